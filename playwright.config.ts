@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (apt-get install chromium): test tools cannot download a browser here.
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  // Starts the built server on a free port with a fresh database (support/global-setup.ts).
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+});

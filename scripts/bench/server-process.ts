@@ -1,0 +1,30 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+// Starts a TypeScript entry point as its own process and waits until readyUrl answers.
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${script} did not start`);
+}
+
+export async function stopProcess(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -1,0 +1,17 @@
+// `npm run db:seed`: loads the demo data into the configured database. Idempotent: what exists is kept.
+// Stop the server first when using the embedded database: PGlite allows one process at a time.
+import { loadConfig } from '../src/server/config';
+import { openConfiguredDatabase } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { demoSeeders, seedDemoData } from '../src/server/db/seed/seed-demo-data';
+
+const config = loadConfig(process.env);
+const database = await openConfiguredDatabase(config);
+try {
+  await migrateDatabase(database);
+  const report = await seedDemoData({ db: database.db });
+  if (demoSeeders.length === 0) console.log('Migrated; no feature has demo data to load yet.');
+  for (const { name, created } of report) console.log(`${name}: ${created} created`);
+} finally {
+  await database.close();
+}

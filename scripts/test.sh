@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `npm test`: everything that can run here, in the order a failure is cheapest to find.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+
+step 'Type check'
+npm run --silent typecheck
+
+step 'Lint and format'
+npm run --silent lint
+
+step 'Unit and API tests on the embedded database (PGlite)'
+env -u DATABASE_URL npx vitest run
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  step 'Unit and API tests on PostgreSQL (DATABASE_URL)'
+  npx vitest run
+fi
+
+step 'Build'
+npm run --silent build
+
+chromium=${CHROMIUM_PATH:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$chromium" ]; then
+  if [ -n "${CI:-}" ]; then
+    echo 'Chromium is missing: CI needs it for the browser tests (apt-get install chromium).' >&2
+    exit 1
+  fi
+  echo 'Chromium is not installed, so the browser tests cannot run here: apt-get install chromium.' >&2
+  exit 1
+fi
+
+step 'Browser tests (Playwright, Chromium)'
+npx playwright test

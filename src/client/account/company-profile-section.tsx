@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/client/components/ui/card';
+import { FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { errorMessage } from '~/client/lib/api-client';
+import { type CompanyProfileInput, companyProfileSchema } from '~/shared/companies';
+import { companyProfileQueryOptions, useUpdateCompanyProfile } from './api';
+import { FeedbackMessage, useFormFeedback } from './form-feedback';
+
+const emptyProfile: CompanyProfileInput = { name: '', contact_email: '', website: '' };
+
+export function CompanyProfileSection() {
+  const profile = useQuery(companyProfileQueryOptions());
+  const updateProfile = useUpdateCompanyProfile();
+  const form = useForm<CompanyProfileInput, unknown, CompanyProfileInput>({
+    resolver: zodResolver(companyProfileSchema),
+    defaultValues: emptyProfile,
+    // Filled (and refilled after saving) from the server's copy.
+    values: profile.data
+      ? { name: profile.data.name, contact_email: profile.data.contact_email, website: profile.data.website }
+      : undefined,
+  });
+  const { feedback, run } = useFormFeedback(form, ['name', 'contact_email', 'website']);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    run(async () => {
+      await updateProfile.mutateAsync(values);
+      return 'Your company profile has been saved.';
+    }),
+  );
+
+  return (
+    <Card aria-labelledby="company-title">
+      <CardHeader>
+        <CardTitle id="company-title">Company profile</CardTitle>
+        <CardDescription>How your company appears to talent and to your account manager.</CardDescription>
+      </CardHeader>
+      {profile.isPending && (
+        <CardContent className="space-y-4" role="status">
+          <span className="sr-only">Loading company profile</span>
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="space-y-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ))}
+        </CardContent>
+      )}
+      {profile.isError && (
+        <CardContent>
+          <Alert variant="destructive">
+            <div className="space-y-2">
+              <p>{errorMessage(profile.error, 'Failed to load your company profile. Please try again.')}</p>
+              <Button size="sm" variant="outline" onClick={() => profile.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          </Alert>
+        </CardContent>
+      )}
+      {profile.isSuccess && (
+        <form onSubmit={onSubmit} noValidate>
+          <CardContent className="space-y-4">
+            <FeedbackMessage feedback={feedback} />
+            <FormField label="Company name" error={errors.name?.message}>
+              {(control) => <Input {...control} autoComplete="organization" {...form.register('name')} />}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Contact email" error={errors.contact_email?.message}>
+                {(control) => (
+                  <Input {...control} type="email" autoComplete="email" {...form.register('contact_email')} />
+                )}
+              </FormField>
+              <FormField label="Website" error={errors.website?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="url"
+                    autoComplete="url"
+                    placeholder="https://"
+                    {...form.register('website')}
+                  />
+                )}
+              </FormField>
+            </div>
+          </CardContent>
+          <CardFooter>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save Company Profile'}
+            </Button>
+          </CardFooter>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { currentUserQueryOptions } from '~/client/auth/api';
+import { Button } from '~/client/components/ui/button';
+import { onUnauthenticated } from '~/client/lib/query-client';
+import { type CurrentUser, dashboardPathByRole } from '~/shared/auth';
+import type { Role } from '~/shared/permissions';
+import { type PortalRole, paths } from '~/shared/routes';
+import { PageLoading } from '../page-loading';
+
+// The portal each role works in. Account managers have no portal of their own yet: they land on the
+// company dashboard (dashboardPathByRole), so the company portal must let them in.
+const portalOfRole: Record<Role, PortalRole> = {
+  applicant: 'applicant',
+  company: 'company',
+  admin: 'admin',
+  account_manager: 'company',
+};
+
+interface PortalGuardProps {
+  portalRole: PortalRole;
+  // Signing out is under way: show nothing of the portal and send nobody anywhere.
+  isSigningOut: boolean;
+  children: (user: CurrentUser) => ReactNode;
+}
+
+// Only the signed-in owner of a portal sees it: others sign in first, or go to their own portal.
+export function PortalGuard({ portalRole, isSigningOut, children }: PortalGuardProps) {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const currentUser = useQuery(currentUserQueryOptions());
+
+  // A 401 anywhere in the portal means the session is over: forget the user, which sends them to sign in.
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        queryClient.setQueryData(currentUserQueryOptions().queryKey, { user: null });
+      }),
+    [queryClient],
+  );
+
+  if (isSigningOut) return <PageLoading />;
+  if (!currentUser.data) {
+    if (currentUser.isError) return <GuardError onRetry={() => currentUser.refetch()} />;
+    return <PageLoading />;
+  }
+
+  const { user } = currentUser.data;
+  if (!user) {
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`${paths.login.getHref()}?redirect=${redirect}`} replace />;
+  }
+  if (portalOfRole[user.role] !== portalRole) return <Navigate to={dashboardPathByRole[user.role]} replace />;
+  return children(user);
+}
+
+function GuardError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center"
+    >
+      <h1 className="text-2xl font-bold">We could not reach Tandem</h1>
+      <p className="text-muted-foreground">Check your connection, then try again.</p>
+      <Button onClick={onRetry}>Try Again</Button>
+    </main>
+  );
+}

@@ -1,0 +1,163 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { MenuIcon, MessageSquareIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, PlusIcon } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { useSignOut } from '~/client/auth/api';
+import { Logo } from '~/client/components/logo';
+import { Button } from '~/client/components/ui/button';
+import { notify, requestSonner } from '~/client/components/ui/notify';
+import { Sheet, SheetContent, SheetTrigger } from '~/client/components/ui/sheet';
+import { TooltipProvider } from '~/client/components/ui/tooltip';
+import { requestToastViewport } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import { cn } from '~/client/lib/cn';
+import { queryClient } from '~/client/lib/query-client';
+import type { CurrentUser } from '~/shared/auth';
+import { type PortalRole, paths } from '~/shared/routes';
+import { PageLoading } from '../page-loading';
+import { EmailVerificationBanner } from './email-verification-banner';
+import { NotificationsPopover } from './notifications-popover';
+import { PortalGuard } from './portal-guard';
+import { homeByRole, messagesByRole, postJobHref, sidebarByRole } from './portal-navigation';
+import { SidebarNav } from './sidebar-nav';
+import { usePortalPageTitle } from './use-portal-page-title';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { UserMenu } from './user-menu';
+
+const portalNames: Record<PortalRole, string> = {
+  company: 'Company Portal',
+  applicant: 'Talent Portal',
+  admin: 'Admin Console',
+};
+
+export function PortalShell({ portalRole }: { portalRole: PortalRole }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInPortal portalRole={portalRole} />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const signOut = useSignOut();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  function handleSignOut() {
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        setIsSigningOut(true);
+        navigate(paths.login.getHref());
+        // Nothing of this account may be shown to whoever signs in next on this browser.
+        client.clear();
+      },
+      onError: (error) => notify.error(errorMessage(error, 'We could not sign you out. Please try again.')),
+    });
+  }
+
+  return (
+    <PortalGuard portalRole={portalRole} isSigningOut={isSigningOut}>
+      {(user) => <PortalFrame role={portalRole} user={user} onSignOut={handleSignOut} />}
+    </PortalGuard>
+  );
+}
+
+interface PortalFrameProps {
+  role: PortalRole;
+  user: CurrentUser;
+  onSignOut: () => void;
+}
+
+function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
+  const [isCollapsed, setIsCollapsed] = useSidebarCollapsed();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const title = usePortalPageTitle(role);
+
+  // Portal screens raise toasts often: keep both notification areas ready (F8 always finds one).
+  useEffect(() => {
+    requestToastViewport();
+    requestSonner();
+  }, []);
+  const items = sidebarByRole[role];
+  const messagesHref = messagesByRole[role];
+  const navLabel = `${portalNames[role]} navigation`;
+
+  return (
+    <TooltipProvider>
+      <div className="flex min-h-screen bg-muted/50">
+        <aside
+          data-testid="portal-sidebar"
+          className={cn(
+            'sticky top-0 hidden h-screen shrink-0 flex-col bg-sidebar transition-[width] duration-200 motion-reduce:transition-none md:flex',
+            isCollapsed ? 'w-16' : 'w-64',
+          )}
+        >
+          <div className={cn('flex h-16 items-center px-4', isCollapsed ? 'justify-center px-0' : 'justify-between')}>
+            {!isCollapsed && <span className="text-sm font-semibold text-white">{portalNames[role]}</span>}
+            <Button
+              variant="sidebar"
+              size="icon"
+              aria-expanded={!isCollapsed}
+              aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              onClick={() => setIsCollapsed(!isCollapsed)}
+            >
+              {isCollapsed ? <PanelLeftOpenIcon aria-hidden="true" /> : <PanelLeftCloseIcon aria-hidden="true" />}
+            </Button>
+          </div>
+          <SidebarNav items={items} isCollapsed={isCollapsed} label={navLabel} />
+        </aside>
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-background px-3 sm:px-6">
+            <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
+              <SheetTrigger asChild>
+                <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation">
+                  <MenuIcon aria-hidden="true" />
+                </Button>
+              </SheetTrigger>
+              <SheetContent title={navLabel}>
+                <div className="flex h-16 items-center px-4">
+                  <span className="text-sm font-semibold text-white">{portalNames[role]}</span>
+                </div>
+                <SidebarNav items={items} label={navLabel} onNavigate={() => setIsDrawerOpen(false)} />
+              </SheetContent>
+            </Sheet>
+            <Logo to={homeByRole[role]} />
+            {title && (
+              <span className="ml-4 hidden truncate border-l border-border pl-4 text-sm font-medium text-muted-foreground lg:block">
+                {title}
+              </span>
+            )}
+            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              {role === 'company' && (
+                <Button asChild size="sm">
+                  <Link to={postJobHref}>
+                    <PlusIcon aria-hidden="true" />
+                    <span className="sr-only sm:not-sr-only">Post Job</span>
+                  </Link>
+                </Button>
+              )}
+              {messagesHref && (
+                <Button asChild size="sm" variant="outline">
+                  <Link to={messagesHref}>
+                    <MessageSquareIcon aria-hidden="true" />
+                    <span className="sr-only sm:not-sr-only">Message</span>
+                  </Link>
+                </Button>
+              )}
+              <NotificationsPopover />
+              <UserMenu portalRole={role} user={user} onSignOut={onSignOut} />
+            </div>
+          </header>
+          <main id="main" className="flex-1 p-4 sm:p-6">
+            {!user.email_verified && <EmailVerificationBanner email={user.email} />}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+    </TooltipProvider>
+  );
+}

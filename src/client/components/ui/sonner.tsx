@@ -1,0 +1,17 @@
+import { Toaster as SonnerToaster } from 'sonner';
+
+// The second notification system (spec §9): up to 3 toasts, each closing after 4000 ms.
+export const SONNER_VISIBLE_TOASTS = 3;
+export const SONNER_DURATION_MS = 4000;
+
+export function Sonner() {
+  return (
+    <SonnerToaster
+      visibleToasts={SONNER_VISIBLE_TOASTS}
+      duration={SONNER_DURATION_MS}
+      position="bottom-right"
+      closeButton
+      toastOptions={{ classNames: { toast: 'font-sans' } }}
+    />
+  );
+}

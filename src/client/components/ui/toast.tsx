@@ -1,0 +1,88 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { XIcon } from 'lucide-react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '~/client/lib/cn';
+
+// Spec §9: auto-dismiss after 5000 ms, swipe right 50px to dismiss, F8 focuses the area.
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      {...props}
+    />
+  );
+}
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      hotkey={['F8']}
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-md border p-5 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0 motion-reduce:transition-none',
+  {
+    variants: {
+      variant: {
+        default: 'border-border bg-background text-foreground',
+        destructive: 'border-destructive bg-destructive text-destructive-foreground',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>['variant']>;
+
+export function Toast({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium hover:bg-muted group-[.destructive]:border-white/40',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      aria-label="Close"
+      className={cn('absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100', className)}
+      {...props}
+    >
+      <XIcon className="size-4" aria-hidden="true" />
+    </ToastPrimitive.Close>
+  );
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+}
+
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { paths } from '~/shared/routes';
+import { App } from './app/app';
+
+import { caseStudySlugs } from './content/case-studies';
+
+export { notFoundModuleFile, routeModuleFiles } from './routes';
+
+// Pages of the route table with a parameter, prerendered for each value known at build time.
+export const parameterPages = caseStudySlugs.map((slug) => ({
+  path: paths.caseStudy.getHref({ slug }),
+  pageId: 'caseStudy',
+}));
+
+// React emits hoistable tags (<title>, <meta>, <link>) ahead of the markup; they belong in <head>.
+const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
+
+export async function renderPage(url: string): Promise<{ head: string; body: string }> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+    // React outlines a boundary bigger than this (12,800 bytes by default) into an inline <script> that
+    // moves it into place; the pages' security policy blocks inline scripts, so every boundary stays inline.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk.toString();
+  const head = html.match(LEADING_HEAD_TAGS)?.[0] ?? '';
+  return { head, body: html.slice(head.length) };
+}

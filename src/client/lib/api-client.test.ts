@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, errorMessage } from './api-client';
+
+function answer(status: number, body?: unknown, contentType = 'application/json') {
+  const response = new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'content-type': contentType },
+  });
+  const fetchMock = vi.fn(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('the browser HTTP client', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON with the session cookie and returns the JSON answer', async () => {
+    const fetchMock = answer(200, { message: 'Saved' });
+    await expect(apiClient.post('/api/account/profile', { name: 'Ada' })).resolves.toEqual({ message: 'Saved' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/account/profile', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body: '{"name":"Ada"}',
+    });
+  });
+
+  it('sends no body and no content type when there is nothing to send, and reads a 204 as nothing', async () => {
+    const fetchMock = answer(204);
+    await expect(apiClient.post('/api/auth/sign-out')).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: undefined,
+    });
+  });
+
+  it("throws the server's error sentence, code and field messages (spec §8)", async () => {
+    answer(400, { error: 'That code is not right.', code: 'validation', fields: { code: 'That code is not right.' } });
+    const failure = await apiClient.post('/api/auth/two-factor/verify', { code: '000000' }).catch((error) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 400,
+      code: 'validation',
+      message: 'That code is not right.',
+      fields: { code: 'That code is not right.' },
+    });
+  });
+
+  it('falls back to HTTP <status> when the answer carries no error sentence', async () => {
+    answer(502, '<html>Bad gateway</html>', 'text/html');
+    await expect(apiClient.get('/api/auth/me')).rejects.toMatchObject({ status: 502, message: 'HTTP 502', fields: {} });
+  });
+
+  it('words a request that never got an answer with the fallback', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'), 'An error occurred. Please try again.')).toBe(
+      'An error occurred. Please try again.',
+    );
+    expect(errorMessage(new ApiError(401, { error: 'Invalid credentials' }), 'fallback')).toBe('Invalid credentials');
+  });
+});

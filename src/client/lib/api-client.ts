@@ -1,0 +1,65 @@
+import type { ApiErrorBody } from '~/shared/errors';
+
+// The one HTTP client of the browser (STYLE.md 10): JSON in and out, the session cookie, and the
+// server's error shape turned into an ApiError whose message is safe to show (spec §8: the server's
+// `error`, else `HTTP <status>`).
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, body: Partial<ApiErrorBody> | undefined) {
+    super(body?.error || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code;
+    this.fields = body?.fields ?? {};
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  if (!response.headers.get('content-type')?.includes('application/json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
+  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
+}
+
+async function request<Result>(method: Method, path: string, body?: unknown): Promise<Result> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
+  return payload as Result;
+}
+
+export const apiClient = {
+  get: <Result>(path: string) => request<Result>('GET', path),
+  post: <Result>(path: string, body?: unknown) => request<Result>('POST', path, body),
+  put: <Result>(path: string, body?: unknown) => request<Result>('PUT', path, body),
+  patch: <Result>(path: string, body?: unknown) => request<Result>('PATCH', path, body),
+  delete: <Result>(path: string) => request<Result>('DELETE', path),
+};
+
+// The text to show for any failure: the server's sentence, or `fallback` when the request never got an
+// answer (offline, blocked).
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) ? error.message : fallback;
+}

@@ -1,0 +1,111 @@
+import { type ComponentType, lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { type LayoutKind, type PageId, pageIds, paths, type RedirectId, redirectIds, redirects } from '~/shared/routes';
+
+// The whole route table: every page of src/shared/routes.ts mounted in its layout.
+// Each layout and page is its own chunk, so the public site never downloads portal code.
+
+export interface PageProps {
+  pageId: PageId;
+}
+
+const moduleLoaders = import.meta.glob(['./app/layouts/*-layout.tsx', './app/*-page.tsx', './*/**/*-page.tsx']);
+
+const layoutFiles: Record<LayoutKind, string> = {
+  public: './app/layouts/public-layout.tsx',
+  auth: './app/layouts/auth-layout.tsx',
+  company: './app/layouts/company-layout.tsx',
+  applicant: './app/layouts/applicant-layout.tsx',
+  admin: './app/layouts/admin-layout.tsx',
+};
+
+// A page whose feature has not landed yet renders its layout and title only.
+const PENDING_PAGE_FILE = './app/feature-pending-page.tsx';
+
+// Each feature registers its page modules here as it lands, e.g. home: './site/home-page.tsx'.
+const pageFiles: Partial<Record<PageId, string>> = {
+  home: './site/home-page.tsx',
+  aboutUs: './site/about-page.tsx',
+  ourTeam: './site/team-page.tsx',
+  careers: './site/careers-page.tsx',
+  contact: './site/contact-page.tsx',
+  howItWorks: './site/how-it-works-page.tsx',
+  services: './site/services-page.tsx',
+  customerService: './site/service-page.tsx',
+  dataEntry: './site/service-page.tsx',
+  virtualAssistants: './site/service-page.tsx',
+  businessOperations: './site/service-page.tsx',
+  financeAccounting: './site/service-page.tsx',
+  codeDevelopment: './site/service-page.tsx',
+  designGraphics: './site/service-page.tsx',
+  digitalMarketing: './site/service-page.tsx',
+  humanResources: './site/service-page.tsx',
+  leadGeneration: './site/service-page.tsx',
+  ecommerceSupport: './site/service-page.tsx',
+  ecommerceSupportAlias: './site/service-page.tsx',
+  caseStudies: './site/case-studies-page.tsx',
+  caseStudy: './site/case-study-page.tsx',
+  testimonials: './site/testimonials-page.tsx',
+  privacy: './site/legal-page.tsx',
+  privacyPolicy: './site/legal-page.tsx',
+  terms: './site/legal-page.tsx',
+  termsOfService: './site/legal-page.tsx',
+  cookies: './site/legal-page.tsx',
+  cookiePolicy: './site/legal-page.tsx',
+  gdpr: './site/legal-page.tsx',
+  login: './auth/login-page.tsx',
+  adminLogin: './auth/admin-login-page.tsx',
+  authCallback: './auth/auth-callback-page.tsx',
+  appleAuthCallback: './auth/auth-callback-page.tsx',
+  forgotPassword: './auth/forgot-password-page.tsx',
+  resetPassword: './auth/reset-password-page.tsx',
+  verifyEmail: './auth/verify-email-page.tsx',
+  companySettings: './account/settings-page.tsx',
+  applicantSettings: './account/settings-page.tsx',
+};
+
+const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;
+
+const lazyComponents = new Map<string, unknown>();
+function lazyModule<Props extends object>(file: string): ComponentType<Props> {
+  const cached = lazyComponents.get(file);
+  if (cached) return cached as ComponentType<Props>;
+  const load = moduleLoaders[file] as (() => Promise<{ default: ComponentType<Props> }>) | undefined;
+  if (!load) throw new Error(`No route module at ${file}`);
+  const component = lazy(load);
+  lazyComponents.set(file, component);
+  return component;
+}
+
+function layoutRoute(kind: LayoutKind): RouteObject {
+  const Layout = lazyModule<object>(layoutFiles[kind]);
+  return {
+    element: <Layout />,
+    children: pageIds
+      .filter((id) => paths[id].layout === kind)
+      .map((id) => {
+        const Page = lazyModule<PageProps>(pageFileOf(id));
+        return { path: paths[id].path, element: <Page pageId={id} /> };
+      }),
+  };
+}
+
+function redirectRoute(id: RedirectId): RouteObject {
+  const RedirectPage = lazyModule<{ redirectId: RedirectId }>('./app/redirect-page.tsx');
+  return { path: redirects[id].path, element: <RedirectPage redirectId={id} /> };
+}
+
+const NotFoundPage = lazyModule<object>('./app/not-found-page.tsx');
+
+export const routes: RouteObject[] = [
+  ...(Object.keys(layoutFiles) as LayoutKind[]).map(layoutRoute),
+  ...redirectIds.map(redirectRoute),
+  { path: '*', element: <NotFoundPage /> },
+];
+
+// The source files a page needs, so the prerenderer can preload their chunks.
+export function routeModuleFiles(id: PageId): string[] {
+  return [layoutFiles[paths[id].layout], pageFileOf(id)].map((file) => `src/client/${file.slice(2)}`);
+}
+
+export const notFoundModuleFile = 'src/client/app/not-found-page.tsx';

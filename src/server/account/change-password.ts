@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { authMessages, currentPasswordRequiredMessage } from '~/shared/auth';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../platform/errors';
+
+export const wrongCurrentPasswordMessage = 'Your current password is not correct.';
+
+// Changing a password or the email needs the current password, when the account has one: accounts
+// made through an identity provider have none, and their signed-in session is the proof.
+export async function requireCurrentPassword(passwordHash: string | null, currentPassword: string) {
+  if (passwordHash === null) return;
+  if (!currentPassword) {
+    throw new AppError('validation', currentPasswordRequiredMessage, {
+      current_password: currentPasswordRequiredMessage,
+    });
+  }
+  if (!(await verifyPassword(passwordHash, currentPassword))) {
+    throw new AppError('validation', wrongCurrentPasswordMessage, { current_password: wrongCurrentPasswordMessage });
+  }
+}
+
+// A new password keeps this session and signs out every other one.
+export async function changePassword({
+  db,
+  userId,
+  sessionId,
+  currentPassword,
+  newPassword,
+  ipAddress,
+}: {
+  db: Database;
+  userId: string;
+  sessionId: string;
+  currentPassword: string;
+  newPassword: string;
+  ipAddress?: string;
+}) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('not_found', 'Your account no longer exists.');
+  await requireCurrentPassword(user.passwordHash, currentPassword);
+  if (isCommonPassword(newPassword)) {
+    throw new AppError('validation', authMessages.commonPassword, { new_password: authMessages.commonPassword });
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  const signedOut = await revokeUserSessions({ db, userId, exceptSessionId: sessionId });
+  await recordAuditEvent({
+    db,
+    event: {
+      actorId: userId,
+      action: 'auth.password_changed',
+      targetType: 'user',
+      targetId: userId,
+      details: { other_sessions_ended: signedOut },
+      ipAddress,
+    },
+  });
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  messageResponseSchema,
+  sessionListSchema,
+  updateProfileSchema,
+} from '~/shared/auth';
+import { apiErrorSchema } from '~/shared/errors';
+import type { AppContext } from '../app-context';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { listUserSessions, revokeUserSessions } from '../auth/sessions';
+import { currentAuth } from '../platform/access-control';
+import { changePassword } from './change-password';
+import { requestEmailChange } from './request-email-change';
+import { updateProfile } from './update-profile';
+
+const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+// The signed-in person's own account: name, email, password and sessions.
+export async function accountRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, config, mailer } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.patch(
+    '/api/account/profile',
+    {
+      config: { access: { permission: 'update:account:own' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Change your name',
+        body: updateProfileSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await updateProfile({ db, userId: currentAuth(request).user.id, name: request.body.name });
+      return { message: 'Your profile has been saved.' };
+    },
+  );
+
+  routes.post(
+    '/api/account/password',
+    {
+      config: { access: { permission: 'update:account:own' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Change your password (signs out your other sessions)',
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = currentAuth(request);
+      await changePassword({
+        db,
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+        ipAddress: request.ip,
+      });
+      return { message: 'Your password has been changed. Your other sessions were signed out.' };
+    },
+  );
+
+  routes.post(
+    '/api/account/email',
+    {
+      config: { access: { permission: 'update:account:own' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Ask to change your email; the new address must confirm it',
+        body: changeEmailSchema,
+        response: { 202: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await requestEmailChange({
+        db,
+        mailer,
+        publicUrl: config.publicUrl,
+        userId: currentAuth(request).user.id,
+        newEmail: request.body.new_email,
+        currentPassword: request.body.current_password,
+      });
+      return reply.code(202).send({
+        message: `We sent a confirmation link to ${request.body.new_email}. Your email changes once you open it.`,
+      });
+    },
+  );
+
+  routes.get(
+    '/api/account/sessions',
+    {
+      config: { access: { permission: 'read:session:own' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Your active sessions',
+        response: { 200: sessionListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = currentAuth(request);
+      const sessions = await listUserSessions({ db, userId: auth.user.id });
+      return {
+        items: sessions.map((session) => ({
+          id: session.id,
+          ip_address: session.ipAddress,
+          user_agent: session.userAgent,
+          created_at: session.createdAt.toISOString(),
+          last_seen_at: session.lastSeenAt.toISOString(),
+          is_current: session.id === auth.sessionId,
+        })),
+      };
+    },
+  );
+
+  routes.post(
+    '/api/account/sessions/sign-out-others',
+    {
+      config: { access: { permission: 'delete:session:own' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out of every session but this one',
+        response: { 200: z.object({ message: z.string(), signed_out: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = currentAuth(request);
+      const count = await revokeUserSessions({ db, userId: auth.user.id, exceptSessionId: auth.sessionId });
+      await recordAuditEvent({
+        db,
+        event: {
+          actorId: auth.user.id,
+          action: 'auth.sessions_revoked',
+          targetType: 'user',
+          targetId: auth.user.id,
+          details: { count },
+          ipAddress: request.ip,
+        },
+      });
+      return {
+        message: count === 1 ? 'Signed out of 1 other session.' : `Signed out of ${count} other sessions.`,
+        signed_out: count,
+      };
+    },
+  );
+}

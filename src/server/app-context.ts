@@ -1,0 +1,14 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { SettingsCache } from './settings/settings-cache';
+
+// What route plugins need from the app, handed to them at registration.
+export interface AppContext {
+  db: Database;
+  config: Config;
+  // Signs cookies and the identity-provider state.
+  secret: string;
+  mailer: Mailer;
+  settings: SettingsCache;
+}

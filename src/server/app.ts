@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  LogController,
+  type RawRequestDefaultExpression,
+  type RouteOptions,
+} from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { accountRoutes } from './account/routes';
+import type { AppContext } from './app-context';
+import { authRoutes } from './auth/routes';
+import { companyRoutes } from './companies/routes';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { healthRoutes } from './health/routes';
+import { createMailer } from './mail/mailer';
+import { createRouteRegistry } from './platform/access-control';
+import { registerAuthentication } from './platform/authentication';
+import { registerCspReports } from './platform/csp-reports';
+import { AppError, registerErrorHandling, sendError } from './platform/errors';
+import { createLogger } from './platform/logger';
+import { registerOpenApi } from './platform/openapi';
+import { registerRateLimits } from './platform/rate-limits';
+import { setSecurityHeaders } from './platform/security-headers';
+import { serializerCompiler } from './platform/serializer';
+import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
+import { createSettingsCache } from './settings/settings-cache';
+import { siteRoutes } from './site/routes';
+import { testRoutes } from './testing/test-routes';
+
+export interface AppDependencies {
+  config: Config;
+  // Signs cookies (platform/secret.ts).
+  secret: string;
+  database: DatabaseHandle;
+  // Shared by every instance: readiness checks it, rate-limit counters live in it.
+  redis?: Redis;
+  // The built client; without it the app serves the API only.
+  webClient?: WebClient;
+  logger?: Logger;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+// Ids are this process's random prefix plus a counter: unique across instances, and cheaper than a
+// UUID on every request. A caller's X-Request-Id is kept when it is safe to log, so one id follows
+// a request across services.
+function createRequestIdGenerator() {
+  const prefix = randomBytes(6).toString('base64url');
+  let counter = 0;
+  return (request: RawRequestDefaultExpression): string => {
+    const incoming = request.headers['x-request-id'];
+    if (typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)) return incoming;
+    counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+    return `${prefix}-${counter.toString(36)}`;
+  };
+}
+
+// Load balancers and probes call these constantly; their requests stay out of the request log.
+const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready']);
+
+export async function buildApp({ config, secret, database, redis, webClient, logger }: AppDependencies) {
+  const app = Fastify({
+    loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger,
+    genReqId: createRequestIdGenerator(),
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => UNLOGGED_PATHS.has(request.url ?? ''),
+    }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // One synchronous hook for the headers every response carries: it runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    setSecurityHeaders(request, reply);
+    done();
+  });
+  // Small bodies are not worth compressing; static files arrive precompressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie, { secret });
+  const routeRegistry = createRouteRegistry(app);
+  await registerOpenApi(app);
+  await registerRateLimits(app, redis);
+
+  const settings = createSettingsCache(database.db);
+  const context: AppContext = {
+    db: database.db,
+    config,
+    secret,
+    settings,
+    mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
+  };
+  registerAuthentication(app, { db: database.db, config, settings });
+
+  await registerCspReports(app);
+  await app.register(healthRoutes, { database, redis });
+  await app.register(authRoutes, { context });
+  await app.register(accountRoutes, { context });
+  await app.register(companyRoutes, { context });
+  await app.register(siteRoutes, { context });
+  if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
+
+  if (webClient) await registerWebClient(app, webClient);
+  app.decorate('routeRegistry', routeRegistry);
+  app.decorate('appContext', context);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (webClient && isPageRequest(request)) return sendNotFoundPage(request, reply, webClient);
+    const pathname = request.url.split('?')[0];
+    const message = pathname?.startsWith('/api')
+      ? `No API endpoint matches ${request.method} ${pathname}.`
+      : `Nothing was found at ${pathname}.`;
+    return sendError(reply, new AppError('not_found', message));
+  });
+
+  return app as unknown as FastifyInstance;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // Every route registered, with its options (the route-policy test reads it).
+    routeRegistry: RouteOptions[];
+    appContext: AppContext;
+  }
+}

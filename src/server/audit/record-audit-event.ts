@@ -1,0 +1,43 @@
+import type { Database } from '../db/client';
+import { auditLogs } from '../db/schema';
+
+export type AuditAction =
+  | 'account.registered'
+  | 'auth.signed_in'
+  | 'auth.sign_in_failed'
+  | 'auth.signed_out'
+  | 'auth.sessions_revoked'
+  | 'auth.password_changed'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.email_verified'
+  | 'auth.email_changed'
+  | 'auth.two_factor_enabled'
+  | 'auth.two_factor_failed'
+  | 'auth.recovery_code_used'
+  | 'user.role_changed'
+  | 'account.profile_updated'
+  | 'company.profile_updated'
+  | 'contact_message.handled'
+  | 'contact_message.reopened';
+
+export interface AuditEvent {
+  actorId: string | null;
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  details?: Record<string, unknown>;
+  ipAddress?: string | null;
+}
+
+// Appends one row to the audit log (the table refuses updates and deletes).
+export async function recordAuditEvent({ db, event }: { db: Database; event: AuditEvent }): Promise<void> {
+  await db.insert(auditLogs).values({
+    actorId: event.actorId,
+    action: event.action,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    details: event.details ?? {},
+    ipAddress: event.ipAddress ?? null,
+  });
+}

@@ -1,0 +1,49 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { authMessages } from '~/shared/auth';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { consumeOneTimeToken } from './one-time-tokens';
+
+// Opens an emailed link: confirms the account's address, or makes a new address the account's.
+export async function confirmEmail({ db, token, ipAddress }: { db: Database; token: string; ipAddress?: string }) {
+  const used = await consumeOneTimeToken({ db, token, purposes: ['verify_email', 'change_email'] });
+  if (used.purpose === 'change_email' && used.email) {
+    const newEmail = used.email;
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, newEmail), ne(users.id, used.userId)));
+    if (taken) throw new AppError('conflict', authMessages.emailTaken);
+    const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, used.userId));
+    await db
+      .update(users)
+      .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, used.userId));
+    await recordAuditEvent({
+      db,
+      event: {
+        actorId: used.userId,
+        action: 'auth.email_changed',
+        targetType: 'user',
+        targetId: used.userId,
+        details: { from: before?.email, to: newEmail },
+        ipAddress,
+      },
+    });
+    return { purpose: used.purpose, email: newEmail };
+  }
+  await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, used.userId));
+  await recordAuditEvent({
+    db,
+    event: {
+      actorId: used.userId,
+      action: 'auth.email_verified',
+      targetType: 'user',
+      targetId: used.userId,
+      ipAddress,
+    },
+  });
+  return { purpose: used.purpose, email: used.email };
+}

@@ -1,0 +1,43 @@
+import type { Role } from '~/shared/permissions';
+import type { Database } from '../db/client';
+import { applicantProfiles, companies, companyMembers, users } from '../db/schema';
+
+// One account with what its role needs: a company (with the user as owner) or an empty applicant
+// profile; staff roles need nothing more. Used by registration, identity-provider sign-up, the admin
+// command and the test factories.
+export async function createAccount({
+  db,
+  accountType,
+  email,
+  name,
+  passwordHash,
+  companyName,
+  emailVerified,
+}: {
+  db: Database;
+  accountType: Role;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  companyName?: string;
+  emailVerified: boolean;
+}) {
+  return db.transaction(async (transaction) => {
+    const [user] = await transaction
+      .insert(users)
+      .values({ email, name, role: accountType, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null })
+      .returning();
+    if (!user) throw new Error('The user was not created.');
+    if (accountType === 'company') {
+      const [company] = await transaction
+        .insert(companies)
+        .values({ name: companyName || `${name}'s company`, contactEmail: email })
+        .returning({ id: companies.id });
+      if (!company) throw new Error('The company was not created.');
+      await transaction.insert(companyMembers).values({ companyId: company.id, userId: user.id, role: 'owner' });
+    } else if (accountType === 'applicant') {
+      await transaction.insert(applicantProfiles).values({ userId: user.id });
+    }
+    return user;
+  });
+}

@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm';
+import * as client from 'openid-client';
+import { authMessages, normalizeEmail } from '~/shared/auth';
+import { oidcMessages } from '~/shared/oidc';
+import { recordAuditEvent } from '../../audit/record-audit-event';
+import type { Database } from '../../db/client';
+import { oauthAccounts, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { createAccount } from '../create-account';
+import { suspendedMessage } from '../sign-in-with-password';
+import type { OidcFlow } from './oidc-flow';
+import { readState } from './oidc-flow';
+import { discover, type ProviderSettings } from './providers';
+
+export interface CallbackParameters {
+  code?: string;
+  state?: string;
+  iss?: string;
+}
+
+interface ProviderProfile {
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+async function fetchProfile({
+  provider,
+  flow,
+  publicUrl,
+  parameters,
+}: {
+  provider: ProviderSettings;
+  flow: OidcFlow;
+  publicUrl: string;
+  parameters: Required<Pick<CallbackParameters, 'code' | 'state'>> & CallbackParameters;
+}): Promise<ProviderProfile & { fallbackName?: string }> {
+  let configuration: client.Configuration;
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+  try {
+    configuration = await discover(provider);
+    const callbackUrl = new URL(`${publicUrl}${provider.callbackPath}`);
+    callbackUrl.searchParams.set('code', parameters.code);
+    callbackUrl.searchParams.set('state', parameters.state);
+    if (parameters.iss) callbackUrl.searchParams.set('iss', parameters.iss);
+    tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: flow.codeVerifier,
+      expectedNonce: flow.nonce,
+      expectedState: flow.state,
+      idTokenExpected: true,
+    });
+  } catch {
+    throw new AppError('validation', oidcMessages.exchangeFailed);
+  }
+  const claims = tokens.claims();
+  if (!claims) throw new AppError('validation', oidcMessages.exchangeFailed);
+
+  let profile: Record<string, unknown> = claims;
+  if (provider.hasUserInfo) {
+    try {
+      profile = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+    } catch {
+      throw new AppError('validation', oidcMessages.userInfoFailed);
+    }
+  }
+  const email = typeof profile.email === 'string' ? normalizeEmail(profile.email) : '';
+  if (!email) throw new AppError('validation', oidcMessages.userInfoFailed);
+  const name = [profile.name, [profile.given_name, profile.family_name].filter(Boolean).join(' ')].find(
+    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
+  );
+  return {
+    subject: claims.sub,
+    email,
+    emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+    name: name?.trim() ?? email.split('@')[0] ?? email,
+  };
+}
+
+// The account a provider sign-in belongs to: the one already linked to this provider identity, else
+// the account with the same (provider-verified) email, which gets linked, else a new account of the
+// user type the sign-in started from. Administrators must be on the allow-list (ADMIN_EMAILS).
+export async function completeOidcSignIn({
+  db,
+  provider,
+  flow,
+  parameters,
+  publicUrl,
+  secret,
+  adminEmails,
+  ipAddress,
+  appleName,
+}: {
+  db: Database;
+  provider: ProviderSettings;
+  flow: OidcFlow | null;
+  parameters: CallbackParameters;
+  publicUrl: string;
+  secret: string;
+  adminEmails: string[];
+  ipAddress?: string;
+  // Apple sends the person's name once, beside the code, on their first sign-in.
+  appleName?: string;
+}) {
+  const { code, state } = parameters;
+  if (!code || !state) throw new AppError('validation', oidcMessages.missingParameters);
+  const userType = readState(state, secret);
+  if (!flow || flow.provider !== provider.id || flow.state !== state || !userType) {
+    throw new AppError('validation', oidcMessages.generic);
+  }
+  const profile = await fetchProfile({ provider, flow, publicUrl, parameters: { ...parameters, code, state } });
+  const isAllowListedAdmin = adminEmails.includes(profile.email);
+
+  const [linked] = await db
+    .select({ user: users })
+    .from(oauthAccounts)
+    .innerJoin(users, eq(users.id, oauthAccounts.userId))
+    .where(and(eq(oauthAccounts.provider, provider.id), eq(oauthAccounts.subject, profile.subject)));
+  let user = linked?.user;
+  let isNew = false;
+
+  if (!user) {
+    const [sameEmail] = await db.select().from(users).where(eq(users.email, profile.email));
+    if (sameEmail) {
+      if (!profile.emailVerified) {
+        throw new AppError(
+          'conflict',
+          `${oidcMessages.generic}: an account with this email already exists. Sign in with your password first.`,
+        );
+      }
+      user = sameEmail;
+    } else {
+      if (userType === 'admin' && !isAllowListedAdmin) throw new AppError('forbidden', authMessages.adminNotAuthorized);
+      user = await createAccount({
+        db,
+        accountType: userType,
+        email: profile.email,
+        name: appleName || profile.name,
+        passwordHash: null,
+        emailVerified: profile.emailVerified,
+      });
+      isNew = true;
+    }
+    await db
+      .insert(oauthAccounts)
+      .values({ userId: user.id, provider: provider.id, subject: profile.subject, email: profile.email });
+  }
+
+  if ((userType === 'admin' || user.role === 'admin') && !(user.role === 'admin' && isAllowListedAdmin)) {
+    throw new AppError('forbidden', authMessages.adminNotAuthorized);
+  }
+  if (user.status !== 'active') throw new AppError('forbidden', suspendedMessage);
+  if (isNew) {
+    await recordAuditEvent({
+      db,
+      event: {
+        actorId: user.id,
+        action: 'account.registered',
+        targetType: 'user',
+        targetId: user.id,
+        details: { role: user.role, provider: provider.id },
+        ipAddress,
+      },
+    });
+  }
+  return { user, redirectTo: flow.redirectTo };
+}

@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as client from 'openid-client';
+import { type OidcProvider, type OidcUserType, oidcUserTypes } from '~/shared/oidc';
+import type { ProviderSettings } from './providers';
+import { discover } from './providers';
+
+// What the browser carries between the start of a provider sign-in and its callback (in a signed,
+// httpOnly cookie): it binds the callback to this browser and holds the PKCE verifier and nonce.
+export interface OidcFlow {
+  provider: OidcProvider;
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+  redirectTo: string | null;
+}
+
+// `state` carries the user type (spec §4) and an HMAC, so it cannot be forged or altered.
+export function signState(userType: OidcUserType, secret: string): string {
+  const payload = Buffer.from(JSON.stringify({ t: userType, n: client.randomState() })).toString('base64url');
+  const mac = createHmac('sha256', secret).update(payload).digest('base64url');
+  return `${payload}.${mac}`;
+}
+
+export function readState(state: string, secret: string): OidcUserType | null {
+  const [payload, mac] = state.split('.');
+  if (!payload || !mac) return null;
+  const expected = createHmac('sha256', secret).update(payload).digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const userType = JSON.parse(Buffer.from(payload, 'base64url').toString()).t;
+    return (oidcUserTypes as readonly string[]).includes(userType) ? userType : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startOidcSignIn({
+  provider,
+  publicUrl,
+  secret,
+  userType,
+  redirectTo,
+}: {
+  provider: ProviderSettings;
+  publicUrl: string;
+  secret: string;
+  userType: OidcUserType;
+  redirectTo: string | null;
+}): Promise<{ authorizationUrl: string; flow: OidcFlow }> {
+  const configuration = await discover(provider);
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const nonce = client.randomNonce();
+  const state = signState(userType, secret);
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: `${publicUrl}${provider.callbackPath}`,
+    response_type: 'code',
+    scope: provider.scope,
+    state,
+    nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    ...(provider.responseMode && { response_mode: provider.responseMode }),
+  });
+  return { authorizationUrl: url.href, flow: { provider: provider.id, state, codeVerifier, nonce, redirectTo } };
+}

@@ -1,0 +1,247 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authMessages } from '~/shared/auth';
+import { oidcMessages } from '~/shared/oidc';
+import { oauthAccounts, users } from '../../db/schema';
+import { buildAccount } from '../../db/seed/factories';
+import { sameOriginHeaders } from '../../testing/auth-helpers';
+import { walkProvider } from '../../testing/browserless-oidc';
+import { type LocalOidcProvider, startLocalOidcProvider } from '../../testing/local-oidc-provider';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const PUBLIC_URL = 'http://tandem.test';
+
+describe('sign-in with an identity provider (OIDC code flow with PKCE, against a local provider)', () => {
+  let provider: LocalOidcProvider;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    provider = await startLocalOidcProvider({
+      clients: [
+        { clientId: 'tandem-google', clientSecret: 'google-secret', redirectUris: [`${PUBLIC_URL}/auth/callback`] },
+        {
+          clientId: 'tandem-linkedin',
+          clientSecret: 'linkedin-secret',
+          redirectUris: [`${PUBLIC_URL}/auth/callback`],
+          authMethod: 'client_secret_post',
+        },
+        {
+          clientId: 'tandem-apple',
+          clientSecret: 'apple-secret',
+          redirectUris: [`${PUBLIC_URL}/auth/apple/callback`],
+          authMethod: 'client_secret_post',
+        },
+      ],
+    });
+    testApp = await createTestApp({
+      env: {
+        PUBLIC_URL,
+        ADMIN_EMAILS: 'chief@tandem.example',
+        GOOGLE_CLIENT_ID: 'tandem-google',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        GOOGLE_ISSUER: provider.issuer,
+        LINKEDIN_CLIENT_ID: 'tandem-linkedin',
+        LINKEDIN_CLIENT_SECRET: 'linkedin-secret',
+        LINKEDIN_ISSUER: provider.issuer,
+        APPLE_CLIENT_ID: 'tandem-apple',
+        APPLE_CLIENT_SECRET: 'apple-secret',
+        APPLE_ISSUER: provider.issuer,
+      },
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await provider.close();
+  });
+  beforeEach(() => {
+    provider.failUserInfo(false);
+  });
+
+  // Starts a sign-in at Tandem, lets the provider sign `account` in, and returns what comes back.
+  async function signInAtProvider(
+    providerId: string,
+    userType: string,
+    account: Parameters<LocalOidcProvider['setNextAccount']>[0],
+  ) {
+    provider.setNextAccount(account);
+    const start = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/auth/oidc/${providerId}/start?user_type=${userType}`,
+    });
+    expect(start.statusCode).toBe(302);
+    const flowCookie = start.cookies.find((cookie) => cookie.name === 'tandem_oidc');
+    expect(flowCookie).toMatchObject({ httpOnly: true });
+    const answer = await walkProvider(String(start.headers.location), PUBLIC_URL);
+    return { answer, cookie: `tandem_oidc=${flowCookie?.value}` };
+  }
+
+  const callback = (parameters: Record<string, string>, cookie: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/oidc/callback',
+      payload: parameters,
+      headers: { ...sameOriginHeaders, cookie },
+    });
+
+  it('lists only the providers that are configured', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(response.json().providers.map((entry: { id: string }) => entry.id)).toEqual(['google', 'apple', 'linkedin']);
+    const bare = await createTestApp();
+    try {
+      expect((await bare.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ providers: [] });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('sends the browser to the provider with PKCE, a nonce and a signed state carrying the user type', async () => {
+    const start = await testApp.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start?user_type=company' });
+    const location = new URL(String(start.headers.location));
+    expect(location.origin).toBe(provider.issuer);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      client_id: 'tandem-google',
+      redirect_uri: `${PUBLIC_URL}/auth/callback`,
+      response_type: 'code',
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+    });
+    expect(location.searchParams.get('nonce')).toBeTruthy();
+    const state = location.searchParams.get('state') ?? '';
+    expect(JSON.parse(Buffer.from(state.split('.')[0] ?? '', 'base64url').toString()).t).toBe('company');
+  });
+
+  it('creates an account of the chosen type for a new person and signs them in', async () => {
+    const { answer, cookie } = await signInAtProvider('google', 'applicant', {
+      sub: 'google-new-1',
+      email: 'New.Person@example.test',
+      name: 'Nia Person',
+    });
+    const response = await callback(answer.parameters, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'signed_in',
+      redirect_to: '/applicant-dashboard',
+      user: { email: 'new.person@example.test', name: 'Nia Person', role: 'applicant', email_verified: true },
+    });
+    expect(response.cookies.find((candidate) => candidate.name === 'tandem_session')).toBeDefined();
+    const [link] = await testApp.database.db
+      .select()
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.subject, 'google-new-1'));
+    expect(link?.provider).toBe('google');
+
+    // The same person again: the same account, not a new one.
+    const again = await signInAtProvider('google', 'company', {
+      sub: 'google-new-1',
+      email: 'new.person@example.test',
+    });
+    const second = await callback(again.answer.parameters, again.cookie);
+    expect(second.json()).toMatchObject({ status: 'signed_in', user: { role: 'applicant' } });
+    expect(
+      await testApp.database.db.select().from(users).where(eq(users.email, 'new.person@example.test')),
+    ).toHaveLength(1);
+  });
+
+  it('signs into the existing account with the same verified email and links it', async () => {
+    const { user } = await buildAccount(testApp.database.db, { role: 'company', email: 'owner@harbor.example' });
+    const { answer, cookie } = await signInAtProvider('linkedin', 'applicant', {
+      sub: 'linkedin-7',
+      email: 'owner@harbor.example',
+    });
+    const response = await callback(answer.parameters, cookie);
+    expect(response.json()).toMatchObject({
+      status: 'signed_in',
+      redirect_to: '/company-dashboard',
+      user: { id: user.id },
+    });
+    const links = await testApp.database.db
+      .select()
+      .from(oauthAccounts)
+      .where(and(eq(oauthAccounts.userId, user.id), eq(oauthAccounts.provider, 'linkedin')));
+    expect(links).toHaveLength(1);
+  });
+
+  it('does not link an existing account to an email the provider has not verified', async () => {
+    await buildAccount(testApp.database.db, { email: 'careful@example.test' });
+    const { answer, cookie } = await signInAtProvider('google', 'applicant', {
+      sub: 'google-unverified',
+      email: 'careful@example.test',
+      email_verified: false,
+    });
+    const response = await callback(answer.parameters, cookie);
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('lets only allow-listed administrators in, and asks them for the second factor', async () => {
+    await testApp.setSettings({ admin_two_factor: true });
+    const outsider = await signInAtProvider('google', 'admin', {
+      sub: 'google-outsider',
+      email: 'outsider@example.test',
+    });
+    const refused = await callback(outsider.answer.parameters, outsider.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(authMessages.adminNotAuthorized);
+    expect(await testApp.database.db.select().from(users).where(eq(users.email, 'outsider@example.test'))).toHaveLength(
+      0,
+    );
+
+    const chief = await signInAtProvider('google', 'admin', { sub: 'google-chief', email: 'chief@tandem.example' });
+    const response = await callback(chief.answer.parameters, chief.cookie);
+    expect(response.json()).toEqual({ status: 'two_factor_required', stage: 'enroll' });
+    const [admin] = await testApp.database.db.select().from(users).where(eq(users.email, 'chief@tandem.example'));
+    expect(admin?.role).toBe('admin');
+  });
+
+  it('reports each failure with the spec’s text', async () => {
+    const missing = await callback({ state: 'x' }, '');
+    expect(missing.json()).toMatchObject({ error: oidcMessages.missingParameters });
+
+    const withoutCookie = await signInAtProvider('google', 'company', { sub: 'google-a', email: 'a@example.test' });
+    expect((await callback(withoutCookie.answer.parameters, '')).json().error).toBe(oidcMessages.generic);
+
+    const tampered = await signInAtProvider('google', 'company', { sub: 'google-b', email: 'b@example.test' });
+    const [payload, mac] = (tampered.answer.parameters.state ?? '').split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ t: 'admin', n: 'x' })).toString('base64url');
+    expect(payload).toBeTruthy();
+    const forged = await callback({ ...tampered.answer.parameters, state: `${forgedPayload}.${mac}` }, tampered.cookie);
+    expect(forged.json().error).toBe(oidcMessages.generic);
+
+    const badCode = await signInAtProvider('google', 'company', { sub: 'google-c', email: 'c@example.test' });
+    const exchange = await callback({ ...badCode.answer.parameters, code: 'not-a-real-code' }, badCode.cookie);
+    expect(exchange.json().error).toBe(oidcMessages.exchangeFailed);
+
+    provider.failUserInfo(true);
+    const brokenInfo = await signInAtProvider('google', 'company', { sub: 'google-d', email: 'd@example.test' });
+    expect((await callback(brokenInfo.answer.parameters, brokenInfo.cookie)).json().error).toBe(
+      oidcMessages.userInfoFailed,
+    );
+  });
+
+  it('finishes Apple’s form_post answer on the server and sends the browser on', async () => {
+    const { answer, cookie } = await signInAtProvider('apple', 'company', {
+      sub: 'apple-1',
+      email: 'fruit@example.test',
+      name: 'Fern Ruiz',
+    });
+    expect(answer.method).toBe('POST');
+    expect(answer.url.pathname).toBe('/auth/apple/callback');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/auth/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'sec-fetch-site': 'cross-site' },
+      payload: new URLSearchParams(answer.parameters).toString(),
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/company-dashboard');
+    const [user] = await testApp.database.db.select().from(users).where(eq(users.email, 'fruit@example.test'));
+    expect(user?.role).toBe('company');
+
+    const failed = await testApp.app.inject({
+      method: 'POST',
+      url: '/auth/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'error=user_cancelled_authorize',
+    });
+    expect(failed.headers.location).toBe('/auth/callback?error=user_cancelled_authorize');
+  });
+});

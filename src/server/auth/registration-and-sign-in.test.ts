@@ -1,0 +1,321 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authMessages } from '~/shared/auth';
+import {
+  applicantProfiles,
+  auditLogs,
+  companies,
+  companyMembers,
+  emailOutbox,
+  platformSettings,
+  sessions,
+  users,
+} from '../db/schema';
+import { sameOriginHeaders, sessionCookieFrom, signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('registration and sign-in', () => {
+  let testApp: TestApp;
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: { ...sameOriginHeaders, ...headers },
+    });
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+  beforeEach(async () => {
+    await testApp.database.db
+      .update(platformSettings)
+      .set({ value: true })
+      .where(eq(platformSettings.key, 'allow_registrations'));
+    await testApp.database.db
+      .update(platformSettings)
+      .set({ value: true })
+      .where(eq(platformSettings.key, 'email_verification'));
+  });
+
+  it('registers a company with its owner, signs them in and emails a verification link', async () => {
+    const response = await post('/api/auth/register', {
+      account_type: 'company',
+      name: 'Priya Natarajan',
+      email: '  Priya@Lumen.Example ',
+      password: 'orbit-lantern-92',
+      company_name: 'Lumen Analytics',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      status: 'signed_in',
+      redirect_to: '/company-dashboard',
+      user: {
+        email: 'priya@lumen.example',
+        role: 'company',
+        email_verified: false,
+        company: { name: 'Lumen Analytics' },
+      },
+    });
+    const cookie = response.cookies.find((candidate) => candidate.name === 'tandem_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    const { db } = testApp.database;
+    const [user] = await db.select().from(users).where(eq(users.email, 'priya@lumen.example'));
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const [membership] = await db
+      .select({ role: companyMembers.role, name: companies.name, contact: companies.contactEmail })
+      .from(companyMembers)
+      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+      .where(eq(companyMembers.userId, user?.id ?? ''));
+    expect(membership).toEqual({ role: 'owner', name: 'Lumen Analytics', contact: 'priya@lumen.example' });
+
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'priya@lumen.example'));
+    expect(mail?.subject).toBe('Confirm your email address for Tandem');
+    expect(mail?.text).toMatch(/http:\/\/localhost:3000\/verify-email\?token=[\w-]+/);
+
+    const me = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookieFrom(response) },
+    });
+    expect(me.json().user).toMatchObject({ email: 'priya@lumen.example', role: 'company' });
+  });
+
+  it('registers an applicant with an empty profile', async () => {
+    const response = await post('/api/auth/register', {
+      account_type: 'applicant',
+      name: 'Tomás Ferreira',
+      email: 'tomas@example.test',
+      password: 'quiet-harbor-71',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().redirect_to).toBe('/applicant-dashboard');
+    const [user] = await testApp.database.db.select().from(users).where(eq(users.email, 'tomas@example.test'));
+    const [profile] = await testApp.database.db
+      .select()
+      .from(applicantProfiles)
+      .where(eq(applicantProfiles.userId, user?.id ?? ''));
+    expect(profile).toMatchObject({ headline: null, skills: [] });
+  });
+
+  it('marks the address verified at once when email verification is switched off', async () => {
+    await testApp.database.db
+      .update(platformSettings)
+      .set({ value: false })
+      .where(eq(platformSettings.key, 'email_verification'));
+    testApp.app.log.info('settings cache is per app; wait for it to expire is not needed: a new key is read fresh');
+    const response = await post('/api/auth/register', {
+      account_type: 'applicant',
+      name: 'Aiko Tanaka',
+      email: 'aiko@example.test',
+      password: 'paper-crane-448',
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('gives the spec’s texts for missing and malformed fields', async () => {
+    const empty = await post('/api/auth/register', {
+      account_type: 'company',
+      name: '',
+      email: '',
+      password: '',
+      company_name: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual({
+      name: authMessages.allFieldsRequired,
+      email: authMessages.allFieldsRequired,
+      password: authMessages.allFieldsRequired,
+      company_name: authMessages.allFieldsRequired,
+    });
+    const malformed = await post('/api/auth/register', {
+      account_type: 'applicant',
+      name: 'A',
+      email: 'no-at-sign',
+      password: '12345',
+    });
+    expect(malformed.json().fields).toEqual({
+      email: authMessages.invalidEmail,
+      password: authMessages.passwordTooShort,
+    });
+
+    const signIn = await post('/api/auth/sign-in', { email: '', password: '' });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toMatchObject({
+      error: 'Please correct these fields: email, password.',
+      fields: { email: authMessages.emailAndPasswordRequired, password: authMessages.emailAndPasswordRequired },
+    });
+    const badEmail = await post('/api/auth/sign-in', { email: 'nobody', password: 'longenough' });
+    expect(badEmail.json().fields).toEqual({ email: authMessages.invalidEmail });
+    const shortPassword = await post('/api/auth/sign-in', { email: 'a@b.co', password: '123' });
+    expect(shortPassword.json().fields).toEqual({ password: authMessages.passwordTooShort });
+  });
+
+  it('refuses one of the 10,000 most common passwords', async () => {
+    const response = await post('/api/auth/register', {
+      account_type: 'applicant',
+      name: 'Sam',
+      email: 'sam@example.test',
+      password: 'Password1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: authMessages.commonPassword,
+      fields: { password: authMessages.commonPassword },
+    });
+  });
+
+  it('refuses an email that already has an account, and registration when it is closed', async () => {
+    await signedInAccount(testApp, { email: 'taken@example.test' });
+    const taken = await post('/api/auth/register', {
+      account_type: 'applicant',
+      name: 'X',
+      email: 'TAKEN@example.test',
+      password: 'violet-meadow-3',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe(authMessages.emailTaken);
+
+    await testApp.database.db
+      .update(platformSettings)
+      .set({ value: false })
+      .where(eq(platformSettings.key, 'allow_registrations'));
+    const closedApp = await createTestApp();
+    try {
+      await closedApp.database.db
+        .update(platformSettings)
+        .set({ value: false })
+        .where(eq(platformSettings.key, 'allow_registrations'));
+      const closed = await closedApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: sameOriginHeaders,
+        payload: { account_type: 'applicant', name: 'Y', email: 'y@example.test', password: 'violet-meadow-3' },
+      });
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json().error).toBe(authMessages.registrationsClosed);
+    } finally {
+      await closedApp.close();
+    }
+  });
+
+  it('signs in with the right password and says only "Invalid credentials" otherwise', async () => {
+    const { user, password } = await signedInAccount(testApp, { role: 'company' });
+    const ok = await post('/api/auth/sign-in', { email: user.email.toUpperCase(), password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'signed_in', redirect_to: '/company-dashboard' });
+
+    const wrongPassword = await post('/api/auth/sign-in', { email: user.email, password: 'not-the-password' });
+    const unknownEmail = await post('/api/auth/sign-in', {
+      email: 'nobody-here@example.test',
+      password: 'not-the-password',
+    });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: authMessages.invalidCredentials, code: 'unauthenticated' });
+    }
+
+    const failures = await testApp.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'auth.sign_in_failed'))
+      .orderBy(desc(auditLogs.createdAt));
+    expect(failures.map((row) => (row.details as { email: string }).email)).toEqual(
+      expect.arrayContaining([user.email, 'nobody-here@example.test']),
+    );
+    const [success] = await testApp.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'auth.signed_in'), eq(auditLogs.actorId, user.id)));
+    expect(success?.ipAddress).toBe('127.0.0.1');
+  });
+
+  it('follows a same-site redirect after sign-in and ignores any other', async () => {
+    const { user, password } = await signedInAccount(testApp, { role: 'applicant' });
+    const local = await post('/api/auth/sign-in', { email: user.email, password, redirect: '/applicant/jobs?q=react' });
+    expect(local.json().redirect_to).toBe('/applicant/jobs?q=react');
+    for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+      const response = await post('/api/auth/sign-in', { email: user.email, password, redirect });
+      expect(response.json().redirect_to, redirect).toBe('/applicant-dashboard');
+    }
+  });
+
+  it('signs out by revoking the session on the server', async () => {
+    const account = await signedInAccount(testApp);
+    const out = await account.request({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(out.statusCode).toBe(204);
+    const rows = await testApp.database.db.select().from(sessions).where(eq(sessions.id, account.sessionId));
+    expect(rows).toHaveLength(0);
+    const me = await account.request({ method: 'GET', url: '/api/auth/me' });
+    expect(me.json()).toEqual({ user: null });
+    const [audit] = await testApp.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'auth.signed_out'), eq(auditLogs.actorId, account.user.id)));
+    expect(audit).toBeDefined();
+  });
+
+  it('ends a session that was idle longer than the session timeout', async () => {
+    const account = await signedInAccount(testApp);
+    await testApp.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(sessions.id, account.sessionId));
+    const me = await account.request({ method: 'GET', url: '/api/auth/me' });
+    expect(me.json()).toEqual({ user: null });
+    const rows = await testApp.database.db.select().from(sessions).where(eq(sessions.id, account.sessionId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a state-changing request another site made the browser send', async () => {
+    const account = await signedInAccount(testApp);
+    const fromElsewhere = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      headers: { cookie: account.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(fromElsewhere.statusCode).toBe(403);
+    expect(fromElsewhere.json().error).toBe('This request came from another site and was refused.');
+    const oldBrowser = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      headers: { cookie: account.cookie, origin: 'https://evil.example' },
+    });
+    expect(oldBrowser.statusCode).toBe(403);
+    const noHeaders = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      headers: { cookie: account.cookie },
+    });
+    expect(noHeaders.statusCode).toBe(403);
+    const sameSite = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      headers: { cookie: account.cookie, origin: 'http://localhost:80' },
+    });
+    expect(sameSite.statusCode).toBe(200);
+  });
+
+  it('limits failed sign-ins per account with a readable 429 and Retry-After', async () => {
+    const { user } = await signedInAccount(testApp);
+    const attempts = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      attempts.push(await post('/api/auth/sign-in', { email: user.email, password: `wrong-password-${attempt}` }));
+    }
+    expect(attempts.slice(0, 5).map((response) => response.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    const limited = attempts[6];
+    expect(limited?.statusCode).toBe(429);
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited?.json()).toMatchObject({
+      code: 'rate_limited',
+      error: expect.stringMatching(
+        /^Too many failed sign-in attempts for this account\. Please wait \d+ minutes and try again\.$/,
+      ),
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { authMessages } from '~/shared/auth';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { AppError } from '../platform/errors';
+import { sendPasswordResetEmail } from './account-emails';
+import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
+import { hashPassword, isCommonPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+
+export const resetRequestedMessage =
+  'If an account uses that address, we have sent it a link to reset the password. Check your inbox.';
+
+// Always answers the same way, whether or not the address has an account.
+export async function requestPasswordReset({
+  db,
+  mailer,
+  publicUrl,
+  email,
+  ipAddress,
+}: {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  email: string;
+  ipAddress?: string;
+}) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (user?.status !== 'active') return;
+  const token = await issueOneTimeToken({ db, userId: user.id, purpose: 'reset_password' });
+  await sendPasswordResetEmail(mailer, {
+    to: user.email,
+    name: user.name,
+    url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+  });
+  await recordAuditEvent({
+    db,
+    event: {
+      actorId: user.id,
+      action: 'auth.password_reset_requested',
+      targetType: 'user',
+      targetId: user.id,
+      ipAddress,
+    },
+  });
+}
+
+// Sets the new password and signs the account out everywhere.
+export async function resetPassword({
+  db,
+  token,
+  password,
+  ipAddress,
+}: {
+  db: Database;
+  token: string;
+  password: string;
+  ipAddress?: string;
+}) {
+  if (isCommonPassword(password)) {
+    throw new AppError('validation', authMessages.commonPassword, { password: authMessages.commonPassword });
+  }
+  const used = await consumeOneTimeToken({ db, token, purposes: ['reset_password'] });
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, used.userId));
+  await revokeUserSessions({ db, userId: used.userId });
+  await recordAuditEvent({
+    db,
+    event: {
+      actorId: used.userId,
+      action: 'auth.password_reset',
+      targetType: 'user',
+      targetId: used.userId,
+      ipAddress,
+    },
+  });
+}

@@ -1,0 +1,147 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Role } from '~/shared/permissions';
+import type { Database } from '../db/client';
+import { companies, companyMembers, sessions, users } from '../db/schema';
+import { generateToken, hashToken } from './secure-tokens';
+
+export const SESSION_COOKIE = 'tandem_session';
+// However active, a session ends after 30 days; the idle timeout (admin setting) usually ends it first.
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+// last_seen_at is written at most this often, not on every request.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthContext {
+  sessionId: string;
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    role: Role;
+    emailVerified: boolean;
+    hasPassword: boolean;
+  };
+  // The company a company user acts for; company-owned data is always filtered by it.
+  company: { id: string; name: string } | null;
+}
+
+export async function createSession({
+  db,
+  userId,
+  ipAddress,
+  userAgent,
+}: {
+  db: Database;
+  userId: string;
+  ipAddress?: string;
+  userAgent?: string;
+}): Promise<{ token: string; sessionId: string }> {
+  const token = generateToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      ipAddress: ipAddress ?? null,
+      userAgent: userAgent?.slice(0, 500) ?? null,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('The session was not created.');
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+  return { token, sessionId: session.id };
+}
+
+// The signed-in person behind a session cookie, or null when the session is unknown, expired, idle
+// for longer than the timeout, or its user is suspended (then the session is deleted).
+export async function resolveSession({
+  db,
+  token,
+  idleTimeoutMinutes,
+}: {
+  db: Database;
+  token: string;
+  idleTimeoutMinutes: number;
+}): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      status: users.status,
+      emailVerifiedAt: users.emailVerifiedAt,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      companyId: companies.id,
+      companyName: companies.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+
+  const now = Date.now();
+  const isIdle = now - row.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000;
+  if (isIdle || row.expiresAt.getTime() <= now || row.status !== 'active') {
+    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    user: {
+      id: row.userId,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      emailVerified: row.emailVerifiedAt !== null,
+      hasPassword: row.hasPassword,
+    },
+    company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
+  };
+}
+
+export async function revokeSession({ db, sessionId }: { db: Database; sessionId: string }) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+// Signs a user out everywhere, or everywhere but the session given.
+export async function revokeUserSessions({
+  db,
+  userId,
+  exceptSessionId,
+}: {
+  db: Database;
+  userId: string;
+  exceptSessionId?: string;
+}): Promise<number> {
+  const condition = exceptSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+    : eq(sessions.userId, userId);
+  const removed = await db.delete(sessions).where(condition).returning({ id: sessions.id });
+  return removed.length;
+}
+
+export async function listUserSessions({ db, userId }: { db: Database; userId: string }) {
+  return db
+    .select({
+      id: sessions.id,
+      ipAddress: sql<string | null>`host(${sessions.ipAddress})`,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+}

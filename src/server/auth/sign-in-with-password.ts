@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { authMessages } from '~/shared/auth';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { verifyAgainstDecoy, verifyPassword } from './passwords';
+
+export const suspendedMessage = 'Your account is suspended. Please contact support.';
+
+// The account whose email and password these are. A wrong password and an unknown email get the
+// same answer, after the same work, so nobody can learn which emails have accounts.
+export async function signInWithPassword({
+  db,
+  email,
+  password,
+  ipAddress,
+}: {
+  db: Database;
+  email: string;
+  password: string;
+  ipAddress?: string;
+}) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const isValid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyAgainstDecoy(password).then(() => false);
+  if (!user || !isValid) {
+    await recordAuditEvent({
+      db,
+      event: {
+        actorId: user?.id ?? null,
+        action: 'auth.sign_in_failed',
+        details: { email, reason: user ? 'wrong_password' : 'unknown_email' },
+        ipAddress,
+      },
+    });
+    throw new AppError('unauthenticated', authMessages.invalidCredentials);
+  }
+  if (user.status !== 'active') throw new AppError('forbidden', suspendedMessage);
+  return user;
+}

@@ -1,0 +1,125 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { recoveryCodes, users } from '../db/schema';
+import { AppError } from '../platform/errors';
+
+export const TOTP_ISSUER = 'Tandem';
+export const RECOVERY_CODE_COUNT = 10;
+export const wrongCodeMessage = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
+
+// Accepts the previous and next 30-second step too, for clocks a little off.
+const TOTP_TOLERANCE_SECONDS = 30;
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const hashRecoveryCode = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
+
+function generateRecoveryCode(): string {
+  const part = () => Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return `${part()}-${part()}`;
+}
+
+async function isValidTotp(secret: string, code: string): Promise<boolean> {
+  try {
+    return (await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS })).valid;
+  } catch {
+    return false;
+  }
+}
+
+// A new secret for the authenticator app, shown as a QR code; it is kept aside until a code confirms it.
+export async function startTwoFactorEnrollment({ db, userId, email }: { db: Database; userId: string; email: string }) {
+  const secret = generateSecret();
+  await db.update(users).set({ totpPendingSecret: secret, updatedAt: new Date() }).where(eq(users.id, userId));
+  const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
+  const qrCodeSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, width: 200 });
+  return { secret, otpauthUrl, qrCodeSvg };
+}
+
+// The first correct code turns two-factor sign-in on and hands out the one-time recovery codes.
+export async function confirmTwoFactorEnrollment({
+  db,
+  userId,
+  code,
+  ipAddress,
+}: {
+  db: Database;
+  userId: string;
+  code: string;
+  ipAddress?: string;
+}): Promise<string[]> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user?.totpPendingSecret) {
+    throw new AppError('conflict', 'Start setting up your authenticator app again: no setup is in progress.');
+  }
+  if (!(await isValidTotp(user.totpPendingSecret, code)))
+    throw new AppError('validation', wrongCodeMessage, { code: wrongCodeMessage });
+
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
+  await db.transaction(async (transaction) => {
+    await transaction
+      .update(users)
+      .set({
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await transaction.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await transaction
+      .insert(recoveryCodes)
+      .values(codes.map((recoveryCode) => ({ userId, codeHash: hashRecoveryCode(recoveryCode) })));
+  });
+  await recordAuditEvent({
+    db,
+    event: { actorId: userId, action: 'auth.two_factor_enabled', targetType: 'user', targetId: userId, ipAddress },
+  });
+  return codes;
+}
+
+// The second step of signing in: a code from the authenticator app, or one unused recovery code.
+export async function verifyTwoFactorCode({
+  db,
+  userId,
+  code,
+  ipAddress,
+}: {
+  db: Database;
+  userId: string;
+  code: string;
+  ipAddress?: string;
+}) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user?.totpSecret) throw new AppError('conflict', 'Two-factor sign-in is not set up for this account.');
+  if (/^\d{6}$/.test(code)) {
+    if (await isValidTotp(user.totpSecret, code)) return;
+  } else {
+    const [used] = await db
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, hashRecoveryCode(code)),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    if (used) {
+      await recordAuditEvent({
+        db,
+        event: { actorId: userId, action: 'auth.recovery_code_used', targetType: 'user', targetId: userId, ipAddress },
+      });
+      return;
+    }
+  }
+  await recordAuditEvent({
+    db,
+    event: { actorId: userId, action: 'auth.two_factor_failed', targetType: 'user', targetId: userId, ipAddress },
+  });
+  throw new AppError('validation', wrongCodeMessage, { code: wrongCodeMessage });
+}

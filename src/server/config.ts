@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .url({ error: `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}` })
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      error: `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+    });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+    DATA_DIR: z.string().default('./data'),
+    REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    LOG_LEVEL: z.enum(logLevels).default('info'),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    CLIENT_DIR: z.string().default('build/client'),
+    // The address people reach the site at: links in emails and identity-provider callbacks use it.
+    PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    // Who may be an administrator (comma-separated, any case).
+    ADMIN_EMAILS: z.string().optional(),
+    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+    MAIL_FROM: z.string().default('Tandem <no-reply@tandem.localhost>'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: urlWithProtocols(['http:', 'https:']).default('https://accounts.google.com'),
+    LINKEDIN_CLIENT_ID: z.string().optional(),
+    LINKEDIN_CLIENT_SECRET: z.string().optional(),
+    LINKEDIN_ISSUER: urlWithProtocols(['http:', 'https:']).default('https://www.linkedin.com/oauth'),
+    APPLE_CLIENT_ID: z.string().optional(),
+    // Apple's client secret is a JWT we sign with the key Apple issued (team id, key id, PKCS#8 key).
+    APPLE_TEAM_ID: z.string().optional(),
+    APPLE_KEY_ID: z.string().optional(),
+    APPLE_PRIVATE_KEY: z.string().optional(),
+    APPLE_CLIENT_SECRET: z.string().optional(),
+    APPLE_ISSUER: urlWithProtocols(['http:', 'https:']).default('https://appleid.apple.com'),
+    // Test-only endpoints that create accounts and sessions for the browser tests.
+    ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (32 or more random characters)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.ENABLE_TEST_ROUTES) {
+      context.addIssue({ code: 'custom', path: ['ENABLE_TEST_ROUTES'], message: 'must never be on in production' });
+    }
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'is required with GOOGLE_CLIENT_ID',
+      });
+    }
+    if (env.LINKEDIN_CLIENT_ID && !env.LINKEDIN_CLIENT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['LINKEDIN_CLIENT_SECRET'],
+        message: 'is required with LINKEDIN_CLIENT_ID',
+      });
+    }
+    const hasAppleKey = env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY;
+    if (env.APPLE_CLIENT_ID && !hasAppleKey && !env.APPLE_CLIENT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['APPLE_CLIENT_ID'],
+        message: 'needs APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY (or APPLE_CLIENT_SECRET)',
+      });
+    }
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export interface Config extends ParsedEnv {
+  // Derived: PUBLIC_URL, or this machine at PORT.
+  publicUrl: string;
+  // Derived: ADMIN_EMAILS lower-cased; outside production the demo admin when unset.
+  adminEmails: string[];
+}
+
+export const DEMO_ADMIN_EMAIL = 'admin@tandem.test';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Reads the configuration from environment variables; an empty variable counts as unset.
+// Throws a ConfigError naming every bad variable at once.
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (result.success) {
+    const env = result.data;
+    const adminEmails = env.ADMIN_EMAILS
+      ? env.ADMIN_EMAILS.split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean)
+      : env.NODE_ENV === 'production'
+        ? []
+        : [DEMO_ADMIN_EMAIL];
+    return {
+      ...env,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      adminEmails,
+    };
+  }
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
+  );
+}

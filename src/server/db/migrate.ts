@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { DatabaseHandle } from './client';
+import type * as schema from './schema';
+
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+// Applies the committed SQL migrations that have not run yet; safe to call on every start.
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.driver === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder });
+  } else {
+    await migrateNodePostgres(handle.db as unknown as NodePgDatabase<typeof schema>, { migrationsFolder });
+  }
+}
+
+// True before the first migration has ever run: the signal to load the demo data.
+export async function isDatabaseUninitialised(handle: DatabaseHandle): Promise<boolean> {
+  // Both drivers answer raw queries with { rows }.
+  const result = (await handle.db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is null as "missing"`,
+  )) as unknown as { rows: Array<{ missing: boolean }> };
+  return result.rows[0]?.missing === true;
+}

@@ -1,0 +1,108 @@
+import { index, inet, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['applicant', 'company', 'admin', 'account_manager']);
+export const userStatus = pgEnum('user_status', ['active', 'suspended']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Stored lower-cased (users type emails in any case); unique.
+    email: text().notNull(),
+    name: text().notNull(),
+    role: userRole().notNull(),
+    status: userStatus().notNull().default('active'),
+    // Null for accounts that only sign in through an identity provider.
+    passwordHash: text(),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    totpSecret: text(),
+    // A secret shown during enrolment, kept until the first code confirms it.
+    totpPendingSecret: text(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    lastSignInAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_role_idx').on(table.role)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the cookie's random token: a leaked table signs no one in.
+    tokenHash: text().notNull(),
+    ipAddress: inet(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
+    // "sign out of other sessions" and the sessions list filter by user.
+    index('sessions_user_id_idx').on(table.userId),
+  ],
+);
+
+export const oauthProvider = pgEnum('oauth_provider', ['google', 'apple', 'linkedin']);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: oauthProvider().notNull(),
+    // The provider's stable id for the person ("sub").
+    subject: text().notNull(),
+    email: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('oauth_accounts_provider_subject_unique').on(table.provider, table.subject),
+    index('oauth_accounts_user_id_idx').on(table.userId),
+  ],
+);
+
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['verify_email', 'reset_password', 'change_email']);
+
+// Links sent by email: single use, expiring, stored hashed.
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: oneTimeTokenPurpose().notNull(),
+    tokenHash: text().notNull(),
+    // The address being confirmed (verification and email change).
+    email: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('one_time_tokens_token_hash_unique').on(table.tokenHash),
+    index('one_time_tokens_user_purpose_idx').on(table.userId, table.purpose),
+  ],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
+);

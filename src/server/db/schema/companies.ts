@@ -1,0 +1,39 @@
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { userStatus, users } from './auth';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    contactEmail: text().notNull(),
+    website: text(),
+    status: userStatus().notNull().default('active'),
+    accountManagerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The admin's company list filters by account manager.
+  (table) => [index('companies_account_manager_id_idx').on(table.accountManagerId)],
+);
+
+export const companyMemberRole = pgEnum('company_member_role', ['owner', 'member']);
+
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: companyMemberRole().notNull().default('member'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.userId] }),
+    // Every signed-in company request looks its company up by user.
+    index('company_members_user_id_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,17 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Every email the platform sends. Without SMTP_URL it stays here (and in the log) for developers and tests.
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+  },
+  // Tests and support look mail up by recipient.
+  (table) => [index('email_outbox_to_address_idx').on(table.toAddress)],
+);

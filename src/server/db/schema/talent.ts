@@ -1,0 +1,24 @@
+import { integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const experienceLevel = pgEnum('experience_level', ['junior', 'mid', 'senior', 'expert']);
+export const availability = pgEnum('availability', ['full-time', 'part-time', 'project-based']);
+export const region = pgEnum('region', ['Americas', 'Europe', 'Asia Pacific', 'Africa']);
+
+// An applicant's profile: created empty at registration, filled in by the applicant.
+export const applicantProfiles = pgTable('applicant_profiles', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  headline: text(),
+  summary: text(),
+  hourlyRateCents: integer(),
+  skills: text().array().notNull().default([]),
+  experienceLevel: experienceLevel(),
+  availability: availability(),
+  region: region(),
+  location: text(),
+  timezone: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { DEMO_ADMIN_EMAIL } from '../../config';
+import { platformSettings, users } from '../schema';
+import { buildAccount } from './factories';
+import type { DemoSeeder } from './seed-demo-data';
+
+export const DEMO_PASSWORD = 'tandem-demo-2026';
+
+export const demoAccounts = [
+  { role: 'company', email: 'company@tandem.test', name: 'Maya Chen', companyName: 'Northwind Outfitters' },
+  { role: 'applicant', email: 'talent@tandem.test', name: 'Jonas Reyes' },
+  { role: 'admin', email: DEMO_ADMIN_EMAIL, name: 'Ada Okafor' },
+] as const;
+
+// One account per role to sign in with. In the demo data only, administrators skip the second factor
+// (System Settings can turn it back on).
+export const demoAccountsSeeder: DemoSeeder = {
+  name: 'demo accounts',
+  async seed({ db }) {
+    let created = 0;
+    for (const account of demoAccounts) {
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+      if (existing) continue;
+      await buildAccount(db, {
+        role: account.role,
+        email: account.email,
+        name: account.name,
+        password: DEMO_PASSWORD,
+        companyName: 'companyName' in account ? account.companyName : undefined,
+        emailVerified: true,
+      });
+      created++;
+    }
+    await db.update(platformSettings).set({ value: false }).where(eq(platformSettings.key, 'admin_two_factor'));
+    return { created };
+  },
+};

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '~/shared/permissions';
+import { createAccount } from '../../auth/create-account';
+import { hashPassword } from '../../auth/passwords';
+import { createSession } from '../../auth/sessions';
+import type { Database } from '../client';
+import { users } from '../schema';
+
+// Builders for accounts and sessions, shared by the tests, the browser-test endpoints and the demo data.
+
+let sequence = 0;
+const nextNumber = () => {
+  sequence += 1;
+  return `${Date.now().toString(36)}${sequence}`;
+};
+
+export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery-staple';
+
+export interface AccountOverrides {
+  role?: Role;
+  email?: string;
+  name?: string;
+  password?: string | null;
+  companyName?: string;
+  emailVerified?: boolean;
+  totpSecret?: string;
+}
+
+export async function buildAccount(db: Database, overrides: AccountOverrides = {}) {
+  const role = overrides.role ?? 'applicant';
+  const number = nextNumber();
+  const password = overrides.password === undefined ? DEFAULT_TEST_PASSWORD : overrides.password;
+  const user = await createAccount({
+    db,
+    accountType: role,
+    email: (overrides.email ?? `${role}-${number}@example.test`).toLowerCase(),
+    name: overrides.name ?? `Test ${role.replace('_', ' ')} ${number}`,
+    passwordHash: password === null ? null : await hashPassword(password),
+    companyName: overrides.companyName ?? (role === 'company' ? `Test Company ${number}` : undefined),
+    emailVerified: overrides.emailVerified ?? true,
+  });
+  if (overrides.totpSecret) {
+    await db
+      .update(users)
+      .set({ totpSecret: overrides.totpSecret, totpEnabledAt: new Date() })
+      .where(eq(users.id, user.id));
+  }
+  return { user, password };
+}
+
+export async function buildSession(db: Database, userId: string) {
+  return createSession({ db, userId, ipAddress: '127.0.0.1', userAgent: 'test factory' });
+}

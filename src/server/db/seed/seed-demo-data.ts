@@ -1,0 +1,35 @@
+import type { Database } from '../client';
+import { demoAccountsSeeder } from './demo-accounts';
+
+// Demo data for `npm start` on an empty database and for `npm run db:seed`. Each seeder builds its
+// rows with the factories the tests use and is idempotent: it skips what already exists (matched by
+// natural keys such as an email address), so running the seed twice changes nothing.
+export interface DemoSeeder {
+  name: string;
+  seed(context: { db: Database }): Promise<{ created: number }>;
+}
+
+// Features add their seeders here as they land.
+export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder];
+
+export interface SeedReport {
+  name: string;
+  created: number;
+}
+
+export async function seedDemoData({
+  db,
+  seeders = demoSeeders,
+}: {
+  db: Database;
+  seeders?: DemoSeeder[];
+}): Promise<SeedReport[]> {
+  return db.transaction(async (transaction) => {
+    const report: SeedReport[] = [];
+    for (const seeder of seeders) {
+      const { created } = await seeder.seed({ db: transaction as unknown as Database });
+      report.push({ name: seeder.name, created });
+    }
+    return report;
+  });
+}

@@ -1,0 +1,76 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('GET /api/health', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('reports the process alive', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is ready while the database answers, and 503 once it is gone', async () => {
+    const testApp = await createTestApp();
+    try {
+      const ready = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'not_configured' } });
+
+      await testApp.database.close();
+      const gone = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(gone.statusCode).toBe(503);
+      expect(gone.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'down', redis: 'not_configured' },
+        error: 'Not ready: the database cannot be reached.',
+        code: 'unavailable',
+      });
+    } finally {
+      await testApp.app.close();
+    }
+  });
+
+  it('is 503 when the configured Redis cannot be reached', async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const redis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
+    redis.on('error', () => undefined);
+    const testApp = await createTestApp({ redis });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().checks).toEqual({ database: 'up', redis: 'down' });
+      expect(response.json().error).toBe('Not ready: Redis cannot be reached.');
+    } finally {
+      redis.disconnect();
+      await testApp.close();
+    }
+  });
+
+  it.runIf(process.env.REDIS_URL)('is ready with a reachable Redis', async () => {
+    const redis = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: 1 });
+    const testApp = await createTestApp({ redis });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().checks).toEqual({ database: 'up', redis: 'up' });
+    } finally {
+      await redis.quit();
+      await testApp.close();
+    }
+  });
+});

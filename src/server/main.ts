@@ -1,0 +1,77 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openConfiguredDatabase } from './db/client';
+import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
+import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
+import { seedDemoData } from './db/seed/seed-demo-data';
+import { createLogger } from './platform/logger';
+import { resolveSecret } from './platform/secret';
+import { loadWebClient } from './platform/web-client';
+
+function readConfig() {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config);
+const secret = await resolveSecret(config);
+
+const database = await openConfiguredDatabase(config, logger);
+const isFirstStart = await isDatabaseUninitialised(database);
+await migrateDatabase(database);
+if (isFirstStart) await seedDemoData({ db: database.db });
+
+const redis = config.REDIS_URL
+  ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+  : undefined;
+
+const webClient = await loadWebClient(config.CLIENT_DIR, config.publicUrl);
+const app = await buildApp({ config, secret, database, redis, webClient, logger });
+
+redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
+await redis?.connect().catch((error) => app.log.warn({ err: error }, 'redis is not reachable yet'));
+
+if (!webClient) app.log.warn(`No built client in ${config.CLIENT_DIR}: serving the API only (run npm run build).`);
+if (isFirstStart) {
+  app.log.info('New database: migrated and loaded the demo data.');
+  const accounts = demoAccounts.map((account) => `  ${account.role.padEnd(9)} ${account.email}`).join('\n');
+  console.info(
+    `\nDemo accounts (password "${DEMO_PASSWORD}"; two-factor sign-in for admins is off in the demo data):\n${accounts}\n`,
+  );
+}
+
+let isShuttingDown = false;
+async function shutDown(signal: string) {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const deadline = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  deadline.unref();
+  try {
+    // Stops accepting connections and waits for the requests in flight.
+    await app.close();
+    await redis?.quit().catch(() => undefined);
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.on('SIGTERM', () => void shutDown('SIGTERM'));
+process.on('SIGINT', () => void shutDown('SIGINT'));
+
+await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { can, type Permission } from '~/shared/permissions';
+import type { AuthContext } from '../auth/sessions';
+import { AppError } from './errors';
+
+// Who may call a route. Every route declares one in config.access; a route without one refuses
+// everyone (and a test lists every route to catch it before that happens).
+export type RouteAccess =
+  | 'public'
+  // any signed-in person
+  | 'signed_in'
+  // verifiedEmail: the action waits until the address is confirmed (publishing a job, applying).
+  | { permission: Permission; verifiedEmail?: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    // Cross-site POSTs an identity provider makes on purpose (Apple's form_post callback).
+    csrf?: 'exempt';
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const notSignedInMessage = 'Please sign in to continue.';
+export const forbiddenMessage = 'You do not have permission to do that.';
+
+export function unverifiedEmailMessage(email: string) {
+  return `Please confirm your email address first: open the link we sent to ${email}, or ask for a new one.`;
+}
+
+// Every route the app registers, for the policy test.
+export function createRouteRegistry(app: FastifyInstance): RouteOptions[] {
+  const registered: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    registered.push(route);
+  });
+  return registered;
+}
+
+// Routes of plugins we do not write (API docs, static files) are public; this marks them so.
+export function markRoutesPublic(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? 'public' };
+  });
+}
+
+export function requireAccess(request: FastifyRequest) {
+  if (request.is404) return;
+  const access = request.routeOptions.config.access;
+  if (!access) throw new AppError('forbidden', 'This endpoint is not open to anyone yet.');
+  if (access === 'public') return;
+  if (!request.auth) throw new AppError('unauthenticated', notSignedInMessage);
+  if (access === 'signed_in') return;
+  if (!can(request.auth.user.role, access.permission)) throw new AppError('forbidden', forbiddenMessage);
+  if (access.verifiedEmail && !request.auth.user.emailVerified) {
+    throw new AppError('forbidden', unverifiedEmailMessage(request.auth.user.email));
+  }
+}
+
+// The signed-in person, for handlers of routes that require one.
+export function currentAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated', notSignedInMessage);
+  return request.auth;
+}
+
+// The company a company user acts for: company-owned queries filter by it.
+export function currentCompanyId(request: FastifyRequest): string {
+  const company = currentAuth(request).company;
+  if (!company) throw new AppError('forbidden', 'Your account does not belong to a company.');
+  return company.id;
+}

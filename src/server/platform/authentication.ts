@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { resolveSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../auth/sessions';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { SettingsCache } from '../settings/settings-cache';
+import { requireAccess } from './access-control';
+import { refuseCrossSiteRequests } from './csrf';
+
+export function sessionCookieOptions(config: Config) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.NODE_ENV === 'production',
+    path: '/',
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(config), maxAge: SESSION_MAX_AGE_SECONDS });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+}
+
+// On every request: refuse cross-site writes, find who is signed in from the session cookie, then
+// apply the route's access policy (platform/access-control.ts).
+export function registerAuthentication(
+  app: FastifyInstance,
+  { db, config, settings }: { db: Database; config: Config; settings: SettingsCache },
+) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    refuseCrossSiteRequests(request, Boolean(token));
+    if (token) {
+      const { session_timeout_minutes } = await settings.get();
+      request.auth = await resolveSession({ db, token, idleTimeoutMinutes: session_timeout_minutes });
+      if (!request.auth) clearSessionCookie(reply, config);
+    }
+    requireAccess(request);
+  });
+}

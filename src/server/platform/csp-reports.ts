@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSP_REPORT_PATH } from './security-headers';
+
+const REPORT_BODY_LIMIT_BYTES = 16 * 1024;
+
+// Browsers post Content-Security-Policy violations here; they go to the log so a policy that breaks
+// a page, or an injection attempt, gets noticed.
+export async function registerCspReports(app: FastifyInstance) {
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT_BYTES },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(Object.assign(new Error('The report is not valid JSON.'), { statusCode: 400 }), undefined);
+      }
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    CSP_REPORT_PATH,
+    {
+      bodyLimit: REPORT_BODY_LIMIT_BYTES,
+      // Browsers send these themselves; they change nothing.
+      config: { access: 'public', csrf: 'exempt' },
+      schema: {
+        tags: ['platform'],
+        summary: 'Receive a Content-Security-Policy violation report from a browser',
+        body: z.union([z.object({ 'csp-report': z.record(z.string(), z.unknown()) }), z.array(z.unknown())]),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      request.log.warn({ cspReport: request.body }, 'content security policy violation');
+      return reply.code(204).send(null);
+    },
+  );
+}

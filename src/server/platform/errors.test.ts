@@ -1,0 +1,142 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiErrorSchema } from '~/shared/errors';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { AppError } from './errors';
+
+describe('API error handling', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+    // Routes that exist only to drive the platform's error handling from the outside.
+    const routes = testApp.app.withTypeProvider<ZodTypeProvider>();
+    routes.post(
+      '/api/test/echo',
+      {
+        config: { access: 'public' },
+        schema: { body: z.object({ title: z.string().max(60), weekly_hours: z.number().int().min(1).max(60) }) },
+      },
+      async (request) => request.body,
+    );
+    routes.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
+      throw new AppError('conflict', 'Only a draft job can be deleted; archive it instead.');
+    });
+    routes.get('/api/test/crash', { config: { access: 'public' } }, async () => {
+      throw new Error('database password is hunter2');
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const expectErrorShape = (body: unknown) => expect(apiErrorSchema.safeParse(body).success).toBe(true);
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({
+      error: 'No API endpoint matches GET /api/does-not-exist.',
+      code: 'not_found',
+    });
+  });
+
+  it('gives per-field messages for invalid input', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: 'x'.repeat(61), weekly_hours: 90 },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expectErrorShape(body);
+    expect(body.code).toBe('validation');
+    expect(Object.keys(body.fields).sort()).toEqual(['title', 'weekly_hours']);
+    expect(body.error).toBe('Please correct these fields: title, weekly_hours.');
+  });
+
+  it('names the single bad field in the message', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: 'Support lead', weekly_hours: 0 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^weekly_hours: /);
+  });
+
+  it('refuses malformed JSON with a 400', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": "unterminated',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The request body is not valid JSON.', code: 'validation' });
+  });
+
+  it('refuses a body of the wrong content type with a 400', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<job><title>x</title></job>',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Send the request body as JSON (Content-Type: application/json).',
+      code: 'validation',
+    });
+  });
+
+  it('refuses a body over the limit with a 413', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: 'x'.repeat(4000), weekly_hours: 10 },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'The request body is too large.', code: 'payload_too_large' });
+  });
+
+  it('maps an AppError to its status and keeps its message', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'Only a draft job can be deleted; archive it instead.',
+      code: 'conflict',
+    });
+  });
+
+  it('hides the details of an unexpected failure', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+    expect(response.json()).toEqual({
+      error: 'Something went wrong on our side. Please try again in a moment.',
+      code: 'internal',
+    });
+  });
+
+  it('gives each response a request id, keeping a safe one from the caller', async () => {
+    const generated = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[A-Za-z0-9_-]{8}-[0-9a-z]+$/);
+    const kept = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'edge-42' },
+    });
+    expect(kept.headers['x-request-id']).toBe('edge-42');
+    const replaced = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'evil id with spaces' },
+    });
+    expect(replaced.headers['x-request-id']).not.toContain('evil');
+  });
+});

@@ -1,0 +1,115 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
+
+export const statusByErrorCode: Record<ErrorCode, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+// The one error type domain code throws; the handler below turns it into the wire shape.
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    // Sent as Retry-After with a 429.
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode() {
+    return statusByErrorCode[this.code];
+  }
+}
+
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+// Fastify's own 4xx errors, reworded for people.
+function describeFastifyError(error: FastifyError): ApiErrorBody | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { error: 'The request body is not valid JSON.', code: 'validation' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { error: 'The request body is empty; send a JSON object.', code: 'validation' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { error: 'Send the request body as JSON (Content-Type: application/json).', code: 'validation' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { error: 'The request body does not match its Content-Length.', code: 'validation' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { error: 'The request body is too large.', code: 'payload_too_large' };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { error: 'The request body is not valid JSON.', code: 'validation' };
+  }
+  return undefined;
+}
+
+function fieldName(instancePath: string, fallback: string): string {
+  const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return name || fallback;
+}
+
+function toErrorBody(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: { error: error.message, code: error.code, ...(error.fields && { fields: error.fields }) },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const name = fieldName(issue.instancePath ?? '', error.validationContext ?? 'body');
+      fields[name] ??= issue.message ?? 'is not valid';
+    }
+    const names = Object.keys(fields);
+    const message =
+      names.length === 1
+        ? `${names[0]}: ${fields[names[0] as string]}`
+        : `Please correct these fields: ${names.join(', ')}.`;
+    return { status: 400, body: { error: message, code: 'validation', fields } };
+  }
+  const fastifyError = error as FastifyError;
+  const described = describeFastifyError(fastifyError);
+  if (described) return { status: statusByErrorCode[described.code], body: described };
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = (Object.entries(statusByErrorCode).find(([, value]) => value === status)?.[0] ??
+      'validation') as ErrorCode;
+    return { status, body: { error: fastifyError.message, code } };
+  }
+  return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE, code: 'internal' } };
+}
+
+export function sendError(reply: FastifyReply, error: AppError) {
+  const { status, body } = toErrorBody(error);
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorBody(error);
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    if (status >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: body.code, status }, body.error);
+    }
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+}

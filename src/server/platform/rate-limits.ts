@@ -1,0 +1,60 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from './errors';
+
+export interface LimitRule {
+  // Names the counter: "sign-in:ip", "sign-in:account".
+  name: string;
+  max: number;
+  windowMinutes: number;
+  // What is counted: the caller's IP by default, or an account (an email address, a user id).
+  key?: (request: FastifyRequest) => string;
+  // What was limited, e.g. "Too many sign-in attempts"; the wait is added to it.
+  message: string;
+}
+
+function waitSentence(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'Please wait a minute and try again.' : `Please wait ${minutes} minutes and try again.`;
+}
+
+export interface Limiter {
+  // Counts one attempt and refuses with 429 (and Retry-After) once the limit is reached.
+  hit(request: FastifyRequest): Promise<void>;
+  // Refuses when the limit is already reached, without counting.
+  check(request: FastifyRequest): Promise<void>;
+}
+
+// Counters live in Redis when it is configured (shared by every instance), else in memory.
+export async function registerRateLimits(app: FastifyInstance, redis?: Redis) {
+  await app.register(rateLimit, {
+    global: false,
+    // With Redis down, requests go through unlimited rather than fail; /api/ready reports the outage.
+    skipOnError: true,
+    ...(redis && { redis, nameSpace: 'tandem-rate-limit:' }),
+  });
+}
+
+export function createLimiter(app: FastifyInstance, rule: LimitRule): Limiter {
+  const limit = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMinutes * 60_000,
+    keyGenerator: (request) => `${rule.name}:${rule.key ? rule.key(request) : request.ip}`,
+  });
+  async function enforce(request: FastifyRequest, increment: boolean) {
+    const result = await limit(request, { increment });
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError(
+        'rate_limited',
+        `${rule.message}. ${waitSentence(result.ttlInSeconds)}`,
+        undefined,
+        result.ttlInSeconds,
+      );
+    }
+  }
+  return {
+    hit: (request) => enforce(request, true),
+    check: (request) => enforce(request, false),
+  };
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Role, roles, rolesWith } from '~/shared/permissions';
+import { signedInAccount } from '../testing/auth-helpers';
+import { writeFixtureBuild } from '../testing/fixture-client-build';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import type { RouteAccess } from './access-control';
+import { loadWebClient } from './web-client';
+
+// Every route declares who may call it; every protected API route refuses everyone else.
+describe('route policies', () => {
+  let testApp: TestApp;
+  let clientDirectory: string;
+  let requestAs: Partial<Record<Role, Awaited<ReturnType<typeof signedInAccount>>['request']>>;
+
+  beforeAll(async () => {
+    clientDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-policies-'));
+    await writeFixtureBuild(clientDirectory);
+    testApp = await createTestApp({
+      env: { ENABLE_TEST_ROUTES: 'true' },
+      webClient: await loadWebClient(clientDirectory, 'https://tandem.example'),
+    });
+    await testApp.app.ready();
+    requestAs = {};
+    for (const role of roles) requestAs[role] = (await signedInAccount(testApp, { role })).request;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fs.rm(clientDirectory, { recursive: true, force: true });
+  });
+
+  const concreteUrl = (url: string) => url.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
+  const methodsOf = (method: HTTPMethods | HTTPMethods[]) => (Array.isArray(method) ? method : [method]);
+
+  it('finds no route without a declared policy', () => {
+    const routes = testApp.app.routeRegistry;
+    expect(routes.length).toBeGreaterThan(20);
+    const undeclared = routes
+      .filter((route) => !route.config?.access)
+      .map((route) => `${methodsOf(route.method).join(',')} ${route.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('refuses signed-out callers with 401 and every role without the permission with 403', async () => {
+    const protectedRoutes = testApp.app.routeRegistry.filter(
+      (route) => route.url.startsWith('/api/') && route.config?.access !== 'public',
+    );
+    expect(protectedRoutes.length).toBeGreaterThan(5);
+    let checked = 0;
+    for (const route of protectedRoutes) {
+      const access = route.config?.access as RouteAccess;
+      for (const method of methodsOf(route.method)) {
+        if (method === 'HEAD') continue;
+        const url = concreteUrl(route.url);
+        const anonymous = await testApp.app.inject({
+          method,
+          url,
+          headers: { 'sec-fetch-site': 'same-origin' },
+          payload: method === 'GET' ? undefined : {},
+        });
+        expect(anonymous.statusCode, `${method} ${url} signed out`).toBe(401);
+        if (typeof access === 'object') {
+          const allowed = rolesWith(access.permission);
+          for (const role of roles.filter((candidate) => !allowed.includes(candidate))) {
+            const response = await requestAs[role]?.({ method, url, payload: method === 'GET' ? undefined : {} });
+            expect(response?.statusCode, `${method} ${url} as ${role}`).toBe(403);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it('keeps company and admin routes from applicants', () => {
+    const companyOrAdminRoutes = testApp.app.routeRegistry.filter((route) => {
+      const access = route.config?.access;
+      if (typeof access !== 'object') return false;
+      const allowed = rolesWith(access.permission);
+      return !allowed.includes('applicant') && (allowed.includes('company') || allowed.includes('admin'));
+    });
+    expect(companyOrAdminRoutes.map((route) => route.url)).toContain('/api/company');
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('security headers', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('let API responses load and frame nothing', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('let documents use only our own origin and forbid framing', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('report-uri /api/csp-reports');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends HSTS only over HTTPS', async () => {
+    const plain = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const secure = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('compresses large API responses', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('accepts Content-Security-Policy violation reports from browsers', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/csp-reports',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({ 'csp-report': { 'blocked-uri': 'https://evil.example/x.js' } }),
+    });
+    expect(response.statusCode).toBe(204);
+    const malformed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/csp-reports',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: 'not json',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('validation');
+  });
+});

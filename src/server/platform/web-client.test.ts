@@ -1,0 +1,114 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFixtureBuild } from '../testing/fixture-client-build';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { loadWebClient } from './web-client';
+
+describe('serving the built client', () => {
+  let directory: string;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-client-'));
+    await writeFixtureBuild(directory);
+    const webClient = await loadWebClient(directory, 'https://tandem.example');
+    testApp = await createTestApp({ webClient });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers });
+
+  it('serves a prerendered page at its path, never cached without revalidation', async () => {
+    const response = await get('/about-us');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('about us page');
+    expect((await get('/about-us/')).body).toContain('about us page');
+    expect((await get('/')).body).toContain('home page');
+  });
+
+  it('puts the configured public address into pages, the sitemap and robots.txt', async () => {
+    expect((await get('/about-us')).body).toContain('<link rel="canonical" href="https://tandem.example/about-us">');
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sitemap.body).toContain('<loc>https://tandem.example/about-us</loc>');
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain('Sitemap: https://tandem.example/sitemap.xml');
+  });
+
+  it('serves the app shell for a route-table path that is not prerendered', async () => {
+    for (const url of ['/company/jobs', '/company/jobs/42', '/admin/audit-logs', '/dashboard/billing']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('app shell');
+    }
+  });
+
+  it('answers any other page path with the 404 page and status 404', async () => {
+    for (const url of ['/no-such-page', '/company/unknown', '/services/customer-service/extra']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toContain('Oops! Page not found');
+    }
+  });
+
+  it('does not answer file or API requests with HTML', async () => {
+    for (const url of [
+      '/humans.txt',
+      '/assets/missing-abc.js',
+      '/api/unknown',
+      '/about-us/index.html',
+      '/.vite/manifest.json',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
+  it('caches hashed assets for a year and serves them precompressed', async () => {
+    const response = await get('/assets/app-3f2a1b.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('console.log');
+    const other = await get('/favicon.svg');
+    expect(other.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('compresses HTML for clients that accept it and revalidates with an ETag', async () => {
+    const compressed = await get('/about-us', { 'accept-encoding': 'gzip' });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(compressed.rawPayload).toString()).toContain('about us page');
+    const etag = String(compressed.headers.etag);
+    const revalidated = await get('/about-us', { 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+});
+
+describe('without a built client', () => {
+  it('loads nothing and serves the API only', async () => {
+    expect(
+      await loadWebClient(path.join(os.tmpdir(), 'tandem-no-build-here'), 'https://tandem.example'),
+    ).toBeUndefined();
+    const testApp = await createTestApp();
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/about-us' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Nothing was found at /about-us.', code: 'not_found' });
+    } finally {
+      await testApp.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePatterns } from '~/shared/routes';
+import { APP_SHELL_FILE, NOT_FOUND_FILE } from '~/shared/static-pages';
+import { markRoutesPublic } from './access-control';
+import { setDocumentHeaders } from './security-headers';
+
+// Serves the built client: hashed assets from disk (precompressed, cached for a year) and the HTML
+// pages from memory (prerendered public pages, the app shell for the rest, the 404 page).
+
+interface HtmlDocument {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+export interface WebClient {
+  directory: string;
+  pages: Map<string, HtmlDocument>;
+  appShell: HtmlDocument;
+  notFound: HtmlDocument;
+  // sitemap.xml and robots.txt, which name the site's address.
+  textFiles: Map<string, HtmlDocument & { contentType: string }>;
+}
+
+// Built files name the site's address with this placeholder; the server puts PUBLIC_URL in its place.
+export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%';
+
+const TEXT_FILES: Record<string, string> = {
+  'sitemap.xml': 'application/xml; charset=utf-8',
+  'robots.txt': 'text/plain; charset=utf-8',
+};
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function toDocument(identity: Buffer): Promise<HtmlDocument> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip(identity, { level: 9 }),
+  ]);
+  return {
+    identity,
+    br,
+    gzip: gz,
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+async function findIndexFiles(directory: string, prefix = ''): Promise<string[]> {
+  const entries = await fs.readdir(path.join(directory, prefix), { withFileTypes: true });
+  const found: string[] = [];
+  for (const entry of entries) {
+    const relative = path.posix.join(prefix, entry.name);
+    if (entry.isDirectory() && entry.name !== 'assets' && !entry.name.startsWith('.')) {
+      found.push(...(await findIndexFiles(directory, relative)));
+    } else if (entry.isFile() && entry.name === 'index.html') {
+      found.push(relative);
+    }
+  }
+  return found;
+}
+
+// Returns undefined when the client has not been built (API-only runs and tests).
+export async function loadWebClient(directory: string, publicUrl: string): Promise<WebClient | undefined> {
+  const absolute = path.resolve(directory);
+  try {
+    await fs.access(path.join(absolute, APP_SHELL_FILE));
+  } catch {
+    return undefined;
+  }
+  const load = async (file: string) => {
+    const text = await fs.readFile(path.join(absolute, file), 'utf8');
+    return toDocument(Buffer.from(text.replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl)));
+  };
+  const pages = new Map<string, HtmlDocument>();
+  for (const file of await findIndexFiles(absolute)) {
+    const directoryOfPage = path.posix.dirname(file);
+    const urlPath = directoryOfPage === '.' ? '/' : `/${directoryOfPage}`;
+    pages.set(urlPath, await load(file));
+  }
+  const textFiles = new Map<string, HtmlDocument & { contentType: string }>();
+  for (const [file, contentType] of Object.entries(TEXT_FILES)) {
+    const exists = await fs.access(path.join(absolute, file)).then(
+      () => true,
+      () => false,
+    );
+    if (exists) textFiles.set(`/${file}`, { ...(await load(file)), contentType });
+  }
+  return {
+    directory: absolute,
+    pages,
+    appShell: await load(APP_SHELL_FILE),
+    notFound: await load(NOT_FOUND_FILE),
+    textFiles,
+  };
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, document: HtmlDocument, status = 200) {
+  setDocumentHeaders(reply);
+  return sendDocument(request, reply, document, {
+    status,
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: 'no-cache',
+  });
+}
+
+function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  document: HtmlDocument,
+  { status, contentType, cacheControl }: { status: number; contentType: string; cacheControl: string },
+) {
+  reply
+    .code(status)
+    .header('content-type', contentType)
+    .header('cache-control', cacheControl)
+    .header('vary', 'accept-encoding')
+    .header('etag', document.etag);
+  if (status === 200 && request.headers['if-none-match'] === document.etag) {
+    return reply.code(304).send();
+  }
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(document.gzip);
+  return reply.send(document.identity);
+}
+
+function normalisePath(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+// An unknown path that looks like a page (no file extension) gets the 404 page.
+export function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = normalisePath(request.url);
+  return !pathname.startsWith('/api/') && pathname !== '/api' && !path.posix.basename(pathname).includes('.');
+}
+
+export function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, client: WebClient) {
+  return sendHtml(request, reply, client.notFound, 404);
+}
+
+export async function registerWebClient(app: FastifyInstance, client: WebClient) {
+  await app.register(async (scope) => {
+    markRoutesPublic(scope);
+    await scope.register(fastifyStatic, {
+      root: client.directory,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.html', '**/*.br', '**/*.gz', '.vite/**', ...Object.keys(TEXT_FILES)],
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        // Files under assets/ carry a content hash in their name, so they never change.
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  });
+
+  const handler = (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(request, reply, client.pages.get(normalisePath(request.url)) ?? client.appShell);
+  for (const pattern of routePatterns) {
+    app.get(pattern, { config: { access: 'public' }, schema: { hide: true } }, handler);
+  }
+  for (const [urlPath, document] of client.textFiles) {
+    app.get(urlPath, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+      sendDocument(request, reply, document, {
+        status: 200,
+        contentType: document.contentType,
+        cacheControl: 'public, max-age=3600',
+      }),
+    );
+  }
+}

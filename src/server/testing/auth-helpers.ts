@@ -1,0 +1,30 @@
+import type { InjectOptions } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { type AccountOverrides, buildAccount, buildSession } from '../db/seed/factories';
+import type { TestApp } from './test-app';
+
+// A browser on this site: its state-changing requests say they come from the same origin.
+export const sameOriginHeaders = { 'sec-fetch-site': 'same-origin' };
+
+// An account and a session for it, as the API tests use them.
+export async function signedInAccount(testApp: TestApp, overrides: AccountOverrides = {}) {
+  const { user, password } = await buildAccount(testApp.database.db, overrides);
+  const { token, sessionId } = await buildSession(testApp.database.db, user.id);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  return {
+    user,
+    password,
+    sessionId,
+    cookie,
+    // app.inject() as this person, from this site.
+    request: (options: InjectOptions) =>
+      testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, cookie, ...options.headers } }),
+  };
+}
+
+// The session cookie a response set, ready to send back.
+export function sessionCookieFrom(response: { cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+  if (!cookie) throw new Error('The response set no session cookie.');
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}

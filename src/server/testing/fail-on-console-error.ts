@@ -1,0 +1,14 @@
+import { afterEach, vi } from 'vitest';
+
+// A console.error during a test is a bug the test did not notice; fail it (STYLE.md 19).
+const errors: string[] = [];
+
+vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  errors.push(args.map(String).join(' '));
+});
+
+afterEach(() => {
+  if (errors.length === 0) return;
+  const logged = errors.splice(0);
+  throw new Error(`console.error was called during the test:\n${logged.join('\n')}`);
+});

@@ -1,0 +1,85 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dashboardPathByRole } from '~/shared/auth';
+import { roles } from '~/shared/permissions';
+import { platformSettingsSchema } from '~/shared/settings';
+import type { AppContext } from '../app-context';
+import { emailOutbox, platformSettings, users } from '../db/schema';
+import { buildAccount, buildSession } from '../db/seed/factories';
+import { AppError } from '../platform/errors';
+
+// Endpoints for the browser tests only (ENABLE_TEST_ROUTES, refused in production by config.ts): they
+// create accounts and sessions the way the tests' factories do, so journeys need not sign in by form.
+export async function testRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, settings } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/testing/accounts',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        body: z.object({
+          role: z.enum(roles).default('applicant'),
+          email: z.string().optional(),
+          name: z.string().optional(),
+          password: z.string().optional(),
+          company_name: z.string().optional(),
+          email_verified: z.boolean().default(true),
+          totp_secret: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { user, password } = await buildAccount(db, {
+        role: request.body.role,
+        email: request.body.email,
+        name: request.body.name,
+        password: request.body.password,
+        companyName: request.body.company_name,
+        emailVerified: request.body.email_verified,
+        totpSecret: request.body.totp_secret,
+      });
+      return reply.code(201).send({ id: user.id, email: user.email, name: user.name, role: user.role, password });
+    },
+  );
+
+  routes.post(
+    '/api/testing/sessions',
+    { config: { access: 'public' }, schema: { hide: true, body: z.object({ email: z.string() }) } },
+    async (request) => {
+      const [user] = await db.select().from(users).where(eq(users.email, request.body.email.toLowerCase()));
+      if (!user) throw new AppError('not_found', `No account for ${request.body.email}.`);
+      const { token } = await buildSession(db, user.id);
+      return { token, redirect_to: dashboardPathByRole[user.role] };
+    },
+  );
+
+  routes.put(
+    '/api/testing/settings',
+    { config: { access: 'public' }, schema: { hide: true, body: platformSettingsSchema.partial() } },
+    async (request) => {
+      for (const [key, value] of Object.entries(request.body)) {
+        await db.update(platformSettings).set({ value, updatedAt: new Date() }).where(eq(platformSettings.key, key));
+      }
+      settings.invalidate();
+      return settings.get();
+    },
+  );
+
+  routes.get(
+    '/api/testing/outbox',
+    { config: { access: 'public' }, schema: { hide: true, querystring: z.object({ to: z.string() }) } },
+    async (request) => {
+      const items = await db
+        .select({ subject: emailOutbox.subject, text: emailOutbox.text, created_at: emailOutbox.createdAt })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
+        .orderBy(desc(emailOutbox.createdAt));
+      return { items };
+    },
+  );
+}

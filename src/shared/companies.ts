@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const companyProfileSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Please enter the company name.' }).max(120),
+  contact_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Please enter a valid email address' }),
+  website: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/.test(value), {
+      message: 'Please enter a full web address, starting with https://',
+    }),
+});
+export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
+
+export const companyProfileResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contact_email: z.string(),
+  website: z.string(),
+});
+export type CompanyProfile = z.infer<typeof companyProfileResponseSchema>;

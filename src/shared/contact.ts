@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { contactMessages } from './contact-texts';
+
+export { contactMessages, contactToasts } from './contact-texts';
+
+export const contactSources = ['home', 'contact_page'] as const;
+export type ContactSource = (typeof contactSources)[number];
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const contactMessageSchema = z
+  .object({
+    source: z.enum(contactSources),
+    name: z.string().trim().min(1, { message: contactMessages.name }).max(100),
+    email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN, { message: contactMessages.email }).max(200),
+    company: z.string().trim().max(120).optional(),
+    subject: z.string().trim().max(150).optional(),
+    message: z.string().trim().min(1, { message: contactMessages.message }).max(5000),
+    // A field people never see: only bots fill it in.
+    website: z.string().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.source === 'contact_page' && !value.subject) {
+      context.addIssue({ code: 'custom', path: ['subject'], message: contactMessages.subject });
+    }
+  });
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+export const contactMessageItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  source: z.enum(contactSources),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+});
+
+export const contactMessageListSchema = z.object({
+  items: z.array(contactMessageItemSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+
+export const contactMessageListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(['all', 'open', 'handled']).default('open'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});

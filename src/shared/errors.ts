@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+// The error wire shape of every API response that is not a success (DESIGN.md §6).
+export const errorCodes = [
+  'validation',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  error: z.string().describe('A sentence for people, safe to show as is.'),
+  code: z.enum(errorCodes).describe('A stable code for programs.'),
+  fields: z.record(z.string(), z.string()).optional().describe('Per-field messages for validation errors.'),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+});
+
+const dependencyStatusSchema = z.enum(['up', 'down', 'not_configured']);
+
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.object({
+    database: dependencyStatusSchema,
+    redis: dependencyStatusSchema,
+  }),
+  error: z.string().optional(),
+  code: z.literal('unavailable').optional(),
+});
+
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+export type DependencyStatus = z.infer<typeof dependencyStatusSchema>;

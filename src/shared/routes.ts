@@ -1,0 +1,174 @@
+// The route table of the whole product: one entry per URL pattern. The client mounts a page for each
+// entry (src/client/routes.tsx); the server answers 200 for these patterns and 404 for anything else.
+
+export type LayoutKind = 'public' | 'auth' | 'company' | 'applicant' | 'admin';
+export type PortalRole = Extract<LayoutKind, 'company' | 'applicant' | 'admin'>;
+
+type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type HrefArgs<Pattern extends string> = [ParamNames<Pattern>] extends [never]
+  ? []
+  : [params: Record<ParamNames<Pattern>, string | number>];
+
+export function buildHref<Pattern extends string>(pattern: Pattern, ...args: HrefArgs<Pattern>): string {
+  const params = (args[0] ?? {}) as Record<string, string | number>;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+interface PageOptions {
+  // Rendered to HTML at build time (public, parameterless pages).
+  prerender?: boolean;
+}
+
+function page<const Pattern extends string>(
+  path: Pattern,
+  title: string,
+  layout: LayoutKind,
+  options: PageOptions = {},
+) {
+  return {
+    kind: 'page' as const,
+    path,
+    title,
+    layout,
+    prerender: options.prerender ?? false,
+    getHref: (...args: HrefArgs<Pattern>) => buildHref(path, ...args),
+  };
+}
+
+function publicPage<const Pattern extends string>(path: Pattern, title: string) {
+  return page(path, title, 'public', { prerender: !path.includes(':') });
+}
+
+// Old links and aliases: the client replaces the history entry with the target.
+function redirect<const Pattern extends string>(path: Pattern, to: string) {
+  return { kind: 'redirect' as const, path, to };
+}
+
+export const paths = {
+  // Public marketing site
+  home: publicPage('/', 'AI-Trained Remote Teams for Growing Businesses'),
+  services: publicPage('/services', 'Our Services'),
+  customerService: publicPage('/services/customer-service', 'Customer Service'),
+  dataEntry: publicPage('/services/data-entry', 'Data Entry & Processing'),
+  virtualAssistants: publicPage('/services/virtual-assistants', 'Virtual Assistants'),
+  businessOperations: publicPage('/services/business-operations', 'Business Operations'),
+  financeAccounting: publicPage('/services/finance-accounting', 'Finance & Accounting'),
+  codeDevelopment: publicPage('/services/code-development', 'Code Development'),
+  designGraphics: publicPage('/services/design-graphics', 'Design & Graphics'),
+  digitalMarketing: publicPage('/services/digital-marketing', 'Digital Marketing'),
+  humanResources: publicPage('/services/human-resources', 'Human Resources'),
+  leadGeneration: publicPage('/services/lead-generation', 'Lead Generation & Sales'),
+  ecommerceSupport: publicPage('/services/ecommerce-support', 'E-commerce Support'),
+  ecommerceSupportAlias: publicPage('/services/e-commerce-support', 'E-commerce Support'),
+  aboutUs: publicPage('/about-us', 'About Us'),
+  ourTeam: publicPage('/our-team', 'Our Team'),
+  careers: publicPage('/careers', 'Careers'),
+  contact: publicPage('/contact', 'Contact Us'),
+  howItWorks: publicPage('/how-it-works', 'How It Works'),
+  caseStudies: publicPage('/case-studies', 'Case Studies'),
+  caseStudy: publicPage('/case-studies/:slug', 'Case Study'),
+  testimonials: publicPage('/testimonials', 'Client Success Stories'),
+  privacy: publicPage('/privacy', 'Privacy Policy'),
+  privacyPolicy: publicPage('/privacy-policy', 'Privacy Policy'),
+  terms: publicPage('/terms', 'Terms of Service'),
+  termsOfService: publicPage('/terms-of-service', 'Terms of Service'),
+  cookies: publicPage('/cookies', 'Cookie Policy'),
+  cookiePolicy: publicPage('/cookie-policy', 'Cookie Policy'),
+  gdpr: publicPage('/gdpr', 'GDPR Compliance'),
+
+  // Sign-in
+  // Rendered in the browser rather than from HTML: the login page reads ?tab= and ?redirect=, and the
+  // administrator page resumes a second step handed over in the history entry's state.
+  login: page('/login', 'Sign In', 'auth'),
+  adminLogin: page('/admin-login', 'Administrator Access', 'auth'),
+  authCallback: page('/auth/callback', 'Sign-In Callback', 'auth'),
+  appleAuthCallback: page('/auth/apple/callback', 'Sign-In Callback', 'auth'),
+  forgotPassword: page('/forgot-password', 'Reset Your Password', 'auth'),
+  resetPassword: page('/reset-password', 'Choose a New Password', 'auth'),
+  verifyEmail: page('/verify-email', 'Confirm Your Email', 'auth'),
+
+  // Company portal
+  companyDashboard: page('/company-dashboard', 'Dashboard', 'company'),
+  companyJobs: page('/company/jobs', 'Jobs & Applications', 'company'),
+  companyJob: page('/company/jobs/:id', 'Job Details', 'company'),
+  companyJobEdit: page('/company/jobs/:id/edit', 'Edit Job Posting', 'company'),
+  companyTest: page('/company/tests/:id', 'Test Details', 'company'),
+  companyTalent: page('/company/talent', 'Talent Search', 'company'),
+  companyMessages: page('/company/messages', 'Messages', 'company'),
+  companyMeetings: page('/company/meetings', 'Meetings', 'company'),
+  companyBilling: page('/company/billing', 'Billing & Invoices', 'company'),
+  companySettings: page('/company/settings', 'Settings', 'company'),
+  companyCreateJob: page('/company/create-job', 'Create Job Posting', 'company'),
+  companyCreateTest: page('/company/create-test', 'Create Test', 'company'),
+
+  // Applicant portal
+  applicantDashboard: page('/applicant-dashboard', 'Dashboard', 'applicant'),
+  applicantJobs: page('/applicant/jobs', 'Find Jobs', 'applicant'),
+  applicantMeetings: page('/applicant/meetings', 'Meetings', 'applicant'),
+  applicantMessages: page('/applicant/messages', 'Messages', 'applicant'),
+  applicantApplications: page('/applicant/applications', 'My Applications', 'applicant'),
+  applicantSettings: page('/applicant/settings', 'Settings', 'applicant'),
+
+  // Admin back office
+  adminDashboard: page('/admin-dashboard', 'Admin Dashboard', 'admin'),
+  adminCompanies: page('/admin/companies', 'Company Management', 'admin'),
+  adminApplicants: page('/admin/applicants', 'Applicant Management', 'admin'),
+  adminJobs: page('/admin/jobs', 'Job Management', 'admin'),
+  adminTests: page('/admin/tests', 'Tests & Content Management', 'admin'),
+  adminAssignments: page('/admin/assignments', 'Assignment Management', 'admin'),
+  adminAccountManagers: page('/admin/account-managers', 'Account Manager Management', 'admin'),
+  adminPayments: page('/admin/payments', 'Payment Management', 'admin'),
+  adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),
+  adminSettings: page('/admin/settings', 'System Settings', 'admin'),
+} as const;
+
+export const redirects = {
+  benefits: redirect('/benefits', paths.home.path),
+  dashboardProfile: redirect('/dashboard/settings/profile', paths.companySettings.path),
+  dashboardBilling: redirect('/dashboard/billing', paths.companyBilling.path),
+  dashboardJob: redirect('/dashboard/jobs/:id', paths.companyJob.path),
+  dashboardTest: redirect('/dashboard/tests/:id', paths.companyTest.path),
+} as const;
+
+export type PageId = keyof typeof paths;
+export type RedirectId = keyof typeof redirects;
+export type PageRoute = (typeof paths)[PageId];
+
+export const pageIds = Object.keys(paths) as PageId[];
+export const redirectIds = Object.keys(redirects) as RedirectId[];
+
+export function isPageId(id: string): id is PageId {
+  return Object.hasOwn(paths, id);
+}
+
+export function isRedirectId(id: string): id is RedirectId {
+  return Object.hasOwn(redirects, id);
+}
+
+// Every URL pattern the client can render; the server answers 404 for any other path.
+export const routePatterns: string[] = [
+  ...pageIds.map((id) => paths[id].path),
+  ...redirectIds.map((id) => redirects[id].path),
+];
+
+// Second addresses of a page; its canonical URL (and the sitemap) name the first.
+export const aliasPageIds: PageId[] = ['ecommerceSupportAlias', 'privacyPolicy', 'termsOfService', 'cookiePolicy'];
+
+export const prerenderedPaths: string[] = pageIds
+  .map((id) => paths[id])
+  .filter((route) => route.prerender)
+  .map((route) => route.path);
+
+// Fills a redirect target's parameters from the ones matched on the old URL.
+export function resolveRedirect(id: RedirectId, params: Record<string, string | undefined>): string {
+  return redirects[id].to.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

@@ -1,0 +1,8 @@
+// Where the build puts each page's HTML inside the client build directory; the server reads the same.
+export const APP_SHELL_FILE = 'app-shell.html';
+export const NOT_FOUND_FILE = '404.html';
+
+export function htmlFileForPath(pathname: string): string {
+  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+}

@@ -1,0 +1,144 @@
+import { paths } from '../../src/shared/routes';
+import { expect, test, viewports } from './support/test';
+
+test.describe('portal shell on a desktop', () => {
+  test('the sidebar collapses from 256px to 64px, shows tooltips, and remembers the choice', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('company');
+    await page.goto(paths.companyDashboard.getHref());
+    const sidebar = page.getByTestId('portal-sidebar');
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256);
+
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(64);
+    await sidebar.getByRole('link', { name: 'Talent Search' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Talent Search' })).toBeVisible();
+
+    await page.reload();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(64);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256);
+  });
+
+  test('the sidebar lists each role’s pages and marks the current one', async ({ page, loginAs }) => {
+    const roles = {
+      [paths.companyDashboard.getHref()]: 'company',
+      [paths.applicantDashboard.getHref()]: 'applicant',
+      [paths.adminDashboard.getHref()]: 'admin',
+    } as const;
+    const expected = {
+      [paths.companyDashboard.getHref()]: [
+        'Dashboard',
+        'Jobs & Applications',
+        'Talent Search',
+        'Messages',
+        'Meetings',
+        'Billing',
+        'Settings',
+      ],
+      [paths.applicantDashboard.getHref()]: [
+        'Dashboard',
+        'Find Jobs',
+        'Meetings',
+        'Messages',
+        'My Applications',
+        'Settings',
+      ],
+      [paths.adminDashboard.getHref()]: [
+        'Dashboard',
+        'Companies',
+        'Applicants',
+        'Jobs',
+        'Tests & Content',
+        'Assignments',
+        'Account Managers',
+        'Payments',
+        'Audit Logs',
+        'System Settings',
+      ],
+    };
+    for (const [url, labels] of Object.entries(expected)) {
+      await loginAs(roles[url] ?? 'company');
+      await page.goto(url);
+      const links = page.getByTestId('portal-sidebar').getByRole('link');
+      await expect(links, url).toHaveText(labels);
+      await expect(links.first(), url).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('header buttons and menus go where they say', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(paths.companyDashboard.getHref());
+    await page.getByRole('link', { name: 'Post Job' }).click();
+    await expect(page).toHaveURL(paths.companyCreateJob.getHref());
+    await page.getByRole('link', { name: 'Message', exact: true }).click();
+    await expect(page).toHaveURL(paths.companyMessages.getHref());
+
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(page.getByRole('dialog').getByText('You have no notifications.')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Billing & Plans' }).click();
+    await expect(page).toHaveURL(paths.companyBilling.getHref());
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+    await expect(page).toHaveURL(paths.companySettings.getHref());
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(paths.login.getHref());
+  });
+
+  test('an applicant’s header has Message to their own inbox and no Post Job', async ({ page, loginAs }) => {
+    await loginAs('applicant');
+    await page.goto(paths.applicantDashboard.getHref());
+    await expect(page.getByRole('link', { name: 'Post Job' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Message', exact: true }).click();
+    await expect(page).toHaveURL(paths.applicantMessages.getHref());
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Profile Settings', 'Log Out']);
+  });
+
+  test('F8 moves focus to the notification area', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(paths.companyJobs.getHref());
+    const region = page.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(region).toBeAttached();
+    await page.keyboard.press('F8');
+    await expect(region.getByRole('list')).toBeFocused();
+  });
+});
+
+test.describe('portal shell on a phone', () => {
+  test.use({ viewport: viewports.mobile });
+
+  test('the sidebar becomes a slide-in drawer that closes after navigating', async ({ page, loginAs }) => {
+    await loginAs('applicant');
+    await page.goto(paths.applicantDashboard.getHref());
+    await expect(page.getByTestId('portal-sidebar')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Talent Portal navigation' });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: 'My Applications' }).click();
+    await expect(page).toHaveURL(paths.applicantApplications.getHref());
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Applications');
+  });
+
+  test('nothing overflows the screen sideways', async ({ page, loginAs }) => {
+    const pages = [
+      { url: paths.companyDashboard.getHref(), role: 'company' },
+      { url: paths.adminAuditLogs.getHref(), role: 'admin' },
+    ] as const;
+    for (const { url, role } of pages) {
+      await loginAs(role);
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, url).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { type LayoutKind, type PageId, pageIds, paths } from '../../src/shared/routes';
+import { expect, test } from './support/test';
+
+// Every path of the route table renders its page in the right layout.
+
+const sampleParams = { slug: 'saas-startup-growth', id: '42' };
+
+function sampleUrl(id: PageId): string {
+  return paths[id].path.replace(/:([A-Za-z]+)/g, (_, name: keyof typeof sampleParams) => sampleParams[name]);
+}
+
+// A link that only that layout's navigation has.
+const layoutMarkers: Record<LayoutKind, { navigation: string; link: string }> = {
+  public: { navigation: 'Main', link: 'Case Studies' },
+  auth: { navigation: '', link: '' },
+  company: { navigation: 'Company Portal navigation', link: 'Talent Search' },
+  applicant: { navigation: 'Talent Portal navigation', link: 'Find Jobs' },
+  admin: { navigation: 'Admin Console navigation', link: 'Audit Logs' },
+};
+
+for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
+  test(`every ${layout} page renders in the ${layout} layout`, async ({ page, loginAs }) => {
+    // Portal pages are for their own role, signed in.
+    if (layout === 'company' || layout === 'applicant' || layout === 'admin') await loginAs(layout);
+    for (const id of pageIds.filter((pageId) => paths[pageId].layout === layout)) {
+      const url = sampleUrl(id);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      if (layout === 'public') {
+        // Marketing pages write their own headline; the route's title names the page in the browser tab.
+        await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible();
+        if (!paths[id].path.includes(':')) await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
+      } else {
+        await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(paths[id].title);
+        await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
+      }
+
+      const marker = layoutMarkers[layout];
+      if (layout === 'auth') {
+        await expect(page.getByRole('link', { name: 'Tandem' }), url).toHaveAttribute('href', '/');
+        await expect(page.getByRole('navigation'), url).toHaveCount(0);
+      } else {
+        const navigation = page.getByRole('navigation', { name: marker.navigation }).first();
+        await expect(navigation.getByRole('link', { name: marker.link, exact: true }), url).toBeVisible();
+      }
+      // Only the layout of its own role: no portal sidebar of another role.
+      for (const [otherLayout, other] of Object.entries(layoutMarkers)) {
+        if (otherLayout === layout || !other.navigation || otherLayout === 'public') continue;
+        await expect(page.getByRole('navigation', { name: other.navigation }), url).toHaveCount(0);
+      }
+    }
+  });
+}

@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { paths } from '../../src/shared/routes';
+import { expect, test } from './support/test';
+
+// WCAG 2.2 AA on the sign-in screens and the settings page: no serious or critical axe-core violation.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${page.url()}: ${violation.id} — ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`,
+    );
+}
+
+test('the sign-in screens have no serious accessibility violations', async ({ page }) => {
+  const problems: string[] = [];
+  const screens = [
+    paths.login.getHref(),
+    `${paths.login.getHref()}?tab=register`,
+    paths.adminLogin.getHref(),
+    paths.forgotPassword.getHref(),
+    paths.resetPassword.getHref(),
+    `${paths.authCallback.getHref()}?error=access_denied`,
+  ];
+  for (const url of screens) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    problems.push(...(await seriousViolations(page)));
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the settings page has no serious accessibility violations', async ({ page, loginAs }) => {
+  await loginAs('company', { email_verified: false });
+  await page.goto(paths.companySettings.getHref());
+  await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Company profile' }).getByLabel('Company name')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

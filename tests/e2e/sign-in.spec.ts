@@ -1,0 +1,154 @@
+import type { Page } from '@playwright/test';
+import { authMessages } from '../../src/shared/auth';
+import { paths } from '../../src/shared/routes';
+import { chooseEssentialCookies, uniqueEmail, uniquePassword } from './support/auth';
+import { expect, saveScreenshots, test } from './support/test';
+
+// The tests of the sign-in and registration forms themselves (other journeys sign in with loginAs).
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(paths.login.getHref());
+}
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('a company registers through the form, signs out and signs back in', async ({ page }) => {
+  const email = uniqueEmail('new-company');
+  const password = uniquePassword();
+  await page.goto(`${paths.login.getHref()}?tab=register`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an Account');
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByRole('radio', { name: "I'm hiring talent" }).check();
+  await form.getByLabel('Full name').fill('Casey Company');
+  await form.getByLabel('Company name').fill('Casey Widgets Ltd');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(paths.companyDashboard.getHref());
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu')).toContainText('Casey Company');
+  await expect(page.getByRole('menu')).toContainText(email);
+  await page.keyboard.press('Escape');
+
+  await signOut(page);
+  await page.goto(paths.companyDashboard.getHref());
+  await expect(page).toHaveURL(`${paths.login.getHref()}?redirect=%2Fcompany-dashboard`);
+
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL(paths.companyDashboard.getHref());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(paths.companyDashboard.title);
+});
+
+test('an applicant registers through the form and lands on their dashboard', async ({ page }) => {
+  await page.goto(paths.login.getHref());
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page).toHaveURL(`${paths.login.getHref()}?tab=register`);
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByRole('radio', { name: "I'm looking for work" }).check();
+  await expect(form.getByLabel('Company name')).toHaveCount(0);
+  await form.getByLabel('Full name').fill('Avery Applicant');
+  await form.getByLabel('Email').fill(uniqueEmail('new-applicant'));
+  await form.getByLabel('Password').fill(uniquePassword());
+  await form.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(paths.applicantDashboard.getHref());
+  await expect(page.getByTestId('portal-sidebar').getByRole('link', { name: 'Find Jobs' })).toBeVisible();
+});
+
+test('the sign-in form shows each validation message', async ({ page }) => {
+  await page.goto(paths.login.getHref());
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  const submit = form.getByRole('button', { name: 'Sign In' });
+
+  await submit.click();
+  await expect(form.getByText(authMessages.emailAndPasswordRequired)).toHaveCount(2);
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByLabel('Password').fill('secret-enough');
+  await submit.click();
+  await expect(form.getByText(authMessages.invalidEmail)).toBeVisible();
+
+  await form.getByLabel('Email').fill('someone@example.test');
+  await form.getByLabel('Password').fill('12345');
+  await submit.click();
+  await expect(form.getByText(authMessages.passwordTooShort)).toBeVisible();
+  await expect(form.getByText(authMessages.invalidEmail)).toHaveCount(0);
+});
+
+test('the registration form shows each validation message', async ({ page }) => {
+  await page.goto(`${paths.login.getHref()}?tab=register`);
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  const submit = form.getByRole('button', { name: 'Create Account' });
+
+  await submit.click();
+  // Company is the default: name, company name, email and password are all required.
+  await expect(form.getByText(authMessages.allFieldsRequired)).toHaveCount(4);
+
+  await form.getByRole('radio', { name: "I'm looking for work" }).check();
+  await submit.click();
+  await expect(form.getByText(authMessages.allFieldsRequired)).toHaveCount(3);
+
+  await form.getByLabel('Full name').fill('Val Idation');
+  await form.getByLabel('Email').fill('val@');
+  await form.getByLabel('Password').fill('123');
+  await submit.click();
+  await expect(form.getByText(authMessages.invalidEmail)).toBeVisible();
+  await expect(form.getByText(authMessages.passwordTooShort)).toBeVisible();
+  await expect(form.getByText(authMessages.allFieldsRequired)).toHaveCount(0);
+});
+
+test.describe('refused sign-ins', () => {
+  test.use({ expectedConsoleErrors: [/status of 401/] });
+
+  test('a wrong password shows the Invalid credentials banner', async ({ page, createAccount }) => {
+    const account = await createAccount('company');
+    await page.goto(paths.login.getHref());
+    await signInWithForm(page, account.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText(authMessages.invalidCredentials);
+    await expect(page).toHaveURL(paths.login.getHref());
+  });
+});
+
+test.describe('an email that is taken', () => {
+  test.use({ expectedConsoleErrors: [/status of 409/] });
+
+  test('is reported next to the email field', async ({ page, createAccount }) => {
+    const account = await createAccount('applicant');
+    await page.goto(`${paths.login.getHref()}?tab=register`);
+    const form = page.getByRole('tabpanel', { name: 'Register' });
+    await form.getByRole('radio', { name: "I'm looking for work" }).check();
+    await form.getByLabel('Full name').fill('Second Try');
+    await form.getByLabel('Email').fill(account.email);
+    await form.getByLabel('Password').fill(uniquePassword());
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByText(authMessages.emailTaken)).toBeVisible();
+    await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test('a signed-in person who opens the login page goes on to their dashboard', async ({ page, loginAs }) => {
+  await loginAs('applicant');
+  await page.goto(paths.login.getHref());
+  await expect(page).toHaveURL(paths.applicantDashboard.getHref());
+});
+
+test('screenshots of the login and register tabs', async ({ page, context, baseURL }) => {
+  await chooseEssentialCookies(context, baseURL);
+  await page.goto(paths.login.getHref());
+  await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
+  await page.getByRole('tabpanel', { name: 'Login' }).getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(authMessages.emailAndPasswordRequired).first()).toBeVisible();
+  await saveScreenshots(page, 'auth-login-errors');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an Account');
+  await saveScreenshots(page, 'auth-register');
+});

@@ -1,0 +1,98 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Role } from '../../../src/shared/permissions';
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+}
+
+export interface AccountOptions {
+  email?: string;
+  name?: string;
+  password?: string;
+  company_name?: string;
+  email_verified?: boolean;
+  totp_secret?: string;
+}
+
+// Every browser test fails on a page error or a console error (STYLE.md 19). A test that expects a
+// particular console error names it with test.use({ expectedConsoleErrors: [/.../] }) and must then
+// see it; every console line is readable through `consoleMessages`.
+export const test = base.extend<{
+  consoleMessages: string[];
+  expectedConsoleErrors: RegExp[];
+  // Creates an account through the test endpoints (ENABLE_TEST_ROUTES) and returns it, password included.
+  createAccount: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
+  // Creates an account and signs this browser in as it, without the form (STYLE.md 20).
+  loginAs: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
+}>({
+  createAccount: async ({ request }, use) => {
+    await use(async (role, options = {}) => {
+      const response = await request.post('/api/testing/accounts', { data: { role, ...options } });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as TestAccount;
+    });
+  },
+  loginAs: async ({ createAccount, request, page, baseURL }, use) => {
+    await use(async (role, options = {}) => {
+      const account = await createAccount(role, options);
+      const response = await request.post('/api/testing/sessions', { data: { email: account.email } });
+      expect(response.ok(), await response.text()).toBe(true);
+      const { token } = (await response.json()) as { token: string };
+      await page
+        .context()
+        .addCookies([{ name: 'tandem_session', value: token, url: baseURL ?? '', httpOnly: true, sameSite: 'Lax' }]);
+      return account;
+    });
+  },
+  expectedConsoleErrors: [[], { option: true }],
+  consoleMessages: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const messages: string[] = [];
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        messages.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      await use(messages);
+      for (const expected of expectedConsoleErrors) {
+        expect(
+          errors.some((error) => expected.test(error)),
+          `expected console error ${expected}`,
+        ).toBe(true);
+      }
+      const unexpected = errors.filter((error) => !expectedConsoleErrors.some((expected) => expected.test(error)));
+      expect(unexpected, 'console errors and page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+} as const;
+
+// Saves a full-page screenshot at desktop (1280px) and mobile (375px) widths for a person to look at,
+// then gives the page its own size back so the test goes on as it started.
+export async function saveScreenshots(page: Page, name: string) {
+  const directory = path.resolve('test-results/screenshots');
+  await fs.mkdir(directory, { recursive: true });
+  const original = page.viewportSize();
+  // From the top: a page scrolled down pictures its sticky header in the middle.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  for (const [label, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: path.join(directory, `${name}-${label}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
