@@ -8,7 +8,20 @@ const ownAccount = ['read:account:own', 'update:account:own', 'read:session:own'
 
 export const permissionsByRole = {
   applicant: [...ownAccount, 'read:applicant_profile:own', 'update:applicant_profile:own'],
-  company: [...ownAccount, 'read:company:own', 'update:company:own'],
+  company: [
+    ...ownAccount,
+    'read:company:own',
+    'update:company:own',
+    // Jobs and tests belong to the company: every query filters by the caller's company.
+    'create:job:own',
+    'read:job:own',
+    'update:job:own',
+    'delete:job:own',
+    'create:test:own',
+    'read:test:own',
+    'update:test:own',
+    'delete:test:own',
+  ],
   admin: [
     ...ownAccount,
     'read:company:any',

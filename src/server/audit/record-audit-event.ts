@@ -19,7 +19,22 @@ export type AuditAction =
   | 'account.profile_updated'
   | 'company.profile_updated'
   | 'contact_message.handled'
-  | 'contact_message.reopened';
+  | 'contact_message.reopened'
+  | 'job.created'
+  | 'job.updated'
+  | 'job.published'
+  | 'job.paused'
+  | 'job.resumed'
+  | 'job.closed'
+  | 'job.reopened'
+  | 'job.archived'
+  | 'job.duplicated'
+  | 'job.deleted'
+  | 'test.created'
+  | 'test.updated'
+  | 'test.cloned'
+  | 'test.archived'
+  | 'test.deleted';
 
 export interface AuditEvent {
   actorId: string | null;

@@ -1,7 +1,10 @@
 // Every table of every feature; drizzle-kit generates migrations from this.
+export * from './applications';
+export * from './assessments';
 export * from './audit';
 export * from './auth';
 export * from './companies';
+export * from './jobs';
 export * from './mail';
 export * from './settings';
 export * from './site';

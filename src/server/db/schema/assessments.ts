@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { companies } from './companies';
+import { jobs } from './jobs';
+
+export const testType = pgEnum('test_type', ['coding', 'mcq', 'mixed', 'language', 'written']);
+export const questionType = pgEnum('question_type', [
+  'short-answer',
+  'paragraph',
+  'multiple-choice',
+  'checkboxes',
+  'dropdown',
+  'file-upload',
+  'linear-scale',
+  'rating',
+  'multiple-choice-grid',
+  'checkbox-grid',
+  'date',
+  'time',
+]);
+export const testAttemptStatus = pgEnum('test_attempt_status', ['assigned', 'started', 'submitted', 'graded']);
+
+// A skills test a company builds (spec §3 "Test"); is_active false while it is a draft.
+export const tests = pgTable(
+  'tests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    type: testType().notNull(),
+    timeLimitMinutes: integer().notNull().default(60),
+    passRate: integer().notNull().default(70),
+    isActive: boolean().notNull().default(false),
+    isPublic: boolean().notNull().default(false),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tests_company_updated_at_idx').on(table.companyId, table.updatedAt)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    testId: uuid()
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    type: questionType().notNull(),
+    text: text().notNull(),
+    // Choice types only, blanks removed.
+    options: text().array().notNull().default(sql`'{}'::text[]`),
+    points: integer().notNull().default(1),
+    useAi: boolean().notNull().default(false),
+    rubric: text(),
+    // Per-type settings (scale bounds and labels, star count, grid rows and columns).
+    settings: jsonb().notNull().default({}),
+    // What a correct answer is, for the types graded automatically; null otherwise.
+    answerKey: jsonb(),
+  },
+  (table) => [index('questions_test_id_position_idx').on(table.testId, table.position)],
+);
+
+// The tests a job requires of its applicants.
+export const jobTests = pgTable(
+  'job_tests',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    testId: uuid()
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.testId] }), index('job_tests_test_id_idx').on(table.testId)],
+);
+
+// One candidate's go at a test: assigned → started → submitted → graded (DESIGN.md §5).
+export const testAttempts = pgTable(
+  'test_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    testId: uuid()
+      .notNull()
+      .references(() => tests.id, { onDelete: 'restrict' }),
+    applicantId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The job whose application asked for the test, when there is one.
+    jobId: uuid().references(() => jobs.id, { onDelete: 'set null' }),
+    status: testAttemptStatus().notNull().default('assigned'),
+    answers: jsonb().notNull().default({}),
+    // Percent 0–100, once graded.
+    score: integer(),
+    passed: boolean(),
+    assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    deadlineAt: timestamp({ withTimezone: true }),
+    submittedAt: timestamp({ withTimezone: true }),
+    gradedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('test_attempts_test_id_idx').on(table.testId),
+    index('test_attempts_job_id_idx').on(table.jobId),
+    index('test_attempts_applicant_id_idx').on(table.applicantId),
+  ],
+);
+
+// A company user's starred tests.
+export const testFavorites = pgTable(
+  'test_favorites',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    testId: uuid()
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.testId] })],
+);

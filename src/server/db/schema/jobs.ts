@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { companies } from './companies';
+
+export const jobStatus = pgEnum('job_status', ['draft', 'open', 'paused', 'closed', 'archived']);
+export const engagementType = pgEnum('engagement_type', ['hourly', 'fixed']);
+export const jobVisibility = pgEnum('job_visibility', ['public', 'private']);
+
+// A company's job post (spec §3 "Job (as sent)"); its state machine is DESIGN.md §5.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    engagementType: engagementType().notNull().default('hourly'),
+    // Money is integer cents; hourly jobs have min and max, fixed jobs a total.
+    budgetMinCents: integer(),
+    budgetMaxCents: integer(),
+    budgetTotalCents: integer(),
+    weeklyHours: integer().notNull().default(20),
+    startDate: date({ mode: 'string' }),
+    skillTags: text().array().notNull().default(sql`'{}'::text[]`),
+    timezone: text().notNull().default('UTC+00:00'),
+    requiredCerts: text().array().notNull().default(sql`'{}'::text[]`),
+    visibility: jobVisibility().notNull().default('public'),
+    ccEmail: text(),
+    status: jobStatus().notNull().default('draft'),
+    // First publication: the launch date, and where time-to-hire starts.
+    publishedAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    archivedAt: timestamp({ withTimezone: true }),
+    // When the company last looked at the job's applications: later ones count as new.
+    applicationsSeenAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The company's job list filters by status and sorts by launch date.
+    index('jobs_company_status_idx').on(table.companyId, table.status),
+    index('jobs_company_created_at_idx').on(table.companyId, table.createdAt),
+    index('jobs_skill_tags_idx').using('gin', table.skillTags),
+  ],
+);

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+
+// The contract of a company's job posts (spec §3 "Job (as sent)", §5, §9; DESIGN.md §5): constants,
+// the texts both sides show, the payloads and answers of /api/jobs.
+
+export const JOB_TITLE_MAX_LENGTH = 60;
+export const WEEKLY_HOURS_MIN = 1;
+export const WEEKLY_HOURS_MAX = 60;
+export const DEFAULT_WEEKLY_HOURS = 20;
+export const DEFAULT_TIMEZONE = 'UTC+00:00';
+export const MAX_JOB_TAGS_SHOWN = 2;
+
+export const jobStatuses = ['draft', 'open', 'paused', 'closed', 'archived'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const engagementTypes = ['hourly', 'fixed'] as const;
+export type EngagementType = (typeof engagementTypes)[number];
+export const jobVisibilities = ['public', 'private'] as const;
+
+// UTC-12:00 … UTC+14:00 in hourly steps: 27 values.
+export const jobTimezones = Array.from({ length: 27 }, (_, index) => {
+  const offset = index - 12;
+  const sign = offset < 0 ? '-' : '+';
+  return `UTC${sign}${String(Math.abs(offset)).padStart(2, '0')}:00`;
+});
+
+export const jobCertifications = [
+  'AWS Solutions Architect',
+  'Azure',
+  'Google Cloud',
+  'Kubernetes Administrator',
+  'CISSP',
+  'Security+',
+  'CEH',
+  'Data Professional',
+  'PMP',
+  'Scrum Master',
+] as const;
+
+// What Save as Draft fills in when the form leaves it empty (spec §5).
+export const draftJobDefaults = {
+  title: 'Untitled Job',
+  description: 'Job description to be added.',
+} as const;
+
+// Texts of spec §5 and §8, word for word: the form's toasts and the server's field messages.
+export const jobTexts = {
+  missingInformation: 'Missing information',
+  titleRequired: 'Please provide a job title.',
+  missingBudget: 'Missing budget information',
+  hourlyRatesRequired: 'Please specify both minimum and maximum hourly rates.',
+  totalRequired: 'Please specify the total budget for this fixed-price job.',
+  descriptionRequired: 'Please provide a job description.',
+  titleTooLong: `The job title can be at most ${JOB_TITLE_MAX_LENGTH} characters.`,
+  weeklyHoursRange: `Weekly hours must be between ${WEEKLY_HOURS_MIN} and ${WEEKLY_HOURS_MAX}.`,
+  rateMinimum: 'Rates must be at least $1.',
+  totalMinimum: 'The total budget must be at least $1.',
+  rateOrder: 'The minimum rate cannot be higher than the maximum rate.',
+  startDatePast: 'The start date cannot be in the past.',
+  timezone: 'Choose a time zone from the list.',
+  ccEmail: 'Please enter a valid email address',
+  certification: 'Choose certifications from the list.',
+  published: 'Job published!',
+  draftSaved: 'Draft saved',
+  publishErrorTitle: 'Error publishing job',
+  publishError: 'Failed to publish your job posting. Please try again.',
+  draftErrorTitle: 'Error saving draft',
+  draftError: 'Failed to save draft. Please try again.',
+  paused: "Job paused; applicants won't see it",
+  resumed: 'Job resumed and visible to applicants',
+  exportingTitle: 'Exporting data',
+  exporting: 'Your CSV file is being prepared for download',
+  filteringInterviews: 'Filtering by interviews',
+  duplicated: 'Duplicate Job',
+  closed: 'Close Job',
+  deleted: 'Delete Job',
+  loadErrorTitle: 'Error loading jobs',
+  loadError: 'Failed to load job listings. Please try again.',
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// Dollars on the wire (as the spec's payload), at most two decimals; cents in the database.
+const money = (message: string) => z.number({ message }).min(1, { message }).max(1_000_000, { message }).nullish();
+
+const tagList = (max: number, itemMax: number) =>
+  z
+    .array(z.string().trim().min(1).max(itemMax))
+    .max(max)
+    .default([])
+    // A tag is added only once (spec §5), whatever its case.
+    .transform((tags) =>
+      tags.filter((tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index),
+    );
+
+// The fields of a job, as created, edited or saved as a draft. Rules that need more than one field, and
+// the ones only a published job must meet, are in checkJobRules (the server checks them at publish time too).
+export const jobFieldsSchema = z.object({
+  title: z.string().trim().max(JOB_TITLE_MAX_LENGTH, { message: jobTexts.titleTooLong }).default(''),
+  description: z.string().trim().max(20_000).default(''),
+  engagement_type: z.enum(engagementTypes).default('hourly'),
+  budget_min: money(jobTexts.rateMinimum),
+  budget_max: money(jobTexts.rateMinimum),
+  budget_total: money(jobTexts.totalMinimum),
+  weekly_hours: z
+    .number({ message: jobTexts.weeklyHoursRange })
+    .int({ message: jobTexts.weeklyHoursRange })
+    .min(WEEKLY_HOURS_MIN, { message: jobTexts.weeklyHoursRange })
+    .max(WEEKLY_HOURS_MAX, { message: jobTexts.weeklyHoursRange })
+    .default(DEFAULT_WEEKLY_HOURS),
+  start_date: z.string().regex(ISO_DATE, { message: 'Use a date such as 2026-12-01.' }).nullish(),
+  skill_tags: tagList(30, 40),
+  timezone: z
+    .string()
+    .refine((value) => jobTimezones.includes(value), { message: jobTexts.timezone })
+    .default(DEFAULT_TIMEZONE),
+  test_ids: z
+    .array(z.uuid({ message: 'This test does not exist.' }))
+    .max(20)
+    .default([]),
+  required_certs: z
+    .array(z.enum(jobCertifications, { message: jobTexts.certification }))
+    .max(jobCertifications.length)
+    .default([])
+    .transform((certs) => [...new Set(certs)]),
+  visibility: z.enum(jobVisibilities).default('public'),
+  cc_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(200)
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), { message: jobTexts.ccEmail })
+    .nullish()
+    .transform((value) => value || null),
+});
+export type JobFields = z.output<typeof jobFieldsSchema>;
+
+// Today as YYYY-MM-DD in UTC minus a day: a start date is "in the past" only when it is before
+// today everywhere on Earth, so a person in UTC-12 can still choose their today.
+export function earliestStartDate(now = new Date()): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+// The cross-field rules, and what a job needs before it can be published. Returns field → message.
+export function checkJobRules(
+  job: Pick<
+    JobFields,
+    'title' | 'description' | 'engagement_type' | 'budget_min' | 'budget_max' | 'budget_total' | 'start_date'
+  >,
+  { publishing, now = new Date() }: { publishing: boolean; now?: Date },
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const { budget_min: min, budget_max: max } = job;
+  if (job.engagement_type === 'hourly' && min != null && max != null && min > max) {
+    problems.budget_max = jobTexts.rateOrder;
+  }
+  if (job.start_date && job.start_date < earliestStartDate(now)) problems.start_date = jobTexts.startDatePast;
+  if (!publishing) return problems;
+  if (!job.title) problems.title = jobTexts.titleRequired;
+  if (job.engagement_type === 'hourly') {
+    if (min == null) problems.budget_min = jobTexts.hourlyRatesRequired;
+    if (max == null) problems.budget_max = jobTexts.hourlyRatesRequired;
+  } else if (job.budget_total == null) {
+    problems.budget_total = jobTexts.totalRequired;
+  }
+  if (!job.description) problems.description = jobTexts.descriptionRequired;
+  return problems;
+}
+
+// POST /api/jobs: the fields plus whether to publish now ('open') or keep a draft.
+export const createJobSchema = jobFieldsSchema.extend({ status: z.enum(['open', 'draft']).default('draft') });
+export type CreateJobInput = z.input<typeof createJobSchema>;
+// PUT /api/jobs/:id replaces the editable fields; the status changes only through the transitions.
+export const updateJobSchema = jobFieldsSchema;
+export type UpdateJobInput = z.input<typeof updateJobSchema>;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  company_name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  engagement_type: z.enum(engagementTypes),
+  budget_min: z.number().nullable(),
+  budget_max: z.number().nullable(),
+  budget_total: z.number().nullable(),
+  weekly_hours: z.number(),
+  start_date: z.string().nullable(),
+  skill_tags: z.array(z.string()),
+  timezone: z.string(),
+  test_ids: z.array(z.string()),
+  required_certs: z.array(z.string()),
+  visibility: z.enum(jobVisibilities),
+  cc_email: z.string().nullable(),
+  status: z.enum(jobStatuses),
+  // published_at, or created_at while it has never been published.
+  launch_date: z.string(),
+  published_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  applications_count: z.number(),
+  // Applications that arrived since the company last opened the job.
+  new_applications_count: z.number(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobSorts = ['launch_date_desc', 'launch_date_asc', 'title_asc', 'applications_desc'] as const;
+
+// Comma-separated lists in the query string: ?status=open,paused&tags=React,Design
+const commaList = <Output>(item: z.ZodType<Output, string>) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(item).max(50));
+
+export const jobListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: commaList(z.enum(jobStatuses, { message: 'Unknown job status.' })),
+  tags: commaList(z.string().max(40)),
+  // Launch date range, inclusive days (YYYY-MM-DD).
+  launched_from: z.string().regex(ISO_DATE, { message: 'Use a date such as 2026-12-01.' }).optional(),
+  launched_to: z.string().regex(ISO_DATE, { message: 'Use a date such as 2026-12-01.' }).optional(),
+  // Archived jobs are hidden unless asked for by status.
+  sort: z.enum(jobSorts).default('launch_date_desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type JobListQuery = z.input<typeof jobListQuerySchema>;
+
+export const jobListSchema = z.object({
+  items: z.array(jobSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type JobList = z.infer<typeof jobListSchema>;
+
+// GET /api/jobs/export.csv takes the list filters, or ids=… for the selected rows.
+export const jobExportQuerySchema = jobListQuerySchema.omit({ page: true, page_size: true }).extend({
+  ids: commaList(z.uuid({ message: 'This job does not exist.' })),
+});
+
+export const jobTransitions = ['publish', 'pause', 'resume', 'close', 'reopen', 'archive'] as const;
+export type JobTransition = (typeof jobTransitions)[number];
+
+export const bulkJobActions = ['pause', 'resume', 'archive'] as const;
+export const bulkJobSchema = z.object({
+  action: z.enum(bulkJobActions),
+  ids: z
+    .array(z.uuid({ message: 'This job does not exist.' }))
+    .min(1, { message: 'Select at least one job.' })
+    .max(100),
+});
+export type BulkJobInput = z.infer<typeof bulkJobSchema>;
+export const bulkJobResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      outcome: z.enum(['updated', 'skipped', 'not_found']),
+      status: z.enum(jobStatuses).optional(),
+      // Why a job was skipped (an illegal move for its status).
+      error: z.string().optional(),
+    }),
+  ),
+  updated: z.number(),
+});
+export type BulkJobResult = z.infer<typeof bulkJobResultSchema>;
+
+// The five summary cards of /company/jobs.
+export const jobSummarySchema = z.object({
+  open_jobs: z.number(),
+  paused_jobs: z.number(),
+  pending_interviews: z.number(),
+  tests_assigned: z.number(),
+  // Mean days from publishing to hire; null while nobody has been hired.
+  avg_time_to_hire_days: z.number().nullable(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+// The Analytics tab.
+export const hiringAnalyticsSchema = z.object({
+  applications: z.number(),
+  hires: z.number(),
+  offers: z.number(),
+  offers_accepted: z.number(),
+  // Ratios 0–1; null when the denominator is 0.
+  conversion_rate: z.number().nullable(),
+  offer_acceptance_rate: z.number().nullable(),
+  avg_time_to_hire_days: z.number().nullable(),
+  // The last 12 weeks, oldest first; weeks start on Sunday (UTC).
+  applicants_per_week: z.array(z.object({ week_start: z.string(), applicants: z.number() })),
+});
+export type HiringAnalytics = z.infer<typeof hiringAnalyticsSchema>;
+
+export const jobTagsSchema = z.object({ tags: z.array(z.string()) });
