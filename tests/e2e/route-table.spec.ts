@@ -20,6 +20,8 @@ const layoutMarkers: Record<LayoutKind, { navigation: string; link: string }> = 
 
 for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
   test(`every ${layout} page renders in the ${layout} layout`, async ({ page, loginAs }) => {
+    // One test visits every page of the layout (about forty public ones), each a full page load.
+    test.setTimeout(120_000);
     // Portal pages are for their own role, signed in.
     if (layout === 'company' || layout === 'applicant' || layout === 'admin') await loginAs(layout);
     for (const id of pageIds.filter((pageId) => paths[pageId].layout === layout)) {

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { toast } from '~/client/components/ui/use-toast';
 import { cn } from '~/client/lib/cn';
+import { useHydrated } from '~/client/lib/use-hydrated';
 import { contactMessages, contactToasts } from '~/shared/contact-texts';
 
 // The public contact form of the home page and of /contact (spec §5 "Contact form"). It validates with
@@ -135,6 +136,7 @@ export function ContactForm({ source }: { source: ContactFormSource }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const isSending = status === 'sending';
+  const hydrated = useHydrated();
   const hasSubject = source === 'contact_page';
 
   // Typing into a field with an error takes its message away; the next submit checks again.
@@ -246,7 +248,11 @@ export function ContactForm({ source }: { source: ContactFormSource }) {
         </p>
       )}
 
-      <button type="submit" disabled={isSending} className={cn(buttonVariants({ size: 'lg' }), 'w-full sm:w-fit')}>
+      <button
+        type="submit"
+        disabled={isSending || !hydrated}
+        className={cn(buttonVariants({ size: 'lg' }), 'w-full sm:w-fit')}
+      >
         {isSending ? 'Sending...' : 'Send Message'}
       </button>
     </form>

@@ -1,0 +1,118 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '~/client/lib/api-client';
+import type {
+  BulkJobInput,
+  BulkJobResult,
+  CreateJobInput,
+  HiringAnalytics,
+  Job,
+  JobList,
+  JobListQuery,
+  JobSummary,
+  JobTransition,
+  UpdateJobInput,
+} from '~/shared/jobs';
+
+// The company's job posts (/api/jobs): query options for reads, one hook per change. Every change
+// refreshes everything under ['jobs'] (list, summary, tags, analytics), since a status move changes them all.
+
+export const jobsKey = ['jobs'] as const;
+
+// The query string of the list and the CSV export: empty values left out.
+export function jobListSearch(query: JobListQuery & { ids?: string[] }): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export const jobListQueryOptions = (query: JobListQuery) =>
+  queryOptions({
+    queryKey: [...jobsKey, 'list', query],
+    queryFn: () => apiClient.get<JobList>(`/api/jobs${jobListSearch(query)}`),
+    // The table keeps its rows while the next page or filter loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const jobQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...jobsKey, 'detail', id], queryFn: () => apiClient.get<Job>(`/api/jobs/${id}`) });
+
+export const jobSummaryQueryOptions = () =>
+  queryOptions({ queryKey: [...jobsKey, 'summary'], queryFn: () => apiClient.get<JobSummary>('/api/jobs/summary') });
+
+export const jobTagsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...jobsKey, 'tags'],
+    queryFn: () => apiClient.get<{ tags: string[] }>('/api/jobs/tags'),
+  });
+
+export const hiringAnalyticsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...jobsKey, 'analytics'],
+    queryFn: () => apiClient.get<HiringAnalytics>('/api/jobs/analytics'),
+  });
+
+export const jobExportUrl = (query: JobListQuery & { ids?: string[] }) => `/api/jobs/export.csv${jobListSearch(query)}`;
+
+function useRefreshJobs() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: jobsKey });
+}
+
+export function useCreateJob() {
+  const refresh = useRefreshJobs();
+  return useMutation({
+    mutationFn: (input: CreateJobInput) => apiClient.post<Job>('/api/jobs', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateJob(id: string) {
+  const refresh = useRefreshJobs();
+  return useMutation({
+    mutationFn: (input: UpdateJobInput) => apiClient.put<Job>(`/api/jobs/${id}`, input),
+    onSuccess: refresh,
+  });
+}
+
+// publish, pause, resume, close, reopen, archive — each answers with the job as it now is.
+export function useJobTransition() {
+  const refresh = useRefreshJobs();
+  return useMutation({
+    mutationFn: ({ id, transition }: { id: string; transition: JobTransition }) =>
+      apiClient.post<Job>(`/api/jobs/${id}/${transition}`),
+    onSuccess: refresh,
+  });
+}
+
+// The copy is a new draft.
+export function useDuplicateJob() {
+  const refresh = useRefreshJobs();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post<Job>(`/api/jobs/${id}/duplicate`),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteJob() {
+  const refresh = useRefreshJobs();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<void>(`/api/jobs/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useBulkJobAction() {
+  const refresh = useRefreshJobs();
+  return useMutation({
+    mutationFn: (input: BulkJobInput) => apiClient.post<BulkJobResult>('/api/jobs/bulk', input),
+    onSuccess: refresh,
+  });
+}
