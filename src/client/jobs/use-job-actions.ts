@@ -1,0 +1,89 @@
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import { type Job, type JobTransition, jobTexts } from '~/shared/jobs';
+import { useDeleteJob, useDuplicateJob, useJobTransition } from './api';
+
+// The row menu's actions: each one really changes the job on the server, then says so with the spec's
+// toast (§8); a refusal (409: an illegal move for the job's status) shows the server's sentence.
+
+type JobRef = Pick<Job, 'id' | 'title'>;
+
+const failureTitles: Record<JobTransition | 'duplicate' | 'delete', string> = {
+  publish: 'Could not publish the job',
+  pause: 'Could not pause the job',
+  resume: 'Could not resume the job',
+  close: 'Could not close the job',
+  reopen: 'Could not reopen the job',
+  archive: 'Could not archive the job',
+  duplicate: 'Could not duplicate the job',
+  delete: 'Could not delete the job',
+};
+
+const unexpected = 'Something went wrong. Please try again.';
+
+function showFailure(action: keyof typeof failureTitles, error: unknown) {
+  toast({ variant: 'destructive', title: failureTitles[action], description: errorMessage(error, unexpected) });
+}
+
+const quoted = (job: JobRef) => `“${job.title}”`;
+
+const transitionToasts: Partial<Record<JobTransition, (job: JobRef) => { title: string; description: string }>> = {
+  pause: (job) => ({ title: jobTexts.paused, description: `${quoted(job)} no longer takes applications.` }),
+  resume: (job) => ({ title: jobTexts.resumed, description: `${quoted(job)} takes applications again.` }),
+  close: (job) => ({
+    title: jobTexts.closed,
+    description: `${quoted(job)} is closed and no longer takes applications.`,
+  }),
+  reopen: (job) => ({ title: 'Reopen Job', description: `${quoted(job)} is open again and visible to applicants.` }),
+  archive: (job) => ({
+    title: 'Archive Job',
+    description: `${quoted(job)} was archived. The Archived status filter finds it again.`,
+  }),
+};
+
+export function useJobActions() {
+  const transition = useJobTransition();
+  const duplicate = useDuplicateJob();
+  const remove = useDeleteJob();
+
+  // onSettled: after the answer, whatever it was (a confirm dialog closes then).
+  function runTransition(job: JobRef, move: JobTransition, onSettled?: () => void) {
+    transition.mutate(
+      { id: job.id, transition: move },
+      {
+        onSuccess: () => {
+          const message = transitionToasts[move]?.(job);
+          if (message) toast(message);
+        },
+        onError: (error) => showFailure(move, error),
+        onSettled,
+      },
+    );
+  }
+
+  function duplicateJob(job: JobRef) {
+    duplicate.mutate(job.id, {
+      onSuccess: (copy) =>
+        toast({
+          title: jobTexts.duplicated,
+          description: `${quoted(job)} was copied to a new draft, ${quoted(copy)}.`,
+        }),
+      onError: (error) => showFailure('duplicate', error),
+    });
+  }
+
+  function deleteJob(job: JobRef, onSettled?: () => void) {
+    remove.mutate(job.id, {
+      onSuccess: () => toast({ title: jobTexts.deleted, description: `${quoted(job)} was deleted.` }),
+      onError: (error) => showFailure('delete', error),
+      onSettled,
+    });
+  }
+
+  return {
+    runTransition,
+    duplicateJob,
+    deleteJob,
+    isPending: transition.isPending || duplicate.isPending || remove.isPending,
+  };
+}
