@@ -61,6 +61,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   resetPassword: './auth/reset-password-page.tsx',
   verifyEmail: './auth/verify-email-page.tsx',
   companySettings: './account/settings-page.tsx',
+  companyJobs: './jobs/jobs-page.tsx',
   applicantSettings: './account/settings-page.tsx',
 };
 

@@ -8,6 +8,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import type { JobStatus } from '~/shared/jobs';
 import { jobSummaryQueryOptions } from './api';
+import { formatDays } from './format-metrics';
 
 interface JobSummaryCardsProps {
   // The status filter of the Job Posts tab when it is exactly one status: that card shows as pressed.
@@ -91,7 +92,6 @@ export function JobSummaryCards({
   }
 
   const data = summary.data;
-  const avgDays = data.avg_time_to_hire_days;
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       <SummaryCard
@@ -126,7 +126,7 @@ export function JobSummaryCards({
       />
       <SummaryCard
         label="Avg Time-to-Hire"
-        value={avgDays === null ? '—' : `${Math.round(avgDays)} days`}
+        value={formatDays(data.avg_time_to_hire_days)}
         hint="From publishing to hire"
         icon={<TimerIcon />}
       />

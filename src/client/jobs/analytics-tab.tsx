@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, FileTextIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert, AlertTitle } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { errorMessage } from '~/client/lib/api-client';
+import { hiringAnalyticsQueryOptions } from './api';
+import { ApplicantsChart } from './applicants-chart';
+import { formatDays, formatRatio } from './format-metrics';
+
+const ANALYTICS_CSV_URL = '/api/jobs/analytics.csv';
+const ANALYTICS_PDF_URL = '/api/jobs/analytics.pdf';
+
+function MetricCard({ label, value, detail }: { label: string; value: string; detail: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-border bg-background p-4 shadow-sm">
+      <p className="text-sm font-medium text-muted-foreground">{label}</p>
+      <p className="mt-1 text-3xl font-bold tracking-tight">{value}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{detail}</p>
+    </div>
+  );
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+// The Analytics tab: conversion, offer acceptance and time-to-hire computed by the server from the
+// company's applications, the applicants of the last 12 weeks, and both as downloadable reports.
+export function AnalyticsTab() {
+  const analytics = useQuery(hiringAnalyticsQueryOptions());
+
+  if (analytics.isError) {
+    return (
+      <Alert variant="destructive" className="flex-col sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <AlertTitle>Error loading analytics</AlertTitle>
+          <p>{errorMessage(analytics.error, 'Failed to load your hiring analytics. Please try again.')}</p>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => analytics.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const data = analytics.data;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {/* Plain links: the browser downloads the server's file with the session cookie. */}
+        <Button asChild variant="outline">
+          <a href={ANALYTICS_CSV_URL} download>
+            <DownloadIcon aria-hidden="true" />
+            Export CSV
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={ANALYTICS_PDF_URL} download>
+            <FileTextIcon aria-hidden="true" />
+            Export PDF
+          </a>
+        </Button>
+      </div>
+
+      {data ? (
+        <section aria-label="Hiring metrics" className="grid gap-3 md:grid-cols-3">
+          <MetricCard
+            label="Conversion rate"
+            value={formatRatio(data.conversion_rate)}
+            detail={`${plural(data.hires, 'hire')} from ${plural(data.applications, 'application')}`}
+          />
+          <MetricCard
+            label="Offer acceptance"
+            value={formatRatio(data.offer_acceptance_rate)}
+            detail={`${data.offers_accepted} of ${plural(data.offers, 'offer')} accepted`}
+          />
+          <MetricCard
+            label="Time-to-hire"
+            value={formatDays(data.avg_time_to_hire_days)}
+            detail="Average from publishing to hire"
+          />
+        </section>
+      ) : (
+        <div className="grid gap-3 md:grid-cols-3" role="status">
+          <span className="sr-only">Loading analytics</span>
+          {[1, 2, 3].map((card) => (
+            <Skeleton key={card} className="h-28" />
+          ))}
+        </div>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Applicants per Week</CardTitle>
+          <CardDescription>Applications received in each of the last 12 weeks (weeks start on Sunday).</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data ? <ApplicantsChart weeks={data.applicants_per_week} /> : <Skeleton className="h-56" />}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

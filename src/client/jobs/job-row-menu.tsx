@@ -1,0 +1,109 @@
+import {
+  ArchiveIcon,
+  CopyIcon,
+  EyeIcon,
+  MoreHorizontalIcon,
+  PauseIcon,
+  PencilIcon,
+  PlayIcon,
+  RotateCcwIcon,
+  Trash2Icon,
+  XCircleIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '~/client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '~/client/components/ui/dropdown-menu';
+import { canTransitionJob, type Job } from '~/shared/jobs';
+import { paths } from '~/shared/routes';
+import type { useJobActions } from './use-job-actions';
+
+// The moves that need a "Are you sure?" first: deleting a draft and archiving (neither can be undone).
+export type ConfirmableJobAction = 'delete' | 'archive';
+
+interface JobRowMenuProps {
+  job: Job;
+  actions: ReturnType<typeof useJobActions>;
+  onConfirm: (action: ConfirmableJobAction, job: Job) => void;
+}
+
+// View, Edit, Duplicate, Pause or Resume, Reopen, Close, then Delete (drafts) or Archive (the others),
+// offered by the job's status as the state machine of DESIGN.md §5 allows.
+export function JobRowMenu({ job, actions, onConfirm }: JobRowMenuProps) {
+  const isDraft = job.status === 'draft';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${job.title}`}>
+          <MoreHorizontalIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem asChild>
+          <Link to={paths.companyJob.getHref({ id: job.id })}>
+            <EyeIcon aria-hidden="true" />
+            View
+          </Link>
+        </DropdownMenuItem>
+        {job.status !== 'archived' && (
+          <DropdownMenuItem asChild>
+            <Link to={paths.companyJobEdit.getHref({ id: job.id })}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => actions.duplicateJob(job)}>
+          <CopyIcon aria-hidden="true" />
+          Duplicate
+        </DropdownMenuItem>
+        {canTransitionJob(job.status, 'pause') && (
+          <DropdownMenuItem onSelect={() => actions.runTransition(job, 'pause')}>
+            <PauseIcon aria-hidden="true" />
+            Pause
+          </DropdownMenuItem>
+        )}
+        {canTransitionJob(job.status, 'resume') && (
+          <DropdownMenuItem onSelect={() => actions.runTransition(job, 'resume')}>
+            <PlayIcon aria-hidden="true" />
+            Resume
+          </DropdownMenuItem>
+        )}
+        {canTransitionJob(job.status, 'reopen') && (
+          <DropdownMenuItem onSelect={() => actions.runTransition(job, 'reopen')}>
+            <RotateCcwIcon aria-hidden="true" />
+            Reopen
+          </DropdownMenuItem>
+        )}
+        {canTransitionJob(job.status, 'close') && (
+          <DropdownMenuItem onSelect={() => actions.runTransition(job, 'close')}>
+            <XCircleIcon aria-hidden="true" />
+            Close
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        {!isDraft && canTransitionJob(job.status, 'archive') && (
+          <DropdownMenuItem onSelect={() => onConfirm('archive', job)}>
+            <ArchiveIcon aria-hidden="true" />
+            Archive
+          </DropdownMenuItem>
+        )}
+        {/* Only a draft can be deleted; a published job keeps its history and is archived instead. */}
+        <DropdownMenuItem
+          disabled={!isDraft}
+          onSelect={() => onConfirm('delete', job)}
+          className="text-destructive data-[highlighted]:text-destructive"
+        >
+          <Trash2Icon aria-hidden="true" />
+          Delete
+          {!isDraft && <span className="ml-auto text-xs text-muted-foreground">Drafts only</span>}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,105 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageMeta } from '~/client/components/page-meta';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import { toast } from '~/client/components/ui/use-toast';
+import type { PageProps } from '~/client/routes';
+import { jobTexts } from '~/shared/jobs';
+import { paths } from '~/shared/routes';
+import { AnalyticsTab } from './analytics-tab';
+import { jobSummaryQueryOptions } from './api';
+import { JobPostsTab } from './job-posts-tab';
+import { JobSummaryCards } from './job-summary-cards';
+import {
+  applySearchPatch,
+  type JobsPageTab,
+  jobFilterPatch,
+  jobsPageTabs,
+  readJobFilters,
+  readTab,
+  readTestFilters,
+  type SearchPatch,
+} from './jobs-page-search';
+import { NewMenu } from './new-menu';
+import { TestsTab } from './tests-tab';
+
+const tabLabels: Record<JobsPageTab, string> = {
+  'job-posts': 'Job Posts',
+  tests: 'Tests',
+  analytics: 'Analytics',
+};
+
+const isTab = (value: string): value is JobsPageTab => (jobsPageTabs as readonly string[]).includes(value);
+
+// /company/jobs: the company's summary figures, its job posts, its skills tests and its hiring analytics.
+export default function JobsPage({ pageId }: PageProps) {
+  const { title } = paths[pageId];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const tab = readTab(searchParams);
+  const jobFilters = readJobFilters(searchParams);
+  const testFilters = readTestFilters(searchParams);
+
+  const changeSearch = useCallback(
+    (patch: SearchPatch, options: { replace?: boolean } = {}) =>
+      setSearchParams((current) => applySearchPatch(current, patch), { replace: options.replace ?? false }),
+    [setSearchParams],
+  );
+
+  const showStatus = (status: 'open' | 'paused') =>
+    changeSearch({ ...jobFilterPatch({ status: [status] }), tab: 'job-posts' });
+
+  function showPendingInterviews() {
+    const pending = queryClient.getQueryData(jobSummaryQueryOptions().queryKey)?.pending_interviews ?? 0;
+    toast({
+      title: jobTexts.filteringInterviews,
+      description: `${pending} application${pending === 1 ? ' is' : 's are'} in the interviewing stage.`,
+    });
+  }
+
+  return (
+    <>
+      <PageMeta title={title} />
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="text-sm text-muted-foreground">Your job posts, skills tests and hiring figures.</p>
+        </div>
+        <NewMenu />
+      </div>
+
+      <JobSummaryCards
+        activeStatus={jobFilters.status.length === 1 ? (jobFilters.status[0] ?? null) : null}
+        onShowStatus={showStatus}
+        onShowTests={() => changeSearch({ tab: 'tests' })}
+        onPendingInterviews={showPendingInterviews}
+      />
+
+      <Tabs
+        className="mt-6"
+        value={tab}
+        onValueChange={(value) => {
+          if (isTab(value)) changeSearch({ tab: value });
+        }}
+      >
+        <TabsList width="full" className="sm:w-auto sm:inline-flex">
+          {jobsPageTabs.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {tabLabels[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="job-posts" className="mt-4">
+          <JobPostsTab filters={jobFilters} onSearchChange={changeSearch} />
+        </TabsContent>
+        <TabsContent value="tests" className="mt-4">
+          <TestsTab filters={testFilters} onSearchChange={changeSearch} />
+        </TabsContent>
+        <TabsContent value="analytics" className="mt-4">
+          <AnalyticsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
