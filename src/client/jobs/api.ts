@@ -6,6 +6,8 @@ import type {
   CreateJobInput,
   HiringAnalytics,
   Job,
+  JobApplicationList,
+  JobApplicationListQuery,
   JobList,
   JobListQuery,
   JobSummary,
@@ -116,3 +118,11 @@ export function useBulkJobAction() {
     onSuccess: refresh,
   });
 }
+
+// Applications to all the company's jobs, e.g. status=interviewing for the Pending Interviews card.
+export const companyApplicationsQueryOptions = (query: JobApplicationListQuery) =>
+  queryOptions({
+    queryKey: [...jobsKey, 'applications', query],
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/applications${jobListSearch(query)}`),
+    placeholderData: keepPreviousData,
+  });

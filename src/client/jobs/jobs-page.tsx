@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
@@ -22,6 +22,7 @@ import {
   type SearchPatch,
 } from './jobs-page-search';
 import { NewMenu } from './new-menu';
+import { PendingInterviewsDialog } from './pending-interviews-dialog';
 import { TestsTab } from './tests-tab';
 
 const tabLabels: Record<JobsPageTab, string> = {
@@ -37,6 +38,7 @@ export default function JobsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const [isInterviewsOpen, setIsInterviewsOpen] = useState(false);
   const tab = readTab(searchParams);
   const jobFilters = readJobFilters(searchParams);
   const testFilters = readTestFilters(searchParams);
@@ -50,12 +52,14 @@ export default function JobsPage({ pageId }: PageProps) {
   const showStatus = (status: 'open' | 'paused') =>
     changeSearch({ ...jobFilterPatch({ status: [status] }), tab: 'job-posts' });
 
+  // The spec's toast, then the applications it filters to (GET /api/jobs/applications?status=interviewing).
   function showPendingInterviews() {
     const pending = queryClient.getQueryData(jobSummaryQueryOptions().queryKey)?.pending_interviews ?? 0;
     toast({
       title: jobTexts.filteringInterviews,
       description: `${pending} application${pending === 1 ? ' is' : 's are'} in the interviewing stage.`,
     });
+    setIsInterviewsOpen(true);
   }
 
   return (
@@ -75,6 +79,7 @@ export default function JobsPage({ pageId }: PageProps) {
         onShowTests={() => changeSearch({ tab: 'tests' })}
         onPendingInterviews={showPendingInterviews}
       />
+      <PendingInterviewsDialog open={isInterviewsOpen} onOpenChange={setIsInterviewsOpen} />
 
       <Tabs
         className="mt-6"

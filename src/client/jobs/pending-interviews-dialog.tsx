@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import { Pagination } from '~/client/components/ui/pagination';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { errorMessage } from '~/client/lib/api-client';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
+import { paths } from '~/shared/routes';
+import { companyApplicationsQueryOptions } from './api';
+
+const PAGE_SIZE = 10;
+
+interface PendingInterviewsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+// What the Pending Interviews card counts: the applications to the company's jobs that are in the
+// interviewing stage, each leading to its job.
+export function PendingInterviewsDialog({ open, onOpenChange }: PendingInterviewsDialogProps) {
+  const [page, setPage] = useState(1);
+  const applications = useQuery({
+    ...companyApplicationsQueryOptions({ status: 'interviewing', page, page_size: PAGE_SIZE }),
+    enabled: open,
+  });
+  const items = applications.data?.items ?? [];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setPage(1);
+      }}
+    >
+      <DialogContent title="Pending Interviews" description="Applications in the interviewing stage, newest first.">
+        {applications.isPending && (
+          <div className="space-y-2" role="status">
+            <span className="sr-only">Loading applications</span>
+            {[1, 2, 3].map((row) => (
+              <Skeleton key={row} className="h-12" />
+            ))}
+          </div>
+        )}
+        {applications.isError && (
+          <Alert variant="destructive" className="flex-col">
+            <p>{errorMessage(applications.error, 'Failed to load the applications. Please try again.')}</p>
+            <Button variant="outline" size="sm" className="self-start" onClick={() => applications.refetch()}>
+              Try Again
+            </Button>
+          </Alert>
+        )}
+        {applications.isSuccess && items.length === 0 && (
+          <p className="text-sm text-muted-foreground">No application is in the interviewing stage.</p>
+        )}
+        {items.length > 0 && (
+          <ul className="divide-y divide-border rounded-md border border-border" aria-label="Applications in interviews">
+            {items.map((application) => (
+              <li key={application.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3">
+                <span className="min-w-0">
+                  <span className="block font-medium">{application.applicant_name}</span>
+                  <Link
+                    to={paths.companyJob.getHref({ id: application.job_id })}
+                    className="text-sm text-primary underline-offset-4 hover:underline"
+                  >
+                    {application.job_title}
+                  </Link>
+                </span>
+                <time
+                  dateTime={application.created_at}
+                  title={fullDateLabel(application.created_at)}
+                  className="text-xs text-muted-foreground"
+                >
+                  Applied {relativeDateLabel(application.created_at).toLowerCase()}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+        {applications.isSuccess && (
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={applications.data.total}
+            noun="applications"
+            onPageChange={setPage}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
