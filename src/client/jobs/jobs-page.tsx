@@ -65,8 +65,8 @@ export default function JobsPage({ pageId }: PageProps) {
   return (
     <>
       <PageMeta title={title} />
-      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1">
+      <div className="mb-6 flex items-start justify-between gap-4">
+        <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           <p className="text-sm text-muted-foreground">Your job posts, skills tests and hiring figures.</p>
         </div>

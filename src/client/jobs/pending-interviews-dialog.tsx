@@ -57,7 +57,10 @@ export function PendingInterviewsDialog({ open, onOpenChange }: PendingInterview
           <p className="text-sm text-muted-foreground">No application is in the interviewing stage.</p>
         )}
         {items.length > 0 && (
-          <ul className="divide-y divide-border rounded-md border border-border" aria-label="Applications in interviews">
+          <ul
+            className="divide-y divide-border rounded-md border border-border"
+            aria-label="Applications in interviews"
+          >
             {items.map((application) => (
               <li key={application.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3">
                 <span className="min-w-0">

@@ -177,8 +177,8 @@ function AttemptsCell({ attempts }: { attempts: TestSummary['attempts'] }) {
   if (attempts.total === 0) return <span className="text-muted-foreground">—</span>;
   return (
     <span className="whitespace-nowrap">
-      {attempts.total}
-      <span className="ml-2 text-muted-foreground">
+      {attempts.total}{' '}
+      <span className="ml-1 text-muted-foreground">
         {attempts.avg_score === null ? 'avg —' : `avg ${Math.round(attempts.avg_score)}%`}
       </span>
     </span>

@@ -1,0 +1,448 @@
+import fs from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { TestInput } from '../../src/shared/assessments';
+import type { CreateJobInput, Job } from '../../src/shared/jobs';
+import { paths } from '../../src/shared/routes';
+import { expect, saveScreenshots, test } from './support/test';
+
+// The company's Jobs & Applications screen (issue 5): real figures, filters, row and bulk actions that
+// change the jobs on the server, CSV and PDF downloads, favourites and the New menu's shortcuts.
+
+const jobsUrl = paths.companyJobs.getHref();
+
+// API calls made from the test share the page's session and carry its origin, as the browser's own
+// would (platform/csrf.ts); the page must have loaded the app first.
+async function api<Result>(page: Page, method: 'post' | 'put', url: string, data?: unknown): Promise<Result> {
+  const { origin } = new URL(page.url());
+  const response = await page.request[method](url, { data, headers: { origin } });
+  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as Result;
+}
+
+let jobNumber = 0;
+function createJob(page: Page, overrides: Partial<CreateJobInput> = {}): Promise<Job> {
+  jobNumber += 1;
+  return api<Job>(page, 'post', '/api/jobs', {
+    title: `Job ${jobNumber}`,
+    description: 'Build and maintain our product.',
+    engagement_type: 'hourly',
+    budget_min: 60,
+    budget_max: 80,
+    status: 'open',
+    ...overrides,
+  });
+}
+
+const transition = (page: Page, job: Job, move: string) => api<Job>(page, 'post', `/api/jobs/${job.id}/${move}`);
+
+const jobRows = (page: Page) => page.getByRole('table', { name: 'Job posts' }).locator('tbody tr');
+const rowOf = (page: Page, title: string) =>
+  jobRows(page).filter({ has: page.getByRole('link', { name: title, exact: true }) });
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+async function openRowMenu(page: Page, title: string) {
+  await page.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
+  return page.getByRole('menu');
+}
+
+test.describe('Jobs & Applications', () => {
+  test('the summary cards count the company’s jobs, and Open and Paused filter the table', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    const openJobs = await Promise.all([1, 2, 3].map((index) => createJob(page, { title: `Open role ${index}` })));
+    for (const job of await Promise.all([1, 2].map((index) => createJob(page, { title: `Paused role ${index}` })))) {
+      await transition(page, job, 'pause');
+    }
+    await createJob(page, { title: 'Draft role', status: 'draft' });
+    await page.reload();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jobs & Applications');
+    const summary = page.getByRole('region', { name: 'Summary' });
+    const openCard = summary.getByRole('button', { name: /Open Jobs/ });
+    const pausedCard = summary.getByRole('button', { name: /Paused Jobs/ });
+    await expect(openCard).toContainText('3');
+    await expect(pausedCard).toContainText('2');
+    await expect(summary.getByRole('button', { name: /Pending Interviews/ })).toContainText('0');
+    await expect(summary.getByText('Avg Time-to-Hire').locator('..').locator('..')).toContainText('—');
+    await expect(jobRows(page)).toHaveCount(6);
+
+    await pausedCard.click();
+    await expect(page).toHaveURL(/status=paused/);
+    await expect(pausedCard).toHaveAttribute('aria-pressed', 'true');
+    await expect(jobRows(page)).toHaveCount(2);
+    await expect(rowOf(page, 'Paused role 1')).toBeVisible();
+
+    await openCard.click();
+    await expect(page).toHaveURL(/status=open/);
+    await expect(jobRows(page)).toHaveCount(3);
+    for (const job of openJobs) await expect(rowOf(page, job.title)).toBeVisible();
+
+    await summary.getByRole('button', { name: /Pending Interviews/ }).click();
+    await expect(toast(page)).toContainText('Filtering by interviews');
+    const dialog = page.getByRole('dialog', { name: 'Pending Interviews' });
+    await expect(dialog).toContainText('No application is in the interviewing stage.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await summary.getByRole('button', { name: /Tests Assigned/ }).click();
+    await expect(page).toHaveURL(/tab=tests/);
+    await expect(page.getByRole('tab', { name: 'Tests' })).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'Job Posts' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('search, status, tag and date filters narrow the table and Clear Filters brings every job back', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    await createJob(page, { title: 'Senior React Engineer', skill_tags: ['React', 'TypeScript', 'GraphQL'] });
+    await createJob(page, { title: 'Product Designer', skill_tags: ['Design', 'Figma'] });
+    await createJob(page, { title: 'Data Entry Clerk', skill_tags: ['Excel'], status: 'draft' });
+    await page.reload();
+    await expect(jobRows(page)).toHaveCount(3);
+
+    // Two tags shown, the third as '+1'.
+    const react = rowOf(page, 'Senior React Engineer');
+    await expect(react.getByText('React', { exact: true })).toBeVisible();
+    await expect(react.getByText('TypeScript', { exact: true })).toBeVisible();
+    await expect(react.getByText('+1')).toBeVisible();
+    await expect(react.getByText('GraphQL', { exact: true })).toBeHidden();
+    await expect(react.getByRole('cell', { name: 'Today' })).toBeVisible();
+    await expect(react.getByRole('cell', { name: '$60–80/hr' })).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search job posts' }).fill('figma');
+    await expect(page).toHaveURL(/q=figma/);
+    await expect(jobRows(page)).toHaveCount(1);
+    await expect(rowOf(page, 'Product Designer')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search job posts' })).toHaveValue('');
+    await expect(jobRows(page)).toHaveCount(3);
+
+    await page.getByRole('button', { name: /^Status/ }).click();
+    await page.getByRole('checkbox', { name: 'Draft' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/status=draft/);
+    await expect(jobRows(page)).toHaveCount(1);
+    await expect(rowOf(page, 'Data Entry Clerk')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+
+    await page.getByRole('button', { name: /^Tags/ }).click();
+    await expect(page.getByRole('checkbox')).toHaveCount(6);
+    await page.getByRole('checkbox', { name: 'Design' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/tags=Design/);
+    await expect(jobRows(page)).toHaveCount(1);
+    await expect(rowOf(page, 'Product Designer')).toBeVisible();
+
+    // A tag and a status that no job has together.
+    await page.getByRole('button', { name: /^Status/ }).click();
+    await page.getByRole('checkbox', { name: 'Paused' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('No jobs match these filters')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filters' }).first().click();
+    await expect(jobRows(page)).toHaveCount(3);
+
+    // Every job launched today: a range ending yesterday finds none, one including today finds all.
+    await page.getByRole('button', { name: /^Date Range/ }).click();
+    await page.getByRole('grid').getByRole('button', { name: /Today/ }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/launched_from=\d{4}-\d{2}-\d{2}&launched_to=\d{4}-\d{2}-\d{2}/);
+    await expect(jobRows(page)).toHaveCount(3);
+  });
+
+  test('more than 20 jobs are paged by the server, and the page survives a reload and Back', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    for (let batch = 0; batch < 23; batch += 6) {
+      await Promise.all(
+        Array.from({ length: Math.min(6, 23 - batch) }, (_, index) =>
+          createJob(page, { title: `Paged job ${String(batch + index + 1).padStart(2, '0')}`, status: 'draft' }),
+        ),
+      );
+    }
+    await page.reload();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination).toContainText('1–20 of 23 jobs');
+    await expect(jobRows(page)).toHaveCount(20);
+
+    await pagination.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pagination).toContainText('21–23 of 23 jobs');
+    await expect(jobRows(page)).toHaveCount(3);
+    await page.reload();
+    await expect(jobRows(page)).toHaveCount(3);
+    await page.goBack();
+    await expect(pagination).toContainText('1–20 of 23 jobs');
+  });
+
+  test('the row menu pauses, resumes, closes, duplicates and deletes for real', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    const job = await createJob(page, { title: 'Row menu role' });
+    await page.reload();
+    const row = rowOf(page, 'Row menu role');
+    await expect(row.getByText('Open', { exact: true })).toBeVisible();
+
+    await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Pause' }).click();
+    await expect(toast(page)).toContainText("Job paused; applicants won't see it");
+    await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+
+    await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Resume' }).click();
+    await expect(toast(page)).toContainText('Job resumed and visible to applicants');
+    await expect(row.getByText('Open', { exact: true })).toBeVisible();
+
+    // Changed elsewhere meanwhile: the server refuses the stale move and says why.
+    await transition(page, job, 'pause');
+    await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Pause' }).click();
+    await expect(toast(page)).toContainText('This job is already paused.');
+    await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+
+    await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Close' }).click();
+    await expect(toast(page)).toContainText('Close Job');
+    await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+
+    await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(toast(page)).toContainText('Duplicate Job');
+    const copy = rowOf(page, 'Copy of Row menu role');
+    await expect(copy.getByText('Draft', { exact: true })).toBeVisible();
+
+    // Only a draft can be deleted; the published one offers Archive instead.
+    const menu = await openRowMenu(page, job.title);
+    await expect(menu.getByRole('menuitem', { name: /Delete/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Archive' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await (await openRowMenu(page, 'Copy of Row menu role')).getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this draft?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('Delete Job');
+    await expect(copy).toHaveCount(0);
+    await page.reload();
+    await expect(rowOf(page, job.title)).toBeVisible();
+    await expect(copy).toHaveCount(0);
+  });
+
+  test('the bulk bar pauses, resumes and archives the selected jobs and says what it skipped', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    await createJob(page, { title: 'Bulk one' });
+    await createJob(page, { title: 'Bulk two' });
+    const closed = await createJob(page, { title: 'Bulk closed' });
+    await transition(page, closed, 'close');
+    await page.reload();
+
+    for (const title of ['Bulk one', 'Bulk two', 'Bulk closed']) {
+      await page.getByRole('checkbox', { name: `Select ${title}` }).click();
+    }
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await expect(bar).toContainText('3 item(s) selected');
+
+    await bar.getByRole('button', { name: 'Pause' }).click();
+    await expect(toast(page)).toContainText('Jobs paused');
+    await expect(toast(page)).toContainText('2 jobs paused. 1 skipped: A closed job cannot be paused.');
+    await expect(bar).toBeHidden();
+    await expect(rowOf(page, 'Bulk one').getByText('Paused', { exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Bulk two').getByText('Paused', { exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Bulk closed').getByText('Closed', { exact: true })).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Select all jobs on this page' }).click();
+    await expect(bar).toContainText('3 item(s) selected');
+    await bar.getByRole('button', { name: 'Resume' }).click();
+    await expect(toast(page)).toContainText('Jobs resumed');
+    await expect(toast(page)).toContainText('2 jobs resumed.');
+    await page.reload();
+    await expect(rowOf(page, 'Bulk one').getByText('Open', { exact: true })).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Select Bulk one' }).click();
+    await page.getByRole('checkbox', { name: 'Select Bulk closed' }).click();
+    await expect(bar).toContainText('2 item(s) selected');
+    await bar.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('alertdialog', { name: 'Archive 2 jobs?' }).getByRole('button', { name: 'Archive' }).click();
+    await expect(toast(page)).toContainText('Jobs archived');
+    await expect(toast(page)).toContainText('2 jobs archived.');
+    // Archived jobs leave the list; the Archived status finds them again.
+    await expect(jobRows(page)).toHaveCount(1);
+    await page.getByRole('button', { name: /^Status/ }).click();
+    await page.getByRole('checkbox', { name: 'Archived' }).click();
+    await page.keyboard.press('Escape');
+    await expect(jobRows(page)).toHaveCount(2);
+    await expect(rowOf(page, 'Bulk one').getByText('Archived', { exact: true })).toBeVisible();
+  });
+
+  test('Export CSV downloads the selected jobs, and the filtered list', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    await createJob(page, { title: 'Export alpha', skill_tags: ['Go'] });
+    await createJob(page, { title: 'Export beta', engagement_type: 'fixed', budget_total: 5000 });
+    await createJob(page, { title: 'Export gamma', status: 'draft' });
+    await page.reload();
+
+    await page.getByRole('checkbox', { name: 'Select Export alpha' }).click();
+    await page.getByRole('checkbox', { name: 'Select Export beta' }).click();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    const [selected] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    await expect(toast(page)).toContainText('Exporting data');
+    await expect(toast(page)).toContainText('Your CSV file is being prepared for download');
+    expect(selected.suggestedFilename()).toMatch(/^jobs-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await fs.readFile(await selected.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Title,Status,Launch Date,Applications');
+    expect(lines).toHaveLength(3);
+    expect(lines.join('\n')).toContain('Export alpha,Open');
+    expect(lines.join('\n')).toContain('$5,000');
+    expect(lines.join('\n')).not.toContain('Export gamma');
+    await expect(bar).toBeHidden();
+
+    await page.getByRole('button', { name: /^Status/ }).click();
+    await page.getByRole('checkbox', { name: 'Draft' }).click();
+    await page.keyboard.press('Escape');
+    await expect(jobRows(page)).toHaveCount(1);
+    const [filtered] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const filteredLines = (await fs.readFile(await filtered.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(filteredLines).toHaveLength(2);
+    expect(filteredLines[1]).toContain('Export gamma,Draft');
+  });
+
+  test('J and T open the builders unless the person is typing; the New menu names them', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jobs & Applications');
+
+    await page.getByRole('button', { name: 'New' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Create Job' })).toHaveAttribute('aria-keyshortcuts', 'J');
+    await expect(menu.getByRole('menuitem', { name: 'Create Test' })).toHaveAttribute('aria-keyshortcuts', 'T');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('searchbox', { name: 'Search job posts' }).fill('jt');
+    await expect(page).toHaveURL(/q=jt/);
+    await expect(page).toHaveURL(/\/company\/jobs/);
+    await page.getByRole('searchbox', { name: 'Search job posts' }).blur();
+
+    await page.keyboard.press('j');
+    await expect(page).toHaveURL(paths.companyCreateJob.getHref());
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jobs & Applications');
+    await page.keyboard.press('Control+t');
+    await expect(page).toHaveURL(/\/company\/jobs/);
+    await page.keyboard.press('t');
+    await expect(page).toHaveURL(paths.companyCreateTest.getHref());
+  });
+
+  test('a test’s favourite star is saved and survives a reload', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    const input: TestInput = {
+      name: 'SQL fundamentals',
+      description: 'Joins and aggregates.',
+      type: 'coding',
+      time_limit: 30,
+      pass_rate: 70,
+      is_active: true,
+      questions: [{ type: 'short-answer', question: 'What does JOIN do?', answer_key: ['combines rows'] }],
+    };
+    const created = await api<{ id: string }>(page, 'post', '/api/tests', input);
+    await page.goto(`${jobsUrl}?tab=tests`);
+    const tests = page.getByRole('table', { name: 'Tests' });
+    const row = tests.locator('tbody tr').filter({ hasText: 'SQL fundamentals' });
+    await expect(row.getByRole('link', { name: 'SQL fundamentals' })).toHaveAttribute(
+      'href',
+      paths.companyTest.getHref({ id: created.id }),
+    );
+    await expect(row.getByRole('cell', { name: 'Coding' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '—' })).toBeVisible();
+
+    const star = row.getByRole('button', { name: 'Add to favourites' });
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(toast(page)).toContainText('Test template updated');
+    await expect(row.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(row.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('button', { name: /Filter Tests/ }).click();
+    await page.getByRole('checkbox', { name: 'Favourites only' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/favorites=true/);
+    await expect(tests.locator('tbody tr')).toHaveCount(1);
+  });
+
+  test('the Tests tab shows attempts with their average, and Delete is refused once a test was taken', async ({
+    page,
+    loginAs,
+    request,
+  }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    const taken = await api<{ id: string }>(page, 'post', '/api/tests', {
+      name: 'Taken test',
+      type: 'mcq',
+      is_active: true,
+      questions: [{ type: 'multiple-choice', question: 'Pick B', options: ['A', 'B'], answer_key: 'B' }],
+    } satisfies TestInput);
+    await api(page, 'post', '/api/tests', {
+      name: 'Spare test',
+      type: 'mixed',
+      is_active: true,
+      questions: [{ type: 'paragraph', question: 'Tell us about you' }],
+    } satisfies TestInput);
+    for (const score of [80, 61]) {
+      const response = await request.post('/api/testing/test-attempts', { data: { test_id: taken.id, score } });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    await page.goto(`${jobsUrl}?tab=tests`);
+    const rows = page.getByRole('table', { name: 'Tests' }).locator('tbody tr');
+    const takenRow = rows.filter({ hasText: 'Taken test' });
+    await expect(takenRow.getByRole('cell', { name: '2 avg 71%' })).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search tests' }).fill('spare');
+    await expect(page).toHaveURL(/test_q=spare/);
+    await expect(rows).toHaveCount(1);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(rows).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Actions for Taken test' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this test?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('This test has been taken, so it cannot be deleted. Archive it instead.');
+    await expect(takenRow).toBeVisible();
+
+    await page.getByRole('button', { name: 'Actions for Spare test' }).click();
+    await page.getByRole('menuitem', { name: 'Clone' }).click();
+    await expect(toast(page)).toContainText('Test cloned');
+    await expect(rows).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Actions for Taken test' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Archive this test?' })
+      .getByRole('button', { name: 'Archive' })
+      .click();
+    await expect(toast(page)).toContainText('Test archived');
+    await expect(takenRow).toHaveCount(0);
+    await page.getByRole('button', { name: /Filter Tests/ }).click();
+    await page.getByRole('checkbox', { name: 'Show archived' }).click();
+    await page.keyboard.press('Escape');
+    await expect(takenRow.getByText('Archived', { exact: true })).toBeVisible();
+  });
+});
