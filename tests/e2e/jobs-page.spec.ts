@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { TestInput } from '../../src/shared/assessments';
 import type { CreateJobInput, Job } from '../../src/shared/jobs';
 import { paths } from '../../src/shared/routes';
-import { expect, saveScreenshots, test } from './support/test';
+import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // The company's Jobs & Applications screen (issue 5): real figures, filters, row and bulk actions that
 // change the jobs on the server, CSV and PDF downloads, favourites and the New menu's shortcuts.
@@ -444,5 +444,42 @@ test.describe('Jobs & Applications', () => {
     await page.getByRole('checkbox', { name: 'Show archived' }).click();
     await page.keyboard.press('Escape');
     await expect(takenRow.getByText('Archived', { exact: true })).toBeVisible();
+  });
+
+  test('each tab fits a phone and a desktop (screenshots for review)', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(jobsUrl);
+    await createJob(page, {
+      title: 'Senior Full-Stack Engineer (React and Node.js)',
+      skill_tags: ['React', 'Node.js', 'PostgreSQL', 'AWS'],
+    });
+    await createJob(page, { title: 'Brand Designer', engagement_type: 'fixed', budget_total: 5000, status: 'draft' });
+    const paused = await createJob(page, { title: 'Customer Support Lead', skill_tags: ['Zendesk'] });
+    await transition(page, paused, 'pause');
+    await api(page, 'post', '/api/tests', {
+      name: 'JavaScript fundamentals',
+      type: 'coding',
+      is_active: true,
+      questions: [{ type: 'short-answer', question: 'What is a closure?', answer_key: ['a function with its scope'] }],
+    } satisfies TestInput);
+
+    for (const tab of ['job-posts', 'tests', 'analytics'] as const) {
+      await page.goto(`${jobsUrl}?tab=${tab}`);
+      await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+      const ready =
+        tab === 'job-posts'
+          ? page.getByRole('link', { name: 'Brand Designer' })
+          : tab === 'tests'
+            ? page.getByRole('link', { name: 'JavaScript fundamentals' })
+            : page.getByRole('img', { name: /Applicants per week/ });
+      await expect(ready).toBeVisible();
+      await saveScreenshots(page, `jobs-page-${tab}`);
+
+      await page.setViewportSize(viewports.mobile);
+      await expect(ready).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${tab} overflows a 375px screen`).toBeLessThanOrEqual(0);
+      await page.setViewportSize(viewports.desktop);
+    }
   });
 });
