@@ -82,9 +82,11 @@ test.describe('Jobs & Applications', () => {
 
     await summary.getByRole('button', { name: /Pending Interviews/ }).click();
     await expect(toast(page)).toContainText('Filtering by interviews');
-    const dialog = page.getByRole('dialog', { name: 'Pending Interviews' });
-    await expect(dialog).toContainText('No application is in the interviewing stage.');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/applications=interviewing/);
+    const interviews = page.getByRole('region', { name: 'Pending Interviews' });
+    await expect(interviews).toContainText('No application is in the interviewing stage.');
+    await interviews.getByRole('button', { name: 'Close Pending Interviews' }).click();
+    await expect(interviews).toBeHidden();
 
     await summary.getByRole('button', { name: /Tests Assigned/ }).click();
     await expect(page).toHaveURL(/tab=tests/);

@@ -13,6 +13,7 @@ import { formatDays } from './format-metrics';
 interface JobSummaryCardsProps {
   // The status filter of the Job Posts tab when it is exactly one status: that card shows as pressed.
   activeStatus: JobStatus | null;
+  isShowingInterviews: boolean;
   onShowStatus: (status: 'open' | 'paused') => void;
   onShowTests: () => void;
   onPendingInterviews: () => void;
@@ -63,6 +64,7 @@ function SummaryCard({ label, value, hint, icon, onClick, isPressed }: SummaryCa
 // The five figures at the top of the screen, from GET /api/jobs/summary.
 export function JobSummaryCards({
   activeStatus,
+  isShowingInterviews,
   onShowStatus,
   onShowTests,
   onPendingInterviews,
@@ -115,6 +117,7 @@ export function JobSummaryCards({
         value={formatCount.format(data.pending_interviews)}
         hint="Applications in interviews"
         icon={<CalendarClockIcon />}
+        isPressed={isShowingInterviews}
         onClick={onPendingInterviews}
       />
       <SummaryCard

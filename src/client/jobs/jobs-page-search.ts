@@ -31,6 +31,9 @@ export interface TestFilters {
 // A change to the URL: a string sets the key, null or '' removes it.
 export type SearchPatch = Record<string, string | null>;
 
+// ?applications=interviewing lists the applications the Pending Interviews card counts.
+export const applicationsSearchKey = 'applications';
+
 // The names each setting has in the URL.
 export const jobSearchKeys = {
   q: 'q',

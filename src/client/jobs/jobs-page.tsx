@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
@@ -12,6 +12,7 @@ import { jobSummaryQueryOptions } from './api';
 import { JobPostsTab } from './job-posts-tab';
 import { JobSummaryCards } from './job-summary-cards';
 import {
+  applicationsSearchKey,
   applySearchPatch,
   type JobsPageTab,
   jobFilterPatch,
@@ -22,7 +23,7 @@ import {
   type SearchPatch,
 } from './jobs-page-search';
 import { NewMenu } from './new-menu';
-import { PendingInterviewsDialog } from './pending-interviews-dialog';
+import { PendingInterviewsPanel } from './pending-interviews-panel';
 import { TestsTab } from './tests-tab';
 
 const tabLabels: Record<JobsPageTab, string> = {
@@ -38,10 +39,10 @@ export default function JobsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const [isInterviewsOpen, setIsInterviewsOpen] = useState(false);
   const tab = readTab(searchParams);
   const jobFilters = readJobFilters(searchParams);
   const testFilters = readTestFilters(searchParams);
+  const isShowingInterviews = searchParams.get(applicationsSearchKey) === 'interviewing';
 
   const changeSearch = useCallback(
     (patch: SearchPatch, options: { replace?: boolean } = {}) =>
@@ -59,7 +60,7 @@ export default function JobsPage({ pageId }: PageProps) {
       title: jobTexts.filteringInterviews,
       description: `${pending} application${pending === 1 ? ' is' : 's are'} in the interviewing stage.`,
     });
-    setIsInterviewsOpen(true);
+    changeSearch({ [applicationsSearchKey]: 'interviewing' });
   }
 
   return (
@@ -77,9 +78,12 @@ export default function JobsPage({ pageId }: PageProps) {
         activeStatus={jobFilters.status.length === 1 ? (jobFilters.status[0] ?? null) : null}
         onShowStatus={showStatus}
         onShowTests={() => changeSearch({ tab: 'tests' })}
+        isShowingInterviews={isShowingInterviews}
         onPendingInterviews={showPendingInterviews}
       />
-      <PendingInterviewsDialog open={isInterviewsOpen} onOpenChange={setIsInterviewsOpen} />
+      {isShowingInterviews && (
+        <PendingInterviewsPanel onClose={() => changeSearch({ [applicationsSearchKey]: null })} />
+      )}
 
       <Tabs
         className="mt-6"

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { XIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
-import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
@@ -13,30 +14,36 @@ import { companyApplicationsQueryOptions } from './api';
 
 const PAGE_SIZE = 10;
 
-interface PendingInterviewsDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
-// What the Pending Interviews card counts: the applications to the company's jobs that are in the
-// interviewing stage, each leading to its job.
-export function PendingInterviewsDialog({ open, onOpenChange }: PendingInterviewsDialogProps) {
+// What the Pending Interviews card counts: the applications to the company's jobs in the interviewing
+// stage (GET /api/jobs/applications?status=interviewing), each leading to its job. Shown in the page,
+// not a modal, so the card's toast stays readable beside it.
+export function PendingInterviewsPanel({ onClose }: { onClose: () => void }) {
   const [page, setPage] = useState(1);
-  const applications = useQuery({
-    ...companyApplicationsQueryOptions({ status: 'interviewing', page, page_size: PAGE_SIZE }),
-    enabled: open,
-  });
+  const applications = useQuery(
+    companyApplicationsQueryOptions({ status: 'interviewing', page, page_size: PAGE_SIZE }),
+  );
   const items = applications.data?.items ?? [];
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Opened from the card: take the reader to what it shows.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) setPage(1);
-      }}
-    >
-      <DialogContent title="Pending Interviews" description="Applications in the interviewing stage, newest first.">
+    <Card aria-labelledby="pending-interviews-title" className="mt-4">
+      <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle id="pending-interviews-title" ref={heading} tabIndex={-1} className="outline-none">
+            Pending Interviews
+          </CardTitle>
+          <CardDescription>Applications in the interviewing stage, newest first.</CardDescription>
+        </div>
+        <Button variant="ghost" size="icon" aria-label="Close Pending Interviews" onClick={onClose}>
+          <XIcon aria-hidden="true" />
+        </Button>
+      </CardHeader>
+      <CardContent className="space-y-3">
         {applications.isPending && (
           <div className="space-y-2" role="status">
             <span className="sr-only">Loading applications</span>
@@ -92,7 +99,7 @@ export function PendingInterviewsDialog({ open, onOpenChange }: PendingInterview
             onPageChange={setPage}
           />
         )}
-      </DialogContent>
-    </Dialog>
+      </CardContent>
+    </Card>
   );
 }
