@@ -39,7 +39,7 @@ describe('GET /api/tests', () => {
       { name: 'Customer Support Writing', type: 'language', updatedAt: day(3) },
       { name: 'Draft Ideas', type: 'mixed', isActive: false, updatedAt: day(4) },
       { name: 'Old React Quiz', type: 'coding', archivedAt: day(5), updatedAt: day(5) },
-      { name: 'Bookkeeping 100 ready', type: 'mcq', updatedAt: day(6) },
+      { name: 'Bookkeeping Level 2', type: 'mcq', updatedAt: day(6) },
     ] as const;
     for (const overrides of made) {
       const { test } = await buildTest(db, { companyId, ...overrides });
@@ -72,7 +72,7 @@ describe('GET /api/tests', () => {
       'Bookkeeping 100%_ready',
       'Customer Support Writing',
       'Draft Ideas',
-      'Bookkeeping 100 ready',
+      'Bookkeeping Level 2',
       'Everything',
     ]);
     expect(result.items[0]).toMatchObject({
@@ -95,7 +95,7 @@ describe('GET /api/tests', () => {
       'React Front-End Fundamentals',
       'Bookkeeping 100%_ready',
       'Customer Support Writing',
-      'Bookkeeping 100 ready',
+      'Bookkeeping Level 2',
       'Everything',
     ]);
     for (const item of result.items) {
@@ -112,7 +112,7 @@ describe('GET /api/tests', () => {
     expect(await names('?q=react&include_archived=true')).toEqual(['React Front-End Fundamentals', 'Old React Quiz']);
     expect(await names('?q=100%25')).toEqual(['Bookkeeping 100%_ready']);
     expect(await names('?q=_')).toEqual(['Bookkeeping 100%_ready']);
-    expect(await names('?q=bookkeeping')).toEqual(['Bookkeeping 100%_ready', 'Bookkeeping 100 ready']);
+    expect(await names('?q=bookkeeping')).toEqual(['Bookkeeping 100%_ready', 'Bookkeeping Level 2']);
     expect(await names('?q=nothing like it')).toEqual([]);
   });
 
@@ -134,7 +134,7 @@ describe('GET /api/tests', () => {
     expect(first).toMatchObject({ total: 6, page: 1, page_size: 4 });
     expect(second).toMatchObject({ total: 6, page: 2, page_size: 4 });
     expect(first.items).toHaveLength(4);
-    expect(second.items.map((item) => item.name)).toEqual(['Bookkeeping 100 ready', 'Everything']);
+    expect(second.items.map((item) => item.name)).toEqual(['Bookkeeping Level 2', 'Everything']);
     expect((await list('?page_size=4&page=3')).items).toEqual([]);
     expect((await owner.request({ method: 'GET', url: '/api/tests?page_size=101' })).statusCode).toBe(400);
     expect((await owner.request({ method: 'GET', url: '/api/tests?page=0' })).statusCode).toBe(400);
@@ -142,8 +142,8 @@ describe('GET /api/tests', () => {
 
   it('sorts by name', async () => {
     expect(await names('?sort=name_asc')).toEqual([
-      'Bookkeeping 100 ready',
       'Bookkeeping 100%_ready',
+      'Bookkeeping Level 2',
       'Customer Support Writing',
       'Draft Ideas',
       'Everything',
