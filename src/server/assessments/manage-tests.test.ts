@@ -269,6 +269,17 @@ describe('one test: read, edit, clone, archive, delete', () => {
     expect(stillThere.attempts).toEqual({ total: 1, avg_score: 64 });
     expect((await auditOf(test.id)).map((row) => row.action)).toEqual(['test.created']);
 
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const byEmail = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/testing/test-attempts',
+      payload: { test_id: test.id, score: 90, applicant_email: applicant.user.email },
+      headers: sameOriginHeaders,
+    });
+    expect(byEmail.json()).toMatchObject({ applicant_id: applicant.user.id, score: 90 });
+    const afterTwo = (await send({ method: 'GET', url: `/api/tests/${test.id}` })).json() as Test;
+    expect(afterTwo.attempts).toEqual({ total: 2, avg_score: 77 });
+
     const assignedOnly = await createTest(published({ name: 'Assigned' }));
     await buildTestAttempt(testApp.database.db, { testId: assignedOnly.id, status: 'assigned' });
     expect((await send({ method: 'DELETE', url: `/api/tests/${assignedOnly.id}` })).statusCode).toBe(409);
