@@ -73,6 +73,15 @@ export function useArchiveTest() {
   });
 }
 
+// Brings an archived test back as it was.
+export function useRestoreTest() {
+  const refresh = useRefreshTests();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post<Test>(`/api/tests/${id}/restore`),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteTest() {
   const refresh = useRefreshTests();
   return useMutation({

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ArchiveIcon,
+  ArchiveRestoreIcon,
   ChevronDownIcon,
   ClipboardListIcon,
   CopyIcon,
@@ -19,6 +20,7 @@ import {
   useArchiveTest,
   useCloneTest,
   useDeleteTest,
+  useRestoreTest,
   useSetTestFavorite,
 } from '~/client/assessments/api';
 import { SearchInput } from '~/client/components/search-input';
@@ -190,10 +192,12 @@ type ConfirmableTestAction = 'archive' | 'delete';
 function TestRowMenu({
   test,
   onClone,
+  onRestore,
   onConfirm,
 }: {
   test: TestSummary;
   onClone: (test: TestSummary) => void;
+  onRestore: (test: TestSummary) => void;
   onConfirm: (action: ConfirmableTestAction, test: TestSummary) => void;
 }) {
   return (
@@ -214,7 +218,12 @@ function TestRowMenu({
           <CopyIcon aria-hidden="true" />
           Clone
         </DropdownMenuItem>
-        {!test.archived && (
+        {test.archived ? (
+          <DropdownMenuItem onSelect={() => onRestore(test)}>
+            <ArchiveRestoreIcon aria-hidden="true" />
+            Restore
+          </DropdownMenuItem>
+        ) : (
           <DropdownMenuItem onSelect={() => onConfirm('archive', test)}>
             <ArchiveIcon aria-hidden="true" />
             Archive
@@ -266,6 +275,7 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
   const clone = useCloneTest();
   const archive = useArchiveTest();
   const remove = useDeleteTest();
+  const restore = useRestoreTest();
   const [confirm, setConfirm] = useState<{ action: ConfirmableTestAction; test: TestSummary } | null>(null);
   const isFiltered = hasTestFilters(filters);
   const items = tests.data?.items ?? [];
@@ -286,6 +296,18 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
         toast({
           variant: 'destructive',
           title: 'Could not clone the test',
+          description: errorMessage(error, unexpected),
+        }),
+    });
+  }
+
+  function restoreTest(test: TestSummary) {
+    restore.mutate(test.id, {
+      onSuccess: () => toast({ title: 'Test restored', description: `${quoted(test)} is back in your tests.` }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not restore the test',
           description: errorMessage(error, unexpected),
         }),
     });
@@ -394,10 +416,13 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
                       >
                         {test.name}
                       </Link>
-                      <span className="mt-1 flex flex-wrap gap-1">
-                        {!test.is_active && !test.archived && <Badge variant="outline">Draft</Badge>}
-                        {test.archived && <Badge variant="neutral">Archived</Badge>}
-                      </span>
+                      {test.status !== 'active' && (
+                        <span className="mt-1 flex flex-wrap gap-1">
+                          <Badge variant={test.status === 'archived' ? 'neutral' : 'outline'}>
+                            {test.status === 'archived' ? 'Archived' : 'Draft'}
+                          </Badge>
+                        </span>
+                      )}
                     </TableCell>
                     <TableCell>{testTypeLabels[test.type]}</TableCell>
                     <TableCell>{test.linked_jobs}</TableCell>
@@ -413,6 +438,7 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
                       <TestRowMenu
                         test={test}
                         onClone={cloneTest}
+                        onRestore={restoreTest}
                         onConfirm={(action, target) => setConfirm({ action, test: target })}
                       />
                     </TableCell>
