@@ -62,6 +62,8 @@ const pageFiles: Partial<Record<PageId, string>> = {
   verifyEmail: './auth/verify-email-page.tsx',
   companySettings: './account/settings-page.tsx',
   applicantSettings: './account/settings-page.tsx',
+  companyCreateJob: './jobs/create-job-page.tsx',
+  companyJobEdit: './jobs/edit-job-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;
