@@ -18,6 +18,7 @@ import { companyRoutes } from './companies/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { healthRoutes } from './health/routes';
+import { jobRoutes } from './jobs/routes';
 import { createMailer } from './mail/mailer';
 import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
@@ -108,6 +109,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(accountRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(siteRoutes, { context });
+  await app.register(jobRoutes, { context });
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
 
   if (webClient) await registerWebClient(app, webClient);
