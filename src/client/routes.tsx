@@ -64,6 +64,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   applicantSettings: './account/settings-page.tsx',
   companyCreateJob: './jobs/create-job-page.tsx',
   companyJobEdit: './jobs/edit-job-page.tsx',
+  companyJob: './jobs/job-detail-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;
