@@ -85,7 +85,7 @@ function JobPost({ job }: { job: Job }) {
         <JobActions job={job} />
       </CardHeader>
       <CardContent className="grid gap-6">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-4 rounded-md bg-muted/60 p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-md bg-muted/60 p-4 lg:grid-cols-3">
           <Fact label="Budget">{formatJobBudget(job)}</Fact>
           <Fact label="Engagement">{job.engagement_type === 'hourly' ? 'Hourly' : 'Fixed price'}</Fact>
           <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
@@ -96,7 +96,7 @@ function JobPost({ job }: { job: Job }) {
             <time dateTime={job.launch_date}>{longDate.format(new Date(job.launch_date))}</time>
           </Fact>
           {job.closed_at && (
-            <Fact label="Closed">
+            <Fact label="Closed on">
               <time dateTime={job.closed_at}>{longDate.format(new Date(job.closed_at))}</time>
             </Fact>
           )}

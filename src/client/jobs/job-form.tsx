@@ -173,7 +173,7 @@ export function JobForm({ job }: { job?: Job }) {
             control={form.control}
             name="engagement_type"
             render={({ field }) => (
-              <RadioField label="Engagement type" className="flex flex-wrap gap-x-6 gap-y-2" field={field}>
+              <RadioField label="Engagement type" className="grid-flow-col justify-start gap-x-6" field={field}>
                 <RadioOption value="hourly" label="Hourly" />
                 <RadioOption value="fixed" label="Fixed price" />
               </RadioField>
@@ -335,10 +335,13 @@ export function JobForm({ job }: { job?: Job }) {
 
       <div className="grid gap-3">
         {serverMessage && <Alert variant="destructive">{serverMessage}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" asChild>
-            <Link to={backHref}>Cancel</Link>
-          </Button>
+        {/* Left-aligned, primary first: the notifications appear bottom right and must not cover them. */}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {(!isEditing || job?.status === 'draft') && (
+            <Button disabled={isBusy} onClick={() => submit('publish')}>
+              {pendingAction === 'publish' ? 'Publishing...' : 'Publish Job'}
+            </Button>
+          )}
           {isEditing ? (
             <Button
               variant={job?.status === 'draft' ? 'outline' : 'default'}
@@ -352,11 +355,9 @@ export function JobForm({ job }: { job?: Job }) {
               {pendingAction === 'draft' ? 'Saving...' : 'Save as Draft'}
             </Button>
           )}
-          {(!isEditing || job?.status === 'draft') && (
-            <Button disabled={isBusy} onClick={() => submit('publish')}>
-              {pendingAction === 'publish' ? 'Publishing...' : 'Publish Job'}
-            </Button>
-          )}
+          <Button variant="ghost" asChild>
+            <Link to={backHref}>Cancel</Link>
+          </Button>
         </div>
       </div>
     </form>
