@@ -303,3 +303,63 @@ test('a draft is finished and published from the edit form', async ({ page, logi
   await expect(page.getByText('Open', { exact: true })).toBeVisible();
   await expect(page.getByText('$40–55/hr')).toBeVisible();
 });
+
+test.describe('when the server refuses', () => {
+  test.use({ expectedConsoleErrors: [/status of (400|403|500)/] });
+
+  test('the tests list failing shows the spec notification and a way to try again', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.route('**/api/tests?*', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.', code: 'internal' } }),
+    );
+    await page.goto(paths.companyCreateJob.getHref());
+    await page.getByRole('button', { name: 'Add Required Tests' }).click();
+    // A server error is asked again twice, with backoff (lib/query-client.ts), before the page gives up.
+    // The open dialog hides the rest of the page from assistive technology, the notification area
+    // included, so the notification is found by its text; the dialog says it again in an alert.
+    await expect(page.getByText('Error loading tests', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Failed to load available tests. Please try again.')).toHaveCount(2);
+    await expect(
+      page.getByRole('dialog', { name: 'Required Tests' }).getByRole('button', { name: 'Try Again' }),
+    ).toBeVisible();
+  });
+
+  test('publishing before confirming the email says why, and a draft can still be saved', async ({ page, loginAs }) => {
+    const account = await loginAs('company', { email_verified: false });
+    await page.goto(paths.companyCreateJob.getHref());
+    await page.getByLabel('Job title').fill('Virtual Assistant');
+    await page.getByLabel('Minimum hourly rate (USD)').fill('12');
+    await page.getByLabel('Maximum hourly rate (USD)').fill('18');
+    await page.getByLabel('Job description').fill('Keep our calendar in order.');
+    await page.getByRole('button', { name: 'Publish Job' }).click();
+    await expectNotification(page, 'Error publishing job', 'Failed to publish your job posting. Please try again.');
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: account.email })).toContainText(
+      'Please confirm your email address first',
+    );
+    await expect(page).toHaveURL(paths.companyCreateJob.getHref());
+
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+    await expectNotification(page, 'Draft saved');
+    await expect(page).toHaveURL(paths.companyJobs.getHref());
+  });
+
+  test('a field the server refuses is named at the field', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(paths.companyCreateJob.getHref());
+    const required = await createActiveTest(page);
+    await page.getByRole('button', { name: 'Add Required Tests' }).click();
+    const picker = page.getByRole('dialog', { name: 'Required Tests' });
+    await picker.getByRole('listitem').filter({ hasText: required.name }).getByRole('checkbox').check();
+    await picker.getByRole('button', { name: 'Done' }).click();
+    // Archived meanwhile (in another tab, say): no job can require it any more.
+    const archived = await page.request.post(`/api/tests/${required.id}/archive`, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(archived.ok(), await archived.text()).toBe(true);
+
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+    await expect(page.getByRole('group', { name: 'Required Tests' })).toContainText('This test does not exist.');
+    await expect(notifications(page).getByText('Error saving draft')).toHaveCount(0);
+    await expect(page).toHaveURL(paths.companyCreateJob.getHref());
+  });
+});
