@@ -250,7 +250,7 @@ describe('the job list, its tags and its CSV export', () => {
 
   it('exports the selected jobs only, and never another company’s', async () => {
     const otherJobs = (await list('', other)).items;
-    const selected = [ids['Bookkeeper'], ids['Old Support Agent'], otherJobs[0]?.id].join(',');
+    const selected = [ids.Bookkeeper, ids['Old Support Agent'], otherJobs[0]?.id].join(',');
     const response = await company.request({ method: 'GET', url: `/api/jobs/export.csv?ids=${selected}` });
     const rows = parseCsv(response.body);
     expect(rows.slice(1).map((row) => row[0])).toEqual(['Bookkeeper', 'Old Support Agent']);
