@@ -18,8 +18,14 @@ export type JobOverrides = Partial<Omit<JobRow, 'companyId'>> & {
 
 let sequence = 0;
 
+// Overrides left undefined keep the factory's defaults (a spread would replace them with undefined).
+function definedOnly<Values extends object>(values: Values): Partial<Values> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<Values>;
+}
+
 // A job; open unless told otherwise, with the timestamps its status implies.
-export async function buildJob(db: Database, { testIds = [], ...overrides }: JobOverrides) {
+export async function buildJob(db: Database, { testIds = [], companyId, ...given }: JobOverrides) {
+  const overrides = definedOnly(given);
   sequence += 1;
   const status = overrides.status ?? 'open';
   const now = new Date();
@@ -40,6 +46,7 @@ export async function buildJob(db: Database, { testIds = [], ...overrides }: Job
       createdAt,
       updatedAt: createdAt,
       ...overrides,
+      companyId,
       status,
     })
     .returning();
@@ -58,7 +65,8 @@ export type ApplicationOverrides = Partial<Omit<ApplicationRow, 'jobId'>> & {
 
 // An application, from a new applicant unless one is given. Offered and hired applications get their
 // timestamps (now, unless given) and a history that walks the pipeline to their status.
-export async function buildApplication(db: Database, { applicantName, ...overrides }: ApplicationOverrides) {
+export async function buildApplication(db: Database, { applicantName, jobId, ...given }: ApplicationOverrides) {
+  const overrides = definedOnly(given);
   const status = overrides.status ?? 'submitted';
   const applicantId =
     overrides.applicantId ??
@@ -82,6 +90,7 @@ export async function buildApplication(db: Database, { applicantName, ...overrid
       createdAt,
       updatedAt: createdAt,
       ...overrides,
+      jobId,
       applicantId,
       status,
     })
@@ -93,11 +102,12 @@ export async function buildApplication(db: Database, { applicantName, ...overrid
 export type TestAttemptOverrides = Partial<Omit<typeof testAttempts.$inferInsert, 'testId'>> & { testId: string };
 
 // A test assigned to a candidate (a new applicant unless one is given), usually for a job.
-export async function buildTestAttempt(db: Database, overrides: TestAttemptOverrides) {
+export async function buildTestAttempt(db: Database, { testId, ...given }: TestAttemptOverrides) {
+  const overrides = definedOnly(given);
   const applicantId = overrides.applicantId ?? (await buildAccount(db, { role: 'applicant', password: null })).user.id;
   const [attempt] = await db
     .insert(testAttempts)
-    .values({ ...overrides, applicantId })
+    .values({ ...overrides, testId, applicantId })
     .returning();
   if (!attempt) throw new Error('The test attempt was not built.');
   return attempt;
