@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
 import { chooseEssentialCookies } from './support/auth';
-import { calendarDayLabel, createActiveTest, createJob, findJobs, uniqueName } from './support/jobs';
+import {
+  calendarDayLabel,
+  createActiveTest,
+  createJob,
+  expectNoSeriousViolations,
+  findJobs,
+  uniqueName,
+} from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The Create Job Posting form (spec §2, §5, §8, §9): publishing, drafts, the publish checks and their
@@ -71,6 +78,7 @@ test('a company publishes an hourly job that requires one of its tests', async (
   await expect(page.getByRole('list', { name: 'Selected skills' }).getByRole('listitem')).toHaveCount(2);
   await page.getByLabel('Job description').fill('Build our customer dashboard.\nShip small, ship often.');
   await saveScreenshots(page, 'create-job-filled');
+  await expectNoSeriousViolations(page);
 
   await page.getByRole('button', { name: 'Publish Job' }).click();
   await expectNotification(page, 'Job published!');
@@ -152,6 +160,7 @@ test('Publish Job names what is missing, in the spec order, and saves nothing', 
   await expectNotification(page, 'Missing information', 'Please provide a job description.');
   await expect(page.getByLabel('Job description')).toHaveAttribute('aria-invalid', 'true');
   await saveScreenshots(page, 'create-job-errors');
+  await expectNoSeriousViolations(page);
 
   // The other rules are told at their fields.
   await page.getByLabel('Job description').fill('Enter invoices into our ledger.');

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { Job } from '../../src/shared/jobs';
 import { paths } from '../../src/shared/routes';
 import { chooseEssentialCookies } from './support/auth';
-import { createActiveTest, createJob, findJobs } from './support/jobs';
+import { createActiveTest, createJob, expectNoSeriousViolations, findJobs } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The job detail page: the post as written, the moves its status allows done for real (DESIGN.md §5)
@@ -52,6 +53,41 @@ test('shows the post as written and an honest empty list of applications', async
   await expect(page.getByText('No applications yet')).toBeVisible();
   await expect(page.getByText('Applications appear here once talent applies to this job.')).toBeVisible();
   await saveScreenshots(page, 'job-detail');
+  await expectNoSeriousViolations(page);
+});
+
+test('lists its applications, marks the new ones once and resets the badge', async ({ page, request, loginAs }) => {
+  await loginAs('company');
+  await page.goto(paths.companyJobs.getHref());
+  const job = await createJob(page);
+  const added = await request.post(`/api/testing/jobs/${job.id}/applications`, {
+    data: {
+      applications: [
+        { applicant_name: 'Ada Lovelace', status: 'submitted', proposal_rate: 72.5 },
+        { applicant_name: 'Grace Hopper', status: 'interviewing', days_ago: 1 },
+      ],
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await page.goto(paths.companyJob.getHref({ id: job.id }));
+  const table = page.getByRole('table', { name: 'Applications' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  const ada = table.getByRole('row').filter({ hasText: 'Ada Lovelace' });
+  await expect(ada).toContainText('Submitted');
+  await expect(ada).toContainText('$72.50/hr');
+  await expect(ada.getByText('New', { exact: true })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText('Interviewing');
+  await saveScreenshots(page, 'job-detail-applications');
+  await expectNoSeriousViolations(page);
+
+  // Seen once: the jobs list's "new" count is back to zero, and a second visit marks nothing new.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}`)).json()) as Job).new_applications_count)
+    .toBe(0);
+  await page.reload();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByText('New', { exact: true })).toHaveCount(0);
 });
 
 test('pause, resume, close, reopen and archive change the job for real', async ({ page, loginAs }) => {

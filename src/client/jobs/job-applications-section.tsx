@@ -88,32 +88,39 @@ export function JobApplicationsSection({ job }: { job: Job }) {
                 <TableRow>
                   <TableHead>Applicant</TableHead>
                   <TableHead>Status</TableHead>
-                  <TableHead>Proposed rate</TableHead>
-                  <TableHead>Applied</TableHead>
+                  {/* On a phone the rate and the date move under the name, so the table fits. */}
+                  <TableHead className="hidden sm:table-cell">Proposed rate</TableHead>
+                  <TableHead className="hidden sm:table-cell">Applied</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {applications.data.items.map((application) => {
                   const status = applicationStatusLabels[application.status];
+                  const proposedRate =
+                    application.proposal_rate == null
+                      ? 'No rate proposed'
+                      : `${rate.format(application.proposal_rate)}/hr`;
+                  const applied = (
+                    <time dateTime={application.created_at}>
+                      {appliedDate.format(new Date(application.created_at))}
+                    </time>
+                  );
                   return (
                     <TableRow key={application.id}>
-                      <TableCell className="font-medium">
-                        <span className="flex items-center gap-2">
+                      <TableCell>
+                        <span className="flex flex-wrap items-center gap-2 font-medium">
                           {application.applicant_name}
                           {application.is_new && <Badge variant="default">New</Badge>}
+                        </span>
+                        <span className="mt-1 block text-xs text-muted-foreground sm:hidden">
+                          {proposedRate} · Applied {applied}
                         </span>
                       </TableCell>
                       <TableCell>
                         <Badge variant={status.variant}>{status.label}</Badge>
                       </TableCell>
-                      <TableCell>
-                        {application.proposal_rate == null ? '—' : `${rate.format(application.proposal_rate)}/hr`}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        <time dateTime={application.created_at}>
-                          {appliedDate.format(new Date(application.created_at))}
-                        </time>
-                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">{proposedRate}</TableCell>
+                      <TableCell className="hidden whitespace-nowrap sm:table-cell">{applied}</TableCell>
                     </TableRow>
                   );
                 })}

@@ -29,7 +29,13 @@ export function StartDatePicker({ value, onChange, keptDate, ...control }: Start
     <div className="flex items-center gap-2">
       <Popover open={isOpen} onOpenChange={setIsOpen}>
         <PopoverTrigger asChild>
-          <Button variant="outline" className="min-w-0 flex-1 justify-start font-normal sm:max-w-xs" {...control}>
+          <Button
+            variant="outline"
+            className="min-w-0 flex-1 justify-start font-normal sm:max-w-xs"
+            {...control}
+            // The name carries the value too: a label alone would hide the chosen date from screen readers.
+            aria-label={`Start date: ${value ? formatStartDate(value) : 'not set'}`}
+          >
             <CalendarIcon className="text-muted-foreground" aria-hidden="true" />
             <span className={value ? 'truncate' : 'truncate text-muted-foreground'}>
               {value ? formatStartDate(value) : 'Pick a date'}

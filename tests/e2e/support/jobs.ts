@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Test } from '../../../src/shared/assessments';
 import type { CreateJobInput, Job, JobList } from '../../../src/shared/jobs';
@@ -66,4 +67,15 @@ export function calendarDayLabel(date: Date): string {
   const weekday = date.toLocaleDateString('en-US', { weekday: 'long' });
   const month = date.toLocaleDateString('en-US', { month: 'long' });
   return `${weekday}, ${month} ${day}${suffix}, ${date.getFullYear()}`;
+}
+
+// WCAG 2.2 AA as the accessibility spec checks it: no serious or critical axe-core violation.
+export async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const problems = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
+  expect(problems).toEqual([]);
 }
