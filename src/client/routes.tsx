@@ -63,6 +63,9 @@ const pageFiles: Partial<Record<PageId, string>> = {
   companySettings: './account/settings-page.tsx',
   companyJobs: './jobs/jobs-page.tsx',
   applicantSettings: './account/settings-page.tsx',
+  companyCreateJob: './jobs/create-job-page.tsx',
+  companyJobEdit: './jobs/edit-job-page.tsx',
+  companyJob: './jobs/job-detail-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;

@@ -104,10 +104,13 @@ export function useDuplicateJob() {
 }
 
 export function useDeleteJob() {
-  const refresh = useRefreshJobs();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiClient.delete<void>(`/api/jobs/${id}`),
-    onSuccess: refresh,
+    // The deleted job's own queries (detail, applications) are left alone: asked again they could only
+    // answer 404 on the page that is about to leave it.
+    onSuccess: (_, id) =>
+      queryClient.invalidateQueries({ queryKey: jobsKey, predicate: (query) => !query.queryKey.includes(id) }),
   });
 }
 
@@ -119,10 +122,33 @@ export function useBulkJobAction() {
   });
 }
 
+// A job's applications (the job detail page), newest first.
+export const jobApplicationsQueryOptions = (id: string, query: JobApplicationListQuery = {}) =>
+  queryOptions({
+    queryKey: [...jobsKey, 'applications', id, query],
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${id}/applications${jobListSearch(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+// Opening a job's applications resets its "new" badge. The applications on screen keep their own
+// "new" marks for this visit; the list, the summary and the job itself refresh.
+export function useMarkApplicationsSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post<{ applications_seen_at: string }>(`/api/jobs/${id}/applications/seen`),
+    onSuccess: (_, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...jobsKey, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: [...jobsKey, 'summary'] }),
+        queryClient.invalidateQueries({ queryKey: jobQueryOptions(id).queryKey }),
+      ]),
+  });
+}
+
 // Applications to all the company's jobs, e.g. status=interviewing for the Pending Interviews card.
 export const companyApplicationsQueryOptions = (query: JobApplicationListQuery) =>
   queryOptions({
-    queryKey: [...jobsKey, 'applications', query],
+    queryKey: [...jobsKey, 'company-applications', query],
     queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/applications${jobListSearch(query)}`),
     placeholderData: keepPreviousData,
   });

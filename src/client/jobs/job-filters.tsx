@@ -9,9 +9,8 @@ import { Label } from '~/client/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { formatIsoDay, fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
-import { type JobStatus, jobStatuses } from '~/shared/jobs';
+import { type JobStatus, jobStatuses, jobStatusLabels } from '~/shared/jobs';
 import { jobTagsQueryOptions } from './api';
-import { jobStatusLabels } from './job-status-badge';
 
 interface FilterButtonProps {
   label: string;

@@ -21,7 +21,7 @@ import { exportJobsCsv } from './export-jobs-csv';
 import { JobBulkBar } from './job-bulk-bar';
 import { DateRangeFilter, StatusFilter, TagsFilter } from './job-filters';
 import { type ConfirmableJobAction, JobRowMenu } from './job-row-menu';
-import { JobStatusBadge } from './job-status-badge';
+import { JobPipelineBadge, JobStatusBadge } from './job-status-badge';
 import {
   clearedJobFilters,
   hasJobFilters,
@@ -109,7 +109,10 @@ function JobRow({
         </span>
       </TableCell>
       <TableCell>
-        <JobStatusBadge status={job.status} />
+        <span className="flex flex-wrap gap-1">
+          <JobStatusBadge status={job.status} />
+          {job.pipeline_stage && <JobPipelineBadge stage={job.pipeline_stage} />}
+        </span>
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatJobBudget(job)}</TableCell>
       <TableCell className="w-12 text-right">

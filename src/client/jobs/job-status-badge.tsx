@@ -1,13 +1,5 @@
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
-import type { JobStatus } from '~/shared/jobs';
-
-export const jobStatusLabels: Record<JobStatus, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  paused: 'Paused',
-  closed: 'Closed',
-  archived: 'Archived',
-};
+import { type JobPipelineStage, type JobStatus, jobStatusLabels } from '~/shared/jobs';
 
 // Each status its own colour, every one with readable (4.5:1) text.
 const statusVariants: Record<JobStatus, BadgeVariant> = {
@@ -18,6 +10,17 @@ const statusVariants: Record<JobStatus, BadgeVariant> = {
   archived: 'neutral',
 };
 
+const pipelineLabels: Record<JobPipelineStage, string> = {
+  interviewing: 'Interviewing',
+  offer: 'Offer',
+  filled: 'Filled',
+};
+
 export function JobStatusBadge({ status }: { status: JobStatus }) {
   return <Badge variant={statusVariants[status]}>{jobStatusLabels[status]}</Badge>;
+}
+
+// How far the job's applications got (DESIGN.md §5): Interviewing, Offer or Filled.
+export function JobPipelineBadge({ stage }: { stage: JobPipelineStage }) {
+  return <Badge variant="info">{pipelineLabels[stage]}</Badge>;
 }

@@ -8,15 +8,16 @@ import { useDeleteJob, useDuplicateJob, useJobTransition } from './api';
 
 type JobRef = Pick<Job, 'id' | 'title'>;
 
+// The same titles as the job detail page's actions (job-actions.tsx).
 const failureTitles: Record<JobTransition | 'duplicate' | 'delete', string> = {
-  publish: 'Could not publish the job',
-  pause: 'Could not pause the job',
-  resume: 'Could not resume the job',
-  close: 'Could not close the job',
-  reopen: 'Could not reopen the job',
-  archive: 'Could not archive the job',
-  duplicate: 'Could not duplicate the job',
-  delete: 'Could not delete the job',
+  publish: jobTexts.publishErrorTitle,
+  pause: 'Error pausing job',
+  resume: 'Error resuming job',
+  close: 'Error closing job',
+  reopen: 'Error reopening job',
+  archive: 'Error archiving job',
+  duplicate: 'Error duplicating job',
+  delete: 'Error deleting job',
 };
 
 const unexpected = 'Something went wrong. Please try again.';
@@ -34,9 +35,9 @@ const transitionToasts: Partial<Record<JobTransition, (job: JobRef) => { title: 
     title: jobTexts.closed,
     description: `${quoted(job)} is closed and no longer takes applications.`,
   }),
-  reopen: (job) => ({ title: 'Reopen Job', description: `${quoted(job)} is open again and visible to applicants.` }),
+  reopen: (job) => ({ title: 'Job reopened', description: `${quoted(job)} is open again and visible to applicants.` }),
   archive: (job) => ({
-    title: 'Archive Job',
+    title: 'Job archived',
     description: `${quoted(job)} was archived. The Archived status filter finds it again.`,
   }),
 };
