@@ -484,4 +484,70 @@ test.describe('Jobs & Applications', () => {
       await page.setViewportSize(viewports.desktop);
     }
   });
+
+  test('Analytics shows figures computed from the applications, and both reports download', async ({
+    page,
+    loginAs,
+    request,
+  }) => {
+    const account = await loginAs('company');
+    // Published 30 days ago: one hire 20 days after publishing (offered first), one offer still open,
+    // one applicant in interviews and one just arrived.
+    const seeded = await request.post('/api/testing/jobs', {
+      data: {
+        company_email: account.email,
+        title: 'Analytics role',
+        published_days_ago: 30,
+        applications: [
+          { status: 'hired', applicant_name: 'Hana Hired', days_ago: 25, offered_days_ago: 15, hired_days_ago: 10 },
+          { status: 'offered', days_ago: 12 },
+          { status: 'interviewing', applicant_name: 'Ines Interview', days_ago: 5 },
+          { status: 'submitted', days_ago: 0 },
+        ],
+      },
+    });
+    expect(seeded.status(), await seeded.text()).toBe(201);
+
+    await page.goto(jobsUrl);
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect(summary.getByRole('button', { name: /Pending Interviews/ })).toContainText('1');
+    await expect(summary).toContainText('20 days');
+    await summary.getByRole('button', { name: /Pending Interviews/ }).click();
+    const interviews = page.getByRole('region', { name: 'Pending Interviews' });
+    await expect(interviews.getByText('Ines Interview')).toBeVisible();
+    await expect(interviews.getByRole('link', { name: 'Analytics role' })).toBeVisible();
+    // The job's row counts its applications, all of them new to the company.
+    await expect(rowOf(page, 'Analytics role').getByText('4 new')).toBeVisible();
+    await expect(rowOf(page, 'Analytics role').getByText('Offer', { exact: true })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page).toHaveURL(/tab=analytics/);
+    const metrics = page.getByRole('region', { name: 'Hiring metrics' });
+    await expect(metrics).toContainText('Conversion rate25.0%');
+    await expect(metrics).toContainText('1 hire from 4 applications');
+    await expect(metrics).toContainText('Offer acceptance50.0%');
+    await expect(metrics).toContainText('1 of 2 offers accepted');
+    await expect(metrics).toContainText('Time-to-hire20 days');
+    await expect(
+      page.getByRole('img', { name: /Applicants per week over the last 12 weeks: 4 in total/ }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Show data table' }).click();
+    const table = page.getByRole('table', { name: 'Applicants per week' });
+    await expect(table.locator('tbody tr')).toHaveCount(12);
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const csvText = await fs.readFile(await csv.path(), 'utf8');
+    expect(csvText.split(/\r?\n/)[0]).toBe('Metric,Value');
+    expect(csvText).toContain('25.0%');
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export PDF' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdfBytes = await fs.readFile(await pdf.path());
+    expect(pdfBytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  });
 });

@@ -11,10 +11,11 @@ describe('hiring figures', () => {
     expect(formatRatio(null)).toBe('—');
   });
 
-  it('show whole days, or a dash', () => {
+  it('show days to one decimal, or a dash', () => {
     expect(formatDays(18)).toBe('18 days');
-    expect(formatDays(18.4)).toBe('18 days');
-    expect(formatDays(0.6)).toBe('1 day');
+    expect(formatDays(18.46)).toBe('18.5 days');
+    expect(formatDays(1)).toBe('1 day');
+    expect(formatDays(0.5)).toBe('0.5 days');
     expect(formatDays(null)).toBe('—');
   });
 

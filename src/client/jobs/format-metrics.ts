@@ -8,11 +8,12 @@ export function formatRatio(ratio: number | null): string {
   return ratio === null ? NO_FIGURE : `${(ratio * 100).toFixed(1)}%`;
 }
 
-// Whole days: 18.4 → '18 days', 1 → '1 day'.
+// Days to one decimal, as the server averages them (and its CSV and PDF print them): 18 → '18 days',
+// 18.46 → '18.5 days', 1 → '1 day'.
 export function formatDays(days: number | null): string {
   if (days === null) return NO_FIGURE;
-  const whole = Math.round(days);
-  return `${whole} day${whole === 1 ? '' : 's'}`;
+  const rounded = Math.round(days * 10) / 10;
+  return `${rounded} day${rounded === 1 ? '' : 's'}`;
 }
 
 // The top of a bar chart's scale: the largest value rounded up to an even step (2 below 100, then a fifth
