@@ -20,24 +20,23 @@ export function JobBulkBar({ selectedIds, onDone }: JobBulkBarProps) {
   const [isConfirmingArchive, setIsConfirmingArchive] = useState(false);
   const count = selectedIds.length;
 
-  function run(action: BulkAction) {
-    bulk.mutate(
-      { action, ids: selectedIds },
-      {
-        onSuccess: (result) => {
-          const { title, description, isFailure } = describeBulkResult(action, result);
-          toast({ title, description, variant: isFailure ? 'destructive' : undefined });
-          onDone();
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'The jobs were not changed',
-            description: errorMessage(error, 'Something went wrong. Please try again.'),
-          }),
-        onSettled: () => setIsConfirmingArchive(false),
-      },
-    );
+  // Awaited rather than given callbacks: archived rows leave the list when it refreshes, which clears
+  // the selection and unmounts this bar before per-call callbacks would run.
+  async function run(action: BulkAction) {
+    try {
+      const result = await bulk.mutateAsync({ action, ids: selectedIds });
+      const { title, description, isFailure } = describeBulkResult(action, result);
+      toast({ title, description, variant: isFailure ? 'destructive' : undefined });
+      onDone();
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'The jobs were not changed',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+      });
+    } finally {
+      setIsConfirmingArchive(false);
+    }
   }
 
   return (

@@ -148,24 +148,22 @@ function FavoriteStar({ test }: { test: TestSummary }) {
       aria-pressed={isFavorite}
       aria-label={isFavorite ? 'Remove from favourites' : 'Add to favourites'}
       title={isFavorite ? 'Remove from favourites' : 'Add to favourites'}
-      onClick={() =>
-        setFavorite.mutate(
-          { id: test.id, favorite: !isFavorite },
-          {
-            onSuccess: ({ favorite }) =>
-              toast({
-                title: testTexts.updated,
-                description: `${quoted(test)} ${favorite ? 'is now one of your favourites' : 'is no longer a favourite'}.`,
-              }),
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Could not update the favourite',
-                description: errorMessage(error, unexpected),
-              }),
-          },
-        )
-      }
+      onClick={async () => {
+        // Awaited: with "Favourites only" on, unstarring removes this row before callbacks would run.
+        try {
+          const { favorite } = await setFavorite.mutateAsync({ id: test.id, favorite: !isFavorite });
+          toast({
+            title: testTexts.updated,
+            description: `${quoted(test)} ${favorite ? 'is now one of your favourites' : 'is no longer a favourite'}.`,
+          });
+        } catch (error) {
+          toast({
+            variant: 'destructive',
+            title: 'Could not update the favourite',
+            description: errorMessage(error, unexpected),
+          });
+        }
+      }}
     >
       <StarIcon
         aria-hidden="true"

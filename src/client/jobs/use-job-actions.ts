@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '~/client/components/ui/use-toast';
-import { errorMessage } from '~/client/lib/api-client';
+import { errorMessage, isApiError } from '~/client/lib/api-client';
 import { type Job, type JobTransition, jobTexts } from '~/shared/jobs';
-import { useDeleteJob, useDuplicateJob, useJobTransition } from './api';
+import { jobsKey, useDeleteJob, useDuplicateJob, useJobTransition } from './api';
 
 // The row menu's actions: each one really changes the job on the server, then says so with the spec's
 // toast (§8); a refusal (409: an illegal move for the job's status) shows the server's sentence.
@@ -22,10 +23,6 @@ const failureTitles: Record<JobTransition | 'duplicate' | 'delete', string> = {
 
 const unexpected = 'Something went wrong. Please try again.';
 
-function showFailure(action: keyof typeof failureTitles, error: unknown) {
-  toast({ variant: 'destructive', title: failureTitles[action], description: errorMessage(error, unexpected) });
-}
-
 const quoted = (job: JobRef) => `“${job.title}”`;
 
 const transitionToasts: Partial<Record<JobTransition, (job: JobRef) => { title: string; description: string }>> = {
@@ -43,9 +40,18 @@ const transitionToasts: Partial<Record<JobTransition, (job: JobRef) => { title: 
 };
 
 export function useJobActions() {
+  const queryClient = useQueryClient();
   const transition = useJobTransition();
   const duplicate = useDuplicateJob();
   const remove = useDeleteJob();
+
+  function showFailure(action: keyof typeof failureTitles, error: unknown) {
+    toast({ variant: 'destructive', title: failureTitles[action], description: errorMessage(error, unexpected) });
+    // Refused because the job changed elsewhere (409) or is gone (404): show it as it now is.
+    if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+      void queryClient.invalidateQueries({ queryKey: jobsKey });
+    }
+  }
 
   // onSettled: after the answer, whatever it was (a confirm dialog closes then).
   function runTransition(job: JobRef, move: JobTransition, onSettled?: () => void) {
