@@ -196,34 +196,34 @@ test.describe('Jobs & Applications', () => {
       const job = await createJob(page, { title: 'Row menu role' });
       await page.reload();
       const row = rowOf(page, 'Row menu role');
-      await expect(row.getByText('Open', { exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
 
       await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Pause' }).click();
       await expect(toast(page)).toContainText("Job paused; applicants won't see it");
-      await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Paused', exact: true })).toBeVisible();
       await page.reload();
-      await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Paused', exact: true })).toBeVisible();
 
       await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Resume' }).click();
       await expect(toast(page)).toContainText('Job resumed and visible to applicants');
-      await expect(row.getByText('Open', { exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
 
       // Changed elsewhere meanwhile: the server refuses the stale move and says why.
       await transition(page, job, 'pause');
       await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Pause' }).click();
       await expect(toast(page)).toContainText('This job is already paused.');
-      await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Paused', exact: true })).toBeVisible();
 
       await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Close' }).click();
       await expect(toast(page)).toContainText('Close Job');
-      await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Closed', exact: true })).toBeVisible();
       await page.reload();
-      await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Closed', exact: true })).toBeVisible();
 
       await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Duplicate' }).click();
       await expect(toast(page)).toContainText('Duplicate Job');
       const copy = rowOf(page, 'Copy of Row menu role');
-      await expect(copy.getByText('Draft', { exact: true })).toBeVisible();
+      await expect(copy.getByRole('cell', { name: 'Draft', exact: true })).toBeVisible();
 
       // Only a draft can be deleted; the published one offers Archive instead.
       const menu = await openRowMenu(page, job.title);
@@ -264,9 +264,9 @@ test.describe('Jobs & Applications', () => {
     await expect(toast(page)).toContainText('Jobs paused');
     await expect(toast(page)).toContainText('2 jobs paused. 1 skipped: A closed job cannot be paused.');
     await expect(bar).toBeHidden();
-    await expect(rowOf(page, 'Bulk one').getByText('Paused', { exact: true })).toBeVisible();
-    await expect(rowOf(page, 'Bulk two').getByText('Paused', { exact: true })).toBeVisible();
-    await expect(rowOf(page, 'Bulk closed').getByText('Closed', { exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Bulk one').getByRole('cell', { name: 'Paused', exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Bulk two').getByRole('cell', { name: 'Paused', exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Bulk closed').getByRole('cell', { name: 'Closed', exact: true })).toBeVisible();
 
     await page.getByRole('checkbox', { name: 'Select all jobs on this page' }).click();
     await expect(bar).toContainText('3 item(s) selected');
@@ -274,7 +274,7 @@ test.describe('Jobs & Applications', () => {
     await expect(toast(page)).toContainText('Jobs resumed');
     await expect(toast(page)).toContainText('2 jobs resumed.');
     await page.reload();
-    await expect(rowOf(page, 'Bulk one').getByText('Open', { exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Bulk one').getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
 
     await page.getByRole('checkbox', { name: 'Select Bulk one' }).click();
     await page.getByRole('checkbox', { name: 'Select Bulk closed' }).click();
@@ -289,7 +289,7 @@ test.describe('Jobs & Applications', () => {
     await page.getByRole('checkbox', { name: 'Archived' }).click();
     await page.keyboard.press('Escape');
     await expect(jobRows(page)).toHaveCount(2);
-    await expect(rowOf(page, 'Bulk one').getByText('Archived', { exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Bulk one').getByRole('cell', { name: 'Archived', exact: true })).toBeVisible();
   });
 
   test('Export CSV downloads the selected jobs, and the filtered list', async ({ page, loginAs }) => {
@@ -462,9 +462,26 @@ test.describe('Jobs & Applications', () => {
     });
   });
 
-  test('each tab fits a phone and a desktop (screenshots for review)', async ({ page, loginAs }) => {
-    await loginAs('company');
+  test('each tab fits a phone and a desktop (screenshots for review)', async ({ page, loginAs, request }) => {
+    const account = await loginAs('company');
+    const seeded = await request.post('/api/testing/jobs', {
+      data: {
+        company_email: account.email,
+        title: 'Virtual Assistant (EST hours)',
+        skill_tags: ['Calendar', 'Email', 'Travel'],
+        published_days_ago: 60,
+        applications: [
+          { status: 'hired', days_ago: 50, offered_days_ago: 40, hired_days_ago: 35 },
+          { status: 'offered', days_ago: 30 },
+          ...[44, 37, 30, 23, 22, 16, 15, 9, 8, 8, 2, 1].map((days) => ({ status: 'submitted', days_ago: days })),
+          { status: 'interviewing', days_ago: 3 },
+        ],
+      },
+    });
+    expect(seeded.status(), await seeded.text()).toBe(201);
     await page.goto(jobsUrl);
+    // Out of the pictures: the consent banner is not this screen's.
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential only' }).click();
     await createJob(page, {
       title: 'Senior Full-Stack Engineer (React and Node.js)',
       skill_tags: ['React', 'Node.js', 'PostgreSQL', 'AWS'],
@@ -532,7 +549,7 @@ test.describe('Jobs & Applications', () => {
     await expect(interviews.getByRole('link', { name: 'Analytics role' })).toBeVisible();
     // The job's row counts its applications, all of them new to the company.
     await expect(rowOf(page, 'Analytics role').getByText('4 new')).toBeVisible();
-    await expect(rowOf(page, 'Analytics role').getByText('Filled', { exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Analytics role').getByRole('cell', { name: 'Open Filled', exact: true })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect(page).toHaveURL(/tab=analytics/);

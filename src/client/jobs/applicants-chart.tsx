@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { Button } from '~/client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { formatIsoDay, fromIsoDay } from '~/client/lib/iso-day';
 import type { HiringAnalytics } from '~/shared/jobs';
@@ -44,71 +43,86 @@ export function ApplicantsChart({ weeks }: { weeks: Week[] }) {
 
   return (
     <div className="space-y-3">
-      <svg
-        role="img"
-        aria-label={describeApplicantsChart(weeks)}
-        width="100%"
-        height={CHART_HEIGHT}
-        className="overflow-visible text-muted-foreground"
-      >
-        {gridlines.map((value) => (
-          <g key={value}>
-            <line x1="0" x2="100%" y1={y(value)} y2={y(value)} stroke="var(--color-border)" strokeWidth="1" />
-            <text x="0" y={y(value) - 4} fontSize="11" fill="currentColor">
+      <div role="img" aria-label={describeApplicantsChart(weeks)} className="flex">
+        {/* The scale in its own column, so a tall first bar never runs into its numbers. */}
+        <div className="relative w-8 shrink-0 text-muted-foreground" style={{ height: CHART_HEIGHT }}>
+          {gridlines.map((value) => (
+            <span
+              key={value}
+              className="absolute right-2 -translate-y-1/2 text-[11px] leading-none"
+              style={{ top: y(value) }}
+            >
               {value}
-            </text>
-          </g>
-        ))}
-        {weeks.map((week, index) => {
-          const height = PLOT_BOTTOM - y(week.applicants);
-          const center = `${slot * index + slot / 2}%`;
-          return (
-            <g key={week.week_start}>
-              <rect
-                x={`${slot * index + slot * 0.2}%`}
-                width={`${slot * 0.6}%`}
-                y={PLOT_BOTTOM - height}
-                height={height}
-                rx="3"
-                fill="var(--color-primary)"
-              />
-              {week.applicants > 0 && (
+            </span>
+          ))}
+        </div>
+        <svg
+          aria-hidden="true"
+          width="100%"
+          height={CHART_HEIGHT}
+          className="min-w-0 flex-1 overflow-visible text-muted-foreground"
+        >
+          {gridlines.map((value) => (
+            <line
+              key={value}
+              x1="0"
+              x2="100%"
+              y1={y(value)}
+              y2={y(value)}
+              stroke="var(--color-border)"
+              strokeWidth="1"
+            />
+          ))}
+          {weeks.map((week, index) => {
+            const height = PLOT_BOTTOM - y(week.applicants);
+            const center = `${slot * index + slot / 2}%`;
+            return (
+              <g key={week.week_start}>
+                <rect
+                  x={`${slot * index + slot * 0.2}%`}
+                  width={`${slot * 0.6}%`}
+                  y={PLOT_BOTTOM - height}
+                  height={height}
+                  rx="3"
+                  fill="var(--color-primary)"
+                />
+                {week.applicants > 0 && (
+                  <text
+                    x={center}
+                    y={PLOT_BOTTOM - height - 4}
+                    textAnchor="middle"
+                    fontSize="11"
+                    fontWeight="600"
+                    fill="var(--color-foreground)"
+                    className="max-sm:hidden"
+                  >
+                    {week.applicants}
+                  </text>
+                )}
                 <text
                   x={center}
-                  y={PLOT_BOTTOM - height - 4}
+                  y={CHART_HEIGHT - 8}
                   textAnchor="middle"
                   fontSize="11"
-                  fontWeight="600"
-                  fill="var(--color-foreground)"
-                  className="max-sm:hidden"
+                  fill="currentColor"
+                  className={index % 2 === 1 ? 'max-sm:hidden' : undefined}
                 >
-                  {week.applicants}
+                  {weekLabel(week)}
                 </text>
-              )}
-              <text
-                x={center}
-                y={CHART_HEIGHT - 8}
-                textAnchor="middle"
-                fontSize="11"
-                fill="currentColor"
-                className={index % 2 === 1 ? 'max-sm:hidden' : undefined}
-              >
-                {weekLabel(week)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <Button
-        variant="link"
-        size="sm"
-        className="h-auto px-0"
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <button
+        type="button"
+        className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         aria-expanded={isTableShown}
         aria-controls={tableId}
         onClick={() => setIsTableShown(!isTableShown)}
       >
         {isTableShown ? 'Hide data table' : 'Show data table'}
-      </Button>
+      </button>
       <div id={tableId} hidden={!isTableShown}>
         <Table aria-label="Applicants per week">
           <TableHeader>

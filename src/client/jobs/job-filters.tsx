@@ -22,7 +22,7 @@ interface FilterButtonProps {
 function FilterButton({ label, icon, summary }: FilterButtonProps) {
   return (
     <PopoverTrigger asChild>
-      <Button variant="outline" className={summary ? 'border-primary/60 bg-accent/60' : undefined}>
+      <Button variant="outline">
         {icon}
         {label}
         {summary && (
@@ -180,7 +180,7 @@ export function StatusFilter({ selected, onChange }: StatusFilterProps) {
         icon={<CircleDotIcon aria-hidden="true" />}
         summary={selected.length ? selected.map((status) => jobStatusLabels[status]).join(', ') : null}
       />
-      <PopoverContent align="start" className="w-56">
+      <PopoverContent align="start">
         <CheckList legend="Status" options={statusOptions} selected={selected} onChange={onChange} />
       </PopoverContent>
     </Popover>

@@ -88,7 +88,7 @@ function JobRow({
           aria-label={`Select ${job.title}`}
         />
       </TableCell>
-      <TableCell className="min-w-56">
+      <TableCell className="min-w-48 md:min-w-56">
         <Link
           to={paths.companyJob.getHref({ id: job.id })}
           className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
@@ -96,6 +96,14 @@ function JobRow({
           {job.title}
         </Link>
         <JobTags tags={job.skill_tags} />
+        {/* Phones see the status and budget without scrolling; the columns still hold them for everyone. */}
+        <span
+          aria-hidden="true"
+          className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-muted-foreground md:hidden"
+        >
+          <JobStatusBadge status={job.status} />
+          {formatJobBudget(job)}
+        </span>
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <time dateTime={job.launch_date} title={fullDateLabel(job.launch_date)}>
@@ -115,7 +123,8 @@ function JobRow({
         </span>
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatJobBudget(job)}</TableCell>
-      <TableCell className="w-12 text-right">
+      {/* On phones the table scrolls sideways; the row menu stays in reach at the right edge. */}
+      <TableCell className="w-12 text-right max-md:sticky max-md:right-0 max-md:bg-background">
         <JobRowMenu job={job} actions={actions} onConfirm={onConfirm} />
       </TableCell>
     </TableRow>
@@ -250,7 +259,7 @@ export function JobPostsTab({ filters, onSearchChange }: JobPostsTabProps) {
               <TableHead>Applications</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Budget</TableHead>
-              <TableHead className="w-12">
+              <TableHead className="w-12 max-md:sticky max-md:right-0 max-md:bg-background">
                 <span className="sr-only">Actions</span>
               </TableHead>
             </TableRow>

@@ -28,22 +28,30 @@ interface SummaryCardProps {
   icon: ReactNode;
   onClick?: () => void;
   isPressed?: boolean;
+  className?: string;
 }
 
-function SummaryCard({ label, value, hint, icon, onClick, isPressed }: SummaryCardProps) {
+function SummaryCard({ label, value, hint, icon, onClick, isPressed, className }: SummaryCardProps) {
   const body = (
     <>
-      <span className="flex w-full items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
-        {label}
-        <span className="text-primary [&_svg]:size-4" aria-hidden="true">
+      {/* Two lines on phones for every card, so the figures line up when a label wraps. */}
+      <span className="text-sm font-medium text-muted-foreground max-sm:min-h-10">{label}</span>
+      <span className="flex w-full items-center justify-between gap-2">
+        <span className="text-2xl font-bold tracking-tight text-foreground">{value}</span>
+        <span
+          className="grid size-8 shrink-0 place-content-center rounded-md bg-accent text-primary [&_svg]:size-4"
+          aria-hidden="true"
+        >
           {icon}
         </span>
       </span>
-      <span className="text-2xl font-bold tracking-tight text-foreground">{value}</span>
       <span className="text-xs text-muted-foreground">{hint}</span>
     </>
   );
-  const frame = 'flex h-full w-full flex-col items-start gap-1 rounded-lg border bg-background p-4 text-left shadow-sm';
+  const frame = cn(
+    'flex h-full w-full flex-col items-start gap-1 rounded-lg border bg-background p-4 text-left shadow-sm',
+    className,
+  );
   if (!onClick) return <div className={cn(frame, 'border-border')}>{body}</div>;
   return (
     <button
@@ -132,6 +140,8 @@ export function JobSummaryCards({
         value={formatDays(data.avg_time_to_hire_days)}
         hint="From publishing to hire"
         icon={<TimerIcon />}
+        // The fifth card takes a whole row of the two-column phone grid.
+        className="max-md:col-span-2"
       />
     </section>
   );

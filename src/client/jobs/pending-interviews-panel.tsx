@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
+import { Card, CardContent, CardDescription, CardTitle } from '~/client/components/ui/card';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
@@ -32,7 +32,7 @@ export function PendingInterviewsPanel({ onClose }: { onClose: () => void }) {
 
   return (
     <Card aria-labelledby="pending-interviews-title" className="mt-4">
-      <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
+      <div className="flex items-start justify-between gap-3 p-4 sm:p-6">
         <div className="space-y-1.5">
           <CardTitle id="pending-interviews-title" ref={heading} tabIndex={-1} className="outline-none">
             Pending Interviews
@@ -42,7 +42,7 @@ export function PendingInterviewsPanel({ onClose }: { onClose: () => void }) {
         <Button variant="ghost" size="icon" aria-label="Close Pending Interviews" onClick={onClose}>
           <XIcon aria-hidden="true" />
         </Button>
-      </CardHeader>
+      </div>
       <CardContent className="space-y-3">
         {applications.isPending && (
           <div className="space-y-2" role="status">

@@ -83,7 +83,7 @@ function FilterTestsPopover({
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" className={activeCount ? 'border-primary/60 bg-accent/60' : undefined}>
+        <Button variant="outline">
           <FilterIcon aria-hidden="true" />
           Filter Tests
           {activeCount > 0 && (
@@ -94,7 +94,7 @@ function FilterTestsPopover({
           <ChevronDownIcon aria-hidden="true" />
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="w-64 space-y-4">
+      <PopoverContent align="start" className="space-y-4">
         <div className="space-y-2">
           <Label htmlFor={`${id}-type`}>Type</Label>
           <NativeSelect
@@ -388,7 +388,7 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
               <TableHead>Linked Jobs</TableHead>
               <TableHead>Attempts</TableHead>
               <TableHead>Last Edited</TableHead>
-              <TableHead className="w-12">
+              <TableHead className="w-12 max-md:sticky max-md:right-0 max-md:bg-background">
                 <span className="sr-only">Actions</span>
               </TableHead>
             </TableRow>
@@ -407,7 +407,7 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
                     <TableCell>
                       <FavoriteStar test={test} />
                     </TableCell>
-                    <TableCell className="min-w-52">
+                    <TableCell className="min-w-48">
                       <Link
                         to={paths.companyTest.getHref({ id: test.id })}
                         className="font-medium underline-offset-4 hover:text-primary hover:underline"
@@ -432,7 +432,7 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
                         {relativeDateLabel(test.updated_at)}
                       </time>
                     </TableCell>
-                    <TableCell className="text-right">
+                    <TableCell className="text-right max-md:sticky max-md:right-0 max-md:bg-background">
                       <TestRowMenu
                         test={test}
                         onClone={cloneTest}
