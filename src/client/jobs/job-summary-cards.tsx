@@ -28,14 +28,17 @@ interface SummaryCardProps {
   icon: ReactNode;
   onClick?: () => void;
   isPressed?: boolean;
-  className?: string;
+  // Takes a whole row of the two-column phone grid (the fifth card).
+  isWideOnPhones?: boolean;
 }
 
-function SummaryCard({ label, value, hint, icon, onClick, isPressed, className }: SummaryCardProps) {
+function SummaryCard({ label, value, hint, icon, onClick, isPressed, isWideOnPhones = false }: SummaryCardProps) {
   const body = (
     <>
-      {/* Two lines on phones for every card, so the figures line up when a label wraps. */}
-      <span className="text-sm font-medium text-muted-foreground max-sm:min-h-10">{label}</span>
+      {/* Two lines on phones for the paired cards, so their figures line up when a label wraps. */}
+      <span className={cn('text-sm font-medium text-muted-foreground', !isWideOnPhones && 'max-sm:min-h-10')}>
+        {label}
+      </span>
       <span className="flex w-full items-center justify-between gap-2">
         <span className="text-2xl font-bold tracking-tight text-foreground">{value}</span>
         <span
@@ -50,7 +53,7 @@ function SummaryCard({ label, value, hint, icon, onClick, isPressed, className }
   );
   const frame = cn(
     'flex h-full w-full flex-col items-start gap-1 rounded-lg border bg-background p-4 text-left shadow-sm',
-    className,
+    isWideOnPhones && 'max-md:col-span-2',
   );
   if (!onClick) return <div className={cn(frame, 'border-border')}>{body}</div>;
   return (
@@ -140,8 +143,7 @@ export function JobSummaryCards({
         value={formatDays(data.avg_time_to_hire_days)}
         hint="From publishing to hire"
         icon={<TimerIcon />}
-        // The fifth card takes a whole row of the two-column phone grid.
-        className="max-md:col-span-2"
+        isWideOnPhones
       />
     </section>
   );

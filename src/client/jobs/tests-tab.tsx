@@ -414,6 +414,12 @@ export function TestsTab({ filters, onSearchChange }: TestsTabProps) {
                       >
                         {test.name}
                       </Link>
+                      {/* Phones see the figures without scrolling; the columns still hold them for everyone. */}
+                      <span aria-hidden="true" className="mt-1 block text-xs text-muted-foreground md:hidden">
+                        {testTypeLabels[test.type]} · {test.attempts.total} attempt
+                        {test.attempts.total === 1 ? '' : 's'} · edited{' '}
+                        {relativeDateLabel(test.updated_at).toLowerCase()}
+                      </span>
                       {test.status !== 'active' && (
                         <span className="mt-1 flex flex-wrap gap-1">
                           <Badge variant={test.status === 'archived' ? 'neutral' : 'outline'}>
