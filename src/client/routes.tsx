@@ -61,6 +61,8 @@ const pageFiles: Partial<Record<PageId, string>> = {
   resetPassword: './auth/reset-password-page.tsx',
   verifyEmail: './auth/verify-email-page.tsx',
   companySettings: './account/settings-page.tsx',
+  companyCreateTest: './assessments/create-test-page.tsx',
+  companyTest: './assessments/test-detail-page.tsx',
   applicantSettings: './account/settings-page.tsx',
 };
 
