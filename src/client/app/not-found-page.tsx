@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { paths } from '~/shared/routes';
+import { HydrationMarker } from './hydration-marker';
 
 export default function NotFoundPage() {
   const location = useLocation();
@@ -20,6 +21,7 @@ export default function NotFoundPage() {
           Return to Home
         </Link>
       </div>
+      <HydrationMarker />
     </main>
   );
 }

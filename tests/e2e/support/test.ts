@@ -50,6 +50,29 @@ export const test = base.extend<{
       return account;
     });
   },
+  // A prerendered page paints before its JavaScript runs: a click in between would be lost, so every
+  // navigation waits until React has hydrated the page (src/client/app/hydration-marker.tsx).
+  page: async ({ page }, use) => {
+    const untilInteractive = () =>
+      page.waitForFunction(
+        () =>
+          document.getElementById('root')?.dataset.prerendered !== 'true' ||
+          document.documentElement.dataset.hydrated === 'true',
+      );
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()['content-type']?.includes('text/html')) await untilInteractive();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (response?.headers()['content-type']?.includes('text/html')) await untilInteractive();
+      return response;
+    };
+    await use(page);
+  },
   expectedConsoleErrors: [[], { option: true }],
   consoleMessages: [
     async ({ page, expectedConsoleErrors }, use) => {

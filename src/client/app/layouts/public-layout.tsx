@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '~/client/app/public-site/site-footer';
 import { SiteHeader } from '~/client/app/public-site/site-header';
+import { HydrationMarker } from '../hydration-marker';
 import { PageLoading } from '../page-loading';
 
 // Pages lay out their own full-width sections (src/client/site/components/site-layout.tsx).
@@ -12,6 +13,7 @@ export default function PublicLayout() {
       <main id="main" className="flex-1 pt-16">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <HydrationMarker />
         </Suspense>
       </main>
       <SiteFooter />
