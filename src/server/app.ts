@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from './account/routes';
 import type { AppContext } from './app-context';
+import { assessmentRoutes } from './assessments/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import type { Config } from './config';
@@ -108,6 +109,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(accountRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(siteRoutes, { context });
+  await app.register(assessmentRoutes, { context });
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
 
   if (webClient) await registerWebClient(app, webClient);

@@ -34,6 +34,7 @@ export type AuditAction =
   | 'test.updated'
   | 'test.cloned'
   | 'test.archived'
+  | 'test.restored'
   | 'test.deleted';
 
 export interface AuditEvent {

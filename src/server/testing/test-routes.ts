@@ -6,8 +6,9 @@ import { dashboardPathByRole } from '~/shared/auth';
 import { roles } from '~/shared/permissions';
 import { platformSettingsSchema } from '~/shared/settings';
 import type { AppContext } from '../app-context';
-import { emailOutbox, platformSettings, users } from '../db/schema';
+import { emailOutbox, platformSettings, tests, users } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
+import { buildTestAttempt } from '../db/seed/test-factories';
 import { AppError } from '../platform/errors';
 
 // Endpoints for the browser tests only (ENABLE_TEST_ROUTES, refused in production by config.ts): they
@@ -80,6 +81,51 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
         .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
         .orderBy(desc(emailOutbox.createdAt));
       return { items };
+    },
+  );
+
+  // An applicant's attempt at a test, so a journey can see Attempts and the average score, and see
+  // Delete refused once a test has been taken.
+  routes.post(
+    '/api/testing/test-attempts',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        body: z.object({
+          test_id: z.uuid(),
+          score: z.number().int().min(0).max(100).nullish(),
+          status: z.enum(['assigned', 'started', 'submitted', 'graded']).default('graded'),
+          // An existing applicant's address; a new applicant when absent.
+          applicant_email: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const [test] = await db.select({ id: tests.id }).from(tests).where(eq(tests.id, request.body.test_id));
+      if (!test) throw new AppError('not_found', `No test ${request.body.test_id}.`);
+      let applicantId: string | undefined;
+      if (request.body.applicant_email) {
+        const [applicant] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, request.body.applicant_email.toLowerCase()));
+        if (!applicant) throw new AppError('not_found', `No account for ${request.body.applicant_email}.`);
+        applicantId = applicant.id;
+      }
+      const attempt = await buildTestAttempt(db, {
+        testId: test.id,
+        applicantId,
+        status: request.body.status,
+        score: request.body.score,
+      });
+      return reply.code(201).send({
+        id: attempt.id,
+        test_id: attempt.testId,
+        applicant_id: attempt.applicantId,
+        status: attempt.status,
+        score: attempt.score,
+      });
     },
   );
 }

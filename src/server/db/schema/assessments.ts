@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,14 @@ import {
 import { users } from './auth';
 import { companies } from './companies';
 import { jobs } from './jobs';
+
+// drizzle's jsonb column parses again a value the driver has already parsed, so a stored JSON string
+// such as "404" came back as the number 404; this one keeps what the driver read.
+const jsonbValue = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value,
+});
 
 export const testType = pgEnum('test_type', ['coding', 'mcq', 'mixed', 'language', 'written']);
 export const questionType = pgEnum('question_type', [
@@ -73,7 +82,7 @@ export const questions = pgTable(
     // Per-type settings (scale bounds and labels, star count, grid rows and columns).
     settings: jsonb().notNull().default({}),
     // What a correct answer is, for the types graded automatically; null otherwise.
-    answerKey: jsonb(),
+    answerKey: jsonbValue(),
   },
   (table) => [index('questions_test_id_position_idx').on(table.testId, table.position)],
 );

@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { demoAccountsSeeder } from './demo-accounts';
+import { demoTestsSeeder } from './demo-tests';
 
 // Demo data for `npm start` on an empty database and for `npm run db:seed`. Each seeder builds its
 // rows with the factories the tests use and is idempotent: it skips what already exists (matched by
@@ -10,7 +11,7 @@ export interface DemoSeeder {
 }
 
 // Features add their seeders here as they land.
-export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder];
+export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder, demoTestsSeeder];
 
 export interface SeedReport {
   name: string;
