@@ -73,6 +73,14 @@ export function useArchiveTest() {
   });
 }
 
+export function useRestoreTest() {
+  const refresh = useRefreshTests();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post<Test>(`/api/tests/${id}/restore`),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteTest() {
   const refresh = useRefreshTests();
   return useMutation({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionTypes } from '~/shared/assessments';
+import { checkQuestion, questionTypes } from '~/shared/assessments';
 import {
   type EditableQuestion,
   emptyEditableQuestion,
@@ -150,6 +150,8 @@ describe('toEditableQuestion', () => {
     );
     for (const sample of samples) {
       const content = toQuestionContent(sample);
+      // What the panel makes passes the contract's own rules, answer key included.
+      expect(checkQuestion(content, { publishing: true }), sample.type).toEqual({});
       expect(toQuestionContent(toEditableQuestion(content)), sample.type).toEqual(content);
     }
   });

@@ -1,16 +1,21 @@
 import {
   type AnswerKey,
-  aiGradableQuestionTypes,
   answerKeySchema,
-  choiceQuestionTypes,
-  gridQuestionTypes,
+  canGradeWithAi,
+  DEFAULT_RATING_STARS,
+  DEFAULT_SCALE_END,
+  DEFAULT_SCALE_START,
+  isChoiceQuestion,
+  isGridQuestion,
   MIN_OPTIONS,
   OPTION_EDITOR_START_COUNT,
   type Question,
   type QuestionSettings,
   type QuestionType,
   questionSettingsSchema,
+  type RatingStarCount,
   ratingStarCounts,
+  type SCALE_START_VALUES,
 } from '~/shared/assessments';
 
 // A question as the builder lists it and the detail page shows it: the payload of /api/tests with every
@@ -29,22 +34,11 @@ export interface QuestionContent {
   answer_key: AnswerKey;
 }
 
-export type RatingStarCount = (typeof ratingStarCounts)[number];
-export type ScaleStart = 0 | 1;
+export type ScaleStart = (typeof SCALE_START_VALUES)[number];
 
 export const DEFAULT_QUESTION_TYPE: QuestionType = 'multiple-choice';
-export const DEFAULT_RATING_STARS: RatingStarCount = 5;
-export const DEFAULT_SCALE_START: ScaleStart = 1;
-export const DEFAULT_SCALE_END = 5;
-export const SCALE_END_MIN = 2;
-export const SCALE_END_MAX = 10;
 const GRID_START_ROWS = 2;
 const GRID_START_COLUMNS = 3;
-
-export const isChoiceType = (type: QuestionType) => (choiceQuestionTypes as readonly QuestionType[]).includes(type);
-export const isGridType = (type: QuestionType) => (gridQuestionTypes as readonly QuestionType[]).includes(type);
-export const isAiGradableType = (type: QuestionType) =>
-  (aiGradableQuestionTypes as readonly QuestionType[]).includes(type);
 // Single-answer types pick one option (or one column per row); the others tick several.
 export const isSingleAnswerType = (type: QuestionType) =>
   type === 'multiple-choice' || type === 'dropdown' || type === 'multiple-choice-grid';
@@ -189,13 +183,13 @@ function answerKeyOf(question: EditableQuestion): AnswerKey {
 
 // What the panel's state adds to the test: only the chosen type's fields, trimmed, blanks dropped.
 export function toQuestionContent(question: EditableQuestion): QuestionContent {
-  const useAi = isAiGradableType(question.type) && question.useAi;
+  const useAi = canGradeWithAi(question.type) && question.useAi;
   const points = question.points.trim() === '' ? Number.NaN : Number(question.points);
   return {
     ...(question.id ? { id: question.id } : {}),
     type: question.type,
     question: question.question.trim(),
-    options: isChoiceType(question.type) ? cleanText(question.options) : [],
+    options: isChoiceQuestion(question.type) ? cleanText(question.options) : [],
     points,
     use_ai: useAi,
     rubric: useAi ? question.rubric.trim() || null : null,
@@ -231,7 +225,7 @@ export function toEditableQuestion(content: QuestionContent): EditableQuestion {
     useAi: content.use_ai,
     rubric: content.rubric ?? '',
   };
-  if (isChoiceType(content.type)) {
+  if (isChoiceQuestion(content.type)) {
     editable.options = linesWithAtLeast(content.options, MIN_OPTIONS);
     editable.correctOptionIds = idsOfTexts(editable.options, keyList);
   }
@@ -244,7 +238,7 @@ export function toEditableQuestion(content: QuestionContent): EditableQuestion {
     editable.maxLabel = settings.max_label ?? '';
   }
   if (content.type === 'rating' && isRatingStarCount(settings.stars)) editable.stars = settings.stars;
-  if (isGridType(content.type)) {
+  if (isGridQuestion(content.type)) {
     editable.rows = linesWithAtLeast(settings.rows ?? [], 1);
     editable.columns = linesWithAtLeast(settings.columns ?? [], 1);
     if (key && typeof key === 'object' && !Array.isArray(key)) {

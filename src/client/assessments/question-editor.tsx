@@ -13,36 +13,40 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import {
+  canGradeWithAi,
+  checkQuestion,
+  isChoiceQuestion,
+  isGridQuestion,
+  MAX_GRID_LINES,
+  MAX_OPTIONS,
   MIN_OPTIONS,
   POINTS_MAX,
   POINTS_MIN,
   type QuestionType,
   questionTypeLabels,
   questionTypes,
+  type RatingStarCount,
   ratingStarCounts,
+  SCALE_END_MAX,
+  SCALE_END_MIN,
+  SCALE_START_VALUES,
   testTexts,
 } from '~/shared/assessments';
-import { checkQuestion } from './check-question';
 import { LineListEditor } from './line-list-editor';
 import {
   type EditableQuestion,
   emptyEditableQuestion,
-  isAiGradableType,
-  isChoiceType,
-  isGridType,
   isSingleAnswerType,
   type Line,
   type QuestionContent,
-  type RatingStarCount,
-  SCALE_END_MAX,
-  SCALE_END_MIN,
   type ScaleStart,
   toEditableQuestion,
   toQuestionContent,
 } from './question-content';
 import { RatingPreview, ScalePreview } from './question-summary';
 
-const MAX_LINES = 20;
+// The contract takes up to 50; more than 20 ways to write one short answer would be a different question.
+const MAX_ACCEPTED_ANSWERS = 20;
 const scaleEnds = Array.from({ length: SCALE_END_MAX - SCALE_END_MIN + 1 }, (_, index) => SCALE_END_MIN + index);
 
 type Update = (patch: Partial<EditableQuestion>) => void;
@@ -68,7 +72,7 @@ function ChoiceEditor({ question, update, problems }: EditorProps) {
         lines={question.options}
         onChange={(options) => update({ options })}
         removableFrom={MIN_OPTIONS}
-        maxLines={MAX_LINES}
+        maxLines={MAX_OPTIONS}
         hint="Blank options are left out."
         error={problems.options}
       />
@@ -138,7 +142,7 @@ function GridEditor({ question, update, problems }: EditorProps) {
           lines={question.rows}
           onChange={(lines) => update({ rows: lines })}
           removableFrom={1}
-          maxLines={MAX_LINES}
+          maxLines={MAX_GRID_LINES}
           error={problems['settings.rows']}
         />
         <LineListEditor
@@ -148,7 +152,7 @@ function GridEditor({ question, update, problems }: EditorProps) {
           lines={question.columns}
           onChange={(lines) => update({ columns: lines })}
           removableFrom={1}
-          maxLines={MAX_LINES}
+          maxLines={MAX_GRID_LINES}
           error={problems['settings.columns']}
         />
       </div>
@@ -229,7 +233,7 @@ function ShortAnswerEditor({ question, update, problems }: EditorProps) {
       lines={question.acceptedAnswers}
       onChange={(acceptedAnswers) => update({ acceptedAnswers })}
       removableFrom={1}
-      maxLines={MAX_LINES}
+      maxLines={MAX_ACCEPTED_ANSWERS}
       hint={
         question.useAi
           ? 'Optional with AI grading: an answer matching one of these is correct without asking the AI.'
@@ -252,8 +256,11 @@ function ScaleEditor({ question, update, problems }: EditorProps) {
               value={String(question.scaleMin)}
               onChange={(event) => update({ scaleMin: Number(event.target.value) as ScaleStart })}
             >
-              <option value="0">0</option>
-              <option value="1">1</option>
+              {SCALE_START_VALUES.map((start) => (
+                <option key={start} value={start}>
+                  {start}
+                </option>
+              ))}
             </NativeSelect>
           )}
         </FormField>
@@ -379,8 +386,8 @@ function AiGrading({ question, update, problems }: EditorProps) {
 function TypeEditor(props: EditorProps) {
   const { question, update, problems } = props;
   const { type } = question;
-  if (isChoiceType(type)) return <ChoiceEditor {...props} />;
-  if (isGridType(type)) return <GridEditor {...props} />;
+  if (isChoiceQuestion(type)) return <ChoiceEditor {...props} />;
+  if (isGridQuestion(type)) return <GridEditor {...props} />;
   switch (type) {
     case 'short-answer':
       return <ShortAnswerEditor {...props} />;
@@ -527,7 +534,7 @@ export function QuestionEditor({ editing, onSubmit, onCancelEdit }: QuestionEdit
           )}
         </FormField>
         <TypeEditor question={question} update={update} problems={problems} />
-        {isAiGradableType(question.type) && <AiGrading question={question} update={update} problems={problems} />}
+        {canGradeWithAi(question.type) && <AiGrading question={question} update={update} problems={problems} />}
       </CardContent>
       <CardFooter className="justify-end">
         {isEditing && (

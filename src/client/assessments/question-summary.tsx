@@ -2,15 +2,15 @@ import { CheckIcon, StarIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { cn } from '~/client/lib/cn';
-import { ungradedQuestionTypes } from '~/shared/assessments';
 import {
   DEFAULT_RATING_STARS,
   DEFAULT_SCALE_END,
   DEFAULT_SCALE_START,
-  isChoiceType,
-  isGridType,
-  type QuestionContent,
-} from './question-content';
+  isChoiceQuestion,
+  isGridQuestion,
+  takesAnswerKey,
+} from '~/shared/assessments';
+import type { QuestionContent } from './question-content';
 
 // A question told in a few lines: its options with the correct ones marked, its grid, its scale or stars,
 // how it is graded. The builder's cards and the detail page show the same.
@@ -177,7 +177,7 @@ function Grading({ question }: { question: QuestionContent }) {
       </div>
     );
   }
-  if ((ungradedQuestionTypes as readonly string[]).includes(question.type)) {
+  if (!takesAnswerKey(question.type)) {
     if (question.type === 'paragraph' || question.type === 'file-upload')
       return <Note>A person grades this answer.</Note>;
     return <Note>An opinion: no answer is wrong, so it is not scored.</Note>;
@@ -190,7 +190,7 @@ export function QuestionSummary({ question }: { question: QuestionContent }) {
   const { type, settings, answer_key: key } = question;
   return (
     <div className="grid min-w-0 gap-3">
-      {isChoiceType(type) && <Options question={question} />}
+      {isChoiceQuestion(type) && <Options question={question} />}
       {type === 'short-answer' && keyList(key).length > 0 && (
         <div className="grid gap-1.5 text-sm">
           <p className="font-medium">Accepted answers</p>
@@ -213,7 +213,7 @@ export function QuestionSummary({ question }: { question: QuestionContent }) {
         />
       )}
       {type === 'rating' && <RatingPreview stars={settings.stars ?? DEFAULT_RATING_STARS} />}
-      {isGridType(type) && <Grid question={question} />}
+      {isGridQuestion(type) && <Grid question={question} />}
       {type === 'date' && typeof key === 'string' && (
         <p className="text-sm">
           <span className="font-medium">Correct date:</span> <time dateTime={key}>{formatDate(key)}</time>

@@ -12,9 +12,11 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
 import {
+  checkTest,
   MAX_QUESTIONS,
   PASS_RATE_MAX,
   PASS_RATE_MIN,
+  TEST_NAME_MAX_LENGTH,
   type Test,
   type TestType,
   TIME_LIMIT_MAX,
@@ -25,15 +27,12 @@ import {
 } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import { useCreateTest, useUpdateTest } from './api';
-import { checkQuestion } from './check-question';
 import { pointsLabel, QuestionActions, QuestionCard } from './question-card';
 import { fromStoredQuestion, moveItem, newQuestionId, type QuestionContent } from './question-content';
 import { QuestionEditor } from './question-editor';
 import {
   DESCRIPTION_MAX,
-  hasRequiredFields,
   questionFieldOf,
-  TEST_NAME_MAX,
   type TestFormOutput,
   type TestFormValues,
   testFormFields,
@@ -54,13 +53,16 @@ interface TestBuilderProps {
   onCancel?: () => void;
 }
 
+const problemsOf = (problems: Record<string, string>, index: number) =>
+  Object.entries(problems)
+    .filter(([field]) => field.startsWith(`questions.${index}.`))
+    .map(([, message]) => message);
+
 interface FocusRequest {
   // A question's id, or null for the list's heading.
   questionId: string | null;
   action: 'edit' | 'up' | 'down';
 }
-
-const TYPE_REQUIRED = 'Choose a test type.';
 
 // The test builder (spec §2 "Create Test"): the test's information, its questions with the add-question
 // panel, and the buttons that save it. The detail page edits a test with the same builder.
@@ -141,6 +143,22 @@ export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
     setFocusRequest({ questionId: neighbour?.id ?? null, action: 'edit' });
   };
 
+  // Puts each question's messages (field 'questions.<index>.<field>', from checkTest or the server) on its
+  // card; returns the index of the first question with one, or -1.
+  const showQuestionProblems = (fields: Record<string, string>): number => {
+    const byQuestion: Record<string, string[]> = {};
+    let firstIndex = -1;
+    for (const [key, message] of Object.entries(fields)) {
+      const place = questionFieldOf(key);
+      const id = place ? questions[place.index]?.id : undefined;
+      if (!place || !id) continue;
+      byQuestion[id] = [...(byQuestion[id] ?? []), message];
+      if (firstIndex === -1 || place.index < firstIndex) firstIndex = place.index;
+    }
+    setProblemsById(byQuestion);
+    return firstIndex;
+  };
+
   // Puts the server's field messages at their fields; false when it named none of them.
   const placeServerErrors = (error: unknown): boolean => {
     if (!isApiError(error)) return false;
@@ -151,19 +169,11 @@ export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
       form.setError(field, { message }, { shouldFocus: !isPlaced });
       isPlaced = true;
     }
-    const byQuestion: Record<string, string[]> = {};
-    for (const [key, message] of Object.entries(error.fields)) {
-      const place = questionFieldOf(key);
-      const id = place ? questions[place.index]?.id : undefined;
-      if (!id) continue;
-      byQuestion[id] = [...(byQuestion[id] ?? []), message];
-      isPlaced = true;
-    }
-    setProblemsById(byQuestion);
-    return isPlaced;
+    return showQuestionProblems(error.fields) !== -1 || isPlaced;
   };
 
   const failureToast = (intent: SaveIntent, error: unknown, isPlaced: boolean) => {
+    const serverSentence = isPlaced && isApiError(error) ? error.message : null;
     if (isEditing) {
       toast({
         title: 'Error updating test',
@@ -173,48 +183,55 @@ export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
     } else if (intent === 'draft') {
       toast({
         title: testTexts.draftErrorTitle,
-        description: isPlaced && isApiError(error) ? error.message : testTexts.draftError,
+        description: serverSentence ?? testTexts.draftError,
         variant: 'destructive',
       });
     } else {
       toast({
         title: testTexts.createErrorTitle,
-        description: isPlaced && isApiError(error) ? error.message : testTexts.createError,
+        description: serverSentence ?? testTexts.createError,
         variant: 'destructive',
       });
     }
   };
 
-  // Before publishing, every question must be gradable: the answer key of each type graded automatically.
-  const findPublishProblems = (): boolean => {
-    const found: Record<string, string[]> = {};
-    for (const question of questions) {
-      const messages = Object.values(checkQuestion(question, { publishing: true }));
-      if (question.id && messages.length > 0) found[question.id] = messages;
+  // The contract's own rules (the server checks the same): a published test needs a name, a type and a
+  // question, and every question its answer key when it is graded automatically. False when one fails.
+  const passesTestRules = (values: TestFormOutput, isActive: boolean): boolean => {
+    const problems = checkTest(
+      {
+        name: values.name,
+        type: values.type || null,
+        time_limit: values.time_limit,
+        pass_rate: values.pass_rate,
+        is_active: isActive,
+        is_public: false,
+        questions,
+      },
+      { publishing: isActive },
+    );
+    if ('name' in problems || 'type' in problems || 'questions' in problems) {
+      toast({ title: testTexts.requiredFields, variant: 'destructive' });
+      if (problems.type) form.setError('type', { message: problems.type }, { shouldFocus: true });
+      if (problems.name) form.setError('name', { message: problems.name }, { shouldFocus: true });
+      return false;
     }
-    setProblemsById(found);
-    const firstIndex = questions.findIndex((question) => question.id && found[question.id]);
+    const firstIndex = showQuestionProblems(problems);
     const first = questions[firstIndex];
-    if (!first?.id) return false;
+    if (!first?.id) return true;
     toast({
       title: `Question ${firstIndex + 1} is not ready`,
-      description: found[first.id]?.[0],
+      description: problemsOf(problems, firstIndex)[0],
       variant: 'destructive',
     });
     setFocusRequest({ questionId: first.id, action: 'edit' });
-    return true;
+    return false;
   };
 
   const save = (intent: SaveIntent) =>
     form.handleSubmit(async (values) => {
       const isActive = intent === 'publish';
-      if (isActive && !hasRequiredFields(values, questions)) {
-        toast({ title: testTexts.requiredFields, variant: 'destructive' });
-        if (!values.type) form.setError('type', { message: TYPE_REQUIRED }, { shouldFocus: true });
-        if (!values.name) form.setError('name', { message: testTexts.nameRequired }, { shouldFocus: true });
-        return;
-      }
-      if (isActive && findPublishProblems()) return;
+      if (!passesTestRules(values, isActive)) return;
       setPendingIntent(intent);
       const input = toTestInput(values, questions, { isActive });
       try {
@@ -259,7 +276,7 @@ export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
               {(control) => (
                 <Input
                   {...control}
-                  maxLength={TEST_NAME_MAX}
+                  maxLength={TEST_NAME_MAX_LENGTH}
                   placeholder="e.g. Customer Support Fundamentals"
                   {...form.register('name')}
                 />

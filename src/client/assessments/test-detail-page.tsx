@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArchiveIcon, ArrowLeftIcon, CopyIcon, PencilIcon, StarIcon, Trash2Icon } from 'lucide-react';
+import {
+  ArchiveIcon,
+  ArchiveRestoreIcon,
+  ArrowLeftIcon,
+  CopyIcon,
+  PencilIcon,
+  StarIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -14,9 +22,16 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import type { PageProps } from '~/client/routes';
-import { type Test, testTexts, testTypeLabels } from '~/shared/assessments';
+import { type Test, type TestStatus, testTexts, testTypeLabels } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
-import { testQueryOptions, useArchiveTest, useCloneTest, useDeleteTest, useSetTestFavorite } from './api';
+import {
+  testQueryOptions,
+  useArchiveTest,
+  useCloneTest,
+  useDeleteTest,
+  useRestoreTest,
+  useSetTestFavorite,
+} from './api';
 import { pointsLabel, QuestionCard } from './question-card';
 import { fromStoredQuestion } from './question-content';
 import { TestBuilder } from './test-builder';
@@ -24,8 +39,6 @@ import { TestBuilder } from './test-builder';
 // A test of the company (/company/tests/:id): what it asks and how it is graded, and its actions —
 // edit with the builder, clone, archive, delete, favourite. ?edit=1 opens it in the builder.
 
-type TestStatus = 'active' | 'draft' | 'archived';
-const statusOf = (test: Test): TestStatus => (test.archived ? 'archived' : test.is_active ? 'active' : 'draft');
 const statusBadges: Record<TestStatus, { label: string; variant: BadgeVariant }> = {
   active: { label: 'Active', variant: 'success' },
   draft: { label: 'Draft', variant: 'warning' },
@@ -63,7 +76,7 @@ export default function TestDetailPage({ pageId }: PageProps) {
       {isNotFound ? (
         <Card>
           <CardContent className="grid justify-items-start gap-3 pt-4 sm:pt-6">
-            <p className="font-medium">This test does not exist.</p>
+            <p className="font-medium">{testTexts.notFound}</p>
             <p className="text-sm text-muted-foreground">
               It may have been deleted, or the link is mistyped. Your tests are listed on the jobs page.
             </p>
@@ -142,9 +155,10 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
   const cloneTest = useCloneTest();
   const archiveTest = useArchiveTest();
   const deleteTest = useDeleteTest();
+  const restoreTest = useRestoreTest();
   const setFavorite = useSetTestFavorite();
   const [confirming, setConfirming] = useState<'archive' | 'delete' | null>(null);
-  const status = statusBadges[statusOf(test)];
+  const status = statusBadges[test.status];
   const questions = test.questions.map(fromStoredQuestion);
   const totalPoints = questions.reduce((sum, question) => sum + question.points, 0);
   // The star shows the person's choice at once; the server's answer settles it.
@@ -176,6 +190,19 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
       });
     } finally {
       setConfirming(null);
+    }
+  };
+
+  const restore = async () => {
+    try {
+      await restoreTest.mutateAsync(test.id);
+      toast({ title: 'Test restored', description: 'You can edit it and add it to job posts again.' });
+    } catch (error) {
+      toast({
+        title: 'Error restoring test',
+        description: errorMessage(error, 'Failed to restore test. Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -269,7 +296,12 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
               <CopyIcon aria-hidden="true" />
               {cloneTest.isPending ? 'Cloning...' : 'Clone'}
             </Button>
-            {!test.archived && (
+            {test.archived ? (
+              <Button variant="outline" onClick={restore} disabled={restoreTest.isPending}>
+                <ArchiveRestoreIcon aria-hidden="true" />
+                {restoreTest.isPending ? 'Restoring...' : 'Restore'}
+              </Button>
+            ) : (
               <Button variant="outline" onClick={() => setConfirming('archive')}>
                 <ArchiveIcon aria-hidden="true" />
                 Archive
@@ -289,7 +321,7 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
         </h2>
         {questions.length === 0 ? (
           <p className="rounded-md border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
-            This test has no questions yet.{!test.archived && ' Edit it to add some.'}
+            This test has no questions yet.{test.archived ? ' Restore it to add some.' : ' Edit it to add some.'}
           </p>
         ) : (
           <ol className="grid gap-3">

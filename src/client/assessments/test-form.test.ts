@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testTexts } from '~/shared/assessments';
-import { hasRequiredFields, questionFieldOf, testFormSchema, testFormValues, toTestInput } from './test-form';
+import { questionFieldOf, testFormSchema, testFormValues, toTestInput } from './test-form';
 
 const question = {
   id: '1',
@@ -62,16 +62,6 @@ describe('toTestInput', () => {
       is_active: true,
       is_public: false,
     });
-  });
-});
-
-describe('hasRequiredFields', () => {
-  it('needs a name, a type and a question', () => {
-    const values = testFormSchema.parse({ ...testFormValues(), name: 'Support', type: 'mcq' });
-    expect(hasRequiredFields(values, [question])).toBe(true);
-    expect(hasRequiredFields(values, [])).toBe(false);
-    expect(hasRequiredFields({ ...values, name: '' }, [question])).toBe(false);
-    expect(hasRequiredFields({ ...values, type: '' }, [question])).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   draftTestDefaults,
   PASS_RATE_MAX,
   PASS_RATE_MIN,
+  TEST_NAME_MAX_LENGTH,
   type Test,
   type TestInput,
   type TestType,
@@ -18,7 +19,6 @@ import type { QuestionContent } from './question-content';
 // The builder's "Test information" fields as typed, and the payload of /api/tests made from them and the
 // question list.
 
-export const TEST_NAME_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
 
 // A blank number field takes its default (spec §5: 60 minutes, 70 percent); anything else must be a
@@ -33,10 +33,7 @@ const wholeNumberField = (min: number, max: number, fallback: number, message: s
     .transform((value) => (value === '' ? fallback : Number(value)));
 
 export const testFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(TEST_NAME_MAX, { message: `The test name can be at most ${TEST_NAME_MAX} characters.` }),
+  name: z.string().trim().max(TEST_NAME_MAX_LENGTH, { message: testTexts.nameTooLong }),
   // Empty until chosen: Create Test asks for it, a draft becomes 'mixed'.
   type: z.union([z.enum(testTypes), z.literal('')]),
   time_limit: wholeNumberField(TIME_LIMIT_MIN, TIME_LIMIT_MAX, DEFAULT_TIME_LIMIT, testTexts.timeLimitRange),
@@ -58,11 +55,6 @@ export function testFormValues(test?: Test): TestFormValues {
     pass_rate: String(test?.pass_rate ?? DEFAULT_PASS_RATE),
     description: test?.description ?? '',
   };
-}
-
-// Create Test (and Publish) needs a name, a type and a question (spec §5).
-export function hasRequiredFields(values: TestFormOutput, questions: readonly QuestionContent[]): boolean {
-  return values.name !== '' && values.type !== '' && questions.length > 0;
 }
 
 // The payload: published (is_active true) or a draft (false) whose missing name and type take the spec's
