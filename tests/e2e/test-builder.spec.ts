@@ -395,7 +395,11 @@ const sampleTest: TestInput = {
 };
 
 async function createSampleTest(request: APIRequestContext, overrides: Partial<TestInput> = {}): Promise<Test> {
-  const response = await request.post('/api/tests', { data: { ...sampleTest, ...overrides } });
+  // As the page's own fetch would: a signed-in change must come from the same site.
+  const response = await request.post('/api/tests', {
+    data: { ...sampleTest, ...overrides },
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Test;
 }

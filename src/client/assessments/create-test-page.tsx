@@ -13,7 +13,7 @@ export default function CreateTestPage({ pageId }: PageProps) {
   const jobsHref = paths.companyJobs.getHref();
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
       <PageMeta title={title} />
       <div className="grid gap-3">
         <div>

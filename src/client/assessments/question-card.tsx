@@ -25,7 +25,7 @@ export function QuestionCard({ number, question, problems = [], isBeingEdited = 
       aria-labelledby={headingId}
       data-question-id={question.id}
       className={cn(
-        'grid gap-3 rounded-lg border bg-background p-4',
+        'grid grid-cols-1 gap-3 rounded-lg border bg-background p-3 sm:p-4',
         problems.length > 0
           ? 'border-destructive'
           : isBeingEdited
@@ -68,7 +68,7 @@ interface QuestionActionsProps {
 // Edit, Move up, Move down, Delete: plain buttons, so the keyboard reaches and works them all.
 export function QuestionActions({ number, isFirst, isLast, onEdit, onMove, onDelete }: QuestionActionsProps) {
   const buttonClass =
-    'inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-4';
+    'inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-4';
   return (
     <div className="flex flex-wrap items-center gap-1 border-t border-border pt-2">
       <button

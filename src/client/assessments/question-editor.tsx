@@ -133,7 +133,7 @@ function GridEditor({ question, update, problems }: EditorProps) {
     update({ gridAnswers: { ...question.gridAnswers, [rowId]: next } });
   };
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <div className="grid gap-5 md:grid-cols-2">
         <LineListEditor
           legend="Rows"
@@ -156,7 +156,7 @@ function GridEditor({ question, update, problems }: EditorProps) {
           error={problems['settings.columns']}
         />
       </div>
-      <fieldset className="grid min-w-0 gap-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-2">
         <legend className="mb-2 text-sm font-medium">
           {isSingle ? 'Correct answers: one column per row' : 'Correct answers: any columns per row'}
         </legend>
@@ -488,7 +488,7 @@ export function QuestionEditor({ editing, onSubmit, onCancelEdit }: QuestionEdit
             : 'Choose a type, write the question and set how it is graded.'}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
           <FormField label="Question type">
             {(control) => (

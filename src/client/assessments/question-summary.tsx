@@ -189,7 +189,7 @@ function Grading({ question }: { question: QuestionContent }) {
 export function QuestionSummary({ question }: { question: QuestionContent }) {
   const { type, settings, answer_key: key } = question;
   return (
-    <div className="grid min-w-0 gap-3">
+    <div className="grid min-w-0 grid-cols-1 gap-3">
       {isChoiceQuestion(type) && <Options question={question} />}
       {type === 'short-answer' && keyList(key).length > 0 && (
         <div className="grid gap-1.5 text-sm">

@@ -262,7 +262,7 @@ export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
       : [...testBuilderTypes];
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card aria-labelledby={infoTitleId}>
         <CardHeader>
           <CardTitle id={infoTitleId}>Test information</CardTitle>
@@ -359,7 +359,7 @@ export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
               <p className="text-sm text-muted-foreground">Add the first one with the panel below.</p>
             </div>
           ) : (
-            <ol ref={listRef} className="grid gap-3" aria-label="Questions of the test">
+            <ol ref={listRef} className="grid grid-cols-1 gap-3" aria-label="Questions of the test">
               {questions.map((question, index) => (
                 <li key={question.id}>
                   <QuestionCard

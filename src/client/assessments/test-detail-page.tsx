@@ -60,7 +60,7 @@ export default function TestDetailPage({ pageId }: PageProps) {
   const jobsHref = paths.companyJobs.getHref();
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
       <PageMeta title={title} />
       <div className="grid gap-3">
         <div>
@@ -129,7 +129,7 @@ function TestDetail({ test }: { test: Test }) {
 
   if (isEditing) {
     return (
-      <section aria-label={`Editing ${test.name}`} className="grid gap-4">
+      <section aria-label={`Editing ${test.name}`} className="grid grid-cols-1 gap-4">
         <p className="text-sm text-muted-foreground">
           Editing <span className="font-medium text-foreground">{test.name}</span>. Changes apply to candidates who
           start the test after you save.
@@ -239,7 +239,7 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
     );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card aria-labelledby="test-name">
         <CardHeader className="grid gap-4">
           <div className="flex items-start justify-between gap-3">
@@ -315,7 +315,7 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
         </CardHeader>
       </Card>
 
-      <section aria-labelledby="test-questions" className="grid gap-3">
+      <section aria-labelledby="test-questions" className="grid grid-cols-1 gap-3">
         <h2 id="test-questions" className="text-lg font-semibold">
           Questions
         </h2>
@@ -324,7 +324,7 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
             This test has no questions yet.{test.archived ? ' Restore it to add some.' : ' Edit it to add some.'}
           </p>
         ) : (
-          <ol className="grid gap-3">
+          <ol className="grid grid-cols-1 gap-3">
             {questions.map((question, index) => (
               <li key={question.id}>
                 <QuestionCard number={index + 1} question={question} />
