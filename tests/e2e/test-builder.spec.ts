@@ -295,7 +295,7 @@ test('a company builds a test with all twelve question types and answer keys', a
 });
 
 test.describe('what the builder refuses', () => {
-  test('Create Test without a question asks for the required fields', async ({ page, loginAs }) => {
+  test('Create Test asks for the required fields, then for each correct answer', async ({ page, loginAs }) => {
     await loginAs('company');
     await page.goto(paths.companyCreateTest.getHref());
     await page.getByRole('button', { name: 'Create Test' }).click();
@@ -307,6 +307,25 @@ test.describe('what the builder refuses', () => {
     await page.getByRole('button', { name: 'Create Test' }).click();
     await expect(toasts(page).getByText(testTexts.requiredFields)).toBeVisible();
     await expect(page).toHaveURL(paths.companyCreateTest.getHref());
+
+    // A question may be added without its correct answer, but a published test needs it.
+    await addQuestion(page, {
+      type: 'multiple-choice',
+      text: 'Which key saves a file?',
+      fill: (panel) => fillOptions(panel, ['Ctrl+S', 'Ctrl+P']),
+    });
+    await page.getByRole('button', { name: 'Create Test' }).click();
+    await expect(toasts(page).getByText('Question 1 is not ready')).toBeVisible();
+    await expect(questionCards(page).first()).toContainText(testTexts.answerKeyRequired);
+    await expect(page.getByRole('button', { name: 'Edit question 1' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const editPanel = page.getByRole('region', { name: 'Edit Question 1' });
+    await editPanel.getByRole('radio', { name: 'Ctrl+S' }).click();
+    await editPanel.getByRole('button', { name: 'Save Question' }).click();
+    await expect(questionCards(page).first()).not.toContainText(testTexts.answerKeyRequired);
+    await page.getByRole('button', { name: 'Create Test' }).click();
+    await expect(toasts(page).getByText(testTexts.created, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(paths.companyJobs.getHref());
   });
 
   test('a question needs its text; options 1 and 2 stay, 3 and 4 can go', async ({

@@ -90,7 +90,7 @@ export function QuestionActions({ number, isFirst, isLast, onEdit, onMove, onDel
         onClick={() => onMove(-1)}
       >
         <ArrowUpIcon aria-hidden="true" />
-        Up
+        <span className="hidden sm:inline">Up</span>
       </button>
       <button
         type="button"
@@ -101,7 +101,7 @@ export function QuestionActions({ number, isFirst, isLast, onEdit, onMove, onDel
         onClick={() => onMove(1)}
       >
         <ArrowDownIcon aria-hidden="true" />
-        Down
+        <span className="hidden sm:inline">Down</span>
       </button>
       <button
         type="button"
