@@ -207,6 +207,19 @@ test('a company builds a test with all twelve question types and answer keys', a
   await saveScreenshots(page, 'create-test-questions');
   await expectNoSeriousViolations(page);
 
+  // The grid editor with its answer table, half filled in the panel (not added).
+  const panel = addPanel(page);
+  await panel.getByLabel('Question type').selectOption({ label: 'Multiple choice grid' });
+  await panel.getByRole('textbox', { name: 'Row 1', exact: true }).fill('Refund requests');
+  await panel.getByRole('textbox', { name: 'Row 2', exact: true }).fill('Password resets');
+  await panel.getByRole('textbox', { name: 'Column 1', exact: true }).fill('Billing team');
+  await panel.getByRole('textbox', { name: 'Column 2', exact: true }).fill('IT support');
+  await panel.getByRole('textbox', { name: 'Column 3', exact: true }).fill('Account manager');
+  await panel.getByRole('radio', { name: 'Refund requests: Billing team' }).check();
+  await panel.scrollIntoViewIfNeeded();
+  await saveScreenshots(page, 'create-test-grid-editor');
+  await expectNoSeriousViolations(page);
+
   // Reorder with the keyboard: the paragraph (question 2) moves to the top, down again, and up again.
   await page.getByRole('button', { name: 'Move question 2 up' }).focus();
   await page.keyboard.press('Enter');
