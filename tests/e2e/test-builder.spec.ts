@@ -406,6 +406,46 @@ test.describe('what the builder refuses', () => {
   });
 });
 
+test.describe('when the server refuses', () => {
+  test.use({ expectedConsoleErrors: [/status of (500|400)/] });
+
+  test('a failed save shows the spec’s error toasts, and field errors at their fields', async ({ page, loginAs }) => {
+    await loginAs('company');
+    await page.goto(paths.companyCreateTest.getHref());
+    await page.route('/api/tests', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Something broke.', code: 'internal' } }),
+    );
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+    await expect(toasts(page).getByText(testTexts.draftErrorTitle)).toBeVisible();
+    await expect(toasts(page).getByText(testTexts.draftError)).toBeVisible();
+
+    await page.getByLabel('Test name').fill('Network Basics');
+    await page.getByLabel('Test type').selectOption({ label: 'Language' });
+    await addQuestion(page, { type: 'paragraph', text: 'Explain what DNS does.' });
+    await page.getByRole('button', { name: 'Create Test' }).click();
+    await expect(toasts(page).getByText(testTexts.createErrorTitle)).toBeVisible();
+    await expect(toasts(page).getByText(testTexts.createError)).toBeVisible();
+    await expect(page).toHaveURL(paths.companyCreateTest.getHref());
+
+    await page.unroute('/api/tests');
+    await page.route('/api/tests', (route) =>
+      route.fulfill({
+        status: 400,
+        json: {
+          error: 'Please check the highlighted fields.',
+          code: 'validation',
+          fields: { name: 'A test with this name already exists.', 'questions.0.question': 'Too vague.' },
+        },
+      }),
+    );
+    await page.getByRole('button', { name: 'Create Test' }).click();
+    await expect(toasts(page).getByText(testTexts.createErrorTitle)).toBeVisible();
+    await expect(page.getByLabel('Test name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('A test with this name already exists.')).toBeVisible();
+    await expect(questionCards(page).first()).toContainText('Too vague.');
+  });
+});
+
 const sampleTest: TestInput = {
   name: 'Spreadsheet Basics',
   description: 'Formulas and formatting.',
