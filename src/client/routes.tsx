@@ -64,6 +64,9 @@ const pageFiles: Partial<Record<PageId, string>> = {
   companyCreateTest: './assessments/create-test-page.tsx',
   companyTest: './assessments/test-detail-page.tsx',
   applicantSettings: './account/settings-page.tsx',
+  companyCreateJob: './jobs/create-job-page.tsx',
+  companyJobEdit: './jobs/edit-job-page.tsx',
+  companyJob: './jobs/job-detail-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;

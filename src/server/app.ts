@@ -19,6 +19,7 @@ import { companyRoutes } from './companies/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { healthRoutes } from './health/routes';
+import { jobRoutes } from './jobs/routes';
 import { createMailer } from './mail/mailer';
 import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
@@ -109,6 +110,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(accountRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(siteRoutes, { context });
+  await app.register(jobRoutes, { context });
   await app.register(assessmentRoutes, { context });
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
 

@@ -174,6 +174,10 @@ export type CreateJobInput = z.input<typeof createJobSchema>;
 export const updateJobSchema = jobFieldsSchema;
 export type UpdateJobInput = z.input<typeof updateJobSchema>;
 
+// The pipeline badge of a job follows its applications (DESIGN.md §5): the furthest stage any reached.
+export const jobPipelineStages = ['interviewing', 'offer', 'filled'] as const;
+export type JobPipelineStage = (typeof jobPipelineStages)[number];
+
 export const jobSchema = z.object({
   id: z.string(),
   company_name: z.string(),
@@ -201,6 +205,8 @@ export const jobSchema = z.object({
   applications_count: z.number(),
   // Applications that arrived since the company last opened the job.
   new_applications_count: z.number(),
+  // The furthest stage any application reached: the Interviewing / Offer / Filled badge.
+  pipeline_stage: z.enum(jobPipelineStages).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -301,3 +307,131 @@ export const hiringAnalyticsSchema = z.object({
 export type HiringAnalytics = z.infer<typeof hiringAnalyticsSchema>;
 
 export const jobTagsSchema = z.object({ tags: z.array(z.string()) });
+
+export const jobStatusLabels: Record<JobStatus, string> = {
+  draft: 'Draft',
+  open: 'Open',
+  paused: 'Paused',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+// The state machine of DESIGN.md §5: which statuses each transition leaves from, and where it goes.
+export const jobTransitionRules: Record<JobTransition, { from: readonly JobStatus[]; to: JobStatus }> = {
+  publish: { from: ['draft'], to: 'open' },
+  pause: { from: ['open'], to: 'paused' },
+  resume: { from: ['paused'], to: 'open' },
+  close: { from: ['open', 'paused'], to: 'closed' },
+  reopen: { from: ['closed'], to: 'open' },
+  archive: { from: ['draft', 'open', 'paused', 'closed'], to: 'archived' },
+};
+
+export function canTransitionJob(status: JobStatus, transition: JobTransition): boolean {
+  return jobTransitionRules[transition].from.includes(status);
+}
+
+const jobWithStatus: Record<JobStatus, string> = {
+  draft: 'A draft',
+  open: 'An open job',
+  paused: 'A paused job',
+  closed: 'A closed job',
+  archived: 'An archived job',
+};
+const transitionDone: Record<JobTransition, string> = {
+  publish: 'published',
+  pause: 'paused',
+  resume: 'resumed',
+  close: 'closed',
+  reopen: 'reopened',
+  archive: 'archived',
+};
+// What to do instead, where there is a move that gets the person where they wanted.
+const transitionHints: Partial<Record<`${JobTransition}:${JobStatus}`, string>> = {
+  'publish:paused': 'Resume it instead.',
+  'publish:closed': 'Reopen it instead.',
+  'pause:draft': 'Publish it first.',
+  'resume:draft': 'Publish it instead.',
+  'resume:closed': 'Reopen it instead.',
+  'close:draft': 'Delete it or archive it instead.',
+  'reopen:draft': 'Publish it instead.',
+  'reopen:paused': 'Resume it instead.',
+};
+
+// The sentence of the 409 for a move the state machine refuses, e.g. 'A closed job cannot be paused.'
+export function illegalJobTransitionMessage(transition: JobTransition, status: JobStatus): string {
+  if (jobTransitionRules[transition].to === status) {
+    return `This job is already ${jobStatusLabels[status].toLowerCase()}.`;
+  }
+  const sentence = `${jobWithStatus[status]} cannot be ${transitionDone[transition]}.`;
+  const hint = transitionHints[`${transition}:${status}`];
+  return hint ? `${sentence} ${hint}` : sentence;
+}
+
+export const jobEditTexts = {
+  archivedCannotBeEdited: 'An archived job cannot be edited.',
+  onlyDraftDeleted: 'Only a draft can be deleted. Archive this job instead.',
+  archivedCannotBeDeleted: 'Only a draft can be deleted; this job is archived already.',
+  notFound: 'This job does not exist.',
+  testNotFound: 'This test does not exist.',
+} as const;
+
+const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = (amount: number) =>
+  `$${Number.isInteger(amount) ? wholeDollars.format(amount) : dollarsAndCents.format(amount)}`;
+
+// The budget as the job table and the CSV export show it: '$60–80/hr', '$60/hr', '$5,000', or '—'.
+export function formatJobBudget(
+  job: Pick<JobFields, 'engagement_type' | 'budget_min' | 'budget_max' | 'budget_total'>,
+): string {
+  if (job.engagement_type === 'fixed') return job.budget_total == null ? '—' : dollars(job.budget_total);
+  const { budget_min: min, budget_max: max } = job;
+  if (min != null && max != null) {
+    return min === max ? `${dollars(min)}/hr` : `${dollars(min)}–${dollars(max).slice(1)}/hr`;
+  }
+  if (min != null) return `From ${dollars(min)}/hr`;
+  if (max != null) return `Up to ${dollars(max)}/hr`;
+  return '—';
+}
+
+// A job's applications, as the job detail page and the Pending Interviews filter list them.
+export const jobApplicationStatuses = [
+  'submitted',
+  'shortlisted',
+  'interviewing',
+  'offered',
+  'hired',
+  'rejected',
+  'withdrawn',
+] as const;
+export type JobApplicationStatus = (typeof jobApplicationStatuses)[number];
+
+export const jobApplicationListQuerySchema = z.object({
+  status: commaList(z.enum(jobApplicationStatuses, { message: 'Unknown application status.' })),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type JobApplicationListQuery = z.input<typeof jobApplicationListQuerySchema>;
+
+export const jobApplicationSchema = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  job_title: z.string(),
+  applicant_id: z.string(),
+  applicant_name: z.string(),
+  status: z.enum(jobApplicationStatuses),
+  // Dollars per hour the applicant proposed, when they did.
+  proposal_rate: z.number().nullable(),
+  created_at: z.string(),
+  // Arrived after the company last opened the job's applications.
+  is_new: z.boolean(),
+});
+export type JobApplication = z.infer<typeof jobApplicationSchema>;
+
+export const jobApplicationListSchema = z.object({
+  items: z.array(jobApplicationSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type JobApplicationList = z.infer<typeof jobApplicationListSchema>;

@@ -6,6 +6,8 @@ import type {
   CreateJobInput,
   HiringAnalytics,
   Job,
+  JobApplicationList,
+  JobApplicationListQuery,
   JobList,
   JobListQuery,
   JobSummary,
@@ -102,10 +104,13 @@ export function useDuplicateJob() {
 }
 
 export function useDeleteJob() {
-  const refresh = useRefreshJobs();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiClient.delete<void>(`/api/jobs/${id}`),
-    onSuccess: refresh,
+    // The deleted job's own queries (detail, applications) are left alone: asked again they could only
+    // answer 404 on the page that is about to leave it.
+    onSuccess: (_, id) =>
+      queryClient.invalidateQueries({ queryKey: jobsKey, predicate: (query) => !query.queryKey.includes(id) }),
   });
 }
 
@@ -114,5 +119,28 @@ export function useBulkJobAction() {
   return useMutation({
     mutationFn: (input: BulkJobInput) => apiClient.post<BulkJobResult>('/api/jobs/bulk', input),
     onSuccess: refresh,
+  });
+}
+
+// A job's applications (the job detail page), newest first.
+export const jobApplicationsQueryOptions = (id: string, query: JobApplicationListQuery = {}) =>
+  queryOptions({
+    queryKey: [...jobsKey, 'applications', id, query],
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${id}/applications${jobListSearch(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+// Opening a job's applications resets its "new" badge. The applications on screen keep their own
+// "new" marks for this visit; the list, the summary and the job itself refresh.
+export function useMarkApplicationsSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post<{ applications_seen_at: string }>(`/api/jobs/${id}/applications/seen`),
+    onSuccess: (_, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...jobsKey, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: [...jobsKey, 'summary'] }),
+        queryClient.invalidateQueries({ queryKey: jobQueryOptions(id).queryKey }),
+      ]),
   });
 }

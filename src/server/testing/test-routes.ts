@@ -10,12 +10,14 @@ import { emailOutbox, platformSettings, tests, users } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildTestAttempt } from '../db/seed/test-factories';
 import { AppError } from '../platform/errors';
+import { jobTestRoutes } from './job-test-routes';
 
 // Endpoints for the browser tests only (ENABLE_TEST_ROUTES, refused in production by config.ts): they
 // create accounts and sessions the way the tests' factories do, so journeys need not sign in by form.
 export async function testRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, settings } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  await jobTestRoutes(app, { db });
 
   routes.post(
     '/api/testing/accounts',

@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { demoAccountsSeeder } from './demo-accounts';
+import { demoJobsSeeder } from './demo-jobs';
 import { demoTestsSeeder } from './demo-tests';
 
 // Demo data for `npm start` on an empty database and for `npm run db:seed`. Each seeder builds its
@@ -11,7 +12,7 @@ export interface DemoSeeder {
 }
 
 // Features add their seeders here as they land.
-export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder, demoTestsSeeder];
+export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder, demoTestsSeeder, demoJobsSeeder];
 
 export interface SeedReport {
   name: string;

@@ -1,0 +1,187 @@
+import { useQueries } from '@tanstack/react-query';
+import { ArrowLeftIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { testQueryOptions } from '~/client/assessments/api';
+import { PageMeta } from '~/client/components/page-meta';
+import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
+import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
+import type { PageProps } from '~/client/routes';
+import { formatJobBudget, type Job, type JobPipelineStage, type JobStatus, jobStatusLabels } from '~/shared/jobs';
+import { paths } from '~/shared/routes';
+import { JobActions } from './job-actions';
+import { JobApplicationsSection } from './job-applications-section';
+import { JobLoadError, JobLoading, JobNotFound, useJobOfPage } from './job-page-states';
+import { formatStartDate } from './start-date-picker';
+
+const statusVariants: Record<JobStatus, BadgeVariant> = {
+  draft: 'neutral',
+  open: 'success',
+  paused: 'warning',
+  closed: 'danger',
+  archived: 'secondary',
+};
+
+const pipelineLabels: Record<JobPipelineStage, string> = {
+  interviewing: 'Interviewing',
+  offer: 'Offer',
+  filled: 'Filled',
+};
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+// /company/jobs/:id: one job post as the company wrote it, the moves its status allows, and the
+// applications it has received.
+export default function JobDetailPage({ pageId }: PageProps) {
+  const { title } = paths[pageId];
+  const { id } = useParams();
+  const { query, isNotFound } = useJobOfPage(id);
+  const job = query.data;
+
+  return (
+    <>
+      <PageMeta title={job ? `${job.title} · ${title}` : title} />
+      <div className="mb-6 space-y-3">
+        <Link
+          to={paths.companyJobs.getHref()}
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          Jobs & Applications
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      </div>
+      {isNotFound ? (
+        <JobNotFound />
+      ) : query.isError ? (
+        <JobLoadError error={query.error} onRetry={() => query.refetch()} />
+      ) : !job ? (
+        <JobLoading label="Loading job" />
+      ) : (
+        <div className="grid max-w-4xl gap-6">
+          <JobPost job={job} />
+          <JobApplicationsSection key={job.id} job={job} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function JobPost({ job }: { job: Job }) {
+  const wasPublished = job.published_at !== null;
+  return (
+    <Card aria-labelledby="job-title">
+      <CardHeader className="grid gap-4">
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant={statusVariants[job.status]}>{jobStatusLabels[job.status]}</Badge>
+            {job.pipeline_stage && <Badge variant="info">{pipelineLabels[job.pipeline_stage]}</Badge>}
+            <span className="text-sm text-muted-foreground">{job.company_name}</span>
+          </div>
+          <h2 id="job-title" className="text-xl font-semibold break-words sm:text-2xl">
+            {job.title}
+          </h2>
+        </div>
+        <JobActions job={job} />
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-md bg-muted/60 p-4 lg:grid-cols-3">
+          <Fact label="Budget">{formatJobBudget(job)}</Fact>
+          <Fact label="Engagement">{job.engagement_type === 'hourly' ? 'Hourly' : 'Fixed price'}</Fact>
+          <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
+          <Fact label="Start date">{job.start_date ? formatStartDate(job.start_date) : 'Flexible'}</Fact>
+          <Fact label="Timezone">{job.timezone}</Fact>
+          <Fact label="Visibility">{job.visibility === 'public' ? 'Public' : 'Private'}</Fact>
+          <Fact label={wasPublished ? 'Launch date' : 'Created'}>
+            <time dateTime={job.launch_date}>{longDate.format(new Date(job.launch_date))}</time>
+          </Fact>
+          {job.closed_at && (
+            <Fact label="Closed on">
+              <time dateTime={job.closed_at}>{longDate.format(new Date(job.closed_at))}</time>
+            </Fact>
+          )}
+          {job.cc_email && <Fact label="CC email">{job.cc_email}</Fact>}
+        </dl>
+
+        <Section title="Required skills">
+          {job.skill_tags.length === 0 ? (
+            <None>No particular skills.</None>
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {job.skill_tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="secondary">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Required certifications">
+          {job.required_certs.length === 0 ? (
+            <None>No certifications required.</None>
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {job.required_certs.map((cert) => (
+                <li key={cert}>
+                  <Badge variant="outline">{cert}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Required tests">
+          {job.test_ids.length === 0 ? <None>No tests required.</None> : <RequiredTests testIds={job.test_ids} />}
+        </Section>
+
+        <Section title="Description">
+          <p className="text-sm leading-relaxed break-words whitespace-pre-line">{job.description}</p>
+        </Section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RequiredTests({ testIds }: { testIds: string[] }) {
+  const tests = useQueries({ queries: testIds.map((testId) => testQueryOptions(testId)) });
+  return (
+    <ul className="grid gap-1">
+      {testIds.map((testId, index) => {
+        const test = tests[index];
+        return (
+          <li key={testId}>
+            <Link
+              to={paths.companyTest.getHref({ id: testId })}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {test?.data?.name ?? (test?.isError ? 'Unavailable test' : 'Loading test…')}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function None({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-muted-foreground">{children}</p>;
+}

@@ -1,0 +1,231 @@
+import {
+  checkJobRules,
+  DEFAULT_TIMEZONE,
+  DEFAULT_WEEKLY_HOURS,
+  draftJobDefaults,
+  type EngagementType,
+  type Job,
+  jobCertifications,
+  jobFieldsSchema,
+  jobTexts,
+  type UpdateJobInput,
+} from '~/shared/jobs';
+
+// What the Create/Edit Job form holds: number fields as typed (strings), so an empty box stays empty
+// instead of turning into 0, and the conversions to and from the API's payload.
+
+export interface JobFormValues {
+  title: string;
+  engagement_type: EngagementType;
+  budget_min: string;
+  budget_max: string;
+  budget_total: string;
+  weekly_hours: string;
+  start_date: string | null;
+  timezone: string;
+  visibility: 'public' | 'private';
+  cc_email: string;
+  test_ids: string[];
+  required_certs: string[];
+  skill_tags: string[];
+  description: string;
+}
+
+export type JobFormField = keyof JobFormValues;
+
+export const jobFormFields: readonly JobFormField[] = [
+  'title',
+  'engagement_type',
+  'budget_min',
+  'budget_max',
+  'budget_total',
+  'weekly_hours',
+  'start_date',
+  'timezone',
+  'visibility',
+  'cc_email',
+  'test_ids',
+  'required_certs',
+  'skill_tags',
+  'description',
+];
+
+// Spec §9: hourly, 20 hours a week, UTC+00:00, public.
+export const emptyJobFormValues: JobFormValues = {
+  title: '',
+  engagement_type: 'hourly',
+  budget_min: '',
+  budget_max: '',
+  budget_total: '',
+  weekly_hours: String(DEFAULT_WEEKLY_HOURS),
+  start_date: null,
+  timezone: DEFAULT_TIMEZONE,
+  visibility: 'public',
+  cc_email: '',
+  test_ids: [],
+  required_certs: [],
+  skill_tags: [],
+  description: '',
+};
+
+const numberText = (value: number | null) => (value == null ? '' : String(value));
+
+export function jobToFormValues(job: Job): JobFormValues {
+  return {
+    title: job.title,
+    engagement_type: job.engagement_type,
+    budget_min: numberText(job.budget_min),
+    budget_max: numberText(job.budget_max),
+    budget_total: numberText(job.budget_total),
+    weekly_hours: String(job.weekly_hours),
+    start_date: job.start_date,
+    timezone: job.timezone,
+    visibility: job.visibility,
+    cc_email: job.cc_email ?? '',
+    test_ids: job.test_ids,
+    required_certs: job.required_certs,
+    skill_tags: job.skill_tags,
+    description: job.description,
+  };
+}
+
+// An empty box is "not given"; anything else is a number, or NaN so the schema names the problem.
+const parseNumber = (value: string): number | null => (value.trim() === '' ? null : Number(value));
+
+// The payload of POST /api/jobs and PUT /api/jobs/:id. Only the budget of the chosen engagement type
+// is sent (spec §3: min and max for hourly jobs, the total for fixed-price ones).
+export function formValuesToFields(values: JobFormValues): UpdateJobInput {
+  const isHourly = values.engagement_type === 'hourly';
+  const weeklyHours = parseNumber(values.weekly_hours);
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    engagement_type: values.engagement_type,
+    budget_min: isHourly ? parseNumber(values.budget_min) : null,
+    budget_max: isHourly ? parseNumber(values.budget_max) : null,
+    budget_total: isHourly ? null : parseNumber(values.budget_total),
+    // An emptied hours box is a mistake to point out, not a request for the default.
+    weekly_hours: weeklyHours ?? Number.NaN,
+    start_date: values.start_date,
+    skill_tags: values.skill_tags,
+    timezone: values.timezone,
+    test_ids: values.test_ids,
+    required_certs: values.required_certs.filter(isCertification),
+    visibility: values.visibility,
+    cc_email: values.cc_email.trim() || null,
+  };
+}
+
+type Certification = (typeof jobCertifications)[number];
+const isCertification = (value: string): value is Certification =>
+  (jobCertifications as readonly string[]).includes(value);
+
+// Save as Draft fills what the form leaves empty (spec §5).
+export function withDraftDefaults(fields: UpdateJobInput): UpdateJobInput {
+  return {
+    ...fields,
+    title: fields.title || draftJobDefaults.title,
+    description: fields.description || draftJobDefaults.description,
+  };
+}
+
+interface ValidateOptions {
+  publishing: boolean;
+  // An edit may keep a start date that has passed since the job was saved (the server allows it too).
+  keptStartDate?: string | null;
+  now?: Date;
+}
+
+// Field → message for everything the form can check before sending: the schema's rules (title length,
+// hours 1–60, rates and total at least 1, email) and the cross-field ones of checkJobRules.
+export function validateJobForm(
+  values: JobFormValues,
+  { publishing, keptStartDate, now = new Date() }: ValidateOptions,
+): Partial<Record<JobFormField, string>> {
+  const problems: Partial<Record<JobFormField, string>> = {};
+  const fields = formValuesToFields(values);
+  const parsed = jobFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [field] = issue.path;
+      if (typeof field === 'string' && isFormField(field) && !problems[field]) problems[field] = issue.message;
+    }
+  }
+  const rules = checkJobRules(
+    {
+      title: fields.title ?? '',
+      description: fields.description ?? '',
+      engagement_type: values.engagement_type,
+      budget_min: numberOrNull(fields.budget_min),
+      budget_max: numberOrNull(fields.budget_max),
+      budget_total: numberOrNull(fields.budget_total),
+      start_date: fields.start_date,
+    },
+    { publishing, now },
+  );
+  if (rules.start_date && keptStartDate != null && values.start_date === keptStartDate) delete rules.start_date;
+  for (const [field, message] of Object.entries(rules)) {
+    if (isFormField(field) && !problems[field]) problems[field] = message;
+  }
+  return problems;
+}
+
+const numberOrNull = (value: number | null | undefined) => (value == null || Number.isNaN(value) ? null : value);
+
+function isFormField(field: string): field is JobFormField {
+  return (jobFormFields as readonly string[]).includes(field);
+}
+
+export interface PublishProblem {
+  field: JobFormField;
+  title: string;
+  description: string;
+}
+
+// What Publish Job checks first, in the spec's order (§5), each with its toast.
+export function findPublishProblem(values: JobFormValues): PublishProblem | null {
+  if (!values.title.trim()) {
+    return { field: 'title', title: jobTexts.missingInformation, description: jobTexts.titleRequired };
+  }
+  if (values.engagement_type === 'hourly') {
+    const field = !values.budget_min.trim() ? 'budget_min' : !values.budget_max.trim() ? 'budget_max' : null;
+    if (field) return { field, title: jobTexts.missingBudget, description: jobTexts.hourlyRatesRequired };
+  } else if (!values.budget_total.trim()) {
+    return { field: 'budget_total', title: jobTexts.missingBudget, description: jobTexts.totalRequired };
+  }
+  if (!values.description.trim()) {
+    return { field: 'description', title: jobTexts.missingInformation, description: jobTexts.descriptionRequired };
+  }
+  return null;
+}
+
+export const tagTexts = {
+  skillBlank: 'Type a skill to add it.',
+  skillDuplicate: (skill: string) => `${skill} is already in the list.`,
+} as const;
+
+// A skill is added only when it is not blank and not already there in any case (spec §5).
+export function addTag(tags: readonly string[], input: string): { tags: string[]; error: string | null } {
+  const tag = input.trim().replace(/\s+/g, ' ');
+  if (!tag) return { tags: [...tags], error: tagTexts.skillBlank };
+  const existing = tags.find((other) => other.toLowerCase() === tag.toLowerCase());
+  if (existing) return { tags: [...tags], error: tagTexts.skillDuplicate(existing) };
+  return { tags: [...tags, tag], error: null };
+}
+
+// Adds the item when absent, removes it when present (tests and certifications).
+export function toggleItem<Item>(items: readonly Item[], item: Item): Item[] {
+  return items.includes(item) ? items.filter((other) => other !== item) : [...items, item];
+}
+
+// Calendar days as the API writes them (YYYY-MM-DD), read and written in the viewer's own zone.
+export function toIsoDay(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+export function fromIsoDay(day: string): Date {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date);
+}

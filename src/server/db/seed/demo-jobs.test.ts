@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobStatuses } from '~/shared/jobs';
+import { analyzeHiring } from '../../jobs/analyze-hiring';
+import { summarizeJobs } from '../../jobs/summarize-jobs';
+import { createTestDatabase } from '../../testing/test-database';
+import type { DatabaseHandle } from '../client';
+import { applications, companyMembers, jobs, users } from '../schema';
+import { demoAccountsSeeder } from './demo-accounts';
+import { demoJobsSeeder } from './demo-jobs';
+import { seedDemoData } from './seed-demo-data';
+
+describe('the demo jobs', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('give the demo company jobs in every status with real figures, once', async () => {
+    const seeders = [demoAccountsSeeder, demoJobsSeeder];
+    const [, first] = await seedDemoData({ db: database.db, seeders });
+    expect(first?.created).toBeGreaterThan(20);
+    const [company] = await database.db
+      .select({ id: companyMembers.companyId })
+      .from(users)
+      .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+      .where(eq(users.email, 'company@tandem.test'));
+    const companyId = company?.id ?? '';
+    const rows = await database.db.select().from(jobs).where(eq(jobs.companyId, companyId));
+    expect(rows.length).toBe(10);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(jobStatuses));
+    const tags = rows.flatMap((row) => row.skillTags);
+    for (const tag of ['React', 'TypeScript', 'Design']) expect(tags).toContain(tag);
+    expect(new Set(rows.map((row) => row.engagementType))).toEqual(new Set(['hourly', 'fixed']));
+
+    const summary = await summarizeJobs({ db: database.db, companyId });
+    expect(summary).toMatchObject({ open_jobs: 3, paused_jobs: 2 });
+    expect(summary.pending_interviews).toBeGreaterThan(0);
+    expect(summary.avg_time_to_hire_days).toBeGreaterThan(0);
+    const analytics = await analyzeHiring({ db: database.db, companyId });
+    expect(analytics.hires).toBeGreaterThan(0);
+    expect(analytics.offer_acceptance_rate).toBeGreaterThan(0);
+    expect(analytics.applicants_per_week.some((week) => week.applicants > 0)).toBe(true);
+
+    const applicationCount = (await database.db.select().from(applications)).length;
+    const [, second] = await seedDemoData({ db: database.db, seeders });
+    expect(second).toEqual({ name: 'demo jobs', created: 0 });
+    expect((await database.db.select().from(applications)).length).toBe(applicationCount);
+  });
+});

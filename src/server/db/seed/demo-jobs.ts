@@ -1,0 +1,272 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { companyMembers, jobs, tests, users } from '../schema';
+import { demoAccounts } from './demo-accounts';
+import { buildApplication, buildJob, buildTestAttempt, type JobOverrides } from './job-factories';
+import type { DemoSeeder } from './seed-demo-data';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type ApplicationStage = 'submitted' | 'shortlisted' | 'interviewing' | 'offered' | 'hired' | 'rejected';
+
+interface DemoJob {
+  job: Omit<JobOverrides, 'companyId'>;
+  // Days before today the job was created and (unless a draft) published.
+  publishedDaysAgo: number;
+  // Each application: who, at what stage, how many days after publication it arrived.
+  applications?: Array<{ name: string; stage: ApplicationStage; afterDays: number; rate?: number }>;
+}
+
+const description = (text: string) =>
+  `${text}\n\nYou will work remotely with a small, friendly team, with overlap of at least four hours with ` +
+  'our core hours. We value clear written communication and shipping in small steps.';
+
+const hourly = (min: number, max: number) => ({
+  engagementType: 'hourly' as const,
+  budgetMinCents: min * 100,
+  budgetMaxCents: max * 100,
+});
+const fixed = (total: number) => ({
+  engagementType: 'fixed' as const,
+  budgetMinCents: null,
+  budgetMaxCents: null,
+  budgetTotalCents: total * 100,
+});
+
+// Ten jobs in every status, with applications at every stage so the summary cards and the
+// Analytics tab show real figures.
+const demoJobs: DemoJob[] = [
+  {
+    job: {
+      title: 'Senior React Engineer',
+      status: 'open',
+      ...hourly(60, 80),
+      weeklyHours: 40,
+      skillTags: ['React', 'TypeScript', 'Next.js'],
+      requiredCerts: ['AWS Solutions Architect'],
+      timezone: 'UTC-05:00',
+      description: description('Lead the front end of our customer portal, built with React and TypeScript.'),
+    },
+    publishedDaysAgo: 70,
+    applications: [
+      { name: 'Priya Natarajan', stage: 'hired', afterDays: 2, rate: 72 },
+      { name: 'Lucas Almeida', stage: 'offered', afterDays: 5, rate: 78 },
+      { name: 'Sofia Marquez', stage: 'interviewing', afterDays: 30, rate: 70 },
+      { name: 'Daniel Kim', stage: 'interviewing', afterDays: 52, rate: 75 },
+      { name: 'Amara Obi', stage: 'shortlisted', afterDays: 60, rate: 65 },
+      { name: 'Tomasz Nowak', stage: 'submitted', afterDays: 66, rate: 80 },
+      { name: 'Hannah Berg', stage: 'rejected', afterDays: 12, rate: 95 },
+    ],
+  },
+  {
+    job: {
+      title: 'Product Designer (UI/UX)',
+      status: 'open',
+      ...hourly(45, 65),
+      weeklyHours: 30,
+      skillTags: ['Design', 'Figma', 'React'],
+      description: description('Design flows and components for our web app, from research to hand-off.'),
+    },
+    publishedDaysAgo: 45,
+    applications: [
+      { name: 'Mei Tanaka', stage: 'hired', afterDays: 4, rate: 55 },
+      { name: 'Oliver Grant', stage: 'interviewing', afterDays: 20, rate: 60 },
+      { name: 'Fatima Zahra', stage: 'submitted', afterDays: 41, rate: 50 },
+    ],
+  },
+  {
+    job: {
+      title: 'Customer Support Specialist',
+      status: 'open',
+      ...hourly(18, 25),
+      weeklyHours: 40,
+      skillTags: ['Customer Service', 'Zendesk'],
+      timezone: 'UTC+08:00',
+      description: description('Answer customer emails and chats, and keep our help centre up to date.'),
+    },
+    publishedDaysAgo: 14,
+    applications: [
+      { name: 'Grace Mensah', stage: 'interviewing', afterDays: 3, rate: 20 },
+      { name: 'Rafael Cruz', stage: 'submitted', afterDays: 9, rate: 19 },
+      { name: 'Nadia Petrova', stage: 'submitted', afterDays: 12, rate: 22 },
+    ],
+  },
+  {
+    job: {
+      title: 'TypeScript Backend Developer',
+      status: 'paused',
+      ...hourly(55, 75),
+      skillTags: ['TypeScript', 'Node.js', 'PostgreSQL'],
+      description: description('Build the APIs behind our scheduling product in TypeScript on Node.js.'),
+    },
+    publishedDaysAgo: 35,
+    applications: [
+      { name: 'Ethan Brooks', stage: 'offered', afterDays: 10, rate: 70 },
+      { name: 'Aisha Khan', stage: 'shortlisted', afterDays: 16, rate: 62 },
+    ],
+  },
+  {
+    job: {
+      title: 'Brand Identity Refresh',
+      status: 'paused',
+      ...fixed(5_000),
+      skillTags: ['Design', 'Branding'],
+      visibility: 'private',
+      description: description('Refresh our logo, colours and type for the new website.'),
+    },
+    publishedDaysAgo: 21,
+  },
+  {
+    job: {
+      title: 'Bookkeeper (QuickBooks)',
+      status: 'closed',
+      ...hourly(30, 40),
+      weeklyHours: 10,
+      skillTags: ['Accounting', 'QuickBooks'],
+      description: description('Keep our books, reconcile accounts and prepare monthly reports.'),
+    },
+    publishedDaysAgo: 80,
+    applications: [
+      { name: 'Carlos Ruiz', stage: 'hired', afterDays: 6, rate: 35 },
+      { name: 'Elena Rossi', stage: 'rejected', afterDays: 8, rate: 38 },
+    ],
+  },
+  {
+    job: {
+      title: 'Marketing Website Redesign',
+      status: 'closed',
+      ...fixed(8_500),
+      skillTags: ['Design', 'React', 'Webflow'],
+      description: description('Redesign and rebuild our marketing site, with a CMS the team can edit.'),
+    },
+    publishedDaysAgo: 60,
+    applications: [{ name: 'Jonah Fischer', stage: 'hired', afterDays: 3 }],
+  },
+  {
+    job: {
+      title: 'Data Entry Assistant',
+      status: 'draft',
+      ...hourly(15, 20),
+      skillTags: ['Data Entry', 'Excel'],
+      description: description('Enter and check product data in our catalogue.'),
+    },
+    publishedDaysAgo: 2,
+  },
+  {
+    job: {
+      title: 'DevOps Engineer (AWS)',
+      status: 'draft',
+      engagementType: 'hourly',
+      budgetMinCents: null,
+      budgetMaxCents: null,
+      skillTags: ['AWS', 'Kubernetes', 'TypeScript'],
+      requiredCerts: ['AWS Solutions Architect', 'Kubernetes Administrator'],
+      description: 'Job description to be added.',
+    },
+    publishedDaysAgo: 1,
+  },
+  {
+    job: {
+      title: 'Virtual Assistant',
+      status: 'archived',
+      ...hourly(12, 18),
+      skillTags: ['Administration', 'Scheduling'],
+      description: description('Manage calendars, inboxes and travel for two founders.'),
+    },
+    publishedDaysAgo: 120,
+    applications: [{ name: 'Maria Santos', stage: 'rejected', afterDays: 5, rate: 15 }],
+  },
+];
+
+const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
+const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
+
+// The demo company's job posts (issue 5), built with the factories the tests use. Skipped when the
+// company already has jobs, so a second run changes nothing.
+export const demoJobsSeeder: DemoSeeder = {
+  name: 'demo jobs',
+  async seed({ db }) {
+    const [company] = await db
+      .select({ companyId: companyMembers.companyId })
+      .from(users)
+      .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+      .where(eq(users.email, demoCompanyEmail));
+    if (!company) return { created: 0 };
+    const [existing] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(eq(jobs.companyId, company.companyId))
+      .limit(1);
+    if (existing) return { created: 0 };
+
+    const now = Date.now();
+    let created = 0;
+    const applicantsForTests: Array<{ applicantId: string; jobId: string }> = [];
+    for (const { job, publishedDaysAgo, applications = [] } of demoJobs) {
+      const publishedAt = new Date(now - publishedDaysAgo * DAY_MS);
+      const built = await buildJob(db, {
+        companyId: company.companyId,
+        ...job,
+        createdAt: publishedAt,
+        publishedAt: job.status === 'draft' ? null : publishedAt,
+        closedAt: job.status === 'closed' ? new Date(now - 7 * DAY_MS) : null,
+        archivedAt: job.status === 'archived' ? new Date(now - 30 * DAY_MS) : null,
+      });
+      created++;
+      for (const application of applications) {
+        const createdAt = new Date(publishedAt.getTime() + application.afterDays * DAY_MS);
+        const offeredAt = new Date(createdAt.getTime() + 6 * DAY_MS);
+        const hiredAt = new Date(createdAt.getTime() + 9 * DAY_MS);
+        const reachedOffer = application.stage === 'offered' || application.stage === 'hired';
+        const builtApplication = await buildApplication(db, {
+          jobId: built.id,
+          applicantName: application.name,
+          status: application.stage,
+          proposalRateCents: application.rate == null ? null : application.rate * 100,
+          createdAt,
+          updatedAt: application.stage === 'hired' ? hiredAt : createdAt,
+          offeredAt: reachedOffer ? offeredAt : null,
+          hiredAt: application.stage === 'hired' ? hiredAt : null,
+        });
+        created++;
+        if (application.stage === 'interviewing' || application.stage === 'shortlisted') {
+          applicantsForTests.push({ applicantId: builtApplication.applicantId, jobId: built.id });
+        }
+      }
+      // The demo talent has applied to the first job, so their side has something to show too.
+      if (job.title === 'Senior React Engineer') {
+        const [talent] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoTalentEmail));
+        if (talent) {
+          await buildApplication(db, {
+            jobId: built.id,
+            applicantId: talent.id,
+            status: 'submitted',
+            createdAt: new Date(now - DAY_MS),
+          });
+          created++;
+        }
+      }
+    }
+
+    // Tests come from their own seeder; when one exists, the candidates in the pipeline have taken it.
+    const [test] = await db
+      .select({ id: tests.id })
+      .from(tests)
+      .where(and(eq(tests.companyId, company.companyId), isNull(tests.archivedAt)))
+      .orderBy(asc(tests.createdAt))
+      .limit(1);
+    if (test) {
+      for (const [index, candidate] of applicantsForTests.entries()) {
+        const graded = index % 2 === 0;
+        await buildTestAttempt(db, {
+          testId: test.id,
+          ...candidate,
+          status: graded ? 'graded' : 'assigned',
+          score: graded ? 70 + index * 4 : null,
+          passed: graded ? 70 + index * 4 >= 70 : null,
+        });
+        created++;
+      }
+    }
+    return { created };
+  },
+};

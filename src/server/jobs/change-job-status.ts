@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  canTransitionJob,
+  checkJobRules,
+  illegalJobTransitionMessage,
+  type JobStatus,
+  type JobTransition,
+  jobEditTexts,
+  jobTransitionRules,
+} from '~/shared/jobs';
+import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { centsToDollars } from './load-job-views';
+import { validationError } from './prepare-job-values';
+
+const auditActionByTransition: Record<JobTransition, AuditAction> = {
+  publish: 'job.published',
+  pause: 'job.paused',
+  resume: 'job.resumed',
+  close: 'job.closed',
+  reopen: 'job.reopened',
+  archive: 'job.archived',
+};
+
+// Moves a job along the state machine of DESIGN.md §5, or refuses with 409 and a sentence that says
+// why. Publishing also needs the publishing rules (400 with the fields). The update is guarded by the
+// status it read, so two people acting at once cannot both move the job from the same place.
+export async function changeJobStatus({
+  db,
+  companyId,
+  id,
+  transition,
+  actorId,
+  ipAddress,
+  auditDetails = {},
+  now = new Date(),
+}: {
+  db: Database;
+  companyId: string;
+  id: string;
+  transition: JobTransition;
+  actorId: string;
+  ipAddress?: string;
+  // Added to the audit row (a bulk action says so).
+  auditDetails?: Record<string, unknown>;
+  now?: Date;
+}): Promise<{ id: string; from: JobStatus; status: JobStatus }> {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.companyId, companyId)));
+  if (!job) throw new AppError('not_found', jobEditTexts.notFound);
+  if (!canTransitionJob(job.status, transition)) {
+    throw new AppError('conflict', illegalJobTransitionMessage(transition, job.status));
+  }
+  if (transition === 'publish') {
+    const problems = checkJobRules(
+      {
+        title: job.title,
+        description: job.description,
+        engagement_type: job.engagementType,
+        budget_min: centsToDollars(job.budgetMinCents),
+        budget_max: centsToDollars(job.budgetMaxCents),
+        budget_total: centsToDollars(job.budgetTotalCents),
+        start_date: job.startDate,
+      },
+      { publishing: true, now },
+    );
+    if (Object.keys(problems).length > 0) throw validationError(problems);
+  }
+
+  const to = jobTransitionRules[transition].to;
+  return db.transaction(async (transaction) => {
+    const [moved] = await transaction
+      .update(jobs)
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(transition === 'publish' && { publishedAt: job.publishedAt ?? now }),
+        ...(transition === 'close' && { closedAt: now }),
+        ...(transition === 'reopen' && { closedAt: null }),
+        ...(transition === 'archive' && { archivedAt: now }),
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.companyId, companyId), eq(jobs.status, job.status)))
+      .returning({ id: jobs.id });
+    if (!moved) {
+      const [current] = await transaction.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id));
+      if (!current) throw new AppError('not_found', jobEditTexts.notFound);
+      throw new AppError('conflict', illegalJobTransitionMessage(transition, current.status));
+    }
+    await recordAuditEvent({
+      db: transaction,
+      event: {
+        actorId,
+        action: auditActionByTransition[transition],
+        targetType: 'job',
+        targetId: id,
+        details: { ...auditDetails, from: job.status, to },
+        ipAddress,
+      },
+    });
+    return { id, from: job.status, status: to };
+  });
+}

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatJobBudget } from '~/shared/jobs';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+type JobRowOverrides = Omit<Parameters<typeof buildJob>[1], 'companyId'>;
+
+const day = (iso: string) => new Date(`${iso}T12:00:00.000Z`);
+
+// Parses the CSV this API writes (RFC 4180, CRLF, a byte order mark first).
+function parseCsv(text: string): string[][] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.slice(1);
+  for (let index = 0; index < body.length; index++) {
+    const character = body[index];
+    if (quoted) {
+      if (character === '"' && body[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (character === '\r' && body[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index++;
+    } else cell += character;
+  }
+  return rows;
+}
+
+describe('the job list, its tags and its CSV export', () => {
+  let testApp: TestApp;
+  let company: Account;
+  let other: Account;
+  let companyId: string;
+  const ids: Record<string, string> = {};
+
+  const list = async (query: string, account = company) => {
+    const response = await account.request({ method: 'GET', url: `/api/jobs${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { items: Array<Record<string, unknown>>; total: number; page: number; page_size: number };
+  };
+  const titles = async (query: string) => (await list(query)).items.map((item) => item.title);
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await signedInAccount(testApp, { role: 'company' });
+    other = await signedInAccount(testApp, { role: 'company' });
+    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    const otherId = (await other.request({ method: 'GET', url: '/api/company' })).json().id;
+    const db = testApp.database.db;
+    const jobsToBuild: Array<[string, JobRowOverrides]> = [
+      [
+        'Senior React Engineer',
+        {
+          status: 'open',
+          skillTags: ['React', 'TypeScript'],
+          createdAt: day('2026-01-02'),
+          publishedAt: day('2026-01-05'),
+        },
+      ],
+      ['Product Designer', { status: 'paused', skillTags: ['Design', 'Figma'], createdAt: day('2026-01-10') }],
+      [
+        'Bookkeeper',
+        {
+          status: 'closed',
+          skillTags: ['Accounting'],
+          engagementType: 'fixed',
+          budgetMinCents: null,
+          budgetMaxCents: null,
+          budgetTotalCents: 500_000,
+          createdAt: day('2026-01-15'),
+        },
+      ],
+      ['Data Entry Clerk', { status: 'draft', skillTags: ['Excel'], createdAt: day('2026-01-20') }],
+      ['Old Support Agent', { status: 'archived', skillTags: ['React'], createdAt: day('2026-01-01') }],
+      ['100% Remote QA_Engineer', { status: 'open', skillTags: ['Testing'], createdAt: day('2026-01-25') }],
+      ['=HYPERLINK("evil"), "quoted"', { status: 'open', skillTags: ['-cmd'], createdAt: day('2026-01-26') }],
+    ];
+    for (const [title, overrides] of jobsToBuild) {
+      ids[title] = (await buildJob(db, { companyId, title, ...overrides })).id;
+    }
+    // Someone else's jobs never show up.
+    await buildJob(db, { companyId: otherId, title: 'Senior React Engineer (other)', skillTags: ['React', 'Rust'] });
+    // Applications: 3 to the React job (one seen before), 1 to the designer.
+    const react = ids['Senior React Engineer'] ?? '';
+    await buildApplication(db, { jobId: react, createdAt: day('2026-02-01') });
+    await buildApplication(db, { jobId: react, createdAt: day('2026-02-03'), status: 'interviewing' });
+    await buildApplication(db, { jobId: react, createdAt: day('2026-02-05') });
+    await buildApplication(db, { jobId: ids['Product Designer'] ?? '', status: 'hired' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('lists all but archived jobs by default, newest launch first, with figures', async () => {
+    const page = await list('');
+    expect(page).toMatchObject({ total: 6, page: 1, page_size: 20 });
+    expect(page.items.map((item) => item.title)).toEqual([
+      '=HYPERLINK("evil"), "quoted"',
+      '100% Remote QA_Engineer',
+      'Data Entry Clerk',
+      'Bookkeeper',
+      'Product Designer',
+      'Senior React Engineer',
+    ]);
+    expect(page.items.find((item) => item.title === 'Senior React Engineer')).toMatchObject({
+      applications_count: 3,
+      new_applications_count: 3,
+      pipeline_stage: 'interviewing',
+      launch_date: '2026-01-05T12:00:00.000Z',
+    });
+    expect(page.items.find((item) => item.title === 'Product Designer')).toMatchObject({
+      applications_count: 1,
+      pipeline_stage: 'filled',
+    });
+  });
+
+  it('counts as new only what arrived after the company last looked', async () => {
+    const react = ids['Senior React Engineer'];
+    const seen = await company.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` });
+    expect(seen.statusCode).toBe(200);
+    await buildApplication(testApp.database.db, { jobId: react ?? '' });
+    const [job] = (await list('?q=senior')).items;
+    expect(job).toMatchObject({ applications_count: 4, new_applications_count: 1 });
+    expect((await other.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` })).statusCode).toBe(404);
+  });
+
+  it('searches titles and skills, whatever the case, taking % and _ literally', async () => {
+    expect(await titles('?q=REACT')).toEqual(['Senior React Engineer']);
+    expect(await titles('?q=figma')).toEqual(['Product Designer']);
+    expect(await titles('?q=typescr')).toEqual(['Senior React Engineer']);
+    expect(await titles('?q=100%25')).toEqual(['100% Remote QA_Engineer']);
+    expect(await titles('?q=qa_e')).toEqual(['100% Remote QA_Engineer']);
+    expect(await titles('?q=remote_qa')).toEqual([]);
+    expect(await titles('?q=%25')).toEqual(['100% Remote QA_Engineer']);
+    expect(await titles('?q=nothing-like-this')).toEqual([]);
+  });
+
+  it('filters by status, tags (any of) and launch dates (inclusive days)', async () => {
+    expect((await titles('?status=open,paused&sort=title_asc')).slice(-2)).toEqual([
+      'Product Designer',
+      'Senior React Engineer',
+    ]);
+    expect((await list('?status=open,paused')).total).toBe(4);
+    expect(await titles('?status=archived')).toEqual(['Old Support Agent']);
+    expect(await titles('?tags=Design,Excel')).toEqual(['Data Entry Clerk', 'Product Designer']);
+    expect(await titles('?tags=React&status=open,archived')).toEqual(['Senior React Engineer', 'Old Support Agent']);
+    expect(await titles('?launched_from=2026-01-05&launched_to=2026-01-15')).toEqual([
+      'Bookkeeper',
+      'Product Designer',
+      'Senior React Engineer',
+    ]);
+    expect(await titles('?launched_from=2026-01-16')).toEqual([
+      '=HYPERLINK("evil"), "quoted"',
+      '100% Remote QA_Engineer',
+      'Data Entry Clerk',
+    ]);
+    const unknown = await company.request({ method: 'GET', url: '/api/jobs?status=open,hiring' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toContain('Unknown job status.');
+    const badDate = await company.request({ method: 'GET', url: '/api/jobs?launched_from=January' });
+    expect(badDate.json().fields).toEqual({ launched_from: 'Use a date such as 2026-12-01.' });
+  });
+
+  it('sorts by launch date either way, title, and applications', async () => {
+    expect((await titles('?sort=launch_date_asc')).slice(0, 2)).toEqual(['Senior React Engineer', 'Product Designer']);
+    expect((await titles('?sort=applications_desc')).slice(0, 2)).toEqual([
+      'Senior React Engineer',
+      'Product Designer',
+    ]);
+    expect((await titles('?sort=title_asc')).at(-1)).toBe('Senior React Engineer');
+  });
+
+  it('pages on the server', async () => {
+    const second = await list('?page=2&page_size=4');
+    expect(second).toMatchObject({ total: 6, page: 2, page_size: 4 });
+    expect(second.items.map((item) => item.title)).toEqual(['Product Designer', 'Senior React Engineer']);
+    const past = await list('?page=9&page_size=4');
+    expect(past).toMatchObject({ total: 6, page: 9, items: [] });
+    const tooBig = await company.request({ method: 'GET', url: '/api/jobs?page_size=101' });
+    expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('keeps each company to its own jobs', async () => {
+    expect((await list('', other)).items.map((item) => item.title)).toEqual(['Senior React Engineer (other)']);
+  });
+
+  it('lists the company’s own tags, sorted', async () => {
+    const response = await company.request({ method: 'GET', url: '/api/jobs/tags' });
+    expect(response.json()).toEqual({
+      tags: ['-cmd', 'Accounting', 'Design', 'Excel', 'Figma', 'React', 'Testing', 'TypeScript'],
+    });
+  });
+
+  it('exports the filtered jobs as CSV, with quoting and no formulas', async () => {
+    const response = await company.request({ method: 'GET', url: '/api/jobs/export.csv?status=open,closed' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="jobs-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parseCsv(response.body);
+    expect(rows[0]).toEqual([
+      'Title',
+      'Status',
+      'Launch Date',
+      'Applications',
+      'New Applications',
+      'Budget',
+      'Engagement',
+      'Weekly Hours',
+      'Skills',
+      'Visibility',
+      'Created',
+    ]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual([
+      `'=HYPERLINK("evil"), "quoted"`,
+      '100% Remote QA_Engineer',
+      'Bookkeeper',
+      'Senior React Engineer',
+    ]);
+    expect(rows[1]?.[8]).toBe(`'-cmd`);
+    expect(response.body).toContain(`"'=HYPERLINK(""evil""), ""quoted"""`);
+    expect(rows[3]).toEqual([
+      'Bookkeeper',
+      'Closed',
+      '2026-01-15',
+      '0',
+      '0',
+      '$5,000',
+      'Fixed price',
+      '20',
+      'Accounting',
+      'Public',
+      '2026-01-15',
+    ]);
+    expect(rows[4]?.slice(0, 6)).toEqual(['Senior React Engineer', 'Open', '2026-01-05', '4', '1', '$60–80/hr']);
+  });
+
+  it('exports the selected jobs only, and never another company’s', async () => {
+    const otherJobs = (await list('', other)).items;
+    const selected = [ids.Bookkeeper, ids['Old Support Agent'], otherJobs[0]?.id].join(',');
+    const response = await company.request({ method: 'GET', url: `/api/jobs/export.csv?ids=${selected}` });
+    const rows = parseCsv(response.body);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['Bookkeeper', 'Old Support Agent']);
+    const theirs = parseCsv((await other.request({ method: 'GET', url: '/api/jobs/export.csv' })).body);
+    expect(theirs.map((row) => row[0])).toEqual(['Title', 'Senior React Engineer (other)']);
+  });
+
+  it('formats budgets the way the table shows them', () => {
+    const hourly = { engagement_type: 'hourly', budget_total: null } as const;
+    expect(formatJobBudget({ ...hourly, budget_min: 60, budget_max: 80 })).toBe('$60–80/hr');
+    expect(formatJobBudget({ ...hourly, budget_min: 60, budget_max: 60 })).toBe('$60/hr');
+    expect(formatJobBudget({ ...hourly, budget_min: 1500, budget_max: 2500.5 })).toBe('$1,500–2,500.50/hr');
+    expect(formatJobBudget({ ...hourly, budget_min: 60, budget_max: null })).toBe('From $60/hr');
+    expect(formatJobBudget({ ...hourly, budget_min: null, budget_max: 80 })).toBe('Up to $80/hr');
+    expect(formatJobBudget({ ...hourly, budget_min: null, budget_max: null })).toBe('—');
+    const fixed = { engagement_type: 'fixed', budget_min: null, budget_max: null } as const;
+    expect(formatJobBudget({ ...fixed, budget_total: 5000 })).toBe('$5,000');
+    expect(formatJobBudget({ ...fixed, budget_total: 12_345.6 })).toBe('$12,345.60');
+    expect(formatJobBudget({ ...fixed, budget_total: null })).toBe('—');
+  });
+});

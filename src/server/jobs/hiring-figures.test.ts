@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tests } from '../db/schema';
+import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { startOfWeek } from './analyze-hiring';
+import { exportHiringPdf } from './export-hiring-pdf';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+// The text pdfkit writes in an uncompressed file: each TJ array's hex strings, decoded (WinAnsi).
+function pdfText(pdf: Buffer): string {
+  const lines = pdf.toString('latin1').match(/\[(?:<[0-9a-f]*>\s*-?\d*\s*)+\] TJ/g) ?? [];
+  return lines
+    .map((line) =>
+      [...line.matchAll(/<([0-9a-f]*)>/g)]
+        .map((match) => Buffer.from(match[1] ?? '', 'hex').toString('latin1'))
+        .join(''),
+    )
+    .join('\n');
+}
+
+describe('hiring figures: summary cards, analytics, exports and applications', () => {
+  let testApp: TestApp;
+  let company: Account;
+  let other: Account;
+  let companyId: string;
+  let openJobId: string;
+  let otherJobId: string;
+  const applicationDates: Date[] = [];
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const db = testApp.database.db;
+    company = await signedInAccount(testApp, { role: 'company', companyName: 'Northwind Outfitters' });
+    other = await signedInAccount(testApp, { role: 'company' });
+    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    const otherCompanyId = (await other.request({ method: 'GET', url: '/api/company' })).json().id;
+
+    const open = await buildJob(db, { companyId, status: 'open', publishedAt: daysAgo(30), title: 'React Engineer' });
+    const paused = await buildJob(db, { companyId, status: 'paused', publishedAt: daysAgo(20), title: 'Designer' });
+    await buildJob(db, { companyId, status: 'closed' });
+    await buildJob(db, { companyId, status: 'draft' });
+    openJobId = open.id;
+    const add = async (options: Parameters<typeof buildApplication>[1]) => {
+      const application = await buildApplication(db, options);
+      applicationDates.push(application.createdAt);
+      return application;
+    };
+    await add({ jobId: open.id, status: 'interviewing', createdAt: daysAgo(3), applicantName: 'Ana Souza' });
+    await add({ jobId: open.id, status: 'interviewing', createdAt: daysAgo(10), applicantName: 'Ben Okafor' });
+    await add({
+      jobId: open.id,
+      status: 'hired',
+      createdAt: daysAgo(28),
+      offeredAt: daysAgo(24),
+      hiredAt: daysAgo(20),
+      proposalRateCents: 6_550,
+      applicantName: 'Chen Wei',
+    });
+    // Outside the 12 weeks of the chart, still in the totals.
+    await add({ jobId: open.id, status: 'submitted', createdAt: daysAgo(100), proposalRateCents: null });
+    await add({ jobId: paused.id, status: 'offered', createdAt: daysAgo(15), offeredAt: daysAgo(5) });
+    await add({
+      jobId: paused.id,
+      status: 'hired',
+      createdAt: daysAgo(18),
+      offeredAt: daysAgo(8),
+      hiredAt: daysAgo(5),
+    });
+
+    const [companyTest, otherTest] = await db
+      .insert(tests)
+      .values([
+        { companyId, name: 'React', type: 'coding' },
+        { companyId: otherCompanyId, name: 'Theirs', type: 'mcq' },
+      ])
+      .returning();
+    await buildTestAttempt(db, { testId: companyTest?.id ?? '', jobId: open.id });
+    await buildTestAttempt(db, { testId: companyTest?.id ?? '', jobId: open.id, status: 'graded', score: 80 });
+    // A practice attempt with no job is not "assigned to candidates of the company's jobs".
+    await buildTestAttempt(db, { testId: companyTest?.id ?? '' });
+
+    // Another company's figures never mix in.
+    const otherJob = await buildJob(db, { companyId: otherCompanyId, status: 'open', publishedAt: daysAgo(50) });
+    otherJobId = otherJob.id;
+    await buildApplication(db, { jobId: otherJob.id, status: 'interviewing' });
+    await buildApplication(db, { jobId: otherJob.id, status: 'hired', hiredAt: daysAgo(1) });
+    await buildTestAttempt(db, { testId: otherTest?.id ?? '', jobId: otherJob.id });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('computes the five summary cards from the company’s rows', async () => {
+    const response = await company.request({ method: 'GET', url: '/api/jobs/summary' });
+    expect(response.statusCode).toBe(200);
+    // Time-to-hire: (30 − 20) days and (20 − 5) days → 12.5.
+    expect(response.json()).toEqual({
+      open_jobs: 1,
+      paused_jobs: 1,
+      pending_interviews: 2,
+      tests_assigned: 2,
+      avg_time_to_hire_days: 12.5,
+    });
+  });
+
+  it('shows no time-to-hire before the first hire', async () => {
+    const fresh = await signedInAccount(testApp, { role: 'company' });
+    const summary = (await fresh.request({ method: 'GET', url: '/api/jobs/summary' })).json();
+    expect(summary).toEqual({
+      open_jobs: 0,
+      paused_jobs: 0,
+      pending_interviews: 0,
+      tests_assigned: 0,
+      avg_time_to_hire_days: null,
+    });
+    const analytics = (await fresh.request({ method: 'GET', url: '/api/jobs/analytics' })).json();
+    expect(analytics).toMatchObject({
+      applications: 0,
+      conversion_rate: null,
+      offer_acceptance_rate: null,
+      avg_time_to_hire_days: null,
+    });
+    expect(analytics.applicants_per_week).toHaveLength(12);
+    expect(analytics.applicants_per_week.every((week: { applicants: number }) => week.applicants === 0)).toBe(true);
+  });
+
+  it('computes conversion, offer acceptance, time-to-hire and 12 Sunday weeks of applicants', async () => {
+    const response = await company.request({ method: 'GET', url: '/api/jobs/analytics' });
+    expect(response.statusCode).toBe(200);
+    const analytics = response.json();
+    expect(analytics).toMatchObject({
+      applications: 6,
+      hires: 2,
+      offers: 3,
+      offers_accepted: 2,
+      conversion_rate: 0.3333,
+      offer_acceptance_rate: 0.6667,
+      avg_time_to_hire_days: 12.5,
+    });
+    const weeks = analytics.applicants_per_week as Array<{ week_start: string; applicants: number }>;
+    expect(weeks).toHaveLength(12);
+    const thisWeek = startOfWeek(new Date());
+    expect(weeks.at(-1)?.week_start).toBe(thisWeek.toISOString().slice(0, 10));
+    for (const week of weeks) expect(new Date(`${week.week_start}T00:00:00Z`).getUTCDay()).toBe(0);
+    const expected = new Map<string, number>();
+    const firstWeek = new Date(`${weeks[0]?.week_start}T00:00:00Z`);
+    for (const date of applicationDates) {
+      if (date < firstWeek) continue;
+      const key = startOfWeek(date).toISOString().slice(0, 10);
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+    expect(weeks.map((week) => week.applicants)).toEqual(weeks.map((week) => expected.get(week.week_start) ?? 0));
+    expect(weeks.reduce((sum, week) => sum + week.applicants, 0)).toBe(5);
+  });
+
+  it('exports the analytics as CSV', async () => {
+    const response = await company.request({ method: 'GET', url: '/api/jobs/analytics.csv' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="hiring-analytics-[\d-]+\.csv"$/);
+    const lines = response.body.replace('\uFEFF', '').split('\r\n');
+    expect(lines.slice(0, 8)).toEqual([
+      'Metric,Value',
+      'Applications,6',
+      'Hires,2',
+      'Conversion rate (hires ÷ applications),33.3%',
+      'Offers made,3',
+      'Offers accepted,2',
+      'Offer acceptance rate (accepted ÷ offers),66.7%',
+      'Average time-to-hire,12.5 days',
+    ]);
+    expect(lines[8]).toBe('');
+    expect(lines[9]).toBe('"Week starting (Sunday, UTC)",Applicants');
+    expect(lines.slice(10, 22)).toHaveLength(12);
+  });
+
+  it('exports the analytics as a one-page PDF with the figures', async () => {
+    const response = await company.request({ method: 'GET', url: '/api/jobs/analytics.pdf' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="hiring-analytics-[\d-]+\.pdf"$/);
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+
+    const readable = await exportHiringPdf({ db: testApp.database.db, companyId, compress: false });
+    const text = pdfText(readable.content);
+    for (const figure of [
+      'Hiring analytics',
+      'Northwind Outfitters',
+      '33.3%',
+      '66.7%',
+      '12.5 days',
+      'Applicants per week',
+    ]) {
+      expect(text).toContain(figure);
+    }
+    expect(text).toContain(startOfWeek(new Date()).toISOString().slice(0, 10));
+  });
+
+  it('lists a job’s applications, newest first, with the new ones marked', async () => {
+    const response = await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` });
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list).toMatchObject({ total: 4, page: 1, page_size: 20 });
+    expect(list.items.map((item: { applicant_name: string }) => item.applicant_name).slice(0, 3)).toEqual([
+      'Ana Souza',
+      'Ben Okafor',
+      'Chen Wei',
+    ]);
+    expect(list.items[2]).toMatchObject({
+      job_id: openJobId,
+      job_title: 'React Engineer',
+      status: 'hired',
+      proposal_rate: 65.5,
+      is_new: true,
+    });
+    expect(list.items[3].proposal_rate).toBeNull();
+
+    await company.request({ method: 'POST', url: `/api/jobs/${openJobId}/applications/seen` });
+    const seen = (await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` })).json();
+    expect(seen.items.every((item: { is_new: boolean }) => !item.is_new)).toBe(true);
+
+    const paged = (
+      await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications?page=2&page_size=3` })
+    ).json();
+    expect(paged).toMatchObject({ total: 4, page: 2 });
+    expect(paged.items).toHaveLength(1);
+    const filtered = (
+      await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications?status=hired,submitted` })
+    ).json();
+    expect(filtered.total).toBe(2);
+    expect((await other.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` })).statusCode).toBe(404);
+  });
+
+  it('lists the applications in the interviewing stage across the company’s jobs', async () => {
+    const response = await company.request({ method: 'GET', url: '/api/jobs/applications?status=interviewing' });
+    expect(response.json()).toMatchObject({ total: 2 });
+    expect(response.json().items.map((item: { applicant_name: string }) => item.applicant_name)).toEqual([
+      'Ana Souza',
+      'Ben Okafor',
+    ]);
+    const theirs = (await other.request({ method: 'GET', url: '/api/jobs/applications' })).json();
+    expect(theirs.items.every((item: { job_id: string }) => item.job_id === otherJobId)).toBe(true);
+    expect(theirs.total).toBe(2);
+  });
+});

@@ -1,0 +1,57 @@
+import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { jobListQuerySchema, jobSorts } from '~/shared/jobs';
+import { jobs } from '../db/schema';
+
+// The launch date: when the job was first published, or created while it never was.
+export const launchDate = sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`;
+
+export type JobListFilters = Pick<
+  z.output<typeof jobListQuerySchema>,
+  'q' | 'status' | 'tags' | 'launched_from' | 'launched_to'
+> & {
+  // Selected rows (the CSV export of a selection): these jobs, whatever their status, and no other filter.
+  ids?: string[];
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
+
+// The where clause of the job list and its CSV export, always inside the company.
+export function buildJobListConditions(companyId: string, filters: JobListFilters): SQL {
+  const conditions: SQL[] = [eq(jobs.companyId, companyId)];
+  if (filters.ids && filters.ids.length > 0) {
+    conditions.push(inArray(jobs.id, filters.ids));
+    return and(...conditions) as SQL;
+  }
+  // Archived jobs stay out of the list unless asked for by status.
+  conditions.push(filters.status.length > 0 ? inArray(jobs.status, filters.status) : ne(jobs.status, 'archived'));
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    const matches = or(
+      ilike(jobs.title, pattern),
+      sql`exists (select 1 from unnest(${jobs.skillTags}) as tag where tag ilike ${pattern})`,
+    );
+    if (matches) conditions.push(matches);
+  }
+  if (filters.tags.length > 0) conditions.push(arrayOverlaps(jobs.skillTags, filters.tags));
+  // Inclusive days, in UTC.
+  if (filters.launched_from) conditions.push(gte(launchDate, startOfDay(filters.launched_from)));
+  if (filters.launched_to) conditions.push(lt(launchDate, startOfNextDay(filters.launched_to)));
+  return and(...conditions) as SQL;
+}
+
+// Ties are broken by id so pages never repeat or skip a job.
+export function buildJobListOrder(sort: (typeof jobSorts)[number], applicationsCount: SQL): SQL[] {
+  switch (sort) {
+    case 'launch_date_asc':
+      return [asc(launchDate), asc(jobs.id)];
+    case 'title_asc':
+      return [asc(sql`lower(${jobs.title})`), asc(jobs.id)];
+    case 'applications_desc':
+      return [desc(applicationsCount), desc(launchDate), desc(jobs.id)];
+    default:
+      return [desc(launchDate), desc(jobs.id)];
+  }
+}

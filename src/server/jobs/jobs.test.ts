@@ -1,0 +1,587 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  draftJobDefaults,
+  earliestStartDate,
+  illegalJobTransitionMessage,
+  type JobStatus,
+  type JobTransition,
+  jobEditTexts,
+  jobStatuses,
+  jobTexts,
+  jobTransitionRules,
+} from '~/shared/jobs';
+import { auditLogs, jobs, jobTests, tests } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { unverifiedEmailMessage } from '../platform/access-control';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const hourlyJob = {
+  title: 'Senior React Engineer',
+  description: 'Own our React front end.',
+  engagement_type: 'hourly',
+  budget_min: 60,
+  budget_max: 80,
+  weekly_hours: 30,
+  start_date: inDays(14),
+  skill_tags: ['React', 'TypeScript', 'react'],
+  timezone: 'UTC-05:00',
+  required_certs: ['AWS Solutions Architect', 'PMP'],
+  visibility: 'public',
+  cc_email: 'Hiring@Example.test',
+  status: 'open',
+};
+
+describe('job posts API', () => {
+  let testApp: TestApp;
+  let company: Account;
+  let otherCompany: Account;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await signedInAccount(testApp, { role: 'company', companyName: 'Northwind Outfitters' });
+    otherCompany = await signedInAccount(testApp, { role: 'company' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const companyIdOf = async (account: Account) => {
+    const response = await account.request({ method: 'GET', url: '/api/company' });
+    return response.json().id as string;
+  };
+  const createJob = async (payload: object, account = company) =>
+    account.request({ method: 'POST', url: '/api/jobs', payload });
+  const auditRows = (jobId: string) =>
+    testApp.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, jobId)).orderBy(auditLogs.createdAt);
+
+  describe('creating', () => {
+    it('publishes a job with the spec payload and answers with what it stored', async () => {
+      const response = await createJob(hourlyJob);
+      expect(response.statusCode).toBe(201);
+      const job = response.json();
+      expect(job).toMatchObject({
+        company_name: 'Northwind Outfitters',
+        title: 'Senior React Engineer',
+        engagement_type: 'hourly',
+        budget_min: 60,
+        budget_max: 80,
+        budget_total: null,
+        weekly_hours: 30,
+        start_date: hourlyJob.start_date,
+        // a tag is kept once, whatever its case
+        skill_tags: ['React', 'TypeScript'],
+        timezone: 'UTC-05:00',
+        required_certs: ['AWS Solutions Architect', 'PMP'],
+        visibility: 'public',
+        cc_email: 'hiring@example.test',
+        status: 'open',
+        applications_count: 0,
+        new_applications_count: 0,
+        pipeline_stage: null,
+        test_ids: [],
+      });
+      expect(job.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(job.published_at).toBe(job.created_at);
+      expect(job.launch_date).toBe(job.published_at);
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row).toMatchObject({ budgetMinCents: 6000, budgetMaxCents: 8000, createdById: company.user.id });
+      expect(await auditRows(job.id)).toMatchObject([
+        {
+          action: 'job.created',
+          actorId: company.user.id,
+          details: { status: 'open', title: 'Senior React Engineer' },
+        },
+      ]);
+    });
+
+    it('keeps cents exactly and only the budget of the engagement type', async () => {
+      const response = await createJob({
+        ...hourlyJob,
+        engagement_type: 'fixed',
+        budget_min: 10,
+        budget_max: 20,
+        budget_total: 5000.5,
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ budget_min: null, budget_max: null, budget_total: 5000.5 });
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, response.json().id));
+      expect(row?.budgetTotalCents).toBe(500_050);
+    });
+
+    it('saves a draft with the spec defaults for what is empty, even from an unconfirmed address', async () => {
+      const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
+      const response = await createJob({ status: 'draft' }, unverified);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({
+        status: 'draft',
+        title: draftJobDefaults.title,
+        description: draftJobDefaults.description,
+        engagement_type: 'hourly',
+        weekly_hours: 20,
+        timezone: 'UTC+00:00',
+        visibility: 'public',
+        published_at: null,
+        start_date: null,
+        cc_email: null,
+      });
+      expect(response.json().launch_date).toBe(response.json().created_at);
+      const kept = await createJob({ status: 'draft', title: 'Data Entry Clerk' });
+      expect(kept.json()).toMatchObject({ title: 'Data Entry Clerk', description: draftJobDefaults.description });
+    });
+
+    it('refuses to publish from an unconfirmed address, with the sentence that says what to do', async () => {
+      const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
+      const response = await createJob(hourlyJob, unverified);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: unverifiedEmailMessage(unverified.user.email), code: 'forbidden' });
+    });
+
+    it('enforces the publishing rules with the spec texts', async () => {
+      const cases: Array<[object, Record<string, string>]> = [
+        [{ title: '' }, { title: jobTexts.titleRequired }],
+        [{ title: '   ' }, { title: jobTexts.titleRequired }],
+        [{ description: '' }, { description: jobTexts.descriptionRequired }],
+        [{ budget_min: null }, { budget_min: jobTexts.hourlyRatesRequired }],
+        [{ budget_max: undefined }, { budget_max: jobTexts.hourlyRatesRequired }],
+        [
+          { budget_min: null, budget_max: null },
+          { budget_min: jobTexts.hourlyRatesRequired, budget_max: jobTexts.hourlyRatesRequired },
+        ],
+        [{ budget_min: 90, budget_max: 80 }, { budget_max: jobTexts.rateOrder }],
+        [{ engagement_type: 'fixed', budget_total: null }, { budget_total: jobTexts.totalRequired }],
+        [{ start_date: inDays(-3) }, { start_date: jobTexts.startDatePast }],
+      ];
+      for (const [change, fields] of cases) {
+        const response = await createJob({ ...hourlyJob, ...change });
+        expect(response.statusCode, JSON.stringify(change)).toBe(400);
+        expect(response.json().fields, JSON.stringify(change)).toEqual(fields);
+        expect(response.json().error).toBe(Object.values(fields)[0]);
+        expect(response.json().code).toBe('validation');
+      }
+      // The earliest day anyone on Earth may still call today is allowed.
+      expect((await createJob({ ...hourlyJob, start_date: earliestStartDate() })).statusCode).toBe(201);
+      // Equal rates are a fixed rate, not an error.
+      expect((await createJob({ ...hourlyJob, budget_min: 70, budget_max: 70 })).statusCode).toBe(201);
+    });
+
+    it('checks the field limits on drafts too', async () => {
+      const cases: Array<[object, Record<string, string>]> = [
+        [{ title: 'x'.repeat(61) }, { title: jobTexts.titleTooLong }],
+        [{ weekly_hours: 0 }, { weekly_hours: jobTexts.weeklyHoursRange }],
+        [{ weekly_hours: 61 }, { weekly_hours: jobTexts.weeklyHoursRange }],
+        [{ weekly_hours: 20.5 }, { weekly_hours: jobTexts.weeklyHoursRange }],
+        [{ budget_min: 0 }, { budget_min: jobTexts.rateMinimum }],
+        [{ budget_max: 0.5 }, { budget_max: jobTexts.rateMinimum }],
+        [{ engagement_type: 'fixed', budget_total: 0 }, { budget_total: jobTexts.totalMinimum }],
+        [{ timezone: 'UTC+15:00' }, { timezone: jobTexts.timezone }],
+        [{ cc_email: 'not-an-email' }, { cc_email: jobTexts.ccEmail }],
+        [{ required_certs: ['Astrology'] }, { 'required_certs.0': jobTexts.certification }],
+        [{ budget_min: 90, budget_max: 80 }, { budget_max: jobTexts.rateOrder }],
+        [{ start_date: inDays(-3) }, { start_date: jobTexts.startDatePast }],
+      ];
+      for (const [change, fields] of cases) {
+        const response = await createJob({ ...hourlyJob, ...change, status: 'draft' });
+        expect(response.statusCode, JSON.stringify(change)).toBe(400);
+        expect(response.json().fields, JSON.stringify(change)).toEqual(fields);
+      }
+      expect((await createJob({ ...hourlyJob, title: 'x'.repeat(60), status: 'draft' })).statusCode).toBe(201);
+      expect((await createJob({ ...hourlyJob, weekly_hours: 1, status: 'draft' })).statusCode).toBe(201);
+      expect((await createJob({ ...hourlyJob, weekly_hours: 60, status: 'draft' })).statusCode).toBe(201);
+    });
+
+    it('links only the company’s own live tests', async () => {
+      const db = testApp.database.db;
+      const [own, archived, foreign] = await db
+        .insert(tests)
+        .values([
+          { companyId: await companyIdOf(company), name: 'React basics', type: 'coding', isActive: true },
+          {
+            companyId: await companyIdOf(company),
+            name: 'Old quiz',
+            type: 'mcq',
+            archivedAt: new Date(),
+          },
+          { companyId: await companyIdOf(otherCompany), name: 'Their test', type: 'mcq', isActive: true },
+        ])
+        .returning();
+      if (!own || !archived || !foreign) throw new Error('tests not built');
+      const linked = await createJob({ ...hourlyJob, test_ids: [own.id, own.id] });
+      expect(linked.statusCode).toBe(201);
+      expect(linked.json().test_ids).toEqual([own.id]);
+      for (const testId of [archived.id, foreign.id, '00000000-0000-4000-8000-000000000000']) {
+        const refused = await createJob({ ...hourlyJob, test_ids: [own.id, testId] });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().fields).toEqual({ test_ids: jobEditTexts.testNotFound });
+      }
+      const malformed = await createJob({ ...hourlyJob, test_ids: ['nope'] });
+      expect(malformed.json().fields).toEqual({ 'test_ids.0': jobEditTexts.testNotFound });
+    });
+  });
+
+  describe('reading and editing', () => {
+    it('gets one job, and another company’s job does not exist', async () => {
+      const job = (await createJob(hourlyJob)).json();
+      expect((await company.request({ method: 'GET', url: `/api/jobs/${job.id}` })).json()).toEqual(job);
+      const foreign = await otherCompany.request({ method: 'GET', url: `/api/jobs/${job.id}` });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ error: 'This job does not exist.', code: 'not_found' });
+    });
+
+    it('edits a job, replacing its fields and required tests, and logs which fields changed', async () => {
+      const db = testApp.database.db;
+      const [test] = await db
+        .insert(tests)
+        .values({ companyId: await companyIdOf(company), name: 'TypeScript', type: 'coding' })
+        .returning();
+      const job = (await createJob({ ...hourlyJob, test_ids: [test?.id] })).json();
+      const response = await company.request({
+        method: 'PUT',
+        url: `/api/jobs/${job.id}`,
+        payload: { ...hourlyJob, title: 'Staff React Engineer', budget_max: 95, test_ids: [] },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        title: 'Staff React Engineer',
+        budget_max: 95,
+        status: 'open',
+        test_ids: [],
+      });
+      expect(await db.select().from(jobTests).where(eq(jobTests.jobId, job.id))).toEqual([]);
+      const audit = await auditRows(job.id);
+      expect(audit.at(-1)).toMatchObject({
+        action: 'job.updated',
+        details: { fields: ['title', 'budgetMaxCents'], status: 'open' },
+      });
+    });
+
+    it('holds a published job to the publishing rules, and a draft only to the limits', async () => {
+      const open = (await createJob(hourlyJob)).json();
+      const emptied = await company.request({
+        method: 'PUT',
+        url: `/api/jobs/${open.id}`,
+        payload: { ...hourlyJob, title: '', budget_min: null },
+      });
+      expect(emptied.statusCode).toBe(400);
+      expect(emptied.json().fields).toEqual({
+        title: jobTexts.titleRequired,
+        budget_min: jobTexts.hourlyRatesRequired,
+      });
+      const draft = (await createJob({ ...hourlyJob, status: 'draft' })).json();
+      const saved = await company.request({
+        method: 'PUT',
+        url: `/api/jobs/${draft.id}`,
+        payload: { title: '', budget_min: null },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ title: draftJobDefaults.title, budget_min: null, status: 'draft' });
+    });
+
+    it('lets an edit keep a start date that has passed since, but not choose a new past one', async () => {
+      const job = await buildJob(testApp.database.db, {
+        companyId: await companyIdOf(company),
+        startDate: inDays(-10),
+      });
+      const kept = await company.request({
+        method: 'PUT',
+        url: `/api/jobs/${job.id}`,
+        payload: { ...hourlyJob, start_date: inDays(-10) },
+      });
+      expect(kept.statusCode).toBe(200);
+      const moved = await company.request({
+        method: 'PUT',
+        url: `/api/jobs/${job.id}`,
+        payload: { ...hourlyJob, start_date: inDays(-5) },
+      });
+      expect(moved.json().fields).toEqual({ start_date: jobTexts.startDatePast });
+    });
+
+    it('refuses to edit an archived job (409) and another company’s job (404)', async () => {
+      const job = (await createJob(hourlyJob)).json();
+      await company.request({ method: 'POST', url: `/api/jobs/${job.id}/archive` });
+      const archived = await company.request({ method: 'PUT', url: `/api/jobs/${job.id}`, payload: hourlyJob });
+      expect(archived.statusCode).toBe(409);
+      expect(archived.json()).toEqual({ error: jobEditTexts.archivedCannotBeEdited, code: 'conflict' });
+      const mine = (await createJob(hourlyJob)).json();
+      const foreign = await otherCompany.request({ method: 'PUT', url: `/api/jobs/${mine.id}`, payload: hourlyJob });
+      expect(foreign.statusCode).toBe(404);
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, mine.id));
+      expect(row?.title).toBe(hourlyJob.title);
+    });
+  });
+
+  describe('the state machine', () => {
+    const companyJob = async (status: JobStatus) =>
+      buildJob(testApp.database.db, {
+        companyId: await companyIdOf(company),
+        status,
+        startDate: inDays(7),
+        title: `A ${status} job`,
+      });
+    const transitions = Object.keys(jobTransitionRules) as JobTransition[];
+    const table = jobStatuses.flatMap((status) => transitions.map((transition) => [status, transition] as const));
+
+    it.each(table)('from %s, %s', async (status, transition) => {
+      const job = await companyJob(status);
+      const response = await company.request({ method: 'POST', url: `/api/jobs/${job.id}/${transition}` });
+      const rule = jobTransitionRules[transition];
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      if (rule.from.includes(status)) {
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ id: job.id, status: rule.to });
+        expect(row?.status).toBe(rule.to);
+        const [audit] = await auditRows(job.id);
+        expect(audit).toMatchObject({
+          actorId: company.user.id,
+          action: `job.${{ publish: 'published', pause: 'paused', resume: 'resumed', close: 'closed', reopen: 'reopened', archive: 'archived' }[transition]}`,
+          targetType: 'job',
+          details: { from: status, to: rule.to },
+        });
+      } else {
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({ error: illegalJobTransitionMessage(transition, status), code: 'conflict' });
+        expect(row?.status).toBe(status);
+        expect(await auditRows(job.id)).toEqual([]);
+      }
+    });
+
+    it('says why a move is refused in plain words', () => {
+      expect(illegalJobTransitionMessage('pause', 'closed')).toBe('A closed job cannot be paused.');
+      expect(illegalJobTransitionMessage('pause', 'draft')).toBe('A draft cannot be paused. Publish it first.');
+      expect(illegalJobTransitionMessage('resume', 'open')).toBe('This job is already open.');
+      expect(illegalJobTransitionMessage('archive', 'archived')).toBe('This job is already archived.');
+      expect(illegalJobTransitionMessage('reopen', 'paused')).toBe(
+        'A paused job cannot be reopened. Resume it instead.',
+      );
+    });
+
+    it('stamps published_at on publishing, closed_at on closing (cleared on reopening), archived_at', async () => {
+      const draft = await buildJob(testApp.database.db, {
+        companyId: await companyIdOf(company),
+        status: 'draft',
+        startDate: inDays(3),
+      });
+      const published = (await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/publish` })).json();
+      expect(published.published_at).not.toBeNull();
+      expect(published.launch_date).toBe(published.published_at);
+      const closed = (await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/close` })).json();
+      expect(closed.closed_at).not.toBeNull();
+      const reopened = (await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/reopen` })).json();
+      expect(reopened).toMatchObject({ status: 'open', closed_at: null, published_at: published.published_at });
+      await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/archive` });
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, draft.id));
+      expect(row?.archivedAt).not.toBeNull();
+    });
+
+    it('publishes a draft only when it meets the publishing rules, and only from a confirmed address', async () => {
+      const companyId = await companyIdOf(company);
+      const incomplete = await buildJob(testApp.database.db, {
+        companyId,
+        status: 'draft',
+        budgetMinCents: null,
+        budgetMaxCents: null,
+        description: '',
+        startDate: inDays(-2),
+      });
+      const refused = await company.request({ method: 'POST', url: `/api/jobs/${incomplete.id}/publish` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({
+        start_date: jobTexts.startDatePast,
+        budget_min: jobTexts.hourlyRatesRequired,
+        budget_max: jobTexts.hourlyRatesRequired,
+        description: jobTexts.descriptionRequired,
+      });
+
+      const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
+      const theirDraft = (await createJob({ ...hourlyJob, status: 'draft' }, unverified)).json();
+      const unconfirmed = await unverified.request({ method: 'POST', url: `/api/jobs/${theirDraft.id}/publish` });
+      expect(unconfirmed.statusCode).toBe(403);
+      expect(unconfirmed.json().error).toBe(unverifiedEmailMessage(unverified.user.email));
+      // Everything else works before confirming.
+      expect((await unverified.request({ method: 'POST', url: `/api/jobs/${theirDraft.id}/archive` })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('never moves another company’s job', async () => {
+      const job = await companyJob('open');
+      for (const transition of [...transitions, 'duplicate']) {
+        const response = await otherCompany.request({ method: 'POST', url: `/api/jobs/${job.id}/${transition}` });
+        expect(response.statusCode, transition).toBe(404);
+      }
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row?.status).toBe('open');
+    });
+  });
+
+  describe('duplicating and deleting', () => {
+    it('duplicates into a new draft with the fields and tests, titled Copy of … within 60 characters', async () => {
+      const db = testApp.database.db;
+      const companyId = await companyIdOf(company);
+      const [live, retired] = await db
+        .insert(tests)
+        .values([
+          { companyId, name: 'Live', type: 'coding' },
+          { companyId, name: 'Retired', type: 'mcq', archivedAt: new Date() },
+        ])
+        .returning();
+      const source = await buildJob(db, {
+        companyId,
+        title: 'Senior Full-Stack Engineer for our Payments Platform team',
+        skillTags: ['Node.js'],
+        startDate: inDays(-1 - 30),
+        testIds: [live?.id ?? '', retired?.id ?? ''],
+      });
+      await buildApplication(db, { jobId: source.id });
+      const response = await company.request({ method: 'POST', url: `/api/jobs/${source.id}/duplicate` });
+      expect(response.statusCode).toBe(201);
+      const copy = response.json();
+      expect(copy.id).not.toBe(source.id);
+      expect(copy).toMatchObject({
+        status: 'draft',
+        title: 'Copy of Senior Full-Stack Engineer for our Payments Platform',
+        skill_tags: ['Node.js'],
+        budget_min: 60,
+        budget_max: 80,
+        published_at: null,
+        start_date: null,
+        applications_count: 0,
+        test_ids: [live?.id],
+      });
+      expect(copy.title.length).toBeLessThanOrEqual(60);
+      expect(await auditRows(copy.id)).toMatchObject([
+        { action: 'job.duplicated', details: { source_job_id: source.id } },
+      ]);
+    });
+
+    it('deletes only a draft; anything else is archived instead', async () => {
+      const companyId = await companyIdOf(company);
+      const draft = await buildJob(testApp.database.db, { companyId, status: 'draft' });
+      expect((await otherCompany.request({ method: 'DELETE', url: `/api/jobs/${draft.id}` })).statusCode).toBe(404);
+      const deleted = await company.request({ method: 'DELETE', url: `/api/jobs/${draft.id}` });
+      expect(deleted.statusCode).toBe(204);
+      expect(await testApp.database.db.select().from(jobs).where(eq(jobs.id, draft.id))).toEqual([]);
+      expect(await auditRows(draft.id)).toMatchObject([{ action: 'job.deleted', actorId: company.user.id }]);
+      expect((await company.request({ method: 'DELETE', url: `/api/jobs/${draft.id}` })).statusCode).toBe(404);
+
+      for (const status of ['open', 'paused', 'closed'] as const) {
+        const job = await buildJob(testApp.database.db, { companyId, status });
+        const refused = await company.request({ method: 'DELETE', url: `/api/jobs/${job.id}` });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error).toBe('Only a draft can be deleted. Archive this job instead.');
+      }
+      const archived = await buildJob(testApp.database.db, { companyId, status: 'archived' });
+      const refused = await company.request({ method: 'DELETE', url: `/api/jobs/${archived.id}` });
+      expect(refused.json().error).toBe(jobEditTexts.archivedCannotBeDeleted);
+    });
+  });
+
+  describe('bulk actions', () => {
+    it('reports each id’s outcome and logs each change', async () => {
+      const db = testApp.database.db;
+      const companyId = await companyIdOf(company);
+      const [open1, open2, paused, draft, foreign] = [
+        await buildJob(db, { companyId, status: 'open' }),
+        await buildJob(db, { companyId, status: 'open' }),
+        await buildJob(db, { companyId, status: 'paused' }),
+        await buildJob(db, { companyId, status: 'draft' }),
+        await buildJob(db, { companyId: await companyIdOf(otherCompany), status: 'open' }),
+      ];
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const response = await company.request({
+        method: 'POST',
+        url: '/api/jobs/bulk',
+        payload: { action: 'pause', ids: [open1.id, open2.id, paused.id, draft.id, foreign.id, missing, open1.id] },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        updated: 2,
+        results: [
+          { id: open1.id, outcome: 'updated', status: 'paused' },
+          { id: open2.id, outcome: 'updated', status: 'paused' },
+          { id: paused.id, outcome: 'skipped', error: 'This job is already paused.' },
+          { id: draft.id, outcome: 'skipped', error: 'A draft cannot be paused. Publish it first.' },
+          { id: foreign.id, outcome: 'not_found' },
+          { id: missing, outcome: 'not_found' },
+        ],
+      });
+      const [foreignRow] = await db.select().from(jobs).where(eq(jobs.id, foreign.id));
+      expect(foreignRow?.status).toBe('open');
+      expect(await auditRows(open1.id)).toMatchObject([
+        { action: 'job.paused', details: { bulk: true, from: 'open', to: 'paused' } },
+      ]);
+
+      const resumed = await company.request({
+        method: 'POST',
+        url: '/api/jobs/bulk',
+        payload: { action: 'resume', ids: [open1.id, paused.id, draft.id] },
+      });
+      expect(resumed.json().updated).toBe(2);
+      const archived = await company.request({
+        method: 'POST',
+        url: '/api/jobs/bulk',
+        payload: { action: 'archive', ids: [open1.id, draft.id] },
+      });
+      expect(archived.json().results.map((result: { outcome: string }) => result.outcome)).toEqual([
+        'updated',
+        'updated',
+      ]);
+      const rows = await db
+        .select({ status: jobs.status })
+        .from(jobs)
+        .where(and(eq(jobs.companyId, companyId), eq(jobs.id, draft.id)));
+      expect(rows).toEqual([{ status: 'archived' }]);
+    });
+
+    it('validates the request', async () => {
+      const empty = await company.request({
+        method: 'POST',
+        url: '/api/jobs/bulk',
+        payload: { action: 'pause', ids: [] },
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().fields).toEqual({ ids: 'Select at least one job.' });
+      const close = await company.request({
+        method: 'POST',
+        url: '/api/jobs/bulk',
+        payload: { action: 'publish', ids: ['00000000-0000-4000-8000-000000000000'] },
+      });
+      expect(close.statusCode).toBe(400);
+    });
+  });
+
+  describe('who may call', () => {
+    it('refuses applicants, administrators and account managers, and asks the signed-out to sign in', async () => {
+      const job = (await createJob(hourlyJob)).json();
+      const calls = [
+        { method: 'GET', url: '/api/jobs' },
+        { method: 'POST', url: '/api/jobs', payload: hourlyJob },
+        { method: 'GET', url: `/api/jobs/${job.id}` },
+        { method: 'PUT', url: `/api/jobs/${job.id}`, payload: hourlyJob },
+        { method: 'POST', url: `/api/jobs/${job.id}/pause` },
+        { method: 'DELETE', url: `/api/jobs/${job.id}` },
+        { method: 'GET', url: '/api/jobs/summary' },
+        { method: 'GET', url: '/api/jobs/export.csv' },
+        { method: 'GET', url: '/api/jobs/analytics.pdf' },
+      ] as const;
+      for (const role of ['applicant', 'admin', 'account_manager'] as const) {
+        const account = await signedInAccount(testApp, { role });
+        for (const call of calls) {
+          const response = await account.request(call);
+          expect(response.statusCode, `${role} ${call.method} ${call.url}`).toBe(403);
+        }
+      }
+      for (const call of calls) {
+        const response = await testApp.app.inject({ ...call, headers: { 'sec-fetch-site': 'same-origin' } });
+        expect(response.statusCode, `${call.method} ${call.url}`).toBe(401);
+      }
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row?.status).toBe('open');
+    });
+  });
+});

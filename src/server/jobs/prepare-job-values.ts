@@ -1,0 +1,68 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { checkJobRules, draftJobDefaults, type JobFields, jobEditTexts } from '~/shared/jobs';
+import type { Database } from '../db/client';
+import { type jobs, tests } from '../db/schema';
+import { AppError } from '../platform/errors';
+
+const dollarsToCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
+
+export function validationError(problems: Record<string, string>): AppError {
+  const [first] = Object.values(problems);
+  return new AppError('validation', first ?? 'Please correct the highlighted fields.', problems);
+}
+
+// Checks a job's fields for saving (create or edit) and turns them into column values: drafts get
+// the spec's defaults for what is empty, anything past draft must meet the publishing rules, and
+// every required test must be one of the company's own live tests.
+export async function prepareJobValues({
+  db,
+  companyId,
+  fields,
+  isDraft,
+  keptStartDate,
+  now = new Date(),
+}: {
+  db: Database;
+  companyId: string;
+  fields: JobFields;
+  isDraft: boolean;
+  // An edit may keep a start date that has passed since the job was saved.
+  keptStartDate?: string | null;
+  now?: Date;
+}) {
+  const title = fields.title || (isDraft ? draftJobDefaults.title : '');
+  const description = fields.description || (isDraft ? draftJobDefaults.description : '');
+  const problems = checkJobRules({ ...fields, title, description }, { publishing: !isDraft, now });
+  if (problems.start_date && keptStartDate != null && fields.start_date === keptStartDate) {
+    delete problems.start_date;
+  }
+
+  const testIds = [...new Set(fields.test_ids)];
+  if (testIds.length > 0) {
+    const found = await db
+      .select({ id: tests.id })
+      .from(tests)
+      .where(and(eq(tests.companyId, companyId), inArray(tests.id, testIds), isNull(tests.archivedAt)));
+    if (found.length !== testIds.length) problems.test_ids = jobEditTexts.testNotFound;
+  }
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+
+  const isHourly = fields.engagement_type === 'hourly';
+  const values = {
+    title,
+    description,
+    engagementType: fields.engagement_type,
+    // A job keeps only the budget of its engagement type (spec §3: min/max hourly only, total fixed only).
+    budgetMinCents: isHourly ? dollarsToCents(fields.budget_min) : null,
+    budgetMaxCents: isHourly ? dollarsToCents(fields.budget_max) : null,
+    budgetTotalCents: isHourly ? null : dollarsToCents(fields.budget_total),
+    weeklyHours: fields.weekly_hours,
+    startDate: fields.start_date ?? null,
+    skillTags: fields.skill_tags,
+    timezone: fields.timezone,
+    requiredCerts: fields.required_certs,
+    visibility: fields.visibility,
+    ccEmail: fields.cc_email,
+  } satisfies Partial<typeof jobs.$inferInsert>;
+  return { values, testIds };
+}

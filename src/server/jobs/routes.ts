@@ -1,0 +1,368 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '~/shared/errors';
+import {
+  bulkJobResultSchema,
+  bulkJobSchema,
+  createJobSchema,
+  hiringAnalyticsSchema,
+  jobApplicationListQuerySchema,
+  jobApplicationListSchema,
+  jobEditTexts,
+  jobExportQuerySchema,
+  jobListQuerySchema,
+  jobListSchema,
+  jobSchema,
+  jobSummarySchema,
+  jobTagsSchema,
+  jobTransitions,
+  updateJobSchema,
+} from '~/shared/jobs';
+import type { AppContext } from '../app-context';
+import { currentAuth, currentCompanyId } from '../platform/access-control';
+import { analyzeHiring } from './analyze-hiring';
+import { bulkChangeJobs } from './bulk-change-jobs';
+import { changeJobStatus } from './change-job-status';
+import { createJob } from './create-job';
+import { deleteJob } from './delete-job';
+import { duplicateJob } from './duplicate-job';
+import { exportHiringCsv } from './export-hiring-csv';
+import { exportHiringPdf } from './export-hiring-pdf';
+import { exportJobsCsv } from './export-jobs-csv';
+import { findJobApplications } from './find-job-applications';
+import { findJobTags } from './find-job-tags';
+import { findJobs } from './find-jobs';
+import { getJob } from './get-job';
+import { markApplicationsSeen } from './mark-applications-seen';
+import { summarizeJobs } from './summarize-jobs';
+import { updateJob } from './update-job';
+
+const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const jobParams = z.object({ id: z.uuid({ message: jobEditTexts.notFound }) });
+const tags = ['jobs'];
+
+function sendDownload(reply: FastifyReply, file: { filename: string; content: string | Buffer }, type: string) {
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.content);
+}
+
+// A company's job posts (issue 5): every route acts inside the signed-in person's company.
+export async function jobRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+  const { db } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/jobs',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'Your job posts: search, filter, sort, one page at a time',
+        querystring: jobListQuerySchema,
+        response: { 200: jobListSchema, ...errorResponses },
+      },
+    },
+    async (request) => findJobs({ db, companyId: currentCompanyId(request), query: request.query }),
+  );
+
+  routes.post(
+    '/api/jobs',
+    {
+      config: { access: { permission: 'create:job:own' } },
+      schema: {
+        tags,
+        summary: 'Create a job post, published (status open) or as a draft',
+        body: createJobSchema,
+        response: { 201: jobSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const job = await createJob({
+        db,
+        companyId: currentCompanyId(request),
+        actor: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+        input: request.body,
+        ipAddress: request.ip,
+      });
+      return reply.code(201).send(job);
+    },
+  );
+
+  routes.get(
+    '/api/jobs/summary',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'The summary cards: open and paused jobs, pending interviews, tests assigned, time-to-hire',
+        response: { 200: jobSummarySchema, ...errorResponses },
+      },
+    },
+    async (request) => summarizeJobs({ db, companyId: currentCompanyId(request) }),
+  );
+
+  routes.get(
+    '/api/jobs/tags',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'The skill tags your jobs use, for the Tags filter',
+        response: { 200: jobTagsSchema, ...errorResponses },
+      },
+    },
+    async (request) => findJobTags({ db, companyId: currentCompanyId(request) }),
+  );
+
+  routes.get(
+    '/api/jobs/export.csv',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'Download the filtered jobs, or the selected ones (ids), as CSV',
+        querystring: jobExportQuerySchema,
+        produces: ['text/csv'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportJobsCsv({ db, companyId: currentCompanyId(request), query: request.query });
+      return sendDownload(reply, file, 'text/csv; charset=utf-8');
+    },
+  );
+
+  routes.get(
+    '/api/jobs/analytics',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'Hiring analytics: conversion, offer acceptance, time-to-hire, applicants per week',
+        response: { 200: hiringAnalyticsSchema, ...errorResponses },
+      },
+    },
+    async (request) => analyzeHiring({ db, companyId: currentCompanyId(request) }),
+  );
+
+  routes.get(
+    '/api/jobs/analytics.csv',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'Download the hiring analytics as CSV',
+        produces: ['text/csv'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportHiringCsv({ db, companyId: currentCompanyId(request) });
+      return sendDownload(reply, file, 'text/csv; charset=utf-8');
+    },
+  );
+
+  routes.get(
+    '/api/jobs/analytics.pdf',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'Download the hiring analytics as a PDF report',
+        produces: ['application/pdf'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportHiringPdf({ db, companyId: currentCompanyId(request) });
+      return sendDownload(reply, file, 'application/pdf');
+    },
+  );
+
+  routes.get(
+    '/api/jobs/applications',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: 'Applications to all your jobs, newest first (e.g. status=interviewing)',
+        querystring: jobApplicationListQuerySchema,
+        response: { 200: jobApplicationListSchema, ...errorResponses },
+      },
+    },
+    async (request) => findJobApplications({ db, companyId: currentCompanyId(request), query: request.query }),
+  );
+
+  routes.post(
+    '/api/jobs/bulk',
+    {
+      config: { access: { permission: 'update:job:own' } },
+      schema: {
+        tags,
+        summary: 'Pause, resume or archive several jobs; each id gets its outcome',
+        body: bulkJobSchema,
+        response: { 200: bulkJobResultSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      bulkChangeJobs({
+        db,
+        companyId: currentCompanyId(request),
+        input: request.body,
+        actorId: currentAuth(request).user.id,
+        ipAddress: request.ip,
+      }),
+  );
+
+  routes.get(
+    '/api/jobs/:id',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: { tags, summary: 'One of your jobs', params: jobParams, response: { 200: jobSchema, ...errorResponses } },
+    },
+    async (request) => getJob({ db, companyId: currentCompanyId(request), id: request.params.id }),
+  );
+
+  routes.put(
+    '/api/jobs/:id',
+    {
+      config: { access: { permission: 'update:job:own' } },
+      schema: {
+        tags,
+        summary: 'Edit a job (its status changes through the transitions)',
+        params: jobParams,
+        body: updateJobSchema,
+        response: { 200: jobSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      updateJob({
+        db,
+        companyId: currentCompanyId(request),
+        id: request.params.id,
+        fields: request.body,
+        actorId: currentAuth(request).user.id,
+        ipAddress: request.ip,
+      }),
+  );
+
+  routes.delete(
+    '/api/jobs/:id',
+    {
+      config: { access: { permission: 'delete:job:own' } },
+      schema: {
+        tags,
+        summary: 'Delete a draft (a published job is archived instead)',
+        params: jobParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteJob({
+        db,
+        companyId: currentCompanyId(request),
+        id: request.params.id,
+        actorId: currentAuth(request).user.id,
+        ipAddress: request.ip,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const transition of jobTransitions) {
+    routes.post(
+      `/api/jobs/:id/${transition}`,
+      {
+        // Publishing puts the company's words in front of applicants: it waits for a confirmed address.
+        config: { access: { permission: 'update:job:own', verifiedEmail: transition === 'publish' } },
+        schema: {
+          tags,
+          summary: `${transition[0]?.toUpperCase()}${transition.slice(1)} a job (DESIGN.md §5; 409 when the move is not allowed)`,
+          params: jobParams,
+          response: { 200: jobSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = currentCompanyId(request);
+        await changeJobStatus({
+          db,
+          companyId,
+          id: request.params.id,
+          transition,
+          actorId: currentAuth(request).user.id,
+          ipAddress: request.ip,
+        });
+        return getJob({ db, companyId, id: request.params.id });
+      },
+    );
+  }
+
+  routes.post(
+    '/api/jobs/:id/duplicate',
+    {
+      config: { access: { permission: 'create:job:own' } },
+      schema: {
+        tags,
+        summary: 'Copy a job into a new draft',
+        params: jobParams,
+        response: { 201: jobSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const copy = await duplicateJob({
+        db,
+        companyId: currentCompanyId(request),
+        id: request.params.id,
+        actorId: currentAuth(request).user.id,
+        ipAddress: request.ip,
+      });
+      return reply.code(201).send(copy);
+    },
+  );
+
+  routes.get(
+    '/api/jobs/:id/applications',
+    {
+      config: { access: { permission: 'read:job:own' } },
+      schema: {
+        tags,
+        summary: "A job's applications, newest first",
+        params: jobParams,
+        querystring: jobApplicationListQuerySchema,
+        response: { 200: jobApplicationListSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      findJobApplications({
+        db,
+        companyId: currentCompanyId(request),
+        jobId: request.params.id,
+        query: request.query,
+      }),
+  );
+
+  routes.post(
+    '/api/jobs/:id/applications/seen',
+    {
+      config: { access: { permission: 'update:job:own' } },
+      schema: {
+        tags,
+        summary: "Mark a job's applications seen: the new-applications badge starts again from zero",
+        params: jobParams,
+        response: { 200: z.object({ applications_seen_at: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => markApplicationsSeen({ db, companyId: currentCompanyId(request), id: request.params.id }),
+  );
+}

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { type JobFields, jobEditTexts } from '~/shared/jobs';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { jobs, jobTests } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { getJob } from './get-job';
+import { prepareJobValues } from './prepare-job-values';
+
+// Replaces a job's editable fields (its status moves only through the transitions). A draft keeps
+// the draft defaults; a job that has been published must still meet the publishing rules; an
+// archived job is frozen.
+export async function updateJob({
+  db,
+  companyId,
+  id,
+  fields,
+  actorId,
+  ipAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  companyId: string;
+  id: string;
+  fields: JobFields;
+  actorId: string;
+  ipAddress?: string;
+  now?: Date;
+}) {
+  const [existing] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.companyId, companyId)));
+  if (!existing) throw new AppError('not_found', jobEditTexts.notFound);
+  if (existing.status === 'archived') throw new AppError('conflict', jobEditTexts.archivedCannotBeEdited);
+  const { values, testIds } = await prepareJobValues({
+    db,
+    companyId,
+    fields,
+    isDraft: existing.status === 'draft',
+    keptStartDate: existing.startDate,
+    now,
+  });
+  const changedFields = Object.entries(values)
+    .filter(([key, value]) => JSON.stringify(existing[key as keyof typeof values]) !== JSON.stringify(value))
+    .map(([key]) => key);
+
+  await db.transaction(async (transaction) => {
+    // Guarded by status too: an archive that lands in between wins over this edit.
+    const [updated] = await transaction
+      .update(jobs)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(jobs.id, id), eq(jobs.companyId, companyId), eq(jobs.status, existing.status)))
+      .returning({ id: jobs.id });
+    if (!updated) throw new AppError('conflict', 'This job changed while you were editing it. Please try again.');
+    await transaction.delete(jobTests).where(eq(jobTests.jobId, id));
+    if (testIds.length > 0) await transaction.insert(jobTests).values(testIds.map((testId) => ({ jobId: id, testId })));
+    await recordAuditEvent({
+      db: transaction,
+      event: {
+        actorId,
+        action: 'job.updated',
+        targetType: 'job',
+        targetId: id,
+        details: { fields: changedFields, status: existing.status },
+        ipAddress,
+      },
+    });
+  });
+  return getJob({ db, companyId, id });
+}

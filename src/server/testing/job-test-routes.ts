@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { engagementTypes, jobApplicationStatuses, jobStatuses } from '~/shared/jobs';
+import type { Database } from '../db/client';
+import { companyMembers, jobs, users } from '../db/schema';
+import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
+import { AppError } from '../platform/errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+const cents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));
+
+const applicationSpec = z.object({
+  status: z.enum(jobApplicationStatuses).default('submitted'),
+  applicant_name: z.string().optional(),
+  proposal_rate: z.number().optional(),
+  // When it arrived, and (offered, hired) when it reached those stages; default: when it arrived.
+  days_ago: z.number().default(0),
+  offered_days_ago: z.number().optional(),
+  hired_days_ago: z.number().optional(),
+});
+
+const testAttemptSpec = z.object({
+  test_id: z.uuid(),
+  status: z.enum(['assigned', 'started', 'submitted', 'graded']).default('assigned'),
+  score: z.number().int().min(0).max(100).optional(),
+});
+
+async function buildApplications(db: Database, jobId: string, specs: Array<z.output<typeof applicationSpec>>) {
+  const built = [];
+  for (const spec of specs) {
+    const createdAt = daysAgo(spec.days_ago);
+    const reachedOffer = spec.status === 'offered' || spec.status === 'hired';
+    const application = await buildApplication(db, {
+      jobId,
+      status: spec.status,
+      applicantName: spec.applicant_name,
+      proposalRateCents: cents(spec.proposal_rate),
+      createdAt,
+      offeredAt: reachedOffer ? daysAgo(spec.offered_days_ago ?? spec.days_ago) : null,
+      hiredAt: spec.status === 'hired' ? daysAgo(spec.hired_days_ago ?? spec.days_ago) : null,
+    });
+    const [applicant] = await db.select({ name: users.name }).from(users).where(eq(users.id, application.applicantId));
+    built.push({
+      id: application.id,
+      applicant_id: application.applicantId,
+      applicant_name: applicant?.name ?? '',
+      status: application.status,
+    });
+  }
+  return built;
+}
+
+// Browser-test endpoints for the jobs screens (registered by test-routes.ts, never in production):
+// jobs in any state, with applications at any stage and test attempts, for a company account.
+export async function jobTestRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/testing/jobs',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        body: z.object({
+          // The company account's email (as POST /api/testing/accounts made it).
+          company_email: z.string(),
+          title: z.string().optional(),
+          description: z.string().optional(),
+          status: z.enum(jobStatuses).default('open'),
+          engagement_type: z.enum(engagementTypes).default('hourly'),
+          budget_min: z.number().nullable().optional(),
+          budget_max: z.number().nullable().optional(),
+          budget_total: z.number().nullable().optional(),
+          weekly_hours: z.number().int().optional(),
+          start_date: z.string().nullable().optional(),
+          skill_tags: z.array(z.string()).optional(),
+          // When it was created and (unless a draft) published.
+          published_days_ago: z.number().default(0),
+          applications: z.array(applicationSpec).default([]),
+          test_attempts: z.array(testAttemptSpec).default([]),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const [member] = await db
+        .select({ companyId: companyMembers.companyId })
+        .from(users)
+        .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+        .where(eq(users.email, body.company_email.toLowerCase()));
+      if (!member) throw new AppError('not_found', `No company account for ${body.company_email}.`);
+      const publishedAt = daysAgo(body.published_days_ago);
+      const isFixed = body.engagement_type === 'fixed';
+      const job = await buildJob(db, {
+        companyId: member.companyId,
+        title: body.title,
+        description: body.description,
+        status: body.status,
+        engagementType: body.engagement_type,
+        budgetMinCents: isFixed ? null : body.budget_min === null ? null : cents(body.budget_min),
+        budgetMaxCents: isFixed ? null : body.budget_max === null ? null : cents(body.budget_max),
+        budgetTotalCents: isFixed ? (body.budget_total === null ? null : (cents(body.budget_total) ?? 500_000)) : null,
+        weeklyHours: body.weekly_hours,
+        startDate: body.start_date,
+        skillTags: body.skill_tags,
+        createdAt: publishedAt,
+        publishedAt: body.status === 'draft' ? null : publishedAt,
+      });
+      const applications = await buildApplications(db, job.id, body.applications);
+      const testAttempts = [];
+      for (const attempt of body.test_attempts) {
+        const built = await buildTestAttempt(db, {
+          testId: attempt.test_id,
+          jobId: job.id,
+          status: attempt.status,
+          score: attempt.score,
+        });
+        testAttempts.push({ id: built.id, applicant_id: built.applicantId });
+      }
+      return reply.code(201).send({
+        id: job.id,
+        title: job.title,
+        status: job.status,
+        applications,
+        test_attempts: testAttempts,
+      });
+    },
+  );
+
+  routes.post(
+    '/api/testing/jobs/:id/applications',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ applications: z.array(applicationSpec).min(1) }),
+      },
+    },
+    async (request, reply) => {
+      const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, request.params.id));
+      if (!job) throw new AppError('not_found', 'This job does not exist.');
+      return reply.code(201).send({ applications: await buildApplications(db, job.id, request.body.applications) });
+    },
+  );
+}
