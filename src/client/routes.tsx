@@ -62,6 +62,8 @@ const pageFiles: Partial<Record<PageId, string>> = {
   verifyEmail: './auth/verify-email-page.tsx',
   companySettings: './account/settings-page.tsx',
   companyJobs: './jobs/jobs-page.tsx',
+  companyCreateTest: './assessments/create-test-page.tsx',
+  companyTest: './assessments/test-detail-page.tsx',
   applicantSettings: './account/settings-page.tsx',
   companyCreateJob: './jobs/create-job-page.tsx',
   companyJobEdit: './jobs/edit-job-page.tsx',

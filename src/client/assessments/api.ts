@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobsKey } from '~/client/jobs/api';
 import { apiClient } from '~/client/lib/api-client';
 import type { Test, TestInput, TestList, TestListQuery } from '~/shared/assessments';
@@ -73,7 +73,6 @@ export function useArchiveTest() {
   });
 }
 
-// Brings an archived test back as it was.
 export function useRestoreTest() {
   const refresh = useRefreshTests();
   return useMutation({
@@ -83,10 +82,17 @@ export function useRestoreTest() {
 }
 
 export function useDeleteTest() {
-  const refresh = useRefreshTests();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiClient.delete<void>(`/api/tests/${id}`),
-    onSuccess: refresh,
+    // Everything refreshes except the deleted test itself, which would only answer 404 now.
+    onSuccess: (_, id) => {
+      const deleted = hashKey(testQueryOptions(id).queryKey);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: testsKey, predicate: (query) => query.queryHash !== deleted }),
+        queryClient.invalidateQueries({ queryKey: jobsKey }),
+      ]);
+    },
   });
 }
 
