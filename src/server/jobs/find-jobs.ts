@@ -2,12 +2,15 @@ import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobList, jobListQuerySchema } from '~/shared/jobs';
 import type { Database } from '../db/client';
-import { applications, jobs } from '../db/schema';
+import { applications, companies, jobs } from '../db/schema';
 import { buildJobListConditions, buildJobListOrder } from './job-list-filters';
-import { loadJobViews } from './load-job-views';
+import { selectJobViews, toJob } from './load-job-views';
 
-// The company's job list: filtered, sorted and paged in the database. Two round trips whatever the
-// page size: the page's ids with the total (a window count), then the page's jobs with their figures.
+type JobSort = z.output<typeof jobListQuerySchema>['sort'];
+
+// The company's job list: filtered, sorted and paged in the database, in one statement. A CTE picks
+// the page's ids with the number of matches; the outer query adds each of those jobs' figures, so
+// only the page's jobs have their applications read.
 export async function findJobs({
   db,
   companyId,
@@ -19,15 +22,24 @@ export async function findJobs({
 }): Promise<JobList> {
   const where = buildJobListConditions(companyId, query);
   const { page, page_size: pageSize } = query;
-  const pageIds = await selectJobIds({ db, companyId, where, sort: query.sort })
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const pageIds = db.$with('page').as(
+    selectJobIds({ db, companyId, where, sort: query.sort })
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  );
+  const { columns, figures } = selectJobViews(db);
+  const rows = await db
+    .with(pageIds)
+    .select({ ...columns, total: pageIds.total })
+    .from(pageIds)
+    .innerJoin(jobs, eq(jobs.id, pageIds.id))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .leftJoinLateral(figures, sql`true`)
+    .orderBy(...buildJobListOrder(query.sort, sql`coalesce(${figures.total}, 0)`));
   // Past the last page the window count has no row to ride on.
   const total =
-    pageIds[0]?.total ??
-    (page > 1 ? ((await db.select({ value: count() }).from(jobs).where(where))[0]?.value ?? 0) : 0);
-  const items = await loadJobViews({ db, companyId, ids: pageIds.map((row) => row.id) });
-  return { items, total, page, page_size: pageSize };
+    rows[0]?.total ?? (page > 1 ? ((await db.select({ value: count() }).from(jobs).where(where))[0]?.value ?? 0) : 0);
+  return { items: rows.map(toJob), total, page, page_size: pageSize };
 }
 
 // The ids of the matching jobs in list order, each with the number of matches.
@@ -36,13 +48,25 @@ export function selectJobIds({
   companyId,
   where,
   sort,
+  isSearch = true,
 }: {
   db: Database;
   companyId: string;
   where: SQL;
-  sort: z.output<typeof jobListQuerySchema>['sort'];
+  sort: JobSort;
+  // A text or tag search has to read every candidate row anyway: one scan then both counts the
+  // matches (a window count) and finds the page. Without one, the count comes from the status index
+  // alone and the page from the launch-date index, reading only the page's rows.
+  isSearch?: boolean;
 }) {
-  const columns = { id: jobs.id, total: sql<number>`(count(*) over ())::int` };
+  const countsByIndex = !isSearch && sort !== 'applications_desc';
+  const columns = {
+    id: jobs.id,
+    total: (countsByIndex
+      ? sql<number>`(select count(*) from ${jobs} where ${where})::int`
+      : sql<number>`(count(*) over ())::int`
+    ).as('matches'),
+  };
   if (sort !== 'applications_desc') {
     return db
       .select(columns)
@@ -53,7 +77,7 @@ export function selectJobIds({
   }
   // Only this sort needs every matching job's application count, from one grouped scan.
   const counts = db
-    .select({ jobId: applications.jobId, applications: sql<number>`count(*)::int`.as('applications') })
+    .select({ jobId: applications.jobId, applications: sql<number>`count(*)::int`.as('application_count') })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .where(eq(jobs.companyId, companyId))

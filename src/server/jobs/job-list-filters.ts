@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { jobListQuerySchema, jobSorts } from '~/shared/jobs';
 import { jobs } from '../db/schema';
@@ -14,6 +14,8 @@ export type JobListFilters = Pick<
   ids?: string[];
 };
 
+// The unit separator: no one types it, so a search never matches across two tags.
+const TAG_SEPARATOR = '\u001f';
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
@@ -27,13 +29,13 @@ export function buildJobListConditions(companyId: string, filters: JobListFilter
   }
   // Archived jobs stay out of the list unless asked for by status.
   conditions.push(filters.status.length > 0 ? inArray(jobs.status, filters.status) : ne(jobs.status, 'archived'));
-  if (filters.q) {
-    const pattern = `%${escapeLike(filters.q)}%`;
-    const matches = or(
-      ilike(jobs.title, pattern),
-      sql`exists (select 1 from unnest(${jobs.skillTags}) as tag where tag ilike ${pattern})`,
+  const q = filters.q?.replaceAll(TAG_SEPARATOR, '');
+  if (q) {
+    // One ILIKE over the title and the tags joined by a separator no search contains: the same as
+    // "title or any tag contains q", at a fraction of the cost of unnesting the tags of every row.
+    conditions.push(
+      sql`(${jobs.title} || ${TAG_SEPARATOR} || array_to_string(${jobs.skillTags}, ${TAG_SEPARATOR})) ilike ${`%${escapeLike(q)}%`}`,
     );
-    if (matches) conditions.push(matches);
   }
   if (filters.tags.length > 0) conditions.push(arrayOverlaps(jobs.skillTags, filters.tags));
   // Inclusive days, in UTC.
