@@ -23,7 +23,7 @@ export async function findJobs({
   const where = buildJobListConditions(companyId, query);
   const { page, page_size: pageSize } = query;
   const pageIds = db.$with('page').as(
-    selectJobIds({ db, companyId, where, sort: query.sort })
+    selectJobIds({ db, companyId, where, sort: query.sort, isSearch: Boolean(query.q) || query.tags.length > 0 })
       .limit(pageSize)
       .offset((page - 1) * pageSize),
   );
@@ -48,7 +48,7 @@ export function selectJobIds({
   companyId,
   where,
   sort,
-  isSearch = true,
+  isSearch,
 }: {
   db: Database;
   companyId: string;
@@ -57,7 +57,7 @@ export function selectJobIds({
   // A text or tag search has to read every candidate row anyway: one scan then both counts the
   // matches (a window count) and finds the page. Without one, the count comes from the status index
   // alone and the page from the launch-date index, reading only the page's rows.
-  isSearch?: boolean;
+  isSearch: boolean;
 }) {
   const countsByIndex = !isSearch && sort !== 'applications_desc';
   const columns = {
