@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { JobList, jobListQuerySchema } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
-import { buildJobListConditions, buildJobListOrder } from './job-list-filters';
+import { buildJobListConditions, buildJobListOrder, jobSortKeys } from './job-list-filters';
 import { selectJobViews, toJob } from './load-job-views';
 
 type JobSort = z.output<typeof jobListQuerySchema>['sort'];
@@ -35,7 +35,7 @@ export async function findJobs({
     .innerJoin(jobs, eq(jobs.id, pageIds.id))
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoinLateral(figures, sql`true`)
-    .orderBy(...buildJobListOrder(query.sort, sql`coalesce(${figures.total}, 0)`));
+    .orderBy(...buildJobListOrder(query.sort, jobSortKeys(sql`coalesce(${figures.total}, 0)`)));
   // Past the last page the window count has no row to ride on.
   const total =
     rows[0]?.total ?? (page > 1 ? ((await db.select({ value: count() }).from(jobs).where(where))[0]?.value ?? 0) : 0);
@@ -54,28 +54,10 @@ export function selectJobIds({
   companyId: string;
   where: SQL;
   sort: JobSort;
-  // A text or tag search has to read every candidate row anyway: one scan then both counts the
-  // matches (a window count) and finds the page. Without one, the count comes from the status index
-  // alone and the page from the launch-date index, reading only the page's rows.
+  // Whether the filters include a text or tag search (see below).
   isSearch: boolean;
 }) {
   const countsByIndex = !isSearch && sort !== 'applications_desc';
-  const columns = {
-    id: jobs.id,
-    total: (countsByIndex
-      ? sql<number>`(select count(*) from ${jobs} where ${where})::int`
-      : sql<number>`(count(*) over ())::int`
-    ).as('matches'),
-  };
-  if (sort !== 'applications_desc') {
-    return db
-      .select(columns)
-      .from(jobs)
-      .where(where)
-      .orderBy(...buildJobListOrder(sort, sql`0`))
-      .$dynamic();
-  }
-  // Only this sort needs every matching job's application count, from one grouped scan.
   const counts = db
     .select({ jobId: applications.jobId, applications: sql<number>`count(*)::int`.as('application_count') })
     .from(applications)
@@ -83,11 +65,38 @@ export function selectJobIds({
     .where(eq(jobs.companyId, companyId))
     .groupBy(applications.jobId)
     .as('counts');
-  return db
-    .select(columns)
-    .from(jobs)
-    .leftJoin(counts, eq(counts.jobId, jobs.id))
+  const keys = jobSortKeys(sort === 'applications_desc' ? sql`coalesce(${counts.applications}, 0)` : sql`0`);
+  const candidates = db
+    .select({
+      id: jobs.id,
+      launch: sql<Date>`${keys.launch}`.as('launch_key'),
+      title: sql<string>`${keys.title}`.as('title_key'),
+      applications: sql<number>`${keys.applications}`.as('applications_key'),
+      total: (countsByIndex
+        ? // Status and dates only: the count reads the status index alone, and the planner reads the
+          // page in order from the launch-date index (this subquery folds into the outer query).
+          sql<number>`(select count(*) from ${jobs} where ${where})::int`
+        : // A search reads every candidate row anyway: one scan finds and counts the matches, and
+          // the window keeps this subquery apart, so only the matches are sorted instead of the
+          // launch-date index being walked in order and filtered row by row.
+          sql<number>`(count(*) over ())::int`
+      ).as('matches'),
+    })
+    .from(jobs);
+  // Only the applications sort needs every matching job's application count, from one grouped scan.
+  const matching = (sort === 'applications_desc' ? candidates.leftJoin(counts, eq(counts.jobId, jobs.id)) : candidates)
     .where(where)
-    .orderBy(...buildJobListOrder(sort, sql`coalesce(${counts.applications}, 0)`))
+    .as('matching');
+  return db
+    .select({ id: matching.id, total: matching.total })
+    .from(matching)
+    .orderBy(
+      ...buildJobListOrder(sort, {
+        launch: matching.launch,
+        title: matching.title,
+        applications: matching.applications,
+        id: matching.id,
+      }),
+    )
     .$dynamic();
 }

@@ -1,4 +1,18 @@
-import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { jobListQuerySchema, jobSorts } from '~/shared/jobs';
 import { jobs } from '../db/schema';
@@ -44,16 +58,31 @@ export function buildJobListConditions(companyId: string, filters: JobListFilter
   return and(...conditions) as SQL;
 }
 
+export interface JobSortKeys {
+  launch: SQLWrapper | AnyColumn;
+  title: SQLWrapper | AnyColumn;
+  applications: SQLWrapper | AnyColumn;
+  id: SQLWrapper | AnyColumn;
+}
+
+// The sort keys of the jobs table itself (the title key is its lower case).
+export const jobSortKeys = (applications: SQLWrapper | AnyColumn): JobSortKeys => ({
+  launch: launchDate,
+  title: sql`lower(${jobs.title})`,
+  applications,
+  id: jobs.id,
+});
+
 // Ties are broken by id so pages never repeat or skip a job.
-export function buildJobListOrder(sort: (typeof jobSorts)[number], applicationsCount: SQL): SQL[] {
+export function buildJobListOrder(sort: (typeof jobSorts)[number], keys: JobSortKeys): SQL[] {
   switch (sort) {
     case 'launch_date_asc':
-      return [asc(launchDate), asc(jobs.id)];
+      return [asc(keys.launch), asc(keys.id)];
     case 'title_asc':
-      return [asc(sql`lower(${jobs.title})`), asc(jobs.id)];
+      return [asc(keys.title), asc(keys.id)];
     case 'applications_desc':
-      return [desc(applicationsCount), desc(launchDate), desc(jobs.id)];
+      return [desc(keys.applications), desc(keys.launch), desc(keys.id)];
     default:
-      return [desc(launchDate), desc(jobs.id)];
+      return [desc(keys.launch), desc(keys.id)];
   }
 }
