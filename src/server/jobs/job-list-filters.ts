@@ -42,7 +42,14 @@ export function buildJobListConditions(companyId: string, filters: JobListFilter
     return and(...conditions) as SQL;
   }
   // Archived jobs stay out of the list unless asked for by status.
-  conditions.push(filters.status.length > 0 ? inArray(jobs.status, filters.status) : ne(jobs.status, 'archived'));
+  // One parameter whatever the number of statuses, so the statement's text (and its prepared plan)
+  // does not change with it.
+  conditions.push(
+    filters.status.length > 0
+      ? // An array literal: both drivers pass a string alike (statuses are enum words, nothing to quote).
+        sql`${jobs.status} = any(${`{${[...new Set(filters.status)].join(',')}}`}::job_status[])`
+      : ne(jobs.status, 'archived'),
+  );
   const q = filters.q?.replaceAll(TAG_SEPARATOR, '');
   if (q) {
     // One ILIKE over the title and the tags joined by a separator no search contains: the same as
