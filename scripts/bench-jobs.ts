@@ -4,10 +4,12 @@
 // server as its own process, signs in as the company and measures a filtered, paginated list with
 // autocannon, next to /api/health on the same server as the ceiling. Target: p99 < 50 ms.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
@@ -93,6 +95,19 @@ function jobRow(companyId: string): typeof jobs.$inferInsert {
     updatedAt: createdAt,
   };
 }
+
+// CPU time a process has used (user + system), from /proc on Linux; null elsewhere. Latency on a shared
+// machine depends on what else runs; the CPU each request costs does not.
+async function cpuMilliseconds(pid: number): Promise<number | null> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
 
 async function insertInBatches<Row>(rows: Row[], size: number, insert: (batch: Row[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
@@ -196,32 +211,80 @@ try {
   const run = (target: (typeof targets)[number], seconds: number) =>
     autocannon({ url: target.url, connections, duration: seconds, headers: target.headers ?? {} });
   for (const target of targets) await run(target, 2); // warm-up: JIT and the database's caches
+
+  // The server's CPU and that of its PostgreSQL backends (the connections to the bench database).
+  const monitor = new pg.Client({ connectionString: serverUrl });
+  await monitor.connect();
+  const serverPid = server.pid ?? 0;
+  // Per backend, since the pool opens and closes connections between runs: a backend that ended
+  // takes its CPU time with it, one that started brings all of its own.
+  const cpuNow = async () => {
+    const backends = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+      databaseName,
+    ]);
+    const database = new Map<number, number | null>();
+    for (const { pid } of backends.rows) database.set(pid, await cpuMilliseconds(pid));
+    return { server: await cpuMilliseconds(serverPid), database };
+  };
+  const databaseCpuBetween = (before: Map<number, number | null>, after: Map<number, number | null>) => {
+    let total = 0;
+    for (const [pid, end] of after) {
+      const start = before.get(pid) ?? 0;
+      if (end === null || start === null) return null;
+      total += end - start;
+    }
+    return total;
+  };
+
   // Two cores run the load generator, the server and PostgreSQL (and whatever else the machine is
   // doing): the targets take turns for several rounds and each figure is the median of its rounds.
-  const samples = targets.map(() => [] as Array<Awaited<ReturnType<typeof run>>>);
+  const samples = targets.map(
+    () =>
+      [] as Array<{ result: Awaited<ReturnType<typeof run>>; serverCpu: number | null; databaseCpu: number | null }>,
+  );
   for (let round = 0; round < rounds; round++) {
-    for (const [index, target] of targets.entries()) samples[index]?.push(await run(target, duration));
+    for (const [index, target] of targets.entries()) {
+      const before = await cpuNow();
+      const result = await run(target, duration);
+      const after = await cpuNow();
+      const perRequest = (start: number | null, end: number | null) =>
+        start === null || end === null || result.requests.total === 0 ? null : (end - start) / result.requests.total;
+      samples[index]?.push({
+        result,
+        serverCpu: perRequest(before.server, after.server),
+        databaseCpu: perRequest(0, databaseCpuBetween(before.database, after.database)),
+      });
+    }
   }
+  await monitor.end();
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const medianOrNull = (values: Array<number | null>) =>
+    values.every((value) => value !== null) ? median(values as number[]) : null;
+  const milliseconds = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
   console.log(
     `autocannon: ${connections} connections, ${duration} s a run, median of ${rounds} rounds, loopback, ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')}`,
   );
-  console.log('| target | req/s | p50 (ms) | p99 (ms) | errors | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| target | req/s | p50 (ms) | p99 (ms) | server CPU (ms/req) | PostgreSQL CPU (ms/req) | errors | non-2xx |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   const figures = targets.map((target, index) => {
-    const results = samples[index] ?? [];
+    const runs = samples[index] ?? [];
+    const results = runs.map((sample) => sample.result);
     const figure = {
       requestsPerSecond: median(results.map((result) => result.requests.average)),
       p50: median(results.map((result) => result.latency.p50)),
       p99: median(results.map((result) => result.latency.p99)),
+      serverCpu: medianOrNull(runs.map((sample) => sample.serverCpu)),
+      databaseCpu: medianOrNull(runs.map((sample) => sample.databaseCpu)),
       errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
       non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
     };
     console.log(
-      `| ${target.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p50} | ${figure.p99} | ${figure.errors} | ${figure.non2xx} |`,
+      `| ${target.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p50} | ${figure.p99} | ${milliseconds(figure.serverCpu)} | ${milliseconds(figure.databaseCpu)} | ${figure.errors} | ${figure.non2xx} |`,
     );
     return figure;
   });
@@ -230,6 +293,12 @@ try {
     console.log(
       `\nfiltered list: p99 ${filtered.p99} ms (target < 50 ms), ${Math.round(filtered.requestsPerSecond)} req/s = ${(filtered.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} × the session + one-row baseline`,
     );
+    if (filtered.serverCpu !== null && filtered.databaseCpu !== null) {
+      const cpu = filtered.serverCpu + filtered.databaseCpu;
+      console.log(
+        `filtered list CPU: ${cpu.toFixed(2)} ms a request (server ${filtered.serverCpu.toFixed(2)} + PostgreSQL ${filtered.databaseCpu.toFixed(2)}); ${os.cpus().length} idle cores would serve at most ${Math.round((os.cpus().length * 1000) / cpu)} req/s before the load generator's share`,
+      );
+    }
   }
 } finally {
   if (server) await stopProcess(server);
