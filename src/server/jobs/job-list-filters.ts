@@ -41,13 +41,12 @@ export function buildJobListConditions(companyId: string, filters: JobListFilter
     conditions.push(inArray(jobs.id, filters.ids));
     return and(...conditions) as SQL;
   }
-  // Archived jobs stay out of the list unless asked for by status.
-  // One parameter whatever the number of statuses, so the statement's text (and its prepared plan)
-  // does not change with it.
+  // Archived jobs stay out of the list unless asked for by status. The statuses travel as one array
+  // literal (enum words, nothing to quote; both drivers pass a string alike), so the statement's text,
+  // and its prepared plan, do not change with their number.
   conditions.push(
     filters.status.length > 0
-      ? // An array literal: both drivers pass a string alike (statuses are enum words, nothing to quote).
-        sql`${jobs.status} = any(${`{${[...new Set(filters.status)].join(',')}}`}::job_status[])`
+      ? sql`${jobs.status} = any(${`{${[...new Set(filters.status)].join(',')}}`}::job_status[])`
       : ne(jobs.status, 'archived'),
   );
   const q = filters.q?.replaceAll(TAG_SEPARATOR, '');
