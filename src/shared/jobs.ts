@@ -213,7 +213,7 @@ export type Job = z.infer<typeof jobSchema>;
 export const jobSorts = ['launch_date_desc', 'launch_date_asc', 'title_asc', 'applications_desc'] as const;
 
 // Comma-separated lists in the query string: ?status=open,paused&tags=React,Design
-const commaList = <Output>(item: z.ZodType<Output, string>) =>
+const commaList = <Output>(item: z.ZodType<Output, string>, max = 50) =>
   z
     .string()
     .optional()
@@ -225,7 +225,7 @@ const commaList = <Output>(item: z.ZodType<Output, string>) =>
             .filter(Boolean)
         : [],
     )
-    .pipe(z.array(item).max(50));
+    .pipe(z.array(item).max(max));
 
 export const jobListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
@@ -251,7 +251,8 @@ export type JobList = z.infer<typeof jobListSchema>;
 
 // GET /api/jobs/export.csv takes the list filters, or ids=… for the selected rows.
 export const jobExportQuerySchema = jobListQuerySchema.omit({ page: true, page_size: true }).extend({
-  ids: commaList(z.uuid({ message: 'This job does not exist.' })),
+  // Up to a full page of the largest page size.
+  ids: commaList(z.uuid({ message: 'This job does not exist.' }), 100),
 });
 
 export const jobTransitions = ['publish', 'pause', 'resume', 'close', 'reopen', 'archive'] as const;

@@ -36,7 +36,7 @@ export async function exportJobsCsv({
   now?: Date;
 }) {
   const where = buildJobListConditions(companyId, query);
-  const ids = (await selectJobIds({ db, companyId, where, sort: query.sort })).map((row) => row.id);
+  const ids = (await selectJobIds({ db, companyId, where, sort: query.sort, isSearch: true })).map((row) => row.id);
   const rows: Array<Array<string | number>> = [jobCsvHeader];
   for (let start = 0; start < ids.length; start += BATCH_SIZE) {
     const views = await loadJobViews({ db, companyId, ids: ids.slice(start, start + BATCH_SIZE) });

@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobList, jobListQuerySchema } from '~/shared/jobs';
 import type { Database } from '../db/client';
-import { applications, jobs } from '../db/schema';
-import { buildJobListConditions, buildJobListOrder } from './job-list-filters';
-import { loadJobViews } from './load-job-views';
+import { applications, companies, jobs } from '../db/schema';
+import { buildJobListConditions, buildJobListOrder, jobSortKeys } from './job-list-filters';
+import { selectJobViews, toJob } from './load-job-views';
 
-// The company's job list: filtered, sorted and paged in the database. Two round trips whatever the
-// page size: the page's ids with the total (a window count), then the page's jobs with their figures.
+type JobSort = z.output<typeof jobListQuerySchema>['sort'];
+
+// The company's job list: filtered, sorted and paged in the database, in one statement. A CTE picks
+// the page's ids with the number of matches; the outer query adds each of those jobs' figures, so
+// only the page's jobs have their applications read.
 export async function findJobs({
   db,
   companyId,
@@ -19,15 +23,28 @@ export async function findJobs({
 }): Promise<JobList> {
   const where = buildJobListConditions(companyId, query);
   const { page, page_size: pageSize } = query;
-  const pageIds = await selectJobIds({ db, companyId, where, sort: query.sort })
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const pageIds = db.$with('page').as(
+    selectJobIds({ db, companyId, where, sort: query.sort, isSearch: Boolean(query.q) || query.tags.length > 0 })
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  );
+  const { columns, figures } = selectJobViews(db);
+  const statement = db
+    .with(pageIds)
+    .select({ ...columns, total: pageIds.total })
+    .from(pageIds)
+    .innerJoin(jobs, eq(jobs.id, pageIds.id))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .leftJoinLateral(figures, sql`true`)
+    .orderBy(...buildJobListOrder(query.sort, jobSortKeys(sql`coalesce(${figures.total}, 0)`)));
+  // A named (prepared) statement: each database connection plans it once, not on every request, which
+  // saves a fifth to a third of its cost. The name follows the SQL text: one per shape of filters.
+  const name = `jobs_list_${createHash('sha256').update(statement.toSQL().sql).digest('base64url').slice(0, 20)}`;
+  const rows = await statement.prepare(name).execute();
   // Past the last page the window count has no row to ride on.
   const total =
-    pageIds[0]?.total ??
-    (page > 1 ? ((await db.select({ value: count() }).from(jobs).where(where))[0]?.value ?? 0) : 0);
-  const items = await loadJobViews({ db, companyId, ids: pageIds.map((row) => row.id) });
-  return { items, total, page, page_size: pageSize };
+    rows[0]?.total ?? (page > 1 ? ((await db.select({ value: count() }).from(jobs).where(where))[0]?.value ?? 0) : 0);
+  return { items: rows.map(toJob), total, page, page_size: pageSize };
 }
 
 // The ids of the matching jobs in list order, each with the number of matches.
@@ -36,34 +53,55 @@ export function selectJobIds({
   companyId,
   where,
   sort,
+  isSearch,
 }: {
   db: Database;
   companyId: string;
   where: SQL;
-  sort: z.output<typeof jobListQuerySchema>['sort'];
+  sort: JobSort;
+  // Whether the filters include a text or tag search (see below).
+  isSearch: boolean;
 }) {
-  const columns = { id: jobs.id, total: sql<number>`(count(*) over ())::int` };
-  if (sort !== 'applications_desc') {
-    return db
-      .select(columns)
-      .from(jobs)
-      .where(where)
-      .orderBy(...buildJobListOrder(sort, sql`0`))
-      .$dynamic();
-  }
-  // Only this sort needs every matching job's application count, from one grouped scan.
+  const countsByIndex = !isSearch && sort !== 'applications_desc';
   const counts = db
-    .select({ jobId: applications.jobId, applications: sql<number>`count(*)::int`.as('applications') })
+    .select({ jobId: applications.jobId, applications: sql<number>`count(*)::int`.as('application_count') })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .where(eq(jobs.companyId, companyId))
     .groupBy(applications.jobId)
     .as('counts');
-  return db
-    .select(columns)
-    .from(jobs)
-    .leftJoin(counts, eq(counts.jobId, jobs.id))
+  const keys = jobSortKeys(sort === 'applications_desc' ? sql`coalesce(${counts.applications}, 0)` : sql`0`);
+  const candidates = db
+    .select({
+      id: jobs.id,
+      launch: sql<Date>`${keys.launch}`.as('launch_key'),
+      title: sql<string>`${keys.title}`.as('title_key'),
+      applications: sql<number>`${keys.applications}`.as('applications_key'),
+      total: (countsByIndex
+        ? // Status and dates only: the count reads the status index alone, and the planner reads the
+          // page in order from the launch-date index (this subquery folds into the outer query).
+          sql<number>`(select count(*) from ${jobs} where ${where})::int`
+        : // A search reads every candidate row anyway: one scan finds and counts the matches, and
+          // the window keeps this subquery apart, so only the matches are sorted instead of the
+          // launch-date index being walked in order and filtered row by row.
+          sql<number>`(count(*) over ())::int`
+      ).as('matches'),
+    })
+    .from(jobs);
+  // Only the applications sort needs every matching job's application count, from one grouped scan.
+  const matching = (sort === 'applications_desc' ? candidates.leftJoin(counts, eq(counts.jobId, jobs.id)) : candidates)
     .where(where)
-    .orderBy(...buildJobListOrder(sort, sql`coalesce(${counts.applications}, 0)`))
+    .as('matching');
+  return db
+    .select({ id: matching.id, total: matching.total })
+    .from(matching)
+    .orderBy(
+      ...buildJobListOrder(sort, {
+        launch: matching.launch,
+        title: matching.title,
+        applications: matching.applications,
+        id: matching.id,
+      }),
+    )
     .$dynamic();
 }

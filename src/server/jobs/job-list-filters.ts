@@ -1,4 +1,18 @@
-import { and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { jobListQuerySchema, jobSorts } from '~/shared/jobs';
 import { jobs } from '../db/schema';
@@ -14,6 +28,8 @@ export type JobListFilters = Pick<
   ids?: string[];
 };
 
+// The unit separator: no one types it, so a search never matches across two tags.
+const TAG_SEPARATOR = '\u001f';
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
@@ -25,15 +41,21 @@ export function buildJobListConditions(companyId: string, filters: JobListFilter
     conditions.push(inArray(jobs.id, filters.ids));
     return and(...conditions) as SQL;
   }
-  // Archived jobs stay out of the list unless asked for by status.
-  conditions.push(filters.status.length > 0 ? inArray(jobs.status, filters.status) : ne(jobs.status, 'archived'));
-  if (filters.q) {
-    const pattern = `%${escapeLike(filters.q)}%`;
-    const matches = or(
-      ilike(jobs.title, pattern),
-      sql`exists (select 1 from unnest(${jobs.skillTags}) as tag where tag ilike ${pattern})`,
+  // Archived jobs stay out of the list unless asked for by status. The statuses travel as one array
+  // literal (enum words, nothing to quote; both drivers pass a string alike), so the statement's text,
+  // and its prepared plan, do not change with their number.
+  conditions.push(
+    filters.status.length > 0
+      ? sql`${jobs.status} = any(${`{${[...new Set(filters.status)].join(',')}}`}::job_status[])`
+      : ne(jobs.status, 'archived'),
+  );
+  const q = filters.q?.replaceAll(TAG_SEPARATOR, '');
+  if (q) {
+    // One ILIKE over the title and the tags joined by a separator no search contains: the same as
+    // "title or any tag contains q", at a fraction of the cost of unnesting the tags of every row.
+    conditions.push(
+      sql`(${jobs.title} || ${TAG_SEPARATOR} || array_to_string(${jobs.skillTags}, ${TAG_SEPARATOR})) ilike ${`%${escapeLike(q)}%`}`,
     );
-    if (matches) conditions.push(matches);
   }
   if (filters.tags.length > 0) conditions.push(arrayOverlaps(jobs.skillTags, filters.tags));
   // Inclusive days, in UTC.
@@ -42,16 +64,31 @@ export function buildJobListConditions(companyId: string, filters: JobListFilter
   return and(...conditions) as SQL;
 }
 
+export interface JobSortKeys {
+  launch: SQLWrapper | AnyColumn;
+  title: SQLWrapper | AnyColumn;
+  applications: SQLWrapper | AnyColumn;
+  id: SQLWrapper | AnyColumn;
+}
+
+// The sort keys of the jobs table itself (the title key is its lower case).
+export const jobSortKeys = (applications: SQLWrapper | AnyColumn): JobSortKeys => ({
+  launch: launchDate,
+  title: sql`lower(${jobs.title})`,
+  applications,
+  id: jobs.id,
+});
+
 // Ties are broken by id so pages never repeat or skip a job.
-export function buildJobListOrder(sort: (typeof jobSorts)[number], applicationsCount: SQL): SQL[] {
+export function buildJobListOrder(sort: (typeof jobSorts)[number], keys: JobSortKeys): SQL[] {
   switch (sort) {
     case 'launch_date_asc':
-      return [asc(launchDate), asc(jobs.id)];
+      return [asc(keys.launch), asc(keys.id)];
     case 'title_asc':
-      return [asc(sql`lower(${jobs.title})`), asc(jobs.id)];
+      return [asc(keys.title), asc(keys.id)];
     case 'applications_desc':
-      return [desc(applicationsCount), desc(launchDate), desc(jobs.id)];
+      return [desc(keys.applications), desc(keys.launch), desc(keys.id)];
     default:
-      return [desc(launchDate), desc(jobs.id)];
+      return [desc(keys.launch), desc(keys.id)];
   }
 }

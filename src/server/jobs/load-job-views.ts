@@ -12,9 +12,80 @@ const pipelineStageByRank: Record<number, JobPipelineStage | null> = {
 
 export const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
 
-// The jobs with these ids as the API shows them, in the order of the ids. One query for any number
-// of jobs: the application figures come from a lateral subquery per job, so a page of 20 jobs costs
-// the same round trip as one.
+// A job's application figures, computed per job by a lateral subquery: a page of 20 jobs reads the
+// applications of those 20 jobs only. (Inside it, applications_seen_at is the outer job's.)
+const applicationFigures = (db: Database) =>
+  db
+    .select({
+      total: sql<number>`count(*)::int`.as('applications_total'),
+      fresh:
+        sql<number>`(count(*) filter (where ${applications.createdAt} > coalesce(${jobs.applicationsSeenAt}, '-infinity'::timestamptz)))::int`.as(
+          'applications_new',
+        ),
+      stageRank: sql<number>`coalesce(max(case ${applications.status}
+          when 'hired' then 3 when 'offered' then 2 when 'interviewing' then 1 else 0 end), 0)::int`.as('stage_rank'),
+    })
+    .from(applications)
+    .where(eq(applications.jobId, jobs.id))
+    .as('figures');
+
+// The columns of a job as the API shows it: the row, its company's name, its required tests and its
+// application figures, in one statement.
+export function selectJobViews(db: Database) {
+  const figures = applicationFigures(db);
+  const columns = {
+    job: jobs,
+    companyName: companies.name,
+    testIds: sql<
+      string[]
+    >`array(select ${jobTests.testId}::text from ${jobTests} where ${jobTests.jobId} = ${jobs.id} order by 1)`,
+    applicationsCount: figures.total,
+    newApplicationsCount: figures.fresh,
+    stageRank: figures.stageRank,
+  };
+  return { columns, figures };
+}
+
+export type JobViewRow = {
+  job: typeof jobs.$inferSelect;
+  companyName: string;
+  testIds: string[];
+  applicationsCount: number | null;
+  newApplicationsCount: number | null;
+  stageRank: number | null;
+};
+
+export function toJob({ job, companyName, testIds, applicationsCount, newApplicationsCount, stageRank }: JobViewRow) {
+  return {
+    id: job.id,
+    company_name: companyName,
+    title: job.title,
+    description: job.description,
+    engagement_type: job.engagementType,
+    budget_min: centsToDollars(job.budgetMinCents),
+    budget_max: centsToDollars(job.budgetMaxCents),
+    budget_total: centsToDollars(job.budgetTotalCents),
+    weekly_hours: job.weeklyHours,
+    start_date: job.startDate,
+    skill_tags: job.skillTags,
+    timezone: job.timezone,
+    test_ids: testIds,
+    required_certs: job.requiredCerts,
+    visibility: job.visibility,
+    cc_email: job.ccEmail,
+    status: job.status,
+    launch_date: (job.publishedAt ?? job.createdAt).toISOString(),
+    published_at: job.publishedAt?.toISOString() ?? null,
+    closed_at: job.closedAt?.toISOString() ?? null,
+    created_at: job.createdAt.toISOString(),
+    updated_at: job.updatedAt.toISOString(),
+    applications_count: applicationsCount ?? 0,
+    new_applications_count: newApplicationsCount ?? 0,
+    pipeline_stage: pipelineStageByRank[stageRank ?? 0] ?? null,
+  } satisfies Job;
+}
+
+// The company's jobs with these ids as the API shows them, in the order of the ids.
 export async function loadJobViews({
   db,
   companyId,
@@ -25,66 +96,13 @@ export async function loadJobViews({
   ids: string[];
 }): Promise<Job[]> {
   if (ids.length === 0) return [];
-  const figures = db
-    .select({
-      total: sql<number>`count(*)::int`.as('total'),
-      fresh:
-        sql<number>`(count(*) filter (where ${applications.createdAt} > coalesce(${jobs.applicationsSeenAt}, '-infinity'::timestamptz)))::int`.as(
-          'fresh',
-        ),
-      stageRank: sql<number>`coalesce(max(case ${applications.status}
-          when 'hired' then 3 when 'offered' then 2 when 'interviewing' then 1 else 0 end), 0)::int`.as('stage_rank'),
-    })
-    .from(applications)
-    .where(eq(applications.jobId, jobs.id))
-    .as('figures');
+  const { columns, figures } = selectJobViews(db);
   const rows = await db
-    .select({
-      job: jobs,
-      companyName: companies.name,
-      testIds: sql<
-        string[]
-      >`array(select ${jobTests.testId}::text from ${jobTests} where ${jobTests.jobId} = ${jobs.id} order by 1)`,
-      applicationsCount: figures.total,
-      newApplicationsCount: figures.fresh,
-      stageRank: figures.stageRank,
-    })
+    .select(columns)
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoinLateral(figures, sql`true`)
     .where(and(eq(jobs.companyId, companyId), inArray(jobs.id, ids)));
-
-  const byId = new Map(
-    rows.map(({ job, companyName, testIds, applicationsCount, newApplicationsCount, stageRank }) => [
-      job.id,
-      {
-        id: job.id,
-        company_name: companyName,
-        title: job.title,
-        description: job.description,
-        engagement_type: job.engagementType,
-        budget_min: centsToDollars(job.budgetMinCents),
-        budget_max: centsToDollars(job.budgetMaxCents),
-        budget_total: centsToDollars(job.budgetTotalCents),
-        weekly_hours: job.weeklyHours,
-        start_date: job.startDate,
-        skill_tags: job.skillTags,
-        timezone: job.timezone,
-        test_ids: testIds,
-        required_certs: job.requiredCerts,
-        visibility: job.visibility,
-        cc_email: job.ccEmail,
-        status: job.status,
-        launch_date: (job.publishedAt ?? job.createdAt).toISOString(),
-        published_at: job.publishedAt?.toISOString() ?? null,
-        closed_at: job.closedAt?.toISOString() ?? null,
-        created_at: job.createdAt.toISOString(),
-        updated_at: job.updatedAt.toISOString(),
-        applications_count: applicationsCount ?? 0,
-        new_applications_count: newApplicationsCount ?? 0,
-        pipeline_stage: pipelineStageByRank[stageRank ?? 0] ?? null,
-      } satisfies Job,
-    ]),
-  );
+  const byId = new Map(rows.map((row) => [row.job.id, toJob(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -41,9 +41,14 @@ export const jobs = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The company's job list filters by status and sorts by launch date.
+    // The company's job list filters by status (and counts by it, index only) and sorts by launch date:
+    // without a search, its page is read from the launch-date index in order.
     index('jobs_company_status_idx').on(table.companyId, table.status),
-    index('jobs_company_created_at_idx').on(table.companyId, table.createdAt),
+    index('jobs_company_launch_idx').on(
+      table.companyId,
+      sql`(coalesce(${table.publishedAt}, ${table.createdAt})) desc`,
+      table.id.desc().nullsFirst(),
+    ),
     index('jobs_skill_tags_idx').using('gin', table.skillTags),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "jobs_company_created_at_idx";--> statement-breakpoint
+CREATE INDEX "jobs_company_launch_idx" ON "jobs" USING btree ("company_id",(coalesce("published_at", "created_at")) desc,"id" DESC NULLS FIRST);
