@@ -13,99 +13,24 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
-import { toast } from '~/client/components/ui/use-toast';
-import { isApiError } from '~/client/lib/api-client';
-import { canTransitionJob, type Job, type JobTransition, jobTexts } from '~/shared/jobs';
+import { canTransitionJob, type Job, type JobTransition } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
-import { useDeleteJob, useDuplicateJob, useJobTransition } from './api';
+import { useJobActions } from './use-job-actions';
 
 type ConfirmKind = 'close' | 'archive' | 'delete';
 
-// What each move says once the server has made it (spec §8 for pause, resume, close, duplicate, delete).
-const transitionToasts: Record<JobTransition, (title: string) => { title: string; description: string }> = {
-  publish: (title) => ({ title: jobTexts.published, description: `“${title}” is now open to applicants.` }),
-  pause: (title) => ({ title: jobTexts.paused, description: `“${title}” is hidden until you resume it.` }),
-  resume: (title) => ({ title: jobTexts.resumed, description: `“${title}” is open to applications again.` }),
-  close: (title) => ({ title: jobTexts.closed, description: `“${title}” is closed to new applications.` }),
-  reopen: (title) => ({ title: 'Job reopened', description: `“${title}” is open to applications again.` }),
-  archive: (title) => ({ title: 'Job archived', description: `“${title}” is archived and can no longer change.` }),
-};
-
-const failureTitles: Record<JobTransition | 'duplicate' | 'delete', string> = {
-  publish: jobTexts.publishErrorTitle,
-  pause: 'Error pausing job',
-  resume: 'Error resuming job',
-  close: 'Error closing job',
-  reopen: 'Error reopening job',
-  archive: 'Error archiving job',
-  duplicate: 'Error duplicating job',
-  delete: 'Error deleting job',
-};
-
-// The server's reason (an illegal move, a missing field) when it gave one.
-function failureDescription(error: unknown, fallback: string) {
-  return isApiError(error) && error.status < 500 ? error.message : fallback;
-}
-
-// The actions a job's status allows (DESIGN.md §5), each done on the server before its toast.
+// The actions a job's status allows (DESIGN.md §5), each done on the server before its toast
+// (use-job-actions.ts, shared with the row menu of the jobs list).
 export function JobActions({ job }: { job: Job }) {
   const navigate = useNavigate();
-  const transition = useJobTransition();
-  const duplicate = useDuplicateJob();
-  const remove = useDeleteJob();
+  const { runTransition, duplicateJob, deleteJob, isPending: isBusy } = useJobActions();
   const [confirming, setConfirming] = useState<ConfirmKind | null>(null);
-  const isBusy = transition.isPending || duplicate.isPending || remove.isPending;
   const can = (move: JobTransition) => canTransitionJob(job.status, move);
+  const closeConfirm = () => setConfirming(null);
 
-  function run(move: JobTransition) {
-    transition.mutate(
-      { id: job.id, transition: move },
-      {
-        onSuccess: (updated) => toast(transitionToasts[move](updated.title)),
-        onError: (error) =>
-          toast({
-            title: failureTitles[move],
-            description: failureDescription(
-              error,
-              move === 'publish' ? jobTexts.publishError : 'Something went wrong. Please try again.',
-            ),
-            variant: 'destructive',
-          }),
-        onSettled: () => setConfirming(null),
-      },
-    );
-  }
-
-  function runDuplicate() {
-    duplicate.mutate(job.id, {
-      onSuccess: (copy) => {
-        toast({ title: jobTexts.duplicated, description: `A draft copy, “${copy.title}”, was created.` });
-        navigate(paths.companyJob.getHref({ id: copy.id }));
-      },
-      onError: (error) =>
-        toast({
-          title: failureTitles.duplicate,
-          description: failureDescription(error, 'Something went wrong. Please try again.'),
-          variant: 'destructive',
-        }),
-    });
-  }
-
-  function runDelete() {
-    remove.mutate(job.id, {
-      onSuccess: () => {
-        toast({ title: jobTexts.deleted, description: `The draft “${job.title}” was deleted.` });
-        navigate(paths.companyJobs.getHref());
-      },
-      onError: (error) =>
-        toast({
-          title: failureTitles.delete,
-          description: failureDescription(error, 'Something went wrong. Please try again.'),
-          variant: 'destructive',
-        }),
-      onSettled: () => setConfirming(null),
-    });
-  }
+  const run = (move: JobTransition) => runTransition(job, move, closeConfirm);
+  const runDuplicate = () => duplicateJob(job, (copy) => navigate(paths.companyJob.getHref({ id: copy.id })));
+  const runDelete = () => deleteJob(job, closeConfirm, () => navigate(paths.companyJobs.getHref()));
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -171,7 +96,7 @@ export function JobActions({ job }: { job: Job }) {
         description={`“${job.title}” stops taking applications. You can reopen it later.`}
         confirmLabel="Close Job"
         onConfirm={() => run('close')}
-        pending={transition.isPending}
+        pending={isBusy}
       />
       <ConfirmDialog
         open={confirming === 'archive'}
@@ -180,7 +105,7 @@ export function JobActions({ job }: { job: Job }) {
         description={`“${job.title}” leaves your job list and can no longer be edited or reopened. You can still duplicate it.`}
         confirmLabel="Archive Job"
         onConfirm={() => run('archive')}
-        pending={transition.isPending}
+        pending={isBusy}
       />
       <ConfirmDialog
         open={confirming === 'delete'}
@@ -190,7 +115,7 @@ export function JobActions({ job }: { job: Job }) {
         confirmLabel="Delete Job"
         destructive
         onConfirm={runDelete}
-        pending={remove.isPending}
+        pending={isBusy}
       />
     </div>
   );

@@ -4,29 +4,16 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { testQueryOptions } from '~/client/assessments/api';
 import { PageMeta } from '~/client/components/page-meta';
-import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
+import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
 import type { PageProps } from '~/client/routes';
-import { formatJobBudget, type Job, type JobPipelineStage, type JobStatus, jobStatusLabels } from '~/shared/jobs';
+import { formatJobBudget, type Job } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import { JobActions } from './job-actions';
 import { JobApplicationsSection } from './job-applications-section';
 import { JobLoadError, JobLoading, JobNotFound, useJobOfPage } from './job-page-states';
+import { JobPipelineBadge, JobStatusBadge } from './job-status-badge';
 import { formatStartDate } from './start-date-picker';
-
-const statusVariants: Record<JobStatus, BadgeVariant> = {
-  draft: 'neutral',
-  open: 'success',
-  paused: 'warning',
-  closed: 'danger',
-  archived: 'secondary',
-};
-
-const pipelineLabels: Record<JobPipelineStage, string> = {
-  interviewing: 'Interviewing',
-  offer: 'Offer',
-  filled: 'Filled',
-};
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -74,8 +61,8 @@ function JobPost({ job }: { job: Job }) {
       <CardHeader className="grid gap-4">
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={statusVariants[job.status]}>{jobStatusLabels[job.status]}</Badge>
-            {job.pipeline_stage && <Badge variant="info">{pipelineLabels[job.pipeline_stage]}</Badge>}
+            <JobStatusBadge status={job.status} />
+            {job.pipeline_stage && <JobPipelineBadge stage={job.pipeline_stage} />}
             <span className="text-sm text-muted-foreground">{job.company_name}</span>
           </div>
           <h2 id="job-title" className="text-xl font-semibold break-words sm:text-2xl">

@@ -1,15 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '~/client/components/ui/use-toast';
-import { errorMessage, isApiError } from '~/client/lib/api-client';
+import { isApiError } from '~/client/lib/api-client';
 import { type Job, type JobTransition, jobTexts } from '~/shared/jobs';
 import { jobsKey, useDeleteJob, useDuplicateJob, useJobTransition } from './api';
 
-// The row menu's actions: each one really changes the job on the server, then says so with the spec's
+// A job's actions, for the row menu and the job page: each one really changes the job on the server, then says so with the spec's
 // toast (§8); a refusal (409: an illegal move for the job's status) shows the server's sentence.
 
 type JobRef = Pick<Job, 'id' | 'title'>;
 
-// The same titles as the job detail page's actions (job-actions.tsx).
 const failureTitles: Record<JobTransition | 'duplicate' | 'delete', string> = {
   publish: jobTexts.publishErrorTitle,
   pause: 'Error pausing job',
@@ -25,7 +24,8 @@ const unexpected = 'Something went wrong. Please try again.';
 
 const quoted = (job: JobRef) => `“${job.title}”`;
 
-const transitionToasts: Partial<Record<JobTransition, (job: JobRef) => { title: string; description: string }>> = {
+const transitionToasts: Record<JobTransition, (job: JobRef) => { title: string; description: string }> = {
+  publish: (job) => ({ title: jobTexts.published, description: `${quoted(job)} is now open to applicants.` }),
   pause: (job) => ({ title: jobTexts.paused, description: `${quoted(job)} no longer takes applications.` }),
   resume: (job) => ({ title: jobTexts.resumed, description: `${quoted(job)} takes applications again.` }),
   close: (job) => ({
@@ -46,7 +46,10 @@ export function useJobActions() {
   const remove = useDeleteJob();
 
   function showFailure(action: keyof typeof failureTitles, error: unknown) {
-    toast({ variant: 'destructive', title: failureTitles[action], description: errorMessage(error, unexpected) });
+    // The server's reason for a refusal (an illegal move, a missing field); the spec's sentence otherwise.
+    const fallback = action === 'publish' ? jobTexts.publishError : unexpected;
+    const description = isApiError(error) && error.status < 500 ? error.message : fallback;
+    toast({ variant: 'destructive', title: failureTitles[action], description });
     // Refused because the job changed elsewhere (409) or is gone (404): show it as it now is.
     if (isApiError(error) && (error.status === 409 || error.status === 404)) {
       void queryClient.invalidateQueries({ queryKey: jobsKey });
@@ -58,30 +61,32 @@ export function useJobActions() {
     transition.mutate(
       { id: job.id, transition: move },
       {
-        onSuccess: () => {
-          const message = transitionToasts[move]?.(job);
-          if (message) toast(message);
-        },
+        onSuccess: () => toast(transitionToasts[move](job)),
         onError: (error) => showFailure(move, error),
         onSettled,
       },
     );
   }
 
-  function duplicateJob(job: JobRef) {
+  function duplicateJob(job: JobRef, onDuplicated?: (copy: Job) => void) {
     duplicate.mutate(job.id, {
-      onSuccess: (copy) =>
+      onSuccess: (copy) => {
         toast({
           title: jobTexts.duplicated,
           description: `${quoted(job)} was copied to a new draft, ${quoted(copy)}.`,
-        }),
+        });
+        onDuplicated?.(copy);
+      },
       onError: (error) => showFailure('duplicate', error),
     });
   }
 
-  function deleteJob(job: JobRef, onSettled?: () => void) {
+  function deleteJob(job: JobRef, onSettled?: () => void, onDeleted?: () => void) {
     remove.mutate(job.id, {
-      onSuccess: () => toast({ title: jobTexts.deleted, description: `${quoted(job)} was deleted.` }),
+      onSuccess: () => {
+        toast({ title: jobTexts.deleted, description: `${quoted(job)} was deleted.` });
+        onDeleted?.();
+      },
       onError: (error) => showFailure('delete', error),
       onSettled,
     });
