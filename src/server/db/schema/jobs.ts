@@ -26,6 +26,9 @@ export const jobs = pgTable(
     weeklyHours: integer().notNull().default(20),
     startDate: date({ mode: 'string' }),
     skillTags: text().array().notNull().default(sql`'{}'::text[]`),
+    // What the list's search box matches: the title and the tags, lower-cased, kept by the database
+    // (jobs_search_text, migration 0007) so a search is a plain LIKE over one column.
+    searchText: text().generatedAlwaysAs(sql`jobs_search_text(title, skill_tags)`),
     timezone: text().notNull().default('UTC+00:00'),
     requiredCerts: text().array().notNull().default(sql`'{}'::text[]`),
     visibility: jobVisibility().notNull().default('public'),
