@@ -5,9 +5,10 @@ import { analyzeHiring } from '../../jobs/analyze-hiring';
 import { summarizeJobs } from '../../jobs/summarize-jobs';
 import { createTestDatabase } from '../../testing/test-database';
 import type { DatabaseHandle } from '../client';
-import { applications, companyMembers, jobs, users } from '../schema';
+import { applications, companyMembers, jobs, jobTests, testAttempts, tests, users } from '../schema';
 import { demoAccountsSeeder } from './demo-accounts';
 import { demoJobsSeeder } from './demo-jobs';
+import { demoTestsSeeder } from './demo-tests';
 import { seedDemoData } from './seed-demo-data';
 
 describe('the demo jobs', () => {
@@ -49,5 +50,28 @@ describe('the demo jobs', () => {
     const [, second] = await seedDemoData({ db: database.db, seeders });
     expect(second).toEqual({ name: 'demo jobs', created: 0 });
     expect((await database.db.select().from(applications)).length).toBe(applicationCount);
+  });
+});
+
+describe('the demo jobs with the demo tests', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('require the demo tests that fit them, and their candidates have taken one', async () => {
+    await seedDemoData({ db: database.db, seeders: [demoAccountsSeeder, demoTestsSeeder, demoJobsSeeder] });
+    const links = await database.db
+      .select({ job: jobs.title, test: tests.name })
+      .from(jobTests)
+      .innerJoin(jobs, eq(jobs.id, jobTests.jobId))
+      .innerJoin(tests, eq(tests.id, jobTests.testId));
+    expect(links).toContainEqual({ job: 'Senior React Engineer', test: 'React Front-End Fundamentals' });
+    expect(links).toContainEqual({ job: 'Bookkeeper (QuickBooks)', test: 'Bookkeeping Basics' });
+    expect(new Set(links.map((link) => link.job)).size).toBe(5);
+    expect((await database.db.select().from(testAttempts)).length).toBeGreaterThan(0);
   });
 });

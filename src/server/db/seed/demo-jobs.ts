@@ -180,6 +180,15 @@ const demoJobs: DemoJob[] = [
 const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
 const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
 
+// Which demo tests (demo-tests.ts) each demo job asks its applicants to take.
+const requiredTestNames: Record<string, string[]> = {
+  'Senior React Engineer': ['React Front-End Fundamentals'],
+  'TypeScript Backend Developer': ['React Front-End Fundamentals'],
+  'Customer Support Specialist': ['Customer Support Writing'],
+  'Bookkeeper (QuickBooks)': ['Bookkeeping Basics'],
+  'Virtual Assistant': ['Virtual Assistant Skills', 'Customer Support Writing'],
+};
+
 // The demo company's job posts (issue 5), built with the factories the tests use. Skipped when the
 // company already has jobs, so a second run changes nothing.
 export const demoJobsSeeder: DemoSeeder = {
@@ -198,6 +207,14 @@ export const demoJobsSeeder: DemoSeeder = {
       .limit(1);
     if (existing) return { created: 0 };
 
+    // The demo tests (their seeder runs first) that these jobs require of applicants.
+    const activeTests = await db
+      .select({ id: tests.id, name: tests.name })
+      .from(tests)
+      .where(and(eq(tests.companyId, company.companyId), eq(tests.isActive, true), isNull(tests.archivedAt)));
+    const testIdsOf = (title: string | undefined) =>
+      activeTests.filter((test) => title && requiredTestNames[title]?.includes(test.name)).map((test) => test.id);
+
     const now = Date.now();
     let created = 0;
     const applicantsForTests: Array<{ applicantId: string; jobId: string }> = [];
@@ -206,6 +223,7 @@ export const demoJobsSeeder: DemoSeeder = {
       const built = await buildJob(db, {
         companyId: company.companyId,
         ...job,
+        testIds: testIdsOf(job.title),
         createdAt: publishedAt,
         publishedAt: job.status === 'draft' ? null : publishedAt,
         closedAt: job.status === 'closed' ? new Date(now - 7 * DAY_MS) : null,
