@@ -194,6 +194,23 @@ describe('the job list, its tags and its CSV export', () => {
     expect(tooBig.statusCode).toBe(400);
   });
 
+  it('finds tags that hold quotes, backslashes and braces, as typed', async () => {
+    const owner = await signedInAccount(testApp, { role: 'company' });
+    const ownerCompanyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    await buildJob(testApp.database.db, {
+      companyId: ownerCompanyId,
+      title: 'Odd tags',
+      skillTags: ['C"#', 'a\\b', '{x}'],
+    });
+    for (const tag of ['C"#', 'a\\b', '{x}']) {
+      const response = await owner.request({ method: 'GET', url: `/api/jobs?tags=${encodeURIComponent(tag)}` });
+      expect(
+        response.json().items.map((item: { title: string }) => item.title),
+        tag,
+      ).toEqual(['Odd tags']);
+    }
+  });
+
   it('keeps each company to its own jobs', async () => {
     expect((await list('', other)).items.map((item) => item.title)).toEqual(['Senior React Engineer (other)']);
   });

@@ -1,18 +1,4 @@
-import {
-  type AnyColumn,
-  and,
-  arrayOverlaps,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lt,
-  ne,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { jobListQuerySchema, jobSorts } from '~/shared/jobs';
 import { jobs } from '../db/schema';
@@ -33,32 +19,58 @@ const TAG_SEPARATOR = '\u001f';
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
+// A text[] literal ({"React","Node.js"}): both drivers pass it as one string, whatever the tags hold.
+const textArrayLiteral = (items: string[]) =>
+  `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
+
+// The values of the where clause, by name (a prepared list statement takes them as its parameters).
+export function jobListValues(companyId: string, filters: JobListFilters) {
+  const q = filters.q?.replaceAll(TAG_SEPARATOR, '');
+  return {
+    companyId,
+    // Enum words, nothing to quote.
+    statuses: `{${[...new Set(filters.status)].join(',')}}`,
+    pattern: q ? `%${escapeLike(q)}%` : null,
+    tags: textArrayLiteral(filters.tags),
+    launchedFrom: filters.launched_from ? startOfDay(filters.launched_from).toISOString() : null,
+    launchedTo: filters.launched_to ? startOfNextDay(filters.launched_to).toISOString() : null,
+  };
+}
+export type JobListValues = ReturnType<typeof jobListValues>;
+
+// Where each value goes in the SQL: the value itself, or a placeholder filled when a prepared
+// statement runs (find-jobs.ts builds the list statement once per shape of filters).
+export type JobListParameter = (name: keyof JobListValues, value: JobListValues[keyof JobListValues]) => unknown;
+export const inlineValues: JobListParameter = (_, value) => value;
+export const placeholders: JobListParameter = (name) => sql.placeholder(name);
 
 // The where clause of the job list and its CSV export, always inside the company.
-export function buildJobListConditions(companyId: string, filters: JobListFilters): SQL {
-  const conditions: SQL[] = [eq(jobs.companyId, companyId)];
+export function buildJobListConditions(
+  companyId: string,
+  filters: JobListFilters,
+  parameter: JobListParameter = inlineValues,
+): SQL {
+  const values = jobListValues(companyId, filters);
+  const value = (name: keyof JobListValues) => parameter(name, values[name]);
+  const conditions: SQL[] = [sql`${jobs.companyId} = ${value('companyId')}`];
   if (filters.ids && filters.ids.length > 0) {
     conditions.push(inArray(jobs.id, filters.ids));
     return and(...conditions) as SQL;
   }
   // Archived jobs stay out of the list unless asked for by status. The statuses travel as one array
-  // literal (enum words, nothing to quote; both drivers pass a string alike), so the statement's text,
-  // and its prepared plan, do not change with their number.
+  // literal, so the statement's text, and its prepared plan, do not change with their number.
   conditions.push(
     filters.status.length > 0
-      ? sql`${jobs.status} = any(${`{${[...new Set(filters.status)].join(',')}}`}::job_status[])`
+      ? sql`${jobs.status} = any(${value('statuses')}::job_status[])`
       : ne(jobs.status, 'archived'),
   );
-  const q = filters.q?.replaceAll(TAG_SEPARATOR, '');
-  if (q) {
-    // The title and tags, lower-cased and joined by a separator no search contains (jobs.search_text):
-    // the same as "title or any tag contains q, ignoring case", as one LIKE over a stored column.
-    conditions.push(sql`${jobs.searchText} like lower(${`%${escapeLike(q)}%`})`);
-  }
-  if (filters.tags.length > 0) conditions.push(arrayOverlaps(jobs.skillTags, filters.tags));
+  // The title and tags, lower-cased and joined by a separator no search contains (jobs.search_text):
+  // the same as "title or any tag contains q, ignoring case", as one LIKE over a stored column.
+  if (values.pattern) conditions.push(sql`${jobs.searchText} like lower(${value('pattern')})`);
+  if (filters.tags.length > 0) conditions.push(sql`${jobs.skillTags} && ${value('tags')}::text[]`);
   // Inclusive days, in UTC.
-  if (filters.launched_from) conditions.push(gte(launchDate, startOfDay(filters.launched_from)));
-  if (filters.launched_to) conditions.push(lt(launchDate, startOfNextDay(filters.launched_to)));
+  if (values.launchedFrom) conditions.push(sql`${launchDate} >= ${value('launchedFrom')}::timestamptz`);
+  if (values.launchedTo) conditions.push(sql`${launchDate} < ${value('launchedTo')}::timestamptz`);
   return and(...conditions) as SQL;
 }
 
