@@ -1,14 +1,14 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { ClipboardCheckIcon, PlusIcon, SearchIcon } from 'lucide-react';
+import { ClipboardCheckIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { activeTestsQueryOptions, testQueryOptions } from '~/client/assessments/api';
+import { SearchInput } from '~/client/components/search-input';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Checkbox } from '~/client/components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
 import { FieldError } from '~/client/components/ui/form-field';
-import { Input } from '~/client/components/ui/input';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
 import { type TestSummary, testTexts, testTypeLabels } from '~/shared/assessments';
@@ -79,18 +79,6 @@ function useTestNames(testIds: string[]): Map<string, string> {
   return known;
 }
 
-// Spec §9: searches wait 300 ms after the last keystroke.
-const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebouncedValue<Value>(value: Value, delay: number): Value {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 interface TestsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -100,9 +88,9 @@ interface TestsDialogProps {
 }
 
 function TestsDialog({ open, onOpenChange, value, onChange, onCreateTest }: TestsDialogProps) {
+  // Debounced by SearchInput (spec §9: 300 ms).
   const [search, setSearch] = useState('');
-  const deferredSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const tests = useQuery({ ...activeTestsQueryOptions(deferredSearch), enabled: open });
+  const tests = useQuery({ ...activeTestsQueryOptions(search), enabled: open });
 
   // Spec §8: a destructive notification when the list cannot be loaded.
   useEffect(() => {
@@ -118,20 +106,7 @@ function TestsDialog({ open, onOpenChange, value, onChange, onCreateTest }: Test
         description="Applicants take these tests when they apply. Only published tests can be required."
         className="max-w-xl"
       >
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search tests..."
-            aria-label="Search tests"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput value={search} onSearch={setSearch} placeholder="Search tests..." label="Search tests" />
 
         <div className="max-h-80 min-h-32 overflow-y-auto rounded-md border border-border">
           {tests.isPending && (
@@ -162,9 +137,9 @@ function TestsDialog({ open, onOpenChange, value, onChange, onCreateTest }: Test
           )}
           {tests.isSuccess && tests.data.items.length === 0 && (
             <div className="grid place-items-center gap-1 p-6 text-center">
-              <p className="font-medium">{deferredSearch ? 'No tests match your search' : 'No published tests yet'}</p>
+              <p className="font-medium">{search ? 'No tests match your search' : 'No published tests yet'}</p>
               <p className="text-sm text-muted-foreground">
-                {deferredSearch
+                {search
                   ? 'Try another name, or create a new test.'
                   : 'Create a test and publish it to require it for this job.'}
               </p>
