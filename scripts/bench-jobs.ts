@@ -193,6 +193,8 @@ try {
       SESSION_SECRET: 'b'.repeat(48),
       DATABASE_URL: databaseUrl.toString(),
       CLIENT_DIR: path.join(os.tmpdir(), 'tandem-bench-jobs-no-client'),
+      // The server's own default unless the run asks for another (DATABASE_POOL_SIZE=10 npm run bench:jobs).
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     },
     `${origin}/api/ready`,
   );
@@ -262,7 +264,7 @@ try {
     values.every((value) => value !== null) ? median(values as number[]) : null;
   const milliseconds = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
   console.log(
-    `autocannon: ${connections} connections, ${duration} s a run, median of ${rounds} rounds, loopback, ${os.cpus().length} cores, load average ${os
+    `autocannon: ${connections} connections, ${duration} s a run, median of ${rounds} rounds, loopback, ${os.cpus().length} cores, database pool ${process.env.DATABASE_POOL_SIZE ?? `${os.availableParallelism() * 2 + 1} (default)`}, load average ${os
       .loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')}`,

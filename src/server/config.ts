@@ -19,6 +19,9 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+    // Connections to PostgreSQL. Unset: twice the CPU cores plus one (the PostgreSQL wiki's rule of
+    // thumb), since more connections than cores only queue inside the database.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -72,11 +73,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 // The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite files in DATA_DIR.
 export function openConfiguredDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
   logger?: OpenDatabaseOptions['logger'],
 ): Promise<DatabaseHandle> {
   return openDatabase({
     url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE ?? os.availableParallelism() * 2 + 1,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
     logger,
   });
