@@ -92,7 +92,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(cookie, { secret });
   const routeRegistry = createRouteRegistry(app);
   await registerOpenApi(app);
-  await registerRateLimits(app, redis);
+  await registerRateLimits(app, redis, config.REDIS_KEY_PREFIX);
 
   const settings = createSettingsCache(database.db);
   const context: AppContext = {

@@ -24,6 +24,8 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+    // Starts every key Tandem writes to Redis, so deployments (or test runs) sharing one Redis keep apart.
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('tandem:'),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),

@@ -27,12 +27,12 @@ export interface Limiter {
 }
 
 // Counters live in Redis when it is configured (shared by every instance), else in memory.
-export async function registerRateLimits(app: FastifyInstance, redis?: Redis) {
+export async function registerRateLimits(app: FastifyInstance, redis?: Redis, keyPrefix = 'tandem:') {
   await app.register(rateLimit, {
     global: false,
     // With Redis down, requests go through unlimited rather than fail; /api/ready reports the outage.
     skipOnError: true,
-    ...(redis && { redis, nameSpace: 'tandem-rate-limit:' }),
+    ...(redis && { redis, nameSpace: `${keyPrefix}rate-limit:` }),
   });
 }
 
