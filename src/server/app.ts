@@ -25,7 +25,7 @@ import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
 import { registerCspReports } from './platform/csp-reports';
 import { AppError, registerErrorHandling, sendError } from './platform/errors';
-import { createLogger } from './platform/logger';
+import { createLogger, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { registerRateLimits } from './platform/rate-limits';
 import { setSecurityHeaders } from './platform/security-headers';
@@ -63,6 +63,8 @@ function createRequestIdGenerator() {
   };
 }
 
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
 // Load balancers and probes call these constantly; their requests stay out of the request log.
 const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready']);
 
@@ -70,6 +72,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   const app = Fastify({
     loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger,
     genReqId: createRequestIdGenerator(),
+    childLoggerFactory: createRequestLogger,
     logController: new LogController({
       disableRequestLogging: (request: { url?: string }) => UNLOGGED_PATHS.has(request.url ?? ''),
     }),
@@ -87,9 +90,18 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     setSecurityHeaders(request, reply);
     done();
   });
+  // GET and HEAD carry no body, so their routes skip the hook that would inflate one. Registered
+  // before compress: its own onRoute hook reads the option.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.decompress === undefined && methods.every((method) => BODILESS_METHODS.has(method))) {
+      route.decompress = false;
+    }
+  });
   // Small bodies are not worth compressing; static files arrive precompressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(cookie, { secret });
+  // Cookies are parsed by the authentication hook, which reads the header on every request anyway.
+  await app.register(cookie, { secret, hook: false });
   const routeRegistry = createRouteRegistry(app);
   await registerOpenApi(app);
   await registerRateLimits(app, redis, config.REDIS_KEY_PREFIX);

@@ -14,6 +14,8 @@ export async function healthRoutes(
     '/api/health',
     {
       config: { access: 'public' },
+      // A body of a few bytes: nothing to compress, so no compression hooks on the busiest route.
+      compress: false,
       schema: {
         tags: ['platform'],
         summary: 'Liveness: the process is up',
@@ -27,6 +29,7 @@ export async function healthRoutes(
     '/api/ready',
     {
       config: { access: 'public' },
+      compress: false,
       schema: {
         tags: ['platform'],
         summary: 'Readiness: the database (and Redis, when configured) can be reached',

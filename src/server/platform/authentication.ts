@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -23,21 +23,33 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
 }
 
-// On every request: refuse cross-site writes, find who is signed in from the session cookie, then
+const NO_COOKIES: Readonly<Record<string, string | undefined>> = Object.freeze({});
+
+// On every request: parse the cookies (request.cookies), refuse cross-site writes, find who is signed in from the session cookie, then
 // apply the route's access policy (platform/access-control.ts).
 export function registerAuthentication(
   app: FastifyInstance,
   { db, config, settings }: { db: Database; config: Config; settings: SettingsCache },
 ) {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request, reply) => {
+  async function authenticate(request: FastifyRequest, reply: FastifyReply, token: string) {
+    const { session_timeout_minutes } = await settings.get();
+    request.auth = await resolveSession({ db, token, idleTimeoutMinutes: session_timeout_minutes });
+    if (!request.auth) clearSessionCookie(reply, config);
+    requireAccess(request);
+  }
+  // Callback style so that a request without a session cookie (public pages, probes) is checked
+  // without a promise and its microtask ticks. Fastify turns a synchronous throw into the reply.
+  app.addHook('onRequest', (request, reply, done) => {
+    const cookieHeader = request.headers.cookie;
+    request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : NO_COOKIES;
     const token = request.cookies[SESSION_COOKIE];
     refuseCrossSiteRequests(request, Boolean(token));
-    if (token) {
-      const { session_timeout_minutes } = await settings.get();
-      request.auth = await resolveSession({ db, token, idleTimeoutMinutes: session_timeout_minutes });
-      if (!request.auth) clearSessionCookie(reply, config);
+    if (!token) {
+      requireAccess(request);
+      done();
+      return;
     }
-    requireAccess(request);
+    authenticate(request, reply, token).then(() => done(), done);
   });
 }
