@@ -14,7 +14,7 @@ const { values: options } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const duration = Number(options.duration);
@@ -24,6 +24,12 @@ const rounds = Number(options.rounds);
 interface Measurement {
   name: string;
   requestsPerSecond: number;
+  // Median over the rounds of this target's req/s divided by the hello world's in the same round.
+  ratio: number;
+  roundsRequestsPerSecond: number[];
+  // Median of the server's CPU microseconds per request, and of its ratio to the hello world's.
+  serverCpuMicroseconds: number | null;
+  serverCpuRatio: number | null;
   p99Ms: number;
   errors: number;
   non2xx: number;
@@ -33,27 +39,65 @@ interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  // The server process, whose CPU time each run reads.
+  pid?: number;
 }
 
+// CPU time a process has used, in microseconds, summed over its threads (Linux's schedstat); null
+// where /proc does not exist.
+async function cpuMicroseconds(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const threads = await fs.readdir(`/proc/${pid}/task`);
+    const times = await Promise.all(
+      threads.map(async (thread) =>
+        Number((await fs.readFile(`/proc/${pid}/task/${thread}/schedstat`, 'utf8')).split(' ')[0]),
+      ),
+    );
+    return times.reduce((sum, nanoseconds) => sum + nanoseconds, 0) / 1000;
+  } catch {
+    return null;
+  }
+}
+
+// When the load generator is what runs out of CPU (two cores shared with the servers), req/s stops
+// telling servers apart; the server's own CPU time for each request still does.
 async function run(target: Target, seconds: number) {
-  return autocannon({ url: target.url, connections, duration: seconds, headers: target.headers ?? {} });
+  const cpuBefore = await cpuMicroseconds(target.pid);
+  const result = await autocannon({ url: target.url, connections, duration: seconds, headers: target.headers ?? {} });
+  const cpuAfter = await cpuMicroseconds(target.pid);
+  const serverCpuPerRequest =
+    cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+      ? (cpuAfter - cpuBefore) / result.requests.total
+      : null;
+  return { ...result, serverCpuPerRequest };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-// Two cores run both the load generator and the server, so single runs are noisy: the targets take
-// turns for several rounds and each figure is the median of its rounds.
+// A shared machine speeds up and slows down over a run, so the targets take turns for several rounds,
+// each figure is the median of its rounds, and the ratio compares runs of the same round.
 async function measureAll(targets: Target[]): Promise<Measurement[]> {
   for (const target of targets) await run(target, 2); // warm-up: JIT compilation is not measured
   const samples = targets.map(() => [] as Array<Awaited<ReturnType<typeof run>>>);
   for (let round = 0; round < rounds; round++) {
-    for (const [index, target] of targets.entries()) samples[index]?.push(await run(target, duration));
+    // Every other round runs the targets in reverse, so none always goes first.
+    const order = round % 2 === 0 ? [...targets.keys()] : [...targets.keys()].reverse();
+    for (const index of order) samples[index]?.push(await run(targets[index] as Target, duration));
   }
+  const ceilings = (samples[0] ?? []).map((result) => result.requests.average);
+  const floors = (samples[0] ?? []).map((result) => result.serverCpuPerRequest);
   return targets.map((target, index) => {
     const results = samples[index] ?? [];
+    const cpu = results.map((result) => result.serverCpuPerRequest);
+    const hasCpu = cpu.every((value) => value !== null) && floors.every((value) => value !== null);
     return {
       name: target.name,
       requestsPerSecond: median(results.map((result) => result.requests.average)),
+      roundsRequestsPerSecond: results.map((result) => Math.round(result.requests.average)),
+      ratio: median(results.map((result, round) => result.requests.average / (ceilings[round] ?? 1))),
+      serverCpuMicroseconds: hasCpu ? median(cpu as number[]) : null,
+      serverCpuRatio: hasCpu ? median((cpu as number[]).map((value, round) => value / (floors[round] ?? 1))) : null,
       p99Ms: median(results.map((result) => result.latency.p99)),
       errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
       non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
@@ -91,12 +135,13 @@ console.log(
 let results: Measurement[] = [];
 try {
   results = await measureAll([
-    { name: 'bare Fastify hello world', url: `http://127.0.0.1:${helloPort}/` },
-    { name: 'GET /api/health', url: `http://127.0.0.1:${appPort}/api/health` },
+    { name: 'bare Fastify hello world', url: `http://127.0.0.1:${helloPort}/`, pid: hello.pid },
+    { name: 'GET /api/health', url: `http://127.0.0.1:${appPort}/api/health`, pid: app.pid },
     {
       name: 'GET /about-us (prerendered page, br)',
       url: `http://127.0.0.1:${appPort}/about-us`,
       headers: { 'accept-encoding': 'br, gzip' },
+      pid: app.pid,
     },
   ]);
 } finally {
@@ -105,18 +150,28 @@ try {
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 
-const ceiling = results[0]?.requestsPerSecond ?? 1;
-console.log('| target | req/s | p99 (ms) | ratio to hello world | errors | non-2xx |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log(
+  '| target | req/s | p99 (ms) | ratio to hello world | server CPU µs a request | its ratio to hello world | errors | non-2xx |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+const orDash = (value: number | null, digits: number) => (value === null ? '–' : value.toFixed(digits));
 for (const result of results) {
   console.log(
-    `| ${result.name} | ${Math.round(result.requestsPerSecond)} | ${result.p99Ms} | ${(result.requestsPerSecond / ceiling).toFixed(2)} | ${result.errors} | ${result.non2xx} |`,
+    `| ${result.name} | ${Math.round(result.requestsPerSecond)} | ${result.p99Ms} | ${result.ratio.toFixed(2)} | ${orDash(result.serverCpuMicroseconds, 1)} | ${orDash(result.serverCpuRatio, 2)} | ${result.errors} | ${result.non2xx} |`,
   );
 }
 
-const health = results[1];
-const ratio = health ? health.requestsPerSecond / ceiling : 0;
+console.log('\nreq/s by round:');
+for (const result of results) console.log(`  ${result.name}: ${result.roundsRequestsPerSecond.join(', ')}`);
+
+const ratio = results[1]?.ratio ?? 0;
 console.log(`\n/api/health ÷ hello world = ${ratio.toFixed(2)} (target ≥ 0.80)`);
+const cpuRatio = results[1]?.serverCpuRatio ?? null;
+if (cpuRatio !== null) {
+  console.log(
+    `hello world's server CPU a request ÷ /api/health's = ${(1 / cpuRatio).toFixed(2)} (the same ratio, free of the load generator)`,
+  );
+}
 
 const home = await measureInitialJavaScript('index.html');
 console.log(
