@@ -1,7 +1,6 @@
-import { ArrowLeftIcon } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BackLink } from '~/client/components/back-link';
 import { PageMeta } from '~/client/components/page-meta';
-import { Button } from '~/client/components/ui/button';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { TestBuilder } from './test-builder';
@@ -16,14 +15,7 @@ export default function CreateTestPage({ pageId }: PageProps) {
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
       <PageMeta title={title} />
       <div className="grid gap-3">
-        <div>
-          <Button variant="ghost" size="sm" className="-ml-3" asChild>
-            <Link to={jobsHref}>
-              <ArrowLeftIcon aria-hidden="true" />
-              Back to Jobs
-            </Link>
-          </Button>
-        </div>
+        <BackLink to={jobsHref}>Back to Jobs</BackLink>
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           <p className="text-sm text-muted-foreground">

@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArchiveIcon,
-  ArchiveRestoreIcon,
-  ArrowLeftIcon,
-  CopyIcon,
-  PencilIcon,
-  StarIcon,
-  Trash2Icon,
-} from 'lucide-react';
+import { ArchiveIcon, ArchiveRestoreIcon, CopyIcon, PencilIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { BackLink } from '~/client/components/back-link';
 import { PageMeta } from '~/client/components/page-meta';
 import { Alert } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
@@ -63,14 +56,7 @@ export default function TestDetailPage({ pageId }: PageProps) {
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
       <PageMeta title={title} />
       <div className="grid gap-3">
-        <div>
-          <Button variant="ghost" size="sm" className="-ml-3" asChild>
-            <Link to={jobsHref}>
-              <ArrowLeftIcon aria-hidden="true" />
-              Back to Jobs
-            </Link>
-          </Button>
-        </div>
+        <BackLink to={jobsHref}>Back to Jobs</BackLink>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       </div>
       {isNotFound ? (

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
-import { ArrowLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { testQueryOptions } from '~/client/assessments/api';
+import { BackLink } from '~/client/components/back-link';
 import { PageMeta } from '~/client/components/page-meta';
 import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
@@ -29,13 +29,7 @@ export default function JobDetailPage({ pageId }: PageProps) {
     <>
       <PageMeta title={job ? `${job.title} · ${title}` : title} />
       <div className="mb-6 space-y-3">
-        <Link
-          to={paths.companyJobs.getHref()}
-          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          Jobs & Applications
-        </Link>
+        <BackLink to={paths.companyJobs.getHref()}>Jobs & Applications</BackLink>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       </div>
       {isNotFound ? (

@@ -12,7 +12,7 @@ import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event'
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { centsToDollars } from './load-job-views';
+import { jobBudget } from './load-job-views';
 import { validationError } from './prepare-job-values';
 
 const auditActionByTransition: Record<JobTransition, AuditAction> = {
@@ -61,9 +61,7 @@ export async function changeJobStatus({
         title: job.title,
         description: job.description,
         engagement_type: job.engagementType,
-        budget_min: centsToDollars(job.budgetMinCents),
-        budget_max: centsToDollars(job.budgetMaxCents),
-        budget_total: centsToDollars(job.budgetTotalCents),
+        ...jobBudget(job),
         start_date: job.startDate,
       },
       { publishing: true, now },

@@ -12,6 +12,17 @@ const pipelineStageByRank: Record<number, JobPipelineStage | null> = {
 
 export const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
 
+// A job's budget as the API and the publishing rules speak of it: dollars, not the stored cents.
+export function jobBudget(
+  job: Pick<typeof jobs.$inferSelect, 'budgetMinCents' | 'budgetMaxCents' | 'budgetTotalCents'>,
+) {
+  return {
+    budget_min: centsToDollars(job.budgetMinCents),
+    budget_max: centsToDollars(job.budgetMaxCents),
+    budget_total: centsToDollars(job.budgetTotalCents),
+  };
+}
+
 // A job's application figures, computed per job by a lateral subquery: a page of 20 jobs reads the
 // applications of those 20 jobs only. (Inside it, applications_seen_at is the outer job's.)
 const applicationFigures = (db: Database) =>
@@ -62,9 +73,7 @@ export function toJob({ job, companyName, testIds, applicationsCount, newApplica
     title: job.title,
     description: job.description,
     engagement_type: job.engagementType,
-    budget_min: centsToDollars(job.budgetMinCents),
-    budget_max: centsToDollars(job.budgetMaxCents),
-    budget_total: centsToDollars(job.budgetTotalCents),
+    ...jobBudget(job),
     weekly_hours: job.weeklyHours,
     start_date: job.startDate,
     skill_tags: job.skillTags,
