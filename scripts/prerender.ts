@@ -5,10 +5,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { aliasPageIds, pageIds, paths } from '../src/shared/routes';
-import { APP_SHELL_FILE, htmlFileForPath, NOT_FOUND_FILE } from '../src/shared/static-pages';
+import { APP_SHELL_FILE, appShellFileForPage, htmlFileForPath, NOT_FOUND_FILE } from '../src/shared/static-pages';
 
 interface ManifestChunk {
   file: string;
+  css?: string[];
   imports?: string[];
   isEntry?: boolean;
 }
@@ -48,6 +49,18 @@ function preloadLinks(files: string[]): string {
     for (const key of staticImportClosure(file)) if (!entryChunks.has(key)) keys.add(key);
   }
   return [...keys].map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`).join('');
+}
+
+// The stylesheets a page's chunks bring (the calendar's): linked up front, since a lazy import waits for
+// its CSS before it resolves.
+function stylesheetLinks(files: string[]): string {
+  const sheets = new Set<string>();
+  for (const file of files) {
+    for (const key of staticImportClosure(file)) {
+      if (!entryChunks.has(key)) for (const sheet of manifest[key]?.css ?? []) sheets.add(sheet);
+    }
+  }
+  return [...sheets].map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}">`).join('');
 }
 
 // Prerendered pages carry their stylesheet inline: on a slow mobile connection the first paint then
@@ -121,6 +134,18 @@ async function writePage(file: string, html: string) {
 const loadingIndicator =
   '<div role="status" style="display:flex;min-height:100vh;align-items:center;justify-content:center;font-family:system-ui,sans-serif;color:#475569">Loading Tandem…</div>';
 await writePage(APP_SHELL_FILE, fillTemplate('', loadingIndicator, false));
+let shellCount = 0;
+for (const id of pageIds) {
+  if (paths[id].prerender) continue;
+  // After the entry's own tags, so the entry is requested first.
+  const files = prerender.routeModuleFiles(id);
+  const shell = fillTemplate('', loadingIndicator, false);
+  await writePage(
+    appShellFileForPage(id),
+    shell.replace('</head>', `${preloadLinks(files)}${stylesheetLinks(files)}</head>`),
+  );
+  shellCount++;
+}
 
 // schema.org Organization data for search engines, in the home page's head: a JSON data block, which
 // the content security policy does not treat as script and which needs no JavaScript in the browser.
@@ -186,5 +211,5 @@ await fs.writeFile(
 );
 
 console.log(
-  `Prerendered ${count} pages, the 404 page and the app shell; wrote a sitemap of ${indexedPaths.length} pages, into ${path.relative('.', clientDir)}.`,
+  `Prerendered ${count} pages, the 404 page and the app shell (with ${shellCount} page-specific copies); wrote a sitemap of ${indexedPaths.length} pages, into ${path.relative('.', clientDir)}.`,
 );

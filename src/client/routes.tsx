@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { type LayoutKind, type PageId, pageIds, paths, type RedirectId, redirectIds, redirects } from '~/shared/routes';
 
 // The whole route table: every page of src/shared/routes.ts mounted in its layout.
@@ -72,46 +72,87 @@ const pageFiles: Partial<Record<PageId, string>> = {
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;
 
-const lazyComponents = new Map<string, unknown>();
-function lazyModule<Props extends object>(file: string): ComponentType<Props> {
-  const cached = lazyComponents.get(file);
-  if (cached) return cached as ComponentType<Props>;
-  const load = moduleLoaders[file] as (() => Promise<{ default: ComponentType<Props> }>) | undefined;
+// Loaded route modules, so a page whose code is already here renders at once instead of suspending:
+// React holds a revealed Suspense fallback for at least 300 ms, which a first load paid twice (layout,
+// then page).
+const loadedComponents = new Map<string, ComponentType<never>>();
+
+function loadModule(file: string): Promise<{ default: ComponentType<never> }> {
+  const load = moduleLoaders[file] as (() => Promise<{ default: ComponentType<never> }>) | undefined;
   if (!load) throw new Error(`No route module at ${file}`);
-  const component = lazy(load);
-  lazyComponents.set(file, component);
-  return component;
+  return load().then((module) => {
+    loadedComponents.set(file, module.default);
+    return module;
+  });
+}
+
+const routeComponents = new Map<string, unknown>();
+function lazyModule<Props extends object>(file: string): ComponentType<Props> {
+  const cached = routeComponents.get(file);
+  if (cached) return cached as ComponentType<Props>;
+  const LazyComponent = lazy(() => loadModule(file) as Promise<{ default: ComponentType<Props> }>);
+  function RouteModule(props: Props) {
+    const Loaded = loadedComponents.get(file) as ComponentType<Props> | undefined;
+    return Loaded ? <Loaded {...props} /> : <LazyComponent {...props} />;
+  }
+  routeComponents.set(file, RouteModule);
+  return RouteModule;
+}
+
+// Which module a route renders, for preloadRouteModules.
+interface RouteHandle {
+  moduleFile: string;
 }
 
 function layoutRoute(kind: LayoutKind): RouteObject {
   const Layout = lazyModule<object>(layoutFiles[kind]);
   return {
     element: <Layout />,
+    handle: { moduleFile: layoutFiles[kind] } satisfies RouteHandle,
     children: pageIds
       .filter((id) => paths[id].layout === kind)
       .map((id) => {
         const Page = lazyModule<PageProps>(pageFileOf(id));
-        return { path: paths[id].path, element: <Page pageId={id} /> };
+        return {
+          path: paths[id].path,
+          element: <Page pageId={id} />,
+          handle: { moduleFile: pageFileOf(id) } satisfies RouteHandle,
+        };
       }),
   };
 }
 
+const REDIRECT_PAGE_FILE = './app/redirect-page.tsx';
 function redirectRoute(id: RedirectId): RouteObject {
-  const RedirectPage = lazyModule<{ redirectId: RedirectId }>('./app/redirect-page.tsx');
-  return { path: redirects[id].path, element: <RedirectPage redirectId={id} /> };
+  const RedirectPage = lazyModule<{ redirectId: RedirectId }>(REDIRECT_PAGE_FILE);
+  return {
+    path: redirects[id].path,
+    element: <RedirectPage redirectId={id} />,
+    handle: { moduleFile: REDIRECT_PAGE_FILE } satisfies RouteHandle,
+  };
 }
 
-const NotFoundPage = lazyModule<object>('./app/not-found-page.tsx');
+const NOT_FOUND_PAGE_FILE = './app/not-found-page.tsx';
+const NotFoundPage = lazyModule<object>(NOT_FOUND_PAGE_FILE);
 
 export const routes: RouteObject[] = [
   ...(Object.keys(layoutFiles) as LayoutKind[]).map(layoutRoute),
   ...redirectIds.map(redirectRoute),
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <NotFoundPage />, handle: { moduleFile: NOT_FOUND_PAGE_FILE } satisfies RouteHandle },
 ];
 
-// The source files a page needs, so the prerenderer can preload their chunks.
-export function routeModuleFiles(id: PageId): string[] {
-  return [layoutFiles[paths[id].layout], pageFileOf(id)].map((file) => `src/client/${file.slice(2)}`);
+// Loads the modules the page at `pathname` renders (already downloading: the HTML preloads them), so the
+// first render needs no Suspense fallback.
+export async function preloadRouteModules(pathname: string): Promise<void> {
+  const files = (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle as RouteHandle).moduleFile);
+  await Promise.all(files.map(loadModule));
 }
 
-export const notFoundModuleFile = 'src/client/app/not-found-page.tsx';
+// The source files a page needs, so the prerenderer can preload their chunks.
+const sourceFile = (file: string) => `src/client/${file.slice(2)}`;
+
+export function routeModuleFiles(id: PageId): string[] {
+  return [layoutFiles[paths[id].layout], pageFileOf(id)].map(sourceFile);
+}
+
+export const notFoundModuleFile = sourceFile(NOT_FOUND_PAGE_FILE);

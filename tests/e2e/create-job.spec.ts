@@ -260,7 +260,6 @@ test('the Required Tests dialog has an empty state and leads to the test builder
 
 test('editing a job fills the form and saves the change', async ({ page, loginAs }) => {
   await loginAs('company');
-  await page.goto(paths.companyJobs.getHref());
   const job = await createJob(page, { weekly_hours: 25 });
 
   await page.goto(paths.companyJob.getHref({ id: job.id }));
@@ -296,7 +295,6 @@ test('editing a job fills the form and saves the change', async ({ page, loginAs
 
 test('a draft is finished and published from the edit form', async ({ page, loginAs }) => {
   await loginAs('company');
-  await page.goto(paths.companyJobs.getHref());
   const draft = await createJob(page, { status: 'draft', description: '', budget_min: null, budget_max: null });
 
   await page.goto(paths.companyJobEdit.getHref({ id: draft.id }));

@@ -19,7 +19,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 test('shows the post as written and an honest empty list of applications', async ({ page, loginAs }) => {
   await loginAs('company', { company_name: 'Widgets Inc' });
-  await page.goto(paths.companyJobs.getHref());
   const required = await createActiveTest(page);
   const job = await createJob(page, {
     test_ids: [required.id],
@@ -58,7 +57,6 @@ test('shows the post as written and an honest empty list of applications', async
 
 test('lists its applications, marks the new ones once and resets the badge', async ({ page, request, loginAs }) => {
   await loginAs('company');
-  await page.goto(paths.companyJobs.getHref());
   const job = await createJob(page);
   const added = await request.post(`/api/testing/jobs/${job.id}/applications`, {
     data: {
@@ -92,7 +90,6 @@ test('lists its applications, marks the new ones once and resets the badge', asy
 
 test('pause, resume, close, reopen and archive change the job for real', async ({ page, loginAs }) => {
   await loginAs('company');
-  await page.goto(paths.companyJobs.getHref());
   const job = await createJob(page);
   await page.goto(paths.companyJob.getHref({ id: job.id }));
   // An open job offers no Delete (only drafts can be deleted) and no Publish.
@@ -139,7 +136,6 @@ test('pause, resume, close, reopen and archive change the job for real', async (
 
 test('duplicate makes a draft copy, and a draft can be deleted after confirming', async ({ page, loginAs }) => {
   await loginAs('company');
-  await page.goto(paths.companyJobs.getHref());
   const job = await createJob(page);
   await page.goto(paths.companyJob.getHref({ id: job.id }));
 
@@ -170,7 +166,6 @@ test('duplicate makes a draft copy, and a draft can be deleted after confirming'
 
 test('a draft is published from its page', async ({ page, loginAs }) => {
   await loginAs('company');
-  await page.goto(paths.companyJobs.getHref());
   const draft = await createJob(page, { status: 'draft', engagement_type: 'fixed', budget_total: 5000 });
   await page.goto(paths.companyJob.getHref({ id: draft.id }));
   await expect(statusBadge(page, 'Draft')).toBeVisible();

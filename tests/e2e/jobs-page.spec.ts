@@ -43,13 +43,12 @@ test.describe('Jobs & Applications', () => {
     loginAs,
   }) => {
     await loginAs('company');
-    await page.goto(jobsUrl);
     const openJobs = await Promise.all([1, 2, 3].map((index) => createJob(page, { title: `Open role ${index}` })));
     for (const job of await Promise.all([1, 2].map((index) => createJob(page, { title: `Paused role ${index}` })))) {
       await transition(page, job, 'pause');
     }
     await createJob(page, { title: 'Draft role', status: 'draft' });
-    await page.reload();
+    await page.goto(jobsUrl);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jobs & Applications');
     const summary = page.getByRole('region', { name: 'Summary' });
@@ -92,11 +91,10 @@ test.describe('Jobs & Applications', () => {
     loginAs,
   }) => {
     await loginAs('company');
-    await page.goto(jobsUrl);
     await createJob(page, { title: 'Senior React Engineer', skill_tags: ['React', 'TypeScript', 'GraphQL'] });
     await createJob(page, { title: 'Product Designer', skill_tags: ['Design', 'Figma'] });
     await createJob(page, { title: 'Data Entry Clerk', skill_tags: ['Excel'], status: 'draft' });
-    await page.reload();
+    await page.goto(jobsUrl);
     await expect(jobRows(page)).toHaveCount(3);
 
     // Two tags shown, the third as '+1'.
@@ -184,9 +182,8 @@ test.describe('Jobs & Applications', () => {
 
     test('the row menu pauses, resumes, closes, duplicates and deletes for real', async ({ page, loginAs }) => {
       await loginAs('company');
-      await page.goto(jobsUrl);
       const job = await createJob(page, { title: 'Row menu role' });
-      await page.reload();
+      await page.goto(jobsUrl);
       const row = rowOf(page, 'Row menu role');
       await expect(row.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
 
@@ -239,12 +236,11 @@ test.describe('Jobs & Applications', () => {
     loginAs,
   }) => {
     await loginAs('company');
-    await page.goto(jobsUrl);
     await createJob(page, { title: 'Bulk one' });
     await createJob(page, { title: 'Bulk two' });
     const closed = await createJob(page, { title: 'Bulk closed' });
     await transition(page, closed, 'close');
-    await page.reload();
+    await page.goto(jobsUrl);
 
     for (const title of ['Bulk one', 'Bulk two', 'Bulk closed']) {
       await page.getByRole('checkbox', { name: `Select ${title}` }).click();
@@ -286,11 +282,10 @@ test.describe('Jobs & Applications', () => {
 
   test('Export CSV downloads the selected jobs, and the filtered list', async ({ page, loginAs }) => {
     await loginAs('company');
-    await page.goto(jobsUrl);
     await createJob(page, { title: 'Export alpha', skill_tags: ['Go'] });
     await createJob(page, { title: 'Export beta', engagement_type: 'fixed', budget_total: 5000 });
     await createJob(page, { title: 'Export gamma', status: 'draft' });
-    await page.reload();
+    await page.goto(jobsUrl);
 
     await page.getByRole('checkbox', { name: 'Select Export alpha' }).click();
     await page.getByRole('checkbox', { name: 'Select Export beta' }).click();
@@ -455,6 +450,8 @@ test.describe('Jobs & Applications', () => {
   });
 
   test('each tab fits a phone and a desktop (screenshots for review)', async ({ page, loginAs, request }) => {
+    // Three tabs, each scanned by axe and photographed at two widths.
+    test.setTimeout(90_000);
     const account = await loginAs('company');
     const seeded = await request.post('/api/testing/jobs', {
       data: {
@@ -471,7 +468,6 @@ test.describe('Jobs & Applications', () => {
       },
     });
     expect(seeded.status(), await seeded.text()).toBe(201);
-    await page.goto(jobsUrl);
     await createJob(page, {
       title: 'Senior Full-Stack Engineer (React and Node.js)',
       skill_tags: ['React', 'Node.js', 'PostgreSQL', 'AWS'],

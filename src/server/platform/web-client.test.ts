@@ -53,6 +53,17 @@ describe('serving the built client', () => {
     }
   });
 
+  it('preloads a page’s own chunks in its app shell, so they download at once', async () => {
+    const jobs = await get('/company/jobs');
+    expect(jobs.body).toContain('<link rel="modulepreload" crossorigin href="/assets/jobs-page-1a2b3c.js">');
+    // A page the build wrote no copy for, and a redirect, get the plain shell.
+    for (const url of ['/company/jobs/42', '/dashboard/billing']) {
+      const response = await get(url);
+      expect(response.body, url).toContain('app shell');
+      expect(response.body, url).not.toContain('modulepreload');
+    }
+  });
+
   it('answers any other page path with the 404 page and status 404', async () => {
     for (const url of ['/no-such-page', '/company/unknown', '/services/customer-service/extra']) {
       const response = await get(url);

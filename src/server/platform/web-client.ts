@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routePatterns } from '~/shared/routes';
-import { APP_SHELL_FILE, NOT_FOUND_FILE } from '~/shared/static-pages';
+import { type PageId, pageIds, paths, redirectIds, redirects } from '~/shared/routes';
+import { APP_SHELL_FILE, appShellFileForPage, NOT_FOUND_FILE } from '~/shared/static-pages';
 import { markRoutesPublic } from './access-control';
 import { setDocumentHeaders } from './security-headers';
 
@@ -24,6 +24,8 @@ export interface WebClient {
   directory: string;
   pages: Map<string, HtmlDocument>;
   appShell: HtmlDocument;
+  // The app shell with a page's own chunks preloaded, for the pages that are not prerendered.
+  pageShells: Map<PageId, HtmlDocument>;
   notFound: HtmlDocument;
   // sitemap.xml and robots.txt, which name the site's address.
   textFiles: Map<string, HtmlDocument & { contentType: string }>;
@@ -67,6 +69,12 @@ async function findIndexFiles(directory: string, prefix = ''): Promise<string[]>
   return found;
 }
 
+const fileExists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
 // Returns undefined when the client has not been built (API-only runs and tests).
 export async function loadWebClient(directory: string, publicUrl: string): Promise<WebClient | undefined> {
   const absolute = path.resolve(directory);
@@ -87,16 +95,19 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
   }
   const textFiles = new Map<string, HtmlDocument & { contentType: string }>();
   for (const [file, contentType] of Object.entries(TEXT_FILES)) {
-    const exists = await fs.access(path.join(absolute, file)).then(
-      () => true,
-      () => false,
-    );
-    if (exists) textFiles.set(`/${file}`, { ...(await load(file)), contentType });
+    if (await fileExists(path.join(absolute, file))) textFiles.set(`/${file}`, { ...(await load(file)), contentType });
+  }
+  const pageShells = new Map<PageId, HtmlDocument>();
+  for (const id of pageIds) {
+    if (paths[id].prerender) continue;
+    const file = appShellFileForPage(id);
+    if (await fileExists(path.join(absolute, file))) pageShells.set(id, await load(file));
   }
   return {
     directory: absolute,
     pages,
     appShell: await load(APP_SHELL_FILE),
+    pageShells,
     notFound: await load(NOT_FOUND_FILE),
     textFiles,
   };
@@ -166,11 +177,12 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient)
     });
   });
 
-  const handler = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(request, reply, client.pages.get(normalisePath(request.url)) ?? client.appShell);
-  for (const pattern of routePatterns) {
-    app.get(pattern, { config: { access: 'public' }, schema: { hide: true } }, handler);
-  }
+  const htmlRoute = (pattern: string, shell: HtmlDocument) =>
+    app.get(pattern, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+      sendHtml(request, reply, client.pages.get(normalisePath(request.url)) ?? shell),
+    );
+  for (const id of pageIds) htmlRoute(paths[id].path, client.pageShells.get(id) ?? client.appShell);
+  for (const id of redirectIds) htmlRoute(redirects[id].path, client.appShell);
   for (const [urlPath, document] of client.textFiles) {
     app.get(urlPath, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
       sendDocument(request, reply, document, {

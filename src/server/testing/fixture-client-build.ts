@@ -11,6 +11,8 @@ export async function writeFixtureBuild(directory: string) {
     'sitemap.xml': '<urlset><url><loc>%PUBLIC_URL%/about-us</loc></url></urlset>',
     'robots.txt': 'User-agent: *\nSitemap: %PUBLIC_URL%/sitemap.xml\n',
     'app-shell.html': '<html><body>app shell</body></html>',
+    'app-shells/companyJobs.html':
+      '<html><head><link rel="modulepreload" crossorigin href="/assets/jobs-page-1a2b3c.js"></head><body>app shell</body></html>',
     '404.html': '<html><body>Oops! Page not found</body></html>',
     'assets/app-3f2a1b.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',

@@ -83,6 +83,12 @@ export const test = base.extend<{
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      // The browser reports what the content security policy blocked; nothing we ship may be blocked.
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/csp-reports') {
+          errors.push(`CSP violation: ${request.postData()}`);
+        }
+      });
       await use(messages);
       for (const expected of expectedConsoleErrors) {
         expect(
