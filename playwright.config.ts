@@ -22,7 +22,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   // Two workers, their browsers and the server share two cores: a portal page's first paint of data
-  // has been measured at up to 6 s under that load (0.5 s alone), past Playwright's 5 s default.
+  // has been measured at up to 6 s under that load (1.2 s on an idle machine), past the 5 s default.
   expect: { timeout: 10_000 },
   reporter: [['list']],
   // Starts the built server on a free port with a fresh database (support/global-setup.ts).
