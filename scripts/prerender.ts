@@ -41,25 +41,26 @@ if (!entryKey) throw new Error('The client build has no entry chunk in its manif
 // The template already loads these.
 const entryChunks = staticImportClosure(entryKey);
 
-// The chunks of a page's layout and page module, preloaded so hydration need not wait for them.
-function preloadLinks(files: string[]): string {
+// The chunks a page's layout and page modules import that the entry has not already loaded.
+function pageChunks(files: string[]): Set<string> {
   const keys = new Set<string>();
   for (const file of files) {
     if (!manifest[file]) throw new Error(`${file} is not in the client build manifest.`);
     for (const key of staticImportClosure(file)) if (!entryChunks.has(key)) keys.add(key);
   }
-  return [...keys].map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`).join('');
+  return keys;
 }
 
-// The stylesheets a page's chunks bring (the calendar's): linked up front, since a lazy import waits for
-// its CSS before it resolves.
+// Preloaded so hydration need not wait for one import after another.
+function preloadLinks(files: string[]): string {
+  return [...pageChunks(files)]
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
+    .join('');
+}
+
+// Linked up front (the calendar's), since a lazy import waits for its CSS before it resolves.
 function stylesheetLinks(files: string[]): string {
-  const sheets = new Set<string>();
-  for (const file of files) {
-    for (const key of staticImportClosure(file)) {
-      if (!entryChunks.has(key)) for (const sheet of manifest[key]?.css ?? []) sheets.add(sheet);
-    }
-  }
+  const sheets = new Set([...pageChunks(files)].flatMap((key) => manifest[key]?.css ?? []));
   return [...sheets].map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}">`).join('');
 }
 
@@ -133,16 +134,16 @@ async function writePage(file: string, html: string) {
 // Pages that are not prerendered start from this shell and render in the browser.
 const loadingIndicator =
   '<div role="status" style="display:flex;min-height:100vh;align-items:center;justify-content:center;font-family:system-ui,sans-serif;color:#475569">Loading Tandem…</div>';
-await writePage(APP_SHELL_FILE, fillTemplate('', loadingIndicator, false));
+const appShell = fillTemplate('', loadingIndicator, false);
+await writePage(APP_SHELL_FILE, appShell);
 let shellCount = 0;
 for (const id of pageIds) {
   if (paths[id].prerender) continue;
-  // After the entry's own tags, so the entry is requested first.
   const files = prerender.routeModuleFiles(id);
-  const shell = fillTemplate('', loadingIndicator, false);
+  // After the entry's own tags, so the entry is requested first.
   await writePage(
     appShellFileForPage(id),
-    shell.replace('</head>', `${preloadLinks(files)}${stylesheetLinks(files)}</head>`),
+    appShell.replace('</head>', `${preloadLinks(files)}${stylesheetLinks(files)}</head>`),
   );
   shellCount++;
 }

@@ -25,12 +25,11 @@ const app = (
 
 // Public pages arrive prerendered (scripts/prerender.ts) and are hydrated; the rest render here. Either
 // way the page's own modules are loaded first; if that fails, rendering shows the error.
-function render() {
-  if (!container) return;
+const render = () => {
   if (container.dataset.prerendered === 'true') {
     hydrateRoot(container, app);
   } else {
     createRoot(container).render(app);
   }
-}
+};
 preloadRouteModules(window.location.pathname).then(render, render);

@@ -25,8 +25,8 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 
 const NO_COOKIES: Readonly<Record<string, string | undefined>> = Object.freeze({});
 
-// On every request: parse the cookies (request.cookies), refuse cross-site writes, find who is signed in from the session cookie, then
-// apply the route's access policy (platform/access-control.ts).
+// On every request: parse the cookies (request.cookies), refuse cross-site writes, find who is signed
+// in from the session cookie, then apply the route's access policy (platform/access-control.ts).
 export function registerAuthentication(
   app: FastifyInstance,
   { db, config, settings }: { db: Database; config: Config; settings: SettingsCache },
