@@ -1,16 +1,9 @@
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { applicationStatuses } from '~/shared/applications';
 import { users } from './auth';
 import { jobs } from './jobs';
 
-export const applicationStatus = pgEnum('application_status', [
-  'submitted',
-  'shortlisted',
-  'interviewing',
-  'offered',
-  'hired',
-  'rejected',
-  'withdrawn',
-]);
+export const applicationStatus = pgEnum('application_status', applicationStatuses);
 
 export interface ApplicationHistoryEntry {
   status: (typeof applicationStatus.enumValues)[number];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -10,8 +11,20 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  PASS_RATE_MAX,
+  PASS_RATE_MIN,
+  POINTS_MAX,
+  POINTS_MIN,
+  questionTypes,
+  TIME_LIMIT_MAX,
+  TIME_LIMIT_MIN,
+  testAttemptStatuses,
+  testTypes,
+} from '~/shared/assessments';
 import { users } from './auth';
 import { companies } from './companies';
 import { jobs } from './jobs';
@@ -24,22 +37,12 @@ const jsonbValue = customType<{ data: unknown; driverData: unknown }>({
   fromDriver: (value) => value,
 });
 
-export const testType = pgEnum('test_type', ['coding', 'mcq', 'mixed', 'language', 'written']);
-export const questionType = pgEnum('question_type', [
-  'short-answer',
-  'paragraph',
-  'multiple-choice',
-  'checkboxes',
-  'dropdown',
-  'file-upload',
-  'linear-scale',
-  'rating',
-  'multiple-choice-grid',
-  'checkbox-grid',
-  'date',
-  'time',
-]);
-export const testAttemptStatus = pgEnum('test_attempt_status', ['assigned', 'started', 'submitted', 'graded']);
+// A constant written into a CHECK constraint (DDL takes no parameters).
+const literal = (value: number) => sql.raw(String(value));
+
+export const testType = pgEnum('test_type', testTypes);
+export const questionType = pgEnum('question_type', questionTypes);
+export const testAttemptStatus = pgEnum('test_attempt_status', testAttemptStatuses);
 
 // A skills test a company builds (spec §3 "Test"); is_active false while it is a draft.
 export const tests = pgTable(
@@ -61,7 +64,17 @@ export const tests = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('tests_company_updated_at_idx').on(table.companyId, table.updatedAt)],
+  (table) => [
+    index('tests_company_updated_at_idx').on(table.companyId, table.updatedAt),
+    check(
+      'tests_pass_rate_range',
+      sql`${table.passRate} between ${literal(PASS_RATE_MIN)} and ${literal(PASS_RATE_MAX)}`,
+    ),
+    check(
+      'tests_time_limit_range',
+      sql`${table.timeLimitMinutes} between ${literal(TIME_LIMIT_MIN)} and ${literal(TIME_LIMIT_MAX)}`,
+    ),
+  ],
 );
 
 export const questions = pgTable(
@@ -84,7 +97,11 @@ export const questions = pgTable(
     // What a correct answer is, for the types graded automatically; null otherwise.
     answerKey: jsonbValue(),
   },
-  (table) => [index('questions_test_id_position_idx').on(table.testId, table.position)],
+  (table) => [
+    uniqueIndex('questions_test_id_position_unique').on(table.testId, table.position),
+    check('questions_position_range', sql`${table.position} >= 0`),
+    check('questions_points_range', sql`${table.points} between ${literal(POINTS_MIN)} and ${literal(POINTS_MAX)}`),
+  ],
 );
 
 // The tests a job requires of its applicants.
@@ -129,6 +146,7 @@ export const testAttempts = pgTable(
     index('test_attempts_test_id_idx').on(table.testId),
     index('test_attempts_job_id_idx').on(table.jobId),
     index('test_attempts_applicant_id_idx').on(table.applicantId),
+    check('test_attempts_score_range', sql`${table.score} between 0 and 100`),
   ],
 );
 

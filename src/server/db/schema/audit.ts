@@ -6,8 +6,12 @@ export const auditLogs = pgTable(
   'audit_logs',
   {
     id: uuid().primaryKey().defaultRandom(),
-    // Null when nobody is signed in (a failed sign-in, say); the address tried is in details.
-    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // Null when nobody is signed in (a failed sign-in, say); the address tried is in details. Users are
+    // never deleted (anonymised instead), so the reference holds.
+    actorId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    // The actor's address when the row was written, filled by a trigger: the trail reads the same after
+    // the account changes its address or is anonymised.
+    actorEmail: text(),
     action: text().notNull(),
     targetType: text(),
     targetId: text(),

@@ -1,7 +1,22 @@
-import { index, inet, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  inet,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { oneTimeTokenPurposes, userStatuses } from '~/shared/auth';
+import { oidcProviders } from '~/shared/oidc';
+import { roles } from '~/shared/permissions';
 
-export const userRole = pgEnum('user_role', ['applicant', 'company', 'admin', 'account_manager']);
-export const userStatus = pgEnum('user_status', ['active', 'suspended']);
+export const userRole = pgEnum('user_role', roles);
+export const userStatus = pgEnum('user_status', userStatuses);
 
 export const users = pgTable(
   'users',
@@ -19,11 +34,21 @@ export const users = pgTable(
     // A secret shown during enrolment, kept until the first code confirms it.
     totpPendingSecret: text(),
     totpEnabledAt: timestamp({ withTimezone: true }),
+    // The RFC 6238 time step of the last code accepted: a code works once, even within its window.
+    totpLastTimeStep: integer(),
+    // Demo accounts only (seeded outside production): skip the second factor whatever the setting says.
+    twoFactorExempt: boolean().notNull().default(false),
     lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_role_idx').on(table.role)],
+  (table) => [
+    // Sign-in looks the stored (lower-cased) address up as it is; the second index keeps addresses
+    // unique in any case, whatever wrote the row.
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.role),
+  ],
 );
 
 export const sessions = pgTable(
@@ -48,7 +73,7 @@ export const sessions = pgTable(
   ],
 );
 
-export const oauthProvider = pgEnum('oauth_provider', ['google', 'apple', 'linkedin']);
+export const oauthProvider = pgEnum('oauth_provider', oidcProviders);
 
 export const oauthAccounts = pgTable(
   'oauth_accounts',
@@ -69,7 +94,7 @@ export const oauthAccounts = pgTable(
   ],
 );
 
-export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['verify_email', 'reset_password', 'change_email']);
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', oneTimeTokenPurposes);
 
 // Links sent by email: single use, expiring, stored hashed.
 export const oneTimeTokens = pgTable(

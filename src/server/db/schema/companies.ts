@@ -1,4 +1,5 @@
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companyMemberRoles } from '~/shared/companies';
 import { userStatus, users } from './auth';
 
 export const companies = pgTable(
@@ -17,7 +18,7 @@ export const companies = pgTable(
   (table) => [index('companies_account_manager_id_idx').on(table.accountManagerId)],
 );
 
-export const companyMemberRole = pgEnum('company_member_role', ['owner', 'member']);
+export const companyMemberRole = pgEnum('company_member_role', companyMemberRoles);
 
 export const companyMembers = pgTable(
   'company_members',

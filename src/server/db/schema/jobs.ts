@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { engagementTypes, jobStatuses, jobVisibilities, WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
 import { users } from './auth';
 import { companies } from './companies';
 
-export const jobStatus = pgEnum('job_status', ['draft', 'open', 'paused', 'closed', 'archived']);
-export const engagementType = pgEnum('engagement_type', ['hourly', 'fixed']);
-export const jobVisibility = pgEnum('job_visibility', ['public', 'private']);
+export const jobStatus = pgEnum('job_status', jobStatuses);
+export const engagementType = pgEnum('engagement_type', engagementTypes);
+export const jobVisibility = pgEnum('job_visibility', jobVisibilities);
 
 // A company's job post (spec §3 "Job (as sent)"); its state machine is DESIGN.md §5.
 export const jobs = pgTable(
@@ -53,5 +54,13 @@ export const jobs = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('jobs_skill_tags_idx').using('gin', table.skillTags),
+    check(
+      'jobs_budget_range',
+      sql`${table.budgetMinCents} >= 0 and ${table.budgetMaxCents} >= 0 and ${table.budgetTotalCents} >= 0 and ${table.budgetMinCents} <= ${table.budgetMaxCents}`,
+    ),
+    check(
+      'jobs_weekly_hours_range',
+      sql`${table.weeklyHours} between ${sql.raw(String(WEEKLY_HOURS_MIN))} and ${sql.raw(String(WEEKLY_HOURS_MAX))}`,
+    ),
   ],
 );

@@ -1,8 +1,9 @@
 import { index, inet, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { contactSources } from '~/shared/contact';
 import { users } from './auth';
 
 // Which public form a message came from: the home page's or the Contact page's.
-export const contactSource = pgEnum('contact_source', ['home', 'contact_page']);
+export const contactSource = pgEnum('contact_source', contactSources);
 
 export const contactMessages = pgTable(
   'contact_messages',

@@ -1,9 +1,10 @@
 import { integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { availabilities, experienceLevels, regions } from '~/shared/talent';
 import { users } from './auth';
 
-export const experienceLevel = pgEnum('experience_level', ['junior', 'mid', 'senior', 'expert']);
-export const availability = pgEnum('availability', ['full-time', 'part-time', 'project-based']);
-export const region = pgEnum('region', ['Americas', 'Europe', 'Asia Pacific', 'Africa']);
+export const experienceLevel = pgEnum('experience_level', experienceLevels);
+export const availability = pgEnum('availability', availabilities);
+export const region = pgEnum('region', regions);
 
 // An applicant's profile: created empty at registration, filled in by the applicant.
 export const applicantProfiles = pgTable('applicant_profiles', {

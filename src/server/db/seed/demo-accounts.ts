@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DEMO_ADMIN_EMAIL } from '../../config';
-import { platformSettings, users } from '../schema';
+import { users } from '../schema';
+import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
-import type { DemoSeeder } from './seed-demo-data';
 
 export const DEMO_PASSWORD = 'tandem-demo-2026';
 
@@ -12,8 +12,8 @@ export const demoAccounts = [
   { role: 'admin', email: DEMO_ADMIN_EMAIL, name: 'Ada Okafor' },
 ] as const;
 
-// One account per role to sign in with. In the demo data only, administrators skip the second factor
-// (System Settings can turn it back on).
+// One account per role to sign in with. The demo administrator alone skips the second factor, so the
+// demo can be tried without an authenticator app; the platform setting stays as it is for everyone else.
 export const demoAccountsSeeder: DemoSeeder = {
   name: 'demo accounts',
   async seed({ db }) {
@@ -28,10 +28,10 @@ export const demoAccountsSeeder: DemoSeeder = {
         password: DEMO_PASSWORD,
         companyName: 'companyName' in account ? account.companyName : undefined,
         emailVerified: true,
+        twoFactorExempt: account.role === 'admin',
       });
       created++;
     }
-    await db.update(platformSettings).set({ value: false }).where(eq(platformSettings.key, 'admin_two_factor'));
     return { created };
   },
 };

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { companyMembers, jobs, tests, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
+import type { DemoSeeder } from './demo-seeder';
 import { buildApplication, buildJob, buildTestAttempt, type JobOverrides } from './job-factories';
-import type { DemoSeeder } from './seed-demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,8 +3,8 @@ import type { QuestionInput } from '~/shared/assessments';
 import type { Database } from '../client';
 import { companyMembers, testFavorites, tests, users } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
+import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
-import type { DemoSeeder } from './seed-demo-data';
 import { buildTest, buildTestAttempt, type TestOverrides } from './test-factories';
 
 const DEMO_COMPANY_EMAIL = 'company@tandem.test';

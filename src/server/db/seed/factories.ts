@@ -24,6 +24,7 @@ export interface AccountOverrides {
   companyName?: string;
   emailVerified?: boolean;
   totpSecret?: string;
+  twoFactorExempt?: boolean;
 }
 
 export async function buildAccount(db: Database, overrides: AccountOverrides = {}) {
@@ -39,11 +40,16 @@ export async function buildAccount(db: Database, overrides: AccountOverrides = {
     companyName: overrides.companyName ?? (role === 'company' ? `Test Company ${number}` : undefined),
     emailVerified: overrides.emailVerified ?? true,
   });
-  if (overrides.totpSecret) {
-    await db
+  if (overrides.totpSecret || overrides.twoFactorExempt) {
+    const [updated] = await db
       .update(users)
-      .set({ totpSecret: overrides.totpSecret, totpEnabledAt: new Date() })
-      .where(eq(users.id, user.id));
+      .set({
+        ...(overrides.totpSecret && { totpSecret: overrides.totpSecret, totpEnabledAt: new Date() }),
+        ...(overrides.twoFactorExempt && { twoFactorExempt: true }),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return { user: updated ?? user, password };
   }
   return { user, password };
 }

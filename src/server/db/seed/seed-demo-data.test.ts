@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database';
 import type { DatabaseHandle } from '../client';
 import { platformSettings } from '../schema';
-import { type DemoSeeder, seedDemoData } from './seed-demo-data';
+import type { DemoSeeder } from './demo-seeder';
+import { seedDemoData } from './seed-demo-data';
 
 describe('seedDemoData', () => {
   let database: DatabaseHandle;

@@ -1,15 +1,10 @@
 import type { Database } from '../client';
 import { demoAccountsSeeder } from './demo-accounts';
 import { demoJobsSeeder } from './demo-jobs';
+import type { DemoSeeder } from './demo-seeder';
 import { demoTestsSeeder } from './demo-tests';
 
-// Demo data for `npm start` on an empty database and for `npm run db:seed`. Each seeder builds its
-// rows with the factories the tests use and is idempotent: it skips what already exists (matched by
-// natural keys such as an email address), so running the seed twice changes nothing.
-export interface DemoSeeder {
-  name: string;
-  seed(context: { db: Database }): Promise<{ created: number }>;
-}
+// Demo data for `npm start` on an empty database (outside production) and for `npm run db:seed`.
 
 // Features add their seeders here as they land.
 export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder, demoTestsSeeder, demoJobsSeeder];
