@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { BackgroundTasks } from './platform/background-tasks';
 import type { SettingsCache } from './settings/settings-cache';
 
 // What route plugins need from the app, handed to them at registration.
@@ -11,4 +12,5 @@ export interface AppContext {
   secret: string;
   mailer: Mailer;
   settings: SettingsCache;
+  background: BackgroundTasks;
 }

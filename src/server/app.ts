@@ -16,13 +16,14 @@ import type { AppContext } from './app-context';
 import { assessmentRoutes } from './assessments/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
-import type { Config } from './config';
+import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
 import { healthRoutes } from './health/routes';
 import { jobRoutes } from './jobs/routes';
 import { createMailer } from './mail/mailer';
 import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
+import { createBackgroundTasks } from './platform/background-tasks';
 import { registerCspReports } from './platform/csp-reports';
 import { AppError, registerErrorHandling, sendError } from './platform/errors';
 import { createLogger, createRequestLogger } from './platform/logger';
@@ -63,6 +64,14 @@ function createRequestIdGenerator() {
   };
 }
 
+// Fastify refuses a bare hop count (a client reaching the app directly could claim hops), so a count
+// becomes the function Express uses: the first N addresses from our end are proxies. Operators give a
+// count only when the proxy is the sole way in; otherwise they list the proxies' addresses.
+function trustProxyOption(trusted: TrustedProxies) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address: string, hop: number) => hop < trusted;
+}
+
 const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 
 // Load balancers and probes call these constantly; their requests stay out of the request log.
@@ -77,7 +86,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       disableRequestLogging: (request: { url?: string }) => UNLOGGED_PATHS.has(request.url ?? ''),
     }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -103,7 +112,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   // Cookies are parsed by the authentication hook, which reads the header on every request anyway.
   await app.register(cookie, { secret, hook: false });
   const routeRegistry = createRouteRegistry(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { isPublished: config.apiDocs });
   await registerRateLimits(app, redis, config.REDIS_KEY_PREFIX);
 
   const settings = createSettingsCache(database.db);
@@ -113,7 +122,10 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     secret,
     settings,
     mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
+    background: createBackgroundTasks(app.log),
   };
+  // Runs after the server stops taking requests: what they started finishes before the database closes.
+  app.addHook('onClose', () => context.background.drain());
   registerAuthentication(app, { db: database.db, config, settings });
 
   await registerCspReports(app);

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
     });
     expect(config.PORT).toBe(8080);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
     expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
 
@@ -46,13 +46,42 @@ describe('loadConfig', () => {
     expect(problems).toContain('PORT');
     expect(problems).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
     expect(problems).toContain('LOG_LEVEL');
-    expect(problems).toContain('TRUST_PROXY must be true or false');
+    expect(problems).toContain('TRUST_PROXY must be false, a number of proxy hops');
   });
 
-  it('requires a session secret in production', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example:587' };
+
+  it('requires a session secret and a mail server in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(() => loadConfig({ ...production, SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(
+      /SMTP_URL is required in production: account emails carry password-reset and confirmation links/,
+    );
+    expect(loadConfig(production).NODE_ENV).toBe('production');
+  });
+
+  it('loads demo data and serves the API docs outside production only, and refuses demo data in production', () => {
+    expect(loadConfig({})).toMatchObject({ seedDemo: true, apiDocs: true });
+    expect(loadConfig(production)).toMatchObject({ seedDemo: false, apiDocs: false });
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO must never be on in production: the demo accounts have a published password/,
+    );
+  });
+
+  it('trusts a number of proxy hops or a list of proxy addresses, never every hop', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not understood: 10.0.0.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/not understood: proxy.internal/);
   });
 
   it('reads the administrator allow-list in any case, with the demo admin only outside production', () => {
@@ -61,7 +90,7 @@ describe('loadConfig', () => {
       'second@tandem.example',
     ]);
     expect(loadConfig({}).adminEmails).toEqual(['admin@tandem.test']);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).adminEmails).toEqual([]);
+    expect(loadConfig(production).adminEmails).toEqual([]);
   });
 
   it('derives the public address from PORT unless PUBLIC_URL says otherwise', () => {
@@ -70,9 +99,9 @@ describe('loadConfig', () => {
   });
 
   it('never allows the test endpoints in production, and wants complete provider credentials', () => {
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ENABLE_TEST_ROUTES: 'true' }),
-    ).toThrow(/ENABLE_TEST_ROUTES must never be on in production/);
+    expect(() => loadConfig({ ...production, ENABLE_TEST_ROUTES: 'true' })).toThrow(
+      /ENABLE_TEST_ROUTES must never be on in production/,
+    );
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(
       /GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID/,
     );

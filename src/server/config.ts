@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -5,6 +6,43 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
+
+// Which proxies' X-Forwarded-For to believe. Only the address the nearest trusted proxy saw counts:
+// the left-most entry is whatever the client wrote. `true` means one hop (the proxy in front of us).
+export type TrustedProxies = false | number | string[];
+
+// Names proxy-addr (Fastify's trustProxy) knows for ranges of addresses.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustedProxiesFromEnv = z.string().transform((value, context): TrustedProxies => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxy hops (1), or proxy addresses and CIDR ranges (10.0.0.0/8,192.0.2.7)${invalid.length > 0 ? `; not understood: ${invalid.join(', ')}` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const urlWithProtocols = (protocols: string[]) =>
   z
@@ -28,7 +66,7 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('tandem:'),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     LOG_LEVEL: z.enum(logLevels).default('info'),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    TRUST_PROXY: trustedProxiesFromEnv.default(false),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -57,6 +95,10 @@ const envSchema = z
     APPLE_ISSUER: urlWithProtocols(['http:', 'https:']).default('https://appleid.apple.com'),
     // Test-only endpoints that create accounts and sessions for the browser tests.
     ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
+    // Demo accounts with a published password: loaded on a new database outside production only.
+    SEED_DEMO: booleanFromEnv.optional(),
+    // The browsable API reference at /api/docs: on outside production, off in production unless asked for.
+    API_DOCS: booleanFromEnv.optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -68,6 +110,21 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && env.ENABLE_TEST_ROUTES) {
       context.addIssue({ code: 'custom', path: ['ENABLE_TEST_ROUTES'], message: 'must never be on in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.SEED_DEMO) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'must never be on in production: the demo accounts have a published password',
+      });
+    }
+    // Without it, account emails (with their sign-in links) would go to the log.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production: account emails carry password-reset and confirmation links',
+      });
     }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       context.addIssue({
@@ -100,6 +157,10 @@ export interface Config extends ParsedEnv {
   publicUrl: string;
   // Derived: ADMIN_EMAILS lower-cased; outside production the demo admin when unset.
   adminEmails: string[];
+  // Derived: SEED_DEMO, else true outside production.
+  seedDemo: boolean;
+  // Derived: API_DOCS, else true outside production.
+  apiDocs: boolean;
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@tandem.test';
@@ -125,10 +186,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : env.NODE_ENV === 'production'
         ? []
         : [DEMO_ADMIN_EMAIL];
+    const isProduction = env.NODE_ENV === 'production';
     return {
       ...env,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       adminEmails,
+      seedDemo: env.SEED_DEMO ?? !isProduction,
+      apiDocs: env.API_DOCS ?? !isProduction,
     };
   }
   throw new ConfigError(

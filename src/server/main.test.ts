@@ -1,10 +1,11 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
 
 // The server as `npm start` runs it: a real process, a real port, an embedded database on disk.
 
@@ -47,6 +48,37 @@ function startServer(env: Record<string, string>): RunningServer {
         void exited.then((code) => reject(new Error(`server exited (${code}) before logging "${text}":\n${output}`)));
       }),
   };
+}
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+
+// Runs one of the npm scripts' files as `npm run` would; resolves with its output, rejects on failure.
+function runScript(file: string, args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(repositoryRoot, file), ...args],
+      { env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env }, cwd: repositoryRoot },
+      (error, stdout, stderr) => (error ? reject(new Error(`${stdout}${stderr}`)) : resolve(`${stdout}${stderr}`)),
+    );
+  });
+}
+
+const productionEnv = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+  // Never reached: these tests send no mail.
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  CLIENT_DIR: path.join(os.tmpdir(), 'tandem-no-client'),
+};
+
+async function signIn(port: number, email: string, password: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email, password }),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
 }
 
 function listeningPort(logs: string): number {
@@ -102,13 +134,62 @@ describe('the server process', () => {
     expect(await response).toBe(204);
     expect(await server.exited).toBe(0);
 
+    // An administrator made with admin:create, as an operator would after trying the demo.
+    const created = await runScript('scripts/admin-create.ts', ['ops@tandem.example'], { DATA_DIR: dataDir });
+    const opsPassword = created.match(/Password \(shown once\): (\S+)/)?.[1];
+    expect(opsPassword).toBeTruthy();
+
     // A second start finds the database already migrated and loads no demo data again.
-    const again = startServer({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client') });
+    const again = startServer({
+      DATA_DIR: dataDir,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      ADMIN_EMAILS: 'admin@tandem.test,ops@tandem.example',
+    });
     await again.waitForLog('Server listening at http://127.0.0.1:');
     expect(again.logs()).not.toContain('New database');
+    const againPort = listeningPort(again.logs());
+    // The demo administrator alone skips the second factor; the platform setting still asks everyone else.
+    const demoAdmin = await signIn(againPort, 'admin@tandem.test', DEMO_PASSWORD);
+    expect(demoAdmin.body).toMatchObject({ status: 'signed_in' });
+    const ops = await signIn(againPort, 'ops@tandem.example', opsPassword ?? '');
+    expect(ops.body).toEqual({ status: 'two_factor_required', stage: 'enroll' });
     again.process.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  }, 90_000);
+
+  it('starts in production with no demo accounts and no public API docs', async () => {
+    const productionDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-production-'));
+    try {
+      const server = startServer({ ...productionEnv, DATA_DIR: productionDir });
+      await server.waitForLog('Server listening at http://127.0.0.1:');
+      expect(server.logs()).toContain('New database: migrated, without demo data.');
+      expect(server.logs()).not.toContain(DEMO_PASSWORD);
+      const port = listeningPort(server.logs());
+      for (const account of demoAccounts) {
+        const attempt = await signIn(port, account.email, DEMO_PASSWORD);
+        expect(attempt.status, account.email).toBe(401);
+      }
+      expect((await fetch(`http://127.0.0.1:${port}/api/docs/`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).status).toBe(404);
+      server.process.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await fs.rm(productionDir, { recursive: true, force: true });
+    }
   }, 60_000);
+
+  it('refuses demo data, or a missing mail server, in production', async () => {
+    const withDemo = startServer({ ...productionEnv, DATA_DIR: dataDir, SEED_DEMO: 'true' });
+    expect(await withDemo.exited).toBe(1);
+    expect(withDemo.logs()).toContain('SEED_DEMO must never be on in production');
+    const withoutMail = startServer({ ...productionEnv, DATA_DIR: dataDir, SMTP_URL: '' });
+    expect(await withoutMail.exited).toBe(1);
+    expect(withoutMail.logs()).toContain('SMTP_URL is required in production');
+    const seed = await runScript('scripts/db-seed.ts', [], { ...productionEnv, DATA_DIR: dataDir }).catch(
+      (error: Error) => error.message,
+    );
+    expect(seed).toContain('Demo data is never loaded in production');
+  }, 30_000);
 
   it('refuses to start with bad configuration, naming every bad variable', async () => {
     const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://db/x' });

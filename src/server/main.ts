@@ -28,7 +28,8 @@ const secret = await resolveSecret(config);
 const database = await openConfiguredDatabase(config, logger);
 const isFirstStart = await isDatabaseUninitialised(database);
 await migrateDatabase(database);
-if (isFirstStart) await seedDemoData({ db: database.db });
+const loadsDemoData = isFirstStart && config.seedDemo;
+if (loadsDemoData) await seedDemoData({ db: database.db });
 
 const redis = config.REDIS_URL
   ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -41,12 +42,14 @@ redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection err
 await redis?.connect().catch((error) => app.log.warn({ err: error }, 'redis is not reachable yet'));
 
 if (!webClient) app.log.warn(`No built client in ${config.CLIENT_DIR}: serving the API only (run npm run build).`);
-if (isFirstStart) {
+if (loadsDemoData) {
   app.log.info('New database: migrated and loaded the demo data.');
   const accounts = demoAccounts.map((account) => `  ${account.role.padEnd(9)} ${account.email}`).join('\n');
   console.info(
-    `\nDemo accounts (password "${DEMO_PASSWORD}"; two-factor sign-in for admins is off in the demo data):\n${accounts}\n`,
+    `\nDemo accounts (password "${DEMO_PASSWORD}"; the demo administrator signs in without a second factor):\n${accounts}\n`,
   );
+} else if (isFirstStart) {
+  app.log.info('New database: migrated, without demo data. Create an administrator with npm run admin:create.');
 }
 
 let isShuttingDown = false;

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   checkQuestion,
   checkTest,
+  describeTestPoints,
+  isScoredQuestion,
   normalizeQuestion,
   normalizeTest,
   type QuestionDraft,
+  type QuestionType,
   questionTypes,
   summarizeTestProblems,
   testFieldsSchema,
@@ -112,5 +115,44 @@ describe('checkTest', () => {
       is_active: false,
       is_public: false,
     });
+  });
+});
+
+describe('describeTestPoints', () => {
+  const question = (type: QuestionType, answer_key: unknown, points = 1, use_ai = false) => ({
+    type,
+    answer_key,
+    points,
+    use_ai,
+  });
+
+  it('counts the points of scored questions only, and names the others', () => {
+    const questions = [
+      question('multiple-choice', 'B', 2),
+      question('rating', null, 3),
+      question('short-answer', ['yes'], 1),
+      question('paragraph', null, 4, true),
+      question('file-upload', null, 5),
+      question('checkboxes', ['a', 'b'], 2),
+    ];
+    expect(describeTestPoints(questions)).toEqual({
+      summary: '6 questions · 9 points',
+      unscored: 'Questions 2 and 5 are not scored.',
+    });
+    expect(describeTestPoints([question('linear-scale', null, 2)])).toEqual({
+      summary: '1 question · 0 points',
+      unscored: 'Question 1 is not scored.',
+    });
+    expect(describeTestPoints([question('date', '2026-12-01', 1)])).toEqual({
+      summary: '1 question · 1 point',
+      unscored: null,
+    });
+  });
+
+  it('scores a question through its answer key or AI grading, never an opinion', () => {
+    expect(isScoredQuestion(question('short-answer', null))).toBe(false);
+    expect(isScoredQuestion(question('short-answer', null, 1, true))).toBe(true);
+    expect(isScoredQuestion(question('rating', null, 1, true))).toBe(false);
+    expect(isScoredQuestion(question('dropdown', 'x'))).toBe(true);
   });
 });

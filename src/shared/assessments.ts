@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, text } from './text';
 
 // The contract of skills tests (spec §3 "Test" and "Question", §5, §9): the twelve question types, the
 // texts both sides show, the payloads and answers of /api/tests.
@@ -25,6 +26,10 @@ export const testTypeLabels: Record<TestType, string> = {
   language: 'Language',
   written: 'Written',
 };
+
+// One candidate's go at a test: assigned → started → submitted → graded (DESIGN.md §5).
+export const testAttemptStatuses = ['assigned', 'started', 'submitted', 'graded'] as const;
+export type TestAttemptStatus = (typeof testAttemptStatuses)[number];
 
 export const questionTypes = [
   'short-answer',
@@ -155,6 +160,31 @@ export function takesAnswerKey(type: QuestionType): boolean {
   return !(ungradedQuestionTypes as readonly QuestionType[]).includes(type);
 }
 
+// Whether a question's points count toward the test's score: it has an answer key to grade against,
+// or AI grading. The others (opinions, files, text without a key) are asked but not scored.
+export function isScoredQuestion(question: { type: QuestionType; answer_key: unknown; use_ai: boolean }): boolean {
+  if (canGradeWithAi(question.type) && question.use_ai) return true;
+  return takesAnswerKey(question.type) && question.answer_key !== null && question.answer_key !== undefined;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+// "6 questions · 6 points", the points of the scored questions only; the unscored ones by number
+// ("Questions 3 and 5 are not scored.").
+export function describeTestPoints(
+  questions: ReadonlyArray<{ type: QuestionType; answer_key: unknown; use_ai: boolean; points: number }>,
+): { summary: string; unscored: string | null } {
+  const points = questions.filter(isScoredQuestion).reduce((sum, question) => sum + question.points, 0);
+  const unscoredNumbers = questions.flatMap((question, index) => (isScoredQuestion(question) ? [] : [index + 1]));
+  const summary = `${plural(questions.length, 'question', 'questions')} · ${plural(points, 'point', 'points')}`;
+  if (unscoredNumbers.length === 0) return { summary, unscored: null };
+  const listed =
+    unscoredNumbers.length === 1
+      ? `Question ${unscoredNumbers[0]} is`
+      : `Questions ${unscoredNumbers.slice(0, -1).join(', ')} and ${unscoredNumbers.at(-1)} are`;
+  return { summary, unscored: `${listed} not scored.` };
+}
+
 // Per-type settings: scale bounds and labels, star count, grid rows and columns.
 export const questionSettingsSchema = z
   .object({
@@ -165,11 +195,11 @@ export const questionSettingsSchema = z
       .min(SCALE_END_MIN, { message: testTexts.scaleEnd })
       .max(SCALE_END_MAX, { message: testTexts.scaleEnd })
       .optional(),
-    min_label: z.string().trim().max(60).optional(),
-    max_label: z.string().trim().max(60).optional(),
+    min_label: text().trim().max(60).optional(),
+    max_label: text().trim().max(60).optional(),
     stars: z.literal(ratingStarCounts, { message: testTexts.ratingStars }).optional(),
-    rows: z.array(z.string().max(200)).max(MAX_GRID_LINES).optional(),
-    columns: z.array(z.string().max(200)).max(MAX_GRID_LINES).optional(),
+    rows: z.array(text().max(200)).max(MAX_GRID_LINES).optional(),
+    columns: z.array(text().max(200)).max(MAX_GRID_LINES).optional(),
   })
   .default({});
 export type QuestionSettings = z.output<typeof questionSettingsSchema>;
@@ -181,9 +211,9 @@ export type QuestionSettings = z.output<typeof questionSettingsSchema>;
 // time: HH:MM. The ungraded types have none.
 export const answerKeySchema = z
   .union([
-    z.string().max(500),
-    z.array(z.string().max(500)).max(50),
-    z.record(z.string().max(200), z.union([z.string().max(200), z.array(z.string().max(200)).max(MAX_GRID_LINES)])),
+    text().max(500),
+    z.array(text().max(500)).max(50),
+    z.record(text().max(200), z.union([text().max(200), z.array(text().max(200)).max(MAX_GRID_LINES)])),
   ])
   .nullish()
   .transform((value) => value ?? null);
@@ -192,12 +222,12 @@ export type AnswerKey = z.output<typeof answerKeySchema>;
 export const questionInputSchema = z.object({
   // The builder's own id for the question (a timestamp string). The server answers with its own ids;
   // sending one of those back on an edit keeps the question's id.
-  id: z.string().max(64).optional(),
+  id: text().max(64).optional(),
   type: z.enum(questionTypes, { message: testTexts.unknownQuestionType }),
-  question: z.string().trim().min(1, { message: testTexts.questionRequired }).max(2000),
+  question: text().trim().min(1, { message: testTexts.questionRequired }).max(2000),
   // Blanks are dropped on save (spec §3).
   options: z
-    .array(z.string().max(500))
+    .array(text().max(500))
     .max(MAX_OPTIONS, { message: testTexts.tooManyOptions })
     .default([])
     .transform((options) => options.map((option) => option.trim()).filter(Boolean)),
@@ -208,8 +238,7 @@ export const questionInputSchema = z.object({
     .max(POINTS_MAX, { message: testTexts.pointsRange })
     .default(1),
   use_ai: z.boolean().default(false),
-  rubric: z
-    .string()
+  rubric: text()
     .trim()
     .max(4000)
     .nullish()
@@ -232,14 +261,12 @@ const limitedNumber = (min: number, max: number, message: string, fallback: numb
 // The fields of a test, as created (Create Test: is_active true), saved as a draft (false) or edited.
 // What a published test needs, and each question's rules, are in checkTest and checkQuestion below.
 export const testFieldsSchema = z.object({
-  name: z
-    .string()
+  name: text()
     .trim()
     .max(TEST_NAME_MAX_LENGTH, { message: testTexts.nameTooLong })
     .nullish()
     .transform((value) => value ?? ''),
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(5000)
     .nullish()
@@ -325,16 +352,7 @@ export function normalizeQuestion<Question extends QuestionDraft>(
   };
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 function isStringList(value: AnswerKey): value is string[] {
   return Array.isArray(value);
@@ -572,7 +590,7 @@ export type TestSort = (typeof testSorts)[number];
 
 export const testListQuerySchema = z.object({
   // Part of the name, any case.
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   // Published, not archived: what a job can require.
   active_only: booleanFlag,
   type: z.enum(testTypes).optional(),

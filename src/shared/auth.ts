@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { isValidEmail } from './email';
+import { oidcProviders } from './oidc';
 import type { Role } from './permissions';
+import { text } from './text';
 
 // The texts of spec §5 and §8, word for word; the form and the API show the same ones.
 export const authMessages = {
@@ -17,16 +20,20 @@ export const authMessages = {
   emailTaken: 'An account with this email already exists. Sign in instead, or reset your password.',
 } as const;
 
+export const userStatuses = ['active', 'suspended'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+// What an emailed single-use link is for.
+export const oneTimeTokenPurposes = ['verify_email', 'reset_password', 'change_email'] as const;
+
 export const MIN_PASSWORD_LENGTH = 6;
 // Hashing cost grows with length; nobody types more than this.
 export const MAX_PASSWORD_LENGTH = 128;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 // Users type emails in any case and with stray spaces; we store them trimmed and lower-cased.
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email);
+export { isValidEmail };
 
 type IssueSink = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
 
@@ -40,8 +47,8 @@ function checkPassword(password: string, context: IssueSink) {
 
 export const signInSchema = z
   .object({
-    email: z.string().transform(normalizeEmail),
-    password: z.string(),
+    email: text().transform(normalizeEmail),
+    password: text(),
   })
   .superRefine((value, context) => {
     if (!value.email || !value.password) {
@@ -65,10 +72,10 @@ export type AccountType = (typeof accountTypes)[number];
 export const registerSchema = z
   .object({
     account_type: z.enum(accountTypes),
-    name: z.string().trim().max(100),
-    email: z.string().transform(normalizeEmail),
-    password: z.string(),
-    company_name: z.string().trim().max(120).optional(),
+    name: text().trim().max(100),
+    email: text().transform(normalizeEmail),
+    password: text(),
+    company_name: text().trim().max(120).optional(),
   })
   .superRefine((value, context) => {
     const required: Array<'name' | 'email' | 'password' | 'company_name'> = ['name', 'email', 'password'];
@@ -85,13 +92,12 @@ export const registerSchema = z
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .transform(normalizeEmail)
   .refine((email) => email.length > 0, { message: 'Please enter your email address.' })
   .refine(isValidEmail, { message: authMessages.invalidEmail });
 
-export const newPasswordSchema = z.string().superRefine((password, context) => {
+export const newPasswordSchema = text().superRefine((password, context) => {
   if (password.length < MIN_PASSWORD_LENGTH)
     context.addIssue({ code: 'custom', message: authMessages.passwordTooShort });
   else if (password.length > MAX_PASSWORD_LENGTH)
@@ -99,30 +105,29 @@ export const newPasswordSchema = z.string().superRefine((password, context) => {
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
-export const resetPasswordSchema = z.object({ token: z.string().min(1), password: newPasswordSchema });
-export const tokenSchema = z.object({ token: z.string().min(1) });
+export const resetPasswordSchema = z.object({ token: text().min(1), password: newPasswordSchema });
+export const tokenSchema = z.object({ token: text().min(1) });
 
 export const currentPasswordRequiredMessage = 'Enter your current password.';
 
 // The current password proves it is really the owner; accounts that only ever signed in through an
 // identity provider have none, so for them it may be left out (the server decides).
 export const changePasswordSchema = z.object({
-  current_password: z.string(),
+  current_password: text(),
   new_password: newPasswordSchema,
 });
 
 export const changeEmailSchema = z.object({
   new_email: emailSchema,
-  current_password: z.string(),
+  current_password: text(),
 });
 
 export const updateProfileSchema = z.object({
-  name: z.string().trim().min(1, { message: 'Please enter your name.' }).max(100),
+  name: text().trim().min(1, { message: 'Please enter your name.' }).max(100),
 });
 
 export const twoFactorCodeSchema = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^(\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, {
       message: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
@@ -149,16 +154,25 @@ export const dashboardPathByRole: Record<Role, string> = {
   account_manager: '/company-dashboard',
 };
 
+// A path on this site: one slash, then only the characters a URL path, query and fragment may hold
+// unescaped (RFC 3986). Browsers drop tabs and newlines and read a backslash as a slash, so "/\t/evil"
+// or "/\\evil" would leave the site; none of those characters pass.
+const SAFE_REDIRECT_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*$/;
+
 // A ?redirect= is followed only when it stays on this site.
 export function safeRedirectPath(candidate: string | null | undefined): string | null {
-  if (!candidate?.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) return null;
+  if (!candidate || candidate.length > 2048 || !SAFE_REDIRECT_PATH.test(candidate)) return null;
   return candidate;
 }
+
+// The second factor still to come: set up an authenticator first, or give its code.
+export const twoFactorStages = ['enroll', 'verify'] as const;
+export type TwoFactorStage = (typeof twoFactorStages)[number];
 
 // What signing in answers: done (with where to go), or the second factor still to come.
 export const signInResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('signed_in'), redirect_to: z.string(), user: currentUserSchema }),
-  z.object({ status: z.literal('two_factor_required'), stage: z.enum(['enroll', 'verify']) }),
+  z.object({ status: z.literal('two_factor_required'), stage: z.enum(twoFactorStages) }),
 ]);
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
@@ -183,3 +197,12 @@ export const sessionListSchema = z.object({
   ),
 });
 export type SessionList = z.infer<typeof sessionListSchema>;
+
+// GET /api/auth/providers: every identity provider the sign-in page draws, whether this server has it
+// set up, and the settings that turn it on.
+export const providerListSchema = z.object({
+  providers: z.array(
+    z.object({ id: z.enum(oidcProviders), name: z.string(), enabled: z.boolean(), setting: z.string() }),
+  ),
+});
+export type ProviderList = z.infer<typeof providerListSchema>;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { isValidEmail } from './email';
+import { text } from './text';
+
+export const companyMemberRoles = ['owner', 'member'] as const;
+export type CompanyMemberRole = (typeof companyMemberRoles)[number];
 
 export const companyProfileSchema = z.object({
-  name: z.string().trim().min(1, { message: 'Please enter the company name.' }).max(120),
-  contact_email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Please enter a valid email address' }),
-  website: z
-    .string()
+  name: text().trim().min(1, { message: 'Please enter the company name.' }).max(120),
+  contact_email: text().trim().toLowerCase().refine(isValidEmail, { message: 'Please enter a valid email address' }),
+  website: text()
     .trim()
     .max(200)
     .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/.test(value), {

@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { contactMessages } from './contact-texts';
+import { isValidEmail } from './email';
+import { text } from './text';
 
 export { contactMessages, contactToasts } from './contact-texts';
 
 export const contactSources = ['home', 'contact_page'] as const;
 export type ContactSource = (typeof contactSources)[number];
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const contactMessageSchema = z
   .object({
     source: z.enum(contactSources),
-    name: z.string().trim().min(1, { message: contactMessages.name }).max(100),
-    email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN, { message: contactMessages.email }).max(200),
-    company: z.string().trim().max(120).optional(),
-    subject: z.string().trim().max(150).optional(),
-    message: z.string().trim().min(1, { message: contactMessages.message }).max(5000),
+    name: text().trim().min(1, { message: contactMessages.name }).max(100),
+    email: text().trim().toLowerCase().refine(isValidEmail, { message: contactMessages.email }),
+    company: text().trim().max(120).optional(),
+    subject: text().trim().max(150).optional(),
+    message: text().trim().min(1, { message: contactMessages.message }).max(5000),
     // A field people never see: only bots fill it in.
-    website: z.string().optional(),
+    website: text().optional(),
   })
   .superRefine((value, context) => {
     if (value.source === 'contact_page' && !value.subject) {
@@ -46,7 +46,7 @@ export const contactMessageListSchema = z.object({
 });
 
 export const contactMessageListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   status: z.enum(['all', 'open', 'handled']).default('open'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

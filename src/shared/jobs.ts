@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { applicationStatuses } from './applications';
+import { isValidEmail } from './email';
+import { calendarDate, text } from './text';
 
 // The contract of a company's job posts (spec §3 "Job (as sent)", §5, §9; DESIGN.md §5): constants,
 // the texts both sides show, the payloads and answers of /api/jobs.
@@ -77,15 +80,12 @@ export const jobTexts = {
   loadError: 'Failed to load job listings. Please try again.',
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 // Dollars on the wire (as the spec's payload), at most two decimals; cents in the database.
 const money = (message: string) => z.number({ message }).min(1, { message }).max(1_000_000, { message }).nullish();
 
 const tagList = (max: number, itemMax: number) =>
   z
-    .array(z.string().trim().min(1).max(itemMax))
+    .array(text().trim().min(1).max(itemMax))
     .max(max)
     .default([])
     // A tag is added only once (spec §5), whatever its case.
@@ -96,8 +96,8 @@ const tagList = (max: number, itemMax: number) =>
 // The fields of a job, as created, edited or saved as a draft. Rules that need more than one field, and
 // the ones only a published job must meet, are in checkJobRules (the server checks them at publish time too).
 export const jobFieldsSchema = z.object({
-  title: z.string().trim().max(JOB_TITLE_MAX_LENGTH, { message: jobTexts.titleTooLong }).default(''),
-  description: z.string().trim().max(20_000).default(''),
+  title: text().trim().max(JOB_TITLE_MAX_LENGTH, { message: jobTexts.titleTooLong }).default(''),
+  description: text().trim().max(20_000).default(''),
   engagement_type: z.enum(engagementTypes).default('hourly'),
   budget_min: money(jobTexts.rateMinimum),
   budget_max: money(jobTexts.rateMinimum),
@@ -108,10 +108,9 @@ export const jobFieldsSchema = z.object({
     .min(WEEKLY_HOURS_MIN, { message: jobTexts.weeklyHoursRange })
     .max(WEEKLY_HOURS_MAX, { message: jobTexts.weeklyHoursRange })
     .default(DEFAULT_WEEKLY_HOURS),
-  start_date: z.string().regex(ISO_DATE, { message: 'Use a date such as 2026-12-01.' }).nullish(),
+  start_date: calendarDate().nullish(),
   skill_tags: tagList(30, 40),
-  timezone: z
-    .string()
+  timezone: text()
     .refine((value) => jobTimezones.includes(value), { message: jobTexts.timezone })
     .default(DEFAULT_TIMEZONE),
   test_ids: z
@@ -124,12 +123,11 @@ export const jobFieldsSchema = z.object({
     .default([])
     .transform((certs) => [...new Set(certs)]),
   visibility: z.enum(jobVisibilities).default('public'),
-  cc_email: z
-    .string()
+  cc_email: text()
     .trim()
     .toLowerCase()
     .max(200)
-    .refine((value) => value === '' || EMAIL_PATTERN.test(value), { message: jobTexts.ccEmail })
+    .refine((value) => value === '' || isValidEmail(value), { message: jobTexts.ccEmail })
     .nullish()
     .transform((value) => value || null),
 });
@@ -178,6 +176,16 @@ export type UpdateJobInput = z.input<typeof updateJobSchema>;
 export const jobPipelineStages = ['interviewing', 'offer', 'filled'] as const;
 export type JobPipelineStage = (typeof jobPipelineStages)[number];
 
+// The pipeline stage worth showing beside a job's status, or null. It must add information and never
+// contradict the status: an open job shows where its hiring is (Interviewing, Offer) but not "Filled"
+// (it is still looking); a paused job shows only that it is paused; a closed job may say it was filled.
+export function visiblePipelineStage(status: JobStatus, stage: JobPipelineStage | null): JobPipelineStage | null {
+  if (!stage) return null;
+  if (status === 'open') return stage === 'filled' ? null : stage;
+  if (status === 'closed') return stage === 'filled' ? stage : null;
+  return null;
+}
+
 export const jobSchema = z.object({
   id: z.string(),
   company_name: z.string(),
@@ -214,8 +222,7 @@ export const jobSorts = ['launch_date_desc', 'launch_date_asc', 'title_asc', 'ap
 
 // Comma-separated lists in the query string: ?status=open,paused&tags=React,Design
 const commaList = <Output>(item: z.ZodType<Output, string>, max = 50) =>
-  z
-    .string()
+  text()
     .optional()
     .transform((value) =>
       value
@@ -228,12 +235,12 @@ const commaList = <Output>(item: z.ZodType<Output, string>, max = 50) =>
     .pipe(z.array(item).max(max));
 
 export const jobListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   status: commaList(z.enum(jobStatuses, { message: 'Unknown job status.' })),
-  tags: commaList(z.string().max(40)),
+  tags: commaList(text().max(40)),
   // Launch date range, inclusive days (YYYY-MM-DD).
-  launched_from: z.string().regex(ISO_DATE, { message: 'Use a date such as 2026-12-01.' }).optional(),
-  launched_to: z.string().regex(ISO_DATE, { message: 'Use a date such as 2026-12-01.' }).optional(),
+  launched_from: calendarDate().optional(),
+  launched_to: calendarDate().optional(),
   // Archived jobs are hidden unless asked for by status.
   sort: z.enum(jobSorts).default('launch_date_desc'),
   page: z.coerce.number().int().min(1).default(1),
@@ -395,20 +402,8 @@ export function formatJobBudget(
   return '—';
 }
 
-// A job's applications, as the job detail page and the Pending Interviews filter list them.
-export const jobApplicationStatuses = [
-  'submitted',
-  'shortlisted',
-  'interviewing',
-  'offered',
-  'hired',
-  'rejected',
-  'withdrawn',
-] as const;
-export type JobApplicationStatus = (typeof jobApplicationStatuses)[number];
-
 export const jobApplicationListQuerySchema = z.object({
-  status: commaList(z.enum(jobApplicationStatuses, { message: 'Unknown application status.' })),
+  status: commaList(z.enum(applicationStatuses, { message: 'Unknown application status.' })),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -420,7 +415,7 @@ export const jobApplicationSchema = z.object({
   job_title: z.string(),
   applicant_id: z.string(),
   applicant_name: z.string(),
-  status: z.enum(jobApplicationStatuses),
+  status: z.enum(applicationStatuses),
   // Dollars per hour the applicant proposed, when they did.
   proposal_rate: z.number().nullable(),
   created_at: z.string(),

@@ -8,6 +8,16 @@ export const oidcProviderNames: Record<OidcProvider, string> = {
   linkedin: 'LinkedIn',
 };
 
+// The settings (environment variables) that turn each provider on, for the sign-in page's tooltip.
+export const oidcProviderSettings: Record<OidcProvider, string> = {
+  google: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+  apple: 'APPLE_CLIENT_ID with its key (APPLE_TEAM_ID, APPLE_KEY_ID, APPLE_PRIVATE_KEY)',
+  linkedin: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+};
+
+export const providerNotSetUpMessage = (provider: OidcProvider) =>
+  `Sign-in with ${oidcProviderNames[provider]} is not set up on this server. Its administrator turns it on with ${oidcProviderSettings[provider]}.`;
+
 // The user type the sign-in started from; it rides in the signed `state` (spec §4).
 export const oidcUserTypes = ['applicant', 'company', 'admin'] as const;
 export type OidcUserType = (typeof oidcUserTypes)[number];
@@ -19,4 +29,12 @@ export const oidcMessages = {
   exchangeFailed: 'Failed to exchange code for tokens',
   userInfoFailed: 'Failed to get user info',
   generic: 'Authentication failed',
+} as const;
+
+// Our own sentences for the callback screen, where the spec has none.
+export const oidcRefusals = {
+  emailNotVerified: (provider: string) =>
+    `${provider} has not confirmed that this email address is yours, so we cannot sign you in with it. Confirm the address with ${provider}, or sign in with your email and password.`,
+  noAdministratorAccount:
+    'There is no administrator account for this email address. Administrators are added by an existing administrator.',
 } as const;

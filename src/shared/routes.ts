@@ -131,6 +131,12 @@ export const paths = {
   adminSettings: page('/admin/settings', 'System Settings', 'admin'),
 } as const;
 
+// The Jobs & Applications page opened on one of its tabs: the page keeps its tab in ?tab=
+// (src/client/jobs/jobs-page-search.ts), so a saved test can land on the Tests tab.
+export function companyJobsTabHref(tab: 'job-posts' | 'tests' | 'analytics'): string {
+  return `${paths.companyJobs.getHref()}?tab=${tab}`;
+}
+
 export const redirects = {
   benefits: redirect('/benefits', paths.home.path),
   dashboardProfile: redirect('/dashboard/settings/profile', paths.companySettings.path),

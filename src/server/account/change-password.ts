@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { authMessages, currentPasswordRequiredMessage } from '~/shared/auth';
 import { recordAuditEvent } from '../audit/record-audit-event';
+import { cancelPendingLinks } from '../auth/cancel-pending-links';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
@@ -23,17 +24,17 @@ export async function requireCurrentPassword(passwordHash: string | null, curren
   }
 }
 
-// A new password keeps this session and signs out every other one.
+// A new password keeps this session and signs out every other one. The actor changes their own.
 export async function changePassword({
   db,
-  userId,
+  actorId: userId,
   sessionId,
   currentPassword,
   newPassword,
   ipAddress,
 }: {
   db: Database;
-  userId: string;
+  actorId: string;
   sessionId: string;
   currentPassword: string;
   newPassword: string;
@@ -50,6 +51,7 @@ export async function changePassword({
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
     .where(eq(users.id, userId));
   const signedOut = await revokeUserSessions({ db, userId, exceptSessionId: sessionId });
+  await cancelPendingLinks({ db, userId });
   await recordAuditEvent({
     db,
     event: {

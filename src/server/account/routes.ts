@@ -8,22 +8,14 @@ import {
   sessionListSchema,
   updateProfileSchema,
 } from '~/shared/auth';
-import { apiErrorSchema } from '~/shared/errors';
 import type { AppContext } from '../app-context';
-import { recordAuditEvent } from '../audit/record-audit-event';
-import { listUserSessions, revokeUserSessions } from '../auth/sessions';
+import { listUserSessions } from '../auth/sessions';
 import { currentAuth } from '../platform/access-control';
+import { actorOf, errorResponses } from '../platform/route-schemas';
 import { changePassword } from './change-password';
 import { requestEmailChange } from './request-email-change';
+import { signOutOtherSessions } from './sign-out-other-sessions';
 import { updateProfile } from './update-profile';
-
-const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 
 // The signed-in person's own account: name, email, password and sessions.
 export async function accountRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
@@ -42,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
       },
     },
     async (request) => {
-      await updateProfile({ db, userId: currentAuth(request).user.id, name: request.body.name });
+      await updateProfile({ db, ...actorOf(request), name: request.body.name });
       return { message: 'Your profile has been saved.' };
     },
   );
@@ -59,14 +51,12 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
       },
     },
     async (request) => {
-      const auth = currentAuth(request);
       await changePassword({
         db,
-        userId: auth.user.id,
-        sessionId: auth.sessionId,
+        ...actorOf(request),
+        sessionId: currentAuth(request).sessionId,
         currentPassword: request.body.current_password,
         newPassword: request.body.new_password,
-        ipAddress: request.ip,
       });
       return { message: 'Your password has been changed. Your other sessions were signed out.' };
     },
@@ -135,19 +125,7 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
       },
     },
     async (request) => {
-      const auth = currentAuth(request);
-      const count = await revokeUserSessions({ db, userId: auth.user.id, exceptSessionId: auth.sessionId });
-      await recordAuditEvent({
-        db,
-        event: {
-          actorId: auth.user.id,
-          action: 'auth.sessions_revoked',
-          targetType: 'user',
-          targetId: auth.user.id,
-          details: { count },
-          ipAddress: request.ip,
-        },
-      });
+      const count = await signOutOtherSessions({ db, ...actorOf(request), sessionId: currentAuth(request).sessionId });
       return {
         message: count === 1 ? 'Signed out of 1 other session.' : `Signed out of ${count} other sessions.`,
         signed_out: count,

@@ -3,16 +3,28 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 
-export async function updateProfile({ db, userId, name }: { db: Database; userId: string; name: string }) {
-  await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+// The actor renames themselves.
+export async function updateProfile({
+  db,
+  actorId,
+  name,
+  ipAddress,
+}: {
+  db: Database;
+  actorId: string;
+  name: string;
+  ipAddress?: string;
+}) {
+  await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, actorId));
   await recordAuditEvent({
     db,
     event: {
-      actorId: userId,
+      actorId,
       action: 'account.profile_updated',
       targetType: 'user',
-      targetId: userId,
+      targetId: actorId,
       details: { name },
+      ipAddress,
     },
   });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type QuestionInput, type Test, testTexts } from '~/shared/assessments';
 import { auditLogs, jobTests, questions, testFavorites, tests } from '../db/schema';
 import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { malformedIdMessage } from '../platform/route-schemas';
 import { companyIdOf, insertJob, questionOfEachType } from '../testing/assessment-helpers';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -52,11 +53,18 @@ describe('one test: read, edit, clone, archive, delete', () => {
     expect(created.questions.map((question) => question.type)).toEqual(['multiple-choice', 'checkboxes', 'date']);
   });
 
-  it('answers 404 for a test that does not exist, whatever the id looks like', async () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '42']) {
+  it('answers 404 for a test that does not exist, and 400 for an id that cannot name one', async () => {
+    const missing = await send({ method: 'GET', url: '/api/tests/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: testTexts.notFound, code: 'not_found' });
+    for (const id of ['not-a-uuid', '42']) {
       const response = await send({ method: 'GET', url: `/api/tests/${id}` });
-      expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ error: testTexts.notFound, code: 'not_found' });
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json()).toEqual({
+        error: malformedIdMessage('test'),
+        code: 'validation',
+        fields: { id: malformedIdMessage('test') },
+      });
     }
   });
 

@@ -8,39 +8,24 @@ import {
   testListSchema,
   testSchema,
 } from '~/shared/assessments';
-import { apiErrorSchema } from '~/shared/errors';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
-import { archiveTest } from './archive-test';
+import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { cloneTest } from './clone-test';
 import { createTest } from './create-test';
 import { deleteTest } from './delete-test';
 import { findTests } from './find-tests';
 import { getTest } from './get-test';
-import { restoreTest } from './restore-test';
+import { setTestArchived } from './set-test-archived';
 import { setTestFavorite } from './set-test-favorite';
 import { updateTest } from './update-test';
 
-const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-// Any string: an id that is not a uuid names no test, which is a 404 (find-own-test.ts), not a 400.
-const testParams = z.object({ id: z.string().max(64) });
+const testParams = idParams('test');
 
 // The company's skills tests: the builder, the Tests tab, and the job form's Required Tests dialog.
 export async function assessmentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Who acts, for whom: the company comes from the session, never from the request.
-  const actor = (request: Parameters<typeof currentAuth>[0]) => ({
-    companyId: currentCompanyId(request),
-    actorId: currentAuth(request).user.id,
-    ipAddress: request.ip,
-  });
 
   routes.get(
     '/api/tests',
@@ -81,8 +66,7 @@ export async function assessmentRoutes(app: FastifyInstance, { context }: { cont
       },
     },
     async (request, reply) => {
-      const { companyId, actorId, ipAddress } = actor(request);
-      const test = await createTest({ db, companyId, actorId, fields: request.body, ipAddress });
+      const test = await createTest({ db, ...companyActorOf(request), fields: request.body });
       return reply.code(201).send(test);
     },
   );
@@ -119,7 +103,7 @@ export async function assessmentRoutes(app: FastifyInstance, { context }: { cont
         response: { 200: testSchema, ...errorResponses },
       },
     },
-    async (request) => updateTest({ db, ...actor(request), testId: request.params.id, fields: request.body }),
+    async (request) => updateTest({ db, ...companyActorOf(request), testId: request.params.id, fields: request.body }),
   );
 
   routes.post(
@@ -134,7 +118,7 @@ export async function assessmentRoutes(app: FastifyInstance, { context }: { cont
       },
     },
     async (request, reply) => {
-      const clone = await cloneTest({ db, ...actor(request), testId: request.params.id });
+      const clone = await cloneTest({ db, ...companyActorOf(request), testId: request.params.id });
       return reply.code(201).send(clone);
     },
   );
@@ -150,7 +134,7 @@ export async function assessmentRoutes(app: FastifyInstance, { context }: { cont
         response: { 200: testSchema, ...errorResponses },
       },
     },
-    async (request) => archiveTest({ db, ...actor(request), testId: request.params.id }),
+    async (request) => setTestArchived({ db, ...companyActorOf(request), testId: request.params.id, archived: true }),
   );
 
   routes.post(
@@ -164,7 +148,7 @@ export async function assessmentRoutes(app: FastifyInstance, { context }: { cont
         response: { 200: testSchema, ...errorResponses },
       },
     },
-    async (request) => restoreTest({ db, ...actor(request), testId: request.params.id }),
+    async (request) => setTestArchived({ db, ...companyActorOf(request), testId: request.params.id, archived: false }),
   );
 
   routes.delete(
@@ -179,7 +163,7 @@ export async function assessmentRoutes(app: FastifyInstance, { context }: { cont
       },
     },
     async (request, reply) => {
-      await deleteTest({ db, ...actor(request), testId: request.params.id });
+      await deleteTest({ db, ...companyActorOf(request), testId: request.params.id });
       return reply.code(204).send(null);
     },
   );

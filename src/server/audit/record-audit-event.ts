@@ -3,6 +3,8 @@ import { auditLogs } from '../db/schema';
 
 export type AuditAction =
   | 'account.registered'
+  | 'account.claimed_by_verified_owner'
+  | 'account.anonymized'
   | 'auth.signed_in'
   | 'auth.sign_in_failed'
   | 'auth.signed_out'

@@ -22,6 +22,9 @@ function cookiesFrom(response: { cookies: Array<{ name: string; value: string }>
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
+// The code an authenticator shows in the next 30-second step.
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
 describe('administrator sign-in', () => {
   let testApp: TestApp;
   const post = (url: string, payload?: unknown, cookie = '') =>
@@ -29,7 +32,10 @@ describe('administrator sign-in', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({
-      env: { ADMIN_EMAILS: 'Root@Tandem.Example, second@tandem.example, third@tandem.example, solo@tandem.example' },
+      env: {
+        ADMIN_EMAILS:
+          'Root@Tandem.Example, second@tandem.example, third@tandem.example, solo@tandem.example, replay@tandem.example, demo@tandem.example, plain@tandem.example, guarded@tandem.example',
+      },
     });
   });
   afterAll(async () => {
@@ -90,7 +96,8 @@ describe('administrator sign-in', () => {
     const second = await post('/api/auth/admin/sign-in', { email: 'root@tandem.example', password: admin.password });
     expect(second.json()).toEqual({ status: 'two_factor_required', stage: 'verify' });
     const verifyCookie = cookiesFrom(second);
-    const verified = await post('/api/auth/two-factor/verify', { code: await generate({ secret }) }, verifyCookie);
+    // The enrolment's code has been used; the app's next code (its clock may run ahead) is accepted.
+    const verified = await post('/api/auth/two-factor/verify', { code: await nextCode(secret) }, verifyCookie);
     expect(verified.json()).toMatchObject({ status: 'signed_in', redirect_to: '/admin-dashboard' });
 
     // A recovery code works once.
@@ -155,4 +162,64 @@ describe('administrator sign-in', () => {
     const response = await post('/api/auth/admin/sign-in', { email: admin.user.email, password: admin.password });
     expect(response.json()).toMatchObject({ status: 'signed_in', redirect_to: '/admin-dashboard' });
   });
+
+  it('accepts a code once, even within its 30-second window', async () => {
+    const secret = generateSecret();
+    const admin = await buildAccount(testApp.database.db, {
+      role: 'admin',
+      email: 'replay@tandem.example',
+      totpSecret: secret,
+    });
+    const signIn = async () =>
+      cookiesFrom(await post('/api/auth/admin/sign-in', { email: admin.user.email, password: admin.password }));
+    const code = await generate({ secret });
+    const first = await post('/api/auth/two-factor/verify', { code }, await signIn());
+    expect(first.statusCode).toBe(200);
+    // Someone who saw the code (over a shoulder, through a phishing page) tries it again at once.
+    const replayed = await post('/api/auth/two-factor/verify', { code }, await signIn());
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.cookies.find((cookie) => cookie.name === 'tandem_session')).toBeUndefined();
+    // The next code still works.
+    expect(
+      (await post('/api/auth/two-factor/verify', { code: await nextCode(secret) }, await signIn())).statusCode,
+    ).toBe(200);
+  });
+
+  it('exempts only the demo administrator from the second factor, not everyone', async () => {
+    const demo = await buildAccount(testApp.database.db, {
+      role: 'admin',
+      email: 'demo@tandem.example',
+      twoFactorExempt: true,
+    });
+    const plain = await buildAccount(testApp.database.db, { role: 'admin', email: 'plain@tandem.example' });
+    const demoSignIn = await post('/api/auth/admin/sign-in', { email: demo.user.email, password: demo.password });
+    expect(demoSignIn.json()).toMatchObject({ status: 'signed_in' });
+    const plainSignIn = await post('/api/auth/admin/sign-in', { email: plain.user.email, password: plain.password });
+    expect(plainSignIn.json()).toEqual({ status: 'two_factor_required', stage: 'enroll' });
+  });
+
+  it('asks for the second factor once the account is under attack, even when it would skip it', async () => {
+    await testApp.setSettings({ admin_two_factor: false });
+    const secret = generateSecret();
+    const admin = await buildAccount(testApp.database.db, {
+      role: 'admin',
+      email: 'guarded@tandem.example',
+      totpSecret: secret,
+    });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await post('/api/auth/admin/sign-in', {
+        email: admin.user.email,
+        password: `guess-${attempt}-xyz`,
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const stepped = await post('/api/auth/admin/sign-in', { email: admin.user.email, password: admin.password });
+    expect(stepped.json()).toEqual({ status: 'two_factor_required', stage: 'verify' });
+    const verified = await post(
+      '/api/auth/two-factor/verify',
+      { code: await generate({ secret }) },
+      cookiesFrom(stepped),
+    );
+    expect(verified.json()).toMatchObject({ status: 'signed_in' });
+  }, 20_000);
 });

@@ -4,6 +4,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken } from './one-time-tokens';
 
 // Opens an emailed link: confirms the account's address, or makes a new address the account's.
@@ -21,6 +22,8 @@ export async function confirmEmail({ db, token, ipAddress }: { db: Database; tok
       .update(users)
       .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, used.userId));
+    // Links mailed to the old address (a password reset among them) stop working.
+    await cancelPendingLinks({ db, userId: used.userId });
     await recordAuditEvent({
       db,
       event: {
@@ -32,7 +35,7 @@ export async function confirmEmail({ db, token, ipAddress }: { db: Database; tok
         ipAddress,
       },
     });
-    return { purpose: used.purpose, email: newEmail };
+    return { purpose: used.purpose, email: newEmail, message: `Your sign-in email is now ${newEmail}.` };
   }
   await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, used.userId));
   await recordAuditEvent({
@@ -45,5 +48,5 @@ export async function confirmEmail({ db, token, ipAddress }: { db: Database; tok
       ipAddress,
     },
   });
-  return { purpose: used.purpose, email: used.email };
+  return { purpose: used.purpose, email: used.email, message: 'Thank you: your email address is confirmed.' };
 }

@@ -2,6 +2,9 @@ import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { applicantProfiles, companies, companyMembers, users } from '../db/schema';
 
+// The indexes that keep addresses unique (schema/auth.ts).
+export const EMAIL_UNIQUE_INDEXES = ['users_email_unique', 'users_email_lower_unique'];
+
 // One account with what its role needs: a company (with the user as owner) or an empty applicant
 // profile; staff roles need nothing more. Used by registration, identity-provider sign-up, the admin
 // command and the test factories.

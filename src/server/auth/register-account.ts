@@ -5,8 +5,8 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { AppError } from '../platform/errors';
-import { createAccount } from './create-account';
+import { AppError, isUniqueViolation } from '../platform/errors';
+import { createAccount, EMAIL_UNIQUE_INDEXES } from './create-account';
 import { hashPassword, isCommonPassword } from './passwords';
 import { startEmailVerification } from './verification';
 
@@ -41,6 +41,12 @@ export async function registerAccount({
     passwordHash: await hashPassword(registration.password),
     companyName: registration.company_name,
     emailVerified: !settings.email_verification,
+  }).catch((error: unknown) => {
+    // Another registration of the same address got in between the check above and this insert.
+    if (isUniqueViolation(error, EMAIL_UNIQUE_INDEXES)) {
+      throw new AppError('conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
+    }
+    throw error;
   });
   if (settings.email_verification) await startEmailVerification({ db, mailer, publicUrl, user });
   await recordAuditEvent({

@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { sendPasswordResetEmail } from './account-emails';
+import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
 import { hashPassword, isCommonPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -68,6 +69,7 @@ export async function resetPassword({
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(users.id, used.userId));
   await revokeUserSessions({ db, userId: used.userId });
+  await cancelPendingLinks({ db, userId: used.userId });
   await recordAuditEvent({
     db,
     event: {
@@ -78,4 +80,5 @@ export async function resetPassword({
       ipAddress,
     },
   });
+  return { message: 'Your password has been changed. Sign in with your new password.' };
 }

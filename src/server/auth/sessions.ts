@@ -1,4 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { CurrentUser } from '~/shared/auth';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { companies, companyMembers, sessions, users } from '../db/schema';
@@ -22,6 +23,19 @@ export interface AuthContext {
   };
   // The company a company user acts for; company-owned data is always filtered by it.
   company: { id: string; name: string } | null;
+}
+
+// The signed-in person as GET /api/auth/me answers.
+export function describeSignedIn(auth: AuthContext): CurrentUser {
+  return {
+    id: auth.user.id,
+    email: auth.user.email,
+    name: auth.user.name,
+    role: auth.user.role,
+    email_verified: auth.user.emailVerified,
+    has_password: auth.user.hasPassword,
+    company: auth.company,
+  };
 }
 
 export async function createSession({

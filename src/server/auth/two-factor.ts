@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -22,16 +22,38 @@ function generateRecoveryCode(): string {
   return `${part()}-${part()}`;
 }
 
-async function isValidTotp(secret: string, code: string): Promise<boolean> {
+// The RFC 6238 time step the code belongs to, or null when it is not a current code.
+async function matchTotpTimeStep(secret: string, code: string): Promise<number | null> {
   try {
-    return (await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS })).valid;
+    const result = await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
+// A code is accepted once: the step is recorded only when it is later than the last one used, in one
+// statement, so two instances receiving the same code at once cannot both accept it.
+async function claimTimeStep(db: Database, userId: string, timeStep: number): Promise<boolean> {
+  const [claimed] = await db
+    .update(users)
+    .set({ totpLastTimeStep: timeStep })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastTimeStep), lt(users.totpLastTimeStep, timeStep))))
+    .returning({ id: users.id });
+  return claimed !== undefined;
+}
+
+export const signInExpiredMessage = 'Your sign-in has expired. Please enter your email and password again.';
+
+async function findSigningInUser(db: Database, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('unauthenticated', signInExpiredMessage);
+  return user;
+}
+
 // A new secret for the authenticator app, shown as a QR code; it is kept aside until a code confirms it.
-export async function startTwoFactorEnrollment({ db, userId, email }: { db: Database; userId: string; email: string }) {
+export async function startTwoFactorEnrollment({ db, userId }: { db: Database; userId: string }) {
+  const { email } = await findSigningInUser(db, userId);
   const secret = generateSecret();
   await db.update(users).set({ totpPendingSecret: secret, updatedAt: new Date() }).where(eq(users.id, userId));
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
@@ -50,13 +72,13 @@ export async function confirmTwoFactorEnrollment({
   userId: string;
   code: string;
   ipAddress?: string;
-}): Promise<string[]> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user?.totpPendingSecret) {
+}) {
+  const user = await findSigningInUser(db, userId);
+  if (!user.totpPendingSecret) {
     throw new AppError('conflict', 'Start setting up your authenticator app again: no setup is in progress.');
   }
-  if (!(await isValidTotp(user.totpPendingSecret, code)))
-    throw new AppError('validation', wrongCodeMessage, { code: wrongCodeMessage });
+  const timeStep = await matchTotpTimeStep(user.totpPendingSecret, code);
+  if (timeStep === null) throw new AppError('validation', wrongCodeMessage, { code: wrongCodeMessage });
 
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
   await db.transaction(async (transaction) => {
@@ -66,6 +88,7 @@ export async function confirmTwoFactorEnrollment({
         totpSecret: user.totpPendingSecret,
         totpPendingSecret: null,
         totpEnabledAt: new Date(),
+        totpLastTimeStep: timeStep,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
@@ -78,10 +101,11 @@ export async function confirmTwoFactorEnrollment({
     db,
     event: { actorId: userId, action: 'auth.two_factor_enabled', targetType: 'user', targetId: userId, ipAddress },
   });
-  return codes;
+  return { user: await findSigningInUser(db, userId), recoveryCodes: codes };
 }
 
 // The second step of signing in: a code from the authenticator app, or one unused recovery code.
+// Returns the person it signs in.
 export async function verifyTwoFactorCode({
   db,
   userId,
@@ -93,10 +117,11 @@ export async function verifyTwoFactorCode({
   code: string;
   ipAddress?: string;
 }) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user?.totpSecret) throw new AppError('conflict', 'Two-factor sign-in is not set up for this account.');
+  const user = await findSigningInUser(db, userId);
+  if (!user.totpSecret) throw new AppError('conflict', 'Two-factor sign-in is not set up for this account.');
   if (/^\d{6}$/.test(code)) {
-    if (await isValidTotp(user.totpSecret, code)) return;
+    const timeStep = await matchTotpTimeStep(user.totpSecret, code);
+    if (timeStep !== null && (await claimTimeStep(db, userId, timeStep))) return user;
   } else {
     const [used] = await db
       .update(recoveryCodes)
@@ -114,7 +139,7 @@ export async function verifyTwoFactorCode({
         db,
         event: { actorId: userId, action: 'auth.recovery_code_used', targetType: 'user', targetId: userId, ipAddress },
       });
-      return;
+      return user;
     }
   }
   await recordAuditEvent({

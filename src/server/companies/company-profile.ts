@@ -21,11 +21,13 @@ export async function updateCompanyProfile({
   companyId,
   actorId,
   profile,
+  ipAddress,
 }: {
   db: Database;
   companyId: string;
   actorId: string;
   profile: { name: string; contact_email: string; website: string };
+  ipAddress?: string;
 }) {
   const [company] = await db
     .update(companies)
@@ -40,7 +42,14 @@ export async function updateCompanyProfile({
   if (!company) throw new AppError('not_found', 'Your company could not be found.');
   await recordAuditEvent({
     db,
-    event: { actorId, action: 'company.profile_updated', targetType: 'company', targetId: companyId, details: profile },
+    event: {
+      actorId,
+      action: 'company.profile_updated',
+      targetType: 'company',
+      targetId: companyId,
+      details: profile,
+      ipAddress,
+    },
   });
   return toProfile(company);
 }

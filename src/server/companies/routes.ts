@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companyProfileResponseSchema, companyProfileSchema } from '~/shared/companies';
-import { apiErrorSchema } from '~/shared/errors';
 import type { AppContext } from '../app-context';
-import { currentAuth, currentCompanyId } from '../platform/access-control';
+import { currentCompanyId } from '../platform/access-control';
+import { companyActorOf, errorResponses } from '../platform/route-schemas';
 import { getCompanyProfile, updateCompanyProfile } from './company-profile';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export async function companyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
@@ -36,12 +34,6 @@ export async function companyRoutes(app: FastifyInstance, { context }: { context
         response: { 200: companyProfileResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      updateCompanyProfile({
-        db,
-        companyId: currentCompanyId(request),
-        actorId: currentAuth(request).user.id,
-        profile: request.body,
-      }),
+    async (request) => updateCompanyProfile({ db, ...companyActorOf(request), profile: request.body }),
   );
 }

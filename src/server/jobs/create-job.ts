@@ -8,31 +8,34 @@ import { AppError } from '../platform/errors';
 import { getJob } from './get-job';
 import { prepareJobValues } from './prepare-job-values';
 
-export interface JobActor {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-}
+// What an unconfirmed address holds back: "Confirm your email address to publish jobs."
+export const publishWaitsFor = 'publish jobs';
 
 // Creates a job as a draft, or published at once ('open'). Publishing needs a confirmed email
 // address and the spec's publishing rules; a draft needs neither and gets defaults for what is empty.
 export async function createJob({
   db,
   companyId,
-  actor,
+  actorId,
+  actorEmail,
+  isActorEmailVerified,
   input,
   ipAddress,
   now = new Date(),
 }: {
   db: Database;
   companyId: string;
-  actor: JobActor;
+  actorId: string;
+  // The actor's address as their session has it: publishing waits until it is confirmed.
+  actorEmail: string;
+  isActorEmailVerified: boolean;
   input: z.output<typeof createJobSchema>;
   ipAddress?: string;
   now?: Date;
 }) {
   const isDraft = input.status === 'draft';
-  if (!isDraft && !actor.emailVerified) throw new AppError('forbidden', unverifiedEmailMessage(actor.email));
+  if (!isDraft && !isActorEmailVerified)
+    throw new AppError('forbidden', unverifiedEmailMessage(actorEmail, publishWaitsFor));
   const { values, testIds } = await prepareJobValues({ db, companyId, fields: input, isDraft, now });
 
   const id = await db.transaction(async (transaction) => {
@@ -41,7 +44,7 @@ export async function createJob({
       .values({
         ...values,
         companyId,
-        createdById: actor.id,
+        createdById: actorId,
         status: input.status,
         publishedAt: isDraft ? null : now,
         createdAt: now,
@@ -55,7 +58,7 @@ export async function createJob({
     await recordAuditEvent({
       db: transaction,
       event: {
-        actorId: actor.id,
+        actorId,
         action: 'job.created',
         targetType: 'job',
         targetId: created.id,

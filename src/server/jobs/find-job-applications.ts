@@ -4,7 +4,7 @@ import { type JobApplicationList, type jobApplicationListQuerySchema, jobEditTex
 import type { Database } from '../db/client';
 import { applications, jobs, users } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { centsToDollars } from './load-job-views';
+import { centsToDollars, isNewApplication } from './load-job-views';
 
 // Applications to the company's jobs, newest first: one job's (its detail page), or all of them
 // (Pending Interviews lists those in the interviewing stage).
@@ -40,7 +40,7 @@ export async function findJobApplications({
       status: applications.status,
       proposalRateCents: applications.proposalRateCents,
       createdAt: applications.createdAt,
-      isNew: sql<boolean>`${applications.createdAt} > coalesce(${jobs.applicationsSeenAt}, '-infinity'::timestamptz)`,
+      isNew: isNewApplication,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(applications)

@@ -81,7 +81,7 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       .returning();
     await buildTestAttempt(db, { testId: companyTest?.id ?? '', jobId: open.id });
     await buildTestAttempt(db, { testId: companyTest?.id ?? '', jobId: open.id, status: 'graded', score: 80 });
-    // A practice attempt with no job is not "assigned to candidates of the company's jobs".
+    // An attempt with no job counts too: the card and the Tests tab count every assignment of a test.
     await buildTestAttempt(db, { testId: companyTest?.id ?? '' });
 
     // Another company's figures never mix in.
@@ -103,9 +103,19 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       open_jobs: 1,
       paused_jobs: 1,
       pending_interviews: 2,
-      tests_assigned: 2,
+      tests_assigned: 3,
       avg_time_to_hire_days: 12.5,
     });
+  });
+
+  it('counts in Tests Assigned exactly what the Tests tab counts as attempts', async () => {
+    const summary = (await company.request({ method: 'GET', url: '/api/jobs/summary' })).json();
+    const tab = (
+      await company.request({ method: 'GET', url: '/api/tests?include_archived=true&page_size=100' })
+    ).json() as { items: Array<{ attempts: { total: number } }> };
+    const attempts = tab.items.reduce((sum, test) => sum + test.attempts.total, 0);
+    expect(summary.tests_assigned).toBe(attempts);
+    expect(attempts).toBe(3);
   });
 
   it('shows no time-to-hire before the first hire', async () => {
@@ -204,7 +214,7 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
     expect(text).toContain(startOfWeek(new Date()).toISOString().slice(0, 10));
   });
 
-  it('lists a job’s applications, newest first, with the new ones marked', async () => {
+  it('lists a job’s applications, newest first, with the new ones marked, never a decided one', async () => {
     const response = await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` });
     expect(response.statusCode).toBe(200);
     const list = response.json();
@@ -219,8 +229,10 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       job_title: 'React Engineer',
       status: 'hired',
       proposal_rate: 65.5,
-      is_new: true,
+      // Unseen, but hired already: nothing new to look at.
+      is_new: false,
     });
+    expect(list.items.slice(0, 2).map((item: { is_new: boolean }) => item.is_new)).toEqual([true, true]);
     expect(list.items[3].proposal_rate).toBeNull();
 
     await company.request({ method: 'POST', url: `/api/jobs/${openJobId}/applications/seen` });

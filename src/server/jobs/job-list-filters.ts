@@ -17,8 +17,6 @@ export type JobListFilters = Pick<
 // The unit separator: no one types it, so a search never matches across two tags.
 const TAG_SEPARATOR = '\u001f';
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
 // A text[] literal ({"React","Node.js"}): both drivers pass it as one string, whatever the tags hold.
 const textArrayLiteral = (items: string[]) =>
   `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
@@ -32,8 +30,9 @@ export function jobListValues(companyId: string, filters: JobListFilters) {
     statuses: `{${[...new Set(filters.status)].join(',')}}`,
     pattern: q ? `%${escapeLike(q)}%` : null,
     tags: textArrayLiteral(filters.tags),
-    launchedFrom: filters.launched_from ? startOfDay(filters.launched_from).toISOString() : null,
-    launchedTo: filters.launched_to ? startOfNextDay(filters.launched_to).toISOString() : null,
+    // Days as given (YYYY-MM-DD); the database turns them into instants.
+    launchedFrom: filters.launched_from ?? null,
+    launchedTo: filters.launched_to ?? null,
   };
 }
 export type JobListValues = ReturnType<typeof jobListValues>;
@@ -68,9 +67,14 @@ export function buildJobListConditions(
   // the same as "title or any tag contains q, ignoring case", as one LIKE over a stored column.
   if (values.pattern) conditions.push(sql`${jobs.searchText} like lower(${value('pattern')})`);
   if (filters.tags.length > 0) conditions.push(sql`${jobs.skillTags} && ${value('tags')}::text[]`);
-  // Inclusive days, in UTC.
-  if (values.launchedFrom) conditions.push(sql`${launchDate} >= ${value('launchedFrom')}::timestamptz`);
-  if (values.launchedTo) conditions.push(sql`${launchDate} < ${value('launchedTo')}::timestamptz`);
+  // Inclusive days, in UTC. The day after is reckoned by the database: in JavaScript the day after
+  // 9999-12-31 is written "+010000-01-01", which PostgreSQL cannot read.
+  if (values.launchedFrom) {
+    conditions.push(sql`${launchDate} >= (${value('launchedFrom')}::date)::timestamp at time zone 'UTC'`);
+  }
+  if (values.launchedTo) {
+    conditions.push(sql`${launchDate} < (${value('launchedTo')}::date + 1)::timestamp at time zone 'UTC'`);
+  }
   return and(...conditions) as SQL;
 }
 

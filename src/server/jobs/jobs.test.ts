@@ -139,7 +139,10 @@ describe('job posts API', () => {
       const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
       const response = await createJob(hourlyJob, unverified);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: unverifiedEmailMessage(unverified.user.email), code: 'forbidden' });
+      expect(response.json()).toEqual({
+        error: unverifiedEmailMessage(unverified.user.email, 'publish jobs'),
+        code: 'forbidden',
+      });
     });
 
     it('enforces the publishing rules with the spec texts', async () => {
@@ -401,7 +404,7 @@ describe('job posts API', () => {
       const theirDraft = (await createJob({ ...hourlyJob, status: 'draft' }, unverified)).json();
       const unconfirmed = await unverified.request({ method: 'POST', url: `/api/jobs/${theirDraft.id}/publish` });
       expect(unconfirmed.statusCode).toBe(403);
-      expect(unconfirmed.json().error).toBe(unverifiedEmailMessage(unverified.user.email));
+      expect(unconfirmed.json().error).toBe(unverifiedEmailMessage(unverified.user.email, 'publish jobs'));
       // Everything else works before confirming.
       expect((await unverified.request({ method: 'POST', url: `/api/jobs/${theirDraft.id}/archive` })).statusCode).toBe(
         200,

@@ -23,16 +23,18 @@ export function jobBudget(
   };
 }
 
+// An application the company has not looked at since it arrived, and still waiting on a decision: a
+// hired, rejected or withdrawn one is never "new", however recent.
+export const isNewApplication = sql<boolean>`(${applications.createdAt} > coalesce(${jobs.applicationsSeenAt}, '-infinity'::timestamptz)
+  and ${applications.status} not in ('hired', 'rejected', 'withdrawn'))`;
+
 // A job's application figures, computed per job by a lateral subquery: a page of 20 jobs reads the
 // applications of those 20 jobs only. (Inside it, applications_seen_at is the outer job's.)
 const applicationFigures = (db: Database) =>
   db
     .select({
       total: sql<number>`count(*)::int`.as('applications_total'),
-      fresh:
-        sql<number>`(count(*) filter (where ${applications.createdAt} > coalesce(${jobs.applicationsSeenAt}, '-infinity'::timestamptz)))::int`.as(
-          'applications_new',
-        ),
+      fresh: sql<number>`(count(*) filter (where ${isNewApplication}))::int`.as('applications_new'),
       stageRank: sql<number>`coalesce(max(case ${applications.status}
           when 'hired' then 3 when 'offered' then 2 when 'interviewing' then 1 else 0 end), 0)::int`.as('stage_rank'),
     })

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '~/shared/errors';
 import {
   bulkJobResultSchema,
   bulkJobSchema,
@@ -9,7 +8,6 @@ import {
   hiringAnalyticsSchema,
   jobApplicationListQuerySchema,
   jobApplicationListSchema,
-  jobEditTexts,
   jobExportQuerySchema,
   jobListQuerySchema,
   jobListSchema,
@@ -21,10 +19,11 @@ import {
 } from '~/shared/jobs';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
+import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { analyzeHiring } from './analyze-hiring';
 import { bulkChangeJobs } from './bulk-change-jobs';
 import { changeJobStatus } from './change-job-status';
-import { createJob } from './create-job';
+import { createJob, publishWaitsFor } from './create-job';
 import { deleteJob } from './delete-job';
 import { duplicateJob } from './duplicate-job';
 import { exportHiringCsv } from './export-hiring-csv';
@@ -38,14 +37,7 @@ import { markApplicationsSeen } from './mark-applications-seen';
 import { summarizeJobs } from './summarize-jobs';
 import { updateJob } from './update-job';
 
-const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const jobParams = z.object({ id: z.uuid({ message: jobEditTexts.notFound }) });
+const jobParams = idParams('job');
 const tags = ['jobs'];
 
 function sendDownload(reply: FastifyReply, file: { filename: string; content: string | Buffer }, type: string) {
@@ -87,13 +79,13 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       },
     },
     async (request, reply) => {
-      const { user } = currentAuth(request);
+      const { email, emailVerified } = currentAuth(request).user;
       const job = await createJob({
         db,
-        companyId: currentCompanyId(request),
-        actor: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+        ...companyActorOf(request),
+        actorEmail: email,
+        isActorEmailVerified: emailVerified,
         input: request.body,
-        ipAddress: request.ip,
       });
       return reply.code(201).send(job);
     },
@@ -215,14 +207,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
         response: { 200: bulkJobResultSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      bulkChangeJobs({
-        db,
-        companyId: currentCompanyId(request),
-        input: request.body,
-        actorId: currentAuth(request).user.id,
-        ipAddress: request.ip,
-      }),
+    async (request) => bulkChangeJobs({ db, ...companyActorOf(request), input: request.body }),
   );
 
   routes.get(
@@ -246,15 +231,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
         response: { 200: jobSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      updateJob({
-        db,
-        companyId: currentCompanyId(request),
-        id: request.params.id,
-        fields: request.body,
-        actorId: currentAuth(request).user.id,
-        ipAddress: request.ip,
-      }),
+    async (request) => updateJob({ db, ...companyActorOf(request), id: request.params.id, fields: request.body }),
   );
 
   routes.delete(
@@ -269,13 +246,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       },
     },
     async (request, reply) => {
-      await deleteJob({
-        db,
-        companyId: currentCompanyId(request),
-        id: request.params.id,
-        actorId: currentAuth(request).user.id,
-        ipAddress: request.ip,
-      });
+      await deleteJob({ db, ...companyActorOf(request), id: request.params.id });
       return reply.code(204).send(null);
     },
   );
@@ -285,7 +256,12 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       `/api/jobs/:id/${transition}`,
       {
         // Publishing puts the company's words in front of applicants: it waits for a confirmed address.
-        config: { access: { permission: 'update:job:own', verifiedEmail: transition === 'publish' } },
+        config: {
+          access: {
+            permission: 'update:job:own',
+            verifiedEmail: transition === 'publish' ? publishWaitsFor : undefined,
+          },
+        },
         schema: {
           tags,
           summary: `${transition[0]?.toUpperCase()}${transition.slice(1)} a job (DESIGN.md §5; 409 when the move is not allowed)`,
@@ -294,16 +270,9 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
         },
       },
       async (request) => {
-        const companyId = currentCompanyId(request);
-        await changeJobStatus({
-          db,
-          companyId,
-          id: request.params.id,
-          transition,
-          actorId: currentAuth(request).user.id,
-          ipAddress: request.ip,
-        });
-        return getJob({ db, companyId, id: request.params.id });
+        const actor = companyActorOf(request);
+        await changeJobStatus({ db, ...actor, id: request.params.id, transition });
+        return getJob({ db, companyId: actor.companyId, id: request.params.id });
       },
     );
   }
@@ -320,13 +289,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       },
     },
     async (request, reply) => {
-      const copy = await duplicateJob({
-        db,
-        companyId: currentCompanyId(request),
-        id: request.params.id,
-        actorId: currentAuth(request).user.id,
-        ipAddress: request.ip,
-      });
+      const copy = await duplicateJob({ db, ...companyActorOf(request), id: request.params.id });
       return reply.code(201).send(copy);
     },
   );

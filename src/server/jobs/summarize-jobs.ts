@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { JobSummary } from '~/shared/jobs';
 import type { Database } from '../db/client';
-import { applications, jobs, testAttempts } from '../db/schema';
+import { applications, jobs, testAttempts, tests } from '../db/schema';
 
 // Mean days from a job's first publication to each hire among the company's jobs, one decimal;
 // null while nobody has been hired.
@@ -33,11 +33,13 @@ export async function summarizeJobs({ db, companyId }: { db: Database; companyId
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
       .where(and(eq(jobs.companyId, companyId), eq(applications.status, 'interviewing'))),
+    // Every assignment of the company's tests, whatever became of it: what the Tests tab's Attempts
+    // column counts per test (load-test-summaries.ts), archived tests included.
     db
       .select({ value: sql<number>`count(*)::int` })
       .from(testAttempts)
-      .innerJoin(jobs, eq(jobs.id, testAttempts.jobId))
-      .where(eq(jobs.companyId, companyId)),
+      .innerJoin(tests, eq(tests.id, testAttempts.testId))
+      .where(eq(tests.companyId, companyId)),
     averageDaysToHire({ db, companyId }),
   ]);
   return {

@@ -12,7 +12,7 @@ describe('access policies', () => {
     // Stands for the actions that need a confirmed address (publishing a job, applying).
     routes.post(
       '/api/test/publish',
-      { config: { access: { permission: 'update:company:own', verifiedEmail: true } } },
+      { config: { access: { permission: 'update:company:own', verifiedEmail: 'publish jobs' } } },
       async () => ({ published: true }),
     );
     routes.get('/api/test/undeclared', async () => ({ leaked: true }));
@@ -25,7 +25,8 @@ describe('access policies', () => {
     const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
     const refused = await unverified.request({ method: 'POST', url: '/api/test/publish' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(unverifiedEmailMessage(unverified.user.email));
+    expect(refused.json().error).toBe(unverifiedEmailMessage(unverified.user.email, 'publish jobs'));
+    expect(refused.json().error).toMatch(/^Confirm your email address to publish jobs\. /);
 
     const verified = await signedInAccount(testApp, { role: 'company' });
     expect((await verified.request({ method: 'POST', url: '/api/test/publish' })).json()).toEqual({ published: true });

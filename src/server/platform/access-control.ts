@@ -9,8 +9,9 @@ export type RouteAccess =
   | 'public'
   // any signed-in person
   | 'signed_in'
-  // verifiedEmail: the action waits until the address is confirmed (publishing a job, applying).
-  | { permission: Permission; verifiedEmail?: boolean };
+  // verifiedEmail: what waits until the address is confirmed, said as "Confirm your email address to …"
+  // ('publish jobs').
+  | { permission: Permission; verifiedEmail?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,8 +27,8 @@ declare module 'fastify' {
 export const notSignedInMessage = 'Please sign in to continue.';
 export const forbiddenMessage = 'You do not have permission to do that.';
 
-export function unverifiedEmailMessage(email: string) {
-  return `Please confirm your email address first: open the link we sent to ${email}, or ask for a new one.`;
+export function unverifiedEmailMessage(email: string, action: string) {
+  return `Confirm your email address to ${action}. Open the link we sent to ${email}, or ask for a new one.`;
 }
 
 // Every route the app registers, for the policy test.
@@ -55,7 +56,7 @@ export function requireAccess(request: FastifyRequest) {
   if (access === 'signed_in') return;
   if (!can(request.auth.user.role, access.permission)) throw new AppError('forbidden', forbiddenMessage);
   if (access.verifiedEmail && !request.auth.user.emailVerified) {
-    throw new AppError('forbidden', unverifiedEmailMessage(request.auth.user.email));
+    throw new AppError('forbidden', unverifiedEmailMessage(request.auth.user.email, access.verifiedEmail));
   }
 }
 

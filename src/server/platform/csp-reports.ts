@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createLimiter } from './rate-limits';
+import { errorResponses } from './route-schemas';
 import { CSP_REPORT_PATH } from './security-headers';
 
 const REPORT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -8,6 +10,13 @@ const REPORT_BODY_LIMIT_BYTES = 16 * 1024;
 // Browsers post Content-Security-Policy violations here; they go to the log so a policy that breaks
 // a page, or an injection attempt, gets noticed.
 export async function registerCspReports(app: FastifyInstance) {
+  // A page breaking its policy reports a handful; more is someone filling the log.
+  const reportsByIp = createLimiter(app, {
+    name: 'csp-reports:ip',
+    max: 60,
+    windowMinutes: 1,
+    message: 'Too many security policy reports from your network',
+  });
   app.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],
     { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT_BYTES },
@@ -30,10 +39,11 @@ export async function registerCspReports(app: FastifyInstance) {
         tags: ['platform'],
         summary: 'Receive a Content-Security-Policy violation report from a browser',
         body: z.union([z.object({ 'csp-report': z.record(z.string(), z.unknown()) }), z.array(z.unknown())]),
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
+      await reportsByIp.hit(request);
       request.log.warn({ cspReport: request.body }, 'content security policy violation');
       return reply.code(204).send(null);
     },

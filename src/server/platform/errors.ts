@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
@@ -56,6 +57,35 @@ function describeFastifyError(error: FastifyError): ApiErrorBody | undefined {
   return undefined;
 }
 
+// What the database says when a value it was given cannot be stored: bad input that got past the
+// schemas. It stays a 400 with a sentence (and is logged to be fixed at the schema), never a 500.
+const refusedValueMessages: Record<string, string> = {
+  '22001': 'A value in the request is too long.',
+  '22003': 'A number in the request is out of range.',
+  '22007': 'A date or time in the request is not valid.',
+  '22008': 'A date or time in the request is out of range.',
+  '22009': 'A date or time in the request is out of range.',
+  '22021': 'The request contains characters that cannot be stored.',
+  '22P02': 'A value in the request is not in the expected form.',
+  '22P05': 'The request contains characters that cannot be stored.',
+  '23514': 'A value in the request is outside what is allowed.',
+};
+
+function databaseErrorOf(error: unknown): { code?: unknown; constraint?: unknown } | undefined {
+  return (error instanceof DrizzleQueryError ? error.cause : error) as { code?: unknown } | undefined;
+}
+
+export function refusedValueMessage(error: unknown): string | undefined {
+  const code = databaseErrorOf(error)?.code;
+  return typeof code === 'string' ? refusedValueMessages[code] : undefined;
+}
+
+// A unique index refused the row (two requests raced past the check for an existing one).
+export function isUniqueViolation(error: unknown, constraints: string[]): boolean {
+  const cause = databaseErrorOf(error);
+  return cause?.code === '23505' && typeof cause.constraint === 'string' && constraints.includes(cause.constraint);
+}
+
 function fieldName(instancePath: string, fallback: string): string {
   const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return name || fallback;
@@ -74,13 +104,19 @@ function toErrorBody(error: FastifyError | AppError | Error): { status: number; 
       const name = fieldName(issue.instancePath ?? '', error.validationContext ?? 'body');
       fields[name] ??= issue.message ?? 'is not valid';
     }
-    const names = Object.keys(fields);
-    const message =
-      names.length === 1
-        ? `${names[0]}: ${fields[names[0] as string]}`
-        : `Please correct these fields: ${names.join(', ')}.`;
+    const entries = Object.entries(fields);
+    const [only] = entries.length === 1 ? entries : [];
+    // A path parameter is part of a link, not a field anyone typed: its message is the whole answer
+    // (route-schemas.ts idParams: "This link is broken: …").
+    const message = !only
+      ? `Please correct these fields: ${Object.keys(fields).join(', ')}.`
+      : error.validationContext === 'params'
+        ? only[1]
+        : `${only[0]}: ${only[1]}`;
     return { status: 400, body: { error: message, code: 'validation', fields } };
   }
+  const refused = refusedValueMessage(error);
+  if (refused) return { status: 400, body: { error: refused, code: 'validation' } };
   const fastifyError = error as FastifyError;
   const described = describeFastifyError(fastifyError);
   if (described) return { status: statusByErrorCode[described.code], body: described };
@@ -107,6 +143,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
+    } else if (refusedValueMessage(error)) {
+      request.log.warn({ err: error }, 'the database refused a value the schemas let through');
     } else {
       request.log.info({ code: body.code, status }, body.error);
     }

@@ -1,14 +1,52 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
+import type { Bindings, ChildLoggerOptions, DestinationStream, LogFn } from 'pino';
 import { type Logger, pino } from 'pino';
 import type { Config } from '../config';
 
-// Structured JSON logs on stdout; secrets in headers never reach them.
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({
+// Structured JSON logs on stdout; secrets in headers and the values of failed queries never reach them.
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  });
+    serializers: { err: serializeError },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+interface DatabaseErrorFields {
+  code?: unknown;
+  message?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+}
+
+// SQLSTATE classes whose messages quote the offending value (22 data exception, 23 integrity violation).
+const VALUE_QUOTING_CLASSES = ['22', '23'];
+
+// A failed query is logged as its statement and the database's error code, never with its parameters
+// (a new password's hash, an address) or a message and detail that quote them.
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return pino.stdSerializers.err(error as Error);
+  const cause = (error.cause ?? {}) as DatabaseErrorFields;
+  const code = typeof cause.code === 'string' ? cause.code : undefined;
+  const quotesValues = code === undefined || VALUE_QUOTING_CLASSES.includes(code.slice(0, 2));
+  return {
+    type: 'DrizzleQueryError',
+    message: 'Failed query',
+    query: error.query,
+    code,
+    ...(!quotesValues && typeof cause.message === 'string' && { reason: cause.message }),
+    ...(typeof cause.constraint === 'string' && { constraint: cause.constraint }),
+    ...(typeof cause.table === 'string' && { table: cause.table }),
+    ...(typeof cause.column === 'string' && { column: cause.column }),
+    // The stack starts with the message, parameters included: keep only its frames.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
+  };
 }
 
 // Fastify gives every request a child logger bound to its id, but most requests never log (probes

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { markRoutesPublic } from './access-control';
 
-// The OpenAPI document is generated from the zod schemas every route declares.
-export async function registerOpenApi(app: FastifyInstance) {
+// The OpenAPI document is generated from the zod schemas every route declares. In production it is
+// published only when API_DOCS=true: it maps every endpoint for anyone who asks.
+export async function registerOpenApi(app: FastifyInstance, { isPublished }: { isPublished: boolean }) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -18,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
+  if (!isPublished) return;
   await app.register(async (scope) => {
     markRoutesPublic(scope);
     await scope.register(swaggerUi, {

@@ -24,6 +24,10 @@ export interface Limiter {
   hit(request: FastifyRequest): Promise<void>;
   // Refuses when the limit is already reached, without counting.
   check(request: FastifyRequest): Promise<void>;
+  // Counts one attempt without refusing any: for limits that change how a request is handled.
+  count(request: FastifyRequest): Promise<void>;
+  // Whether the limit has been reached (max attempts counted), without counting or refusing.
+  isReached(request: FastifyRequest): Promise<boolean>;
 }
 
 // Counters live in Redis when it is configured (shared by every instance), else in memory.
@@ -44,7 +48,9 @@ export function createLimiter(app: FastifyInstance, rule: LimitRule): Limiter {
   });
   async function enforce(request: FastifyRequest, increment: boolean) {
     const result = await limit(request, { increment });
-    if (!result.isAllowed && result.isExceeded) {
+    // Counting, the attempt past the limit is refused; checking, a limit already used up refuses.
+    const isRefused = !result.isAllowed && (increment ? result.isExceeded : result.remaining === 0);
+    if (isRefused) {
       throw new AppError(
         'rate_limited',
         `${rule.message}. ${waitSentence(result.ttlInSeconds)}`,
@@ -56,5 +62,12 @@ export function createLimiter(app: FastifyInstance, rule: LimitRule): Limiter {
   return {
     hit: (request) => enforce(request, true),
     check: (request) => enforce(request, false),
+    count: async (request) => {
+      await limit(request, { increment: true });
+    },
+    isReached: async (request) => {
+      const result = await limit(request, { increment: false });
+      return !result.isAllowed && result.remaining === 0;
+    },
   };
 }

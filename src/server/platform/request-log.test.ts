@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { users } from '../db/schema';
 import { createTestDatabase } from '../testing/test-database';
+import { createLogger } from './logger';
 
 interface LogLine {
   level: number;
@@ -31,7 +32,7 @@ describe('request log', () => {
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
       secret: 'test-secret-that-is-at-least-32-characters-long',
       database,
-      logger: pino({ level: 'info' }, destination),
+      logger: createLogger({ LOG_LEVEL: 'info' }, destination),
     });
   });
   afterAll(async () => {
@@ -67,5 +68,26 @@ describe('request log', () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'x-request-id': 'lb-7f3a' } });
     expect(response.headers['x-request-id']).toBe('lb-7f3a');
     expect(linesOf('lb-7f3a')).toHaveLength(2);
+  });
+
+  it('logs a failed query as its statement and error code, never the values it was given', async () => {
+    const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$secret-looking-salt$secret-looking-hash';
+    await database.db.insert(users).values({ email: 'taken@example.test', name: 'First', role: 'applicant' });
+    const failure = await database.db
+      .insert(users)
+      .values({ email: 'taken@example.test', name: 'Second Person', role: 'applicant', passwordHash })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(Error);
+    app.log.error({ err: failure }, 'request failed');
+    const line = lines.at(-1);
+    expect(line).toMatchObject({ msg: 'request failed', err: { code: '23505', constraint: 'users_email_unique' } });
+    expect(String((line?.err as { query?: string } | undefined)?.query)).toMatch(/^insert into "users"/);
+    const written = JSON.stringify(line);
+    for (const value of [passwordHash, 'secret-looking', 'taken@example.test', 'Second Person']) {
+      expect(written).not.toContain(value);
+    }
   });
 });

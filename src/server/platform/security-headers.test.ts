@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('security headers', () => {
@@ -67,5 +68,31 @@ describe('security headers', () => {
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('validation');
+  });
+
+  it('limits how many violation reports one network may file', async () => {
+    const report = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/csp-reports',
+        remoteAddress: '198.51.100.61',
+        headers: { 'content-type': 'application/csp-report' },
+        payload: JSON.stringify({ 'csp-report': { 'blocked-uri': 'inline' } }),
+      });
+    const statuses = [];
+    for (let attempt = 0; attempt < 61; attempt++) statuses.push((await report()).statusCode);
+    expect(statuses.slice(0, 60).every((status) => status === 204)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it('lets no cache keep an API answer, which may carry personal data', async () => {
+    const account = await signedInAccount(testApp);
+    for (const url of ['/api/auth/me', '/api/account/sessions', '/api/health', '/api/no-such-endpoint']) {
+      const response = await account.request({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await testApp.app.inject({ method: 'GET', url: '/api/jobs' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
   });
 });

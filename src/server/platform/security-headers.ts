@@ -46,15 +46,18 @@ export const documentHeaders = {
 
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 const API_DOCS_PREFIX = '/api/docs';
+const API_PREFIX = '/api/';
 
 // Pages served by the web client call this; the API docs get it from the hook below.
 export function setDocumentHeaders(reply: FastifyReply) {
   reply.headers(documentHeaders);
 }
 
-// Called for every request by the app's onRequest hook.
+// Called for every request by the app's onRequest hook. API answers carry personal data: no cache
+// (the browser's, a proxy's) keeps them, unless a route says otherwise by setting its own.
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
   reply.headers(request.url.startsWith(API_DOCS_PREFIX) ? documentHeaders : resourceHeaders);
+  if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
   // Only over HTTPS: a plain-HTTP deployment must stay reachable.
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
 }

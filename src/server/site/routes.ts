@@ -2,21 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessageListQuerySchema, contactMessageListSchema, contactMessageSchema } from '~/shared/contact';
-import { apiErrorSchema } from '~/shared/errors';
 import type { AppContext } from '../app-context';
-import { currentAuth } from '../platform/access-control';
 import { createLimiter } from '../platform/rate-limits';
+import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { findContactMessages } from './find-contact-messages';
 import { markContactMessage } from './mark-contact-message';
 import { submitContactMessage } from './submit-contact-message';
-
-const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  429: apiErrorSchema,
-};
 
 export async function siteRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
@@ -79,18 +70,12 @@ export async function siteRoutes(app: FastifyInstance, { context }: { context: A
       schema: {
         tags: ['site'],
         summary: 'Mark a contact message handled, or open again',
-        params: z.object({ id: z.uuid({ message: 'This message does not exist.' }) }),
+        params: idParams('message'),
         body: z.object({ handled: z.boolean() }),
         response: { 200: z.object({ id: z.string(), handled_at: z.string().nullable() }), ...errorResponses },
       },
     },
     async (request) =>
-      markContactMessage({
-        db,
-        id: request.params.id,
-        handled: request.body.handled,
-        actorId: currentAuth(request).user.id,
-        ipAddress: request.ip,
-      }),
+      markContactMessage({ db, ...actorOf(request), id: request.params.id, handled: request.body.handled }),
   );
 }

@@ -2,18 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { engagementTypes, jobApplicationStatuses, jobStatuses } from '~/shared/jobs';
+import { applicationStatuses } from '~/shared/applications';
+import { engagementTypes, jobStatuses } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { companyMembers, jobs, users } from '../db/schema';
 import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
 import { AppError } from '../platform/errors';
+import { idParams } from '../platform/route-schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 const cents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));
 
 const applicationSpec = z.object({
-  status: z.enum(jobApplicationStatuses).default('submitted'),
+  status: z.enum(applicationStatuses).default('submitted'),
   applicant_name: z.string().optional(),
   proposal_rate: z.number().optional(),
   // When it arrived, and (offered, hired) when it reached those stages; default: when it arrived.
@@ -136,7 +138,7 @@ export async function jobTestRoutes(app: FastifyInstance, { db }: { db: Database
       config: { access: 'public' },
       schema: {
         hide: true,
-        params: z.object({ id: z.uuid() }),
+        params: idParams('job'),
         body: z.object({ applications: z.array(applicationSpec).min(1) }),
       },
     },

@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { authMessages, normalizeEmail } from '~/shared/auth';
-import { oidcMessages } from '~/shared/oidc';
+import { oidcMessages, oidcProviderNames, oidcRefusals } from '~/shared/oidc';
 import { recordAuditEvent } from '../../audit/record-audit-event';
 import type { Database } from '../../db/client';
 import { oauthAccounts, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { cancelPendingLinks } from '../cancel-pending-links';
 import { createAccount } from '../create-account';
+import { revokeUserSessions } from '../sessions';
 import { suspendedMessage } from '../sign-in-with-password';
 import type { OidcFlow } from './oidc-flow';
 import { readState } from './oidc-flow';
@@ -77,9 +79,12 @@ async function fetchProfile({
   };
 }
 
-// The account a provider sign-in belongs to: the one already linked to this provider identity, else
-// the account with the same (provider-verified) email, which gets linked, else a new account of the
-// user type the sign-in started from. Administrators must be on the allow-list (ADMIN_EMAILS).
+// The account a provider sign-in belongs to: the one already linked to this provider identity, else the
+// account with the same email, which gets linked, else a new applicant or company account. The provider
+// must vouch for the email before it links or creates anything. An existing account whose address was
+// never confirmed may have been registered by someone else beforehand, so the verified owner takes it
+// over: its password and sessions end. Administrators are never created here, and must be on the
+// allow-list (ADMIN_EMAILS) to sign in.
 export async function completeOidcSignIn({
   db,
   provider,
@@ -110,6 +115,7 @@ export async function completeOidcSignIn({
   }
   const profile = await fetchProfile({ provider, flow, publicUrl, parameters: { ...parameters, code, state } });
   const isAllowListedAdmin = adminEmails.includes(profile.email);
+  if (userType === 'admin' && !isAllowListedAdmin) throw new AppError('forbidden', authMessages.adminNotAuthorized);
 
   const [linked] = await db
     .select({ user: users })
@@ -120,24 +126,23 @@ export async function completeOidcSignIn({
   let isNew = false;
 
   if (!user) {
-    const [sameEmail] = await db.select().from(users).where(eq(users.email, profile.email));
+    if (!profile.emailVerified) {
+      throw new AppError('forbidden', oidcRefusals.emailNotVerified(oidcProviderNames[provider.id]));
+    }
+    const [sameEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${profile.email}`);
     if (sameEmail) {
-      if (!profile.emailVerified) {
-        throw new AppError(
-          'conflict',
-          `${oidcMessages.generic}: an account with this email already exists. Sign in with your password first.`,
-        );
-      }
-      user = sameEmail;
+      user = sameEmail.emailVerifiedAt
+        ? sameEmail
+        : await takeOverUnconfirmedAccount({ db, user: sameEmail, provider: provider.id, ipAddress });
     } else {
-      if (userType === 'admin' && !isAllowListedAdmin) throw new AppError('forbidden', authMessages.adminNotAuthorized);
+      if (userType === 'admin') throw new AppError('forbidden', oidcRefusals.noAdministratorAccount);
       user = await createAccount({
         db,
         accountType: userType,
         email: profile.email,
         name: appleName || profile.name,
         passwordHash: null,
-        emailVerified: profile.emailVerified,
+        emailVerified: true,
       });
       isNew = true;
     }
@@ -164,4 +169,56 @@ export async function completeOidcSignIn({
     });
   }
   return { user, redirectTo: flow.redirectTo };
+}
+
+// The provider has shown this person owns the address; whoever set the unconfirmed account's password
+// (perhaps not them) loses it, with every session and emailed link.
+async function takeOverUnconfirmedAccount({
+  db,
+  user,
+  provider,
+  ipAddress,
+}: {
+  db: Database;
+  user: typeof users.$inferSelect;
+  provider: string;
+  ipAddress?: string;
+}) {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [owned] = await tx
+      .update(users)
+      .set({ passwordHash: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    const sessionsEnded = await revokeUserSessions({ db: tx, userId: user.id });
+    await cancelPendingLinks({ db: tx, userId: user.id });
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId: user.id,
+        action: 'account.claimed_by_verified_owner',
+        targetType: 'user',
+        targetId: user.id,
+        details: { provider, password_removed: user.passwordHash !== null, sessions_ended: sessionsEnded },
+        ipAddress,
+      },
+    });
+    if (!owned) throw new Error('The account to take over disappeared.');
+    return owned;
+  });
+}
+
+// Apple's form_post carries, on a first sign-in only, a JSON `user` field with the person's name.
+export function readAppleName(user: string | undefined): string | undefined {
+  if (!user) return undefined;
+  try {
+    const name = (JSON.parse(user) as { name?: { firstName?: unknown; lastName?: unknown } }).name;
+    const parts = [name?.firstName, name?.lastName].filter(
+      (part): part is string => typeof part === 'string' && part !== '',
+    );
+    return parts.join(' ') || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
-import { oidcMessages } from '~/shared/oidc';
-import { oauthAccounts, users } from '../../db/schema';
+import { oidcMessages, oidcRefusals } from '~/shared/oidc';
+import { auditLogs, oauthAccounts, users } from '../../db/schema';
 import { buildAccount } from '../../db/seed/factories';
-import { sameOriginHeaders } from '../../testing/auth-helpers';
+import { sameOriginHeaders, sessionCookieFrom } from '../../testing/auth-helpers';
 import { walkProvider } from '../../testing/browserless-oidc';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../testing/local-oidc-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -62,11 +62,12 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     providerId: string,
     userType: string,
     account: Parameters<LocalOidcProvider['setNextAccount']>[0],
+    redirect?: string,
   ) {
     provider.setNextAccount(account);
     const start = await testApp.app.inject({
       method: 'GET',
-      url: `/api/auth/oidc/${providerId}/start?user_type=${userType}`,
+      url: `/api/auth/oidc/${providerId}/start?user_type=${userType}${redirect === undefined ? '' : `&redirect=${encodeURIComponent(redirect)}`}`,
     });
     expect(start.statusCode).toBe(302);
     const flowCookie = start.cookies.find((cookie) => cookie.name === 'tandem_oidc');
@@ -83,12 +84,25 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       headers: { ...sameOriginHeaders, cookie },
     });
 
-  it('lists only the providers that are configured', async () => {
+  it('lists every provider, with whether it is set up here and what turns it on', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(response.json().providers.map((entry: { id: string }) => entry.id)).toEqual(['google', 'apple', 'linkedin']);
+    expect(response.json().providers).toEqual([
+      { id: 'google', name: 'Google', enabled: true, setting: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' },
+      { id: 'apple', name: 'Apple', enabled: true, setting: expect.stringContaining('APPLE_CLIENT_ID') },
+      { id: 'linkedin', name: 'LinkedIn', enabled: true, setting: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET' },
+    ]);
     const bare = await createTestApp();
     try {
-      expect((await bare.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ providers: [] });
+      const providers = (await bare.app.inject({ method: 'GET', url: '/api/auth/providers' })).json().providers;
+      expect(providers.map((entry: { id: string; enabled: boolean }) => [entry.id, entry.enabled])).toEqual([
+        ['google', false],
+        ['apple', false],
+        ['linkedin', false],
+      ]);
+      // Not set up: starting a sign-in with it is refused with a sentence.
+      const start = await bare.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start' });
+      expect(start.statusCode).toBe(404);
+      expect(start.json().error).toBe('Sign-in with Google is not set up here.');
     } finally {
       await bare.close();
     }
@@ -161,18 +175,90 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     expect(links).toHaveLength(1);
   });
 
-  it('does not link an existing account to an email the provider has not verified', async () => {
+  it('neither links nor creates an account for an email the provider has not verified', async () => {
     await buildAccount(testApp.database.db, { email: 'careful@example.test' });
-    const { answer, cookie } = await signInAtProvider('google', 'applicant', {
+    const linking = await signInAtProvider('google', 'applicant', {
       sub: 'google-unverified',
       email: 'careful@example.test',
       email_verified: false,
     });
-    const response = await callback(answer.parameters, cookie);
-    expect(response.statusCode).toBe(409);
+    const refusedLink = await callback(linking.answer.parameters, linking.cookie);
+    expect(refusedLink.statusCode).toBe(403);
+    expect(refusedLink.json().error).toBe(oidcRefusals.emailNotVerified('Google'));
+
+    const signingUp = await signInAtProvider('linkedin', 'company', {
+      sub: 'linkedin-unverified',
+      email: 'unproven@example.test',
+      email_verified: false,
+    });
+    const refusedSignUp = await callback(signingUp.answer.parameters, signingUp.cookie);
+    expect(refusedSignUp.statusCode).toBe(403);
+    expect(refusedSignUp.json().error).toBe(oidcRefusals.emailNotVerified('LinkedIn'));
+    expect(await testApp.database.db.select().from(users).where(eq(users.email, 'unproven@example.test'))).toHaveLength(
+      0,
+    );
+    expect(
+      await testApp.database.db
+        .select()
+        .from(oauthAccounts)
+        .where(inArray(oauthAccounts.subject, ['google-unverified', 'linkedin-unverified'])),
+    ).toHaveLength(0);
   });
 
-  it('lets only allow-listed administrators in, and asks them for the second factor', async () => {
+  it('gives an account registered but never confirmed to the verified owner, ending the registrant’s password and sessions', async () => {
+    // Someone registers the victim's address with a password of their own and never confirms it.
+    await testApp.setSettings({ email_verification: true });
+    const registered = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: sameOriginHeaders,
+      payload: {
+        account_type: 'company',
+        name: 'Not The Owner',
+        email: 'victim@example.test',
+        password: 'attacker-chosen-9917',
+        company_name: 'Prepared Ltd',
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().user.email_verified).toBe(false);
+    const attackerCookie = sessionCookieFrom(registered);
+
+    // The owner signs in with an identity provider that vouches for the address.
+    const { answer, cookie } = await signInAtProvider('google', 'company', {
+      sub: 'google-victim',
+      email: 'victim@example.test',
+    });
+    const response = await callback(answer.parameters, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'signed_in',
+      user: { email: 'victim@example.test', email_verified: true, has_password: false },
+    });
+
+    const attackerNow = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: attackerCookie },
+    });
+    expect(attackerNow.json().user).toBeNull();
+    const attackerSignIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: sameOriginHeaders,
+      payload: { email: 'victim@example.test', password: 'attacker-chosen-9917' },
+    });
+    expect(attackerSignIn.statusCode).toBe(401);
+    const [victim] = await testApp.database.db.select().from(users).where(eq(users.email, 'victim@example.test'));
+    const audit = await testApp.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'account.claimed_by_verified_owner'), eq(auditLogs.targetId, victim?.id ?? '')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.details).toMatchObject({ provider: 'google', password_removed: true, sessions_ended: 1 });
+  });
+
+  it('lets only allow-listed administrators with an account in, and asks them for the second factor', async () => {
     await testApp.setSettings({ admin_two_factor: true });
     const outsider = await signInAtProvider('google', 'admin', {
       sub: 'google-outsider',
@@ -185,11 +271,21 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       0,
     );
 
+    // Allow-listed, but no administrator account exists: identity-provider sign-up never makes one.
+    const newcomer = await signInAtProvider('google', 'admin', { sub: 'google-chief', email: 'chief@tandem.example' });
+    const notCreated = await callback(newcomer.answer.parameters, newcomer.cookie);
+    expect(notCreated.statusCode).toBe(403);
+    expect(notCreated.json().error).toBe(oidcRefusals.noAdministratorAccount);
+    expect(await testApp.database.db.select().from(users).where(eq(users.email, 'chief@tandem.example'))).toHaveLength(
+      0,
+    );
+
+    const { user: admin } = await buildAccount(testApp.database.db, { role: 'admin', email: 'chief@tandem.example' });
     const chief = await signInAtProvider('google', 'admin', { sub: 'google-chief', email: 'chief@tandem.example' });
     const response = await callback(chief.answer.parameters, chief.cookie);
     expect(response.json()).toEqual({ status: 'two_factor_required', stage: 'enroll' });
-    const [admin] = await testApp.database.db.select().from(users).where(eq(users.email, 'chief@tandem.example'));
-    expect(admin?.role).toBe('admin');
+    const links = await testApp.database.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, admin.id));
+    expect(links).toHaveLength(1);
   });
 
   it('reports each failure with the spec’s text', async () => {
@@ -243,5 +339,26 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       payload: 'error=user_cancelled_authorize',
     });
     expect(failed.headers.location).toBe('/auth/callback?error=user_cancelled_authorize');
+  });
+
+  it('carries a redirect on this site through the provider, and drops one that would leave it', async () => {
+    const kept = await signInAtProvider(
+      'google',
+      'company',
+      { sub: 'google-redirect', email: 'redirect@example.test' },
+      '/company/jobs?status=open',
+    );
+    expect((await callback(kept.answer.parameters, kept.cookie)).json().redirect_to).toBe('/company/jobs?status=open');
+    for (const redirect of ['/\t/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example']) {
+      const dropped = await signInAtProvider(
+        'google',
+        'company',
+        { sub: 'google-redirect', email: 'redirect@example.test' },
+        redirect,
+      );
+      expect((await callback(dropped.answer.parameters, dropped.cookie)).json().redirect_to, redirect).toBe(
+        '/company-dashboard',
+      );
+    }
   });
 });

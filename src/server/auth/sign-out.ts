@@ -1,0 +1,22 @@
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { revokeSession } from './sessions';
+
+// Ends this session on the server (the cookie alone would still work if copied).
+export async function signOut({
+  db,
+  sessionId,
+  actorId,
+  ipAddress,
+}: {
+  db: Database;
+  sessionId: string;
+  actorId: string;
+  ipAddress?: string;
+}) {
+  await revokeSession({ db, sessionId });
+  await recordAuditEvent({
+    db,
+    event: { actorId, action: 'auth.signed_out', targetType: 'session', targetId: sessionId, ipAddress },
+  });
+}

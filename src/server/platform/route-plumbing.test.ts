@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import type { HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '~/shared/errors';
+import { type Role, rolesWith } from '~/shared/permissions';
+import { auditLogs } from '../db/schema';
+import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import type { RouteAccess } from './access-control';
+import { malformedIdMessage } from './route-schemas';
+
+// What each kind of `:id` names, by the path before it: a new kind of id gets a line here.
+const idNouns: Array<[prefix: string, noun: string]> = [
+  ['/api/jobs/', 'job'],
+  ['/api/testing/jobs/', 'job'],
+  ['/api/tests/', 'test'],
+  ['/api/admin/contact-messages/', 'message'],
+];
+
+const methodsOf = (route: RouteOptions) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD') as HTTPMethods[];
+
+// Every API route takes its `:id`, its error answers and its audit context from route-schemas.ts.
+describe('route plumbing', () => {
+  let testApp: TestApp;
+  const callers = new Map<Role, Awaited<ReturnType<typeof signedInAccount>>['request']>();
+
+  // Someone the route lets in: anyone for a public route, else the first role holding its permission.
+  async function requestAllowedBy(access: RouteAccess, options: InjectOptions) {
+    if (access === 'public') return testApp.app.inject({ ...options, headers: sameOriginHeaders });
+    const [role] = access === 'signed_in' ? (['applicant'] as Role[]) : rolesWith(access.permission);
+    if (!role) throw new Error(`No role may call ${options.method} ${options.url}.`);
+    let request = callers.get(role);
+    if (!request) {
+      request = (await signedInAccount(testApp, { role })).request;
+      callers.set(role, request);
+    }
+    return request(options);
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { ENABLE_TEST_ROUTES: 'true' } });
+    await testApp.app.ready();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('refuses a malformed :id on every route the same way: 400 and a sentence naming what it is not', async () => {
+    const idRoutes = testApp.app.routeRegistry.filter((route) => route.url.includes(':id'));
+    expect(idRoutes.length).toBeGreaterThan(15);
+    for (const route of idRoutes) {
+      const noun = idNouns.find(([prefix]) => route.url.startsWith(prefix))?.[1];
+      expect(noun, `${route.url}: add what its id names to idNouns`).toBeDefined();
+      const sentence = malformedIdMessage(noun ?? '');
+      for (const method of methodsOf(route)) {
+        const url = route.url.replace(':id', 'not-an-id');
+        const response = await requestAllowedBy(route.config?.access as RouteAccess, {
+          method,
+          url,
+          payload: method === 'GET' ? undefined : {},
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(400);
+        expect(response.json(), `${method} ${url}`).toEqual({
+          error: sentence,
+          code: 'validation',
+          fields: { id: sentence },
+        });
+      }
+    }
+  });
+
+  it('records who acted and from which address, on the actions that used to leave the address out', async () => {
+    const company = await signedInAccount(testApp, { role: 'company' });
+    const actions = [
+      { method: 'PATCH', url: '/api/account/profile', payload: { name: 'Grace Hopper' } },
+      {
+        method: 'PUT',
+        url: '/api/company',
+        payload: { name: 'Hopper & Co', contact_email: 'hello@hopper.example', website: '' },
+      },
+      { method: 'POST', url: '/api/account/sessions/sign-out-others' },
+    ] as const;
+    for (const action of actions) {
+      const response = await company.request({ ...action, remoteAddress: '203.0.113.41' });
+      expect(response.statusCode, action.url).toBe(200);
+    }
+    const audited = await testApp.database.db
+      .select({ action: auditLogs.action, ip: sql<string>`host(${auditLogs.ipAddress})` })
+      .from(auditLogs)
+      .where(eq(auditLogs.actorId, company.user.id))
+      .orderBy(auditLogs.action);
+    expect(audited).toEqual([
+      { action: 'account.profile_updated', ip: '203.0.113.41' },
+      { action: 'auth.sessions_revoked', ip: '203.0.113.41' },
+      { action: 'company.profile_updated', ip: '203.0.113.41' },
+    ]);
+  });
+
+  it('declares, on every API route, the shared error answers it can give', () => {
+    const apiRoutes = testApp.app.routeRegistry.filter(
+      (route) =>
+        route.url.startsWith('/api/') &&
+        !route.url.startsWith('/api/docs') &&
+        !route.schema?.hide &&
+        methodsOf(route).length > 0,
+    );
+    expect(apiRoutes.length).toBeGreaterThan(40);
+    const missing: string[] = [];
+    for (const route of apiRoutes) {
+      const { schema, config } = route;
+      const expected = new Set<number>();
+      // Input that can be wrong: a 400 with the fields.
+      if (schema?.params || schema?.body || schema?.querystring) expected.add(400);
+      // Protected: 401 signed out, 403 without the permission or from another site, 400 for a body it
+      // cannot read (the list every route shares, so each declares all three).
+      if (config?.access !== 'public') for (const status of [400, 401, 403]) expected.add(status);
+      if (route.url.includes(':id')) expected.add(404);
+      const declared = (schema?.response ?? {}) as Record<number, unknown>;
+      for (const status of expected) {
+        if (declared[status] !== apiErrorSchema) missing.push(`${methodsOf(route).join(',')} ${route.url}: ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiErrorSchema } from '~/shared/errors';
+import { currentAuth, currentCompanyId } from './access-control';
+
+// The error answers every API route may give (DESIGN.md §6), for the route schemas and the OpenAPI
+// document: one list, so no route forgets one its handler can throw.
+export const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+export const malformedIdMessage = (what: string) => `This link is broken: it does not name a ${what}.`;
+
+// `:id` in a route's path. A malformed id is refused the same way on every route: 400, a sentence.
+export const idParams = (what: string) => z.object({ id: z.uuid({ message: malformedIdMessage(what) }) });
+
+// Who acts, for the audit log: the signed-in person and the address they came from.
+export function actorOf(request: FastifyRequest) {
+  return { actorId: currentAuth(request).user.id, ipAddress: request.ip };
+}
+
+// Who acts for which company: the company comes from the session, never from the request.
+export function companyActorOf(request: FastifyRequest) {
+  return { companyId: currentCompanyId(request), ...actorOf(request) };
+}
