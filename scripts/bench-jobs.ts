@@ -189,6 +189,8 @@ try {
       HOST: '127.0.0.1',
       PORT: String(port),
       NODE_ENV: 'production',
+      // Production requires a mail server; the benchmark sends no mail.
+      SMTP_URL: 'smtp://127.0.0.1:9',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'b'.repeat(48),
       DATABASE_URL: databaseUrl.toString(),

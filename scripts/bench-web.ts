@@ -43,6 +43,8 @@ const server = await startProcess(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Production requires a mail server; the benchmark sends no mail.
+    SMTP_URL: 'smtp://127.0.0.1:9',
     SESSION_SECRET: 'w'.repeat(48),
   },
   `http://127.0.0.1:${port}/api/ready`,

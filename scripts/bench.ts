@@ -124,6 +124,8 @@ const app = await startProcess(
     PORT: String(appPort),
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // Production requires a mail server; the benchmark sends no mail.
+    SMTP_URL: 'smtp://127.0.0.1:9',
     SESSION_SECRET: 'b'.repeat(48),
   },
   `http://127.0.0.1:${appPort}/api/ready`,

@@ -6,6 +6,10 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { demoSeeders, seedDemoData } from '../src/server/db/seed/seed-demo-data';
 
 const config = loadConfig(process.env);
+if (config.NODE_ENV === 'production') {
+  console.error('Demo data is never loaded in production: its accounts have a published password.');
+  process.exit(1);
+}
 const database = await openConfiguredDatabase(config);
 try {
   await migrateDatabase(database);

@@ -1,10 +1,20 @@
-// Runs before `npm start`: builds the client when there is no build yet or the sources are newer.
+// Runs before `npm start`: builds the client and the server when there is no build yet or the sources
+// are newer.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-const BUILD_MARKER = 'build/client/app-shell.html';
-const SOURCES = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const BUILD_MARKERS = ['build/client/app-shell.html', 'build/server/main.js'];
+const SOURCES = [
+  'src/client',
+  'src/shared',
+  'src/server',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'vite.server.config.ts',
+  'package-lock.json',
+];
 
 async function newestSourceTime(): Promise<number> {
   let newest = 0;
@@ -23,9 +33,10 @@ async function newestSourceTime(): Promise<number> {
   return newest;
 }
 
-const built = await fs.stat(BUILD_MARKER).catch(() => undefined);
-if (built && built.mtimeMs >= (await newestSourceTime())) process.exit(0);
+const markers = await Promise.all(BUILD_MARKERS.map((marker) => fs.stat(marker).catch(() => undefined)));
+const builtAt = markers.every(Boolean) ? Math.min(...markers.map((marker) => marker?.mtimeMs ?? 0)) : undefined;
+if (builtAt !== undefined && builtAt >= (await newestSourceTime())) process.exit(0);
 
-console.log(built ? 'Sources changed since the last build: building the client…' : 'No client build yet: building…');
+console.log(builtAt === undefined ? 'No build yet: building…' : 'Sources changed since the last build: building…');
 const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+// The production server (`npm start`) as plain JavaScript: src/server/main.ts and what it imports from
+// src, bundled into build/server/main.js; packages stay in node_modules. Files the server reads next to
+// its code (migrations, the common-password list) are copied beside the bundle by scripts/build-server.ts.
+export default defineConfig({
+  // The client's public files are the client build's business.
+  publicDir: false,
+  resolve: {
+    alias: { '~': path.resolve(import.meta.dirname, 'src') },
+  },
+  build: {
+    ssr: 'src/server/main.ts',
+    outDir: 'build/server',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    minify: false,
+  },
+});
