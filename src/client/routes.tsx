@@ -61,7 +61,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   resetPassword: './auth/reset-password-page.tsx',
   verifyEmail: './auth/verify-email-page.tsx',
   companySettings: './account/settings-page.tsx',
-  companyJobs: './jobs/jobs-page.tsx',
+  companyJobs: './app/company-jobs-page.tsx',
   companyCreateTest: './assessments/create-test-page.tsx',
   companyTest: './assessments/test-detail-page.tsx',
   applicantSettings: './account/settings-page.tsx',

@@ -2,7 +2,7 @@ import { CircleCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Alert } from '~/client/components/ui/alert';
-import { splitServerError } from '~/client/lib/form-errors';
+import { applyServerError } from '~/client/lib/form-errors';
 
 export type Feedback = { kind: 'success' | 'error'; message: string } | null;
 
@@ -21,8 +21,7 @@ export function useFormFeedback<Values extends FieldValues>(
     try {
       setFeedback({ kind: 'success', message: await action() });
     } catch (error) {
-      const { fieldErrors, message } = splitServerError(error, fields, unexpectedFailure);
-      for (const [field, text] of fieldErrors) form.setError(field, { type: 'server', message: text });
+      const message = applyServerError(form, error, { fields, fallback: unexpectedFailure });
       if (message) setFeedback({ kind: 'error', message });
     }
   }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '~/client/auth/api';
-import { PageMeta } from '~/client/components/page-meta';
+import { PortalPage } from '~/client/components/portal-page';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { EmailSection, PasswordSection, ProfileSection } from './account-sections';
@@ -15,22 +15,17 @@ export default function SettingsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
 
   return (
-    <>
-      <PageMeta title={title} />
-      <div className="mb-6 space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        <p className="text-sm text-muted-foreground">Your profile, sign-in details and active sessions.</p>
-      </div>
+    <PortalPage title={title} description="Your profile, sign-in details and active sessions.">
       {/* The portal guard renders this page only once the user is known. */}
       {user && (
-        <div className="grid max-w-3xl gap-6">
+        <>
           <ProfileSection user={user} />
           {user.role === 'company' && user.company && <CompanyProfileSection />}
           <EmailSection user={user} />
           <PasswordSection user={user} />
           <SessionsSection />
-        </div>
+        </>
       )}
-    </>
+    </PortalPage>
   );
 }

@@ -1,43 +1,19 @@
-import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobsKey } from '~/client/jobs/api';
-import { apiClient } from '~/client/lib/api-client';
-import type { Test, TestInput, TestList, TestListQuery } from '~/shared/assessments';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, isApiError } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
+import type { Test, TestInput, TestList } from '~/shared/assessments';
 
-// The company's skills tests (/api/tests): query options for reads, one hook per change.
-
-export const testsKey = ['tests'] as const;
-
-function testListSearch(query: TestListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
-export const testListQueryOptions = (query: TestListQuery) =>
-  queryOptions({
-    queryKey: [...testsKey, 'list', query],
-    queryFn: () => apiClient.get<TestList>(`/api/tests${testListSearch(query)}`),
-    placeholderData: keepPreviousData,
-  });
-
-// What a job can require: published, not archived (the Required Tests dialog).
-export const activeTestsQueryOptions = (q?: string) =>
-  testListQueryOptions({ active_only: 'true', q: q || undefined, page_size: 100, sort: 'name_asc' });
-
-export const testQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...testsKey, 'detail', id], queryFn: () => apiClient.get<Test>(`/api/tests/${id}`) });
+// The company's skills tests (/api/tests): one hook per change. The reads live in lib/test-queries.ts,
+// since the jobs feature reads tests too; they are re-exported here for this feature's pages.
+export { activeTestsQueryOptions, testListQueryOptions, testQueryOptions } from '~/client/lib/test-queries';
 
 // A test change can change the job list's figures (linked tests), so both caches refresh.
 function useRefreshTests() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: testsKey }),
-      queryClient.invalidateQueries({ queryKey: jobsKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tests.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
     ]);
 }
 
@@ -87,11 +63,20 @@ export function useDeleteTest() {
     mutationFn: (id: string) => apiClient.delete<void>(`/api/tests/${id}`),
     // Everything refreshes except the deleted test itself, which would only answer 404 now.
     onSuccess: (_, id) => {
-      const deleted = hashKey(testQueryOptions(id).queryKey);
+      const deleted = hashKey(queryKeys.tests.detail(id));
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: testsKey, predicate: (query) => query.queryHash !== deleted }),
-        queryClient.invalidateQueries({ queryKey: jobsKey }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.tests.all,
+          predicate: (query) => query.queryHash !== deleted,
+        }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
       ]);
+    },
+    // Refused because the test was taken meanwhile (409) or is gone (404): show the list as it now is.
+    onError: (error) => {
+      if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+        return queryClient.invalidateQueries({ queryKey: queryKeys.tests.lists() });
+      }
     },
   });
 }
@@ -103,13 +88,13 @@ export function useSetTestFavorite() {
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
       apiClient.put<{ favorite: boolean }>(`/api/tests/${id}/favorite`, { favorite }),
     onMutate: async ({ id, favorite }) => {
-      await queryClient.cancelQueries({ queryKey: [...testsKey, 'list'] });
-      queryClient.setQueriesData<TestList>({ queryKey: [...testsKey, 'list'] }, (list) =>
+      await queryClient.cancelQueries({ queryKey: queryKeys.tests.lists() });
+      queryClient.setQueriesData<TestList>({ queryKey: queryKeys.tests.lists() }, (list) =>
         list
           ? { ...list, items: list.items.map((test) => (test.id === id ? { ...test, is_favorite: favorite } : test)) }
           : list,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: testsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tests.all }),
   });
 }

@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from 'lucide-react
 import type { ReactNode } from 'react';
 import { Badge } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
-import { questionTypeLabels } from '~/shared/assessments';
+import { isScoredQuestion, questionTypeLabels } from '~/shared/assessments';
 import type { QuestionContent } from './question-content';
 import { QuestionSummary } from './question-summary';
 
@@ -36,7 +36,7 @@ export function QuestionCard({ number, question, problems = [], isBeingEdited = 
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Question {number}</span>
         <Badge variant="secondary">{questionTypeLabels[question.type]}</Badge>
-        <Badge variant="outline">{pointsLabel(question.points)}</Badge>
+        <Badge variant="outline">{isScoredQuestion(question) ? pointsLabel(question.points) : 'Not scored'}</Badge>
         {question.use_ai && <Badge variant="info">AI graded</Badge>}
         {isBeingEdited && <Badge variant="warning">Editing</Badge>}
       </div>

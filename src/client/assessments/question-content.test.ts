@@ -4,7 +4,6 @@ import {
   type EditableQuestion,
   emptyEditableQuestion,
   type Line,
-  moveItem,
   newLine,
   newQuestionId,
   toEditableQuestion,
@@ -160,15 +159,6 @@ describe('toEditableQuestion', () => {
     const content = { ...toQuestionContent(editable({})), id: 'q-1' };
     expect(toEditableQuestion(content).id).toBe('q-1');
     expect(toQuestionContent(toEditableQuestion(content)).id).toBe('q-1');
-  });
-});
-
-describe('moveItem', () => {
-  it('swaps a question with its neighbour, and leaves the ends alone', () => {
-    expect(moveItem(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
-    expect(moveItem(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
-    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
-    expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 });
 

@@ -110,14 +110,15 @@ export function emptyEditableQuestion(type: QuestionType = DEFAULT_QUESTION_TYPE
 const cleanText = (lines: readonly Line[]) => lines.map((line) => line.text.trim()).filter(Boolean);
 const unique = (values: readonly string[]) => [...new Set(values)];
 
-function filledLines(lines: readonly Line[]): Map<string, string> {
-  const filled = new Map<string, string>();
-  for (const line of lines) {
+// The lines with text, trimmed: what the person sees as the options, rows or columns so far.
+export function typedLines(lines: readonly Line[]): Line[] {
+  return lines.flatMap((line) => {
     const text = line.text.trim();
-    if (text) filled.set(line.id, text);
-  }
-  return filled;
+    return text ? [{ id: line.id, text }] : [];
+  });
 }
+
+const filledLines = (lines: readonly Line[]) => new Map(typedLines(lines).map((line) => [line.id, line.text]));
 
 function settingsOf(question: EditableQuestion): QuestionSettings {
   switch (question.type) {
@@ -276,16 +277,4 @@ let lastQuestionId = 0;
 export function newQuestionId(now = Date.now()): string {
   lastQuestionId = Math.max(now, lastQuestionId + 1);
   return String(lastQuestionId);
-}
-
-// The list moved one place up (offset -1) or down (+1); the same list when the move would leave it.
-export function moveItem<Item>(items: readonly Item[], index: number, offset: -1 | 1): Item[] {
-  const target = index + offset;
-  const item = items[index];
-  const other = items[target];
-  if (item === undefined || other === undefined) return [...items];
-  const moved = [...items];
-  moved[index] = other;
-  moved[target] = item;
-  return moved;
 }

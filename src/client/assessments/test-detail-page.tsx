@@ -3,8 +3,7 @@ import { ArchiveIcon, ArchiveRestoreIcon, CopyIcon, PencilIcon, StarIcon, Trash2
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { BackLink } from '~/client/components/back-link';
-import { PageMeta } from '~/client/components/page-meta';
+import { PortalPage } from '~/client/components/portal-page';
 import { Alert } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
@@ -12,10 +11,10 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
-import { errorMessage, isApiError } from '~/client/lib/api-client';
+import { errorMessage, isApiError, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import type { PageProps } from '~/client/routes';
-import { type Test, type TestStatus, testTexts, testTypeLabels } from '~/shared/assessments';
+import { describeTestPoints, type Test, type TestStatus, testTexts, testTypeLabels } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import {
   testQueryOptions,
@@ -25,7 +24,7 @@ import {
   useRestoreTest,
   useSetTestFavorite,
 } from './api';
-import { pointsLabel, QuestionCard } from './question-card';
+import { QuestionCard } from './question-card';
 import { fromStoredQuestion } from './question-content';
 import { TestBuilder } from './test-builder';
 
@@ -49,16 +48,11 @@ export default function TestDetailPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const isValidId = isTestId(id);
   const test = useQuery({ ...testQueryOptions(id ?? ''), enabled: isValidId });
-  const isNotFound = !isValidId || (isApiError(test.error) && test.error.status === 404);
+  const isNotFound = !isValidId || isNotFoundError(test.error);
   const jobsHref = paths.companyJobs.getHref();
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-      <PageMeta title={title} />
-      <div className="grid gap-3">
-        <BackLink to={jobsHref}>Back to Jobs</BackLink>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      </div>
+    <PortalPage title={title} back={{ to: jobsHref, label: 'Back to Jobs' }}>
       {isNotFound ? (
         <Card>
           <CardContent className="grid justify-items-start gap-3 pt-4 sm:pt-6">
@@ -94,7 +88,7 @@ export default function TestDetailPage({ pageId }: PageProps) {
       ) : (
         <TestDetail test={test.data} />
       )}
-    </div>
+    </PortalPage>
   );
 }
 
@@ -146,7 +140,9 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
   const [confirming, setConfirming] = useState<'archive' | 'delete' | null>(null);
   const status = statusBadges[test.status];
   const questions = test.questions.map(fromStoredQuestion);
-  const totalPoints = questions.reduce((sum, question) => sum + question.points, 0);
+  const points = describeTestPoints(test.questions);
+  // A test that has been taken keeps its results: it can be archived, not deleted.
+  const canDelete = test.attempts.total === 0;
   // The star shows the person's choice at once; the server's answer settles it.
   const isFavorite = setFavorite.isPending ? setFavorite.variables.favorite : test.is_favorite;
 
@@ -259,7 +255,8 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
             <Fact label="Time limit">{test.time_limit} minutes</Fact>
             <Fact label="Passing score">{test.pass_rate}%</Fact>
             <Fact label="Questions">
-              {questions.length} · {pointsLabel(totalPoints)}
+              {points.summary}
+              {points.unscored && <span className="block text-xs text-muted-foreground">{points.unscored}</span>}
             </Fact>
             <Fact label="Linked jobs">{test.linked_jobs}</Fact>
             <Fact label="Attempts">
@@ -293,10 +290,12 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
                 Archive
               </Button>
             )}
-            <Button variant="outline" className="text-destructive" onClick={() => setConfirming('delete')}>
-              <Trash2Icon aria-hidden="true" />
-              Delete
-            </Button>
+            {canDelete && (
+              <Button variant="outline" className="text-destructive" onClick={() => setConfirming('delete')}>
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </Button>
+            )}
           </div>
         </CardHeader>
       </Card>

@@ -1,5 +1,8 @@
+import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { toFieldErrors } from '~/client/lib/form-errors';
 import {
+  checkTest,
   DEFAULT_PASS_RATE,
   DEFAULT_TIME_LIMIT,
   draftTestDefaults,
@@ -74,6 +77,50 @@ export function toTestInput(
     questions: questions.map((question) => ({ ...question })),
     is_active: isActive,
     is_public: false,
+  };
+}
+
+// The whole builder as one react-hook-form form: the information fields and the list of questions.
+export type TestBuilderValues = TestFormValues & { questions: QuestionContent[] };
+export type TestBuilderOutput = TestFormOutput & { questions: QuestionContent[] };
+
+export function testBuilderValues(test?: Test, questions: QuestionContent[] = []): TestBuilderValues {
+  return { ...testFormValues(test), questions };
+}
+
+// The builder's resolver: the information fields as typed (testFormSchema), then the contract's own
+// rules (checkTest, which the server runs too) for a published test or a draft, as `isPublishing` says.
+// A missing name, type or question also sets root.required: the spec's notification tells that.
+export function testBuilderResolver(
+  isPublishing: () => boolean,
+): Resolver<TestBuilderValues, unknown, TestBuilderOutput> {
+  return (values) => {
+    const info = testFormSchema.safeParse(values);
+    const problems: Record<string, string> = {};
+    for (const issue of info.error?.issues ?? []) problems[issue.path.join('.')] ??= issue.message;
+    const publishing = isPublishing();
+    const rules = checkTest(
+      {
+        name: values.name,
+        type: values.type || null,
+        // A number refused above has its message already; the rules check the rest.
+        time_limit: info.data?.time_limit ?? DEFAULT_TIME_LIMIT,
+        pass_rate: info.data?.pass_rate ?? DEFAULT_PASS_RATE,
+        is_active: publishing,
+        is_public: false,
+        questions: values.questions,
+      },
+      { publishing },
+    );
+    for (const [field, message] of Object.entries(rules)) problems[field] ??= message;
+    if (info.success && Object.keys(problems).length === 0) {
+      return { values: { ...info.data, questions: values.questions }, errors: {} };
+    }
+    const errors = toFieldErrors<TestBuilderValues>(problems, ['questions']);
+    if ('name' in rules || 'type' in rules || 'questions' in rules) {
+      errors.root = { required: { type: 'required', message: testTexts.requiredFields } };
+    }
+    return { values: {}, errors };
   };
 }
 

@@ -9,7 +9,7 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { splitServerError } from '~/client/lib/form-errors';
+import { applyServerError } from '~/client/lib/form-errors';
 import type { PageProps } from '~/client/routes';
 import { authMessages, type SignInInput, type SignInResult, signInSchema } from '~/shared/auth';
 import { paths } from '~/shared/routes';
@@ -126,9 +126,7 @@ function CredentialsStep({ notice, onResult }: { notice?: string; onResult: (res
     try {
       onResult(await signIn.mutateAsync({ ...values, redirect: redirect ?? undefined }));
     } catch (error) {
-      const { fieldErrors, message } = splitServerError(error, credentialFields, authMessages.adminSignInError);
-      for (const [field, text] of fieldErrors) form.setError(field, { type: 'server', message: text });
-      setFailure(message);
+      setFailure(applyServerError(form, error, { fields: credentialFields, fallback: authMessages.adminSignInError }));
     }
   });
 

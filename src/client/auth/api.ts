@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '~/client/lib/api-client';
-import type { CurrentUser, RegisterInput, SignInInput, SignInResult } from '~/shared/auth';
+import type { CurrentUser, ProviderList, RegisterInput, SignInInput, SignInResult } from '~/shared/auth';
 import type { OidcProvider, OidcUserType } from '~/shared/oidc';
 
 // Data access for signing in, out and up (STYLE.md 8): query factories and mutation hooks over
@@ -24,15 +24,10 @@ export async function refreshCurrentUser(queryClient: QueryClient) {
   await queryClient.invalidateQueries({ queryKey });
 }
 
-export interface Provider {
-  id: OidcProvider;
-  name: string;
-}
-
 export const providersQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'providers'],
-    queryFn: () => apiClient.get<{ providers: Provider[] }>('/api/auth/providers'),
+    queryFn: () => apiClient.get<ProviderList>('/api/auth/providers'),
     // Configured when the server starts; it does not change while the page is open.
     staleTime: Number.POSITIVE_INFINITY,
   });

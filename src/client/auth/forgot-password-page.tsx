@@ -8,7 +8,7 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { splitServerError } from '~/client/lib/form-errors';
+import { applyServerError } from '~/client/lib/form-errors';
 import type { PageProps } from '~/client/routes';
 import { authMessages, forgotPasswordSchema } from '~/shared/auth';
 import { paths } from '~/shared/routes';
@@ -32,9 +32,7 @@ export default function ForgotPasswordPage(_props: PageProps) {
     try {
       await requestReset.mutateAsync(email);
     } catch (error) {
-      const { fieldErrors, message } = splitServerError(error, fields, authMessages.signInError);
-      for (const [field, text] of fieldErrors) form.setError(field, { type: 'server', message: text });
-      setFailure(message);
+      setFailure(applyServerError(form, error, { fields, fallback: authMessages.signInError }));
     }
   });
 

@@ -140,8 +140,8 @@ function SignInForm({ redirect }: { redirect: string | null }) {
             <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />
           )}
         </FormField>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        <Button type="submit" className="w-full" disabled={isSubmitting || signIn.isSuccess}>
+          {isSubmitting || signIn.isSuccess ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
       <ProviderButtons userType="company" redirect={redirect} />
@@ -256,8 +256,9 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
             <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
           )}
         </FormField>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+        {/* Once the account exists the portal is loading: a second click would register it again. */}
+        <Button type="submit" className="w-full" disabled={isSubmitting || register.isSuccess}>
+          {isSubmitting || register.isSuccess ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
       <ProviderButtons userType={accountType} redirect={redirect} />

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Button } from '~/client/components/ui/button';
-import type { OidcProvider, OidcUserType } from '~/shared/oidc';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/client/components/ui/tooltip';
+import { type OidcProvider, type OidcUserType, providerNotSetUpMessage } from '~/shared/oidc';
 import { providerStartHref, providersQueryOptions } from './api';
 
 interface ProviderButtonsProps {
   userType: OidcUserType;
   redirect?: string | null;
-  // Only these providers, when they are enabled (the admin page offers Google alone).
+  // Only these providers (the admin page offers Google alone).
   only?: readonly OidcProvider[];
 }
 
-// Sign-in with the identity providers this server has set up; nothing at all when there are none.
+// The identity-provider block the spec draws (§2): every provider, those this server has not set up
+// disabled, with a tooltip naming the settings that turn them on.
 export function ProviderButtons({ userType, redirect, only }: ProviderButtonsProps) {
   const { data } = useQuery(providersQueryOptions());
   const providers = (data?.providers ?? []).filter((provider) => !only || only.includes(provider.id));
@@ -22,14 +25,43 @@ export function ProviderButtons({ userType, redirect, only }: ProviderButtonsPro
         Or continue with
         <span className="h-px flex-1 bg-border" aria-hidden="true" />
       </div>
-      <div className="grid gap-2">
-        {providers.map((provider) => (
-          <Button key={provider.id} asChild variant="outline" className="w-full">
-            {/* A plain link: the server sends the browser on to the provider. */}
-            <a href={providerStartHref(provider.id, userType, redirect)}>Sign in with {provider.name}</a>
-          </Button>
-        ))}
-      </div>
+      <TooltipProvider>
+        <div className="grid gap-2">
+          {providers.map((provider) =>
+            provider.enabled ? (
+              <Button key={provider.id} asChild variant="outline" className="w-full">
+                {/* A plain link: the server sends the browser on to the provider. */}
+                <a href={providerStartHref(provider.id, userType, redirect)}>Sign in with {provider.name}</a>
+              </Button>
+            ) : (
+              <UnavailableProvider key={provider.id} id={provider.id} name={provider.name} />
+            ),
+          )}
+        </div>
+      </TooltipProvider>
     </div>
+  );
+}
+
+// A disabled button takes no pointer or focus, so the tooltip hangs on a focusable wrapper, and the
+// reason is also the button's description for screen readers.
+function UnavailableProvider({ id, name }: { id: OidcProvider; name: string }) {
+  const reasonId = useId();
+  const reason = providerNotSetUpMessage(id);
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the disabled button cannot take focus itself */}
+        <span tabIndex={0} className="block rounded-md focus-visible:outline-2 focus-visible:outline-ring">
+          <Button variant="outline" className="pointer-events-none w-full" disabled aria-describedby={reasonId}>
+            Sign in with {name}
+          </Button>
+          <span id={reasonId} className="sr-only">
+            {reason}
+          </span>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-xs">{reason}</TooltipContent>
+    </Tooltip>
   );
 }

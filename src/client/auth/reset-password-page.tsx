@@ -9,7 +9,7 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { splitServerError } from '~/client/lib/form-errors';
+import { applyServerError } from '~/client/lib/form-errors';
 import type { PageProps } from '~/client/routes';
 import { authMessages, newPasswordSchema } from '~/shared/auth';
 import { paths } from '~/shared/routes';
@@ -42,9 +42,7 @@ export default function ResetPasswordPage(_props: PageProps) {
     try {
       await resetPassword.mutateAsync({ token, password });
     } catch (error) {
-      const { fieldErrors, message } = splitServerError(error, fields, authMessages.signInError);
-      for (const [field, text] of fieldErrors) form.setError(field, { type: 'server', message: text });
-      setFailure(message);
+      setFailure(applyServerError(form, error, { fields, fallback: authMessages.signInError }));
     }
   });
 

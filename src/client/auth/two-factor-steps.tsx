@@ -9,7 +9,7 @@ import { Input } from '~/client/components/ui/input';
 import { notify } from '~/client/components/ui/notify';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
-import { splitServerError } from '~/client/lib/form-errors';
+import { applyServerError } from '~/client/lib/form-errors';
 import { authMessages, type SignInResult, twoFactorCodeSchema } from '~/shared/auth';
 import { type EnrollmentConfirmation, useConfirmTwoFactorEnrollment, useStartTwoFactorEnrollment } from './api';
 
@@ -44,9 +44,7 @@ function CodeForm({ label, hint, submitLabel, pendingLabel, autoComplete, onCode
         onExpired(error.message);
         return;
       }
-      const { fieldErrors, message } = splitServerError(error, codeFields, authMessages.adminSignInError);
-      for (const [field, text] of fieldErrors) form.setError(field, { type: 'server', message: text });
-      setFailure(message);
+      setFailure(applyServerError(form, error, { fields: codeFields, fallback: authMessages.adminSignInError }));
     }
   });
 

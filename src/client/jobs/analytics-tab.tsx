@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, FileTextIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
 import { hiringAnalyticsQueryOptions } from './api';
-import { ApplicantsChart } from './applicants-chart';
 import { formatDays, formatRatio } from './format-metrics';
+
+// The charting library loads with the Analytics tab, not with the Jobs page every visit opens.
+const ApplicantsChart = lazy(() =>
+  import('./applicants-chart').then((module) => ({ default: module.ApplicantsChart })),
+);
 
 const ANALYTICS_CSV_URL = '/api/jobs/analytics.csv';
 const ANALYTICS_PDF_URL = '/api/jobs/analytics.pdf';
@@ -96,7 +100,13 @@ export function AnalyticsTab() {
           <CardDescription>Applications received in each of the last 12 weeks (weeks start on Sunday).</CardDescription>
         </CardHeader>
         <CardContent>
-          {data ? <ApplicantsChart weeks={data.applicants_per_week} /> : <Skeleton className="h-56" />}
+          {data ? (
+            <Suspense fallback={<Skeleton className="h-56" />}>
+              <ApplicantsChart weeks={data.applicants_per_week} />
+            </Suspense>
+          ) : (
+            <Skeleton className="h-56" />
+          )}
         </CardContent>
       </Card>
     </div>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
 import type {
   BulkJobInput,
   BulkJobResult,
@@ -16,9 +17,8 @@ import type {
 } from '~/shared/jobs';
 
 // The company's job posts (/api/jobs): query options for reads, one hook per change. Every change
-// refreshes everything under ['jobs'] (list, summary, tags, analytics), since a status move changes them all.
-
-export const jobsKey = ['jobs'] as const;
+// refreshes everything under queryKeys.jobs.all (list, summary, tags, analytics), since a status move changes
+// them all.
 
 // The query string of the list and the CSV export: empty values left out.
 export function jobListSearch(query: JobListQuery & { ids?: string[] }): string {
@@ -37,27 +37,27 @@ export function jobListSearch(query: JobListQuery & { ids?: string[] }): string 
 
 export const jobListQueryOptions = (query: JobListQuery) =>
   queryOptions({
-    queryKey: [...jobsKey, 'list', query],
+    queryKey: queryKeys.jobs.list(query),
     queryFn: () => apiClient.get<JobList>(`/api/jobs${jobListSearch(query)}`),
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
 
 export const jobQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...jobsKey, 'detail', id], queryFn: () => apiClient.get<Job>(`/api/jobs/${id}`) });
+  queryOptions({ queryKey: queryKeys.jobs.detail(id), queryFn: () => apiClient.get<Job>(`/api/jobs/${id}`) });
 
 export const jobSummaryQueryOptions = () =>
-  queryOptions({ queryKey: [...jobsKey, 'summary'], queryFn: () => apiClient.get<JobSummary>('/api/jobs/summary') });
+  queryOptions({ queryKey: queryKeys.jobs.summary(), queryFn: () => apiClient.get<JobSummary>('/api/jobs/summary') });
 
 export const jobTagsQueryOptions = () =>
   queryOptions({
-    queryKey: [...jobsKey, 'tags'],
+    queryKey: queryKeys.jobs.tags(),
     queryFn: () => apiClient.get<{ tags: string[] }>('/api/jobs/tags'),
   });
 
 export const hiringAnalyticsQueryOptions = () =>
   queryOptions({
-    queryKey: [...jobsKey, 'analytics'],
+    queryKey: queryKeys.jobs.analytics(),
     queryFn: () => apiClient.get<HiringAnalytics>('/api/jobs/analytics'),
   });
 
@@ -65,7 +65,7 @@ export const jobExportUrl = (query: JobListQuery & { ids?: string[] }) => `/api/
 
 function useRefreshJobs() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: jobsKey });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all });
 }
 
 export function useCreateJob() {
@@ -110,7 +110,10 @@ export function useDeleteJob() {
     // The deleted job's own queries (detail, applications) are left alone: asked again they could only
     // answer 404 on the page that is about to leave it.
     onSuccess: (_, id) =>
-      queryClient.invalidateQueries({ queryKey: jobsKey, predicate: (query) => !query.queryKey.includes(id) }),
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.jobs.all,
+        predicate: (query) => !query.queryKey.includes(id),
+      }),
   });
 }
 
@@ -125,7 +128,7 @@ export function useBulkJobAction() {
 // A job's applications (the job detail page), newest first.
 export const jobApplicationsQueryOptions = (id: string, query: JobApplicationListQuery = {}) =>
   queryOptions({
-    queryKey: [...jobsKey, 'applications', id, query],
+    queryKey: queryKeys.jobs.applications(id, query),
     queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${id}/applications${jobListSearch(query)}`),
     placeholderData: keepPreviousData,
   });
@@ -138,9 +141,9 @@ export function useMarkApplicationsSeen() {
     mutationFn: (id: string) => apiClient.post<{ applications_seen_at: string }>(`/api/jobs/${id}/applications/seen`),
     onSuccess: (_, id) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...jobsKey, 'list'] }),
-        queryClient.invalidateQueries({ queryKey: [...jobsKey, 'summary'] }),
-        queryClient.invalidateQueries({ queryKey: jobQueryOptions(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.summary() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.detail(id) }),
       ]),
   });
 }
@@ -148,7 +151,7 @@ export function useMarkApplicationsSeen() {
 // Applications to all the company's jobs, e.g. status=interviewing for the Pending Interviews card.
 export const companyApplicationsQueryOptions = (query: JobApplicationListQuery) =>
   queryOptions({
-    queryKey: [...jobsKey, 'company-applications', query],
+    queryKey: queryKeys.jobs.companyApplications(query),
     queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/applications${jobListSearch(query)}`),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { formatIsoDay, fromIsoDay } from '~/client/lib/iso-day';
 import type { HiringAnalytics } from '~/shared/jobs';
@@ -7,9 +8,6 @@ import { chartScaleMax } from './format-metrics';
 type Week = HiringAnalytics['applicants_per_week'][number];
 
 const CHART_HEIGHT = 220;
-const PLOT_TOP = 20;
-const PLOT_BOTTOM = CHART_HEIGHT - 28;
-const PLOT_HEIGHT = PLOT_BOTTOM - PLOT_TOP;
 
 const shortWeek = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 // week_start is the Sunday's date; only its day part matters.
@@ -31,88 +29,51 @@ export function describeApplicantsChart(weeks: Week[]): string {
     .trim();
 }
 
-// A bar per week, drawn by hand: x positions in percentages so the bars fill any width while the text
-// stays its own size; every other date is hidden on phones where twelve would collide.
+// A bar per week (recharts, as every chart of the portal). The scale stops at a round number with a
+// middle line; on narrow screens recharts drops the week labels that would collide.
 export function ApplicantsChart({ weeks }: { weeks: Week[] }) {
   const tableId = useId();
   const [isTableShown, setIsTableShown] = useState(false);
   const max = chartScaleMax(weeks.map((week) => week.applicants));
-  const slot = 100 / Math.max(1, weeks.length);
-  const y = (value: number) => PLOT_BOTTOM - (value / max) * PLOT_HEIGHT;
-  const gridlines = [0, max / 2, max];
+  const data = weeks.map((week) => ({ label: weekLabel(week), applicants: week.applicants }));
 
   return (
     <div className="space-y-3">
-      <div role="img" aria-label={describeApplicantsChart(weeks)} className="flex">
-        {/* The scale in its own column, so a tall first bar never runs into its numbers. */}
-        <div className="relative w-8 shrink-0 text-muted-foreground" style={{ height: CHART_HEIGHT }}>
-          {gridlines.map((value) => (
-            <span
-              key={value}
-              className="absolute right-2 -translate-y-1/2 text-[11px] leading-none"
-              style={{ top: y(value) }}
-            >
-              {value}
-            </span>
-          ))}
-        </div>
-        <svg
-          aria-hidden="true"
-          width="100%"
-          height={CHART_HEIGHT}
-          className="min-w-0 flex-1 overflow-visible text-muted-foreground"
-        >
-          {gridlines.map((value) => (
-            <line
-              key={value}
-              x1="0"
-              x2="100%"
-              y1={y(value)}
-              y2={y(value)}
-              stroke="var(--color-border)"
-              strokeWidth="1"
-            />
-          ))}
-          {weeks.map((week, index) => {
-            const height = PLOT_BOTTOM - y(week.applicants);
-            const center = `${slot * index + slot / 2}%`;
-            return (
-              <g key={week.week_start}>
-                <rect
-                  x={`${slot * index + slot * 0.2}%`}
-                  width={`${slot * 0.6}%`}
-                  y={PLOT_BOTTOM - height}
-                  height={height}
-                  rx="3"
-                  fill="var(--color-primary)"
+      <div role="img" aria-label={describeApplicantsChart(weeks)} className="text-xs text-muted-foreground">
+        <div aria-hidden="true">
+          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+            <BarChart accessibilityLayer={false} data={data} margin={{ top: 20, right: 4, bottom: 0, left: 0 }}>
+              <CartesianGrid vertical={false} stroke="var(--color-border)" />
+              <XAxis
+                dataKey="label"
+                tickLine={false}
+                axisLine={false}
+                interval="preserveStartEnd"
+                minTickGap={8}
+                tick={{ fill: 'currentColor', fontSize: 11 }}
+              />
+              <YAxis
+                domain={[0, max]}
+                ticks={[0, max / 2, max]}
+                allowDecimals={false}
+                tickLine={false}
+                axisLine={false}
+                width={32}
+                tick={{ fill: 'currentColor', fontSize: 11 }}
+              />
+              <Bar dataKey="applicants" fill="var(--color-primary)" radius={[3, 3, 0, 0]} isAnimationActive={false}>
+                <LabelList
+                  dataKey="applicants"
+                  position="top"
+                  fontSize={11}
+                  fontWeight={600}
+                  fill="var(--color-foreground)"
+                  formatter={(value) => (Number(value) > 0 ? String(value) : '')}
                 />
-                {week.applicants > 0 && (
-                  <text
-                    x={center}
-                    y={PLOT_BOTTOM - height - 4}
-                    textAnchor="middle"
-                    fontSize="11"
-                    fontWeight="600"
-                    fill="var(--color-foreground)"
-                    className="max-sm:hidden"
-                  >
-                    {week.applicants}
-                  </text>
-                )}
-                <text
-                  x={center}
-                  y={CHART_HEIGHT - 8}
-                  textAnchor="middle"
-                  fontSize="11"
-                  fill="currentColor"
-                  className={index % 2 === 1 ? 'max-sm:hidden' : undefined}
-                >
-                  {weekLabel(week)}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
       </div>
       <button
         type="button"

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { PageMeta } from '~/client/components/page-meta';
+import { PortalPage } from '~/client/components/portal-page';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import type { PageProps } from '~/client/routes';
@@ -15,12 +15,11 @@ export default function EditJobPage({ pageId }: PageProps) {
   const job = query.data;
 
   return (
-    <>
-      <PageMeta title={job ? `${title}: ${job.title}` : title} />
-      <div className="mb-6 space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {job && <p className="text-sm break-words text-muted-foreground">Editing “{job.title}”.</p>}
-      </div>
+    <PortalPage
+      title={title}
+      documentTitle={job ? `${title}: ${job.title}` : title}
+      description={job && `Editing “${job.title}”.`}
+    >
       {isNotFound ? (
         <JobNotFound />
       ) : query.isError ? (
@@ -28,7 +27,7 @@ export default function EditJobPage({ pageId }: PageProps) {
       ) : !job ? (
         <JobLoading label="Loading job" />
       ) : job.status === 'archived' ? (
-        <Alert className="max-w-3xl">
+        <Alert>
           <div className="space-y-2">
             <p>An archived job cannot be edited.</p>
             <Button asChild size="sm" variant="outline">
@@ -40,6 +39,6 @@ export default function EditJobPage({ pageId }: PageProps) {
         // Keyed by the job, so a refetch after saving elsewhere refills the form.
         <JobForm key={`${job.id}-${job.updated_at}`} job={job} />
       )}
-    </>
+    </PortalPage>
   );
 }

@@ -9,28 +9,32 @@ import {
   Trash2Icon,
   XCircleIcon,
 } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useConfirmAction } from '~/client/components/data-list';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
 import { canTransitionJob, type Job, type JobTransition } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
+import { type ConfirmableJobAction, jobConfirmations } from './job-confirmations';
 import { useJobActions } from './use-job-actions';
-
-type ConfirmKind = 'close' | 'archive' | 'delete';
 
 // The actions a job's status allows (DESIGN.md §5), each done on the server before its toast
 // (use-job-actions.ts, shared with the row menu of the jobs list).
 export function JobActions({ job }: { job: Job }) {
   const navigate = useNavigate();
   const { runTransition, duplicateJob, deleteJob, isPending: isBusy } = useJobActions();
-  const [confirming, setConfirming] = useState<ConfirmKind | null>(null);
   const can = (move: JobTransition) => canTransitionJob(job.status, move);
-  const closeConfirm = () => setConfirming(null);
+  const confirm = useConfirmAction({
+    describe: (action: ConfirmableJobAction, target: Job) => jobConfirmations[action](target),
+    perform: (action, target, done) => {
+      if (action === 'delete') deleteJob(target, done, () => navigate(paths.companyJobs.getHref()));
+      else runTransition(target, action, done);
+    },
+    isPending: isBusy,
+  });
 
-  const run = (move: JobTransition) => runTransition(job, move, closeConfirm);
+  const run = (move: JobTransition) => runTransition(job, move);
   const runDuplicate = () => duplicateJob(job, (copy) => navigate(paths.companyJob.getHref({ id: copy.id })));
-  const runDelete = () => deleteJob(job, closeConfirm, () => navigate(paths.companyJobs.getHref()));
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -67,7 +71,7 @@ export function JobActions({ job }: { job: Job }) {
         </Button>
       )}
       {can('close') && (
-        <Button size="sm" variant="outline" disabled={isBusy} onClick={() => setConfirming('close')}>
+        <Button size="sm" variant="outline" disabled={isBusy} onClick={() => confirm.ask('close', job)}>
           <XCircleIcon aria-hidden="true" />
           Close
         </Button>
@@ -77,46 +81,19 @@ export function JobActions({ job }: { job: Job }) {
         Duplicate
       </Button>
       {can('archive') && (
-        <Button size="sm" variant="outline" disabled={isBusy} onClick={() => setConfirming('archive')}>
+        <Button size="sm" variant="outline" disabled={isBusy} onClick={() => confirm.ask('archive', job)}>
           <ArchiveIcon aria-hidden="true" />
           Archive
         </Button>
       )}
       {job.status === 'draft' && (
-        <Button size="sm" variant="destructive" disabled={isBusy} onClick={() => setConfirming('delete')}>
+        <Button size="sm" variant="destructive" disabled={isBusy} onClick={() => confirm.ask('delete', job)}>
           <Trash2Icon aria-hidden="true" />
           Delete
         </Button>
       )}
 
-      <ConfirmDialog
-        open={confirming === 'close'}
-        onOpenChange={(open) => setConfirming(open ? 'close' : null)}
-        title="Close this job?"
-        description={`“${job.title}” stops taking applications. You can reopen it later.`}
-        confirmLabel="Close Job"
-        onConfirm={() => run('close')}
-        pending={isBusy}
-      />
-      <ConfirmDialog
-        open={confirming === 'archive'}
-        onOpenChange={(open) => setConfirming(open ? 'archive' : null)}
-        title="Archive this job?"
-        description={`“${job.title}” leaves your job list and can no longer be edited or reopened. You can still duplicate it.`}
-        confirmLabel="Archive Job"
-        onConfirm={() => run('archive')}
-        pending={isBusy}
-      />
-      <ConfirmDialog
-        open={confirming === 'delete'}
-        onOpenChange={(open) => setConfirming(open ? 'delete' : null)}
-        title="Delete this draft?"
-        description={`“${job.title}” will be deleted for good. This cannot be undone.`}
-        confirmLabel="Delete Job"
-        destructive
-        onConfirm={runDelete}
-        pending={isBusy}
-      />
+      <ConfirmDialog {...confirm.dialog} />
     </div>
   );
 }

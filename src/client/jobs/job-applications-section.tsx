@@ -9,12 +9,13 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { errorMessage } from '~/client/lib/api-client';
-import type { Job, JobApplicationStatus } from '~/shared/jobs';
+import type { ApplicationStatus } from '~/shared/applications';
+import type { Job } from '~/shared/jobs';
 import { jobApplicationsQueryOptions, useMarkApplicationsSeen } from './api';
 
 const PAGE_SIZE = 20;
 
-const applicationStatusLabels: Record<JobApplicationStatus, { label: string; variant: BadgeVariant }> = {
+const applicationStatusLabels: Record<ApplicationStatus, { label: string; variant: BadgeVariant }> = {
   submitted: { label: 'Submitted', variant: 'secondary' },
   shortlisted: { label: 'Shortlisted', variant: 'info' },
   interviewing: { label: 'Interviewing', variant: 'info' },

@@ -2,8 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { testQueryOptions } from '~/client/assessments/api';
-import { BackLink } from '~/client/components/back-link';
-import { PageMeta } from '~/client/components/page-meta';
+import { PortalPage } from '~/client/components/portal-page';
 import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
 import type { PageProps } from '~/client/routes';
@@ -12,7 +11,7 @@ import { paths } from '~/shared/routes';
 import { JobActions } from './job-actions';
 import { JobApplicationsSection } from './job-applications-section';
 import { JobLoadError, JobLoading, JobNotFound, useJobOfPage } from './job-page-states';
-import { JobPipelineBadge, JobStatusBadge } from './job-status-badge';
+import { JobStatusBadges } from './job-status-badge';
 import { formatStartDate } from './start-date-picker';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -26,12 +25,11 @@ export default function JobDetailPage({ pageId }: PageProps) {
   const job = query.data;
 
   return (
-    <>
-      <PageMeta title={job ? `${job.title} · ${title}` : title} />
-      <div className="mb-6 space-y-3">
-        <BackLink to={paths.companyJobs.getHref()}>Jobs & Applications</BackLink>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      </div>
+    <PortalPage
+      title={title}
+      documentTitle={job ? `${job.title} · ${title}` : title}
+      back={{ to: paths.companyJobs.getHref(), label: 'Jobs & Applications' }}
+    >
       {isNotFound ? (
         <JobNotFound />
       ) : query.isError ? (
@@ -39,12 +37,12 @@ export default function JobDetailPage({ pageId }: PageProps) {
       ) : !job ? (
         <JobLoading label="Loading job" />
       ) : (
-        <div className="grid max-w-4xl gap-6">
+        <>
           <JobPost job={job} />
           <JobApplicationsSection key={job.id} job={job} />
-        </div>
+        </>
       )}
-    </>
+    </PortalPage>
   );
 }
 
@@ -55,8 +53,7 @@ function JobPost({ job }: { job: Job }) {
       <CardHeader className="grid gap-4">
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <JobStatusBadge status={job.status} />
-            {job.pipeline_stage && <JobPipelineBadge stage={job.pipeline_stage} />}
+            <JobStatusBadges status={job.status} stage={job.pipeline_stage} />
             <span className="text-sm text-muted-foreground">{job.company_name}</span>
           </div>
           <h2 id="job-title" className="text-xl font-semibold break-words sm:text-2xl">

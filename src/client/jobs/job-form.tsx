@@ -7,7 +7,8 @@ import {
   useForm,
   useWatch,
 } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { CancelLink } from '~/client/components/discard-changes';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
@@ -20,7 +21,7 @@ import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
-import { splitServerError } from '~/client/lib/form-errors';
+import { applyServerError } from '~/client/lib/form-errors';
 import {
   JOB_TITLE_MAX_LENGTH,
   type Job,
@@ -83,7 +84,7 @@ export function JobForm({ job }: { job?: Job }) {
     defaultValues: job ? jobToFormValues(job) : emptyJobFormValues,
     resolver,
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const [title, engagementType] = useWatch({ control: form.control, name: ['title', 'engagement_type'] });
   const backHref = job ? paths.companyJob.getHref({ id: job.id }) : paths.companyJobs.getHref();
 
@@ -112,17 +113,19 @@ export function JobForm({ job }: { job?: Job }) {
   }
 
   function showFailure(action: Action, error: unknown) {
-    const { fieldErrors } = splitServerError(error, jobFormFields, failureTexts[action].description);
     // A field the server named gets its message next to it, and the focus.
-    if (fieldErrors.length > 0) {
-      fieldErrors.forEach(([field, message], index) => {
-        form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
-      });
-      return;
-    }
-    toast({ ...failureTexts[action], variant: 'destructive' });
-    // The server's own reason (an unconfirmed email, a job that changed meanwhile) stays on the form.
-    if (isApiError(error) && error.status < 500) setServerMessage(error.message);
+    const message = applyServerError(form, error, {
+      fields: jobFormFields,
+      fallback: failureTexts[action].description,
+    });
+    if (message === null) return;
+    // A refusal comes with the server's reason (an unconfirmed email, a job that changed meanwhile): that is
+    // what the person needs to read, in the notification and on the form. A failure on our side, or no
+    // answer at all, gets the spec's sentence.
+    const isRefusal = isApiError(error) && error.status < 500;
+    const { title, description } = failureTexts[action];
+    toast({ title, description: isRefusal ? message : description, variant: 'destructive' });
+    if (isRefusal) setServerMessage(message);
   }
 
   async function submit(action: Action) {
@@ -150,7 +153,7 @@ export function JobForm({ job }: { job?: Job }) {
   return (
     <form
       noValidate
-      className="grid max-w-3xl gap-6"
+      className="grid gap-6"
       onSubmit={(event) => {
         // Enter in a text box publishes only when every check passes, as the button would.
         event.preventDefault();
@@ -355,9 +358,7 @@ export function JobForm({ job }: { job?: Job }) {
               {pendingAction === 'draft' ? 'Saving...' : 'Save as Draft'}
             </Button>
           )}
-          <Button variant="ghost" asChild>
-            <Link to={backHref}>Cancel</Link>
-          </Button>
+          <CancelLink to={backHref} hasChanges={isDirty} variant="ghost" />
         </div>
       </div>
     </form>

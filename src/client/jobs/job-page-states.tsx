@@ -5,7 +5,7 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { errorMessage, isApiError } from '~/client/lib/api-client';
+import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { paths } from '~/shared/routes';
 import { jobQueryOptions } from './api';
 
@@ -16,9 +16,7 @@ const LOAD_ERROR_TEXT = 'Failed to load this job. Please try again.';
 export function useJobOfPage(id: string | undefined) {
   const isJobId = z.uuid().safeParse(id).success;
   const query = useQuery({ ...jobQueryOptions(id ?? ''), enabled: isJobId });
-  const isNotFound =
-    !isJobId ||
-    (query.isError && isApiError(query.error) && (query.error.status === 404 || query.error.status === 400));
+  const isNotFound = !isJobId || isNotFoundError(query.error);
   return { query, isNotFound };
 }
 
@@ -51,7 +49,7 @@ export function JobLoadError({ error, onRetry }: { error: unknown; onRetry: () =
 
 export function JobLoading({ label }: { label: string }) {
   return (
-    <div role="status" className="grid max-w-3xl gap-6">
+    <div role="status" className="grid gap-6">
       <span className="sr-only">{label}</span>
       {[0, 1, 2].map((card) => (
         <Card key={card}>

@@ -2,7 +2,6 @@ import {
   ArchiveIcon,
   CopyIcon,
   EyeIcon,
-  MoreHorizontalIcon,
   PauseIcon,
   PencilIcon,
   PlayIcon,
@@ -11,20 +10,17 @@ import {
   XCircleIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '~/client/components/ui/button';
+import { RowMenuTrigger } from '~/client/components/data-list';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '~/client/components/ui/dropdown-menu';
 import { canTransitionJob, type Job } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
+import type { ConfirmableJobAction } from './job-confirmations';
 import type { useJobActions } from './use-job-actions';
-
-// The moves that need a "Are you sure?" first: deleting a draft and archiving (neither can be undone).
-export type ConfirmableJobAction = 'delete' | 'archive';
 
 interface JobRowMenuProps {
   job: Job;
@@ -33,16 +29,13 @@ interface JobRowMenuProps {
 }
 
 // View, Edit, Duplicate, Pause or Resume, Reopen, Close, then Delete (drafts) or Archive (the others),
-// offered by the job's status as the state machine of DESIGN.md §5 allows.
+// offered by the job's status as the state machine of DESIGN.md §5 allows. Close, Archive and Delete ask
+// first (onConfirm, job-confirmations.ts).
 export function JobRowMenu({ job, actions, onConfirm }: JobRowMenuProps) {
   const isDraft = job.status === 'draft';
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${job.title}`}>
-          <MoreHorizontalIcon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <RowMenuTrigger name={job.title} />
       <DropdownMenuContent align="end">
         <DropdownMenuItem asChild>
           <Link to={paths.companyJob.getHref({ id: job.id })}>
@@ -81,7 +74,7 @@ export function JobRowMenu({ job, actions, onConfirm }: JobRowMenuProps) {
           </DropdownMenuItem>
         )}
         {canTransitionJob(job.status, 'close') && (
-          <DropdownMenuItem onSelect={() => actions.runTransition(job, 'close')}>
+          <DropdownMenuItem onSelect={() => onConfirm('close', job)}>
             <XCircleIcon aria-hidden="true" />
             Close
           </DropdownMenuItem>

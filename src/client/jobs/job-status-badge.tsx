@@ -1,5 +1,5 @@
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
-import { type JobPipelineStage, type JobStatus, jobStatusLabels } from '~/shared/jobs';
+import { type JobPipelineStage, type JobStatus, jobStatusLabels, visiblePipelineStage } from '~/shared/jobs';
 
 // Each status its own colour, every one with readable (4.5:1) text.
 const statusVariants: Record<JobStatus, BadgeVariant> = {
@@ -16,11 +16,14 @@ const pipelineLabels: Record<JobPipelineStage, string> = {
   filled: 'Filled',
 };
 
-export function JobStatusBadge({ status }: { status: JobStatus }) {
-  return <Badge variant={statusVariants[status]}>{jobStatusLabels[status]}</Badge>;
-}
-
-// How far the job's applications got (DESIGN.md §5): Interviewing, Offer or Filled.
-export function JobPipelineBadge({ stage }: { stage: JobPipelineStage }) {
-  return <Badge variant="info">{pipelineLabels[stage]}</Badge>;
+// A job's status, and beside it how far its applications got (DESIGN.md §5) when that adds to the
+// status rather than contradicting it (visiblePipelineStage).
+export function JobStatusBadges({ status, stage }: { status: JobStatus; stage: JobPipelineStage | null }) {
+  const shownStage = visiblePipelineStage(status, stage);
+  return (
+    <>
+      <Badge variant={statusVariants[status]}>{jobStatusLabels[status]}</Badge>
+      {shownStage && <Badge variant="info">{pipelineLabels[shownStage]}</Badge>}
+    </>
+  );
 }

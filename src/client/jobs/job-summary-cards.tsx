@@ -134,7 +134,7 @@ export function JobSummaryCards({
       <SummaryCard
         label="Tests Assigned"
         value={formatCount.format(data.tests_assigned)}
-        hint="Show the Tests tab"
+        hint="Times your tests were given to candidates"
         icon={<ClipboardCheckIcon />}
         onClick={onShowTests}
       />

@@ -2,7 +2,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { ClipboardCheckIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { activeTestsQueryOptions, testQueryOptions } from '~/client/assessments/api';
 import { SearchInput } from '~/client/components/search-input';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -11,6 +10,7 @@ import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dial
 import { FieldError } from '~/client/components/ui/form-field';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
+import { activeTestsQueryOptions, testQueryOptions } from '~/client/lib/test-queries';
 import { type TestSummary, testTexts, testTypeLabels } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import { toggleItem } from './job-form-values';

@@ -37,9 +37,8 @@ export function StartDatePicker({ value, onChange, keptDate, ...control }: Start
             aria-label={`Start date: ${value ? formatStartDate(value) : 'not set'}`}
           >
             <CalendarIcon className="text-muted-foreground" aria-hidden="true" />
-            <span className={value ? 'truncate' : 'truncate text-muted-foreground'}>
-              {value ? formatStartDate(value) : 'Pick a date'}
-            </span>
+            {/* Full-strength text even without a date: muted text read as a disabled control. */}
+            <span className="truncate">{value ? formatStartDate(value) : 'Pick a date'}</span>
           </Button>
         </PopoverTrigger>
         <PopoverContent className="w-auto p-2" align="start">

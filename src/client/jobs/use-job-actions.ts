@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
 import { type Job, type JobTransition, jobTexts } from '~/shared/jobs';
-import { jobsKey, useDeleteJob, useDuplicateJob, useJobTransition } from './api';
+import { useDeleteJob, useDuplicateJob, useJobTransition } from './api';
 
 // A job's actions, for the row menu and the job page: each one really changes the job on the server, then says so with the spec's
 // toast (§8); a refusal (409: an illegal move for the job's status) shows the server's sentence.
@@ -52,7 +53,7 @@ export function useJobActions() {
     toast({ variant: 'destructive', title: failureTitles[action], description });
     // Refused because the job changed elsewhere (409) or is gone (404): show it as it now is.
     if (isApiError(error) && (error.status === 409 || error.status === 404)) {
-      void queryClient.invalidateQueries({ queryKey: jobsKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all });
     }
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, errorMessage } from './api-client';
+import { ApiError, apiClient, errorMessage, isNotFoundError } from './api-client';
 
 function answer(status: number, body?: unknown, contentType = 'application/json') {
   const response = new Response(body === undefined ? null : JSON.stringify(body), {
@@ -53,6 +53,20 @@ describe('the browser HTTP client', () => {
   it('falls back to HTTP <status> when the answer carries no error sentence', async () => {
     answer(502, '<html>Bad gateway</html>', 'text/html');
     await expect(apiClient.get('/api/auth/me')).rejects.toMatchObject({ status: 502, message: 'HTTP 502', fields: {} });
+  });
+
+  it('reads a 404, and a 400 refusing the id of the link, as "not found", and no other refusal', () => {
+    const malformedId = 'This link is broken: it does not name a test.';
+    expect(isNotFoundError(new ApiError(404, { error: 'This test does not exist.', code: 'not_found' }))).toBe(true);
+    expect(
+      isNotFoundError(new ApiError(400, { error: malformedId, code: 'validation', fields: { id: malformedId } })),
+    ).toBe(true);
+    expect(
+      isNotFoundError(new ApiError(400, { error: 'name: Required', code: 'validation', fields: { name: 'Required' } })),
+    ).toBe(false);
+    expect(isNotFoundError(new ApiError(403, { error: 'No.', code: 'forbidden' }))).toBe(false);
+    expect(isNotFoundError(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isNotFoundError(null)).toBe(false);
   });
 
   it('words a request that never got an answer with the fallback', () => {

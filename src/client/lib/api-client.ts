@@ -20,6 +20,11 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+// The record a page asked for is not there: it does not exist (404), or the link's id cannot name one
+// (400 naming the `id` field). Either way the person sees the page's "does not exist" screen.
+export const isNotFoundError = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || (error.status === 400 && 'id' in error.fields));
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function readJson(response: Response): Promise<unknown> {

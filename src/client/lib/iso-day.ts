@@ -1,19 +1,13 @@
+import { format, parse } from 'date-fns';
+
 // Calendar days as the API takes them (YYYY-MM-DD), read and written in the viewer's own calendar:
 // the day someone clicks in a date picker is the day sent, whatever their time zone.
 
-export function toIsoDay(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
+const ISO_DAY = 'yyyy-MM-dd';
 
-export function fromIsoDay(value: string): Date {
-  const [year = 0, month = 1, day = 1] = value.split('-').map(Number);
-  return new Date(year, month - 1, day);
-}
+export const toIsoDay = (date: Date): string => format(date, ISO_DAY);
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export const fromIsoDay = (value: string): Date => parse(value, ISO_DAY, new Date());
 
-export function formatIsoDay(value: string): string {
-  return shortDay.format(fromIsoDay(value));
-}
+// "Dec 1, 2026".
+export const formatIsoDay = (value: string): string => format(fromIsoDay(value), 'MMM d, yyyy');

@@ -4,6 +4,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { cn } from '~/client/lib/cn';
 import { useHydrated } from '~/client/lib/use-hydrated';
 import { contactMessages, contactToasts } from '~/shared/contact-texts';
+import { isValidEmail } from '~/shared/email';
 
 // The public contact form of the home page and of /contact (spec §5 "Contact form"). It validates with
 // the shared texts but without zod, and draws its own fields rather than the Radix-based FormField:
@@ -16,9 +17,6 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 type Status = 'idle' | 'sending';
 
 const fieldNames: readonly FieldName[] = ['name', 'email', 'company', 'subject', 'message'];
-
-// The same pattern as the server's schema (src/shared/contact.ts).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const controlClassName =
   'w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive sm:text-sm';
@@ -50,7 +48,7 @@ function readPayload(form: HTMLFormElement, source: ContactFormSource): ContactP
 function validate(payload: ContactPayload): FieldErrors {
   const errors: FieldErrors = {};
   if (!payload.name) errors.name = contactMessages.name;
-  if (!EMAIL_PATTERN.test(payload.email)) errors.email = contactMessages.email;
+  if (!isValidEmail(payload.email)) errors.email = contactMessages.email;
   if (payload.source === 'contact_page' && !payload.subject) errors.subject = contactMessages.subject;
   if (!payload.message) errors.message = contactMessages.message;
   return errors;

@@ -3,9 +3,9 @@ import { PageMeta } from '~/client/components/page-meta';
 import { loadServicePage } from '~/client/content/services/load-service-page';
 import { type ServicePageId, servicePageIds } from '~/client/content/services/service-content';
 import type { PageProps } from '~/client/routes';
-import { CtaBanner, PageHero } from '~/client/site/components/site-layout';
-import { ServiceSections } from '~/client/site/service-sections';
 import { type PageId, paths } from '~/shared/routes';
+import { CtaBanner, PageHero } from './components/site-layout';
+import { ServiceSections } from './service-sections';
 
 // Any of the 11 service pages, rendered from its content (src/client/content/services/).
 export default function ServicePage({ pageId }: PageProps) {

@@ -2,8 +2,8 @@ import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ServiceSection, StatPanelSection, TagGroupsSection } from '~/client/content/services/service-content';
 import { cn } from '~/client/lib/cn';
-import { CardGrid, Container, Section, StatGrid, StepList } from '~/client/site/components/site-layout';
-import { ServiceCard } from '~/client/site/service-card';
+import { CardGrid, Container, Section, StatGrid, StepList } from './components/site-layout';
+import { ServiceCard } from './service-card';
 
 // The body of a services page: each section of its content, in order, on alternating backgrounds.
 export function ServiceSections({ sections }: { sections: ServiceSection[] }) {

@@ -1,8 +1,8 @@
 import { PageMeta } from '~/client/components/page-meta';
 import { servicesOverview } from '~/client/content/services/overview';
-import { CtaBanner, PageHero } from '~/client/site/components/site-layout';
-import { ServiceSections } from '~/client/site/service-sections';
 import { paths } from '~/shared/routes';
+import { CtaBanner, PageHero } from './components/site-layout';
+import { ServiceSections } from './service-sections';
 
 // /services: every service Tandem offers, why clients choose Tandem and how an engagement starts.
 export default function ServicesPage() {

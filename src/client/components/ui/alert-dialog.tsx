@@ -2,12 +2,14 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  // The button that keeps things as they are.
+  cancelLabel?: string;
   onConfirm: () => void;
   // A destructive action gets the red button.
   destructive?: boolean;
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   destructive = false,
   pending = false,
@@ -36,7 +39,7 @@ export function ConfirmDialog({
           </AlertDialogPrimitive.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{cancelLabel}</Button>
             </AlertDialogPrimitive.Cancel>
             <Button
               variant={destructive ? 'destructive' : 'default'}

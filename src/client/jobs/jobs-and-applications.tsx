@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { toast } from '~/client/components/ui/use-toast';
+import { useChangeSearch } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import { jobTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
@@ -11,20 +12,9 @@ import { AnalyticsTab } from './analytics-tab';
 import { jobSummaryQueryOptions } from './api';
 import { JobPostsTab } from './job-posts-tab';
 import { JobSummaryCards } from './job-summary-cards';
-import {
-  applicationsSearchKey,
-  applySearchPatch,
-  type JobsPageTab,
-  jobFilterPatch,
-  jobsPageTabs,
-  readJobFilters,
-  readTab,
-  readTestFilters,
-  type SearchPatch,
-} from './jobs-page-search';
+import { applicationsSearchKey, type JobsPageTab, jobPostsSearch, jobsPageTabs, readTab } from './jobs-page-search';
 import { NewMenu } from './new-menu';
 import { PendingInterviewsPanel } from './pending-interviews-panel';
-import { TestsTab } from './tests-tab';
 
 const tabLabels: Record<JobsPageTab, string> = {
   'job-posts': 'Job Posts',
@@ -34,24 +24,24 @@ const tabLabels: Record<JobsPageTab, string> = {
 
 const isTab = (value: string): value is JobsPageTab => (jobsPageTabs as readonly string[]).includes(value);
 
+interface JobsAndApplicationsProps extends PageProps {
+  // The Tests tab belongs to assessments/; the page that composes both passes it in
+  // (app/company-jobs-page.tsx).
+  testsTab: ReactNode;
+}
+
 // /company/jobs: the company's summary figures, its job posts, its skills tests and its hiring analytics.
-export default function JobsPage({ pageId }: PageProps) {
+export function JobsAndApplications({ pageId, testsTab }: JobsAndApplicationsProps) {
   const { title } = paths[pageId];
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const changeSearch = useChangeSearch();
   const queryClient = useQueryClient();
   const tab = readTab(searchParams);
-  const jobFilters = readJobFilters(searchParams);
-  const testFilters = readTestFilters(searchParams);
+  const jobStatusFilter = jobPostsSearch.read(searchParams).status;
   const isShowingInterviews = searchParams.get(applicationsSearchKey) === 'interviewing';
 
-  const changeSearch = useCallback(
-    (patch: SearchPatch, options: { replace?: boolean } = {}) =>
-      setSearchParams((current) => applySearchPatch(current, patch), { replace: options.replace ?? false }),
-    [setSearchParams],
-  );
-
   const showStatus = (status: 'open' | 'paused') =>
-    changeSearch({ ...jobFilterPatch({ status: [status] }), tab: 'job-posts' });
+    changeSearch({ ...jobPostsSearch.change({ status: [status] }), tab: 'job-posts' });
 
   // The spec's toast, then the applications it filters to (GET /api/jobs/applications?status=interviewing).
   function showPendingInterviews() {
@@ -75,7 +65,7 @@ export default function JobsPage({ pageId }: PageProps) {
       </div>
 
       <JobSummaryCards
-        activeStatus={jobFilters.status.length === 1 ? (jobFilters.status[0] ?? null) : null}
+        activeStatus={jobStatusFilter.length === 1 ? (jobStatusFilter[0] ?? null) : null}
         onShowStatus={showStatus}
         onShowTests={() => changeSearch({ tab: 'tests' })}
         isShowingInterviews={isShowingInterviews}
@@ -100,10 +90,10 @@ export default function JobsPage({ pageId }: PageProps) {
           ))}
         </TabsList>
         <TabsContent value="job-posts" className="mt-4">
-          <JobPostsTab filters={jobFilters} onSearchChange={changeSearch} />
+          <JobPostsTab />
         </TabsContent>
         <TabsContent value="tests" className="mt-4">
-          <TestsTab filters={testFilters} onSearchChange={changeSearch} />
+          {testsTab}
         </TabsContent>
         <TabsContent value="analytics" className="mt-4">
           <AnalyticsTab />

@@ -1,62 +1,58 @@
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '~/client/components/ui/button';
 import { FieldError } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { cn } from '~/client/lib/cn';
-import { type Line, newLine } from './question-content';
+import { type EditableQuestion, newLine } from '../question-content';
+import type { LineListField } from './question-form';
 
 interface LineListEditorProps {
+  name: LineListField;
   legend: string;
   // Names one line, numbered: 'Option' → 'Option 1'.
   itemLabel: string;
   addLabel: string;
-  lines: Line[];
-  onChange: (lines: Line[]) => void;
   // Lines before this index have no remove button (options from the third on can be removed, spec §5).
   removableFrom: number;
   maxLines: number;
   hint?: string;
-  error?: string;
   className?: string;
 }
 
-// A list of short texts with add and remove: a choice question's options, a short answer's accepted
-// answers, a grid's rows and columns. Focus follows the line added or the place of the line removed.
+// A list of short texts with add and remove, in the add-question form: a choice question's options, a
+// short answer's accepted answers, a grid's rows and columns. Focus follows the line added or the place of
+// the line removed. Each line keeps its own id (the answer key points at it), so the list's keys are `key`.
 export function LineListEditor({
+  name,
   legend,
   itemLabel,
   addLabel,
-  lines,
-  onChange,
   removableFrom,
   maxLines,
   hint,
-  error,
   className,
 }: LineListEditorProps) {
   const id = useId();
-  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const { control, register, setFocus, formState } = useFormContext<EditableQuestion>();
+  const { fields, append, remove } = useFieldArray({ control, name, keyName: 'key' });
+  const error = formState.errors[name]?.root?.message;
   const addButton = useRef<HTMLButtonElement>(null);
-  const [focusTarget, setFocusTarget] = useState<string | 'add' | null>(null);
+  // After a removal: the line now in the removed one's place, else the one before, else Add.
+  const [focusAfterRemove, setFocusAfterRemove] = useState<number | 'add' | null>(null);
 
   useEffect(() => {
-    if (focusTarget === null) return;
-    if (focusTarget === 'add') addButton.current?.focus();
-    else inputs.current.get(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+    if (focusAfterRemove === null) return;
+    if (focusAfterRemove === 'add') addButton.current?.focus();
+    else setFocus(`${name}.${focusAfterRemove}.text`);
+    setFocusAfterRemove(null);
+  }, [focusAfterRemove, name, setFocus]);
 
-  const add = () => {
-    const line = newLine();
-    onChange([...lines, line]);
-    setFocusTarget(line.id);
-  };
-
-  const remove = (index: number) => {
-    const next = lines.filter((_, position) => position !== index);
-    onChange(next);
-    setFocusTarget(next[index]?.id ?? next[index - 1]?.id ?? 'add');
+  const removeLine = (index: number) => {
+    const remaining = fields.length - 1;
+    remove(index);
+    setFocusAfterRemove(remaining === 0 ? 'add' : Math.min(index, remaining - 1));
   };
 
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
@@ -70,32 +66,23 @@ export function LineListEditor({
         </p>
       )}
       <ol className="grid gap-2">
-        {lines.map((line, index) => {
+        {fields.map((line, index) => {
           const label = `${itemLabel} ${index + 1}`;
           return (
-            <li key={line.id} className="flex items-center gap-2">
+            <li key={line.key} className="flex items-center gap-2">
               <Input
-                ref={(element) => {
-                  if (element) inputs.current.set(line.id, element);
-                  else inputs.current.delete(line.id);
-                }}
                 aria-label={label}
                 placeholder={label}
-                value={line.text}
                 maxLength={500}
                 aria-invalid={Boolean(error)}
-                onChange={(event) =>
-                  onChange(
-                    lines.map((other) => (other.id === line.id ? { ...other, text: event.target.value } : other)),
-                  )
-                }
+                {...register(`${name}.${index}.text`)}
               />
               {index >= removableFrom ? (
                 <Button
                   variant="ghost"
                   size="icon"
                   aria-label={`Remove ${label.toLowerCase()}`}
-                  onClick={() => remove(index)}
+                  onClick={() => removeLine(index)}
                 >
                   <XIcon aria-hidden="true" />
                 </Button>
@@ -109,7 +96,13 @@ export function LineListEditor({
       </ol>
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
       <div>
-        <Button ref={addButton} variant="outline" size="sm" onClick={add} disabled={lines.length >= maxLines}>
+        <Button
+          ref={addButton}
+          variant="outline"
+          size="sm"
+          onClick={() => append(newLine(), { shouldFocus: true })}
+          disabled={fields.length >= maxLines}
+        >
           <PlusIcon aria-hidden="true" />
           {addLabel}
         </Button>

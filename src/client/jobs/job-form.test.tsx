@@ -1,0 +1,151 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { discardChangesTexts } from '~/client/components/discard-changes';
+import { companyUser } from '~/client/testing/data-generators';
+import { fakeJobsApi, fakeTestsApi } from '~/client/testing/fake-apis';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { draftJobDefaults, jobTexts } from '~/shared/jobs';
+import { paths } from '~/shared/routes';
+
+// The Create Job Posting form's rules (spec §2 "Create Job Posting", §5, §8): what Publish Job and Save as
+// Draft ask for, in the spec's order and words, what a refusal from the server says, and leaving a changed form.
+
+// `answer` replaces the fake API's answers where a test needs the server to refuse.
+async function openCreateJob(answer?: (server: FakeServer) => void) {
+  const server = createFakeServer();
+  const jobs = fakeJobsApi(server);
+  fakeTestsApi(server);
+  answer?.(server);
+  const view = await renderRoute(paths.companyCreateJob.getHref(), { user: companyUser(), server });
+  await screen.findByRole('heading', { level: 1, name: paths.companyCreateJob.title });
+  return { ...view, jobs };
+}
+
+async function findNotification(text: string) {
+  const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+  return within(region).findByText(text);
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const field = (label: string) => screen.getByLabelText(label);
+const postsTo = (server: FakeServer, path: string) =>
+  server.requests.filter((request) => request.method === 'POST' && request.path === path);
+
+async function fill(events: UserEvent, label: string, value: string) {
+  await events.clear(field(label));
+  await events.type(field(label), value);
+}
+
+describe('Create Job Posting', () => {
+  it('asks for a title first, then both hourly rates, then a description, and sends nothing until then', async () => {
+    const { events, server } = await openCreateJob();
+
+    await events.click(button('Publish Job'));
+    expect(await findNotification(jobTexts.missingInformation)).toBeInTheDocument();
+    expect(field('Job title')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Job title')).toHaveFocus();
+    expect(screen.getAllByText(jobTexts.titleRequired).length).toBeGreaterThan(0);
+
+    await fill(events, 'Job title', 'Support Engineer');
+    await fill(events, 'Minimum hourly rate (USD)', '30');
+    await events.click(button('Publish Job'));
+    expect(await findNotification(jobTexts.missingBudget)).toBeInTheDocument();
+    expect(field('Maximum hourly rate (USD)')).toHaveAttribute('aria-invalid', 'true');
+
+    await fill(events, 'Maximum hourly rate (USD)', '45');
+    await events.click(button('Publish Job'));
+    expect(field('Job description')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(jobTexts.descriptionRequired).length).toBeGreaterThan(0);
+    expect(postsTo(server, '/api/jobs')).toHaveLength(0);
+  });
+
+  it('refuses a minimum rate above the maximum and weekly hours out of range, next to the fields', async () => {
+    const { events, server } = await openCreateJob();
+    await fill(events, 'Job title', 'Support Engineer');
+    await fill(events, 'Minimum hourly rate (USD)', '60');
+    await fill(events, 'Maximum hourly rate (USD)', '40');
+    await fill(events, 'Weekly hours', '90');
+    await fill(events, 'Job description', 'Answer tickets.');
+    await events.click(button('Publish Job'));
+
+    expect(await screen.findByText(jobTexts.rateOrder)).toBeInTheDocument();
+    expect(field('Maximum hourly rate (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(jobTexts.weeklyHoursRange)).toBeInTheDocument();
+    expect(postsTo(server, '/api/jobs')).toHaveLength(0);
+  });
+
+  it('asks a fixed-price job for its total budget instead of rates', async () => {
+    const { events } = await openCreateJob();
+    await fill(events, 'Job title', 'Logo redesign');
+    await events.click(screen.getByRole('radio', { name: 'Fixed price' }));
+    expect(screen.queryByLabelText('Minimum hourly rate (USD)')).not.toBeInTheDocument();
+    await events.click(button('Publish Job'));
+    expect(await findNotification(jobTexts.missingBudget)).toBeInTheDocument();
+    expect(field('Total budget (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(jobTexts.totalRequired).length).toBeGreaterThan(0);
+  });
+
+  it('publishes a complete job and lands on Jobs & Applications', async () => {
+    const { events, jobs } = await openCreateJob();
+    await fill(events, 'Job title', 'Support Engineer');
+    await fill(events, 'Minimum hourly rate (USD)', '30');
+    await fill(events, 'Maximum hourly rate (USD)', '45');
+    await fill(events, 'Job description', 'Answer tickets.');
+    await events.click(button('Publish Job'));
+
+    expect(await findNotification(jobTexts.published)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: paths.companyJobs.title })).toBeInTheDocument();
+    expect(jobs[0]).toMatchObject({ title: 'Support Engineer', status: 'open', budget_min: 30, budget_max: 45 });
+  });
+
+  it('saves an empty form as a draft with the spec defaults', async () => {
+    const { events, jobs } = await openCreateJob();
+    await events.click(button('Save as Draft'));
+    expect(await findNotification(jobTexts.draftSaved)).toBeInTheDocument();
+    expect(jobs[0]).toMatchObject({ status: 'draft', ...draftJobDefaults });
+  });
+
+  it('shows the server’s reason when it refuses to publish, and keeps what was typed', async () => {
+    const refusal = 'Confirm your email address (hiring@acme.test) to do this.';
+    const { events } = await openCreateJob((server) =>
+      server.post('/api/jobs', () => replyError(403, 'forbidden', refusal)),
+    );
+    await fill(events, 'Job title', 'Support Engineer');
+    await fill(events, 'Minimum hourly rate (USD)', '30');
+    await fill(events, 'Maximum hourly rate (USD)', '45');
+    await fill(events, 'Job description', 'Answer tickets.');
+    await events.click(button('Publish Job'));
+
+    expect(await findNotification(jobTexts.publishErrorTitle)).toBeInTheDocument();
+    expect(screen.getAllByText(refusal).length).toBeGreaterThan(0);
+    expect(field('Job title')).toHaveValue('Support Engineer');
+  });
+
+  it('puts a field the server names next to that field', async () => {
+    const { events } = await openCreateJob((server) =>
+      server.post('/api/jobs', () =>
+        replyError(422, 'validation', 'Some fields need attention.', { cc_email: jobTexts.ccEmail }),
+      ),
+    );
+    await events.click(button('Save as Draft'));
+    expect(await screen.findByText(jobTexts.ccEmail)).toBeInTheDocument();
+    expect(field('CC email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks before Cancel drops changes, and leaves at once when nothing changed', async () => {
+    const { events } = await openCreateJob();
+    await fill(events, 'Job title', 'Support Engineer');
+    await events.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: discardChangesTexts.title });
+    await events.click(within(dialog).getByRole('button', { name: discardChangesTexts.keep }));
+    expect(field('Job title')).toHaveValue('Support Engineer');
+
+    await events.click(screen.getByRole('link', { name: 'Cancel' }));
+    await events.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: discardChangesTexts.confirm }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: paths.companyJobs.title })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,90 @@
+import type { Test, TestInput, TestSummary } from '~/shared/assessments';
+import { normalizeTest, testFieldsSchema } from '~/shared/assessments';
+import type { CurrentUser } from '~/shared/auth';
+import { type CreateJobInput, createJobSchema, type Job, type JobSummary } from '~/shared/jobs';
+
+// API answers for component tests, with typed overrides (bulletproof-react's src/testing/data-generators.ts).
+
+let lastNumber = 0;
+// A uuid-shaped id, different each call.
+export function fakeId(): string {
+  lastNumber += 1;
+  return `00000000-0000-4000-8000-${String(lastNumber).padStart(12, '0')}`;
+}
+
+export function companyUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: fakeId(),
+    email: 'hiring@acme.test',
+    name: 'Ada Hiring',
+    role: 'company',
+    email_verified: true,
+    has_password: true,
+    company: { id: fakeId(), name: 'Acme' },
+    ...overrides,
+  };
+}
+
+export const emptyJobSummary: JobSummary = {
+  open_jobs: 0,
+  paused_jobs: 0,
+  pending_interviews: 0,
+  tests_assigned: 0,
+  avg_time_to_hire_days: null,
+};
+
+// The test the server would store for this payload (its normalisation and defaults).
+export function testFromInput(input: TestInput, overrides: Partial<Test> = {}): Test {
+  const stored = normalizeTest(testFieldsSchema.parse(input));
+  const now = new Date().toISOString();
+  return {
+    id: fakeId(),
+    name: stored.name,
+    description: stored.description,
+    type: stored.type,
+    time_limit: stored.time_limit,
+    pass_rate: stored.pass_rate,
+    is_active: stored.is_active,
+    is_public: stored.is_public,
+    archived: false,
+    status: stored.is_active ? 'active' : 'draft',
+    is_favorite: false,
+    question_count: stored.questions.length,
+    linked_jobs: 0,
+    attempts: { total: 0, avg_score: null },
+    created_at: now,
+    updated_at: now,
+    questions: stored.questions.map((question) => ({ ...question, id: fakeId() })),
+    ...overrides,
+  };
+}
+
+export function testSummaryOf({ questions: _questions, ...summary }: Test): TestSummary {
+  return summary;
+}
+
+// The job the server would store for this payload (its defaults; a draft's empty title and description
+// filled as the client sends them).
+export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}): Job {
+  const { status, ...fields } = createJobSchema.parse(input);
+  const now = new Date().toISOString();
+  return {
+    id: fakeId(),
+    company_name: 'Acme',
+    ...fields,
+    budget_min: fields.budget_min ?? null,
+    budget_max: fields.budget_max ?? null,
+    budget_total: fields.budget_total ?? null,
+    start_date: fields.start_date ?? null,
+    status,
+    launch_date: now,
+    published_at: status === 'open' ? now : null,
+    closed_at: null,
+    created_at: now,
+    updated_at: now,
+    applications_count: 0,
+    new_applications_count: 0,
+    pipeline_stage: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,56 @@
+import type { Test, TestInput } from '~/shared/assessments';
+import { testTexts } from '~/shared/assessments';
+import type { CreateJobInput, Job } from '~/shared/jobs';
+import { emptyJobSummary, jobFromInput, testFromInput, testSummaryOf } from './data-generators';
+import { type FakeServer, reply, replyError } from './fake-server';
+
+// The parts of the API a page under test calls, answered from memory. Each returns its store, so a test
+// can seed it and read what the page saved.
+
+// /api/tests: list (newest change first), read, create, replace.
+export function fakeTestsApi(server: FakeServer, tests: Test[] = []): Test[] {
+  const store = [...tests];
+  const find = (id: string | undefined) => store.find((test) => test.id === id);
+  server.get('/api/tests', ({ query }) => {
+    const activeOnly = query.get('active_only') === 'true';
+    const items = store
+      .filter((test) => !test.archived && (!activeOnly || test.is_active))
+      .sort((first, second) => second.updated_at.localeCompare(first.updated_at))
+      .map(testSummaryOf);
+    return { items, total: items.length, page: 1, page_size: Number(query.get('page_size') ?? 20) };
+  });
+  server.get('/api/tests/:id', ({ params }) => find(params.id) ?? replyError(404, 'not_found', testTexts.notFound));
+  server.post('/api/tests', ({ body }) => {
+    const test = testFromInput(body as TestInput);
+    store.unshift(test);
+    return reply(201, test);
+  });
+  server.put('/api/tests/:id', ({ params, body }) => {
+    const current = find(params.id);
+    if (!current) return replyError(404, 'not_found', testTexts.notFound);
+    const updated = testFromInput(body as TestInput, { id: current.id, created_at: current.created_at });
+    store.splice(store.indexOf(current), 1, updated);
+    return updated;
+  });
+  return store;
+}
+
+// /api/jobs: what the Jobs & Applications page reads (its job list, summary cards and tag filter), and
+// creating a job.
+export function fakeJobsApi(server: FakeServer, jobs: Job[] = []): Job[] {
+  const store = [...jobs];
+  server.get('/api/jobs', ({ query }) => ({
+    items: store,
+    total: store.length,
+    page: 1,
+    page_size: Number(query.get('page_size') ?? 20),
+  }));
+  server.get('/api/jobs/summary', () => emptyJobSummary);
+  server.get('/api/jobs/tags', () => ({ tags: [] }));
+  server.post('/api/jobs', ({ body }) => {
+    const job = jobFromInput(body as CreateJobInput);
+    store.unshift(job);
+    return reply(201, job);
+  });
+  return store;
+}

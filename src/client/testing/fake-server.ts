@@ -1,0 +1,114 @@
+import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
+
+// An in-memory stand-in for the API in component tests: each test says which calls the page may make and
+// what they answer. The real API has its own tests on a real database; these test the screens.
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+// A handler answers with a body (status 200), with reply(status, body), or throws.
+export type FakeHandler = (request: FakeRequest) => unknown;
+
+const replyMarker = Symbol('reply');
+interface Reply {
+  [replyMarker]: true;
+  status: number;
+  body: unknown;
+}
+
+export function reply(status: number, body?: unknown): Reply {
+  return { [replyMarker]: true, status, body };
+}
+
+// The API's error shape (DESIGN.md §6).
+export function replyError(status: number, code: ErrorCode, error: string, fields?: Record<string, string>): Reply {
+  const body: ApiErrorBody = fields ? { error, code, fields } : { error, code };
+  return reply(status, body);
+}
+
+const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && replyMarker in value;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: FakeHandler;
+}
+
+function compile(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+export interface FakeServer {
+  get: (path: string, handler: FakeHandler) => FakeServer;
+  post: (path: string, handler: FakeHandler) => FakeServer;
+  put: (path: string, handler: FakeHandler) => FakeServer;
+  delete: (path: string, handler: FakeHandler) => FakeServer;
+  // An answer used only when no other route matches (the helpers' defaults).
+  fallback: (method: string, path: string, handler: FakeHandler) => FakeServer;
+  // Every call the page made, in order.
+  requests: FakeRequest[];
+  fetch: typeof fetch;
+}
+
+export function createFakeServer(): FakeServer {
+  const routes: Route[] = [];
+  const requests: FakeRequest[] = [];
+
+  const add = (method: string) => (path: string, handler: FakeHandler) => {
+    // A later answer for the same call replaces an earlier one (a test overriding a default).
+    routes.unshift({ method, ...compile(path), handler });
+    return server;
+  };
+  const fallbacks: Route[] = [];
+
+  async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    for (const route of [...routes, ...fallbacks]) {
+      const match = route.method === method ? route.pattern.exec(url.pathname) : null;
+      if (!match) continue;
+      const params = Object.fromEntries(
+        route.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+      );
+      const request: FakeRequest = { method, path: url.pathname, params, query: url.searchParams, body };
+      requests.push(request);
+      const answer = await route.handler(request);
+      const { status, body: payload } = isReply(answer) ? answer : { status: 200, body: answer };
+      return payload === undefined
+        ? new Response(null, { status })
+        : new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+    }
+    // A call the test did not expect is a finding: the console error fails the test (STYLE.md 19).
+    console.error(`The fake server has no answer for ${method} ${url.pathname}${url.search}`);
+    return new Response(JSON.stringify({ error: 'Not faked.', code: 'not_found' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+
+  const server: FakeServer = {
+    get: add('GET'),
+    post: add('POST'),
+    put: add('PUT'),
+    delete: add('DELETE'),
+    fallback: (method, path, handler) => {
+      fallbacks.push({ method: method.toUpperCase(), ...compile(path), handler });
+      return server;
+    },
+    requests,
+    fetch: handle as typeof fetch,
+  };
+  return server;
+}

@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { dismissToast } from '~/client/components/ui/use-toast';
+import { queryClient } from '~/client/lib/query-client';
+
+// Component tests (*.test.tsx) in jsdom: what jsdom lacks and Radix needs, and a clean page, cache and
+// notification area for every test.
+
+// findBy… waits up to 5 s rather than 1 s: a loaded CI machine (2 cores, a build beside) is slow, not wrong.
+configure({ asyncUtilTimeout: 5_000 });
+
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoResizeObserver;
+
+// Radix reads these on pointer events; jsdom has no layout or pointer capture.
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+// jsdom reports window.scrollTo as "not implemented" through console.error, which fails the test.
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+  // The app's one cache and notification queue are module state: nothing may leak into the next test.
+  queryClient.clear();
+  dismissToast();
+  vi.unstubAllGlobals();
+});
