@@ -64,7 +64,7 @@ test.describe('changing the password', () => {
     const form = page.getByRole('tabpanel', { name: 'Login' });
     await form.getByLabel('Email').fill(account.email);
     await form.getByLabel('Password').fill(newPassword);
-    await form.getByRole('button', { name: 'Sign In' }).click();
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(paths.applicantDashboard.getHref());
   });
 });

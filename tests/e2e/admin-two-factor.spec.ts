@@ -22,7 +22,7 @@ async function signInAsAdmin(page: Page, email: string, password: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administrator Access');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test.describe('with two-factor sign-in required', () => {
@@ -111,7 +111,7 @@ test.describe('refusals', () => {
 
 test('the administrator page validates and links back to the regular login', async ({ page }) => {
   await page.goto(paths.adminLogin.getHref());
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(authMessages.emailAndPasswordRequired)).toHaveCount(2);
   await page.getByRole('link', { name: 'Back to regular login' }).click();
   await expect(page).toHaveURL(paths.login.getHref());

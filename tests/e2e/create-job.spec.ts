@@ -239,8 +239,12 @@ test('the title stops at 60 characters, the calendar refuses past days, skills r
   await page.getByRole('button', { name: 'Remove Python' }).click();
   await expect(chips).toHaveCount(0);
 
-  // Cancel leaves without saving.
+  // Cancel on a changed form asks first, then leaves without saving.
   await page.getByRole('link', { name: 'Cancel' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard your changes?' })
+    .getByRole('button', { name: 'Discard Changes' })
+    .click();
   await expect(page).toHaveURL(paths.companyJobs.getHref());
   expect(await findJobs(page.request, 'status=draft,open')).toHaveLength(0);
 });
@@ -339,10 +343,11 @@ test.describe('when the server refuses', () => {
     await page.getByLabel('Maximum hourly rate (USD)').fill('18');
     await page.getByLabel('Job description').fill('Keep our calendar in order.');
     await page.getByRole('button', { name: 'Publish Job' }).click();
-    await expectNotification(page, 'Error publishing job', 'Failed to publish your job posting. Please try again.');
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: account.email })).toContainText(
-      'Please confirm your email address first',
-    );
+    // The server's reason, not the generic failure: the person can act on it.
+    const reason = `Confirm your email address to publish jobs. Open the link we sent to ${account.email}, or ask for a new one.`;
+    await expectNotification(page, 'Error publishing job', reason);
+    await expect(notifications(page).getByText('Failed to publish your job posting. Please try again.')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: account.email })).toHaveText(reason);
     await expect(page).toHaveURL(paths.companyCreateJob.getHref());
 
     await page.getByRole('button', { name: 'Save as Draft' }).click();

@@ -44,6 +44,6 @@ test.describe('a confirmation link that does not work', () => {
   test('says the link is invalid', async ({ page }) => {
     await page.goto(`${paths.verifyEmail.getHref()}?token=not-a-real-token`);
     await expect(page.getByRole('alert')).toContainText('This link is invalid or has expired.');
-    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   });
 });

@@ -5,6 +5,7 @@ import type { Job } from '../../src/shared/jobs';
 import { paths } from '../../src/shared/routes';
 import { chooseEssentialCookies } from './support/auth';
 import { createJob, expectNoSeriousViolations } from './support/jobs';
+import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // The company's Jobs & Applications screen (issue 5): real figures, filters, row and bulk actions that
@@ -105,6 +106,10 @@ test.describe('Jobs & Applications', () => {
     await expect(react.getByText('GraphQL', { exact: true })).toBeHidden();
     await expect(react.getByRole('cell', { name: 'Today' })).toBeVisible();
     await expect(react.getByRole('cell', { name: '$60–80/hr' })).toBeVisible();
+    // A draft was never launched: its row shows no launch date, not the day it was created.
+    const draft = rowOf(page, 'Data Entry Clerk');
+    await expect(draft.getByRole('cell', { name: '—', exact: true })).toBeVisible();
+    await expect(draft.locator('time')).toHaveCount(0);
 
     await page.getByRole('searchbox', { name: 'Search job posts' }).fill('figma');
     await expect(page).toHaveURL(/q=figma/);
@@ -203,7 +208,15 @@ test.describe('Jobs & Applications', () => {
       await expect(toast(page)).toContainText('This job is already paused.');
       await expect(row.getByRole('cell', { name: 'Paused', exact: true })).toBeVisible();
 
+      // Close asks first, naming the job; Cancel leaves it as it was.
       await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Close' }).click();
+      const confirmClose = page.getByRole('alertdialog', { name: 'Close this job?' });
+      await expect(confirmClose).toContainText(`“${job.title}”`);
+      await confirmClose.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirmClose).toBeHidden();
+      await expect(row.getByRole('cell', { name: 'Paused', exact: true })).toBeVisible();
+      await (await openRowMenu(page, job.title)).getByRole('menuitem', { name: 'Close' }).click();
+      await confirmClose.getByRole('button', { name: 'Close Job' }).click();
       await expect(toast(page)).toContainText('Close Job');
       await expect(row.getByRole('cell', { name: 'Closed', exact: true })).toBeVisible();
       await page.reload();
@@ -222,6 +235,7 @@ test.describe('Jobs & Applications', () => {
 
       await (await openRowMenu(page, 'Copy of Row menu role')).getByRole('menuitem', { name: 'Delete' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Delete this draft?' });
+      await expect(confirm).toContainText('“Copy of Row menu role”');
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect(toast(page)).toContainText('Delete Job');
       await expect(copy).toHaveCount(0);
@@ -386,7 +400,7 @@ test.describe('Jobs & Applications', () => {
     // The server refuses (409) and the browser logs the failed request; the test expects exactly that.
     test.use({ expectedConsoleErrors: [/status of 409/] });
 
-    test('the Tests tab shows attempts with their average, and Delete is refused once a test was taken', async ({
+    test('the Tests tab shows attempts with their average, and offers Archive, not Delete, once a test was taken', async ({
       page,
       loginAs,
       request,
@@ -399,19 +413,21 @@ test.describe('Jobs & Applications', () => {
         is_active: true,
         questions: [{ type: 'multiple-choice', question: 'Pick B', options: ['A', 'B'], answer_key: 'B' }],
       } satisfies TestInput);
-      await api(page, '/api/tests', {
+      const spare = await api<{ id: string }>(page, '/api/tests', {
         name: 'Spare test',
         type: 'mixed',
         is_active: true,
         questions: [{ type: 'paragraph', question: 'Tell us about you' }],
       } satisfies TestInput);
-      for (const score of [80, 61]) {
-        const response = await request.post('/api/testing/test-attempts', { data: { test_id: taken.id, score } });
+      const recordAttempt = async (testId: string, score: number) => {
+        const response = await request.post('/api/testing/test-attempts', { data: { test_id: testId, score } });
         expect(response.status(), await response.text()).toBe(201);
-      }
+      };
+      for (const score of [80, 61]) await recordAttempt(taken.id, score);
       await page.goto(`${jobsUrl}?tab=tests`);
       const rows = page.getByRole('table', { name: 'Tests' }).locator('tbody tr');
       const takenRow = rows.filter({ hasText: 'Taken test' });
+      const spareRow = rows.filter({ has: page.getByRole('link', { name: 'Spare test', exact: true }) });
       await expect(takenRow.getByRole('cell', { name: '2 avg 71%' })).toBeVisible();
 
       await page.getByRole('searchbox', { name: 'Search tests' }).fill('spare');
@@ -420,19 +436,39 @@ test.describe('Jobs & Applications', () => {
       await page.getByRole('button', { name: 'Clear Filters' }).click();
       await expect(rows).toHaveCount(2);
 
+      // A taken test keeps its attempts: its menu offers Archive and no Delete.
       await page.getByRole('button', { name: 'Actions for Taken test' }).click();
-      await page.getByRole('menuitem', { name: 'Delete' }).click();
-      await page
-        .getByRole('alertdialog', { name: 'Delete this test?' })
-        .getByRole('button', { name: 'Delete' })
-        .click();
-      await expect(toast(page)).toContainText('This test has been taken, so it cannot be deleted. Archive it instead.');
-      await expect(takenRow).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Archive' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: /Delete/ })).toHaveCount(0);
+      await expect(page.getByRole('menuitem', { name: 'Archive' })).toBeVisible();
+      await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Actions for Spare test' }).click();
       await page.getByRole('menuitem', { name: 'Clone' }).click();
       await expect(toast(page)).toContainText('Test cloned');
       await expect(rows).toHaveCount(3);
+
+      // An untaken test is deleted after its dialog, which names it.
+      const copyName = 'Spare test (copy)';
+      await page.getByRole('button', { name: `Actions for ${copyName}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirmDelete = page.getByRole('alertdialog', { name: 'Delete this test?' });
+      await expect(confirmDelete).toContainText(`“${copyName}”`);
+      await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page)).toContainText('Test deleted');
+      await expect(rows).toHaveCount(2);
+
+      // Taken since the list was loaded: the server refuses and says why, and the row then shows the attempt.
+      await recordAttempt(spare.id, 50);
+      await page.getByRole('button', { name: 'Actions for Spare test' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page)).toContainText('This test has been taken, so it cannot be deleted. Archive it instead.');
+      await expect(spareRow.getByRole('cell', { name: '1 avg 50%' })).toBeVisible();
+      await page.getByRole('button', { name: 'Actions for Spare test' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Archive' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: /Delete/ })).toHaveCount(0);
+      await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Actions for Taken test' }).click();
       await page.getByRole('menuitem', { name: 'Archive' }).click();
@@ -468,6 +504,17 @@ test.describe('Jobs & Applications', () => {
       },
     });
     expect(seeded.status(), await seeded.text()).toBe(201);
+    // Interviews under way on an open job: the one pipeline stage shown beside its status. Its title's long
+    // word must wrap on a phone, not be cut off.
+    const interviewing = await request.post('/api/testing/jobs', {
+      data: {
+        company_email: account.email,
+        title: 'Bookkeeper (QuickBooks/Xero/NetSuite-reconciliations)',
+        published_days_ago: 10,
+        applications: [{ status: 'interviewing', days_ago: 4 }],
+      },
+    });
+    expect(interviewing.status(), await interviewing.text()).toBe(201);
     await createJob(page, {
       title: 'Senior Full-Stack Engineer (React and Node.js)',
       skill_tags: ['React', 'Node.js', 'PostgreSQL', 'AWS'],
@@ -481,6 +528,11 @@ test.describe('Jobs & Applications', () => {
       is_active: true,
       questions: [{ type: 'short-answer', question: 'What is a closure?', answer_key: ['a function with its scope'] }],
     } satisfies TestInput);
+    await api(page, '/api/tests', {
+      name: 'Spreadsheet hygiene: VLOOKUP/XLOOKUP/INDEX-MATCH-troubleshooting',
+      type: 'mixed',
+      questions: [{ type: 'paragraph', question: 'How do you find duplicate rows?' }],
+    } satisfies TestInput);
 
     for (const tab of ['job-posts', 'tests', 'analytics'] as const) {
       await page.goto(`${jobsUrl}?tab=${tab}`);
@@ -492,6 +544,16 @@ test.describe('Jobs & Applications', () => {
             ? page.getByRole('link', { name: 'JavaScript fundamentals' })
             : page.getByRole('img', { name: /Applicants per week/ });
       await expect(ready).toBeVisible();
+      if (tab === 'job-posts') {
+        await expect(
+          rowOf(page, 'Bookkeeper (QuickBooks/Xero/NetSuite-reconciliations)').getByRole('cell', {
+            name: 'Open Interviewing',
+            exact: true,
+          }),
+        ).toBeVisible();
+      }
+      const list =
+        tab === 'analytics' ? null : page.getByRole('table', { name: tab === 'job-posts' ? 'Job posts' : 'Tests' });
       await expectNoSeriousViolations(page);
       await saveScreenshots(page, `jobs-page-${tab}`);
 
@@ -499,8 +561,11 @@ test.describe('Jobs & Applications', () => {
       await expect(ready).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${tab} overflows a 375px screen`).toBeLessThanOrEqual(0);
+      // Below 768 px the lists stack their rows: no cell is cut off, nothing scrolls sideways.
+      if (list) await expectNothingClipped(list);
       await expectNoSeriousViolations(page);
       await page.setViewportSize(viewports.desktop);
+      if (list) await expectNothingClipped(list);
     }
   });
 
@@ -535,9 +600,11 @@ test.describe('Jobs & Applications', () => {
     const interviews = page.getByRole('region', { name: 'Pending Interviews' });
     await expect(interviews.getByText('Ines Interview')).toBeVisible();
     await expect(interviews.getByRole('link', { name: 'Analytics role' })).toBeVisible();
-    // The job's row counts its applications, all of them new to the company.
-    await expect(rowOf(page, 'Analytics role').getByText('4 new')).toBeVisible();
-    await expect(rowOf(page, 'Analytics role').getByRole('cell', { name: 'Open Filled', exact: true })).toBeVisible();
+    // The job's row counts its applications; those new to the company leave out the one hired.
+    await expect(rowOf(page, 'Analytics role').getByText('3 new')).toBeVisible();
+    // One status: a hire on a job still open is not shown as "Open Filled" (visiblePipelineStage).
+    await expect(rowOf(page, 'Analytics role').getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
+    await expect(rowOf(page, 'Analytics role').getByText('Filled', { exact: true })).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect(page).toHaveURL(/tab=analytics/);

@@ -11,7 +11,7 @@ test('a signed-out visitor is sent to sign in, then back to the page they wanted
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(paths.companyJobs.getHref());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(paths.companyJobs.title);
 });

@@ -16,7 +16,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test('a company registers through the form, signs out and signs back in', async ({ page }) => {
@@ -63,10 +63,59 @@ test('an applicant registers through the form and lands on their dashboard', asy
   await expect(page.getByTestId('portal-sidebar').getByRole('link', { name: 'Find Jobs' })).toBeVisible();
 });
 
+test('the register form cannot be sent twice while the portal loads', async ({ page }) => {
+  let registrations = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/auth/register')) registrations++;
+  });
+  // Once the account exists, the portal's code downloads slowly, as on a poor network, so the form
+  // stays on screen after its success.
+  let releasePortal: () => void = () => undefined;
+  const portalHeld = new Promise<void>((resolve) => {
+    releasePortal = resolve;
+  });
+  await page.route('**/assets/**', async (route) => {
+    if (registrations > 0) await portalHeld;
+    await route.continue();
+  });
+  await page.goto(`${paths.login.getHref()}?tab=register`);
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByRole('radio', { name: "I'm looking for work" }).check();
+  await form.getByLabel('Full name').fill('Dana Doubleclick');
+  await form.getByLabel('Email').fill(uniqueEmail('double-submit'));
+  await form.getByLabel('Password').fill(uniquePassword());
+  await form.getByRole('button', { name: 'Create Account' }).click();
+
+  const pending = form.getByRole('button', { name: 'Creating Account...' });
+  await expect.poll(() => registrations).toBe(1);
+  await expect(pending).toBeDisabled();
+  // Enter in a field submits a form only through an enabled submit button.
+  await form.getByLabel('Password').press('Enter');
+  await expect(pending).toBeDisabled();
+  releasePortal();
+  await expect(page).toHaveURL(paths.applicantDashboard.getHref());
+  expect(registrations).toBe(1);
+});
+
+test('providers this server has not set up are shown disabled, saying what turns them on', async ({ page }) => {
+  await page.goto(paths.login.getHref());
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await expect(form.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
+  const linkedIn = form.getByRole('button', { name: 'Sign in with LinkedIn' });
+  await expect(linkedIn).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Sign in with Apple' })).toBeDisabled();
+  await expect(linkedIn).toHaveAccessibleDescription(
+    'Sign-in with LinkedIn is not set up on this server. Its administrator turns it on with LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET.',
+  );
+  // Keyboard users reach the reason too: the wrapper takes focus and opens the tooltip.
+  await linkedIn.locator('..').focus();
+  await expect(page.getByRole('tooltip')).toContainText('LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET');
+});
+
 test('the sign-in form shows each validation message', async ({ page }) => {
   await page.goto(paths.login.getHref());
   const form = page.getByRole('tabpanel', { name: 'Login' });
-  const submit = form.getByRole('button', { name: 'Sign In' });
+  const submit = form.getByRole('button', { name: 'Sign In', exact: true });
 
   await submit.click();
   await expect(form.getByText(authMessages.emailAndPasswordRequired)).toHaveCount(2);
@@ -145,7 +194,7 @@ test('screenshots of the login and register tabs', async ({ page, context, baseU
   await chooseEssentialCookies(context, baseURL);
   await page.goto(paths.login.getHref());
   await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
-  await page.getByRole('tabpanel', { name: 'Login' }).getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('tabpanel', { name: 'Login' }).getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(authMessages.emailAndPasswordRequired).first()).toBeVisible();
   await saveScreenshots(page, 'auth-login-errors');
   await page.getByRole('tab', { name: 'Register' }).click();

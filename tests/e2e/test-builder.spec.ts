@@ -7,7 +7,7 @@ import {
   type TestInput,
   testTexts,
 } from '../../src/shared/assessments';
-import { paths } from '../../src/shared/routes';
+import { companyJobsTabHref, paths } from '../../src/shared/routes';
 import { chooseEssentialCookies } from './support/auth';
 import { expect, saveScreenshots, test } from './support/test';
 
@@ -241,7 +241,9 @@ test('a company builds a test with all twelve question types and answer keys', a
 
   await page.getByRole('button', { name: 'Create Test' }).click();
   await expect(toasts(page).getByText(testTexts.created, { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(paths.companyJobs.getHref());
+  // The Tests tab, with the new test heading the list.
+  await expect(page).toHaveURL(companyJobsTabHref('tests'));
+  await expect(page.getByRole('table', { name: 'Tests' }).getByRole('link', { name, exact: true })).toBeVisible();
 
   const saved = await findTest(page.request, name);
   expect(saved).toMatchObject({
@@ -338,7 +340,7 @@ test.describe('what the builder refuses', () => {
     await expect(questionCards(page).first()).not.toContainText(testTexts.answerKeyRequired);
     await page.getByRole('button', { name: 'Create Test' }).click();
     await expect(toasts(page).getByText(testTexts.created, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(paths.companyJobs.getHref());
+    await expect(page).toHaveURL(companyJobsTabHref('tests'));
   });
 
   test('a question needs its text; options 1 and 2 stay, 3 and 4 can go', async ({
@@ -382,7 +384,8 @@ test.describe('what the builder refuses', () => {
     await page.getByLabel('Time limit (minutes)').fill('');
     await page.getByRole('button', { name: 'Save as Draft' }).click();
     await expect(toasts(page).getByText(testTexts.draftSaved, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(paths.companyJobs.getHref());
+    await expect(page).toHaveURL(companyJobsTabHref('tests'));
+    await expect(page.getByRole('table', { name: 'Tests' }).getByRole('link', { name: 'Untitled Test' })).toBeVisible();
     const draft = await findTest(page.request, 'Untitled Test');
     expect(draft).toMatchObject({
       name: 'Untitled Test',

@@ -10,7 +10,7 @@ import { startLocalOidcProvider } from '../../../src/server/testing/local-oidc-p
 import { runOnServer } from '../../../src/server/testing/test-database';
 import { E2E_ADMIN_EMAILS } from './accounts';
 
-// Starts the built app (npm run build) as `npm start` would, on a free port, with a fresh database:
+// Starts the built app (npm run build: build/server/main.js and build/client) as `npm start` would, on a free port, with a fresh database:
 // a new PGlite directory, or a new database on the PostgreSQL server of DATABASE_URL.
 
 async function waitUntilReady(url: string, server: ChildProcess, output: () => string) {
@@ -28,9 +28,11 @@ async function waitUntilReady(url: string, server: ChildProcess, output: () => s
 }
 
 export default async function globalSetup() {
-  await fs.access(path.resolve('build/client/app-shell.html')).catch(() => {
-    throw new Error('No client build: run `npm run build` before the browser tests.');
-  });
+  for (const built of ['build/client/app-shell.html', 'build/server/main.js']) {
+    await fs.access(path.resolve(built)).catch(() => {
+      throw new Error(`No ${built}: run \`npm run build\` before the browser tests.`);
+    });
+  }
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   // Stands in for Google: the browser tests sign in through it (support/oidc.ts picks the person).
@@ -77,7 +79,7 @@ export default async function globalSetup() {
   await migrateDatabase(database);
   await database.close();
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'build/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,23 @@
+import { expect, type Locator } from '@playwright/test';
+
+// Nothing in a list is cut off: the box that would scroll the table sideways, the table, and every row
+// and cell of it are at least as wide as their content (scrollWidth <= clientWidth). Text hidden for
+// the eye only (sr-only, a 1 px box) is left out, since clipping it is the point.
+export async function expectNothingClipped(table: Locator) {
+  const clipped = await table.evaluate((element) => {
+    const scroller = element.parentElement;
+    const candidates = [scroller, element, ...element.querySelectorAll('tr, th, td')].filter(
+      (candidate): candidate is Element => candidate !== null,
+    );
+    return candidates
+      .filter((candidate) => {
+        const box = candidate.getBoundingClientRect();
+        return box.width > 1 && box.height > 1 && candidate.scrollWidth > candidate.clientWidth;
+      })
+      .map(
+        (candidate) =>
+          `${candidate.tagName.toLowerCase()} "${candidate.textContent?.trim().slice(0, 60)}": ${candidate.scrollWidth} > ${candidate.clientWidth}`,
+      );
+  });
+  expect(clipped, 'cut off at this width').toEqual([]);
+}
