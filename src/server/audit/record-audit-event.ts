@@ -37,7 +37,20 @@ export type AuditAction =
   | 'test.cloned'
   | 'test.archived'
   | 'test.restored'
-  | 'test.deleted';
+  | 'test.deleted'
+  | 'application.submitted'
+  | 'application.moved'
+  | 'application.offered'
+  | 'application.withdrawn'
+  | 'application.offer_accepted'
+  | 'application.offer_declined'
+  | 'application.note_added'
+  | 'application.rated'
+  | 'assignment.created'
+  | 'job.filled'
+  | 'job.invitation_sent'
+  | 'applicant.profile_updated'
+  | 'applicant.photo_updated';
 
 export interface AuditEvent {
   actorId: string | null;

@@ -1,6 +1,28 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { applicationStatuses } from '~/shared/applications';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  applicationStatuses,
+  assignmentStatuses,
+  notificationTypes,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+} from '~/shared/applications';
 import { users } from './auth';
+import { companies } from './companies';
 import { jobs } from './jobs';
 
 export const applicationStatus = pgEnum('application_status', applicationStatuses);
@@ -9,6 +31,8 @@ export interface ApplicationHistoryEntry {
   status: (typeof applicationStatus.enumValues)[number];
   at: string;
   by: string | null;
+  // Why, when the move says more than its stage ("Declined the offer").
+  note?: string;
 }
 
 // An applicant's application to a job (DESIGN.md §5 pipeline). The timestamps of the stages the
@@ -29,6 +53,12 @@ export const applications = pgTable(
     history: jsonb().$type<ApplicationHistoryEntry[]>().notNull().default([]),
     offeredAt: timestamp({ withTimezone: true }),
     hiredAt: timestamp({ withTimezone: true }),
+    // The offer the company made (while offered, and kept after): rate, hours and start.
+    offerRateCents: integer(),
+    offerWeeklyHours: integer(),
+    offerStartDate: date({ mode: 'string' }),
+    // Said to the applicant in neutral words when the company rejects the application.
+    rejectionReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,5 +66,142 @@ export const applications = pgTable(
     uniqueIndex('applications_job_applicant_unique').on(table.jobId, table.applicantId),
     index('applications_job_status_idx').on(table.jobId, table.status),
     index('applications_applicant_id_idx').on(table.applicantId),
+    check('applications_proposal_rate_positive', sql`${table.proposalRateCents} > 0`),
+    check('applications_offer_rate_positive', sql`${table.offerRateCents} > 0`),
+    check('applications_offer_hours_range', sql`${table.offerWeeklyHours} between 1 and 60`),
+  ],
+);
+
+// A reviewer's private notes on an application; only the company's members see them.
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('application_notes_application_idx').on(table.applicationId, table.createdAt)],
+);
+
+// One 1–5 rating per reviewer per application.
+export const applicationRatings = pgTable(
+  'application_ratings',
+  {
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reviewerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.reviewerId] }),
+    check(
+      'application_ratings_range',
+      sql`${table.rating} between ${sql.raw(String(REVIEW_RATING_MIN))} and ${sql.raw(String(REVIEW_RATING_MAX))}`,
+    ),
+  ],
+);
+
+// Jobs an applicant keeps for later (the Find Jobs heart).
+export const savedJobs = pgTable(
+  'saved_jobs',
+  {
+    applicantId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicantId, table.jobId] }),
+    index('saved_jobs_applicant_created_idx').on(table.applicantId, table.createdAt.desc()),
+  ],
+);
+
+// An applicant a company invited to one of its private jobs: they alone see it in Find Jobs.
+export const jobInvitations = pgTable(
+  'job_invitations',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    applicantId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.jobId, table.applicantId] }),
+    index('job_invitations_applicant_idx').on(table.applicantId),
+  ],
+);
+
+export const assignmentStatus = pgEnum('assignment_status', assignmentStatuses);
+
+// A hire at work: made when an applicant accepts an offer; billing builds on it (DESIGN.md §5).
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    applicantId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: uuid().references(() => jobs.id, { onDelete: 'set null' }),
+    applicationId: uuid().references(() => applications.id, { onDelete: 'set null' }),
+    role: text().notNull(),
+    rateCents: integer().notNull(),
+    weeklyHours: integer().notNull(),
+    startDate: date({ mode: 'string' }).notNull(),
+    status: assignmentStatus().notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('assignments_application_unique').on(table.applicationId),
+    index('assignments_company_status_idx').on(table.companyId, table.status),
+    index('assignments_applicant_idx').on(table.applicantId),
+    check('assignments_rate_positive', sql`${table.rateCents} > 0`),
+    check('assignments_weekly_hours_range', sql`${table.weeklyHours} between 1 and 60`),
+  ],
+);
+
+export const notificationType = pgEnum('notification_type', notificationTypes);
+
+// What a person is told happened (a stage change, a new application); the popover reads these.
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    // The page of the thing itself, a path inside the app.
+    link: text(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('notifications_user_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
   ],
 );

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { engagementTypes, jobStatuses, jobVisibilities, WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
 import { users } from './auth';
 import { companies } from './companies';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const jobStatus = pgEnum('job_status', jobStatuses);
 export const engagementType = pgEnum('engagement_type', engagementTypes);
@@ -25,11 +27,16 @@ export const jobs = pgTable(
     budgetMaxCents: integer(),
     budgetTotalCents: integer(),
     weeklyHours: integer().notNull().default(20),
+    // How many people the job hires: the job is filled once that many are hired.
+    openings: integer().notNull().default(1),
     startDate: date({ mode: 'string' }),
     skillTags: text().array().notNull().default(sql`'{}'::text[]`),
     // What the list's search box matches: the title and the tags, lower-cased, kept by the database
     // (jobs_search_text, migration 0007) so a search is a plain LIKE over one column.
     searchText: text().generatedAlwaysAs(sql`jobs_search_text(title, skill_tags)`),
+    // Find Jobs' full-text search: title and skills weigh more than the description (jobs_document,
+    // migration 0009).
+    document: tsvector().generatedAlwaysAs(sql`jobs_document(title, skill_tags, description)`),
     timezone: text().notNull().default('UTC+00:00'),
     requiredCerts: text().array().notNull().default(sql`'{}'::text[]`),
     visibility: jobVisibility().notNull().default('public'),
@@ -54,10 +61,16 @@ export const jobs = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('jobs_skill_tags_idx').using('gin', table.skillTags),
+    index('jobs_document_idx').using('gin', table.document),
+    // Find Jobs lists open jobs, newest first.
+    index('jobs_open_published_idx')
+      .on(table.publishedAt.desc(), table.id)
+      .where(sql`${table.status} = 'open'`),
     check(
       'jobs_budget_range',
       sql`${table.budgetMinCents} >= 0 and ${table.budgetMaxCents} >= 0 and ${table.budgetTotalCents} >= 0 and ${table.budgetMinCents} <= ${table.budgetMaxCents}`,
     ),
+    check('jobs_openings_range', sql`${table.openings} between 1 and 100`),
     check(
       'jobs_weekly_hours_range',
       sql`${table.weeklyHours} between ${sql.raw(String(WEEKLY_HOURS_MIN))} and ${sql.raw(String(WEEKLY_HOURS_MAX))}`,

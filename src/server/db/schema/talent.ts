@@ -20,6 +20,9 @@ export const applicantProfiles = pgTable('applicant_profiles', {
   region: region(),
   location: text(),
   timezone: text(),
+  // The uploaded photo: a file name under DATA_DIR/photos, and its content type.
+  photoFile: text(),
+  photoContentType: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
