@@ -2,12 +2,13 @@ import type { Database } from '../client';
 import { demoAccountsSeeder } from './demo-accounts';
 import { demoJobsSeeder } from './demo-jobs';
 import type { DemoSeeder } from './demo-seeder';
+import { demoTalentSeeder } from './demo-talent';
 import { demoTestsSeeder } from './demo-tests';
 
 // Demo data for `npm start` on an empty database (outside production) and for `npm run db:seed`.
 
 // Features add their seeders here as they land.
-export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder, demoTestsSeeder, demoJobsSeeder];
+export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder, demoTestsSeeder, demoJobsSeeder, demoTalentSeeder];
 
 export interface SeedReport {
   name: string;

@@ -1,0 +1,330 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '~/shared/applications';
+import { applicantProfiles, applications, assignments, companyMembers, jobs, savedJobs, users } from '../schema';
+import { demoAccounts } from './demo-accounts';
+import type { DemoSeeder } from './demo-seeder';
+import { buildAccount } from './factories';
+import { buildApplication, buildJob } from './job-factories';
+import { buildApplicantProfile, variedProfile } from './talent-factories';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEMO_APPLICANT_COUNT = 200;
+
+const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
+const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
+
+const firstNames = [
+  'Ana',
+  'Ben',
+  'Chidi',
+  'Dara',
+  'Elif',
+  'Felipe',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jamal',
+  'Kavya',
+  'Leon',
+  'Mina',
+  'Nikolai',
+  'Olu',
+  'Paula',
+  'Quang',
+  'Rosa',
+  'Sami',
+  'Tariq',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zara',
+];
+const lastNames = [
+  'Adeyemi',
+  'Borges',
+  'Castillo',
+  'Dimitrov',
+  'Eze',
+  'Fernandes',
+  'Gupta',
+  'Haddad',
+  'Ivanova',
+  'Jensen',
+  'Kato',
+  'Lopez',
+  'Mensah',
+  'Nguyen',
+  'Okoro',
+  'Petrov',
+  'Quispe',
+  'Rahman',
+  'Santos',
+  'Tan',
+];
+
+// Other companies hiring, so Find Jobs shows more than the demo company's posts.
+const otherCompanies = [
+  {
+    name: 'Harbor Analytics',
+    email: 'hiring@harbor-analytics.test',
+    jobs: [
+      { title: 'Frontend Engineer (React)', skills: ['React', 'TypeScript', 'Tailwind'], min: 45, max: 70, days: 4 },
+      { title: 'Data Analyst', skills: ['SQL', 'Python', 'Tableau'], min: 30, max: 50, days: 12 },
+    ],
+  },
+  {
+    name: 'Lumen Health',
+    email: 'talent@lumen-health.test',
+    jobs: [
+      { title: 'Full-Stack Engineer', skills: ['React', 'Node.js', 'PostgreSQL'], min: 55, max: 85, days: 8 },
+      { title: 'Patient Support Specialist', skills: ['Customer Service', 'Zendesk'], min: 15, max: 22, days: 2 },
+    ],
+  },
+  {
+    name: 'Atlas Logistics',
+    email: 'people@atlas-logistics.test',
+    jobs: [
+      { title: 'React Native Developer', skills: ['React Native', 'TypeScript', 'React'], min: 50, max: 75, days: 20 },
+      {
+        title: 'Virtual Assistant (Operations)',
+        skills: ['Scheduling', 'Google Workspace'],
+        min: 10,
+        max: 18,
+        days: 6,
+      },
+    ],
+  },
+] as const;
+
+// Stages of the 200 applicants' applications, repeated in this mix.
+const stageMix: ApplicationStatus[] = [
+  'submitted',
+  'submitted',
+  'submitted',
+  'submitted',
+  'shortlisted',
+  'shortlisted',
+  'interviewing',
+  'rejected',
+  'submitted',
+  'rejected',
+];
+
+const daysAgo = (days: number, now: number) => new Date(now - days * DAY_MS);
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+// The applicant side of the demo: the demo talent's full profile, applications in several stages and
+// saved jobs; three more companies with open jobs; 200 applicants with varied profiles applying to the
+// demo company's published jobs; profiles for the applicants the jobs seeder made; offer terms and
+// assignments for its offers and hires. Skipped once the demo talent has a profile.
+export const demoTalentSeeder: DemoSeeder = {
+  name: 'demo talent',
+  async seed({ db }) {
+    const [talent] = await db
+      .select({ id: users.id, headline: applicantProfiles.headline })
+      .from(users)
+      .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
+      .where(eq(users.email, demoTalentEmail));
+    const [company] = await db
+      .select({ companyId: companyMembers.companyId })
+      .from(users)
+      .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+      .where(eq(users.email, demoCompanyEmail));
+    if (!talent || !company || talent.headline) return { created: 0 };
+    const now = Date.now();
+    let created = 0;
+
+    await buildApplicantProfile(db, talent.id, {
+      headline: 'Senior React Engineer',
+      summary:
+        'Front-end engineer with eight years of React and TypeScript, five of them remote for US and European teams. I build accessible design systems and fast, well-tested product screens.',
+      hourlyRateCents: 6_500,
+      skills: ['React', 'TypeScript', 'Next.js', 'Node.js', 'Jest', 'Tailwind'],
+      experienceLevel: 'senior',
+      availability: 'full-time',
+      region: 'Americas',
+      location: 'Bogotá, Colombia',
+      timezone: 'America/Bogota',
+    });
+    created++;
+
+    // The other companies and their open jobs.
+    const otherJobs = new Map<string, string>();
+    for (const other of otherCompanies) {
+      const { user } = await buildAccount(db, {
+        role: 'company',
+        email: other.email,
+        name: `${other.name} Hiring`,
+        companyName: other.name,
+        password: null,
+      });
+      const [membership] = await db
+        .select({ companyId: companyMembers.companyId })
+        .from(companyMembers)
+        .where(eq(companyMembers.userId, user.id));
+      if (!membership) continue;
+      created++;
+      for (const job of other.jobs) {
+        const publishedAt = daysAgo(job.days, now);
+        const built = await buildJob(db, {
+          companyId: membership.companyId,
+          title: job.title,
+          status: 'open',
+          engagementType: 'hourly',
+          budgetMinCents: job.min * 100,
+          budgetMaxCents: job.max * 100,
+          weeklyHours: 40,
+          skillTags: [...job.skills],
+          description: `${other.name} is hiring a ${job.title} to join a remote team. You will own your work end to end and write clear updates for a team spread over several time zones.`,
+          createdAt: publishedAt,
+          publishedAt,
+        });
+        otherJobs.set(job.title, built.id);
+        created++;
+      }
+    }
+
+    // The demo talent's own applications, one per stage worth showing.
+    const talentApplications: Array<{ title: string; status: ApplicationStatus; days: number }> = [
+      { title: 'Frontend Engineer (React)', status: 'shortlisted', days: 3 },
+      { title: 'React Native Developer', status: 'interviewing', days: 15 },
+      { title: 'Full-Stack Engineer', status: 'offered', days: 7 },
+    ];
+    for (const { title, status, days } of talentApplications) {
+      const jobId = otherJobs.get(title);
+      if (!jobId) continue;
+      const createdAt = daysAgo(days, now);
+      await buildApplication(db, {
+        jobId,
+        applicantId: talent.id,
+        status,
+        proposalRateCents: 6_500,
+        createdAt,
+        updatedAt: createdAt,
+        ...(status === 'offered'
+          ? {
+              offerRateCents: 7_000,
+              offerWeeklyHours: 40,
+              offerStartDate: isoDay(daysAgo(-14, now)),
+            }
+          : {}),
+      });
+      created++;
+    }
+    const [pausedJob] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, company.companyId), eq(jobs.title, 'TypeScript Backend Developer')));
+    if (pausedJob) {
+      await buildApplication(db, {
+        jobId: pausedJob.id,
+        applicantId: talent.id,
+        status: 'rejected',
+        rejectionReason: 'The company has decided to move forward with other candidates.',
+        createdAt: daysAgo(40, now),
+      });
+      created++;
+    }
+    const saved = [otherJobs.get('Data Analyst'), otherJobs.get('Frontend Engineer (React)')].filter(
+      (id): id is string => Boolean(id),
+    );
+    if (saved.length > 0) {
+      await db.insert(savedJobs).values(saved.map((jobId) => ({ applicantId: talent.id, jobId })));
+      created += saved.length;
+    }
+
+    // 200 applicants with varied profiles, each applying to one or two of the demo company's published jobs.
+    const publishedJobs = await db
+      .select({ id: jobs.id, publishedAt: jobs.publishedAt })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, company.companyId), inArray(jobs.status, ['open', 'paused', 'closed'])))
+      .orderBy(asc(jobs.publishedAt));
+    for (let n = 1; n <= DEMO_APPLICANT_COUNT; n++) {
+      const first = firstNames[n % firstNames.length] ?? 'Alex';
+      const last = lastNames[(n * 7) % lastNames.length] ?? 'Doe';
+      const { user } = await buildAccount(db, {
+        role: 'applicant',
+        email: `${first}.${last}.${n}@talent.tandem.test`.toLowerCase(),
+        name: `${first} ${last}`,
+        password: null,
+      });
+      await buildApplicantProfile(db, user.id, variedProfile(n));
+      created++;
+      const applyCount = n % 3 === 0 ? 2 : 1;
+      for (let k = 0; k < applyCount && publishedJobs.length > 0; k++) {
+        const job = publishedJobs[(n + k * 3) % publishedJobs.length];
+        if (!job?.publishedAt) continue;
+        const span = Math.max(1, Math.floor((now - job.publishedAt.getTime()) / DAY_MS));
+        const createdAt = new Date(job.publishedAt.getTime() + ((n * 17 + k) % span) * DAY_MS);
+        const status = stageMix[(n + k) % stageMix.length] ?? 'submitted';
+        await buildApplication(db, {
+          jobId: job.id,
+          applicantId: user.id,
+          status,
+          proposalRateCents: (variedProfile(n).hourlyRateCents ?? 3_000) + k * 500,
+          createdAt,
+          updatedAt: createdAt,
+          ...(status === 'rejected'
+            ? { rejectionReason: 'The company has decided to move forward with other candidates.' }
+            : {}),
+        });
+        created++;
+      }
+    }
+
+    // The applicants the jobs seeder made get profiles too, so the company's pipeline shows who they are.
+    const bare = await db
+      .select({ userId: applicantProfiles.userId })
+      .from(applicantProfiles)
+      .where(isNull(applicantProfiles.headline));
+    for (const [index, { userId }] of bare.entries()) {
+      if (userId === talent.id) continue;
+      await buildApplicantProfile(db, userId, variedProfile(DEMO_APPLICANT_COUNT + index + 1));
+      created++;
+    }
+
+    // Offers carry their terms, and hires their assignment (what accepting an offer makes).
+    await db
+      .update(applications)
+      .set({
+        offerRateCents: sql`coalesce(${applications.proposalRateCents}, 5000)`,
+        offerWeeklyHours: 40,
+        offerStartDate: sql`(coalesce(${applications.offeredAt}, now()) + interval '14 days')::date`,
+      })
+      .where(and(inArray(applications.status, ['offered', 'hired']), isNull(applications.offerRateCents)));
+    const hires = await db
+      .select({
+        id: applications.id,
+        jobId: applications.jobId,
+        applicantId: applications.applicantId,
+        companyId: jobs.companyId,
+        role: jobs.title,
+        rateCents: applications.offerRateCents,
+        weeklyHours: applications.offerWeeklyHours,
+        startDate: applications.offerStartDate,
+      })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .leftJoin(assignments, eq(assignments.applicationId, applications.id))
+      .where(and(eq(applications.status, 'hired'), isNull(assignments.id)));
+    const today = isoDay(new Date(now));
+    for (const hire of hires) {
+      const startDate = hire.startDate ?? today;
+      await db.insert(assignments).values({
+        companyId: hire.companyId,
+        applicantId: hire.applicantId,
+        jobId: hire.jobId,
+        applicationId: hire.id,
+        role: hire.role,
+        rateCents: hire.rateCents ?? 5_000,
+        weeklyHours: hire.weeklyHours ?? 40,
+        startDate,
+        status: startDate <= today ? 'active' : 'pending',
+      });
+      created++;
+    }
+    return { created };
+  },
+};

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { Availability, ExperienceLevel, Region } from '~/shared/talent';
+import type { Database } from '../client';
+import { applicantProfiles } from '../schema';
+
+type ProfileRow = typeof applicantProfiles.$inferInsert;
+
+// Roles an applicant can present, with the skills that go with them.
+const roles = [
+  { headline: 'Senior React Engineer', skills: ['React', 'TypeScript', 'Next.js', 'GraphQL', 'Jest'], rate: [55, 95] },
+  { headline: 'Full-Stack Developer', skills: ['React', 'Node.js', 'TypeScript', 'PostgreSQL', 'AWS'], rate: [45, 90] },
+  { headline: 'Backend Engineer', skills: ['Node.js', 'Go', 'PostgreSQL', 'AWS', 'Docker'], rate: [50, 95] },
+  { headline: 'Python Developer', skills: ['Python', 'Django', 'FastAPI', 'PostgreSQL', 'AWS'], rate: [40, 85] },
+  { headline: 'DevOps Engineer', skills: ['AWS', 'Kubernetes', 'Terraform', 'Linux', 'Docker'], rate: [55, 100] },
+  { headline: 'Data Analyst', skills: ['SQL', 'Excel', 'Tableau', 'Python', 'Power BI'], rate: [30, 65] },
+  {
+    headline: 'Customer Support Specialist',
+    skills: ['Zendesk', 'Intercom', 'Customer Service', 'Email'],
+    rate: [12, 28],
+  },
+  { headline: 'Virtual Assistant', skills: ['Scheduling', 'Google Workspace', 'Email', 'Data Entry'], rate: [10, 25] },
+  { headline: 'Bookkeeper', skills: ['QuickBooks', 'Xero', 'Accounting', 'Excel'], rate: [20, 45] },
+  { headline: 'Graphic Designer', skills: ['Figma', 'Illustrator', 'Photoshop', 'Branding'], rate: [25, 60] },
+  { headline: 'Digital Marketer', skills: ['SEO', 'Google Ads', 'Content', 'Analytics'], rate: [25, 60] },
+  { headline: 'QA Engineer', skills: ['Playwright', 'Cypress', 'TypeScript', 'JavaScript'], rate: [30, 60] },
+] as const;
+
+// Places in each region, with their IANA time zone.
+const places: Record<Region, Array<{ location: string; timezone: string }>> = {
+  Americas: [
+    { location: 'Bogotá, Colombia', timezone: 'America/Bogota' },
+    { location: 'Mexico City, Mexico', timezone: 'America/Mexico_City' },
+    { location: 'São Paulo, Brazil', timezone: 'America/Sao_Paulo' },
+    { location: 'Toronto, Canada', timezone: 'America/Toronto' },
+    { location: 'Buenos Aires, Argentina', timezone: 'America/Argentina/Buenos_Aires' },
+  ],
+  Europe: [
+    { location: 'Kraków, Poland', timezone: 'Europe/Warsaw' },
+    { location: 'Lisbon, Portugal', timezone: 'Europe/Lisbon' },
+    { location: 'Bucharest, Romania', timezone: 'Europe/Bucharest' },
+    { location: 'Kyiv, Ukraine', timezone: 'Europe/Kyiv' },
+  ],
+  'Asia Pacific': [
+    { location: 'Manila, Philippines', timezone: 'Asia/Manila' },
+    { location: 'Bengaluru, India', timezone: 'Asia/Kolkata' },
+    { location: 'Ho Chi Minh City, Vietnam', timezone: 'Asia/Ho_Chi_Minh' },
+    { location: 'Jakarta, Indonesia', timezone: 'Asia/Jakarta' },
+  ],
+  Africa: [
+    { location: 'Lagos, Nigeria', timezone: 'Africa/Lagos' },
+    { location: 'Nairobi, Kenya', timezone: 'Africa/Nairobi' },
+    { location: 'Cape Town, South Africa', timezone: 'Africa/Johannesburg' },
+    { location: 'Cairo, Egypt', timezone: 'Africa/Cairo' },
+  ],
+};
+
+const levels: ExperienceLevel[] = ['junior', 'mid', 'mid', 'senior', 'senior', 'expert'];
+const availabilityChoices: Availability[] = ['full-time', 'full-time', 'part-time', 'project-based'];
+const regionChoices = Object.keys(places) as Region[];
+
+// The n-th of a varied, repeatable set of profiles: the same n always gives the same profile.
+export function variedProfile(n: number): Omit<ProfileRow, 'userId'> {
+  const role = roles[n % roles.length] ?? roles[0];
+  const region = regionChoices[(n * 7 + 3) % regionChoices.length] ?? 'Americas';
+  const place = places[region][(n * 5 + 1) % places[region].length] ?? places[region][0];
+  const level = levels[(n * 3 + 1) % levels.length] ?? 'mid';
+  const [low, high] = role.rate;
+  const rate = low + ((n * 13) % (high - low + 1));
+  // Four to five skills of the role, in a rotating order so profiles differ.
+  const skillCount = 4 + (n % 2);
+  const skills = Array.from(
+    { length: Math.min(skillCount, role.skills.length) },
+    (_, index) => role.skills[(index + n) % role.skills.length] as string,
+  );
+  const years = { junior: 1, mid: 4, senior: 7, expert: 11 }[level];
+  return {
+    headline: role.headline,
+    summary: `${role.headline} with ${years} years of remote work for teams in several time zones. Strong in ${skills
+      .slice(0, 3)
+      .join(', ')}; I write clear updates and ship in small steps.`,
+    hourlyRateCents: rate * 100,
+    skills,
+    experienceLevel: level,
+    availability: availabilityChoices[(n * 11) % availabilityChoices.length] ?? 'full-time',
+    region,
+    location: place?.location ?? null,
+    timezone: place?.timezone ?? null,
+  };
+}
+
+// Fills (or replaces) an applicant's profile; the row itself is made at registration.
+export async function buildApplicantProfile(
+  db: Database,
+  userId: string,
+  profile: Partial<Omit<ProfileRow, 'userId'>> = {},
+) {
+  const values = { ...variedProfile(0), ...profile, updatedAt: new Date() };
+  const [updated] = await db
+    .insert(applicantProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: applicantProfiles.userId, set: values })
+    .returning();
+  if (!updated) throw new Error('The applicant profile was not built.');
+  return updated;
+}
+
+export async function findApplicantProfile(db: Database, userId: string) {
+  const [profile] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, userId));
+  return profile;
+}
