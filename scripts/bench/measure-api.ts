@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort } from '../../src/server/testing/free-port';
+import { runOnServer } from '../../src/server/testing/test-database';
+import { startProcess, stopProcess } from './server-process';
+
+// What the API benchmarks share (bench:jobs, bench:applications): a fresh PostgreSQL database for one
+// run, the real server as its own process on it, and the measurement — targets taking turns for several
+// rounds, each figure the median of its rounds, with the CPU each request costs the server and
+// PostgreSQL, since latency on a shared two-core machine depends on what else runs and CPU does not.
+
+export interface ApiTarget {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiFigure {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  serverCpu: number | null;
+  databaseCpu: number | null;
+  errors: number;
+  non2xx: number;
+}
+
+export async function insertInBatches<Row>(rows: Row[], size: number, insert: (batch: Row[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+}
+
+// A small deterministic generator: every run seeds the same rows.
+export function seededRandom(start = 42) {
+  let seed = start;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(random() * items.length)] as Item;
+  return { random, pick };
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+// CPU time a process has used (user + system), from /proc on Linux; null elsewhere.
+async function cpuMilliseconds(pid: number): Promise<number | null> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+// Creates tandem_bench_<random> on the server of serverUrl, runs `body` with its URL, and drops it
+// afterwards unless kept (its URL is printed then, to look at query plans).
+export async function withBenchDatabase<Result>(
+  serverUrl: string,
+  { keep }: { keep: boolean },
+  body: (database: { url: string; name: string }) => Promise<Result>,
+): Promise<Result> {
+  const name = `tandem_bench_${randomBytes(5).toString('hex')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
+  try {
+    return await body({ url: url.toString(), name });
+  } finally {
+    if (keep) console.log(`\nkept the database: ${url}`);
+    else await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+// Starts the real server (production mode, no client build) on the database, runs `body` with its
+// origin and process id, and stops it.
+export async function withBenchServer<Result>(
+  databaseUrl: string,
+  body: (server: { origin: string; pid: number }) => Promise<Result>,
+): Promise<Result> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    'src/server/main.ts',
+    {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'production',
+      // Production requires a mail server; the benchmark sends no mail.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'b'.repeat(48),
+      DATABASE_URL: databaseUrl,
+      CLIENT_DIR: path.join(os.tmpdir(), 'tandem-bench-no-client'),
+      // The server's own default unless the run asks for another (DATABASE_POOL_SIZE=10 npm run bench:…).
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    },
+    `${origin}/api/ready`,
+  );
+  try {
+    return await body({ origin, pid: server.pid ?? 0 });
+  } finally {
+    await stopProcess(server);
+  }
+}
+
+// Fails the run when a target does not answer 200 (a benchmark of error pages measures nothing).
+export async function expectOk(target: ApiTarget): Promise<unknown> {
+  const response = await fetch(target.url, { headers: target.headers ?? {} });
+  if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+// Measures the targets in turns and prints the table; returns a figure per target, in order.
+export async function measureTargets({
+  targets,
+  serverPid,
+  serverUrl,
+  databaseName,
+  connections,
+  duration,
+  rounds,
+}: {
+  targets: ApiTarget[];
+  serverPid: number;
+  serverUrl: string;
+  databaseName: string;
+  connections: number;
+  duration: number;
+  rounds: number;
+}): Promise<ApiFigure[]> {
+  const run = (target: ApiTarget, seconds: number) =>
+    autocannon({ url: target.url, connections, duration: seconds, headers: target.headers ?? {} });
+  for (const target of targets) await run(target, 2); // warm-up: JIT and the database's caches
+
+  const monitor = new pg.Client({ connectionString: serverUrl });
+  await monitor.connect();
+  // Per backend, since the pool opens and closes connections between runs: a backend that ended
+  // takes its CPU time with it, one that started brings all of its own.
+  const cpuNow = async () => {
+    const backends = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+      databaseName,
+    ]);
+    const database = new Map<number, number | null>();
+    for (const { pid } of backends.rows) database.set(pid, await cpuMilliseconds(pid));
+    return { server: await cpuMilliseconds(serverPid), database };
+  };
+  const databaseCpuBetween = (before: Map<number, number | null>, after: Map<number, number | null>) => {
+    let total = 0;
+    for (const [pid, end] of after) {
+      const start = before.get(pid) ?? 0;
+      if (end === null || start === null) return null;
+      total += end - start;
+    }
+    return total;
+  };
+
+  const samples = targets.map(
+    () =>
+      [] as Array<{ result: Awaited<ReturnType<typeof run>>; serverCpu: number | null; databaseCpu: number | null }>,
+  );
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, target] of targets.entries()) {
+      const before = await cpuNow();
+      const result = await run(target, duration);
+      const after = await cpuNow();
+      const perRequest = (start: number | null, end: number | null) =>
+        start === null || end === null || result.requests.total === 0 ? null : (end - start) / result.requests.total;
+      samples[index]?.push({
+        result,
+        serverCpu: perRequest(before.server, after.server),
+        databaseCpu: perRequest(0, databaseCpuBetween(before.database, after.database)),
+      });
+    }
+  }
+  await monitor.end();
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const medianOrNull = (values: Array<number | null>) =>
+    values.every((value) => value !== null) ? median(values as number[]) : null;
+  const milliseconds = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+  console.log(
+    `autocannon: ${connections} connections, ${duration} s a run, median of ${rounds} rounds, loopback, ${os.cpus().length} cores, database pool ${process.env.DATABASE_POOL_SIZE ?? `${os.availableParallelism() * 2 + 1} (default)`}, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    '| target | req/s | p50 (ms) | p99 (ms) | server CPU (ms/req) | PostgreSQL CPU (ms/req) | errors | non-2xx |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  return targets.map((target, index) => {
+    const runs = samples[index] ?? [];
+    const results = runs.map((sample) => sample.result);
+    const figure: ApiFigure = {
+      requestsPerSecond: median(results.map((result) => result.requests.average)),
+      p50: median(results.map((result) => result.latency.p50)),
+      p99: median(results.map((result) => result.latency.p99)),
+      serverCpu: medianOrNull(runs.map((sample) => sample.serverCpu)),
+      databaseCpu: medianOrNull(runs.map((sample) => sample.databaseCpu)),
+      errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    };
+    console.log(
+      `| ${target.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p50} | ${figure.p99} | ${milliseconds(figure.serverCpu)} | ${milliseconds(figure.databaseCpu)} | ${figure.errors} | ${figure.non2xx} |`,
+    );
+    return figure;
+  });
+}
+
+// One line per target against its p99 budget, and whether all were met.
+export function reportBudgets(entries: Array<{ label: string; figure: ApiFigure | undefined; budgetMs: number }>) {
+  let met = true;
+  for (const { label, figure, budgetMs } of entries) {
+    if (!figure) continue;
+    const ok = figure.p99 < budgetMs && figure.errors === 0 && figure.non2xx === 0;
+    met &&= ok;
+    const cpu =
+      figure.serverCpu !== null && figure.databaseCpu !== null
+        ? `, CPU ${(figure.serverCpu + figure.databaseCpu).toFixed(2)} ms a request (server ${figure.serverCpu.toFixed(2)} + PostgreSQL ${figure.databaseCpu.toFixed(2)})`
+        : '';
+    console.log(`${label}: p99 ${figure.p99} ms (target < ${budgetMs} ms) ${ok ? 'met' : 'MISSED'}${cpu}`);
+  }
+  return met;
+}
