@@ -64,10 +64,16 @@ const pageFiles: Partial<Record<PageId, string>> = {
   companyJobs: './app/company-jobs-page.tsx',
   companyCreateTest: './assessments/create-test-page.tsx',
   companyTest: './assessments/test-detail-page.tsx',
-  applicantSettings: './account/settings-page.tsx',
+  applicantSettings: './app/applicant-settings-page.tsx',
   companyCreateJob: './jobs/create-job-page.tsx',
   companyJobEdit: './jobs/edit-job-page.tsx',
-  companyJob: './jobs/job-detail-page.tsx',
+  companyJob: './app/company-job-page.tsx',
+  companyApplications: './pipeline/applications-page.tsx',
+  applicantJobs: './job-board/find-jobs-page.tsx',
+  applicantJob: './job-board/job-posting-page.tsx',
+  jobPost: './job-board/public-job-page.tsx',
+  applicantDashboard: './app/applicant-dashboard-page.tsx',
+  applicantApplications: './applications/my-applications-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;

@@ -13,14 +13,18 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from './account/routes';
 import type { AppContext } from './app-context';
+import { applicantRoutes } from './applications/routes';
 import { assessmentRoutes } from './assessments/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
 import { healthRoutes } from './health/routes';
+import { createPublicJobSitemap, publicJobHead } from './job-board/public-job-pages';
+import { jobBoardRoutes } from './job-board/routes';
 import { jobRoutes } from './jobs/routes';
 import { createMailer } from './mail/mailer';
+import { pipelineRoutes } from './pipeline/routes';
 import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
 import { createBackgroundTasks } from './platform/background-tasks';
@@ -34,6 +38,7 @@ import { serializerCompiler } from './platform/serializer';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { createSettingsCache } from './settings/settings-cache';
 import { siteRoutes } from './site/routes';
+import { talentRoutes } from './talent/routes';
 import { testRoutes } from './testing/test-routes';
 
 export interface AppDependencies {
@@ -136,9 +141,19 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(siteRoutes, { context });
   await app.register(jobRoutes, { context });
   await app.register(assessmentRoutes, { context });
+  await app.register(talentRoutes, { context });
+  await app.register(pipelineRoutes, { context });
+  await app.register(applicantRoutes, { context });
+  await app.register(jobBoardRoutes, { context });
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
 
-  if (webClient) await registerWebClient(app, webClient);
+  if (webClient) {
+    // Public job pages carry their JobPosting data, and the sitemap lists them (issue 11).
+    await registerWebClient(app, webClient, {
+      pageHead: { jobPost: (params) => publicJobHead({ db: database.db, publicUrl: config.publicUrl, id: params.id }) },
+      sitemapEntries: createPublicJobSitemap({ db: database.db, publicUrl: config.publicUrl }),
+    });
+  }
   app.decorate('routeRegistry', routeRegistry);
   app.decorate('appContext', context);
 

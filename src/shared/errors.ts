@@ -8,6 +8,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'unsupported_media_type',
   'rate_limited',
   'unavailable',
   'internal',

@@ -7,7 +7,20 @@ export type Role = (typeof roles)[number];
 const ownAccount = ['read:account:own', 'update:account:own', 'read:session:own', 'delete:session:own'] as const;
 
 export const permissionsByRole = {
-  applicant: [...ownAccount, 'read:applicant_profile:own', 'update:applicant_profile:own'],
+  applicant: [
+    ...ownAccount,
+    'read:applicant_profile:own',
+    'update:applicant_profile:own',
+    // Their own applications (withdraw, answer an offer) and their dashboard's figures.
+    'read:application:own',
+    'update:application:own',
+    'read:applicant_dashboard:own',
+    // The job board: jobs open to applicants (every query also checks the job's visibility to the caller).
+    'read:job:published',
+    'create:application:own',
+    'read:saved_job:own',
+    'update:saved_job:own',
+  ],
   company: [
     ...ownAccount,
     'read:company:own',
@@ -17,10 +30,17 @@ export const permissionsByRole = {
     'read:job:own',
     'update:job:own',
     'delete:job:own',
+    // Lets one applicant see one of the company's private jobs.
+    'create:job_invitation:own',
     'create:test:own',
     'read:test:own',
     'update:test:own',
     'delete:test:own',
+    // Applications to the company's jobs: read, move, offer, note and rate (the pipeline).
+    'read:job_application:own',
+    'update:job_application:own',
+    // Applicants' profiles, as talent search and applications show them.
+    'read:applicant_profile:any',
   ],
   admin: [
     ...ownAccount,
@@ -30,6 +50,8 @@ export const permissionsByRole = {
     'update:two_factor:own',
     'read:contact_message:any',
     'update:contact_message:any',
+    'read:job_application:any',
+    'read:applicant_profile:any',
   ],
   account_manager: [...ownAccount, 'read:company:assigned'],
 } as const satisfies Record<Role, readonly string[]>;

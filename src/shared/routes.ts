@@ -84,6 +84,8 @@ export const paths = {
   cookies: publicPage('/cookies', 'Cookie Policy'),
   cookiePolicy: publicPage('/cookie-policy', 'Cookie Policy'),
   gdpr: publicPage('/gdpr', 'GDPR Compliance'),
+  // An open public job, readable without signing in (issue 11); the server adds its JobPosting data.
+  jobPost: publicPage('/jobs/:id', 'Job Post'),
 
   // Sign-in
   // Rendered in the browser rather than from HTML: the login page reads ?tab= and ?redirect=, and the
@@ -101,6 +103,7 @@ export const paths = {
   companyJobs: page('/company/jobs', 'Jobs & Applications', 'company'),
   companyJob: page('/company/jobs/:id', 'Job Details', 'company'),
   companyJobEdit: page('/company/jobs/:id/edit', 'Edit Job Posting', 'company'),
+  companyApplications: page('/company/applications', 'Applications', 'company'),
   companyTest: page('/company/tests/:id', 'Test Details', 'company'),
   companyTalent: page('/company/talent', 'Talent Search', 'company'),
   companyMessages: page('/company/messages', 'Messages', 'company'),
@@ -113,6 +116,7 @@ export const paths = {
   // Applicant portal
   applicantDashboard: page('/applicant-dashboard', 'Dashboard', 'applicant'),
   applicantJobs: page('/applicant/jobs', 'Find Jobs', 'applicant'),
+  applicantJob: page('/applicant/jobs/:id', 'Job Details', 'applicant'),
   applicantMeetings: page('/applicant/meetings', 'Meetings', 'applicant'),
   applicantMessages: page('/applicant/messages', 'Messages', 'applicant'),
   applicantApplications: page('/applicant/applications', 'My Applications', 'applicant'),

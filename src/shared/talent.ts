@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { text } from './text';
+
 // The contract of applicant profiles and talent search (DESIGN.md §4).
 export const experienceLevels = ['junior', 'mid', 'senior', 'expert'] as const;
 export type ExperienceLevel = (typeof experienceLevels)[number];
@@ -7,3 +10,213 @@ export type Availability = (typeof availabilities)[number];
 
 export const regions = ['Americas', 'Europe', 'Asia Pacific', 'Africa'] as const;
 export type Region = (typeof regions)[number];
+
+export const experienceLevelLabels: Record<ExperienceLevel, string> = {
+  junior: 'Junior',
+  mid: 'Mid-level',
+  senior: 'Senior',
+  expert: 'Expert',
+};
+
+export const availabilityLabels: Record<Availability, string> = {
+  'full-time': 'Full-time',
+  'part-time': 'Part-time',
+  'project-based': 'Project-based',
+};
+
+export const regionLabels: Record<Region, string> = {
+  Americas: 'Americas',
+  Europe: 'Europe',
+  'Asia Pacific': 'Asia Pacific',
+  Africa: 'Africa',
+};
+
+// ---- The applicant profile (GET/PUT /api/applicant/profile; what companies see) ----
+
+export const PROFILE_HEADLINE_MAX_LENGTH = 100;
+export const PROFILE_SUMMARY_MAX_LENGTH = 2000;
+export const PROFILE_LOCATION_MAX_LENGTH = 100;
+export const PROFILE_SKILL_MAX_LENGTH = 40;
+export const PROFILE_MAX_SKILLS = 30;
+export const HOURLY_RATE_MIN = 1;
+export const HOURLY_RATE_MAX = 1000;
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const photoContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoContentType = (typeof photoContentTypes)[number];
+export const photoTypeLabels: Record<PhotoContentType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+};
+export const isPhotoContentType = (value: string): value is PhotoContentType =>
+  (photoContentTypes as readonly string[]).includes(value);
+
+const startsWith = (content: Uint8Array, bytes: number[], offset = 0) =>
+  content.length >= offset + bytes.length && bytes.every((byte, index) => content[offset + index] === byte);
+
+const ascii = (value: string) => [...value].map((character) => character.charCodeAt(0));
+
+// The image type a file's first bytes (its "magic number") say it is, whatever its name or the request
+// claims. The server decides by it; the browser checks it first to say so at once.
+export function detectImageType(content: Uint8Array): PhotoContentType | null {
+  if (startsWith(content, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(content, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(content, ascii('RIFF')) && startsWith(content, ascii('WEBP'), 8)) return 'image/webp';
+  return null;
+}
+
+export const profileTexts = {
+  headlineTooLong: `The headline can be at most ${PROFILE_HEADLINE_MAX_LENGTH} characters.`,
+  summaryTooLong: `The summary can be at most ${PROFILE_SUMMARY_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  locationTooLong: `The location can be at most ${PROFILE_LOCATION_MAX_LENGTH} characters.`,
+  hourlyRate: `Enter an hourly rate between $${HOURLY_RATE_MIN} and $${HOURLY_RATE_MAX.toLocaleString('en-US')}.`,
+  hourlyRateCents: 'Enter the hourly rate in dollars and cents, with at most two decimals.',
+  skillTooLong: `A skill can be at most ${PROFILE_SKILL_MAX_LENGTH} characters.`,
+  skillBlank: 'A skill cannot be blank.',
+  tooManySkills: `You can add up to ${PROFILE_MAX_SKILLS} skills.`,
+  experienceLevel: 'Choose an experience level from the list.',
+  availability: 'Choose an availability from the list.',
+  region: 'Choose a region from the list.',
+  timezone: 'Choose a time zone from the list.',
+  saved: 'Your profile has been saved.',
+  loadError: 'Failed to load your profile. Please try again.',
+  saveErrorTitle: 'Error saving profile',
+  saveError: 'Failed to save your profile. Please try again.',
+  photoUploadError: 'Failed to upload your photo. Please try again.',
+  photoRemoveError: 'Failed to remove your photo. Please try again.',
+  notFound: 'This applicant does not exist.',
+  photoMissing: 'This applicant has no photo.',
+  photoUnsupportedType: 'Upload a JPEG, PNG or WebP image.',
+  photoTooLarge: 'The photo is larger than 2 MB. Choose a smaller image.',
+  photoEmpty: 'The upload is empty. Choose an image file.',
+  photoContentMismatch: (declared: PhotoContentType) =>
+    `This file is not a valid ${photoTypeLabels[declared]} image. Choose a JPEG, PNG or WebP image.`,
+  photoUploaded: 'Your photo has been updated.',
+  photoRemoved: 'Your photo has been removed.',
+} as const;
+
+// An IANA zone name ("Europe/Berlin", "America/Argentina/Buenos_Aires", "UTC") that this runtime knows.
+// The pattern keeps out what Intl also accepts but nobody picks from a list: "est5edt", "+05:00", "GMT".
+const IANA_ZONE_NAME = /^(UTC|[A-Z][A-Za-z_-]+(\/[A-Z0-9][A-Za-z0-9_+-]*)+)$/;
+export function isIanaTimeZone(value: string): boolean {
+  if (!IANA_ZONE_NAME.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Optional text: trimmed, and empty means "not given" (stored as null).
+const optionalText = (max: number, message: string) =>
+  text()
+    .trim()
+    .max(max, { message })
+    .nullish()
+    .transform((value) => value || null);
+
+// One of `values`; empty means "not chosen" (stored as null).
+const optionalChoice = <const Value extends string>(values: readonly Value[], message: string) =>
+  z
+    .enum(['', ...values] as ['', ...Value[]], { message })
+    .nullish()
+    .transform((value) => (value ? (value as Value) : null));
+
+// Dollars on the wire, cents in the database: at most two decimals.
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+// PUT /api/applicant/profile replaces the profile's fields; a field left out or empty is cleared.
+export const updateApplicantProfileSchema = z.object({
+  headline: optionalText(PROFILE_HEADLINE_MAX_LENGTH, profileTexts.headlineTooLong),
+  summary: optionalText(PROFILE_SUMMARY_MAX_LENGTH, profileTexts.summaryTooLong),
+  hourly_rate: z
+    .number({ message: profileTexts.hourlyRate })
+    .min(HOURLY_RATE_MIN, { message: profileTexts.hourlyRate })
+    .max(HOURLY_RATE_MAX, { message: profileTexts.hourlyRate })
+    .refine(hasAtMostTwoDecimals, { message: profileTexts.hourlyRateCents })
+    .nullish()
+    .transform((value) => value ?? null),
+  skills: z
+    .array(
+      text()
+        .trim()
+        .min(1, { message: profileTexts.skillBlank })
+        .max(PROFILE_SKILL_MAX_LENGTH, { message: profileTexts.skillTooLong }),
+      { message: profileTexts.tooManySkills },
+    )
+    .max(PROFILE_MAX_SKILLS, { message: profileTexts.tooManySkills })
+    .nullish()
+    // A skill is kept once, whatever its case (as a job's skill tags).
+    .transform((skills) =>
+      (skills ?? []).filter(
+        (skill, index, all) => all.findIndex((other) => other.toLowerCase() === skill.toLowerCase()) === index,
+      ),
+    ),
+  experience_level: optionalChoice(experienceLevels, profileTexts.experienceLevel),
+  availability: optionalChoice(availabilities, profileTexts.availability),
+  region: optionalChoice(regions, profileTexts.region),
+  location: optionalText(PROFILE_LOCATION_MAX_LENGTH, profileTexts.locationTooLong),
+  timezone: text()
+    .trim()
+    .refine((value) => value === '' || isIanaTimeZone(value), { message: profileTexts.timezone })
+    .nullish()
+    .transform((value) => value || null),
+});
+export type UpdateApplicantProfileInput = z.input<typeof updateApplicantProfileSchema>;
+export type ApplicantProfileFields = z.output<typeof updateApplicantProfileSchema>;
+
+// The parts of a profile the completeness meter counts, in the form's order, with the names it shows.
+export const profileCompletenessFields = [
+  ['headline', 'Headline'],
+  ['summary', 'Summary'],
+  ['hourly_rate', 'Hourly rate'],
+  ['skills', 'Skills'],
+  ['experience_level', 'Experience level'],
+  ['availability', 'Availability'],
+  ['region', 'Region'],
+  ['location', 'Location'],
+  ['timezone', 'Time zone'],
+  ['photo_url', 'Photo'],
+] as const;
+
+type CompletenessInput = ApplicantProfileFields & { photo_url: string | null };
+
+export function profileCompleteness(profile: CompletenessInput): { percent: number; missing: string[] } {
+  const missing = profileCompletenessFields
+    .filter(([field]) => {
+      const value = profile[field];
+      return value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    })
+    .map(([, name]) => name);
+  const total = profileCompletenessFields.length;
+  return { percent: Math.round(((total - missing.length) / total) * 100), missing };
+}
+
+// What a company (or an administrator) sees of an applicant: GET /api/applicants/:id/profile.
+export const applicantProfileViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  headline: z.string().nullable(),
+  summary: z.string().nullable(),
+  hourly_rate: z.number().nullable().describe('US dollars per hour'),
+  skills: z.array(z.string()),
+  experience_level: z.enum(experienceLevels).nullable(),
+  availability: z.enum(availabilities).nullable(),
+  region: z.enum(regions).nullable(),
+  location: z.string().nullable(),
+  timezone: z.string().nullable().describe('An IANA time zone, e.g. Europe/Berlin'),
+  photo_url: z.string().nullable(),
+});
+export type ApplicantProfileView = z.infer<typeof applicantProfileViewSchema>;
+
+// The applicant's own profile: what companies see, plus how complete it is.
+export const applicantProfileSchema = applicantProfileViewSchema.extend({
+  completeness: z.object({
+    percent: z.number().int().min(0).max(100),
+    missing: z.array(z.string()).describe('The names of the parts still empty, e.g. "Photo"'),
+  }),
+  updated_at: z.string(),
+});
+export type ApplicantProfile = z.infer<typeof applicantProfileSchema>;

@@ -11,7 +11,18 @@ import { FeedbackMessage, useFormFeedback } from './form-feedback';
 
 type ProfileInput = { name: string };
 
-export function ProfileSection({ user }: { user: CurrentUser }) {
+// The applicant's settings call this section "Name": their "Profile" is the one companies see.
+export function ProfileSection({
+  user,
+  title = 'Profile',
+  description = 'The name people see on your messages, meetings and applications.',
+  submitLabel = 'Save Profile',
+}: {
+  user: CurrentUser;
+  title?: string;
+  description?: string;
+  submitLabel?: string;
+}) {
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileInput, unknown, ProfileInput>({
     resolver: zodResolver(updateProfileSchema),
@@ -31,8 +42,8 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   return (
     <Card aria-labelledby="profile-title">
       <CardHeader>
-        <CardTitle id="profile-title">Profile</CardTitle>
-        <CardDescription>The name people see on your messages, meetings and applications.</CardDescription>
+        <CardTitle id="profile-title">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="space-y-4">
@@ -43,7 +54,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
         </CardContent>
         <CardFooter>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Profile'}
+            {isSubmitting ? 'Saving...' : submitLabel}
           </Button>
         </CardFooter>
       </form>

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { jobTexts } from '~/shared/jobs';
 import {
-  addTag,
   emptyJobFormValues,
   findPublishProblem,
   formValuesToFields,
   fromIsoDay,
   type JobFormValues,
-  tagTexts,
   toggleItem,
   toIsoDay,
   validateJobForm,
@@ -135,17 +133,6 @@ describe('validateJobForm', () => {
     expect(validateJobForm(past, { publishing: false, now })).toEqual({ start_date: jobTexts.startDatePast });
     expect(validateJobForm(past, { publishing: false, now, keptStartDate: '2026-06-01' })).toEqual({});
     expect(validateJobForm({ ...complete, start_date: '2026-06-15' }, { publishing: false, now })).toEqual({});
-  });
-});
-
-describe('addTag', () => {
-  it('adds a trimmed skill', () => {
-    expect(addTag(['React'], '  Node.js ')).toEqual({ tags: ['React', 'Node.js'], error: null });
-  });
-
-  it('refuses a blank skill and a duplicate in any case', () => {
-    expect(addTag(['React'], '   ')).toEqual({ tags: ['React'], error: tagTexts.skillBlank });
-    expect(addTag(['React'], 'react')).toEqual({ tags: ['React'], error: tagTexts.skillDuplicate('React') });
   });
 });
 

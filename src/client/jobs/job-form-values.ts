@@ -1,5 +1,6 @@
 import {
   checkJobRules,
+  DEFAULT_OPENINGS,
   DEFAULT_TIMEZONE,
   DEFAULT_WEEKLY_HOURS,
   draftJobDefaults,
@@ -21,6 +22,7 @@ export interface JobFormValues {
   budget_max: string;
   budget_total: string;
   weekly_hours: string;
+  openings: string;
   start_date: string | null;
   timezone: string;
   visibility: 'public' | 'private';
@@ -40,6 +42,7 @@ export const jobFormFields: readonly JobFormField[] = [
   'budget_max',
   'budget_total',
   'weekly_hours',
+  'openings',
   'start_date',
   'timezone',
   'visibility',
@@ -58,6 +61,7 @@ export const emptyJobFormValues: JobFormValues = {
   budget_max: '',
   budget_total: '',
   weekly_hours: String(DEFAULT_WEEKLY_HOURS),
+  openings: String(DEFAULT_OPENINGS),
   start_date: null,
   timezone: DEFAULT_TIMEZONE,
   visibility: 'public',
@@ -78,6 +82,7 @@ export function jobToFormValues(job: Job): JobFormValues {
     budget_max: numberText(job.budget_max),
     budget_total: numberText(job.budget_total),
     weekly_hours: String(job.weekly_hours),
+    openings: String(job.openings),
     start_date: job.start_date,
     timezone: job.timezone,
     visibility: job.visibility,
@@ -97,6 +102,7 @@ const parseNumber = (value: string): number | null => (value.trim() === '' ? nul
 export function formValuesToFields(values: JobFormValues): UpdateJobInput {
   const isHourly = values.engagement_type === 'hourly';
   const weeklyHours = parseNumber(values.weekly_hours);
+  const openings = parseNumber(values.openings);
   return {
     title: values.title.trim(),
     description: values.description.trim(),
@@ -106,6 +112,8 @@ export function formValuesToFields(values: JobFormValues): UpdateJobInput {
     budget_total: isHourly ? null : parseNumber(values.budget_total),
     // An emptied hours box is a mistake to point out, not a request for the default.
     weekly_hours: weeklyHours ?? Number.NaN,
+    // Likewise an emptied openings box.
+    openings: openings ?? Number.NaN,
     start_date: values.start_date,
     skill_tags: values.skill_tags,
     timezone: values.timezone,
@@ -197,20 +205,6 @@ export function findPublishProblem(values: JobFormValues): PublishProblem | null
     return { field: 'description', title: jobTexts.missingInformation, description: jobTexts.descriptionRequired };
   }
   return null;
-}
-
-export const tagTexts = {
-  skillBlank: 'Type a skill to add it.',
-  skillDuplicate: (skill: string) => `${skill} is already in the list.`,
-} as const;
-
-// A skill is added only when it is not blank and not already there in any case (spec §5).
-export function addTag(tags: readonly string[], input: string): { tags: string[]; error: string | null } {
-  const tag = input.trim().replace(/\s+/g, ' ');
-  if (!tag) return { tags: [...tags], error: tagTexts.skillBlank };
-  const existing = tags.find((other) => other.toLowerCase() === tag.toLowerCase());
-  if (existing) return { tags: [...tags], error: tagTexts.skillDuplicate(existing) };
-  return { tags: [...tags, tag], error: null };
 }
 
 // Adds the item when absent, removes it when present (tests and certifications).

@@ -2,6 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { ClipboardCheckIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Chip } from '~/client/components/removable-chip';
 import { SearchInput } from '~/client/components/search-input';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -14,7 +15,6 @@ import { activeTestsQueryOptions, testQueryOptions } from '~/client/lib/test-que
 import { type TestSummary, testTexts, testTypeLabels } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import { toggleItem } from './job-form-values';
-import { Chip } from './removable-chip';
 
 interface RequiredTestsPickerProps {
   value: string[];

@@ -38,6 +38,18 @@ describe('the browser HTTP client', () => {
     });
   });
 
+  it('sends a file as the raw body with its own content type', async () => {
+    const fetchMock = answer(200, { photo_url: '/photo' });
+    const photo = new Blob(['png bytes'], { type: 'image/png' });
+    await expect(apiClient.put('/api/applicant/profile/photo', photo)).resolves.toEqual({ photo_url: '/photo' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/applicant/profile/photo', {
+      method: 'PUT',
+      headers: { Accept: 'application/json', 'Content-Type': 'image/png' },
+      credentials: 'same-origin',
+      body: photo,
+    });
+  });
+
   it("throws the server's error sentence, code and field messages (spec §8)", async () => {
     answer(400, { error: 'That code is not right.', code: 'validation', fields: { code: 'That code is not right.' } });
     const failure = await apiClient.post('/api/auth/two-factor/verify', { code: '000000' }).catch((error) => error);

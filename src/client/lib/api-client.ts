@@ -41,14 +41,17 @@ function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
   return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
 }
 
+// A Blob or File (an image upload) goes as the raw body with its own type; anything else as JSON.
 async function request<Result>(method: Method, path: string, body?: unknown): Promise<Result> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isFile = body instanceof Blob;
+  if (body !== undefined)
+    headers['Content-Type'] = isFile ? body.type || 'application/octet-stream' : 'application/json';
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
   });
   const payload = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);

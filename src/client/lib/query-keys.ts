@@ -1,5 +1,8 @@
+import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { TestListQuery } from '~/shared/assessments';
+import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
+import type { ApplicationListQuery } from '~/shared/pipeline';
 
 // Every TanStack Query key of the portal, in one place: a feature invalidates another's data through
 // these keys instead of importing that feature's api.ts (features stay apart, see biome.json).
@@ -7,6 +10,11 @@ import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
 
 const jobsAll = ['jobs'] as const;
 const testsAll = ['tests'] as const;
+// Find Jobs and the job pages an applicant reads (client/job-board).
+const jobBoardAll = ['job-board'] as const;
+// The signed-in applicant's own data (/api/applicant/*): applying, saving or answering an offer refreshes
+// all of it, since the dashboard's figures count every list.
+const applicantAll = ['applicant'] as const;
 
 export const queryKeys = {
   jobs: {
@@ -20,10 +28,37 @@ export const queryKeys = {
     applications: (id: string, query: JobApplicationListQuery) => [...jobsAll, 'applications', id, query] as const,
     companyApplications: (query: JobApplicationListQuery) => [...jobsAll, 'company-applications', query] as const,
   },
+  jobBoard: {
+    all: jobBoardAll,
+    lists: () => [...jobBoardAll, 'list'] as const,
+    list: (query: JobBoardQuery) => [...jobBoardAll, 'list', query] as const,
+    detail: (id: string) => [...jobBoardAll, 'detail', id] as const,
+  },
   tests: {
     all: testsAll,
     lists: () => [...testsAll, 'list'] as const,
     list: (query: TestListQuery) => [...testsAll, 'list', query] as const,
     detail: (id: string) => [...testsAll, 'detail', id] as const,
+  },
+  applicant: {
+    all: applicantAll,
+    applications: (query: ApplicantApplicationListQuery) => [...applicantAll, 'applications', query] as const,
+    savedJobs: (query: SavedJobsQuery) => [...applicantAll, 'saved-jobs', query] as const,
+    stats: () => [...applicantAll, 'stats'] as const,
+    recommendedJobs: () => [...applicantAll, 'recommended-jobs'] as const,
+    messages: () => [...applicantAll, 'messages'] as const,
+    meetings: () => [...applicantAll, 'meetings'] as const,
+  },
+  // Applicants' profiles: the applicant's own, and one as companies see it.
+  talent: {
+    all: ['talent'] as const,
+    ownProfile: () => ['talent', 'own-profile'] as const,
+    profile: (applicantId: string) => ['talent', 'profile', applicantId] as const,
+  },
+  // The company's applications across its jobs, and one application's detail (client/pipeline).
+  pipeline: {
+    all: ['pipeline'] as const,
+    list: (query: ApplicationListQuery) => ['pipeline', 'list', query] as const,
+    detail: (id: string) => ['pipeline', 'detail', id] as const,
   },
 };

@@ -75,7 +75,8 @@ export function createFakeServer(): FakeServer {
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    // JSON as its value; a file upload (a Blob) as it is.
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
     for (const route of [...routes, ...fallbacks]) {
       const match = route.method === method ? route.pattern.exec(url.pathname) : null;
       if (!match) continue;

@@ -15,6 +15,13 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/testing/jobs/', 'job'],
   ['/api/tests/', 'test'],
   ['/api/admin/contact-messages/', 'message'],
+  ['/api/applicant/jobs/', 'job'],
+  ['/api/applicant/saved-jobs/', 'job'],
+  ['/api/public/jobs/', 'job'],
+  ['/api/applicants/', 'applicant'],
+  ['/api/applications/', 'application'],
+  ['/api/admin/applications/', 'application'],
+  ['/api/applicant/applications/', 'application'],
 ];
 
 const methodsOf = (route: RouteOptions) =>

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { EmailSection, ProfileSection as NameSection, PasswordSection } from '~/client/account/account-sections';
+import { SessionsSection } from '~/client/account/sessions-section';
+import { currentUserQueryOptions } from '~/client/auth/api';
+import { PortalPage } from '~/client/components/portal-page';
+import type { PageProps } from '~/client/routes';
+import { ProfilePreviewSection } from '~/client/talent/profile-preview-section';
+import { ProfileSection } from '~/client/talent/profile-section';
+import { paths } from '~/shared/routes';
+
+// An applicant's Settings: their profile (talent/) first, as companies see it, then their account's
+// name, email, password and sessions (account/). Composed here so neither feature imports the other.
+export default function ApplicantSettingsPage({ pageId }: PageProps) {
+  const { data } = useQuery(currentUserQueryOptions());
+  const user = data?.user;
+  const { title } = paths[pageId];
+
+  return (
+    <PortalPage title={title} description="Your profile, sign-in details and active sessions.">
+      <ProfileSection />
+      <ProfilePreviewSection />
+      {/* The portal guard renders this page only once the user is known. */}
+      {user && (
+        <>
+          <NameSection
+            user={user}
+            title="Name"
+            description="The name companies see on your profile, messages, meetings and applications."
+            submitLabel="Save Name"
+          />
+          <EmailSection user={user} />
+          <PasswordSection user={user} />
+          <SessionsSection />
+        </>
+      )}
+    </PortalPage>
+  );
+}

@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { tagTexts } from '~/client/components/tag-input';
+import { fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import type { CurrentUser } from '~/shared/auth';
+import { paths } from '~/shared/routes';
+import {
+  type ApplicantProfile,
+  PHOTO_MAX_BYTES,
+  profileCompleteness,
+  profileTexts,
+  type UpdateApplicantProfileInput,
+  updateApplicantProfileSchema,
+} from '~/shared/talent';
+
+// The Profile section of an applicant's Settings (issue 11): what it checks before sending, what it sends,
+// how it shows the server's refusals, the meter, the time-zone search and the photo's checks.
+
+const applicant: CurrentUser = {
+  id: fakeId(),
+  email: 'ada@example.test',
+  name: 'Ada Lovelace',
+  role: 'applicant',
+  email_verified: true,
+  has_password: true,
+  company: null,
+};
+
+function profileOf(fields: UpdateApplicantProfileInput, photoUrl: string | null = null): ApplicantProfile {
+  const stored = updateApplicantProfileSchema.parse(fields);
+  const view = { id: applicant.id, name: applicant.name, ...stored, photo_url: photoUrl };
+  return { ...view, completeness: profileCompleteness(view), updated_at: new Date().toISOString() };
+}
+
+// GET and PUT /api/applicant/profile and the photo routes, answered from one stored profile.
+function fakeProfileApi(server: FakeServer, initial = profileOf({})) {
+  const store = { profile: initial };
+  server.get('/api/applicant/profile', () => store.profile);
+  server.put('/api/applicant/profile', ({ body }) => {
+    store.profile = profileOf(body as UpdateApplicantProfileInput, store.profile.photo_url);
+    return store.profile;
+  });
+  server.put('/api/applicant/profile/photo', () => {
+    const { completeness: _completeness, updated_at: _updatedAt, photo_url: _photoUrl, ...fields } = store.profile;
+    store.profile = profileOf(fields, `/api/applicants/${applicant.id}/photo?v=${'a'.repeat(32)}`);
+    return store.profile;
+  });
+  server.get('/api/account/sessions', () => ({ items: [] }));
+  return store;
+}
+
+async function openSettings(answer?: (server: FakeServer) => void, initial?: ApplicantProfile) {
+  const server = createFakeServer();
+  const store = fakeProfileApi(server, initial);
+  answer?.(server);
+  const view = await renderRoute(paths.applicantSettings.getHref(), { user: applicant, server });
+  const section = await screen.findByRole('region', { name: 'Profile' });
+  await within(section).findByLabelText('Headline');
+  return { ...view, store, section };
+}
+
+async function findNotification(text: string) {
+  const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+  return within(region).findByText(text);
+}
+
+const puts = (server: FakeServer, path: string) =>
+  server.requests.filter((request) => request.method === 'PUT' && request.path === path);
+
+async function fill(events: UserEvent, field: HTMLElement, value: string) {
+  await events.clear(field);
+  if (value) await events.type(field, value);
+}
+
+async function chooseTimeZone(events: UserEvent, section: HTMLElement, search: string, name: RegExp) {
+  await events.click(within(section).getByRole('combobox', { name: 'Time zone' }));
+  await events.type(await screen.findByRole('combobox', { name: 'Search time zones' }), search);
+  await events.click(within(screen.getByRole('listbox', { name: 'Time zones' })).getByRole('option', { name }));
+}
+
+describe('the applicant’s Profile section', () => {
+  it('loads an empty profile with the meter at 0% naming every missing part', async () => {
+    const { section } = await openSettings();
+    const meter = within(section).getByRole('progressbar', { name: 'Profile completeness' });
+    expect(meter).toHaveAttribute('aria-valuenow', '0');
+    expect(meter).toHaveAccessibleDescription(
+      'Missing: Headline, Summary, Hourly rate, Skills, Experience level, Availability, Region, Location, Time zone, Photo',
+    );
+    // The account's name section is called Name here: this page's Profile is the one companies see.
+    expect(screen.getByRole('region', { name: 'Name' })).toBeInTheDocument();
+  });
+
+  it('checks the rate before sending: a number from $1 to $1,000 with at most two decimals', async () => {
+    const { events, server, section } = await openSettings();
+    const rate = within(section).getByLabelText('Hourly rate (USD)');
+    const save = within(section).getByRole('button', { name: 'Save Profile' });
+    for (const [typed, message] of [
+      ['abc', profileTexts.hourlyRate],
+      ['0', profileTexts.hourlyRate],
+      ['1500', profileTexts.hourlyRate],
+      ['12.345', profileTexts.hourlyRateCents],
+    ] as const) {
+      await fill(events, rate, typed);
+      await events.click(save);
+      expect(await within(section).findByText(message)).toBeInTheDocument();
+      expect(rate).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(puts(server, '/api/applicant/profile')).toHaveLength(0);
+  });
+
+  it('adds skills as chips once in any case, and removes them', async () => {
+    const { events, section } = await openSettings();
+    const skills = within(section).getByLabelText('Skills');
+    await events.type(skills, 'React{Enter}');
+    await events.type(skills, 'TypeScript');
+    await events.click(within(section).getByRole('button', { name: 'Add' }));
+    await events.type(skills, 'react{Enter}');
+    expect(within(section).getByText(tagTexts.skillDuplicate('React'))).toBeInTheDocument();
+    await events.clear(skills);
+    await events.type(skills, '   {Enter}');
+    expect(within(section).getByText(tagTexts.skillBlank)).toBeInTheDocument();
+    const chips = within(section).getByRole('list', { name: 'Selected skills' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['React', 'TypeScript']);
+    await events.click(within(chips).getByRole('button', { name: 'Remove React' }));
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['TypeScript']);
+  });
+
+  it('finds a time zone by searching and keyboard, and shows it with its offset', async () => {
+    const { events, section } = await openSettings();
+    await chooseTimeZone(events, section, 'warsaw', /^Europe\/Warsaw/);
+    expect(within(section).getByRole('combobox', { name: 'Time zone' })).toHaveTextContent(
+      /Europe\/Warsaw \(UTC\+0[12]:00\)/,
+    );
+    await events.click(within(section).getByRole('combobox', { name: 'Time zone' }));
+    const search = await screen.findByRole('combobox', { name: 'Search time zones' });
+    await events.type(search, 'new york');
+    await events.keyboard('{Enter}');
+    expect(within(section).getByRole('combobox', { name: 'Time zone' })).toHaveTextContent('America/New York');
+    await events.click(within(section).getByRole('combobox', { name: 'Time zone' }));
+    await events.type(await screen.findByRole('combobox', { name: 'Search time zones' }), 'Atlantis');
+    expect(screen.getByText('No time zone matches “Atlantis”.')).toBeInTheDocument();
+  });
+
+  it('saves the profile, says so, and the meter then names only the photo', async () => {
+    const { events, server, section } = await openSettings();
+    await events.type(within(section).getByLabelText('Headline'), 'Senior React Engineer');
+    await events.type(within(section).getByLabelText('Hourly rate (USD)'), '65.50');
+    await events.type(within(section).getByLabelText('Summary'), 'Eight years of remote front-end work.');
+    await events.selectOptions(within(section).getByLabelText('Experience level'), 'Senior');
+    await events.selectOptions(within(section).getByLabelText('Availability'), 'Part-time');
+    await events.selectOptions(within(section).getByLabelText('Region'), 'Europe');
+    await events.type(within(section).getByLabelText('Location'), 'Kraków, Poland');
+    await chooseTimeZone(events, section, 'warsaw', /^Europe\/Warsaw/);
+    await events.type(within(section).getByLabelText('Skills'), 'React{Enter}');
+    await events.click(within(section).getByRole('button', { name: 'Save Profile' }));
+
+    expect(await findNotification(profileTexts.saved)).toBeInTheDocument();
+    expect(puts(server, '/api/applicant/profile')[0]?.body).toEqual({
+      headline: 'Senior React Engineer',
+      hourly_rate: 65.5,
+      summary: 'Eight years of remote front-end work.',
+      experience_level: 'senior',
+      availability: 'part-time',
+      region: 'Europe',
+      location: 'Kraków, Poland',
+      timezone: 'Europe/Warsaw',
+      skills: ['React'],
+    });
+    const meter = within(section).getByRole('progressbar', { name: 'Profile completeness' });
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuenow', '90'));
+    expect(meter).toHaveAccessibleDescription('Missing: Photo');
+  });
+
+  it('puts the server’s field messages next to the fields, and keeps what was typed', async () => {
+    const { events, section } = await openSettings((server) =>
+      server.put('/api/applicant/profile', () =>
+        replyError(400, 'validation', `timezone: ${profileTexts.timezone}`, {
+          timezone: profileTexts.timezone,
+          'skills.0': profileTexts.skillTooLong,
+        }),
+      ),
+    );
+    await events.type(within(section).getByLabelText('Headline'), 'Data Analyst');
+    await events.type(within(section).getByLabelText('Skills'), 'SQL{Enter}');
+    await events.click(within(section).getByRole('button', { name: 'Save Profile' }));
+    expect(await within(section).findByText(profileTexts.timezone)).toBeInTheDocument();
+    expect(within(section).getByText(profileTexts.skillTooLong)).toBeInTheDocument();
+    expect(within(section).getByRole('combobox', { name: 'Time zone' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(section).getByLabelText('Headline')).toHaveValue('Data Analyst');
+    // Every message found its field: no banner repeats them.
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal without fields in a banner and a notification', async () => {
+    const { events, section } = await openSettings((server) =>
+      server.put('/api/applicant/profile', () =>
+        replyError(403, 'forbidden', 'You do not have permission to do that.'),
+      ),
+    );
+    await events.click(within(section).getByRole('button', { name: 'Save Profile' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('You do not have permission to do that.');
+    expect(await findNotification(profileTexts.saveErrorTitle)).toBeInTheDocument();
+  });
+
+  it('says when the profile cannot be loaded, and Try Again loads it', async () => {
+    let isDown = true;
+    const server = createFakeServer();
+    fakeProfileApi(server);
+    server.get('/api/applicant/profile', () =>
+      isDown ? replyError(503, 'unavailable', 'The service is busy. Please try again.') : profileOf({ headline: 'QA' }),
+    );
+    const { events } = await renderRoute(paths.applicantSettings.getHref(), { user: applicant, server });
+    const section = await screen.findByRole('region', { name: 'Profile' });
+    expect(await within(section).findByText('The service is busy. Please try again.')).toBeInTheDocument();
+    isDown = false;
+    await events.click(within(section).getByRole('button', { name: 'Try Again' }));
+    expect(await within(section).findByLabelText('Headline')).toHaveValue('QA');
+  });
+
+  describe('the photo', () => {
+    const pngBytes = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+    // The file input limits the dialog to images; these tests hand it anything, as a drag or an old browser might.
+    const anyFile = () => userEvent.setup({ applyAccept: false, delay: null });
+    const photoInput = (section: HTMLElement) => within(section).getByLabelText('Choose Photo');
+
+    it('refuses another type, a file over 2 MB and bytes that are not the type claimed, before sending', async () => {
+      const { server, section } = await openSettings();
+      const cases: Array<[File, string]> = [
+        [new File(['GIF89a'], 'me.gif', { type: 'image/gif' }), profileTexts.photoUnsupportedType],
+        [
+          new File([new Uint8Array(pngBytes), new Uint8Array(PHOTO_MAX_BYTES)], 'big.png', { type: 'image/png' }),
+          profileTexts.photoTooLarge,
+        ],
+        [new File(['<svg/>'], 'fake.png', { type: 'image/png' }), profileTexts.photoContentMismatch('image/png')],
+      ];
+      for (const [file, message] of cases) {
+        await anyFile().upload(photoInput(section), file);
+        expect(await within(section).findByText(message)).toBeInTheDocument();
+      }
+      expect(puts(server, '/api/applicant/profile/photo')).toHaveLength(0);
+    });
+
+    it('previews a chosen photo, uploads it on request, and the meter counts it', async () => {
+      const { events, server, section } = await openSettings();
+      const photo = new File([new Uint8Array(pngBytes)], 'me.png', { type: 'image/png' });
+      await anyFile().upload(photoInput(section), photo);
+      const preview = await within(section).findByRole('img', { name: 'Preview of me.png' });
+      expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      expect(puts(server, '/api/applicant/profile/photo')).toHaveLength(0);
+
+      await events.click(within(section).getByRole('button', { name: 'Upload Photo' }));
+      expect(await findNotification(profileTexts.photoUploaded)).toBeInTheDocument();
+      expect(puts(server, '/api/applicant/profile/photo')[0]?.body).toBe(photo);
+      expect(await within(section).findByRole('img', { name: 'Your photo' })).toHaveAttribute(
+        'src',
+        expect.stringContaining(`/api/applicants/${applicant.id}/photo?v=`),
+      );
+      expect(within(section).getByRole('button', { name: 'Remove Photo' })).toBeInTheDocument();
+      const meter = within(section).getByRole('progressbar', { name: 'Profile completeness' });
+      expect(meter).toHaveAttribute('aria-valuenow', '10');
+      expect(meter).toHaveAccessibleDescription(expect.not.stringContaining('Photo'));
+    });
+
+    it('shows the server’s reason when it refuses the upload, and Cancel drops the preview', async () => {
+      const { events, section } = await openSettings((server) =>
+        server.put('/api/applicant/profile/photo', () =>
+          reply(413, { error: profileTexts.photoTooLarge, code: 'payload_too_large' }),
+        ),
+      );
+      await anyFile().upload(
+        photoInput(section),
+        new File([new Uint8Array(pngBytes)], 'me.png', { type: 'image/png' }),
+      );
+      await events.click(await within(section).findByRole('button', { name: 'Upload Photo' }));
+      expect(await within(section).findByText(profileTexts.photoTooLarge)).toBeInTheDocument();
+      await events.click(within(section).getByRole('button', { name: 'Cancel' }));
+      expect(within(section).queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
+      expect(photoInput(section)).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import { type ApplicantProfileView, profileTexts } from '~/shared/talent';
+import type { Database } from '../db/client';
+import { AppError } from '../platform/errors';
+import { loadApplicantWithProfile, toProfileView } from './profile-views';
+
+// An applicant's profile as a company or an administrator sees it: read-only, without the meter.
+// An id that names anyone but an applicant is "no such applicant".
+export async function viewApplicantProfile({
+  db,
+  applicantId,
+}: {
+  db: Database;
+  applicantId: string;
+}): Promise<ApplicantProfileView> {
+  const applicant = await loadApplicantWithProfile({ db, applicantId });
+  if (!applicant) throw new AppError('not_found', profileTexts.notFound);
+  return toProfileView(applicant);
+}
