@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -444,6 +444,17 @@ function routesToFuzz(registry: RouteOptions[]): FuzzedRoute[] {
     );
 }
 
+// The job board shows every company's open public jobs to applicants and visitors, and takes their
+// applications (issue 11): naming another company's open job there is the point, not a breach.
+function isJobBoardRoute(route: FuzzedRoute): boolean {
+  return (
+    route.url.startsWith('/api/applicant/jobs') ||
+    route.url.startsWith('/api/applicant/saved-jobs') ||
+    route.url.startsWith('/api/public/jobs') ||
+    (route.method === 'POST' && route.url === '/api/jobs/:id/applications')
+  );
+}
+
 function isAllowed(access: RouteAccess | undefined, caller: CallerName): boolean {
   if (access === 'public') return true;
   if (caller === 'anonymous' || !access) return false;
@@ -492,10 +503,13 @@ describe('route fuzz', () => {
         .from(jobTests)
         .where(or(inArray(jobTests.jobId, companyJobIds), inArray(jobTests.testId, companyTestIds)))
         .orderBy(asc(jobTests.jobId), asc(jobTests.testId)),
+      // Less the fuzzing applicant's own, which the job board lets them make (issue 11).
       applications: await db
         .select()
         .from(applications)
-        .where(inArray(applications.jobId, companyJobIds))
+        .where(
+          and(inArray(applications.jobId, companyJobIds), ne(applications.applicantId, userIds.get('applicant') ?? '')),
+        )
         .orderBy(asc(applications.id)),
       attempts: await db
         .select()
@@ -643,7 +657,7 @@ describe('route fuzz', () => {
             }
             // Naming the other company's row in the path must never work.
             const namesOtherRow = params.some((param) => [...otherIds.jobs, ...otherIds.tests].includes(param));
-            if (namesOtherRow && response.statusCode < 300) {
+            if (namesOtherRow && response.statusCode < 300 && !isJobBoardRoute(route)) {
               throw new Error(
                 `${sent}\nreached another company's row: ${response.statusCode} ${shorten(response.body)}`,
               );

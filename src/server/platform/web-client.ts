@@ -34,6 +34,25 @@ export interface WebClient {
 // Built files name the site's address with this placeholder; the server puts PUBLIC_URL in its place.
 export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%';
 
+// An address the server adds to sitemap.xml from its data (an open public job's page).
+export interface SitemapEntry {
+  url: string;
+  // ISO 8601.
+  lastModified?: string;
+}
+
+// What the server completes per request from its data: more tags for the <head> of a page that is not
+// prerendered (a public job's structured data, for crawlers that run no JavaScript), by page id; and
+// addresses for sitemap.xml beyond the built pages.
+export interface DynamicWebContent {
+  pageHead?: Partial<Record<PageId, (params: Record<string, string | undefined>) => Promise<string | null>>>;
+  sitemapEntries?: () => Promise<SitemapEntry[]>;
+}
+
+const SITEMAP_PATH = '/sitemap.xml';
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
 const TEXT_FILES: Record<string, string> = {
   'sitemap.xml': 'application/xml; charset=utf-8',
   'robots.txt': 'text/plain; charset=utf-8',
@@ -159,7 +178,17 @@ export function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, c
   return sendHtml(request, reply, client.notFound, 404);
 }
 
-export async function registerWebClient(app: FastifyInstance, client: WebClient) {
+// A document made for this request (compressed on the way out by @fastify/compress, never cached).
+function sendGeneratedDocument(reply: FastifyReply, body: string, contentType: string, cacheControl: string) {
+  return reply
+    .code(200)
+    .header('content-type', contentType)
+    .header('cache-control', cacheControl)
+    .header('vary', 'accept-encoding')
+    .send(body);
+}
+
+export async function registerWebClient(app: FastifyInstance, client: WebClient, dynamic: DynamicWebContent = {}) {
   await app.register(async (scope) => {
     markRoutesPublic(scope);
     await scope.register(fastifyStatic, {
@@ -181,9 +210,52 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient)
     app.get(pattern, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
       sendHtml(request, reply, client.pages.get(normalisePath(request.url)) ?? shell),
     );
-  for (const id of pageIds) htmlRoute(paths[id].path, client.pageShells.get(id) ?? client.appShell);
+  for (const id of pageIds) {
+    const shell = client.pageShells.get(id) ?? client.appShell;
+    const pageHead = dynamic.pageHead?.[id];
+    if (!pageHead) {
+      htmlRoute(paths[id].path, shell);
+      continue;
+    }
+    const shellHtml = shell.identity.toString('utf8');
+    app.get(paths[id].path, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      let head: string | null = null;
+      try {
+        head = await pageHead(request.params as Record<string, string | undefined>);
+      } catch (error) {
+        // The page still works without its extra tags: it renders in the browser from the API.
+        request.log.error({ err: error }, 'could not complete the page head');
+      }
+      if (!head) return sendHtml(request, reply, shell);
+      setDocumentHeaders(reply);
+      const html = shellHtml.includes('</head>') ? shellHtml.replace('</head>', `${head}</head>`) : head + shellHtml;
+      return sendGeneratedDocument(reply, html, 'text/html; charset=utf-8', 'no-cache');
+    });
+  }
   for (const id of redirectIds) htmlRoute(redirects[id].path, client.appShell);
   for (const [urlPath, document] of client.textFiles) {
+    const sitemapEntries = urlPath === SITEMAP_PATH ? dynamic.sitemapEntries : undefined;
+    if (sitemapEntries) {
+      const builtSitemap = document.identity.toString('utf8');
+      app.get(urlPath, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+        let entries: SitemapEntry[] = [];
+        try {
+          entries = await sitemapEntries();
+        } catch (error) {
+          // The built pages are still worth listing.
+          request.log.error({ err: error }, 'could not list the sitemap entries');
+        }
+        const added = entries
+          .map(
+            (entry) =>
+              `  <url><loc>${escapeXml(entry.url)}</loc>${entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ''}</url>\n`,
+          )
+          .join('');
+        const xml = builtSitemap.replace('</urlset>', `${added}</urlset>`);
+        return sendGeneratedDocument(reply, xml, document.contentType, 'public, max-age=300');
+      });
+      continue;
+    }
     app.get(urlPath, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
       sendDocument(request, reply, document, {
         status: 200,

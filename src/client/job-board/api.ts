@@ -1,0 +1,89 @@
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
+import type {
+  ApplyToJobInput,
+  JobBoardQuery,
+  JobListingList,
+  JobPosting,
+  MyApplication,
+  SavedJobState,
+  SubmittedApplication,
+} from '~/shared/job-board';
+
+// The job board as an applicant uses it: Find Jobs (/api/applicant/jobs), a job's page, the save heart
+// and applying. A change updates the job wherever it is on screen at once, then refreshes the board and
+// the applicant's own lists and figures (queryKeys.applicant: My Applications, the dashboard).
+
+// The query string of a list call: empty values left out.
+export function jobBoardSearch(query: JobBoardQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export const jobBoardListQueryOptions = (query: JobBoardQuery) =>
+  queryOptions({
+    queryKey: queryKeys.jobBoard.list(query),
+    queryFn: () => apiClient.get<JobListingList>(`/api/applicant/jobs${jobBoardSearch(query)}`),
+    // The cards stay while the next page or filter loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const jobPostingQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.jobBoard.detail(id),
+    queryFn: () => apiClient.get<JobPosting>(`/api/applicant/jobs/${id}`),
+  });
+
+type JobChange = { is_saved: boolean } | { application: MyApplication };
+
+// Writes a change into every cached copy of the job: the lists' cards and its page.
+function patchJob(queryClient: QueryClient, jobId: string, change: JobChange) {
+  queryClient.setQueriesData<JobListingList>({ queryKey: queryKeys.jobBoard.lists() }, (list) =>
+    list ? { ...list, items: list.items.map((item) => (item.id === jobId ? { ...item, ...change } : item)) } : list,
+  );
+  queryClient.setQueryData<JobPosting>(queryKeys.jobBoard.detail(jobId), (job) => (job ? { ...job, ...change } : job));
+}
+
+function refreshAfterChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.jobBoard.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.applicant.all }),
+  ]);
+}
+
+// The heart: save (PUT) or remove (DELETE); both may be repeated.
+export function useToggleSavedJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
+      save
+        ? apiClient.put<SavedJobState>(`/api/applicant/saved-jobs/${jobId}`)
+        : apiClient.delete<SavedJobState>(`/api/applicant/saved-jobs/${jobId}`),
+    onSuccess: (state) => {
+      patchJob(queryClient, state.job_id, { is_saved: state.is_saved });
+      return refreshAfterChange(queryClient);
+    },
+  });
+}
+
+export function useApplyToJob(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApplyToJobInput) =>
+      apiClient.post<SubmittedApplication>(`/api/jobs/${jobId}/applications`, input),
+    onSuccess: (application) => {
+      patchJob(queryClient, jobId, {
+        application: { id: application.id, status: application.status, created_at: application.created_at },
+      });
+      return refreshAfterChange(queryClient);
+    },
+    // A refusal (applied already, the job closed meanwhile) means the screen is behind: catch up.
+    onError: () => refreshAfterChange(queryClient),
+  });
+}

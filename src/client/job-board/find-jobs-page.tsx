@@ -1,0 +1,165 @@
+import { useQuery } from '@tanstack/react-query';
+import { SearchXIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PageMeta } from '~/client/components/page-meta';
+import { SearchInput } from '~/client/components/search-input';
+import { Alert, AlertTitle } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Card } from '~/client/components/ui/card';
+import { Pagination } from '~/client/components/ui/pagination';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { useListSearch } from '~/client/lib/list-search';
+import type { PageProps } from '~/client/routes';
+import { type JobListing, jobBoardTexts } from '~/shared/job-board';
+import { paths } from '~/shared/routes';
+import { jobBoardListQueryOptions } from './api';
+import { ApplyDialog } from './apply-dialog';
+import { findJobsSearch, toJobBoardQuery } from './find-jobs-search';
+import { JobBoardFilters, SortSelect } from './job-board-filters';
+import { JobCard } from './job-card';
+
+const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5];
+
+// /applicant/jobs (spec §2 "Applicant Find Jobs"): the open jobs the applicant may see, searched as they
+// type (debounced 300 ms), filtered and sorted on the server, a page at a time; each card has the save
+// heart and Apply Now.
+export default function FindJobsPage({ pageId }: PageProps) {
+  const { title } = paths[pageId];
+  const search = useListSearch(findJobsSearch);
+  const { state } = search;
+  const jobs = useQuery(jobBoardListQueryOptions(toJobBoardQuery(state)));
+  const [applyingTo, setApplyingTo] = useState<JobListing | null>(null);
+  const [isFiltersOpen, setFiltersOpen] = useState(false);
+  const items = jobs.data?.items ?? [];
+  const total = jobs.data?.total ?? 0;
+
+  // Past the last page (jobs closed meanwhile): show the page that now is the last.
+  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+  const isPastEnd = jobs.isSuccess && !jobs.isPlaceholderData && items.length === 0 && state.page > lastPage;
+  useEffect(() => {
+    if (isPastEnd) search.setPage(lastPage, { replace: true });
+  }, [isPastEnd, lastPage, search.setPage]);
+
+  return (
+    <>
+      <PageMeta title={title} />
+      <div className="mb-6 space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        <p className="text-sm text-muted-foreground">Open jobs from companies hiring on Tandem.</p>
+      </div>
+
+      <Card className="mb-6 grid grid-cols-1 gap-4 p-4">
+        <div className="flex min-w-0 flex-col gap-3 md:flex-row md:items-center">
+          <SearchInput
+            className="md:flex-1"
+            label="Search jobs"
+            placeholder="Search titles, skills, descriptions, companies..."
+            value={state.q}
+            onSearch={(q) => search.change({ q }, { replace: true })}
+          />
+          <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+            <SortSelect value={state.sort} onChange={(sort) => search.change({ sort })} />
+            <Button
+              variant="outline"
+              className="md:hidden max-sm:w-full"
+              aria-expanded={isFiltersOpen}
+              aria-controls="find-jobs-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              <SlidersHorizontalIcon aria-hidden="true" />
+              {isFiltersOpen ? 'Hide Filters' : 'Show Filters'}
+            </Button>
+          </div>
+        </div>
+        <div id="find-jobs-filters" className={isFiltersOpen ? 'block' : 'max-md:hidden'}>
+          <JobBoardFilters state={state} onChange={(changes) => search.change(changes)} />
+        </div>
+        {search.isFiltered && (
+          <div>
+            <Button variant="ghost" onClick={search.clear}>
+              <XIcon aria-hidden="true" />
+              Clear Filters
+            </Button>
+          </div>
+        )}
+      </Card>
+
+      <p className="mb-3 text-sm font-medium" role="status" aria-live="polite">
+        {jobs.isPending ? 'Loading jobs…' : jobs.isError ? '' : `${total} ${total === 1 ? 'job' : 'jobs'} found`}
+      </p>
+
+      {jobs.isError ? (
+        <Alert variant="destructive" className="flex-col sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <AlertTitle>{jobBoardTexts.loadErrorTitle}</AlertTitle>
+            <p>{jobBoardTexts.loadError}</p>
+          </div>
+          <Button variant="outline" size="sm" onClick={() => jobs.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : jobs.isPending ? (
+        <ul className="grid gap-4" aria-hidden="true">
+          {PLACEHOLDER_CARDS.map((card) => (
+            <li key={card} className="grid gap-3 rounded-lg border border-border p-5">
+              <Skeleton className="h-6 w-1/2" />
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-12 w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : items.length === 0 && !isPastEnd ? (
+        <Card className="flex flex-col items-center gap-3 px-4 py-12 text-center">
+          <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="font-semibold">{search.isFiltered ? 'No jobs match your search' : 'No open jobs right now'}</p>
+          <p className="text-sm text-muted-foreground">
+            {search.isFiltered
+              ? 'Try other words, or fewer filters.'
+              : 'New jobs are posted every week: check back soon.'}
+          </p>
+          {search.isFiltered && (
+            <Button variant="outline" onClick={search.clear}>
+              Clear Filters
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <ul
+          className={jobs.isPlaceholderData ? 'grid gap-4 opacity-60' : 'grid gap-4'}
+          aria-busy={jobs.isPlaceholderData}
+        >
+          {items.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} onApply={setApplyingTo} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {jobs.isSuccess && total > 0 && (
+        <div className="mt-6">
+          <Pagination
+            page={state.page}
+            pageSize={state.pageSize}
+            total={total}
+            noun="jobs"
+            onPageChange={(page) => {
+              search.setPage(page);
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </div>
+      )}
+
+      {applyingTo && (
+        <ApplyDialog
+          job={applyingTo}
+          open={applyingTo !== null}
+          onOpenChange={(open) => {
+            if (!open) setApplyingTo(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { defineListSearch, type ListSearchStateOf, type SearchParam, searchParam } from '~/client/lib/list-search';
+import { type JobBoardQuery, jobBoardSorts } from '~/shared/job-board';
+import { engagementTypes, jobTimezones } from '~/shared/jobs';
+
+// The state of Find Jobs kept in its URL, so a reload, a shared link and Back land on the same search:
+// /applicant/jobs?q=react&engagement_type=hourly&rate_min=30&skills=React,AWS&timezone=UTC%2B01:00&sort=…&page=2
+
+// Dollars, or null for no bound; anything else in the URL is dropped.
+function amount(key: string): SearchParam<number | null> {
+  return {
+    key,
+    read: (params) => {
+      const value = params.get(key);
+      const number = Number(value);
+      return value !== null && value.trim() !== '' && Number.isFinite(number) && number >= 0 ? number : null;
+    },
+    write: (value) => (value === null ? null : String(value)),
+  };
+}
+
+export const findJobsSearch = defineListSearch({
+  pageSizes: [20, 50],
+  sorts: jobBoardSorts,
+  filters: {
+    engagementType: searchParam.oneOf('engagement_type', engagementTypes),
+    rateMin: amount('rate_min'),
+    rateMax: amount('rate_max'),
+    skills: searchParam.list('skills'),
+    timezone: searchParam.oneOf('timezone', jobTimezones),
+  },
+});
+
+export type FindJobsState = ListSearchStateOf<typeof findJobsSearch>;
+
+// The state as GET /api/applicant/jobs takes it. A range written backwards in the URL keeps its minimum.
+export function toJobBoardQuery(state: FindJobsState): JobBoardQuery {
+  const isBackwards = state.rateMin !== null && state.rateMax !== null && state.rateMin > state.rateMax;
+  return {
+    q: state.q || undefined,
+    engagement_type: state.engagementType ?? undefined,
+    rate_min: state.rateMin ?? undefined,
+    rate_max: isBackwards ? undefined : (state.rateMax ?? undefined),
+    skills: state.skills.length > 0 ? state.skills.join(',') : undefined,
+    timezone: state.timezone ?? undefined,
+    sort: state.sort ?? undefined,
+    page: state.page,
+    page_size: state.pageSize,
+  };
+}

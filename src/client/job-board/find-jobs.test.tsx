@@ -1,0 +1,361 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import type { CurrentUser } from '~/shared/auth';
+import { type JobListing, type JobPosting, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
+import { paths } from '~/shared/routes';
+
+// Find Jobs and the apply dialog (spec §2, §4, §5, §8, §9): the cover letter rule in the spec's words,
+// the rate, what success and each kind of failure say, the card turning to Applied, the save heart, and
+// the debounced search.
+
+function applicantUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: fakeId(),
+    email: 'ada@talent.test',
+    name: 'Ada Talent',
+    role: 'applicant',
+    email_verified: true,
+    has_password: true,
+    company: null,
+    ...overrides,
+  };
+}
+
+function listing(overrides: Partial<JobListing> = {}): JobListing {
+  return {
+    id: fakeId(),
+    title: 'Support Engineer',
+    company_name: 'Northwind',
+    excerpt: 'Answer customer tickets.',
+    engagement_type: 'hourly',
+    budget_min: 30,
+    budget_max: 45,
+    budget_total: null,
+    weekly_hours: 30,
+    skill_tags: ['Zendesk', 'English'],
+    timezone: 'UTC-05:00',
+    status: 'open',
+    visibility: 'public',
+    published_at: new Date().toISOString(),
+    is_saved: false,
+    application: null,
+    ...overrides,
+  };
+}
+
+// /api/applicant/jobs and what a card does, answered from memory; `answer` overrides a call.
+function fakeJobBoardApi(server: FakeServer, jobs: JobListing[]) {
+  const store = jobs.map((job) => ({ ...job }));
+  const find = (id: string | undefined) => store.find((job) => job.id === id);
+  server.get('/api/applicant/jobs', ({ query }) => ({
+    items: store,
+    total: store.length,
+    page: Number(query.get('page') ?? 1),
+    page_size: Number(query.get('page_size') ?? 20),
+  }));
+  server.get('/api/applicant/jobs/:id', ({ params }) => {
+    const job = find(params.id);
+    if (!job) return replyError(404, 'not_found', jobBoardTexts.jobNotFound);
+    const { excerpt: _excerpt, ...rest } = job;
+    const posting: JobPosting = {
+      ...rest,
+      description: 'Answer customer tickets.',
+      start_date: null,
+      required_certs: [],
+      required_tests: [],
+    };
+    return posting;
+  });
+  server.put('/api/applicant/saved-jobs/:id', ({ params }) => {
+    const job = find(params.id);
+    if (job) job.is_saved = true;
+    return { job_id: params.id, is_saved: true };
+  });
+  server.delete('/api/applicant/saved-jobs/:id', ({ params }) => {
+    const job = find(params.id);
+    if (job) job.is_saved = false;
+    return { job_id: params.id, is_saved: false };
+  });
+  server.post('/api/jobs/:id/applications', ({ params, body }) => {
+    const job = find(params.id);
+    const input = body as { cover_letter: string; proposal_rate: number | null };
+    const application: SubmittedApplication = {
+      id: fakeId(),
+      job_id: params.id ?? '',
+      status: 'submitted',
+      cover_letter: input.cover_letter,
+      proposal_rate: input.proposal_rate,
+      created_at: new Date().toISOString(),
+    };
+    if (job) job.application = { id: application.id, status: 'submitted', created_at: application.created_at };
+    return reply(201, application);
+  });
+  // Applying and saving refresh the applicant's own lists and figures too.
+  server.fallback('GET', '/api/applicant/stats', () => ({}));
+  return store;
+}
+
+async function openFindJobs(jobs: JobListing[], answer?: (server: FakeServer) => void, path = '') {
+  const server = createFakeServer();
+  const store = fakeJobBoardApi(server, jobs);
+  answer?.(server);
+  const view = await renderRoute(`${paths.applicantJobs.getHref()}${path}`, { user: applicantUser(), server });
+  await screen.findByRole('heading', { level: 1, name: paths.applicantJobs.title });
+  return { ...view, store };
+}
+
+// The notification area. While the modal dialog is open it is hidden from the accessibility tree (which
+// is why the dialog repeats a refusal in its own alert), and a hidden element has no accessible name to
+// find it by: it is found by its label.
+const notificationArea = () =>
+  waitFor(() => {
+    const region = document.querySelector<HTMLElement>('[role="region"][aria-label="Notifications (F8)"]');
+    if (!region) throw new Error('No notification area yet.');
+    return region;
+  });
+
+async function findNotification(text: string) {
+  return within(await notificationArea()).findByText(text);
+}
+
+const applications = (server: FakeServer) =>
+  server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/applications'));
+
+async function openApplyDialog(events: Awaited<ReturnType<typeof openFindJobs>>['events'], title: string) {
+  await events.click(await screen.findByRole('button', { name: `${jobBoardTexts.applyNow}: ${title}` }));
+  return screen.findByRole('dialog', { name: `Apply to ${title}` });
+}
+
+describe('Find Jobs', () => {
+  it('shows each job as a card with its count, budget, hours, skills and when it was posted', async () => {
+    await openFindJobs([
+      listing({ title: 'Support Engineer', skill_tags: ['Zendesk', 'English', 'SQL', 'Excel', 'Jira', 'Slack'] }),
+      listing({
+        title: 'Logo design',
+        engagement_type: 'fixed',
+        budget_min: null,
+        budget_max: null,
+        budget_total: 800,
+      }),
+    ]);
+    expect(await screen.findByText('2 jobs found')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Support Engineer' });
+    expect(within(card).getByText('$30–45/hr')).toBeInTheDocument();
+    expect(within(card).getByText('30 hrs/week')).toBeInTheDocument();
+    expect(within(card).getByText('Northwind')).toBeInTheDocument();
+    expect(within(card).getByText('Today')).toBeInTheDocument();
+    expect(within(card).getByText('+1')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Logo design' })).getByText('$800 fixed price'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for a cover letter in the spec’s words and sends nothing without one', async () => {
+    const { events, server } = await openFindJobs([listing()]);
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await within(dialog).findByText(jobBoardTexts.coverLetterRequired)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Cover letter')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Cover letter')).toHaveFocus();
+    // Spaces are not a cover letter either.
+    await events.type(within(dialog).getByLabelText('Cover letter'), '   ');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await within(dialog).findByText(jobBoardTexts.coverLetterRequired)).toBeInTheDocument();
+    expect(applications(server)).toHaveLength(0);
+  });
+
+  it('refuses a proposal rate below $1, next to the field', async () => {
+    const { events, server } = await openFindJobs([listing()]);
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'I have run support desks for years.');
+    await events.type(within(dialog).getByLabelText('Proposal rate (USD per hour, optional)'), '0');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await within(dialog).findByText(jobBoardTexts.proposalRate)).toBeInTheDocument();
+    expect(applications(server)).toHaveLength(0);
+  });
+
+  it('submits the letter and the rate, says so, and turns the card to Applied, disabled', async () => {
+    const { events, server } = await openFindJobs([listing()]);
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), '  I have run support desks for years.  ');
+    await events.type(within(dialog).getByLabelText('Proposal rate (USD per hour, optional)'), '42.5');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+
+    expect(await findNotification(jobBoardTexts.submitted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(applications(server).map((request) => request.body)).toEqual([
+      { cover_letter: 'I have run support desks for years.', proposal_rate: 42.5 },
+    ]);
+    const applied = await screen.findByRole('button', { name: 'Applied to Support Engineer' });
+    expect(applied).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Apply Now/ })).not.toBeInTheDocument();
+  });
+
+  it('sends no rate when the field is left empty', async () => {
+    const { events, server } = await openFindJobs([listing()]);
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    await findNotification(jobBoardTexts.submitted);
+    expect(applications(server)[0]?.body).toEqual({ cover_letter: 'Hello', proposal_rate: null });
+  });
+
+  it('shows the server’s reason for a refusal, in the notification and the dialog', async () => {
+    const refusal =
+      'Confirm your email address to apply to jobs. Open the link we sent to ada@talent.test, or ask for a new one.';
+    const { events } = await openFindJobs([listing()], (server) =>
+      server.post('/api/jobs/:id/applications', () => replyError(403, 'forbidden', refusal)),
+    );
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await findNotification(jobBoardTexts.submitErrorTitle)).toBeInTheDocument();
+    expect(within(await notificationArea()).getByText(refusal)).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(refusal);
+    // What was typed stays, to send again once the address is confirmed.
+    expect(within(dialog).getByLabelText('Cover letter')).toHaveValue('Hello');
+  });
+
+  it('says the duplicate in the server’s words', async () => {
+    const { events } = await openFindJobs([listing()], (server) =>
+      server.post('/api/jobs/:id/applications', () => replyError(409, 'conflict', jobBoardTexts.alreadyApplied)),
+    );
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await within(dialog).findByText(jobBoardTexts.alreadyApplied)).toBeInTheDocument();
+  });
+
+  it('shows the spec’s error notification when the server fails', async () => {
+    const { events } = await openFindJobs([listing()], (server) =>
+      server.post('/api/jobs/:id/applications', () => replyError(500, 'internal', 'Something went wrong on our side.')),
+    );
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await findNotification(jobBoardTexts.submitErrorTitle)).toBeInTheDocument();
+    const region = await notificationArea();
+    expect(within(region).getByText(jobBoardTexts.submitError)).toBeInTheDocument();
+    expect(within(region).queryByText('Something went wrong on our side.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(jobBoardTexts.submitError);
+  });
+
+  it('places a field message from the server next to its field', async () => {
+    const { events } = await openFindJobs([listing()], (server) =>
+      server.post('/api/jobs/:id/applications', () =>
+        replyError(400, 'validation', `proposal_rate: ${jobBoardTexts.proposalRate}`, {
+          proposal_rate: jobBoardTexts.proposalRate,
+        }),
+      ),
+    );
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
+    await events.type(within(dialog).getByLabelText('Proposal rate (USD per hour, optional)'), '50');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await within(dialog).findByText(jobBoardTexts.proposalRate)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Proposal rate (USD per hour, optional)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('shows a job applied to already as Applied, disabled', async () => {
+    await openFindJobs([
+      listing({ application: { id: fakeId(), status: 'shortlisted', created_at: new Date().toISOString() } }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Applied to Support Engineer' })).toBeDisabled();
+  });
+
+  it('saves and unsaves with the heart, saying so each time', async () => {
+    const { events, server } = await openFindJobs([listing()]);
+    const heart = await screen.findByRole('button', { name: 'Save Support Engineer' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await events.click(heart);
+    expect(await findNotification(jobBoardTexts.saved)).toBeInTheDocument();
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    await events.click(heart);
+    expect(await findNotification(jobBoardTexts.unsaved)).toBeInTheDocument();
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+    expect(
+      server.requests.filter((request) => request.path.startsWith('/api/applicant/saved-jobs')).map((r) => r.method),
+    ).toEqual(['PUT', 'DELETE']);
+  });
+
+  it('searches once the typing pauses, not on every key', async () => {
+    const { events, server } = await openFindJobs([listing()]);
+    await screen.findByText('1 job found');
+    await events.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'react');
+    await waitFor(() => expect(server.requests.some((request) => request.query.get('q') === 'react')).toBe(true));
+    const searched = server.requests.filter(
+      (request) => request.path === '/api/applicant/jobs' && request.query.has('q'),
+    );
+    expect(searched.map((request) => request.query.get('q'))).toEqual(['react']);
+  });
+
+  it('sends the filters and sort from the URL, and shows the error state with Try Again', async () => {
+    let isFailing = true;
+    const { events, server } = await openFindJobs(
+      [listing()],
+      (fake) =>
+        fake.get('/api/applicant/jobs', () =>
+          isFailing
+            ? replyError(500, 'internal', 'Down.')
+            : { items: [listing({ title: 'Back again' })], total: 1, page: 1, page_size: 20 },
+        ),
+      '?engagement_type=hourly&rate_min=20&rate_max=60&skills=React,AWS&timezone=UTC%2B01:00&sort=highest_rate',
+    );
+    expect(await screen.findByText(jobBoardTexts.loadError)).toBeInTheDocument();
+    const query = server.requests.find((request) => request.path === '/api/applicant/jobs')?.query;
+    expect(Object.fromEntries(query ?? [])).toMatchObject({
+      engagement_type: 'hourly',
+      rate_min: '20',
+      rate_max: '60',
+      skills: 'React,AWS',
+      timezone: 'UTC+01:00',
+      sort: 'highest_rate',
+    });
+    isFailing = false;
+    await events.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Back again' })).toBeInTheDocument();
+  });
+
+  it('refuses a backwards pay range next to the boxes, and sends nothing for it', async () => {
+    const { events, server } = await openFindJobs([listing()]);
+    await screen.findByText('1 job found');
+    await events.type(screen.getByLabelText('Minimum'), '80');
+    await events.type(screen.getByLabelText('Maximum'), '20');
+    await events.click(screen.getByRole('button', { name: 'Set range' }));
+    expect(await screen.findByText(jobBoardTexts.rateRange)).toBeInTheDocument();
+    expect(screen.getByLabelText('Maximum')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requests.some((request) => request.query.has('rate_min'))).toBe(false);
+  });
+
+  it('shows the empty state with Clear Filters when nothing matches', async () => {
+    const { events } = await openFindJobs([], undefined, '?skills=COBOL');
+    expect(await screen.findByText('No jobs match your search')).toBeInTheDocument();
+    await events.click(screen.getAllByRole('button', { name: 'Clear Filters' })[0] as HTMLElement);
+    expect(await screen.findByText('No open jobs right now')).toBeInTheDocument();
+  });
+});
+
+describe('a job’s page', () => {
+  it('opens the apply dialog at once when asked to (?apply=1)', async () => {
+    const job = listing({ title: 'Data Entry Clerk' });
+    const server = createFakeServer();
+    fakeJobBoardApi(server, [job]);
+    await renderRoute(`${paths.applicantJob.getHref({ id: job.id })}?apply=1`, { user: applicantUser(), server });
+    expect(await screen.findByRole('dialog', { name: 'Apply to Data Entry Clerk' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: paths.applicantJob.title, hidden: true })).toBeInTheDocument();
+    expect(document.title).toBe(`Data Entry Clerk · ${paths.applicantJob.title} · Tandem`);
+  });
+
+  it('says a job that does not exist does not', async () => {
+    const server = createFakeServer();
+    fakeJobBoardApi(server, []);
+    await renderRoute(paths.applicantJob.getHref({ id: fakeId() }), { user: applicantUser(), server });
+    expect(await screen.findByText(jobBoardTexts.jobNotFound)).toBeInTheDocument();
+  });
+});

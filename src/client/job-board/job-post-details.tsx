@@ -1,0 +1,118 @@
+import { ClipboardCheckIcon, TimerIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '~/client/components/ui/badge';
+import { testTypeLabels } from '~/shared/assessments';
+import { formatListingBudget, type PublicJob } from '~/shared/job-board';
+
+// The body of a job post, the same on the applicant's job page and on the public page: the facts, the
+// skills, certifications and tests it asks for, and the description. Plain markup only: the public page
+// keeps its JavaScript small.
+
+// A start date is a calendar day, the same everywhere; the posting time is an instant, shown in the
+// viewer's zone.
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+export function formatStartDate(day: string): string {
+  return calendarDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+export function JobFacts({ job }: { job: PublicJob }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-md bg-muted/60 p-4 lg:grid-cols-3">
+      <Fact label="Budget">{formatListingBudget(job)}</Fact>
+      <Fact label="Engagement">{job.engagement_type === 'hourly' ? 'Hourly' : 'Fixed price'}</Fact>
+      <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
+      <Fact label="Start date">{job.start_date ? formatStartDate(job.start_date) : 'Flexible'}</Fact>
+      <Fact label="Timezone">{job.timezone}</Fact>
+      <Fact label="Posted">
+        <time dateTime={job.published_at}>{longDate.format(new Date(job.published_at))}</time>
+      </Fact>
+    </dl>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 content-start gap-1">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-3">
+      <h2 className="text-base font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const None = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted-foreground">{children}</p>;
+
+export function JobPostSections({ job }: { job: PublicJob }) {
+  return (
+    <>
+      <Section title="Description">
+        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{job.description}</p>
+      </Section>
+
+      <Section title="Required skills">
+        {job.skill_tags.length === 0 ? (
+          <None>No particular skills.</None>
+        ) : (
+          <ul className="flex flex-wrap gap-2" aria-label="Required skills">
+            {job.skill_tags.map((skill) => (
+              <li key={skill}>
+                <Badge variant="secondary">{skill}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Required certifications">
+        {job.required_certs.length === 0 ? (
+          <None>No certifications required.</None>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {job.required_certs.map((cert) => (
+              <li key={cert}>
+                <Badge variant="outline">{cert}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Required tests">
+        {job.required_tests.length === 0 ? (
+          <None>No tests required.</None>
+        ) : (
+          <ul className="grid gap-2" aria-label="Required tests">
+            {job.required_tests.map((test) => (
+              <li
+                key={test.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-md border border-border p-3"
+              >
+                <span className="flex min-w-0 items-center gap-2 font-medium break-words">
+                  <ClipboardCheckIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  {test.name}
+                </span>
+                <span className="flex items-center gap-3 text-sm text-muted-foreground">
+                  <span>{testTypeLabels[test.type]}</span>
+                  <span className="inline-flex items-center gap-1">
+                    <TimerIcon className="size-4" aria-hidden="true" />
+                    {test.time_limit} min
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}

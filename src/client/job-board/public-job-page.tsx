@@ -1,0 +1,148 @@
+import { ArrowRightIcon } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageMeta } from '~/client/components/page-meta';
+import { buttonVariants } from '~/client/components/ui/button-variants';
+import { apiClient, isNotFoundError } from '~/client/lib/api-client';
+import { cn } from '~/client/lib/cn';
+import { excerptOf, type PublicJob } from '~/shared/job-board';
+import { paths } from '~/shared/routes';
+import { JobFacts, JobPostSections } from './job-post-details';
+
+// /jobs/:id: an open public job, readable without signing in (issue 11). The server puts the job's
+// JobPosting data into this page's HTML for search engines (server/job-board/public-job-pages.ts); Apply
+// leads to the applicant's job page with the apply dialog open, through sign-in when needed.
+
+// The script element the server adds; it belongs to this job only, so it leaves with the page.
+const JOB_POSTING_DATA_ID = 'job-posting-data';
+
+// A link whose id cannot name a job is not asked about (zod's uuid check would add zod to this page).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Loaded = { state: 'loading' } | { state: 'loaded'; job: PublicJob } | { state: 'missing' } | { state: 'failed' };
+
+export function applyHref(jobId: string): string {
+  return `${paths.applicantJob.getHref({ id: jobId })}?apply=1`;
+}
+
+export default function PublicJobPage() {
+  const { id = '' } = useParams();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  const load = useCallback((jobId: string, isCurrent: () => boolean) => {
+    if (!UUID.test(jobId)) {
+      setLoaded({ state: 'missing' });
+      return;
+    }
+    setLoaded({ state: 'loading' });
+    apiClient.get<PublicJob>(`/api/public/jobs/${encodeURIComponent(jobId)}`).then(
+      (job) => isCurrent() && setLoaded({ state: 'loaded', job }),
+      (error) => isCurrent() && setLoaded({ state: isNotFoundError(error) ? 'missing' : 'failed' }),
+    );
+  }, []);
+
+  useEffect(() => {
+    let isCurrent = true;
+    load(id, () => isCurrent);
+    return () => {
+      isCurrent = false;
+    };
+  }, [id, load]);
+
+  // Leaving for another page (not a re-render of this one) takes the data along.
+  useEffect(
+    () => () => {
+      if (window.location.pathname !== paths.jobPost.getHref({ id }))
+        document.getElementById(JOB_POSTING_DATA_ID)?.remove();
+    },
+    [id],
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      {loaded.state === 'loaded' ? (
+        <JobPost job={loaded.job} />
+      ) : loaded.state === 'missing' ? (
+        <Message
+          title="This job is not available"
+          text="It may have been filled or taken down. Companies post new jobs on Tandem every week."
+          noIndex
+        />
+      ) : loaded.state === 'failed' ? (
+        <Message title="We could not load this job" text="Check your connection, then try again." noIndex>
+          <button type="button" className={buttonVariants({ variant: 'outline' })} onClick={() => load(id, () => true)}>
+            Try Again
+          </button>
+        </Message>
+      ) : (
+        <div role="status" className="grid gap-4">
+          <PageMeta title={paths.jobPost.title} />
+          <h1 className="sr-only">Loading job</h1>
+          <div className="h-8 w-2/3 animate-pulse rounded-md bg-muted" />
+          <div className="h-5 w-1/3 animate-pulse rounded-md bg-muted" />
+          <div className="h-40 w-full animate-pulse rounded-md bg-muted" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function JobPost({ job }: { job: PublicJob }) {
+  const apply = (
+    <Link to={applyHref(job.id)} className={cn(buttonVariants({ size: 'lg' }), 'max-sm:w-full')}>
+      Apply Now
+      <ArrowRightIcon aria-hidden="true" />
+    </Link>
+  );
+  return (
+    <article className="grid gap-8">
+      <PageMeta
+        title={`${job.title} at ${job.company_name}`}
+        description={excerptOf(job.description, 155)}
+        path={paths.jobPost.getHref({ id: job.id })}
+      />
+      <header className="grid gap-4">
+        <p className="text-sm font-semibold tracking-wide text-primary uppercase">{job.company_name} is hiring</p>
+        <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{job.title}</h1>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          {apply}
+          <p className="text-sm text-muted-foreground">Sign in or create a free account to apply.</p>
+        </div>
+      </header>
+      <JobFacts job={job} />
+      <div className="grid gap-6">
+        <JobPostSections job={job} />
+      </div>
+      <div className="rounded-lg border border-border bg-muted/60 p-6 text-center">
+        <p className="mb-4 font-medium">Interested in this job?</p>
+        {apply}
+      </div>
+    </article>
+  );
+}
+
+function Message({
+  title,
+  text,
+  noIndex,
+  children,
+}: {
+  title: string;
+  text: string;
+  noIndex?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid justify-items-start gap-4">
+      <PageMeta title={title} noIndex={noIndex} />
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+      <div className="flex flex-wrap gap-3">
+        {children}
+        <Link to={paths.careers.getHref()} className={buttonVariants({ variant: 'outline' })}>
+          Careers at Tandem
+        </Link>
+      </div>
+    </div>
+  );
+}

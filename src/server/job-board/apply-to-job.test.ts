@@ -1,0 +1,198 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobBoardTexts } from '~/shared/job-board';
+import { paths } from '~/shared/routes';
+import { applications, auditLogs, companyMembers, jobInvitations, notifications } from '../db/schema';
+import { buildAccount } from '../db/seed/factories';
+import { forbiddenMessage, unverifiedEmailMessage } from '../platform/access-control';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { applyWaitsFor } from './apply-to-job';
+import { type Account, companyAccount, jobWith, uniqueWord } from './job-board-test-helpers';
+
+// POST /api/jobs/:id/applications (issue 11, Apply): the application, its first history entry, the
+// company told, the audit row; and each refusal with its sentence, a race included.
+describe('applying to a job', () => {
+  let testApp: TestApp;
+  let company: Awaited<ReturnType<typeof companyAccount>>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await companyAccount(testApp, 'Northwind Outfitters');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const apply = (account: Account, jobId: string, payload: object = { cover_letter: 'I have done this for years.' }) =>
+    account.request({ method: 'POST', url: `/api/jobs/${jobId}/applications`, payload });
+  const openJob = (overrides = {}) => jobWith(testApp, company.companyId, uniqueWord(), overrides);
+  const applicationsOf = (jobId: string) =>
+    testApp.database.db.select().from(applications).where(eq(applications.jobId, jobId));
+
+  it('stores a submitted application with its first history entry, tells the company and audits it', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Grace Hopper' });
+    const colleague = await buildAccount(testApp.database.db, { role: 'company' });
+    await testApp.database.db
+      .insert(companyMembers)
+      .values({ companyId: company.companyId, userId: colleague.user.id, role: 'member' });
+    const job = await openJob({ title: 'Support Engineer' });
+
+    const response = await apply(applicant, job.id, {
+      cover_letter: '  I answer tickets kindly.  ',
+      proposal_rate: 42.5,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      job_id: job.id,
+      status: 'submitted',
+      cover_letter: 'I answer tickets kindly.',
+      proposal_rate: 42.5,
+    });
+
+    const [row] = await applicationsOf(job.id);
+    expect(row).toMatchObject({
+      id: body.id,
+      applicantId: applicant.user.id,
+      coverLetter: 'I answer tickets kindly.',
+      proposalRateCents: 4250,
+      status: 'submitted',
+    });
+    expect(row?.history).toEqual([{ status: 'submitted', at: body.created_at, by: applicant.user.id }]);
+
+    const told = await testApp.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'application_received'));
+    expect(told.map((note) => note.userId).sort()).toEqual([company.user.id, colleague.user.id].sort());
+    expect(told[0]).toMatchObject({
+      title: 'New application for Support Engineer',
+      body: 'Grace Hopper applied at $42.50 an hour.',
+      link: paths.companyJob.getHref({ id: job.id }),
+    });
+
+    const audit = await testApp.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, body.id));
+    expect(audit).toMatchObject([
+      {
+        action: 'application.submitted',
+        actorId: applicant.user.id,
+        targetType: 'application',
+        details: { job_id: job.id, proposal_rate_cents: 4250 },
+      },
+    ]);
+
+    // The board now shows the application on the job.
+    const detail = await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${job.id}` });
+    expect(detail.json().application).toEqual({ id: body.id, status: 'submitted', created_at: body.created_at });
+  });
+
+  it('takes an application without a rate', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const job = await openJob();
+    const response = await apply(applicant, job.id, { cover_letter: 'Hello', proposal_rate: null });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().proposal_rate).toBeNull();
+  });
+
+  it('asks for a cover letter in the spec’s words, and for a sensible rate', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const job = await openJob();
+    const cases: Array<[object, Record<string, string>]> = [
+      [{}, { cover_letter: jobBoardTexts.coverLetterRequired }],
+      [{ cover_letter: '   \n ' }, { cover_letter: jobBoardTexts.coverLetterRequired }],
+      [{ cover_letter: 'x'.repeat(5001) }, { cover_letter: jobBoardTexts.coverLetterTooLong }],
+      [{ cover_letter: 'Hi', proposal_rate: 0 }, { proposal_rate: jobBoardTexts.proposalRate }],
+      [{ cover_letter: 'Hi', proposal_rate: 10_001 }, { proposal_rate: jobBoardTexts.proposalRate }],
+      [{ cover_letter: 'Hi', proposal_rate: '40' }, { proposal_rate: jobBoardTexts.proposalRate }],
+    ];
+    for (const [payload, fields] of cases) {
+      const response = await apply(applicant, job.id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toMatchObject({ code: 'validation', fields });
+    }
+    expect(await applicationsOf(job.id)).toEqual([]);
+  });
+
+  it('refuses a second application to the same job', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const job = await openJob();
+    expect((await apply(applicant, job.id)).statusCode).toBe(201);
+    const second = await apply(applicant, job.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ error: jobBoardTexts.alreadyApplied, code: 'conflict' });
+    expect(await applicationsOf(job.id)).toHaveLength(1);
+  });
+
+  it('keeps one application when two applies race', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const job = await openJob();
+    const responses = await Promise.all([apply(applicant, job.id), apply(applicant, job.id)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect(responses.find((response) => response.statusCode === 409)?.json().error).toBe(jobBoardTexts.alreadyApplied);
+    expect(await applicationsOf(job.id)).toHaveLength(1);
+    const audited = await testApp.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.actorId, applicant.user.id), eq(auditLogs.action, 'application.submitted')));
+    expect(audited).toHaveLength(1);
+  });
+
+  it('refuses a job that is not open, and answers a job the applicant cannot see as missing', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    for (const status of ['paused', 'closed'] as const) {
+      const job = await openJob({ status });
+      const response = await apply(applicant, job.id);
+      expect(response.statusCode, status).toBe(409);
+      expect(response.json(), status).toEqual({ error: jobBoardTexts.jobNotOpen, code: 'conflict' });
+    }
+    const hidden = [
+      await openJob({ status: 'draft' }),
+      await openJob({ status: 'archived' }),
+      await openJob({ visibility: 'private' }),
+    ];
+    for (const job of hidden) {
+      const response = await apply(applicant, job.id);
+      expect(response.statusCode, job.status).toBe(404);
+      expect(response.json().error).toBe(jobBoardTexts.jobNotFound);
+    }
+    const missing = await apply(applicant, '00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    const malformed = await apply(applicant, 'not-a-job');
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('lets an invited applicant apply to a private job', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const job = await openJob({ visibility: 'private' });
+    await testApp.database.db.insert(jobInvitations).values({ jobId: job.id, applicantId: applicant.user.id });
+    expect((await apply(applicant, job.id)).statusCode).toBe(201);
+  });
+
+  it('waits for a confirmed email address, saying what to do', async () => {
+    const unconfirmed = await signedInAccount(testApp, { role: 'applicant', emailVerified: false });
+    const job = await openJob();
+    const response = await apply(unconfirmed, job.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: unverifiedEmailMessage(unconfirmed.user.email, applyWaitsFor),
+      code: 'forbidden',
+    });
+    expect(response.json().error).toMatch(/^Confirm your email address to apply to jobs\. /);
+    expect(await applicationsOf(job.id)).toEqual([]);
+  });
+
+  it('is for applicants: a company cannot apply, a visitor must sign in', async () => {
+    const job = await openJob();
+    const response = await apply(company, job.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: forbiddenMessage, code: 'forbidden' });
+    const anonymous = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${job.id}/applications`,
+      payload: { cover_letter: 'Hi' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await applicationsOf(job.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
+import { paths } from '~/shared/routes';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { type ApplicationHistoryEntry, applications, companies, companyMembers, jobs, users } from '../db/schema';
+import { notify } from '../notifications/notify';
+import { AppError, isUniqueViolation } from '../platform/errors';
+import { readableBy } from './job-visibility';
+
+// What an unconfirmed address holds back: "Confirm your email address to apply to jobs."
+export const applyWaitsFor = 'apply to jobs';
+
+const ONE_APPLICATION_PER_JOB = ['applications_job_applicant_unique'];
+
+// Applies to a job: a cover letter and perhaps a rate. Refused with a sentence when the applicant
+// applied already or the job takes no applications; a job they may not see does not exist. In one
+// transaction: the application ('submitted', its first history entry), a notification to each of the
+// company's members, and the audit row. Two applies at once leave one application: the unique index
+// refuses the second, which is answered as the duplicate it is.
+export async function applyToJob({
+  db,
+  applicantId,
+  jobId,
+  input,
+  ipAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  applicantId: string;
+  jobId: string;
+  input: z.output<typeof applyToJobSchema>;
+  ipAddress?: string;
+  now?: Date;
+}): Promise<SubmittedApplication> {
+  try {
+    return await db.transaction(async (tx) => {
+      // Shared lock: the company cannot pause or close the job until this application is in.
+      const [job] = await tx
+        .select({ id: jobs.id, title: jobs.title, status: jobs.status, companyId: jobs.companyId })
+        .from(jobs)
+        .innerJoin(companies, eq(companies.id, jobs.companyId))
+        .where(and(eq(jobs.id, jobId), readableBy(applicantId)))
+        .for('share', { of: jobs });
+      if (!job) throw new AppError('not_found', jobBoardTexts.jobNotFound);
+      const [existing] = await tx
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.jobId, jobId), eq(applications.applicantId, applicantId)));
+      if (existing) throw new AppError('conflict', jobBoardTexts.alreadyApplied);
+      if (job.status !== 'open') throw new AppError('conflict', jobBoardTexts.jobNotOpen);
+
+      const first: ApplicationHistoryEntry = { status: 'submitted', at: now.toISOString(), by: applicantId };
+      const proposalRateCents = input.proposal_rate == null ? null : Math.round(input.proposal_rate * 100);
+      const [created] = await tx
+        .insert(applications)
+        .values({
+          jobId,
+          applicantId,
+          coverLetter: input.cover_letter,
+          proposalRateCents,
+          status: 'submitted',
+          history: [first],
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!created) throw new Error('The application was not stored.');
+
+      const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
+      const members = await tx
+        .select({ id: companyMembers.userId })
+        .from(companyMembers)
+        .where(eq(companyMembers.companyId, job.companyId));
+      await notify(
+        tx,
+        members.map((member) => ({
+          userId: member.id,
+          type: 'application_received' as const,
+          title: `New application for ${job.title}`,
+          body: `${applicant?.name ?? 'An applicant'} applied${proposalRateCents ? ` at $${(proposalRateCents / 100).toFixed(2)} an hour` : ''}.`,
+          link: paths.companyJob.getHref({ id: jobId }),
+        })),
+      );
+      await recordAuditEvent({
+        db: tx,
+        event: {
+          actorId: applicantId,
+          action: 'application.submitted',
+          targetType: 'application',
+          targetId: created.id,
+          details: { job_id: jobId, job_title: job.title, proposal_rate_cents: proposalRateCents },
+          ipAddress,
+        },
+      });
+      return {
+        id: created.id,
+        job_id: jobId,
+        status: created.status,
+        cover_letter: created.coverLetter,
+        proposal_rate: created.proposalRateCents == null ? null : created.proposalRateCents / 100,
+        created_at: created.createdAt.toISOString(),
+      };
+    });
+  } catch (error) {
+    // The other of two simultaneous applies committed first.
+    if (isUniqueViolation(error, ONE_APPLICATION_PER_JOB)) throw new AppError('conflict', jobBoardTexts.alreadyApplied);
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { type JobInvitation, jobBoardTexts } from '~/shared/job-board';
+import { jobEditTexts } from '~/shared/jobs';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { jobInvitations, jobs, users } from '../db/schema';
+import { AppError } from '../platform/errors';
+
+// A company lets one applicant see one of its jobs (a private job is listed for invited applicants only).
+// Inviting someone invited already changes nothing. Only the company's own jobs: another company's job
+// does not exist as far as this one can tell.
+export async function inviteToJob({
+  db,
+  companyId,
+  actorId,
+  jobId,
+  applicantId,
+  ipAddress,
+}: {
+  db: Database;
+  companyId: string;
+  actorId: string;
+  jobId: string;
+  applicantId: string;
+  ipAddress?: string;
+}): Promise<{ invitation: JobInvitation; isNew: boolean }> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ id: jobs.id, status: jobs.status, title: jobs.title })
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId)));
+    if (!job) throw new AppError('not_found', jobEditTexts.notFound);
+    if (job.status === 'archived') throw new AppError('conflict', jobBoardTexts.invitationArchived);
+    const [applicant] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, applicantId), eq(users.role, 'applicant')));
+    if (!applicant) {
+      throw new AppError('not_found', jobBoardTexts.applicantNotFound, {
+        applicant_id: jobBoardTexts.applicantNotFound,
+      });
+    }
+    const [created] = await tx
+      .insert(jobInvitations)
+      .values({ jobId, applicantId, invitedById: actorId })
+      .onConflictDoNothing()
+      .returning();
+    const row =
+      created ??
+      (
+        await tx
+          .select()
+          .from(jobInvitations)
+          .where(and(eq(jobInvitations.jobId, jobId), eq(jobInvitations.applicantId, applicantId)))
+      )[0];
+    if (!row) throw new Error('The invitation was not stored.');
+    if (created) {
+      await recordAuditEvent({
+        db: tx,
+        event: {
+          actorId,
+          action: 'job.invitation_sent',
+          targetType: 'job',
+          targetId: jobId,
+          details: { applicant_id: applicantId, job_title: job.title },
+          ipAddress,
+        },
+      });
+    }
+    return {
+      invitation: { job_id: row.jobId, applicant_id: row.applicantId, invited_at: row.createdAt.toISOString() },
+      isNew: Boolean(created),
+    };
+  });
+}

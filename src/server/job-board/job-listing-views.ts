@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '~/shared/applications';
+import { excerptOf, type JobListing } from '~/shared/job-board';
+import type { Database } from '../db/client';
+import { applications, companies, jobs, jobTests, savedJobs, tests } from '../db/schema';
+import { jobBudget } from '../jobs/load-job-views';
+
+// The columns of a job as the board shows it to one applicant, and their mapping to the API's shape.
+
+// Enough of the description for a card's excerpt, without reading long posts whole.
+const EXCERPT_SOURCE_LENGTH = 600;
+
+export function listingColumns(applicantId: string) {
+  return {
+    id: jobs.id,
+    title: jobs.title,
+    descriptionStart: sql<string>`left(${jobs.description}, ${EXCERPT_SOURCE_LENGTH})`,
+    engagementType: jobs.engagementType,
+    budgetMinCents: jobs.budgetMinCents,
+    budgetMaxCents: jobs.budgetMaxCents,
+    budgetTotalCents: jobs.budgetTotalCents,
+    weeklyHours: jobs.weeklyHours,
+    skillTags: jobs.skillTags,
+    timezone: jobs.timezone,
+    status: jobs.status,
+    visibility: jobs.visibility,
+    // Only drafts lack it, and drafts never reach the board.
+    postedAt: sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`.mapWith(jobs.publishedAt),
+    companyName: companies.name,
+    isSaved: sql<boolean>`exists (select 1 from ${savedJobs} where ${savedJobs.jobId} = ${jobs.id} and ${savedJobs.applicantId} = ${applicantId})`,
+    applicationId: applications.id,
+    applicationStatus: applications.status,
+    applicationCreatedAt: applications.createdAt,
+  };
+}
+
+// The caller's own application, joined beside each job (one at most: unique per job and applicant).
+export const ownApplication = (applicantId: string) =>
+  and(eq(applications.jobId, jobs.id), eq(applications.applicantId, applicantId));
+
+// A row of listingColumns as the driver returns it.
+export interface ListingRow {
+  id: string;
+  title: string;
+  descriptionStart: string;
+  engagementType: JobListing['engagement_type'];
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  budgetTotalCents: number | null;
+  weeklyHours: number;
+  skillTags: string[];
+  timezone: string;
+  status: JobListing['status'];
+  visibility: JobListing['visibility'];
+  postedAt: Date | string;
+  companyName: string;
+  isSaved: boolean;
+  applicationId: string | null;
+  applicationStatus: ApplicationStatus | null;
+  applicationCreatedAt: Date | null;
+}
+
+export function myApplicationOf(row: Pick<ListingRow, 'applicationId' | 'applicationStatus' | 'applicationCreatedAt'>) {
+  return row.applicationId && row.applicationStatus && row.applicationCreatedAt
+    ? { id: row.applicationId, status: row.applicationStatus, created_at: row.applicationCreatedAt.toISOString() }
+    : null;
+}
+
+export function toListing(row: ListingRow): JobListing {
+  return {
+    id: row.id,
+    title: row.title,
+    company_name: row.companyName,
+    excerpt: excerptOf(row.descriptionStart),
+    engagement_type: row.engagementType,
+    ...jobBudget(row),
+    weekly_hours: row.weeklyHours,
+    skill_tags: row.skillTags,
+    timezone: row.timezone,
+    status: row.status,
+    visibility: row.visibility,
+    published_at: new Date(row.postedAt).toISOString(),
+    is_saved: Boolean(row.isSaved),
+    application: myApplicationOf(row),
+  };
+}
+
+// The tests a job requires, by name, as an applicant reads them before applying.
+export async function loadRequiredTests(db: Database, jobId: string) {
+  const rows = await db
+    .select({ id: tests.id, name: tests.name, type: tests.type, timeLimit: tests.timeLimitMinutes })
+    .from(jobTests)
+    .innerJoin(tests, eq(tests.id, jobTests.testId))
+    .where(eq(jobTests.jobId, jobId))
+    .orderBy(tests.name, tests.id);
+  return rows.map((row) => ({ id: row.id, name: row.name, type: row.type, time_limit: row.timeLimit }));
+}

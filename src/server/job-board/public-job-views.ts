@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { PublicJob, RequiredTest } from '~/shared/job-board';
+import { companies, jobs } from '../db/schema';
+import { jobBudget } from '../jobs/load-job-views';
+
+// The columns of a whole job post as applicants and visitors read it: never the company's own fields
+// (cc_email, figures, seen marks).
+export const publicJobColumns = {
+  id: jobs.id,
+  title: jobs.title,
+  description: jobs.description,
+  engagementType: jobs.engagementType,
+  budgetMinCents: jobs.budgetMinCents,
+  budgetMaxCents: jobs.budgetMaxCents,
+  budgetTotalCents: jobs.budgetTotalCents,
+  weeklyHours: jobs.weeklyHours,
+  startDate: jobs.startDate,
+  skillTags: jobs.skillTags,
+  timezone: jobs.timezone,
+  requiredCerts: jobs.requiredCerts,
+  status: jobs.status,
+  visibility: jobs.visibility,
+  postedAt: sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`.mapWith(jobs.publishedAt),
+  companyName: companies.name,
+};
+
+export interface PublicJobRow {
+  id: string;
+  title: string;
+  description: string;
+  engagementType: PublicJob['engagement_type'];
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
+  budgetTotalCents: number | null;
+  weeklyHours: number;
+  startDate: string | null;
+  skillTags: string[];
+  timezone: string;
+  requiredCerts: string[];
+  status: PublicJob['status'];
+  postedAt: Date | string;
+  companyName: string;
+}
+
+export function toPublicJob(row: PublicJobRow, requiredTests: RequiredTest[]): PublicJob {
+  return {
+    id: row.id,
+    title: row.title,
+    company_name: row.companyName,
+    description: row.description,
+    engagement_type: row.engagementType,
+    ...jobBudget(row),
+    weekly_hours: row.weeklyHours,
+    start_date: row.startDate,
+    skill_tags: row.skillTags,
+    timezone: row.timezone,
+    required_certs: row.requiredCerts,
+    required_tests: requiredTests,
+    status: row.status,
+    published_at: new Date(row.postedAt).toISOString(),
+  };
+}

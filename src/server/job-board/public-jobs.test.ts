@@ -1,0 +1,285 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobBoardTexts } from '~/shared/job-board';
+import { jobEditTexts } from '~/shared/jobs';
+import { auditLogs, jobInvitations, jobs } from '../db/schema';
+import { buildTest } from '../db/seed/test-factories';
+import { loadWebClient } from '../platform/web-client';
+import { signedInAccount } from '../testing/auth-helpers';
+import { writeFixtureBuild } from '../testing/fixture-client-build';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { type Account, companyAccount, jobWith, uniqueWord } from './job-board-test-helpers';
+import { createPublicJobSitemap, JOB_POSTING_DATA_ID } from './public-job-pages';
+
+const PUBLIC_URL = 'https://tandem.example';
+
+// One job's page: as an applicant reads it (GET /api/applicant/jobs/:id), as anyone reads an open public
+// job (GET /api/public/jobs/:id, and /jobs/:id with its JobPosting data and sitemap entry), and a
+// company's invitations to its private jobs (POST /api/jobs/:id/invitations).
+describe('job pages', () => {
+  let testApp: TestApp;
+  let directory: string;
+  let company: Awaited<ReturnType<typeof companyAccount>>;
+  let applicant: Account;
+
+  beforeAll(async () => {
+    directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-job-board-'));
+    await writeFixtureBuild(directory);
+    // The page shell of /jobs/:id, as scripts/prerender.ts writes it.
+    await fs.writeFile(
+      path.join(directory, 'app-shells/jobPost.html'),
+      '<html><head><link rel="modulepreload" crossorigin href="/assets/job-post-page-1.js"></head><body>job shell</body></html>',
+    );
+    testApp = await createTestApp({
+      env: { PUBLIC_URL },
+      webClient: await loadWebClient(directory, PUBLIC_URL),
+    });
+    company = await companyAccount(testApp, 'Northwind Outfitters');
+    applicant = await signedInAccount(testApp, { role: 'applicant' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  const newJob = (overrides = {}) => jobWith(testApp, company.companyId, uniqueWord(), overrides);
+  const readAsApplicant = (jobId: string, account = applicant) =>
+    account.request({ method: 'GET', url: `/api/applicant/jobs/${jobId}` });
+  const readPublic = (jobId: string) => testApp.app.inject({ method: 'GET', url: `/api/public/jobs/${jobId}` });
+
+  describe('as an applicant reads it', () => {
+    it('gives the whole post with its required tests, and nothing the company keeps to itself', async () => {
+      const { db } = testApp.database;
+      const coding = await buildTest(db, { companyId: company.companyId, name: 'React basics', type: 'coding' });
+      const written = await buildTest(db, {
+        companyId: company.companyId,
+        name: 'Writing sample',
+        type: 'written',
+        timeLimitMinutes: 30,
+      });
+      const job = await newJob({
+        title: 'Senior React Engineer',
+        description: 'Own our front end.\nShip small.',
+        engagementType: 'fixed',
+        budgetMinCents: null,
+        budgetMaxCents: null,
+        budgetTotalCents: 500_050,
+        weeklyHours: 40,
+        startDate: '2030-01-15',
+        skillTags: ['React'],
+        requiredCerts: ['PMP'],
+        timezone: 'UTC+01:00',
+        ccEmail: 'hiring@northwind.test',
+        testIds: [coding.test.id, written.test.id],
+      });
+      const response = await readAsApplicant(job.id);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      expect(body).toEqual({
+        id: job.id,
+        title: 'Senior React Engineer',
+        company_name: 'Northwind Outfitters',
+        description: 'Own our front end.\nShip small.',
+        engagement_type: 'fixed',
+        budget_min: null,
+        budget_max: null,
+        budget_total: 5000.5,
+        weekly_hours: 40,
+        start_date: '2030-01-15',
+        skill_tags: ['React'],
+        timezone: 'UTC+01:00',
+        required_certs: ['PMP'],
+        required_tests: [
+          { id: coding.test.id, name: 'React basics', type: 'coding', time_limit: coding.test.timeLimitMinutes },
+          { id: written.test.id, name: 'Writing sample', type: 'written', time_limit: 30 },
+        ],
+        status: 'open',
+        published_at: job.publishedAt?.toISOString(),
+        visibility: 'public',
+        is_saved: false,
+        application: null,
+      });
+    });
+
+    it('still shows a job that paused or closed, and never a draft, an archived job or a private one', async () => {
+      for (const status of ['paused', 'closed'] as const) {
+        const job = await newJob({ status });
+        const response = await readAsApplicant(job.id);
+        expect(response.statusCode, status).toBe(200);
+        expect(response.json().status).toBe(status);
+      }
+      for (const job of [
+        await newJob({ status: 'draft' }),
+        await newJob({ status: 'archived' }),
+        await newJob({ visibility: 'private' }),
+      ]) {
+        const response = await readAsApplicant(job.id);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: jobBoardTexts.jobNotFound, code: 'not_found' });
+      }
+      expect((await readAsApplicant('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await company.request({ method: 'GET', url: '/api/applicant/jobs/not-an-id' })).statusCode).toBe(403);
+    });
+  });
+
+  describe('invitations to a private job', () => {
+    const invite = (account: Account, jobId: string, applicantId: string) =>
+      account.request({
+        method: 'POST',
+        url: `/api/jobs/${jobId}/invitations`,
+        payload: { applicant_id: applicantId },
+      });
+
+    it('lets the invited applicant, and only them, find and read the job; inviting twice changes nothing', async () => {
+      const word = uniqueWord();
+      const job = await jobWith(testApp, company.companyId, word, { visibility: 'private', title: 'Private role' });
+      const invited = await signedInAccount(testApp, { role: 'applicant' });
+      const first = await invite(company, job.id, invited.user.id);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toMatchObject({ job_id: job.id, applicant_id: invited.user.id });
+      const again = await invite(company, job.id, invited.user.id);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+
+      const found = await invited.request({ method: 'GET', url: `/api/applicant/jobs?q=${word}` });
+      expect(found.json().items.map((item: { title: string }) => item.title)).toEqual(['Private role']);
+      expect((await readAsApplicant(job.id, invited)).statusCode).toBe(200);
+      expect((await readAsApplicant(job.id)).statusCode).toBe(404);
+      expect((await readPublic(job.id)).statusCode).toBe(404);
+
+      const audit = await testApp.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, job.id));
+      expect(audit).toMatchObject([
+        { action: 'job.invitation_sent', actorId: company.user.id, details: { applicant_id: invited.user.id } },
+      ]);
+    });
+
+    it('refuses another company’s job, someone who is not an applicant, and an archived job', async () => {
+      const job = await newJob({ visibility: 'private' });
+      const other = await companyAccount(testApp);
+      const invited = await signedInAccount(testApp, { role: 'applicant' });
+      const foreign = await invite(other, job.id, invited.user.id);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().error).toBe(jobEditTexts.notFound);
+
+      const notApplicant = await invite(company, job.id, other.user.id);
+      expect(notApplicant.statusCode).toBe(404);
+      expect(notApplicant.json()).toMatchObject({ fields: { applicant_id: jobBoardTexts.applicantNotFound } });
+
+      const archived = await newJob({ status: 'archived', visibility: 'private' });
+      const refused = await invite(company, archived.id, invited.user.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(jobBoardTexts.invitationArchived);
+
+      expect((await invite(invited, job.id, invited.user.id)).statusCode).toBe(403);
+      const rows = await testApp.database.db.select().from(jobInvitations).where(eq(jobInvitations.jobId, job.id));
+      expect(rows).toEqual([]);
+    });
+  });
+
+  describe('as anyone reads it', () => {
+    it('answers an open public job without signing in, and no other', async () => {
+      const job = await newJob({ title: 'Public role', ccEmail: 'hiring@northwind.test' });
+      const response = await readPublic(job.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: job.id, title: 'Public role', company_name: 'Northwind Outfitters' });
+      expect(response.json()).not.toHaveProperty('cc_email');
+      expect(response.json()).not.toHaveProperty('is_saved');
+      for (const hidden of [
+        await newJob({ status: 'draft' }),
+        await newJob({ status: 'paused' }),
+        await newJob({ status: 'closed' }),
+        await newJob({ visibility: 'private' }),
+      ]) {
+        const refused = await readPublic(hidden.id);
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json().error).toBe(jobBoardTexts.jobNotFound);
+      }
+      expect((await readPublic('nope')).statusCode).toBe(400);
+    });
+
+    it('puts the JobPosting data into the HTML of /jobs/:id, for crawlers that run no script', async () => {
+      const job = await newJob({
+        title: 'Support Lead </script><script>alert(1)</script>',
+        description: 'Lead a team of five.',
+        budgetMinCents: 3000,
+        budgetMaxCents: 4500,
+        weeklyHours: 40,
+      });
+      const response = await testApp.app.inject({ method: 'GET', url: `/jobs/${job.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.body).toContain('job shell');
+      expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/job-post-page-1.js">');
+      const match = response.body.match(
+        new RegExp(`<script type="application/ld\\+json" id="${JOB_POSTING_DATA_ID}">(.*?)</script></head>`),
+      );
+      expect(match?.[1]).toBeDefined();
+      // The title's "</script>" cannot close the element early.
+      expect(match?.[1]).not.toContain('</script>');
+      const data = JSON.parse(match?.[1] ?? '{}');
+      expect(data).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'JobPosting',
+        title: 'Support Lead </script><script>alert(1)</script>',
+        description: 'Lead a team of five.',
+        datePosted: job.publishedAt?.toISOString(),
+        employmentType: ['CONTRACTOR', 'FULL_TIME'],
+        hiringOrganization: { '@type': 'Organization', name: 'Northwind Outfitters' },
+        url: `${PUBLIC_URL}/jobs/${job.id}`,
+        baseSalary: {
+          '@type': 'MonetaryAmount',
+          currency: 'USD',
+          value: { '@type': 'QuantitativeValue', minValue: 30, maxValue: 45, unitText: 'HOUR' },
+        },
+      });
+      expect(new Date(data.validThrough).getTime()).toBeGreaterThan(Date.now());
+    });
+
+    it('serves the plain page for a job that is not open and public, or not a job at all', async () => {
+      const privateJob = await newJob({ visibility: 'private' });
+      for (const url of [`/jobs/${privateJob.id}`, '/jobs/42', '/jobs/00000000-0000-4000-8000-000000000000']) {
+        const response = await testApp.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toContain('job shell');
+        expect(response.body, url).not.toContain('application/ld+json');
+      }
+    });
+
+    it('lists the open public jobs in the sitemap, beside the built pages', async () => {
+      const listed = await newJob();
+      const hidden = await newJob({ visibility: 'private' });
+      const response = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(response.body).toContain(`<loc>${PUBLIC_URL}/about-us</loc>`);
+      expect(response.body).toContain(
+        `<url><loc>${PUBLIC_URL}/jobs/${listed.id}</loc><lastmod>${listed.updatedAt.toISOString()}</lastmod></url>`,
+      );
+      expect(response.body).not.toContain(hidden.id);
+      expect(response.body.trim().endsWith('</urlset>')).toBe(true);
+    });
+
+    it('reads the sitemap’s jobs from the database at most once per period', async () => {
+      let now = 0;
+      const entries = createPublicJobSitemap({
+        db: testApp.database.db,
+        publicUrl: PUBLIC_URL,
+        cacheMs: 1000,
+        clock: () => now,
+      });
+      const before = await entries();
+      const job = await newJob();
+      expect((await entries()).some((entry) => entry.url.endsWith(job.id))).toBe(false);
+      expect(await entries()).toEqual(before);
+      now = 1000;
+      expect((await entries()).some((entry) => entry.url.endsWith(job.id))).toBe(true);
+      await testApp.database.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, job.id));
+      now = 2000;
+      expect((await entries()).some((entry) => entry.url.endsWith(job.id))).toBe(false);
+    });
+  });
+});

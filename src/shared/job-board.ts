@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { applicationStatuses, applicationTexts } from './applications';
+import { testTypes } from './assessments';
+import { engagementTypes, formatJobBudget, jobStatuses, jobTexts, jobTimezones, jobVisibilities } from './jobs';
+import { isStorableText, text, textTexts } from './text';
+
+// The contract of the job board (issue 11): what applicants search and read (/api/applicant/jobs), the
+// jobs they save (/api/applicant/saved-jobs), applying (POST /api/jobs/:id/applications), a company's
+// invitations to a private job, and the public job pages (/api/public/jobs/:id, /jobs/:id).
+
+export const jobBoardSorts = ['newest', 'best_match', 'highest_rate'] as const;
+export type JobBoardSort = (typeof jobBoardSorts)[number];
+export const jobBoardSortLabels: Record<JobBoardSort, string> = {
+  newest: 'Newest',
+  best_match: 'Best Match',
+  highest_rate: 'Highest Rate',
+};
+
+export const JOB_BOARD_PAGE_SIZE = 20;
+export const JOB_BOARD_PAGE_SIZE_MAX = 50;
+export const COVER_LETTER_MAX_LENGTH = 5000;
+export const PROPOSAL_RATE_MAX = 10_000;
+// A card shows the start of the description, cut at a word.
+export const JOB_EXCERPT_LENGTH = 220;
+
+// Texts of spec §5 and §8 (word for word, from applicationTexts and jobTexts) and the board's own.
+export const jobBoardTexts = {
+  loadErrorTitle: jobTexts.loadErrorTitle,
+  loadError: jobTexts.loadError,
+  coverLetterRequired: applicationTexts.coverLetterRequired,
+  submitted: applicationTexts.submitted,
+  submitErrorTitle: applicationTexts.submitErrorTitle,
+  submitError: applicationTexts.submitError,
+  saved: applicationTexts.saved,
+  unsaved: applicationTexts.unsaved,
+  alreadyApplied: applicationTexts.alreadyApplied,
+  jobNotOpen: applicationTexts.jobNotOpen,
+  applyNow: 'Apply Now',
+  applied: 'Applied',
+  // Answered for a job the caller may not see as much as for one that never existed.
+  jobNotFound: applicationTexts.jobNotFound,
+  saveErrorTitle: 'Error saving job',
+  saveError: 'Failed to update your saved jobs. Please try again.',
+  coverLetterTooLong: `A cover letter can be at most ${COVER_LETTER_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  proposalRate: `The proposal rate must be between $1 and $${PROPOSAL_RATE_MAX.toLocaleString('en-US')} an hour.`,
+  rateRange: 'The minimum cannot be higher than the maximum.',
+  rateNumber: 'Enter an amount in dollars, such as 40.',
+  engagementType: 'Choose hourly or fixed price.',
+  timezone: jobTexts.timezone,
+  applicantNotFound: 'This applicant does not exist.',
+  invitationArchived: 'An archived job cannot take invitations.',
+} as const;
+
+// An amount in the query string: empty means no bound; anything else must be dollars.
+const queryAmount = z.preprocess(
+  (value) => (value === '' || value === undefined ? undefined : value),
+  z.coerce
+    .number({ message: jobBoardTexts.rateNumber })
+    .min(0, { message: jobBoardTexts.rateNumber })
+    .max(1_000_000, { message: jobBoardTexts.rateNumber })
+    .optional(),
+);
+
+// ?skills=React,Node.js — each skill once, whatever its case.
+const skillList = text()
+  .optional()
+  .transform((value) => {
+    const parts = (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    return parts.filter(
+      (part, index) => parts.findIndex((other) => other.toLowerCase() === part.toLowerCase()) === index,
+    );
+  })
+  .pipe(z.array(z.string().max(40, { message: 'A skill can be at most 40 characters.' })).max(20));
+
+// GET /api/applicant/jobs
+export const jobBoardQuerySchema = z
+  .object({
+    // Matched against the title, skills and description (full text) and the company's name.
+    q: text().trim().max(200).optional(),
+    engagement_type: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(engagementTypes, { message: jobBoardTexts.engagementType }).optional(),
+    ),
+    // Dollars: an hourly job's rate range, or a fixed-price job's total, must meet the range.
+    rate_min: queryAmount,
+    rate_max: queryAmount,
+    // Jobs that ask for any of these skills.
+    skills: skillList,
+    timezone: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      text()
+        .refine((value) => jobTimezones.includes(value), { message: jobBoardTexts.timezone })
+        .optional(),
+    ),
+    sort: z.enum(jobBoardSorts, { message: 'Sort by newest, best match or highest rate.' }).default('newest'),
+    page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).max(10_000).default(1),
+    page_size: z.coerce
+      .number({ message: 'The page size must be a whole number.' })
+      .int()
+      .min(1)
+      .max(JOB_BOARD_PAGE_SIZE_MAX)
+      .default(JOB_BOARD_PAGE_SIZE),
+  })
+  .refine((query) => query.rate_min === undefined || query.rate_max === undefined || query.rate_min <= query.rate_max, {
+    message: jobBoardTexts.rateRange,
+    path: ['rate_max'],
+  });
+export type JobBoardQuery = z.input<typeof jobBoardQuerySchema>;
+
+// GET /api/applicant/saved-jobs
+export const savedJobsQuerySchema = z.object({
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).max(10_000).default(1),
+  page_size: z.coerce
+    .number({ message: 'The page size must be a whole number.' })
+    .int()
+    .min(1)
+    .max(JOB_BOARD_PAGE_SIZE_MAX)
+    .default(JOB_BOARD_PAGE_SIZE),
+});
+export type SavedJobsQuery = z.input<typeof savedJobsQuerySchema>;
+
+// The caller's own application to a job, as a job card shows it.
+export const myApplicationSchema = z.object({
+  id: z.string(),
+  status: z.enum(applicationStatuses),
+  created_at: z.string(),
+});
+export type MyApplication = z.infer<typeof myApplicationSchema>;
+
+// A job as the board lists it (a card): also the item of the saved-jobs list.
+export const jobListingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  company_name: z.string(),
+  // The start of the description (JOB_EXCERPT_LENGTH), for the card.
+  excerpt: z.string(),
+  engagement_type: z.enum(engagementTypes),
+  budget_min: z.number().nullable(),
+  budget_max: z.number().nullable(),
+  budget_total: z.number().nullable(),
+  weekly_hours: z.number(),
+  skill_tags: z.array(z.string()),
+  timezone: z.string(),
+  // Open on the board; a saved job may have paused or closed since.
+  status: z.enum(jobStatuses),
+  visibility: z.enum(jobVisibilities),
+  published_at: z.string(),
+  is_saved: z.boolean(),
+  application: myApplicationSchema.nullable(),
+});
+export type JobListing = z.infer<typeof jobListingSchema>;
+
+export const jobListingListSchema = z.object({
+  items: z.array(jobListingSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type JobListingList = z.infer<typeof jobListingListSchema>;
+
+// A test the job requires, as an applicant reads it before applying.
+export const requiredTestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(testTypes),
+  // Minutes.
+  time_limit: z.number(),
+});
+export type RequiredTest = z.infer<typeof requiredTestSchema>;
+
+// The whole post, as anyone may read an open public job (no company-internal fields such as cc_email).
+export const publicJobSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  company_name: z.string(),
+  description: z.string(),
+  engagement_type: z.enum(engagementTypes),
+  budget_min: z.number().nullable(),
+  budget_max: z.number().nullable(),
+  budget_total: z.number().nullable(),
+  weekly_hours: z.number(),
+  start_date: z.string().nullable(),
+  skill_tags: z.array(z.string()),
+  timezone: z.string(),
+  required_certs: z.array(z.string()),
+  required_tests: z.array(requiredTestSchema),
+  status: z.enum(jobStatuses),
+  published_at: z.string(),
+});
+export type PublicJob = z.infer<typeof publicJobSchema>;
+
+// GET /api/applicant/jobs/:id: the post plus where the caller stands with it.
+export const jobPostingSchema = publicJobSchema.extend({
+  visibility: z.enum(jobVisibilities),
+  is_saved: z.boolean(),
+  application: myApplicationSchema.nullable(),
+});
+export type JobPosting = z.infer<typeof jobPostingSchema>;
+
+// PUT / DELETE /api/applicant/saved-jobs/:id
+export const savedJobStateSchema = z.object({ job_id: z.string(), is_saved: z.boolean() });
+export type SavedJobState = z.infer<typeof savedJobStateSchema>;
+
+// POST /api/jobs/:id/applications (spec §3 "Application": cover letter, optional proposal rate).
+export const applyToJobSchema = z.object({
+  cover_letter: z
+    .string({ message: jobBoardTexts.coverLetterRequired })
+    .refine(isStorableText, { message: textTexts.unstorable })
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { message: jobBoardTexts.coverLetterRequired })
+        .max(COVER_LETTER_MAX_LENGTH, { message: jobBoardTexts.coverLetterTooLong }),
+    ),
+  // Dollars an hour, at most two decimals kept (stored as cents).
+  proposal_rate: z
+    .number({ message: jobBoardTexts.proposalRate })
+    .min(1, { message: jobBoardTexts.proposalRate })
+    .max(PROPOSAL_RATE_MAX, { message: jobBoardTexts.proposalRate })
+    .nullish(),
+});
+export type ApplyToJobInput = z.input<typeof applyToJobSchema>;
+
+export const submittedApplicationSchema = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  status: z.enum(applicationStatuses),
+  cover_letter: z.string(),
+  proposal_rate: z.number().nullable(),
+  created_at: z.string(),
+});
+export type SubmittedApplication = z.infer<typeof submittedApplicationSchema>;
+
+// POST /api/jobs/:id/invitations: a company lets one applicant see its private job.
+export const inviteToJobSchema = z.object({
+  applicant_id: z.uuid({ message: jobBoardTexts.applicantNotFound }),
+});
+export const jobInvitationSchema = z.object({
+  job_id: z.string(),
+  applicant_id: z.string(),
+  invited_at: z.string(),
+});
+export type JobInvitation = z.infer<typeof jobInvitationSchema>;
+
+// Whether the caller can apply now: an open job they have not applied to.
+export const canApplyTo = (job: { status: string; application: MyApplication | null }) =>
+  job.status === 'open' && job.application === null;
+
+// The start of a description, cut at a word, with an ellipsis when cut.
+export function excerptOf(description: string, length = JOB_EXCERPT_LENGTH): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  if (flat.length <= length) return flat;
+  const cut = flat.slice(0, length);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+// How long a served JobPosting says the job stays open: an open job has no end date, so each serving
+// promises this many days, and a job that closes stops carrying the data at all.
+export const JOB_POSTING_VALID_DAYS = 30;
+
+// schema.org JobPosting for search engines (title, description, datePosted, validThrough,
+// employmentType, baseSalary), https://developers.google.com/search/docs/appearance/structured-data/job-posting.
+export function jobPostingStructuredData(job: PublicJob, publicUrl: string, now = new Date()) {
+  const validThrough = new Date(now.getTime() + JOB_POSTING_VALID_DAYS * 24 * 60 * 60 * 1000);
+  const isHourly = job.engagement_type === 'hourly';
+  const hourlyValue =
+    job.budget_min != null || job.budget_max != null
+      ? {
+          '@type': 'QuantitativeValue',
+          ...(job.budget_min != null && { minValue: job.budget_min }),
+          ...(job.budget_max != null && { maxValue: job.budget_max }),
+          unitText: 'HOUR',
+        }
+      : null;
+  const fixedValue = job.budget_total != null ? { '@type': 'QuantitativeValue', value: job.budget_total } : null;
+  const salaryValue = isHourly ? hourlyValue : fixedValue;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.description,
+    identifier: { '@type': 'PropertyValue', name: 'Tandem', value: job.id },
+    url: `${publicUrl}/jobs/${job.id}`,
+    datePosted: job.published_at,
+    validThrough: validThrough.toISOString(),
+    // Every Tandem engagement is a contract; the weekly hours say whether it is a full week.
+    employmentType: ['CONTRACTOR', job.weekly_hours >= 35 ? 'FULL_TIME' : 'PART_TIME'],
+    hiringOrganization: { '@type': 'Organization', name: job.company_name },
+    jobLocationType: 'TELECOMMUTE',
+    skills: job.skill_tags.join(', ') || undefined,
+    ...(salaryValue && { baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: salaryValue } }),
+  };
+}
+
+// JSON inside a <script> element: "</script>" and the HTML comment openers must not appear in it, and
+// U+2028/2029 are escaped for older parsers. Escaped this way it is still the same JSON.
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+// The one line a card gives the pay: '$60–80/hr', or '$5,000 fixed'.
+export function formatListingBudget(
+  job: Pick<JobListing, 'engagement_type' | 'budget_min' | 'budget_max' | 'budget_total'>,
+): string {
+  const budget = formatJobBudget(job);
+  if (budget === '—') return 'Budget not given';
+  return job.engagement_type === 'fixed' ? `${budget} fixed price` : budget;
+}
