@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // The contract of applications: an applicant's application to a job and the stages it moves through
 // (DESIGN.md §5).
 export const applicationStatuses = [
@@ -51,7 +53,7 @@ export const finalApplicationStatuses: readonly ApplicationStatus[] = ['hired', 
 // made with its terms, POST …/offer); the applicant withdraws, or answers an offer (accept → hired,
 // decline → withdrawn).
 export type ApplicationMover = 'company' | 'applicant';
-const companyMoves: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
+const companyMovesFrom: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
   submitted: ['shortlisted', 'interviewing', 'offered', 'rejected'],
   shortlisted: ['interviewing', 'offered', 'rejected'],
   interviewing: ['offered', 'rejected'],
@@ -60,7 +62,7 @@ const companyMoves: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
   rejected: [],
   withdrawn: [],
 };
-const applicantMoves: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
+const applicantMovesFrom: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
   submitted: ['withdrawn'],
   shortlisted: ['withdrawn'],
   interviewing: ['withdrawn'],
@@ -71,15 +73,15 @@ const applicantMoves: Record<ApplicationStatus, readonly ApplicationStatus[]> = 
 };
 
 export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatus, by: ApplicationMover): boolean {
-  return (by === 'company' ? companyMoves : applicantMoves)[from].includes(to);
+  return (by === 'company' ? companyMovesFrom : applicantMovesFrom)[from].includes(to);
 }
 
 // The 409's sentence for a move the state machine does not allow.
 export function illegalApplicationMoveMessage(from: ApplicationStatus, to: ApplicationStatus): string {
-  if (from === to) return `This application is ${applicationStatusLabels[from].toLowerCase()} already.`;
   if (from === 'hired') return 'This application ended in a hire; it cannot move any more.';
   if (from === 'rejected') return 'This application was not selected; it cannot move any more.';
   if (from === 'withdrawn') return 'This application was withdrawn; it cannot move any more.';
+  if (from === to) return `This application is in the ${applicationStatusLabels[from]} stage already.`;
   if (to === 'hired') return 'Only an offer the applicant accepts makes a hire.';
   return `An application cannot move from ${applicationStatusLabels[from]} to ${applicationStatusLabels[to]}.`;
 }
@@ -101,3 +103,188 @@ export const applicationTexts = {
   defaultRejectionReason: 'The company has decided to move forward with other candidates.',
   declinedOffer: 'Declined the offer',
 } as const;
+
+// ---- The applicant's side (My Applications, the applicant dashboard, /api/applicant/*) ----
+
+// The stages My Applications filters by, in pipeline order then the ends.
+export const applicantStageFilters = applicationStatuses;
+
+// Where an applicant may still withdraw: everything but the three ends (an offer is declined instead).
+export const canWithdrawApplication = (status: ApplicationStatus) =>
+  canMoveApplication(status, 'withdrawn', 'applicant');
+
+// The moves an applicant makes on their own application (POST /api/applicant/applications/:id/<move>).
+export const applicantApplicationActions = ['withdraw', 'accept-offer', 'decline-offer'] as const;
+export type ApplicantApplicationAction = (typeof applicantApplicationActions)[number];
+
+// The weekly target the Active Hours card counts against (spec §9: 'Applicant dashboard active hours
+// default 0/40').
+export const ACTIVE_HOURS_TARGET = 40;
+
+// What the applicant's screens say; the dashboard's load error is applicationTexts.dashboardLoadError.
+export const applicantTexts = {
+  loadErrorTitle: 'Error loading applications',
+  loadError: 'Failed to load your applications. Please try again.',
+  savedLoadErrorTitle: 'Error loading saved jobs',
+  savedLoadError: 'Failed to load your saved jobs. Please try again.',
+  withdrawn: 'Application withdrawn',
+  offerAccepted: 'Offer accepted',
+  offerDeclined: 'Offer declined',
+  withdrawErrorTitle: 'Error withdrawing application',
+  acceptErrorTitle: 'Error accepting offer',
+  declineErrorTitle: 'Error declining offer',
+  noOfferToAccept: 'This application has no offer to accept.',
+  noOfferToDecline: 'This application has no offer to decline.',
+} as const;
+
+const pageQuery = {
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
+};
+
+// GET /api/applicant/applications?status=offered,hired&page=&page_size=
+export const applicantApplicationListQuerySchema = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? [
+            ...new Set(
+              value
+                .split(',')
+                .map((part) => part.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    )
+    .pipe(
+      z.array(z.enum(applicationStatuses, { message: 'Unknown application status.' })).max(applicationStatuses.length),
+    ),
+  ...pageQuery,
+});
+export type ApplicantApplicationListQuery = z.input<typeof applicantApplicationListQuerySchema>;
+
+// One stage change as the applicant sees it: who moved it ('applicant': you; 'company'; null: the
+// platform), and the applicant's own note ("Declined the offer").
+export const applicantHistoryEntrySchema = z.object({
+  status: z.enum(applicationStatuses),
+  at: z.string(),
+  by: z.enum(['applicant', 'company']).nullable(),
+  note: z.string().nullable(),
+});
+export type ApplicantHistoryEntry = z.infer<typeof applicantHistoryEntrySchema>;
+
+// An offer's terms, in dollars per hour.
+export const offerTermsSchema = z.object({
+  rate: z.number(),
+  weekly_hours: z.number(),
+  start_date: z.string(),
+});
+export type OfferTermsView = z.infer<typeof offerTermsSchema>;
+
+export const applicantAssignmentSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  rate: z.number(),
+  weekly_hours: z.number(),
+  start_date: z.string(),
+  status: z.enum(assignmentStatuses),
+});
+
+export const applicantApplicationSchema = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  job_title: z.string(),
+  company_name: z.string(),
+  status: z.enum(applicationStatuses),
+  created_at: z.string(),
+  updated_at: z.string(),
+  // Dollars per hour the applicant proposed, when they did.
+  proposal_rate: z.number().nullable(),
+  // Oldest first.
+  history: z.array(applicantHistoryEntrySchema),
+  // The offer the company made, once it made one (kept after it is accepted or declined).
+  offer: offerTermsSchema.nullable(),
+  // Only when the application was not selected: the company's neutral words.
+  rejection_reason: z.string().nullable(),
+  // The assignment an accepted offer made.
+  assignment: applicantAssignmentSchema.nullable(),
+});
+export type ApplicantApplication = z.infer<typeof applicantApplicationSchema>;
+
+export const applicantApplicationListSchema = z.object({
+  items: z.array(applicantApplicationSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type ApplicantApplicationList = z.infer<typeof applicantApplicationListSchema>;
+
+// GET /api/applicant/stats: the five cards of the applicant dashboard (spec §3 "Applicant stats").
+export const applicantStatsSchema = z.object({
+  applications: z.number(),
+  interviews: z.number(),
+  offers: z.number(),
+  saved_jobs: z.number(),
+  active_hours: z.number(),
+});
+export type ApplicantStats = z.infer<typeof applicantStatsSchema>;
+
+// GET /api/applicant/recommended-jobs (spec §3 "Recommended job": title, company, location, skills).
+export const RECOMMENDED_JOBS_DEFAULT = 5;
+export const recommendedJobsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'The limit must be a whole number.' })
+    .int()
+    .min(1)
+    .max(20)
+    .default(RECOMMENDED_JOBS_DEFAULT),
+});
+export const recommendedJobSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  company: z.string(),
+  // The job's time zone, or 'Remote'.
+  location: z.string(),
+  skills: z.array(z.string()),
+  // The job's skills the applicant's profile has too (what ranked it).
+  matching_skills: z.array(z.string()),
+});
+export type RecommendedJob = z.infer<typeof recommendedJobSchema>;
+export const recommendedJobListSchema = z.object({ items: z.array(recommendedJobSchema) });
+export type RecommendedJobList = z.infer<typeof recommendedJobListSchema>;
+
+// GET /api/applicant/messages and /meetings (spec §3 Message, Meeting): empty lists until messaging and
+// meetings exist, in the list shape they will keep.
+export const applicantListQuerySchema = z.object(pageQuery);
+export const applicantMessageSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  message: z.string(),
+  time: z.string(),
+});
+export type ApplicantMessage = z.infer<typeof applicantMessageSchema>;
+export const applicantMeetingSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  type: z.string(),
+  date: z.string(),
+  link: z.string(),
+});
+export type ApplicantMeeting = z.infer<typeof applicantMeetingSchema>;
+export const applicantMessageListSchema = z.object({
+  items: z.array(applicantMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type ApplicantMessageList = z.infer<typeof applicantMessageListSchema>;
+export const applicantMeetingListSchema = z.object({
+  items: z.array(applicantMeetingSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type ApplicantMeetingList = z.infer<typeof applicantMeetingListSchema>;

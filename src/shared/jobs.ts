@@ -12,6 +12,10 @@ export const WEEKLY_HOURS_MAX = 60;
 export const DEFAULT_WEEKLY_HOURS = 20;
 export const DEFAULT_TIMEZONE = 'UTC+00:00';
 export const MAX_JOB_TAGS_SHOWN = 2;
+// How many people a job hires; once that many are hired the job is filled and closes.
+export const OPENINGS_MIN = 1;
+export const OPENINGS_MAX = 100;
+export const DEFAULT_OPENINGS = 1;
 
 export const jobStatuses = ['draft', 'open', 'paused', 'closed', 'archived'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -55,6 +59,7 @@ export const jobTexts = {
   descriptionRequired: 'Please provide a job description.',
   titleTooLong: `The job title can be at most ${JOB_TITLE_MAX_LENGTH} characters.`,
   weeklyHoursRange: `Weekly hours must be between ${WEEKLY_HOURS_MIN} and ${WEEKLY_HOURS_MAX}.`,
+  openingsRange: `The number of openings must be between ${OPENINGS_MIN} and ${OPENINGS_MAX}.`,
   rateMinimum: 'Rates must be at least $1.',
   totalMinimum: 'The total budget must be at least $1.',
   rateOrder: 'The minimum rate cannot be higher than the maximum rate.',
@@ -108,6 +113,12 @@ export const jobFieldsSchema = z.object({
     .min(WEEKLY_HOURS_MIN, { message: jobTexts.weeklyHoursRange })
     .max(WEEKLY_HOURS_MAX, { message: jobTexts.weeklyHoursRange })
     .default(DEFAULT_WEEKLY_HOURS),
+  openings: z
+    .number({ message: jobTexts.openingsRange })
+    .int({ message: jobTexts.openingsRange })
+    .min(OPENINGS_MIN, { message: jobTexts.openingsRange })
+    .max(OPENINGS_MAX, { message: jobTexts.openingsRange })
+    .default(DEFAULT_OPENINGS),
   start_date: calendarDate().nullish(),
   skill_tags: tagList(30, 40),
   timezone: text()
@@ -196,6 +207,9 @@ export const jobSchema = z.object({
   budget_max: z.number().nullable(),
   budget_total: z.number().nullable(),
   weekly_hours: z.number(),
+  // How many people it hires, and how many are hired so far.
+  openings: z.number(),
+  hired_count: z.number(),
   start_date: z.string().nullable(),
   skill_tags: z.array(z.string()),
   timezone: z.string(),
@@ -403,6 +417,8 @@ export function formatJobBudget(
 }
 
 export const jobApplicationListQuerySchema = z.object({
+  // The applicant's name or email.
+  q: text().trim().max(200).optional(),
   status: commaList(z.enum(applicationStatuses, { message: 'Unknown application status.' })),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
@@ -415,12 +431,17 @@ export const jobApplicationSchema = z.object({
   job_title: z.string(),
   applicant_id: z.string(),
   applicant_name: z.string(),
+  // The applicant's profile headline ("Senior React Developer"), when they wrote one.
+  applicant_headline: z.string().nullable(),
   status: z.enum(applicationStatuses),
   // Dollars per hour the applicant proposed, when they did.
   proposal_rate: z.number().nullable(),
   created_at: z.string(),
   // Arrived after the company last opened the job's applications.
   is_new: z.boolean(),
+  // The reviewers' 1–5 ratings: their mean (one decimal) and how many; null while nobody rated.
+  average_rating: z.number().nullable(),
+  rating_count: z.number(),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 
@@ -429,5 +450,7 @@ export const jobApplicationListSchema = z.object({
   total: z.number(),
   page: z.number(),
   page_size: z.number(),
+  // Applications per stage with the same search and job, whatever the status filter: the stage tabs.
+  counts: z.record(z.enum(applicationStatuses), z.number()),
 });
 export type JobApplicationList = z.infer<typeof jobApplicationListSchema>;

@@ -32,6 +32,7 @@ test.describe('portal shell on a desktop', () => {
       [paths.companyDashboard.getHref()]: [
         'Dashboard',
         'Jobs & Applications',
+        'Applications',
         'Talent Search',
         'Messages',
         'Meetings',

@@ -1,24 +1,29 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { testQueryOptions } from '~/client/assessments/api';
 import { PortalPage } from '~/client/components/portal-page';
 import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
+import { testQueryOptions } from '~/client/lib/test-queries';
 import type { PageProps } from '~/client/routes';
 import { formatJobBudget, type Job } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import { JobActions } from './job-actions';
-import { JobApplicationsSection } from './job-applications-section';
 import { JobLoadError, JobLoading, JobNotFound, useJobOfPage } from './job-page-states';
 import { JobStatusBadges } from './job-status-badge';
 import { formatStartDate } from './start-date-picker';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-// /company/jobs/:id: one job post as the company wrote it, the moves its status allows, and the
-// applications it has received.
-export default function JobDetailPage({ pageId }: PageProps) {
+interface JobDetailPageProps extends PageProps {
+  // The job's applications: the pipeline belongs to client/pipeline, so the page that composes both
+  // (app/company-job-page.tsx) passes it in.
+  applications: (job: Job) => ReactNode;
+}
+
+// /company/jobs/:id: one job post as the company wrote it, the moves its status allows, and its
+// applications.
+export function JobDetailPage({ pageId, applications }: JobDetailPageProps) {
   const { title } = paths[pageId];
   const { id } = useParams();
   const { query, isNotFound } = useJobOfPage(id);
@@ -39,7 +44,7 @@ export default function JobDetailPage({ pageId }: PageProps) {
       ) : (
         <>
           <JobPost job={job} />
-          <JobApplicationsSection key={job.id} job={job} />
+          {applications(job)}
         </>
       )}
     </PortalPage>
@@ -67,6 +72,7 @@ function JobPost({ job }: { job: Job }) {
           <Fact label="Budget">{formatJobBudget(job)}</Fact>
           <Fact label="Engagement">{job.engagement_type === 'hourly' ? 'Hourly' : 'Fixed price'}</Fact>
           <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
+          <Fact label="Openings">{`${job.hired_count} of ${job.openings} filled`}</Fact>
           <Fact label="Start date">{job.start_date ? formatStartDate(job.start_date) : 'Flexible'}</Fact>
           <Fact label="Timezone">{job.timezone}</Fact>
           <Fact label="Visibility">{job.visibility === 'public' ? 'Public' : 'Private'}</Fact>

@@ -100,6 +100,28 @@ describe('Create Job Posting', () => {
     expect(jobs[0]).toMatchObject({ title: 'Support Engineer', status: 'open', budget_min: 30, budget_max: 45 });
   });
 
+  it('asks how many people the job hires: 1 by default, 1 to 100', async () => {
+    const { events, jobs, server } = await openCreateJob();
+    expect(field('Number of openings')).toHaveValue(1);
+    await fill(events, 'Job title', 'Night Shift Agents');
+    await fill(events, 'Minimum hourly rate (USD)', '20');
+    await fill(events, 'Maximum hourly rate (USD)', '25');
+    await fill(events, 'Job description', 'Answer chats overnight.');
+    for (const openings of ['0', '101', '2.5', '']) {
+      if (openings) await fill(events, 'Number of openings', openings);
+      else await events.clear(field('Number of openings'));
+      await events.click(button('Publish Job'));
+      expect(await screen.findByText(jobTexts.openingsRange)).toBeInTheDocument();
+      expect(field('Number of openings')).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(postsTo(server, '/api/jobs')).toHaveLength(0);
+    await fill(events, 'Number of openings', '3');
+    await events.click(button('Publish Job'));
+    expect(await findNotification(jobTexts.published)).toBeInTheDocument();
+    expect(postsTo(server, '/api/jobs')[0]?.body).toMatchObject({ openings: 3 });
+    expect(jobs[0]).toMatchObject({ openings: 3 });
+  });
+
   it('saves an empty form as a draft with the spec defaults', async () => {
     const { events, jobs } = await openCreateJob();
     await events.click(button('Save as Draft'));

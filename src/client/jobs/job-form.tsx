@@ -9,6 +9,7 @@ import {
 } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CancelLink } from '~/client/components/discard-changes';
+import { TagInput } from '~/client/components/tag-input';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
@@ -28,6 +29,8 @@ import {
   jobCertifications,
   jobTexts,
   jobTimezones,
+  OPENINGS_MAX,
+  OPENINGS_MIN,
   WEEKLY_HOURS_MAX,
   WEEKLY_HOURS_MIN,
 } from '~/shared/jobs';
@@ -45,7 +48,6 @@ import {
   withDraftDefaults,
 } from './job-form-values';
 import { RequiredTestsPicker } from './required-tests-picker';
-import { SkillTagsInput } from './skill-tags-input';
 import { StartDatePicker } from './start-date-picker';
 
 // Save as Draft and Publish Job create a job; Save Changes and Publish Job edit one.
@@ -198,24 +200,42 @@ export function JobForm({ job }: { job?: Job }) {
             </FormField>
           )}
 
-          <FormField
-            label="Weekly hours"
-            error={errors.weekly_hours?.message}
-            hint={`Between ${WEEKLY_HOURS_MIN} and ${WEEKLY_HOURS_MAX} hours a week.`}
-            className="sm:max-w-xs"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={WEEKLY_HOURS_MIN}
-                max={WEEKLY_HOURS_MAX}
-                step={1}
-                {...form.register('weekly_hours')}
-              />
-            )}
-          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Weekly hours"
+              error={errors.weekly_hours?.message}
+              hint={`Between ${WEEKLY_HOURS_MIN} and ${WEEKLY_HOURS_MAX} hours a week.`}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={WEEKLY_HOURS_MIN}
+                  max={WEEKLY_HOURS_MAX}
+                  step={1}
+                  {...form.register('weekly_hours')}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Number of openings"
+              error={errors.openings?.message}
+              hint="How many people you will hire. The job closes once they are all hired."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={OPENINGS_MIN}
+                  max={OPENINGS_MAX}
+                  step={1}
+                  {...form.register('openings')}
+                />
+              )}
+            </FormField>
+          </div>
         </CardContent>
       </Card>
 
@@ -283,7 +303,12 @@ export function JobForm({ job }: { job?: Job }) {
             control={form.control}
             name="skill_tags"
             render={({ field }) => (
-              <SkillTagsInput value={field.value} onChange={field.onChange} error={errors.skill_tags?.message} />
+              <TagInput
+                label="Required Skills"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.skill_tags?.message}
+              />
             )}
           />
         </CardContent>

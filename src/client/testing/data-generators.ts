@@ -84,6 +84,7 @@ export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}
     updated_at: now,
     applications_count: 0,
     new_applications_count: 0,
+    hired_count: 0,
     pipeline_stage: null,
     ...overrides,
   };

@@ -42,6 +42,7 @@ export async function duplicateJob({
         budgetMaxCents: source.budgetMaxCents,
         budgetTotalCents: source.budgetTotalCents,
         weeklyHours: source.weeklyHours,
+        openings: source.openings,
         // A start date that has passed would make the copy unsavable until changed.
         startDate: source.startDate && source.startDate >= earliestStartDate(now) ? source.startDate : null,
         skillTags: source.skillTags,

@@ -29,14 +29,20 @@ export const isNewApplication = sql<boolean>`(${applications.createdAt} > coales
   and ${applications.status} not in ('hired', 'rejected', 'withdrawn'))`;
 
 // A job's application figures, computed per job by a lateral subquery: a page of 20 jobs reads the
-// applications of those 20 jobs only. (Inside it, applications_seen_at is the outer job's.)
+// applications of those 20 jobs only. (Inside it, applications_seen_at and openings are the outer job's.)
+// The pipeline badge is Filled once hires fill every opening; until then it is the furthest stage an
+// application still in play has reached (an offer out, or interviews), so a job hiring three people
+// shows Offer rather than Filled after its first hire.
 const applicationFigures = (db: Database) =>
   db
     .select({
       total: sql<number>`count(*)::int`.as('applications_total'),
       fresh: sql<number>`(count(*) filter (where ${isNewApplication}))::int`.as('applications_new'),
-      stageRank: sql<number>`coalesce(max(case ${applications.status}
-          when 'hired' then 3 when 'offered' then 2 when 'interviewing' then 1 else 0 end), 0)::int`.as('stage_rank'),
+      hired: sql<number>`(count(*) filter (where ${applications.status} = 'hired'))::int`.as('applications_hired'),
+      stageRank: sql<number>`(case
+          when count(*) filter (where ${applications.status} = 'hired') >= ${jobs.openings} then 3
+          else coalesce(max(case ${applications.status} when 'offered' then 2 when 'interviewing' then 1 else 0 end), 0)
+        end)::int`.as('stage_rank'),
     })
     .from(applications)
     .where(eq(applications.jobId, jobs.id))
@@ -54,6 +60,7 @@ export function selectJobViews(db: Database) {
     >`array(select ${jobTests.testId}::text from ${jobTests} where ${jobTests.jobId} = ${jobs.id} order by 1)`,
     applicationsCount: figures.total,
     newApplicationsCount: figures.fresh,
+    hiredCount: figures.hired,
     stageRank: figures.stageRank,
   };
   return { columns, figures };
@@ -65,10 +72,19 @@ export type JobViewRow = {
   testIds: string[];
   applicationsCount: number | null;
   newApplicationsCount: number | null;
+  hiredCount: number | null;
   stageRank: number | null;
 };
 
-export function toJob({ job, companyName, testIds, applicationsCount, newApplicationsCount, stageRank }: JobViewRow) {
+export function toJob({
+  job,
+  companyName,
+  testIds,
+  applicationsCount,
+  newApplicationsCount,
+  hiredCount,
+  stageRank,
+}: JobViewRow) {
   return {
     id: job.id,
     company_name: companyName,
@@ -77,6 +93,8 @@ export function toJob({ job, companyName, testIds, applicationsCount, newApplica
     engagement_type: job.engagementType,
     ...jobBudget(job),
     weekly_hours: job.weeklyHours,
+    openings: job.openings,
+    hired_count: hiredCount ?? 0,
     start_date: job.startDate,
     skill_tags: job.skillTags,
     timezone: job.timezone,

@@ -57,6 +57,7 @@ export async function prepareJobValues({
     budgetMaxCents: isHourly ? dollarsToCents(fields.budget_max) : null,
     budgetTotalCents: isHourly ? null : dollarsToCents(fields.budget_total),
     weeklyHours: fields.weekly_hours,
+    openings: fields.openings,
     startDate: fields.start_date ?? null,
     skillTags: fields.skill_tags,
     timezone: fields.timezone,

@@ -5,6 +5,7 @@ import {
   ClipboardCheckIcon,
   CreditCardIcon,
   FileTextIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MessageSquareIcon,
@@ -29,6 +30,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
   company: [
     { label: 'Dashboard', href: paths.companyDashboard.getHref(), icon: LayoutDashboardIcon },
     { label: 'Jobs & Applications', href: paths.companyJobs.getHref(), icon: BriefcaseIcon },
+    // Every application across the company's jobs, in one list (issue 11).
+    { label: 'Applications', href: paths.companyApplications.getHref(), icon: InboxIcon },
     { label: 'Talent Search', href: paths.companyTalent.getHref(), icon: SearchIcon },
     { label: 'Messages', href: paths.companyMessages.getHref(), icon: MessageSquareIcon },
     { label: 'Meetings', href: paths.companyMeetings.getHref(), icon: CalendarDaysIcon },

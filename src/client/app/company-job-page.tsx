@@ -1,0 +1,17 @@
+import { useMarkApplicationsSeen } from '~/client/jobs/api';
+import { JobDetailPage } from '~/client/jobs/job-detail-page';
+import { PipelineBoard } from '~/client/pipeline/pipeline-board';
+import type { PageProps } from '~/client/routes';
+import type { Job } from '~/shared/jobs';
+
+// The job detail page (jobs/) with the job's hiring pipeline (pipeline/): composed here, in app/, which
+// may import both features, so neither imports the other.
+export default function CompanyJobPage(props: PageProps) {
+  return <JobDetailPage {...props} applications={(job) => <JobPipeline key={job.id} job={job} />} />;
+}
+
+// Opening the pipeline resets the job's "new applications" badge on the jobs list.
+function JobPipeline({ job }: { job: Job }) {
+  const { mutate: markSeen } = useMarkApplicationsSeen();
+  return <PipelineBoard job={job} onShown={() => markSeen(job.id)} />;
+}

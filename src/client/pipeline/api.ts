@@ -1,0 +1,141 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
+import type { JobApplicationList, JobApplicationListQuery, JobList } from '~/shared/jobs';
+import type {
+  ApplicationDetail,
+  ApplicationListQuery,
+  ApplicationNote,
+  ApplicationRating,
+  BulkMoveInput,
+  BulkMoveResult,
+  MoveApplicationInput,
+  NoteInput,
+  OfferInput,
+} from '~/shared/pipeline';
+
+// The company's pipeline (/api/applications, and a job's applications at /api/jobs/:id/applications):
+// reads as query options, one hook per change. A move changes the job too (its pipeline badge, its
+// status once filled), so moves refresh every job query as well as the pipeline's.
+
+// The query string of a list: empty values left out, lists comma-separated.
+function listSearch(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+// One job's pipeline. Under the jobs keys, so whatever refreshes a job refreshes its board.
+export const jobPipelineQueryOptions = (jobId: string, query: JobApplicationListQuery) =>
+  queryOptions({
+    queryKey: queryKeys.jobs.applications(jobId, query),
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${jobId}/applications${listSearch(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const companyApplicationsQueryOptions = (query: ApplicationListQuery) =>
+  queryOptions({
+    queryKey: queryKeys.pipeline.list(query),
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/applications${listSearch(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const applicationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.pipeline.detail(id),
+    queryFn: () => apiClient.get<ApplicationDetail>(`/api/applications/${id}`),
+  });
+
+// The company's jobs for the list's job filter: the hundred launched last (archived ones left out).
+const JOB_FILTER_QUERY = { page_size: 100 };
+export const jobChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...queryKeys.pipeline.all, 'job-choices'] as const,
+    queryFn: () => apiClient.get<JobList>(`/api/jobs${listSearch(JOB_FILTER_QUERY)}`),
+  });
+
+function useRefreshAfterMove() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.pipeline.all }),
+    ]);
+}
+
+// A moved application answers with its new detail: the drawer shows it at once.
+function useSetDetail() {
+  const queryClient = useQueryClient();
+  return (detail: ApplicationDetail) => queryClient.setQueryData(queryKeys.pipeline.detail(detail.id), detail);
+}
+
+export function useMoveApplication() {
+  const refresh = useRefreshAfterMove();
+  const setDetail = useSetDetail();
+  return useMutation({
+    mutationFn: ({ id, ...input }: MoveApplicationInput & { id: string }) =>
+      apiClient.post<ApplicationDetail>(`/api/applications/${id}/move`, input),
+    onSuccess: async (detail) => {
+      setDetail(detail);
+      await refresh();
+    },
+  });
+}
+
+export function useMakeOffer() {
+  const refresh = useRefreshAfterMove();
+  const setDetail = useSetDetail();
+  return useMutation({
+    mutationFn: ({ id, ...offer }: OfferInput & { id: string }) =>
+      apiClient.post<ApplicationDetail>(`/api/applications/${id}/offer`, offer),
+    onSuccess: async (detail) => {
+      setDetail(detail);
+      await refresh();
+    },
+  });
+}
+
+export function useBulkMove() {
+  const refresh = useRefreshAfterMove();
+  return useMutation({
+    mutationFn: (input: BulkMoveInput) => apiClient.post<BulkMoveResult>('/api/applications/bulk-move', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useAddNote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NoteInput) => apiClient.post<ApplicationNote>(`/api/applications/${id}/notes`, input),
+    onSuccess: (note) => {
+      queryClient.setQueryData(queryKeys.pipeline.detail(id), (detail: ApplicationDetail | undefined) =>
+        detail ? { ...detail, notes: [note, ...detail.notes] } : detail,
+      );
+    },
+  });
+}
+
+// The lists show the average rating, so they refresh too.
+export function useRateApplication(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rating: number) => apiClient.put<ApplicationRating>(`/api/applications/${id}/rating`, { rating }),
+    onSuccess: async (rating) => {
+      queryClient.setQueryData(queryKeys.pipeline.detail(id), (detail: ApplicationDetail | undefined) =>
+        detail ? { ...detail, rating } : detail,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.jobs.all, 'applications'] }),
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.pipeline.all, 'list'] }),
+      ]);
+    },
+  });
+}

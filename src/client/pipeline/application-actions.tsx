@@ -1,0 +1,109 @@
+import { BriefcaseBusinessIcon, CalendarCheckIcon, StarIcon, XCircleIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import { type ApplicationStatus, canMoveApplication } from '~/shared/applications';
+import type { ApplicationDetail } from '~/shared/pipeline';
+import { useMoveApplication } from './api';
+import { OfferDialog } from './offer-dialog';
+import { dayLabel } from './pipeline-format';
+import { RejectDialog } from './reject-dialog';
+
+const forwardMoves = {
+  shortlisted: { label: 'Shortlist', icon: StarIcon, toast: 'Shortlisted', done: 'is on the shortlist.' },
+  interviewing: {
+    label: 'Move to Interviewing',
+    icon: CalendarCheckIcon,
+    toast: 'Moved to Interviewing',
+    done: 'is in the interviewing stage.',
+  },
+} as const;
+
+// What the company can do with an application where it stands (canMoveApplication, DESIGN.md §5):
+// Shortlist, Move to Interviewing, Make Offer, Reject. Only the moves its stage allows are offered.
+export function ApplicationActions({ application }: { application: ApplicationDetail }) {
+  const move = useMoveApplication();
+  const [dialog, setDialog] = useState<'offer' | 'reject' | null>(null);
+  const { status } = application;
+  const name = application.applicant.name;
+  const can = (to: ApplicationStatus) => canMoveApplication(status, to, 'company');
+
+  async function moveForward(to: keyof typeof forwardMoves) {
+    try {
+      await move.mutateAsync({ id: application.id, to });
+      toast({ title: forwardMoves[to].toast, description: `${name} ${forwardMoves[to].done}` });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'The application was not moved',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+      });
+    }
+  }
+
+  async function reject(reason: string | undefined) {
+    const detail = await move.mutateAsync({ id: application.id, to: 'rejected', reason });
+    setDialog(null);
+    toast({ title: 'Application rejected', description: `${name} was told: “${detail.rejection_reason}”` });
+  }
+
+  const moves = (['shortlisted', 'interviewing'] as const).filter(can);
+  const hasActions = moves.length > 0 || can('offered') || can('rejected');
+
+  return (
+    <div className="grid gap-2">
+      {hasActions ? (
+        <div className="flex flex-wrap gap-2">
+          {moves.map((to) => {
+            const { label, icon: Icon } = forwardMoves[to];
+            return (
+              <Button key={to} size="sm" variant="outline" disabled={move.isPending} onClick={() => moveForward(to)}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Button>
+            );
+          })}
+          {can('offered') && (
+            <Button size="sm" disabled={move.isPending} onClick={() => setDialog('offer')}>
+              <BriefcaseBusinessIcon aria-hidden="true" />
+              Make Offer
+            </Button>
+          )}
+          {can('rejected') && (
+            <Button size="sm" variant="ghost" disabled={move.isPending} onClick={() => setDialog('reject')}>
+              <XCircleIcon aria-hidden="true" />
+              Reject
+            </Button>
+          )}
+        </div>
+      ) : null}
+      <StageNote application={application} />
+      <OfferDialog
+        application={application}
+        open={dialog === 'offer'}
+        onOpenChange={(open) => setDialog(open ? 'offer' : null)}
+      />
+      <RejectDialog
+        subject={name}
+        open={dialog === 'reject'}
+        onOpenChange={(open) => setDialog(open ? 'reject' : null)}
+        onReject={reject}
+      />
+    </div>
+  );
+}
+
+// Where the application stands when the company has little or nothing left to do.
+function StageNote({ application }: { application: ApplicationDetail }) {
+  const name = application.applicant.name;
+  const text = {
+    offered: `Waiting for ${name} to accept or decline the offer.`,
+    hired: application.hired_at
+      ? `${name} accepted the offer on ${dayLabel(application.hired_at)}.`
+      : `${name} is hired.`,
+    rejected: 'This application was not selected.',
+    withdrawn: `${name} withdrew this application.`,
+  }[application.status as 'offered' | 'hired' | 'rejected' | 'withdrawn'];
+  return text ? <p className="text-sm text-muted-foreground">{text}</p> : null;
+}

@@ -1,0 +1,293 @@
+import { useQuery } from '@tanstack/react-query';
+import { MailIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '~/client/components/ui/alert';
+import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { Sheet, SheetContent } from '~/client/components/ui/sheet';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
+import { applicationStatusLabels } from '~/shared/applications';
+import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
+import { paths } from '~/shared/routes';
+import { applicationQueryOptions, useRateApplication } from './api';
+import { ApplicationActions } from './application-actions';
+import { ApplicationNotes } from './application-notes';
+import { calendarDayLabel, dayAndTimeLabel, dayLabel, hourlyRate, proposedRate } from './pipeline-format';
+import { RatingStars, RatingSummary } from './rating-stars';
+import { StageBadge } from './stage-badge';
+
+const experienceLabels = { junior: 'Junior', mid: 'Mid-level', senior: 'Senior', expert: 'Expert' } as const;
+const availabilityLabels = { 'full-time': 'Full-time', 'part-time': 'Part-time', 'project-based': 'Project-based' };
+
+// One application in a panel over the list (its id in the URL, ?application=…): the applicant's
+// profile, cover letter and proposed rate, the job's test results, the offer, the ratings, the private
+// notes, the history, and the moves its stage allows.
+export function ApplicationDrawer({
+  applicationId,
+  onClose,
+  showJob = false,
+}: {
+  applicationId: string | null;
+  onClose: () => void;
+  // On the company-wide list, which job it is for and a link to it.
+  showJob?: boolean;
+}) {
+  const query = useQuery({ ...applicationQueryOptions(applicationId ?? ''), enabled: applicationId !== null });
+  const application = query.data;
+  return (
+    <Sheet
+      open={applicationId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <SheetContent
+        side="right"
+        title={application ? `Application from ${application.applicant.name}` : 'Application'}
+        className="overflow-y-auto"
+      >
+        {query.isPending ? (
+          <div role="status" className="grid gap-4 p-6">
+            <span className="sr-only">Loading application</span>
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-5 w-1/3" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : query.isError ? (
+          <div className="p-6 pt-14">
+            <Alert variant="destructive">
+              <div className="space-y-2">
+                <p>
+                  {isNotFoundError(query.error)
+                    ? pipelineTexts.applicationId
+                    : errorMessage(query.error, pipelineTexts.detailLoadError)}
+                </p>
+                {!isNotFoundError(query.error) && (
+                  <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+                    Try Again
+                  </Button>
+                )}
+              </div>
+            </Alert>
+          </div>
+        ) : (
+          application && <ApplicationBody application={application} showJob={showJob} />
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function ApplicationBody({ application, showJob }: { application: ApplicationDetail; showJob: boolean }) {
+  const { applicant } = application;
+  return (
+    <div className="grid gap-6 p-4 pt-6 sm:p-6">
+      <header className="grid gap-2 pr-10">
+        {/* Read out when a move changes it: the notifications are behind this modal panel meanwhile. */}
+        <div className="flex flex-wrap items-center gap-2" role="status">
+          <span className="sr-only">Stage:</span>
+          <StageBadge status={application.status} />
+          <span className="text-xs text-muted-foreground">
+            Applied <time dateTime={application.created_at}>{dayLabel(application.created_at)}</time>
+          </span>
+        </div>
+        {/* The panel's heading is its title ("Application from …"); the name here is for the eye. */}
+        <p className="text-xl font-semibold break-words">{applicant.name}</p>
+        {applicant.headline && <p className="text-sm text-muted-foreground">{applicant.headline}</p>}
+        <a
+          href={`mailto:${applicant.email}`}
+          className="inline-flex items-center gap-1.5 justify-self-start text-sm text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+        >
+          <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+          {applicant.email}
+        </a>
+        {showJob && (
+          <p className="text-sm">
+            For{' '}
+            <Link
+              to={paths.companyJob.getHref({ id: application.job.id })}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {application.job.title}
+            </Link>
+          </p>
+        )}
+      </header>
+
+      <ApplicationActions application={application} />
+
+      {application.offer && (
+        <Section title="Offer">
+          <dl className="grid grid-cols-3 gap-3 rounded-md bg-muted/60 p-3">
+            <Fact label="Rate">{hourlyRate(application.offer.rate)}</Fact>
+            <Fact label="Weekly hours">{`${application.offer.weekly_hours} hours`}</Fact>
+            <Fact label="Start date">{calendarDayLabel(application.offer.start_date)}</Fact>
+          </dl>
+        </Section>
+      )}
+      {application.rejection_reason && (
+        <Section title="What the applicant was told">
+          <p className="text-sm break-words">{application.rejection_reason}</p>
+        </Section>
+      )}
+
+      <Section title="Proposal">
+        <p className="text-sm">{proposedRate(application.proposal_rate)}</p>
+      </Section>
+
+      <Section title="Cover letter">
+        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{application.cover_letter}</p>
+      </Section>
+
+      <Section title="Profile">
+        <ApplicantProfile applicant={applicant} />
+      </Section>
+
+      {application.test_results.length > 0 && (
+        <Section title="Test results">
+          <ul className="grid gap-2">
+            {application.test_results.map((result) => (
+              <li
+                key={result.test_id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+              >
+                <span className="min-w-0 text-sm font-medium break-words">{result.test_name}</span>
+                <TestOutcome result={result} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <Section title="Rating">
+        <ApplicationRatingField application={application} />
+      </Section>
+
+      <Section title="Private notes">
+        <ApplicationNotes applicationId={application.id} notes={application.notes} canWrite />
+      </Section>
+
+      <Section title="History">
+        <ol className="grid gap-2 border-l border-border pl-4">
+          {application.history.map((entry) => (
+            <li key={`${entry.at}-${entry.status}`} className="text-sm">
+              <span className="font-medium">{applicationStatusLabels[entry.status]}</span>
+              <span className="text-muted-foreground">
+                {' · '}
+                <time dateTime={entry.at}>{dayAndTimeLabel(entry.at)}</time>
+                {entry.by_name && ` · by ${entry.by_name}`}
+              </span>
+              {entry.note && <span className="block text-muted-foreground">{entry.note}</span>}
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}
+
+function ApplicantProfile({ applicant }: { applicant: ApplicationDetail['applicant'] }) {
+  const facts: Array<[string, string | null]> = [
+    ['Hourly rate', applicant.hourly_rate == null ? null : hourlyRate(applicant.hourly_rate)],
+    ['Experience', applicant.experience_level ? experienceLabels[applicant.experience_level] : null],
+    ['Availability', applicant.availability ? availabilityLabels[applicant.availability] : null],
+    ['Region', applicant.region],
+    ['Location', applicant.location],
+    ['Timezone', applicant.timezone],
+  ];
+  const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);
+  const isEmpty = shown.length === 0 && !applicant.summary && applicant.skills.length === 0;
+  if (isEmpty) return <p className="text-sm text-muted-foreground">This applicant has not filled in a profile yet.</p>;
+  return (
+    <div className="grid gap-3">
+      {shown.length > 0 && (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {shown.map(([label, value]) => (
+            <Fact key={label} label={label}>
+              {value}
+            </Fact>
+          ))}
+        </dl>
+      )}
+      {applicant.skills.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+          {applicant.skills.map((skill) => (
+            <li key={skill}>
+              <Badge variant="secondary">{skill}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      {applicant.summary && <p className="text-sm break-words whitespace-pre-line">{applicant.summary}</p>}
+    </div>
+  );
+}
+
+function TestOutcome({ result }: { result: ApplicationDetail['test_results'][number] }) {
+  const { attempt } = result;
+  if (!attempt) return <Badge variant="neutral">Not taken</Badge>;
+  if (attempt.status !== 'graded' || attempt.score == null) {
+    return <Badge variant="neutral">{attempt.status === 'submitted' ? 'Awaiting grading' : 'In progress'}</Badge>;
+  }
+  return (
+    <span className="flex items-center gap-2 text-sm">
+      <span className="tabular-nums">{`${attempt.score}%`}</span>
+      <Badge variant={attempt.passed ? 'success' : 'danger'}>
+        {attempt.passed ? 'Passed' : `Below ${result.pass_rate}%`}
+      </Badge>
+    </span>
+  );
+}
+
+function ApplicationRatingField({ application }: { application: ApplicationDetail }) {
+  const rate = useRateApplication(application.id);
+  const { rating } = application;
+  // The star chosen shows at once (a controlled radio would otherwise flick back until the save
+  // starts); the saved rating takes over once the server has answered.
+  const [chosen, setChosen] = useState<number | null>(null);
+  return (
+    <div className="grid gap-2">
+      <RatingStars
+        value={chosen ?? rating.mine}
+        onChange={(stars) => {
+          setChosen(stars);
+          rate.mutate(stars, {
+            onSettled: () => setChosen(null),
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'The rating was not saved',
+                description: errorMessage(error, 'Something went wrong. Please try again.'),
+              }),
+          });
+        }}
+      />
+      <p className="text-sm">
+        <span className="text-muted-foreground">All reviewers: </span>
+        <RatingSummary average={rating.average} count={rating.count} />
+      </p>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}

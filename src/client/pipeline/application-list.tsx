@@ -1,0 +1,178 @@
+import { InboxIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { DataList, type DataListColumn, type ListQueryResult, PhoneLabel } from '~/client/components/data-list';
+import { Badge } from '~/client/components/ui/badge';
+import { Checkbox } from '~/client/components/ui/checkbox';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
+import type { JobApplication } from '~/shared/jobs';
+import { pipelineTexts } from '~/shared/pipeline';
+import { paths } from '~/shared/routes';
+import { BulkMoveBar } from './bulk-move-bar';
+import { proposedRate } from './pipeline-format';
+import { RatingSummary } from './rating-stars';
+import { StageBadge } from './stage-badge';
+
+interface ApplicationListProps {
+  query: ListQueryResult<JobApplication>;
+  search: Parameters<typeof DataList>[0]['search'];
+  // The selection belongs to one list: another page, stage or search starts a new one.
+  selectionScope: string;
+  onOpen: (application: JobApplication) => void;
+  // The company-wide list names each application's job.
+  showJob?: boolean;
+  toolbar?: ReactNode;
+  empty: Parameters<typeof DataList>[0]['empty'];
+}
+
+// A list of applications (a job's pipeline, or the company's across its jobs): a row per application
+// with name, headline, stage, proposed rate, applied date and rating, selection with the bulk moves, and
+// server pagination. A name opens the application's drawer.
+export function ApplicationList({
+  query,
+  search,
+  selectionScope,
+  onOpen,
+  showJob = false,
+  toolbar,
+  empty,
+}: ApplicationListProps) {
+  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
+  const items = query.data?.items ?? [];
+  const selectedIds =
+    selection.scope === selectionScope ? selection.ids.filter((id) => items.some((item) => item.id === id)) : [];
+  const setSelectedIds = (ids: string[]) => setSelection({ scope: selectionScope, ids });
+  const allSelected = items.length > 0 && selectedIds.length === items.length;
+
+  const columns: DataListColumn<JobApplication>[] = [
+    {
+      id: 'select',
+      phone: 'lead',
+      className: 'w-10',
+      header: (
+        <Checkbox
+          checked={allSelected ? true : selectedIds.length > 0 ? 'indeterminate' : false}
+          disabled={items.length === 0}
+          onCheckedChange={(checked) => setSelectedIds(checked === true ? items.map((item) => item.id) : [])}
+          aria-label="Select all applications on this page"
+        />
+      ),
+      cell: (application) => (
+        <Checkbox
+          checked={selectedIds.includes(application.id)}
+          onCheckedChange={(checked) =>
+            setSelectedIds(
+              checked === true ? [...selectedIds, application.id] : selectedIds.filter((id) => id !== application.id),
+            )
+          }
+          aria-label={`Select ${application.applicant_name}`}
+        />
+      ),
+    },
+    {
+      id: 'applicant',
+      phone: 'title',
+      className: 'md:min-w-48',
+      header: 'Applicant',
+      cell: (application) => (
+        <div className="grid gap-0.5">
+          <span className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              onClick={() => onOpen(application)}
+              className="text-left font-medium text-foreground underline-offset-4 hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {application.applicant_name}
+            </button>
+            {application.is_new && <Badge variant="default">New</Badge>}
+          </span>
+          {application.applicant_headline && (
+            <span className="text-xs text-muted-foreground">{application.applicant_headline}</span>
+          )}
+        </div>
+      ),
+    },
+    ...(showJob
+      ? [
+          {
+            id: 'job',
+            phone: 'detail',
+            phoneOrder: 5,
+            className: 'md:max-w-56',
+            header: 'Job',
+            cell: (application: JobApplication) => (
+              <>
+                <PhoneLabel>For</PhoneLabel>
+                <Link
+                  to={paths.companyJob.getHref({ id: application.job_id })}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {application.job_title}
+                </Link>
+              </>
+            ),
+          } satisfies DataListColumn<JobApplication>,
+        ]
+      : []),
+    {
+      id: 'stage',
+      phone: 'detail',
+      phoneOrder: 1,
+      header: 'Stage',
+      cell: (application) => <StageBadge status={application.status} />,
+    },
+    {
+      id: 'rate',
+      phone: 'detail',
+      phoneOrder: 2,
+      className: 'whitespace-nowrap',
+      header: 'Proposed rate',
+      cell: (application) => proposedRate(application.proposal_rate),
+    },
+    {
+      id: 'applied',
+      phone: 'detail',
+      phoneOrder: 3,
+      className: 'whitespace-nowrap',
+      header: 'Applied',
+      cell: (application) => (
+        <>
+          <PhoneLabel>Applied</PhoneLabel>
+          <time dateTime={application.created_at} title={fullDateLabel(application.created_at)}>
+            {relativeDateLabel(application.created_at)}
+          </time>
+        </>
+      ),
+    },
+    {
+      id: 'rating',
+      phone: 'detail',
+      phoneOrder: 4,
+      header: 'Rating',
+      cell: (application) => <RatingSummary average={application.average_rating} count={application.rating_count} />,
+    },
+  ];
+
+  return (
+    <DataList
+      label="Applications"
+      noun="applications"
+      query={query}
+      columns={columns}
+      rowKey={(application) => application.id}
+      isRowSelected={(application) => selectedIds.includes(application.id)}
+      search={search}
+      errorTitle="Error loading applications"
+      errorText={pipelineTexts.loadError}
+      empty={{ ...empty, icon: empty.icon ?? InboxIcon }}
+      toolbar={
+        (toolbar || selectedIds.length > 0) && (
+          <>
+            {toolbar}
+            {selectedIds.length > 0 && <BulkMoveBar selectedIds={selectedIds} onDone={() => setSelectedIds([])} />}
+          </>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
+import { FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { toast } from '~/client/components/ui/use-toast';
+import { applyServerError } from '~/client/lib/form-errors';
+import { earliestStartDate, WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
+import { type ApplicationDetail, OFFER_RATE_MAX, OFFER_RATE_MIN } from '~/shared/pipeline';
+import { useMakeOffer } from './api';
+import { checkOfferForm, initialOfferValues, type OfferFormValues, offerFormFields } from './offer-form-values';
+
+const FAILURE_TEXT = 'The offer was not sent. Please try again.';
+
+// Make Offer: the hourly rate, weekly hours and start date the applicant accepts or declines in My
+// Applications. The server's rules are checked before sending; what the server still refuses shows
+// next to its field, or above the buttons.
+export function OfferDialog({
+  application,
+  open,
+  onOpenChange,
+}: {
+  application: ApplicationDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Make Offer"
+        description={`Offer ${application.job.title} to ${application.applicant.name}. They accept or decline it in My Applications.`}
+      >
+        {/* Mounted while open only, so each opening starts from the application's current figures. */}
+        {open && <OfferForm application={application} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OfferForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
+  const makeOffer = useMakeOffer();
+  const [banner, setBanner] = useState<string | null>(null);
+  const resolver: Resolver<OfferFormValues> = (values) => {
+    const { problems } = checkOfferForm(values);
+    if (!problems) return { values, errors: {} };
+    const errors = Object.fromEntries(
+      Object.entries(problems).map(([field, message]) => [field, { type: 'validate', message }]),
+    );
+    return { values: {}, errors: errors as FieldErrors<OfferFormValues> };
+  };
+  const form = useForm<OfferFormValues>({ defaultValues: initialOfferValues(application), resolver });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const { offer } = checkOfferForm(values);
+    if (!offer) return;
+    setBanner(null);
+    try {
+      await makeOffer.mutateAsync({ id: application.id, ...offer });
+      toast({
+        title: 'Offer sent',
+        description: `${application.applicant.name} can accept or decline it in My Applications.`,
+      });
+      onDone();
+    } catch (error) {
+      setBanner(applyServerError(form, error, { fields: offerFormFields, fallback: FAILURE_TEXT }));
+    }
+  });
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <FormField
+        label="Hourly rate (USD)"
+        error={errors.rate?.message}
+        hint={application.proposal_rate == null ? undefined : `They proposed $${application.proposal_rate}/hr.`}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min={OFFER_RATE_MIN}
+            max={OFFER_RATE_MAX}
+            step="0.01"
+            {...form.register('rate')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Weekly hours"
+        error={errors.weekly_hours?.message}
+        hint={`Between ${WEEKLY_HOURS_MIN} and ${WEEKLY_HOURS_MAX} hours a week.`}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={WEEKLY_HOURS_MIN}
+            max={WEEKLY_HOURS_MAX}
+            step={1}
+            {...form.register('weekly_hours')}
+          />
+        )}
+      </FormField>
+      <FormField label="Start date" error={errors.start_date?.message} hint="Today or later.">
+        {(control) => <Input {...control} type="date" min={earliestStartDate()} {...form.register('start_date')} />}
+      </FormField>
+      {banner && <Alert variant="destructive">{banner}</Alert>}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending offer...' : 'Send Offer'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { applicationTexts } from '~/shared/applications';
+import type { ApplicationDetail, ApplicationRating } from '~/shared/pipeline';
+import type { Database } from '../db/client';
+import {
+  applicantProfiles,
+  applicationNotes,
+  applicationRatings,
+  applications,
+  jobs,
+  jobTests,
+  testAttempts,
+  tests,
+  users,
+} from '../db/schema';
+import { AppError } from '../platform/errors';
+import { type ApplicationReader, readerCondition } from './application-scope';
+
+const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
+
+// The reviewers' ratings of an application: the viewer's own, and everyone's mean and count.
+export async function loadApplicationRating({
+  db,
+  applicationId,
+  viewerId,
+}: {
+  db: Database;
+  applicationId: string;
+  viewerId: string;
+}): Promise<ApplicationRating> {
+  const [row] = await db
+    .select({
+      mine: sql<
+        number | null
+      >`max(${applicationRatings.rating}) filter (where ${applicationRatings.reviewerId} = ${viewerId})`,
+      average: sql<string | null>`round(avg(${applicationRatings.rating}), 1)`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(applicationRatings)
+    .where(eq(applicationRatings.applicationId, applicationId));
+  return {
+    mine: row?.mine == null ? null : Number(row.mine),
+    average: row?.average == null ? null : Number(row.average),
+    count: row?.count ?? 0,
+  };
+}
+
+// One application as the company's reviewers see it (GET /api/applications/:id): the applicant and
+// their profile, the cover letter and proposed rate, its history with who moved it, the offer, the
+// private notes, the ratings and the results of the job's required tests.
+export async function getApplication({
+  db,
+  reader,
+  viewerId,
+  id,
+}: {
+  db: Database;
+  reader: ApplicationReader;
+  viewerId: string;
+  id: string;
+}): Promise<ApplicationDetail> {
+  const [row] = await db
+    .select({
+      application: applications,
+      job: {
+        id: jobs.id,
+        title: jobs.title,
+        status: jobs.status,
+        openings: jobs.openings,
+        weekly_hours: jobs.weeklyHours,
+        start_date: jobs.startDate,
+      },
+      applicant: { id: users.id, name: users.name, email: users.email },
+      profile: applicantProfiles,
+    })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .leftJoin(applicantProfiles, eq(applicantProfiles.userId, applications.applicantId))
+    .where(and(eq(applications.id, id), readerCondition(reader)));
+  if (!row) throw new AppError('not_found', applicationTexts.notFound);
+  const { application, job, applicant, profile } = row;
+
+  const actorIds = [...new Set(application.history.flatMap((entry) => (entry.by ? [entry.by] : [])))];
+  const [actors, notes, rating, required] = await Promise.all([
+    actorIds.length === 0
+      ? Promise.resolve([])
+      : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds)),
+    db
+      .select({
+        id: applicationNotes.id,
+        body: applicationNotes.body,
+        authorId: applicationNotes.authorId,
+        authorName: users.name,
+        createdAt: applicationNotes.createdAt,
+      })
+      .from(applicationNotes)
+      .innerJoin(users, eq(users.id, applicationNotes.authorId))
+      .where(eq(applicationNotes.applicationId, id))
+      .orderBy(desc(applicationNotes.createdAt), desc(applicationNotes.id)),
+    loadApplicationRating({ db, applicationId: id, viewerId }),
+    db
+      .select({ id: tests.id, name: tests.name, type: tests.type, passRate: tests.passRate })
+      .from(jobTests)
+      .innerJoin(tests, eq(tests.id, jobTests.testId))
+      .where(eq(jobTests.jobId, job.id))
+      .orderBy(asc(tests.name), asc(tests.id)),
+  ]);
+  // The applicant's latest attempt at each required test, whichever job it was taken for.
+  const attempts =
+    required.length === 0
+      ? []
+      : await db
+          .selectDistinctOn([testAttempts.testId], {
+            testId: testAttempts.testId,
+            status: testAttempts.status,
+            score: testAttempts.score,
+            passed: testAttempts.passed,
+            submittedAt: testAttempts.submittedAt,
+          })
+          .from(testAttempts)
+          .where(
+            and(
+              eq(testAttempts.applicantId, applicant.id),
+              inArray(
+                testAttempts.testId,
+                required.map((test) => test.id),
+              ),
+            ),
+          )
+          .orderBy(testAttempts.testId, desc(testAttempts.assignedAt), desc(testAttempts.id));
+  const attemptByTest = new Map(attempts.map((attempt) => [attempt.testId, attempt]));
+  const nameById = new Map(actors.map((actor) => [actor.id, actor.name]));
+
+  const offer =
+    application.offerRateCents != null && application.offerWeeklyHours != null && application.offerStartDate != null
+      ? {
+          rate: application.offerRateCents / 100,
+          weekly_hours: application.offerWeeklyHours,
+          start_date: application.offerStartDate,
+          offered_at: application.offeredAt?.toISOString() ?? null,
+        }
+      : null;
+
+  return {
+    id: application.id,
+    status: application.status,
+    job,
+    applicant: {
+      id: applicant.id,
+      name: applicant.name,
+      email: applicant.email,
+      headline: profile?.headline ?? null,
+      summary: profile?.summary ?? null,
+      hourly_rate: centsToDollars(profile?.hourlyRateCents ?? null),
+      skills: profile?.skills ?? [],
+      experience_level: profile?.experienceLevel ?? null,
+      availability: profile?.availability ?? null,
+      region: profile?.region ?? null,
+      location: profile?.location ?? null,
+      timezone: profile?.timezone ?? null,
+    },
+    cover_letter: application.coverLetter,
+    proposal_rate: centsToDollars(application.proposalRateCents),
+    created_at: application.createdAt.toISOString(),
+    updated_at: application.updatedAt.toISOString(),
+    history: application.history.map((entry) => ({
+      status: entry.status,
+      at: entry.at,
+      by_name: entry.by ? (nameById.get(entry.by) ?? null) : null,
+      note: entry.note ?? null,
+    })),
+    rejection_reason: application.status === 'rejected' ? application.rejectionReason : null,
+    offer,
+    hired_at: application.hiredAt?.toISOString() ?? null,
+    notes: notes.map((note) => ({
+      id: note.id,
+      body: note.body,
+      author_id: note.authorId,
+      author_name: note.authorName,
+      created_at: note.createdAt.toISOString(),
+    })),
+    rating,
+    test_results: required.map((test) => {
+      const attempt = attemptByTest.get(test.id);
+      return {
+        test_id: test.id,
+        test_name: test.name,
+        test_type: test.type,
+        pass_rate: test.passRate,
+        attempt: attempt
+          ? {
+              status: attempt.status,
+              score: attempt.score,
+              passed: attempt.passed,
+              submitted_at: attempt.submittedAt?.toISOString() ?? null,
+            }
+          : null,
+      };
+    }),
+  };
+}

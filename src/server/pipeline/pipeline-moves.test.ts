@@ -1,0 +1,477 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApplicationStatus,
+  applicationStatuses,
+  applicationTexts,
+  canMoveApplication,
+  illegalApplicationMoveMessage,
+} from '~/shared/applications';
+import { earliestStartDate } from '~/shared/jobs';
+import { type ApplicationDetail, BULK_MOVE_MAX, pipelineTexts } from '~/shared/pipeline';
+import { moveApplication } from '../applications/move-application';
+import { applications, assignments, auditLogs, emailOutbox, jobs, notifications } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const validOffer = { rate: 55.5, weekly_hours: 30, start_date: inDays(14) };
+
+// The company's moves on the pipeline (DESIGN.md §5): every transition it may make, every refusal with
+// its sentence, offers and their rules, bulk moves, tenancy, and what an accepted offer does to the job.
+describe('the pipeline API: moves', () => {
+  let testApp: TestApp;
+  let company: Account;
+  let otherCompany: Account;
+  let companyId: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await signedInAccount(testApp, { role: 'company', name: 'Rita Reviewer' });
+    otherCompany = await signedInAccount(testApp, { role: 'company' });
+    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const newJob = (overrides: Partial<Parameters<typeof buildJob>[1]> = {}) =>
+    buildJob(db(), { companyId, ...overrides });
+  const newApplication = async (status: ApplicationStatus = 'submitted', jobId?: string) =>
+    buildApplication(db(), { jobId: jobId ?? (await newJob()).id, status });
+  const statusOf = async (id: string) =>
+    (await db().select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]?.status;
+  const move = (id: string, body: object, account = company) =>
+    account.request({ method: 'POST', url: `/api/applications/${id}/move`, payload: body });
+  const offer = (id: string, body: object, account = company) =>
+    account.request({ method: 'POST', url: `/api/applications/${id}/offer`, payload: body });
+  const jobView = async (id: string) => (await company.request({ method: 'GET', url: `/api/jobs/${id}` })).json();
+
+  describe('every move the company may ask for', () => {
+    // From every stage to every stage: the allowed ones happen, the others are a 409 with the sentence.
+    const targets = applicationStatuses;
+    for (const from of applicationStatuses) {
+      it(`from ${from}`, async () => {
+        for (const to of targets) {
+          const application = await newApplication(from);
+          const response =
+            to === 'offered' ? await offer(application.id, validOffer) : await move(application.id, { to });
+          if (canMoveApplication(from, to, 'company')) {
+            expect(response.statusCode, `${from} → ${to}`).toBe(200);
+            expect(response.json().status).toBe(to);
+            expect(await statusOf(application.id)).toBe(to);
+          } else {
+            expect(response.statusCode, `${from} → ${to}`).toBe(409);
+            expect(response.json()).toEqual({ error: illegalApplicationMoveMessage(from, to), code: 'conflict' });
+            expect(await statusOf(application.id)).toBe(from);
+          }
+        }
+      });
+    }
+
+    it('says why a move is refused in plain words', () => {
+      expect(illegalApplicationMoveMessage('offered', 'offered')).toBe(
+        'This application is in the Offer stage already.',
+      );
+      expect(illegalApplicationMoveMessage('submitted', 'hired')).toBe(
+        'Only an offer the applicant accepts makes a hire.',
+      );
+      expect(illegalApplicationMoveMessage('rejected', 'rejected')).toBe(
+        'This application was not selected; it cannot move any more.',
+      );
+      expect(illegalApplicationMoveMessage('interviewing', 'shortlisted')).toBe(
+        'An application cannot move from Interviewing to Shortlisted.',
+      );
+    });
+
+    it('records who moved it and when, tells the applicant, and logs the move', async () => {
+      const application = await newApplication('submitted');
+      const response = await move(application.id, { to: 'shortlisted' });
+      expect(response.statusCode).toBe(200);
+      const detail = response.json() as ApplicationDetail;
+      expect(detail.history.map((entry) => entry.status)).toEqual(['submitted', 'shortlisted']);
+      expect(detail.history[1]).toMatchObject({ by_name: 'Rita Reviewer', note: null });
+      expect(Date.parse(detail.history[1]?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+      const told = await db().select().from(notifications).where(eq(notifications.userId, application.applicantId));
+      expect(told).toMatchObject([
+        { type: 'application_stage_changed', body: 'Your application moved to Shortlisted.' },
+      ]);
+      const [audit] = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, application.id), eq(auditLogs.action, 'application.moved')));
+      expect(audit).toMatchObject({ actorId: company.user.id, details: { from: 'submitted', to: 'shortlisted' } });
+    });
+
+    it('asks for an offer’s terms instead of moving to offered without them', async () => {
+      const application = await newApplication('interviewing');
+      const response = await move(application.id, { to: 'offered' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('An offer needs a rate, weekly hours and a start date.');
+      expect(await statusOf(application.id)).toBe('interviewing');
+    });
+
+    it('refuses an unknown stage with a sentence', async () => {
+      const application = await newApplication();
+      const response = await move(application.id, { to: 'promoted' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ to: 'Unknown application stage.' });
+    });
+  });
+
+  describe('rejecting', () => {
+    it('keeps the reason the applicant reads, or says it neutrally', async () => {
+      const withReason = await newApplication('interviewing');
+      const reason = 'We chose a candidate with more Kubernetes experience.';
+      const rejected = await move(withReason.id, { to: 'rejected', reason: `  ${reason}  ` });
+      expect(rejected.statusCode).toBe(200);
+      expect(rejected.json()).toMatchObject({ status: 'rejected', rejection_reason: reason });
+
+      const without = await newApplication('submitted');
+      const neutral = await move(without.id, { to: 'rejected' });
+      expect(neutral.json()).toMatchObject({
+        status: 'rejected',
+        rejection_reason: applicationTexts.defaultRejectionReason,
+      });
+      const [told] = await db().select().from(notifications).where(eq(notifications.userId, without.applicantId));
+      expect(told?.body).toBe(applicationTexts.defaultRejectionReason);
+    });
+
+    it('takes a reason only with a rejection, and a short one', async () => {
+      const application = await newApplication();
+      const withReason = await move(application.id, { to: 'shortlisted', reason: 'Great fit' });
+      expect(withReason.statusCode).toBe(400);
+      expect(withReason.json().fields).toEqual({ reason: pipelineTexts.reasonOnlyWhenRejecting });
+      const tooLong = await move(application.id, { to: 'rejected', reason: 'x'.repeat(501) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().fields).toEqual({ reason: pipelineTexts.reasonTooLong });
+      expect(await statusOf(application.id)).toBe('submitted');
+    });
+  });
+
+  describe('offers', () => {
+    it('stores the terms, tells the applicant by notification and email, and shows them', async () => {
+      const application = await newApplication('interviewing');
+      const response = await offer(application.id, validOffer);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'offered',
+        offer: { rate: 55.5, weekly_hours: 30, start_date: validOffer.start_date },
+      });
+      const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
+      expect(row).toMatchObject({ offerRateCents: 5550, offerWeeklyHours: 30, offerStartDate: validOffer.start_date });
+      const [told] = await db().select().from(notifications).where(eq(notifications.userId, application.applicantId));
+      expect(told?.type).toBe('offer_made');
+      const detail = response.json() as ApplicationDetail;
+      const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, detail.applicant.email));
+      expect(emails.map((email) => email.subject)).toEqual([`You have an offer for ${detail.job.title}`]);
+    });
+
+    it('enforces the offer’s rules field by field', async () => {
+      const application = await newApplication('interviewing');
+      const cases: Array<[object, Record<string, string>]> = [
+        [
+          {},
+          {
+            rate: pipelineTexts.offerRate,
+            weekly_hours: pipelineTexts.offerHours,
+            start_date: pipelineTexts.offerStartRequired,
+          },
+        ],
+        [{ ...validOffer, rate: 0 }, { rate: pipelineTexts.offerRate }],
+        [{ ...validOffer, rate: 1000.01 }, { rate: pipelineTexts.offerRate }],
+        [{ ...validOffer, rate: 20.555 }, { rate: 'Use at most two decimals for the rate.' }],
+        [{ ...validOffer, rate: '50' }, { rate: pipelineTexts.offerRate }],
+        [{ ...validOffer, weekly_hours: 0 }, { weekly_hours: pipelineTexts.offerHours }],
+        [{ ...validOffer, weekly_hours: 61 }, { weekly_hours: pipelineTexts.offerHours }],
+        [{ ...validOffer, weekly_hours: 12.5 }, { weekly_hours: pipelineTexts.offerHours }],
+        [{ ...validOffer, start_date: '2020-01-01' }, { start_date: pipelineTexts.offerStartPast }],
+        [
+          { ...validOffer, start_date: '2027-02-30' },
+          { start_date: 'This date does not exist on the calendar. Use a date such as 2026-12-01.' },
+        ],
+        [{ ...validOffer, start_date: 'next monday' }, { start_date: 'Use a date such as 2026-12-01.' }],
+      ];
+      for (const [body, fields] of cases) {
+        const response = await offer(application.id, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json().fields, JSON.stringify(body)).toEqual(fields);
+      }
+      expect(await statusOf(application.id)).toBe('interviewing');
+    });
+
+    it('accepts a start date of today, wherever today is', async () => {
+      const application = await newApplication('shortlisted');
+      const response = await offer(application.id, { ...validOffer, start_date: earliestStartDate() });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('refuses a second offer while one is waiting for an answer', async () => {
+      const application = await newApplication('offered');
+      const response = await offer(application.id, validOffer);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe('This application is in the Offer stage already.');
+    });
+  });
+
+  describe('an accepted offer', () => {
+    const accept = (id: string, applicantId: string) =>
+      moveApplication({
+        db: db(),
+        applicationId: id,
+        to: 'hired',
+        actor: { mover: 'applicant', actorId: applicantId },
+      });
+
+    it('hires, creates the assignment, fills and closes the job; the badge follows the pipeline', async () => {
+      const job = await newJob({ title: 'Support Lead' });
+      const [first, second] = [await newApplication('submitted', job.id), await newApplication('submitted', job.id)];
+      if (!first || !second) throw new Error('not built');
+      expect((await jobView(job.id)).pipeline_stage).toBeNull();
+
+      await move(first.id, { to: 'shortlisted' });
+      expect((await jobView(job.id)).pipeline_stage).toBeNull();
+      await move(first.id, { to: 'interviewing' });
+      expect(await jobView(job.id)).toMatchObject({ status: 'open', pipeline_stage: 'interviewing' });
+      await offer(first.id, { rate: 42, weekly_hours: 25, start_date: inDays(7) });
+      expect(await jobView(job.id)).toMatchObject({ status: 'open', pipeline_stage: 'offer', hired_count: 0 });
+
+      const hired = await accept(first.id, first.applicantId);
+      expect(hired).toMatchObject({ status: 'hired', jobFilled: true });
+      const [assignment] = await db().select().from(assignments).where(eq(assignments.applicationId, first.id));
+      expect(assignment).toMatchObject({
+        companyId,
+        applicantId: first.applicantId,
+        jobId: job.id,
+        role: 'Support Lead',
+        rateCents: 4200,
+        weeklyHours: 25,
+        startDate: inDays(7),
+        status: 'pending',
+      });
+      expect(await jobView(job.id)).toMatchObject({
+        status: 'closed',
+        pipeline_stage: 'filled',
+        openings: 1,
+        hired_count: 1,
+      });
+      const detail = (await company.request({ method: 'GET', url: `/api/applications/${first.id}` })).json();
+      expect(detail).toMatchObject({ status: 'hired', offer: { rate: 42 } });
+      expect(detail.hired_at).not.toBeNull();
+      // A hire is final for the company too.
+      expect((await move(first.id, { to: 'rejected' })).statusCode).toBe(409);
+      // The other applicant can still be turned down after the job closed.
+      expect((await move(second.id, { to: 'rejected' })).statusCode).toBe(200);
+    });
+
+    it('keeps a job with openings left open, and closes it with the last one', async () => {
+      const job = await newJob({ openings: 2 });
+      const first = await newApplication('interviewing', job.id);
+      const second = await newApplication('interviewing', job.id);
+      await offer(first.id, validOffer);
+      await offer(second.id, validOffer);
+      expect(await accept(first.id, first.applicantId)).toMatchObject({ jobFilled: false });
+      // One of two hired and an offer still out: the job keeps looking and shows the offer.
+      expect(await jobView(job.id)).toMatchObject({ status: 'open', pipeline_stage: 'offer', hired_count: 1 });
+      expect(await accept(second.id, second.applicantId)).toMatchObject({ jobFilled: true });
+      expect(await jobView(job.id)).toMatchObject({ status: 'closed', pipeline_stage: 'filled', hired_count: 2 });
+      const closed = await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job.id));
+      expect(closed).toEqual([{ status: 'closed' }]);
+    });
+
+    it('a job says how many it hires: 1 by default, 1 to 100, kept by edits and copies', async () => {
+      const base = {
+        title: 'Night Shift Agents',
+        description: 'Answer chats overnight.',
+        engagement_type: 'hourly',
+        budget_min: 20,
+        budget_max: 25,
+        status: 'open',
+      };
+      const created = await company.request({ method: 'POST', url: '/api/jobs', payload: base });
+      expect(created.json()).toMatchObject({ openings: 1, hired_count: 0 });
+      const id = created.json().id as string;
+      for (const openings of [0, 101, 2.5, '3']) {
+        const response = await company.request({
+          method: 'PUT',
+          url: `/api/jobs/${id}`,
+          payload: { ...base, openings },
+        });
+        expect(response.statusCode, String(openings)).toBe(400);
+        expect(response.json().fields).toEqual({ openings: 'The number of openings must be between 1 and 100.' });
+      }
+      const edited = await company.request({
+        method: 'PUT',
+        url: `/api/jobs/${id}`,
+        payload: { ...base, openings: 12 },
+      });
+      expect(edited.json().openings).toBe(12);
+      const copy = await company.request({ method: 'POST', url: `/api/jobs/${id}/duplicate` });
+      expect(copy.json()).toMatchObject({ status: 'draft', openings: 12 });
+    });
+
+    it('a declined offer withdraws the application and the badge falls back', async () => {
+      const job = await newJob();
+      const application = await newApplication('interviewing', job.id);
+      await offer(application.id, validOffer);
+      await moveApplication({
+        db: db(),
+        applicationId: application.id,
+        to: 'withdrawn',
+        actor: { mover: 'applicant', actorId: application.applicantId },
+        note: applicationTexts.declinedOffer,
+      });
+      expect(await jobView(job.id)).toMatchObject({ status: 'open', pipeline_stage: null });
+      const detail = (await company.request({ method: 'GET', url: `/api/applications/${application.id}` })).json();
+      expect(detail.history.at(-1)).toMatchObject({ status: 'withdrawn', note: applicationTexts.declinedOffer });
+    });
+  });
+
+  describe('bulk moves', () => {
+    const bulk = (payload: object, account = company) =>
+      account.request({ method: 'POST', url: '/api/applications/bulk-move', payload });
+
+    it('moves what it can and says why it skipped the rest', async () => {
+      const job = await newJob();
+      const submitted = await newApplication('submitted', job.id);
+      const shortlisted = await newApplication('shortlisted', job.id);
+      const hired = await newApplication('hired', job.id);
+      const foreign = await buildApplication(db(), {
+        jobId: (
+          await buildJob(db(), {
+            companyId: (await otherCompany.request({ method: 'GET', url: '/api/company' })).json().id,
+          })
+        ).id,
+      });
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const response = await bulk({
+        to: 'interviewing',
+        ids: [submitted.id, shortlisted.id, hired.id, foreign.id, missing, submitted.id],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        moved: 2,
+        results: [
+          { id: submitted.id, outcome: 'moved', status: 'interviewing' },
+          { id: shortlisted.id, outcome: 'moved', status: 'interviewing' },
+          { id: hired.id, outcome: 'skipped', error: illegalApplicationMoveMessage('hired', 'interviewing') },
+          { id: foreign.id, outcome: 'not_found' },
+          { id: missing, outcome: 'not_found' },
+        ],
+      });
+      expect(await statusOf(foreign.id)).toBe('submitted');
+      const bulkAudits = await db().select().from(auditLogs).where(eq(auditLogs.targetId, submitted.id));
+      expect(bulkAudits.map((row) => row.details)).toEqual([
+        expect.objectContaining({ bulk: true, to: 'interviewing' }),
+      ]);
+    });
+
+    it('rejects several with one reason, or the neutral words', async () => {
+      const first = await newApplication('submitted');
+      const second = await newApplication('interviewing');
+      const response = await bulk({
+        to: 'rejected',
+        ids: [first.id, second.id],
+        reason: 'The role was filled internally.',
+      });
+      expect(response.json().moved).toBe(2);
+      for (const id of [first.id, second.id]) {
+        const detail = (await company.request({ method: 'GET', url: `/api/applications/${id}` })).json();
+        expect(detail).toMatchObject({ status: 'rejected', rejection_reason: 'The role was filled internally.' });
+      }
+      const third = await newApplication('shortlisted');
+      await bulk({ to: 'rejected', ids: [third.id] });
+      const detail = (await company.request({ method: 'GET', url: `/api/applications/${third.id}` })).json();
+      expect(detail.rejection_reason).toBe(applicationTexts.defaultRejectionReason);
+    });
+
+    it('validates the request', async () => {
+      const application = await newApplication();
+      const cases: Array<[object, Record<string, string>]> = [
+        [{ to: 'shortlisted', ids: [] }, { ids: pipelineTexts.selectOne }],
+        [
+          { to: 'shortlisted', ids: Array.from({ length: BULK_MOVE_MAX + 1 }, () => application.id) },
+          { ids: pipelineTexts.tooMany },
+        ],
+        [{ to: 'offered', ids: [application.id] }, { to: pipelineTexts.bulkTarget }],
+        [{ to: 'hired', ids: [application.id] }, { to: pipelineTexts.bulkTarget }],
+        [{ to: 'shortlisted', ids: ['not-an-id'] }, { 'ids.0': pipelineTexts.applicationId }],
+        [
+          { to: 'interviewing', ids: [application.id], reason: 'Nope' },
+          { reason: pipelineTexts.reasonOnlyWhenRejecting },
+        ],
+      ];
+      for (const [payload, fields] of cases) {
+        const response = await bulk(payload);
+        expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+        expect(response.json().fields).toEqual(fields);
+      }
+      expect(await statusOf(application.id)).toBe('submitted');
+    });
+  });
+
+  describe('tenancy', () => {
+    it('another company can neither see nor move the application: 404 and no change', async () => {
+      const application = await newApplication('interviewing');
+      const url = `/api/applications/${application.id}`;
+      const attempts = [
+        { method: 'GET' as const, url },
+        { method: 'POST' as const, url: `${url}/move`, payload: { to: 'rejected' } },
+        { method: 'POST' as const, url: `${url}/offer`, payload: validOffer },
+        { method: 'POST' as const, url: `${url}/notes`, payload: { body: 'Sneaky' } },
+        { method: 'PUT' as const, url: `${url}/rating`, payload: { rating: 1 } },
+      ];
+      for (const attempt of attempts) {
+        const response = await otherCompany.request(attempt);
+        expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(404);
+        expect(response.json()).toEqual({ error: applicationTexts.notFound, code: 'not_found' });
+      }
+      expect(await statusOf(application.id)).toBe('interviewing');
+      const list = (await otherCompany.request({ method: 'GET', url: '/api/applications' })).json();
+      expect(list.items.map((item: { id: string }) => item.id)).not.toContain(application.id);
+      const byJob = await otherCompany.request({ method: 'GET', url: `/api/applications?job_id=${application.jobId}` });
+      expect(byJob.statusCode).toBe(404);
+    });
+
+    it('an administrator may read any application but not move it', async () => {
+      const admin = await signedInAccount(testApp, { role: 'admin' });
+      const application = await newApplication('shortlisted');
+      const read = await admin.request({ method: 'GET', url: `/api/admin/applications/${application.id}` });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ id: application.id, status: 'shortlisted', rating: { mine: null } });
+      const moved = await admin.request({
+        method: 'POST',
+        url: `/api/applications/${application.id}/move`,
+        payload: { to: 'rejected' },
+      });
+      expect(moved.statusCode).toBe(403);
+      const companyRoute = await admin.request({ method: 'GET', url: `/api/applications/${application.id}` });
+      expect(companyRoute.statusCode).toBe(403);
+      expect(await statusOf(application.id)).toBe('shortlisted');
+    });
+
+    it('the applicant cannot move their application on the company’s side', async () => {
+      const application = await newApplication('submitted');
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      for (const url of [`/api/applications/${application.id}/move`, '/api/applications/bulk-move']) {
+        const response = await applicant.request({
+          method: 'POST',
+          url,
+          payload: { to: 'shortlisted', ids: [application.id] },
+        });
+        expect(response.statusCode).toBe(403);
+      }
+      expect(await statusOf(application.id)).toBe('submitted');
+    });
+
+    it('a malformed id is a 400 with a sentence', async () => {
+      const response = await company.request({ method: 'GET', url: '/api/applications/42' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('This link is broken: it does not name an application.');
+    });
+  });
+});

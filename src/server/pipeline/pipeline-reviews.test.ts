@@ -1,0 +1,320 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationStatus } from '~/shared/applications';
+import type { JobApplicationList } from '~/shared/jobs';
+import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
+import { applicantProfiles, auditLogs, companyMembers } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+// What a company's reviewers read and write on an application: its detail (profile, cover letter,
+// tests), private notes and 1–5 ratings per reviewer; and the lists the board and the company-wide
+// page read.
+describe('the pipeline API: reviewing', () => {
+  let testApp: TestApp;
+  let reviewer: Account;
+  let colleague: Account;
+  let otherCompany: Account;
+  let companyId: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    reviewer = await signedInAccount(testApp, { role: 'company', name: 'Rita Reviewer' });
+    companyId = (await reviewer.request({ method: 'GET', url: '/api/company' })).json().id;
+    // A second member of the same company: their own company is swapped for the reviewer's.
+    colleague = await signedInAccount(testApp, { role: 'company', name: 'Colin Colleague' });
+    await testApp.database.db
+      .update(companyMembers)
+      .set({ companyId })
+      .where(eq(companyMembers.userId, colleague.user.id));
+    otherCompany = await signedInAccount(testApp, { role: 'company' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const detailOf = async (id: string, account = reviewer) =>
+    (await account.request({ method: 'GET', url: `/api/applications/${id}` })).json() as ApplicationDetail;
+
+  describe('the detail', () => {
+    it('shows the applicant’s profile, cover letter, proposed rate and the job’s test results', async () => {
+      const { test: coding } = await buildTest(db(), {
+        companyId,
+        name: 'Coding Challenge',
+        type: 'coding',
+        passRate: 70,
+      });
+      const { test: writing } = await buildTest(db(), { companyId, name: 'Writing Sample', type: 'written' });
+      const { test: unrelated } = await buildTest(db(), { companyId, name: 'Unrelated Test' });
+      const job = await buildJob(db(), { companyId, testIds: [coding.id, writing.id] });
+      const application = await buildApplication(db(), {
+        jobId: job.id,
+        applicantName: 'Ada Lovelace',
+        coverLetter: 'I love analytical engines.\nHire me.',
+        proposalRateCents: 7250,
+      });
+      await db()
+        .update(applicantProfiles)
+        .set({
+          headline: 'Senior React Developer',
+          summary: 'Ten years of front-end work.',
+          hourlyRateCents: 8000,
+          skills: ['React', 'TypeScript'],
+          experienceLevel: 'senior',
+          availability: 'full-time',
+          region: 'Europe',
+          location: 'London',
+          timezone: 'UTC+00:00',
+        })
+        .where(eq(applicantProfiles.userId, application.applicantId));
+      // An older failed attempt and a newer passed one: the latest counts. The unrelated test is not shown.
+      await buildTestAttempt(db(), {
+        testId: coding.id,
+        applicantId: application.applicantId,
+        score: 40,
+        assignedAt: new Date(Date.now() - 5 * 86_400_000),
+      });
+      await buildTestAttempt(db(), { testId: coding.id, applicantId: application.applicantId, score: 85 });
+      await buildTestAttempt(db(), { testId: unrelated.id, applicantId: application.applicantId, score: 90 });
+
+      const detail = await detailOf(application.id);
+      expect(detail).toMatchObject({
+        id: application.id,
+        status: 'submitted',
+        job: { id: job.id, title: job.title, status: 'open', openings: 1 },
+        applicant: {
+          id: application.applicantId,
+          name: 'Ada Lovelace',
+          headline: 'Senior React Developer',
+          summary: 'Ten years of front-end work.',
+          hourly_rate: 80,
+          skills: ['React', 'TypeScript'],
+          experience_level: 'senior',
+          availability: 'full-time',
+          region: 'Europe',
+          location: 'London',
+          timezone: 'UTC+00:00',
+        },
+        cover_letter: 'I love analytical engines.\nHire me.',
+        proposal_rate: 72.5,
+        rejection_reason: null,
+        offer: null,
+        notes: [],
+        rating: { mine: null, average: null, count: 0 },
+      });
+      expect(detail.applicant.email).toMatch(/@example\.test$/);
+      expect(detail.test_results).toEqual([
+        {
+          test_id: coding.id,
+          test_name: 'Coding Challenge',
+          test_type: 'coding',
+          pass_rate: 70,
+          attempt: { status: 'graded', score: 85, passed: true, submitted_at: expect.any(String) },
+        },
+        { test_id: writing.id, test_name: 'Writing Sample', test_type: 'written', pass_rate: 70, attempt: null },
+      ]);
+    });
+
+    it('reads an applicant with an empty profile without inventing anything', async () => {
+      const job = await buildJob(db(), { companyId });
+      const application = await buildApplication(db(), { jobId: job.id, proposalRateCents: null });
+      const detail = await detailOf(application.id);
+      expect(detail.applicant).toMatchObject({ headline: null, hourly_rate: null, skills: [], region: null });
+      expect(detail.proposal_rate).toBeNull();
+      expect(detail.test_results).toEqual([]);
+    });
+  });
+
+  describe('private notes', () => {
+    it('keeps each reviewer’s notes with author and time, newest first, and logs that one was written', async () => {
+      const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
+      const url = `/api/applications/${application.id}/notes`;
+      const first = await reviewer.request({ method: 'POST', url, payload: { body: '  Strong portfolio.  ' } });
+      expect(first.statusCode).toBe(201);
+      expect(first.json()).toMatchObject({
+        body: 'Strong portfolio.',
+        author_id: reviewer.user.id,
+        author_name: 'Rita Reviewer',
+      });
+      const second = await colleague.request({ method: 'POST', url, payload: { body: 'Ask about on-call.' } });
+      expect(second.statusCode).toBe(201);
+
+      const detail = await detailOf(application.id, colleague);
+      expect(detail.notes.map((note) => [note.author_name, note.body])).toEqual([
+        ['Colin Colleague', 'Ask about on-call.'],
+        ['Rita Reviewer', 'Strong portfolio.'],
+      ]);
+      const [audit] = await db().select().from(auditLogs).where(eq(auditLogs.targetId, application.id));
+      expect(audit).toMatchObject({ action: 'application.note_added', actorId: reviewer.user.id });
+      expect(JSON.stringify(audit?.details)).not.toContain('Strong portfolio');
+    });
+
+    it('refuses an empty or overlong note with a sentence', async () => {
+      const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
+      const url = `/api/applications/${application.id}/notes`;
+      for (const [payload, message] of [
+        [{ body: '   ' }, pipelineTexts.noteRequired],
+        [{ body: 'x'.repeat(5001) }, pipelineTexts.noteTooLong],
+        [{}, 'Invalid input: expected string, received undefined'],
+      ] as const) {
+        const response = await reviewer.request({ method: 'POST', url, payload });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields.body).toBe(message);
+      }
+      expect((await detailOf(application.id)).notes).toEqual([]);
+    });
+  });
+
+  describe('ratings', () => {
+    it('keeps one rating per reviewer, changed by rating again, and averages them', async () => {
+      const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
+      const url = `/api/applications/${application.id}/rating`;
+      const rate = (account: Account, rating: unknown) => account.request({ method: 'PUT', url, payload: { rating } });
+
+      expect((await rate(reviewer, 4)).json()).toEqual({ mine: 4, average: 4, count: 1 });
+      expect((await rate(colleague, 5)).json()).toEqual({ mine: 5, average: 4.5, count: 2 });
+      expect((await rate(reviewer, 2)).json()).toEqual({ mine: 2, average: 3.5, count: 2 });
+      expect((await detailOf(application.id)).rating).toEqual({ mine: 2, average: 3.5, count: 2 });
+      expect((await detailOf(application.id, colleague)).rating).toEqual({ mine: 5, average: 3.5, count: 2 });
+
+      const list = (
+        await reviewer.request({ method: 'GET', url: `/api/jobs/${application.jobId}/applications` })
+      ).json() as JobApplicationList;
+      expect(list.items[0]).toMatchObject({ id: application.id, average_rating: 3.5, rating_count: 2 });
+    });
+
+    it('takes whole stars from 1 to 5 only', async () => {
+      const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
+      for (const rating of [0, 6, 3.5, '4', null]) {
+        const response = await reviewer.request({
+          method: 'PUT',
+          url: `/api/applications/${application.id}/rating`,
+          payload: { rating },
+        });
+        expect(response.statusCode, String(rating)).toBe(400);
+        expect(response.json().fields).toEqual({ rating: pipelineTexts.rating });
+      }
+      expect((await detailOf(application.id)).rating.count).toBe(0);
+    });
+
+    it('lets the other company neither read nor add to them', async () => {
+      const application = await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id });
+      await reviewer.request({
+        method: 'PUT',
+        url: `/api/applications/${application.id}/rating`,
+        payload: { rating: 5 },
+      });
+      const response = await otherCompany.request({
+        method: 'PUT',
+        url: `/api/applications/${application.id}/rating`,
+        payload: { rating: 1 },
+      });
+      expect(response.statusCode).toBe(404);
+      expect((await detailOf(application.id)).rating).toEqual({ mine: 5, average: 5, count: 1 });
+    });
+  });
+
+  describe('the lists', () => {
+    let jobId: string;
+    let otherJobId: string;
+
+    beforeAll(async () => {
+      // A company of its own, so the counts are exactly these.
+      const owner = await signedInAccount(testApp, { role: 'company' });
+      const ownerCompany = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+      reviewer = owner;
+      const job = await buildJob(db(), { companyId: ownerCompany, title: 'Data Entry Clerk' });
+      const otherJob = await buildJob(db(), { companyId: ownerCompany, title: 'Support Agent' });
+      jobId = job.id;
+      otherJobId = otherJob.id;
+      const specs: Array<[string, ApplicationStatus, number]> = [
+        ['Grace Hopper', 'submitted', 5],
+        ['Alan Turing', 'shortlisted', 4],
+        ['Katherine Johnson', 'interviewing', 3],
+        ['Edsger Dijkstra', 'rejected', 2],
+        ['Barbara Liskov', 'submitted', 1],
+      ];
+      for (const [name, status, daysAgo] of specs) {
+        await buildApplication(db(), {
+          jobId,
+          applicantName: name,
+          status,
+          createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+        });
+      }
+      await buildApplication(db(), { jobId: otherJobId, applicantName: 'Margaret Hamilton', status: 'interviewing' });
+    });
+
+    const list = async (url: string) => {
+      const response = await reviewer.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as JobApplicationList;
+    };
+    const names = (answer: JobApplicationList) => answer.items.map((item) => item.applicant_name);
+
+    it('a job’s board: newest first, a stage at a time, with every stage’s count', async () => {
+      const all = await list(`/api/jobs/${jobId}/applications`);
+      expect(names(all)).toEqual([
+        'Barbara Liskov',
+        'Edsger Dijkstra',
+        'Katherine Johnson',
+        'Alan Turing',
+        'Grace Hopper',
+      ]);
+      expect(all.counts).toEqual({
+        submitted: 2,
+        shortlisted: 1,
+        interviewing: 1,
+        offered: 0,
+        hired: 0,
+        rejected: 1,
+        withdrawn: 0,
+      });
+      expect(all.total).toBe(5);
+      const submitted = await list(`/api/jobs/${jobId}/applications?status=submitted`);
+      expect(names(submitted)).toEqual(['Barbara Liskov', 'Grace Hopper']);
+      // The tabs keep counting every stage while one is shown.
+      expect(submitted.counts.interviewing).toBe(1);
+      expect(submitted.total).toBe(2);
+      const paged = await list(`/api/jobs/${jobId}/applications?page=2&page_size=2`);
+      expect(names(paged)).toEqual(['Katherine Johnson', 'Alan Turing']);
+      expect(paged.total).toBe(5);
+    });
+
+    it('the company-wide list: every job, or one, a stage, a name', async () => {
+      const all = await list('/api/applications');
+      expect(all.total).toBe(6);
+      expect(all.items[0]).toMatchObject({ applicant_name: 'Margaret Hamilton', job_title: 'Support Agent' });
+      expect(all.counts.interviewing).toBe(2);
+      expect((await list(`/api/applications?job_id=${otherJobId}`)).total).toBe(1);
+      expect(names(await list('/api/applications?status=interviewing'))).toEqual([
+        'Margaret Hamilton',
+        'Katherine Johnson',
+      ]);
+      const searched = await list('/api/applications?q=turing');
+      expect(names(searched)).toEqual(['Alan Turing']);
+      expect(searched.counts).toMatchObject({ shortlisted: 1, submitted: 0 });
+      // A search box's % is a character, not a wildcard.
+      expect((await list('/api/applications?q=%25')).total).toBe(0);
+      const pastTheEnd = await list('/api/applications?page=9');
+      expect(pastTheEnd).toMatchObject({ items: [], total: 6, page: 9 });
+    });
+
+    it('refuses a malformed filter with a sentence', async () => {
+      for (const [url, fields] of [
+        ['/api/applications?status=promoted', { 'status.0': 'Unknown application status.' }],
+        ['/api/applications?job_id=42', { job_id: 'This job does not exist.' }],
+        ['/api/applications?page=0', { page: 'Too small: expected number to be >=1' }],
+      ] as const) {
+        const response = await reviewer.request({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().fields).toEqual(fields);
+      }
+    });
+  });
+});

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './applications';
+import { testAttemptStatuses, testTypes } from './assessments';
+import {
+  earliestStartDate,
+  jobApplicationListQuerySchema,
+  jobStatuses,
+  WEEKLY_HOURS_MAX,
+  WEEKLY_HOURS_MIN,
+} from './jobs';
+import { availabilities, experienceLevels, regions } from './talent';
+import { calendarDate, text } from './text';
+
+// The contract of the company's side of the hiring pipeline (issue 11): one application as a reviewer
+// sees it, the moves, the offer, bulk moves, private notes and ratings. The stages and who may move an
+// application where are in ./applications.ts (DESIGN.md §5).
+
+export const OFFER_RATE_MIN = 1;
+export const OFFER_RATE_MAX = 1_000;
+export const NOTE_MAX_LENGTH = 5_000;
+export const REJECTION_REASON_MAX_LENGTH = 500;
+export const BULK_MOVE_MAX = 100;
+
+export const pipelineTexts = {
+  offerRate: `Enter an hourly rate between $${OFFER_RATE_MIN} and $${OFFER_RATE_MAX.toLocaleString('en-US')}.`,
+  offerHours: `Weekly hours must be between ${WEEKLY_HOURS_MIN} and ${WEEKLY_HOURS_MAX}.`,
+  offerStartRequired: 'Choose a start date.',
+  offerStartPast: 'The start date cannot be in the past.',
+  noteRequired: 'Write a note before adding it.',
+  noteTooLong: `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  rating: `Choose a rating from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars.`,
+  reasonTooLong: `The reason can be at most ${REJECTION_REASON_MAX_LENGTH} characters.`,
+  reasonOnlyWhenRejecting: 'A reason is given only when rejecting an application.',
+  bulkTarget: 'Several applications can be shortlisted, moved to interviewing or rejected at once.',
+  selectOne: 'Select at least one application.',
+  tooMany: `Select at most ${BULK_MOVE_MAX} applications at a time.`,
+  applicationId: 'This application does not exist.',
+  loadError: 'Failed to load applications. Please try again.',
+  detailLoadError: 'Failed to load this application. Please try again.',
+} as const;
+
+// POST /api/applications/:id/move. Any stage may be asked for: the state machine answers a move it
+// does not allow with a 409 and a sentence (an offer is made through …/offer, with its terms).
+export const moveApplicationSchema = z
+  .object({
+    to: z.enum(applicationStatuses, { message: 'Unknown application stage.' }),
+    reason: text()
+      .trim()
+      .max(REJECTION_REASON_MAX_LENGTH, { message: pipelineTexts.reasonTooLong })
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .refine((input) => input.to === 'rejected' || input.reason === undefined, {
+    message: pipelineTexts.reasonOnlyWhenRejecting,
+    path: ['reason'],
+  });
+export type MoveApplicationInput = z.input<typeof moveApplicationSchema>;
+
+// The moves several applications can make together: an offer needs its own terms.
+export const bulkMoveTargets = ['shortlisted', 'interviewing', 'rejected'] as const;
+export type BulkMoveTarget = (typeof bulkMoveTargets)[number];
+
+export const bulkMoveSchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ message: pipelineTexts.applicationId }))
+      .min(1, { message: pipelineTexts.selectOne })
+      .max(BULK_MOVE_MAX, { message: pipelineTexts.tooMany }),
+    to: z.enum(bulkMoveTargets, { message: pipelineTexts.bulkTarget }),
+    reason: text()
+      .trim()
+      .max(REJECTION_REASON_MAX_LENGTH, { message: pipelineTexts.reasonTooLong })
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .refine((input) => input.to === 'rejected' || input.reason === undefined, {
+    message: pipelineTexts.reasonOnlyWhenRejecting,
+    path: ['reason'],
+  });
+export type BulkMoveInput = z.input<typeof bulkMoveSchema>;
+
+export const bulkMoveResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      outcome: z.enum(['moved', 'skipped', 'not_found']),
+      status: z.enum(applicationStatuses).optional(),
+      // Why an application was skipped: the sentence of the 409 its move met.
+      error: z.string().optional(),
+    }),
+  ),
+  moved: z.number(),
+});
+export type BulkMoveResult = z.infer<typeof bulkMoveResultSchema>;
+
+// A rate in dollars an hour, whole cents at most.
+const isWholeCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+// POST /api/applications/:id/offer: what the applicant accepts or declines. The form and the server
+// check the same rules; "not in the past" is judged against the earliest today on Earth.
+export const offerSchema = z
+  .object({
+    rate: z
+      .number({ message: pipelineTexts.offerRate })
+      .min(OFFER_RATE_MIN, { message: pipelineTexts.offerRate })
+      .max(OFFER_RATE_MAX, { message: pipelineTexts.offerRate })
+      .refine(isWholeCents, { message: 'Use at most two decimals for the rate.' }),
+    weekly_hours: z
+      .number({ message: pipelineTexts.offerHours })
+      .int({ message: pipelineTexts.offerHours })
+      .min(WEEKLY_HOURS_MIN, { message: pipelineTexts.offerHours })
+      .max(WEEKLY_HOURS_MAX, { message: pipelineTexts.offerHours }),
+    start_date: z.string({ message: pipelineTexts.offerStartRequired }).pipe(calendarDate()),
+  })
+  .superRefine((offer, context) => {
+    if (offer.start_date < earliestStartDate()) {
+      context.addIssue({ code: 'custom', path: ['start_date'], message: pipelineTexts.offerStartPast });
+    }
+  });
+export type OfferInput = z.input<typeof offerSchema>;
+
+export const noteSchema = z.object({
+  body: text()
+    .trim()
+    .min(1, { message: pipelineTexts.noteRequired })
+    .max(NOTE_MAX_LENGTH, { message: pipelineTexts.noteTooLong }),
+});
+export type NoteInput = z.input<typeof noteSchema>;
+
+export const ratingSchema = z.object({
+  rating: z
+    .number({ message: pipelineTexts.rating })
+    .int({ message: pipelineTexts.rating })
+    .min(REVIEW_RATING_MIN, { message: pipelineTexts.rating })
+    .max(REVIEW_RATING_MAX, { message: pipelineTexts.rating }),
+});
+export type RatingInput = z.input<typeof ratingSchema>;
+
+export const applicationRatingSchema = z.object({
+  // The signed-in reviewer's own stars, null until they rate.
+  mine: z.number().nullable(),
+  // Every reviewer's, one decimal; null while nobody has rated.
+  average: z.number().nullable(),
+  count: z.number(),
+});
+export type ApplicationRating = z.infer<typeof applicationRatingSchema>;
+
+export const applicationNoteSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  author_id: z.string(),
+  author_name: z.string(),
+  created_at: z.string(),
+});
+export type ApplicationNote = z.infer<typeof applicationNoteSchema>;
+
+// GET /api/applications/:id: one application as the company's reviewers see it.
+export const applicationDetailSchema = z.object({
+  id: z.string(),
+  status: z.enum(applicationStatuses),
+  job: z.object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(jobStatuses),
+    openings: z.number(),
+    // What the job asked for: an offer starts from these.
+    weekly_hours: z.number(),
+    start_date: z.string().nullable(),
+  }),
+  applicant: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    headline: z.string().nullable(),
+    summary: z.string().nullable(),
+    // Dollars an hour, as the applicant's profile asks.
+    hourly_rate: z.number().nullable(),
+    skills: z.array(z.string()),
+    experience_level: z.enum(experienceLevels).nullable(),
+    availability: z.enum(availabilities).nullable(),
+    region: z.enum(regions).nullable(),
+    location: z.string().nullable(),
+    timezone: z.string().nullable(),
+  }),
+  cover_letter: z.string(),
+  proposal_rate: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  // Every stage it reached, oldest first, with who moved it (null: nobody recorded).
+  history: z.array(
+    z.object({
+      status: z.enum(applicationStatuses),
+      at: z.string(),
+      by_name: z.string().nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+  // What the applicant was told when rejected.
+  rejection_reason: z.string().nullable(),
+  // The offer made (kept after it was accepted or declined).
+  offer: z
+    .object({
+      rate: z.number(),
+      weekly_hours: z.number(),
+      start_date: z.string(),
+      offered_at: z.string().nullable(),
+    })
+    .nullable(),
+  hired_at: z.string().nullable(),
+  notes: z.array(applicationNoteSchema),
+  rating: applicationRatingSchema,
+  // The job's required tests and the applicant's latest attempt at each (null: not taken yet).
+  test_results: z.array(
+    z.object({
+      test_id: z.string(),
+      test_name: z.string(),
+      test_type: z.enum(testTypes),
+      pass_rate: z.number(),
+      attempt: z
+        .object({
+          status: z.enum(testAttemptStatuses),
+          score: z.number().nullable(),
+          passed: z.boolean().nullable(),
+          submitted_at: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+// GET /api/applications: the company's applications across its jobs.
+export const applicationListQuerySchema = jobApplicationListQuerySchema.extend({
+  job_id: z.uuid({ message: 'This job does not exist.' }).optional(),
+});
+export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
