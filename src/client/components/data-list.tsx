@@ -109,7 +109,8 @@ interface ListEmptyProps {
   // Shown when the filters match nothing.
   filtered: { title: string; description?: string };
   // Shown when there is nothing at all yet, with the way to make the first one.
-  none: { title: string; description?: string; create?: { to: string; label: string } };
+  // create.icon replaces the plus when the way forward is not making something ("Find Jobs").
+  none: { title: string; description?: string; create?: { to: string; label: string; icon?: LucideIcon } };
 }
 
 function ListEmptyState({
@@ -120,6 +121,7 @@ function ListEmptyState({
   none,
 }: ListEmptyProps & { isFiltered: boolean; onClearFilters: () => void }) {
   const { title, description } = isFiltered ? filtered : none;
+  const CreateIcon = none.create?.icon ?? PlusIcon;
   return (
     <div className="flex flex-col items-center gap-3 px-4 py-12 text-center">
       <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -133,7 +135,7 @@ function ListEmptyState({
         none.create && (
           <Button asChild>
             <Link to={none.create.to}>
-              <PlusIcon aria-hidden="true" />
+              <CreateIcon aria-hidden="true" />
               {none.create.label}
             </Link>
           </Button>

@@ -22,6 +22,13 @@ const applicationSpec = z.object({
   days_ago: z.number().default(0),
   offered_days_ago: z.number().optional(),
   hired_days_ago: z.number().optional(),
+  // An existing applicant's address (POST /api/testing/accounts); a new applicant when absent.
+  applicant_email: z.string().optional(),
+  // The offer's terms (offered and hired applications): dollars an hour, hours a week, YYYY-MM-DD.
+  offer_rate: z.number().optional(),
+  offer_weekly_hours: z.number().int().optional(),
+  offer_start_date: z.string().optional(),
+  rejection_reason: z.string().optional(),
 });
 
 const testAttemptSpec = z.object({
@@ -35,8 +42,22 @@ async function buildApplications(db: Database, jobId: string, specs: Array<z.out
   for (const spec of specs) {
     const createdAt = daysAgo(spec.days_ago);
     const reachedOffer = spec.status === 'offered' || spec.status === 'hired';
+    let applicantId: string | undefined;
+    if (spec.applicant_email) {
+      const [owner] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, spec.applicant_email.toLowerCase()));
+      if (!owner) throw new AppError('not_found', `No account for ${spec.applicant_email}.`);
+      applicantId = owner.id;
+    }
     const application = await buildApplication(db, {
       jobId,
+      applicantId,
+      offerRateCents: reachedOffer ? (cents(spec.offer_rate) ?? 5_000) : undefined,
+      offerWeeklyHours: reachedOffer ? (spec.offer_weekly_hours ?? 40) : undefined,
+      offerStartDate: reachedOffer ? (spec.offer_start_date ?? daysAgo(-14).toISOString().slice(0, 10)) : undefined,
+      rejectionReason: spec.rejection_reason,
       status: spec.status,
       applicantName: spec.applicant_name,
       proposalRateCents: cents(spec.proposal_rate),

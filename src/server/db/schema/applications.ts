@@ -200,8 +200,6 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_user_created_idx').on(table.userId, table.createdAt.desc()),
-    index('notifications_user_unread_idx')
-      .on(table.userId)
-      .where(sql`${table.readAt} is null`),
+    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
   ],
 );

@@ -63,9 +63,7 @@ export const jobs = pgTable(
     index('jobs_skill_tags_idx').using('gin', table.skillTags),
     index('jobs_document_idx').using('gin', table.document),
     // Find Jobs lists open jobs, newest first.
-    index('jobs_open_published_idx')
-      .on(table.publishedAt.desc(), table.id)
-      .where(sql`${table.status} = 'open'`),
+    index('jobs_open_published_idx').on(table.publishedAt.desc(), table.id).where(sql`${table.status} = 'open'`),
     check(
       'jobs_budget_range',
       sql`${table.budgetMinCents} >= 0 and ${table.budgetMaxCents} >= 0 and ${table.budgetTotalCents} >= 0 and ${table.budgetMinCents} <= ${table.budgetMaxCents}`,

@@ -1,0 +1,221 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileTextIcon, SearchIcon, XIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { DataList, type DataListColumn, PhoneLabel, useConfirmAction } from '~/client/components/data-list';
+import { Button } from '~/client/components/ui/button';
+import { Label } from '~/client/components/ui/label';
+import { NativeSelect } from '~/client/components/ui/native-select';
+import { isOneOf, useListSearch } from '~/client/lib/list-search';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
+import {
+  type ApplicantApplication,
+  type ApplicantApplicationAction,
+  applicantStageFilters,
+  applicantTexts,
+  applicationStatuses,
+  applicationStatusLabels,
+  canWithdrawApplication,
+} from '~/shared/applications';
+import { paths } from '~/shared/routes';
+import { applicantApplicationsQueryOptions } from './api';
+import { ApplicationHistory } from './application-history';
+import { ApplicationStageBadge } from './application-stage-badge';
+import { formatTerms } from './format-terms';
+import { applicationsSearch, toApplicationListQuery } from './my-applications-search';
+import { applicationConfirmations, useApplicationActions } from './use-application-actions';
+
+// What the stage means for the applicant, under the job: the offer's terms with the answer to give, the
+// assignment a hire made, or the company's reason when not selected.
+function StageDetails({ application }: { application: ApplicantApplication }) {
+  if (application.status === 'offered' && application.offer) {
+    return (
+      <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <span className="font-medium">Offer: </span>
+        {formatTerms(application.offer)}
+      </p>
+    );
+  }
+  if (application.status === 'hired') {
+    const terms = application.assignment ?? application.offer;
+    return (
+      <p className="mt-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
+        <span className="font-medium">Hired{terms ? ': ' : ''}</span>
+        {terms && formatTerms(terms)}
+      </p>
+    );
+  }
+  if (application.status === 'rejected' && application.rejection_reason) {
+    return <p className="mt-2 text-sm text-muted-foreground">{application.rejection_reason}</p>;
+  }
+  return null;
+}
+
+function ApplicationActions({
+  application,
+  onAsk,
+}: {
+  application: ApplicantApplication;
+  onAsk: (action: ApplicantApplicationAction, application: ApplicantApplication) => void;
+}) {
+  const named = (label: string) => `${label}: ${application.job_title}`;
+  if (application.status === 'offered') {
+    return (
+      <div className="flex flex-wrap gap-2 md:justify-end">
+        <Button size="sm" aria-label={named('Accept Offer')} onClick={() => onAsk('accept-offer', application)}>
+          Accept Offer
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={named('Decline')}
+          onClick={() => onAsk('decline-offer', application)}
+        >
+          Decline
+        </Button>
+      </div>
+    );
+  }
+  if (canWithdrawApplication(application.status)) {
+    return (
+      <div className="flex md:justify-end">
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={named('Withdraw')}
+          onClick={() => onAsk('withdraw', application)}
+        >
+          Withdraw
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
+
+// The Applications tab: every application, newest first, filtered by stage, with its history and the
+// moves the applicant can still make.
+export function ApplicationsTab() {
+  const search = useListSearch(applicationsSearch);
+  const { state } = search;
+  const applications = useQuery(applicantApplicationsQueryOptions(toApplicationListQuery(state)));
+  const actions = useApplicationActions();
+  const confirm = useConfirmAction({
+    describe: (action: ApplicantApplicationAction, application: ApplicantApplication) =>
+      applicationConfirmations[action](application),
+    perform: (action, application, done) => actions.run(action, application, done),
+    isPending: actions.isPending,
+  });
+
+  const columns: DataListColumn<ApplicantApplication>[] = [
+    {
+      id: 'job',
+      phone: 'title',
+      className: 'md:min-w-72 align-top',
+      header: 'Job',
+      cell: (application) => (
+        <>
+          <Link
+            to={paths.applicantJob.getHref({ id: application.job_id })}
+            className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
+          >
+            {application.job_title}
+          </Link>
+          <p className="text-sm text-muted-foreground">{application.company_name}</p>
+          <StageDetails application={application} />
+          <ApplicationHistory application={application} />
+        </>
+      ),
+    },
+    {
+      id: 'applied',
+      phone: 'detail',
+      phoneOrder: 2,
+      className: 'whitespace-nowrap align-top',
+      header: 'Applied',
+      cell: (application) => (
+        <>
+          <PhoneLabel>Applied</PhoneLabel>
+          <time
+            dateTime={application.created_at}
+            title={fullDateLabel(application.created_at)}
+            className="max-md:lowercase"
+          >
+            {relativeDateLabel(application.created_at)}
+          </time>
+        </>
+      ),
+    },
+    {
+      id: 'stage',
+      phone: 'detail',
+      phoneOrder: 1,
+      className: 'align-top',
+      header: 'Stage',
+      cell: (application) => <ApplicationStageBadge status={application.status} />,
+    },
+    {
+      id: 'actions',
+      phone: 'detail',
+      phoneOrder: 5,
+      className: 'align-top md:text-right max-md:basis-full',
+      header: <span className="sr-only">Actions</span>,
+      cell: (application) => <ApplicationActions application={application} onAsk={confirm.ask} />,
+    },
+  ];
+
+  const toolbar = (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="grid gap-1.5 sm:w-56">
+        <Label htmlFor="application-stage">Stage</Label>
+        <NativeSelect
+          id="application-stage"
+          value={state.status ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            search.change({ status: isOneOf(applicationStatuses, value) ? value : null });
+          }}
+        >
+          <option value="">All stages</option>
+          {applicantStageFilters.map((status) => (
+            <option key={status} value={status}>
+              {applicationStatusLabels[status]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {search.isFiltered && (
+        <Button variant="ghost" onClick={search.clear}>
+          <XIcon aria-hidden="true" />
+          Clear Filters
+        </Button>
+      )}
+    </div>
+  );
+
+  return (
+    <DataList
+      label="My applications"
+      noun="applications"
+      query={applications}
+      columns={columns}
+      rowKey={(application) => application.id}
+      search={search}
+      errorTitle={applicantTexts.loadErrorTitle}
+      errorText={applicantTexts.loadError}
+      empty={{
+        icon: FileTextIcon,
+        filtered: {
+          title: 'No applications at this stage',
+          description: 'Choose another stage, or show all of them.',
+        },
+        none: {
+          title: 'No applications yet',
+          description: 'Find a job that fits you and apply: your applications and their progress appear here.',
+          create: { to: paths.applicantJobs.getHref(), label: 'Find Jobs', icon: SearchIcon },
+        },
+      }}
+      toolbar={toolbar}
+      rowConfirm={confirm}
+    />
+  );
+}

@@ -1,0 +1,203 @@
+import { CalendarDaysIcon, FileTextIcon, MessageSquareIcon, SearchIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '~/client/components/ui/badge';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
+import type { ApplicantApplication, ApplicantMeeting, ApplicantMessage, RecommendedJob } from '~/shared/applications';
+import { paths } from '~/shared/routes';
+import { ApplicationStageBadge } from './application-stage-badge';
+import { DashboardSection, SectionEmpty } from './dashboard-section';
+
+const MAX_SKILLS_SHOWN = 4;
+const findJobs = { to: paths.applicantJobs.getHref(), label: 'Find Jobs' };
+
+function SkillBadges({ job }: { job: RecommendedJob }) {
+  if (job.skills.length === 0) return null;
+  const hidden = job.skills.length - MAX_SKILLS_SHOWN;
+  return (
+    <div className="mt-2 flex flex-wrap gap-1">
+      {job.skills.slice(0, MAX_SKILLS_SHOWN).map((skill) => (
+        <Badge key={skill} variant={job.matching_skills.includes(skill) ? 'info' : 'secondary'}>
+          {skill}
+        </Badge>
+      ))}
+      {hidden > 0 && (
+        <Badge variant="outline" title={job.skills.slice(MAX_SKILLS_SHOWN).join(', ')}>
+          +{hidden}
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+// Open jobs ranked by the skills they share with the applicant's profile.
+export function RecommendedJobsSection({ jobs }: { jobs: RecommendedJob[] }) {
+  return (
+    <DashboardSection
+      id="recommended-jobs"
+      title="Recommended Jobs"
+      viewAll={{ ...findJobs, label: 'Browse All Jobs' }}
+    >
+      {jobs.length === 0 ? (
+        <SectionEmpty
+          icon={SearchIcon}
+          title="No jobs to recommend right now"
+          description="No open job is waiting for your application. New ones appear here as companies post them."
+        />
+      ) : (
+        <>
+          {jobs.every((job) => job.matching_skills.length === 0) && (
+            <p className="mb-3 text-sm text-muted-foreground">
+              None of these asks for a skill on your profile.{' '}
+              <Link
+                to={paths.applicantSettings.getHref()}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Add your skills in Settings
+              </Link>{' '}
+              to see jobs that match them first.
+            </p>
+          )}
+          <ul className="grid gap-3" aria-label="Recommended jobs">
+            {jobs.map((job) => (
+              <li key={job.id} className="rounded-md border border-border p-3">
+                <Link
+                  to={paths.applicantJob.getHref({ id: job.id })}
+                  className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
+                >
+                  {job.title}
+                </Link>
+                <p className="text-sm text-muted-foreground">
+                  {job.company} · {job.location}
+                </p>
+                {job.matching_skills.length > 0 && (
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    {job.matching_skills.length === 1
+                      ? 'Matches 1 of your skills'
+                      : `Matches ${job.matching_skills.length} of your skills`}
+                  </p>
+                )}
+                <SkillBadges job={job} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </DashboardSection>
+  );
+}
+
+// The newest applications and where each stands.
+export function RecentApplicationsSection({ applications }: { applications: ApplicantApplication[] }) {
+  return (
+    <DashboardSection
+      id="my-applications"
+      title="My Applications"
+      viewAll={{ to: paths.applicantApplications.getHref(), label: 'View All' }}
+    >
+      {applications.length === 0 ? (
+        <SectionEmpty
+          icon={FileTextIcon}
+          title="No applications yet"
+          description="Apply to a job and follow its progress here."
+          action={findJobs}
+        />
+      ) : (
+        <ul className="divide-y divide-border" aria-label="Recent applications">
+          {applications.map((application) => (
+            <li key={application.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{application.job_title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {application.company_name} · Applied{' '}
+                  <time
+                    dateTime={application.created_at}
+                    title={fullDateLabel(application.created_at)}
+                    className="lowercase"
+                  >
+                    {relativeDateLabel(application.created_at)}
+                  </time>
+                </p>
+              </div>
+              <ApplicationStageBadge status={application.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardSection>
+  );
+}
+
+const meetingTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+// Meetings arrive with the meetings feature; until then the list is empty and says so.
+export function UpcomingMeetingsSection({ meetings }: { meetings: ApplicantMeeting[] }) {
+  return (
+    <DashboardSection
+      id="upcoming-meetings"
+      title="Upcoming Meetings"
+      viewAll={{ to: paths.applicantMeetings.getHref(), label: 'View All' }}
+    >
+      {meetings.length === 0 ? (
+        <SectionEmpty
+          icon={CalendarDaysIcon}
+          title="No upcoming meetings"
+          description="Interviews and calls companies schedule with you will appear here."
+        />
+      ) : (
+        <ul className="divide-y divide-border" aria-label="Upcoming meetings">
+          {meetings.map((meeting) => (
+            <li key={meeting.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="font-medium">{meeting.company}</p>
+                <p className="text-sm text-muted-foreground">
+                  {meeting.type} · <time dateTime={meeting.date}>{meetingTime.format(new Date(meeting.date))}</time>
+                </p>
+              </div>
+              <a
+                href={meeting.link}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Join<span className="sr-only"> the meeting with {meeting.company}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardSection>
+  );
+}
+
+// Messages arrive with the messaging feature; until then the list is empty and says so.
+export function RecentMessagesSection({ messages }: { messages: ApplicantMessage[] }) {
+  return (
+    <DashboardSection
+      id="recent-messages"
+      title="Recent Messages"
+      viewAll={{ to: paths.applicantMessages.getHref(), label: 'View All Messages' }}
+    >
+      {messages.length === 0 ? (
+        <SectionEmpty
+          icon={MessageSquareIcon}
+          title="No messages yet"
+          description="When a company writes to you, the conversation shows up here."
+        />
+      ) : (
+        <ul className="divide-y divide-border" aria-label="Recent messages">
+          {messages.map((message) => (
+            <li key={message.id} className="py-3">
+              <p className="flex justify-between gap-2">
+                <span className="font-medium">{message.from}</span>
+                <time dateTime={message.time} className="text-xs text-muted-foreground">
+                  {relativeDateLabel(message.time)}
+                </time>
+              </p>
+              <p className="line-clamp-2 text-sm text-muted-foreground">{message.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardSection>
+  );
+}

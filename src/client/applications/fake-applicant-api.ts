@@ -1,0 +1,129 @@
+import { fakeId } from '~/client/testing/data-generators';
+import { type FakeServer, replyError } from '~/client/testing/fake-server';
+import {
+  type ApplicantApplication,
+  type ApplicantStats,
+  applicationTexts,
+  canMoveApplication,
+  illegalApplicationMoveMessage,
+  type RecommendedJob,
+} from '~/shared/applications';
+import type { CurrentUser } from '~/shared/auth';
+import type { JobListing } from '~/shared/job-board';
+import { type ApplicantProfileView, profileCompleteness } from '~/shared/talent';
+
+// The applicant's side of the API for component tests (/api/applicant/*), answered from memory with the
+// same rules as the server: a move the state machine refuses is a 409 with its sentence.
+
+export function applicantUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: fakeId(),
+    email: 'ada@talent.test',
+    name: 'Ada Talent',
+    role: 'applicant',
+    email_verified: true,
+    has_password: true,
+    company: null,
+    ...overrides,
+  };
+}
+
+export function applicantApplication(overrides: Partial<ApplicantApplication> = {}): ApplicantApplication {
+  const at = new Date().toISOString();
+  return {
+    id: fakeId(),
+    job_id: fakeId(),
+    job_title: 'Support Engineer',
+    company_name: 'Acme',
+    status: 'submitted',
+    created_at: at,
+    updated_at: at,
+    proposal_rate: 40,
+    history: [{ status: 'submitted', at, by: 'applicant', note: null }],
+    offer: null,
+    rejection_reason: null,
+    assignment: null,
+    ...overrides,
+  };
+}
+
+const moves = {
+  withdraw: { to: 'withdrawn', note: null },
+  'accept-offer': { to: 'hired', note: null },
+  'decline-offer': { to: 'withdrawn', note: applicationTexts.declinedOffer },
+} as const;
+
+export function fakeApplicantApi(
+  server: FakeServer,
+  {
+    applications = [],
+    savedJobs = [],
+    stats,
+    recommended = [],
+  }: {
+    applications?: ApplicantApplication[];
+    savedJobs?: JobListing[];
+    stats?: ApplicantStats;
+    recommended?: RecommendedJob[];
+  } = {},
+) {
+  const store = [...applications];
+  server.get('/api/applicant/applications', ({ query }) => {
+    const statuses = (query.get('status') ?? '').split(',').filter(Boolean);
+    const items = store.filter((application) => statuses.length === 0 || statuses.includes(application.status));
+    const pageSize = Number(query.get('page_size') ?? 20);
+    return { items: items.slice(0, pageSize), total: items.length, page: 1, page_size: pageSize };
+  });
+  server.post('/api/applicant/applications/:id/:action', ({ params }) => {
+    const application = store.find((candidate) => candidate.id === params.id);
+    const move = moves[params.action as keyof typeof moves];
+    if (!application || !move) return replyError(404, 'not_found', applicationTexts.notFound);
+    if (!canMoveApplication(application.status, move.to, 'applicant')) {
+      return replyError(409, 'conflict', illegalApplicationMoveMessage(application.status, move.to));
+    }
+    const at = new Date().toISOString();
+    application.status = move.to;
+    application.history = [...application.history, { status: move.to, at, by: 'applicant', note: move.note }];
+    if (move.to === 'hired' && application.offer) {
+      application.assignment = { id: fakeId(), role: application.job_title, status: 'pending', ...application.offer };
+    }
+    return application;
+  });
+  server.get('/api/applicant/saved-jobs', ({ query }) => ({
+    items: savedJobs,
+    total: savedJobs.length,
+    page: 1,
+    page_size: Number(query.get('page_size') ?? 20),
+  }));
+  server.get('/api/applicant/stats', () => ({
+    applications: store.length,
+    interviews: store.filter((application) => application.status === 'interviewing').length,
+    offers: store.filter((application) => application.status === 'offered').length,
+    saved_jobs: savedJobs.length,
+    active_hours: 0,
+    ...stats,
+  }));
+  server.get('/api/applicant/recommended-jobs', () => ({ items: recommended }));
+  const emptyPage = () => ({ items: [], total: 0, page: 1, page_size: 5 });
+  // The dashboard's Skills & Learning card reads the applicant's own profile.
+  server.get('/api/applicant/profile', () => {
+    const view = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      name: 'Ada Lovelace',
+      headline: 'React Developer',
+      summary: null,
+      hourly_rate: 60,
+      skills: ['React', 'TypeScript'],
+      experience_level: null,
+      availability: null,
+      region: null,
+      location: null,
+      timezone: null,
+      photo_url: null,
+    } satisfies ApplicantProfileView;
+    return { ...view, completeness: profileCompleteness(view), updated_at: new Date().toISOString() };
+  });
+  server.get('/api/applicant/messages', emptyPage);
+  server.get('/api/applicant/meetings', emptyPage);
+  return store;
+}

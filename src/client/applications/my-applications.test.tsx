@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { type ApplicantApplication, applicantTexts, applicationTexts } from '~/shared/applications';
+import { paths } from '~/shared/routes';
+import { applicantApplication, applicantUser, fakeApplicantApi } from './fake-applicant-api';
+
+// My Applications (issue 11 item 4): the list with its stages, the offer's terms, and each move asked
+// first in a confirm dialog, then made on the server, then said in a toast.
+
+const offer = { rate: 65.5, weekly_hours: 30, start_date: '2031-03-02' };
+
+async function openMyApplications(
+  applications: ApplicantApplication[],
+  answer?: (server: FakeServer) => void,
+  path = paths.applicantApplications.getHref(),
+) {
+  const server = createFakeServer();
+  const store = fakeApplicantApi(server, { applications });
+  answer?.(server);
+  const view = await renderRoute(path, { user: applicantUser(), server });
+  await screen.findByRole('heading', { level: 1, name: paths.applicantApplications.title });
+  return { ...view, store };
+}
+
+async function findNotification(text: string) {
+  const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+  return within(region).findByText(text);
+}
+
+// The Stage column of a row (the third cell).
+const stageCell = (row: HTMLElement) => within(row).getAllByRole('cell')[2];
+
+const posts = (server: FakeServer) => server.requests.filter((request) => request.method === 'POST');
+
+describe('My Applications', () => {
+  it('shows each application’s stage, the offer’s terms and the neutral reason of a rejection', async () => {
+    await openMyApplications([
+      applicantApplication({ job_title: 'Data Entry Clerk', status: 'offered', offer }),
+      applicantApplication({ job_title: 'Bookkeeper', status: 'rejected', rejection_reason: 'We hired locally.' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'My applications' });
+    const offered = within(table).getByRole('row', { name: /Data Entry Clerk/ });
+    expect(within(offered).getByText('Offer')).toBeInTheDocument();
+    expect(within(offered).getByText('$65.50/hr · 30 hrs/week · Starts Mar 2, 2031')).toBeInTheDocument();
+    const rejected = within(table).getByRole('row', { name: /Bookkeeper/ });
+    expect(within(rejected).getByText('Not selected')).toBeInTheDocument();
+    expect(within(rejected).getByText('We hired locally.')).toBeInTheDocument();
+    expect(within(rejected).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+  });
+
+  it('accepts an offer only after the confirm dialog, then shows the hire', async () => {
+    const application = applicantApplication({ job_title: 'Data Entry Clerk', status: 'offered', offer });
+    const { events, server, store } = await openMyApplications([application]);
+
+    await events.click(await screen.findByRole('button', { name: 'Accept Offer: Data Entry Clerk' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept this offer?' });
+    expect(dialog).toHaveTextContent('$65.50/hr · 30 hrs/week · Starts Mar 2, 2031');
+    expect(posts(server)).toHaveLength(0);
+    await events.click(within(dialog).getByRole('button', { name: 'Accept Offer' }));
+
+    expect(await findNotification(applicantTexts.offerAccepted)).toBeInTheDocument();
+    expect(posts(server).map((request) => request.path)).toEqual([
+      `/api/applicant/applications/${application.id}/accept-offer`,
+    ]);
+    expect(store[0]?.status).toBe('hired');
+    await waitFor(() =>
+      expect(stageCell(screen.getByRole('row', { name: /Data Entry Clerk/ }))).toHaveTextContent('Hired'),
+    );
+    const row = screen.getByRole('row', { name: /Data Entry Clerk/ });
+    expect(within(row).queryByRole('button', { name: /Accept Offer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('declines an offer after the confirm dialog, and Cancel changes nothing', async () => {
+    const application = applicantApplication({ job_title: 'Data Entry Clerk', status: 'offered', offer });
+    const { events, server, store } = await openMyApplications([application]);
+
+    await events.click(await screen.findByRole('button', { name: 'Decline: Data Entry Clerk' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Decline this offer?' });
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posts(server)).toHaveLength(0);
+    expect(store[0]?.status).toBe('offered');
+
+    await events.click(screen.getByRole('button', { name: 'Decline: Data Entry Clerk' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Decline this offer?' });
+    await events.click(within(dialog).getByRole('button', { name: 'Decline Offer' }));
+    expect(await findNotification(applicantTexts.offerDeclined)).toBeInTheDocument();
+    expect(posts(server).map((request) => request.path)).toEqual([
+      `/api/applicant/applications/${application.id}/decline-offer`,
+    ]);
+    await waitFor(() =>
+      expect(stageCell(screen.getByRole('row', { name: /Data Entry Clerk/ }))).toHaveTextContent('Withdrawn'),
+    );
+    const row = screen.getByRole('row', { name: /Data Entry Clerk/ });
+    expect(within(row).queryByRole('button', { name: /Decline/ })).not.toBeInTheDocument();
+    await events.click(within(row).getByText(/Stage history/));
+    expect(within(row).getByText(applicationTexts.declinedOffer)).toBeInTheDocument();
+  });
+
+  it('says the server’s reason when it refuses a move', async () => {
+    const refusal = 'This application changed while you were looking at it. Reload and try again.';
+    const { events } = await openMyApplications(
+      [applicantApplication({ job_title: 'Support Engineer', status: 'interviewing' })],
+      (server) => server.post('/api/applicant/applications/:id/withdraw', () => replyError(409, 'conflict', refusal)),
+    );
+    await events.click(await screen.findByRole('button', { name: 'Withdraw: Support Engineer' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw this application?' });
+    await events.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await findNotification(applicantTexts.withdrawErrorTitle)).toBeInTheDocument();
+    expect(await findNotification(refusal)).toBeInTheDocument();
+  });
+
+  it('filters by stage through the URL', async () => {
+    const { events, server, router } = await openMyApplications([
+      applicantApplication({ job_title: 'Support Engineer', status: 'interviewing' }),
+      applicantApplication({ job_title: 'Bookkeeper', status: 'submitted' }),
+    ]);
+    await screen.findByRole('row', { name: /Bookkeeper/ });
+    await events.selectOptions(screen.getByLabelText('Stage'), 'Interviewing');
+    expect(router.state.location.search).toBe('?status=interviewing');
+    await screen.findByRole('row', { name: /Support Engineer/ });
+    expect(screen.queryByRole('row', { name: /Bookkeeper/ })).not.toBeInTheDocument();
+    expect(server.requests.some((request) => request.query.get('status') === 'interviewing')).toBe(true);
+  });
+
+  it('sends someone with no applications to Find Jobs', async () => {
+    await openMyApplications([]);
+    const empty = (await screen.findByText('No applications yet')).parentElement as HTMLElement;
+    expect(within(empty).getByRole('link', { name: 'Find Jobs' })).toHaveAttribute(
+      'href',
+      paths.applicantJobs.getHref(),
+    );
+  });
+});

@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationStatus } from '~/shared/applications';
+import { applicantProfiles, companies, jobInvitations, savedJobs } from '../db/schema';
+import { buildApplication, buildJob, type JobOverrides } from '../db/seed/job-factories';
+import { forbiddenMessage } from '../platform/access-control';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+// The applicant dashboard's calls (spec §7, issue 11 item 6): the five figures, recommended jobs, and
+// the messages and meetings lists that stay empty until those features exist.
+describe('applicant dashboard API', () => {
+  let testApp: TestApp;
+  let company: Account;
+  let companyId: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await signedInAccount(testApp, { role: 'company', companyName: 'Northwind Outfitters' });
+    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
+
+  describe('stats', () => {
+    it('counts the applicant’s own applications, interviews, offers and saved jobs; no hours yet', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      const other = await signedInAccount(testApp, { role: 'applicant' });
+      const statuses: ApplicationStatus[] = [
+        'submitted',
+        'shortlisted',
+        'interviewing',
+        'interviewing',
+        'offered',
+        'hired',
+        'rejected',
+        'withdrawn',
+      ];
+      // Skills nobody's profile in this file has, so these jobs rank last in the recommendations below.
+      const unrelated = { companyId, skillTags: ['Bookkeeping'] };
+      for (const status of statuses) {
+        const job = await buildJob(db(), unrelated);
+        await buildApplication(db(), { jobId: job.id, applicantId: applicant.user.id, status });
+        // The same stage for someone else: never in this applicant's figures.
+        await buildApplication(db(), { jobId: job.id, applicantId: other.user.id, status });
+      }
+      for (let saved = 0; saved < 3; saved += 1) {
+        const job = await buildJob(db(), unrelated);
+        await db().insert(savedJobs).values({ applicantId: applicant.user.id, jobId: job.id });
+      }
+      // Saved, then archived by the company: the saved-jobs list drops it, and so does the figure.
+      const archived = await buildJob(db(), { ...unrelated, status: 'archived' });
+      await db().insert(savedJobs).values({ applicantId: applicant.user.id, jobId: archived.id });
+
+      const response = await get(applicant, '/api/applicant/stats');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        applications: 8,
+        interviews: 2,
+        offers: 1,
+        saved_jobs: 3,
+        active_hours: 0,
+      });
+      // Each figure is the total of the list its card opens.
+      const interviews = await get(applicant, '/api/applicant/applications?status=interviewing');
+      expect(interviews.json().total).toBe(2);
+      const offers = await get(applicant, '/api/applicant/applications?status=offered');
+      expect(offers.json().total).toBe(1);
+      const saved = await get(applicant, '/api/applicant/saved-jobs');
+      expect(saved.json().total).toBe(3);
+    });
+
+    it('starts at zero for a new applicant', async () => {
+      const fresh = await signedInAccount(testApp, { role: 'applicant' });
+      expect((await get(fresh, '/api/applicant/stats')).json()).toEqual({
+        applications: 0,
+        interviews: 0,
+        offers: 0,
+        saved_jobs: 0,
+        active_hours: 0,
+      });
+    });
+  });
+
+  describe('recommended jobs', () => {
+    it('ranks open jobs by skills in common, then rate, then recency, leaving out what the applicant may not or need not see', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      await db()
+        .update(applicantProfiles)
+        .set({ skills: ['react', 'TypeScript', 'Node.js'] })
+        .where(eq(applicantProfiles.userId, applicant.user.id));
+      const job = (title: string, overrides: Omit<JobOverrides, 'companyId'>) =>
+        buildJob(db(), { companyId, title, ...overrides });
+
+      const threeSkills = await job('Three skills', {
+        skillTags: ['React', 'TypeScript', 'Node.js', 'GraphQL'],
+        budgetMinCents: 3_000,
+        budgetMaxCents: 5_000,
+        timezone: 'UTC+05:00',
+      });
+      const twoSkillsBestPaid = await job('Two skills, best paid', {
+        skillTags: ['React', 'TypeScript'],
+        budgetMaxCents: 9_000,
+      });
+      const twoSkillsNewer = await job('Two skills, newer', {
+        skillTags: ['react', 'typescript'],
+        budgetMaxCents: 6_000,
+        publishedAt: daysAgo(1),
+      });
+      const twoSkillsOlder = await job('Two skills, older', {
+        skillTags: ['React', 'TypeScript'],
+        budgetMaxCents: 6_000,
+        publishedAt: daysAgo(5),
+      });
+      const twoSkillsFixed = await job('Two skills, fixed price', {
+        engagementType: 'fixed',
+        skillTags: ['React', 'TypeScript'],
+        budgetMinCents: null,
+        budgetMaxCents: null,
+        budgetTotalCents: 900_000,
+      });
+      const invitedPrivate = await job('Invited private', {
+        skillTags: ['Node.js'],
+        visibility: 'private',
+        budgetMinCents: 3_000,
+        budgetMaxCents: 4_000,
+      });
+      await db().insert(jobInvitations).values({ jobId: invitedPrivate.id, applicantId: applicant.user.id });
+      const noSkills = await job('No skills in common', { skillTags: ['Python'], budgetMaxCents: 20_000 });
+
+      // Left out: applied to, not open, private without an invitation, a suspended company's.
+      const applied = await job('Applied already', { skillTags: ['React', 'TypeScript', 'Node.js'] });
+      await buildApplication(db(), { jobId: applied.id, applicantId: applicant.user.id });
+      await job('Draft', { status: 'draft', skillTags: ['React', 'TypeScript', 'Node.js'] });
+      await job('Paused', { status: 'paused', skillTags: ['React', 'TypeScript', 'Node.js'] });
+      await job('Closed', { status: 'closed', skillTags: ['React', 'TypeScript', 'Node.js'] });
+      await job('Private', { visibility: 'private', skillTags: ['React', 'TypeScript', 'Node.js'] });
+      const suspended = await signedInAccount(testApp, { role: 'company' });
+      const suspendedId = (await suspended.request({ method: 'GET', url: '/api/company' })).json().id;
+      await buildJob(db(), { companyId: suspendedId, title: 'Suspended company', skillTags: ['React', 'Node.js'] });
+      await db().update(companies).set({ status: 'suspended' }).where(eq(companies.id, suspendedId));
+
+      const response = await get(applicant, '/api/applicant/recommended-jobs?limit=20');
+      expect(response.statusCode).toBe(200);
+      const { items } = response.json();
+      expect(items.map((item: { title: string }) => item.title)).toEqual([
+        threeSkills.title,
+        twoSkillsBestPaid.title,
+        twoSkillsNewer.title,
+        twoSkillsOlder.title,
+        twoSkillsFixed.title,
+        invitedPrivate.title,
+        noSkills.title,
+        // Jobs from the other tests of this file (no skills in common, the same company).
+        ...items.slice(7).map((item: { title: string }) => item.title),
+      ]);
+      expect(items.slice(7).every((item: { matching_skills: string[] }) => item.matching_skills.length === 0)).toBe(
+        true,
+      );
+      expect(items[0]).toEqual({
+        id: threeSkills.id,
+        title: 'Three skills',
+        company: 'Northwind Outfitters',
+        location: 'UTC+05:00',
+        skills: ['React', 'TypeScript', 'Node.js', 'GraphQL'],
+        matching_skills: ['React', 'TypeScript', 'Node.js'],
+      });
+      expect(items[2].matching_skills).toEqual(['react', 'typescript']);
+
+      // Five unless asked for more.
+      const dashboard = (await get(applicant, '/api/applicant/recommended-jobs')).json();
+      expect(dashboard.items.map((item: { id: string }) => item.id)).toEqual(
+        items.slice(0, 5).map((item: { id: string }) => item.id),
+      );
+      const tooMany = await get(applicant, '/api/applicant/recommended-jobs?limit=500');
+      expect(tooMany.statusCode).toBe(400);
+    });
+
+    it('recommends the newest best-paid open jobs to a profile without skills', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      const response = await get(applicant, '/api/applicant/recommended-jobs?limit=20');
+      expect(response.statusCode).toBe(200);
+      const { items } = response.json();
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.every((item: { matching_skills: string[] }) => item.matching_skills.length === 0)).toBe(true);
+    });
+  });
+
+  describe('messages and meetings', () => {
+    it('answer empty lists in the list shape until those features exist', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      for (const url of ['/api/applicant/messages', '/api/applicant/meetings']) {
+        const response = await get(applicant, url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.json(), url).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
+        expect((await get(applicant, `${url}?page=0`)).statusCode).toBe(400);
+      }
+    });
+  });
+
+  it('keeps every dashboard call to applicants', async () => {
+    for (const url of [
+      '/api/applicant/stats',
+      '/api/applicant/recommended-jobs',
+      '/api/applicant/messages',
+      '/api/applicant/meetings',
+    ]) {
+      const response = await get(company, url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error).toBe(forbiddenMessage);
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+});

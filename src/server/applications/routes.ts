@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  applicantApplicationListQuerySchema,
+  applicantApplicationListSchema,
+  applicantApplicationSchema,
+  applicantListQuerySchema,
+  applicantMeetingListSchema,
+  applicantMessageListSchema,
+  applicantStatsSchema,
+  recommendedJobListSchema,
+  recommendedJobsQuerySchema,
+} from '~/shared/applications';
+import type { AppContext } from '../app-context';
+import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { acceptOffer } from './accept-offer';
+import { declineOffer } from './decline-offer';
+import { findApplicantApplications } from './find-applicant-applications';
+import { getApplicantStats } from './get-applicant-stats';
+import { recommendJobs } from './recommend-jobs';
+import { withdrawApplication } from './withdraw-application';
+
+const applicationParams = idParams('application');
+const tags = ['applicant'];
+
+// The applicant's calls of spec §7 (/api/applicant/*): their applications and the moves they make on
+// them, and the dashboard's figures. Every query is scoped to the signed-in applicant.
+export async function applicantRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, mailer } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/applicant/applications',
+    {
+      config: { access: { permission: 'read:application:own' } },
+      schema: {
+        tags,
+        summary: 'Your applications, newest first, with their stage history, offer and assignment',
+        querystring: applicantApplicationListQuerySchema,
+        response: { 200: applicantApplicationListSchema, ...errorResponses },
+      },
+    },
+    async (request) => findApplicantApplications({ db, applicantId: actorOf(request).actorId, query: request.query }),
+  );
+
+  const moves = [
+    { path: 'withdraw', summary: 'Withdraw your application (any stage before a hire)', run: withdrawApplication },
+    { path: 'accept-offer', summary: 'Accept the offer: you are hired and the assignment is made', run: acceptOffer },
+    { path: 'decline-offer', summary: 'Decline the offer: the application is withdrawn', run: declineOffer },
+  ] as const;
+  for (const move of moves) {
+    routes.post(
+      `/api/applicant/applications/:id/${move.path}`,
+      {
+        config: { access: { permission: 'update:application:own' } },
+        schema: {
+          tags,
+          summary: `${move.summary} (409 when the stage does not allow it)`,
+          params: applicationParams,
+          response: { 200: applicantApplicationSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { actorId, ipAddress } = actorOf(request);
+        return move.run({ db, mailer, applicantId: actorId, applicationId: request.params.id, ipAddress });
+      },
+    );
+  }
+
+  routes.get(
+    '/api/applicant/stats',
+    {
+      config: { access: { permission: 'read:applicant_dashboard:own' } },
+      schema: {
+        tags,
+        summary: 'The dashboard cards: applications, interviews, offers, saved jobs, active hours',
+        response: { 200: applicantStatsSchema, ...errorResponses },
+      },
+    },
+    async (request) => getApplicantStats({ db, applicantId: actorOf(request).actorId }),
+  );
+
+  routes.get(
+    '/api/applicant/recommended-jobs',
+    {
+      config: { access: { permission: 'read:applicant_dashboard:own' } },
+      schema: {
+        tags,
+        summary: 'Open jobs you have not applied to, best match with your profile skills first',
+        querystring: recommendedJobsQuerySchema,
+        response: { 200: recommendedJobListSchema, ...errorResponses },
+      },
+    },
+    async (request) => recommendJobs({ db, applicantId: actorOf(request).actorId, limit: request.query.limit }),
+  );
+
+  // Messaging and meetings are later features: until they exist nobody has a message or a meeting, and
+  // these answer so, in the list shape those features will fill.
+  routes.get(
+    '/api/applicant/messages',
+    {
+      config: { access: { permission: 'read:applicant_dashboard:own' } },
+      schema: {
+        tags,
+        summary: 'Your recent messages (none until messaging exists)',
+        querystring: applicantListQuerySchema,
+        response: { 200: applicantMessageListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ items: [], total: 0, page: request.query.page, page_size: request.query.page_size }),
+  );
+
+  routes.get(
+    '/api/applicant/meetings',
+    {
+      config: { access: { permission: 'read:applicant_dashboard:own' } },
+      schema: {
+        tags,
+        summary: 'Your upcoming meetings (none until meetings exist)',
+        querystring: applicantListQuerySchema,
+        response: { 200: applicantMeetingListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ items: [], total: 0, page: request.query.page, page_size: request.query.page_size }),
+  );
+}
