@@ -197,6 +197,22 @@ describe('applicant applications API', () => {
   });
 
   describe('answering an offer', () => {
+    it('refuses to accept an offer that has no terms, with a sentence, and changes nothing', async () => {
+      const { application } = await seedApplication('offered', {
+        offerRateCents: null,
+        offerWeeklyHours: null,
+        offerStartDate: null,
+      });
+      const response = await move(application.id, 'accept-offer');
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe(
+        'This offer has no rate, hours or start date yet: ask the company to make it again.',
+      );
+      const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
+      expect(row?.status).toBe('offered');
+      expect(await db().select().from(assignments).where(eq(assignments.applicationId, application.id))).toEqual([]);
+    });
+
     it('accepting makes a hire, the assignment on the offer’s terms, and closes the filled job', async () => {
       const { application, job } = await seedApplication('offered');
       const response = await move(application.id, 'accept-offer');

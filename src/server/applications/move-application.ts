@@ -186,6 +186,13 @@ export async function moveApplication({
         });
       }
     } else if (to === 'hired') {
+      // Offers made before their terms were kept (none through the API) cannot become an assignment.
+      if (current.offerRateCents == null || current.offerWeeklyHours == null || current.offerStartDate == null) {
+        throw new AppError(
+          'conflict',
+          'This offer has no rate, hours or start date yet: ask the company to make it again.',
+        );
+      }
       const [assignment] = await tx
         .insert(assignments)
         .values({
@@ -194,9 +201,9 @@ export async function moveApplication({
           jobId: current.jobId,
           applicationId: current.id,
           role: current.jobTitle,
-          rateCents: current.offerRateCents ?? 0,
-          weeklyHours: current.offerWeeklyHours ?? 0,
-          startDate: current.offerStartDate ?? now.toISOString().slice(0, 10),
+          rateCents: current.offerRateCents,
+          weeklyHours: current.offerWeeklyHours,
+          startDate: current.offerStartDate,
         })
         .returning({ id: assignments.id });
       assignmentId = assignment?.id ?? null;

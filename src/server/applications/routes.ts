@@ -13,12 +13,10 @@ import {
 } from '~/shared/applications';
 import type { AppContext } from '../app-context';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
-import { acceptOffer } from './accept-offer';
-import { declineOffer } from './decline-offer';
+import { answerOwnApplication } from './answer-own-application';
 import { findApplicantApplications } from './find-applicant-applications';
 import { getApplicantStats } from './get-applicant-stats';
 import { recommendJobs } from './recommend-jobs';
-import { withdrawApplication } from './withdraw-application';
 
 const applicationParams = idParams('application');
 const tags = ['applicant'];
@@ -44,13 +42,13 @@ export async function applicantRoutes(app: FastifyInstance, { context }: { conte
   );
 
   const moves = [
-    { path: 'withdraw', summary: 'Withdraw your application (any stage before a hire)', run: withdrawApplication },
-    { path: 'accept-offer', summary: 'Accept the offer: you are hired and the assignment is made', run: acceptOffer },
-    { path: 'decline-offer', summary: 'Decline the offer: the application is withdrawn', run: declineOffer },
+    { action: 'withdraw', summary: 'Withdraw your application (any stage before a hire)' },
+    { action: 'accept-offer', summary: 'Accept the offer: you are hired and the assignment is made' },
+    { action: 'decline-offer', summary: 'Decline the offer: the application is withdrawn' },
   ] as const;
   for (const move of moves) {
     routes.post(
-      `/api/applicant/applications/:id/${move.path}`,
+      `/api/applicant/applications/:id/${move.action}`,
       {
         config: { access: { permission: 'update:application:own' } },
         schema: {
@@ -62,7 +60,14 @@ export async function applicantRoutes(app: FastifyInstance, { context }: { conte
       },
       async (request) => {
         const { actorId, ipAddress } = actorOf(request);
-        return move.run({ db, mailer, applicantId: actorId, applicationId: request.params.id, ipAddress });
+        return answerOwnApplication({
+          db,
+          mailer,
+          applicantId: actorId,
+          applicationId: request.params.id,
+          action: move.action,
+          ipAddress,
+        });
       },
     );
   }
