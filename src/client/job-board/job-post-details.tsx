@@ -1,6 +1,6 @@
 import { ClipboardCheckIcon, TimerIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '~/client/components/ui/badge';
+import { DetailSection, JobSkillsAndCertifications, NoneText } from '~/client/components/detail-section';
 import { testTypeLabels } from '~/shared/assessments';
 import { formatListingBudget, type PublicJob } from '~/shared/job-board';
 
@@ -41,55 +41,18 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-3">
-      <h2 className="text-base font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-const None = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted-foreground">{children}</p>;
-
 export function JobPostSections({ job }: { job: PublicJob }) {
   return (
     <>
-      <Section title="Description">
+      <DetailSection level={2} title="Description">
         <p className="text-sm leading-relaxed break-words whitespace-pre-line">{job.description}</p>
-      </Section>
+      </DetailSection>
 
-      <Section title="Required skills">
-        {job.skill_tags.length === 0 ? (
-          <None>No particular skills.</None>
-        ) : (
-          <ul className="flex flex-wrap gap-2" aria-label="Required skills">
-            {job.skill_tags.map((skill) => (
-              <li key={skill}>
-                <Badge variant="secondary">{skill}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <JobSkillsAndCertifications skills={job.skill_tags} certifications={job.required_certs} level={2} />
 
-      <Section title="Required certifications">
-        {job.required_certs.length === 0 ? (
-          <None>No certifications required.</None>
-        ) : (
-          <ul className="flex flex-wrap gap-2">
-            {job.required_certs.map((cert) => (
-              <li key={cert}>
-                <Badge variant="outline">{cert}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-
-      <Section title="Required tests">
+      <DetailSection level={2} title="Required tests">
         {job.required_tests.length === 0 ? (
-          <None>No tests required.</None>
+          <NoneText>No tests required.</NoneText>
         ) : (
           <ul className="grid gap-2" aria-label="Required tests">
             {job.required_tests.map((test) => (
@@ -112,7 +75,7 @@ export function JobPostSections({ job }: { job: PublicJob }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { DetailSection, JobSkillsAndCertifications, NoneText } from '~/client/components/detail-section';
 import { PortalPage } from '~/client/components/portal-page';
-import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
 import { testQueryOptions } from '~/client/lib/test-queries';
 import type { PageProps } from '~/client/routes';
@@ -87,41 +87,19 @@ function JobPost({ job }: { job: Job }) {
           {job.cc_email && <Fact label="CC email">{job.cc_email}</Fact>}
         </dl>
 
-        <Section title="Required skills">
-          {job.skill_tags.length === 0 ? (
-            <None>No particular skills.</None>
+        <JobSkillsAndCertifications skills={job.skill_tags} certifications={job.required_certs} level={3} />
+
+        <DetailSection level={3} title="Required tests">
+          {job.test_ids.length === 0 ? (
+            <NoneText>No tests required.</NoneText>
           ) : (
-            <ul className="flex flex-wrap gap-2">
-              {job.skill_tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="secondary">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
+            <RequiredTests testIds={job.test_ids} />
           )}
-        </Section>
+        </DetailSection>
 
-        <Section title="Required certifications">
-          {job.required_certs.length === 0 ? (
-            <None>No certifications required.</None>
-          ) : (
-            <ul className="flex flex-wrap gap-2">
-              {job.required_certs.map((cert) => (
-                <li key={cert}>
-                  <Badge variant="outline">{cert}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-
-        <Section title="Required tests">
-          {job.test_ids.length === 0 ? <None>No tests required.</None> : <RequiredTests testIds={job.test_ids} />}
-        </Section>
-
-        <Section title="Description">
+        <DetailSection level={3} title="Description">
           <p className="text-sm leading-relaxed break-words whitespace-pre-line">{job.description}</p>
-        </Section>
+        </DetailSection>
       </CardContent>
     </Card>
   );
@@ -155,17 +133,4 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dd className="text-sm font-medium break-words">{children}</dd>
     </div>
   );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-2">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function None({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-muted-foreground">{children}</p>;
 }
