@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applicationStatuses, applicationTexts } from './applications';
 import { testTypes } from './assessments';
-import { engagementTypes, formatJobBudget, jobStatuses, jobTexts, jobTimezones, jobVisibilities } from './jobs';
+import { engagementTypes, formatJobBudget, jobSchema, jobTexts, jobTimezones, jobVisibilities } from './jobs';
 import { isStorableText, text, textTexts } from './text';
 
 // The contract of the job board (issue 11): what applicants search and read (/api/applicant/jobs), the
@@ -130,24 +130,29 @@ export const myApplicationSchema = z.object({
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 
+// What every view of a posted job shares with the company's own job (shared/jobs.ts), field for field.
+const postedJobSchema = jobSchema
+  .pick({
+    id: true,
+    title: true,
+    company_name: true,
+    engagement_type: true,
+    budget_min: true,
+    budget_max: true,
+    budget_total: true,
+    weekly_hours: true,
+    skill_tags: true,
+    timezone: true,
+    // Open on the board; a saved job may have paused or closed since.
+    status: true,
+  })
+  .extend({ published_at: z.string() });
+
 // A job as the board lists it (a card): also the item of the saved-jobs list.
-export const jobListingSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  company_name: z.string(),
+export const jobListingSchema = postedJobSchema.extend({
   // The start of the description (JOB_EXCERPT_LENGTH), for the card.
   excerpt: z.string(),
-  engagement_type: z.enum(engagementTypes),
-  budget_min: z.number().nullable(),
-  budget_max: z.number().nullable(),
-  budget_total: z.number().nullable(),
-  weekly_hours: z.number(),
-  skill_tags: z.array(z.string()),
-  timezone: z.string(),
-  // Open on the board; a saved job may have paused or closed since.
-  status: z.enum(jobStatuses),
   visibility: z.enum(jobVisibilities),
-  published_at: z.string(),
   is_saved: z.boolean(),
   application: myApplicationSchema.nullable(),
 });
@@ -172,23 +177,11 @@ export const requiredTestSchema = z.object({
 export type RequiredTest = z.infer<typeof requiredTestSchema>;
 
 // The whole post, as anyone may read an open public job (no company-internal fields such as cc_email).
-export const publicJobSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  company_name: z.string(),
+export const publicJobSchema = postedJobSchema.extend({
   description: z.string(),
-  engagement_type: z.enum(engagementTypes),
-  budget_min: z.number().nullable(),
-  budget_max: z.number().nullable(),
-  budget_total: z.number().nullable(),
-  weekly_hours: z.number(),
   start_date: z.string().nullable(),
-  skill_tags: z.array(z.string()),
-  timezone: z.string(),
   required_certs: z.array(z.string()),
   required_tests: z.array(requiredTestSchema),
-  status: z.enum(jobStatuses),
-  published_at: z.string(),
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 
