@@ -26,6 +26,7 @@ export const notificationTypes = [
   'offer_accepted',
   'offer_declined',
   'job_filled',
+  'job_invitation',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

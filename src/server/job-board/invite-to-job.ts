@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { type JobInvitation, jobBoardTexts } from '~/shared/job-board';
 import { jobEditTexts } from '~/shared/jobs';
+import { paths } from '~/shared/routes';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
-import { jobInvitations, jobs, users } from '../db/schema';
+import { companies, jobInvitations, jobs, users } from '../db/schema';
+import { notify } from '../notifications/notify';
 import { AppError } from '../platform/errors';
 
 // A company lets one applicant see one of its jobs (a private job is listed for invited applicants only).
@@ -26,8 +28,9 @@ export async function inviteToJob({
 }): Promise<{ invitation: JobInvitation; isNew: boolean }> {
   return db.transaction(async (tx) => {
     const [job] = await tx
-      .select({ id: jobs.id, status: jobs.status, title: jobs.title })
+      .select({ id: jobs.id, status: jobs.status, title: jobs.title, companyName: companies.name })
       .from(jobs)
+      .innerJoin(companies, eq(companies.id, jobs.companyId))
       .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId)));
     if (!job) throw new AppError('not_found', jobEditTexts.notFound);
     if (job.status === 'archived') throw new AppError('conflict', jobBoardTexts.invitationArchived);
@@ -55,6 +58,14 @@ export async function inviteToJob({
       )[0];
     if (!row) throw new Error('The invitation was not stored.');
     if (created) {
+      // The invited applicant hears of it: a private job is found by no one else.
+      await notify(tx, {
+        userId: applicantId,
+        type: 'job_invitation',
+        title: `${job.companyName} invited you to apply`,
+        body: `${job.companyName} invited you to apply for ${job.title}.`,
+        link: paths.applicantJob.getHref({ id: jobId }),
+      });
       await recordAuditEvent({
         db: tx,
         event: {

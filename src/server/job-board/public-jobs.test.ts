@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBoardTexts } from '~/shared/job-board';
 import { jobEditTexts } from '~/shared/jobs';
-import { auditLogs, jobInvitations, jobs } from '../db/schema';
+import { auditLogs, jobInvitations, jobs, notifications } from '../db/schema';
 import { buildTest } from '../db/seed/test-factories';
 import { loadWebClient } from '../platform/web-client';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -149,6 +149,14 @@ describe('job pages', () => {
       expect((await readAsApplicant(job.id, invited)).statusCode).toBe(200);
       expect((await readAsApplicant(job.id)).statusCode).toBe(404);
       expect((await readPublic(job.id)).statusCode).toBe(404);
+
+      // The applicant is told, once, with a link to the job.
+      const told = await testApp.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, invited.user.id));
+      expect(told).toMatchObject([{ type: 'job_invitation', link: `/applicant/jobs/${job.id}` }]);
+      expect(told[0]?.body).toContain('Private role');
 
       const audit = await testApp.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, job.id));
       expect(audit).toMatchObject([

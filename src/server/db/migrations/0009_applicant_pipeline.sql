@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION jobs_document(title text, tags text[], description te
     || setweight(to_tsvector('english', array_to_string(tags, ' ')), 'A')
     || setweight(to_tsvector('english', coalesce(description, '')), 'C') $$;--> statement-breakpoint
 CREATE TYPE "public"."assignment_status" AS ENUM('pending', 'active', 'ended');--> statement-breakpoint
-CREATE TYPE "public"."notification_type" AS ENUM('application_received', 'application_withdrawn', 'application_stage_changed', 'offer_made', 'offer_accepted', 'offer_declined', 'job_filled');--> statement-breakpoint
+CREATE TYPE "public"."notification_type" AS ENUM('application_received', 'application_withdrawn', 'application_stage_changed', 'offer_made', 'offer_accepted', 'offer_declined', 'job_filled', 'job_invitation');--> statement-breakpoint
 CREATE TABLE "application_notes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"application_id" uuid NOT NULL,
