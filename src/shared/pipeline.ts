@@ -8,7 +8,7 @@ import {
   WEEKLY_HOURS_MAX,
   WEEKLY_HOURS_MIN,
 } from './jobs';
-import { availabilities, experienceLevels, regions } from './talent';
+import { applicantProfileViewSchema } from './talent';
 import { calendarDate, text } from './text';
 
 // The contract of the company's side of the hiring pipeline (issue 11): one application as a reviewer
@@ -167,21 +167,8 @@ export const applicationDetailSchema = z.object({
     weekly_hours: z.number(),
     start_date: z.string().nullable(),
   }),
-  applicant: z.object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    headline: z.string().nullable(),
-    summary: z.string().nullable(),
-    // Dollars an hour, as the applicant's profile asks.
-    hourly_rate: z.number().nullable(),
-    skills: z.array(z.string()),
-    experience_level: z.enum(experienceLevels).nullable(),
-    availability: z.enum(availabilities).nullable(),
-    region: z.enum(regions).nullable(),
-    location: z.string().nullable(),
-    timezone: z.string().nullable(),
-  }),
+  // The profile as every company view shows it (shared/talent.ts), and the address to write to.
+  applicant: applicantProfileViewSchema.extend({ email: z.string() }),
   cover_letter: z.string(),
   proposal_rate: z.number().nullable(),
   created_at: z.string(),

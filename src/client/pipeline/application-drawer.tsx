@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { ProfilePhoto } from '~/client/components/profile-photo';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
@@ -96,8 +97,13 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
           </span>
         </div>
         {/* The panel's heading is its title ("Application from …"); the name here is for the eye. */}
-        <p className="text-xl font-semibold break-words">{applicant.name}</p>
-        {applicant.headline && <p className="text-sm text-muted-foreground">{applicant.headline}</p>}
+        <div className="flex items-center gap-3">
+          <ProfilePhoto name={applicant.name} src={applicant.photo_url} size="medium" />
+          <div className="grid min-w-0 gap-0.5">
+            <p className="text-xl font-semibold break-words">{applicant.name}</p>
+            {applicant.headline && <p className="text-sm text-muted-foreground">{applicant.headline}</p>}
+          </div>
+        </div>
         <a
           href={`mailto:${applicant.email}`}
           className="inline-flex items-center gap-1.5 justify-self-start text-sm text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]"

@@ -51,6 +51,7 @@ function seed() {
       region: null,
       location: null,
       timezone: null,
+      photo_url: null,
     },
     cover_letter: 'I would love to lead your support team.',
     proposal_rate: 48.5,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
+import { ProfilePhoto } from '~/client/components/profile-photo';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
@@ -8,7 +9,6 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
 import { type ApplicantProfileView, availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import { applicantProfileViewQueryOptions } from './api';
-import { ProfilePhoto } from './profile-photo';
 import { describeTimeZone } from './time-zones';
 
 const formatRate = (dollars: number) =>

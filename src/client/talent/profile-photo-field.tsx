@@ -1,5 +1,6 @@
 import { ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { ProfilePhoto } from '~/client/components/profile-photo';
 import { Button, buttonVariants } from '~/client/components/ui/button';
 import { FieldError } from '~/client/components/ui/form-field';
 import { toast } from '~/client/components/ui/use-toast';
@@ -14,7 +15,6 @@ import {
   profileTexts,
 } from '~/shared/talent';
 import { useRemoveApplicantPhoto, useUploadApplicantPhoto } from './api';
-import { ProfilePhoto } from './profile-photo';
 
 interface ChosenPhoto {
   file: File;

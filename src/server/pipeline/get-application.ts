@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { photoUrlOf } from '../talent/profile-views';
 import { type ApplicationReader, readerCondition } from './application-scope';
 
 const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
@@ -159,6 +160,7 @@ export async function getApplication({
       region: profile?.region ?? null,
       location: profile?.location ?? null,
       timezone: profile?.timezone ?? null,
+      photo_url: photoUrlOf(applicant.id, profile?.photoFile ?? null),
     },
     cover_letter: application.coverLetter,
     proposal_rate: centsToDollars(application.proposalRateCents),

@@ -124,7 +124,13 @@ describe('the pipeline API: reviewing', () => {
       const job = await buildJob(db(), { companyId });
       const application = await buildApplication(db(), { jobId: job.id, proposalRateCents: null });
       const detail = await detailOf(application.id);
-      expect(detail.applicant).toMatchObject({ headline: null, hourly_rate: null, skills: [], region: null });
+      expect(detail.applicant).toMatchObject({
+        headline: null,
+        hourly_rate: null,
+        skills: [],
+        region: null,
+        photo_url: null,
+      });
       expect(detail.proposal_rate).toBeNull();
       expect(detail.test_results).toEqual([]);
     });
