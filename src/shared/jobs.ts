@@ -399,8 +399,12 @@ export const jobEditTexts = {
 
 const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const dollars = (amount: number) =>
+// Dollars as every screen writes them: '$60', '$65.50', '$5,000'.
+export const formatDollars = (amount: number) =>
   `$${Number.isInteger(amount) ? wholeDollars.format(amount) : dollarsAndCents.format(amount)}`;
+const dollars = formatDollars;
+// A rate an hour: '$70/hr', '$65.50/hr' (a proposal, an offer, an assignment).
+export const formatHourlyRate = (rate: number) => `${formatDollars(rate)}/hr`;
 
 // The budget as the job table and the CSV export show it: '$60–80/hr', '$60/hr', '$5,000', or '—'.
 export function formatJobBudget(

@@ -95,7 +95,7 @@ test('an applicant is found, interviewed, offered and hired, end to end', async 
     .click();
   const drawer = companyPage.getByRole('dialog', { name: 'Application from Jordan Journey' });
   await expect(drawer.getByText('Five years of support in Zendesk')).toBeVisible();
-  await expect(drawer.getByText('$30.00/hr')).toBeVisible();
+  await expect(drawer.getByText('$30/hr')).toBeVisible();
   await drawer.getByRole('button', { name: 'Shortlist' }).click();
   await expect(drawer.getByRole('status').getByText('Shortlisted')).toBeVisible();
   await drawer.getByRole('button', { name: 'Move to Interviewing' }).click();

@@ -40,7 +40,7 @@ test('the company moves an applicant to a hire and the job fills', async ({ page
   const stages = page.getByRole('tablist', { name: 'Stages' });
   await expect(stages.getByRole('tab', { name: 'All 2' })).toHaveAttribute('aria-selected', 'true');
   await expect(stages.getByRole('tab', { name: 'Submitted 2' })).toBeVisible();
-  await expect(rowOf(page, 'Ada Lovelace')).toContainText('$58.00/hr');
+  await expect(rowOf(page, 'Ada Lovelace')).toContainText('$58/hr');
   await expect(rowOf(page, 'Ada Lovelace')).toContainText('Submitted');
 
   // Shortlist, then interview, from the drawer.
@@ -83,7 +83,7 @@ test('the company moves an applicant to a hire and the job fills', async ({ page
   await expect(offer).toBeHidden();
   await expect(drawer.getByRole('status').getByText('Offer')).toBeVisible();
   await expect(drawer.getByText('Waiting for Ada Lovelace to accept or decline the offer.')).toBeVisible();
-  await expect(drawer.getByText('$60.00/hr')).toBeVisible();
+  await expect(drawer.getByText('$60/hr')).toBeVisible();
   // (Escape would close the notification first: it is the newest layer.)
   await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(drawer).toBeHidden();
@@ -169,7 +169,7 @@ test('the company-wide list finds applications across jobs', async ({ page, requ
 
   await page.getByRole('tablist', { name: 'Stages' }).getByRole('tab', { name: 'Interviewing 1' }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(rowOf(page, 'Margaret Hamilton')).toContainText('$35.00/hr');
+  await expect(rowOf(page, 'Margaret Hamilton')).toContainText('$35/hr');
   await page.getByRole('tablist', { name: 'Stages' }).getByRole('tab', { name: 'All 3' }).click();
   await page.getByLabel('Job').selectOption({ label: 'Data Entry Clerk' });
   await expect(table.getByRole('row')).toHaveCount(2);

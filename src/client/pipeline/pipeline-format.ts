@@ -1,12 +1,12 @@
 import { applicationStatuses, applicationStatusLabels } from '~/shared/applications';
+import { formatHourlyRate } from '~/shared/jobs';
 
 // How the pipeline speaks of money, dates, ratings and stages, in one place for its lists and drawer.
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export const hourlyRate = (rate: number) => `${dollars.format(rate)}/hr`;
+export const hourlyRate = formatHourlyRate;
 export const proposedRate = (rate: number | null) => (rate == null ? 'No rate proposed' : hourlyRate(rate));
 export const dayLabel = (value: string) => day.format(new Date(value));
 export const dayAndTimeLabel = (value: string) => dayAndTime.format(new Date(value));
