@@ -19,10 +19,12 @@ export const searchQuery = (q: string) => sql`websearch_to_tsquery('english', ${
 export function buildSearchConditions(filters: JobBoardFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.q) {
+    // The company side is a list of ids worked out once, so that both sides are index scans (GIN on the
+    // document, the company index) OR-ed as bitmaps, rather than a filter over every open job.
     conditions.push(
       or(
         sql`${jobs.document} @@ ${searchQuery(filters.q)}`,
-        sql`${companies.name} ilike ${`%${escapeLike(filters.q)}%`}`,
+        sql`${jobs.companyId} = any(array(select ${companies.id} from ${companies} where ${companies.name} ilike ${`%${escapeLike(filters.q)}%`}))`,
       ) as SQL,
     );
   }
@@ -45,9 +47,7 @@ export function buildSearchConditions(filters: JobBoardFilters): SQL[] {
   }
   if (filters.skills.length > 0) {
     const wanted = textArrayLiteral(filters.skills.map((skill) => skill.toLowerCase()));
-    conditions.push(
-      sql`exists (select 1 from unnest(${jobs.skillTags}) as skill where lower(skill) = any(${wanted}::text[]))`,
-    );
+    conditions.push(sql`${jobs.skillKeys} && ${wanted}::text[]`);
   }
   if (filters.timezone) conditions.push(eq(jobs.timezone, filters.timezone));
   return conditions;

@@ -66,6 +66,12 @@ export const applications = pgTable(
     uniqueIndex('applications_job_applicant_unique').on(table.jobId, table.applicantId),
     index('applications_job_status_idx').on(table.jobId, table.status),
     index('applications_applicant_id_idx').on(table.applicantId),
+    // A job's pipeline pages newest first: its top rows read from the index in order, not sorted.
+    index('applications_job_created_idx').on(
+      table.jobId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     check('applications_proposal_rate_positive', sql`${table.proposalRateCents} > 0`),
     check('applications_offer_rate_positive', sql`${table.offerRateCents} > 0`),
     check('applications_offer_hours_range', sql`${table.offerWeeklyHours} between 1 and 60`),

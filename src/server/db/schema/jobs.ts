@@ -31,6 +31,9 @@ export const jobs = pgTable(
     openings: integer().notNull().default(1),
     startDate: date({ mode: 'string' }),
     skillTags: text().array().notNull().default(sql`'{}'::text[]`),
+    // The tags lower-cased, for Find Jobs' skill filter: an overlap (&&) the GIN index answers
+    // (jobs_skill_keys, migration 0010).
+    skillKeys: text().array().generatedAlwaysAs(sql`jobs_skill_keys(skill_tags)`),
     // What the list's search box matches: the title and the tags, lower-cased, kept by the database
     // (jobs_search_text, migration 0007) so a search is a plain LIKE over one column.
     searchText: text().generatedAlwaysAs(sql`jobs_search_text(title, skill_tags)`),
@@ -62,6 +65,7 @@ export const jobs = pgTable(
     ),
     index('jobs_skill_tags_idx').using('gin', table.skillTags),
     index('jobs_document_idx').using('gin', table.document),
+    index('jobs_skill_keys_idx').using('gin', table.skillKeys),
     // Find Jobs lists open jobs, newest first.
     index('jobs_open_published_idx').on(table.publishedAt.desc(), table.id).where(sql`${table.status} = 'open'`),
     check(
