@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SectionSkeleton } from '~/client/components/dashboard-section';
 import { PageMeta } from '~/client/components/page-meta';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -14,7 +15,6 @@ import {
   recommendedJobsQueryOptions,
 } from './api';
 import { ApplicantStatCards, ApplicantStatCardsSkeleton } from './applicant-stat-cards';
-import { SectionSkeleton } from './dashboard-section';
 import {
   RecentApplicationsSection,
   RecentMessagesSection,

@@ -1,11 +1,11 @@
 import { CalendarDaysIcon, FileTextIcon, MessageSquareIcon, SearchIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { DashboardSection, SectionEmpty } from '~/client/components/dashboard-section';
 import { Badge } from '~/client/components/ui/badge';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { ApplicantApplication, ApplicantMeeting, ApplicantMessage, RecommendedJob } from '~/shared/applications';
 import { paths } from '~/shared/routes';
 import { ApplicationStageBadge } from './application-stage-badge';
-import { DashboardSection, SectionEmpty } from './dashboard-section';
 
 const MAX_SKILLS_SHOWN = 4;
 const findJobs = { to: paths.applicantJobs.getHref(), label: 'Find Jobs' };

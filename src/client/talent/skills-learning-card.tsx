@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { DashboardSection } from '~/client/components/dashboard-section';
 import { Badge } from '~/client/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { paths } from '~/shared/routes';
 import { applicantProfileQueryOptions } from './api';
@@ -14,17 +13,12 @@ export function SkillsLearningCard() {
   const profile = useQuery(applicantProfileQueryOptions());
   const settingsHref = paths.applicantSettings.getHref();
   return (
-    <Card aria-labelledby="skills-learning-title" className="min-w-0">
-      <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
-        <CardTitle id="skills-learning-title">Skills & Learning</CardTitle>
-        <Link
-          to={settingsHref}
-          className="shrink-0 text-sm font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
-        >
-          Edit Profile
-        </Link>
-      </CardHeader>
-      <CardContent className="grid gap-4">
+    <DashboardSection
+      id="skills-learning"
+      title="Skills & Learning"
+      viewAll={{ to: settingsHref, label: 'Edit Profile' }}
+    >
+      <div className="grid gap-4">
         {profile.isError ? (
           <p className="text-sm text-muted-foreground">
             Your profile could not be loaded.{' '}
@@ -60,7 +54,7 @@ export function SkillsLearningCard() {
             )}
           </>
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </DashboardSection>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 
-// One section of the applicant dashboard: a titled card with its "View All" link.
+// One section of a dashboard: a titled card with its "View All" link (features compose their own).
 export function DashboardSection({
   id,
   title,
