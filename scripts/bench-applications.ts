@@ -4,7 +4,6 @@
 // fresh database (tandem_bench_<random>, dropped afterwards) on the server of DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test), starts the real server as its own process and measures with
 // autocannon next to /api/health as the ceiling. Target: p99 < 50 ms at 20 connections for both.
-import { parseArgs } from 'node:util';
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
@@ -24,28 +23,18 @@ import {
   expectOk,
   insertInBatches,
   measureTargets,
+  parseBenchOptions,
   reportBudgets,
   seededRandom,
   withBenchDatabase,
   withBenchServer,
 } from './bench/measure-api';
 
-const { values: options } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '20' },
-    jobs: { type: 'string', default: '10000' },
-    applications: { type: 'string', default: '100000' },
-    rounds: { type: 'string', default: '3' },
-    'keep-database': { type: 'boolean', default: false },
-  },
+const { duration, connections, rounds, keepDatabase, serverUrl, counts } = parseBenchOptions({
+  jobs: 10_000,
+  applications: 100_000,
 });
-const duration = Number(options.duration);
-const connections = Number(options.connections);
-const jobCount = Number(options.jobs);
-const applicationCount = Number(options.applications);
-const rounds = Number(options.rounds);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const { jobs: jobCount, applications: applicationCount } = counts;
 const COMPANY_COUNT = 100;
 const APPLICANT_COUNT = 20_000;
 // The busiest job's share of all applications: the list a popular post's company pages through.
@@ -117,7 +106,7 @@ function jobRow(companyId: string): typeof jobs.$inferInsert {
   };
 }
 
-await withBenchDatabase(serverUrl, { keep: Boolean(options['keep-database']) }, async (bench) => {
+await withBenchDatabase(serverUrl, { keep: keepDatabase }, async (bench) => {
   const started = performance.now();
   const database = await openDatabase({ url: bench.url, poolSize: 4 });
   await migrateDatabase(database);

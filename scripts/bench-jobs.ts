@@ -3,7 +3,6 @@
 // the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), starts the real
 // server as its own process, signs in as the company and measures a filtered, paginated list with
 // autocannon, next to /api/health on the same server as the ceiling. Target: p99 < 50 ms.
-import { parseArgs } from 'node:util';
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
@@ -14,27 +13,15 @@ import {
   expectOk,
   insertInBatches,
   measureTargets,
+  parseBenchOptions,
   reportBudgets,
   seededRandom,
   withBenchDatabase,
   withBenchServer,
 } from './bench/measure-api';
 
-const { values: options } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '20' },
-    jobs: { type: 'string', default: '10000' },
-    rounds: { type: 'string', default: '3' },
-    // Leave the seeded database in place (its URL is printed) to look at query plans; drop it by hand.
-    'keep-database': { type: 'boolean', default: false },
-  },
-});
-const duration = Number(options.duration);
-const connections = Number(options.connections);
-const jobCount = Number(options.jobs);
-const rounds = Number(options.rounds);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const { duration, connections, rounds, keepDatabase, serverUrl, counts } = parseBenchOptions({ jobs: 10_000 });
+const { jobs: jobCount } = counts;
 const TARGET_PATH = '/api/jobs?status=open,paused&q=engineer&tags=React&page=3&page_size=20&sort=launch_date_desc';
 
 const { random, pick } = seededRandom();
@@ -91,7 +78,7 @@ function jobRow(companyId: string): typeof jobs.$inferInsert {
   };
 }
 
-await withBenchDatabase(serverUrl, { keep: Boolean(options['keep-database']) }, async (bench) => {
+await withBenchDatabase(serverUrl, { keep: keepDatabase }, async (bench) => {
   const started = performance.now();
   const database = await openDatabase({ url: bench.url, poolSize: 4 });
   await migrateDatabase(database);

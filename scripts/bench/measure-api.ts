@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../../src/server/testing/free-port';
@@ -225,4 +226,30 @@ export function reportBudgets(entries: Array<{ label: string; figure: ApiFigure 
     console.log(`${label}: p99 ${figure.p99} ms (target < ${budgetMs} ms) ${ok ? 'met' : 'MISSED'}${cpu}`);
   }
   return met;
+}
+
+// The options every API bench takes (--duration, --connections, --rounds, --keep-database) and its own
+// counts, given with their defaults: parseBenchOptions({ jobs: 10_000 }).
+export function parseBenchOptions<Counts extends Record<string, number>>(counts: Counts) {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '20' },
+      rounds: { type: 'string', default: '3' },
+      // Leave the seeded database in place (its URL is printed) to look at query plans; drop it by hand.
+      'keep-database': { type: 'boolean', default: false },
+      ...Object.fromEntries(
+        Object.entries(counts).map(([name, value]) => [name, { type: 'string' as const, default: String(value) }]),
+      ),
+    },
+  });
+  const numberOf = (name: string) => Number((values as Record<string, unknown>)[name]);
+  return {
+    duration: numberOf('duration'),
+    connections: numberOf('connections'),
+    rounds: numberOf('rounds'),
+    keepDatabase: Boolean(values['keep-database']),
+    counts: Object.fromEntries(Object.keys(counts).map((name) => [name, numberOf(name)])) as Counts,
+    serverUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  };
 }
