@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { CurrentUser } from '~/shared/auth';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
+import { preparedStatement } from '../db/prepared-statements';
 import { companies, companyMembers, sessions, users } from '../db/schema';
 import { generateToken, hashToken } from './secure-tokens';
 
@@ -65,18 +66,9 @@ export async function createSession({
   return { token, sessionId: session.id };
 }
 
-// The signed-in person behind a session cookie, or null when the session is unknown, expired, idle
-// for longer than the timeout, or its user is suspended (then the session is deleted).
-export async function resolveSession({
-  db,
-  token,
-  idleTimeoutMinutes,
-}: {
-  db: Database;
-  token: string;
-  idleTimeoutMinutes: number;
-}): Promise<AuthContext | null> {
-  const [row] = await db
+// Every signed-in request reads its session: built and parsed once (db/prepared-statements.ts).
+const sessionByTokenHash = preparedStatement((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -95,8 +87,23 @@ export async function resolveSession({
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('resolve_session'),
+);
+
+// The signed-in person behind a session cookie, or null when the session is unknown, expired, idle
+// for longer than the timeout, or its user is suspended (then the session is deleted).
+export async function resolveSession({
+  db,
+  token,
+  idleTimeoutMinutes,
+}: {
+  db: Database;
+  token: string;
+  idleTimeoutMinutes: number;
+}): Promise<AuthContext | null> {
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
 
   const now = Date.now();

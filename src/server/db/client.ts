@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
 
 // Domain code sees one type whichever driver is underneath.
@@ -37,6 +38,7 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
+      Client: NamedStatementClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,

@@ -1,10 +1,54 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { JobListingList } from '~/shared/job-board';
 import type { Database } from '../db/client';
+import { preparedStatements } from '../db/prepared-statements';
 import { applications, companies, jobs } from '../db/schema';
-import { listingColumns, ownApplication, toListing } from './job-listing-views';
+import { type ListingRow, listingColumns, ownApplication, toListing } from './job-listing-views';
 import { listedFor } from './job-visibility';
-import { allOf, buildSearchConditions, buildSearchOrder, type JobBoardFilters } from './search-conditions';
+import {
+  allOf,
+  buildSearchConditions,
+  buildSearchOrder,
+  type JobBoardFilters,
+  searchShapeOf,
+  searchValuesOf,
+} from './search-conditions';
+
+const applicant = sql.placeholder('applicantId');
+
+// A page of a search: chosen and counted on the narrow columns of every match, then only its own rows
+// read whole, joined to the company and to the applicant's application.
+const searchPage = preparedStatements((db, shape: string) => {
+  const where = allOf([listedFor(applicant), ...buildSearchConditions(shape)]);
+  const order = buildSearchOrder(shape);
+  const pageOfJobs = db
+    .select({ id: jobs.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(where)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page_of_jobs');
+  return db
+    .select({ ...listingColumns(applicant), total: pageOfJobs.total })
+    .from(pageOfJobs)
+    .innerJoin(jobs, eq(jobs.id, pageOfJobs.id))
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .leftJoin(applications, ownApplication(applicant))
+    .orderBy(...order)
+    .prepare(`find_jobs_${shape}`);
+});
+
+// Past the last page the window count has no row to ride on.
+const searchCount = preparedStatements((db, shape: string) =>
+  db
+    .select({ value: count() })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(allOf([listedFor(applicant), ...buildSearchConditions(shape)]))
+    .prepare(`count_jobs_${shape}`),
+);
 
 // Find Jobs: the jobs listed for this applicant, searched, filtered, sorted and paged in the database.
 // Each says whether the applicant saved it and where their application to it stands.
@@ -18,27 +62,13 @@ export async function findJobListings({
   query: JobBoardFilters;
 }): Promise<JobListingList> {
   const { page, page_size: pageSize } = query;
-  const where = allOf([listedFor(applicantId), ...buildSearchConditions(query)]);
-  const rows = await db
-    .select({ ...listingColumns(applicantId), total: sql<number>`(count(*) over ())::int` })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .leftJoin(applications, ownApplication(applicantId))
-    .where(where)
-    .orderBy(...buildSearchOrder(query.sort, query.q))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  // Past the last page the window count has no row to ride on.
-  const total =
-    rows[0]?.total ??
-    (page > 1
-      ? ((
-          await db
-            .select({ value: count() })
-            .from(jobs)
-            .innerJoin(companies, eq(companies.id, jobs.companyId))
-            .where(where)
-        )[0]?.value ?? 0)
-      : 0);
+  const shape = searchShapeOf(query);
+  const values = { ...searchValuesOf(query), applicantId };
+  const rows: Array<ListingRow & { total: number }> = await searchPage(db, shape).execute({
+    ...values,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const total = rows[0]?.total ?? (page > 1 ? ((await searchCount(db, shape).execute(values))[0]?.value ?? 0) : 0);
   return { items: rows.map(toListing), total, page, page_size: pageSize };
 }

@@ -4,13 +4,14 @@ import { excerptOf, type JobListing } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, jobTests, savedJobs, tests } from '../db/schema';
 import { jobBudget } from '../jobs/load-job-views';
+import type { ApplicantRef } from './job-visibility';
 
 // The columns of a job as the board shows it to one applicant, and their mapping to the API's shape.
 
 // Enough of the description for a card's excerpt, without reading long posts whole.
 const EXCERPT_SOURCE_LENGTH = 600;
 
-export function listingColumns(applicantId: string) {
+export function listingColumns(applicantId: ApplicantRef) {
   return {
     id: jobs.id,
     title: jobs.title,
@@ -35,7 +36,7 @@ export function listingColumns(applicantId: string) {
 }
 
 // The caller's own application, joined beside each job (one at most: unique per job and applicant).
-export const ownApplication = (applicantId: string) =>
+export const ownApplication = (applicantId: ApplicantRef) =>
   and(eq(applications.jobId, jobs.id), eq(applications.applicantId, applicantId));
 
 // A row of listingColumns as the driver returns it.

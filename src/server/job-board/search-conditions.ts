@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobBoardSort, jobBoardQuerySchema } from '~/shared/job-board';
 import { companies, jobs } from '../db/schema';
@@ -11,55 +11,82 @@ const textArrayLiteral = (items: string[]) =>
   `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
-// The search: web-search syntax ("react -angular", "customer support") against the job's document
-// (title and skills weigh more than the description), or part of the company's name.
-export const searchQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+// Find Jobs is a prepared statement per search shape (db/prepared-statements.ts): which filters are
+// present and the sort decide the SQL, and the values below fill its placeholders.
+export function searchShapeOf(filters: JobBoardFilters) {
+  const present = [
+    filters.q ? 'q' : '',
+    filters.engagement_type ? 'type' : '',
+    filters.rate_min !== undefined ? 'min' : '',
+    filters.rate_max !== undefined ? 'max' : '',
+    filters.skills.length > 0 ? 'skills' : '',
+    filters.timezone ? 'tz' : '',
+  ].filter(Boolean);
+  return [filters.sort, ...present].join('.');
+}
 
-// The filters of Find Jobs, beside the visibility rule the caller adds.
-export function buildSearchConditions(filters: JobBoardFilters): SQL[] {
+export function searchValuesOf(filters: JobBoardFilters) {
+  return {
+    q: filters.q,
+    companyNamePattern: filters.q ? `%${escapeLike(filters.q)}%` : undefined,
+    engagementType: filters.engagement_type,
+    rateMinCents: filters.rate_min === undefined ? undefined : toCents(filters.rate_min),
+    rateMaxCents: filters.rate_max === undefined ? undefined : toCents(filters.rate_max),
+    skillKeys:
+      filters.skills.length > 0 ? textArrayLiteral(filters.skills.map((skill) => skill.toLowerCase())) : undefined,
+    timezone: filters.timezone,
+  };
+}
+
+const has = (shape: string, part: string) => shape.split('.').includes(part);
+
+// The search: web-search syntax ("react -angular", "customer support") against the job's document
+// (title and skills weigh more than the description), or part of the company's name. The query is
+// parsed once, as a sub-select: in a prepared statement's generic plan a bare call would parse the
+// words again for every row it tests.
+const searchQuery = sql`(select websearch_to_tsquery('english', ${sql.placeholder('q')}))`;
+
+// The filters of Find Jobs for a search shape, beside the visibility rule the caller adds.
+export function buildSearchConditions(shape: string): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.q) {
+  if (has(shape, 'q')) {
     // The company side is a list of ids worked out once, so that both sides are index scans (GIN on the
     // document, the company index) OR-ed as bitmaps, rather than a filter over every open job.
     conditions.push(
       or(
-        sql`${jobs.document} @@ ${searchQuery(filters.q)}`,
-        sql`${jobs.companyId} = any(array(select ${companies.id} from ${companies} where ${companies.name} ilike ${`%${escapeLike(filters.q)}%`}))`,
+        sql`${jobs.document} @@ ${searchQuery}`,
+        sql`${jobs.companyId} = any(array(select ${companies.id} from ${companies} where ${companies.name} ilike ${sql.placeholder('companyNamePattern')}))`,
       ) as SQL,
     );
   }
-  if (filters.engagement_type) conditions.push(eq(jobs.engagementType, filters.engagement_type));
+  if (has(shape, 'type')) conditions.push(sql`${jobs.engagementType} = ${sql.placeholder('engagementType')}`);
   // The pay must reach into the range: an hourly job's rates overlap it, a fixed price falls in it. A job
   // that names no budget says nothing about the range, so it is left out once a range is asked for.
   const hourlyTop = sql`coalesce(${jobs.budgetMaxCents}, ${jobs.budgetMinCents})`;
   const hourlyBottom = sql`coalesce(${jobs.budgetMinCents}, ${jobs.budgetMaxCents})`;
-  if (filters.rate_min !== undefined) {
-    const min = toCents(filters.rate_min);
+  if (has(shape, 'min')) {
     conditions.push(
-      sql`(case when ${jobs.engagementType} = 'hourly' then ${hourlyTop} else ${jobs.budgetTotalCents} end) >= ${min}`,
+      sql`(case when ${jobs.engagementType} = 'hourly' then ${hourlyTop} else ${jobs.budgetTotalCents} end) >= ${sql.placeholder('rateMinCents')}`,
     );
   }
-  if (filters.rate_max !== undefined) {
-    const max = toCents(filters.rate_max);
+  if (has(shape, 'max')) {
     conditions.push(
-      sql`(case when ${jobs.engagementType} = 'hourly' then ${hourlyBottom} else ${jobs.budgetTotalCents} end) <= ${max}`,
+      sql`(case when ${jobs.engagementType} = 'hourly' then ${hourlyBottom} else ${jobs.budgetTotalCents} end) <= ${sql.placeholder('rateMaxCents')}`,
     );
   }
-  if (filters.skills.length > 0) {
-    const wanted = textArrayLiteral(filters.skills.map((skill) => skill.toLowerCase()));
-    conditions.push(sql`${jobs.skillKeys} && ${wanted}::text[]`);
-  }
-  if (filters.timezone) conditions.push(eq(jobs.timezone, filters.timezone));
+  if (has(shape, 'skills')) conditions.push(sql`${jobs.skillKeys} && ${sql.placeholder('skillKeys')}::text[]`);
+  if (has(shape, 'tz')) conditions.push(sql`${jobs.timezone} = ${sql.placeholder('timezone')}`);
   return conditions;
 }
 
 const postedAt = sql`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`;
 
 // Ties end on the id so that pages never repeat or skip a job.
-export function buildSearchOrder(sort: JobBoardSort, q: string | undefined): SQL[] {
+export function buildSearchOrder(shape: string): SQL[] {
   const newest = [desc(postedAt), desc(jobs.id)];
-  if (sort === 'best_match' && q) {
-    return [desc(sql`ts_rank(${jobs.document}, ${searchQuery(q)})`), ...newest];
+  const sort = shape.split('.')[0] as JobBoardSort;
+  if (sort === 'best_match' && has(shape, 'q')) {
+    return [desc(sql`ts_rank(${jobs.document}, ${searchQuery})`), ...newest];
   }
   if (sort === 'highest_rate') {
     // Hourly jobs by their top rate first; fixed-price jobs (a total, not a rate) after them by total.

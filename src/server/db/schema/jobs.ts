@@ -64,8 +64,10 @@ export const jobs = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('jobs_skill_tags_idx').using('gin', table.skillTags),
-    index('jobs_document_idx').using('gin', table.document),
-    index('jobs_skill_keys_idx').using('gin', table.skillKeys),
+    // Only Find Jobs searches the document and the skill keys, and it lists open jobs only: the closed,
+    // paused, draft and archived ones stay out of these indexes rather than being read and thrown away.
+    index('jobs_open_document_idx').using('gin', table.document).where(sql`${table.status} = 'open'`),
+    index('jobs_open_skill_keys_idx').using('gin', table.skillKeys).where(sql`${table.status} = 'open'`),
     // Find Jobs lists open jobs, newest first.
     index('jobs_open_published_idx').on(table.publishedAt.desc(), table.id).where(sql`${table.status} = 'open'`),
     check(
