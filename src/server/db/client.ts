@@ -42,6 +42,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
+      // A connection's backend keeps its catalog caches and prepared statements (named-statements.ts);
+      // pg's default of 10 s idle would drop them after every lull and start cold again.
+      idleTimeoutMillis: 5 * 60_000,
     });
     // Without a listener, an idle client's error (a database restart, say) would crash the process.
     pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database connection failed'));
