@@ -1,14 +1,89 @@
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ApplicationStatus, applicationStatuses } from '~/shared/applications';
 import { type JobApplicationList, type jobApplicationListQuerySchema, jobEditTexts } from '~/shared/jobs';
 import type { Database } from '../db/client';
+import { preparedStatements } from '../db/prepared-statements';
 import { applicantProfiles, applicationRatings, applications, jobs, users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { centsToDollars, isNewApplication } from './load-job-views';
 
 // A LIKE pattern that matches the text literally: % and _ typed in a search box are not wildcards.
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+type ListQuery = z.output<typeof jobApplicationListQuerySchema>;
+
+// The list is a prepared statement per shape (db/prepared-statements.ts): one job's or all of them,
+// searched by name or not, filtered by stage or not. The values fill the placeholders.
+const shapeOf = (jobId: string | undefined, query: ListQuery) =>
+  [jobId ? 'job' : 'all', query.q ? 'q' : '', query.status.length > 0 ? 'stages' : ''].filter(Boolean).join('.');
+const has = (shape: string, part: string) => shape.split('.').includes(part);
+
+// What narrows the list besides the stage: the stage tabs count within these.
+function scopeOf(shape: string): SQL[] {
+  const scope: SQL[] = [eq(jobs.companyId, sql.placeholder('companyId'))];
+  if (has(shape, 'job')) scope.push(eq(applications.jobId, sql.placeholder('jobId')));
+  if (has(shape, 'q')) {
+    const pattern = sql.placeholder('pattern');
+    scope.push(or(ilike(users.name, pattern), ilike(users.email, pattern)) as SQL);
+  }
+  return scope;
+}
+
+const pageOfApplications = preparedStatements((db, shape: string) => {
+  const conditions = scopeOf(shape);
+  if (has(shape, 'stages')) {
+    conditions.push(sql`${applications.status} = any(${sql.placeholder('statuses')}::application_status[])`);
+  }
+  const ratings = db
+    .select({
+      average: sql<string | null>`round(avg(${applicationRatings.rating}), 1)`.as('average_rating'),
+      count: sql<number>`count(*)::int`.as('rating_count'),
+    })
+    .from(applicationRatings)
+    .where(eq(applicationRatings.applicationId, applications.id))
+    .as('ratings');
+  return db
+    .select({
+      id: applications.id,
+      jobId: applications.jobId,
+      jobTitle: jobs.title,
+      applicantId: applications.applicantId,
+      applicantName: users.name,
+      applicantHeadline: applicantProfiles.headline,
+      status: applications.status,
+      proposalRateCents: applications.proposalRateCents,
+      createdAt: applications.createdAt,
+      isNew: isNewApplication,
+      averageRating: ratings.average,
+      ratingCount: ratings.count,
+    })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .leftJoin(applicantProfiles, eq(applicantProfiles.userId, applications.applicantId))
+    .leftJoinLateral(ratings, sql`true`)
+    .where(and(...conditions))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`job_applications_${shape}`);
+});
+
+// The stage tabs' counts. The applicant's name is joined only to search by it: counting a busy job then
+// reads its (job, status) index alone.
+const countsByStage = preparedStatements((db, shape: string) => {
+  const counting = db
+    .select({ status: applications.status, count: sql<number>`count(*)::int` })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .$dynamic();
+  if (has(shape, 'q')) counting.innerJoin(users, eq(users.id, applications.applicantId));
+  return counting
+    .where(and(...scopeOf(shape)))
+    .groupBy(applications.status)
+    .prepare(`job_application_counts_${shape}`);
+});
 
 // Applications to the company's jobs, newest first: one job's (its pipeline on the detail page), or
 // all of them (the company-wide list; Pending Interviews lists those in the interviewing stage). With
@@ -22,72 +97,29 @@ export async function findJobApplications({
   db: Database;
   companyId: string;
   jobId?: string;
-  query: z.output<typeof jobApplicationListQuerySchema>;
+  query: ListQuery;
 }): Promise<JobApplicationList> {
-  if (jobId) {
+  const { page, page_size: pageSize } = query;
+  const shape = shapeOf(jobId, query);
+  const values = { companyId, jobId, pattern: query.q ? containing(query.q) : undefined };
+  const [rows, counted] = await Promise.all([
+    pageOfApplications(db, shape).execute({
+      ...values,
+      statuses: `{${query.status.join(',')}}`,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    }),
+    countsByStage(db, shape).execute(values),
+  ]);
+  // Both reads are scoped to the company, so another company's job reads as empty: only then is it
+  // worth a query to tell an empty pipeline from a job that is not this company's.
+  if (jobId && counted.length === 0) {
     const [job] = await db
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.id, jobId), eq(jobs.companyId, companyId)));
     if (!job) throw new AppError('not_found', jobEditTexts.notFound);
   }
-  // What narrows the list besides the stage: the stage tabs count within these.
-  const scope: SQL[] = [eq(jobs.companyId, companyId)];
-  if (jobId) scope.push(eq(applications.jobId, jobId));
-  if (query.q) {
-    const pattern = containing(query.q);
-    const matches = or(ilike(users.name, pattern), ilike(users.email, pattern));
-    if (matches) scope.push(matches);
-  }
-  const conditions = [...scope];
-  if (query.status.length > 0) conditions.push(inArray(applications.status, query.status));
-  const { page, page_size: pageSize } = query;
-  const ratings = db
-    .select({
-      average: sql<string | null>`round(avg(${applicationRatings.rating}), 1)`.as('average_rating'),
-      count: sql<number>`count(*)::int`.as('rating_count'),
-    })
-    .from(applicationRatings)
-    .where(eq(applicationRatings.applicationId, applications.id))
-    .as('ratings');
-  // The stage tabs' counts. The applicant's name is joined only to search by it: counting a busy job then
-  // reads its (job, status) index alone.
-  const countByStage = () => {
-    const counting = db
-      .select({ status: applications.status, count: sql<number>`count(*)::int` })
-      .from(applications)
-      .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .$dynamic();
-    if (query.q) counting.innerJoin(users, eq(users.id, applications.applicantId));
-    return counting.where(and(...scope)).groupBy(applications.status);
-  };
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: applications.id,
-        jobId: applications.jobId,
-        jobTitle: jobs.title,
-        applicantId: applications.applicantId,
-        applicantName: users.name,
-        applicantHeadline: applicantProfiles.headline,
-        status: applications.status,
-        proposalRateCents: applications.proposalRateCents,
-        createdAt: applications.createdAt,
-        isNew: isNewApplication,
-        averageRating: ratings.average,
-        ratingCount: ratings.count,
-      })
-      .from(applications)
-      .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .leftJoin(applicantProfiles, eq(applicantProfiles.userId, applications.applicantId))
-      .leftJoinLateral(ratings, sql`true`)
-      .where(and(...conditions))
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    countByStage(),
-  ]);
   const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as Record<
     ApplicationStatus,
     number
