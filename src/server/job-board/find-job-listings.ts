@@ -24,7 +24,6 @@ const searchPage = preparedStatements((db, shape: string) => {
   const pageOfJobs = db
     .select({ id: jobs.id, total: sql<number>`(count(*) over ())::int`.as('total') })
     .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(where)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
@@ -45,7 +44,6 @@ const searchCount = preparedStatements((db, shape: string) =>
   db
     .select({ value: count() })
     .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(allOf([listedFor(applicant), ...buildSearchConditions(shape)]))
     .prepare(`count_jobs_${shape}`),
 );

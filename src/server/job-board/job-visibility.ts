@@ -1,14 +1,16 @@
 import { and, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { applications, companies, jobInvitations, jobs } from '../db/schema';
 
-// Who may see which job (issue 11). Every job-board query puts one of these into its where clause, and
-// joins companies (a suspended company's jobs leave the board). A job no rule lets through is answered
-// as one that does not exist.
+// Who may see which job (issue 11). Every job-board query puts one of these into its where clause (a
+// suspended company's jobs leave the board). A job no rule lets through is answered as one that does
+// not exist.
 // The states are written into the SQL, not sent as parameters: the board's statements are prepared
 // (db/named-statements.ts), and only a literal lets a generic plan use the indexes kept for open jobs.
 const isOpen = sql`${jobs.status} = 'open'`;
 const isPublic = sql`${jobs.visibility} = 'public'`;
-const companyIsActive = sql`${companies.status} = 'active'`;
+// The companies that are not active are few: their ids are listed once per query (an index on them),
+// rather than every active company joined to every match.
+const companyIsActive = sql`${jobs.companyId} <> all(array(select ${companies.id} from ${companies} where ${companies.status} <> 'active'))`;
 
 // The applicant as a value, or as a placeholder in a prepared statement.
 export type ApplicantRef = string | Placeholder;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companyMemberRoles } from '~/shared/companies';
 import { userStatus, users } from './auth';
@@ -15,7 +16,11 @@ export const companies = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The admin's company list filters by account manager.
-  (table) => [index('companies_account_manager_id_idx').on(table.accountManagerId)],
+  (table) => [
+    index('companies_account_manager_id_idx').on(table.accountManagerId),
+    // The job board leaves out the jobs of the few companies that are not active (job-visibility.ts).
+    index('companies_inactive_idx').on(table.id).where(sql`${table.status} <> 'active'`),
+  ],
 );
 
 export const companyMemberRole = pgEnum('company_member_role', companyMemberRoles);

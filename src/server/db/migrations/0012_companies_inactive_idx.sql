@@ -1,0 +1,1 @@
+CREATE INDEX "companies_inactive_idx" ON "companies" USING btree ("id") WHERE "companies"."status" <> 'active';
