@@ -1,10 +1,24 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMIZED_NAME, anonymizeAccount } from '../account/anonymize-account';
 import { recordAuditEvent } from '../audit/record-audit-event';
+import { writePhotoFile } from '../talent/photo-files';
 import { createTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './client';
-import { auditLogs, jobs, oauthAccounts, questions, sessions, testAttempts, tests, users } from './schema';
+import {
+  applicantProfiles,
+  auditLogs,
+  jobs,
+  oauthAccounts,
+  questions,
+  sessions,
+  testAttempts,
+  tests,
+  users,
+} from './schema';
 import { buildAccount, buildSession } from './seed/factories';
 import { buildJob } from './seed/job-factories';
 import { buildTest } from './seed/test-factories';
@@ -13,8 +27,10 @@ import { buildTest } from './seed/test-factories';
 describe('integrity rules in the database', () => {
   let database: DatabaseHandle;
   let companyId: string;
+  let photosDirectory: string;
 
   beforeAll(async () => {
+    photosDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-photos-'));
     database = await createTestDatabase();
     const { user } = await buildAccount(database.db, { role: 'company' });
     const [member] = await database.db
@@ -24,6 +40,7 @@ describe('integrity rules in the database', () => {
   });
   afterAll(async () => {
     await database.close();
+    await fs.rm(photosDirectory, { recursive: true, force: true });
   });
 
   // The database's refusal, as the error it raised (drizzle wraps it).
@@ -95,7 +112,7 @@ describe('integrity rules in the database', () => {
     await recordAuditEvent({ db: database.db, event: { actorId: user.id, action: 'job.created', targetType: 'job' } });
 
     expect(await refusal(database.db.delete(users).where(eq(users.id, user.id)))).toBeDefined();
-    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null });
+    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null, photosDirectory });
 
     const [after] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(after).toMatchObject({ name: ANONYMIZED_NAME, status: 'suspended', passwordHash: null });
@@ -115,10 +132,29 @@ describe('integrity rules in the database', () => {
     ).toBeDefined();
   });
 
+  it('anonymising an applicant takes their profile and their photo file away', async () => {
+    const { user } = await buildAccount(database.db, { role: 'applicant' });
+    const photoFile = await writePhotoFile(photosDirectory, Buffer.from('not really a png'), 'image/png');
+    await database.db
+      .update(applicantProfiles)
+      .set({
+        headline: 'Bookkeeper',
+        summary: 'Ten years of small-business books.',
+        photoFile,
+        photoContentType: 'image/png',
+      })
+      .where(eq(applicantProfiles.userId, user.id));
+
+    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null, photosDirectory });
+
+    expect(await database.db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, user.id))).toEqual([]);
+    await expect(fs.access(path.join(photosDirectory, photoFile))).rejects.toThrow();
+  });
+
   it('keeps jobs pointing at a person who left', async () => {
     const { user } = await buildAccount(database.db, { role: 'company' });
     const job = await buildJob(database.db, { companyId, createdById: user.id });
-    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null });
+    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null, photosDirectory });
     const [stored] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(stored?.createdById).toBe(user.id);
   });

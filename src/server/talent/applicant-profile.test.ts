@@ -11,7 +11,7 @@ import {
   type UpdateApplicantProfileInput,
 } from '~/shared/talent';
 import { textTexts } from '~/shared/text';
-import { applicantProfiles, auditLogs } from '../db/schema';
+import { applicantProfiles, auditLogs, users } from '../db/schema';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
 import { malformedIdMessage } from '../platform/route-schemas';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
@@ -390,6 +390,23 @@ describe('applicant profile API', () => {
       expect(response.json()).toEqual({ error: profileTexts.photoTooLarge, code: 'payload_too_large' });
     });
 
+    it('counts uploads per account: the 31st in an hour is refused before its body is read', async () => {
+      const uploader = await signedInAccount(testApp, { role: 'applicant' });
+      for (let attempt = 1; attempt <= 30; attempt++) {
+        expect((await uploadPhoto(uploader, Buffer.alloc(0), 'image/png')).statusCode).toBe(400);
+      }
+      const refused = await uploadPhoto(uploader, png, 'image/png');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'rate_limited',
+        error: 'You have uploaded several photos in a short time. Please wait 60 minutes and try again.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await storedRow(uploader)).toMatchObject({ photoFile: null });
+      // Another applicant's uploads are their own count.
+      expect((await uploadPhoto(otherApplicant, png, 'image/png')).statusCode).toBe(200);
+    });
+
     it('is uploaded and removed only by the applicant themselves', async () => {
       for (const account of [company, admin]) {
         expect((await uploadPhoto(account, png, 'image/png')).statusCode).toBe(403);
@@ -444,6 +461,18 @@ describe('applicant profile API', () => {
         expect(response.json()).toEqual(seen);
         expect(response.json()).not.toHaveProperty('completeness');
       }
+    });
+
+    it('hides a suspended applicant from companies, not from the administrators who manage the account', async () => {
+      const suspended = await signedInAccount(testApp, { role: 'applicant', name: 'Sam Suspended' });
+      await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
+      const url = `/api/applicants/${suspended.user.id}/profile`;
+      const hidden = await company.request({ method: 'GET', url });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toEqual({ error: profileTexts.notFound, code: 'not_found' });
+      const managed = await admin.request({ method: 'GET', url });
+      expect(managed.statusCode).toBe(200);
+      expect(managed.json().name).toBe('Sam Suspended');
     });
 
     it('answers 404 for anyone who is not an applicant', async () => {

@@ -16,7 +16,7 @@ export function photoUrlOf(applicantId: string, photoFile: string | null): strin
 // at registration; an account from before then reads as an empty profile.
 export async function loadApplicantWithProfile({ db, applicantId }: { db: Database; applicantId: string }) {
   const [row] = await db
-    .select({ id: users.id, name: users.name, profile: applicantProfiles })
+    .select({ id: users.id, name: users.name, status: users.status, profile: applicantProfiles })
     .from(users)
     .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
     .where(and(eq(users.id, applicantId), eq(users.role, 'applicant')));

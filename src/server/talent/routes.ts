@@ -14,6 +14,7 @@ import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { AppError } from '../platform/errors';
+import { createLimiter } from '../platform/rate-limits';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { getApplicantProfile } from './get-applicant-profile';
 import { photosDirectoryOf } from './photo-files';
@@ -124,7 +125,8 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
         response: { 200: applicantProfileViewSchema, ...errorResponses },
       },
     },
-    async (request) => viewApplicantProfile({ db, applicantId: request.params.id }),
+    async (request) =>
+      viewApplicantProfile({ db, applicantId: request.params.id, viewerRole: currentAuth(request).user.role }),
   );
 }
 
@@ -150,10 +152,22 @@ async function photoUploadRoute(
     throw error;
   });
 
+  // Each upload writes a file: counted per account before the body is read.
+  const uploadLimit = createLimiter(scope, {
+    name: 'photo-upload:account',
+    max: 30,
+    windowMinutes: 60,
+    key: (request) => currentAuth(request).user.id,
+    message: 'You have uploaded several photos in a short time',
+  });
+
   scope.withTypeProvider<ZodTypeProvider>().put(
     PHOTO_UPLOAD_PATH,
     {
       bodyLimit: PHOTO_MAX_BYTES,
+      preParsing: async (request) => {
+        await uploadLimit.hit(request);
+      },
       config: { access: { permission: 'update:applicant_profile:own' } },
       schema: {
         tags,
