@@ -178,7 +178,11 @@ test('the company-wide list finds applications across jobs', async ({ page, requ
   await rowOf(page, 'Katherine Johnson').getByRole('button', { name: 'Katherine Johnson' }).click();
   const drawer = drawerOf(page, 'Katherine Johnson');
   await expect(drawer.getByRole('link', { name: 'Data Entry Clerk' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  // A key pressed while the drawer is still taking focus can be lost: press again until it closes.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden({ timeout: 1_000 });
+  }).toPass();
   await page.getByLabel('Job').selectOption({ label: 'All jobs' });
   await expect(table.getByRole('row')).toHaveCount(4);
   await saveScreenshots(page, 'applications-list');
