@@ -21,31 +21,38 @@ function statementName(text: string): string {
   return name;
 }
 
-interface QueryConfigLike {
-  text?: unknown;
-  name?: unknown;
-  values?: unknown;
-  submit?: unknown;
+interface PreparableConfig {
+  text: string;
+  name?: undefined;
 }
 
-const isPreparable = (config: QueryConfigLike, values: unknown) => {
-  const params = values ?? config.values;
+// A query config (not a text, not a cursor) for a SELECT with parameters and no name of its own.
+function isPreparable(config: unknown, values: unknown): config is PreparableConfig {
+  if (config === null || typeof config !== 'object') return false;
+  const { text, name, submit, values: configValues } = config as Record<string, unknown>;
+  const params = values ?? configValues;
   return (
-    typeof config.text === 'string' &&
-    config.name === undefined &&
-    typeof config.submit !== 'function' &&
+    typeof text === 'string' &&
+    name === undefined &&
+    typeof submit !== 'function' &&
     Array.isArray(params) &&
     params.length > 0 &&
-    /^\s*(select|with)\b/i.test(config.text)
+    /^\s*(select|with)\b/i.test(text)
   );
-};
-
-export class NamedStatementClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a set of overloads; this passes them through
-  override query(config: any, values?: any, callback?: any): any {
-    if (config !== null && typeof config === 'object' && isPreparable(config, values)) {
-      return super.query({ ...config, name: statementName(config.text) }, values, callback);
-    }
-    return super.query(config, values, callback);
-  }
 }
+
+const clientQuery = pg.Client.prototype.query;
+
+export class NamedStatementClient extends pg.Client {}
+
+// Assigned rather than declared: one function serves every overload of pg's query(), passing its
+// arguments through with a name added.
+NamedStatementClient.prototype.query = function namedQuery(
+  this: pg.Client,
+  config: unknown,
+  values?: unknown,
+  callback?: unknown,
+) {
+  const named = isPreparable(config, values) ? { ...config, name: statementName(config.text) } : config;
+  return Reflect.apply(clientQuery, this, [named, values, callback]);
+};
