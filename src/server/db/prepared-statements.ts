@@ -29,3 +29,8 @@ export function preparedStatement<Statement>(build: (db: Database) => Statement)
   const statements = preparedStatements((db, _shape: 'only') => build(db));
   return (db) => statements(db, 'only');
 }
+
+// A shape names the parts a statement has, "newest.q.skills": written from the parts present, read
+// back part by part when the statement is built.
+export const shapeFrom = (parts: Array<string | false>) => parts.filter(Boolean).join('.');
+export const shapeHas = (shape: string, part: string) => shape.split('.').includes(part);

@@ -1,6 +1,7 @@
 import { and, desc, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobBoardSort, jobBoardQuerySchema } from '~/shared/job-board';
+import { shapeFrom, shapeHas } from '../db/prepared-statements';
 import { companies, jobs } from '../db/schema';
 
 export type JobBoardFilters = z.output<typeof jobBoardQuerySchema>;
@@ -14,15 +15,15 @@ const toCents = (dollars: number) => Math.round(dollars * 100);
 // Find Jobs is a prepared statement per search shape (db/prepared-statements.ts): which filters are
 // present and the sort decide the SQL, and the values below fill its placeholders.
 export function searchShapeOf(filters: JobBoardFilters) {
-  const present = [
-    filters.q ? 'q' : '',
-    filters.engagement_type ? 'type' : '',
-    filters.rate_min !== undefined ? 'min' : '',
-    filters.rate_max !== undefined ? 'max' : '',
-    filters.skills.length > 0 ? 'skills' : '',
-    filters.timezone ? 'tz' : '',
-  ].filter(Boolean);
-  return [filters.sort, ...present].join('.');
+  return shapeFrom([
+    filters.sort,
+    Boolean(filters.q) && 'q',
+    Boolean(filters.engagement_type) && 'type',
+    filters.rate_min !== undefined && 'min',
+    filters.rate_max !== undefined && 'max',
+    filters.skills.length > 0 && 'skills',
+    Boolean(filters.timezone) && 'tz',
+  ]);
 }
 
 export function searchValuesOf(filters: JobBoardFilters) {
@@ -38,8 +39,6 @@ export function searchValuesOf(filters: JobBoardFilters) {
   };
 }
 
-const has = (shape: string, part: string) => shape.split('.').includes(part);
-
 // The search: web-search syntax ("react -angular", "customer support") against the job's document
 // (title and skills weigh more than the description), or part of the company's name. The query is
 // parsed once, as a sub-select: in a prepared statement's generic plan a bare call would parse the
@@ -49,7 +48,7 @@ const searchQuery = sql`(select websearch_to_tsquery('english', ${sql.placeholde
 // The filters of Find Jobs for a search shape, beside the visibility rule the caller adds.
 export function buildSearchConditions(shape: string): SQL[] {
   const conditions: SQL[] = [];
-  if (has(shape, 'q')) {
+  if (shapeHas(shape, 'q')) {
     // The company side is a list of ids worked out once, so that both sides are index scans (GIN on the
     // document, the company index) OR-ed as bitmaps, rather than a filter over every open job.
     conditions.push(
@@ -59,23 +58,23 @@ export function buildSearchConditions(shape: string): SQL[] {
       ) as SQL,
     );
   }
-  if (has(shape, 'type')) conditions.push(sql`${jobs.engagementType} = ${sql.placeholder('engagementType')}`);
+  if (shapeHas(shape, 'type')) conditions.push(sql`${jobs.engagementType} = ${sql.placeholder('engagementType')}`);
   // The pay must reach into the range: an hourly job's rates overlap it, a fixed price falls in it. A job
   // that names no budget says nothing about the range, so it is left out once a range is asked for.
   const hourlyTop = sql`coalesce(${jobs.budgetMaxCents}, ${jobs.budgetMinCents})`;
   const hourlyBottom = sql`coalesce(${jobs.budgetMinCents}, ${jobs.budgetMaxCents})`;
-  if (has(shape, 'min')) {
+  if (shapeHas(shape, 'min')) {
     conditions.push(
       sql`(case when ${jobs.engagementType} = 'hourly' then ${hourlyTop} else ${jobs.budgetTotalCents} end) >= ${sql.placeholder('rateMinCents')}`,
     );
   }
-  if (has(shape, 'max')) {
+  if (shapeHas(shape, 'max')) {
     conditions.push(
       sql`(case when ${jobs.engagementType} = 'hourly' then ${hourlyBottom} else ${jobs.budgetTotalCents} end) <= ${sql.placeholder('rateMaxCents')}`,
     );
   }
-  if (has(shape, 'skills')) conditions.push(sql`${jobs.skillKeys} && ${sql.placeholder('skillKeys')}::text[]`);
-  if (has(shape, 'tz')) conditions.push(sql`${jobs.timezone} = ${sql.placeholder('timezone')}`);
+  if (shapeHas(shape, 'skills')) conditions.push(sql`${jobs.skillKeys} && ${sql.placeholder('skillKeys')}::text[]`);
+  if (shapeHas(shape, 'tz')) conditions.push(sql`${jobs.timezone} = ${sql.placeholder('timezone')}`);
   return conditions;
 }
 
@@ -85,7 +84,7 @@ const postedAt = sql`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`;
 export function buildSearchOrder(shape: string): SQL[] {
   const newest = [desc(postedAt), desc(jobs.id)];
   const sort = shape.split('.')[0] as JobBoardSort;
-  if (sort === 'best_match' && has(shape, 'q')) {
+  if (sort === 'best_match' && shapeHas(shape, 'q')) {
     return [desc(sql`ts_rank(${jobs.document}, ${searchQuery})`), ...newest];
   }
   if (sort === 'highest_rate') {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { type ApplicationStatus, applicationStatuses } from '~/shared/applications';
 import { type JobApplicationList, type jobApplicationListQuerySchema, jobEditTexts } from '~/shared/jobs';
 import type { Database } from '../db/client';
-import { preparedStatements } from '../db/prepared-statements';
+import { preparedStatements, shapeFrom, shapeHas } from '../db/prepared-statements';
 import { applicantProfiles, applicationRatings, applications, jobs, users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { centsToDollars, isNewApplication } from './load-job-views';
@@ -16,14 +16,13 @@ type ListQuery = z.output<typeof jobApplicationListQuerySchema>;
 // The list is a prepared statement per shape (db/prepared-statements.ts): one job's or all of them,
 // searched by name or not, filtered by stage or not. The values fill the placeholders.
 const shapeOf = (jobId: string | undefined, query: ListQuery) =>
-  [jobId ? 'job' : 'all', query.q ? 'q' : '', query.status.length > 0 ? 'stages' : ''].filter(Boolean).join('.');
-const has = (shape: string, part: string) => shape.split('.').includes(part);
+  shapeFrom([jobId ? 'job' : 'all', Boolean(query.q) && 'q', query.status.length > 0 && 'stages']);
 
 // What narrows the list besides the stage: the stage tabs count within these.
 function scopeOf(shape: string): SQL[] {
   const scope: SQL[] = [eq(jobs.companyId, sql.placeholder('companyId'))];
-  if (has(shape, 'job')) scope.push(eq(applications.jobId, sql.placeholder('jobId')));
-  if (has(shape, 'q')) {
+  if (shapeHas(shape, 'job')) scope.push(eq(applications.jobId, sql.placeholder('jobId')));
+  if (shapeHas(shape, 'q')) {
     const pattern = sql.placeholder('pattern');
     scope.push(or(ilike(users.name, pattern), ilike(users.email, pattern)) as SQL);
   }
@@ -32,7 +31,7 @@ function scopeOf(shape: string): SQL[] {
 
 const pageOfApplications = preparedStatements((db, shape: string) => {
   const conditions = scopeOf(shape);
-  if (has(shape, 'stages')) {
+  if (shapeHas(shape, 'stages')) {
     conditions.push(sql`${applications.status} = any(${sql.placeholder('statuses')}::application_status[])`);
   }
   const ratings = db
@@ -78,7 +77,7 @@ const countsByStage = preparedStatements((db, shape: string) => {
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .$dynamic();
-  if (has(shape, 'q')) counting.innerJoin(users, eq(users.id, applications.applicantId));
+  if (shapeHas(shape, 'q')) counting.innerJoin(users, eq(users.id, applications.applicantId));
   return counting
     .where(and(...scopeOf(shape)))
     .groupBy(applications.status)
