@@ -15,8 +15,10 @@ const companyIsActive = sql`${jobs.companyId} <> all(array(select ${companies.id
 // The applicant as a value, or as a placeholder in a prepared statement.
 export type ApplicantRef = string | Placeholder;
 
+// The applicant's invitations are listed once per query (an index on the applicant), not looked up again
+// for every private job the search meets.
 const isInvited = (applicantId: ApplicantRef) =>
-  sql`exists (select 1 from ${jobInvitations} where ${jobInvitations.jobId} = ${jobs.id} and ${jobInvitations.applicantId} = ${applicantId})`;
+  sql`${jobs.id} = any(array(select ${jobInvitations.jobId} from ${jobInvitations} where ${jobInvitations.applicantId} = ${applicantId}))`;
 
 const hasApplied = (applicantId: ApplicantRef) =>
   sql`exists (select 1 from ${applications} where ${applications.jobId} = ${jobs.id} and ${applications.applicantId} = ${applicantId})`;
