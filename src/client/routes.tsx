@@ -74,6 +74,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   jobPost: './job-board/public-job-page.tsx',
   applicantDashboard: './app/applicant-dashboard-page.tsx',
   applicantApplications: './applications/my-applications-page.tsx',
+  companyTalent: './talent-search/talent-search-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;

@@ -3,6 +3,7 @@ import type { TestListQuery } from '~/shared/assessments';
 import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
 import type { ApplicationListQuery } from '~/shared/pipeline';
+import type { TalentQuery } from '~/shared/talent-search';
 
 // Every TanStack Query key of the portal, in one place: a feature invalidates another's data through
 // these keys instead of importing that feature's api.ts (features stay apart, see biome.json).
@@ -48,6 +49,16 @@ export const queryKeys = {
     recommendedJobs: () => [...applicantAll, 'recommended-jobs'] as const,
     messages: () => [...applicantAll, 'messages'] as const,
     meetings: () => [...applicantAll, 'meetings'] as const,
+  },
+  // Talent Search (client/talent-search): the company's searches, its shortlist and the skills suggested
+  // in the filter. A shortlist change touches both lists, so they nest under one key.
+  talentSearch: {
+    all: ['talent-search'] as const,
+    lists: () => ['talent-search', 'list'] as const,
+    list: (query: TalentQuery) => ['talent-search', 'list', query] as const,
+    shortlists: () => ['talent-search', 'shortlist'] as const,
+    shortlist: (query: { page: number; page_size: number }) => ['talent-search', 'shortlist', query] as const,
+    skills: (q: string) => ['talent-search', 'skills', q] as const,
   },
   // Applicants' profiles: the applicant's own, and one as companies see it.
   talent: {

@@ -1,0 +1,105 @@
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
+import type { JobList, JobListQuery } from '~/shared/jobs';
+import type { Shortlist, TalentQuery, TalentSearchResult } from '~/shared/talent-search';
+
+// Talent Search as a company uses it: the search (/api/talent), the shortlist and its heart, the skills
+// the filter suggests, and inviting a shortlisted candidate to one of the company's open jobs.
+
+// The query string of a call: empty values left out.
+export function talentSearchString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export const talentSearchQueryOptions = (query: TalentQuery) =>
+  queryOptions({
+    queryKey: queryKeys.talentSearch.list(query),
+    queryFn: () => apiClient.get<TalentSearchResult>(`/api/talent${talentSearchString(query)}`),
+    // The count and the facet counts stay while the next search loads (the cards show skeletons).
+    placeholderData: keepPreviousData,
+  });
+
+export const shortlistQueryOptions = (query: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: queryKeys.talentSearch.shortlist(query),
+    queryFn: () => apiClient.get<Shortlist>(`/api/talent/shortlist${talentSearchString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const talentSkillsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: queryKeys.talentSearch.skills(q),
+    queryFn: () => apiClient.get<{ items: string[] }>(`/api/talent/skills${talentSearchString({ q })}`),
+    // Skills change rarely: a suggestion list once fetched serves the session.
+    staleTime: 5 * 60_000,
+  });
+
+// The jobs a candidate can be invited to: the company's open jobs, newest first (the jobs feature's
+// /api/jobs, under its own cache key so a job published elsewhere shows here too).
+const OPEN_JOBS_QUERY: JobListQuery = { status: 'open', page_size: 100 };
+export const openJobsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.jobs.list(OPEN_JOBS_QUERY),
+    queryFn: () => apiClient.get<JobList>(`/api/jobs${talentSearchString(OPEN_JOBS_QUERY)}`),
+  });
+
+type Snapshot = [readonly unknown[], unknown][];
+
+// Flips the heart in every cached search, and takes a removed candidate off the cached shortlists.
+function patchShortlisted(queryClient: QueryClient, candidateId: string, isShortlisted: boolean) {
+  queryClient.setQueriesData<TalentSearchResult>({ queryKey: queryKeys.talentSearch.lists() }, (result) =>
+    result
+      ? {
+          ...result,
+          items: result.items.map((item) =>
+            item.id === candidateId ? { ...item, is_shortlisted: isShortlisted } : item,
+          ),
+        }
+      : result,
+  );
+  queryClient.setQueriesData<Shortlist>({ queryKey: queryKeys.talentSearch.shortlists() }, (list) => {
+    if (!list || isShortlisted || !list.items.some((item) => item.id === candidateId)) return list;
+    return { ...list, items: list.items.filter((item) => item.id !== candidateId), total: list.total - 1 };
+  });
+}
+
+// The heart: shortlist (PUT) or remove (DELETE), shown at once and undone if the server refuses.
+export function useToggleShortlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ candidateId, shortlist }: { candidateId: string; shortlist: boolean }) =>
+      shortlist
+        ? apiClient.put<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`)
+        : apiClient.delete<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`),
+    onMutate: async ({ candidateId, shortlist }) => {
+      // A search landing mid-change would overwrite the optimistic heart with the old one.
+      await queryClient.cancelQueries({ queryKey: queryKeys.talentSearch.all });
+      const snapshot: Snapshot = [
+        ...queryClient.getQueriesData({ queryKey: queryKeys.talentSearch.lists() }),
+        ...queryClient.getQueriesData({ queryKey: queryKeys.talentSearch.shortlists() }),
+      ];
+      patchShortlisted(queryClient, candidateId, shortlist);
+      return { snapshot };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (state, { candidateId }) => patchShortlisted(queryClient, candidateId, state.is_shortlisted),
+    // The shortlist's pages and count follow from the server (a new entry, the next page moving up).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.talentSearch.shortlists() }),
+  });
+}
+
+export function useInviteCandidate(candidateId: string) {
+  return useMutation({
+    mutationFn: (jobId: string) =>
+      apiClient.post<unknown>(`/api/talent/${encodeURIComponent(candidateId)}/invitations`, { job_id: jobId }),
+  });
+}

@@ -1,0 +1,158 @@
+import { ClockIcon, MapPinIcon, ShieldCheckIcon, StarIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ProfilePhoto } from '~/client/components/profile-photo';
+import { Badge } from '~/client/components/ui/badge';
+import { cn } from '~/client/lib/cn';
+import { CANDIDATE_CARD_SKILLS, type Candidate, talentBadgeLabels } from '~/shared/talent-search';
+import { formatHoursBilled, formatRate, formatRating, placeOf } from './candidate-format';
+import { ShortlistButton } from './shortlist-button';
+import type { TalentLayout } from './talent-search-search';
+
+// The photo with its presence dot, which says Online or Offline to screen readers too.
+export function CandidatePhoto({ candidate }: { candidate: Pick<Candidate, 'name' | 'photo_url' | 'is_online'> }) {
+  return (
+    <span className="relative inline-flex shrink-0">
+      <ProfilePhoto name={candidate.name} src={candidate.photo_url} size="medium" />
+      <span
+        role="img"
+        aria-label={candidate.is_online ? 'Online' : 'Offline'}
+        title={candidate.is_online ? 'Online' : 'Offline'}
+        className={cn(
+          'absolute right-0.5 bottom-0.5 size-3.5 rounded-full border-2 border-background',
+          candidate.is_online ? 'bg-emerald-500' : 'bg-slate-400',
+        )}
+      />
+    </span>
+  );
+}
+
+export function CandidateRating({ rating }: { rating: number | null }) {
+  if (rating === null) return <span>No ratings yet</span>;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <StarIcon className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+      <span className="font-medium text-foreground tabular-nums">{formatRating(rating)}</span>
+      <span className="sr-only">out of 5</span>
+    </span>
+  );
+}
+
+export function CandidateBadges({ badges }: { badges: Candidate['badges'] }) {
+  if (badges.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Verified badges">
+      {badges.map((badge) => (
+        <li key={badge}>
+          <Badge variant="success">
+            <ShieldCheckIcon className="size-3" aria-hidden="true" />
+            {talentBadgeLabels[badge]}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// Spec §9: at most five skills, then '+N' for the rest.
+function CardSkills({ skills }: { skills: string[] }) {
+  if (skills.length === 0) return null;
+  const shown = skills.slice(0, CANDIDATE_CARD_SKILLS);
+  const more = skills.length - shown.length;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+      {shown.map((skill) => (
+        <li key={skill} className="min-w-0 max-w-full">
+          <Badge variant="secondary" className="max-w-full truncate">
+            {skill}
+          </Badge>
+        </li>
+      ))}
+      {more > 0 && (
+        <li>
+          <Badge variant="outline" title={skills.slice(CANDIDATE_CARD_SKILLS).join(', ')}>
+            +{more}
+            <span className="sr-only"> more {more === 1 ? 'skill' : 'skills'}</span>
+          </Badge>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function Facts({ candidate, className }: { candidate: Candidate; className?: string }) {
+  const place = placeOf(candidate);
+  const facts: ReactNode[] = [
+    <CandidateRating key="rating" rating={candidate.rating} />,
+    <span key="hours" className="inline-flex items-center gap-1">
+      <ClockIcon className="size-4" aria-hidden="true" />
+      {formatHoursBilled(candidate.hours_billed)}
+    </span>,
+  ];
+  if (place) {
+    facts.push(
+      <span key="place" className="inline-flex min-w-0 items-center gap-1">
+        <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
+        <span className="break-words">{place}</span>
+      </span>,
+    );
+  }
+  return (
+    <ul className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
+      {facts.map((fact, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the facts are a fixed list in a fixed order
+        <li key={index} className="min-w-0">
+          {fact}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface CandidateCardProps {
+  candidate: Candidate;
+  layout: TalentLayout;
+  onOpen: (candidate: Candidate) => void;
+  // Extra actions under the card (the shortlist's Invite to apply).
+  actions?: ReactNode;
+}
+
+// A candidate as a card (grid) or a row (list), spec §2: the name opens the full profile; the whole
+// card is its click target, with the heart and the actions above it.
+export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateCardProps) {
+  const nameId = `candidate-${candidate.id}-name`;
+  const isRow = layout === 'list';
+  return (
+    <article
+      aria-labelledby={nameId}
+      className={cn(
+        'relative flex h-full min-w-0 flex-col gap-3 rounded-lg border border-border bg-background p-4 text-foreground shadow-sm transition-colors hover:border-primary/50 sm:p-5',
+        isRow && 'md:flex-row md:items-start md:gap-5',
+      )}
+    >
+      <div className={cn('flex min-w-0 items-start gap-3', isRow && 'md:w-72 md:shrink-0')}>
+        <CandidatePhoto candidate={candidate} />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <h3 id={nameId} className="text-base leading-tight font-semibold break-words">
+            <button
+              type="button"
+              onClick={() => onOpen(candidate)}
+              className="text-left after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
+            >
+              {candidate.name}
+            </button>
+          </h3>
+          <p className="text-sm break-words text-muted-foreground">{candidate.role}</p>
+          <p className="text-sm font-semibold tabular-nums">{formatRate(candidate.hourly_rate)}</p>
+        </div>
+        <ShortlistButton candidate={candidate} className="relative z-10 -mt-1 -mr-1" />
+      </div>
+      <div className="grid min-w-0 flex-1 content-start gap-3">
+        <p className={cn('text-sm break-words', isRow ? 'line-clamp-2' : 'line-clamp-3')}>{candidate.summary}</p>
+        <CardSkills skills={candidate.skills} />
+        <Facts candidate={candidate} />
+        <CandidateBadges badges={candidate.badges} />
+        {actions && <div className="relative z-10 flex flex-wrap gap-2 pt-1">{actions}</div>}
+      </div>
+    </article>
+  );
+}

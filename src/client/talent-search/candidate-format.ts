@@ -1,0 +1,28 @@
+import type { Candidate } from '~/shared/talent-search';
+
+// How a candidate's figures read on the cards and in the profile.
+
+export const formatRate = (dollars: number) =>
+  `${new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+  }).format(dollars)}/hr`;
+
+// Spec §3: out of 5 with one decimal.
+export const formatRating = (rating: number) => rating.toFixed(1);
+
+export const formatHoursBilled = (hours: number) =>
+  `${hours.toLocaleString('en-US')} ${hours === 1 ? 'hour' : 'hours'} billed`;
+
+// "Europe/Berlin" reads "Europe/Berlin"; "America/New_York" reads "America/New York".
+const formatTimeZone = (zone: string) => zone.replaceAll('_', ' ');
+
+export function placeOf(candidate: Pick<Candidate, 'location' | 'region' | 'timezone'>): string {
+  return [candidate.location ?? candidate.region, candidate.timezone ? formatTimeZone(candidate.timezone) : null]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export const countCandidates = (total: number) =>
+  `${total.toLocaleString('en-US')} ${total === 1 ? 'candidate' : 'candidates'}`;

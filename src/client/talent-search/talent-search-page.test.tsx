@@ -1,0 +1,352 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { paths } from '~/shared/routes';
+import {
+  type Candidate,
+  type Shortlist,
+  type TalentSearchResult,
+  talentSortLabels,
+  talentTexts,
+} from '~/shared/talent-search';
+
+// Talent Search (spec §2 "Talent Search results (company)", §3 Candidate, §4, §5, §8, §9): the cards, the
+// heading, the staged filter panel and what it sends, the heart with its toasts, the shortlist tab with
+// Invite to apply, the empty and error states, and the state kept in the URL.
+
+function candidate(overrides: Partial<Candidate> = {}): Candidate {
+  return {
+    id: fakeId(),
+    name: 'Ada Lovelace',
+    role: 'Senior Python Developer',
+    photo_url: null,
+    hourly_rate: 65,
+    summary: 'Builds data pipelines and APIs.',
+    skills: ['Python', 'Django', 'PostgreSQL', 'AWS', 'Docker', 'Redis', 'Celery'],
+    experience_level: 'senior',
+    availability: 'full-time',
+    region: 'Europe',
+    location: 'London',
+    timezone: 'Europe/London',
+    rating: 4.8,
+    hours_billed: 1240,
+    badges: ['id_verified', 'top_rated'],
+    is_online: true,
+    is_shortlisted: false,
+    ...overrides,
+  };
+}
+
+const noFacets: TalentSearchResult['facets'] = { skills: [], level: [], availability: [], region: [] };
+
+// /api/talent and the shortlist, answered from memory; `answer` overrides a call.
+function fakeTalentApi(server: FakeServer, candidates: Candidate[]) {
+  const store = candidates.map((item) => ({ ...item }));
+  const find = (id: string | undefined) => store.find((item) => item.id === id);
+  server.get('/api/talent', ({ query }): TalentSearchResult => {
+    const q = query.get('q')?.toLowerCase();
+    const items = q ? store.filter((item) => `${item.role} ${item.summary}`.toLowerCase().includes(q)) : store;
+    return {
+      items,
+      total: items.length,
+      page: Number(query.get('page') ?? 1),
+      page_size: Number(query.get('page_size') ?? 12),
+      facets: { ...noFacets, level: [{ value: 'senior', count: items.length }] },
+    };
+  });
+  server.get('/api/talent/shortlist', ({ query }): Shortlist => {
+    const items = store.filter((item) => item.is_shortlisted);
+    return { items, total: items.length, page: Number(query.get('page') ?? 1), page_size: 12 };
+  });
+  server.get('/api/talent/skills', ({ query }) => ({
+    items: ['Python', 'PyTorch', 'TypeScript'].filter((skill) =>
+      skill.toLowerCase().startsWith((query.get('q') ?? '').toLowerCase()),
+    ),
+  }));
+  server.put('/api/talent/:id/shortlist', ({ params }) => {
+    const item = find(params.id);
+    if (item) item.is_shortlisted = true;
+    return { is_shortlisted: true };
+  });
+  server.delete('/api/talent/:id/shortlist', ({ params }) => {
+    const item = find(params.id);
+    if (item) item.is_shortlisted = false;
+    return { is_shortlisted: false };
+  });
+  return store;
+}
+
+async function openTalentSearch(candidates: Candidate[], answer?: (server: FakeServer) => void, path = '') {
+  const server = createFakeServer();
+  const store = fakeTalentApi(server, candidates);
+  answer?.(server);
+  const view = await renderRoute(`${paths.companyTalent.getHref()}${path}`, { user: companyUser(), server });
+  return { ...view, store };
+}
+
+const searches = (server: FakeServer) => server.requests.filter((request) => request.path === '/api/talent');
+const lastSearch = (server: FakeServer) => Object.fromEntries(searches(server).at(-1)?.query ?? []);
+
+describe('Talent Search', () => {
+  it('shows each candidate as a card with rate, presence, skills, rating, hours, place and badges', async () => {
+    await openTalentSearch([
+      candidate(),
+      candidate({ name: 'Grace Hopper', rating: null, is_online: false, skills: ['COBOL'], badges: [] }),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: talentTexts.heading })).toBeInTheDocument();
+    expect(await screen.findByText('2 candidates')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Ada Lovelace' });
+    expect(within(card).getByText('Senior Python Developer')).toBeInTheDocument();
+    expect(within(card).getByText('$65/hr')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Online' })).toBeInTheDocument();
+    // Five skills, then +2.
+    expect(within(within(card).getByRole('list', { name: 'Skills' })).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(card).getByText('+2')).toBeInTheDocument();
+    expect(within(card).getByText('4.8')).toBeInTheDocument();
+    expect(within(card).getByText('1,240 hours billed')).toBeInTheDocument();
+    expect(within(card).getByText('London · Europe/London')).toBeInTheDocument();
+    expect(within(card).getByText('Top Rated')).toBeInTheDocument();
+    const other = screen.getByRole('article', { name: 'Grace Hopper' });
+    expect(within(other).getByText('No ratings yet')).toBeInTheDocument();
+    expect(within(other).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
+  });
+
+  it('says what it searched for in the heading, once the typing pauses, and keeps it in the URL', async () => {
+    const { events, server, router } = await openTalentSearch([
+      candidate(),
+      candidate({ name: 'Grace Hopper', role: 'COBOL' }),
+    ]);
+    await screen.findByText('2 candidates');
+    await events.type(screen.getByRole('searchbox', { name: 'Search talent' }), 'python');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: talentTexts.resultsFor('python') }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('1 candidate')).toBeInTheDocument();
+    expect(
+      searches(server)
+        .filter((request) => request.query.has('q'))
+        .map((r) => r.query.get('q')),
+    ).toEqual(['python']);
+    expect(router.state.location.search).toBe('?q=python');
+  });
+
+  it('stages the filters until Apply, sends no rate for the default range, and keeps them in the URL', async () => {
+    const { events, server, router } = await openTalentSearch([candidate()]);
+    await screen.findByText('1 candidate');
+    const panel = screen.getByRole('form', { name: 'Filters' });
+    await events.click(within(panel).getByRole('button', { name: /^Python/ }));
+    await events.click(within(panel).getByRole('radio', { name: 'Senior' }));
+    await events.click(within(panel).getByRole('checkbox', { name: 'Part-time' }));
+    await events.selectOptions(within(panel).getByLabelText('Location'), 'Europe');
+    await events.click(within(panel).getByRole('checkbox', { name: 'Top Rated' }));
+    // Nothing is searched before Apply.
+    expect(searches(server)).toHaveLength(1);
+    expect(within(panel).getByText('$15 – $100')).toBeInTheDocument();
+    await events.click(within(panel).getByRole('button', { name: talentTexts.apply }));
+    await waitFor(() => expect(searches(server)).toHaveLength(2));
+    expect(lastSearch(server)).toEqual({
+      skills: 'Python',
+      level: 'senior',
+      availability: 'part-time',
+      region: 'Europe',
+      badges: 'top_rated',
+      page: '1',
+      page_size: '12',
+    });
+    expect(new URLSearchParams(router.state.location.search).get('level')).toBe('senior');
+  });
+
+  it('sends a rate range the person changed, moved with the keyboard', async () => {
+    const { events, server } = await openTalentSearch([candidate()]);
+    await screen.findByText('1 candidate');
+    const minimum = screen.getByRole('slider', { name: 'Minimum hourly rate' });
+    minimum.focus();
+    await events.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByText('$17 – $100')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: talentTexts.apply }));
+    await waitFor(() => expect(lastSearch(server)).toMatchObject({ rate_min: '17', rate_max: '100' }));
+  });
+
+  it('adds a suggested skill as a removable chip; Reset puts the panel back', async () => {
+    const { events, server } = await openTalentSearch([candidate()]);
+    await screen.findByText('1 candidate');
+    const box = screen.getByRole('combobox', { name: 'Search skills' });
+    await events.type(box, 'py');
+    const option = await screen.findByRole('option', { name: 'PyTorch' });
+    await events.click(option);
+    const chips = screen.getByRole('list', { name: 'Selected skills' });
+    expect(within(chips).getByText('PyTorch')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: talentTexts.reset }));
+    expect(screen.queryByRole('list', { name: 'Selected skills' })).not.toBeInTheDocument();
+    await events.type(box, 'TypeScript{Enter}');
+    await events.click(screen.getByRole('button', { name: talentTexts.apply }));
+    await waitFor(() => expect(lastSearch(server)).toMatchObject({ skills: 'TypeScript' }));
+    await events.click(await screen.findByRole('button', { name: 'Remove TypeScript' }));
+    expect(screen.queryByRole('list', { name: 'Selected skills' })).not.toBeInTheDocument();
+  });
+
+  it('sorts with the spec’s labels and switches to the list view through the URL', async () => {
+    const { events, server, router } = await openTalentSearch([candidate()]);
+    await screen.findByText('1 candidate');
+    const sort = screen.getByLabelText('Sort by');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(Object.values(talentSortLabels));
+    await events.selectOptions(sort, 'rate_asc');
+    await waitFor(() => expect(lastSearch(server)).toMatchObject({ sort: 'rate_asc' }));
+    const listView = screen.getByRole('button', { name: 'List view' });
+    await events.click(listView);
+    expect(listView).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Card view' })).toHaveAttribute('aria-pressed', 'false');
+    expect(new URLSearchParams(router.state.location.search).get('layout')).toBe('list');
+  });
+
+  it('reads the filters from a shared link', async () => {
+    const { server } = await openTalentSearch(
+      [candidate()],
+      undefined,
+      '?q=data&skills=React,AWS&rate_min=20&rate_max=80&level=expert&availability=full-time,project-based&region=Africa&badges=id_verified&sort=rating&page=2',
+    );
+    await waitFor(() => expect(searches(server).length).toBeGreaterThan(0));
+    expect(Object.fromEntries(searches(server)[0]?.query ?? [])).toEqual({
+      q: 'data',
+      skills: 'React,AWS',
+      rate_min: '20',
+      rate_max: '80',
+      level: 'expert',
+      availability: 'full-time,project-based',
+      region: 'Africa',
+      badges: 'id_verified',
+      sort: 'rating',
+      page: '2',
+      page_size: '12',
+    });
+    expect(screen.getByText('$20 – $80')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Expert' })).toBeChecked();
+  });
+
+  it('shows the empty state, and Clear all filters clears the search and the filters', async () => {
+    const { events, router } = await openTalentSearch([candidate()], undefined, '?q=haskell&level=junior');
+    expect(await screen.findByText(talentTexts.emptyTitle)).toBeInTheDocument();
+    expect(screen.getByText(talentTexts.emptyBody)).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: talentTexts.clearAllFilters }));
+    expect(await screen.findByRole('article', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('heading', { level: 1, name: talentTexts.heading })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search talent' })).toHaveValue('');
+  });
+
+  it('shows the server’s reason for a refused search, and Try Again', async () => {
+    let isFailing = true;
+    const { events } = await openTalentSearch([candidate()], (server) =>
+      server.get('/api/talent', () =>
+        isFailing
+          ? replyError(400, 'validation', talentTexts.rateRange)
+          : { items: [candidate({ name: 'Back Again' })], total: 1, page: 1, page_size: 12, facets: noFacets },
+      ),
+    );
+    expect(await screen.findByText(talentTexts.rateRange)).toBeInTheDocument();
+    isFailing = false;
+    await events.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Back Again' })).toBeInTheDocument();
+  });
+
+  it('shortlists and removes with the heart, saying so in the spec’s words', async () => {
+    const { events, server } = await openTalentSearch([candidate()]);
+    const heart = await screen.findByRole('button', { name: 'Add Ada Lovelace to shortlist' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await events.click(heart);
+    expect(await screen.findByText(talentTexts.shortlistAdded)).toBeInTheDocument();
+    expect(screen.getByText(talentTexts.shortlistAddedBody('Ada Lovelace'))).toBeInTheDocument();
+    const pressed = await screen.findByRole('button', { name: 'Remove Ada Lovelace from shortlist' });
+    expect(pressed).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Shortlist (1)' })).toBeInTheDocument());
+    await waitFor(() => expect(pressed).toBeEnabled());
+    await events.click(pressed);
+    expect(await screen.findByText(talentTexts.shortlistRemovedBody('Ada Lovelace'))).toBeInTheDocument();
+    expect(
+      server.requests
+        .filter((request) => request.path.endsWith('/shortlist') && request.method !== 'GET')
+        .map((r) => r.method),
+    ).toEqual(['PUT', 'DELETE']);
+  });
+
+  it('puts the heart back and says so when the shortlist cannot change', async () => {
+    const { events } = await openTalentSearch([candidate()], (server) =>
+      server.put('/api/talent/:id/shortlist', () => replyError(500, 'internal', 'Down.')),
+    );
+    await events.click(await screen.findByRole('button', { name: 'Add Ada Lovelace to shortlist' }));
+    expect(await screen.findByText(talentTexts.shortlistFailed)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add Ada Lovelace to shortlist' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('opens the full profile from a card', async () => {
+    const { events } = await openTalentSearch([candidate()]);
+    await events.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace’s profile' });
+    expect(within(profile).getByText('Celery')).toBeInTheDocument();
+    expect(within(profile).getByText('Full-time')).toBeInTheDocument();
+  });
+
+  it('lists the shortlist in its tab and invites a candidate to an open job', async () => {
+    const jobId = fakeId();
+    const { events, server } = await openTalentSearch(
+      [candidate({ is_shortlisted: true })],
+      (fake) => {
+        fake.get('/api/jobs', () => ({
+          items: [{ id: jobId, title: 'Data Engineer' }],
+          total: 1,
+          page: 1,
+          page_size: 100,
+        }));
+        fake.post('/api/talent/:id/invitations', () => reply(201, { id: fakeId() }));
+      },
+      '?tab=shortlist',
+    );
+    expect(await screen.findByText('1 candidate shortlisted')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Invite to apply: Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Ada Lovelace to apply' });
+    expect(await within(dialog).findByRole('option', { name: 'Data Engineer' })).toBeInTheDocument();
+    await events.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText(talentTexts.inviteSentBody('Ada Lovelace', 'Data Engineer'))).toBeInTheDocument();
+    expect(server.requests.find((request) => request.path.endsWith('/invitations'))?.body).toEqual({ job_id: jobId });
+    expect(
+      Object.fromEntries(server.requests.find((request) => request.path === '/api/jobs')?.query ?? []),
+    ).toMatchObject({
+      status: 'open',
+    });
+  });
+
+  it('shows the server’s refusal of an invitation in the dialog', async () => {
+    const { events } = await openTalentSearch(
+      [candidate({ is_shortlisted: true })],
+      (fake) => {
+        fake.get('/api/jobs', () => ({
+          items: [{ id: fakeId(), title: 'Data Engineer' }],
+          total: 1,
+          page: 1,
+          page_size: 100,
+        }));
+        fake.post('/api/talent/:id/invitations', () => replyError(409, 'conflict', talentTexts.alreadyApplied));
+      },
+      '?tab=shortlist',
+    );
+    await events.click(await screen.findByRole('button', { name: 'Invite to apply: Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Ada Lovelace to apply' });
+    await within(dialog).findByRole('option', { name: 'Data Engineer' });
+    await events.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(talentTexts.alreadyApplied);
+  });
+
+  it('says when the shortlist is empty', async () => {
+    await openTalentSearch([candidate()], undefined, '?tab=shortlist');
+    expect(await screen.findByText('Your shortlist is empty')).toBeInTheDocument();
+  });
+});
