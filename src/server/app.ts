@@ -39,6 +39,7 @@ import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } fr
 import { createSettingsCache } from './settings/settings-cache';
 import { siteRoutes } from './site/routes';
 import { talentRoutes } from './talent/routes';
+import { talentSearchRoutes } from './talent-search/routes';
 import { testRoutes } from './testing/test-routes';
 
 export interface AppDependencies {
@@ -142,6 +143,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(jobRoutes, { context });
   await app.register(assessmentRoutes, { context });
   await app.register(talentRoutes, { context });
+  await app.register(talentSearchRoutes, { context });
   await app.register(pipelineRoutes, { context });
   await app.register(applicantRoutes, { context });
   await app.register(jobBoardRoutes, { context });

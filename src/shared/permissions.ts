@@ -41,6 +41,10 @@ export const permissionsByRole = {
     'update:job_application:own',
     // Applicants' profiles, as talent search and applications show them.
     'read:applicant_profile:any',
+    // Talent Search over listed applicants, and the company's own shortlist.
+    'read:talent:any',
+    'read:shortlist:own',
+    'update:shortlist:own',
   ],
   admin: [
     ...ownAccount,

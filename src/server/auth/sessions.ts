@@ -3,7 +3,7 @@ import type { CurrentUser } from '~/shared/auth';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared-statements';
-import { companies, companyMembers, sessions, users } from '../db/schema';
+import { applicantProfiles, companies, companyMembers, sessions, users } from '../db/schema';
 import { generateToken, hashToken } from './secure-tokens';
 
 export const SESSION_COOKIE = 'tandem_session';
@@ -62,9 +62,15 @@ export async function createSession({
     })
     .returning({ id: sessions.id });
   if (!session) throw new Error('The session was not created.');
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+  const signedInAt = new Date();
+  await db.update(users).set({ lastSignInAt: signedInAt }).where(eq(users.id, userId));
+  await markApplicantActive(db, userId, signedInAt);
   return { token, sessionId: session.id };
 }
+
+// Talent Search's online dot and Recent Activity sort: an applicant seen signed in (no row for others).
+const markApplicantActive = (db: Database, userId: string, at: Date) =>
+  db.update(applicantProfiles).set({ lastActiveAt: at }).where(eq(applicantProfiles.userId, userId));
 
 // Every signed-in request reads its session: built and parsed once (db/prepared-statements.ts).
 const sessionByTokenHash = preparedStatement((db) =>
@@ -117,6 +123,7 @@ export async function resolveSession({
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, row.sessionId));
+    if (row.role === 'applicant') await markApplicantActive(db, row.userId, new Date(now));
   }
   return {
     sessionId: row.sessionId,

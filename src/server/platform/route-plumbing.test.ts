@@ -22,6 +22,7 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/applications/', 'application'],
   ['/api/admin/applications/', 'application'],
   ['/api/applicant/applications/', 'application'],
+  ['/api/talent/', 'candidate'],
 ];
 
 const methodsOf = (route: RouteOptions) =>

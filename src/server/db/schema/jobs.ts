@@ -4,7 +4,8 @@ import { engagementTypes, jobStatuses, jobVisibilities, WEEKLY_HOURS_MAX, WEEKLY
 import { users } from './auth';
 import { companies } from './companies';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+// PostgreSQL's full-text document type (drizzle has none).
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const jobStatus = pgEnum('job_status', jobStatuses);
 export const engagementType = pgEnum('engagement_type', engagementTypes);

@@ -5,7 +5,7 @@ import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
 import { buildApplication, buildJob } from './job-factories';
-import { buildApplicantProfile, variedProfile } from './talent-factories';
+import { buildApplicantProfile, variedProfile, variedTrackRecord } from './talent-factories';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_APPLICANT_COUNT = 200;
@@ -250,7 +250,7 @@ export const demoTalentSeeder: DemoSeeder = {
         name: `${first} ${last}`,
         password: null,
       });
-      await buildApplicantProfile(db, user.id, variedProfile(n));
+      await buildApplicantProfile(db, user.id, { ...variedProfile(n), ...variedTrackRecord(n) });
       created++;
       const applyCount = n % 3 === 0 ? 2 : 1;
       for (let k = 0; k < applyCount && publishedJobs.length > 0; k++) {
@@ -281,7 +281,8 @@ export const demoTalentSeeder: DemoSeeder = {
       .where(isNull(applicantProfiles.headline));
     for (const [index, { userId }] of bare.entries()) {
       if (userId === talent.id) continue;
-      await buildApplicantProfile(db, userId, variedProfile(DEMO_APPLICANT_COUNT + index + 1));
+      const n = DEMO_APPLICANT_COUNT + index + 1;
+      await buildApplicantProfile(db, userId, { ...variedProfile(n), ...variedTrackRecord(n) });
       created++;
     }
 

@@ -88,6 +88,21 @@ export function variedProfile(n: number): Omit<ProfileRow, 'userId'> {
   };
 }
 
+// The n-th of a varied, repeatable track record on the platform: ratings (a fifth of profiles have none
+// yet), hours billed, verified badges and when the applicant was last seen. Demo and benchmark data only:
+// real figures come from finished work and administrators' checks.
+export function variedTrackRecord(n: number, now = Date.now()) {
+  const isRated = n % 5 !== 0;
+  return {
+    ratingTenths: isRated ? 30 + ((n * 7) % 21) : null,
+    hoursBilled: isRated ? (n * 37) % 2400 : 0,
+    idVerifiedAt: n % 3 === 0 ? null : new Date(now - ((n % 300) + 10) * 86_400_000),
+    backgroundCheckedAt: n % 4 === 0 ? new Date(now - ((n % 200) + 5) * 86_400_000) : null,
+    // Spread over the last 30 days; one in seven seen within the last few minutes.
+    lastActiveAt: new Date(now - (n % 7 === 0 ? (n % 4) * 60_000 : ((n * 7919) % (30 * 1440)) * 60_000)),
+  } satisfies Partial<Omit<ProfileRow, 'userId'>>;
+}
+
 // Fills (or replaces) an applicant's profile; the row itself is made at registration.
 export async function buildApplicantProfile(
   db: Database,

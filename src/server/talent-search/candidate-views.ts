@@ -1,0 +1,90 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Candidate, ONLINE_WINDOW_MINUTES, type TalentBadge, TOP_RATED_MIN_RATING } from '~/shared/talent-search';
+import type { Database } from '../db/client';
+import { applicantProfiles, shortlists, users } from '../db/schema';
+import { photoUrlOf } from '../talent/profile-views';
+
+// The columns of a candidate as a company sees one in Talent Search and its shortlist.
+
+// Listed profiles of active applicants. The suspended are few: their ids are listed once per query.
+export const isFindable: SQL = and(
+  sql`${applicantProfiles.listed}`,
+  sql`${applicantProfiles.userId} <> all(array(select ${users.id} from ${users} where ${users.status} <> 'active'))`,
+) as SQL;
+
+export const isTopRated = sql`${applicantProfiles.ratingTenths} >= ${Math.round(TOP_RATED_MIN_RATING * 10)}`;
+
+export function candidateColumns(companyId: string) {
+  return {
+    id: applicantProfiles.userId,
+    name: users.name,
+    headline: applicantProfiles.headline,
+    summary: applicantProfiles.summary,
+    hourlyRateCents: applicantProfiles.hourlyRateCents,
+    skills: applicantProfiles.skills,
+    experienceLevel: applicantProfiles.experienceLevel,
+    availability: applicantProfiles.availability,
+    region: applicantProfiles.region,
+    location: applicantProfiles.location,
+    timezone: applicantProfiles.timezone,
+    photoFile: applicantProfiles.photoFile,
+    ratingTenths: applicantProfiles.ratingTenths,
+    hoursBilled: applicantProfiles.hoursBilled,
+    idVerified: sql<boolean>`${applicantProfiles.idVerifiedAt} is not null`,
+    backgroundChecked: sql<boolean>`${applicantProfiles.backgroundCheckedAt} is not null`,
+    isOnline: sql<boolean>`coalesce(${applicantProfiles.lastActiveAt} > now() - make_interval(mins => ${ONLINE_WINDOW_MINUTES}), false)`,
+    isShortlisted: sql<boolean>`exists (select 1 from ${shortlists} where ${shortlists.companyId} = ${companyId} and ${shortlists.applicantId} = ${applicantProfiles.userId})`,
+  };
+}
+
+// Candidates with what a card shows, before a where clause, an order and a page.
+export function selectCandidates(db: Database, companyId: string) {
+  return db
+    .select(candidateColumns(companyId))
+    .from(applicantProfiles)
+    .innerJoin(users, eq(users.id, applicantProfiles.userId))
+    .$dynamic();
+}
+
+type CandidateRow = Awaited<ReturnType<typeof selectCandidates>>[number];
+
+export function toCandidate(row: CandidateRow): Candidate {
+  const badges: TalentBadge[] = [];
+  if (row.idVerified) badges.push('id_verified');
+  if (row.backgroundChecked) badges.push('background_check');
+  if (row.ratingTenths !== null && row.ratingTenths >= TOP_RATED_MIN_RATING * 10) badges.push('top_rated');
+  return {
+    id: row.id,
+    name: row.name,
+    // Listed profiles have every one of these (applicant_profiles.listed).
+    role: row.headline ?? '',
+    summary: row.summary ?? '',
+    hourly_rate: (row.hourlyRateCents ?? 0) / 100,
+    skills: row.skills,
+    experience_level: row.experienceLevel ?? 'junior',
+    availability: row.availability ?? 'full-time',
+    region: row.region ?? 'Americas',
+    location: row.location,
+    timezone: row.timezone,
+    photo_url: photoUrlOf(row.id, row.photoFile),
+    rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
+    hours_billed: row.hoursBilled,
+    badges,
+    is_online: row.isOnline,
+    is_shortlisted: row.isShortlisted,
+  };
+}
+
+// One candidate as a company sees them, or undefined when they are not findable.
+export async function findCandidate({
+  db,
+  companyId,
+  applicantId,
+}: {
+  db: Database;
+  companyId: string;
+  applicantId: string;
+}) {
+  const [row] = await selectCandidates(db, companyId).where(and(eq(applicantProfiles.userId, applicantId), isFindable));
+  return row ? toCandidate(row) : undefined;
+}

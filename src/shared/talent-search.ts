@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import {
+  type Availability,
+  availabilities,
+  type ExperienceLevel,
+  experienceLevels,
+  HOURLY_RATE_MAX,
+  type Region,
+  regions,
+} from './talent';
+import { text } from './text';
+
+// The contract of Talent Search (issue 12): a company searches listed applicant profiles
+// (GET /api/talent), keeps a shortlist (PUT/DELETE /api/talent/:id/shortlist, GET /api/talent/shortlist)
+// and invites a shortlisted candidate to apply to one of its open jobs.
+
+export const talentSorts = ['best_match', 'rate_asc', 'rate_desc', 'rating', 'recent_activity'] as const;
+export type TalentSort = (typeof talentSorts)[number];
+// Spec §2, word for word.
+export const talentSortLabels: Record<TalentSort, string> = {
+  best_match: 'Best Match',
+  rate_asc: 'Hourly Rate: Low to High',
+  rate_desc: 'Hourly Rate: High to Low',
+  rating: 'Rating',
+  recent_activity: 'Recent Activity',
+};
+
+export const talentBadges = ['id_verified', 'background_check', 'top_rated'] as const;
+export type TalentBadge = (typeof talentBadges)[number];
+export const talentBadgeLabels: Record<TalentBadge, string> = {
+  id_verified: 'ID Verified',
+  background_check: 'Background Check',
+  top_rated: 'Top Rated',
+};
+
+// Spec §2: the quick skill badges of the filter panel.
+export const quickSkills = ['Python', 'JavaScript', 'React', 'Node.js', 'AWS'] as const;
+// Spec §5: the hourly-rate slider.
+export const TALENT_RATE_SLIDER = { min: 5, max: 150, step: 1, defaultMin: 15, defaultMax: 100 } as const;
+// Spec §9: a card shows at most 5 skills, then '+N'.
+export const CANDIDATE_CARD_SKILLS = 5;
+// Top Rated: an average of at least this many stars.
+export const TOP_RATED_MIN_RATING = 4.5;
+// Online: seen in the last five minutes.
+export const ONLINE_WINDOW_MINUTES = 5;
+
+export const TALENT_PAGE_SIZE = 12;
+export const TALENT_PAGE_SIZE_MAX = 50;
+// Deep pages cost the database more than anyone reads: a search lists its first 10,000 or so.
+export const TALENT_PAGE_MAX = 500;
+export const TALENT_QUERY_MAX_LENGTH = 200;
+export const TALENT_MAX_SKILL_FILTERS = 10;
+// The facet lists the skills most common in the results, this many.
+export const TALENT_SKILL_FACETS = 15;
+
+// What a profile needs before companies find it: the fields search and the card rely on.
+export const talentListingFields = [
+  'headline',
+  'summary',
+  'hourly_rate',
+  'skills',
+  'experience_level',
+  'availability',
+  'region',
+] as const;
+
+export const talentTexts = {
+  heading: 'Talent Search',
+  resultsFor: (query: string) => `Results for: ${query}`,
+  showFilters: 'Show Filters',
+  hideFilters: 'Hide Filters',
+  reset: 'Reset',
+  apply: 'Apply',
+  // Spec §8, word for word.
+  emptyTitle: 'No results found',
+  emptyBody: 'Try adjusting your filters or search terms to find more candidates',
+  clearAllFilters: 'Clear all filters',
+  shortlistAdded: 'Added to Shortlist',
+  shortlistRemoved: 'Removed from Shortlist',
+  shortlistAddedBody: (name: string) => `${name} has been added to your shortlist`,
+  shortlistRemovedBody: (name: string) => `${name} has been removed from your shortlist`,
+  shortlistFailed: 'The shortlist could not be changed. Please try again.',
+  loadError: 'Talent search failed to load. Please try again.',
+  queryTooLong: `The search can be at most ${TALENT_QUERY_MAX_LENGTH} characters.`,
+  rateNumber: `Enter a rate between $0 and $${HOURLY_RATE_MAX.toLocaleString('en-US')}.`,
+  rateRange: 'The minimum rate cannot be more than the maximum rate.',
+  tooManySkills: `Filter by at most ${TALENT_MAX_SKILL_FILTERS} skills.`,
+  skillTooLong: 'A skill can be at most 40 characters.',
+  level: 'Choose an experience level from the list.',
+  availability: 'Choose availability from full-time, part-time or project-based.',
+  region: 'Choose a location from Americas, Europe, Asia Pacific or Africa.',
+  badges: 'Choose badges from ID Verified, Background Check or Top Rated.',
+  sort: 'Sort by Best Match, Hourly Rate: Low to High, Hourly Rate: High to Low, Rating or Recent Activity.',
+  page: `Results go up to page ${TALENT_PAGE_MAX}; narrow the search to see more.`,
+  pageNumber: 'The page must be a whole number.',
+  pageSize: `The page size must be a whole number from 1 to ${TALENT_PAGE_SIZE_MAX}.`,
+  notFound: 'This candidate was not found.',
+  inviteSent: 'Invitation sent',
+  inviteSentBody: (name: string, job: string) => `${name} has been invited to apply to ${job}.`,
+  inviteJobNotOpen: 'Invite candidates to an open job of your company.',
+  alreadyApplied: 'This candidate has already applied to that job.',
+  notShortlisted: 'Shortlist the candidate before inviting them to apply.',
+} as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+// ?availability=full-time,part-time: each value once.
+const listOf = <Value extends string>(values: readonly Value[], message: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? [
+            ...new Set(
+              value
+                .split(',')
+                .map((part) => part.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : (value ?? []),
+    z.array(z.enum(values as [Value, ...Value[]], { message })),
+  );
+
+const rate = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ message: talentTexts.rateNumber })
+    .min(0, { message: talentTexts.rateNumber })
+    .max(HOURLY_RATE_MAX, { message: talentTexts.rateNumber })
+    .optional(),
+);
+
+// GET /api/talent
+export const talentQuerySchema = z
+  .object({
+    // Full text over the headline, the skills and the summary.
+    q: text().trim().max(TALENT_QUERY_MAX_LENGTH, { message: talentTexts.queryTooLong }).optional(),
+    // Candidates with every one of these skills (case does not matter).
+    skills: z.preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean)
+              .filter(
+                (part, index, parts) =>
+                  parts.findIndex((other) => other.toLowerCase() === part.toLowerCase()) === index,
+              )
+          : (value ?? []),
+      z
+        .array(z.string().max(40, { message: talentTexts.skillTooLong }))
+        .max(TALENT_MAX_SKILL_FILTERS, { message: talentTexts.tooManySkills }),
+    ),
+    // Dollars per hour, both ends included.
+    rate_min: rate,
+    rate_max: rate,
+    level: z.preprocess(emptyToUndefined, z.enum(experienceLevels, { message: talentTexts.level }).optional()),
+    availability: listOf(availabilities, talentTexts.availability),
+    region: z.preprocess(emptyToUndefined, z.enum(regions, { message: talentTexts.region }).optional()),
+    // Candidates holding every badge asked for.
+    badges: listOf(talentBadges, talentTexts.badges),
+    sort: z.preprocess(emptyToUndefined, z.enum(talentSorts, { message: talentTexts.sort }).default('best_match')),
+    page: z.coerce
+      .number({ message: talentTexts.pageNumber })
+      .int({ message: talentTexts.pageNumber })
+      .min(1, { message: talentTexts.pageNumber })
+      .max(TALENT_PAGE_MAX, { message: talentTexts.page })
+      .default(1),
+    page_size: z.coerce
+      .number({ message: talentTexts.pageSize })
+      .int({ message: talentTexts.pageSize })
+      .min(1, { message: talentTexts.pageSize })
+      .max(TALENT_PAGE_SIZE_MAX, { message: talentTexts.pageSize })
+      .default(TALENT_PAGE_SIZE),
+  })
+  .refine((query) => query.rate_min === undefined || query.rate_max === undefined || query.rate_min <= query.rate_max, {
+    message: talentTexts.rateRange,
+    path: ['rate_max'],
+  });
+export type TalentQuery = z.input<typeof talentQuerySchema>;
+export type TalentFilters = z.output<typeof talentQuerySchema>;
+
+export const candidateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string().describe("The profile's headline"),
+  photo_url: z.string().nullable(),
+  hourly_rate: z.number().describe('US dollars per hour'),
+  summary: z.string(),
+  skills: z.array(z.string()),
+  experience_level: z.enum(experienceLevels),
+  availability: z.enum(availabilities),
+  region: z.enum(regions),
+  location: z.string().nullable(),
+  timezone: z.string().nullable(),
+  rating: z.number().nullable().describe('Average stars out of 5, one decimal; null before the first rating'),
+  hours_billed: z.number().int(),
+  badges: z.array(z.enum(talentBadges)),
+  is_online: z.boolean().describe(`Seen in the last ${ONLINE_WINDOW_MINUTES} minutes`),
+  is_shortlisted: z.boolean(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+const facetSchema = <Value extends z.ZodTypeAny>(value: Value) => z.array(z.object({ value, count: z.number().int() }));
+
+export const talentFacetsSchema = z.object({
+  skills: facetSchema(z.string()).describe(`The ${TALENT_SKILL_FACETS} skills most common in the results`),
+  level: facetSchema(z.enum(experienceLevels)),
+  availability: facetSchema(z.enum(availabilities)),
+  region: facetSchema(z.enum(regions)),
+});
+export type TalentFacets = z.infer<typeof talentFacetsSchema>;
+
+export const talentSearchResultSchema = z.object({
+  items: z.array(candidateSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  facets: talentFacetsSchema,
+});
+export type TalentSearchResult = z.infer<typeof talentSearchResultSchema>;
+
+// GET /api/talent/shortlist
+export const shortlistQuerySchema = z.object({
+  page: z.coerce.number({ message: talentTexts.pageNumber }).int().min(1).max(TALENT_PAGE_MAX).default(1),
+  page_size: z.coerce
+    .number({ message: talentTexts.pageSize })
+    .int()
+    .min(1)
+    .max(TALENT_PAGE_SIZE_MAX)
+    .default(TALENT_PAGE_SIZE),
+});
+export const shortlistSchema = z.object({
+  items: z.array(candidateSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type Shortlist = z.infer<typeof shortlistSchema>;
+
+// PUT/DELETE /api/talent/:id/shortlist
+export const shortlistStateSchema = z.object({ is_shortlisted: z.boolean() });
+
+// GET /api/talent/skills?q=pyt: skills that exist on listed profiles, for the filter's suggestions.
+export const talentSkillsQuerySchema = z.object({
+  q: text().trim().max(40, { message: talentTexts.skillTooLong }).default(''),
+});
+export const talentSkillsSchema = z.object({ items: z.array(z.string()) });
+
+// POST /api/talent/:id/invitations
+export const inviteCandidateSchema = z.object({
+  job_id: z.string().uuid({ message: 'Choose one of your open jobs.' }),
+});
+
+export type { Availability, ExperienceLevel, Region };
