@@ -1,14 +1,15 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notify } from '~/client/components/ui/notify';
 import { apiClient } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { JobList, JobListQuery } from '~/shared/jobs';
-import type { Shortlist, TalentQuery, TalentSearchResult } from '~/shared/talent-search';
+import { type Shortlist, type TalentQuery, type TalentSearchResult, talentTexts } from '~/shared/talent-search';
 
 // Talent Search as a company uses it: the search (/api/talent), the shortlist and its heart, the skills
 // the filter suggests, and inviting a shortlisted candidate to one of the company's open jobs.
 
 // The query string of a call: empty values left out.
-export function talentSearchString(query: Record<string, unknown>): string {
+export function talentSearchString(query: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
@@ -70,11 +71,23 @@ function patchShortlisted(queryClient: QueryClient, candidateId: string, isShort
   });
 }
 
-// The heart: shortlist (PUT) or remove (DELETE), shown at once and undone if the server refuses.
+// Spec §4: the shortlist toast shows for three seconds. The Radix notification area has one duration for
+// all (5 s), so this toast goes through sonner, which takes one per toast.
+export const SHORTLIST_TOAST_MS = 3000;
+
+interface ShortlistChange {
+  candidateId: string;
+  name: string;
+  shortlist: boolean;
+}
+
+// The heart: shortlist (PUT) or remove (DELETE), shown at once and undone if the server refuses. The
+// toasts belong to the mutation, not to the heart: taking someone off the Shortlist tab removes their
+// card (and its heart) before the answer arrives.
 export function useToggleShortlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ candidateId, shortlist }: { candidateId: string; shortlist: boolean }) =>
+    mutationFn: ({ candidateId, shortlist }: ShortlistChange) =>
       shortlist
         ? apiClient.put<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`)
         : apiClient.delete<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`),
@@ -90,8 +103,22 @@ export function useToggleShortlist() {
     },
     onError: (_error, _variables, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      notify.error(talentTexts.shortlistFailed);
     },
-    onSuccess: (state, { candidateId }) => patchShortlisted(queryClient, candidateId, state.is_shortlisted),
+    onSuccess: (state, { candidateId, name }) => {
+      patchShortlisted(queryClient, candidateId, state.is_shortlisted);
+      if (state.is_shortlisted) {
+        notify.success(talentTexts.shortlistAdded, {
+          description: talentTexts.shortlistAddedBody(name),
+          duration: SHORTLIST_TOAST_MS,
+        });
+      } else {
+        notify.success(talentTexts.shortlistRemoved, {
+          description: talentTexts.shortlistRemovedBody(name),
+          duration: SHORTLIST_TOAST_MS,
+        });
+      }
+    },
     // The shortlist's pages and count follow from the server (a new entry, the next page moving up).
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.talentSearch.shortlists() }),
   });

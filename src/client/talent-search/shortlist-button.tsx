@@ -1,15 +1,11 @@
 import { HeartIcon } from 'lucide-react';
 import { Button } from '~/client/components/ui/button';
-import { notify } from '~/client/components/ui/notify';
 import { cn } from '~/client/lib/cn';
-import { type Candidate, talentTexts } from '~/shared/talent-search';
+import type { Candidate } from '~/shared/talent-search';
 import { useToggleShortlist } from './api';
 
-// Spec §4: the shortlist toast shows for three seconds. The Radix notification area has one duration for
-// all (5 s), so this toast goes through sonner, which takes one per toast.
-export const SHORTLIST_TOAST_MS = 3000;
-
-// The shortlist heart (spec §2, §4): it flips at once, persists, says so, and flips back on failure.
+// The shortlist heart (spec §2, §4): it flips at once, persists, says so, and flips back on failure
+// (the toasts are the mutation's, in api.ts).
 export function ShortlistButton({
   candidate,
   className,
@@ -24,26 +20,10 @@ export function ShortlistButton({
   const isShortlisted = candidate.is_shortlisted;
 
   function onToggle() {
-    const { name } = candidate;
     onChange?.(!isShortlisted);
     toggle.mutate(
-      { candidateId: candidate.id, shortlist: !isShortlisted },
-      {
-        onSuccess: (state) =>
-          state.is_shortlisted
-            ? notify.success(talentTexts.shortlistAdded, {
-                description: talentTexts.shortlistAddedBody(name),
-                duration: SHORTLIST_TOAST_MS,
-              })
-            : notify.success(talentTexts.shortlistRemoved, {
-                description: talentTexts.shortlistRemovedBody(name),
-                duration: SHORTLIST_TOAST_MS,
-              }),
-        onError: () => {
-          onChange?.(isShortlisted);
-          notify.error(talentTexts.shortlistFailed);
-        },
-      },
+      { candidateId: candidate.id, name: candidate.name, shortlist: !isShortlisted },
+      { onError: () => onChange?.(isShortlisted) },
     );
   }
 

@@ -81,10 +81,13 @@ export function ShortlistTab({
                 layout={layout}
                 onOpen={onOpen}
                 actions={
-                  <Button size="sm" onClick={() => onInvite(candidate)}>
+                  <Button
+                    size="sm"
+                    aria-label={`Invite to apply: ${candidate.name}`}
+                    onClick={() => onInvite(candidate)}
+                  >
                     <SendIcon aria-hidden="true" />
                     Invite to apply
-                    <span className="sr-only">: {candidate.name}</span>
                   </Button>
                 }
               />

@@ -345,8 +345,10 @@ describe('Talent Search', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(talentTexts.alreadyApplied);
   });
 
-  it('says when the shortlist is empty', async () => {
-    await openTalentSearch([candidate()], undefined, '?tab=shortlist');
+  it('takes a candidate off the shortlist tab, says so, and shows the empty shortlist', async () => {
+    const { events } = await openTalentSearch([candidate({ is_shortlisted: true })], undefined, '?tab=shortlist');
+    await events.click(await screen.findByRole('button', { name: 'Remove Ada Lovelace from shortlist' }));
     expect(await screen.findByText('Your shortlist is empty')).toBeInTheDocument();
+    expect(await screen.findByText(talentTexts.shortlistRemovedBody('Ada Lovelace'))).toBeInTheDocument();
   });
 });

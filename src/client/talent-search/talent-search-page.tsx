@@ -271,7 +271,8 @@ export default function TalentSearchPage({ pageId }: PageProps) {
 function SortSelect({ value, onChange }: { value: TalentSort; onChange: (sort: TalentSort) => void }) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+    // On a phone the sort takes its own row, below the filter button and the layout toggle.
+    <div className="order-last flex min-w-0 basis-full items-center gap-2 sm:order-none sm:basis-auto">
       <Label htmlFor={id} className="whitespace-nowrap">
         Sort by
       </Label>
