@@ -178,7 +178,20 @@ export const talentQuerySchema = z
     message: talentTexts.rateRange,
     path: ['rate_max'],
   });
-export type TalentQuery = z.input<typeof talentQuerySchema>;
+// The query string as a client writes it: lists comma-separated.
+export type TalentQuery = {
+  q?: string;
+  skills?: string;
+  rate_min?: number;
+  rate_max?: number;
+  level?: ExperienceLevel;
+  availability?: string;
+  region?: Region;
+  badges?: string;
+  sort?: TalentSort;
+  page?: number;
+  page_size?: number;
+};
 export type TalentFilters = z.output<typeof talentQuerySchema>;
 
 export const candidateSchema = z.object({

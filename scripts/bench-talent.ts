@@ -1,0 +1,203 @@
+// `npm run bench:talent [-- --duration 10 --connections 20 --profiles 1000000]`: Talent Search at a
+// platform's scale. Makes sure the database of DATABASE_URL (default tandem_talent on the local
+// PostgreSQL) holds that many applicants (npm run seed:talent; only the missing ones are added), starts
+// the real server on it and sends a fixed, varied mix of searches (common and rare free text, one to three
+// skills, rate ranges, level, region, each sort, deep pages) at 20 connections. Reports p50/p95/p99 of the
+// whole mix and of its selective searches (a rare skill or a narrow filter), each search's own time, and
+// the query plans of the slowest three. Targets: p95 ≤ 50 ms for the mix, ≤ 15 ms for selective ones.
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { SESSION_COOKIE } from '../src/server/auth/sessions';
+import { openDatabase } from '../src/server/db/client';
+import * as schema from '../src/server/db/schema';
+import { buildAccount, buildSession } from '../src/server/db/seed/factories';
+import { searchCandidates } from '../src/server/talent-search/search-candidates';
+import { type TalentQuery, talentQuerySchema } from '../src/shared/talent-search';
+import { withBenchServer } from './bench/measure-api';
+import { printTalentSizes, seedTalent, TALENT_DATABASE_URL } from './seed-talent';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    profiles: { type: 'string', default: '1000000' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const profiles = Number(values.profiles);
+
+// The mix: what companies search for. `selective` marks a rare skill or a narrow filter.
+const searches: Array<{ name: string; query: TalentQuery; selective?: boolean }> = [
+  { name: 'no filter, best match', query: {} },
+  { name: 'common text "developer"', query: { q: 'developer' } },
+  { name: 'common text "react engineer"', query: { q: 'react engineer' } },
+  { name: 'text "customer support"', query: { q: 'customer support' } },
+  { name: 'rare text "haskell"', query: { q: 'haskell' }, selective: true },
+  { name: 'rare text "cobol" + region', query: { q: 'cobol', region: 'Europe' }, selective: true },
+  { name: 'skill Python', query: { skills: 'Python' } },
+  { name: 'skills React, TypeScript', query: { skills: 'React,TypeScript' } },
+  { name: 'skills AWS, Docker, Kubernetes', query: { skills: 'AWS,Docker,Kubernetes' } },
+  { name: 'rare skill OCaml', query: { skills: 'OCaml' }, selective: true },
+  { name: 'rare skill Fortran + level', query: { skills: 'Fortran', level: 'expert' }, selective: true },
+  { name: 'rate 20–40', query: { rate_min: 20, rate_max: 40 } },
+  {
+    name: 'rate 90–95, expert, Africa',
+    query: { rate_min: 90, rate_max: 95, level: 'expert', region: 'Africa' },
+    selective: true,
+  },
+  { name: 'level senior, Asia Pacific', query: { level: 'senior', region: 'Asia Pacific' } },
+  { name: 'availability part-time', query: { availability: 'part-time' } },
+  { name: 'badges verified + checked', query: { badges: 'id_verified,background_check' } },
+  { name: 'sort rate low to high', query: { sort: 'rate_asc' } },
+  { name: 'sort rate high to low, Python', query: { sort: 'rate_desc', skills: 'Python' } },
+  { name: 'sort rating', query: { sort: 'rating' } },
+  { name: 'sort recent activity', query: { sort: 'recent_activity' } },
+  { name: '"developer" page 50', query: { q: 'developer', page: 50 } },
+  { name: 'no filter, page 500', query: { page: 500 } },
+];
+
+const pathOf = (query: TalentQuery) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  const search = params.toString();
+  return `/api/talent${search ? `?${search}` : ''}`;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+// One autocannon run over a list of paths taken in turn; every response time kept for exact percentiles.
+async function runMix(origin: string, cookie: string, paths: string[]) {
+  const times: number[] = [];
+  let non2xx = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: origin,
+        connections,
+        duration,
+        headers: { cookie },
+        requests: paths.map((path) => ({ method: 'GET', path })),
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (statusCode >= 300) non2xx++;
+    });
+  });
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    perSecond: Math.round(result.requests.average),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts,
+    non2xx,
+  };
+}
+
+// The plans PostgreSQL chose for one search, sent back as notices by auto_explain.
+async function plansOf(databaseUrl: string, companyId: string, query: TalentQuery): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const plans: string[] = [];
+  client.on('notice', (notice) => {
+    if (notice.message?.includes('plan:')) plans.push(notice.message);
+  });
+  try {
+    await client.query("LOAD 'auto_explain'");
+    await client.query(
+      "SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_level = 'notice'; SET client_min_messages = 'notice'",
+    );
+    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Parameters<
+      typeof searchCandidates
+    >[0]['db'];
+    await searchCandidates({ db, companyId, filters: talentQuerySchema.parse(query) });
+  } finally {
+    await client.end();
+  }
+  return plans;
+}
+
+const seeded = await seedTalent(TALENT_DATABASE_URL, profiles);
+await printTalentSizes(TALENT_DATABASE_URL);
+
+const database = await openDatabase({ url: TALENT_DATABASE_URL, poolSize: 1 });
+const { user, companyId } = await (async () => {
+  const { user } = await buildAccount(database.db, { role: 'company', companyName: 'Talent Bench Company' });
+  const member = await database.db.query.companyMembers.findFirst({
+    where: (table, { eq }) => eq(table.userId, user.id),
+  });
+  if (!member) throw new Error('The bench company was not created.');
+  return { user, companyId: member.companyId };
+})();
+const { token } = await buildSession(database.db, user.id);
+await database.close();
+const cookie = `${SESSION_COOKIE}=${token}`;
+
+await withBenchServer(TALENT_DATABASE_URL, async ({ origin }) => {
+  // Each search alone first: its own time (median of 3 after one warm-up) and its result count.
+  const single: Array<{ name: string; path: string; ms: number; total: number; selective: boolean }> = [];
+  for (const search of searches) {
+    const path = pathOf(search.query);
+    const timings: number[] = [];
+    let total = 0;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const started = performance.now();
+      const response = await fetch(`${origin}${path}`, { headers: { cookie } });
+      const body = (await response.json()) as { total?: number };
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+      if (attempt > 0) timings.push(performance.now() - started);
+      total = body.total ?? 0;
+    }
+    timings.sort((a, b) => a - b);
+    single.push({ name: search.name, path, ms: timings[1] ?? 0, total, selective: Boolean(search.selective) });
+  }
+  console.log('\n| search | results | alone (ms, median of 3) |\n|---|---:|---:|');
+  for (const entry of single) {
+    console.log(
+      `| ${entry.name}${entry.selective ? ' (selective)' : ''} | ${entry.total.toLocaleString('en-US')} | ${entry.ms.toFixed(1)} |`,
+    );
+  }
+
+  const paths = searches.map((search) => pathOf(search.query));
+  const selectivePaths = searches.filter((search) => search.selective).map((search) => pathOf(search.query));
+  await runMix(origin, cookie, paths); // warm-up
+  const mix = await runMix(origin, cookie, paths);
+  const selective = await runMix(origin, cookie, selectivePaths);
+  console.log(
+    `\nautocannon: ${connections} connections, ${duration} s a run, loopback, the ${paths.length} searches above taken in turn`,
+  );
+  console.log(
+    '| run | requests | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const [name, figure] of [
+    ['whole mix', mix],
+    ['selective searches', selective],
+  ] as const) {
+    console.log(
+      `| ${name} | ${figure.requests} | ${figure.perSecond} | ${figure.p50} | ${figure.p95} | ${figure.p99} | ${figure.errors} | ${figure.non2xx} |`,
+    );
+  }
+  const mixMet = mix.p95 <= 50 && mix.errors === 0 && mix.non2xx === 0;
+  const selectiveMet = selective.p95 <= 15 && selective.errors === 0 && selective.non2xx === 0;
+  console.log(`\nwhole mix: p95 ${mix.p95} ms (target ≤ 50 ms) ${mixMet ? 'met' : 'MISSED'}`);
+  console.log(`selective searches: p95 ${selective.p95} ms (target ≤ 15 ms) ${selectiveMet ? 'met' : 'MISSED'}`);
+  console.log(
+    `seed: ${seeded.added.toLocaleString('en-US')} applicants added in ${seeded.seconds.toFixed(1)} s this run`,
+  );
+
+  console.log('\nThe slowest three searches, as PostgreSQL ran them:');
+  for (const entry of [...single].sort((a, b) => b.ms - a.ms).slice(0, 3)) {
+    const search = searches.find((candidate) => candidate.name === entry.name);
+    if (!search) continue;
+    console.log(`\n### ${entry.name} (${entry.ms.toFixed(1)} ms)`);
+    for (const plan of await plansOf(TALENT_DATABASE_URL, companyId, search.query)) console.log(plan);
+  }
+  if (!mixMet || !selectiveMet) process.exitCode = 1;
+});

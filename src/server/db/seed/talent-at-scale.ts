@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { variedProfile, variedTrackRecord } from './talent-factories';
+
+// A platform's worth of applicants for Talent Search at scale (issue 12): `npm run seed:talent -- 1000000`.
+// Accounts talent-<n>@scale.tandem.test with listed profiles; the n-th is always the same person, so a
+// second run adds only the ones missing. PostgreSQL only: rows go in 5,000 at a time as arrays, one
+// statement per batch, rather than a statement per row.
+
+const firstNames = [
+  'Ana',
+  'Ben',
+  'Chen',
+  'Dana',
+  'Emeka',
+  'Farah',
+  'Goran',
+  'Hana',
+  'Ivan',
+  'Jia',
+  'Kofi',
+  'Lucia',
+  'Mateo',
+  'Nia',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tariq',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zara',
+];
+const lastNames = [
+  'Adeyemi',
+  'Bianchi',
+  'Costa',
+  'Dubois',
+  'Eriksen',
+  'Fernández',
+  'Gupta',
+  'Haddad',
+  'Ivanova',
+  'Jansen',
+  'Kowalski',
+  'Lopez',
+  'Mensah',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quispe',
+  'Rossi',
+  'Santos',
+  'Tanaka',
+  'Urban',
+  'Varga',
+  'Wójcik',
+  'Xu',
+  'Yilmaz',
+  'Zhou',
+];
+
+// The long tail of skills beyond a role's own: a few are common, most are rare (a profile's extra skills
+// are drawn with a skew), so that "a rare skill" is a selective search as on a real platform.
+export const longTailSkills = [
+  'Rust',
+  'Elixir',
+  'Scala',
+  'Haskell',
+  'Clojure',
+  'OCaml',
+  'Erlang',
+  'F#',
+  'Julia',
+  'R',
+  'MATLAB',
+  'COBOL',
+  'Fortran',
+  'Solidity',
+  'WebAssembly',
+  'Svelte',
+  'Angular',
+  'Vue',
+  'Ember.js',
+  'Flutter',
+  'Dart',
+  'Swift',
+  'Kotlin',
+  'Objective-C',
+  'Unity',
+  'Unreal Engine',
+  'Blender',
+  'Three.js',
+  'D3.js',
+  'Redis',
+  'Kafka',
+  'RabbitMQ',
+  'Elasticsearch',
+  'MongoDB',
+  'Cassandra',
+  'DynamoDB',
+  'Snowflake',
+  'BigQuery',
+  'dbt',
+  'Spark',
+  'Hadoop',
+  'Airflow',
+  'TensorFlow',
+  'PyTorch',
+  'scikit-learn',
+  'Pandas',
+  'NumPy',
+  'OpenCV',
+  'LangChain',
+  'Salesforce',
+  'HubSpot',
+  'Shopify',
+  'WooCommerce',
+  'Magento',
+  'WordPress',
+  'Webflow',
+  'Zapier',
+  'Airtable',
+  'Notion',
+  'Jira',
+  'Asana',
+  'Trello',
+  'Monday.com',
+  'SAP',
+  'NetSuite',
+  'Oracle',
+  'Power Automate',
+  'SharePoint',
+  'Azure',
+  'Google Cloud',
+  'Ansible',
+  'Puppet',
+  'Chef',
+  'Prometheus',
+  'Grafana',
+  'Datadog',
+  'Sentry',
+  'GraphQL',
+  'gRPC',
+  'OAuth',
+  'Penetration Testing',
+  'SOC 2',
+  'GDPR',
+  'HIPAA',
+  'Copywriting',
+  'Technical Writing',
+  'Translation',
+  'Spanish',
+  'Portuguese',
+  'French',
+  'German',
+  'Japanese',
+  'Mandarin',
+  'Arabic',
+  'Video Editing',
+  'After Effects',
+  'Premiere Pro',
+  'Motion Graphics',
+  'UX Writing',
+  'Accessibility',
+  'Payroll',
+  'Tax Preparation',
+  'Financial Modeling',
+  'Recruiting',
+  'Cold Calling',
+  'Lead Generation',
+  'Appointment Setting',
+  'Amazon Seller Central',
+  'Etsy',
+  'Podcast Editing',
+  'Transcription',
+  'Medical Billing',
+  'Legal Research',
+  'Bookkeeping',
+  'Community Management',
+];
+
+// The n-th scale profile: a varied role profile plus zero to three long-tail skills, skewed so the first
+// skills of the list are common and the last ones rare.
+export function scaleProfile(n: number) {
+  const base = variedProfile(n);
+  const extraCount = n % 4;
+  const skills = [...(base.skills ?? [])];
+  for (let k = 0; k < extraCount; k++) {
+    // A cheap repeatable hash, squared towards the start of the list.
+    const spread = (((n + 1) * 2_654_435_761 + k * 40_503) >>> 0) / 2 ** 32;
+    const skill = longTailSkills[Math.floor(spread * spread * longTailSkills.length)] ?? 'Rust';
+    if (!skills.some((existing) => existing.toLowerCase() === skill.toLowerCase())) skills.push(skill);
+  }
+  return {
+    name: `${firstNames[n % firstNames.length]} ${lastNames[Math.floor(n / firstNames.length) % lastNames.length]}`,
+    email: `talent-${n}@scale.tandem.test`,
+    profile: { ...base, skills, ...variedTrackRecord(n) },
+  };
+}
+
+const BATCH = 5_000;
+
+const arrayLiteral = (items: string[]) =>
+  `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
+
+// Loads applicants 1..count that are not there yet; reports progress per batch. Returns how many it added.
+export async function seedTalentAtScale({
+  databaseUrl,
+  count,
+  onProgress,
+}: {
+  databaseUrl: string;
+  count: number;
+  onProgress?: (done: number) => void;
+}): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let added = 0;
+  try {
+    // The rows this run would make and the ones already there share their emails: skip whole batches
+    // that are complete, and let ON CONFLICT skip single rows in a partial one.
+    const existing = await client.query<{ n: string }>(
+      "select count(*) as n from users where email like 'talent-%@scale.tandem.test'",
+    );
+    const present = Number(existing.rows[0]?.n ?? 0);
+    // The skill counts are worked out once at the end: the trigger would update a popular skill's row
+    // once per profile.
+    await client.query('alter table applicant_profiles disable trigger applicant_profiles_talent_skills');
+    const now = Date.now();
+    for (let start = present >= count ? count + 1 : Math.max(1, present - BATCH + 1); start <= count; start += BATCH) {
+      const end = Math.min(count, start + BATCH - 1);
+      const ids: string[] = [];
+      const emails: string[] = [];
+      const names: string[] = [];
+      const columns = {
+        headline: [] as string[],
+        summary: [] as string[],
+        rate: [] as number[],
+        skills: [] as string[],
+        level: [] as string[],
+        availability: [] as string[],
+        region: [] as string[],
+        location: [] as Array<string | null>,
+        timezone: [] as Array<string | null>,
+        rating: [] as Array<number | null>,
+        hours: [] as number[],
+        verified: [] as Array<Date | null>,
+        checked: [] as Array<Date | null>,
+        active: [] as Date[],
+      };
+      for (let n = start; n <= end; n++) {
+        const { name, email, profile } = scaleProfile(n);
+        ids.push(randomUUID());
+        emails.push(email);
+        names.push(name);
+        columns.headline.push(profile.headline ?? '');
+        columns.summary.push(profile.summary ?? '');
+        columns.rate.push(profile.hourlyRateCents ?? 2000);
+        columns.skills.push(arrayLiteral(profile.skills));
+        columns.level.push(profile.experienceLevel ?? 'mid');
+        columns.availability.push(profile.availability ?? 'full-time');
+        columns.region.push(profile.region ?? 'Americas');
+        columns.location.push(profile.location ?? null);
+        columns.timezone.push(profile.timezone ?? null);
+        const record = variedTrackRecord(n, now);
+        columns.rating.push(record.ratingTenths);
+        columns.hours.push(record.hoursBilled);
+        columns.verified.push(record.idVerifiedAt);
+        columns.checked.push(record.backgroundCheckedAt);
+        columns.active.push(record.lastActiveAt);
+      }
+      await client.query('begin');
+      const inserted = await client.query<{ id: string; email: string }>(
+        `insert into users (id, email, name, role, email_verified_at)
+         select id, email, name, 'applicant', now() from unnest($1::uuid[], $2::text[], $3::text[]) as t(id, email, name)
+         on conflict do nothing returning id, email`,
+        [ids, emails, names],
+      );
+      const insertedIds = new Set(inserted.rows.map((row) => row.id));
+      const keep = (values: unknown[]) => values.filter((_, index) => insertedIds.has(ids[index] ?? ''));
+      await client.query(
+        `insert into applicant_profiles (user_id, headline, summary, hourly_rate_cents, skills, experience_level,
+           availability, region, location, timezone, rating_tenths, hours_billed, id_verified_at,
+           background_checked_at, last_active_at)
+         select user_id, headline, summary, rate, skills::text[], level::experience_level, availability::availability,
+           region::region, location, timezone, rating, hours, verified, checked, active
+         from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
+           $9::text[], $10::text[], $11::smallint[], $12::int[], $13::timestamptz[], $14::timestamptz[],
+           $15::timestamptz[])
+           as t(user_id, headline, summary, rate, skills, level, availability, region, location, timezone, rating,
+             hours, verified, checked, active)
+         on conflict (user_id) do nothing`,
+        [
+          keep(ids),
+          keep(columns.headline),
+          keep(columns.summary),
+          keep(columns.rate),
+          keep(columns.skills),
+          keep(columns.level),
+          keep(columns.availability),
+          keep(columns.region),
+          keep(columns.location),
+          keep(columns.timezone),
+          keep(columns.rating),
+          keep(columns.hours),
+          keep(columns.verified),
+          keep(columns.checked),
+          keep(columns.active),
+        ],
+      );
+      await client.query('commit');
+      added += inserted.rowCount ?? 0;
+      onProgress?.(end);
+    }
+    await client.query('alter table applicant_profiles enable trigger applicant_profiles_talent_skills');
+    if (added > 0) {
+      await client.query(
+        `insert into talent_skills (key, name, profile_count)
+           select lower(skill), min(skill), count(*) from applicant_profiles, unnest(skills) as skill
+           where listed group by lower(skill)
+         on conflict (key) do update set name = excluded.name, profile_count = excluded.profile_count`,
+      );
+      // Fresh statistics, so the first searches are planned on the data that is there.
+      await client.query('analyze users, applicant_profiles, talent_skills');
+    }
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    await client
+      .query('alter table applicant_profiles enable trigger applicant_profiles_talent_skills')
+      .catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+  return added;
+}
