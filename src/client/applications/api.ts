@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { apiClient, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type {
   ApplicantApplication,
@@ -17,20 +17,10 @@ import type { JobListingList, SavedJobState, SavedJobsQuery } from '~/shared/job
 // figures. Every change refreshes everything under queryKeys.applicant.all, since the figures count the
 // lists.
 
-// The query string of a list call: empty values left out.
-function listSearch(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 export const applicantApplicationsQueryOptions = (query: ApplicantApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.applicant.applications(query),
-    queryFn: () => apiClient.get<ApplicantApplicationList>(`/api/applicant/applications${listSearch(query)}`),
+    queryFn: () => apiClient.get<ApplicantApplicationList>(`/api/applicant/applications${queryString(query)}`),
     // The list keeps its rows while the next page or stage loads.
     placeholderData: keepPreviousData,
   });
@@ -39,7 +29,7 @@ export const applicantApplicationsQueryOptions = (query: ApplicantApplicationLis
 export const savedJobsQueryOptions = (query: SavedJobsQuery) =>
   queryOptions({
     queryKey: queryKeys.applicant.savedJobs(query),
-    queryFn: () => apiClient.get<JobListingList>(`/api/applicant/saved-jobs${listSearch(query)}`),
+    queryFn: () => apiClient.get<JobListingList>(`/api/applicant/saved-jobs${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 

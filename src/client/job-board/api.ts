@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { apiClient, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type {
   ApplyToJobInput,
@@ -15,21 +15,10 @@ import type {
 // and applying. A change updates the job wherever it is on screen at once, then refreshes the board and
 // the applicant's own lists and figures (queryKeys.applicant: My Applications, the dashboard).
 
-// The query string of a list call: empty values left out.
-export function jobBoardSearch(query: JobBoardQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 export const jobBoardListQueryOptions = (query: JobBoardQuery) =>
   queryOptions({
     queryKey: queryKeys.jobBoard.list(query),
-    queryFn: () => apiClient.get<JobListingList>(`/api/applicant/jobs${jobBoardSearch(query)}`),
+    queryFn: () => apiClient.get<JobListingList>(`/api/applicant/jobs${queryString(query)}`),
     // The cards stay while the next page or filter loads.
     placeholderData: keepPreviousData,
   });

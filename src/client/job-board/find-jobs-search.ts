@@ -1,30 +1,17 @@
-import { defineListSearch, type ListSearchStateOf, type SearchParam, searchParam } from '~/client/lib/list-search';
+import { defineListSearch, type ListSearchStateOf, searchParam } from '~/client/lib/list-search';
 import { type JobBoardQuery, jobBoardSorts } from '~/shared/job-board';
 import { engagementTypes, jobTimezones } from '~/shared/jobs';
 
 // The state of Find Jobs kept in its URL, so a reload, a shared link and Back land on the same search:
 // /applicant/jobs?q=react&engagement_type=hourly&rate_min=30&skills=React,AWS&timezone=UTC%2B01:00&sort=…&page=2
 
-// Dollars, or null for no bound; anything else in the URL is dropped.
-function amount(key: string): SearchParam<number | null> {
-  return {
-    key,
-    read: (params) => {
-      const value = params.get(key);
-      const number = Number(value);
-      return value !== null && value.trim() !== '' && Number.isFinite(number) && number >= 0 ? number : null;
-    },
-    write: (value) => (value === null ? null : String(value)),
-  };
-}
-
 export const findJobsSearch = defineListSearch({
   pageSizes: [20, 50],
   sorts: jobBoardSorts,
   filters: {
     engagementType: searchParam.oneOf('engagement_type', engagementTypes),
-    rateMin: amount('rate_min'),
-    rateMax: amount('rate_max'),
+    rateMin: searchParam.amount('rate_min'),
+    rateMax: searchParam.amount('rate_max'),
     skills: searchParam.list('skills'),
     timezone: searchParam.oneOf('timezone', jobTimezones),
   },

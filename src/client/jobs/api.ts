@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { apiClient, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type {
   BulkJobInput,
@@ -20,25 +20,10 @@ import type {
 // refreshes everything under queryKeys.jobs.all (list, summary, tags, analytics), since a status move changes
 // them all.
 
-// The query string of the list and the CSV export: empty values left out.
-export function jobListSearch(query: JobListQuery & { ids?: string[] }): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
-    } else {
-      params.set(key, String(value));
-    }
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 export const jobListQueryOptions = (query: JobListQuery) =>
   queryOptions({
     queryKey: queryKeys.jobs.list(query),
-    queryFn: () => apiClient.get<JobList>(`/api/jobs${jobListSearch(query)}`),
+    queryFn: () => apiClient.get<JobList>(`/api/jobs${queryString(query)}`),
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -61,7 +46,7 @@ export const hiringAnalyticsQueryOptions = () =>
     queryFn: () => apiClient.get<HiringAnalytics>('/api/jobs/analytics'),
   });
 
-export const jobExportUrl = (query: JobListQuery & { ids?: string[] }) => `/api/jobs/export.csv${jobListSearch(query)}`;
+export const jobExportUrl = (query: JobListQuery & { ids?: string[] }) => `/api/jobs/export.csv${queryString(query)}`;
 
 function useRefreshJobs() {
   const queryClient = useQueryClient();
@@ -129,7 +114,7 @@ export function useBulkJobAction() {
 export const jobApplicationsQueryOptions = (id: string, query: JobApplicationListQuery = {}) =>
   queryOptions({
     queryKey: queryKeys.jobs.applications(id, query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${id}/applications${jobListSearch(query)}`),
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${id}/applications${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 
@@ -152,6 +137,6 @@ export function useMarkApplicationsSeen() {
 export const companyApplicationsQueryOptions = (query: JobApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.jobs.companyApplications(query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/applications${jobListSearch(query)}`),
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/applications${queryString(query)}`),
     placeholderData: keepPreviousData,
   });

@@ -58,6 +58,21 @@ async function request<Result>(method: Method, path: string, body?: unknown): Pr
   return payload as Result;
 }
 
+// The query string of a call: empty values left out, lists comma-separated ("?skills=React,AWS").
+export function queryString(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 export const apiClient = {
   get: <Result>(path: string) => request<Result>('GET', path),
   post: <Result>(path: string, body?: unknown) => request<Result>('POST', path, body),

@@ -61,6 +61,16 @@ export const searchParam = {
     },
     write: (value) => value,
   }),
+  // An amount (dollars), or null for none; anything but a number of zero or more is dropped.
+  amount: (key: string): SearchParam<number | null> => ({
+    key,
+    read: (params) => {
+      const value = params.get(key);
+      const number = Number(value);
+      return value !== null && value.trim() !== '' && Number.isFinite(number) && number >= 0 ? number : null;
+    },
+    write: (value) => (value === null ? null : String(value)),
+  }),
   // A switch, in the URL only when on (?favorites=true).
   flag: (key: string): SearchParam<boolean> => ({
     key,

@@ -1,26 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Test, TestList, TestListQuery } from '~/shared/assessments';
-import { apiClient } from './api-client';
+import { apiClient, queryString } from './api-client';
 import { queryKeys } from './query-keys';
 
 // The reads of /api/tests that more than one feature needs: the Tests tab (assessments), a job form's
 // Required Tests and a job's page (jobs). Moved below the features so neither imports the other;
 // assessments/api.ts keeps the changes.
 
-function testListSearch(query: TestListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 export const testListQueryOptions = (query: TestListQuery) =>
   queryOptions({
     queryKey: queryKeys.tests.list(query),
-    queryFn: () => apiClient.get<TestList>(`/api/tests${testListSearch(query)}`),
+    queryFn: () => apiClient.get<TestList>(`/api/tests${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { apiClient, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { JobApplicationList, JobApplicationListQuery, JobList } from '~/shared/jobs';
 import type {
@@ -18,33 +18,18 @@ import type {
 // reads as query options, one hook per change. A move changes the job too (its pipeline badge, its
 // status once filled), so moves refresh every job query as well as the pipeline's.
 
-// The query string of a list: empty values left out, lists comma-separated.
-function listSearch(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
-    } else {
-      params.set(key, String(value));
-    }
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 // One job's pipeline. Under the jobs keys, so whatever refreshes a job refreshes its board.
 export const jobPipelineQueryOptions = (jobId: string, query: JobApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.jobs.applications(jobId, query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${jobId}/applications${listSearch(query)}`),
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${jobId}/applications${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 
 export const companyApplicationsQueryOptions = (query: ApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.pipeline.list(query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/applications${listSearch(query)}`),
+    queryFn: () => apiClient.get<JobApplicationList>(`/api/applications${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 
@@ -59,7 +44,7 @@ const JOB_FILTER_QUERY = { page_size: 100 };
 export const jobChoicesQueryOptions = () =>
   queryOptions({
     queryKey: [...queryKeys.pipeline.all, 'job-choices'] as const,
-    queryFn: () => apiClient.get<JobList>(`/api/jobs${listSearch(JOB_FILTER_QUERY)}`),
+    queryFn: () => apiClient.get<JobList>(`/api/jobs${queryString(JOB_FILTER_QUERY)}`),
   });
 
 function useRefreshAfterMove() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '~/client/components/ui/notify';
-import { apiClient } from '~/client/lib/api-client';
+import { apiClient, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { JobList, JobListQuery } from '~/shared/jobs';
 import { type Shortlist, type TalentQuery, type TalentSearchResult, talentTexts } from '~/shared/talent-search';
@@ -8,21 +8,10 @@ import { type Shortlist, type TalentQuery, type TalentSearchResult, talentTexts 
 // Talent Search as a company uses it: the search (/api/talent), the shortlist and its heart, the skills
 // the filter suggests, and inviting a shortlisted candidate to one of the company's open jobs.
 
-// The query string of a call: empty values left out.
-export function talentSearchString(query: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 export const talentSearchQueryOptions = (query: TalentQuery) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.list(query),
-    queryFn: () => apiClient.get<TalentSearchResult>(`/api/talent${talentSearchString(query)}`),
+    queryFn: () => apiClient.get<TalentSearchResult>(`/api/talent${queryString(query)}`),
     // The count and the facet counts stay while the next search loads (the cards show skeletons).
     placeholderData: keepPreviousData,
   });
@@ -30,14 +19,14 @@ export const talentSearchQueryOptions = (query: TalentQuery) =>
 export const shortlistQueryOptions = (query: { page: number; page_size: number }) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.shortlist(query),
-    queryFn: () => apiClient.get<Shortlist>(`/api/talent/shortlist${talentSearchString(query)}`),
+    queryFn: () => apiClient.get<Shortlist>(`/api/talent/shortlist${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 
 export const talentSkillsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.skills(q),
-    queryFn: () => apiClient.get<{ items: string[] }>(`/api/talent/skills${talentSearchString({ q })}`),
+    queryFn: () => apiClient.get<{ items: string[] }>(`/api/talent/skills${queryString({ q })}`),
     // Skills change rarely: a suggestion list once fetched serves the session.
     staleTime: 5 * 60_000,
   });
@@ -48,7 +37,7 @@ const OPEN_JOBS_QUERY: JobListQuery = { status: 'open', page_size: 100 };
 export const openJobsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.jobs.list(OPEN_JOBS_QUERY),
-    queryFn: () => apiClient.get<JobList>(`/api/jobs${talentSearchString(OPEN_JOBS_QUERY)}`),
+    queryFn: () => apiClient.get<JobList>(`/api/jobs${queryString(OPEN_JOBS_QUERY)}`),
   });
 
 type Snapshot = [readonly unknown[], unknown][];

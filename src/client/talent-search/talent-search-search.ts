@@ -1,4 +1,4 @@
-import { defineListSearch, type ListSearchStateOf, type SearchParam, searchParam } from '~/client/lib/list-search';
+import { defineListSearch, type ListSearchStateOf, searchParam } from '~/client/lib/list-search';
 import { availabilities, experienceLevels, regions } from '~/shared/talent';
 import {
   TALENT_PAGE_SIZE,
@@ -13,26 +13,13 @@ import {
 // The card/list layout (?layout=list) and the Shortlist tab (?tab=shortlist) live beside it, apart from
 // the filters, since they narrow nothing.
 
-// Dollars, or null for no bound; anything else in the URL is dropped.
-function rate(key: string): SearchParam<number | null> {
-  return {
-    key,
-    read: (params) => {
-      const value = params.get(key);
-      const number = Number(value);
-      return value !== null && value.trim() !== '' && Number.isFinite(number) && number >= 0 ? number : null;
-    },
-    write: (value) => (value === null ? null : String(value)),
-  };
-}
-
 export const talentSearch = defineListSearch({
   pageSizes: [TALENT_PAGE_SIZE],
   sorts: talentSorts,
   filters: {
     skills: searchParam.list('skills'),
-    rateMin: rate('rate_min'),
-    rateMax: rate('rate_max'),
+    rateMin: searchParam.amount('rate_min'),
+    rateMax: searchParam.amount('rate_max'),
     level: searchParam.oneOf('level', experienceLevels),
     availability: searchParam.list('availability', availabilities),
     region: searchParam.oneOf('region', regions),

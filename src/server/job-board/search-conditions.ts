@@ -3,13 +3,11 @@ import type { z } from 'zod';
 import type { JobBoardSort, jobBoardQuerySchema } from '~/shared/job-board';
 import { shapeFrom, shapeHas } from '../db/prepared-statements';
 import { companies, jobs } from '../db/schema';
+import { textArrayLiteral } from '../db/text-array-literal';
 
 export type JobBoardFilters = z.output<typeof jobBoardQuerySchema>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-// A text[] literal ({"react","node.js"}): both drivers pass it as one string, whatever the skills hold.
-const textArrayLiteral = (items: string[]) =>
-  `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
 // Find Jobs is a prepared statement per search shape (db/prepared-statements.ts): which filters are

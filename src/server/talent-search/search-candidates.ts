@@ -7,12 +7,10 @@ import {
 } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
+import { textArrayLiteral } from '../db/text-array-literal';
 import { isFindable, isTopRated, selectCandidates, toCandidate } from './candidate-views';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
-// A text[] literal ({"react","node.js"}): both drivers take it as one string, whatever the skills hold.
-const textArrayLiteral = (items: string[]) =>
-  `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
 
 // The web-search syntax ("python -django", "data engineer") parsed once per query.
 const searchQueryOf = (q: string) => sql`(select websearch_to_tsquery('english', ${q}))`;

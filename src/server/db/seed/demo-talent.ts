@@ -5,64 +5,19 @@ import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
 import { buildApplication, buildJob } from './job-factories';
-import { buildApplicantProfile, variedProfile, variedTrackRecord } from './talent-factories';
+import {
+  applicantFirstNames,
+  applicantLastNames,
+  buildApplicantProfile,
+  variedProfile,
+  variedTrackRecord,
+} from './talent-factories';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_APPLICANT_COUNT = 200;
 
 const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
 const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
-
-const firstNames = [
-  'Ana',
-  'Ben',
-  'Chidi',
-  'Dara',
-  'Elif',
-  'Felipe',
-  'Grace',
-  'Hiro',
-  'Ines',
-  'Jamal',
-  'Kavya',
-  'Leon',
-  'Mina',
-  'Nikolai',
-  'Olu',
-  'Paula',
-  'Quang',
-  'Rosa',
-  'Sami',
-  'Tariq',
-  'Uma',
-  'Viktor',
-  'Wen',
-  'Ximena',
-  'Yusuf',
-  'Zara',
-];
-const lastNames = [
-  'Adeyemi',
-  'Borges',
-  'Castillo',
-  'Dimitrov',
-  'Eze',
-  'Fernandes',
-  'Gupta',
-  'Haddad',
-  'Ivanova',
-  'Jensen',
-  'Kato',
-  'Lopez',
-  'Mensah',
-  'Nguyen',
-  'Okoro',
-  'Petrov',
-  'Quispe',
-  'Rahman',
-  'Santos',
-  'Tan',
-];
 
 // Other companies hiring, so Find Jobs shows more than the demo company's posts.
 const otherCompanies = [
@@ -242,8 +197,8 @@ export const demoTalentSeeder: DemoSeeder = {
       .where(and(eq(jobs.companyId, company.companyId), inArray(jobs.status, ['open', 'paused', 'closed'])))
       .orderBy(asc(jobs.publishedAt));
     for (let n = 1; n <= DEMO_APPLICANT_COUNT; n++) {
-      const first = firstNames[n % firstNames.length] ?? 'Alex';
-      const last = lastNames[(n * 7) % lastNames.length] ?? 'Doe';
+      const first = applicantFirstNames[n % applicantFirstNames.length] ?? 'Alex';
+      const last = applicantLastNames[(n * 7) % applicantLastNames.length] ?? 'Doe';
       const { user } = await buildAccount(db, {
         role: 'applicant',
         email: `${first}.${last}.${n}@talent.tandem.test`.toLowerCase(),

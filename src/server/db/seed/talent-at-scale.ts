@@ -1,68 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { variedProfile, variedTrackRecord } from './talent-factories';
+import { textArrayLiteral } from '../text-array-literal';
+import { applicantFirstNames, applicantLastNames, variedProfile, variedTrackRecord } from './talent-factories';
 
 // A platform's worth of applicants for Talent Search at scale (issue 12): `npm run seed:talent -- 1000000`.
 // Accounts talent-<n>@scale.tandem.test with listed profiles; the n-th is always the same person, so a
 // second run adds only the ones missing. PostgreSQL only: rows go in 5,000 at a time as arrays, one
 // statement per batch, rather than a statement per row.
-
-const firstNames = [
-  'Ana',
-  'Ben',
-  'Chen',
-  'Dana',
-  'Emeka',
-  'Farah',
-  'Goran',
-  'Hana',
-  'Ivan',
-  'Jia',
-  'Kofi',
-  'Lucia',
-  'Mateo',
-  'Nia',
-  'Omar',
-  'Priya',
-  'Quinn',
-  'Rosa',
-  'Sven',
-  'Tariq',
-  'Uma',
-  'Viktor',
-  'Wen',
-  'Ximena',
-  'Yusuf',
-  'Zara',
-];
-const lastNames = [
-  'Adeyemi',
-  'Bianchi',
-  'Costa',
-  'Dubois',
-  'Eriksen',
-  'Fernández',
-  'Gupta',
-  'Haddad',
-  'Ivanova',
-  'Jansen',
-  'Kowalski',
-  'Lopez',
-  'Mensah',
-  'Nakamura',
-  'Okafor',
-  'Petrov',
-  'Quispe',
-  'Rossi',
-  'Santos',
-  'Tanaka',
-  'Urban',
-  'Varga',
-  'Wójcik',
-  'Xu',
-  'Yilmaz',
-  'Zhou',
-];
 
 // The long tail of skills beyond a role's own: a few are common, most are rare (a profile's extra skills
 // are drawn with a skew), so that "a rare skill" is a selective search as on a real platform.
@@ -197,16 +141,13 @@ export function scaleProfile(n: number) {
     if (!skills.some((existing) => existing.toLowerCase() === skill.toLowerCase())) skills.push(skill);
   }
   return {
-    name: `${firstNames[n % firstNames.length]} ${lastNames[Math.floor(n / firstNames.length) % lastNames.length]}`,
+    name: `${applicantFirstNames[n % applicantFirstNames.length]} ${applicantLastNames[Math.floor(n / applicantFirstNames.length) % applicantLastNames.length]}`,
     email: `talent-${n}@scale.tandem.test`,
     profile: { ...base, skills, ...variedTrackRecord(n) },
   };
 }
 
 const BATCH = 5_000;
-
-const arrayLiteral = (items: string[]) =>
-  `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
 
 // Loads applicants 1..count that are not there yet; reports progress per batch. Returns how many it added.
 export async function seedTalentAtScale({
@@ -261,7 +202,7 @@ export async function seedTalentAtScale({
         columns.headline.push(profile.headline ?? '');
         columns.summary.push(profile.summary ?? '');
         columns.rate.push(profile.hourlyRateCents ?? 2000);
-        columns.skills.push(arrayLiteral(profile.skills));
+        columns.skills.push(textArrayLiteral(profile.skills));
         columns.level.push(profile.experienceLevel ?? 'mid');
         columns.availability.push(profile.availability ?? 'full-time');
         columns.region.push(profile.region ?? 'Americas');

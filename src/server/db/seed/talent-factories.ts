@@ -25,6 +25,58 @@ const roles = [
   { headline: 'QA Engineer', skills: ['Playwright', 'Cypress', 'TypeScript', 'JavaScript'], rate: [30, 60] },
 ] as const;
 
+// Names for made-up applicants (demo data and the benchmarks).
+export const applicantFirstNames = [
+  'Ana',
+  'Ben',
+  'Chidi',
+  'Dara',
+  'Elif',
+  'Felipe',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jamal',
+  'Kavya',
+  'Leon',
+  'Mina',
+  'Nikolai',
+  'Olu',
+  'Paula',
+  'Quang',
+  'Rosa',
+  'Sami',
+  'Tariq',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zara',
+];
+export const applicantLastNames = [
+  'Adeyemi',
+  'Borges',
+  'Castillo',
+  'Dimitrov',
+  'Eze',
+  'Fernandes',
+  'Gupta',
+  'Haddad',
+  'Ivanova',
+  'Jensen',
+  'Kato',
+  'Lopez',
+  'Mensah',
+  'Nguyen',
+  'Okoro',
+  'Petrov',
+  'Quispe',
+  'Rahman',
+  'Santos',
+  'Tan',
+];
+
 // Places in each region, with their IANA time zone.
 const places: Record<Region, Array<{ location: string; timezone: string }>> = {
   Americas: [
