@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testTexts } from '~/shared/assessments';
 import {
@@ -34,11 +34,12 @@ describe('the add-question panel', () => {
     expect(questionCards()).toHaveLength(0);
 
     // Checked again as the person types.
+    // The form validates after each keystroke's render; on a busy machine that can land a moment later.
     await events.type(panel.getByLabelText('Question'), 'Which key saves a file?');
-    expect(panel.getByLabelText('Question')).not.toHaveAccessibleDescription();
+    await waitFor(() => expect(panel.getByLabelText('Question')).not.toHaveAccessibleDescription());
     await events.clear(panel.getByLabelText('Points'));
     await events.type(panel.getByLabelText('Points'), '11');
-    expect(panel.getByLabelText('Points')).toHaveAccessibleDescription(testTexts.pointsRange);
+    await waitFor(() => expect(panel.getByLabelText('Points')).toHaveAccessibleDescription(testTexts.pointsRange));
   });
 
   it('keeps what was typed for one type when the type changes and changes back', async () => {
