@@ -81,29 +81,25 @@ function CardSkills({ skills }: { skills: string[] }) {
 
 function Facts({ candidate, className }: { candidate: Candidate; className?: string }) {
   const place = placeOf(candidate);
-  const facts: ReactNode[] = [
-    <CandidateRating key="rating" rating={candidate.rating} />,
-    <span key="hours" className="inline-flex items-center gap-1">
-      <ClockIcon className="size-4" aria-hidden="true" />
-      {formatHoursBilled(candidate.hours_billed)}
-    </span>,
-  ];
-  if (place) {
-    facts.push(
-      <span key="place" className="inline-flex min-w-0 items-center gap-1">
-        <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
-        <span className="break-words">{place}</span>
-      </span>,
-    );
-  }
   return (
     <ul className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
-      {facts.map((fact, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the facts are a fixed list in a fixed order
-        <li key={index} className="min-w-0">
-          {fact}
+      <li className="min-w-0">
+        <CandidateRating rating={candidate.rating} />
+      </li>
+      <li className="min-w-0">
+        <span className="inline-flex items-center gap-1">
+          <ClockIcon className="size-4" aria-hidden="true" />
+          {formatHoursBilled(candidate.hours_billed)}
+        </span>
+      </li>
+      {place && (
+        <li className="min-w-0">
+          <span className="inline-flex min-w-0 items-center gap-1">
+            <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
+            <span className="break-words">{place}</span>
+          </span>
         </li>
-      ))}
+      )}
     </ul>
   );
 }
@@ -154,5 +150,14 @@ export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateC
         {actions && <div className="relative z-10 flex flex-wrap gap-2 pt-1">{actions}</div>}
       </div>
     </article>
+  );
+}
+
+// The cards in a grid, or rows one under the other (the card/list toggle).
+export function CandidateList({ layout, children }: { layout: TalentLayout; children: ReactNode }) {
+  return (
+    <ul className={layout === 'grid' ? 'grid gap-4 sm:grid-cols-[repeat(auto-fill,minmax(18rem,1fr))]' : 'grid gap-4'}>
+      {children}
+    </ul>
   );
 }

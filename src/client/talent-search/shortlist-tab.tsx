@@ -4,9 +4,8 @@ import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import { Pagination } from '~/client/components/ui/pagination';
-import { cn } from '~/client/lib/cn';
 import type { Candidate, Shortlist } from '~/shared/talent-search';
-import { CandidateCard } from './candidate-card';
+import { CandidateCard, CandidateList } from './candidate-card';
 import { countCandidates } from './candidate-format';
 import { CandidateSkeletons } from './candidate-skeletons';
 import type { TalentLayout } from './talent-search-search';
@@ -69,11 +68,7 @@ export function ShortlistTab({
           </Button>
         </Card>
       ) : (
-        <ul
-          className={cn(
-            layout === 'grid' ? 'grid gap-4 sm:grid-cols-[repeat(auto-fill,minmax(18rem,1fr))]' : 'grid gap-4',
-          )}
-        >
+        <CandidateList layout={layout}>
           {items.map((candidate) => (
             <li key={candidate.id} className="min-w-0">
               <CandidateCard
@@ -93,7 +88,7 @@ export function ShortlistTab({
               />
             </li>
           ))}
-        </ul>
+        </CandidateList>
       )}
       {shortlist.isSuccess && total > 0 && (
         <Pagination page={page} pageSize={pageSize} total={total} noun="candidates" onPageChange={onPageChange} />

@@ -12,7 +12,6 @@ import { NativeSelect } from '~/client/components/ui/native-select';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { isApiError } from '~/client/lib/api-client';
-import { cn } from '~/client/lib/cn';
 import { useChangeSearch, useListSearch } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
@@ -25,7 +24,7 @@ import {
   talentTexts,
 } from '~/shared/talent-search';
 import { shortlistQueryOptions, talentSearchQueryOptions } from './api';
-import { CandidateCard } from './candidate-card';
+import { CandidateCard, CandidateList } from './candidate-card';
 import { countCandidates } from './candidate-format';
 import { CandidateProfileSheet } from './candidate-profile-sheet';
 import { CandidateSkeletons } from './candidate-skeletons';
@@ -189,17 +188,13 @@ export default function TalentSearchPage({ pageId }: PageProps) {
                   )}
                 </Card>
               ) : (
-                <ul
-                  className={cn(
-                    layout === 'grid' ? 'grid gap-4 sm:grid-cols-[repeat(auto-fill,minmax(18rem,1fr))]' : 'grid gap-4',
-                  )}
-                >
+                <CandidateList layout={layout}>
                   {items.map((candidate) => (
                     <li key={candidate.id} className="min-w-0">
                       <CandidateCard candidate={candidate} layout={layout} onOpen={setOpenCandidate} />
                     </li>
                   ))}
-                </ul>
+                </CandidateList>
               )}
               {results.isSuccess && total > 0 && (
                 <Pagination
@@ -293,32 +288,29 @@ function SortSelect({ value, onChange }: { value: TalentSort; onChange: (sort: T
 }
 
 // Card or list (spec §2): two toggle buttons, the pressed one is the layout shown.
+const layoutChoices = [
+  { layout: 'grid', label: 'Card view', Icon: LayoutGridIcon },
+  { layout: 'list', label: 'List view', Icon: ListIcon },
+] as const;
+
 function LayoutToggle({ value, onChange }: { value: TalentLayout; onChange: (layout: TalentLayout) => void }) {
   return (
     <fieldset className="ml-auto flex rounded-md border border-input p-0.5">
       <legend className="sr-only">Layout</legend>
-      <Button
-        variant={value === 'grid' ? 'secondary' : 'ghost'}
-        size="sm"
-        aria-pressed={value === 'grid'}
-        aria-label="Card view"
-        title="Card view"
-        className="h-8 px-2"
-        onClick={() => onChange('grid')}
-      >
-        <LayoutGridIcon aria-hidden="true" />
-      </Button>
-      <Button
-        variant={value === 'list' ? 'secondary' : 'ghost'}
-        size="sm"
-        aria-pressed={value === 'list'}
-        aria-label="List view"
-        title="List view"
-        className="h-8 px-2"
-        onClick={() => onChange('list')}
-      >
-        <ListIcon aria-hidden="true" />
-      </Button>
+      {layoutChoices.map(({ layout, label, Icon }) => (
+        <Button
+          key={layout}
+          variant={value === layout ? 'secondary' : 'ghost'}
+          size="sm"
+          aria-pressed={value === layout}
+          aria-label={label}
+          title={label}
+          className="h-8 px-2"
+          onClick={() => onChange(layout)}
+        >
+          <Icon aria-hidden="true" />
+        </Button>
+      ))}
     </fieldset>
   );
 }
