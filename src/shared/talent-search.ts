@@ -53,16 +53,6 @@ export const TALENT_MAX_SKILL_FILTERS = 10;
 // The facet lists the skills most common in the results, this many.
 export const TALENT_SKILL_FACETS = 15;
 
-// What a profile needs before companies find it: the fields search and the card rely on.
-export const talentListingFields = [
-  'headline',
-  'summary',
-  'hourly_rate',
-  'skills',
-  'experience_level',
-  'availability',
-  'region',
-] as const;
 
 export const talentTexts = {
   heading: 'Talent Search',
@@ -99,7 +89,6 @@ export const talentTexts = {
   inviteSentBody: (name: string, job: string) => `${name} has been invited to apply to ${job}.`,
   inviteJobNotOpen: 'Invite candidates to an open job of your company.',
   alreadyApplied: 'This candidate has already applied to that job.',
-  notShortlisted: 'Shortlist the candidate before inviting them to apply.',
 } as const;
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

@@ -53,8 +53,7 @@ export const applicantProfiles = pgTable(
     // Search: headline and skills weigh more than the summary (talent_document, migration 0013).
     document: tsvector().generatedAlwaysAs(sql`talent_document(headline, skills, summary)`),
     skillKeys: text().array().generatedAlwaysAs(sql`jobs_skill_keys(skills)`),
-    // Companies find a profile once everything search and the card rely on is filled in
-    // (talentListingFields in shared/talent-search.ts).
+    // Companies find a profile once everything search and the card rely on is filled in.
     listed: boolean().generatedAlwaysAs(
       sql`headline is not null and summary is not null and hourly_rate_cents is not null and cardinality(skills) > 0 and experience_level is not null and availability is not null and region is not null`,
     ),
