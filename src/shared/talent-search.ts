@@ -53,7 +53,6 @@ export const TALENT_MAX_SKILL_FILTERS = 10;
 // The facet lists the skills most common in the results, this many.
 export const TALENT_SKILL_FACETS = 15;
 
-
 export const talentTexts = {
   heading: 'Talent Search',
   resultsFor: (query: string) => `Results for: ${query}`,
