@@ -8,22 +8,18 @@ import { applicantFirstNames, applicantLastNames, variedProfile, variedTrackReco
 // second run adds only the ones missing. PostgreSQL only: rows go in 5,000 at a time as arrays, one
 // statement per batch, rather than a statement per row.
 
-// The long tail of skills beyond a role's own: a few are common, most are rare (a profile's extra skills
-// are drawn with a skew), so that "a rare skill" is a selective search as on a real platform.
+// The long tail of skills beyond a role's own, most common first: a profile's extra skills are drawn
+// from it by a power law, so that "a rare skill" is a selective search as on a real platform.
 export const longTailSkills = [
   'Rust',
   'Elixir',
   'Scala',
-  'Haskell',
   'Clojure',
-  'OCaml',
   'Erlang',
   'F#',
   'Julia',
   'R',
   'MATLAB',
-  'COBOL',
-  'Fortran',
   'Solidity',
   'WebAssembly',
   'Svelte',
@@ -126,24 +122,63 @@ export const longTailSkills = [
   'Legal Research',
   'Bookkeeping',
   'Community Management',
+  'Haskell',
+  'OCaml',
+  'COBOL',
+  'Fortran',
 ];
 
-// The n-th scale profile: a varied role profile plus zero to three long-tail skills, skewed so the first
-// skills of the list are common and the last ones rare.
-export function scaleProfile(n: number) {
-  const base = variedProfile(n);
-  const extraCount = n % 4;
+// A 32-bit mix (murmur3's finalizer): attributes drawn from different hashes of n do not move together,
+// as `n % 4` would make level, region and availability do. Its low bits follow the input's, so callers
+// take the high ones.
+const hashOf = (n: number, salt: number) => {
+  let x = (n * 64 + salt) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+};
+const mixedOf = (n: number, salt: number) => hashOf(n, salt) >>> 12;
+const uniformOf = (n: number, salt: number) => hashOf(n, salt) / 2 ** 32;
+
+// Skills on a real platform follow a power law: the k-th most common is named about k^-1.5 as often as
+// the first. Over this list that gives the first skill to two profiles in five and the last to one in
+// three thousand, so "a rare skill" selects a few hundred of a million.
+const longTailCumulative = (() => {
+  const weights = longTailSkills.map((_, rank) => (rank + 1) ** -1.5);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let running = 0;
+  return weights.map((weight) => {
+    running += weight / sum;
+    return running;
+  });
+})();
+const longTailSkillAt = (u: number) =>
+  longTailSkills[longTailCumulative.findIndex((bound) => u < bound)] ?? longTailSkills[0] ?? 'Rust';
+
+// The n-th scale profile: a varied role profile plus zero to two long-tail skills. Place, level,
+// availability and track record are independent of the role, so that combined filters select what they
+// would on real data.
+export function scaleProfile(n: number, now = Date.now()) {
+  const role = variedProfile(n);
+  const place = variedProfile(mixedOf(n, 1));
+  const base = {
+    ...role,
+    region: place.region,
+    location: place.location,
+    timezone: place.timezone,
+    experienceLevel: variedProfile(mixedOf(n, 2)).experienceLevel,
+    availability: variedProfile(mixedOf(n, 3)).availability,
+  };
+  const extraCount = mixedOf(n, 4) % 3;
   const skills = [...(base.skills ?? [])];
   for (let k = 0; k < extraCount; k++) {
-    // A cheap repeatable hash, squared towards the start of the list.
-    const spread = (((n + 1) * 2_654_435_761 + k * 40_503) >>> 0) / 2 ** 32;
-    const skill = longTailSkills[Math.floor(spread * spread * longTailSkills.length)] ?? 'Rust';
+    const skill = longTailSkillAt(uniformOf(n, 5 + k));
     if (!skills.some((existing) => existing.toLowerCase() === skill.toLowerCase())) skills.push(skill);
   }
   return {
     name: `${applicantFirstNames[n % applicantFirstNames.length]} ${applicantLastNames[Math.floor(n / applicantFirstNames.length) % applicantLastNames.length]}`,
     email: `talent-${n}@scale.tandem.test`,
-    profile: { ...base, skills, ...variedTrackRecord(n) },
+    profile: { ...base, skills, ...variedTrackRecord(mixedOf(n, 0), now) },
   };
 }
 
@@ -195,7 +230,7 @@ export async function seedTalentAtScale({
         active: [] as Date[],
       };
       for (let n = start; n <= end; n++) {
-        const { name, email, profile } = scaleProfile(n);
+        const { name, email, profile } = scaleProfile(n, now);
         ids.push(randomUUID());
         emails.push(email);
         names.push(name);
@@ -208,12 +243,11 @@ export async function seedTalentAtScale({
         columns.region.push(profile.region ?? 'Americas');
         columns.location.push(profile.location ?? null);
         columns.timezone.push(profile.timezone ?? null);
-        const record = variedTrackRecord(n, now);
-        columns.rating.push(record.ratingTenths);
-        columns.hours.push(record.hoursBilled);
-        columns.verified.push(record.idVerifiedAt);
-        columns.checked.push(record.backgroundCheckedAt);
-        columns.active.push(record.lastActiveAt);
+        columns.rating.push(profile.ratingTenths);
+        columns.hours.push(profile.hoursBilled);
+        columns.verified.push(profile.idVerifiedAt);
+        columns.checked.push(profile.backgroundCheckedAt);
+        columns.active.push(profile.lastActiveAt);
       }
       await client.query('begin');
       const inserted = await client.query<{ id: string; email: string }>(
@@ -266,9 +300,11 @@ export async function seedTalentAtScale({
            where listed group by lower(skill)
          on conflict (key) do update set name = excluded.name, profile_count = excluded.profile_count`,
       );
-      // Fresh statistics, so the first searches are planned on the data that is there.
-      await client.query('analyze users, applicant_profiles, talent_skills');
     }
+    // Fresh statistics, so searches are planned on the data that is there (columns a migration has just
+    // added included), and a visibility map, as autovacuum would leave it, so index-only scans need not
+    // visit the heap. Quick when nothing changed: vacuum skips pages it has seen.
+    await client.query('vacuum analyze users, applicant_profiles, talent_skills');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     await client

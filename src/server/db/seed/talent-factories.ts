@@ -115,7 +115,8 @@ export function variedProfile(n: number): Omit<ProfileRow, 'userId'> {
   const role = roles[n % roles.length] ?? roles[0];
   const region = regionChoices[(n * 7 + 3) % regionChoices.length] ?? 'Americas';
   const place = places[region][(n * 5 + 1) % places[region].length] ?? places[region][0];
-  const level = levels[(n * 3 + 1) % levels.length] ?? 'mid';
+  // A stride coprime with the list's length, so every level comes round.
+  const level = levels[(n * 5 + 1) % levels.length] ?? 'mid';
   const [low, high] = role.rate;
   const rate = low + ((n * 13) % (high - low + 1));
   // Four to five skills of the role, in a rotating order so profiles differ.
