@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openDatabase } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
+import { createSharedCache } from '../src/server/platform/shared-cache';
 import { searchCandidates } from '../src/server/talent-search/search-candidates';
 import { type TalentQuery, talentQuerySchema } from '../src/shared/talent-search';
 import { withBenchServer } from './bench/measure-api';
@@ -69,9 +70,25 @@ const pathOf = (query: TalentQuery) => {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+interface RunFigures {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  // Each path's own response times, in the order of `paths`.
+  timesByPath: number[][];
+}
+
 // One autocannon run over a list of paths taken in turn; every response time kept for exact percentiles.
-async function runMix(origin: string, cookie: string, paths: string[]) {
+// Each connection sends the list in order, one request at a time, so its k-th response answers path
+// k mod n: that tells each search's own times within the mix.
+async function runMix(origin: string, cookie: string, paths: string[]): Promise<RunFigures> {
   const times: number[] = [];
+  const timesByPath = paths.map((): number[] => []);
+  const answeredBy = new Map<unknown, number>();
   let non2xx = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -84,7 +101,10 @@ async function runMix(origin: string, cookie: string, paths: string[]) {
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    instance.on('response', (client, statusCode, _bytes, responseTime) => {
+      const answered = answeredBy.get(client) ?? 0;
+      answeredBy.set(client, answered + 1);
+      timesByPath[answered % paths.length]?.push(responseTime);
       times.push(responseTime);
       if (statusCode >= 300) non2xx++;
     });
@@ -98,8 +118,15 @@ async function runMix(origin: string, cookie: string, paths: string[]) {
     p99: percentile(times, 99),
     errors: result.errors + result.timeouts,
     non2xx,
+    timesByPath,
   };
 }
+
+const p95Of = (times: number[]) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    95,
+  );
 
 // The plans PostgreSQL chose for one search, sent back as notices by auto_explain.
 async function plansOf(databaseUrl: string, companyId: string, query: TalentQuery): Promise<string[]> {
@@ -117,7 +144,8 @@ async function plansOf(databaseUrl: string, companyId: string, query: TalentQuer
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Parameters<
       typeof searchCandidates
     >[0]['db'];
-    await searchCandidates({ db, companyId, filters: talentQuerySchema.parse(query) });
+    // An empty cache: the plans are those of a search seen for the first time in a minute.
+    await searchCandidates({ db, cache: createSharedCache({}), companyId, filters: talentQuerySchema.parse(query) });
   } finally {
     await client.end();
   }
@@ -167,27 +195,51 @@ await withBenchServer(TALENT_DATABASE_URL, async ({ origin }) => {
 
   const paths = searches.map((search) => pathOf(search.query));
   const selectivePaths = searches.filter((search) => search.selective).map((search) => pathOf(search.query));
+  // The ceiling: the same session, routing and serialising, with one tiny indexed query behind it.
+  const ceilingPath = '/api/talent/skills?q=zz';
   await runMix(origin, cookie, paths); // warm-up
+  const ceiling = await runMix(origin, cookie, [ceilingPath]);
   const mix = await runMix(origin, cookie, paths);
   const selective = await runMix(origin, cookie, selectivePaths);
+  const selectiveInMix = searches.flatMap((search, index) => (search.selective ? (mix.timesByPath[index] ?? []) : []));
+  const figure = (value: number) => value.toFixed(1);
   console.log(
     `\nautocannon: ${connections} connections, ${duration} s a run, loopback, the ${paths.length} searches above taken in turn`,
   );
   console.log(
     '| run | requests | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|---:|',
   );
-  for (const [name, figure] of [
+  for (const [name, run] of [
+    [`ceiling: ${ceilingPath} (session + one indexed query)`, ceiling],
     ['whole mix', mix],
-    ['selective searches', selective],
+    ['selective searches alone', selective],
   ] as const) {
     console.log(
-      `| ${name} | ${figure.requests} | ${figure.perSecond} | ${figure.p50} | ${figure.p95} | ${figure.p99} | ${figure.errors} | ${figure.non2xx} |`,
+      `| ${name} | ${run.requests} | ${run.perSecond} | ${figure(run.p50)} | ${figure(run.p95)} | ${figure(run.p99)} | ${run.errors} | ${run.non2xx} |`,
     );
   }
-  const mixMet = mix.p95 <= 50 && mix.errors === 0 && mix.non2xx === 0;
-  const selectiveMet = selective.p95 <= 15 && selective.errors === 0 && selective.non2xx === 0;
-  console.log(`\nwhole mix: p95 ${mix.p95} ms (target ≤ 50 ms) ${mixMet ? 'met' : 'MISSED'}`);
-  console.log(`selective searches: p95 ${selective.p95} ms (target ≤ 15 ms) ${selectiveMet ? 'met' : 'MISSED'}`);
+  console.log('\nEach search within the whole mix:\n| search | requests | p95 (ms) |\n|---|---:|---:|');
+  searches.forEach((search, index) => {
+    const times = mix.timesByPath[index] ?? [];
+    console.log(
+      `| ${search.name}${search.selective ? ' (selective)' : ''} | ${times.length} | ${figure(p95Of(times))} |`,
+    );
+  });
+  console.log(`| all selective searches | ${selectiveInMix.length} | ${figure(p95Of(selectiveInMix))} |`);
+
+  // A run that finished no request met nothing.
+  const isClean = (run: RunFigures) => run.requests > 0 && run.errors === 0 && run.non2xx === 0;
+  const mixMet = isClean(mix) && mix.p95 <= 50;
+  const selectiveMet = isClean(selective) && selective.p95 <= 15;
+  console.log(`\nwhole mix: p95 ${figure(mix.p95)} ms (target ≤ 50 ms) ${mixMet ? 'met' : 'MISSED'}`);
+  console.log(
+    `selective searches alone: p95 ${figure(selective.p95)} ms (target ≤ 15 ms) ${selectiveMet ? 'met' : 'MISSED'}; ` +
+      `within the mix ${figure(p95Of(selectiveInMix))} ms`,
+  );
+  console.log(
+    `ceiling at ${connections} connections: p95 ${figure(ceiling.p95)} ms, ${ceiling.perSecond} req/s; ` +
+      `the mix reaches ${((100 * mix.perSecond) / Math.max(1, ceiling.perSecond)).toFixed(0)}% of its throughput`,
+  );
   console.log(
     `seed: ${seeded.added.toLocaleString('en-US')} applicants added in ${seeded.seconds.toFixed(1)} s this run`,
   );

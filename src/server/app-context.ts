@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { BackgroundTasks } from './platform/background-tasks';
+import type { SharedCache } from './platform/shared-cache';
 import type { SettingsCache } from './settings/settings-cache';
 
 // What route plugins need from the app, handed to them at registration.
@@ -13,4 +14,6 @@ export interface AppContext {
   mailer: Mailer;
   settings: SettingsCache;
   background: BackgroundTasks;
+  // Costly answers reused for a short while, by every instance when Redis is configured.
+  cache: SharedCache;
 }

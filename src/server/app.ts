@@ -35,6 +35,7 @@ import { registerOpenApi } from './platform/openapi';
 import { registerRateLimits } from './platform/rate-limits';
 import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
+import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { createSettingsCache } from './settings/settings-cache';
 import { siteRoutes } from './site/routes';
@@ -47,7 +48,7 @@ export interface AppDependencies {
   // Signs cookies (platform/secret.ts).
   secret: string;
   database: DatabaseHandle;
-  // Shared by every instance: readiness checks it, rate-limit counters live in it.
+  // Shared by every instance: readiness checks it, rate-limit counters and the shared cache live in it.
   redis?: Redis;
   // The built client; without it the app serves the API only.
   webClient?: WebClient;
@@ -129,6 +130,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     settings,
     mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
     background: createBackgroundTasks(app.log),
+    cache: createSharedCache({ redis, keyPrefix: config.REDIS_KEY_PREFIX, logger: app.log }),
   };
   // Runs after the server stops taking requests: what they started finishes before the database closes.
   app.addHook('onClose', () => context.background.drain());

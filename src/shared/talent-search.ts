@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { type TestType, testTypes } from './assessments';
 import {
   type Availability,
   availabilities,
   type ExperienceLevel,
   experienceLevels,
   HOURLY_RATE_MAX,
+  isIanaTimeZone,
   type Region,
   regions,
+  WORKING_DAY,
 } from './talent';
 import { text } from './text';
 
@@ -14,7 +17,14 @@ import { text } from './text';
 // (GET /api/talent), keeps a shortlist (PUT/DELETE /api/talent/:id/shortlist, GET /api/talent/shortlist)
 // and invites a shortlisted candidate to apply to one of its open jobs.
 
-export const talentSorts = ['best_match', 'rate_asc', 'rate_desc', 'rating', 'recent_activity'] as const;
+export const talentSorts = [
+  'best_match',
+  'rate_asc',
+  'rate_desc',
+  'rating',
+  'recent_activity',
+  'proven_skills',
+] as const;
 export type TalentSort = (typeof talentSorts)[number];
 // Spec §2, word for word.
 export const talentSortLabels: Record<TalentSort, string> = {
@@ -23,6 +33,8 @@ export const talentSortLabels: Record<TalentSort, string> = {
   rate_desc: 'Hourly Rate: High to Low',
   rating: 'Rating',
   recent_activity: 'Recent Activity',
+  // Beyond the spec: skills shown by a passed public test rank above skills only claimed.
+  proven_skills: 'Proven Skills',
 };
 
 export const talentBadges = ['id_verified', 'background_check', 'top_rated'] as const;
@@ -44,6 +56,9 @@ export const TOP_RATED_MIN_RATING = 4.5;
 // Online: seen in the last five minutes.
 export const ONLINE_WINDOW_MINUTES = 5;
 
+// The working-hours overlap filter: at least this many of a day's hours shared, 1 up to a whole day.
+export const OVERLAP_HOURS_MAX = WORKING_DAY.endHour - WORKING_DAY.startHour;
+
 export const TALENT_PAGE_SIZE = 12;
 export const TALENT_PAGE_SIZE_MAX = 50;
 // Deep pages cost the database more than anyone reads: a search lists its first 10,000 or so.
@@ -52,6 +67,8 @@ export const TALENT_QUERY_MAX_LENGTH = 200;
 export const TALENT_MAX_SKILL_FILTERS = 10;
 // The facet lists the skills most common in the results, this many.
 export const TALENT_SKILL_FACETS = 15;
+// Result sets up to this size are counted exactly on every search; larger ones are estimated.
+export const TALENT_EXACT_COUNT_MAX = 5_000;
 
 export const talentTexts = {
   heading: 'Talent Search',
@@ -79,7 +96,10 @@ export const talentTexts = {
   availability: 'Choose availability from full-time, part-time or project-based.',
   region: 'Choose a location from Americas, Europe, Asia Pacific or Africa.',
   badges: 'Choose badges from ID Verified, Background Check or Top Rated.',
-  sort: 'Sort by Best Match, Hourly Rate: Low to High, Hourly Rate: High to Low, Rating or Recent Activity.',
+  sort: 'Sort by Best Match, Hourly Rate: Low to High, Hourly Rate: High to Low, Rating, Recent Activity or Proven Skills.',
+  overlapHours: `Choose from 1 to ${OVERLAP_HOURS_MAX} hours of overlap.`,
+  overlapWith: 'Choose a time zone from the list.',
+  overlapNeedsZone: 'Choose the time zone your working hours are in.',
   page: `Results go up to page ${TALENT_PAGE_MAX}; narrow the search to see more.`,
   pageNumber: 'The page must be a whole number.',
   pageSize: `The page size must be a whole number from 1 to ${TALENT_PAGE_SIZE_MAX}.`,
@@ -148,6 +168,24 @@ export const talentQuerySchema = z
     region: z.preprocess(emptyToUndefined, z.enum(regions, { message: talentTexts.region }).optional()),
     // Candidates holding every badge asked for.
     badges: listOf(talentBadges, talentTexts.badges),
+    // Candidates whose working day shares at least this many hours with one in `overlap_with`.
+    overlap_hours: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: talentTexts.overlapHours })
+        .int({ message: talentTexts.overlapHours })
+        .min(1, { message: talentTexts.overlapHours })
+        .max(OVERLAP_HOURS_MAX, { message: talentTexts.overlapHours })
+        .optional(),
+    ),
+    overlap_with: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .max(64, { message: talentTexts.overlapWith })
+        .refine(isIanaTimeZone, { message: talentTexts.overlapWith })
+        .optional(),
+    ),
     sort: z.preprocess(emptyToUndefined, z.enum(talentSorts, { message: talentTexts.sort }).default('best_match')),
     page: z.coerce
       .number({ message: talentTexts.pageNumber })
@@ -165,6 +203,10 @@ export const talentQuerySchema = z
   .refine((query) => query.rate_min === undefined || query.rate_max === undefined || query.rate_min <= query.rate_max, {
     message: talentTexts.rateRange,
     path: ['rate_max'],
+  })
+  .refine((query) => query.overlap_hours === undefined || query.overlap_with !== undefined, {
+    message: talentTexts.overlapNeedsZone,
+    path: ['overlap_with'],
   });
 // The query string as a client writes it: lists comma-separated.
 export type TalentQuery = {
@@ -176,6 +218,8 @@ export type TalentQuery = {
   availability?: string;
   region?: Region;
   badges?: string;
+  overlap_hours?: number;
+  overlap_with?: string;
   sort?: TalentSort;
   page?: number;
   page_size?: number;
@@ -190,6 +234,7 @@ export const candidateSchema = z.object({
   hourly_rate: z.number().describe('US dollars per hour'),
   summary: z.string(),
   skills: z.array(z.string()),
+  proven_skills: z.array(z.string()).describe('The skills among `skills` that a passed public test shows'),
   experience_level: z.enum(experienceLevels),
   availability: z.enum(availabilities),
   region: z.enum(regions),
@@ -216,11 +261,27 @@ export type TalentFacets = z.infer<typeof talentFacetsSchema>;
 export const talentSearchResultSchema = z.object({
   items: z.array(candidateSchema),
   total: z.number().int(),
+  // Past TALENT_EXACT_COUNT_MAX matches, the total and the facet counts are estimated from a sample of
+  // profiles (two significant figures), as a search engine says "about 280,000 results".
+  total_is_estimate: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
   facets: talentFacetsSchema,
 });
 export type TalentSearchResult = z.infer<typeof talentSearchResultSchema>;
+
+// GET /api/talent/:id: the full profile a card opens, with the tests the candidate has passed that the
+// company may see (public ones and its own).
+export const passedTestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(testTypes),
+  score: z.number().int().describe('Percent'),
+  passed_at: z.string().describe('When the attempt was graded'),
+});
+export type PassedTest = z.infer<typeof passedTestSchema>;
+export const candidateProfileSchema = candidateSchema.extend({ passed_tests: z.array(passedTestSchema) });
+export type CandidateProfile = z.infer<typeof candidateProfileSchema>;
 
 // GET /api/talent/shortlist
 export const shortlistQuerySchema = z.object({
@@ -254,4 +315,4 @@ export const inviteCandidateSchema = z.object({
   job_id: z.string().uuid({ message: 'Choose one of your open jobs.' }),
 });
 
-export type { Availability, ExperienceLevel, Region };
+export type { Availability, ExperienceLevel, Region, TestType };

@@ -109,6 +109,39 @@ export function isIanaTimeZone(value: string): boolean {
   }
 }
 
+// Making a formatter costs far more than using one: one per zone, kept.
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+// A zone's offset from UTC at a moment, in minutes (daylight saving time included): +330 for Asia/Kolkata.
+export function utcOffsetMinutes(zone: string, at: Date): number {
+  let formatter = offsetFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormatters.set(zone, formatter);
+  }
+  const name = formatter.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+  // "GMT+05:30", "GMT-03:00", or "GMT" for none.
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+// A working day, in each person's own time: 9:00 to 17:00.
+export const WORKING_DAY = { startHour: 9, endHour: 17 } as const;
+
+// How many hours two working days share, given their zones' offsets from UTC in minutes: 8 in the same
+// zone, 5 between Berlin and New York in winter, none between Berlin and Sydney.
+export function workingHoursOverlapOfOffsets(offsetMinutes: number, otherOffsetMinutes: number): number {
+  const length = WORKING_DAY.endHour - WORKING_DAY.startHour;
+  const apart = (Math.abs(offsetMinutes - otherOffsetMinutes) / 60) % 24;
+  // Around the clock: 20 hours ahead is 4 hours behind.
+  return Math.max(0, length - Math.min(apart, 24 - apart));
+}
+
+export const workingHoursOverlap = (zone: string, otherZone: string, at: Date) =>
+  workingHoursOverlapOfOffsets(utcOffsetMinutes(zone, at), utcOffsetMinutes(otherZone, at));
+
 // Optional text: trimmed, and empty means "not given" (stored as null).
 const optionalText = (max: number, message: string) =>
   text()

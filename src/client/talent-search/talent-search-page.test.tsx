@@ -25,6 +25,7 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     hourly_rate: 65,
     summary: 'Builds data pipelines and APIs.',
     skills: ['Python', 'Django', 'PostgreSQL', 'AWS', 'Docker', 'Redis', 'Celery'],
+    proven_skills: [],
     experience_level: 'senior',
     availability: 'full-time',
     region: 'Europe',
@@ -51,6 +52,7 @@ function fakeTalentApi(server: FakeServer, candidates: Candidate[]) {
     return {
       items,
       total: items.length,
+      total_is_estimate: false,
       page: Number(query.get('page') ?? 1),
       page_size: Number(query.get('page_size') ?? 12),
       facets: { ...noFacets, level: [{ value: 'senior', count: items.length }] },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 
 // A pg client that sends every parameterised SELECT as a named (prepared) statement, named after its
@@ -9,6 +10,12 @@ import pg from 'pg';
 // Only SELECTs: their shapes are few, while batched INSERTs of varying row counts would leave one
 // statement per batch size in every connection.
 const statementNames = new Map<string, string>();
+
+// Starts a query that is planned afresh on every run, with its values: one whose best plan depends on
+// them (a rare skill wants the skill's index, a common one a walk in sort order), which a generic plan
+// would ignore.
+const PLANNED_EACH_TIME = '/* planned each time */';
+export const planEachTime = (query: SQL): SQL => sql`${sql.raw(PLANNED_EACH_TIME)} ${query}`;
 const MAX_REMEMBERED_TEXTS = 2_000;
 
 function statementName(text: string): string {
@@ -37,7 +44,8 @@ function isPreparable(config: unknown, values: unknown): config is PreparableCon
     typeof submit !== 'function' &&
     Array.isArray(params) &&
     params.length > 0 &&
-    /^\s*(select|with)\b/i.test(text)
+    /^\s*(select|with)\b/i.test(text) &&
+    !text.startsWith(PLANNED_EACH_TIME)
   );
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './client';
+import { planEachTime } from './named-statements';
 import { preparedStatement, preparedStatements } from './prepared-statements';
 import { companies } from './schema';
 
@@ -68,5 +69,16 @@ describe('prepared statements', () => {
     } else {
       expect(selects).toEqual([]);
     }
+  });
+
+  it('leaves a query whose values decide its plan unprepared, so each run is planned with them', async () => {
+    const { db } = database;
+    const prepared = await db.transaction(async (tx) => {
+      const found = await tx.execute(planEachTime(sql`select name from companies where name = ${'Globex'}`));
+      expect((found as unknown as { rows: Array<{ name: string }> }).rows).toEqual([{ name: 'Globex' }]);
+      const result = await tx.execute(sql`select statement from pg_prepared_statements`);
+      return (result as unknown as { rows: Array<{ statement: string }> }).rows;
+    });
+    expect(prepared.filter((row) => row.statement.includes('where name ='))).toEqual([]);
   });
 });

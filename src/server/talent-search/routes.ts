@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jobInvitationSchema } from '~/shared/job-board';
 import {
+  candidateProfileSchema,
   inviteCandidateSchema,
   shortlistQuerySchema,
   shortlistSchema,
@@ -18,6 +19,7 @@ import { inviteCandidate } from './invite-candidate';
 import { searchCandidates } from './search-candidates';
 import { findShortlist, shortlistCandidate, unshortlistCandidate } from './shortlist-candidate';
 import { suggestTalentSkills } from './suggest-talent-skills';
+import { viewCandidate } from './view-candidate';
 
 const candidateParams = idParams('candidate');
 const tags = ['talent search'];
@@ -25,7 +27,7 @@ const tags = ['talent search'];
 // Talent Search (issue 12): a company searches listed applicants, keeps a shortlist and invites a
 // candidate to apply to one of its open jobs.
 export async function talentSearchRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db } = context;
+  const { db, cache } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -39,7 +41,7 @@ export async function talentSearchRoutes(app: FastifyInstance, { context }: { co
         response: { 200: talentSearchResultSchema, ...errorResponses },
       },
     },
-    async (request) => searchCandidates({ db, companyId: currentCompanyId(request), filters: request.query }),
+    async (request) => searchCandidates({ db, cache, companyId: currentCompanyId(request), filters: request.query }),
   );
 
   routes.get(
@@ -74,6 +76,20 @@ export async function talentSearchRoutes(app: FastifyInstance, { context }: { co
         page: request.query.page,
         pageSize: request.query.page_size,
       }),
+  );
+
+  routes.get(
+    '/api/talent/:id',
+    {
+      config: { access: { permission: 'read:talent:any' } },
+      schema: {
+        tags,
+        summary: 'A candidate’s full profile, with the tests they passed that you may see (public ones and yours)',
+        params: candidateParams,
+        response: { 200: candidateProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) => viewCandidate({ db, companyId: currentCompanyId(request), applicantId: request.params.id }),
   );
 
   routes.put(

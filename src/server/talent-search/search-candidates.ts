@@ -1,133 +1,117 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import {
-  TALENT_SKILL_FACETS,
-  type TalentFacets,
-  type TalentFilters,
-  type TalentSearchResult,
-} from '~/shared/talent-search';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { TALENT_EXACT_COUNT_MAX, type TalentFilters, type TalentSearchResult } from '~/shared/talent-search';
 import type { Database } from '../db/client';
+import { planEachTime } from '../db/named-statements';
 import { applicantProfiles } from '../db/schema';
-import { textArrayLiteral } from '../db/text-array-literal';
-import { isFindable, isTopRated, selectCandidates, toCandidate } from './candidate-views';
+import type { SharedCache } from '../platform/shared-cache';
+import { conditionsOf } from './candidate-filters';
+import { byRecord, orderByOf, type SortKey, sortKeysOf, tierOf } from './candidate-order';
+import { selectCandidates, toCandidate } from './candidate-views';
+import { type CandidateCounts, estimateCounts, findEstimatedCounts, readSmallResultSet } from './count-candidates';
+import { findOverlappingZones } from './find-overlapping-zones';
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
+type IdRow = { id: string };
+// Both drivers answer raw queries with { rows }.
+const idsOf = async (db: Database, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: IdRow[] }).rows.map((row) => row.id);
 
-// The web-search syntax ("python -django", "data engineer") parsed once per query.
-const searchQueryOf = (q: string) => sql`(select websearch_to_tsquery('english', ${q}))`;
+// One page of a large set: the sort's index is walked until the page is filled, matches being common.
+// Only ids are read, from the index alone where the filters allow.
+const walkOf = (db: Database, where: SQL, keys: SortKey[], limit: number, offset: number) =>
+  idsOf(
+    db,
+    planEachTime(sql`select ${applicantProfiles.userId} as id from ${applicantProfiles} where ${where}
+      order by ${orderByOf(keys)} limit ${limit} offset ${offset}`),
+  );
 
-// Every filter of a search, beside the rule that only listed, active applicants are found.
-function conditionsOf(filters: TalentFilters): SQL {
-  const conditions: SQL[] = [isFindable];
-  if (filters.q) conditions.push(sql`${applicantProfiles.document} @@ ${searchQueryOf(filters.q)}`);
-  if (filters.skills.length > 0) {
-    const keys = textArrayLiteral(filters.skills.map((skill) => skill.toLowerCase()));
-    conditions.push(sql`${applicantProfiles.skillKeys} @> ${keys}::text[]`);
-  }
-  if (filters.rate_min !== undefined) {
-    conditions.push(sql`${applicantProfiles.hourlyRateCents} >= ${toCents(filters.rate_min)}`);
-  }
-  if (filters.rate_max !== undefined) {
-    conditions.push(sql`${applicantProfiles.hourlyRateCents} <= ${toCents(filters.rate_max)}`);
-  }
-  if (filters.level) conditions.push(eq(applicantProfiles.experienceLevel, filters.level));
-  if (filters.availability.length > 0) {
-    conditions.push(
-      sql`${applicantProfiles.availability} in (${sql.join(
-        filters.availability.map((value) => sql`${value}`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (filters.region) conditions.push(eq(applicantProfiles.region, filters.region));
-  for (const badge of filters.badges) {
-    if (badge === 'id_verified') conditions.push(sql`${applicantProfiles.idVerifiedAt} is not null`);
-    if (badge === 'background_check') conditions.push(sql`${applicantProfiles.backgroundCheckedAt} is not null`);
-    if (badge === 'top_rated') conditions.push(isTopRated);
-  }
-  return and(...conditions) as SQL;
-}
+// The ids of one page of a large result set, in order.
+async function walkLargeSet({
+  db,
+  filters,
+  where,
+  counts,
+  limit,
+  offset,
+}: {
+  db: Database;
+  filters: TalentFilters;
+  where: SQL;
+  counts: CandidateCounts;
+  limit: number;
+  offset: number;
+}): Promise<string[]> {
+  const tier = tierOf(filters);
+  if (!tier) return walkOf(db, where, sortKeysOf(filters), limit, offset);
 
-// Ties end on the id, so that pages never repeat or skip a candidate.
-function orderOf(filters: TalentFilters): SQL[] {
-  const byId = asc(applicantProfiles.userId);
-  const byRating = [sql`${applicantProfiles.ratingTenths} desc nulls last`, desc(applicantProfiles.hoursBilled)];
-  switch (filters.sort) {
-    case 'rate_asc':
-      return [asc(applicantProfiles.hourlyRateCents), byId];
-    case 'rate_desc':
-      return [desc(applicantProfiles.hourlyRateCents), byId];
-    case 'rating':
-      return [...byRating, byId];
-    case 'recent_activity':
-      return [sql`${applicantProfiles.lastActiveAt} desc nulls last`, byId];
-    default:
-      // Best Match: how well the words match (headline and skills above the summary), then the record.
-      return filters.q
-        ? [desc(sql`ts_rank(${applicantProfiles.document}, ${searchQueryOf(filters.q)})`), ...byRating, byId]
-        : [...byRating, byId];
-  }
-}
-
-type FacetRow = { facet: 'level' | 'availability' | 'region' | 'skill'; value: string; count: number };
-
-// The counts of the current result set by level, availability and region, and its most common skills
-// (the spelling most profiles use, grouped whatever the case: a profile names a skill once). The matches are read once for all four.
-async function facetsOf(db: Database, where: SQL): Promise<{ facets: TalentFacets; total: number }> {
-  // Both drivers answer raw queries with { rows }.
-  const { rows } = (await db.execute(sql`
-    with matches as materialized (
-      select ${applicantProfiles.experienceLevel} as level, ${applicantProfiles.availability} as availability,
-        ${applicantProfiles.region} as region, ${applicantProfiles.skills} as skills
-      from ${applicantProfiles} where ${where}
-    )
-    select 'level' as facet, level::text as value, count(*)::int as count from matches group by level
-    union all
-    select 'availability', availability::text, count(*)::int from matches group by availability
-    union all
-    select 'region', region::text, count(*)::int from matches group by region
-    union all
-    (select 'skill', mode() within group (order by skill), count(*)::int
-      from matches, unnest(matches.skills) as skill
-      group by lower(skill) order by 3 desc, 2 limit ${TALENT_SKILL_FACETS})
-  `)) as unknown as { rows: FacetRow[] };
-  const of = <Value extends string>(facet: FacetRow['facet']) =>
-    rows
-      .filter((row) => row.facet === facet)
-      .map((row) => ({ value: row.value as Value, count: Number(row.count) }))
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  const level = of<TalentFacets['level'][number]['value']>('level');
-  return {
-    facets: {
-      skills: of('skill'),
-      level,
-      availability: of('availability'),
-      region: of('region'),
-    },
-    // Every listed profile has a level: the level counts add up to the result set.
-    total: level.reduce((sum, entry) => sum + entry.count, 0),
-  };
+  // Two tiers, each walking the record's index; the second is read only on the page where the first
+  // runs out.
+  const firstIds = await walkOf(db, sql`${where} and ${tier}`, byRecord, offset + limit, 0);
+  if (firstIds.length >= offset + limit) return firstIds.slice(offset);
+  const restWhere = sql`${where} and not (${tier})`;
+  const restOffset = Math.max(0, offset - firstIds.length);
+  const restLimit = limit - Math.max(0, firstIds.length - offset);
+  // Few left, by the estimate: read them whole rather than walk a million rows for them.
+  const smallRest =
+    counts.total - firstIds.length < 2 * TALENT_EXACT_COUNT_MAX
+      ? await readSmallResultSet({
+          db,
+          where: restWhere,
+          keys: byRecord,
+          limit: restLimit,
+          offset: restOffset,
+          max: 4 * TALENT_EXACT_COUNT_MAX,
+        })
+      : undefined;
+  const restIds = smallRest?.pageIds ?? (await walkOf(db, restWhere, byRecord, restLimit, restOffset));
+  return [...firstIds.slice(offset), ...restIds];
 }
 
 // Talent Search: listed, active applicants matching the filters, sorted and paged in the database, with
-// the result set's facet counts. Each says whether it is on the caller's company's shortlist.
+// the result set's size and facet counts (count-candidates.ts says when they are estimated). Each says
+// whether it is on the caller's company's shortlist.
 export async function searchCandidates({
   db,
+  cache,
   companyId,
   filters,
+  exactCountMax = TALENT_EXACT_COUNT_MAX,
+  sampleRows,
 }: {
   db: Database;
+  cache: SharedCache;
   companyId: string;
   filters: TalentFilters;
+  // Tests lower these to reach the walks and the estimates with a few profiles.
+  exactCountMax?: number;
+  sampleRows?: number;
 }): Promise<TalentSearchResult> {
-  const where = conditionsOf(filters);
-  const { page, page_size: pageSize } = filters;
-  const [rows, { facets, total }] = await Promise.all([
-    selectCandidates(db, companyId)
-      .where(where)
-      .orderBy(...orderOf(filters))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    facetsOf(db, where),
-  ]);
-  return { items: rows.map(toCandidate), total, page, page_size: pageSize, facets };
+  const overlappingZones =
+    filters.overlap_hours !== undefined && filters.overlap_with
+      ? await findOverlappingZones({ db, cache, zone: filters.overlap_with, hours: filters.overlap_hours })
+      : [];
+  const where = conditionsOf(filters, overlappingZones);
+  const limit = filters.page_size;
+  const offset = (filters.page - 1) * limit;
+
+  let counts = await findEstimatedCounts(cache, filters);
+  let pageIds: string[] | undefined;
+  if (!counts) {
+    const small = await readSmallResultSet({ db, where, keys: sortKeysOf(filters), limit, offset, max: exactCountMax });
+    if (small) ({ counts, pageIds } = small);
+    else counts = await estimateCounts({ db, cache, filters, where, atLeast: exactCountMax + 1, sampleRows });
+  }
+  pageIds ??= await walkLargeSet({ db, filters, where, counts, limit, offset });
+
+  const rows =
+    pageIds.length > 0 ? await selectCandidates(db, companyId).where(inArray(applicantProfiles.userId, pageIds)) : [];
+  const position = new Map(pageIds.map((id, index) => [id, index]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return {
+    items: rows.map(toCandidate),
+    total: counts.total,
+    total_is_estimate: counts.isEstimate,
+    page: filters.page,
+    page_size: filters.page_size,
+    facets: counts.facets,
+  };
 }

@@ -79,6 +79,7 @@ describe('Talent Search API', () => {
       hourly_rate: 65.5,
       summary: `Builds data pipelines. ${word}`,
       skills: ['Python', 'Django', 'AWS', 'PostgreSQL', 'Docker', 'Airflow'],
+      proven_skills: [],
       experience_level: 'senior',
       availability: 'part-time',
       region: 'Europe',
@@ -224,6 +225,29 @@ describe('Talent Search API', () => {
     expect(await refused('badges=famous')).toContain(talentTexts.badges);
     expect(await refused('rate_min=cheap')).toContain(talentTexts.rateNumber);
     expect(await refused('page_size=500')).toContain(talentTexts.pageSize);
+    expect(await refused('overlap_hours=9&overlap_with=Europe/Berlin')).toContain(talentTexts.overlapHours);
+    expect(await refused('overlap_hours=4')).toContain(talentTexts.overlapNeedsZone);
+    expect(await refused('overlap_hours=4&overlap_with=Mars/Olympus_Mons')).toContain(talentTexts.overlapWith);
+  });
+
+  it('opens a candidate’s full profile, for companies only', async () => {
+    const word = uniqueWord();
+    const lena = await candidate(word, 'Lena Profile', { skills: ['Kotlin'] });
+    const hidden = await candidate(word, 'Hidden Profile', { summary: null });
+    const opened = await company.request({ method: 'GET', url: `/api/talent/${lena.user.id}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({
+      id: lena.user.id,
+      name: 'Lena Profile',
+      skills: ['Kotlin'],
+      passed_tests: [],
+    });
+
+    const missing = await company.request({ method: 'GET', url: `/api/talent/${hidden.user.id}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(talentTexts.notFound);
+    expect((await company.request({ method: 'GET', url: '/api/talent/not-an-id' })).statusCode).toBe(400);
+    expect((await lena.request({ method: 'GET', url: `/api/talent/${lena.user.id}` })).statusCode).toBe(403);
   });
 
   it('is for companies: applicants and signed-out visitors are refused', async () => {

@@ -52,7 +52,13 @@ export const applicantProfiles = pgTable(
     lastActiveAt: timestamp({ withTimezone: true }),
     // Search: headline and skills weigh more than the summary (talent_document, migration 0013).
     document: tsvector().generatedAlwaysAs(sql`talent_document(headline, skills, summary)`),
+    // The headline and skills alone, with statistics of their own: Best Match puts the profiles whose
+    // headline or skills hold the words first, and the planner must know how many do.
+    strongDocument: tsvector().generatedAlwaysAs(sql`talent_strong_document(headline, skills)`),
     skillKeys: text().array().generatedAlwaysAs(sql`jobs_skill_keys(skills)`),
+    // The claimed skills (as skill keys) that a passed test shows: kept by triggers on test attempts and
+    // on the skills themselves (migration 0014). Talent Search's Proven Skills sort ranks by them.
+    provenSkillKeys: text().array().notNull().default(sql`'{}'::text[]`),
     // Companies find a profile once everything search and the card rely on is filled in.
     listed: boolean().generatedAlwaysAs(
       sql`headline is not null and summary is not null and hourly_rate_cents is not null and cardinality(skills) > 0 and experience_level is not null and availability is not null and region is not null`,
@@ -63,14 +69,13 @@ export const applicantProfiles = pgTable(
   (table) => [
     // Talent Search reads listed profiles only.
     index('applicant_profiles_listed_document_idx').using('gin', table.document).where(sql`${table.listed}`),
+    index('applicant_profiles_listed_strong_document_idx')
+      .using('gin', table.strongDocument)
+      .where(sql`${table.listed}`),
     index('applicant_profiles_listed_skill_keys_idx').using('gin', table.skillKeys).where(sql`${table.listed}`),
-    index('applicant_profiles_listed_rate_idx').on(table.hourlyRateCents, table.userId).where(sql`${table.listed}`),
-    index('applicant_profiles_listed_rating_idx')
-      .on(sql`${table.ratingTenths} desc nulls last`, sql`${table.hoursBilled} desc`, table.userId)
-      .where(sql`${table.listed}`),
-    index('applicant_profiles_listed_active_idx')
-      .on(sql`${table.lastActiveAt} desc nulls last`, table.userId)
-      .where(sql`${table.listed}`),
+    // The sort orders' indexes (rate, rating, last active, and the record among profiles with a proven
+    // skill) carry every filter's columns, so that a search walks them without reading the table: they
+    // are written in migration 0014, as drizzle cannot declare INCLUDE.
     check('applicant_profiles_rating_range', sql`${table.ratingTenths} between 10 and 50`),
     check('applicant_profiles_hours_billed', sql`${table.hoursBilled} >= 0`),
   ],
@@ -100,5 +105,12 @@ export const shortlists = pgTable(
 export const talentSkills = pgTable('talent_skills', {
   key: text().primaryKey(),
   name: text().notNull(),
+  profileCount: integer().notNull().default(0),
+});
+
+// The time zones listed profiles are in, with how many are in each (kept by a trigger, migration 0014):
+// the working-hours overlap filter works out which of them overlap the company's.
+export const talentTimeZones = pgTable('talent_time_zones', {
+  name: text().primaryKey(),
   profileCount: integer().notNull().default(0),
 });

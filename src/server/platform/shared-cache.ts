@@ -1,0 +1,68 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+// Answers that are costly to work out and fine to reuse for a short while (Talent Search's estimated
+// counts). With Redis they are shared by every instance; without it there is one instance, and they
+// live in its memory. A cache that fails is a cache that missed: the caller works the answer out.
+export interface SharedCache {
+  get<Value>(key: string): Promise<Value | undefined>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+}
+
+// Enough for every distinct search of a busy minute, small enough not to matter.
+const MEMORY_ENTRIES_MAX = 1_000;
+
+export function createSharedCache({
+  redis,
+  keyPrefix = 'tandem:',
+  logger,
+}: {
+  redis?: Redis;
+  keyPrefix?: string;
+  logger?: Pick<Logger, 'warn'>;
+}): SharedCache {
+  if (redis) {
+    const prefix = `${keyPrefix}cache:`;
+    return {
+      async get<Value>(key: string) {
+        try {
+          const stored = await redis.get(`${prefix}${key}`);
+          return stored === null ? undefined : (JSON.parse(stored) as Value);
+        } catch (error) {
+          logger?.warn({ err: error }, 'shared cache read failed');
+          return undefined;
+        }
+      },
+      async set(key, value, ttlSeconds) {
+        try {
+          await redis.set(`${prefix}${key}`, JSON.stringify(value), 'EX', ttlSeconds);
+        } catch (error) {
+          logger?.warn({ err: error }, 'shared cache write failed');
+        }
+      },
+    };
+  }
+
+  // Insertion order is age order: the first key is the oldest, dropped when the cache is full.
+  const entries = new Map<string, { json: string; expiresAt: number }>();
+  return {
+    async get<Value>(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      // Stored as JSON, as in Redis, so a caller changing what it got changes no one else's copy.
+      return JSON.parse(entry.json) as Value;
+    },
+    async set(key, value, ttlSeconds) {
+      entries.delete(key);
+      if (entries.size >= MEMORY_ENTRIES_MAX) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(key, { json: JSON.stringify(value), expiresAt: Date.now() + ttlSeconds * 1000 });
+    },
+  };
+}

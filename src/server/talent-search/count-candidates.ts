@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { TALENT_SKILL_FACETS, type TalentFacets, type TalentFilters } from '~/shared/talent-search';
+import type { Database } from '../db/client';
+import { planEachTime } from '../db/named-statements';
+import { applicantProfiles, talentSkills } from '../db/schema';
+import type { SharedCache } from '../platform/shared-cache';
+import { orderByOf, type SortKey } from './candidate-order';
+
+// How many candidates a search finds, and how many of them have each level, availability, region and
+// common skill. Up to a few thousand matches this is exact and current; past that, counting every match
+// would cost the database seconds at a million profiles, so the figures are estimated from a sample.
+
+export interface CandidateCounts {
+  total: number;
+  facets: TalentFacets;
+  isEstimate: boolean;
+}
+
+// About this many profiles are read to estimate a large result set: a few per cent of error on any set
+// of more than a few thousand, for some milliseconds of work.
+const SAMPLE_ROWS = 20_000;
+// The same pages are sampled for the same table, so paging through a search keeps its counts.
+const SAMPLE_SEED = 12;
+// An estimate is reused this long: counts in the tens of thousands do not move meaningfully in a minute.
+const ESTIMATE_TTL_SECONDS = 60;
+
+type CountRow = {
+  facet: 'total' | 'level' | 'availability' | 'region' | 'skill' | 'page';
+  value: string;
+  count: number;
+};
+
+// Both drivers answer raw queries with { rows }.
+const rowsOf = async (db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: CountRow[] }).rows;
+
+const facetColumns = sql`${applicantProfiles.experienceLevel} as level, ${applicantProfiles.availability} as availability,
+  ${applicantProfiles.region} as region, ${applicantProfiles.skillKeys} as skill_keys`;
+
+// The counts of `matches` (a query's rows with the facet columns): its size, and where `isCounted` holds,
+// its levels, availabilities and regions in one pass, and its most common skills, each counted by its
+// key and named as the skill suggestions name it.
+function countsOf(isCounted: SQL): SQL {
+  return sql`
+    select case when grouping(level) = 0 then 'level' when grouping(availability) = 0 then 'availability'
+        when grouping(region) = 0 then 'region' else 'total' end as facet,
+      coalesce(level::text, availability::text, region::text, '') as value, count(*)::int as count
+    from matches group by grouping sets ((level), (availability), (region), ())
+    -- The size always; the rest only where counted.
+    having grouping(level, availability, region) = 7 or ${isCounted}
+    union all
+    select 'skill', coalesce((select ${talentSkills.name} from ${talentSkills} where ${talentSkills.key} = counted.key), counted.key),
+      counted.count
+    from (select key, count(*)::int as count from matches, unnest(matches.skill_keys) as key where ${isCounted}
+      group by key order by 2 desc, 1 limit ${TALENT_SKILL_FACETS}) as counted`;
+}
+
+function toCounts(rows: CountRow[], scale = 1): Omit<CandidateCounts, 'isEstimate'> {
+  // An estimate keeps two significant figures: more would claim a precision it does not have.
+  const scaled = (count: number) => (scale === 1 ? count : Number((count * scale).toPrecision(2)));
+  const of = <Value extends string>(facet: CountRow['facet']) =>
+    rows
+      .filter((row) => row.facet === facet)
+      .map((row) => ({ value: row.value as Value, count: scaled(Number(row.count)) }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return {
+    total: scaled(Number(rows.find((row) => row.facet === 'total')?.count ?? 0)),
+    facets: {
+      skills: of('skill'),
+      level: of<TalentFacets['level'][number]['value']>('level'),
+      availability: of('availability'),
+      region: of('region'),
+    },
+  };
+}
+
+// A result set of at most `max` candidates, read whole: its exact counts and the ids of one page in
+// order, from one read of the matches. Sorting every match is the safe way to page a small set: an
+// ordered index walk would gamble on a few hundred matches sitting early in a million rows.
+// Undefined when there are more than `max`.
+export async function readSmallResultSet({
+  db,
+  where,
+  keys,
+  limit,
+  offset,
+  max,
+}: {
+  db: Database;
+  where: SQL;
+  keys: SortKey[];
+  limit: number;
+  offset: number;
+  max: number;
+}): Promise<{ counts: CandidateCounts; pageIds: string[] } | undefined> {
+  const keyColumn = (index: number) => sql.raw(`key_${index}`);
+  const keyColumns = sql.join(
+    keys.map((key, index) => sql`${key.value} as ${keyColumn(index)}`),
+    sql`, `,
+  );
+  const isSmall = sql`(select count(*) from matches) <= ${max}`;
+  const rows = await rowsOf(
+    db,
+    planEachTime(sql`with matches as materialized (
+        select ${applicantProfiles.userId} as id, ${facetColumns}, ${keyColumns}
+        from ${applicantProfiles} where ${where} limit ${max + 1}
+      )
+      ${countsOf(isSmall)}
+      union all
+      select 'page', id::text, position::int from (
+        select id, row_number() over (order by ${orderByOf(keys, (_key, index) => keyColumn(index))}) as position
+        from matches where ${isSmall}
+      ) as ranked where position > ${offset} and position <= ${offset + limit}`),
+  );
+  const counts = toCounts(rows);
+  if (counts.total > max) return undefined;
+  const pageIds = rows
+    .filter((row) => row.facet === 'page')
+    .sort((a, b) => a.count - b.count)
+    .map((row) => row.value);
+  return { counts: { ...counts, isEstimate: false }, pageIds };
+}
+
+// Everything that decides the result set, and nothing that only orders or pages it.
+function cacheKeyOf(filters: TalentFilters): string {
+  const { sort: _sort, page: _page, page_size: _pageSize, ...deciding } = filters;
+  const normal = {
+    ...deciding,
+    skills: deciding.skills.map((skill) => skill.toLowerCase()).sort(),
+    availability: [...deciding.availability].sort(),
+    badges: [...deciding.badges].sort(),
+  };
+  return `talent-counts:${createHash('sha256').update(JSON.stringify(normal)).digest('base64url')}`;
+}
+
+// The estimate a search with the same filters made in the last minute, whatever its sort or page.
+export const findEstimatedCounts = (cache: SharedCache, filters: TalentFilters) =>
+  cache.get<CandidateCounts>(cacheKeyOf(filters));
+
+// The sampled share of the table, in per cent: `sampleRows` of the rows the statistics know of. A table
+// the statistics have not seen yet is read whole.
+async function samplePercentOf(db: Database, sampleRows: number): Promise<number> {
+  const { rows } = (await db.execute(
+    sql`select reltuples::float8 as rows from pg_class where oid = 'applicant_profiles'::regclass`,
+  )) as unknown as { rows: Array<{ rows: number }> };
+  const known = Number(rows[0]?.rows ?? -1);
+  return known > sampleRows ? (100 * sampleRows) / known : 100;
+}
+
+// The counts of a large result set, estimated from a repeatable sample of the table's pages and shared
+// for a minute by every search with the same filters. `atLeast` is how many were already seen: the
+// estimate never says fewer.
+export async function estimateCounts({
+  db,
+  cache,
+  filters,
+  where,
+  atLeast,
+  sampleRows = SAMPLE_ROWS,
+}: {
+  db: Database;
+  cache: SharedCache;
+  filters: TalentFilters;
+  where: SQL;
+  atLeast: number;
+  sampleRows?: number;
+}): Promise<CandidateCounts> {
+  const percent = await samplePercentOf(db, sampleRows);
+  const rows = await rowsOf(
+    db,
+    planEachTime(sql`with matches as materialized (
+        select ${facetColumns} from ${applicantProfiles}
+        tablesample system (${percent}::float4) repeatable (${SAMPLE_SEED}) where ${where}
+      )
+      ${countsOf(sql`true`)}`),
+  );
+  // A table too small to sample was read whole: those counts are exact, and not kept.
+  if (percent >= 100) return { ...toCounts(rows), isEstimate: false };
+  const estimate = { ...toCounts(rows, 100 / percent), isEstimate: true };
+  estimate.total = Math.max(estimate.total, atLeast);
+  await cache.set(cacheKeyOf(filters), estimate, ESTIMATE_TTL_SECONDS);
+  return estimate;
+}
