@@ -59,6 +59,7 @@ export const queryKeys = {
     shortlists: () => ['talent-search', 'shortlist'] as const,
     shortlist: (query: { page: number; page_size: number }) => ['talent-search', 'shortlist', query] as const,
     skills: (q: string) => ['talent-search', 'skills', q] as const,
+    candidate: (id: string) => ['talent-search', 'candidate', id] as const,
   },
   // Applicants' profiles: the applicant's own, and one as companies see it.
   talent: {

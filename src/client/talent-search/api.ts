@@ -3,7 +3,13 @@ import { notify } from '~/client/components/ui/notify';
 import { apiClient, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { JobList, JobListQuery } from '~/shared/jobs';
-import { type Shortlist, type TalentQuery, type TalentSearchResult, talentTexts } from '~/shared/talent-search';
+import {
+  type CandidateProfile,
+  type Shortlist,
+  type TalentQuery,
+  type TalentSearchResult,
+  talentTexts,
+} from '~/shared/talent-search';
 
 // Talent Search as a company uses it: the search (/api/talent), the shortlist and its heart, the skills
 // the filter suggests, and inviting a shortlisted candidate to one of the company's open jobs.
@@ -14,6 +20,13 @@ export const talentSearchQueryOptions = (query: TalentQuery) =>
     queryFn: () => apiClient.get<TalentSearchResult>(`/api/talent${queryString(query)}`),
     // The count and the facet counts stay while the next search loads (the cards show skeletons).
     placeholderData: keepPreviousData,
+  });
+
+// The full profile a card opens: the card's fields again, fresh, and the tests passed.
+export const candidateProfileQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.talentSearch.candidate(id),
+    queryFn: () => apiClient.get<CandidateProfile>(`/api/talent/${encodeURIComponent(id)}`),
   });
 
 export const shortlistQueryOptions = (query: { page: number; page_size: number }) =>
@@ -58,6 +71,9 @@ function patchShortlisted(queryClient: QueryClient, candidateId: string, isShort
     if (!list || isShortlisted || !list.items.some((item) => item.id === candidateId)) return list;
     return { ...list, items: list.items.filter((item) => item.id !== candidateId), total: list.total - 1 };
   });
+  queryClient.setQueryData<CandidateProfile>(queryKeys.talentSearch.candidate(candidateId), (profile) =>
+    profile ? { ...profile, is_shortlisted: isShortlisted } : profile,
+  );
 }
 
 // Spec §4: the shortlist toast shows for three seconds. The Radix notification area has one duration for
@@ -81,8 +97,10 @@ export function useToggleShortlist() {
         ? apiClient.put<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`)
         : apiClient.delete<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`),
     onMutate: async ({ candidateId, shortlist }) => {
-      // A search landing mid-change would overwrite the optimistic heart with the old one.
-      await queryClient.cancelQueries({ queryKey: queryKeys.talentSearch.all });
+      // A search landing mid-change would overwrite the optimistic heart with the old one. A profile still
+      // loading is left to load: cancelled before its first answer, it would wait for nothing.
+      await queryClient.cancelQueries({ queryKey: queryKeys.talentSearch.lists() });
+      await queryClient.cancelQueries({ queryKey: queryKeys.talentSearch.shortlists() });
       const snapshot: Snapshot = [
         ...queryClient.getQueriesData({ queryKey: queryKeys.talentSearch.lists() }),
         ...queryClient.getQueriesData({ queryKey: queryKeys.talentSearch.shortlists() }),

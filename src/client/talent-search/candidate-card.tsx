@@ -1,4 +1,4 @@
-import { ClockIcon, MapPinIcon, ShieldCheckIcon, StarIcon } from 'lucide-react';
+import { BadgeCheckIcon, ClockIcon, MapPinIcon, ShieldCheckIcon, StarIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProfilePhoto } from '~/client/components/profile-photo';
 import { Badge } from '~/client/components/ui/badge';
@@ -53,8 +53,27 @@ export function CandidateBadges({ badges }: { badges: Candidate['badges'] }) {
   );
 }
 
-// Spec §9: at most five skills, then '+N' for the rest.
-function CardSkills({ skills }: { skills: string[] }) {
+// A skill, marked when a passed public test shows it (the Proven Skills sort ranks by those).
+export function SkillBadge({ skill, isProven, className }: { skill: string; isProven: boolean; className?: string }) {
+  return (
+    <Badge
+      variant={isProven ? 'success' : 'secondary'}
+      className={cn('max-w-full', className)}
+      title={isProven ? `${skill}: proven by a passed test` : undefined}
+    >
+      {isProven && <BadgeCheckIcon className="size-3.5 shrink-0" aria-hidden="true" />}
+      <span className="truncate">{skill}</span>
+      {isProven && <span className="sr-only"> (proven by a passed test)</span>}
+    </Badge>
+  );
+}
+
+// Spec §9: at most five skills, then '+N' for the rest. The proven ones come first.
+function CardSkills({ candidate }: { candidate: Pick<Candidate, 'skills' | 'proven_skills'> }) {
+  const skills = [
+    ...candidate.proven_skills,
+    ...candidate.skills.filter((skill) => !candidate.proven_skills.includes(skill)),
+  ];
   if (skills.length === 0) return null;
   const shown = skills.slice(0, CANDIDATE_CARD_SKILLS);
   const more = skills.length - shown.length;
@@ -62,9 +81,7 @@ function CardSkills({ skills }: { skills: string[] }) {
     <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
       {shown.map((skill) => (
         <li key={skill} className="min-w-0 max-w-full">
-          <Badge variant="secondary" className="max-w-full truncate">
-            {skill}
-          </Badge>
+          <SkillBadge skill={skill} isProven={candidate.proven_skills.includes(skill)} />
         </li>
       ))}
       {more > 0 && (
@@ -144,7 +161,7 @@ export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateC
       </div>
       <div className="grid min-w-0 flex-1 content-start gap-3">
         <p className={cn('text-sm break-words', isRow ? 'line-clamp-2' : 'line-clamp-3')}>{candidate.summary}</p>
-        <CardSkills skills={candidate.skills} />
+        <CardSkills candidate={candidate} />
         <Facts candidate={candidate} />
         <CandidateBadges badges={candidate.badges} />
         {actions && <div className="relative z-10 flex flex-wrap gap-2 pt-1">{actions}</div>}

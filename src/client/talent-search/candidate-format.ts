@@ -24,5 +24,6 @@ export function placeOf(candidate: Pick<Candidate, 'location' | 'region' | 'time
     .join(' · ');
 }
 
-export const countCandidates = (total: number) =>
-  `${total.toLocaleString('en-US')} ${total === 1 ? 'candidate' : 'candidates'}`;
+// "1 candidate", "12 candidates", "About 280,000 candidates" for an estimate.
+export const countCandidates = (total: number, isEstimate = false) =>
+  `${isEstimate ? 'About ' : ''}${total.toLocaleString('en-US')} ${total === 1 ? 'candidate' : 'candidates'}`;

@@ -1,10 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
 import { Sheet, SheetContent } from '~/client/components/ui/sheet';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { isApiError } from '~/client/lib/api-client';
+import { testTypeLabels } from '~/shared/assessments';
 import { availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import type { Candidate } from '~/shared/talent-search';
-import { CandidateBadges, CandidatePhoto, CandidateRating } from './candidate-card';
+import { candidateProfileQueryOptions } from './api';
+import { CandidateBadges, CandidatePhoto, CandidateRating, SkillBadge } from './candidate-card';
 import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
 
@@ -17,8 +23,8 @@ interface CandidateProfileSheetProps {
 }
 
 // A candidate's full profile in a drawer over the results (spec §2: a card opens the profile): the whole
-// summary and every skill, beside what the card shows. The search answer already holds the whole listed
-// profile, so nothing more is fetched.
+// summary and every skill, beside what the card shows, at once from the search's answer; and the tests
+// the candidate passed, fetched as the drawer opens.
 export function CandidateProfileSheet({
   candidate,
   onOpenChange,
@@ -74,18 +80,73 @@ export function CandidateProfileSheet({
                 <ul className="flex flex-wrap gap-1.5">
                   {candidate.skills.map((skill) => (
                     <li key={skill} className="max-w-full">
-                      <Badge variant="secondary" className="max-w-full whitespace-normal break-words">
-                        {skill}
-                      </Badge>
+                      <SkillBadge
+                        skill={skill}
+                        isProven={candidate.proven_skills.includes(skill)}
+                        className="whitespace-normal break-words"
+                      />
                     </li>
                   ))}
                 </ul>
               </section>
             )}
+            <PassedTests candidateId={candidate.id} />
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
           </div>
         </SheetContent>
       )}
     </Sheet>
+  );
+}
+
+const passedOn = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+
+// The tests the candidate passed that this company may see: the platform's public ones and its own.
+function PassedTests({ candidateId }: { candidateId: string }) {
+  const headingId = useId();
+  const profile = useQuery(candidateProfileQueryOptions(candidateId));
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Passed tests
+      </h3>
+      {profile.isPending ? (
+        <div className="grid gap-2" role="status">
+          <span className="sr-only">Loading passed tests…</span>
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : profile.isError ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-destructive/40 p-3">
+          <p className="text-sm text-destructive">
+            {isApiError(profile.error) && profile.error.status < 500
+              ? profile.error.message
+              : 'The passed tests could not be loaded.'}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => profile.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : profile.data.passed_tests.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No passed tests yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {profile.data.passed_tests.map((test) => (
+            <li key={test.id} className="flex min-w-0 items-center justify-between gap-3 rounded-md border p-3">
+              <div className="grid min-w-0 gap-0.5">
+                <p className="text-sm font-medium break-words">{test.name}</p>
+                <p className="text-xs text-muted-foreground">
+                  {testTypeLabels[test.type]} · passed {passedOn(test.passed_at)}
+                </p>
+              </div>
+              <Badge variant="success" className="shrink-0 tabular-nums">
+                {test.score}%
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
+import { TimeZonePicker } from '~/client/components/time-zone-picker';
 import { Button } from '~/client/components/ui/button';
 import { Checkbox } from '~/client/components/ui/checkbox';
+import { FormField } from '~/client/components/ui/form-field';
 import { Label } from '~/client/components/ui/label';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
@@ -17,6 +19,7 @@ import {
   regions,
 } from '~/shared/talent';
 import {
+  OVERLAP_HOURS_MAX,
   quickSkills,
   TALENT_RATE_SLIDER,
   type TalentBadge,
@@ -27,7 +30,7 @@ import {
 } from '~/shared/talent-search';
 import { RateRangeSlider } from './rate-range-slider';
 import { SkillPicker } from './skill-picker';
-import { rateBoundsOf, type TalentFilterState } from './talent-search-search';
+import { browserTimeZone, overlapHourChoices, rateBoundsOf, type TalentFilterState } from './talent-search-search';
 
 // The filter panel (spec §2): every change is staged here and reaches the search on Apply; Reset puts
 // the panel back to its defaults. What is applied lives in the URL (talent-search-search.ts).
@@ -39,6 +42,9 @@ interface FilterDraft {
   availability: Availability[];
   region: Region | null;
   badges: TalentBadge[];
+  overlapHours: string | null;
+  // Shown (this browser's zone) even while no overlap is asked for, so choosing hours needs one step.
+  overlapWith: string;
 }
 
 const clampRate = (dollars: number) => Math.min(TALENT_RATE_SLIDER.max, Math.max(TALENT_RATE_SLIDER.min, dollars));
@@ -55,6 +61,8 @@ function draftOf(filters: TalentFilterState): FilterDraft {
     availability: filters.availability,
     region: filters.region,
     badges: filters.badges,
+    overlapHours: filters.overlapHours,
+    overlapWith: filters.overlapWith || browserTimeZone(),
   };
 }
 
@@ -65,6 +73,8 @@ const emptyDraft = (): FilterDraft => ({
   availability: [],
   region: null,
   badges: [],
+  overlapHours: null,
+  overlapWith: browserTimeZone(),
 });
 
 // The default range is what the slider shows before anyone moves it, not a filter: sent, it would hide
@@ -79,6 +89,9 @@ function filtersOf(draft: FilterDraft): TalentFilterState {
     availability: draft.availability,
     region: draft.region,
     badges: draft.badges,
+    // The zone travels only with the hours it qualifies.
+    overlapHours: draft.overlapHours,
+    overlapWith: draft.overlapHours ? draft.overlapWith : '',
   };
 }
 
@@ -88,6 +101,9 @@ const toggled = <Value,>(list: readonly Value[], value: Value, isOn: boolean) =>
 function countIn<Value extends string>(facet: { value: Value; count: number }[] | undefined, value: Value) {
   return facet?.find((entry) => entry.value.toLowerCase() === value.toLowerCase())?.count;
 }
+
+const overlapLabel = (hours: string) =>
+  hours === String(OVERLAP_HOURS_MAX) ? 'The same hours' : `At least ${hours} ${hours === '1' ? 'hour' : 'hours'}`;
 
 function Count({ count }: { count: number | undefined }) {
   if (count === undefined) return null;
@@ -231,6 +247,36 @@ export function FilterPanel({ filters, facets, onApply, className }: FilterPanel
           </div>
         ))}
       </Group>
+
+      <div className="grid gap-3">
+        <FormField label="Working hours overlap" hint="Of a 9:00–17:00 working day, each in their own time zone.">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={draft.overlapHours ?? ''}
+              onChange={(event) => change({ overlapHours: event.target.value || null })}
+            >
+              <option value="">Any overlap</option>
+              {overlapHourChoices.map((hours) => (
+                <option key={hours} value={hours}>
+                  {overlapLabel(hours)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        {draft.overlapHours && (
+          <FormField label="With my time zone">
+            {(control) => (
+              <TimeZonePicker
+                control={control}
+                value={draft.overlapWith}
+                onChange={(overlapWith) => change({ overlapWith })}
+              />
+            )}
+          </FormField>
+        )}
+      </div>
 
       <div className="grid grid-cols-2 gap-2">
         <Button type="button" variant="outline" onClick={() => setDraft(emptyDraft())}>

@@ -6,6 +6,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import { paths } from '~/shared/routes';
 import {
   type Candidate,
+  type CandidateProfile,
   type Shortlist,
   type TalentSearchResult,
   talentSortLabels,
@@ -46,6 +47,17 @@ const noFacets: TalentSearchResult['facets'] = { skills: [], level: [], availabi
 function fakeTalentApi(server: FakeServer, candidates: Candidate[]) {
   const store = candidates.map((item) => ({ ...item }));
   const find = (id: string | undefined) => store.find((item) => item.id === id);
+  // First: later answers (the search, the shortlist, the skills) take precedence over the id's pattern.
+  server.get('/api/talent/:id', ({ params }): CandidateProfile | ReturnType<typeof reply> => {
+    const item = find(params.id);
+    if (!item) return reply(404, { error: talentTexts.notFound, code: 'not_found' });
+    return {
+      ...item,
+      passed_tests: [
+        { id: fakeId(), name: 'Python Assessment', type: 'coding', score: 92, passed_at: '2026-10-02T12:00:00Z' },
+      ],
+    };
+  });
   server.get('/api/talent', ({ query }): TalentSearchResult => {
     const q = query.get('q')?.toLowerCase();
     const items = q ? store.filter((item) => `${item.role} ${item.summary}`.toLowerCase().includes(q)) : store;
@@ -295,6 +307,29 @@ describe('Talent Search', () => {
     const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace’s profile' });
     expect(within(profile).getByText('Celery')).toBeInTheDocument();
     expect(within(profile).getByText('Full-time')).toBeInTheDocument();
+    // The passed tests arrive from the profile's own call.
+    expect(await within(profile).findByText('Python Assessment')).toBeInTheDocument();
+    expect(within(profile).getByText('92%')).toBeInTheDocument();
+    expect(within(profile).getByText('Coding · passed Oct 2, 2026')).toBeInTheDocument();
+  });
+
+  it('marks the skills a passed test proves, first on the card', async () => {
+    await openTalentSearch([candidate({ proven_skills: ['Docker'] })]);
+    const skills = await screen.findByRole('list', { name: 'Skills' });
+    const items = within(skills).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Docker (proven by a passed test)');
+    expect(items[1]).toHaveTextContent(/^Python$/);
+  });
+
+  it('sends the working-hours overlap with the time zone it is counted from, and keeps it in the URL', async () => {
+    const { events, server, router } = await openTalentSearch([candidate()]);
+    await screen.findByRole('button', { name: 'Ada Lovelace' });
+    await events.selectOptions(screen.getByLabelText('Working hours overlap'), 'At least 4 hours');
+    expect(screen.getByRole('combobox', { name: 'With my time zone' })).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: talentTexts.apply }));
+    await waitFor(() => expect(lastSearch(server)).toMatchObject({ overlap_hours: '4' }));
+    expect(lastSearch(server).overlap_with).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(router.state.location.search).toContain('overlap_hours=4');
   });
 
   it('lists the shortlist in its tab and invites a candidate to an open job', async () => {

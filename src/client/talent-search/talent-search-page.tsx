@@ -17,6 +17,7 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import {
   type Candidate,
+  TALENT_PAGE_MAX,
   TALENT_PAGE_SIZE,
   type TalentSort,
   talentSortLabels,
@@ -77,6 +78,8 @@ export default function TalentSearchPage({ pageId }: PageProps) {
     availability: state.availability,
     region: state.region,
     badges: state.badges,
+    overlapHours: state.overlapHours,
+    overlapWith: state.overlapWith,
   };
 
   // Past the last page (profiles unlisted meanwhile): show the page that now is the last.
@@ -159,7 +162,11 @@ export default function TalentSearchPage({ pageId }: PageProps) {
             )}
             <div className="grid min-w-0 flex-1 gap-4">
               <p className="text-sm font-medium" role="status" aria-live="polite">
-                {isSearching ? 'Searching…' : results.isError ? '' : countCandidates(total)}
+                {isSearching
+                  ? 'Searching…'
+                  : results.isError
+                    ? ''
+                    : countCandidates(total, results.data?.total_is_estimate)}
               </p>
               {results.isError ? (
                 <Alert variant="destructive" className="flex-col sm:flex-row sm:items-center sm:justify-between">
@@ -201,6 +208,8 @@ export default function TalentSearchPage({ pageId }: PageProps) {
                   page={state.page}
                   pageSize={state.pageSize}
                   total={total}
+                  isEstimate={results.data.total_is_estimate}
+                  maxPage={TALENT_PAGE_MAX}
                   noun="candidates"
                   onPageChange={(page) => {
                     search.setPage(page);

@@ -1,6 +1,7 @@
 import { defineListSearch, type ListSearchStateOf, searchParam } from '~/client/lib/list-search';
 import { availabilities, experienceLevels, regions } from '~/shared/talent';
 import {
+  OVERLAP_HOURS_MAX,
   TALENT_PAGE_SIZE,
   TALENT_RATE_SLIDER,
   type TalentQuery,
@@ -8,8 +9,15 @@ import {
   talentSorts,
 } from '~/shared/talent-search';
 
+// 1 to 8 hours, as the URL writes them.
+export const overlapHourChoices = Array.from({ length: OVERLAP_HOURS_MAX }, (_, index) => String(index + 1));
+
+// The zone a working-hours overlap compares with when none is chosen: this browser's.
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 // The state of Talent Search kept in its URL, so a reload, a shared link and Back land on the same search:
-// /company/talent?q=python&skills=React,AWS&rate_min=20&level=senior&availability=full-time&badges=top_rated&sort=rating&page=2
+// /company/talent?q=python&skills=React,AWS&rate_min=20&level=senior&availability=full-time&badges=top_rated
+//   &overlap_hours=4&overlap_with=Europe/Berlin&sort=rating&page=2
 // The card/list layout (?layout=list) and the Shortlist tab (?tab=shortlist) live beside it, apart from
 // the filters, since they narrow nothing.
 
@@ -24,13 +32,16 @@ export const talentSearch = defineListSearch({
     availability: searchParam.list('availability', availabilities),
     region: searchParam.oneOf('region', regions),
     badges: searchParam.list('badges', talentBadges),
+    // Beyond the spec: working days sharing at least this many hours with one in `overlap_with`.
+    overlapHours: searchParam.oneOf('overlap_hours', overlapHourChoices),
+    overlapWith: searchParam.text('overlap_with'),
   },
 });
 
 export type TalentSearchState = ListSearchStateOf<typeof talentSearch>;
 export type TalentFilterState = Pick<
   TalentSearchState,
-  'skills' | 'rateMin' | 'rateMax' | 'level' | 'availability' | 'region' | 'badges'
+  'skills' | 'rateMin' | 'rateMax' | 'level' | 'availability' | 'region' | 'badges' | 'overlapHours' | 'overlapWith'
 >;
 
 export const talentLayouts = ['grid', 'list'] as const;
@@ -62,6 +73,9 @@ export function toTalentQuery(state: TalentSearchState): TalentQuery {
     availability: state.availability.length > 0 ? state.availability.join(',') : undefined,
     region: state.region ?? undefined,
     badges: state.badges.length > 0 ? state.badges.join(',') : undefined,
+    // An overlap written into the URL without its zone compares with this browser's.
+    overlap_hours: state.overlapHours ? Number(state.overlapHours) : undefined,
+    overlap_with: state.overlapHours ? state.overlapWith || browserTimeZone() : undefined,
     sort: state.sort ?? undefined,
     page: state.page,
     page_size: state.pageSize,

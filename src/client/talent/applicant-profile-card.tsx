@@ -7,9 +7,9 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
+import { describeTimeZone } from '~/client/lib/time-zones';
 import { type ApplicantProfileView, availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import { applicantProfileViewQueryOptions } from './api';
-import { describeTimeZone } from './time-zones';
 
 const formatRate = (dollars: number) =>
   new Intl.NumberFormat('en-US', {

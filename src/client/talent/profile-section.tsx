@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { TagInput } from '~/client/components/tag-input';
+import { TimeZonePicker } from '~/client/components/time-zone-picker';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/client/components/ui/card';
@@ -40,7 +41,6 @@ import {
   validateProfileForm,
 } from './profile-form-values';
 import { ProfilePhotoField } from './profile-photo-field';
-import { TimeZonePicker } from './time-zone-picker';
 
 const resolver: Resolver<ProfileFormValues> = (values) => {
   const problems = Object.entries(validateProfileForm(values));

@@ -8,11 +8,15 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   // What is being counted ("jobs", "tests").
   noun: string;
+  // The total is an estimate: it reads "of about 280,000".
+  isEstimate?: boolean;
+  // The last page the server answers, however large the total.
+  maxPage?: number;
 }
 
 // Server-side pagination: the range shown, previous/next and the page numbers around the current one.
-export function Pagination({ page, pageSize, total, onPageChange, noun }: PaginationProps) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+export function Pagination({ page, pageSize, total, onPageChange, noun, isEstimate, maxPage }: PaginationProps) {
+  const pageCount = Math.min(maxPage ?? Number.POSITIVE_INFINITY, Math.max(1, Math.ceil(total / pageSize)));
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -21,7 +25,8 @@ export function Pagination({ page, pageSize, total, onPageChange, noun }: Pagina
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-muted-foreground">
-        {first}–{last} of {total} {noun}
+        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {isEstimate ? 'about ' : ''}
+        {total.toLocaleString('en-US')} {noun}
       </p>
       <div className="flex items-center gap-1">
         <Button

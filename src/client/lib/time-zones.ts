@@ -1,3 +1,5 @@
+import { utcOffsetMinutes } from '~/shared/talent';
+
 // The IANA time zones this browser knows, each with its current offset from UTC, for the searchable
 // picker. UTC itself comes first: Intl's list leaves it out.
 
@@ -11,12 +13,12 @@ export interface TimeZoneOption {
 
 let cachedOptions: TimeZoneOption[] | null = null;
 
+// "UTC+05:30", "UTC-03:00", "UTC+00:00".
 function offsetOf(zone: string, now: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(now)
-    .find((candidate) => candidate.type === 'timeZoneName')?.value;
-  // "GMT+05:30", or "GMT" for no offset.
-  return !part || part === 'GMT' ? 'UTC+00:00' : part.replace('GMT', 'UTC');
+  const minutes = utcOffsetMinutes(zone, now);
+  const sign = minutes < 0 ? '-' : '+';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `UTC${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 }
 
 function toOption(name: string, now: Date): TimeZoneOption {

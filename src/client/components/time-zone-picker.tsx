@@ -3,7 +3,7 @@ import { type KeyboardEvent, type Ref, useId, useMemo, useRef, useState } from '
 import type { FieldControlProps } from '~/client/components/ui/form-field';
 import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
 import { cn } from '~/client/lib/cn';
-import { describeTimeZone, filterTimeZones } from './time-zones';
+import { describeTimeZone, filterTimeZones } from '~/client/lib/time-zones';
 
 interface TimeZonePickerProps {
   control: FieldControlProps;
