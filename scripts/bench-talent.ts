@@ -2,7 +2,7 @@
 // platform's scale. Makes sure the database of DATABASE_URL (default tandem_talent on the local
 // PostgreSQL) holds that many applicants (npm run seed:talent; only the missing ones are added), starts
 // the real server on it and sends a fixed, varied mix of searches (common and rare free text, one to three
-// skills, rate ranges, level, region, each sort, deep pages) at 20 connections. Reports p50/p95/p99 of the
+// skills, rate ranges, level, region, each sort, the working-hours overlap, deep pages) at 20 connections. Reports p50/p95/p99 of the
 // whole mix and of its selective searches (a rare skill or a narrow filter), each search's own time, and
 // the query plans of the slowest three. Targets: p95 ≤ 50 ms for the mix, ≤ 15 ms for selective ones.
 import { parseArgs } from 'node:util';
@@ -56,6 +56,14 @@ const searches: Array<{ name: string; query: TalentQuery; selective?: boolean }>
   { name: 'sort rate high to low, Python', query: { sort: 'rate_desc', skills: 'Python' } },
   { name: 'sort rating', query: { sort: 'rating' } },
   { name: 'sort recent activity', query: { sort: 'recent_activity' } },
+  { name: 'sort proven skills', query: { sort: 'proven_skills' } },
+  { name: 'proven skills, Python', query: { sort: 'proven_skills', skills: 'Python' } },
+  { name: 'overlap ≥ 4 h with New York', query: { overlap_hours: 4, overlap_with: 'America/New_York' } },
+  {
+    name: 'rare skill COBOL + overlap ≥ 6 h with Berlin',
+    query: { skills: 'COBOL', overlap_hours: 6, overlap_with: 'Europe/Berlin' },
+    selective: true,
+  },
   { name: '"developer" page 50', query: { q: 'developer', page: 50 } },
   { name: 'no filter, page 500', query: { page: 500 } },
 ];

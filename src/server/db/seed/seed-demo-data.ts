@@ -4,11 +4,19 @@ import { demoJobsSeeder } from './demo-jobs';
 import type { DemoSeeder } from './demo-seeder';
 import { demoTalentSeeder } from './demo-talent';
 import { demoTestsSeeder } from './demo-tests';
+import { demoAssessmentsSeeder } from './platform-assessments';
 
 // Demo data for `npm start` on an empty database (outside production) and for `npm run db:seed`.
 
 // Features add their seeders here as they land.
-export const demoSeeders: DemoSeeder[] = [demoAccountsSeeder, demoTestsSeeder, demoJobsSeeder, demoTalentSeeder];
+export const demoSeeders: DemoSeeder[] = [
+  demoAccountsSeeder,
+  demoTestsSeeder,
+  demoJobsSeeder,
+  demoTalentSeeder,
+  // After the talent: the assessments' passes go to listed profiles.
+  demoAssessmentsSeeder,
+];
 
 export interface SeedReport {
   name: string;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase } from '../client';
 import { textArrayLiteral } from '../text-array-literal';
+import { ensurePlatformAssessments } from './platform-assessments';
 import { applicantFirstNames, applicantLastNames, variedProfile, variedTrackRecord } from './talent-factories';
 
 // A platform's worth of applicants for Talent Search at scale (issue 12): `npm run seed:talent -- 1000000`.
@@ -184,6 +186,57 @@ export function scaleProfile(n: number, now = Date.now()) {
 
 const BATCH = 5_000;
 
+// The profile triggers a bulk load switches off, and on again after it (migrations 0013 and 0014).
+const bulkTriggers = [
+  'applicant_profiles_talent_skills',
+  'applicant_profiles_talent_time_zones',
+  'applicant_profiles_proven_skills',
+];
+async function setBulkTriggers(client: pg.Client, state: 'enable' | 'disable') {
+  for (const trigger of bulkTriggers) await client.query(`alter table applicant_profiles ${state} trigger ${trigger}`);
+}
+
+// One scale applicant in this many has passed the platform assessment of their first assessed skill, so
+// that Proven Skills sorts a realistic share to the top.
+const PASS_ONE_IN = 20;
+
+// The passes, for the scale applicants that qualify and have none yet: one statement, then each
+// applicant's proven skills worked out once, rather than by the trigger once per attempt.
+async function seedScalePasses(client: pg.Client, testIdBySkill: Map<string, string>): Promise<number> {
+  const keys = [...testIdBySkill.keys()];
+  const testIds = [...testIdBySkill.values()];
+  await client.query('alter table test_attempts disable trigger test_attempts_proven_skills');
+  try {
+    const inserted = await client.query(
+      `insert into test_attempts (test_id, applicant_id, status, score, passed, assigned_at, started_at, deadline_at,
+         submitted_at, graded_at)
+       select distinct on (profile.user_id) assessment.test_id, profile.user_id, 'graded',
+         70 + abs(hashtext(account.email)) % 30, true, now() - interval '30 days', now() - interval '30 days',
+         now() - interval '29 days', now() - interval '30 days' + interval '40 minutes',
+         now() - interval '30 days' + interval '41 minutes'
+       from users as account
+       join applicant_profiles as profile on profile.user_id = account.id
+       cross join lateral unnest(profile.skill_keys) with ordinality as claimed(key, position)
+       join unnest($1::text[], $2::uuid[]) as assessment(key, test_id) on assessment.key = claimed.key
+       where account.email like 'talent-%@scale.tandem.test' and abs(hashtext(account.email)) % ${PASS_ONE_IN} = 0
+         and not exists (select 1 from test_attempts as taken
+           where taken.applicant_id = profile.user_id and taken.test_id = any($2::uuid[]))
+       order by profile.user_id, claimed.position`,
+      [keys, testIds],
+    );
+    if (inserted.rowCount) {
+      await client.query(
+        `update applicant_profiles set proven_skill_keys = talent_proven_skill_keys(user_id, skills)
+         where user_id in (select applicant_id from test_attempts where test_id = any($1::uuid[]))`,
+        [testIds],
+      );
+    }
+    return inserted.rowCount ?? 0;
+  } finally {
+    await client.query('alter table test_attempts enable trigger test_attempts_proven_skills');
+  }
+}
+
 // Loads applicants 1..count that are not there yet; reports progress per batch. Returns how many it added.
 export async function seedTalentAtScale({
   databaseUrl,
@@ -204,9 +257,9 @@ export async function seedTalentAtScale({
       "select count(*) as n from users where email like 'talent-%@scale.tandem.test'",
     );
     const present = Number(existing.rows[0]?.n ?? 0);
-    // The skill counts are worked out once at the end: the trigger would update a popular skill's row
-    // once per profile.
-    await client.query('alter table applicant_profiles disable trigger applicant_profiles_talent_skills');
+    // The skill and time-zone counts are worked out once at the end (the triggers would update a popular
+    // skill's row once per profile), and a new profile has no passes to prove a skill with.
+    await setBulkTriggers(client, 'disable');
     const now = Date.now();
     for (let start = present >= count ? count + 1 : Math.max(1, present - BATCH + 1); start <= count; start += BATCH) {
       const end = Math.min(count, start + BATCH - 1);
@@ -292,7 +345,7 @@ export async function seedTalentAtScale({
       added += inserted.rowCount ?? 0;
       onProgress?.(end);
     }
-    await client.query('alter table applicant_profiles enable trigger applicant_profiles_talent_skills');
+    await setBulkTriggers(client, 'enable');
     if (added > 0) {
       await client.query(
         `insert into talent_skills (key, name, profile_count)
@@ -300,16 +353,22 @@ export async function seedTalentAtScale({
            where listed group by lower(skill)
          on conflict (key) do update set name = excluded.name, profile_count = excluded.profile_count`,
       );
+      await client.query(
+        `insert into talent_time_zones (name, profile_count)
+           select timezone, count(*) from applicant_profiles where listed and timezone is not null group by timezone
+         on conflict (name) do update set profile_count = excluded.profile_count`,
+      );
     }
+    const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    const { testIdBySkill } = await ensurePlatformAssessments(database.db).finally(() => database.close());
+    await seedScalePasses(client, testIdBySkill);
     // Fresh statistics, so searches are planned on the data that is there (columns a migration has just
     // added included), and a visibility map, as autovacuum would leave it, so index-only scans need not
     // visit the heap. Quick when nothing changed: vacuum skips pages it has seen.
-    await client.query('vacuum analyze users, applicant_profiles, talent_skills');
+    await client.query('vacuum analyze users, applicant_profiles, talent_skills, test_attempts');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
-    await client
-      .query('alter table applicant_profiles enable trigger applicant_profiles_talent_skills')
-      .catch(() => undefined);
+    await setBulkTriggers(client, 'enable').catch(() => undefined);
     throw error;
   } finally {
     await client.end();

@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../client';
+import { applicantProfiles, companies, tests, users } from '../schema';
+import type { DemoSeeder } from './demo-seeder';
+import { buildTest, buildTestAttempt } from './test-factories';
+
+// The platform's own skills tests, public to every company: "Python Assessment" and so on. A passed one
+// proves the skill its name names (Talent Search's Proven Skills, migration 0014). They belong to an
+// organisation of their own until the admin back office manages them.
+export const PLATFORM_ASSESSMENTS = { name: 'Tandem Assessments', contactEmail: 'assessments@tandem.test' } as const;
+export const assessedSkills = [
+  'React',
+  'TypeScript',
+  'Node.js',
+  'Python',
+  'AWS',
+  'SQL',
+  'Docker',
+  'Figma',
+  'Customer Service',
+  'QuickBooks',
+  'SEO',
+  'Excel',
+] as const;
+export const assessmentNameOf = (skill: string) => `${skill} Assessment`;
+
+// One applicant in this many of the demo's has passed an assessment of one of their skills.
+const DEMO_PASS_EVERY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const demoTalentEmail = 'talent@tandem.test';
+
+// The organisation and its tests, made when missing. Returns the tests' ids by skill key ("node.js").
+export async function ensurePlatformAssessments(
+  db: Database,
+): Promise<{ isNew: boolean; testIdBySkill: Map<string, string> }> {
+  const [existing] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.contactEmail, PLATFORM_ASSESSMENTS.contactEmail));
+  const organisationId = existing?.id ?? (await db.insert(companies).values(PLATFORM_ASSESSMENTS).returning())[0]?.id;
+  if (!organisationId) throw new Error('The assessments organisation was not created.');
+  const found = await db
+    .select({ id: tests.id, name: tests.name })
+    .from(tests)
+    .where(eq(tests.companyId, organisationId));
+  const testIdBySkill = new Map<string, string>();
+  for (const skill of assessedSkills) {
+    const testId =
+      found.find((test) => test.name === assessmentNameOf(skill))?.id ??
+      (
+        await buildTest(db, {
+          companyId: organisationId,
+          name: assessmentNameOf(skill),
+          description: `The platform’s ${skill} skills test: a pass shows the skill on a candidate’s profile.`,
+          type: 'mcq',
+          isActive: true,
+          isPublic: true,
+        })
+      ).test.id;
+    testIdBySkill.set(skill.toLowerCase(), testId);
+  }
+  return { isNew: !existing, testIdBySkill };
+}
+
+export const demoAssessmentsSeeder: DemoSeeder = {
+  name: 'platform assessments',
+  async seed({ db }) {
+    const { isNew, testIdBySkill } = await ensurePlatformAssessments(db);
+    if (!isNew) return { created: 0 };
+    let created = 1 + testIdBySkill.size;
+
+    // The demo applicant and every third of the others passed the assessment of their first assessed skill.
+    const applicants = await db
+      .select({ id: users.id, email: users.email, skills: applicantProfiles.skills })
+      .from(users)
+      .innerJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
+      .where(and(eq(users.role, 'applicant'), eq(applicantProfiles.listed, true)))
+      .orderBy(users.email);
+    const now = Date.now();
+    for (const [index, applicant] of applicants.entries()) {
+      const isDemoTalent = applicant.email === demoTalentEmail;
+      if (!isDemoTalent && index % DEMO_PASS_EVERY !== 0) continue;
+      const passed = applicant.skills
+        .map((skill) => testIdBySkill.get(skill.toLowerCase()))
+        .filter((testId): testId is string => testId !== undefined)
+        .slice(0, isDemoTalent ? 2 : 1);
+      for (const testId of passed) {
+        await buildTestAttempt(db, {
+          testId,
+          applicantId: applicant.id,
+          score: 72 + (index % 27),
+          assignedAt: new Date(now - (5 + (index % 60)) * DAY_MS),
+        });
+        created++;
+      }
+    }
+    return { created };
+  },
+};
