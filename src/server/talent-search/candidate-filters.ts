@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { TalentFilters } from '~/shared/talent-search';
-import { applicantProfiles } from '../db/schema';
+import { applicantProfiles, talentSkills } from '../db/schema';
 import { textArrayLiteral } from '../db/text-array-literal';
 import { isFindable, isTopRated } from './candidate-views';
 
@@ -59,4 +59,20 @@ export function conditionsOf(filters: TalentFilters, overlappingZones: string[] 
     if (badge === 'top_rated') conditions.push(isTopRated);
   }
   return and(...conditions) as SQL;
+}
+
+// A rate order with skills asked for: every match charges within each skill's range of rates (kept on
+// talent_skills, migration 0015), so the walk down or up the rate index may start at the tightest bound
+// instead of passing over everyone who charges more, or less, than anyone with those skills. Redundant
+// for the result, which it never changes.
+export function rateBoundOf(filters: TalentFilters): SQL | undefined {
+  if (filters.skills.length === 0) return undefined;
+  const keys = sql`${textArrayLiteral(skillKeysOf(filters.skills))}::text[]`;
+  if (filters.sort === 'rate_desc') {
+    return sql`${applicantProfiles.hourlyRateCents} <= (select min(${talentSkills.maxRateCents}) from ${talentSkills} where ${talentSkills.key} = any(${keys}))`;
+  }
+  if (filters.sort === 'rate_asc') {
+    return sql`${applicantProfiles.hourlyRateCents} >= (select max(${talentSkills.minRateCents}) from ${talentSkills} where ${talentSkills.key} = any(${keys}))`;
+  }
+  return undefined;
 }

@@ -91,8 +91,32 @@ describe('searchCandidates', () => {
       expect(new Set(whole).size, sort).toBe(9);
       expect(walked, sort).toEqual(whole);
     }
+    // Rate orders with a skill asked for start their walk at the skill's range of rates.
+    for (const sort of ['rate_asc', 'rate_desc'] as const) {
+      const query: TalentQuery = { q: word, sort, skills: 'Go,sql' };
+      expect(await allPages(query, { exactCountMax: 1 }), sort).toEqual(await allPages(query));
+    }
     // Best Match: the three with the word in the headline first.
     expect((await allPages({ q: word })).slice(0, 3).sort()).toEqual(['Person 0', 'Person 3', 'Person 6']);
+  });
+
+  it('finds a profile whose rate leaves its skill’s known range, first or last by rate', async () => {
+    const word = uniqueWord();
+    const skill = `${word}lang`;
+    for (const n of [1, 2, 3]) await candidate(word, `Steady ${n}`, { skills: [skill], hourlyRateCents: 5000 + n * 100 });
+    const mover = await candidate(word, 'Mover', { skills: [skill], hourlyRateCents: 5050 });
+    const walked = (sort: 'rate_asc' | 'rate_desc') =>
+      search({ skills: skill, sort, page_size: 1 }, { exactCountMax: 1 }).then(({ items }) => items[0]?.name);
+    expect(await walked('rate_desc')).toBe('Steady 3');
+
+    await buildApplicantProfile(database.db, mover, { skills: [skill], hourlyRateCents: 15_000 });
+    expect(await walked('rate_desc')).toBe('Mover');
+    await buildApplicantProfile(database.db, mover, { skills: [skill], hourlyRateCents: 500 });
+    expect(await walked('rate_asc')).toBe('Mover');
+    // Back in the middle, the range stays wide, and the order is still right.
+    await buildApplicantProfile(database.db, mover, { skills: [skill], hourlyRateCents: 5050 });
+    expect(await walked('rate_desc')).toBe('Steady 3');
+    expect(await walked('rate_asc')).toBe('Mover');
   });
 
   it('estimates a large result set from a sample, and shares the estimate whatever the sort or page', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles } from '../db/schema';
 import type { SharedCache } from '../platform/shared-cache';
-import { conditionsOf } from './candidate-filters';
+import { conditionsOf, rateBoundOf } from './candidate-filters';
 import { byRecord, orderByOf, type SortKey, sortKeysOf, tierOf } from './candidate-order';
 import { selectCandidates, toCandidate } from './candidate-views';
 import { type CandidateCounts, estimateCounts, findEstimatedCounts, readSmallResultSet } from './count-candidates';
@@ -41,7 +41,10 @@ async function walkLargeSet({
   offset: number;
 }): Promise<string[]> {
   const tier = tierOf(filters);
-  if (!tier) return walkOf(db, where, sortKeysOf(filters), limit, offset);
+  if (!tier) {
+    const rateBound = rateBoundOf(filters);
+    return walkOf(db, rateBound ? sql`${where} and ${rateBound}` : where, sortKeysOf(filters), limit, offset);
+  }
 
   // Two tiers, each walking the record's index; the second is read only on the page where the first
   // runs out.

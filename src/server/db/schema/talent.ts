@@ -101,11 +101,15 @@ export const shortlists = pgTable(
 );
 
 // The skills listed profiles name, with how many name each (kept by a trigger, migration 0013): the
-// suggestions of the skills search box.
+// suggestions of the skills search box. And the range of their hourly rates (migration 0015), which
+// only ever widens: every profile with the skill charges within it, so a search by rate for the skill
+// starts its walk there instead of passing over everyone above or below.
 export const talentSkills = pgTable('talent_skills', {
   key: text().primaryKey(),
   name: text().notNull(),
   profileCount: integer().notNull().default(0),
+  minRateCents: integer(),
+  maxRateCents: integer(),
 });
 
 // The time zones listed profiles are in, with how many are in each (kept by a trigger, migration 0014):

@@ -348,10 +348,12 @@ export async function seedTalentAtScale({
     await setBulkTriggers(client, 'enable');
     if (added > 0) {
       await client.query(
-        `insert into talent_skills (key, name, profile_count)
-           select lower(skill), min(skill), count(*) from applicant_profiles, unnest(skills) as skill
+        `insert into talent_skills (key, name, profile_count, min_rate_cents, max_rate_cents)
+           select lower(skill), min(skill), count(*), min(hourly_rate_cents), max(hourly_rate_cents)
+           from applicant_profiles, unnest(skills) as skill
            where listed group by lower(skill)
-         on conflict (key) do update set name = excluded.name, profile_count = excluded.profile_count`,
+         on conflict (key) do update set name = excluded.name, profile_count = excluded.profile_count,
+           min_rate_cents = excluded.min_rate_cents, max_rate_cents = excluded.max_rate_cents`,
       );
       await client.query(
         `insert into talent_time_zones (name, profile_count)
