@@ -103,7 +103,8 @@ describe('searchCandidates', () => {
   it('finds a profile whose rate leaves its skill’s known range, first or last by rate', async () => {
     const word = uniqueWord();
     const skill = `${word}lang`;
-    for (const n of [1, 2, 3]) await candidate(word, `Steady ${n}`, { skills: [skill], hourlyRateCents: 5000 + n * 100 });
+    for (const n of [1, 2, 3])
+      await candidate(word, `Steady ${n}`, { skills: [skill], hourlyRateCents: 5000 + n * 100 });
     const mover = await candidate(word, 'Mover', { skills: [skill], hourlyRateCents: 5050 });
     const walked = (sort: 'rate_asc' | 'rate_desc') =>
       search({ skills: skill, sort, page_size: 1 }, { exactCountMax: 1 }).then(({ items }) => items[0]?.name);
