@@ -231,3 +231,89 @@ test('a company searches talent, filters, sorts, shortlists and invites, on a de
   await expect(page.getByRole('article', { name: grace.name })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.mobile.width);
 });
+
+test.describe('beyond the spec', () => {
+  // The overlap compares with the browser's time zone by default: a fixed one keeps the journey exact.
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('a company ranks proven skills first, sees the passed test, and keeps to overlapping working hours', async ({
+    page,
+    loginAs,
+    createAccount,
+    request,
+    baseURL,
+  }) => {
+    test.slow();
+    const word = uniqueWord();
+    const profileOf = (rate: number, timezone: string): UpdateApplicantProfileInput => ({
+      headline: 'Python Developer',
+      summary: `APIs and data jobs. ${word}`,
+      hourly_rate: rate,
+      skills: ['Django', 'Python', 'FastAPI'],
+      experience_level: 'mid',
+      availability: 'full-time',
+      region: 'Europe',
+      timezone,
+    });
+    // London shares seven of Berlin's working hours; Los Angeles, nine hours behind, none.
+    const proven = await listedApplicant(
+      baseURL,
+      createAccount,
+      request,
+      uniqueName('Priya Proven'),
+      profileOf(40, 'Europe/London'),
+    );
+    const claimed = await listedApplicant(
+      baseURL,
+      createAccount,
+      request,
+      uniqueName('Carl Claimed'),
+      profileOf(90, 'America/Los_Angeles'),
+    );
+    const assessments = await request.post('/api/testing/platform-assessments');
+    const { test_ids: testIds } = (await assessments.json()) as { test_ids: Record<string, string> };
+    const passed = await request.post('/api/testing/test-attempts', {
+      data: { test_id: testIds.python, score: 91, applicant_email: proven.email },
+    });
+    expect(passed.status(), await passed.text()).toBe(201);
+
+    await loginAs('company');
+    await page.goto(paths.companyTalent.getHref());
+    await page.getByRole('searchbox', { name: 'Search talent' }).fill(word);
+    await expect(page.getByText('2 candidates', { exact: true })).toBeVisible();
+
+    // Proven Skills: the passed Python assessment puts Priya first, and her card says which skill it proves.
+    await page.getByLabel('Sort by').selectOption({ label: 'Proven Skills' });
+    await expect(page).toHaveURL(/sort=proven_skills/);
+    await expect.poll(() => articleNames(page)).toEqual([proven.name, claimed.name]);
+    const provenCard = page.getByRole('article', { name: proven.name });
+    await expect(provenCard.getByRole('list', { name: 'Skills' }).getByRole('listitem').first()).toHaveText(
+      'Python (proven by a passed test)',
+    );
+    await page.getByRole('button', { name: proven.name, exact: true }).click();
+    const profile = page.getByRole('dialog', { name: `${proven.name}’s profile` });
+    await expect(profile.getByText('Python Assessment')).toBeVisible();
+    await expect(profile.getByText('91%')).toBeVisible();
+    await saveScreenshots(page, 'talent-profile-passed-tests');
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(profile).toBeHidden();
+
+    // At least six working hours with Berlin, this browser's zone: London stays, Los Angeles goes.
+    const panel = page.getByRole('form', { name: 'Filters' });
+    await panel.getByLabel('Working hours overlap').selectOption({ label: 'At least 6 hours' });
+    await expect(panel.getByRole('combobox', { name: 'With my time zone' })).toContainText('Europe/Berlin');
+    await panel.getByRole('button', { name: talentTexts.apply }).click();
+    await expect(page).toHaveURL(/overlap_hours=6/);
+    await expect(page).toHaveURL(/overlap_with=Europe%2FBerlin/);
+    await expect(page.getByText('1 candidate', { exact: true })).toBeVisible();
+    await expect(page.getByRole('article', { name: claimed.name })).toHaveCount(0);
+    // The panel shows what is applied, the zone included.
+    await expect(panel.getByRole('combobox', { name: 'With my time zone' })).toContainText('Europe/Berlin');
+    await saveScreenshots(page, 'talent-search-overlap');
+
+    // Back undoes the filter, as it does every other.
+    await page.goBack();
+    await expect(page.getByText('2 candidates', { exact: true })).toBeVisible();
+  });
+});

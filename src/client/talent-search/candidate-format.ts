@@ -27,3 +27,9 @@ export function placeOf(candidate: Pick<Candidate, 'location' | 'region' | 'time
 // "1 candidate", "12 candidates", "About 280,000 candidates" for an estimate.
 export const countCandidates = (total: number, isEstimate = false) =>
   `${isEstimate ? 'About ' : ''}${total.toLocaleString('en-US')} ${total === 1 ? 'candidate' : 'candidates'}`;
+
+const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+// A facet's count beside a filter: "353", "1,677", and "160K" past ten thousand, where the chips are narrow
+// and the figure is an estimate anyway.
+export const formatFacetCount = (count: number) =>
+  count >= 10_000 ? compactCount.format(count) : count.toLocaleString('en-US');

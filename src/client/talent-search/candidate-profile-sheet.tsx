@@ -133,7 +133,10 @@ function PassedTests({ candidateId }: { candidateId: string }) {
       ) : (
         <ul className="grid gap-2">
           {profile.data.passed_tests.map((test) => (
-            <li key={test.id} className="flex min-w-0 items-center justify-between gap-3 rounded-md border p-3">
+            <li
+              key={test.id}
+              className="flex min-w-0 items-center justify-between gap-3 rounded-md border border-border p-3"
+            >
               <div className="grid min-w-0 gap-0.5">
                 <p className="text-sm font-medium break-words">{test.name}</p>
                 <p className="text-xs text-muted-foreground">

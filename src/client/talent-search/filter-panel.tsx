@@ -28,6 +28,7 @@ import {
   talentBadges,
   talentTexts,
 } from '~/shared/talent-search';
+import { formatFacetCount } from './candidate-format';
 import { RateRangeSlider } from './rate-range-slider';
 import { SkillPicker } from './skill-picker';
 import { browserTimeZone, overlapHourChoices, rateBoundsOf, type TalentFilterState } from './talent-search-search';
@@ -107,7 +108,7 @@ const overlapLabel = (hours: string) =>
 
 function Count({ count }: { count: number | undefined }) {
   if (count === undefined) return null;
-  return <span className="ml-auto text-xs tabular-nums text-muted-foreground">({count})</span>;
+  return <span className="ml-auto text-xs tabular-nums text-muted-foreground">({formatFacetCount(count)})</span>;
 }
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
@@ -165,7 +166,9 @@ export function FilterPanel({ filters, facets, onApply, className }: FilterPanel
                 >
                   {skill}
                   {countIn(facets?.skills, skill) !== undefined && (
-                    <span className="tabular-nums opacity-80">({countIn(facets?.skills, skill)})</span>
+                    <span className="tabular-nums opacity-80">
+                      ({formatFacetCount(countIn(facets?.skills, skill) ?? 0)})
+                    </span>
                   )}
                 </Button>
               </li>
@@ -226,7 +229,7 @@ export function FilterPanel({ filters, facets, onApply, className }: FilterPanel
             return (
               <option key={region} value={region}>
                 {regionLabels[region]}
-                {count !== undefined ? ` (${count})` : ''}
+                {count !== undefined ? ` (${formatFacetCount(count)})` : ''}
               </option>
             );
           })}

@@ -104,6 +104,37 @@ const searches = (server: FakeServer) => server.requests.filter((request) => req
 const lastSearch = (server: FakeServer) => Object.fromEntries(searches(server).at(-1)?.query ?? []);
 
 describe('Talent Search', () => {
+  it('says “about” for an estimated total, shortens large facet counts, and pages only as far as the server', async () => {
+    const { events } = await openTalentSearch(
+      [candidate()],
+      (fake) => {
+        fake.get(
+          '/api/talent',
+          ({ query }): TalentSearchResult => ({
+            items: [candidate()],
+            total: 980_000,
+            total_is_estimate: true,
+            page: Number(query.get('page') ?? 1),
+            page_size: 12,
+            facets: {
+              ...noFacets,
+              skills: [{ value: 'Python', count: 160_000 }],
+              level: [{ value: 'senior', count: 1677 }],
+            },
+          }),
+        );
+      },
+      '?page=499',
+    );
+    expect(await screen.findByText('About 980,000 candidates')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Python\s*\(160K\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Senior/ }).closest('div')).toHaveTextContent('(1,677)');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(pagination).toHaveTextContent('5,977–5,988 of about 980,000 candidates');
+    await events.click(within(pagination).getByRole('button', { name: 'Page 500' }));
+    expect(await within(pagination).findByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
   it('shows each candidate as a card with rate, presence, skills, rating, hours, place and badges', async () => {
     await openTalentSearch([
       candidate(),

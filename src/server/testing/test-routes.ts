@@ -8,6 +8,7 @@ import { platformSettingsSchema } from '~/shared/settings';
 import type { AppContext } from '../app-context';
 import { emailOutbox, platformSettings, tests, users } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
+import { ensurePlatformAssessments } from '../db/seed/platform-assessments';
 import { buildTestAttempt } from '../db/seed/test-factories';
 import { AppError } from '../platform/errors';
 import { jobTestRoutes } from './job-test-routes';
@@ -83,6 +84,17 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
         .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
         .orderBy(desc(emailOutbox.createdAt));
       return { items };
+    },
+  );
+
+  // The platform's public assessments ("Python Assessment"...), so a journey can pass one and see the
+  // skill proven.
+  routes.post(
+    '/api/testing/platform-assessments',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) => {
+      const { testIdBySkill } = await ensurePlatformAssessments(db);
+      return reply.code(201).send({ test_ids: Object.fromEntries(testIdBySkill) });
     },
   );
 
