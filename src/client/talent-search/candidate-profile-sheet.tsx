@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Sheet, SheetContent } from '~/client/components/ui/sheet';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { isApiError } from '~/client/lib/api-client';
+import { errorMessage } from '~/client/lib/api-client';
 import { testTypeLabels } from '~/shared/assessments';
 import { availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import type { Candidate } from '~/shared/talent-search';
@@ -118,16 +119,14 @@ function PassedTests({ candidateId }: { candidateId: string }) {
           <Skeleton className="h-12 w-full" />
         </div>
       ) : profile.isError ? (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-destructive/40 p-3">
-          <p className="text-sm text-destructive">
-            {isApiError(profile.error) && profile.error.status < 500
-              ? profile.error.message
-              : 'The passed tests could not be loaded.'}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => profile.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <Alert variant="destructive">
+          <div className="space-y-2">
+            <p>{errorMessage(profile.error, 'The passed tests could not be loaded. Please try again.')}</p>
+            <Button size="sm" variant="outline" onClick={() => profile.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        </Alert>
       ) : profile.data.passed_tests.length === 0 ? (
         <p className="text-sm text-muted-foreground">No passed tests yet.</p>
       ) : (

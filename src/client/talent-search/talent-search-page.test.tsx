@@ -344,6 +344,25 @@ describe('Talent Search', () => {
     expect(within(profile).getByText('Coding · passed Oct 2, 2026')).toBeInTheDocument();
   });
 
+  it('says when the passed tests cannot be loaded, and loads them on Try Again', async () => {
+    let isDown = true;
+    const ada = candidate();
+    // This candidate's path only: a pattern would answer the shortlist and the skills too.
+    const { events } = await openTalentSearch([ada], (fake) => {
+      fake.get(`/api/talent/${ada.id}`, () =>
+        isDown
+          ? replyError(503, 'unavailable', 'The service is busy. Please try again.')
+          : { ...ada, passed_tests: [] },
+      );
+    });
+    await events.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace’s profile' });
+    expect(await within(profile).findByText('The service is busy. Please try again.')).toBeInTheDocument();
+    isDown = false;
+    await events.click(within(profile).getByRole('button', { name: 'Try Again' }));
+    expect(await within(profile).findByText('No passed tests yet.')).toBeInTheDocument();
+  });
+
   it('marks the skills a passed test proves, first on the card', async () => {
     await openTalentSearch([candidate({ proven_skills: ['Docker'] })]);
     const skills = await screen.findByRole('list', { name: 'Skills' });
