@@ -47,7 +47,7 @@ export function seededRandom(start = 42) {
 
 const CLOCK_TICKS_PER_SECOND = 100;
 // CPU time a process has used (user + system), from /proc on Linux; null elsewhere.
-async function cpuMilliseconds(pid: number): Promise<number | null> {
+export async function cpuMilliseconds(pid: number): Promise<number | null> {
   try {
     const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -60,10 +60,11 @@ const pageFiles: Partial<Record<PageId, string>> = {
   forgotPassword: './auth/forgot-password-page.tsx',
   resetPassword: './auth/reset-password-page.tsx',
   verifyEmail: './auth/verify-email-page.tsx',
-  companySettings: './account/settings-page.tsx',
+  companySettings: './app/company-settings-page.tsx',
   companyJobs: './app/company-jobs-page.tsx',
   companyCreateTest: './assessments/create-test-page.tsx',
   companyTest: './assessments/test-detail-page.tsx',
+  companyTestAttempt: './assessments/attempt-review-page.tsx',
   applicantSettings: './app/applicant-settings-page.tsx',
   companyCreateJob: './jobs/create-job-page.tsx',
   companyJobEdit: './jobs/edit-job-page.tsx',
@@ -74,7 +75,15 @@ const pageFiles: Partial<Record<PageId, string>> = {
   jobPost: './job-board/public-job-page.tsx',
   applicantDashboard: './app/applicant-dashboard-page.tsx',
   applicantApplications: './applications/my-applications-page.tsx',
+  applicantTest: './test-taking/test-attempt-page.tsx',
   companyTalent: './talent-search/talent-search-page.tsx',
+  companyMeetings: './app/meetings-page.tsx',
+  applicantMeetings: './app/meetings-page.tsx',
+  meetingRoom: './app/meeting-room-page.tsx',
+  companyMessages: './app/messages-page.tsx',
+  applicantMessages: './app/messages-page.tsx',
+  adminMessages: './app/messages-page.tsx',
+  companyDashboard: './app/company-dashboard-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;

@@ -1,8 +1,11 @@
+import type { TextGrader } from './assessments/text-graders';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { BackgroundTasks } from './platform/background-tasks';
+import type { JobQueue } from './platform/job-queue';
 import type { SharedCache } from './platform/shared-cache';
+import type { LiveHub } from './realtime/live-hub';
 import type { SettingsCache } from './settings/settings-cache';
 
 // What route plugins need from the app, handed to them at registration.
@@ -16,4 +19,10 @@ export interface AppContext {
   background: BackgroundTasks;
   // Costly answers reused for a short while, by every instance when Redis is configured.
   cache: SharedCache;
+  // Grades short-answer and paragraph answers that have AI grading on.
+  textGrader: TextGrader;
+  // Live events to open tabs, on this instance or any other (Redis pub/sub when configured).
+  live: LiveHub;
+  // Background jobs on pg-boss: each done once across instances, retried with backoff.
+  jobs: JobQueue;
 }

@@ -14,8 +14,12 @@ import type { Logger } from 'pino';
 import { accountRoutes } from './account/routes';
 import type { AppContext } from './app-context';
 import { applicantRoutes } from './applications/routes';
+import { attemptRoutes } from './assessments/attempt-routes';
 import { assessmentRoutes } from './assessments/routes';
+import { startAttemptSweep } from './assessments/sweep-attempts';
+import { createTextGrader } from './assessments/text-graders';
 import { authRoutes } from './auth/routes';
+import { findLiveSessions } from './auth/sessions';
 import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -23,7 +27,11 @@ import { healthRoutes } from './health/routes';
 import { createPublicJobSitemap, publicJobHead } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
 import { jobRoutes } from './jobs/routes';
-import { createMailer } from './mail/mailer';
+import { createMailer, createOutboxSender } from './mail/mailer';
+import { meetingRoutes } from './meetings/routes';
+import { messagingRoutes } from './messaging/routes';
+import { notificationRoutes } from './notifications/routes';
+import { startNotifications } from './notifications/start-notifications';
 import { pipelineRoutes } from './pipeline/routes';
 import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
@@ -32,11 +40,14 @@ import { registerCspReports } from './platform/csp-reports';
 import { AppError, registerErrorHandling, sendError } from './platform/errors';
 import { createLogger, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
+import { startPgBossQueue } from './platform/pg-boss-queue';
 import { registerRateLimits } from './platform/rate-limits';
 import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
+import { createLiveHub } from './realtime/live-hub';
+import { liveRoutes } from './realtime/routes';
 import { createSettingsCache } from './settings/settings-cache';
 import { siteRoutes } from './site/routes';
 import { talentRoutes } from './talent/routes';
@@ -123,32 +134,70 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await registerRateLimits(app, redis, config.REDIS_KEY_PREFIX);
 
   const settings = createSettingsCache(database.db);
+  const jobs = await startPgBossQueue({
+    database,
+    logger: app.log,
+    pollingIntervalSeconds: config.JOB_POLLING_SECONDS,
+    isWorking: config.JOB_WORKERS,
+  });
+  // Fastify runs onClose hooks last in, first out: registered first, the queue stops last, after what
+  // requests started in the background and the notification announcements have queued their jobs.
+  app.addHook('onClose', () => jobs.stop());
   const context: AppContext = {
     db: database.db,
     config,
     secret,
     settings,
-    mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
+    mailer: createMailer({ db: database.db, jobs }),
     background: createBackgroundTasks(app.log),
     cache: createSharedCache({ redis, keyPrefix: config.REDIS_KEY_PREFIX, logger: app.log }),
+    textGrader: createTextGrader(config),
+    live: createLiveHub({
+      redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      logger: app.log,
+      findLiveSessions: (sessionIds) => findLiveSessions({ db: database.db, sessionIds }),
+      sessionRecheckMs: config.LIVE_SESSION_RECHECK_MS,
+    }),
+    jobs,
   };
+  app.addHook('onClose', () => context.live.close());
   // Runs after the server stops taking requests: what they started finishes before the database closes.
   app.addHook('onClose', () => context.background.drain());
+  await jobs.work(
+    'send-email',
+    createOutboxSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
+  );
+  app.addHook('onClose', await startNotifications({ context, database, logger: app.log }));
+  if (config.ATTEMPT_SWEEP_SECONDS > 0) {
+    const sweep = startAttemptSweep({
+      db: database.db,
+      grader: context.textGrader,
+      logger: app.log,
+      intervalMs: config.ATTEMPT_SWEEP_SECONDS * 1000,
+    });
+    app.addHook('onClose', () => sweep.stop());
+  }
   registerAuthentication(app, { db: database.db, config, settings });
 
   await registerCspReports(app);
   await app.register(healthRoutes, { database, redis });
+  await app.register(liveRoutes, { context });
   await app.register(authRoutes, { context });
   await app.register(accountRoutes, { context });
   await app.register(companyRoutes, { context });
   await app.register(siteRoutes, { context });
   await app.register(jobRoutes, { context });
   await app.register(assessmentRoutes, { context });
+  await app.register(attemptRoutes, { context });
   await app.register(talentRoutes, { context });
   await app.register(talentSearchRoutes, { context });
   await app.register(pipelineRoutes, { context });
   await app.register(applicantRoutes, { context });
   await app.register(jobBoardRoutes, { context });
+  await app.register(meetingRoutes, { context });
+  await app.register(messagingRoutes, { context });
+  await app.register(notificationRoutes, { context });
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
 
   if (webClient) {

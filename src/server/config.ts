@@ -93,6 +93,19 @@ const envSchema = z
     APPLE_PRIVATE_KEY: z.string().optional(),
     APPLE_CLIENT_SECRET: z.string().optional(),
     APPLE_ISSUER: urlWithProtocols(['http:', 'https:']).default('https://appleid.apple.com'),
+    // A hosted language model grading short-answer and paragraph answers (an OpenAI-compatible chat
+    // completions URL). Off unless both are set: the rubric grader runs here with no network.
+    AI_GRADER_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    AI_GRADER_API_KEY: z.string().optional(),
+    AI_GRADER_MODEL: z.string().default('gpt-4o-mini'),
+    // How often each instance closes test attempts whose deadline passed; 0 turns the sweep off.
+    ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    // How often open live sockets are checked against their sessions (signed out, suspended: closed).
+    LIVE_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    // Background jobs (pg-boss): off, this instance only queues work and leaves it to others.
+    JOB_WORKERS: booleanFromEnv.default(true),
+    // How often an idle worker asks the queue for work.
+    JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     // Test-only endpoints that create accounts and sessions for the browser tests.
     ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
     // Demo accounts with a published password: loaded on a new database outside production only.

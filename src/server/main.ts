@@ -26,10 +26,15 @@ const logger = createLogger(config);
 const secret = await resolveSecret(config);
 
 const database = await openConfiguredDatabase(config, logger);
-const isFirstStart = await isDatabaseUninitialised(database);
-await migrateDatabase(database);
-const loadsDemoData = isFirstStart && config.seedDemo;
-if (loadsDemoData) await seedDemoData({ db: database.db });
+// Instances starting together take turns: the first migrates (and loads the demo data), the rest find
+// it done.
+const { isFirstStart, loadsDemoData } = await database.withExclusiveLock('tandem:migrate', async () => {
+  const isNew = await isDatabaseUninitialised(database);
+  await migrateDatabase(database);
+  const seeds = isNew && config.seedDemo;
+  if (seeds) await seedDemoData({ db: database.db });
+  return { isFirstStart: isNew, loadsDemoData: seeds };
+});
 
 const redis = config.REDIS_URL
   ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })

@@ -27,6 +27,13 @@ export const notificationTypes = [
   'offer_declined',
   'job_filled',
   'job_invitation',
+  'test_assigned',
+  'test_submitted',
+  'message_received',
+  'meeting_invited',
+  'meeting_responded',
+  'meeting_rescheduled',
+  'meeting_cancelled',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -257,14 +264,15 @@ export type RecommendedJob = z.infer<typeof recommendedJobSchema>;
 export const recommendedJobListSchema = z.object({ items: z.array(recommendedJobSchema) });
 export type RecommendedJobList = z.infer<typeof recommendedJobListSchema>;
 
-// GET /api/applicant/messages and /meetings (spec §3 Message, Meeting): empty lists until messaging and
-// meetings exist, in the list shape they will keep.
+// GET /api/applicant/messages and /meetings (spec §3 Message, Meeting).
 export const applicantListQuerySchema = z.object(pageQuery);
+// A message someone wrote to the applicant, newest first; the conversation opens from it.
 export const applicantMessageSchema = z.object({
   id: z.string(),
   from: z.string(),
   message: z.string(),
   time: z.string(),
+  conversation_id: z.string(),
 });
 export type ApplicantMessage = z.infer<typeof applicantMessageSchema>;
 export const applicantMeetingSchema = z.object({

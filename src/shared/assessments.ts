@@ -64,13 +64,10 @@ export const choiceQuestionTypes = ['multiple-choice', 'checkboxes', 'dropdown']
 export const gridQuestionTypes = ['multiple-choice-grid', 'checkbox-grid'] as const satisfies QuestionType[];
 // AI grading exists only for these (spec §9).
 export const aiGradableQuestionTypes = ['short-answer', 'paragraph'] as const satisfies QuestionType[];
-// Types whose answers are opinions or files: nothing to grade automatically, so no answer key.
-export const ungradedQuestionTypes = [
-  'paragraph',
-  'file-upload',
-  'linear-scale',
-  'rating',
-] as const satisfies QuestionType[];
+// Types with no answer key: a person grades them (or AI, for a paragraph with AI grading on).
+export const ungradedQuestionTypes = ['paragraph', 'file-upload'] as const satisfies QuestionType[];
+// Types whose answer key is optional, an accepted range: without one the answer is an opinion, not scored.
+export const rangeQuestionTypes = ['linear-scale', 'rating'] as const satisfies QuestionType[];
 export type ChoiceQuestionType = (typeof choiceQuestionTypes)[number];
 export type GridQuestionType = (typeof gridQuestionTypes)[number];
 
@@ -138,6 +135,7 @@ export const testTexts = {
   answerKeyDate: 'Enter the correct date as YYYY-MM-DD.',
   answerKeyTime: 'Enter the correct time as HH:MM (24-hour).',
   noAnswerKey: 'This type of question has no correct answer to set.',
+  answerKeyRange: 'The accepted range must lie within the scale, its lowest value first.',
   publicOnlyAdmins: 'Only administrators can share a test publicly.',
   archivedReadOnly: 'This test is archived. Restore it before editing.',
   deleteHasAttempts: 'This test has been taken, so it cannot be deleted. Archive it instead.',
@@ -160,11 +158,27 @@ export function takesAnswerKey(type: QuestionType): boolean {
   return !(ungradedQuestionTypes as readonly QuestionType[]).includes(type);
 }
 
-// Whether a question's points count toward the test's score: it has an answer key to grade against,
-// or AI grading. The others (opinions, files, text without a key) are asked but not scored.
+export function isRangeQuestion(type: QuestionType): boolean {
+  return (rangeQuestionTypes as readonly QuestionType[]).includes(type);
+}
+
+// How an answer to the question is graded: against its answer key ('auto'), by the text grader against
+// its rubric ('ai'), by a person at the company ('manual': files, text without a key), or not at all
+// ('unscored': a scale or rating without an accepted range is an opinion).
+export const gradingMethods = ['auto', 'ai', 'manual', 'unscored'] as const;
+export type GradingMethod = (typeof gradingMethods)[number];
+
+export function gradingMethodOf(question: { type: QuestionType; answer_key: unknown; use_ai: boolean }): GradingMethod {
+  if (canGradeWithAi(question.type) && question.use_ai) return 'ai';
+  const hasKey = question.answer_key !== null && question.answer_key !== undefined;
+  if (isRangeQuestion(question.type)) return hasKey ? 'auto' : 'unscored';
+  if (!takesAnswerKey(question.type)) return 'manual';
+  return hasKey ? 'auto' : 'manual';
+}
+
+// Whether a question's points count toward the test's score: all but the opinions do.
 export function isScoredQuestion(question: { type: QuestionType; answer_key: unknown; use_ai: boolean }): boolean {
-  if (canGradeWithAi(question.type) && question.use_ai) return true;
-  return takesAnswerKey(question.type) && question.answer_key !== null && question.answer_key !== undefined;
+  return gradingMethodOf(question) !== 'unscored';
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -173,16 +187,24 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 // ("Questions 3 and 5 are not scored.").
 export function describeTestPoints(
   questions: ReadonlyArray<{ type: QuestionType; answer_key: unknown; use_ai: boolean; points: number }>,
-): { summary: string; unscored: string | null } {
+): { summary: string; unscored: string | null; manual: string | null } {
   const points = questions.filter(isScoredQuestion).reduce((sum, question) => sum + question.points, 0);
-  const unscoredNumbers = questions.flatMap((question, index) => (isScoredQuestion(question) ? [] : [index + 1]));
+  const numbersWith = (method: GradingMethod) =>
+    questions.flatMap((question, index) => (gradingMethodOf(question) === method ? [index + 1] : []));
   const summary = `${plural(questions.length, 'question', 'questions')} · ${plural(points, 'point', 'points')}`;
-  if (unscoredNumbers.length === 0) return { summary, unscored: null };
-  const listed =
-    unscoredNumbers.length === 1
-      ? `Question ${unscoredNumbers[0]} is`
-      : `Questions ${unscoredNumbers.slice(0, -1).join(', ')} and ${unscoredNumbers.at(-1)} are`;
-  return { summary, unscored: `${listed} not scored.` };
+  const sentence = (numbers: number[], predicate: string) => {
+    if (numbers.length === 0) return null;
+    const listed =
+      numbers.length === 1
+        ? `Question ${numbers[0]} is`
+        : `Questions ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)} are`;
+    return `${listed} ${predicate}.`;
+  };
+  return {
+    summary,
+    unscored: sentence(numbersWith('unscored'), 'not scored'),
+    manual: sentence(numbersWith('manual'), 'graded by hand'),
+  };
 }
 
 // Per-type settings: scale bounds and labels, star count, grid rows and columns.
@@ -208,9 +230,11 @@ export type QuestionSettings = z.output<typeof questionSettingsSchema>;
 // short-answer: accepted answers (string[], compared ignoring case and spaces) · multiple-choice and
 // dropdown: the option (string) · checkboxes: the options (string[]) · multiple-choice-grid: row → column
 // (Record<string, string>) · checkbox-grid: row → columns (Record<string, string[]>) · date: YYYY-MM-DD ·
-// time: HH:MM. The ungraded types have none.
+// time: HH:MM · linear-scale and rating, optionally: the accepted range ({min, max}, ends included).
+// Paragraph and file upload have none.
 export const answerKeySchema = z
   .union([
+    z.strictObject({ min: z.number().int(), max: z.number().int() }),
     text().max(500),
     z.array(text().max(500)).max(50),
     z.record(text().max(200), z.union([text().max(200), z.array(text().max(200)).max(MAX_GRID_LINES)])),
@@ -303,8 +327,21 @@ function hasDuplicates(values: readonly string[]): boolean {
   return seen.size !== values.length;
 }
 
+export type AnswerRange = { min: number; max: number };
+
+export function isAnswerRange(value: unknown): value is AnswerRange {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as AnswerRange).min === 'number' &&
+    typeof (value as AnswerRange).max === 'number'
+  );
+}
+
 function normalizeAnswerKey(type: QuestionType, key: AnswerKey | undefined): AnswerKey {
   if (key === null || key === undefined) return null;
+  if (isAnswerRange(key)) return key;
   if (typeof key === 'string') {
     const value = key.trim();
     if (!value) return null;
@@ -316,7 +353,7 @@ function normalizeAnswerKey(type: QuestionType, key: AnswerKey | undefined): Ans
     return values.length > 0 ? values : null;
   }
   const entries: [string, string | string[]][] = [];
-  for (const [row, value] of Object.entries(key)) {
+  for (const [row, value] of Object.entries(key as Record<string, string | string[]>)) {
     const cleaned = typeof value === 'string' ? value.trim() : [...new Set(cleanLines(value))];
     if (cleaned.length > 0) entries.push([row.trim(), cleaned]);
   }
@@ -359,8 +396,18 @@ function isStringList(value: AnswerKey): value is string[] {
 }
 
 function isKeyRecord(value: AnswerKey): value is Record<string, string | string[]> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isAnswerRange(value);
 }
+
+// The values a scale or rating question offers: [lowest, highest].
+export function rangeBoundsOf(question: {
+  type: QuestionType;
+  settings: QuestionSettings | StoredSettings;
+}): [number, number] {
+  if (question.type === 'rating') return [1, question.settings.stars ?? DEFAULT_RATING_STARS];
+  return [question.settings.scale_min ?? DEFAULT_SCALE_START, question.settings.scale_max ?? DEFAULT_SCALE_END];
+}
+type StoredSettings = z.infer<typeof storedQuestionSettingsSchema>;
 
 function checkGridKey(
   key: Record<string, string | string[]>,
@@ -384,6 +431,13 @@ function checkGridKey(
 function checkAnswerKey(question: ReturnType<typeof normalizeQuestion<QuestionDraft>>, publishing: boolean) {
   const { type, answer_key: key, options } = question;
   if (!takesAnswerKey(type)) return key === null ? undefined : testTexts.noAnswerKey;
+  if (isRangeQuestion(type)) {
+    if (key === null) return undefined;
+    if (!isAnswerRange(key)) return testTexts.answerKeyShape;
+    const [lowest, highest] = rangeBoundsOf(question);
+    return lowest <= key.min && key.min <= key.max && key.max <= highest ? undefined : testTexts.answerKeyRange;
+  }
+  if (isAnswerRange(key)) return testTexts.answerKeyShape;
   // A short answer graded by AI is judged against its rubric; accepted answers are optional then.
   if (key === null) return publishing && !question.use_ai ? testTexts.answerKeyRequired : undefined;
   switch (type) {
@@ -540,7 +594,12 @@ export const questionSchema = z.object({
   rubric: z.string().nullable(),
   settings: storedQuestionSettingsSchema,
   answer_key: z
-    .union([z.string(), z.array(z.string()), z.record(z.string(), z.union([z.string(), z.array(z.string())]))])
+    .union([
+      z.object({ min: z.number(), max: z.number() }),
+      z.string(),
+      z.array(z.string()),
+      z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    ])
     .nullable(),
 });
 export type Question = z.infer<typeof questionSchema>;
@@ -613,3 +672,35 @@ export type TestList = z.infer<typeof testListSchema>;
 // PUT /api/tests/:id/favorite, and its answer.
 export const testFavoriteSchema = z.object({ favorite: z.boolean() });
 export type TestFavorite = z.infer<typeof testFavoriteSchema>;
+
+// What the text grader looks for, from the rubric the builder writes: one criterion per line, a keyword
+// or short phrase with its weight in brackets ("closure (2)"; 1 when left out), alternatives separated by
+// "|" ("useEffect cleanup | cleanup function (2)"). Longer lines without a weight are guidance for a
+// person or a hosted model, not criteria.
+export interface RubricCriterion {
+  phrases: string[];
+  weight: number;
+}
+
+export const RUBRIC_WEIGHT_MAX = 10;
+const RUBRIC_PHRASE_MAX_WORDS = 6;
+const RUBRIC_WEIGHT = /\s*[([]\s*(\d{1,2})\s*[)\]]\s*$/;
+
+export function parseRubric(rubric: string | null | undefined): RubricCriterion[] {
+  const criteria: RubricCriterion[] = [];
+  for (const rawLine of (rubric ?? '').split('\n')) {
+    const line = rawLine.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim();
+    if (!line) continue;
+    const weightMatch = RUBRIC_WEIGHT.exec(line);
+    const weight = weightMatch ? Math.min(Number(weightMatch[1]), RUBRIC_WEIGHT_MAX) : 1;
+    const body = weightMatch ? line.slice(0, weightMatch.index) : line;
+    const phrases = body
+      .split('|')
+      .map((phrase) => phrase.trim())
+      .filter((phrase) => /[\p{L}\p{N}]/u.test(phrase));
+    if (phrases.length === 0 || weight === 0) continue;
+    const isGuidance = !weightMatch && phrases.some((phrase) => phrase.split(/\s+/).length > RUBRIC_PHRASE_MAX_WORDS);
+    if (!isGuidance) criteria.push({ phrases, weight });
+  }
+  return criteria;
+}

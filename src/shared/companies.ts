@@ -24,3 +24,50 @@ export const companyProfileResponseSchema = z.object({
   website: z.string(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileResponseSchema>;
+
+// GET /api/company/dashboard (spec §2 "Company dashboard"): the company's people at work, its jobs by
+// pipeline column, and its account manager. Featured Candidates come from Talent Search.
+export const COMPANY_DASHBOARD_JOBS_PER_COLUMN = 5;
+export const COMPANY_DASHBOARD_EMPLOYEES = 6;
+export const dashboardPipelineColumns = ['draft', 'open', 'interviewing'] as const;
+export type DashboardPipelineColumn = (typeof dashboardPipelineColumns)[number];
+export const dashboardPipelineLabels: Record<DashboardPipelineColumn, string> = {
+  draft: 'Draft',
+  open: 'Open',
+  interviewing: 'Interviewing',
+};
+
+const dashboardEmployeeSchema = z.object({
+  id: z.string(),
+  applicant_id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  // The assignment's state: pending (starts later) or active.
+  status: z.enum(['pending', 'active']),
+  // A tab of theirs is open now (live presence).
+  online: z.boolean(),
+});
+const dashboardJobSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  stage: z.enum(dashboardPipelineColumns),
+  applicant_count: z.number(),
+});
+export const companyDashboardSchema = z.object({
+  employees: z.object({ items: z.array(dashboardEmployeeSchema), total: z.number() }),
+  pipeline: z.object(
+    Object.fromEntries(
+      dashboardPipelineColumns.map((column) => [
+        column,
+        z.object({ items: z.array(dashboardJobSchema), total: z.number() }),
+      ]),
+    ) as Record<
+      DashboardPipelineColumn,
+      z.ZodObject<{ items: z.ZodArray<typeof dashboardJobSchema>; total: z.ZodNumber }>
+    >,
+  ),
+  account_manager: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type CompanyDashboard = z.infer<typeof companyDashboardSchema>;
+export type DashboardEmployee = z.infer<typeof dashboardEmployeeSchema>;
+export type DashboardJob = z.infer<typeof dashboardJobSchema>;

@@ -4,7 +4,18 @@
 export const roles = ['applicant', 'company', 'admin', 'account_manager'] as const;
 export type Role = (typeof roles)[number];
 
-const ownAccount = ['read:account:own', 'update:account:own', 'read:session:own', 'delete:session:own'] as const;
+// Every role has an account, sessions, and notifications (the header's bell, email preferences).
+const ownAccount = [
+  'read:account:own',
+  'update:account:own',
+  'read:session:own',
+  'delete:session:own',
+  'read:notification:own',
+  'update:notification:own',
+] as const;
+
+// Reading and writing in the conversations one is part of, or that are open to one (messaging/conversation-access.ts).
+const conversationMember = ['read:conversation:member', 'update:conversation:member'] as const;
 
 export const permissionsByRole = {
   applicant: [
@@ -20,6 +31,14 @@ export const permissionsByRole = {
     'create:application:own',
     'read:saved_job:own',
     'update:saved_job:own',
+    // The tests assigned to them: take, answer, submit.
+    'read:test_attempt:own',
+    'update:test_attempt:own',
+    // Meetings they take part in (answer, reschedule, cancel) and their calendar feed.
+    'read:meeting:own',
+    'update:meeting:own',
+    ...conversationMember,
+    'create:support_conversation:own',
   ],
   company: [
     ...ownAccount,
@@ -45,6 +64,18 @@ export const permissionsByRole = {
     'read:talent:any',
     'read:shortlist:own',
     'update:shortlist:own',
+    // Attempts at the company's own tests: assign to an applicant in the pipeline, review, grade by hand.
+    'create:test_assignment:own',
+    'read:test_result:own',
+    'update:test_result:own',
+    // Meetings with applicants in the company's pipeline and calls with its account manager.
+    'create:meeting:own',
+    'read:meeting:own',
+    'update:meeting:own',
+    ...conversationMember,
+    // Conversations with applicants and with the company's account manager; the support chat.
+    'create:conversation:own',
+    'create:support_conversation:own',
   ],
   admin: [
     ...ownAccount,
@@ -56,8 +87,16 @@ export const permissionsByRole = {
     'update:contact_message:any',
     'read:job_application:any',
     'read:applicant_profile:any',
+    // Staff read and answer support conversations.
+    ...conversationMember,
   ],
-  account_manager: [...ownAccount, 'read:company:assigned'],
+  account_manager: [
+    ...ownAccount,
+    'read:company:assigned',
+    'read:meeting:own',
+    'update:meeting:own',
+    ...conversationMember,
+  ],
 } as const satisfies Record<Role, readonly string[]>;
 
 export type Permission = (typeof permissionsByRole)[Role][number];

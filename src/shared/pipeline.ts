@@ -196,7 +196,8 @@ export const applicationDetailSchema = z.object({
   hired_at: z.string().nullable(),
   notes: z.array(applicationNoteSchema),
   rating: applicationRatingSchema,
-  // The job's required tests and the applicant's latest attempt at each (null: not taken yet).
+  // The job's required tests, and those assigned on this application, with the applicant's latest attempt
+  // at each (null: not assigned yet).
   test_results: z.array(
     z.object({
       test_id: z.string(),
@@ -205,10 +206,13 @@ export const applicationDetailSchema = z.object({
       pass_rate: z.number(),
       attempt: z
         .object({
+          id: z.string(),
           status: z.enum(testAttemptStatuses),
           score: z.number().nullable(),
           passed: z.boolean().nullable(),
           submitted_at: z.string().nullable(),
+          // Answers waiting for the company to grade them.
+          pending_reviews: z.number(),
         })
         .nullable(),
     }),

@@ -98,6 +98,9 @@ export const paths = {
   resetPassword: page('/reset-password', 'Choose a New Password', 'auth'),
   verifyEmail: page('/verify-email', 'Confirm Your Email', 'auth'),
 
+  // A meeting's join link (issue 14): whose meeting it is and when, for its participants.
+  meetingRoom: page('/meet/:token', 'Meeting Room', 'auth'),
+
   // Company portal
   companyDashboard: page('/company-dashboard', 'Dashboard', 'company'),
   companyJobs: page('/company/jobs', 'Jobs & Applications', 'company'),
@@ -105,6 +108,7 @@ export const paths = {
   companyJobEdit: page('/company/jobs/:id/edit', 'Edit Job Posting', 'company'),
   companyApplications: page('/company/applications', 'Applications', 'company'),
   companyTest: page('/company/tests/:id', 'Test Details', 'company'),
+  companyTestAttempt: page('/company/test-attempts/:id', 'Test Attempt', 'company'),
   companyTalent: page('/company/talent', 'Talent Search', 'company'),
   companyMessages: page('/company/messages', 'Messages', 'company'),
   companyMeetings: page('/company/meetings', 'Meetings', 'company'),
@@ -120,6 +124,7 @@ export const paths = {
   applicantMeetings: page('/applicant/meetings', 'Meetings', 'applicant'),
   applicantMessages: page('/applicant/messages', 'Messages', 'applicant'),
   applicantApplications: page('/applicant/applications', 'My Applications', 'applicant'),
+  applicantTest: page('/applicant/tests/:id', 'Skills Test', 'applicant'),
   applicantSettings: page('/applicant/settings', 'Settings', 'applicant'),
 
   // Admin back office
@@ -132,6 +137,8 @@ export const paths = {
   adminAccountManagers: page('/admin/account-managers', 'Account Manager Management', 'admin'),
   adminPayments: page('/admin/payments', 'Payment Management', 'admin'),
   adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),
+  // The support conversations staff answer (issue 14).
+  adminMessages: page('/admin/messages', 'Messages', 'admin'),
   adminSettings: page('/admin/settings', 'System Settings', 'admin'),
 } as const;
 

@@ -72,7 +72,8 @@ test.describe('portal shell on a desktop', () => {
   test('header buttons and menus go where they say', async ({ page, loginAs }) => {
     await loginAs('company');
     await page.goto(paths.companyDashboard.getHref());
-    await page.getByRole('link', { name: 'Post Job' }).click();
+    // The header's: the dashboard's empty Job Pipeline offers Post Job too.
+    await page.getByRole('banner').getByRole('link', { name: 'Post Job' }).click();
     await expect(page).toHaveURL(paths.companyCreateJob.getHref());
     await page.getByRole('link', { name: 'Message', exact: true }).click();
     await expect(page).toHaveURL(paths.companyMessages.getHref());

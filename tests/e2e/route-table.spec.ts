@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 
 // Every path of the route table renders its page in the right layout.
 
-const sampleParams = { slug: 'saas-startup-growth', id: '42' };
+const sampleParams = { slug: 'saas-startup-growth', id: '42', token: 'no-such-room' };
 
 function sampleUrl(id: PageId): string {
   return paths[id].path.replace(/:([A-Za-z]+)/g, (_, name: keyof typeof sampleParams) => sampleParams[name]);
@@ -28,6 +28,12 @@ for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
       const url = sampleUrl(id);
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(200);
+      if (id === 'meetingRoom') {
+        // A meeting room is for its participants: a visitor is asked to sign in first.
+        await expect(page, url).toHaveURL(/\/login/);
+        await expect(page, url).toHaveTitle('Sign In · Tandem');
+        continue;
+      }
       if (layout === 'public') {
         // Marketing pages write their own headline; the route's title names the page in the browser tab.
         await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible();

@@ -3,20 +3,22 @@ import { EmailSection, ProfileSection as NameSection, PasswordSection } from '~/
 import { SessionsSection } from '~/client/account/sessions-section';
 import { currentUserQueryOptions } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
+import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import type { PageProps } from '~/client/routes';
 import { ProfilePreviewSection } from '~/client/talent/profile-preview-section';
 import { ProfileSection } from '~/client/talent/profile-section';
 import { paths } from '~/shared/routes';
 
 // An applicant's Settings: their profile (talent/) first, as companies see it, then their account's
-// name, email, password and sessions (account/). Composed here so neither feature imports the other.
+// name, email, password and sessions (account/), and which notifications are emailed (notifications/).
+// Composed here so no feature imports another.
 export default function ApplicantSettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
   const user = data?.user;
   const { title } = paths[pageId];
 
   return (
-    <PortalPage title={title} description="Your profile, sign-in details and active sessions.">
+    <PortalPage title={title} description="Your profile, sign-in details, email notifications and active sessions.">
       <ProfileSection />
       <ProfilePreviewSection />
       {/* The portal guard renders this page only once the user is known. */}
@@ -30,6 +32,7 @@ export default function ApplicantSettingsPage({ pageId }: PageProps) {
           />
           <EmailSection user={user} />
           <PasswordSection user={user} />
+          <EmailPreferencesSection showsOfferNote />
           <SessionsSection />
         </>
       )}

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SectionSkeleton } from '~/client/components/dashboard-section';
+import { DashboardLoadError, SectionSkeleton } from '~/client/components/dashboard-section';
 import { PageMeta } from '~/client/components/page-meta';
-import { Alert } from '~/client/components/ui/alert';
-import { Button } from '~/client/components/ui/button';
+import { applicantTestsQueryOptions } from '~/client/lib/applicant-test-queries';
+import { useLiveEvent, useLiveReconnect } from '~/client/lib/live-socket';
+import { queryKeys } from '~/client/lib/query-keys';
 import type { PageProps } from '~/client/routes';
 import { applicationTexts } from '~/shared/applications';
 import { paths } from '~/shared/routes';
@@ -19,53 +20,50 @@ import {
   RecentApplicationsSection,
   RecentMessagesSection,
   RecommendedJobsSection,
+  SkillsTestsSection,
   UpcomingMeetingsSection,
 } from './dashboard-sections';
 
 const RECENT_APPLICATIONS = 5;
+const TESTS_SHOWN = 5;
 
-// /applicant-dashboard (spec §2): the five figures, recommended jobs, recent applications, meetings and
-// messages, all from /api/applicant/*. As the spec's dashboards: a loading skeleton, then the whole
-// dashboard or its one error with Try Again. `sideSections` are other features' cards, composed in
-// app/applicant-dashboard-page.tsx (Skills & Learning from the profile).
-export default function ApplicantDashboardPage({ pageId, sideSections }: PageProps & { sideSections?: ReactNode }) {
+// /applicant-dashboard (spec §2): the five figures, the skills tests to take, recommended jobs, recent
+// applications, meetings and messages, all from /api/applicant/*. As the spec's dashboards: a loading
+// skeleton, then the whole dashboard or its one error with Try Again. `sideSections` are other features'
+// cards, composed in app/applicant-dashboard-page.tsx (Skills & Learning from the profile); `meetingsAction`
+// is the meetings feature's Connect Google Calendar.
+export default function ApplicantDashboardPage({
+  pageId,
+  sideSections,
+  meetingsAction,
+}: PageProps & { sideSections?: ReactNode; meetingsAction?: ReactNode }) {
   const { title } = paths[pageId];
   const stats = useQuery(applicantStatsQueryOptions());
   const recommended = useQuery(recommendedJobsQueryOptions());
   const applications = useQuery(applicantApplicationsQueryOptions({ page: 1, page_size: RECENT_APPLICATIONS }));
   const meetings = useQuery(applicantMeetingsQueryOptions());
   const messages = useQuery(applicantMessagesQueryOptions());
-  const queries = [stats, recommended, applications, meetings, messages];
+  useRecentMessagesLive();
+  const tests = useQuery(applicantTestsQueryOptions({ state: 'to_do', page: 1, page_size: TESTS_SHOWN }));
+  const queries = [stats, recommended, applications, meetings, messages, tests];
   const isError = queries.some((query) => query.isError);
 
   let content: ReactNode;
   if (isError) {
-    content = (
-      <Alert variant="destructive" className="flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p>{applicationTexts.dashboardLoadError}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            for (const query of queries) if (query.isError) void query.refetch();
-          }}
-        >
-          Try Again
-        </Button>
-      </Alert>
-    );
-  } else if (stats.data && recommended.data && applications.data && meetings.data && messages.data) {
+    content = <DashboardLoadError message={applicationTexts.dashboardLoadError} queries={queries} />;
+  } else if (stats.data && recommended.data && applications.data && meetings.data && messages.data && tests.data) {
     content = (
       <>
         <ApplicantStatCards stats={stats.data} />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+            <SkillsTestsSection tests={tests.data.items} />
             <RecommendedJobsSection jobs={recommended.data.items} />
             <RecentApplicationsSection applications={applications.data.items} />
           </div>
           <div className="grid min-w-0 content-start gap-6">
             {sideSections}
-            <UpcomingMeetingsSection meetings={meetings.data.items} />
+            <UpcomingMeetingsSection meetings={meetings.data.items} calendarAction={meetingsAction} />
             <RecentMessagesSection messages={messages.data.items} />
           </div>
         </div>
@@ -103,4 +101,12 @@ export default function ApplicantDashboardPage({ pageId, sideSections }: PagePro
       </div>
     </>
   );
+}
+
+// Recent Messages follows new messages without a reload, and catches up after a reconnect.
+function useRecentMessagesLive() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.applicant.messages() });
+  useLiveEvent('message.created', refresh);
+  useLiveReconnect(refresh);
 }

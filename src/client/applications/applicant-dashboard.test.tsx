@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationTexts } from '~/shared/applications';
@@ -74,6 +75,37 @@ describe('Applicant dashboard', () => {
       'href',
       paths.applicantMessages.getHref(),
     );
+  });
+
+  it('lists the skills tests to take, each with the way into it', async () => {
+    const server = createFakeServer();
+    const toTake = applicantAttempt({ test: { ...applicantAttempt().test, name: 'Excel Basics', time_limit: 45 } });
+    const done = applicantAttempt({ status: 'graded', test: { ...applicantAttempt().test, name: 'Old Quiz' } });
+    fakeApplicantApi(server, { tests: [toTake, done] });
+    await openDashboard(server);
+
+    const section = await screen.findByRole('region', { name: 'Skills Tests' });
+    const list = within(section).getByRole('list', { name: 'Tests to take' });
+    expect(list).toHaveTextContent('Excel Basics');
+    expect(list).toHaveTextContent('Acme · Support Engineer · 45 min');
+    expect(list).toHaveTextContent('Not started');
+    expect(list).not.toHaveTextContent('Old Quiz');
+    expect(within(section).getByRole('link', { name: 'Start: Excel Basics' })).toHaveAttribute(
+      'href',
+      paths.applicantTest.getHref({ id: toTake.id }),
+    );
+    expect(within(section).getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/applicant/applications?tab=tests',
+    );
+  });
+
+  it('says there is no test to take', async () => {
+    const server = createFakeServer();
+    fakeApplicantApi(server);
+    await openDashboard(server);
+    const section = await screen.findByRole('region', { name: 'Skills Tests' });
+    expect(within(section).getByText('No tests to take.')).toBeInTheDocument();
   });
 
   it('shows the spec’s error with Try Again, which loads the dashboard once the server answers', async () => {

@@ -1,11 +1,17 @@
-import { CalendarDaysIcon, FileTextIcon, MessageSquareIcon, SearchIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { format } from 'date-fns';
+import { CalendarDaysIcon, ClipboardCheckIcon, FileTextIcon, MessageSquareIcon, SearchIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { DashboardSection, SectionEmpty } from '~/client/components/dashboard-section';
 import { Badge } from '~/client/components/ui/badge';
+import { Calendar } from '~/client/components/ui/calendar';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { ApplicantApplication, ApplicantMeeting, ApplicantMessage, RecommendedJob } from '~/shared/applications';
 import { paths } from '~/shared/routes';
+import type { ApplicantAttemptSummary } from '~/shared/test-attempts';
 import { ApplicationStageBadge } from './application-stage-badge';
+import { myApplicationsHref } from './my-applications-search';
+import { TestActionLink, TestStatusBadge } from './skills-test-status';
 
 const MAX_SKILLS_SHOWN = 4;
 const findJobs = { to: paths.applicantJobs.getHref(), label: 'Find Jobs' };
@@ -127,40 +133,36 @@ export function RecentApplicationsSection({ applications }: { applications: Appl
   );
 }
 
-const meetingTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-// Meetings arrive with the meetings feature; until then the list is empty and says so.
-export function UpcomingMeetingsSection({ meetings }: { meetings: ApplicantMeeting[] }) {
+// The tests companies asked the applicant to take, not yet submitted, with the way into each.
+export function SkillsTestsSection({ tests }: { tests: ApplicantAttemptSummary[] }) {
   return (
     <DashboardSection
-      id="upcoming-meetings"
-      title="Upcoming Meetings"
-      viewAll={{ to: paths.applicantMeetings.getHref(), label: 'View All' }}
+      id="skills-tests"
+      title="Skills Tests"
+      viewAll={{ to: myApplicationsHref.tests(paths.applicantApplications.getHref()), label: 'View All' }}
     >
-      {meetings.length === 0 ? (
+      {tests.length === 0 ? (
         <SectionEmpty
-          icon={CalendarDaysIcon}
-          title="No upcoming meetings"
-          description="Interviews and calls companies schedule with you will appear here."
+          icon={ClipboardCheckIcon}
+          title="No tests to take."
+          description="When a company asks you to take a skills test for a job, it appears here."
         />
       ) : (
-        <ul className="divide-y divide-border" aria-label="Upcoming meetings">
-          {meetings.map((meeting) => (
-            <li key={meeting.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div className="min-w-0">
-                <p className="font-medium">{meeting.company}</p>
+        <ul className="divide-y divide-border" aria-label="Tests to take">
+          {tests.map((attempt) => (
+            <li key={attempt.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+              <div className="grid min-w-0 gap-1">
+                <p className="font-medium break-words">{attempt.test.name}</p>
                 <p className="text-sm text-muted-foreground">
-                  {meeting.type} · <time dateTime={meeting.date}>{meetingTime.format(new Date(meeting.date))}</time>
+                  {[attempt.company_name, attempt.job?.title, `${attempt.test.time_limit} min`]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
+                <div>
+                  <TestStatusBadge attempt={attempt} />
+                </div>
               </div>
-              <a
-                href={meeting.link}
-                target="_blank"
-                rel="noreferrer"
-                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Join<span className="sr-only"> the meeting with {meeting.company}</span>
-              </a>
+              <TestActionLink attempt={attempt} />
             </li>
           ))}
         </ul>
@@ -169,7 +171,68 @@ export function UpcomingMeetingsSection({ meetings }: { meetings: ApplicantMeeti
   );
 }
 
-// Messages arrive with the messaging feature; until then the list is empty and says so.
+const meetingTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+// The meetings ahead: a month calendar marking their days (a day opens it on the Meetings page), the
+// next ones with their Join links, and `calendarAction` (Connect Google Calendar, from meetings).
+export function UpcomingMeetingsSection({
+  meetings,
+  calendarAction,
+}: {
+  meetings: ApplicantMeeting[];
+  calendarAction?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const meetingDays = meetings.map((meeting) => new Date(meeting.date));
+  return (
+    <DashboardSection
+      id="upcoming-meetings"
+      title="Upcoming Meetings"
+      viewAll={{ to: paths.applicantMeetings.getHref(), label: 'View All' }}
+    >
+      <div className="grid gap-4">
+        <Calendar
+          className="justify-self-center"
+          defaultMonth={meetingDays[0]}
+          modifiers={{ meeting: meetingDays }}
+          modifiersClassNames={{ meeting: 'font-bold text-primary underline underline-offset-4' }}
+          onDayClick={(day) => navigate(`${paths.applicantMeetings.getHref()}?date=${format(day, 'yyyy-MM-dd')}`)}
+        />
+        {meetings.length === 0 ? (
+          <SectionEmpty
+            icon={CalendarDaysIcon}
+            title="No upcoming meetings"
+            description="Interviews and calls companies schedule with you will appear here."
+          />
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Upcoming meetings">
+            {meetings.map((meeting) => (
+              <li key={meeting.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{meeting.company}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {meeting.type} · <time dateTime={meeting.date}>{meetingTime.format(new Date(meeting.date))}</time>
+                  </p>
+                </div>
+                <a
+                  href={meeting.link}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Join<span className="sr-only"> the meeting with {meeting.company}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {calendarAction && <div>{calendarAction}</div>}
+      </div>
+    </DashboardSection>
+  );
+}
+
+// What companies and the staff wrote to the applicant, newest first; each opens its conversation.
 export function RecentMessagesSection({ messages }: { messages: ApplicantMessage[] }) {
   return (
     <DashboardSection
@@ -187,13 +250,18 @@ export function RecentMessagesSection({ messages }: { messages: ApplicantMessage
         <ul className="divide-y divide-border" aria-label="Recent messages">
           {messages.map((message) => (
             <li key={message.id} className="py-3">
-              <p className="flex justify-between gap-2">
-                <span className="font-medium">{message.from}</span>
-                <time dateTime={message.time} className="text-xs text-muted-foreground">
-                  {relativeDateLabel(message.time)}
-                </time>
-              </p>
-              <p className="line-clamp-2 text-sm text-muted-foreground">{message.message}</p>
+              <Link
+                to={`${paths.applicantMessages.getHref()}?conversation=${encodeURIComponent(message.conversation_id)}`}
+                className="grid gap-0.5 rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <span className="flex justify-between gap-2">
+                  <span className="min-w-0 truncate font-medium">{message.from}</span>
+                  <time dateTime={message.time} className="shrink-0 text-xs text-muted-foreground">
+                    {relativeDateLabel(message.time)}
+                  </time>
+                </span>
+                <span className="line-clamp-2 text-sm break-words text-muted-foreground">{message.message}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { fakeId } from '~/client/testing/data-generators';
+import { fakeApplicantTestsApi } from '~/client/testing/fake-applicant-tests-api';
 import { type FakeServer, replyError } from '~/client/testing/fake-server';
 import {
   type ApplicantApplication,
@@ -11,6 +12,7 @@ import {
 import type { CurrentUser } from '~/shared/auth';
 import type { JobListing } from '~/shared/job-board';
 import { type ApplicantProfileView, profileCompleteness } from '~/shared/talent';
+import type { ApplicantAttempt } from '~/shared/test-attempts';
 
 // The applicant's side of the API for component tests (/api/applicant/*), answered from memory with the
 // same rules as the server: a move the state machine refuses is a 409 with its sentence.
@@ -60,11 +62,14 @@ export function fakeApplicantApi(
     savedJobs = [],
     stats,
     recommended = [],
+    tests = [],
   }: {
     applications?: ApplicantApplication[];
     savedJobs?: JobListing[];
     stats?: ApplicantStats;
     recommended?: RecommendedJob[];
+    // Skills tests (/api/applicant/tests/*), for the dashboard and the Tests tab.
+    tests?: ApplicantAttempt[];
   } = {},
 ) {
   const store = [...applications];
@@ -125,5 +130,6 @@ export function fakeApplicantApi(
   });
   server.get('/api/applicant/messages', emptyPage);
   server.get('/api/applicant/meetings', emptyPage);
+  fakeApplicantTestsApi(server, tests);
   return store;
 }

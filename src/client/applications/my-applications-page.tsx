@@ -7,14 +7,16 @@ import { paths } from '~/shared/routes';
 import { ApplicationsTab } from './applications-tab';
 import { type MyApplicationsTab, myApplicationsTabs, readTab } from './my-applications-search';
 import { SavedJobsTab } from './saved-jobs-tab';
+import { TestsTab } from './tests-tab';
 
 const tabLabels: Record<MyApplicationsTab, string> = {
   applications: 'Applications',
   saved: 'Saved Jobs',
+  tests: 'Tests',
 };
 
-// /applicant/applications: every application with its stage and history, the answers to an offer, and
-// the saved jobs. The tab is kept in the URL (?tab=saved) so the dashboard can link to it.
+// /applicant/applications: every application with its stage and history, the answers to an offer, the
+// saved jobs and the skills tests. The tab is kept in the URL (?tab=saved) so the dashboard can link to it.
 export default function MyApplicationsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const [searchParams] = useSearchParams();
@@ -27,7 +29,7 @@ export default function MyApplicationsPage({ pageId }: PageProps) {
       <div className="mb-6 space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <p className="text-sm text-muted-foreground">
-          Where each application stands, your offers to answer, and the jobs you saved.
+          Where each application stands, your offers to answer, your skills tests, and the jobs you saved.
         </p>
       </div>
       <Tabs
@@ -48,6 +50,9 @@ export default function MyApplicationsPage({ pageId }: PageProps) {
         </TabsContent>
         <TabsContent value="saved" className="mt-4">
           <SavedJobsTab />
+        </TabsContent>
+        <TabsContent value="tests" className="mt-4">
+          <TestsTab />
         </TabsContent>
       </Tabs>
     </>

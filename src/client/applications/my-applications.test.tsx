@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type ApplicantApplication, applicantTexts, applicationTexts } from '~/shared/applications';
 import { paths } from '~/shared/routes';
+import type { ApplicantAttempt } from '~/shared/test-attempts';
 import { applicantApplication, applicantUser, fakeApplicantApi } from './fake-applicant-api';
 
 // My Applications (issue 11 item 4): the list with its stages, the offer's terms, and each move asked
@@ -15,9 +17,10 @@ async function openMyApplications(
   applications: ApplicantApplication[],
   answer?: (server: FakeServer) => void,
   path = paths.applicantApplications.getHref(),
+  tests: ApplicantAttempt[] = [],
 ) {
   const server = createFakeServer();
-  const store = fakeApplicantApi(server, { applications });
+  const store = fakeApplicantApi(server, { applications, tests });
   answer?.(server);
   const view = await renderRoute(path, { user: applicantUser(), server });
   await screen.findByRole('heading', { level: 1, name: paths.applicantApplications.title });
@@ -132,5 +135,46 @@ describe('My Applications', () => {
       'href',
       paths.applicantJobs.getHref(),
     );
+  });
+
+  it('lists the skills tests of every application with their status, result and the way into each', async () => {
+    const deadline = new Date(2031, 2, 2, 14, 5).toISOString();
+    const toTake = applicantAttempt({ test: { ...applicantAttempt().test, name: 'Excel Basics' } });
+    const inProgress = applicantAttempt({
+      status: 'started',
+      deadline_at: deadline,
+      test: { ...applicantAttempt().test, name: 'Writing Sample' },
+    });
+    const graded = applicantAttempt({
+      status: 'graded',
+      result: { score: 82, passed: true, pass_rate: 70, points_earned: 8, points_possible: 10 },
+      test: { ...applicantAttempt().test, name: 'Support Quiz' },
+    });
+    const waiting = applicantAttempt({ status: 'submitted', test: { ...applicantAttempt().test, name: 'Essay' } });
+    const { events, server, router } = await openMyApplications(
+      [],
+      undefined,
+      `${paths.applicantApplications.getHref()}?tab=tests`,
+      [toTake, inProgress, graded, waiting],
+    );
+    const table = await screen.findByRole('table', { name: 'My skills tests' });
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
+    await within(table).findByText('Excel Basics');
+    expect(row('Excel Basics')).toHaveTextContent('Not started');
+    expect(row('Excel Basics')).toHaveTextContent('Acme · Support Engineer');
+    expect(within(row('Excel Basics')).getByRole('link', { name: 'Start: Excel Basics' })).toHaveAttribute(
+      'href',
+      paths.applicantTest.getHref({ id: toTake.id }),
+    );
+    expect(row('Writing Sample')).toHaveTextContent('In progress — ends at 14:05');
+    expect(within(row('Writing Sample')).getByRole('link', { name: 'Continue: Writing Sample' })).toBeInTheDocument();
+    expect(row('Support Quiz')).toHaveTextContent('82% · Passed');
+    expect(within(row('Support Quiz')).getByRole('link', { name: 'View: Support Quiz' })).toBeInTheDocument();
+    expect(row('Essay')).toHaveTextContent('Being graded');
+
+    await events.selectOptions(screen.getByLabelText('Show'), 'Done');
+    expect(router.state.location.search).toBe('?tab=tests&tests_state=done');
+    await waitFor(() => expect(within(table).queryByText('Excel Basics')).not.toBeInTheDocument());
+    expect(server.requests.some((request) => request.query.get('state') === 'done')).toBe(true);
   });
 });

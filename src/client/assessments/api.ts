@@ -61,13 +61,15 @@ export function useDeleteTest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiClient.delete<void>(`/api/tests/${id}`),
-    // Everything refreshes except the deleted test itself, which would only answer 404 now.
+    // Everything refreshes except the deleted test and what hangs under it (its attempts), which would
+    // only answer 404 now.
     onSuccess: (_, id) => {
-      const deleted = hashKey(queryKeys.tests.detail(id));
+      const deletedKey = queryKeys.tests.detail(id);
+      const deleted = hashKey(deletedKey);
       return Promise.all([
         queryClient.invalidateQueries({
           queryKey: queryKeys.tests.all,
-          predicate: (query) => query.queryHash !== deleted,
+          predicate: (query) => hashKey(query.queryKey.slice(0, deletedKey.length)) !== deleted,
         }),
         queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
       ]);

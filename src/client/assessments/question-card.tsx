@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon, PencilIcon, Trash2Icon } from 'lucide-react
 import type { ReactNode } from 'react';
 import { Badge } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
-import { isScoredQuestion, questionTypeLabels } from '~/shared/assessments';
+import { gradingMethodOf, questionTypeLabels } from '~/shared/assessments';
 import type { QuestionContent } from './question-content';
 import { QuestionSummary } from './question-summary';
 
@@ -20,6 +20,7 @@ interface QuestionCardProps {
 // One question of a test: its number, type, points, text and summary, and the builder's actions.
 export function QuestionCard({ number, question, problems = [], isBeingEdited = false, actions }: QuestionCardProps) {
   const headingId = `question-${question.id ?? number}-title`;
+  const method = gradingMethodOf(question);
   return (
     <article
       aria-labelledby={headingId}
@@ -36,8 +37,9 @@ export function QuestionCard({ number, question, problems = [], isBeingEdited = 
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Question {number}</span>
         <Badge variant="secondary">{questionTypeLabels[question.type]}</Badge>
-        <Badge variant="outline">{isScoredQuestion(question) ? pointsLabel(question.points) : 'Not scored'}</Badge>
-        {question.use_ai && <Badge variant="info">AI graded</Badge>}
+        <Badge variant="outline">{method === 'unscored' ? 'Not scored' : pointsLabel(question.points)}</Badge>
+        {method === 'ai' && <Badge variant="info">AI graded</Badge>}
+        {method === 'manual' && <Badge variant="neutral">Graded by hand</Badge>}
         {isBeingEdited && <Badge variant="warning">Editing</Badge>}
       </div>
       <h3 id={headingId} className="font-medium break-words whitespace-pre-wrap">

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkQuestion, questionTypes } from '~/shared/assessments';
 import {
+  clampRange,
+  defaultAcceptedRange,
   type EditableQuestion,
   emptyEditableQuestion,
   type Line,
@@ -115,6 +117,23 @@ describe('toQuestionContent', () => {
     expect(toQuestionContent(editable({ type: 'time' })).answer_key).toBeNull();
   });
 
+  it('keys a scale or rating by its accepted range only while “Score this question” is on', () => {
+    const range = { isScored: true, min: 4, max: 5 };
+    expect(toQuestionContent(editable({ type: 'rating', acceptedRange: range })).answer_key).toEqual({
+      min: 4,
+      max: 5,
+    });
+    expect(
+      toQuestionContent(editable({ type: 'linear-scale', scaleMax: 7, acceptedRange: { ...range, max: 7 } }))
+        .answer_key,
+    ).toEqual({ min: 4, max: 7 });
+    expect(
+      toQuestionContent(editable({ type: 'rating', acceptedRange: { ...range, isScored: false } })).answer_key,
+    ).toBeNull();
+    // The range belongs to scales and ratings: another type keeps its own key.
+    expect(toQuestionContent(editable({ type: 'date', acceptedRange: range })).answer_key).toBeNull();
+  });
+
   it('reads the points as typed, a blank as no number', () => {
     expect(toQuestionContent(editable({ points: '7' })).points).toBe(7);
     expect(toQuestionContent(editable({ points: '' })).points).toBeNaN();
@@ -145,6 +164,7 @@ describe('toEditableQuestion', () => {
         gridAnswers: { [rows[0]?.id ?? '']: [columns[1]?.id ?? ''], [rows[1]?.id ?? '']: [columns[0]?.id ?? ''] },
         correctDate: '2024-02-29',
         correctTime: '09:05',
+        acceptedRange: { isScored: true, min: 3, max: 4 },
       }),
     );
     for (const sample of samples) {
@@ -159,6 +179,32 @@ describe('toEditableQuestion', () => {
     const content = { ...toQuestionContent(editable({})), id: 'q-1' };
     expect(toEditableQuestion(content).id).toBe('q-1');
     expect(toQuestionContent(toEditableQuestion(content)).id).toBe('q-1');
+  });
+});
+
+describe('accepted ranges', () => {
+  it('start on the top two values of the scale or stars', () => {
+    expect(defaultAcceptedRange([1, 5])).toEqual({ min: 4, max: 5 });
+    expect(defaultAcceptedRange([0, 10])).toEqual({ min: 9, max: 10 });
+    expect(defaultAcceptedRange([1, 3])).toEqual({ min: 2, max: 3 });
+  });
+
+  it('move inside a shorter scale or fewer stars, each end kept where it still fits', () => {
+    expect(clampRange({ min: 8, max: 10 }, [1, 5])).toEqual({ min: 5, max: 5 });
+    expect(clampRange({ min: 3, max: 10 }, [1, 5])).toEqual({ min: 3, max: 5 });
+    expect(clampRange({ min: 0, max: 2 }, [1, 5])).toEqual({ min: 1, max: 2 });
+    expect(clampRange({ min: 2, max: 4 }, [0, 10])).toEqual({ min: 2, max: 4 });
+  });
+
+  it('come back into the panel from a saved question, and stay off without one', () => {
+    const scored = toEditableQuestion({
+      ...toQuestionContent(editable({ type: 'rating' })),
+      answer_key: { min: 2, max: 5 },
+    });
+    expect(scored.acceptedRange).toEqual({ isScored: true, min: 2, max: 5 });
+    expect(toEditableQuestion(toQuestionContent(editable({ type: 'linear-scale' }))).acceptedRange.isScored).toBe(
+      false,
+    );
   });
 });
 

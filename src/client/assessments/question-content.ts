@@ -1,12 +1,15 @@
 import {
   type AnswerKey,
+  type AnswerRange,
   answerKeySchema,
   canGradeWithAi,
   DEFAULT_RATING_STARS,
   DEFAULT_SCALE_END,
   DEFAULT_SCALE_START,
+  isAnswerRange,
   isChoiceQuestion,
   isGridQuestion,
+  isRangeQuestion,
   MIN_OPTIONS,
   OPTION_EDITOR_START_COUNT,
   type Question,
@@ -58,6 +61,24 @@ export function newLine(text = ''): Line {
 
 const blankLines = (count: number) => Array.from({ length: count }, () => newLine());
 
+// A scale's or rating's accepted range as the panel edits it: the switch, and the ends chosen while it is on.
+export interface EditableRange {
+  isScored: boolean;
+  min: number;
+  max: number;
+}
+
+// Where a range starts when scoring is switched on: the top two values ("4 to 5" of five stars).
+export function defaultAcceptedRange([lowest, highest]: readonly [number, number]): AnswerRange {
+  return { min: Math.max(lowest, highest - 1), max: highest };
+}
+
+// The range moved inside new bounds (the scale shortened, fewer stars), each end kept where it still fits.
+export function clampRange(range: AnswerRange, [lowest, highest]: readonly [number, number]): AnswerRange {
+  const clamp = (value: number) => Math.min(Math.max(value, lowest), highest);
+  return { min: clamp(range.min), max: clamp(range.max) };
+}
+
 // The add-question panel's state. It keeps every type's fields, so switching the type back and forth
 // loses nothing; toQuestionContent takes only what the chosen type uses.
 export interface EditableQuestion {
@@ -82,6 +103,7 @@ export interface EditableQuestion {
   gridAnswers: Record<string, string[]>;
   correctDate: string;
   correctTime: string;
+  acceptedRange: EditableRange;
 }
 
 export function emptyEditableQuestion(type: QuestionType = DEFAULT_QUESTION_TYPE): EditableQuestion {
@@ -104,6 +126,7 @@ export function emptyEditableQuestion(type: QuestionType = DEFAULT_QUESTION_TYPE
     gridAnswers: {},
     correctDate: '',
     correctTime: '',
+    acceptedRange: { isScored: false, ...defaultAcceptedRange([DEFAULT_SCALE_START, DEFAULT_SCALE_END]) },
   };
 }
 
@@ -177,6 +200,11 @@ function answerKeyOf(question: EditableQuestion): AnswerKey {
       return question.correctDate || null;
     case 'time':
       return question.correctTime || null;
+    case 'linear-scale':
+    case 'rating': {
+      const { isScored, min, max } = question.acceptedRange;
+      return isScored ? { min, max } : null;
+    }
     default:
       return null;
   }
@@ -242,7 +270,7 @@ export function toEditableQuestion(content: QuestionContent): EditableQuestion {
   if (isGridQuestion(content.type)) {
     editable.rows = linesWithAtLeast(settings.rows ?? [], 1);
     editable.columns = linesWithAtLeast(settings.columns ?? [], 1);
-    if (key && typeof key === 'object' && !Array.isArray(key)) {
+    if (key && typeof key === 'object' && !Array.isArray(key) && !isAnswerRange(key)) {
       for (const row of editable.rows) {
         const chosen = asList(key[row.text]);
         if (chosen.length > 0) editable.gridAnswers[row.id] = idsOfTexts(editable.columns, chosen);
@@ -251,6 +279,8 @@ export function toEditableQuestion(content: QuestionContent): EditableQuestion {
   }
   if (content.type === 'date' && typeof key === 'string') editable.correctDate = key;
   if (content.type === 'time' && typeof key === 'string') editable.correctTime = key;
+  if (isRangeQuestion(content.type) && isAnswerRange(key))
+    editable.acceptedRange = { isScored: true, min: key.min, max: key.max };
   return editable;
 }
 

@@ -6,8 +6,11 @@ import {
   DEFAULT_RATING_STARS,
   DEFAULT_SCALE_END,
   DEFAULT_SCALE_START,
+  gradingMethodOf,
+  isAnswerRange,
   isChoiceQuestion,
   isGridQuestion,
+  isRangeQuestion,
   takesAnswerKey,
 } from '~/shared/assessments';
 import type { QuestionContent } from './question-content';
@@ -19,7 +22,7 @@ const keyList = (key: QuestionContent['answer_key']): string[] =>
   typeof key === 'string' ? [key] : Array.isArray(key) ? key : [];
 
 const keyRecord = (key: QuestionContent['answer_key']): Record<string, string | string[]> =>
-  key !== null && typeof key === 'object' && !Array.isArray(key) ? key : {};
+  key !== null && typeof key === 'object' && !Array.isArray(key) && !isAnswerRange(key) ? key : {};
 
 function formatDate(value: string): string {
   const [year, month, day] = value.split('-').map(Number);
@@ -169,7 +172,8 @@ export function ScalePreview({
 }
 
 function Grading({ question }: { question: QuestionContent }) {
-  if (question.use_ai) {
+  const method = gradingMethodOf(question);
+  if (method === 'ai') {
     return (
       <div className="grid gap-1 text-sm">
         <p className="font-medium">Graded by AI against this rubric:</p>
@@ -177,11 +181,9 @@ function Grading({ question }: { question: QuestionContent }) {
       </div>
     );
   }
-  if (!takesAnswerKey(question.type)) {
-    if (question.type === 'paragraph' || question.type === 'file-upload')
-      return <Note>A person grades this answer.</Note>;
-    return <Note>An opinion: no answer is wrong, so it is not scored.</Note>;
-  }
+  if (method === 'unscored') return <Note>An opinion: no answer is wrong, so it is not scored.</Note>;
+  if (!takesAnswerKey(question.type)) return <Note>A person grades this answer.</Note>;
+  // Without its key a question counts as graded by hand, but only a draft may stay so: publishing asks for it.
   if (question.answer_key === null) return <Note tone="warning">No correct answer set yet.</Note>;
   return null;
 }
@@ -213,6 +215,11 @@ export function QuestionSummary({ question }: { question: QuestionContent }) {
         />
       )}
       {type === 'rating' && <RatingPreview stars={settings.stars ?? DEFAULT_RATING_STARS} />}
+      {isRangeQuestion(type) && isAnswerRange(key) && (
+        <p className="text-sm">
+          <span className="font-medium">Accepted:</span> {key.min === key.max ? key.min : `${key.min} to ${key.max}`}
+        </p>
+      )}
       {isGridQuestion(type) && <Grid question={question} />}
       {type === 'date' && typeof key === 'string' && (
         <p className="text-sm">

@@ -116,7 +116,9 @@ describe('the question list', () => {
     await events.click(button('Delete question 1'));
     expect(order()).toEqual(['Third', 'First']);
     expect(button('Edit question 1')).toHaveFocus();
-    expect(screen.getByText('2 questions · 0 points')).toBeInTheDocument();
+    // Files are graded by hand, so their points count.
+    expect(screen.getByText('2 questions · 2 points')).toBeInTheDocument();
+    expect(screen.getByText('Questions 1 and 2 are graded by hand.')).toBeInTheDocument();
   });
 });
 

@@ -207,6 +207,7 @@ export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
             <p className="text-sm text-muted-foreground">
               {points.summary}
               {points.unscored && <span className="block text-xs">{points.unscored}</span>}
+              {points.manual && <span className="block text-xs">{points.manual}</span>}
             </p>
           </CardHeader>
           <CardContent className="grid gap-2">

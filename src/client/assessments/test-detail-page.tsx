@@ -26,6 +26,7 @@ import {
 } from './api';
 import { QuestionCard } from './question-card';
 import { fromStoredQuestion } from './question-content';
+import { TestAttemptsSection } from './test-attempts-section';
 import { TestBuilder } from './test-builder';
 
 // A test of the company (/company/tests/:id): what it asks and how it is graded, and its actions —
@@ -257,6 +258,7 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
             <Fact label="Questions">
               {points.summary}
               {points.unscored && <span className="block text-xs text-muted-foreground">{points.unscored}</span>}
+              {points.manual && <span className="block text-xs text-muted-foreground">{points.manual}</span>}
             </Fact>
             <Fact label="Linked jobs">{test.linked_jobs}</Fact>
             <Fact label="Attempts">
@@ -299,6 +301,8 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
           </div>
         </CardHeader>
       </Card>
+
+      <TestAttemptsSection testId={test.id} />
 
       <section aria-labelledby="test-questions" className="grid grid-cols-1 gap-3">
         <h2 id="test-questions" className="text-lg font-semibold">

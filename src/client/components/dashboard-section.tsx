@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 
@@ -75,5 +77,29 @@ export function SectionSkeleton() {
         ))}
       </CardContent>
     </Card>
+  );
+}
+
+// A dashboard's one error (spec §2): its sentence and Try Again, which asks again for what failed.
+export function DashboardLoadError({
+  message,
+  queries,
+}: {
+  message: string;
+  queries: Array<{ isError: boolean; refetch: () => unknown }>;
+}) {
+  return (
+    <Alert variant="destructive" className="flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p>{message}</p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          for (const query of queries) if (query.isError) void query.refetch();
+        }}
+      >
+        Try Again
+      </Button>
+    </Alert>
   );
 }

@@ -19,9 +19,12 @@ export function ProfilePhoto({
   src: string | null;
   // Said when the photo is all there is; beside the name it is decoration.
   alt?: string;
-  size?: 'medium' | 'large';
+  size?: 'small' | 'medium' | 'large';
 }) {
-  const box = cn('shrink-0 rounded-full', size === 'large' ? 'size-20 text-xl' : 'size-16 text-lg');
+  const box = cn(
+    'shrink-0 rounded-full',
+    size === 'large' ? 'size-20 text-xl' : size === 'medium' ? 'size-16 text-lg' : 'size-10 text-sm',
+  );
   if (src) return <img src={src} alt={alt ?? ''} className={cn(box, 'border border-border object-cover')} />;
   const initials = initialsOf(name) || '?';
   const circle = cn(box, 'flex items-center justify-center bg-muted font-semibold text-muted-foreground');

@@ -50,6 +50,27 @@ describe('the browser HTTP client', () => {
     });
   });
 
+  it('adds the headers a call asks for, and keeps a call alive through unload when asked', async () => {
+    const uploadMock = answer(200, { name: 'notes.txt' });
+    const file = new Blob(['notes'], { type: 'text/plain' });
+    await apiClient.put('/api/applicant/tests/1/files/q1', file, { headers: { 'X-File-Name': 'notes.txt' } });
+    expect(uploadMock).toHaveBeenCalledWith('/api/applicant/tests/1/files/q1', {
+      method: 'PUT',
+      headers: { Accept: 'application/json', 'Content-Type': 'text/plain', 'X-File-Name': 'notes.txt' },
+      credentials: 'same-origin',
+      body: file,
+    });
+    const eventsMock = answer(200, { recorded: 0 });
+    await apiClient.post('/api/applicant/tests/1/events', { events: [] }, { keepalive: true });
+    expect(eventsMock).toHaveBeenCalledWith('/api/applicant/tests/1/events', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body: '{"events":[]}',
+      keepalive: true,
+    });
+  });
+
   it("throws the server's error sentence, code and field messages (spec §8)", async () => {
     answer(400, { error: 'That code is not right.', code: 'validation', fields: { code: 'That code is not right.' } });
     const failure = await apiClient.post('/api/auth/two-factor/verify', { code: '000000' }).catch((error) => error);

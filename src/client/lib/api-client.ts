@@ -41,9 +41,21 @@ function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
   return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
 }
 
+export interface RequestOptions {
+  // Headers a call needs beside the usual ones (an answer file's X-File-Name).
+  headers?: Record<string, string>;
+  // Sent even while the page unloads (a test's integrity record on pagehide).
+  keepalive?: boolean;
+}
+
 // A Blob or File (an image upload) goes as the raw body with its own type; anything else as JSON.
-async function request<Result>(method: Method, path: string, body?: unknown): Promise<Result> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function request<Result>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Result> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const isFile = body instanceof Blob;
   if (body !== undefined)
     headers['Content-Type'] = isFile ? body.type || 'application/octet-stream' : 'application/json';
@@ -52,6 +64,7 @@ async function request<Result>(method: Method, path: string, body?: unknown): Pr
     headers,
     credentials: 'same-origin',
     body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   const payload = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
@@ -75,8 +88,9 @@ export function queryString(query: object): string {
 
 export const apiClient = {
   get: <Result>(path: string) => request<Result>('GET', path),
-  post: <Result>(path: string, body?: unknown) => request<Result>('POST', path, body),
-  put: <Result>(path: string, body?: unknown) => request<Result>('PUT', path, body),
+  post: <Result>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<Result>('POST', path, body, options),
+  put: <Result>(path: string, body?: unknown, options?: RequestOptions) => request<Result>('PUT', path, body, options),
   patch: <Result>(path: string, body?: unknown) => request<Result>('PATCH', path, body),
   delete: <Result>(path: string) => request<Result>('DELETE', path),
 };

@@ -4,6 +4,7 @@ import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
 import type { ApplicationListQuery } from '~/shared/pipeline';
 import type { TalentQuery } from '~/shared/talent-search';
+import type { ApplicantAttemptListQuery } from '~/shared/test-attempts';
 
 // Every TanStack Query key of the portal, in one place: a feature invalidates another's data through
 // these keys instead of importing that feature's api.ts (features stay apart, see biome.json).
@@ -18,6 +19,8 @@ const jobBoardAll = ['job-board'] as const;
 const applicantAll = ['applicant'] as const;
 
 export const queryKeys = {
+  // The company dashboard's own figures (employees, pipeline, account manager).
+  companyDashboard: ['company-dashboard'] as const,
   jobs: {
     all: jobsAll,
     lists: () => [...jobsAll, 'list'] as const,
@@ -49,6 +52,11 @@ export const queryKeys = {
     recommendedJobs: () => [...applicantAll, 'recommended-jobs'] as const,
     messages: () => [...applicantAll, 'messages'] as const,
     meetings: () => [...applicantAll, 'meetings'] as const,
+    // The applicant's skills tests: the lists (dashboard, My Applications), and apart from them the
+    // attempt being taken, so refreshing the lists never reloads the page of an open test.
+    testLists: () => [...applicantAll, 'tests'] as const,
+    testList: (query: ApplicantAttemptListQuery) => [...applicantAll, 'tests', query] as const,
+    test: (id: string) => [...applicantAll, 'test', id] as const,
   },
   // Talent Search (client/talent-search): the company's searches, its shortlist and the skills suggested
   // in the filter. A shortlist change touches both lists, so they nest under one key.
@@ -66,6 +74,35 @@ export const queryKeys = {
     all: ['talent'] as const,
     ownProfile: () => ['talent', 'own-profile'] as const,
     profile: (applicantId: string) => ['talent', 'profile', applicantId] as const,
+  },
+  // The header's bell (client/notifications): the pages of the popover, whose first page carries the
+  // unread count, and the email preferences.
+  notifications: {
+    all: ['notifications'] as const,
+    list: () => ['notifications', 'list'] as const,
+    preferences: () => ['notifications', 'preferences'] as const,
+  },
+  // Conversations and their messages (client/messaging). A new message refreshes the lists and the
+  // unread badge, which nest under `conversations`.
+  messaging: {
+    all: ['messaging'] as const,
+    conversations: () => ['messaging', 'conversations'] as const,
+    conversationList: (query: { q: string }) => ['messaging', 'conversations', 'list', query] as const,
+    unreadCount: () => ['messaging', 'conversations', 'unread-count'] as const,
+    conversation: (id: string) => ['messaging', 'conversation', id] as const,
+    messages: (id: string) => ['messaging', 'messages', id] as const,
+    // The person's own support conversation (the support chat opens it).
+    support: () => ['messaging', 'support'] as const,
+  },
+  // The signed-in person's meetings (client/meetings, and scheduling from the pipeline): a calendar's
+  // range, the upcoming list, one meeting, the company's invitees and the calendar feed.
+  meetings: {
+    all: ['meetings'] as const,
+    range: (query: { from: string; to: string }) => ['meetings', 'range', query] as const,
+    upcoming: (page: number) => ['meetings', 'upcoming', page] as const,
+    detail: (id: string) => ['meetings', 'detail', id] as const,
+    invitees: (query: { q: string; application_id?: string }) => ['meetings', 'invitees', query] as const,
+    feed: () => ['meetings', 'feed'] as const,
   },
   // The company's applications across its jobs, and one application's detail (client/pipeline).
   pipeline: {

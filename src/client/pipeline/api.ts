@@ -124,3 +124,19 @@ export function useRateApplication(id: string) {
     },
   });
 }
+
+// Assigns a test to the applicant, or a retake of a finished one. The application shows its tests; the
+// test's attempts and the tests' and jobs' figures count assignments.
+export function useAssignTest(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (testId: string) =>
+      apiClient.post<{ id: string }>(`/api/applications/${applicationId}/tests`, { test_id: testId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.pipeline.detail(applicationId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tests.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.summary() }),
+      ]),
+  });
+}

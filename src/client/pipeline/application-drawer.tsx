@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { MailIcon } from 'lucide-react';
+import { CalendarPlusIcon, MailIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { ProfilePhoto } from '~/client/components/profile-photo';
+import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
@@ -16,6 +18,7 @@ import { paths } from '~/shared/routes';
 import { applicationQueryOptions, useRateApplication } from './api';
 import { ApplicationActions } from './application-actions';
 import { ApplicationNotes } from './application-notes';
+import { ApplicationTests } from './application-tests';
 import { calendarDayLabel, dayAndTimeLabel, dayLabel, hourlyRate, proposedRate } from './pipeline-format';
 import { RatingStars, RatingSummary } from './rating-stars';
 import { StageBadge } from './stage-badge';
@@ -111,6 +114,10 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
           <MailIcon className="size-4 shrink-0" aria-hidden="true" />
           {applicant.email}
         </a>
+        <div className="flex flex-wrap gap-2">
+          <MessageApplicantButton applicantId={applicant.id} applicationId={application.id} name={applicant.name} />
+          <ScheduleMeetingButton application={application} />
+        </div>
         {showJob && (
           <p className="text-sm">
             For{' '}
@@ -153,21 +160,9 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
         <ApplicantProfile applicant={applicant} />
       </Section>
 
-      {application.test_results.length > 0 && (
-        <Section title="Test results">
-          <ul className="grid gap-2">
-            {application.test_results.map((result) => (
-              <li
-                key={result.test_id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
-              >
-                <span className="min-w-0 text-sm font-medium break-words">{result.test_name}</span>
-                <TestOutcome result={result} />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      <Section title="Skills tests">
+        <ApplicationTests application={application} />
+      </Section>
 
       <Section title="Rating">
         <ApplicationRatingField application={application} />
@@ -193,6 +188,22 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
         </ol>
       </Section>
     </div>
+  );
+}
+
+// An interview, an intro or a check-in with this applicant; an interview moves the application to
+// Interviewing. Not once the application has ended.
+function ScheduleMeetingButton({ application }: { application: ApplicationDetail }) {
+  const [isOpen, setIsOpen] = useState(false);
+  if (application.status === 'rejected' || application.status === 'withdrawn') return null;
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setIsOpen(true)}>
+        <CalendarPlusIcon aria-hidden="true" />
+        Schedule Meeting
+      </Button>
+      <ScheduleMeetingDialog open={isOpen} onOpenChange={setIsOpen} applicationId={application.id} />
+    </>
   );
 }
 
@@ -230,22 +241,6 @@ function ApplicantProfile({ applicant }: { applicant: ApplicationDetail['applica
       )}
       {applicant.summary && <p className="text-sm break-words whitespace-pre-line">{applicant.summary}</p>}
     </div>
-  );
-}
-
-function TestOutcome({ result }: { result: ApplicationDetail['test_results'][number] }) {
-  const { attempt } = result;
-  if (!attempt) return <Badge variant="neutral">Not taken</Badge>;
-  if (attempt.status !== 'graded' || attempt.score == null) {
-    return <Badge variant="neutral">{attempt.status === 'submitted' ? 'Awaiting grading' : 'In progress'}</Badge>;
-  }
-  return (
-    <span className="flex items-center gap-2 text-sm">
-      <span className="tabular-nums">{`${attempt.score}%`}</span>
-      <Badge variant={attempt.passed ? 'success' : 'danger'}>
-        {attempt.passed ? 'Passed' : `Below ${result.pass_rate}%`}
-      </Badge>
-    </span>
   );
 }
 

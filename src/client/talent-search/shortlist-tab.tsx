@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { HeartIcon, SendIcon } from 'lucide-react';
+import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
@@ -76,14 +77,17 @@ export function ShortlistTab({
                 layout={layout}
                 onOpen={onOpen}
                 actions={
-                  <Button
-                    size="sm"
-                    aria-label={`Invite to apply: ${candidate.name}`}
-                    onClick={() => onInvite(candidate)}
-                  >
-                    <SendIcon aria-hidden="true" />
-                    Invite to apply
-                  </Button>
+                  <>
+                    <Button
+                      size="sm"
+                      aria-label={`Invite to apply: ${candidate.name}`}
+                      onClick={() => onInvite(candidate)}
+                    >
+                      <SendIcon aria-hidden="true" />
+                      Invite to apply
+                    </Button>
+                    <MessageApplicantButton applicantId={candidate.id} name={candidate.name} />
+                  </>
                 }
               />
             </li>

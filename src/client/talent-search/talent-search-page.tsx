@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, SearchXIcon, SendIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { PageMeta } from '~/client/components/page-meta';
 import { SearchInput } from '~/client/components/search-input';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
@@ -198,7 +199,12 @@ export default function TalentSearchPage({ pageId }: PageProps) {
                 <CandidateList layout={layout}>
                   {items.map((candidate) => (
                     <li key={candidate.id} className="min-w-0">
-                      <CandidateCard candidate={candidate} layout={layout} onOpen={setOpenCandidate} />
+                      <CandidateCard
+                        candidate={candidate}
+                        layout={layout}
+                        onOpen={setOpenCandidate}
+                        actions={<MessageApplicantButton applicantId={candidate.id} name={candidate.name} />}
+                      />
                     </li>
                   ))}
                 </CandidateList>
@@ -252,12 +258,17 @@ export default function TalentSearchPage({ pageId }: PageProps) {
           setOpenCandidate((candidate) => (candidate ? { ...candidate, is_shortlisted: isShortlisted } : candidate))
         }
         actions={
-          openCandidate?.is_shortlisted ? (
-            <Button onClick={() => setInviting(openCandidate)}>
-              <SendIcon aria-hidden="true" />
-              Invite to apply
-            </Button>
-          ) : null
+          openCandidate && (
+            <>
+              <MessageApplicantButton applicantId={openCandidate.id} name={openCandidate.name} size="default" />
+              {openCandidate.is_shortlisted && (
+                <Button onClick={() => setInviting(openCandidate)}>
+                  <SendIcon aria-hidden="true" />
+                  Invite to apply
+                </Button>
+              )}
+            </>
+          )
         }
       />
       {inviting && (

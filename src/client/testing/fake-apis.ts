@@ -7,7 +7,7 @@ import { type FakeServer, reply, replyError } from './fake-server';
 // The parts of the API a page under test calls, answered from memory. Each returns its store, so a test
 // can seed it and read what the page saved.
 
-// /api/tests: list (newest change first), read, create, replace.
+// /api/tests: list (newest change first), read, create, replace, and a test's (empty) attempts.
 export function fakeTestsApi(server: FakeServer, tests: Test[] = []): Test[] {
   const store = [...tests];
   const find = (id: string | undefined) => store.find((test) => test.id === id);
@@ -20,6 +20,13 @@ export function fakeTestsApi(server: FakeServer, tests: Test[] = []): Test[] {
     return { items, total: items.length, page: 1, page_size: Number(query.get('page_size') ?? 20) };
   });
   server.get('/api/tests/:id', ({ params }) => find(params.id) ?? replyError(404, 'not_found', testTexts.notFound));
+  // A test's page lists its attempts; none unless a test answers this itself.
+  server.fallback('GET', '/api/tests/:id/attempts', ({ query }) => ({
+    items: [],
+    total: 0,
+    page: 1,
+    page_size: Number(query.get('page_size') ?? 20),
+  }));
   server.post('/api/tests', ({ body }) => {
     const test = testFromInput(body as TestInput);
     store.unshift(test);

@@ -8,6 +8,8 @@ export interface FakeRequest {
   path: string;
   params: Record<string, string>;
   query: URLSearchParams;
+  // As sent, names in lower case.
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -83,7 +85,8 @@ export function createFakeServer(): FakeServer {
       const params = Object.fromEntries(
         route.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
       );
-      const request: FakeRequest = { method, path: url.pathname, params, query: url.searchParams, body };
+      const headers = Object.fromEntries(new Headers(init.headers).entries());
+      const request: FakeRequest = { method, path: url.pathname, params, query: url.searchParams, headers, body };
       requests.push(request);
       const answer = await route.handler(request);
       const { status, body: payload } = isReply(answer) ? answer : { status: 200, body: answer };

@@ -8,6 +8,7 @@ import {
   sessionListSchema,
   updateProfileSchema,
 } from '~/shared/auth';
+import { timeZoneSchema } from '~/shared/meetings';
 import type { AppContext } from '../app-context';
 import { listUserSessions } from '../auth/sessions';
 import { currentAuth } from '../platform/access-control';
@@ -16,6 +17,7 @@ import { changePassword } from './change-password';
 import { requestEmailChange } from './request-email-change';
 import { signOutOtherSessions } from './sign-out-other-sessions';
 import { updateProfile } from './update-profile';
+import { updateTimeZone } from './update-time-zone';
 
 // The signed-in person's own account: name, email, password and sessions.
 export async function accountRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
@@ -36,6 +38,23 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
     async (request) => {
       await updateProfile({ db, ...actorOf(request), name: request.body.name });
       return { message: 'Your profile has been saved.' };
+    },
+  );
+
+  routes.put(
+    '/api/account/time-zone',
+    {
+      config: { access: { permission: 'update:account:own' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Your IANA time zone (the portal sends the browser’s): meetings show others your local time',
+        body: timeZoneSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await updateTimeZone({ db, userId: currentAuth(request).user.id, timeZone: request.body.time_zone });
+      return reply.code(204).send(null);
     },
   );
 

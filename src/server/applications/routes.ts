@@ -12,6 +12,8 @@ import {
   recommendedJobsQuerySchema,
 } from '~/shared/applications';
 import type { AppContext } from '../app-context';
+import { findApplicantMeetings } from '../meetings/find-applicant-meetings';
+import { findRecentMessages } from '../messaging/find-recent-messages';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { answerOwnApplication } from './answer-own-application';
 import { findApplicantApplications } from './find-applicant-applications';
@@ -99,20 +101,24 @@ export async function applicantRoutes(app: FastifyInstance, { context }: { conte
     async (request) => recommendJobs({ db, applicantId: actorOf(request).actorId, limit: request.query.limit }),
   );
 
-  // Messaging and meetings are later features: until they exist nobody has a message or a meeting, and
-  // these answer so, in the list shape those features will fill.
   routes.get(
     '/api/applicant/messages',
     {
       config: { access: { permission: 'read:applicant_dashboard:own' } },
       schema: {
         tags,
-        summary: 'Your recent messages (none until messaging exists)',
+        summary: 'Messages written to you, newest first',
         querystring: applicantListQuerySchema,
         response: { 200: applicantMessageListSchema, ...errorResponses },
       },
     },
-    async (request) => ({ items: [], total: 0, page: request.query.page, page_size: request.query.page_size }),
+    async (request) =>
+      findRecentMessages({
+        db,
+        applicantId: actorOf(request).actorId,
+        page: request.query.page,
+        pageSize: request.query.page_size,
+      }),
   );
 
   routes.get(
@@ -121,11 +127,18 @@ export async function applicantRoutes(app: FastifyInstance, { context }: { conte
       config: { access: { permission: 'read:applicant_dashboard:own' } },
       schema: {
         tags,
-        summary: 'Your upcoming meetings (none until meetings exist)',
+        summary: 'Your meetings still ahead that you have not declined, soonest first, with their join links',
         querystring: applicantListQuerySchema,
         response: { 200: applicantMeetingListSchema, ...errorResponses },
       },
     },
-    async (request) => ({ items: [], total: 0, page: request.query.page, page_size: request.query.page_size }),
+    async (request) =>
+      findApplicantMeetings({
+        db,
+        publicUrl: context.config.publicUrl,
+        applicantId: actorOf(request).actorId,
+        page: request.query.page,
+        pageSize: request.query.page_size,
+      }),
   );
 }

@@ -4,6 +4,7 @@ import {
   type QuestionInput,
   type QuestionType,
   questionTypes,
+  rangeQuestionTypes,
   testTexts,
   ungradedQuestionTypes,
 } from '~/shared/assessments';
@@ -204,7 +205,9 @@ describe('POST /api/tests', () => {
   });
 
   describe('each question type’s rules', () => {
-    const gradedTypes = questionTypes.filter((type) => !(ungradedQuestionTypes as readonly string[]).includes(type));
+    // The types a published test needs a key for: not those without one, nor scales and ratings (optional).
+    const keylessTypes: readonly QuestionType[] = [...ungradedQuestionTypes, ...rangeQuestionTypes];
+    const gradedTypes = questionTypes.filter((type) => !keylessTypes.includes(type));
     const withChange = (type: QuestionType, change: Partial<QuestionInput>): QuestionInput =>
       ({ ...questionOfEachType[type], ...change }) as QuestionInput;
 
@@ -339,6 +342,55 @@ describe('POST /api/tests', () => {
         'answer_key',
         testTexts.noAnswerKey,
       ]),
+      ...ungradedQuestionTypes.map((type): [string, QuestionInput, string, string] => [
+        `${type} with an accepted range`,
+        withChange(type, { answer_key: { min: 1, max: 2 } }),
+        'answer_key',
+        testTexts.noAnswerKey,
+      ]),
+      [
+        'rating key from 0 on five stars',
+        withChange('rating', { settings: { stars: 5 }, answer_key: { min: 0, max: 5 } }),
+        'answer_key',
+        testTexts.answerKeyRange,
+      ],
+      [
+        'rating key past the last of five stars',
+        withChange('rating', { settings: { stars: 5 }, answer_key: { min: 4, max: 6 } }),
+        'answer_key',
+        testTexts.answerKeyRange,
+      ],
+      [
+        'linear-scale key beyond the scale’s end',
+        withChange('linear-scale', { settings: { scale_min: 1, scale_max: 5 }, answer_key: { min: 4, max: 7 } }),
+        'answer_key',
+        testTexts.answerKeyRange,
+      ],
+      [
+        'linear-scale key below the scale’s start',
+        withChange('linear-scale', { settings: { scale_min: 1, scale_max: 5 }, answer_key: { min: 0, max: 2 } }),
+        'answer_key',
+        testTexts.answerKeyRange,
+      ],
+      [
+        'linear-scale key the wrong way round',
+        withChange('linear-scale', { answer_key: { min: 8, max: 6 } }),
+        'answer_key',
+        testTexts.answerKeyRange,
+      ],
+      ['rating key a single value', withChange('rating', { answer_key: '5' }), 'answer_key', testTexts.answerKeyShape],
+      [
+        'date key a range',
+        withChange('date', { answer_key: { min: 1, max: 2 } }),
+        'answer_key',
+        testTexts.answerKeyShape,
+      ],
+      [
+        'multiple-choice key a range',
+        withChange('multiple-choice', { answer_key: { min: 1, max: 2 } }),
+        'answer_key',
+        testTexts.answerKeyShape,
+      ],
       ...questionTypes
         .filter((type) => type !== 'short-answer' && type !== 'paragraph')
         .map((type): [string, QuestionInput, string, string] => [
@@ -419,6 +471,28 @@ describe('POST /api/tests', () => {
         { stars: 10 },
         { scale_min: 0, scale_max: 2 },
         { scale_min: 1, scale_max: 10 },
+      ]);
+    });
+
+    it('scores a scale or rating by its accepted range, ends included, and publishes one without as an opinion', async () => {
+      const response = await create(
+        publishedTest([
+          withChange('rating', { settings: { stars: 5 }, answer_key: { min: 4, max: 5 } }),
+          withChange('rating', { settings: { stars: 3 }, answer_key: { min: 1, max: 3 } }),
+          withChange('linear-scale', { answer_key: { min: 0, max: 10 } }),
+          withChange('linear-scale', { settings: { scale_min: 1, scale_max: 7 }, answer_key: { min: 6, max: 6 } }),
+          withChange('linear-scale', { answer_key: null }),
+          withChange('rating', { answer_key: null }),
+        ]),
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json().questions.map((question: { answer_key: unknown }) => question.answer_key)).toEqual([
+        { min: 4, max: 5 },
+        { min: 1, max: 3 },
+        { min: 0, max: 10 },
+        { min: 6, max: 6 },
+        null,
+        null,
       ]);
     });
 

@@ -6,7 +6,7 @@ import { AppError } from '../platform/errors';
 import { findOwnTest } from './find-own-test';
 import { loadTestSummaries } from './load-test-summaries';
 
-function toQuestion(row: typeof questions.$inferSelect): Question {
+export function toQuestion(row: typeof questions.$inferSelect): Question {
   return {
     id: row.id,
     type: row.type,

@@ -38,6 +38,9 @@ export type AuditAction =
   | 'test.archived'
   | 'test.restored'
   | 'test.deleted'
+  | 'test_attempt.assigned'
+  | 'test_attempt.submitted'
+  | 'test_attempt.answer_graded'
   | 'application.submitted'
   | 'application.moved'
   | 'application.offered'
@@ -50,7 +53,12 @@ export type AuditAction =
   | 'job.filled'
   | 'job.invitation_sent'
   | 'applicant.profile_updated'
-  | 'applicant.photo_updated';
+  | 'applicant.photo_updated'
+  | 'meeting.scheduled'
+  | 'meeting.responded'
+  | 'meeting.rescheduled'
+  | 'meeting.cancelled'
+  | 'calendar_feed.created';
 
 export interface AuditEvent {
   actorId: string | null;

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { CurrentUser } from '~/shared/auth';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
@@ -137,6 +137,18 @@ export async function resolveSession({
     },
     company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
   };
+}
+
+// Which of these sessions still sign someone in (not revoked, not expired, the user not suspended): live
+// sockets opened by the others are closed.
+export async function findLiveSessions({ db, sessionIds }: { db: Database; sessionIds: string[] }) {
+  if (sessionIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function revokeSession({ db, sessionId }: { db: Database; sessionId: string }) {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { companyProfileResponseSchema, companyProfileSchema } from '~/shared/companies';
+import { companyDashboardSchema, companyProfileResponseSchema, companyProfileSchema } from '~/shared/companies';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { companyActorOf, errorResponses } from '../platform/route-schemas';
 import { getCompanyProfile, updateCompanyProfile } from './company-profile';
+import { getCompanyDashboard } from './get-company-dashboard';
 
 export async function companyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db } = context;
+  const { db, live } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -35,5 +36,18 @@ export async function companyRoutes(app: FastifyInstance, { context }: { context
       },
     },
     async (request) => updateCompanyProfile({ db, ...companyActorOf(request), profile: request.body }),
+  );
+
+  routes.get(
+    '/api/company/dashboard',
+    {
+      config: { access: { permission: 'read:company:own' } },
+      schema: {
+        tags: ['companies'],
+        summary: 'Your dashboard: people at work (with who is online), jobs by pipeline column, your account manager',
+        response: { 200: companyDashboardSchema, ...errorResponses },
+      },
+    },
+    async (request) => getCompanyDashboard({ db, live, companyId: currentCompanyId(request) }),
   );
 }

@@ -17,11 +17,72 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+export interface RawResult {
+  rows: Record<string, unknown>[];
+  rowCount: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
+  // Plain SQL for libraries that bring their own (pg-boss). Without values the text may hold several
+  // statements (PGlite only takes those through its simple-query path).
+  runSql(text: string, values?: unknown[]): Promise<RawResult>;
+  // LISTEN on a channel: PostgreSQL delivers a NOTIFY when its transaction commits, never for a
+  // rolled-back one. onConnected runs each time listening (re)starts: NOTIFYs sent while a connection
+  // was down are lost, so a listener catches up there. Resolves to a function that stops listening.
+  listen(channel: string, onPayload: (payload: string) => void, onConnected?: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  // Runs the work while holding a lock by this name that every instance on the database shares (a
+  // migration and the demo data: two instances starting together must not both apply them).
+  withExclusiveLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+// A dedicated connection (LISTEN holds its session), reopened after any failure until stopped.
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnected: (() => void) | undefined,
+  logger: OpenDatabaseOptions['logger'],
+): Promise<() => Promise<void>> {
+  let isStopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectLater = (error?: unknown) => {
+    if (isStopped) return;
+    if (error) logger?.error({ err: error }, `listening on ${channel} failed; reconnecting`);
+    const failed = client;
+    client = undefined;
+    failed?.removeAllListeners();
+    failed?.end().catch(() => undefined);
+    clearTimeout(retry);
+    retry = setTimeout(() => void connect().catch(reconnectLater), LISTEN_RETRY_MS);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => client === next && reconnectLater(error));
+    next.on('end', () => client === next && reconnectLater());
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    onConnected?.();
+  };
+  await connect().catch(reconnectLater);
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    last?.removeAllListeners();
+    await last?.end().catch(() => undefined);
+  };
 }
 
 export interface OpenDatabaseOptions {
@@ -49,9 +110,29 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // Without a listener, an idle client's error (a database restart, say) would crash the process.
     pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database connection failed'));
     const db = drizzleNodePostgres({ client: pool, ...drizzleOptions }) as unknown as Database;
+    const url = options.url;
     return {
       db,
       driver: 'postgres',
+      runSql: async (text, values) => {
+        const result = await pool.query(text, values);
+        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+      },
+      listen: (channel, onPayload, onConnected) => listenOnServer(url, channel, onPayload, onConnected, options.logger),
+      withExclusiveLock: async (name, work) => {
+        // A session lock lives on one connection: hold one aside while the work uses the others.
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock(hashtext($1))', [name]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('select pg_advisory_unlock(hashtext($1))', [name]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -66,6 +147,25 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return {
     db,
     driver: 'pglite',
+    runSql: async (text, values) => {
+      if (values?.length) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
+      // pg-boss sends several statements at once without values: only exec() takes them.
+      const results = await client.exec(text);
+      const last = results.at(-1);
+      return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+    },
+    listen: async (channel, onPayload, onConnected) => {
+      const unlisten = await client.listen(channel, onPayload);
+      onConnected?.();
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    // One process owns the embedded database's files.
+    withExclusiveLock: (_name, work) => work(),
     ping: async () => {
       if (client.closed) throw new Error('The embedded database is closed.');
       await db.execute(sql`select 1`);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
+import { assignJobTests } from '../assessments/assign-tests';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, companyMembers, jobs, users } from '../db/schema';
@@ -17,7 +18,7 @@ const ONE_APPLICATION_PER_JOB = ['applications_job_applicant_unique'];
 // Applies to a job: a cover letter and perhaps a rate. Refused with a sentence when the applicant
 // applied already or the job takes no applications; a job they may not see does not exist. In one
 // transaction: the application ('submitted', its first history entry), a notification to each of the
-// company's members, and the audit row. Two applies at once leave one application: the unique index
+// company's members, the job's required tests assigned, and the audit row. Two applies at once leave one application: the unique index
 // refuses the second, which is answered as the duplicate it is.
 export async function applyToJob({
   db,
@@ -67,6 +68,9 @@ export async function applyToJob({
         })
         .returning();
       if (!created) throw new Error('The application was not stored.');
+
+      // The job's required tests wait for the applicant in My Applications.
+      await assignJobTests({ db: tx, jobId, applicationId: created.id, applicantId, now });
 
       const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
       const members = await tx

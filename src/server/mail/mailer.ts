@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import type { JobQueue } from '../platform/job-queue';
 
 export interface EmailMessage {
   to: string;
@@ -11,12 +12,29 @@ export interface EmailMessage {
 }
 
 export interface Mailer {
-  send(message: EmailMessage): Promise<void>;
+  // Keeps the message in the outbox and queues its sending. Given a transaction, both happen in it:
+  // the email goes out only if the transaction commits.
+  send(message: EmailMessage, options?: { transaction?: Database }): Promise<void>;
 }
 
-// Every message is kept in the outbox. With SMTP_URL it is then sent through nodemailer; without,
-// it is written to the log so a developer can follow its links (and tests read the outbox).
-export function createMailer({
+// Every message is kept in the outbox, then sent by a send-email job (retried with backoff when the
+// SMTP server fails), so a slow or absent mail server never holds up a request.
+export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
+  return {
+    async send(message, { transaction } = {}) {
+      const [row] = await (transaction ?? db)
+        .insert(emailOutbox)
+        .values({ toAddress: message.to, subject: message.subject, text: message.text })
+        .returning({ id: emailOutbox.id });
+      if (row) await jobs.send('send-email', { outboxId: row.id }, { transaction });
+    },
+  };
+}
+
+// The send-email job. With SMTP_URL it sends through nodemailer and records sent_at (or the error,
+// then throws so the job is retried); without, it writes the message to the log so a developer can
+// follow its links (tests read the outbox). A row already sent is left alone: a job may run twice.
+export function createOutboxSender({
   db,
   smtpUrl,
   from,
@@ -26,32 +44,28 @@ export function createMailer({
   smtpUrl?: string;
   from: string;
   logger: Pick<Logger, 'info' | 'error'>;
-}): Mailer {
+}): (job: { outboxId: string }) => Promise<void> {
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
-  return {
-    async send(message) {
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, text: message.text })
-        .returning({ id: emailOutbox.id });
-      if (!row) return;
-      if (!transport) {
-        logger.info(
-          { to: message.to, subject: message.subject, text: message.text },
-          'email kept in the outbox (no SMTP_URL)',
-        );
-        return;
-      }
-      try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-        await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
-      } catch (error) {
-        logger.error({ err: error, to: message.to }, 'sending email failed');
-        await db
-          .update(emailOutbox)
-          .set({ error: String(error) })
-          .where(eq(emailOutbox.id, row.id));
-      }
-    },
+  return async ({ outboxId }) => {
+    const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+    if (!message || message.sentAt) return;
+    if (!transport) {
+      logger.info(
+        { to: message.toAddress, subject: message.subject, text: message.text },
+        'email kept in the outbox (no SMTP_URL)',
+      );
+      return;
+    }
+    try {
+      await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text: message.text });
+    } catch (error) {
+      logger.error({ err: error, to: message.toAddress }, 'sending email failed');
+      await db
+        .update(emailOutbox)
+        .set({ error: String(error) })
+        .where(eq(emailOutbox.id, outboxId));
+      throw error;
+    }
+    await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, outboxId));
   };
 }

@@ -107,17 +107,31 @@ export async function getApplication({
       .where(eq(jobTests.jobId, job.id))
       .orderBy(asc(tests.name), asc(tests.id)),
   ]);
-  // The applicant's latest attempt at each required test, whichever job it was taken for.
+  // Tests the company assigned on this application besides the job's required ones.
+  const assignedHere = await db
+    .selectDistinct({ id: tests.id, name: tests.name, type: tests.type, passRate: tests.passRate })
+    .from(testAttempts)
+    .innerJoin(tests, eq(tests.id, testAttempts.testId))
+    .where(eq(testAttempts.applicationId, id));
+  const listed = [
+    ...required,
+    ...assignedHere
+      .filter((test) => !required.some((requiredTest) => requiredTest.id === test.id))
+      .sort((left, right) => left.name.localeCompare(right.name)),
+  ];
+  // The applicant's latest attempt at each of those tests, whichever job it was taken for.
   const attempts =
-    required.length === 0
+    listed.length === 0
       ? []
       : await db
           .selectDistinctOn([testAttempts.testId], {
             testId: testAttempts.testId,
+            id: testAttempts.id,
             status: testAttempts.status,
             score: testAttempts.score,
             passed: testAttempts.passed,
             submittedAt: testAttempts.submittedAt,
+            pendingReviews: testAttempts.pendingReviews,
           })
           .from(testAttempts)
           .where(
@@ -125,7 +139,7 @@ export async function getApplication({
               eq(testAttempts.applicantId, applicant.id),
               inArray(
                 testAttempts.testId,
-                required.map((test) => test.id),
+                listed.map((test) => test.id),
               ),
             ),
           )
@@ -183,7 +197,7 @@ export async function getApplication({
       created_at: note.createdAt.toISOString(),
     })),
     rating,
-    test_results: required.map((test) => {
+    test_results: listed.map((test) => {
       const attempt = attemptByTest.get(test.id);
       return {
         test_id: test.id,
@@ -192,10 +206,12 @@ export async function getApplication({
         pass_rate: test.passRate,
         attempt: attempt
           ? {
+              id: attempt.id,
               status: attempt.status,
               score: attempt.score,
               passed: attempt.passed,
               submitted_at: attempt.submittedAt?.toISOString() ?? null,
+              pending_reviews: attempt.pendingReviews,
             }
           : null,
       };

@@ -114,7 +114,14 @@ describe('the pipeline API: reviewing', () => {
           test_name: 'Coding Challenge',
           test_type: 'coding',
           pass_rate: 70,
-          attempt: { status: 'graded', score: 85, passed: true, submitted_at: expect.any(String) },
+          attempt: {
+            id: expect.any(String),
+            status: 'graded',
+            score: 85,
+            passed: true,
+            submitted_at: expect.any(String),
+            pending_reviews: 0,
+          },
         },
         { test_id: writing.id, test_name: 'Writing Sample', test_type: 'written', pass_rate: 70, attempt: null },
       ]);

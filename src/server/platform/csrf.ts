@@ -23,7 +23,7 @@ export function refuseCrossSiteRequests(request: FastifyRequest, hasSessionCooki
   if (hasSessionCookie) throw new AppError('forbidden', crossSiteMessage);
 }
 
-function isSameOrigin(origin: string, request: FastifyRequest): boolean {
+export function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
     // Through URL on both sides, so a default port written out (":80") still matches.
     return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;

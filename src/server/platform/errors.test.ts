@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema } from '~/shared/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { AppError } from './errors';
+import { AppError, BUSY_MESSAGE } from './errors';
 
 describe('API error handling', () => {
   let testApp: TestApp;
@@ -23,6 +23,10 @@ describe('API error handling', () => {
     routes.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
       throw new AppError('conflict', 'Only a draft job can be deleted; archive it instead.');
     });
+    routes.get('/api/test/pool-exhausted', { config: { access: 'public' } }, async () => {
+      // What node-postgres throws when no connection frees up in time.
+      throw new Error('timeout exceeded when trying to connect');
+    });
     routes.get('/api/test/crash', { config: { access: 'public' } }, async () => {
       throw new Error('database password is hunter2');
     });
@@ -33,6 +37,13 @@ describe('API error handling', () => {
   });
 
   const expectErrorShape = (body: unknown) => expect(apiErrorSchema.safeParse(body).success).toBe(true);
+
+  it('answers 503 with Retry-After when no database connection frees up in time', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/pool-exhausted' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.json()).toEqual({ error: BUSY_MESSAGE, code: 'unavailable' });
+  });
 
   it('answers an unknown API route with a JSON 404', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' });

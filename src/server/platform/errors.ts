@@ -127,7 +127,18 @@ function toErrorBody(error: FastifyError | AppError | Error): { status: number; 
       'validation') as ErrorCode;
     return { status, body: { error: fastifyError.message, code } };
   }
+  if (isDatabasePoolExhausted(error)) return { status: 503, body: { error: BUSY_MESSAGE, code: 'unavailable' } };
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE, code: 'internal' } };
+}
+
+export const BUSY_MESSAGE = 'We are busy right now. Please try again in a moment.';
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+// node-postgres gave up waiting for a free connection: the instance is overloaded (thousands of sockets
+// reconnecting at once after another instance died), not broken. A 503 with Retry-After tells clients
+// and load balancers to come back, where a 500 would say something failed.
+function isDatabasePoolExhausted(error: Error): boolean {
+  return error.message === 'timeout exceeded when trying to connect';
 }
 
 export function sendError(reply: FastifyReply, error: AppError) {
@@ -142,6 +153,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
+    if (body.error === BUSY_MESSAGE) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
     if (status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
     } else if (refusedValueMessage(error)) {

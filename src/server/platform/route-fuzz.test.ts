@@ -511,10 +511,16 @@ describe('route fuzz', () => {
           and(inArray(applications.jobId, companyJobIds), ne(applications.applicantId, userIds.get('applicant') ?? '')),
         )
         .orderBy(asc(applications.id)),
+      // Less the fuzzing applicant's own: applying to B's job assigns them its required tests (issue 13).
       attempts: await db
         .select()
         .from(testAttempts)
-        .where(inArray(testAttempts.testId, companyTestIds))
+        .where(
+          and(
+            inArray(testAttempts.testId, companyTestIds),
+            ne(testAttempts.applicantId, userIds.get('applicant') ?? ''),
+          ),
+        )
         .orderBy(asc(testAttempts.id)),
       favorites: await db
         .select()

@@ -23,6 +23,11 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/admin/applications/', 'application'],
   ['/api/applicant/applications/', 'application'],
   ['/api/talent/', 'candidate'],
+  ['/api/applicant/tests/', 'test attempt'],
+  ['/api/test-attempts/', 'test attempt'],
+  ['/api/notifications/', 'notification'],
+  ['/api/conversations/', 'conversation'],
+  ['/api/meetings/', 'meeting'],
 ];
 
 const methodsOf = (route: RouteOptions) =>

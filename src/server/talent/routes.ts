@@ -14,6 +14,7 @@ import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { AppError } from '../platform/errors';
+import { mediaTypeOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { getApplicantProfile } from './get-applicant-profile';
@@ -32,9 +33,6 @@ const tags = ['talent'];
 const VERSIONED_PHOTO_CACHE = 'private, max-age=31536000, immutable';
 // An address without the current version: the browser asks again each time.
 const UNVERSIONED_PHOTO_CACHE = 'private, no-cache';
-
-// "image/png; charset=binary" → "image/png".
-const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() || undefined;
 
 function sendPhoto(reply: FastifyReply, photo: { content: Buffer; contentType: string }, isVersioned: boolean) {
   return reply

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationStatuses } from '~/shared/applications';
 import { engagementTypes, jobStatuses } from '~/shared/jobs';
 import type { Database } from '../db/client';
-import { companyMembers, jobs, users } from '../db/schema';
+import { companyMembers, jobs, testAttempts, users } from '../db/schema';
 import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
 import { AppError } from '../platform/errors';
 import { idParams } from '../platform/route-schemas';
@@ -167,6 +167,42 @@ export async function jobTestRoutes(app: FastifyInstance, { db }: { db: Database
       const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, request.params.id));
       if (!job) throw new AppError('not_found', 'This job does not exist.');
       return reply.code(201).send({ applications: await buildApplications(db, job.id, request.body.applications) });
+    },
+  );
+
+  // The shortest real time limit is 15 minutes: a browser test moves a started attempt's deadline close.
+  routes.post(
+    '/api/testing/test-attempts/deadline',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        body: z.object({
+          attempt_id: z.uuid(),
+          email: z.string(),
+          seconds_from_now: z.number().int().min(0).max(3600),
+        }),
+      },
+    },
+    async (request) => {
+      const [owner] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, request.body.email.toLowerCase()));
+      if (!owner) throw new AppError('not_found', `No account for ${request.body.email}.`);
+      const updated = await db
+        .update(testAttempts)
+        .set({ deadlineAt: new Date(Date.now() + request.body.seconds_from_now * 1000) })
+        .where(
+          and(
+            eq(testAttempts.id, request.body.attempt_id),
+            eq(testAttempts.applicantId, owner.id),
+            eq(testAttempts.status, 'started'),
+          ),
+        )
+        .returning({ id: testAttempts.id });
+      if (updated.length === 0) throw new AppError('not_found', 'No started attempt of that account.');
+      return { id: request.body.attempt_id };
     },
   );
 }

@@ -4,8 +4,12 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 
 // A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
-// the PostgreSQL server of DATABASE_URL (dropped again by close()).
-export async function createTestDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
+// the PostgreSQL server of DATABASE_URL (dropped again by close()), whose url a test may open again.
+export async function createTestDatabase({
+  migrate = true,
+}: {
+  migrate?: boolean;
+} = {}): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase();
@@ -21,6 +25,7 @@ export async function createTestDatabase({ migrate = true }: { migrate?: boolean
   if (migrate) await migrateDatabase(handle);
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -71,6 +71,9 @@ export function calendarDayLabel(date: Date): string {
 
 // WCAG 2.2 AA as the accessibility spec checks it: no serious or critical axe-core violation.
 export async function expectNoSeriousViolations(page: Page) {
+  // A sonner toast fading out is half transparent, so axe would measure its contrast mid-fade;
+  // wait until the toasts (4 s each) have gone and check the page itself.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

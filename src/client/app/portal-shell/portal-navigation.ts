@@ -70,6 +70,7 @@ export const homeByRole: Record<PortalRole, string> = {
 export const messagesByRole: Partial<Record<PortalRole, string>> = {
   company: paths.companyMessages.getHref(),
   applicant: paths.applicantMessages.getHref(),
+  admin: paths.adminMessages.getHref(),
 };
 
 export const profileSettingsByRole: Record<PortalRole, string> = {

@@ -11,7 +11,10 @@ import { TooltipProvider } from '~/client/components/ui/tooltip';
 import { requestToastViewport } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
+import { useLiveConnection } from '~/client/lib/live-socket';
 import { queryClient } from '~/client/lib/query-client';
+import { useTimeZoneSync } from '~/client/lib/use-time-zone-sync';
+import { UnreadMessagesBadge } from '~/client/messaging/unread-messages-badge';
 import type { CurrentUser } from '~/shared/auth';
 import { type PortalRole, paths } from '~/shared/routes';
 import { PageLoading } from '../page-loading';
@@ -73,6 +76,10 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
   const [isCollapsed, setIsCollapsed] = useSidebarCollapsed();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const title = usePortalPageTitle(role);
+  // One live connection per tab while signed in: messages, notifications, meetings, presence.
+  useLiveConnection();
+  // Meetings show each side its own time: the server learns this browser's zone.
+  useTimeZoneSync(user.id);
 
   // Portal screens raise toasts often: keep both notification areas ready (F8 always finds one).
   useEffect(() => {
@@ -143,6 +150,7 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
                   <Link to={messagesHref}>
                     <MessageSquareIcon aria-hidden="true" />
                     <span className="sr-only sm:not-sr-only">Message</span>
+                    <UnreadMessagesBadge />
                   </Link>
                 </Button>
               )}

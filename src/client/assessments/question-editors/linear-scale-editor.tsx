@@ -5,10 +5,11 @@ import { NativeSelect } from '~/client/components/ui/native-select';
 import { SCALE_END_MAX, SCALE_END_MIN, SCALE_START_VALUES } from '~/shared/assessments';
 import type { EditableQuestion } from '../question-content';
 import { ScalePreview } from '../question-summary';
+import { AcceptedRangeEditor } from './accepted-range-editor';
 
 const scaleEnds = Array.from({ length: SCALE_END_MAX - SCALE_END_MIN + 1 }, (_, index) => SCALE_END_MIN + index);
 
-// Linear scale: where it starts and ends, the labels of its ends, and how it looks.
+// Linear scale: where it starts and ends, the labels of its ends, how it looks, and the values accepted.
 export function LinearScaleEditor() {
   const { control, register, formState } = useFormContext<EditableQuestion>();
   const { errors } = formState;
@@ -52,6 +53,7 @@ export function LinearScaleEditor() {
         <p className="text-sm font-medium">Preview</p>
         <ScalePreview min={scaleMin} max={scaleMax} minLabel={minLabel.trim()} maxLabel={maxLabel.trim()} />
       </div>
+      <AcceptedRangeEditor bounds={[scaleMin, scaleMax]} />
     </div>
   );
 }

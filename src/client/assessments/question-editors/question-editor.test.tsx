@@ -16,6 +16,11 @@ import {
 // becomes.
 
 const group = (name: string) => addPanel().getByRole('group', { name });
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+const noKeywords = 'No keywords yet: answers will wait for a person to grade them.';
 
 describe('the add-question panel', () => {
   it('starts as a multiple-choice question worth one point, and needs its text', async () => {
@@ -79,6 +84,8 @@ describe('each question type’s editor', () => {
 
     await events.type(addPanel().getByLabelText('Rubric'), 'Names the status code or its meaning.');
     expect(addPanel().getByLabelText('Rubric')).toHaveAttribute('aria-invalid', 'false');
+    // Seven words without a weight are guidance for a person, not a keyword.
+    expect(addPanel().getByText(noKeywords)).toBeInTheDocument();
     await events.click(addPanel().getByRole('button', { name: 'Add Question' }));
     const card = within(questionCards()[0] as HTMLElement);
     expect(card.getByText('AI graded')).toBeInTheDocument();
@@ -96,8 +103,41 @@ describe('each question type’s editor', () => {
     expect(addPanel().queryByRole('group', { name: 'Accepted answers' })).not.toBeInTheDocument();
     expect(addPanel().getByText('Off: a person reads and grades each answer.')).toBeInTheDocument();
     const card = await addQuestion(events, { type: 'paragraph', text: 'Describe a hard customer call.' });
-    expect(within(card).getByText('Not scored')).toBeInTheDocument();
+    // Graded by hand, it counts toward the score.
+    expect(within(card).getByText('1 point')).toBeInTheDocument();
+    expect(within(card).getByText('Graded by hand')).toBeInTheDocument();
+    expect(within(card).queryByText('Not scored')).not.toBeInTheDocument();
     expect(within(card).getByText('A person grades this answer.')).toBeInTheDocument();
+    expect(screen.getByText('1 question · 1 point')).toBeInTheDocument();
+    expect(screen.getByText('Question 1 is graded by hand.')).toBeInTheDocument();
+  });
+
+  it('paragraph graded by AI: the rubric’s keywords listed as the grader reads them', async () => {
+    const { events } = await openCreateTest();
+    await chooseType(events, 'paragraph');
+    await events.click(addPanel().getByRole('switch', { name: 'Grade with AI' }));
+    const rubric = addPanel().getByLabelText('Rubric');
+    expect(rubric).toHaveAccessibleDescription(
+      'One keyword or short phrase per line, with its weight in brackets: "closure (2)". Separate alternatives with "|".',
+    );
+    expect(addPanel().getByText(noKeywords)).toBeInTheDocument();
+    expect(addPanel().queryByRole('list', { name: 'The grader looks for:' })).not.toBeInTheDocument();
+
+    await events.type(
+      rubric,
+      'A kind answer names the feeling before offering any fix.{Enter}- apologises (2){Enter}next step | follow-up{Enter}refund (3)',
+    );
+    const criteria = addPanel().getByRole('list', { name: 'The grader looks for:' });
+    expect(
+      within(criteria)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['“apologises” ×2', '“next step” or “follow-up” ×1', '“refund” ×3']);
+    expect(addPanel().queryByText(noKeywords)).not.toBeInTheDocument();
+
+    const card = await addQuestion(events, { type: 'paragraph', text: 'Answer an upset customer.' });
+    expect(within(card).getByText('AI graded')).toBeInTheDocument();
+    expect(within(card).queryByText('Graded by hand')).not.toBeInTheDocument();
   });
 
   it('multiple choice: at least two different options, and the correct one among them', async () => {
@@ -169,7 +209,9 @@ describe('each question type’s editor', () => {
     ).toBeInTheDocument();
     const card = await addQuestion(events, { type: 'file-upload', text: 'Upload a sample of your work.' });
     expect(within(card).getByText('The candidate uploads a file.')).toBeInTheDocument();
-    expect(within(card).getByText('Not scored')).toBeInTheDocument();
+    expect(within(card).getByText('1 point')).toBeInTheDocument();
+    expect(within(card).getByText('Graded by hand')).toBeInTheDocument();
+    expect(screen.getByText('Question 1 is graded by hand.')).toBeInTheDocument();
   });
 
   it('linear scale: its ends and their labels, previewed as they change', async () => {
@@ -188,7 +230,48 @@ describe('each question type’s editor', () => {
       },
     });
     expect(within(card).getByRole('img', { name: 'A scale from 0 to 10' })).toHaveTextContent(/Not at allExpert$/);
+    // Without an accepted range it is an opinion.
     expect(within(card).getByText('Not scored')).toBeInTheDocument();
+    expect(within(card).getByText('An opinion: no answer is wrong, so it is not scored.')).toBeInTheDocument();
+    expect(screen.getByText('Question 1 is not scored.')).toBeInTheDocument();
+  });
+
+  it('linear scale: an optional accepted range among the scale’s values, kept within it', async () => {
+    const { events } = await openCreateTest();
+    await chooseType(events, 'linear-scale');
+    const range = within(group('Accepted range (optional)'));
+    expect(range.queryByLabelText('Lowest accepted')).not.toBeInTheDocument();
+    await events.click(range.getByRole('switch', { name: 'Score this question' }));
+    // The top two values to start.
+    expect(range.getByLabelText('Lowest accepted')).toHaveDisplayValue('4');
+    expect(range.getByLabelText('Highest accepted')).toHaveDisplayValue('5');
+    expect(optionTexts(range.getByLabelText('Lowest accepted'))).toEqual(['1', '2', '3', '4', '5']);
+
+    await events.selectOptions(addPanel().getByLabelText('Scale ends at'), '10');
+    expect(optionTexts(range.getByLabelText('Highest accepted'))).toHaveLength(10);
+    await events.selectOptions(range.getByLabelText('Lowest accepted'), '7');
+    await events.selectOptions(range.getByLabelText('Highest accepted'), '9');
+    // A shorter scale pulls the range in.
+    await events.selectOptions(addPanel().getByLabelText('Scale ends at'), '8');
+    expect(range.getByLabelText('Lowest accepted')).toHaveDisplayValue('7');
+    expect(range.getByLabelText('Highest accepted')).toHaveDisplayValue('8');
+
+    // The wrong way round, the contract's message shows under the range.
+    await events.selectOptions(range.getByLabelText('Highest accepted'), '6');
+    await events.type(addPanel().getByLabelText('Question'), 'How well do you know SQL?');
+    await events.click(addPanel().getByRole('button', { name: 'Add Question' }));
+    expect(await findNotification(testTexts.answerKeyRange)).toBeInTheDocument();
+    expect(range.getByLabelText('Lowest accepted')).toHaveAccessibleDescription(testTexts.answerKeyRange);
+    expect(range.getByLabelText('Highest accepted')).toHaveAttribute('aria-invalid', 'true');
+    await events.selectOptions(range.getByLabelText('Highest accepted'), '8');
+    await waitFor(() => expect(range.getByLabelText('Lowest accepted')).not.toHaveAccessibleDescription());
+
+    await events.click(addPanel().getByRole('button', { name: 'Add Question' }));
+    const card = within(questionCards()[0] as HTMLElement);
+    expect(card.getByText('Accepted:').parentElement).toHaveTextContent('Accepted: 7 to 8');
+    expect(card.getByText('1 point')).toBeInTheDocument();
+    expect(card.queryByText('Not scored')).not.toBeInTheDocument();
+    expect(screen.getByText('1 question · 1 point')).toBeInTheDocument();
   });
 
   it('rating: 3, 4, 5 or 10 stars, 5 until changed', async () => {
@@ -207,6 +290,44 @@ describe('each question type’s editor', () => {
       fill: () => events.selectOptions(addPanel().getByLabelText('Number of stars'), '10 stars'),
     });
     expect(within(card).getByRole('img', { name: '10 stars' })).toBeInTheDocument();
+    expect(within(card).getByText('Not scored')).toBeInTheDocument();
+  });
+
+  it('rating: an accepted range scores it, and is saved as the answer key', async () => {
+    const { events, tests } = await openCreateTest();
+    await events.type(screen.getByLabelText('Test name'), 'Self-assessment');
+    await events.selectOptions(screen.getByLabelText('Test type'), 'Language');
+    const card = await addQuestion(events, {
+      type: 'rating',
+      text: 'Rate your written English.',
+      fill: async () => {
+        const range = within(group('Accepted range (optional)'));
+        await events.click(range.getByRole('switch', { name: 'Score this question' }));
+        expect(range.getByLabelText('Lowest accepted')).toHaveDisplayValue('4');
+        expect(range.getByLabelText('Highest accepted')).toHaveDisplayValue('5');
+        await events.selectOptions(range.getByLabelText('Lowest accepted'), '3');
+        // Fewer stars: the top end comes down to the last star.
+        await events.selectOptions(addPanel().getByLabelText('Number of stars'), '4 stars');
+        expect(optionTexts(range.getByLabelText('Highest accepted'))).toEqual(['1', '2', '3', '4']);
+        expect(range.getByLabelText('Highest accepted')).toHaveDisplayValue('4');
+      },
+    });
+    expect(within(card).getByText('Accepted:').parentElement).toHaveTextContent('Accepted: 3 to 4');
+    expect(within(card).getByText('1 point')).toBeInTheDocument();
+
+    // Back in the panel, the range is as it was saved.
+    await events.click(screen.getByRole('button', { name: 'Edit question 1' }));
+    const editPanel = within(screen.getByRole('region', { name: 'Edit Question 1' }));
+    expect(editPanel.getByRole('switch', { name: 'Score this question' })).toBeChecked();
+    expect(editPanel.getByLabelText('Lowest accepted')).toHaveDisplayValue('3');
+    expect(editPanel.getByLabelText('Highest accepted')).toHaveDisplayValue('4');
+    await events.click(editPanel.getByRole('button', { name: 'Cancel Edit' }));
+
+    await events.click(screen.getByRole('button', { name: 'Create Test' }));
+    expect(await findNotification(testTexts.created)).toBeInTheDocument();
+    expect(tests[0]?.questions).toMatchObject([
+      { type: 'rating', settings: { stars: 4 }, answer_key: { min: 3, max: 4 } },
+    ]);
   });
 
   it('multiple choice grid: rows and columns, and one correct column per row', async () => {

@@ -4,6 +4,7 @@ import {
   checkQuestion,
   isChoiceQuestion,
   isGridQuestion,
+  isRangeQuestion,
   type QuestionType,
   questionInputSchema,
 } from '~/shared/assessments';
@@ -25,6 +26,7 @@ function answerKeyField(type: QuestionType): QuestionFormField {
   if (type === 'short-answer') return 'acceptedAnswers';
   if (type === 'date') return 'correctDate';
   if (type === 'time') return 'correctTime';
+  if (isRangeQuestion(type)) return 'acceptedRange';
   // The other types have no answer key to set; a message about one belongs to the type.
   return 'type';
 }

@@ -203,9 +203,14 @@ export const notifications = pgTable(
     link: text(),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // When the email job decided this one (sent it, or not as the person's preferences say): a job that
+    // runs twice finds it set and does nothing.
+    emailHandledAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('notifications_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    // An instance that starts (or reconnects its LISTEN) queues the emails of those still undecided.
+    index('notifications_email_pending_idx').on(table.createdAt).where(sql`${table.emailHandledAt} is null`),
   ],
 );

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  gradingMethods,
   PASS_RATE_MAX,
   PASS_RATE_MIN,
   POINTS_MAX,
@@ -25,6 +27,7 @@ import {
   testAttemptStatuses,
   testTypes,
 } from '~/shared/assessments';
+import { applications } from './applications';
 import { users } from './auth';
 import { companies } from './companies';
 import { jobs } from './jobs';
@@ -43,6 +46,8 @@ const literal = (value: number) => sql.raw(String(value));
 export const testType = pgEnum('test_type', testTypes);
 export const questionType = pgEnum('question_type', questionTypes);
 export const testAttemptStatus = pgEnum('test_attempt_status', testAttemptStatuses);
+export const gradingMethod = pgEnum('grading_method', gradingMethods);
+export const attemptCloser = pgEnum('attempt_closer', ['candidate', 'deadline']);
 
 // A skills test a company builds (spec §3 "Test"); is_active false while it is a draft.
 export const tests = pgTable(
@@ -118,7 +123,8 @@ export const jobTests = pgTable(
   (table) => [primaryKey({ columns: [table.jobId, table.testId] }), index('job_tests_test_id_idx').on(table.testId)],
 );
 
-// One candidate's go at a test: assigned → started → submitted → graded (DESIGN.md §5).
+// One candidate's go at a test: assigned → started → submitted → graded (DESIGN.md §5). An attempt is
+// one assignment; a retake is a new attempt the company assigns.
 export const testAttempts = pgTable(
   'test_attempts',
   {
@@ -131,11 +137,24 @@ export const testAttempts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The job whose application asked for the test, when there is one.
     jobId: uuid().references(() => jobs.id, { onDelete: 'set null' }),
+    applicationId: uuid().references(() => applications.id, { onDelete: 'set null' }),
+    // The company member who assigned it; null when applying assigned it.
+    assignedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     status: testAttemptStatus().notNull().default('assigned'),
+    // Unused since answers have their own rows (test_answers); kept for the rows written before.
     answers: jsonb().notNull().default({}),
+    // The questions as they were when the candidate started: later edits of the test do not move them.
+    questions: jsonbValue(),
     // Percent 0–100, once graded.
     score: integer(),
     passed: boolean(),
+    pointsEarned: numeric({ precision: 8, scale: 2, mode: 'number' }),
+    pointsPossible: integer(),
+    // Answers still waiting for a person (or the text grader).
+    pendingReviews: integer().notNull().default(0),
+    closedBy: attemptCloser(),
+    // Focus losses and pastes, with the browser's and the server's times (shown to the company).
+    integrityEvents: jsonb().notNull().default([]),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }),
     deadlineAt: timestamp({ withTimezone: true }),
@@ -146,8 +165,39 @@ export const testAttempts = pgTable(
     index('test_attempts_test_id_idx').on(table.testId),
     index('test_attempts_job_id_idx').on(table.jobId),
     index('test_attempts_applicant_id_idx').on(table.applicantId),
+    // An application's tests (My Applications, the pipeline).
+    index('test_attempts_application_id_idx').on(table.applicationId),
+    // One unfinished assignment of a test per applicant: applying twice or assigning twice reuses it.
+    uniqueIndex('test_attempts_open_unique')
+      .on(table.testId, table.applicantId)
+      .where(sql`${table.status} in ('assigned', 'started')`),
+    // The sweep: started attempts past their deadline, submitted ones still being graded.
+    index('test_attempts_open_deadline_idx')
+      .on(table.deadlineAt)
+      .where(sql`${table.status} in ('started', 'submitted')`),
     check('test_attempts_score_range', sql`${table.score} between 0 and 100`),
   ],
+);
+
+// One answer of an attempt, saved as it is given, and its grade once graded.
+export const testAnswers = pgTable(
+  'test_answers',
+  {
+    attemptId: uuid()
+      .notNull()
+      .references(() => testAttempts.id, { onDelete: 'cascade' }),
+    // The id of the question in the attempt's snapshot.
+    questionId: text().notNull(),
+    answer: jsonbValue(),
+    answeredAt: timestamp({ withTimezone: true }),
+    method: gradingMethod(),
+    // null while the answer waits to be graded.
+    points: numeric({ precision: 6, scale: 2, mode: 'number' }),
+    explanation: text(),
+    gradedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    gradedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
 );
 
 // A company user's starred tests.

@@ -39,6 +39,8 @@ export const users = pgTable(
     // Demo accounts only (seeded outside production): skip the second factor whatever the setting says.
     twoFactorExempt: boolean().notNull().default(false),
     lastSignInAt: timestamp({ withTimezone: true }),
+    // The person's IANA time zone, as their browser last said: meetings show each side's own time.
+    timeZone: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

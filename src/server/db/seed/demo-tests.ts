@@ -5,7 +5,8 @@ import { companyMembers, testFavorites, tests, users } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
-import { buildTest, buildTestAttempt, type TestOverrides } from './test-factories';
+import { takeDemoAttempt } from './take-demo-attempt';
+import { buildTest, type TestOverrides } from './test-factories';
 
 const DEMO_COMPANY_EMAIL = 'company@tandem.test';
 
@@ -21,6 +22,7 @@ type TakerEmail = (typeof demoTestTakers)[number]['email'];
 interface DemoAttempt {
   taker: TakerEmail;
   status: 'assigned' | 'started' | 'submitted' | 'graded';
+  // About the score the answers earn (they are given and graded for real).
   score?: number;
   daysAgo: number;
 }
@@ -44,9 +46,12 @@ const virtualAssistantQuestions: QuestionInput[] = [
     question: 'A client asks you to book a flight that exceeds their travel budget. Write your reply.',
     points: 4,
     use_ai: true,
-    rubric:
-      'Polite and concise; states the budget conflict plainly; offers at least two alternatives (dates, airlines, ' +
-      'fare class); asks the client to choose before booking.',
+    rubric: [
+      'budget (2)',
+      'alternative | option | instead (2)',
+      'dates | airline | fare class',
+      'would you like | do you prefer | which | confirm',
+    ].join('\n'),
   },
   {
     type: 'multiple-choice',
@@ -145,9 +150,12 @@ export const demoTests: DemoTest[] = [
         question: 'Explain when you would lift state up, and when you would reach for context instead.',
         points: 4,
         use_ai: true,
-        rubric:
-          'Lifting state: shared by a few nearby components. Context: read by many components far apart, changes ' +
-          'rarely. Mentions re-render cost or prop drilling.',
+        rubric: [
+          'lift state | lifting state | common parent (2)',
+          'context (2)',
+          'prop drilling | re-render | rerender',
+          'sibling | shared',
+        ].join('\n'),
       },
     ],
     attempts: [
@@ -172,16 +180,19 @@ export const demoTests: DemoTest[] = [
         question: 'A customer’s order arrived damaged and they are angry. Write your first reply.',
         points: 5,
         use_ai: true,
-        rubric:
-          'Acknowledges the frustration; apologises without blaming; offers a replacement or refund; gives a clear ' +
-          'next step and timeline; no spelling mistakes.',
+        rubric: [
+          'sorry | apologise | apologize | apologies (2)',
+          'frustrating | understand | frustration',
+          'replacement | refund | replace (2)',
+          'within | by tomorrow | today | next step',
+        ].join('\n'),
       },
       {
         type: 'short-answer',
         question: 'Rewrite “Your request cannot be processed” in a friendlier way.',
         points: 2,
         use_ai: true,
-        rubric: 'Positive wording, says what the customer can do next, one or two sentences.',
+        rubric: ['you can | please | happy to (2)', 'next | instead | try'].join('\n'),
       },
       {
         type: 'multiple-choice',
@@ -358,12 +369,17 @@ export const demoTestsSeeder: DemoSeeder = {
         await db.insert(testFavorites).values({ userId: company.userId, testId: test.id }).onConflictDoNothing();
       }
       for (const attempt of demo.attempts) {
-        await buildTestAttempt(db, {
+        const applicantId = takerIds.get(attempt.taker);
+        if (!applicantId) continue;
+        await takeDemoAttempt({
+          db,
           testId: test.id,
-          applicantId: takerIds.get(attempt.taker),
+          applicantId,
+          graderCompanyId: company.companyId,
+          graderId: company.userId,
           status: attempt.status,
-          score: attempt.score ?? null,
-          assignedAt: daysAgo(attempt.daysAgo),
+          aim: attempt.score ?? 50,
+          daysAgo: attempt.daysAgo,
         });
         created++;
       }

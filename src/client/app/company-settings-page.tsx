@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { EmailSection, PasswordSection, ProfileSection } from '~/client/account/account-sections';
+import { CompanyProfileSection } from '~/client/account/company-profile-section';
+import { SessionsSection } from '~/client/account/sessions-section';
+import { currentUserQueryOptions } from '~/client/auth/api';
+import { PortalPage } from '~/client/components/portal-page';
+import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
+import type { PageProps } from '~/client/routes';
+import { paths } from '~/shared/routes';
+
+// A company person's Settings: their profile, the company's public profile, sign-in details and
+// sessions (account/), and which notifications are emailed (notifications/). Composed here so neither
+// feature imports the other.
+export default function CompanySettingsPage({ pageId }: PageProps) {
+  const { data } = useQuery(currentUserQueryOptions());
+  const user = data?.user;
+  const { title } = paths[pageId];
+
+  return (
+    <PortalPage title={title} description="Your profile, sign-in details, email notifications and active sessions.">
+      {/* The portal guard renders this page only once the user is known. */}
+      {user && (
+        <>
+          <ProfileSection user={user} />
+          {user.role === 'company' && user.company && <CompanyProfileSection />}
+          <EmailSection user={user} />
+          <PasswordSection user={user} />
+          <EmailPreferencesSection showsOfferNote={user.role === 'company'} />
+          <SessionsSection />
+        </>
+      )}
+    </PortalPage>
+  );
+}

@@ -1,0 +1,104 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import type { ReactNode } from 'react';
+import { DashboardLoadError, SectionSkeleton } from '~/client/components/dashboard-section';
+import { PageMeta } from '~/client/components/page-meta';
+import { accountManagerAvailability } from '~/client/content/contact-info';
+import type { PageProps } from '~/client/routes';
+import { applicationTexts } from '~/shared/applications';
+import { paths } from '~/shared/routes';
+import { companyDashboardQueryOptions } from './api';
+import {
+  AccountManagerSection,
+  CurrentEmployeesSection,
+  type FeaturedCandidate,
+  FeaturedCandidatesSection,
+  FindTalentSection,
+  JobPipelineSection,
+} from './dashboard-cards';
+
+function greetingFor(date: Date) {
+  const hour = date.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+// /company-dashboard (spec §2): greeting with today's date, Featured Candidates, Current Employees, Job
+// Pipeline, Messages with a quick reply, Find Talent, the Account Manager card and the support chat. The
+// app composes the other features' parts: featured talent, the messages card, the manager's actions and
+// the chat. A loading skeleton, then the whole dashboard or its one error with Try Again.
+export default function CompanyDashboardPage({
+  pageId,
+  userName,
+  featured,
+  messagesSection,
+  accountManagerActions,
+  supportChat,
+}: PageProps & {
+  userName: string | undefined;
+  featured: UseQueryResult<FeaturedCandidate[]>;
+  messagesSection: ReactNode;
+  accountManagerActions: ReactNode;
+  supportChat: ReactNode;
+}) {
+  const { title } = paths[pageId];
+  const dashboard = useQuery(companyDashboardQueryOptions());
+  const queries = [dashboard, featured];
+  const today = new Date();
+
+  let content: ReactNode;
+  if (queries.some((query) => query.isError)) {
+    content = <DashboardLoadError message={applicationTexts.dashboardLoadError} queries={queries} />;
+  } else if (dashboard.data && featured.data) {
+    content = (
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+          <FindTalentSection />
+          <JobPipelineSection pipeline={dashboard.data.pipeline} />
+          <FeaturedCandidatesSection candidates={featured.data} />
+        </div>
+        <div className="grid min-w-0 content-start gap-6">
+          <CurrentEmployeesSection employees={dashboard.data.employees} />
+          {messagesSection}
+          <AccountManagerSection
+            manager={dashboard.data.account_manager}
+            availability={accountManagerAvailability}
+            actions={accountManagerActions}
+          />
+        </div>
+      </div>
+    );
+  } else {
+    content = (
+      <div role="status" className="grid gap-6 lg:grid-cols-3">
+        <span className="sr-only">Loading dashboard</span>
+        <div className="grid gap-6 lg:col-span-2">
+          <SectionSkeleton />
+          <SectionSkeleton />
+        </div>
+        <div className="grid content-start gap-6">
+          <SectionSkeleton />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageMeta title={title} />
+      {/* The bottom padding keeps the last card clear of the floating Support button. */}
+      <div className="grid gap-6 pb-16">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="text-muted-foreground">
+            {greetingFor(today)}
+            {userName ? `, ${userName.split(' ')[0]}` : ''}. Today is {format(today, 'EEEE, MMMM d, yyyy')}.
+          </p>
+        </div>
+        {content}
+      </div>
+      {supportChat}
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { BriefcaseIcon, SearchIcon, StarIcon, UserRoundIcon, UsersIcon } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DashboardSection, SectionEmpty } from '~/client/components/dashboard-section';
+import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { Input } from '~/client/components/ui/input';
+import { cn } from '~/client/lib/cn';
+import { sendLive, useLiveEvent } from '~/client/lib/live-socket';
+import {
+  type CompanyDashboard,
+  type DashboardEmployee,
+  dashboardPipelineColumns,
+  dashboardPipelineLabels,
+} from '~/shared/companies';
+import { paths } from '~/shared/routes';
+
+const MAX_SKILLS_SHOWN = 3;
+
+export interface FeaturedCandidate {
+  id: string;
+  name: string;
+  role: string;
+  skills: string[];
+}
+
+// Top-rated listed talent, each opening Talent Search on their profile.
+export function FeaturedCandidatesSection({ candidates }: { candidates: FeaturedCandidate[] }) {
+  const talent = paths.companyTalent.getHref();
+  return (
+    <DashboardSection id="featured-candidates" title="Featured Candidates" viewAll={{ to: talent, label: 'View All' }}>
+      {candidates.length === 0 ? (
+        <SectionEmpty
+          icon={StarIcon}
+          title="No candidates to feature yet"
+          description="Talent with complete profiles appears here, the best rated first."
+        />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {candidates.map((candidate) => (
+            <li key={candidate.id} className="min-w-0 rounded-md border border-border p-3">
+              <Link
+                to={`${talent}?q=${encodeURIComponent(candidate.name)}`}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {candidate.name}
+              </Link>
+              <p className="truncate text-sm text-muted-foreground">{candidate.role}</p>
+              <div className="mt-2 flex flex-wrap gap-1">
+                {candidate.skills.slice(0, MAX_SKILLS_SHOWN).map((skill) => (
+                  <Badge key={skill} variant="secondary">
+                    {skill}
+                  </Badge>
+                ))}
+                {candidate.skills.length > MAX_SKILLS_SHOWN && (
+                  <Badge variant="outline">+{candidate.skills.length - MAX_SKILLS_SHOWN}</Badge>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardSection>
+  );
+}
+
+// The dots follow presence live: the server says who is online now, the socket says when it changes.
+function useLivePresence(employees: DashboardEmployee[]) {
+  const [online, setOnline] = useState<Record<string, boolean>>({});
+  const watched = employees.map((employee) => employee.applicant_id).join(',');
+  useEffect(() => {
+    if (watched) sendLive({ type: 'watch_presence', user_ids: watched.split(',') });
+  }, [watched]);
+  useLiveEvent('presence', (event) => setOnline((current) => ({ ...current, [event.user_id]: event.online })));
+  return (employee: DashboardEmployee) => online[employee.applicant_id] ?? employee.online;
+}
+
+export function CurrentEmployeesSection({ employees }: { employees: CompanyDashboard['employees'] }) {
+  const isOnline = useLivePresence(employees.items);
+  return (
+    <DashboardSection id="current-employees" title="Current Employees">
+      {employees.items.length === 0 ? (
+        <SectionEmpty
+          icon={UsersIcon}
+          title="No one is working for you yet"
+          description="People you hire appear here, with a green dot while they are online."
+          action={{ to: paths.companyTalent.getHref(), label: 'Find Talent' }}
+        />
+      ) : (
+        <>
+          <ul className="grid gap-3">
+            {employees.items.map((employee) => {
+              const online = isOnline(employee);
+              return (
+                <li key={employee.id} className="flex min-w-0 items-center gap-3">
+                  <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
+                    <UserRoundIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+                    <span
+                      className={cn(
+                        'absolute right-0 bottom-0 size-2.5 rounded-full ring-2 ring-card',
+                        online ? 'bg-emerald-500' : 'bg-zinc-400',
+                      )}
+                      aria-hidden="true"
+                    />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{employee.name}</p>
+                    <p className="truncate text-sm text-muted-foreground">{employee.role}</p>
+                  </div>
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    {employee.status === 'pending' ? 'Starting soon' : online ? 'Online' : 'Offline'}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {employees.total > employees.items.length && (
+            <p className="mt-3 text-sm text-muted-foreground">
+              and {employees.total - employees.items.length} more at work for you
+            </p>
+          )}
+        </>
+      )}
+    </DashboardSection>
+  );
+}
+
+export function JobPipelineSection({ pipeline }: { pipeline: CompanyDashboard['pipeline'] }) {
+  const jobsPage = paths.companyJobs.getHref();
+  const isEmpty = dashboardPipelineColumns.every((column) => pipeline[column].total === 0);
+  return (
+    <DashboardSection id="job-pipeline" title="Job Pipeline" viewAll={{ to: jobsPage, label: 'View All' }}>
+      {isEmpty ? (
+        <SectionEmpty
+          icon={BriefcaseIcon}
+          title="No jobs in progress"
+          description="Drafts, open jobs and jobs with interviews under way appear here."
+          action={{ to: paths.companyCreateJob.getHref(), label: 'Post Job' }}
+        />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-3">
+          {dashboardPipelineColumns.map((column) => (
+            <section key={column} aria-labelledby={`pipeline-${column}`} className="min-w-0">
+              <h3 id={`pipeline-${column}`} className="mb-2 flex items-center gap-2 text-sm font-semibold">
+                {dashboardPipelineLabels[column]}
+                <Badge variant="secondary">{pipeline[column].total}</Badge>
+              </h3>
+              {pipeline[column].items.length === 0 ? (
+                <p className="text-sm text-muted-foreground">None</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {pipeline[column].items.map((job) => (
+                    <li key={job.id} className="rounded-md border border-border p-2">
+                      <Link
+                        to={paths.companyJob.getHref({ id: job.id })}
+                        className="block truncate text-sm font-medium underline-offset-4 hover:underline"
+                      >
+                        {job.title}
+                      </Link>
+                      <p className="text-xs text-muted-foreground">
+                        {job.applicant_count === 1 ? '1 applicant' : `${job.applicant_count} applicants`}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+    </DashboardSection>
+  );
+}
+
+// Quick filters open Talent Search already narrowed.
+const quickFilters: Array<{ label: string; query: string }> = [
+  { label: 'Developers', query: 'q=developer' },
+  { label: 'Designers', query: 'q=designer' },
+  { label: 'Project Managers', query: 'q=project+manager' },
+  { label: 'Full-time', query: 'availability=full-time' },
+  { label: 'Remote', query: 'q=remote' },
+];
+
+export function FindTalentSection() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const talent = paths.companyTalent.getHref();
+  function search(event: FormEvent) {
+    event.preventDefault();
+    const text = query.trim();
+    navigate(text ? `${talent}?q=${encodeURIComponent(text)}` : talent);
+  }
+  return (
+    <DashboardSection id="find-talent" title="Find Talent">
+      <search>
+        <form aria-label="Find Talent" onSubmit={search} className="flex gap-2">
+          <Input
+            type="search"
+            aria-label="Search talent by skill or role"
+            placeholder="Search by skill or role"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <Button type="submit">
+            <SearchIcon aria-hidden="true" />
+            Search
+          </Button>
+        </form>
+      </search>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {quickFilters.map((filter) => (
+          <Button key={filter.label} asChild variant="outline" size="sm">
+            <Link to={`${talent}?${filter.query}`}>{filter.label}</Link>
+          </Button>
+        ))}
+      </div>
+    </DashboardSection>
+  );
+}
+
+// The company's account manager and the ways to reach them (composed by the app: messaging, meetings).
+export function AccountManagerSection({
+  manager,
+  availability,
+  actions,
+}: {
+  manager: CompanyDashboard['account_manager'];
+  availability: string;
+  actions: ReactNode;
+}) {
+  return (
+    <DashboardSection id="account-manager" title="Account Manager">
+      {manager ? (
+        <div className="grid gap-3">
+          <div className="flex min-w-0 items-center gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary">
+              {manager.name
+                .split(/\s+/)
+                .map((part) => part[0])
+                .join('')
+                .slice(0, 2)
+                .toUpperCase()}
+            </span>
+            <div className="min-w-0">
+              <p className="truncate font-medium">{manager.name}</p>
+              <p className="truncate text-sm text-muted-foreground">{manager.email}</p>
+            </div>
+          </div>
+          <p className="text-sm text-muted-foreground">Available {availability}</p>
+          <div className="flex flex-wrap gap-2">{actions}</div>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          An account manager is being assigned to your company. Until then, the support chat reaches our team.
+        </p>
+      )}
+    </DashboardSection>
+  );
+}

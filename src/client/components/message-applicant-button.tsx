@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import { MessageSquareIcon } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button, type ButtonProps } from '~/client/components/ui/button';
+import { notify } from '~/client/components/ui/notify';
+import { apiClient, errorMessage } from '~/client/lib/api-client';
+import {
+  type ConversationDetail,
+  messagesHrefOf,
+  messagingTexts,
+  type StartConversationInput,
+} from '~/shared/messaging';
+
+// "Message" on an application or a candidate: opens the company's conversation with the applicant (the
+// same one if it exists) and goes to it. Shared by the pipeline and Talent Search.
+export function MessageApplicantButton({
+  applicantId,
+  applicationId,
+  name,
+  size = 'sm',
+  variant = 'outline',
+}: {
+  applicantId: string;
+  applicationId?: string;
+  // Who, for screen readers when the button stands apart from the name.
+  name: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+}) {
+  const navigate = useNavigate();
+  const start = useMutation({
+    mutationFn: (input: StartConversationInput) => apiClient.post<ConversationDetail>('/api/conversations', input),
+    onSuccess: (conversation) => navigate(messagesHrefOf('company', conversation.id)),
+    onError: (error) => notify.error(errorMessage(error, messagingTexts.startError)),
+  });
+  return (
+    <Button
+      size={size}
+      variant={variant}
+      disabled={start.isPending}
+      onClick={() => start.mutate({ applicant_id: applicantId, application_id: applicationId })}
+    >
+      <MessageSquareIcon aria-hidden="true" />
+      Message<span className="sr-only"> {name}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,215 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { DialogFormFooter } from '~/client/components/dialog-form-footer';
+import {
+  checkMeetingTime,
+  defaultMeetingTime,
+  type MeetingTime,
+  MeetingTimeFields,
+  meetingFormErrors,
+} from '~/client/components/meeting-time-fields';
+import { SearchInput } from '~/client/components/search-input';
+import { TextAreaField } from '~/client/components/text-area-field';
+import { Alert } from '~/client/components/ui/alert';
+import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import { FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { NativeSelect } from '~/client/components/ui/native-select';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import { meetingInviteesQueryOptions, useScheduleMeeting } from '~/client/lib/meeting-queries';
+import { type ApplicationStatus, applicationStatusLabels } from '~/shared/applications';
+import {
+  MEETING_NOTES_MAX_LENGTH,
+  MEETING_TITLE_MAX_LENGTH,
+  type Meeting,
+  type MeetingInvitee,
+  type MeetingType,
+  meetingTexts,
+  meetingTypeLabels,
+  meetingTypes,
+} from '~/shared/meetings';
+
+const FAILURE_TEXT = 'The meeting was not scheduled. Please try again.';
+
+type Field = 'application_id' | 'type' | 'day' | 'duration' | 'title' | 'notes';
+// The fields the server may name besides the time's.
+const ownFields = ['application_id', 'type', 'title', 'notes'] as const;
+
+interface ScheduleMeetingDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  // From an application's drawer: that applicant, fixed. Without it the company picks one.
+  applicationId?: string;
+  onScheduled?: (meeting: Meeting) => void;
+}
+
+// Schedule Meeting (the company's meetings page and the pipeline's drawer): an applicant in the
+// pipeline, the kind of meeting, when and for how long, with the time as the applicant will read it in
+// their own zone. An interview moves the application to Interviewing.
+export function ScheduleMeetingDialog({ open, onOpenChange, applicationId, onScheduled }: ScheduleMeetingDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Schedule Meeting"
+        description="The applicant is invited and answers on their Meetings page. An interview moves the application to Interviewing."
+      >
+        {open && (
+          <ScheduleMeetingForm
+            applicationId={applicationId}
+            onDone={(meeting) => {
+              onOpenChange(false);
+              if (meeting) onScheduled?.(meeting);
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ScheduleMeetingForm({
+  applicationId,
+  onDone,
+}: {
+  applicationId?: string;
+  onDone: (meeting?: Meeting) => void;
+}) {
+  const schedule = useScheduleMeeting();
+  const [search, setSearch] = useState('');
+  const [chosenId, setChosenId] = useState(applicationId ?? '');
+  const [type, setType] = useState<MeetingType>('interview');
+  const [when, setWhen] = useState<MeetingTime>(defaultMeetingTime);
+  const [title, setTitle] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const invitees = useQuery(meetingInviteesQueryOptions({ q: search, application_id: applicationId }));
+  const options = invitees.data?.items ?? [];
+  const invitee: MeetingInvitee | undefined = options.find((option) => option.application_id === chosenId);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkMeetingTime(when);
+    const found: Partial<Record<Field, string>> = { ...checked.errors };
+    if (!chosenId) found.application_id = 'Choose an applicant from your pipeline.';
+    setErrors(found);
+    if (!checked.startsAt || found.application_id) return;
+    setBanner(null);
+    try {
+      const meeting = await schedule.mutateAsync({
+        application_id: chosenId,
+        type,
+        starts_at: checked.startsAt.toISOString(),
+        duration_minutes: when.duration,
+        title: title.trim() || undefined,
+        notes: notes.trim() || undefined,
+      });
+      toast({
+        title: meetingTexts.scheduled,
+        description: `${invitee?.applicant_name ?? 'The applicant'} is invited.`,
+      });
+      onDone(meeting);
+    } catch (error) {
+      const refused = meetingFormErrors(error, ownFields, FAILURE_TEXT);
+      setErrors(refused.errors);
+      setBanner(refused.banner);
+    }
+  }
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      {applicationId ? (
+        <FixedInvitee invitee={invitee} isLoading={invitees.isPending} />
+      ) : (
+        <div className="grid gap-2">
+          <SearchInput
+            label="Search applicants"
+            placeholder="Search by name or job title..."
+            value={search}
+            onSearch={setSearch}
+          />
+          <FormField label="Applicant" error={errors.application_id}>
+            {(control) => (
+              <NativeSelect {...control} value={chosenId} onChange={(event) => setChosenId(event.target.value)}>
+                <option value="">
+                  {invitees.isPending
+                    ? 'Loading applicants...'
+                    : options.length === 0
+                      ? 'No applicants found'
+                      : 'Choose an applicant'}
+                </option>
+                {options.map((option) => (
+                  <option key={option.application_id} value={option.application_id}>
+                    {`${option.applicant_name} · ${option.job_title} (${applicationStatusLabels[option.status as ApplicationStatus] ?? option.status})`}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          {invitees.isError && (
+            <Alert variant="destructive">{errorMessage(invitees.error, 'Failed to load your applicants.')}</Alert>
+          )}
+        </div>
+      )}
+      <FormField label="Type" error={errors.type}>
+        {(control) => (
+          <NativeSelect {...control} value={type} onChange={(event) => setType(event.target.value as MeetingType)}>
+            {meetingTypes.map((option) => (
+              <option key={option} value={option}>
+                {meetingTypeLabels[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <MeetingTimeFields
+        value={when}
+        onChange={setWhen}
+        errors={errors}
+        others={invitee ? [{ name: invitee.applicant_name, time_zone: invitee.time_zone }] : []}
+      />
+      <FormField label="Title (optional)" error={errors.title}>
+        {(control) => (
+          <Input
+            {...control}
+            value={title}
+            maxLength={MEETING_TITLE_MAX_LENGTH}
+            placeholder={invitee ? `${meetingTypeLabels[type]}: ${invitee.job_title}` : meetingTypeLabels[type]}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        )}
+      </FormField>
+      <TextAreaField
+        label="Notes (optional)"
+        hint="Everyone in the meeting reads them."
+        error={errors.notes}
+        value={notes}
+        maxLength={MEETING_NOTES_MAX_LENGTH}
+        onChange={setNotes}
+      />
+      <DialogFormFooter
+        banner={banner}
+        cancelLabel="Cancel"
+        onCancel={() => onDone()}
+        submitLabel="Schedule Meeting"
+        pendingLabel="Scheduling..."
+        isPending={schedule.isPending}
+      />
+    </form>
+  );
+}
+
+function FixedInvitee({ invitee, isLoading }: { invitee: MeetingInvitee | undefined; isLoading: boolean }) {
+  if (isLoading) return <Skeleton className="h-12 w-full" />;
+  if (!invitee) return <Alert variant="destructive">{meetingTexts.applicationEnded}</Alert>;
+  return (
+    <div className="rounded-md border border-border p-3 text-sm">
+      <p className="font-medium">{invitee.applicant_name}</p>
+      <p className="text-muted-foreground">
+        {invitee.job_title} · their time zone: {invitee.time_zone}
+      </p>
+    </div>
+  );
+}

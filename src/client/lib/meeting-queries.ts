@@ -1,0 +1,94 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Meeting,
+  MeetingInviteeList,
+  MeetingList,
+  ScheduleCallInput,
+  ScheduleMeetingInput,
+} from '~/shared/meetings';
+import { apiClient, queryString } from './api-client';
+import { useLiveEvent, useLiveReconnect } from './live-socket';
+import { queryKeys } from './query-keys';
+
+// The meetings reads and the scheduling that more than one feature needs: the meetings pages
+// (meetings), the pipeline's drawer (pipeline) and the dashboards. Kept below the features so none
+// imports another; meetings/api.ts keeps the changes made on the meetings pages.
+
+export const UPCOMING_PAGE_SIZE = 5;
+// A month grid is at most six weeks; far more meetings than anyone holds in one.
+const RANGE_PAGE_SIZE = 200;
+
+export const meetingRangeQueryOptions = (range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: queryKeys.meetings.range(range),
+    queryFn: () => apiClient.get<MeetingList>(`/api/meetings${queryString({ ...range, page_size: RANGE_PAGE_SIZE })}`),
+    placeholderData: keepPreviousData,
+  });
+
+// Meetings still ahead (or under way) and not cancelled, soonest first, a page at a time.
+export const upcomingMeetingsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: queryKeys.meetings.upcoming(page),
+    queryFn: () =>
+      apiClient.get<MeetingList>(
+        `/api/meetings${queryString({ from: new Date().toISOString(), status: 'scheduled', page, page_size: UPCOMING_PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const meetingQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.meetings.detail(id),
+    queryFn: () => apiClient.get<Meeting>(`/api/meetings/${id}`),
+  });
+
+// Who the company may invite: found by name or job title, or the one application a drawer shows.
+export const meetingInviteesQueryOptions = (query: { q: string; application_id?: string }) =>
+  queryOptions({
+    queryKey: queryKeys.meetings.invitees(query),
+    queryFn: () =>
+      apiClient.get<MeetingInviteeList>(`/api/meetings/invitees${queryString({ ...query, page_size: 20 })}`),
+    placeholderData: keepPreviousData,
+  });
+
+// Everything a meeting change may alter: the calendars and lists, the applicant dashboard's meetings,
+// and (an interview scheduled) the application's stage in the pipeline.
+export function useRefreshMeetings() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.applicant.meetings() }),
+    ]);
+}
+
+// Calendars follow what the other side does: a meeting.changed event (or a reconnect, which may have
+// missed some) refetches the meetings shown.
+export function useLiveMeetings() {
+  const refresh = useRefreshMeetings();
+  useLiveEvent('meeting.changed', () => void refresh());
+  useLiveReconnect(() => void refresh());
+}
+
+export function useScheduleMeeting() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshMeetings();
+  return useMutation({
+    mutationFn: (input: ScheduleMeetingInput) => apiClient.post<Meeting>('/api/meetings', input),
+    onSuccess: async () => {
+      await Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.pipeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all }),
+      ]);
+    },
+  });
+}
+
+export function useScheduleAccountManagerCall() {
+  const refresh = useRefreshMeetings();
+  return useMutation({
+    mutationFn: (input: ScheduleCallInput) => apiClient.post<Meeting>('/api/meetings/account-manager-call', input),
+    onSuccess: () => refresh(),
+  });
+}

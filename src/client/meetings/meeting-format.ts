@@ -1,0 +1,51 @@
+import { format } from 'date-fns';
+import { browserTimeZone } from '~/client/components/meeting-time-fields';
+import type { BadgeVariant } from '~/client/components/ui/badge';
+import { type Meeting, meetingTimeInZones } from '~/shared/meetings';
+
+// What a meeting looks like to the person viewing it: where it stands, and when in their time and the
+// others'.
+
+export const othersIn = (meeting: Meeting) => meeting.participants.filter((person) => !person.is_you);
+
+export const isOrganizer = (meeting: Meeting) =>
+  meeting.participants.some((person) => person.is_you && person.is_organizer);
+
+export const isOver = (meeting: Meeting, now = new Date()) => Date.parse(meeting.ends_at) <= now.getTime();
+
+// An invitation the viewer has not answered (or declined, and may still accept).
+export const canRespond = (meeting: Meeting) =>
+  meeting.status === 'scheduled' && !isOver(meeting) && !isOrganizer(meeting);
+
+export const canChange = (meeting: Meeting) => meeting.status === 'scheduled' && !isOver(meeting);
+
+export function meetingState(meeting: Meeting): { label: string; variant: BadgeVariant } {
+  if (meeting.status === 'cancelled') return { label: 'Cancelled', variant: 'danger' };
+  if (isOver(meeting)) return { label: 'Past', variant: 'neutral' };
+  if (meeting.my_response === 'pending') return { label: 'Invitation', variant: 'warning' };
+  if (meeting.my_response === 'declined') return { label: 'You declined', variant: 'danger' };
+  const others = othersIn(meeting);
+  if (others.some((person) => person.response === 'declined')) return { label: 'Declined', variant: 'danger' };
+  if (others.some((person) => person.response === 'pending')) return { label: 'Awaiting reply', variant: 'info' };
+  return { label: 'Confirmed', variant: 'success' };
+}
+
+// "Tue 10 Mar, 10:00 (your time) · 15:00 for Ada (Europe/London)".
+export const meetingWhen = (meeting: Meeting, at: string = meeting.starts_at) =>
+  meetingTimeInZones(
+    at,
+    browserTimeZone(),
+    othersIn(meeting).map((person) => ({ name: person.name, time_zone: person.time_zone })),
+  );
+
+// "10:00–10:45" in the viewer's zone.
+export const meetingHours = (meeting: Meeting) =>
+  `${format(new Date(meeting.starts_at), 'HH:mm')}–${format(new Date(meeting.ends_at), 'HH:mm')}`;
+
+// Who the meeting is with, from the viewer's side: "Ada Lovelace", or the company's name.
+export const meetingWith = (meeting: Meeting) =>
+  othersIn(meeting)
+    .map((person) => person.name)
+    .join(', ') ||
+  meeting.company?.name ||
+  'Just you';

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { PageMeta } from '~/client/components/page-meta';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Spinner } from '~/client/components/ui/spinner';
+import { apiClient, errorMessage, isApiError } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
+import type { PageProps } from '~/client/routes';
+import { type Meeting, meetingTexts } from '~/shared/meetings';
+import { paths } from '~/shared/routes';
+import { MeetingSummary } from './meeting-summary';
+
+// /meet/:token, where a meeting's join link leads: for its participants, whose meeting it is and when.
+// Tandem does not host the video call itself; the page says so rather than pretend.
+export default function MeetingRoomPage({ pageId }: PageProps) {
+  const { token = '' } = useParams();
+  const location = useLocation();
+  const room = useQuery({
+    queryKey: [...queryKeys.meetings.all, 'room', token],
+    queryFn: () => apiClient.get<Meeting>(`/api/meeting-rooms/${encodeURIComponent(token)}`),
+  });
+
+  if (room.isError && isApiError(room.error) && room.error.status === 401) {
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`${paths.login.getHref()}?redirect=${redirect}`} replace />;
+  }
+  const meeting = room.data;
+  const isApplicant = meeting?.participants.some((person) => person.is_you && person.role === 'applicant');
+  const meetingsHref = isApplicant ? paths.applicantMeetings.getHref() : paths.companyMeetings.getHref();
+
+  return (
+    <>
+      <PageMeta title={paths[pageId].title} noIndex />
+      <div className="grid gap-5">
+        <h1 className="text-2xl font-bold tracking-tight">{paths[pageId].title}</h1>
+        {room.isPending ? (
+          <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner />
+            Opening the meeting...
+          </div>
+        ) : room.isError ? (
+          <Alert variant="destructive" className="flex-col gap-2">
+            <p>{errorMessage(room.error, meetingTexts.roomNotFound)}</p>
+            {!(isApiError(room.error) && room.error.status < 500) && (
+              <Button size="sm" variant="outline" onClick={() => room.refetch()}>
+                Try Again
+              </Button>
+            )}
+          </Alert>
+        ) : (
+          meeting && (
+            <>
+              <MeetingSummary meeting={meeting} isFull />
+              {meeting.status === 'cancelled' ? (
+                <Alert variant="destructive">This meeting was cancelled.</Alert>
+              ) : (
+                <Alert>
+                  Tandem does not host the video call itself yet. Use the call link the organizer shared in the meeting
+                  notes or in Messages.
+                </Alert>
+              )}
+              <Button asChild variant="outline">
+                <Link to={meetingsHref}>Open your Meetings</Link>
+              </Button>
+            </>
+          )
+        )}
+      </div>
+    </>
+  );
+}

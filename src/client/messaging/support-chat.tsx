@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { HeadsetIcon, XIcon } from 'lucide-react';
+import { Popover as PopoverPrimitive } from 'radix-ui';
+import { useState } from 'react';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Popover, PopoverTrigger } from '~/client/components/ui/popover';
+import { Spinner } from '~/client/components/ui/spinner';
+import { errorMessage } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
+import { messagingTexts } from '~/shared/messaging';
+import { openSupportConversation } from './api';
+import { ConversationThread, type Me } from './conversation-thread';
+import { useMessagingLive } from './use-messaging-live';
+
+// The floating support chat (spec §2, company dashboard): the person's own conversation with Tandem's
+// staff in a popover, the same thread as on the Messages page.
+export function SupportChat({ me }: { me: Me }) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <Popover open={isOpen} onOpenChange={setIsOpen}>
+      <PopoverTrigger asChild>
+        <Button shape="round" size="lg" className="fixed right-4 bottom-4 z-40 shadow-lg sm:right-6 sm:bottom-6">
+          <HeadsetIcon aria-hidden="true" />
+          Support
+          <span className="sr-only"> chat</span>
+        </Button>
+      </PopoverTrigger>
+      {/* Radix's own content, not the padded ui/PopoverContent: the chat fills its box edge to edge. */}
+      <PopoverPrimitive.Portal>
+        <PopoverPrimitive.Content
+          side="top"
+          align="end"
+          sideOffset={8}
+          aria-label="Chat with Tandem Support"
+          className="z-50 flex h-[min(34rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-lg border border-border bg-background text-foreground shadow-lg outline-none"
+        >
+          <div className="flex items-center gap-3 border-b border-border bg-primary px-4 py-3 text-primary-foreground">
+            <HeadsetIcon className="size-5 shrink-0" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <h2 className="font-semibold">{messagingTexts.supportTitle}</h2>
+              <p className="text-xs opacity-90">We reply within 24 hours.</p>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-primary-foreground hover:bg-primary-foreground/15"
+              aria-label="Close support chat"
+              onClick={() => setIsOpen(false)}
+            >
+              <XIcon aria-hidden="true" />
+            </Button>
+          </div>
+          {isOpen && <SupportThread me={me} />}
+        </PopoverPrimitive.Content>
+      </PopoverPrimitive.Portal>
+    </Popover>
+  );
+}
+
+function SupportThread({ me }: { me: Me }) {
+  // Opening is idempotent: the same conversation every time.
+  const support = useQuery({
+    queryKey: queryKeys.messaging.support(),
+    queryFn: openSupportConversation,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useMessagingLive();
+  if (support.isPending) {
+    return (
+      <div className="m-auto">
+        <Spinner label="Opening the support chat" />
+      </div>
+    );
+  }
+  if (support.isError) {
+    return (
+      <div className="p-4">
+        <Alert variant="destructive" className="flex-col gap-3">
+          <p>{errorMessage(support.error, messagingTexts.startError)}</p>
+          <Button size="sm" variant="outline" className="self-start" onClick={() => support.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  return <ConversationThread conversationId={support.data.id} me={me} showHeader={false} />;
+}

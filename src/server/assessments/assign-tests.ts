@@ -1,0 +1,130 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { paths } from '~/shared/routes';
+import { attemptTexts } from '~/shared/test-attempts';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { applications, jobs, jobTests, testAttempts, tests } from '../db/schema';
+import { notify } from '../notifications/notify';
+import { findCompanyApplication } from '../pipeline/application-scope';
+import { AppError } from '../platform/errors';
+
+// The job's required tests, assigned to an applicant as they apply (inside the application's
+// transaction). A test they have open already, or passed already, is not assigned again: the pipeline
+// reads their latest attempt at it, whichever job it was taken for.
+export async function assignJobTests({
+  db,
+  jobId,
+  applicationId,
+  applicantId,
+  now,
+}: {
+  db: Database;
+  jobId: string;
+  applicationId: string;
+  applicantId: string;
+  now: Date;
+}): Promise<number> {
+  const required = await db
+    .select({ testId: jobTests.testId })
+    .from(jobTests)
+    .innerJoin(tests, eq(tests.id, jobTests.testId))
+    .where(and(eq(jobTests.jobId, jobId), eq(tests.isActive, true), isNull(tests.archivedAt)));
+  if (required.length === 0) return 0;
+  const settled = await db
+    .select({ testId: testAttempts.testId })
+    .from(testAttempts)
+    .where(
+      and(
+        eq(testAttempts.applicantId, applicantId),
+        inArray(
+          testAttempts.testId,
+          required.map((row) => row.testId),
+        ),
+        or(inArray(testAttempts.status, ['assigned', 'started']), eq(testAttempts.passed, true)),
+      ),
+    );
+  const settledIds = new Set(settled.map((row) => row.testId));
+  const toAssign = required.filter((row) => !settledIds.has(row.testId));
+  if (toAssign.length === 0) return 0;
+  const inserted = await db
+    .insert(testAttempts)
+    .values(toAssign.map((row) => ({ testId: row.testId, applicantId, jobId, applicationId, assignedAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: testAttempts.id });
+  return inserted.length;
+}
+
+// A company assigns one of its published tests (or a public one) to an applicant of one of its jobs.
+// A test the applicant has finished before is a retake: a new attempt; one still open is refused.
+export async function assignTest({
+  db,
+  companyId,
+  actorId,
+  ipAddress,
+  applicationId,
+  testId,
+  now = new Date(),
+}: {
+  db: Database;
+  companyId: string;
+  actorId: string;
+  ipAddress?: string;
+  applicationId: string;
+  testId: string;
+  now?: Date;
+}): Promise<{ id: string }> {
+  const application = await findCompanyApplication({ db, companyId, id: applicationId });
+  return db.transaction(async (tx) => {
+    const [test] = await tx
+      .select({ id: tests.id, name: tests.name, timeLimit: tests.timeLimitMinutes })
+      .from(tests)
+      .where(
+        and(
+          eq(tests.id, testId),
+          eq(tests.isActive, true),
+          isNull(tests.archivedAt),
+          or(eq(tests.companyId, companyId), eq(tests.isPublic, true)),
+        ),
+      );
+    if (!test)
+      throw new AppError('validation', attemptTexts.testNotAssignable, { test_id: attemptTexts.testNotAssignable });
+    const [row] = await tx
+      .select({ applicantId: applications.applicantId, jobTitle: jobs.title })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .where(eq(applications.id, application.id));
+    if (!row) throw new AppError('not_found', attemptTexts.notFound);
+    const [created] = await tx
+      .insert(testAttempts)
+      .values({
+        testId,
+        applicantId: row.applicantId,
+        jobId: application.jobId,
+        applicationId: application.id,
+        assignedById: actorId,
+        assignedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: testAttempts.id });
+    if (!created) throw new AppError('conflict', attemptTexts.alreadyAssigned);
+    await notify(tx, {
+      userId: row.applicantId,
+      type: 'test_assigned',
+      title: `Skills test: ${test.name}`,
+      body: `Take it for ${row.jobTitle}. You have ${test.timeLimit} minutes once you start.`,
+      link: paths.applicantTest.getHref({ id: created.id }),
+    });
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId,
+        action: 'test_attempt.assigned',
+        targetType: 'test_attempt',
+        targetId: created.id,
+        details: { test_id: testId, test_name: test.name, application_id: application.id },
+        ipAddress,
+      },
+    });
+    return created;
+  });
+}

@@ -1,0 +1,235 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isScoredQuestion, type Question } from '~/shared/assessments';
+import { paths } from '~/shared/routes';
+import type { Database } from '../db/client';
+import { companyMembers, testAnswers, testAttempts, tests, users } from '../db/schema';
+import { notify } from '../notifications/notify';
+import { gradeAnswer, roundPoints } from './grade-answer';
+import type { TextGrader } from './text-graders';
+
+// The snapshot the attempt was started with (start-attempt.ts writes it).
+export const snapshotOf = (questions: unknown): Question[] =>
+  Array.isArray(questions) ? (questions as Question[]) : [];
+
+// Closes a started attempt — the candidate submitted, or the deadline passed — and grades it: what an
+// answer key decides at once, text with AI grading by the text grader after the close commits (a hosted
+// model may take seconds), the rest left to the company. Answers saved until the close are what count;
+// the lock taken here makes a save racing the close either land before it or be refused.
+// Returns false when the attempt was not started (already closed by someone else).
+export async function closeAttempt({
+  db,
+  attemptId,
+  closedBy,
+  grader,
+  now = new Date(),
+}: {
+  db: Database;
+  attemptId: string;
+  closedBy: 'candidate' | 'deadline';
+  grader: TextGrader;
+  now?: Date;
+}): Promise<boolean> {
+  const closed = await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select({
+        status: testAttempts.status,
+        questions: testAttempts.questions,
+        deadlineAt: testAttempts.deadlineAt,
+        applicantId: testAttempts.applicantId,
+        testId: testAttempts.testId,
+      })
+      .from(testAttempts)
+      .where(eq(testAttempts.id, attemptId))
+      .for('update');
+    if (attempt?.status !== 'started') return false;
+    const saved = await tx
+      .select({ questionId: testAnswers.questionId, answer: testAnswers.answer })
+      .from(testAnswers)
+      .where(eq(testAnswers.attemptId, attemptId));
+    const answerOf = new Map(saved.map((row) => [row.questionId, row.answer]));
+    const grades = snapshotOf(attempt.questions).map((question) => ({
+      questionId: question.id,
+      grade: gradeAnswer(question, answerOf.get(question.id) ?? null),
+    }));
+    if (grades.length > 0) {
+      await tx
+        .insert(testAnswers)
+        .values(
+          grades.map(({ questionId, grade }) => ({
+            attemptId,
+            questionId,
+            answer: answerOf.get(questionId) ?? null,
+            method: grade.method,
+            points: grade.points,
+            explanation: grade.explanation,
+            gradedAt: grade.points === null ? null : now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [testAnswers.attemptId, testAnswers.questionId],
+          set: {
+            method: sql`excluded.method`,
+            points: sql`excluded.points`,
+            explanation: sql`excluded.explanation`,
+            gradedAt: sql`excluded.graded_at`,
+          },
+        });
+    }
+    // At the deadline the attempt ends at the deadline, however late the sweep came by.
+    const submittedAt =
+      closedBy === 'deadline' && attempt.deadlineAt && attempt.deadlineAt < now ? attempt.deadlineAt : now;
+    await tx
+      .update(testAttempts)
+      .set({ status: 'submitted', closedBy, submittedAt })
+      .where(eq(testAttempts.id, attemptId));
+    const [test] = await tx
+      .select({ name: tests.name, companyId: tests.companyId })
+      .from(tests)
+      .where(eq(tests.id, attempt.testId));
+    const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, attempt.applicantId));
+    if (test) {
+      const members = await tx
+        .select({ id: companyMembers.userId })
+        .from(companyMembers)
+        .where(eq(companyMembers.companyId, test.companyId));
+      await notify(
+        tx,
+        members.map((member) => ({
+          userId: member.id,
+          type: 'test_submitted' as const,
+          title: `${applicant?.name ?? 'An applicant'} finished ${test.name}`,
+          body:
+            closedBy === 'deadline'
+              ? 'The time limit ran out; the saved answers were submitted.'
+              : 'Submitted before the time limit.',
+          link: paths.companyTestAttempt.getHref({ id: attemptId }),
+        })),
+      );
+    }
+    return true;
+  });
+  if (!closed) return false;
+  await gradeTextAnswers({ db, attemptId, grader, now });
+  return true;
+}
+
+// Grades the attempt's answers waiting for the text grader, then settles the attempt. Safe to run again
+// (the sweep does, when a grader call failed): an answer graded meanwhile is left as it is.
+export async function gradeTextAnswers({
+  db,
+  attemptId,
+  grader,
+  now = new Date(),
+}: {
+  db: Database;
+  attemptId: string;
+  grader: TextGrader;
+  now?: Date;
+}): Promise<void> {
+  const [attempt] = await db
+    .select({ questions: testAttempts.questions })
+    .from(testAttempts)
+    .where(eq(testAttempts.id, attemptId));
+  const waiting = await db
+    .select({ questionId: testAnswers.questionId, answer: testAnswers.answer })
+    .from(testAnswers)
+    .where(and(eq(testAnswers.attemptId, attemptId), eq(testAnswers.method, 'ai'), isNull(testAnswers.points)));
+  const questionById = new Map(snapshotOf(attempt?.questions).map((question) => [question.id, question]));
+  for (const row of waiting) {
+    const question = questionById.get(row.questionId);
+    if (!question) continue;
+    const grade = await grader.grade({
+      question: question.question,
+      rubric: question.rubric ?? '',
+      answer: typeof row.answer === 'string' ? row.answer : '',
+      points: question.points,
+    });
+    // The grader cannot judge it (a rubric without keywords): a person grades it, as the company sees.
+    await db
+      .update(testAnswers)
+      .set(
+        grade.points === null
+          ? { method: 'manual', explanation: grade.explanation }
+          : { points: grade.points, explanation: grade.explanation, gradedAt: now },
+      )
+      .where(
+        and(
+          eq(testAnswers.attemptId, attemptId),
+          eq(testAnswers.questionId, row.questionId),
+          isNull(testAnswers.points),
+        ),
+      );
+  }
+  await settleAttempt({ db, attemptId, now });
+}
+
+// Adds up a submitted (or graded, when a grade changed) attempt: points, pending reviews, and once nothing
+// waits, the score against the test's pass rate and 'graded'. A test with nothing scored passes at 100.
+export async function settleAttempt({
+  db,
+  attemptId,
+  now = new Date(),
+}: {
+  db: Database;
+  attemptId: string;
+  now?: Date;
+}) {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select({ status: testAttempts.status, questions: testAttempts.questions, passRate: tests.passRate })
+      .from(testAttempts)
+      .innerJoin(tests, eq(tests.id, testAttempts.testId))
+      .where(eq(testAttempts.id, attemptId))
+      .for('update', { of: testAttempts });
+    if (!attempt || (attempt.status !== 'submitted' && attempt.status !== 'graded')) return;
+    const scored = snapshotOf(attempt.questions).filter((question) => isScoredQuestion(question));
+    const rows = await tx
+      .select({ questionId: testAnswers.questionId, points: testAnswers.points })
+      .from(testAnswers)
+      .where(eq(testAnswers.attemptId, attemptId));
+    const pointsOf = new Map(rows.map((row) => [row.questionId, row.points]));
+    const possible = scored.reduce((sum, question) => sum + question.points, 0);
+    const earned = roundPoints(scored.reduce((sum, question) => sum + (pointsOf.get(question.id) ?? 0), 0));
+    const pending = scored.filter((question) => (pointsOf.get(question.id) ?? null) === null).length;
+    const score = possible > 0 ? Math.round((earned / possible) * 100) : 100;
+    const settled =
+      pending === 0
+        ? {
+            status: 'graded' as const,
+            score,
+            passed: score >= attempt.passRate,
+            // A grade changed after grading keeps the time it was first graded.
+            gradedAt: attempt.status === 'graded' ? sql`${testAttempts.gradedAt}` : now,
+          }
+        : { status: 'submitted' as const, score: null, passed: null, gradedAt: null };
+    await tx
+      .update(testAttempts)
+      .set({ pointsEarned: earned, pointsPossible: possible, pendingReviews: pending, ...settled })
+      .where(eq(testAttempts.id, attemptId));
+  });
+}
+
+// Started attempts whose deadline has passed, and submitted ones whose text grading did not finish,
+// a batch at a time. closeAttempt re-checks each under a lock, so instances sweeping at once close an
+// attempt once.
+export async function findAttemptsToSweep({ db, now, limit = 50 }: { db: Database; now: Date; limit?: number }) {
+  const expired = await db
+    .select({ id: testAttempts.id })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.status, 'started'), sql`${testAttempts.deadlineAt} <= ${now.toISOString()}`))
+    .limit(limit);
+  const stalled = await db
+    .selectDistinct({ id: testAttempts.id })
+    .from(testAttempts)
+    .innerJoin(testAnswers, eq(testAnswers.attemptId, testAttempts.id))
+    .where(
+      and(
+        eq(testAttempts.status, 'submitted'),
+        eq(testAnswers.method, 'ai'),
+        isNull(testAnswers.points),
+        sql`${testAttempts.submittedAt} <= ${new Date(now.getTime() - 60_000).toISOString()}`,
+      ),
+    )
+    .limit(limit);
+  return { expired: expired.map((row) => row.id), stalled: stalled.map((row) => row.id) };
+}

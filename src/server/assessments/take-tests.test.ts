@@ -1,0 +1,575 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuestionInput, QuestionType } from '~/shared/assessments';
+import { type ApplicantAttempt, type AttemptReview, attemptTexts } from '~/shared/test-attempts';
+import { jobTests, notifications, testAttempts } from '../db/schema';
+import { buildJob } from '../db/seed/job-factories';
+import { companyAccount } from '../job-board/job-board-test-helpers';
+import { questionOfEachType } from '../testing/assessment-helpers';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { sweepAttempts } from './sweep-attempts';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+type Company = Awaited<ReturnType<typeof companyAccount>>;
+
+// Issue 13 through the API: assignment on apply and by the company, the server's deadline, answers saved
+// and resumed, grading of all twelve types (full, partial, none), manual review, integrity records,
+// answer files, tenancy, and the Tests tab's figures.
+describe('taking skills tests', () => {
+  let testApp: TestApp;
+  let company: Company;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { ATTEMPT_SWEEP_SECONDS: '0' } });
+    company = await companyAccount(testApp, 'Acme Testing');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const allTypes: QuestionInput[] = [
+    questionOfEachType['short-answer'],
+    // A paragraph graded by the rubric grader.
+    {
+      type: 'paragraph',
+      question: 'Why do closures matter?',
+      points: 4,
+      use_ai: true,
+      rubric: 'closure (2)\nlexical scope\ngarbage collection',
+    },
+    questionOfEachType['multiple-choice'],
+    questionOfEachType.checkboxes,
+    questionOfEachType.dropdown,
+    questionOfEachType['file-upload'],
+    { ...questionOfEachType['linear-scale'], answer_key: { min: 7, max: 10 } },
+    { ...questionOfEachType.rating, answer_key: { min: 8, max: 10 } },
+    questionOfEachType['multiple-choice-grid'],
+    questionOfEachType['checkbox-grid'],
+    questionOfEachType.date,
+    questionOfEachType.time,
+  ];
+
+  async function createTest(owner: Company, questions: QuestionInput[], fields: object = {}) {
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/tests',
+      payload: {
+        name: 'Skills check',
+        type: 'mixed',
+        time_limit: 30,
+        pass_rate: 60,
+        is_active: true,
+        questions,
+        ...fields,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string; questions: Array<{ id: string; type: QuestionType }> };
+  }
+
+  // An applicant applies to an open job requiring the test; the attempt it assigns.
+  async function applyForTest(testId: string, applicant?: Account) {
+    const taker = applicant ?? (await signedInAccount(testApp, { role: 'applicant' }));
+    const job = await buildJob(testApp.database.db, { companyId: company.companyId, status: 'open', title: 'Analyst' });
+    await testApp.database.db.insert(jobTests).values({ jobId: job.id, testId });
+    const applied = await taker.request({
+      method: 'POST',
+      url: `/api/jobs/${job.id}/applications`,
+      payload: { cover_letter: 'Ready to be tested.' },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const list = await taker.request({ method: 'GET', url: '/api/applicant/tests?state=to_do' });
+    const attempt = list.json().items.find((item: { test: { id: string } }) => item.test.id === testId);
+    expect(attempt).toBeDefined();
+    return { taker, attemptId: attempt.id as string, applicationId: applied.json().id as string, job };
+  }
+
+  const start = (taker: Account, attemptId: string) =>
+    taker.request({ method: 'POST', url: `/api/applicant/tests/${attemptId}/start` });
+  const save = (taker: Account, attemptId: string, questionId: string, answer: unknown) =>
+    taker.request({
+      method: 'PUT',
+      url: `/api/applicant/tests/${attemptId}/answers/${questionId}`,
+      payload: { answer },
+    });
+  const submit = (taker: Account, attemptId: string) =>
+    taker.request({ method: 'POST', url: `/api/applicant/tests/${attemptId}/submit` });
+  const review = async (attemptId: string, as: Account = company) => {
+    const response = await as.request({ method: 'GET', url: `/api/test-attempts/${attemptId}` });
+    return response;
+  };
+  const upload = (taker: Account, attemptId: string, questionId: string, content: Buffer, type: string, name: string) =>
+    taker.request({
+      method: 'PUT',
+      url: `/api/applicant/tests/${attemptId}/files/${questionId}`,
+      headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) },
+      payload: content,
+    });
+  const moveDeadline = (attemptId: string, to: Date) =>
+    testApp.database.db.update(testAttempts).set({ deadlineAt: to }).where(eq(testAttempts.id, attemptId));
+
+  it('assigns a job’s required tests on apply, and starts the clock on the server at Start', async () => {
+    const test = await createTest(company, [questionOfEachType.date]);
+    const { taker, attemptId } = await applyForTest(test.id);
+
+    const before = (
+      await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })
+    ).json() as ApplicantAttempt;
+    expect(before).toMatchObject({
+      status: 'assigned',
+      questions: [],
+      deadline_at: null,
+      test: { time_limit: 30, question_count: 1 },
+    });
+
+    const started = await start(taker, attemptId);
+    expect(started.statusCode, started.body).toBe(200);
+    const body = started.json() as ApplicantAttempt;
+    expect(body.status).toBe('started');
+    const limit = new Date(body.deadline_at ?? '').getTime() - new Date(body.started_at ?? '').getTime();
+    expect(limit).toBe(30 * 60_000);
+    // The candidate never sees the answer key.
+    expect(body.questions[0]).not.toHaveProperty('answer_key');
+    expect(JSON.stringify(body)).not.toContain('2026-07-04');
+    // Starting again changes nothing.
+    expect((await start(taker, attemptId)).json().deadline_at).toBe(body.deadline_at);
+  });
+
+  it('keeps answers as they are given, so a reload resumes, and refuses answers that do not fit', async () => {
+    const test = await createTest(company, allTypes);
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    const [shortAnswer, , multipleChoice, checkboxes] = test.questions;
+    expect((await save(taker, attemptId, shortAnswer?.id ?? '', 'useState')).statusCode).toBe(200);
+    expect((await save(taker, attemptId, checkboxes?.id ?? '', ['React'])).statusCode).toBe(200);
+    expect((await save(taker, attemptId, checkboxes?.id ?? '', ['React', 'Vue'])).statusCode).toBe(200);
+
+    const reloaded = (
+      await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })
+    ).json() as ApplicantAttempt;
+    expect(reloaded.answers).toEqual({ [shortAnswer?.id ?? '']: 'useState', [checkboxes?.id ?? '']: ['React', 'Vue'] });
+
+    const wrongOption = await save(taker, attemptId, multipleChoice?.id ?? '', '500');
+    expect(wrongOption.statusCode).toBe(400);
+    expect(wrongOption.json()).toMatchObject({
+      error: attemptTexts.chooseOption,
+      fields: { answer: attemptTexts.chooseOption },
+    });
+    const fileAsJson = await save(taker, attemptId, test.questions[5]?.id ?? '', 'a file');
+    expect(fileAsJson.json().error).toBe(attemptTexts.fileByUpload);
+    const unknownQuestion = await save(taker, attemptId, 'not-a-question', 'x');
+    expect(unknownQuestion.statusCode).toBe(404);
+    expect(unknownQuestion.json().error).toBe(attemptTexts.questionNotInTest);
+    const tooLong = await save(taker, attemptId, shortAnswer?.id ?? '', 'x'.repeat(501));
+    expect(tooLong.json().error).toBe(attemptTexts.textTooLong(500));
+  });
+
+  // Full credit on everything, then partial, then none: the per-question points and the score.
+  describe('grading each of the twelve types', () => {
+    const answersFor = (level: 'full' | 'partial' | 'none'): Partial<Record<QuestionType, unknown>> => {
+      if (level === 'full')
+        return {
+          'short-answer': 'usestate',
+          paragraph: 'A closure keeps its lexical scope alive until garbage collection.',
+          'multiple-choice': '404',
+          checkboxes: ['React', 'Vue'],
+          dropdown: '7',
+          'linear-scale': 8,
+          rating: 10,
+          'multiple-choice-grid': { Git: 'Version control', Jest: 'Testing' },
+          'checkbox-grid': { Morning: ['Mon', 'Tue'] },
+          date: '2026-07-04',
+          time: '14:30',
+        };
+      if (level === 'partial')
+        return {
+          'short-answer': 'useEffect',
+          paragraph: 'A closure is a function.',
+          'multiple-choice': '404',
+          checkboxes: ['React'],
+          dropdown: '3',
+          'linear-scale': 3,
+          rating: 9,
+          'multiple-choice-grid': { Git: 'Version control', Jest: 'Version control' },
+          'checkbox-grid': { Morning: ['Mon', 'Tue'], Evening: ['Mon'] },
+          date: '2026-07-05',
+          time: '14:30',
+        };
+      return {
+        'short-answer': 'no idea',
+        paragraph: 'I would rather not say.',
+        'multiple-choice': '200',
+        checkboxes: ['Django', 'Rails'],
+        dropdown: '3',
+        'linear-scale': 0,
+        rating: 1,
+        'multiple-choice-grid': { Git: 'Testing', Jest: 'Version control' },
+        'checkbox-grid': { Morning: ['Mon'], Evening: ['Tue'] },
+        date: '2027-01-01',
+        time: '02:30',
+      };
+    };
+    const expectedPoints: Record<'full' | 'partial' | 'none', Partial<Record<QuestionType, number>>> = {
+      full: {
+        'short-answer': 1,
+        paragraph: 4,
+        'multiple-choice': 1,
+        checkboxes: 2,
+        dropdown: 1,
+        'linear-scale': 1,
+        rating: 1,
+        'multiple-choice-grid': 1,
+        'checkbox-grid': 1,
+        date: 1,
+        time: 1,
+      },
+      partial: {
+        'short-answer': 0,
+        paragraph: 2,
+        'multiple-choice': 1,
+        checkboxes: 1,
+        dropdown: 0,
+        'linear-scale': 0,
+        rating: 1,
+        'multiple-choice-grid': 0.5,
+        'checkbox-grid': 0.5,
+        date: 0,
+        time: 1,
+      },
+      none: {
+        'short-answer': 0,
+        paragraph: 0,
+        'multiple-choice': 0,
+        checkboxes: 0,
+        dropdown: 0,
+        'linear-scale': 0,
+        rating: 0,
+        'multiple-choice-grid': 0,
+        'checkbox-grid': 0,
+        date: 0,
+        time: 0,
+      },
+    };
+
+    it.each(['full', 'partial', 'none'] as const)('%s credit', async (level) => {
+      const test = await createTest(company, allTypes);
+      const { taker, attemptId } = await applyForTest(test.id);
+      await start(taker, attemptId);
+      const answers = answersFor(level);
+      for (const question of test.questions) {
+        if (question.type === 'file-upload') continue;
+        const saved = await save(taker, attemptId, question.id, answers[question.type]);
+        expect(saved.statusCode, `${question.type}: ${saved.body}`).toBe(200);
+      }
+      const fileQuestion = test.questions.find((question) => question.type === 'file-upload');
+      const uploaded = await upload(
+        taker,
+        attemptId,
+        fileQuestion?.id ?? '',
+        Buffer.from('%PDF-1.4 sample'),
+        'application/pdf',
+        'sample.pdf',
+      );
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+      const submitted = await submit(taker, attemptId);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      // The file waits for a person: submitted, and the candidate sees no result yet.
+      expect(submitted.json()).toMatchObject({ status: 'submitted', closed_by: 'candidate', result: null });
+
+      const pending = (await review(attemptId)).json() as AttemptReview;
+      expect(pending.pending_reviews).toBe(1);
+      for (const question of pending.questions) {
+        if (question.type === 'file-upload') {
+          expect(question.grade).toMatchObject({ method: 'manual', points: null });
+          expect(question.file_url).toBe(`/api/test-attempts/${attemptId}/files/${question.id}`);
+          continue;
+        }
+        expect(question.grade?.points, question.type).toBe(expectedPoints[level][question.type]);
+      }
+
+      // The company grades the file; the attempt is graded and scored against the pass rate (60).
+      const graded = await company.request({
+        method: 'PUT',
+        url: `/api/test-attempts/${attemptId}/questions/${fileQuestion?.id}/grade`,
+        payload: { points: level === 'full' ? 1 : 0, comment: 'Read it.' },
+      });
+      expect(graded.statusCode, graded.body).toBe(200);
+      const possible = 1 + 4 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1;
+      const earned =
+        Object.values(expectedPoints[level]).reduce((sum, points) => sum + points, 0) + (level === 'full' ? 1 : 0);
+      const score = Math.round((earned / possible) * 100);
+      expect(graded.json()).toMatchObject({
+        status: 'graded',
+        points_possible: possible,
+        points_earned: earned,
+        score,
+        passed: score >= 60,
+        pending_reviews: 0,
+      });
+      const candidateView = (await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })).json();
+      expect(candidateView.result).toEqual({
+        score,
+        passed: score >= 60,
+        pass_rate: 60,
+        points_earned: earned,
+        points_possible: possible,
+      });
+      expect(JSON.stringify(candidateView)).not.toContain('Version control');
+    });
+  });
+
+  it('enforces the deadline on the server: late answers and a late submit are refused, the saved ones count', async () => {
+    const test = await createTest(company, [questionOfEachType.date, questionOfEachType.time]);
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    const [dateQuestion, timeQuestion] = test.questions;
+    await save(taker, attemptId, dateQuestion?.id ?? '', '2026-07-04');
+    await moveDeadline(attemptId, new Date(Date.now() - 1000));
+
+    const late = await save(taker, attemptId, timeQuestion?.id ?? '', '14:30');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(attemptTexts.timeUp);
+    const lateSubmit = await submit(taker, attemptId);
+    expect(lateSubmit.statusCode).toBe(409);
+    expect(lateSubmit.json().error).toBe(attemptTexts.timeUp);
+
+    const closed = (
+      await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })
+    ).json() as ApplicantAttempt;
+    expect(closed).toMatchObject({
+      status: 'graded',
+      closed_by: 'deadline',
+      result: { points_earned: 1, points_possible: 2, score: 50 },
+    });
+    // Closed at the deadline, not when somebody next looked.
+    const [row] = await testApp.database.db.select().from(testAttempts).where(eq(testAttempts.id, attemptId));
+    expect(row?.submittedAt?.getTime()).toBe(row?.deadlineAt?.getTime());
+    expect((await submit(taker, attemptId)).json().error).toBe(attemptTexts.finished);
+  });
+
+  it('closes abandoned attempts in the sweep, grading what was saved', async () => {
+    const test = await createTest(company, [questionOfEachType.date]);
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    await save(taker, attemptId, test.questions[0]?.id ?? '', '2026-07-04');
+    const untouched = await applyForTest(test.id);
+    await start(untouched.taker, untouched.attemptId);
+
+    expect(await sweepAttempts({ db: testApp.database.db, grader: testApp.app.appContext.textGrader })).toMatchObject({
+      closed: 0,
+    });
+    await moveDeadline(attemptId, new Date(Date.now() - 60_000));
+    const swept = await sweepAttempts({ db: testApp.database.db, grader: testApp.app.appContext.textGrader });
+    expect(swept.closed).toBe(1);
+    const [row] = await testApp.database.db.select().from(testAttempts).where(eq(testAttempts.id, attemptId));
+    expect(row).toMatchObject({ status: 'graded', closedBy: 'deadline', score: 100, passed: true });
+    const [other] = await testApp.database.db
+      .select()
+      .from(testAttempts)
+      .where(eq(testAttempts.id, untouched.attemptId));
+    expect(other?.status).toBe('started');
+    // The company is told.
+    const told = await testApp.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, company.user.id), eq(notifications.type, 'test_submitted')));
+    expect(told.some((note) => note.link === `/company/test-attempts/${attemptId}`)).toBe(true);
+  });
+
+  it('records focus losses and pastes, and shows them to the company beside the answers', async () => {
+    const test = await createTest(company, [questionOfEachType['short-answer']]);
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    const questionId = test.questions[0]?.id;
+    const at = new Date().toISOString();
+    const recorded = await taker.request({
+      method: 'POST',
+      url: `/api/applicant/tests/${attemptId}/events`,
+      payload: {
+        events: [
+          { type: 'focus_lost', at },
+          { type: 'focus_returned', at },
+          { type: 'paste', at, question_id: questionId },
+          { type: 'focus_lost', at },
+        ],
+      },
+    });
+    expect(recorded.json()).toEqual({ recorded: 4 });
+    const bad = await taker.request({
+      method: 'POST',
+      url: `/api/applicant/tests/${attemptId}/events`,
+      payload: { events: [{ type: 'screenshot', at }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    const body = (await review(attemptId)).json() as AttemptReview;
+    expect(body.integrity).toMatchObject({ focus_losses: 2, pastes: 1 });
+    expect(body.integrity.events[2]).toMatchObject({ type: 'paste', question_id: questionId, at });
+  });
+
+  it('stores answer files with type and size limits, for the candidate and the company only', async () => {
+    const test = await createTest(company, [questionOfEachType['file-upload']]);
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    const questionId = test.questions[0]?.id ?? '';
+    const refusedType = await upload(taker, attemptId, questionId, Buffer.from('<svg/>'), 'image/svg+xml', 'x.svg');
+    expect(refusedType.statusCode).toBe(415);
+    expect(refusedType.json().error).toBe(attemptTexts.fileType);
+    const tooLarge = await upload(
+      taker,
+      attemptId,
+      questionId,
+      Buffer.alloc(10 * 1024 * 1024 + 1, 1),
+      'application/pdf',
+      'big.pdf',
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toBe(attemptTexts.fileTooLarge);
+    const first = await upload(taker, attemptId, questionId, Buffer.from('first'), 'text/plain', 'notes.txt');
+    expect(first.json()).toMatchObject({ name: 'notes.txt', size: 5, content_type: 'text/plain' });
+    const second = await upload(
+      taker,
+      attemptId,
+      questionId,
+      Buffer.from('second draft'),
+      'text/plain',
+      '../../évaluation.txt',
+    );
+    expect(second.json()).toMatchObject({ name: 'évaluation.txt', size: 12 });
+
+    const download = await company.request({
+      method: 'GET',
+      url: `/api/test-attempts/${attemptId}/files/${questionId}`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('second draft');
+    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''%C3%A9valuation.txt");
+    const own = await taker.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}/files/${questionId}` });
+    expect(own.body).toBe('second draft');
+    const stranger = await signedInAccount(testApp, { role: 'applicant' });
+    expect(
+      (await stranger.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}/files/${questionId}` }))
+        .statusCode,
+    ).toBe(404);
+    const otherCompany = await companyAccount(testApp, 'Other Co');
+    expect(
+      (await otherCompany.request({ method: 'GET', url: `/api/test-attempts/${attemptId}/files/${questionId}` }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps attempts to their owners: a company sees its own tests’ attempts, a candidate only theirs', async () => {
+    const test = await createTest(company, [questionOfEachType.date]);
+    const { taker, attemptId } = await applyForTest(test.id);
+    const otherCompany = await companyAccount(testApp, 'Rival Inc');
+    const stranger = await signedInAccount(testApp, { role: 'applicant' });
+
+    expect((await review(attemptId, otherCompany)).statusCode).toBe(404);
+    expect((await otherCompany.request({ method: 'GET', url: `/api/tests/${test.id}/attempts` })).statusCode).toBe(404);
+    expect((await stranger.request({ method: 'GET', url: `/api/applicant/tests/${attemptId}` })).statusCode).toBe(404);
+    expect((await start(stranger, attemptId)).statusCode).toBe(404);
+    expect((await stranger.request({ method: 'GET', url: '/api/applicant/tests' })).json().total).toBe(0);
+    // Roles: an applicant cannot read the company's review, a company cannot take a test.
+    expect((await review(attemptId, taker)).statusCode).toBe(403);
+    expect((await start(company, attemptId)).statusCode).toBe(403);
+    const otherGrades = await otherCompany.request({
+      method: 'PUT',
+      url: `/api/test-attempts/${attemptId}/questions/${test.questions[0]?.id}/grade`,
+      payload: { points: 1 },
+    });
+    expect(otherGrades.statusCode).toBe(404);
+  });
+
+  it('lets the company assign a test to an applicant of its job, once at a time, and a retake once finished', async () => {
+    const test = await createTest(company, [questionOfEachType.date], { name: 'Follow-up check' });
+    const applicantTest = await createTest(company, [questionOfEachType.time]);
+    const { taker, applicationId } = await applyForTest(applicantTest.id);
+    const assign = (testId: string, as: Account = company) =>
+      as.request({ method: 'POST', url: `/api/applications/${applicationId}/tests`, payload: { test_id: testId } });
+
+    const assigned = await assign(test.id);
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const again = await assign(test.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(attemptTexts.alreadyAssigned);
+    const [note] = await testApp.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, taker.user.id), eq(notifications.type, 'test_assigned')));
+    expect(note).toMatchObject({
+      title: 'Skills test: Follow-up check',
+      link: `/applicant/tests/${assigned.json().id}`,
+    });
+
+    // Finished: a retake is a new attempt.
+    await start(taker, assigned.json().id);
+    await submit(taker, assigned.json().id);
+    expect((await assign(test.id)).statusCode).toBe(201);
+
+    const draft = await createTest(company, [questionOfEachType.date], { is_active: false });
+    expect((await assign(draft.id)).json().error).toBe(attemptTexts.testNotAssignable);
+    const otherCompany = await companyAccount(testApp, 'Third Co');
+    const theirs = await createTest(otherCompany, [questionOfEachType.date]);
+    expect((await assign(theirs.id)).statusCode).toBe(400);
+    expect((await assign(test.id, otherCompany)).statusCode).toBe(404);
+
+    // The pipeline lists it with the latest attempt.
+    const application = (await company.request({ method: 'GET', url: `/api/applications/${applicationId}` })).json();
+    expect(application.test_results.map((result: { test_name: string }) => result.test_name)).toEqual([
+      'Skills check',
+      'Follow-up check',
+    ]);
+    expect(application.test_results[1].attempt).toMatchObject({ status: 'assigned', pending_reviews: 0 });
+  });
+
+  it('refuses hand grades out of range and for attempts still running', async () => {
+    const test = await createTest(company, [{ type: 'paragraph', question: 'Tell us about you.', points: 3 }]);
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    const questionId = test.questions[0]?.id;
+    const grade = (points: number) =>
+      company.request({
+        method: 'PUT',
+        url: `/api/test-attempts/${attemptId}/questions/${questionId}/grade`,
+        payload: { points },
+      });
+    expect((await grade(1)).json().error).toBe(attemptTexts.notSubmittedYet);
+    await save(taker, attemptId, questionId ?? '', 'I build dashboards.');
+    await submit(taker, attemptId);
+    const tooMany = await grade(4);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      error: attemptTexts.pointsRange(3),
+      fields: { points: attemptTexts.pointsRange(3) },
+    });
+    expect((await grade(2.5)).json()).toMatchObject({ status: 'graded', score: 83, passed: true });
+    // A correction later recomputes.
+    expect((await grade(1)).json()).toMatchObject({ status: 'graded', score: 33, passed: false });
+  });
+
+  it('feeds the Tests tab: attempts and the average of graded scores equal a direct computation', async () => {
+    const test = await createTest(company, [questionOfEachType.date, questionOfEachType.time], { name: 'Tab figures' });
+    const scores: number[] = [];
+    for (const answers of [
+      ['2026-07-04', '14:30'],
+      ['2026-07-04', '02:30'],
+      [null, null],
+    ]) {
+      const { taker, attemptId } = await applyForTest(test.id);
+      await start(taker, attemptId);
+      for (const [index, question] of test.questions.entries()) {
+        if (answers[index]) await save(taker, attemptId, question.id, answers[index]);
+      }
+      scores.push((await submit(taker, attemptId)).json().result.score);
+    }
+    await applyForTest(test.id); // assigned, not taken
+    expect(scores).toEqual([100, 50, 0]);
+    const tab = await company.request({ method: 'GET', url: '/api/tests?q=Tab figures' });
+    const [row] = tab.json().items;
+    expect(row.attempts).toEqual({ total: 4, avg_score: Math.round((100 + 50 + 0) / 3) });
+    const listed = await company.request({ method: 'GET', url: `/api/tests/${test.id}/attempts?page_size=2` });
+    expect(listed.json()).toMatchObject({ total: 4, page: 1, page_size: 2 });
+    expect(listed.json().items).toHaveLength(2);
+  });
+});

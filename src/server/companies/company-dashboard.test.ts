@@ -1,0 +1,155 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { CompanyDashboard } from '~/shared/companies';
+import { LIVE_SOCKET_PATH } from '~/shared/live-events';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { assignments, companies } from '../db/schema';
+import { buildAccount, buildSession } from '../db/seed/factories';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { companyAccount } from '../job-board/job-board-test-helpers';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+// The company dashboard's figures (spec §2): its people at work with a live dot, its jobs by pipeline
+// column, its account manager; only ever the caller's own company.
+describe('GET /api/company/dashboard', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  async function dashboardOf(account: Awaited<ReturnType<typeof companyAccount>>) {
+    const response = await account.request({ method: 'GET', url: '/api/company/dashboard' });
+    expect(response.statusCode).toBe(200);
+    return response.json<CompanyDashboard>();
+  }
+
+  it('starts empty for a new company', async () => {
+    const company = await companyAccount(testApp, 'Empty Co');
+    expect(await dashboardOf(company)).toEqual({
+      employees: { items: [], total: 0 },
+      pipeline: {
+        draft: { items: [], total: 0 },
+        open: { items: [], total: 0 },
+        interviewing: { items: [], total: 0 },
+      },
+      account_manager: null,
+    });
+  });
+
+  it('sorts jobs into Draft, Open and Interviewing, newest first, with their applicants', async () => {
+    const { db } = testApp.database;
+    const company = await companyAccount(testApp, 'Pipeline Co');
+    const other = await companyAccount(testApp, 'Other Co');
+    const draft = await buildJob(db, { companyId: company.companyId, title: 'Draft role', status: 'draft' });
+    const open = await buildJob(db, { companyId: company.companyId, title: 'Open role', status: 'open' });
+    const interviewing = await buildJob(db, { companyId: company.companyId, title: 'Busy role', status: 'open' });
+    await buildJob(db, { companyId: company.companyId, title: 'Closed role', status: 'closed' });
+    await buildJob(db, { companyId: other.companyId, title: 'Not ours', status: 'open' });
+    await buildApplication(db, { jobId: open.id });
+    await buildApplication(db, { jobId: open.id, status: 'withdrawn' });
+    await buildApplication(db, { jobId: interviewing.id, status: 'interviewing' });
+    await buildApplication(db, { jobId: interviewing.id });
+
+    const { pipeline } = await dashboardOf(company);
+    expect(pipeline.draft).toEqual({
+      items: [{ id: draft.id, title: 'Draft role', stage: 'draft', applicant_count: 0 }],
+      total: 1,
+    });
+    expect(pipeline.open).toEqual({
+      items: [{ id: open.id, title: 'Open role', stage: 'open', applicant_count: 1 }],
+      total: 1,
+    });
+    expect(pipeline.interviewing).toEqual({
+      items: [{ id: interviewing.id, title: 'Busy role', stage: 'interviewing', applicant_count: 2 }],
+      total: 1,
+    });
+  });
+
+  it('shows at most five jobs a column and counts them all', async () => {
+    const { db } = testApp.database;
+    const company = await companyAccount(testApp, 'Many Drafts Co');
+    for (let index = 0; index < 7; index += 1) {
+      await buildJob(db, {
+        companyId: company.companyId,
+        title: `Draft ${index}`,
+        status: 'draft',
+        updatedAt: new Date(Date.UTC(2026, 0, 1 + index)),
+      });
+    }
+    const { pipeline } = await dashboardOf(company);
+    expect(pipeline.draft.total).toBe(7);
+    expect(pipeline.draft.items.map((job) => job.title)).toEqual([
+      'Draft 6',
+      'Draft 5',
+      'Draft 4',
+      'Draft 3',
+      'Draft 2',
+    ]);
+  });
+
+  it('lists the people at work, active first, with who is online, and the account manager', async () => {
+    const { db } = testApp.database;
+    const company = await companyAccount(testApp, 'Staffed Co');
+    const job = await buildJob(db, { companyId: company.companyId, title: 'Support agent', status: 'open' });
+    const [starting, working, gone] = await Promise.all(
+      ['Sam Starting', 'Wendy Working', 'Gail Gone'].map((applicantName) =>
+        buildApplication(db, { jobId: job.id, status: 'hired', applicantName }),
+      ),
+    );
+    if (!starting || !working || !gone) throw new Error('applications not built');
+    const assignment = (application: typeof starting, status: 'pending' | 'active' | 'ended', startDate: string) => ({
+      companyId: company.companyId,
+      applicantId: application.applicantId,
+      jobId: job.id,
+      applicationId: application.id,
+      role: 'Support agent',
+      rateCents: 2_000,
+      weeklyHours: 40,
+      startDate,
+      status,
+    });
+    await db
+      .insert(assignments)
+      .values([
+        assignment(starting, 'pending', '2026-12-01'),
+        assignment(working, 'active', '2026-10-01'),
+        assignment(gone, 'ended', '2026-01-01'),
+      ]);
+    // Wendy has the portal open: her dot is green.
+    const wendySession = await buildSession(db, working.applicantId);
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const wendyTab = new WebSocket(`ws://127.0.0.1:${port}${LIVE_SOCKET_PATH}`, {
+      headers: { origin: `http://127.0.0.1:${port}`, cookie: `${SESSION_COOKIE}=${wendySession.token}` },
+    });
+    await new Promise((resolve, reject) => {
+      wendyTab.once('message', resolve);
+      wendyTab.once('error', reject);
+    });
+    const manager = await buildAccount(db, { role: 'account_manager', name: 'Mia Manager' });
+    await db.update(companies).set({ accountManagerId: manager.user.id }).where(eq(companies.id, company.companyId));
+
+    const dashboard = await dashboardOf(company);
+    expect(dashboard.employees.total).toBe(2);
+    expect(dashboard.employees.items.map(({ name, status, online }) => ({ name, status, online }))).toEqual([
+      { name: 'Wendy Working', status: 'active', online: true },
+      { name: 'Sam Starting', status: 'pending', online: false },
+    ]);
+    expect(dashboard.account_manager).toEqual({ id: manager.user.id, name: 'Mia Manager', email: manager.user.email });
+
+    // Someone else's company sees none of it; an applicant may not ask.
+    const stranger = await companyAccount(testApp, 'Stranger Co');
+    expect((await dashboardOf(stranger)).employees.total).toBe(0);
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const refused = await applicant.request({ method: 'GET', url: '/api/company/dashboard' });
+    expect(refused.statusCode).toBe(403);
+    wendyTab.close();
+  });
+});

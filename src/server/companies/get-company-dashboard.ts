@@ -1,0 +1,113 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  COMPANY_DASHBOARD_EMPLOYEES,
+  COMPANY_DASHBOARD_JOBS_PER_COLUMN,
+  type CompanyDashboard,
+  type DashboardPipelineColumn,
+} from '~/shared/companies';
+import type { Database } from '../db/client';
+import { assignments, companies, users } from '../db/schema';
+import type { LiveHub } from '../realtime/live-hub';
+
+interface PipelineRow {
+  id: string;
+  title: string;
+  stage: DashboardPipelineColumn;
+  applicant_count: number;
+  total: number;
+}
+
+const rowsOf = async <Row>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+// The Job Pipeline card's columns: drafts, open jobs, and live jobs (open or paused) with someone at
+// interview or offer. Each column's newest few and its size, in one statement however many jobs.
+async function findPipeline(db: Database, companyId: string): Promise<CompanyDashboard['pipeline']> {
+  const rows = await rowsOf<PipelineRow>(
+    db,
+    sql`with staged as (
+          select j.id, j.title, j.updated_at,
+            case
+              when j.status = 'draft' then 'draft'
+              when exists (select 1 from applications a
+                           where a.job_id = j.id and a.status in ('interviewing', 'offered')) then 'interviewing'
+              when j.status = 'open' then 'open'
+            end as stage,
+            (select count(*) from applications a where a.job_id = j.id and a.status <> 'withdrawn')::int
+              as applicant_count
+          from jobs j
+          where j.company_id = ${companyId} and j.status in ('draft', 'open', 'paused')
+        ), ranked as (
+          select staged.*,
+            (count(*) over (partition by stage))::int as total,
+            row_number() over (partition by stage order by updated_at desc, id) as position
+          from staged where stage is not null
+        )
+        select id, title, stage, applicant_count, total from ranked
+        where position <= ${COMPANY_DASHBOARD_JOBS_PER_COLUMN}
+        order by stage, position`,
+  );
+  const pipeline: CompanyDashboard['pipeline'] = {
+    draft: { items: [], total: 0 },
+    open: { items: [], total: 0 },
+    interviewing: { items: [], total: 0 },
+  };
+  for (const row of rows) {
+    const column = pipeline[row.stage];
+    column.total = Number(row.total);
+    column.items.push({ id: row.id, title: row.title, stage: row.stage, applicant_count: Number(row.applicant_count) });
+  }
+  return pipeline;
+}
+
+// The company dashboard (spec §2): Current Employees with a live status dot, the Job Pipeline and the
+// Account Manager.
+export async function getCompanyDashboard({
+  db,
+  live,
+  companyId,
+}: {
+  db: Database;
+  live: Pick<LiveHub, 'onlineAmong'>;
+  companyId: string;
+}): Promise<CompanyDashboard> {
+  const working = and(eq(assignments.companyId, companyId), inArray(assignments.status, ['pending', 'active']));
+  const [employeeRows, [employeeCount], pipeline, [manager]] = await Promise.all([
+    db
+      .select({
+        id: assignments.id,
+        applicantId: assignments.applicantId,
+        name: users.name,
+        role: assignments.role,
+        status: assignments.status,
+      })
+      .from(assignments)
+      .innerJoin(users, eq(users.id, assignments.applicantId))
+      .where(working)
+      // Those at work first, then those starting soonest.
+      .orderBy(sql`${assignments.status} = 'active' desc`, asc(assignments.startDate), desc(assignments.createdAt))
+      .limit(COMPANY_DASHBOARD_EMPLOYEES),
+    db.select({ total: count() }).from(assignments).where(working),
+    findPipeline(db, companyId),
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.accountManagerId))
+      .where(and(eq(companies.id, companyId), eq(users.status, 'active'))),
+  ]);
+  const online = await live.onlineAmong(employeeRows.map((row) => row.applicantId));
+  return {
+    employees: {
+      items: employeeRows.map((row) => ({
+        id: row.id,
+        applicant_id: row.applicantId,
+        name: row.name,
+        role: row.role,
+        status: row.status === 'active' ? 'active' : 'pending',
+        online: online.has(row.applicantId),
+      })),
+      total: employeeCount?.total ?? 0,
+    },
+    pipeline,
+    account_manager: manager ?? null,
+  };
+}

@@ -1,0 +1,131 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import type { JobQueue } from '../platform/job-queue';
+import { startPgBossQueue } from '../platform/pg-boss-queue';
+import { createTestDatabase } from '../testing/test-database';
+import { createMailer, createOutboxSender } from './mailer';
+
+const quiet = { info: () => undefined, error: () => undefined, warn: () => undefined };
+
+// Just enough SMTP for nodemailer: refuses the first `failures` messages with a 451, then accepts.
+function startSmtpServer(failures: number) {
+  const received: string[] = [];
+  let refusals = 0;
+  const server = createServer((socket: Socket) => {
+    let data = '';
+    let inData = false;
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      data += chunk.toString('utf8');
+      let end = data.indexOf('\r\n');
+      while (end !== -1) {
+        const line = data.slice(0, end);
+        data = data.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            if (refusals < failures) {
+              refusals += 1;
+              socket.write('451 try again later\r\n');
+            } else {
+              socket.write('250 queued\r\n');
+            }
+          } else {
+            received.push(line);
+          }
+        } else if (/^(EHLO|HELO)/i.test(line)) {
+          socket.write('250 test\r\n');
+        } else if (/^DATA/i.test(line)) {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (/^QUIT/i.test(line)) {
+          socket.end('221 bye\r\n');
+        } else {
+          socket.write('250 ok\r\n');
+        }
+        end = data.indexOf('\r\n');
+      }
+    });
+  });
+  return { server, received };
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for the outbox');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// Outgoing email on the queue: the outbox row first, then a send-email job that records sent_at, or the
+// error and a retry with backoff; a job for a row already sent does nothing.
+describe('the mailer', () => {
+  let database: DatabaseHandle;
+  let queue: JobQueue;
+  const smtp = startSmtpServer(2);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const port = await listen(smtp.server);
+    queue = await startPgBossQueue({ database, logger: quiet, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+    await queue.work(
+      'send-email',
+      createOutboxSender({
+        db: database.db,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Tandem <no-reply@test>',
+        logger: quiet,
+      }),
+    );
+  });
+  afterAll(async () => {
+    await queue.stop();
+    smtp.server.close();
+    await database.close();
+  });
+
+  it('keeps the message, records the failures, retries with backoff and records the send', async () => {
+    const mailer = createMailer({ db: database.db, jobs: queue });
+    await mailer.send({ to: 'ada@example.test', subject: 'Welcome', text: 'Hello Ada' });
+    const outbox = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ada@example.test'));
+
+    await waitUntil(async () => (await outbox())[0]?.error?.includes('451') === true);
+    await waitUntil(async () => (await outbox())[0]?.sentAt != null, 20_000);
+    const [row] = await outbox();
+    expect(row?.error).toBeNull();
+    expect(smtp.received.filter((line) => line === 'Hello Ada')).toHaveLength(3);
+
+    // Another job for the same row (a retry after a lost acknowledgement) sends nothing again.
+    await queue.send('send-email', { outboxId: row?.id ?? '' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.received.filter((line) => line === 'Hello Ada')).toHaveLength(3);
+  }, 30_000);
+
+  it('queues nothing when the caller’s transaction rolls back', async () => {
+    const mailer = createMailer({ db: database.db, jobs: queue });
+    await database.db
+      .transaction(async (tx) => {
+        await mailer.send({ to: 'bob@example.test', subject: 'Never', text: 'Never sent' }, { transaction: tx });
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'bob@example.test'))).toEqual(
+      [],
+    );
+    expect(smtp.received).not.toContain('Never sent');
+  });
+});

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { meetingTexts } from '~/shared/meetings';
+import { meetings } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { timeFor } from './create-meeting-record';
+import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
+import { recordMeetingChange } from './record-meeting-change';
+
+// Any participant calls the meeting off, saying why. The SEQUENCE grows, so a subscribed calendar
+// shows it cancelled rather than keeping the old copy.
+export async function cancelMeeting({
+  db,
+  meetingId,
+  userId,
+  reason,
+  ipAddress,
+  now = new Date(),
+}: ParticipantAction & { reason: string }): Promise<MeetingChange> {
+  return db.transaction(async (tx) => {
+    const { meeting } = await findParticipantMeeting({ db: tx, meetingId, userId, lock: true });
+    if (meeting.status === 'cancelled') throw new AppError('conflict', meetingTexts.alreadyCancelled);
+    if (endsAtOf(meeting).getTime() <= now.getTime()) throw new AppError('conflict', meetingTexts.overNoCancel);
+    const [cancelled] = await tx
+      .update(meetings)
+      .set({ status: 'cancelled', cancelReason: reason, sequence: meeting.sequence + 1, updatedAt: now })
+      .where(eq(meetings.id, meeting.id))
+      .returning();
+    if (!cancelled) throw new AppError('not_found', meetingTexts.notFound);
+    const { participantIds } = await recordMeetingChange(tx, {
+      meetingId: meeting.id,
+      actorId: userId,
+      ipAddress,
+      notification: {
+        type: 'meeting_cancelled',
+        describe: (participant, actorName) => ({
+          title: `${actorName} cancelled ${meeting.title}`,
+          body: `${timeFor(meeting.startsAt, participant)} is off. “${reason}”`,
+        }),
+      },
+      audit: { action: 'meeting.cancelled', details: { reason, starts_at: meeting.startsAt.toISOString() } },
+    });
+    return { meeting: cancelled, participantIds };
+  });
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { MEETING_MAX_DAYS_AHEAD, type MeetingType, meetingDayAndTime, meetingTexts } from '~/shared/meetings';
+import type { Database } from '../db/client';
+import { meetingParticipants, meetings } from '../db/schema';
+import { AppError } from '../platform/errors';
+import type { JobQueue } from '../platform/job-queue';
+import type { MeetingRow, ParticipantRow } from './meeting-views';
+import { enqueueMeetingReminders } from './publish-meeting-change';
+import { recordMeetingChange } from './record-meeting-change';
+
+const DAY_MS = 86_400_000;
+
+// A company member scheduling for their company.
+export interface SchedulingOptions {
+  db: Database;
+  jobs: JobQueue;
+  companyId: string;
+  organizerId: string;
+  ipAddress?: string;
+  now?: Date;
+}
+
+export interface ScheduledMeeting {
+  meeting: MeetingRow;
+  participants: ParticipantRow[];
+}
+
+// A meeting starts ahead of now, and not absurdly far ahead (a mistyped year).
+export function checkMeetingStart(startsAt: Date, now: Date): void {
+  if (startsAt.getTime() <= now.getTime()) {
+    throw new AppError('validation', meetingTexts.startsInPast, { starts_at: meetingTexts.startsInPast });
+  }
+  if (startsAt.getTime() > now.getTime() + MEETING_MAX_DAYS_AHEAD * DAY_MS) {
+    throw new AppError('validation', meetingTexts.tooFarAhead, { starts_at: meetingTexts.tooFarAhead });
+  }
+}
+
+const invitationPhrases: Record<MeetingType, string> = {
+  interview: 'an interview',
+  intro: 'an intro call',
+  check_in: 'a check-in',
+};
+
+// "Sun 8 Mar, 11:00 (America/New_York)": a time as the person reads it.
+export const timeFor = (at: Date, participant: ParticipantRow) =>
+  `${meetingDayAndTime(at, participant.timeZone)} (${participant.timeZone})`;
+
+// The meeting, its people (the organizer has accepted by scheduling; the invitee is asked), the
+// invitee's notification, the audit row and the reminders, in the caller's transaction.
+export async function createMeetingRecord(
+  tx: Database,
+  {
+    jobs,
+    organizerId,
+    inviteeId,
+    companyId,
+    companyName,
+    applicationId,
+    type,
+    title,
+    notes,
+    startsAt,
+    durationMinutes,
+    ipAddress,
+    now,
+  }: {
+    jobs: JobQueue;
+    organizerId: string;
+    inviteeId: string;
+    companyId: string;
+    companyName: string;
+    applicationId: string | null;
+    type: MeetingType;
+    title: string;
+    notes: string | undefined;
+    startsAt: Date;
+    durationMinutes: number;
+    ipAddress?: string;
+    now: Date;
+  },
+): Promise<ScheduledMeeting> {
+  const [meeting] = await tx
+    .insert(meetings)
+    .values({
+      organizerId,
+      companyId,
+      applicationId,
+      type,
+      title,
+      notes: notes ?? null,
+      startsAt,
+      durationMinutes,
+      // The secret part of the join link: unguessable, and the same for every participant.
+      roomToken: randomBytes(18).toString('base64url'),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!meeting) throw new Error('The meeting was not stored.');
+  await tx.insert(meetingParticipants).values([
+    { meetingId: meeting.id, userId: organizerId, response: 'accepted', respondedAt: now },
+    { meetingId: meeting.id, userId: inviteeId, response: 'pending' },
+  ]);
+  const { participants } = await recordMeetingChange(tx, {
+    meetingId: meeting.id,
+    actorId: organizerId,
+    ipAddress,
+    notification: {
+      type: 'meeting_invited',
+      describe: (participant) => ({
+        title: `${companyName} invited you to ${invitationPhrases[type]}`,
+        body: `${title} · ${timeFor(startsAt, participant)}. Accept or decline it on your Meetings page.`,
+      }),
+    },
+    audit: {
+      action: 'meeting.scheduled',
+      details: { type, starts_at: startsAt.toISOString(), duration_minutes: durationMinutes, invitee_id: inviteeId },
+    },
+  });
+  await enqueueMeetingReminders({ jobs, meeting, transaction: tx, now });
+  return { meeting, participants };
+}

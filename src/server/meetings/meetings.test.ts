@@ -1,0 +1,730 @@
+import { and, eq, sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ApplicationStatus, applicationTexts } from '~/shared/applications';
+import type { LiveEvent } from '~/shared/live-events';
+import { type Meeting, meetingTexts, meetingTimeInZones } from '~/shared/meetings';
+import {
+  applicantProfiles,
+  applications,
+  auditLogs,
+  companies,
+  emailOutbox,
+  meetings,
+  notifications,
+  users,
+} from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import type { JobData, JobName, JobQueue, SendOptions } from '../platform/job-queue';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { enqueueMeetingReminders } from './publish-meeting-change';
+import { sendMeetingReminder } from './send-meeting-reminder';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR_MS).toISOString();
+
+// The next Sunday on which the United States moves its clocks forward (the second Sunday of March),
+// at 15:00 UTC: 11:00 in New York (already daylight time), 15:00 in London (not yet).
+function nextUsSpringForward(): Date {
+  for (let year = new Date().getUTCFullYear(); ; year++) {
+    const marchFirst = new Date(Date.UTC(year, 2, 1, 15));
+    const firstSunday = 1 + ((7 - marchFirst.getUTCDay()) % 7);
+    const day = new Date(Date.UTC(year, 2, firstSunday + 7, 15));
+    if (day.getTime() > Date.now() + DAY_MS) return day;
+  }
+}
+
+// The scheme of a CAL-ADDRESS is case-insensitive ("MAILTO:" or "mailto:").
+const withoutMailto = (value: unknown) => String(value).replace(/^mailto:/i, '');
+
+function parseCalendar(body: string) {
+  const calendar = new ICAL.Component(ICAL.parse(body));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => ({
+    uid: vevent.getFirstPropertyValue('uid'),
+    sequence: vevent.getFirstPropertyValue('sequence'),
+    status: vevent.getFirstPropertyValue('status'),
+    summary: vevent.getFirstPropertyValue('summary'),
+    url: vevent.getFirstPropertyValue('url'),
+    start: (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    startZone: (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).zone?.tzid,
+    end: (vevent.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
+    organizer: withoutMailto(vevent.getFirstPropertyValue('organizer')),
+    attendees: vevent.getAllProperties('attendee').map((property) => ({
+      email: withoutMailto(property.getFirstValue()),
+      partstat: property.getParameter('partstat'),
+    })),
+  }));
+}
+
+// Meetings (issue 14 item 4): scheduling with the pipeline's applicants, who sees what, the answers and
+// moves and their rules, each side's time zone, the .ics and the private feed, and the reminders.
+describe('the meetings API', () => {
+  let testApp: TestApp;
+  let company: Account;
+  let otherCompany: Account;
+  let applicant: Account;
+  let stranger: Account;
+  let companyId: string;
+  const liveEvents: Array<{ userIds: readonly string[]; event: LiveEvent }> = [];
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await signedInAccount(testApp, { role: 'company', name: 'Rita Recruiter' });
+    otherCompany = await signedInAccount(testApp, { role: 'company' });
+    applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace' });
+    stranger = await signedInAccount(testApp, { role: 'applicant' });
+    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    const live = testApp.app.appContext.live;
+    const send = live.send.bind(live);
+    vi.spyOn(live, 'send').mockImplementation(async (userIds, event) => {
+      liveEvents.push({ userIds, event });
+      await send(userIds, event);
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const newApplication = async (status: ApplicationStatus = 'submitted', applicantId = applicant.user.id) => {
+    const job = await buildJob(db(), { companyId, title: 'Support Engineer' });
+    return buildApplication(db(), { jobId: job.id, status, applicantId });
+  };
+  const schedule = (body: object, account = company) =>
+    account.request({ method: 'POST', url: '/api/meetings', payload: body });
+  const scheduleInterview = async (overrides: object = {}) => {
+    const application = await newApplication();
+    const response = await schedule({
+      application_id: application.id,
+      type: 'interview',
+      starts_at: inHours(48),
+      duration_minutes: 45,
+      ...overrides,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { application, meeting: response.json() as Meeting };
+  };
+  const act = (account: Account, id: string, action: string, body: object) =>
+    account.request({ method: 'POST', url: `/api/meetings/${id}/${action}`, payload: body });
+  const statusOf = async (id: string) =>
+    (await db().select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]?.status;
+
+  describe('scheduling', () => {
+    it('invites the applicant, moves the application to interviewing, and tells the applicant', async () => {
+      liveEvents.length = 0;
+      const { application, meeting } = await scheduleInterview({ notes: 'We will talk about the support rota.' });
+      expect(meeting).toMatchObject({
+        type: 'interview',
+        title: 'Interview: Support Engineer',
+        notes: 'We will talk about the support rota.',
+        duration_minutes: 45,
+        status: 'scheduled',
+        sequence: 0,
+        application_id: application.id,
+        company: { id: companyId },
+        my_response: 'accepted',
+      });
+      expect(Date.parse(meeting.ends_at) - Date.parse(meeting.starts_at)).toBe(45 * 60_000);
+      expect(meeting.join_url).toMatch(new RegExp(`^${testApp.config.publicUrl}/meet/[A-Za-z0-9_-]{24}$`));
+      expect(meeting.participants.map((person) => [person.name, person.response, person.is_organizer])).toEqual([
+        ['Ada Lovelace', 'pending', false],
+        ['Rita Recruiter', 'accepted', true],
+      ]);
+      expect(await statusOf(application.id)).toBe('interviewing');
+      const told = await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, applicant.user.id), eq(notifications.type, 'meeting_invited')));
+      expect(told.at(-1)).toMatchObject({
+        title: expect.stringMatching(/invited you to an interview$/),
+        link: `/applicant/meetings?meeting=${meeting.id}`,
+      });
+      expect(liveEvents).toEqual([
+        {
+          userIds: expect.arrayContaining([company.user.id, applicant.user.id]),
+          event: { type: 'meeting.changed', meeting_id: meeting.id },
+        },
+      ]);
+      const [audit] = await db().select().from(auditLogs).where(eq(auditLogs.targetId, meeting.id));
+      expect(audit).toMatchObject({ action: 'meeting.scheduled', actorId: company.user.id });
+    });
+
+    it('moves only applications before interviewing, and only for interviews', async () => {
+      const offered = await newApplication('offered');
+      expect(
+        (await schedule({ application_id: offered.id, type: 'interview', starts_at: inHours(5), duration_minutes: 30 }))
+          .statusCode,
+      ).toBe(201);
+      expect(await statusOf(offered.id)).toBe('offered');
+      const shortlisted = await newApplication('shortlisted');
+      const intro = await schedule({
+        application_id: shortlisted.id,
+        type: 'intro',
+        starts_at: inHours(5),
+        duration_minutes: 15,
+      });
+      expect(intro.json()).toMatchObject({ title: 'Intro Call: Support Engineer' });
+      expect(await statusOf(shortlisted.id)).toBe('shortlisted');
+      const hired = await newApplication('hired');
+      const checkIn = await schedule({
+        application_id: hired.id,
+        type: 'check_in',
+        starts_at: inHours(5),
+        duration_minutes: 30,
+        title: 'First week',
+      });
+      expect(checkIn.json()).toMatchObject({ title: 'First week', type: 'check_in' });
+    });
+
+    it('refuses another company’s application, an ended one, and applicants', async () => {
+      const application = await newApplication();
+      const body = { application_id: application.id, type: 'intro', starts_at: inHours(5), duration_minutes: 30 };
+      const foreign = await schedule(body, otherCompany);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().error).toBe(applicationTexts.notFound);
+      expect((await schedule(body, applicant)).statusCode).toBe(403);
+      const rejected = await newApplication('rejected');
+      const ended = await schedule({ ...body, application_id: rejected.id });
+      expect(ended.statusCode).toBe(409);
+      expect(ended.json().error).toBe(meetingTexts.applicationEnded);
+    });
+
+    it('says what is wrong with a time or a duration', async () => {
+      const application = await newApplication();
+      const body = { application_id: application.id, type: 'intro', starts_at: inHours(5), duration_minutes: 30 };
+      const past = await schedule({ ...body, starts_at: inHours(-1) });
+      expect(past.statusCode).toBe(400);
+      expect(past.json()).toMatchObject({
+        error: meetingTexts.startsInPast,
+        fields: { starts_at: meetingTexts.startsInPast },
+      });
+      const far = await schedule({ ...body, starts_at: inHours(24 * 400) });
+      expect(far.json().error).toBe(meetingTexts.tooFarAhead);
+      for (const duration of [10, 20, 255, 30.5]) {
+        const response = await schedule({ ...body, duration_minutes: duration });
+        expect(response.statusCode, String(duration)).toBe(400);
+        expect(response.json().fields.duration_minutes).toBe(meetingTexts.duration);
+      }
+      const noTime = await schedule({ ...body, starts_at: 'next tuesday' });
+      expect(noTime.json().fields.starts_at).toBe(meetingTexts.startsAt);
+      const badType = await schedule({ ...body, type: 'party' });
+      expect(badType.json().fields.type).toBe(meetingTexts.type);
+      expect(await statusOf(application.id)).toBe('submitted');
+    });
+  });
+
+  describe('whom a company may invite', () => {
+    it('lists the applicants of its own pipeline still in it, by name or job, with their zone', async () => {
+      const mate = await signedInAccount(testApp, { role: 'company' });
+      const mateCompany = (await mate.request({ method: 'GET', url: '/api/company' })).json().id;
+      const job = await buildJob(db(), { companyId: mateCompany, title: 'Data Analyst' });
+      const open = await buildApplication(db(), { jobId: job.id, applicantName: 'Nora Numbers' });
+      await buildApplication(db(), { jobId: job.id, applicantName: 'Wes Withdrawn', status: 'withdrawn' });
+      await db().update(users).set({ timeZone: 'Asia/Kolkata' }).where(eq(users.id, open.applicantId));
+      const list = await mate.request({ method: 'GET', url: '/api/meetings/invitees' });
+      expect(list.json()).toMatchObject({
+        total: 1,
+        items: [
+          {
+            application_id: open.id,
+            applicant_name: 'Nora Numbers',
+            job_title: 'Data Analyst',
+            time_zone: 'Asia/Kolkata',
+          },
+        ],
+      });
+      expect((await mate.request({ method: 'GET', url: '/api/meetings/invitees?q=analyst' })).json().total).toBe(1);
+      expect((await mate.request({ method: 'GET', url: '/api/meetings/invitees?q=zzz' })).json().total).toBe(0);
+      const one = await mate.request({ method: 'GET', url: `/api/meetings/invitees?application_id=${open.id}` });
+      expect(one.json().items).toHaveLength(1);
+      const foreign = await company.request({ method: 'GET', url: `/api/meetings/invitees?application_id=${open.id}` });
+      expect(foreign.json().total).toBe(0);
+      expect((await applicant.request({ method: 'GET', url: '/api/meetings/invitees' })).statusCode).toBe(403);
+    });
+  });
+
+  describe('who sees a meeting', () => {
+    it('shows it to its participants only', async () => {
+      const { meeting } = await scheduleInterview();
+      for (const account of [company, applicant]) {
+        const response = await account.request({ method: 'GET', url: `/api/meetings/${meeting.id}` });
+        expect(response.statusCode).toBe(200);
+        const ics = await account.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
+        expect(ics.statusCode).toBe(200);
+      }
+      const companyMate = await signedInAccount(testApp, { role: 'company' });
+      for (const account of [otherCompany, stranger]) {
+        for (const url of [`/api/meetings/${meeting.id}`, `/api/meetings/${meeting.id}/ics`]) {
+          const response = await account.request({ method: 'GET', url });
+          expect(response.statusCode, url).toBe(404);
+          expect(response.json().error).toBe(meetingTexts.notFound);
+        }
+        for (const [action, body] of [
+          ['respond', { response: 'accepted' }],
+          ['reschedule', { starts_at: inHours(80) }],
+          ['cancel', { reason: 'No' }],
+        ] as const) {
+          expect((await act(account, meeting.id, action, body)).statusCode, action).toBe(404);
+        }
+      }
+      expect((await companyMate.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).statusCode).toBe(404);
+      const room = meeting.join_url.split('/meet/')[1];
+      expect((await applicant.request({ method: 'GET', url: `/api/meeting-rooms/${room}` })).json().id).toBe(
+        meeting.id,
+      );
+      const refused = await stranger.request({ method: 'GET', url: `/api/meeting-rooms/${room}` });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error).toBe(meetingTexts.roomNotFound);
+    });
+
+    it('lists a person’s meetings in a range, earliest first', async () => {
+      const person = await signedInAccount(testApp, { role: 'applicant' });
+      const times = [30, 5, 200];
+      const ids: string[] = [];
+      for (const hours of times) {
+        const application = await newApplication('submitted', person.user.id);
+        const response = await schedule({
+          application_id: application.id,
+          type: 'intro',
+          starts_at: inHours(hours),
+          duration_minutes: 30,
+        });
+        ids.push(response.json().id);
+      }
+      const list = await person.request({
+        method: 'GET',
+        url: `/api/meetings?from=${encodeURIComponent(inHours(0))}&to=${encodeURIComponent(inHours(48))}`,
+      });
+      expect(list.json()).toMatchObject({ total: 2, page: 1 });
+      expect(list.json().items.map((item: Meeting) => item.id)).toEqual([ids[1], ids[0]]);
+      const upcoming = await person.request({
+        method: 'GET',
+        url: `/api/meetings?from=${encodeURIComponent(inHours(0))}&page_size=2&page=2`,
+      });
+      expect(upcoming.json()).toMatchObject({ total: 3, page: 2, items: [{ id: ids[2] }] });
+      const wide = await person.request({
+        method: 'GET',
+        url: `/api/meetings?from=${encodeURIComponent(inHours(0))}&to=${encodeURIComponent(inHours(24 * 101))}`,
+      });
+      expect(wide.statusCode).toBe(400);
+      expect(wide.json().error).toContain(meetingTexts.rangeTooWide);
+      const backwards = await person.request({
+        method: 'GET',
+        url: `/api/meetings?from=${encodeURIComponent(inHours(5))}&to=${encodeURIComponent(inHours(1))}`,
+      });
+      expect(backwards.statusCode).toBe(400);
+      const applicantList = await person.request({ method: 'GET', url: '/api/applicant/meetings' });
+      expect(applicantList.json()).toMatchObject({
+        total: 3,
+        items: [
+          { id: ids[1], type: 'Intro Call', link: expect.stringContaining('/meet/') },
+          { id: ids[0] },
+          { id: ids[2] },
+        ],
+      });
+      expect(applicantList.json().items[0].company).toMatch(/^Test Company/);
+    });
+  });
+
+  describe('answering, moving and cancelling', () => {
+    it('lets the invitee accept, and tells the organizer', async () => {
+      const { meeting } = await scheduleInterview();
+      liveEvents.length = 0;
+      const accepted = await act(applicant, meeting.id, 'respond', { response: 'accepted' });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().my_response).toBe('accepted');
+      const seen = (await company.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).json() as Meeting;
+      expect(seen.participants.find((person) => person.name === 'Ada Lovelace')?.response).toBe('accepted');
+      const [told] = await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, company.user.id), eq(notifications.type, 'meeting_responded')))
+        .orderBy(notifications.createdAt);
+      expect(told).toMatchObject({
+        title: `Ada Lovelace accepted ${meeting.title}`,
+        link: `/company/meetings?meeting=${meeting.id}`,
+      });
+      expect(liveEvents.map((entry) => entry.event)).toEqual([{ type: 'meeting.changed', meeting_id: meeting.id }]);
+      const organizer = await act(company, meeting.id, 'respond', { response: 'declined' });
+      expect(organizer.statusCode).toBe(409);
+      expect(organizer.json().error).toBe(meetingTexts.organizerAnswers);
+      const unknown = await act(applicant, meeting.id, 'respond', { response: 'maybe' });
+      expect(unknown.json().fields.response).toBe(meetingTexts.response);
+    });
+
+    it('moves a meeting: the others are asked again and the sequence grows', async () => {
+      const { meeting } = await scheduleInterview();
+      await act(applicant, meeting.id, 'respond', { response: 'accepted' });
+      const startsAt = inHours(72);
+      const moved = await act(applicant, meeting.id, 'reschedule', {
+        starts_at: startsAt,
+        duration_minutes: 60,
+        reason: 'A dentist appointment',
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json()).toMatchObject({
+        starts_at: startsAt,
+        duration_minutes: 60,
+        sequence: 1,
+        my_response: 'accepted',
+      });
+      const seen = (await company.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).json() as Meeting;
+      expect(seen.my_response).toBe('pending');
+      const [told] = await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, company.user.id), eq(notifications.type, 'meeting_rescheduled')))
+        .orderBy(notifications.createdAt);
+      expect(told?.body).toContain('“A dentist appointment”');
+      // Now the applicant moved it, the organizer answers the new time.
+      expect((await act(company, meeting.id, 'respond', { response: 'accepted' })).statusCode).toBe(409);
+      const past = await act(company, meeting.id, 'reschedule', { starts_at: inHours(-2) });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().error).toBe(meetingTexts.startsInPast);
+      const same = await act(company, meeting.id, 'reschedule', { starts_at: startsAt });
+      expect(same.json().error).toBe(meetingTexts.sameTime);
+    });
+
+    it('cancels with a reason, once, and then nothing else happens to it', async () => {
+      const { meeting } = await scheduleInterview();
+      const noReason = await act(applicant, meeting.id, 'cancel', { reason: '   ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().fields.reason).toBe(meetingTexts.reasonRequired);
+      const cancelled = await act(applicant, meeting.id, 'cancel', { reason: 'I took another job.' });
+      expect(cancelled.json()).toMatchObject({
+        status: 'cancelled',
+        cancel_reason: 'I took another job.',
+        sequence: 1,
+      });
+      const [told] = await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, company.user.id), eq(notifications.type, 'meeting_cancelled')));
+      expect(told?.body).toContain('“I took another job.”');
+      const again = await act(company, meeting.id, 'cancel', { reason: 'Twice' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe(meetingTexts.alreadyCancelled);
+      const answer = await act(applicant, meeting.id, 'respond', { response: 'accepted' });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error).toBe(meetingTexts.cancelledNoAnswer);
+      const move = await act(company, meeting.id, 'reschedule', { starts_at: inHours(90) });
+      expect(move.json().error).toBe(meetingTexts.cancelledNoReschedule);
+    });
+
+    it('keeps a meeting that is over as it was', async () => {
+      const { meeting } = await scheduleInterview();
+      await db()
+        .update(meetings)
+        .set({ startsAt: new Date(Date.now() - 2 * HOUR_MS) })
+        .where(eq(meetings.id, meeting.id));
+      expect((await act(applicant, meeting.id, 'respond', { response: 'accepted' })).json().error).toBe(
+        meetingTexts.overNoAnswer,
+      );
+      expect((await act(company, meeting.id, 'reschedule', { starts_at: inHours(5) })).json().error).toBe(
+        meetingTexts.overNoReschedule,
+      );
+      expect((await act(company, meeting.id, 'cancel', { reason: 'Late' })).json().error).toBe(
+        meetingTexts.overNoCancel,
+      );
+    });
+  });
+
+  describe('a call with the account manager', () => {
+    it('is refused while the company has no manager, and booked with the manager once it has one', async () => {
+      const body = { starts_at: inHours(30), duration_minutes: 30, notes: 'Quarterly plan' };
+      const none = await company.request({ method: 'POST', url: '/api/meetings/account-manager-call', payload: body });
+      expect(none.statusCode).toBe(409);
+      expect(none.json().error).toBe(meetingTexts.noAccountManager);
+      const manager = await signedInAccount(testApp, { role: 'account_manager', name: 'Maya Manager' });
+      await db().update(companies).set({ accountManagerId: manager.user.id }).where(eq(companies.id, companyId));
+      const booked = await company.request({
+        method: 'POST',
+        url: '/api/meetings/account-manager-call',
+        payload: body,
+      });
+      expect(booked.statusCode).toBe(201);
+      expect(booked.json()).toMatchObject({ type: 'check_in', notes: 'Quarterly plan', application_id: null });
+      const seen = await manager.request({ method: 'GET', url: `/api/meetings/${booked.json().id}` });
+      expect(seen.json()).toMatchObject({ my_response: 'pending' });
+      const accepted = await act(manager, booked.json().id, 'respond', { response: 'accepted' });
+      expect(accepted.statusCode).toBe(200);
+      await db().update(companies).set({ accountManagerId: null }).where(eq(companies.id, companyId));
+    });
+  });
+
+  describe('time zones', () => {
+    it('keeps each person’s zone and refuses one that is not a zone', async () => {
+      const person = await signedInAccount(testApp, { role: 'applicant' });
+      const put = (time_zone: string) =>
+        person.request({ method: 'PUT', url: '/api/account/time-zone', payload: { time_zone } });
+      expect((await put('Asia/Kolkata')).statusCode).toBe(204);
+      const [stored] = await db().select({ zone: users.timeZone }).from(users).where(eq(users.id, person.user.id));
+      expect(stored?.zone).toBe('Asia/Kolkata');
+      for (const bad of ['Mars/Olympus', '+05:00', 'est5edt', '']) {
+        const response = await put(bad);
+        expect(response.statusCode, bad).toBe(400);
+        expect(response.json().fields.time_zone).toBe(meetingTexts.timeZone);
+      }
+    });
+
+    it('shows each side its own time across the day the US changes its clocks', async () => {
+      const sunday = nextUsSpringForward();
+      const saturday = new Date(sunday.getTime() - DAY_MS);
+      await company.request({
+        method: 'PUT',
+        url: '/api/account/time-zone',
+        payload: { time_zone: 'America/New_York' },
+      });
+      await applicant.request({
+        method: 'PUT',
+        url: '/api/account/time-zone',
+        payload: { time_zone: 'Europe/London' },
+      });
+      const { meeting } = await scheduleInterview({ starts_at: sunday.toISOString() });
+      expect(meeting.participants.map((person) => [person.name, person.time_zone])).toEqual([
+        ['Ada Lovelace', 'Europe/London'],
+        ['Rita Recruiter', 'America/New_York'],
+      ]);
+      const ada = [{ name: 'Ada Lovelace', time_zone: 'Europe/London' }];
+      // New York is on daylight time that Sunday (UTC−4), London not yet (UTC+0): four hours apart.
+      expect(meetingTimeInZones(meeting.starts_at, 'America/New_York', ada)).toBe(
+        'Sun 8 Mar, 11:00 (your time) · 15:00 for Ada Lovelace (Europe/London)'.replace(
+          '8 Mar',
+          `${sunday.getUTCDate()} Mar`,
+        ),
+      );
+      // The day before, the same UTC time is five hours apart.
+      expect(meetingTimeInZones(saturday, 'America/New_York', ada)).toBe(
+        `Sat ${saturday.getUTCDate()} Mar, 10:00 (your time) · 15:00 for Ada Lovelace (Europe/London)`,
+      );
+      // A late evening in New York is the next day in London.
+      const evening = new Date(sunday.getTime() + 9 * HOUR_MS);
+      expect(meetingTimeInZones(evening, 'America/New_York', ada)).toBe(
+        `Sun ${sunday.getUTCDate()} Mar, 20:00 (your time) · Mon ${sunday.getUTCDate() + 1} Mar, 00:00 for Ada Lovelace (Europe/London)`,
+      );
+      const [invited] = await db()
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, applicant.user.id),
+            eq(notifications.link, `/applicant/meetings?meeting=${meeting.id}`),
+          ),
+        );
+      expect(invited?.body).toContain(`Sun ${sunday.getUTCDate()} Mar, 15:00 (Europe/London)`);
+    });
+
+    it('falls back to the applicant profile’s zone, then UTC', async () => {
+      const person = await signedInAccount(testApp, { role: 'applicant', name: 'Zed Profile' });
+      await db()
+        .update(applicantProfiles)
+        .set({ timezone: 'Asia/Tokyo' })
+        .where(eq(applicantProfiles.userId, person.user.id));
+      const application = await newApplication('submitted', person.user.id);
+      const response = await schedule({
+        application_id: application.id,
+        type: 'intro',
+        starts_at: inHours(10),
+        duration_minutes: 30,
+      });
+      const zones = Object.fromEntries(
+        (response.json() as Meeting).participants.map((participant) => [participant.name, participant.time_zone]),
+      );
+      expect(zones['Zed Profile']).toBe('Asia/Tokyo');
+      const bare = await signedInAccount(testApp, { role: 'applicant', name: 'Una Zone' });
+      const other = await newApplication('submitted', bare.user.id);
+      const second = await schedule({
+        application_id: other.id,
+        type: 'intro',
+        starts_at: inHours(10),
+        duration_minutes: 30,
+      });
+      expect((second.json() as Meeting).participants.find((p) => p.name === 'Una Zone')?.time_zone).toBe('UTC');
+    });
+  });
+
+  describe('iCalendar', () => {
+    it('gives one meeting as an .ics: stable UID, UTC start, sequence, status, attendees', async () => {
+      const { meeting } = await scheduleInterview({ starts_at: '2027-01-12T09:30:00.000Z', title: 'Final round' });
+      const download = async () => applicant.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
+      const first = await download();
+      expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(first.headers['content-disposition']).toBe('attachment; filename="final-round.ics"');
+      expect(first.body).toContain('DTSTART:20270112T093000Z');
+      const [event] = parseCalendar(first.body);
+      const host = new URL(testApp.config.publicUrl).hostname;
+      expect(event).toMatchObject({
+        uid: `${meeting.id}@${host}`,
+        sequence: 0,
+        status: 'CONFIRMED',
+        summary: 'Final round',
+        url: meeting.join_url,
+        start: '2027-01-12T09:30:00.000Z',
+        startZone: 'UTC',
+        end: '2027-01-12T10:15:00.000Z',
+        organizer: company.user.email,
+      });
+      expect(event?.attendees).toEqual(
+        expect.arrayContaining([
+          { email: applicant.user.email, partstat: 'NEEDS-ACTION' },
+          { email: company.user.email, partstat: 'ACCEPTED' },
+        ]),
+      );
+      await act(company, meeting.id, 'cancel', { reason: 'Filled the role' });
+      const [after] = parseCalendar((await download()).body);
+      expect(after).toMatchObject({ uid: event?.uid, sequence: 1, status: 'CANCELLED' });
+    });
+
+    it('serves a private feed by its token, replaces it on request, and 404s unknown tokens', async () => {
+      const person = await signedInAccount(testApp, { role: 'applicant', name: 'Fay Feed' });
+      expect((await person.request({ method: 'GET', url: '/api/calendar-feed' })).json()).toEqual({
+        exists: false,
+        created_at: null,
+      });
+      const ahead = await newApplication('submitted', person.user.id);
+      const kept = (
+        await schedule({ application_id: ahead.id, type: 'intro', starts_at: inHours(30), duration_minutes: 30 })
+      ).json() as Meeting;
+      const dropped = (
+        await schedule({ application_id: ahead.id, type: 'check_in', starts_at: inHours(40), duration_minutes: 30 })
+      ).json() as Meeting;
+      await act(person, dropped.id, 'cancel', { reason: 'Clash' });
+      const old = (
+        await schedule({ application_id: ahead.id, type: 'check_in', starts_at: inHours(50), duration_minutes: 30 })
+      ).json() as Meeting;
+      await db()
+        .update(meetings)
+        .set({ startsAt: new Date(Date.now() - 40 * DAY_MS) })
+        .where(eq(meetings.id, old.id));
+
+      const created = await person.request({ method: 'POST', url: '/api/calendar-feed' });
+      expect(created.statusCode).toBe(201);
+      const { url } = created.json();
+      expect(url).toMatch(new RegExp(`^${testApp.config.publicUrl}/api/calendar/[A-Za-z0-9_-]{32}\\.ics$`));
+      expect((await person.request({ method: 'GET', url: '/api/calendar-feed' })).json().exists).toBe(true);
+      const path = new URL(url).pathname;
+      const feed = await testApp.app.inject({ method: 'GET', url: path });
+      expect(feed.statusCode).toBe(200);
+      expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      const events = parseCalendar(feed.body);
+      expect(events.map((event) => [event.uid?.toString().split('@')[0], event.status])).toEqual([
+        [kept.id, 'CONFIRMED'],
+        [dropped.id, 'CANCELLED'],
+      ]);
+
+      const rotated = (await person.request({ method: 'POST', url: '/api/calendar-feed' })).json();
+      expect(rotated.url).not.toBe(url);
+      const stale = await testApp.app.inject({ method: 'GET', url: path });
+      expect(stale.statusCode).toBe(404);
+      expect(stale.json().error).toBe(meetingTexts.feedNotFound);
+      expect((await testApp.app.inject({ method: 'GET', url: new URL(rotated.url).pathname })).statusCode).toBe(200);
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/calendar/nonsense!.ics' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('reminders', () => {
+    const recordingQueue = () => {
+      const sent: Array<{ name: JobName; data: unknown; options?: SendOptions }> = [];
+      const queue: JobQueue = {
+        send: async <N extends JobName>(name: N, data: JobData[N], options?: SendOptions) => {
+          sent.push({ name, data, options });
+        },
+        work: async () => {},
+        schedule: async () => {},
+        stop: async () => {},
+      };
+      return { queue, sent };
+    };
+
+    it('queues one job per lead still ahead, keyed by the meeting’s sequence', async () => {
+      const { queue, sent } = recordingQueue();
+      const startsAt = new Date(Date.now() + 2 * DAY_MS);
+      await enqueueMeetingReminders({ jobs: queue, meeting: { id: 'm1', sequence: 3, startsAt } });
+      expect(sent).toEqual([
+        {
+          name: 'meeting-reminder',
+          data: { meetingId: 'm1', sequence: 3, lead: '24h' },
+          options: { startAfter: new Date(startsAt.getTime() - DAY_MS), singletonKey: 'm1:3:24h' },
+        },
+        {
+          name: 'meeting-reminder',
+          data: { meetingId: 'm1', sequence: 3, lead: '15m' },
+          options: { startAfter: new Date(startsAt.getTime() - 15 * 60_000), singletonKey: 'm1:3:15m' },
+        },
+      ]);
+      sent.length = 0;
+      await enqueueMeetingReminders({
+        jobs: queue,
+        meeting: { id: 'm2', sequence: 0, startsAt: new Date(Date.now() + HOUR_MS) },
+      });
+      expect(sent.map((job) => (job.data as { lead: string }).lead)).toEqual(['15m']);
+    });
+
+    it('queues the reminders of a scheduled or moved meeting on the job queue', async () => {
+      const { meeting } = await scheduleInterview({ starts_at: inHours(30) });
+      const queued = async () =>
+        (
+          (await db().execute(
+            sql`select singleton_key as key, start_after as at from pgboss.job where name = 'meeting-reminder' and data->>'meetingId' = ${meeting.id} order by singleton_key`,
+          )) as unknown as { rows: Array<{ key: string; at: Date | string }> }
+        ).rows.map((row) => [row.key, new Date(row.at).toISOString()]);
+      const startsAt = Date.parse(meeting.starts_at);
+      expect(await queued()).toEqual([
+        [`${meeting.id}:0:15m`, new Date(startsAt - 15 * 60_000).toISOString()],
+        [`${meeting.id}:0:24h`, new Date(startsAt - DAY_MS).toISOString()],
+      ]);
+      const later = Date.parse(inHours(10));
+      await act(applicant, meeting.id, 'reschedule', { starts_at: new Date(later).toISOString() });
+      expect((await queued()).slice(2)).toEqual([[`${meeting.id}:1:15m`, new Date(later - 15 * 60_000).toISOString()]]);
+    });
+
+    it('emails who is coming, once, and nothing for a moved or cancelled meeting', async () => {
+      const { meeting } = await scheduleInterview();
+      const { mailer, config } = testApp.app.appContext;
+      const remind = (sequence: number, lead: '24h' | '15m' = '24h') =>
+        sendMeetingReminder({
+          db: db(),
+          mailer,
+          publicUrl: config.publicUrl,
+          job: { meetingId: meeting.id, sequence, lead },
+        });
+      expect(await remind(0)).toEqual({ sent: 2 });
+      const [mail] = await db()
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.toAddress, applicant.user.email),
+            eq(emailOutbox.subject, `Reminder: ${meeting.title} is tomorrow`),
+          ),
+        );
+      expect(mail?.text).toContain(meeting.join_url);
+      expect(mail?.text).toContain('You have not answered the invitation yet');
+      expect(await remind(0)).toEqual({ sent: 0 });
+      await act(applicant, meeting.id, 'reschedule', { starts_at: inHours(100) });
+      expect(await remind(0, '15m')).toEqual({ sent: 0 });
+      expect(await remind(1, '15m')).toEqual({ sent: 2 });
+      await act(company, meeting.id, 'respond', { response: 'declined' });
+      await act(applicant, meeting.id, 'cancel', { reason: 'Declined' });
+      expect(await remind(2, '24h')).toEqual({ sent: 0 });
+    });
+
+    it('skips a meeting every invitee declined', async () => {
+      const { meeting } = await scheduleInterview();
+      await act(applicant, meeting.id, 'respond', { response: 'declined', reason: 'Not interested' });
+      const { mailer, config } = testApp.app.appContext;
+      expect(
+        await sendMeetingReminder({
+          db: db(),
+          mailer,
+          publicUrl: config.publicUrl,
+          job: { meetingId: meeting.id, sequence: 0, lead: '15m' },
+        }),
+      ).toEqual({ sent: 0 });
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { meetingTexts } from '~/shared/meetings';
+import { meetingParticipants, meetings } from '../db/schema';
+import { AppError } from '../platform/errors';
+import type { JobQueue } from '../platform/job-queue';
+import { checkMeetingStart, timeFor } from './create-meeting-record';
+import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
+import { enqueueMeetingReminders } from './publish-meeting-change';
+import { recordMeetingChange } from './record-meeting-change';
+
+// Any participant moves the meeting to a new time. The others are asked again (their answers go back
+// to pending), the one who moved it has accepted the new time, and the SEQUENCE grows so calendar apps
+// replace their copy and the old reminders know they are stale.
+export async function rescheduleMeeting({
+  db,
+  jobs,
+  meetingId,
+  userId,
+  startsAt,
+  durationMinutes,
+  reason,
+  ipAddress,
+  now = new Date(),
+}: ParticipantAction & {
+  jobs: JobQueue;
+  startsAt: Date;
+  durationMinutes?: number;
+  reason?: string;
+}): Promise<MeetingChange> {
+  return db.transaction(async (tx) => {
+    const { meeting } = await findParticipantMeeting({ db: tx, meetingId, userId, lock: true });
+    if (meeting.status === 'cancelled') throw new AppError('conflict', meetingTexts.cancelledNoReschedule);
+    if (endsAtOf(meeting).getTime() <= now.getTime()) throw new AppError('conflict', meetingTexts.overNoReschedule);
+    checkMeetingStart(startsAt, now);
+    const duration = durationMinutes ?? meeting.durationMinutes;
+    if (startsAt.getTime() === meeting.startsAt.getTime() && duration === meeting.durationMinutes) {
+      throw new AppError('validation', meetingTexts.sameTime, { starts_at: meetingTexts.sameTime });
+    }
+    const [moved] = await tx
+      .update(meetings)
+      .set({ startsAt, durationMinutes: duration, sequence: meeting.sequence + 1, updatedAt: now })
+      .where(eq(meetings.id, meeting.id))
+      .returning();
+    if (!moved) throw new AppError('not_found', meetingTexts.notFound);
+    await tx
+      .update(meetingParticipants)
+      .set({ response: 'pending', respondedAt: null })
+      .where(and(eq(meetingParticipants.meetingId, meeting.id), ne(meetingParticipants.userId, userId)));
+    await tx
+      .update(meetingParticipants)
+      .set({ response: 'accepted', respondedAt: now })
+      .where(and(eq(meetingParticipants.meetingId, meeting.id), eq(meetingParticipants.userId, userId)));
+    const { participantIds } = await recordMeetingChange(tx, {
+      meetingId: meeting.id,
+      actorId: userId,
+      ipAddress,
+      notification: {
+        type: 'meeting_rescheduled',
+        describe: (participant, actorName) => ({
+          title: `${actorName} moved ${meeting.title}`,
+          body: [
+            `Now ${timeFor(startsAt, participant)}, ${duration} minutes. Accept or decline the new time.`,
+            reason ? `“${reason}”` : null,
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }),
+      },
+      audit: {
+        action: 'meeting.rescheduled',
+        details: {
+          from: meeting.startsAt.toISOString(),
+          to: startsAt.toISOString(),
+          duration_minutes: duration,
+          ...(reason ? { reason } : {}),
+        },
+      },
+    });
+    await enqueueMeetingReminders({ jobs, meeting: moved, transaction: tx, now });
+    return { meeting: moved, participantIds };
+  });
+}

@@ -1,0 +1,101 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { messagingTexts } from '~/shared/messaging';
+import type { Role } from '~/shared/permissions';
+import type { AuthContext } from '../auth/sessions';
+import type { Database } from '../db/client';
+import { companies, conversationMembers, conversations } from '../db/schema';
+import { AppError } from '../platform/errors';
+
+// Who reads a conversation. Its members do; and, without being members yet, the people a conversation
+// is open to by its kind: the company's users (direct and account-manager conversations), the company's
+// current account manager, the applicant or the person who asked for support, and every administrator
+// for support. Such a person becomes a member (a read cursor of their own) the first time they read or write.
+
+export interface Viewer {
+  userId: string;
+  name: string;
+  role: Role;
+  companyId: string | null;
+}
+
+export const viewerOf = (auth: AuthContext): Viewer => ({
+  userId: auth.user.id,
+  name: auth.user.name,
+  role: auth.user.role,
+  companyId: auth.company?.id ?? null,
+});
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+// The conversations a viewer may read, as a condition on `conversations`. Tenancy lives in the query:
+// a forgotten check finds nothing rather than someone else's conversation.
+export function readableBy(viewer: Viewer): SQL {
+  const conditions: SQL[] = [
+    sql`exists (select 1 from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversations.id} and ${conversationMembers.userId} = ${viewer.userId})`,
+    and(eq(conversations.userId, viewer.userId), inArray(conversations.kind, ['direct', 'support'])) as SQL,
+  ];
+  if (viewer.companyId) {
+    conditions.push(
+      and(
+        eq(conversations.companyId, viewer.companyId),
+        inArray(conversations.kind, ['direct', 'account_manager']),
+      ) as SQL,
+    );
+  }
+  if (viewer.role === 'account_manager') {
+    conditions.push(
+      and(
+        eq(conversations.kind, 'account_manager'),
+        sql`${conversations.companyId} in (select ${companies.id} from ${companies} where ${companies.accountManagerId} = ${viewer.userId})`,
+      ) as SQL,
+    );
+  }
+  if (viewer.role === 'admin') conditions.push(eq(conversations.kind, 'support'));
+  return or(...conditions) as SQL;
+}
+
+// The conversation, if the viewer may read it; otherwise 404, whether or not it exists.
+export async function findReadableConversation({
+  db,
+  viewer,
+  conversationId,
+}: {
+  db: Database;
+  viewer: Viewer;
+  conversationId: string;
+}): Promise<ConversationRow> {
+  const [conversation] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), readableBy(viewer)));
+  if (!conversation) throw new AppError('not_found', messagingTexts.conversationNotFound);
+  return conversation;
+}
+
+// Everyone a conversation's events go to, with their roles: its members and those it is open to (see above).
+export async function audienceOf(db: Database, conversation: ConversationRow): Promise<{ id: string; role: Role }[]> {
+  const parts: SQL[] = [
+    sql`select ${conversationMembers.userId} as id from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversation.id}`,
+  ];
+  if (conversation.userId) parts.push(sql`select ${conversation.userId}::uuid as id`);
+  if (conversation.companyId && conversation.kind !== 'support') {
+    parts.push(sql`select user_id as id from company_members where company_id = ${conversation.companyId}`);
+  }
+  if (conversation.companyId && conversation.kind === 'account_manager') {
+    parts.push(
+      sql`select account_manager_id as id from companies where id = ${conversation.companyId} and account_manager_id is not null`,
+    );
+  }
+  if (conversation.kind === 'support') {
+    parts.push(sql`select id from users where role = 'admin' and status = 'active'`);
+  }
+  const { rows } = (await db.execute(
+    sql`select audience.id, users.role from (${sql.join(parts, sql` union `)}) audience join users on users.id = audience.id`,
+  )) as unknown as { rows: { id: string; role: Role }[] };
+  return rows;
+}
+
+// Gives the viewer a read cursor of their own in a conversation they may read.
+export async function joinConversation(db: Database, conversationId: string, userId: string): Promise<void> {
+  await db.insert(conversationMembers).values({ conversationId, userId }).onConflictDoNothing();
+}

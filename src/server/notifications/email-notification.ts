@@ -1,0 +1,55 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { emailPreferenceTypesByRole, typesNotEmailedOneByOne } from '~/shared/notifications';
+import type { Database } from '../db/client';
+import { notifications } from '../db/schema';
+import type { EmailMessage, Mailer } from '../mail/mailer';
+import { type EmailRecipient, findEmailRecipient } from './find-email-recipient';
+import { settingsHrefOf } from './portal-links';
+
+// The notification-email job: emails one notification when the person's preferences want it (no row:
+// on). The notification is claimed, and its email queued, in one transaction: a job that runs twice,
+// or on two instances, finds it claimed and sends nothing more.
+export async function emailNotification({
+  db,
+  mailer,
+  publicUrl,
+  notificationId,
+}: {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  notificationId: string;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(notifications)
+      .set({ emailHandledAt: new Date() })
+      .where(and(eq(notifications.id, notificationId), isNull(notifications.emailHandledAt)))
+      .returning();
+    if (!claimed || typesNotEmailedOneByOne.includes(claimed.type)) return;
+    const person = await findEmailRecipient({ db: tx, userId: claimed.userId, type: claimed.type });
+    if (!person || !emailPreferenceTypesByRole[person.role].includes(claimed.type)) return;
+    await mailer.send(notificationEmail({ publicUrl, person, notification: claimed }), { transaction: tx });
+  });
+}
+
+function notificationEmail({
+  publicUrl,
+  person,
+  notification,
+}: {
+  publicUrl: string;
+  person: EmailRecipient;
+  notification: { title: string; body: string; link: string | null };
+}): EmailMessage {
+  const open = notification.link ? `\n\nOpen it on Tandem: ${publicUrl}${notification.link}` : '';
+  const settings = settingsHrefOf(person.role);
+  const choose = settings
+    ? `\n\nChoose which notifications we email you in your settings: ${publicUrl}${settings}`
+    : '';
+  return {
+    to: person.email,
+    subject: notification.title,
+    text: `Hi ${person.name},\n\n${notification.body}${open}${choose}\n\n— The Tandem team`,
+  };
+}

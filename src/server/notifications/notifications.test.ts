@@ -1,0 +1,403 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { NotificationType } from '~/shared/applications';
+import { LIVE_SOCKET_PATH, type LiveEvent } from '~/shared/live-events';
+import { emailPreferenceTypesByRole, type NotificationList, notificationTexts } from '~/shared/notifications';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { conversationMembers, conversations, emailOutbox, messages, notifications } from '../db/schema';
+import { malformedIdMessage } from '../platform/route-schemas';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { notify } from './notify';
+import { DIGEST_AFTER_MS, sendMessageDigests } from './send-message-digests';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const fast = { JOB_POLLING_SECONDS: '0.5' };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out');
+    await pause(50);
+  }
+}
+
+// Notifications (issue 14): the bell's API, live delivery only after commit, emails per preference,
+// each once across two instances, and the digest of unread messages.
+describe('notifications', () => {
+  let testApp: TestApp;
+  // A second instance on the same database: its own pool on PostgreSQL, the same handle on PGlite.
+  let otherDatabase: DatabaseHandle;
+  let otherApp: Awaited<ReturnType<typeof buildApp>>;
+  const origins: string[] = [];
+  const db = () => testApp.database.db;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: fast });
+    const url = (testApp.database as DatabaseHandle & { url?: string }).url;
+    otherDatabase = url ? await openDatabase({ url, poolSize: 2 }) : testApp.database;
+    otherApp = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...fast }),
+      secret: 'test-secret-that-is-at-least-32-characters-long',
+      database: otherDatabase,
+    });
+    for (const app of [testApp.app, otherApp]) {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      origins.push(`127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    }
+  });
+  afterAll(async () => {
+    await otherApp.close();
+    if (otherDatabase !== testApp.database) await otherDatabase.close();
+    await testApp.close();
+  });
+
+  function openTab(account: Account, instance = 0) {
+    const host = origins[instance];
+    const socket = new WebSocket(`ws://${host}${LIVE_SOCKET_PATH}`, {
+      headers: { origin: `http://${host}`, cookie: account.cookie },
+    });
+    const events: LiveEvent[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(String(data)) as LiveEvent));
+    const ready = waitUntil(() => events.find((event) => event.type === 'ready'));
+    return { socket, events, ready };
+  }
+
+  const tell = (
+    userId: string,
+    type: NotificationType = 'application_stage_changed',
+    title = 'Your application moved',
+  ) =>
+    ({
+      userId,
+      type,
+      title,
+      body: `${title}: it is now with the hiring team.`,
+      link: '/applicant/applications',
+    }) as const;
+
+  const outboxOf = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+  const handled = (userId: string) =>
+    db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), sql`${notifications.emailHandledAt} is null`));
+  // Every notification of the person had its email decided (and the queue had time to misbehave).
+  async function emailsDecided(userId: string) {
+    await waitUntil(async () => ((await handled(userId)).length === 0 ? true : undefined));
+    await pause(1200);
+  }
+
+  describe('the bell’s API', () => {
+    it('lists one’s own notifications newest first, a page at a time, with the unread count', async () => {
+      const ada = await signedInAccount(testApp, { role: 'applicant' });
+      const bob = await signedInAccount(testApp, { role: 'applicant' });
+      for (let index = 1; index <= 3; index += 1) {
+        await notify(db(), tell(ada.user.id, 'application_stage_changed', `Update ${index}`));
+        await pause(5);
+      }
+      await notify(db(), tell(bob.user.id));
+
+      const first = await ada.request({ method: 'GET', url: '/api/notifications?page=1&page_size=2' });
+      expect(first.statusCode).toBe(200);
+      const page = first.json() as NotificationList;
+      expect(page).toMatchObject({ total: 3, page: 1, page_size: 2, unread_count: 3 });
+      expect(page.items.map((item) => item.title)).toEqual(['Update 3', 'Update 2']);
+      expect(page.items[0]).toMatchObject({
+        type: 'application_stage_changed',
+        link: '/applicant/applications',
+        read_at: null,
+      });
+      const second = (await ada.request({ method: 'GET', url: '/api/notifications?page=2&page_size=2' })).json();
+      expect(second.items.map((item: { title: string }) => item.title)).toEqual(['Update 1']);
+
+      const refused = await ada.request({ method: 'GET', url: '/api/notifications?page_size=500' });
+      expect(refused.statusCode).toBe(400);
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+    });
+
+    it('marks one read, then all, and never someone else’s', async () => {
+      const ada = await signedInAccount(testApp, { role: 'company' });
+      const eve = await signedInAccount(testApp, { role: 'company' });
+      await notify(db(), [tell(ada.user.id, 'application_received'), tell(ada.user.id, 'job_filled')]);
+      const { items } = (await ada.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList;
+      const [newest, older] = items;
+      if (!newest || !older) throw new Error('expected two notifications');
+
+      const theft = await eve.request({ method: 'POST', url: `/api/notifications/${newest.id}/read` });
+      expect(theft.statusCode).toBe(404);
+      expect(theft.json().error).toBe(notificationTexts.notYours);
+      const broken = await ada.request({ method: 'POST', url: '/api/notifications/not-an-id/read' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().error).toBe(malformedIdMessage('notification'));
+
+      const one = await ada.request({ method: 'POST', url: `/api/notifications/${newest.id}/read` });
+      expect(one.json()).toEqual({ unread_count: 1 });
+      const again = await ada.request({ method: 'POST', url: `/api/notifications/${newest.id}/read` });
+      expect(again.json()).toEqual({ unread_count: 1 });
+      await notify(db(), tell(eve.user.id, 'application_received'));
+      const all = await ada.request({ method: 'POST', url: '/api/notifications/read-all' });
+      expect(all.json()).toEqual({ unread_count: 0 });
+      const after = (await ada.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList;
+      expect(after.items.every((item) => item.read_at !== null)).toBe(true);
+      // Eve's stays unread.
+      expect(
+        ((await eve.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList).unread_count,
+      ).toBe(1);
+    });
+  });
+
+  describe('email preferences', () => {
+    it('lists the role’s kinds, all on until turned off, and refuses kinds the role never gets', async () => {
+      const company = await signedInAccount(testApp, { role: 'company' });
+      const initial = await company.request({ method: 'GET', url: '/api/notification-preferences' });
+      expect(initial.json().preferences).toEqual(
+        emailPreferenceTypesByRole.company.map((type) => ({ type, email: true })),
+      );
+
+      const saved = await company.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: {
+          preferences: [
+            { type: 'application_received', email: false },
+            { type: 'job_filled', email: false },
+          ],
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      const off = (saved.json().preferences as Array<{ type: string; email: boolean }>).filter((item) => !item.email);
+      expect(off.map((item) => item.type)).toEqual(['application_received', 'job_filled']);
+      const turnedBack = await company.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { preferences: [{ type: 'job_filled', email: true }] },
+      });
+      expect(
+        (turnedBack.json().preferences as Array<{ type: string; email: boolean }>).filter((item) => !item.email),
+      ).toEqual([{ type: 'application_received', email: false }]);
+
+      const wrongRole = await company.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { preferences: [{ type: 'job_invitation', email: false }] },
+      });
+      expect(wrongRole.statusCode).toBe(400);
+      expect(wrongRole.json().error).toBe('Job invitations are not sent to your kind of account.');
+      const malformed = await company.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { preferences: [{ type: 'nonsense', email: 'yes' }] },
+      });
+      expect(malformed.statusCode).toBe(400);
+    });
+  });
+
+  describe('emails', () => {
+    it('emails a notification once across two instances, with a link to the thing, when its kind is on', async () => {
+      const ada = await signedInAccount(testApp, { role: 'applicant' });
+      await notify(db(), tell(ada.user.id, 'application_stage_changed', 'You are shortlisted'));
+      await emailsDecided(ada.user.id);
+      const emails = await outboxOf(ada.user.email);
+      expect(emails).toHaveLength(1);
+      expect(emails[0]?.subject).toBe('You are shortlisted');
+      expect(emails[0]?.text).toContain(`${testApp.config.publicUrl}/applicant/applications`);
+      expect(emails[0]?.text).toContain(`${testApp.config.publicUrl}/applicant/settings`);
+    });
+
+    it('sends nothing for a kind turned off, nor for offers, whose own email always goes', async () => {
+      const ada = await signedInAccount(testApp, { role: 'applicant' });
+      await ada.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { preferences: [{ type: 'test_assigned', email: false }] },
+      });
+      await notify(db(), [
+        tell(ada.user.id, 'test_assigned', 'A test for you'),
+        tell(ada.user.id, 'offer_made', 'An offer'),
+      ]);
+      await emailsDecided(ada.user.id);
+      expect(await outboxOf(ada.user.email)).toEqual([]);
+    });
+  });
+
+  describe('live delivery', () => {
+    it('announces a notification after its transaction commits, once per tab, and nothing for a rollback', async () => {
+      const ada = await signedInAccount(testApp, { role: 'applicant' });
+      const tabs = [openTab(ada, 0), openTab(ada, 1)];
+      await Promise.all(tabs.map((tab) => tab.ready));
+
+      await db()
+        .transaction(async (tx) => {
+          await notify(tx, tell(ada.user.id, 'application_stage_changed', 'Never happened'));
+          tx.rollback();
+        })
+        .catch(() => undefined);
+      await db().transaction(async (tx) => {
+        await notify(tx, tell(ada.user.id, 'application_stage_changed', 'Happened'));
+        // Not before the commit.
+        await pause(300);
+        for (const tab of tabs) expect(tab.events.some((event) => event.type === 'notification.created')).toBe(false);
+      });
+      for (const tab of tabs) {
+        const event = await waitUntil(() => tab.events.find((candidate) => candidate.type === 'notification.created'));
+        expect(event).toMatchObject({ unread_count: 1, notification: { title: 'Happened', read_at: null } });
+      }
+      await emailsDecided(ada.user.id);
+      for (const tab of tabs) {
+        expect(tab.events.filter((event) => event.type === 'notification.created')).toHaveLength(1);
+      }
+      expect((await outboxOf(ada.user.email)).map((email) => email.subject)).toEqual(['Happened']);
+
+      // Marking read tells the person's tabs (through the bus: across instances when Redis joins them).
+      const { items } = (await ada.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList;
+      await ada.request({ method: 'POST', url: `/api/notifications/${items[0]?.id}/read` });
+      const sameInstance = tabs[0];
+      expect(
+        await waitUntil(() => sameInstance?.events.find((event) => event.type === 'notifications.unread')),
+      ).toEqual({
+        type: 'notifications.unread',
+        unread_count: 0,
+      });
+      for (const tab of tabs) tab.socket.close();
+    });
+  });
+
+  describe('the digest of unread messages', () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+    async function conversationBetween(reader: Account, writer: Account) {
+      const [conversation] = await db().insert(conversations).values({ kind: 'direct' }).returning();
+      if (!conversation) throw new Error('no conversation');
+      await db()
+        .insert(conversationMembers)
+        .values([
+          { conversationId: conversation.id, userId: reader.user.id },
+          { conversationId: conversation.id, userId: writer.user.id },
+        ]);
+      let seq = 0;
+      return {
+        id: conversation.id,
+        async write(body: string, from: Account, createdAt: Date) {
+          seq += 1;
+          await db()
+            .insert(messages)
+            .values({
+              conversationId: conversation.id,
+              seq,
+              senderId: from.user.id,
+              clientId: `c${seq}`,
+              body,
+              createdAt,
+            });
+          await db()
+            .update(conversations)
+            .set({ lastSeq: seq, lastMessageAt: createdAt })
+            .where(eq(conversations.id, conversation.id));
+          return seq;
+        },
+        async readUpTo(reader: Account, upTo: number) {
+          await db()
+            .update(conversationMembers)
+            .set({ lastReadSeq: upTo })
+            .where(
+              and(
+                eq(conversationMembers.conversationId, conversation.id),
+                eq(conversationMembers.userId, reader.user.id),
+              ),
+            );
+        },
+      };
+    }
+    const digest = () =>
+      sendMessageDigests({ db: db(), mailer: testApp.app.appContext.mailer, publicUrl: testApp.config.publicUrl });
+
+    it('emails each message left unread for 15 minutes once, and nothing for read or fresh ones', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      const company = await signedInAccount(testApp, { role: 'company' });
+      const chat = await conversationBetween(applicant, company);
+      await chat.write('Are you free on Tuesday?', company, minutesAgo(40));
+      await chat.write('Thursday works too.', company, minutesAgo(20));
+      await chat.write('My own reply', applicant, minutesAgo(19));
+      await chat.write('Just now', company, minutesAgo(1));
+
+      await Promise.all([digest(), digest()]);
+      const [email, ...others] = await outboxOf(applicant.user.email);
+      expect(others).toEqual([]);
+      expect(email?.subject).toBe('You have 2 unread messages on Tandem');
+      expect(email?.text).toContain('Are you free on Tuesday?');
+      expect(email?.text).toContain('Thursday works too.');
+      expect(email?.text).not.toContain('Just now');
+      expect(email?.text).not.toContain('My own reply');
+      expect(email?.text).toContain(`${testApp.config.publicUrl}/applicant/messages?conversation=${chat.id}`);
+      // Each side is told of the other's messages only.
+      const [companyEmail, ...more] = await outboxOf(company.user.email);
+      expect(more).toEqual([]);
+      expect(companyEmail?.text).toContain('My own reply');
+      expect(companyEmail?.text).not.toContain('Are you free on Tuesday?');
+
+      // Later: the fresh message is now due, and only it.
+      await sendMessageDigests({
+        db: db(),
+        mailer: testApp.app.appContext.mailer,
+        publicUrl: testApp.config.publicUrl,
+        now: new Date(Date.now() + DIGEST_AFTER_MS),
+      });
+      const subjects = (await outboxOf(applicant.user.email)).map((row) => row.subject);
+      expect(subjects).toEqual(['You have 2 unread messages on Tandem', 'You have an unread message on Tandem']);
+    });
+
+    it('sends nothing once the messages are read, or when the person turned digests off', async () => {
+      const reader = await signedInAccount(testApp, { role: 'company' });
+      const writer = await signedInAccount(testApp, { role: 'applicant' });
+      const chat = await conversationBetween(reader, writer);
+      const seq = await chat.write('Hello there', writer, minutesAgo(30));
+      await chat.readUpTo(reader, seq);
+      await digest();
+      expect(await outboxOf(reader.user.email)).toEqual([]);
+
+      const quiet = await signedInAccount(testApp, { role: 'applicant' });
+      await quiet.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { preferences: [{ type: 'message_received', email: false }] },
+      });
+      const other = await conversationBetween(quiet, writer);
+      await other.write('Ping', writer, minutesAgo(30));
+      await digest();
+      expect(await outboxOf(quiet.user.email)).toEqual([]);
+      const [membership] = await db()
+        .select({ digestedSeq: conversationMembers.digestedSeq })
+        .from(conversationMembers)
+        .where(and(eq(conversationMembers.conversationId, other.id), eq(conversationMembers.userId, quiet.user.id)));
+      expect(membership?.digestedSeq).toBe(1);
+    });
+
+    it('runs as the scheduled message-digest job on the queue', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      const company = await signedInAccount(testApp, { role: 'company' });
+      const chat = await conversationBetween(applicant, company);
+      await chat.write('Queued hello', company, minutesAgo(16));
+      await testApp.app.appContext.jobs.send('message-digest', {});
+      const [email] = await waitUntil(async () => {
+        const rows = await outboxOf(applicant.user.email);
+        return rows.length > 0 ? rows : undefined;
+      });
+      expect(email?.text).toContain('Queued hello');
+      const schedules = (await db().execute(
+        sql`select cron from pgboss.schedule where name = 'message-digest'`,
+      )) as unknown as {
+        rows: Array<{ cron: string }>;
+      };
+      expect(schedules.rows).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import {
+  emailPreferenceTypesByRole,
+  type NotificationPreferences,
+  notificationTexts,
+  notificationTypeLabels,
+} from '~/shared/notifications';
+import type { Role } from '~/shared/permissions';
+import type { Database } from '../db/client';
+import { notificationPreferences } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { getNotificationPreferences } from './get-notification-preferences';
+
+// Saves the switches sent (the others keep their value); a kind the role is never told about is refused.
+export async function updateNotificationPreferences({
+  db,
+  userId,
+  role,
+  input,
+}: {
+  db: Database;
+  userId: string;
+  role: Role;
+  input: NotificationPreferences;
+}): Promise<NotificationPreferences> {
+  const allowed = emailPreferenceTypesByRole[role];
+  const refused = input.preferences.find((preference) => !allowed.includes(preference.type));
+  if (refused) {
+    throw new AppError('validation', notificationTexts.notForYourRole(notificationTypeLabels[refused.type]));
+  }
+  // One row per kind, the last switch sent winning (one statement may not upsert a row twice).
+  const emailByType = new Map(input.preferences.map((preference) => [preference.type, preference.email]));
+  if (emailByType.size > 0) {
+    await db
+      .insert(notificationPreferences)
+      .values([...emailByType].map(([type, email]) => ({ userId, type, email })))
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.type],
+        set: { email: sql`excluded.email` },
+      });
+  }
+  return getNotificationPreferences({ db, userId, role });
+}

@@ -1,0 +1,27 @@
+import type { FastifyReply } from 'fastify';
+
+// Uploads arrive as a file's raw bytes with its type in Content-Type and its name in X-File-Name;
+// downloads always leave as attachments.
+
+// "image/png; charset=binary" → "image/png".
+export const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() || undefined;
+
+export const fileNameOf = (header: string | string[] | undefined) => {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+// Always a download, never rendered in our origin: someone's HTML or SVG cannot run as our page.
+export function sendDownload(reply: FastifyReply, file: { name: string; contentType: string }, content: Buffer) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .send(content);
+}

@@ -1,0 +1,35 @@
+// Background jobs (issue 14): work that must survive a crash and be done once across instances runs on
+// a queue in PostgreSQL (pg-boss). Each feature registers its handlers at start; every handler is
+// idempotent, since a job may run again after a failure.
+
+import type { Database } from '../db/client';
+
+// Every job the platform runs, and what it carries.
+export interface JobData {
+  'send-email': { outboxId: string };
+  // Emails one notification to its person, when their preferences want it.
+  'notification-email': { notificationId: string };
+  'meeting-reminder': { meetingId: string; sequence: number; lead: '24h' | '15m' };
+  'message-digest': Record<string, never>;
+}
+export type JobName = keyof JobData;
+
+export interface SendOptions {
+  // Not before this moment (a reminder).
+  startAfter?: Date;
+  // Names the job: a second send with the same key, while the first is kept (waiting, running, or
+  // done within the last day), is dropped — the same reminder scheduled twice, or by two instances,
+  // stays one.
+  singletonKey?: string;
+  // Inserts the job in this transaction: it exists, and runs, only if the transaction commits.
+  transaction?: Database;
+}
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<void>;
+  // Handles this kind of job on this instance; failures are retried with backoff.
+  work<N extends JobName>(name: N, handler: (data: JobData[N]) => Promise<void>): Promise<void>;
+  // Runs the job on a cron schedule: once per tick across all instances.
+  schedule(name: JobName, cron: string): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, DatabaseHandle } from '../db/client';
+import type { JobData, JobName, JobQueue, SendOptions } from './job-queue';
+
+export interface PgBossQueueOptions {
+  database: Pick<DatabaseHandle, 'runSql'>;
+  logger: Pick<Logger, 'error' | 'warn'>;
+  // How often each worker asks for work when it found none (pg-boss polls; 0.5 s at the least).
+  pollingIntervalSeconds?: number;
+  // Off: this instance only sends and schedules; another instance (or a test, by hand) does the work.
+  isWorking?: boolean;
+  // The first retry waits this long, each later one twice as long (with jitter).
+  retryDelaySeconds?: number;
+  // stop() waits this long for running handlers; pg-boss then fails their jobs, to be retried.
+  stopTimeoutSeconds?: number;
+}
+
+// Every queue exists from the start: a send inside a transaction cannot create one (on PGlite it
+// would wait for the very transaction it runs in). The type makes a new job name fail here until listed.
+const everyJob: Record<JobName, true> = {
+  'send-email': true,
+  'notification-email': true,
+  'meeting-reminder': true,
+  'message-digest': true,
+};
+const RETRY_LIMIT = 6;
+// Jobs a worker takes per fetch: pg-boss pauses for its polling interval after each fetch.
+const BATCH_SIZE = 20;
+// A handler running longer than this is taken as lost, and its job retried.
+const EXPIRE_SECONDS = 5 * 60;
+// Completed jobs are kept this long, and with them the ids that make a repeated send a no-op.
+const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
+
+// A job named by a key gets an id made from it: pg-boss inserts with ON CONFLICT DO NOTHING on
+// (name, id), so the second send of one key, from any instance or transaction, adds nothing.
+function jobIdOf(name: JobName, key: string): string {
+  const hex = createHash('sha256').update(`${name}\n${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+// pg-boss's numbered placeholders as Drizzle parameters, so its insert runs in a caller's transaction.
+function boundSql(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let position = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(position, match.index)));
+    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    position = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(position)));
+  return sql.join(chunks);
+}
+
+function transactionDb(transaction: Database): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = (await transaction.execute(boundSql(text, values ?? []))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+// The JobQueue on pg-boss, in the app's own database: over its pg pool on PostgreSQL, through the
+// embedded database's handle on PGlite. pg-boss creates (or migrates) its schema "pgboss" at start;
+// its cron ticks and maintenance are locked in the database, so they run once across instances.
+const DEADLOCK = '40P01';
+const SETUP_ATTEMPTS = 5;
+
+async function retryOnDeadlock(setUp: () => Promise<void>) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await setUp();
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt >= SETUP_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
+}
+
+export async function startPgBossQueue({
+  database,
+  logger,
+  pollingIntervalSeconds = 2,
+  isWorking = true,
+  retryDelaySeconds = 15,
+  stopTimeoutSeconds = 10,
+}: PgBossQueueOptions): Promise<JobQueue> {
+  const inFlight = new Set<Promise<unknown>>();
+  let isStopped = false;
+  const db: PgBoss.Db = {
+    executeSql: (text, values) => {
+      // pg-boss may still complete a job its worker fetched before stop(). Neither a rejection nor an empty
+      // result is safe there (pg-boss reads rows[0].count unguarded), so a late query is never answered:
+      // the job stays active and is retried after expiry, and handlers are idempotent.
+      if (isStopped) return new Promise<never>(() => {});
+      const running = database.runSql(text, values);
+      inFlight.add(running);
+      const forget = () => inFlight.delete(running);
+      running.then(forget, forget);
+      return running;
+    },
+  };
+  const boss = new PgBoss({
+    db,
+    schedule: isWorking,
+    supervise: isWorking,
+    pollingIntervalSeconds,
+    archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
+  });
+  boss.on('error', (error) => {
+    if (!isStopped) logger.error({ err: error }, 'job queue error');
+  });
+  const queueOptions = { retryLimit: RETRY_LIMIT, retryDelay: retryDelaySeconds, retryBackoff: true };
+  // Instances starting together on one database can deadlock in pg-boss's own setup (seen with two:
+  // "deadlock detected" in createQueue); the loser of a deadlock simply tries again.
+  await retryOnDeadlock(async () => {
+    await boss.start();
+    for (const name of Object.keys(everyJob)) {
+      await boss.createQueue(name, { name, expireInSeconds: EXPIRE_SECONDS, ...queueOptions });
+    }
+  });
+  const workerIds = new Map<JobName, string[]>();
+
+  return {
+    async send<N extends JobName>(name: N, data: JobData[N], options: SendOptions = {}) {
+      const { startAfter, singletonKey, transaction } = options;
+      await boss.send(name, data, {
+        ...queueOptions,
+        ...(startAfter ? { startAfter } : {}),
+        ...(singletonKey ? { singletonKey, id: jobIdOf(name, singletonKey) } : {}),
+        ...(transaction ? { db: transactionDb(transaction) } : {}),
+      });
+      // A worker here need not wait for its next poll (a job in a transaction is not visible yet).
+      if (!transaction && !startAfter) {
+        for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+      }
+    },
+    async work<N extends JobName>(name: N, handler: (data: JobData[N]) => Promise<void>) {
+      if (!isWorking) return;
+      let workerId = '';
+      workerId = await boss.work<JobData[N]>(name, { batchSize: BATCH_SIZE }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            logger.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss retries it with backoff');
+            // Fails this job alone; pg-boss then completes the batch's jobs still active.
+            await boss.fail(name, job.id, { message: String(error) });
+          }
+        }
+        // A full batch suggests more waiting: fetch again at once rather than after the polling pause.
+        if (jobs.length === BATCH_SIZE) boss.notifyWorker(workerId);
+      });
+      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, queueOptions);
+    },
+    async stop() {
+      if (isStopped) return;
+      // Waits for handlers running here (their jobs would otherwise fail and be retried), then for
+      // pg-boss's own queries, so none reaches a database that is closing.
+      await boss.stop({ graceful: true, timeout: stopTimeoutSeconds * 1000, close: false });
+      isStopped = true;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

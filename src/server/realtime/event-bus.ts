@@ -1,0 +1,84 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { LiveEvent } from '~/shared/live-events';
+
+// What one instance hands the others: an event and the people it is for. Every instance hears every
+// delivery and passes it to the sockets of those people it holds, so a sender never needs to know
+// where its readers are connected.
+export interface Delivery {
+  userIds: string[];
+  event: LiveEvent;
+  // A presence change goes to whoever watches this person's dot, wherever they are connected.
+  presenceOf?: string;
+}
+
+export interface EventBus {
+  // Resolves once the delivery has left for every instance (it may still be on its way).
+  publish(delivery: Delivery): Promise<void>;
+  // Called for every delivery, this instance's own included.
+  onDelivery(listener: (delivery: Delivery) => void): () => void;
+  close(): Promise<void>;
+}
+
+// One process: an event emitter.
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(delivery) {
+      emitter.emit('delivery', delivery);
+    },
+    onDelivery(listener) {
+      emitter.on('delivery', listener);
+      return () => emitter.off('delivery', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+// Several instances: Redis pub/sub on one channel. A subscribed connection can do nothing else, so it
+// is a second connection; ioredis subscribes again after a reconnect. A delivery published while Redis
+// is away is lost to the other instances, which is why clients catch up from their cursors on reconnect.
+export function createRedisBus({
+  redis,
+  keyPrefix,
+  logger,
+}: {
+  redis: Redis;
+  keyPrefix: string;
+  logger: Pick<Logger, 'warn'>;
+}): EventBus {
+  const channel = `${keyPrefix}live`;
+  const local = createInProcessBus();
+  const subscriber = redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null });
+  subscriber.on('error', (error) => logger.warn({ err: error }, 'redis subscriber error'));
+  subscriber.subscribe(channel).catch((error) => logger.warn({ err: error }, 'redis subscribe failed'));
+  subscriber.on('message', (from: string, text: string) => {
+    if (from !== channel) return;
+    try {
+      void local.publish(JSON.parse(text) as Delivery);
+    } catch (error) {
+      logger.warn({ err: error }, 'unreadable live delivery');
+    }
+  });
+  return {
+    async publish(delivery) {
+      if (delivery.userIds.length === 0 && !delivery.presenceOf) return;
+      try {
+        await redis.publish(channel, JSON.stringify(delivery));
+      } catch (error) {
+        // Redis away: this instance's own readers still hear it; the others catch up on reconnect.
+        logger.warn({ err: error }, 'redis publish failed; delivering locally only');
+        await local.publish(delivery);
+      }
+    },
+    onDelivery: local.onDelivery,
+    async close() {
+      await local.close();
+      subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import {
+  HEARTBEAT_INTERVAL_MS,
+  type LiveCommand,
+  type LiveEvent,
+  liveCommandSchema,
+  PRESENCE_REFRESH_MS,
+  PRESENCE_TTL_MS,
+} from '~/shared/live-events';
+import type { AuthContext } from '../auth/sessions';
+import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from './event-bus';
+
+type CommandOf<T extends LiveCommand['type']> = Extract<LiveCommand, { type: T }>;
+type CommandHandler<T extends LiveCommand['type']> = (auth: AuthContext, command: CommandOf<T>) => Promise<void>;
+
+// The sockets this instance holds, the bus to the other instances, and presence. Features publish
+// through send(); nothing here knows what a message or a meeting is.
+export interface LiveHub {
+  // Delivers the event to every open tab of these people, on whichever instance it is.
+  send(userIds: readonly string[], event: LiveEvent): Promise<void>;
+  // Only to the tabs this instance holds: for news every instance hears anyway (a database NOTIFY),
+  // where send() would deliver it once per instance.
+  deliverLocally(userIds: readonly string[], event: LiveEvent): void;
+  // Whether this instance holds a tab of the person.
+  isConnectedHere(userId: string): boolean;
+  // Which of these people have a tab open anywhere.
+  onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
+  // A feature answers a client command (typing: the messaging feature checks membership and relays).
+  handle<T extends Exclude<LiveCommand['type'], 'watch_presence'>>(type: T, handler: CommandHandler<T>): void;
+  // Adopts a socket the /api/ws route accepted.
+  attach(socket: WebSocket, auth: AuthContext, logger: Pick<Logger, 'warn'>): void;
+  // Sockets open on this instance (the readiness figures and the chat bench read it).
+  localConnectionCount(): number;
+  close(): Promise<void>;
+}
+
+interface Presence {
+  markOnline(userIds: readonly string[]): Promise<void>;
+  markOffline(userId: string): Promise<void>;
+  onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
+}
+
+// One sorted set: a member per person, scored by when an instance last confirmed a tab of theirs.
+// A dead instance's people simply stop being confirmed and drop out after PRESENCE_TTL_MS.
+function createRedisPresence(redis: Redis, keyPrefix: string): Presence {
+  const key = `${keyPrefix}presence`;
+  return {
+    async markOnline(userIds) {
+      if (userIds.length === 0) return;
+      const now = Date.now();
+      await redis.zadd(key, ...userIds.flatMap((id) => [now, id]));
+      // Keeps the set from growing with everyone who was ever online.
+      await redis.zremrangebyscore(key, '-inf', now - PRESENCE_TTL_MS);
+    },
+    async markOffline(userId) {
+      await redis.zrem(key, userId);
+    },
+    async onlineAmong(userIds) {
+      if (userIds.length === 0) return new Set();
+      const scores = await redis.zmscore(key, ...userIds);
+      const since = Date.now() - PRESENCE_TTL_MS;
+      return new Set(userIds.filter((_id, index) => Number(scores[index] ?? 0) > since));
+    },
+  };
+}
+
+function createLocalPresence(): Presence {
+  const seen = new Map<string, number>();
+  return {
+    async markOnline(userIds) {
+      const now = Date.now();
+      for (const id of userIds) seen.set(id, now);
+    },
+    async markOffline(userId) {
+      seen.delete(userId);
+    },
+    async onlineAmong(userIds) {
+      const since = Date.now() - PRESENCE_TTL_MS;
+      return new Set(userIds.filter((id) => (seen.get(id) ?? 0) > since));
+    },
+  };
+}
+
+interface Tab {
+  socket: WebSocket;
+  auth: AuthContext;
+  watching: Set<string>;
+}
+
+// A socket outlives the request that opened it: this often the hub asks which sessions still stand and
+// closes the sockets of those signed out, suspended or expired since.
+export const SESSION_RECHECK_MS = 60_000;
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+export function createLiveHub({
+  redis,
+  keyPrefix,
+  logger,
+  findLiveSessions,
+  sessionRecheckMs = SESSION_RECHECK_MS,
+}: {
+  redis?: Redis;
+  keyPrefix: string;
+  logger: Pick<Logger, 'warn' | 'error'>;
+  findLiveSessions: (sessionIds: string[]) => Promise<Set<string>>;
+  sessionRecheckMs?: number;
+}): LiveHub {
+  const bus: EventBus = redis ? createRedisBus({ redis, keyPrefix, logger }) : createInProcessBus();
+  const presence = redis ? createRedisPresence(redis, keyPrefix) : createLocalPresence();
+  const tabsByUser = new Map<string, Set<Tab>>();
+  const watchersByUser = new Map<string, Set<Tab>>();
+  const handlers = new Map<string, CommandHandler<never>>();
+  const instanceId = randomBytes(4).toString('hex');
+
+  function write(tab: Tab, text: string) {
+    if (tab.socket.readyState === tab.socket.OPEN) tab.socket.send(text);
+  }
+
+  function writeToUsers(userIds: readonly string[], text: string) {
+    for (const userId of userIds) {
+      for (const tab of tabsByUser.get(userId) ?? []) write(tab, text);
+    }
+  }
+
+  const stopListening = bus.onDelivery((delivery: Delivery) => {
+    const text = JSON.stringify(delivery.event);
+    writeToUsers(delivery.userIds, text);
+    if (delivery.presenceOf) {
+      for (const tab of watchersByUser.get(delivery.presenceOf) ?? []) write(tab, text);
+    }
+  });
+
+  function publishPresence(userId: string, online: boolean) {
+    bus
+      .publish({ userIds: [], presenceOf: userId, event: { type: 'presence', user_id: userId, online } })
+      .catch((error) => logger.warn({ err: error }, 'presence publish failed'));
+  }
+
+  // Heartbeats keep proxies from closing idle sockets and let clients notice a dead connection;
+  // a socket that did not answer the previous ping is gone and is closed.
+  const alive = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    const text = JSON.stringify({ type: 'heartbeat', at: new Date().toISOString() } satisfies LiveEvent);
+    for (const tabs of tabsByUser.values()) {
+      for (const tab of tabs) {
+        if (!alive.has(tab.socket)) {
+          tab.socket.terminate();
+          continue;
+        }
+        alive.delete(tab.socket);
+        tab.socket.ping();
+        write(tab, text);
+      }
+    }
+  }, HEARTBEAT_INTERVAL_MS);
+  heartbeat.unref();
+  const presenceRefresh = setInterval(() => {
+    presence
+      .markOnline([...tabsByUser.keys()])
+      .catch((error) => logger.warn({ err: error, instanceId }, 'presence refresh failed'));
+  }, PRESENCE_REFRESH_MS);
+  presenceRefresh.unref();
+
+  const sessionRecheck = setInterval(() => {
+    const tabs = [...tabsByUser.values()].flatMap((set) => [...set]);
+    if (tabs.length === 0) return;
+    findLiveSessions([...new Set(tabs.map((tab) => tab.auth.sessionId))])
+      .then((live) => {
+        for (const tab of tabs) {
+          if (!live.has(tab.auth.sessionId)) tab.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+        }
+      })
+      .catch((error) => logger.warn({ err: error }, 'live session check failed'));
+  }, sessionRecheckMs);
+  sessionRecheck.unref();
+
+  function unwatchAll(tab: Tab) {
+    for (const userId of tab.watching) {
+      const watchers = watchersByUser.get(userId);
+      watchers?.delete(tab);
+      if (watchers?.size === 0) watchersByUser.delete(userId);
+    }
+    tab.watching.clear();
+  }
+
+  return {
+    async send(userIds, event) {
+      if (userIds.length === 0) return;
+      await bus.publish({ userIds: [...new Set(userIds)], event });
+    },
+    deliverLocally(userIds, event) {
+      writeToUsers(userIds, JSON.stringify(event));
+    },
+    isConnectedHere: (userId) => tabsByUser.has(userId),
+    onlineAmong: (userIds) => presence.onlineAmong(userIds),
+    handle(type, handler) {
+      handlers.set(type, handler as unknown as CommandHandler<never>);
+    },
+    attach(socket, auth, requestLogger) {
+      const tab: Tab = { socket, auth, watching: new Set() };
+      const userId = auth.user.id;
+      let tabs = tabsByUser.get(userId);
+      const isFirstTab = !tabs;
+      if (!tabs) {
+        tabs = new Set();
+        tabsByUser.set(userId, tabs);
+      }
+      tabs.add(tab);
+      alive.add(socket);
+      socket.on('pong', () => alive.add(socket));
+      if (isFirstTab) {
+        presence.markOnline([userId]).catch((error) => requestLogger.warn({ err: error }, 'presence update failed'));
+        publishPresence(userId, true);
+      }
+      write(tab, JSON.stringify({ type: 'ready', user_id: userId } satisfies LiveEvent));
+
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        alive.add(socket);
+        if (isBinary) return;
+        let command: LiveCommand;
+        try {
+          command = JSON.parse(data.toString('utf8')) as LiveCommand;
+        } catch {
+          return;
+        }
+        void (async () => {
+          const parsed = liveCommandSchema.safeParse(command);
+          if (!parsed.success) return;
+          if (parsed.data.type === 'watch_presence') {
+            unwatchAll(tab);
+            for (const watched of parsed.data.user_ids) {
+              tab.watching.add(watched);
+              let watchers = watchersByUser.get(watched);
+              if (!watchers) {
+                watchers = new Set();
+                watchersByUser.set(watched, watchers);
+              }
+              watchers.add(tab);
+            }
+            const online = await presence.onlineAmong(parsed.data.user_ids);
+            for (const watched of parsed.data.user_ids) {
+              write(tab, JSON.stringify({ type: 'presence', user_id: watched, online: online.has(watched) }));
+            }
+            return;
+          }
+          const handler = handlers.get(parsed.data.type);
+          await handler?.(auth, parsed.data as never);
+        })().catch((error) => requestLogger.warn({ err: error }, 'live command failed'));
+      });
+
+      socket.on('close', () => {
+        unwatchAll(tab);
+        const remaining = tabsByUser.get(userId);
+        remaining?.delete(tab);
+        if (remaining?.size === 0) {
+          tabsByUser.delete(userId);
+          // Another instance may still hold a tab of theirs: its next refresh puts them back.
+          presence.markOffline(userId).catch((error) => requestLogger.warn({ err: error }, 'presence update failed'));
+          publishPresence(userId, false);
+        }
+      });
+    },
+    localConnectionCount() {
+      let count = 0;
+      for (const tabs of tabsByUser.values()) count += tabs.size;
+      return count;
+    },
+    async close() {
+      clearInterval(heartbeat);
+      clearInterval(presenceRefresh);
+      clearInterval(sessionRecheck);
+      stopListening();
+      for (const tabs of tabsByUser.values()) for (const tab of tabs) tab.socket.close(1001, 'Server shutting down');
+      tabsByUser.clear();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_SOCKET_PATH } from '~/shared/live-events';
+import { signedInAccount } from '../testing/auth-helpers';
+import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { SESSION_ENDED_CLOSE_CODE } from './live-hub';
+
+// The live connection (issue 14): signed in by the session cookie, from our origin only; events reach
+// every tab of the people they are for; presence follows open tabs.
+describe('the live socket', () => {
+  let testApp: TestApp;
+  let origin: string;
+  let socketUrl: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { LIVE_SESSION_RECHECK_MS: '200' } });
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    origin = `http://127.0.0.1:${port}`;
+    socketUrl = `ws://127.0.0.1:${port}${LIVE_SOCKET_PATH}`;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const open = (headers: Record<string, string>) => openLiveSocket(socketUrl, headers);
+  const waitFor = waitForLive;
+
+  it('refuses a visitor who is not signed in, and a page of another site', async () => {
+    await expect(open({ origin }).opened).rejects.toThrow('HTTP 401');
+    const { cookie } = await signedInAccount(testApp, { role: 'applicant' });
+    await expect(open({ origin: 'https://evil.example', cookie }).opened).rejects.toThrow('HTTP 403');
+    await expect(open({ cookie }).opened).rejects.toThrow('HTTP 403');
+  });
+
+  it('delivers an event to every tab of its person and to nobody else', async () => {
+    const ada = await signedInAccount(testApp, { role: 'applicant' });
+    const bob = await signedInAccount(testApp, { role: 'applicant' });
+    const adaTabs = [open({ origin, cookie: ada.cookie }), open({ origin, cookie: ada.cookie })];
+    const bobTab = open({ origin, cookie: bob.cookie });
+    await Promise.all([...adaTabs, bobTab].map((tab) => tab.opened));
+    for (const tab of adaTabs) {
+      await waitFor(() => tab.events.find((event) => event.type === 'ready'));
+    }
+
+    await testApp.app.appContext.live.send([ada.user.id], { type: 'meeting.changed', meeting_id: 'm1' });
+    for (const tab of adaTabs) {
+      expect(await waitFor(() => tab.events.find((event) => event.type === 'meeting.changed'))).toEqual({
+        type: 'meeting.changed',
+        meeting_id: 'm1',
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bobTab.events.some((event) => event.type === 'meeting.changed')).toBe(false);
+    for (const tab of [...adaTabs, bobTab]) tab.socket.close();
+  });
+
+  it('closes the sockets of a session that signed out', async () => {
+    const person = await signedInAccount(testApp, { role: 'applicant' });
+    const tab = open({ origin, cookie: person.cookie });
+    await tab.opened;
+    const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
+    const signOut = await person.request({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(signOut.statusCode).toBeLessThan(300);
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+
+  it('tells a watcher when a person comes online and goes offline', async () => {
+    const watcher = await signedInAccount(testApp, { role: 'company' });
+    const person = await signedInAccount(testApp, { role: 'applicant' });
+    const watching = open({ origin, cookie: watcher.cookie });
+    await watching.opened;
+    watching.socket.send(JSON.stringify({ type: 'watch_presence', user_ids: [person.user.id] }));
+    const presenceOf = (online: boolean) => () =>
+      watching.events.find(
+        (event) => event.type === 'presence' && event.user_id === person.user.id && event.online === online,
+      );
+    await waitFor(presenceOf(false));
+
+    const personTab = open({ origin, cookie: person.cookie });
+    await personTab.opened;
+    await waitFor(presenceOf(true));
+    expect(await testApp.app.appContext.live.onlineAmong([person.user.id, watcher.user.id])).toEqual(
+      new Set([person.user.id, watcher.user.id]),
+    );
+
+    personTab.socket.close();
+    const offlineEvents = () => watching.events.filter((event) => event.type === 'presence' && !event.online);
+    await waitFor(() => (offlineEvents().length >= 2 ? true : undefined));
+    expect(await testApp.app.appContext.live.onlineAmong([person.user.id])).toEqual(new Set());
+    watching.socket.close();
+  });
+});

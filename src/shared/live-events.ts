@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// What travels over the one WebSocket a browser tab holds (/api/ws). The server sends events; the
+// client sends a few small commands. Everything a client shows from an event can also be fetched
+// over HTTP, so a missed event is made good by the catch-up after a reconnect.
+
+export const LIVE_SOCKET_PATH = '/api/ws';
+// The server sends a heartbeat this often; a client that hears nothing for HEARTBEAT_TIMEOUT_MS
+// takes the connection for dead and reconnects.
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+export const HEARTBEAT_TIMEOUT_MS = 60_000;
+// A person is online while one of their tabs holds a socket; each instance confirms its people this
+// often, and a confirmation older than PRESENCE_TTL_MS no longer counts (an instance that died).
+export const PRESENCE_REFRESH_MS = 20_000;
+export const PRESENCE_TTL_MS = 60_000;
+// Reconnect backoff: doubling from the first delay up to the cap, with jitter.
+export const RECONNECT_FIRST_DELAY_MS = 500;
+export const RECONNECT_MAX_DELAY_MS = 15_000;
+
+// Events: the `type` says what happened; the rest is what a screen needs to show it.
+export type LiveEvent =
+  | { type: 'ready'; user_id: string }
+  | { type: 'heartbeat'; at: string }
+  | { type: 'presence'; user_id: string; online: boolean }
+  // A conversation's message (messaging).
+  | { type: 'message.created'; conversation_id: string; seq: number; message: unknown }
+  | { type: 'conversation.read'; conversation_id: string; user_id: string; last_read_seq: number }
+  | { type: 'typing'; conversation_id: string; user_id: string; name: string }
+  // The header's bell: a new notification, or how many are left unread.
+  | { type: 'notification.created'; notification: unknown; unread_count: number }
+  | { type: 'notifications.unread'; unread_count: number }
+  // Something about a meeting changed: calendars refetch.
+  | { type: 'meeting.changed'; meeting_id: string };
+
+export type LiveEventType = LiveEvent['type'];
+
+// Commands a client sends.
+export const liveCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('typing'), conversation_id: z.uuid() }),
+  // The people whose online dot the tab shows (replaces the previous list).
+  z.object({ type: z.literal('watch_presence'), user_ids: z.array(z.uuid()).max(200) }),
+]);
+export type LiveCommand = z.infer<typeof liveCommandSchema>;

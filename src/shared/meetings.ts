@@ -1,0 +1,295 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { z } from 'zod';
+import { isIanaTimeZone } from './talent';
+import { text } from './text';
+
+// Meetings (issue 14): a company meets an applicant (or its account manager); each side answers.
+
+export const meetingTypes = ['interview', 'intro', 'check_in'] as const;
+export type MeetingType = (typeof meetingTypes)[number];
+
+export const meetingStatuses = ['scheduled', 'cancelled'] as const;
+export type MeetingStatus = (typeof meetingStatuses)[number];
+
+// A participant's answer to the invitation; the organizer has accepted by scheduling.
+export const meetingResponses = ['pending', 'accepted', 'declined'] as const;
+export type MeetingResponse = (typeof meetingResponses)[number];
+
+export const meetingTypeLabels: Record<MeetingType, string> = {
+  interview: 'Interview',
+  intro: 'Intro Call',
+  check_in: 'Check-in',
+};
+
+export const meetingResponseLabels: Record<MeetingResponse, string> = {
+  pending: 'Awaiting reply',
+  accepted: 'Accepted',
+  declined: 'Declined',
+};
+
+export const MEETING_DURATION_MIN = 15;
+export const MEETING_DURATION_MAX = 240;
+export const MEETING_DURATION_STEP = 15;
+export const MEETING_DURATION_DEFAULT = 30;
+export const meetingDurations = Array.from(
+  { length: (MEETING_DURATION_MAX - MEETING_DURATION_MIN) / MEETING_DURATION_STEP + 1 },
+  (_, index) => MEETING_DURATION_MIN + index * MEETING_DURATION_STEP,
+);
+export const MEETING_TITLE_MAX_LENGTH = 120;
+export const MEETING_NOTES_MAX_LENGTH = 2_000;
+export const MEETING_REASON_MAX_LENGTH = 500;
+// How far ahead a meeting may be put, and how wide a calendar's range may be asked for at once.
+export const MEETING_MAX_DAYS_AHEAD = 366;
+export const MEETING_RANGE_MAX_DAYS = 100;
+// Reminders by email before a meeting starts.
+export const meetingReminderLeads = { '24h': 24 * 60, '15m': 15 } as const;
+export type MeetingReminderLead = keyof typeof meetingReminderLeads;
+// The private feed carries meetings from this many days back onward.
+export const CALENDAR_FEED_PAST_DAYS = 30;
+
+export const meetingTexts = {
+  notFound: 'This meeting does not exist.',
+  roomNotFound: 'This meeting room does not exist, or the meeting is not yours.',
+  feedNotFound: 'This calendar feed does not exist. Make a new one from your Meetings page.',
+  applicationEnded: 'This application has ended: you cannot schedule a meeting for it.',
+  noAccountManager:
+    'Your company has no account manager yet. Write to support and we will assign one to you before you schedule a call.',
+  notACompanyMember: 'Only a member of a company schedules a call with its account manager.',
+  startsAt: 'Choose a date and time for the meeting.',
+  startsInPast: 'Choose a start time in the future.',
+  tooFarAhead: `Meetings can be scheduled up to a year ahead.`,
+  duration: 'Choose a duration from 15 minutes to 4 hours, in steps of 15 minutes.',
+  titleTooLong: `A title can be at most ${MEETING_TITLE_MAX_LENGTH} characters.`,
+  notesTooLong: `Notes can be at most ${MEETING_NOTES_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  reasonRequired: 'Please give a reason.',
+  reasonTooLong: `The reason can be at most ${MEETING_REASON_MAX_LENGTH} characters.`,
+  response: 'Answer with accepted or declined.',
+  type: 'Choose interview, intro or check-in.',
+  range: 'Give the range as two ISO dates, the first before the second.',
+  rangeTooWide: `Ask for at most ${MEETING_RANGE_MAX_DAYS} days of meetings at a time.`,
+  cancelledNoAnswer: 'This meeting was cancelled: there is nothing to answer.',
+  cancelledNoReschedule: 'This meeting was cancelled: it cannot be rescheduled.',
+  alreadyCancelled: 'This meeting is cancelled already.',
+  overNoAnswer: 'This meeting is over: there is nothing to answer.',
+  overNoReschedule: 'This meeting is over: schedule a new one instead.',
+  overNoCancel: 'This meeting is over: it can no longer be cancelled.',
+  organizerAnswers: 'You scheduled this meeting: only the people you invited answer it.',
+  sameTime: 'The meeting is at that time already. Choose another time.',
+  timeZone: 'Choose a time zone from the list.',
+  // The screens' words.
+  loadError: 'Failed to load your meetings. Please try again.',
+  scheduled: 'Meeting scheduled',
+  accepted: 'Meeting accepted',
+  declined: 'Meeting declined',
+  rescheduled: 'Meeting rescheduled',
+  cancelled: 'Meeting cancelled',
+  feedCreated: 'Your calendar feed is ready',
+} as const;
+
+// "2026-03-10T15:00:00Z", or any ISO-8601 time with an offset.
+const isoMoment = (message: string) => z.iso.datetime({ offset: true, message });
+
+const durationSchema = z
+  .number({ message: meetingTexts.duration })
+  .int({ message: meetingTexts.duration })
+  .min(MEETING_DURATION_MIN, { message: meetingTexts.duration })
+  .max(MEETING_DURATION_MAX, { message: meetingTexts.duration })
+  .refine((value) => value % MEETING_DURATION_STEP === 0, { message: meetingTexts.duration });
+
+const optionalText = (max: number, message: string) =>
+  text()
+    .trim()
+    .max(max, { message })
+    .optional()
+    .transform((value) => value || undefined);
+
+const reasonSchema = optionalText(MEETING_REASON_MAX_LENGTH, meetingTexts.reasonTooLong);
+
+// POST /api/meetings: a company member invites the applicant of one of its applications.
+export const scheduleMeetingSchema = z.object({
+  application_id: z.uuid({ message: 'Choose an applicant from your pipeline.' }),
+  type: z.enum(meetingTypes, { message: meetingTexts.type }),
+  starts_at: isoMoment(meetingTexts.startsAt),
+  duration_minutes: durationSchema,
+  title: optionalText(MEETING_TITLE_MAX_LENGTH, meetingTexts.titleTooLong),
+  notes: optionalText(MEETING_NOTES_MAX_LENGTH, meetingTexts.notesTooLong),
+});
+export type ScheduleMeetingInput = z.input<typeof scheduleMeetingSchema>;
+
+// POST /api/meetings/account-manager-call: the dashboard's Schedule Call (a check-in with the manager).
+export const scheduleCallSchema = z.object({
+  starts_at: isoMoment(meetingTexts.startsAt),
+  duration_minutes: durationSchema,
+  notes: optionalText(MEETING_NOTES_MAX_LENGTH, meetingTexts.notesTooLong),
+});
+export type ScheduleCallInput = z.input<typeof scheduleCallSchema>;
+
+export const respondToMeetingSchema = z.object({
+  response: z.enum(['accepted', 'declined'], { message: meetingTexts.response }),
+  reason: reasonSchema,
+});
+export type RespondToMeetingInput = z.input<typeof respondToMeetingSchema>;
+
+export const rescheduleMeetingSchema = z.object({
+  starts_at: isoMoment(meetingTexts.startsAt),
+  duration_minutes: durationSchema.optional(),
+  reason: reasonSchema,
+});
+export type RescheduleMeetingInput = z.input<typeof rescheduleMeetingSchema>;
+
+export const cancelMeetingSchema = z.object({
+  reason: text()
+    .trim()
+    .min(1, { message: meetingTexts.reasonRequired })
+    .max(MEETING_REASON_MAX_LENGTH, { message: meetingTexts.reasonTooLong }),
+});
+export type CancelMeetingInput = z.input<typeof cancelMeetingSchema>;
+
+// GET /api/meetings?from=&to=&status=&page=&page_size=: the caller's meetings that overlap the range,
+// earliest first. Without `to` the list runs on (the upcoming list pages through it).
+export const meetingListQuerySchema = z
+  .object({
+    from: isoMoment(meetingTexts.range),
+    to: isoMoment(meetingTexts.range).optional(),
+    status: z.enum(meetingStatuses, { message: 'Unknown meeting status.' }).optional(),
+    page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+    page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(200).default(50),
+  })
+  .refine((query) => !query.to || Date.parse(query.to) > Date.parse(query.from), {
+    message: meetingTexts.range,
+    path: ['to'],
+  })
+  .refine(
+    (query) => !query.to || Date.parse(query.to) - Date.parse(query.from) <= MEETING_RANGE_MAX_DAYS * 86_400_000,
+    { message: meetingTexts.rangeTooWide, path: ['to'] },
+  );
+export type MeetingListQuery = z.input<typeof meetingListQuerySchema>;
+
+export const timeZoneSchema = z.object({
+  time_zone: z.string().refine(isIanaTimeZone, { message: meetingTexts.timeZone }),
+});
+export type TimeZoneInput = z.infer<typeof timeZoneSchema>;
+
+export const meetingParticipantSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  role: z.enum(['applicant', 'company', 'admin', 'account_manager']),
+  response: z.enum(meetingResponses),
+  responded_at: z.string().nullable(),
+  // IANA: the person's own, else their profile's, else UTC.
+  time_zone: z.string(),
+  is_organizer: z.boolean(),
+  // The caller themself.
+  is_you: z.boolean(),
+});
+export type MeetingParticipant = z.infer<typeof meetingParticipantSchema>;
+
+export const meetingSchema = z.object({
+  id: z.string(),
+  type: z.enum(meetingTypes),
+  title: z.string(),
+  notes: z.string().nullable(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  duration_minutes: z.number(),
+  status: z.enum(meetingStatuses),
+  cancel_reason: z.string().nullable(),
+  sequence: z.number(),
+  company: z.object({ id: z.string(), name: z.string() }).nullable(),
+  application_id: z.string().nullable(),
+  join_url: z.string(),
+  participants: z.array(meetingParticipantSchema),
+  // The caller's own answer.
+  my_response: z.enum(meetingResponses),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Meeting = z.infer<typeof meetingSchema>;
+
+export const meetingListSchema = z.object({
+  items: z.array(meetingSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type MeetingList = z.infer<typeof meetingListSchema>;
+
+// GET /api/meetings/invitees?q=: the applications a company may schedule a meeting for.
+export const meetingInviteeQuerySchema = z.object({
+  q: text().trim().max(100).optional(),
+  // One application (the pipeline drawer's Schedule Meeting).
+  application_id: z.uuid({ message: 'This link is broken: it does not name an application.' }).optional(),
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(50).default(20),
+});
+export type MeetingInviteeQuery = z.input<typeof meetingInviteeQuerySchema>;
+
+export const meetingInviteeSchema = z.object({
+  application_id: z.string(),
+  applicant_id: z.string(),
+  applicant_name: z.string(),
+  job_title: z.string(),
+  status: z.string(),
+  time_zone: z.string(),
+});
+export type MeetingInvitee = z.infer<typeof meetingInviteeSchema>;
+export const meetingInviteeListSchema = z.object({
+  items: z.array(meetingInviteeSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type MeetingInviteeList = z.infer<typeof meetingInviteeListSchema>;
+
+// GET /api/meeting-rooms/:token: what the join link's page says to a participant.
+export const meetingRoomSchema = z.object({
+  meeting: meetingSchema,
+});
+
+// The private calendar feed: whether one exists, and its address once, when it is made.
+export const calendarFeedStatusSchema = z.object({
+  exists: z.boolean(),
+  created_at: z.string().nullable(),
+});
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), created_at: z.string() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+
+// ---- Times in each person's own zone ----
+
+// "Sun 8 Mar, 11:00" in that zone.
+export function meetingDayAndTime(at: Date | string, timeZone: string): string {
+  return format(new Date(at), 'EEE d MMM, HH:mm', { in: tz(timeZone) });
+}
+
+// "11:00" in that zone.
+export function meetingClockTime(at: Date | string, timeZone: string): string {
+  return format(new Date(at), 'HH:mm', { in: tz(timeZone) });
+}
+
+// The calendar day of a moment in a zone, as YYYY-MM-DD (which cell of a calendar it falls in).
+export function meetingCalendarDay(at: Date | string, timeZone: string): string {
+  return format(new Date(at), 'yyyy-MM-dd', { in: tz(timeZone) });
+}
+
+// "Tue 10 Mar, 10:00 (your time) · 15:00 for Ada (Europe/London)": the viewer's time, then each other
+// participant's in their own zone, with the day when theirs differs and nothing when the zone is the same.
+export function meetingTimeInZones(
+  at: Date | string,
+  viewerZone: string,
+  others: Array<{ name: string; time_zone: string }>,
+): string {
+  const viewerDay = meetingCalendarDay(at, viewerZone);
+  const parts = [`${meetingDayAndTime(at, viewerZone)} (your time)`];
+  for (const other of others) {
+    if (other.time_zone === viewerZone) continue;
+    const sameDay = meetingCalendarDay(at, other.time_zone) === viewerDay;
+    const time = sameDay ? meetingClockTime(at, other.time_zone) : meetingDayAndTime(at, other.time_zone);
+    parts.push(`${time} for ${other.name} (${other.time_zone})`);
+  }
+  return parts.join(' · ');
+}
+
+export const meetingEndsAt = (meeting: { starts_at: string; duration_minutes: number }) =>
+  new Date(Date.parse(meeting.starts_at) + meeting.duration_minutes * 60_000);

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { type NotificationType, notificationTypes } from './applications';
+import type { Role } from './permissions';
+
+// The contract of notifications (issue 14): the header's bell and popover, and per-type email
+// preferences in settings.
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(notificationTypes),
+  title: z.string(),
+  body: z.string(),
+  // A path inside the app: the thing the notification is about.
+  link: z.string().nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationSchema>;
+
+// GET /api/notifications?page=&page_size= (newest first)
+export const notificationListQuerySchema = z.object({
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(50).default(10),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  unread_count: z.number(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+// POST /api/notifications/:id/read and /api/notifications/read-all answer how many stay unread.
+export const unreadCountSchema = z.object({ unread_count: z.number() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+// What each kind is called in the email preferences.
+export const notificationTypeLabels: Record<NotificationType, string> = {
+  application_received: 'New applications',
+  application_withdrawn: 'Withdrawn applications',
+  application_stage_changed: 'Changes to your applications',
+  offer_made: 'Offers',
+  offer_accepted: 'Accepted offers',
+  offer_declined: 'Declined offers',
+  job_filled: 'Filled jobs',
+  job_invitation: 'Job invitations',
+  test_assigned: 'Assigned tests',
+  test_submitted: 'Submitted tests',
+  message_received: 'Unread messages',
+  meeting_invited: 'Meeting invitations',
+  meeting_responded: 'Answers to your meeting invitations',
+  meeting_rescheduled: 'Rescheduled meetings',
+  meeting_cancelled: 'Cancelled meetings',
+};
+
+// A line under a switch, where the label alone would not say what is sent.
+export const notificationTypeHints: Partial<Record<NotificationType, string>> = {
+  message_received: 'One email listing messages left unread for 15 minutes, not one per message.',
+};
+
+const meetingTypes = ['meeting_invited', 'meeting_responded', 'meeting_rescheduled', 'meeting_cancelled'] as const;
+
+// The kinds each role is told about, and so may choose to receive by email. Offers and accepted
+// offers are left out: their own email (with the offer's terms) always goes.
+export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[]> = {
+  applicant: ['application_stage_changed', 'job_invitation', 'test_assigned', 'message_received', ...meetingTypes],
+  company: [
+    'application_received',
+    'application_withdrawn',
+    'offer_declined',
+    'job_filled',
+    'test_submitted',
+    'message_received',
+    ...meetingTypes,
+  ],
+  admin: ['message_received', ...meetingTypes],
+  account_manager: ['message_received', ...meetingTypes],
+};
+
+// Kinds whose email is not the notification's: offers carry their own, and unread messages go out
+// together in the digest.
+export const typesNotEmailedOneByOne: readonly NotificationType[] = [
+  'offer_made',
+  'offer_accepted',
+  'message_received',
+];
+
+export const notificationPreferenceSchema = z.object({
+  type: z.enum(notificationTypes),
+  email: z.boolean(),
+});
+
+// GET and PUT /api/notification-preferences: the role's kinds, each on or off.
+export const notificationPreferencesSchema = z.object({
+  preferences: z.array(notificationPreferenceSchema).max(notificationTypes.length),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const notificationTexts = {
+  popoverTitle: 'Notifications',
+  markAllRead: 'Mark all as read',
+  loadMore: 'Load more',
+  empty: 'You have no notifications.',
+  loadError: 'Your notifications could not be loaded.',
+  unread: 'Unread',
+  preferencesTitle: 'Email notifications',
+  preferencesDescription: 'Choose what we also tell you by email. Everything still appears under the bell.',
+  offersAlwaysEmailed: 'Offers and accepted offers are always emailed.',
+  preferencesSaved: 'Email notifications saved',
+  notYours: 'This notification does not exist, or it is not yours.',
+  notForYourRole: (label: string) => `${label} are not sent to your kind of account.`,
+} as const;
+
+export const bellLabel = (unreadCount: number) =>
+  unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';

@@ -1,0 +1,48 @@
+import { paths } from '../../src/shared/routes';
+import { chooseEssentialCookies } from './support/auth';
+import { createJob, expectNoSeriousViolations } from './support/jobs';
+import { expect, saveScreenshots, test } from './support/test';
+
+// The company dashboard (spec §2) on real data: its jobs by pipeline column, Find Talent's quick
+// filters, and the floating support chat that really reaches Tandem's staff.
+test('a company reads its dashboard, opens Talent Search from it and asks support a question', async ({
+  page,
+  context,
+  baseURL,
+  loginAs,
+}) => {
+  await chooseEssentialCookies(context, baseURL);
+  await loginAs('company', { name: 'Dana Dashboard' });
+  const draft = await createJob(page, { title: 'Draft Data Analyst', status: 'draft' });
+  const open = await createJob(page, { title: 'Open Support Agent', status: 'open' });
+
+  await page.goto(paths.companyDashboard.getHref());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page.getByText(/^Good (morning|afternoon|evening), Dana\. Today is /)).toBeVisible();
+
+  const pipeline = page.getByRole('region', { name: 'Job Pipeline' });
+  await expect(pipeline.getByRole('region', { name: /^Draft/ }).getByRole('link', { name: draft.title })).toBeVisible();
+  await expect(pipeline.getByRole('region', { name: /^Open/ }).getByRole('link', { name: open.title })).toBeVisible();
+  await expect(pipeline.getByRole('region', { name: /^Interviewing/ })).toContainText('None');
+  await expect(page.getByRole('region', { name: 'Current Employees' })).toContainText('No one is working for you yet');
+  await expect(page.getByRole('region', { name: 'Account Manager' })).toContainText(
+    'An account manager is being assigned',
+  );
+  await saveScreenshots(page, 'company-dashboard');
+  await expectNoSeriousViolations(page);
+
+  // The support chat: a question stored and shown in the thread.
+  await page.getByRole('button', { name: /^Support/ }).click();
+  const chat = page.getByRole('dialog', { name: 'Chat with Tandem Support' });
+  await expect(chat.getByRole('heading', { name: 'Tandem Support' })).toBeVisible();
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await box.fill('Can you help me write a job post?');
+  await box.press('Enter');
+  await expect(chat.getByText('Can you help me write a job post?')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/company-dashboard-support-chat.png' });
+  await chat.getByRole('button', { name: 'Close support chat' }).click();
+
+  // A quick filter opens Talent Search already narrowed.
+  await page.getByRole('link', { name: 'Full-time' }).click();
+  await expect(page).toHaveURL(/\/company\/talent\?availability=full-time/);
+});
