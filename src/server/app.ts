@@ -20,6 +20,9 @@ import { startAttemptSweep } from './assessments/sweep-attempts';
 import { createTextGrader } from './assessments/text-graders';
 import { authRoutes } from './auth/routes';
 import { findLiveSessions } from './auth/sessions';
+import { invoiceRoutes } from './billing/invoice-routes';
+import { paymentRoutes } from './billing/payment-routes';
+import { workRoutes } from './billing/work-routes';
 import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -198,6 +201,9 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(meetingRoutes, { context });
   await app.register(messagingRoutes, { context });
   await app.register(notificationRoutes, { context });
+  await app.register(workRoutes, { context });
+  await app.register(invoiceRoutes, { context });
+  await app.register(paymentRoutes, { context });
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
 
   if (webClient) {

@@ -39,6 +39,10 @@ export const permissionsByRole = {
     'update:meeting:own',
     ...conversationMember,
     'create:support_conversation:own',
+    // Their assignments, timesheets and the clock (issue 15).
+    'read:assignment:own',
+    'read:timesheet:own',
+    'update:timesheet:own',
   ],
   company: [
     ...ownAccount,
@@ -76,6 +80,16 @@ export const permissionsByRole = {
     // Conversations with applicants and with the company's account manager; the support chat.
     'create:conversation:own',
     'create:support_conversation:own',
+    // Work and billing (issue 15): its assignments (start, end, change terms), its people's timesheets
+    // (approve, return), its invoices, payments, payment methods and billing profile.
+    'read:assignment:own',
+    'update:assignment:own',
+    'read:timesheet:own',
+    'update:timesheet:own',
+    'read:invoice:own',
+    'update:invoice:own',
+    'read:payment_method:own',
+    'update:payment_method:own',
   ],
   admin: [
     ...ownAccount,
@@ -89,6 +103,9 @@ export const permissionsByRole = {
     'read:applicant_profile:any',
     // Staff read and answer support conversations.
     ...conversationMember,
+    // Every assignment on the platform (start, end, change terms).
+    'read:assignment:any',
+    'update:assignment:any',
   ],
   account_manager: [
     ...ownAccount,

@@ -15,6 +15,8 @@ export const platformSettingsSchema = z.object({
   notify_new_user: z.boolean(),
   notify_new_job: z.boolean(),
   api_access: z.boolean(),
+  // The platform fee added to every invoice, in basis points of the work (1000 = 10%); issue 15.
+  platform_fee_basis_points: z.number().int().min(0).max(5000),
 });
 
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
@@ -28,4 +30,5 @@ export const defaultPlatformSettings: PlatformSettings = {
   notify_new_user: true,
   notify_new_job: true,
   api_access: true,
+  platform_fee_basis_points: 1000,
 };

@@ -11,6 +11,11 @@ export interface JobData {
   'notification-email': { notificationId: string };
   'meeting-reminder': { meetingId: string; sequence: number; lead: '24h' | '15m' };
   'message-digest': Record<string, never>;
+  // Billing (issue 15): invoices for the week before (or the given one, a Sunday), the overdue sweep,
+  // and auto-pay of invoices due.
+  'issue-invoices': { periodStart?: string };
+  'mark-overdue-invoices': Record<string, never>;
+  'auto-pay-invoices': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

@@ -25,6 +25,9 @@ const everyJob: Record<JobName, true> = {
   'notification-email': true,
   'meeting-reminder': true,
   'message-digest': true,
+  'issue-invoices': true,
+  'mark-overdue-invoices': true,
+  'auto-pay-invoices': true,
 };
 const RETRY_LIMIT = 6;
 // Jobs a worker takes per fetch: pg-boss pauses for its polling interval after each fetch.

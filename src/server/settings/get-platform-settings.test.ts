@@ -32,6 +32,7 @@ describe('getPlatformSettings', () => {
         notify_new_user: true,
         notify_new_job: true,
         api_access: true,
+        platform_fee_basis_points: 1000,
       });
     } finally {
       await fresh.close();

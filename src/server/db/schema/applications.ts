@@ -173,6 +173,9 @@ export const assignments = pgTable(
     rateCents: integer().notNull(),
     weeklyHours: integer().notNull(),
     startDate: date({ mode: 'string' }).notNull(),
+    // Set when the company or an administrator ends it: the last day worked, and why.
+    endDate: date({ mode: 'string' }),
+    endReason: text(),
     status: assignmentStatus().notNull().default('pending'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -183,6 +186,7 @@ export const assignments = pgTable(
     index('assignments_applicant_idx').on(table.applicantId),
     check('assignments_rate_positive', sql`${table.rateCents} > 0`),
     check('assignments_weekly_hours_range', sql`${table.weeklyHours} between 1 and 60`),
+    check('assignments_ends_after_start', sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
   ],
 );
 

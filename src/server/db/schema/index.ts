@@ -3,6 +3,7 @@ export * from './applications';
 export * from './assessments';
 export * from './audit';
 export * from './auth';
+export * from './billing';
 export * from './companies';
 export * from './jobs';
 export * from './mail';

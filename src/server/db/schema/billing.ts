@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  invoiceItemKinds,
+  invoiceStatuses,
+  paymentMethodKinds,
+  paymentStatuses,
+  timesheetStatuses,
+} from '~/shared/billing';
+import { assignments } from './applications';
+import { users } from './auth';
+import { companies } from './companies';
+
+// Work and billing (issue 15). Money is integer cents; time is whole minutes.
+
+// Every change of an assignment's rate or weekly hours, from the day it takes effect. The first row is
+// the hire's own terms; assignments.rate_cents and weekly_hours mirror the row in effect today.
+// pay_rate_cents is what the talent is owed an hour (the margin is the difference, plus the fee).
+export const assignmentTerms = pgTable(
+  'assignment_terms',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    assignmentId: uuid()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    rateCents: integer().notNull(),
+    payRateCents: integer().notNull(),
+    weeklyHours: integer().notNull(),
+    effectiveDate: date({ mode: 'string' }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('assignment_terms_effective_unique').on(table.assignmentId, table.effectiveDate),
+    check('assignment_terms_rate_positive', sql`${table.rateCents} > 0 and ${table.payRateCents} >= 0`),
+    check('assignment_terms_weekly_hours_range', sql`${table.weeklyHours} between 1 and 60`),
+  ],
+);
+
+export const timesheetStatus = pgEnum('timesheet_status', timesheetStatuses);
+
+// One week (Sunday first) of one assignment. Approved weeks are locked and owe talent pay; the invoice
+// run bills each approved week once (invoice_id).
+export const timesheets = pgTable(
+  'timesheets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    assignmentId: uuid()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    weekStart: date({ mode: 'string' }).notNull(),
+    status: timesheetStatus().notNull().default('open'),
+    submittedAt: timestamp({ withTimezone: true }),
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    overWeeklyHoursApproved: boolean().notNull().default(false),
+    returnComment: text(),
+    talentPayCents: integer(),
+    invoiceId: uuid().references((): AnyPgColumn => invoices.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('timesheets_assignment_week_unique').on(table.assignmentId, table.weekStart),
+    index('timesheets_status_idx').on(table.status, table.weekStart),
+    // The invoice run reads approved weeks not yet billed.
+    index('timesheets_unbilled_idx')
+      .on(table.weekStart)
+      .where(sql`${table.status} = 'approved' and ${table.invoiceId} is null`),
+    check('timesheets_week_starts_sunday', sql`extract(dow from ${table.weekStart}) = 0`),
+  ],
+);
+
+// The minutes worked on one day of a timesheet (entered by hand or added by the clock).
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    timesheetId: uuid()
+      .notNull()
+      .references(() => timesheets.id, { onDelete: 'cascade' }),
+    workDate: date({ mode: 'string' }).notNull(),
+    minutes: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.timesheetId, table.workDate] }),
+    check('time_entries_minutes_range', sql`${table.minutes} between 0 and 1440`),
+  ],
+);
+
+// A shift on the clock: open while clocked_out_at is null; on a break while break_started_at is set.
+export const clockSessions = pgTable(
+  'clock_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    assignmentId: uuid()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    clockedInAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    clockedOutAt: timestamp({ withTimezone: true }),
+    breakStartedAt: timestamp({ withTimezone: true }),
+    breakMinutes: integer().notNull().default(0),
+  },
+  (table) => [
+    // One open shift per assignment.
+    uniqueIndex('clock_sessions_open_unique').on(table.assignmentId).where(sql`${table.clockedOutAt} is null`),
+    index('clock_sessions_assignment_idx').on(table.assignmentId, table.clockedInAt),
+  ],
+);
+
+// A company's billing settings: tax rate, payment terms and auto-pay.
+export const billingProfiles = pgTable(
+  'billing_profiles',
+  {
+    companyId: uuid()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    taxRateBasisPoints: integer().notNull().default(0),
+    paymentTermsDays: smallint().notNull().default(14),
+    autoPay: boolean().notNull().default(false),
+    defaultPaymentMethodId: uuid(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('billing_profiles_tax_range', sql`${table.taxRateBasisPoints} between 0 and 10000`),
+    check('billing_profiles_terms_range', sql`${table.paymentTermsDays} between 0 and 120`),
+  ],
+);
+
+// Gapless invoice numbers: the issuing transaction takes the next number of its year under this row's lock.
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer().primaryKey(),
+  lastNumber: integer().notNull(),
+});
+
+export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
+
+// One invoice per company per billing period (a week, Sunday first). Totals are stored with the items
+// and always equal their sum (checked here and by the tests).
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceNumber: text().notNull(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    periodStart: date({ mode: 'string' }).notNull(),
+    periodEnd: date({ mode: 'string' }).notNull(),
+    issueDate: date({ mode: 'string' }).notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    status: invoiceStatus().notNull().default('pending'),
+    subtotalCents: integer().notNull(),
+    feeBasisPoints: integer().notNull(),
+    feeCents: integer().notNull(),
+    taxBasisPoints: integer().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_unique').on(table.invoiceNumber),
+    // A second run of the same period issues nothing twice.
+    uniqueIndex('invoices_company_period_unique').on(table.companyId, table.periodStart),
+    index('invoices_company_issue_idx').on(table.companyId, table.issueDate),
+    // The overdue sweep and auto-pay read open invoices by due date.
+    index('invoices_open_due_idx').on(table.dueDate).where(sql`${table.status} <> 'paid'`),
+    check(
+      'invoices_total_is_sum',
+      sql`${table.totalCents} = ${table.subtotalCents} + ${table.feeCents} + ${table.taxCents}`,
+    ),
+    check('invoices_paid_has_time', sql`(${table.status} = 'paid') = (${table.paidAt} is not null)`),
+  ],
+);
+
+export const invoiceItemKind = pgEnum('invoice_item_kind', invoiceItemKinds);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    kind: invoiceItemKind().notNull(),
+    description: text().notNull(),
+    // Hours (two decimals) for work; 1 for the fee and tax.
+    quantity: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    rateCents: integer().notNull(),
+    amountCents: integer().notNull(),
+    // Work items: the assignment and the minutes billed, exact.
+    assignmentId: uuid().references(() => assignments.id, { onDelete: 'set null' }),
+    minutes: integer(),
+  },
+  (table) => [uniqueIndex('invoice_items_position_unique').on(table.invoiceId, table.position)],
+);
+
+export const paymentMethodKind = pgEnum('payment_method_kind', paymentMethodKinds);
+
+// A company's saved payment method, masked: the provider holds the details behind provider_ref.
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: paymentMethodKind().notNull(),
+    label: text().notNull(),
+    last4: text(),
+    provider: text().notNull(),
+    providerRef: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('payment_methods_company_idx').on(table.companyId)],
+);
+
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+
+// A charge of one invoice. The idempotency key makes a retried request return the first payment; at
+// most one payment per invoice is pending or completed at a time (the invoice lock, in the database).
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    paymentMethodId: uuid().references(() => paymentMethods.id, { onDelete: 'set null' }),
+    methodLabel: text().notNull(),
+    amountCents: integer().notNull(),
+    status: paymentStatus().notNull().default('pending'),
+    idempotencyKey: text().notNull(),
+    provider: text().notNull(),
+    providerRef: text(),
+    failureMessage: text(),
+    // Who asked (null for auto-pay).
+    requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payments_idempotency_unique').on(table.companyId, table.idempotencyKey),
+    uniqueIndex('payments_one_live_per_invoice')
+      .on(table.invoiceId)
+      .where(sql`${table.status} in ('pending', 'completed')`),
+    index('payments_company_created_idx').on(table.companyId, table.createdAt),
+    uniqueIndex('payments_provider_ref_unique').on(table.provider, table.providerRef),
+  ],
+);

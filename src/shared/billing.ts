@@ -1,0 +1,334 @@
+import { z } from 'zod';
+import { assignmentStatuses } from './applications';
+
+// Work and billing (issue 15): assignments, timesheets, invoices and payments. Money is integer cents
+// on the wire and in the database; the screens show two decimals. Durations are whole minutes.
+
+export const timesheetStatuses = ['open', 'submitted', 'approved', 'returned'] as const;
+export type TimesheetStatus = (typeof timesheetStatuses)[number];
+
+// The company dashboard's status dot (spec: 'on-shift, on break, offline'), from the talent's clock.
+export const shiftStatuses = ['on_shift', 'on_break', 'offline'] as const;
+export type ShiftStatus = (typeof shiftStatuses)[number];
+
+// pending: issued and not yet due. unpaid: a payment was attempted and failed. overdue: past its due
+// date and not paid (a scheduled job marks it). paid: a payment completed.
+export const invoiceStatuses = ['pending', 'unpaid', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const OUTSTANDING_INVOICE_STATUSES = ['pending', 'unpaid', 'overdue'] as const satisfies InvoiceStatus[];
+
+export const invoiceItemKinds = ['work', 'fee', 'tax'] as const;
+export type InvoiceItemKind = (typeof invoiceItemKinds)[number];
+
+export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+// Spec §9: card (masked card ending in 4242), bank, and a third-party wallet.
+export const paymentMethodKinds = ['card', 'bank', 'wallet'] as const;
+export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
+
+// Spec §9: invoice sort keys; default issueDate descending; a new column sorts ascending first.
+export const invoiceSortKeys = ['invoiceNumber', 'issueDate', 'dueDate', 'amount', 'status'] as const;
+export type InvoiceSortKey = (typeof invoiceSortKeys)[number];
+export const sortOrders = ['asc', 'desc'] as const;
+
+// A timesheet week starts on Sunday (as the calendars do) and is named by that day.
+export const WEEK_STARTS_ON = 0;
+// A day holds at most this many minutes of work.
+export const MAX_MINUTES_PER_DAY = 24 * 60;
+// Defaults of a company's billing profile until it sets its own.
+export const DEFAULT_PAYMENT_TERMS_DAYS = 14;
+export const DEFAULT_TAX_RATE_BASIS_POINTS = 0;
+
+const calendarDay = (what: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: `The ${what} must be a date (YYYY-MM-DD).` });
+
+const pageQuery = {
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
+};
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
+
+// ---------------------------------------------------------------- assignments
+
+export const assignmentTermsSchema = z.object({
+  rate_cents: z.number().int(),
+  weekly_hours: z.number().int(),
+  effective_date: z.string(),
+});
+export type AssignmentTerms = z.infer<typeof assignmentTermsSchema>;
+
+export const assignmentSchema = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  applicant_id: z.string(),
+  applicant_name: z.string(),
+  job_id: z.string().nullable(),
+  role: z.string(),
+  // The terms in effect today (or on the start date, before it).
+  rate_cents: z.number().int(),
+  weekly_hours: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  end_reason: z.string().nullable(),
+  status: z.enum(assignmentStatuses),
+  shift_status: z.enum(shiftStatuses),
+  // Every change of rate or weekly hours, oldest first; the first is the hire's own terms.
+  terms: z.array(assignmentTermsSchema),
+  created_at: z.string(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const assignmentListQuerySchema = z.object({
+  status: z.enum(assignmentStatuses, { message: 'Unknown assignment status.' }).optional(),
+  ...pageQuery,
+});
+export const assignmentListSchema = listOf(assignmentSchema);
+export type AssignmentList = z.infer<typeof assignmentListSchema>;
+
+export const endAssignmentSchema = z.object({
+  end_date: calendarDay('end date'),
+  reason: z.string().trim().min(1, { message: 'Please give a reason for ending the assignment.' }).max(500),
+});
+export type EndAssignmentInput = z.infer<typeof endAssignmentSchema>;
+
+export const changeAssignmentTermsSchema = z
+  .object({
+    rate_cents: z.number().int().min(100, { message: 'The rate must be at least $1.00 an hour.' }).optional(),
+    weekly_hours: z
+      .number()
+      .int()
+      .min(1, { message: 'Weekly hours must be between 1 and 60.' })
+      .max(60, { message: 'Weekly hours must be between 1 and 60.' })
+      .optional(),
+    effective_date: calendarDay('effective date'),
+  })
+  .refine((terms) => terms.rate_cents !== undefined || terms.weekly_hours !== undefined, {
+    message: 'Change the rate, the weekly hours, or both.',
+  });
+export type ChangeAssignmentTermsInput = z.infer<typeof changeAssignmentTermsSchema>;
+
+// ---------------------------------------------------------------- time tracking
+
+export const timeEntrySchema = z.object({
+  work_date: z.string(),
+  minutes: z.number().int(),
+});
+export type TimeEntry = z.infer<typeof timeEntrySchema>;
+
+export const timesheetSchema = z.object({
+  // Null for a week nothing was saved in yet.
+  id: z.string().nullable(),
+  assignment_id: z.string(),
+  company_name: z.string(),
+  applicant_name: z.string(),
+  role: z.string(),
+  // The Sunday the week starts on.
+  week_start: z.string(),
+  status: z.enum(timesheetStatuses),
+  // Seven days, Sunday first, zero where nothing was logged.
+  entries: z.array(timeEntrySchema),
+  total_minutes: z.number().int(),
+  weekly_hours: z.number().int(),
+  // More than the weekly hours: the company approves the excess explicitly.
+  is_over_weekly_hours: z.boolean(),
+  submitted_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  // The company's words when it returned the week.
+  return_comment: z.string().nullable(),
+  // What the talent is owed for the week, fixed at approval.
+  talent_pay_cents: z.number().int().nullable(),
+  invoice_id: z.string().nullable(),
+});
+export type Timesheet = z.infer<typeof timesheetSchema>;
+
+export const timesheetListQuerySchema = z.object({
+  status: z.enum(timesheetStatuses, { message: 'Unknown timesheet status.' }).optional(),
+  assignment_id: z.string().uuid({ message: 'That assignment id is not valid.' }).optional(),
+  ...pageQuery,
+});
+export const timesheetListSchema = listOf(timesheetSchema);
+export type TimesheetList = z.infer<typeof timesheetListSchema>;
+
+// PUT /api/applicant/timesheets/{assignment_id}/{week_start}: the week's hours, day by day.
+export const saveTimesheetSchema = z.object({
+  entries: z
+    .array(
+      z.object({
+        work_date: calendarDay('work date'),
+        minutes: z
+          .number()
+          .int({ message: 'Hours are counted in whole minutes.' })
+          .min(0, { message: 'Hours cannot be negative.' })
+          .max(MAX_MINUTES_PER_DAY, { message: 'A day has at most 24 hours.' }),
+      }),
+    )
+    .max(7),
+});
+export type SaveTimesheetInput = z.infer<typeof saveTimesheetSchema>;
+
+export const returnTimesheetSchema = z.object({
+  comment: z.string().trim().min(1, { message: 'Please say what needs changing.' }).max(1000),
+});
+
+export const approveTimesheetSchema = z.object({
+  // Required (true) when the week holds more than the assignment's weekly hours.
+  approve_over_weekly_hours: z.boolean().default(false),
+});
+
+export const clockStateSchema = z.object({
+  assignment_id: z.string(),
+  shift_status: z.enum(shiftStatuses),
+  clocked_in_at: z.string().nullable(),
+  break_started_at: z.string().nullable(),
+  // Minutes worked so far in the open shift (breaks excluded).
+  worked_minutes: z.number().int(),
+});
+export type ClockState = z.infer<typeof clockStateSchema>;
+
+// ---------------------------------------------------------------- invoices
+
+export const invoiceItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(invoiceItemKinds),
+  description: z.string(),
+  // Hours for work (two decimals), 1 for the fee and tax.
+  quantity: z.number(),
+  rate_cents: z.number().int(),
+  amount_cents: z.number().int(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  issue_date: z.string(),
+  due_date: z.string(),
+  status: z.enum(invoiceStatuses),
+  subtotal_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  amount_cents: z.number().int(),
+  paid_at: z.string().nullable(),
+  items: z.array(invoiceItemSchema),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListQuerySchema = z.object({
+  // Matches the invoice number case-insensitively (spec §5).
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(invoiceStatuses, { message: 'Unknown invoice status.' }).optional(),
+  // Issue date range, inclusive.
+  from: calendarDay('start date').optional(),
+  to: calendarDay('end date').optional(),
+  sort: z.enum(invoiceSortKeys, { message: 'Unknown sort column.' }).default('issueDate'),
+  order: z.enum(sortOrders).default('desc'),
+  ...pageQuery,
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+export const invoiceListSchema = listOf(invoiceSchema);
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+// The four summary cards (spec §9): outstanding = unpaid + pending + overdue; overdue; the most
+// recently issued paid invoice; the next auto-pay date, or null for 'Off'.
+export const billingSummarySchema = z.object({
+  outstanding_cents: z.number().int(),
+  overdue_cents: z.number().int(),
+  last_payment: z.object({ amount_cents: z.number().int(), issue_date: z.string(), paid_at: z.string() }).nullable(),
+  next_auto_pay: z.object({ date: z.string(), amount_cents: z.number().int() }).nullable(),
+});
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+export const billingProfileSchema = z.object({
+  tax_rate_basis_points: z.number().int(),
+  payment_terms_days: z.number().int(),
+  auto_pay: z.boolean(),
+  default_payment_method_id: z.string().nullable(),
+});
+export type BillingProfile = z.infer<typeof billingProfileSchema>;
+
+export const updateBillingProfileSchema = z.object({
+  auto_pay: z.boolean().optional(),
+  default_payment_method_id: z.string().uuid({ message: 'That payment method id is not valid.' }).optional(),
+});
+
+// ---------------------------------------------------------------- payments
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  kind: z.enum(paymentMethodKinds),
+  // 'Visa ending in 4242', 'Bank account ending in 6789', 'Wallet (name@example.com)'.
+  label: z.string(),
+  last4: z.string().nullable(),
+  is_default: z.boolean(),
+  created_at: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodListSchema = z.object({ items: z.array(paymentMethodSchema) });
+
+export const addPaymentMethodSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('card'),
+    card_number: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, { message: 'Enter a card number of 12 to 19 digits.' })),
+    exp_month: z.number().int().min(1, { message: 'Enter a valid expiry month.' }).max(12, {
+      message: 'Enter a valid expiry month.',
+    }),
+    exp_year: z.number().int().min(2000, { message: 'Enter a valid expiry year.' }).max(2100),
+    cvc: z.string().regex(/^\d{3,4}$/, { message: 'Enter the 3 or 4 digits on the back of the card.' }),
+  }),
+  z.object({
+    kind: z.literal('bank'),
+    account_holder: z.string().trim().min(1, { message: 'Enter the account holder’s name.' }).max(200),
+    routing_number: z.string().regex(/^\d{9}$/, { message: 'Enter the 9-digit routing number.' }),
+    account_number: z.string().regex(/^\d{4,17}$/, { message: 'Enter an account number of 4 to 17 digits.' }),
+  }),
+  z.object({
+    kind: z.literal('wallet'),
+    email: z.string().trim().email({ message: 'Enter the email address of the wallet account.' }),
+  }),
+]);
+export type AddPaymentMethodInput = z.infer<typeof addPaymentMethodSchema>;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  invoice_id: z.string(),
+  invoice_number: z.string(),
+  company_name: z.string(),
+  amount_cents: z.number().int(),
+  status: z.enum(paymentStatuses),
+  method_label: z.string(),
+  failure_message: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+// POST /api/company/invoices/{id}/pay with an Idempotency-Key header: a saved method, or a new one
+// used for this payment (and kept when save_method is set).
+export const payInvoiceSchema = z
+  .object({
+    payment_method_id: z.string().uuid({ message: 'That payment method id is not valid.' }).optional(),
+    new_method: addPaymentMethodSchema.optional(),
+    save_method: z.boolean().default(false),
+  })
+  .refine((body) => (body.payment_method_id === undefined) !== (body.new_method === undefined), {
+    message: 'Please choose a payment method.',
+    path: ['payment_method_id'],
+  });
+export type PayInvoiceInput = z.infer<typeof payInvoiceSchema>;
+
+export const payInvoiceResultSchema = z.object({
+  payment: paymentSchema,
+  invoice: invoiceSchema,
+});
+export type PayInvoiceResult = z.infer<typeof payInvoiceResultSchema>;
