@@ -332,3 +332,16 @@ export const payInvoiceResultSchema = z.object({
   invoice: invoiceSchema,
 });
 export type PayInvoiceResult = z.infer<typeof payInvoiceResultSchema>;
+
+// ---------------------------------------------------------------- money on screen and paper
+
+const dollarsAndCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+// Integer cents as every screen and PDF writes them (spec §9: two decimals): 123450 → '$1,234.50',
+// -500 → '-$5.00'. Divided once, at the edge, so no sum is ever done in floating point.
+export const formatCents = (cents: number): string => dollarsAndCents.format(cents / 100);
