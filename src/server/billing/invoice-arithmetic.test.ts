@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type BillableWork,
+  basisPointsOf,
+  buildInvoiceItems,
+  describeWork,
+  formatBasisPoints,
+  hundredthsOfHour,
+} from './invoice-arithmetic';
+
+const work = (overrides: Partial<BillableWork> = {}): BillableWork => ({
+  assignmentId: 'a1',
+  role: 'Support Engineer',
+  talentName: 'Ada Lovelace',
+  rateCents: 4500,
+  minutes: 60,
+  ...overrides,
+});
+
+// Exact half-up rounding of amount × bp / 10,000: 10,000·r − 5,000 ≤ exact < 10,000·r + 5,000.
+const isRoundedHalfUp = (rounded: number, amount: number, basisPoints: number) => {
+  const exact = BigInt(amount) * BigInt(basisPoints);
+  return BigInt(rounded) * 10_000n - 5_000n <= exact && exact < BigInt(rounded) * 10_000n + 5_000n;
+};
+
+describe('invoice arithmetic', () => {
+  it('bills hours at the rate, then the fee on the work and the tax on work plus fee', () => {
+    const invoice = buildInvoiceItems({
+      work: [work({ minutes: 38 * 60 + 30 }), work({ assignmentId: 'a2', talentName: 'Alan Turing', rateCents: 6000 })],
+      feeBasisPoints: 1000,
+      taxBasisPoints: 825,
+    });
+    expect(invoice.items).toEqual([
+      {
+        kind: 'work',
+        description: 'Support Engineer — Ada Lovelace, 38.50 h at $45.00/h',
+        quantity: 38.5,
+        rateCents: 4500,
+        amountCents: 173_250,
+        assignmentId: 'a1',
+        minutes: 2310,
+      },
+      {
+        kind: 'work',
+        description: 'Support Engineer — Alan Turing, 1.00 h at $60.00/h',
+        quantity: 1,
+        rateCents: 6000,
+        amountCents: 6000,
+        assignmentId: 'a2',
+        minutes: 60,
+      },
+      {
+        kind: 'fee',
+        description: 'Platform fee (10% of $1,792.50)',
+        quantity: 1,
+        rateCents: 17_925,
+        amountCents: 17_925,
+        assignmentId: null,
+        minutes: null,
+      },
+      {
+        kind: 'tax',
+        // (179,250 + 17,925) × 8.25% = 16,266.9375 → 16,267
+        description: 'Tax (8.25% of $1,971.75)',
+        quantity: 1,
+        rateCents: 16_267,
+        amountCents: 16_267,
+        assignmentId: null,
+        minutes: null,
+      },
+    ]);
+    expect(invoice).toMatchObject({ subtotalCents: 179_250, feeCents: 17_925, taxCents: 16_267, totalCents: 213_442 });
+  });
+
+  it('gives each rate in effect its own item and merges the same assignment at the same rate', () => {
+    const invoice = buildInvoiceItems({
+      work: [work({ minutes: 120 }), work({ minutes: 60, rateCents: 5000 }), work({ minutes: 30 })],
+      feeBasisPoints: 0,
+      taxBasisPoints: 0,
+    });
+    expect(invoice.items.map((item) => [item.rateCents, item.minutes, item.amountCents])).toEqual([
+      [4500, 150, 11_250],
+      [5000, 60, 5000],
+    ]);
+    // No fee and no tax: no items for them, and the total is the work.
+    expect(invoice).toMatchObject({ subtotalCents: 16_250, feeCents: 0, taxCents: 0, totalCents: 16_250 });
+  });
+
+  it('leaves out work of zero minutes and keeps a tax item for a rate that rounds to nothing', () => {
+    const invoice = buildInvoiceItems({
+      work: [work({ minutes: 0 }), work({ assignmentId: 'a2', minutes: 1, rateCents: 100 })],
+      feeBasisPoints: 1000,
+      taxBasisPoints: 1,
+    });
+    expect(invoice.items.map((item) => [item.kind, item.amountCents])).toEqual([
+      ['work', 2],
+      ['fee', 0],
+      ['tax', 0],
+    ]);
+  });
+
+  it('rounds half a cent up', () => {
+    expect(basisPointsOf(5, 1000)).toBe(1);
+    expect(basisPointsOf(4, 1000)).toBe(0);
+    expect(basisPointsOf(15, 1000)).toBe(2);
+    expect(basisPointsOf(0, 10_000)).toBe(0);
+    expect(basisPointsOf(2_147_483_647, 10_000)).toBe(2_147_483_647);
+    expect(() => basisPointsOf(-1, 100)).toThrow(RangeError);
+    expect(() => basisPointsOf(1.5, 100)).toThrow(RangeError);
+  });
+
+  it('writes hours with two decimals and rates as percentages', () => {
+    expect(hundredthsOfHour(20)).toBe(33);
+    expect(hundredthsOfHour(1)).toBe(2);
+    expect(hundredthsOfHour(90)).toBe(150);
+    expect(describeWork({ role: 'Bookkeeper', talentName: 'Mia', rateCents: 123_456, minutes: 605 })).toBe(
+      'Bookkeeper — Mia, 10.08 h at $1,234.56/h',
+    );
+    expect(formatBasisPoints(1000)).toBe('10%');
+    expect(formatBasisPoints(825)).toBe('8.25%');
+    expect(formatBasisPoints(1050)).toBe('10.5%');
+    expect(formatBasisPoints(5)).toBe('0.05%');
+  });
+
+  it('refuses a total the database cannot hold', () => {
+    expect(() =>
+      buildInvoiceItems({
+        work: [work({ minutes: 60 * 1000, rateCents: 5_000_000 })],
+        feeBasisPoints: 0,
+        taxBasisPoints: 0,
+      }),
+    ).toThrow(RangeError);
+  });
+
+  it('adds up to the cent for any hours, rates, fee and tax', () => {
+    const line = fc.record({
+      assignmentId: fc.constantFrom('a1', 'a2', 'a3', 'a4', 'a5', 'a6'),
+      role: fc.constant('Engineer'),
+      talentName: fc.constant('Talent'),
+      // $1.00 to $500.00 an hour; up to a full week of minutes on one line.
+      rateCents: fc.integer({ min: 100, max: 50_000 }),
+      minutes: fc.integer({ min: 0, max: 7 * 1440 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 40 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (lines, feeBasisPoints, taxBasisPoints) => {
+          const invoice = buildInvoiceItems({ work: lines, feeBasisPoints, taxBasisPoints });
+          const sum = (kind?: string) =>
+            invoice.items
+              .filter((item) => kind === undefined || item.kind === kind)
+              .reduce((total, item) => total + item.amountCents, 0);
+
+          // Totals equal the items, to the cent.
+          expect(invoice.totalCents).toBe(sum());
+          expect(invoice.totalCents).toBe(invoice.subtotalCents + invoice.feeCents + invoice.taxCents);
+          expect(invoice.subtotalCents).toBe(sum('work'));
+          expect(sum('fee')).toBe(invoice.feeCents);
+          expect(sum('tax')).toBe(invoice.taxCents);
+          for (const item of invoice.items) {
+            expect(Number.isSafeInteger(item.amountCents)).toBe(true);
+            expect(item.amountCents).toBeGreaterThanOrEqual(0);
+          }
+
+          // Every minute is billed once, each (assignment, rate) on one item.
+          const workItems = invoice.items.filter((item) => item.kind === 'work');
+          expect(workItems.reduce((total, item) => total + (item.minutes ?? 0), 0)).toBe(
+            lines.reduce((total, item) => total + item.minutes, 0),
+          );
+          expect(new Set(workItems.map((item) => `${item.assignmentId}/${item.rateCents}`)).size).toBe(
+            workItems.length,
+          );
+          for (const item of workItems) {
+            // Within half a cent of minutes × rate / 60.
+            const exact = BigInt(item.minutes ?? 0) * BigInt(item.rateCents);
+            expect(BigInt(item.amountCents) * 60n - 30n <= exact && exact < BigInt(item.amountCents) * 60n + 30n).toBe(
+              true,
+            );
+          }
+
+          // Fee and tax within half a cent of the exact value, rounding half up.
+          expect(isRoundedHalfUp(invoice.feeCents, invoice.subtotalCents, feeBasisPoints)).toBe(true);
+          expect(isRoundedHalfUp(invoice.taxCents, invoice.subtotalCents + invoice.feeCents, taxBasisPoints)).toBe(
+            true,
+          );
+          expect(invoice.items.some((item) => item.kind === 'fee')).toBe(feeBasisPoints > 0);
+          expect(invoice.items.some((item) => item.kind === 'tax')).toBe(taxBasisPoints > 0);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
