@@ -11,6 +11,7 @@ import { buildAccount, buildSession } from '../db/seed/factories';
 import { ensurePlatformAssessments } from '../db/seed/platform-assessments';
 import { buildTestAttempt } from '../db/seed/test-factories';
 import { AppError } from '../platform/errors';
+import { billingTestRoutes } from './billing-test-routes';
 import { jobTestRoutes } from './job-test-routes';
 
 // Endpoints for the browser tests only (ENABLE_TEST_ROUTES, refused in production by config.ts): they
@@ -19,6 +20,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
   const { db, settings } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await jobTestRoutes(app, { db });
+  await billingTestRoutes(app, { db });
 
   routes.post(
     '/api/testing/accounts',

@@ -1,0 +1,313 @@
+import { DrizzleQueryError, inArray, type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, formatCents } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import type { Database } from '../db/client';
+import { billingProfiles, companyMembers, invoiceItems, invoices } from '../db/schema';
+import { notify } from '../notifications/notify';
+import { isUniqueViolation } from '../platform/errors';
+import { getPlatformSettings } from '../settings/get-platform-settings';
+import { addDays, billingPeriodOf, isoDay, lastFullWeekStart } from './billing-period';
+import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
+
+// The invoice run (issue 15): for a week, every company with approved timesheets not yet billed gets
+// one invoice — work per assignment and rate, the platform fee, the tax of its billing profile — with
+// the next gapless number of the year, and each billed timesheet points at it.
+//
+// Once only, whoever runs it: the run locks the timesheets it bills (a second run, or a second
+// instance at the same moment, waits and then finds them billed), and an invoice per company and
+// period is unique. A week approved after its invoice went out is billed by the next week's invoice:
+// the run takes every unbilled approved week up to its period, so none is ever left behind.
+//
+// Set-based at scale: companies go in batches, each batch one transaction of a few statements
+// whatever its size (lock, read the work, number, insert, link, notify).
+
+export const COMPANIES_PER_TRANSACTION = 100;
+const ITEMS_PER_INSERT = 2_000;
+const ATTEMPTS = 3;
+
+export interface IssuedInvoice {
+  id: string;
+  invoiceNumber: string;
+  companyId: string;
+  totalCents: number;
+}
+
+export interface InvoiceRun {
+  periodStart: string;
+  periodEnd: string;
+  issueDate: string;
+  issued: IssuedInvoice[];
+}
+
+interface Period {
+  periodStart: string;
+  periodEnd: string;
+}
+
+interface WorkRow {
+  company_id: string;
+  assignment_id: string;
+  role: string;
+  talent_name: string;
+  rate_cents: number;
+  minutes: number;
+}
+
+// 'INV-2026-000123'
+export const formatInvoiceNumber = (year: number, sequence: number) =>
+  `INV-${year}-${String(sequence).padStart(6, '0')}`;
+
+const rowsOf = async <Row>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+// A uuid[] literal: both drivers pass it as one string, whatever the number of ids.
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const humanDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+export async function issueInvoices({
+  db,
+  periodStart,
+  today = isoDay(new Date()),
+  batchSize = COMPANIES_PER_TRANSACTION,
+}: {
+  db: Database;
+  // A Sunday; the last full week before today when absent.
+  periodStart?: string;
+  // The issue date (YYYY-MM-DD, UTC).
+  today?: string;
+  batchSize?: number;
+}): Promise<InvoiceRun> {
+  const period = billingPeriodOf(periodStart ?? lastFullWeekStart(today), today);
+  const { platform_fee_basis_points: feeBasisPoints } = await getPlatformSettings({ db });
+  const candidates = await rowsOf<{ company_id: string }>(
+    db,
+    sql`select distinct a.company_id
+        from timesheets t join assignments a on a.id = t.assignment_id
+        where t.status = 'approved' and t.invoice_id is null and t.week_start <= ${period.periodStart}
+          and not exists (
+            select 1 from invoices i where i.company_id = a.company_id and i.period_start = ${period.periodStart}
+          )
+        order by a.company_id`,
+  );
+  const companyIds = candidates.map((row) => row.company_id);
+  const issued: IssuedInvoice[] = [];
+  for (let start = 0; start < companyIds.length; start += batchSize) {
+    const batch = companyIds.slice(start, start + batchSize);
+    issued.push(...(await retryRaces(() => issueBatch({ db, companyIds: batch, period, today, feeBasisPoints }))));
+  }
+  return { ...period, issueDate: today, issued };
+}
+
+// Two runs at once: the loser of a race for one company's period (a week approved between the
+// winner's lock and its commit) or of a deadlock rolls its batch back whole — numbers included —
+// and tries again, finding the winner's invoice then.
+async function retryRaces<Result>(work: () => Promise<Result>): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = ((error instanceof DrizzleQueryError ? error.cause : error) as { code?: unknown } | undefined)?.code;
+      const isRace = isUniqueViolation(error, ['invoices_company_period_unique']) || code === '40P01';
+      if (!isRace || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function issueBatch({
+  db,
+  companyIds,
+  period,
+  today,
+  feeBasisPoints,
+}: {
+  db: Database;
+  companyIds: string[];
+  period: Period;
+  today: string;
+  feeBasisPoints: number;
+}): Promise<IssuedInvoice[]> {
+  return db.transaction(async (tx) => {
+    // Locked in id order, so two runs never lock each other's rows crosswise.
+    const locked = await rowsOf<{ id: string; company_id: string }>(
+      tx,
+      sql`select t.id, a.company_id
+          from timesheets t join assignments a on a.id = t.assignment_id
+          where a.company_id = any(${uuidArray(companyIds)}::uuid[])
+            and t.status = 'approved' and t.invoice_id is null and t.week_start <= ${period.periodStart}
+          order by t.id
+          for update of t`,
+    );
+    if (locked.length === 0) return [];
+    const alreadyInvoiced = new Set(
+      (
+        await rowsOf<{ company_id: string }>(
+          tx,
+          sql`select company_id from invoices
+              where period_start = ${period.periodStart} and company_id = any(${uuidArray(companyIds)}::uuid[])`,
+        )
+      ).map((row) => row.company_id),
+    );
+    const timesheetIds = locked.filter((row) => !alreadyInvoiced.has(row.company_id)).map((row) => row.id);
+    if (timesheetIds.length === 0) return [];
+
+    // The minutes of each assignment at each rate, the rate being the one in effect on the day worked.
+    const workRows = await rowsOf<WorkRow>(
+      tx,
+      sql`select a.company_id, a.id as assignment_id, a.role, u.name as talent_name, r.rate_cents,
+                 sum(e.minutes)::int as minutes
+          from time_entries e
+          join timesheets t on t.id = e.timesheet_id
+          join assignments a on a.id = t.assignment_id
+          join users u on u.id = a.applicant_id
+          cross join lateral (
+            select coalesce(
+              (select terms.rate_cents from assignment_terms terms
+               where terms.assignment_id = a.id and terms.effective_date <= e.work_date
+               order by terms.effective_date desc limit 1),
+              a.rate_cents
+            ) as rate_cents
+          ) r
+          where t.id = any(${uuidArray(timesheetIds)}::uuid[]) and e.minutes > 0
+          group by a.company_id, a.id, a.role, u.name, r.rate_cents
+          order by a.company_id, u.name, a.id, min(e.work_date)`,
+    );
+    const workByCompany = new Map<string, BillableWork[]>();
+    for (const row of workRows) {
+      const lines = workByCompany.get(row.company_id) ?? [];
+      lines.push({
+        assignmentId: row.assignment_id,
+        role: row.role,
+        talentName: row.talent_name,
+        rateCents: Number(row.rate_cents),
+        minutes: Number(row.minutes),
+      });
+      workByCompany.set(row.company_id, lines);
+    }
+    // A company whose approved weeks hold no minutes gets no invoice of nothing.
+    const billedCompanyIds = companyIds.filter((id) => workByCompany.has(id));
+    if (billedCompanyIds.length === 0) return [];
+
+    const profiles = new Map(
+      (
+        await tx
+          .select({
+            companyId: billingProfiles.companyId,
+            taxRateBasisPoints: billingProfiles.taxRateBasisPoints,
+            paymentTermsDays: billingProfiles.paymentTermsDays,
+          })
+          .from(billingProfiles)
+          .where(inArray(billingProfiles.companyId, billedCompanyIds))
+      ).map((profile) => [profile.companyId, profile]),
+    );
+    const drafts = billedCompanyIds.map((companyId) => {
+      const profile = profiles.get(companyId);
+      const taxBasisPoints = profile?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS;
+      return {
+        companyId,
+        taxBasisPoints,
+        dueDate: addDays(today, profile?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS),
+        arithmetic: buildInvoiceItems({ work: workByCompany.get(companyId) ?? [], feeBasisPoints, taxBasisPoints }),
+      };
+    });
+
+    // The year's counter row stays locked until commit: numbers are taken in commit order, without gaps.
+    const year = Number(today.slice(0, 4));
+    const [counter] = await rowsOf<{ last_number: number }>(
+      tx,
+      sql`insert into invoice_counters (year, last_number) values (${year}, ${drafts.length})
+          on conflict (year) do update set last_number = invoice_counters.last_number + excluded.last_number
+          returning last_number`,
+    );
+    const firstNumber = Number(counter?.last_number) - drafts.length + 1;
+
+    const inserted = await tx
+      .insert(invoices)
+      .values(
+        drafts.map((draft, index) => ({
+          invoiceNumber: formatInvoiceNumber(year, firstNumber + index),
+          companyId: draft.companyId,
+          periodStart: period.periodStart,
+          periodEnd: period.periodEnd,
+          issueDate: today,
+          dueDate: draft.dueDate,
+          status: 'pending' as const,
+          subtotalCents: draft.arithmetic.subtotalCents,
+          feeBasisPoints,
+          feeCents: draft.arithmetic.feeCents,
+          taxBasisPoints: draft.taxBasisPoints,
+          taxCents: draft.arithmetic.taxCents,
+          totalCents: draft.arithmetic.totalCents,
+        })),
+      )
+      .returning({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        companyId: invoices.companyId,
+        totalCents: invoices.totalCents,
+        dueDate: invoices.dueDate,
+      });
+    const invoiceIdByCompany = new Map(inserted.map((invoice) => [invoice.companyId, invoice.id]));
+
+    const itemRows = drafts.flatMap((draft) =>
+      draft.arithmetic.items.map((item, position) => ({
+        invoiceId: invoiceIdByCompany.get(draft.companyId) ?? '',
+        position: position + 1,
+        kind: item.kind,
+        description: item.description,
+        quantity: item.quantity,
+        rateCents: item.rateCents,
+        amountCents: item.amountCents,
+        assignmentId: item.assignmentId,
+        minutes: item.minutes,
+      })),
+    );
+    for (let start = 0; start < itemRows.length; start += ITEMS_PER_INSERT) {
+      await tx.insert(invoiceItems).values(itemRows.slice(start, start + ITEMS_PER_INSERT));
+    }
+
+    await tx.execute(
+      sql`update timesheets t set invoice_id = i.id, updated_at = now()
+          from assignments a, invoices i
+          where t.id = any(${uuidArray(timesheetIds)}::uuid[])
+            and a.id = t.assignment_id
+            and i.company_id = a.company_id
+            and i.id = any(${uuidArray(inserted.map((invoice) => invoice.id))}::uuid[])`,
+    );
+
+    const members = await tx
+      .select({ companyId: companyMembers.companyId, userId: companyMembers.userId })
+      .from(companyMembers)
+      .where(inArray(companyMembers.companyId, billedCompanyIds));
+    const invoiceByCompany = new Map(inserted.map((invoice) => [invoice.companyId, invoice]));
+    await notify(
+      tx,
+      members.flatMap((member) => {
+        const invoice = invoiceByCompany.get(member.companyId);
+        if (!invoice) return [];
+        // No kind of its own yet (a new notification type needs a migration): one that is never
+        // emailed on its own, so no unrelated email preference governs it.
+        return [
+          {
+            userId: member.userId,
+            type: 'offer_accepted' as const,
+            title: `New invoice ${invoice.invoiceNumber}`,
+            body: `Invoice ${invoice.invoiceNumber} for ${humanDay(period.periodStart)} – ${humanDay(period.periodEnd)} is ${formatCents(invoice.totalCents)}, due ${humanDay(invoice.dueDate)}.`,
+            link: `${paths.companyBilling.getHref()}?invoice=${invoice.id}`,
+          },
+        ];
+      }),
+    );
+
+    return inserted.map(({ id, invoiceNumber, companyId, totalCents }) => ({
+      id,
+      invoiceNumber,
+      companyId,
+      totalCents,
+    }));
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadInvoiceViews } from '../billing/invoice-views';
+import { issueInvoices } from '../billing/issue-invoices';
+import { markOverdueInvoices } from '../billing/mark-overdue-invoices';
+import type { Database } from '../db/client';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+// Browser-test endpoints for billing (registered by test-routes.ts, never in production): the invoice
+// run and the overdue sweep on demand, as the scheduled jobs would do them, answered with what changed.
+export async function billingTestRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/testing/billing/issue-invoices',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        // The week (a Sunday; default the last full week) and the issue date (default today).
+        body: z.object({ period_start: day.optional(), today: day.optional() }).default({}),
+      },
+    },
+    async (request) => {
+      const run = await issueInvoices({ db, periodStart: request.body.period_start, today: request.body.today });
+      return {
+        period_start: run.periodStart,
+        period_end: run.periodEnd,
+        items: await loadInvoiceViews({ db, ids: run.issued.map((invoice) => invoice.id) }),
+      };
+    },
+  );
+
+  routes.post(
+    '/api/testing/billing/mark-overdue',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, body: z.object({ today: day.optional() }).default({}) },
+    },
+    async (request) => {
+      const { marked } = await markOverdueInvoices({ db, today: request.body.today });
+      return { marked_ids: marked };
+    },
+  );
+}
