@@ -75,6 +75,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   jobPost: './job-board/public-job-page.tsx',
   applicantDashboard: './app/applicant-dashboard-page.tsx',
   applicantApplications: './applications/my-applications-page.tsx',
+  applicantTimesheets: './app/applicant-timesheets-page.tsx',
   applicantTest: './test-taking/test-attempt-page.tsx',
   companyTalent: './talent-search/talent-search-page.tsx',
   companyMeetings: './app/meetings-page.tsx',

@@ -124,6 +124,8 @@ export const paths = {
   applicantMeetings: page('/applicant/meetings', 'Meetings', 'applicant'),
   applicantMessages: page('/applicant/messages', 'Messages', 'applicant'),
   applicantApplications: page('/applicant/applications', 'My Applications', 'applicant'),
+  // The talent's weekly timesheet and clock for their assignments (issue 15).
+  applicantTimesheets: page('/applicant/timesheets', 'Timesheets', 'applicant'),
   applicantTest: page('/applicant/tests/:id', 'Skills Test', 'applicant'),
   applicantSettings: page('/applicant/settings', 'Settings', 'applicant'),
 

@@ -3,6 +3,7 @@ import {
   Building2Icon,
   CalendarDaysIcon,
   ClipboardCheckIcon,
+  ClockIcon,
   CreditCardIcon,
   FileTextIcon,
   InboxIcon,
@@ -44,6 +45,7 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Meetings', href: paths.applicantMeetings.getHref(), icon: CalendarDaysIcon },
     { label: 'Messages', href: paths.applicantMessages.getHref(), icon: MessageSquareIcon },
     { label: 'My Applications', href: paths.applicantApplications.getHref(), icon: FileTextIcon },
+    { label: 'Timesheets', href: paths.applicantTimesheets.getHref(), icon: ClockIcon },
     { label: 'Settings', href: paths.applicantSettings.getHref(), icon: SettingsIcon },
   ],
   admin: [

@@ -1,0 +1,282 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import type { CurrentUser } from '~/shared/auth';
+import type { Assignment, ClockState, Timesheet } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import { applicantTimesheetTexts } from './applicant-timesheets';
+import { fakeWorkApi, workAssignment, workTimesheet } from './fake-work-api';
+import { hoursTexts } from './hours';
+
+// /applicant/timesheets (issue 15): the weekly grid (hours typed as 7.5 or 7:30, sent as minutes), Save and
+// Submit, the week's status (returned with the company's words, approved and locked), the clock, the
+// weeks saved so far, and the page's loading, empty and error states. Today is Tuesday, Nov 24, 2026: the
+// week runs from Sunday Nov 22, and Wednesday to Saturday are still to come.
+
+const THIS_WEEK = '2026-11-22';
+
+function talent(): CurrentUser {
+  return {
+    id: fakeId(),
+    email: 'ada@talent.test',
+    name: 'Ada Talent',
+    role: 'applicant',
+    email_verified: true,
+    has_password: true,
+    company: null,
+  };
+}
+
+async function openTimesheets(
+  {
+    assignments = [workAssignment()],
+    timesheets = [],
+    clock = [],
+  }: { assignments?: Assignment[]; timesheets?: Timesheet[]; clock?: ClockState[] } = {},
+  path = paths.applicantTimesheets.getHref(),
+  answer?: (server: FakeServer) => void,
+) {
+  const server = createFakeServer();
+  const store = fakeWorkApi(server, { assignments, timesheets, clock });
+  answer?.(server);
+  const view = await renderRoute(path, { user: talent(), server });
+  await screen.findByRole('heading', { level: 1, name: 'Timesheets' });
+  return { ...view, store };
+}
+
+const hoursBox = (day: string) => screen.getByRole('textbox', { name: `Hours on ${day}` });
+const button = (name: string) => screen.getByRole('button', { name });
+const requestsTo = (server: FakeServer, method: string, path: string) =>
+  server.requests.filter((request) => request.method === method && request.path === path);
+// What the page asked the work API to change, in order.
+const changes = (server: FakeServer) =>
+  server.requests
+    .filter((request) => request.method !== 'GET' && request.path.startsWith('/api/applicant/'))
+    .map((request) => `${request.method} ${request.path}`);
+const weekPath = (assignment: Assignment, week = THIS_WEEK) => `/api/applicant/timesheets/${assignment.id}/${week}`;
+
+async function findNotification(text: string) {
+  const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+  return within(region).findByText(text);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 24, 10, 0));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the talent’s weekly timesheet', () => {
+  it('sends the hours typed as 7.5 or 7:30 as whole minutes, for the days up to today', async () => {
+    const assignment = workAssignment();
+    const { events, server, store } = await openTimesheets({ assignments: [assignment] });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week of Nov 22 – 28, 2026' })).toBeInTheDocument();
+
+    await events.type(await screen.findByRole('textbox', { name: 'Hours on Sun, Nov 22' }), '7.5');
+    await events.type(hoursBox('Mon, Nov 23'), '7:30');
+    await events.type(hoursBox('Tue, Nov 24'), '8');
+    for (const future of ['Wed, Nov 25', 'Thu, Nov 26', 'Fri, Nov 27', 'Sat, Nov 28'])
+      expect(hoursBox(future)).toBeDisabled();
+    expect(screen.getByText('23 / 40 h')).toBeInTheDocument();
+
+    await events.click(button('Save'));
+    expect(await findNotification('Timesheet saved')).toBeInTheDocument();
+    const [put] = requestsTo(server, 'PUT', weekPath(assignment));
+    expect(put?.body).toEqual({
+      entries: [
+        { work_date: '2026-11-22', minutes: 450 },
+        { work_date: '2026-11-23', minutes: 450 },
+        { work_date: '2026-11-24', minutes: 480 },
+      ],
+    });
+    expect(store.timesheets[0]?.total_minutes).toBe(1380);
+    // The saved week reads back as typed.
+    await waitFor(() => expect(hoursBox('Mon, Nov 23')).toHaveValue('7.5'));
+  });
+
+  it('says under the day what to type when the hours cannot be read, and saves nothing', async () => {
+    const { events, server } = await openTimesheets();
+    await events.type(await screen.findByRole('textbox', { name: 'Hours on Mon, Nov 23' }), 'seven');
+    await events.click(button('Save'));
+    expect(await screen.findByText(hoursTexts.invalid)).toBeInTheDocument();
+    expect(hoursBox('Mon, Nov 23')).toHaveAttribute('aria-invalid', 'true');
+    expect(hoursBox('Mon, Nov 23')).toHaveFocus();
+    expect(changes(server)).toHaveLength(0);
+
+    await events.clear(hoursBox('Mon, Nov 23'));
+    await events.type(hoursBox('Mon, Nov 23'), '25');
+    await events.tab();
+    expect(await screen.findByText(hoursTexts.tooMany)).toBeInTheDocument();
+  });
+
+  it('submits only with hours logged, after the confirm dialog, and then the week cannot change', async () => {
+    const assignment = workAssignment();
+    const { events, server } = await openTimesheets({ assignments: [assignment] });
+    const submit = await screen.findByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+
+    await events.type(hoursBox('Mon, Nov 23'), '6');
+    expect(submit).toBeEnabled();
+    await events.click(submit);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Submit this week?' });
+    expect(dialog).toHaveTextContent('6 hours for Nov 22 – 28, 2026 go to Acme for approval.');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Week' }));
+
+    expect(await findNotification('Timesheet submitted')).toBeInTheDocument();
+    // The unsaved hours were saved first, then the week submitted.
+    expect(changes(server)).toEqual([`PUT ${weekPath(assignment)}`, `POST ${weekPath(assignment)}/submit`]);
+    const week = screen.getByRole('region', { name: 'Week of Nov 22 – 28, 2026' });
+    expect(await within(week).findByText('Submitted')).toBeInTheDocument();
+    expect(hoursBox('Mon, Nov 23')).toBeDisabled();
+    expect(button('Save')).toBeDisabled();
+    expect(button('Submit')).toBeDisabled();
+  });
+
+  it('shows an approved week locked', async () => {
+    const assignment = workAssignment();
+    const approved = workTimesheet(assignment, THIS_WEEK, [0, 480, 480], {
+      status: 'approved',
+      submitted_at: '2026-11-24T08:00:00.000Z',
+      approved_at: '2026-11-24T09:00:00.000Z',
+    });
+    await openTimesheets({ assignments: [assignment], timesheets: [approved] });
+    expect(await screen.findByText('Locked')).toBeInTheDocument();
+    expect(screen.getAllByText('Approved').length).toBeGreaterThan(0);
+    expect(hoursBox('Mon, Nov 23')).toHaveValue('8');
+    expect(hoursBox('Mon, Nov 23')).toBeDisabled();
+    expect(button('Save')).toBeDisabled();
+    expect(button('Submit')).toBeDisabled();
+  });
+
+  it('shows the company’s comment on a returned week, which can be corrected and submitted again', async () => {
+    const assignment = workAssignment();
+    const returned = workTimesheet(assignment, THIS_WEEK, [0, 600], {
+      status: 'returned',
+      submitted_at: '2026-11-24T08:00:00.000Z',
+      return_comment: 'Monday was a holiday: please move the hours to Tuesday.',
+    });
+    await openTimesheets({ assignments: [assignment], timesheets: [returned] });
+    const alert = await screen.findByText('Returned by Acme');
+    expect(alert.parentElement).toHaveTextContent('Monday was a holiday: please move the hours to Tuesday.');
+    expect(hoursBox('Mon, Nov 23')).toBeEnabled();
+    expect(button('Submit')).toBeEnabled();
+  });
+
+  it('moves between weeks through the URL and opens a past week from the list', async () => {
+    const assignment = workAssignment();
+    const earlier = workTimesheet(assignment, '2026-11-08', [0, 480, 480, 480, 480, 480], {
+      status: 'approved',
+      submitted_at: '2026-11-14T08:00:00.000Z',
+    });
+    const { events, router } = await openTimesheets({ assignments: [assignment], timesheets: [earlier] });
+    await screen.findByRole('heading', { level: 2, name: 'Week of Nov 22 – 28, 2026' });
+    expect(button('Next week')).toBeDisabled();
+    expect(button('This week')).toBeDisabled();
+
+    await events.click(button('Previous week'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week of Nov 15 – 21, 2026' })).toBeInTheDocument();
+    expect(router.state.location.search).toContain('week=2026-11-15');
+
+    const pastWeeks = await screen.findByRole('table', { name: 'Past weeks' });
+    const row = within(pastWeeks).getByRole('row', { name: /Nov 8 – 14, 2026/ });
+    expect(row).toHaveTextContent('40 / 40 h');
+    await events.click(within(row).getByRole('link', { name: 'Nov 8 – 14, 2026' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week of Nov 8 – 14, 2026' })).toBeInTheDocument();
+    expect(await screen.findByText('Locked')).toBeInTheDocument();
+    // The assignment started on Monday, Nov 2: there is no week before it.
+    await events.click(button('Previous week'));
+    await screen.findByRole('heading', { level: 2, name: 'Week of Nov 1 – 7, 2026' });
+    expect(button('Previous week')).toBeDisabled();
+    expect(hoursBox('Sun, Nov 1')).toBeDisabled();
+
+    await events.click(button('This week'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week of Nov 22 – 28, 2026' })).toBeInTheDocument();
+  });
+
+  it('picks the assignment from several, and says when a pending one starts', async () => {
+    const active = workAssignment({ role: 'Support Engineer', company_name: 'Acme' });
+    const pending = workAssignment({
+      role: 'Bookkeeper',
+      company_name: 'Globex',
+      status: 'pending',
+      start_date: '2026-12-01',
+    });
+    const { events, router } = await openTimesheets({ assignments: [pending, active] });
+    const picker = await screen.findByRole('combobox', { name: 'Assignment' });
+    expect(picker).toHaveDisplayValue('Support Engineer at Acme');
+    await events.selectOptions(picker, 'Bookkeeper at Globex (Starts on Dec 1, 2026)');
+    expect(await screen.findByText('Starts on Dec 1, 2026')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?assignment=${pending.id}`);
+    expect(screen.queryByRole('button', { name: 'Clock In' })).not.toBeInTheDocument();
+  });
+
+  it('says so when there is no assignment yet', async () => {
+    await openTimesheets({ assignments: [] });
+    expect(await screen.findByText(applicantTimesheetTexts.noAssignments)).toBeInTheDocument();
+  });
+
+  it('shows why the assignments did not load, and loads them on Try Again', async () => {
+    let isFailing = true;
+    const assignment = workAssignment();
+    const { events } = await openTimesheets({ assignments: [assignment] }, undefined, (server) =>
+      server.get('/api/applicant/assignments', () =>
+        isFailing
+          ? replyError(403, 'forbidden', 'You cannot see these assignments.')
+          : { items: [assignment], total: 1, page: 1, page_size: 100 },
+      ),
+    );
+    expect(await screen.findByText('You cannot see these assignments.')).toBeInTheDocument();
+    isFailing = false;
+    await events.click(button('Try Again'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week of Nov 22 – 28, 2026' })).toBeInTheDocument();
+  });
+});
+
+describe('the clock', () => {
+  it('offers the moves of each state and says since when and how long', async () => {
+    const assignment = workAssignment();
+    const onShift: ClockState = {
+      assignment_id: assignment.id,
+      shift_status: 'on_shift',
+      clocked_in_at: new Date(2026, 10, 24, 9, 2).toISOString(),
+      break_started_at: null,
+      worked_minutes: 135,
+    };
+    const { events, server } = await openTimesheets({ assignments: [assignment], clock: [onShift] });
+    const clock = await screen.findByRole('region', { name: 'Clock' });
+    expect(await within(clock).findByText(/since 09:02/)).toBeInTheDocument();
+    expect(clock).toHaveTextContent('On shift since 09:02 · 2 h 15 min worked');
+    expect(
+      within(clock)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['Start Break', 'Clock Out']);
+
+    await events.click(within(clock).getByRole('button', { name: 'Start Break' }));
+    expect(await within(clock).findByRole('button', { name: 'End Break' })).toBeInTheDocument();
+    expect(clock).toHaveTextContent('On break since 10:00');
+    expect(
+      within(clock)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['End Break', 'Clock Out']);
+
+    await events.click(within(clock).getByRole('button', { name: 'End Break' }));
+    await events.click(await within(clock).findByRole('button', { name: 'Clock Out' }));
+    expect(await within(clock).findByRole('button', { name: 'Clock In' })).toBeInTheDocument();
+    expect(clock).toHaveTextContent('Offline');
+    expect(within(clock).getAllByRole('button')).toHaveLength(1);
+    // The finished shift is on the week: the grid asks for it again.
+    await waitFor(() => expect(requestsTo(server, 'GET', weekPath(assignment))).toHaveLength(2));
+    expect(await findNotification('Clocked out')).toBeInTheDocument();
+
+    await events.click(within(clock).getByRole('button', { name: 'Clock In' }));
+    expect(await within(clock).findByText(/since 10:00/)).toBeInTheDocument();
+    expect(requestsTo(server, 'POST', `/api/applicant/assignments/${assignment.id}/clock/in`)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,182 @@
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardCheckIcon } from 'lucide-react';
+import { useState } from 'react';
+import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { Button } from '~/client/components/ui/button';
+import { Label } from '~/client/components/ui/label';
+import { NativeSelect } from '~/client/components/ui/native-select';
+import { defineListSearch, isOneOf, type SearchParam, useListSearch } from '~/client/lib/list-search';
+import type { Timesheet } from '~/shared/billing';
+import { companyTimesheetsQueryOptions } from './api';
+import { formatHoursOfWeek } from './hours';
+import { OverHoursBadge, TimesheetReviewDialog } from './timesheet-review-dialog';
+import { TimesheetStatusBadge } from './timesheet-status-badge';
+import { formatDate, formatWeek } from './work-format';
+
+// The weeks a company sees: those awaiting its approval first (the default), or one other status, or all.
+const statusFilters = ['submitted', 'approved', 'returned', 'all'] as const;
+type StatusFilter = (typeof statusFilters)[number];
+const statusFilterLabels: Record<StatusFilter, string> = {
+  submitted: 'Submitted',
+  approved: 'Approved',
+  returned: 'Returned',
+  all: 'All',
+};
+
+const DEFAULT_STATUS: StatusFilter = 'submitted';
+const statusParam: SearchParam<StatusFilter> = {
+  key: 'timesheets_status',
+  read: (params) => {
+    const value = params.get('timesheets_status') ?? '';
+    return isOneOf(statusFilters, value) ? value : DEFAULT_STATUS;
+  },
+  write: (value) => (value === DEFAULT_STATUS ? null : value),
+};
+
+// Its own URL keys: the panel shares the Billing page's URL with the invoices.
+const timesheetsSearch = defineListSearch<{ status: StatusFilter }>({
+  keys: { q: 'timesheets_q', page: 'timesheets_page', pageSize: 'timesheets_page_size', sort: 'timesheets_sort' },
+  filters: { status: statusParam },
+});
+
+// The company's timesheets to approve (issue 15): each week with its talent and hours against the agreed
+// ones; a week opens for Approve or Return.
+export function CompanyTimesheetsPanel() {
+  const search = useListSearch(timesheetsSearch);
+  const { state } = search;
+  const timesheets = useQuery(
+    companyTimesheetsQueryOptions({
+      status: state.status === 'all' ? undefined : state.status,
+      page: state.page,
+      page_size: state.pageSize,
+    }),
+  );
+  const [reviewed, setReviewed] = useState<Timesheet | null>(null);
+
+  const columns: DataListColumn<Timesheet>[] = [
+    {
+      id: 'talent',
+      phone: 'title',
+      header: 'Talent',
+      cell: (timesheet) => <span className="font-medium">{timesheet.applicant_name}</span>,
+    },
+    { id: 'role', phone: 'detail', phoneOrder: 1, header: 'Role', cell: (timesheet) => timesheet.role },
+    {
+      id: 'week',
+      phone: 'detail',
+      phoneOrder: 2,
+      header: 'Week',
+      className: 'whitespace-nowrap',
+      cell: (timesheet) => formatWeek(timesheet.week_start),
+    },
+    {
+      id: 'hours',
+      phone: 'detail',
+      phoneOrder: 3,
+      header: 'Hours',
+      cell: (timesheet) => (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="whitespace-nowrap tabular-nums">
+            {formatHoursOfWeek(timesheet.total_minutes, timesheet.weekly_hours)}
+          </span>
+          <OverHoursBadge timesheet={timesheet} />
+        </span>
+      ),
+    },
+    {
+      id: 'submitted',
+      phone: 'detail',
+      phoneOrder: 4,
+      header: 'Submitted',
+      className: 'whitespace-nowrap',
+      cell: (timesheet) =>
+        timesheet.submitted_at ? (
+          <>
+            <PhoneLabel>Submitted</PhoneLabel>
+            {formatDate(timesheet.submitted_at)}
+          </>
+        ) : (
+          <span className="text-muted-foreground max-md:hidden">—</span>
+        ),
+    },
+    {
+      id: 'status',
+      phone: 'detail',
+      phoneOrder: 5,
+      header: 'Status',
+      cell: (timesheet) => <TimesheetStatusBadge status={timesheet.status} />,
+    },
+    {
+      id: 'actions',
+      phone: 'menu',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (timesheet) => (
+        <Button
+          size="sm"
+          variant={timesheet.status === 'submitted' ? 'default' : 'outline'}
+          aria-label={`${timesheet.status === 'submitted' ? 'Review' : 'View'} ${timesheet.applicant_name}, ${formatWeek(timesheet.week_start)}`}
+          onClick={() => setReviewed(timesheet)}
+        >
+          {timesheet.status === 'submitted' ? 'Review' : 'View'}
+        </Button>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <div className="grid gap-1.5 sm:w-56">
+      <Label htmlFor="timesheets-status">Status</Label>
+      <NativeSelect
+        id="timesheets-status"
+        value={state.status}
+        onChange={(event) => {
+          const value = event.target.value;
+          if (isOneOf(statusFilters, value)) search.change({ status: value });
+        }}
+      >
+        {statusFilters.map((status) => (
+          <option key={status} value={status}>
+            {statusFilterLabels[status]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+
+  return (
+    <>
+      <DataList
+        label="Timesheets"
+        noun="timesheets"
+        query={timesheets}
+        columns={columns}
+        rowKey={(timesheet) => timesheet.id ?? `${timesheet.assignment_id}:${timesheet.week_start}`}
+        search={search}
+        errorTitle="The timesheets could not be loaded"
+        errorText="Check your connection and try again."
+        empty={{
+          icon: ClipboardCheckIcon,
+          filtered: {
+            title:
+              state.status === 'all'
+                ? 'No timesheets yet'
+                : `No ${statusFilterLabels[state.status].toLowerCase()} timesheets`,
+            description: 'Weeks your talent submit wait here for your approval.',
+          },
+          none: {
+            title: 'No timesheets awaiting approval',
+            description: 'Weeks your talent submit appear here for you to approve or return.',
+          },
+        }}
+        toolbar={toolbar}
+      />
+      <TimesheetReviewDialog
+        timesheet={reviewed}
+        onOpenChange={(open) => {
+          if (!open) setReviewed(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { addDays, format } from 'date-fns';
+import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
+import { fakeId } from '~/client/testing/data-generators';
+import { type FakeServer, replyError } from '~/client/testing/fake-server';
+import type { Assignment, ClockState, Timesheet, TimesheetStatus } from '~/shared/billing';
+
+// The work endpoints (issue 15) for component tests, answered from memory with the server's rules for
+// what the screens rely on: a submitted or approved week cannot change, hours over the weekly ones
+// need the company's explicit approval, and the clock moves offline → on shift ⇄ on break → offline.
+
+export function workAssignment(overrides: Partial<Assignment> = {}): Assignment {
+  const rate = overrides.rate_cents ?? 4550;
+  const hours = overrides.weekly_hours ?? 40;
+  const start = overrides.start_date ?? '2026-11-02';
+  return {
+    id: fakeId(),
+    company_id: fakeId(),
+    company_name: 'Acme',
+    applicant_id: fakeId(),
+    applicant_name: 'Ada Talent',
+    job_id: fakeId(),
+    role: 'Support Engineer',
+    rate_cents: rate,
+    weekly_hours: hours,
+    start_date: start,
+    end_date: null,
+    end_reason: null,
+    status: 'active',
+    shift_status: 'offline',
+    terms: [{ rate_cents: rate, weekly_hours: hours, effective_date: start }],
+    created_at: '2026-10-20T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const weekDays = (weekStart: string) =>
+  Array.from({ length: 7 }, (_, index) => toIsoDay(addDays(fromIsoDay(weekStart), index)));
+
+// A week of an assignment: `minutes` per day from Sunday (missing days are 0).
+export function workTimesheet(
+  assignment: Assignment,
+  weekStart: string,
+  minutes: number[] = [],
+  overrides: Partial<Timesheet> = {},
+): Timesheet {
+  const entries = weekDays(weekStart).map((day, index) => ({ work_date: day, minutes: minutes[index] ?? 0 }));
+  const total = entries.reduce((sum, entry) => sum + entry.minutes, 0);
+  return {
+    id: fakeId(),
+    assignment_id: assignment.id,
+    company_name: assignment.company_name,
+    applicant_name: assignment.applicant_name,
+    role: assignment.role,
+    week_start: weekStart,
+    status: 'open',
+    entries,
+    total_minutes: total,
+    weekly_hours: assignment.weekly_hours,
+    is_over_weekly_hours: total > assignment.weekly_hours * 60,
+    submitted_at: null,
+    approved_at: null,
+    return_comment: null,
+    talent_pay_cents: null,
+    invoice_id: null,
+    ...overrides,
+  };
+}
+
+const page = <Item>(items: Item[], query: URLSearchParams) => {
+  const pageNumber = Number(query.get('page') ?? 1);
+  const pageSize = Number(query.get('page_size') ?? 20);
+  return {
+    items: items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+    total: items.length,
+    page: pageNumber,
+    page_size: pageSize,
+  };
+};
+
+function withTotals(timesheet: Timesheet): Timesheet {
+  const total = timesheet.entries.reduce((sum, entry) => sum + entry.minutes, 0);
+  return { ...timesheet, total_minutes: total, is_over_weekly_hours: total > timesheet.weekly_hours * 60 };
+}
+
+export const workTexts = {
+  locked: 'This week is submitted or approved and can no longer change.',
+  overHours: 'This week holds more than the weekly hours: approve the extra hours explicitly.',
+  notSubmitted: 'Only a submitted week can be approved or returned.',
+} as const;
+
+export interface WorkStore {
+  assignments: Assignment[];
+  timesheets: Timesheet[];
+  clock: ClockState[];
+}
+
+export function fakeWorkApi(
+  server: FakeServer,
+  { assignments = [], timesheets = [], clock = [] }: Partial<WorkStore> = {},
+): WorkStore {
+  const store: WorkStore = { assignments: [...assignments], timesheets: [...timesheets], clock: [...clock] };
+  const now = () => new Date().toISOString();
+  const findAssignment = (id: string | undefined) => store.assignments.find((item) => item.id === id);
+  const findWeek = (assignmentId: string | undefined, weekStart: string | undefined) =>
+    store.timesheets.find((item) => item.assignment_id === assignmentId && item.week_start === weekStart);
+  const replace = (timesheet: Timesheet) => {
+    const index = store.timesheets.findIndex((item) => item.id === timesheet.id);
+    if (index >= 0) store.timesheets.splice(index, 1, timesheet);
+    else store.timesheets.push(timesheet);
+    return timesheet;
+  };
+  const notFound = () => replyError(404, 'not_found', 'This assignment does not exist.');
+
+  // The talent's side.
+  server.get('/api/applicant/assignments', ({ query }) => page(store.assignments, query));
+  server.get('/api/applicant/timesheets', ({ query }) => {
+    const assignmentId = query.get('assignment_id');
+    const items = store.timesheets
+      .filter((item) => !assignmentId || item.assignment_id === assignmentId)
+      .sort((first, second) => second.week_start.localeCompare(first.week_start));
+    return page(items, query);
+  });
+  server.get('/api/applicant/timesheets/:assignmentId/:weekStart', ({ params }) => {
+    const assignment = findAssignment(params.assignmentId);
+    if (!assignment) return notFound();
+    return (
+      findWeek(assignment.id, params.weekStart) ?? { ...workTimesheet(assignment, params.weekStart ?? ''), id: null }
+    );
+  });
+  server.put('/api/applicant/timesheets/:assignmentId/:weekStart', ({ params, body }) => {
+    const assignment = findAssignment(params.assignmentId);
+    if (!assignment) return notFound();
+    const current = findWeek(assignment.id, params.weekStart) ?? workTimesheet(assignment, params.weekStart ?? '');
+    if (current.status === 'submitted' || current.status === 'approved')
+      return replyError(409, 'conflict', workTexts.locked);
+    const { entries } = body as { entries: Array<{ work_date: string; minutes: number }> };
+    const byDay = new Map(entries.map((entry) => [entry.work_date, entry.minutes]));
+    return replace(
+      withTotals({
+        ...current,
+        entries: current.entries.map((entry) => ({ ...entry, minutes: byDay.get(entry.work_date) ?? entry.minutes })),
+      }),
+    );
+  });
+  server.post('/api/applicant/timesheets/:assignmentId/:weekStart/submit', ({ params }) => {
+    const current = findWeek(params.assignmentId, params.weekStart);
+    if (!current) return replyError(409, 'conflict', 'Log some hours before you submit the week.');
+    if (current.status === 'submitted' || current.status === 'approved')
+      return replyError(409, 'conflict', workTexts.locked);
+    return replace({ ...current, status: 'submitted', submitted_at: now() });
+  });
+  server.get('/api/applicant/clock', () => ({
+    items: store.assignments
+      .filter((assignment) => assignment.status === 'active')
+      .map(
+        (assignment) =>
+          store.clock.find((state) => state.assignment_id === assignment.id) ?? {
+            assignment_id: assignment.id,
+            shift_status: 'offline',
+            clocked_in_at: null,
+            break_started_at: null,
+            worked_minutes: 0,
+          },
+      ),
+  }));
+  const clockMoves: Record<string, { from: ClockState['shift_status'][]; to: ClockState['shift_status'] }> = {
+    in: { from: ['offline'], to: 'on_shift' },
+    break: { from: ['on_shift'], to: 'on_break' },
+    resume: { from: ['on_break'], to: 'on_shift' },
+    out: { from: ['on_shift', 'on_break'], to: 'offline' },
+  };
+  server.post('/api/applicant/assignments/:id/clock/:action', ({ params }) => {
+    const assignment = findAssignment(params.id);
+    if (!assignment) return notFound();
+    const move = clockMoves[params.action ?? ''];
+    const current = store.clock.find((state) => state.assignment_id === assignment.id) ?? {
+      assignment_id: assignment.id,
+      shift_status: 'offline' as const,
+      clocked_in_at: null,
+      break_started_at: null,
+      worked_minutes: 0,
+    };
+    if (!move?.from.includes(current.shift_status))
+      return replyError(409, 'conflict', 'Your clock changed in another tab. Reload and try again.');
+    const next: ClockState =
+      move.to === 'offline'
+        ? { ...current, shift_status: 'offline', clocked_in_at: null, break_started_at: null, worked_minutes: 0 }
+        : {
+            ...current,
+            shift_status: move.to,
+            clocked_in_at: current.clocked_in_at ?? now(),
+            break_started_at: move.to === 'on_break' ? now() : null,
+          };
+    store.clock = [...store.clock.filter((state) => state.assignment_id !== assignment.id), next];
+    return next;
+  });
+
+  // The company's side.
+  server.get('/api/company/timesheets', ({ query }) => {
+    const status = query.get('status') as TimesheetStatus | null;
+    return page(
+      store.timesheets.filter((item) => !status || item.status === status),
+      query,
+    );
+  });
+  const decide = (id: string | undefined) => store.timesheets.find((item) => item.id === id);
+  server.post('/api/company/timesheets/:id/approve', ({ params, body }) => {
+    const current = decide(params.id);
+    if (!current) return replyError(404, 'not_found', 'This timesheet does not exist.');
+    if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.notSubmitted);
+    const { approve_over_weekly_hours: isOverApproved } = body as { approve_over_weekly_hours: boolean };
+    if (current.is_over_weekly_hours && !isOverApproved) return replyError(409, 'conflict', workTexts.overHours);
+    return replace({ ...current, status: 'approved', approved_at: now() });
+  });
+  server.post('/api/company/timesheets/:id/return', ({ params, body }) => {
+    const current = decide(params.id);
+    if (!current) return replyError(404, 'not_found', 'This timesheet does not exist.');
+    if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.notSubmitted);
+    const { comment } = body as { comment: string };
+    return replace({ ...current, status: 'returned', return_comment: comment });
+  });
+  server.get('/api/company/assignments', ({ query }) => {
+    const status = query.get('status');
+    return page(
+      store.assignments.filter((item) => !status || item.status === status),
+      query,
+    );
+  });
+  const changeAssignment = (id: string | undefined, change: (assignment: Assignment) => Assignment) => {
+    const current = findAssignment(id);
+    if (!current) return notFound();
+    const next = change(current);
+    store.assignments.splice(store.assignments.indexOf(current), 1, next);
+    return next;
+  };
+  server.post('/api/company/assignments/:id/start', ({ params }) =>
+    changeAssignment(params.id, (assignment) => ({ ...assignment, status: 'active' })),
+  );
+  server.post('/api/company/assignments/:id/end', ({ params, body }) => {
+    const { end_date: endDate, reason } = body as { end_date: string; reason: string };
+    return changeAssignment(params.id, (assignment) => ({
+      ...assignment,
+      status: endDate <= format(new Date(), 'yyyy-MM-dd') ? 'ended' : assignment.status,
+      end_date: endDate,
+      end_reason: reason,
+    }));
+  });
+  server.post('/api/company/assignments/:id/terms', ({ params, body }) => {
+    const input = body as { rate_cents?: number; weekly_hours?: number; effective_date: string };
+    return changeAssignment(params.id, (assignment) => {
+      const terms = {
+        rate_cents: input.rate_cents ?? assignment.rate_cents,
+        weekly_hours: input.weekly_hours ?? assignment.weekly_hours,
+        effective_date: input.effective_date,
+      };
+      return { ...assignment, ...terms, terms: [...assignment.terms, terms] };
+    });
+  });
+  return store;
+}

@@ -1,0 +1,74 @@
+import { addDays, format, startOfWeek } from 'date-fns';
+import type { BadgeVariant } from '~/client/components/ui/badge';
+import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
+import type { AssignmentStatus } from '~/shared/applications';
+import { type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
+
+// Weeks, days, rates and statuses as the work screens say them. A week is named by its Sunday
+// (YYYY-MM-DD), in the viewer's own calendar, as the API names it.
+
+export const DAYS_IN_WEEK = 7;
+
+export const todayIsoDay = (now: Date = new Date()): string => toIsoDay(now);
+
+export const weekStartOf = (day: string): string =>
+  toIsoDay(startOfWeek(fromIsoDay(day), { weekStartsOn: WEEK_STARTS_ON }));
+
+export const addWeeks = (weekStart: string, weeks: number): string =>
+  toIsoDay(addDays(fromIsoDay(weekStart), weeks * DAYS_IN_WEEK));
+
+export const daysOfWeek = (weekStart: string): string[] =>
+  Array.from({ length: DAYS_IN_WEEK }, (_, index) => toIsoDay(addDays(fromIsoDay(weekStart), index)));
+
+// 'Nov 22 – 28, 2026'; 'Nov 29 – Dec 5, 2026'; 'Dec 27, 2026 – Jan 2, 2027'.
+export function formatWeek(weekStart: string): string {
+  const first = fromIsoDay(weekStart);
+  const last = addDays(first, DAYS_IN_WEEK - 1);
+  if (first.getFullYear() !== last.getFullYear())
+    return `${format(first, 'MMM d, yyyy')} – ${format(last, 'MMM d, yyyy')}`;
+  if (first.getMonth() !== last.getMonth()) return `${format(first, 'MMM d')} – ${format(last, 'MMM d, yyyy')}`;
+  return `${format(first, 'MMM d')} – ${format(last, 'd, yyyy')}`;
+}
+
+// 'Sun' and 'Nov 22' for the grid's column; 'Sunday, Nov 22' for its box's name.
+export const weekdayShort = (day: string): string => format(fromIsoDay(day), 'EEE');
+export const dayOfMonth = (day: string): string => format(fromIsoDay(day), 'MMM d');
+export const dayName = (day: string): string => format(fromIsoDay(day), 'EEEE, MMM d');
+
+const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+// Money is integer cents; screens show two decimals: 4550 → '$45.50'.
+export const formatCents = (cents: number): string => `$${dollarsAndCents.format(cents / 100)}`;
+export const formatRate = (cents: number): string => `${formatCents(cents)}/h`;
+
+// A moment's calendar day in the viewer's zone: 'Nov 24, 2026'.
+export const formatDate = (at: string): string => format(new Date(at), 'MMM d, yyyy');
+
+// A clock time in the viewer's zone: '09:02'.
+export const formatClockTime = (at: string): string => format(new Date(at), 'HH:mm');
+
+export const timesheetStatusLabels: Record<TimesheetStatus, string> = {
+  open: 'Open',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  returned: 'Returned',
+};
+
+export const timesheetStatusVariants: Record<TimesheetStatus, BadgeVariant> = {
+  open: 'neutral',
+  submitted: 'info',
+  approved: 'success',
+  returned: 'warning',
+};
+
+export const assignmentStatusLabels: Record<AssignmentStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  ended: 'Ended',
+};
+
+export const assignmentStatusVariants: Record<AssignmentStatus, BadgeVariant> = {
+  pending: 'info',
+  active: 'success',
+  ended: 'neutral',
+};
