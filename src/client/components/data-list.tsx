@@ -27,6 +27,8 @@ export interface DataListColumn<Item> {
   phone: PhonePlace;
   phoneOrder?: 1 | 2 | 3 | 4 | 5;
   className?: string;
+  // A sortable column's order, for its header cell's aria-sort.
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 // What the scaffold reads of a TanStack list query ({items, total} answers, DESIGN.md §6).
@@ -247,7 +249,11 @@ export function DataList<Item>({
           <TableHeader className="max-md:block">
             <TableRow className={cn('hover:bg-transparent', rowClass)}>
               {columns.map((column) => (
-                <TableHead key={column.id} className={cn(phoneHeaders[column.phone], column.className)}>
+                <TableHead
+                  key={column.id}
+                  aria-sort={column.sort}
+                  className={cn(phoneHeaders[column.phone], column.className)}
+                >
                   {column.header}
                 </TableHead>
               ))}

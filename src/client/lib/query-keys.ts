@@ -1,5 +1,6 @@
 import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { TestListQuery } from '~/shared/assessments';
+import type { InvoiceListQuery } from '~/shared/billing';
 import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
 import type { ApplicationListQuery } from '~/shared/pipeline';
@@ -103,6 +104,17 @@ export const queryKeys = {
     detail: (id: string) => ['meetings', 'detail', id] as const,
     invitees: (query: { q: string; application_id?: string }) => ['meetings', 'invitees', query] as const,
     feed: () => ['meetings', 'feed'] as const,
+  },
+  // The company's billing (client/billing): its invoices and their summary cards, payment methods, billing
+  // profile (auto-pay) and payments. A payment changes all of them, so they nest under one key.
+  billing: {
+    all: ['billing'] as const,
+    invoices: () => ['billing', 'invoices'] as const,
+    invoiceList: (query: InvoiceListQuery) => ['billing', 'invoices', 'list', query] as const,
+    summary: () => ['billing', 'invoices', 'summary'] as const,
+    paymentMethods: () => ['billing', 'payment-methods'] as const,
+    profile: () => ['billing', 'profile'] as const,
+    payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
   },
   // The company's applications across its jobs, and one application's detail (client/pipeline).
   pipeline: {

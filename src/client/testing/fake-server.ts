@@ -55,6 +55,7 @@ export interface FakeServer {
   get: (path: string, handler: FakeHandler) => FakeServer;
   post: (path: string, handler: FakeHandler) => FakeServer;
   put: (path: string, handler: FakeHandler) => FakeServer;
+  patch: (path: string, handler: FakeHandler) => FakeServer;
   delete: (path: string, handler: FakeHandler) => FakeServer;
   // An answer used only when no other route matches (the helpers' defaults).
   fallback: (method: string, path: string, handler: FakeHandler) => FakeServer;
@@ -106,6 +107,7 @@ export function createFakeServer(): FakeServer {
     get: add('GET'),
     post: add('POST'),
     put: add('PUT'),
+    patch: add('PATCH'),
     delete: add('DELETE'),
     fallback: (method, path, handler) => {
       fallbacks.push({ method: method.toUpperCase(), ...compile(path), handler });
