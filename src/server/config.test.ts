@@ -107,4 +107,16 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ APPLE_CLIENT_ID: 'id' })).toThrow(/APPLE_CLIENT_ID needs APPLE_TEAM_ID/);
   });
+
+  it('keeps Stripe off unless configured, and wants its webhook secret with its key', () => {
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+    const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
+    expect([stripe.STRIPE_SECRET_KEY, stripe.STRIPE_WEBHOOK_SECRET]).toEqual(['sk_test_abc', 'whsec_abc']);
+  });
 });

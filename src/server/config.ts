@@ -112,6 +112,18 @@ const envSchema = z
     SEED_DEMO: booleanFromEnv.optional(),
     // The browsable API reference at /api/docs: on outside production, off in production unless asked for.
     API_DOCS: booleanFromEnv.optional(),
+    // Payments through Stripe (its secret API key); unset, the test-mode provider runs here with no network.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_test_…, sk_live_…)' })
+      .optional(),
+    // Verifies the signatures of the events Stripe posts to /api/webhooks/stripe.
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, { error: 'must be a Stripe webhook secret (whsec_…)' })
+      .optional(),
+    // Another Stripe API address (stripe-mock, or the tests' own server); Stripe's own when unset.
+    STRIPE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -151,6 +163,14 @@ const envSchema = z
         code: 'custom',
         path: ['LINKEDIN_CLIENT_SECRET'],
         message: 'is required with LINKEDIN_CLIENT_ID',
+      });
+    }
+    // Payments that settle after the request (a processing PaymentIntent) are completed by the webhook.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY: payments that settle later are completed by its webhook',
       });
     }
     const hasAppleKey = env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY;

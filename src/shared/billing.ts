@@ -345,3 +345,41 @@ const dollarsAndCents = new Intl.NumberFormat('en-US', {
 // Integer cents as every screen and PDF writes them (spec §9: two decimals): 123450 → '$1,234.50',
 // -500 → '-$5.00'. Divided once, at the edge, so no sum is ever done in floating point.
 export const formatCents = (cents: number): string => dollarsAndCents.format(cents / 100);
+
+// ---------------------------------------------------------------- payments: what the server says
+
+// GET /api/company/payments: the company's payments, newest first.
+export const paymentListQuerySchema = z.object({ ...pageQuery });
+export const paymentListSchema = listOf(paymentSchema);
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+// The longest Idempotency-Key accepted (Stripe's own limit).
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+// The sentences of paying, payment methods and Auto-Pay (the server's refusals; the screens may show them).
+// A refused payment answers 402 with code payment_declined and one of the decline sentences.
+export const paymentTexts = {
+  idempotencyKeyRequired: 'An Idempotency-Key header is required.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used to pay another invoice. Send a new key for a new payment.',
+  invoiceNotFound: 'This invoice does not exist, or it is not yours.',
+  alreadyPaid: 'This invoice is already paid.',
+  inProgress: 'Please wait a moment: a payment for this invoice is in progress.',
+  chooseMethod: 'Please choose a payment method.',
+  chooseOneMethod: 'Choose a saved payment method or enter a new one, not both.',
+  chooseSavedMethod: 'Choose one of your saved payment methods.',
+  methodNotFound: 'This payment method does not exist, or it is not yours.',
+  cardDeclined: 'Your card was declined. Try another payment method.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  bankDeclined: 'Your bank declined the payment. Try another payment method.',
+  methodUnusable: 'This payment method can no longer be used. Try another payment method.',
+  tryAgain: 'The payment could not be completed right now. Please try again.',
+  methodSaveUnavailable: 'The payment method could not be saved right now. Please try again.',
+  cardNumberIncorrect: 'Your card number is incorrect.',
+  cardExpired: 'Your card has expired.',
+  autoPayNeedsMethod: 'Add a payment method before turning on Auto-Pay.',
+  // With Stripe, card details go from the browser to Stripe and only a PaymentMethod id reaches us.
+  stripeCardForm: 'Enter your card through the secure card form.',
+  stripeCardsOnly: 'Only cards can be added while payments run through Stripe.',
+  webhookSignature: 'The Stripe signature of this event is not valid.',
+} as const;

@@ -9,6 +9,8 @@ export const errorCodes = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  // A payment the provider refused (a declined card): 402 with the provider's sentence.
+  'payment_declined',
   'rate_limited',
   'unavailable',
   'internal',

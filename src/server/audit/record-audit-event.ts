@@ -58,7 +58,12 @@ export type AuditAction =
   | 'meeting.responded'
   | 'meeting.rescheduled'
   | 'meeting.cancelled'
-  | 'calendar_feed.created';
+  | 'calendar_feed.created'
+  | 'payment.completed'
+  | 'payment.failed'
+  | 'payment_method.added'
+  | 'payment_method.removed'
+  | 'billing_profile.updated';
 
 export interface AuditEvent {
   actorId: string | null;

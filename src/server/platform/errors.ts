@@ -11,6 +11,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  payment_declined: 402,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,

@@ -1,0 +1,270 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { type PayInvoiceResult, paymentTexts } from '~/shared/billing';
+import type { Database } from '../db/client';
+import { invoices, paymentMethods, payments } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { AppError, isUniqueViolation } from '../platform/errors';
+import { insertPaymentMethod, saveWithProvider } from './payment-methods';
+import type { NewPaymentMethodInput, PaymentProvider, SavedMethod } from './payment-provider';
+import { liveMethodOf, loadPaidInvoiceView, loadPaymentViews } from './payment-views';
+import { recordPaymentOutcome } from './record-payment-outcome';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export type PaymentMethodChoice =
+  | { payment_method_id: string; new_method?: undefined; save_method?: boolean }
+  | { payment_method_id?: undefined; new_method: NewPaymentMethodInput; save_method?: boolean };
+
+export interface PayRequest {
+  companyId: string;
+  invoiceId: string;
+  idempotencyKey: string;
+  method: PaymentMethodChoice;
+  // Null for Auto-Pay.
+  requestedBy: string | null;
+  ipAddress: string | null;
+}
+
+// What a pay request answers; the same key always gets the same answer.
+export type PayAnswer =
+  | { status: 'completed'; result: PayInvoiceResult }
+  // Accepted by the provider, not settled yet (its webhook completes it).
+  | { status: 'processing'; result: PayInvoiceResult }
+  | { status: 'declined'; message: string }
+  // The provider could not be reached: the payment stays pending; retry with the same key.
+  | { status: 'unavailable' };
+
+interface Settled {
+  payment: PaymentRow;
+  // The provider's answer is not known yet (it failed to answer, or could not be asked).
+  isUnknown: boolean;
+}
+
+// The provider's idempotency key for a payment: one per payment, so one per (company, key) of ours.
+// Stripe's keys are per account, not per company, so the company's own key cannot go as it is.
+export const providerKeyOf = (paymentId: string) => `tandem-payment-${paymentId}`;
+
+const LIVE_PAYMENT_STATUSES: Array<PaymentRow['status']> = ['pending', 'completed'];
+const UNIQUE_PAYMENT_INDEXES = ['payments_idempotency_unique', 'payments_one_live_per_invoice'];
+
+// Paying an invoice, idempotently (issue 15 §5):
+// - the first request with a key inserts a pending payment under the invoice's row lock (one live
+//   payment per invoice, also a unique index), then charges OUTSIDE the transaction with the payment's
+//   key, then settles payment and invoice together. The invoice is paid only when its payment completes.
+// - the same key again finds that payment and answers as it did, driving a still-pending payment through
+//   the provider again: the provider returns the first charge for the key, never a second.
+// - a different key while another payment is live: already paid (409), or in progress (409) when that
+//   payment cannot be settled now.
+// Requests with one key on this instance share one answer while it is being made; across instances the
+// database and the provider's idempotency keep the answers the same.
+export function createInvoicePayments({
+  db,
+  provider,
+  mailer,
+  publicUrl,
+  logger,
+}: {
+  db: Database;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: Pick<Logger, 'warn' | 'error'>;
+}) {
+  const paying = new Map<string, Promise<PayAnswer>>();
+  const settling = new Map<string, Promise<Settled>>();
+
+  function shared<T>(flights: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
+    const running = flights.get(key);
+    if (running) return running;
+    const started = start().finally(() => flights.delete(key));
+    flights.set(key, started);
+    return started;
+  }
+
+  async function loadPayment(id: string): Promise<PaymentRow> {
+    const [payment] = await db.select().from(payments).where(eq(payments.id, id));
+    if (!payment) throw new Error(`Payment ${id} vanished.`);
+    return payment;
+  }
+
+  // Drives a pending payment through the provider and records the outcome.
+  async function drive(paymentId: string, ipAddress: string | null): Promise<Settled> {
+    const payment = await loadPayment(paymentId);
+    if (payment.status !== 'pending') return { payment, isUnknown: false };
+    const [method] = payment.paymentMethodId
+      ? await db
+          .select({ providerRef: paymentMethods.providerRef })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.id, payment.paymentMethodId))
+      : [];
+    if (!method || payment.provider !== provider.name) {
+      logger.warn({ paymentId, provider: payment.provider }, 'a pending payment cannot be charged by this provider');
+      return { payment, isUnknown: true };
+    }
+    const [invoice] = await db
+      .select({ number: invoices.invoiceNumber })
+      .from(invoices)
+      .where(eq(invoices.id, payment.invoiceId));
+    let outcome: Awaited<ReturnType<PaymentProvider['charge']>>;
+    try {
+      outcome = await provider.charge({
+        amountCents: payment.amountCents,
+        currency: 'usd',
+        providerRef: method.providerRef,
+        idempotencyKey: providerKeyOf(payment.id),
+        description: `Tandem invoice ${invoice?.number ?? payment.invoiceId}`,
+        paymentId: payment.id,
+      });
+    } catch (error) {
+      logger.warn({ err: error, paymentId }, 'the payment provider did not answer; the payment stays pending');
+      return { payment: await loadPayment(paymentId), isUnknown: true };
+    }
+    const settled = await recordPaymentOutcome({ db, mailer, publicUrl, ipAddress }, paymentId, outcome);
+    return { payment: settled ?? payment, isUnknown: false };
+  }
+
+  const settle = (paymentId: string, ipAddress: string | null) =>
+    shared(settling, paymentId, () => drive(paymentId, ipAddress));
+
+  async function answerOf({ payment, isUnknown }: Settled): Promise<PayAnswer> {
+    if (payment.status === 'failed') {
+      return { status: 'declined', message: payment.failureMessage ?? paymentTexts.cardDeclined };
+    }
+    if (payment.status === 'pending' && isUnknown) return { status: 'unavailable' };
+    const [[view], invoice] = await Promise.all([
+      loadPaymentViews(db, [payment.id]),
+      loadPaidInvoiceView(db, payment.invoiceId),
+    ]);
+    if (!view || !invoice) throw new Error(`Payment ${payment.id} has no invoice.`);
+    const result = { payment: view, invoice };
+    return payment.status === 'completed' ? { status: 'completed', result } : { status: 'processing', result };
+  }
+
+  async function findByKey(companyId: string, idempotencyKey: string) {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.companyId, companyId), eq(payments.idempotencyKey, idempotencyKey)));
+    return payment;
+  }
+
+  function refuseOtherInvoice(payment: PaymentRow, invoiceId: string) {
+    if (payment.invoiceId !== invoiceId) throw new AppError('conflict', paymentTexts.idempotencyKeyReused);
+  }
+
+  type Started = { payment: PaymentRow } | { blockedBy: PaymentRow };
+
+  // The transaction that holds the invoice's lock: refuses a paid invoice, finds a live payment, or
+  // inserts ours (pending) with its method.
+  async function start(request: PayRequest, method: SavedMethod | string): Promise<Started> {
+    const { companyId, invoiceId, idempotencyKey } = request;
+    return db.transaction(async (tx) => {
+      const [invoice] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId)))
+        .for('update');
+      if (!invoice) throw new AppError('not_found', paymentTexts.invoiceNotFound);
+      const [sameKey] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.companyId, companyId), eq(payments.idempotencyKey, idempotencyKey)));
+      if (sameKey) return { payment: sameKey };
+      if (invoice.status === 'paid') throw new AppError('conflict', paymentTexts.alreadyPaid);
+      const [live] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, LIVE_PAYMENT_STATUSES)));
+      if (live?.status === 'completed') throw new AppError('conflict', paymentTexts.alreadyPaid);
+      if (live) return { blockedBy: live };
+
+      let chosen: { id: string; label: string };
+      if (typeof method === 'string') {
+        const [saved] = await tx
+          .select({ id: paymentMethods.id, label: paymentMethods.label })
+          .from(paymentMethods)
+          .where(liveMethodOf(companyId, method, provider.name));
+        if (!saved) {
+          throw new AppError('validation', paymentTexts.chooseSavedMethod, {
+            payment_method_id: paymentTexts.chooseSavedMethod,
+          });
+        }
+        chosen = saved;
+      } else {
+        chosen = await insertPaymentMethod(tx, {
+          companyId,
+          actorId: request.requestedBy,
+          ipAddress: request.ipAddress,
+          saved: method,
+          providerName: provider.name,
+          keep: request.method.save_method === true,
+        });
+      }
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          invoiceId,
+          companyId,
+          paymentMethodId: chosen.id,
+          methodLabel: chosen.label,
+          amountCents: invoice.totalCents,
+          idempotencyKey,
+          provider: provider.name,
+          requestedBy: request.requestedBy,
+        })
+        .returning();
+      if (!payment) throw new Error('The payment was not stored.');
+      return { payment };
+    });
+  }
+
+  async function payOnce(request: PayRequest): Promise<PayAnswer> {
+    const { companyId, invoiceId, idempotencyKey, ipAddress } = request;
+    const existing = await findByKey(companyId, idempotencyKey);
+    if (existing) {
+      refuseOtherInvoice(existing, invoiceId);
+      return answerOf(await settle(existing.id, ipAddress));
+    }
+    // A new method is checked and kept by the provider before the invoice is locked (it may be slow).
+    const method =
+      request.method.payment_method_id ??
+      (await saveWithProvider(db, provider, companyId, request.method.new_method).catch((error: unknown) => {
+        if (!(error instanceof AppError) || !error.fields) throw error;
+        const fields = Object.fromEntries(
+          Object.entries(error.fields).map(([key, value]) => [`new_method.${key}`, value]),
+        );
+        throw new AppError(error.code, error.message, fields);
+      }));
+    // A payment of another key in the way is settled first (it may complete the invoice, or fail and
+    // make way for this one); a second time it still blocks, it is in progress.
+    for (let attempt = 0; ; attempt += 1) {
+      let started: Started;
+      try {
+        started = await start(request, method);
+      } catch (error) {
+        // Another instance inserted at the same moment: look again.
+        if (isUniqueViolation(error, UNIQUE_PAYMENT_INDEXES) && attempt < 3) continue;
+        throw error;
+      }
+      if ('payment' in started) {
+        refuseOtherInvoice(started.payment, invoiceId);
+        return answerOf(await settle(started.payment.id, ipAddress));
+      }
+      if (attempt > 0) throw new AppError('conflict', paymentTexts.inProgress);
+      const blocking = await settle(started.blockedBy.id, ipAddress);
+      if (blocking.payment.status === 'pending') throw new AppError('conflict', paymentTexts.inProgress);
+    }
+  }
+
+  return {
+    pay(request: PayRequest): Promise<PayAnswer> {
+      const flight = [request.companyId, request.idempotencyKey, request.invoiceId].join('\n');
+      return shared(paying, flight, () => payOnce(request));
+    },
+    // For the webhook and the tests: what a pending payment comes to.
+    settle,
+  };
+}
+
+export type InvoicePayments = ReturnType<typeof createInvoicePayments>;

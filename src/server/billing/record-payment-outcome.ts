@@ -1,0 +1,145 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { formatCents } from '~/shared/billing';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { companyMembers, invoices, payments, users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import type { ChargeOutcome } from './payment-provider';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export interface OutcomeContext {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  // Who drove the payment to its end (the request's address), for the audit log.
+  ipAddress: string | null;
+}
+
+async function emailCompanyMembers(
+  tx: Database,
+  mailer: Mailer,
+  companyId: string,
+  message: (name: string) => { subject: string; text: string },
+) {
+  const members = await tx
+    .select({ email: users.email, name: users.name })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(users.status, 'active')));
+  for (const member of members) {
+    await mailer.send({ to: member.email, ...message(member.name) }, { transaction: tx });
+  }
+}
+
+// Settles a pending payment with what the provider said, once: the payment row is locked and only a
+// pending payment changes, so a second report of the same outcome (a retry, a webhook) does nothing.
+// A completed payment pays its invoice in the same transaction; a declined one leaves the invoice
+// unpaid (an overdue one stays overdue). Resolves to the payment as it now stands.
+export async function recordPaymentOutcome(
+  { db, mailer, publicUrl, ipAddress }: OutcomeContext,
+  paymentId: string,
+  outcome: ChargeOutcome,
+): Promise<PaymentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (payment?.status !== 'pending') return payment;
+    if (outcome.status === 'processing') {
+      const [processing] = await tx
+        .update(payments)
+        .set({ providerRef: outcome.providerRef })
+        .where(eq(payments.id, paymentId))
+        .returning();
+      return processing;
+    }
+    const [invoice] = await tx
+      .select({ number: invoices.invoiceNumber })
+      .from(invoices)
+      .where(eq(invoices.id, payment.invoiceId));
+    const number = invoice?.number ?? '';
+    const billingUrl = `${publicUrl}/company/billing`;
+
+    if (outcome.status === 'succeeded') {
+      const [completed] = await tx
+        .update(payments)
+        .set({ status: 'completed', providerRef: outcome.providerRef, completedAt: sql`now()` })
+        .where(eq(payments.id, paymentId))
+        .returning();
+      await tx
+        .update(invoices)
+        .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(invoices.id, payment.invoiceId), ne(invoices.status, 'paid')));
+      await recordAuditEvent({
+        db: tx,
+        event: {
+          actorId: payment.requestedBy,
+          action: 'payment.completed',
+          targetType: 'invoice',
+          targetId: payment.invoiceId,
+          details: {
+            payment_id: payment.id,
+            amount_cents: payment.amountCents,
+            method: payment.methodLabel,
+            provider: payment.provider,
+            auto_pay: payment.requestedBy === null,
+          },
+          ipAddress,
+        },
+      });
+      await emailCompanyMembers(tx, mailer, payment.companyId, (name) => ({
+        subject: `Payment received for invoice ${number}`,
+        text: [
+          `Hi ${name},`,
+          `We received ${formatCents(payment.amountCents)} for invoice ${number}, paid with ${payment.methodLabel}${payment.requestedBy === null ? ' by Auto-Pay' : ''}. Thank you.`,
+          `Your invoices: ${billingUrl}`,
+          '— The Tandem team',
+        ].join('\n\n'),
+      }));
+      return completed;
+    }
+
+    const [failed] = await tx
+      .update(payments)
+      .set({
+        status: 'failed',
+        failureMessage: outcome.message,
+        ...(outcome.providerRef && { providerRef: outcome.providerRef }),
+      })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    await tx
+      .update(invoices)
+      .set({ status: 'unpaid', updatedAt: sql`now()` })
+      .where(and(eq(invoices.id, payment.invoiceId), eq(invoices.status, 'pending')));
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId: payment.requestedBy,
+        action: 'payment.failed',
+        targetType: 'invoice',
+        targetId: payment.invoiceId,
+        details: {
+          payment_id: payment.id,
+          amount_cents: payment.amountCents,
+          method: payment.methodLabel,
+          reason: outcome.message,
+          auto_pay: payment.requestedBy === null,
+        },
+        ipAddress,
+      },
+    });
+    // Nobody was there to see Auto-Pay's refusal: the company is told by email.
+    if (payment.requestedBy === null) {
+      await emailCompanyMembers(tx, mailer, payment.companyId, (name) => ({
+        subject: `Auto-Pay could not pay invoice ${number}`,
+        text: [
+          `Hi ${name},`,
+          `Auto-Pay tried to pay ${formatCents(payment.amountCents)} for invoice ${number} with ${payment.methodLabel}: ${outcome.message}`,
+          `Pay it with another method: ${billingUrl}`,
+          '— The Tandem team',
+        ].join('\n\n'),
+      }));
+    }
+    return failed;
+  });
+}
