@@ -346,6 +346,53 @@ const dollarsAndCents = new Intl.NumberFormat('en-US', {
 // -500 → '-$5.00'. Divided once, at the edge, so no sum is ever done in floating point.
 export const formatCents = (cents: number): string => dollarsAndCents.format(cents / 100);
 
+// ---------------------------------------------------------------- work: what the server says
+
+// Minutes as hours for sentences: 2550 → '42.5'.
+export const formatWorkHours = (minutes: number) => String(Number((minutes / 60).toFixed(2)));
+
+// The sentences of assignments, timesheets and the clock (the server's refusals; the screens may show them).
+export const workTexts = {
+  assignmentNotFound: 'This assignment does not exist, or it is not yours.',
+  timesheetNotFound: 'This timesheet does not exist, or it is not yours.',
+  startsOn: (startDate: string) => `This assignment starts on ${startDate}; it can be started from that day.`,
+  alreadyStarted: 'This assignment has already started.',
+  alreadyEnded: 'This assignment has already ended.',
+  notStartedCannotEnd: 'This assignment has not started yet, so it cannot be ended.',
+  endBeforeStart: (startDate: string) => `The end date cannot be before the assignment started on ${startDate}.`,
+  endInFuture: 'The end date cannot be in the future: end the assignment on or after its last day.',
+  hoursAfterEnd: (day: string) => `Hours are logged on ${day}, after that end date; choose a later end date.`,
+  endedNoTermsChange: 'This assignment has ended; its terms can no longer change.',
+  termsBeforeStart: (startDate: string) => `A change cannot take effect before the assignment starts on ${startDate}.`,
+  termsInApprovedWeek: (lastApprovedDay: string, firstOpenDay: string) =>
+    `Hours up to ${lastApprovedDay} are approved already; a change can take effect from ${firstOpenDay} on.`,
+  notADay: (what: string) => `The ${what} is not a real day.`,
+  weekStartsOnSunday: 'The week must start on a Sunday.',
+  dayOutsideWeek: (day: string, weekStart: string) => `${day} is not in the week starting ${weekStart}.`,
+  dayListedTwice: (day: string) => `${day} is listed twice.`,
+  dayBeforeStart: (day: string, startDate: string) =>
+    `${day} is before the assignment starts on ${startDate}; no hours can be logged on it.`,
+  dayAfterEnd: (day: string, endDate: string) =>
+    `${day} is after the assignment ended on ${endDate}; no hours can be logged on it.`,
+  dayInFuture: (day: string) => `${day} has not happened yet; log hours once they are worked.`,
+  notStartedNoTime: 'This assignment has not started yet, so it takes no time.',
+  endedNoTime: 'This assignment has ended, so it takes no more time.',
+  weekSubmitted: 'This week has been submitted and can no longer be changed.',
+  weekApproved: 'This week has been approved and is locked.',
+  weekAlreadySubmitted: 'This week has already been submitted.',
+  submitNeedsHours: 'Log some hours before you submit this week.',
+  submitWhileClockedIn: 'Clock out before you submit this week: your shift is still running.',
+  alreadyApproved: 'This week has already been approved.',
+  approveNeedsSubmitted: 'Only a submitted week can be approved; this one has not been submitted.',
+  returnNeedsSubmitted: 'Only a submitted week can be returned; this one has not been submitted.',
+  overWeeklyHours: (totalMinutes: number, weeklyHours: number) =>
+    `This week has ${formatWorkHours(totalMinutes)} hours, more than the ${weeklyHours} agreed; approve the extra hours explicitly.`,
+  alreadyClockedIn: 'You are already clocked in.',
+  notClockedIn: 'You are not clocked in.',
+  alreadyOnBreak: 'You are already on a break.',
+  notOnBreak: 'You are not on a break.',
+} as const;
+
 // ---------------------------------------------------------------- payments: what the server says
 
 // GET /api/company/payments: the company's payments, newest first.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shiftStatuses } from './billing';
 import { isValidEmail } from './email';
 import { text } from './text';
 
@@ -46,6 +47,8 @@ const dashboardEmployeeSchema = z.object({
   status: z.enum(['pending', 'active']),
   // A tab of theirs is open now (live presence).
   online: z.boolean(),
+  // On shift, on a break or offline, from their clock on this assignment (the status dot).
+  shift_status: z.enum(shiftStatuses),
 });
 const dashboardJobSchema = z.object({
   id: z.string(),

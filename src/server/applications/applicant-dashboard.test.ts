@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '~/shared/applications';
+import { addDays, todayOf, weekStartOf } from '../billing/work-calendar';
 import { applicantProfiles, companies, jobInvitations, savedJobs } from '../db/schema';
 import { buildApplication, buildJob, type JobOverrides } from '../db/seed/job-factories';
+import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { forbiddenMessage } from '../platform/access-control';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -32,7 +34,7 @@ describe('applicant dashboard API', () => {
   const get = (account: Account, url: string) => account.request({ method: 'GET', url });
 
   describe('stats', () => {
-    it('counts the applicant’s own applications, interviews, offers and saved jobs; no hours yet', async () => {
+    it('counts the applicant’s own applications, interviews, offers and saved jobs; no hours logged yet', async () => {
       const applicant = await signedInAccount(testApp, { role: 'applicant' });
       const other = await signedInAccount(testApp, { role: 'applicant' });
       const statuses: ApplicationStatus[] = [
@@ -77,6 +79,35 @@ describe('applicant dashboard API', () => {
       expect(offers.json().total).toBe(1);
       const saved = await get(applicant, '/api/applicant/saved-jobs');
       expect(saved.json().total).toBe(3);
+    });
+
+    it('counts this week’s hours on active assignments as Active Hours, in whole hours', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      const today = todayOf(new Date());
+      const thisWeek = weekStartOf(today);
+      const work = (status: 'active' | 'ended') =>
+        buildAssignment(db(), {
+          companyId,
+          applicantId: applicant.user.id,
+          startDate: addDays(today, -30),
+          status,
+          endDate: status === 'ended' ? addDays(thisWeek, -1) : null,
+        });
+      const [first, second, ended] = [await work('active'), await work('active'), await work('ended')];
+      // Sunday and today (the same day on a Sunday): 100 + 150 minutes on one, 50 on the other.
+      const firstDays = today === thisWeek ? { [today]: 250 } : { [thisWeek]: 100, [today]: 150 };
+      await buildTimesheet(db(), { assignmentId: first.id, weekStart: thisWeek, minutes: firstDays });
+      await buildTimesheet(db(), { assignmentId: second.id, weekStart: thisWeek, minutes: { [today]: 50 } });
+      // Last week's hours, and an ended assignment's, are not this week's work.
+      await buildTimesheet(db(), {
+        assignmentId: first.id,
+        weekStart: addDays(thisWeek, -7),
+        status: 'approved',
+        minutes: { [addDays(thisWeek, -7)]: 600 },
+      });
+      await buildTimesheet(db(), { assignmentId: ended.id, weekStart: thisWeek, minutes: { [today]: 600 } });
+      // 300 minutes: 5 hours.
+      expect((await get(applicant, '/api/applicant/stats')).json().active_hours).toBe(5);
     });
 
     it('starts at zero for a new applicant', async () => {

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { ApplicantStats } from '~/shared/applications';
+import { todayOf, weekStartOf } from '../billing/work-calendar';
 import type { Database } from '../db/client';
-import { applications, companies, jobs, savedJobs } from '../db/schema';
+import { applications, assignments, companies, jobs, savedJobs, timeEntries, timesheets } from '../db/schema';
 import { readableBy } from '../job-board/job-visibility';
 
 // The five cards of the applicant dashboard, from the applicant's own rows. Each figure is what the
@@ -10,11 +11,14 @@ import { readableBy } from '../job-board/job-visibility';
 export async function getApplicantStats({
   db,
   applicantId,
+  now = new Date(),
 }: {
   db: Database;
   applicantId: string;
+  now?: Date;
 }): Promise<ApplicantStats> {
-  const [[counts], [saved]] = await Promise.all([
+  const today = todayOf(now);
+  const [[counts], [saved], [logged]] = await Promise.all([
     db
       .select({
         applications: sql<number>`count(*)::int`,
@@ -30,14 +34,27 @@ export async function getApplicantStats({
       .innerJoin(jobs, eq(jobs.id, savedJobs.jobId))
       .innerJoin(companies, eq(companies.id, jobs.companyId))
       .where(and(eq(savedJobs.applicantId, applicantId), readableBy(applicantId))),
+    // This week's hours (Sunday to today) on the assignments they are working on now.
+    db
+      .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int` })
+      .from(timeEntries)
+      .innerJoin(timesheets, eq(timesheets.id, timeEntries.timesheetId))
+      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
+      .where(
+        and(
+          eq(assignments.applicantId, applicantId),
+          eq(assignments.status, 'active'),
+          eq(timesheets.weekStart, weekStartOf(today)),
+          lte(timeEntries.workDate, today),
+        ),
+      ),
   ]);
   return {
     applications: counts?.applications ?? 0,
     interviews: counts?.interviews ?? 0,
     offers: counts?.offers ?? 0,
     saved_jobs: saved?.value ?? 0,
-    // Hours come from time tracking (time_entries on the applicant's assignments, a later issue); until
-    // it exists nobody has logged an hour, so the honest figure is 0.
-    active_hours: 0,
+    // Whole hours, as the card reads them ('12/40'): an hour counts once it is complete.
+    active_hours: Math.floor((logged?.minutes ?? 0) / 60),
   };
 }

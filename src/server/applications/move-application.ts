@@ -10,7 +10,15 @@ import {
 import { paths } from '~/shared/routes';
 import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
-import { type ApplicationHistoryEntry, applications, assignments, companyMembers, jobs, users } from '../db/schema';
+import {
+  type ApplicationHistoryEntry,
+  applications,
+  assignments,
+  assignmentTerms,
+  companyMembers,
+  jobs,
+  users,
+} from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { type Notification, notify } from '../notifications/notify';
 import { AppError } from '../platform/errors';
@@ -207,6 +215,18 @@ export async function moveApplication({
         })
         .returning({ id: assignments.id });
       assignmentId = assignment?.id ?? null;
+      // The hire's own terms open the assignment's terms history; the talent's pay rate is the offer's.
+      if (assignmentId) {
+        await tx.insert(assignmentTerms).values({
+          assignmentId,
+          rateCents: current.offerRateCents,
+          payRateCents: current.offerRateCents,
+          weeklyHours: current.offerWeeklyHours,
+          effectiveDate: current.offerStartDate,
+          createdBy: actor.actorId,
+          createdAt: now,
+        });
+      }
       await recordAuditEvent({
         db: tx,
         event: {

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { CompanyDashboard } from '~/shared/companies';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { assignments, companies } from '../db/schema';
+import { assignments, clockSessions, companies } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { companyAccount } from '../job-board/job-board-test-helpers';
@@ -115,13 +115,24 @@ describe('GET /api/company/dashboard', () => {
       startDate,
       status,
     });
-    await db
+    const [, wendysAssignment] = await db
       .insert(assignments)
       .values([
         assignment(starting, 'pending', '2026-12-01'),
         assignment(working, 'active', '2026-10-01'),
         assignment(gone, 'ended', '2026-01-01'),
-      ]);
+      ])
+      .returning({ id: assignments.id });
+    if (!wendysAssignment) throw new Error('assignments not built');
+    // Wendy clocked in an hour ago and is on a break now.
+    const [wendysShift] = await db
+      .insert(clockSessions)
+      .values({
+        assignmentId: wendysAssignment.id,
+        clockedInAt: new Date(Date.now() - 3_600_000),
+        breakStartedAt: new Date(),
+      })
+      .returning();
     // Wendy has the portal open: her dot is green.
     const wendySession = await buildSession(db, working.applicantId);
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
@@ -138,10 +149,23 @@ describe('GET /api/company/dashboard', () => {
 
     const dashboard = await dashboardOf(company);
     expect(dashboard.employees.total).toBe(2);
-    expect(dashboard.employees.items.map(({ name, status, online }) => ({ name, status, online }))).toEqual([
-      { name: 'Wendy Working', status: 'active', online: true },
-      { name: 'Sam Starting', status: 'pending', online: false },
+    const dots = (items: CompanyDashboard['employees']['items']) =>
+      items.map(({ name, status, online, shift_status }) => ({ name, status, online, shift_status }));
+    expect(dots(dashboard.employees.items)).toEqual([
+      { name: 'Wendy Working', status: 'active', online: true, shift_status: 'on_break' },
+      { name: 'Sam Starting', status: 'pending', online: false, shift_status: 'offline' },
     ]);
+    // Back from the break: on shift; clocked out: offline.
+    await db
+      .update(clockSessions)
+      .set({ breakStartedAt: null })
+      .where(eq(clockSessions.id, wendysShift?.id ?? ''));
+    expect(dots((await dashboardOf(company)).employees.items)[0]?.shift_status).toBe('on_shift');
+    await db
+      .update(clockSessions)
+      .set({ clockedOutAt: new Date() })
+      .where(eq(clockSessions.id, wendysShift?.id ?? ''));
+    expect(dots((await dashboardOf(company)).employees.items)[0]?.shift_status).toBe('offline');
     expect(dashboard.account_manager).toEqual({ id: manager.user.id, name: 'Mia Manager', email: manager.user.email });
 
     // Someone else's company sees none of it; an applicant may not ask.

@@ -5,6 +5,7 @@ import {
   type CompanyDashboard,
   type DashboardPipelineColumn,
 } from '~/shared/companies';
+import { shiftStatusSql } from '../billing/assignment-views';
 import type { Database } from '../db/client';
 import { assignments, companies, users } from '../db/schema';
 import type { LiveHub } from '../realtime/live-hub';
@@ -79,6 +80,7 @@ export async function getCompanyDashboard({
         name: users.name,
         role: assignments.role,
         status: assignments.status,
+        shiftStatus: shiftStatusSql,
       })
       .from(assignments)
       .innerJoin(users, eq(users.id, assignments.applicantId))
@@ -104,6 +106,7 @@ export async function getCompanyDashboard({
         role: row.role,
         status: row.status === 'active' ? 'active' : 'pending',
         online: online.has(row.applicantId),
+        shift_status: row.shiftStatus,
       })),
       total: employeeCount?.total ?? 0,
     },

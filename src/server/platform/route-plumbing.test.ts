@@ -28,6 +28,10 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/notifications/', 'notification'],
   ['/api/conversations/', 'conversation'],
   ['/api/meetings/', 'meeting'],
+  ['/api/company/assignments/', 'assignment'],
+  ['/api/admin/assignments/', 'assignment'],
+  ['/api/applicant/assignments/', 'assignment'],
+  ['/api/company/timesheets/', 'timesheet'],
 ];
 
 const methodsOf = (route: RouteOptions) =>

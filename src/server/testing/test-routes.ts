@@ -13,6 +13,7 @@ import { buildTestAttempt } from '../db/seed/test-factories';
 import { AppError } from '../platform/errors';
 import { billingTestRoutes } from './billing-test-routes';
 import { jobTestRoutes } from './job-test-routes';
+import { workTestRoutes } from './work-test-routes';
 
 // Endpoints for the browser tests only (ENABLE_TEST_ROUTES, refused in production by config.ts): they
 // create accounts and sessions the way the tests' factories do, so journeys need not sign in by form.
@@ -20,6 +21,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
   const { db, settings } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await jobTestRoutes(app, { db });
+  await workTestRoutes(app, { db });
   await billingTestRoutes(app, { db });
 
   routes.post(

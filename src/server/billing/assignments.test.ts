@@ -1,0 +1,391 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Assignment, workTexts } from '~/shared/billing';
+import { assignments, assignmentTerms, auditLogs, notifications } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
+import { type Account, companyAccount } from '../job-board/job-board-test-helpers';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { type TermsRow, termsHistoryOf, termsOnDay } from './assignment-terms';
+import { addDays, todayOf, weekStartOf } from './work-calendar';
+
+type CompanyAccount = Account & { companyId: string };
+
+const today = () => todayOf(new Date());
+
+// Assignments (issue 15 §1): pending → active → ended, who may move them, the terms over time, and who
+// sees which.
+describe('assignments', () => {
+  let testApp: TestApp;
+  let company: CompanyAccount;
+  let otherCompany: CompanyAccount;
+  let applicant: Account;
+  let otherApplicant: Account;
+  let admin: Account;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await companyAccount(testApp, 'Acme Work');
+    otherCompany = await companyAccount(testApp, 'Other Work');
+    applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Tess Talent' });
+    otherApplicant = await signedInAccount(testApp, { role: 'applicant' });
+    admin = await signedInAccount(testApp, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const newAssignment = (overrides: Partial<Parameters<typeof buildAssignment>[1]> = {}) =>
+    buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: applicant.user.id,
+      startDate: addDays(today(), -30),
+      ...overrides,
+    });
+  const post = (account: Account, url: string, payload: object = {}) =>
+    account.request({ method: 'POST', url, payload });
+  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
+
+  describe('a hire', () => {
+    it('opens the terms history with the offer’s rate, hours and start date', async () => {
+      const job = await buildJob(db(), { companyId: company.companyId, title: 'Bookkeeper' });
+      const application = await buildApplication(db(), {
+        jobId: job.id,
+        applicantId: applicant.user.id,
+        status: 'offered',
+        offerRateCents: 4_250,
+        offerWeeklyHours: 25,
+        offerStartDate: '2031-03-03',
+      });
+      const accepted = await post(applicant, `/api/applicant/applications/${application.id}/accept-offer`);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const [assignment] = await db().select().from(assignments).where(eq(assignments.applicationId, application.id));
+      if (!assignment) throw new Error('no assignment');
+      const terms = await db().select().from(assignmentTerms).where(eq(assignmentTerms.assignmentId, assignment.id));
+      expect(terms).toEqual([
+        expect.objectContaining({
+          rateCents: 4_250,
+          payRateCents: 4_250,
+          weeklyHours: 25,
+          effectiveDate: '2031-03-03',
+          createdBy: applicant.user.id,
+        }),
+      ]);
+      const listed = (await get(applicant, '/api/applicant/assignments?status=pending')).json();
+      expect(listed.items.find((item: Assignment) => item.id === assignment.id)).toMatchObject({
+        role: 'Bookkeeper',
+        company_name: 'Acme Work',
+        applicant_name: 'Tess Talent',
+        rate_cents: 4_250,
+        weekly_hours: 25,
+        start_date: '2031-03-03',
+        status: 'pending',
+        shift_status: 'offline',
+        terms: [{ rate_cents: 4_250, weekly_hours: 25, effective_date: '2031-03-03' }],
+      });
+    });
+  });
+
+  describe('starting', () => {
+    it('starts a pending assignment from its start date on, once, and tells the talent', async () => {
+      const assignment = await newAssignment({ status: 'pending', startDate: today() });
+      const response = await post(company, `/api/company/assignments/${assignment.id}/start`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ id: assignment.id, status: 'active', shift_status: 'offline' });
+      const [audit] = await db().select().from(auditLogs).where(eq(auditLogs.targetId, assignment.id));
+      expect(audit).toMatchObject({ action: 'assignment.started', actorId: company.user.id });
+      const told = await db().select().from(notifications).where(eq(notifications.userId, applicant.user.id));
+      expect(told.some((note) => note.title === `${assignment.role} has started`)).toBe(true);
+
+      const again = await post(company, `/api/company/assignments/${assignment.id}/start`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ error: workTexts.alreadyStarted, code: 'conflict' });
+    });
+
+    it('refuses before the start date, with the day it can start', async () => {
+      const startDate = addDays(today(), 3);
+      const assignment = await newAssignment({ status: 'pending', startDate });
+      const response = await post(company, `/api/company/assignments/${assignment.id}/start`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe(`This assignment starts on ${startDate}; it can be started from that day.`);
+      const [row] = await db().select().from(assignments).where(eq(assignments.id, assignment.id));
+      expect(row?.status).toBe('pending');
+    });
+
+    it('lets an administrator start any company’s assignment; another company gets a 404, talent a 403', async () => {
+      const assignment = await newAssignment({ status: 'pending' });
+      const foreign = await post(otherCompany, `/api/company/assignments/${assignment.id}/start`);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().error).toBe(workTexts.assignmentNotFound);
+      expect((await post(applicant, `/api/company/assignments/${assignment.id}/start`)).statusCode).toBe(403);
+      expect((await post(company, `/api/admin/assignments/${assignment.id}/start`)).statusCode).toBe(403);
+      const byAdmin = await post(admin, `/api/admin/assignments/${assignment.id}/start`);
+      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+      expect(byAdmin.json().status).toBe('active');
+    });
+
+    it('refuses an ended assignment', async () => {
+      const assignment = await newAssignment({ status: 'ended', endDate: today(), endReason: 'Done' });
+      const response = await post(company, `/api/company/assignments/${assignment.id}/start`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe(workTexts.alreadyEnded);
+    });
+  });
+
+  describe('ending', () => {
+    const end = (account: Account, id: string, body: object, scope = 'company') =>
+      post(account, `/api/${scope}/assignments/${id}/end`, body);
+
+    it('ends an active assignment with its last day and the reason; it then takes no time', async () => {
+      const assignment = await newAssignment();
+      const endDate = addDays(today(), -1);
+      const response = await end(company, assignment.id, { end_date: endDate, reason: 'The project is finished.' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'ended',
+        end_date: endDate,
+        end_reason: 'The project is finished.',
+      });
+      const [audit] = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, assignment.id), eq(auditLogs.action, 'assignment.ended')));
+      expect(audit?.details).toMatchObject({ end_date: endDate, reason: 'The project is finished.' });
+
+      const again = await end(company, assignment.id, { end_date: endDate, reason: 'Again' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe(workTexts.alreadyEnded);
+      const clockIn = await post(applicant, `/api/applicant/assignments/${assignment.id}/clock/in`);
+      expect(clockIn.statusCode).toBe(409);
+      expect(clockIn.json().error).toBe(workTexts.endedNoTime);
+      const terms = await post(company, `/api/company/assignments/${assignment.id}/terms`, {
+        rate_cents: 9_000,
+        effective_date: today(),
+      });
+      expect(terms.statusCode).toBe(409);
+      expect(terms.json().error).toBe(workTexts.endedNoTermsChange);
+    });
+
+    it('says what is wrong with the day or the reason', async () => {
+      const startDate = addDays(today(), -10);
+      const assignment = await newAssignment({ startDate });
+      const early = await end(company, assignment.id, { end_date: addDays(startDate, -1), reason: 'Oops' });
+      expect(early.statusCode).toBe(400);
+      expect(early.json().error).toBe(`The end date cannot be before the assignment started on ${startDate}.`);
+      const future = await end(company, assignment.id, { end_date: addDays(today(), 2), reason: 'Later' });
+      expect(future.statusCode).toBe(400);
+      expect(future.json().error).toBe(workTexts.endInFuture);
+      const noReason = await end(company, assignment.id, { end_date: today(), reason: '  ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().fields).toEqual({ reason: 'Please give a reason for ending the assignment.' });
+      const notADay = await end(company, assignment.id, { end_date: '2026-02-30', reason: 'Why' });
+      expect(notADay.statusCode).toBe(400);
+      expect(notADay.json().error).toBe('The end date is not a real day.');
+    });
+
+    it('refuses a day before hours already logged, and a pending assignment', async () => {
+      const assignment = await newAssignment({ startDate: addDays(today(), -20) });
+      const loggedDay = addDays(today(), -2);
+      await buildTimesheet(db(), {
+        assignmentId: assignment.id,
+        weekStart: weekStartOf(loggedDay),
+        minutes: { [loggedDay]: 60 },
+      });
+      const response = await end(company, assignment.id, { end_date: addDays(today(), -5), reason: 'Cut short' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe(workTexts.hoursAfterEnd(loggedDay));
+
+      const pending = await newAssignment({ status: 'pending', startDate: addDays(today(), 5) });
+      const notStarted = await end(company, pending.id, { end_date: today(), reason: 'Never mind' });
+      expect(notStarted.statusCode).toBe(409);
+      expect(notStarted.json().error).toBe(workTexts.notStartedCannotEnd);
+    });
+
+    it('lets an administrator end any assignment; another company gets a 404', async () => {
+      const assignment = await newAssignment();
+      const body = { end_date: today(), reason: 'Contract closed by support.' };
+      expect((await end(otherCompany, assignment.id, body)).statusCode).toBe(404);
+      const byAdmin = await end(admin, assignment.id, body, 'admin');
+      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+      expect(byAdmin.json().status).toBe('ended');
+    });
+  });
+
+  describe('changing the terms', () => {
+    const change = (id: string, body: object, account: Account = company) =>
+      post(account, `/api/company/assignments/${id}/terms`, body);
+
+    it('records a change from its day; the assignment shows the terms in effect today', async () => {
+      const startDate = addDays(today(), -40);
+      const assignment = await newAssignment({ startDate, rateCents: 5_000, weeklyHours: 40 });
+      const raisedFrom = addDays(today(), -7);
+      const raised = await change(assignment.id, { rate_cents: 5_500, effective_date: raisedFrom });
+      expect(raised.statusCode, raised.body).toBe(200);
+      expect(raised.json()).toMatchObject({
+        rate_cents: 5_500,
+        weekly_hours: 40,
+        terms: [
+          { rate_cents: 5_000, weekly_hours: 40, effective_date: startDate },
+          { rate_cents: 5_500, weekly_hours: 40, effective_date: raisedFrom },
+        ],
+      });
+      // The mirror on the assignment follows the terms in effect today.
+      const [mirrored] = await db().select().from(assignments).where(eq(assignments.id, assignment.id));
+      expect(mirrored).toMatchObject({ rateCents: 5_500, weeklyHours: 40 });
+
+      // A change for later is recorded, and does not apply yet.
+      const later = addDays(today(), 14);
+      const planned = await change(assignment.id, { weekly_hours: 20, effective_date: later });
+      expect(planned.json()).toMatchObject({ rate_cents: 5_500, weekly_hours: 40 });
+      expect(planned.json().terms.at(-1)).toEqual({ rate_cents: 5_500, weekly_hours: 20, effective_date: later });
+
+      // A second change for the same day replaces the first, on top of it.
+      const replaced = await change(assignment.id, { rate_cents: 6_000, effective_date: later });
+      expect(replaced.json().terms).toHaveLength(3);
+      expect(replaced.json().terms.at(-1)).toEqual({ rate_cents: 6_000, weekly_hours: 20, effective_date: later });
+      const rows = await db().select().from(assignmentTerms).where(eq(assignmentTerms.assignmentId, assignment.id));
+      expect(rows.find((row) => row.effectiveDate === later)).toMatchObject({
+        rateCents: 6_000,
+        payRateCents: 6_000,
+        weeklyHours: 20,
+        createdBy: company.user.id,
+      });
+      const audits = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, assignment.id), eq(auditLogs.action, 'assignment.terms_changed')));
+      expect(audits).toHaveLength(3);
+      const told = await db().select().from(notifications).where(eq(notifications.userId, applicant.user.id));
+      expect(told.some((note) => note.body === `From ${later}: $60.00 an hour, 20 hours a week.`)).toBe(true);
+    });
+
+    it('keeps approved weeks on the terms they were approved under', async () => {
+      const assignment = await newAssignment({ startDate: addDays(today(), -60) });
+      const approvedWeek = addDays(weekStartOf(today()), -14);
+      await buildTimesheet(db(), { assignmentId: assignment.id, weekStart: approvedWeek, status: 'approved' });
+      const lastDay = addDays(approvedWeek, 6);
+      const refused = await change(assignment.id, { rate_cents: 7_000, effective_date: addDays(approvedWeek, 3) });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(
+        `Hours up to ${lastDay} are approved already; a change can take effect from ${addDays(lastDay, 1)} on.`,
+      );
+      expect((await change(assignment.id, { rate_cents: 7_000, effective_date: addDays(lastDay, 1) })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('says what is wrong with a change', async () => {
+      const startDate = addDays(today(), -3);
+      const assignment = await newAssignment({ startDate });
+      const early = await change(assignment.id, { rate_cents: 6_000, effective_date: addDays(startDate, -1) });
+      expect(early.statusCode).toBe(400);
+      expect(early.json().error).toBe(`A change cannot take effect before the assignment starts on ${startDate}.`);
+      const nothing = await change(assignment.id, { effective_date: today() });
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().error).toContain('Change the rate, the weekly hours, or both.');
+      const tooMany = await change(assignment.id, { weekly_hours: 61, effective_date: today() });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().fields).toEqual({ weekly_hours: 'Weekly hours must be between 1 and 60.' });
+      expect(
+        (await change(assignment.id, { rate_cents: 6_000, effective_date: today() }, otherCompany)).statusCode,
+      ).toBe(404);
+      const byAdmin = await post(admin, `/api/admin/assignments/${assignment.id}/terms`, {
+        weekly_hours: 30,
+        effective_date: today(),
+      });
+      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+      expect(byAdmin.json().weekly_hours).toBe(30);
+    });
+
+    it('adds the first row for an assignment written without terms, so earlier days keep its rate', async () => {
+      const startDate = addDays(today(), -20);
+      const [bare] = await db()
+        .insert(assignments)
+        .values({
+          companyId: company.companyId,
+          applicantId: applicant.user.id,
+          role: 'Legacy',
+          rateCents: 3_000,
+          weeklyHours: 20,
+          startDate,
+          status: 'active',
+        })
+        .returning();
+      if (!bare) throw new Error('no assignment');
+      const response = await change(bare.id, { rate_cents: 3_300, effective_date: today() });
+      expect(response.json().terms).toEqual([
+        { rate_cents: 3_000, weekly_hours: 20, effective_date: startDate },
+        { rate_cents: 3_300, weekly_hours: 20, effective_date: today() },
+      ]);
+    });
+  });
+
+  describe('the rate in effect on a day', () => {
+    const history: TermsRow[] = [
+      { rateCents: 5_000, payRateCents: 4_000, weeklyHours: 40, effectiveDate: '2026-01-05' },
+      { rateCents: 5_500, payRateCents: 4_400, weeklyHours: 30, effectiveDate: '2026-03-01' },
+      { rateCents: 6_000, payRateCents: 4_800, weeklyHours: 30, effectiveDate: '2026-06-15' },
+    ];
+
+    it('is the latest change on or before the day', () => {
+      expect(termsOnDay(history, '2026-01-05').rateCents).toBe(5_000);
+      expect(termsOnDay(history, '2026-02-28').rateCents).toBe(5_000);
+      expect(termsOnDay(history, '2026-03-01').rateCents).toBe(5_500);
+      expect(termsOnDay(history, '2026-06-14').payRateCents).toBe(4_400);
+      expect(termsOnDay(history, '2027-01-01').rateCents).toBe(6_000);
+      // Before the first: the hire's own terms.
+      expect(termsOnDay(history, '2025-12-31').rateCents).toBe(5_000);
+    });
+
+    it('falls back to the assignment’s own rate when no terms were recorded', () => {
+      expect(termsHistoryOf({ rateCents: 2_500, weeklyHours: 10, startDate: '2026-02-02' }, [])).toEqual([
+        { rateCents: 2_500, payRateCents: 2_500, weeklyHours: 10, effectiveDate: '2026-02-02' },
+      ]);
+      expect(termsHistoryOf({ rateCents: 1, weeklyHours: 1, startDate: '2026-01-01' }, [...history].reverse())).toEqual(
+        history,
+      );
+    });
+  });
+
+  describe('lists', () => {
+    it('shows the company its own, the talent theirs and an administrator all, by status, a page at a time', async () => {
+      const mine = await newAssignment({ status: 'pending', startDate: addDays(today(), 30) });
+      const theirs = await buildAssignment(db(), {
+        companyId: otherCompany.companyId,
+        applicantId: otherApplicant.user.id,
+        startDate: addDays(today(), 31),
+        status: 'pending',
+      });
+      const ids = (body: { items: Assignment[] }) => body.items.map((item) => item.id);
+
+      const companyList = (await get(company, '/api/company/assignments?page_size=100')).json();
+      expect(ids(companyList)).toContain(mine.id);
+      expect(ids(companyList)).not.toContain(theirs.id);
+      expect(companyList.items.every((item: Assignment) => item.company_id === company.companyId)).toBe(true);
+
+      const talentList = (await get(applicant, '/api/applicant/assignments?page_size=100')).json();
+      expect(ids(talentList)).toContain(mine.id);
+      expect(talentList.items.every((item: Assignment) => item.applicant_id === applicant.user.id)).toBe(true);
+      expect(ids((await get(otherApplicant, '/api/applicant/assignments')).json())).toEqual([theirs.id]);
+
+      const adminList = (await get(admin, '/api/admin/assignments?status=pending&page_size=100')).json();
+      expect(ids(adminList)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+      expect(adminList.items.every((item: Assignment) => item.status === 'pending')).toBe(true);
+
+      const firstPage = (await get(company, '/api/company/assignments?page_size=2&page=1')).json();
+      const secondPage = (await get(company, '/api/company/assignments?page_size=2&page=2')).json();
+      expect(firstPage).toMatchObject({ page: 1, page_size: 2, total: companyList.total });
+      expect(firstPage.items).toHaveLength(2);
+      expect(ids(secondPage).some((id: string) => ids(firstPage).includes(id))).toBe(false);
+
+      const unknown = await get(company, '/api/company/assignments?status=paused');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().fields).toEqual({ status: 'Unknown assignment status.' });
+      // The talent's list is theirs alone: a company account is refused it.
+      expect((await get(company, '/api/applicant/assignments')).statusCode).toBe(403);
+      expect((await get(applicant, '/api/company/assignments')).statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { type Assignment, type ChangeAssignmentTermsInput, workTexts } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { assignmentTerms, timesheets } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { termsOnDay } from './assignment-terms';
+import {
+  ensureFirstTerms,
+  findAssignmentFor,
+  loadAssignmentView,
+  loadTermsHistories,
+  syncTermsMirror,
+  type WorkActor,
+} from './assignment-views';
+import { addDays, requireRealDay, weekEndOf } from './work-calendar';
+import { formatRate, notifyTalent } from './work-notifications';
+
+// A new rate and/or weekly hours from a day on (kept in assignment_terms; one row per day, so a second
+// change for the same day replaces the first, on top of it). The talent's pay rate follows the rate.
+// Approved weeks keep the terms they were approved under: a change takes effect after the last of them.
+export async function changeAssignmentTerms({
+  db,
+  assignmentId,
+  actor,
+  input,
+  ipAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  assignmentId: string;
+  actor: Exclude<WorkActor, { kind: 'applicant' }>;
+  input: ChangeAssignmentTermsInput;
+  ipAddress?: string;
+  now?: Date;
+}): Promise<Assignment> {
+  const effectiveDate = requireRealDay(input.effective_date, 'effective date');
+  await db.transaction(async (tx) => {
+    const assignment = await findAssignmentFor({ db: tx, assignmentId, actor, lock: true });
+    if (assignment.status === 'ended') throw new AppError('conflict', workTexts.endedNoTermsChange);
+    if (effectiveDate < assignment.startDate) {
+      const message = workTexts.termsBeforeStart(assignment.startDate);
+      throw new AppError('validation', message, { effective_date: message });
+    }
+    const [lastApproved] = await tx
+      .select({ weekStart: timesheets.weekStart })
+      .from(timesheets)
+      .where(and(eq(timesheets.assignmentId, assignment.id), eq(timesheets.status, 'approved')))
+      .orderBy(desc(timesheets.weekStart))
+      .limit(1);
+    if (lastApproved && effectiveDate <= weekEndOf(lastApproved.weekStart)) {
+      const lastDay = weekEndOf(lastApproved.weekStart);
+      throw new AppError('conflict', workTexts.termsInApprovedWeek(lastDay, addDays(lastDay, 1)));
+    }
+    await ensureFirstTerms(tx, assignment);
+    const before = (await loadTermsHistories(tx, [assignment])).get(assignment.id) ?? [];
+    const base = termsOnDay(before, effectiveDate);
+    const terms = {
+      rateCents: input.rate_cents ?? base.rateCents,
+      payRateCents: input.rate_cents ?? base.payRateCents,
+      weeklyHours: input.weekly_hours ?? base.weeklyHours,
+    };
+    await tx
+      .insert(assignmentTerms)
+      .values({ assignmentId: assignment.id, effectiveDate, createdBy: actor.actorId, createdAt: now, ...terms })
+      .onConflictDoUpdate({
+        target: [assignmentTerms.assignmentId, assignmentTerms.effectiveDate],
+        set: { ...terms, createdBy: actor.actorId, createdAt: now },
+      });
+    const after = (await loadTermsHistories(tx, [assignment])).get(assignment.id) ?? [];
+    await syncTermsMirror(tx, assignment, after, now);
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId: actor.actorId,
+        action: 'assignment.terms_changed',
+        targetType: 'assignment',
+        targetId: assignment.id,
+        details: {
+          effective_date: effectiveDate,
+          rate_cents: terms.rateCents,
+          weekly_hours: terms.weeklyHours,
+          previous: { rate_cents: base.rateCents, weekly_hours: base.weeklyHours },
+        },
+        ipAddress,
+      },
+    });
+    await notifyTalent(tx, assignment.applicantId, {
+      title: `New terms for ${assignment.role}`,
+      body: `From ${effectiveDate}: ${formatRate(terms.rateCents)}, ${terms.weeklyHours} hours a week.`,
+      link: paths.applicantApplications.getHref(),
+    });
+  });
+  return loadAssignmentView({ db, id: assignmentId, now });
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { type ClockState, workTexts } from '~/shared/billing';
+import type { Database } from '../db/client';
+import { clockSessions } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { findAssignmentFor } from './assignment-views';
+import { minutesBetween } from './clock-minutes';
+import { clockStateOf, findOpenShift } from './clock-state';
+
+interface ClockMove {
+  db: Database;
+  applicantId: string;
+  assignmentId: string;
+  now?: Date;
+}
+
+// The talent's open shift on one of their assignments, locked, or a sentence saying there is none.
+async function lockOpenShift(db: Database, applicantId: string, assignmentId: string) {
+  const assignment = await findAssignmentFor({ db, assignmentId, actor: { kind: 'applicant', actorId: applicantId } });
+  const shift = await findOpenShift(db, assignment.id, { lock: true });
+  if (!shift) throw new AppError('conflict', workTexts.notClockedIn);
+  return shift;
+}
+
+// A break stops the shift's worked minutes until the talent resumes (or clocks out).
+export async function takeBreak({ db, applicantId, assignmentId, now = new Date() }: ClockMove): Promise<ClockState> {
+  return db.transaction(async (tx) => {
+    const shift = await lockOpenShift(tx, applicantId, assignmentId);
+    if (shift.breakStartedAt) throw new AppError('conflict', workTexts.alreadyOnBreak);
+    const [onBreak] = await tx
+      .update(clockSessions)
+      .set({ breakStartedAt: now })
+      .where(eq(clockSessions.id, shift.id))
+      .returning();
+    return clockStateOf(shift.assignmentId, onBreak, now);
+  });
+}
+
+export async function resumeShift({ db, applicantId, assignmentId, now = new Date() }: ClockMove): Promise<ClockState> {
+  return db.transaction(async (tx) => {
+    const shift = await lockOpenShift(tx, applicantId, assignmentId);
+    if (!shift.breakStartedAt) throw new AppError('conflict', workTexts.notOnBreak);
+    const [resumed] = await tx
+      .update(clockSessions)
+      .set({ breakStartedAt: null, breakMinutes: shift.breakMinutes + minutesBetween(shift.breakStartedAt, now) })
+      .where(eq(clockSessions.id, shift.id))
+      .returning();
+    return clockStateOf(shift.assignmentId, resumed, now);
+  });
+}

@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import { type ClockState, workTexts } from '~/shared/billing';
+import type { Database } from '../db/client';
+import { clockSessions, timesheets } from '../db/schema';
+import { AppError, isUniqueViolation } from '../platform/errors';
+import { type AssignmentRow, findAssignmentFor } from './assignment-views';
+import { clockStateOf, findOpenShift } from './clock-state';
+import { requireEditable } from './timesheet-views';
+import { todayOf, weekStartOf } from './work-calendar';
+
+// Only an active assignment takes time, by the clock or by hand.
+export function requireTakesTime(assignment: Pick<AssignmentRow, 'status'>): void {
+  if (assignment.status === 'pending') throw new AppError('conflict', workTexts.notStartedNoTime);
+  if (assignment.status === 'ended') throw new AppError('conflict', workTexts.endedNoTime);
+}
+
+// The talent starts a shift: one open shift per assignment, and not into a week already handed in.
+export async function clockIn({
+  db,
+  applicantId,
+  assignmentId,
+  now = new Date(),
+}: {
+  db: Database;
+  applicantId: string;
+  assignmentId: string;
+  now?: Date;
+}): Promise<ClockState> {
+  try {
+    return await db.transaction(async (tx) => {
+      const assignment = await findAssignmentFor({
+        db: tx,
+        assignmentId,
+        actor: { kind: 'applicant', actorId: applicantId },
+        lock: true,
+      });
+      requireTakesTime(assignment);
+      if (await findOpenShift(tx, assignment.id)) throw new AppError('conflict', workTexts.alreadyClockedIn);
+      const [week] = await tx
+        .select({ status: timesheets.status })
+        .from(timesheets)
+        .where(and(eq(timesheets.assignmentId, assignment.id), eq(timesheets.weekStart, weekStartOf(todayOf(now)))));
+      if (week) requireEditable(week);
+      const [shift] = await tx
+        .insert(clockSessions)
+        .values({ assignmentId: assignment.id, clockedInAt: now })
+        .returning();
+      return clockStateOf(assignment.id, shift, now);
+    });
+  } catch (error) {
+    // Two clock-ins at once: the unique index lets one through.
+    if (isUniqueViolation(error, ['clock_sessions_open_unique'])) {
+      throw new AppError('conflict', workTexts.alreadyClockedIn);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { TimesheetList, TimesheetStatus } from '~/shared/billing';
+import type { Database } from '../db/client';
+import { assignments, timesheets } from '../db/schema';
+import { reachOf, type WorkActor } from './assignment-views';
+import { loadTimesheetViews } from './timesheet-views';
+
+// A page of saved weeks the actor may see (the talent their own, the company its assignments'),
+// newest week first.
+export async function findTimesheets({
+  db,
+  actor,
+  status,
+  assignmentId,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  actor: Extract<WorkActor, { kind: 'company' | 'applicant' }>;
+  status?: TimesheetStatus;
+  assignmentId?: string;
+  page: number;
+  pageSize: number;
+}): Promise<TimesheetList> {
+  const where = and(
+    reachOf(actor),
+    status ? eq(timesheets.status, status) : undefined,
+    assignmentId ? eq(timesheets.assignmentId, assignmentId) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ assignmentId: timesheets.assignmentId, weekStart: timesheets.weekStart })
+      .from(timesheets)
+      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
+      .where(where)
+      .orderBy(desc(timesheets.weekStart), asc(assignments.role), asc(timesheets.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(timesheets)
+      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
+      .where(where),
+  ]);
+  return { items: await loadTimesheetViews(db, rows), total: counted?.total ?? 0, page, page_size: pageSize };
+}

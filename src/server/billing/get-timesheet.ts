@@ -1,0 +1,22 @@
+import type { Timesheet } from '~/shared/billing';
+import type { Database } from '../db/client';
+import { findAssignmentFor } from './assignment-views';
+import { loadTimesheetView } from './timesheet-views';
+import { requireWeekStart } from './work-calendar';
+
+// One week of one of the talent's assignments, saved or not (id null until something is saved).
+export async function getTimesheet({
+  db,
+  applicantId,
+  assignmentId,
+  weekStart,
+}: {
+  db: Database;
+  applicantId: string;
+  assignmentId: string;
+  weekStart: string;
+}): Promise<Timesheet> {
+  requireWeekStart(weekStart);
+  await findAssignmentFor({ db, assignmentId, actor: { kind: 'applicant', actorId: applicantId } });
+  return loadTimesheetView(db, { assignmentId, weekStart });
+}

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { type Assignment, workTexts } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { assignments } from '../db/schema';
+import { AppError } from '../platform/errors';
+import {
+  findAssignmentFor,
+  loadAssignmentView,
+  loadTermsHistories,
+  syncTermsMirror,
+  type WorkActor,
+} from './assignment-views';
+import { todayOf } from './work-calendar';
+import { notifyTalent } from './work-notifications';
+
+// pending → active, on or after the start date: from then on the talent logs time on it.
+export async function startAssignment({
+  db,
+  assignmentId,
+  actor,
+  ipAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  assignmentId: string;
+  actor: Exclude<WorkActor, { kind: 'applicant' }>;
+  ipAddress?: string;
+  now?: Date;
+}): Promise<Assignment> {
+  await db.transaction(async (tx) => {
+    const assignment = await findAssignmentFor({ db: tx, assignmentId, actor, lock: true });
+    if (assignment.status === 'active') throw new AppError('conflict', workTexts.alreadyStarted);
+    if (assignment.status === 'ended') throw new AppError('conflict', workTexts.alreadyEnded);
+    if (todayOf(now) < assignment.startDate) {
+      throw new AppError('conflict', workTexts.startsOn(assignment.startDate));
+    }
+    await tx.update(assignments).set({ status: 'active', updatedAt: now }).where(eq(assignments.id, assignment.id));
+    const histories = await loadTermsHistories(tx, [assignment]);
+    await syncTermsMirror(tx, assignment, histories.get(assignment.id) ?? [], now);
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId: actor.actorId,
+        action: 'assignment.started',
+        targetType: 'assignment',
+        targetId: assignment.id,
+        details: { company_id: assignment.companyId, applicant_id: assignment.applicantId },
+        ipAddress,
+      },
+    });
+    await notifyTalent(tx, assignment.applicantId, {
+      title: `${assignment.role} has started`,
+      body: 'Your assignment is active: clock in or log your hours on your timesheet.',
+      link: paths.applicantTimesheets.getHref(),
+    });
+  });
+  return loadAssignmentView({ db, id: assignmentId, now });
+}

@@ -1,0 +1,368 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Timesheet, workTexts } from '~/shared/billing';
+import { assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
+import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
+import { type Account, companyAccount } from '../job-board/job-board-test-helpers';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { talentPayCents } from './assignment-terms';
+import { addDays, daysOfWeek, todayOf, weekStartOf } from './work-calendar';
+
+type CompanyAccount = Account & { companyId: string };
+
+const today = () => todayOf(new Date());
+// The week before this one: every day of it is over.
+const lastWeek = () => addDays(weekStartOf(today()), -7);
+const day = (weekStart: string, index: number) => addDays(weekStart, index);
+
+// Timesheets (issue 15 §2): a week named by its Sunday, the talent's days, submit, the company's
+// approval (with the hours over the agreement) or return, the lock, talent pay, and who sees which.
+describe('timesheets', () => {
+  let testApp: TestApp;
+  let company: CompanyAccount;
+  let otherCompany: CompanyAccount;
+  let talent: Account;
+  let otherTalent: Account;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await companyAccount(testApp, 'Acme Hours');
+    otherCompany = await companyAccount(testApp, 'Elsewhere Ltd');
+    talent = await signedInAccount(testApp, { role: 'applicant', name: 'Tom Timesheet' });
+    otherTalent = await signedInAccount(testApp, { role: 'applicant' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const newAssignment = (overrides: Partial<Parameters<typeof buildAssignment>[1]> = {}) =>
+    buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: talent.user.id,
+      startDate: addDays(today(), -60),
+      role: 'Support Agent',
+      ...overrides,
+    });
+  const weekUrl = (assignmentId: string, weekStart: string) => `/api/applicant/timesheets/${assignmentId}/${weekStart}`;
+  const getWeek = (assignmentId: string, weekStart: string, account: Account = talent) =>
+    account.request({ method: 'GET', url: weekUrl(assignmentId, weekStart) });
+  const save = (assignmentId: string, weekStart: string, entries: object[], account: Account = talent) =>
+    account.request({ method: 'PUT', url: weekUrl(assignmentId, weekStart), payload: { entries } });
+  const submit = (assignmentId: string, weekStart: string, account: Account = talent) =>
+    account.request({ method: 'POST', url: `${weekUrl(assignmentId, weekStart)}/submit` });
+  const approve = (id: string, body: object = {}, account: Account = company) =>
+    account.request({ method: 'POST', url: `/api/company/timesheets/${id}/approve`, payload: body });
+  const giveBack = (id: string, comment: string, account: Account = company) =>
+    account.request({ method: 'POST', url: `/api/company/timesheets/${id}/return`, payload: { comment } });
+  const workdays = (weekStart: string, minutes: number) =>
+    [1, 2, 3, 4, 5].map((index) => ({ work_date: day(weekStart, index), minutes }));
+
+  describe('a week', () => {
+    it('shows a week nothing was saved in as open and empty, seven days from Sunday', async () => {
+      const assignment = await newAssignment();
+      const response = await getWeek(assignment.id, lastWeek());
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        id: null,
+        assignment_id: assignment.id,
+        company_name: 'Acme Hours',
+        applicant_name: 'Tom Timesheet',
+        role: 'Support Agent',
+        week_start: lastWeek(),
+        status: 'open',
+        entries: daysOfWeek(lastWeek()).map((workDate) => ({ work_date: workDate, minutes: 0 })),
+        total_minutes: 0,
+        weekly_hours: 40,
+        is_over_weekly_hours: false,
+        submitted_at: null,
+        approved_at: null,
+        return_comment: null,
+        talent_pay_cents: null,
+        invoice_id: null,
+      });
+    });
+
+    it('is named by its Sunday', async () => {
+      const assignment = await newAssignment();
+      for (const notSunday of [day(lastWeek(), 1), '2026-13-01', 'monday']) {
+        const response = await getWeek(assignment.id, notSunday);
+        expect(response.statusCode, notSunday).toBe(400);
+        expect(response.json().error, notSunday).toBe('The week must start on a Sunday.');
+      }
+      const put = await save(assignment.id, day(lastWeek(), 2), []);
+      expect(put.json().error).toBe('The week must start on a Sunday.');
+    });
+
+    it('saves the talent’s days, and a save replaces the week’s days', async () => {
+      const assignment = await newAssignment();
+      const week = lastWeek();
+      const saved = await save(assignment.id, week, workdays(week, 480));
+      expect(saved.statusCode, saved.body).toBe(200);
+      const body: Timesheet = saved.json();
+      expect(body).toMatchObject({ status: 'open', total_minutes: 2_400, is_over_weekly_hours: false });
+      expect(body.id).toEqual(expect.any(String));
+      expect(body.entries.map((entry) => entry.minutes)).toEqual([0, 480, 480, 480, 480, 480, 0]);
+
+      const replaced = await save(assignment.id, week, [{ work_date: day(week, 0), minutes: 90 }]);
+      expect(replaced.json()).toMatchObject({ id: body.id, total_minutes: 90 });
+      expect(replaced.json().entries.map((entry: { minutes: number }) => entry.minutes)).toEqual([
+        90, 0, 0, 0, 0, 0, 0,
+      ]);
+      expect((await getWeek(assignment.id, week)).json()).toEqual(replaced.json());
+    });
+
+    it('refuses days outside the week, the assignment or the past, each with a sentence', async () => {
+      const startDate = day(lastWeek(), 3);
+      const endDate = day(lastWeek(), 5);
+      const assignment = await newAssignment({ startDate, endDate, status: 'ended', endReason: 'Short job' });
+      const week = lastWeek();
+      const cases: Array<[object[], string]> = [
+        [[{ work_date: day(week, 7), minutes: 60 }], `${day(week, 7)} is not in the week starting ${week}.`],
+        [
+          [{ work_date: day(week, 2), minutes: 60 }],
+          `${day(week, 2)} is before the assignment starts on ${startDate}; no hours can be logged on it.`,
+        ],
+        [
+          [{ work_date: day(week, 6), minutes: 60 }],
+          `${day(week, 6)} is after the assignment ended on ${endDate}; no hours can be logged on it.`,
+        ],
+        [
+          [
+            { work_date: day(week, 4), minutes: 60 },
+            { work_date: day(week, 4), minutes: 30 },
+          ],
+          `${day(week, 4)} is listed twice.`,
+        ],
+        [[{ work_date: '2026-02-30', minutes: 60 }], 'The work date is not a real day.'],
+      ];
+      for (const [entries, message] of cases) {
+        const response = await save(assignment.id, week, entries);
+        expect(response.statusCode, message).toBe(400);
+        expect(response.json().error, message).toBe(message);
+      }
+      // An ended assignment still takes the hours of its last days.
+      const lastDays = await save(assignment.id, week, [
+        { work_date: startDate, minutes: 60 },
+        { work_date: endDate, minutes: 30 },
+      ]);
+      expect(lastDays.statusCode, lastDays.body).toBe(200);
+
+      const active = await newAssignment();
+      const nextWeek = addDays(weekStartOf(today()), 7);
+      const future = await save(active.id, nextWeek, [{ work_date: day(nextWeek, 6), minutes: 60 }]);
+      expect(future.statusCode).toBe(400);
+      expect(future.json().error).toBe(`${day(nextWeek, 6)} has not happened yet; log hours once they are worked.`);
+      const tooLong = await save(active.id, lastWeek(), [{ work_date: day(lastWeek(), 1), minutes: 1_441 }]);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error).toContain('A day has at most 24 hours.');
+      const pending = await newAssignment({ status: 'pending', startDate: addDays(today(), 10) });
+      const notStarted = await save(pending.id, lastWeek(), []);
+      expect(notStarted.statusCode).toBe(409);
+      expect(notStarted.json().error).toBe(workTexts.notStartedNoTime);
+    });
+  });
+
+  describe('submitting, returning and approving', () => {
+    it('walks a week from open to approved, locked, with the talent’s pay', async () => {
+      const assignment = await newAssignment({ rateCents: 4_500 });
+      const week = lastWeek();
+      const empty = await submit(assignment.id, week);
+      expect(empty.statusCode).toBe(409);
+      expect(empty.json().error).toBe(workTexts.submitNeedsHours);
+      await save(assignment.id, week, workdays(week, 450));
+
+      const submitted = await submit(assignment.id, week);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(submitted.json()).toMatchObject({ status: 'submitted', total_minutes: 2_250 });
+      expect(submitted.json().submitted_at).toEqual(expect.any(String));
+      const id: string = submitted.json().id;
+      const companyNotes = await db().select().from(notifications).where(eq(notifications.userId, company.user.id));
+      expect(companyNotes.some((note) => note.title === `Tom Timesheet submitted the week of ${week}`)).toBe(true);
+
+      const edit = await save(assignment.id, week, workdays(week, 60));
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json().error).toBe('This week has been submitted and can no longer be changed.');
+      const twice = await submit(assignment.id, week);
+      expect(twice.json().error).toBe(workTexts.weekAlreadySubmitted);
+
+      // Returned with a comment: editable again, then submitted again.
+      const noComment = await giveBack(id, ' ');
+      expect(noComment.statusCode).toBe(400);
+      expect(noComment.json().fields).toEqual({ comment: 'Please say what needs changing.' });
+      const returned = await giveBack(id, 'Friday was a public holiday.');
+      expect(returned.statusCode, returned.body).toBe(200);
+      expect(returned.json()).toMatchObject({ status: 'returned', return_comment: 'Friday was a public holiday.' });
+      const talentNotes = await db().select().from(notifications).where(eq(notifications.userId, talent.user.id));
+      expect(talentNotes.some((note) => note.title === `Your week of ${week} was returned`)).toBe(true);
+      const notSubmitted = await approve(id);
+      expect(notSubmitted.statusCode).toBe(409);
+      expect(notSubmitted.json().error).toBe(workTexts.approveNeedsSubmitted);
+      expect((await giveBack(id, 'Again')).json().error).toBe(workTexts.returnNeedsSubmitted);
+      const fixed = await save(assignment.id, week, workdays(week, 450).slice(0, 4));
+      expect(fixed.json()).toMatchObject({ status: 'returned', total_minutes: 1_800 });
+      expect((await submit(assignment.id, week)).json().status).toBe('submitted');
+
+      const approved = await approve(id);
+      expect(approved.statusCode, approved.body).toBe(200);
+      // 30 hours at $45.00.
+      expect(approved.json()).toMatchObject({ status: 'approved', total_minutes: 1_800, talent_pay_cents: 135_000 });
+      expect(approved.json().approved_at).toEqual(expect.any(String));
+      const [row] = await db().select().from(timesheets).where(eq(timesheets.id, id));
+      expect(row).toMatchObject({ approvedBy: company.user.id, overWeeklyHoursApproved: false });
+      const actions = await db().select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.targetId, id));
+      expect(actions.map((entry) => entry.action).sort()).toEqual([
+        'timesheet.approved',
+        'timesheet.returned',
+        'timesheet.submitted',
+        'timesheet.submitted',
+      ]);
+
+      const again = await approve(id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe('This week has already been approved.');
+      const locked = await save(assignment.id, week, workdays(week, 60));
+      expect(locked.statusCode).toBe(409);
+      expect(locked.json().error).toBe('This week has been approved and is locked.');
+      expect((await submit(assignment.id, week)).json().error).toBe(workTexts.weekApproved);
+      expect((await giveBack(id, 'Too late')).json().error).toBe(workTexts.weekApproved);
+    });
+
+    it('needs the company to approve hours over the weekly hours explicitly', async () => {
+      const assignment = await newAssignment({ weeklyHours: 10 });
+      const week = lastWeek();
+      const saved = await save(assignment.id, week, [
+        { work_date: day(week, 1), minutes: 330 },
+        { work_date: day(week, 2), minutes: 330 },
+      ]);
+      expect(saved.json()).toMatchObject({ total_minutes: 660, weekly_hours: 10, is_over_weekly_hours: true });
+      const id: string = (await submit(assignment.id, week)).json().id;
+      const refused = await approve(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(
+        'This week has 11 hours, more than the 10 agreed; approve the extra hours explicitly.',
+      );
+      expect((await approve(id, { approve_over_weekly_hours: false })).statusCode).toBe(409);
+      const approved = await approve(id, { approve_over_weekly_hours: true });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const [row] = await db().select().from(timesheets).where(eq(timesheets.id, id));
+      expect(row).toMatchObject({ status: 'approved', overWeeklyHoursApproved: true });
+    });
+
+    it('pays each day at the pay rate in effect that day, rounded half up per day', async () => {
+      const week = lastWeek();
+      const assignment = await newAssignment({ rateCents: 1_500, payRateCents: 1_234 });
+      // A raise from Wednesday (pay follows the rate from then on).
+      await db()
+        .insert(assignmentTerms)
+        .values({
+          assignmentId: assignment.id,
+          rateCents: 2_001,
+          payRateCents: 2_001,
+          weeklyHours: 40,
+          effectiveDate: day(week, 3),
+        });
+      await save(assignment.id, week, [
+        // 7 minutes at $12.34: 143.97 cents → 144.
+        { work_date: day(week, 1), minutes: 7 },
+        // 1 minute at $20.01: 33.35 cents → 33.
+        { work_date: day(week, 3), minutes: 1 },
+        // 30 minutes at $20.01: 1000.5 cents → 1001 (half up).
+        { work_date: day(week, 4), minutes: 30 },
+      ]);
+      const id: string = (await submit(assignment.id, week)).json().id;
+      const approved = await approve(id);
+      expect(approved.json().talent_pay_cents).toBe(144 + 33 + 1_001);
+    });
+
+    it('adds up talent pay from the terms history alone', () => {
+      const history = [
+        { rateCents: 5_000, payRateCents: 3_000, weeklyHours: 40, effectiveDate: '2026-01-01' },
+        { rateCents: 5_000, payRateCents: 3_333, weeklyHours: 40, effectiveDate: '2026-01-07' },
+      ];
+      expect(
+        talentPayCents(
+          [
+            { workDate: '2026-01-06', minutes: 61 },
+            { workDate: '2026-01-07', minutes: 61 },
+          ],
+          history,
+        ),
+      ).toBe(3_050 + 3_389);
+      expect(talentPayCents([], history)).toBe(0);
+    });
+
+    it('refuses to submit while a shift runs into the week', async () => {
+      const assignment = await newAssignment();
+      const week = weekStartOf(today());
+      await save(assignment.id, week, [{ work_date: today(), minutes: 60 }]);
+      expect(
+        (await talent.request({ method: 'POST', url: `/api/applicant/assignments/${assignment.id}/clock/in` }))
+          .statusCode,
+      ).toBe(200);
+      const refused = await submit(assignment.id, week);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(workTexts.submitWhileClockedIn);
+    });
+  });
+
+  describe('who sees which week', () => {
+    it('keeps each talent to their own weeks and each company to its assignments’', async () => {
+      const assignment = await newAssignment();
+      const week = lastWeek();
+      await save(assignment.id, week, workdays(week, 60));
+      const id: string = (await submit(assignment.id, week)).json().id;
+
+      for (const response of [
+        await getWeek(assignment.id, week, otherTalent),
+        await save(assignment.id, week, workdays(week, 60), otherTalent),
+        await submit(assignment.id, week, otherTalent),
+      ]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error).toBe(workTexts.assignmentNotFound);
+      }
+      for (const response of [await approve(id, {}, otherCompany), await giveBack(id, 'Not mine', otherCompany)]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error).toBe(workTexts.timesheetNotFound);
+      }
+      // The company's and the talent's own routes are not each other's.
+      expect((await getWeek(assignment.id, week, company)).statusCode).toBe(403);
+      expect((await approve(id, {}, talent)).statusCode).toBe(403);
+
+      const ids = (response: { json(): { items: Timesheet[] } }) => response.json().items.map((item) => item.id);
+      const get = (account: Account, url: string) => account.request({ method: 'GET', url });
+      expect(ids(await get(company, '/api/company/timesheets?page_size=100'))).toContain(id);
+      expect(ids(await get(otherCompany, '/api/company/timesheets'))).toEqual([]);
+      expect(ids(await get(talent, '/api/applicant/timesheets?page_size=100'))).toContain(id);
+      expect(ids(await get(otherTalent, '/api/applicant/timesheets'))).toEqual([]);
+
+      const submittedOnly = await get(
+        company,
+        `/api/company/timesheets?status=submitted&assignment_id=${assignment.id}`,
+      );
+      expect(submittedOnly.json()).toMatchObject({ total: 1, items: [{ id, status: 'submitted', week_start: week }] });
+      const approvedOnly = await get(company, `/api/company/timesheets?status=approved&assignment_id=${assignment.id}`);
+      expect(approvedOnly.json().total).toBe(0);
+      const badId = await get(talent, '/api/applicant/timesheets?assignment_id=nope');
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json().fields).toEqual({ assignment_id: 'That assignment id is not valid.' });
+    });
+
+    it('lists the newest week first, a page at a time', async () => {
+      const assignment = await newAssignment();
+      const weeks = [1, 2, 3].map((back) => addDays(weekStartOf(today()), -7 * back));
+      for (const weekStart of weeks) await buildTimesheet(db(), { assignmentId: assignment.id, weekStart });
+      const url = `/api/applicant/timesheets?assignment_id=${assignment.id}&page_size=2`;
+      const first = (await talent.request({ method: 'GET', url })).json();
+      const second = (await talent.request({ method: 'GET', url: `${url}&page=2` })).json();
+      expect(first.total).toBe(3);
+      expect([...first.items, ...second.items].map((item: Timesheet) => item.week_start)).toEqual(weeks);
+      const [row] = await db()
+        .select()
+        .from(timesheets)
+        .where(and(eq(timesheets.assignmentId, assignment.id), eq(timesheets.weekStart, weeks[0] ?? '')));
+      expect(row?.status).toBe('open');
+    });
+  });
+});
