@@ -79,6 +79,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   applicantTest: './test-taking/test-attempt-page.tsx',
   companyTalent: './talent-search/talent-search-page.tsx',
   companyMeetings: './app/meetings-page.tsx',
+  companyBilling: './app/company-billing-page.tsx',
   applicantMeetings: './app/meetings-page.tsx',
   meetingRoom: './app/meeting-room-page.tsx',
   companyMessages: './app/messages-page.tsx',

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBillingApi } from '~/client/billing/fake-billing-api';
 import { companyUser } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
@@ -77,6 +78,8 @@ function fakeNotificationsApi(server: FakeServer, stored: NotificationView[]) {
 async function openPortal(server: FakeServer) {
   // The header's Message button shows its own count (messaging).
   server.fallback('GET', '/api/conversations/unread-count', () => ({ unread_count: 0 }));
+  // The page under the header: Billing, with no invoices yet.
+  fakeBillingApi(server);
   const view = await renderRoute(paths.companyBilling.getHref(), { user: companyUser(), server });
   return view;
 }

@@ -1,0 +1,60 @@
+import { format } from 'date-fns';
+import type { BadgeVariant } from '~/client/components/ui/badge';
+import { formatIsoDay, fromIsoDay } from '~/client/lib/iso-day';
+import { formatCents, type InvoiceItem, type InvoiceStatus, type PaymentStatus } from '~/shared/billing';
+
+// How billing reads on screen: status names and colours, days, hours.
+
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  paid: 'Paid',
+  pending: 'Pending',
+  unpaid: 'Unpaid',
+  overdue: 'Overdue',
+};
+
+// Green for done, blue for waiting, amber for a failed attempt, red for late: the badge's own
+// variants keep 4.5:1 contrast.
+export const invoiceStatusBadges: Record<InvoiceStatus, BadgeVariant> = {
+  paid: 'success',
+  pending: 'info',
+  unpaid: 'warning',
+  overdue: 'danger',
+};
+
+// The filter's order, as the spec lists it.
+export const invoiceStatusOptions: InvoiceStatus[] = ['paid', 'pending', 'unpaid', 'overdue'];
+
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+};
+
+export const paymentStatusBadges: Record<PaymentStatus, BadgeVariant> = {
+  pending: 'info',
+  completed: 'success',
+  failed: 'danger',
+};
+
+// A calendar day of the API (YYYY-MM-DD) as "Nov 24, 2026".
+export const formatDay = formatIsoDay;
+
+// A moment (paid at, created at) as its day in the viewer's zone: "Nov 24, 2026".
+export const formatMomentDay = (value: string) => format(new Date(value), 'MMM d, yyyy');
+
+// "Nov 17 – Nov 23, 2026": a billing period.
+export function formatPeriod(start: string, end: string): string {
+  const startYear = start.slice(0, 4);
+  const endYear = end.slice(0, 4);
+  const first = startYear === endYear ? format(fromIsoDay(start), 'MMM d') : formatIsoDay(start);
+  return `${first} – ${formatIsoDay(end)}`;
+}
+
+const hours = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+// Work is hours (up to two decimals); the fee and the tax are one of each.
+export const formatQuantity = (item: InvoiceItem) => hours.format(item.quantity);
+
+// Work is billed by the hour; the fee and the tax are one amount each.
+export const formatItemRate = (item: InvoiceItem) =>
+  item.kind === 'work' ? `${formatCents(item.rate_cents)}/hr` : formatCents(item.rate_cents);

@@ -1,0 +1,530 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { companyUser } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, reply } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import type { Invoice } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import {
+  ALREADY_PAID_TEXT,
+  AUTO_PAY_NEEDS_DEFAULT_TEXT,
+  DECLINED_TEXT,
+  fakeBillingApi,
+  invoice,
+  savedMethod,
+  TRANSIENT_TEXT,
+} from './fake-billing-api';
+
+// Billing & Invoices (issue 15 §4, spec §2 "Company billing", §4, §5, §8, §9): the summary cards, the
+// invoice list's search, filters, sort and selection, the detail dialog and paying with the provider's
+// test cards, idempotently.
+
+type Seed = Parameters<typeof fakeBillingApi>[1];
+
+async function openBilling(
+  seed: Seed = {},
+  path = paths.companyBilling.getHref(),
+  answer?: (server: FakeServer) => void,
+) {
+  const server = createFakeServer();
+  const store = fakeBillingApi(server, seed);
+  answer?.(server);
+  const view = await renderRoute(path, { user: companyUser(), server });
+  await screen.findByRole('heading', { level: 1, name: 'Billing & Invoices' });
+  return { ...view, store };
+}
+
+const invoiceRequests = (server: FakeServer) =>
+  server.requests.filter((request) => request.method === 'GET' && request.path === '/api/company/invoices');
+const lastInvoiceQuery = (server: FakeServer) => invoiceRequests(server).at(-1)?.query;
+const payRequests = (server: FakeServer) =>
+  server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/pay'));
+
+const findTable = () => screen.findByRole('table', { name: 'Invoices' });
+// A row of the invoice table, also while a dialog hides the page from the accessibility tree.
+const row = (number: string) =>
+  within(screen.getByRole('table', { name: 'Invoices', hidden: true })).getByRole('row', {
+    name: new RegExp(number),
+    hidden: true,
+  });
+const columnHeader = (name: string) =>
+  screen.getAllByRole('columnheader').find((header) => header.textContent === name) as HTMLElement;
+
+async function findNotification(text: string) {
+  const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+  return within(region).findByText(text);
+}
+
+// The new card's fields in the pay dialog.
+async function typeCard(
+  events: Awaited<ReturnType<typeof openBilling>>['events'],
+  dialog: HTMLElement,
+  number: string,
+) {
+  await events.click(within(dialog).getByRole('radio', { name: 'New card' }));
+  await events.type(within(dialog).getByLabelText('Card number'), number);
+  await events.type(within(dialog).getByLabelText('Expiry month'), '12');
+  await events.type(within(dialog).getByLabelText('Expiry year'), '2030');
+  await events.type(within(dialog).getByLabelText('CVC'), '123');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Billing & Invoices', () => {
+  it('shows the four summary cards and every amount with two decimals', async () => {
+    await openBilling({
+      invoices: [
+        invoice({ invoice_number: 'INV-A', status: 'pending', amount_cents: 123450 }),
+        invoice({ invoice_number: 'INV-B', status: 'overdue', amount_cents: 5000 }),
+        invoice({ invoice_number: 'INV-C', status: 'unpaid', amount_cents: 1 }),
+        invoice({
+          invoice_number: 'INV-D',
+          status: 'paid',
+          amount_cents: 99900,
+          issue_date: '2026-11-02',
+          paid_at: '2026-11-10T15:00:00.000Z',
+        }),
+      ],
+    });
+    const cards = await screen.findByRole('region', { name: 'Billing summary' });
+    const card = (label: string) => within(cards).getByRole('heading', { name: label }).parentElement as HTMLElement;
+    expect(card('Outstanding Balance')).toHaveTextContent('$1,284.51');
+    expect(card('Overdue')).toHaveTextContent('$50.00');
+    expect(card('Last Payment')).toHaveTextContent('$999.00');
+    expect(card('Last Payment')).toHaveTextContent('Paid Nov 10, 2026');
+    expect(card('Next Auto-Pay')).toHaveTextContent('Off');
+
+    await findTable();
+    expect(row('INV-A')).toHaveTextContent('$1,234.50');
+    expect(row('INV-B')).toHaveTextContent('$50.00');
+    expect(row('INV-C')).toHaveTextContent('$0.01');
+    expect(within(row('INV-B')).getByText('Overdue')).toBeInTheDocument();
+    expect(within(row('INV-D')).getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('says No payments yet, and the next auto-pay date and amount once auto-pay is on', async () => {
+    await openBilling({
+      invoices: [invoice({ status: 'pending', due_date: '2026-12-08', amount_cents: 250000 })],
+      methods: [savedMethod({ is_default: true })],
+      profile: { auto_pay: true },
+    });
+    const cards = await screen.findByRole('region', { name: 'Billing summary' });
+    const card = (label: string) => within(cards).getByRole('heading', { name: label }).parentElement as HTMLElement;
+    expect(card('Last Payment')).toHaveTextContent('No payments yet');
+    expect(card('Next Auto-Pay')).toHaveTextContent('Dec 8, 2026');
+    expect(card('Next Auto-Pay')).toHaveTextContent('$2,500.00');
+  });
+
+  it('sorts by issue date descending, a new column ascending first, and flips on a second click', async () => {
+    const { events, server, router } = await openBilling({
+      invoices: [
+        invoice({ invoice_number: 'INV-LOW', amount_cents: 100, issue_date: '2026-11-01' }),
+        invoice({ invoice_number: 'INV-HIGH', amount_cents: 900, issue_date: '2026-11-09' }),
+      ],
+    });
+    await findTable();
+    expect(lastInvoiceQuery(server)?.get('sort')).toBe('issueDate');
+    expect(lastInvoiceQuery(server)?.get('order')).toBe('desc');
+    expect(columnHeader('Issue Date')).toHaveAttribute('aria-sort', 'descending');
+    expect(columnHeader('Amount')).toHaveAttribute('aria-sort', 'none');
+
+    await events.click(within(columnHeader('Amount')).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=amount_asc');
+    await waitFor(() => expect(columnHeader('Amount')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(columnHeader('Issue Date')).toHaveAttribute('aria-sort', 'none');
+    expect(lastInvoiceQuery(server)?.get('sort')).toBe('amount');
+    expect(lastInvoiceQuery(server)?.get('order')).toBe('asc');
+    await waitFor(() => {
+      const numbers = screen.getAllByRole('row').map((each) => each.textContent);
+      expect(numbers.findIndex((text) => text?.includes('INV-LOW'))).toBeLessThan(
+        numbers.findIndex((text) => text?.includes('INV-HIGH')),
+      );
+    });
+
+    await events.click(within(columnHeader('Amount')).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=amount_desc');
+    await waitFor(() => expect(columnHeader('Amount')).toHaveAttribute('aria-sort', 'descending'));
+    expect(lastInvoiceQuery(server)?.get('order')).toBe('desc');
+
+    // Back to the default column: ascending first, then the default (descending) leaves the URL.
+    await events.click(within(columnHeader('Issue Date')).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=issueDate_asc');
+    await waitFor(() => expect(columnHeader('Issue Date')).toHaveAttribute('aria-sort', 'ascending'));
+    await events.click(within(columnHeader('Issue Date')).getByRole('button'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('sends the search and the status filter through the URL to the request', async () => {
+    const { events, server, router } = await openBilling({
+      invoices: [
+        invoice({ invoice_number: 'INV-2026-0100', status: 'overdue' }),
+        invoice({ invoice_number: 'INV-2026-0200', status: 'pending' }),
+      ],
+    });
+    await findTable();
+    await events.type(screen.getByRole('searchbox', { name: 'Search invoices' }), 'inv-2026-01');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=inv-2026-01'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /INV-2026-0200/ })).not.toBeInTheDocument());
+    expect(row('INV-2026-0100')).toBeInTheDocument();
+    expect(lastInvoiceQuery(server)?.get('q')).toBe('inv-2026-01');
+
+    await events.clear(screen.getByRole('searchbox', { name: 'Search invoices' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The page has caught up with the URL (the whole list again) before the next change.
+    await waitFor(() => expect(row('INV-2026-0200')).toBeInTheDocument());
+    await events.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Pending');
+    expect(router.state.location.search).toBe('?status=pending');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /INV-2026-0100/ })).not.toBeInTheDocument());
+    expect(lastInvoiceQuery(server)?.get('status')).toBe('pending');
+  });
+
+  it('opens on the URL’s filters and says No invoices found when nothing matches', async () => {
+    const { server } = await openBilling(
+      { invoices: [invoice({ status: 'pending' })] },
+      `${paths.companyBilling.getHref()}?status=overdue&from=2026-11-01&to=2026-11-30`,
+    );
+    expect(await screen.findByText('No invoices found')).toBeInTheDocument();
+    const query = lastInvoiceQuery(server);
+    expect(query?.get('status')).toBe('overdue');
+    expect(query?.get('from')).toBe('2026-11-01');
+    expect(query?.get('to')).toBe('2026-11-30');
+  });
+
+  it('says No invoices found for a company without invoices', async () => {
+    await openBilling();
+    expect(await screen.findByText('No invoices found')).toBeInTheDocument();
+  });
+
+  it('offers Try Again when the list fails to load', async () => {
+    let isRefusing = true;
+    const { events } = await openBilling(
+      { invoices: [invoice({ invoice_number: 'INV-BACK' })] },
+      undefined,
+      (server) => {
+        const answer = server.fetch;
+        server.fetch = (async (input, init) => {
+          if (isRefusing && new URL(String(input), 'http://localhost').pathname === '/api/company/invoices') {
+            return Response.json({ error: 'Billing is closed for maintenance.', code: 'forbidden' }, { status: 403 });
+          }
+          return answer(input, init);
+        }) as typeof fetch;
+      },
+    );
+    expect(await screen.findByText('Failed to load invoices')).toBeInTheDocument();
+    expect(screen.getByText('Billing is closed for maintenance.')).toBeInTheDocument();
+    isRefusing = false;
+    await events.click(screen.getByRole('button', { name: 'Try Again' }));
+    await findTable();
+    expect(row('INV-BACK')).toBeInTheDocument();
+  });
+
+  it('downloads the selected invoices as one PDF', async () => {
+    const first = invoice({ invoice_number: 'INV-ONE' });
+    const second = invoice({ invoice_number: 'INV-TWO' });
+    const { events, server } = await openBilling(
+      { invoices: [first, second, invoice({ invoice_number: 'INV-3' })] },
+      undefined,
+      (fake) => fake.get('/api/company/invoices/export.pdf', () => reply(200, 'pdf')),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:invoices');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await findTable();
+    const download = screen.getByRole('button', { name: /Download selected/ });
+    expect(download).toBeDisabled();
+    await events.click(screen.getByRole('checkbox', { name: 'Select INV-ONE' }));
+    await events.click(screen.getByRole('checkbox', { name: 'Select INV-TWO' }));
+    expect(download).toHaveTextContent('Download selected (2)');
+    await events.click(download);
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const exported = server.requests.find((request) => request.path === '/api/company/invoices/export.pdf');
+    expect(exported?.query.get('ids')?.split(',').sort()).toEqual([first.id, second.id].sort());
+
+    await events.click(screen.getByRole('checkbox', { name: 'Select all invoices on this page' }));
+    expect(download).toHaveTextContent('Download selected (3)');
+  });
+});
+
+describe('Invoice detail and paying', () => {
+  it('shows an invoice’s items and totals, and offers Pay only while it is not paid', async () => {
+    const unpaid = invoice({ invoice_number: 'INV-OPEN', status: 'unpaid' });
+    const paid = invoice({ invoice_number: 'INV-DONE', status: 'paid', paid_at: '2026-11-20T10:00:00.000Z' });
+    const { events } = await openBilling({ invoices: [unpaid, paid] });
+    await findTable();
+    expect(within(row('INV-DONE')).queryByRole('button', { name: 'Pay INV-DONE' })).not.toBeInTheDocument();
+    expect(within(row('INV-OPEN')).getByRole('button', { name: 'Pay INV-OPEN' })).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'View INV-OPEN' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Invoice INV-OPEN' });
+    const items = within(dialog).getByRole('table', { name: 'Invoice items' });
+    expect(within(items).getByRole('row', { name: /40 hours/ })).toHaveTextContent('$25.00/hr');
+    expect(within(items).getByRole('row', { name: /40 hours/ })).toHaveTextContent('$1,000.00');
+    expect(within(items).getByRole('row', { name: /Platform fee/ })).toHaveTextContent('$100.00');
+    expect(dialog).toHaveTextContent('Subtotal$1,000.00');
+    expect(dialog).toHaveTextContent('Platform fee$100.00');
+    expect(dialog).toHaveTextContent('Tax$124.50');
+    expect(dialog).toHaveTextContent('Total$1,224.50');
+    expect(within(dialog).getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
+    await events.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await events.click(screen.getByRole('button', { name: 'View INV-DONE' }));
+    dialog = await screen.findByRole('dialog', { name: 'Invoice INV-DONE' });
+    expect(within(dialog).queryByRole('button', { name: 'Pay Invoice' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+
+  it('keeps Pay disabled until a method is chosen, then pays with a saved card', async () => {
+    const open = invoice({ invoice_number: 'INV-PAY', status: 'pending', amount_cents: 122450 });
+    const method = savedMethod({ label: 'Visa ending in 4242', is_default: true });
+    const { events, server, store } = await openBilling({ invoices: [open], methods: [method] });
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-PAY' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-PAY' });
+    const pay = within(dialog).getByRole('button', { name: 'Pay $1,224.50' });
+    expect(pay).toBeDisabled();
+    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    expect(pay).toBeEnabled();
+    await events.click(pay);
+
+    expect(await findNotification('Invoice INV-PAY has been paid.')).toBeInTheDocument();
+    expect(await findNotification('Payment Successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(payRequests(server)[0]?.body).toEqual({ payment_method_id: method.id, save_method: false });
+    expect(store.invoices[0]?.status).toBe('paid');
+    await waitFor(() => expect(within(row('INV-PAY')).getByText('Paid')).toBeInTheDocument());
+    expect(within(row('INV-PAY')).queryByRole('button', { name: 'Pay INV-PAY' })).not.toBeInTheDocument();
+    const cards = screen.getByRole('region', { name: 'Billing summary' });
+    await waitFor(() =>
+      expect(within(cards).getByRole('heading', { name: 'Last Payment' }).parentElement).toHaveTextContent('$1,224.50'),
+    );
+  });
+
+  it('shows a declined card’s sentence in the dialog, keeps it open, and tries again with a new key', async () => {
+    const { events, server, store } = await openBilling({ invoices: [invoice({ invoice_number: 'INV-DECLINE' })] });
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-DECLINE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-DECLINE' });
+    await typeCard(events, dialog, '4000 0000 0000 0002');
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DECLINED_TEXT);
+    expect(screen.getByRole('dialog', { name: 'Pay Invoice INV-DECLINE' })).toBeInTheDocument();
+    expect(store.invoices[0]?.status).toBe('unpaid');
+    await waitFor(() => expect(within(row('INV-DECLINE')).getByText('Unpaid')).toBeInTheDocument());
+
+    // The decline settled that attempt: another card is a new attempt with its own key.
+    await events.clear(within(dialog).getByLabelText('Card number'));
+    await events.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await findNotification('Invoice INV-DECLINE has been paid.')).toBeInTheDocument();
+    const [declined, paid] = store.payKeys;
+    expect(declined).toBeTruthy();
+    expect(paid).not.toBe(declined);
+    expect(payRequests(server)[1]?.body).toMatchObject({
+      new_method: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      save_method: false,
+    });
+  });
+
+  it('sends the same Idempotency-Key again after a 503, so the retry completes the one payment', async () => {
+    const { events, store } = await openBilling({ invoices: [invoice({ invoice_number: 'INV-RETRY' })] });
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-RETRY' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-RETRY' });
+    await typeCard(events, dialog, '4000000000000119');
+    await events.click(within(dialog).getByRole('checkbox', { name: 'Save for future payments' }));
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TRANSIENT_TEXT);
+    expect(store.invoices[0]?.status).toBe('pending');
+
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await findNotification('Invoice INV-RETRY has been paid.')).toBeInTheDocument();
+    expect(store.payKeys).toHaveLength(2);
+    expect(store.payKeys[1]).toBe(store.payKeys[0]);
+    expect(store.payments.filter((payment) => payment.status === 'completed')).toHaveLength(1);
+  });
+
+  it('retries the same attempt when the dialog is closed and opened again after a 503', async () => {
+    const { events, store } = await openBilling({ invoices: [invoice({ invoice_number: 'INV-REOPEN' })] });
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-REOPEN' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-REOPEN' });
+    await typeCard(events, dialog, '4000000000000119');
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TRANSIENT_TEXT);
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await events.click(screen.getByRole('button', { name: 'Pay INV-REOPEN' }));
+    dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-REOPEN' });
+    await typeCard(events, dialog, '4000000000000119');
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await findNotification('Invoice INV-REOPEN has been paid.')).toBeInTheDocument();
+    expect(store.payKeys).toHaveLength(2);
+    expect(store.payKeys[1]).toBe(store.payKeys[0]);
+  });
+
+  it('says a payment the provider confirms later is processing', async () => {
+    const target = invoice({ invoice_number: 'INV-LATER' });
+    const { events } = await openBilling({ invoices: [target], methods: [savedMethod()] }, undefined, (server) =>
+      server.post('/api/company/invoices/:id/pay', () =>
+        reply(202, {
+          invoice: target,
+          payment: {
+            id: 'payment',
+            invoice_id: target.id,
+            invoice_number: target.invoice_number,
+            company_name: target.company_name,
+            amount_cents: target.amount_cents,
+            status: 'pending',
+            method_label: 'Visa ending in 4242',
+            failure_message: null,
+            created_at: new Date().toISOString(),
+            completed_at: null,
+          },
+        }),
+      ),
+    );
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-LATER' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-LATER' });
+    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await findNotification('Payment Processing')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(row('INV-LATER')).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('keeps the key after a lost connection too', async () => {
+    let isOffline = true;
+    const keys: string[] = [];
+    const { events } = await openBilling(
+      { invoices: [invoice({ invoice_number: 'INV-OFFLINE' })], methods: [savedMethod()] },
+      undefined,
+      (server) => {
+        const answer = server.fetch;
+        server.fetch = (async (input, init) => {
+          if (String(input).endsWith('/pay')) {
+            keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+            if (isOffline) {
+              isOffline = false;
+              throw new TypeError('Failed to fetch');
+            }
+          }
+          return answer(input, init);
+        }) as typeof fetch;
+      },
+    );
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-OFFLINE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-OFFLINE' });
+    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TRANSIENT_TEXT);
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await findNotification('Invoice INV-OFFLINE has been paid.')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('disables Pay once the invoice turns out to be paid already', async () => {
+    const target = invoice({ invoice_number: 'INV-RACE' });
+    const { events, store } = await openBilling({ invoices: [target], methods: [savedMethod()] });
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-RACE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-RACE' });
+    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    // Someone else paid it in another tab.
+    Object.assign(store.invoices[0] as Invoice, { status: 'paid', paid_at: new Date().toISOString() });
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ALREADY_PAID_TEXT);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /^Pay \$/ })).toBeDisabled());
+    expect(within(dialog).getByText('This invoice has been paid.')).toBeInTheDocument();
+  });
+
+  it('puts the server’s field messages next to the new card’s fields', async () => {
+    const { events } = await openBilling(
+      { invoices: [invoice({ invoice_number: 'INV-FIELDS' })] },
+      undefined,
+      (server) =>
+        server.post('/api/company/invoices/:id/pay', () =>
+          reply(400, {
+            error: 'Please correct the highlighted fields.',
+            code: 'validation',
+            fields: { 'new_method.exp_year': 'This card has expired.' },
+          }),
+        ),
+    );
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-FIELDS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-FIELDS' });
+    await typeCard(events, dialog, '4242424242424242');
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await within(dialog).findByText('This card has expired.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Expiry year')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks a new card before sending it', async () => {
+    const { events, server } = await openBilling({ invoices: [invoice({ invoice_number: 'INV-CHECK' })] });
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-CHECK' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-CHECK' });
+    await events.click(within(dialog).getByRole('radio', { name: 'New bank account' }));
+    await events.type(within(dialog).getByLabelText('Routing number'), '123');
+    await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
+    expect(await within(dialog).findByText('Enter the account holder’s name.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the 9-digit routing number.')).toBeInTheDocument();
+    expect(payRequests(server)).toHaveLength(0);
+  });
+});
+
+describe('Payment methods', () => {
+  it('adds a card, makes it the default and removes another', async () => {
+    const old = savedMethod({ label: 'Bank account ending in 6789', kind: 'bank', last4: '6789', is_default: true });
+    const { events, store } = await openBilling({ methods: [old] });
+    const list = await screen.findByRole('list', { name: 'Saved payment methods' });
+    expect(within(list).getByText('Bank account ending in 6789')).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Add Payment Method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payment Method' });
+    await events.type(within(dialog).getByLabelText('Card number'), '4242 4242 4242 4242');
+    await events.type(within(dialog).getByLabelText('Expiry month'), '4');
+    await events.type(within(dialog).getByLabelText('Expiry year'), '2031');
+    await events.type(within(dialog).getByLabelText('CVC'), '321');
+    await events.click(within(dialog).getByRole('button', { name: 'Add Payment Method' }));
+    expect(await findNotification('Visa ending in 4242 is saved for future payments.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await events.click(await screen.findByRole('button', { name: 'Make Visa ending in 4242 the default' }));
+    expect(await findNotification('Visa ending in 4242 is now your default.')).toBeInTheDocument();
+    await waitFor(() => expect(store.profile.default_payment_method_id).toBe(store.methods[1]?.id));
+
+    await events.click(await screen.findByRole('button', { name: 'Remove Bank account ending in 6789' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove this payment method?' });
+    await events.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Bank account ending in 6789')).not.toBeInTheDocument());
+    expect(store.methods.map((method) => method.label)).toEqual(['Visa ending in 4242']);
+  });
+
+  it('shows the server’s sentence when auto-pay has no default method, and turns it on with one', async () => {
+    const { events, store } = await openBilling({ invoices: [invoice({ due_date: '2026-12-01' })] });
+    const autoPay = await screen.findByRole('switch', { name: 'Auto-Pay' });
+    await waitFor(() => expect(autoPay).toBeEnabled());
+    await events.click(autoPay);
+    expect(await screen.findByText(AUTO_PAY_NEEDS_DEFAULT_TEXT)).toHaveAttribute('role', 'alert');
+    expect(autoPay).toHaveAttribute('aria-checked', 'false');
+
+    store.methods.push(savedMethod({ is_default: true }));
+    store.profile.default_payment_method_id = store.methods[0]?.id ?? null;
+    await events.click(autoPay);
+    await waitFor(() => expect(autoPay).toHaveAttribute('aria-checked', 'true'));
+    const cards = screen.getByRole('region', { name: 'Billing summary' });
+    await waitFor(() =>
+      expect(within(cards).getByRole('heading', { name: 'Next Auto-Pay' }).parentElement).toHaveTextContent(
+        'Dec 1, 2026',
+      ),
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageMeta } from '~/client/components/page-meta';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import { isOneOf } from '~/client/lib/list-search';
+import type { PageProps } from '~/client/routes';
+import { paths } from '~/shared/routes';
+import { BillingSummaryCards } from './billing-summary-cards';
+import { InvoicesSection } from './invoices-section';
+import { PaymentMethodsSection } from './payment-methods-section';
+import { PaymentsHistory } from './payments-history';
+
+export const billingTabs = ['invoices', 'timesheets', 'assignments'] as const;
+export type BillingTab = (typeof billingTabs)[number];
+
+const tabLabels: Record<BillingTab, string> = {
+  invoices: 'Invoices',
+  timesheets: 'Timesheets',
+  assignments: 'Assignments',
+};
+
+interface BillingPageProps extends PageProps {
+  // The work tabs belong to the timesheets feature; the page that composes both passes them in
+  // (app/company-billing-page.tsx). Without them the page is the invoices alone.
+  timesheetsTab?: ReactNode;
+  assignmentsTab?: ReactNode;
+}
+
+function InvoicesTab() {
+  return (
+    <div className="grid min-w-0 gap-6">
+      <InvoicesSection />
+      <div className="grid min-w-0 gap-6 xl:grid-cols-2 xl:items-start">
+        <PaymentMethodsSection />
+        <PaymentsHistory />
+      </div>
+    </div>
+  );
+}
+
+// /company/billing (spec §2 "Company billing"): the four summary cards, then the invoices with payment
+// methods and payment history, and beside them, when composed in, the company's timesheets and
+// assignments as tabs (?tab=timesheets).
+export function BillingPage({ pageId, timesheetsTab, assignmentsTab }: BillingPageProps) {
+  const { title } = paths[pageId];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const extraTabs: Partial<Record<BillingTab, ReactNode>> = { timesheets: timesheetsTab, assignments: assignmentsTab };
+  const shownTabs = billingTabs.filter((tab) => tab === 'invoices' || extraTabs[tab] !== undefined);
+  const requested = searchParams.get('tab') ?? '';
+  const tab: BillingTab = isOneOf(shownTabs, requested) ? requested : 'invoices';
+
+  const heading = (
+    <div className="mb-6 space-y-1">
+      <PageMeta title={title} />
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <p className="text-sm text-muted-foreground">Your invoices, payments and payment methods.</p>
+    </div>
+  );
+
+  if (shownTabs.length === 1) {
+    return (
+      <>
+        {heading}
+        <div className="grid min-w-0 gap-6">
+          <BillingSummaryCards />
+          <InvoicesTab />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {heading}
+      <BillingSummaryCards />
+      <Tabs
+        className="mt-6"
+        value={tab}
+        // Each tab's list keeps its own filters in the URL; a tab opens on its own, unfiltered.
+        onValueChange={(value) => {
+          if (isOneOf(shownTabs, value)) setSearchParams(value === 'invoices' ? {} : { tab: value });
+        }}
+      >
+        <TabsList width="full" className="sm:inline-flex sm:w-auto">
+          {shownTabs.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {tabLabels[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="invoices" className="mt-4">
+          <InvoicesTab />
+        </TabsContent>
+        {shownTabs
+          .filter((value) => value !== 'invoices')
+          .map((value) => (
+            <TabsContent key={value} value={value} className="mt-4">
+              {extraTabs[value]}
+            </TabsContent>
+          ))}
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,256 @@
+import { fakeId } from '~/client/testing/data-generators';
+import { type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import {
+  type AddPaymentMethodInput,
+  type BillingProfile,
+  type BillingSummary,
+  type Invoice,
+  type InvoiceSortKey,
+  OUTSTANDING_INVOICE_STATUSES,
+  type PayInvoiceInput,
+  type Payment,
+  type PaymentMethod,
+  paymentTexts,
+} from '~/shared/billing';
+
+// The company's billing API for component tests, answered from memory: the invoice list with its
+// search, filters, sort and pages; the summary cards; payment methods and the billing profile; and paying
+// with the default provider's test cards (4242 succeeds, 0002 is declined, 0119 fails once transiently
+// and a retry with the same Idempotency-Key completes it).
+
+export const DECLINED_TEXT = paymentTexts.cardDeclined;
+export const TRANSIENT_TEXT = paymentTexts.tryAgain;
+export const ALREADY_PAID_TEXT = paymentTexts.alreadyPaid;
+export const AUTO_PAY_NEEDS_DEFAULT_TEXT = paymentTexts.autoPayNeedsMethod;
+
+let invoiceNumber = 0;
+
+export function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  invoiceNumber += 1;
+  const id = fakeId();
+  return {
+    id,
+    invoice_number: `INV-2026-${String(invoiceNumber).padStart(4, '0')}`,
+    company_id: 'company',
+    company_name: 'Acme',
+    period_start: '2026-11-08',
+    period_end: '2026-11-14',
+    issue_date: '2026-11-16',
+    due_date: '2026-11-30',
+    status: 'pending',
+    subtotal_cents: 100000,
+    fee_cents: 10000,
+    tax_cents: 12450,
+    amount_cents: 122450,
+    paid_at: null,
+    items: [
+      {
+        id: fakeId(),
+        kind: 'work',
+        description: 'Ada Talent — Support Engineer, 40 hours',
+        quantity: 40,
+        rate_cents: 2500,
+        amount_cents: 100000,
+      },
+      {
+        id: fakeId(),
+        kind: 'fee',
+        description: 'Platform fee (10%)',
+        quantity: 1,
+        rate_cents: 10000,
+        amount_cents: 10000,
+      },
+      { id: fakeId(), kind: 'tax', description: 'Tax (11.32%)', quantity: 1, rate_cents: 12450, amount_cents: 12450 },
+    ],
+    ...overrides,
+  };
+}
+
+export function savedMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  return {
+    id: fakeId(),
+    kind: 'card',
+    label: 'Visa ending in 4242',
+    last4: '4242',
+    is_default: false,
+    created_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const sortValue: Record<InvoiceSortKey, (invoice: Invoice) => string | number> = {
+  invoiceNumber: (each) => each.invoice_number,
+  issueDate: (each) => each.issue_date,
+  dueDate: (each) => each.due_date,
+  amount: (each) => each.amount_cents,
+  status: (each) => each.status,
+};
+
+function labelOf(method: AddPaymentMethodInput): { label: string; last4: string | null } {
+  if (method.kind === 'card')
+    return { label: `Visa ending in ${method.card_number.slice(-4)}`, last4: method.card_number.slice(-4) };
+  if (method.kind === 'bank') {
+    return {
+      label: `Bank account ending in ${method.account_number.slice(-4)}`,
+      last4: method.account_number.slice(-4),
+    };
+  }
+  return { label: `Wallet (${method.email})`, last4: null };
+}
+
+interface BillingStore {
+  invoices: Invoice[];
+  methods: PaymentMethod[];
+  profile: BillingProfile;
+  payments: Payment[];
+  // The Idempotency-Key of every pay request, in order.
+  payKeys: string[];
+}
+
+export function fakeBillingApi(
+  server: FakeServer,
+  seed: { invoices?: Invoice[]; methods?: PaymentMethod[]; profile?: Partial<BillingProfile> } = {},
+): BillingStore {
+  const store: BillingStore = {
+    invoices: [...(seed.invoices ?? [])],
+    methods: [...(seed.methods ?? [])],
+    profile: {
+      tax_rate_basis_points: 0,
+      payment_terms_days: 14,
+      auto_pay: false,
+      default_payment_method_id: seed.methods?.find((method) => method.is_default)?.id ?? null,
+      ...seed.profile,
+    },
+    payments: [],
+    payKeys: [],
+  };
+  // Results already given, by key: a retry with the same key gets the first answer.
+  const answered = new Map<string, unknown>();
+  // Keys whose first try the provider failed transiently (card 0119).
+  const failedOnce = new Set<string>();
+
+  server.get('/api/company/invoices', ({ query }) => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    const status = query.get('status');
+    const from = query.get('from');
+    const to = query.get('to');
+    const key = (query.get('sort') ?? 'issueDate') as InvoiceSortKey;
+    const direction = query.get('order') === 'asc' ? 1 : -1;
+    const page = Number(query.get('page') ?? 1);
+    const pageSize = Number(query.get('page_size') ?? 20);
+    const matching = store.invoices
+      .filter((each) => !q || each.invoice_number.toLowerCase().includes(q))
+      .filter((each) => !status || each.status === status)
+      .filter((each) => (!from || each.issue_date >= from) && (!to || each.issue_date <= to))
+      .sort((first, second) => {
+        const [a, b] = [sortValue[key](first), sortValue[key](second)];
+        return (a < b ? -1 : a > b ? 1 : 0) * direction;
+      });
+    return {
+      items: matching.slice((page - 1) * pageSize, page * pageSize),
+      total: matching.length,
+      page,
+      page_size: pageSize,
+    };
+  });
+
+  server.get('/api/company/invoices/summary', (): BillingSummary => {
+    const sum = (list: Invoice[]) => list.reduce((total, each) => total + each.amount_cents, 0);
+    const outstanding = store.invoices.filter((each) =>
+      (OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(each.status),
+    );
+    const lastPaid = store.invoices
+      .filter((each) => each.status === 'paid' && each.paid_at)
+      .sort((first, second) => second.issue_date.localeCompare(first.issue_date))[0];
+    const nextDue = outstanding.sort((first, second) => first.due_date.localeCompare(second.due_date))[0];
+    return {
+      outstanding_cents: sum(outstanding),
+      overdue_cents: sum(store.invoices.filter((each) => each.status === 'overdue')),
+      last_payment: lastPaid
+        ? { amount_cents: lastPaid.amount_cents, issue_date: lastPaid.issue_date, paid_at: lastPaid.paid_at ?? '' }
+        : null,
+      next_auto_pay:
+        store.profile.auto_pay && nextDue ? { date: nextDue.due_date, amount_cents: nextDue.amount_cents } : null,
+    };
+  });
+
+  server.get('/api/company/payment-methods', () => ({ items: store.methods }));
+  server.post('/api/company/payment-methods', ({ body }) => {
+    const input = body as AddPaymentMethodInput;
+    const method = savedMethod({ kind: input.kind, ...labelOf(input) });
+    store.methods.push(method);
+    return reply(201, method);
+  });
+  server.delete('/api/company/payment-methods/:id', ({ params }) => {
+    store.methods = store.methods.filter((method) => method.id !== params.id);
+    return reply(204);
+  });
+
+  server.get('/api/company/billing-profile', () => store.profile);
+  server.patch('/api/company/billing-profile', ({ body }) => {
+    const change = body as { auto_pay?: boolean; default_payment_method_id?: string };
+    const defaultId = change.default_payment_method_id ?? store.profile.default_payment_method_id;
+    if (change.auto_pay && !defaultId) return replyError(409, 'conflict', AUTO_PAY_NEEDS_DEFAULT_TEXT);
+    store.profile = { ...store.profile, ...change, default_payment_method_id: defaultId };
+    store.methods = store.methods.map((method) => ({ ...method, is_default: method.id === defaultId }));
+    return store.profile;
+  });
+
+  server.get('/api/company/payments', ({ query }) => ({
+    items: store.payments,
+    total: store.payments.length,
+    page: Number(query.get('page') ?? 1),
+    page_size: Number(query.get('page_size') ?? 20),
+  }));
+
+  server.post('/api/company/invoices/:id/pay', ({ params, body, headers }) => {
+    const key = headers['idempotency-key'];
+    if (!key) return replyError(400, 'validation', paymentTexts.idempotencyKeyRequired);
+    store.payKeys.push(key);
+    if (answered.has(key)) return answered.get(key);
+    const target = store.invoices.find((each) => each.id === params.id);
+    if (!target) return replyError(404, 'not_found', paymentTexts.invoiceNotFound);
+    if (target.status === 'paid') return replyError(409, 'conflict', ALREADY_PAID_TEXT);
+    const { payment_method_id, new_method } = body as PayInvoiceInput;
+    const saved = store.methods.find((method) => method.id === payment_method_id);
+    if (!saved && !new_method) return replyError(400, 'validation', paymentTexts.chooseMethod);
+    const cardNumber = new_method?.kind === 'card' ? new_method.card_number : saved?.last4 === '0002' ? '0002' : '';
+    const label = saved?.label ?? (new_method ? labelOf(new_method).label : '');
+
+    const recordPayment = (status: Payment['status'], failure: string | null): Payment => {
+      const payment: Payment = {
+        id: fakeId(),
+        invoice_id: target.id,
+        invoice_number: target.invoice_number,
+        company_name: target.company_name,
+        amount_cents: target.amount_cents,
+        status,
+        method_label: label,
+        failure_message: failure,
+        created_at: new Date().toISOString(),
+        completed_at: status === 'completed' ? new Date().toISOString() : null,
+      };
+      store.payments.unshift(payment);
+      return payment;
+    };
+
+    if (cardNumber.endsWith('0002')) {
+      target.status = 'unpaid';
+      recordPayment('failed', DECLINED_TEXT);
+      const answer = replyError(402, 'payment_declined', DECLINED_TEXT);
+      answered.set(key, answer);
+      return answer;
+    }
+    if (cardNumber.endsWith('0119') && !failedOnce.has(key)) {
+      failedOnce.add(key);
+      return replyError(503, 'unavailable', TRANSIENT_TEXT);
+    }
+    target.status = 'paid';
+    target.paid_at = new Date().toISOString();
+    const answer = { payment: recordPayment('completed', null), invoice: target };
+    answered.set(key, answer);
+    return answer;
+  });
+
+  return store;
+}

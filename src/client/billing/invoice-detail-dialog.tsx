@@ -1,0 +1,112 @@
+import { DownloadIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
+import { formatCents, type Invoice } from '~/shared/billing';
+import {
+  formatDay,
+  formatItemRate,
+  formatMomentDay,
+  formatPeriod,
+  formatQuantity,
+  invoiceStatusBadges,
+  invoiceStatusLabels,
+} from './billing-format';
+
+interface InvoiceDetailDialogProps {
+  invoice: Invoice;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPay: (invoice: Invoice) => void;
+  onDownload: (invoice: Invoice) => void;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function TotalRow({ label, cents, isTotal = false }: { label: string; cents: number; isTotal?: boolean }) {
+  return (
+    <div
+      className={isTotal ? 'flex justify-between border-t border-border pt-2 font-semibold' : 'flex justify-between'}
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{formatCents(cents)}</dd>
+    </div>
+  );
+}
+
+// One invoice (spec §3): its dates and period, its items (work hours, platform fee, tax) and totals,
+// the PDF, and Pay while it is not paid (spec §4).
+export function InvoiceDetailDialog({ invoice, open, onOpenChange, onPay, onDownload }: InvoiceDetailDialogProps) {
+  const isPaid = invoice.status === 'paid';
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={`Invoice ${invoice.invoice_number}`}
+        description={`Billing period ${formatPeriod(invoice.period_start, invoice.period_end)}`}
+        className="max-w-2xl"
+      >
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Fact label="Status">
+            <Badge variant={invoiceStatusBadges[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Badge>
+          </Fact>
+          <Fact label="Issue Date">{formatDay(invoice.issue_date)}</Fact>
+          <Fact label="Due Date">{formatDay(invoice.due_date)}</Fact>
+          {invoice.paid_at ? (
+            <Fact label="Paid">{formatMomentDay(invoice.paid_at)}</Fact>
+          ) : (
+            <Fact label="Amount Due">{formatCents(invoice.amount_cents)}</Fact>
+          )}
+        </dl>
+
+        <Table aria-label="Invoice items" className="max-sm:text-xs">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="max-sm:px-1.5">Description</TableHead>
+              <TableHead className="text-right max-sm:px-1.5">Quantity</TableHead>
+              <TableHead className="text-right max-sm:px-1.5">Rate</TableHead>
+              <TableHead className="text-right max-sm:px-1.5">Amount</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {invoice.items.map((item) => (
+              <TableRow key={item.id} className="hover:bg-transparent">
+                <TableCell className="[overflow-wrap:anywhere] max-sm:px-1.5">{item.description}</TableCell>
+                <TableCell className="text-right tabular-nums max-sm:px-1.5">{formatQuantity(item)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums max-sm:px-1.5">
+                  {formatItemRate(item)}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums max-sm:px-1.5">
+                  {formatCents(item.amount_cents)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+
+        <dl className="ml-auto grid w-full max-w-xs gap-1.5 text-sm" aria-label="Totals">
+          <TotalRow label="Subtotal" cents={invoice.subtotal_cents} />
+          <TotalRow label="Platform fee" cents={invoice.fee_cents} />
+          <TotalRow label="Tax" cents={invoice.tax_cents} />
+          <TotalRow label="Total" cents={invoice.amount_cents} isTotal />
+        </dl>
+
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onDownload(invoice)}>
+            <DownloadIcon aria-hidden="true" />
+            Download PDF
+          </Button>
+          {!isPaid && <Button onClick={() => onPay(invoice)}>Pay Invoice</Button>}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

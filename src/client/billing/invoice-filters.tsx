@@ -1,0 +1,164 @@
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, CalendarIcon, ChevronDownIcon } from 'lucide-react';
+import type { DateRange } from 'react-day-picker';
+import { Button } from '~/client/components/ui/button';
+import { Calendar } from '~/client/components/ui/calendar';
+import { NativeSelect } from '~/client/components/ui/native-select';
+import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
+import { formatIsoDay, fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
+import { isOneOf } from '~/client/lib/list-search';
+import { type InvoiceSortKey, type InvoiceStatus, invoiceStatuses } from '~/shared/billing';
+import { invoiceStatusLabels, invoiceStatusOptions } from './billing-format';
+import { type InvoiceSort, invoiceSorts, readInvoiceSort, type SortOrder } from './invoices-search';
+
+interface StatusFilterProps {
+  value: InvoiceStatus | null;
+  onChange: (status: InvoiceStatus | null) => void;
+}
+
+// All, Paid, Pending, Unpaid, Overdue.
+export function InvoiceStatusFilter({ value, onChange }: StatusFilterProps) {
+  return (
+    <NativeSelect
+      aria-label="Status"
+      className="sm:w-40"
+      value={value ?? ''}
+      onChange={(event) => {
+        const next = event.target.value;
+        onChange(isOneOf(invoiceStatuses, next) ? next : null);
+      }}
+    >
+      <option value="">All</option>
+      {invoiceStatusOptions.map((status) => (
+        <option key={status} value={status}>
+          {invoiceStatusLabels[status]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+function rangeSummary(from: string | null, to: string | null): string | null {
+  if (from && to) return from === to ? formatIsoDay(from) : `${formatIsoDay(from)} – ${formatIsoDay(to)}`;
+  if (from) return `From ${formatIsoDay(from)}`;
+  if (to) return `Until ${formatIsoDay(to)}`;
+  return null;
+}
+
+interface IssueDateFilterProps {
+  from: string | null;
+  to: string | null;
+  onChange: (range: { from: string | null; to: string | null }) => void;
+}
+
+// The issue-date range: a two-click range on a month calendar whose weeks start on Sunday.
+export function IssueDateFilter({ from, to, onChange }: IssueDateFilterProps) {
+  const selected: DateRange | undefined = from
+    ? { from: fromIsoDay(from), to: to ? fromIsoDay(to) : undefined }
+    : undefined;
+  const summary = rangeSummary(from, to);
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" className="justify-start">
+          <CalendarIcon aria-hidden="true" />
+          Issue Date
+          {summary && (
+            <span className="max-w-48 truncate rounded bg-background px-1.5 text-xs font-semibold text-accent-foreground">
+              {summary}
+            </span>
+          )}
+          <ChevronDownIcon aria-hidden="true" className="ml-auto" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="start" className="w-auto max-w-[calc(100vw-1rem)]">
+        <p className="mb-2 text-sm font-semibold">Issue date</p>
+        <Calendar
+          mode="range"
+          selected={selected}
+          defaultMonth={selected?.from}
+          onSelect={(range) =>
+            onChange({
+              from: range?.from ? toIsoDay(range.from) : null,
+              to: range?.to ? toIsoDay(range.to) : null,
+            })
+          }
+        />
+        {(from || to) && (
+          <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => onChange({ from: null, to: null })}>
+            Clear dates
+          </Button>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+export const invoiceColumnLabels: Record<InvoiceSortKey, string> = {
+  invoiceNumber: 'Invoice Number',
+  issueDate: 'Issue Date',
+  dueDate: 'Due Date',
+  amount: 'Amount',
+  status: 'Status',
+};
+
+const orderNames: Record<SortOrder, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
+
+export const ariaSortOf = (sort: InvoiceSort | null, key: InvoiceSortKey): 'ascending' | 'descending' | 'none' => {
+  const current = readInvoiceSort(sort);
+  return current.key === key ? orderNames[current.order] : 'none';
+};
+
+interface SortHeaderProps {
+  column: InvoiceSortKey;
+  sort: InvoiceSort | null;
+  onSort: (column: InvoiceSortKey) => void;
+}
+
+// A column header that sorts by it: the header cell carries aria-sort, the arrow shows the order.
+export function SortHeader({ column, sort, onSort }: SortHeaderProps) {
+  const state = ariaSortOf(sort, column);
+  const Icon = state === 'ascending' ? ArrowUpIcon : state === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(column)}
+      className="-mx-2 inline-flex items-center gap-1.5 rounded px-2 py-1 font-medium hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {invoiceColumnLabels[column]}
+      <Icon className={state === 'none' ? 'size-3.5 opacity-50' : 'size-3.5'} aria-hidden="true" />
+    </button>
+  );
+}
+
+const sortOptionLabel = (sort: InvoiceSort) => {
+  const { key, order } = readInvoiceSort(sort);
+  const direction =
+    key === 'issueDate' || key === 'dueDate'
+      ? { asc: 'oldest first', desc: 'newest first' }[order]
+      : key === 'status'
+        ? orderNames[order]
+        : { asc: 'lowest first', desc: 'highest first' }[order];
+  return `${invoiceColumnLabels[key]}, ${direction}`;
+};
+
+// Phones have no header row to click: the same orders in a select.
+export function SortSelect({ sort, onChange }: { sort: InvoiceSort | null; onChange: (sort: InvoiceSort) => void }) {
+  const { key, order } = readInvoiceSort(sort);
+  return (
+    <NativeSelect
+      aria-label="Sort by"
+      className="md:hidden"
+      value={`${key}_${order}`}
+      onChange={(event) => {
+        const next = event.target.value;
+        if (isOneOf(invoiceSorts, next)) onChange(next);
+      }}
+    >
+      {invoiceSorts.map((option) => (
+        <option key={option} value={option}>
+          {sortOptionLabel(option)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

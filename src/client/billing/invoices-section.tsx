@@ -1,0 +1,244 @@
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, ReceiptIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { SearchInput } from '~/client/components/search-input';
+import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { Checkbox } from '~/client/components/ui/checkbox';
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import { downloadFile } from '~/client/lib/download-file';
+import { useListSearch } from '~/client/lib/list-search';
+import { formatCents, type Invoice, type InvoiceSortKey } from '~/shared/billing';
+import { invoiceListQueryOptions, invoicePdfUrl, invoicesExportUrl } from './api';
+import { formatDay, invoiceStatusBadges, invoiceStatusLabels } from './billing-format';
+import { InvoiceDetailDialog } from './invoice-detail-dialog';
+import { ariaSortOf, InvoiceStatusFilter, IssueDateFilter, SortHeader, SortSelect } from './invoice-filters';
+import { invoicesSearch, nextInvoiceSort, toInvoiceListQuery, toSortParam } from './invoices-search';
+import { PayDialog } from './pay-dialog';
+
+const DOWNLOAD_FAILED = 'The PDF could not be downloaded. Please try again.';
+
+async function download(url: string, fileName: string) {
+  try {
+    await downloadFile(url, fileName);
+  } catch (error) {
+    toast({ title: 'Download failed', description: errorMessage(error, DOWNLOAD_FAILED), variant: 'destructive' });
+  }
+}
+
+const downloadInvoice = (invoice: Invoice) => download(invoicePdfUrl(invoice.id), `${invoice.invoice_number}.pdf`);
+
+// The Invoices list of /company/billing (spec §2): search by number, status, issue dates, sortable
+// columns, row selection with Download selected, and each invoice's detail and pay dialogs.
+export function InvoicesSection() {
+  const search = useListSearch(invoicesSearch);
+  const { state } = search;
+  const query = toInvoiceListQuery(state);
+  const invoices = useQuery(invoiceListQueryOptions(query));
+  const items = invoices.data?.items ?? [];
+
+  // The selection belongs to one page of one list: another page, filter or order starts a new one.
+  const selectionScope = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
+  const selectedIds =
+    selection.scope === selectionScope ? selection.ids.filter((id) => items.some((invoice) => invoice.id === id)) : [];
+  const setSelectedIds = (ids: string[]) => setSelection({ scope: selectionScope, ids });
+  const allSelected = items.length > 0 && selectedIds.length === items.length;
+
+  // The open dialog (none once closed: the invoice stays, so the dialogs close rather than vanish) and
+  // its invoice as the list last answered it, so a payment's new status shows at once.
+  const [dialog, setDialog] = useState<{ mode: 'view' | 'pay' | null; invoice: Invoice } | null>(null);
+  const shown = dialog ? (items.find((invoice) => invoice.id === dialog.invoice.id) ?? dialog.invoice) : null;
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog((current) => current && { ...current, mode: null });
+  };
+
+  const sortBy = (key: InvoiceSortKey) => search.change({ sort: nextInvoiceSort(state.sort, key) });
+  const sortable = (key: InvoiceSortKey) => ({
+    header: <SortHeader column={key} sort={state.sort} onSort={sortBy} />,
+    sort: ariaSortOf(state.sort, key),
+  });
+
+  const columns: DataListColumn<Invoice>[] = [
+    {
+      id: 'select',
+      phone: 'lead',
+      className: 'w-10',
+      header: (
+        <Checkbox
+          checked={allSelected ? true : selectedIds.length > 0 ? 'indeterminate' : false}
+          disabled={items.length === 0}
+          onCheckedChange={(checked) => setSelectedIds(checked === true ? items.map((invoice) => invoice.id) : [])}
+          aria-label="Select all invoices on this page"
+        />
+      ),
+      cell: (invoice) => (
+        <Checkbox
+          checked={selectedIds.includes(invoice.id)}
+          onCheckedChange={(checked) =>
+            setSelectedIds(
+              checked === true ? [...selectedIds, invoice.id] : selectedIds.filter((id) => id !== invoice.id),
+            )
+          }
+          aria-label={`Select ${invoice.invoice_number}`}
+        />
+      ),
+    },
+    {
+      id: 'invoiceNumber',
+      phone: 'title',
+      ...sortable('invoiceNumber'),
+      cell: (invoice) => <span className="font-medium">{invoice.invoice_number}</span>,
+    },
+    {
+      id: 'issueDate',
+      phone: 'detail',
+      phoneOrder: 2,
+      className: 'whitespace-nowrap',
+      ...sortable('issueDate'),
+      cell: (invoice) => (
+        <>
+          <PhoneLabel>Issued</PhoneLabel>
+          {formatDay(invoice.issue_date)}
+        </>
+      ),
+    },
+    {
+      id: 'dueDate',
+      phone: 'detail',
+      phoneOrder: 3,
+      className: 'whitespace-nowrap',
+      ...sortable('dueDate'),
+      cell: (invoice) => (
+        <>
+          <PhoneLabel>Due</PhoneLabel>
+          {formatDay(invoice.due_date)}
+        </>
+      ),
+    },
+    {
+      id: 'amount',
+      phone: 'detail',
+      phoneOrder: 1,
+      className: 'whitespace-nowrap md:text-right',
+      ...sortable('amount'),
+      cell: (invoice) => <span className="font-medium tabular-nums">{formatCents(invoice.amount_cents)}</span>,
+    },
+    {
+      id: 'status',
+      phone: 'detail',
+      phoneOrder: 4,
+      ...sortable('status'),
+      cell: (invoice) => (
+        <Badge variant={invoiceStatusBadges[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Badge>
+      ),
+    },
+    {
+      id: 'actions',
+      phone: 'detail',
+      phoneOrder: 5,
+      className: 'md:text-right max-md:basis-full',
+      header: <span className="sr-only">Actions</span>,
+      cell: (invoice) => (
+        <span className="inline-flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setDialog({ mode: 'view', invoice })}
+            aria-label={`View ${invoice.invoice_number}`}
+          >
+            View
+          </Button>
+          {invoice.status !== 'paid' && (
+            <Button
+              size="sm"
+              onClick={() => setDialog({ mode: 'pay', invoice })}
+              aria-label={`Pay ${invoice.invoice_number}`}
+            >
+              Pay
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => downloadInvoice(invoice)}
+            aria-label={`Download PDF of ${invoice.invoice_number}`}
+            title="Download PDF"
+          >
+            <DownloadIcon aria-hidden="true" />
+            <span className="md:sr-only">PDF</span>
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+      <SearchInput
+        className="lg:max-w-xs lg:flex-1"
+        label="Search invoices"
+        placeholder="Search by invoice number"
+        value={state.q}
+        onSearch={(q) => search.change({ q }, { replace: true })}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <InvoiceStatusFilter value={state.status} onChange={(status) => search.change({ status })} />
+        <IssueDateFilter from={state.from} to={state.to} onChange={(range) => search.change(range)} />
+        <SortSelect sort={state.sort} onChange={(sort) => search.change({ sort: toSortParam(sort) })} />
+        {search.isFiltered && (
+          <Button variant="ghost" onClick={search.clear}>
+            <XIcon aria-hidden="true" />
+            Clear Filters
+          </Button>
+        )}
+      </div>
+      <Button
+        variant="outline"
+        className="lg:ml-auto"
+        disabled={selectedIds.length === 0}
+        onClick={() => download(invoicesExportUrl(selectedIds), 'invoices.pdf')}
+      >
+        <DownloadIcon aria-hidden="true" />
+        Download selected{selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
+      </Button>
+    </div>
+  );
+
+  return (
+    <>
+      <DataList
+        label="Invoices"
+        noun="invoices"
+        query={invoices}
+        columns={columns}
+        rowKey={(invoice) => invoice.id}
+        isRowSelected={(invoice) => selectedIds.includes(invoice.id)}
+        search={search}
+        errorTitle="Failed to load invoices"
+        errorText={errorMessage(invoices.error, 'Please check your connection and try again.')}
+        empty={{
+          icon: ReceiptIcon,
+          filtered: { title: 'No invoices found', description: 'Try another invoice number, status or date range.' },
+          none: {
+            title: 'No invoices found',
+            description: 'Invoices are issued each week from the timesheets you approve.',
+          },
+        }}
+        toolbar={toolbar}
+      />
+      {shown && (
+        <InvoiceDetailDialog
+          invoice={shown}
+          open={dialog?.mode === 'view'}
+          onOpenChange={closeDialog}
+          onPay={(invoice) => setDialog({ mode: 'pay', invoice })}
+          onDownload={downloadInvoice}
+        />
+      )}
+      {shown && <PayDialog invoice={shown} open={dialog?.mode === 'pay'} onOpenChange={closeDialog} />}
+    </>
+  );
+}
