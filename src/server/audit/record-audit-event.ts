@@ -69,7 +69,9 @@ export type AuditAction =
   | 'payment.failed'
   | 'payment_method.added'
   | 'payment_method.removed'
-  | 'billing_profile.updated';
+  | 'billing_profile.updated'
+  | 'invoice.issued'
+  | 'invoice.marked_overdue';
 
 export interface AuditEvent {
   actorId: string | null;

@@ -11,6 +11,7 @@ import {
 import {
   assignments,
   assignmentTerms,
+  auditLogs,
   billingProfiles,
   companies,
   companyMembers,
@@ -261,6 +262,25 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         }),
       ]);
 
+      // The audit log has each invoice the run issued, with no actor.
+      const audited = await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.targetId, invoice?.id ?? ''));
+      expect(audited).toEqual([
+        expect.objectContaining({
+          actorId: null,
+          action: 'invoice.issued',
+          targetType: 'invoice',
+          details: {
+            invoice_number: invoice?.invoiceNumber,
+            company_id: companyId,
+            period_start: WEEK,
+            total_cents: 228_029,
+          },
+        }),
+      ]);
+
       // Run again: nothing is issued twice, and the counter has not moved.
       const again = await issueInvoices({ db: db(), periodStart: WEEK, today: '2026-11-24' });
       expect(again.issued).toEqual([]);
@@ -368,6 +388,16 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         [paid]: 'paid',
         [overdue]: 'overdue',
       });
+      const audited = await db()
+        .select({ targetId: auditLogs.targetId, details: auditLogs.details })
+        .from(auditLogs)
+        .where(eq(auditLogs.action, 'invoice.marked_overdue'));
+      expect(audited).toEqual(
+        expect.arrayContaining([
+          { targetId: pastPending, details: { invoice_number: 'SWEEP-1', company_id: owner, due_date: '2030-01-14' } },
+        ]),
+      );
+      expect(audited.filter((row) => row.targetId === dueToday || row.targetId === overdue)).toEqual([]);
       expect((await markOverdueInvoices({ db: db(), today: '2030-01-15' })).marked).toEqual([]);
     });
   });

@@ -1,6 +1,7 @@
 import { DrizzleQueryError, inArray, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
+import type { AuditAction } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { billingProfiles, companyMembers } from '../db/schema';
 import { notify } from '../notifications/notify';
@@ -22,6 +23,7 @@ import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
 // whatever its size (lock, read the work, number, insert, link, notify).
 
 export const COMPANIES_PER_TRANSACTION = 200;
+const ISSUED_ACTION: AuditAction = 'invoice.issued';
 const ATTEMPTS = 3;
 
 export interface IssuedInvoice {
@@ -273,13 +275,23 @@ async function issueBatch({
             assignment_id uuid, minutes int)`,
     );
 
+    // The run acts for nobody: the audit log records each invoice it issued, without an actor.
+    const issuedIds = uuidArray(inserted.map((invoice) => invoice.id));
+    await tx.execute(
+      sql`insert into audit_logs (action, target_type, target_id, details)
+          select ${ISSUED_ACTION}, 'invoice', i.id::text,
+                 jsonb_build_object('invoice_number', i.invoice_number, 'company_id', i.company_id,
+                                    'period_start', i.period_start, 'total_cents', i.total_cents)
+          from invoices i where i.id = any(${issuedIds}::uuid[])`,
+    );
+
     await tx.execute(
       sql`update timesheets t set invoice_id = i.id, updated_at = now()
           from assignments a, invoices i
           where t.id = any(${uuidArray(timesheetIds)}::uuid[])
             and a.id = t.assignment_id
             and i.company_id = a.company_id
-            and i.id = any(${uuidArray(inserted.map((invoice) => invoice.id))}::uuid[])`,
+            and i.id = any(${issuedIds}::uuid[])`,
     );
 
     const members = await tx

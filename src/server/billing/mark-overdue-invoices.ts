@@ -1,10 +1,13 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { AuditAction } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
-import { invoices } from '../db/schema';
 import { isoDay } from './billing-period';
 
+const MARKED_ACTION: AuditAction = 'invoice.marked_overdue';
+
 // The daily sweep: an invoice not paid by its due date is overdue from the day after. One statement for
-// every company; a second run the same day finds nothing left to mark.
+// every company, each change in the audit log (without an actor: nobody asked); a second run the same
+// day finds nothing left to mark.
 export async function markOverdueInvoices({
   db,
   today = isoDay(new Date()),
@@ -13,10 +16,18 @@ export async function markOverdueInvoices({
   // YYYY-MM-DD (UTC).
   today?: string;
 }): Promise<{ marked: string[] }> {
-  const marked = await db
-    .update(invoices)
-    .set({ status: 'overdue', updatedAt: sql`now()` })
-    .where(and(inArray(invoices.status, ['pending', 'unpaid']), lt(invoices.dueDate, today)))
-    .returning({ id: invoices.id });
-  return { marked: marked.map((row) => row.id) };
+  const { rows } = (await db.execute(
+    sql`with marked as (
+          update invoices set status = 'overdue', updated_at = now()
+          where status in ('pending', 'unpaid') and due_date < ${today}::date
+          returning id, invoice_number, company_id, due_date
+        ), logged as (
+          insert into audit_logs (action, target_type, target_id, details)
+          select ${MARKED_ACTION}, 'invoice', id::text,
+                 jsonb_build_object('invoice_number', invoice_number, 'company_id', company_id, 'due_date', due_date)
+          from marked
+        )
+        select id from marked`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return { marked: rows.map((row) => row.id) };
 }
