@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { demoAccountsSeeder } from './demo-accounts';
+import { demoBillingSeeder } from './demo-billing';
 import { demoJobsSeeder } from './demo-jobs';
 import type { DemoSeeder } from './demo-seeder';
 import { demoTalentSeeder } from './demo-talent';
@@ -16,6 +17,8 @@ export const demoSeeders: DemoSeeder[] = [
   demoTalentSeeder,
   // After the talent: the assessments' passes go to listed profiles.
   demoAssessmentsSeeder,
+  // After the talent: their hires are the assignments at work.
+  demoBillingSeeder,
 ];
 
 export interface SeedReport {
