@@ -8,8 +8,9 @@
 // instances would (each company invoiced once, numbers gapless). Target: the run under 60 s.
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
-import { addDays, isoDay, lastFullWeekStart } from '../src/server/billing/billing-period';
+import { lastFullWeekStart } from '../src/server/billing/billing-period';
 import { issueInvoices } from '../src/server/billing/issue-invoices';
+import { addDays, isoDay } from '../src/server/billing/work-calendar';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/testing/test-database';

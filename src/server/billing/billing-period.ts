@@ -1,20 +1,8 @@
-import { WEEK_STARTS_ON } from '~/shared/billing';
 import { AppError } from '../platform/errors';
+import { addDays, isRealDay, weekdayOf, weekStartOf } from './work-calendar';
 
-// Billing periods are weeks, Sunday to Saturday, named by their Sunday; days are UTC calendar days
-// (YYYY-MM-DD), as the invoice run happens at one moment for every company.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-export const addDays = (day: string, days: number) => isoDay(new Date(dateOf(day).getTime() + days * DAY_MS));
-
-// The Sunday of the week the day is in.
-export function weekStartOf(day: string): string {
-  return addDays(day, -((dateOf(day).getUTCDay() - WEEK_STARTS_ON + 7) % 7));
-}
+// Billing periods are timesheet weeks, Sunday to Saturday, named by their Sunday, on work's UTC
+// calendar: the invoice run happens at one moment for every company.
 
 // The last full week before today: on a Sunday, the week that ended yesterday.
 export function lastFullWeekStart(today: string): string {
@@ -23,11 +11,10 @@ export function lastFullWeekStart(today: string): string {
 
 // A period the caller named: a real calendar day, a Sunday, not after today's week.
 export function billingPeriodOf(periodStart: string, today: string) {
-  const date = dateOf(periodStart);
-  if (!DAY_PATTERN.test(periodStart) || Number.isNaN(date.getTime()) || isoDay(date) !== periodStart) {
+  if (!isRealDay(periodStart)) {
     throw new AppError('validation', 'The billing period must start on a date (YYYY-MM-DD).');
   }
-  if (date.getUTCDay() !== WEEK_STARTS_ON) {
+  if (weekdayOf(periodStart) !== 0) {
     throw new AppError('validation', 'A billing period is a week and starts on a Sunday.');
   }
   if (periodStart > weekStartOf(today)) {

@@ -6,13 +6,13 @@ import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
 import { errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
-import { isoDay } from './billing-period';
 import { findInvoices } from './find-invoices';
 import { getBillingSummary } from './get-billing-summary';
 import { getInvoice } from './get-invoice';
 import { loadInvoiceViews } from './invoice-views';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 import { startBillingJobs } from './start-billing-jobs';
+import { isoDay } from './work-calendar';
 
 // Selected rows of the table, downloaded together.
 export const MAX_EXPORTED_INVOICES = 100;

@@ -26,10 +26,10 @@ import {
 import { AppError } from '../platform/errors';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { addDays } from './billing-period';
 import { issueInvoices } from './issue-invoices';
 import { markOverdueInvoices } from './mark-overdue-invoices';
 import { renderInvoicesPdf } from './render-invoice-pdf';
+import { addDays } from './work-calendar';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -7,8 +7,9 @@ import { billingProfiles, companyMembers } from '../db/schema';
 import { notify } from '../notifications/notify';
 import { isUniqueViolation } from '../platform/errors';
 import { getPlatformSettings } from '../settings/get-platform-settings';
-import { addDays, billingPeriodOf, isoDay, lastFullWeekStart } from './billing-period';
+import { billingPeriodOf, lastFullWeekStart } from './billing-period';
 import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
+import { addDays, isoDay } from './work-calendar';
 
 // The invoice run (issue 15): for a week, every company with approved timesheets not yet billed gets
 // one invoice — work per assignment and rate, the platform fee, the tax of its billing profile — with

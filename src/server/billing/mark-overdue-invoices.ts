@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
-import { isoDay } from './billing-period';
+import { isoDay } from './work-calendar';
 
 const MARKED_ACTION: AuditAction = 'invoice.marked_overdue';
 
