@@ -1,12 +1,11 @@
+import { paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
 import { loadInvoiceViews } from './invoice-views';
 
-export const invoiceNotFoundMessage = 'This invoice does not exist, or it is not yours.';
-
 // One of the company's invoices with its items; another company's invoice does not exist for it.
 export async function getInvoice({ db, companyId, id }: { db: Database; companyId: string; id: string }) {
   const [invoice] = await loadInvoiceViews({ db, companyId, ids: [id] });
-  if (!invoice) throw new AppError('not_found', invoiceNotFoundMessage);
+  if (!invoice) throw new AppError('not_found', paymentTexts.invoiceNotFound);
   return invoice;
 }
