@@ -37,10 +37,23 @@ function StageDetails({ application }: { application: ApplicantApplication }) {
   }
   if (application.status === 'hired') {
     const terms = application.assignment ?? application.offer;
+    const assignment = application.assignment;
     return (
       <p className="mt-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
         <span className="font-medium">Hired{terms ? ': ' : ''}</span>
         {terms && formatTerms(terms)}
+        {assignment?.status === 'active' && (
+          <>
+            {' · '}
+            <Link
+              to={`${paths.applicantTimesheets.getHref()}?assignment=${encodeURIComponent(assignment.id)}`}
+              aria-label={`Log time: ${application.job_title}`}
+              className="font-medium underline underline-offset-4 hover:text-emerald-800"
+            >
+              Log time
+            </Link>
+          </>
+        )}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeId } from '~/client/testing/data-generators';
 import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
@@ -51,6 +52,31 @@ describe('My Applications', () => {
     expect(within(rejected).getByText('Not selected')).toBeInTheDocument();
     expect(within(rejected).getByText('We hired locally.')).toBeInTheDocument();
     expect(within(rejected).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+  });
+
+  it('links an active assignment to its timesheet', async () => {
+    const assignment = {
+      id: fakeId(),
+      role: 'Data Entry Clerk',
+      rate: 65.5,
+      weekly_hours: 30,
+      start_date: '2026-11-02',
+    };
+    await openMyApplications([
+      applicantApplication({
+        job_title: 'Data Entry Clerk',
+        status: 'hired',
+        assignment: { ...assignment, status: 'active' },
+      }),
+      applicantApplication({
+        job_title: 'Bookkeeper',
+        status: 'hired',
+        assignment: { ...assignment, id: fakeId(), status: 'pending' },
+      }),
+    ]);
+    const link = await screen.findByRole('link', { name: 'Log time: Data Entry Clerk' });
+    expect(link).toHaveAttribute('href', `${paths.applicantTimesheets.getHref()}?assignment=${assignment.id}`);
+    expect(screen.queryByRole('link', { name: 'Log time: Bookkeeper' })).not.toBeInTheDocument();
   });
 
   it('accepts an offer only after the confirm dialog, then shows the hire', async () => {

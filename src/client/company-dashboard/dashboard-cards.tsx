@@ -1,18 +1,12 @@
 import { BriefcaseIcon, SearchIcon, StarIcon, UserRoundIcon, UsersIcon } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DashboardSection, SectionEmpty } from '~/client/components/dashboard-section';
+import { ShiftStatusDot, shiftStatusLabels } from '~/client/components/shift-status';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Input } from '~/client/components/ui/input';
-import { cn } from '~/client/lib/cn';
-import { sendLive, useLiveEvent } from '~/client/lib/live-socket';
-import {
-  type CompanyDashboard,
-  type DashboardEmployee,
-  dashboardPipelineColumns,
-  dashboardPipelineLabels,
-} from '~/shared/companies';
+import { type CompanyDashboard, dashboardPipelineColumns, dashboardPipelineLabels } from '~/shared/companies';
 import { paths } from '~/shared/routes';
 
 const MAX_SKILLS_SHOWN = 3;
@@ -64,55 +58,41 @@ export function FeaturedCandidatesSection({ candidates }: { candidates: Featured
   );
 }
 
-// The dots follow presence live: the server says who is online now, the socket says when it changes.
-function useLivePresence(employees: DashboardEmployee[]) {
-  const [online, setOnline] = useState<Record<string, boolean>>({});
-  const watched = employees.map((employee) => employee.applicant_id).join(',');
-  useEffect(() => {
-    if (watched) sendLive({ type: 'watch_presence', user_ids: watched.split(',') });
-  }, [watched]);
-  useLiveEvent('presence', (event) => setOnline((current) => ({ ...current, [event.user_id]: event.online })));
-  return (employee: DashboardEmployee) => online[employee.applicant_id] ?? employee.online;
-}
-
+// Each person's dot says where they are in their shift, from their clock (spec: 'on-shift, on break,
+// offline'); one not started yet is starting soon.
 export function CurrentEmployeesSection({ employees }: { employees: CompanyDashboard['employees'] }) {
-  const isOnline = useLivePresence(employees.items);
   return (
     <DashboardSection id="current-employees" title="Current Employees">
       {employees.items.length === 0 ? (
         <SectionEmpty
           icon={UsersIcon}
           title="No one is working for you yet"
-          description="People you hire appear here, with a green dot while they are online."
+          description="People you hire appear here, with a green dot while they are on shift."
           action={{ to: paths.companyTalent.getHref(), label: 'Find Talent' }}
         />
       ) : (
         <>
           <ul className="grid gap-3">
-            {employees.items.map((employee) => {
-              const online = isOnline(employee);
-              return (
-                <li key={employee.id} className="flex min-w-0 items-center gap-3">
-                  <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
-                    <UserRoundIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-                    <span
-                      className={cn(
-                        'absolute right-0 bottom-0 size-2.5 rounded-full ring-2 ring-card',
-                        online ? 'bg-emerald-500' : 'bg-zinc-400',
-                      )}
-                      aria-hidden="true"
+            {employees.items.map((employee) => (
+              <li key={employee.id} className="flex min-w-0 items-center gap-3">
+                <span className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
+                  <UserRoundIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+                  {employee.status === 'active' && (
+                    <ShiftStatusDot
+                      status={employee.shift_status}
+                      className="absolute right-0 bottom-0 ring-2 ring-card"
                     />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{employee.name}</p>
-                    <p className="truncate text-sm text-muted-foreground">{employee.role}</p>
-                  </div>
-                  <span className="shrink-0 text-xs text-muted-foreground">
-                    {employee.status === 'pending' ? 'Starting soon' : online ? 'Online' : 'Offline'}
-                  </span>
-                </li>
-              );
-            })}
+                  )}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{employee.name}</p>
+                  <p className="truncate text-sm text-muted-foreground">{employee.role}</p>
+                </div>
+                <span className="shrink-0 text-xs text-muted-foreground">
+                  {employee.status === 'pending' ? 'Starting soon' : shiftStatusLabels[employee.shift_status]}
+                </span>
+              </li>
+            ))}
           </ul>
           {employees.total > employees.items.length && (
             <p className="mt-3 text-sm text-muted-foreground">

@@ -4,7 +4,7 @@ import { fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
-import type { Assignment, ClockState, Timesheet } from '~/shared/billing';
+import { type Assignment, type ClockState, type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import { applicantTimesheetTexts } from './applicant-timesheets';
 import { fakeWorkApi, workAssignment, workTimesheet } from './fake-work-api';
@@ -135,6 +135,24 @@ describe('the talent’s weekly timesheet', () => {
     expect(hoursBox('Mon, Nov 23')).toBeDisabled();
     expect(button('Save')).toBeDisabled();
     expect(button('Submit')).toBeDisabled();
+  });
+
+  it('says the server’s reason when it refuses the week', async () => {
+    const assignment = workAssignment();
+    const { events, server } = await openTimesheets({ assignments: [assignment] }, undefined, (fake) =>
+      fake.post('/api/applicant/timesheets/:assignmentId/:weekStart/submit', () =>
+        replyError(409, 'conflict', workTexts.submitWhileClockedIn),
+      ),
+    );
+    await events.type(await screen.findByRole('textbox', { name: 'Hours on Mon, Nov 23' }), '6');
+    await events.click(button('Submit'));
+    await events.click(await screen.findByRole('button', { name: 'Submit Week' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(workTexts.submitWhileClockedIn);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The hours were saved before the refusal: the saved week, reloaded, keeps the sentence on screen.
+    await waitFor(() => expect(requestsTo(server, 'GET', weekPath(assignment))).toHaveLength(2));
+    expect(screen.getByRole('alert')).toHaveTextContent(workTexts.submitWhileClockedIn);
+    expect(hoursBox('Mon, Nov 23')).toHaveValue('6');
   });
 
   it('shows an approved week locked', async () => {

@@ -210,7 +210,12 @@ function WeekTimesheet({ assignment, week, today }: { assignment: Assignment; we
     );
   }
   const data = timesheet.data;
-  // A new version of the week (saved, submitted, or a shift added by the clock) starts the form afresh.
-  const version = `${data.assignment_id}:${data.week_start}:${data.status}:${data.entries.map((entry) => entry.minutes).join(',')}`;
-  return <WeekTimesheetForm key={version} assignment={assignment} timesheet={data} today={today} />;
+  return (
+    <WeekTimesheetForm
+      key={`${data.assignment_id}:${data.week_start}`}
+      assignment={assignment}
+      timesheet={data}
+      today={today}
+    />
+  );
 }

@@ -29,6 +29,8 @@ export const assignmentTexts = {
   endFailed: 'The assignment was not ended. Please try again.',
 } as const;
 
+const latestDay = (first: string, second: string) => (first > second ? first : second);
+
 const describeTalent = (assignment: Assignment) => `${assignment.applicant_name} (${assignment.role})`;
 
 // ---------------------------------------------------------------- change terms
@@ -106,7 +108,8 @@ function ChangeTermsForm({ assignment, onDone }: { assignment: Assignment; onDon
     return { values: {}, errors: errors as FieldErrors<TermsFormValues> };
   };
   const form = useForm<TermsFormValues>({
-    defaultValues: { rate: '', weekly_hours: '', effective_date: todayIsoDay() },
+    // New terms take effect from today at the earliest, and not before the assignment starts.
+    defaultValues: { rate: '', weekly_hours: '', effective_date: latestDay(todayIsoDay(), assignment.start_date) },
     resolver,
   });
   const { errors, isSubmitting } = form.formState;
@@ -231,8 +234,16 @@ function EndAssignmentForm({ assignment, onDone }: { assignment: Assignment; onD
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <FormField label="End date" error={errors.end_date?.message} hint="Their last working day.">
-        {(control) => <Input {...control} type="date" {...form.register('end_date')} />}
+      <FormField label="End date" error={errors.end_date?.message} hint="Their last working day: today or earlier.">
+        {(control) => (
+          <Input
+            {...control}
+            type="date"
+            min={assignment.start_date}
+            max={todayIsoDay()}
+            {...form.register('end_date')}
+          />
+        )}
       </FormField>
       <FormField label="Reason" error={errors.reason?.message}>
         {(control) => <Textarea {...control} rows={3} {...form.register('reason')} />}

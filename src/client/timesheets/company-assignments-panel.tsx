@@ -51,7 +51,7 @@ function AssignmentMenu({
   onOpen: (kind: DialogKind, assignment: Assignment) => void;
   onStart: (assignment: Assignment) => void;
 }) {
-  const isOpen = assignment.status !== 'ended';
+  const isEnded = assignment.status === 'ended';
   const canStartToday = assignment.start_date <= today;
   return (
     <DropdownMenu>
@@ -67,12 +67,15 @@ function AssignmentMenu({
             {canStartToday ? 'Start' : `Start (from ${formatIsoDay(assignment.start_date)})`}
           </DropdownMenuItem>
         )}
-        {isOpen && (
+        {!isEnded && (
+          <DropdownMenuItem onSelect={() => onOpen('terms', assignment)}>
+            <PencilIcon aria-hidden="true" />
+            Change terms
+          </DropdownMenuItem>
+        )}
+        {/* Only a started assignment ends; one not started yet is not work to end. */}
+        {assignment.status === 'active' && (
           <>
-            <DropdownMenuItem onSelect={() => onOpen('terms', assignment)}>
-              <PencilIcon aria-hidden="true" />
-              Change terms
-            </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem
               onSelect={() => onOpen('end', assignment)}

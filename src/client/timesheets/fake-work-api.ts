@@ -2,7 +2,7 @@ import { addDays, format } from 'date-fns';
 import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, replyError } from '~/client/testing/fake-server';
-import type { Assignment, ClockState, Timesheet, TimesheetStatus } from '~/shared/billing';
+import { type Assignment, type ClockState, type Timesheet, type TimesheetStatus, workTexts } from '~/shared/billing';
 
 // The work endpoints (issue 15) for component tests, answered from memory with the server's rules for
 // what the screens rely on: a submitted or approved week cannot change, hours over the weekly ones
@@ -82,12 +82,6 @@ function withTotals(timesheet: Timesheet): Timesheet {
   return { ...timesheet, total_minutes: total, is_over_weekly_hours: total > timesheet.weekly_hours * 60 };
 }
 
-export const workTexts = {
-  locked: 'This week is submitted or approved and can no longer change.',
-  overHours: 'This week holds more than the weekly hours: approve the extra hours explicitly.',
-  notSubmitted: 'Only a submitted week can be approved or returned.',
-} as const;
-
 export interface WorkStore {
   assignments: Assignment[];
   timesheets: Timesheet[];
@@ -109,7 +103,13 @@ export function fakeWorkApi(
     else store.timesheets.push(timesheet);
     return timesheet;
   };
-  const notFound = () => replyError(404, 'not_found', 'This assignment does not exist.');
+  const notFound = () => replyError(404, 'not_found', workTexts.assignmentNotFound);
+  const lockedWeek = (timesheet: Timesheet) =>
+    timesheet.status === 'approved'
+      ? replyError(409, 'conflict', workTexts.weekApproved)
+      : timesheet.status === 'submitted'
+        ? replyError(409, 'conflict', workTexts.weekSubmitted)
+        : null;
 
   // The talent's side.
   server.get('/api/applicant/assignments', ({ query }) => page(store.assignments, query));
@@ -131,8 +131,8 @@ export function fakeWorkApi(
     const assignment = findAssignment(params.assignmentId);
     if (!assignment) return notFound();
     const current = findWeek(assignment.id, params.weekStart) ?? workTimesheet(assignment, params.weekStart ?? '');
-    if (current.status === 'submitted' || current.status === 'approved')
-      return replyError(409, 'conflict', workTexts.locked);
+    const locked = lockedWeek(current);
+    if (locked) return locked;
     const { entries } = body as { entries: Array<{ work_date: string; minutes: number }> };
     const byDay = new Map(entries.map((entry) => [entry.work_date, entry.minutes]));
     return replace(
@@ -144,9 +144,9 @@ export function fakeWorkApi(
   });
   server.post('/api/applicant/timesheets/:assignmentId/:weekStart/submit', ({ params }) => {
     const current = findWeek(params.assignmentId, params.weekStart);
-    if (!current) return replyError(409, 'conflict', 'Log some hours before you submit the week.');
-    if (current.status === 'submitted' || current.status === 'approved')
-      return replyError(409, 'conflict', workTexts.locked);
+    if (!current || current.total_minutes === 0) return replyError(409, 'conflict', workTexts.submitNeedsHours);
+    const locked = lockedWeek(current);
+    if (locked) return locked;
     return replace({ ...current, status: 'submitted', submitted_at: now() });
   });
   server.get('/api/applicant/clock', () => ({
@@ -181,7 +181,11 @@ export function fakeWorkApi(
       worked_minutes: 0,
     };
     if (!move?.from.includes(current.shift_status))
-      return replyError(409, 'conflict', 'Your clock changed in another tab. Reload and try again.');
+      return replyError(
+        409,
+        'conflict',
+        current.shift_status === 'offline' ? workTexts.notClockedIn : workTexts.alreadyClockedIn,
+      );
     const next: ClockState =
       move.to === 'offline'
         ? { ...current, shift_status: 'offline', clocked_in_at: null, break_started_at: null, worked_minutes: 0 }
@@ -206,16 +210,17 @@ export function fakeWorkApi(
   const decide = (id: string | undefined) => store.timesheets.find((item) => item.id === id);
   server.post('/api/company/timesheets/:id/approve', ({ params, body }) => {
     const current = decide(params.id);
-    if (!current) return replyError(404, 'not_found', 'This timesheet does not exist.');
-    if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.notSubmitted);
+    if (!current) return replyError(404, 'not_found', workTexts.timesheetNotFound);
+    if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.approveNeedsSubmitted);
     const { approve_over_weekly_hours: isOverApproved } = body as { approve_over_weekly_hours: boolean };
-    if (current.is_over_weekly_hours && !isOverApproved) return replyError(409, 'conflict', workTexts.overHours);
+    if (current.is_over_weekly_hours && !isOverApproved)
+      return replyError(409, 'conflict', workTexts.overWeeklyHours(current.total_minutes, current.weekly_hours));
     return replace({ ...current, status: 'approved', approved_at: now() });
   });
   server.post('/api/company/timesheets/:id/return', ({ params, body }) => {
     const current = decide(params.id);
-    if (!current) return replyError(404, 'not_found', 'This timesheet does not exist.');
-    if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.notSubmitted);
+    if (!current) return replyError(404, 'not_found', workTexts.timesheetNotFound);
+    if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.returnNeedsSubmitted);
     const { comment } = body as { comment: string };
     return replace({ ...current, status: 'returned', return_comment: comment });
   });

@@ -39,7 +39,7 @@ function editableDays(assignment: Assignment, timesheet: Timesheet, today: strin
 }
 
 // One week of one assignment: an hours box per day, the total against the weekly hours, the status,
-// and Save and Submit. Mounted per loaded version of the week, so a saved or refetched week starts clean.
+// and Save and Submit. Mounted per week.
 export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimesheetFormProps) {
   const days = daysOfWeek(timesheet.week_start);
   const savedMinutes = days.map((day) => timesheet.entries.find((entry) => entry.work_date === day)?.minutes ?? 0);
@@ -47,6 +47,15 @@ export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimeshee
   const canChangeWeek = isEditable.some(Boolean);
   const [values, setValues] = useState(() => savedMinutes.map(minutesToInput));
   const [errors, setErrors] = useState<Array<string | null>>(() => days.map(() => null));
+  // A new version of the week (saved, submitted, or a shift added by the clock) refills the boxes; a
+  // sentence about what just failed stays.
+  const version = `${timesheet.status}:${savedMinutes.join(',')}`;
+  const [shownVersion, setShownVersion] = useState(version);
+  if (version !== shownVersion) {
+    setShownVersion(version);
+    setValues(savedMinutes.map(minutesToInput));
+    setErrors(days.map(() => null));
+  }
   const [banner, setBanner] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
@@ -169,12 +178,9 @@ export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimeshee
           {days.map((day, index) => (
             <FormField
               key={day}
-              className={cn(
-                'max-sm:grid-cols-[6rem_1fr] max-sm:items-center max-sm:gap-x-3',
-                day === today && 'rounded-md bg-primary/5 p-1',
-              )}
+              className="max-sm:grid-cols-[6rem_1fr] max-sm:items-center max-sm:gap-x-3"
               label={
-                <span className={cn(day === today && 'text-primary')}>
+                <span className={cn(day === today && 'font-semibold text-primary')}>
                   {weekdayShort(day)}
                   <span className="sm:block">
                     <span className="sm:sr-only">, </span>
@@ -193,7 +199,7 @@ export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimeshee
                   }}
                   inputMode="decimal"
                   autoComplete="off"
-                  placeholder="0"
+                  className={cn(day === today && 'border-primary/60')}
                   disabled={!isEditable[index]}
                   value={values[index]}
                   onChange={(event) => {

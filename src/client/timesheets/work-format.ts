@@ -2,7 +2,7 @@ import { addDays, format, startOfWeek } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
 import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import type { AssignmentStatus } from '~/shared/applications';
-import { type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
+import { formatCents, type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
 
 // Weeks, days, rates and statuses as the work screens say them. A week is named by its Sunday
 // (YYYY-MM-DD), in the viewer's own calendar, as the API names it.
@@ -35,10 +35,7 @@ export const weekdayShort = (day: string): string => format(fromIsoDay(day), 'EE
 export const dayOfMonth = (day: string): string => format(fromIsoDay(day), 'MMM d');
 export const dayName = (day: string): string => format(fromIsoDay(day), 'EEEE, MMM d');
 
-const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-// Money is integer cents; screens show two decimals: 4550 → '$45.50'.
-export const formatCents = (cents: number): string => `$${dollarsAndCents.format(cents / 100)}`;
+// An hourly rate in integer cents, two decimals on screen: 4550 → '$45.50/h'.
 export const formatRate = (cents: number): string => `${formatCents(cents)}/h`;
 
 // A moment's calendar day in the viewer's zone: 'Nov 24, 2026'.
