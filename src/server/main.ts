@@ -83,3 +83,6 @@ process.on('SIGTERM', () => void shutDown('SIGTERM'));
 process.on('SIGINT', () => void shutDown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
+// The API document is generated from every route's schema on first request, which takes seconds on a
+// busy machine: build it now, so the first visitor to /api/docs does not wait for it.
+if (config.apiDocs) setImmediate(() => app.swagger());
