@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +29,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { issueInvoices } from './issue-invoices';
 import { markOverdueInvoices } from './mark-overdue-invoices';
 import { renderInvoicesPdf } from './render-invoice-pdf';
+import { ISSUE_INVOICES_CRON, MARK_OVERDUE_INVOICES_CRON } from './start-billing-jobs';
 import { addDays } from './work-calendar';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -361,6 +362,17 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         'The billing period must start on a date (YYYY-MM-DD).',
       );
     });
+  });
+
+  it('schedules the run weekly (Sunday 02:00 UTC) and the sweep daily on the queue', async () => {
+    const { rows } = (await db().execute(
+      sql`select name, cron from pgboss.schedule where name in ('issue-invoices', 'mark-overdue-invoices') order by name`,
+    )) as unknown as { rows: Array<{ name: string; cron: string }> };
+    expect(rows).toEqual([
+      { name: 'issue-invoices', cron: ISSUE_INVOICES_CRON },
+      { name: 'mark-overdue-invoices', cron: MARK_OVERDUE_INVOICES_CRON },
+    ]);
+    expect(ISSUE_INVOICES_CRON).toBe('0 2 * * 0');
   });
 
   describe('the overdue sweep', () => {
