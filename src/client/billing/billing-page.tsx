@@ -30,7 +30,7 @@ function InvoicesTab() {
   return (
     <div className="grid min-w-0 gap-6">
       <InvoicesSection />
-      <div className="grid min-w-0 gap-6 xl:grid-cols-2 xl:items-start">
+      <div className="grid min-w-0 gap-6 2xl:grid-cols-2 2xl:items-start">
         <PaymentMethodsSection />
         <PaymentsHistory />
       </div>

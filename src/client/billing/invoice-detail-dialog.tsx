@@ -67,24 +67,35 @@ export function InvoiceDetailDialog({ invoice, open, onOpenChange, onPay, onDown
           )}
         </dl>
 
-        <Table aria-label="Invoice items" className="max-sm:text-xs">
-          <TableHeader>
+        {/* Below 640 px each item stacks: its description, then quantity × rate and the amount. */}
+        <Table aria-label="Invoice items" className="max-sm:block">
+          <TableHeader className="max-sm:sr-only">
             <TableRow className="hover:bg-transparent">
-              <TableHead className="max-sm:px-1.5">Description</TableHead>
-              <TableHead className="text-right max-sm:px-1.5">Quantity</TableHead>
-              <TableHead className="text-right max-sm:px-1.5">Rate</TableHead>
-              <TableHead className="text-right max-sm:px-1.5">Amount</TableHead>
+              <TableHead>Description</TableHead>
+              <TableHead className="text-right">Quantity</TableHead>
+              <TableHead className="text-right">Rate</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody className="max-sm:block">
             {invoice.items.map((item) => (
-              <TableRow key={item.id} className="hover:bg-transparent">
-                <TableCell className="[overflow-wrap:anywhere] max-sm:px-1.5">{item.description}</TableCell>
-                <TableCell className="text-right tabular-nums max-sm:px-1.5">{formatQuantity(item)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums max-sm:px-1.5">
+              <TableRow
+                key={item.id}
+                className="hover:bg-transparent max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-1.5 max-sm:gap-y-1 max-sm:py-2.5"
+              >
+                <TableCell className="[overflow-wrap:anywhere] max-sm:basis-full max-sm:p-0">
+                  {item.description}
+                </TableCell>
+                <TableCell className="text-right tabular-nums max-sm:p-0 max-sm:text-muted-foreground">
+                  {formatQuantity(item)}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums max-sm:p-0 max-sm:text-muted-foreground">
+                  <span className="sm:hidden" aria-hidden="true">
+                    ×{' '}
+                  </span>
                   {formatItemRate(item)}
                 </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums max-sm:px-1.5">
+                <TableCell className="text-right font-medium whitespace-nowrap tabular-nums max-sm:ml-auto max-sm:p-0">
                   {formatCents(item.amount_cents)}
                 </TableCell>
               </TableRow>

@@ -14,8 +14,8 @@ interface NewPaymentMethodFieldsProps {
 export function NewPaymentMethodFields({ kind, register, errors }: NewPaymentMethodFieldsProps) {
   if (kind === 'card') {
     return (
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Card number" error={errors.card_number?.message} className="sm:col-span-3">
+      <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3">
+        <FormField label="Card number" error={errors.card_number?.message} className="col-span-2 sm:col-span-3">
           {(control) => (
             <Input
               {...control}

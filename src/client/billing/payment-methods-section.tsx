@@ -153,7 +153,7 @@ export function PaymentMethodsSection() {
                   className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-border p-3"
                 >
                   <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  <span className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{method.label}</span>
+                  <span className="min-w-40 flex-1 font-medium [overflow-wrap:anywhere]">{method.label}</span>
                   {method.is_default && <Badge variant="secondary">Default</Badge>}
                   <span className="flex gap-1">
                     {!method.is_default && (
