@@ -8,6 +8,9 @@ import { can, type Role, roles } from '~/shared/permissions';
 import { SESSION_COOKIE } from '../auth/sessions';
 import {
   applications,
+  assignments,
+  assignmentTerms,
+  clockSessions,
   companies,
   companyMembers,
   contactMessages,
@@ -18,11 +21,14 @@ import {
   testAttempts,
   testFavorites,
   tests,
+  timeEntries,
+  timesheets,
   users,
 } from '../db/schema';
-import { buildSession } from '../db/seed/factories';
+import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { RouteAccess } from './access-control';
@@ -469,8 +475,8 @@ describe('route fuzz', () => {
   let testApp: TestApp;
   let otherCompanyId: string;
   let otherUserId: string;
-  let ownIds: { jobs: string[]; tests: string[]; messages: string[] };
-  let otherIds: { jobs: string[]; tests: string[] };
+  let ownIds: { jobs: string[]; tests: string[]; messages: string[]; assignments: string[]; timesheets: string[] };
+  let otherIds: { jobs: string[]; tests: string[]; assignments: string[]; timesheets: string[] };
   // Each signed-in caller's cookie; replaced when a request ends the session.
   const cookies = new Map<CallerName, string>();
   const userIds = new Map<CallerName, string>();
@@ -481,6 +487,14 @@ describe('route fuzz', () => {
     const { db } = testApp.database;
     const companyJobIds = db.select({ id: jobs.id }).from(jobs).where(eq(jobs.companyId, otherCompanyId));
     const companyTestIds = db.select({ id: tests.id }).from(tests).where(eq(tests.companyId, otherCompanyId));
+    const companyAssignmentIds = db
+      .select({ id: assignments.id })
+      .from(assignments)
+      .where(eq(assignments.companyId, otherCompanyId));
+    const companyTimesheetIds = db
+      .select({ id: timesheets.id })
+      .from(timesheets)
+      .where(inArray(timesheets.assignmentId, companyAssignmentIds));
     return {
       company: await db.select().from(companies).where(eq(companies.id, otherCompanyId)),
       members: await db
@@ -527,12 +541,38 @@ describe('route fuzz', () => {
         .from(testFavorites)
         .where(inArray(testFavorites.testId, companyTestIds))
         .orderBy(asc(testFavorites.userId), asc(testFavorites.testId)),
+      assignments: await db
+        .select()
+        .from(assignments)
+        .where(eq(assignments.companyId, otherCompanyId))
+        .orderBy(asc(assignments.id)),
+      assignmentTerms: await db
+        .select()
+        .from(assignmentTerms)
+        .where(inArray(assignmentTerms.assignmentId, companyAssignmentIds))
+        .orderBy(asc(assignmentTerms.id)),
+      timesheets: await db
+        .select()
+        .from(timesheets)
+        .where(inArray(timesheets.assignmentId, companyAssignmentIds))
+        .orderBy(asc(timesheets.id)),
+      timeEntries: await db
+        .select()
+        .from(timeEntries)
+        .where(inArray(timeEntries.timesheetId, companyTimesheetIds))
+        .orderBy(asc(timeEntries.timesheetId), asc(timeEntries.workDate)),
+      clockSessions: await db
+        .select()
+        .from(clockSessions)
+        .where(inArray(clockSessions.assignmentId, companyAssignmentIds))
+        .orderBy(asc(clockSessions.id)),
     };
   }
   let before: Awaited<ReturnType<typeof snapshotOtherCompany>>;
 
-  // A company with jobs in every status, tests (one taken, so it cannot be deleted) and an application.
-  async function buildCompanyData(companyId: string) {
+  // A company with jobs in every status, tests (one taken, so it cannot be deleted), an application, and
+  // an assignment at work (the given applicant's, else a new one's) with a submitted week.
+  async function buildCompanyData(companyId: string, applicantId?: string) {
     const { db } = testApp.database;
     const taken = await buildTest(db, { companyId, name: 'Taken test' });
     const draft = await buildTest(db, {
@@ -553,7 +593,20 @@ describe('route fuzz', () => {
     if (!openJob) throw new Error('The open job was not built.');
     await buildApplication(db, { jobId: openJob.id, status: 'interviewing' });
     await buildTestAttempt(db, { testId: taken.test.id, jobId: openJob.id });
-    return { jobs: jobRows.map((job) => job.id), tests: [taken, draft, archived].map((built) => built.test.id) };
+    const talentId = applicantId ?? (await buildAccount(db, { role: 'applicant', password: null })).user.id;
+    const assignment = await buildAssignment(db, { companyId, applicantId: talentId, startDate: '2026-01-04' });
+    const week = await buildTimesheet(db, {
+      assignmentId: assignment.id,
+      weekStart: '2026-01-04',
+      status: 'submitted',
+      minutes: { '2026-01-05': 480 },
+    });
+    return {
+      jobs: jobRows.map((job) => job.id),
+      tests: [taken, draft, archived].map((built) => built.test.id),
+      assignments: [assignment.id],
+      timesheets: [week.id],
+    };
   }
 
   async function signIn(caller: Role) {
@@ -584,7 +637,10 @@ describe('route fuzz', () => {
       .insert(contactMessages)
       .values({ name: 'Ada', email: 'ada@example.test', message: 'Hello', source: 'home' })
       .returning({ id: contactMessages.id });
-    ownIds = { ...(await buildCompanyData(ownMembership.companyId)), messages: message ? [message.id] : [] };
+    ownIds = {
+      ...(await buildCompanyData(ownMembership.companyId, userIds.get('applicant'))),
+      messages: message ? [message.id] : [],
+    };
     before = await snapshotOtherCompany();
   });
   afterAll(async () => {
@@ -595,6 +651,12 @@ describe('route fuzz', () => {
     if (url.startsWith('/api/jobs')) return { others: otherIds.jobs, own: ownIds.jobs };
     if (url.startsWith('/api/tests')) return { others: otherIds.tests, own: ownIds.tests };
     if (url.startsWith('/api/admin/contact-messages')) return { others: otherIds.jobs, own: ownIds.messages };
+    // An administrator acts on every company's assignments: naming one is the point, not a breach.
+    if (url.startsWith('/api/admin/assignments')) return { others: otherIds.jobs, own: ownIds.assignments };
+    if (url.includes('/assignments') || url.startsWith('/api/applicant/timesheets')) {
+      return { others: otherIds.assignments, own: ownIds.assignments };
+    }
+    if (url.startsWith('/api/company/timesheets')) return { others: otherIds.timesheets, own: ownIds.timesheets };
     return { others: [...otherIds.jobs, ...otherIds.tests], own: [...ownIds.messages, ...ownIds.jobs] };
   }
 
@@ -662,8 +724,13 @@ describe('route fuzz', () => {
               throw new Error(`${sent}\nanswered ${response.statusCode}: ${shorten(response.body)}`);
             }
             // Naming the other company's row in the path must never work.
-            const namesOtherRow = params.some((param) => [...otherIds.jobs, ...otherIds.tests].includes(param));
-            if (namesOtherRow && response.statusCode < 300 && !isJobBoardRoute(route)) {
+            const namesOtherRow = params.some((param) =>
+              [...otherIds.jobs, ...otherIds.tests, ...otherIds.assignments, ...otherIds.timesheets].includes(param),
+            );
+            // A '..' segment is resolved before routing: /api/applicant/timesheets/{id}/.. is the list route,
+            // which never saw the id.
+            const leavesRoute = params.some((param) => param === '..' || param === '.');
+            if (namesOtherRow && !leavesRoute && response.statusCode < 300 && !isJobBoardRoute(route)) {
               throw new Error(
                 `${sent}\nreached another company's row: ${response.statusCode} ${shorten(response.body)}`,
               );
