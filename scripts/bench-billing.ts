@@ -14,6 +14,7 @@ import { addDays, isoDay } from '../src/server/billing/work-calendar';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/testing/test-database';
+import { formatCents } from '../src/shared/billing';
 import { withBenchDatabase } from './bench/measure-api';
 
 const { values } = parseArgs({
@@ -232,7 +233,7 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
     console.log(`| ${label} | ${issued} | ${items} | ${billed} | ${took.toFixed(2)} |`);
   }
   console.log(
-    `\n${firstCheck.minutes_entered + bothCheck.minutes_entered} minutes entered, all invoiced once; ${Number(totals.invoiced) / 100} dollars invoiced; ${totals.notifications} notifications; numbers gapless`,
+    `\n${firstCheck.minutes_entered + bothCheck.minutes_entered} minutes entered, all invoiced once; ${formatCents(Number(totals.invoiced))} invoiced; ${totals.notifications} notifications; numbers gapless`,
   );
   console.log(
     `invoice run for ${assignmentCount} assignments: ${firstSeconds.toFixed(2)} s (target < ${TARGET_SECONDS} s) ${firstSeconds < TARGET_SECONDS ? 'met' : 'MISSED'}`,
