@@ -5,9 +5,10 @@ import type { Database } from '../db/client';
 import { invoices, paymentMethods, payments } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { loadInvoiceViews } from './invoice-views';
 import { insertPaymentMethod, saveWithProvider } from './payment-methods';
 import type { NewPaymentMethodInput, PaymentProvider, SavedMethod } from './payment-provider';
-import { liveMethodOf, loadPaidInvoiceView, loadPaymentViews } from './payment-views';
+import { liveMethodOf, loadPaymentViews } from './payment-views';
 import { recordPaymentOutcome } from './record-payment-outcome';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -132,9 +133,9 @@ export function createInvoicePayments({
       return { status: 'declined', message: payment.failureMessage ?? paymentTexts.cardDeclined };
     }
     if (payment.status === 'pending' && isUnknown) return { status: 'unavailable' };
-    const [[view], invoice] = await Promise.all([
+    const [[view], [invoice]] = await Promise.all([
       loadPaymentViews(db, [payment.id]),
-      loadPaidInvoiceView(db, payment.invoiceId),
+      loadInvoiceViews({ db, ids: [payment.invoiceId] }),
     ]);
     if (!view || !invoice) throw new Error(`Payment ${payment.id} has no invoice.`);
     const result = { payment: view, invoice };

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Invoice, Payment, PaymentMethod } from '~/shared/billing';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Payment, PaymentMethod } from '~/shared/billing';
 import type { Database } from '../db/client';
-import { companies, invoiceItems, invoices, paymentMethods, payments } from '../db/schema';
+import { companies, invoices, paymentMethods, payments } from '../db/schema';
 
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -43,44 +43,6 @@ export async function loadPaymentViews(db: Database, ids: readonly string[]): Pr
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-// The invoice a payment answer carries (invoiceSchema), its items in position order.
-export async function loadPaidInvoiceView(db: Database, invoiceId: string): Promise<Invoice | undefined> {
-  const [[row], items] = await Promise.all([
-    db
-      .select({ invoice: invoices, companyName: companies.name })
-      .from(invoices)
-      .innerJoin(companies, eq(companies.id, invoices.companyId))
-      .where(eq(invoices.id, invoiceId)),
-    db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.position)),
-  ]);
-  if (!row) return undefined;
-  const { invoice, companyName } = row;
-  return {
-    id: invoice.id,
-    invoice_number: invoice.invoiceNumber,
-    company_id: invoice.companyId,
-    company_name: companyName,
-    period_start: invoice.periodStart,
-    period_end: invoice.periodEnd,
-    issue_date: invoice.issueDate,
-    due_date: invoice.dueDate,
-    status: invoice.status,
-    subtotal_cents: invoice.subtotalCents,
-    fee_cents: invoice.feeCents,
-    tax_cents: invoice.taxCents,
-    amount_cents: invoice.totalCents,
-    paid_at: invoice.paidAt?.toISOString() ?? null,
-    items: items.map((item) => ({
-      id: item.id,
-      kind: item.kind,
-      description: item.description,
-      quantity: Number(item.quantity),
-      rate_cents: item.rateCents,
-      amount_cents: item.amountCents,
-    })),
-  };
 }
 
 // A saved method of this company that can still be charged: not removed, and of the provider in use

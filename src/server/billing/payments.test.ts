@@ -162,6 +162,11 @@ describe('payments', () => {
       expect(off.json()).toMatchObject({ auto_pay: false, default_payment_method_id: null });
     });
 
+    it('has no Stripe webhook while Stripe is off', async () => {
+      const response = await testApp.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} });
+      expect(response.statusCode).toBe(404);
+    });
+
     it('is for companies only', async () => {
       const refused = await applicant.request({ method: 'GET', url: '/api/company/payment-methods' });
       expect(refused.statusCode).toBe(403);

@@ -9,7 +9,9 @@ import { type ChargeOutcome, type PaymentProvider, type SavedMethod, TransientPa
 const [, bankMethodSchema, walletMethodSchema] = addPaymentMethodSchema.options;
 export const stripeCardMethodSchema = z.object({
   kind: z.literal('card'),
-  payment_method: z.string().regex(/^pm_\w{1,200}$/, { message: paymentTexts.stripeCardForm }),
+  payment_method: z
+    .string({ error: paymentTexts.stripeCardForm })
+    .regex(/^pm_\w{1,200}$/, { message: paymentTexts.stripeCardForm }),
 });
 export const stripeMethodInputSchema = z.discriminatedUnion('kind', [
   stripeCardMethodSchema,
