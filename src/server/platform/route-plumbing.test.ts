@@ -32,6 +32,8 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/admin/assignments/', 'assignment'],
   ['/api/applicant/assignments/', 'assignment'],
   ['/api/company/timesheets/', 'timesheet'],
+  ['/api/company/invoices/', 'invoice'],
+  ['/api/company/payment-methods/', 'payment method'],
 ];
 
 const methodsOf = (route: RouteOptions) =>

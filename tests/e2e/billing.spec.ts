@@ -1,0 +1,174 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { chooseEssentialCookies } from './support/auth';
+import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { openSecondBrowser } from './support/second-browser';
+import { expect, saveScreenshots, test } from './support/test';
+
+// Work and billing (issue 15): the talent logs a week and submits it; the company approves it; the
+// weekly invoice run (on demand here) bills it; the company opens the invoice and pays it with a test
+// card, and sees Paid and its summary cards change. A declined card says so and leaves the invoice unpaid.
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await chooseEssentialCookies(context, baseURL);
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+// The Sunday (UTC) that starts the last full week: the week the invoice run bills by default.
+function lastWeekStart(): string {
+  const today = new Date();
+  return isoDay(new Date(today.getTime() - (today.getUTCDay() + 7) * DAY_MS));
+}
+const addDays = (day: string, days: number) => isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS));
+
+async function placeTalent(
+  request: APIRequestContext,
+  body: { company_email: string; applicant_email: string; timesheets?: unknown[] },
+) {
+  const response = await request.post('/api/testing/assignments', {
+    data: { role: 'Support Specialist', rate: 40, weekly_hours: 40, start_date: lastWeekStart(), ...body },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+async function issueInvoices(request: APIRequestContext) {
+  const response = await request.post('/api/testing/billing/issue-invoices', {
+    data: { period_start: lastWeekStart() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { items: Array<{ invoice_number: string; company_name: string }> }).items;
+}
+
+const invoiceRow = (page: Page, invoiceNumber: string) =>
+  page.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: new RegExp(invoiceNumber) });
+
+const summaryCard = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Billing summary' }).getByText(label, { exact: true }).locator('..');
+
+test('a week is logged, approved, invoiced and paid with a test card', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  loginAs,
+  createAccount,
+}) => {
+  test.setTimeout(120_000);
+  const talent = await createAccount('applicant', { name: uniqueName('Lena Ortiz') });
+  const companyName = uniqueName('Harbor Goods');
+  const company = await loginAs('company', { name: 'Omar Haddad', company_name: companyName });
+  const assignment = await placeTalent(request, { company_email: company.email, applicant_email: talent.email });
+  const weekStart = lastWeekStart();
+
+  // The talent logs Monday to Friday of last week and submits it.
+  const {
+    context: talentContext,
+    page: talentPage,
+    errors: talentErrors,
+  } = await openSecondBrowser({
+    browser,
+    request,
+    baseURL,
+    email: talent.email,
+  });
+  await talentPage.goto(`/applicant/timesheets?assignment=${assignment.id}&week=${weekStart}`);
+  const hours = ['8', '7.5', '8', '8:15', '6'];
+  for (const [index, value] of hours.entries()) {
+    const day = new Date(`${addDays(weekStart, index + 1)}T00:00:00Z`);
+    const label = day.toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    // 'Mon, Nov 16'
+    await talentPage.getByRole('textbox', { name: `Hours on ${label}` }).fill(value);
+  }
+  await expect(talentPage.getByText('37.75 / 40 h')).toBeVisible();
+  await talentPage.getByRole('button', { name: 'Submit', exact: true }).click();
+  await talentPage.getByRole('alertdialog').getByRole('button', { name: 'Submit Week' }).click();
+  await expect(talentPage.getByText('Submitted', { exact: true }).first()).toBeVisible();
+
+  // The company approves the week from Billing's Timesheets tab.
+  await page.goto('/company/billing?tab=timesheets');
+  await page.getByRole('button', { name: new RegExp(`^Review ${talent.name}`) }).click();
+  const review = page.getByRole('dialog');
+  await expect(review.getByText('37.75', { exact: false }).first()).toBeVisible();
+  await review.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByText('Timesheet approved').first()).toBeVisible();
+
+  // The weekly run bills it: 37.75 h × $40.00 = $1,510.00, plus the 10% platform fee = $1,661.00.
+  const [invoice] = await issueInvoices(request);
+  expect(invoice?.company_name).toBe(companyName);
+  const invoiceNumber = invoice?.invoice_number ?? '';
+
+  await page.goto('/company/billing');
+  await expect(summaryCard(page, 'Outstanding Balance')).toContainText('$1,661.00');
+  await expect(summaryCard(page, 'Next Auto-Pay')).toContainText('Off');
+  const row = invoiceRow(page, invoiceNumber);
+  await expect(row).toContainText('$1,661.00');
+  await expect(row).toContainText('Pending');
+  await saveScreenshots(page, 'billing-invoices');
+
+  await page.getByRole('button', { name: `View ${invoiceNumber}` }).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByRole('table', { name: 'Invoice items' })).toContainText('37.75');
+  await expect(detail.getByLabel('Totals')).toContainText('$1,510.00');
+  await expect(detail.getByLabel('Totals')).toContainText('$151.00');
+  await detail.getByRole('button', { name: 'Pay Invoice' }).click();
+
+  const pay = page.getByRole('dialog');
+  const payButton = pay.getByRole('button', { name: 'Pay $1,661.00' });
+  await expect(payButton).toBeDisabled();
+  await pay.getByRole('radio', { name: 'New card' }).click();
+  await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.getByLabel('Expiry month').fill('12');
+  await pay.getByLabel('Expiry year').fill('2030');
+  await pay.getByLabel('CVC').fill('123');
+  await payButton.click();
+  await expect(page.getByText(`Invoice ${invoiceNumber} has been paid.`).first()).toBeVisible();
+  await expect(row).toContainText('Paid');
+  await expect(summaryCard(page, 'Outstanding Balance')).toContainText('$0.00');
+  await expect(summaryCard(page, 'Last Payment')).toContainText('$1,661.00');
+  await expectNoSeriousViolations(page);
+
+  await talentContext.close();
+  expect(talentErrors).toEqual([]);
+});
+
+test.describe('a declined card', () => {
+  // The pay request's 402 answer is logged by the browser.
+  test.use({ expectedConsoleErrors: [/status of 402 \(Payment Required\)/] });
+
+  test('says so and the invoice stays unpaid', async ({ page, request, loginAs, createAccount }) => {
+    const talent = await createAccount('applicant', { name: uniqueName('Ravi Menon') });
+    const company = await loginAs('company', { name: 'Ines Duarte', company_name: uniqueName('Quayside Labs') });
+    const weekStart = lastWeekStart();
+    await placeTalent(request, {
+      company_email: company.email,
+      applicant_email: talent.email,
+      timesheets: [{ week_start: weekStart, status: 'approved', minutes: { [addDays(weekStart, 1)]: 600 } }],
+    });
+    const [invoice] = await issueInvoices(request);
+    const invoiceNumber = invoice?.invoice_number ?? '';
+
+    await page.goto('/company/billing');
+    await page.getByRole('button', { name: `Pay ${invoiceNumber}` }).click();
+    const pay = page.getByRole('dialog');
+    await pay.getByRole('radio', { name: 'New card' }).click();
+    await pay.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await pay.getByLabel('Expiry month').fill('12');
+    await pay.getByLabel('Expiry year').fill('2030');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(
+      pay.getByRole('alert').filter({ hasText: 'Your card was declined. Try another payment method.' }),
+    ).toBeVisible();
+    await expect(pay).toBeVisible();
+    await pay.getByRole('button', { name: 'Cancel' }).click();
+    const row = invoiceRow(page, invoiceNumber);
+    await expect(row).toContainText('Unpaid');
+    await expect(summaryCard(page, 'Outstanding Balance')).not.toContainText('$0.00');
+  });
+});
