@@ -34,6 +34,11 @@ export const notificationTypes = [
   'meeting_responded',
   'meeting_rescheduled',
   'meeting_cancelled',
+  // Work and billing (issue 15).
+  'assignment_changed',
+  'timesheet_submitted',
+  'timesheet_reviewed',
+  'invoice_issued',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

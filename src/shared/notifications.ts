@@ -54,6 +54,10 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   meeting_responded: 'Answers to your meeting invitations',
   meeting_rescheduled: 'Rescheduled meetings',
   meeting_cancelled: 'Cancelled meetings',
+  assignment_changed: 'Changes to your assignments',
+  timesheet_submitted: 'Timesheets to approve',
+  timesheet_reviewed: 'Approved and returned timesheets',
+  invoice_issued: 'New invoices',
 };
 
 // A line under a switch, where the label alone would not say what is sent.
@@ -66,7 +70,15 @@ const meetingTypes = ['meeting_invited', 'meeting_responded', 'meeting_reschedul
 // The kinds each role is told about, and so may choose to receive by email. Offers and accepted
 // offers are left out: their own email (with the offer's terms) always goes.
 export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[]> = {
-  applicant: ['application_stage_changed', 'job_invitation', 'test_assigned', 'message_received', ...meetingTypes],
+  applicant: [
+    'application_stage_changed',
+    'job_invitation',
+    'test_assigned',
+    'message_received',
+    ...meetingTypes,
+    'assignment_changed',
+    'timesheet_reviewed',
+  ],
   company: [
     'application_received',
     'application_withdrawn',
@@ -75,6 +87,8 @@ export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[
     'test_submitted',
     'message_received',
     ...meetingTypes,
+    'timesheet_submitted',
+    'invoice_issued',
   ],
   admin: ['message_received', ...meetingTypes],
   account_manager: ['message_received', ...meetingTypes],

@@ -77,6 +77,7 @@ export async function approveTimesheet({
       },
     });
     await notifyTalent(tx, assignment.applicantId, {
+      type: 'timesheet_reviewed',
       title: `Your week of ${timesheet.weekStart} is approved`,
       body: `${formatWorkHours(totalMinutes)} hours as ${assignment.role}.`,
       link: paths.applicantTimesheets.getHref(),

@@ -97,7 +97,9 @@ describe('assignments', () => {
       const [audit] = await db().select().from(auditLogs).where(eq(auditLogs.targetId, assignment.id));
       expect(audit).toMatchObject({ action: 'assignment.started', actorId: company.user.id });
       const told = await db().select().from(notifications).where(eq(notifications.userId, applicant.user.id));
-      expect(told.some((note) => note.title === `${assignment.role} has started`)).toBe(true);
+      expect(
+        told.some((note) => note.type === 'assignment_changed' && note.title === `${assignment.role} has started`),
+      ).toBe(true);
 
       const again = await post(company, `/api/company/assignments/${assignment.id}/start`);
       expect(again.statusCode).toBe(409);

@@ -87,6 +87,7 @@ export async function changeAssignmentTerms({
       },
     });
     await notifyTalent(tx, assignment.applicantId, {
+      type: 'assignment_changed',
       title: `New terms for ${assignment.role}`,
       body: `From ${effectiveDate}: ${formatRate(terms.rateCents)}, ${terms.weeklyHours} hours a week.`,
       link: paths.applicantApplications.getHref(),

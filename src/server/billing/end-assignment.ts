@@ -72,6 +72,7 @@ export async function endAssignment({
       },
     });
     await notifyTalent(tx, assignment.applicantId, {
+      type: 'assignment_changed',
       title: `${assignment.role} has ended`,
       body: `Your last day was ${endDate}. “${reason}”`,
       link: paths.applicantApplications.getHref(),

@@ -257,6 +257,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       const told = await db().select().from(notifications).where(eq(notifications.userId, company.user.id));
       expect(told).toEqual([
         expect.objectContaining({
+          type: 'invoice_issued',
           title: `New invoice ${invoice?.invoiceNumber}`,
           body: `Invoice ${invoice?.invoiceNumber} for Nov 15, 2026 – Nov 21, 2026 is $2,280.29, due Dec 24, 2026.`,
           link: `/company/billing?invoice=${invoice?.id}`,

@@ -305,12 +305,10 @@ async function issueBatch({
       members.flatMap((member) => {
         const invoice = invoiceByCompany.get(member.companyId);
         if (!invoice) return [];
-        // No kind of its own yet (a new notification type needs a migration): one that is never
-        // emailed on its own, so no unrelated email preference governs it.
         return [
           {
             userId: member.userId,
-            type: 'offer_accepted' as const,
+            type: 'invoice_issued' as const,
             title: `New invoice ${invoice.invoiceNumber}`,
             body: `Invoice ${invoice.invoiceNumber} for ${humanDay(period.periodStart)} – ${humanDay(period.periodEnd)} is ${formatCents(invoice.totalCents)}, due ${humanDay(invoice.dueDate)}.`,
             link: `${paths.companyBilling.getHref()}?invoice=${invoice.id}`,

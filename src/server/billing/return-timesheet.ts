@@ -46,6 +46,7 @@ export async function returnTimesheet({
       },
     });
     await notifyTalent(tx, assignment.applicantId, {
+      type: 'timesheet_reviewed',
       title: `Your week of ${timesheet.weekStart} was returned`,
       body: `“${comment}” Change the week and submit it again.`,
       link: paths.applicantTimesheets.getHref(),

@@ -51,6 +51,7 @@ export async function startAssignment({
       },
     });
     await notifyTalent(tx, assignment.applicantId, {
+      type: 'assignment_changed',
       title: `${assignment.role} has started`,
       body: 'Your assignment is active: clock in or log your hours on your timesheet.',
       link: paths.applicantTimesheets.getHref(),

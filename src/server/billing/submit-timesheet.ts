@@ -72,6 +72,7 @@ export async function submitTimesheet({
     });
     const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
     await notifyCompany(tx, assignment.companyId, {
+      type: 'timesheet_submitted',
       title: `${talent?.name ?? 'Your talent'} submitted the week of ${weekStart}`,
       body: `${formatWorkHours(totalMinutes)} hours as ${assignment.role}: approve the week or return it with a comment.`,
       link: paths.companyBilling.getHref(),

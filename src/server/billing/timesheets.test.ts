@@ -179,7 +179,11 @@ describe('timesheets', () => {
       expect(submitted.json().submitted_at).toEqual(expect.any(String));
       const id: string = submitted.json().id;
       const companyNotes = await db().select().from(notifications).where(eq(notifications.userId, company.user.id));
-      expect(companyNotes.some((note) => note.title === `Tom Timesheet submitted the week of ${week}`)).toBe(true);
+      expect(
+        companyNotes.some(
+          (note) => note.type === 'timesheet_submitted' && note.title === `Tom Timesheet submitted the week of ${week}`,
+        ),
+      ).toBe(true);
 
       const edit = await save(assignment.id, week, workdays(week, 60));
       expect(edit.statusCode).toBe(409);
@@ -195,7 +199,11 @@ describe('timesheets', () => {
       expect(returned.statusCode, returned.body).toBe(200);
       expect(returned.json()).toMatchObject({ status: 'returned', return_comment: 'Friday was a public holiday.' });
       const talentNotes = await db().select().from(notifications).where(eq(notifications.userId, talent.user.id));
-      expect(talentNotes.some((note) => note.title === `Your week of ${week} was returned`)).toBe(true);
+      expect(
+        talentNotes.some(
+          (note) => note.type === 'timesheet_reviewed' && note.title === `Your week of ${week} was returned`,
+        ),
+      ).toBe(true);
       const notSubmitted = await approve(id);
       expect(notSubmitted.statusCode).toBe(409);
       expect(notSubmitted.json().error).toBe(workTexts.approveNeedsSubmitted);

@@ -4,20 +4,15 @@ import type { Database } from '../db/client';
 import { companyMembers } from '../db/schema';
 import { notify } from '../notifications/notify';
 
-// Work has no notification kinds of its own (a new kind needs a migration): the talent hears of their
-// assignment and their weeks as changes to what they applied for, and the company of a submitted week
-// as of a submitted test, both things handed in for its review. The email preferences follow suit.
-const toTalentType: NotificationType = 'application_stage_changed';
-const toCompanyType: NotificationType = 'test_submitted';
-
 export interface WorkNotice {
+  type: Extract<NotificationType, 'assignment_changed' | 'timesheet_submitted' | 'timesheet_reviewed'>;
   title: string;
   body: string;
   link: string;
 }
 
 export async function notifyTalent(db: Database, applicantId: string, notice: WorkNotice): Promise<void> {
-  await notify(db, { userId: applicantId, type: toTalentType, ...notice });
+  await notify(db, { userId: applicantId, ...notice });
 }
 
 export async function notifyCompany(db: Database, companyId: string, notice: WorkNotice): Promise<void> {
@@ -27,7 +22,7 @@ export async function notifyCompany(db: Database, companyId: string, notice: Wor
     .where(eq(companyMembers.companyId, companyId));
   await notify(
     db,
-    members.map((member) => ({ userId: member.userId, type: toCompanyType, ...notice })),
+    members.map((member) => ({ userId: member.userId, ...notice })),
   );
 }
 
