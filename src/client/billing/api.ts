@@ -5,6 +5,7 @@ import type {
   AddPaymentMethodInput,
   BillingProfile,
   BillingSummary,
+  Invoice,
   InvoiceList,
   InvoiceListQuery,
   PayInvoiceInput,
@@ -22,6 +23,14 @@ export const invoiceListQueryOptions = (query: InvoiceListQuery) =>
     queryFn: () => apiClient.get<InvoiceList>(`/api/company/invoices${queryString(query)}`),
     // The table keeps its rows while the next page, sort or filter loads.
     placeholderData: keepPreviousData,
+  });
+
+// One invoice, as a notification's link (/company/billing?invoice={id}) opens it.
+export const invoiceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.billing.invoice(id),
+    queryFn: () => apiClient.get<Invoice>(`/api/company/invoices/${id}`),
+    retry: false,
   });
 
 export const billingSummaryQueryOptions = () =>

@@ -275,6 +275,26 @@ describe('Invoice detail and paying', () => {
     expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
   });
 
+  it('opens the invoice a notification links to, and says so when it is not there', async () => {
+    const linked = invoice({ invoice_number: 'INV-LINKED', status: 'pending' });
+    const { router } = await openBilling(
+      { invoices: [linked] },
+      `${paths.companyBilling.getHref()}?invoice=${linked.id}`,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-LINKED' });
+    expect(within(dialog).getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says when a linked invoice cannot be opened', async () => {
+    await openBilling(
+      { invoices: [] },
+      `${paths.companyBilling.getHref()}?invoice=0b4817a2-65bc-4cc0-911e-20bf97896721`,
+    );
+    expect(await findNotification('This invoice does not exist, or it is not yours.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('keeps Pay disabled until a method is chosen, then pays with a saved card', async () => {
     const open = invoice({ invoice_number: 'INV-PAY', status: 'pending', amount_cents: 122450 });
     const method = savedMethod({ label: 'Visa ending in 4242', is_default: true });

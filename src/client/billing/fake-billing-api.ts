@@ -154,6 +154,12 @@ export function fakeBillingApi(
     };
   });
 
+  // Before /summary, which is added later and so answers first for its own path.
+  server.get('/api/company/invoices/:id', ({ params }) => {
+    const found = store.invoices.find((each) => each.id === params.id);
+    return found ?? reply(404, { error: 'This invoice does not exist, or it is not yours.', code: 'not_found' });
+  });
+
   server.get('/api/company/invoices/summary', (): BillingSummary => {
     const sum = (list: Invoice[]) => list.reduce((total, each) => total + each.amount_cents, 0);
     const outstanding = store.invoices.filter((each) =>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, ReceiptIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
@@ -11,7 +12,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { downloadFile } from '~/client/lib/download-file';
 import { useListSearch } from '~/client/lib/list-search';
 import { formatCents, type Invoice, type InvoiceSortKey } from '~/shared/billing';
-import { invoiceListQueryOptions, invoicePdfUrl, invoicesExportUrl } from './api';
+import { invoiceListQueryOptions, invoicePdfUrl, invoiceQueryOptions, invoicesExportUrl } from './api';
 import { formatDay, invoiceStatusBadges, invoiceStatusLabels } from './billing-format';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { ariaSortOf, InvoiceStatusFilter, IssueDateFilter, SortHeader, SortSelect } from './invoice-filters';
@@ -19,6 +20,7 @@ import { invoicesSearch, nextInvoiceSort, toInvoiceListQuery, toSortParam } from
 import { PayDialog } from './pay-dialog';
 
 const DOWNLOAD_FAILED = 'The PDF could not be downloaded. Please try again.';
+const NOT_OPENED = 'The invoice could not be loaded. Please try again.';
 
 async function download(url: string, fileName: string) {
   try {
@@ -54,6 +56,28 @@ export function InvoicesSection() {
   const closeDialog = (open: boolean) => {
     if (!open) setDialog((current) => current && { ...current, mode: null });
   };
+
+  // A notification's link names one invoice (?invoice={id}): open it, then drop the key from the URL.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get('invoice');
+  const linked = useQuery({ ...invoiceQueryOptions(linkedId ?? ''), enabled: Boolean(linkedId) });
+  useEffect(() => {
+    if (!linkedId || linked.isPending) return;
+    if (linked.data) setDialog({ mode: 'view', invoice: linked.data });
+    else
+      toast({
+        title: 'Invoice not opened',
+        description: errorMessage(linked.error, NOT_OPENED),
+        variant: 'destructive',
+      });
+    setSearchParams(
+      (params) => {
+        params.delete('invoice');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [linkedId, linked.isPending, linked.data, linked.error, setSearchParams]);
 
   const sortBy = (key: InvoiceSortKey) => search.change({ sort: nextInvoiceSort(state.sort, key) });
   const sortable = (key: InvoiceSortKey) => ({

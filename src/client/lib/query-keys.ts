@@ -112,6 +112,7 @@ export const queryKeys = {
     invoices: () => ['billing', 'invoices'] as const,
     invoiceList: (query: InvoiceListQuery) => ['billing', 'invoices', 'list', query] as const,
     summary: () => ['billing', 'invoices', 'summary'] as const,
+    invoice: (id: string) => ['billing', 'invoices', 'detail', id] as const,
     paymentMethods: () => ['billing', 'payment-methods'] as const,
     profile: () => ['billing', 'profile'] as const,
     payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
