@@ -32,12 +32,18 @@ async function placeTalent(
   return (await response.json()) as { id: string };
 }
 
-async function issueInvoices(request: APIRequestContext) {
+// Runs the weekly invoice job for last week, then reads the company's own invoice: the parallel test's
+// run may be the one that billed this company's week.
+async function issueInvoices(request: APIRequestContext, page: Page) {
   const response = await request.post('/api/testing/billing/issue-invoices', {
     data: { period_start: lastWeekStart() },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { items: Array<{ invoice_number: string; company_name: string }> }).items;
+  const own = await page.request.get('/api/company/invoices');
+  expect(own.ok(), await own.text()).toBe(true);
+  const { items } = (await own.json()) as { items: Array<{ invoice_number: string; company_name: string }> };
+  expect(items).toHaveLength(1);
+  return items;
 }
 
 const invoiceRow = (page: Page, invoiceNumber: string) =>
@@ -99,7 +105,7 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
   await expect(page.getByText('Timesheet approved').first()).toBeVisible();
 
   // The weekly run bills it: 37.75 h × $40.00 = $1,510.00, plus the 10% platform fee = $1,661.00.
-  const [invoice] = await issueInvoices(request);
+  const [invoice] = await issueInvoices(request, page);
   expect(invoice?.company_name).toBe(companyName);
   const invoiceNumber = invoice?.invoice_number ?? '';
 
@@ -150,7 +156,7 @@ test.describe('a declined card', () => {
       applicant_email: talent.email,
       timesheets: [{ week_start: weekStart, status: 'approved', minutes: { [addDays(weekStart, 1)]: 600 } }],
     });
-    const [invoice] = await issueInvoices(request);
+    const [invoice] = await issueInvoices(request, page);
     const invoiceNumber = invoice?.invoice_number ?? '';
 
     await page.goto('/company/billing');
