@@ -84,6 +84,8 @@ export type Assignment = z.infer<typeof assignmentSchema>;
 
 export const assignmentListQuerySchema = z.object({
   status: z.enum(assignmentStatuses, { message: 'Unknown assignment status.' }).optional(),
+  // Part of the talent's, the company's or the role's name.
+  q: z.string().trim().max(100, { message: 'Search with at most 100 characters.' }).optional(),
   ...pageQuery,
 });
 export const assignmentListSchema = listOf(assignmentSchema);

@@ -1,9 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AssignmentStatus } from '~/shared/applications';
 import type { AssignmentList } from '~/shared/billing';
 import type { Database } from '../db/client';
-import { assignments } from '../db/schema';
+import { assignments, companies, users } from '../db/schema';
 import { loadAssignmentViews, reachOf, type WorkActor } from './assignment-views';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function nameMatch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${escapeLike(q)}%`;
+  return or(ilike(users.name, pattern), ilike(companies.name, pattern), ilike(assignments.role, pattern));
+}
 
 // A page of the assignments the actor may see (the company its own, the talent theirs, an
 // administrator all), newest start first.
@@ -11,6 +19,7 @@ export async function findAssignments({
   db,
   actor,
   status,
+  q,
   page,
   pageSize,
   now = new Date(),
@@ -18,20 +27,29 @@ export async function findAssignments({
   db: Database;
   actor: WorkActor;
   status?: AssignmentStatus;
+  // Part of the talent's, the company's or the role's name.
+  q?: string;
   page: number;
   pageSize: number;
   now?: Date;
 }): Promise<AssignmentList> {
-  const where = and(reachOf(actor), status ? eq(assignments.status, status) : undefined);
+  const where = and(reachOf(actor), status ? eq(assignments.status, status) : undefined, nameMatch(q));
   const [rows, [counted]] = await Promise.all([
     db
       .select({ id: assignments.id })
       .from(assignments)
+      .innerJoin(companies, eq(companies.id, assignments.companyId))
+      .innerJoin(users, eq(users.id, assignments.applicantId))
       .where(where)
       .orderBy(desc(assignments.startDate), desc(assignments.createdAt), desc(assignments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(assignments).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(assignments)
+      .innerJoin(companies, eq(companies.id, assignments.companyId))
+      .innerJoin(users, eq(users.id, assignments.applicantId))
+      .where(where),
   ]);
   return {
     items: await loadAssignmentViews({ db, ids: rows.map((row) => row.id), now }),

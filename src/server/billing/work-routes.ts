@@ -108,6 +108,7 @@ export async function workRoutes(app: FastifyInstance, { context }: { context: A
           db,
           actor: list.actor(request),
           status: request.query.status,
+          q: request.query.q,
           page: request.query.page,
           pageSize: request.query.page_size,
         }),

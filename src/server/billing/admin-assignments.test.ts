@@ -1,0 +1,178 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAssignmentTexts } from '~/shared/admin-assignments';
+import type { Assignment } from '~/shared/billing';
+import { assignments, assignmentTerms, auditLogs, companies, notifications, users } from '../db/schema';
+import { buildAssignment } from '../db/seed/work-factories';
+import { type Account, companyAccount, uniqueWord } from '../job-board/job-board-test-helpers';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { addDays, todayOf } from './work-calendar';
+
+type CompanyAccount = Account & { companyId: string };
+
+const today = () => todayOf(new Date());
+
+// Assignment Management (issue 16 §3): the summary, the list's search, New Assignment and its refusals,
+// administrators only.
+describe('admin assignments', () => {
+  let testApp: TestApp;
+  let company: CompanyAccount;
+  let applicant: Account;
+  let admin: Account;
+  const word = uniqueWord();
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await companyAccount(testApp, `Acme ${word}`);
+    applicant = await signedInAccount(testApp, { role: 'applicant', name: `Tess ${word}` });
+    admin = await signedInAccount(testApp, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
+  const post = (account: Account, url: string, payload: object) => account.request({ method: 'POST', url, payload });
+  const valid = () => ({
+    company_id: company.companyId,
+    applicant_id: applicant.user.id,
+    role: `Bookkeeper ${word}`,
+    rate_cents: 4_250,
+    weekly_hours: 25,
+    start_date: addDays(today(), 7),
+  });
+
+  it('answers administrators only', async () => {
+    for (const account of [company, applicant]) {
+      expect((await get(account, '/api/admin/assignments/summary')).statusCode).toBe(403);
+      expect((await get(account, '/api/admin/assignments')).statusCode).toBe(403);
+      expect((await get(account, '/api/admin/assignment-options/companies')).statusCode).toBe(403);
+      expect((await get(account, '/api/admin/assignment-options/applicants')).statusCode).toBe(403);
+      expect((await post(account, '/api/admin/assignments', valid())).statusCode).toBe(403);
+    }
+  });
+
+  it('sums the cards as a direct count does', async () => {
+    const other = await signedInAccount(testApp, { role: 'applicant' });
+    await buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: other.user.id,
+      startDate: '2026-01-05',
+      weeklyHours: 30,
+    });
+    await buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: other.user.id,
+      startDate: '2026-02-05',
+      weeklyHours: 10,
+    });
+    await buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: applicant.user.id,
+      startDate: '2031-01-01',
+      status: 'pending',
+    });
+    await buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: applicant.user.id,
+      startDate: '2025-01-01',
+      status: 'ended',
+      endDate: '2025-06-01',
+      endReason: 'Done',
+    });
+    const response = await get(admin, '/api/admin/assignments/summary');
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await db().select().from(assignments);
+    const active = rows.filter((row) => row.status === 'active');
+    expect(response.json()).toEqual({
+      active_assignments: active.length,
+      pending_starts: rows.filter((row) => row.status === 'pending').length,
+      talent_at_work: new Set(active.map((row) => row.applicantId)).size,
+      weekly_billable_hours: active.reduce((sum, row) => sum + row.weeklyHours, 0),
+    });
+    expect(response.json().active_assignments).toBeGreaterThanOrEqual(2);
+  });
+
+  it('creates a pending assignment with its first terms, audit-logged, the talent told', async () => {
+    const response = await post(admin, '/api/admin/assignments', valid());
+    expect(response.statusCode, response.body).toBe(201);
+    const created: Assignment = response.json();
+    expect(created).toMatchObject({
+      company_name: `Acme ${word}`,
+      applicant_name: `Tess ${word}`,
+      role: `Bookkeeper ${word}`,
+      rate_cents: 4_250,
+      weekly_hours: 25,
+      status: 'pending',
+      terms: [{ rate_cents: 4_250, weekly_hours: 25, effective_date: addDays(today(), 7) }],
+    });
+    const terms = await db().select().from(assignmentTerms).where(eq(assignmentTerms.assignmentId, created.id));
+    expect(terms).toEqual([expect.objectContaining({ payRateCents: 4_250, createdBy: admin.user.id })]);
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'assignment.created'), eq(auditLogs.targetId, created.id)));
+    expect(audit?.actorId).toBe(admin.user.id);
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, applicant.user.id), eq(notifications.type, 'assignment_changed')));
+    expect(told.some((notice) => notice.title === `New assignment: Bookkeeper ${word}`)).toBe(true);
+  });
+
+  it('starts at once an assignment that starts today or earlier', async () => {
+    const response = await post(admin, '/api/admin/assignments', { ...valid(), start_date: today() });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().status).toBe('active');
+  });
+
+  it('refuses a suspended company or talent, a non-applicant, a bad rate or hours, with sentences', async () => {
+    const suspendedCompany = await companyAccount(testApp);
+    await db().update(companies).set({ status: 'suspended' }).where(eq(companies.id, suspendedCompany.companyId));
+    const suspendedTalent = await signedInAccount(testApp, { role: 'applicant' });
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.id, suspendedTalent.user.id));
+    const cases: Array<[object, number, string]> = [
+      [{ company_id: suspendedCompany.companyId }, 409, adminAssignmentTexts.companySuspended],
+      [{ applicant_id: suspendedTalent.user.id }, 409, adminAssignmentTexts.talentSuspended],
+      [{ applicant_id: company.user.id }, 400, adminAssignmentTexts.notApplicant],
+      [{ rate_cents: 50 }, 400, `rate_cents: ${adminAssignmentTexts.rateTooLow}`],
+      [{ rate_cents: 12.5 }, 400, 'rate_cents: The rate must be a whole number of cents.'],
+      [{ weekly_hours: 61 }, 400, `weekly_hours: ${adminAssignmentTexts.weeklyHoursRange}`],
+      [{ weekly_hours: 0 }, 400, `weekly_hours: ${adminAssignmentTexts.weeklyHoursRange}`],
+      [{ start_date: '2026-02-30' }, 400, 'The start date is not a real day.'],
+    ];
+    const before = await db().select({ total: sql<number>`count(*)::int` }).from(assignments);
+    for (const [change, status, error] of cases) {
+      const response = await post(admin, '/api/admin/assignments', { ...valid(), ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(status);
+      expect(response.json().error, JSON.stringify(change)).toBe(error);
+    }
+    const after = await db().select({ total: sql<number>`count(*)::int` }).from(assignments);
+    expect(after).toEqual(before);
+  });
+
+  it('searches the list by talent, company or role name, with the status filter, a page at a time', async () => {
+    const searched = (query: string) =>
+      get(admin, `/api/admin/assignments?${query}`).then((response) => response.json());
+    const byTalent = await searched(`q=${encodeURIComponent(`tess ${word}`)}`);
+    expect(byTalent.total).toBeGreaterThanOrEqual(3);
+    expect(byTalent.items.every((item: Assignment) => item.applicant_name === `Tess ${word}`)).toBe(true);
+    const byRole = await searched(`q=bookkeeper%20${word}&status=pending`);
+    expect(byRole.items.map((item: Assignment) => [item.role, item.status])).toEqual([
+      [`Bookkeeper ${word}`, 'pending'],
+    ]);
+    const byCompany = await searched(`q=acme%20${word}&page_size=2&page=2`);
+    expect(byCompany.items).toHaveLength(2);
+    expect(byCompany.total).toBeGreaterThanOrEqual(4);
+    expect((await searched('q=%25%25nothing-like-this')).total).toBe(0);
+  });
+
+  it('offers active companies and talent to pick, by name', async () => {
+    const companiesFound = (await get(admin, `/api/admin/assignment-options/companies?q=acme%20${word}`)).json();
+    expect(companiesFound.items).toEqual([{ id: company.companyId, name: `Acme ${word}`, detail: null }]);
+    const talentFound = (await get(admin, `/api/admin/assignment-options/applicants?q=tess%20${word}`)).json();
+    expect(talentFound.items).toEqual([{ id: applicant.user.id, name: `Tess ${word}`, detail: applicant.user.email }]);
+  });
+});

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { adminAssignmentTexts, type CreateAssignmentInput } from '~/shared/admin-assignments';
+import type { Assignment } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { assignments, assignmentTerms, companies, users } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { loadAssignmentView } from './assignment-views';
+import { requireRealDay, todayOf } from './work-calendar';
+import { formatRate, notifyTalent } from './work-notifications';
+
+// An administrator places a talent with a company: the assignment (pending, or active when it starts
+// today or earlier) and its first terms row, audit-logged, and the talent told.
+export async function createAssignment({
+  db,
+  actorId,
+  input,
+  ipAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  actorId: string;
+  input: CreateAssignmentInput;
+  ipAddress?: string;
+  now?: Date;
+}): Promise<Assignment> {
+  const startDate = requireRealDay(input.start_date, 'start date');
+  const id = await db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ id: companies.id, status: companies.status })
+      .from(companies)
+      .where(eq(companies.id, input.company_id));
+    if (!company) {
+      throw new AppError('validation', adminAssignmentTexts.companyNotFound, {
+        company_id: adminAssignmentTexts.companyNotFound,
+      });
+    }
+    if (company.status !== 'active') throw new AppError('conflict', adminAssignmentTexts.companySuspended);
+    const [talent] = await tx
+      .select({ id: users.id, role: users.role, status: users.status })
+      .from(users)
+      .where(eq(users.id, input.applicant_id));
+    if (!talent) {
+      throw new AppError('validation', adminAssignmentTexts.talentNotFound, {
+        applicant_id: adminAssignmentTexts.talentNotFound,
+      });
+    }
+    if (talent.role !== 'applicant') {
+      throw new AppError('validation', adminAssignmentTexts.notApplicant, {
+        applicant_id: adminAssignmentTexts.notApplicant,
+      });
+    }
+    if (talent.status !== 'active') throw new AppError('conflict', adminAssignmentTexts.talentSuspended);
+
+    const status = startDate <= todayOf(now) ? 'active' : 'pending';
+    const [created] = await tx
+      .insert(assignments)
+      .values({
+        companyId: company.id,
+        applicantId: talent.id,
+        role: input.role,
+        rateCents: input.rate_cents,
+        weeklyHours: input.weekly_hours,
+        startDate,
+        status,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: assignments.id });
+    if (!created) throw new AppError('internal', 'The assignment could not be created.');
+    await tx.insert(assignmentTerms).values({
+      assignmentId: created.id,
+      rateCents: input.rate_cents,
+      payRateCents: input.rate_cents,
+      weeklyHours: input.weekly_hours,
+      effectiveDate: startDate,
+      createdBy: actorId,
+      createdAt: now,
+    });
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId,
+        action: 'assignment.created',
+        targetType: 'assignment',
+        targetId: created.id,
+        details: {
+          company_id: company.id,
+          applicant_id: talent.id,
+          role: input.role,
+          rate_cents: input.rate_cents,
+          weekly_hours: input.weekly_hours,
+          start_date: startDate,
+          status,
+        },
+        ipAddress,
+      },
+    });
+    await notifyTalent(tx, talent.id, {
+      type: 'assignment_changed',
+      title: `New assignment: ${input.role}`,
+      body:
+        status === 'active'
+          ? `Your assignment started on ${startDate}: ${formatRate(input.rate_cents)}, ${input.weekly_hours} hours a week.`
+          : `Your assignment starts on ${startDate}: ${formatRate(input.rate_cents)}, ${input.weekly_hours} hours a week.`,
+      link: paths.applicantTimesheets.getHref(),
+    });
+    return created.id;
+  });
+  return loadAssignmentView({ db, id, now });
+}
