@@ -106,6 +106,9 @@ export const permissionsByRole = {
     // Every assignment on the platform (start, end, change terms).
     'read:assignment:any',
     'update:assignment:any',
+    // Payment Management: every payment, refunds (issue 16 §5).
+    'read:payment:any',
+    'update:payment:any',
   ],
   account_manager: [
     ...ownAccount,

@@ -67,6 +67,7 @@ export type AuditAction =
   | 'calendar_feed.created'
   | 'payment.completed'
   | 'payment.failed'
+  | 'payment.refunded'
   | 'payment_method.added'
   | 'payment_method.removed'
   | 'billing_profile.updated'

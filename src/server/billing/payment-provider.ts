@@ -40,6 +40,14 @@ export class TransientPaymentError extends Error {
   }
 }
 
+export interface RefundRequest {
+  // The completed charge's reference (payments.provider_ref).
+  providerRef: string;
+  amountCents: number;
+  // The same key always names the same refund: a retry never refunds twice.
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   // Stored with each method and payment: 'test' or 'stripe'.
   name: string;
@@ -50,6 +58,9 @@ export interface PaymentProvider {
   saveMethod(input: { method: NewPaymentMethodInput; company: { id: string; name: string } }): Promise<SavedMethod>;
   // Throws TransientPaymentError (or anything else) when the outcome is unknown.
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  // Gives a completed charge back in full; answers the refund's reference. Throws
+  // TransientPaymentError when the provider could not be reached.
+  refund(request: RefundRequest): Promise<{ refundRef: string }>;
 }
 
 // A card, bank account or wallet as typed into the test-mode form, or a card Stripe's form made.

@@ -182,5 +182,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return outcomeOfStripeError(error);
       }
     },
+
+    // A full refund of the PaymentIntent; Stripe answers a repeated key with the first refund.
+    async refund({ providerRef, amountCents, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerRef, amount: amountCents },
+          { idempotencyKey },
+        );
+        return { refundRef: refund.id };
+      } catch (error) {
+        // Refunded already (from Stripe's dashboard, or a lost answer): the money is back either way.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+          return { refundRef: `already_refunded:${providerRef}` };
+        }
+        throw new TransientPaymentError('Stripe did not complete the refund.', { cause: error });
+      }
+    },
   };
 }

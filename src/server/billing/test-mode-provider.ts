@@ -141,5 +141,10 @@ export function createTestModeProvider({
       }
       return { status: 'succeeded', providerRef: chargeId };
     },
+
+    // Nothing leaves the building in test mode: the refund is ours alone, named by its key.
+    async refund({ idempotencyKey }) {
+      return { refundRef: `re_test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
+    },
   };
 }

@@ -34,6 +34,7 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/company/timesheets/', 'timesheet'],
   ['/api/company/invoices/', 'invoice'],
   ['/api/company/payment-methods/', 'payment method'],
+  ['/api/admin/payments/', 'payment'],
 ];
 
 const methodsOf = (route: RouteOptions) =>

@@ -1,0 +1,156 @@
+import { and, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminPayment, AdminPaymentList, AdminPaymentStatus, AdminPaymentSummary } from '~/shared/admin-payments';
+import type { Database } from '../db/client';
+import { companies, invoices, payments } from '../db/schema';
+
+export interface AdminPaymentFilter {
+  q?: string;
+  status?: AdminPaymentStatus;
+}
+
+// A refunded payment completed once and was given back: it shows as refunded, not completed.
+const statusCondition: Record<AdminPaymentStatus, SQL | undefined> = {
+  completed: and(eq(payments.status, 'completed'), isNull(payments.refundedAt)),
+  pending: eq(payments.status, 'pending'),
+  failed: eq(payments.status, 'failed'),
+  refunded: isNotNull(payments.refundedAt),
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+// Company name or invoice number, anywhere in the text, any case.
+function whereOf({ q, status }: AdminPaymentFilter): SQL | undefined {
+  const search = q?.trim();
+  return and(
+    search
+      ? or(ilike(companies.name, likePattern(search)), ilike(invoices.invoiceNumber, likePattern(search)))
+      : undefined,
+    status ? statusCondition[status] : undefined,
+  );
+}
+
+const columns = {
+  payment: payments,
+  invoiceNumber: invoices.invoiceNumber,
+  companyName: companies.name,
+};
+type Row = { payment: typeof payments.$inferSelect; invoiceNumber: string; companyName: string };
+
+export function adminPaymentView({ payment, invoiceNumber, companyName }: Row): AdminPayment {
+  return {
+    id: payment.id,
+    invoice_id: payment.invoiceId,
+    invoice_number: invoiceNumber,
+    company_id: payment.companyId,
+    company_name: companyName,
+    amount_cents: payment.amountCents,
+    status: payment.status,
+    display_status: payment.refundedAt ? 'refunded' : payment.status,
+    method_label: payment.methodLabel,
+    failure_message: payment.failureMessage,
+    provider: payment.provider,
+    provider_ref: payment.providerRef,
+    created_at: payment.createdAt.toISOString(),
+    completed_at: payment.completedAt?.toISOString() ?? null,
+    refunded_at: payment.refundedAt?.toISOString() ?? null,
+  };
+}
+
+const joined = (db: Database) =>
+  db
+    .select(columns)
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(companies, eq(companies.id, payments.companyId));
+
+export async function loadAdminPayment(db: Database, id: string): Promise<AdminPayment | undefined> {
+  const [row] = await joined(db).where(eq(payments.id, id));
+  return row && adminPaymentView(row);
+}
+
+// Every payment on the platform, newest first, a page at a time.
+export async function findAdminPayments({
+  db,
+  filter,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  filter: AdminPaymentFilter;
+  page: number;
+  pageSize: number;
+}): Promise<AdminPaymentList> {
+  const where = whereOf(filter);
+  const [rows, [counted]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .innerJoin(companies, eq(companies.id, payments.companyId))
+      .where(where),
+  ]);
+  return { items: rows.map(adminPaymentView), total: counted?.total ?? 0, page, page_size: pageSize };
+}
+
+// The export's rows: every payment the filter matches, newest first (capped, as a spreadsheet is).
+export const EXPORT_ROW_LIMIT = 50_000;
+export async function findAdminPaymentsForExport({
+  db,
+  filter,
+}: {
+  db: Database;
+  filter: AdminPaymentFilter;
+}): Promise<AdminPayment[]> {
+  const rows = await joined(db)
+    .where(whereOf(filter))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(EXPORT_ROW_LIMIT);
+  return rows.map(adminPaymentView);
+}
+
+export const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+// The three cards: received this month (completed, not refunded), pending now, failed or refunded this
+// month. Months are calendar months in UTC.
+export async function getAdminPaymentSummary({
+  db,
+  now = new Date(),
+}: {
+  db: Database;
+  now?: Date;
+}): Promise<AdminPaymentSummary> {
+  const monthStart = monthStartOf(now);
+  const sumWhere = (condition: SQL | undefined) =>
+    sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${condition}), 0)::bigint`;
+  const countWhere = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const received = and(
+    eq(payments.status, 'completed'),
+    isNull(payments.refundedAt),
+    gte(payments.completedAt, monthStart),
+  );
+  const pending = eq(payments.status, 'pending');
+  const lost = or(
+    and(eq(payments.status, 'failed'), gte(payments.createdAt, monthStart)),
+    gte(payments.refundedAt, monthStart),
+  );
+  const [row] = await db
+    .select({
+      receivedCents: sumWhere(received),
+      receivedCount: countWhere(received),
+      pendingCents: sumWhere(pending),
+      pendingCount: countWhere(pending),
+      lostCents: sumWhere(lost),
+      lostCount: countWhere(lost),
+    })
+    .from(payments);
+  return {
+    received_this_month: { amount_cents: Number(row?.receivedCents ?? 0), count: row?.receivedCount ?? 0 },
+    pending: { amount_cents: Number(row?.pendingCents ?? 0), count: row?.pendingCount ?? 0 },
+    failed_or_refunded_this_month: { amount_cents: Number(row?.lostCents ?? 0), count: row?.lostCount ?? 0 },
+  };
+}
