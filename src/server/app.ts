@@ -20,6 +20,7 @@ import { startAttemptSweep } from './assessments/sweep-attempts';
 import { createTextGrader } from './assessments/text-graders';
 import { authRoutes } from './auth/routes';
 import { findLiveSessions } from './auth/sessions';
+import { adminAssignmentRoutes } from './billing/admin-assignment-routes';
 import { adminPaymentRoutes } from './billing/admin-payment-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
 import { paymentRoutes } from './billing/payment-routes';
@@ -203,6 +204,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(messagingRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(workRoutes, { context });
+  await app.register(adminAssignmentRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });
   await app.register(adminPaymentRoutes, { context });
