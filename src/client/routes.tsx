@@ -85,6 +85,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   companyMessages: './app/messages-page.tsx',
   applicantMessages: './app/messages-page.tsx',
   adminMessages: './app/messages-page.tsx',
+  adminAssignments: './app/admin-assignments-page.tsx',
   companyDashboard: './app/company-dashboard-page.tsx',
 };
 

@@ -1,0 +1,433 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import {
+  BriefcaseIcon,
+  CircleStopIcon,
+  ClockIcon,
+  HourglassIcon,
+  PlayIcon,
+  PlusIcon,
+  UserCheckIcon,
+  UsersIcon,
+  XIcon,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  DataList,
+  type DataListColumn,
+  PhoneLabel,
+  RowMenuTrigger,
+  useConfirmAction,
+} from '~/client/components/data-list';
+import { DialogFormFooter } from '~/client/components/dialog-form-footer';
+import { PageMeta } from '~/client/components/page-meta';
+import { SearchInput } from '~/client/components/search-input';
+import { Alert } from '~/client/components/ui/alert';
+import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem } from '~/client/components/ui/dropdown-menu';
+import { FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { Label } from '~/client/components/ui/label';
+import { NativeSelect } from '~/client/components/ui/native-select';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { Textarea } from '~/client/components/ui/textarea';
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import { applyServerError } from '~/client/lib/form-errors';
+import { formatIsoDay, toIsoDay } from '~/client/lib/iso-day';
+import { defineListSearch, isOneOf, searchParam, useListSearch } from '~/client/lib/list-search';
+import { type AssignmentStatus, assignmentStatuses } from '~/shared/applications';
+import { type Assignment, type EndAssignmentInput, endAssignmentSchema, formatCents } from '~/shared/billing';
+import {
+  adminAssignmentSummaryQueryOptions,
+  adminAssignmentsQueryOptions,
+  useEndAdminAssignment,
+  useStartAdminAssignment,
+} from './api';
+import { NewAssignmentDialog } from './new-assignment-dialog';
+
+export const assignmentStatusLabels: Record<AssignmentStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  ended: 'Ended',
+};
+const assignmentStatusVariants: Record<AssignmentStatus, BadgeVariant> = {
+  pending: 'info',
+  active: 'success',
+  ended: 'neutral',
+};
+
+export const formatHourlyRate = (cents: number) => `${formatCents(cents)}/h`;
+
+const adminAssignmentsSearch = defineListSearch({
+  filters: { status: searchParam.oneOf('status', assignmentStatuses) },
+});
+
+// ---------------------------------------------------------------- summary cards
+
+function SummaryCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint: string; icon: ReactNode }) {
+  return (
+    <div className="flex h-full flex-col gap-1 rounded-lg border border-border bg-background p-4 shadow-sm">
+      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-2xl font-bold tracking-tight text-foreground tabular-nums">{value}</p>
+        <span
+          className="grid size-8 shrink-0 place-content-center rounded-md bg-accent text-primary [&_svg]:size-4"
+          aria-hidden="true"
+        >
+          {icon}
+        </span>
+      </div>
+      <p className="text-xs text-muted-foreground">{hint}</p>
+    </div>
+  );
+}
+
+const GRID = 'grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4';
+
+function AssignmentSummaryCards() {
+  const summary = useQuery(adminAssignmentSummaryQueryOptions());
+  if (summary.isPending) {
+    return (
+      <div className={GRID} role="status">
+        <span className="sr-only">Loading the assignment summary</span>
+        {[1, 2, 3, 4].map((card) => (
+          <Skeleton key={card} className="h-[6.5rem]" />
+        ))}
+      </div>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <Alert variant="destructive" className="items-center justify-between">
+        <p>{errorMessage(summary.error, 'Failed to load the assignment summary. Please try again.')}</p>
+        <Button variant="outline" size="sm" onClick={() => summary.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  const { active_assignments, pending_starts, talent_at_work, weekly_billable_hours } = summary.data;
+  return (
+    <section aria-label="Assignment summary" className={GRID}>
+      <SummaryCard
+        label="Active Assignments"
+        value={active_assignments}
+        hint="Talent working now"
+        icon={<BriefcaseIcon />}
+      />
+      <SummaryCard
+        label="Pending Starts"
+        value={pending_starts}
+        hint="Waiting for their start"
+        icon={<HourglassIcon />}
+      />
+      <SummaryCard
+        label="Talent at Work"
+        value={talent_at_work}
+        hint="People with an active assignment"
+        icon={<UsersIcon />}
+      />
+      <SummaryCard
+        label="Weekly Billable Hours"
+        value={weekly_billable_hours}
+        hint="Agreed hours of active assignments"
+        icon={<ClockIcon />}
+      />
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- end
+
+function EndAssignmentDialog({
+  assignment,
+  onOpenChange,
+}: {
+  assignment: Assignment | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={assignment !== null} onOpenChange={onOpenChange}>
+      {assignment && (
+        <DialogContent
+          title="End this assignment?"
+          description={`${assignment.applicant_name} (${assignment.role}) stops working for ${assignment.company_name} after the end date. This cannot be undone.`}
+        >
+          <EndAssignmentForm assignment={assignment} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function EndAssignmentForm({ assignment, onDone }: { assignment: Assignment; onDone: () => void }) {
+  const end = useEndAdminAssignment();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<EndAssignmentInput>({
+    defaultValues: { end_date: toIsoDay(new Date()), reason: '' },
+    resolver: zodResolver(endAssignmentSchema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await end.mutateAsync({ id: assignment.id, ...values });
+      toast({
+        title: 'Assignment ended',
+        description: `${assignment.applicant_name}’s assignment ends on ${formatIsoDay(values.end_date)}.`,
+      });
+      onDone();
+    } catch (error) {
+      setBanner(
+        applyServerError(form, error, {
+          fields: ['end_date', 'reason'],
+          fallback: 'The assignment was not ended. Please try again.',
+        }),
+      );
+    }
+  });
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <FormField label="End date" error={errors.end_date?.message} hint="The last day worked.">
+        {(control) => <Input {...control} type="date" {...form.register('end_date')} />}
+      </FormField>
+      <FormField label="Reason" error={errors.reason?.message}>
+        {(control) => <Textarea {...control} rows={3} {...form.register('reason')} />}
+      </FormField>
+      <DialogFormFooter
+        banner={banner}
+        cancelLabel="Cancel"
+        onCancel={onDone}
+        submitLabel="End Assignment"
+        pendingLabel="Ending..."
+        isPending={isSubmitting}
+      />
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------- the list
+
+const rowName = (assignment: Assignment) =>
+  `${assignment.applicant_name}, ${assignment.role} at ${assignment.company_name}`;
+
+function AssignmentMenu({
+  assignment,
+  today,
+  onStart,
+  onEnd,
+}: {
+  assignment: Assignment;
+  today: string;
+  onStart: (assignment: Assignment) => void;
+  onEnd: (assignment: Assignment) => void;
+}) {
+  if (assignment.status === 'ended') return null;
+  const canStartToday = assignment.start_date <= today;
+  return (
+    <DropdownMenu>
+      <RowMenuTrigger name={rowName(assignment)} />
+      <DropdownMenuContent align="end">
+        {assignment.status === 'pending' && (
+          <DropdownMenuItem disabled={!canStartToday} onSelect={() => onStart(assignment)}>
+            <PlayIcon aria-hidden="true" />
+            {canStartToday ? 'Start' : `Start (from ${formatIsoDay(assignment.start_date)})`}
+          </DropdownMenuItem>
+        )}
+        {assignment.status === 'active' && (
+          <DropdownMenuItem
+            onSelect={() => onEnd(assignment)}
+            className="text-destructive data-[highlighted]:text-destructive"
+          >
+            <CircleStopIcon aria-hidden="true" />
+            End
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+// /admin/assignments (issue 16 §3): the summary cards, every assignment with its status and rate, a
+// search by talent, company or role, and New Assignment.
+export function AdminAssignments({ title }: { title: string }) {
+  const search = useListSearch(adminAssignmentsSearch);
+  const { state } = search;
+  const assignments = useQuery(
+    adminAssignmentsQueryOptions({
+      q: state.q || undefined,
+      status: state.status ?? undefined,
+      page: state.page,
+      page_size: state.pageSize,
+    }),
+  );
+  const [isCreating, setIsCreating] = useState(false);
+  const [ending, setEnding] = useState<Assignment | null>(null);
+  const today = toIsoDay(new Date());
+
+  const start = useStartAdminAssignment();
+  const confirm = useConfirmAction({
+    describe: (_action: 'start', assignment: Assignment) => ({
+      title: 'Start this assignment?',
+      description: `${assignment.applicant_name} starts as ${assignment.role} at ${assignment.company_name}, ${formatHourlyRate(assignment.rate_cents)} for ${assignment.weekly_hours} h a week.`,
+      confirmLabel: 'Start Assignment',
+    }),
+    perform: (_action, assignment, done) =>
+      start.mutate(
+        { id: assignment.id },
+        {
+          onSuccess: () =>
+            toast({ title: 'Assignment started', description: `${assignment.applicant_name} can log time now.` }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'The assignment did not start',
+              description: errorMessage(error, 'Please try again.'),
+            }),
+          onSettled: done,
+        },
+      ),
+    isPending: start.isPending,
+  });
+
+  const columns: DataListColumn<Assignment>[] = [
+    {
+      id: 'talent',
+      phone: 'title',
+      header: 'Talent',
+      cell: (assignment) => <span className="font-medium">{assignment.applicant_name}</span>,
+    },
+    { id: 'company', phone: 'detail', phoneOrder: 1, header: 'Company', cell: (assignment) => assignment.company_name },
+    { id: 'role', phone: 'detail', phoneOrder: 2, header: 'Role', cell: (assignment) => assignment.role },
+    {
+      id: 'status',
+      phone: 'detail',
+      phoneOrder: 3,
+      header: 'Status',
+      cell: (assignment) => (
+        <Badge variant={assignmentStatusVariants[assignment.status]}>{assignmentStatusLabels[assignment.status]}</Badge>
+      ),
+    },
+    {
+      id: 'start',
+      phone: 'detail',
+      phoneOrder: 4,
+      header: 'Start date',
+      className: 'whitespace-nowrap',
+      cell: (assignment) => (
+        <>
+          <PhoneLabel>Starts</PhoneLabel>
+          {formatIsoDay(assignment.start_date)}
+        </>
+      ),
+    },
+    {
+      id: 'rate',
+      phone: 'detail',
+      phoneOrder: 5,
+      header: 'Rate',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (assignment) => formatHourlyRate(assignment.rate_cents),
+    },
+    {
+      id: 'actions',
+      phone: 'menu',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (assignment) => (
+        <AssignmentMenu
+          assignment={assignment}
+          today={today}
+          onStart={(item) => confirm.ask('start', item)}
+          onEnd={setEnding}
+        />
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <SearchInput
+        className="sm:max-w-sm sm:flex-1"
+        label="Search assignments"
+        placeholder="Search by talent, company or role..."
+        value={state.q}
+        onSearch={(q) => search.change({ q }, { replace: true })}
+      />
+      <div className="grid gap-1.5 sm:w-48">
+        <Label htmlFor="admin-assignments-status">Status</Label>
+        <NativeSelect
+          id="admin-assignments-status"
+          value={state.status ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            search.change({ status: isOneOf(assignmentStatuses, value) ? value : null });
+          }}
+        >
+          <option value="">All statuses</option>
+          {assignmentStatuses.map((status) => (
+            <option key={status} value={status}>
+              {assignmentStatusLabels[status]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {search.isFiltered && (
+        <Button variant="ghost" onClick={search.clear}>
+          <XIcon aria-hidden="true" />
+          Clear Filters
+        </Button>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1">
+          <PageMeta title={title} />
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="text-sm text-muted-foreground">
+            Every assignment on the platform: who works where, since when.
+          </p>
+        </div>
+        <Button onClick={() => setIsCreating(true)}>
+          <PlusIcon aria-hidden="true" />
+          New Assignment
+        </Button>
+      </div>
+      <AssignmentSummaryCards />
+      <DataList
+        label="Assignments"
+        noun="assignments"
+        query={assignments}
+        columns={columns}
+        rowKey={(assignment) => assignment.id}
+        search={search}
+        errorTitle="The assignments could not be loaded"
+        errorText="Check your connection and try again."
+        empty={{
+          icon: UserCheckIcon,
+          filtered: {
+            title: 'No assignments match',
+            description: 'Try another search or status, or clear the filters.',
+          },
+          none: { title: 'No assignments yet', description: 'Create one with New Assignment.' },
+        }}
+        toolbar={toolbar}
+        rowConfirm={confirm}
+      />
+      <NewAssignmentDialog open={isCreating} onOpenChange={setIsCreating} />
+      <EndAssignmentDialog
+        assignment={ending}
+        onOpenChange={(open) => {
+          if (!open) setEnding(null);
+        }}
+      />
+    </div>
+  );
+}
