@@ -85,6 +85,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   companyMessages: './app/messages-page.tsx',
   applicantMessages: './app/messages-page.tsx',
   adminMessages: './app/messages-page.tsx',
+  adminPayments: './app/admin-payments-page.tsx',
   adminAssignments: './app/admin-assignments-page.tsx',
   companyDashboard: './app/company-dashboard-page.tsx',
 };

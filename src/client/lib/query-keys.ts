@@ -1,3 +1,4 @@
+import type { AdminPaymentListQuery } from '~/shared/admin-payments';
 import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { TestListQuery } from '~/shared/assessments';
 import type { InvoiceListQuery } from '~/shared/billing';
@@ -116,6 +117,12 @@ export const queryKeys = {
     paymentMethods: () => ['billing', 'payment-methods'] as const,
     profile: () => ['billing', 'profile'] as const,
     payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
+  },
+  // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
+  adminPayments: {
+    all: ['admin-payments'] as const,
+    list: (query: AdminPaymentListQuery) => ['admin-payments', 'list', query] as const,
+    summary: () => ['admin-payments', 'summary'] as const,
   },
   // The company's applications across its jobs, and one application's detail (client/pipeline).
   pipeline: {

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { type AdminPayment, type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
+import { paths } from '~/shared/routes';
+
+const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
+
+function payment(overrides: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    id: fakeId(),
+    invoice_id: fakeId(),
+    invoice_number: 'INV-2026-0001',
+    company_id: fakeId(),
+    company_name: 'Acme',
+    amount_cents: 132_000,
+    status: 'completed',
+    display_status: 'completed',
+    method_label: 'Visa ending in 4242',
+    failure_message: null,
+    provider: 'test',
+    provider_ref: 'ch_test_abc',
+    created_at: '2026-11-20T10:00:00.000Z',
+    completed_at: '2026-11-20T10:00:01.000Z',
+    refunded_at: null,
+    ...overrides,
+  };
+}
+
+const summary: AdminPaymentSummary = {
+  received_this_month: { amount_cents: 1_234_567, count: 12 },
+  pending: { amount_cents: 7_500, count: 1 },
+  failed_or_refunded_this_month: { amount_cents: 30_000, count: 2 },
+};
+
+function fakeAdminPayments(server: FakeServer, items: AdminPayment[]) {
+  server.get('/api/admin/payments/summary', () => summary);
+  server.get('/api/admin/payments', ({ query }) => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    const status = query.get('status');
+    const found = items.filter(
+      (item) =>
+        (!status || item.display_status === status) &&
+        (!q || [item.company_name, item.invoice_number].some((text) => text.toLowerCase().includes(q))),
+    );
+    return { items: found, total: found.length, page: 1, page_size: 20 };
+  });
+}
+
+async function openPage(items: AdminPayment[], path = paths.adminPayments.getHref()) {
+  const server = createFakeServer();
+  fakeAdminPayments(server, items);
+  const view = await renderRoute(path, { user: admin(), server });
+  await screen.findByRole('heading', { level: 1, name: 'Payment Management' });
+  return { ...view, server };
+}
+
+describe('Payment Management', () => {
+  it('shows the three summary cards and the payments table', async () => {
+    await openPage([
+      payment(),
+      payment({ company_name: 'Globex', invoice_number: 'INV-2026-0002', display_status: 'failed', status: 'failed' }),
+    ]);
+    const cards = await screen.findByRole('region', { name: 'Payment summary' });
+    expect(within(cards).getByText('Received This Month')).toBeInTheDocument();
+    expect(within(cards).getByText('$12,345.67')).toBeInTheDocument();
+    expect(within(cards).getByText('12 payments completed')).toBeInTheDocument();
+    expect(within(cards).getByText('Pending')).toBeInTheDocument();
+    expect(within(cards).getByText('Failed or Refunded')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(table).getByText('Acme')).toBeInTheDocument();
+    expect(within(table).getAllByText('$1,320.00')).toHaveLength(2);
+    expect(within(table).getByText('Failed')).toBeInTheDocument();
+    expect(within(table).getByText('INV-2026-0002')).toBeInTheDocument();
+  });
+
+  it('puts the search and the status in the URL and the request', async () => {
+    const { events, router, server } = await openPage([
+      payment(),
+      payment({ company_name: 'Globex', invoice_number: 'INV-2026-0002' }),
+    ]);
+    await screen.findByRole('table', { name: 'Payments' });
+    await events.type(screen.getByRole('searchbox', { name: 'Search payments' }), 'globex{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('q=globex'));
+    await waitFor(() =>
+      expect(
+        server.requests.some(
+          (request) => request.path === '/api/admin/payments' && request.query.get('q') === 'globex',
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByText('Acme')).not.toBeInTheDocument());
+
+    await events.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'completed');
+    await waitFor(() => expect(router.state.location.search).toContain('status=completed'));
+    expect(
+      server.requests.some(
+        (request) => request.path === '/api/admin/payments' && request.query.get('status') === 'completed',
+      ),
+    ).toBe(true);
+  });
+
+  it('exports the filtered rows as a CSV', async () => {
+    const { events, server } = await openPage([payment()], `${paths.adminPayments.getHref()}?q=acme&status=completed`);
+    server.get('/api/admin/payments/export.csv', () => reply(200, 'Company,Amount (USD)\r\n'));
+    URL.createObjectURL = vi.fn(() => 'blob:payments');
+    URL.revokeObjectURL = vi.fn();
+    await events.click(await screen.findByRole('button', { name: 'Export Report' }));
+    await waitFor(() =>
+      expect(server.requests.find((request) => request.path === '/api/admin/payments/export.csv')).toBeDefined(),
+    );
+    const exported = server.requests.find((request) => request.path === '/api/admin/payments/export.csv');
+    expect(exported?.query.get('q')).toBe('acme');
+    expect(exported?.query.get('status')).toBe('completed');
+  });
+
+  it('refunds a completed payment after a confirm, from its details', async () => {
+    const paid = payment({ company_name: 'Acme', invoice_number: 'INV-2026-0042', amount_cents: 4_200 });
+    const { events, server } = await openPage([paid]);
+    let refunds = 0;
+    server.post('/api/admin/payments/:id/refund', ({ params }) => {
+      refunds += 1;
+      expect(params.id).toBe(paid.id);
+      return { payment: { ...paid, display_status: 'refunded', refunded_at: '2026-11-24T23:00:00.000Z' } };
+    });
+    await events.click(await screen.findByRole('button', { name: 'View payment for INV-2026-0042' }));
+    const details = await screen.findByRole('dialog', { name: 'Payment of $42.00' });
+    expect(within(details).getByText('Visa ending in 4242')).toBeInTheDocument();
+    expect(within(details).getByText('ch_test_abc')).toBeInTheDocument();
+    await events.click(within(details).getByRole('button', { name: 'Refund' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Refund this payment?' });
+    expect(refunds).toBe(0);
+    await events.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(refunds).toBe(1));
+    expect((await screen.findAllByText(adminPaymentTexts.refunded)).length).toBeGreaterThan(0);
+  });
+
+  it('shows the server’s sentence when a refund is refused', async () => {
+    const paid = payment({ invoice_number: 'INV-2026-0099' });
+    const { events, server } = await openPage([paid]);
+    server.post('/api/admin/payments/:id/refund', () =>
+      replyError(409, 'conflict', adminPaymentTexts.refundNeedsCompleted),
+    );
+    await events.click(await screen.findByRole('button', { name: 'View payment for INV-2026-0099' }));
+    await events.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund' }));
+    await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund' }));
+    expect((await screen.findAllByText(adminPaymentTexts.refundNeedsCompleted)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,1 @@
+export { AdminPaymentsPage } from './admin-payments-page';
