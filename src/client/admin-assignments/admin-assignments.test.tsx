@@ -117,6 +117,44 @@ describe('Assignment Management', () => {
   });
 });
 
+describe('Assignment Management row actions', () => {
+  it('ends an active assignment with a reason', async () => {
+    const active = assignment({ applicant_name: 'Grace Hopper' });
+    const { events, server } = await openPage([active]);
+    let sent: unknown = null;
+    server.post('/api/admin/assignments/:id/end', ({ body }) => {
+      sent = body;
+      return { ...active, status: 'ended' };
+    });
+    await events.click(await screen.findByRole('button', { name: /Grace Hopper/ }));
+    await events.click(await screen.findByRole('menuitem', { name: 'End' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this assignment?' });
+    await events.type(within(dialog).getByLabelText('Reason'), 'Project finished');
+    await events.click(within(dialog).getByRole('button', { name: 'End Assignment' }));
+    await waitFor(() => expect(sent).toMatchObject({ reason: 'Project finished' }));
+  });
+
+  it('changes the terms, the rate in cents', async () => {
+    const active = assignment({ applicant_name: 'Grace Hopper' });
+    const { events, server } = await openPage([active]);
+    let sent: unknown = null;
+    server.post('/api/admin/assignments/:id/terms', ({ body }) => {
+      sent = body;
+      return active;
+    });
+    await events.click(await screen.findByRole('button', { name: /Grace Hopper/ }));
+    await events.click(await screen.findByRole('menuitem', { name: 'Change terms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change terms' });
+    await events.click(within(dialog).getByRole('button', { name: 'Change Terms' }));
+    expect(await within(dialog).findByText('Change the rate, the weekly hours, or both.')).toBeInTheDocument();
+    await events.type(within(dialog).getByLabelText('New hourly rate (USD)'), '50.25');
+    await events.clear(within(dialog).getByLabelText('Effective date'));
+    await events.type(within(dialog).getByLabelText('Effective date'), '2026-12-06');
+    await events.click(within(dialog).getByRole('button', { name: 'Change Terms' }));
+    await waitFor(() => expect(sent).toEqual({ rate_cents: 5025, effective_date: '2026-12-06' }));
+  });
+});
+
 describe('New Assignment', () => {
   async function openDialog() {
     const view = await openPage([]);

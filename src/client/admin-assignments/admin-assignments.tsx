@@ -5,6 +5,7 @@ import {
   CircleStopIcon,
   ClockIcon,
   HourglassIcon,
+  PencilIcon,
   PlayIcon,
   PlusIcon,
   UserCheckIcon,
@@ -47,6 +48,7 @@ import {
   useEndAdminAssignment,
   useStartAdminAssignment,
 } from './api';
+import { ChangeTermsDialog } from './change-terms-dialog';
 import { NewAssignmentDialog } from './new-assignment-dialog';
 
 export const assignmentStatusLabels: Record<AssignmentStatus, string> = {
@@ -220,11 +222,13 @@ function AssignmentMenu({
   today,
   onStart,
   onEnd,
+  onChangeTerms,
 }: {
   assignment: Assignment;
   today: string;
   onStart: (assignment: Assignment) => void;
   onEnd: (assignment: Assignment) => void;
+  onChangeTerms: (assignment: Assignment) => void;
 }) {
   if (assignment.status === 'ended') return null;
   const canStartToday = assignment.start_date <= today;
@@ -238,6 +242,10 @@ function AssignmentMenu({
             {canStartToday ? 'Start' : `Start (from ${formatIsoDay(assignment.start_date)})`}
           </DropdownMenuItem>
         )}
+        <DropdownMenuItem onSelect={() => onChangeTerms(assignment)}>
+          <PencilIcon aria-hidden="true" />
+          Change terms
+        </DropdownMenuItem>
         {assignment.status === 'active' && (
           <DropdownMenuItem
             onSelect={() => onEnd(assignment)}
@@ -267,6 +275,7 @@ export function AdminAssignments({ title }: { title: string }) {
   );
   const [isCreating, setIsCreating] = useState(false);
   const [ending, setEnding] = useState<Assignment | null>(null);
+  const [changing, setChanging] = useState<Assignment | null>(null);
   const today = toIsoDay(new Date());
 
   const start = useStartAdminAssignment();
@@ -344,6 +353,7 @@ export function AdminAssignments({ title }: { title: string }) {
           today={today}
           onStart={(item) => confirm.ask('start', item)}
           onEnd={setEnding}
+          onChangeTerms={setChanging}
         />
       ),
     },
@@ -422,6 +432,12 @@ export function AdminAssignments({ title }: { title: string }) {
         rowConfirm={confirm}
       />
       <NewAssignmentDialog open={isCreating} onOpenChange={setIsCreating} />
+      <ChangeTermsDialog
+        assignment={changing}
+        onOpenChange={(open) => {
+          if (!open) setChanging(null);
+        }}
+      />
       <EndAssignmentDialog
         assignment={ending}
         onOpenChange={(open) => {

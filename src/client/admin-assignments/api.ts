@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiClient, queryString } from '~/client/lib/api-client';
 import type { AdminAssignmentSummary, AssignmentOptionList, CreateAssignmentInput } from '~/shared/admin-assignments';
 import type { AssignmentStatus } from '~/shared/applications';
-import type { Assignment, AssignmentList, EndAssignmentInput } from '~/shared/billing';
+import type { Assignment, AssignmentList, ChangeAssignmentTermsInput, EndAssignmentInput } from '~/shared/billing';
 
 // Assignment Management (issue 16 §3): every assignment, its summary, the New Assignment pickers, and the
 // administrator's moves (start, end, create). Everything here nests under one key, so a move refreshes
@@ -71,6 +71,15 @@ export function useEndAdminAssignment() {
   return useMutation({
     mutationFn: ({ id, ...input }: EndAssignmentInput & { id: string }) =>
       apiClient.post<Assignment>(movePath(id, 'end'), input),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeAdminAssignmentTerms() {
+  const refresh = useRefreshAssignments();
+  return useMutation({
+    mutationFn: ({ id, ...input }: ChangeAssignmentTermsInput & { id: string }) =>
+      apiClient.post<Assignment>(movePath(id, 'terms'), input),
     onSuccess: refresh,
   });
 }
