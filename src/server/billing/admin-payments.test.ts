@@ -6,7 +6,10 @@ import { auditLogs, companies, invoices, payments } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { monthStartOf } from './find-admin-payments';
+import { TransientPaymentError } from './payment-provider';
 import { companyIdOf, insertTestInvoice } from './payment-test-invoices';
+import { refundPayment } from './refund-payment';
+import { createTestModeProvider } from './test-mode-provider';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 type PaymentStatus = 'pending' | 'completed' | 'failed';
@@ -179,6 +182,27 @@ describe('admin payments', () => {
     const missing = await refund(randomUUID());
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(adminPaymentTexts.notFound);
+  });
+
+  it('keeps the payment and the invoice as they were when the provider cannot be reached', async () => {
+    const { payment, invoice } = await insertPayment(acmeId, 'completed', 2_500);
+    const down = {
+      ...createTestModeProvider({ db: db() }),
+      refund: async () => {
+        throw new TransientPaymentError('unreachable');
+      },
+    };
+    const refused = await refundPayment({
+      db: db(),
+      provider: down,
+      paymentId: payment.id,
+      actorId: admin.user.id,
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'unavailable', message: adminPaymentTexts.refundUnavailable });
+    const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.refundedAt).toBeNull();
+    const [invoiceRow] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(invoiceRow?.status).toBe('paid');
   });
 
   it('exports the filtered rows as a CSV', async () => {
