@@ -21,6 +21,7 @@ describe('admin payments', () => {
   let admin: Account;
   let company: Account;
   let applicant: Account;
+  let acme: Account;
   let acmeId: string;
   let globexId: string;
   const unique = randomUUID().slice(0, 8);
@@ -66,7 +67,7 @@ describe('admin payments', () => {
     admin = await signedInAccount(testApp, { role: 'admin' });
     company = await signedInAccount(testApp, { role: 'company' });
     applicant = await signedInAccount(testApp, { role: 'applicant' });
-    const acme = await signedInAccount(testApp, { role: 'company' });
+    acme = await signedInAccount(testApp, { role: 'company' });
     const globex = await signedInAccount(testApp, { role: 'company' });
     acmeId = await companyIdOf(db(), acme.user.id);
     globexId = await companyIdOf(db(), globex.user.id);
@@ -169,6 +170,18 @@ describe('admin payments', () => {
     const audits = await db().select().from(auditLogs).where(eq(auditLogs.targetId, payment.id));
     expect(audits.map((row) => [row.action, row.actorId])).toEqual([['payment.refunded', admin.user.id]]);
     expect(audits[0]?.details).toMatchObject({ amount_cents: 4_200, invoice_id: invoice.id });
+
+    // Owed again, so payable again: the refunded payment no longer counts as the invoice's payment.
+    const repaid = await acme.request({
+      method: 'POST',
+      url: `/api/company/invoices/${invoice.id}/pay`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        new_method: { kind: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      },
+    });
+    expect(repaid.statusCode, repaid.body).toBe(200);
+    expect(repaid.json().invoice.status).toBe('paid');
   });
 
   it('refuses to refund a payment that has not completed, with a sentence', async () => {

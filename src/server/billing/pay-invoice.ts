@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type PayInvoiceResult, paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
@@ -176,7 +176,14 @@ export function createInvoicePayments({
       const [live] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, LIVE_PAYMENT_STATUSES)));
+        .where(
+          and(
+            eq(payments.invoiceId, invoiceId),
+            inArray(payments.status, LIVE_PAYMENT_STATUSES),
+            // A refunded payment no longer pays the invoice: it is owed, and payable, again.
+            isNull(payments.refundedAt),
+          ),
+        );
       if (live?.status === 'completed') throw new AppError('conflict', paymentTexts.alreadyPaid);
       if (live) return { blockedBy: live };
 

@@ -267,7 +267,7 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_unique').on(table.companyId, table.idempotencyKey),
     uniqueIndex('payments_one_live_per_invoice')
       .on(table.invoiceId)
-      .where(sql`${table.status} in ('pending', 'completed')`),
+      .where(sql`${table.status} in ('pending', 'completed') and ${table.refundedAt} is null`),
     index('payments_company_created_idx').on(table.companyId, table.createdAt),
     uniqueIndex('payments_provider_ref_unique').on(table.provider, table.providerRef),
   ],

@@ -1,0 +1,2 @@
+DROP INDEX "payments_one_live_per_invoice";--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_one_live_per_invoice" ON "payments" USING btree ("invoice_id") WHERE "payments"."status" in ('pending', 'completed') and "payments"."refunded_at" is null;
