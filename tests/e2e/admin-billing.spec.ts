@@ -122,7 +122,7 @@ test('an administrator refunds a payment, and Export Report downloads the rows a
   await details.getByRole('button', { name: 'Refund' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();
   // The details dialog stays open (showing the refund), so the page behind it is hidden from roles.
-  await expect(page.getByText('Payment Refunded')).toBeVisible();
+  await expect(page.getByText('Payment Refunded', { exact: true })).toBeVisible();
   await expect(details.getByText('Refunded').first()).toBeVisible();
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(row).toContainText('Refunded');
