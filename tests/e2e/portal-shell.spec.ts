@@ -45,6 +45,7 @@ test.describe('portal shell on a desktop', () => {
         'Meetings',
         'Messages',
         'My Applications',
+        'Timesheets',
         'Settings',
       ],
       [paths.adminDashboard.getHref()]: [

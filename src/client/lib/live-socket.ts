@@ -50,14 +50,7 @@ function connect() {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   const opened = new WebSocket(url);
   socket = opened;
-  opened.onopen = () => {
-    attempt = 0;
-    setStatus('open');
-    armSilenceTimer();
-    if (lastPresenceWatch) opened.send(JSON.stringify(lastPresenceWatch));
-    if (hasConnectedBefore) for (const listener of reconnectListeners) listener();
-    hasConnectedBefore = true;
-  };
+  opened.onopen = () => armSilenceTimer();
   opened.onmessage = (message) => {
     armSilenceTimer();
     let event: LiveEvent;
@@ -65,6 +58,15 @@ function connect() {
       event = JSON.parse(String(message.data)) as LiveEvent;
     } catch {
       return;
+    }
+    // Open once the server says 'ready': only then does it deliver to this tab. Catching up at the
+    // handshake instead left a gap (signing the socket in) in which a message reached nobody.
+    if (event.type === 'ready') {
+      attempt = 0;
+      setStatus('open');
+      if (lastPresenceWatch) opened.send(JSON.stringify(lastPresenceWatch));
+      if (hasConnectedBefore) for (const listener of reconnectListeners) listener();
+      hasConnectedBefore = true;
     }
     for (const listener of listenersByType.get(event.type) ?? []) listener(event);
   };
