@@ -51,6 +51,10 @@ test('an administrator creates an assignment with New Assignment', async ({ page
   await expect(dialog).toBeHidden();
 
   await page.getByLabel('Search assignments').fill(talent.name);
+  // The search has answered (the list dims its previous rows while it waits, which axe would measure).
+  const table = page.getByRole('table', { name: 'Assignments' });
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  await expect(table.getByRole('row')).toHaveCount(2);
   const row = page.getByRole('table', { name: 'Assignments' }).getByRole('row', { name: new RegExp(talent.name) });
   await expect(row).toContainText(companyName);
   await expect(row).toContainText('Logistics Coordinator');
@@ -104,6 +108,7 @@ test('an administrator refunds a payment, and Export Report downloads the rows a
   await page.goto(paths.adminPayments.getHref());
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Management' })).toBeVisible();
   await page.getByLabel('Search payments').fill(companyName);
+  await expect(page.getByRole('table', { name: 'Payments' })).not.toHaveAttribute('aria-busy', 'true');
   const row = page.getByRole('table', { name: 'Payments' }).getByRole('row', { name: new RegExp(invoiceNumber) });
   await expect(row).toContainText('$440.00');
   await expect(row).toContainText('Completed');
