@@ -12,6 +12,9 @@ export const companies = pgTable(
     website: text(),
     status: userStatus().notNull().default('active'),
     accountManagerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // An admin's Delete: the company is suspended and hidden from every list, its records kept
+    // (invoices for 7 years).
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -20,6 +23,8 @@ export const companies = pgTable(
     index('companies_account_manager_id_idx').on(table.accountManagerId),
     // The job board leaves out the jobs of the few companies that are not active (job-visibility.ts).
     index('companies_inactive_idx').on(table.id).where(sql`${table.status} <> 'active'`),
+    // Company Management lists the companies not deleted, newest first, by status.
+    index('companies_admin_list_idx').on(table.status, table.createdAt).where(sql`${table.deletedAt} is null`),
   ],
 );
 

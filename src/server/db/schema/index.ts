@@ -1,4 +1,5 @@
 // Every table of every feature; drizzle-kit generates migrations from this.
+export * from './admin';
 export * from './applications';
 export * from './assessments';
 export * from './audit';
