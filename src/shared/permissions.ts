@@ -12,6 +12,12 @@ const ownAccount = [
   'delete:session:own',
   'read:notification:own',
   'update:notification:own',
+  // Issue 16: the Report button, personal API tokens, and one's own privacy requests (export, erasure).
+  'create:abuse_report:own',
+  'read:api_token:own',
+  'update:api_token:own',
+  'read:privacy_request:own',
+  'create:privacy_request:own',
 ] as const;
 
 // Reading and writing in the conversations one is part of, or that are open to one (messaging/conversation-access.ts).
@@ -109,10 +115,37 @@ export const permissionsByRole = {
     // Payment Management: every payment, refunds (issue 16 §5).
     'read:payment:any',
     'update:payment:any',
+    // The back office (issue 16): dashboard, companies (status, account manager, delete), applicants
+    // (suspend, activate, remove), every company's jobs and tests, account managers, abuse reports,
+    // privacy requests, and System Settings.
+    'read:admin_dashboard:any',
+    'update:company:any',
+    'read:applicant:any',
+    'update:applicant:any',
+    'read:job:any',
+    'create:job:any',
+    'update:job:any',
+    'read:test:any',
+    'create:test:any',
+    'update:test:any',
+    'delete:test:any',
+    'read:account_manager:any',
+    'create:account_manager:any',
+    'update:account_manager:any',
+    'read:abuse_report:any',
+    'update:abuse_report:any',
+    'read:privacy_request:any',
+    'update:privacy_request:any',
+    'read:settings:any',
   ],
   account_manager: [
     ...ownAccount,
+    // The manager portal (issue 16): only the companies assigned to them, their people and jobs.
     'read:company:assigned',
+    'read:company_member:assigned',
+    'read:job:assigned',
+    'read:assignment:assigned',
+    'create:conversation:assigned',
     'read:meeting:own',
     'update:meeting:own',
     ...conversationMember,

@@ -72,7 +72,29 @@ export type AuditAction =
   | 'payment_method.removed'
   | 'billing_profile.updated'
   | 'invoice.issued'
-  | 'invoice.marked_overdue';
+  | 'invoice.marked_overdue'
+  // The back office (issue 16).
+  | 'company.suspended'
+  | 'company.activated'
+  | 'company.deleted'
+  | 'company.account_manager_assigned'
+  | 'applicant.suspended'
+  | 'applicant.activated'
+  | 'applicant.removed'
+  | 'account_manager.created'
+  | 'account_manager.updated'
+  | 'settings.updated'
+  | 'settings.reset'
+  | 'api_token.created'
+  | 'api_token.revoked'
+  | 'abuse_report.created'
+  | 'abuse_report.resolved'
+  | 'abuse_report.dismissed'
+  | 'privacy.data_exported'
+  | 'privacy.erasure_requested'
+  | 'privacy.erasure_completed'
+  | 'privacy.request_rejected'
+  | 'retention.applied';
 
 export interface AuditEvent {
   actorId: string | null;
