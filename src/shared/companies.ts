@@ -70,6 +70,8 @@ export const companyDashboardSchema = z.object({
     >,
   ),
   account_manager: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  // The skills the company's open jobs ask for most: Featured Candidates are the best matches for them.
+  open_job_skills: z.array(z.string()),
 });
 export type CompanyDashboard = z.infer<typeof companyDashboardSchema>;
 export type DashboardEmployee = z.infer<typeof dashboardEmployeeSchema>;

@@ -11,22 +11,33 @@ import { talentSearchQueryOptions } from '~/client/talent-search/api';
 
 const FEATURED_CANDIDATES = 4;
 
+// The best matches for any of the skills the company's open jobs ask for; with no open job, the best rated.
+function featuredQueryOf(skills: string[]): { q?: string; sort: 'best_match' | 'rating' } {
+  if (skills.length === 0) return { sort: 'rating' };
+  return { q: skills.map((skill) => (/\s/.test(skill) ? `"${skill}"` : skill)).join(' or '), sort: 'best_match' };
+}
+
 // /company-dashboard: the dashboard feature's cards with what other features bring — the best-rated
 // talent from Talent Search, messaging's quick reply and support chat, meetings' Schedule Call.
 export default function CompanyDashboard(props: PageProps) {
   const me = useQuery(currentUserQueryOptions());
+  // The same query the dashboard reads (one request): the call dialog names the manager, and the open
+  // jobs' skills choose the featured candidates.
+  const dashboard = useQuery(companyDashboardQueryOptions());
+  const featuredQuery = featuredQueryOf(dashboard.data?.open_job_skills ?? []);
   const featured = useQuery({
-    ...talentSearchQueryOptions({ sort: 'rating', page: 1, page_size: FEATURED_CANDIDATES }),
+    ...talentSearchQueryOptions({ ...featuredQuery, page: 1, page_size: FEATURED_CANDIDATES }),
     select: (result) => result.items,
+    enabled: dashboard.isSuccess,
   });
   const user = me.data?.user;
-  // The same query the dashboard reads (one request): the call dialog names the manager.
-  const manager = useQuery(companyDashboardQueryOptions()).data?.account_manager ?? undefined;
+  const manager = dashboard.data?.account_manager ?? undefined;
   return (
     <CompanyDashboardPage
       {...props}
       userName={user?.name}
       featured={featured}
+      featuredSearch={`?${new URLSearchParams(featuredQuery as Record<string, string>)}`}
       messagesSection={user ? <MessagesQuickReply me={{ id: user.id, role: user.role }} /> : null}
       accountManagerActions={
         <>

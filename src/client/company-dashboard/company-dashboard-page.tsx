@@ -32,12 +32,15 @@ export default function CompanyDashboardPage({
   pageId,
   userName,
   featured,
+  featuredSearch,
   messagesSection,
   accountManagerActions,
   supportChat,
 }: PageProps & {
   userName: string | undefined;
   featured: UseQueryResult<FeaturedCandidate[]>;
+  // Talent Search's query string for the same candidates (View All).
+  featuredSearch: string;
   messagesSection: ReactNode;
   accountManagerActions: ReactNode;
   supportChat: ReactNode;
@@ -56,7 +59,7 @@ export default function CompanyDashboardPage({
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           <FindTalentSection />
           <JobPipelineSection pipeline={dashboard.data.pipeline} />
-          <FeaturedCandidatesSection candidates={featured.data} />
+          <FeaturedCandidatesSection candidates={featured.data} search={featuredSearch} />
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <CurrentEmployeesSection employees={dashboard.data.employees} />

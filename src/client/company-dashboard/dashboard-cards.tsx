@@ -18,16 +18,21 @@ export interface FeaturedCandidate {
   skills: string[];
 }
 
-// Top-rated listed talent, each opening Talent Search on their profile.
-export function FeaturedCandidatesSection({ candidates }: { candidates: FeaturedCandidate[] }) {
+// The best matches for the company's open jobs (or the best rated), each opening Talent Search on their
+// profile; View All runs the same search.
+export function FeaturedCandidatesSection({ candidates, search }: { candidates: FeaturedCandidate[]; search: string }) {
   const talent = paths.companyTalent.getHref();
   return (
-    <DashboardSection id="featured-candidates" title="Featured Candidates" viewAll={{ to: talent, label: 'View All' }}>
+    <DashboardSection
+      id="featured-candidates"
+      title="Featured Candidates"
+      viewAll={{ to: `${talent}${search}`, label: 'View All' }}
+    >
       {candidates.length === 0 ? (
         <SectionEmpty
           icon={StarIcon}
           title="No candidates to feature yet"
-          description="Talent with complete profiles appears here, the best rated first."
+          description="Talent with complete profiles appears here, the best matches for your open jobs first."
         />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">

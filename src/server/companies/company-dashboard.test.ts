@@ -40,7 +40,26 @@ describe('GET /api/company/dashboard', () => {
         interviewing: { items: [], total: 0 },
       },
       account_manager: null,
+      open_job_skills: [],
     });
+  });
+
+  it("names the skills the company's open jobs ask for most, for Featured Candidates", async () => {
+    const { db } = testApp.database;
+    const company = await companyAccount(testApp, 'Skills Co');
+    const other = await companyAccount(testApp, 'Other Skills Co');
+    await buildJob(db, { companyId: company.companyId, status: 'open', skillTags: ['React', 'TypeScript'] });
+    await buildJob(db, { companyId: company.companyId, status: 'open', skillTags: ['react', 'Node.js'] });
+    await buildJob(db, { companyId: company.companyId, status: 'draft', skillTags: ['Figma'] });
+    await buildJob(db, { companyId: company.companyId, status: 'closed', skillTags: ['COBOL'] });
+    await buildJob(db, { companyId: other.companyId, status: 'open', skillTags: ['Rust'] });
+
+    const { open_job_skills } = await dashboardOf(company);
+    // React is asked for twice (in any case), the others once, alphabetically; drafts, closed jobs and
+    // other companies' jobs count for nothing.
+    expect(open_job_skills).toHaveLength(3);
+    expect(open_job_skills[0]?.toLowerCase()).toBe('react');
+    expect(open_job_skills.slice(1)).toEqual(['Node.js', 'TypeScript']);
   });
 
   it('sorts jobs into Draft, Open and Interviewing, newest first, with their applicants', async () => {

@@ -7,7 +7,7 @@ import {
 } from '~/shared/companies';
 import { shiftStatusSql } from '../billing/assignment-views';
 import type { Database } from '../db/client';
-import { assignments, companies, users } from '../db/schema';
+import { assignments, companies, jobs, users } from '../db/schema';
 import type { LiveHub } from '../realtime/live-hub';
 
 interface PipelineRow {
@@ -17,6 +17,9 @@ interface PipelineRow {
   applicant_count: number;
   total: number;
 }
+
+// Featured Candidates search by this many of the open jobs' skills.
+const FEATURED_SKILLS = 5;
 
 const rowsOf = async <Row>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
@@ -60,6 +63,20 @@ async function findPipeline(db: Database, companyId: string): Promise<CompanyDas
   return pipeline;
 }
 
+// The skills most asked for by the company's open jobs, most jobs first (one spelling per skill).
+async function findOpenJobSkills(db: Database, companyId: string): Promise<string[]> {
+  const rows = await rowsOf<{ skill: string }>(
+    db,
+    sql`select min(tag) as skill
+        from ${jobs}, unnest(${jobs.skillTags}) as tag
+        where ${jobs.companyId} = ${companyId} and ${jobs.status} = 'open'
+        group by lower(tag)
+        order by count(*) desc, lower(tag)
+        limit ${FEATURED_SKILLS}`,
+  );
+  return rows.map((row) => row.skill);
+}
+
 // The company dashboard (spec §2): Current Employees with a live status dot, the Job Pipeline and the
 // Account Manager.
 export async function getCompanyDashboard({
@@ -72,7 +89,7 @@ export async function getCompanyDashboard({
   companyId: string;
 }): Promise<CompanyDashboard> {
   const working = and(eq(assignments.companyId, companyId), inArray(assignments.status, ['pending', 'active']));
-  const [employeeRows, [employeeCount], pipeline, [manager]] = await Promise.all([
+  const [employeeRows, [employeeCount], pipeline, [manager], openJobSkills] = await Promise.all([
     db
       .select({
         id: assignments.id,
@@ -95,6 +112,7 @@ export async function getCompanyDashboard({
       .from(companies)
       .innerJoin(users, eq(users.id, companies.accountManagerId))
       .where(and(eq(companies.id, companyId), eq(users.status, 'active'))),
+    findOpenJobSkills(db, companyId),
   ]);
   const online = await live.onlineAmong(employeeRows.map((row) => row.applicantId));
   return {
@@ -112,5 +130,6 @@ export async function getCompanyDashboard({
     },
     pipeline,
     account_manager: manager ?? null,
+    open_job_skills: openJobSkills,
   };
 }
