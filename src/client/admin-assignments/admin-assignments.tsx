@@ -12,7 +12,7 @@ import {
   UsersIcon,
   XIcon,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   DataList,
@@ -24,7 +24,7 @@ import {
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import { PageMeta } from '~/client/components/page-meta';
 import { SearchInput } from '~/client/components/search-input';
-import { Alert } from '~/client/components/ui/alert';
+import { SummaryCards } from '~/client/components/summary-cards';
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
@@ -33,7 +33,6 @@ import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { NativeSelect } from '~/client/components/ui/native-select';
-import { Skeleton } from '~/client/components/ui/skeleton';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
@@ -70,76 +69,35 @@ const adminAssignmentsSearch = defineListSearch({
 
 // ---------------------------------------------------------------- summary cards
 
-function SummaryCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint: string; icon: ReactNode }) {
-  return (
-    <div className="flex h-full flex-col gap-1 rounded-lg border border-border bg-background p-4 shadow-sm">
-      <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-2xl font-bold tracking-tight text-foreground tabular-nums">{value}</p>
-        <span
-          className="grid size-8 shrink-0 place-content-center rounded-md bg-accent text-primary [&_svg]:size-4"
-          aria-hidden="true"
-        >
-          {icon}
-        </span>
-      </div>
-      <p className="text-xs text-muted-foreground">{hint}</p>
-    </div>
-  );
-}
-
-const GRID = 'grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4';
-
 function AssignmentSummaryCards() {
-  const summary = useQuery(adminAssignmentSummaryQueryOptions());
-  if (summary.isPending) {
-    return (
-      <div className={GRID} role="status">
-        <span className="sr-only">Loading the assignment summary</span>
-        {[1, 2, 3, 4].map((card) => (
-          <Skeleton key={card} className="h-[6.5rem]" />
-        ))}
-      </div>
-    );
-  }
-  if (summary.isError) {
-    return (
-      <Alert variant="destructive" className="items-center justify-between">
-        <p>{errorMessage(summary.error, 'Failed to load the assignment summary. Please try again.')}</p>
-        <Button variant="outline" size="sm" onClick={() => summary.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
-  const { active_assignments, pending_starts, talent_at_work, weekly_billable_hours } = summary.data;
   return (
-    <section aria-label="Assignment summary" className={GRID}>
-      <SummaryCard
-        label="Active Assignments"
-        value={active_assignments}
-        hint="Talent working now"
-        icon={<BriefcaseIcon />}
-      />
-      <SummaryCard
-        label="Pending Starts"
-        value={pending_starts}
-        hint="Waiting for their start"
-        icon={<HourglassIcon />}
-      />
-      <SummaryCard
-        label="Talent at Work"
-        value={talent_at_work}
-        hint="People with an active assignment"
-        icon={<UsersIcon />}
-      />
-      <SummaryCard
-        label="Weekly Billable Hours"
-        value={weekly_billable_hours}
-        hint="Agreed hours of active assignments"
-        icon={<ClockIcon />}
-      />
-    </section>
+    <SummaryCards
+      query={useQuery(adminAssignmentSummaryQueryOptions())}
+      label="Assignment summary"
+      count={4}
+      failure="Failed to load the assignment summary. Please try again."
+      cardsOf={({ active_assignments, pending_starts, talent_at_work, weekly_billable_hours }) => [
+        {
+          label: 'Active Assignments',
+          value: active_assignments,
+          hint: 'Talent working now',
+          icon: <BriefcaseIcon />,
+        },
+        { label: 'Pending Starts', value: pending_starts, hint: 'Waiting for their start', icon: <HourglassIcon /> },
+        {
+          label: 'Talent at Work',
+          value: talent_at_work,
+          hint: 'People with an active assignment',
+          icon: <UsersIcon />,
+        },
+        {
+          label: 'Weekly Billable Hours',
+          value: weekly_billable_hours,
+          hint: 'Agreed hours of active assignments',
+          icon: <ClockIcon />,
+        },
+      ]}
+    />
   );
 }
 
