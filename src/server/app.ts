@@ -12,12 +12,21 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from './account/routes';
+import { managerRoutes } from './account-managers/manager-routes';
+import { accountManagerRoutes } from './account-managers/routes';
+import { adminApplicantRoutes } from './admin-applicants/routes';
+import { adminCompanyRoutes } from './admin-companies/routes';
+import { adminDashboardRoutes } from './admin-dashboard/routes';
+import { adminJobRoutes } from './admin-jobs/admin-job-routes';
+import { adminTestRoutes } from './admin-tests/admin-test-routes';
+import { apiTokenRoutes } from './api-tokens/api-token-routes';
 import type { AppContext } from './app-context';
 import { applicantRoutes } from './applications/routes';
 import { attemptRoutes } from './assessments/attempt-routes';
 import { assessmentRoutes } from './assessments/routes';
 import { startAttemptSweep } from './assessments/sweep-attempts';
 import { createTextGrader } from './assessments/text-graders';
+import { auditLogRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { findLiveSessions } from './auth/sessions';
 import { adminAssignmentRoutes } from './billing/admin-assignment-routes';
@@ -51,9 +60,12 @@ import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
 import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
+import { privacyRoutes } from './privacy/routes';
 import { createLiveHub } from './realtime/live-hub';
 import { liveRoutes } from './realtime/routes';
+import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';
+import { settingsRoutes } from './settings/settings-routes';
 import { siteRoutes } from './site/routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
@@ -138,7 +150,8 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await registerOpenApi(app, { isPublished: config.apiDocs });
   await registerRateLimits(app, redis, config.REDIS_KEY_PREFIX);
 
-  const settings = createSettingsCache(database.db);
+  const settings = createSettingsCache(database.db, { redis, keyPrefix: config.REDIS_KEY_PREFIX, logger: app.log });
+  app.addHook('onClose', () => settings.close());
   const jobs = await startPgBossQueue({
     database,
     logger: app.log,
@@ -184,6 +197,9 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     app.addHook('onClose', () => sweep.stop());
   }
   registerAuthentication(app, { db: database.db, config, settings });
+  registerMaintenanceMode(app, { settings });
+  // Before the other routes: its hook counts every answer for System Health's error rate.
+  await app.register(adminDashboardRoutes, { context, redis });
 
   await registerCspReports(app);
   await app.register(healthRoutes, { database, redis });
@@ -208,6 +224,16 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });
   await app.register(adminPaymentRoutes, { context });
+  await app.register(privacyRoutes, { context });
+  await app.register(adminCompanyRoutes, { context });
+  await app.register(adminApplicantRoutes, { context });
+  await app.register(settingsRoutes, { context });
+  await app.register(apiTokenRoutes, { context });
+  await app.register(accountManagerRoutes, { context });
+  await app.register(managerRoutes, { context });
+  await app.register(adminJobRoutes, { context });
+  await app.register(adminTestRoutes, { context });
+  await app.register(auditLogRoutes, { context });
   if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
 
   if (webClient) {

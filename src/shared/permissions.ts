@@ -96,6 +96,8 @@ export const permissionsByRole = {
     'update:invoice:own',
     'read:payment_method:own',
     'update:payment_method:own',
+    // Its audit log in settings: what its own people changed, and when (issue 16 §6).
+    'read:audit_log:own',
   ],
   admin: [
     ...ownAccount,

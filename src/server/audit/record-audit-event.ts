@@ -92,6 +92,7 @@ export type AuditAction =
   | 'abuse_report.dismissed'
   | 'privacy.data_exported'
   | 'privacy.erasure_requested'
+  | 'privacy.erasure_cancelled'
   | 'privacy.erasure_completed'
   | 'privacy.request_rejected'
   | 'retention.applied';

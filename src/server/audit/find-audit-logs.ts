@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  AUDIT_EXPORT_ROW_LIMIT,
+  type AuditLogEntry,
+  type AuditLogFilter,
+  type AuditLogPage,
+  auditActionLabel,
+  auditDateRangeMilliseconds,
+} from '~/shared/audit-logs';
+import type { Database } from '../db/client';
+import { auditLogs, companyMembers } from '../db/schema';
+import { AppError } from '../platform/errors';
+
+// The audit log read newest first, a page at a time, over millions of rows. Pages are keyset pages: a
+// cursor holds the (created_at, id) of the row a page stops at, so page 10,000 costs what page 1 does
+// (an offset would read and discard every row before it). Every filter stays on a btree index
+// (migration 0024): the date range and the order on (created_at, id), "system" on a partial index,
+// and the search on equality only — the actions whose code or words hold the text, an exact email
+// (lower(actor_email)), an exact target id or type. No substring scan over the rows.
+
+// Whose rows: every row (administrators) or those written by a company's members (its settings).
+export type AuditScope = { kind: 'platform' } | { kind: 'company'; companyId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Position {
+  createdAt: string;
+  id: string;
+}
+
+// created_at to the microsecond, as text: a JavaScript Date keeps milliseconds, which would skip or
+// repeat rows written within the same millisecond at a page's edge.
+const exactCreatedAt = sql<string>`to_char(${auditLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export const encodeCursor = (position: Position) =>
+  Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');
+
+const BROKEN_CURSOR = 'This page link is broken. Go back to the first page.';
+function decodeCursor(cursor: string): Position {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) {
+    throw new AppError('validation', BROKEN_CURSOR);
+  }
+  return { createdAt, id };
+}
+
+// The distinct actions in the log, read by skipping along the action index (one probe per action, a
+// hundred or so, instead of a pass over the rows).
+async function distinctActions(db: Database): Promise<string[]> {
+  const result = (await db.execute(sql`
+    with recursive found as (
+      (select action from audit_logs order by action limit 1)
+      union all
+      select (select next.action from audit_logs next where next.action > found.action order by next.action limit 1)
+      from found where found.action is not null
+    )
+    select action from found where action is not null`)) as unknown as { rows: Array<{ action: string }> };
+  return result.rows.map((row) => row.action);
+}
+
+async function searchCondition(db: Database, q: string): Promise<SQL | undefined> {
+  const text = q.trim().toLowerCase();
+  if (!text) return undefined;
+  if (text.includes('@')) return sql`lower(${auditLogs.actorEmail}) = ${text}`;
+  if (UUID.test(text)) return or(eq(auditLogs.targetId, text), eq(auditLogs.actorId, text));
+  const actions = (await distinctActions(db)).filter(
+    (action) => action.includes(text) || auditActionLabel(action).toLowerCase().includes(text),
+  );
+  return or(
+    actions.length > 0 ? inArray(auditLogs.action, actions) : undefined,
+    eq(auditLogs.targetType, text),
+    eq(auditLogs.targetId, q.trim()),
+  );
+}
+
+function scopeCondition(scope: AuditScope): SQL | undefined {
+  if (scope.kind === 'platform') return undefined;
+  return inArray(
+    auditLogs.actorId,
+    sql`(select ${companyMembers.userId} from ${companyMembers} where ${companyMembers.companyId} = ${scope.companyId})`,
+  );
+}
+
+async function whereOf(db: Database, scope: AuditScope, filter: AuditLogFilter, now: Date) {
+  const since = new Date(now.getTime() - auditDateRangeMilliseconds[filter.range]);
+  return and(
+    scopeCondition(scope),
+    gte(auditLogs.createdAt, since),
+    filter.type === 'system' ? isNull(auditLogs.actorId) : undefined,
+    filter.type === 'user' ? isNotNull(auditLogs.actorId) : undefined,
+    filter.q ? await searchCondition(db, filter.q) : undefined,
+  );
+}
+
+const columns = {
+  row: auditLogs,
+  exactCreatedAt,
+};
+type Row = { row: typeof auditLogs.$inferSelect; exactCreatedAt: string };
+
+export function auditLogView({ row }: Row): AuditLogEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    action_label: auditActionLabel(row.action),
+    actor_kind: row.actorId ? 'user' : 'system',
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    details: (row.details ?? {}) as Record<string, unknown>,
+    ip_address: row.ipAddress,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const positionOf = (row: Row): Position => ({ createdAt: row.exactCreatedAt, id: row.row.id });
+const rowKey = sql`(${auditLogs.createdAt}, ${auditLogs.id})`;
+const keyOf = (position: Position) => sql`(${position.createdAt}::timestamptz, ${position.id}::uuid)`;
+
+// One page, newest first. `after` pages to older rows, `before` to newer ones.
+export async function findAuditLogs({
+  db,
+  scope,
+  filter,
+  after,
+  before,
+  pageSize,
+  now = new Date(),
+}: {
+  db: Database;
+  scope: AuditScope;
+  filter: AuditLogFilter;
+  after?: string;
+  before?: string;
+  pageSize: number;
+  now?: Date;
+}): Promise<AuditLogPage> {
+  const where = await whereOf(db, scope, filter, now);
+  const anchor = before ? decodeCursor(before) : after ? decodeCursor(after) : null;
+  const backwards = Boolean(before);
+  const fetched = await db
+    .select(columns)
+    .from(auditLogs)
+    .where(and(where, anchor ? (backwards ? gt(rowKey, keyOf(anchor)) : lt(rowKey, keyOf(anchor))) : undefined))
+    .orderBy(
+      ...(backwards ? [asc(auditLogs.createdAt), asc(auditLogs.id)] : [desc(auditLogs.createdAt), desc(auditLogs.id)]),
+    )
+    .limit(pageSize + 1);
+  const hasMore = fetched.length > pageSize;
+  const page = fetched.slice(0, pageSize);
+  if (backwards) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  // Going back, the rows after this page are the ones we came from; going forward (or on the first
+  // page), there are newer rows exactly when we started from a cursor.
+  const hasNewer = backwards ? hasMore : anchor !== null;
+  const hasOlder = backwards ? true : hasMore;
+  return {
+    items: page.map(auditLogView),
+    next_cursor: hasOlder && last ? encodeCursor(positionOf(last)) : null,
+    previous_cursor: hasNewer && first ? encodeCursor(positionOf(first)) : null,
+  };
+}
+
+// The export's rows in batches of a keyset page each, newest first, at most AUDIT_EXPORT_ROW_LIMIT: a
+// CSV of a hundred thousand rows streams out without holding them all.
+export async function* findAuditLogsForExport({
+  db,
+  scope,
+  filter,
+  now = new Date(),
+  batchSize = 1000,
+}: {
+  db: Database;
+  scope: AuditScope;
+  filter: AuditLogFilter;
+  now?: Date;
+  batchSize?: number;
+}): AsyncGenerator<AuditLogEntry[]> {
+  const where = await whereOf(db, scope, filter, now);
+  let anchor: Position | null = null;
+  let remaining = AUDIT_EXPORT_ROW_LIMIT;
+  while (remaining > 0) {
+    const rows: Row[] = await db
+      .select(columns)
+      .from(auditLogs)
+      .where(and(where, anchor ? lt(rowKey, keyOf(anchor)) : undefined))
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(Math.min(batchSize, remaining));
+    if (rows.length === 0) return;
+    yield rows.map(auditLogView);
+    remaining -= rows.length;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    anchor = positionOf(last);
+  }
+}
