@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminTestDetail, AdminTestList } from '~/shared/admin-tests';
+import type { QuestionInput } from '~/shared/assessments';
+import { companyIdOf } from '../billing/payment-test-invoices';
+import { auditLogs, companies, tests } from '../db/schema';
+import { PLATFORM_ASSESSMENTS } from '../db/seed/platform-assessments';
+import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const question: QuestionInput = {
+  type: 'multiple-choice',
+  question: 'Which command lists running containers?',
+  options: ['docker ps', 'docker ls', 'docker run'],
+  answer_key: 'docker ps',
+};
+
+// Tests & Content Management (issue 16 §2): every test on the platform, Create New Test for a company or
+// for the platform, bulk Archive and Delete (all or none; a taken test is never deleted), the read-only view.
+describe('admin tests', () => {
+  let testApp: TestApp;
+  let admin: Account;
+  let company: Account;
+  let applicant: Account;
+  let acmeId: string;
+  const unique = randomUUID().slice(0, 8);
+  const acmeName = `Acme Testing ${unique}`;
+  const db = () => testApp.database.db;
+  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
+  const post = (url: string, payload: object, account = admin) => account.request({ method: 'POST', url, payload });
+  const list = async (query: string) => {
+    const response = await get(`/api/admin/tests?${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<AdminTestList>();
+  };
+  const auditRows = (action: string, targetIds: string[]) =>
+    db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, action), inArray(auditLogs.targetId, targetIds)));
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin' });
+    company = await signedInAccount(testApp, { role: 'company' });
+    applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const acme = await signedInAccount(testApp, { role: 'company' });
+    acmeId = await companyIdOf(db(), acme.user.id);
+    await db().update(companies).set({ name: acmeName }).where(eq(companies.id, acmeId));
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('lists every test with type, duration, questions, created and company, searched and paged', async () => {
+    await buildTest(db(), {
+      companyId: acmeId,
+      name: `Go Concurrency ${unique}`,
+      type: 'coding',
+      timeLimitMinutes: 90,
+      questions: [question, { ...question, question: 'Which flag detaches?', options: ['-d', '-x'], answer_key: '-d' }],
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    await buildTest(db(), { companyId: acmeId, name: `Spoken English ${unique}`, type: 'language' });
+
+    const found = await list(`q=${encodeURIComponent(`Go Concurrency ${unique}`)}`);
+    expect(found.total).toBe(1);
+    expect(found.items[0]).toMatchObject({
+      name: `Go Concurrency ${unique}`,
+      type: 'coding',
+      kind: 'technical',
+      time_limit: 90,
+      question_count: 2,
+      company_id: acmeId,
+      company_name: acmeName,
+      is_platform: false,
+      status: 'active',
+      attempt_count: 0,
+    });
+    // The owner's name finds its tests; newest first, a page at a time.
+    const first = await list(`q=${encodeURIComponent(acmeName)}&page_size=1`);
+    expect(first.total).toBe(2);
+    expect(first.items.map((test) => [test.name, test.kind])).toEqual([[`Spoken English ${unique}`, 'behavioral']]);
+    const second = await list(`q=${encodeURIComponent(acmeName)}&page_size=1&page=2`);
+    expect(second.items.map((test) => test.name)).toEqual([`Go Concurrency ${unique}`]);
+  });
+
+  it('creates a test for a company, audited with the admin as actor', async () => {
+    const response = await post('/api/admin/tests', {
+      owner: acmeId,
+      name: `Docker Basics ${unique}`,
+      type: 'mcq',
+      time_limit: 45,
+      is_active: true,
+      questions: [question],
+    });
+    expect(response.statusCode).toBe(201);
+    const test = response.json<AdminTestDetail>();
+    expect(test).toMatchObject({
+      name: `Docker Basics ${unique}`,
+      company_id: acmeId,
+      company_name: acmeName,
+      is_platform: false,
+      is_public: false,
+      status: 'active',
+      question_count: 1,
+    });
+    expect(test.questions.map((item) => item.question)).toEqual([question.question]);
+    const [audit] = await auditRows('test.created', [test.id]);
+    expect(audit).toMatchObject({ actorId: admin.user.id, targetType: 'test' });
+  });
+
+  it('creates a platform test, public to every company, in the platform’s organisation', async () => {
+    const response = await post('/api/admin/tests', {
+      owner: 'platform',
+      name: `Kubernetes Assessment ${unique}`,
+      type: 'mcq',
+      is_active: true,
+      questions: [question],
+    });
+    expect(response.statusCode).toBe(201);
+    const test = response.json<AdminTestDetail>();
+    expect(test).toMatchObject({ is_platform: true, is_public: true, company_name: PLATFORM_ASSESSMENTS.name });
+    const listed = await list(`q=${encodeURIComponent(`Kubernetes Assessment ${unique}`)}`);
+    expect(listed.items[0]).toMatchObject({ is_platform: true, company_name: PLATFORM_ASSESSMENTS.name });
+  });
+
+  it('refuses a test without an owner, for an unknown company, or missing what a published test needs', async () => {
+    const noOwner = await post('/api/admin/tests', { name: 'Ownerless', type: 'mcq' });
+    expect(noOwner.statusCode).toBe(400);
+    expect(noOwner.json().fields.owner).toBe('Choose the company that owns this test, or the platform.');
+    const unknown = await post('/api/admin/tests', { owner: randomUUID(), name: 'Ghost test' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('This company does not exist.');
+    const empty = await post('/api/admin/tests', { owner: acmeId, name: 'Empty', type: 'mcq', is_active: true });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('Please fill in all required fields and add at least one question.');
+    const longLimit = await post('/api/admin/tests', { owner: acmeId, name: 'Long', time_limit: 999 });
+    expect(longLimit.statusCode).toBe(400);
+  });
+
+  it('shows one test read-only with its questions; 404 for an unknown one', async () => {
+    const { test } = await buildTest(db(), { companyId: acmeId, name: `Read Only ${unique}`, questions: [question] });
+    const response = await get(`/api/admin/tests/${test.id}`);
+    expect(response.statusCode).toBe(200);
+    const detail = response.json<AdminTestDetail>();
+    expect(detail).toMatchObject({ name: `Read Only ${unique}`, company_name: acmeName });
+    expect(detail.questions).toHaveLength(1);
+    expect(detail.questions[0]).toMatchObject({ question: question.question, options: question.options });
+    expect((await get(`/api/admin/tests/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await get('/api/admin/tests/nope')).statusCode).toBe(400);
+  });
+
+  it('archives the selected tests in bulk, each audited', async () => {
+    const built = await Promise.all(
+      [1, 2].map((index) => buildTest(db(), { companyId: acmeId, name: `Archive Me ${index} ${unique}` })),
+    );
+    const ids = built.map(({ test }) => test.id);
+    const response = await post('/api/admin/tests/archive', { ids });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ action: 'archive', count: 2 });
+    const listed = await list(`q=${encodeURIComponent(`Archive Me`)}`);
+    expect(listed.items.filter((test) => ids.includes(test.id)).map((test) => test.status)).toEqual([
+      'archived',
+      'archived',
+    ]);
+    const audits = await auditRows('test.archived', ids);
+    expect(audits).toHaveLength(2);
+    expect(audits.every((row) => row.actorId === admin.user.id)).toBe(true);
+  });
+
+  it('deletes untaken tests in bulk, and refuses the whole delete naming the tests already taken', async () => {
+    const { test: fresh } = await buildTest(db(), { companyId: acmeId, name: `Fresh ${unique}` });
+    const { test: taken } = await buildTest(db(), { companyId: acmeId, name: `Taken ${unique}` });
+    await buildTestAttempt(db(), { testId: taken.id });
+
+    const refused = await post('/api/admin/tests/delete', { ids: [fresh.id, taken.id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(`“Taken ${unique}” has been taken, so nothing was deleted. Archive it instead.`);
+    // All or none: the untaken one is still there.
+    expect(await db().select({ id: tests.id }).from(tests).where(eq(tests.id, fresh.id))).toHaveLength(1);
+    await expect(list(`q=${encodeURIComponent(`Taken ${unique}`)}`)).resolves.toMatchObject({
+      items: [{ attempt_count: 1 }],
+    });
+
+    const deleted = await post('/api/admin/tests/delete', { ids: [fresh.id] });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ action: 'delete', count: 1 });
+    expect(await db().select({ id: tests.id }).from(tests).where(eq(tests.id, fresh.id))).toHaveLength(0);
+    const [audit] = await auditRows('test.deleted', [fresh.id]);
+    expect(audit).toMatchObject({ actorId: admin.user.id, details: { name: `Fresh ${unique}` } });
+  });
+
+  it('refuses an empty selection, a malformed id and an unknown test', async () => {
+    const empty = await post('/api/admin/tests/archive', { ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toContain('Select at least one test.');
+    expect((await post('/api/admin/tests/delete', { ids: ['x'] })).statusCode).toBe(400);
+    const unknown = await post('/api/admin/tests/archive', { ids: [randomUUID()] });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('is for administrators only', async () => {
+    for (const account of [company, applicant]) {
+      expect((await get('/api/admin/tests', account)).statusCode).toBe(403);
+      expect((await post('/api/admin/tests/archive', { ids: [randomUUID()] }, account)).statusCode).toBe(403);
+      expect((await post('/api/admin/tests', { owner: 'platform' }, account)).statusCode).toBe(403);
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/tests' })).statusCode).toBe(401);
+  });
+});
