@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import {
   BriefcaseIcon,
@@ -13,7 +12,7 @@ import {
   XIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { ChangeTermsDialog, EndAssignmentDialog } from '~/client/components/assignment-dialogs';
 import {
   DataList,
   type DataListColumn,
@@ -21,33 +20,27 @@ import {
   RowMenuTrigger,
   useConfirmAction,
 } from '~/client/components/data-list';
-import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import { PageMeta } from '~/client/components/page-meta';
 import { SearchInput } from '~/client/components/search-input';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
-import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem } from '~/client/components/ui/dropdown-menu';
-import { FormField } from '~/client/components/ui/form-field';
-import { Input } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { NativeSelect } from '~/client/components/ui/native-select';
-import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { applyServerError } from '~/client/lib/form-errors';
 import { formatIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import { defineListSearch, isOneOf, searchParam, useListSearch } from '~/client/lib/list-search';
 import { type AssignmentStatus, assignmentStatuses } from '~/shared/applications';
-import { type Assignment, type EndAssignmentInput, endAssignmentSchema, formatCents } from '~/shared/billing';
+import { type Assignment, formatCents } from '~/shared/billing';
 import {
   adminAssignmentSummaryQueryOptions,
   adminAssignmentsQueryOptions,
+  useChangeAdminAssignmentTerms,
   useEndAdminAssignment,
   useStartAdminAssignment,
 } from './api';
-import { ChangeTermsDialog } from './change-terms-dialog';
 import { NewAssignmentDialog } from './new-assignment-dialog';
 
 export const assignmentStatusLabels: Record<AssignmentStatus, string> = {
@@ -98,75 +91,6 @@ function AssignmentSummaryCards() {
         },
       ]}
     />
-  );
-}
-
-// ---------------------------------------------------------------- end
-
-function EndAssignmentDialog({
-  assignment,
-  onOpenChange,
-}: {
-  assignment: Assignment | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  return (
-    <Dialog open={assignment !== null} onOpenChange={onOpenChange}>
-      {assignment && (
-        <DialogContent
-          title="End this assignment?"
-          description={`${assignment.applicant_name} (${assignment.role}) stops working for ${assignment.company_name} after the end date. This cannot be undone.`}
-        >
-          <EndAssignmentForm assignment={assignment} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
-  );
-}
-
-function EndAssignmentForm({ assignment, onDone }: { assignment: Assignment; onDone: () => void }) {
-  const end = useEndAdminAssignment();
-  const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<EndAssignmentInput>({
-    defaultValues: { end_date: toIsoDay(new Date()), reason: '' },
-    resolver: zodResolver(endAssignmentSchema),
-  });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await end.mutateAsync({ id: assignment.id, ...values });
-      toast({
-        title: 'Assignment ended',
-        description: `${assignment.applicant_name}’s assignment ends on ${formatIsoDay(values.end_date)}.`,
-      });
-      onDone();
-    } catch (error) {
-      setBanner(
-        applyServerError(form, error, {
-          fields: ['end_date', 'reason'],
-          fallback: 'The assignment was not ended. Please try again.',
-        }),
-      );
-    }
-  });
-  return (
-    <form noValidate className="grid gap-4" onSubmit={submit}>
-      <FormField label="End date" error={errors.end_date?.message} hint="The last day worked.">
-        {(control) => <Input {...control} type="date" {...form.register('end_date')} />}
-      </FormField>
-      <FormField label="Reason" error={errors.reason?.message}>
-        {(control) => <Textarea {...control} rows={3} {...form.register('reason')} />}
-      </FormField>
-      <DialogFormFooter
-        banner={banner}
-        cancelLabel="Cancel"
-        onCancel={onDone}
-        submitLabel="End Assignment"
-        pendingLabel="Ending..."
-        isPending={isSubmitting}
-      />
-    </form>
   );
 }
 
@@ -237,6 +161,8 @@ export function AdminAssignments({ title }: { title: string }) {
   const today = toIsoDay(new Date());
 
   const start = useStartAdminAssignment();
+  const changeTerms = useChangeAdminAssignmentTerms();
+  const endAssignment = useEndAdminAssignment();
   const confirm = useConfirmAction({
     describe: (_action: 'start', assignment: Assignment) => ({
       title: 'Start this assignment?',
@@ -392,12 +318,18 @@ export function AdminAssignments({ title }: { title: string }) {
       <NewAssignmentDialog open={isCreating} onOpenChange={setIsCreating} />
       <ChangeTermsDialog
         assignment={changing}
+        describe={(assignment) => `${assignment.applicant_name} (${assignment.role}, ${assignment.company_name})`}
+        changeTerms={changeTerms.mutateAsync}
         onOpenChange={(open) => {
           if (!open) setChanging(null);
         }}
       />
       <EndAssignmentDialog
         assignment={ending}
+        description={(assignment) =>
+          `${assignment.applicant_name} (${assignment.role}) stops working for ${assignment.company_name} after the end date. This cannot be undone.`
+        }
+        endAssignment={endAssignment.mutateAsync}
         onOpenChange={(open) => {
           if (!open) setEnding(null);
         }}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleStopIcon, InfoIcon, PencilIcon, PlayIcon, UserCheckIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ChangeTermsDialog, EndAssignmentDialog } from '~/client/components/assignment-dialogs';
 import {
   DataList,
   type DataListColumn,
@@ -25,8 +26,8 @@ import { defineListSearch, isOneOf, searchParam, useListSearch } from '~/client/
 import { assignmentStatuses } from '~/shared/applications';
 import type { Assignment } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { companyAssignmentsQueryOptions, useStartAssignment } from './api';
-import { AssignmentDetailsDialog, ChangeTermsDialog, EndAssignmentDialog } from './assignment-dialogs';
+import { companyAssignmentsQueryOptions, useChangeAssignmentTerms, useEndAssignment, useStartAssignment } from './api';
+import { AssignmentDetailsDialog, describeTalent } from './assignment-dialogs';
 import { AssignmentStatusBadge } from './timesheet-status-badge';
 import { assignmentStatusLabels, formatRate, todayIsoDay } from './work-format';
 
@@ -108,6 +109,8 @@ export function CompanyAssignmentsPanel() {
   const today = todayIsoDay();
 
   const start = useStartAssignment();
+  const changeTerms = useChangeAssignmentTerms();
+  const endAssignment = useEndAssignment();
   const confirm = useConfirmAction({
     describe: (_action: 'start', assignment: Assignment) => ({
       title: 'Start this assignment?',
@@ -254,8 +257,20 @@ export function CompanyAssignmentsPanel() {
         rowConfirm={confirm}
       />
       <AssignmentDetailsDialog assignment={shown('details')} onOpenChange={close} />
-      <ChangeTermsDialog assignment={shown('terms')} onOpenChange={close} />
-      <EndAssignmentDialog assignment={shown('end')} onOpenChange={close} />
+      <ChangeTermsDialog
+        assignment={shown('terms')}
+        describe={describeTalent}
+        changeTerms={changeTerms.mutateAsync}
+        onOpenChange={close}
+      />
+      <EndAssignmentDialog
+        assignment={shown('end')}
+        description={(assignment) =>
+          `${describeTalent(assignment)} stops working for you after the end date. This cannot be undone.`
+        }
+        endAssignment={endAssignment.mutateAsync}
+        onOpenChange={close}
+      />
     </>
   );
 }

@@ -1,0 +1,262 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DialogFormFooter } from '~/client/components/dialog-form-footer';
+import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import { FieldError, FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { Textarea } from '~/client/components/ui/textarea';
+import { toast } from '~/client/components/ui/use-toast';
+import { applyServerError } from '~/client/lib/form-errors';
+import { formatIsoDay, toIsoDay } from '~/client/lib/iso-day';
+import { adminAssignmentTexts } from '~/shared/admin-assignments';
+import {
+  type Assignment,
+  type ChangeAssignmentTermsInput,
+  type EndAssignmentInput,
+  endAssignmentSchema,
+  formatCents,
+} from '~/shared/billing';
+
+// Change terms and End, as the company (its own people) and the administrator (anyone) see them: one
+// form each, given the mutation of the caller's API.
+
+export const assignmentDialogTexts = {
+  rateInvalid: 'Enter the rate in dollars, like 45.50.',
+  nothingChanged: 'Change the rate, the weekly hours, or both.',
+  termsFailed: 'The terms were not changed. Please try again.',
+  endFailed: 'The assignment was not ended. Please try again.',
+} as const;
+
+type WithId<Input> = Input & { id: string };
+
+// ---------------------------------------------------------------- change terms
+
+// What was typed: an empty box keeps that term as it is; the rate is dollars, sent as cents.
+const termsFormSchema = z
+  .object({
+    rate: z
+      .string()
+      .trim()
+      .refine((rate) => rate === '' || /^\d+(\.\d{1,2})?$/.test(rate), { message: assignmentDialogTexts.rateInvalid })
+      .refine((rate) => rate === '' || Number(rate) >= 1, { message: adminAssignmentTexts.rateTooLow }),
+    weekly_hours: z
+      .string()
+      .trim()
+      .refine((hours) => hours === '' || (/^\d+$/.test(hours) && Number(hours) >= 1 && Number(hours) <= 60), {
+        message: adminAssignmentTexts.weeklyHoursRange,
+      }),
+    effective_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'The effective date must be a date (YYYY-MM-DD).' }),
+  })
+  .refine((values) => values.rate !== '' || values.weekly_hours !== '', {
+    message: assignmentDialogTexts.nothingChanged,
+    path: ['rate'],
+  });
+type TermsFormValues = z.infer<typeof termsFormSchema>;
+
+export function toTermsInput(values: TermsFormValues): ChangeAssignmentTermsInput {
+  return {
+    ...(values.rate !== '' && { rate_cents: Math.round(Number(values.rate) * 100) }),
+    ...(values.weekly_hours !== '' && { weekly_hours: Number(values.weekly_hours) }),
+    effective_date: values.effective_date,
+  };
+}
+
+export function ChangeTermsDialog({
+  assignment,
+  describe,
+  changeTerms,
+  onOpenChange,
+}: {
+  assignment: Assignment | null;
+  // Who works for whom, as the caller knows them: "Grace Hopper (Data Analyst)".
+  describe: (assignment: Assignment) => string;
+  changeTerms: (input: WithId<ChangeAssignmentTermsInput>) => Promise<unknown>;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={assignment !== null} onOpenChange={onOpenChange}>
+      {assignment && (
+        <DialogContent
+          title="Change terms"
+          description={`${describe(assignment)} works at ${formatCents(assignment.rate_cents)}/h for ${assignment.weekly_hours} h a week. Change the rate, the weekly hours, or both, from a date.`}
+        >
+          <ChangeTermsForm assignment={assignment} changeTerms={changeTerms} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ChangeTermsForm({
+  assignment,
+  changeTerms,
+  onDone,
+}: {
+  assignment: Assignment;
+  changeTerms: (input: WithId<ChangeAssignmentTermsInput>) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const [banner, setBanner] = useState<string | null>(null);
+  const today = toIsoDay(new Date());
+  const form = useForm<TermsFormValues>({
+    // New terms take effect from today at the earliest, and not before the assignment starts.
+    defaultValues: {
+      rate: '',
+      weekly_hours: '',
+      effective_date: assignment.start_date > today ? assignment.start_date : today,
+    },
+    resolver: zodResolver(termsFormSchema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    const input = toTermsInput(values);
+    try {
+      await changeTerms({ id: assignment.id, ...input });
+      toast({
+        title: 'Terms changed',
+        description: `New terms for ${assignment.applicant_name} apply from ${formatIsoDay(input.effective_date)}.`,
+      });
+      onDone();
+    } catch (error) {
+      setBanner(
+        applyServerError(form, error, {
+          fields: ['weekly_hours', 'effective_date'],
+          fallback: assignmentDialogTexts.termsFailed,
+        }),
+      );
+    }
+  });
+  const isNothingChanged = errors.rate?.message === assignmentDialogTexts.nothingChanged;
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="New hourly rate (USD)"
+          error={isNothingChanged ? undefined : errors.rate?.message}
+          hint={`Now ${formatCents(assignment.rate_cents)}/h`}
+        >
+          {(control) => (
+            <Input {...control} type="number" inputMode="decimal" min={1} step="0.01" {...form.register('rate')} />
+          )}
+        </FormField>
+        <FormField
+          label="New weekly hours"
+          error={errors.weekly_hours?.message}
+          hint={`Now ${assignment.weekly_hours} h`}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={60}
+              step={1}
+              {...form.register('weekly_hours')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField
+        label="Effective date"
+        error={errors.effective_date?.message}
+        hint="The new terms apply from this day."
+      >
+        {(control) => <Input {...control} type="date" {...form.register('effective_date')} />}
+      </FormField>
+      {isNothingChanged && <FieldError>{assignmentDialogTexts.nothingChanged}</FieldError>}
+      <DialogFormFooter
+        banner={banner}
+        cancelLabel="Cancel"
+        onCancel={onDone}
+        submitLabel="Change Terms"
+        pendingLabel="Changing..."
+        isPending={isSubmitting}
+      />
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------- end
+
+export function EndAssignmentDialog({
+  assignment,
+  description,
+  endAssignment,
+  onOpenChange,
+}: {
+  assignment: Assignment | null;
+  // What ending means, as the caller sees it: "… stops working for you after the end date."
+  description: (assignment: Assignment) => string;
+  endAssignment: (input: WithId<EndAssignmentInput>) => Promise<unknown>;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={assignment !== null} onOpenChange={onOpenChange}>
+      {assignment && (
+        <DialogContent title="End this assignment?" description={description(assignment)}>
+          <EndAssignmentForm assignment={assignment} endAssignment={endAssignment} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function EndAssignmentForm({
+  assignment,
+  endAssignment,
+  onDone,
+}: {
+  assignment: Assignment;
+  endAssignment: (input: WithId<EndAssignmentInput>) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const [banner, setBanner] = useState<string | null>(null);
+  const today = toIsoDay(new Date());
+  const form = useForm<EndAssignmentInput>({
+    defaultValues: { end_date: today, reason: '' },
+    resolver: zodResolver(endAssignmentSchema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await endAssignment({ id: assignment.id, ...values });
+      toast({
+        title: 'Assignment ended',
+        description: `${assignment.applicant_name}’s assignment ends on ${formatIsoDay(values.end_date)}.`,
+      });
+      onDone();
+    } catch (error) {
+      setBanner(
+        applyServerError(form, error, { fields: ['end_date', 'reason'], fallback: assignmentDialogTexts.endFailed }),
+      );
+    }
+  });
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <FormField label="End date" error={errors.end_date?.message} hint="Their last working day: today or earlier.">
+        {(control) => (
+          <Input {...control} type="date" min={assignment.start_date} max={today} {...form.register('end_date')} />
+        )}
+      </FormField>
+      <FormField label="Reason" error={errors.reason?.message}>
+        {(control) => <Textarea {...control} rows={3} {...form.register('reason')} />}
+      </FormField>
+      <DialogFormFooter
+        banner={banner}
+        cancelLabel="Cancel"
+        onCancel={onDone}
+        submitLabel="End Assignment"
+        pendingLabel="Ending..."
+        isPending={isSubmitting}
+        destructive
+      />
+    </form>
+  );
+}
