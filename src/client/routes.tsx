@@ -17,6 +17,7 @@ const layoutFiles: Record<LayoutKind, string> = {
   company: './app/layouts/company-layout.tsx',
   applicant: './app/layouts/applicant-layout.tsx',
   admin: './app/layouts/admin-layout.tsx',
+  manager: './app/layouts/manager-layout.tsx',
 };
 
 // A page whose feature has not landed yet renders its layout and title only.
@@ -87,7 +88,16 @@ const pageFiles: Partial<Record<PageId, string>> = {
   adminMessages: './app/messages-page.tsx',
   adminPayments: './app/admin-payments-page.tsx',
   adminAssignments: './app/admin-assignments-page.tsx',
+  adminJobs: './app/admin-jobs-page.tsx',
+  adminTests: './app/admin-tests-page.tsx',
+  adminSettings: './app/admin-settings-page.tsx',
   companyDashboard: './app/company-dashboard-page.tsx',
+  adminAccountManagers: './app/admin-account-managers-page.tsx',
+  managerDashboard: './app/manager-companies-page.tsx',
+  managerCompany: './app/manager-company-page.tsx',
+  managerMessages: './app/messages-page.tsx',
+  managerMeetings: './app/meetings-page.tsx',
+  managerSettings: './app/company-settings-page.tsx',
 };
 
 const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;

@@ -151,7 +151,8 @@ export const dashboardPathByRole: Record<Role, string> = {
   applicant: '/applicant-dashboard',
   company: '/company-dashboard',
   admin: '/admin-dashboard',
-  account_manager: '/company-dashboard',
+  // Their own portal: the companies assigned to them (issue 16).
+  account_manager: '/manager',
 };
 
 // A path on this site: one slash, then only the characters a URL path, query and fragment may hold

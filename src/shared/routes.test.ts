@@ -82,6 +82,17 @@ describe('the route table', () => {
     expect(adminPages).toContain('adminMessages');
   });
 
+  it('gives account managers a portal of their own under /manager', () => {
+    const managerPages = pageIds.filter((id) => paths[id].layout === 'manager');
+    expect(managerPages.map((id) => paths[id].path)).toEqual([
+      '/manager',
+      '/manager/companies/:id',
+      '/manager/messages',
+      '/manager/meetings',
+      '/manager/settings',
+    ]);
+  });
+
   it('prerenders only public pages without parameters', () => {
     expect(prerenderedPaths).toContain('/');
     expect(prerenderedPaths).toContain('/services/finance-accounting');

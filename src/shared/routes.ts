@@ -1,8 +1,8 @@
 // The route table of the whole product: one entry per URL pattern. The client mounts a page for each
 // entry (src/client/routes.tsx); the server answers 200 for these patterns and 404 for anything else.
 
-export type LayoutKind = 'public' | 'auth' | 'company' | 'applicant' | 'admin';
-export type PortalRole = Extract<LayoutKind, 'company' | 'applicant' | 'admin'>;
+export type LayoutKind = 'public' | 'auth' | 'company' | 'applicant' | 'admin' | 'manager';
+export type PortalRole = Extract<LayoutKind, 'company' | 'applicant' | 'admin' | 'manager'>;
 
 type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -142,6 +142,13 @@ export const paths = {
   // The support conversations staff answer (issue 14).
   adminMessages: page('/admin/messages', 'Messages', 'admin'),
   adminSettings: page('/admin/settings', 'System Settings', 'admin'),
+
+  // The account manager's portal (issue 16): only the companies assigned to them.
+  managerDashboard: page('/manager', 'My Companies', 'manager'),
+  managerCompany: page('/manager/companies/:id', 'Company Details', 'manager'),
+  managerMessages: page('/manager/messages', 'Messages', 'manager'),
+  managerMeetings: page('/manager/meetings', 'Meetings', 'manager'),
+  managerSettings: page('/manager/settings', 'Settings', 'manager'),
 } as const;
 
 // The Jobs & Applications page opened on one of its tabs: the page keeps its tab in ?tab=

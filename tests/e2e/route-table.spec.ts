@@ -16,6 +16,7 @@ const layoutMarkers: Record<LayoutKind, { navigation: string; link: string }> = 
   company: { navigation: 'Company Portal navigation', link: 'Talent Search' },
   applicant: { navigation: 'Talent Portal navigation', link: 'Find Jobs' },
   admin: { navigation: 'Admin Console navigation', link: 'Audit Logs' },
+  manager: { navigation: 'Manager Portal navigation', link: 'My Companies' },
 };
 
 for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
@@ -24,6 +25,7 @@ for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
     test.setTimeout(120_000);
     // Portal pages are for their own role, signed in.
     if (layout === 'company' || layout === 'applicant' || layout === 'admin') await loginAs(layout);
+    if (layout === 'manager') await loginAs('account_manager');
     for (const id of pageIds.filter((pageId) => paths[pageId].layout === layout)) {
       const url = sampleUrl(id);
       const response = await page.goto(url);

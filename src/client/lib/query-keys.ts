@@ -1,3 +1,4 @@
+import type { AccountManagerListQuery, ManagedCompanyListQuery } from '~/shared/account-managers';
 import type { AdminPaymentListQuery } from '~/shared/admin-payments';
 import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { TestListQuery } from '~/shared/assessments';
@@ -123,6 +124,18 @@ export const queryKeys = {
     all: ['admin-payments'] as const,
     list: (query: AdminPaymentListQuery) => ['admin-payments', 'list', query] as const,
     summary: () => ['admin-payments', 'summary'] as const,
+  },
+  // Account Manager Management (client/account-managers): the table and the cards; a save changes both.
+  accountManagers: {
+    all: ['account-managers'] as const,
+    list: (query: AccountManagerListQuery) => ['account-managers', 'list', query] as const,
+    summary: () => ['account-managers', 'summary'] as const,
+  },
+  // The account manager's portal (client/manager-portal): their companies and one company's people.
+  managerCompanies: {
+    all: ['manager-companies'] as const,
+    list: (query: ManagedCompanyListQuery) => ['manager-companies', 'list', query] as const,
+    detail: (id: string) => ['manager-companies', 'detail', id] as const,
   },
   // The company's applications across its jobs, and one application's detail (client/pipeline).
   pipeline: {

@@ -9,13 +9,12 @@ import type { Role } from '~/shared/permissions';
 import { type PortalRole, paths } from '~/shared/routes';
 import { PageLoading } from '../page-loading';
 
-// The portal each role works in. Account managers have no portal of their own yet: they land on the
-// company dashboard (dashboardPathByRole), so the company portal must let them in.
+// The portal each role works in; account managers have their own (/manager, issue 16).
 const portalOfRole: Record<Role, PortalRole> = {
   applicant: 'applicant',
   company: 'company',
   admin: 'admin',
-  account_manager: 'company',
+  account_manager: 'manager',
 };
 
 interface PortalGuardProps {

@@ -60,12 +60,20 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Audit Logs', href: paths.adminAuditLogs.getHref(), icon: ScrollTextIcon },
     { label: 'System Settings', href: paths.adminSettings.getHref(), icon: SettingsIcon },
   ],
+  // The account manager's portal: the companies assigned to them, and their conversations.
+  manager: [
+    { label: 'My Companies', href: paths.managerDashboard.getHref(), icon: Building2Icon },
+    { label: 'Messages', href: paths.managerMessages.getHref(), icon: MessageSquareIcon },
+    { label: 'Meetings', href: paths.managerMeetings.getHref(), icon: CalendarDaysIcon },
+    { label: 'Settings', href: paths.managerSettings.getHref(), icon: SettingsIcon },
+  ],
 };
 
 export const homeByRole: Record<PortalRole, string> = {
   company: paths.companyDashboard.getHref(),
   applicant: paths.applicantDashboard.getHref(),
   admin: paths.adminDashboard.getHref(),
+  manager: paths.managerDashboard.getHref(),
 };
 
 // Header shortcuts; a role without the page has no button.
@@ -73,12 +81,14 @@ export const messagesByRole: Partial<Record<PortalRole, string>> = {
   company: paths.companyMessages.getHref(),
   applicant: paths.applicantMessages.getHref(),
   admin: paths.adminMessages.getHref(),
+  manager: paths.managerMessages.getHref(),
 };
 
 export const profileSettingsByRole: Record<PortalRole, string> = {
   company: paths.companySettings.getHref(),
   applicant: paths.applicantSettings.getHref(),
   admin: paths.adminSettings.getHref(),
+  manager: paths.managerSettings.getHref(),
 };
 
 export const billingByRole: Partial<Record<PortalRole, string>> = {

@@ -31,6 +31,7 @@ const portalNames: Record<PortalRole, string> = {
   company: 'Company Portal',
   applicant: 'Talent Portal',
   admin: 'Admin Console',
+  manager: 'Manager Portal',
 };
 
 export function PortalShell({ portalRole }: { portalRole: PortalRole }) {

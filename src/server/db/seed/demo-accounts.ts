@@ -10,6 +10,8 @@ export const demoAccounts = [
   { role: 'company', email: 'company@tandem.test', name: 'Maya Chen', companyName: 'Northwind Outfitters' },
   { role: 'applicant', email: 'talent@tandem.test', name: 'Jonas Reyes' },
   { role: 'admin', email: DEMO_ADMIN_EMAIL, name: 'Ada Okafor' },
+  // Looks after the demo company (demo-account-manager.ts).
+  { role: 'account_manager', email: 'manager@tandem.test', name: 'Priya Sharma' },
 ] as const;
 
 // One account per role to sign in with. The demo administrator alone skips the second factor, so the

@@ -1,4 +1,5 @@
 import type { Database } from '../client';
+import { demoAccountManagerSeeder } from './demo-account-manager';
 import { demoAccountsSeeder } from './demo-accounts';
 import { demoBillingSeeder } from './demo-billing';
 import { demoJobsSeeder } from './demo-jobs';
@@ -12,6 +13,8 @@ import { demoAssessmentsSeeder } from './platform-assessments';
 // Features add their seeders here as they land.
 export const demoSeeders: DemoSeeder[] = [
   demoAccountsSeeder,
+  // After the accounts: the demo manager's profile, and the demo company assigned to them.
+  demoAccountManagerSeeder,
   demoTestsSeeder,
   demoJobsSeeder,
   demoTalentSeeder,

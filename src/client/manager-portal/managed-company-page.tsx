@@ -1,0 +1,221 @@
+import { useQuery } from '@tanstack/react-query';
+import { BriefcaseIcon, MessageSquareIcon, UsersIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { DashboardLoadError, SectionEmpty, SectionSkeleton } from '~/client/components/dashboard-section';
+import { PortalPage } from '~/client/components/portal-page';
+import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import type { PageProps } from '~/client/routes';
+import type { ManagedCompanyDetail } from '~/shared/account-managers';
+import { formatCents } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import { managedCompanyQueryOptions, useOpenCompanyConversation } from './api';
+
+const formatDay = (value: string) =>
+  new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+function Section({
+  title,
+  count,
+  shown,
+  children,
+}: {
+  title: string;
+  count: number;
+  shown: number;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
+        <CardTitle>{title}</CardTitle>
+        <span className="text-sm text-muted-foreground">
+          {shown < count ? `Showing ${shown} of ${count}` : `${count} in all`}
+        </span>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">{children}</CardContent>
+    </Card>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+// /manager/companies/:id: one of the manager's companies — its people (members and the talent at work
+// there, with their roles) and its open jobs. Any other company is "not found".
+export function ManagedCompanyPage({ pageId }: PageProps) {
+  const { title } = paths[pageId];
+  const { id = '' } = useParams();
+  const detail = useQuery(managedCompanyQueryOptions(id));
+  const back = { to: paths.managerDashboard.getHref(), label: 'My Companies' };
+
+  if (detail.isPending) {
+    return (
+      <PortalPage title={title} back={back}>
+        <span className="sr-only" role="status">
+          Loading the company
+        </span>
+        <SectionSkeleton />
+      </PortalPage>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <PortalPage title={title} back={back}>
+        <DashboardLoadError
+          message={errorMessage(detail.error, 'Failed to load the company. Please try again.')}
+          queries={[detail]}
+        />
+      </PortalPage>
+    );
+  }
+  return <CompanyDetails title={title} back={back} detail={detail.data} />;
+}
+
+function CompanyDetails({
+  title,
+  back,
+  detail,
+}: {
+  title: string;
+  back: { to: string; label: string };
+  detail: ManagedCompanyDetail;
+}) {
+  const { company, members, assignments, open_jobs: openJobs, totals } = detail;
+  const navigate = useNavigate();
+  const openConversation = useOpenCompanyConversation();
+  const message = () =>
+    openConversation.mutate(company.id, {
+      onSuccess: (conversation) => navigate(`${paths.managerMessages.getHref()}?conversation=${conversation.id}`),
+      onError: (error) =>
+        toast({
+          title: 'Could not open the conversation',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <PortalPage title={title} back={back} description={`${company.name} · ${company.contact_email}`}>
+      <Card className="min-w-0">
+        <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="grid gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="text-xl font-semibold [overflow-wrap:anywhere]">{company.name}</h2>
+              <Badge variant={company.status === 'active' ? 'success' : 'danger'}>
+                {company.status === 'active' ? 'Active' : 'Suspended'}
+              </Badge>
+            </div>
+            <dl className="grid grid-cols-3 gap-4">
+              <Figure label="Employees">{company.total_employees}</Figure>
+              <Figure label="Open Jobs">{company.open_jobs}</Figure>
+              <Figure label="Monthly Revenue">{formatCents(company.monthly_revenue_cents)}</Figure>
+            </dl>
+          </div>
+          <Button onClick={message} disabled={openConversation.isPending}>
+            <MessageSquareIcon aria-hidden="true" />
+            Message Company
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Section title="Team at Work" count={totals.assignments} shown={assignments.length}>
+        {assignments.length === 0 ? (
+          <SectionEmpty icon={UsersIcon} title="No one at work yet" description="Active assignments appear here." />
+        ) : (
+          <Table aria-label="Team at work">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Talent</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Since</TableHead>
+                <TableHead className="text-right">Rate</TableHead>
+                <TableHead className="text-right">Hours / week</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {assignments.map((assignment) => (
+                <TableRow key={assignment.id}>
+                  <TableCell>
+                    <p className="font-medium">{assignment.talent_name}</p>
+                    <p className="text-sm text-muted-foreground">{assignment.talent_email}</p>
+                  </TableCell>
+                  <TableCell>{assignment.role}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDay(assignment.start_date)}</TableCell>
+                  <TableCell className="text-right tabular-nums whitespace-nowrap">
+                    {formatCents(assignment.rate_cents)}/hr
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{assignment.weekly_hours}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      <Section title="Company Members" count={totals.members} shown={members.length}>
+        <Table aria-label="Company members">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Role</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((member) => (
+              <TableRow key={member.id}>
+                <TableCell className="font-medium">{member.name}</TableCell>
+                <TableCell className="[overflow-wrap:anywhere]">{member.email}</TableCell>
+                <TableCell>{member.role === 'owner' ? 'Owner' : 'Member'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+
+      <Section title="Open Jobs" count={totals.open_jobs} shown={openJobs.length}>
+        {openJobs.length === 0 ? (
+          <SectionEmpty icon={BriefcaseIcon} title="No open jobs" description="Published jobs appear here." />
+        ) : (
+          <Table aria-label="Open jobs">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Title</TableHead>
+                <TableHead>Published</TableHead>
+                <TableHead className="text-right">Applications</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {openJobs.map((job) => (
+                <TableRow key={job.id}>
+                  <TableCell className="font-medium">{job.title}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {job.published_at ? formatDay(job.published_at) : '—'}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{job.applications}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+    </PortalPage>
+  );
+}

@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountManager,
+  type AccountManagerList,
+  type AccountManagerSummary,
+  accountManagerTexts,
+  type ManagedCompanyDetail,
+  type ManagedCompanyList,
+} from '~/shared/account-managers';
+import { companyIdOf, insertTestInvoice } from '../billing/payment-test-invoices';
+import { accountManagerProfiles, assignments, auditLogs, companies, emailOutbox, invoices, users } from '../db/schema';
+import { buildJob } from '../db/seed/job-factories';
+import { buildAssignment } from '../db/seed/work-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { monthBoundsOf } from './company-figures';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+// Account Manager Management (issue 16 §4) and the manager portal: the cards equal direct counts, search,
+// Add Manager (a real account, an invitation email, 409 for a taken address), the dialog's Save with its
+// audit row, who may call what, and a manager seeing only the companies assigned to them.
+describe('account managers', () => {
+  let testApp: TestApp;
+  let admin: Account;
+  let mia: Account;
+  let omar: Account;
+  let companyOwner: Account;
+  let applicant: Account;
+  let miaCompanyId: string;
+  let miaSecondCompanyId: string;
+  let omarCompanyId: string;
+  let deletedCompanyId: string;
+  const unique = randomUUID().slice(0, 8);
+  const month = monthBoundsOf(new Date());
+
+  const db = () => testApp.database.db;
+  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
+
+  async function companyOf(name: string, managerId: string | null) {
+    const owner = await signedInAccount(testApp, { role: 'company', companyName: name });
+    const companyId = await companyIdOf(db(), owner.user.id);
+    await db().update(companies).set({ accountManagerId: managerId }).where(eq(companies.id, companyId));
+    return { owner, companyId };
+  }
+
+  async function invoiceOf(companyId: string, workCents: number, issueDate: string) {
+    const invoice = await insertTestInvoice(db(), { companyId, workCents });
+    await db().update(invoices).set({ issueDate }).where(eq(invoices.id, invoice.id));
+    return invoice;
+  }
+
+  // The figures computed straight from the tables, for the companies given.
+  async function directFigures(companyIds: string[]) {
+    if (companyIds.length === 0) return { employees: 0, revenue: 0 };
+    const active = await db()
+      .select({ id: assignments.id })
+      .from(assignments)
+      .where(and(inArray(assignments.companyId, companyIds), eq(assignments.status, 'active')));
+    const invoiced = await db()
+      .select({ total: invoices.totalCents })
+      .from(invoices)
+      .where(
+        and(
+          inArray(invoices.companyId, companyIds),
+          gte(invoices.issueDate, month.start),
+          lt(invoices.issueDate, month.end),
+        ),
+      );
+    return { employees: active.length, revenue: invoiced.reduce((sum, row) => sum + row.total, 0) };
+  }
+
+  async function managedCompanyIds(managerIds: string[]) {
+    if (managerIds.length === 0) return [];
+    const rows = await db()
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(inArray(companies.accountManagerId, managerIds), isNull(companies.deletedAt)));
+    return rows.map((row) => row.id);
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin' });
+    mia = await signedInAccount(testApp, { role: 'account_manager', name: `Mia Manager ${unique}` });
+    omar = await signedInAccount(testApp, { role: 'account_manager', name: `Omar Lead ${unique}` });
+    applicant = await signedInAccount(testApp, { role: 'applicant' });
+    await db()
+      .insert(accountManagerProfiles)
+      .values({
+        userId: mia.user.id,
+        specialties: ['Technology', 'SaaS', 'Fintech'],
+        bio: 'Looks after tech clients.',
+      });
+
+    const northwind = await companyOf(`Northwind ${unique}`, mia.user.id);
+    companyOwner = northwind.owner;
+    miaCompanyId = northwind.companyId;
+    miaSecondCompanyId = (await companyOf(`Contoso ${unique}`, mia.user.id)).companyId;
+    omarCompanyId = (await companyOf(`Globex ${unique}`, omar.user.id)).companyId;
+    deletedCompanyId = (await companyOf(`Gone ${unique}`, mia.user.id)).companyId;
+    await db()
+      .update(companies)
+      .set({ deletedAt: new Date(), status: 'suspended' })
+      .where(eq(companies.id, deletedCompanyId));
+    await companyOf(`Unmanaged ${unique}`, null);
+
+    const talent = await signedInAccount(testApp, { role: 'applicant', name: `Tara Talent ${unique}` });
+    const startDate = '2026-01-05';
+    await buildAssignment(db(), {
+      companyId: miaCompanyId,
+      applicantId: talent.user.id,
+      startDate,
+      role: 'Support Lead',
+    });
+    await buildAssignment(db(), {
+      companyId: miaCompanyId,
+      applicantId: applicant.user.id,
+      startDate,
+      status: 'ended',
+    });
+    await buildAssignment(db(), { companyId: miaSecondCompanyId, applicantId: talent.user.id, startDate });
+    await buildAssignment(db(), { companyId: omarCompanyId, applicantId: talent.user.id, startDate });
+    await buildAssignment(db(), { companyId: deletedCompanyId, applicantId: talent.user.id, startDate });
+    await invoiceOf(miaCompanyId, 100_000, month.start);
+    await invoiceOf(miaSecondCompanyId, 40_000, month.start);
+    // Last month's invoice is not this month's revenue.
+    const lastMonth = new Date(`${month.start}T00:00:00Z`);
+    lastMonth.setUTCDate(0);
+    await invoiceOf(miaCompanyId, 999_000, lastMonth.toISOString().slice(0, 10));
+    await invoiceOf(omarCompanyId, 30_000, month.start);
+    await invoiceOf(deletedCompanyId, 55_000, month.start);
+    await buildJob(db(), { companyId: miaCompanyId, title: `Open Role ${unique}` });
+    await buildJob(db(), { companyId: miaCompanyId, title: `Draft Role ${unique}`, status: 'draft' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers the four cards as a direct computation', async () => {
+    const response = await get('/api/admin/account-managers/summary');
+    expect(response.statusCode, response.body).toBe(200);
+    const managers = await db().select({ id: users.id }).from(users).where(eq(users.role, 'account_manager'));
+    const companyIds = await managedCompanyIds(managers.map((manager) => manager.id));
+    const figures = await directFigures(companyIds);
+    const expected: AccountManagerSummary = {
+      total_managers: managers.length,
+      total_companies: companyIds.length,
+      total_employees: figures.employees,
+      monthly_revenue_cents: figures.revenue,
+    };
+    expect(response.json()).toEqual(expected);
+    // Mia's two companies and Omar's one; the deleted company counts nowhere.
+    expect(expected.total_companies).toBeGreaterThanOrEqual(3);
+    expect(companyIds).not.toContain(deletedCompanyId);
+  });
+
+  it('lists managers with their own figures, searches by name or email and pages on the server', async () => {
+    const byName = await get(`/api/admin/account-managers?q=${encodeURIComponent(`mia manager ${unique}`)}`);
+    expect(byName.statusCode, byName.body).toBe(200);
+    const list = byName.json() as AccountManagerList;
+    expect(list.total).toBe(1);
+    const [row] = list.items;
+    const figures = await directFigures([miaCompanyId, miaSecondCompanyId]);
+    expect(row).toMatchObject({
+      id: mia.user.id,
+      status: 'active',
+      total_companies: 2,
+      total_employees: figures.employees,
+      monthly_revenue_cents: figures.revenue,
+      specialties: ['Technology', 'SaaS', 'Fintech'],
+      bio: 'Looks after tech clients.',
+      has_password: true,
+    });
+    expect(figures).toEqual({ employees: 2, revenue: 115_500 + 46_200 });
+
+    const byEmail = await get(`/api/admin/account-managers?q=${encodeURIComponent(omar.user.email.toUpperCase())}`);
+    expect((byEmail.json() as AccountManagerList).items.map((item) => item.id)).toEqual([omar.user.id]);
+    // Omar has no profile row: the profile's defaults show.
+    expect((byEmail.json() as AccountManagerList).items[0]).toMatchObject({
+      status: 'active',
+      specialties: [],
+      bio: '',
+    });
+
+    const nobody = await get('/api/admin/account-managers?q=no-such-manager-anywhere');
+    expect(nobody.json()).toMatchObject({ items: [], total: 0 });
+    // Only account managers are listed, never the admin or a company user.
+    const all = (await get('/api/admin/account-managers?page_size=100')).json() as AccountManagerList;
+    expect(all.items.map((item) => item.id)).not.toContain(admin.user.id);
+    expect(all.items.map((item) => item.id)).not.toContain(companyOwner.user.id);
+
+    const firstPage = (await get('/api/admin/account-managers?page_size=1')).json() as AccountManagerList;
+    const secondPage = (await get('/api/admin/account-managers?page_size=1&page=2')).json() as AccountManagerList;
+    expect(firstPage.items).toHaveLength(1);
+    expect(secondPage.items).toHaveLength(1);
+    expect(firstPage.items[0]?.id).not.toBe(secondPage.items[0]?.id);
+    expect(firstPage.total).toBe(all.total);
+
+    const badPage = await get('/api/admin/account-managers?page=0');
+    expect(badPage.statusCode).toBe(400);
+  });
+
+  it('adds a manager: a real account without a password, a profile, an invitation and an audit row', async () => {
+    const email = `Nadia.${unique}@Example.test`;
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/admin/account-managers',
+      payload: {
+        name: 'Nadia New',
+        email,
+        status: 'on_leave',
+        specialties: ['Retail', 'E-commerce'],
+        bio: 'New here.',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json() as AccountManager;
+    expect(created).toMatchObject({
+      name: 'Nadia New',
+      email: email.toLowerCase(),
+      status: 'on_leave',
+      specialties: ['Retail', 'E-commerce'],
+      bio: 'New here.',
+      total_companies: 0,
+      total_employees: 0,
+      monthly_revenue_cents: 0,
+      has_password: false,
+    });
+    const [user] = await db().select().from(users).where(eq(users.id, created.id));
+    expect(user).toMatchObject({ role: 'account_manager', passwordHash: null, email: email.toLowerCase() });
+
+    const [invitation] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email.toLowerCase()))
+      .orderBy(desc(emailOutbox.createdAt));
+    expect(invitation?.subject).toBe('You have been added to Tandem as an account manager');
+    const token = /reset-password\?token=([^\s]+)/.exec(invitation?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'account_manager.created'), eq(auditLogs.targetId, created.id)));
+    expect(audit).toMatchObject({ actorId: admin.user.id, targetType: 'user' });
+    expect(audit?.details).toEqual({
+      after: {
+        name: 'Nadia New',
+        email: email.toLowerCase(),
+        status: 'on_leave',
+        specialties: ['Retail', 'E-commerce'],
+        bio: 'New here.',
+      },
+    });
+
+    // The link chooses a password; then they sign in and land in their own portal.
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: { token: decodeURIComponent(token ?? ''), password: 'a-long-manager-password-2026' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: { email, password: 'a-long-manager-password-2026' },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json()).toMatchObject({
+      status: 'signed_in',
+      redirect_to: '/manager',
+      user: { role: 'account_manager' },
+    });
+  });
+
+  it('refuses a taken address (in any case) with 409 and a sentence for the email field', async () => {
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/admin/account-managers',
+      payload: {
+        name: 'Copy Cat',
+        email: companyOwner.user.email.toUpperCase(),
+        status: 'active',
+        specialties: [],
+        bio: '',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      error: accountManagerTexts.emailTaken,
+      code: 'conflict',
+      fields: { email: accountManagerTexts.emailTaken },
+    });
+    const invalid = await admin.request({
+      method: 'POST',
+      url: '/api/admin/account-managers',
+      payload: { name: '', email: 'not-an-email', status: 'active', specialties: [], bio: '' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields).toMatchObject({ name: accountManagerTexts.nameRequired });
+    expect(invalid.json().fields.email).toBeTruthy();
+  });
+
+  it('saves the dialog and keeps the changed values before and after in the audit log', async () => {
+    const response = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/account-managers/${mia.user.id}`,
+      payload: {
+        name: `Mia Manager ${unique}`,
+        status: 'on_leave',
+        specialties: ['Technology', 'Healthcare'],
+        bio: 'Looks after tech clients.',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: mia.user.id,
+      status: 'on_leave',
+      specialties: ['Technology', 'Healthcare'],
+    });
+    const [profile] = await db()
+      .select()
+      .from(accountManagerProfiles)
+      .where(eq(accountManagerProfiles.userId, mia.user.id));
+    expect(profile).toMatchObject({ status: 'on_leave', specialties: ['Technology', 'Healthcare'] });
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'account_manager.updated'), eq(auditLogs.targetId, mia.user.id)));
+    expect(audit?.actorId).toBe(admin.user.id);
+    expect(audit?.details).toEqual({
+      before: { status: 'active', specialties: ['Technology', 'SaaS', 'Fintech'] },
+      after: { status: 'on_leave', specialties: ['Technology', 'Healthcare'] },
+    });
+
+    // A manager without a profile row gets one on the first save.
+    const omarSave = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/account-managers/${omar.user.id}`,
+      payload: { name: 'Omar Renamed', status: 'active', specialties: ['Logistics'], bio: '' },
+    });
+    expect(omarSave.statusCode, omarSave.body).toBe(200);
+    expect(omarSave.json()).toMatchObject({ name: 'Omar Renamed', specialties: ['Logistics'] });
+
+    const notManager = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/account-managers/${companyOwner.user.id}`,
+      payload: { name: 'X', status: 'active', specialties: [], bio: '' },
+    });
+    expect(notManager.statusCode).toBe(404);
+    expect(notManager.json().error).toBe(accountManagerTexts.notFound);
+    const malformed = await admin.request({
+      method: 'PATCH',
+      url: '/api/admin/account-managers/42',
+      payload: { name: 'X', status: 'active', specialties: [], bio: '' },
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('lets only administrators manage account managers, and only managers use the portal', async () => {
+    for (const account of [companyOwner, applicant, mia]) {
+      expect((await get('/api/admin/account-managers', account)).statusCode).toBe(403);
+      expect((await get('/api/admin/account-managers/summary', account)).statusCode).toBe(403);
+      const add = await account.request({
+        method: 'POST',
+        url: '/api/admin/account-managers',
+        payload: { name: 'X', email: `x-${randomUUID()}@example.test`, status: 'active', specialties: [], bio: '' },
+      });
+      expect(add.statusCode).toBe(403);
+    }
+    for (const account of [admin, companyOwner, applicant]) {
+      expect((await get('/api/manager/companies', account)).statusCode).toBe(403);
+      expect((await get(`/api/manager/companies/${miaCompanyId}`, account)).statusCode).toBe(403);
+    }
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/account-managers' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('shows a manager only the companies assigned to them, with their people and open jobs', async () => {
+    const response = await get('/api/manager/companies', mia);
+    expect(response.statusCode, response.body).toBe(200);
+    const list = response.json() as ManagedCompanyList;
+    expect(list.items.map((company) => company.id).sort()).toEqual([miaCompanyId, miaSecondCompanyId].sort());
+    const figures = await directFigures([miaCompanyId, miaSecondCompanyId]);
+    expect(list.summary).toEqual({
+      total_companies: 2,
+      total_employees: figures.employees,
+      monthly_revenue_cents: figures.revenue,
+    });
+    const northwind = list.items.find((company) => company.id === miaCompanyId);
+    expect(northwind).toMatchObject({ total_employees: 1, open_jobs: 1, monthly_revenue_cents: 115_500 });
+
+    const searched = (await get(`/api/manager/companies?q=contoso`, mia)).json() as ManagedCompanyList;
+    expect(searched.items.map((company) => company.id)).toEqual([miaSecondCompanyId]);
+
+    const omarList = (await get('/api/manager/companies', omar)).json() as ManagedCompanyList;
+    expect(omarList.items.map((company) => company.id)).toEqual([omarCompanyId]);
+
+    const detail = await get(`/api/manager/companies/${miaCompanyId}`, mia);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const body = detail.json() as ManagedCompanyDetail;
+    expect(body.members.map((member) => member.id)).toEqual([companyOwner.user.id]);
+    expect(body.assignments).toHaveLength(1);
+    expect(body.assignments[0]).toMatchObject({ talent_name: `Tara Talent ${unique}`, role: 'Support Lead' });
+    expect(body.open_jobs.map((job) => job.title)).toEqual([`Open Role ${unique}`]);
+    expect(body.totals).toEqual({ members: 1, assignments: 1, open_jobs: 1 });
+
+    // Another manager's company, a deleted one and one that does not exist all answer 404.
+    for (const companyId of [omarCompanyId, deletedCompanyId, randomUUID()]) {
+      const refused = await get(`/api/manager/companies/${companyId}`, mia);
+      expect(refused.statusCode, companyId).toBe(404);
+      expect(refused.json().error).toBe(accountManagerTexts.companyNotFound);
+    }
+  });
+
+  it('opens the conversation with one of their companies, and with no other', async () => {
+    const opened = await mia.request({ method: 'POST', url: `/api/manager/companies/${miaCompanyId}/conversation` });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toMatchObject({ kind: 'account_manager' });
+    const again = await mia.request({ method: 'POST', url: `/api/manager/companies/${miaCompanyId}/conversation` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(opened.json().id);
+    const refused = await mia.request({ method: 'POST', url: `/api/manager/companies/${omarCompanyId}/conversation` });
+    expect(refused.statusCode).toBe(404);
+    // The company's people see the same conversation.
+    const companyList = await get('/api/conversations', companyOwner);
+    expect(companyList.statusCode, companyList.body).toBe(200);
+    expect(JSON.stringify(companyList.json())).toContain(opened.json().id);
+  });
+});
