@@ -1,5 +1,6 @@
 import { authMessages, type TwoFactorStage } from '~/shared/auth';
 import type { PlatformSettings } from '~/shared/settings';
+import { assertCompanyActive } from '../companies/assert-company-active';
 import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
 import { type SignedInUser, startSession } from './start-session';
@@ -47,6 +48,7 @@ export async function finishSignIn({
       return { status: 'two_factor_required', pending: { userId: user.id, stage, redirectTo } };
     }
   }
+  if (user.role === 'company') await assertCompanyActive({ db, userId: user.id });
   const session = await startSession({ db, user, method, redirectTo, ipAddress, userAgent });
   return { status: 'signed_in', email: user.email, ...session };
 }

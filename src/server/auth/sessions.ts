@@ -88,6 +88,7 @@ const sessionByTokenHash = preparedStatement((db) =>
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       companyId: companies.id,
       companyName: companies.name,
+      companyStatus: companies.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -99,7 +100,7 @@ const sessionByTokenHash = preparedStatement((db) =>
 );
 
 // The signed-in person behind a session cookie, or null when the session is unknown, expired, idle
-// for longer than the timeout, or its user is suspended (then the session is deleted).
+// for longer than the timeout, or its user or company is suspended (then the session is deleted).
 export async function resolveSession({
   db,
   token,
@@ -114,7 +115,8 @@ export async function resolveSession({
 
   const now = Date.now();
   const isIdle = now - row.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000;
-  if (isIdle || row.expiresAt.getTime() <= now || row.status !== 'active') {
+  const isCompanySuspended = row.companyStatus !== null && row.companyStatus !== 'active';
+  if (isIdle || row.expiresAt.getTime() <= now || row.status !== 'active' || isCompanySuspended) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminApplicantDetail, AdminApplicantList } from '~/shared/admin-applicants';
+import { ANONYMIZED_NAME } from '../account/anonymize-account';
+import { companyIdOf } from '../billing/payment-test-invoices';
+import { applicantProfiles, auditLogs, users } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplicantProfile } from '../db/seed/talent-factories';
+import { buildAssignment } from '../db/seed/work-factories';
+import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+// Applicant Management (issue 16 §2): the list and its figures, the details drawer, and bulk Suspend,
+// Activate and Remove with their audit rows, for administrators only.
+describe('admin applicants', () => {
+  let testApp: TestApp;
+  let admin: Account;
+  let company: Account;
+  let companyId: string;
+  const unique = randomUUID().slice(0, 8);
+  const db = () => testApp.database.db;
+
+  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
+  const bulk = (payload: object, account = admin) =>
+    account.request({ method: 'POST', url: '/api/admin/applicants/bulk', payload });
+  const list = async (query: string) => {
+    const response = await get(`/api/admin/applicants?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AdminApplicantList;
+  };
+  const auditRows = (action: string, userId: string) =>
+    db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, userId)));
+
+  // An applicant with a listed profile Talent Search finds by its headline.
+  async function seedApplicant(name: string) {
+    const account = await signedInAccount(testApp, { role: 'applicant', name: `${name} ${unique}` });
+    await buildApplicantProfile(db(), account.user.id, { headline: `Zephyr ${name} ${unique}`, skills: ['Zendesk'] });
+    return account;
+  }
+  const talentSearch = async (name: string) =>
+    (
+      (await get(`/api/talent?q=${encodeURIComponent(`Zephyr ${name} ${unique}`)}`, company)).json() as {
+        items: { id: string }[];
+      }
+    ).items.map((item) => item.id);
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin' });
+    company = await signedInAccount(testApp, { role: 'company' });
+    companyId = await companyIdOf(db(), company.user.id);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('lists applicants newest first with applications and hires, searched by name or email', async () => {
+    const first = await seedApplicant('Amara Okafor');
+    const second = await seedApplicant('Bruno Costa');
+    for (const status of ['hired', 'submitted', 'rejected'] as const) {
+      const job = await buildJob(db(), { companyId });
+      await buildApplication(db(), { jobId: job.id, applicantId: second.user.id, status });
+    }
+    await buildAssignment(db(), {
+      companyId,
+      applicantId: second.user.id,
+      startDate: new Date().toISOString().slice(0, 10),
+    });
+
+    const found = await list(`q=${unique}`);
+    expect(found.total).toBe(2);
+    expect(found.items.map((item) => item.id)).toEqual([second.user.id, first.user.id]);
+    expect(found.items[0]).toMatchObject({
+      name: `Bruno Costa ${unique}`,
+      status: 'active',
+      applications: 3,
+      hired: 1,
+    });
+    expect(found.items[1]).toMatchObject({ applications: 0, hired: 0 });
+    expect(
+      (await list(`q=${encodeURIComponent(first.user.email.toUpperCase())}`)).items.map((item) => item.id),
+    ).toEqual([first.user.id]);
+    const paged = await list(`q=${unique}&page=2&page_size=1`);
+    expect(paged).toMatchObject({ total: 2, page: 2, page_size: 1 });
+    expect(paged.items.map((item) => item.id)).toEqual([first.user.id]);
+
+    const detail = await get(`/api/admin/applicants/${second.user.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject<Partial<AdminApplicantDetail>>({
+      email: second.user.email,
+      headline: `Zephyr Bruno Costa ${unique}`,
+      skills: ['Zendesk'],
+      applications: 3,
+      assignments: 1,
+      active_assignments: 1,
+    });
+    expect((await get(`/api/admin/applicants/${company.user.id}`)).statusCode).toBe(404);
+  });
+
+  it('suspends an applicant: signed out, refused at sign-in, gone from Talent Search; Activate restores', async () => {
+    const applicant = await seedApplicant('Chen Wei');
+    expect(await talentSearch('Chen Wei')).toEqual([applicant.user.id]);
+    expect((await get('/api/applicant/profile', applicant)).statusCode).toBe(200);
+
+    const suspended = await bulk({ action: 'suspend', ids: [applicant.user.id] });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json()).toEqual({ changed: 1 });
+    expect((await get('/api/applicant/profile', applicant)).statusCode).toBe(401);
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: sameOriginHeaders,
+      payload: { email: applicant.user.email, password: applicant.password },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(await talentSearch('Chen Wei')).toEqual([]);
+    expect((await list(`q=${unique}&status=suspended`)).items.map((item) => item.id)).toEqual([applicant.user.id]);
+    const [audit] = await auditRows('applicant.suspended', applicant.user.id);
+    expect(audit?.actorId).toBe(admin.user.id);
+    expect(audit?.details).toMatchObject({
+      before: { status: 'active' },
+      after: { status: 'suspended' },
+      sessions_ended: 1,
+    });
+
+    const activated = await bulk({ action: 'activate', ids: [applicant.user.id] });
+    expect(activated.json()).toEqual({ changed: 1 });
+    expect(await talentSearch('Chen Wei')).toEqual([applicant.user.id]);
+    expect((await auditRows('applicant.activated', applicant.user.id))[0]?.details).toMatchObject({
+      before: { status: 'suspended' },
+      after: { status: 'active' },
+    });
+    expect((await bulk({ action: 'activate', ids: [applicant.user.id] })).json()).toEqual({ changed: 0 });
+  });
+
+  it('removes an applicant by anonymisation: no personal data left, gone from the list', async () => {
+    const applicant = await seedApplicant('Dana Levi');
+    const removed = await bulk({ action: 'remove', ids: [applicant.user.id] });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ changed: 1 });
+    const [user] = await db().select().from(users).where(eq(users.id, applicant.user.id));
+    expect(user).toMatchObject({ name: ANONYMIZED_NAME, status: 'suspended', passwordHash: null });
+    expect(user?.email).not.toContain('dana');
+    expect(await db().select().from(applicantProfiles).where(eq(applicantProfiles.userId, applicant.user.id))).toEqual(
+      [],
+    );
+    expect((await list(`q=${encodeURIComponent(`Dana Levi ${unique}`)}`)).total).toBe(0);
+    expect((await get(`/api/admin/applicants/${applicant.user.id}`)).statusCode).toBe(404);
+    const [audit] = await auditRows('applicant.removed', applicant.user.id);
+    expect(audit?.details).toMatchObject({ before: { status: 'active' }, after: { status: 'removed' } });
+    expect(await auditRows('account.anonymized', applicant.user.id)).toHaveLength(1);
+    expect((await bulk({ action: 'suspend', ids: [applicant.user.id] })).statusCode).toBe(404);
+  });
+
+  it('is for administrators only, and answers bad input with a sentence', async () => {
+    const applicant = await seedApplicant('Eli Gate');
+    for (const account of [company, applicant]) {
+      expect((await get('/api/admin/applicants', account)).statusCode).toBe(403);
+      expect((await get(`/api/admin/applicants/${applicant.user.id}`, account)).statusCode).toBe(403);
+      expect((await bulk({ action: 'suspend', ids: [applicant.user.id] }, account)).statusCode).toBe(403);
+    }
+    expect((await get('/api/admin/applicants?status=deleted')).statusCode).toBe(400);
+    expect((await get('/api/admin/applicants?page_size=1000')).statusCode).toBe(400);
+    expect((await get('/api/admin/applicants/42')).statusCode).toBe(400);
+    expect((await bulk({ action: 'archive', ids: [applicant.user.id] })).statusCode).toBe(400);
+    const noIds = await bulk({ action: 'remove', ids: [] });
+    expect(noIds.statusCode).toBe(400);
+    expect(JSON.stringify(noIds.json())).toContain('Select at least one applicant.');
+    // A company's person is not an applicant.
+    expect((await bulk({ action: 'suspend', ids: [company.user.id] })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { type ApplicantBulkAction, type ApplicantBulkResult, adminApplicantTexts } from '~/shared/admin-applicants';
+import { anonymizeAccount } from '../account/anonymize-account';
+import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
+import { revokeUserSessions } from '../auth/sessions';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { selectApplicants } from './find-admin-applicants';
+
+const auditActionOf: Record<ApplicantBulkAction, AuditAction> = {
+  suspend: 'applicant.suspended',
+  activate: 'applicant.activated',
+  remove: 'applicant.removed',
+};
+
+// Bulk Suspend, Activate and Remove of Applicant Management. Suspend signs the applicant out at once
+// and takes them out of Talent Search (talent-search/candidate-views.ts finds active users only); they
+// cannot sign in while suspended. Remove erases the account by anonymisation (the row stays for the
+// records that point at it, with no personal data). One audit row per applicant changed.
+export async function applyApplicantBulkAction({
+  db,
+  action,
+  applicantIds,
+  actorId,
+  photosDirectory,
+  ipAddress,
+}: {
+  db: Database;
+  action: ApplicantBulkAction;
+  applicantIds: string[];
+  actorId: string;
+  photosDirectory: string;
+  ipAddress?: string;
+}): Promise<ApplicantBulkResult> {
+  const ids = [...new Set(applicantIds)];
+  const found = await selectApplicants(db).where(and(inArray(users.id, ids), eq(users.role, 'applicant')));
+  if (found.length !== ids.length) throw new AppError('not_found', adminApplicantTexts.someNotFound);
+
+  let changed = 0;
+  for (const applicant of found) {
+    if (action === 'remove') {
+      await anonymizeAccount({ db, userId: applicant.id, actorId, photosDirectory, ipAddress });
+      await recordAuditEvent({
+        db,
+        event: {
+          actorId,
+          action: auditActionOf.remove,
+          targetType: 'user',
+          targetId: applicant.id,
+          details: { before: { status: applicant.status, name: applicant.name }, after: { status: 'removed' } },
+          ipAddress,
+        },
+      });
+      changed += 1;
+      continue;
+    }
+    const after = action === 'suspend' ? 'suspended' : 'active';
+    if (applicant.status === after) continue;
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await tx.update(users).set({ status: after, updatedAt: new Date() }).where(eq(users.id, applicant.id));
+      const signedOut = after === 'suspended' ? await revokeUserSessions({ db: tx, userId: applicant.id }) : 0;
+      await recordAuditEvent({
+        db: tx,
+        event: {
+          actorId,
+          action: auditActionOf[action],
+          targetType: 'user',
+          targetId: applicant.id,
+          details: {
+            name: applicant.name,
+            before: { status: applicant.status },
+            after: { status: after },
+            ...(after === 'suspended' && { sessions_ended: signedOut }),
+          },
+          ipAddress,
+        },
+      });
+    });
+    changed += 1;
+  }
+  return { changed };
+}

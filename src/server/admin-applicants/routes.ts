@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminApplicantDetailSchema,
+  adminApplicantListQuerySchema,
+  adminApplicantListSchema,
+  applicantBulkResultSchema,
+  applicantBulkSchema,
+} from '~/shared/admin-applicants';
+import type { AppContext } from '../app-context';
+import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { photosDirectoryOf } from '../talent/photo-files';
+import { applyApplicantBulkAction } from './apply-applicant-bulk-action';
+import { findAdminApplicants } from './find-admin-applicants';
+import { getAdminApplicant } from './get-admin-applicant';
+
+const tags = ['admin', 'applicants'];
+
+// Applicant Management (issue 16 §2): every applicant, and bulk Suspend, Activate and Remove.
+// Administrators only.
+export async function adminApplicantRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, config } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const photosDirectory = photosDirectoryOf(config.DATA_DIR);
+
+  routes.get(
+    '/api/admin/applicants',
+    {
+      config: { access: { permission: 'read:applicant:any' } },
+      schema: {
+        tags,
+        summary: 'Applicants, newest first; search by name or email, filter by status',
+        querystring: adminApplicantListQuerySchema,
+        response: { 200: adminApplicantListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { q, status, page, page_size } = request.query;
+      return findAdminApplicants({ db, filter: { q, status }, page, pageSize: page_size });
+    },
+  );
+
+  routes.get(
+    '/api/admin/applicants/:id',
+    {
+      config: { access: { permission: 'read:applicant:any' } },
+      schema: {
+        tags,
+        summary: 'One applicant for the details drawer',
+        params: idParams('applicant'),
+        response: { 200: adminApplicantDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => getAdminApplicant({ db, applicantId: request.params.id }),
+  );
+
+  routes.post(
+    '/api/admin/applicants/bulk',
+    {
+      config: { access: { permission: 'update:applicant:any' } },
+      schema: {
+        tags,
+        summary: 'Suspend, activate or remove (erase by anonymisation) the selected applicants',
+        body: applicantBulkSchema,
+        response: { 200: applicantBulkResultSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      applyApplicantBulkAction({
+        db,
+        action: request.body.action,
+        applicantIds: request.body.ids,
+        photosDirectory,
+        ...actorOf(request),
+      }),
+  );
+}

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AdminCompany,
+  AdminCompanyDetail,
+  AdminCompanyList,
+  CompanyDeletePreview,
+} from '~/shared/admin-companies';
+import { adminCompanyTexts } from '~/shared/admin-companies';
+import { companyIdOf, insertTestInvoice } from '../billing/payment-test-invoices';
+import { auditLogs, companies, invoices, jobs } from '../db/schema';
+import { buildAccount } from '../db/seed/factories';
+import { buildJob } from '../db/seed/job-factories';
+import { buildAssignment } from '../db/seed/work-factories';
+import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { monthStartDay } from './find-admin-companies';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+// Company Management (issue 16 §2): the list and its figures, the account manager dropdown, and bulk
+// Suspend, Activate and Delete with their audit rows, for administrators only.
+describe('admin companies', () => {
+  let testApp: TestApp;
+  let admin: Account;
+  let manager: Awaited<ReturnType<typeof buildAccount>>;
+  const unique = randomUUID().slice(0, 8);
+  const db = () => testApp.database.db;
+
+  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
+  const bulk = (payload: object, account = admin) =>
+    account.request({ method: 'POST', url: '/api/admin/companies/bulk', payload });
+  const list = async (query: string) => {
+    const response = await get(`/api/admin/companies?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AdminCompanyList;
+  };
+  const auditRows = (action: string, companyId: string) =>
+    db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, companyId)));
+
+  // A company (and its owner, signed in) named for this run.
+  async function seedCompany(name: string) {
+    const owner = await signedInAccount(testApp, { role: 'company', companyName: `${name} ${unique}` });
+    return { owner, id: await companyIdOf(db(), owner.user.id) };
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin' });
+    manager = await buildAccount(db(), { role: 'account_manager', name: `Morgan Manager ${unique}` });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('lists companies newest first with workers, active jobs and this month’s invoiced revenue', async () => {
+    const older = await seedCompany('Harbor Logistics');
+    const newer = await seedCompany('Beacon Analytics');
+    const talent = await buildAccount(db(), { role: 'applicant' });
+    const today = new Date().toISOString().slice(0, 10);
+    await buildAssignment(db(), { companyId: newer.id, applicantId: talent.user.id, startDate: today });
+    await buildAssignment(db(), {
+      companyId: newer.id,
+      applicantId: talent.user.id,
+      startDate: today,
+      status: 'ended',
+    });
+    await buildJob(db(), { companyId: newer.id, status: 'open' });
+    await buildJob(db(), { companyId: newer.id, status: 'open' });
+    await buildJob(db(), { companyId: newer.id, status: 'draft' });
+    const invoice = await insertTestInvoice(db(), { companyId: newer.id, status: 'paid' });
+    await db()
+      .update(invoices)
+      .set({ issueDate: monthStartDay(new Date()) })
+      .where(eq(invoices.id, invoice.id));
+
+    const found = await list(`q=${encodeURIComponent(unique)}`);
+    expect(found.total).toBe(2);
+    expect(found.items.map((company) => company.id)).toEqual([newer.id, older.id]);
+    const [row] = found.items;
+    expect(row).toMatchObject<Partial<AdminCompany>>({
+      name: `Beacon Analytics ${unique}`,
+      status: 'active',
+      account_manager_id: null,
+      workers: 1,
+      active_jobs: 2,
+      monthly_revenue_cents: invoice.totalCents,
+    });
+    expect(found.items[1]).toMatchObject({ workers: 0, active_jobs: 0, monthly_revenue_cents: 0 });
+
+    // Case-insensitive search on the contact email too; paging on the server.
+    const [company] = await db().select().from(companies).where(eq(companies.id, older.id));
+    const byEmail = await list(`q=${encodeURIComponent(company?.contactEmail.toUpperCase() ?? '')}`);
+    expect(byEmail.items.map((item) => item.id)).toEqual([older.id]);
+    const secondPage = await list(`q=${encodeURIComponent(unique)}&page=2&page_size=1`);
+    expect(secondPage).toMatchObject({ total: 2, page: 2, page_size: 1 });
+    expect(secondPage.items.map((item) => item.id)).toEqual([older.id]);
+
+    const detail = await get(`/api/admin/companies/${newer.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject<Partial<AdminCompanyDetail>>({
+      contact_email: newer.owner.user.email,
+      jobs: 3,
+      members: 1,
+      workers: 1,
+      monthly_revenue_cents: invoice.totalCents,
+      outstanding_invoices: 0,
+    });
+  });
+
+  it('assigns an account manager from the list, writes the audit row, and refuses anyone else', async () => {
+    const { id } = await seedCompany('Northwind Traders');
+    const options = await get('/api/admin/account-manager-options');
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json().items).toContainEqual({
+      id: manager.user.id,
+      name: manager.user.name,
+      email: manager.user.email,
+    });
+
+    const assign = (accountManagerId: string | null) =>
+      admin.request({
+        method: 'PUT',
+        url: `/api/admin/companies/${id}/account-manager`,
+        payload: { accountManagerId },
+      });
+    const assigned = await assign(manager.user.id);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().company).toMatchObject({
+      account_manager_id: manager.user.id,
+      account_manager_name: manager.user.name,
+    });
+    const [row] = await auditRows('company.account_manager_assigned', id);
+    expect(row?.actorId).toBe(admin.user.id);
+    expect(row?.details).toEqual({
+      before: { account_manager_id: null },
+      after: { account_manager_id: manager.user.id },
+    });
+
+    const notManager = await assign(admin.user.id);
+    expect(notManager.statusCode).toBe(400);
+    expect(notManager.json().error).toBe(adminCompanyTexts.notAccountManager);
+    const cleared = await assign(null);
+    expect(cleared.json().company.account_manager_id).toBeNull();
+    expect(await auditRows('company.account_manager_assigned', id)).toHaveLength(2);
+    const missing = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/companies/${randomUUID()}/account-manager`,
+      payload: { accountManagerId: null },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('suspends a company: its members are signed out and cannot sign in, its jobs leave the board', async () => {
+    const { owner, id } = await seedCompany('Cobalt Studio');
+    const job = await buildJob(db(), { companyId: id, status: 'open', title: `Cobalt role ${unique}` });
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const board = async () =>
+      (await get(`/api/applicant/jobs?q=${encodeURIComponent(`Cobalt role ${unique}`)}`, applicant)).json() as {
+        items: { id: string }[];
+      };
+    expect((await board()).items.map((item) => item.id)).toContain(job.id);
+    expect((await get('/api/company', owner)).statusCode).toBe(200);
+
+    const suspended = await bulk({ action: 'suspend', ids: [id] });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json()).toEqual({ changed: 1, jobs_closed: 0, members_signed_out: 1 });
+    expect((await get('/api/company', owner)).statusCode).toBe(401);
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: sameOriginHeaders,
+      payload: { email: owner.user.email, password: owner.password },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error).toBe(adminCompanyTexts.suspendedCompany);
+    expect((await board()).items.map((item) => item.id)).not.toContain(job.id);
+    expect((await list(`q=${encodeURIComponent(`Cobalt Studio ${unique}`)}&status=suspended`)).total).toBe(1);
+    expect((await list(`q=${encodeURIComponent(`Cobalt Studio ${unique}`)}&status=active`)).total).toBe(0);
+    const [audit] = await auditRows('company.suspended', id);
+    expect(audit?.details).toMatchObject({
+      before: { status: 'active' },
+      after: { status: 'suspended' },
+      members_signed_out: 1,
+    });
+
+    // Suspending again changes nothing; Activate restores.
+    expect((await bulk({ action: 'suspend', ids: [id] })).json().changed).toBe(0);
+    const activated = await bulk({ action: 'activate', ids: [id] });
+    expect(activated.json().changed).toBe(1);
+    expect((await auditRows('company.activated', id))[0]?.details).toMatchObject({
+      before: { status: 'suspended' },
+      after: { status: 'active' },
+    });
+    expect((await board()).items.map((item) => item.id)).toContain(job.id);
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: sameOriginHeaders,
+      payload: { email: owner.user.email, password: owner.password },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('refuses to delete a company with unpaid invoices, naming them', async () => {
+    const { id } = await seedCompany('Ledger Owing');
+    const invoice = await insertTestInvoice(db(), { companyId: id, status: 'overdue' });
+    const preview = await admin.request({
+      method: 'POST',
+      url: '/api/admin/companies/delete-preview',
+      payload: { ids: [id] },
+    });
+    expect(preview.json()).toMatchObject<Partial<CompanyDeletePreview>>({
+      blocked_by_unpaid: [{ name: `Ledger Owing ${unique}`, invoices: 1 }],
+    });
+    const refused = await bulk({ action: 'delete', ids: [id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      adminCompanyTexts.unpaidInvoices([`Ledger Owing ${unique} (${invoice.invoiceNumber})`]),
+    );
+    const [company] = await db().select().from(companies).where(eq(companies.id, id));
+    expect(company).toMatchObject({ status: 'active', deletedAt: null });
+    expect(await auditRows('company.deleted', id)).toHaveLength(0);
+  });
+
+  it('deletes a company softly: jobs closed, members signed out, invoices kept, gone from the list', async () => {
+    const { owner, id } = await seedCompany('Sunset Retail');
+    await buildJob(db(), { companyId: id, status: 'open' });
+    await buildJob(db(), { companyId: id, status: 'paused' });
+    await buildJob(db(), { companyId: id, status: 'draft' });
+    const paid = await insertTestInvoice(db(), { companyId: id, status: 'paid' });
+
+    const preview = await admin.request({
+      method: 'POST',
+      url: '/api/admin/companies/delete-preview',
+      payload: { ids: [id] },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({
+      companies: 1,
+      jobs_to_close: 2,
+      members_to_sign_out: 1,
+      invoices_kept: 1,
+      blocked_by_unpaid: [],
+    });
+
+    const deleted = await bulk({ action: 'delete', ids: [id] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ changed: 1, jobs_closed: 2, members_signed_out: 1 });
+    expect((await get('/api/company', owner)).statusCode).toBe(401);
+    const [company] = await db().select().from(companies).where(eq(companies.id, id));
+    expect(company?.status).toBe('suspended');
+    expect(company?.deletedAt).toBeInstanceOf(Date);
+    const statuses = (await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.companyId, id)))
+      .map((job) => job.status)
+      .sort();
+    expect(statuses).toEqual(['closed', 'closed', 'draft']);
+    expect((await list(`q=${encodeURIComponent(`Sunset Retail ${unique}`)}`)).total).toBe(0);
+    expect((await get(`/api/admin/companies/${id}`)).statusCode).toBe(404);
+    expect(await db().select().from(invoices).where(eq(invoices.id, paid.id))).toHaveLength(1);
+    const [audit] = await auditRows('company.deleted', id);
+    expect(audit?.details).toMatchObject({
+      before: { status: 'active', deleted_at: null },
+      after: { status: 'suspended' },
+      jobs_closed: 2,
+      members_signed_out: 1,
+    });
+    // A deleted company is no longer there to act on.
+    expect((await bulk({ action: 'activate', ids: [id] })).statusCode).toBe(404);
+  });
+
+  it('is for administrators only, and answers bad input with a sentence', async () => {
+    const { owner, id } = await seedCompany('Gatekeeper');
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    for (const account of [owner, applicant]) {
+      expect((await get('/api/admin/companies', account)).statusCode).toBe(403);
+      expect((await get(`/api/admin/companies/${id}`, account)).statusCode).toBe(403);
+      expect((await bulk({ action: 'suspend', ids: [id] }, account)).statusCode).toBe(403);
+      const assign = await account.request({
+        method: 'PUT',
+        url: `/api/admin/companies/${id}/account-manager`,
+        payload: { accountManagerId: null },
+      });
+      expect(assign.statusCode).toBe(403);
+    }
+    const badStatus = await get('/api/admin/companies?status=closed');
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().error).toEqual(expect.any(String));
+    expect((await get('/api/admin/companies?page=0')).statusCode).toBe(400);
+    expect((await get('/api/admin/companies/not-an-id')).statusCode).toBe(400);
+    const badAction = await bulk({ action: 'archive', ids: [id] });
+    expect(badAction.statusCode).toBe(400);
+    const noIds = await bulk({ action: 'suspend', ids: [] });
+    expect(noIds.statusCode).toBe(400);
+    expect(JSON.stringify(noIds.json())).toContain('Select at least one company.');
+    expect((await bulk({ action: 'suspend', ids: [randomUUID()] })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,148 @@
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminCompany, AdminCompanyList, CompanyStatus } from '~/shared/admin-companies';
+import type { Database } from '../db/client';
+import { containingPattern } from '../db/like-pattern';
+import { companies, users } from '../db/schema';
+import { textArrayLiteral } from '../db/text-array-literal';
+
+export interface AdminCompanyFilter {
+  q?: string;
+  status?: CompanyStatus;
+}
+
+const accountManagers = alias(users, 'account_manager');
+
+// Companies not deleted; name or contact email anywhere, any case; one status.
+function whereOf({ q, status }: AdminCompanyFilter): SQL | undefined {
+  const search = q?.trim();
+  return and(
+    isNull(companies.deletedAt),
+    status ? eq(companies.status, status) : undefined,
+    search
+      ? or(ilike(companies.name, containingPattern(search)), ilike(companies.contactEmail, containingPattern(search)))
+      : undefined,
+  );
+}
+
+const columns = {
+  id: companies.id,
+  name: companies.name,
+  contactEmail: companies.contactEmail,
+  status: companies.status,
+  accountManagerId: companies.accountManagerId,
+  accountManagerName: accountManagers.name,
+  createdAt: companies.createdAt,
+};
+type CompanyRow = {
+  id: string;
+  name: string;
+  contactEmail: string;
+  status: CompanyStatus;
+  accountManagerId: string | null;
+  accountManagerName: string | null;
+  createdAt: Date;
+};
+
+export interface CompanyFigures {
+  workers: number;
+  activeJobs: number;
+  monthlyRevenueCents: number;
+}
+
+export const monthStartDay = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+
+// The row's figures, computed for the given companies only (a page of 20 reads the assignments, jobs
+// and invoices of those 20): people placed now, jobs taking applications, invoiced this month (UTC).
+export async function findCompanyFigures(
+  db: Database,
+  companyIds: string[],
+  now = new Date(),
+): Promise<Map<string, CompanyFigures>> {
+  if (companyIds.length === 0) return new Map();
+  const { rows } = (await db.execute(sql`
+    select c.id,
+      (select count(*)::int from assignments a where a.company_id = c.id and a.status = 'active') as workers,
+      (select count(*)::int from jobs j where j.company_id = c.id and j.status = 'open') as active_jobs,
+      (select coalesce(sum(i.total_cents), 0)::bigint from invoices i
+        where i.company_id = c.id and i.issue_date >= ${monthStartDay(now)}::date) as monthly_revenue_cents
+    from unnest(${textArrayLiteral(companyIds)}::uuid[]) as c(id)
+  `)) as unknown as {
+    rows: { id: string; workers: number; active_jobs: number; monthly_revenue_cents: string | number }[];
+  };
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        workers: Number(row.workers),
+        activeJobs: Number(row.active_jobs),
+        monthlyRevenueCents: Number(row.monthly_revenue_cents),
+      },
+    ]),
+  );
+}
+
+export function adminCompanyView(row: CompanyRow, figures: CompanyFigures | undefined): AdminCompany {
+  return {
+    id: row.id,
+    name: row.name,
+    contact_email: row.contactEmail,
+    status: row.status,
+    account_manager_id: row.accountManagerId,
+    account_manager_name: row.accountManagerName,
+    workers: figures?.workers ?? 0,
+    active_jobs: figures?.activeJobs ?? 0,
+    monthly_revenue_cents: figures?.monthlyRevenueCents ?? 0,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const selectCompanies = (db: Database) =>
+  db
+    .select(columns)
+    .from(companies)
+    .leftJoin(accountManagers, eq(accountManagers.id, companies.accountManagerId))
+    .$dynamic();
+
+// One company as the list shows it; a deleted one is no longer there.
+export async function loadAdminCompany(db: Database, id: string): Promise<AdminCompany | undefined> {
+  const [row] = await selectCompanies(db).where(and(eq(companies.id, id), isNull(companies.deletedAt)));
+  if (!row) return undefined;
+  const figures = await findCompanyFigures(db, [row.id]);
+  return adminCompanyView(row, figures.get(row.id));
+}
+
+// Company Management's page: companies not deleted, newest first. The page is read from
+// companies_admin_list_idx (status, created_at); the figures are computed for its rows only.
+export async function findAdminCompanies({
+  db,
+  filter,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  filter: AdminCompanyFilter;
+  page: number;
+  pageSize: number;
+}): Promise<AdminCompanyList> {
+  const where = whereOf(filter);
+  const [rows, [counted]] = await Promise.all([
+    selectCompanies(db)
+      .where(where)
+      .orderBy(desc(companies.createdAt), desc(companies.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
+  ]);
+  const figures = await findCompanyFigures(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => adminCompanyView(row, figures.get(row.id))),
+    total: counted?.total ?? 0,
+    page,
+    page_size: pageSize,
+  };
+}

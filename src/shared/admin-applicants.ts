@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { adminListPageOf, adminListPageQuery, adminListSearchQuery, companyStatuses } from './admin-companies';
+
+// Applicant Management (admin document §2 item 3; issue 16 §2): every applicant, searched on the
+// server, with bulk Suspend, Activate and Remove (an erasure by anonymisation).
+
+export const applicantStatuses = companyStatuses;
+export type ApplicantStatus = (typeof applicantStatuses)[number];
+
+// GET /api/admin/applicants?q=&status=&page=&page_size= (q: name or email, any case).
+export const adminApplicantListQuerySchema = z.object({
+  q: adminListSearchQuery,
+  status: z.enum(applicantStatuses, { message: 'Choose a status from the list.' }).optional(),
+  ...adminListPageQuery,
+});
+export type AdminApplicantListQuery = z.infer<typeof adminApplicantListQuerySchema>;
+
+export const adminApplicantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(applicantStatuses),
+  applications: z.number().int(),
+  // Applications that ended in a hire.
+  hired: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
+
+export const adminApplicantListSchema = adminListPageOf(adminApplicantSchema);
+export type AdminApplicantList = z.infer<typeof adminApplicantListSchema>;
+
+// GET /api/admin/applicants/{id}: the details drawer.
+export const adminApplicantDetailSchema = adminApplicantSchema.extend({
+  headline: z.string().nullable(),
+  skills: z.array(z.string()),
+  location: z.string().nullable(),
+  // Every assignment and the active ones.
+  assignments: z.number().int(),
+  active_assignments: z.number().int(),
+});
+export type AdminApplicantDetail = z.infer<typeof adminApplicantDetailSchema>;
+
+export const applicantBulkActions = ['suspend', 'activate', 'remove'] as const;
+export type ApplicantBulkAction = (typeof applicantBulkActions)[number];
+
+// POST /api/admin/applicants/bulk
+export const applicantBulkSchema = z.object({
+  action: z.enum(applicantBulkActions, { message: 'Choose Suspend, Activate or Remove.' }),
+  ids: z
+    .array(z.uuid({ message: 'This list names something that is not an applicant.' }), {
+      message: 'Select at least one applicant.',
+    })
+    .min(1, { message: 'Select at least one applicant.' })
+    .max(100, { message: 'Select at most 100 applicants at a time.' }),
+});
+export type ApplicantBulkInput = z.infer<typeof applicantBulkSchema>;
+export const applicantBulkResultSchema = z.object({ changed: z.number().int() });
+export type ApplicantBulkResult = z.infer<typeof applicantBulkResultSchema>;
+
+export const applicantBulkVerbs: Record<ApplicantBulkAction, { past: string; title: string }> = {
+  suspend: { past: 'suspended', title: 'Applicants Suspended' },
+  activate: { past: 'activated', title: 'Applicants Activated' },
+  remove: { past: 'removed', title: 'Applicants Removed' },
+};
+
+export const adminApplicantTexts = {
+  loadFailedTitle: 'Error loading applicants',
+  loadFailed: 'Failed to load applicant data. Please try again.',
+  bulkFailed: (action: ApplicantBulkAction) => `Failed to ${action} applicants`,
+  notFound: 'This applicant does not exist.',
+  someNotFound: 'Some of the selected applicants no longer exist. Refresh the list and try again.',
+} as const;
