@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AbuseReport,
+  type AdminDashboard,
+  abuseReportTexts,
+  growthLabel,
+  marginGrowthLabel,
+} from '~/shared/admin-dashboard';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { companyIdOf } from '../billing/payment-test-invoices';
+import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
+import { buildAccount } from '../db/seed/factories';
+import { buildJob } from '../db/seed/job-factories';
+import { buildApplicantProfile } from '../db/seed/talent-factories';
+import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const DAY_MS = 86_400_000;
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+const monthStart = (now: Date, back = 0) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+
+// The admin dashboard (issue 16 §1): every figure equals a direct count of the seeded records, and the
+// Report button's reports (validation, visibility, one open per person, resolve and dismiss).
+describe('admin dashboard', () => {
+  let testApp: TestApp;
+  let admin: Account;
+  let company: Account;
+  let companyId: string;
+  let applicant: Account;
+  let otherApplicant: Account;
+  let jobId: string;
+  const db = () => testApp.database.db;
+  const dashboard = async (account = admin) => {
+    const response = await account.request({ method: 'GET', url: '/api/admin/dashboard' });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminDashboard>();
+  };
+  const report = (account: Account, payload: Record<string, unknown>) =>
+    account.request({ method: 'POST', url: '/api/reports', payload });
+
+  // A direct count, written plainly (no index tricks): what the dashboard must agree with.
+  const countOf = async (query: ReturnType<typeof sql>) => {
+    const result = (await db().execute(query)) as unknown as { rows: { n: number | string }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+
+  let invoiceSequence = 0;
+  async function invoiceWithPay({
+    issueDate,
+    subtotalCents,
+    talentPayCents,
+  }: {
+    issueDate: string;
+    subtotalCents: number;
+    talentPayCents: number;
+  }) {
+    invoiceSequence += 1;
+    const feeCents = subtotalCents / 10;
+    const taxCents = Math.round((subtotalCents + feeCents) * 0.05);
+    // A distinct Sunday per invoice (one invoice per company and period, one timesheet per week).
+    const weekStart = isoDay(new Date(Date.UTC(2021, 0, 3 + 7 * invoiceSequence)));
+    const [invoice] = await db()
+      .insert(invoices)
+      .values({
+        invoiceNumber: `DASH-${randomUUID().slice(0, 8)}`,
+        companyId,
+        periodStart: weekStart,
+        periodEnd: weekStart,
+        issueDate,
+        dueDate: issueDate,
+        status: 'pending',
+        subtotalCents,
+        feeBasisPoints: 1000,
+        feeCents,
+        taxBasisPoints: 500,
+        taxCents,
+        totalCents: subtotalCents + feeCents + taxCents,
+      })
+      .returning();
+    if (!invoice) throw new Error('The invoice was not stored.');
+    const assignment = await buildAssignment(db(), {
+      companyId,
+      applicantId: otherApplicant.user.id,
+      startDate: '2021-01-03',
+    });
+    const timesheet = await buildTimesheet(db(), {
+      assignmentId: assignment.id,
+      weekStart,
+      status: 'approved',
+      talentPayCents,
+    });
+    await db().update(timesheets).set({ invoiceId: invoice.id }).where(eq(timesheets.id, timesheet.id));
+    return invoice;
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin', twoFactorExempt: true });
+    company = await signedInAccount(testApp, { role: 'company' });
+    companyId = await companyIdOf(db(), company.user.id);
+    applicant = await signedInAccount(testApp, { role: 'applicant' });
+    otherApplicant = await signedInAccount(testApp, { role: 'applicant' });
+    jobId = (await buildJob(db(), { companyId, status: 'open' })).id;
+    await buildApplicantProfile(db(), otherApplicant.user.id);
+
+    const now = new Date();
+    // Workers and sign-ups across the periods: one joined last month, one 10 days ago, one suspended.
+    const lastMonth = new Date(monthStart(now).getTime() - 3 * DAY_MS);
+    const early = await buildAccount(db(), { role: 'applicant' });
+    await db().update(users).set({ createdAt: lastMonth }).where(eq(users.id, early.user.id));
+    const tenDaysAgo = await buildAccount(db(), { role: 'applicant' });
+    await db()
+      .update(users)
+      .set({ createdAt: new Date(now.getTime() - 10 * DAY_MS) })
+      .where(eq(users.id, tenDaysAgo.user.id));
+    const suspended = await buildAccount(db(), { role: 'applicant' });
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
+    // Companies: one from last month, one deleted (not counted).
+    const oldCompany = await buildAccount(db(), { role: 'company' });
+    await db()
+      .update(companies)
+      .set({ createdAt: lastMonth })
+      .where(eq(companies.id, await companyIdOf(db(), oldCompany.user.id)));
+    const gone = await buildAccount(db(), { role: 'company' });
+    await db()
+      .update(companies)
+      .set({ deletedAt: now, status: 'suspended' })
+      .where(eq(companies.id, await companyIdOf(db(), gone.user.id)));
+
+    // Money: this month 1,000.00 + 500.00 of work (+10% fee), last month 800.00.
+    const today = isoDay(now);
+    await invoiceWithPay({ issueDate: today, subtotalCents: 100_000, talentPayCents: 60_000 });
+    await invoiceWithPay({ issueDate: isoDay(monthStart(now)), subtotalCents: 50_000, talentPayCents: 30_000 });
+    await invoiceWithPay({ issueDate: isoDay(lastMonth), subtotalCents: 80_000, talentPayCents: 66_000 });
+    await invoiceWithPay({ issueDate: isoDay(monthStart(now, 2)), subtotalCents: 70_000, talentPayCents: 1 });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('counts workers, companies and sign-ups exactly as the records say', async () => {
+    const figures = await dashboard();
+    const thisMonth = sql`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
+    const workers = await countOf(sql`select count(*) as n from users where role = 'applicant' and status = 'active'`);
+    const workersBefore = await countOf(
+      sql`select count(*) as n from users where role = 'applicant' and status = 'active' and created_at < ${thisMonth}`,
+    );
+    expect(figures.total_workers).toEqual({
+      value: workers,
+      previous: workersBefore,
+      growth_label: growthLabel(workers, workersBefore, 'last month'),
+    });
+    // The seeds: the two signed-in applicants and two more active ones, one from last month.
+    expect(workers).toBe(4);
+    expect(workersBefore).toBe(1);
+    expect(figures.total_workers.growth_label).toBe('+300% from last month');
+
+    const companyCount = await countOf(sql`select count(*) as n from companies where deleted_at is null`);
+    const companiesBefore = await countOf(
+      sql`select count(*) as n from companies where deleted_at is null and created_at < ${thisMonth}`,
+    );
+    expect(figures.total_companies).toEqual({
+      value: companyCount,
+      previous: companiesBefore,
+      growth_label: growthLabel(companyCount, companiesBefore, 'last month'),
+    });
+    expect([companyCount, companiesBefore]).toEqual([2, 1]);
+
+    const signups = await countOf(
+      sql`select count(*) as n from users where role in ('applicant', 'company') and created_at >= now() - interval '7 days'`,
+    );
+    const signupsBefore = await countOf(
+      sql`select count(*) as n from users where role in ('applicant', 'company')
+          and created_at >= now() - interval '14 days' and created_at < now() - interval '7 days'`,
+    );
+    expect(figures.new_signups_7d).toEqual({
+      value: signups,
+      previous: signupsBefore,
+      growth_label: growthLabel(signups, signupsBefore, 'last week'),
+    });
+    expect(signupsBefore).toBe(1);
+  });
+
+  it('computes revenue and the gross margin from invoices and the talent pay they bill', async () => {
+    const figures = await dashboard();
+    // This month: (1,000 + 100) + (500 + 50) invoiced before tax; talent paid 600 + 300.
+    expect(figures.monthly_revenue_cents.value).toBe(165_000);
+    expect(figures.monthly_revenue_cents.previous).toBe(88_000);
+    expect(figures.monthly_revenue_cents.growth_label).toBe('+88% from last month');
+    // (165,000 − 90,000) / 165,000 = 45.45…%; last month (88,000 − 66,000) / 88,000 = 25%.
+    expect(figures.gross_margin_percent.value).toBe(45.5);
+    expect(figures.gross_margin_percent.previous).toBe(25);
+    expect(figures.gross_margin_percent.growth_label).toBe(marginGrowthLabel(45.5, 25));
+    expect(figures.gross_margin_percent.growth_label).toBe('+20.5 pts from last month');
+
+    const direct = (await db().execute(
+      sql`select coalesce(sum(subtotal_cents + fee_cents), 0)::bigint as invoiced,
+            (select coalesce(sum(t.talent_pay_cents), 0)::bigint from timesheets t join invoices i on i.id = t.invoice_id
+              where date_trunc('month', i.issue_date) = date_trunc('month', current_date)) as pay
+          from invoices where date_trunc('month', issue_date) = date_trunc('month', current_date)`,
+    )) as unknown as { rows: { invoiced: string; pay: string }[] };
+    const invoiced = Number(direct.rows[0]?.invoiced);
+    const pay = Number(direct.rows[0]?.pay);
+    expect(figures.monthly_revenue_cents.value).toBe(invoiced);
+    expect(figures.gross_margin_percent.value).toBe(Math.round(((invoiced - pay) / invoiced) * 1000) / 10);
+  });
+
+  it('lists the latest actions of administrators, newest first, with the company they were about', async () => {
+    await recordAuditEvent({
+      db: db(),
+      event: { actorId: admin.user.id, action: 'company.suspended', targetType: 'company', targetId: companyId },
+    });
+    await recordAuditEvent({
+      db: db(),
+      event: { actorId: admin.user.id, action: 'settings.updated', targetType: 'settings', targetId: 'general' },
+    });
+    // Someone else's row is no admin action.
+    await recordAuditEvent({ db: db(), event: { actorId: company.user.id, action: 'job.created' } });
+    const figures = await dashboard();
+    const adminRows = await db()
+      .select({ id: auditLogs.id })
+      .from(auditLogs)
+      .innerJoin(users, eq(users.id, auditLogs.actorId))
+      .where(eq(users.role, 'admin'))
+      .orderBy(sql`${auditLogs.createdAt} desc`);
+    expect(figures.recent_actions.map((action) => action.id)).toEqual(adminRows.slice(0, 8).map((row) => row.id));
+    const suspended = figures.recent_actions.find((action) => action.action === 'company.suspended');
+    expect(suspended).toMatchObject({
+      action_label: 'Company suspended',
+      actor_name: admin.user.name,
+      target_type: 'company',
+      target_id: companyId,
+    });
+    const [named] = await db().select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+    expect(suspended?.company_name).toBe(named?.name);
+    expect(figures.recent_actions.some((action) => action.action === 'job.created')).toBe(false);
+  });
+
+  it('reports system health from real checks', async () => {
+    const { system_health: health } = await dashboard();
+    const byName = Object.fromEntries(health.checks.map((check) => [check.name, check]));
+    expect(Object.keys(byName).sort()).toEqual(['database', 'disk', 'error_rate', 'queue', 'redis']);
+    expect(byName.database?.status).toBe('pass');
+    expect(byName.database?.detail).toMatch(/^Answered in \d+ ms\.$/);
+    expect(byName.redis).toMatchObject({ status: 'not_configured', detail: 'Not configured (REDIS_URL is not set).' });
+    expect(byName.queue?.detail).toMatch(/waiting, \d+ overdue by 5 minutes, \d+ failed in the last hour\.$/);
+    // The answers this test file got so far are counted, none of them a server error.
+    expect(byName.error_rate?.status).toBe('pass');
+    expect(byName.error_rate?.detail).toMatch(/^0% server errors: 0 of [1-9][\d,]* answers\.$/);
+    expect(byName.disk?.detail).toMatch(/GB free of .* GB \(\d+%\)\.$/);
+    const counted = health.checks.filter((check) => check.status !== 'not_configured');
+    const passing = counted.filter((check) => check.status === 'pass');
+    expect(health.percent).toBe(Math.round((passing.length / counted.length) * 100));
+  });
+
+  it('is for administrators only', async () => {
+    for (const account of [company, applicant]) {
+      const response = await account.request({ method: 'GET', url: '/api/admin/dashboard' });
+      expect(response.statusCode).toBe(403);
+      const reports = await account.request({ method: 'GET', url: '/api/admin/reports' });
+      expect(reports.statusCode).toBe(403);
+    }
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  describe('abuse reports', () => {
+    it('refuses a bad type, a missing reason and an unknown or invisible target', async () => {
+      const badType = await report(applicant, { targetType: 'company', targetId: jobId, reason: 'Spam and scams' });
+      expect(badType.statusCode).toBe(400);
+      expect(badType.json().fields.targetType).toBe('Choose what you are reporting: a profile, a job or a message.');
+      const noReason = await report(applicant, { targetType: 'job', targetId: jobId, reason: ' ' });
+      expect(noReason.statusCode).toBe(400);
+      const unknown = await report(applicant, { targetType: 'job', targetId: randomUUID(), reason: 'Spam and scams' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe(abuseReportTexts.notFound);
+      // An applicant sees no other applicant's profile, and no draft job.
+      const profile = await report(applicant, {
+        targetType: 'applicant_profile',
+        targetId: otherApplicant.user.id,
+        reason: 'Fake profile',
+      });
+      expect(profile.statusCode).toBe(404);
+      const draft = await buildJob(db(), { companyId, status: 'draft' });
+      const hidden = await report(applicant, { targetType: 'job', targetId: draft.id, reason: 'Spam and scams' });
+      expect(hidden.statusCode).toBe(404);
+      const own = await report(company, { targetType: 'job', targetId: jobId, reason: 'Reporting myself' });
+      expect(own.statusCode).toBe(400);
+      expect(own.json().error).toBe(abuseReportTexts.ownContent);
+      expect(await countOf(sql`select count(*) as n from abuse_reports`)).toBe(0);
+    });
+
+    it('files one open report per person and target, audit-logged, counted on the dashboard', async () => {
+      const before = await dashboard();
+      const filed = await report(applicant, {
+        targetType: 'job',
+        targetId: jobId,
+        reason: 'Asks for a deposit up front',
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const created = filed.json<{ report: AbuseReport }>().report;
+      expect(created).toMatchObject({
+        target_type: 'job',
+        target_id: jobId,
+        status: 'open',
+        reason: 'Asks for a deposit up front',
+        reporter_email: applicant.user.email,
+      });
+      const again = await report(applicant, { targetType: 'job', targetId: jobId, reason: 'Still a scam' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe(abuseReportTexts.duplicate);
+      // A company reports an applicant's profile it finds in Talent Search.
+      const profile = await report(company, {
+        targetType: 'applicant_profile',
+        targetId: otherApplicant.user.id,
+        reason: 'The photo is not of this person',
+      });
+      expect(profile.statusCode, profile.body).toBe(201);
+
+      const [audit] = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'abuse_report.created'), eq(auditLogs.actorId, applicant.user.id)));
+      expect(audit).toMatchObject({ targetType: 'job', targetId: jobId });
+      expect(audit?.details).toMatchObject({ report_id: created.id });
+
+      const after = await dashboard();
+      const open = await countOf(sql`select count(*) as n from abuse_reports where status = 'open'`);
+      expect(after.open_abuse_reports.value).toBe(open);
+      expect(after.open_abuse_reports.value).toBe(before.open_abuse_reports.value + 2);
+      expect(after.open_abuse_reports.growth_label).toBe('+2 from last week');
+    });
+
+    it('lets an administrator list, resolve and dismiss open reports, once each', async () => {
+      const list = await admin.request({ method: 'GET', url: '/api/admin/reports?status=open&page=1' });
+      expect(list.statusCode).toBe(200);
+      const { items, total } = list.json<{ items: AbuseReport[]; total: number }>();
+      expect(total).toBe(2);
+      const jobReport = items.find((item) => item.target_type === 'job');
+      const profileReport = items.find((item) => item.target_type === 'applicant_profile');
+      expect(jobReport?.target_label).toMatch(/^Senior React Engineer/);
+      expect(profileReport?.target_label).toBe(otherApplicant.user.name);
+      if (!jobReport || !profileReport) throw new Error('Both reports are listed.');
+
+      const resolved = await admin.request({ method: 'POST', url: `/api/admin/reports/${jobReport.id}/resolve` });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      expect(resolved.json().report).toMatchObject({ status: 'resolved', resolved_by_name: admin.user.name });
+      const twice = await admin.request({ method: 'POST', url: `/api/admin/reports/${jobReport.id}/dismiss` });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toBe(abuseReportTexts.alreadySettled);
+      const dismissed = await admin.request({ method: 'POST', url: `/api/admin/reports/${profileReport.id}/dismiss` });
+      expect(dismissed.json().report.status).toBe('dismissed');
+      const missing = await admin.request({ method: 'POST', url: `/api/admin/reports/${randomUUID()}/resolve` });
+      expect(missing.statusCode).toBe(404);
+      const byCompany = await company.request({ method: 'POST', url: `/api/admin/reports/${jobReport.id}/resolve` });
+      expect(byCompany.statusCode).toBe(403);
+
+      const trail = await db()
+        .select()
+        .from(auditLogs)
+        .where(inArray(auditLogs.action, ['abuse_report.resolved', 'abuse_report.dismissed']));
+      expect(trail.map((row) => [row.action, row.targetId, row.details])).toEqual(
+        expect.arrayContaining([
+          [
+            'abuse_report.resolved',
+            jobReport.id,
+            expect.objectContaining({ before: { status: 'open' }, after: { status: 'resolved' } }),
+          ],
+          [
+            'abuse_report.dismissed',
+            profileReport.id,
+            expect.objectContaining({ before: { status: 'open' }, after: { status: 'dismissed' } }),
+          ],
+        ]),
+      );
+      const rows = await db().select().from(abuseReports);
+      expect(rows.map((row) => row.status).sort()).toEqual(['dismissed', 'resolved']);
+      const resolvedList = await admin.request({ method: 'GET', url: '/api/admin/reports?status=resolved' });
+      expect(resolvedList.json().total).toBe(1);
+      expect((await dashboard()).open_abuse_reports.value).toBe(0);
+      // Settled, the same person may report the same job again.
+      const anew = await report(applicant, { targetType: 'job', targetId: jobId, reason: 'It is back again' });
+      expect(anew.statusCode).toBe(201);
+    });
+  });
+});

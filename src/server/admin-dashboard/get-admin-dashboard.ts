@@ -1,0 +1,210 @@
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  type AdminDashboard,
+  actionLabel,
+  type DashboardFigure,
+  growthLabel,
+  marginGrowthLabel,
+  type RecentAdminAction,
+  type SystemHealth,
+} from '~/shared/admin-dashboard';
+import type { Database } from '../db/client';
+import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
+
+// The admin dashboard's figures (issue 16 §1), each beside the same figure one period earlier. Months
+// are calendar months in UTC. Built for a million users and millions of audit rows: every count is
+// answered by an index (users by role and creation time, companies by the admin list's partial index,
+// open reports by theirs), and the recent actions walk the audit log's created_at index down to a LIMIT.
+
+export const RECENT_ACTIONS_SHOWN = 8;
+const DAY_MS = 86_400_000;
+
+const monthStartOf = (now: Date, monthsBack = 0) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+const count = sql<number>`count(*)::int`;
+const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
+// A moment as a parameter both drivers pass the same way.
+const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
+// Active applicant accounts, now and at the start of the month. Counted as all applicants less the few
+// that are not active (an index of their own), so the big count reads the role index alone.
+async function countWorkers(db: Database, monthStart: Date) {
+  const applicants = eq(users.role, 'applicant');
+  const [[all], [inactive]] = await Promise.all([
+    db
+      .select({ total: count, joined: countWhere(sql`${users.createdAt} >= ${at(monthStart)}`) })
+      .from(users)
+      .where(applicants),
+    db
+      .select({ total: count, joined: countWhere(sql`${users.createdAt} >= ${at(monthStart)}`) })
+      .from(users)
+      .where(and(ne(users.status, 'active'), applicants)),
+  ]);
+  const value = (all?.total ?? 0) - (inactive?.total ?? 0);
+  const joinedThisMonth = (all?.joined ?? 0) - (inactive?.joined ?? 0);
+  return { value, previous: value - joinedThisMonth };
+}
+
+// Companies not deleted, now and at the start of the month (the admin list's partial index holds both).
+async function countCompanies(db: Database, monthStart: Date) {
+  const [row] = await db
+    .select({ total: count, joined: countWhere(sql`${companies.createdAt} >= ${at(monthStart)}`) })
+    .from(companies)
+    .where(isNull(companies.deletedAt));
+  const value = row?.total ?? 0;
+  return { value, previous: value - (row?.joined ?? 0) };
+}
+
+// Applicant and company accounts created in the last 7 days, and in the 7 days before.
+async function countSignups(db: Database, now: Date) {
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const [row] = await db
+    .select({ recent: countWhere(sql`${users.createdAt} >= ${at(weekAgo)}`), total: count })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ['applicant', 'company']),
+        gte(users.createdAt, new Date(now.getTime() - 14 * DAY_MS)),
+        lt(users.createdAt, now),
+      ),
+    );
+  const value = row?.recent ?? 0;
+  return { value, previous: (row?.total ?? 0) - value };
+}
+
+// What was invoiced this month and last (before tax: the work and the platform fee), and what the
+// talent is paid for the weeks those invoices bill (timesheets.talent_pay_cents, set at approval).
+async function sumRevenue(db: Database, now: Date) {
+  const thisMonth = isoDay(monthStartOf(now));
+  const lastMonth = isoDay(monthStartOf(now, 1));
+  const nextMonth = isoDay(monthStartOf(now, -1));
+  const inMonths = and(gte(invoices.issueDate, lastMonth), lt(invoices.issueDate, nextMonth));
+  const isThisMonth = sql`${invoices.issueDate} >= ${thisMonth}`;
+  const sumBy = (amount: ReturnType<typeof sql>, condition: ReturnType<typeof sql>) =>
+    sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::bigint`;
+  const invoiced = sql`${invoices.subtotalCents} + ${invoices.feeCents}`;
+  const [[revenue], [pay]] = await Promise.all([
+    db
+      .select({ current: sumBy(invoiced, isThisMonth), previous: sumBy(invoiced, sql`not (${isThisMonth})`) })
+      .from(invoices)
+      .where(inMonths),
+    db
+      .select({
+        current: sumBy(sql`${timesheets.talentPayCents}`, isThisMonth),
+        previous: sumBy(sql`${timesheets.talentPayCents}`, sql`not (${isThisMonth})`),
+      })
+      .from(timesheets)
+      .innerJoin(invoices, eq(invoices.id, timesheets.invoiceId))
+      .where(inMonths),
+  ]);
+  return {
+    revenue: { value: Number(revenue?.current ?? 0), previous: Number(revenue?.previous ?? 0) },
+    talentPay: { value: Number(pay?.current ?? 0), previous: Number(pay?.previous ?? 0) },
+  };
+}
+
+// (invoiced − talent pay) / invoiced, in percent with one decimal; null when nothing was invoiced.
+export function grossMarginPercent(invoicedCents: number, talentPayCents: number): number | null {
+  if (invoicedCents <= 0) return null;
+  return Math.round(((invoicedCents - talentPayCents) / invoicedCents) * 1000) / 10;
+}
+
+// Reports open now, and those that were open a week ago (filed before, settled since or not at all).
+async function countAbuseReports(db: Database, now: Date) {
+  const weekAgo = at(new Date(now.getTime() - 7 * DAY_MS));
+  const [row] = await db
+    .select({
+      open: countWhere(sql`${abuseReports.status} = 'open'`),
+      openWeekAgo: countWhere(sql`${abuseReports.createdAt} < ${weekAgo}`),
+    })
+    .from(abuseReports)
+    .where(sql`${abuseReports.status} = 'open' or ${abuseReports.resolvedAt} >= ${weekAgo}`);
+  return { value: row?.open ?? 0, previous: row?.openWeekAgo ?? 0 };
+}
+
+// The latest audit rows written by administrators (the few admins listed once), newest first.
+async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]> {
+  const rows = await db
+    .select({
+      id: auditLogs.id,
+      action: auditLogs.action,
+      targetType: auditLogs.targetType,
+      targetId: auditLogs.targetId,
+      createdAt: auditLogs.createdAt,
+      actorName: users.name,
+    })
+    .from(auditLogs)
+    .innerJoin(users, eq(users.id, auditLogs.actorId))
+    .where(sql`${auditLogs.actorId} = any(array(select ${users.id} from ${users} where ${users.role} = 'admin'))`)
+    .orderBy(desc(auditLogs.createdAt))
+    .limit(RECENT_ACTIONS_SHOWN);
+  const companyIds = [
+    ...new Set(rows.filter((row) => row.targetType === 'company' && row.targetId).map((row) => row.targetId ?? '')),
+  ].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const names = new Map(
+    companyIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: companies.id, name: companies.name })
+            .from(companies)
+            .where(inArray(companies.id, companyIds))
+        ).map((company) => [company.id, company.name]),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    action_label: actionLabel(row.action),
+    actor_name: row.actorName,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    company_name: (row.targetType === 'company' && row.targetId && names.get(row.targetId)) || null,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+const figure = (value: number, previous: number, period: 'last month' | 'last week'): DashboardFigure => ({
+  value,
+  previous,
+  growth_label: growthLabel(value, previous, period),
+});
+
+export async function getAdminDashboard({
+  db,
+  systemHealth,
+  now = new Date(),
+}: {
+  db: Database;
+  // Checked beside the figures (check-system-health.ts).
+  systemHealth: () => Promise<SystemHealth>;
+  now?: Date;
+}): Promise<AdminDashboard> {
+  const monthStart = monthStartOf(now);
+  const [workers, companyCount, signups, money, reports, recentActions, health] = await Promise.all([
+    countWorkers(db, monthStart),
+    countCompanies(db, monthStart),
+    countSignups(db, now),
+    sumRevenue(db, now),
+    countAbuseReports(db, now),
+    findRecentAdminActions(db),
+    systemHealth(),
+  ]);
+  const margin = grossMarginPercent(money.revenue.value, money.talentPay.value);
+  const previousMargin = grossMarginPercent(money.revenue.previous, money.talentPay.previous);
+  return {
+    total_workers: figure(workers.value, workers.previous, 'last month'),
+    total_companies: figure(companyCount.value, companyCount.previous, 'last month'),
+    monthly_revenue_cents: figure(money.revenue.value, money.revenue.previous, 'last month'),
+    gross_margin_percent: {
+      value: margin,
+      previous: previousMargin,
+      growth_label: marginGrowthLabel(margin, previousMargin),
+    },
+    new_signups_7d: figure(signups.value, signups.previous, 'last week'),
+    open_abuse_reports: figure(reports.value, reports.previous, 'last week'),
+    system_health: health,
+    recent_actions: recentActions,
+    generated_at: now.toISOString(),
+  };
+}
