@@ -1,61 +1,264 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { cancelPendingLinks } from '../auth/cancel-pending-links';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
-import { applicantProfiles, oauthAccounts, recoveryCodes, users } from '../db/schema';
+import {
+  abuseReports,
+  accountManagerProfiles,
+  apiTokens,
+  applicantProfiles,
+  applicationNotes,
+  applications,
+  calendarFeeds,
+  companies,
+  contactMessages,
+  conversationMembers,
+  emailOutbox,
+  jobInvitations,
+  jobs,
+  meetingParticipants,
+  meetings,
+  messages,
+  notificationPreferences,
+  notifications,
+  oauthAccounts,
+  privacyRequests,
+  recoveryCodes,
+  savedJobs,
+  shortlists,
+  testAnswers,
+  testAttempts,
+  testFavorites,
+  users,
+} from '../db/schema';
+import { deleteStoredFile } from '../platform/stored-files';
 import { deletePhotoFile } from '../talent/photo-files';
 
 export const ANONYMIZED_NAME = 'Removed user';
+export const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';
+export const anonymizedEmailOf = (userId: string) => `removed-${userId}@anonymized.invalid`;
 
-// Removing a person: the database refuses to delete an account (the audit trail and what they made
-// point at it), so its personal data goes instead. The row stays, suspended, with no name, address,
-// password, second factor, identity-provider link, session, applicant profile or photo.
+// A name this short would match inside ordinary words; such names are only removed where they stand alone.
+const MIN_REPLACEABLE_LENGTH = 3;
+
+export interface AccountFiles {
+  photoFile: string | null;
+  attachmentFiles: string[];
+}
+
+// What an address quoted in others' text becomes.
+const anonymizedEmailPlaceholder = 'removed@anonymized.invalid';
+
+// `column` with every occurrence of the person's name and address replaced.
+function scrubbed(column: PgColumn, name: string, email: string): SQL {
+  const withoutEmail = sql`replace(${column}, ${email}, ${anonymizedEmailPlaceholder})`;
+  return name.length >= MIN_REPLACEABLE_LENGTH
+    ? sql`replace(${withoutEmail}, ${name}, ${ANONYMIZED_NAME})`
+    : withoutEmail;
+}
+function mentions(column: PgColumn, name: string, email: string): SQL {
+  const byEmail = sql`strpos(${column}, ${email}) > 0`;
+  return name.length >= MIN_REPLACEABLE_LENGTH ? sql`(${byEmail} or strpos(${column}, ${name}) > 0)` : byEmail;
+}
+
+// Removing a person, inside the caller's transaction: the database refuses to delete an account (the
+// audit trail and what they made point at it), so its personal data goes instead. The row stays,
+// suspended, with no name, address, password, second factor, identity-provider link, session, token,
+// profile or photo; what they wrote (messages, cover letters, test answers) is emptied; their name and
+// address are replaced wherever others' records quote them (meeting titles, notifications, notes,
+// messages in their conversations). Kept, by policy: invoices and payments (7 years, with the company's
+// data; an invoice line may name the talent) and the append-only audit trail (the security record of
+// who did what; the database refuses to change it). Returns the files to delete once committed.
+export async function anonymizeAccountRecords({
+  tx,
+  userId,
+  actorId,
+  ipAddress,
+}: {
+  tx: Database;
+  userId: string;
+  actorId: string | null;
+  ipAddress?: string;
+}): Promise<AccountFiles> {
+  const [person] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const name = person?.name ?? '';
+  const email = person?.email ?? anonymizedEmailOf(userId);
+  const anonymizedEmail = anonymizedEmailOf(userId);
+
+  await tx
+    .update(users)
+    .set({
+      email: anonymizedEmail,
+      name: ANONYMIZED_NAME,
+      status: 'suspended',
+      passwordHash: null,
+      emailVerifiedAt: null,
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnabledAt: null,
+      totpLastTimeStep: null,
+      twoFactorExempt: false,
+      timeZone: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await revokeUserSessions({ db: tx, userId });
+  await cancelPendingLinks({ db: tx, userId });
+  await tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(savedJobs).where(eq(savedJobs.applicantId, userId));
+  await tx.delete(testFavorites).where(eq(testFavorites.userId, userId));
+  await tx.delete(shortlists).where(eq(shortlists.applicantId, userId));
+  await tx.delete(jobInvitations).where(eq(jobInvitations.applicantId, userId));
+  await tx.delete(accountManagerProfiles).where(eq(accountManagerProfiles.userId, userId));
+  const [profile] = await tx
+    .delete(applicantProfiles)
+    .where(eq(applicantProfiles.userId, userId))
+    .returning({ photoFile: applicantProfiles.photoFile });
+
+  // What they wrote: the records stay for the other side (a company's pipeline, a conversation), empty.
+  await tx
+    .update(applications)
+    .set({ coverLetter: '', rejectionReason: null })
+    .where(eq(applications.applicantId, userId));
+  const attempts = tx.select({ id: testAttempts.id }).from(testAttempts).where(eq(testAttempts.applicantId, userId));
+  await tx.update(testAnswers).set({ answer: null, explanation: null }).where(inArray(testAnswers.attemptId, attempts));
+  await tx.update(testAttempts).set({ answers: {}, integrityEvents: [] }).where(eq(testAttempts.applicantId, userId));
+  const attachments = await tx
+    .select({ storedName: messages.attachmentStoredName })
+    .from(messages)
+    .where(and(eq(messages.senderId, userId), isNotNull(messages.attachmentStoredName)));
+  await tx
+    .update(messages)
+    .set({
+      body: REMOVED_MESSAGE_BODY,
+      attachmentName: null,
+      attachmentStoredName: null,
+      attachmentContentType: null,
+      attachmentSize: null,
+    })
+    .where(eq(messages.senderId, userId));
+
+  // Others' records that quote them by name or address.
+  const theirConversations = tx
+    .select({ id: conversationMembers.conversationId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.userId, userId));
+  await tx
+    .update(messages)
+    .set({ body: scrubbed(messages.body, name, email) })
+    .where(and(inArray(messages.conversationId, theirConversations), mentions(messages.body, name, email)));
+  const theirMeetings = tx
+    .select({ id: meetingParticipants.meetingId })
+    .from(meetingParticipants)
+    .where(eq(meetingParticipants.userId, userId));
+  await tx
+    .update(meetings)
+    .set({
+      title: scrubbed(meetings.title, name, email),
+      notes: scrubbed(meetings.notes, name, email),
+      cancelReason: scrubbed(meetings.cancelReason, name, email),
+    })
+    .where(inArray(meetings.id, theirMeetings));
+  const theirApplications = tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.applicantId, userId));
+  await tx
+    .update(applicationNotes)
+    .set({ body: scrubbed(applicationNotes.body, name, email) })
+    .where(inArray(applicationNotes.applicationId, theirApplications));
+  // Notifications, mail and reports name people in free text with no link to them: these scan their
+  // tables, which an erasure (a rare, administrator-driven step) can afford.
+  await tx
+    .update(notifications)
+    .set({ title: scrubbed(notifications.title, name, email), body: scrubbed(notifications.body, name, email) })
+    .where(or(mentions(notifications.title, name, email), mentions(notifications.body, name, email)));
+  await tx
+    .update(abuseReports)
+    .set({ reason: scrubbed(abuseReports.reason, name, email) })
+    .where(mentions(abuseReports.reason, name, email));
+  await tx
+    .update(privacyRequests)
+    .set({ reason: scrubbed(privacyRequests.reason, name, email) })
+    .where(mentions(privacyRequests.reason, name, email));
+  // The mail sent to them is in their own inbox; the mail log keeps none of it.
+  await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, email));
+  await tx
+    .update(emailOutbox)
+    .set({ subject: scrubbed(emailOutbox.subject, name, email), text: scrubbed(emailOutbox.text, name, email) })
+    .where(
+      and(
+        ne(emailOutbox.toAddress, email),
+        or(mentions(emailOutbox.subject, name, email), mentions(emailOutbox.text, name, email)),
+      ),
+    );
+  await tx.update(jobs).set({ ccEmail: null }).where(eq(jobs.ccEmail, email));
+  await tx.update(companies).set({ contactEmail: anonymizedEmail }).where(eq(companies.contactEmail, email));
+  await tx
+    .update(contactMessages)
+    .set({
+      name: ANONYMIZED_NAME,
+      email: anonymizedEmail,
+      company: null,
+      subject: null,
+      message: REMOVED_MESSAGE_BODY,
+      ipAddress: null,
+      userAgent: null,
+    })
+    .where(eq(contactMessages.email, email));
+
+  await recordAuditEvent({
+    db: tx,
+    event: { actorId, action: 'account.anonymized', targetType: 'user', targetId: userId, ipAddress },
+  });
+  return {
+    photoFile: profile?.photoFile ?? null,
+    attachmentFiles: attachments.flatMap((row) => (row.storedName ? [row.storedName] : [])),
+  };
+}
+
+// After the commit: a rolled-back removal keeps its files.
+export async function deleteAccountFiles({
+  files,
+  photosDirectory,
+  attachmentsDirectory,
+}: {
+  files: AccountFiles;
+  photosDirectory: string;
+  attachmentsDirectory?: string;
+}) {
+  if (files.photoFile) await deletePhotoFile(photosDirectory, files.photoFile);
+  if (attachmentsDirectory) {
+    for (const storedName of files.attachmentFiles) await deleteStoredFile(attachmentsDirectory, storedName);
+  }
+}
+
+// Removes a person in a transaction of its own (an administrator's Remove; the retention job).
 export async function anonymizeAccount({
   db,
   userId,
   actorId,
   photosDirectory,
+  attachmentsDirectory,
   ipAddress,
 }: {
   db: Database;
   userId: string;
   actorId: string | null;
   photosDirectory: string;
+  // The sent message attachments' directory; without it their files stay on disk (the rows no longer name them).
+  attachmentsDirectory?: string;
   ipAddress?: string;
 }) {
-  const photoFile = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    await tx
-      .update(users)
-      .set({
-        email: `removed-${userId}@anonymized.invalid`,
-        name: ANONYMIZED_NAME,
-        status: 'suspended',
-        passwordHash: null,
-        emailVerifiedAt: null,
-        totpSecret: null,
-        totpPendingSecret: null,
-        totpEnabledAt: null,
-        totpLastTimeStep: null,
-        twoFactorExempt: false,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId));
-    await revokeUserSessions({ db: tx, userId });
-    await cancelPendingLinks({ db: tx, userId });
-    await tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    const [profile] = await tx
-      .delete(applicantProfiles)
-      .where(eq(applicantProfiles.userId, userId))
-      .returning({ photoFile: applicantProfiles.photoFile });
-    await recordAuditEvent({
-      db: tx,
-      event: { actorId, action: 'account.anonymized', targetType: 'user', targetId: userId, ipAddress },
-    });
-    return profile?.photoFile ?? null;
-  });
-  // After the commit: a rolled-back removal keeps its photo.
-  if (photoFile) await deletePhotoFile(photosDirectory, photoFile);
+  const files = await db.transaction((transaction) =>
+    anonymizeAccountRecords({ tx: transaction as unknown as Database, userId, actorId, ipAddress }),
+  );
+  await deleteAccountFiles({ files, photosDirectory, attachmentsDirectory });
 }

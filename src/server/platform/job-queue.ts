@@ -16,6 +16,8 @@ export interface JobData {
   'issue-invoices': { periodStart?: string };
   'mark-overdue-invoices': Record<string, never>;
   'auto-pay-invoices': Record<string, never>;
+  // Privacy (issue 16): the daily retention run (privacy/apply-retention.ts).
+  'apply-retention': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import { type AdminPrivacyRequest, privacyTexts } from '~/shared/privacy';
+import { anonymizeAccountRecords, deleteAccountFiles } from '../account/anonymize-account';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { privacyRequests, users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { AppError } from '../platform/errors';
+import { toPrivacyRequest } from './privacy-request-views';
+
+export interface AccountDirectories {
+  photosDirectory: string;
+  attachmentsDirectory: string;
+}
+
+// Loads a request for processing, locked: two administrators clicking at once process it once.
+export async function lockPendingRequest(tx: Database, requestId: string) {
+  const [row] = await tx.select().from(privacyRequests).where(eq(privacyRequests.id, requestId)).for('update');
+  if (!row) throw new AppError('not_found', privacyTexts.requestNotFound);
+  if (row.status !== 'pending') throw new AppError('conflict', privacyTexts.notPending);
+  return row;
+}
+
+// An administrator completes an erasure request: the person is told (at the address they still have),
+// then anonymised in the same transaction (account/anonymize-account.ts says what goes and what is
+// kept), and the request is closed.
+export async function completeErasure({
+  db,
+  mailer,
+  requestId,
+  actorId,
+  ipAddress,
+  directories,
+  now = new Date(),
+}: {
+  db: Database;
+  mailer: Mailer;
+  requestId: string;
+  actorId: string;
+  ipAddress?: string;
+  directories: AccountDirectories;
+  now?: Date;
+}): Promise<Pick<AdminPrivacyRequest, 'id' | 'status' | 'processed_at'>> {
+  const { files, request } = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const pending = await lockPendingRequest(tx, requestId);
+    if (pending.kind !== 'erasure') throw new AppError('conflict', privacyTexts.notPending);
+    const [user] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, pending.userId));
+    const files = await anonymizeAccountRecords({ tx, userId: pending.userId, actorId, ipAddress });
+    const [request] = await tx
+      .update(privacyRequests)
+      .set({ status: 'completed', processedAt: now, processedById: actorId })
+      .where(and(eq(privacyRequests.id, requestId), eq(privacyRequests.status, 'pending')))
+      .returning();
+    if (!request) throw new AppError('conflict', privacyTexts.notPending);
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId,
+        action: 'privacy.erasure_completed',
+        targetType: 'privacy_request',
+        targetId: requestId,
+        details: { user_id: pending.userId, before: { status: 'pending' }, after: { status: 'completed' } },
+        ipAddress,
+      },
+    });
+    // Sent after the anonymisation cleared the mail log of them: this goodbye is the only mail to the
+    // old address left, and only until it has gone out (the retention job clears sent mail).
+    if (user) {
+      await mailer.send(
+        {
+          to: user.email,
+          subject: 'Your Tandem account has been deleted',
+          text: [
+            'Hello,',
+            '',
+            'As you asked, your Tandem account has been deleted: your profile, messages, sign-in details and',
+            'everything else about you were removed. Invoices and payments are kept for 7 years, as the law',
+            'requires, with no personal details beyond what they must show.',
+          ].join('\n'),
+        },
+        { transaction: tx },
+      );
+    }
+    return { files, request };
+  });
+  await deleteAccountFiles({ files, ...directories });
+  const view = toPrivacyRequest(request, now);
+  return { id: view.id, status: view.status, processed_at: view.processed_at };
+}

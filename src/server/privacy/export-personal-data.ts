@@ -1,0 +1,149 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../db/client';
+import { privacyRequests } from '../db/schema';
+import { buildCsv, type CsvCell } from '../jobs/build-csv';
+
+type Row = Record<string, unknown>;
+interface Section {
+  columns: string[];
+  rows: Row[];
+}
+
+// Every kind of record Tandem holds about a person, each read with the person's id in its where clause
+// (nobody else's rows can come along). Secrets stay out: password and TOTP hashes, token hashes, session
+// tokens, answer keys. The company's invoices and payments come along for its owners only.
+function sectionQueries(userId: string): Record<string, SQL> {
+  const ownedCompanies = sql`(select company_id from company_members where user_id = ${userId} and role = 'owner')`;
+  return {
+    account: sql`select id, email, name, role, status, email_verified_at, totp_enabled_at is not null as two_factor_enabled,
+      last_sign_in_at, time_zone, created_at, updated_at from users where id = ${userId}`,
+    profile: sql`select headline, summary, hourly_rate_cents, skills, experience_level, availability, region, location,
+      timezone, photo_content_type, rating_tenths, hours_billed, id_verified_at, background_checked_at, last_active_at,
+      created_at, updated_at from applicant_profiles where user_id = ${userId}`,
+    companies: sql`select c.id, c.name, c.contact_email, c.website, c.status, m.role as member_role, m.created_at as joined_at
+      from company_members m join companies c on c.id = m.company_id where m.user_id = ${userId}`,
+    applications: sql`select a.id, j.title as job_title, a.cover_letter, a.proposal_rate_cents, a.status, a.history,
+      a.offer_rate_cents, a.offer_weekly_hours, a.offer_start_date, a.rejection_reason, a.created_at, a.updated_at
+      from applications a join jobs j on j.id = a.job_id where a.applicant_id = ${userId} order by a.created_at`,
+    saved_jobs: sql`select s.job_id, j.title, s.created_at from saved_jobs s join jobs j on j.id = s.job_id
+      where s.applicant_id = ${userId} order by s.created_at`,
+    test_attempts: sql`select ta.id, t.name as test_name, ta.status, ta.answers, ta.score, ta.passed, ta.assigned_at,
+      ta.started_at, ta.submitted_at, ta.graded_at from test_attempts ta join tests t on t.id = ta.test_id
+      where ta.applicant_id = ${userId} order by ta.assigned_at`,
+    messages_sent: sql`select id, conversation_id, body, attachment_name, created_at from messages
+      where sender_id = ${userId} order by created_at`,
+    meetings: sql`select mt.id, mt.title, mt.type, mt.notes, mt.starts_at, mt.duration_minutes, mt.status, p.response,
+      p.responded_at from meeting_participants p join meetings mt on mt.id = p.meeting_id
+      where p.user_id = ${userId} order by mt.starts_at`,
+    assignments: sql`select id, role, rate_cents, weekly_hours, start_date, end_date, status, created_at from assignments
+      where applicant_id = ${userId} order by created_at`,
+    timesheets: sql`select ts.id, a.role as assignment_role, ts.week_start, ts.status, ts.submitted_at, ts.approved_at,
+      ts.return_comment, ts.talent_pay_cents,
+      (select coalesce(sum(te.minutes), 0)::int from time_entries te where te.timesheet_id = ts.id) as minutes
+      from timesheets ts join assignments a on a.id = ts.assignment_id where a.applicant_id = ${userId}
+      order by ts.week_start`,
+    notifications: sql`select type, title, body, link, read_at, created_at from notifications
+      where user_id = ${userId} order by created_at`,
+    notification_preferences: sql`select type, email from notification_preferences where user_id = ${userId}`,
+    sessions: sql`select ip_address::text as ip_address, user_agent, created_at, last_seen_at, expires_at from sessions
+      where user_id = ${userId} order by created_at`,
+    api_tokens: sql`select name, token_prefix, last_used_at, expires_at, revoked_at, created_at from api_tokens
+      where user_id = ${userId} order by created_at`,
+    identity_providers: sql`select provider, email, created_at from oauth_accounts where user_id = ${userId}`,
+    audit_log: sql`select action, target_type, target_id, details, ip_address::text as ip_address, created_at
+      from audit_logs where actor_id = ${userId} or (target_type = 'user' and target_id = ${userId}::text)
+      order by created_at`,
+    privacy_requests: sql`select kind, status, reason, due_at, processed_at, created_at from privacy_requests
+      where user_id = ${userId} order by created_at`,
+    abuse_reports: sql`select target_type, target_id, reason, status, created_at from abuse_reports
+      where reporter_id = ${userId} order by created_at`,
+    contact_messages: sql`select name, email, company, subject, message, source, created_at from contact_messages
+      where lower(email) = (select lower(email) from users where id = ${userId}) order by created_at`,
+    invoices: sql`select invoice_number, company_id, period_start, period_end, issue_date, due_date, status,
+      subtotal_cents, fee_cents, tax_cents, total_cents, paid_at from invoices
+      where company_id in ${ownedCompanies} order by issue_date`,
+    payments: sql`select p.id, i.invoice_number, p.method_label, p.amount_cents, p.status, p.created_at, p.completed_at,
+      p.refunded_at from payments p join invoices i on i.id = p.invoice_id
+      where p.company_id in ${ownedCompanies} order by p.created_at`,
+  };
+}
+
+const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+async function readSection(db: Database, query: SQL): Promise<Section> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[]; fields?: Array<{ name: string }> };
+  const rows = result.rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, plain(value)])),
+  );
+  const columns = result.fields?.map((field) => field.name) ?? Object.keys(rows[0] ?? {});
+  return { columns, rows };
+}
+
+function csvOf({ columns, rows }: Section): string {
+  const cell = (value: unknown): CsvCell => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'number' || typeof value === 'string') return value;
+    return JSON.stringify(value);
+  };
+  return buildCsv([columns, ...rows.map((row) => columns.map((column) => cell(row[column])))]);
+}
+
+export interface PersonalDataExport {
+  filename: string;
+  zip: Uint8Array;
+  counts: Record<string, number>;
+}
+
+// "Download my data" (GDPR access and portability): a zip of data.json (every section) and one CSV per
+// kind of record. The request is answered at once, so it is recorded completed, with an audit row.
+export async function exportPersonalData({
+  db,
+  userId,
+  ipAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  userId: string;
+  ipAddress?: string;
+  now?: Date;
+}): Promise<PersonalDataExport> {
+  const sections: Record<string, Section> = {};
+  for (const [kind, query] of Object.entries(sectionQueries(userId))) sections[kind] = await readSection(db, query);
+
+  const counts = Object.fromEntries(Object.entries(sections).map(([kind, section]) => [kind, section.rows.length]));
+  const data = {
+    exported_at: now.toISOString(),
+    user_id: userId,
+    ...Object.fromEntries(Object.entries(sections).map(([kind, section]) => [kind, section.rows])),
+  };
+  const files: Record<string, Uint8Array> = { 'data.json': strToU8(JSON.stringify(data, null, 2)) };
+  for (const [kind, section] of Object.entries(sections)) files[`${kind}.csv`] = strToU8(csvOf(section));
+  const zip = zipSync(files, { level: 6, mtime: now });
+
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx.insert(privacyRequests).values({
+      userId,
+      kind: 'export',
+      status: 'completed',
+      dueAt: now,
+      processedAt: now,
+      processedById: userId,
+      createdAt: now,
+    });
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId: userId,
+        action: 'privacy.data_exported',
+        targetType: 'user',
+        targetId: userId,
+        details: { counts },
+        ipAddress,
+      },
+    });
+  });
+  return { filename: `tandem-data-${now.toISOString().slice(0, 10)}.zip`, zip, counts };
+}

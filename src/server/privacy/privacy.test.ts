@@ -1,0 +1,468 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPrivacyRequestList, MyPrivacyRequests, PrivacyRequest } from '~/shared/privacy';
+import { privacyTexts } from '~/shared/privacy';
+import { ANONYMIZED_NAME } from '../account/anonymize-account';
+import { companyIdOf, insertTestInvoice } from '../billing/payment-test-invoices';
+import type { Database } from '../db/client';
+import {
+  apiTokens,
+  auditLogs,
+  calendarFeeds,
+  contactMessages,
+  conversationMembers,
+  conversations,
+  emailOutbox,
+  invoiceItems,
+  invoices,
+  meetingParticipants,
+  meetings,
+  messages,
+  notifications,
+  oauthAccounts,
+  payments,
+  privacyRequests,
+  users,
+} from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplicantProfile } from '../db/seed/talent-factories';
+import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { insertPaidInvoice } from './privacy-test-fixtures';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const rowsOf = async <Row>(db: Database, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+// Every text-like column of every table: where the person could still be written down.
+async function placesMentioning(db: Database, needle: string): Promise<string[]> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    db,
+    sql`select c.table_name, c.column_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+        and (c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY'))`,
+  );
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const [hit] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)}
+        where strpos(lower(${sql.identifier(column_name)}::text), lower(${needle})) > 0`,
+    );
+    if (hit && hit.n > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found.sort();
+}
+
+// Privacy (issue 16 §9): download one's data, ask for erasure, cancel it; administrators complete or
+// reject; nothing of the person stays outside the kept accounting records and audit trail.
+describe('privacy', () => {
+  let testApp: TestApp;
+  let admin: Account;
+  let owner: Account;
+  let applicant: Account;
+  let other: Account;
+  let companyId: string;
+  let jobId: string;
+  const unique = randomUUID().slice(0, 8);
+  const applicantName = `Persephone Quillfeather ${unique}`;
+  const applicantEmail = `persephone.${unique}@example.test`;
+  const otherName = `Bartholomew Inkwell ${unique}`;
+
+  const db = () => testApp.database.db;
+
+  async function mailTo(address: string) {
+    return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+  }
+  async function auditRows(action: string, targetId?: string) {
+    return db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, action), targetId ? eq(auditLogs.targetId, targetId) : undefined));
+  }
+
+  // A conversation between the company and an applicant, with one message each way.
+  async function conversationWith(person: Account, theirWords: string, companyWords: string) {
+    const [conversation] = await db()
+      .insert(conversations)
+      .values({ kind: 'direct', companyId, userId: person.user.id, lastSeq: 2 })
+      .returning();
+    if (!conversation) throw new Error('No conversation.');
+    await db()
+      .insert(conversationMembers)
+      .values([
+        { conversationId: conversation.id, userId: person.user.id },
+        { conversationId: conversation.id, userId: owner.user.id },
+      ]);
+    await db()
+      .insert(messages)
+      .values([
+        { conversationId: conversation.id, seq: 1, senderId: person.user.id, clientId: randomUUID(), body: theirWords },
+        {
+          conversationId: conversation.id,
+          seq: 2,
+          senderId: owner.user.id,
+          clientId: randomUUID(),
+          body: companyWords,
+        },
+      ]);
+    return conversation;
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin' });
+    owner = await signedInAccount(testApp, { role: 'company' });
+    applicant = await signedInAccount(testApp, { role: 'applicant', name: applicantName, email: applicantEmail });
+    other = await signedInAccount(testApp, { role: 'applicant', name: otherName });
+    companyId = await companyIdOf(db(), owner.user.id);
+    await buildApplicantProfile(db(), applicant.user.id, {
+      headline: 'Bookkeeper',
+      summary: `I am ${applicantName}; write to ${applicantEmail}.`,
+    });
+    const job = await buildJob(db(), { companyId, createdById: owner.user.id, ccEmail: applicantEmail });
+    jobId = job.id;
+    const application = await buildApplication(db(), {
+      jobId,
+      applicantId: applicant.user.id,
+      coverLetter: `Regards, ${applicantName}`,
+      status: 'hired',
+    });
+    await buildApplication(db(), { jobId, applicantId: other.user.id, coverLetter: 'The other cover letter.' });
+    await conversationWith(applicant, `Hello, ${applicantName} here.`, `Welcome aboard, ${applicantName}!`);
+    await conversationWith(other, 'A message from someone else.', 'Hi there.');
+    const [meeting] = await db()
+      .insert(meetings)
+      .values({
+        organizerId: owner.user.id,
+        companyId,
+        applicationId: application.id,
+        type: 'interview',
+        title: `Interview with ${applicantName}`,
+        startsAt: new Date(Date.now() + 86_400_000),
+        durationMinutes: 30,
+        roomToken: randomUUID(),
+      })
+      .returning();
+    if (!meeting) throw new Error('No meeting.');
+    await db()
+      .insert(meetingParticipants)
+      .values([
+        { meetingId: meeting.id, userId: owner.user.id },
+        { meetingId: meeting.id, userId: applicant.user.id },
+      ]);
+    await db()
+      .insert(notifications)
+      .values([
+        {
+          userId: owner.user.id,
+          type: 'application_received',
+          title: `${applicantName} applied`,
+          body: 'New application.',
+        },
+        { userId: applicant.user.id, type: 'application_received', title: 'Your news', body: 'Something happened.' },
+      ]);
+    const assignment = await buildAssignment(db(), {
+      companyId,
+      applicantId: applicant.user.id,
+      applicationId: application.id,
+      jobId,
+      startDate: '2026-11-01',
+    });
+    await buildTimesheet(db(), {
+      assignmentId: assignment.id,
+      weekStart: '2026-11-08',
+      minutes: { '2026-11-09': 480 },
+    });
+    const invoice = await insertPaidInvoice(db(), { companyId });
+    // The accounting record names the talent, as a real invoice line does.
+    await db()
+      .update(invoiceItems)
+      .set({ description: `Work hours — ${applicantName}` })
+      .where(and(eq(invoiceItems.invoiceId, invoice.id), eq(invoiceItems.kind, 'work')));
+    await db().insert(contactMessages).values({
+      name: applicantName,
+      email: applicantEmail,
+      message: 'Do you hire bookkeepers?',
+      source: 'contact_page',
+      ipAddress: '203.0.113.7',
+    });
+    await db()
+      .insert(oauthAccounts)
+      .values({ userId: applicant.user.id, provider: 'google', subject: unique, email: applicantEmail });
+    await db()
+      .insert(apiTokens)
+      .values({ userId: applicant.user.id, name: 'CLI', tokenHash: unique, tokenPrefix: 'tdm_' });
+    await db()
+      .insert(calendarFeeds)
+      .values({ userId: applicant.user.id, tokenHash: `feed-${unique}` });
+    await db()
+      .insert(emailOutbox)
+      .values({ toAddress: applicantEmail, subject: 'Welcome', text: `Hi ${applicantName}` });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('exports the signed-in person’s data as a zip of JSON and CSV, and nobody else’s', async () => {
+    const response = await applicant.request({ method: 'GET', url: '/api/account/data-export' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="tandem-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['data.json', 'account.csv', 'profile.csv', 'applications.csv', 'messages_sent.csv']),
+    );
+    const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array));
+    expect(data.account).toEqual([expect.objectContaining({ id: applicant.user.id, email: applicantEmail })]);
+    expect(data.account[0]).not.toHaveProperty('password_hash');
+    expect(data.profile[0].summary).toContain(applicantName);
+    expect(data.applications).toHaveLength(1);
+    expect(data.applications[0].cover_letter).toBe(`Regards, ${applicantName}`);
+    expect(data.messages_sent.map((row: { body: string }) => row.body)).toEqual([`Hello, ${applicantName} here.`]);
+    expect(data.meetings).toHaveLength(1);
+    expect(data.assignments).toHaveLength(1);
+    expect(data.timesheets).toEqual([expect.objectContaining({ minutes: 480 })]);
+    expect(data.notifications.map((row: { title: string }) => row.title)).toEqual(['Your news']);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.sessions[0]).not.toHaveProperty('token_hash');
+    expect(data.contact_messages).toHaveLength(1);
+    expect(data.identity_providers).toEqual([expect.objectContaining({ provider: 'google' })]);
+    // An applicant owns no company: no invoices.
+    expect(data.invoices).toEqual([]);
+    const whole = strFromU8(files['data.json'] as Uint8Array);
+    expect(whole).not.toContain(otherName);
+    expect(whole).not.toContain('The other cover letter.');
+    expect(whole).not.toContain('A message from someone else.');
+    const accountCsv = strFromU8(files['account.csv'] as Uint8Array);
+    expect(accountCsv.split('\r\n')[0]).toContain('email');
+    expect(accountCsv).toContain(applicantEmail);
+    expect(strFromU8(files['messages_sent.csv'] as Uint8Array)).toContain(`Hello, ${applicantName} here.`);
+
+    const recorded = await db()
+      .select()
+      .from(privacyRequests)
+      .where(and(eq(privacyRequests.userId, applicant.user.id), eq(privacyRequests.kind, 'export')));
+    expect(recorded).toEqual([expect.objectContaining({ status: 'completed', processedById: applicant.user.id })]);
+    const [audit] = await auditRows('privacy.data_exported', applicant.user.id);
+    expect(audit?.details).toMatchObject({ counts: { applications: 1, messages_sent: 1 } });
+  });
+
+  it('gives a company owner their company’s invoices and payments', async () => {
+    const response = await owner.request({ method: 'GET', url: '/api/account/data-export' });
+    expect(response.statusCode).toBe(200);
+    const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(response.rawPayload))['data.json'] as Uint8Array));
+    expect(data.invoices).toHaveLength(1);
+    expect(data.payments).toHaveLength(1);
+    expect(data.companies).toEqual([expect.objectContaining({ id: companyId, member_role: 'owner' })]);
+  });
+
+  it('lets only the signed-in person export, and only administrators process requests', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/account/data-export' })).statusCode).toBe(401);
+    for (const account of [owner, applicant]) {
+      expect((await account.request({ method: 'GET', url: '/api/admin/privacy-requests' })).statusCode).toBe(403);
+      const complete = await account.request({
+        method: 'POST',
+        url: `/api/admin/privacy-requests/${randomUUID()}/complete`,
+      });
+      expect(complete.statusCode).toBe(403);
+    }
+    const missing = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${randomUUID()}/complete`,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(privacyTexts.requestNotFound);
+    const malformed = await admin.request({ method: 'POST', url: '/api/admin/privacy-requests/nope/complete' });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('takes a deletion request with the password, once, and lets the person cancel it', async () => {
+    const person = await signedInAccount(testApp, { role: 'company' });
+    const ask = (payload: object) => person.request({ method: 'POST', url: '/api/account/deletion-request', payload });
+
+    const missing = await ask({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ password: privacyTexts.passwordRequired });
+    const wrong = await ask({ password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ password: privacyTexts.wrongPassword });
+
+    const created = await ask({ password: person.password });
+    expect(created.statusCode).toBe(201);
+    const request = created.json<PrivacyRequest>();
+    expect(request).toMatchObject({ kind: 'erasure', status: 'pending', is_overdue: false });
+    const dueInDays = (Date.parse(request.due_at) - Date.parse(request.created_at)) / 86_400_000;
+    expect(dueInDays).toBe(30);
+    expect((await ask({ password: person.password })).json().error).toBe(privacyTexts.alreadyPending);
+
+    const mine = (
+      await person.request({ method: 'GET', url: '/api/account/privacy-requests' })
+    ).json<MyPrivacyRequests>();
+    expect(mine).toMatchObject({ has_password: true, pending_erasure: { id: request.id } });
+    expect(await auditRows('privacy.erasure_requested', request.id)).toHaveLength(1);
+
+    const cancelled = await person.request({ method: 'DELETE', url: '/api/account/deletion-request' });
+    expect(cancelled.statusCode).toBe(204);
+    const [stored] = await db().select().from(privacyRequests).where(eq(privacyRequests.id, request.id));
+    expect(stored).toMatchObject({ status: 'rejected', processedById: person.user.id });
+    expect((await person.request({ method: 'DELETE', url: '/api/account/deletion-request' })).statusCode).toBe(409);
+    const [cancelAudit] = await auditRows('privacy.erasure_cancelled', request.id);
+    expect(cancelAudit?.details).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected' } });
+    const subjects = (await mailTo(person.user.email)).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      'We received your request to delete your Tandem account',
+      'Your Tandem account will not be deleted',
+    ]);
+  });
+
+  it('asks an identity-provider account to type the confirmation word instead', async () => {
+    const person = await signedInAccount(testApp, { role: 'applicant', password: null });
+    const refused = await person.request({ method: 'POST', url: '/api/account/deletion-request', payload: {} });
+    expect(refused.json().fields).toEqual({ confirmation: privacyTexts.confirmationRequired });
+    const mine = (
+      await person.request({ method: 'GET', url: '/api/account/privacy-requests' })
+    ).json<MyPrivacyRequests>();
+    expect(mine.has_password).toBe(false);
+    const created = await person.request({
+      method: 'POST',
+      url: '/api/account/deletion-request',
+      payload: { confirmation: 'delete' },
+    });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('lists pending requests oldest due first with the overdue flagged, and rejects with a reason', async () => {
+    const late = await signedInAccount(testApp, { role: 'company' });
+    const recent = await signedInAccount(testApp, { role: 'applicant' });
+    await insertTestInvoice(db(), { companyId: await companyIdOf(db(), late.user.id), status: 'unpaid' });
+    for (const person of [recent, late]) {
+      await person.request({
+        method: 'POST',
+        url: '/api/account/deletion-request',
+        payload: { password: person.password },
+      });
+    }
+    await db()
+      .update(privacyRequests)
+      .set({ dueAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(privacyRequests.userId, late.user.id));
+
+    const list = (
+      await admin.request({ method: 'GET', url: '/api/admin/privacy-requests' })
+    ).json<AdminPrivacyRequestList>();
+    expect(list.items[0]).toMatchObject({ user: { id: late.user.id }, is_overdue: true, unpaid_invoices: 1 });
+    expect(list.overdue).toBe(1);
+    const dueTimes = list.items.map((item) => Date.parse(item.due_at));
+    expect(dueTimes).toEqual([...dueTimes].sort((a, b) => a - b));
+    expect(list.items.every((item) => item.status === 'pending')).toBe(true);
+    const lateRequest = list.items[0];
+    if (!lateRequest) throw new Error('No request listed.');
+
+    const blank = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${lateRequest.id}/reject`,
+      payload: { reason: '  ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ reason: privacyTexts.reasonRequired });
+    const reason = 'Your company has an unpaid invoice; please pay it first.';
+    const rejected = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${lateRequest.id}/reject`,
+      payload: { reason },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason });
+    const again = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${lateRequest.id}/reject`,
+      payload: { reason },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(privacyTexts.notPending);
+    const [audit] = await auditRows('privacy.request_rejected', lateRequest.id);
+    expect(audit).toMatchObject({ actorId: admin.user.id });
+    expect(audit?.details).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected', reason } });
+    expect((await mailTo(late.user.email)).map((mail) => mail.subject)).toContain(
+      'Your request to delete your Tandem account',
+    );
+    const processed = (
+      await admin.request({ method: 'GET', url: '/api/admin/privacy-requests?status=processed' })
+    ).json<AdminPrivacyRequestList>();
+    expect(processed.items.find((item) => item.id === lateRequest.id)).toMatchObject({
+      status: 'rejected',
+      processed_by: admin.user.name,
+    });
+  });
+
+  it('completes an erasure: nothing of the person is left but the accounting records and the audit trail', async () => {
+    const asked = await applicant.request({
+      method: 'POST',
+      url: '/api/account/deletion-request',
+      payload: { password: applicant.password },
+    });
+    expect(asked.statusCode).toBe(201);
+    const request = asked.json<PrivacyRequest>();
+    const invoicesBefore = await db().select().from(invoices).where(eq(invoices.companyId, companyId));
+
+    const completed = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${request.id}/complete`,
+    });
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json()).toMatchObject({ id: request.id, status: 'completed' });
+    expect(
+      (await admin.request({ method: 'POST', url: `/api/admin/privacy-requests/${request.id}/complete` })).statusCode,
+    ).toBe(409);
+
+    // Wherever a text column could hold them, only the kept records do.
+    const kept = ['audit_logs.actor_email', 'audit_logs.details', 'email_outbox.text', 'email_outbox.to_address'];
+    expect(await placesMentioning(db(), applicantEmail)).toEqual(
+      expect.arrayContaining(['audit_logs.actor_email', 'email_outbox.to_address']),
+    );
+    for (const place of await placesMentioning(db(), applicantEmail)) expect(kept).toContain(place);
+    expect(await placesMentioning(db(), applicantName)).toEqual(['invoice_items.description']);
+    // The one mail left to the old address is the goodbye itself (sent by the queue, then aged out).
+    expect((await mailTo(applicantEmail)).map((mail) => mail.subject)).toEqual([
+      'Your Tandem account has been deleted',
+    ]);
+
+    const [user] = await db().select().from(users).where(eq(users.id, applicant.user.id));
+    expect(user).toMatchObject({ name: ANONYMIZED_NAME, status: 'suspended', passwordHash: null });
+    expect(await db().select().from(apiTokens).where(eq(apiTokens.userId, applicant.user.id))).toEqual([]);
+    // Invoices and payments stay with the company.
+    expect(await db().select().from(invoices).where(eq(invoices.companyId, companyId))).toHaveLength(
+      invoicesBefore.length,
+    );
+    expect(await db().select().from(payments).where(eq(payments.companyId, companyId))).toHaveLength(1);
+    // Their messages are still in the thread, emptied; the other applicant's untouched.
+    const [otherMessage] = await db().select().from(messages).where(eq(messages.senderId, other.user.id));
+    expect(otherMessage?.body).toBe('A message from someone else.');
+
+    // Signed out, and unable to sign in again.
+    expect((await applicant.request({ method: 'GET', url: '/api/account/privacy-requests' })).statusCode).toBe(401);
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: { email: applicantEmail, password: applicant.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+
+    const [audit] = await auditRows('privacy.erasure_completed', request.id);
+    expect(audit).toMatchObject({ actorId: admin.user.id });
+    expect(audit?.details).toMatchObject({ user_id: applicant.user.id, after: { status: 'completed' } });
+    expect(await auditRows('account.anonymized', applicant.user.id)).toHaveLength(1);
+    const [stored] = await db().select().from(privacyRequests).where(eq(privacyRequests.id, request.id));
+    expect(stored).toMatchObject({ status: 'completed', processedById: admin.user.id });
+  });
+});

@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPrivacyRequestListQuerySchema,
+  adminPrivacyRequestListSchema,
+  deletionRequestSchema,
+  myPrivacyRequestsSchema,
+  privacyRequestSchema,
+  rejectPrivacyRequestSchema,
+} from '~/shared/privacy';
+import type { AppContext } from '../app-context';
+import { attachmentDirectoriesOf } from '../messaging/message-attachments';
+import { currentAuth } from '../platform/access-control';
+import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { photosDirectoryOf } from '../talent/photo-files';
+import { cancelErasure } from './cancel-erasure';
+import { completeErasure } from './complete-erasure';
+import { exportPersonalData } from './export-personal-data';
+import { findAdminPrivacyRequests, findMyPrivacyRequests } from './find-privacy-requests';
+import { rejectPrivacyRequest } from './reject-privacy-request';
+import { requestErasure } from './request-erasure';
+import { startRetentionJob } from './start-retention-job';
+
+const requestParams = idParams('privacy request');
+
+// A download, never cached (as the CSV exports).
+function sendZip(reply: FastifyReply, filename: string, zip: Uint8Array) {
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(zip));
+}
+
+// Privacy (issue 16 §9): one's own data export and erasure request, the administrators' queue of
+// requests, and the daily retention job.
+export async function privacyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, mailer, config, jobs } = context;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const directories = {
+    photosDirectory: photosDirectoryOf(config.DATA_DIR),
+    attachmentsDirectory: attachmentDirectoriesOf(config.DATA_DIR).sent,
+  };
+  await startRetentionJob({ db, jobs, directories });
+
+  routes.get(
+    '/api/account/data-export',
+    {
+      config: { access: { permission: 'read:privacy_request:own' } },
+      schema: {
+        tags: ['account', 'privacy'],
+        summary: 'Download everything Tandem holds about you: a zip of data.json and one CSV per kind of record',
+        produces: ['application/zip'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const { actorId, ipAddress } = actorOf(request);
+      const bundle = await exportPersonalData({ db, userId: actorId, ipAddress });
+      return sendZip(reply, bundle.filename, bundle.zip);
+    },
+  );
+
+  routes.get(
+    '/api/account/privacy-requests',
+    {
+      config: { access: { permission: 'read:privacy_request:own' } },
+      schema: {
+        tags: ['account', 'privacy'],
+        summary: 'Your privacy requests, and the deletion request still pending if any',
+        response: { 200: myPrivacyRequestsSchema, ...errorResponses },
+      },
+    },
+    async (request) => findMyPrivacyRequests({ db, userId: currentAuth(request).user.id }),
+  );
+
+  routes.post(
+    '/api/account/deletion-request',
+    {
+      config: { access: { permission: 'create:privacy_request:own' } },
+      schema: {
+        tags: ['account', 'privacy'],
+        summary: 'Ask for your account to be deleted (your password, or DELETE typed for identity-provider accounts)',
+        body: deletionRequestSchema,
+        response: { 201: privacyRequestSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { actorId, ipAddress } = actorOf(request);
+      const created = await requestErasure({ db, mailer, userId: actorId, ipAddress, ...request.body });
+      return reply.code(201).send(created);
+    },
+  );
+
+  routes.delete(
+    '/api/account/deletion-request',
+    {
+      config: { access: { permission: 'create:privacy_request:own' } },
+      schema: {
+        tags: ['account', 'privacy'],
+        summary: 'Cancel your pending deletion request',
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { actorId, ipAddress } = actorOf(request);
+      await cancelErasure({ db, mailer, userId: actorId, ipAddress });
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.get(
+    '/api/admin/privacy-requests',
+    {
+      config: { access: { permission: 'read:privacy_request:any' } },
+      schema: {
+        tags: ['admin', 'privacy'],
+        summary: 'Privacy requests: pending ones oldest due first (overdue flagged), or the processed ones',
+        querystring: adminPrivacyRequestListQuerySchema,
+        response: { 200: adminPrivacyRequestListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { status, page, page_size } = request.query;
+      return findAdminPrivacyRequests({ db, status, page, pageSize: page_size });
+    },
+  );
+
+  routes.post(
+    '/api/admin/privacy-requests/:id/complete',
+    {
+      config: { access: { permission: 'update:privacy_request:any' } },
+      schema: {
+        tags: ['admin', 'privacy'],
+        summary: 'Complete an erasure request: the account is anonymised, its invoices and payments kept',
+        params: requestParams,
+        response: {
+          200: z.object({ id: z.string(), status: z.enum(['completed']), processed_at: z.string().nullable() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { actorId, ipAddress } = actorOf(request);
+      const completed = await completeErasure({
+        db,
+        mailer,
+        requestId: request.params.id,
+        actorId,
+        ipAddress,
+        directories,
+      });
+      return { ...completed, status: 'completed' as const };
+    },
+  );
+
+  routes.post(
+    '/api/admin/privacy-requests/:id/reject',
+    {
+      config: { access: { permission: 'update:privacy_request:any' } },
+      schema: {
+        tags: ['admin', 'privacy'],
+        summary: 'Reject a privacy request with a reason (unpaid invoices, say); the person is told',
+        params: requestParams,
+        body: rejectPrivacyRequestSchema,
+        response: { 200: privacyRequestSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { actorId, ipAddress } = actorOf(request);
+      return rejectPrivacyRequest({
+        db,
+        mailer,
+        requestId: request.params.id,
+        reason: request.body.reason,
+        actorId,
+        ipAddress,
+      });
+    },
+  );
+}
