@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { EmailSection, PasswordSection, ProfileSection } from '~/client/account/account-sections';
 import { CompanyProfileSection } from '~/client/account/company-profile-section';
 import { SessionsSection } from '~/client/account/sessions-section';
+import { ApiTokensSection } from '~/client/api-tokens';
+import { CompanyAuditLogSection } from '~/client/audit-logs';
 import { currentUserQueryOptions } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
+import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 
@@ -27,6 +30,9 @@ export default function CompanySettingsPage({ pageId }: PageProps) {
           <PasswordSection user={user} />
           <EmailPreferencesSection showsOfferNote={user.role === 'company'} />
           <SessionsSection />
+          <ApiTokensSection />
+          {user.role === 'company' && user.company && <CompanyAuditLogSection />}
+          <PrivacySection />
         </>
       )}
     </PortalPage>

@@ -33,7 +33,8 @@ export interface DataListColumn<Item> {
 
 // What the scaffold reads of a TanStack list query ({items, total} answers, DESIGN.md §6).
 export interface ListQueryResult<Item> {
-  data?: { items: Item[]; total: number };
+  // total is absent from a keyset list (Audit Logs), which pages with its own `pager`.
+  data?: { items: Item[]; total?: number };
   isPending: boolean;
   isError: boolean;
   isSuccess: boolean;
@@ -58,6 +59,8 @@ interface DataListProps<Item> {
   empty: ListEmptyProps;
   toolbar?: ReactNode;
   rowConfirm?: { dialog: ConfirmDialogProps };
+  // Replaces the numbered pagination: a list too long to count pages with Previous / Next (Audit Logs).
+  pager?: ReactNode;
 }
 
 const PLACEHOLDER_ROWS = [1, 2, 3, 4, 5];
@@ -209,6 +212,7 @@ export function DataList<Item>({
   empty,
   toolbar,
   rowConfirm,
+  pager,
 }: DataListProps<Item>) {
   const { page, pageSize } = search.state;
   const onPageChange = search.setPage;
@@ -290,7 +294,8 @@ export function DataList<Item>({
         </span>
       )}
 
-      {query.isSuccess && total > 0 && (
+      {pager && query.isSuccess && items.length > 0 && <div className="border-t border-border p-4">{pager}</div>}
+      {!pager && query.isSuccess && total > 0 && (
         <div className="border-t border-border p-4">
           <Pagination page={page} pageSize={pageSize} total={total} noun={noun} onPageChange={onPageChange} />
         </div>

@@ -1,0 +1,7 @@
+import { AdminAuditLogsPage } from '~/client/audit-logs';
+import type { PageProps } from '~/client/routes';
+
+// /admin/audit-logs: Audit Logs (the audit-logs feature).
+export default function AdminAuditLogsRoute(props: PageProps) {
+  return <AdminAuditLogsPage {...props} />;
+}

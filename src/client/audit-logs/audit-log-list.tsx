@@ -1,0 +1,256 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, ScrollTextIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { SearchInput } from '~/client/components/search-input';
+import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { NativeSelect } from '~/client/components/ui/native-select';
+import { toast } from '~/client/components/ui/use-toast';
+import { errorMessage } from '~/client/lib/api-client';
+import { downloadFile } from '~/client/lib/download-file';
+import { isOneOf } from '~/client/lib/list-search';
+import {
+  type AuditLogEntry,
+  auditActorKinds,
+  auditDateRangeLabels,
+  auditDateRanges,
+  auditLogTexts,
+} from '~/shared/audit-logs';
+import { type AuditLogSource, auditLogExportUrl, auditLogQueryOptions } from './api';
+import { AuditLogDetailDialog } from './audit-log-detail-dialog';
+import { actorOf, describeTarget, formatAuditTime, summarizeDetails } from './audit-log-format';
+import { useAuditLogSearch } from './audit-log-search';
+
+const EXPORT_FAILED = 'The export could not be downloaded. Please try again.';
+const actorKindLabels = { user: 'User actions', system: 'System actions' } as const;
+
+interface AuditLogListProps {
+  source: AuditLogSource;
+  // Keeps this list's URL keys apart from the page's others (?audit_q=…).
+  searchPrefix?: string;
+  // Administrators filter by action type and export; a company's rows are all its people's.
+  showsTypeFilter?: boolean;
+  showsExport?: boolean;
+}
+
+// The audit log (spec §2 item 8): action type, date range and search; timestamp, action, user, target,
+// details and View; pages of 25 through Previous and Next (a cursor: millions of rows are never counted).
+export function AuditLogList({
+  source,
+  searchPrefix = '',
+  showsTypeFilter = false,
+  showsExport = false,
+}: AuditLogListProps) {
+  const search = useAuditLogSearch(searchPrefix);
+  const { state, query } = search;
+  const logs = useQuery(auditLogQueryOptions(source, query));
+  const [viewed, setViewed] = useState<{ entry: AuditLogEntry; open: boolean } | null>(null);
+
+  const exportCsv = async () => {
+    try {
+      await downloadFile(auditLogExportUrl(query), 'audit-log.csv');
+    } catch (error) {
+      toast({ title: 'Export failed', description: errorMessage(error, EXPORT_FAILED), variant: 'destructive' });
+    }
+  };
+
+  const columns: DataListColumn<AuditLogEntry>[] = [
+    {
+      id: 'timestamp',
+      phone: 'detail',
+      phoneOrder: 1,
+      header: 'Timestamp',
+      className: 'whitespace-nowrap',
+      cell: (entry) => <time dateTime={entry.created_at}>{formatAuditTime(entry.created_at)}</time>,
+    },
+    {
+      id: 'action',
+      phone: 'title',
+      header: 'Action',
+      cell: (entry) => (
+        <span className="grid">
+          <span className="font-medium">{entry.action_label}</span>
+          <span className="text-xs text-muted-foreground">{entry.action}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'user',
+      phone: 'detail',
+      phoneOrder: 2,
+      header: 'User',
+      className: '[overflow-wrap:anywhere]',
+      cell: (entry) =>
+        entry.actor_kind === 'system' ? (
+          <Badge variant="neutral">System</Badge>
+        ) : (
+          <>
+            <PhoneLabel>User</PhoneLabel>
+            {actorOf(entry)}
+          </>
+        ),
+    },
+    {
+      id: 'target',
+      phone: 'detail',
+      phoneOrder: 3,
+      header: 'Target',
+      className: 'max-w-56 [overflow-wrap:anywhere]',
+      cell: (entry) => (
+        <>
+          <PhoneLabel>Target</PhoneLabel>
+          {describeTarget(entry)}
+        </>
+      ),
+    },
+    {
+      id: 'details',
+      phone: 'detail',
+      phoneOrder: 4,
+      header: 'Details',
+      className: 'max-w-72 text-muted-foreground [overflow-wrap:anywhere]',
+      cell: (entry) => summarizeDetails(entry.details),
+    },
+    {
+      id: 'view',
+      phone: 'menu',
+      className: 'md:text-right',
+      header: <span className="sr-only">Actions</span>,
+      cell: (entry) => (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setViewed({ entry, open: true })}
+          aria-label={`View ${entry.action_label} at ${formatAuditTime(entry.created_at)}`}
+        >
+          View
+        </Button>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <div className="grid gap-2">
+      <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+        <SearchInput
+          className="lg:max-w-sm lg:flex-1"
+          label="Search audit log"
+          placeholder="Search by action, email or target"
+          value={state.q}
+          onSearch={(q) => search.filter({ q }, true)}
+        />
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+          {showsTypeFilter && (
+            <NativeSelect
+              aria-label="Action type"
+              className="sm:w-44"
+              value={state.type ?? ''}
+              onChange={(event) => {
+                const next = event.target.value;
+                search.filter({ type: isOneOf(auditActorKinds, next) ? next : null });
+              }}
+            >
+              <option value="">All actions</option>
+              {auditActorKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {actorKindLabels[kind]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+          <NativeSelect
+            aria-label="Date range"
+            className="sm:w-44"
+            value={state.range}
+            onChange={(event) => {
+              const next = event.target.value;
+              if (isOneOf(auditDateRanges, next)) search.filter({ range: next });
+            }}
+          >
+            {auditDateRanges.map((range) => (
+              <option key={range} value={range}>
+                {auditDateRangeLabels[range]}
+              </option>
+            ))}
+          </NativeSelect>
+          {search.isFiltered && (
+            <Button variant="ghost" onClick={search.clear}>
+              <XIcon aria-hidden="true" />
+              Clear Filters
+            </Button>
+          )}
+        </div>
+        {showsExport && (
+          <Button variant="outline" className="lg:ml-auto" onClick={exportCsv}>
+            <DownloadIcon aria-hidden="true" />
+            Export CSV
+          </Button>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">{auditLogTexts.searchHint}</p>
+    </div>
+  );
+
+  const page = logs.data;
+  const pager = (
+    <nav aria-label="Audit log pages" className="flex items-center justify-between gap-3">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!page?.previous_cursor || logs.isPlaceholderData}
+        onClick={() => page?.previous_cursor && search.newer(page.previous_cursor)}
+      >
+        <ChevronLeftIcon aria-hidden="true" />
+        Previous
+      </Button>
+      <span className="text-sm text-muted-foreground">Newest first, {search.pageSize} a page</span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!page?.next_cursor || logs.isPlaceholderData}
+        onClick={() => page?.next_cursor && search.older(page.next_cursor)}
+      >
+        Next
+        <ChevronRightIcon aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+
+  return (
+    <>
+      <DataList
+        label="Audit log"
+        noun="audit entries"
+        query={logs}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        search={{
+          state: { page: 1, pageSize: search.pageSize },
+          setPage: () => {},
+          isFiltered: search.isFiltered,
+          clear: search.clear,
+        }}
+        errorTitle="Failed to load the audit log"
+        errorText={errorMessage(logs.error, 'Please check your connection and try again.')}
+        empty={{
+          icon: ScrollTextIcon,
+          filtered: { title: 'No audit entries found', description: 'Try another search, action type or date range.' },
+          none: {
+            title: `No audit entries in the ${auditDateRangeLabels[state.range].toLowerCase()}`,
+            description: 'Actions appear here as people use the platform.',
+          },
+        }}
+        toolbar={toolbar}
+        pager={pager}
+      />
+      {viewed && (
+        <AuditLogDetailDialog
+          entry={viewed.entry}
+          open={viewed.open}
+          onOpenChange={(open) => setViewed((current) => current && { ...current, open })}
+        />
+      )}
+    </>
+  );
+}
