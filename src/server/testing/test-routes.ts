@@ -11,6 +11,7 @@ import { buildAccount, buildSession } from '../db/seed/factories';
 import { ensurePlatformAssessments } from '../db/seed/platform-assessments';
 import { buildTestAttempt } from '../db/seed/test-factories';
 import { AppError } from '../platform/errors';
+import { accountManagerTestRoutes } from './account-manager-test-routes';
 import { billingTestRoutes } from './billing-test-routes';
 import { jobTestRoutes } from './job-test-routes';
 import { workTestRoutes } from './work-test-routes';
@@ -23,6 +24,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
   await jobTestRoutes(app, { db });
   await workTestRoutes(app, { db });
   await billingTestRoutes(app, { db });
+  await accountManagerTestRoutes(app, { db });
 
   routes.post(
     '/api/testing/accounts',
@@ -73,7 +75,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
       for (const [key, value] of Object.entries(request.body)) {
         await db.update(platformSettings).set({ value, updatedAt: new Date() }).where(eq(platformSettings.key, key));
       }
-      settings.invalidate();
+      await settings.invalidate();
       return settings.get();
     },
   );
