@@ -2,24 +2,38 @@ import { z } from 'zod';
 
 // The admin's System Settings and their defaults (spec §9 of the admin document). The defaults are
 // also inserted by migration 0001 as reference data.
+const onOff = (what: string) => z.boolean({ message: `${what} must be on or off.` });
+
+export const SESSION_TIMEOUT_MINUTES_MIN = 5;
+export const SESSION_TIMEOUT_MINUTES_MAX = 24 * 60;
+export const PLATFORM_FEE_BASIS_POINTS_MAX = 5000;
+
+const sessionTimeoutMessage = `Session timeout must be a whole number of minutes from ${SESSION_TIMEOUT_MINUTES_MIN} to ${SESSION_TIMEOUT_MINUTES_MAX}.`;
+const platformFeeMessage = `The platform fee must be from 0% to ${PLATFORM_FEE_BASIS_POINTS_MAX / 100}%, in steps of 0.01%.`;
+
 export const platformSettingsSchema = z.object({
   session_timeout_minutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60),
-  allow_registrations: z.boolean(),
-  email_verification: z.boolean(),
-  admin_two_factor: z.boolean(),
-  maintenance_mode: z.boolean(),
-  notify_new_user: z.boolean(),
-  notify_new_job: z.boolean(),
-  api_access: z.boolean(),
+    .number({ message: sessionTimeoutMessage })
+    .int({ message: sessionTimeoutMessage })
+    .min(SESSION_TIMEOUT_MINUTES_MIN, { message: sessionTimeoutMessage })
+    .max(SESSION_TIMEOUT_MINUTES_MAX, { message: sessionTimeoutMessage }),
+  allow_registrations: onOff('Allow registrations'),
+  email_verification: onOff('Email verification'),
+  admin_two_factor: onOff('Two-factor authentication for admins'),
+  maintenance_mode: onOff('Maintenance mode'),
+  notify_new_user: onOff('New user notifications'),
+  notify_new_job: onOff('New job notifications'),
+  api_access: onOff('API access'),
   // The platform fee added to every invoice, in basis points of the work (1000 = 10%); issue 15.
-  platform_fee_basis_points: z.number().int().min(0).max(5000),
+  platform_fee_basis_points: z
+    .number({ message: platformFeeMessage })
+    .int({ message: platformFeeMessage })
+    .min(0, { message: platformFeeMessage })
+    .max(PLATFORM_FEE_BASIS_POINTS_MAX, { message: platformFeeMessage }),
 });
 
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+export type PlatformSettingKey = keyof PlatformSettings;
 
 export const defaultPlatformSettings: PlatformSettings = {
   session_timeout_minutes: 60,
@@ -32,3 +46,45 @@ export const defaultPlatformSettings: PlatformSettings = {
   api_access: true,
   platform_fee_basis_points: 1000,
 };
+
+export const platformSettingKeys = Object.keys(defaultPlatformSettings) as PlatformSettingKey[];
+
+// PUT /api/admin/settings: some settings or all of them; a key the platform does not know is refused.
+export const platformSettingsUpdateSchema = z
+  .strictObject(platformSettingsSchema.partial().shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `There is no setting called ${issue.keys.join(', ')}.`
+        : 'Send the settings as an object.',
+  })
+  .refine((changes) => Object.keys(changes).length > 0, { message: 'Send at least one setting to change.' });
+export type PlatformSettingsUpdate = z.infer<typeof platformSettingsUpdateSchema>;
+
+// The answer of GET, PUT and POST …/reset: the settings in force.
+export const platformSettingsResponseSchema = z.object({ settings: platformSettingsSchema });
+
+// Shown to every visitor who is not an administrator while maintenance mode is on.
+export const maintenanceTexts = {
+  title: "We'll be back soon",
+  body: 'Tandem is down for scheduled maintenance. We are working on it and will be back shortly — thank you for your patience.',
+  apiMessage: "Tandem is down for maintenance. We'll be back soon; please try again later.",
+} as const;
+
+// The System Settings screen (issue 16 §7).
+export const systemSettingsTexts = {
+  savedTitle: 'Settings Saved',
+  savedDescription: 'System settings have been updated successfully.',
+  resetTitle: 'Settings Reset',
+  resetDescription: 'System settings have been restored to their defaults.',
+  saveFailedTitle: 'Error',
+  saveFailed: 'Failed to save settings. Please try again.',
+  resetFailed: 'Failed to reset settings. Please try again.',
+  loadFailed: 'Failed to load settings. Please try again.',
+  resetConfirmTitle: 'Reset all settings?',
+  resetConfirmDescription:
+    'Every system setting goes back to its default: registrations and API access on, maintenance mode off, a 60-minute session timeout and a 10% platform fee.',
+} as const;
+
+// Basis points as the screen shows them: 1000 → 10 (%).
+export const percentOfBasisPoints = (basisPoints: number) => basisPoints / 100;
+export const basisPointsOfPercent = (percent: number) => Math.round(percent * 100);

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmailSection, ProfileSection as NameSection, PasswordSection } from '~/client/account/account-sections';
 import { SessionsSection } from '~/client/account/sessions-section';
+import { ApiTokensSection } from '~/client/api-tokens';
 import { currentUserQueryOptions } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
+import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
 import { ProfilePreviewSection } from '~/client/talent/profile-preview-section';
 import { ProfileSection } from '~/client/talent/profile-section';
@@ -34,6 +36,8 @@ export default function ApplicantSettingsPage({ pageId }: PageProps) {
           <PasswordSection user={user} />
           <EmailPreferencesSection showsOfferNote />
           <SessionsSection />
+          <ApiTokensSection />
+          <PrivacySection />
         </>
       )}
     </PortalPage>

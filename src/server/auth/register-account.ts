@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { notifyNewUser } from '../settings/notify-administrators';
 import { createAccount, EMAIL_UNIQUE_INDEXES } from './create-account';
 import { hashPassword, isCommonPassword } from './passwords';
 import { startEmailVerification } from './verification';
@@ -60,5 +61,6 @@ export async function registerAccount({
       ipAddress,
     },
   });
+  await notifyNewUser({ db, mailer, settings, publicUrl }, user);
   return user;
 }

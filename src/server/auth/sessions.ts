@@ -72,6 +72,53 @@ export async function createSession({
 const markApplicantActive = (db: Database, userId: string, at: Date) =>
   db.update(applicantProfiles).set({ lastActiveAt: at }).where(eq(applicantProfiles.userId, userId));
 
+// Who a request is signed in as, by a session or by a personal API token (api-tokens/): the user and
+// their company, read with users, company_members and companies joined.
+export const signedInColumns = {
+  userId: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  status: users.status,
+  emailVerifiedAt: users.emailVerifiedAt,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  companyId: companies.id,
+  companyName: companies.name,
+  companyStatus: companies.status,
+};
+
+interface SignedInRow {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: string;
+  emailVerifiedAt: Date | null;
+  hasPassword: boolean;
+  companyId: string | null;
+  companyName: string | null;
+  companyStatus: string | null;
+}
+
+// The user or their company is suspended: nothing signs them in.
+export const isSuspended = (row: SignedInRow) =>
+  row.status !== 'active' || (row.companyStatus !== null && row.companyStatus !== 'active');
+
+export function authContextOf(sessionId: string, row: SignedInRow): AuthContext {
+  return {
+    sessionId,
+    user: {
+      id: row.userId,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      emailVerified: row.emailVerifiedAt !== null,
+      hasPassword: row.hasPassword,
+    },
+    company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
+  };
+}
+
 // Every signed-in request reads its session: built and parsed once (db/prepared-statements.ts).
 const sessionByTokenHash = preparedStatement((db) =>
   db
@@ -79,16 +126,7 @@ const sessionByTokenHash = preparedStatement((db) =>
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      status: users.status,
-      emailVerifiedAt: users.emailVerifiedAt,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-      companyId: companies.id,
-      companyName: companies.name,
-      companyStatus: companies.status,
+      ...signedInColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -115,8 +153,7 @@ export async function resolveSession({
 
   const now = Date.now();
   const isIdle = now - row.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000;
-  const isCompanySuspended = row.companyStatus !== null && row.companyStatus !== 'active';
-  if (isIdle || row.expiresAt.getTime() <= now || row.status !== 'active' || isCompanySuspended) {
+  if (isIdle || row.expiresAt.getTime() <= now || isSuspended(row)) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }
@@ -127,18 +164,7 @@ export async function resolveSession({
       .where(eq(sessions.id, row.sessionId));
     if (row.role === 'applicant') await markApplicantActive(db, row.userId, new Date(now));
   }
-  return {
-    sessionId: row.sessionId,
-    user: {
-      id: row.userId,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      emailVerified: row.emailVerifiedAt !== null,
-      hasPassword: row.hasPassword,
-    },
-    company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
-  };
+  return authContextOf(row.sessionId, row);
 }
 
 // Which of these sessions still sign someone in (not revoked, not expired, the user not suspended): live

@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { notifyNewJob } from '../settings/notify-administrators';
 import { analyzeHiring } from './analyze-hiring';
 import { bulkChangeJobs } from './bulk-change-jobs';
 import { changeJobStatus } from './change-job-status';
@@ -87,6 +88,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
         isActorEmailVerified: emailVerified,
         input: request.body,
       });
+      if (job.status === 'open') await notifyNewJob(context, job.id);
       return reply.code(201).send(job);
     },
   );
@@ -272,6 +274,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       async (request) => {
         const actor = companyActorOf(request);
         await changeJobStatus({ db, ...actor, id: request.params.id, transition });
+        if (transition === 'publish') await notifyNewJob(context, request.params.id);
         return getJob({ db, companyId: actor.companyId, id: request.params.id });
       },
     );

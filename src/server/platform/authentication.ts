@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerTokenOf, resolveApiToken } from '../api-tokens/resolve-api-token';
 import { resolveSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -27,6 +28,8 @@ const NO_COOKIES: Readonly<Record<string, string | undefined>> = Object.freeze({
 
 // On every request: parse the cookies (request.cookies), refuse cross-site writes, find who is signed
 // in from the session cookie, then apply the route's access policy (platform/access-control.ts).
+// A request with `Authorization: Bearer <personal API token>` is its owner's, whatever cookie it has;
+// a browser never adds that header on its own, so the cross-site check does not apply to it.
 export function registerAuthentication(
   app: FastifyInstance,
   { db, config, settings }: { db: Database; config: Config; settings: SettingsCache },
@@ -38,11 +41,21 @@ export function registerAuthentication(
     if (!request.auth) clearSessionCookie(reply, config);
     requireAccess(request);
   }
+  async function authenticateBearer(request: FastifyRequest, token: string) {
+    const { api_access } = await settings.get();
+    request.auth = await resolveApiToken({ db, token, apiAccess: api_access });
+    requireAccess(request);
+  }
   // Callback style so that a request without a session cookie (public pages, probes) is checked
   // without a promise and its microtask ticks. Fastify turns a synchronous throw into the reply.
   app.addHook('onRequest', (request, reply, done) => {
     const cookieHeader = request.headers.cookie;
     request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : NO_COOKIES;
+    const bearer = bearerTokenOf(request.headers.authorization);
+    if (bearer !== undefined) {
+      authenticateBearer(request, bearer).then(() => done(), done);
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     refuseCrossSiteRequests(request, Boolean(token));
     if (!token) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobTimezones } from '~/shared/jobs';
 import { can, type Role, roles } from '~/shared/permissions';
+import { defaultPlatformSettings } from '~/shared/settings';
 import { SESSION_COOKIE } from '../auth/sessions';
 import {
   applications,
@@ -677,6 +678,11 @@ describe('route fuzz', () => {
     };
     requestCount += 1;
     const response = await testApp.app.inject(options);
+    // System Settings the fuzz saved (maintenance mode, API access, the session timeout) would change how
+    // every later request is answered: put the defaults back.
+    if (route.url.startsWith('/api/admin/settings') && response.statusCode < 300) {
+      await testApp.setSettings(defaultPlatformSettings);
+    }
     // Signing out (or a session route revoking this one) would turn the rest of the run into 401s.
     const hasLostSession = response.statusCode === 401 && route.access !== 'public';
     if (caller !== 'anonymous' && (route.url === '/api/auth/sign-out' || hasLostSession)) {

@@ -38,7 +38,7 @@ export async function createTestApp(
       for (const [key, value] of Object.entries(values)) {
         await database.db.update(platformSettings).set({ value }).where(eq(platformSettings.key, key));
       }
-      app.appContext.settings.invalidate();
+      await app.appContext.settings.invalidate();
     },
     close: async () => {
       await app.close();

@@ -1,0 +1,1 @@
+export { API_TOKENS_SECTION_ID, ApiTokensSection } from './api-tokens-section';

@@ -1,0 +1,1 @@
+export { SystemSettingsPage } from './system-settings-page';

@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '~/shared/permissions';
+import { paths } from '~/shared/routes';
+import type { PlatformSettings } from '~/shared/settings';
+import type { AppContext } from '../app-context';
+import type { Database } from '../db/client';
+import { companies, jobs, users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+
+interface Notifier {
+  db: Database;
+  mailer: Mailer;
+  settings: PlatformSettings;
+  publicUrl: string;
+}
+
+// One email to every active administrator, through the outbox.
+async function emailAdministrators({ db, mailer }: Pick<Notifier, 'db' | 'mailer'>, subject: string, text: string) {
+  const administrators = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  for (const { email } of administrators) await mailer.send({ to: email, subject, text });
+}
+
+const kindOfAccount: Partial<Record<Role, string>> = { applicant: 'applicant', company: 'company' };
+
+// System Settings "New user notifications": administrators hear of every registration.
+export async function notifyNewUser(
+  notifier: Notifier,
+  user: { name: string; email: string; role: Role },
+): Promise<void> {
+  if (!notifier.settings.notify_new_user) return;
+  const kind = kindOfAccount[user.role] ?? 'user';
+  const list = user.role === 'company' ? paths.adminCompanies : paths.adminApplicants;
+  await emailAdministrators(
+    notifier,
+    `New ${kind} registered: ${user.name}`,
+    [
+      `${user.name} (${user.email}) registered a new ${kind} account on Tandem.`,
+      '',
+      `See them in the back office: ${notifier.publicUrl}${list.getHref()}`,
+      '',
+      'You get this email because New User Notifications are on in System Settings.',
+    ].join('\n'),
+  );
+}
+
+// System Settings "New job notifications": administrators hear of every job published.
+export async function notifyNewJob(
+  { db, mailer, settings, config }: Pick<AppContext, 'db' | 'mailer' | 'settings' | 'config'>,
+  jobId: string,
+): Promise<void> {
+  if (!(await settings.get()).notify_new_job) return;
+  const [job] = await db
+    .select({ title: jobs.title, companyName: companies.name })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .where(eq(jobs.id, jobId));
+  if (!job) return;
+  await emailAdministrators(
+    { db, mailer },
+    `New job published: ${job.title}`,
+    [
+      `${job.companyName} published a new job on Tandem: ${job.title}.`,
+      '',
+      `See it in the back office: ${config.publicUrl}${paths.adminJobs.getHref()}`,
+      '',
+      'You get this email because New Job Notifications are on in System Settings.',
+    ].join('\n'),
+  );
+}
