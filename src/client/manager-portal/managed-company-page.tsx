@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { BriefcaseIcon, MessageSquareIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { DashboardLoadError, SectionEmpty, SectionSkeleton } from '~/client/components/dashboard-section';
 import { PortalPage } from '~/client/components/portal-page';
 import { Badge } from '~/client/components/ui/badge';
@@ -9,9 +10,9 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/use-toast';
-import { errorMessage } from '~/client/lib/api-client';
+import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import type { PageProps } from '~/client/routes';
-import type { ManagedCompanyDetail } from '~/shared/account-managers';
+import { accountManagerTexts, type ManagedCompanyDetail } from '~/shared/account-managers';
 import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import { managedCompanyQueryOptions, useOpenCompanyConversation } from './api';
@@ -62,8 +63,25 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 export function ManagedCompanyPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const { id = '' } = useParams();
-  const detail = useQuery(managedCompanyQueryOptions(id));
+  // A link that names no company is not asked about: it is simply not one of theirs.
+  const isCompanyId = z.uuid().safeParse(id).success;
+  const detail = useQuery({ ...managedCompanyQueryOptions(id), enabled: isCompanyId });
   const back = { to: paths.managerDashboard.getHref(), label: 'My Companies' };
+
+  if (!isCompanyId || isNotFoundError(detail.error)) {
+    return (
+      <PortalPage title={title} back={back}>
+        <Card>
+          <CardContent className="grid justify-items-start gap-3 pt-4 sm:pt-6">
+            <p className="font-medium">{accountManagerTexts.companyNotFound}</p>
+            <Button asChild variant="outline">
+              <Link to={back.to}>Back to My Companies</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </PortalPage>
+    );
+  }
 
   if (detail.isPending) {
     return (
