@@ -46,7 +46,7 @@ function decodeCursor(cursor: string): Position {
 
 // The distinct actions in the log, read by skipping along the action index (one probe per action, a
 // hundred or so, instead of a pass over the rows).
-async function distinctActions(db: Database): Promise<string[]> {
+async function readDistinctActions(db: Database): Promise<string[]> {
   const result = (await db.execute(sql`
     with recursive found as (
       (select action from audit_logs order by action limit 1)
@@ -56,6 +56,18 @@ async function distinctActions(db: Database): Promise<string[]> {
     )
     select action from found where action is not null`)) as unknown as { rows: Array<{ action: string }> };
   return result.rows.map((row) => row.action);
+}
+
+// Actions are added by releases, not by people: the list is read at most once a minute per database.
+const ACTIONS_TTL_MS = 60_000;
+const actionsRead = new WeakMap<Database, { at: number; actions: Promise<string[]> }>();
+function distinctActions(db: Database): Promise<string[]> {
+  const cached = actionsRead.get(db);
+  if (cached && Date.now() - cached.at < ACTIONS_TTL_MS) return cached.actions;
+  const actions = readDistinctActions(db);
+  actionsRead.set(db, { at: Date.now(), actions });
+  actions.catch(() => actionsRead.delete(db));
+  return actions;
 }
 
 async function searchCondition(db: Database, q: string): Promise<SQL | undefined> {
