@@ -52,6 +52,17 @@ test('an administrator creates a job for a company, then archives it', async ({ 
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-jobs');
 
+  // Edit keeps the company's rules and the fields the dialog does not show.
+  await row.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Job' });
+  await expect(edit.getByLabel('Job title')).toHaveValue(title);
+  await edit.getByLabel('Maximum rate (USD/hour)').fill('40');
+  await edit.getByLabel('Openings').fill('3');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).getByText('Job updated', { exact: true })).toBeVisible();
+  await expect(edit).toBeHidden();
+
   await row.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Archive' }).click();
   await page.getByRole('alertdialog', { name: 'Archive this job?' }).getByRole('button', { name: 'Archive' }).click();

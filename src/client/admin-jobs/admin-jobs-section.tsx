@@ -171,7 +171,7 @@ export function AdminJobsSection() {
   const toolbar = (
     <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
       <SearchInput
-        className="lg:max-w-xs lg:flex-1"
+        className="lg:min-w-64 lg:max-w-xs lg:flex-1"
         label="Search jobs"
         placeholder="Search by job title or company"
         value={state.q}
