@@ -173,7 +173,7 @@ function SettingsForm({ stored, apiTokensHref }: { stored: PlatformSettings; api
   }
 
   return (
-    <Card aria-labelledby="system-settings-title">
+    <Card aria-labelledby="system-settings-title" className="min-w-0">
       <CardHeader className="sr-only">
         <CardTitle id="system-settings-title">Settings</CardTitle>
       </CardHeader>
@@ -181,15 +181,13 @@ function SettingsForm({ stored, apiTokensHref }: { stored: PlatformSettings; api
         <CardContent className="space-y-4 pt-6">
           {banner && <Alert variant="destructive">{banner}</Alert>}
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <div className="-mx-1 overflow-x-auto px-1 pb-1">
-              <TabsList aria-label="Settings sections">
-                {tabs.map(({ value, label }) => (
-                  <TabsTrigger key={value} value={value}>
-                    {label}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-            </div>
+            <TabsList aria-label="Settings sections" className="h-auto flex-wrap">
+              {tabs.map(({ value, label }) => (
+                <TabsTrigger key={value} value={value}>
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
 
             <TabsContent value="general" forceMount hidden={tab !== 'general'}>
               <SettingsGroup title="General" description="Who can join, and what the platform charges.">
