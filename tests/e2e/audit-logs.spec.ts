@@ -62,6 +62,8 @@ test('an administrator filters the audit log and views an entry with its before 
   await expect(dialog.getByRole('heading', { name: 'After' })).toBeVisible();
   await expect(dialog).toContainText('"status": "active"');
   await expect(dialog).toContainText('"status": "suspended"');
+  await expect(dialog.getByRole('heading', { name: 'Other Details' })).toBeVisible();
+  await expect(dialog).toContainText(companyName);
   await expect(dialog).toContainText(admin.email);
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-audit-log-entry');

@@ -34,6 +34,8 @@ interface AuditLogDetailDialogProps {
 // the change when the row kept them (else its details as they are).
 export function AuditLogDetailDialog({ entry, open, onOpenChange }: AuditLogDetailDialogProps) {
   const change = auditChange(entry.details);
+  // What else the row kept beside the change (the company's name, the sessions signed out…).
+  const { before: _before, after: _after, ...rest } = entry.details;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={entry.action_label} description={formatAuditTime(entry.created_at)} className="max-w-2xl">
@@ -51,10 +53,13 @@ export function AuditLogDetailDialog({ entry, open, onOpenChange }: AuditLogDeta
           <Fact label="Entry ID">{entry.id}</Fact>
         </dl>
         {change ? (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Json label="Before" value={change.before} />
-            <Json label="After" value={change.after} />
-          </div>
+          <>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Json label="Before" value={change.before} />
+              <Json label="After" value={change.after} />
+            </div>
+            {Object.keys(rest).length > 0 && <Json label="Other Details" value={rest} />}
+          </>
         ) : (
           <Json label="Details" value={entry.details} />
         )}
