@@ -35,6 +35,8 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/company/invoices/', 'invoice'],
   ['/api/company/payment-methods/', 'payment method'],
   ['/api/admin/payments/', 'payment'],
+  ['/api/admin/jobs/', 'job'],
+  ['/api/admin/tests/', 'test'],
   ['/api/admin/account-managers/', 'account manager'],
   ['/api/manager/companies/', 'company'],
 ];
