@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_TOKEN_PREFIX, apiTokenTexts } from '~/shared/api-tokens';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { hashToken } from '../auth/secure-tokens';
-import { apiTokens, auditLogs, users } from '../db/schema';
+import { apiTokens, auditLogs, companies, companyMembers, users } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -139,13 +139,24 @@ describe('personal API tokens', () => {
     );
   });
 
-  it("refuses a suspended owner's token", async () => {
+  it("refuses the token of a suspended owner or of a suspended company's member", async () => {
     const person = await signedInAccount(testApp, { role: 'applicant' });
     const { secret } = (await create(person)).json();
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, person.user.id));
     const response = await withBearer(secret, '/api/auth/me');
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe(apiTokenTexts.suspended);
+
+    // A suspended company's people are refused too.
+    const member = await signedInAccount(testApp, { role: 'company' });
+    const memberToken = (await create(member)).json().secret;
+    expect((await withBearer(memberToken, '/api/jobs')).statusCode).toBe(200);
+    const [membership] = await db().select().from(companyMembers).where(eq(companyMembers.userId, member.user.id));
+    await db()
+      .update(companies)
+      .set({ status: 'suspended' })
+      .where(eq(companies.id, membership?.companyId ?? ''));
+    expect((await withBearer(memberToken, '/api/jobs')).statusCode).toBe(403);
   });
 
   it('refuses every bearer request while API access is off, and accepts them again when it is on', async () => {
