@@ -1,4 +1,7 @@
 import type { AccountManagerListQuery, ManagedCompanyListQuery } from '~/shared/account-managers';
+import type { AdminApplicantListQuery } from '~/shared/admin-applicants';
+import type { AdminCompanyListQuery } from '~/shared/admin-companies';
+import type { AbuseReportListQuery } from '~/shared/admin-dashboard';
 import type { AdminPaymentListQuery } from '~/shared/admin-payments';
 import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { TestListQuery } from '~/shared/assessments';
@@ -6,6 +9,7 @@ import type { InvoiceListQuery } from '~/shared/billing';
 import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
 import type { ApplicationListQuery } from '~/shared/pipeline';
+import type { AdminPrivacyRequestListQuery } from '~/shared/privacy';
 import type { TalentQuery } from '~/shared/talent-search';
 import type { ApplicantAttemptListQuery } from '~/shared/test-attempts';
 
@@ -120,10 +124,35 @@ export const queryKeys = {
     payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
   },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
+  // Company and Applicant Management (client/admin-companies, client/admin-applicants): a bulk action
+  // changes the rows and the drawer, which nest under one key each.
+  adminCompanies: {
+    all: ['admin-companies'] as const,
+    list: (query: AdminCompanyListQuery) => ['admin-companies', 'list', query] as const,
+    detail: (id: string) => ['admin-companies', 'detail', id] as const,
+    managerOptions: () => ['admin-companies', 'manager-options'] as const,
+  },
+  adminApplicants: {
+    all: ['admin-applicants'] as const,
+    list: (query: AdminApplicantListQuery) => ['admin-applicants', 'list', query] as const,
+    detail: (id: string) => ['admin-applicants', 'detail', id] as const,
+  },
+  // The admin dashboard and its open abuse reports: a report filed or settled refreshes both.
+  adminDashboard: {
+    all: ['admin-dashboard'] as const,
+    figures: () => ['admin-dashboard', 'figures'] as const,
+    reports: (query: AbuseReportListQuery) => ['admin-dashboard', 'reports', query] as const,
+  },
   adminPayments: {
     all: ['admin-payments'] as const,
     list: (query: AdminPaymentListQuery) => ['admin-payments', 'list', query] as const,
     summary: () => ['admin-payments', 'summary'] as const,
+  },
+  // Privacy (client/privacy): one's own requests, and the administrators' queue.
+  privacy: {
+    all: ['privacy'] as const,
+    mine: () => ['privacy', 'mine'] as const,
+    adminList: (query: AdminPrivacyRequestListQuery) => ['privacy', 'admin-list', query] as const,
   },
   // Account Manager Management (client/account-managers): the table and the cards; a save changes both.
   accountManagers: {

@@ -1,0 +1,64 @@
+import { XIcon } from 'lucide-react';
+import { SearchInput } from '~/client/components/search-input';
+import { Button } from '~/client/components/ui/button';
+import { NativeSelect } from '~/client/components/ui/native-select';
+import { isOneOf } from '~/client/lib/list-search';
+
+interface SearchStatusToolbarProps<Status extends string> {
+  // The list's URL state (useListSearch with a `status` filter).
+  search: {
+    state: { q: string; status: Status | null };
+    change: (changes: { q?: string; status?: Status | null }, options?: { replace?: boolean }) => void;
+    isFiltered: boolean;
+    clear: () => void;
+  };
+  searchLabel: string;
+  placeholder: string;
+  statuses: readonly Status[];
+  statusLabels: Record<Status, string>;
+}
+
+// A list's search box and status filter, with Clear Filters while either narrows it (the admin lists).
+export function SearchStatusToolbar<Status extends string>({
+  search,
+  searchLabel,
+  placeholder,
+  statuses,
+  statusLabels,
+}: SearchStatusToolbarProps<Status>) {
+  return (
+    <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+      <SearchInput
+        className="lg:max-w-xs lg:flex-1"
+        label={searchLabel}
+        placeholder={placeholder}
+        value={search.state.q}
+        onSearch={(q) => search.change({ q }, { replace: true })}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <NativeSelect
+          aria-label="Status"
+          className="sm:w-40"
+          value={search.state.status ?? ''}
+          onChange={(event) => {
+            const next = event.target.value;
+            search.change({ status: isOneOf(statuses, next) ? next : null });
+          }}
+        >
+          <option value="">All statuses</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {statusLabels[status]}
+            </option>
+          ))}
+        </NativeSelect>
+        {search.isFiltered && (
+          <Button variant="ghost" onClick={search.clear}>
+            <XIcon aria-hidden="true" />
+            Clear Filters
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

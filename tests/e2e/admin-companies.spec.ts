@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { paths } from '../../src/shared/routes';
+import { chooseEssentialCookies } from './support/auth';
+import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { expect, saveScreenshots, test } from './support/test';
+
+// Company and Applicant Management (issue 16 §2): an administrator assigns a company its account
+// manager, looks at its details and suspends it (its people are signed out at once); and suspends an
+// applicant.
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await chooseEssentialCookies(context, baseURL);
+});
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+// Searches a list and waits for its answer (the list dims its previous rows while it waits).
+async function searchList(page: Page, label: string, table: string, text: string) {
+  await page.getByLabel(label).fill(text);
+  const list = page.getByRole('table', { name: table });
+  await expect(list).not.toHaveAttribute('aria-busy', 'true');
+  await expect(list.getByRole('row')).toHaveCount(2);
+  return list.getByRole('row', { name: new RegExp(text) });
+}
+
+test('an administrator assigns an account manager, views a company and suspends it', async ({
+  page,
+  request,
+  loginAs,
+  createAccount,
+}) => {
+  const manager = await createAccount('account_manager', { name: uniqueName('Morgan Reyes') });
+  const companyName = uniqueName('Harbor Freight');
+  const owner = await createAccount('company', { name: 'Noor Saleh', company_name: companyName });
+  // The owner is signed in elsewhere: suspension must end that session at once.
+  const session = await request.post('/api/testing/sessions', { data: { email: owner.email } });
+  const { token } = (await session.json()) as { token: string };
+  const ownerRequest = () => request.get('/api/company', { headers: { cookie: `tandem_session=${token}` } });
+  expect((await ownerRequest()).status()).toBe(200);
+
+  await loginAs('admin');
+  await page.goto(paths.adminCompanies.getHref());
+  await expect(page.getByRole('heading', { level: 1, name: 'Company Management' })).toBeVisible();
+  const row = await searchList(page, 'Search companies', 'Companies', companyName);
+  await expect(row).toContainText('Active');
+
+  await row.getByLabel(`Account manager for ${companyName}`).selectOption({ label: manager.name });
+  await expect(toasts(page).getByText('Account Manager Assigned', { exact: true })).toBeVisible();
+  await expect(row.getByLabel(`Account manager for ${companyName}`)).toHaveValue(manager.id);
+
+  await row.getByRole('button', { name: `View details of ${companyName}` }).click();
+  const drawer = page.getByRole('dialog', { name: companyName });
+  await expect(drawer.getByText(owner.email)).toBeVisible();
+  await expect(drawer.getByText(manager.name)).toBeVisible();
+  await expect(drawer.getByText('Members')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await row.getByRole('checkbox', { name: `Select ${companyName}` }).check();
+  const bulkBar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bulkBar).toContainText('1 selected');
+  await expectNoSeriousViolations(page);
+  await saveScreenshots(page, 'admin-companies');
+
+  await bulkBar.getByRole('button', { name: 'Suspend' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Suspend 1 company?' });
+  await confirm.getByRole('button', { name: 'Suspend' }).click();
+  await expect(toasts(page).getByText('Companies Suspended', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Suspended');
+  await expect(bulkBar).toBeHidden();
+  expect((await ownerRequest()).status()).toBe(401);
+  const signIn = await request.post('/api/auth/sign-in', {
+    data: { email: owner.email, password: owner.password },
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
+  expect(signIn.status()).toBe(403);
+});
+
+test('an administrator suspends an applicant', async ({ page, loginAs, createAccount }) => {
+  const applicant = await createAccount('applicant', { name: uniqueName('Amara Okafor') });
+  await loginAs('admin');
+  await page.goto(paths.adminApplicants.getHref());
+  await expect(page.getByRole('heading', { level: 1, name: 'Applicant Management' })).toBeVisible();
+  const row = await searchList(page, 'Search applicants', 'Applicants', applicant.name);
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `View details of ${applicant.name}` }).click();
+  const drawer = page.getByRole('dialog', { name: applicant.name });
+  await expect(drawer.getByText(applicant.email)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('checkbox', { name: `Select ${applicant.name}` }).check();
+  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Suspend' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Suspend 1 applicant?' })
+    .getByRole('button', { name: 'Suspend' })
+    .click();
+  await expect(toasts(page).getByText('Applicants Suspended', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Suspended');
+  await expectNoSeriousViolations(page);
+  await saveScreenshots(page, 'admin-applicants');
+});
