@@ -162,9 +162,9 @@ function CompanyDetails({
               <TableRow>
                 <TableHead>Talent</TableHead>
                 <TableHead>Role</TableHead>
-                <TableHead>Since</TableHead>
+                <TableHead className="max-sm:hidden">Since</TableHead>
                 <TableHead className="text-right">Rate</TableHead>
-                <TableHead className="text-right">Hours / week</TableHead>
+                <TableHead className="text-right max-sm:hidden">Hours / week</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -175,11 +175,11 @@ function CompanyDetails({
                     <p className="text-sm text-muted-foreground">{assignment.talent_email}</p>
                   </TableCell>
                   <TableCell>{assignment.role}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDay(assignment.start_date)}</TableCell>
+                  <TableCell className="whitespace-nowrap max-sm:hidden">{formatDay(assignment.start_date)}</TableCell>
                   <TableCell className="text-right tabular-nums whitespace-nowrap">
                     {formatCents(assignment.rate_cents)}/hr
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{assignment.weekly_hours}</TableCell>
+                  <TableCell className="text-right tabular-nums max-sm:hidden">{assignment.weekly_hours}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
