@@ -139,6 +139,8 @@ export const paths = {
   adminAccountManagers: page('/admin/account-managers', 'Account Manager Management', 'admin'),
   adminPayments: page('/admin/payments', 'Payment Management', 'admin'),
   adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),
+  // GDPR requests to process within the month (issue 16 §9).
+  adminPrivacyRequests: page('/admin/privacy-requests', 'Privacy Requests', 'admin'),
   // The support conversations staff answer (issue 14).
   adminMessages: page('/admin/messages', 'Messages', 'admin'),
   adminSettings: page('/admin/settings', 'System Settings', 'admin'),

@@ -14,6 +14,7 @@ import {
   ScrollTextIcon,
   SearchIcon,
   SettingsIcon,
+  ShieldCheckIcon,
   UserCheckIcon,
   UserCogIcon,
   UsersIcon,
@@ -58,6 +59,7 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Account Managers', href: paths.adminAccountManagers.getHref(), icon: UserCogIcon },
     { label: 'Payments', href: paths.adminPayments.getHref(), icon: CreditCardIcon },
     { label: 'Audit Logs', href: paths.adminAuditLogs.getHref(), icon: ScrollTextIcon },
+    { label: 'Privacy Requests', href: paths.adminPrivacyRequests.getHref(), icon: ShieldCheckIcon },
     { label: 'System Settings', href: paths.adminSettings.getHref(), icon: SettingsIcon },
   ],
   // The account manager's portal: the companies assigned to them, and their conversations.
