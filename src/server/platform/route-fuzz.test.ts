@@ -654,6 +654,9 @@ describe('route fuzz', () => {
     if (url.startsWith('/api/admin/contact-messages')) return { others: otherIds.jobs, own: ownIds.messages };
     // An administrator acts on every company's assignments: naming one is the point, not a breach.
     if (url.startsWith('/api/admin/assignments')) return { others: otherIds.jobs, own: ownIds.assignments };
+    // Likewise every company's jobs and tests: the other kind's ids stand in for rows it must not reach.
+    if (url.startsWith('/api/admin/jobs')) return { others: otherIds.tests, own: ownIds.jobs };
+    if (url.startsWith('/api/admin/tests')) return { others: otherIds.jobs, own: ownIds.tests };
     if (url.includes('/assignments') || url.startsWith('/api/applicant/timesheets')) {
       return { others: otherIds.assignments, own: ownIds.assignments };
     }
