@@ -264,12 +264,17 @@ describe('audit logs', () => {
       `after=${Buffer.from('yesterday|nothing').toString('base64url')}`,
       `after=${Buffer.from(`2026-01-01T00:00:00.000000Z|${randomUUID()}`).toString('base64url')}&before=${Buffer.from(`2026-01-01T00:00:00.000000Z|${randomUUID()}`).toString('base64url')}`,
       `q=${'x'.repeat(201)}`,
+      `after=${Buffer.from(`2026-02-30T00:00:00.000000Z|${randomUUID()}`).toString('base64url')}`,
+      `before=${Buffer.from(`2026-01-01 00:00|${randomUUID()}`).toString('base64url')}`,
     ];
     for (const query of refusals) {
       const response = await get(`/api/admin/audit-logs?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error).toEqual(expect.stringMatching(/\.$/));
     }
+    // Text no column holds (a NUL byte) finds nothing rather than failing.
+    const nul = await get('/api/admin/audit-logs?q=%00');
+    expect(nul.statusCode).toBeLessThan(500);
     const exportRefused = await get('/api/admin/audit-logs/export.csv?range=forever');
     expect(exportRefused.statusCode).toBe(400);
   });

@@ -35,10 +35,17 @@ const exactCreatedAt = sql<string>`to_char(${auditLogs.createdAt} at time zone '
 export const encodeCursor = (position: Position) =>
   Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');
 
+const EXACT_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const BROKEN_CURSOR = 'This page link is broken. Go back to the first page.';
 function decodeCursor(cursor: string): Position {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) {
+  // As exactCreatedAt writes it, and a real moment (2026-02-30 is not).
+  const isMoment =
+    createdAt !== undefined &&
+    EXACT_MOMENT.test(createdAt) &&
+    !Number.isNaN(Date.parse(createdAt)) &&
+    new Date(createdAt).toISOString().slice(0, 19) === createdAt.slice(0, 19);
+  if (!isMoment || !id || !UUID.test(id)) {
     throw new AppError('validation', BROKEN_CURSOR);
   }
   return { createdAt, id };
