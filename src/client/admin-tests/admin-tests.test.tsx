@@ -93,4 +93,54 @@ describe('Tests & Content Management', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('creates a platform test with its questions through Create New Test', async () => {
+    const { events, server } = await openPage([]);
+    server.get('/api/admin/jobs/company-options', () => ({ items: [{ id: fakeId(), name: 'Acme', detail: null }] }));
+    let sent: Record<string, unknown> | null = null;
+    server.post('/api/admin/tests', ({ body }) => {
+      sent = body as Record<string, unknown>;
+      return { ...adminTest({ name: 'Kubernetes Assessment', is_platform: true }), questions: [] };
+    });
+    await events.click(await screen.findByRole('button', { name: 'Create New Test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Test' });
+    // A published test needs an owner, a name, a type and a question: the builder's own rules.
+    await events.click(within(dialog).getByRole('button', { name: 'Create Test' }));
+    expect(
+      await within(dialog).findByText('Choose the company that owns this test, or the platform.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Add at least one question.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please give the test a name.')).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    await events.selectOptions(within(dialog).getByLabelText('Owner'), 'platform');
+    await events.type(within(dialog).getByLabelText('Test name'), 'Kubernetes Assessment');
+    await events.selectOptions(within(dialog).getByLabelText('Type'), 'mcq');
+    await events.clear(within(dialog).getByLabelText('Duration (minutes)'));
+    await events.type(within(dialog).getByLabelText('Duration (minutes)'), '30');
+    await events.type(within(dialog).getByLabelText('Question 1'), 'Which object runs containers?');
+    await events.type(within(dialog).getByLabelText('Options for question 1'), 'Pod{Enter}Service{Enter}Ingress');
+    await events.type(within(dialog).getByLabelText('Correct answer for question 1'), 'Pod');
+    await events.click(within(dialog).getByRole('button', { name: 'Create Test' }));
+    await waitFor(() =>
+      expect(sent).toEqual({
+        owner: 'platform',
+        name: 'Kubernetes Assessment',
+        description: '',
+        type: 'mcq',
+        time_limit: 30,
+        pass_rate: 70,
+        is_active: true,
+        questions: [
+          {
+            type: 'multiple-choice',
+            question: 'Which object runs containers?',
+            options: ['Pod', 'Service', 'Ingress'],
+            answer_key: 'Pod',
+          },
+        ],
+      }),
+    );
+    expect(await within(await toastRegion()).findByText('Test created successfully')).toBeInTheDocument();
+  });
 });
