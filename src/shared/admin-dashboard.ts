@@ -97,12 +97,6 @@ export function formatThousands(cents: number): string {
   return `$${(Math.round(dollars / 100) / 10).toFixed(1)}K`;
 }
 
-// 'company.account_manager_assigned' → 'Company account manager assigned'.
-export function actionLabel(action: string): string {
-  const words = action.replaceAll(/[._]/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 // ---- Abuse reports: the Report button on profiles, jobs and messages, and the admin's list ----
 
 export const REPORT_REASON_MAX = 1000;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PortalPage } from '~/client/components/portal-page';
+import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
@@ -131,8 +132,9 @@ function JobPostingCard({ job }: { job: JobPosting }) {
         {!job.application && job.status !== 'open' && (
           <p className="text-sm text-muted-foreground">{jobBoardTexts.jobNotOpen}</p>
         )}
-        <div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <ApplyButton job={job} onApply={() => setDialogOpen(true)} className="max-sm:w-full" />
+          <ReportButton targetType="job" targetId={job.id} targetName={`the job ${job.title}`} />
         </div>
       </CardHeader>
       <CardContent className="grid gap-6">

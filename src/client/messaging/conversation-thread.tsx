@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, ArrowLeftIcon, FileIcon, RotateCcwIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -365,10 +366,20 @@ function MessageItem({
           <AttachmentView attachment={message.attachment} isMine={isMine} onMediaLoad={onMediaLoad} />
         )}
       </Bubble>
-      <p className={cn('text-xs text-muted-foreground', isMine && 'justify-self-end')}>
-        <time dateTime={message.created_at}>{messageTimeLabel(message.created_at)}</time>
-        {isSeen && <span> · Seen</span>}
-      </p>
+      <div className={cn('flex items-center gap-1 text-xs text-muted-foreground', isMine && 'justify-self-end')}>
+        <p>
+          <time dateTime={message.created_at}>{messageTimeLabel(message.created_at)}</time>
+          {isSeen && <span> · Seen</span>}
+        </p>
+        {!isMine && (
+          <ReportButton
+            compact
+            targetType="message"
+            targetId={message.id}
+            targetName={`the message from ${message.sender?.name ?? 'a former user'}`}
+          />
+        )}
+      </div>
     </li>
   );
 }

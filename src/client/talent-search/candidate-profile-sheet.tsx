@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
@@ -93,6 +94,13 @@ export function CandidateProfileSheet({
             )}
             <PassedTests candidateId={candidate.id} />
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+            <div>
+              <ReportButton
+                targetType="applicant_profile"
+                targetId={candidate.id}
+                targetName={`${candidate.name}’s profile`}
+              />
+            </div>
           </div>
         </SheetContent>
       )}

@@ -1,13 +1,13 @@
 import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   type AdminDashboard,
-  actionLabel,
   type DashboardFigure,
   growthLabel,
   marginGrowthLabel,
   type RecentAdminAction,
   type SystemHealth,
 } from '~/shared/admin-dashboard';
+import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
 
@@ -155,7 +155,7 @@ async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]
   return rows.map((row) => ({
     id: row.id,
     action: row.action,
-    action_label: actionLabel(row.action),
+    action_label: auditActionLabel(row.action),
     actor_name: row.actorName,
     target_type: row.targetType,
     target_id: row.targetId,
