@@ -35,6 +35,8 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/company/invoices/', 'invoice'],
   ['/api/company/payment-methods/', 'payment method'],
   ['/api/admin/payments/', 'payment'],
+  ['/api/admin/companies/', 'company'],
+  ['/api/admin/applicants/', 'applicant'],
   ['/api/admin/jobs/', 'job'],
   ['/api/admin/tests/', 'test'],
   ['/api/admin/account-managers/', 'account manager'],
