@@ -25,6 +25,9 @@ export const companies = pgTable(
     index('companies_inactive_idx').on(table.id).where(sql`${table.status} <> 'active'`),
     // Company Management lists the companies not deleted, newest first, by status.
     index('companies_admin_list_idx').on(table.status, table.createdAt).where(sql`${table.deletedAt} is null`),
+    // Its search box finds any part of a name or contact address (ILIKE '%…%') through trigrams.
+    index('companies_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('companies_contact_email_trgm_idx').using('gin', table.contactEmail.op('gin_trgm_ops')),
   ],
 );
 
