@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AbuseReport,
   type AdminDashboard,
@@ -15,8 +15,11 @@ import { buildAccount } from '../db/seed/factories';
 import { buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
+import { createSharedCache } from '../platform/shared-cache';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { createPopulationCounter, POPULATION_FRESH_MS } from './count-population';
+import { countPopulation } from './get-admin-dashboard';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
@@ -185,6 +188,23 @@ describe('admin dashboard', () => {
       growth_label: growthLabel(signups, signupsBefore, 'last week'),
     });
     expect(signupsBefore).toBe(1);
+  });
+
+  it('keeps the people counts a minute, then recounts behind the kept answer', async () => {
+    const clock = { now: Date.now() };
+    const count = createPopulationCounter({ db: db(), cache: createSharedCache({}), clock: () => clock.now });
+    const first = await count();
+    expect(first).toEqual(await countPopulation({ db: db() }));
+    const joined = await buildAccount(db(), { role: 'applicant' });
+    expect(await count()).toEqual(first);
+    clock.now += POPULATION_FRESH_MS;
+    // Stale: the kept answer at once, a new count behind it.
+    expect(await count()).toEqual(first);
+    await vi.waitFor(async () => {
+      expect((await count()).workers.value).toBe(first.workers.value + 1);
+    });
+    expect((await count()).signups.value).toBe(first.signups.value + 1);
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.id, joined.user.id));
   });
 
   it('computes revenue and the gross margin from invoices and the talent pay they bill', async () => {

@@ -15,6 +15,7 @@ import { viewerOf } from '../messaging/conversation-access';
 import { currentAuth } from '../platform/access-control';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { checkSystemHealth } from './check-system-health';
+import { createPopulationCounter } from './count-population';
 import { fileAbuseReport } from './file-abuse-report';
 import { findAbuseReports } from './find-abuse-reports';
 import { getAdminDashboard } from './get-admin-dashboard';
@@ -44,9 +45,11 @@ export async function adminDashboardRoutes(
   // The figures count a million rows: requests that arrive while they are being worked out share that
   // answer rather than each starting the same counts again.
   let inFlight: Promise<AdminDashboard> | undefined;
+  const population = createPopulationCounter({ db, cache: context.cache });
   const dashboard = () => {
     inFlight ??= getAdminDashboard({
       db,
+      population,
       systemHealth: () => checkSystemHealth({ db, redis, tally, dataDir: config.DATA_DIR }),
     }).finally(() => {
       inFlight = undefined;
