@@ -143,7 +143,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   // pg_trgm: Company Management's search for any part of a name or address (migration 0025).
-  const client = new PGlite(options.dataDir, { extensions: { pg_trgm } });
+  // One options object: given as a second argument after an undefined data directory (in memory), the
+  // extensions are not loaded and CREATE EXTENSION fails.
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return {
