@@ -100,6 +100,13 @@ describe('admin companies', () => {
     expect(secondPage).toMatchObject({ total: 2, page: 2, page_size: 1 });
     expect(secondPage.items.map((item) => item.id)).toEqual([older.id]);
 
+    // Without a status filter the active and the suspended are merged, still newest first.
+    await db().update(companies).set({ status: 'suspended' }).where(eq(companies.id, newer.id));
+    expect((await list(`q=${encodeURIComponent(unique)}`)).items.map((item) => item.id)).toEqual([newer.id, older.id]);
+    const mergedSecond = await list(`q=${encodeURIComponent(unique)}&page=2&page_size=1`);
+    expect(mergedSecond.items.map((item) => item.id)).toEqual([older.id]);
+    await db().update(companies).set({ status: 'active' }).where(eq(companies.id, newer.id));
+
     const detail = await get(`/api/admin/companies/${newer.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json()).toMatchObject<Partial<AdminCompanyDetail>>({
