@@ -12,7 +12,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { companyIdOf } from '../billing/payment-test-invoices';
 import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
-import { buildJob } from '../db/seed/job-factories';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { createSharedCache } from '../platform/shared-cache';
@@ -407,6 +407,32 @@ describe('admin dashboard', () => {
       // Settled, the same person may report the same job again.
       const anew = await report(applicant, { targetType: 'job', targetId: jobId, reason: 'It is back again' });
       expect(anew.statusCode).toBe(201);
+    });
+
+    it('takes a message from the people in its conversation only, never their own', async () => {
+      await buildApplication(db(), { jobId, applicantId: otherApplicant.user.id });
+      const started = await company.request({
+        method: 'POST',
+        url: '/api/conversations',
+        payload: { applicant_id: otherApplicant.user.id },
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const conversationId = started.json().id as string;
+      const sent = await company.request({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/messages`,
+        payload: { client_id: randomUUID(), body: 'Send me your bank details to get the job.' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const messageId = sent.json().id as string;
+      const reason = 'Asks for bank details';
+      const outsider = await report(applicant, { targetType: 'message', targetId: messageId, reason });
+      expect(outsider.statusCode).toBe(404);
+      const own = await report(company, { targetType: 'message', targetId: messageId, reason });
+      expect(own.statusCode).toBe(400);
+      const filed = await report(otherApplicant, { targetType: 'message', targetId: messageId, reason });
+      expect(filed.statusCode, filed.body).toBe(201);
+      expect(filed.json().report.target_label).toBe('Send me your bank details to get the job.');
     });
   });
 });
