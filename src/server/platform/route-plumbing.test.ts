@@ -40,6 +40,9 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/admin/jobs/', 'job'],
   ['/api/admin/tests/', 'test'],
   ['/api/admin/account-managers/', 'account manager'],
+  ['/api/admin/reports/', 'report'],
+  ['/api/account/api-tokens/', 'API token'],
+  ['/api/admin/privacy-requests/', 'privacy request'],
   ['/api/manager/companies/', 'company'],
 ];
 
