@@ -756,7 +756,7 @@ describe('route fuzz', () => {
     }
     expect(requestCount).toBeGreaterThan(1500);
     expect(failures, failures.join('\n\n')).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   // Runs after the fuzz (tests in a file run in order), whether or not it found a 5xx.
   it('changed none of the other company’s rows', async () => {
