@@ -9,7 +9,6 @@ import {
   PlusIcon,
   UserCheckIcon,
   UsersIcon,
-  XIcon,
 } from 'lucide-react';
 import { useState } from 'react';
 import { ChangeTermsDialog, EndAssignmentDialog } from '~/client/components/assignment-dialogs';
@@ -21,17 +20,15 @@ import {
   useConfirmAction,
 } from '~/client/components/data-list';
 import { PageMeta } from '~/client/components/page-meta';
-import { SearchInput } from '~/client/components/search-input';
+import { SearchStatusToolbar } from '~/client/components/search-status-toolbar';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem } from '~/client/components/ui/dropdown-menu';
-import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatIsoDay, toIsoDay } from '~/client/lib/iso-day';
-import { defineListSearch, isOneOf, searchParam, useListSearch } from '~/client/lib/list-search';
+import { defineListSearch, searchParam, useListSearch } from '~/client/lib/list-search';
 import { type AssignmentStatus, assignmentStatuses } from '~/shared/applications';
 import { type Assignment, formatCents } from '~/shared/billing';
 import {
@@ -244,39 +241,13 @@ export function AdminAssignments({ title }: { title: string }) {
   ];
 
   const toolbar = (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <SearchInput
-        className="sm:max-w-sm sm:flex-1"
-        label="Search assignments"
-        placeholder="Search by talent, company or role..."
-        value={state.q}
-        onSearch={(q) => search.change({ q }, { replace: true })}
-      />
-      <div className="grid gap-1.5 sm:w-48">
-        <Label htmlFor="admin-assignments-status">Status</Label>
-        <NativeSelect
-          id="admin-assignments-status"
-          value={state.status ?? ''}
-          onChange={(event) => {
-            const value = event.target.value;
-            search.change({ status: isOneOf(assignmentStatuses, value) ? value : null });
-          }}
-        >
-          <option value="">All statuses</option>
-          {assignmentStatuses.map((status) => (
-            <option key={status} value={status}>
-              {assignmentStatusLabels[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      {search.isFiltered && (
-        <Button variant="ghost" onClick={search.clear}>
-          <XIcon aria-hidden="true" />
-          Clear Filters
-        </Button>
-      )}
-    </div>
+    <SearchStatusToolbar
+      search={search}
+      searchLabel="Search assignments"
+      placeholder="Search by talent, company or role..."
+      statuses={assignmentStatuses}
+      statusLabels={assignmentStatusLabels}
+    />
   );
 
   return (

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, ReceiptIcon, XIcon } from 'lucide-react';
+import { DownloadIcon, ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
-import { SearchInput } from '~/client/components/search-input';
+import { SearchStatusToolbar } from '~/client/components/search-status-toolbar';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { downloadFile } from '~/client/lib/download-file';
-import { isOneOf, useListSearch } from '~/client/lib/list-search';
+import { useListSearch } from '~/client/lib/list-search';
 import {
   type AdminPayment,
   adminPaymentStatuses,
@@ -134,43 +133,18 @@ export function PaymentsSection() {
   ];
 
   const toolbar = (
-    <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-      <SearchInput
-        className="lg:max-w-xs lg:flex-1"
-        label="Search payments"
-        placeholder="Search by company or invoice number"
-        value={state.q}
-        onSearch={(q) => search.change({ q }, { replace: true })}
-      />
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <NativeSelect
-          aria-label="Status"
-          className="sm:w-40"
-          value={state.status ?? ''}
-          onChange={(event) => {
-            const next = event.target.value;
-            search.change({ status: isOneOf(adminPaymentStatuses, next) ? next : null });
-          }}
-        >
-          <option value="">All</option>
-          {adminPaymentStatuses.map((status) => (
-            <option key={status} value={status}>
-              {adminPaymentStatusLabels[status]}
-            </option>
-          ))}
-        </NativeSelect>
-        {search.isFiltered && (
-          <Button variant="ghost" onClick={search.clear}>
-            <XIcon aria-hidden="true" />
-            Clear Filters
-          </Button>
-        )}
-      </div>
+    <SearchStatusToolbar
+      search={search}
+      searchLabel="Search payments"
+      placeholder="Search by company or invoice number"
+      statuses={adminPaymentStatuses}
+      statusLabels={adminPaymentStatusLabels}
+    >
       <Button variant="outline" className="lg:ml-auto" onClick={exportReport}>
         <DownloadIcon aria-hidden="true" />
         Export Report
       </Button>
-    </div>
+    </SearchStatusToolbar>
   );
 
   return (

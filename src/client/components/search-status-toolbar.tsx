@@ -1,4 +1,5 @@
 import { XIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { SearchInput } from '~/client/components/search-input';
 import { Button } from '~/client/components/ui/button';
 import { NativeSelect } from '~/client/components/ui/native-select';
@@ -16,6 +17,8 @@ interface SearchStatusToolbarProps<Status extends string> {
   placeholder: string;
   statuses: readonly Status[];
   statusLabels: Record<Status, string>;
+  // The list's own action at the end of the row (Export Report, say).
+  children?: ReactNode;
 }
 
 // A list's search box and status filter, with Clear Filters while either narrows it (the admin lists).
@@ -25,6 +28,7 @@ export function SearchStatusToolbar<Status extends string>({
   placeholder,
   statuses,
   statusLabels,
+  children,
 }: SearchStatusToolbarProps<Status>) {
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
@@ -59,6 +63,7 @@ export function SearchStatusToolbar<Status extends string>({
           </Button>
         )}
       </div>
+      {children}
     </div>
   );
 }
