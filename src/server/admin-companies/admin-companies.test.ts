@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCompany,
@@ -278,6 +278,30 @@ describe('admin companies', () => {
     });
     // A deleted company is no longer there to act on.
     expect((await bulk({ action: 'activate', ids: [id] })).statusCode).toBe(404);
+  });
+
+  it('totals each status as a direct count does, through suspensions and deletions', async () => {
+    const direct = async (status?: 'active' | 'suspended') =>
+      (
+        await db()
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(isNull(companies.deletedAt), status ? eq(companies.status, status) : undefined))
+      ).length;
+    const expectTotalsToMatch = async () => {
+      expect((await list('')).total).toBe(await direct());
+      expect((await list('status=active')).total).toBe(await direct('active'));
+      expect((await list('status=suspended')).total).toBe(await direct('suspended'));
+    };
+    const first = await seedCompany('Tally One');
+    const second = await seedCompany('Tally Two');
+    await expectTotalsToMatch();
+    expect((await bulk({ action: 'suspend', ids: [first.id, second.id] })).statusCode).toBe(200);
+    await expectTotalsToMatch();
+    expect((await bulk({ action: 'activate', ids: [second.id] })).statusCode).toBe(200);
+    expect((await bulk({ action: 'delete', ids: [second.id] })).statusCode).toBe(200);
+    await expectTotalsToMatch();
+    expect((await list(`q=${encodeURIComponent(`Tally One ${unique}`)}&status=suspended`)).total).toBe(1);
   });
 
   it('is for administrators only, and answers bad input with a sentence', async () => {

@@ -8,7 +8,7 @@ import {
 } from '~/shared/admin-companies';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
-import { companies, users } from '../db/schema';
+import { companies, companyStatusCounts, users } from '../db/schema';
 import { textArrayLiteral } from '../db/text-array-literal';
 
 export interface AdminCompanyFilter {
@@ -118,10 +118,21 @@ export async function loadAdminCompany(db: Database, id: string): Promise<AdminC
   return adminCompanyView(row, figures.get(row.id));
 }
 
-// The ids of a page, newest first. Each status is read from companies_admin_list_idx (status,
-// created_at) in order and only as far as the page needs; without a status filter the two runs are
-// merged, rather than every company sorted.
+// The ids of a page, newest first. Without a search each status is read from companies_admin_list_idx
+// (status, created_at) in order and only as far as the page needs; without a status filter the two runs
+// are merged, rather than every company sorted. With a search the matches come first, from the trigram
+// indexes (migration 0025), then are sorted: walking the date index for a rare name would pass over
+// every company.
 async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: number, offset: number) {
+  if (filter.q?.trim()) {
+    const { rows } = (await db.execute(sql`
+      with matches as materialized (
+        select ${companies.id} as id, ${companies.createdAt} as created_at from ${companies} where ${whereOf(filter)}
+      )
+      select id from matches order by created_at desc, id desc limit ${limit} offset ${offset}
+    `)) as unknown as { rows: { id: string }[] };
+    return rows.map((row) => row.id);
+  }
   const statuses = filter.status ? [filter.status] : companyStatuses;
   const runs = statuses.map(
     (status) => sql`(select ${companies.id} as id, ${companies.createdAt} as created_at from ${companies}
@@ -133,6 +144,20 @@ async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: numb
     order by created_at desc, id desc limit ${limit} offset ${offset}
   `)) as unknown as { rows: { id: string }[] };
   return rows.map((row) => row.id);
+}
+
+// How many companies the filter finds: without a search, the counts the companies trigger keeps
+// (migration 0027) rather than a count over every company on each page.
+async function countCompanies(db: Database, filter: AdminCompanyFilter): Promise<number> {
+  if (filter.q?.trim()) {
+    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(companies).where(whereOf(filter));
+    return counted?.total ?? 0;
+  }
+  const [counted] = await db
+    .select({ total: sql<number>`coalesce(sum(${companyStatusCounts.total}), 0)::int` })
+    .from(companyStatusCounts)
+    .where(filter.status ? eq(companyStatusCounts.status, filter.status) : undefined);
+  return counted?.total ?? 0;
 }
 
 // Company Management's page: companies not deleted, newest first, with the figures computed for its
@@ -148,9 +173,9 @@ export async function findAdminCompanies({
   page: number;
   pageSize: number;
 }): Promise<AdminCompanyList> {
-  const [ids, [counted]] = await Promise.all([
+  const [ids, total] = await Promise.all([
     findPageIds(db, filter, pageSize, (page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(companies).where(whereOf(filter)),
+    countCompanies(db, filter),
   ]);
   const [rows, figures] = await Promise.all([
     ids.length > 0 ? selectCompanies(db).where(inArray(companies.id, ids)) : [],
@@ -162,7 +187,7 @@ export async function findAdminCompanies({
       const row = rowOf.get(id);
       return row ? [adminCompanyView(row, figures.get(id))] : [];
     }),
-    total: counted?.total ?? 0,
+    total,
     page,
     page_size: pageSize,
   };
