@@ -75,11 +75,13 @@ describe('the route table', () => {
     for (const id of pageIds) expect(paths[id].title, id).not.toBe('');
   });
 
-  it('gives the admin sidebar its ten routes, and the staff their support inbox beside them', () => {
-    // The inbox is reached from the header's Message button, so the sidebar keeps the spec's ten.
+  it("gives the admin sidebar the spec's ten routes and Privacy Requests, and the staff their support inbox beside them", () => {
+    // The inbox is reached from the header's Message button; Privacy Requests is issue 16 §9's queue of
+    // GDPR requests, beyond the spec's ten screens.
     const adminPages = pageIds.filter((id) => paths[id].layout === 'admin');
-    expect(adminPages.filter((id) => id !== 'adminMessages')).toHaveLength(10);
+    expect(adminPages.filter((id) => id !== 'adminMessages' && id !== 'adminPrivacyRequests')).toHaveLength(10);
     expect(adminPages).toContain('adminMessages');
+    expect(adminPages).toContain('adminPrivacyRequests');
   });
 
   it('gives account managers a portal of their own under /manager', () => {

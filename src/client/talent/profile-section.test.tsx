@@ -48,7 +48,10 @@ function fakeProfileApi(server: FakeServer, initial = profileOf({})) {
     store.profile = profileOf(fields, `/api/applicants/${applicant.id}/photo?v=${'a'.repeat(32)}`);
     return store.profile;
   });
+  // The settings page's other sections: sessions, API tokens, privacy.
   server.get('/api/account/sessions', () => ({ items: [] }));
+  server.get('/api/account/api-tokens', () => ({ tokens: [], api_access: true }));
+  server.get('/api/account/privacy-requests', () => ({ items: [], pending_erasure: null, has_password: true }));
   return store;
 }
 
