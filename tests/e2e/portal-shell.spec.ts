@@ -58,6 +58,8 @@ test.describe('portal shell on a desktop', () => {
         'Account Managers',
         'Payments',
         'Audit Logs',
+        // Issue 16 §9: the queue of GDPR requests, beside the spec's ten.
+        'Privacy Requests',
         'System Settings',
       ],
     };
