@@ -198,11 +198,13 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   }
   registerAuthentication(app, { db: database.db, config, settings });
   registerMaintenanceMode(app, { settings });
-  // Before the other routes: its hook counts every answer for System Health's error rate.
+  // The health and readiness probes first: they stay out of System Health's error rate, and the API
+  // documentation opens on them (its sections follow the order routes are registered).
+  await app.register(healthRoutes, { database, redis });
+  // Before the other routes: its hook counts every other answer for System Health's error rate.
   await app.register(adminDashboardRoutes, { context, redis });
 
   await registerCspReports(app);
-  await app.register(healthRoutes, { database, redis });
   await app.register(liveRoutes, { context });
   await app.register(authRoutes, { context });
   await app.register(accountRoutes, { context });
