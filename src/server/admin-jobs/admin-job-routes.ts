@@ -10,6 +10,7 @@ import { getJob } from '../jobs/get-job';
 import { updateJob } from '../jobs/update-job';
 import { currentAuth } from '../platform/access-control';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { notifyNewJob } from '../settings/notify-administrators';
 import { createAdminJob } from './create-admin-job';
 import { findAdminJobs } from './find-admin-jobs';
 import { findJobCompany } from './find-job-company';
@@ -65,6 +66,7 @@ export async function adminJobRoutes(app: FastifyInstance, { context }: { contex
     async (request, reply) => {
       const { user } = currentAuth(request);
       const job = await createAdminJob({ db, actor: user, input: request.body, ipAddress: request.ip });
+      if (job.status === 'open') await notifyNewJob(context, job.id);
       return reply.code(201).send(job);
     },
   );

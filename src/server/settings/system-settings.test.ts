@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlatformSettings, maintenanceTexts } from '~/shared/settings';
+import { companyIdOf } from '../billing/payment-test-invoices';
 import { auditLogs, emailOutbox, sessions } from '../db/schema';
 import { loadWebClient } from '../platform/web-client';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
@@ -263,6 +264,16 @@ describe('system settings', () => {
       const published = await company.request({ method: 'POST', url: `/api/jobs/${draft.json().id}/publish` });
       expect(published.statusCode).toBe(200);
       expect(await mailTo(admin.user.email, 'New job published: Controller')).toHaveLength(1);
+
+      // A job an administrator publishes for the company is news too.
+      const companyId = await companyIdOf(testApp.database.db, company.user.id);
+      const byAdmin = await admin.request({
+        method: 'POST',
+        url: '/api/admin/jobs',
+        payload: { ...job('Payroll Clerk', 'open'), company_id: companyId },
+      });
+      expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+      expect(await mailTo(admin.user.email, 'New job published: Payroll Clerk')).toHaveLength(1);
 
       await put({ notify_new_job: false });
       const quiet = await company.request({ method: 'POST', url: '/api/jobs', payload: job('Auditor', 'open') });
