@@ -277,5 +277,11 @@ describe('audit logs', () => {
     expect(nul.statusCode).toBeLessThan(500);
     const exportRefused = await get('/api/admin/audit-logs/export.csv?range=forever');
     expect(exportRefused.statusCode).toBe(400);
+    // A search that fails in the database is answered with a sentence before the download starts, never
+    // as a CSV cut off mid-way.
+    const nulExport = await get('/api/admin/audit-logs/export.csv?q=%00');
+    expect(nulExport.statusCode).toBeLessThan(500);
+    expect(nulExport.headers['content-type']).not.toMatch(/^text\/csv/);
+    expect(nulExport.json().error).toEqual(expect.stringMatching(/\.$/));
   });
 });

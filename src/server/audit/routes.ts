@@ -25,11 +25,16 @@ const csvRow = (entry: AuditLogEntry): CsvCell[] => [
   JSON.stringify(entry.details),
 ];
 
-// The CSV as it is read: the header, then each batch of rows (buildCsv opens every document with the
-// byte order mark; only the first chunk keeps it).
-async function* csvChunks(batches: AsyncGenerator<AuditLogEntry[]>): AsyncGenerator<string> {
+// The CSV as it is read: the header, the first batch (read before the download started), then each later
+// batch (buildCsv opens every document with the byte order mark; only the first chunk keeps it).
+async function* csvChunks(
+  first: AuditLogEntry[] | undefined,
+  rest: AsyncGenerator<AuditLogEntry[]>,
+): AsyncGenerator<string> {
   yield buildCsv([CSV_HEADER]);
-  for await (const batch of batches) yield buildCsv(batch.map(csvRow)).slice(1);
+  if (!first) return;
+  yield buildCsv(first.map(csvRow)).slice(1);
+  for await (const batch of rest) yield buildCsv(batch.map(csvRow)).slice(1);
 }
 
 // Audit Logs (issue 16 §6): administrators read every row; a company reads the rows its own people
@@ -70,6 +75,9 @@ export async function auditLogRoutes(app: FastifyInstance, { context }: { contex
     },
     async (request, reply) => {
       const batches = findAuditLogsForExport({ db, scope: platform, filter: request.query });
+      // Once the headers are out an error can only cut the file short: a search the database refuses is
+      // answered here, with a sentence, while it still can be.
+      const first = await batches.next();
       const filename = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
       // The reply's types know only the JSON answers; this one is a stream of CSV text.
       const download = reply as unknown as FastifyReply;
@@ -77,7 +85,7 @@ export async function auditLogRoutes(app: FastifyInstance, { context }: { contex
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(csvChunks(batches)));
+        .send(Readable.from(csvChunks(first.done ? undefined : first.value, batches)));
     },
   );
 
