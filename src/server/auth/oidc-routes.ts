@@ -99,6 +99,8 @@ export async function oidcRoutes(
     if (!provider) throw new AppError('validation', oidcMessages.generic);
     const { user, redirectTo } = await completeOidcSignIn({
       db,
+      mailer: context.mailer,
+      settings: await context.settings.get(),
       provider,
       flow,
       parameters,

@@ -2,10 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { authMessages, normalizeEmail } from '~/shared/auth';
 import { oidcMessages, oidcProviderNames, oidcRefusals } from '~/shared/oidc';
+import type { PlatformSettings } from '~/shared/settings';
 import { recordAuditEvent } from '../../audit/record-audit-event';
 import type { Database } from '../../db/client';
 import { oauthAccounts, users } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../platform/errors';
+import { notifyNewUser } from '../../settings/notify-administrators';
 import { cancelPendingLinks } from '../cancel-pending-links';
 import { createAccount } from '../create-account';
 import { revokeUserSessions } from '../sessions';
@@ -84,9 +87,12 @@ async function fetchProfile({
 // must vouch for the email before it links or creates anything. An existing account whose address was
 // never confirmed may have been registered by someone else beforehand, so the verified owner takes it
 // over: its password and sessions end. Administrators are never created here, and must be on the
-// allow-list (ADMIN_EMAILS) to sign in.
+// allow-list (ADMIN_EMAILS) to sign in. A new account follows the same System Settings as a registration
+// with a password: none while registrations are closed, and administrators hear of each one.
 export async function completeOidcSignIn({
   db,
+  mailer,
+  settings,
   provider,
   flow,
   parameters,
@@ -97,6 +103,8 @@ export async function completeOidcSignIn({
   appleName,
 }: {
   db: Database;
+  mailer: Mailer;
+  settings: PlatformSettings;
   provider: ProviderSettings;
   flow: OidcFlow | null;
   parameters: CallbackParameters;
@@ -136,6 +144,7 @@ export async function completeOidcSignIn({
         : await takeOverUnconfirmedAccount({ db, user: sameEmail, provider: provider.id, ipAddress });
     } else {
       if (userType === 'admin') throw new AppError('forbidden', oidcRefusals.noAdministratorAccount);
+      if (!settings.allow_registrations) throw new AppError('forbidden', authMessages.registrationsClosed);
       user = await createAccount({
         db,
         accountType: userType,
@@ -167,6 +176,7 @@ export async function completeOidcSignIn({
         ipAddress,
       },
     });
+    await notifyNewUser({ db, mailer, settings, publicUrl }, user);
   }
   return { user, redirectTo: flow.redirectTo };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
 import { oidcMessages, oidcRefusals } from '~/shared/oidc';
-import { auditLogs, oauthAccounts, users } from '../../db/schema';
+import { auditLogs, emailOutbox, oauthAccounts, users } from '../../db/schema';
 import { buildAccount } from '../../db/seed/factories';
 import { sameOriginHeaders, sessionCookieFrom } from '../../testing/auth-helpers';
 import { walkProvider } from '../../testing/browserless-oidc';
@@ -154,6 +154,39 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     expect(
       await testApp.database.db.select().from(users).where(eq(users.email, 'new.person@example.test')),
     ).toHaveLength(1);
+  });
+
+  it('follows System Settings for a new account: none while registrations are closed, administrators told of each', async () => {
+    const { user: admin } = await buildAccount(testApp.database.db, { role: 'admin', email: 'watch@tandem.example' });
+    const mailsToAdmin = (subject: string) =>
+      testApp.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, admin.email), eq(emailOutbox.subject, subject)));
+
+    await testApp.setSettings({ allow_registrations: false });
+    try {
+      const closed = await signInAtProvider('google', 'company', { sub: 'google-closed-1', email: 'late@example.test' });
+      const refused = await callback(closed.answer.parameters, closed.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(authMessages.registrationsClosed);
+      expect(await testApp.database.db.select().from(users).where(eq(users.email, 'late@example.test'))).toEqual([]);
+    } finally {
+      await testApp.setSettings({ allow_registrations: true });
+    }
+
+    const open = await signInAtProvider('linkedin', 'company', {
+      sub: 'linkedin-new-1',
+      email: 'founder@example.test',
+      name: 'Femi Founder',
+    });
+    expect((await callback(open.answer.parameters, open.cookie)).statusCode).toBe(200);
+    const [mail] = await mailsToAdmin('New company registered: Femi Founder');
+    expect(mail?.text).toContain('Femi Founder (founder@example.test) registered a new company account');
+    // Signing in again is not a new account.
+    const again = await signInAtProvider('linkedin', 'company', { sub: 'linkedin-new-1', email: 'founder@example.test' });
+    expect((await callback(again.answer.parameters, again.cookie)).statusCode).toBe(200);
+    expect(await mailsToAdmin('New company registered: Femi Founder')).toHaveLength(1);
   });
 
   it('signs into the existing account with the same verified email and links it', async () => {
