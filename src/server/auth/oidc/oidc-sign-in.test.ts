@@ -166,7 +166,10 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
 
     await testApp.setSettings({ allow_registrations: false });
     try {
-      const closed = await signInAtProvider('google', 'company', { sub: 'google-closed-1', email: 'late@example.test' });
+      const closed = await signInAtProvider('google', 'company', {
+        sub: 'google-closed-1',
+        email: 'late@example.test',
+      });
       const refused = await callback(closed.answer.parameters, closed.cookie);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe(authMessages.registrationsClosed);
@@ -184,7 +187,10 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     const [mail] = await mailsToAdmin('New company registered: Femi Founder');
     expect(mail?.text).toContain('Femi Founder (founder@example.test) registered a new company account');
     // Signing in again is not a new account.
-    const again = await signInAtProvider('linkedin', 'company', { sub: 'linkedin-new-1', email: 'founder@example.test' });
+    const again = await signInAtProvider('linkedin', 'company', {
+      sub: 'linkedin-new-1',
+      email: 'founder@example.test',
+    });
     expect((await callback(again.answer.parameters, again.cookie)).statusCode).toBe(200);
     expect(await mailsToAdmin('New company registered: Femi Founder')).toHaveLength(1);
   });
