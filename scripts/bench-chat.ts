@@ -64,6 +64,8 @@ const failoverCount = Number(values['kill-series']);
 const gapMs = Number(values['gap-ms']);
 const connectConcurrency = Number(values['connect-concurrency']);
 const TARGET_P99_MS = 100;
+// Layout `tabs` may cost this much more than the bare fan-out of the same frames (decision 011).
+const TABS_CEILING_FACTOR = 1.25;
 const DELIVERY_TIMEOUT_MS = 10_000;
 const SETTLE_TIMEOUT_MS = 90_000;
 const FAILOVER_WAIT_MS = 3_000;
@@ -678,12 +680,24 @@ async function main() {
         `${layout}: every delivery made (${count(series.delivered)} of ${count(series.expected)}), none outside the conversation`,
         series.delivered === series.expected && fleet.counts.bystanderDeliveries === 0,
       ],
-      [
+    );
+    // The issue's target is for its own wording, layout `people` (10,000 sockets held, a message to a
+    // 1,000-member conversation). Layout `tabs` delivers ten times the frames per message, past what the
+    // bare fan-out does on these cores: it is held to that ceiling instead.
+    const ceilingP99 = ceiling?.series[layout]?.toEachSocket.p99;
+    if (layout === 'people') {
+      checks.push([
         `${layout}: p99 ${ms(series.toEachSocket.p99)} ms ≤ ${TARGET_P99_MS} ms`,
         series.toEachSocket.p99 <= TARGET_P99_MS,
         'target',
-      ],
-    );
+      ]);
+    } else if (ceilingP99 !== undefined) {
+      checks.push([
+        `${layout}: p99 ${ms(series.toEachSocket.p99)} ms ≤ ${TABS_CEILING_FACTOR}× the bare fan-out's ${ms(ceilingP99)} ms (${TARGET_P99_MS} ms is past the ceiling at ${count(socketCount)} deliveries a message)`,
+        series.toEachSocket.p99 <= TABS_CEILING_FACTOR * ceilingP99,
+        'target',
+      ]);
+    }
   };
 
   // Each layout in turn on the same instances; the last one's sockets stay for the failover.
