@@ -46,8 +46,23 @@ export const adminApplicantDetailSchema = adminApplicantSchema.extend({
   // Every assignment and the active ones.
   assignments: z.number().int(),
   active_assignments: z.number().int(),
+  // The Talent Search badges only an administrator grants, after checking the papers.
+  id_verified: z.boolean(),
+  background_checked: z.boolean(),
 });
 export type AdminApplicantDetail = z.infer<typeof adminApplicantDetailSchema>;
+
+// PUT /api/admin/applicants/{id}/verifications: grant or withdraw the ID Verified and Background Check
+// badges (either or both).
+export const applicantVerificationsSchema = z
+  .object({
+    id_verified: z.boolean({ message: 'Say whether the ID is verified: true or false.' }).optional(),
+    background_checked: z.boolean({ message: 'Say whether the background check is done: true or false.' }).optional(),
+  })
+  .refine((input) => input.id_verified !== undefined || input.background_checked !== undefined, {
+    message: 'Say which badge to grant or withdraw: id_verified or background_checked.',
+  });
+export type ApplicantVerificationsInput = z.infer<typeof applicantVerificationsSchema>;
 
 export const applicantBulkActions = ['suspend', 'activate', 'remove'] as const;
 export type ApplicantBulkAction = (typeof applicantBulkActions)[number];
@@ -78,4 +93,7 @@ export const adminApplicantTexts = {
   bulkFailed: (action: ApplicantBulkAction) => `Failed to ${action} applicants`,
   notFound: 'This applicant does not exist.',
   someNotFound: 'Some of the selected applicants no longer exist. Refresh the list and try again.',
+  verificationSaved: 'Verification Updated',
+  verificationFailed: 'Failed to update verification',
+  notActive: 'Badges are granted to active applicants: activate this one first.',
 } as const;

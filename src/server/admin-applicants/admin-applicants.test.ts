@@ -158,6 +158,94 @@ describe('admin applicants', () => {
     expect((await bulk({ action: 'suspend', ids: [applicant.user.id] })).statusCode).toBe(404);
   });
 
+  it('grants and withdraws the ID Verified and Background Check badges Talent Search filters on', async () => {
+    const applicant = await seedApplicant('Farah Nadir');
+    const verify = (payload: object, account = admin) =>
+      account.request({ method: 'PUT', url: `/api/admin/applicants/${applicant.user.id}/verifications`, payload });
+    const withBadges = async (badges: string) =>
+      (
+        (
+          await get(`/api/talent?q=${encodeURIComponent(`Zephyr Farah Nadir ${unique}`)}&badges=${badges}`, company)
+        ).json() as { items: { id: string; badges: string[] }[] }
+      ).items;
+
+    expect((await get(`/api/admin/applicants/${applicant.user.id}`)).json()).toMatchObject({
+      id_verified: false,
+      background_checked: false,
+    });
+    expect(await withBadges('id_verified')).toEqual([]);
+
+    const granted = await verify({ id_verified: true });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json()).toMatchObject({ id: applicant.user.id, id_verified: true, background_checked: false });
+    expect(await withBadges('id_verified')).toEqual([
+      expect.objectContaining({ id: applicant.user.id, badges: ['id_verified'] }),
+    ]);
+    expect(await withBadges('id_verified,background_check')).toEqual([]);
+    const [profile] = await db()
+      .select({ idVerifiedAt: applicantProfiles.idVerifiedAt })
+      .from(applicantProfiles)
+      .where(eq(applicantProfiles.userId, applicant.user.id));
+
+    const both = await verify({ id_verified: true, background_checked: true });
+    expect(both.json()).toMatchObject({ id_verified: true, background_checked: true });
+    expect((await withBadges('id_verified,background_check')).map((item) => item.id)).toEqual([applicant.user.id]);
+    // Granted again, the badge keeps the moment it was first granted.
+    const [still] = await db()
+      .select({ idVerifiedAt: applicantProfiles.idVerifiedAt })
+      .from(applicantProfiles)
+      .where(eq(applicantProfiles.userId, applicant.user.id));
+    expect(still?.idVerifiedAt).toEqual(profile?.idVerifiedAt);
+
+    const withdrawn = await verify({ id_verified: false });
+    expect(withdrawn.json()).toMatchObject({ id_verified: false, background_checked: true });
+    expect(await withBadges('id_verified')).toEqual([]);
+
+    const audits = await auditRows('applicant.verification_changed', applicant.user.id);
+    expect(audits).toHaveLength(3);
+    expect(audits.map((row) => row.details)).toEqual(
+      expect.arrayContaining([
+        {
+          name: applicant.user.name,
+          before: { id_verified: false, background_checked: false },
+          after: { id_verified: true, background_checked: false },
+        },
+        {
+          name: applicant.user.name,
+          before: { id_verified: true, background_checked: false },
+          after: { id_verified: true, background_checked: true },
+        },
+        {
+          name: applicant.user.name,
+          before: { id_verified: true, background_checked: true },
+          after: { id_verified: false, background_checked: true },
+        },
+      ]),
+    );
+    expect(audits.every((row) => row.actorId === admin.user.id)).toBe(true);
+    // Nothing to change writes nothing.
+    expect((await verify({ background_checked: true })).statusCode).toBe(200);
+    expect(await auditRows('applicant.verification_changed', applicant.user.id)).toHaveLength(3);
+
+    // Only administrators; a sentence for bad input; not for someone who is not an applicant or not active.
+    for (const account of [company, applicant])
+      expect((await verify({ id_verified: true }, account)).statusCode).toBe(403);
+    const empty = await verify({});
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json())).toContain('Say which badge to grant or withdraw');
+    expect((await verify({ id_verified: 'yes' })).statusCode).toBe(400);
+    const notApplicant = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/applicants/${company.user.id}/verifications`,
+      payload: { id_verified: true },
+    });
+    expect(notApplicant.statusCode).toBe(404);
+    await bulk({ action: 'suspend', ids: [applicant.user.id] });
+    const suspended = await verify({ id_verified: true });
+    expect(suspended.statusCode).toBe(409);
+    expect(suspended.json().error).toBe('Badges are granted to active applicants: activate this one first.');
+  });
+
   it('is for administrators only, and answers bad input with a sentence', async () => {
     const applicant = await seedApplicant('Eli Gate');
     for (const account of [company, applicant]) {

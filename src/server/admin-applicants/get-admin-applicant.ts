@@ -5,7 +5,7 @@ import { applicantProfiles, assignments } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { loadAdminApplicant } from './find-admin-applicants';
 
-// The details drawer: the row, the profile's headline, skills and location, and the assignments.
+// The details drawer: the row, the profile's headline, skills, location and badges, and the assignments.
 export async function getAdminApplicant({
   db,
   applicantId,
@@ -21,6 +21,8 @@ export async function getAdminApplicant({
         headline: applicantProfiles.headline,
         skills: applicantProfiles.skills,
         location: applicantProfiles.location,
+        idVerifiedAt: applicantProfiles.idVerifiedAt,
+        backgroundCheckedAt: applicantProfiles.backgroundCheckedAt,
       })
       .from(applicantProfiles)
       .where(eq(applicantProfiles.userId, applicantId)),
@@ -39,5 +41,7 @@ export async function getAdminApplicant({
     location: profile?.location ?? null,
     assignments: work?.total ?? 0,
     active_assignments: work?.active ?? 0,
+    id_verified: Boolean(profile?.idVerifiedAt),
+    background_checked: Boolean(profile?.backgroundCheckedAt),
   };
 }

@@ -6,17 +6,20 @@ import {
   adminApplicantListSchema,
   applicantBulkResultSchema,
   applicantBulkSchema,
+  applicantVerificationsSchema,
 } from '~/shared/admin-applicants';
 import type { AppContext } from '../app-context';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { photosDirectoryOf } from '../talent/photo-files';
 import { applyApplicantBulkAction } from './apply-applicant-bulk-action';
+import { changeApplicantVerifications } from './change-applicant-verifications';
 import { findAdminApplicants } from './find-admin-applicants';
 import { getAdminApplicant } from './get-admin-applicant';
 
 const tags = ['admin', 'applicants'];
 
-// Applicant Management (issue 16 §2): every applicant, and bulk Suspend, Activate and Remove.
+// Applicant Management (issue 16 §2): every applicant, bulk Suspend, Activate and Remove, and the
+// verification badges.
 // Administrators only.
 export async function adminApplicantRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, config } = context;
@@ -52,6 +55,27 @@ export async function adminApplicantRoutes(app: FastifyInstance, { context }: { 
       },
     },
     async (request) => getAdminApplicant({ db, applicantId: request.params.id }),
+  );
+
+  routes.put(
+    '/api/admin/applicants/:id/verifications',
+    {
+      config: { access: { permission: 'update:applicant:any' } },
+      schema: {
+        tags,
+        summary: 'Grant or withdraw the ID Verified and Background Check badges Talent Search filters on',
+        params: idParams('applicant'),
+        body: applicantVerificationsSchema,
+        response: { 200: adminApplicantDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      changeApplicantVerifications({
+        db,
+        applicantId: request.params.id,
+        input: request.body,
+        ...actorOf(request),
+      }),
   );
 
   routes.post(

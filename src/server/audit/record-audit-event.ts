@@ -81,6 +81,7 @@ export type AuditAction =
   | 'applicant.suspended'
   | 'applicant.activated'
   | 'applicant.removed'
+  | 'applicant.verification_changed'
   | 'account_manager.created'
   | 'account_manager.updated'
   | 'settings.updated'
