@@ -7,6 +7,7 @@ import type {
   AdminApplicantListQuery,
   ApplicantBulkInput,
   ApplicantBulkResult,
+  ApplicantVerificationsInput,
 } from '~/shared/admin-applicants';
 
 // Applicant Management (/api/admin/applicants): the list, the drawer and the bulk actions.
@@ -29,5 +30,15 @@ export function useApplicantBulkAction() {
   return useMutation({
     mutationFn: (input: ApplicantBulkInput) => apiClient.post<ApplicantBulkResult>('/api/admin/applicants/bulk', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminApplicants.all }),
+  });
+}
+
+export function useChangeApplicantVerifications(applicantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApplicantVerificationsInput) =>
+      apiClient.put<AdminApplicantDetail>(`/api/admin/applicants/${applicantId}/verifications`, input),
+    onSuccess: (detail) => queryClient.setQueryData(queryKeys.adminApplicants.detail(applicantId), detail),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminApplicants.detail(applicantId) }),
   });
 }
