@@ -3,6 +3,7 @@ import type { AdminApplicant, AdminApplicantList, ApplicantStatus } from '~/shar
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
 import { applicantProfiles, users } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 
 export interface AdminApplicantFilter {
@@ -43,14 +44,17 @@ interface ApplicantFigures {
 // Applications and hires, for the given applicants only (a page reads its own rows' applications).
 async function findApplicantFigures(db: Database, ids: string[]): Promise<Map<string, ApplicantFigures>> {
   if (ids.length === 0) return new Map();
-  const { rows } = (await db.execute(sql`
+  const rows = await selectRows<{ id: string; applications: number; hired: number }>(
+    db,
+    sql`
     select p.id, figures.applications, figures.hired
     from unnest(${textArrayLiteral(ids)}::uuid[]) as p(id)
     cross join lateral (
       select count(*)::int as applications, (count(*) filter (where a.status = 'hired'))::int as hired
       from applications a where a.applicant_id = p.id
     ) figures
-  `)) as unknown as { rows: { id: string; applications: number; hired: number }[] };
+  `,
+  );
   return new Map(rows.map((row) => [row.id, { applications: Number(row.applications), hired: Number(row.hired) }]));
 }
 

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
 import { companies, companyStatusCounts, users } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 
 export interface AdminCompanyFilter {
@@ -66,16 +67,22 @@ export async function findCompanyFigures(
   now = new Date(),
 ): Promise<Map<string, CompanyFigures>> {
   if (companyIds.length === 0) return new Map();
-  const { rows } = (await db.execute(sql`
+  const rows = await selectRows<{
+    id: string;
+    workers: number;
+    active_jobs: number;
+    monthly_revenue_cents: string | number;
+  }>(
+    db,
+    sql`
     select c.id,
       (select count(*)::int from assignments a where a.company_id = c.id and a.status = 'active') as workers,
       (select count(*)::int from jobs j where j.company_id = c.id and j.status = 'open') as active_jobs,
       (select coalesce(sum(i.total_cents), 0)::bigint from invoices i
         where i.company_id = c.id and i.issue_date >= ${monthStartDay(now)}::date) as monthly_revenue_cents
     from unnest(${textArrayLiteral(companyIds)}::uuid[]) as c(id)
-  `)) as unknown as {
-    rows: { id: string; workers: number; active_jobs: number; monthly_revenue_cents: string | number }[];
-  };
+  `,
+  );
   return new Map(
     rows.map((row) => [
       row.id,
@@ -125,12 +132,15 @@ export async function loadAdminCompany(db: Database, id: string): Promise<AdminC
 // every company.
 async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: number, offset: number) {
   if (filter.q?.trim()) {
-    const { rows } = (await db.execute(sql`
+    const rows = await selectRows<{ id: string }>(
+      db,
+      sql`
       with matches as materialized (
         select ${companies.id} as id, ${companies.createdAt} as created_at from ${companies} where ${whereOf(filter)}
       )
       select id from matches order by created_at desc, id desc limit ${limit} offset ${offset}
-    `)) as unknown as { rows: { id: string }[] };
+    `,
+    );
     return rows.map((row) => row.id);
   }
   const statuses = filter.status ? [filter.status] : companyStatuses;
@@ -139,10 +149,13 @@ async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: numb
       where ${whereOf({ ...filter, status })}
       order by ${companies.createdAt} desc, ${companies.id} desc limit ${limit + offset})`,
   );
-  const { rows } = (await db.execute(sql`
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`
     select id from (${sql.join(runs, sql` union all `)}) as page
     order by created_at desc, id desc limit ${limit} offset ${offset}
-  `)) as unknown as { rows: { id: string }[] };
+  `,
+  );
   return rows.map((row) => row.id);
 }
 

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { formatCount, type HealthCheck, type HealthCheckName, type SystemHealth } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
+import { selectRows } from '../db/select-rows';
 import type { ResponseTally } from './response-tally';
 
 // System Health (issue 16 §1): real checks, each with what it found. The percentage is the share of
@@ -74,15 +75,16 @@ async function checkRedis(redis: HealthProbes['redis']): Promise<Outcome> {
 // pg-boss keeps its jobs in the same database: waiting ones (created or retry) by the partial index it
 // keeps for them, and the ones that failed for good in the last hour.
 async function checkQueue(db: Database): Promise<Outcome> {
-  const result = (await db.execute(
+  const resultRows = await selectRows<{ waiting: number; overdue: number; failed: number }>(
+    db,
     sql`select
           (count(*) filter (where state < 'active'))::int as waiting,
           (count(*) filter (where state < 'active' and start_after < now() - interval '5 minutes'))::int as overdue,
           (count(*) filter (where state = 'failed' and completed_on > now() - interval '1 hour'))::int as failed
         from pgboss.job
         where state < 'active' or (state = 'failed' and completed_on > now() - interval '1 hour')`,
-  )) as unknown as { rows: { waiting: number; overdue: number; failed: number }[] };
-  const { waiting = 0, overdue = 0, failed = 0 } = result.rows[0] ?? {};
+  );
+  const { waiting = 0, overdue = 0, failed = 0 } = resultRows[0] ?? {};
   const detail = `${formatCount(Number(waiting))} waiting, ${formatCount(Number(overdue))} overdue by 5 minutes, ${formatCount(Number(failed))} failed in the last hour.`;
   const isHealthy = Number(overdue) < QUEUE_OVERDUE_LIMIT && Number(failed) === 0;
   return { status: isHealthy ? 'pass' : 'fail', detail };

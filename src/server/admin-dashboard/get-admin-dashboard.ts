@@ -10,6 +10,7 @@ import {
 import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 
 // The admin dashboard's figures (issue 16 §1), each beside the same figure one period earlier. Months
 // are calendar months in UTC. Built for a million users and millions of audit rows: companies count by
@@ -144,7 +145,15 @@ async function countAbuseReports(db: Database, now: Date) {
 // The latest audit rows written by administrators: each admin's latest few by the (actor_id, created_at)
 // index, then the newest of those — a few rows read whatever the size of the log.
 async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]> {
-  const result = (await db.execute(
+  const resultRows = await selectRows<{
+    id: string;
+    action: string;
+    target_type: string | null;
+    target_id: string | null;
+    created_at: string | Date;
+    actor_name: string;
+  }>(
+    db,
     sql`select latest.id, latest.action, latest.target_type, latest.target_id, latest.created_at, admins.name as actor_name
         from ${users} admins
         cross join lateral (
@@ -157,17 +166,8 @@ async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]
         where admins.role = 'admin'
         order by latest.created_at desc
         limit ${RECENT_ACTIONS_SHOWN}`,
-  )) as unknown as {
-    rows: {
-      id: string;
-      action: string;
-      target_type: string | null;
-      target_id: string | null;
-      created_at: string | Date;
-      actor_name: string;
-    }[];
-  };
-  const rows = result.rows.map((row) => ({
+  );
+  const rows = resultRows.map((row) => ({
     id: row.id,
     action: row.action,
     targetType: row.target_type,

@@ -9,6 +9,7 @@ import {
 } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { auditLogs, companyMembers } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 
 // The audit log read newest first, a page at a time, over millions of rows. Pages are keyset pages: a
@@ -54,15 +55,18 @@ function decodeCursor(cursor: string): Position {
 // The distinct actions in the log, read by skipping along the action index (one probe per action, a
 // hundred or so, instead of a pass over the rows).
 async function readDistinctActions(db: Database): Promise<string[]> {
-  const result = (await db.execute(sql`
+  const resultRows = await selectRows<{ action: string }>(
+    db,
+    sql`
     with recursive found as (
       (select action from audit_logs order by action limit 1)
       union all
       select (select next.action from audit_logs next where next.action > found.action order by next.action limit 1)
       from found where found.action is not null
     )
-    select action from found where action is not null`)) as unknown as { rows: Array<{ action: string }> };
-  return result.rows.map((row) => row.action);
+    select action from found where action is not null`,
+  );
+  return resultRows.map((row) => row.action);
 }
 
 // Actions are added by releases, not by people: the list is read at most once a minute per database.

@@ -1,9 +1,10 @@
-import { DrizzleQueryError, inArray, type SQL, sql } from 'drizzle-orm';
+import { DrizzleQueryError, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { AuditAction } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { billingProfiles, companyMembers } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { notify } from '../notifications/notify';
 import { isUniqueViolation } from '../platform/errors';
 import { getPlatformSettings } from '../settings/get-platform-settings';
@@ -59,7 +60,6 @@ interface WorkRow {
 export const formatInvoiceNumber = (year: number, sequence: number) =>
   `INV-${year}-${String(sequence).padStart(6, '0')}`;
 
-const rowsOf = async <Row>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 // A uuid[] literal: both drivers pass it as one string, whatever the number of ids.
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
@@ -86,7 +86,7 @@ export async function issueInvoices({
 }): Promise<InvoiceRun> {
   const period = billingPeriodOf(periodStart ?? lastFullWeekStart(today), today);
   const { platform_fee_basis_points: feeBasisPoints } = await getPlatformSettings({ db });
-  const candidates = await rowsOf<{ company_id: string }>(
+  const candidates = await selectRows<{ company_id: string }>(
     db,
     sql`select distinct a.company_id
         from timesheets t join assignments a on a.id = t.assignment_id
@@ -135,7 +135,7 @@ async function issueBatch({
 }): Promise<IssuedInvoice[]> {
   return db.transaction(async (tx) => {
     // Locked in id order, so two runs never lock each other's rows crosswise.
-    const locked = await rowsOf<{ id: string; company_id: string }>(
+    const locked = await selectRows<{ id: string; company_id: string }>(
       tx,
       sql`select t.id, a.company_id
           from timesheets t join assignments a on a.id = t.assignment_id
@@ -147,7 +147,7 @@ async function issueBatch({
     if (locked.length === 0) return [];
     const alreadyInvoiced = new Set(
       (
-        await rowsOf<{ company_id: string }>(
+        await selectRows<{ company_id: string }>(
           tx,
           sql`select company_id from invoices
               where period_start = ${period.periodStart} and company_id = any(${uuidArray(companyIds)}::uuid[])`,
@@ -158,7 +158,7 @@ async function issueBatch({
     if (timesheetIds.length === 0) return [];
 
     // The minutes of each assignment at each rate, the rate being the one in effect on the day worked.
-    const workRows = await rowsOf<WorkRow>(
+    const workRows = await selectRows<WorkRow>(
       tx,
       sql`select a.company_id, a.id as assignment_id, a.role, u.name as talent_name, r.rate_cents,
                  sum(e.minutes)::int as minutes
@@ -219,7 +219,7 @@ async function issueBatch({
 
     // The year's counter row stays locked until commit: numbers are taken in commit order, without gaps.
     const year = Number(today.slice(0, 4));
-    const [counter] = await rowsOf<{ last_number: number }>(
+    const [counter] = await selectRows<{ last_number: number }>(
       tx,
       sql`insert into invoice_counters (year, last_number) values (${year}, ${drafts.length})
           on conflict (year) do update set last_number = invoice_counters.last_number + excluded.last_number
@@ -229,7 +229,7 @@ async function issueBatch({
 
     // Rows travel as one JSON parameter each: building a thousand-row insert statement costs more
     // than running it.
-    const inserted = await rowsOf<IssuedInvoice & { dueDate: string }>(
+    const inserted = await selectRows<IssuedInvoice & { dueDate: string }>(
       tx,
       sql`insert into invoices (invoice_number, company_id, period_start, period_end, issue_date, due_date, status,
                                 subtotal_cents, fee_basis_points, fee_cents, tax_basis_points, tax_cents, total_cents)

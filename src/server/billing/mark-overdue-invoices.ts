@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
+import { selectRows } from '../db/select-rows';
 import { isoDay } from './work-calendar';
 
 const MARKED_ACTION: AuditAction = 'invoice.marked_overdue';
@@ -16,7 +17,8 @@ export async function markOverdueInvoices({
   // YYYY-MM-DD (UTC).
   today?: string;
 }): Promise<{ marked: string[] }> {
-  const { rows } = (await db.execute(
+  const rows = await selectRows<{ id: string }>(
+    db,
     sql`with marked as (
           update invoices set status = 'overdue', updated_at = now()
           where status in ('pending', 'unpaid') and due_date < ${today}::date
@@ -28,6 +30,6 @@ export async function markOverdueInvoices({
           from marked
         )
         select id from marked`,
-  )) as unknown as { rows: Array<{ id: string }> };
+  );
   return { marked: rows.map((row) => row.id) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   COMPANY_DASHBOARD_EMPLOYEES,
   COMPANY_DASHBOARD_JOBS_PER_COLUMN,
@@ -8,6 +8,7 @@ import {
 import { shiftStatusSql } from '../billing/assignment-views';
 import type { Database } from '../db/client';
 import { assignments, companies, jobs, users } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import type { LiveHub } from '../realtime/live-hub';
 
 interface PipelineRow {
@@ -21,12 +22,10 @@ interface PipelineRow {
 // Featured Candidates search by this many of the open jobs' skills.
 const FEATURED_SKILLS = 5;
 
-const rowsOf = async <Row>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-
 // The Job Pipeline card's columns: drafts, open jobs, and live jobs (open or paused) with someone at
 // interview or offer. Each column's newest few and its size, in one statement however many jobs.
 async function findPipeline(db: Database, companyId: string): Promise<CompanyDashboard['pipeline']> {
-  const rows = await rowsOf<PipelineRow>(
+  const rows = await selectRows<PipelineRow>(
     db,
     sql`with staged as (
           select j.id, j.title, j.updated_at,
@@ -65,7 +64,7 @@ async function findPipeline(db: Database, companyId: string): Promise<CompanyDas
 
 // The skills most asked for by the company's open jobs, most jobs first (one spelling per skill).
 async function findOpenJobSkills(db: Database, companyId: string): Promise<string[]> {
-  const rows = await rowsOf<{ skill: string }>(
+  const rows = await selectRows<{ skill: string }>(
     db,
     sql`select min(tag) as skill
         from ${jobs}, unnest(${jobs.skillTags}) as tag

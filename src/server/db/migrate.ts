@@ -6,6 +6,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
 import type * as schema from './schema';
+import { selectRows } from './select-rows';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -20,9 +21,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 
 // True before the first migration has ever run: the signal to load the demo data.
 export async function isDatabaseUninitialised(handle: DatabaseHandle): Promise<boolean> {
-  // Both drivers answer raw queries with { rows }.
-  const result = (await handle.db.execute(
+  const [row] = await selectRows<{ missing: boolean }>(
+    handle.db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is null as "missing"`,
-  )) as unknown as { rows: Array<{ missing: boolean }> };
-  return result.rows[0]?.missing === true;
+  );
+  return row?.missing === true;
 }

@@ -4,6 +4,7 @@ import type { Role } from '~/shared/permissions';
 import type { AuthContext } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { companies, conversationMembers, conversations } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 
 // Who reads a conversation. Its members do; and, without being members yet, the people a conversation
@@ -89,9 +90,10 @@ export async function audienceOf(db: Database, conversation: ConversationRow): P
   if (conversation.kind === 'support') {
     parts.push(sql`select id from users where role = 'admin' and status = 'active'`);
   }
-  const { rows } = (await db.execute(
+  const rows = await selectRows<{ id: string; role: Role }>(
+    db,
     sql`select audience.id, users.role from (${sql.join(parts, sql` union `)}) audience join users on users.id = audience.id`,
-  )) as unknown as { rows: { id: string; role: Role }[] };
+  );
   return rows;
 }
 

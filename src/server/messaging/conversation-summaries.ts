@@ -2,6 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type ConversationSummary, messagingTexts, type Participant } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { companies, conversations, messages, users } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 import type { ConversationRow, Viewer } from './conversation-access';
 
@@ -35,7 +36,9 @@ interface Person {
 // The company's person in each conversation: the last of them who wrote, else the first who joined.
 async function companyPeopleOf(db: Database, conversationIds: string[]): Promise<Map<string, Person>> {
   if (conversationIds.length === 0) return new Map();
-  const { rows } = (await db.execute(sql`
+  const rows = await selectRows<{ conversation_id: string; id: string; name: string }>(
+    db,
+    sql`
     select c.id as conversation_id, person.id, person.name
     from unnest(${textArrayLiteral(conversationIds)}::uuid[]) as c(id)
     cross join lateral (
@@ -47,7 +50,8 @@ async function companyPeopleOf(db: Database, conversationIds: string[]): Promise
           where cm.conversation_id = c.id and u.role = 'company' order by cm.joined_at limit 1)
       ) candidates order by rank limit 1
     ) person
-  `)) as unknown as { rows: { conversation_id: string; id: string; name: string }[] };
+  `,
+  );
   return new Map(rows.map((row) => [row.conversation_id, { id: row.id, name: row.name, role: 'company' }]));
 }
 

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../db/client';
+import { selectRows } from '../db/select-rows';
 import type { JobData, JobName, JobQueue, SendOptions } from './job-queue';
 
 export interface PgBossQueueOptions {
@@ -61,8 +62,7 @@ function boundSql(text: string, values: unknown[]): SQL {
 function transactionDb(transaction: Database): PgBoss.Db {
   return {
     executeSql: async (text, values) => {
-      const result = (await transaction.execute(boundSql(text, values ?? []))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
+      return { rows: await selectRows<unknown>(transaction, boundSql(text, values ?? [])) };
     },
   };
 }

@@ -3,6 +3,7 @@ import { ACCOUNTING_RETENTION_YEARS, ANALYTICS_RETENTION_MONTHS, INACTIVE_ACCOUN
 import { anonymizeAccount } from '../account/anonymize-account';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
+import { selectRows } from '../db/select-rows';
 import type { AccountDirectories } from './complete-erasure';
 
 // At most this many accounts a run: a run stays short, and the next day's takes the rest.
@@ -29,9 +30,6 @@ const monthsBefore = (now: Date, months: number) => {
   return date;
 };
 
-const rowsOf = async <Row>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-
 // The Privacy Policy's retention periods, applied daily (start-retention-job.ts):
 // - account data until deletion or 3 years after the last activity (sign-in, a session's last request,
 //   the applicant's last seen): such accounts are anonymised as an erasure would — never an
@@ -57,7 +55,7 @@ export async function applyRetention({
   const analyticsBefore = monthsBefore(now, ANALYTICS_RETENTION_MONTHS);
   const accountingBefore = yearsBefore(now, ACCOUNTING_RETENTION_YEARS).toISOString().slice(0, 10);
 
-  const inactive = await rowsOf<{ id: string }>(
+  const inactive = await selectRows<{ id: string }>(
     db,
     sql`select u.id from users u
       left join applicant_profiles p on p.user_id = u.id
@@ -74,24 +72,24 @@ export async function applyRetention({
   }
 
   const cutoff = analyticsBefore.toISOString();
-  const sessionsDeleted = await rowsOf(db, sql`delete from sessions where expires_at < ${cutoff} returning id`);
-  const sessionsAnonymized = await rowsOf(
+  const sessionsDeleted = await selectRows(db, sql`delete from sessions where expires_at < ${cutoff} returning id`);
+  const sessionsAnonymized = await selectRows(
     db,
     sql`update sessions set ip_address = null, user_agent = null
       where created_at < ${cutoff} and (ip_address is not null or user_agent is not null) returning id`,
   );
-  const contactAnonymized = await rowsOf(
+  const contactAnonymized = await selectRows(
     db,
     sql`update contact_messages set ip_address = null, user_agent = null
       where created_at < ${cutoff} and (ip_address is not null or user_agent is not null) returning id`,
   );
-  const emailsDeleted = await rowsOf(db, sql`delete from email_outbox where created_at < ${cutoff} returning id`);
+  const emailsDeleted = await selectRows(db, sql`delete from email_outbox where created_at < ${cutoff} returning id`);
 
   const { invoicesDeleted, paymentsDeleted } = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const old = sql`select id from invoices where issue_date < ${accountingBefore} and status = 'paid'`;
-    const payments = await rowsOf(tx, sql`delete from payments where invoice_id in (${old}) returning id`);
-    const invoices = await rowsOf(tx, sql`delete from invoices where id in (${old}) returning id`);
+    const payments = await selectRows(tx, sql`delete from payments where invoice_id in (${old}) returning id`);
+    const invoices = await selectRows(tx, sql`delete from invoices where id in (${old}) returning id`);
     return { invoicesDeleted: invoices.length, paymentsDeleted: payments.length };
   });
 

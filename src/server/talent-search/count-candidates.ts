@@ -4,6 +4,7 @@ import { TALENT_SKILL_FACETS, type TalentFacets, type TalentFilters } from '~/sh
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles, talentSkills } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import type { SharedCache } from '../platform/shared-cache';
 import { orderByOf, type SortKey } from './candidate-order';
 
@@ -30,9 +31,6 @@ type CountRow = {
   value: string;
   count: number;
 };
-
-// Both drivers answer raw queries with { rows }.
-const rowsOf = async (db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: CountRow[] }).rows;
 
 const facetColumns = sql`${applicantProfiles.experienceLevel} as level, ${applicantProfiles.availability} as availability,
   ${applicantProfiles.region} as region, ${applicantProfiles.skillKeys} as skill_keys`;
@@ -99,7 +97,7 @@ export async function readSmallResultSet({
     sql`, `,
   );
   const isSmall = sql`(select count(*) from matches) <= ${max}`;
-  const rows = await rowsOf(
+  const rows = await selectRows<CountRow>(
     db,
     planEachTime(sql`with matches as materialized (
         select ${applicantProfiles.userId} as id, ${facetColumns}, ${keyColumns}
@@ -140,9 +138,10 @@ export const findEstimatedCounts = (cache: SharedCache, filters: TalentFilters) 
 // The sampled share of the table, in per cent: `sampleRows` of the rows the statistics know of. A table
 // the statistics have not seen yet is read whole.
 async function samplePercentOf(db: Database, sampleRows: number): Promise<number> {
-  const { rows } = (await db.execute(
+  const rows = await selectRows<{ rows: number }>(
+    db,
     sql`select reltuples::float8 as rows from pg_class where oid = 'applicant_profiles'::regclass`,
-  )) as unknown as { rows: Array<{ rows: number }> };
+  );
   const known = Number(rows[0]?.rows ?? -1);
   return known > sampleRows ? (100 * sampleRows) / known : 100;
 }
@@ -166,7 +165,7 @@ export async function estimateCounts({
   sampleRows?: number;
 }): Promise<CandidateCounts> {
   const percent = await samplePercentOf(db, sampleRows);
-  const rows = await rowsOf(
+  const rows = await selectRows<CountRow>(
     db,
     planEachTime(sql`with matches as materialized (
         select ${facetColumns} from ${applicantProfiles}

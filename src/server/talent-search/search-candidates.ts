@@ -3,6 +3,7 @@ import { TALENT_EXACT_COUNT_MAX, type TalentFilters, type TalentSearchResult } f
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import type { SharedCache } from '../platform/shared-cache';
 import { conditionsOf, rateBoundOf } from './candidate-filters';
 import { byRecord, orderByOf, type SortKey, sortKeysOf, tierOf } from './candidate-order';
@@ -11,9 +12,7 @@ import { type CandidateCounts, estimateCounts, findEstimatedCounts, readSmallRes
 import { findOverlappingZones } from './find-overlapping-zones';
 
 type IdRow = { id: string };
-// Both drivers answer raw queries with { rows }.
-const idsOf = async (db: Database, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: IdRow[] }).rows.map((row) => row.id);
+const idsOf = async (db: Database, query: SQL) => (await selectRows<IdRow>(db, query)).map((row) => row.id);
 
 // One page of a large set: the sort's index is walked until the page is filled, matches being common.
 // Only ids are read, from the index alone where the filters allow.
