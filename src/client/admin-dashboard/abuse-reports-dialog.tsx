@@ -11,6 +11,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { relativeDateLabel } from '~/client/lib/relative-date';
+import { useStepBackPastEnd } from '~/client/lib/use-step-back-past-end';
 import {
   type AbuseReport,
   type AbuseReportDecision,
@@ -29,6 +30,8 @@ export function AbuseReportsDialog() {
   const [page, setPage] = useState(1);
   const reports = useQuery(abuseReportsQueryOptions({ status: 'open', page, page_size: PAGE_SIZE }));
   const settle = useSettleReport();
+  // Settling the last report of the last page leaves it empty.
+  const isPastEnd = useStepBackPastEnd(reports, page, PAGE_SIZE, setPage);
 
   const decide = (report: AbuseReport, decision: AbuseReportDecision) =>
     settle.mutate(
@@ -63,7 +66,7 @@ export function AbuseReportsDialog() {
         </Button>
       </Alert>
     );
-  } else if (reports.data.items.length === 0) {
+  } else if (reports.data.items.length === 0 && !isPastEnd) {
     body = (
       <SectionEmpty
         icon={ShieldCheckIcon}

@@ -1,5 +1,5 @@
 import { type LucideIcon, MoreHorizontalIcon, PlusIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { ConfirmDialog, type ConfirmDialogProps } from '~/client/components/ui/alert-dialog';
@@ -10,6 +10,7 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { cn } from '~/client/lib/cn';
+import { useStepBackPastEnd } from '~/client/lib/use-step-back-past-end';
 
 // The scaffold of a portal list (the Job Posts and Tests tabs, and the lists to come): a toolbar, the
 // table, its loading, empty and error states, server pagination and the confirm dialog of a row action.
@@ -219,12 +220,7 @@ export function DataList<Item>({
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
 
-  // After deleting or archiving the last rows of the last page, show the page that now is the last.
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const isPastEnd = query.isSuccess && !query.isPlaceholderData && items.length === 0 && page > lastPage;
-  useEffect(() => {
-    if (isPastEnd) onPageChange(lastPage, { replace: true });
-  }, [isPastEnd, lastPage, onPageChange]);
+  const isPastEnd = useStepBackPastEnd(query, page, pageSize, onPageChange);
 
   const rowClass = phoneRow(columns as DataListColumn<unknown>[]);
   const cellClass = (column: DataListColumn<Item>) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, SearchXIcon, SendIcon, SlidersHorizontalIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { PageMeta } from '~/client/components/page-meta';
@@ -14,6 +14,7 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { isApiError } from '~/client/lib/api-client';
 import { useChangeSearch, useListSearch } from '~/client/lib/list-search';
+import { useStepBackPastEnd } from '~/client/lib/use-step-back-past-end';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import {
@@ -84,11 +85,7 @@ export default function TalentSearchPage({ pageId }: PageProps) {
   };
 
   // Past the last page (profiles unlisted meanwhile): show the page that now is the last.
-  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-  const isPastEnd = results.isSuccess && !results.isPlaceholderData && items.length === 0 && state.page > lastPage;
-  useEffect(() => {
-    if (isPastEnd) search.setPage(lastPage, { replace: true });
-  }, [isPastEnd, lastPage, search.setPage]);
+  const isPastEnd = useStepBackPastEnd(results, state.page, state.pageSize, search.setPage);
 
   function applyFilters(next: TalentFilterState) {
     search.change(next);
