@@ -176,6 +176,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       logger: app.log,
       findLiveSessions: (sessionIds) => findLiveSessions({ db: database.db, sessionIds }),
       sessionRecheckMs: config.LIVE_SESSION_RECHECK_MS,
+      heartbeatIntervalMs: config.LIVE_HEARTBEAT_MS,
     }),
     jobs,
   };

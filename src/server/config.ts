@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS } from '~/shared/live-events';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -102,6 +103,14 @@ const envSchema = z
     ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     // How often open live sockets are checked against their sessions (signed out, suspended: closed).
     LIVE_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    // How often each live socket gets a heartbeat; the client reconnects after HEARTBEAT_TIMEOUT_MS of
+    // silence, so at most half of that.
+    LIVE_HEARTBEAT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(HEARTBEAT_TIMEOUT_MS / 2)
+      .default(HEARTBEAT_INTERVAL_MS),
     // Background jobs (pg-boss): off, this instance only queues work and leaves it to others.
     JOB_WORKERS: booleanFromEnv.default(true),
     // How often an idle worker asks the queue for work.

@@ -4,7 +4,9 @@ import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import { signedInAccount } from '../testing/auth-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { SESSION_ENDED_CLOSE_CODE } from './live-hub';
+import { HEARTBEAT_SLOTS, SESSION_ENDED_CLOSE_CODE } from './live-hub';
+
+const HEARTBEAT_MS = 1000;
 
 // The live connection (issue 14): signed in by the session cookie, from our origin only; events reach
 // every tab of the people they are for; presence follows open tabs.
@@ -14,7 +16,9 @@ describe('the live socket', () => {
   let socketUrl: string;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { LIVE_SESSION_RECHECK_MS: '200' } });
+    testApp = await createTestApp({
+      env: { LIVE_SESSION_RECHECK_MS: '200', LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS) },
+    });
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = testApp.app.server.address() as AddressInfo;
     origin = `http://127.0.0.1:${port}`;
@@ -90,5 +94,43 @@ describe('the live socket', () => {
     await waitFor(() => (offlineEvents().length >= 2 ? true : undefined));
     expect(await testApp.app.appContext.live.onlineAmong([person.user.id])).toEqual(new Set());
     watching.socket.close();
+  });
+
+  it('beats each tab in its own slot of the interval, not all of them at once', async () => {
+    const person = await signedInAccount(testApp, { role: 'applicant' });
+    const tabs = Array.from({ length: HEARTBEAT_SLOTS / 2 }, () => open({ origin, cookie: person.cookie }));
+    await Promise.all(tabs.map((tab) => tab.opened));
+    const openedAt = Date.now();
+    const firstBeatAt = (tab: (typeof tabs)[number]) => {
+      const beat = tab.events.find((event) => event.type === 'heartbeat' && Date.parse(event.at) >= openedAt);
+      return beat?.type === 'heartbeat' ? Date.parse(beat.at) : undefined;
+    };
+    const beats = await waitFor(() => {
+      const times = tabs.map(firstBeatAt);
+      return times.every((time) => time !== undefined) ? (times as number[]) : undefined;
+    }, HEARTBEAT_MS * 3);
+
+    // Fifty tabs in fifty slots of ten milliseconds: about half a second between the first beat and the last.
+    const spread = Math.max(...beats) - Math.min(...beats);
+    expect(spread).toBeGreaterThanOrEqual(HEARTBEAT_MS / 4);
+    for (const tab of tabs) tab.socket.close();
+  });
+
+  it('closes a socket that stopped answering pings, and keeps one that answers', async () => {
+    const person = await signedInAccount(testApp, { role: 'applicant' });
+    const silent = openLiveSocket(socketUrl, { origin, cookie: person.cookie }, { autoPong: false });
+    const answering = open({ origin, cookie: person.cookie });
+    await Promise.all([silent.opened, answering.opened]);
+    const closedAfter = new Promise<number>((resolve) => {
+      const started = Date.now();
+      silent.socket.once('close', () => resolve(Date.now() - started));
+    });
+
+    // Pinged at its slot's first beat, found silent at the next: within two intervals.
+    expect(await closedAfter).toBeLessThanOrEqual(HEARTBEAT_MS * 2 + 500);
+    // The answering tab's slot comes next: past its second beat, it is still open.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answering.socket.readyState).toBe(answering.socket.OPEN);
+    answering.socket.close();
   });
 });

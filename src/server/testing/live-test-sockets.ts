@@ -2,8 +2,12 @@ import WebSocket from 'ws';
 import type { LiveEvent } from '~/shared/live-events';
 
 // A tab's live socket, for tests: every event it hears, and whether the handshake was accepted.
-export function openLiveSocket(socketUrl: string, headers: Record<string, string>) {
-  const socket = new WebSocket(socketUrl, { headers });
+export function openLiveSocket(
+  socketUrl: string,
+  headers: Record<string, string>,
+  options: Pick<WebSocket.ClientOptions, 'autoPong'> = {},
+) {
+  const socket = new WebSocket(socketUrl, { headers, ...options });
   const events: LiveEvent[] = [];
   socket.on('message', (data) => events.push(JSON.parse(String(data)) as LiveEvent));
   const opened = new Promise<void>((resolve, reject) => {
