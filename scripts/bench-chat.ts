@@ -1,4 +1,4 @@
-// `npm run bench:chat [-- --members 1000 --tabs 10 --messages 30 --kill-series 20 --layouts people,tabs]`:
+// `npm run bench:chat [-- --members 1000 --tabs 10 --messages 200 --kill-series 20 --layouts people,tabs]`:
 // issue 14's live delivery at load, on loopback. Two instances of the built server (build/server/main.js,
 // rebuilt when older than the sources) share a fresh PostgreSQL database (tandem_bench_chat, dropped at
 // the end) and Redis (a key prefix of their own), behind a round-robin TCP proxy; 10,000 WebSockets go
@@ -42,7 +42,9 @@ const { values } = parseArgs({
   options: {
     members: { type: 'string', default: '1000' },
     tabs: { type: 'string', default: '10' },
-    messages: { type: 'string', default: '30' },
+    // Enough for a series to outlast the heartbeat interval (25 s) and the presence refresh (20 s): the
+    // periodic work lands in it, as it would under a conversation that goes on.
+    messages: { type: 'string', default: '200' },
     'kill-series': { type: 'string', default: '20' },
     'gap-ms': { type: 'string', default: '100' },
     'connect-concurrency': { type: 'string', default: '100' },
@@ -332,8 +334,9 @@ async function measureSeries(
     if (values.verbose) {
       const delivery = fleet.deliveryOf(ack.message.seq);
       const slowest = delivery.latencies.reduce((a, b) => Math.max(a, b), 0);
+      const fastest = delivery.latencies.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
       console.info(
-        `  ${ack.clientId} seq ${ack.message.seq}: acknowledged in ${ms(ack.ackMs)} ms; ${delivery.delivered} sockets, the last after ${ms(slowest)} ms`,
+        `  ${ack.clientId} seq ${ack.message.seq}: acknowledged in ${ms(ack.ackMs)} ms; ${delivery.delivered} sockets, the first after ${ms(fastest)} ms, the last after ${ms(slowest)} ms`,
       );
     }
     await sleep(gapMs);
