@@ -2,7 +2,7 @@ import { accountManagerTexts } from '../../src/shared/account-managers';
 import { paths } from '../../src/shared/routes';
 import { chooseEssentialCookies, uniqueEmail } from './support/auth';
 import { expectNoSeriousViolations, uniqueName } from './support/jobs';
-import { expect, saveScreenshots, test } from './support/test';
+import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // Account managers (issue 16 §4): an administrator adds one and edits their specialties in the
 // view/edit/add dialog; an account manager signs in to a portal of their own and sees only the company
@@ -128,6 +128,11 @@ test('an account manager signs in and sees only the company assigned to them', a
   await expect(page.getByRole('table', { name: 'Company members' })).toContainText('Lena Vogel');
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'manager-company');
+  // On a phone the rate moves under the role: the table fits without scrolling sideways.
+  await page.setViewportSize(viewports.mobile);
+  await expect(team.locator('p', { hasText: '$28.00/hr' })).toBeVisible();
+  expect(await team.evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0))).toBe(true);
+  await page.setViewportSize(viewports.desktop);
 
   await page.getByRole('button', { name: 'Message Company' }).click();
   await expect(page).toHaveURL(/\/manager\/messages\?conversation=/);

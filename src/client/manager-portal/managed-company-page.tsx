@@ -163,7 +163,7 @@ function CompanyDetails({
                 <TableHead>Talent</TableHead>
                 <TableHead>Role</TableHead>
                 <TableHead className="max-sm:hidden">Since</TableHead>
-                <TableHead className="text-right">Rate</TableHead>
+                <TableHead className="text-right max-sm:hidden">Rate</TableHead>
                 <TableHead className="text-right max-sm:hidden">Hours / week</TableHead>
               </TableRow>
             </TableHeader>
@@ -172,11 +172,17 @@ function CompanyDetails({
                 <TableRow key={assignment.id}>
                   <TableCell>
                     <p className="font-medium">{assignment.talent_name}</p>
-                    <p className="text-sm text-muted-foreground">{assignment.talent_email}</p>
+                    <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{assignment.talent_email}</p>
                   </TableCell>
-                  <TableCell>{assignment.role}</TableCell>
+                  <TableCell>
+                    {assignment.role}
+                    {/* A phone has no room for the Rate column: the rate goes under the role. */}
+                    <p className="text-sm text-muted-foreground tabular-nums sm:hidden">
+                      {formatCents(assignment.rate_cents)}/hr
+                    </p>
+                  </TableCell>
                   <TableCell className="whitespace-nowrap max-sm:hidden">{formatDay(assignment.start_date)}</TableCell>
-                  <TableCell className="text-right tabular-nums whitespace-nowrap">
+                  <TableCell className="text-right tabular-nums whitespace-nowrap max-sm:hidden">
                     {formatCents(assignment.rate_cents)}/hr
                   </TableCell>
                   <TableCell className="text-right tabular-nums max-sm:hidden">{assignment.weekly_hours}</TableCell>
