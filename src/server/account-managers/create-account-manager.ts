@@ -38,8 +38,7 @@ export async function createAccountManager({
 
   let userId: string;
   try {
-    userId = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    userId = await db.transaction(async (tx) => {
       // The address is proven when they open the emailed link: without it there is no way in.
       const user = await createAccount({
         db: tx,

@@ -36,8 +36,7 @@ export async function updateAccountManager({
   }
   if (Object.keys(after).length === 0) return current;
 
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const now = new Date();
     if ('name' in after) await tx.update(users).set({ name: input.name, updatedAt: now }).where(eq(users.id, id));
     const profile = { status: input.status, specialties: input.specialties, bio: input.bio, updatedAt: now };

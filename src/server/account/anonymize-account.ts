@@ -258,7 +258,7 @@ export async function anonymizeAccount({
   ipAddress?: string;
 }) {
   const files = await db.transaction((transaction) =>
-    anonymizeAccountRecords({ tx: transaction as unknown as Database, userId, actorId, ipAddress }),
+    anonymizeAccountRecords({ tx: transaction, userId, actorId, ipAddress }),
   );
   await deleteAccountFiles({ files, photosDirectory, attachmentsDirectory });
 }

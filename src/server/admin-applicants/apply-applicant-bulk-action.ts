@@ -57,8 +57,7 @@ export async function applyApplicantBulkAction({
     }
     const after = action === 'suspend' ? 'suspended' : 'active';
     if (applicant.status === after) continue;
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       await tx.update(users).set({ status: after, updatedAt: new Date() }).where(eq(users.id, applicant.id));
       const signedOut = after === 'suspended' ? await revokeUserSessions({ db: tx, userId: applicant.id }) : 0;
       await recordAuditEvent({

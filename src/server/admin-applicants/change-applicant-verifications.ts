@@ -33,8 +33,7 @@ export async function changeApplicantVerifications({
   if (!applicant) throw new AppError('not_found', adminApplicantTexts.notFound);
   if (applicant.status !== 'active') throw new AppError('conflict', adminApplicantTexts.notActive);
 
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [profile] = await tx
       .select({
         idVerifiedAt: applicantProfiles.idVerifiedAt,

@@ -59,8 +59,7 @@ export async function applyCompanyBulkAction({
   ipAddress?: string;
 }): Promise<CompanyBulkResult> {
   const ids = [...new Set(companyIds)];
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const found = await tx
       .select({ id: companies.id, name: companies.name, status: companies.status })
       .from(companies)

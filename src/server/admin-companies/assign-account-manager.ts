@@ -20,8 +20,7 @@ export async function assignAccountManager({
   actorId: string;
   ipAddress?: string;
 }): Promise<AdminCompany> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [company] = await tx
       .select({ accountManagerId: companies.accountManagerId })
       .from(companies)

@@ -85,8 +85,7 @@ export async function applyRetention({
   );
   const emailsDeleted = await selectRows(db, sql`delete from email_outbox where created_at < ${cutoff} returning id`);
 
-  const { invoicesDeleted, paymentsDeleted } = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const { invoicesDeleted, paymentsDeleted } = await db.transaction(async (tx) => {
     const old = sql`select id from invoices where issue_date < ${accountingBefore} and status = 'paid'`;
     const payments = await selectRows(tx, sql`delete from payments where invoice_id in (${old}) returning id`);
     const invoices = await selectRows(tx, sql`delete from invoices where id in (${old}) returning id`);

@@ -23,8 +23,7 @@ export async function cancelErasure({
   ipAddress?: string;
   now?: Date;
 }): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .update(privacyRequests)
       .set({ status: 'rejected', reason: CANCELLED_BY_USER_REASON, processedAt: now, processedById: userId })

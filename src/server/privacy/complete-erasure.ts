@@ -41,8 +41,7 @@ export async function completeErasure({
   directories: AccountDirectories;
   now?: Date;
 }): Promise<Pick<AdminPrivacyRequest, 'id' | 'status' | 'processed_at'>> {
-  const { files, request } = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const { files, request } = await db.transaction(async (tx) => {
     const pending = await lockPendingRequest(tx, requestId);
     if (pending.kind !== 'erasure') throw new AppError('conflict', privacyTexts.notPending);
     const [user] = await tx

@@ -122,8 +122,7 @@ export async function exportPersonalData({
   for (const [kind, section] of Object.entries(sections)) files[`${kind}.csv`] = strToU8(csvOf(section));
   const zip = zipSync(files, { level: 6, mtime: now });
 
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx.insert(privacyRequests).values({
       userId,
       kind: 'export',

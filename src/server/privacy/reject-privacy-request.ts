@@ -25,8 +25,7 @@ export async function rejectPrivacyRequest({
   ipAddress?: string;
   now?: Date;
 }): Promise<PrivacyRequest> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const pending = await lockPendingRequest(tx, requestId);
     const [request] = await tx
       .update(privacyRequests)

@@ -46,8 +46,7 @@ export async function requestErasure({
 
   const dueAt = new Date(now.getTime() + PRIVACY_REQUEST_DAYS * DAY_MS);
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(privacyRequests)
         .values({ userId, kind: 'erasure', status: 'pending', dueAt, createdAt: now })

@@ -194,8 +194,7 @@ async function takeOverUnconfirmedAccount({
   provider: string;
   ipAddress?: string;
 }) {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [owned] = await tx
       .update(users)
       .set({ passwordHash: null, emailVerifiedAt: new Date(), updatedAt: new Date() })

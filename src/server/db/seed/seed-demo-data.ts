@@ -39,7 +39,7 @@ export async function seedDemoData({
   return db.transaction(async (transaction) => {
     const report: SeedReport[] = [];
     for (const seeder of seeders) {
-      const { created } = await seeder.seed({ db: transaction as unknown as Database });
+      const { created } = await seeder.seed({ db: transaction });
       report.push({ name: seeder.name, created });
     }
     return report;
