@@ -1,28 +1,69 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // A console.error fails every kind of test (STYLE.md 19).
 const failOnConsoleError = 'src/server/testing/fail-on-console-error.ts';
+
+// A node test file that builds a test app or a test database runs once per database kind: PGlite, and
+// PostgreSQL when DATABASE_URL is set. Every other file runs once.
+const opensTestDatabase = /from '[^']*\/test-(app|database)'/;
+
+function nodeTestFiles(): { database: string[]; pure: string[] } {
+  const database: string[] = [];
+  const pure: string[] = [];
+  for (const root of ['src', 'scripts']) {
+    for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!entry.endsWith('.test.ts')) continue;
+      const file = path.join(root, entry);
+      (opensTestDatabase.test(fs.readFileSync(file, 'utf8')) ? database : pure).push(file);
+    }
+  }
+  return { database, pure };
+}
+
+const files = nodeTestFiles();
+
+// Files share a worker's loaded modules (the server graph costs seconds to load); what a file changes
+// globally is put back after it: stubs, mocks, fake timers (fail-on-console-error.ts), and each file builds
+// its own app. Two workers: vitest's default on two cores is one.
+const sharedWorker = {
+  environment: 'node',
+  isolate: false,
+  setupFiles: [failOnConsoleError],
+  unstubGlobals: true,
+  unstubEnvs: true,
+} satisfies TestProjectInlineConfiguration['test'];
+
+function databaseProject(name: string, databaseUrl: string): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      ...sharedWorker,
+      name,
+      include: files.database,
+      env: { DATABASE_URL: databaseUrl },
+      globalSetup: ['src/server/testing/vitest-global-setup.ts'],
+      // A file's app (and a PostgreSQL database copy) starts in about a second.
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
     alias: { '~': path.resolve(import.meta.dirname, 'src') },
   },
   test: {
+    maxWorkers: 2,
+    // Transformed modules are kept on disk between runs: a file run alone skips transforming the server graph.
+    experimental: { fsModuleCache: true },
+    // Projects run in name order, longest files first within each: the database passes start the run and the
+    // short unit files fill its tail.
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: [failOnConsoleError],
-          // Each test file gets its own database; starting one (PGlite plus migrations) takes a few seconds.
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
-      },
+      databaseProject('db-pglite', ''),
+      ...(process.env.DATABASE_URL ? [databaseProject('db-postgres', process.env.DATABASE_URL)] : []),
       {
         extends: true,
         test: {
@@ -33,6 +74,15 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: [failOnConsoleError, 'src/client/testing/setup-dom.ts'],
           testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...sharedWorker,
+          name: 'unit',
+          include: files.pure,
+          testTimeout: 20_000,
         },
       },
     ],

@@ -19,9 +19,9 @@ import { getAdminDashboard } from '../src/server/admin-dashboard/get-admin-dashb
 import { encodeCursor, findAuditLogs } from '../src/server/audit/find-audit-logs';
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
 import { type Database, openDatabase } from '../src/server/db/client';
+import { runOnServer } from '../src/server/db/postgres-server';
 import * as schema from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
-import { runOnServer } from '../src/server/testing/test-database';
 import { adminCompanyListQuerySchema } from '../src/shared/admin-companies';
 import { auditLogListQuerySchema } from '../src/shared/audit-logs';
 import { withBenchServer } from './bench/measure-api';

@@ -7,6 +7,7 @@
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
+import { runOnServer } from '../src/server/db/postgres-server';
 import {
   applicantProfiles,
   applications,
@@ -18,7 +19,6 @@ import {
 } from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
 import { variedProfile } from '../src/server/db/seed/talent-factories';
-import { runOnServer } from '../src/server/testing/test-database';
 import {
   expectOk,
   insertInBatches,

@@ -13,7 +13,7 @@ import { issueInvoices } from '../src/server/billing/issue-invoices';
 import { addDays, isoDay } from '../src/server/billing/work-calendar';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { runOnServer } from '../src/server/testing/test-database';
+import { runOnServer } from '../src/server/db/postgres-server';
 import { formatCents } from '../src/shared/billing';
 import { withBenchDatabase } from './bench/measure-api';
 

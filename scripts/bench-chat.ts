@@ -21,8 +21,8 @@ import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:pe
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { runOnServer } from '../src/server/db/postgres-server';
 import { freePort } from '../src/server/testing/free-port';
-import { runOnServer } from '../src/server/testing/test-database';
 import { LIVE_SOCKET_PATH } from '../src/shared/live-events';
 import { createChatFixture } from './bench/chat-fixture';
 import {

@@ -6,9 +6,9 @@
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
+import { runOnServer } from '../src/server/db/postgres-server';
 import { applications, jobs, users } from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
-import { runOnServer } from '../src/server/testing/test-database';
 import {
   expectOk,
   insertInBatches,

@@ -5,8 +5,8 @@
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
+import { runOnServer } from '../src/server/db/postgres-server';
 import { seedTalentAtScale } from '../src/server/db/seed/talent-at-scale';
-import { runOnServer } from '../src/server/testing/test-database';
 
 export const TALENT_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tandem_talent';
 

@@ -11,13 +11,9 @@ npm run --silent typecheck
 step 'Lint and format'
 npm run --silent lint
 
-step 'Unit and API tests on the embedded database (PGlite)'
-env -u DATABASE_URL npx vitest run
-
-if [ -n "${DATABASE_URL:-}" ]; then
-  step 'Unit and API tests on PostgreSQL (DATABASE_URL)'
-  npx vitest run
-fi
+# One run: the database files on PGlite and, with DATABASE_URL, again on PostgreSQL; the rest once.
+step "Unit and API tests (PGlite${DATABASE_URL:+ and PostgreSQL})"
+npx vitest run
 
 step 'Build'
 npm run --silent build

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { runOnServer } from '../../src/server/db/postgres-server';
 import { freePort } from '../../src/server/testing/free-port';
-import { runOnServer } from '../../src/server/testing/test-database';
 import { startProcess, stopProcess } from './server-process';
 
 // What the API benchmarks share (bench:jobs, bench:applications): a fresh PostgreSQL database for one

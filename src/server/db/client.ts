@@ -37,6 +37,8 @@ export interface DatabaseHandle {
   // Runs the work while holding a lock by this name that every instance on the database shares (a
   // migration and the demo data: two instances starting together must not both apply them).
   withExclusiveLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  // The embedded database's files as one tarball (PGlite only), which loadDataDir starts a copy from.
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   // Where PGlite keeps its files; in memory when absent.
   dataDir?: string;
+  // PGlite starts from these files (a tarball its dumpDataDir made) instead of an empty database.
+  loadDataDir?: Blob;
   logger?: Pick<Logger, 'error'>;
   poolSize?: number;
 }
@@ -145,7 +149,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   // pg_trgm: Company Management's search for any part of a name or address (migration 0025).
   // One options object: given as a second argument after an undefined data directory (in memory), the
   // extensions are not loaded and CREATE EXTENSION fails.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return {
@@ -170,6 +174,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     },
     // One process owns the embedded database's files.
     withExclusiveLock: (_name, work) => work(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     ping: async () => {
       if (client.closed) throw new Error('The embedded database is closed.');
       await db.execute(sql`select 1`);

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../src/server/db/client';
 import { migrateDatabase } from '../../../src/server/db/migrate';
+import { runOnServer } from '../../../src/server/db/postgres-server';
 import { freePort } from '../../../src/server/testing/free-port';
 import { startLocalOidcProvider } from '../../../src/server/testing/local-oidc-provider';
-import { runOnServer } from '../../../src/server/testing/test-database';
 import { E2E_ADMIN_EMAILS } from './accounts';
 
 // Starts the built app (npm run build: build/server/main.js and build/client) as `npm start` would, on a free port, with a fresh database:
