@@ -14,7 +14,7 @@ export default defineConfig({
     ssr: 'src/server/main.ts',
     outDir: 'build/server',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     minify: false,
   },

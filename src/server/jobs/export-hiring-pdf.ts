@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
 import { analyzeHiring } from './analyze-hiring';
@@ -28,6 +27,8 @@ export async function exportHiringPdf({
     db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)),
   ]);
   const day = now.toISOString().slice(0, 10);
+  // Loaded on the first export: pdfkit is a quarter of a second of every start otherwise.
+  const { default: PDFDocument } = await import('pdfkit');
   const document = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
