@@ -10,10 +10,10 @@ import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import { lastFullWeekStart } from '../src/server/billing/billing-period';
 import { issueInvoices } from '../src/server/billing/issue-invoices';
-import { addDays, isoDay } from '../src/server/billing/work-calendar';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
+import { addDays, isoDay } from '../src/server/platform/work-calendar';
 import { formatCents } from '../src/shared/billing';
 import { withBenchDatabase } from './bench/measure-api';
 

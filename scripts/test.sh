@@ -11,6 +11,9 @@ npm run --silent typecheck
 step 'Lint and format'
 npm run --silent lint
 
+step 'Schema matches the migrations'
+npm run --silent check:schema
+
 # One run: the database files on PGlite and, with DATABASE_URL, again on PostgreSQL; the rest once.
 step "Unit and API tests (PGlite${DATABASE_URL:+ and PostgreSQL})"
 npx vitest run

@@ -9,11 +9,11 @@ import {
   type ManagedCompanyDetail,
   type ManagedCompanyList,
 } from '~/shared/account-managers';
-import { companyIdOf, insertTestInvoice } from '../billing/payment-test-invoices';
 import { accountManagerProfiles, assignments, auditLogs, companies, emailOutbox, invoices, users } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
 import { buildAssignment } from '../db/seed/work-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { monthBoundsOf } from './company-figures';
 

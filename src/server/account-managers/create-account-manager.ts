@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { type AccountManager, accountManagerTexts, type CreateAccountManagerInput } from '~/shared/account-managers';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import { createAccount, EMAIL_UNIQUE_INDEXES } from '../auth/create-account';
 import { issueOneTimeToken } from '../auth/one-time-tokens';
 import type { Database } from '../db/client';
 import { accountManagerProfiles, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { getAccountManager } from './find-account-managers';
 import { sendAccountManagerInvitation } from './invitation-email';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type AccountManager, accountManagerTexts, type UpdateAccountManagerInput } from '~/shared/account-managers';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { accountManagerProfiles, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { getAccountManager } from './find-account-managers';
 
 const sameValue = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import { cancelPendingLinks } from '../auth/cancel-pending-links';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
@@ -33,6 +32,7 @@ import {
   testFavorites,
   users,
 } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { deleteStoredFile } from '../platform/stored-files';
 import { deletePhotoFile } from '../talent/photo-files';
 

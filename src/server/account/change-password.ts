@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { authMessages, currentPasswordRequiredMessage } from '~/shared/auth';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import { cancelPendingLinks } from '../auth/cancel-pending-links';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 export const wrongCurrentPasswordMessage = 'Your current password is not correct.';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 // The actor renames themselves.
 export async function updateProfile({

@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminApplicantDetail, AdminApplicantList } from '~/shared/admin-applicants';
 import { ANONYMIZED_NAME } from '../account/anonymize-account';
-import { companyIdOf } from '../billing/payment-test-invoices';
 import { applicantProfiles, auditLogs, users } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { buildAssignment } from '../db/seed/work-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type ApplicantBulkAction, type ApplicantBulkResult, adminApplicantTexts } from '~/shared/admin-applicants';
 import { anonymizeAccount } from '../account/anonymize-account';
-import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 import { selectApplicants } from './find-admin-applicants';
 
 const auditActionOf: Record<ApplicantBulkAction, AuditAction> = {

@@ -4,10 +4,10 @@ import {
   type ApplicantVerificationsInput,
   adminApplicantTexts,
 } from '~/shared/admin-applicants';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAdminApplicant } from './find-admin-applicants';
 import { getAdminApplicant } from './get-admin-applicant';
 

@@ -8,12 +8,12 @@ import type {
   CompanyDeletePreview,
 } from '~/shared/admin-companies';
 import { adminCompanyTexts } from '~/shared/admin-companies';
-import { companyIdOf, insertTestInvoice } from '../billing/payment-test-invoices';
 import { auditLogs, companies, invoices, jobs } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { buildJob } from '../db/seed/job-factories';
 import { buildAssignment } from '../db/seed/work-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { monthStartDay } from './find-admin-companies';
 

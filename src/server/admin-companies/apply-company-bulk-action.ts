@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { adminCompanyTexts, type CompanyBulkAction, type CompanyBulkResult } from '~/shared/admin-companies';
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
-import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { companies, companyMembers, invoices, jobs, sessions } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 
 const auditActionOf: Record<CompanyBulkAction, AuditAction> = {
   suspend: 'company.suspended',

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AdminCompany, adminCompanyTexts } from '~/shared/admin-companies';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { companies, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAdminCompany } from './find-admin-companies';
 
 // The account manager dropdown of a company's row: a user with the account_manager role, or nobody.

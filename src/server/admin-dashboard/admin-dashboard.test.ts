@@ -8,15 +8,15 @@ import {
   growthLabel,
   marginGrowthLabel,
 } from '~/shared/admin-dashboard';
-import { recordAuditEvent } from '../audit/record-audit-event';
-import { companyIdOf } from '../billing/payment-test-invoices';
 import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { createSharedCache } from '../platform/shared-cache';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createPopulationCounter, POPULATION_FRESH_MS } from './count-population';
 import { countPopulation } from './get-admin-dashboard';

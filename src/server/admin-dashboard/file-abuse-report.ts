@@ -1,12 +1,12 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AbuseReportTarget } from '~/shared/admin';
 import { type AbuseReport, abuseReportTexts, type CreateAbuseReportInput } from '~/shared/admin-dashboard';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { abuseReports, applicantProfiles, applications, conversations, jobs, messages } from '../db/schema';
 import { readableBy as jobReadableBy, publiclyListed } from '../job-board/job-visibility';
 import { readableBy as conversationReadableBy, type Viewer } from '../messaging/conversation-access';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { isFindable } from '../talent-search/candidate-views';
 import { loadAbuseReport } from './find-abuse-reports';
 

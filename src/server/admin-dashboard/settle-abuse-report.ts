@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { type AbuseReport, type AbuseReportDecision, abuseReportTexts } from '~/shared/admin-dashboard';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { abuseReports } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAbuseReport } from './find-abuse-reports';
 
 const outcomes = {

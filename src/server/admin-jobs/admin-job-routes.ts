@@ -4,11 +4,11 @@ import { assignmentOptionListSchema, assignmentOptionsQuerySchema } from '~/shar
 import { adminCreateJobSchema, adminJobListQuerySchema, adminJobListSchema } from '~/shared/admin-jobs';
 import { jobSchema, updateJobSchema } from '~/shared/jobs';
 import type { AppContext } from '../app-context';
-import { findCompanyOptions } from '../billing/find-assignment-options';
 import { changeJobStatus } from '../jobs/change-job-status';
 import { getJob } from '../jobs/get-job';
 import { updateJob } from '../jobs/update-job';
 import { currentAuth } from '../platform/access-control';
+import { findCompanyOptions } from '../platform/find-picker-options';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { notifyNewJob } from '../settings/notify-administrators';
 import { createAdminJob } from './create-admin-job';

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminJobList } from '~/shared/admin-jobs';
 import { type Job, jobEditTexts } from '~/shared/jobs';
-import { companyIdOf } from '../billing/payment-test-invoices';
 import { auditLogs, companies } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

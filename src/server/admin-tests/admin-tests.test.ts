@@ -3,11 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTestDetail, AdminTestList } from '~/shared/admin-tests';
 import type { QuestionInput } from '~/shared/assessments';
-import { companyIdOf } from '../billing/payment-test-invoices';
 import { auditLogs, companies, tests } from '../db/schema';
 import { PLATFORM_ASSESSMENTS } from '../db/seed/platform-assessments';
 import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

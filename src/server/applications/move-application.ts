@@ -8,7 +8,6 @@ import {
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
 import { paths } from '~/shared/routes';
-import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import {
   type ApplicationHistoryEntry,
@@ -22,6 +21,7 @@ import {
 import type { Mailer } from '../mail/mailer';
 import { type Notification, notify } from '../notifications/notify';
 import { AppError } from '../platform/errors';
+import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 
 export interface OfferTerms {
   rateCents: number;

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { paths } from '~/shared/routes';
 import { attemptTexts } from '~/shared/test-attempts';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { applications, jobs, jobTests, testAttempts, tests } from '../db/schema';
 import { notify } from '../notifications/notify';
 import { findCompanyApplication } from '../pipeline/application-scope';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 // The job's required tests, assigned to an applicant as they apply (inside the application's
 // transaction). A test they have open already, or passed already, is not assigned again: the pipeline

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { TEST_NAME_MAX_LENGTH, type Test } from '~/shared/assessments';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { questions, tests } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { findOwnTest } from './find-own-test';
 import { getTest } from './get-test';
 

@@ -1,7 +1,7 @@
 import type { Test, TestFields } from '~/shared/assessments';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { tests } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { checkTestFields } from './check-test-fields';
 import { getTest } from './get-test';
 import { replaceQuestions } from './replace-questions';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { testTexts } from '~/shared/assessments';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { testAttempts, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { findOwnTest } from './find-own-test';
 
 // Deletes a test nobody has taken, with its questions, job links and favourites. Once an attempt

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { isScoredQuestion } from '~/shared/assessments';
 import { attemptTexts } from '~/shared/test-attempts';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { testAnswers, testAttempts, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { settleAttempt, snapshotOf } from './close-attempt';
 
 // A company member grades one answer: one waiting for a person, or any other to correct what the key or

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { attemptTexts } from '~/shared/test-attempts';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { testAttempts } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { closeAttempt } from './close-attempt';
 import type { TextGrader } from './text-graders';
 

@@ -4,9 +4,9 @@ import type { QuestionInput, QuestionType } from '~/shared/assessments';
 import { type ApplicantAttempt, type AttemptReview, attemptTexts } from '~/shared/test-attempts';
 import { jobTests, notifications, testAttempts } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
-import { companyAccount } from '../job-board/job-board-test-helpers';
 import { questionOfEachType } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { sweepAttempts } from './sweep-attempts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type Test, type TestFields, testTexts } from '~/shared/assessments';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { checkTestFields } from './check-test-fields';
 import { findOwnTest } from './find-own-test';
 import { getTest } from './get-test';

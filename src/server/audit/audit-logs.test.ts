@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogEntry, AuditLogPage } from '~/shared/audit-logs';
-import { companyIdOf } from '../billing/payment-test-invoices';
 import { auditLogs, companyMembers } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

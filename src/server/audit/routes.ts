@@ -8,8 +8,9 @@ import {
   auditLogPageSchema,
 } from '~/shared/audit-logs';
 import type { AppContext } from '../app-context';
-import { buildCsv, type CsvCell } from '../jobs/build-csv';
 import { currentCompanyId } from '../platform/access-control';
+import { buildCsv, type CsvCell } from '../platform/build-csv';
+import { sendGeneratedFile } from '../platform/file-transfer';
 import { errorResponses } from '../platform/route-schemas';
 import { type AuditScope, findAuditLogs, findAuditLogsForExport } from './find-audit-logs';
 
@@ -81,11 +82,11 @@ export async function auditLogRoutes(app: FastifyInstance, { context }: { contex
       const filename = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
       // The reply's types know only the JSON answers; this one is a stream of CSV text.
       const download = reply as unknown as FastifyReply;
-      return download
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csvChunks(first.done ? undefined : first.value, batches)));
+      return sendGeneratedFile(download, {
+        filename,
+        contentType: 'text/csv; charset=utf-8',
+        content: Readable.from(csvChunks(first.done ? undefined : first.value, batches)),
+      });
     },
   );
 

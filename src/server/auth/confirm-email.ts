@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken } from './one-time-tokens';
 

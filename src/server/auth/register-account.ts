@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { authMessages, type RegisterInput, registerSchema } from '~/shared/auth';
 import type { PlatformSettings } from '~/shared/settings';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { notifyNewUser } from '../settings/notify-administrators';
 import { createAccount, EMAIL_UNIQUE_INDEXES } from './create-account';
 import { hashPassword, isCommonPassword } from './passwords';

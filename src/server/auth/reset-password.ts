@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { sendPasswordResetEmail } from './account-emails';
 import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
 
 export const suspendedMessage = 'Your account is suspended. Please contact support.';

@@ -1,5 +1,5 @@
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeSession } from './sessions';
 
 // Ends this session on the server (the cookie alone would still work if copied).

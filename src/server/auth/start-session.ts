@@ -1,9 +1,9 @@
 import type { CurrentUser, SignInResult } from '~/shared/auth';
 import { dashboardPathByRole } from '~/shared/auth';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import { findUserCompany } from '../companies/find-user-company';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { createSession } from './sessions';
 
 export type SignedInUser = typeof users.$inferSelect;

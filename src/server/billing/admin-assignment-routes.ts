@@ -8,9 +8,9 @@ import {
 } from '~/shared/admin-assignments';
 import { assignmentSchema } from '~/shared/billing';
 import type { AppContext } from '../app-context';
+import { findApplicantOptions, findCompanyOptions } from '../platform/find-picker-options';
 import { actorOf, errorResponses } from '../platform/route-schemas';
 import { createAssignment } from './create-assignment';
-import { findApplicantOptions, findCompanyOptions } from './find-assignment-options';
 import { getAssignmentSummary } from './get-assignment-summary';
 
 const tags = ['work'];

@@ -4,10 +4,10 @@ import { adminAssignmentTexts } from '~/shared/admin-assignments';
 import type { Assignment } from '~/shared/billing';
 import { assignments, assignmentTerms, auditLogs, companies, notifications, users } from '../db/schema';
 import { buildAssignment } from '../db/seed/work-factories';
-import { type Account, companyAccount, uniqueWord } from '../job-board/job-board-test-helpers';
+import { addDays, todayOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { addDays, todayOf } from './work-calendar';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminPaymentExportQuerySchema,
@@ -9,7 +9,8 @@ import {
   refundPaymentResultSchema,
 } from '~/shared/admin-payments';
 import type { AppContext } from '../app-context';
-import { buildCsv } from '../jobs/build-csv';
+import { buildCsv } from '../platform/build-csv';
+import { sendGeneratedFile } from '../platform/file-transfer';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { createPaymentProvider } from './create-payment-provider';
 import { findAdminPayments, findAdminPaymentsForExport, getAdminPaymentSummary } from './find-admin-payments';
@@ -17,14 +18,6 @@ import { refundPayment } from './refund-payment';
 
 const tags = ['admin', 'billing'];
 
-// The house CSV download (as jobs/routes.ts): an attachment, never cached.
-function sendCsv(reply: FastifyReply, filename: string, content: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(content);
-}
 const paymentParams = idParams('payment');
 
 // Payment Management (issue 16 §5): every payment on the platform, its summary cards, a refund through
@@ -93,7 +86,7 @@ export async function adminPaymentRoutes(app: FastifyInstance, { context }: { co
         ]),
       ]);
       const filename = `payments-${new Date().toISOString().slice(0, 10)}.csv`;
-      return sendCsv(reply, filename, content);
+      return sendGeneratedFile(reply, { filename, contentType: 'text/csv; charset=utf-8', content });
     },
   );
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminPayment, type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
 import { auditLogs, companies, invoices, payments } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { monthStartOf } from './find-admin-payments';
 import { TransientPaymentError } from './payment-provider';
-import { companyIdOf, insertTestInvoice } from './payment-test-invoices';
 import { refundPayment } from './refund-payment';
 import { createTestModeProvider } from './test-mode-provider';
 

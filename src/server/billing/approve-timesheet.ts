@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { formatWorkHours, type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { talentPayCents } from './assignment-terms';
 import { loadTermsHistories } from './assignment-views';
 import {

@@ -4,11 +4,11 @@ import { type Assignment, workTexts } from '~/shared/billing';
 import { assignments, assignmentTerms, auditLogs, notifications } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
-import { type Account, companyAccount } from '../job-board/job-board-test-helpers';
+import { addDays, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { type TermsRow, termsHistoryOf, termsOnDay } from './assignment-terms';
-import { addDays, todayOf, weekStartOf } from './work-calendar';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -5,10 +5,10 @@ import {
   DEFAULT_TAX_RATE_BASIS_POINTS,
   paymentTexts,
 } from '~/shared/billing';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { billingProfiles, paymentMethods } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { currentDefaultMethodId } from './payment-methods';
 import { liveMethodOf } from './payment-views';
 

@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Assignment, type ChangeAssignmentTermsInput, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { assignmentTerms, timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { addDays, requireRealDay, weekEndOf } from '../platform/work-calendar';
 import { termsOnDay } from './assignment-terms';
 import {
   ensureFirstTerms,
@@ -14,7 +15,6 @@ import {
   syncTermsMirror,
   type WorkActor,
 } from './assignment-views';
-import { addDays, requireRealDay, weekEndOf } from './work-calendar';
 import { formatRate, notifyTalent } from './work-notifications';
 
 // A new rate and/or weekly hours from a day on (kept in assignment_terms; one row per day, so a second

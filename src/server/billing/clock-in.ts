@@ -3,10 +3,10 @@ import { type ClockState, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { clockSessions, timesheets } from '../db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { todayOf, weekStartOf } from '../platform/work-calendar';
 import { type AssignmentRow, findAssignmentFor } from './assignment-views';
 import { clockStateOf, findOpenShift } from './clock-state';
 import { requireEditable } from './timesheet-views';
-import { todayOf, weekStartOf } from './work-calendar';
 
 // Only an active assignment takes time, by the clock or by hand.
 export function requireTakesTime(assignment: Pick<AssignmentRow, 'status'>): void {

@@ -3,11 +3,11 @@ import { type ClockState, MAX_MINUTES_PER_DAY, workTexts } from '~/shared/billin
 import type { Database } from '../db/client';
 import { clockSessions, timeEntries, timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { weekStartOf } from '../platform/work-calendar';
 import { findAssignmentFor } from './assignment-views';
 import { minutesBetween, splitShiftMinutes } from './clock-minutes';
 import { type ClockSessionRow, clockStateOf, findOpenShift } from './clock-state';
 import { lockWeekTimesheet, requireEditable } from './timesheet-views';
-import { weekStartOf } from './work-calendar';
 
 // Ends an open shift and adds its worked minutes to the days it covered, each on its week's timesheet
 // (made when needed). A locked week refuses it, and nothing changes. Days after `lastDay` (an

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workTexts } from '~/shared/billing';
 import { assignments, clockSessions, timeEntries, timesheets } from '../db/schema';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
-import { type Account, companyAccount } from '../job-board/job-board-test-helpers';
+import { addDays, startOfDay, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { resumeShift, takeBreak } from './clock-break';
 import { clockIn } from './clock-in';
 import { splitShiftMinutes } from './clock-minutes';
 import { clockOut } from './clock-out';
-import { addDays, startOfDay, todayOf, weekStartOf } from './work-calendar';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { adminAssignmentTexts, type CreateAssignmentInput } from '~/shared/admin-assignments';
 import type { Assignment } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { assignments, assignmentTerms, companies, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { requireRealDay, todayOf } from '../platform/work-calendar';
 import { loadAssignmentView } from './assignment-views';
-import { requireRealDay, todayOf } from './work-calendar';
 import { formatRate, notifyTalent } from './work-notifications';
 
 // An administrator places a talent with a company: the assignment (pending, or active when it starts

@@ -1,14 +1,14 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { type Assignment, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { assignments, timeEntries, timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { requireRealDay, todayOf } from '../platform/work-calendar';
 import { findAssignmentFor, loadAssignmentView, type WorkActor } from './assignment-views';
 import { closeShift } from './clock-out';
 import { findOpenShift } from './clock-state';
-import { requireRealDay, todayOf } from './work-calendar';
 import { notifyTalent } from './work-notifications';
 
 // active → ended, on a day from the start to today, with the reason. Hours logged after that day are a

@@ -1,8 +1,8 @@
 import type { Timesheet } from '~/shared/billing';
 import type { Database } from '../db/client';
+import { requireWeekStart } from '../platform/work-calendar';
 import { findAssignmentFor } from './assignment-views';
 import { loadTimesheetView } from './timesheet-views';
-import { requireWeekStart } from './work-calendar';
 
 // One week of one of the talent's assignments, saved or not (id null until something is saved).
 export async function getTimesheet({

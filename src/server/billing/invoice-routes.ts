@@ -5,14 +5,15 @@ import { billingSummarySchema, invoiceListQuerySchema, invoiceListSchema, invoic
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
+import { sendGeneratedFile } from '../platform/file-transfer';
 import { errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
+import { isoDay } from '../platform/work-calendar';
 import { findInvoices } from './find-invoices';
 import { getBillingSummary } from './get-billing-summary';
 import { getInvoice } from './get-invoice';
 import { loadInvoiceViews } from './invoice-views';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 import { startBillingJobs } from './start-billing-jobs';
-import { isoDay } from './work-calendar';
 
 // Selected rows of the table, downloaded together.
 export const MAX_EXPORTED_INVOICES = 100;
@@ -33,13 +34,12 @@ const exportQuery = z.object({
     ),
 });
 
-function sendPdf(reply: FastifyReply, filename: string, content: Buffer) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'private, no-store')
-    .send(content);
-}
+const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
+  sendGeneratedFile(
+    reply,
+    { filename, contentType: 'application/pdf', content },
+    { cacheControl: 'private, no-store' },
+  );
 
 // A company's invoices (issue 15): the list with search, filters and sort, the summary cards, one
 // invoice with its items, and PDFs. Only the company's own: another company's invoice is a 404.

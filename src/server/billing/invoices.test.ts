@@ -24,13 +24,13 @@ import {
   users,
 } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { addDays } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { issueInvoices } from './issue-invoices';
 import { markOverdueInvoices } from './mark-overdue-invoices';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 import { ISSUE_INVOICES_CRON, MARK_OVERDUE_INVOICES_CRON } from './start-billing-jobs';
-import { addDays } from './work-calendar';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

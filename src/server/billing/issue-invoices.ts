@@ -1,16 +1,16 @@
 import { DrizzleQueryError, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import type { AuditAction } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { billingProfiles, companyMembers } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { notify } from '../notifications/notify';
 import { isUniqueViolation } from '../platform/errors';
+import type { AuditAction } from '../platform/record-audit-event';
+import { addDays, isoDay } from '../platform/work-calendar';
 import { getPlatformSettings } from '../settings/get-platform-settings';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
 import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
-import { addDays, isoDay } from './work-calendar';
 
 // The invoice run (issue 15): for a week, every company with approved timesheets not yet billed gets
 // one invoice — work per assignment and rate, the platform fee, the tax of its billing profile — with

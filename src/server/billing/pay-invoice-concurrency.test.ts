@@ -8,10 +8,10 @@ import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { invoices, payments } from '../db/schema';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createInvoicePayments, providerKeyOf } from './pay-invoice';
 import type { ChargeRequest, PaymentProvider } from './payment-provider';
-import { companyIdOf, insertTestInvoice } from './payment-test-invoices';
 import { createTestModeProvider } from './test-mode-provider';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type PaymentMethod, paymentTexts } from '~/shared/billing';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { billingProfiles, companies, paymentMethods } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import type { NewPaymentMethodInput, PaymentProvider, SavedMethod } from './payment-provider';
 import { paymentMethodView } from './payment-views';
 

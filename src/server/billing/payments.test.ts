@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PayInvoiceResult, type PaymentMethod, paymentTexts } from '~/shared/billing';
 import { auditLogs, billingProfiles, emailOutbox, invoices, paymentMethods, payments } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { autoPayInvoices, autoPayKeyOf } from './auto-pay-invoices';
 import { createInvoicePayments, providerKeyOf } from './pay-invoice';
 import type { PaymentProvider } from './payment-provider';
-import { companyIdOf, insertTestInvoice } from './payment-test-invoices';
 import { createTestModeProvider, testChargeIdOf } from './test-mode-provider';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

@@ -1,9 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatCents } from '~/shared/billing';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { companyMembers, invoices, payments, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeOutcome } from './payment-provider';
 
 type PaymentRow = typeof payments.$inferSelect;

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAdminPayment } from './find-admin-payments';
 import { type PaymentProvider, TransientPaymentError } from './payment-provider';
 

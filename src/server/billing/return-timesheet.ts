@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { findCompanyTimesheet, loadTimesheetView } from './timesheet-views';
 import { notifyTalent } from './work-notifications';
 

@@ -3,9 +3,9 @@ import { type SaveTimesheetInput, type Timesheet, workTexts } from '~/shared/bil
 import type { Database } from '../db/client';
 import { timeEntries, timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { isRealDay, latestWorkedDayOf, requireWeekStart, weekEndOf } from '../platform/work-calendar';
 import { type AssignmentRow, findAssignmentFor } from './assignment-views';
 import { loadTimesheetView, lockWeekTimesheet, requireEditable } from './timesheet-views';
-import { isRealDay, latestWorkedDayOf, requireWeekStart, weekEndOf } from './work-calendar';
 
 const refuse = (message: string) => new AppError('validation', message, { entries: message });
 

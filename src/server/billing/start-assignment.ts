@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { type Assignment, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { assignments } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { todayOf } from '../platform/work-calendar';
 import {
   findAssignmentFor,
   loadAssignmentView,
@@ -12,7 +13,6 @@ import {
   syncTermsMirror,
   type WorkActor,
 } from './assignment-views';
-import { todayOf } from './work-calendar';
 import { notifyTalent } from './work-notifications';
 
 // pending → active, on or after the start date: from then on the talent logs time on it.

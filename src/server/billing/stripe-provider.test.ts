@@ -8,9 +8,9 @@ import { paymentTexts } from '~/shared/billing';
 import { auditLogs, invoices, payments } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { TransientPaymentError } from './payment-provider';
-import { companyIdOf, insertTestInvoice } from './payment-test-invoices';
 import { createStripeProvider, outcomeOfPaymentIntent } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';

@@ -1,13 +1,13 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { formatWorkHours, type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { clockSessions, timesheets, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { addDays, requireWeekStart, startOfDay, weekEndOf } from '../platform/work-calendar';
 import { findAssignmentFor } from './assignment-views';
 import { entriesOf, loadTimesheetView, totalMinutesOf } from './timesheet-views';
-import { addDays, requireWeekStart, startOfDay, weekEndOf } from './work-calendar';
 import { notifyCompany } from './work-notifications';
 
 // open | returned → submitted: the talent hands the week to the company, which approves or returns it.

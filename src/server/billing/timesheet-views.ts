@@ -3,9 +3,9 @@ import { type Timesheet, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, companies, timeEntries, timesheets, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { daysOfWeek, weekEndOf } from '../platform/work-calendar';
 import { type TermsRow, termsOnDay } from './assignment-terms';
 import { loadTermsHistories } from './assignment-views';
-import { daysOfWeek, weekEndOf } from './work-calendar';
 
 export type TimesheetRow = typeof timesheets.$inferSelect;
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Timesheet, workTexts } from '~/shared/billing';
 import { assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
-import { type Account, companyAccount } from '../job-board/job-board-test-helpers';
+import { addDays, daysOfWeek, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { talentPayCents } from './assignment-terms';
-import { addDays, daysOfWeek, todayOf, weekStartOf } from './work-calendar';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -8,8 +8,8 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { assignments, clockSessions, companies } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { companyAccount } from '../job-board/job-board-test-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // The company dashboard's figures (spec §2): its people at work with a live dot, its jobs by pipeline

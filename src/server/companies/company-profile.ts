@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyProfile } from '~/shared/companies';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 function toProfile(row: typeof companies.$inferSelect): CompanyProfile {
   return { id: row.id, name: row.name, contact_email: row.contactEmail, website: row.website ?? '' };

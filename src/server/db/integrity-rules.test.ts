@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMIZED_NAME, anonymizeAccount } from '../account/anonymize-account';
-import { recordAuditEvent } from '../audit/record-audit-event';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { writePhotoFile } from '../talent/photo-files';
 import { createTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './client';

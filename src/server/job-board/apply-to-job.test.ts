@@ -6,9 +6,9 @@ import { applications, auditLogs, companyMembers, jobInvitations, notifications 
 import { buildAccount } from '../db/seed/factories';
 import { forbiddenMessage, unverifiedEmailMessage } from '../platform/access-control';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { applyWaitsFor } from './apply-to-job';
-import { type Account, companyAccount, jobWith, uniqueWord } from './job-board-test-helpers';
 
 // POST /api/jobs/:id/applications (issue 11, Apply): the application, its first history entry, the
 // company told, the audit row; and each refusal with its sentence, a race included.

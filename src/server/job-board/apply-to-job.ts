@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import { assignJobTests } from '../assessments/assign-tests';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, companyMembers, jobs, users } from '../db/schema';
 import { notify } from '../notifications/notify';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { readableBy } from './job-visibility';
 
 // What an unconfirmed address holds back: "Confirm your email address to apply to jobs."

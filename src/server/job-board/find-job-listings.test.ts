@@ -4,8 +4,8 @@ import { jobBoardTexts } from '~/shared/job-board';
 import { companies, jobInvitations, savedJobs } from '../db/schema';
 import { buildApplication } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount, daysAgo, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { type Account, companyAccount, daysAgo, jobWith, uniqueWord } from './job-board-test-helpers';
 
 // GET /api/applicant/jobs (issue 11, Find Jobs): who sees which job, the search, filters, sorts and pages.
 describe('Find Jobs API', () => {

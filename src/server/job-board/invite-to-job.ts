@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { type JobInvitation, jobBoardTexts } from '~/shared/job-board';
 import { jobEditTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { companies, jobInvitations, jobs, users } from '../db/schema';
 import { notify } from '../notifications/notify';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 // A company lets one applicant see one of its jobs (a private job is listed for invited applicants only).
 // Inviting someone invited already changes nothing. Only the company's own jobs: another company's job

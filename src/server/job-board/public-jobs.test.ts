@@ -10,8 +10,8 @@ import { buildTest } from '../db/seed/test-factories';
 import { loadWebClient } from '../platform/web-client';
 import { signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
+import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { type Account, companyAccount, jobWith, uniqueWord } from './job-board-test-helpers';
 import { createPublicJobSitemap, JOB_POSTING_DATA_ID } from './public-job-pages';
 
 const PUBLIC_URL = 'https://tandem.example';

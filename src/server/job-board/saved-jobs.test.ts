@@ -4,8 +4,8 @@ import { jobBoardTexts } from '~/shared/job-board';
 import { jobs, savedJobs } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount, daysAgo, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { type Account, companyAccount, daysAgo, jobWith, uniqueWord } from './job-board-test-helpers';
 
 // The Find Jobs heart (PUT / DELETE /api/applicant/saved-jobs/:id) and the saved list
 // (GET /api/applicant/saved-jobs): idempotent, and each applicant's own.

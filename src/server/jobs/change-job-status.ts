@@ -8,10 +8,10 @@ import {
   jobEditTexts,
   jobTransitionRules,
 } from '~/shared/jobs';
-import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 import { jobBudget } from './load-job-views';
 import { validationError } from './prepare-job-values';
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { createJobSchema } from '~/shared/jobs';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { jobs, jobTests } from '../db/schema';
 import { unverifiedEmailMessage } from '../platform/access-control';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { getJob } from './get-job';
 import { prepareJobValues } from './prepare-job-values';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { jobEditTexts } from '~/shared/jobs';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 // Deletes a draft for good. A job that has been published keeps its history (applications, figures):
 // it can only be archived.

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { earliestStartDate, JOB_TITLE_MAX_LENGTH, jobEditTexts } from '~/shared/jobs';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { jobs, jobTests, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { getJob } from './get-job';
 
 // A new draft with the job's fields and required tests, titled 'Copy of …' so the two are told apart

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
+import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { analyzeHiring } from './analyze-hiring';
-import { buildCsv, type CsvCell } from './build-csv';
 import { describeHiringMetrics } from './describe-hiring-metrics';
 
 // The Analytics tab as a CSV file: the metrics, a blank line, then the applicants of each week.

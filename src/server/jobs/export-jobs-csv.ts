@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatJobBudget, type jobExportQuerySchema, jobStatusLabels } from '~/shared/jobs';
 import type { Database } from '../db/client';
-import { buildCsv } from './build-csv';
+import { buildCsv } from '../platform/build-csv';
 import { selectJobIds } from './find-jobs';
 import { buildJobListConditions } from './job-list-filters';
 import { loadJobViews } from './load-job-views';

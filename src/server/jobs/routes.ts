@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import {
 } from '~/shared/jobs';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
+import { sendGeneratedFile } from '../platform/file-transfer';
 import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { notifyNewJob } from '../settings/notify-administrators';
 import { analyzeHiring } from './analyze-hiring';
@@ -40,14 +41,6 @@ import { updateJob } from './update-job';
 
 const jobParams = idParams('job');
 const tags = ['jobs'];
-
-function sendDownload(reply: FastifyReply, file: { filename: string; content: string | Buffer }, type: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-store')
-    .send(file.content);
-}
 
 // A company's job posts (issue 5): every route acts inside the signed-in person's company.
 export async function jobRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
@@ -133,7 +126,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     },
     async (request, reply) => {
       const file = await exportJobsCsv({ db, companyId: currentCompanyId(request), query: request.query });
-      return sendDownload(reply, file, 'text/csv; charset=utf-8');
+      return sendGeneratedFile(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
     },
   );
 
@@ -163,7 +156,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     },
     async (request, reply) => {
       const file = await exportHiringCsv({ db, companyId: currentCompanyId(request) });
-      return sendDownload(reply, file, 'text/csv; charset=utf-8');
+      return sendGeneratedFile(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
     },
   );
 
@@ -180,7 +173,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     },
     async (request, reply) => {
       const file = await exportHiringPdf({ db, companyId: currentCompanyId(request) });
-      return sendDownload(reply, file, 'application/pdf');
+      return sendGeneratedFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { type JobFields, jobEditTexts } from '~/shared/jobs';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { jobs, jobTests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { getJob } from './get-job';
 import { prepareJobValues } from './prepare-job-values';
 

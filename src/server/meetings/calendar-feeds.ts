@@ -6,10 +6,10 @@ import {
   type CalendarFeedStatus,
   meetingTexts,
 } from '~/shared/meetings';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { calendarFeeds, meetingParticipants, meetings, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { buildMeetingCalendar } from './build-meeting-calendar';
 import { findParticipants, meetingEndsAt } from './meeting-views';
 

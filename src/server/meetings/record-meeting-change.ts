@@ -1,6 +1,6 @@
 import type { NotificationType } from '~/shared/applications';
-import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
+import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 import { findParticipants, type ParticipantRow } from './meeting-views';
 import { notifyOtherParticipants } from './publish-meeting-change';
 

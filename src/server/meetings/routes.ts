@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,6 +17,7 @@ import {
 } from '~/shared/meetings';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
+import { sendGeneratedFile } from '../platform/file-transfer';
 import { actorOf, companyActorOf, errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
 import { createCalendarFeed, getCalendarFeedStatus, readCalendarFeed } from './calendar-feeds';
 import { cancelMeeting } from './cancel-meeting';
@@ -38,13 +39,7 @@ const meetingParams = idParams('meeting');
 const secretToken = (what: string) => z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: malformedIdMessage(what) });
 const tags = ['meetings'];
 
-function sendCalendar(reply: FastifyReply, body: string, disposition: string, cacheControl: string) {
-  return reply
-    .header('content-type', 'text/calendar; charset=utf-8')
-    .header('content-disposition', disposition)
-    .header('cache-control', cacheControl)
-    .send(body);
-}
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 // Meetings (issue 14): a company schedules them with applicants in its pipeline (or a call with its
 // account manager); every participant answers, moves or cancels them; each has a join link and an .ics,
@@ -205,7 +200,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
         meetingId: request.params.id,
         userId: actorOf(request).actorId,
       });
-      return sendCalendar(reply, file.body, `attachment; filename="${file.fileName}"`, 'no-store');
+      return sendGeneratedFile(reply, { filename: file.fileName, contentType: CALENDAR_TYPE, content: file.body });
     },
   );
 
@@ -347,7 +342,11 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
     async (request, reply) => {
       const body = await readCalendarFeed({ db, publicUrl, token: request.params.token });
-      return sendCalendar(reply, body, 'inline; filename="tandem-meetings.ics"', 'private, no-store');
+      return sendGeneratedFile(
+        reply,
+        { filename: 'tandem-meetings.ics', contentType: CALENDAR_TYPE, content: body },
+        { disposition: 'inline', cacheControl: 'private, no-store' },
+      );
     },
   );
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { ApplicationNote } from '~/shared/pipeline';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { applicationNotes, users } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { findCompanyApplication } from './application-scope';
 
 // A reviewer's private note on an application: only the company's members (and administrators) read

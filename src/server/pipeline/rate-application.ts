@@ -1,7 +1,7 @@
 import type { ApplicationRating } from '~/shared/pipeline';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { applicationRatings } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { findCompanyApplication } from './application-scope';
 import { loadApplicationRating } from './get-application';
 

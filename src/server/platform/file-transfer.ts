@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 // Uploads arrive as a file's raw bytes with its type in Content-Type and its name in X-File-Name;
@@ -24,4 +25,27 @@ export function sendDownload(reply: FastifyReply, file: { name: string; contentT
     .header('cache-control', 'private, no-store')
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
     .send(content);
+}
+
+export interface GeneratedFile {
+  filename: string;
+  contentType: string;
+  content: string | Buffer | Readable;
+}
+
+// A file the server made (CSV, PDF, ZIP, calendar): its name is ours and plain ASCII, so it goes quoted as
+// is; a download unless a calendar app subscribes to it, never kept in a cache.
+export function sendGeneratedFile(
+  reply: FastifyReply,
+  file: GeneratedFile,
+  {
+    disposition = 'attachment',
+    cacheControl = 'no-store',
+  }: { disposition?: 'attachment' | 'inline'; cacheControl?: string } = {},
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `${disposition}; filename="${file.filename}"`)
+    .header('cache-control', cacheControl)
+    .send(file.content);
 }

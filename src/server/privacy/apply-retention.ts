@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ACCOUNTING_RETENTION_YEARS, ANALYTICS_RETENTION_MONTHS, INACTIVE_ACCOUNT_YEARS } from '~/shared/privacy';
 import { anonymizeAccount } from '../account/anonymize-account';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import type { AccountDirectories } from './complete-erasure';
 
 // At most this many accounts a run: a run stays short, and the next day's takes the rest.

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { privacyTexts } from '~/shared/privacy';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 export const CANCELLED_BY_USER_REASON = 'Cancelled by the account holder.';
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { type AdminPrivacyRequest, privacyTexts } from '~/shared/privacy';
 import { anonymizeAccountRecords, deleteAccountFiles } from '../account/anonymize-account';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { toPrivacyRequest } from './privacy-request-views';
 
 export interface AccountDirectories {

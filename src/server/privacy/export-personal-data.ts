@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { privacyRequests } from '../db/schema';
-import { buildCsv, type CsvCell } from '../jobs/build-csv';
+import { buildCsv, type CsvCell } from '../platform/build-csv';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 type Row = Record<string, unknown>;
 interface Section {

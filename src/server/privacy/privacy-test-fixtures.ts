@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { insertTestInvoice } from '../billing/payment-test-invoices';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
+import { insertTestInvoice } from '../testing/payment-test-invoices';
 
 // A paid invoice (issued on the day given, else as insertTestInvoice issues it) and its completed payment.
 export async function insertPaidInvoice(

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPrivacyRequestList, MyPrivacyRequests, PrivacyRequest } from '~/shared/privacy';
 import { privacyTexts } from '~/shared/privacy';
 import { ANONYMIZED_NAME } from '../account/anonymize-account';
-import { companyIdOf, insertTestInvoice } from '../billing/payment-test-invoices';
 import type { Database } from '../db/client';
 import {
   apiTokens,
@@ -30,6 +29,7 @@ import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { insertPaidInvoice } from './privacy-test-fixtures';
 

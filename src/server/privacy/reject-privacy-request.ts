@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { PrivacyRequest } from '~/shared/privacy';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { lockPendingRequest } from './complete-erasure';
 import { toPrivacyRequest } from './privacy-request-views';
 

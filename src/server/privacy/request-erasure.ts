@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { DELETION_CONFIRMATION, PRIVACY_REQUEST_DAYS, type PrivacyRequest, privacyTexts } from '~/shared/privacy';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import { verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { emailDay, toPrivacyRequest } from './privacy-request-views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../app-context';
 import { attachmentDirectoriesOf } from '../messaging/message-attachments';
 import { currentAuth } from '../platform/access-control';
+import { sendGeneratedFile } from '../platform/file-transfer';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { photosDirectoryOf } from '../talent/photo-files';
 import { cancelErasure } from './cancel-erasure';
@@ -23,15 +24,6 @@ import { requestErasure } from './request-erasure';
 import { startRetentionJob } from './start-retention-job';
 
 const requestParams = idParams('privacy request');
-
-// A download, never cached (as the CSV exports).
-function sendZip(reply: FastifyReply, filename: string, zip: Uint8Array) {
-  return reply
-    .header('content-type', 'application/zip')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(zip));
-}
 
 // Privacy (issue 16 §9): one's own data export and erasure request, the administrators' queue of
 // requests, and the daily retention job.
@@ -58,7 +50,11 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
     async (request, reply) => {
       const { actorId, ipAddress } = actorOf(request);
       const bundle = await exportPersonalData({ db, userId: actorId, ipAddress });
-      return sendZip(reply, bundle.filename, bundle.zip);
+      return sendGeneratedFile(reply, {
+        filename: bundle.filename,
+        contentType: 'application/zip',
+        content: Buffer.from(bundle.zip),
+      });
     },
   );
 

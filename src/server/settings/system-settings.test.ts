@@ -4,11 +4,11 @@ import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlatformSettings, maintenanceTexts } from '~/shared/settings';
-import { companyIdOf } from '../billing/payment-test-invoices';
 import { auditLogs, emailOutbox, sessions } from '../db/schema';
 import { loadWebClient } from '../platform/web-client';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
+import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

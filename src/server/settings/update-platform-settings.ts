@@ -6,9 +6,9 @@ import {
   type PlatformSettingsUpdate,
   platformSettingKeys,
 } from '~/shared/settings';
-import { type AuditAction, recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { platformSettings } from '../db/schema';
+import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 import { getPlatformSettings } from './get-platform-settings';
 
 interface Actor {

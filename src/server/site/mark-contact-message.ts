@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { contactMessages } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
 // Marks a message handled (or open again), recording who did it.
 export async function markContactMessage({

@@ -4,8 +4,8 @@ import { type Candidate, type TalentSearchResult, talentTexts } from '~/shared/t
 import { applicantProfiles, notifications, sessions, talentSkills, users } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
-import { type Account, companyAccount, uniqueWord } from '../job-board/job-board-test-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // GET /api/talent, the shortlist and inviting a candidate (issue 12). Each test's candidates carry a word

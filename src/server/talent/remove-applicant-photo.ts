@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { ApplicantProfile } from '~/shared/talent';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { getApplicantProfile } from './get-applicant-profile';
 import { deletePhotoFile } from './photo-files';
 

@@ -6,10 +6,10 @@ import {
   PHOTO_MAX_BYTES,
   profileTexts,
 } from '~/shared/talent';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import { getApplicantProfile } from './get-applicant-profile';
 import { deletePhotoFile, writePhotoFile } from './photo-files';
 

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assignmentStatuses } from '~/shared/applications';
 import { timesheetStatuses } from '~/shared/billing';
-import { isoDay } from '../billing/work-calendar';
 import type { Database } from '../db/client';
 import { companyMembers, users } from '../db/schema';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { AppError } from '../platform/errors';
+import { isoDay } from '../platform/work-calendar';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

@@ -2,7 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import { talentPayCents, termsHistoryOf } from '../../billing/assignment-terms';
 import { issueInvoices } from '../../billing/issue-invoices';
 import { testChargeIdOf } from '../../billing/test-mode-provider';
-import { addDays, daysOfWeek, isoDay, weekStartOf } from '../../billing/work-calendar';
+import { addDays, daysOfWeek, isoDay, weekStartOf } from '../../platform/work-calendar';
 import {
   assignments,
   assignmentTerms,

@@ -1,13 +1,16 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AssignmentOptionList } from '~/shared/admin-assignments';
 import type { Database } from '../db/client';
+import { containingPattern } from '../db/like-pattern';
 import { companies, users } from '../db/schema';
 
-const OPTION_LIMIT = 20;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-const patternOf = (q?: string) => (q ? `%${escapeLike(q)}%` : undefined);
+// The pickers of the admin forms (New Assignment, a job posted for a company): several features ask the
+// same question, so it lives here rather than in one of them.
 
-// The companies New Assignment can pick: active ones whose name holds q, by name.
+const OPTION_LIMIT = 20;
+const patternOf = (q?: string) => (q ? containingPattern(q) : undefined);
+
+// The companies a form can pick: active ones whose name holds q, by name.
 export async function findCompanyOptions({ db, q }: { db: Database; q?: string }): Promise<AssignmentOptionList> {
   const pattern = patternOf(q);
   const rows = await db
@@ -19,7 +22,7 @@ export async function findCompanyOptions({ db, q }: { db: Database; q?: string }
   return { items: rows.map((row) => ({ id: row.id, name: row.name, detail: null })) };
 }
 
-// The talent New Assignment can pick: active applicants whose name or email holds q, by name.
+// The talent a form can pick: active applicants whose name or email holds q, by name.
 export async function findApplicantOptions({ db, q }: { db: Database; q?: string }): Promise<AssignmentOptionList> {
   const pattern = patternOf(q);
   const rows = await db

@@ -1,5 +1,5 @@
 import { workTexts } from '~/shared/billing';
-import { AppError } from '../platform/errors';
+import { AppError } from './errors';
 
 // Calendar days as 'YYYY-MM-DD' strings, counted in UTC: timesheet weeks, terms' effective dates and
 // the clock's days all use this one calendar, so a day means the same row everywhere.

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { companyMembers } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
-import { signedInAccount } from '../testing/auth-helpers';
-import type { TestApp } from '../testing/test-app';
+import { signedInAccount } from './auth-helpers';
+import type { TestApp } from './test-app';
 
 // Shared by the job-board API tests: a company with its id, and jobs whose text carries a word no other
 // test uses, so that searches on one database see only their own test's jobs.
