@@ -5,7 +5,6 @@ import { openLiveSocket, waitForLive } from '~/server/testing/live-test-sockets'
 import { startTcpProxy, type TcpProxy } from '~/server/testing/tcp-proxy';
 import { createTestApp, type TestApp } from '~/server/testing/test-app';
 import {
-  HEARTBEAT_INTERVAL_MS,
   HEARTBEAT_TIMEOUT_MS,
   LIVE_SOCKET_PATH,
   type LiveEvent,
@@ -24,9 +23,12 @@ import {
   subscribeLive,
 } from './live-socket';
 
-// Every delay the connection asks for runs this many times faster: a minute of silence takes 1.2 s, the
-// longest backoff 0.3 s. The server's heartbeat is sped up as much, so the two keep their proportion.
+// The backoff runs this many times faster (its longest wait takes 0.3 s), and so does the silence limit in
+// the tests about silence (1.2 s); elsewhere it keeps its minute, so a busy machine's pause is no drop.
 const TIME_SCALE = 50;
+const SILENCE_LIMIT_MS = HEARTBEAT_TIMEOUT_MS / TIME_SCALE;
+// The server beats as often as it may, a twelfth of the shortened silence limit.
+const SERVER_HEARTBEAT_MS = 100;
 
 const NodeWebSocket = globalThis.WebSocket;
 const nodeFetch = globalThis.fetch;
@@ -41,13 +43,14 @@ describe('the live connection of a tab', () => {
   let serverOrigin: string;
   let cookie = '';
   let jitter = 0.5;
+  let isSilenceShortened = false;
   // Sockets the module opened, each one a connection attempt.
   let socketsCreated = 0;
   const requestedDelays: number[] = [];
   const released: Array<() => void> = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { LIVE_HEARTBEAT_MS: String(HEARTBEAT_INTERVAL_MS / TIME_SCALE) } });
+    testApp = await createTestApp({ env: { LIVE_HEARTBEAT_MS: String(SERVER_HEARTBEAT_MS) } });
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = testApp.app.server.address() as AddressInfo;
     serverOrigin = `http://127.0.0.1:${port}`;
@@ -65,6 +68,7 @@ describe('the live connection of a tab', () => {
     proxy.setMode('forward');
     requestedDelays.length = 0;
     jitter = 0.5;
+    isSilenceShortened = false;
     socketsCreated = 0;
     vi.stubGlobal('window', Object.assign(new EventTarget(), { location: { href: `${origin}/portal` } }));
     vi.stubGlobal('document', new EventTarget());
@@ -88,7 +92,8 @@ describe('the live connection of a tab', () => {
       setLiveClock({
         setTimeout: (callback, delayMs) => {
           requestedDelays.push(delayMs);
-          return setTimeout(callback, delayMs / TIME_SCALE);
+          const isSilenceLimit = delayMs === HEARTBEAT_TIMEOUT_MS;
+          return setTimeout(callback, isSilenceLimit && !isSilenceShortened ? delayMs : delayMs / TIME_SCALE);
         },
         clearTimeout: (timer) => clearTimeout(timer),
         random: () => jitter,
@@ -117,6 +122,7 @@ describe('the live connection of a tab', () => {
     waitForLive(() => (getLiveStatus() === status ? true : undefined), timeoutMs);
   const readiesIn = (events: LiveEvent[]) => events.filter((event) => event.type === 'ready').length;
   const backoffDelays = () => requestedDelays.filter((delay) => delay !== HEARTBEAT_TIMEOUT_MS);
+  const silenceDeadlinesSet = () => requestedDelays.filter((delay) => delay === HEARTBEAT_TIMEOUT_MS).length;
 
   it('reconnects after a drop, waiting longer after each refusal up to the cap, and afresh once back', async () => {
     const { events } = await openTab();
@@ -149,26 +155,36 @@ describe('the live connection of a tab', () => {
   });
 
   it('takes a connection that fell silent for dead and opens another', async () => {
+    isSilenceShortened = true;
     const { events } = await openTab();
-    // Heartbeats keep a healthy connection open past the silence limit.
-    await waitForLive(
-      () => (events.filter((event) => event.type === 'heartbeat').length >= 3 ? true : undefined),
-      (HEARTBEAT_INTERVAL_MS / TIME_SCALE) * 6,
+    let lastBeatAt = 0;
+    const silences: number[] = [];
+    released.push(
+      subscribeLive('heartbeat', () => {
+        lastBeatAt = Date.now();
+      }),
     );
-    expect(HEARTBEAT_INTERVAL_MS * 3).toBeGreaterThan(HEARTBEAT_TIMEOUT_MS);
+    released.push(subscribeLive('ready', () => silences.push(Date.now() - lastBeatAt)));
+    // Each message (the 'ready', then heartbeats) puts the deadline back: a healthy connection stays.
+    await waitForLive(
+      () => (events.filter((event) => event.type === 'heartbeat').length >= 2 ? true : undefined),
+      SILENCE_LIMIT_MS * 4,
+    );
+    expect(silenceDeadlinesSet()).toBeGreaterThanOrEqual(1 + events.length);
     expect(socketsCreated).toBe(1);
     expect(readiesIn(events)).toBe(1);
 
-    const silencedAt = Date.now();
     proxy.silenceConnections();
-    await waitForLive(() => (readiesIn(events) === 2 ? true : undefined), (HEARTBEAT_TIMEOUT_MS / TIME_SCALE) * 3);
-    // It waited out the silence (counted from the last heartbeat, at most one interval before).
-    expect(Date.now() - silencedAt).toBeGreaterThanOrEqual((HEARTBEAT_TIMEOUT_MS - HEARTBEAT_INTERVAL_MS) / TIME_SCALE);
+    await waitForLive(() => (readiesIn(events) === 2 ? true : undefined), SILENCE_LIMIT_MS * 4);
+    // The next connection came once the silence limit had passed since the last heartbeat, not before.
+    expect(silences).toHaveLength(1);
+    expect(silences[0]).toBeGreaterThanOrEqual(SILENCE_LIMIT_MS);
     expect(socketsCreated).toBe(2);
     expect(getLiveStatus()).toBe('open');
   });
 
   it('gives up on a handshake that never finishes and tries again', async () => {
+    isSilenceShortened = true;
     const account = await signedInAccount(testApp, { role: 'applicant' });
     cookie = account.cookie;
     proxy.setMode('silent');
@@ -177,7 +193,7 @@ describe('the live connection of a tab', () => {
     await waitForLive(() => (proxy.connectionCount() === connectionsBefore + 1 ? true : undefined));
     proxy.setMode('forward');
     expect(getLiveStatus()).toBe('connecting');
-    await waitForStatus('open', (HEARTBEAT_TIMEOUT_MS / TIME_SCALE) * 3);
+    await waitForStatus('open', SILENCE_LIMIT_MS * 4);
     expect(socketsCreated).toBe(2);
   });
 
