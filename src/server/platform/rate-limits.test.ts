@@ -53,12 +53,15 @@ async function deleteKeys(redis: Redis, keyPrefix: string) {
 // number of attempts in all, not that many per instance.
 describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => {
   const keyPrefix = keyPrefixForTest();
-  const redisA = new Redis(process.env.REDIS_URL as string, redisOptions);
-  const redisB = new Redis(process.env.REDIS_URL as string, redisOptions);
+  let redisA: Redis;
+  let redisB: Redis;
   let first: TestApp;
   let second: App;
 
+  // Made here, not as the suite is collected: without REDIS_URL nothing connects.
   beforeAll(async () => {
+    redisA = new Redis(process.env.REDIS_URL as string, redisOptions);
+    redisB = new Redis(process.env.REDIS_URL as string, redisOptions);
     await Promise.all([redisA.connect(), redisB.connect()]);
     first = await createTestApp({ redis: redisA, env: { REDIS_KEY_PREFIX: keyPrefix } });
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_KEY_PREFIX: keyPrefix });
@@ -114,13 +117,14 @@ describe('rate limits while Redis cannot be reached', () => {
 
 describe.runIf(process.env.REDIS_URL)('rate limits when Redis goes away and comes back', () => {
   const keyPrefix = keyPrefixForTest();
-  const direct = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: 1 });
   const log = warningLog();
+  let direct: Redis;
   let proxy: TcpProxy;
   let redis: Redis;
   let app: TestApp;
 
   beforeAll(async () => {
+    direct = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: 1 });
     const target = new URL(process.env.REDIS_URL as string);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     target.hostname = '127.0.0.1';
@@ -137,6 +141,18 @@ describe.runIf(process.env.REDIS_URL)('rate limits when Redis goes away and come
     await deleteKeys(direct, keyPrefix);
     await direct.quit();
   });
+
+  // The app's own subscribers (live delivery, settings) have subscribed again: an app closed while
+  // ioredis resubscribes them fails that resubscription with no one to hear it (an unhandled rejection).
+  async function waitForSubscribersBack() {
+    const channels = [`${keyPrefix}live`, `${keyPrefix}settings-changed`];
+    for (const started = Date.now(); Date.now() - started < 5_000; ) {
+      const reply = (await direct.pubsub('NUMSUB', ...channels)) as Array<string | number>;
+      if (Number(reply[1]) > 0 && Number(reply[3]) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('The app did not subscribe to Redis again.');
+  }
 
   const counterInRedis = async () => {
     const [key] = await direct.keys(`${keyPrefix}rate-limit:*contact:ip:198.51.100.40`);
@@ -162,6 +178,7 @@ describe.runIf(process.env.REDIS_URL)('rate limits when Redis goes away and come
 
     proxy.setMode('forward');
     await waitForLive(() => (redis.status === 'ready' ? true : undefined), 5_000);
+    await waitForSubscribersBack();
     expect((await sendContact(app.app, ip, 0)).statusCode).toBe(201);
     expect(await counterInRedis()).toBe(3);
   });
