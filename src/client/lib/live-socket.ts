@@ -22,6 +22,29 @@ const listenersByType = new Map<LiveEventType, Set<Listener>>();
 const reconnectListeners = new Set<() => void>();
 const statusListeners = new Set<() => void>();
 
+// What the connection schedules with: the browser's timers and randomness, or a test's (setLiveClock),
+// which runs a minute of backoff and silence in a fraction of a second.
+export interface LiveClock {
+  setTimeout(callback: () => void, delayMs: number): ReturnType<typeof setTimeout>;
+  clearTimeout(timer: ReturnType<typeof setTimeout> | undefined): void;
+  random(): number;
+}
+
+const systemClock: LiveClock = {
+  setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
+  clearTimeout: (timer) => clearTimeout(timer),
+  random: () => Math.random(),
+};
+let clock = systemClock;
+
+// Returns the function that puts the browser's clock back.
+export function setLiveClock(next: LiveClock): () => void {
+  clock = next;
+  return () => {
+    clock = systemClock;
+  };
+}
+
 let socket: WebSocket | null = null;
 let status: LiveStatus = 'offline';
 let users = 0;
@@ -38,9 +61,30 @@ function setStatus(next: LiveStatus) {
 }
 
 // No heartbeat (or anything) for too long: the connection is dead even if the browser has not noticed.
-function armSilenceTimer() {
-  clearTimeout(silenceTimer);
-  silenceTimer = setTimeout(() => socket?.close(4000, 'heartbeat missed'), HEARTBEAT_TIMEOUT_MS);
+// Closing it waits for a closing handshake that never comes (browsers wait up to a minute, Node's
+// WebSocket forever), so the socket is let go of and the next one scheduled without waiting.
+function armSilenceTimer(watched: WebSocket) {
+  clock.clearTimeout(silenceTimer);
+  silenceTimer = clock.setTimeout(() => {
+    if (socket !== watched) return;
+    watched.onclose = null;
+    watched.onmessage = null;
+    watched.close(4000, 'heartbeat missed');
+    handleLost(watched);
+  }, HEARTBEAT_TIMEOUT_MS);
+}
+
+function handleLost(lost: WebSocket) {
+  // A socket already let go of (signed out, or dropped for silence) no longer decides anything.
+  if (socket !== lost) return;
+  clock.clearTimeout(silenceTimer);
+  socket = null;
+  if (users === 0) {
+    setStatus('offline');
+    return;
+  }
+  setStatus('connecting');
+  scheduleReconnect();
 }
 
 function connect() {
@@ -50,9 +94,10 @@ function connect() {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   const opened = new WebSocket(url);
   socket = opened;
-  opened.onopen = () => armSilenceTimer();
+  // Armed from the start: a handshake that hangs is as dead as a silent connection.
+  armSilenceTimer(opened);
   opened.onmessage = (message) => {
-    armSilenceTimer();
+    armSilenceTimer(opened);
     let event: LiveEvent;
     try {
       event = JSON.parse(String(message.data)) as LiveEvent;
@@ -70,55 +115,51 @@ function connect() {
     }
     for (const listener of listenersByType.get(event.type) ?? []) listener(event);
   };
-  opened.onclose = () => {
-    clearTimeout(silenceTimer);
-    if (socket === opened) socket = null;
-    if (users === 0) {
-      setStatus('offline');
-      return;
-    }
-    setStatus('connecting');
-    scheduleReconnect();
-  };
+  opened.onclose = () => handleLost(opened);
 }
 
 // Exponential backoff with full jitter, so a restarted instance is not hit by every tab at once.
 function scheduleReconnect() {
-  clearTimeout(reconnectTimer);
+  clock.clearTimeout(reconnectTimer);
   const ceiling = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_FIRST_DELAY_MS * 2 ** attempt);
   attempt += 1;
-  reconnectTimer = setTimeout(connect, RECONNECT_FIRST_DELAY_MS / 2 + Math.random() * ceiling);
+  reconnectTimer = clock.setTimeout(connect, RECONNECT_FIRST_DELAY_MS / 2 + clock.random() * ceiling);
 }
 
 // Reconnect at once when the browser comes back online or the tab becomes visible again.
 function reconnectNow() {
   if (users === 0 || socket) return;
-  clearTimeout(reconnectTimer);
+  clock.clearTimeout(reconnectTimer);
   attempt = 0;
   connect();
 }
 
+// Holds the connection open until the returned function lets go of it; the last to let go closes it.
+export function holdLiveConnection(): () => void {
+  users += 1;
+  connect();
+  window.addEventListener('online', reconnectNow);
+  document.addEventListener('visibilitychange', reconnectNow);
+  return () => {
+    users -= 1;
+    window.removeEventListener('online', reconnectNow);
+    document.removeEventListener('visibilitychange', reconnectNow);
+    if (users === 0) {
+      clock.clearTimeout(reconnectTimer);
+      clock.clearTimeout(silenceTimer);
+      socket?.close(1000, 'signed out');
+      socket = null;
+      attempt = 0;
+      hasConnectedBefore = false;
+      lastPresenceWatch = null;
+      setStatus('offline');
+    }
+  };
+}
+
 // The portal shell holds the connection open while it is mounted.
 export function useLiveConnection() {
-  useEffect(() => {
-    users += 1;
-    connect();
-    window.addEventListener('online', reconnectNow);
-    document.addEventListener('visibilitychange', reconnectNow);
-    return () => {
-      users -= 1;
-      window.removeEventListener('online', reconnectNow);
-      document.removeEventListener('visibilitychange', reconnectNow);
-      if (users === 0) {
-        clearTimeout(reconnectTimer);
-        socket?.close(1000, 'signed out');
-        socket = null;
-        hasConnectedBefore = false;
-        lastPresenceWatch = null;
-        setStatus('offline');
-      }
-    };
-  }, []);
+  useEffect(() => holdLiveConnection(), []);
 }
 
 export function subscribeLive<T extends LiveEventType>(type: T, listener: (event: EventOf<T>) => void): () => void {
@@ -140,16 +181,17 @@ export function useLiveEvent<T extends LiveEventType>(type: T, handler: (event: 
 }
 
 // Called after the socket comes back: whatever may have been missed is fetched again.
+export function onLiveReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
+}
+
 export function useLiveReconnect(handler: () => void) {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => {
-    const listener = () => latest.current();
-    reconnectListeners.add(listener);
-    return () => {
-      reconnectListeners.delete(listener);
-    };
-  }, []);
+  useEffect(() => onLiveReconnect(() => latest.current()), []);
 }
 
 // Sends a command if the socket is open; commands are hints (typing, presence), never records.
@@ -158,13 +200,17 @@ export function sendLive(command: LiveCommand) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command));
 }
 
+export function getLiveStatus(): LiveStatus {
+  return status;
+}
+
+export function subscribeLiveStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
 export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    () => status,
-    () => 'offline',
-  );
+  return useSyncExternalStore(subscribeLiveStatus, getLiveStatus, () => 'offline');
 }

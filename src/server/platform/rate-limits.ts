@@ -30,22 +30,48 @@ export interface Limiter {
   isReached(request: FastifyRequest): Promise<boolean>;
 }
 
-// Counters live in Redis when it is configured (shared by every instance), else in memory.
+declare module 'fastify' {
+  interface FastifyInstance {
+    // This instance's own counters, which take over while Redis cannot be reached (only with Redis).
+    createLocalRateLimit?: FastifyInstance['createRateLimit'];
+  }
+}
+
+// Counters live in Redis when it is configured (shared by every instance), else in memory. While Redis
+// cannot be reached, each instance counts in its own memory and logs a warning: a limit as many times
+// wider as there are instances, never none (the sign-in limits are what slows password guessing).
 export async function registerRateLimits(app: FastifyInstance, redis?: Redis, keyPrefix = 'tandem:') {
-  await app.register(rateLimit, {
-    global: false,
-    // With Redis down, requests go through unlimited rather than fail; /api/ready reports the outage.
-    skipOnError: true,
-    ...(redis && { redis, nameSpace: `${keyPrefix}rate-limit:` }),
-  });
+  if (redis) {
+    // The plugin gives each scope one store: the in-memory one comes from a scope of its own.
+    await app.register(async (scope) => {
+      await scope.register(rateLimit, { global: false });
+      app.decorate('createLocalRateLimit', scope.createRateLimit);
+    });
+  }
+  await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: `${keyPrefix}rate-limit:` }) });
 }
 
 export function createLimiter(app: FastifyInstance, rule: LimitRule): Limiter {
-  const limit = app.createRateLimit({
+  const options = {
     max: rule.max,
     timeWindow: rule.windowMinutes * 60_000,
-    keyGenerator: (request) => `${rule.name}:${rule.key ? rule.key(request) : request.ip}`,
-  });
+    keyGenerator: (request: FastifyRequest) => `${rule.name}:${rule.key ? rule.key(request) : request.ip}`,
+  };
+  const shared = app.createRateLimit(options);
+  const local = app.createLocalRateLimit?.(options);
+  const limit: typeof shared = !local
+    ? shared
+    : async (request, callOptions) => {
+        try {
+          return await shared(request, callOptions);
+        } catch (error) {
+          request.log.warn(
+            { err: error, limit: rule.name },
+            'rate limit counters unreachable; counting in this instance',
+          );
+          return local(request, callOptions);
+        }
+      };
   async function enforce(request: FastifyRequest, increment: boolean) {
     const result = await limit(request, { increment });
     // Counting, the attempt past the limit is refused; checking, a limit already used up refuses.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { PlatformSettings } from '~/shared/settings';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -19,7 +20,7 @@ export interface TestApp {
 
 // The real app on a fresh database, for app.inject() tests. Logs stay quiet unless LOG_LEVEL says otherwise.
 export async function createTestApp(
-  options: { env?: Record<string, string>; redis?: Redis; webClient?: WebClient } = {},
+  options: { env?: Record<string, string>; redis?: Redis; webClient?: WebClient; logger?: Logger } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...options.env });
   const database = await createTestDatabase();
@@ -29,6 +30,7 @@ export async function createTestApp(
     database,
     redis: options.redis,
     webClient: options.webClient,
+    logger: options.logger,
   });
   return {
     app,
