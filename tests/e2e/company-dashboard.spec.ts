@@ -1,7 +1,7 @@
 import { paths } from '../../src/shared/routes';
 import { chooseEssentialCookies } from './support/auth';
 import { createJob, expectNoSeriousViolations } from './support/jobs';
-import { expect, saveScreenshots, test } from './support/test';
+import { expect, saveScreenshot, saveScreenshots, test } from './support/test';
 
 // The company dashboard (spec §2) on real data: its jobs by pipeline column, Find Talent's quick
 // filters, and the floating support chat that really reaches Tandem's staff.
@@ -39,7 +39,7 @@ test('a company reads its dashboard, opens Talent Search from it and asks suppor
   await box.fill('Can you help me write a job post?');
   await box.press('Enter');
   await expect(chat.getByText('Can you help me write a job post?')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/company-dashboard-support-chat.png' });
+  await saveScreenshot(page, 'company-dashboard-support-chat');
   await chat.getByRole('button', { name: 'Close support chat' }).click();
 
   // A quick filter opens Talent Search already narrowed.

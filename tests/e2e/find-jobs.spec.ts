@@ -4,7 +4,7 @@ import type { Job } from '../../src/shared/jobs';
 import { paths } from '../../src/shared/routes';
 import { chooseEssentialCookies } from './support/auth';
 import { expectNoSeriousViolations, uniqueName } from './support/jobs';
-import { expect, saveScreenshots, type TestAccount, test, viewports } from './support/test';
+import { expect, saveScreenshot, saveScreenshots, type TestAccount, test, viewports } from './support/test';
 
 // Find Jobs, a job's page, applying, and the public job page (issue 11; spec §2 "Applicant Find Jobs",
 // §3 Application, §5, §8): an applicant searches, filters, saves a job, reads it and applies; a visitor
@@ -120,7 +120,7 @@ test('an applicant searches, filters, saves a job, reads it and applies with a r
   await expect(page.getByLabel('Engagement type')).toBeHidden();
   await page.getByRole('button', { name: 'Show Filters' }).click();
   await expect(page.getByLabel('Engagement type')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/find-jobs-filters-mobile.png', fullPage: true });
+  await saveScreenshot(page, 'find-jobs-filters-mobile', { fullPage: true });
   await page.setViewportSize(viewports.desktop);
 
   // Filters: hourly only, then a skill, then the time zone.

@@ -1,3 +1,4 @@
+import type { Role } from '../../src/shared/permissions';
 import { type LayoutKind, type PageId, pageIds, paths } from '../../src/shared/routes';
 import { expect, test } from './support/test';
 
@@ -19,45 +20,53 @@ const layoutMarkers: Record<LayoutKind, { navigation: string; link: string }> = 
   manager: { navigation: 'Manager Portal navigation', link: 'My Companies' },
 };
 
+// Portal pages are for their own role, signed in.
+const layoutRoles: Partial<Record<LayoutKind, Role>> = {
+  company: 'company',
+  applicant: 'applicant',
+  admin: 'admin',
+  manager: 'account_manager',
+};
+
+// One test per page (about seventy, forty of them public), so both workers share them.
 for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
-  test(`every ${layout} page renders in the ${layout} layout`, async ({ page, loginAs }) => {
-    // One test visits every page of the layout (about forty public ones), each a full page load.
-    test.setTimeout(120_000);
-    // Portal pages are for their own role, signed in.
-    if (layout === 'company' || layout === 'applicant' || layout === 'admin') await loginAs(layout);
-    if (layout === 'manager') await loginAs('account_manager');
+  test.describe(`every ${layout} page renders in the ${layout} layout`, () => {
     for (const id of pageIds.filter((pageId) => paths[pageId].layout === layout)) {
       const url = sampleUrl(id);
-      const response = await page.goto(url);
-      expect(response?.status(), url).toBe(200);
-      if (id === 'meetingRoom') {
-        // A meeting room is for its participants: a visitor is asked to sign in first.
-        await expect(page, url).toHaveURL(/\/login/);
-        await expect(page, url).toHaveTitle('Sign In · Tandem');
-        continue;
-      }
-      if (layout === 'public') {
-        // Marketing pages write their own headline; the route's title names the page in the browser tab.
-        await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible();
-        if (!paths[id].path.includes(':')) await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
-      } else {
-        await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(paths[id].title);
-        await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
-      }
+      test(url, async ({ page, workerAccount, signIn }) => {
+        const role = layoutRoles[layout];
+        if (role) await signIn(await workerAccount(role));
+        const response = await page.goto(url);
+        expect(response?.status(), url).toBe(200);
+        if (id === 'meetingRoom') {
+          // A meeting room is for its participants: a visitor is asked to sign in first.
+          await expect(page, url).toHaveURL(/\/login/);
+          await expect(page, url).toHaveTitle('Sign In · Tandem');
+          return;
+        }
+        if (layout === 'public') {
+          // Marketing pages write their own headline; the route's title names the page in the browser tab.
+          await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible();
+          if (!paths[id].path.includes(':')) await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
+        } else {
+          await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(paths[id].title);
+          await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
+        }
 
-      const marker = layoutMarkers[layout];
-      if (layout === 'auth') {
-        await expect(page.getByRole('link', { name: 'Tandem' }), url).toHaveAttribute('href', '/');
-        await expect(page.getByRole('navigation'), url).toHaveCount(0);
-      } else {
-        const navigation = page.getByRole('navigation', { name: marker.navigation }).first();
-        await expect(navigation.getByRole('link', { name: marker.link, exact: true }), url).toBeVisible();
-      }
-      // Only the layout of its own role: no portal sidebar of another role.
-      for (const [otherLayout, other] of Object.entries(layoutMarkers)) {
-        if (otherLayout === layout || !other.navigation || otherLayout === 'public') continue;
-        await expect(page.getByRole('navigation', { name: other.navigation }), url).toHaveCount(0);
-      }
+        const marker = layoutMarkers[layout];
+        if (layout === 'auth') {
+          await expect(page.getByRole('link', { name: 'Tandem' }), url).toHaveAttribute('href', '/');
+          await expect(page.getByRole('navigation'), url).toHaveCount(0);
+        } else {
+          const navigation = page.getByRole('navigation', { name: marker.navigation }).first();
+          await expect(navigation.getByRole('link', { name: marker.link, exact: true }), url).toBeVisible();
+        }
+        // Only the layout of its own role: no portal sidebar of another role.
+        for (const [otherLayout, other] of Object.entries(layoutMarkers)) {
+          if (otherLayout === layout || !other.navigation || otherLayout === 'public') continue;
+          await expect(page.getByRole('navigation', { name: other.navigation }), url).toHaveCount(0);
+        }
+      });
     }
   });
 }

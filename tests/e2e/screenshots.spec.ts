@@ -1,9 +1,10 @@
 import type { Role } from '../../src/shared/permissions';
 import { paths } from '../../src/shared/routes';
-import { expect, saveScreenshots, test } from './support/test';
+import { expect, saveScreenshot, saveScreenshots, test } from './support/test';
 
 // Desktop (1280px) and mobile (375px) pictures of each kind of page, saved under
-// test-results/screenshots for a person to look at.
+// test-results/screenshots for a person to look at when SCREENSHOTS=1; without it, each page still
+// has to show what it is pictured for.
 const pages: Array<{ name: string; url: string; role?: Role }> = [
   { name: 'public-home', url: paths.home.getHref() },
   { name: 'public-service', url: paths.customerService.getHref() },
@@ -36,9 +37,10 @@ test('screenshots of the open mobile menus', async ({ page, loginAs }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(paths.home.getHref());
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.screenshot({ path: 'test-results/screenshots/public-menu-mobile.png' });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await saveScreenshot(page, 'public-menu-mobile');
   await page.goto(paths.companyJobs.getHref());
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/portal-drawer-mobile.png' });
+  await saveScreenshot(page, 'portal-drawer-mobile');
 });

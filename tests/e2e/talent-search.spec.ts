@@ -4,7 +4,7 @@ import type { UpdateApplicantProfileInput } from '../../src/shared/talent';
 import { talentTexts } from '../../src/shared/talent-search';
 import { chooseEssentialCookies } from './support/auth';
 import { createJob, expectNoSeriousViolations, uniqueName } from './support/jobs';
-import { expect, saveScreenshots, type TestAccount, test, viewports } from './support/test';
+import { expect, saveScreenshot, saveScreenshots, type TestAccount, test, viewports } from './support/test';
 
 // Talent Search (issue 12; spec §2 "Talent Search results (company)", §3 Candidate, §4, §5, §9): a company
 // searches listed applicants, combines filters, sorts, switches views, keeps a shortlist that survives a
@@ -223,7 +223,7 @@ test('a company searches talent, filters, sorts, shortlists and invites, on a de
   await expect(drawer).toBeVisible();
   await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
   await drawer.getByRole('checkbox', { name: /^Part-time/ }).click();
-  await page.screenshot({ path: 'test-results/screenshots/talent-search-drawer-mobile.png', fullPage: true });
+  await saveScreenshot(page, 'talent-search-drawer-mobile', { fullPage: true });
   await expectNoSeriousViolations(page);
   await drawer.getByRole('button', { name: talentTexts.apply }).click();
   await expect(drawer).toBeHidden();

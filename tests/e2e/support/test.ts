@@ -23,14 +23,23 @@ export interface AccountOptions {
 // Every browser test fails on a page error or a console error (STYLE.md 19). A test that expects a
 // particular console error names it with test.use({ expectedConsoleErrors: [/.../] }) and must then
 // see it; every console line is readable through `consoleMessages`.
-export const test = base.extend<{
-  consoleMessages: string[];
-  expectedConsoleErrors: RegExp[];
-  // Creates an account through the test endpoints (ENABLE_TEST_ROUTES) and returns it, password included.
-  createAccount: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
-  // Creates an account and signs this browser in as it, without the form (STYLE.md 20).
-  loginAs: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
-}>({
+export const test = base.extend<
+  {
+    consoleMessages: string[];
+    expectedConsoleErrors: RegExp[];
+    // Creates an account through the test endpoints (ENABLE_TEST_ROUTES) and returns it, password included.
+    createAccount: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
+    // Signs this browser in as an existing account, without the form (STYLE.md 20).
+    signIn: (account: TestAccount) => Promise<void>;
+    // Creates an account and signs this browser in as it, without the form (STYLE.md 20).
+    loginAs: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
+  },
+  {
+    // One account of the role for every test of this worker: for tests that only look at pages and
+    // change nothing, so each does not pay for a new account (its password hash) just to sign in.
+    workerAccount: (role: Role) => Promise<TestAccount>;
+  }
+>({
   createAccount: async ({ request }, use) => {
     await use(async (role, options = {}) => {
       const response = await request.post('/api/testing/accounts', { data: { role, ...options } });
@@ -38,18 +47,42 @@ export const test = base.extend<{
       return (await response.json()) as TestAccount;
     });
   },
-  loginAs: async ({ createAccount, request, page, baseURL }, use) => {
-    await use(async (role, options = {}) => {
-      const account = await createAccount(role, options);
+  signIn: async ({ request, page, baseURL }, use) => {
+    await use(async (account) => {
       const response = await request.post('/api/testing/sessions', { data: { email: account.email } });
       expect(response.ok(), await response.text()).toBe(true);
       const { token } = (await response.json()) as { token: string };
       await page
         .context()
         .addCookies([{ name: 'tandem_session', value: token, url: baseURL ?? '', httpOnly: true, sameSite: 'Lax' }]);
+    });
+  },
+  loginAs: async ({ createAccount, signIn }, use) => {
+    await use(async (role, options = {}) => {
+      const account = await createAccount(role, options);
+      await signIn(account);
       return account;
     });
   },
+  workerAccount: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const accounts = new Map<Role, Promise<TestAccount>>();
+      await use((role) => {
+        let account = accounts.get(role);
+        if (!account) {
+          account = request.post('/api/testing/accounts', { data: { role } }).then(async (response) => {
+            expect(response.status(), await response.text()).toBe(201);
+            return (await response.json()) as TestAccount;
+          });
+          accounts.set(role, account);
+        }
+        return account;
+      });
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
   // A prerendered page paints before its JavaScript runs: a click in between would be lost, so every
   // navigation waits until React has hydrated the page (src/client/app/hydration-marker.tsx).
   page: async ({ page }, use) => {
@@ -110,18 +143,30 @@ export const viewports = {
   mobile: { width: 375, height: 812 },
 } as const;
 
-// Saves a full-page screenshot at desktop (1280px) and mobile (375px) widths for a person to look at,
+// Pictures are for a person reviewing the look (`SCREENSHOTS=1 npx playwright test`): nothing compares
+// them, so a run that did not ask for them skips the capture and its viewport changes. Every
+// screenshot goes through here; the assertions around a call run either way.
+const screenshotsWanted = process.env.SCREENSHOTS === '1';
+const screenshotDirectory = path.resolve('test-results/screenshots');
+
+// Saves one screenshot of the page at its current size as test-results/screenshots/<name>.png.
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!screenshotsWanted) return;
+  await fs.mkdir(screenshotDirectory, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDirectory, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+// Saves a full-page screenshot at desktop (1280px) and mobile (375px) widths,
 // then gives the page its own size back so the test goes on as it started.
 export async function saveScreenshots(page: Page, name: string) {
-  const directory = path.resolve('test-results/screenshots');
-  await fs.mkdir(directory, { recursive: true });
+  if (!screenshotsWanted) return;
   const original = page.viewportSize();
   // From the top: a page scrolled down pictures its sticky header in the middle.
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   for (const [label, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: path.join(directory, `${name}-${label}.png`), fullPage: true });
+    await saveScreenshot(page, `${name}-${label}`, { fullPage: true });
   }
   if (original) await page.setViewportSize(original);
 }
