@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { Role } from '../../src/shared/permissions';
 import { type LayoutKind, type PageId, pageIds, paths } from '../../src/shared/routes';
 import { expect, test } from './support/test';
@@ -28,45 +29,56 @@ const layoutRoles: Partial<Record<LayoutKind, Role>> = {
   manager: 'account_manager',
 };
 
-// One test per page (about seventy, forty of them public), so both workers share them.
-for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
-  test.describe(`every ${layout} page renders in the ${layout} layout`, () => {
-    for (const id of pageIds.filter((pageId) => paths[pageId].layout === layout)) {
-      const url = sampleUrl(id);
-      test(url, async ({ page, workerAccount, signIn }) => {
-        const role = layoutRoles[layout];
-        if (role) await signIn(await workerAccount(role));
-        const response = await page.goto(url);
-        expect(response?.status(), url).toBe(200);
-        if (id === 'meetingRoom') {
-          // A meeting room is for its participants: a visitor is asked to sign in first.
-          await expect(page, url).toHaveURL(/\/login/);
-          await expect(page, url).toHaveTitle('Sign In · Tandem');
-          return;
-        }
-        if (layout === 'public') {
-          // Marketing pages write their own headline; the route's title names the page in the browser tab.
-          await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible();
-          if (!paths[id].path.includes(':')) await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
-        } else {
-          await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(paths[id].title);
-          await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
-        }
+// Pages in groups of eight: both workers share the seventy-odd pages, and each group pays for one browser
+// context, one sign-in and a warm cache (one test per page cost more than twice the time of the loop).
+const PAGES_PER_TEST = 8;
 
-        const marker = layoutMarkers[layout];
-        if (layout === 'auth') {
-          await expect(page.getByRole('link', { name: 'Tandem' }), url).toHaveAttribute('href', '/');
-          await expect(page.getByRole('navigation'), url).toHaveCount(0);
-        } else {
-          const navigation = page.getByRole('navigation', { name: marker.navigation }).first();
-          await expect(navigation.getByRole('link', { name: marker.link, exact: true }), url).toBeVisible();
-        }
-        // Only the layout of its own role: no portal sidebar of another role.
-        for (const [otherLayout, other] of Object.entries(layoutMarkers)) {
-          if (otherLayout === layout || !other.navigation || otherLayout === 'public') continue;
-          await expect(page.getByRole('navigation', { name: other.navigation }), url).toHaveCount(0);
-        }
-      });
-    }
-  });
+async function expectPageInLayout(page: Page, id: PageId, layout: LayoutKind) {
+  const url = sampleUrl(id);
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(200);
+  if (id === 'meetingRoom') {
+    // A meeting room is for its participants: a visitor is asked to sign in first.
+    await expect(page, url).toHaveURL(/\/login/);
+    await expect(page, url).toHaveTitle('Sign In · Tandem');
+    return;
+  }
+  if (layout === 'public') {
+    // Marketing pages write their own headline; the route's title names the page in the browser tab.
+    await expect(page.getByRole('heading', { level: 1 }), url).toBeVisible();
+    if (!paths[id].path.includes(':')) await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
+  } else {
+    await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(paths[id].title);
+    await expect(page, url).toHaveTitle(`${paths[id].title} · Tandem`);
+  }
+
+  const marker = layoutMarkers[layout];
+  if (layout === 'auth') {
+    await expect(page.getByRole('link', { name: 'Tandem' }), url).toHaveAttribute('href', '/');
+    await expect(page.getByRole('navigation'), url).toHaveCount(0);
+  } else {
+    const navigation = page.getByRole('navigation', { name: marker.navigation }).first();
+    await expect(navigation.getByRole('link', { name: marker.link, exact: true }), url).toBeVisible();
+  }
+  // Only the layout of its own role: no portal sidebar of another role.
+  for (const [otherLayout, other] of Object.entries(layoutMarkers)) {
+    if (otherLayout === layout || !other.navigation || otherLayout === 'public') continue;
+    await expect(page.getByRole('navigation', { name: other.navigation }), url).toHaveCount(0);
+  }
+}
+
+for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
+  const ids = pageIds.filter((pageId) => paths[pageId].layout === layout);
+  for (let first = 0; first < ids.length; first += PAGES_PER_TEST) {
+    const group = ids.slice(first, first + PAGES_PER_TEST);
+    test(`every ${layout} page renders in the ${layout} layout: ${group.map(sampleUrl).join(' ')}`, async ({
+      page,
+      workerAccount,
+      signIn,
+    }) => {
+      const role = layoutRoles[layout];
+      if (role) await signIn(await workerAccount(role));
+      for (const id of group) await expectPageInLayout(page, id, layout);
+    });
+  }
 }
