@@ -37,15 +37,16 @@ describe('admin applicants', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, userId)));
 
-  // An applicant with a listed profile Talent Search finds by its headline.
-  async function seedApplicant(name: string) {
-    const account = await signedInAccount(testApp, { role: 'applicant', name: `${name} ${unique}` });
-    await buildApplicantProfile(db(), account.user.id, { headline: `Zephyr ${name} ${unique}`, skills: ['Zendesk'] });
+  // An applicant with a listed profile Talent Search finds by its headline. A test that searches the list by
+  // a term gives its applicants a term of its own, so the applicants other tests add stay out of it.
+  async function seedApplicant(name: string, term = unique) {
+    const account = await signedInAccount(testApp, { role: 'applicant', name: `${name} ${term}` });
+    await buildApplicantProfile(db(), account.user.id, { headline: `Zephyr ${name} ${term}`, skills: ['Zendesk'] });
     return account;
   }
-  const talentSearch = async (name: string) =>
+  const talentSearch = async (name: string, term: string) =>
     (
-      (await get(`/api/talent?q=${encodeURIComponent(`Zephyr ${name} ${unique}`)}`, company)).json() as {
+      (await get(`/api/talent?q=${encodeURIComponent(`Zephyr ${name} ${term}`)}`, company)).json() as {
         items: { id: string }[];
       }
     ).items.map((item) => item.id);
@@ -61,8 +62,9 @@ describe('admin applicants', () => {
   });
 
   it('lists applicants newest first with applications and hires, searched by name or email', async () => {
-    const first = await seedApplicant('Amara Okafor');
-    const second = await seedApplicant('Bruno Costa');
+    const term = randomUUID().slice(0, 8);
+    const first = await seedApplicant('Amara Okafor', term);
+    const second = await seedApplicant('Bruno Costa', term);
     for (const status of ['hired', 'submitted', 'rejected'] as const) {
       const job = await buildJob(db(), { companyId });
       await buildApplication(db(), { jobId: job.id, applicantId: second.user.id, status });
@@ -73,11 +75,11 @@ describe('admin applicants', () => {
       startDate: new Date().toISOString().slice(0, 10),
     });
 
-    const found = await list(`q=${unique}`);
+    const found = await list(`q=${term}`);
     expect(found.total).toBe(2);
     expect(found.items.map((item) => item.id)).toEqual([second.user.id, first.user.id]);
     expect(found.items[0]).toMatchObject({
-      name: `Bruno Costa ${unique}`,
+      name: `Bruno Costa ${term}`,
       status: 'active',
       applications: 3,
       hired: 1,
@@ -86,7 +88,7 @@ describe('admin applicants', () => {
     expect(
       (await list(`q=${encodeURIComponent(first.user.email.toUpperCase())}`)).items.map((item) => item.id),
     ).toEqual([first.user.id]);
-    const paged = await list(`q=${unique}&page=2&page_size=1`);
+    const paged = await list(`q=${term}&page=2&page_size=1`);
     expect(paged).toMatchObject({ total: 2, page: 2, page_size: 1 });
     expect(paged.items.map((item) => item.id)).toEqual([first.user.id]);
 
@@ -94,7 +96,7 @@ describe('admin applicants', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json()).toMatchObject<Partial<AdminApplicantDetail>>({
       email: second.user.email,
-      headline: `Zephyr Bruno Costa ${unique}`,
+      headline: `Zephyr Bruno Costa ${term}`,
       skills: ['Zendesk'],
       applications: 3,
       assignments: 1,
@@ -104,8 +106,11 @@ describe('admin applicants', () => {
   });
 
   it('suspends an applicant: signed out, refused at sign-in, gone from Talent Search; Activate restores', async () => {
-    const applicant = await seedApplicant('Chen Wei');
-    expect(await talentSearch('Chen Wei')).toEqual([applicant.user.id]);
+    const term = randomUUID().slice(0, 8);
+    const applicant = await seedApplicant('Chen Wei', term);
+    // An active applicant under the same term, for the suspended filter to leave out.
+    await seedApplicant('Ivo Marsh', term);
+    expect(await talentSearch('Chen Wei', term)).toEqual([applicant.user.id]);
     expect((await get('/api/applicant/profile', applicant)).statusCode).toBe(200);
 
     const suspended = await bulk({ action: 'suspend', ids: [applicant.user.id] });
@@ -119,8 +124,8 @@ describe('admin applicants', () => {
       payload: { email: applicant.user.email, password: applicant.password },
     });
     expect(signIn.statusCode).toBe(403);
-    expect(await talentSearch('Chen Wei')).toEqual([]);
-    expect((await list(`q=${unique}&status=suspended`)).items.map((item) => item.id)).toEqual([applicant.user.id]);
+    expect(await talentSearch('Chen Wei', term)).toEqual([]);
+    expect((await list(`q=${term}&status=suspended`)).items.map((item) => item.id)).toEqual([applicant.user.id]);
     const [audit] = await auditRows('applicant.suspended', applicant.user.id);
     expect(audit?.actorId).toBe(admin.user.id);
     expect(audit?.details).toMatchObject({
@@ -131,7 +136,7 @@ describe('admin applicants', () => {
 
     const activated = await bulk({ action: 'activate', ids: [applicant.user.id] });
     expect(activated.json()).toEqual({ changed: 1 });
-    expect(await talentSearch('Chen Wei')).toEqual([applicant.user.id]);
+    expect(await talentSearch('Chen Wei', term)).toEqual([applicant.user.id]);
     expect((await auditRows('applicant.activated', applicant.user.id))[0]?.details).toMatchObject({
       before: { status: 'suspended' },
       after: { status: 'active' },

@@ -42,9 +42,10 @@ describe('admin companies', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, companyId)));
 
-  // A company (and its owner, signed in) named for this run.
-  async function seedCompany(name: string) {
-    const owner = await signedInAccount(testApp, { role: 'company', companyName: `${name} ${unique}` });
+  // A company (and its owner, signed in) named for this run. A test that searches the list by a term gives its
+  // companies a term of its own, so the companies other tests add stay out of it.
+  async function seedCompany(name: string, term = unique) {
+    const owner = await signedInAccount(testApp, { role: 'company', companyName: `${name} ${term}` });
     return { owner, id: await companyIdOf(db(), owner.user.id) };
   }
 
@@ -58,8 +59,9 @@ describe('admin companies', () => {
   });
 
   it('lists companies newest first with workers, active jobs and this month’s invoiced revenue', async () => {
-    const older = await seedCompany('Harbor Logistics');
-    const newer = await seedCompany('Beacon Analytics');
+    const term = randomUUID().slice(0, 8);
+    const older = await seedCompany('Harbor Logistics', term);
+    const newer = await seedCompany('Beacon Analytics', term);
     const talent = await buildAccount(db(), { role: 'applicant' });
     const today = new Date().toISOString().slice(0, 10);
     await buildAssignment(db(), { companyId: newer.id, applicantId: talent.user.id, startDate: today });
@@ -78,12 +80,12 @@ describe('admin companies', () => {
       .set({ issueDate: monthStartDay(new Date()) })
       .where(eq(invoices.id, invoice.id));
 
-    const found = await list(`q=${encodeURIComponent(unique)}`);
+    const found = await list(`q=${encodeURIComponent(term)}`);
     expect(found.total).toBe(2);
     expect(found.items.map((company) => company.id)).toEqual([newer.id, older.id]);
     const [row] = found.items;
     expect(row).toMatchObject<Partial<AdminCompany>>({
-      name: `Beacon Analytics ${unique}`,
+      name: `Beacon Analytics ${term}`,
       status: 'active',
       account_manager_id: null,
       workers: 1,
@@ -96,14 +98,14 @@ describe('admin companies', () => {
     const [company] = await db().select().from(companies).where(eq(companies.id, older.id));
     const byEmail = await list(`q=${encodeURIComponent(company?.contactEmail.toUpperCase() ?? '')}`);
     expect(byEmail.items.map((item) => item.id)).toEqual([older.id]);
-    const secondPage = await list(`q=${encodeURIComponent(unique)}&page=2&page_size=1`);
+    const secondPage = await list(`q=${encodeURIComponent(term)}&page=2&page_size=1`);
     expect(secondPage).toMatchObject({ total: 2, page: 2, page_size: 1 });
     expect(secondPage.items.map((item) => item.id)).toEqual([older.id]);
 
     // Without a status filter the active and the suspended are merged, still newest first.
     await db().update(companies).set({ status: 'suspended' }).where(eq(companies.id, newer.id));
-    expect((await list(`q=${encodeURIComponent(unique)}`)).items.map((item) => item.id)).toEqual([newer.id, older.id]);
-    const mergedSecond = await list(`q=${encodeURIComponent(unique)}&page=2&page_size=1`);
+    expect((await list(`q=${encodeURIComponent(term)}`)).items.map((item) => item.id)).toEqual([newer.id, older.id]);
+    const mergedSecond = await list(`q=${encodeURIComponent(term)}&page=2&page_size=1`);
     expect(mergedSecond.items.map((item) => item.id)).toEqual([older.id]);
     await db().update(companies).set({ status: 'active' }).where(eq(companies.id, newer.id));
 

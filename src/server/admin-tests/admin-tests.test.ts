@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTestDetail, AdminTestList } from '~/shared/admin-tests';
 import type { QuestionInput } from '~/shared/assessments';
 import { auditLogs, companies, tests } from '../db/schema';
+import { buildAccount } from '../db/seed/factories';
 import { PLATFORM_ASSESSMENTS } from '../db/seed/platform-assessments';
 import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -42,6 +43,9 @@ describe('admin tests', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, action), inArray(auditLogs.targetId, targetIds)));
+  // A company of the test's own, so the tests other cases add stay out of its counts in any order.
+  const ownCompany = async (name: string) =>
+    companyIdOf(db(), (await buildAccount(db(), { role: 'company', companyName: name })).user.id);
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -58,15 +62,17 @@ describe('admin tests', () => {
   });
 
   it('lists every test with type, duration, questions, created and company, searched and paged', async () => {
+    const umbrellaName = `Umbrella Testing ${unique}`;
+    const umbrellaId = await ownCompany(umbrellaName);
     await buildTest(db(), {
-      companyId: acmeId,
+      companyId: umbrellaId,
       name: `Go Concurrency ${unique}`,
       type: 'coding',
       timeLimitMinutes: 90,
       questions: [question, { ...question, question: 'Which flag detaches?', options: ['-d', '-x'], answer_key: '-d' }],
       createdAt: new Date(Date.now() - 60_000),
     });
-    await buildTest(db(), { companyId: acmeId, name: `Spoken English ${unique}`, type: 'language' });
+    await buildTest(db(), { companyId: umbrellaId, name: `Spoken English ${unique}`, type: 'language' });
 
     const found = await list(`q=${encodeURIComponent(`Go Concurrency ${unique}`)}`);
     expect(found.total).toBe(1);
@@ -76,17 +82,17 @@ describe('admin tests', () => {
       kind: 'technical',
       time_limit: 90,
       question_count: 2,
-      company_id: acmeId,
-      company_name: acmeName,
+      company_id: umbrellaId,
+      company_name: umbrellaName,
       is_platform: false,
       status: 'active',
       attempt_count: 0,
     });
     // The owner's name finds its tests; newest first, a page at a time.
-    const first = await list(`q=${encodeURIComponent(acmeName)}&page_size=1`);
+    const first = await list(`q=${encodeURIComponent(umbrellaName)}&page_size=1`);
     expect(first.total).toBe(2);
     expect(first.items.map((test) => [test.name, test.kind])).toEqual([[`Spoken English ${unique}`, 'behavioral']]);
-    const second = await list(`q=${encodeURIComponent(acmeName)}&page_size=1&page=2`);
+    const second = await list(`q=${encodeURIComponent(umbrellaName)}&page_size=1&page=2`);
     expect(second.items.map((test) => test.name)).toEqual([`Go Concurrency ${unique}`]);
   });
 

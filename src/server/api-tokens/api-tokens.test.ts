@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_TOKEN_PREFIX, apiTokenTexts } from '~/shared/api-tokens';
 import { defaultPlatformSettings } from '~/shared/settings';
@@ -38,7 +38,10 @@ describe('personal API tokens', () => {
   });
 
   it('creates a token shown once, keeps only its hash, lists it and records the creation', async () => {
-    const response = await create(company, { name: '  Nightly export ', expires_in_days: 30 });
+    // People of its own: the list must hold this token alone, and the other person's none.
+    const owner = await signedInAccount(testApp, { role: 'company' });
+    const other = await signedInAccount(testApp, { role: 'applicant' });
+    const response = await create(owner, { name: '  Nightly export ', expires_in_days: 30 });
     expect(response.statusCode).toBe(201);
     const { token, secret } = response.json();
     expect(secret.startsWith(API_TOKEN_PREFIX)).toBe(true);
@@ -50,12 +53,12 @@ describe('personal API tokens', () => {
     expect(row?.tokenHash).toBe(hashToken(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
 
-    const list = await company.request({ method: 'GET', url: '/api/account/api-tokens' });
+    const list = await owner.request({ method: 'GET', url: '/api/account/api-tokens' });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({ tokens: [token], api_access: true });
     expect(JSON.stringify(list.json())).not.toContain(secret);
     // Each person sees only their own.
-    const theirs = await applicant.request({ method: 'GET', url: '/api/account/api-tokens' });
+    const theirs = await other.request({ method: 'GET', url: '/api/account/api-tokens' });
     expect(theirs.json().tokens).toEqual([]);
 
     const [audit] = await db()
@@ -63,7 +66,7 @@ describe('personal API tokens', () => {
       .from(auditLogs)
       .where(eq(auditLogs.targetId, token.id))
       .orderBy(desc(auditLogs.createdAt));
-    expect(audit).toMatchObject({ action: 'api_token.created', actorId: company.user.id, targetType: 'api_token' });
+    expect(audit).toMatchObject({ action: 'api_token.created', actorId: owner.user.id, targetType: 'api_token' });
     expect(audit?.details).toMatchObject({ name: 'Nightly export', token_prefix: token.token_prefix });
   });
 
@@ -112,7 +115,10 @@ describe('personal API tokens', () => {
     expect(after.json().error).toBe(apiTokenTexts.revoked);
     const list = await applicant.request({ method: 'GET', url: '/api/account/api-tokens' });
     expect(list.json().tokens.map((listed: { id: string }) => listed.id)).not.toContain(token.id);
-    const [audit] = await db().select().from(auditLogs).where(eq(auditLogs.action, 'api_token.revoked'));
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'api_token.revoked'), eq(auditLogs.targetId, token.id)));
     expect(audit).toMatchObject({ actorId: applicant.user.id, targetId: token.id });
     expect(audit?.details).toMatchObject({ before: { revoked_at: null } });
 

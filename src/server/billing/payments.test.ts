@@ -58,6 +58,13 @@ describe('payments', () => {
   const paymentsOf = (invoiceId: string) => db().select().from(payments).where(eq(payments.invoiceId, invoiceId));
 
   describe('saved payment methods', () => {
+    const bankAccount = {
+      kind: 'bank',
+      account_holder: 'Paula Payer',
+      routing_number: '110000000',
+      account_number: '000123456789',
+    };
+    const wallet = { kind: 'wallet', email: 'pay@example.com' };
     let owner: Account;
     beforeAll(async () => {
       owner = await signedInAccount(testApp, { role: 'company' });
@@ -72,13 +79,10 @@ describe('payments', () => {
         last4: '4242',
         is_default: true,
       });
-      const bank = await addMethod(
-        { kind: 'bank', account_holder: 'Paula Payer', routing_number: '110000000', account_number: '000123456789' },
-        owner,
-      );
+      const bank = await addMethod(bankAccount, owner);
       expect(bank.json()).toMatchObject({ label: 'Bank account ending in 6789', last4: '6789', is_default: false });
-      const wallet = await addMethod({ kind: 'wallet', email: 'pay@example.com' }, owner);
-      expect(wallet.json()).toMatchObject({ label: 'Wallet (pay@example.com)', last4: null, is_default: false });
+      const walletAdded = await addMethod(wallet, owner);
+      expect(walletAdded.json()).toMatchObject({ label: 'Wallet (pay@example.com)', last4: null, is_default: false });
       expect((await listMethods(owner)).map((method) => [method.label, method.is_default])).toEqual([
         ['Visa ending in 4242', true],
         ['Bank account ending in 6789', false],
@@ -106,19 +110,24 @@ describe('payments', () => {
     });
 
     it('removes a method (the newest other one becomes the default) and only the owner can', async () => {
-      const [visa, bank] = await listMethods(owner);
+      // A company of its own with the same three methods, whichever tests ran before.
+      const holder = await signedInAccount(testApp, { role: 'company' });
+      for (const method of [card(VISA), bankAccount, wallet]) {
+        expect((await addMethod(method, holder)).statusCode).toBe(201);
+      }
+      const [visa, bank] = await listMethods(holder);
       if (!visa || !bank) throw new Error('methods missing');
       const stranger = await otherCompany.request({ method: 'DELETE', url: `/api/company/payment-methods/${visa.id}` });
       expect(stranger.statusCode).toBe(404);
       expect(stranger.json().error).toBe(paymentTexts.methodNotFound);
-      const removed = await owner.request({ method: 'DELETE', url: `/api/company/payment-methods/${visa.id}` });
+      const removed = await holder.request({ method: 'DELETE', url: `/api/company/payment-methods/${visa.id}` });
       expect(removed.statusCode).toBe(204);
-      const left = await listMethods(owner);
+      const left = await listMethods(holder);
       expect(left.map((method) => [method.label, method.is_default])).toEqual([
         ['Bank account ending in 6789', false],
         ['Wallet (pay@example.com)', true],
       ]);
-      const again = await owner.request({ method: 'DELETE', url: `/api/company/payment-methods/${visa.id}` });
+      const again = await holder.request({ method: 'DELETE', url: `/api/company/payment-methods/${visa.id}` });
       expect(again.statusCode).toBe(404);
     });
 
@@ -138,11 +147,12 @@ describe('payments', () => {
       });
       expect(tooEarly.statusCode).toBe(400);
       expect(tooEarly.json().error).toBe('Add a payment method before turning on Auto-Pay.');
-      const [ownersMethod] = await listMethods(owner);
+      const neighbour = await signedInAccount(testApp, { role: 'company' });
+      const neighboursMethod = (await addMethod(card(VISA), neighbour)).json() as PaymentMethod;
       const foreign = await fresh.request({
         method: 'PATCH',
         url: '/api/company/billing-profile',
-        payload: { default_payment_method_id: ownersMethod?.id },
+        payload: { default_payment_method_id: neighboursMethod.id },
       });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json().error).toBe(paymentTexts.chooseSavedMethod);
@@ -358,6 +368,10 @@ describe('payments', () => {
     });
 
     it('lists the company’s payments, newest first, a page at a time', async () => {
+      // Payments of its own, so there are two pages whichever tests ran before.
+      for (let index = 0; index < 3; index++) {
+        expect((await pay((await newInvoice()).id, { payment_method_id: visa.id })).statusCode).toBe(200);
+      }
       const listed = await company.request({ method: 'GET', url: '/api/company/payments?page_size=2' });
       expect(listed.statusCode).toBe(200);
       const body = listed.json();
@@ -398,7 +412,8 @@ describe('payments', () => {
       ['times out', hanging],
     ])('never pays the invoice without a completed payment when it %s, and a retry completes it', async (_, wrap) => {
       const invoice = await newInvoice();
-      const [method] = await listMethods();
+      // A method of its own: the other blocks' methods may not exist yet.
+      const method = (await addMethod(card(VISA))).json() as PaymentMethod;
       const broken = createInvoicePayments({
         db: db(),
         provider: wrap(createTestModeProvider({ db: db() })),
@@ -411,7 +426,7 @@ describe('payments', () => {
         companyId,
         invoiceId: invoice.id,
         idempotencyKey: key,
-        method: { payment_method_id: method?.id ?? '' },
+        method: { payment_method_id: method.id },
         requestedBy: company.user.id,
         ipAddress: null,
       });
@@ -419,7 +434,7 @@ describe('payments', () => {
       expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'pending', paidAt: null });
       expect(await paymentsOf(invoice.id)).toMatchObject([{ status: 'pending', completedAt: null }]);
       // The retry, on the healthy instance, with the same key: the provider returns the one charge.
-      const retry = await pay(invoice.id, { payment_method_id: method?.id }, key);
+      const retry = await pay(invoice.id, { payment_method_id: method.id }, key);
       expect(retry.statusCode, retry.body).toBe(200);
       const rows = await paymentsOf(invoice.id);
       expect(rows).toMatchObject([

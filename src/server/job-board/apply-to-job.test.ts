@@ -61,10 +61,16 @@ describe('applying to a job', () => {
     });
     expect(row?.history).toEqual([{ status: 'submitted', at: body.created_at, by: applicant.user.id }]);
 
+    // This job's notifications: the other tests apply to the same company's jobs.
     const told = await testApp.database.db
       .select()
       .from(notifications)
-      .where(eq(notifications.type, 'application_received'));
+      .where(
+        and(
+          eq(notifications.type, 'application_received'),
+          eq(notifications.link, paths.companyJob.getHref({ id: job.id })),
+        ),
+      );
     expect(told.map((note) => note.userId).sort()).toEqual([company.user.id, colleague.user.id].sort());
     expect(told[0]).toMatchObject({
       title: 'New application for Support Engineer',

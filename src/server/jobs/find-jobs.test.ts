@@ -54,13 +54,10 @@ describe('the job list, its tags and its CSV export', () => {
   };
   const titles = async (query: string) => (await list(query)).items.map((item) => item.title);
 
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    company = await signedInAccount(testApp, { role: 'company' });
-    other = await signedInAccount(testApp, { role: 'company' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
-    const otherId = (await other.request({ method: 'GET', url: '/api/company' })).json().id;
+  // The company's jobs and their applications, by title: the shared company's, or a test's own company's.
+  async function buildCompanyJobs(jobsCompanyId: string) {
     const db = testApp.database.db;
+    const built: Record<string, string> = {};
     const jobsToBuild: Array<[string, JobRowOverrides]> = [
       [
         'Senior React Engineer',
@@ -90,16 +87,36 @@ describe('the job list, its tags and its CSV export', () => {
       ['=HYPERLINK("evil"), "quoted"', { status: 'open', skillTags: ['-cmd'], createdAt: day('2026-01-26') }],
     ];
     for (const [title, overrides] of jobsToBuild) {
-      ids[title] = (await buildJob(db, { companyId, title, ...overrides })).id;
+      built[title] = (await buildJob(db, { companyId: jobsCompanyId, title, ...overrides })).id;
     }
-    // Someone else's jobs never show up.
-    await buildJob(db, { companyId: otherId, title: 'Senior React Engineer (other)', skillTags: ['React', 'Rust'] });
     // Applications: 3 to the React job (one seen before), 1 to the designer.
-    const react = ids['Senior React Engineer'] ?? '';
+    const react = built['Senior React Engineer'] ?? '';
     await buildApplication(db, { jobId: react, createdAt: day('2026-02-01') });
     await buildApplication(db, { jobId: react, createdAt: day('2026-02-03'), status: 'interviewing' });
     await buildApplication(db, { jobId: react, createdAt: day('2026-02-05') });
-    await buildApplication(db, { jobId: ids['Product Designer'] ?? '', status: 'hired' });
+    await buildApplication(db, { jobId: built['Product Designer'] ?? '', status: 'hired' });
+    return built;
+  }
+  // A company of the test's own with the same jobs, for a test that changes what they count.
+  async function ownCompanyWithJobs() {
+    const owner = await signedInAccount(testApp, { role: 'company' });
+    const ownerCompanyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    return { owner, ownIds: await buildCompanyJobs(ownerCompanyId) };
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await signedInAccount(testApp, { role: 'company' });
+    other = await signedInAccount(testApp, { role: 'company' });
+    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    const otherId = (await other.request({ method: 'GET', url: '/api/company' })).json().id;
+    Object.assign(ids, await buildCompanyJobs(companyId));
+    // Someone else's jobs never show up.
+    await buildJob(testApp.database.db, {
+      companyId: otherId,
+      title: 'Senior React Engineer (other)',
+      skillTags: ['React', 'Rust'],
+    });
   });
   afterAll(async () => {
     await testApp.close();
@@ -129,11 +146,12 @@ describe('the job list, its tags and its CSV export', () => {
   });
 
   it('counts as new only what arrived after the company last looked', async () => {
-    const react = ids['Senior React Engineer'];
-    const seen = await company.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` });
+    const { owner, ownIds } = await ownCompanyWithJobs();
+    const react = ownIds['Senior React Engineer'];
+    const seen = await owner.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` });
     expect(seen.statusCode).toBe(200);
     await buildApplication(testApp.database.db, { jobId: react ?? '' });
-    const [job] = (await list('?q=senior')).items;
+    const [job] = (await list('?q=senior', owner)).items;
     expect(job).toMatchObject({ applications_count: 4, new_applications_count: 1 });
     expect((await other.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` })).statusCode).toBe(404);
   });
@@ -223,7 +241,12 @@ describe('the job list, its tags and its CSV export', () => {
   });
 
   it('exports the filtered jobs as CSV, with quoting and no formulas', async () => {
-    const response = await company.request({ method: 'GET', url: '/api/jobs/export.csv?status=open,closed' });
+    // Its own company's jobs, the React job's applications seen before one more arrived.
+    const { owner, ownIds } = await ownCompanyWithJobs();
+    const react = ownIds['Senior React Engineer'];
+    expect((await owner.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` })).statusCode).toBe(200);
+    await buildApplication(testApp.database.db, { jobId: react ?? '' });
+    const response = await owner.request({ method: 'GET', url: '/api/jobs/export.csv?status=open,closed' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="jobs-\d{4}-\d{2}-\d{2}\.csv"$/);

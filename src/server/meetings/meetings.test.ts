@@ -331,6 +331,22 @@ describe('the meetings API', () => {
   });
 
   describe('answering, moving and cancelling', () => {
+    // The company's first notification of a kind about this meeting: the other tests tell it about theirs.
+    const toldCompany = async (type: 'meeting_responded' | 'meeting_rescheduled' | 'meeting_cancelled', id: string) => {
+      const [told] = await db()
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, company.user.id),
+            eq(notifications.type, type),
+            eq(notifications.link, `/company/meetings?meeting=${id}`),
+          ),
+        )
+        .orderBy(notifications.createdAt);
+      return told;
+    };
+
     it('lets the invitee accept, and tells the organizer', async () => {
       const { meeting } = await scheduleInterview();
       liveEvents.length = 0;
@@ -339,11 +355,7 @@ describe('the meetings API', () => {
       expect(accepted.json().my_response).toBe('accepted');
       const seen = (await company.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).json() as Meeting;
       expect(seen.participants.find((person) => person.name === 'Ada Lovelace')?.response).toBe('accepted');
-      const [told] = await db()
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, company.user.id), eq(notifications.type, 'meeting_responded')))
-        .orderBy(notifications.createdAt);
+      const told = await toldCompany('meeting_responded', meeting.id);
       expect(told).toMatchObject({
         title: `Ada Lovelace accepted ${meeting.title}`,
         link: `/company/meetings?meeting=${meeting.id}`,
@@ -374,11 +386,7 @@ describe('the meetings API', () => {
       });
       const seen = (await company.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).json() as Meeting;
       expect(seen.my_response).toBe('pending');
-      const [told] = await db()
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, company.user.id), eq(notifications.type, 'meeting_rescheduled')))
-        .orderBy(notifications.createdAt);
+      const told = await toldCompany('meeting_rescheduled', meeting.id);
       expect(told?.body).toContain('“A dentist appointment”');
       // Now the applicant moved it, the organizer answers the new time.
       expect((await act(company, meeting.id, 'respond', { response: 'accepted' })).statusCode).toBe(409);
@@ -400,10 +408,7 @@ describe('the meetings API', () => {
         cancel_reason: 'I took another job.',
         sequence: 1,
       });
-      const [told] = await db()
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, company.user.id), eq(notifications.type, 'meeting_cancelled')));
+      const told = await toldCompany('meeting_cancelled', meeting.id);
       expect(told?.body).toContain('“I took another job.”');
       const again = await act(company, meeting.id, 'cancel', { reason: 'Twice' });
       expect(again.statusCode).toBe(409);

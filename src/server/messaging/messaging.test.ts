@@ -36,7 +36,6 @@ describe('messaging', () => {
   let stranger: Account;
   let admin: Account;
   let companyId: string;
-  let applicationId: string;
   let origin: string;
 
   beforeAll(async () => {
@@ -51,8 +50,9 @@ describe('messaging', () => {
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace' });
     stranger = await signedInAccount(testApp, { role: 'applicant', name: 'Sam Stranger' });
     admin = await signedInAccount(testApp, { role: 'admin', name: 'Alex Admin', twoFactorExempt: true });
-    const job = await buildJob(testApp.database.db, { companyId, title: 'Analytical Engineer' });
-    applicationId = (await buildApplication(testApp.database.db, { jobId: job.id, applicantId: applicant.user.id })).id;
+    // The applicant's application gives the company dealings with them: it may write to them.
+    const job = await buildJob(testApp.database.db, { companyId });
+    await buildApplication(testApp.database.db, { jobId: job.id, applicantId: applicant.user.id });
   });
   afterAll(async () => {
     await testApp.close();
@@ -87,24 +87,29 @@ describe('messaging', () => {
 
   describe('starting a conversation', () => {
     it('opens the company’s conversation with an applicant once, about their application', async () => {
-      const first = await start(company, { applicant_id: applicant.user.id, application_id: applicationId });
+      // A company and an applicant of its own: the other tests open conversations between the shared two, and
+      // add a member to the company, whom a new conversation would include.
+      const recruiter = await signedInAccount(testApp, { role: 'company', name: 'Rita Recruiter' });
+      const recruiterCompanyId = (await recruiter.request({ method: 'GET', url: '/api/company' })).json().id;
+      const ada = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace' });
+      const job = await buildJob(db(), { companyId: recruiterCompanyId, title: 'Analytical Engineer' });
+      const applicationId = (await buildApplication(db(), { jobId: job.id, applicantId: ada.user.id })).id;
+      const first = await start(recruiter, { applicant_id: ada.user.id, application_id: applicationId });
       expect(first.statusCode).toBe(201);
       const conversation = first.json() as ConversationDetail;
       expect(conversation).toMatchObject({
         kind: 'direct',
         title: 'Ada Lovelace',
-        counterpart: { id: applicant.user.id, name: 'Ada Lovelace', role: 'applicant' },
+        counterpart: { id: ada.user.id, name: 'Ada Lovelace', role: 'applicant' },
         last_message: null,
         unread_count: 0,
         last_seq: 0,
         application_id: applicationId,
         context: { application_id: applicationId, job_title: 'Analytical Engineer' },
       });
-      expect(conversation.members.map((member) => member.id).sort()).toEqual(
-        [company.user.id, applicant.user.id].sort(),
-      );
+      expect(conversation.members.map((member) => member.id).sort()).toEqual([recruiter.user.id, ada.user.id].sort());
 
-      const again = await start(company, { applicant_id: applicant.user.id });
+      const again = await start(recruiter, { applicant_id: ada.user.id });
       expect(again.statusCode).toBe(200);
       expect(again.json().id).toBe(conversation.id);
     });
@@ -271,6 +276,12 @@ describe('messaging', () => {
     });
 
     it('finds conversations by name, company and message text, the latest activity first', async () => {
+      // An applicant of its own, written to (an empty conversation does not show on their side), who finds the
+      // conversation by the company's name below; the shared applicant's unread counts stay as they were.
+      const asker = await signedInAccount(testApp, { role: 'applicant' });
+      await buildApplication(db(), { jobId: (await buildJob(db(), { companyId })).id, applicantId: asker.user.id });
+      const own = (await start(company, { applicant_id: asker.user.id })).json() as ConversationDetail;
+      expect((await send(company, own.id, 'Hello again')).statusCode).toBe(201);
       const quiet = await newConversation();
       const busy = await newConversation();
       await send(company, quiet.conversation.id, 'About the quarterly zeppelin report');
@@ -279,7 +290,7 @@ describe('messaging', () => {
       expect(all.items[0]?.id).toBe(busy.conversation.id);
       const found = await listOf(company, '?q=zeppelin');
       expect(found.items.map((item) => item.id)).toEqual([quiet.conversation.id]);
-      expect((await listOf(applicant, '?q=acme')).items.length).toBeGreaterThan(0);
+      expect((await listOf(asker, '?q=acme')).items.length).toBeGreaterThan(0);
       expect((await listOf(company, '?q=100%25')).total).toBe(0);
     });
 

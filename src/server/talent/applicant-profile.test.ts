@@ -91,6 +91,20 @@ describe('applicant profile API', () => {
     return row;
   };
   const photoFiles = async () => (await fs.readdir(photosDirectory).catch(() => [])).sort();
+  // The photo folder is the whole app's: a test compares it with what it held before the test's own change.
+  const withFiles = (
+    files: string[],
+    added: Array<string | null | undefined>,
+    removed: Array<string | null | undefined> = [],
+  ) => [...files.filter((file) => !removed.includes(file)), ...added.filter((file) => file != null)].sort();
+  // An applicant of the test's own with the full profile saved, and a PNG photo when asked: the tests of audit
+  // rows, the meter and the photo need a profile no other test has touched.
+  async function profiledApplicant({ withPhoto = false } = {}) {
+    const account = await signedInAccount(testApp, { role: 'applicant' });
+    expect((await putProfile(account, fullProfile)).statusCode).toBe(200);
+    if (withPhoto) expect((await uploadPhoto(account, png, 'image/png')).statusCode).toBe(200);
+    return account;
+  }
 
   describe('reading and updating', () => {
     it('starts empty, with a meter at 0% that names every part', async () => {
@@ -115,7 +129,8 @@ describe('applicant profile API', () => {
     });
 
     it('saves every field, keeps cents exactly and a skill once, and names the photo as what is missing', async () => {
-      const response = await putProfile(applicant, fullProfile);
+      const subject = await signedInAccount(testApp, { role: 'applicant' });
+      const response = await putProfile(subject, fullProfile);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         headline: 'Senior React Engineer',
@@ -129,11 +144,11 @@ describe('applicant profile API', () => {
         timezone: 'Europe/Warsaw',
         completeness: { percent: 90, missing: ['Photo'] },
       });
-      expect((await storedRow(applicant))?.hourlyRateCents).toBe(6550);
-      expect((await getProfile(applicant)).json()).toEqual(response.json());
-      expect(await auditRows(applicant, 'applicant.profile_updated')).toMatchObject([
+      expect((await storedRow(subject))?.hourlyRateCents).toBe(6550);
+      expect((await getProfile(subject)).json()).toEqual(response.json());
+      expect(await auditRows(subject, 'applicant.profile_updated')).toMatchObject([
         {
-          targetId: applicant.user.id,
+          targetId: subject.user.id,
           details: {
             changed: [
               'headline',
@@ -152,14 +167,14 @@ describe('applicant profile API', () => {
     });
 
     it('records only what changed, and nothing when nothing did', async () => {
-      const before = (await auditRows(applicant, 'applicant.profile_updated')).length;
-      expect((await putProfile(applicant, fullProfile)).statusCode).toBe(200);
-      expect(await auditRows(applicant, 'applicant.profile_updated')).toHaveLength(before);
-      expect((await putProfile(applicant, { ...fullProfile, hourly_rate: 70 })).statusCode).toBe(200);
-      const rows = await auditRows(applicant, 'applicant.profile_updated');
+      const subject = await profiledApplicant();
+      const before = (await auditRows(subject, 'applicant.profile_updated')).length;
+      expect((await putProfile(subject, fullProfile)).statusCode).toBe(200);
+      expect(await auditRows(subject, 'applicant.profile_updated')).toHaveLength(before);
+      expect((await putProfile(subject, { ...fullProfile, hourly_rate: 70 })).statusCode).toBe(200);
+      const rows = await auditRows(subject, 'applicant.profile_updated');
       expect(rows).toHaveLength(before + 1);
       expect(rows.at(-1)?.details).toEqual({ changed: ['hourly_rate'] });
-      await putProfile(applicant, fullProfile);
     });
 
     it('clears what is left out or empty, as a PUT does', async () => {
@@ -278,23 +293,26 @@ describe('applicant profile API', () => {
 
   describe('the photo', () => {
     it('uploads a PNG, stores it under DATA_DIR/photos, and completes the profile', async () => {
-      const response = await uploadPhoto(applicant, png, 'image/png');
+      const subject = await profiledApplicant();
+      const filesBefore = await photoFiles();
+      const response = await uploadPhoto(subject, png, 'image/png');
       expect(response.statusCode).toBe(200);
       const profile = response.json();
-      expect(profile.photo_url).toMatch(new RegExp(`^/api/applicants/${applicant.user.id}/photo\\?v=[0-9a-f]{32}$`));
+      expect(profile.photo_url).toMatch(new RegExp(`^/api/applicants/${subject.user.id}/photo\\?v=[0-9a-f]{32}$`));
       expect(profile.completeness).toEqual({ percent: 100, missing: [] });
-      const row = await storedRow(applicant);
+      const row = await storedRow(subject);
       expect(row?.photoContentType).toBe('image/png');
-      expect(await photoFiles()).toEqual([row?.photoFile]);
+      expect(await photoFiles()).toEqual(withFiles(filesBefore, [row?.photoFile]));
       expect(await fs.readFile(path.join(photosDirectory, row?.photoFile ?? ''))).toEqual(png);
-      expect(await auditRows(applicant, 'applicant.photo_updated')).toMatchObject([
+      expect(await auditRows(subject, 'applicant.photo_updated')).toMatchObject([
         { details: { change: 'uploaded', content_type: 'image/png', bytes: png.length } },
       ]);
     });
 
     it('serves it to any signed-in person with its content type, nosniff and a cache header', async () => {
-      const { photo_url: photoUrl } = (await getProfile(applicant)).json();
-      for (const reader of [company, otherApplicant, admin, applicant]) {
+      const subject = await profiledApplicant({ withPhoto: true });
+      const { photo_url: photoUrl } = (await getProfile(subject)).json();
+      for (const reader of [company, otherApplicant, admin, subject]) {
         const response = await reader.request({ method: 'GET', url: photoUrl });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('image/png');
@@ -303,7 +321,7 @@ describe('applicant profile API', () => {
         expect(response.rawPayload).toEqual(png);
       }
       // An old address (or none) is checked again each time rather than kept.
-      const unversioned = await company.request({ method: 'GET', url: `/api/applicants/${applicant.user.id}/photo` });
+      const unversioned = await company.request({ method: 'GET', url: `/api/applicants/${subject.user.id}/photo` });
       expect(unversioned.statusCode).toBe(200);
       expect(unversioned.headers['cache-control']).toBe('private, no-cache');
       const signedOut = await testApp.app.inject({ method: 'GET', url: photoUrl });
@@ -311,20 +329,23 @@ describe('applicant profile API', () => {
     });
 
     it('replaces the photo with a JPEG or a WebP and deletes the old file', async () => {
-      const { photo_url: firstUrl } = (await getProfile(applicant)).json();
-      const jpegResponse = await uploadPhoto(applicant, jpeg, 'image/jpeg');
+      const subject = await profiledApplicant({ withPhoto: true });
+      const first = await storedRow(subject);
+      const filesBefore = await photoFiles();
+      const { photo_url: firstUrl } = (await getProfile(subject)).json();
+      const jpegResponse = await uploadPhoto(subject, jpeg, 'image/jpeg');
       expect(jpegResponse.statusCode).toBe(200);
-      const second = await storedRow(applicant);
+      const second = await storedRow(subject);
       expect(second?.photoFile).toMatch(/\.jpg$/);
-      expect(await photoFiles()).toEqual([second?.photoFile]);
+      expect(await photoFiles()).toEqual(withFiles(filesBefore, [second?.photoFile], [first?.photoFile]));
       // A new photo, a new address: caches holding the old one are not asked for it again.
       expect(jpegResponse.json().photo_url).not.toBe(firstUrl);
 
-      const webpResponse = await uploadPhoto(applicant, webp, 'image/webp; charset=binary');
+      const webpResponse = await uploadPhoto(subject, webp, 'image/webp; charset=binary');
       expect(webpResponse.statusCode).toBe(200);
-      const third = await storedRow(applicant);
+      const third = await storedRow(subject);
       expect(third?.photoContentType).toBe('image/webp');
-      expect(await photoFiles()).toEqual([third?.photoFile]);
+      expect(await photoFiles()).toEqual(withFiles(filesBefore, [third?.photoFile], [first?.photoFile]));
       const served = await company.request({ method: 'GET', url: webpResponse.json().photo_url });
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.rawPayload).toEqual(webp);
@@ -333,6 +354,7 @@ describe('applicant profile API', () => {
     it('refuses other types, oversized files and files whose bytes are not what they claim, keeping the photo', async () => {
       await uploadPhoto(applicant, png, 'image/png');
       const before = await storedRow(applicant);
+      const filesBefore = await photoFiles();
       const gif = Buffer.from('GIF89a\u0001\u0000\u0001\u0000');
       const cases: Array<[Buffer | string, string | undefined, number, string, string]> = [
         [gif, 'image/gif', 415, 'unsupported_media_type', profileTexts.photoUnsupportedType],
@@ -371,11 +393,10 @@ describe('applicant profile API', () => {
         expect(response.json(), `${contentType} ${body.length}`).toEqual({ error, code });
       }
       expect(await storedRow(applicant)).toEqual(before);
-      expect(await photoFiles()).toEqual([before?.photoFile]);
+      expect(await photoFiles()).toEqual(filesBefore);
       // Exactly 2 MB is allowed.
       const largest = Buffer.concat([png, Buffer.alloc(PHOTO_MAX_BYTES - png.length)]);
       expect((await uploadPhoto(applicant, largest, 'image/png')).statusCode).toBe(200);
-      await uploadPhoto(applicant, png, 'image/png');
     });
 
     it('refuses a 2 MB+ upload sent without a length up front (streamed) with the same sentence', async () => {
@@ -413,32 +434,37 @@ describe('applicant profile API', () => {
         expect((await account.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(403);
       }
       // Another applicant's upload and removal touch only their own profile.
-      const mine = await storedRow(applicant);
-      expect((await uploadPhoto(otherApplicant, jpeg, 'image/jpeg')).statusCode).toBe(200);
-      expect((await otherApplicant.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(
-        200,
-      );
-      expect(await storedRow(applicant)).toEqual(mine);
-      expect(await photoFiles()).toEqual([mine?.photoFile]);
+      const subject = await profiledApplicant({ withPhoto: true });
+      const neighbour = await signedInAccount(testApp, { role: 'applicant' });
+      const mine = await storedRow(subject);
+      const filesBefore = await photoFiles();
+      expect((await uploadPhoto(neighbour, jpeg, 'image/jpeg')).statusCode).toBe(200);
+      expect((await neighbour.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(200);
+      expect(await storedRow(subject)).toEqual(mine);
+      expect(filesBefore).toContain(mine?.photoFile);
+      expect(await photoFiles()).toEqual(filesBefore);
     });
 
     it('removes the photo: the file goes, the address answers 404, the meter names it again', async () => {
-      const { photo_url: photoUrl } = (await getProfile(applicant)).json();
-      const response = await applicant.request({ method: 'DELETE', url: '/api/applicant/profile/photo' });
+      const subject = await profiledApplicant({ withPhoto: true });
+      const photoFile = (await storedRow(subject))?.photoFile;
+      const filesBefore = await photoFiles();
+      const { photo_url: photoUrl } = (await getProfile(subject)).json();
+      const response = await subject.request({ method: 'DELETE', url: '/api/applicant/profile/photo' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         photo_url: null,
         completeness: { percent: 90, missing: ['Photo'] },
       });
-      expect(await photoFiles()).toEqual([]);
+      expect(await photoFiles()).toEqual(withFiles(filesBefore, [], [photoFile]));
       const gone = await company.request({ method: 'GET', url: photoUrl });
       expect(gone.statusCode).toBe(404);
       expect(gone.json()).toEqual({ error: profileTexts.photoMissing, code: 'not_found' });
-      expect((await auditRows(applicant, 'applicant.photo_updated')).at(-1)?.details).toEqual({ change: 'removed' });
+      expect((await auditRows(subject, 'applicant.photo_updated')).at(-1)?.details).toEqual({ change: 'removed' });
       // Removing again is not an error and records nothing.
-      const count = (await auditRows(applicant, 'applicant.photo_updated')).length;
-      expect((await applicant.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(200);
-      expect(await auditRows(applicant, 'applicant.photo_updated')).toHaveLength(count);
+      const count = (await auditRows(subject, 'applicant.photo_updated')).length;
+      expect((await subject.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(200);
+      expect(await auditRows(subject, 'applicant.photo_updated')).toHaveLength(count);
     });
 
     it('answers 404 for the photo of someone who is not an applicant, or of no one', async () => {
