@@ -307,11 +307,22 @@ describe('account managers', () => {
   });
 
   it('saves the dialog and keeps the changed values before and after in the audit log', async () => {
+    // Managers of its own, one with a profile as Mia's and one without as Omar: the list case reads those two
+    // as seeded, whichever runs first.
+    const eva = await signedInAccount(testApp, { role: 'account_manager', name: `Eva Editor ${unique}` });
+    const noProfile = await signedInAccount(testApp, { role: 'account_manager' });
+    await db()
+      .insert(accountManagerProfiles)
+      .values({
+        userId: eva.user.id,
+        specialties: ['Technology', 'SaaS', 'Fintech'],
+        bio: 'Looks after tech clients.',
+      });
     const response = await admin.request({
       method: 'PATCH',
-      url: `/api/admin/account-managers/${mia.user.id}`,
+      url: `/api/admin/account-managers/${eva.user.id}`,
       payload: {
-        name: `Mia Manager ${unique}`,
+        name: `Eva Editor ${unique}`,
         status: 'on_leave',
         specialties: ['Technology', 'Healthcare'],
         bio: 'Looks after tech clients.',
@@ -319,19 +330,19 @@ describe('account managers', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      id: mia.user.id,
+      id: eva.user.id,
       status: 'on_leave',
       specialties: ['Technology', 'Healthcare'],
     });
     const [profile] = await db()
       .select()
       .from(accountManagerProfiles)
-      .where(eq(accountManagerProfiles.userId, mia.user.id));
+      .where(eq(accountManagerProfiles.userId, eva.user.id));
     expect(profile).toMatchObject({ status: 'on_leave', specialties: ['Technology', 'Healthcare'] });
     const [audit] = await db()
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'account_manager.updated'), eq(auditLogs.targetId, mia.user.id)));
+      .where(and(eq(auditLogs.action, 'account_manager.updated'), eq(auditLogs.targetId, eva.user.id)));
     expect(audit?.actorId).toBe(admin.user.id);
     expect(audit?.details).toEqual({
       before: { status: 'active', specialties: ['Technology', 'SaaS', 'Fintech'] },
@@ -341,7 +352,7 @@ describe('account managers', () => {
     // A manager without a profile row gets one on the first save.
     const omarSave = await admin.request({
       method: 'PATCH',
-      url: `/api/admin/account-managers/${omar.user.id}`,
+      url: `/api/admin/account-managers/${noProfile.user.id}`,
       payload: { name: 'Omar Renamed', status: 'active', specialties: ['Logistics'], bio: '' },
     });
     expect(omarSave.statusCode, omarSave.body).toBe(200);

@@ -154,16 +154,30 @@ describe('admin assignments', () => {
   });
 
   it('searches the list by talent, company or role name, with the status filter, a page at a time', async () => {
+    // Assignments of its own, under a word of its own: one pending Bookkeeper and three started Clerks.
+    const own = uniqueWord();
+    const ownCompany = await companyAccount(testApp, `Acme ${own}`);
+    const talent = await signedInAccount(testApp, { role: 'applicant', name: `Tess ${own}` });
+    const parties = { company_id: ownCompany.companyId, applicant_id: talent.user.id };
+    const assigned = [
+      await post(admin, '/api/admin/assignments', { ...valid(), ...parties, role: `Bookkeeper ${own}` }),
+    ];
+    for (let index = 0; index < 3; index++) {
+      const clerk = { ...valid(), ...parties, role: `Clerk ${own}`, start_date: today() };
+      assigned.push(await post(admin, '/api/admin/assignments', clerk));
+    }
+    expect(assigned.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+
     const searched = (query: string) =>
       get(admin, `/api/admin/assignments?${query}`).then((response) => response.json());
-    const byTalent = await searched(`q=${encodeURIComponent(`tess ${word}`)}`);
+    const byTalent = await searched(`q=${encodeURIComponent(`tess ${own}`)}`);
     expect(byTalent.total).toBeGreaterThanOrEqual(3);
-    expect(byTalent.items.every((item: Assignment) => item.applicant_name === `Tess ${word}`)).toBe(true);
-    const byRole = await searched(`q=bookkeeper%20${word}&status=pending`);
+    expect(byTalent.items.every((item: Assignment) => item.applicant_name === `Tess ${own}`)).toBe(true);
+    const byRole = await searched(`q=bookkeeper%20${own}&status=pending`);
     expect(byRole.items.map((item: Assignment) => [item.role, item.status])).toEqual([
-      [`Bookkeeper ${word}`, 'pending'],
+      [`Bookkeeper ${own}`, 'pending'],
     ]);
-    const byCompany = await searched(`q=acme%20${word}&page_size=2&page=2`);
+    const byCompany = await searched(`q=acme%20${own}&page_size=2&page=2`);
     expect(byCompany.items).toHaveLength(2);
     expect(byCompany.total).toBeGreaterThanOrEqual(4);
     expect((await searched('q=%25%25nothing-like-this')).total).toBe(0);

@@ -24,6 +24,9 @@ describe('admin payments', () => {
   let acme: Account;
   let acmeId: string;
   let globexId: string;
+  // The cases that add payments add them here, outside the search for `unique`, so its counts hold in any order.
+  let initech: Account;
+  let initechId: string;
   const unique = randomUUID().slice(0, 8);
   const acmeName = `Acme Refunds ${unique}`;
   const globexName = `Globex Ledger ${unique}`;
@@ -71,6 +74,8 @@ describe('admin payments', () => {
     const globex = await signedInAccount(testApp, { role: 'company' });
     acmeId = await companyIdOf(db(), acme.user.id);
     globexId = await companyIdOf(db(), globex.user.id);
+    initech = await signedInAccount(testApp, { role: 'company' });
+    initechId = await companyIdOf(db(), initech.user.id);
     await db().update(companies).set({ name: acmeName }).where(eq(companies.id, acmeId));
     await db().update(companies).set({ name: globexName }).where(eq(companies.id, globexId));
     const lastMonth = new Date(monthStartOf(new Date()).getTime() - 3 * 86_400_000);
@@ -154,7 +159,7 @@ describe('admin payments', () => {
   });
 
   it('refunds a completed payment once, audit-logs it and makes the invoice owed again', async () => {
-    const { payment, invoice } = await insertPayment(acmeId, 'completed', 4_200);
+    const { payment, invoice } = await insertPayment(initechId, 'completed', 4_200);
     const first = await refund(payment.id);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().payment).toMatchObject({ id: payment.id, display_status: 'refunded', status: 'completed' });
@@ -172,7 +177,7 @@ describe('admin payments', () => {
     expect(audits[0]?.details).toMatchObject({ amount_cents: 4_200, invoice_id: invoice.id });
 
     // Owed again, so payable again: the refunded payment no longer counts as the invoice's payment.
-    const repaid = await acme.request({
+    const repaid = await initech.request({
       method: 'POST',
       url: `/api/company/invoices/${invoice.id}/pay`,
       headers: { 'idempotency-key': randomUUID() },
@@ -185,8 +190,8 @@ describe('admin payments', () => {
   });
 
   it('refuses to refund a payment that has not completed, with a sentence', async () => {
-    const { payment: pending } = await insertPayment(acmeId, 'pending', 1_000);
-    const { payment: failed } = await insertPayment(globexId, 'failed', 1_000);
+    const { payment: pending } = await insertPayment(initechId, 'pending', 1_000);
+    const { payment: failed } = await insertPayment(initechId, 'failed', 1_000);
     for (const id of [pending.id, failed.id]) {
       const response = await refund(id);
       expect(response.statusCode).toBe(409);
@@ -198,7 +203,7 @@ describe('admin payments', () => {
   });
 
   it('keeps the payment and the invoice as they were when the provider cannot be reached', async () => {
-    const { payment, invoice } = await insertPayment(acmeId, 'completed', 2_500);
+    const { payment, invoice } = await insertPayment(initechId, 'completed', 2_500);
     const down = {
       ...createTestModeProvider({ db: db() }),
       refund: async () => {
@@ -235,7 +240,7 @@ describe('admin payments', () => {
   });
 
   it('answers administrators only', async () => {
-    const { payment } = await insertPayment(acmeId, 'completed', 3_000);
+    const { payment } = await insertPayment(initechId, 'completed', 3_000);
     for (const account of [company, applicant]) {
       for (const url of ['/api/admin/payments', '/api/admin/payments/summary', '/api/admin/payments/export.csv']) {
         expect((await get(url, account)).statusCode, url).toBe(403);

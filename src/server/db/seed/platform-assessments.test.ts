@@ -45,16 +45,22 @@ describe('the platform assessments', () => {
   });
 
   it('prove each skill they name, dotted and two-word names too', async () => {
-    const { db } = database;
-    const { testIdBySkill } = await ensurePlatformAssessments(db);
-    const { user } = await buildAccount(db, { role: 'applicant' });
-    await buildApplicantProfile(db, user.id, { skills: [...assessedSkills, 'Go'] });
-    for (const testId of testIdBySkill.values())
-      await buildTestAttempt(db, { testId, applicantId: user.id, score: 90 });
-    const [profile] = await db
-      .select({ proven: applicantProfiles.provenSkillKeys })
-      .from(applicantProfiles)
-      .where(eq(applicantProfiles.userId, user.id));
-    expect(profile?.proven).toEqual(assessedSkills.map((skill) => skill.toLowerCase()).sort());
+    // A database of its own: creating the assessments here would leave the demo seed nothing to create.
+    const own = await createTestDatabase();
+    try {
+      const { db } = own;
+      const { testIdBySkill } = await ensurePlatformAssessments(db);
+      const { user } = await buildAccount(db, { role: 'applicant' });
+      await buildApplicantProfile(db, user.id, { skills: [...assessedSkills, 'Go'] });
+      for (const testId of testIdBySkill.values())
+        await buildTestAttempt(db, { testId, applicantId: user.id, score: 90 });
+      const [profile] = await db
+        .select({ proven: applicantProfiles.provenSkillKeys })
+        .from(applicantProfiles)
+        .where(eq(applicantProfiles.userId, user.id));
+      expect(profile?.proven).toEqual(assessedSkills.map((skill) => skill.toLowerCase()).sort());
+    } finally {
+      await own.close();
+    }
   });
 });
