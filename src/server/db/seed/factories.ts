@@ -27,6 +27,19 @@ export interface AccountOverrides {
   twoFactorExempt?: boolean;
 }
 
+// Test and demo accounts share one hash per password: argon2 costs ~50 ms an account by design, which
+// the demo's 200 applicants and every test's accounts paid again and again. Verification is unchanged.
+const fixturePasswordHashes = new Map<string, Promise<string>>();
+
+function fixturePasswordHash(password: string): Promise<string> {
+  let passwordHash = fixturePasswordHashes.get(password);
+  if (!passwordHash) {
+    passwordHash = hashPassword(password);
+    fixturePasswordHashes.set(password, passwordHash);
+  }
+  return passwordHash;
+}
+
 export async function buildAccount(db: Database, overrides: AccountOverrides = {}) {
   const role = overrides.role ?? 'applicant';
   const number = nextNumber();
@@ -36,7 +49,7 @@ export async function buildAccount(db: Database, overrides: AccountOverrides = {
     accountType: role,
     email: (overrides.email ?? `${role}-${number}@example.test`).toLowerCase(),
     name: overrides.name ?? `Test ${role.replace('_', ' ')} ${number}`,
-    passwordHash: password === null ? null : await hashPassword(password),
+    passwordHash: password === null ? null : await fixturePasswordHash(password),
     companyName: overrides.companyName ?? (role === 'company' ? `Test Company ${number}` : undefined),
     emailVerified: overrides.emailVerified ?? true,
   });
