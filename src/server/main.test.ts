@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
 
 // The server as `npm start` runs it: a real process, a real port, an embedded database on disk.
@@ -17,6 +17,9 @@ interface RunningServer {
 }
 
 const mainFile = path.resolve(import.meta.dirname, 'main.ts');
+
+// Servers a failed or timed-out test left running are stopped after it, not left to outlive the run.
+const startedServers = new Set<ChildProcessByStdio<null, Readable, Readable>>();
 
 function startServer(env: Record<string, string>): RunningServer {
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
@@ -36,7 +39,13 @@ function startServer(env: Record<string, string>): RunningServer {
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  startedServers.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      startedServers.delete(child);
+      resolve(code);
+    }),
+  );
   return {
     process: child,
     logs: () => output,
@@ -91,6 +100,9 @@ describe('the server process', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-main-'));
+  });
+  afterEach(() => {
+    for (const child of startedServers) child.kill('SIGKILL');
   });
   afterAll(async () => {
     await fs.rm(dataDir, { recursive: true, force: true });
