@@ -8,10 +8,6 @@ import { startPgBossQueue } from '../platform/pg-boss-queue';
 // migrated one costs a fraction of that. A test run migrates one template per database kind
 // (vitest-global-setup.ts) and each test file starts from a copy of it (test-database.ts).
 
-// Where the run's global setup leaves the templates for the test workers, which inherit its environment.
-export const PGLITE_TEMPLATE_VARIABLE = 'TANDEM_TEST_PGLITE_TEMPLATE';
-export const POSTGRES_TEMPLATE_VARIABLE = 'TANDEM_TEST_POSTGRES_TEMPLATE';
-
 const silentLogger = { error: () => undefined, warn: () => undefined };
 
 // What an app finds after its first start: the schema, and the job queue's tables and queues.

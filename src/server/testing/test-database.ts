@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { databaseUrl, runOnServer } from '../db/postgres-server';
-import { dropDatabase, PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE } from './database-templates';
+import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE } from './database-template-variables';
+import { dropDatabase } from './database-templates';
 
 // The run's PGlite template, read once per worker: every file of the worker starts from the same bytes.
 let pgliteTemplate: Promise<Blob> | undefined;
