@@ -64,6 +64,8 @@ test.describe('portal shell on a desktop', () => {
       ],
     };
     for (const [url, labels] of Object.entries(expected)) {
+      // Leave the last role's page first: its requests still in flight would answer 403 to the next role.
+      await page.goto('about:blank');
       await loginAs(roles[url] ?? 'company');
       await page.goto(url);
       const links = page.getByTestId('portal-sidebar').getByRole('link');
