@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { dismissToast } from '~/client/components/ui/use-toast';
 import { queryClient } from '~/client/lib/query-client';
 
@@ -30,4 +30,11 @@ afterEach(() => {
   queryClient.clear();
   dismissToast();
   vi.unstubAllGlobals();
+});
+
+// A dismissed toast is removed 200 ms later by sonner's own timer; files share a worker (isolate: false), so
+// the file waits it out before its window is torn down, or the timer updates React with no window.
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 250));
 });
