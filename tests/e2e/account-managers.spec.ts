@@ -1,7 +1,8 @@
 import { accountManagerTexts } from '../../src/shared/account-managers';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies, uniqueEmail } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // Account managers (issue 16 §4): an administrator adds one and edits their specialties in the

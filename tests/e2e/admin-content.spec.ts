@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The admin's content screens (issue 16 §2): an administrator posts a job for a company from Job

@@ -6,8 +6,9 @@ import {
   formatThousands,
 } from '../../src/shared/admin-dashboard';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The admin dashboard (issue 16 §1): an applicant reports a job with the Report button, the

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The applicant dashboard (issue 11 items 6 and 7): the five figures from the applicant's own rows,

@@ -1,8 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
 import { profileTexts } from '../../src/shared/talent';
+import { seriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { expect, saveScreenshots, test } from './support/test';
 
@@ -143,15 +142,6 @@ test('an applicant fills in the profile, uploads a photo and sees the meter reac
   expect((await servedPhoto.body()).equals(drawPortrait())).toBe(true);
   await companyContext.close();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
-}
 
 test('the profile section, its time-zone search and a refused field have no serious accessibility violations', async ({
   page,

@@ -1,6 +1,7 @@
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // Audit Logs (issue 16 §6): an administrator finds a change by its target, filters by action type and

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 

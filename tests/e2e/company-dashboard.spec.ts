@@ -1,6 +1,7 @@
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createJob, expectNoSeriousViolations } from './support/jobs';
+import { createJob } from './support/jobs';
 import { expect, saveScreenshot, saveScreenshots, test } from './support/test';
 
 // The company dashboard (spec §2) on real data: its jobs by pipeline column, Find Talent's quick

@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import {
-  calendarDayLabel,
-  createActiveTest,
-  createJob,
-  expectNoSeriousViolations,
-  findJobs,
-  uniqueName,
-} from './support/jobs';
+import { calendarDayLabel, createActiveTest, createJob, findJobs, uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The Create Job Posting form (spec §2, §5, §8, §9): publishing, drafts, the publish checks and their

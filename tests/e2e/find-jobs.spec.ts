@@ -2,8 +2,9 @@ import { type APIRequestContext, request as playwrightRequest } from '@playwrigh
 import type { Test } from '../../src/shared/assessments';
 import type { Job } from '../../src/shared/jobs';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { expect, saveScreenshot, saveScreenshots, type TestAccount, test, viewports } from './support/test';
 
 // Find Jobs, a job's page, applying, and the public job page (issue 11; spec §2 "Applicant Find Jobs",

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Job } from '../../src/shared/jobs';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createActiveTest, createJob, expectNoSeriousViolations, findJobs } from './support/jobs';
+import { createActiveTest, createJob, findJobs } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The job detail page: the post as written, the moves its status allows done for real (DESIGN.md §5)

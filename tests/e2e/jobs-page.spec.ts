@@ -3,9 +3,10 @@ import type { Page } from '@playwright/test';
 import type { TestInput } from '../../src/shared/assessments';
 import type { Job } from '../../src/shared/jobs';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createJob, expectNoSeriousViolations } from './support/jobs';
-import { expectNothingClipped } from './support/layout';
+import { createJob } from './support/jobs';
+import { expectNoSidewaysScroll, expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // The company's Jobs & Applications screen (issue 5): real figures, filters, row and bulk actions that
@@ -559,8 +560,7 @@ test.describe('Jobs & Applications', () => {
 
       await page.setViewportSize(viewports.mobile);
       await expect(ready).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${tab} overflows a 375px screen`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, `${tab} at 375px`);
       // Below 768 px the lists stack their rows: no cell is cut off, nothing scrolls sideways.
       if (list) await expectNothingClipped(list);
       await expectNoSeriousViolations(page);

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { calendarDayLabel, createJob, expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { calendarDayLabel, createJob, uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies, uniqueEmail } from './support/auth';
-import { createJob, expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { createJob, uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 

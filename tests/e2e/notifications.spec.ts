@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { notificationTexts } from '../../src/shared/notifications';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies, readEmailLink } from './support/auth';
-import { createJob, expectNoSeriousViolations } from './support/jobs';
+import { createJob } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // Notifications, live (issue 14): the company moves an applicant's application in the pipeline and the

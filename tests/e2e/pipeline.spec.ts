@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import type { Job } from '../../src/shared/jobs';
 import type { ApplicationDetail } from '../../src/shared/pipeline';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createJob, expectNoSeriousViolations } from './support/jobs';
+import { createJob } from './support/jobs';
 import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 

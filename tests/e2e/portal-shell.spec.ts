@@ -1,4 +1,5 @@
 import { paths } from '../../src/shared/routes';
+import { expectNoSidewaysScroll } from './support/layout';
 import { expect, test, viewports } from './support/test';
 
 test.describe('portal shell on a desktop', () => {
@@ -144,8 +145,7 @@ test.describe('portal shell on a phone', () => {
       await loginAs(role);
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, url).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, url);
     }
   });
 });

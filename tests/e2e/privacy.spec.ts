@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { authMessages } from '../../src/shared/auth';
 import { privacyTexts } from '../../src/shared/privacy';
 import { paths } from '../../src/shared/routes';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // Privacy (issue 16 §9): a person downloads their data and asks for their account to be deleted from

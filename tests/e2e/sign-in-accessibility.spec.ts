@@ -1,21 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
+import { seriousViolations } from './support/accessibility';
 import { expect, test } from './support/test';
 
 // WCAG 2.2 AA on the sign-in screens and the settings page: no serious or critical axe-core violation.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${page.url()}: ${violation.id} — ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`,
-    );
-}
 
 // One test per screen, so both workers share them.
 const signInScreens = [

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
 import { attemptTexts } from '../../src/shared/test-attempts';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createJob, expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { createJob, uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
 // Issue 13 in the browser: an applicant applies to a job requiring a test, takes it with a mix of

@@ -2,8 +2,10 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { paths } from '../../src/shared/routes';
 import type { UpdateApplicantProfileInput } from '../../src/shared/talent';
 import { talentTexts } from '../../src/shared/talent-search';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createJob, expectNoSeriousViolations, uniqueName } from './support/jobs';
+import { createJob, uniqueName } from './support/jobs';
+import { expectNoSidewaysScroll } from './support/layout';
 import { expect, saveScreenshot, saveScreenshots, type TestAccount, test, viewports } from './support/test';
 
 // Talent Search (issue 12; spec §2 "Talent Search results (company)", §3 Candidate, §4, §5, §9): a company
@@ -217,7 +219,7 @@ test('a company searches talent, filters, sorts, shortlists and invites, on a de
   await expect(page.getByText('3 candidates', { exact: true })).toBeVisible();
   await page.setViewportSize(viewports.mobile);
   await expect(page.getByRole('form', { name: 'Filters' })).toBeHidden();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.mobile.width);
+  await expectNoSidewaysScroll(page, 'talent search on a phone');
   await page.getByRole('button', { name: talentTexts.showFilters }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });
   await expect(drawer).toBeVisible();
@@ -229,7 +231,7 @@ test('a company searches talent, filters, sorts, shortlists and invites, on a de
   await expect(drawer).toBeHidden();
   await expect(page.getByText('1 candidate', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: grace.name })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.mobile.width);
+  await expectNoSidewaysScroll(page, 'talent search on a phone');
 });
 
 test.describe('beyond the spec', () => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   type QuestionType,
@@ -8,6 +7,7 @@ import {
   testTexts,
 } from '../../src/shared/assessments';
 import { companyJobsTabHref, paths } from '../../src/shared/routes';
+import { seriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { expect, saveScreenshots, test } from './support/test';
 
@@ -43,17 +43,6 @@ async function addQuestion(page: Page, question: NewQuestion) {
   await expect(toasts(page).getByText(testTexts.questionAdded, { exact: true })).toBeVisible();
   await expect(questionCards(page)).toHaveCount(before + 1);
   await expect(questionCards(page).last()).toContainText(question.text);
-}
-
-// WCAG 2.2 AA: no serious or critical axe violation.
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
-  expect(serious).toEqual([]);
 }
 
 async function findTest(request: APIRequestContext, name: string): Promise<Test> {
@@ -205,7 +194,7 @@ test('a company builds a test with all twelve question types and answer keys', a
   await expect(choiceCard.getByRole('listitem').filter({ hasText: 'Lyon' })).not.toContainText('Correct');
   await expect(choiceCard.getByRole('listitem')).toHaveCount(3);
   await saveScreenshots(page, 'create-test-questions');
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The grid editor with its answer table, half filled in the panel (not added).
   const panel = addPanel(page);
@@ -218,7 +207,7 @@ test('a company builds a test with all twelve question types and answer keys', a
   await panel.getByRole('radio', { name: 'Refund requests: Billing team' }).check();
   await panel.scrollIntoViewIfNeeded();
   await saveScreenshots(page, 'create-test-grid-editor');
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Reorder with the keyboard: the paragraph (question 2) moves to the top, down again, and up again.
   await page.getByRole('button', { name: 'Move question 2 up' }).focus();
@@ -493,7 +482,7 @@ test('the test page shows a test and edits it with the builder', async ({ page, 
   await expect(cards).toHaveCount(2);
   await expect(cards.first().getByRole('listitem').filter({ hasText: 'SUM' })).toContainText('Correct');
   await saveScreenshots(page, 'test-detail');
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Test name').fill('Spreadsheet Essentials');

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Test } from '../../../src/shared/assessments';
 import type { CreateJobInput, Job, JobList } from '../../../src/shared/jobs';
@@ -67,18 +66,4 @@ export function calendarDayLabel(date: Date): string {
   const weekday = date.toLocaleDateString('en-US', { weekday: 'long' });
   const month = date.toLocaleDateString('en-US', { month: 'long' });
   return `${weekday}, ${month} ${day}${suffix}, ${date.getFullYear()}`;
-}
-
-// WCAG 2.2 AA as the accessibility spec checks it: no serious or critical axe-core violation.
-export async function expectNoSeriousViolations(page: Page) {
-  // A sonner toast fading out is half transparent, so axe would measure its contrast mid-fade;
-  // wait until the toasts (4 s each) have gone and check the page itself.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const problems = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
-  expect(problems).toEqual([]);
 }

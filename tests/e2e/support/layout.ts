@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Nothing in a list is cut off: the box that would scroll the table sideways, the table, and every row
 // and cell of it are at least as wide as their content (scrollWidth <= clientWidth). Text hidden for
@@ -20,4 +20,14 @@ export async function expectNothingClipped(table: Locator) {
       );
   });
   expect(clipped, 'cut off at this width').toEqual([]);
+}
+
+// Nothing scrolls the page sideways at its current width. Polled, because after a viewport change a chart
+// that measures itself (ResizeObserver) takes its new width a frame later; the layout must settle to fit.
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${label} overflows the screen sideways`,
+    })
+    .toBeLessThanOrEqual(0);
 }

@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// WCAG 2.2 AA: the axe-core rules every browser test checks a page against.
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// The page's serious and critical axe-core violations as it is now, one line each.
+// Legacy mode runs axe.run in the page itself. The default runs each frame apart and merges the results in a
+// new blank page (two more injections of axe's 580 KB and a page), ~0.5 s more a check, measured; it serves
+// only cross-origin frames, and Tandem's pages have none.
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode().analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join('; ')}`,
+    );
+}
+
+// No serious or critical violation on the page once its toasts have gone: a sonner toast fading out is
+// half transparent, so axe would measure its contrast mid-fade (toasts last 4 s each).
+export async function expectNoSeriousViolations(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  expect(await seriousViolations(page), page.url()).toEqual([]);
+}
