@@ -95,6 +95,9 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   // PGlite starts from these files (a tarball its dumpDataDir made) instead of an empty database.
   loadDataDir?: Blob;
+  // An embedded database already open, used instead of starting one (the test workers keep one between
+  // files: testing/test-database.ts).
+  pglite?: PGlite;
   logger?: Pick<Logger, 'error'>;
   poolSize?: number;
 }
@@ -149,7 +152,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   // pg_trgm: Company Management's search for any part of a name or address (migration 0025).
   // One options object: given as a second argument after an undefined data directory (in memory), the
   // extensions are not loaded and CREATE EXTENSION fails.
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client =
+    options.pglite ??
+    new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return {

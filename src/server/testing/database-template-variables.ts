@@ -2,3 +2,14 @@
 // Apart from database-templates.ts, so the global setup reads them without loading the database code.
 export const PGLITE_TEMPLATE_VARIABLE = 'TANDEM_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_VARIABLE = 'TANDEM_TEST_POSTGRES_TEMPLATE';
+
+// What a template holds besides its schema (settings, the job queue's queues): its tables, to empty, and the
+// rows to put back, as JSON. A worker empties its database back to this between files (test-database.ts).
+export interface TemplateContents {
+  tables: string[];
+  rows: Array<{ table: string; columns: string; json: string }>;
+}
+
+export function templateContentsVariable(driver: 'pglite' | 'postgres') {
+  return `TANDEM_TEST_${driver.toUpperCase()}_TEMPLATE_CONTENTS`;
+}

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE } from './database-template-variables';
+import {
+  PGLITE_TEMPLATE_VARIABLE,
+  POSTGRES_TEMPLATE_VARIABLE,
+  templateContentsVariable,
+} from './database-template-variables';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
@@ -29,21 +33,30 @@ async function templateFingerprint(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-// The PGlite template is kept between runs (a file run alone then only loads it); a change to what it is
-// made of names a new one. Written under a temporary name first, so a run never reads a half-written file.
-async function pgliteTemplateFile(): Promise<string> {
+// The PGlite template (its files, and what it holds as JSON) is kept between runs: a file run alone then only
+// loads it. A change to what it is made of names a new one. Each is written under a temporary name first, the
+// files last, so a run never reads a half-written template.
+async function pgliteTemplate(): Promise<{ file: string; contents: string }> {
   const directory = path.join(repositoryRoot, 'node_modules/.cache/tandem-test');
   const file = path.join(directory, `pglite-template-${await templateFingerprint()}.tar`);
-  if (await fs.stat(file).catch(() => undefined)) return file;
+  const contentsFile = `${file}.json`;
+  if (await fs.stat(file).catch(() => undefined)) return { file, contents: await fs.readFile(contentsFile, 'utf8') };
   await fs.mkdir(directory, { recursive: true });
   for (const stale of await fs.readdir(directory)) {
     if (stale.startsWith('pglite-template-')) await fs.rm(path.join(directory, stale), { force: true });
   }
-  const written = `${file}.${process.pid}`;
   const { createPgliteTemplate } = await loadTemplates();
-  await fs.writeFile(written, await createPgliteTemplate());
-  await fs.rename(written, file);
-  return file;
+  const template = await createPgliteTemplate();
+  const contents = JSON.stringify(template.contents);
+  for (const [target, data] of [
+    [contentsFile, contents],
+    [file, template.files],
+  ] as const) {
+    const written = `${target}.${process.pid}`;
+    await fs.writeFile(written, data);
+    await fs.rename(written, target);
+  }
+  return { file, contents };
 }
 
 // Global setup of the database projects (vitest.config.ts): the template of the project's database kind,
@@ -51,10 +64,13 @@ async function pgliteTemplateFile(): Promise<string> {
 export default async function setUpDatabaseTemplate(project: TestProject) {
   const serverUrl = project.config.env.DATABASE_URL;
   if (serverUrl) {
-    const { createPostgresTemplate, dropDatabase } = await loadTemplates();
-    const name = await createPostgresTemplate(serverUrl);
+    const { createPostgresTemplate, dropTemplateAndCopies } = await loadTemplates();
+    const { name, contents } = await createPostgresTemplate(serverUrl);
     process.env[POSTGRES_TEMPLATE_VARIABLE] = name;
-    return () => dropDatabase(serverUrl, name);
+    process.env[templateContentsVariable('postgres')] = JSON.stringify(contents);
+    return () => dropTemplateAndCopies(serverUrl, name);
   }
-  process.env[PGLITE_TEMPLATE_VARIABLE] = await pgliteTemplateFile();
+  const { file, contents } = await pgliteTemplate();
+  process.env[PGLITE_TEMPLATE_VARIABLE] = file;
+  process.env[templateContentsVariable('pglite')] = contents;
 }
