@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { NotificationType } from '~/shared/applications';
@@ -84,7 +84,9 @@ describe('notifications', () => {
       link: '/applicant/applications',
     }) as const;
 
-  const outboxOf = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+  // Oldest first: a table without ORDER BY returns rows in whatever order its pages hold them.
+  const outboxOf = (address: string) =>
+    db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(asc(emailOutbox.createdAt));
   const handled = (userId: string) =>
     db()
       .select({ id: notifications.id })

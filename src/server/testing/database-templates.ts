@@ -17,6 +17,15 @@ async function prepare(handle: DatabaseHandle) {
   await migrateDatabase(handle);
   const queue = await startPgBossQueue({ database: handle, logger: silentLogger, isWorking: false });
   await queue.stop();
+  // A worker's database is emptied between files, not dropped: left to autovacuum, the space of deleted rows
+  // would be reused at random moments and rows come back in a new order. New rows go at the end, as in a
+  // fresh copy; nothing lives long enough to need vacuuming.
+  await handle.runSql(`do $$ declare t record; begin
+    for t in select format('%I.%I', n.nspname, c.relname) as name from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname in ('public', 'pgboss') and c.relkind = 'r'
+    loop execute format('alter table %s set (autovacuum_enabled = false)', t.name); end loop;
+  end $$`);
 }
 
 // An in-memory PGlite database, prepared, as the tarball `new PGlite({ loadDataDir })` starts from, and
