@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { MenuIcon, MessageSquareIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, PlusIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -42,13 +42,23 @@ export function PortalShell({ portalRole }: { portalRole: PortalRole }) {
   );
 }
 
+// A read still in flight when the session ends is answered 401, which would send the person to sign in again
+// with a redirect back: sign out once the page's reads have finished, waiting at most two seconds.
+async function untilReadsFinish(client: QueryClient) {
+  const deadline = Date.now() + 2_000;
+  while (client.isFetching() > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const signOut = useSignOut();
   const [isSigningOut, setIsSigningOut] = useState(false);
 
-  function handleSignOut() {
+  async function handleSignOut() {
+    await untilReadsFinish(client);
     signOut.mutate(undefined, {
       onSuccess: () => {
         setIsSigningOut(true);
