@@ -60,15 +60,23 @@ async function emptyToTemplate(handle: DatabaseHandle, contents: TemplateContent
   await handle.runSql(statements.map((statement) => `${statement};`).join('\n'));
 }
 
-// The worker's embedded database, and whether a file holds it.
-let workerPglite: { instance: PGlite; isHeld: boolean } | undefined;
-
 // What the run's template holds, read once by the global setup.
+const parsedContents = new Map<string, TemplateContents>();
+
 function templateContents(driver: 'pglite' | 'postgres'): TemplateContents {
-  const json = process.env[templateContentsVariable(driver)];
-  if (!json) throw new Error('The test run has no template contents: the global setup did not run.');
-  return JSON.parse(json) as TemplateContents;
+  const variable = templateContentsVariable(driver);
+  let contents = parsedContents.get(variable);
+  if (!contents) {
+    const json = process.env[variable];
+    if (!json) throw new Error('The test run has no template contents: the global setup did not run.');
+    contents = JSON.parse(json) as TemplateContents;
+    parsedContents.set(variable, contents);
+  }
+  return contents;
 }
+
+// The worker's embedded database (it is never closed: files get leases of it), and whether a file holds it.
+let workerPglite: { instance: PGlite; isHeld: boolean } | undefined;
 let pgliteTemplate: Promise<Blob> | undefined;
 
 async function loadPgliteTemplate(file: string): Promise<PGlite> {
@@ -79,15 +87,13 @@ async function loadPgliteTemplate(file: string): Promise<PGlite> {
 }
 
 async function leasePglite(templateFile: string): Promise<TestDatabase> {
-  if (workerPglite && (workerPglite.isHeld || workerPglite.instance.closed)) {
-    // Held by this file already (or closed for good): a copy of its own, closed with it.
-    if (workerPglite.isHeld) return openDatabase({ pglite: await loadPgliteTemplate(templateFile) });
-    workerPglite = undefined;
-  }
+  // Held by this file already: a copy of its own, closed with it.
+  if (workerPglite?.isHeld) return openDatabase({ pglite: await loadPgliteTemplate(templateFile) });
   if (workerPglite) {
     await emptyToTemplate(await openDatabase({ pglite: workerPglite.instance }), templateContents('pglite'));
+  } else {
+    workerPglite = { instance: await loadPgliteTemplate(templateFile), isHeld: false };
   }
-  workerPglite ??= { instance: await loadPgliteTemplate(templateFile), isHeld: false };
   const held = workerPglite;
   held.isHeld = true;
   return openDatabase({ pglite: leaseOf(held.instance, () => (held.isHeld = false)) });
