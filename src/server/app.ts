@@ -174,7 +174,15 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
       logger: app.log,
-      findLiveSessions: (sessionIds) => findLiveSessions({ db: database.db, sessionIds }),
+      findLiveSessions: async (sessionIds) => {
+        const { session_timeout_minutes } = await settings.get();
+        return findLiveSessions({
+          db: database.db,
+          sessionIds,
+          idleTimeoutMinutes: session_timeout_minutes,
+          adminEmails: config.adminEmails,
+        });
+      },
       sessionRecheckMs: config.LIVE_SESSION_RECHECK_MS,
       heartbeatIntervalMs: config.LIVE_HEARTBEAT_MS,
     }),

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
+import { endUnlistedAdministratorsAccess } from './auth/unlisted-administrators';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
@@ -36,6 +37,8 @@ const { isFirstStart, loadsDemoData } = await database.withExclusiveLock('tandem
   return { isFirstStart: isNew, loadsDemoData: seeds };
 });
 
+const endedAdminAccess = await endUnlistedAdministratorsAccess({ db: database.db, adminEmails: config.adminEmails });
+
 const redis = config.REDIS_URL
   ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
   : undefined;
@@ -46,6 +49,12 @@ const app = await buildApp({ config, secret, database, redis, webClient, logger 
 redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
 await redis?.connect().catch((error) => app.log.warn({ err: error }, 'redis is not reachable yet'));
 
+if (endedAdminAccess.sessionsEnded + endedAdminAccess.tokensRevoked > 0) {
+  app.log.info(
+    endedAdminAccess,
+    'administrators no longer on ADMIN_EMAILS were signed out; API tokens of administrators revoked',
+  );
+}
 if (!webClient) app.log.warn(`No built client in ${config.CLIENT_DIR}: serving the API only (run npm run build).`);
 if (loadsDemoData) {
   app.log.info('New database: migrated and loaded the demo data.');

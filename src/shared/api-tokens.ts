@@ -7,6 +7,7 @@ export const API_TOKEN_PREFIX = 'tdm_';
 export const API_TOKENS_MAX = 20;
 
 export const apiTokenExpiryChoices = [30, 90, 365] as const;
+export const API_TOKEN_DEFAULT_EXPIRY_DAYS = 90;
 
 export const createApiTokenSchema = z.object({
   name: z
@@ -14,16 +15,17 @@ export const createApiTokenSchema = z.object({
     .trim()
     .min(1, { message: 'Give the token a name.' })
     .max(100, { message: 'Keep the name to 100 characters or fewer.' }),
-  // Days until it stops working; none: until revoked.
+  // Days until it stops working. Every token expires: one that leaks works for a bounded time.
   expires_in_days: z
     .union(
       apiTokenExpiryChoices.map((days) => z.literal(days)),
-      { message: 'Choose 30, 90 or 365 days, or no expiry.' },
+      { message: 'Choose 30, 90 or 365 days.' },
     )
-    .nullable()
-    .optional(),
+    .default(API_TOKEN_DEFAULT_EXPIRY_DAYS),
 });
-export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+// As the server reads it: the expiry filled in.
+export type ApiTokenRequest = z.output<typeof createApiTokenSchema>;
 
 export const apiTokenSchema = z.object({
   id: z.string(),
@@ -64,5 +66,11 @@ export const apiTokenTexts = {
   revoked: 'This API token was revoked. Create a new one in your settings.',
   expired: 'This API token has expired. Create a new one in your settings.',
   suspended: 'The account this API token belongs to is suspended.',
+  whoHasTokens:
+    'Companies, talent and account managers create and revoke their own tokens in Settings. Administrator accounts cannot use API tokens.',
+  notForAdministrators:
+    'Administrator accounts cannot use API tokens: sign in to Tandem with your second factor instead.',
+  sessionRequired:
+    'Sign in to Tandem to do this: an API token cannot manage tokens, passwords, email, sessions, two-factor sign-in, data exports or account deletion.',
   accessOff: 'API access is turned off for the platform. An administrator can turn it back on in System Settings.',
 } as const;

@@ -12,13 +12,14 @@ const ownAccount = [
   'delete:session:own',
   'read:notification:own',
   'update:notification:own',
-  // Issue 16: the Report button, personal API tokens, and one's own privacy requests (export, erasure).
+  // Issue 16: the Report button, and one's own privacy requests (export, erasure).
   'create:abuse_report:own',
-  'read:api_token:own',
-  'update:api_token:own',
   'read:privacy_request:own',
   'create:privacy_request:own',
 ] as const;
+
+// Personal API tokens: not for administrators, whose sign-in takes a second factor a token would skip.
+const ownApiTokens = ['read:api_token:own', 'update:api_token:own'] as const;
 
 // Reading and writing in the conversations one is part of, or that are open to one (messaging/conversation-access.ts).
 const conversationMember = ['read:conversation:member', 'update:conversation:member'] as const;
@@ -26,6 +27,7 @@ const conversationMember = ['read:conversation:member', 'update:conversation:mem
 export const permissionsByRole = {
   applicant: [
     ...ownAccount,
+    ...ownApiTokens,
     'read:applicant_profile:own',
     'update:applicant_profile:own',
     // Their own applications (withdraw, answer an offer) and their dashboard's figures.
@@ -52,6 +54,7 @@ export const permissionsByRole = {
   ],
   company: [
     ...ownAccount,
+    ...ownApiTokens,
     'read:company:own',
     'update:company:own',
     // Jobs and tests belong to the company: every query filters by the caller's company.
@@ -142,6 +145,7 @@ export const permissionsByRole = {
   ],
   account_manager: [
     ...ownAccount,
+    ...ownApiTokens,
     // The manager portal (issue 16): only the companies assigned to them, their people and jobs.
     'read:company:assigned',
     'read:company_member:assigned',

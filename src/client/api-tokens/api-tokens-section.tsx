@@ -126,7 +126,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
     setBanner(null);
     const input: CreateApiTokenInput = {
       name,
-      expires_in_days: expiry === 'never' ? null : (Number(expiry) as CreateApiTokenInput['expires_in_days']),
+      expires_in_days: Number(expiry) as CreateApiTokenInput['expires_in_days'],
     };
     try {
       const created = await create.mutateAsync(input);
@@ -164,7 +164,6 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
                   In {days} days
                 </option>
               ))}
-              <option value="never">Never</option>
             </NativeSelect>
           )}
         </FormField>

@@ -17,6 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
 import type { PageProps } from '~/client/routes';
+import { apiTokenTexts } from '~/shared/api-tokens';
 import { paths } from '~/shared/routes';
 import {
   type PlatformSettings,
@@ -54,14 +55,8 @@ const tabOfField: Record<keyof SettingsFormValues, Tab> = {
   api_access: 'api',
 };
 
-interface SystemSettingsPageProps extends PageProps {
-  // Where personal API tokens are managed (a section composed below, on the admin's page).
-  apiTokensHref: string;
-  children?: ReactNode;
-}
-
 // /admin/settings (issue 16 §7): the admin's System Settings in four tabs, saved together.
-export function SystemSettingsPage({ pageId, apiTokensHref, children }: SystemSettingsPageProps) {
+export function SystemSettingsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const settings = useQuery(systemSettingsQueryOptions());
   return (
@@ -97,13 +92,12 @@ export function SystemSettingsPage({ pageId, apiTokensHref, children }: SystemSe
           </div>
         </Alert>
       )}
-      {settings.isSuccess && <SettingsForm stored={settings.data} apiTokensHref={apiTokensHref} />}
-      {children}
+      {settings.isSuccess && <SettingsForm stored={settings.data} />}
     </div>
   );
 }
 
-function SettingsForm({ stored, apiTokensHref }: { stored: PlatformSettings; apiTokensHref: string }) {
+function SettingsForm({ stored }: { stored: PlatformSettings }) {
   const [tab, setTab] = useState<Tab>('general');
   const [isConfirmingReset, setIsConfirmingReset] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
@@ -275,12 +269,7 @@ function SettingsForm({ stored, apiTokensHref }: { stored: PlatformSettings; api
                   label="API access"
                   description="Personal API tokens work. When off, every request with a token is refused."
                 />
-                <p className="pt-4 text-sm">
-                  <a className="font-medium text-primary underline underline-offset-4" href={apiTokensHref}>
-                    Manage your personal API tokens
-                  </a>
-                  <span className="text-muted-foreground"> — every user creates and revokes theirs in Settings.</span>
-                </p>
+                <p className="pt-4 text-sm text-muted-foreground">{apiTokenTexts.whoHasTokens}</p>
               </SettingsGroup>
             </TabsContent>
           </Tabs>

@@ -5,8 +5,10 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 
 export const wrongCurrentPasswordMessage = 'Your current password is not correct.';
 
@@ -24,9 +26,11 @@ export async function requireCurrentPassword(passwordHash: string | null, curren
   }
 }
 
-// A new password keeps this session and signs out every other one. The actor changes their own.
+// A new password keeps this session, signs out every other one and revokes the API tokens and calendar
+// feed. The actor changes their own.
 export async function changePassword({
   db,
+  mailer,
   actorId: userId,
   sessionId,
   currentPassword,
@@ -34,6 +38,7 @@ export async function changePassword({
   ipAddress,
 }: {
   db: Database;
+  mailer: Mailer;
   actorId: string;
   sessionId: string;
   currentPassword: string;
@@ -52,6 +57,7 @@ export async function changePassword({
     .where(eq(users.id, userId));
   const signedOut = await revokeUserSessions({ db, userId, exceptSessionId: sessionId });
   await cancelPendingLinks({ db, userId });
+  const revoked = await revokeStandingCredentials({ db, mailer, userId, event: 'password_changed' });
   await recordAuditEvent({
     db,
     event: {
@@ -59,7 +65,11 @@ export async function changePassword({
       action: 'auth.password_changed',
       targetType: 'user',
       targetId: userId,
-      details: { other_sessions_ended: signedOut },
+      details: {
+        other_sessions_ended: signedOut,
+        api_tokens_revoked: revoked.apiTokens,
+        calendar_feed_revoked: revoked.calendarFeed,
+      },
       ipAddress,
     },
   });

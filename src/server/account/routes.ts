@@ -61,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
   routes.post(
     '/api/account/password',
     {
-      config: { access: { permission: 'update:account:own' } },
+      config: { sessionOnly: true, access: { permission: 'update:account:own' } },
       schema: {
         tags: ['account'],
         summary: 'Change your password (signs out your other sessions)',
@@ -72,6 +72,7 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
     async (request) => {
       await changePassword({
         db,
+        mailer,
         ...actorOf(request),
         sessionId: currentAuth(request).sessionId,
         currentPassword: request.body.current_password,
@@ -84,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
   routes.post(
     '/api/account/email',
     {
-      config: { access: { permission: 'update:account:own' } },
+      config: { sessionOnly: true, access: { permission: 'update:account:own' } },
       schema: {
         tags: ['account'],
         summary: 'Ask to change your email; the new address must confirm it',
@@ -110,7 +111,7 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
   routes.get(
     '/api/account/sessions',
     {
-      config: { access: { permission: 'read:session:own' } },
+      config: { sessionOnly: true, access: { permission: 'read:session:own' } },
       schema: {
         tags: ['account'],
         summary: 'Your active sessions',
@@ -136,7 +137,7 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
   routes.post(
     '/api/account/sessions/sign-out-others',
     {
-      config: { access: { permission: 'delete:session:own' } },
+      config: { sessionOnly: true, access: { permission: 'delete:session:own' } },
       schema: {
         tags: ['account'],
         summary: 'Sign out of every session but this one',

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type AdminCompany, adminCompanyTexts } from '~/shared/admin-companies';
 import type { Database } from '../db/client';
-import { companies, users } from '../db/schema';
+import { companies, conversationMembers, conversations, users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAdminCompany } from './find-admin-companies';
@@ -40,6 +40,22 @@ export async function assignAccountManager({
     }
     if (company.accountManagerId === accountManagerId) return;
     await tx.update(companies).set({ accountManagerId, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    // The manager who leaves leaves the company's account-manager conversation too: access follows the
+    // assignment already (messaging/conversation-access.ts); this takes them off its member list and digests.
+    if (company.accountManagerId) {
+      await tx.delete(conversationMembers).where(
+        and(
+          eq(conversationMembers.userId, company.accountManagerId),
+          inArray(
+            conversationMembers.conversationId,
+            tx
+              .select({ id: conversations.id })
+              .from(conversations)
+              .where(and(eq(conversations.companyId, companyId), eq(conversations.kind, 'account_manager'))),
+          ),
+        ),
+      );
+    }
     await recordAuditEvent({
       db: tx,
       event: {

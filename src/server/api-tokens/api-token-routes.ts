@@ -16,7 +16,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { context }: { contex
   routes.get(
     '/api/account/api-tokens',
     {
-      config: { access: { permission: 'read:api_token:own' } },
+      config: { sessionOnly: true, access: { permission: 'read:api_token:own' } },
       schema: {
         tags,
         summary: 'Your API tokens not yet revoked, newest first, and whether the platform accepts them',
@@ -33,7 +33,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { context }: { contex
   routes.post(
     '/api/account/api-tokens',
     {
-      config: { access: { permission: 'update:api_token:own' } },
+      config: { sessionOnly: true, access: { permission: 'update:api_token:own' } },
       schema: {
         tags,
         summary: 'Create an API token; the answer is the only time the token itself is shown',
@@ -43,7 +43,14 @@ export async function apiTokenRoutes(app: FastifyInstance, { context }: { contex
     },
     async (request, reply) => {
       const { actorId, ipAddress } = actorOf(request);
-      const created = await createApiToken({ db, userId: actorId, ipAddress, input: request.body });
+      const { api_access } = await settings.get();
+      const created = await createApiToken({
+        db,
+        userId: actorId,
+        ipAddress,
+        input: request.body,
+        apiAccess: api_access,
+      });
       return reply.code(201).send(created);
     },
   );
@@ -51,7 +58,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { context }: { contex
   routes.delete(
     '/api/account/api-tokens/:id',
     {
-      config: { access: { permission: 'update:api_token:own' } },
+      config: { sessionOnly: true, access: { permission: 'update:api_token:own' } },
       schema: {
         tags,
         summary: 'Revoke one of your API tokens: requests with it are refused from now on',

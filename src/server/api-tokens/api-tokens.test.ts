@@ -76,7 +76,17 @@ describe('personal API tokens', () => {
     expect(response.json().fields).toEqual({ name: 'Give the token a name.' });
     const badExpiry = await create(company, { name: 'x', expires_in_days: 7 });
     expect(badExpiry.statusCode).toBe(400);
-    expect(badExpiry.json().fields.expires_in_days).toBe('Choose 30, 90 or 365 days, or no expiry.');
+    expect(badExpiry.json().fields.expires_in_days).toBe('Choose 30, 90 or 365 days.');
+    // Every token expires: "never" is no longer a choice.
+    const never = await create(company, { name: 'x', expires_in_days: null });
+    expect(never.statusCode).toBe(400);
+    expect(never.json().fields.expires_in_days).toBe('Choose 30, 90 or 365 days.');
+  });
+
+  it('expires in 90 days when no expiry is chosen', async () => {
+    const { token } = (await create(company, { name: 'No expiry chosen' })).json();
+    const days = (Date.parse(token.expires_at) - Date.parse(token.created_at)) / 86_400_000;
+    expect(days).toBe(90);
   });
 
   it("acts as its owner with exactly the owner's permissions, without the cross-site check", async () => {
@@ -88,17 +98,65 @@ describe('personal API tokens', () => {
     const admins = await withBearer(secret, '/api/admin/settings');
     expect(admins.statusCode).toBe(403);
     // A write with no browser headers at all works: the token is not ambient, so CSRF does not apply.
-    const created = await withBearer(secret, '/api/account/api-tokens', 'POST', { name: 'Made by a script' });
-    expect(created.statusCode).toBe(201);
+    const written = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/account/time-zone',
+      payload: { time_zone: 'Europe/Lisbon' },
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(written.statusCode).toBe(204);
 
     const [row] = await db()
       .select()
       .from(apiTokens)
       .where(eq(apiTokens.tokenHash, hashToken(secret)));
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
+  });
 
-    const adminToken = (await create(admin)).json().secret;
-    expect((await withBearer(adminToken, '/api/admin/settings')).statusCode).toBe(200);
+  it("refuses, with a sentence, the account's security to a request made with a token", async () => {
+    const { token, secret } = (await create(company)).json();
+    const asScript = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      testApp.app.inject({ method, url, payload, headers: { authorization: `Bearer ${secret}` } });
+    const requests: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object]> = [
+      ['GET', '/api/account/api-tokens'],
+      // A token minting tokens would outlive its own revocation.
+      ['POST', '/api/account/api-tokens', { name: 'Made by a script' }],
+      ['DELETE', `/api/account/api-tokens/${token.id}`],
+      ['POST', '/api/account/password', { current_password: company.password, new_password: 'x' }],
+      ['POST', '/api/account/email', { new_email: 'elsewhere@example.test', current_password: '' }],
+      ['GET', '/api/account/sessions'],
+      ['POST', '/api/account/sessions/sign-out-others'],
+      ['POST', '/api/calendar-feed'],
+    ];
+    for (const [method, url, payload] of requests) {
+      const response = await asScript(method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toEqual({ error: apiTokenTexts.sessionRequired, code: 'forbidden' });
+    }
+    // The same person, signed in, may.
+    expect((await company.request({ method: 'GET', url: '/api/account/api-tokens' })).statusCode).toBe(200);
+    const [row] = await db().select().from(apiTokens).where(eq(apiTokens.id, token.id));
+    expect(row?.revokedAt).toBeNull();
+  });
+
+  it('gives administrators no tokens, and honours none an administrator still holds', async () => {
+    const made = await create(admin);
+    expect(made.statusCode).toBe(403);
+    expect(made.json().error).toBe('You do not have permission to do that.');
+    expect((await admin.request({ method: 'GET', url: '/api/account/api-tokens' })).statusCode).toBe(403);
+    // A token made before administrators lost them.
+    const secret = `${API_TOKEN_PREFIX}an-administrators-old-token`;
+    await db()
+      .insert(apiTokens)
+      .values({
+        userId: admin.user.id,
+        name: 'Old admin script',
+        tokenHash: hashToken(secret),
+        tokenPrefix: 'tdm_an-admi',
+      });
+    const response = await withBearer(secret, '/api/admin/settings');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe(apiTokenTexts.notForAdministrators);
   });
 
   it('refuses unknown, revoked and expired tokens with 401 and a sentence', async () => {
@@ -107,10 +165,10 @@ describe('personal API tokens', () => {
     expect(unknown.json()).toEqual({ error: apiTokenTexts.unknown, code: 'unauthenticated' });
 
     const { token, secret } = (await create(applicant)).json();
-    expect((await withBearer(secret, '/api/account/api-tokens')).statusCode).toBe(200);
+    expect((await withBearer(secret, '/api/auth/me')).statusCode).toBe(200);
     const revoked = await applicant.request({ method: 'DELETE', url: `/api/account/api-tokens/${token.id}` });
     expect(revoked.statusCode).toBe(204);
-    const after = await withBearer(secret, '/api/account/api-tokens');
+    const after = await withBearer(secret, '/api/auth/me');
     expect(after.statusCode).toBe(401);
     expect(after.json().error).toBe(apiTokenTexts.revoked);
     const list = await applicant.request({ method: 'GET', url: '/api/account/api-tokens' });
@@ -182,6 +240,13 @@ describe('personal API tokens', () => {
     expect((await company.request({ method: 'GET', url: '/api/jobs' })).statusCode).toBe(200);
     const list = await company.request({ method: 'GET', url: '/api/account/api-tokens' });
     expect(list.json().api_access).toBe(false);
+    // A token made now would only look usable.
+    const made = await create(company, { name: 'While off' });
+    expect(made.statusCode).toBe(403);
+    expect(made.json()).toEqual({ error: apiTokenTexts.accessOff, code: 'forbidden' });
+    expect((await company.request({ method: 'GET', url: '/api/account/api-tokens' })).json().tokens).toHaveLength(
+      list.json().tokens.length,
+    );
 
     await admin.request({ method: 'PUT', url: '/api/admin/settings', payload: { api_access: true } });
     expect((await withBearer(secret, '/api/jobs')).statusCode).toBe(200);

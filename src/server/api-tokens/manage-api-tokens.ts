@@ -3,8 +3,8 @@ import {
   API_TOKEN_PREFIX,
   API_TOKENS_MAX,
   type ApiToken,
+  type ApiTokenRequest,
   apiTokenTexts,
-  type CreateApiTokenInput,
   type CreatedApiToken,
 } from '~/shared/api-tokens';
 import { generateToken, hashToken } from '../auth/secure-tokens';
@@ -56,8 +56,11 @@ export async function createApiToken({
   userId,
   ipAddress,
   input,
+  apiAccess,
   now = new Date(),
-}: Owner & { input: CreateApiTokenInput; now?: Date }): Promise<CreatedApiToken> {
+}: Owner & { input: ApiTokenRequest; apiAccess: boolean; now?: Date }): Promise<CreatedApiToken> {
+  // A token made while the platform refuses them would only look usable.
+  if (!apiAccess) throw new AppError('forbidden', apiTokenTexts.accessOff);
   return db.transaction(async (transaction) => {
     const [held] = await transaction.select({ total: count() }).from(apiTokens).where(isActive(userId));
     if ((held?.total ?? 0) >= API_TOKENS_MAX) throw new AppError('conflict', apiTokenTexts.tooMany);
@@ -69,7 +72,7 @@ export async function createApiToken({
         name: input.name,
         tokenHash: hashToken(secret),
         tokenPrefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
-        expiresAt: input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * DAY_MS) : null,
+        expiresAt: new Date(now.getTime() + input.expires_in_days * DAY_MS),
         createdAt: now,
       })
       .returning();

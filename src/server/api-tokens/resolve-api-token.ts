@@ -58,9 +58,11 @@ export async function resolveApiToken({
     throw new AppError('unauthenticated', apiTokenTexts.expired);
   }
   if (isSuspended(row)) throw new AppError('forbidden', apiTokenTexts.suspended);
+  // Administrators work with a second factor, which a bearer token would skip: none of theirs is honoured.
+  if (row.role === 'admin') throw new AppError('forbidden', apiTokenTexts.notForAdministrators);
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
   }
   // A token is not a session: its id stands in, so "sign out other sessions" keeps every session.
-  return authContextOf(row.tokenId, row);
+  return authContextOf(row.tokenId, row, 'api_token');
 }

@@ -14,7 +14,7 @@ export function sendPasswordResetEmail(mailer: Mailer, { to, name, url }: { to: 
   return mailer.send({
     to,
     subject: 'Reset your Tandem password',
-    text: `Hi ${name},\n\nSomeone (we hope you) asked to reset the password of your Tandem account. Choose a new password here within one hour:\n\n${url}\n\nThe link works once. Resetting your password signs you out everywhere.\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n\n— The Tandem team`,
+    text: `Hi ${name},\n\nSomeone (we hope you) asked to reset the password of your Tandem account. Choose a new password here within one hour:\n\n${url}\n\nThe link works once. Resetting your password signs you out everywhere and revokes your API tokens and private calendar feed URL.\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n\n— The Tandem team`,
   });
 }
 

@@ -2,13 +2,25 @@ import { and, eq, ne } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken } from './one-time-tokens';
 
 // Opens an emailed link: confirms the account's address, or makes a new address the account's.
-export async function confirmEmail({ db, token, ipAddress }: { db: Database; token: string; ipAddress?: string }) {
+export async function confirmEmail({
+  db,
+  mailer,
+  token,
+  ipAddress,
+}: {
+  db: Database;
+  mailer: Mailer;
+  token: string;
+  ipAddress?: string;
+}) {
   const used = await consumeOneTimeToken({ db, token, purposes: ['verify_email', 'change_email'] });
   if (used.purpose === 'change_email' && used.email) {
     const newEmail = used.email;
@@ -24,6 +36,7 @@ export async function confirmEmail({ db, token, ipAddress }: { db: Database; tok
       .where(eq(users.id, used.userId));
     // Links mailed to the old address (a password reset among them) stop working.
     await cancelPendingLinks({ db, userId: used.userId });
+    const revoked = await revokeStandingCredentials({ db, mailer, userId: used.userId, event: 'email_changed' });
     await recordAuditEvent({
       db,
       event: {
@@ -31,7 +44,12 @@ export async function confirmEmail({ db, token, ipAddress }: { db: Database; tok
         action: 'auth.email_changed',
         targetType: 'user',
         targetId: used.userId,
-        details: { from: before?.email, to: newEmail },
+        details: {
+          from: before?.email,
+          to: newEmail,
+          api_tokens_revoked: revoked.apiTokens,
+          calendar_feed_revoked: revoked.calendarFeed,
+        },
         ipAddress,
       },
     });

@@ -166,7 +166,13 @@ export async function passwordRoutes(
     },
     async (request) => {
       await limits.resetByIp.hit(request);
-      return resetPassword({ db, token: request.body.token, password: request.body.password, ipAddress: request.ip });
+      return resetPassword({
+        db,
+        mailer,
+        token: request.body.token,
+        password: request.body.password,
+        ipAddress: request.ip,
+      });
     },
   );
 
@@ -182,7 +188,7 @@ export async function passwordRoutes(
       },
     },
     async (request) => {
-      const { message } = await confirmEmail({ db, token: request.body.token, ipAddress: request.ip });
+      const { message } = await confirmEmail({ db, mailer, token: request.body.token, ipAddress: request.ip });
       return { message };
     },
   );

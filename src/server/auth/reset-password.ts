@@ -5,6 +5,7 @@ import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 import { sendPasswordResetEmail } from './account-emails';
 import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
@@ -48,14 +49,16 @@ export async function requestPasswordReset({
   });
 }
 
-// Sets the new password and signs the account out everywhere.
+// Sets the new password, signs the account out everywhere and revokes its API tokens and calendar feed.
 export async function resetPassword({
   db,
+  mailer,
   token,
   password,
   ipAddress,
 }: {
   db: Database;
+  mailer: Mailer;
   token: string;
   password: string;
   ipAddress?: string;
@@ -69,6 +72,7 @@ export async function resetPassword({
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(users.id, used.userId));
   await revokeUserSessions({ db, userId: used.userId });
+  const revoked = await revokeStandingCredentials({ db, mailer, userId: used.userId, event: 'password_reset' });
   await cancelPendingLinks({ db, userId: used.userId });
   await recordAuditEvent({
     db,
@@ -77,6 +81,7 @@ export async function resetPassword({
       action: 'auth.password_reset',
       targetType: 'user',
       targetId: used.userId,
+      details: { api_tokens_revoked: revoked.apiTokens, calendar_feed_revoked: revoked.calendarFeed },
       ipAddress,
     },
   });

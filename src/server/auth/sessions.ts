@@ -14,6 +14,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export interface AuthContext {
   sessionId: string;
+  // How the request proved who it is: account-security routes take only a session (access-control.ts).
+  via: 'session' | 'api_token';
   user: {
     id: string;
     email: string;
@@ -104,9 +106,10 @@ interface SignedInRow {
 export const isSuspended = (row: SignedInRow) =>
   row.status !== 'active' || (row.companyStatus !== null && row.companyStatus !== 'active');
 
-export function authContextOf(sessionId: string, row: SignedInRow): AuthContext {
+export function authContextOf(sessionId: string, row: SignedInRow, via: AuthContext['via']): AuthContext {
   return {
     sessionId,
+    via,
     user: {
       id: row.userId,
       email: row.email,
@@ -137,23 +140,31 @@ const sessionByTokenHash = preparedStatement((db) =>
     .prepare('resolve_session'),
 );
 
+// An administrator is one only while their address is on ADMIN_EMAILS: removing it takes the power away
+// from the next request on, not at the next sign-in.
+export const isUnlistedAdmin = (row: Pick<SignedInRow, 'role' | 'email'>, adminEmails: readonly string[]) =>
+  row.role === 'admin' && !adminEmails.includes(row.email.toLowerCase());
+
 // The signed-in person behind a session cookie, or null when the session is unknown, expired, idle
-// for longer than the timeout, or its user or company is suspended (then the session is deleted).
+// for longer than the timeout, its user or company is suspended, or it is an administrator's whose
+// address left ADMIN_EMAILS (then the session is deleted).
 export async function resolveSession({
   db,
   token,
   idleTimeoutMinutes,
+  adminEmails,
 }: {
   db: Database;
   token: string;
   idleTimeoutMinutes: number;
+  adminEmails: readonly string[];
 }): Promise<AuthContext | null> {
   const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
 
   const now = Date.now();
   const isIdle = now - row.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000;
-  if (isIdle || row.expiresAt.getTime() <= now || isSuspended(row)) {
+  if (isIdle || row.expiresAt.getTime() <= now || isSuspended(row) || isUnlistedAdmin(row, adminEmails)) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }
@@ -164,19 +175,39 @@ export async function resolveSession({
       .where(eq(sessions.id, row.sessionId));
     if (row.role === 'applicant') await markApplicantActive(db, row.userId, new Date(now));
   }
-  return authContextOf(row.sessionId, row);
+  return authContextOf(row.sessionId, row, 'session');
 }
 
-// Which of these sessions still sign someone in (not revoked, not expired, the user not suspended): live
-// sockets opened by the others are closed.
-export async function findLiveSessions({ db, sessionIds }: { db: Database; sessionIds: string[] }) {
+// Which of these sessions still sign someone in (not revoked, expired or idle past the timeout, the user
+// not suspended, an administrator still on ADMIN_EMAILS): live sockets opened by the others are closed.
+export async function findLiveSessions({
+  db,
+  sessionIds,
+  idleTimeoutMinutes,
+  adminEmails,
+  now = new Date(),
+}: {
+  db: Database;
+  sessionIds: string[];
+  idleTimeoutMinutes: number;
+  adminEmails: readonly string[];
+  now?: Date;
+}) {
   if (sessionIds.length === 0) return new Set<string>();
+  const activeSince = new Date(now.getTime() - idleTimeoutMinutes * 60_000);
   const rows = await db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, role: users.role, email: users.email })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')));
-  return new Set(rows.map((row) => row.id));
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, activeSince),
+        eq(users.status, 'active'),
+      ),
+    );
+  return new Set(rows.filter((row) => !isUnlistedAdmin(row, adminEmails)).map((row) => row.id));
 }
 
 export async function revokeSession({ db, sessionId }: { db: Database; sessionId: string }) {

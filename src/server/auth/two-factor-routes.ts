@@ -28,7 +28,7 @@ export async function twoFactorRoutes(
   app: FastifyInstance,
   { context, limits }: { context: AppContext; limits: AuthLimits },
 ) {
-  const { db, config } = context;
+  const { db, config, mailer } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   function requirePending(request: FastifyRequest, stage: TwoFactorStage): PendingTwoFactor {
@@ -109,7 +109,13 @@ export async function twoFactorRoutes(
     async (request, reply) => {
       const pending = requirePending(request, 'enroll');
       const { user, recoveryCodes } = await underCodeLimits(request, () =>
-        confirmTwoFactorEnrollment({ db, userId: pending.userId, code: request.body.code, ipAddress: request.ip }),
+        confirmTwoFactorEnrollment({
+          db,
+          mailer,
+          userId: pending.userId,
+          code: request.body.code,
+          ipAddress: request.ip,
+        }),
       );
       const outcome = await signInWithSecondFactor(request, pending, user);
       return { result: applySignInOutcome(request, reply, config, outcome), recovery_codes: recoveryCodes };

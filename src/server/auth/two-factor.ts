@@ -4,8 +4,10 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../db/client';
 import { recoveryCodes, users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 
 export const TOTP_ISSUER = 'Tandem';
 export const RECOVERY_CODE_COUNT = 10;
@@ -64,11 +66,13 @@ export async function startTwoFactorEnrollment({ db, userId }: { db: Database; u
 // The first correct code turns two-factor sign-in on and hands out the one-time recovery codes.
 export async function confirmTwoFactorEnrollment({
   db,
+  mailer,
   userId,
   code,
   ipAddress,
 }: {
   db: Database;
+  mailer: Mailer;
   userId: string;
   code: string;
   ipAddress?: string;
@@ -97,6 +101,7 @@ export async function confirmTwoFactorEnrollment({
       .insert(recoveryCodes)
       .values(codes.map((recoveryCode) => ({ userId, codeHash: hashRecoveryCode(recoveryCode) })));
   });
+  await revokeStandingCredentials({ db, mailer, userId, event: 'two_factor_changed' });
   await recordAuditEvent({
     db,
     event: { actorId: userId, action: 'auth.two_factor_enabled', targetType: 'user', targetId: userId, ipAddress },

@@ -314,7 +314,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
   routes.post(
     '/api/calendar-feed',
     {
-      config: { access: { permission: 'update:meeting:own' } },
+      config: { sessionOnly: true, access: { permission: 'update:meeting:own' } },
       schema: {
         tags,
         summary: 'Make your private calendar feed URL; a new one replaces (and stops) the old',

@@ -7,10 +7,12 @@ import { companies, conversationMembers, conversations } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 
-// Who reads a conversation. Its members do; and, without being members yet, the people a conversation
-// is open to by its kind: the company's users (direct and account-manager conversations), the company's
-// current account manager, the applicant or the person who asked for support, and every administrator
-// for support. Such a person becomes a member (a read cursor of their own) the first time they read or write.
+// Who reads a conversation: the people it is open to by its kind and the relationship behind it, as it
+// stands now — the company's users (direct and account-manager conversations), the company's current
+// account manager, the applicant or the person who asked for support, and every administrator for
+// support. A person becomes a member (a read cursor of their own) the first time they read or write, but
+// membership grants nothing: an account manager unassigned from the company, say, loses the conversation
+// with the next request, and its live events with the next message.
 
 export interface Viewer {
   userId: string;
@@ -32,7 +34,6 @@ export type ConversationRow = typeof conversations.$inferSelect;
 // a forgotten check finds nothing rather than someone else's conversation.
 export function readableBy(viewer: Viewer): SQL {
   const conditions: SQL[] = [
-    sql`exists (select 1 from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversations.id} and ${conversationMembers.userId} = ${viewer.userId})`,
     and(eq(conversations.userId, viewer.userId), inArray(conversations.kind, ['direct', 'support'])) as SQL,
   ];
   if (viewer.companyId) {
@@ -73,11 +74,10 @@ export async function findReadableConversation({
   return conversation;
 }
 
-// Everyone a conversation's events go to, with their roles: its members and those it is open to (see above).
+// Everyone a conversation's events go to, with their roles: those it is open to now (see above). Read
+// once per message, so a changed relationship changes the next message's audience at no cost per frame.
 export async function audienceOf(db: Database, conversation: ConversationRow): Promise<{ id: string; role: Role }[]> {
-  const parts: SQL[] = [
-    sql`select ${conversationMembers.userId} as id from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversation.id}`,
-  ];
+  const parts: SQL[] = [];
   if (conversation.userId) parts.push(sql`select ${conversation.userId}::uuid as id`);
   if (conversation.companyId && conversation.kind !== 'support') {
     parts.push(sql`select user_id as id from company_members where company_id = ${conversation.companyId}`);
@@ -90,6 +90,7 @@ export async function audienceOf(db: Database, conversation: ConversationRow): P
   if (conversation.kind === 'support') {
     parts.push(sql`select id from users where role = 'admin' and status = 'active'`);
   }
+  if (parts.length === 0) return [];
   const rows = await selectRows<{ id: string; role: Role }>(
     db,
     sql`select audience.id, users.role from (${sql.join(parts, sql` union `)}) audience join users on users.id = audience.id`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { apiTokenTexts } from '~/shared/api-tokens';
 import { can, type Permission } from '~/shared/permissions';
 import type { AuthContext } from '../auth/sessions';
 import { AppError } from './errors';
@@ -16,6 +17,9 @@ export type RouteAccess =
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    // Account security (tokens, password, email, sessions, two-factor, export, deletion): a person signed
+    // in, never a personal API token, so a leaked token cannot keep or widen its own access.
+    sessionOnly?: true;
     // Cross-site POSTs an identity provider makes on purpose (Apple's form_post callback).
     csrf?: 'exempt';
   }
@@ -53,6 +57,9 @@ export function requireAccess(request: FastifyRequest) {
   if (!access) throw new AppError('forbidden', 'This endpoint is not open to anyone yet.');
   if (access === 'public') return;
   if (!request.auth) throw new AppError('unauthenticated', notSignedInMessage);
+  if (request.routeOptions.config.sessionOnly && request.auth.via === 'api_token') {
+    throw new AppError('forbidden', apiTokenTexts.sessionRequired);
+  }
   if (access === 'signed_in') return;
   if (!can(request.auth.user.role, access.permission)) throw new AppError('forbidden', forbiddenMessage);
   if (access.verifiedEmail && !request.auth.user.emailVerified) {

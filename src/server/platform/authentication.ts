@@ -37,7 +37,12 @@ export function registerAuthentication(
   app.decorateRequest('auth', null);
   async function authenticate(request: FastifyRequest, reply: FastifyReply, token: string) {
     const { session_timeout_minutes } = await settings.get();
-    request.auth = await resolveSession({ db, token, idleTimeoutMinutes: session_timeout_minutes });
+    request.auth = await resolveSession({
+      db,
+      token,
+      idleTimeoutMinutes: session_timeout_minutes,
+      adminEmails: config.adminEmails,
+    });
     if (!request.auth) clearSessionCookie(reply, config);
     requireAccess(request);
   }

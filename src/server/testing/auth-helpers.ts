@@ -1,7 +1,14 @@
 import type { InjectOptions } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
+import type { Config } from '../config';
 import { type AccountOverrides, buildAccount, buildSession } from '../db/seed/factories';
 import type { TestApp } from './test-app';
+
+// An administrator is one only while ADMIN_EMAILS lists the address: a test administrator is listed as
+// an operator would list them, in this app's configuration.
+export function allowAdministrator(config: Pick<Config, 'adminEmails'>, email: string) {
+  if (!config.adminEmails.includes(email)) config.adminEmails.push(email);
+}
 
 // A browser on this site: its state-changing requests say they come from the same origin.
 export const sameOriginHeaders = { 'sec-fetch-site': 'same-origin' };
@@ -9,6 +16,7 @@ export const sameOriginHeaders = { 'sec-fetch-site': 'same-origin' };
 // An account and a session for it, as the API tests use them.
 export async function signedInAccount(testApp: TestApp, overrides: AccountOverrides = {}) {
   const { user, password } = await buildAccount(testApp.database.db, overrides);
+  if (user.role === 'admin') allowAdministrator(testApp.config, user.email);
   const { token, sessionId } = await buildSession(testApp.database.db, user.id);
   const cookie = `${SESSION_COOKIE}=${token}`;
   return {

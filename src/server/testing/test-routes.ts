@@ -12,6 +12,7 @@ import { ensurePlatformAssessments } from '../db/seed/platform-assessments';
 import { buildTestAttempt } from '../db/seed/test-factories';
 import { AppError } from '../platform/errors';
 import { accountManagerTestRoutes } from './account-manager-test-routes';
+import { allowAdministrator } from './auth-helpers';
 import { billingTestRoutes } from './billing-test-routes';
 import { jobTestRoutes } from './job-test-routes';
 import { workTestRoutes } from './work-test-routes';
@@ -53,6 +54,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
         emailVerified: request.body.email_verified,
         totpSecret: request.body.totp_secret,
       });
+      if (user.role === 'admin') allowAdministrator(context.config, user.email);
       return reply.code(201).send({ id: user.id, email: user.email, name: user.name, role: user.role, password });
     },
   );
