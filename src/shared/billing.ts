@@ -368,6 +368,8 @@ export const workTexts = {
   termsBeforeStart: (startDate: string) => `A change cannot take effect before the assignment starts on ${startDate}.`,
   termsInApprovedWeek: (lastApprovedDay: string, firstOpenDay: string) =>
     `Hours up to ${lastApprovedDay} are approved already; a change can take effect from ${firstOpenDay} on.`,
+  termsOverLoggedHours: (lastLoggedDay: string, firstOpenDay: string) =>
+    `Hours are logged up to ${lastLoggedDay} at the current terms; a change can take effect from ${firstOpenDay} on.`,
   notADay: (what: string) => `The ${what} is not a real day.`,
   weekStartsOnSunday: 'The week must start on a Sunday.',
   dayOutsideWeek: (day: string, weekStart: string) => `${day} is not in the week starting ${weekStart}.`,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Assignment, workTexts } from '~/shared/billing';
-import { assignments, assignmentTerms, auditLogs, notifications } from '../db/schema';
+import { assignments, assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { addDays, todayOf, weekStartOf } from '../platform/work-calendar';
@@ -276,6 +276,50 @@ describe('assignments', () => {
       expect((await change(assignment.id, { rate_cents: 7_000, effective_date: addDays(lastDay, 1) })).statusCode).toBe(
         200,
       );
+    });
+
+    it('moves no rate under hours already logged or submitted', async () => {
+      const assignment = await newAssignment({ startDate: addDays(today(), -60), rateCents: 5_000 });
+      const week = addDays(weekStartOf(today()), -14);
+      const [monday, tuesday, wednesday] = [1, 2, 3].map((offset) => addDays(week, offset)) as [string, string, string];
+      const submitted = await buildTimesheet(db(), {
+        assignmentId: assignment.id,
+        weekStart: week,
+        status: 'submitted',
+        minutes: { [monday]: 480, [tuesday]: 480, [wednesday]: 240 },
+      });
+      // Backdated over the submitted days: refused, naming the first day it can take effect.
+      for (const day of [monday, wednesday]) {
+        const refused = await change(assignment.id, { rate_cents: 2_500, effective_date: day });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error).toBe(
+          `Hours are logged up to ${wednesday} at the current terms; a change can take effect from ${addDays(wednesday, 1)} on.`,
+        );
+      }
+      // Hours still being logged (an open week) count too.
+      const openWeek = weekStartOf(today());
+      const loggedDay = addDays(openWeek, -7 + 5);
+      await buildTimesheet(db(), {
+        assignmentId: assignment.id,
+        weekStart: addDays(openWeek, -7),
+        minutes: { [loggedDay]: 60 },
+      });
+      expect(
+        (await change(assignment.id, { rate_cents: 2_500, effective_date: addDays(loggedDay, -1) })).statusCode,
+      ).toBe(409);
+      expect(
+        (await change(assignment.id, { rate_cents: 2_500, effective_date: addDays(loggedDay, 1) })).statusCode,
+      ).toBe(200);
+
+      // The submitted week is approved at the rate it was worked under.
+      const approved = await company.request({
+        method: 'POST',
+        url: `/api/company/timesheets/${submitted.id}/approve`,
+        payload: {},
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const [row] = await db().select().from(timesheets).where(eq(timesheets.id, submitted.id));
+      expect(row?.talentPayCents).toBe(5_000 * 20);
     });
 
     it('says what is wrong with a change', async () => {

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, max } from 'drizzle-orm';
 import { type Assignment, type ChangeAssignmentTermsInput, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { assignmentTerms, timesheets } from '../db/schema';
+import { assignmentTerms, timeEntries, timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { addDays, requireRealDay, weekEndOf } from '../platform/work-calendar';
@@ -19,7 +19,9 @@ import { formatRate, notifyTalent } from './work-notifications';
 
 // A new rate and/or weekly hours from a day on (kept in assignment_terms; one row per day, so a second
 // change for the same day replaces the first, on top of it). The talent's pay rate follows the rate.
-// Approved weeks keep the terms they were approved under: a change takes effect after the last of them.
+// Approved weeks keep the terms they were approved under, and hours already logged (or submitted) keep
+// the terms they were worked under: a change takes effect from the first day after the last of them, so
+// no rate moves under work already done.
 export async function changeAssignmentTerms({
   db,
   assignmentId,
@@ -52,6 +54,15 @@ export async function changeAssignmentTerms({
     if (lastApproved && effectiveDate <= weekEndOf(lastApproved.weekStart)) {
       const lastDay = weekEndOf(lastApproved.weekStart);
       throw new AppError('conflict', workTexts.termsInApprovedWeek(lastDay, addDays(lastDay, 1)));
+    }
+    const [lastLogged] = await tx
+      .select({ day: max(timeEntries.workDate) })
+      .from(timeEntries)
+      .innerJoin(timesheets, eq(timesheets.id, timeEntries.timesheetId))
+      .where(and(eq(timesheets.assignmentId, assignment.id), gt(timeEntries.minutes, 0)));
+    if (lastLogged?.day && effectiveDate <= lastLogged.day) {
+      const message = workTexts.termsOverLoggedHours(lastLogged.day, addDays(lastLogged.day, 1));
+      throw new AppError('conflict', message, { effective_date: message });
     }
     await ensureFirstTerms(tx, assignment);
     const before = (await loadTermsHistories(tx, [assignment])).get(assignment.id) ?? [];
