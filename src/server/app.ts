@@ -43,7 +43,9 @@ import { jobBoardRoutes } from './job-board/routes';
 import { jobRoutes } from './jobs/routes';
 import { createMailer, createOutboxSender } from './mail/mailer';
 import { meetingRoutes } from './meetings/routes';
+import { viewerOf } from './messaging/conversation-access';
 import { messagingRoutes } from './messaging/routes';
+import { watchableAmong } from './messaging/watchable-people';
 import { notificationRoutes } from './notifications/routes';
 import { startNotifications } from './notifications/start-notifications';
 import { pipelineRoutes } from './pipeline/routes';
@@ -183,6 +185,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
           adminEmails: config.adminEmails,
         });
       },
+      watchableAmong: (auth, userIds) => watchableAmong({ db: database.db, viewer: viewerOf(auth), userIds }),
       sessionRecheckMs: config.LIVE_SESSION_RECHECK_MS,
       heartbeatIntervalMs: config.LIVE_HEARTBEAT_MS,
     }),
