@@ -58,7 +58,7 @@ export const apiTokenTexts = {
   loadFailed: 'Failed to load your API tokens. Please try again.',
   empty: 'No API tokens yet.',
   apiAccessOff:
-    'API access is turned off for the platform: tokens are refused until an administrator turns it back on.',
+    'API access is turned off for the platform: tokens are refused, and none can be created, until an administrator turns it back on.',
   tooMany: `You have ${API_TOKENS_MAX} tokens already. Revoke one you no longer use first.`,
   notFound: 'This API token does not exist or was already revoked.',
   // Answers to a bearer request.

@@ -66,7 +66,8 @@ export function ApiTokensSection() {
             <p>{texts.apiAccessOff}</p>
           </Alert>
         )}
-        <CreateTokenForm onCreated={setCreated} />
+        {/* While the platform refuses tokens, a new one would only look usable (the server refuses it too). */}
+        {tokens.data?.api_access !== false && <CreateTokenForm onCreated={setCreated} />}
         {created && <NewTokenNotice created={created} onDone={() => setCreated(null)} />}
         {tokens.isPending && (
           <div className="space-y-3" role="status">
