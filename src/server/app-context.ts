@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { BackgroundTasks } from './platform/background-tasks';
+import type { FileStore } from './platform/file-store';
 import type { JobQueue } from './platform/job-queue';
 import type { SharedCache } from './platform/shared-cache';
 import type { LiveHub } from './realtime/live-hub';
@@ -25,4 +26,6 @@ export interface AppContext {
   live: LiveHub;
   // Background jobs on pg-boss: each done once across instances, retried with backoff.
   jobs: JobQueue;
+  // Uploaded files, shared by every instance (decision 017).
+  files: FileStore;
 }

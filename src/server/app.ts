@@ -54,6 +54,7 @@ import { registerAuthentication } from './platform/authentication';
 import { createBackgroundTasks } from './platform/background-tasks';
 import { registerCspReports } from './platform/csp-reports';
 import { AppError, registerErrorHandling, sendError } from './platform/errors';
+import { createConfiguredFileStore, startFileSweep } from './platform/file-store';
 import { createLogger, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { startPgBossQueue } from './platform/pg-boss-queue';
@@ -190,6 +191,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       heartbeatIntervalMs: config.LIVE_HEARTBEAT_MS,
     }),
     jobs,
+    files: createConfiguredFileStore(database.db, config),
   };
   app.addHook('onClose', () => context.live.close());
   // Runs after the server stops taking requests: what they started finishes before the database closes.
@@ -199,6 +201,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     createOutboxSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
   );
   app.addHook('onClose', await startNotifications({ context, database, logger: app.log }));
+  await startFileSweep({ files: context.files, jobs, logger: app.log });
   if (config.ATTEMPT_SWEEP_SECONDS > 0) {
     const sweep = startAttemptSweep({
       db: database.db,

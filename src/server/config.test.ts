@@ -49,6 +49,22 @@ describe('loadConfig', () => {
     expect(problems).toContain('TRUST_PROXY must be false, a number of proxy hops');
   });
 
+  it('keeps files in PostgreSQL unless told S3, and then wants a bucket', () => {
+    expect(loadConfig({}).FILE_STORE).toBe('postgres');
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET is required with FILE_STORE=s3/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'tandem-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY and S3_ACCESS_KEY_ID go together/,
+    );
+    expect(
+      loadConfig({
+        FILE_STORE: 's3',
+        S3_BUCKET: 'tandem-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'tandem-files', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'files/' });
+  });
+
   const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example:587' };
 
   it('requires a session secret and a mail server in production', () => {

@@ -115,6 +115,18 @@ const envSchema = z
     JOB_WORKERS: booleanFromEnv.default(true),
     // How often an idle worker asks the queue for work.
     JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    // Where uploaded files live (decision 017): in PostgreSQL with the rows (the default), or in an
+    // S3-compatible bucket for large deployments.
+    FILE_STORE: z.enum(['postgres', 's3']).default('postgres'),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    // An S3-compatible server (MinIO, Ceph); unset for AWS.
+    S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    // Unset: the AWS SDK's own chain (environment, instance role).
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    S3_PREFIX: z.string().max(200).default('files/'),
     // Test-only endpoints that create accounts and sessions for the browser tests.
     ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
     // Demo accounts with a published password: loaded on a new database outside production only.
@@ -180,6 +192,16 @@ const envSchema = z
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'is required with STRIPE_SECRET_KEY: payments that settle later are completed by its webhook',
+      });
+    }
+    if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
+      context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with FILE_STORE=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'and S3_ACCESS_KEY_ID go together',
       });
     }
     const hasAppleKey = env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY;

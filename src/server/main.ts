@@ -6,6 +6,7 @@ import { openConfiguredDatabase } from './db/client';
 import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
 import { seedDemoData } from './db/seed/seed-demo-data';
+import { importLocalFiles } from './platform/import-local-files';
 import { createLogger } from './platform/logger';
 import { resolveSecret } from './platform/secret';
 import { loadWebClient } from './platform/web-client';
@@ -45,6 +46,13 @@ const redis = config.REDIS_URL
 
 const webClient = await loadWebClient(config.CLIENT_DIR, config.publicUrl);
 const app = await buildApp({ config, secret, database, redis, webClient, logger });
+// Uploads this instance kept under its own DATA_DIR before the shared store: moved in once (decision 017).
+await importLocalFiles({
+  db: database.db,
+  files: app.appContext.files,
+  dataDirectory: config.DATA_DIR,
+  logger: app.log,
+});
 
 redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection error'));
 await redis?.connect().catch((error) => app.log.warn({ err: error }, 'redis is not reachable yet'));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cancelPendingLinks } from '../auth/cancel-pending-links';
 import { revokeUserSessions } from '../auth/sessions';
@@ -32,9 +32,8 @@ import {
   testFavorites,
   users,
 } from '../db/schema';
+import { deleteOwnedFiles, type FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { deleteStoredFile } from '../platform/stored-files';
-import { deletePhotoFile } from '../talent/photo-files';
 
 export const ANONYMIZED_NAME = 'Removed user';
 export const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';
@@ -43,9 +42,9 @@ export const anonymizedEmailOf = (userId: string) => `removed-${userId}@anonymiz
 // A name this short would match inside ordinary words; such names are only removed where they stand alone.
 const MIN_REPLACEABLE_LENGTH = 3;
 
+// The stored files an anonymisation deleted: on S3 their objects go once it commits.
 export interface AccountFiles {
-  photoFile: string | null;
-  attachmentFiles: string[];
+  fileIds: string[];
 }
 
 // What an address quoted in others' text becomes.
@@ -70,7 +69,9 @@ function mentions(column: PgColumn, name: string, email: string): SQL {
 // address are replaced wherever others' records quote them (meeting titles, notifications, notes,
 // messages in their conversations). Kept, by policy: invoices and payments (7 years, with the company's
 // data; an invoice line may name the talent) and the append-only audit trail (the security record of
-// who did what; the database refuses to change it). Returns the files to delete once committed.
+// who did what; the database refuses to change it). Every file they uploaded (photo, attachments, test
+// answers) is deleted from the file store in the same transaction; returns their ids for
+// FileStore.forget once committed.
 export async function anonymizeAccountRecords({
   tx,
   userId,
@@ -117,10 +118,8 @@ export async function anonymizeAccountRecords({
   await tx.delete(shortlists).where(eq(shortlists.applicantId, userId));
   await tx.delete(jobInvitations).where(eq(jobInvitations.applicantId, userId));
   await tx.delete(accountManagerProfiles).where(eq(accountManagerProfiles.userId, userId));
-  const [profile] = await tx
-    .delete(applicantProfiles)
-    .where(eq(applicantProfiles.userId, userId))
-    .returning({ photoFile: applicantProfiles.photoFile });
+  await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
+  const fileIds = await deleteOwnedFiles(tx, userId);
 
   // What they wrote: the records stay for the other side (a company's pipeline, a conversation), empty.
   await tx
@@ -128,17 +127,17 @@ export async function anonymizeAccountRecords({
     .set({ coverLetter: '', rejectionReason: null })
     .where(eq(applications.applicantId, userId));
   const attempts = tx.select({ id: testAttempts.id }).from(testAttempts).where(eq(testAttempts.applicantId, userId));
-  await tx.update(testAnswers).set({ answer: null, explanation: null }).where(inArray(testAnswers.attemptId, attempts));
+  await tx
+    .update(testAnswers)
+    .set({ answer: null, fileId: null, explanation: null })
+    .where(inArray(testAnswers.attemptId, attempts));
   await tx.update(testAttempts).set({ answers: {}, integrityEvents: [] }).where(eq(testAttempts.applicantId, userId));
-  const attachments = await tx
-    .select({ storedName: messages.attachmentStoredName })
-    .from(messages)
-    .where(and(eq(messages.senderId, userId), isNotNull(messages.attachmentStoredName)));
   await tx
     .update(messages)
     .set({
       body: REMOVED_MESSAGE_BODY,
       attachmentName: null,
+      attachmentFileId: null,
       attachmentStoredName: null,
       attachmentContentType: null,
       attachmentSize: null,
@@ -218,47 +217,25 @@ export async function anonymizeAccountRecords({
     db: tx,
     event: { actorId, action: 'account.anonymized', targetType: 'user', targetId: userId, ipAddress },
   });
-  return {
-    photoFile: profile?.photoFile ?? null,
-    attachmentFiles: attachments.flatMap((row) => (row.storedName ? [row.storedName] : [])),
-  };
-}
-
-// After the commit: a rolled-back removal keeps its files.
-export async function deleteAccountFiles({
-  files,
-  photosDirectory,
-  attachmentsDirectory,
-}: {
-  files: AccountFiles;
-  photosDirectory: string;
-  attachmentsDirectory?: string;
-}) {
-  if (files.photoFile) await deletePhotoFile(photosDirectory, files.photoFile);
-  if (attachmentsDirectory) {
-    for (const storedName of files.attachmentFiles) await deleteStoredFile(attachmentsDirectory, storedName);
-  }
+  return { fileIds };
 }
 
 // Removes a person in a transaction of its own (an administrator's Remove; the retention job).
 export async function anonymizeAccount({
   db,
+  files,
   userId,
   actorId,
-  photosDirectory,
-  attachmentsDirectory,
   ipAddress,
 }: {
   db: Database;
+  files: FileStore;
   userId: string;
   actorId: string | null;
-  photosDirectory: string;
-  // The sent message attachments' directory; without it their files stay on disk (the rows no longer name them).
-  attachmentsDirectory?: string;
   ipAddress?: string;
 }) {
-  const files = await db.transaction((transaction) =>
+  const removed = await db.transaction((transaction) =>
     anonymizeAccountRecords({ tx: transaction, userId, actorId, ipAddress }),
   );
-  await deleteAccountFiles({ files, photosDirectory, attachmentsDirectory });
+  await files.forget(removed.fileIds);
 }

@@ -5,6 +5,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import type { FileStore } from '../platform/file-store';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 import { selectApplicants } from './find-admin-applicants';
 
@@ -23,14 +24,14 @@ export async function applyApplicantBulkAction({
   action,
   applicantIds,
   actorId,
-  photosDirectory,
+  files,
   ipAddress,
 }: {
   db: Database;
   action: ApplicantBulkAction;
   applicantIds: string[];
   actorId: string;
-  photosDirectory: string;
+  files: FileStore;
   ipAddress?: string;
 }): Promise<ApplicantBulkResult> {
   const ids = [...new Set(applicantIds)];
@@ -40,7 +41,7 @@ export async function applyApplicantBulkAction({
   let changed = 0;
   for (const applicant of found) {
     if (action === 'remove') {
-      await anonymizeAccount({ db, userId: applicant.id, actorId, photosDirectory, ipAddress });
+      await anonymizeAccount({ db, files, userId: applicant.id, actorId, ipAddress });
       await recordAuditEvent({
         db,
         event: {

@@ -10,7 +10,6 @@ import {
 } from '~/shared/admin-applicants';
 import type { AppContext } from '../app-context';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
-import { photosDirectoryOf } from '../talent/photo-files';
 import { applyApplicantBulkAction } from './apply-applicant-bulk-action';
 import { changeApplicantVerifications } from './change-applicant-verifications';
 import { findAdminApplicants } from './find-admin-applicants';
@@ -22,9 +21,8 @@ const tags = ['admin', 'applicants'];
 // verification badges.
 // Administrators only.
 export async function adminApplicantRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, config } = context;
+  const { db, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const photosDirectory = photosDirectoryOf(config.DATA_DIR);
 
   routes.get(
     '/api/admin/applicants',
@@ -94,7 +92,7 @@ export async function adminApplicantRoutes(app: FastifyInstance, { context }: { 
         db,
         action: request.body.action,
         applicantIds: request.body.ids,
-        photosDirectory,
+        files,
         ...actorOf(request),
       }),
   );

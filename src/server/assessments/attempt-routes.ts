@@ -22,10 +22,9 @@ import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
-import { fileNameOf, mediaTypeOf, sendDownload } from '../platform/file-transfer';
+import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
 import { actorOf, companyActorOf, errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
-import { answerFilesDirectoryOf } from './answer-files';
 import { findApplicantAttempts, getApplicantAttempt } from './applicant-attempt-views';
 import { assignTest } from './assign-tests';
 import { findTestAttempts, reviewAttempt } from './company-attempt-views';
@@ -47,8 +46,7 @@ const questionParams = attemptParams.extend({
 
 // Taking skills tests (the candidate) and reviewing them (the company), issue 13.
 export async function attemptRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, textGrader: grader, config } = context;
-  const filesDirectory = answerFilesDirectoryOf(config.DATA_DIR);
+  const { db, textGrader: grader, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -168,7 +166,7 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  await app.register(answerFileUploadRoute, { context, filesDirectory });
+  await app.register(answerFileUploadRoute, { context });
 
   routes.get(
     '/api/applicant/tests/:id/files/:question_id',
@@ -177,14 +175,14 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
       schema: { tags, summary: 'A file you uploaded as an answer', params: questionParams, response: errorResponses },
     },
     async (request, reply) => {
-      const { file, content } = await readAttemptFile({
+      const file = await readAttemptFile({
         db,
-        directory: filesDirectory,
+        files,
         reader: { applicantId: currentAuth(request).user.id },
         attemptId: request.params.id,
         questionId: request.params.question_id,
       });
-      return sendDownload(reply, { name: file.name, contentType: file.content_type }, content);
+      return sendDownload(reply, file);
     },
   );
 
@@ -290,29 +288,25 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
       },
     },
     async (request, reply) => {
-      const { file, content } = await readAttemptFile({
+      const file = await readAttemptFile({
         db,
-        directory: filesDirectory,
+        files,
         reader: { companyId: currentCompanyId(request) },
         attemptId: request.params.id,
         questionId: request.params.question_id,
       });
-      return sendDownload(reply, { name: file.name, contentType: file.content_type }, content);
+      return sendDownload(reply, file);
     },
   );
 }
 
 // PUT /api/applicant/tests/:id/files/:question_id in a scope of its own: only here does a body arrive as a
-// file's raw bytes (its name in X-File-Name), and only here are Fastify's refusals reworded for an upload.
-async function answerFileUploadRoute(
-  scope: FastifyInstance,
-  { context, filesDirectory }: { context: AppContext; filesDirectory: string },
-) {
-  const { db } = context;
-  scope.addContentTypeParser(
-    answerFileTypeList,
-    { parseAs: 'buffer', bodyLimit: ANSWER_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+// file's raw bytes (its name in X-File-Name), streamed into the file store, and only here are Fastify's
+// refusals reworded for an upload.
+async function answerFileUploadRoute(scope: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, files } = context;
+  scope.addContentTypeParser(answerFileTypeList, (request, body, done) =>
+    refuseDeclaredOversize(request, body, done, ANSWER_FILE_MAX_BYTES, attemptTexts.fileTooLarge),
   );
   scope.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('payload_too_large', attemptTexts.fileTooLarge);
@@ -348,13 +342,13 @@ async function answerFileUploadRoute(
     async (request) =>
       uploadAnswerFile({
         db,
-        directory: filesDirectory,
+        files,
         applicantId: currentAuth(request).user.id,
         attemptId: request.params.id,
         questionId: request.params.question_id,
         declaredType: mediaTypeOf(request.headers['content-type']),
         fileName: fileNameOf(request.headers['x-file-name']),
-        content: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        content: uploadBodyOf(request.body),
       }),
   );
 }

@@ -3,35 +3,35 @@ import { type AnswerFile, attemptTexts } from '~/shared/test-attempts';
 import type { Database } from '../db/client';
 import { jobs, testAnswers, testAttempts, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { readAnswerFile } from './answer-files';
+import type { FileStore, StoredFileContent } from '../platform/file-store';
 import { companyReads } from './company-attempt-views';
 
 // The file a candidate uploaded, for the company reviewing the attempt or the candidate themselves.
 export async function readAttemptFile({
   db,
-  directory,
+  files,
   reader,
   attemptId,
   questionId,
 }: {
   db: Database;
-  directory: string;
+  files: FileStore;
   reader: { companyId: string } | { applicantId: string };
   attemptId: string;
   questionId: string;
-}): Promise<{ file: AnswerFile; content: Buffer }> {
+}): Promise<StoredFileContent & { name: string }> {
   const scope =
     'companyId' in reader ? companyReads(reader.companyId) : eq(testAttempts.applicantId, reader.applicantId);
   const [row] = await db
-    .select({ answer: testAnswers.answer })
+    .select({ answer: testAnswers.answer, fileId: testAnswers.fileId })
     .from(testAnswers)
     .innerJoin(testAttempts, eq(testAttempts.id, testAnswers.attemptId))
     .innerJoin(tests, eq(tests.id, testAttempts.testId))
     .leftJoin(jobs, eq(jobs.id, testAttempts.jobId))
     .where(and(eq(testAnswers.attemptId, attemptId), eq(testAnswers.questionId, questionId), scope));
-  const file = row?.answer as AnswerFile | null | undefined;
-  if (!file?.file_id) throw new AppError('not_found', attemptTexts.notFound);
-  const content = await readAnswerFile(directory, file.file_id);
-  if (!content) throw new AppError('not_found', attemptTexts.notFound);
-  return { file, content };
+  const answer = row?.answer as AnswerFile | null | undefined;
+  if (!row?.fileId || !answer?.name) throw new AppError('not_found', attemptTexts.notFound);
+  const stored = await files.read(row.fileId);
+  if (!stored) throw new AppError('not_found', attemptTexts.notFound);
+  return { ...stored, name: answer.name, contentType: answer.content_type };
 }

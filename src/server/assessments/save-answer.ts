@@ -33,7 +33,8 @@ export async function saveAnswer({
       .values({ attemptId, questionId, answer: value, answeredAt: now })
       .onConflictDoUpdate({
         target: [testAnswers.attemptId, testAnswers.questionId],
-        set: { answer: value, answeredAt: now },
+        // A file answer cleared here leaves its file named by nothing: the file sweep deletes it.
+        set: { answer: value, fileId: null, answeredAt: now },
       });
     return { question_id: questionId, saved_at: now.toISOString() };
   });

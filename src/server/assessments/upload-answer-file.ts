@@ -9,19 +9,19 @@ import {
 import type { Database } from '../db/client';
 import { testAnswers } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { deleteStoredFiles, type FileStore, linkStoredFile } from '../platform/file-store';
 import { cleanUploadedFileName } from '../platform/stored-files';
-import { deleteAnswerFile, writeAnswerFile } from './answer-files';
 import { lockOpenAttempt } from './find-own-attempt';
 
 const isAnswerFileType = (value: string | undefined): value is AnswerFileType =>
   value !== undefined && Object.hasOwn(answerFileTypes, value);
 
 // Stores the file a candidate gives as the answer to a file-upload question, replacing the one they gave
-// before. Written to disk before the row, and the replaced file removed after it commits: a failure leaves
-// at worst a stray file, never an answer without its file.
+// before. The bytes go to the file store as they arrive; then one transaction writes the answer, links
+// its file and deletes the one it replaces.
 export async function uploadAnswerFile({
   db,
-  directory,
+  files,
   applicantId,
   attemptId,
   questionId,
@@ -31,48 +31,58 @@ export async function uploadAnswerFile({
   now = new Date(),
 }: {
   db: Database;
-  directory: string;
+  files: FileStore;
   applicantId: string;
   attemptId: string;
   questionId: string;
   declaredType: string | undefined;
   fileName: string | undefined;
-  content: Buffer;
+  content: AsyncIterable<Uint8Array>;
   now?: Date;
 }): Promise<AnswerFile> {
   if (!isAnswerFileType(declaredType)) throw new AppError('unsupported_media_type', attemptTexts.fileType);
-  if (content.length === 0) throw new AppError('validation', attemptTexts.fileEmpty);
-  if (content.length > ANSWER_FILE_MAX_BYTES) throw new AppError('payload_too_large', attemptTexts.fileTooLarge);
-  const name = cleanUploadedFileName(fileName);
-  if (!name) throw new AppError('validation', attemptTexts.fileNameRequired);
-  // Checked before the bytes go to disk; checked again under the lock below.
+  // Checked before the bytes are stored; checked again under the lock below.
   await db.transaction((tx) => lockOpenAttempt({ db: tx, applicantId, attemptId, now }));
-  const stored = await writeAnswerFile(directory, content, declaredType);
-  const file: AnswerFile = { file_id: stored, name, size: content.length, content_type: declaredType };
+  const name = cleanUploadedFileName(fileName);
+  const stored = await files.write({
+    ownerId: applicantId,
+    kind: 'answer',
+    name,
+    contentType: declaredType,
+    content,
+    maxBytes: ANSWER_FILE_MAX_BYTES,
+    tooLarge: () => new AppError('payload_too_large', attemptTexts.fileTooLarge),
+    empty: () => new AppError('validation', attemptTexts.fileEmpty),
+  });
+  const file: AnswerFile = { file_id: stored.id, name, size: stored.byteSize, content_type: declaredType };
+  let replaced: string[];
   try {
-    const replaced = await db.transaction(async (tx) => {
+    if (!name) throw new AppError('validation', attemptTexts.fileNameRequired);
+    replaced = await db.transaction(async (tx) => {
       const attempt = await lockOpenAttempt({ db: tx, applicantId, attemptId, now });
       const question = attempt.questions.find((candidate) => candidate.id === questionId);
       if (!question) throw new AppError('not_found', attemptTexts.questionNotInTest);
       if (question.type !== 'file-upload') throw new AppError('validation', attemptTexts.questionNotInTest);
       const [previous] = await tx
-        .select({ answer: testAnswers.answer })
+        .select({ fileId: testAnswers.fileId })
         .from(testAnswers)
         .where(and(eq(testAnswers.attemptId, attemptId), eq(testAnswers.questionId, questionId)));
+      if (!(await linkStoredFile(tx, { fileId: stored.id, ownerId: applicantId, kind: 'answer', now }))) {
+        throw new Error('The uploaded answer file was not found to link.');
+      }
       await tx
         .insert(testAnswers)
-        .values({ attemptId, questionId, answer: file, answeredAt: now })
+        .values({ attemptId, questionId, answer: file, fileId: stored.id, answeredAt: now })
         .onConflictDoUpdate({
           target: [testAnswers.attemptId, testAnswers.questionId],
-          set: { answer: file, answeredAt: now },
+          set: { answer: file, fileId: stored.id, answeredAt: now },
         });
-      const previousFile = previous?.answer as AnswerFile | null | undefined;
-      return previousFile?.file_id ?? null;
+      return deleteStoredFiles(tx, [previous?.fileId]);
     });
-    if (replaced) await deleteAnswerFile(directory, replaced);
-    return file;
   } catch (error) {
-    await deleteAnswerFile(directory, stored);
+    await files.discard(stored.id);
     throw error;
   }
+  await files.forget(replaced);
+  return file;
 }

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMIZED_NAME, anonymizeAccount } from '../account/anonymize-account';
+import { AppError } from '../platform/errors';
+import { createDatabaseFileChunks, createFileStore, type FileStore, linkStoredFile } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { writePhotoFile } from '../talent/photo-files';
 import { createTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './client';
 import {
@@ -15,6 +14,8 @@ import {
   oauthAccounts,
   questions,
   sessions,
+  storedFileChunks,
+  storedFiles,
   testAttempts,
   tests,
   users,
@@ -27,11 +28,11 @@ import { buildTest } from './seed/test-factories';
 describe('integrity rules in the database', () => {
   let database: DatabaseHandle;
   let companyId: string;
-  let photosDirectory: string;
+  let files: FileStore;
 
   beforeAll(async () => {
-    photosDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-photos-'));
     database = await createTestDatabase();
+    files = createFileStore({ db: database.db, chunks: createDatabaseFileChunks(database.db) });
     const { user } = await buildAccount(database.db, { role: 'company' });
     const [member] = await database.db
       .execute<{ company_id: string }>(sql`select company_id from company_members where user_id = ${user.id}`)
@@ -40,7 +41,6 @@ describe('integrity rules in the database', () => {
   });
   afterAll(async () => {
     await database.close();
-    await fs.rm(photosDirectory, { recursive: true, force: true });
   });
 
   // The database's refusal, as the error it raised (drizzle wraps it).
@@ -112,7 +112,7 @@ describe('integrity rules in the database', () => {
     await recordAuditEvent({ db: database.db, event: { actorId: user.id, action: 'job.created', targetType: 'job' } });
 
     expect(await refusal(database.db.delete(users).where(eq(users.id, user.id)))).toBeDefined();
-    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null, photosDirectory });
+    await anonymizeAccount({ db: database.db, files, userId: user.id, actorId: null });
 
     const [after] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(after).toMatchObject({ name: ANONYMIZED_NAME, status: 'suspended', passwordHash: null });
@@ -134,27 +134,40 @@ describe('integrity rules in the database', () => {
 
   it('anonymising an applicant takes their profile and their photo file away', async () => {
     const { user } = await buildAccount(database.db, { role: 'applicant' });
-    const photoFile = await writePhotoFile(photosDirectory, Buffer.from('not really a png'), 'image/png');
-    await database.db
-      .update(applicantProfiles)
-      .set({
-        headline: 'Bookkeeper',
-        summary: 'Ten years of small-business books.',
-        photoFile,
-        photoContentType: 'image/png',
-      })
-      .where(eq(applicantProfiles.userId, user.id));
+    const refused = () => new AppError('validation', 'refused');
+    const photo = await files.write({
+      ownerId: user.id,
+      kind: 'photo',
+      contentType: 'image/png',
+      content: Readable.from([Buffer.from('not really a png')]),
+      maxBytes: 1024,
+      tooLarge: refused,
+      empty: refused,
+    });
+    await database.db.transaction(async (tx) => {
+      await linkStoredFile(tx, { fileId: photo.id, ownerId: user.id, kind: 'photo' });
+      await tx
+        .update(applicantProfiles)
+        .set({
+          headline: 'Bookkeeper',
+          summary: 'Ten years of small-business books.',
+          photoFileId: photo.id,
+          photoContentType: 'image/png',
+        })
+        .where(eq(applicantProfiles.userId, user.id));
+    });
 
-    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null, photosDirectory });
+    await anonymizeAccount({ db: database.db, files, userId: user.id, actorId: null });
 
     expect(await database.db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, user.id))).toEqual([]);
-    await expect(fs.access(path.join(photosDirectory, photoFile))).rejects.toThrow();
+    expect(await database.db.select().from(storedFiles).where(eq(storedFiles.ownerId, user.id))).toEqual([]);
+    expect(await database.db.select().from(storedFileChunks).where(eq(storedFileChunks.fileId, photo.id))).toEqual([]);
   });
 
   it('keeps jobs pointing at a person who left', async () => {
     const { user } = await buildAccount(database.db, { role: 'company' });
     const job = await buildJob(database.db, { companyId, createdById: user.id });
-    await anonymizeAccount({ db: database.db, userId: user.id, actorId: null, photosDirectory });
+    await anonymizeAccount({ db: database.db, files, userId: user.id, actorId: null });
     const [stored] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(stored?.createdById).toBe(user.id);
   });

@@ -1,33 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { type AttachmentType, attachmentTypes, messagingTexts } from '~/shared/messaging';
+import { type AttachmentType, messagingTexts } from '~/shared/messaging';
+import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
-import { readStoredFile, writeStoredFile } from '../platform/stored-files';
+import { linkStoredFile, UNLINKED_FILE_LIFETIME_MS } from '../platform/file-store';
 
-// Files attached to messages, under DATA_DIR/message-attachments. A file is uploaded before its message
-// is sent, so it first waits in pending/ and its attachment id is a signed note of what it is, who
-// uploaded it and for which conversation: no table holds a file nobody has sent yet. Sending moves the
-// file out of pending/ (so an id is used once) and copies the note into the message's columns. Files
-// left waiting for a day are swept away.
+// Files attached to messages, in the file store. A file is uploaded before its message is sent, so it
+// waits unlinked, and its attachment id is a signed note of what it is, who uploaded it and for which
+// conversation. Sending links the file in the message's transaction (so an id is used once, through any
+// instance) and copies the note into the message's columns. Files left waiting for a day are swept.
 
-export const PENDING_ATTACHMENT_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-export interface AttachmentDirectories {
-  sent: string;
-  pending: string;
-}
-
-export const attachmentDirectoriesOf = (dataDirectory: string): AttachmentDirectories => {
-  const sent = path.resolve(dataDirectory, 'message-attachments');
-  return { sent, pending: path.join(sent, 'pending') };
-};
+export const PENDING_ATTACHMENT_LIFETIME_MS = UNLINKED_FILE_LIFETIME_MS;
 
 export interface PendingAttachment {
   conversationId: string;
   uploaderId: string;
-  storedName: string;
+  fileId: string;
   name: string;
   contentType: AttachmentType;
   size: number;
@@ -42,7 +29,7 @@ export function attachmentIdOf(secret: string, attachment: PendingAttachment): s
     JSON.stringify([
       attachment.conversationId,
       attachment.uploaderId,
-      attachment.storedName,
+      attachment.fileId,
       attachment.name,
       attachment.contentType,
       attachment.size,
@@ -58,77 +45,42 @@ function parseAttachmentId(secret: string, id: string): PendingAttachment | null
   const expected = signatureOf(secret, payload);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [conversationId, uploaderId, storedName, name, contentType, size, expiresAt] = JSON.parse(
+  const [conversationId, uploaderId, fileId, name, contentType, size, expiresAt] = JSON.parse(
     Buffer.from(payload, 'base64url').toString('utf8'),
   ) as [string, string, string, string, AttachmentType, number, number];
-  return { conversationId, uploaderId, storedName, name, contentType, size, expiresAt };
+  return { conversationId, uploaderId, fileId, name, contentType, size, expiresAt };
 }
 
-export const writePendingAttachment = (directories: AttachmentDirectories, content: Buffer, type: AttachmentType) =>
-  writeStoredFile(directories.pending, content, attachmentTypes[type]);
-
-export const readSentAttachment = (directories: AttachmentDirectories, storedName: string) =>
-  readStoredFile(directories.sent, storedName);
-
-// Moves the uploaded file out of pending/ for the message being sent. Refused when the id was not ours,
-// is for another conversation or person, or its file was already sent or swept away.
-export async function claimPendingAttachment({
+// What an attachment id says, when it is ours, for this conversation and sender, and not expired.
+export function readAttachmentId({
   secret,
-  directories,
   attachmentId,
   conversationId,
   senderId,
   now = Date.now(),
 }: {
   secret: string;
-  directories: AttachmentDirectories;
   attachmentId: string;
   conversationId: string;
   senderId: string;
   now?: number;
-}): Promise<PendingAttachment> {
+}): PendingAttachment {
   const attachment = parseAttachmentId(secret, attachmentId);
   if (!attachment || attachment.conversationId !== conversationId || attachment.uploaderId !== senderId) {
     throw new AppError('validation', messagingTexts.attachmentExpired);
   }
   if (attachment.expiresAt <= now) throw new AppError('conflict', messagingTexts.attachmentExpired);
-  await fs.mkdir(directories.sent, { recursive: true });
-  try {
-    await fs.rename(
-      path.join(directories.pending, attachment.storedName),
-      path.join(directories.sent, attachment.storedName),
-    );
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new AppError('conflict', messagingTexts.attachmentExpired);
-    }
-    throw error;
-  }
   return attachment;
 }
 
-// Puts a claimed file back when its message could not be stored, so a retry can send it.
-export async function releaseClaimedAttachment(directories: AttachmentDirectories, attachment: PendingAttachment) {
-  await fs
-    .rename(path.join(directories.sent, attachment.storedName), path.join(directories.pending, attachment.storedName))
-    .catch(() => undefined);
-}
-
-let lastSweepAt = 0;
-
-// Removes files that waited longer than an id lives. Runs at most hourly, from an upload.
-export async function sweepPendingAttachments(directories: AttachmentDirectories, now = Date.now()) {
-  if (now - lastSweepAt < SWEEP_INTERVAL_MS) return;
-  lastSweepAt = now;
-  let names: string[];
-  try {
-    names = await fs.readdir(directories.pending);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const file = path.join(directories.pending, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (stat && now - stat.mtimeMs > PENDING_ATTACHMENT_LIFETIME_MS) await fs.rm(file, { force: true });
-  }
+// Links the uploaded file to the message being stored in this transaction. Refused when it was already
+// sent or swept away.
+export async function claimPendingAttachment(tx: Database, attachment: PendingAttachment, now: Date) {
+  const isLinked = await linkStoredFile(tx, {
+    fileId: attachment.fileId,
+    ownerId: attachment.uploaderId,
+    kind: 'attachment',
+    now,
+  });
+  if (!isLinked) throw new AppError('conflict', messagingTexts.attachmentExpired);
 }

@@ -17,7 +17,7 @@ export function toMessage(row: MessageRow): Message {
     client_id: row.clientId,
     body: row.body,
     attachment:
-      row.attachmentStoredName && row.attachmentName && row.attachmentContentType
+      row.attachmentFileId && row.attachmentName && row.attachmentContentType
         ? {
             id: row.id,
             name: row.attachmentName,

@@ -22,7 +22,7 @@ import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
-import { fileNameOf, mediaTypeOf, sendDownload } from '../platform/file-transfer';
+import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
 import { errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
 import { viewerOf } from './conversation-access';
@@ -30,7 +30,6 @@ import { countUnreadMessages, findConversations } from './find-conversations';
 import { findMessages } from './find-messages';
 import { getConversation } from './get-conversation';
 import { markConversationRead } from './mark-conversation-read';
-import { type AttachmentDirectories, attachmentDirectoriesOf } from './message-attachments';
 import { openAccountManagerConversation } from './open-account-manager-conversation';
 import { openSupportConversation } from './open-support-conversation';
 import { readAttachment } from './read-attachment';
@@ -52,8 +51,7 @@ const viewerOfRequest = (request: Parameters<typeof currentAuth>[0]) => viewerOf
 // Messages (issue 14): conversations between a company and an applicant, a company and its account
 // manager, and a person and the staff; live over /api/ws.
 export async function messagingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, live, secret, config } = context;
-  const directories = attachmentDirectoriesOf(config.DATA_DIR);
+  const { db, live, secret, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   live.handle('typing', (auth, command) => relayTyping({ db, live, auth, conversationId: command.conversation_id }));
@@ -220,7 +218,6 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
         live,
         logger: request.log,
         secret,
-        directories,
         viewer: viewerOfRequest(request),
         conversationId: request.params.id,
         clientId: request.body.client_id,
@@ -254,7 +251,7 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
       }),
   );
 
-  await app.register(attachmentUploadRoute, { context, directories });
+  await app.register(attachmentUploadRoute, { context });
 
   routes.get(
     '/api/conversations/:id/attachments/:message_id',
@@ -270,27 +267,23 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     async (request, reply) => {
       const file = await readAttachment({
         db,
-        directories,
+        files,
         viewer: viewerOfRequest(request),
         conversationId: request.params.id,
         messageId: request.params.message_id,
       });
-      return sendDownload(reply, file, file.content);
+      return sendDownload(reply, file);
     },
   );
 }
 
 // POST /api/conversations/:id/attachments in a scope of its own: only here does a body arrive as a file's
-// raw bytes (its name in X-File-Name), and only here are Fastify's refusals reworded for an attachment.
-async function attachmentUploadRoute(
-  scope: FastifyInstance,
-  { context, directories }: { context: AppContext; directories: AttachmentDirectories },
-) {
-  const { db, secret } = context;
-  scope.addContentTypeParser(
-    attachmentTypeList,
-    { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+// raw bytes (its name in X-File-Name), streamed into the file store, and only here are Fastify's refusals
+// reworded for an attachment.
+async function attachmentUploadRoute(scope: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, secret, files } = context;
+  scope.addContentTypeParser(attachmentTypeList, (request, body, done) =>
+    refuseDeclaredOversize(request, body, done, ATTACHMENT_MAX_BYTES, messagingTexts.attachmentTooLarge),
   );
   scope.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -329,13 +322,13 @@ async function attachmentUploadRoute(
     async (request, reply) => {
       const attachment = await uploadAttachment({
         db,
+        files,
         secret,
-        directories,
         viewer: viewerOfRequest(request),
         conversationId: request.params.id,
         declaredType: mediaTypeOf(request.headers['content-type']),
         fileName: fileNameOf(request.headers['x-file-name']),
-        content: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        content: uploadBodyOf(request.body),
       });
       return reply.code(201).send(attachment);
     },

@@ -8,12 +8,7 @@ import { notify } from '../notifications/notify';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import type { LiveHub } from '../realtime/live-hub';
 import { audienceOf, findReadableConversation, type Viewer } from './conversation-access';
-import {
-  type AttachmentDirectories,
-  claimPendingAttachment,
-  type PendingAttachment,
-  releaseClaimedAttachment,
-} from './message-attachments';
+import { claimPendingAttachment, type PendingAttachment, readAttachmentId } from './message-attachments';
 import { selectMessages, toMessage } from './message-views';
 
 const NOTIFICATION_PREVIEW_LENGTH = 140;
@@ -40,7 +35,6 @@ export async function sendMessage({
   live,
   logger,
   secret,
-  directories,
   viewer,
   conversationId,
   clientId,
@@ -52,7 +46,6 @@ export async function sendMessage({
   live: LiveHub;
   logger: Pick<Logger, 'warn'>;
   secret: string;
-  directories: AttachmentDirectories;
   viewer: Viewer;
   conversationId: string;
   clientId: string;
@@ -72,19 +65,13 @@ export async function sendMessage({
   const away = recipients.filter((person) => !online.has(person.id));
 
   const attachment = attachmentId
-    ? await claimPendingAttachment({
-        secret,
-        directories,
-        attachmentId,
-        conversationId,
-        senderId: viewer.userId,
-        now: now.getTime(),
-      })
+    ? readAttachmentId({ secret, attachmentId, conversationId, senderId: viewer.userId, now: now.getTime() })
     : null;
 
   let message: Message;
   try {
     message = await db.transaction(async (tx) => {
+      if (attachment) await claimPendingAttachment(tx, attachment, now);
       const [counter] = await tx
         .update(conversations)
         .set({ lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: now })
@@ -100,7 +87,7 @@ export async function sendMessage({
           clientId,
           body,
           attachmentName: attachment?.name ?? null,
-          attachmentStoredName: attachment?.storedName ?? null,
+          attachmentFileId: attachment?.fileId ?? null,
           attachmentContentType: attachment?.contentType ?? null,
           attachmentSize: attachment?.size ?? null,
           createdAt: now,
@@ -122,7 +109,6 @@ export async function sendMessage({
       return toMessage({ ...row, senderName: viewer.name });
     });
   } catch (error) {
-    if (attachment) await releaseClaimedAttachment(directories, attachment);
     // The same send raced itself (a double click, a retry): the first one stored it.
     if (isUniqueViolation(error, ['messages_sender_client_unique'])) {
       const stored = await findSentMessage(db, conversationId, viewer.userId, clientId);

@@ -7,15 +7,10 @@ import {
 } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
+import type { FileStore } from '../platform/file-store';
 import { cleanUploadedFileName } from '../platform/stored-files';
 import { findReadableConversation, type Viewer } from './conversation-access';
-import {
-  type AttachmentDirectories,
-  attachmentIdOf,
-  PENDING_ATTACHMENT_LIFETIME_MS,
-  sweepPendingAttachments,
-  writePendingAttachment,
-} from './message-attachments';
+import { attachmentIdOf, PENDING_ATTACHMENT_LIFETIME_MS } from './message-attachments';
 
 const isAttachmentType = (value: string | undefined): value is AttachmentType =>
   value !== undefined && Object.hasOwn(attachmentTypes, value);
@@ -24,8 +19,8 @@ const isAttachmentType = (value: string | undefined): value is AttachmentType =>
 // their message names it by (message-attachments.ts).
 export async function uploadAttachment({
   db,
+  files,
   secret,
-  directories,
   viewer,
   conversationId,
   declaredType,
@@ -34,31 +29,41 @@ export async function uploadAttachment({
   now = Date.now(),
 }: {
   db: Database;
+  files: FileStore;
   secret: string;
-  directories: AttachmentDirectories;
   viewer: Viewer;
   conversationId: string;
   declaredType: string | undefined;
   fileName: string | undefined;
-  content: Buffer;
+  content: AsyncIterable<Uint8Array>;
   now?: number;
 }): Promise<UploadedAttachment> {
   await findReadableConversation({ db, viewer, conversationId });
   if (!isAttachmentType(declaredType)) throw new AppError('unsupported_media_type', messagingTexts.attachmentType);
-  if (content.length === 0) throw new AppError('validation', messagingTexts.attachmentEmpty);
-  if (content.length > ATTACHMENT_MAX_BYTES) throw new AppError('payload_too_large', messagingTexts.attachmentTooLarge);
   const name = cleanUploadedFileName(fileName);
-  if (!name) throw new AppError('validation', messagingTexts.attachmentNameRequired);
-  await sweepPendingAttachments(directories, now);
-  const storedName = await writePendingAttachment(directories, content, declaredType);
+  const file = await files.write({
+    ownerId: viewer.userId,
+    kind: 'attachment',
+    name,
+    contentType: declaredType,
+    content,
+    maxBytes: ATTACHMENT_MAX_BYTES,
+    tooLarge: () => new AppError('payload_too_large', messagingTexts.attachmentTooLarge),
+    empty: () => new AppError('validation', messagingTexts.attachmentEmpty),
+  });
+  // Checked after the bytes, as the empty and oversized files were before it.
+  if (!name) {
+    await files.discard(file.id);
+    throw new AppError('validation', messagingTexts.attachmentNameRequired);
+  }
   const id = attachmentIdOf(secret, {
     conversationId,
     uploaderId: viewer.userId,
-    storedName,
+    fileId: file.id,
     name,
     contentType: declaredType,
-    size: content.length,
+    size: file.byteSize,
     expiresAt: now + PENDING_ATTACHMENT_LIFETIME_MS,
   });
-  return { id, name, content_type: declaredType, size: content.length };
+  return { id, name, content_type: declaredType, size: file.byteSize };
 }

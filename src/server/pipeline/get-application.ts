@@ -174,7 +174,7 @@ export async function getApplication({
       region: profile?.region ?? null,
       location: profile?.location ?? null,
       timezone: profile?.timezone ?? null,
-      photo_url: photoUrlOf(applicant.id, profile?.photoFile ?? null),
+      photo_url: photoUrlOf(applicant.id, profile?.photoFileId ?? null),
     },
     cover_letter: application.coverLetter,
     proposal_rate: centsToDollars(application.proposalRateCents),

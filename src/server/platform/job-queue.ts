@@ -18,6 +18,8 @@ export interface JobData {
   'auto-pay-invoices': Record<string, never>;
   // Privacy (issue 16): the daily retention run (privacy/apply-retention.ts).
   'apply-retention': Record<string, never>;
+  // Uploaded files never linked, or no longer named (platform/file-store.ts).
+  'sweep-stored-files': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

@@ -30,6 +30,7 @@ const everyJob: Record<JobName, true> = {
   'mark-overdue-invoices': true,
   'auto-pay-invoices': true,
   'apply-retention': true,
+  'sweep-stored-files': true,
 };
 const RETRY_LIMIT = 6;
 // Jobs a worker takes per fetch: pg-boss pauses for its polling interval after each fetch.

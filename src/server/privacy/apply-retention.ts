@@ -3,8 +3,8 @@ import { ACCOUNTING_RETENTION_YEARS, ANALYTICS_RETENTION_MONTHS, INACTIVE_ACCOUN
 import { anonymizeAccount } from '../account/anonymize-account';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
+import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import type { AccountDirectories } from './complete-erasure';
 
 // At most this many accounts a run: a run stays short, and the next day's takes the rest.
 const ACCOUNTS_PER_RUN = 1000;
@@ -44,11 +44,11 @@ const monthsBefore = (now: Date, months: number) => {
 // Idempotent: a second run the same day finds nothing left to do.
 export async function applyRetention({
   db,
-  directories,
+  files,
   now = new Date(),
 }: {
   db: Database;
-  directories: AccountDirectories;
+  files: FileStore;
   now?: Date;
 }): Promise<RetentionCounts> {
   const inactiveBefore = yearsBefore(now, INACTIVE_ACCOUNT_YEARS);
@@ -68,7 +68,7 @@ export async function applyRetention({
       order by u.created_at limit ${ACCOUNTS_PER_RUN}`,
   );
   for (const { id } of inactive) {
-    await anonymizeAccount({ db, userId: id, actorId: null, ...directories });
+    await anonymizeAccount({ db, files, userId: id, actorId: null });
   }
 
   const cutoff = analyticsBefore.toISOString();

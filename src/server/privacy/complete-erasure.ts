@@ -1,17 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { type AdminPrivacyRequest, privacyTexts } from '~/shared/privacy';
-import { anonymizeAccountRecords, deleteAccountFiles } from '../account/anonymize-account';
+import { anonymizeAccountRecords } from '../account/anonymize-account';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
+import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { toPrivacyRequest } from './privacy-request-views';
-
-export interface AccountDirectories {
-  photosDirectory: string;
-  attachmentsDirectory: string;
-}
 
 // Loads a request for processing, locked: two administrators clicking at once process it once.
 export async function lockPendingRequest(tx: Database, requestId: string) {
@@ -30,7 +26,7 @@ export async function completeErasure({
   requestId,
   actorId,
   ipAddress,
-  directories,
+  files,
   now = new Date(),
 }: {
   db: Database;
@@ -38,17 +34,17 @@ export async function completeErasure({
   requestId: string;
   actorId: string;
   ipAddress?: string;
-  directories: AccountDirectories;
+  files: FileStore;
   now?: Date;
 }): Promise<Pick<AdminPrivacyRequest, 'id' | 'status' | 'processed_at'>> {
-  const { files, request } = await db.transaction(async (tx) => {
+  const { removed, request } = await db.transaction(async (tx) => {
     const pending = await lockPendingRequest(tx, requestId);
     if (pending.kind !== 'erasure') throw new AppError('conflict', privacyTexts.notPending);
     const [user] = await tx
       .select({ email: users.email, name: users.name })
       .from(users)
       .where(eq(users.id, pending.userId));
-    const files = await anonymizeAccountRecords({ tx, userId: pending.userId, actorId, ipAddress });
+    const removed = await anonymizeAccountRecords({ tx, userId: pending.userId, actorId, ipAddress });
     const [request] = await tx
       .update(privacyRequests)
       .set({ status: 'completed', processedAt: now, processedById: actorId })
@@ -84,9 +80,9 @@ export async function completeErasure({
         { transaction: tx },
       );
     }
-    return { files, request };
+    return { removed, request };
   });
-  await deleteAccountFiles({ files, ...directories });
+  await files.forget(removed.fileIds);
   const view = toPrivacyRequest(request, now);
   return { id: view.id, status: view.status, processed_at: view.processed_at };
 }

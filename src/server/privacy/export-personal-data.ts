@@ -1,8 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { strToU8, zipSync } from 'fflate';
+import { Readable } from 'node:stream';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Database } from '../db/client';
-import { privacyRequests } from '../db/schema';
+import { privacyRequests, storedFiles } from '../db/schema';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
+import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 type Row = Record<string, unknown>;
@@ -92,25 +94,106 @@ function csvOf({ columns, rows }: Section): string {
 
 export interface PersonalDataExport {
   filename: string;
-  zip: Uint8Array;
+  // The zip, made as it is read: one stored file's piece in memory at a time.
+  zip: Readable;
   counts: Record<string, number>;
 }
 
-// "Download my data" (GDPR access and portability): a zip of data.json (every section) and one CSV per
-// kind of record. The request is answered at once, so it is recorded completed, with an audit row.
+interface ExportedFile {
+  id: string;
+  kind: string;
+  name: string | null;
+  content_type: string;
+  byte_size: number;
+  created_at: string;
+  path: string;
+}
+
+// The files the person uploaded and that are in use (their photo, the attachments they sent, their test
+// answers), each under files/<kind>/ in the zip.
+async function findOwnFiles(db: Database, userId: string): Promise<ExportedFile[]> {
+  const rows = await db
+    .select({
+      id: storedFiles.id,
+      kind: storedFiles.kind,
+      name: storedFiles.name,
+      contentType: storedFiles.contentType,
+      byteSize: storedFiles.byteSize,
+      createdAt: storedFiles.createdAt,
+    })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.ownerId, userId), isNotNull(storedFiles.linkedAt)))
+    .orderBy(asc(storedFiles.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    content_type: row.contentType,
+    byte_size: row.byteSize,
+    created_at: row.createdAt.toISOString(),
+    path: `files/${row.kind}/${row.id}${row.name ? `-${row.name}` : `.${row.contentType.split('/')[1] ?? 'bin'}`}`,
+  }));
+}
+
+// The zip's bytes as fflate makes them, entry by entry; stored files pass through uncompressed.
+async function* zipOf(
+  documents: Record<string, Uint8Array>,
+  exported: ExportedFile[],
+  files: FileStore,
+  now: Date,
+): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    ready.push(chunk);
+  });
+  for (const [name, content] of Object.entries(documents)) {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = now;
+    zip.add(entry);
+    entry.push(content, true);
+    yield* ready.splice(0);
+  }
+  for (const file of exported) {
+    const stored = await files.read(file.id);
+    if (!stored) continue;
+    const entry = new ZipPassThrough(file.path);
+    entry.mtime = now;
+    zip.add(entry);
+    for await (const piece of stored.content) {
+      entry.push(piece as Uint8Array);
+      yield* ready.splice(0);
+    }
+    entry.push(new Uint8Array(0), true);
+    yield* ready.splice(0);
+  }
+  zip.end();
+  yield* ready.splice(0);
+}
+
+// "Download my data" (GDPR access and portability): a zip of data.json (every section), one CSV per
+// kind of record, and the files they uploaded. The request is answered at once, so it is recorded
+// completed, with an audit row.
 export async function exportPersonalData({
   db,
+  files,
   userId,
   ipAddress,
   now = new Date(),
 }: {
   db: Database;
+  files: FileStore;
   userId: string;
   ipAddress?: string;
   now?: Date;
 }): Promise<PersonalDataExport> {
   const sections: Record<string, Section> = {};
   for (const [kind, query] of Object.entries(sectionQueries(userId))) sections[kind] = await readSection(db, query);
+  const exported = await findOwnFiles(db, userId);
+  sections.files = {
+    columns: ['id', 'kind', 'name', 'content_type', 'byte_size', 'created_at', 'path'],
+    rows: exported as unknown as Row[],
+  };
 
   const counts = Object.fromEntries(Object.entries(sections).map(([kind, section]) => [kind, section.rows.length]));
   const data = {
@@ -118,9 +201,8 @@ export async function exportPersonalData({
     user_id: userId,
     ...Object.fromEntries(Object.entries(sections).map(([kind, section]) => [kind, section.rows])),
   };
-  const files: Record<string, Uint8Array> = { 'data.json': strToU8(JSON.stringify(data, null, 2)) };
-  for (const [kind, section] of Object.entries(sections)) files[`${kind}.csv`] = strToU8(csvOf(section));
-  const zip = zipSync(files, { level: 6, mtime: now });
+  const documents: Record<string, Uint8Array> = { 'data.json': strToU8(JSON.stringify(data, null, 2)) };
+  for (const [kind, section] of Object.entries(sections)) documents[`${kind}.csv`] = strToU8(csvOf(section));
 
   await db.transaction(async (tx) => {
     await tx.insert(privacyRequests).values({
@@ -144,5 +226,9 @@ export async function exportPersonalData({
       },
     });
   });
-  return { filename: `tandem-data-${now.toISOString().slice(0, 10)}.zip`, zip, counts };
+  return {
+    filename: `tandem-data-${now.toISOString().slice(0, 10)}.zip`,
+    zip: Readable.from(zipOf(documents, exported, files, now)),
+    counts,
+  };
 }

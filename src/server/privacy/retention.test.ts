@@ -1,13 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMIZED_NAME } from '../account/anonymize-account';
 import type { DatabaseHandle } from '../db/client';
 import { applicantProfiles, auditLogs, contactMessages, invoices, payments, sessions, users } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
+import type { FileStore } from '../platform/file-store';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
+import { createTestFileStore, storedFilesOf, storeTestFile } from '../testing/stored-file-helpers';
 import { createTestDatabase } from '../testing/test-database';
 import { applyRetention } from './apply-retention';
 import { insertPaidInvoice } from './privacy-test-fixtures';
@@ -18,9 +17,8 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 // paid invoices after 7 years — on back-dated rows, and nothing else.
 describe('the retention policy', () => {
   let database: DatabaseHandle;
-  let directory: string;
+  let files: FileStore;
   const db = () => database.db;
-  const directories = () => ({ photosDirectory: directory, attachmentsDirectory: directory });
   const now = new Date();
   const ago = (years: number) => new Date(now.getTime() - years * YEAR_MS);
 
@@ -31,17 +29,17 @@ describe('the retention policy', () => {
   }
 
   beforeAll(async () => {
-    directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-retention-'));
     database = await createTestDatabase();
+    files = createTestFileStore(database.db);
   });
   afterAll(async () => {
     await database.close();
-    await fs.rm(directory, { recursive: true, force: true });
   });
 
   it('anonymises accounts inactive for 3 years and analytics older than 26 months, and drops paid invoices after 7 years', async () => {
     const { user: dormant } = await buildAccount(db(), { role: 'applicant', name: 'Dormant Applicant' });
     await buildSession(db(), dormant.id);
+    const dormantPhoto = await storeTestFile(db(), files, { ownerId: dormant.id, asPhoto: true });
     await backdate(dormant.id, ago(3.2));
     const { user: dormantAdmin } = await buildAccount(db(), { role: 'admin' });
     await backdate(dormantAdmin.id, ago(4));
@@ -101,7 +99,7 @@ describe('the retention policy', () => {
       issueDate: ago(6).toISOString().slice(0, 10),
     });
 
-    const counts = await applyRetention({ db: db(), directories: directories(), now });
+    const counts = await applyRetention({ db: db(), files, now });
     expect(counts).toEqual({
       accounts_anonymized: 1,
       sessions_deleted: 1,
@@ -119,6 +117,8 @@ describe('the retention policy', () => {
     const nameOf = (id: string) => people.find((person) => person.id === id)?.name;
     expect(nameOf(dormant.id)).toBe(ANONYMIZED_NAME);
     for (const id of [dormantAdmin.id, owing.id, recent.id, returning.id]) expect(nameOf(id)).not.toBe(ANONYMIZED_NAME);
+    // Nothing of the dormant applicant is left in the file store.
+    expect(await storedFilesOf(db(), dormant.id, [dormantPhoto])).toEqual({ files: 0, pieces: 0 });
 
     const activeSessions = await db().select().from(sessions).where(eq(sessions.userId, active.id));
     expect(activeSessions.map((session) => session.id).sort()).toEqual(
@@ -150,9 +150,9 @@ describe('the retention policy', () => {
   it('finds nothing left to do on a second run', async () => {
     const audits = () => db().select().from(auditLogs).where(eq(auditLogs.action, 'retention.applied'));
     // The first run of this case's own: whatever is due by then, whichever case ran before.
-    await applyRetention({ db: db(), directories: directories(), now });
+    await applyRetention({ db: db(), files, now });
     const auditedBefore = (await audits()).length;
-    const counts = await applyRetention({ db: db(), directories: directories(), now });
+    const counts = await applyRetention({ db: db(), files, now });
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
     expect(await audits()).toHaveLength(auditedBefore + 1);
   });

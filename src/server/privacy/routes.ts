@@ -10,11 +10,9 @@ import {
   rejectPrivacyRequestSchema,
 } from '~/shared/privacy';
 import type { AppContext } from '../app-context';
-import { attachmentDirectoriesOf } from '../messaging/message-attachments';
 import { currentAuth } from '../platform/access-control';
 import { sendGeneratedFile } from '../platform/file-transfer';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
-import { photosDirectoryOf } from '../talent/photo-files';
 import { cancelErasure } from './cancel-erasure';
 import { completeErasure } from './complete-erasure';
 import { exportPersonalData } from './export-personal-data';
@@ -28,13 +26,9 @@ const requestParams = idParams('privacy request');
 // Privacy (issue 16 §9): one's own data export and erasure request, the administrators' queue of
 // requests, and the daily retention job.
 export async function privacyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, mailer, config, jobs } = context;
+  const { db, mailer, jobs, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const directories = {
-    photosDirectory: photosDirectoryOf(config.DATA_DIR),
-    attachmentsDirectory: attachmentDirectoriesOf(config.DATA_DIR).sent,
-  };
-  await startRetentionJob({ db, jobs, directories });
+  await startRetentionJob({ db, jobs, files });
 
   routes.get(
     '/api/account/data-export',
@@ -49,11 +43,11 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
     },
     async (request, reply) => {
       const { actorId, ipAddress } = actorOf(request);
-      const bundle = await exportPersonalData({ db, userId: actorId, ipAddress });
+      const bundle = await exportPersonalData({ db, files, userId: actorId, ipAddress });
       return sendGeneratedFile(reply, {
         filename: bundle.filename,
         contentType: 'application/zip',
-        content: Buffer.from(bundle.zip),
+        content: bundle.zip,
       });
     },
   );
@@ -145,7 +139,7 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
         requestId: request.params.id,
         actorId,
         ipAddress,
-        directories,
+        files,
       });
       return { ...completed, status: 'completed' as const };
     },

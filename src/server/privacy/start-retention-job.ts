@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
+import type { FileStore } from '../platform/file-store';
 import type { JobQueue } from '../platform/job-queue';
 import { applyRetention } from './apply-retention';
-import type { AccountDirectories } from './complete-erasure';
 
 // Every day at 03:30 UTC, away from the invoice run (Sunday 02:00) and the overdue sweep (00:05).
 export const APPLY_RETENTION_CRON = '30 3 * * *';
@@ -10,14 +10,14 @@ export const APPLY_RETENTION_CRON = '30 3 * * *';
 export async function startRetentionJob({
   db,
   jobs,
-  directories,
+  files,
 }: {
   db: Database;
   jobs: JobQueue;
-  directories: AccountDirectories;
+  files: FileStore;
 }): Promise<void> {
   await jobs.work('apply-retention', async () => {
-    await applyRetention({ db, directories });
+    await applyRetention({ db, files });
   });
   await jobs.schedule('apply-retention', APPLY_RETENTION_CRON);
 }

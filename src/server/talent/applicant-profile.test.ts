@@ -11,7 +11,7 @@ import {
   type UpdateApplicantProfileInput,
 } from '~/shared/talent';
 import { textTexts } from '~/shared/text';
-import { applicantProfiles, auditLogs, users } from '../db/schema';
+import { applicantProfiles, auditLogs, storedFiles, users } from '../db/schema';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
 import { malformedIdMessage } from '../platform/route-schemas';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
@@ -47,7 +47,6 @@ const fullProfile = {
 describe('applicant profile API', () => {
   let testApp: TestApp;
   let dataDirectory: string;
-  let photosDirectory: string;
   let applicant: Account;
   let otherApplicant: Account;
   let company: Account;
@@ -55,7 +54,6 @@ describe('applicant profile API', () => {
 
   beforeAll(async () => {
     dataDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-profile-'));
-    photosDirectory = path.join(dataDirectory, 'photos');
     testApp = await createTestApp({ env: { DATA_DIR: dataDirectory } });
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace' });
     otherApplicant = await signedInAccount(testApp, { role: 'applicant' });
@@ -90,8 +88,18 @@ describe('applicant profile API', () => {
       .where(eq(applicantProfiles.userId, account.user.id));
     return row;
   };
-  const photoFiles = async () => (await fs.readdir(photosDirectory).catch(() => [])).sort();
-  // The photo folder is the whole app's: a test compares it with what it held before the test's own change.
+  // The photos in the file store.
+  const photoFiles = async () =>
+    (await testApp.database.db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.kind, 'photo')))
+      .map((row) => row.id)
+      .sort();
+  const storedBytes = async (fileId: string | null | undefined) => {
+    const file = await testApp.app.appContext.files.read(fileId ?? '');
+    const pieces: Buffer[] = [];
+    for await (const piece of file?.content ?? []) pieces.push(piece as Buffer);
+    return Buffer.concat(pieces);
+  };
+  // The store is the whole app's: a test compares it with what it held before the test's own change.
   const withFiles = (
     files: string[],
     added: Array<string | null | undefined>,
@@ -292,18 +300,18 @@ describe('applicant profile API', () => {
   });
 
   describe('the photo', () => {
-    it('uploads a PNG, stores it under DATA_DIR/photos, and completes the profile', async () => {
+    it('uploads a PNG, stores it in the file store, and completes the profile', async () => {
       const subject = await profiledApplicant();
       const filesBefore = await photoFiles();
       const response = await uploadPhoto(subject, png, 'image/png');
       expect(response.statusCode).toBe(200);
       const profile = response.json();
-      expect(profile.photo_url).toMatch(new RegExp(`^/api/applicants/${subject.user.id}/photo\\?v=[0-9a-f]{32}$`));
+      expect(profile.photo_url).toMatch(new RegExp(`^/api/applicants/${subject.user.id}/photo\\?v=[0-9a-f-]{36}$`));
       expect(profile.completeness).toEqual({ percent: 100, missing: [] });
       const row = await storedRow(subject);
       expect(row?.photoContentType).toBe('image/png');
-      expect(await photoFiles()).toEqual(withFiles(filesBefore, [row?.photoFile]));
-      expect(await fs.readFile(path.join(photosDirectory, row?.photoFile ?? ''))).toEqual(png);
+      expect(await photoFiles()).toEqual(withFiles(filesBefore, [row?.photoFileId]));
+      expect(await storedBytes(row?.photoFileId)).toEqual(png);
       expect(await auditRows(subject, 'applicant.photo_updated')).toMatchObject([
         { details: { change: 'uploaded', content_type: 'image/png', bytes: png.length } },
       ]);
@@ -336,8 +344,8 @@ describe('applicant profile API', () => {
       const jpegResponse = await uploadPhoto(subject, jpeg, 'image/jpeg');
       expect(jpegResponse.statusCode).toBe(200);
       const second = await storedRow(subject);
-      expect(second?.photoFile).toMatch(/\.jpg$/);
-      expect(await photoFiles()).toEqual(withFiles(filesBefore, [second?.photoFile], [first?.photoFile]));
+      expect(second?.photoContentType).toBe('image/jpeg');
+      expect(await photoFiles()).toEqual(withFiles(filesBefore, [second?.photoFileId], [first?.photoFileId]));
       // A new photo, a new address: caches holding the old one are not asked for it again.
       expect(jpegResponse.json().photo_url).not.toBe(firstUrl);
 
@@ -345,7 +353,7 @@ describe('applicant profile API', () => {
       expect(webpResponse.statusCode).toBe(200);
       const third = await storedRow(subject);
       expect(third?.photoContentType).toBe('image/webp');
-      expect(await photoFiles()).toEqual(withFiles(filesBefore, [third?.photoFile], [first?.photoFile]));
+      expect(await photoFiles()).toEqual(withFiles(filesBefore, [third?.photoFileId], [first?.photoFileId]));
       const served = await company.request({ method: 'GET', url: webpResponse.json().photo_url });
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.rawPayload).toEqual(webp);
@@ -423,7 +431,7 @@ describe('applicant profile API', () => {
         error: 'You have uploaded several photos in a short time. Please wait 60 minutes and try again.',
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(await storedRow(uploader)).toMatchObject({ photoFile: null });
+      expect(await storedRow(uploader)).toMatchObject({ photoFileId: null });
       // Another applicant's uploads are their own count.
       expect((await uploadPhoto(otherApplicant, png, 'image/png')).statusCode).toBe(200);
     });
@@ -441,13 +449,13 @@ describe('applicant profile API', () => {
       expect((await uploadPhoto(neighbour, jpeg, 'image/jpeg')).statusCode).toBe(200);
       expect((await neighbour.request({ method: 'DELETE', url: '/api/applicant/profile/photo' })).statusCode).toBe(200);
       expect(await storedRow(subject)).toEqual(mine);
-      expect(filesBefore).toContain(mine?.photoFile);
+      expect(filesBefore).toContain(mine?.photoFileId);
       expect(await photoFiles()).toEqual(filesBefore);
     });
 
     it('removes the photo: the file goes, the address answers 404, the meter names it again', async () => {
       const subject = await profiledApplicant({ withPhoto: true });
-      const photoFile = (await storedRow(subject))?.photoFile;
+      const photoFile = (await storedRow(subject))?.photoFileId;
       const filesBefore = await photoFiles();
       const { photo_url: photoUrl } = (await getProfile(subject)).json();
       const response = await subject.request({ method: 'DELETE', url: '/api/applicant/profile/photo' });
@@ -499,6 +507,20 @@ describe('applicant profile API', () => {
       const managed = await admin.request({ method: 'GET', url });
       expect(managed.statusCode).toBe(200);
       expect(managed.json().name).toBe('Sam Suspended');
+    });
+
+    it("hides a suspended applicant's photo as it hides their profile, but from administrators", async () => {
+      const subject = await profiledApplicant({ withPhoto: true });
+      const { photo_url: photoUrl } = (await getProfile(subject)).json();
+      await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, subject.user.id));
+      for (const reader of [company, otherApplicant]) {
+        const hidden = await reader.request({ method: 'GET', url: photoUrl });
+        expect(hidden.statusCode).toBe(404);
+        expect(hidden.json()).toEqual({ error: profileTexts.notFound, code: 'not_found' });
+      }
+      const managed = await admin.request({ method: 'GET', url: photoUrl });
+      expect(managed.statusCode).toBe(200);
+      expect(managed.rawPayload).toEqual(png);
     });
 
     it('answers 404 for anyone who is not an applicant', async () => {

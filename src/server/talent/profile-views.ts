@@ -5,11 +5,11 @@ import { applicantProfiles, users } from '../db/schema';
 
 type ProfileRow = typeof applicantProfiles.$inferSelect;
 
-// The address a photo is served at. The file's name rides along as a version: a new photo gets a new
-// address, so the old one may be cached for good (read-applicant-photo.ts).
-export function photoUrlOf(applicantId: string, photoFile: string | null): string | null {
-  if (!photoFile) return null;
-  return `/api/applicants/${applicantId}/photo?v=${encodeURIComponent(photoFile.replace(/\.\w+$/, ''))}`;
+// The address a photo is served at. The stored file's id rides along as a version: a new photo gets a
+// new address, so the old one may be cached for good (read-applicant-photo.ts).
+export function photoUrlOf(applicantId: string, photoFileId: string | null): string | null {
+  if (!photoFileId) return null;
+  return `/api/applicants/${applicantId}/photo?v=${encodeURIComponent(photoFileId)}`;
 }
 
 // An applicant and their profile, or undefined when the id names no applicant. The profile row is made
@@ -41,7 +41,7 @@ export function toProfileView(applicant: {
     region: profile?.region ?? null,
     location: profile?.location ?? null,
     timezone: profile?.timezone ?? null,
-    photo_url: photoUrlOf(applicant.id, profile?.photoFile ?? null),
+    photo_url: photoUrlOf(applicant.id, profile?.photoFileId ?? null),
   };
 }
 

@@ -1,32 +1,42 @@
 import { and, eq } from 'drizzle-orm';
+import type { Role } from '~/shared/permissions';
 import { isPhotoContentType, type PhotoContentType, profileTexts } from '~/shared/talent';
 import type { Database } from '../db/client';
 import { applicantProfiles, users } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { readPhotoFile } from './photo-files';
+import type { FileStore, StoredFileContent } from '../platform/file-store';
 
-// An applicant's photo: its bytes, the content type it was stored with, and its file name (the version
-// its address carries).
+// An applicant's photo: its bytes, the content type it was stored with, and its file id (the version its
+// address carries). A suspended applicant's photo is no more there than their profile, but to
+// administrators (view-applicant-profile.ts).
 export async function readApplicantPhoto({
   db,
-  photosDirectory,
+  files,
   applicantId,
+  viewerRole,
 }: {
   db: Database;
-  photosDirectory: string;
+  files: FileStore;
   applicantId: string;
-}): Promise<{ content: Buffer; contentType: PhotoContentType; version: string }> {
+  viewerRole: Role;
+}): Promise<StoredFileContent & { contentType: PhotoContentType; version: string }> {
   const [row] = await db
-    .select({ photoFile: applicantProfiles.photoFile, photoContentType: applicantProfiles.photoContentType })
+    .select({
+      status: users.status,
+      photoFileId: applicantProfiles.photoFileId,
+      photoContentType: applicantProfiles.photoContentType,
+    })
     .from(users)
     .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
     .where(and(eq(users.id, applicantId), eq(users.role, 'applicant')));
-  if (!row) throw new AppError('not_found', profileTexts.notFound);
-  const { photoFile, photoContentType } = row;
-  if (!photoFile || !photoContentType || !isPhotoContentType(photoContentType)) {
+  if (!row || (row.status !== 'active' && viewerRole !== 'admin')) {
+    throw new AppError('not_found', profileTexts.notFound);
+  }
+  const { photoFileId, photoContentType } = row;
+  if (!photoFileId || !photoContentType || !isPhotoContentType(photoContentType)) {
     throw new AppError('not_found', profileTexts.photoMissing);
   }
-  const content = await readPhotoFile(photosDirectory, photoFile);
-  if (!content) throw new AppError('not_found', profileTexts.photoMissing);
-  return { content, contentType: photoContentType, version: photoFile.replace(/\.\w+$/, '') };
+  const photo = await files.read(photoFileId);
+  if (!photo) throw new AppError('not_found', profileTexts.photoMissing);
+  return { ...photo, contentType: photoContentType, version: photoFileId };
 }

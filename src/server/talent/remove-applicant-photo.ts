@@ -2,32 +2,33 @@ import { eq } from 'drizzle-orm';
 import type { ApplicantProfile } from '~/shared/talent';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
+import { deleteStoredFiles, type FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getApplicantProfile } from './get-applicant-profile';
-import { deletePhotoFile } from './photo-files';
 
-// Takes the applicant's photo down. Removing a photo that is not there changes nothing and is no error.
+// Takes the applicant's photo down, its file with it. Removing a photo that is not there changes nothing
+// and is no error.
 export async function removeApplicantPhoto({
   db,
-  photosDirectory,
+  files,
   actorId,
   ipAddress,
 }: {
   db: Database;
-  photosDirectory: string;
+  files: FileStore;
   actorId: string;
   ipAddress?: string;
 }): Promise<ApplicantProfile> {
-  const removedFile = await db.transaction(async (transaction) => {
+  const removed = await db.transaction(async (transaction) => {
     const [current] = await transaction
-      .select({ photoFile: applicantProfiles.photoFile })
+      .select({ photoFileId: applicantProfiles.photoFileId })
       .from(applicantProfiles)
       .where(eq(applicantProfiles.userId, actorId))
       .for('update');
-    if (!current?.photoFile) return null;
+    if (!current?.photoFileId) return [];
     await transaction
       .update(applicantProfiles)
-      .set({ photoFile: null, photoContentType: null, updatedAt: new Date() })
+      .set({ photoFileId: null, photoContentType: null, updatedAt: new Date() })
       .where(eq(applicantProfiles.userId, actorId));
     await recordAuditEvent({
       db: transaction,
@@ -40,8 +41,8 @@ export async function removeApplicantPhoto({
         ipAddress,
       },
     });
-    return current.photoFile;
+    return deleteStoredFiles(transaction, [current.photoFileId]);
   });
-  if (removedFile) await deletePhotoFile(photosDirectory, removedFile);
+  await files.forget(removed);
   return getApplicantProfile({ db, applicantId: actorId });
 }

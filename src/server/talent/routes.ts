@@ -14,11 +14,11 @@ import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { AppError } from '../platform/errors';
-import { mediaTypeOf } from '../platform/file-transfer';
+import type { StoredFileContent } from '../platform/file-store';
+import { mediaTypeOf, refuseDeclaredOversize, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { getApplicantProfile } from './get-applicant-profile';
-import { photosDirectoryOf } from './photo-files';
 import { readApplicantPhoto } from './read-applicant-photo';
 import { removeApplicantPhoto } from './remove-applicant-photo';
 import { updateApplicantProfile } from './update-applicant-profile';
@@ -34,9 +34,10 @@ const VERSIONED_PHOTO_CACHE = 'private, max-age=31536000, immutable';
 // An address without the current version: the browser asks again each time.
 const UNVERSIONED_PHOTO_CACHE = 'private, no-cache';
 
-function sendPhoto(reply: FastifyReply, photo: { content: Buffer; contentType: string }, isVersioned: boolean) {
+function sendPhoto(reply: FastifyReply, photo: StoredFileContent, isVersioned: boolean) {
   return reply
     .header('content-type', photo.contentType)
+    .header('content-length', photo.byteSize)
     .header('x-content-type-options', 'nosniff')
     .header('cross-origin-resource-policy', 'same-origin')
     .header('content-disposition', 'inline')
@@ -46,8 +47,7 @@ function sendPhoto(reply: FastifyReply, photo: { content: Buffer; contentType: s
 
 // The applicant's own profile and photo, and what companies see of applicants (issue 11).
 export async function talentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, config } = context;
-  const photosDirectory = photosDirectoryOf(config.DATA_DIR);
+  const { db, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -77,7 +77,7 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
     async (request) => updateApplicantProfile({ db, ...actorOf(request), fields: request.body }),
   );
 
-  await app.register(photoUploadRoute, { context, photosDirectory });
+  await app.register(photoUploadRoute, { context });
 
   routes.delete(
     PHOTO_UPLOAD_PATH,
@@ -89,7 +89,7 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
         response: { 200: applicantProfileSchema, ...errorResponses },
       },
     },
-    async (request) => removeApplicantPhoto({ db, photosDirectory, ...actorOf(request) }),
+    async (request) => removeApplicantPhoto({ db, files, ...actorOf(request) }),
   );
 
   routes.get(
@@ -107,7 +107,12 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
       },
     },
     async (request, reply) => {
-      const photo = await readApplicantPhoto({ db, photosDirectory, applicantId: request.params.id });
+      const photo = await readApplicantPhoto({
+        db,
+        files,
+        applicantId: request.params.id,
+        viewerRole: currentAuth(request).user.role,
+      });
       return sendPhoto(reply, photo, request.query.v === photo.version);
     },
   );
@@ -129,16 +134,12 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
 }
 
 // PUT /api/applicant/profile/photo, in a scope of its own: only here does a request body arrive as raw
-// image bytes (no multipart), and only here are Fastify's refusals of a body reworded for an upload.
-async function photoUploadRoute(
-  scope: FastifyInstance,
-  { context, photosDirectory }: { context: AppContext; photosDirectory: string },
-) {
-  const { db } = context;
-  scope.addContentTypeParser(
-    [...photoContentTypes],
-    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+// image bytes (no multipart), streamed into the file store, and only here are Fastify's refusals of a
+// body reworded for an upload.
+async function photoUploadRoute(scope: FastifyInstance, { context }: { context: AppContext }) {
+  const { db, files } = context;
+  scope.addContentTypeParser([...photoContentTypes], (request, body, done) =>
+    refuseDeclaredOversize(request, body, done, PHOTO_MAX_BYTES, profileTexts.photoTooLarge),
   );
   // What the error thrown here becomes is the app's error handler's (the parent's) to answer.
   scope.setErrorHandler((error: FastifyError) => {
@@ -177,11 +178,10 @@ async function photoUploadRoute(
     async (request) =>
       uploadApplicantPhoto({
         db,
-        photosDirectory,
+        files,
         ...actorOf(request),
         declaredType: mediaTypeOf(request.headers['content-type']),
-        // Only an image body arrives as bytes; any other is refused for its type, and none is empty.
-        content: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        content: uploadBodyOf(request.body),
       }),
   );
 }

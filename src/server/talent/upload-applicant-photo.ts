@@ -9,50 +9,60 @@ import {
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { deleteStoredFiles, type FileStore, linkStoredFile } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getApplicantProfile } from './get-applicant-profile';
-import { deletePhotoFile, writePhotoFile } from './photo-files';
 
 // Replaces the applicant's photo. The bytes must be the image type the request says they are (a file's
-// name or header is easy to fake; its first bytes decide). The new file is in place before the profile
-// points at it, and the old one goes only once the profile no longer does.
+// name or header is easy to fake; its first bytes decide). The photo is stored as it arrives, then one
+// transaction points the profile at it and deletes the one it replaces.
 export async function uploadApplicantPhoto({
   db,
-  photosDirectory,
+  files,
   actorId,
   ipAddress,
   declaredType,
   content,
 }: {
   db: Database;
-  photosDirectory: string;
+  files: FileStore;
   actorId: string;
   ipAddress?: string;
   declaredType: string | undefined;
-  content: Buffer;
+  content: AsyncIterable<Uint8Array>;
 }): Promise<ApplicantProfile> {
   if (!declaredType || !isPhotoContentType(declaredType)) {
     throw new AppError('unsupported_media_type', profileTexts.photoUnsupportedType);
   }
-  if (content.length === 0) throw new AppError('validation', profileTexts.photoEmpty);
-  if (content.length > PHOTO_MAX_BYTES) throw new AppError('payload_too_large', profileTexts.photoTooLarge);
-  if (detectImageType(content) !== declaredType) {
-    throw new AppError('validation', profileTexts.photoContentMismatch(declaredType));
-  }
-
-  const file = await writePhotoFile(photosDirectory, content, declaredType);
-  let previousFile: string | null;
+  const file = await files.write({
+    ownerId: actorId,
+    kind: 'photo',
+    contentType: declaredType,
+    content,
+    maxBytes: PHOTO_MAX_BYTES,
+    tooLarge: () => new AppError('payload_too_large', profileTexts.photoTooLarge),
+    empty: () => new AppError('validation', profileTexts.photoEmpty),
+    inspectStart: (start) => {
+      if (detectImageType(start) !== declaredType) {
+        throw new AppError('validation', profileTexts.photoContentMismatch(declaredType));
+      }
+    },
+  });
+  let replaced: string[];
   try {
-    previousFile = await db.transaction(async (transaction) => {
+    replaced = await db.transaction(async (transaction) => {
       await transaction.insert(applicantProfiles).values({ userId: actorId }).onConflictDoNothing();
       const [current] = await transaction
-        .select({ photoFile: applicantProfiles.photoFile })
+        .select({ photoFileId: applicantProfiles.photoFileId })
         .from(applicantProfiles)
         .where(eq(applicantProfiles.userId, actorId))
         .for('update');
+      if (!(await linkStoredFile(transaction, { fileId: file.id, ownerId: actorId, kind: 'photo' }))) {
+        throw new Error('The uploaded photo was not found to link.');
+      }
       await transaction
         .update(applicantProfiles)
-        .set({ photoFile: file, photoContentType: declaredType, updatedAt: new Date() })
+        .set({ photoFileId: file.id, photoContentType: declaredType, updatedAt: new Date() })
         .where(eq(applicantProfiles.userId, actorId));
       await recordAuditEvent({
         db: transaction,
@@ -61,16 +71,16 @@ export async function uploadApplicantPhoto({
           action: 'applicant.photo_updated',
           targetType: 'user',
           targetId: actorId,
-          details: { change: 'uploaded', content_type: declaredType, bytes: content.length },
+          details: { change: 'uploaded', content_type: declaredType, bytes: file.byteSize },
           ipAddress,
         },
       });
-      return current?.photoFile ?? null;
+      return deleteStoredFiles(transaction, [current?.photoFileId]);
     });
   } catch (error) {
-    await deletePhotoFile(photosDirectory, file);
+    await files.discard(file.id);
     throw error;
   }
-  if (previousFile) await deletePhotoFile(photosDirectory, previousFile);
+  await files.forget(replaced);
   return getApplicantProfile({ db, applicantId: actorId });
 }

@@ -30,6 +30,7 @@ import {
 import { applications } from './applications';
 import { users } from './auth';
 import { companies } from './companies';
+import { storedFiles } from './files';
 import { jobs } from './jobs';
 
 // drizzle's jsonb column parses again a value the driver has already parsed, so a stored JSON string
@@ -189,6 +190,8 @@ export const testAnswers = pgTable(
     // The id of the question in the attempt's snapshot.
     questionId: text().notNull(),
     answer: jsonbValue(),
+    // A file-upload answer's file in the file store (the answer carries its id too).
+    fileId: uuid().references(() => storedFiles.id, { onDelete: 'set null' }),
     answeredAt: timestamp({ withTimezone: true }),
     method: gradingMethod(),
     // null while the answer waits to be graded.
@@ -197,7 +200,11 @@ export const testAnswers = pgTable(
     gradedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     gradedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.questionId] }),
+    // Deleting a stored file finds the answer naming it.
+    index('test_answers_file_idx').on(table.fileId).where(sql`${table.fileId} is not null`),
+  ],
 );
 
 // A company user's starred tests.

@@ -6,6 +6,7 @@ export * from './audit';
 export * from './auth';
 export * from './billing';
 export * from './companies';
+export * from './files';
 export * from './jobs';
 export * from './mail';
 export * from './meetings';

@@ -15,6 +15,7 @@ import { conversationKinds } from '~/shared/messaging';
 import { applications } from './applications';
 import { users } from './auth';
 import { companies } from './companies';
+import { storedFiles } from './files';
 
 export const conversationKind = pgEnum('conversation_kind', conversationKinds);
 
@@ -81,6 +82,9 @@ export const messages = pgTable(
     clientId: text().notNull(),
     body: text().notNull(),
     attachmentName: text(),
+    // The attached file in the file store.
+    attachmentFileId: uuid().references(() => storedFiles.id, { onDelete: 'set null' }),
+    // Before the shared store: a file name under an instance's DATA_DIR, imported at start, then cleared.
     attachmentStoredName: text(),
     attachmentContentType: text(),
     attachmentSize: integer(),
@@ -89,5 +93,7 @@ export const messages = pgTable(
   (table) => [
     uniqueIndex('messages_conversation_seq_unique').on(table.conversationId, table.seq),
     uniqueIndex('messages_sender_client_unique').on(table.conversationId, table.senderId, table.clientId),
+    // Deleting a stored file finds the message naming it.
+    index('messages_attachment_file_idx').on(table.attachmentFileId).where(sql`${table.attachmentFileId} is not null`),
   ],
 );

@@ -15,6 +15,7 @@ import {
 import { availabilities, experienceLevels, regions } from '~/shared/talent';
 import { users } from './auth';
 import { companies } from './companies';
+import { storedFiles } from './files';
 import { tsvector } from './jobs';
 
 export const experienceLevel = pgEnum('experience_level', experienceLevels);
@@ -37,9 +38,12 @@ export const applicantProfiles = pgTable(
     region: region(),
     location: text(),
     timezone: text(),
-    // The uploaded photo: a file name under DATA_DIR/photos, and its content type.
-    photoFile: text(),
+    // The uploaded photo in the file store, and its content type.
+    photoFileId: uuid().references(() => storedFiles.id, { onDelete: 'set null' }),
     photoContentType: text(),
+    // Before the shared store: a file name under an instance's DATA_DIR/photos, imported at start
+    // (platform/import-local-files.ts), then cleared.
+    photoFile: text(),
     // Talent Search's figures: the stars companies gave for finished work (tenths: 47 is 4.7) and the
     // hours billed; kept here, beside the fields they sort with, by the features that produce them.
     ratingTenths: smallint(),
@@ -76,6 +80,8 @@ export const applicantProfiles = pgTable(
     // The sort orders' indexes (rate, rating, last active, and the record among profiles with a proven
     // skill) carry every filter's columns, so that a search walks them without reading the table: they
     // are written in migration 0014, as drizzle cannot declare INCLUDE.
+    // Deleting a stored file finds the profile naming it.
+    index('applicant_profiles_photo_file_idx').on(table.photoFileId).where(sql`${table.photoFileId} is not null`),
     check('applicant_profiles_rating_range', sql`${table.ratingTenths} between 10 and 50`),
     check('applicant_profiles_hours_billed', sql`${table.hoursBilled} >= 0`),
   ],
