@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInAccount } from '~/server/testing/auth-helpers';
+import { startCompanyConversation } from '~/server/testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '~/server/testing/live-test-sockets';
 import { startTcpProxy, type TcpProxy } from '~/server/testing/tcp-proxy';
 import { createTestApp, type TestApp } from '~/server/testing/test-app';
@@ -199,7 +200,9 @@ describe('the live connection of a tab', () => {
 
   it('watches the same people again after a reconnect', async () => {
     const person = await signedInAccount(testApp, { role: 'applicant' });
-    const { events } = await openTab('company');
+    const { account: company, events } = await openTab('company');
+    // One watches only people one deals with: the company's applicant, in a conversation of theirs.
+    await startCompanyConversation(testApp, company, person.user.id);
     const presence: Array<{ online: boolean }> = [];
     released.push(
       subscribeLive('presence', (event) => {

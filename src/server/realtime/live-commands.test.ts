@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import type { ConversationDetail } from '~/shared/messaging';
 import { sessions } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { COMMAND_BURST, POLICY_VIOLATION_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from './live-hub';
@@ -27,15 +27,7 @@ describe('live socket limits', () => {
     origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
     company = await signedInAccount(testApp, { role: 'company', name: 'Cara Company' });
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Abe Applicant' });
-    const companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
-    const job = await buildJob(testApp.database.db, { companyId });
-    await buildApplication(testApp.database.db, { jobId: job.id, applicantId: applicant.user.id });
-    const started = await company.request({
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { applicant_id: applicant.user.id },
-    });
-    conversation = started.json() as ConversationDetail;
+    conversation = await startCompanyConversation(testApp, company, applicant.user.id);
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { HEARTBEAT_SLOTS, SESSION_ENDED_CLOSE_CODE } from './live-hub';
@@ -75,15 +75,7 @@ describe('the live socket', () => {
     const watcher = await signedInAccount(testApp, { role: 'company' });
     const person = await signedInAccount(testApp, { role: 'applicant' });
     // A person one shares a conversation with: the company and its applicant.
-    const companyId = (await watcher.request({ method: 'GET', url: '/api/company' })).json().id;
-    const job = await buildJob(testApp.database.db, { companyId });
-    await buildApplication(testApp.database.db, { jobId: job.id, applicantId: person.user.id });
-    const started = await watcher.request({
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { applicant_id: person.user.id },
-    });
-    expect(started.statusCode, started.body).toBeLessThan(300);
+    await startCompanyConversation(testApp, watcher, person.user.id);
     const watching = open({ origin, cookie: watcher.cookie });
     await watching.opened;
     watching.socket.send(JSON.stringify({ type: 'watch_presence', user_ids: [person.user.id] }));
