@@ -40,13 +40,16 @@ describe('uploaded files across two instances', () => {
     testApp = await createTestApp({ env: { DATA_DIR: directories[0] ?? '', ATTEMPT_SWEEP_SECONDS: '0' } });
     const url = (testApp.database as DatabaseHandle & { url?: string }).url;
     otherDatabase = url ? await openDatabase({ url, poolSize: 4 }) : testApp.database;
+    const otherConfig = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: directories[1] ?? '',
+      ATTEMPT_SWEEP_SECONDS: '0',
+    });
+    // Both instances run with the same ADMIN_EMAILS, as instances of one deployment do.
+    otherConfig.adminEmails = testApp.config.adminEmails;
     otherApp = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: directories[1] ?? '',
-        ATTEMPT_SWEEP_SECONDS: '0',
-      }),
+      config: otherConfig,
       secret: 'test-secret-that-is-at-least-32-characters-long',
       database: otherDatabase,
     });
