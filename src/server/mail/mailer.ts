@@ -17,6 +17,12 @@ export interface Mailer {
   send(message: EmailMessage, options?: { transaction?: Database }): Promise<void>;
 }
 
+// A mailer whose every message joins the transaction, for helpers that send without taking one (the
+// confirmation link of a registration).
+export function mailerInTransaction(mailer: Mailer, transaction: Database): Mailer {
+  return { send: (message, options) => mailer.send(message, { transaction, ...options }) };
+}
+
 // Every message is kept in the outbox, then sent by a send-email job (retried with backoff when the
 // SMTP server fails), so a slow or absent mail server never holds up a request.
 export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
