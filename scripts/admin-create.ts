@@ -7,6 +7,7 @@ import { createAccount } from '../src/server/auth/create-account';
 import { hashPassword } from '../src/server/auth/passwords';
 import { loadConfig } from '../src/server/config';
 import { openConfiguredDatabase } from '../src/server/db/client';
+import { exitWhenDataDirectoryInUse } from '../src/server/db/lock-data-directory';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { recordAuditEvent } from '../src/server/platform/record-audit-event';
@@ -21,7 +22,7 @@ if (!isValidEmail(email)) {
 const name = nameParts.join(' ') || email.split('@')[0] || email;
 
 const config = loadConfig(process.env);
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config).catch(exitWhenDataDirectoryInUse);
 try {
   await migrateDatabase(database);
   const password = randomBytes(12).toString('base64url');

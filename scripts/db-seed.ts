@@ -1,7 +1,8 @@
 // `npm run db:seed`: loads the demo data into the configured database. Idempotent: what exists is kept.
-// Stop the server first when using the embedded database: PGlite allows one process at a time.
+// With the embedded database, stop the server first: it holds the database (the command says so).
 import { loadConfig } from '../src/server/config';
 import { openConfiguredDatabase } from '../src/server/db/client';
+import { exitWhenDataDirectoryInUse } from '../src/server/db/lock-data-directory';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { demoSeeders, seedDemoData } from '../src/server/db/seed/seed-demo-data';
 
@@ -10,7 +11,7 @@ if (config.NODE_ENV === 'production') {
   console.error('Demo data is never loaded in production: its accounts have a published password.');
   process.exit(1);
 }
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config).catch(exitWhenDataDirectoryInUse);
 try {
   await migrateDatabase(database);
   const report = await seedDemoData({ db: database.db });

@@ -203,6 +203,30 @@ describe('the server process', () => {
     expect(seed).toContain('Demo data is never loaded in production');
   }, 30_000);
 
+  // Issue 27 item 6: a second server on the same embedded database would overwrite the first one's writes.
+  it('refuses a second server on a data directory in use, and starts once the first has died', async () => {
+    const lockedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-locked-'));
+    try {
+      const env = { DATA_DIR: lockedDir, CLIENT_DIR: path.join(lockedDir, 'no-client'), SEED_DEMO: 'false' };
+      const first = startServer(env);
+      await first.waitForLog('Server listening at http://127.0.0.1:');
+      const second = startServer(env);
+      expect(await second.exited).toBe(1);
+      expect(second.logs()).toContain(
+        `The database in ${path.join(lockedDir, 'pglite')} is in use by node ${path.relative(repositoryRoot, mainFile)} (process ${first.process.pid}, started `,
+      );
+      // A crash leaves its lock behind; the next start sees its process gone and takes over.
+      first.process.kill('SIGKILL');
+      await first.exited;
+      const third = startServer(env);
+      await third.waitForLog('Server listening at http://127.0.0.1:');
+      third.process.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+    } finally {
+      await fs.rm(lockedDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('refuses to start with bad configuration, naming every bad variable', async () => {
     const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://db/x' });
     expect(await server.exited).toBe(1);

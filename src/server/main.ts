@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { endUnlistedAdministratorsAccess } from './auth/unlisted-administrators';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
+import { exitWhenDataDirectoryInUse } from './db/lock-data-directory';
 import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
 import { seedDemoData } from './db/seed/seed-demo-data';
@@ -27,7 +28,7 @@ const config = readConfig();
 const logger = createLogger(config);
 const secret = await resolveSecret(config);
 
-const database = await openConfiguredDatabase(config, logger);
+const database = await openConfiguredDatabase(config, logger).catch(exitWhenDataDirectoryInUse);
 // Instances starting together take turns: the first migrates (and loads the demo data), the rest find
 // it done.
 const { isFirstStart, loadsDemoData } = await database.withExclusiveLock('tandem:migrate', async () => {

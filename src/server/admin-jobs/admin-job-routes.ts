@@ -65,8 +65,13 @@ export async function adminJobRoutes(app: FastifyInstance, { context }: { contex
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      const job = await createAdminJob({ db, actor: user, input: request.body, ipAddress: request.ip });
-      if (job.status === 'open') await notifyNewJob(context, job.id);
+      const job = await createAdminJob({
+        db,
+        actor: user,
+        input: request.body,
+        ipAddress: request.ip,
+        onPublished: (transaction, jobId) => notifyNewJob({ ...context, transaction }, jobId),
+      });
       return reply.code(201).send(job);
     },
   );

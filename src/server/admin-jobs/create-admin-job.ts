@@ -13,11 +13,13 @@ export async function createAdminJob({
   actor,
   input,
   ipAddress,
+  onPublished,
 }: {
   db: Database;
   actor: { id: string; email: string; emailVerified: boolean };
   input: z.output<typeof adminCreateJobSchema>;
   ipAddress?: string;
+  onPublished?: (transaction: Database, jobId: string) => Promise<void>;
 }) {
   const { company_id: companyId, ...fields } = input;
   const [company] = await db
@@ -34,5 +36,6 @@ export async function createAdminJob({
     isActorEmailVerified: actor.emailVerified,
     input: fields,
     ipAddress,
+    onPublished,
   });
 }

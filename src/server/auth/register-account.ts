@@ -3,7 +3,7 @@ import { authMessages, type RegisterInput, registerSchema } from '~/shared/auth'
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import type { Mailer } from '../mail/mailer';
+import { type Mailer, mailerInTransaction } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { notifyNewUser } from '../settings/notify-administrators';
@@ -34,33 +34,45 @@ export async function registerAccount({
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, registration.email));
   if (existing) throw new AppError('conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
 
-  const user = await createAccount({
-    db,
-    accountType: registration.account_type,
-    email: registration.email,
-    name: registration.name,
-    passwordHash: await hashPassword(registration.password),
-    companyName: registration.company_name,
-    emailVerified: !settings.email_verification,
-  }).catch((error: unknown) => {
-    // Another registration of the same address got in between the check above and this insert.
-    if (isUniqueViolation(error, EMAIL_UNIQUE_INDEXES)) {
-      throw new AppError('conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
+  const passwordHash = await hashPassword(registration.password);
+  // The account, its confirmation link, the audit row and the administrators' email commit together
+  // (decision 012): a crash in between leaves no account without them, and no email about no account.
+  return db.transaction(async (transaction) => {
+    const user = await createAccount({
+      db: transaction,
+      accountType: registration.account_type,
+      email: registration.email,
+      name: registration.name,
+      passwordHash,
+      companyName: registration.company_name,
+      emailVerified: !settings.email_verification,
+    }).catch((error: unknown) => {
+      // Another registration of the same address got in between the check above and this insert.
+      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEXES)) {
+        throw new AppError('conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
+      }
+      throw error;
+    });
+    if (settings.email_verification) {
+      await startEmailVerification({
+        db: transaction,
+        mailer: mailerInTransaction(mailer, transaction),
+        publicUrl,
+        user,
+      });
     }
-    throw error;
+    await recordAuditEvent({
+      db: transaction,
+      event: {
+        actorId: user.id,
+        action: 'account.registered',
+        targetType: 'user',
+        targetId: user.id,
+        details: { role: user.role },
+        ipAddress,
+      },
+    });
+    await notifyNewUser({ transaction, mailer, settings, publicUrl }, user);
+    return user;
   });
-  if (settings.email_verification) await startEmailVerification({ db, mailer, publicUrl, user });
-  await recordAuditEvent({
-    db,
-    event: {
-      actorId: user.id,
-      action: 'account.registered',
-      targetType: 'user',
-      targetId: user.id,
-      details: { role: user.role },
-      ipAddress,
-    },
-  });
-  await notifyNewUser({ db, mailer, settings, publicUrl }, user);
-  return user;
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { type DataDirectoryLock, lockDataDirectory } from './lock-data-directory';
 import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
 
@@ -148,14 +149,24 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
   }
 
-  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
+  // Files on disk belong to one process at a time (lock-data-directory.ts); an in-memory database is its own.
+  let lock: DataDirectoryLock | undefined;
+  if (options.dataDir && !options.pglite) {
+    lock = await lockDataDirectory(options.dataDir);
+    await fs.mkdir(options.dataDir, { recursive: true });
+  }
   // pg_trgm: Company Management's search for any part of a name or address (migration 0025).
   // One options object: given as a second argument after an undefined data directory (in memory), the
   // extensions are not loaded and CREATE EXTENSION fails.
   const client =
     options.pglite ??
     new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return {
     db,
@@ -177,7 +188,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         if (!client.closed) await unlisten();
       };
     },
-    // One process owns the embedded database's files.
+    // One process owns the embedded database's files (the data directory's lock).
     withExclusiveLock: (_name, work) => work(),
     dumpDataDir: () => client.dumpDataDir('none'),
     ping: async () => {
@@ -186,6 +197,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     },
     close: async () => {
       if (!client.closed) await client.close();
+      await lock?.release();
     },
   };
 }

@@ -35,6 +35,7 @@ export async function changeJobStatus({
   actorId,
   ipAddress,
   auditDetails = {},
+  onPublished,
   now = new Date(),
 }: {
   db: Database;
@@ -45,6 +46,8 @@ export async function changeJobStatus({
   ipAddress?: string;
   // Added to the audit row (a bulk action says so).
   auditDetails?: Record<string, unknown>;
+  // Runs in the move's transaction when the job is published: its announcement commits with it.
+  onPublished?: (transaction: Database, jobId: string) => Promise<void>;
   now?: Date;
 }): Promise<{ id: string; from: JobStatus; status: JobStatus }> {
   const [job] = await db
@@ -99,6 +102,7 @@ export async function changeJobStatus({
         ipAddress,
       },
     });
+    if (transition === 'publish') await onPublished?.(transaction, id);
     return { id, from: job.status, status: to };
   });
 }

@@ -21,6 +21,7 @@ export async function createJob({
   isActorEmailVerified,
   input,
   ipAddress,
+  onPublished,
   now = new Date(),
 }: {
   db: Database;
@@ -31,6 +32,9 @@ export async function createJob({
   isActorEmailVerified: boolean;
   input: z.output<typeof createJobSchema>;
   ipAddress?: string;
+  // Runs in the job's transaction when it is published at once: what announces it (the administrators'
+  // email) commits with the job, or neither does.
+  onPublished?: (transaction: Database, jobId: string) => Promise<void>;
   now?: Date;
 }) {
   const isDraft = input.status === 'draft';
@@ -66,6 +70,7 @@ export async function createJob({
         ipAddress,
       },
     });
+    if (input.status === 'open') await onPublished?.(transaction, created.id);
     return created.id;
   });
   return getJob({ db, companyId, id });

@@ -18,6 +18,7 @@ import {
   updateJobSchema,
 } from '~/shared/jobs';
 import type { AppContext } from '../app-context';
+import type { Database } from '../db/client';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { sendGeneratedFile } from '../platform/file-transfer';
 import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
@@ -45,6 +46,8 @@ const tags = ['jobs'];
 // A company's job posts (issue 5): every route acts inside the signed-in person's company.
 export async function jobRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
+  // Publishing tells the administrators (System Settings), in the publishing transaction.
+  const announceJob = (transaction: Database, jobId: string) => notifyNewJob({ ...context, transaction }, jobId);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -80,8 +83,8 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
         actorEmail: email,
         isActorEmailVerified: emailVerified,
         input: request.body,
+        onPublished: announceJob,
       });
-      if (job.status === 'open') await notifyNewJob(context, job.id);
       return reply.code(201).send(job);
     },
   );
@@ -266,8 +269,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       },
       async (request) => {
         const actor = companyActorOf(request);
-        await changeJobStatus({ db, ...actor, id: request.params.id, transition });
-        if (transition === 'publish') await notifyNewJob(context, request.params.id);
+        await changeJobStatus({ db, ...actor, id: request.params.id, transition, onPublished: announceJob });
         return getJob({ db, companyId: actor.companyId, id: request.params.id });
       },
     );

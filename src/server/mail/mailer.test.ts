@@ -1,66 +1,14 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { JobQueue } from '../platform/job-queue';
 import { startPgBossQueue } from '../platform/pg-boss-queue';
+import { listen, startSmtpServer } from '../testing/smtp-test-server';
 import { createTestDatabase } from '../testing/test-database';
 import { createMailer, createOutboxSender } from './mailer';
 
 const quiet = { info: () => undefined, error: () => undefined, warn: () => undefined };
-
-// Just enough SMTP for nodemailer: refuses the first `failures` messages with a 451, then accepts.
-function startSmtpServer(failures: number) {
-  const received: string[] = [];
-  let refusals = 0;
-  const server = createServer((socket: Socket) => {
-    let data = '';
-    let inData = false;
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      data += chunk.toString('utf8');
-      let end = data.indexOf('\r\n');
-      while (end !== -1) {
-        const line = data.slice(0, end);
-        data = data.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            if (refusals < failures) {
-              refusals += 1;
-              socket.write('451 try again later\r\n');
-            } else {
-              socket.write('250 queued\r\n');
-            }
-          } else {
-            received.push(line);
-          }
-        } else if (/^(EHLO|HELO)/i.test(line)) {
-          socket.write('250 test\r\n');
-        } else if (/^DATA/i.test(line)) {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (/^QUIT/i.test(line)) {
-          socket.end('221 bye\r\n');
-        } else {
-          socket.write('250 ok\r\n');
-        }
-        end = data.indexOf('\r\n');
-      }
-    });
-  });
-  return { server, received };
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const started = Date.now();

@@ -17,6 +17,12 @@ export interface Mailer {
   send(message: EmailMessage, options?: { transaction?: Database }): Promise<void>;
 }
 
+// A mailer whose every message joins the transaction, for helpers that send without taking one (the
+// confirmation link of a registration).
+export function mailerInTransaction(mailer: Mailer, transaction: Database): Mailer {
+  return { send: (message, options) => mailer.send(message, { transaction, ...options }) };
+}
+
 // Every message is kept in the outbox, then sent by a send-email job (retried with backoff when the
 // SMTP server fails), so a slow or absent mail server never holds up a request.
 export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
@@ -30,6 +36,8 @@ export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 
     },
   };
 }
+
+const SMTP_TIMEOUT_MS = 10_000;
 
 // The send-email job. With SMTP_URL it sends through nodemailer and records sent_at (or the error,
 // then throws so the job is retried); without, it writes the message to the log so a developer can
@@ -45,7 +53,16 @@ export function createOutboxSender({
   from: string;
   logger: Pick<Logger, 'info' | 'error'>;
 }): (job: { outboxId: string }) => Promise<void> {
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // A mail server that stops answering fails the message in seconds, not nodemailer's minutes: a
+  // send-email job still running after 20 s is taken as lost and sent again (platform/pg-boss-queue.ts).
+  const transport: Transporter | undefined = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      })
+    : undefined;
   return async ({ outboxId }) => {
     const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
     if (!message || message.sentAt) return;

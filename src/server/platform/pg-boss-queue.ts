@@ -13,30 +13,57 @@ export interface PgBossQueueOptions {
   pollingIntervalSeconds?: number;
   // Off: this instance only sends and schedules; another instance (or a test, by hand) does the work.
   isWorking?: boolean;
-  // The first retry waits this long, each later one twice as long (with jitter).
+  // The first retry waits this long to twice as long, each later one twice as long again (defaults in
+  // jobTimings).
   retryDelaySeconds?: number;
   // stop() waits this long for running handlers; pg-boss then fails their jobs, to be retried.
   stopTimeoutSeconds?: number;
+  // An email-sized job still running after this long is taken as lost (its worker died) and retried.
+  quickExpireSeconds?: number;
+  // How often an instance looks for lost jobs (and archives old ones); once per interval across instances.
+  maintenanceIntervalSeconds?: number;
 }
 
 // Every queue exists from the start: a send inside a transaction cannot create one (on PGlite it
 // would wait for the very transaction it runs in). The type makes a new job name fail here until listed.
-const everyJob: Record<JobName, true> = {
-  'send-email': true,
-  'notification-email': true,
-  'meeting-reminder': true,
-  'message-digest': true,
-  'issue-invoices': true,
-  'mark-overdue-invoices': true,
-  'auto-pay-invoices': true,
-  'apply-retention': true,
-  'sweep-stored-files': true,
+// A quick job (an email, a notification's email, a reminder) takes well under a second; a run (invoices,
+// retention, a digest of everyone's messages) may take minutes.
+type JobKind = 'quick' | 'run';
+const everyJob: Record<JobName, JobKind> = {
+  'send-email': 'quick',
+  'notification-email': 'quick',
+  'meeting-reminder': 'quick',
+  'message-digest': 'run',
+  'issue-invoices': 'run',
+  'mark-overdue-invoices': 'run',
+  'auto-pay-invoices': 'run',
+  'apply-retention': 'run',
+  'sweep-stored-files': 'run',
 };
-const RETRY_LIMIT = 6;
-// Jobs a worker takes per fetch: pg-boss pauses for its polling interval after each fetch.
-const BATCH_SIZE = 20;
-// A handler running longer than this is taken as lost, and its job retried.
-const EXPIRE_SECONDS = 5 * 60;
+
+// When a worker dies (kill -9, a lost machine), pg-boss has no way to know but time: its jobs stay active
+// until they expire, the next maintenance turns them into retries, and a worker fetches them after the
+// retry delay. For a quick job all of it is bounded by quickJobRetryBoundSeconds (issue 27: under a
+// minute); retries of failures stretch over ~20 to ~40 minutes of a mail server's outage (5 s to 640 s,
+// doubling, eight times), as a run's six retries from 15 s do.
+export const jobTimings = {
+  quick: { expireSeconds: 20, retryDelaySeconds: 5, retryLimit: 8, batchSize: 5 },
+  run: { expireSeconds: 5 * 60, retryDelaySeconds: 15, retryLimit: 6, batchSize: 20 },
+  maintenanceIntervalSeconds: 10,
+  pollingIntervalSeconds: 2,
+};
+
+// The longest a lost quick job waits before a worker takes it again: its expiry, then up to two
+// maintenance intervals (two instances each run it on their own clock, once per interval across them),
+// the longest first retry delay (pg-boss draws it between one and two delays), and a poll.
+export function quickJobRetryBoundSeconds({
+  expireSeconds = jobTimings.quick.expireSeconds,
+  maintenanceIntervalSeconds = jobTimings.maintenanceIntervalSeconds,
+  retryDelaySeconds = jobTimings.quick.retryDelaySeconds,
+  pollingIntervalSeconds = jobTimings.pollingIntervalSeconds,
+} = {}): number {
+  return expireSeconds + 2 * maintenanceIntervalSeconds + 2 * retryDelaySeconds + pollingIntervalSeconds;
+}
 // Completed jobs are kept this long, and with them the ids that make a repeated send a no-op.
 const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
 
@@ -89,10 +116,12 @@ async function retryOnDeadlock(setUp: () => Promise<void>) {
 export async function startPgBossQueue({
   database,
   logger,
-  pollingIntervalSeconds = 2,
+  pollingIntervalSeconds = jobTimings.pollingIntervalSeconds,
   isWorking = true,
-  retryDelaySeconds = 15,
+  retryDelaySeconds,
   stopTimeoutSeconds = 10,
+  quickExpireSeconds = jobTimings.quick.expireSeconds,
+  maintenanceIntervalSeconds = jobTimings.maintenanceIntervalSeconds,
 }: PgBossQueueOptions): Promise<JobQueue> {
   const inFlight = new Set<Promise<unknown>>();
   let isStopped = false;
@@ -114,19 +143,27 @@ export async function startPgBossQueue({
     schedule: isWorking,
     supervise: isWorking,
     pollingIntervalSeconds,
+    maintenanceIntervalSeconds,
     archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
   });
   boss.on('error', (error) => {
     if (!isStopped) logger.error({ err: error }, 'job queue error');
   });
-  const queueOptions = { retryLimit: RETRY_LIMIT, retryDelay: retryDelaySeconds, retryBackoff: true };
+  // Given with every job, not only when its queue is created: a queue keeps the options it was created with.
+  const optionsOf = (name: JobName) => {
+    const kind = jobTimings[everyJob[name]];
+    return {
+      retryLimit: kind.retryLimit,
+      retryDelay: retryDelaySeconds ?? kind.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: everyJob[name] === 'quick' ? quickExpireSeconds : kind.expireSeconds,
+    };
+  };
   // Instances starting together on one database can deadlock in pg-boss's own setup (seen with two:
   // "deadlock detected" in createQueue); the loser of a deadlock simply tries again.
   await retryOnDeadlock(async () => {
     await boss.start();
-    for (const name of Object.keys(everyJob)) {
-      await boss.createQueue(name, { name, expireInSeconds: EXPIRE_SECONDS, ...queueOptions });
-    }
+    for (const name of Object.keys(everyJob) as JobName[]) await boss.createQueue(name, { name, ...optionsOf(name) });
   });
   const workerIds = new Map<JobName, string[]>();
 
@@ -134,7 +171,7 @@ export async function startPgBossQueue({
     async send<N extends JobName>(name: N, data: JobData[N], options: SendOptions = {}) {
       const { startAfter, singletonKey, transaction } = options;
       await boss.send(name, data, {
-        ...queueOptions,
+        ...optionsOf(name),
         ...(startAfter ? { startAfter } : {}),
         ...(singletonKey ? { singletonKey, id: jobIdOf(name, singletonKey) } : {}),
         ...(transaction ? { db: transactionDb(transaction) } : {}),
@@ -147,7 +184,10 @@ export async function startPgBossQueue({
     async work<N extends JobName>(name: N, handler: (data: JobData[N]) => Promise<void>) {
       if (!isWorking) return;
       let workerId = '';
-      workerId = await boss.work<JobData[N]>(name, { batchSize: BATCH_SIZE }, async (jobs) => {
+      // A batch's jobs expire together, counted from its fetch: a quick batch is small enough to finish
+      // well within its expiry even on a slow mail server.
+      const { batchSize } = jobTimings[everyJob[name]];
+      workerId = await boss.work<JobData[N]>(name, { batchSize }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data);
@@ -158,12 +198,12 @@ export async function startPgBossQueue({
           }
         }
         // A full batch suggests more waiting: fetch again at once rather than after the polling pause.
-        if (jobs.length === BATCH_SIZE) boss.notifyWorker(workerId);
+        if (jobs.length === batchSize) boss.notifyWorker(workerId);
       });
       workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
     },
     async schedule(name, cron) {
-      await boss.schedule(name, cron, {}, queueOptions);
+      await boss.schedule(name, cron, {}, optionsOf(name));
     },
     async stop() {
       if (isStopped) return;

@@ -7,20 +7,26 @@ import type { Database } from '../db/client';
 import { companies, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 
+// The news goes out in the transaction that makes it (decision 012): a crash before the commit leaves
+// neither the user or job nor its email, and no email announces what was rolled back.
 interface Notifier {
-  db: Database;
+  transaction: Database;
   mailer: Mailer;
   settings: PlatformSettings;
   publicUrl: string;
 }
 
 // One email to every active administrator, through the outbox.
-async function emailAdministrators({ db, mailer }: Pick<Notifier, 'db' | 'mailer'>, subject: string, text: string) {
-  const administrators = await db
+async function emailAdministrators(
+  { transaction, mailer }: Pick<Notifier, 'transaction' | 'mailer'>,
+  subject: string,
+  text: string,
+) {
+  const administrators = await transaction
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-  for (const { email } of administrators) await mailer.send({ to: email, subject, text });
+  for (const { email } of administrators) await mailer.send({ to: email, subject, text }, { transaction });
 }
 
 const kindOfAccount: Partial<Record<Role, string>> = { applicant: 'applicant', company: 'company' };
@@ -48,18 +54,23 @@ export async function notifyNewUser(
 
 // System Settings "New job notifications": administrators hear of every job published.
 export async function notifyNewJob(
-  { db, mailer, settings, config }: Pick<AppContext, 'db' | 'mailer' | 'settings' | 'config'>,
+  {
+    transaction,
+    mailer,
+    settings,
+    config,
+  }: Pick<AppContext, 'mailer' | 'settings' | 'config'> & { transaction: Database },
   jobId: string,
 ): Promise<void> {
   if (!(await settings.get()).notify_new_job) return;
-  const [job] = await db
+  const [job] = await transaction
     .select({ title: jobs.title, companyName: companies.name })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(eq(jobs.id, jobId));
   if (!job) return;
   await emailAdministrators(
-    { db, mailer },
+    { transaction, mailer },
     `New job published: ${job.title}`,
     [
       `${job.companyName} published a new job on Tandem: ${job.title}.`,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlatformSettings, maintenanceTexts } from '~/shared/settings';
-import { auditLogs, emailOutbox, sessions } from '../db/schema';
+import { auditLogs, companies, emailOutbox, jobs, sessions, users } from '../db/schema';
 import { loadWebClient } from '../platform/web-client';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
@@ -279,6 +279,99 @@ describe('system settings', () => {
       const quiet = await company.request({ method: 'POST', url: '/api/jobs', payload: job('Auditor', 'open') });
       expect(quiet.statusCode).toBe(201);
       expect(await mailTo(admin.user.email, 'New job published: Auditor')).toHaveLength(0);
+    });
+
+    // Issue 27 item 7: the user or job, its audit row and its emails are one transaction (decision 012).
+    // Here the outbox refuses the administrators' email, as a crash at that moment would cut the
+    // operation short: nothing it wrote before may remain.
+    describe('when the email to the administrators cannot be written', () => {
+      const refuseNews = async <T>(work: () => Promise<T>): Promise<T> => {
+        await testApp.database.runSql(`
+          create function refuse_administrators_news() returns trigger language plpgsql as $$
+          begin
+            if new.subject like 'New job published:%' or new.subject like 'New % registered:%' then
+              raise exception 'the outbox refuses %', new.subject;
+            end if;
+            return new;
+          end $$;
+          create trigger refuse_administrators_news before insert on email_outbox
+            for each row execute function refuse_administrators_news();`);
+        try {
+          return await work();
+        } finally {
+          await testApp.database.runSql(`
+            drop trigger refuse_administrators_news on email_outbox;
+            drop function refuse_administrators_news();`);
+        }
+      };
+      const job = (title: string, status: 'open' | 'draft') => ({
+        title,
+        description: 'Reconcile the ledgers every month.',
+        engagement_type: 'hourly',
+        budget_min: 40,
+        budget_max: 55,
+        weekly_hours: 20,
+        start_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+        skill_tags: ['Accounting'],
+        visibility: 'public',
+        status,
+      });
+      const jobsTitled = (title: string) => db().select().from(jobs).where(eq(jobs.title, title));
+      const auditOf = (targetId: string) => db().select().from(auditLogs).where(eq(auditLogs.targetId, targetId));
+
+      it('keeps no job, and no audit row, published at creation by a company or an administrator', async () => {
+        const before = await auditCount();
+        const created = await refuseNews(() =>
+          company.request({ method: 'POST', url: '/api/jobs', payload: job('Treasurer', 'open') }),
+        );
+        expect(created.statusCode).toBe(500);
+        expect(await jobsTitled('Treasurer')).toEqual([]);
+
+        const companyId = await companyIdOf(testApp.database.db, company.user.id);
+        const byAdmin = await refuseNews(() =>
+          admin.request({
+            method: 'POST',
+            url: '/api/admin/jobs',
+            payload: { ...job('Tax Clerk', 'open'), company_id: companyId },
+          }),
+        );
+        expect(byAdmin.statusCode).toBe(500);
+        expect(await jobsTitled('Tax Clerk')).toEqual([]);
+        expect(await auditCount()).toBe(before);
+      });
+
+      it('leaves a draft unpublished, with no audit row, when its publication fails', async () => {
+        const draft = await company.request({ method: 'POST', url: '/api/jobs', payload: job('Auditor II', 'draft') });
+        expect(draft.statusCode).toBe(201);
+        const id: string = draft.json().id;
+        const published = await refuseNews(() => company.request({ method: 'POST', url: `/api/jobs/${id}/publish` }));
+        expect(published.statusCode).toBe(500);
+        const [kept] = await jobsTitled('Auditor II');
+        expect(kept).toMatchObject({ status: 'draft', publishedAt: null });
+        expect((await auditOf(id)).map((row) => row.action)).toEqual(['job.created']);
+        // Once the outbox takes it, the same publication goes through with its email.
+        expect((await company.request({ method: 'POST', url: `/api/jobs/${id}/publish` })).statusCode).toBe(200);
+        expect(await mailTo(admin.user.email, 'New job published: Auditor II')).toHaveLength(1);
+      });
+
+      it('keeps no account, confirmation link or audit row of a registration', async () => {
+        const before = await auditCount();
+        const email = 'rolled.back@example.test';
+        const registered = await refuseNews(() =>
+          anonymous('POST', '/api/auth/register', {
+            account_type: 'company',
+            name: 'Rolled Back',
+            email,
+            password: 'orbit-lantern-92',
+            company_name: 'Rollback Ltd',
+          }),
+        );
+        expect(registered.statusCode).toBe(500);
+        expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
+        expect(await db().select().from(companies).where(eq(companies.name, 'Rollback Ltd'))).toEqual([]);
+        expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
+        expect(await auditCount()).toBe(before);
+      });
     });
   });
 });

@@ -131,53 +131,54 @@ export async function completeOidcSignIn({
     .innerJoin(users, eq(users.id, oauthAccounts.userId))
     .where(and(eq(oauthAccounts.provider, provider.id), eq(oauthAccounts.subject, profile.subject)));
   let user = linked?.user;
-  let isNew = false;
 
   if (!user) {
     if (!profile.emailVerified) {
       throw new AppError('forbidden', oidcRefusals.emailNotVerified(oidcProviderNames[provider.id]));
     }
     const [sameEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${profile.email}`);
+    const identity = { provider: provider.id, subject: profile.subject, email: profile.email };
     if (sameEmail) {
       user = sameEmail.emailVerifiedAt
         ? sameEmail
         : await takeOverUnconfirmedAccount({ db, user: sameEmail, provider: provider.id, ipAddress });
+      await db.insert(oauthAccounts).values({ userId: user.id, ...identity });
     } else {
       if (userType === 'admin') throw new AppError('forbidden', oidcRefusals.noAdministratorAccount);
       if (!settings.allow_registrations) throw new AppError('forbidden', authMessages.registrationsClosed);
-      user = await createAccount({
-        db,
-        accountType: userType,
-        email: profile.email,
-        name: appleName || profile.name,
-        passwordHash: null,
-        emailVerified: true,
+      // The account, its identity, the audit row and the administrators' email commit together
+      // (decision 012). A new applicant or company account passes the checks below.
+      user = await db.transaction(async (transaction) => {
+        const created = await createAccount({
+          db: transaction,
+          accountType: userType,
+          email: profile.email,
+          name: appleName || profile.name,
+          passwordHash: null,
+          emailVerified: true,
+        });
+        await transaction.insert(oauthAccounts).values({ userId: created.id, ...identity });
+        await recordAuditEvent({
+          db: transaction,
+          event: {
+            actorId: created.id,
+            action: 'account.registered',
+            targetType: 'user',
+            targetId: created.id,
+            details: { role: created.role, provider: provider.id },
+            ipAddress,
+          },
+        });
+        await notifyNewUser({ transaction, mailer, settings, publicUrl }, created);
+        return created;
       });
-      isNew = true;
     }
-    await db
-      .insert(oauthAccounts)
-      .values({ userId: user.id, provider: provider.id, subject: profile.subject, email: profile.email });
   }
 
   if ((userType === 'admin' || user.role === 'admin') && !(user.role === 'admin' && isAllowListedAdmin)) {
     throw new AppError('forbidden', authMessages.adminNotAuthorized);
   }
   if (user.status !== 'active') throw new AppError('forbidden', suspendedMessage);
-  if (isNew) {
-    await recordAuditEvent({
-      db,
-      event: {
-        actorId: user.id,
-        action: 'account.registered',
-        targetType: 'user',
-        targetId: user.id,
-        details: { role: user.role, provider: provider.id },
-        ipAddress,
-      },
-    });
-    await notifyNewUser({ db, mailer, settings, publicUrl }, user);
-  }
   return { user, redirectTo: flow.redirectTo };
 }
 
