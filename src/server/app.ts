@@ -53,7 +53,13 @@ import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
 import { createBackgroundTasks } from './platform/background-tasks';
 import { registerCspReports } from './platform/csp-reports';
-import { AppError, registerErrorHandling, sendError } from './platform/errors';
+import {
+  AppError,
+  registerErrorHandling,
+  SHUTTING_DOWN_MESSAGE,
+  SHUTTING_DOWN_RETRY_AFTER_SECONDS,
+  sendError,
+} from './platform/errors';
 import { createConfiguredFileStore, startFileSweep } from './platform/file-store';
 import { createLogger, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
@@ -126,15 +132,30 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's own answer while closing has neither our error shape nor Retry-After: ours is below.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Requests arriving on a kept-alive connection once shutdown has begun are sent to another instance.
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
   // One synchronous hook for the headers every response carries: it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     setSecurityHeaders(request, reply);
+    if (isClosing) {
+      sendError(
+        reply,
+        new AppError('unavailable', SHUTTING_DOWN_MESSAGE, undefined, SHUTTING_DOWN_RETRY_AFTER_SECONDS),
+      );
+      return;
+    }
     done();
   });
   // GET and HEAD carry no body, so their routes skip the hook that would inflate one. Registered

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type AccountManagerStatus, accountManagerStatuses } from './admin';
 import { authMessages, emailSchema } from './auth';
 import { isValidEmail } from './email';
-import { text } from './text';
+import { singleLine, text } from './text';
 
 // Account Manager Management (admin document §2 item 6, §3 "Account manager"; issue 16 §4) and the
 // account manager's own portal (/manager/...): the companies assigned to them, their people and jobs.
@@ -86,7 +86,7 @@ const specialtiesSchema = z
   .max(MAX_SPECIALTIES, { message: accountManagerTexts.tooManySpecialties });
 
 const profileFields = {
-  name: text()
+  name: singleLine()
     .trim()
     .min(1, { message: accountManagerTexts.nameRequired })
     .max(100, { message: accountManagerTexts.nameTooLong }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, text } from './text';
+import { isCalendarDate, singleLine, text } from './text';
 
 // The contract of skills tests (spec §3 "Test" and "Question", §5, §9): the twelve question types, the
 // texts both sides show, the payloads and answers of /api/tests.
@@ -285,7 +285,7 @@ const limitedNumber = (min: number, max: number, message: string, fallback: numb
 // The fields of a test, as created (Create Test: is_active true), saved as a draft (false) or edited.
 // What a published test needs, and each question's rules, are in checkTest and checkQuestion below.
 export const testFieldsSchema = z.object({
-  name: text()
+  name: singleLine()
     .trim()
     .max(TEST_NAME_MAX_LENGTH, { message: testTexts.nameTooLong })
     .nullish()

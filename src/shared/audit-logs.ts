@@ -113,6 +113,8 @@ const actionLabelOverrides: Record<string, string> = {
   'api_token.revoked': 'API token revoked',
   'privacy.data_exported': 'Personal data exported',
   'retention.applied': 'Retention policy applied',
+  'audit_log.exported': 'Audit log exported',
+  'payment.exported': 'Payments exported',
   'settings.updated': 'System settings updated',
   'settings.reset': 'System settings reset',
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidEmail } from './email';
 import { oidcProviders } from './oidc';
 import type { Role } from './permissions';
-import { text } from './text';
+import { singleLine, text } from './text';
 
 // The texts of spec §5 and §8, word for word; the form and the API show the same ones.
 export const authMessages = {
@@ -72,10 +72,10 @@ export type AccountType = (typeof accountTypes)[number];
 export const registerSchema = z
   .object({
     account_type: z.enum(accountTypes),
-    name: text().trim().max(100),
+    name: singleLine().trim().max(100),
     email: text().transform(normalizeEmail),
     password: text(),
-    company_name: text().trim().max(120).optional(),
+    company_name: singleLine().trim().max(120).optional(),
   })
   .superRefine((value, context) => {
     const required: Array<'name' | 'email' | 'password' | 'company_name'> = ['name', 'email', 'password'];
@@ -123,7 +123,7 @@ export const changeEmailSchema = z.object({
 });
 
 export const updateProfileSchema = z.object({
-  name: text().trim().min(1, { message: 'Please enter your name.' }).max(100),
+  name: singleLine().trim().min(1, { message: 'Please enter your name.' }).max(100),
 });
 
 export const twoFactorCodeSchema = z.object({

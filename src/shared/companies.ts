@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { shiftStatuses } from './billing';
 import { isValidEmail } from './email';
-import { text } from './text';
+import { singleLine, text } from './text';
 
 export const companyMemberRoles = ['owner', 'member'] as const;
 export type CompanyMemberRole = (typeof companyMemberRoles)[number];
 
 export const companyProfileSchema = z.object({
-  name: text().trim().min(1, { message: 'Please enter the company name.' }).max(120),
+  name: singleLine().trim().min(1, { message: 'Please enter the company name.' }).max(120),
   contact_email: text().trim().toLowerCase().refine(isValidEmail, { message: 'Please enter a valid email address' }),
   website: text()
     .trim()

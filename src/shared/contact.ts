@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactMessages } from './contact-texts';
 import { isValidEmail } from './email';
-import { text } from './text';
+import { singleLine, text } from './text';
 
 export { contactMessages, contactToasts } from './contact-texts';
 
@@ -11,10 +11,10 @@ export type ContactSource = (typeof contactSources)[number];
 export const contactMessageSchema = z
   .object({
     source: z.enum(contactSources),
-    name: text().trim().min(1, { message: contactMessages.name }).max(100),
+    name: singleLine().trim().min(1, { message: contactMessages.name }).max(100),
     email: text().trim().toLowerCase().refine(isValidEmail, { message: contactMessages.email }),
-    company: text().trim().max(120).optional(),
-    subject: text().trim().max(150).optional(),
+    company: singleLine().trim().max(120).optional(),
+    subject: singleLine().trim().max(150).optional(),
     message: text().trim().min(1, { message: contactMessages.message }).max(5000),
     // A field people never see: only bots fill it in.
     website: text().optional(),

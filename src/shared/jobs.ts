@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applicationStatuses } from './applications';
 import { isValidEmail } from './email';
-import { calendarDate, text } from './text';
+import { calendarDate, singleLine, text } from './text';
 
 // The contract of a company's job posts (spec §3 "Job (as sent)", §5, §9; DESIGN.md §5): constants,
 // the texts both sides show, the payloads and answers of /api/jobs.
@@ -90,7 +90,7 @@ const money = (message: string) => z.number({ message }).min(1, { message }).max
 
 const tagList = (max: number, itemMax: number) =>
   z
-    .array(text().trim().min(1).max(itemMax))
+    .array(singleLine().trim().min(1).max(itemMax))
     .max(max)
     .default([])
     // A tag is added only once (spec §5), whatever its case.
@@ -101,7 +101,7 @@ const tagList = (max: number, itemMax: number) =>
 // The fields of a job, as created, edited or saved as a draft. Rules that need more than one field, and
 // the ones only a published job must meet, are in checkJobRules (the server checks them at publish time too).
 export const jobFieldsSchema = z.object({
-  title: text().trim().max(JOB_TITLE_MAX_LENGTH, { message: jobTexts.titleTooLong }).default(''),
+  title: singleLine().trim().max(JOB_TITLE_MAX_LENGTH, { message: jobTexts.titleTooLong }).default(''),
   description: text().trim().max(20_000).default(''),
   engagement_type: z.enum(engagementTypes).default('hourly'),
   budget_min: money(jobTexts.rateMinimum),

@@ -3,7 +3,7 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { z } from 'zod';
 import { isIanaTimeZone } from './talent';
-import { text } from './text';
+import { singleLine, text } from './text';
 
 // Meetings (issue 14): a company meets an applicant (or its account manager); each side answers.
 
@@ -98,8 +98,9 @@ const durationSchema = z
   .max(MEETING_DURATION_MAX, { message: meetingTexts.duration })
   .refine((value) => value % MEETING_DURATION_STEP === 0, { message: meetingTexts.duration });
 
-const optionalText = (max: number, message: string) =>
-  text()
+// A title is one line (it heads a calendar event); notes and reasons may have several.
+const optionalText = (max: number, message: string, field = text) =>
+  field()
     .trim()
     .max(max, { message })
     .optional()
@@ -113,7 +114,7 @@ export const scheduleMeetingSchema = z.object({
   type: z.enum(meetingTypes, { message: meetingTexts.type }),
   starts_at: isoMoment(meetingTexts.startsAt),
   duration_minutes: durationSchema,
-  title: optionalText(MEETING_TITLE_MAX_LENGTH, meetingTexts.titleTooLong),
+  title: optionalText(MEETING_TITLE_MAX_LENGTH, meetingTexts.titleTooLong, singleLine),
   notes: optionalText(MEETING_NOTES_MAX_LENGTH, meetingTexts.notesTooLong),
 });
 export type ScheduleMeetingInput = z.input<typeof scheduleMeetingSchema>;

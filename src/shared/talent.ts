@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { singleLine, text } from './text';
 
 // The contract of applicant profiles and talent search (DESIGN.md §4).
 export const experienceLevels = ['junior', 'mid', 'senior', 'expert'] as const;
@@ -143,8 +143,9 @@ export const workingHoursOverlap = (zone: string, otherZone: string, at: Date) =
   workingHoursOverlapOfOffsets(utcOffsetMinutes(zone, at), utcOffsetMinutes(otherZone, at));
 
 // Optional text: trimmed, and empty means "not given" (stored as null).
-const optionalText = (max: number, message: string) =>
-  text()
+// A headline or a location is one line; a summary may have several.
+const optionalText = (max: number, message: string, field = text) =>
+  field()
     .trim()
     .max(max, { message })
     .nullish()
@@ -162,7 +163,7 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.roun
 
 // PUT /api/applicant/profile replaces the profile's fields; a field left out or empty is cleared.
 export const updateApplicantProfileSchema = z.object({
-  headline: optionalText(PROFILE_HEADLINE_MAX_LENGTH, profileTexts.headlineTooLong),
+  headline: optionalText(PROFILE_HEADLINE_MAX_LENGTH, profileTexts.headlineTooLong, singleLine),
   summary: optionalText(PROFILE_SUMMARY_MAX_LENGTH, profileTexts.summaryTooLong),
   hourly_rate: z
     .number({ message: profileTexts.hourlyRate })
@@ -173,7 +174,7 @@ export const updateApplicantProfileSchema = z.object({
     .transform((value) => value ?? null),
   skills: z
     .array(
-      text()
+      singleLine()
         .trim()
         .min(1, { message: profileTexts.skillBlank })
         .max(PROFILE_SKILL_MAX_LENGTH, { message: profileTexts.skillTooLong }),
@@ -190,7 +191,7 @@ export const updateApplicantProfileSchema = z.object({
   experience_level: optionalChoice(experienceLevels, profileTexts.experienceLevel),
   availability: optionalChoice(availabilities, profileTexts.availability),
   region: optionalChoice(regions, profileTexts.region),
-  location: optionalText(PROFILE_LOCATION_MAX_LENGTH, profileTexts.locationTooLong),
+  location: optionalText(PROFILE_LOCATION_MAX_LENGTH, profileTexts.locationTooLong, singleLine),
   timezone: text()
     .trim()
     .refine((value) => value === '' || isIanaTimeZone(value), { message: profileTexts.timezone })

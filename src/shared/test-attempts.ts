@@ -286,6 +286,11 @@ export const answerGradeSchema = z.object({
 });
 export type AnswerGrade = z.infer<typeof answerGradeSchema>;
 
+export const integrityTexts = {
+  truncated: (max: number) =>
+    `The timeline lists the first ${max.toLocaleString('en-US')} events; the counts include every one reported after them.`,
+} as const;
+
 export const storedIntegrityEventSchema = integrityEventSchema.extend({ received_at: z.string() });
 export type StoredIntegrityEvent = z.infer<typeof storedIntegrityEventSchema>;
 
@@ -318,9 +323,12 @@ export const attemptReviewSchema = z.object({
     }),
   ),
   integrity: z.object({
+    // Every one reported, also those past the timeline's cap.
     focus_losses: z.number(),
     pastes: z.number(),
     events: z.array(storedIntegrityEventSchema),
+    // The timeline stops at INTEGRITY_EVENTS_MAX events: later ones are counted, not listed.
+    is_truncated: z.boolean(),
   }),
 });
 export type AttemptReview = z.infer<typeof attemptReviewSchema>;

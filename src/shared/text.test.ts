@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, isCalendarDate, isStorableText, text, textTexts } from './text';
+import { calendarDate, isCalendarDate, isStorableText, singleLine, text, textTexts } from './text';
 
 describe('input text and dates', () => {
   it('refuses NUL characters and lone surrogates, and keeps every real character', () => {
@@ -10,6 +10,26 @@ describe('input text and dates', () => {
     const result = text().safeParse('bad\u0000');
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(textTexts.unstorable);
+  });
+
+  it('keeps one-line fields on one line: breaks and tabs become spaces, other controls are refused', () => {
+    expect(singleLine().parse('Final\r\nround\tone\nfor\rAda')).toBe('Final round one for Ada');
+    expect(singleLine().trim().parse('  Title\r\n')).toBe('Title');
+    expect(singleLine().parse('Ada Lovelace — café 👩‍💻')).toBe('Ada Lovelace — café 👩‍💻');
+    for (const value of ['bell\u0007', 'escape\u001b[31m', 'delete\u007f', 'form\ffeed']) {
+      const result = singleLine().safeParse(value);
+      expect(
+        result.error?.issues.map((issue) => issue.message),
+        JSON.stringify(value),
+      ).toEqual([textTexts.controlCharacter]);
+    }
+    for (const value of ['half \ud83d', 'nul\u0000']) {
+      expect(
+        singleLine()
+          .safeParse(value)
+          .error?.issues.map((issue) => issue.message),
+      ).toEqual([textTexts.unstorable]);
+    }
   });
 
   it('accepts only days that exist on the calendar', () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const textTexts = {
   unstorable:
     'This text contains a character we cannot store (a NUL character or a broken emoji). Please remove it and try again.',
+  controlCharacter: 'This text contains a control character. Please remove it and try again.',
   dateFormat: 'Use a date such as 2026-12-01.',
   impossibleDate: 'This date does not exist on the calendar. Use a date such as 2026-12-01.',
 } as const;
@@ -15,6 +16,20 @@ export const isStorableText = (value: string) => !value.includes('\u0000') && va
 
 // Any string input.
 export const text = () => z.string().refine(isStorableText, { message: textTexts.unstorable });
+
+const LINE_BREAK_OR_TAB = /\r\n|[\r\n\t]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+// A one-line field (a name, a title, a subject), which other programs write into headers, calendar
+// files and CSV rows: a pasted line break or tab becomes a space, and any other control character
+// is refused.
+export const singleLine = () =>
+  z
+    .string()
+    .overwrite((value) => value.replace(LINE_BREAK_OR_TAB, ' '))
+    .refine(isStorableText, { message: textTexts.unstorable, abort: true })
+    .refine((value) => !CONTROL_CHARACTER.test(value), { message: textTexts.controlCharacter });
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

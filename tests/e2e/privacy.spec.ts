@@ -30,7 +30,10 @@ test('a person downloads their data and deletes their account; the administrator
   await expect(page.getByRole('heading', { name: 'Privacy' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
+  // Exporting is recorded, so it is asked for with a POST, never a GET.
+  const exporting = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/account/data-export');
   await page.getByRole('button', { name: 'Download my data' }).click();
+  expect((await exporting).method()).toBe('POST');
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^tandem-data-\d{4}-\d{2}-\d{2}\.zip$/);
   const zip = Buffer.concat(await (await download.createReadStream()).toArray());

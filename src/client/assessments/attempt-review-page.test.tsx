@@ -136,6 +136,7 @@ function seedReview(): AttemptReview {
     pending_reviews: 2,
     questions,
     integrity: {
+      is_truncated: false,
       focus_losses: 2,
       pastes: 1,
       events: [

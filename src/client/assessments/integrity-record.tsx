@@ -4,7 +4,13 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { cn } from '~/client/lib/cn';
 import { occurrenceKeys } from '~/client/lib/occurrence-keys';
-import type { AttemptReview, IntegrityEventType, StoredIntegrityEvent } from '~/shared/test-attempts';
+import {
+  type AttemptReview,
+  INTEGRITY_EVENTS_MAX,
+  type IntegrityEventType,
+  integrityTexts,
+  type StoredIntegrityEvent,
+} from '~/shared/test-attempts';
 import { eventTimeLabel, plural } from './attempt-format';
 
 const eventLabels: Record<IntegrityEventType, string> = {
@@ -66,6 +72,9 @@ export function IntegrityRecord({
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className={cn('text-sm font-medium', !isClean && 'text-amber-900')}>{integritySummary(integrity)}</p>
+        {integrity.is_truncated && (
+          <p className="text-sm text-muted-foreground">{integrityTexts.truncated(INTEGRITY_EVENTS_MAX)}</p>
+        )}
         {events.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing was recorded while the test was open.</p>
         ) : (

@@ -12,8 +12,13 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
   return plain?.[1] ?? fallback;
 }
 
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+// A file made by a request that records something (a data export) is asked for with POST.
+export async function downloadFile(
+  url: string,
+  fallbackName: string,
+  { method = 'GET' }: { method?: 'GET' | 'POST' } = {},
+): Promise<void> {
+  const response = await fetch(url, { method, credentials: 'same-origin' });
   if (!response.ok) {
     const body: unknown = response.headers.get('content-type')?.includes('application/json')
       ? await response.json().catch(() => undefined)

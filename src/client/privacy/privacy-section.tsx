@@ -35,7 +35,7 @@ export function PrivacySection() {
   async function download() {
     setIsDownloading(true);
     try {
-      await downloadFile(DATA_EXPORT_URL, 'tandem-data.zip');
+      await downloadFile(DATA_EXPORT_URL, 'tandem-data.zip', { method: 'POST' });
       toast({ title: 'Your data is downloading', description: 'A zip with data.json and a CSV per kind of record.' });
     } catch (error) {
       toast({ title: 'Download failed', description: errorMessage(error, DOWNLOAD_FAILED), variant: 'destructive' });

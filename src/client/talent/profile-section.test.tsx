@@ -15,6 +15,7 @@ import {
   type UpdateApplicantProfileInput,
   updateApplicantProfileSchema,
 } from '~/shared/talent';
+import { textTexts } from '~/shared/text';
 
 // The Profile section of an applicant's Settings (issue 11): what it checks before sending, what it sends,
 // how it shows the server's refusals, the meter, the time-zone search and the photo's checks.
@@ -153,6 +154,17 @@ describe('the applicant’s Profile section', () => {
     await events.click(within(section).getByRole('combobox', { name: 'Time zone' }));
     await events.type(await screen.findByRole('combobox', { name: 'Search time zones' }), 'Atlantis');
     expect(screen.getByText('No time zone matches “Atlantis”.')).toBeInTheDocument();
+  });
+
+  it('refuses a control character in the one-line headline at the field, before sending', async () => {
+    const { events, server, section } = await openSettings();
+    const headline = within(section).getByLabelText('Headline');
+    await events.click(headline);
+    await events.paste('Senior\u001b[31m Engineer');
+    await events.click(within(section).getByRole('button', { name: 'Save Profile' }));
+    expect(await within(section).findByText(textTexts.controlCharacter)).toBeInTheDocument();
+    expect(headline).toHaveAttribute('aria-invalid', 'true');
+    expect(puts(server, '/api/applicant/profile')).toHaveLength(0);
   });
 
   it('saves the profile, says so, and the meter then names only the photo', async () => {

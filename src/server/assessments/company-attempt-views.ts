@@ -17,8 +17,6 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 const eventsOf = (value: unknown): StoredIntegrityEvent[] =>
   Array.isArray(value) ? (value as StoredIntegrityEvent[]) : [];
-const countOf = (events: StoredIntegrityEvent[], type: StoredIntegrityEvent['type']) =>
-  events.filter((event) => event.type === type).length;
 
 // Which attempts a company may read: those at its own tests, and those taken for its own jobs (a public
 // test it requires). Tenancy is in the query: another company's attempt is not found.
@@ -124,7 +122,12 @@ export async function reviewAttempt({
             : null,
       };
     }),
-    integrity: { focus_losses: countOf(events, 'focus_lost'), pastes: countOf(events, 'paste'), events },
+    integrity: {
+      focus_losses: attempt.focusLosses,
+      pastes: attempt.pastes,
+      events,
+      is_truncated: attempt.integrityEventsDropped > 0,
+    },
   };
 }
 
@@ -162,7 +165,8 @@ export async function findTestAttempts({
         score: testAttempts.score,
         passed: testAttempts.passed,
         pendingReviews: testAttempts.pendingReviews,
-        events: testAttempts.integrityEvents,
+        focusLosses: testAttempts.focusLosses,
+        pastes: testAttempts.pastes,
       })
       .from(testAttempts)
       .innerJoin(tests, eq(tests.id, testAttempts.testId))
@@ -180,7 +184,6 @@ export async function findTestAttempts({
   ]);
   return {
     items: rows.map((row) => {
-      const events = eventsOf(row.events);
       return {
         id: row.id,
         status: row.status,
@@ -191,8 +194,8 @@ export async function findTestAttempts({
         score: row.score,
         passed: row.passed,
         pending_reviews: row.pendingReviews,
-        focus_losses: countOf(events, 'focus_lost'),
-        pastes: countOf(events, 'paste'),
+        focus_losses: row.focusLosses,
+        pastes: row.pastes,
       };
     }),
     total: total?.value ?? 0,

@@ -5,8 +5,9 @@ import { testAttempts } from '../db/schema';
 import { lockOpenAttempt } from './find-own-attempt';
 
 // Keeps the focus losses and pastes the candidate's browser reports while the attempt is open, with the
-// time the server received them; the company sees them beside the answers. Beyond the cap they are
-// counted no further (a script cannot grow the row without end).
+// time the server received them; the company sees them beside the answers. The timeline stops at its
+// cap (a script cannot grow the row without end); the counts go on, and the events left out are
+// counted so the company is told the timeline is cut short.
 export async function recordIntegrityEvents({
   db,
   applicantId,
@@ -30,12 +31,16 @@ export async function recordIntegrityEvents({
       question_id: event.question_id ?? null,
       received_at: now.toISOString(),
     }));
-    if (stored.length > 0) {
-      await tx
-        .update(testAttempts)
-        .set({ integrityEvents: sql`${testAttempts.integrityEvents} || ${JSON.stringify(stored)}::jsonb` })
-        .where(eq(testAttempts.id, attemptId));
-    }
+    const countOf = (type: IntegrityEvent['type']) => events.filter((event) => event.type === type).length;
+    await tx
+      .update(testAttempts)
+      .set({
+        integrityEvents: sql`${testAttempts.integrityEvents} || ${JSON.stringify(stored)}::jsonb`,
+        focusLosses: sql`${testAttempts.focusLosses} + ${countOf('focus_lost')}`,
+        pastes: sql`${testAttempts.pastes} + ${countOf('paste')}`,
+        integrityEventsDropped: sql`${testAttempts.integrityEventsDropped} + ${events.length - stored.length}`,
+      })
+      .where(eq(testAttempts.id, attemptId));
     return { recorded: stored.length };
   });
 }

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionInput, QuestionType } from '~/shared/assessments';
-import { type ApplicantAttempt, type AttemptReview, attemptTexts } from '~/shared/test-attempts';
+import {
+  type ApplicantAttempt,
+  type AttemptReview,
+  attemptTexts,
+  INTEGRITY_EVENTS_MAX,
+  INTEGRITY_EVENTS_PER_REQUEST,
+} from '~/shared/test-attempts';
 import { jobTests, notifications, testAttempts } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
 import { questionOfEachType } from '../testing/assessment-helpers';
@@ -404,8 +410,33 @@ describe('taking skills tests', () => {
     });
     expect(bad.statusCode).toBe(400);
     const body = (await review(attemptId)).json() as AttemptReview;
-    expect(body.integrity).toMatchObject({ focus_losses: 2, pastes: 1 });
+    expect(body.integrity).toMatchObject({ focus_losses: 2, pastes: 1, is_truncated: false });
     expect(body.integrity.events[2]).toMatchObject({ type: 'paste', question_id: questionId, at });
+  });
+
+  it('counts focus losses and pastes past the timeline’s cap, and says the timeline is cut short', async () => {
+    const test = await createTest(company, [questionOfEachType['short-answer']]);
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    const at = new Date().toISOString();
+    const send = (events: object[]) =>
+      taker.request({ method: 'POST', url: `/api/applicant/tests/${attemptId}/events`, payload: { events } });
+    // Fill the timeline with returns, then keep leaving the tab and pasting.
+    const returns = Array.from({ length: INTEGRITY_EVENTS_PER_REQUEST }, () => ({ type: 'focus_returned', at }));
+    for (let sent = 0; sent < INTEGRITY_EVENTS_MAX; sent += INTEGRITY_EVENTS_PER_REQUEST) {
+      expect((await send(returns)).statusCode).toBe(200);
+    }
+    const beyond = await send([
+      { type: 'focus_lost', at },
+      { type: 'paste', at },
+      { type: 'focus_lost', at },
+    ]);
+    expect(beyond.json()).toEqual({ recorded: 0 });
+    const { integrity } = (await review(attemptId)).json() as AttemptReview;
+    expect(integrity).toMatchObject({ focus_losses: 2, pastes: 1, is_truncated: true });
+    expect(integrity.events).toHaveLength(INTEGRITY_EVENTS_MAX);
+    const list = await company.request({ method: 'GET', url: `/api/tests/${test.id}/attempts` });
+    expect(list.json().items).toEqual([expect.objectContaining({ id: attemptId, focus_losses: 2, pastes: 1 })]);
   });
 
   it('stores answer files with type and size limits, for the candidate and the company only', async () => {

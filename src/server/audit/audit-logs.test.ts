@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogEntry, AuditLogPage } from '~/shared/audit-logs';
 import { auditLogs, companyMembers } from '../db/schema';
@@ -232,6 +233,16 @@ describe('audit logs', () => {
     expect(lines[1]).toContain('""before"":{""name"":""Acme""}');
     expect(lines[1]).toContain('""after"":{""name"":""Acme Inc""}');
     expect(lines[3]).toContain('Retention policy applied,retention.applied,System');
+    // Taking the whole platform's log is itself in the log, with the filter it was taken with.
+    const exports = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'audit_log.exported'), eq(auditLogs.actorId, admin.user.id)));
+    expect(exports).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ filter: expect.objectContaining({ q: acmeTarget }) }),
+      }),
+    ]);
   });
 
   it('is for administrators only', async () => {

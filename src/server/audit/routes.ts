@@ -11,8 +11,9 @@ import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { errorResponses } from '../platform/route-schemas';
-import { type AuditScope, findAuditLogs, findAuditLogsForExport } from './find-audit-logs';
+import { actorOf, errorResponses } from '../platform/route-schemas';
+import { exportAuditLog } from './export-audit-log';
+import { type AuditScope, findAuditLogs } from './find-audit-logs';
 
 const CSV_HEADER = ['Timestamp', 'Action', 'Action Code', 'User', 'Target Type', 'Target ID', 'IP Address', 'Details'];
 const csvRow = (entry: AuditLogEntry): CsvCell[] => [
@@ -75,17 +76,16 @@ export async function auditLogRoutes(app: FastifyInstance, { context }: { contex
       },
     },
     async (request, reply) => {
-      const batches = findAuditLogsForExport({ db, scope: platform, filter: request.query });
       // Once the headers are out an error can only cut the file short: a search the database refuses is
       // answered here, with a sentence, while it still can be.
-      const first = await batches.next();
+      const { first, rest } = await exportAuditLog({ db, filter: request.query, ...actorOf(request) });
       const filename = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
       // The reply's types know only the JSON answers; this one is a stream of CSV text.
       const download = reply as unknown as FastifyReply;
       return sendGeneratedFile(download, {
         filename,
         contentType: 'text/csv; charset=utf-8',
-        content: Readable.from(csvChunks(first.done ? undefined : first.value, batches)),
+        content: Readable.from(csvChunks(first, rest)),
       });
     },
   );

@@ -4,16 +4,15 @@ import {
   adminPaymentExportQuerySchema,
   adminPaymentListQuerySchema,
   adminPaymentListSchema,
-  adminPaymentStatusLabels,
   adminPaymentSummarySchema,
   refundPaymentResultSchema,
 } from '~/shared/admin-payments';
 import type { AppContext } from '../app-context';
-import { buildCsv } from '../platform/build-csv';
 import { sendGeneratedFile } from '../platform/file-transfer';
 import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { createPaymentProvider } from './create-payment-provider';
-import { findAdminPayments, findAdminPaymentsForExport, getAdminPaymentSummary } from './find-admin-payments';
+import { exportAdminPayments } from './export-admin-payments';
+import { findAdminPayments, getAdminPaymentSummary } from './find-admin-payments';
 import { refundPayment } from './refund-payment';
 
 const tags = ['admin', 'billing'];
@@ -70,22 +69,7 @@ export async function adminPaymentRoutes(app: FastifyInstance, { context }: { co
       },
     },
     async (request, reply) => {
-      const rows = await findAdminPaymentsForExport({ db, filter: request.query });
-      const content = buildCsv([
-        ['Company', 'Amount (USD)', 'Status', 'Date', 'Invoice', 'Method', 'Completed', 'Refunded', 'Failure'],
-        ...rows.map((row) => [
-          row.company_name,
-          (row.amount_cents / 100).toFixed(2),
-          adminPaymentStatusLabels[row.display_status],
-          row.created_at.slice(0, 10),
-          row.invoice_number,
-          row.method_label,
-          row.completed_at?.slice(0, 10),
-          row.refunded_at?.slice(0, 10),
-          row.failure_message,
-        ]),
-      ]);
-      const filename = `payments-${new Date().toISOString().slice(0, 10)}.csv`;
+      const { filename, content } = await exportAdminPayments({ db, filter: request.query, ...actorOf(request) });
       return sendGeneratedFile(reply, { filename, contentType: 'text/csv; charset=utf-8', content });
     },
   );

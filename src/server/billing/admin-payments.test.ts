@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminPayment, type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
 import { auditLogs, companies, invoices, payments } from '../db/schema';
@@ -237,6 +237,14 @@ describe('admin payments', () => {
     expect(lines[1]).toMatch(
       new RegExp(`^${globexName},12\\.34,Completed,\\d{4}-\\d{2}-\\d{2},TEST-[0-9A-F]+,Visa ending in 4242,`),
     );
+    // Every company's payments leaving in one file: who took which rows is recorded.
+    const exports = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'payment.exported'), eq(auditLogs.actorId, admin.user.id)));
+    expect(exports).toEqual([
+      expect.objectContaining({ details: { filter: expect.objectContaining({ q: globexName }), rows: 1 } }),
+    ]);
   });
 
   it('answers administrators only', async () => {

@@ -233,7 +233,11 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
             typeof signature === 'string' ? signature : undefined,
             webhookSecret,
           );
-          await handleStripeEvent({ db, mailer, publicUrl: config.publicUrl, ipAddress: request.ip }, event);
+          const { refused } = await handleStripeEvent(
+            { db, mailer, publicUrl: config.publicUrl, ipAddress: request.ip },
+            event,
+          );
+          if (refused) request.log.warn({ eventId: event.id, type: event.type }, `Stripe event refused: ${refused}`);
           return { received: true as const };
         },
       );

@@ -326,6 +326,8 @@ describe('payments with Stripe configured', () => {
       id: payment?.providerRef,
       object: 'payment_intent',
       status: 'succeeded',
+      amount: payment?.amountCents,
+      currency: 'usd',
       metadata: { payment_id: payment?.id },
     });
     for (const signature of [
@@ -352,6 +354,36 @@ describe('payments with Stripe configured', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('settles nothing from an intent of another amount, currency or id than the payment’s', async () => {
+    const card = await addCard('pm_card_mastercard_processing');
+    const invoice = await insertTestInvoice(db(), { companyId });
+    expect((await pay(invoice.id, card.id)).statusCode).toBe(202);
+    const payment = await paymentOf(invoice.id);
+    const succeeded = (changes: object) =>
+      eventFor('payment_intent.succeeded', {
+        id: payment?.providerRef,
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: payment?.amountCents,
+        currency: 'usd',
+        metadata: { payment_id: payment?.id },
+        ...changes,
+      });
+    for (const changes of [
+      { amount: 1 },
+      { amount: (payment?.amountCents ?? 0) + 100 },
+      { currency: 'jpy' },
+      { id: 'pi_someone_elses' },
+    ]) {
+      const delivered = await signed(succeeded(changes));
+      expect(delivered.statusCode, JSON.stringify(changes)).toBe(200);
+      expect((await paymentOf(invoice.id))?.status, JSON.stringify(changes)).toBe('pending');
+    }
+    expect(await invoiceStatus(invoice.id)).toBe('pending');
+    expect((await signed(succeeded({}))).statusCode).toBe(200);
+    expect((await paymentOf(invoice.id))?.status).toBe('completed');
+  });
+
   it('fails a processing payment from payment_intent.payment_failed, found by the intent id', async () => {
     const card = await addCard('pm_card_mastercard_processing');
     const invoice = await insertTestInvoice(db(), { companyId });
@@ -362,6 +394,8 @@ describe('payments with Stripe configured', () => {
         id: payment?.providerRef,
         object: 'payment_intent',
         status: 'requires_payment_method',
+        amount: payment?.amountCents,
+        currency: 'usd',
         metadata: {},
         last_payment_error: { decline_code: 'insufficient_funds' },
       }),

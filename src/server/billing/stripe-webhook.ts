@@ -5,6 +5,7 @@ import { paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { payments } from '../db/schema';
 import { AppError } from '../platform/errors';
+import type { ChargeRequest } from './payment-provider';
 import { type OutcomeContext, recordPaymentOutcome } from './record-payment-outcome';
 import { outcomeOfPaymentIntent } from './stripe-provider';
 
@@ -26,7 +27,7 @@ async function findPaymentOf(db: Database, intent: Stripe.PaymentIntent) {
   // created the intent never heard back (and so never stored the intent's id).
   const paymentId = paymentIdSchema.safeParse(intent.metadata?.payment_id);
   const [payment] = await db
-    .select({ id: payments.id })
+    .select({ id: payments.id, amountCents: payments.amountCents, providerRef: payments.providerRef })
     .from(payments)
     .where(
       paymentId.success
@@ -36,13 +37,27 @@ async function findPaymentOf(db: Database, intent: Stripe.PaymentIntent) {
   return payment;
 }
 
+// Every charge is made in this currency (pay-invoice.ts).
+const PAYMENT_CURRENCY: ChargeRequest['currency'] = 'usd';
+
 // A PaymentIntent settled after its request answered (or the request never heard back): complete or fail
 // the matching payment. Repeated deliveries, and events for payments settled already, change nothing.
-export async function handleStripeEvent(context: OutcomeContext, event: Stripe.Event): Promise<{ handled: boolean }> {
+// An intent for another amount, currency or intent than the payment's does not settle it (metadata can
+// be copied onto any intent of the account): it is refused, for the log.
+export async function handleStripeEvent(
+  context: OutcomeContext,
+  event: Stripe.Event,
+): Promise<{ handled: boolean; refused?: string }> {
   if (!handledEvents.has(event.type)) return { handled: false };
   const intent = event.data.object as Stripe.PaymentIntent;
   const payment = await findPaymentOf(context.db, intent);
   if (!payment) return { handled: false };
+  if (intent.amount !== payment.amountCents || intent.currency !== PAYMENT_CURRENCY) {
+    return { handled: false, refused: 'the intent’s amount or currency is not the payment’s' };
+  }
+  if (payment.providerRef && payment.providerRef !== intent.id) {
+    return { handled: false, refused: 'the payment was charged by another intent' };
+  }
   const outcome = outcomeOfPaymentIntent(intent);
   if (outcome.status === 'processing') return { handled: false };
   await recordPaymentOutcome(context, payment.id, outcome);

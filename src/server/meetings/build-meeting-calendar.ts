@@ -1,11 +1,10 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalEventStatus } from 'ical-generator';
 import type { MeetingResponse } from '~/shared/meetings';
 import { endsAtOf, joinUrlOf, type MeetingRow, type ParticipantRow } from './meeting-views';
 
-const attendeeStatuses: Record<MeetingResponse, ICalAttendeeStatus> = {
-  pending: ICalAttendeeStatus.NEEDSACTION,
-  accepted: ICalAttendeeStatus.ACCEPTED,
-  declined: ICalAttendeeStatus.DECLINED,
+const participationStatuses: Record<MeetingResponse, string> = {
+  pending: 'NEEDS-ACTION',
+  accepted: 'ACCEPTED',
+  declined: 'DECLINED',
 };
 
 export interface CalendarMeeting {
@@ -13,9 +12,63 @@ export interface CalendarMeeting {
   participants: ParticipantRow[];
 }
 
+// Written here rather than by a library: every value comes from people (a title, a name), and a line
+// break that reached the file unescaped would let one person write events into another's calendar,
+// or make a whole subscribed feed unreadable. So each kind of value has one writer below.
+
+const LINE_BREAK = /\r\n|[\r\n]/g;
+// C0 controls and DEL, but TAB (allowed in text) and the line breaks (escaped by each writer).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+// TEXT (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped.
+function textValue(value: string): string {
+  return value
+    .replace(CONTROL, ' ')
+    .replace(LINE_BREAK, '\n')
+    .replace(/[\\;,\n]/g, (character) => (character === '\n' ? '\\n' : `\\${character}`));
+}
+
+// A quoted parameter value (a CN): no DQUOTE may appear inside, so quotes, line breaks and carets are
+// written as RFC 6868 says (^' ^n ^^).
+function parameterValue(value: string): string {
+  const encoded = value
+    .replace(CONTROL, ' ')
+    .replace(LINE_BREAK, '\n')
+    .replace(/[\^"\n]/g, (character) => ({ '^': '^^', '"': "^'", '\n': '^n' })[character] ?? character);
+  return `"${encoded}"`;
+}
+
+// A URI or CAL-ADDRESS: nothing to escape, and no control character belongs in one.
+const uriValue = (value: string) => value.replace(CONTROL, '').replace(LINE_BREAK, '').replaceAll('\t', '');
+
+// DATE-TIME in UTC (RFC 5545 §3.3.5 form 2): each calendar shows its own zone.
+const utc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+// Lines longer than 75 octets are folded (RFC 5545 §3.1), between characters, never inside one.
+function fold(line: string): string {
+  const encoder = new TextEncoder();
+  let folded = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = encoder.encode(character).length;
+    if (octets + size > 75) {
+      folded += '\r\n ';
+      octets = 1;
+    }
+    folded += character;
+    octets += size;
+  }
+  return folded;
+}
+
 // An iCalendar document of meetings (RFC 5545), for one meeting's .ics or a person's feed. The UID is
 // the meeting's id, so every copy (download, feed, a later download) is the same event, and SEQUENCE
-// tells a calendar which copy is newer. Times are written in UTC: each calendar shows its own zone.
+// tells a calendar which copy is newer.
 export function buildMeetingCalendar({
   name,
   publicUrl,
@@ -26,33 +79,50 @@ export function buildMeetingCalendar({
   items: CalendarMeeting[];
 }): string {
   const host = new URL(publicUrl).hostname;
-  const calendar = ical({ name, prodId: { company: 'Tandem', product: 'Meetings', language: 'EN' } });
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Tandem//Meetings//EN',
+    'CALSCALE:GREGORIAN',
+    `NAME:${textValue(name)}`,
+    `X-WR-CALNAME:${textValue(name)}`,
+  ];
   for (const { meeting, participants } of items) {
-    const joinUrl = joinUrlOf(publicUrl, meeting.roomToken);
+    const joinUrl = uriValue(joinUrlOf(publicUrl, meeting.roomToken));
+    const description = [
+      meeting.notes,
+      `Join: ${joinUrl}`,
+      meeting.cancelReason && `Cancelled: ${meeting.cancelReason}`,
+    ].filter(Boolean);
     const organizer = participants.find((participant) => participant.userId === meeting.organizerId);
-    calendar.createEvent({
-      id: `${meeting.id}@${host}`,
-      sequence: meeting.sequence,
-      start: meeting.startsAt,
-      end: endsAtOf(meeting),
-      stamp: meeting.updatedAt,
-      created: meeting.createdAt,
-      lastModified: meeting.updatedAt,
-      summary: meeting.title,
-      description: [meeting.notes, `Join: ${joinUrl}`, meeting.cancelReason && `Cancelled: ${meeting.cancelReason}`]
-        .filter(Boolean)
-        .join('\n\n'),
-      location: joinUrl,
-      url: joinUrl,
-      status: meeting.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      organizer: organizer ? { name: organizer.name, email: organizer.email } : null,
-      attendees: participants.map((participant) => ({
-        name: participant.name,
-        email: participant.email,
-        role: participant.userId === meeting.organizerId ? ICalAttendeeRole.CHAIR : ICalAttendeeRole.REQ,
-        status: attendeeStatuses[participant.response],
-      })),
-    });
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${textValue(`${meeting.id}@${host}`)}`,
+      `SEQUENCE:${meeting.sequence}`,
+      `DTSTAMP:${utc(meeting.updatedAt)}`,
+      `DTSTART:${utc(meeting.startsAt)}`,
+      `DTEND:${utc(endsAtOf(meeting))}`,
+      `CREATED:${utc(meeting.createdAt)}`,
+      `LAST-MODIFIED:${utc(meeting.updatedAt)}`,
+      `SUMMARY:${textValue(meeting.title)}`,
+      `DESCRIPTION:${textValue(description.join('\n\n'))}`,
+      `LOCATION:${textValue(joinUrl)}`,
+      `URL;VALUE=URI:${joinUrl}`,
+      `STATUS:${meeting.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
+    );
+    if (organizer) {
+      lines.push(`ORGANIZER;CN=${parameterValue(organizer.name)}:mailto:${uriValue(organizer.email)}`);
+    }
+    for (const participant of participants) {
+      const role = participant.userId === meeting.organizerId ? 'CHAIR' : 'REQ-PARTICIPANT';
+      lines.push(
+        `ATTENDEE;ROLE=${role};PARTSTAT=${participationStatuses[participant.response]};` +
+          `CN=${parameterValue(participant.name)}:mailto:${uriValue(participant.email)}`,
+      );
+    }
+    lines.push('END:VEVENT');
   }
-  return calendar.toString();
+  lines.push('END:VCALENDAR');
+  // Every line, the last included, ends with CRLF.
+  return `${lines.map(fold).join('\r\n')}\r\n`;
 }

@@ -41,6 +41,10 @@ function nextUsSpringForward(): Date {
 // The scheme of a CAL-ADDRESS is case-insensitive ("MAILTO:" or "mailto:").
 const withoutMailto = (value: unknown) => String(value).replace(/^mailto:/i, '');
 
+// ical.js knows neither NAME (RFC 7986) nor X-WR-CALNAME and hands them over still escaped: read them
+// as the TEXT values they are.
+const readText = (raw: unknown) => ICAL.design.icalendar.value.text?.fromICAL?.(String(raw));
+
 function parseCalendar(body: string) {
   const calendar = new ICAL.Component(ICAL.parse(body));
   return calendar.getAllSubcomponents('vevent').map((vevent) => ({
@@ -628,6 +632,43 @@ describe('the meetings API', () => {
       expect(stale.json().error).toBe(meetingTexts.feedNotFound);
       expect((await testApp.app.inject({ method: 'GET', url: new URL(rotated.url).pathname })).statusCode).toBe(200);
       expect((await testApp.app.inject({ method: 'GET', url: '/api/calendar/nonsense!.ics' })).statusCode).toBe(400);
+    });
+
+    // Rows written before names and titles were kept to one line, or by an import, may hold line breaks:
+    // they stay inside their values, and neither the download nor the feed can be broken or added to.
+    it('keeps line breaks, quotes and separators in names and titles inside their values', async () => {
+      const hostile = 'Eve "Q" ^ Evil; Esq.,\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Injected';
+      const person = await signedInAccount(testApp, { role: 'applicant', name: hostile });
+      const application = await newApplication('submitted', person.user.id);
+      const created = await schedule({
+        application_id: application.id,
+        type: 'interview',
+        starts_at: inHours(20),
+        duration_minutes: 30,
+      });
+      const meeting = created.json() as Meeting;
+      await db().update(meetings).set({ title: hostile }).where(eq(meetings.id, meeting.id));
+      const asParsed = hostile.replaceAll('\r\n', '\n');
+
+      const download = await person.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
+      const feedUrl = (await person.request({ method: 'POST', url: '/api/calendar-feed' })).json().url as string;
+      const feed = await testApp.app.inject({ method: 'GET', url: new URL(feedUrl).pathname });
+      for (const [response, calendarName] of [
+        [download, asParsed],
+        [feed, `Tandem meetings: ${asParsed}`],
+      ] as const) {
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+        expect(response.body.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+        const calendar = new ICAL.Component(ICAL.parse(response.body));
+        expect(readText(calendar.getFirstPropertyValue('x-wr-calname'))).toBe(calendarName);
+        expect(readText(calendar.getFirstPropertyValue('name'))).toBe(calendarName);
+        const events = calendar.getAllSubcomponents('vevent');
+        expect(events).toHaveLength(1);
+        expect(events[0]?.getFirstPropertyValue('summary')).toBe(asParsed);
+        const names = events[0]?.getAllProperties('attendee').map((property) => property.getParameter('cn'));
+        expect(names).toEqual(expect.arrayContaining([asParsed, 'Rita Recruiter']));
+      }
     });
   });
 

@@ -1,9 +1,11 @@
+import { once } from 'node:events';
+import { type AddressInfo, connect } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema } from '~/shared/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { AppError, BUSY_MESSAGE } from './errors';
+import { AppError, BUSY_MESSAGE, SHUTTING_DOWN_MESSAGE } from './errors';
 
 describe('API error handling', () => {
   let testApp: TestApp;
@@ -149,5 +151,66 @@ describe('API error handling', () => {
       headers: { 'x-request-id': 'evil id with spaces' },
     });
     expect(replaced.headers['x-request-id']).not.toContain('evil');
+  });
+});
+
+// A rolling restart: requests already in flight finish, and one arriving on a kept-alive connection after
+// shutdown began is told, in the API's shape, to come back (to another instance) shortly.
+describe('while the server shuts down', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.database.close();
+  });
+
+  it('answers a new request 503 with the error shape and Retry-After, and finishes the one in flight', async () => {
+    const signal = () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      return { promise, resolve };
+    };
+    const [entered, release, closing] = [signal(), signal(), signal()];
+    testApp.app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
+      entered.resolve();
+      await release.promise;
+      return { finished: true };
+    });
+    testApp.app.addHook('preClose', (done) => {
+      closing.resolve();
+      done();
+    });
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    const ended = once(socket, 'end');
+    socket.write('GET /api/test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await entered.promise;
+
+    const closed = testApp.app.close();
+    await closing.promise;
+    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    // The second request reaches the server before the first is let go.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release.resolve();
+    await ended;
+    await closed;
+
+    const [first, second] = Buffer.concat(received)
+      .toString('utf8')
+      .split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(first).toContain('{"finished":true}');
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    const [head = '', body = ''] = second?.split('\r\n\r\n') ?? [];
+    expect(head.toLowerCase()).toContain('\r\nretry-after: 1\r\n');
+    expect(head.toLowerCase()).toContain('\r\ncontent-type: application/json; charset=utf-8\r\n');
+    expect(JSON.parse(body)).toEqual({ error: SHUTTING_DOWN_MESSAGE, code: 'unavailable' });
   });
 });

@@ -132,6 +132,9 @@ function toErrorBody(error: FastifyError | AppError | Error): { status: number; 
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE, code: 'internal' } };
 }
 
+export const SHUTTING_DOWN_MESSAGE = 'This server is restarting. Please try again in a moment.';
+export const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 1;
+
 export const BUSY_MESSAGE = 'We are busy right now. Please try again in a moment.';
 const BUSY_RETRY_AFTER_SECONDS = 2;
 

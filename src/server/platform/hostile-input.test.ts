@@ -79,6 +79,41 @@ describe('input the database cannot take', () => {
     expect(test.json().fields).toMatchObject({ name: textTexts.unstorable });
   });
 
+  it('keeps names, titles and subjects on one line: breaks become spaces, other control characters are refused', async () => {
+    const registered = await post('/api/auth/register', {
+      account_type: 'applicant',
+      name: 'Ada\u001b[2J Lovelace',
+      email: 'ada-control@example.test',
+      password: 'long-enough-1',
+    });
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json().fields).toEqual({ name: textTexts.controlCharacter });
+    const contact = await post('/api/contact', {
+      source: 'home',
+      name: 'Bo',
+      email: 'bo@example.test',
+      subject: 'Ring\u0007',
+      message: 'Line one\r\nLine two',
+    });
+    expect(contact.statusCode).toBe(400);
+    expect(contact.json().fields).toEqual({ subject: textTexts.controlCharacter });
+
+    const renamed = await company.request({
+      method: 'PUT',
+      url: '/api/company',
+      payload: { name: 'Acme\r\nBEGIN:VEVENT\tLtd', contact_email: 'ops@example.test', website: '' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe('Acme BEGIN:VEVENT Ltd');
+    const job = await company.request({
+      method: 'POST',
+      url: '/api/jobs',
+      payload: { title: 'Night\nshift\r\n', description: 'First line\nSecond line', status: 'draft' },
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    expect(job.json()).toMatchObject({ title: 'Night shift', description: 'First line\nSecond line' });
+  });
+
   it('refuses an impossible date or a NUL character in a list’s query string', async () => {
     const badDate = await company.request({ method: 'GET', url: '/api/jobs?launched_from=2026-13-45' });
     expect(badDate.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions, DestinationStream, LogFn } from 'pino';
 import { type Logger, pino } from 'pino';
 import type { Config } from '../config';
@@ -9,9 +9,32 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
   const options = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+// Paths whose token is the credential: a calendar feed, a meeting's join link and its room's API; and
+// links from emails (a password reset, an address to verify), which carry theirs in the query.
+const TOKEN_PATTERNS: Array<[RegExp, string]> = [
+  [/^(\/api\/calendar\/)[^/?#]+?(\.ics)?(?=$|[/?#])/, '$1[redacted]$2'],
+  [/^(\/meet\/|\/api\/meeting-rooms\/)[^/?#]+/, '$1[redacted]'],
+  [/([?&]token=)[^&#]*/gi, '$1[redacted]'],
+];
+
+// A URL as the log may keep it: whoever reads the log must not be able to open the feed or the room.
+export const redactUrl = (url: string) =>
+  TOKEN_PATTERNS.reduce((redacted, [pattern, replacement]) => redacted.replace(pattern, replacement), url);
+
+// Fastify's own request fields, with the URL redacted.
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 interface DatabaseErrorFields {

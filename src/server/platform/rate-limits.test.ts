@@ -10,6 +10,7 @@ import { waitForLive } from '../testing/live-test-sockets';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createLogger } from './logger';
+import { counterIdOf } from './rate-limits';
 
 // The contact form's limit (site/routes.ts): 5 messages per address in 10 minutes.
 const CONTACT_LIMIT = 5;
@@ -85,6 +86,25 @@ describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => 
     // Another address has a budget of its own.
     expect((await sendContact(second, '198.51.100.21', 0)).statusCode).toBe(201);
   });
+
+  it('keeps counters under well-formed keys that hold no address', async () => {
+    const email = 'Mallory.Probe+limits@Example.test';
+    const response = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password: 'not-the-password-1' },
+      headers: sameOriginHeaders,
+      remoteAddress: '2001:db8::7',
+    });
+    expect(response.statusCode).toBe(401);
+    const keys = await redisA.keys(`${keyPrefix}*`);
+    expect(keys.some((key) => key.startsWith(`${keyPrefix}rate-limit:sign-in:account:`))).toBe(true);
+    for (const key of keys) {
+      expect(key).toMatch(new RegExp(`^${keyPrefix}rate-limit:[a-z-]+(:[a-z-]+)*:[A-Za-z0-9_-]{43}$`));
+      expect(key.toLowerCase()).not.toContain('mallory');
+      expect(key).not.toContain('2001:db8');
+    }
+  });
 });
 
 // With Redis away, an instance keeps answering and keeps limiting, counting on its own until Redis is back.
@@ -155,7 +175,7 @@ describe.runIf(process.env.REDIS_URL)('rate limits when Redis goes away and come
   }
 
   const counterInRedis = async () => {
-    const [key] = await direct.keys(`${keyPrefix}rate-limit:*contact:ip:198.51.100.40`);
+    const [key] = await direct.keys(`${keyPrefix}rate-limit:contact:ip:${counterIdOf('198.51.100.40')}`);
     return key ? Number(await direct.get(key)) : 0;
   };
 

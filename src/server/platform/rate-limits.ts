@@ -1,4 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
@@ -48,14 +50,39 @@ export async function registerRateLimits(app: FastifyInstance, redis?: Redis, ke
       app.decorate('createLocalRateLimit', scope.createRateLimit);
     });
   }
-  await app.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: `${keyPrefix}rate-limit:` }) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && { store: counterStoreOf(redis, `${keyPrefix}rate-limit:`) }),
+  });
 }
+
+// The plugin's Redis store, except that a limiter's counters are named by the limiter alone: the plugin
+// would put its route's method and URL in the key, which a limiter made by createRateLimit has not
+// ("tandem:rate-limit:undefinedundefined-sign-in:account:…").
+function counterStoreOf(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
+  return class CounterStore {
+    readonly #store = new RedisStore(false, false, redis, prefix);
+    incr(...args: Parameters<RedisStore['incr']>) {
+      this.#store.incr(...args);
+    }
+    read(...args: Parameters<RedisStore['read']>) {
+      this.#store.read(...args);
+    }
+    child() {
+      return this;
+    }
+  };
+}
+
+// What is counted names its counter by digest: a key of fixed form whatever was typed, and no address
+// (an email, an IP) kept in Redis.
+export const counterIdOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 export function createLimiter(app: FastifyInstance, rule: LimitRule): Limiter {
   const options = {
     max: rule.max,
     timeWindow: rule.windowMinutes * 60_000,
-    keyGenerator: (request: FastifyRequest) => `${rule.name}:${rule.key ? rule.key(request) : request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `${rule.name}:${counterIdOf(rule.key ? rule.key(request) : request.ip)}`,
   };
   const shared = app.createRateLimit(options);
   const local = app.createLocalRateLimit?.(options);

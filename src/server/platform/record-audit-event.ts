@@ -96,7 +96,10 @@ export type AuditAction =
   | 'privacy.erasure_cancelled'
   | 'privacy.erasure_completed'
   | 'privacy.request_rejected'
-  | 'retention.applied';
+  | 'retention.applied'
+  // Bulk exports by administrators.
+  | 'audit_log.exported'
+  | 'payment.exported';
 
 export interface AuditEvent {
   actorId: string | null;

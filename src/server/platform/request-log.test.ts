@@ -70,6 +70,23 @@ describe('request log', () => {
     expect(linesOf('lb-7f3a')).toHaveLength(2);
   });
 
+  it('keeps the tokens of calendar feeds, join links, meeting rooms and emailed links out of the log', async () => {
+    const token = 'Zq3xSecretToken_-0123456789abcdefghij';
+    const urls = {
+      [`/api/calendar/${token}.ics`]: '/api/calendar/[redacted].ics',
+      [`/meet/${token}`]: '/meet/[redacted]',
+      [`/api/meeting-rooms/${token}`]: '/api/meeting-rooms/[redacted]',
+      [`/api/meeting-rooms/${token}/turn-credentials`]: '/api/meeting-rooms/[redacted]/turn-credentials',
+      [`/reset-password?token=${token}&next=%2F`]: '/reset-password?token=[redacted]&next=%2F',
+    };
+    for (const [url, logged] of Object.entries(urls)) {
+      const response = await app.inject({ method: 'GET', url });
+      const requestLines = linesOf(response.headers['x-request-id']);
+      expect(requestLines[0]).toMatchObject({ msg: 'incoming request', req: { method: 'GET', url: logged } });
+      expect(JSON.stringify(requestLines), url).not.toContain(token);
+    }
+  });
+
   it('logs a failed query as its statement and error code, never the values it was given', async () => {
     const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$secret-looking-salt$secret-looking-hash';
     await database.db.insert(users).values({ email: 'taken@example.test', name: 'First', role: 'applicant' });

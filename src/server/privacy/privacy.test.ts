@@ -210,7 +210,7 @@ describe('privacy', () => {
   });
 
   it('exports the signed-in person’s data as a zip of JSON and CSV, and nobody else’s', async () => {
-    const response = await applicant.request({ method: 'GET', url: '/api/account/data-export' });
+    const response = await applicant.request({ method: 'POST', url: '/api/account/data-export' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(
@@ -256,8 +256,24 @@ describe('privacy', () => {
     expect(audit?.details).toMatchObject({ counts: { applications: 1, messages_sent: 1 } });
   });
 
+  it('changes nothing on a GET: only a POST exports and records the request', async () => {
+    const someone = await signedInAccount(testApp, { role: 'applicant' });
+    const exportsOf = () =>
+      db()
+        .select()
+        .from(privacyRequests)
+        .where(and(eq(privacyRequests.userId, someone.user.id), eq(privacyRequests.kind, 'export')));
+    const fetched = await someone.request({ method: 'GET', url: '/api/account/data-export' });
+    expect(fetched.statusCode).toBe(404);
+    expect(await exportsOf()).toEqual([]);
+    expect(await auditRows('privacy.data_exported', someone.user.id)).toEqual([]);
+    const exported = await someone.request({ method: 'POST', url: '/api/account/data-export' });
+    expect(exported.statusCode).toBe(200);
+    expect(await exportsOf()).toHaveLength(1);
+  });
+
   it('gives a company owner their company’s invoices and payments', async () => {
-    const response = await owner.request({ method: 'GET', url: '/api/account/data-export' });
+    const response = await owner.request({ method: 'POST', url: '/api/account/data-export' });
     expect(response.statusCode).toBe(200);
     const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(response.rawPayload))['data.json'] as Uint8Array));
     expect(data.invoices).toHaveLength(1);
@@ -266,7 +282,7 @@ describe('privacy', () => {
   });
 
   it('lets only the signed-in person export, and only administrators process requests', async () => {
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/account/data-export' })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/account/data-export' })).statusCode).toBe(401);
     // An applicant of its own: the shared one is erased by another case, perhaps already.
     const someone = await signedInAccount(testApp, { role: 'applicant' });
     for (const account of [owner, someone]) {

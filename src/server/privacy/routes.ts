@@ -30,13 +30,16 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await startRetentionJob({ db, jobs, files });
 
-  routes.get(
+  // A POST: each export is recorded (a completed privacy request and an audit row), which a GET must
+  // not do (a prefetch or a crawler would record exports nobody asked for).
+  routes.post(
     '/api/account/data-export',
     {
       config: { access: { permission: 'read:privacy_request:own' } },
       schema: {
         tags: ['account', 'privacy'],
-        summary: 'Download everything Tandem holds about you: a zip of data.json and one CSV per kind of record',
+        summary:
+          'Export and download everything Tandem holds about you: a zip of data.json and one CSV per kind of record',
         produces: ['application/zip'],
         response: errorResponses,
       },

@@ -156,6 +156,11 @@ export const testAttempts = pgTable(
     closedBy: attemptCloser(),
     // Focus losses and pastes, with the browser's and the server's times (shown to the company).
     integrityEvents: jsonb().notNull().default([]),
+    // Counted for every event reported, also past the timeline's cap (INTEGRITY_EVENTS_MAX).
+    focusLosses: integer().notNull().default(0),
+    pastes: integer().notNull().default(0),
+    // Events reported once the timeline was full: counted above, not listed.
+    integrityEventsDropped: integer().notNull().default(0),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }),
     deadlineAt: timestamp({ withTimezone: true }),
