@@ -127,6 +127,9 @@ describe('personal API tokens', () => {
       ['GET', '/api/account/sessions'],
       ['POST', '/api/account/sessions/sign-out-others'],
       ['POST', '/api/calendar-feed'],
+      ['POST', '/api/account/data-export'],
+      ['POST', '/api/account/deletion-request', { password: company.password }],
+      ['DELETE', '/api/account/deletion-request'],
     ];
     for (const [method, url, payload] of requests) {
       const response = await asScript(method, url, payload);

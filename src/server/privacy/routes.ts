@@ -35,7 +35,7 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
   routes.post(
     '/api/account/data-export',
     {
-      config: { access: { permission: 'read:privacy_request:own' } },
+      config: { sessionOnly: true, access: { permission: 'read:privacy_request:own' } },
       schema: {
         tags: ['account', 'privacy'],
         summary:
@@ -71,7 +71,7 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
   routes.post(
     '/api/account/deletion-request',
     {
-      config: { access: { permission: 'create:privacy_request:own' } },
+      config: { sessionOnly: true, access: { permission: 'create:privacy_request:own' } },
       schema: {
         tags: ['account', 'privacy'],
         summary: 'Ask for your account to be deleted (your password, or DELETE typed for identity-provider accounts)',
@@ -89,7 +89,7 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
   routes.delete(
     '/api/account/deletion-request',
     {
-      config: { access: { permission: 'create:privacy_request:own' } },
+      config: { sessionOnly: true, access: { permission: 'create:privacy_request:own' } },
       schema: {
         tags: ['account', 'privacy'],
         summary: 'Cancel your pending deletion request',
