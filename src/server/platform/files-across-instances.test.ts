@@ -176,7 +176,7 @@ describe('uploaded files across two instances', () => {
 
   it('takes the files of the data export from the store, whichever instance is asked', async () => {
     const person = await applicantWithFiles();
-    const response = await through('B', person.applicant, { method: 'GET', url: '/api/account/data-export' });
+    const response = await through('B', person.applicant, { method: 'POST', url: '/api/account/data-export' });
     expect(response.statusCode).toBe(200);
     const zip = unzipSync(new Uint8Array(response.rawPayload));
     const names = Object.keys(zip).filter((name) => name.startsWith('files/'));
