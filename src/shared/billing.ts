@@ -413,6 +413,8 @@ export const paymentTexts = {
   idempotencyKeyRequired: 'An Idempotency-Key header is required.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used to pay another invoice. Send a new key for a new payment.',
+  idempotencyKeyOtherRequest:
+    'This Idempotency-Key was already used with a different payment method. Send the same request again, or a new key for a new payment.',
   invoiceNotFound: 'This invoice does not exist, or it is not yours.',
   alreadyPaid: 'This invoice is already paid.',
   inProgress: 'Please wait a moment: a payment for this invoice is in progress.',

@@ -11,6 +11,8 @@ export const errorCodes = [
   'unsupported_media_type',
   // A payment the provider refused (a declined card): 402 with the provider's sentence.
   'payment_declined',
+  // An Idempotency-Key sent again with another request than the one it was first sent with: 422.
+  'idempotency_key_reused',
   'rate_limited',
   'unavailable',
   'internal',

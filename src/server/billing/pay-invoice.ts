@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type PayInvoiceResult, paymentTexts } from '~/shared/billing';
@@ -45,6 +46,22 @@ interface Settled {
 // The provider's idempotency key for a payment: one per payment, so one per (company, key) of ours.
 // Stripe's keys are per account, not per company, so the company's own key cannot go as it is.
 export const providerKeyOf = (paymentId: string) => `tandem-payment-${paymentId}`;
+
+// What a request asked for, as one digest: the invoice and the method (keys in a fixed order).
+export function requestHashOf(request: Pick<PayRequest, 'invoiceId' | 'method'>): string {
+  const canonical = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, entry]) => entry !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, entry]) => [key, canonical(entry)]),
+        )
+      : value;
+  return createHash('sha256')
+    .update(JSON.stringify([request.invoiceId, canonical(request.method)]))
+    .digest('hex');
+}
 
 const LIVE_PAYMENT_STATUSES: Array<PaymentRow['status']> = ['pending', 'completed'];
 const UNIQUE_PAYMENT_INDEXES = ['payments_idempotency_unique', 'payments_one_live_per_invoice'];
@@ -150,8 +167,15 @@ export function createInvoicePayments({
     return payment;
   }
 
-  function refuseOtherInvoice(payment: PaymentRow, invoiceId: string) {
-    if (payment.invoiceId !== invoiceId) throw new AppError('conflict', paymentTexts.idempotencyKeyReused);
+  // The same key means the same request: another invoice or another method is a mistake to report, not
+  // a retry to answer with the first result.
+  function refuseOtherRequest(payment: PaymentRow, request: PayRequest) {
+    if (payment.invoiceId !== request.invoiceId) {
+      throw new AppError('idempotency_key_reused', paymentTexts.idempotencyKeyReused);
+    }
+    if (payment.requestHash !== null && payment.requestHash !== requestHashOf(request)) {
+      throw new AppError('idempotency_key_reused', paymentTexts.idempotencyKeyOtherRequest);
+    }
   }
 
   type Started = { payment: PaymentRow } | { blockedBy: PaymentRow };
@@ -218,6 +242,7 @@ export function createInvoicePayments({
           methodLabel: chosen.label,
           amountCents: invoice.totalCents,
           idempotencyKey,
+          requestHash: requestHashOf(request),
           provider: provider.name,
           requestedBy: request.requestedBy,
         })
@@ -231,7 +256,7 @@ export function createInvoicePayments({
     const { companyId, invoiceId, idempotencyKey, ipAddress } = request;
     const existing = await findByKey(companyId, idempotencyKey);
     if (existing) {
-      refuseOtherInvoice(existing, invoiceId);
+      refuseOtherRequest(existing, request);
       return answerOf(await settle(existing.id, ipAddress));
     }
     // A new method is checked and kept by the provider before the invoice is locked (it may be slow).
@@ -256,7 +281,7 @@ export function createInvoicePayments({
         throw error;
       }
       if ('payment' in started) {
-        refuseOtherInvoice(started.payment, invoiceId);
+        refuseOtherRequest(started.payment, request);
         return answerOf(await settle(started.payment.id, ipAddress));
       }
       if (attempt > 0) throw new AppError('conflict', paymentTexts.inProgress);
@@ -267,7 +292,7 @@ export function createInvoicePayments({
 
   return {
     pay(request: PayRequest): Promise<PayAnswer> {
-      const flight = [request.companyId, request.idempotencyKey, request.invoiceId].join('\n');
+      const flight = [request.companyId, request.idempotencyKey, requestHashOf(request)].join('\n');
       return shared(paying, flight, () => payOnce(request));
     },
     // For the webhook and the tests: what a pending payment comes to.

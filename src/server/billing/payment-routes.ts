@@ -168,6 +168,7 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
           202: payInvoiceResultSchema,
           ...errorResponses,
           402: apiErrorSchema,
+          422: apiErrorSchema,
           503: apiErrorSchema,
         },
       },

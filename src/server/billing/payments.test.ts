@@ -233,9 +233,12 @@ describe('payments', () => {
       expect((await invoiceRow(invoice.id))?.status).toBe('unpaid');
       const [failed] = await paymentsOf(invoice.id);
       expect(failed).toMatchObject({ status: 'failed', failureMessage: paymentTexts.cardDeclined });
-      // The same key answers the same, and charges nothing new.
-      const again = await pay(invoice.id, { new_method: card(VISA) }, key);
+      // The same request with the same key answers the same, and charges nothing new; another card under
+      // that key is another request (422), also charging nothing.
+      const again = await pay(invoice.id, { new_method: card(DECLINED) }, key);
       expect([again.statusCode, again.body]).toEqual([declined.statusCode, declined.body]);
+      const otherCard = await pay(invoice.id, { new_method: card(VISA) }, key);
+      expect(otherCard.statusCode).toBe(422);
       expect(await paymentsOf(invoice.id)).toHaveLength(1);
       const retried = await pay(invoice.id, { payment_method_id: visa.id });
       expect(retried.statusCode).toBe(200);
@@ -342,8 +345,18 @@ describe('payments', () => {
       // A key used for one invoice cannot pay another.
       const second = await newInvoice();
       const reused = await pay(second.id, { payment_method_id: visa.id }, key);
-      expect(reused.statusCode).toBe(409);
-      expect(reused.json().error).toBe(paymentTexts.idempotencyKeyReused);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toEqual({ error: paymentTexts.idempotencyKeyReused, code: 'idempotency_key_reused' });
+      // The same key with another method for the same invoice is another request, not a retry.
+      const otherMethod = await pay(invoice.id, { new_method: card(VISA) }, key);
+      expect(otherMethod.statusCode).toBe(422);
+      expect(otherMethod.json()).toEqual({
+        error: paymentTexts.idempotencyKeyOtherRequest,
+        code: 'idempotency_key_reused',
+      });
+      expect(await paymentsOf(invoice.id)).toHaveLength(1);
+      // The same request again is a retry: the first answer.
+      expect((await pay(invoice.id, { payment_method_id: visa.id }, key)).statusCode).toBe(200);
       const malformed = await pay('not-an-id', { payment_method_id: visa.id });
       expect(malformed.statusCode).toBe(400);
     });

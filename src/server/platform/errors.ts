@@ -12,6 +12,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   payment_declined: 402,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,

@@ -254,6 +254,9 @@ export const payments = pgTable(
     amountCents: integer().notNull(),
     status: paymentStatus().notNull().default('pending'),
     idempotencyKey: text().notNull(),
+    // SHA-256 of what was asked with the key (the invoice and the method): the same key with another
+    // request is refused, not answered with the first one's result. Null for payments made before it.
+    requestHash: text(),
     provider: text().notNull(),
     providerRef: text(),
     failureMessage: text(),
