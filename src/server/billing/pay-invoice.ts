@@ -253,7 +253,7 @@ export function createInvoicePayments({
   }
 
   async function payOnce(request: PayRequest): Promise<PayAnswer> {
-    const { companyId, invoiceId, idempotencyKey, ipAddress } = request;
+    const { companyId, idempotencyKey, ipAddress } = request;
     const existing = await findByKey(companyId, idempotencyKey);
     if (existing) {
       refuseOtherRequest(existing, request);
