@@ -64,6 +64,7 @@ test('an administrator saves the session timeout and a notification setting, the
   await page.getByRole('tab', { name: 'API Settings' }).click();
   await expect(page.getByRole('switch', { name: 'API access' })).toBeChecked();
   await expect(page.getByText('Administrator accounts cannot use API tokens.', { exact: false })).toBeVisible();
+  await saveScreenshots(page, 'system-settings-api');
 
   await page.getByRole('button', { name: 'Reset' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Reset all settings?' });
