@@ -4,7 +4,7 @@
 // fresh database (tandem_bench_<random>, dropped afterwards) on the server of DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test), starts the real server as its own process and measures with
 // autocannon next to /api/health as the ceiling. Target: p99 < 50 ms at 20 connections for both.
-import { SESSION_COOKIE } from '../src/server/auth/sessions';
+
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
@@ -19,6 +19,7 @@ import {
 } from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
 import { variedProfile } from '../src/server/db/seed/talent-factories';
+import { SESSION_COOKIE } from '../src/server/platform/sessions';
 import {
   expectOk,
   insertInBatches,

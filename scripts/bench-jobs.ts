@@ -3,12 +3,13 @@
 // the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), starts the real
 // server as its own process, signs in as the company and measures a filtered, paginated list with
 // autocannon, next to /api/health on the same server as the ceiling. Target: p99 < 50 ms.
-import { SESSION_COOKIE } from '../src/server/auth/sessions';
+
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
 import { applications, jobs, users } from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
+import { SESSION_COOKIE } from '../src/server/platform/sessions';
 import {
   expectOk,
   insertInBatches,

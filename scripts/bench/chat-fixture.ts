@@ -1,5 +1,3 @@
-import { generateToken, hashToken } from '../../src/server/auth/secure-tokens';
-import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../../src/server/auth/sessions';
 import { openDatabase } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import {
@@ -11,6 +9,8 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { buildAccount } from '../../src/server/db/seed/factories';
+import { generateToken, hashToken } from '../../src/server/platform/secure-tokens';
+import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../../src/server/platform/sessions';
 import { insertInBatches } from './measure-api';
 
 export interface ChatFixture {

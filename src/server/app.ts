@@ -20,6 +20,7 @@ import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminJobRoutes } from './admin-jobs/admin-job-routes';
 import { adminTestRoutes } from './admin-tests/admin-test-routes';
 import { apiTokenRoutes } from './api-tokens/api-token-routes';
+import { resolveApiToken } from './api-tokens/resolve-api-token';
 import type { AppContext } from './app-context';
 import { applicantRoutes } from './applications/routes';
 import { attemptRoutes } from './assessments/attempt-routes';
@@ -28,7 +29,6 @@ import { startAttemptSweep } from './assessments/sweep-attempts';
 import { createTextGrader } from './assessments/text-graders';
 import { auditLogRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
-import { findLiveSessions } from './auth/sessions';
 import { adminAssignmentRoutes } from './billing/admin-assignment-routes';
 import { adminPaymentRoutes } from './billing/admin-payment-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
@@ -67,6 +67,7 @@ import { startPgBossQueue } from './platform/pg-boss-queue';
 import { registerRateLimits } from './platform/rate-limits';
 import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
+import { findLiveSessions, resolveSession } from './platform/sessions';
 import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
@@ -232,7 +233,24 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     });
     app.addHook('onClose', () => sweep.stop());
   }
-  registerAuthentication(app, { db: database.db, config, settings });
+  registerAuthentication(app, {
+    config,
+    authenticators: {
+      sessionOf: async (token) => {
+        const { session_timeout_minutes } = await settings.get();
+        return resolveSession({
+          db: database.db,
+          token,
+          idleTimeoutMinutes: session_timeout_minutes,
+          adminEmails: config.adminEmails,
+        });
+      },
+      tokenOwnerOf: async (token) => {
+        const { api_access } = await settings.get();
+        return resolveApiToken({ db: database.db, token, apiAccess: api_access });
+      },
+    },
+  });
   registerMaintenanceMode(app, { settings });
   // The health and readiness probes first: they stay out of System Health's error rate, and the API
   // documentation opens on them (its sections follow the order routes are registered).

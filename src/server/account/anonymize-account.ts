@@ -1,7 +1,6 @@
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cancelPendingLinks } from '../auth/cancel-pending-links';
-import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 import {
   abuseReports,
@@ -34,6 +33,7 @@ import {
 } from '../db/schema';
 import { deleteOwnedFiles, type FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { revokeUserSessions } from '../platform/sessions';
 
 export const ANONYMIZED_NAME = 'Removed user';
 export const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { authMessages, currentPasswordRequiredMessage } from '~/shared/auth';
 import { cancelPendingLinks } from '../auth/cancel-pending-links';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
+import { revokeUserSessions } from '../platform/sessions';
 
 export const wrongCurrentPasswordMessage = 'Your current password is not correct.';
 

@@ -10,9 +10,9 @@ import {
 } from '~/shared/auth';
 import { timeZoneSchema } from '~/shared/meetings';
 import type { AppContext } from '../app-context';
-import { listUserSessions } from '../auth/sessions';
 import { currentAuth } from '../platform/access-control';
 import { actorOf, errorResponses } from '../platform/route-schemas';
+import { listUserSessions } from '../platform/sessions';
 import { changePassword } from './change-password';
 import { requestEmailChange } from './request-email-change';
 import { signOutOtherSessions } from './sign-out-other-sessions';

@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type ApplicantBulkAction, type ApplicantBulkResult, adminApplicantTexts } from '~/shared/admin-applicants';
 import { anonymizeAccount } from '../account/anonymize-account';
-import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
+import { revokeUserSessions } from '../platform/sessions';
 import { selectApplicants } from './find-admin-applicants';
 
 const auditActionOf: Record<ApplicantBulkAction, AuditAction> = {

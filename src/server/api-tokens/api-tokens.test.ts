@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_TOKEN_PREFIX, apiTokenTexts } from '~/shared/api-tokens';
 import { defaultPlatformSettings } from '~/shared/settings';
-import { hashToken } from '../auth/secure-tokens';
 import { apiTokens, auditLogs, companies, companyMembers, users } from '../db/schema';
+import { hashToken } from '../platform/secure-tokens';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

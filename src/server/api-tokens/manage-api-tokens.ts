@@ -7,11 +7,11 @@ import {
   apiTokenTexts,
   type CreatedApiToken,
 } from '~/shared/api-tokens';
-import { generateToken, hashToken } from '../auth/secure-tokens';
 import type { Database } from '../db/client';
 import { apiTokens } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { generateToken, hashToken } from '../platform/secure-tokens';
 
 const DAY_MS = 86_400_000;
 // "tdm_" and eight characters of the random part: enough to tell a person's tokens apart.

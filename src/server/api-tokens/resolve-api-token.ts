@@ -1,22 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { apiTokenTexts } from '~/shared/api-tokens';
-import { hashToken } from '../auth/secure-tokens';
-import { type AuthContext, authContextOf, isSuspended, signedInColumns } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared-statements';
 import { apiTokens, companies, companyMembers, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { hashToken } from '../platform/secure-tokens';
+import { type AuthContext, authContextOf, isSuspended, signedInColumns } from '../platform/sessions';
 
 // last_used_at is written at most this often, not on every request.
 const TOUCH_INTERVAL_MS = 60_000;
-
-const BEARER_PATTERN = /^Bearer\s+(\S*)\s*$/i;
-
-// The token of an `Authorization: Bearer …` header; undefined when the request has no such header.
-export function bearerTokenOf(authorization: string | undefined): string | undefined {
-  if (!authorization) return undefined;
-  return BEARER_PATTERN.exec(authorization)?.[1];
-}
 
 const tokenByHash = preparedStatement((db) =>
   db

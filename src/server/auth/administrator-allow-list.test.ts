@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_PREFIX } from '~/shared/api-tokens';
 import { apiTokens, sessions } from '../db/schema';
+import { hashToken } from '../platform/secure-tokens';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { hashToken } from './secure-tokens';
 import { endUnlistedAdministratorsAccess } from './unlisted-administrators';
 
 // ADMIN_EMAILS decides who is an administrator on every request, not only at sign-in.

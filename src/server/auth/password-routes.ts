@@ -19,12 +19,12 @@ import { currentAuth } from '../platform/access-control';
 import { clearSessionCookie } from '../platform/authentication';
 import { AppError } from '../platform/errors';
 import { actorOf, errorResponses } from '../platform/route-schemas';
+import { describeSignedIn } from '../platform/sessions';
 import { finishRequestSignIn } from './auth-cookies';
 import { type AuthLimits, signInUnderLimits } from './auth-limits';
 import { confirmEmail } from './confirm-email';
 import { registerAccount } from './register-account';
 import { requestPasswordReset, resetPassword, resetRequestedMessage } from './reset-password';
-import { describeSignedIn } from './sessions';
 import { signOut } from './sign-out';
 import { resendEmailVerification } from './verification';
 

@@ -6,11 +6,11 @@ import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
+import { revokeUserSessions } from '../platform/sessions';
 import { sendPasswordResetEmail } from './account-emails';
 import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
 import { hashPassword, isCommonPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
 
 export const resetRequestedMessage =
   'If an account uses that address, we have sent it a link to reset the password. Check your inbox.';

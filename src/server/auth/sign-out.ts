@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeSession } from './sessions';
+import { revokeSession } from '../platform/sessions';
 
 // Ends this session on the server (the cookie alone would still work if copied).
 export async function signOut({

@@ -4,7 +4,7 @@ import { findUserCompany } from '../companies/find-user-company';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { createSession } from './sessions';
+import { createSession } from '../platform/sessions';
 
 export type SignedInUser = typeof users.$inferSelect;
 

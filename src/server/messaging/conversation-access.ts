@@ -1,11 +1,11 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { messagingTexts } from '~/shared/messaging';
 import type { Role } from '~/shared/permissions';
-import type { AuthContext } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { companies, conversationMembers, conversations } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
+import type { AuthContext } from '../platform/sessions';
 
 // Who reads a conversation: the people it is open to by its kind and the relationship behind it, as it
 // stands now — the company's users (direct and account-manager conversations), the company's current

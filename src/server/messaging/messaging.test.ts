@@ -14,10 +14,10 @@ import {
   type MessageList,
   messagingTexts,
 } from '~/shared/messaging';
-import { SESSION_COOKIE } from '../auth/sessions';
 import { companies, companyMembers, messages, notifications } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { SESSION_COOKIE } from '../platform/sessions';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';

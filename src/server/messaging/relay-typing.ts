@@ -1,6 +1,6 @@
-import type { AuthContext } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
+import type { AuthContext } from '../platform/sessions';
 import type { LiveHub } from '../realtime/live-hub';
 import { audienceOf, findReadableConversation, viewerOf } from './conversation-access';
 

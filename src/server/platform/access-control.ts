@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { apiTokenTexts } from '~/shared/api-tokens';
 import { can, type Permission } from '~/shared/permissions';
-import type { AuthContext } from '../auth/sessions';
 import { AppError } from './errors';
+import type { AuthContext } from './sessions';
 
 // Who may call a route. Every route declares one in config.access; a route without one refuses
 // everyone (and a test lists every route to catch it before that happens).

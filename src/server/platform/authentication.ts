@@ -1,11 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerTokenOf, resolveApiToken } from '../api-tokens/resolve-api-token';
-import { resolveSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../auth/sessions';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { SettingsCache } from '../settings/settings-cache';
 import { requireAccess } from './access-control';
 import { refuseCrossSiteRequests } from './csrf';
+import { type AuthContext, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from './sessions';
+
+// Who a request is, by its credential. The composition root (app.ts) gives them: the session store and the
+// API tokens are features, and platform imports none.
+export interface Authenticators {
+  // The person a session cookie signs in, or null (unknown, expired, idle, suspended): the cookie is cleared.
+  sessionOf(token: string): Promise<AuthContext | null>;
+  // The owner a personal API token acts as; throws an AppError with a sentence when it is refused.
+  tokenOwnerOf(token: string): Promise<AuthContext>;
+}
+
+const BEARER_PATTERN = /^Bearer\s+(\S*)\s*$/i;
+
+// The token of an `Authorization: Bearer …` header; undefined when the request has no such header.
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  return BEARER_PATTERN.exec(authorization)?.[1];
+}
 
 export function sessionCookieOptions(config: Config) {
   return {
@@ -32,23 +46,16 @@ const NO_COOKIES: Readonly<Record<string, string | undefined>> = Object.freeze({
 // a browser never adds that header on its own, so the cross-site check does not apply to it.
 export function registerAuthentication(
   app: FastifyInstance,
-  { db, config, settings }: { db: Database; config: Config; settings: SettingsCache },
+  { config, authenticators }: { config: Config; authenticators: Authenticators },
 ) {
   app.decorateRequest('auth', null);
   async function authenticate(request: FastifyRequest, reply: FastifyReply, token: string) {
-    const { session_timeout_minutes } = await settings.get();
-    request.auth = await resolveSession({
-      db,
-      token,
-      idleTimeoutMinutes: session_timeout_minutes,
-      adminEmails: config.adminEmails,
-    });
+    request.auth = await authenticators.sessionOf(token);
     if (!request.auth) clearSessionCookie(reply, config);
     requireAccess(request);
   }
   async function authenticateBearer(request: FastifyRequest, token: string) {
-    const { api_access } = await settings.get();
-    request.auth = await resolveApiToken({ db, token, apiAccess: api_access });
+    request.auth = await authenticators.tokenOwnerOf(token);
     requireAccess(request);
   }
   // Callback style so that a request without a session cookie (public pages, probes) is checked

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { jobTimezones } from '~/shared/jobs';
 import { can, type Role, roles } from '~/shared/permissions';
 import { defaultPlatformSettings } from '~/shared/settings';
-import { SESSION_COOKIE } from '../auth/sessions';
 import {
   applications,
   assignments,
@@ -33,6 +32,7 @@ import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { RouteAccess } from './access-control';
+import { SESSION_COOKIE } from './sessions';
 
 // Hostile bodies, query strings and path ids sent to every route as every role: nothing may answer
 // 5xx, no path naming another company's row may succeed, and none of that company's rows may change.

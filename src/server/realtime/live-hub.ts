@@ -10,7 +10,7 @@ import {
   PRESENCE_REFRESH_MS,
   PRESENCE_TTL_MS,
 } from '~/shared/live-events';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../platform/sessions';
 import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from './event-bus';
 
 type CommandOf<T extends LiveCommand['type']> = Extract<LiveCommand, { type: T }>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../auth/sessions';
 import { tests } from '../db/schema';
+import { SESSION_COOKIE } from '../platform/sessions';
 import { createTestApp, type TestApp } from './test-app';
 
 describe('browser-test endpoints for jobs', () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '~/shared/permissions';
 import { createAccount } from '../../auth/create-account';
 import { hashPassword } from '../../auth/passwords';
-import { createSession } from '../../auth/sessions';
+import { createSession } from '../../platform/sessions';
 import type { Database } from '../client';
 import { users } from '../schema';
 
