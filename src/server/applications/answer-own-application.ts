@@ -9,9 +9,9 @@ import {
 import type { Database } from '../db/client';
 import { applications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { moveApplication } from '../pipeline/move-application';
 import { AppError } from '../platform/errors';
 import { findApplicantApplication } from './find-applicant-applications';
-import { moveApplication } from './move-application';
 
 // What each of the applicant's moves does. Withdraw: any stage before a hire. Accept: the offer becomes a
 // hire, and moveApplication makes the assignment on its terms (closing the job once it is filled).

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { type ApplicationStatus, applicationTexts } from '~/shared/applications';
 import { type MeetingType, meetingTexts, meetingTypeLabels, type ScheduleMeetingInput } from '~/shared/meetings';
-import { moveApplication } from '../applications/move-application';
 import { applications, companies, jobs } from '../db/schema';
+import { moveApplication } from '../pipeline/move-application';
 import { AppError } from '../platform/errors';
 import {
   checkMeetingStart,

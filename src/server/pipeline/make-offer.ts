@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { offerSchema } from '~/shared/pipeline';
-import { moveApplication } from '../applications/move-application';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import { moveApplication } from './move-application';
 
 // Offers the job to an applicant on these terms: rate, weekly hours and a start date (the schema has
 // checked them). The application moves to offered through the one move operation; the applicant then

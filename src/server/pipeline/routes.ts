@@ -14,7 +14,6 @@ import {
   ratingSchema,
 } from '~/shared/pipeline';
 import type { AppContext } from '../app-context';
-import { moveApplication } from '../applications/move-application';
 import { findJobApplications } from '../jobs/find-job-applications';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
@@ -22,6 +21,7 @@ import { addApplicationNote } from './add-application-note';
 import { bulkMoveApplications } from './bulk-move-applications';
 import { getApplication } from './get-application';
 import { makeOffer } from './make-offer';
+import { moveApplication } from './move-application';
 import { rateApplication } from './rate-application';
 
 // "a job application": the article reads right, and it is what the company sees.
