@@ -29,11 +29,9 @@ import { startAttemptSweep } from './assessments/sweep-attempts';
 import { createTextGrader } from './assessments/text-graders';
 import { auditLogRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
-import { adminAssignmentRoutes } from './billing/admin-assignment-routes';
 import { adminPaymentRoutes } from './billing/admin-payment-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
 import { paymentRoutes } from './billing/payment-routes';
-import { workRoutes } from './billing/work-routes';
 import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -80,6 +78,8 @@ import { siteRoutes } from './site/routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
 import { testRoutes } from './testing/test-routes';
+import { adminAssignmentRoutes } from './work/admin-assignment-routes';
+import { workRoutes } from './work/work-routes';
 
 export interface AppDependencies {
   config: Config;

@@ -1,5 +1,5 @@
 import { formatCents, type InvoiceItemKind } from '~/shared/billing';
-import { workAmountCents } from './work-amount';
+import { workAmountCents } from '../platform/work-amount';
 
 // The arithmetic of one invoice, pure and in integers: work items from approved minutes at the rate in
 // effect, then the platform fee on the work and the tax on work plus fee, each rounded half up to the

@@ -5,11 +5,11 @@ import {
   type CompanyDashboard,
   type DashboardPipelineColumn,
 } from '~/shared/companies';
-import { shiftStatusSql } from '../billing/assignment-views';
 import type { Database } from '../db/client';
 import { assignments, companies, jobs, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import type { LiveHub } from '../realtime/live-hub';
+import { shiftStatusSql } from '../work/assignment-views';
 
 interface PipelineRow {
   id: string;

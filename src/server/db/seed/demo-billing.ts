@@ -1,8 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
-import { talentPayCents, termsHistoryOf } from '../../billing/assignment-terms';
 import { issueInvoices } from '../../billing/issue-invoices';
 import { testChargeIdOf } from '../../billing/test-mode-provider';
 import { addDays, daysOfWeek, isoDay, weekStartOf } from '../../platform/work-calendar';
+import { talentPayCents, termsHistoryOf } from '../../work/assignment-terms';
 import {
   assignments,
   assignmentTerms,
