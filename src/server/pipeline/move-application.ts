@@ -9,18 +9,11 @@ import {
 } from '~/shared/applications';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import {
-  type ApplicationHistoryEntry,
-  applications,
-  assignments,
-  assignmentTerms,
-  companyMembers,
-  jobs,
-  users,
-} from '../db/schema';
+import { type ApplicationHistoryEntry, applications, companyMembers, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { type Notification, notify } from '../notifications/notify';
 import { AppError } from '../platform/errors';
+import { openAssignment } from '../platform/open-assignment';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 
 export interface OfferTerms {
@@ -201,32 +194,19 @@ export async function moveApplication({
           'This offer has no rate, hours or start date yet: ask the company to make it again.',
         );
       }
-      const [assignment] = await tx
-        .insert(assignments)
-        .values({
-          companyId: current.companyId,
-          applicantId: current.applicantId,
-          jobId: current.jobId,
-          applicationId: current.id,
-          role: current.jobTitle,
-          rateCents: current.offerRateCents,
-          weeklyHours: current.offerWeeklyHours,
-          startDate: current.offerStartDate,
-        })
-        .returning({ id: assignments.id });
-      assignmentId = assignment?.id ?? null;
-      // The hire's own terms open the assignment's terms history; the talent's pay rate is the offer's.
-      if (assignmentId) {
-        await tx.insert(assignmentTerms).values({
-          assignmentId,
-          rateCents: current.offerRateCents,
-          payRateCents: current.offerRateCents,
-          weeklyHours: current.offerWeeklyHours,
-          effectiveDate: current.offerStartDate,
-          createdBy: actor.actorId,
-          createdAt: now,
-        });
-      }
+      // The offer's terms open the assignment; it starts when the company starts it.
+      assignmentId = await openAssignment(tx, {
+        companyId: current.companyId,
+        applicantId: current.applicantId,
+        jobId: current.jobId,
+        applicationId: current.id,
+        role: current.jobTitle,
+        rateCents: current.offerRateCents,
+        weeklyHours: current.offerWeeklyHours,
+        startDate: current.offerStartDate,
+        createdBy: actor.actorId,
+        now,
+      });
       await recordAuditEvent({
         db: tx,
         event: {

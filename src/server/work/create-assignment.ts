@@ -3,8 +3,9 @@ import { adminAssignmentTexts, type CreateAssignmentInput } from '~/shared/admin
 import type { Assignment } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { assignments, assignmentTerms, companies, users } from '../db/schema';
+import { companies, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { openAssignment } from '../platform/open-assignment';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { requireRealDay, todayOf } from '../platform/work-calendar';
 import { loadAssignmentView } from './assignment-views';
@@ -54,29 +55,16 @@ export async function createAssignment({
     if (talent.status !== 'active') throw new AppError('conflict', adminAssignmentTexts.talentSuspended);
 
     const status = startDate <= todayOf(now) ? 'active' : 'pending';
-    const [created] = await tx
-      .insert(assignments)
-      .values({
-        companyId: company.id,
-        applicantId: talent.id,
-        role: input.role,
-        rateCents: input.rate_cents,
-        weeklyHours: input.weekly_hours,
-        startDate,
-        status,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: assignments.id });
-    if (!created) throw new AppError('internal', 'The assignment could not be created.');
-    await tx.insert(assignmentTerms).values({
-      assignmentId: created.id,
+    const createdId = await openAssignment(tx, {
+      companyId: company.id,
+      applicantId: talent.id,
+      role: input.role,
       rateCents: input.rate_cents,
-      payRateCents: input.rate_cents,
       weeklyHours: input.weekly_hours,
-      effectiveDate: startDate,
+      startDate,
+      status,
       createdBy: actorId,
-      createdAt: now,
+      now,
     });
     await recordAuditEvent({
       db: tx,
@@ -84,7 +72,7 @@ export async function createAssignment({
         actorId,
         action: 'assignment.created',
         targetType: 'assignment',
-        targetId: created.id,
+        targetId: createdId,
         details: {
           company_id: company.id,
           applicant_id: talent.id,
@@ -106,7 +94,7 @@ export async function createAssignment({
           : `Your assignment starts on ${startDate}: ${formatRate(input.rate_cents)}, ${input.weekly_hours} hours a week.`,
       link: paths.applicantTimesheets.getHref(),
     });
-    return created.id;
+    return createdId;
   });
   return loadAssignmentView({ db, id, now });
 }
