@@ -5,8 +5,8 @@ import type { Mailer } from './mail/mailer';
 import type { BackgroundTasks } from './platform/background-tasks';
 import type { FileStore } from './platform/file-store';
 import type { JobQueue } from './platform/job-queue';
+import type { LiveHub } from './platform/live-hub';
 import type { SharedCache } from './platform/shared-cache';
-import type { LiveHub } from './realtime/live-hub';
 import type { SettingsCache } from './settings/settings-cache';
 
 // What route plugins need from the app, handed to them at registration.

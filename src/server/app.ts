@@ -59,6 +59,7 @@ import {
   sendError,
 } from './platform/errors';
 import { createConfiguredFileStore, startFileSweep } from './platform/file-store';
+import { createLiveHub } from './platform/live-hub';
 import { createLogger, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { startPgBossQueue } from './platform/pg-boss-queue';
@@ -69,7 +70,6 @@ import { findLiveSessions, resolveSession } from './platform/sessions';
 import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
-import { createLiveHub } from './realtime/live-hub';
 import { liveRoutes } from './realtime/routes';
 import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';

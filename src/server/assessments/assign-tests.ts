@@ -3,9 +3,9 @@ import { paths } from '~/shared/routes';
 import { attemptTexts } from '~/shared/test-attempts';
 import type { Database } from '../db/client';
 import { applications, jobs, jobTests, testAttempts, tests } from '../db/schema';
-import { notify } from '../notifications/notify';
 import { findCompanyApplication } from '../pipeline/application-scope';
 import { AppError } from '../platform/errors';
+import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // The job's required tests, assigned to an applicant as they apply (inside the application's

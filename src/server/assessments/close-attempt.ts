@@ -3,7 +3,7 @@ import { isScoredQuestion, type Question } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companyMembers, testAnswers, testAttempts, tests, users } from '../db/schema';
-import { notify } from '../notifications/notify';
+import { notify } from '../platform/notify';
 import { gradeAnswer, roundPoints } from './grade-answer';
 import type { TextGrader } from './text-graders';
 

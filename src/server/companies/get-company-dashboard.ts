@@ -8,7 +8,7 @@ import {
 import type { Database } from '../db/client';
 import { assignments, companies, jobs, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import type { LiveHub } from '../realtime/live-hub';
+import type { LiveHub } from '../platform/live-hub';
 import { shiftStatusSql } from '../work/assignment-views';
 
 interface PipelineRow {

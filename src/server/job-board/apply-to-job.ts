@@ -5,8 +5,8 @@ import { paths } from '~/shared/routes';
 import { assignJobTests } from '../assessments/assign-tests';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, companyMembers, jobs, users } from '../db/schema';
-import { notify } from '../notifications/notify';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { readableBy } from './job-visibility';
 

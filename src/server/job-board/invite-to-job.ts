@@ -4,8 +4,8 @@ import { jobEditTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, jobInvitations, jobs, users } from '../db/schema';
-import { notify } from '../notifications/notify';
 import { AppError } from '../platform/errors';
+import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // A company lets one applicant see one of its jobs (a private job is listed for invited applicants only).

@@ -4,7 +4,7 @@ import { messagesHrefOf, type ReadState } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { conversationMembers, notifications } from '../db/schema';
 import { countUnreadNotifications } from '../notifications/notification-views';
-import type { LiveHub } from '../realtime/live-hub';
+import type { LiveHub } from '../platform/live-hub';
 import { audienceOf, findReadableConversation, type Viewer } from './conversation-access';
 
 // Moves the viewer's read cursor forward (never back, never past the last message) and tells the

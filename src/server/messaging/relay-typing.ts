@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
+import type { LiveHub } from '../platform/live-hub';
 import type { AuthContext } from '../platform/sessions';
-import type { LiveHub } from '../realtime/live-hub';
 import { audienceOf, findReadableConversation, viewerOf } from './conversation-access';
 
 // "Typing…": a tab says so over the live socket; the others who may read the conversation hear it.

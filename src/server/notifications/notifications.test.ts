@@ -9,10 +9,10 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { conversationMembers, conversations, emailOutbox, messages, notifications } from '../db/schema';
+import { notify } from '../platform/notify';
 import { malformedIdMessage } from '../platform/route-schemas';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { notify } from './notify';
 import { DIGEST_AFTER_MS, sendMessageDigests } from './send-message-digests';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

@@ -11,8 +11,8 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companyMembers, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { type Notification, notify } from '../notifications/notify';
 import { AppError } from '../platform/errors';
+import { type Notification, notify } from '../platform/notify';
 import { openAssignment } from '../platform/open-assignment';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 

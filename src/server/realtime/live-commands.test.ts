@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import type { ConversationDetail } from '~/shared/messaging';
 import { sessions } from '../db/schema';
+import { COMMAND_BURST, POLICY_VIOLATION_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../platform/live-hub';
 import { signedInAccount } from '../testing/auth-helpers';
 import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { COMMAND_BURST, POLICY_VIOLATION_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from './live-hub';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
+import { HEARTBEAT_SLOTS, SESSION_ENDED_CLOSE_CODE } from '../platform/live-hub';
 import { signedInAccount } from '../testing/auth-helpers';
 import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { HEARTBEAT_SLOTS, SESSION_ENDED_CLOSE_CODE } from './live-hub';
 
 const HEARTBEAT_MS = 1000;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { NotificationType } from '~/shared/applications';
 import type { Database } from '../db/client';
 import { companyMembers } from '../db/schema';
-import { notify } from '../notifications/notify';
+import { notify } from '../platform/notify';
 
 export interface WorkNotice {
   type: Extract<NotificationType, 'assignment_changed' | 'timesheet_submitted' | 'timesheet_reviewed'>;

@@ -10,8 +10,8 @@ import {
   PRESENCE_REFRESH_MS,
   PRESENCE_TTL_MS,
 } from '~/shared/live-events';
-import type { AuthContext } from '../platform/sessions';
 import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from './event-bus';
+import type { AuthContext } from './sessions';
 
 type CommandOf<T extends LiveCommand['type']> = Extract<LiveCommand, { type: T }>;
 type CommandHandler<T extends LiveCommand['type']> = (auth: AuthContext, command: CommandOf<T>) => Promise<void>;
