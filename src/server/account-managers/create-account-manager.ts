@@ -5,10 +5,10 @@ import { issueOneTimeToken } from '../auth/one-time-tokens';
 import type { Database } from '../db/client';
 import { accountManagerProfiles, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { accountManagerInvitationEmail } from '../mail/templates/account-manager-invitation';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getAccountManager } from './find-account-managers';
-import { sendAccountManagerInvitation } from './invitation-email';
 
 const emailTaken = () =>
   new AppError('conflict', accountManagerTexts.emailTaken, { email: accountManagerTexts.emailTaken });
@@ -52,14 +52,14 @@ export async function createAccountManager({
         .insert(accountManagerProfiles)
         .values({ userId: user.id, status: input.status, specialties: input.specialties, bio: input.bio });
       const token = await issueOneTimeToken({ db: tx, userId: user.id, purpose: 'reset_password' });
-      await sendAccountManagerInvitation(
-        mailer,
-        {
-          to: user.email,
+      // A one-time link (the password-reset link, one hour) to choose their password.
+      await mailer.send(
+        user.email,
+        accountManagerInvitationEmail({
           name: user.name,
           url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
           loginUrl: `${publicUrl}/login`,
-        },
+        }),
         { transaction: tx },
       );
       await recordAuditEvent({

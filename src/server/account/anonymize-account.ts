@@ -31,6 +31,7 @@ import {
   testFavorites,
   users,
 } from '../db/schema';
+import { escapeHtml } from '../mail/templates/compose-email';
 import { deleteOwnedFiles, type FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeUserSessions } from '../platform/sessions';
@@ -189,13 +190,24 @@ export async function anonymizeAccountRecords({
     .where(mentions(privacyRequests.reason, name, email));
   // The mail sent to them is in their own inbox; the mail log keeps none of it.
   await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, email));
+  // The HTML part holds the same words escaped ("O'Brien" as "O&#39;Brien"), so it is searched that way.
+  const htmlName = escapeHtml(name);
+  const htmlEmail = escapeHtml(email);
   await tx
     .update(emailOutbox)
-    .set({ subject: scrubbed(emailOutbox.subject, name, email), text: scrubbed(emailOutbox.text, name, email) })
+    .set({
+      subject: scrubbed(emailOutbox.subject, name, email),
+      text: scrubbed(emailOutbox.text, name, email),
+      html: scrubbed(emailOutbox.html, htmlName, htmlEmail),
+    })
     .where(
       and(
         ne(emailOutbox.toAddress, email),
-        or(mentions(emailOutbox.subject, name, email), mentions(emailOutbox.text, name, email)),
+        or(
+          mentions(emailOutbox.subject, name, email),
+          mentions(emailOutbox.text, name, email),
+          mentions(emailOutbox.html, htmlName, htmlEmail),
+        ),
       ),
     );
   await tx.update(jobs).set({ ccEmail: null }).where(eq(jobs.ccEmail, email));

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
-import { sendEmailChangeConfirmation, sendEmailChangeNotice } from '../auth/account-emails';
 import { issueOneTimeToken } from '../auth/one-time-tokens';
 import { verifyEmailUrl } from '../auth/verification';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { emailChangeConfirmationEmail } from '../mail/templates/email-change-confirmation';
+import { emailChangeNoticeEmail } from '../mail/templates/email-change-notice';
 import { AppError } from '../platform/errors';
 import { requireCurrentPassword } from './change-password';
 
@@ -36,6 +37,6 @@ export async function requestEmailChange({
   if (taken) throw new AppError('conflict', authMessages.emailTaken, { new_email: authMessages.emailTaken });
 
   const token = await issueOneTimeToken({ db, userId, purpose: 'change_email', email: newEmail });
-  await sendEmailChangeConfirmation(mailer, { to: newEmail, name: user.name, url: verifyEmailUrl(publicUrl, token) });
-  await sendEmailChangeNotice(mailer, { to: user.email, name: user.name, newEmail });
+  await mailer.send(newEmail, emailChangeConfirmationEmail({ name: user.name, url: verifyEmailUrl(publicUrl, token) }));
+  await mailer.send(user.email, emailChangeNoticeEmail({ name: user.name, newEmail }));
 }

@@ -3,11 +3,11 @@ import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { passwordResetEmail } from '../mail/templates/password-reset';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 import { revokeUserSessions } from '../platform/sessions';
-import { sendPasswordResetEmail } from './account-emails';
 import { cancelPendingLinks } from './cancel-pending-links';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
 import { hashPassword, isCommonPassword } from './passwords';
@@ -32,11 +32,10 @@ export async function requestPasswordReset({
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (user?.status !== 'active') return;
   const token = await issueOneTimeToken({ db, userId: user.id, purpose: 'reset_password' });
-  await sendPasswordResetEmail(mailer, {
-    to: user.email,
-    name: user.name,
-    url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
-  });
+  await mailer.send(
+    user.email,
+    passwordResetEmail({ name: user.name, url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}` }),
+  );
   await recordAuditEvent({
     db,
     event: {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
-import { sendVerificationEmail } from './account-emails';
+import { verificationEmail } from '../mail/templates/verification';
 import { issueOneTimeToken } from './one-time-tokens';
 
 export function verifyEmailUrl(publicUrl: string, token: string) {
@@ -22,7 +22,7 @@ export async function startEmailVerification({
   user,
 }: EmailVerificationOptions<{ id: string; email: string; name: string }>) {
   const token = await issueOneTimeToken({ db, userId: user.id, purpose: 'verify_email', email: user.email });
-  await sendVerificationEmail(mailer, { to: user.email, name: user.name, url: verifyEmailUrl(publicUrl, token) });
+  await mailer.send(user.email, verificationEmail({ name: user.name, url: verifyEmailUrl(publicUrl, token) }));
 }
 
 // The banner's "send it again": nothing to do once the address is confirmed.

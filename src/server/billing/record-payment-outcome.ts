@@ -1,8 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { formatCents } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { companyMembers, invoices, payments, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { autoPayFailedEmail } from '../mail/templates/auto-pay-failed';
+import type { RenderedEmail } from '../mail/templates/compose-email';
+import { paymentReceivedEmail } from '../mail/templates/payment-received';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeOutcome } from './payment-provider';
 
@@ -20,7 +22,7 @@ async function emailCompanyMembers(
   tx: Database,
   mailer: Mailer,
   companyId: string,
-  message: (name: string) => { subject: string; text: string },
+  emailFor: (name: string) => RenderedEmail,
 ) {
   const members = await tx
     .select({ email: users.email, name: users.name })
@@ -28,7 +30,7 @@ async function emailCompanyMembers(
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(users.status, 'active')));
   for (const member of members) {
-    await mailer.send({ to: member.email, ...message(member.name) }, { transaction: tx });
+    await mailer.send(member.email, emailFor(member.name), { transaction: tx });
   }
 }
 
@@ -86,15 +88,16 @@ export async function recordPaymentOutcome(
           ipAddress,
         },
       });
-      await emailCompanyMembers(tx, mailer, payment.companyId, (name) => ({
-        subject: `Payment received for invoice ${number}`,
-        text: [
-          `Hi ${name},`,
-          `We received ${formatCents(payment.amountCents)} for invoice ${number}, paid with ${payment.methodLabel}${payment.requestedBy === null ? ' by Auto-Pay' : ''}. Thank you.`,
-          `Your invoices: ${billingUrl}`,
-          '— The Tandem team',
-        ].join('\n\n'),
-      }));
+      await emailCompanyMembers(tx, mailer, payment.companyId, (name) =>
+        paymentReceivedEmail({
+          name,
+          invoiceNumber: number,
+          amountCents: payment.amountCents,
+          method: payment.methodLabel,
+          isAutoPay: payment.requestedBy === null,
+          billingUrl,
+        }),
+      );
       return completed;
     }
 
@@ -130,15 +133,16 @@ export async function recordPaymentOutcome(
     });
     // Nobody was there to see Auto-Pay's refusal: the company is told by email.
     if (payment.requestedBy === null) {
-      await emailCompanyMembers(tx, mailer, payment.companyId, (name) => ({
-        subject: `Auto-Pay could not pay invoice ${number}`,
-        text: [
-          `Hi ${name},`,
-          `Auto-Pay tried to pay ${formatCents(payment.amountCents)} for invoice ${number} with ${payment.methodLabel}: ${outcome.message}`,
-          `Pay it with another method: ${billingUrl}`,
-          '— The Tandem team',
-        ].join('\n\n'),
-      }));
+      await emailCompanyMembers(tx, mailer, payment.companyId, (name) =>
+        autoPayFailedEmail({
+          name,
+          invoiceNumber: number,
+          amountCents: payment.amountCents,
+          method: payment.methodLabel,
+          reason: outcome.message,
+          billingUrl,
+        }),
+      );
     }
     return failed;
   });

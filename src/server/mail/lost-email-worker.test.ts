@@ -12,6 +12,7 @@ import { quickJobRetryBoundSeconds, startPgBossQueue } from '../platform/pg-boss
 import { listen, startSilentSmtpServer, startSmtpServer } from '../testing/smtp-test-server';
 import { createTestDatabase } from '../testing/test-database';
 import { createMailer, createOutboxSender } from './mailer';
+import { composeEmail, paragraph } from './templates/compose-email';
 
 const quiet = { info: () => undefined, error: () => undefined, warn: () => undefined };
 const workerFile = path.resolve(import.meta.dirname, '../testing/email-worker-process.ts');
@@ -132,7 +133,10 @@ async function queueEmails(database: DatabaseHandle) {
   const queue = await startPgBossQueue({ database, logger: quiet, isWorking: false, ...timings });
   const mailer = createMailer({ db: database.db, jobs: queue });
   for (let index = 1; index <= 5; index += 1) {
-    await mailer.send({ to: `person${index}@example.test`, subject: 'Hello', text: `Lost and found ${index}` });
+    await mailer.send(
+      `person${index}@example.test`,
+      composeEmail({ subject: 'Hello', blocks: [paragraph`Lost and found ${index}`] }),
+    );
   }
   await queue.stop();
 }

@@ -7,6 +7,7 @@ import { startPgBossQueue } from '../platform/pg-boss-queue';
 import { listen, startSmtpServer } from '../testing/smtp-test-server';
 import { createTestDatabase } from '../testing/test-database';
 import { createMailer, createOutboxSender } from './mailer';
+import { composeEmail, paragraph } from './templates/compose-email';
 
 const quiet = { info: () => undefined, error: () => undefined, warn: () => undefined };
 
@@ -47,14 +48,21 @@ describe('the mailer', () => {
 
   it('keeps the message, records the failures, retries with backoff and records the send', async () => {
     const mailer = createMailer({ db: database.db, jobs: queue });
-    await mailer.send({ to: 'ada@example.test', subject: 'Welcome', text: 'Hello Ada' });
+    await mailer.send('ada@example.test', composeEmail({ subject: 'Welcome', blocks: [paragraph`Hello Ada`] }));
     const outbox = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ada@example.test'));
 
     await waitUntil(async () => (await outbox())[0]?.error?.includes('451') === true);
     await waitUntil(async () => (await outbox())[0]?.sentAt != null, 20_000);
     const [row] = await outbox();
     expect(row?.error).toBeNull();
+    expect(row?.text).toBe('Hello Ada');
+    expect(row?.html).toContain('<p style="margin:0 0 16px">Hello Ada</p>');
     expect(smtp.received.filter((line) => line === 'Hello Ada')).toHaveLength(3);
+    // Each attempt carried both parts, marked as sent by a program (RFC 3834).
+    expect(smtp.received.filter((line) => line === 'Auto-Submitted: auto-generated')).toHaveLength(3);
+    expect(smtp.received.filter((line) => /^Content-Type: multipart\/alternative;/.test(line))).toHaveLength(3);
+    expect(smtp.received.filter((line) => /^Content-Type: text\/plain; charset=utf-8/.test(line))).toHaveLength(3);
+    expect(smtp.received.filter((line) => /^Content-Type: text\/html; charset=utf-8/.test(line))).toHaveLength(3);
 
     // Another job for the same row (a retry after a lost acknowledgement) sends nothing again.
     await queue.send('send-email', { outboxId: row?.id ?? '' });
@@ -66,7 +74,9 @@ describe('the mailer', () => {
     const mailer = createMailer({ db: database.db, jobs: queue });
     await database.db
       .transaction(async (tx) => {
-        await mailer.send({ to: 'bob@example.test', subject: 'Never', text: 'Never sent' }, { transaction: tx });
+        await mailer.send('bob@example.test', composeEmail({ subject: 'Never', blocks: [paragraph`Never sent`] }), {
+          transaction: tx,
+        });
         tx.rollback();
       })
       .catch(() => undefined);

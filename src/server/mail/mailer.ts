@@ -4,33 +4,29 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { JobQueue } from '../platform/job-queue';
-
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+import type { RenderedEmail } from './templates/compose-email';
 
 export interface Mailer {
-  // Keeps the message in the outbox and queues its sending. Given a transaction, both happen in it:
-  // the email goes out only if the transaction commits.
-  send(message: EmailMessage, options?: { transaction?: Database }): Promise<void>;
+  // Keeps the email in the outbox and queues its sending. Given a transaction, both happen in it: the
+  // email goes out only if the transaction commits. The email is a rendered template (templates/): no
+  // feature writes its own subject or wording.
+  send(to: string, email: RenderedEmail, options?: { transaction?: Database }): Promise<void>;
 }
 
 // A mailer whose every message joins the transaction, for helpers that send without taking one (the
 // confirmation link of a registration).
 export function mailerInTransaction(mailer: Mailer, transaction: Database): Mailer {
-  return { send: (message, options) => mailer.send(message, { transaction, ...options }) };
+  return { send: (to, email, options) => mailer.send(to, email, { transaction, ...options }) };
 }
 
 // Every message is kept in the outbox, then sent by a send-email job (retried with backoff when the
 // SMTP server fails), so a slow or absent mail server never holds up a request.
 export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
   return {
-    async send(message, { transaction } = {}) {
+    async send(to, { subject, text, html }, { transaction } = {}) {
       const [row] = await (transaction ?? db)
         .insert(emailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, text: message.text })
+        .values({ toAddress: to, subject, text, html })
         .returning({ id: emailOutbox.id });
       if (row) await jobs.send('send-email', { outboxId: row.id }, { transaction });
     },
@@ -39,7 +35,7 @@ export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 
 
 const SMTP_TIMEOUT_MS = 10_000;
 
-// The send-email job. With SMTP_URL it sends through nodemailer and records sent_at (or the error,
+// The send-email job. With SMTP_URL it sends the text and HTML parts through nodemailer and records sent_at (or the error,
 // then throws so the job is retried); without, it writes the message to the log so a developer can
 // follow its links (tests read the outbox). A row already sent is left alone: a job may run twice.
 export function createOutboxSender({
@@ -74,7 +70,16 @@ export function createOutboxSender({
       return;
     }
     try {
-      await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.text,
+        // Rows queued before the HTML part existed go out as text alone.
+        ...(message.html && { html: message.html }),
+        // RFC 3834: mail sent by a program, so vacation responders and other robots do not answer it.
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
     } catch (error) {
       logger.error({ err: error, to: message.toAddress }, 'sending email failed');
       await db

@@ -2,8 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { emailPreferenceTypesByRole, typesNotEmailedOneByOne } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
-import type { EmailMessage, Mailer } from '../mail/mailer';
-import { type EmailRecipient, findEmailRecipient } from './find-email-recipient';
+import type { Mailer } from '../mail/mailer';
+import { notificationEmail } from '../mail/templates/notification';
+import { findEmailRecipient } from './find-email-recipient';
 import { settingsHrefOf } from './portal-links';
 
 // The notification-email job: emails one notification when the person's preferences want it (no row:
@@ -29,27 +30,17 @@ export async function emailNotification({
     if (!claimed || typesNotEmailedOneByOne.includes(claimed.type)) return;
     const person = await findEmailRecipient({ db: tx, userId: claimed.userId, type: claimed.type });
     if (!person || !emailPreferenceTypesByRole[person.role].includes(claimed.type)) return;
-    await mailer.send(notificationEmail({ publicUrl, person, notification: claimed }), { transaction: tx });
+    const settings = settingsHrefOf(person.role);
+    await mailer.send(
+      person.email,
+      notificationEmail({
+        name: person.name,
+        title: claimed.title,
+        body: claimed.body,
+        url: claimed.link ? `${publicUrl}${claimed.link}` : undefined,
+        settingsUrl: settings ? `${publicUrl}${settings}` : undefined,
+      }),
+      { transaction: tx },
+    );
   });
-}
-
-function notificationEmail({
-  publicUrl,
-  person,
-  notification,
-}: {
-  publicUrl: string;
-  person: EmailRecipient;
-  notification: { title: string; body: string; link: string | null };
-}): EmailMessage {
-  const open = notification.link ? `\n\nOpen it on Tandem: ${publicUrl}${notification.link}` : '';
-  const settings = settingsHrefOf(person.role);
-  const choose = settings
-    ? `\n\nChoose which notifications we email you in your settings: ${publicUrl}${settings}`
-    : '';
-  return {
-    to: person.email,
-    subject: notification.title,
-    text: `Hi ${person.name},\n\n${notification.body}${open}${choose}\n\n— The Tandem team`,
-  };
 }

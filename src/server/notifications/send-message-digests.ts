@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { conversationMembers, conversations, messages, users } from '../db/schema';
-import type { EmailMessage, Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
+import { messageDigestEmail } from '../mail/templates/message-digest';
 import { type EmailRecipient, findEmailRecipient } from './find-email-recipient';
 import { conversationHrefOf, settingsHrefOf } from './portal-links';
 
@@ -11,7 +12,6 @@ export const DIGEST_AFTER_MS = 15 * 60_000;
 export const MESSAGE_DIGEST_CRON = '*/5 * * * *';
 // People taken per transaction batch: one run works through everyone due, this many at a time.
 const PEOPLE_PER_BATCH = 200;
-const EXCERPT_LENGTH = 160;
 // Messages quoted per conversation; the email counts the rest.
 const QUOTED_PER_CONVERSATION = 5;
 
@@ -129,45 +129,27 @@ async function digestFor({
     // Those who turned digests off (or cannot sign in) are passed over for good: digested_seq moved.
     const person = await findEmailRecipient({ db: tx, userId, type: 'message_received' });
     if (!person) return false;
-    await mailer.send(digestEmail({ publicUrl, person, lines }), { transaction: tx });
+    await mailer.send(person.email, digestEmail({ publicUrl, person, lines }), { transaction: tx });
     return true;
   });
 }
 
-function excerptOf(line: DigestLine): string {
-  const body = line.body.replace(/\s+/g, ' ').trim();
-  const text = body.length > EXCERPT_LENGTH ? `${body.slice(0, EXCERPT_LENGTH - 1)}…` : body;
-  if (!line.attachmentName) return text;
-  return text ? `${text} (attached: ${line.attachmentName})` : `Sent a file: ${line.attachmentName}`;
-}
-
-function digestEmail({
-  publicUrl,
-  person,
-  lines,
-}: {
-  publicUrl: string;
-  person: EmailRecipient;
-  lines: DigestLine[];
-}): EmailMessage {
+// The digest's data: the messages by conversation, the latest few of each quoted and the rest counted.
+function digestEmail({ publicUrl, person, lines }: { publicUrl: string; person: EmailRecipient; lines: DigestLine[] }) {
   const byConversation = new Map<string, DigestLine[]>();
   for (const line of lines)
     byConversation.set(line.conversationId, [...(byConversation.get(line.conversationId) ?? []), line]);
-  const sections = [...byConversation].map(([conversationId, conversationLines]) => {
-    const latest = conversationLines.slice(-QUOTED_PER_CONVERSATION);
-    const earlier = conversationLines.length - latest.length;
-    const quoted = latest.map((line) => `  ${line.senderName ?? 'A former member'}: ${excerptOf(line)}`);
-    if (earlier > 0) quoted.unshift(`  (${earlier} earlier ${earlier === 1 ? 'message' : 'messages'})`);
-    return `${quoted.join('\n')}\n  Reply on Tandem: ${publicUrl}${conversationHrefOf(person.role, conversationId)}`;
-  });
-  const count = lines.length;
   const settings = settingsHrefOf(person.role);
-  const choose = settings
-    ? `\n\nTo stop these emails, turn off Unread messages in your settings: ${publicUrl}${settings}`
-    : '';
-  return {
-    to: person.email,
-    subject: count === 1 ? 'You have an unread message on Tandem' : `You have ${count} unread messages on Tandem`,
-    text: `Hi ${person.name},\n\nThese messages are waiting for you:\n\n${sections.join('\n\n')}${choose}\n\n— The Tandem team`,
-  };
+  return messageDigestEmail({
+    name: person.name,
+    conversations: [...byConversation].map(([conversationId, conversationLines]) => {
+      const latest = conversationLines.slice(-QUOTED_PER_CONVERSATION);
+      return {
+        replyUrl: `${publicUrl}${conversationHrefOf(person.role, conversationId)}`,
+        messages: latest,
+        earlier: conversationLines.length - latest.length,
+      };
+    }),
+    settingsUrl: settings ? `${publicUrl}${settings}` : undefined,
+  });
 }

@@ -11,6 +11,10 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companyMembers, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import type { RenderedEmail } from '../mail/templates/compose-email';
+import { hiredEmail } from '../mail/templates/hired';
+import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
+import { offerMadeEmail } from '../mail/templates/offer-made';
 import { AppError } from '../platform/errors';
 import { type Notification, notify } from '../platform/notify';
 import { openAssignment } from '../platform/open-assignment';
@@ -78,7 +82,7 @@ export async function moveApplication({
   auditDetails?: Record<string, unknown>;
   now?: Date;
 }): Promise<MovedApplication> {
-  const emails: Array<{ to: string; subject: string; text: string }> = [];
+  const emails: Array<{ to: string; email: RenderedEmail }> = [];
   const moved = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -182,8 +186,7 @@ export async function moveApplication({
       if (to === 'offered' && applicant && offer) {
         emails.push({
           to: applicant.email,
-          subject: `You have an offer for ${current.jobTitle}`,
-          text: `Hi ${applicantName},\n\nYou have an offer for ${current.jobTitle}: $${(offer.rateCents / 100).toFixed(2)} an hour, ${offer.weeklyHours} hours a week, starting ${offer.startDate}.\n\nOpen My Applications on Tandem to accept or decline it.\n\n— The Tandem team`,
+          email: offerMadeEmail({ name: applicantName, jobTitle: current.jobTitle, ...offer }),
         });
       }
     } else if (to === 'hired') {
@@ -229,15 +232,18 @@ export async function moveApplication({
       for (const member of members) {
         emails.push({
           to: member.email,
-          subject: `${applicantName} accepted your offer for ${current.jobTitle}`,
-          text: `Hi ${member.name},\n\n${applicantName} accepted your offer for ${current.jobTitle} and is now hired. Their assignment starts on ${current.offerStartDate}.\n\n— The Tandem team`,
+          email: offerAcceptedEmail({
+            name: member.name,
+            applicantName,
+            jobTitle: current.jobTitle,
+            startDate: current.offerStartDate,
+          }),
         });
       }
       if (applicant) {
         emails.push({
           to: applicant.email,
-          subject: `You are hired for ${current.jobTitle}`,
-          text: `Hi ${applicantName},\n\nYou accepted the offer for ${current.jobTitle}. Your assignment starts on ${current.offerStartDate}.\n\n— The Tandem team`,
+          email: hiredEmail({ name: applicantName, jobTitle: current.jobTitle, startDate: current.offerStartDate }),
         });
       }
       // Filling the last opening closes the job, so nobody applies to a post that is filled.
@@ -308,7 +314,7 @@ export async function moveApplication({
   });
 
   if (mailer) {
-    for (const email of emails) await mailer.send(email);
+    for (const { to, email } of emails) await mailer.send(to, email);
   }
   return moved;
 }

@@ -3,6 +3,7 @@ import { privacyTexts } from '~/shared/privacy';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { erasureCancelledEmail } from '../mail/templates/erasure-cancelled';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
@@ -49,14 +50,7 @@ export async function cancelErasure({
     });
     const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
     if (user) {
-      await mailer.send(
-        {
-          to: user.email,
-          subject: 'Your Tandem account will not be deleted',
-          text: `Hello ${user.name},\n\nYou cancelled your request to delete your Tandem account. Your account stays as it is.`,
-        },
-        { transaction: tx },
-      );
+      await mailer.send(user.email, erasureCancelledEmail({ name: user.name }), { transaction: tx });
     }
   });
 }

@@ -4,6 +4,7 @@ import { anonymizeAccountRecords } from '../account/anonymize-account';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { accountDeletedEmail } from '../mail/templates/account-deleted';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -65,20 +66,7 @@ export async function completeErasure({
     // Sent after the anonymisation cleared the mail log of them: this goodbye is the only mail to the
     // old address left, and only until it has gone out (the retention job clears sent mail).
     if (user) {
-      await mailer.send(
-        {
-          to: user.email,
-          subject: 'Your Tandem account has been deleted',
-          text: [
-            'Hello,',
-            '',
-            'As you asked, your Tandem account has been deleted: your profile, messages, sign-in details and',
-            'everything else about you were removed. Invoices and payments are kept for 7 years, as the law',
-            'requires, with no personal details beyond what they must show.',
-          ].join('\n'),
-        },
-        { transaction: tx },
-      );
+      await mailer.send(user.email, accountDeletedEmail(), { transaction: tx });
     }
     return { removed, request };
   });

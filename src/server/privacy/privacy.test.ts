@@ -28,6 +28,8 @@ import {
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
+import { escapeHtml } from '../mail/templates/compose-email';
+import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -482,5 +484,42 @@ describe('privacy', () => {
     expect(await auditRows('account.anonymized', applicant.user.id)).toHaveLength(1);
     const [stored] = await db().select().from(privacyRequests).where(eq(privacyRequests.id, request.id));
     expect(stored).toMatchObject({ status: 'completed', processedById: admin.user.id });
+  });
+
+  it('removes an erased name from the HTML part of others’ mail, where it is written escaped', async () => {
+    const name = `Siobhán O'Dowd & Daughters ${randomUUID().slice(0, 8)}`;
+    const leaving = await signedInAccount(testApp, { role: 'applicant', name });
+    const email = offerAcceptedEmail({
+      name: owner.user.name,
+      applicantName: name,
+      jobTitle: 'Bookkeeper',
+      startDate: '2026-12-01',
+    });
+    expect(email.html).toContain(escapeHtml(name));
+    const [mail] = await db()
+      .insert(emailOutbox)
+      .values({ toAddress: owner.user.email, subject: email.subject, text: email.text, html: email.html })
+      .returning({ id: emailOutbox.id });
+
+    const asked = await leaving.request({
+      method: 'POST',
+      url: '/api/account/deletion-request',
+      payload: { password: leaving.password },
+    });
+    expect(asked.statusCode).toBe(201);
+    const completed = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${asked.json<PrivacyRequest>().id}/complete`,
+    });
+    expect(completed.statusCode).toBe(200);
+
+    const [scrubbed] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, mail?.id ?? ''));
+    expect(scrubbed?.text).not.toContain(name);
+    expect(scrubbed?.html).not.toContain(escapeHtml(name));
+    expect(scrubbed?.html).toContain(`Hi ${escapeHtml(owner.user.name)},`);
+    expect(scrubbed?.html).toContain(`${ANONYMIZED_NAME} accepted your offer for Bookkeeper`);
   });
 });

@@ -3,6 +3,7 @@ import type { PrivacyRequest } from '~/shared/privacy';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { erasureRejectedEmail } from '../mail/templates/erasure-rejected';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { lockPendingRequest } from './complete-erasure';
 import { toPrivacyRequest } from './privacy-request-views';
@@ -54,14 +55,7 @@ export async function rejectPrivacyRequest({
       .from(users)
       .where(eq(users.id, pending.userId));
     if (user) {
-      await mailer.send(
-        {
-          to: user.email,
-          subject: 'Your request to delete your Tandem account',
-          text: `Hello ${user.name},\n\nWe could not delete your Tandem account yet, for this reason:\n\n${reason}\n\nYour account stays as it is. Once this is settled you can ask again in Settings → Privacy.`,
-        },
-        { transaction: tx },
-      );
+      await mailer.send(user.email, erasureRejectedEmail({ name: user.name, reason }), { transaction: tx });
     }
     return toPrivacyRequest(request, now);
   });

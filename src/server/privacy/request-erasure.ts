@@ -4,6 +4,7 @@ import { verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { erasureRequestedEmail } from '../mail/templates/erasure-requested';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { emailDay, toPrivacyRequest } from './privacy-request-views';
@@ -63,21 +64,9 @@ export async function requestErasure({
           ipAddress,
         },
       });
-      await mailer.send(
-        {
-          to: user.email,
-          subject: 'We received your request to delete your Tandem account',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            `We received your request to delete your Tandem account. An administrator will process it by ${emailDay(dueAt)}.`,
-            'Until then you can still sign in, and cancel the request in Settings → Privacy.',
-            '',
-            'Invoices and payments are kept for 7 years, as the law requires; everything else about you is removed.',
-          ].join('\n'),
-        },
-        { transaction: tx },
-      );
+      await mailer.send(user.email, erasureRequestedEmail({ name: user.name, dueDay: emailDay(dueAt) }), {
+        transaction: tx,
+      });
       return toPrivacyRequest(row, now);
     });
   } catch (error) {

@@ -6,6 +6,9 @@ import type { AppContext } from '../app-context';
 import type { Database } from '../db/client';
 import { companies, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import type { RenderedEmail } from '../mail/templates/compose-email';
+import { newJobPublishedEmail } from '../mail/templates/new-job-published';
+import { newUserRegisteredEmail } from '../mail/templates/new-user-registered';
 
 // The news goes out in the transaction that makes it (decision 012): a crash before the commit leaves
 // neither the user or job nor its email, and no email announces what was rolled back.
@@ -19,17 +22,14 @@ interface Notifier {
 // One email to every active administrator, through the outbox.
 async function emailAdministrators(
   { transaction, mailer }: Pick<Notifier, 'transaction' | 'mailer'>,
-  subject: string,
-  text: string,
+  email: RenderedEmail,
 ) {
   const administrators = await transaction
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-  for (const { email } of administrators) await mailer.send({ to: email, subject, text }, { transaction });
+  for (const administrator of administrators) await mailer.send(administrator.email, email, { transaction });
 }
-
-const kindOfAccount: Partial<Record<Role, string>> = { applicant: 'applicant', company: 'company' };
 
 // System Settings "New user notifications": administrators hear of every registration.
 export async function notifyNewUser(
@@ -37,18 +37,15 @@ export async function notifyNewUser(
   user: { name: string; email: string; role: Role },
 ): Promise<void> {
   if (!notifier.settings.notify_new_user) return;
-  const kind = kindOfAccount[user.role] ?? 'user';
   const list = user.role === 'company' ? paths.adminCompanies : paths.adminApplicants;
   await emailAdministrators(
     notifier,
-    `New ${kind} registered: ${user.name}`,
-    [
-      `${user.name} (${user.email}) registered a new ${kind} account on Tandem.`,
-      '',
-      `See them in the back office: ${notifier.publicUrl}${list.getHref()}`,
-      '',
-      'You get this email because New User Notifications are on in System Settings.',
-    ].join('\n'),
+    newUserRegisteredEmail({
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      url: `${notifier.publicUrl}${list.getHref()}`,
+    }),
   );
 }
 
@@ -71,13 +68,10 @@ export async function notifyNewJob(
   if (!job) return;
   await emailAdministrators(
     { transaction, mailer },
-    `New job published: ${job.title}`,
-    [
-      `${job.companyName} published a new job on Tandem: ${job.title}.`,
-      '',
-      `See it in the back office: ${config.publicUrl}${paths.adminJobs.getHref()}`,
-      '',
-      'You get this email because New Job Notifications are on in System Settings.',
-    ].join('\n'),
+    newJobPublishedEmail({
+      title: job.title,
+      companyName: job.companyName,
+      url: `${config.publicUrl}${paths.adminJobs.getHref()}`,
+    }),
   );
 }

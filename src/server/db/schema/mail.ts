@@ -8,6 +8,8 @@ export const emailOutbox = pgTable(
     toAddress: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
+    // The HTML part, kept as it was sent, as the text is (mail/templates/). Null on rows from before it.
+    html: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),

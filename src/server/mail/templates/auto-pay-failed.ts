@@ -1,0 +1,30 @@
+import { formatCents } from '~/shared/billing';
+import { composeEmail, link, paragraph, signature } from './compose-email';
+
+// Nobody was there to see Auto-Pay's refusal: the company's members are told by email.
+export function autoPayFailedEmail({
+  name,
+  invoiceNumber,
+  amountCents,
+  method,
+  reason,
+  billingUrl,
+}: {
+  name: string;
+  invoiceNumber: string;
+  amountCents: number;
+  method: string;
+  // What the payment provider said.
+  reason: string;
+  billingUrl: string;
+}) {
+  return composeEmail({
+    subject: `Auto-Pay could not pay invoice ${invoiceNumber}`,
+    blocks: [
+      paragraph`Hi ${name},`,
+      paragraph`Auto-Pay tried to pay ${formatCents(amountCents)} for invoice ${invoiceNumber} with ${method}: ${reason}`,
+      paragraph`Pay it with another method: ${link(billingUrl)}`,
+      signature,
+    ],
+  });
+}

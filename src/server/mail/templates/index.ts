@@ -1,0 +1,48 @@
+import { accountDeletedEmail } from './account-deleted';
+import { accountManagerInvitationEmail } from './account-manager-invitation';
+import { autoPayFailedEmail } from './auto-pay-failed';
+import { credentialsRevokedEmail } from './credentials-revoked';
+import { emailChangeConfirmationEmail } from './email-change-confirmation';
+import { emailChangeNoticeEmail } from './email-change-notice';
+import { erasureCancelledEmail } from './erasure-cancelled';
+import { erasureRejectedEmail } from './erasure-rejected';
+import { erasureRequestedEmail } from './erasure-requested';
+import { hiredEmail } from './hired';
+import { meetingReminderEmail } from './meeting-reminder';
+import { messageDigestEmail } from './message-digest';
+import { newJobPublishedEmail } from './new-job-published';
+import { newUserRegisteredEmail } from './new-user-registered';
+import { notificationEmail } from './notification';
+import { offerAcceptedEmail } from './offer-accepted';
+import { offerMadeEmail } from './offer-made';
+import { passwordResetEmail } from './password-reset';
+import { paymentReceivedEmail } from './payment-received';
+import { verificationEmail } from './verification';
+
+// Every email the platform sends, by the name of its file. Features import the template they send from
+// its own file; this list is for the test that renders each one (templates.test.ts checks that every
+// file of this folder is here).
+export const emailTemplates = {
+  'account-deleted': accountDeletedEmail,
+  'account-manager-invitation': accountManagerInvitationEmail,
+  'auto-pay-failed': autoPayFailedEmail,
+  'credentials-revoked': credentialsRevokedEmail,
+  'email-change-confirmation': emailChangeConfirmationEmail,
+  'email-change-notice': emailChangeNoticeEmail,
+  'erasure-cancelled': erasureCancelledEmail,
+  'erasure-rejected': erasureRejectedEmail,
+  'erasure-requested': erasureRequestedEmail,
+  hired: hiredEmail,
+  'meeting-reminder': meetingReminderEmail,
+  'message-digest': messageDigestEmail,
+  'new-job-published': newJobPublishedEmail,
+  'new-user-registered': newUserRegisteredEmail,
+  notification: notificationEmail,
+  'offer-accepted': offerAcceptedEmail,
+  'offer-made': offerMadeEmail,
+  'password-reset': passwordResetEmail,
+  'payment-received': paymentReceivedEmail,
+  verification: verificationEmail,
+} as const;
+
+export type EmailTemplateName = keyof typeof emailTemplates;

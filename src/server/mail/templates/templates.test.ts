@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { composeEmail, link, paragraph } from './compose-email';
+import { type EmailTemplateName, emailTemplates } from './index';
+
+// Names and texts people type, chosen to break an HTML part that forgot to escape them.
+const name = `Ada <script>alert("hi")</script> O'Brien & Co`;
+const other = 'Bo <img src=x onerror=alert(1)>';
+const url = 'https://tandem.example/verify-email?token=a1&next=%2Fhome';
+const settingsUrl = 'https://tandem.example/applicant/settings';
+
+// One sample per template: the type makes a template added to the index without a sample fail to compile.
+const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)[Name]> } = {
+  'account-deleted': [],
+  'account-manager-invitation': [{ name, url, loginUrl: 'https://tandem.example/login' }],
+  'auto-pay-failed': [
+    {
+      name,
+      invoiceNumber: 'INV-2026-0042',
+      amountCents: 123_456,
+      method: 'Visa •••• 4242',
+      reason: 'Your card was declined <b>by the bank</b>.',
+      billingUrl: 'https://tandem.example/company/billing',
+    },
+  ],
+  'credentials-revoked': [{ name, event: 'password_changed', apiTokens: 2, calendarFeed: true }],
+  'email-change-confirmation': [{ name, url }],
+  'email-change-notice': [{ name, newEmail: 'ada+new@example.test' }],
+  'erasure-cancelled': [{ name }],
+  'erasure-rejected': [{ name, reason: 'Your company has an unpaid invoice <INV-1>.' }],
+  'erasure-requested': [{ name, dueDay: '25 December 2026' }],
+  hired: [{ name, jobTitle: 'Senior <Rust> Engineer', startDate: '2026-12-01' }],
+  'meeting-reminder': [
+    {
+      name,
+      lead: '15m',
+      title: 'Interview & intro',
+      others: [other, 'Cy'],
+      startsAt: 'on Tuesday, December 1 at 10:00 AM (Europe/Paris)',
+      durationMinutes: 30,
+      isAnswerPending: true,
+      joinUrl: 'https://tandem.example/meet/abc',
+    },
+  ],
+  'message-digest': [
+    {
+      name,
+      conversations: [
+        {
+          replyUrl: 'https://tandem.example/applicant/messages?conversation=1',
+          earlier: 2,
+          messages: [
+            { senderName: other, body: 'Hello <there>,\n\n  see you soon', attachmentName: null },
+            { senderName: null, body: '', attachmentName: 'cv "final".pdf' },
+          ],
+        },
+      ],
+      settingsUrl,
+    },
+  ],
+  'new-job-published': [
+    { title: 'Bookkeeper <part-time>', companyName: 'Acme & Sons', url: 'https://tandem.example/admin/jobs' },
+  ],
+  'new-user-registered': [
+    { name, email: 'ada@example.test', role: 'company', url: 'https://tandem.example/admin/companies' },
+  ],
+  notification: [
+    { name, title: 'Offer for <Dev>', body: 'You have an offer.', url: 'https://tandem.example/x', settingsUrl },
+  ],
+  'offer-accepted': [{ name: 'Mo', applicantName: name, jobTitle: 'Dev', startDate: '2026-12-01' }],
+  'offer-made': [{ name, jobTitle: 'Dev', rateCents: 4550, weeklyHours: 40, startDate: '2026-12-01' }],
+  'password-reset': [{ name, url }],
+  'payment-received': [
+    {
+      name,
+      invoiceNumber: 'INV-2026-0042',
+      amountCents: 99,
+      method: 'Bank account ••6789',
+      isAutoPay: true,
+      billingUrl: 'https://tandem.example/company/billing',
+    },
+  ],
+  verification: [{ name, url }],
+};
+
+function render(templateName: EmailTemplateName) {
+  const template = emailTemplates[templateName] as (...data: unknown[]) => ReturnType<typeof composeEmail>;
+  return template(...samples[templateName]);
+}
+
+// What a reader of the HTML part sees: tags gone, line breaks kept, entities read.
+function visibleText(html: string): string {
+  const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+  return html
+    .replace(/<br>/g, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => entities[entity] ?? entity);
+}
+
+const templateNames = Object.keys(emailTemplates) as EmailTemplateName[];
+const layoutTags = ['a', 'blockquote', 'body', 'br', 'div', 'head', 'html', 'meta', 'p', 'title'];
+
+describe('email templates', () => {
+  it('lists every template file of the folder in the index', () => {
+    const files = fs
+      .readdirSync(import.meta.dirname)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => path.basename(file, '.ts'))
+      .filter((file) => file !== 'index' && file !== 'compose-email');
+    expect(templateNames.toSorted()).toEqual(files.toSorted());
+  });
+
+  it.each(templateNames)(
+    'renders %s: a subject, a text part and an HTML part, with no value missing',
+    (templateName) => {
+      const email = render(templateName);
+      for (const part of [email.subject, email.text, email.html]) {
+        expect(part.trim()).not.toBe('');
+        expect(part).not.toMatch(/undefined|\[object Object\]|NaN|\bnull\b/);
+      }
+      expect(email.subject).not.toContain('\n');
+      expect(email.html).toMatch(/^<!doctype html>\n<html lang="en">/);
+      expect(email.html).toContain(`<title>`);
+    },
+  );
+
+  it.each(templateNames)('escapes every value in the HTML part of %s', (templateName) => {
+    const { text, html } = render(templateName);
+    // No value became markup.
+    expect(html).not.toMatch(/<script|<img|<b>|<Rust>|<INV-1>|<there>|<part-time>|<Dev>/i);
+    // The only tags are the layout's own.
+    const tags = new Set([...html.matchAll(/<\/?([a-z]+)/gi)].map((match) => match[1]?.toLowerCase()));
+    for (const tag of tags) expect(layoutTags).toContain(tag);
+    // Every link goes to a web address, each address of the text part is a link.
+    for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^https:\/\//);
+    for (const address of text.match(/https:\/\/\S+/g) ?? []) {
+      expect(html).toContain(`href="${address.replace(/&/g, '&amp;')}"`);
+    }
+    // The HTML part says what the text part says, line for line.
+    const shown = visibleText(html);
+    for (const line of text.split('\n')) expect(shown).toContain(line.trim());
+  });
+
+  it('writes a name with <script> as text in the HTML part, and as typed in the text part', () => {
+    const email = emailTemplates.verification({ name, url });
+    expect(email.text.startsWith(`Hi ${name},\n\n`)).toBe(true);
+    expect(email.html).toContain(
+      '<p style="margin:0 0 16px">Hi Ada &lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; O&#39;Brien &amp; Co,</p>',
+    );
+    expect(email.html).not.toContain('<script>');
+  });
+
+  it('shows an address that is not a web address instead of linking it', () => {
+    const email = composeEmail({ subject: 'S', blocks: [paragraph`Open ${link('javascript:alert(1)')}`] });
+    expect(email.text).toBe('Open javascript:alert(1)');
+    expect(email.html).not.toContain('href');
+    expect(email.html).toContain('Open javascript:alert(1)');
+  });
+
+  it('leaves out of the HTML part what is only there for the text part', () => {
+    const email = emailTemplates.notification({ name: 'Ada', title: 'T', body: '' });
+    expect(email.text).toBe('Hi Ada,\n\n\n\n— The Tandem team');
+    expect(email.html).not.toContain('<p style="margin:0 0 16px"></p>');
+  });
+});
