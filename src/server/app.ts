@@ -172,7 +172,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   // Cookies are parsed by the authentication hook, which reads the header on every request anyway.
   await app.register(cookie, { secret, hook: false });
   const routeRegistry = createRouteRegistry(app);
-  await registerOpenApi(app, { isPublished: config.apiDocs });
+  await registerOpenApi(app, { isPublished: config.apiDocs, publicUrl: config.publicUrl });
   await registerRateLimits(app, redis, config.REDIS_KEY_PREFIX);
 
   const settings = createSettingsCache(database.db, { redis, keyPrefix: config.REDIS_KEY_PREFIX, logger: app.log });

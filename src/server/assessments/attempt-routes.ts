@@ -24,7 +24,14 @@ import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
 import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
-import { actorOf, companyActorOf, errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
+import {
+  actorOf,
+  companyActorOf,
+  errorResponses,
+  fileResponse,
+  idParams,
+  malformedIdMessage,
+} from '../platform/route-schemas';
 import { findApplicantAttempts, getApplicantAttempt } from './applicant-attempt-views';
 import { assignTest } from './assign-tests';
 import { findTestAttempts, reviewAttempt } from './company-attempt-views';
@@ -172,7 +179,12 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
     '/api/applicant/tests/:id/files/:question_id',
     {
       config: { access: { permission: 'read:test_attempt:own' } },
-      schema: { tags, summary: 'A file you uploaded as an answer', params: questionParams, response: errorResponses },
+      schema: {
+        tags,
+        summary: 'A file you uploaded as an answer',
+        params: questionParams,
+        response: { 200: fileResponse(...answerFileTypeList), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const file = await readAttemptFile({
@@ -284,7 +296,7 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
         tags,
         summary: 'A file a candidate uploaded as an answer',
         params: questionParams,
-        response: errorResponses,
+        response: { 200: fileResponse(...answerFileTypeList), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { actorOf, errorResponses } from '../platform/route-schemas';
+import { actorOf, errorResponses, fileResponse } from '../platform/route-schemas';
 import { exportAuditLog } from './export-audit-log';
 import { type AuditScope, findAuditLogs } from './find-audit-logs';
 
@@ -71,8 +71,7 @@ export async function auditLogRoutes(app: FastifyInstance, { context }: { contex
         tags: ['admin', 'audit'],
         summary: 'Download the filtered audit log as CSV (newest first, at most 100,000 rows), streamed',
         querystring: auditLogExportQuerySchema,
-        produces: ['text/csv'],
-        response: errorResponses,
+        response: { 200: fileResponse('text/csv'), ...errorResponses },
       },
     },
     async (request, reply) => {

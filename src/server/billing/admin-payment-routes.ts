@@ -9,7 +9,7 @@ import {
 } from '~/shared/admin-payments';
 import type { AppContext } from '../app-context';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { actorOf, errorResponses, fileResponse, idParams } from '../platform/route-schemas';
 import { createPaymentProvider } from './create-payment-provider';
 import { exportAdminPayments } from './export-admin-payments';
 import { findAdminPayments, getAdminPaymentSummary } from './find-admin-payments';
@@ -64,8 +64,7 @@ export async function adminPaymentRoutes(app: FastifyInstance, { context }: { co
         tags,
         summary: 'Download the filtered payments as CSV',
         querystring: adminPaymentExportQuerySchema,
-        produces: ['text/csv'],
-        response: errorResponses,
+        response: { 200: fileResponse('text/csv'), ...errorResponses },
       },
     },
     async (request, reply) => {

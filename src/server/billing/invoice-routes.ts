@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
+import { errorResponses, fileResponse, idParams, malformedIdMessage } from '../platform/route-schemas';
 import { isoDay } from '../platform/work-calendar';
 import { findInvoices } from './find-invoices';
 import { getBillingSummary } from './get-billing-summary';
@@ -84,8 +84,7 @@ export async function invoiceRoutes(app: FastifyInstance, { context }: { context
         tags,
         summary: `Download selected invoices (at most ${MAX_EXPORTED_INVOICES}) as one PDF, one invoice a page`,
         querystring: exportQuery,
-        produces: ['application/pdf'],
-        response: errorResponses,
+        response: { 200: fileResponse('application/pdf'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -121,8 +120,7 @@ export async function invoiceRoutes(app: FastifyInstance, { context }: { context
         tags,
         summary: 'Download one of your invoices as a PDF',
         params: invoiceParams,
-        produces: ['application/pdf'],
-        response: errorResponses,
+        response: { 200: fileResponse('application/pdf'), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -21,7 +21,7 @@ import type { AppContext } from '../app-context';
 import type { Database } from '../db/client';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { companyActorOf, errorResponses, fileResponse, idParams } from '../platform/route-schemas';
 import { notifyNewJob } from '../settings/notify-administrators';
 import { analyzeHiring } from './analyze-hiring';
 import { bulkChangeJobs } from './bulk-change-jobs';
@@ -123,8 +123,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
         tags,
         summary: 'Download the filtered jobs, or the selected ones (ids), as CSV',
         querystring: jobExportQuerySchema,
-        produces: ['text/csv'],
-        response: errorResponses,
+        response: { 200: fileResponse('text/csv'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -153,8 +152,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       schema: {
         tags,
         summary: 'Download the hiring analytics as CSV',
-        produces: ['text/csv'],
-        response: errorResponses,
+        response: { 200: fileResponse('text/csv'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -170,8 +168,7 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       schema: {
         tags,
         summary: 'Download the hiring analytics as a PDF report',
-        produces: ['application/pdf'],
-        response: errorResponses,
+        response: { 200: fileResponse('application/pdf'), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -18,7 +18,14 @@ import {
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { actorOf, companyActorOf, errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
+import {
+  actorOf,
+  companyActorOf,
+  errorResponses,
+  fileResponse,
+  idParams,
+  malformedIdMessage,
+} from '../platform/route-schemas';
 import { createCalendarFeed, getCalendarFeedStatus, readCalendarFeed } from './calendar-feeds';
 import { cancelMeeting } from './cancel-meeting';
 import type { ScheduledMeeting } from './create-meeting-record';
@@ -189,8 +196,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
         tags,
         summary: 'Download one of your meetings as an iCalendar (.ics) file',
         params: meetingParams,
-        produces: ['text/calendar'],
-        response: errorResponses,
+        response: { 200: fileResponse('text/calendar'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -336,8 +342,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
         tags,
         summary: 'A private iCalendar feed: your meetings from 30 days back onward',
         params: z.object({ token: secretToken('calendar feed') }),
-        produces: ['text/calendar'],
-        response: errorResponses,
+        response: { 200: fileResponse('text/calendar'), ...errorResponses },
       },
     },
     async (request, reply) => {

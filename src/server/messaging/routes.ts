@@ -24,7 +24,7 @@ import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
 import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
-import { errorResponses, idParams, malformedIdMessage } from '../platform/route-schemas';
+import { errorResponses, fileResponse, idParams, malformedIdMessage } from '../platform/route-schemas';
 import { viewerOf } from './conversation-access';
 import { countUnreadMessages, findConversations } from './find-conversations';
 import { findMessages } from './find-messages';
@@ -261,7 +261,7 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
         tags,
         summary: 'Download the file a message carries',
         params: attachmentParams,
-        response: errorResponses,
+        response: { 200: fileResponse(...attachmentTypeList), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,58 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../auth/sessions';
 import { markRoutesPublic } from './access-control';
+
+// The two ways to be someone (platform/authentication.ts), as OpenAPI security schemes.
+const securitySchemes = {
+  cookieAuth: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'The session a sign-in starts (an httpOnly cookie). With it, a request that changes something must also send `Sec-Fetch-Site: same-origin` or a same-origin `Origin`.',
+  },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal API token, made in Settings → API tokens: it acts with its owner’s permissions while System Settings allow API access. Administrator accounts cannot use one, and account security endpoints refuse it.',
+  },
+} as const;
+
+type SecurityRequirement = Partial<Record<keyof typeof securitySchemes, string[]>>;
+
+// What an operation asks of its caller, read from the route's own policy (access-control.ts) so the
+// document cannot drift from what the server enforces: nothing for public routes, the session cookie
+// for account security (sessionOnly), either scheme for the rest.
+export function securityOf(config: FastifyContextConfig | undefined): SecurityRequirement[] {
+  if (config?.access === 'public') return [];
+  if (config?.sessionOnly) return [{ cookieAuth: [] }];
+  return [{ cookieAuth: [] }, { bearerAuth: [] }];
+}
+
+// A name for generated clients when the route gives none, from method and path so it stays the same
+// between builds: camelCase, without the /api every path starts with, a parameter read as "by"
+// ("GET /api/company/invoices/{id}/pdf" → "getCompanyInvoicesByIdPdf").
+export function operationIdOf(method: string, path: string) {
+  const words = path
+    .replace(/^\/api(?=\/|$)/, '')
+    .replace(/\{(\w+)\}/g, ' by $1 ')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
+}
+
+const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 // The OpenAPI document is generated from the zod schemas every route declares. In production it is
 // published only when API_DOCS=true: it maps every endpoint for anyone who asks.
-export async function registerOpenApi(app: FastifyInstance, { isPublished }: { isPublished: boolean }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { isPublished, publicUrl }: { isPublished: boolean; publicUrl: string },
+) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -16,8 +62,30 @@ export async function registerOpenApi(app: FastifyInstance, { isPublished }: { i
         description:
           'The API behind the Tandem portal. Errors have the shape {"error", "code", "fields"?}; lists take ?q=&page=&page_size=&sort=.',
       },
+      servers: [{ url: publicUrl }],
+      components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    // Paths are the app's own; a PUBLIC_URL with a path (behind a proxy) must not be cut out of them.
+    stripBasePath: false,
+    transform: (document) => {
+      const transformed = jsonSchemaTransform(document);
+      if (transformed.schema.hide) return transformed;
+      // A route that states its own security keeps it.
+      return { ...transformed, schema: { security: securityOf(document.route.config), ...transformed.schema } };
+    },
+    // Here rather than in transform: a route serving several methods is one route but several operations.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      for (const [path, pathItem] of Object.entries(document.openapiObject.paths ?? {})) {
+        for (const [method, operation] of Object.entries(pathItem ?? {})) {
+          if (!OPERATION_METHODS.has(method) || typeof operation !== 'object' || operation === null) continue;
+          if (!('operationId' in operation) || !operation.operationId) {
+            Object.assign(operation, { operationId: operationIdOf(method, path) });
+          }
+        }
+      }
+      return document.openapiObject;
+    },
   });
   if (!isPublished) return;
   await app.register(async (scope) => {

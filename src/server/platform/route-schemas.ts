@@ -15,6 +15,16 @@ export const errorResponses = {
   429: apiErrorSchema,
 };
 
+const fileBytes = z.string().meta({ format: 'binary' });
+
+// The 200 of a download (platform/file-transfer.ts): the file's bytes under each media type it may have,
+// for the OpenAPI document and generated clients. Errors stay JSON: `produces` would have labelled them
+// with the file's type too.
+export const fileResponse = (...mediaTypes: string[]) => ({
+  description: 'The file',
+  content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: fileBytes }])),
+});
+
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 export const malformedIdMessage = (what: string) => `This link is broken: it does not name ${article(what)} ${what}.`;
 

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { actorOf, errorResponses, fileResponse, idParams } from '../platform/route-schemas';
 import { cancelErasure } from './cancel-erasure';
 import { completeErasure } from './complete-erasure';
 import { exportPersonalData } from './export-personal-data';
@@ -40,8 +40,7 @@ export async function privacyRoutes(app: FastifyInstance, { context }: { context
         tags: ['account', 'privacy'],
         summary:
           'Export and download everything Tandem holds about you: a zip of data.json and one CSV per kind of record',
-        produces: ['application/zip'],
-        response: errorResponses,
+        response: { 200: fileResponse('application/zip'), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -17,7 +17,7 @@ import { AppError } from '../platform/errors';
 import type { StoredFileContent } from '../platform/file-store';
 import { mediaTypeOf, refuseDeclaredOversize, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
-import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { actorOf, errorResponses, fileResponse, idParams } from '../platform/route-schemas';
 import { getApplicantProfile } from './get-applicant-profile';
 import { readApplicantPhoto } from './read-applicant-photo';
 import { removeApplicantPhoto } from './remove-applicant-photo';
@@ -102,8 +102,7 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
         summary: "An applicant's photo, with the content type it was uploaded as",
         params: applicantParams,
         querystring: z.object({ v: text().max(100).optional().describe('The version photo_url carries') }),
-        produces: [...photoContentTypes],
-        response: errorResponses,
+        response: { 200: fileResponse(...photoContentTypes), ...errorResponses },
       },
     },
     async (request, reply) => {
