@@ -2,8 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../auth/sessions';
 import { markRoutesPublic } from './access-control';
+import { SESSION_COOKIE } from './sessions';
 
 // The two ways to be someone (platform/authentication.ts), as OpenAPI security schemes.
 const securitySchemes = {
