@@ -24,7 +24,6 @@ import type { AppContext } from './app-context';
 import { applicantRoutes } from './applications/routes';
 import { attemptRoutes } from './assessments/attempt-routes';
 import { assessmentRoutes } from './assessments/routes';
-import { startAttemptSweep } from './assessments/sweep-attempts';
 import { createTextGrader } from './assessments/text-graders';
 import { auditLogRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -41,13 +40,12 @@ import { healthRoutes } from './health/routes';
 import { createPublicJobSitemap, publicJobHead } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
 import { jobRoutes } from './jobs/routes';
-import { createMailer, createOutboxSender } from './mail/mailer';
+import { createMailer } from './mail/mailer';
 import { meetingRoutes } from './meetings/routes';
 import { viewerOf } from './messaging/conversation-access';
 import { messagingRoutes } from './messaging/routes';
 import { watchableAmong } from './messaging/watchable-people';
 import { notificationRoutes } from './notifications/routes';
-import { startNotifications } from './notifications/start-notifications';
 import { pipelineRoutes } from './pipeline/routes';
 import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
@@ -60,7 +58,7 @@ import {
   SHUTTING_DOWN_RETRY_AFTER_SECONDS,
   sendError,
 } from './platform/errors';
-import { createConfiguredFileStore, startFileSweep } from './platform/file-store';
+import { createConfiguredFileStore } from './platform/file-store';
 import { createLogger, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { startPgBossQueue } from './platform/pg-boss-queue';
@@ -72,6 +70,7 @@ import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } fr
 import { privacyRoutes } from './privacy/routes';
 import { createLiveHub } from './realtime/live-hub';
 import { liveRoutes } from './realtime/routes';
+import { startSchedule } from './schedule';
 import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';
 import { settingsRoutes } from './settings/settings-routes';
@@ -217,21 +216,8 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   app.addHook('onClose', () => context.live.close());
   // Runs after the server stops taking requests: what they started finishes before the database closes.
   app.addHook('onClose', () => context.background.drain());
-  await jobs.work(
-    'send-email',
-    createOutboxSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
-  );
-  app.addHook('onClose', await startNotifications({ context, database, logger: app.log }));
-  await startFileSweep({ files: context.files, jobs, logger: app.log });
-  if (config.ATTEMPT_SWEEP_SECONDS > 0) {
-    const sweep = startAttemptSweep({
-      db: database.db,
-      grader: context.textGrader,
-      logger: app.log,
-      intervalMs: config.ATTEMPT_SWEEP_SECONDS * 1000,
-    });
-    app.addHook('onClose', () => sweep.stop());
-  }
+  // Every job and timer, before any route: schedule.ts is the list of what runs when.
+  app.addHook('onClose', await startSchedule({ context, database, logger: app.log }));
   registerAuthentication(app, { db: database.db, config, settings });
   registerMaintenanceMode(app, { settings });
   // The health and readiness probes first: they stay out of System Health's error rate, and the API
