@@ -77,7 +77,6 @@ import { settingsRoutes } from './settings/settings-routes';
 import { siteRoutes } from './site/routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
-import { testRoutes } from './testing/test-routes';
 
 export interface AppDependencies {
   config: Config;
@@ -258,7 +257,12 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(adminJobRoutes, { context });
   await app.register(adminTestRoutes, { context });
   await app.register(auditLogRoutes, { context });
-  if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
+  if (config.ENABLE_TEST_ROUTES) {
+    // Loaded only when enabled: the production bundle keeps the test routes and the factories they use
+    // in a chunk of their own that it never imports (scripts/build-server.ts checks it).
+    const { testRoutes } = await import('./testing/test-routes');
+    await app.register(testRoutes, { context });
+  }
 
   if (webClient) {
     // Public job pages carry their JobPosting data, and the sitemap lists them (issue 11).
