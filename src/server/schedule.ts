@@ -53,7 +53,8 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'notification-email': {
       work: ({ notificationId }) => emailNotification({ db, mailer, publicUrl, notificationId }),
     },
-    // Sent 24 hours and 15 minutes ahead when a meeting is scheduled or moved (meetings/).
+    // Sent when a meeting is scheduled or moved, to run 24 hours and 15 minutes before it
+    // (meetings/publish-meeting-change.ts).
     'meeting-reminder': {
       work: (job) => sendMeetingReminder({ db, mailer, publicUrl, job }),
     },
