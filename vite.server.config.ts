@@ -17,5 +17,12 @@ export default defineConfig({
     target: 'node24',
     sourcemap: true,
     minify: false,
+    rolldownOptions: {
+      output: {
+        // A chunk imported on demand (the test routes) keeps its name; what it shares with main.js is one
+        // chunk main.js imports at start, named for what it is rather than for one of its modules.
+        chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'chunks/[name]-[hash].js' : 'chunks/shared-[hash].js'),
+      },
+    },
   },
 });

@@ -25,7 +25,6 @@ import type { AppContext } from './app-context';
 import { applicantRoutes } from './applications/routes';
 import { attemptRoutes } from './assessments/attempt-routes';
 import { assessmentRoutes } from './assessments/routes';
-import { startAttemptSweep } from './assessments/sweep-attempts';
 import { createTextGrader } from './assessments/text-graders';
 import { auditLogRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -39,13 +38,12 @@ import { healthRoutes } from './health/routes';
 import { createPublicJobSitemap, publicJobHead } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
 import { jobRoutes } from './jobs/routes';
-import { createMailer, createOutboxSender } from './mail/mailer';
+import { createMailer } from './mail/mailer';
 import { meetingRoutes } from './meetings/routes';
 import { viewerOf } from './messaging/conversation-access';
 import { messagingRoutes } from './messaging/routes';
 import { watchableAmong } from './messaging/watchable-people';
 import { notificationRoutes } from './notifications/routes';
-import { startNotifications } from './notifications/start-notifications';
 import { pipelineRoutes } from './pipeline/routes';
 import { createRouteRegistry } from './platform/access-control';
 import { registerAuthentication } from './platform/authentication';
@@ -58,7 +56,7 @@ import {
   SHUTTING_DOWN_RETRY_AFTER_SECONDS,
   sendError,
 } from './platform/errors';
-import { createConfiguredFileStore, startFileSweep } from './platform/file-store';
+import { createConfiguredFileStore } from './platform/file-store';
 import { createLiveHub } from './platform/live-hub';
 import { createLogger, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
@@ -71,13 +69,13 @@ import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
 import { liveRoutes } from './realtime/routes';
+import { startSchedule } from './schedule';
 import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';
 import { settingsRoutes } from './settings/settings-routes';
 import { siteRoutes } from './site/routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
-import { testRoutes } from './testing/test-routes';
 import { adminAssignmentRoutes } from './work/admin-assignment-routes';
 import { workRoutes } from './work/work-routes';
 
@@ -218,21 +216,8 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   app.addHook('onClose', () => context.live.close());
   // Runs after the server stops taking requests: what they started finishes before the database closes.
   app.addHook('onClose', () => context.background.drain());
-  await jobs.work(
-    'send-email',
-    createOutboxSender({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
-  );
-  app.addHook('onClose', await startNotifications({ context, database, logger: app.log }));
-  await startFileSweep({ files: context.files, jobs, logger: app.log });
-  if (config.ATTEMPT_SWEEP_SECONDS > 0) {
-    const sweep = startAttemptSweep({
-      db: database.db,
-      grader: context.textGrader,
-      logger: app.log,
-      intervalMs: config.ATTEMPT_SWEEP_SECONDS * 1000,
-    });
-    app.addHook('onClose', () => sweep.stop());
-  }
+  // Every job and timer, before any route: schedule.ts is the list of what runs when.
+  app.addHook('onClose', await startSchedule({ context, database, logger: app.log }));
   registerAuthentication(app, {
     config,
     authenticators: {
@@ -290,7 +275,12 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(adminJobRoutes, { context });
   await app.register(adminTestRoutes, { context });
   await app.register(auditLogRoutes, { context });
-  if (config.ENABLE_TEST_ROUTES) await app.register(testRoutes, { context });
+  if (config.ENABLE_TEST_ROUTES) {
+    // Loaded only when enabled: the production bundle keeps the test routes and the factories they use
+    // in a chunk of their own that it never imports (scripts/build-server.ts checks it).
+    const { testRoutes } = await import('./testing/test-routes');
+    await app.register(testRoutes, { context });
+  }
 
   if (webClient) {
     // Public job pages carry their JobPosting data, and the sitemap lists them (issue 11).

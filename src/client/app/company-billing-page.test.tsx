@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeBillingApi, invoice } from '~/client/billing/fake-billing-api';
 import { companyUser } from '~/client/testing/data-generators';
+import { fakeBillingApi, invoice } from '~/client/testing/fake-billing-api';
 import { createFakeServer } from '~/client/testing/fake-server';
+import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/testing/fake-work-api';
 import { renderRoute } from '~/client/testing/render-route';
-import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/timesheets/fake-work-api';
 import { paths } from '~/shared/routes';
 
 // /company/billing composes the billing feature with the timesheets feature's panels as tabs:

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applicantApplication, applicantUser, fakeApplicantApi } from '~/client/testing/fake-applicant-api';
 import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationTexts } from '~/shared/applications';
 import { paths } from '~/shared/routes';
-import { applicantApplication, applicantUser, fakeApplicantApi } from './fake-applicant-api';
 
 // The applicant dashboard (issue 11 item 7): the five figures linking to their lists, recommended jobs,
 // recent applications, honest empty sections, and the spec's error state with Try Again.

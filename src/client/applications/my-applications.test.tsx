@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeId } from '~/client/testing/data-generators';
+import { applicantApplication, applicantUser, fakeApplicantApi } from '~/client/testing/fake-applicant-api';
 import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type ApplicantApplication, applicantTexts, applicationTexts } from '~/shared/applications';
 import { paths } from '~/shared/routes';
 import type { ApplicantAttempt } from '~/shared/test-attempts';
-import { applicantApplication, applicantUser, fakeApplicantApi } from './fake-applicant-api';
 
 // My Applications (issue 11 item 4): the list with its stages, the offer's terms, and each move asked
 // first in a confirm dialog, then made on the server, then said in a toast.

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { findNotification } from '~/client/testing/builder-test-helpers';
 import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { Question } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import { type AnswerGrade, type AttemptReview, attemptTexts } from '~/shared/test-attempts';
-import { findNotification } from './builder-test-helpers';
 
 // The company's review of one attempt (issue 13): each answer drawn for its type beside its key, the
 // integrity record, and grading an answer that waits for a person.

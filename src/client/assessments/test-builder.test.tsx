@@ -1,10 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { discardChangesTexts } from '~/client/components/discard-changes';
-import { testFromInput } from '~/client/testing/data-generators';
-import { createFakeServer, replyError } from '~/client/testing/fake-server';
-import { type TestInput, testTexts } from '~/shared/assessments';
-import { paths } from '~/shared/routes';
 import {
   addPanel,
   addQuestion,
@@ -13,7 +9,11 @@ import {
   openCreateTest,
   openTestEditor,
   questionCards,
-} from './builder-test-helpers';
+} from '~/client/testing/builder-test-helpers';
+import { testFromInput } from '~/client/testing/data-generators';
+import { createFakeServer, replyError } from '~/client/testing/fake-server';
+import { type TestInput, testTexts } from '~/shared/assessments';
+import { paths } from '~/shared/routes';
 
 // The test builder around its questions (spec §2 "Create Test", §5, §8): what Create Test and Save as
 // Draft ask for, where they lead, what a refusal says, reordering, and leaving a changed form.

@@ -1,10 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { companyUser } from '~/client/testing/data-generators';
-import { createFakeServer, type FakeServer, reply } from '~/client/testing/fake-server';
-import { renderRoute } from '~/client/testing/render-route';
-import type { Invoice } from '~/shared/billing';
-import { paths } from '~/shared/routes';
 import {
   ALREADY_PAID_TEXT,
   AUTO_PAY_NEEDS_DEFAULT_TEXT,
@@ -13,7 +9,11 @@ import {
   invoice,
   savedMethod,
   TRANSIENT_TEXT,
-} from './fake-billing-api';
+} from '~/client/testing/fake-billing-api';
+import { createFakeServer, type FakeServer, reply } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import type { Invoice } from '~/shared/billing';
+import { paths } from '~/shared/routes';
 
 // Billing & Invoices (issue 15 §4, spec §2 "Company billing", §4, §5, §8, §9): the summary cards, the
 // invoice list's search, filters, sort and selection, the detail dialog and paying with the provider's

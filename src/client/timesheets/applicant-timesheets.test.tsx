@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
+import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/testing/fake-work-api';
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { type Assignment, type ClockState, type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import { applicantTimesheetTexts } from './applicant-timesheets';
-import { fakeWorkApi, workAssignment, workTimesheet } from './fake-work-api';
 import { hoursTexts } from './hours';
 
 // /applicant/timesheets (issue 15): the weekly grid (hours typed as 7.5 or 7:30, sent as minutes), Save and

@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '~/client/components/ui/toaster';
 import { queryClient } from '~/client/lib/query-client';
 import { createFakeServer, type FakeServer } from '~/client/testing/fake-server';
+import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/testing/fake-work-api';
 import type { Assignment, Timesheet } from '~/shared/billing';
 import { endAssignmentSchema, returnTimesheetSchema } from '~/shared/billing';
 import { CompanyAssignmentsPanel } from './company-assignments-panel';
 import { CompanyTimesheetsPanel } from './company-timesheets-panel';
-import { fakeWorkApi, workAssignment, workTimesheet } from './fake-work-api';
 import { reviewTexts } from './timesheet-review-dialog';
 
 // The company's panels on Billing (issue 15): the weeks to approve — Approve needs the explicit tick for

@@ -11,10 +11,10 @@ import {
 } from '~/shared/account-managers';
 import { accountManagerProfiles, assignments, auditLogs, companies, emailOutbox, invoices, users } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
-import { buildAssignment } from '../db/seed/work-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment } from '../testing/work-factories';
 import { monthBoundsOf } from './company-figures';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

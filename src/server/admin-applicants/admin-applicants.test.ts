@@ -6,10 +6,10 @@ import { ANONYMIZED_NAME } from '../account/anonymize-account';
 import { applicantProfiles, auditLogs, users } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
-import { buildAssignment } from '../db/seed/work-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment } from '../testing/work-factories';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -11,10 +11,10 @@ import { adminCompanyTexts } from '~/shared/admin-companies';
 import { auditLogs, companies, invoices, jobs } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { buildJob } from '../db/seed/job-factories';
-import { buildAssignment } from '../db/seed/work-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment } from '../testing/work-factories';
 import { monthStartDay } from './find-admin-companies';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;

@@ -12,12 +12,12 @@ import { abuseReports, auditLogs, companies, invoices, timesheets, users } from 
 import { buildAccount } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
-import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { createSharedCache } from '../platform/shared-cache';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { createPopulationCounter, POPULATION_FRESH_MS } from './count-population';
 import { countPopulation } from './get-admin-dashboard';
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '~/shared/applications';
 import { applicantProfiles, companies, jobInvitations, savedJobs } from '../db/schema';
 import { buildApplication, buildJob, type JobOverrides } from '../db/seed/job-factories';
-import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { forbiddenMessage } from '../platform/access-control';
 import { addDays, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -4,11 +4,7 @@ import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { billingProfiles, invoices, paymentMethods } from '../db/schema';
 import { AppError } from '../platform/errors';
-import type { JobQueue } from '../platform/job-queue';
 import type { InvoicePayments, PayAnswer } from './pay-invoice';
-
-// Every day at 06:00 UTC, before the working day of the Americas.
-export const AUTO_PAY_CRON = '0 6 * * *';
 
 // One key per invoice and due date: a rerun of the job (or a retried job) finds the payment it made and
 // never charges twice.
@@ -79,22 +75,4 @@ export async function autoPayInvoices({
     else report.left.push(invoice.id);
   }
   return report;
-}
-
-// Each instance works the job; the queue runs the daily tick once across all of them.
-export async function startAutoPay({
-  jobs,
-  db,
-  payments,
-  logger,
-}: {
-  jobs: JobQueue;
-  db: Database;
-  payments: Pick<InvoicePayments, 'pay'>;
-  logger: Pick<Logger, 'warn' | 'error'>;
-}) {
-  await jobs.work('auto-pay-invoices', async () => {
-    await autoPayInvoices({ db, payments, logger });
-  });
-  await jobs.schedule('auto-pay-invoices', AUTO_PAY_CRON);
 }

@@ -13,7 +13,6 @@ import { getBillingSummary } from './get-billing-summary';
 import { getInvoice } from './get-invoice';
 import { loadInvoiceViews } from './invoice-views';
 import { renderInvoicesPdf } from './render-invoice-pdf';
-import { startBillingJobs } from './start-billing-jobs';
 
 // Selected rows of the table, downloaded together.
 export const MAX_EXPORTED_INVOICES = 100;
@@ -43,11 +42,9 @@ const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
 
 // A company's invoices (issue 15): the list with search, filters and sort, the summary cards, one
 // invoice with its items, and PDFs. Only the company's own: another company's invoice is a 404.
-// The invoice run and the overdue sweep start here, on the queue.
 export async function invoiceRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, jobs } = context;
+  const { db } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  await startBillingJobs({ db, jobs });
 
   routes.get(
     '/api/company/invoices',

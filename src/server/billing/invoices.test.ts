@@ -30,7 +30,6 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { issueInvoices } from './issue-invoices';
 import { markOverdueInvoices } from './mark-overdue-invoices';
 import { renderInvoicesPdf } from './render-invoice-pdf';
-import { ISSUE_INVOICES_CRON, MARK_OVERDUE_INVOICES_CRON } from './start-billing-jobs';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
@@ -370,10 +369,9 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       sql`select name, cron from pgboss.schedule where name in ('issue-invoices', 'mark-overdue-invoices') order by name`,
     )) as unknown as { rows: Array<{ name: string; cron: string }> };
     expect(rows).toEqual([
-      { name: 'issue-invoices', cron: ISSUE_INVOICES_CRON },
-      { name: 'mark-overdue-invoices', cron: MARK_OVERDUE_INVOICES_CRON },
+      { name: 'issue-invoices', cron: '0 2 * * 0' },
+      { name: 'mark-overdue-invoices', cron: '5 0 * * *' },
     ]);
-    expect(ISSUE_INVOICES_CRON).toBe('0 2 * * 0');
   });
 
   describe('the overdue sweep', () => {

@@ -17,7 +17,6 @@ import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { AppError } from '../platform/errors';
 import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
-import { startAutoPay } from './auto-pay-invoices';
 import { getBillingProfile, updateBillingProfile } from './billing-profile';
 import { createPaymentProvider } from './create-payment-provider';
 import { findPayments } from './find-payments';
@@ -68,13 +67,12 @@ function throwUnlessSettled(answer: PayAnswer) {
 }
 
 // Payments (issue 15 §5): saved methods, the billing profile (Auto-Pay), paying an invoice with an
-// Idempotency-Key, the payment history, Auto-Pay's daily job, and Stripe's webhook when Stripe is on.
+// Idempotency-Key, the payment history, and Stripe's webhook when Stripe is on.
 export async function paymentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, config, mailer, jobs } = context;
+  const { db, config, mailer } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider({ db, config });
   const payments = createInvoicePayments({ db, provider, mailer, publicUrl: config.publicUrl, logger: app.log });
-  await startAutoPay({ jobs, db, payments, logger: app.log });
 
   routes.get(
     '/api/company/payment-methods',

@@ -39,7 +39,6 @@ import { rescheduleMeeting } from './reschedule-meeting';
 import { respondToMeeting } from './respond-to-meeting';
 import { scheduleAccountManagerCall } from './schedule-account-manager-call';
 import { scheduleMeeting } from './schedule-meeting';
-import { workMeetingReminders } from './send-meeting-reminder';
 
 const meetingParams = idParams('meeting');
 // The random parts of join links and feed URLs (base64url).
@@ -52,10 +51,9 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 // account manager); every participant answers, moves or cancels them; each has a join link and an .ics,
 // and each person a private iCalendar feed. Only participants see a meeting: anyone else gets a 404.
 export async function meetingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, config, live, jobs, mailer } = context;
+  const { db, config, live, jobs } = context;
   const { publicUrl } = config;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  await workMeetingReminders({ jobs, db, mailer, publicUrl });
 
   // After a committed change the participants' calendars refetch; the caller gets the meeting as they see it.
   const published = async (request: FastifyRequest, change: MeetingChange) => {

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { emailOutbox, meetings } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { meetingReminderEmail } from '../mail/templates/meeting-reminder';
-import type { JobData, JobQueue } from '../platform/job-queue';
+import type { JobData } from '../platform/job-queue';
 import { timeFor } from './create-meeting-record';
 import { findParticipants, joinUrlOf } from './meeting-views';
 
@@ -58,21 +58,4 @@ export async function sendMeetingReminder({
     sent += 1;
   }
   return { sent };
-}
-
-// Each instance works the reminder jobs; the queue hands each job to one of them.
-export async function workMeetingReminders({
-  jobs,
-  db,
-  mailer,
-  publicUrl,
-}: {
-  jobs: JobQueue;
-  db: Database;
-  mailer: Mailer;
-  publicUrl: string;
-}): Promise<void> {
-  await jobs.work('meeting-reminder', async (job) => {
-    await sendMeetingReminder({ db, mailer, publicUrl, job });
-  });
 }

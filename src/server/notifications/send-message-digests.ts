@@ -8,8 +8,6 @@ import { conversationHrefOf, settingsHrefOf } from './portal-links';
 
 // A message unread this long goes into the next digest.
 export const DIGEST_AFTER_MS = 15 * 60_000;
-// The schedule of the message-digest job: a message waits 15 to 20 minutes for its digest.
-export const MESSAGE_DIGEST_CRON = '*/5 * * * *';
 // People taken per transaction batch: one run works through everyone due, this many at a time.
 const PEOPLE_PER_BATCH = 200;
 // Messages quoted per conversation; the email counts the rest.

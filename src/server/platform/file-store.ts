@@ -5,7 +5,6 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type StoredFileKind, storedFileChunks, storedFiles } from '../db/schema';
 import type { AppError } from './errors';
-import type { JobQueue } from './job-queue';
 import { createS3FileChunks } from './s3-file-chunks';
 
 // Files people upload, in one store every instance shares (decision 017). A file's row is in
@@ -253,23 +252,10 @@ export function createDatabaseFileChunks(db: Database): FileChunks {
   };
 }
 
-// Every hour, once across the instances (its handler is idempotent).
-export const SWEEP_STORED_FILES_CRON = '17 * * * *';
-
-export async function startFileSweep({
-  files,
-  jobs,
-  logger,
-}: {
-  files: FileStore;
-  jobs: JobQueue;
-  logger: Pick<Logger, 'info'>;
-}): Promise<void> {
-  await jobs.work('sweep-stored-files', async () => {
-    const swept = await files.sweep();
-    if (swept.unlinked + swept.unnamed + swept.orphans > 0) logger.info({ swept }, 'stored files swept');
-  });
-  await jobs.schedule('sweep-stored-files', SWEEP_STORED_FILES_CRON);
+// The sweep-stored-files job (schedule.ts): idempotent, so a tick run twice removes nothing more.
+export async function sweepStoredFiles({ files, logger }: { files: FileStore; logger: Pick<Logger, 'info'> }) {
+  const swept = await files.sweep();
+  if (swept.unlinked + swept.unnamed + swept.orphans > 0) logger.info({ swept }, 'stored files swept');
 }
 
 // The store the configuration asks for.

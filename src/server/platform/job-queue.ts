@@ -1,6 +1,6 @@
 // Background jobs (issue 14): work that must survive a crash and be done once across instances runs on
-// a queue in PostgreSQL (pg-boss). Each feature registers its handlers at start; every handler is
-// idempotent, since a job may run again after a failure.
+// a queue in PostgreSQL (pg-boss). Features export what a job does; src/server/schedule.ts registers
+// every worker and cron. Every handler is idempotent, since a job may run again after a failure.
 
 import type { Database } from '../db/client';
 

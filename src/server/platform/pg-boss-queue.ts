@@ -40,6 +40,8 @@ const everyJob: Record<JobName, JobKind> = {
   'apply-retention': 'run',
   'sweep-stored-files': 'run',
 };
+// Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
+export const jobNames = Object.keys(everyJob) as JobName[];
 
 // When a worker dies (kill -9, a lost machine), pg-boss has no way to know but time: its jobs stay active
 // until they expire, the next maintenance turns them into retries, and a worker fetches them after the

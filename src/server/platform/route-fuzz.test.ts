@@ -28,9 +28,9 @@ import {
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
-import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import type { RouteAccess } from './access-control';
 import { SESSION_COOKIE } from './sessions';
 

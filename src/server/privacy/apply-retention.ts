@@ -30,7 +30,7 @@ const monthsBefore = (now: Date, months: number) => {
   return date;
 };
 
-// The Privacy Policy's retention periods, applied daily (start-retention-job.ts):
+// The Privacy Policy's retention periods, applied daily (the apply-retention job, schedule.ts):
 // - account data until deletion or 3 years after the last activity (sign-in, a session's last request,
 //   the applicant's last seen): such accounts are anonymised as an erasure would — never an
 //   administrator's, and never while a company they own has an invoice unpaid (it stays owed);

@@ -27,13 +27,13 @@ import {
 } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
-import { buildAssignment, buildTimesheet } from '../db/seed/work-factories';
 import { escapeHtml } from '../mail/templates/compose-email';
 import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
+import { insertPaidInvoice } from '../testing/privacy-test-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { insertPaidInvoice } from './privacy-test-fixtures';
+import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -6,10 +6,10 @@ import { applicantProfiles, auditLogs, contactMessages, invoices, payments, sess
 import { buildAccount, buildSession } from '../db/seed/factories';
 import type { FileStore } from '../platform/file-store';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
+import { insertPaidInvoice } from '../testing/privacy-test-fixtures';
 import { createTestFileStore, storedFilesOf, storeTestFile } from '../testing/stored-file-helpers';
 import { createTestDatabase } from '../testing/test-database';
 import { applyRetention } from './apply-retention';
-import { insertPaidInvoice } from './privacy-test-fixtures';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 

@@ -19,16 +19,14 @@ import { exportPersonalData } from './export-personal-data';
 import { findAdminPrivacyRequests, findMyPrivacyRequests } from './find-privacy-requests';
 import { rejectPrivacyRequest } from './reject-privacy-request';
 import { requestErasure } from './request-erasure';
-import { startRetentionJob } from './start-retention-job';
 
 const requestParams = idParams('privacy request');
 
-// Privacy (issue 16 §9): one's own data export and erasure request, the administrators' queue of
-// requests, and the daily retention job.
+// Privacy (issue 16 §9): one's own data export and erasure request, and the administrators' queue
+// of requests. The daily retention job is in schedule.ts.
 export async function privacyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, mailer, jobs, files } = context;
+  const { db, mailer, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  await startRetentionJob({ db, jobs, files });
 
   // A POST: each export is recorded (a completed privacy request and an audit row), which a GET must
   // not do (a prefetch or a crawler would record exports nobody asked for).

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBillingApi } from '~/client/billing/fake-billing-api';
 import { companyUser } from '~/client/testing/data-generators';
+import { fakeBillingApi } from '~/client/testing/fake-billing-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { LiveEvent } from '~/shared/live-events';

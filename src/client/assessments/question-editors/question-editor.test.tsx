@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testTexts } from '~/shared/assessments';
 import {
   addPanel,
   addQuestion,
@@ -9,7 +8,8 @@ import {
   findNotification,
   openCreateTest,
   questionCards,
-} from '../builder-test-helpers';
+} from '~/client/testing/builder-test-helpers';
+import { testTexts } from '~/shared/assessments';
 
 // The add-question panel of the test builder, one editor per question type (spec §2, §5, §9), on the real
 // Create Test page: what the person fills in, what the panel says is wrong, and the card the question

@@ -1,11 +1,12 @@
 import type { AssignmentStatus } from '~/shared/applications';
 import type { TimesheetStatus } from '~/shared/billing';
-import type { Database } from '../client';
-import { assignments, assignmentTerms, timeEntries, timesheets } from '../schema';
+import type { Database } from '../db/client';
+import { assignments, assignmentTerms, timeEntries, timesheets } from '../db/schema';
 
-// Builders for assignments (with their first terms row) and timesheets, shared by the tests, the
-// browser-test endpoints and the demo data. They write rows directly (no rules, no audit), so any
-// state can be set up: a week approved a month ago, an assignment that ended last week.
+// Builders for assignments (with their first terms row) and timesheets, for the tests and the
+// browser-test endpoints only (the demo data writes its own: db/seed/demo-billing.ts), so they live
+// here, out of the production bundle. They write rows directly (no rules, no audit), so any state can
+// be set up: a week approved a month ago, an assignment that ended last week.
 
 export interface AssignmentOverrides {
   companyId: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
-import { insertTestInvoice } from '../testing/payment-test-invoices';
+import { insertTestInvoice } from './payment-test-invoices';
 
 // A paid invoice (issued on the day given, else as insertTestInvoice issues it) and its completed payment.
 export async function insertPaidInvoice(

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './app-context';
+import { startAttemptSweep } from './assessments/sweep-attempts';
+import { autoPayInvoices } from './billing/auto-pay-invoices';
+import { createPaymentProvider } from './billing/create-payment-provider';
+import { issueInvoices } from './billing/issue-invoices';
+import { markOverdueInvoices } from './billing/mark-overdue-invoices';
+import { createInvoicePayments } from './billing/pay-invoice';
+import type { DatabaseHandle } from './db/client';
+import { createOutboxSender } from './mail/mailer';
+import { sendMeetingReminder } from './meetings/send-meeting-reminder';
+import { startNotificationAnnouncements } from './notifications/announce-notifications';
+import { emailNotification } from './notifications/email-notification';
+import { sendMessageDigests } from './notifications/send-message-digests';
+import { sweepStoredFiles } from './platform/file-store';
+import type { JobData, JobName, JobQueue } from './platform/job-queue';
+import { applyRetention } from './privacy/apply-retention';
+
+// What runs when (issue 28): every background job and every timer of an instance, and nowhere else.
+// Features export what a job does; route plugins start nothing. Jobs run on pg-boss (decision 012):
+// each done once across the instances, retried with backoff, so every one of them is idempotent.
+
+export interface ScheduledJob<N extends JobName> {
+  // A cron, in UTC: the queue sends the job once per tick across the instances. Without one, features
+  // send it (the comment says which).
+  cron?: string;
+  work: (data: JobData[N]) => Promise<unknown>;
+}
+
+// The type refuses a job of JobData left out: a job nobody works would wait in its queue forever.
+export type Schedule = { [N in JobName]: ScheduledJob<N> };
+
+type ScheduleContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'files'>;
+
+export function scheduleOf({ context, logger }: { context: ScheduleContext; logger: FastifyBaseLogger }): Schedule {
+  const { db, config, mailer, files } = context;
+  const { publicUrl } = config;
+  // Auto-Pay's own payments service over the same provider as the pay endpoint's: a payment is made
+  // once by its idempotency key in the database, whichever service (or instance) drives it.
+  const payments = createInvoicePayments({
+    db,
+    provider: createPaymentProvider({ db, config }),
+    mailer,
+    publicUrl,
+    logger,
+  });
+  return {
+    // Sent with each outbox row, in the transaction that writes it (mail/mailer.ts).
+    'send-email': {
+      work: createOutboxSender({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    },
+    // Sent by every instance when a notification commits (the announcements below), keyed by it.
+    'notification-email': {
+      work: ({ notificationId }) => emailNotification({ db, mailer, publicUrl, notificationId }),
+    },
+    // Sent when a meeting is scheduled or moved, to run 24 hours and 15 minutes before it
+    // (meetings/publish-meeting-change.ts).
+    'meeting-reminder': {
+      work: (job) => sendMeetingReminder({ db, mailer, publicUrl, job }),
+    },
+    // Every five minutes: a message left unread waits 15 (DIGEST_AFTER_MS) to 20 minutes for its digest.
+    'message-digest': {
+      cron: '*/5 * * * *',
+      work: () => sendMessageDigests({ db, mailer, publicUrl }),
+    },
+    // Sunday 02:00: the week that ended at Saturday midnight, once its late approvals are in. Also sent
+    // for a given week (periodStart).
+    'issue-invoices': {
+      cron: '0 2 * * 0',
+      work: ({ periodStart }) => issueInvoices({ db, periodStart }),
+    },
+    // Every day just after midnight: what fell due yesterday and is not paid is overdue today.
+    'mark-overdue-invoices': {
+      cron: '5 0 * * *',
+      work: () => markOverdueInvoices({ db }),
+    },
+    // Every day at 06:00, before the working day of the Americas: invoices due, of companies with Auto-Pay.
+    'auto-pay-invoices': {
+      cron: '0 6 * * *',
+      work: () => autoPayInvoices({ db, payments, logger }),
+    },
+    // Every day at 03:30, away from the invoice run and the overdue sweep: the retention policy.
+    'apply-retention': {
+      cron: '30 3 * * *',
+      work: () => applyRetention({ db, files }),
+    },
+    // Every hour: uploads never linked, or no longer named.
+    'sweep-stored-files': {
+      cron: '17 * * * *',
+      work: () => sweepStoredFiles({ files, logger }),
+    },
+  };
+}
+
+// Each job's worker on this instance (none when JOB_WORKERS is off), then its cron.
+export async function registerJobs(jobs: Pick<JobQueue, 'work' | 'schedule'>, schedule: Schedule): Promise<void> {
+  for (const [name, job] of Object.entries(schedule) as Array<[JobName, ScheduledJob<JobName>]>) {
+    await jobs.work(name, async (data) => {
+      await job.work(data);
+    });
+    if (job.cron) await jobs.schedule(name, job.cron);
+  }
+}
+
+// The jobs, and what every instance runs on its own. Resolves to a function that stops the latter.
+export async function startSchedule({
+  context,
+  database,
+  logger,
+}: {
+  context: ScheduleContext & Pick<AppContext, 'jobs' | 'live' | 'textGrader'>;
+  database: Pick<DatabaseHandle, 'db' | 'listen'>;
+  logger: FastifyBaseLogger;
+}): Promise<() => Promise<void>> {
+  const { db, config, jobs } = context;
+  await registerJobs(jobs, scheduleOf({ context, logger }));
+  // When a notification commits: announced to this instance's tabs, and its email job sent.
+  const stopAnnouncing = await startNotificationAnnouncements({ database, live: context.live, jobs, logger });
+  // Every ATTEMPT_SWEEP_SECONDS (0: never): test attempts past their deadline closed, stalled grading
+  // finished. Every instance sweeps; closing re-checks under a lock.
+  const attemptSweep =
+    config.ATTEMPT_SWEEP_SECONDS > 0
+      ? startAttemptSweep({ db, grader: context.textGrader, logger, intervalMs: config.ATTEMPT_SWEEP_SECONDS * 1000 })
+      : undefined;
+  return async () => {
+    await attemptSweep?.stop();
+    await stopAnnouncing();
+  };
+}
