@@ -6,8 +6,9 @@ import { vi } from 'vitest';
 import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
 import type { CurrentUser } from '~/shared/auth';
+import { accountContract } from '~/shared/contracts/account';
 import { emailPreferenceTypesByRole } from '~/shared/notifications';
-import { createFakeServer, type FakeServer, reply } from './fake-server';
+import { createFakeServer, type FakeServer } from './fake-server';
 
 // Renders the app at `path` as the browser would: the real route table (layout, portal guard, page),
 // the app's query cache and notification areas, a memory history, and `fetch` answered by a fake
@@ -32,7 +33,7 @@ export async function renderRoute(path: string, { user = null, server = createFa
     preferences: user ? emailPreferenceTypesByRole[user.role].map((type) => ({ type, email: true })) : [],
   }));
   // The portal shell tells the server the browser's time zone (lib/use-time-zone-sync.ts).
-  server.fallback('PUT', '/api/account/time-zone', () => reply(204));
+  server.fallback(accountContract.updateTimeZone, () => undefined);
   // The header's Message button counts unread messages (messaging/unread-messages-badge.tsx).
   server.fallback('GET', '/api/conversations/unread-count', () => ({ unread_count: 0 }));
   vi.stubGlobal('fetch', server.fetch);
