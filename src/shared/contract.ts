@@ -74,9 +74,17 @@ export type ResponseOf<E extends EndpointDefinition> = {
 export type BodyOf<E extends EndpointDefinition> = E extends { body: infer Body extends z.ZodType }
   ? z.input<Body>
   : undefined;
+// A query is text on the wire, so its schemas coerce (input `unknown`): a caller passes the parsed type.
 export type QueryOf<E extends EndpointDefinition> = E extends { query: infer Query extends z.ZodType }
-  ? z.input<Query>
+  ? CoercedInput<z.input<Query>, z.output<Query>>
   : undefined;
+type CoercedInput<Input, Output> = {
+  [Key in keyof Input]: unknown extends Input[Key]
+    ? Key extends keyof Output
+      ? Output[Key] | undefined
+      : Input[Key]
+    : Input[Key];
+};
 
 // What a call needs, each part required only when the endpoint has one (and it is not all optional).
 export type CallInput<E extends EndpointDefinition> = ([PathParamNames<E['path']>] extends [never]

@@ -7,6 +7,7 @@ import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
+import { notificationsContract } from '~/shared/contracts/notifications';
 import { emailPreferenceTypesByRole } from '~/shared/notifications';
 import { createFakeServer, type FakeServer } from './fake-server';
 
@@ -22,14 +23,14 @@ interface RenderRouteOptions {
 export async function renderRoute(path: string, { user = null, server = createFakeServer() }: RenderRouteOptions = {}) {
   server.fallback('GET', '/api/auth/me', () => ({ user }));
   // The portal header's bell, and the settings' email notifications: nothing yet, all on.
-  server.fallback('GET', '/api/notifications', ({ query }) => ({
+  server.fallback(notificationsContract.list, ({ query }) => ({
     items: [],
     total: 0,
     page: Number(query.get('page') ?? 1),
     page_size: Number(query.get('page_size') ?? 10),
     unread_count: 0,
   }));
-  server.fallback('GET', '/api/notification-preferences', () => ({
+  server.fallback(notificationsContract.preferences, () => ({
     preferences: user ? emailPreferenceTypesByRole[user.role].map((type) => ({ type, email: true })) : [],
   }));
   // The portal shell tells the server the browser's time zone (lib/use-time-zone-sync.ts).
