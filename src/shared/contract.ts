@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 // One contract per endpoint (issue 28, decision 019): method, path and schemas declared once, in
 // `src/shared/contracts/<feature>.ts`. The server registers the route from it (platform/contract-routes.ts),
@@ -22,7 +22,7 @@ export interface EndpointDefinition {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
-  // 204 answers with no body: declare it as `noContent`.
+  // 204 answers with no body: declare it as `noContent` (contract-schemas.ts).
   responses: Partial<Record<SuccessStatus, z.ZodType>>;
 }
 
@@ -48,9 +48,6 @@ export function defineContract<
     ]),
   ) as Named<Feature, Endpoints>;
 }
-
-// The answer of a 204: the server's serializer wants a schema; the client receives nothing.
-export const noContent = z.null();
 
 // `:id` and `:attemptId` in '/api/tests/:id/attempts/:attemptId'.
 export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`

@@ -15,7 +15,7 @@ export const errorResponses = {
 };
 
 // The contracts declare their path parameters in shared; routes not yet on a contract take them from here.
-export { idParams, malformedIdMessage } from '~/shared/route-params';
+export { idParams, malformedIdMessage } from '~/shared/contract-schemas';
 
 // Who acts, for the audit log: the signed-in person and the address they came from.
 export function actorOf(request: FastifyRequest) {

@@ -6,7 +6,8 @@ import {
   signedOutSessionsSchema,
   updateProfileSchema,
 } from '../auth';
-import { defineContract, noContent } from '../contract';
+import { defineContract } from '../contract';
+import { noContent } from '../contract-schemas';
 import { timeZoneSchema } from '../meetings';
 
 // The signed-in person's own account: name, time zone, email, password and sessions.

@@ -1,6 +1,6 @@
 import { apiTokenListSchema, createApiTokenSchema, createdApiTokenSchema } from '../api-tokens';
-import { defineContract, noContent } from '../contract';
-import { idParams } from '../route-params';
+import { defineContract } from '../contract';
+import { idParams, noContent } from '../contract-schemas';
 
 // Personal API tokens (issue 16 §7), for every role: list, create (shown once), revoke.
 export const apiTokensContract = defineContract(

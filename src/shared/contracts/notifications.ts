@@ -1,11 +1,11 @@
 import { defineContract } from '../contract';
+import { idParams } from '../contract-schemas';
 import {
   notificationListQuerySchema,
   notificationListSchema,
   notificationPreferencesSchema,
   unreadCountSchema,
 } from '../notifications';
-import { idParams } from '../route-params';
 
 // The header's bell and popover, and the email preferences in settings (issue 14). Every role has them;
 // each person sees and changes only their own.
