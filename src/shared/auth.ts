@@ -116,15 +116,18 @@ export const changePasswordSchema = z.object({
   current_password: text(),
   new_password: newPasswordSchema,
 });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const changeEmailSchema = z.object({
   new_email: emailSchema,
   current_password: text(),
 });
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 export const updateProfileSchema = z.object({
   name: singleLine().trim().min(1, { message: 'Please enter your name.' }).max(100),
 });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const twoFactorCodeSchema = z.object({
   code: text()
@@ -198,6 +201,8 @@ export const sessionListSchema = z.object({
   ),
 });
 export type SessionList = z.infer<typeof sessionListSchema>;
+
+export const signedOutSessionsSchema = messageResponseSchema.extend({ signed_out: z.number() });
 
 // GET /api/auth/providers: every identity provider the sign-in page draws, whether this server has it
 // set up, and the settings that turn it on.

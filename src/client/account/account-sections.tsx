@@ -5,7 +5,14 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { type CurrentUser, changeEmailSchema, changePasswordSchema, updateProfileSchema } from '~/shared/auth';
+import {
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  type CurrentUser,
+  changeEmailSchema,
+  changePasswordSchema,
+  updateProfileSchema,
+} from '~/shared/auth';
 import { useChangeEmail, useChangePassword, useUpdateProfile } from './api';
 import { FeedbackMessage, useFormFeedback } from './form-feedback';
 
@@ -61,8 +68,6 @@ export function ProfileSection({
     </Card>
   );
 }
-
-type ChangeEmailInput = { new_email: string; current_password: string };
 
 export function EmailSection({ user }: { user: CurrentUser }) {
   const changeEmail = useChangeEmail();
@@ -134,8 +139,6 @@ export function EmailSection({ user }: { user: CurrentUser }) {
     </Card>
   );
 }
-
-type ChangePasswordInput = { current_password: string; new_password: string };
 
 export function PasswordSection({ user }: { user: CurrentUser }) {
   const changePassword = useChangePassword();

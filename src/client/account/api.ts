@@ -1,19 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshCurrentUser } from '~/client/auth/api';
-import { apiClient } from '~/client/lib/api-client';
-import type { SessionList } from '~/shared/auth';
+import { apiClient, callApi } from '~/client/lib/api-client';
+import type { ChangeEmailInput, ChangePasswordInput, UpdateProfileInput } from '~/shared/auth';
 import type { CompanyProfile, CompanyProfileInput } from '~/shared/companies';
+import { accountContract } from '~/shared/contracts/account';
 
 // The signed-in person's own account (/api/account) and their company's profile (/api/company).
-
-interface MessageResponse {
-  message: string;
-}
 
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'sessions'],
-    queryFn: () => apiClient.get<SessionList>('/api/account/sessions'),
+    queryFn: () => callApi(accountContract.sessions),
   });
 
 export const companyProfileQueryOptions = () =>
@@ -25,7 +22,7 @@ export const companyProfileQueryOptions = () =>
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => apiClient.patch<MessageResponse>('/api/account/profile', input),
+    mutationFn: (input: UpdateProfileInput) => callApi(accountContract.updateProfile, { body: input }),
     // The name shows in the header's account menu.
     onSuccess: () => refreshCurrentUser(queryClient),
   });
@@ -34,8 +31,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { current_password: string; new_password: string }) =>
-      apiClient.post<MessageResponse>('/api/account/password', input),
+    mutationFn: (input: ChangePasswordInput) => callApi(accountContract.changePassword, { body: input }),
     // The server signs out the other sessions.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
   });
@@ -43,15 +39,14 @@ export function useChangePassword() {
 
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: (input: { new_email: string; current_password: string }) =>
-      apiClient.post<MessageResponse>('/api/account/email', input),
+    mutationFn: (input: ChangeEmailInput) => callApi(accountContract.changeEmail, { body: input }),
   });
 }
 
 export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<MessageResponse & { signed_out: number }>('/api/account/sessions/sign-out-others'),
+    mutationFn: () => callApi(accountContract.signOutOtherSessions),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
   });
 }

@@ -1,19 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
-import type { ApiTokenList, CreateApiTokenInput, CreatedApiToken } from '~/shared/api-tokens';
+import { callApi } from '~/client/lib/api-client';
+import type { CreateApiTokenInput } from '~/shared/api-tokens';
+import { apiTokensContract } from '~/shared/contracts/api-tokens';
 
 // Personal API tokens (/api/account/api-tokens): list, create (the token shown once), revoke.
 
 export const apiTokensQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'api-tokens'],
-    queryFn: () => apiClient.get<ApiTokenList>('/api/account/api-tokens'),
+    queryFn: () => callApi(apiTokensContract.list),
   });
 
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateApiTokenInput) => apiClient.post<CreatedApiToken>('/api/account/api-tokens', input),
+    mutationFn: (input: CreateApiTokenInput) => callApi(apiTokensContract.create, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryOptions().queryKey }),
   });
 }
@@ -21,7 +22,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<void>(`/api/account/api-tokens/${id}`),
+    mutationFn: (id: string) => callApi(apiTokensContract.revoke, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryOptions().queryKey }),
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { apiClient } from './api-client';
+import { accountContract } from '~/shared/contracts/account';
+import { callApi } from './api-client';
 
 const SENT_KEY = 'tandem:time-zone-sent';
 
@@ -16,7 +17,7 @@ export function useTimeZoneSync(userId: string) {
     } catch {
       // Storage refused (private mode): send it anyway.
     }
-    apiClient.put('/api/account/time-zone', { time_zone: zone }).then(
+    callApi(accountContract.updateTimeZone, { body: { time_zone: zone } }).then(
       () => {
         try {
           sessionStorage.setItem(SENT_KEY, sent);

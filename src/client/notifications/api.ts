@@ -1,7 +1,8 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { NotificationList, NotificationPreferences, NotificationView, UnreadCount } from '~/shared/notifications';
+import { notificationsContract } from '~/shared/contracts/notifications';
+import type { NotificationList, NotificationPreferences, NotificationView } from '~/shared/notifications';
 
 // The bell's notifications as the browser holds them: pages of the list (Load more), the first of
 // which carries the unread count the badge shows. Live events add to the first page and set the count;
@@ -15,7 +16,7 @@ export const notificationPagesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.notifications.list(),
     queryFn: ({ pageParam }) =>
-      apiClient.get<NotificationList>(`/api/notifications${queryString({ page: pageParam, page_size: PAGE_SIZE })}`),
+      callApi(notificationsContract.list, { query: { page: pageParam, page_size: PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
   });
@@ -70,16 +71,15 @@ export function setUnreadCount(queryClient: QueryClient, unreadCount: number) {
   });
 }
 
-export const markNotificationRead = (id: string) =>
-  apiClient.post<UnreadCount>(`/api/notifications/${encodeURIComponent(id)}/read`);
+export const markNotificationRead = (id: string) => callApi(notificationsContract.markRead, { params: { id } });
 
-export const markAllNotificationsRead = () => apiClient.post<UnreadCount>('/api/notifications/read-all');
+export const markAllNotificationsRead = () => callApi(notificationsContract.markAllRead);
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.notifications.preferences(),
-    queryFn: () => apiClient.get<NotificationPreferences>('/api/notification-preferences'),
+    queryFn: () => callApi(notificationsContract.preferences),
   });
 
 export const saveNotificationPreferences = (input: NotificationPreferences) =>
-  apiClient.put<NotificationPreferences>('/api/notification-preferences', input);
+  callApi(notificationsContract.updatePreferences, { body: input });

@@ -1,20 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
+import { settingsContract } from '~/shared/contracts/settings';
 import type { PlatformSettings, PlatformSettingsUpdate } from '~/shared/settings';
 
 // System Settings (/api/admin/settings): read, save the changed ones, reset to the defaults.
 
-interface SettingsResponse {
-  settings: PlatformSettings;
-}
-
 export const systemSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'settings'],
-    queryFn: async () => (await apiClient.get<SettingsResponse>('/api/admin/settings')).settings,
+    queryFn: async () => (await callApi(settingsContract.read)).settings,
   });
 
-function useSettingsMutation(request: () => Promise<SettingsResponse>) {
+function useSettingsMutation(request: () => Promise<{ settings: PlatformSettings }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await request()).settings,
@@ -26,10 +23,9 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: PlatformSettingsUpdate) =>
-      (await apiClient.put<SettingsResponse>('/api/admin/settings', changes)).settings,
+      (await callApi(settingsContract.update, { body: changes })).settings,
     onSuccess: (settings) => queryClient.setQueryData(systemSettingsQueryOptions().queryKey, settings),
   });
 }
 
-export const useResetSettings = () =>
-  useSettingsMutation(() => apiClient.post<SettingsResponse>('/api/admin/settings/reset'));
+export const useResetSettings = () => useSettingsMutation(() => callApi(settingsContract.reset));

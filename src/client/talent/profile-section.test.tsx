@@ -6,6 +6,8 @@ import { fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
+import { accountContract } from '~/shared/contracts/account';
+import { apiTokensContract } from '~/shared/contracts/api-tokens';
 import { paths } from '~/shared/routes';
 import {
   type ApplicantProfile,
@@ -50,8 +52,8 @@ function fakeProfileApi(server: FakeServer, initial = profileOf({})) {
     return store.profile;
   });
   // The settings page's other sections: sessions, API tokens, privacy.
-  server.get('/api/account/sessions', () => ({ items: [] }));
-  server.get('/api/account/api-tokens', () => ({ tokens: [], api_access: true }));
+  server.on(accountContract.sessions, () => ({ items: [] }));
+  server.on(apiTokensContract.list, () => ({ tokens: [], api_access: true }));
   server.get('/api/account/privacy-requests', () => ({ items: [], pending_erasure: null, has_password: true }));
   return store;
 }

@@ -1,3 +1,4 @@
+import type { BodyOf, EndpointDefinition, PathParams, ResponseOf } from '~/shared/contract';
 import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
 
 // An in-memory stand-in for the API in component tests: each test says which calls the page may make and
@@ -17,21 +18,38 @@ export interface FakeRequest {
 export type FakeHandler = (request: FakeRequest) => unknown;
 
 const replyMarker = Symbol('reply');
-interface Reply {
+interface Reply<Body = unknown> {
   [replyMarker]: true;
   status: number;
-  body: unknown;
+  body: Body;
 }
 
-export function reply(status: number, body?: unknown): Reply {
-  return { [replyMarker]: true, status, body };
+export function reply<Body = undefined>(status: number, body?: Body): Reply<Body> {
+  return { [replyMarker]: true, status, body: body as Body };
 }
 
 // The API's error shape (DESIGN.md §6).
-export function replyError(status: number, code: ErrorCode, error: string, fields?: Record<string, string>): Reply {
+export function replyError(
+  status: number,
+  code: ErrorCode,
+  error: string,
+  fields?: Record<string, string>,
+): Reply<ApiErrorBody> {
   const body: ApiErrorBody = fields ? { error, code, fields } : { error, code };
   return reply(status, body);
 }
+
+// A handler of a contract's endpoint (server.on): what the client sent, typed as the contract says it
+// sends it, and an answer that must be one the contract allows (a wrong shape fails the typecheck) or the
+// error shape. A plain answer goes with the endpoint's first success status.
+export interface ContractFakeRequest<E extends EndpointDefinition> extends FakeRequest {
+  params: PathParams<E>;
+  body: BodyOf<E>;
+}
+type ContractAnswer<E extends EndpointDefinition> = ResponseOf<E> | Reply<ResponseOf<E>> | Reply<ApiErrorBody>;
+export type ContractFakeHandler<E extends EndpointDefinition> = (
+  request: ContractFakeRequest<E>,
+) => ContractAnswer<E> | Promise<ContractAnswer<E>>;
 
 const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && replyMarker in value;
 
@@ -40,7 +58,11 @@ interface Route {
   pattern: RegExp;
   names: string[];
   handler: FakeHandler;
+  // What a plain answer goes with: 200, or a contract's first success status (201 for a create).
+  status: number;
 }
+
+const firstSuccessStatus = (endpoint: EndpointDefinition) => Number(Object.keys(endpoint.responses)[0] ?? 200);
 
 function compile(path: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
@@ -52,13 +74,18 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
 }
 
 export interface FakeServer {
+  // An answer for an endpoint of a contract (src/shared/contracts), typed by it.
+  on: <E extends EndpointDefinition>(endpoint: E, handler: ContractFakeHandler<E>) => FakeServer;
   get: (path: string, handler: FakeHandler) => FakeServer;
   post: (path: string, handler: FakeHandler) => FakeServer;
   put: (path: string, handler: FakeHandler) => FakeServer;
   patch: (path: string, handler: FakeHandler) => FakeServer;
   delete: (path: string, handler: FakeHandler) => FakeServer;
   // An answer used only when no other route matches (the helpers' defaults).
-  fallback: (method: string, path: string, handler: FakeHandler) => FakeServer;
+  fallback: {
+    (method: string, path: string, handler: FakeHandler): FakeServer;
+    <E extends EndpointDefinition>(endpoint: E, handler: ContractFakeHandler<E>): FakeServer;
+  };
   // Every call the page made, in order.
   requests: FakeRequest[];
   fetch: typeof fetch;
@@ -70,10 +97,17 @@ export function createFakeServer(): FakeServer {
 
   const add = (method: string) => (path: string, handler: FakeHandler) => {
     // A later answer for the same call replaces an earlier one (a test overriding a default).
-    routes.unshift({ method, ...compile(path), handler });
+    routes.unshift({ method, ...compile(path), handler, status: 200 });
     return server;
   };
   const fallbacks: Route[] = [];
+  // The contract typed the handler; the fake serves it as any other.
+  const contractRoute = <E extends EndpointDefinition>(endpoint: E, handler: ContractFakeHandler<E>): Route => ({
+    method: endpoint.method,
+    ...compile(endpoint.path),
+    handler: handler as unknown as FakeHandler,
+    status: firstSuccessStatus(endpoint),
+  });
 
   async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
@@ -90,7 +124,7 @@ export function createFakeServer(): FakeServer {
       const request: FakeRequest = { method, path: url.pathname, params, query: url.searchParams, headers, body };
       requests.push(request);
       const answer = await route.handler(request);
-      const { status, body: payload } = isReply(answer) ? answer : { status: 200, body: answer };
+      const { status, body: payload } = isReply(answer) ? answer : { status: route.status, body: answer };
       return payload === undefined
         ? new Response(null, { status })
         : new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
@@ -109,8 +143,20 @@ export function createFakeServer(): FakeServer {
     put: add('PUT'),
     patch: add('PATCH'),
     delete: add('DELETE'),
-    fallback: (method, path, handler) => {
-      fallbacks.push({ method: method.toUpperCase(), ...compile(path), handler });
+    on: (endpoint, handler) => {
+      routes.unshift(contractRoute(endpoint, handler));
+      return server;
+    },
+    fallback: (
+      ...args: [string, string, FakeHandler] | [EndpointDefinition, ContractFakeHandler<EndpointDefinition>]
+    ) => {
+      if (typeof args[0] === 'string') {
+        const [method, path, handler] = args as [string, string, FakeHandler];
+        fallbacks.push({ method: method.toUpperCase(), ...compile(path), handler, status: 200 });
+      } else {
+        const [endpoint, handler] = args as [EndpointDefinition, ContractFakeHandler<EndpointDefinition>];
+        fallbacks.push(contractRoute(endpoint, handler));
+      }
       return server;
     },
     requests,

@@ -6,8 +6,10 @@ import { vi } from 'vitest';
 import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
 import type { CurrentUser } from '~/shared/auth';
+import { accountContract } from '~/shared/contracts/account';
+import { notificationsContract } from '~/shared/contracts/notifications';
 import { emailPreferenceTypesByRole } from '~/shared/notifications';
-import { createFakeServer, type FakeServer, reply } from './fake-server';
+import { createFakeServer, type FakeServer } from './fake-server';
 
 // Renders the app at `path` as the browser would: the real route table (layout, portal guard, page),
 // the app's query cache and notification areas, a memory history, and `fetch` answered by a fake
@@ -21,18 +23,18 @@ interface RenderRouteOptions {
 export async function renderRoute(path: string, { user = null, server = createFakeServer() }: RenderRouteOptions = {}) {
   server.fallback('GET', '/api/auth/me', () => ({ user }));
   // The portal header's bell, and the settings' email notifications: nothing yet, all on.
-  server.fallback('GET', '/api/notifications', ({ query }) => ({
+  server.fallback(notificationsContract.list, ({ query }) => ({
     items: [],
     total: 0,
     page: Number(query.get('page') ?? 1),
     page_size: Number(query.get('page_size') ?? 10),
     unread_count: 0,
   }));
-  server.fallback('GET', '/api/notification-preferences', () => ({
+  server.fallback(notificationsContract.preferences, () => ({
     preferences: user ? emailPreferenceTypesByRole[user.role].map((type) => ({ type, email: true })) : [],
   }));
   // The portal shell tells the server the browser's time zone (lib/use-time-zone-sync.ts).
-  server.fallback('PUT', '/api/account/time-zone', () => reply(204));
+  server.fallback(accountContract.updateTimeZone, () => undefined);
   // The header's Message button counts unread messages (messaging/unread-messages-badge.tsx).
   server.fallback('GET', '/api/conversations/unread-count', () => ({ unread_count: 0 }));
   vi.stubGlobal('fetch', server.fetch);

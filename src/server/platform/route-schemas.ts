@@ -25,11 +25,8 @@ export const fileResponse = (...mediaTypes: string[]) => ({
   content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: fileBytes }])),
 });
 
-const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
-export const malformedIdMessage = (what: string) => `This link is broken: it does not name ${article(what)} ${what}.`;
-
-// `:id` in a route's path. A malformed id is refused the same way on every route: 400, a sentence.
-export const idParams = (what: string) => z.object({ id: z.uuid({ message: malformedIdMessage(what) }) });
+// The contracts declare their path parameters in shared; routes not yet on a contract take them from here.
+export { idParams, malformedIdMessage } from '~/shared/contract-schemas';
 
 // Who acts, for the audit log: the signed-in person and the address they came from.
 export function actorOf(request: FastifyRequest) {

@@ -4,6 +4,7 @@ import { companyUser } from '~/client/testing/data-generators';
 import { fakeBillingApi } from '~/client/testing/fake-billing-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { notificationsContract } from '~/shared/contracts/notifications';
 import type { LiveEvent } from '~/shared/live-events';
 import { type NotificationView, notificationTexts } from '~/shared/notifications';
 import { paths } from '~/shared/routes';
@@ -53,7 +54,7 @@ function notification(overrides: Partial<NotificationView> = {}): NotificationVi
 }
 
 function fakeNotificationsApi(server: FakeServer, stored: NotificationView[]) {
-  server.get('/api/notifications', ({ query }) => {
+  server.on(notificationsContract.list, ({ query }) => {
     const page = Number(query.get('page') ?? 1);
     const pageSize = Number(query.get('page_size') ?? 10);
     return {
@@ -64,12 +65,12 @@ function fakeNotificationsApi(server: FakeServer, stored: NotificationView[]) {
       unread_count: stored.filter((item) => item.read_at === null).length,
     };
   });
-  server.post('/api/notifications/:id/read', ({ params }) => {
+  server.on(notificationsContract.markRead, ({ params }) => {
     const found = stored.find((item) => item.id === params.id);
     if (found) found.read_at = new Date().toISOString();
     return { unread_count: stored.filter((item) => item.read_at === null).length };
   });
-  server.post('/api/notifications/read-all', () => {
+  server.on(notificationsContract.markAllRead, () => {
     for (const item of stored) item.read_at ??= new Date().toISOString();
     return { unread_count: 0 };
   });
@@ -171,7 +172,7 @@ describe('Notifications popover', () => {
     let isDown = true;
     const stored = [notification({ title: 'Back again' })];
     fakeNotificationsApi(server, stored);
-    server.get('/api/notifications', () =>
+    server.on(notificationsContract.list, () =>
       isDown
         ? replyError(503, 'unavailable', 'Tandem is busy right now. Please try again in a moment.')
         : { items: stored, total: 1, page: 1, page_size: 10, unread_count: 1 },

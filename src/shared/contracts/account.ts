@@ -1,0 +1,58 @@
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  messageResponseSchema,
+  sessionListSchema,
+  signedOutSessionsSchema,
+  updateProfileSchema,
+} from '../auth';
+import { defineContract } from '../contract';
+import { noContent } from '../contract-schemas';
+import { timeZoneSchema } from '../meetings';
+
+// The signed-in person's own account: name, time zone, email, password and sessions.
+export const accountContract = defineContract(
+  { name: 'account', tags: ['account'] },
+  {
+    updateProfile: {
+      method: 'PATCH',
+      path: '/api/account/profile',
+      summary: 'Change your name',
+      body: updateProfileSchema,
+      responses: { 200: messageResponseSchema },
+    },
+    updateTimeZone: {
+      method: 'PUT',
+      path: '/api/account/time-zone',
+      summary: 'Your IANA time zone (the portal sends the browser’s): meetings show others your local time',
+      body: timeZoneSchema,
+      responses: { 204: noContent },
+    },
+    changePassword: {
+      method: 'POST',
+      path: '/api/account/password',
+      summary: 'Change your password (signs out your other sessions)',
+      body: changePasswordSchema,
+      responses: { 200: messageResponseSchema },
+    },
+    changeEmail: {
+      method: 'POST',
+      path: '/api/account/email',
+      summary: 'Ask to change your email; the new address must confirm it',
+      body: changeEmailSchema,
+      responses: { 202: messageResponseSchema },
+    },
+    sessions: {
+      method: 'GET',
+      path: '/api/account/sessions',
+      summary: 'Your active sessions',
+      responses: { 200: sessionListSchema },
+    },
+    signOutOtherSessions: {
+      method: 'POST',
+      path: '/api/account/sessions/sign-out-others',
+      summary: 'Sign out of every session but this one',
+      responses: { 200: signedOutSessionsSchema },
+    },
+  },
+);

@@ -1,0 +1,28 @@
+import { defineContract } from '../contract';
+import { platformSettingsResponseSchema, platformSettingsUpdateSchema } from '../settings';
+
+// System Settings (issue 16 §7): read, change some or all, reset to the spec's defaults.
+export const settingsContract = defineContract(
+  { name: 'settings', tags: ['admin', 'settings'] },
+  {
+    read: {
+      method: 'GET',
+      path: '/api/admin/settings',
+      summary: 'The system settings in force',
+      responses: { 200: platformSettingsResponseSchema },
+    },
+    update: {
+      method: 'PUT',
+      path: '/api/admin/settings',
+      summary: 'Change some or all system settings; the changed ones are audit-logged with before and after',
+      body: platformSettingsUpdateSchema,
+      responses: { 200: platformSettingsResponseSchema },
+    },
+    reset: {
+      method: 'POST',
+      path: '/api/admin/settings/reset',
+      summary: "Restore every system setting to the spec's defaults",
+      responses: { 200: platformSettingsResponseSchema },
+    },
+  },
+);
