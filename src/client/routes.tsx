@@ -20,11 +20,8 @@ const layoutFiles: Record<LayoutKind, string> = {
   manager: './app/layouts/manager-layout.tsx',
 };
 
-// A page whose feature has not landed yet renders its layout and title only.
-const PENDING_PAGE_FILE = './app/feature-pending-page.tsx';
-
-// Each feature registers its page modules here as it lands, e.g. home: './site/home-page.tsx'.
-const pageFiles: Partial<Record<PageId, string>> = {
+// Every page's module: a page of the route table without one does not compile.
+const pageFiles: Record<PageId, string> = {
   home: './site/home-page.tsx',
   aboutUs: './site/about-page.tsx',
   ourTeam: './site/team-page.tsx',
@@ -105,7 +102,7 @@ const pageFiles: Partial<Record<PageId, string>> = {
   managerSettings: './app/company-settings-page.tsx',
 };
 
-const pageFileOf = (id: PageId) => pageFiles[id] ?? PENDING_PAGE_FILE;
+const pageFileOf = (id: PageId) => pageFiles[id];
 
 // Loaded route modules, so a page whose code is already here renders at once instead of suspending:
 // React holds a revealed Suspense fallback for at least 300 ms, which a first load paid twice (layout,
