@@ -2,6 +2,7 @@
 // code where it loads at start (scripts/server-bundle-check.ts), then the files it reads from beside its
 // own code: the SQL migrations and the common-password list.
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'vite';
 import { findTestCodeInServerBundle } from './server-bundle-check';
 
@@ -14,8 +15,17 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-await fs.cp('src/server/db/migrations', 'build/server/migrations', { recursive: true });
-await fs.copyFile('src/server/auth/common-passwords.txt', 'build/server/common-passwords.txt');
+// Each file goes beside the chunk that holds the module reading it (import.meta.dirname): which chunk that
+// is depends on who else imports the module (the test routes' chunk shares some), so it is looked up.
+const filesBesideModules = [
+  { module: 'src/server/db/migrate.ts', from: 'src/server/db/migrations', to: 'migrations' },
+  { module: 'src/server/auth/passwords.ts', from: 'src/server/auth/common-passwords.txt', to: 'common-passwords.txt' },
+];
+for (const { module, from, to } of filesBesideModules) {
+  const chunk = chunks.find((candidate) => candidate.moduleIds.includes(path.resolve(module)));
+  if (!chunk) throw new Error(`No chunk of the server bundle holds ${module}, which reads ${from}.`);
+  await fs.cp(from, path.join('build/server', path.dirname(chunk.fileName), to), { recursive: true });
+}
 const sizes = await Promise.all(
   chunks.map(async ({ fileName }) => `${fileName} ${(await fs.stat(`build/server/${fileName}`)).size} B`),
 );
