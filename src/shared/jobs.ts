@@ -260,7 +260,12 @@ export const jobListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type JobListQuery = z.input<typeof jobListQuerySchema>;
+// What a caller sends (the query's coerced numbers as numbers, decision 019's QueryOf).
+type PagedInput<Schema extends z.ZodType> = Omit<z.input<Schema>, 'page' | 'page_size'> & {
+  page?: number;
+  page_size?: number;
+};
+export type JobListQuery = PagedInput<typeof jobListQuerySchema>;
 
 export const jobListSchema = z.object({
   items: z.array(jobSchema),
@@ -329,6 +334,9 @@ export const hiringAnalyticsSchema = z.object({
 export type HiringAnalytics = z.infer<typeof hiringAnalyticsSchema>;
 
 export const jobTagsSchema = z.object({ tags: z.array(z.string()) });
+
+// POST /api/jobs/:id/applications/seen: when the new-applications badge starts again from zero.
+export const applicationsSeenSchema = z.object({ applications_seen_at: z.string() });
 
 export const jobStatusLabels: Record<JobStatus, string> = {
   draft: 'Draft',
@@ -427,7 +435,7 @@ export const jobApplicationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type JobApplicationListQuery = z.input<typeof jobApplicationListQuerySchema>;
+export type JobApplicationListQuery = PagedInput<typeof jobApplicationListQuerySchema>;
 
 export const jobApplicationSchema = z.object({
   id: z.string(),

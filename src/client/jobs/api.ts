@@ -1,17 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
+import { jobsContract } from '~/shared/contracts/jobs';
 import type {
   BulkJobInput,
-  BulkJobResult,
   CreateJobInput,
-  HiringAnalytics,
-  Job,
-  JobApplicationList,
   JobApplicationListQuery,
-  JobList,
   JobListQuery,
-  JobSummary,
   JobTransition,
   UpdateJobInput,
 } from '~/shared/jobs';
@@ -23,27 +18,27 @@ import type {
 export const jobListQueryOptions = (query: JobListQuery) =>
   queryOptions({
     queryKey: queryKeys.jobs.list(query),
-    queryFn: () => apiClient.get<JobList>(`/api/jobs${queryString(query)}`),
+    queryFn: () => callApi(jobsContract.list, { query }),
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
 
 export const jobQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.jobs.detail(id), queryFn: () => apiClient.get<Job>(`/api/jobs/${id}`) });
+  queryOptions({ queryKey: queryKeys.jobs.detail(id), queryFn: () => callApi(jobsContract.get, { params: { id } }) });
 
 export const jobSummaryQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.jobs.summary(), queryFn: () => apiClient.get<JobSummary>('/api/jobs/summary') });
+  queryOptions({ queryKey: queryKeys.jobs.summary(), queryFn: () => callApi(jobsContract.summary) });
 
 export const jobTagsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.jobs.tags(),
-    queryFn: () => apiClient.get<{ tags: string[] }>('/api/jobs/tags'),
+    queryFn: () => callApi(jobsContract.tags),
   });
 
 export const hiringAnalyticsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.jobs.analytics(),
-    queryFn: () => apiClient.get<HiringAnalytics>('/api/jobs/analytics'),
+    queryFn: () => callApi(jobsContract.analytics),
   });
 
 export const jobExportUrl = (query: JobListQuery & { ids?: string[] }) => `/api/jobs/export.csv${queryString(query)}`;
@@ -56,7 +51,7 @@ function useRefreshJobs() {
 export function useCreateJob() {
   const refresh = useRefreshJobs();
   return useMutation({
-    mutationFn: (input: CreateJobInput) => apiClient.post<Job>('/api/jobs', input),
+    mutationFn: (input: CreateJobInput) => callApi(jobsContract.create, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -64,7 +59,7 @@ export function useCreateJob() {
 export function useUpdateJob(id: string) {
   const refresh = useRefreshJobs();
   return useMutation({
-    mutationFn: (input: UpdateJobInput) => apiClient.put<Job>(`/api/jobs/${id}`, input),
+    mutationFn: (input: UpdateJobInput) => callApi(jobsContract.update, { params: { id }, body: input }),
     onSuccess: refresh,
   });
 }
@@ -74,7 +69,7 @@ export function useJobTransition() {
   const refresh = useRefreshJobs();
   return useMutation({
     mutationFn: ({ id, transition }: { id: string; transition: JobTransition }) =>
-      apiClient.post<Job>(`/api/jobs/${id}/${transition}`),
+      callApi(jobsContract[transition], { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -83,7 +78,7 @@ export function useJobTransition() {
 export function useDuplicateJob() {
   const refresh = useRefreshJobs();
   return useMutation({
-    mutationFn: (id: string) => apiClient.post<Job>(`/api/jobs/${id}/duplicate`),
+    mutationFn: (id: string) => callApi(jobsContract.duplicate, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -91,7 +86,7 @@ export function useDuplicateJob() {
 export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<void>(`/api/jobs/${id}`),
+    mutationFn: (id: string) => callApi(jobsContract.delete, { params: { id } }),
     // The deleted job's own queries (detail, applications) are left alone: asked again they could only
     // answer 404 on the page that is about to leave it.
     onSuccess: (_, id) =>
@@ -105,7 +100,7 @@ export function useDeleteJob() {
 export function useBulkJobAction() {
   const refresh = useRefreshJobs();
   return useMutation({
-    mutationFn: (input: BulkJobInput) => apiClient.post<BulkJobResult>('/api/jobs/bulk', input),
+    mutationFn: (input: BulkJobInput) => callApi(jobsContract.bulk, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -114,7 +109,7 @@ export function useBulkJobAction() {
 export const jobApplicationsQueryOptions = (id: string, query: JobApplicationListQuery = {}) =>
   queryOptions({
     queryKey: queryKeys.jobs.applications(id, query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${id}/applications${queryString(query)}`),
+    queryFn: () => callApi(jobsContract.applications, { params: { id }, query }),
     placeholderData: keepPreviousData,
   });
 
@@ -123,7 +118,7 @@ export const jobApplicationsQueryOptions = (id: string, query: JobApplicationLis
 export function useMarkApplicationsSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.post<{ applications_seen_at: string }>(`/api/jobs/${id}/applications/seen`),
+    mutationFn: (id: string) => callApi(jobsContract.markApplicationsSeen, { params: { id } }),
     onSuccess: (_, id) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.jobs.lists() }),
@@ -137,6 +132,6 @@ export function useMarkApplicationsSeen() {
 export const companyApplicationsQueryOptions = (query: JobApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.jobs.companyApplications(query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/applications${queryString(query)}`),
+    queryFn: () => callApi(jobsContract.companyApplications, { query }),
     placeholderData: keepPreviousData,
   });

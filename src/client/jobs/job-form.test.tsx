@@ -6,6 +6,7 @@ import { companyUser } from '~/client/testing/data-generators';
 import { fakeJobsApi, fakeTestsApi } from '~/client/testing/fake-apis';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { draftJobDefaults, jobTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 
@@ -132,7 +133,7 @@ describe('Create Job Posting', () => {
   it('shows the server’s reason when it refuses to publish, and keeps what was typed', async () => {
     const refusal = 'Confirm your email address (hiring@acme.test) to do this.';
     const { events } = await openCreateJob((server) =>
-      server.post('/api/jobs', () => replyError(403, 'forbidden', refusal)),
+      server.on(jobsContract.create, () => replyError(403, 'forbidden', refusal)),
     );
     await fill(events, 'Job title', 'Support Engineer');
     await fill(events, 'Minimum hourly rate (USD)', '30');
@@ -147,7 +148,7 @@ describe('Create Job Posting', () => {
 
   it('puts a field the server names next to that field', async () => {
     const { events } = await openCreateJob((server) =>
-      server.post('/api/jobs', () =>
+      server.on(jobsContract.create, () =>
         replyError(422, 'validation', 'Some fields need attention.', { cc_email: jobTexts.ccEmail }),
       ),
     );

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { apiClient, callApi, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { JobApplicationList, JobApplicationListQuery, JobList } from '~/shared/jobs';
+import { jobsContract } from '~/shared/contracts/jobs';
+import type { JobApplicationList, JobApplicationListQuery } from '~/shared/jobs';
 import type {
   ApplicationDetail,
   ApplicationListQuery,
@@ -22,7 +23,7 @@ import type {
 export const jobPipelineQueryOptions = (jobId: string, query: JobApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.jobs.applications(jobId, query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/jobs/${jobId}/applications${queryString(query)}`),
+    queryFn: () => callApi(jobsContract.applications, { params: { id: jobId }, query }),
     placeholderData: keepPreviousData,
   });
 
@@ -44,7 +45,7 @@ const JOB_FILTER_QUERY = { page_size: 100 };
 export const jobChoicesQueryOptions = () =>
   queryOptions({
     queryKey: [...queryKeys.pipeline.all, 'job-choices'] as const,
-    queryFn: () => apiClient.get<JobList>(`/api/jobs${queryString(JOB_FILTER_QUERY)}`),
+    queryFn: () => callApi(jobsContract.list, { query: JOB_FILTER_QUERY }),
   });
 
 function useRefreshAfterMove() {

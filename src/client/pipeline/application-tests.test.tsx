@@ -4,6 +4,7 @@ import { companyUser, fakeId, jobFromInput, testFromInput, testSummaryOf } from 
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
+import { jobsContract } from '~/shared/contracts/jobs';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -88,8 +89,8 @@ async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetai
   const server = createFakeServer();
   const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];
   counts.shortlisted = 1;
-  server.get('/api/jobs/:id', () => job);
-  server.get('/api/jobs/:id/applications', () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
+  server.on(jobsContract.get, () => job);
+  server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
   let current = detail;
   server.get('/api/applications/:id', () => current);
   server.get('/api/tests', ({ query }) => {

@@ -5,6 +5,7 @@ import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generat
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { earliestStartDate, type JobApplication, type JobApplicationList } from '~/shared/jobs';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -73,8 +74,8 @@ function seed() {
 async function openOffer(answer?: (server: FakeServer, detail: ApplicationDetail) => void) {
   const { job, item, detail, counts } = seed();
   const server = createFakeServer();
-  server.get('/api/jobs/:id', () => job);
-  server.get('/api/jobs/:id/applications', () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
+  server.on(jobsContract.get, () => job);
+  server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
   let current = detail;
   server.get('/api/applications/:id', () => current);
   server.post('/api/applications/:id/offer', ({ body }) => {

@@ -1,8 +1,9 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '~/client/components/ui/notify';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { apiClient, callApi, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { JobList, JobListQuery } from '~/shared/jobs';
+import { jobsContract } from '~/shared/contracts/jobs';
+import type { JobListQuery } from '~/shared/jobs';
 import {
   type CandidateProfile,
   type Shortlist,
@@ -50,7 +51,7 @@ const OPEN_JOBS_QUERY: JobListQuery = { status: 'open', page_size: 100 };
 export const openJobsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.jobs.list(OPEN_JOBS_QUERY),
-    queryFn: () => apiClient.get<JobList>(`/api/jobs${queryString(OPEN_JOBS_QUERY)}`),
+    queryFn: () => callApi(jobsContract.list, { query: OPEN_JOBS_QUERY }),
   });
 
 type Snapshot = [readonly unknown[], unknown][];

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { paths } from '~/shared/routes';
 import {
   type Candidate,
@@ -387,8 +388,8 @@ describe('Talent Search', () => {
     const { events, server } = await openTalentSearch(
       [candidate({ is_shortlisted: true })],
       (fake) => {
-        fake.get('/api/jobs', () => ({
-          items: [{ id: jobId, title: 'Data Engineer' }],
+        fake.on(jobsContract.list, () => ({
+          items: [jobFromInput({ title: 'Data Engineer', status: 'open' }, { id: jobId })],
           total: 1,
           page: 1,
           page_size: 100,
@@ -415,8 +416,8 @@ describe('Talent Search', () => {
     const { events } = await openTalentSearch(
       [candidate({ is_shortlisted: true })],
       (fake) => {
-        fake.get('/api/jobs', () => ({
-          items: [{ id: fakeId(), title: 'Data Engineer' }],
+        fake.on(jobsContract.list, () => ({
+          items: [jobFromInput({ title: 'Data Engineer', status: 'open' })],
           total: 1,
           page: 1,
           page_size: 100,

@@ -1,6 +1,7 @@
 import type { Test, TestInput } from '~/shared/assessments';
 import { testTexts } from '~/shared/assessments';
-import type { CreateJobInput, Job } from '~/shared/jobs';
+import { jobsContract } from '~/shared/contracts/jobs';
+import type { Job } from '~/shared/jobs';
 import { emptyJobSummary, jobFromInput, testFromInput, testSummaryOf } from './data-generators';
 import { type FakeServer, reply, replyError } from './fake-server';
 
@@ -46,18 +47,18 @@ export function fakeTestsApi(server: FakeServer, tests: Test[] = []): Test[] {
 // creating a job.
 export function fakeJobsApi(server: FakeServer, jobs: Job[] = []): Job[] {
   const store = [...jobs];
-  server.get('/api/jobs', ({ query }) => ({
+  server.on(jobsContract.list, ({ query }) => ({
     items: store,
     total: store.length,
     page: 1,
     page_size: Number(query.get('page_size') ?? 20),
   }));
-  server.get('/api/jobs/summary', () => emptyJobSummary);
-  server.get('/api/jobs/tags', () => ({ tags: [] }));
-  server.post('/api/jobs', ({ body }) => {
-    const job = jobFromInput(body as CreateJobInput);
+  server.on(jobsContract.summary, () => emptyJobSummary);
+  server.on(jobsContract.tags, () => ({ tags: [] }));
+  server.on(jobsContract.create, ({ body }) => {
+    const job = jobFromInput(body);
     store.unshift(job);
-    return reply(201, job);
+    return job;
   });
   return store;
 }

@@ -1,27 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  bulkJobResultSchema,
-  bulkJobSchema,
-  createJobSchema,
-  hiringAnalyticsSchema,
-  jobApplicationListQuerySchema,
-  jobApplicationListSchema,
-  jobExportQuerySchema,
-  jobListQuerySchema,
-  jobListSchema,
-  jobSchema,
-  jobSummarySchema,
-  jobTagsSchema,
-  jobTransitions,
-  updateJobSchema,
-} from '~/shared/jobs';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { jobExportQuerySchema, jobTransitions } from '~/shared/jobs';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/client';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
+import { registerEndpoint } from '../platform/contract-routes';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { companyActorOf, errorResponses, fileResponse, idParams } from '../platform/route-schemas';
+import { companyActorOf, errorResponses, fileResponse } from '../platform/route-schemas';
 import { notifyNewJob } from '../settings/notify-administrators';
 import { analyzeHiring } from './analyze-hiring';
 import { bulkChangeJobs } from './bulk-change-jobs';
@@ -40,41 +26,25 @@ import { markApplicationsSeen } from './mark-applications-seen';
 import { summarizeJobs } from './summarize-jobs';
 import { updateJob } from './update-job';
 
-const jobParams = idParams('job');
 const tags = ['jobs'];
 
-// A company's job posts (issue 5): every route acts inside the signed-in person's company.
+// A company's job posts (issue 5): every route acts inside the signed-in person's company. The endpoints
+// are declared in shared/contracts/jobs.ts; the CSV and PDF downloads keep their own routes until the
+// contract has a file answer (decision 019).
 export async function jobRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
   // Publishing tells the administrators (System Settings), in the publishing transaction.
   const announceJob = (transaction: Database, jobId: string) => notifyNewJob({ ...context, transaction }, jobId);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/api/jobs',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'Your job posts: search, filter, sort, one page at a time',
-        querystring: jobListQuerySchema,
-        response: { 200: jobListSchema, ...errorResponses },
-      },
-    },
-    async (request) => findJobs({ db, companyId: currentCompanyId(request), query: request.query }),
+  registerEndpoint(app, jobsContract.list, { config: { access: { permission: 'read:job:own' } } }, async (request) =>
+    findJobs({ db, companyId: currentCompanyId(request), query: request.query }),
   );
 
-  routes.post(
-    '/api/jobs',
-    {
-      config: { access: { permission: 'create:job:own' } },
-      schema: {
-        tags,
-        summary: 'Create a job post, published (status open) or as a draft',
-        body: createJobSchema,
-        response: { 201: jobSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.create,
+    { config: { access: { permission: 'create:job:own' } } },
     async (request, reply) => {
       const { email, emailVerified } = currentAuth(request).user;
       const job = await createJob({
@@ -89,30 +59,12 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     },
   );
 
-  routes.get(
-    '/api/jobs/summary',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'The summary cards: open and paused jobs, pending interviews, tests assigned, time-to-hire',
-        response: { 200: jobSummarySchema, ...errorResponses },
-      },
-    },
-    async (request) => summarizeJobs({ db, companyId: currentCompanyId(request) }),
+  registerEndpoint(app, jobsContract.summary, { config: { access: { permission: 'read:job:own' } } }, async (request) =>
+    summarizeJobs({ db, companyId: currentCompanyId(request) }),
   );
 
-  routes.get(
-    '/api/jobs/tags',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'The skill tags your jobs use, for the Tags filter',
-        response: { 200: jobTagsSchema, ...errorResponses },
-      },
-    },
-    async (request) => findJobTags({ db, companyId: currentCompanyId(request) }),
+  registerEndpoint(app, jobsContract.tags, { config: { access: { permission: 'read:job:own' } } }, async (request) =>
+    findJobTags({ db, companyId: currentCompanyId(request) }),
   );
 
   routes.get(
@@ -132,16 +84,10 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     },
   );
 
-  routes.get(
-    '/api/jobs/analytics',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'Hiring analytics: conversion, offer acceptance, time-to-hire, applicants per week',
-        response: { 200: hiringAnalyticsSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.analytics,
+    { config: { access: { permission: 'read:job:own' } } },
     async (request) => analyzeHiring({ db, companyId: currentCompanyId(request) }),
   );
 
@@ -177,69 +123,32 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     },
   );
 
-  routes.get(
-    '/api/jobs/applications',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'Applications to all your jobs, newest first (e.g. status=interviewing)',
-        querystring: jobApplicationListQuerySchema,
-        response: { 200: jobApplicationListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.companyApplications,
+    { config: { access: { permission: 'read:job:own' } } },
     async (request) => findJobApplications({ db, companyId: currentCompanyId(request), query: request.query }),
   );
 
-  routes.post(
-    '/api/jobs/bulk',
-    {
-      config: { access: { permission: 'update:job:own' } },
-      schema: {
-        tags,
-        summary: 'Pause, resume or archive several jobs; each id gets its outcome',
-        body: bulkJobSchema,
-        response: { 200: bulkJobResultSchema, ...errorResponses },
-      },
-    },
-    async (request) => bulkChangeJobs({ db, ...companyActorOf(request), input: request.body }),
+  registerEndpoint(app, jobsContract.bulk, { config: { access: { permission: 'update:job:own' } } }, async (request) =>
+    bulkChangeJobs({ db, ...companyActorOf(request), input: request.body }),
   );
 
-  routes.get(
-    '/api/jobs/:id',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: { tags, summary: 'One of your jobs', params: jobParams, response: { 200: jobSchema, ...errorResponses } },
-    },
-    async (request) => getJob({ db, companyId: currentCompanyId(request), id: request.params.id }),
+  registerEndpoint(app, jobsContract.get, { config: { access: { permission: 'read:job:own' } } }, async (request) =>
+    getJob({ db, companyId: currentCompanyId(request), id: request.params.id }),
   );
 
-  routes.put(
-    '/api/jobs/:id',
-    {
-      config: { access: { permission: 'update:job:own' } },
-      schema: {
-        tags,
-        summary: 'Edit a job (its status changes through the transitions)',
-        params: jobParams,
-        body: updateJobSchema,
-        response: { 200: jobSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.update,
+    { config: { access: { permission: 'update:job:own' } } },
     async (request) => updateJob({ db, ...companyActorOf(request), id: request.params.id, fields: request.body }),
   );
 
-  routes.delete(
-    '/api/jobs/:id',
-    {
-      config: { access: { permission: 'delete:job:own' } },
-      schema: {
-        tags,
-        summary: 'Delete a draft (a published job is archived instead)',
-        params: jobParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.delete,
+    { config: { access: { permission: 'delete:job:own' } } },
     async (request, reply) => {
       await deleteJob({ db, ...companyActorOf(request), id: request.params.id });
       return reply.code(204).send(null);
@@ -247,21 +156,16 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
   );
 
   for (const transition of jobTransitions) {
-    routes.post(
-      `/api/jobs/:id/${transition}`,
+    registerEndpoint(
+      app,
+      jobsContract[transition],
+      // Publishing puts the company's words in front of applicants: it waits for a confirmed address.
       {
-        // Publishing puts the company's words in front of applicants: it waits for a confirmed address.
         config: {
           access: {
             permission: 'update:job:own',
             verifiedEmail: transition === 'publish' ? publishWaitsFor : undefined,
           },
-        },
-        schema: {
-          tags,
-          summary: `${transition[0]?.toUpperCase()}${transition.slice(1)} a job (DESIGN.md §5; 409 when the move is not allowed)`,
-          params: jobParams,
-          response: { 200: jobSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -272,35 +176,20 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     );
   }
 
-  routes.post(
-    '/api/jobs/:id/duplicate',
-    {
-      config: { access: { permission: 'create:job:own' } },
-      schema: {
-        tags,
-        summary: 'Copy a job into a new draft',
-        params: jobParams,
-        response: { 201: jobSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.duplicate,
+    { config: { access: { permission: 'create:job:own' } } },
     async (request, reply) => {
       const copy = await duplicateJob({ db, ...companyActorOf(request), id: request.params.id });
       return reply.code(201).send(copy);
     },
   );
 
-  routes.get(
-    '/api/jobs/:id/applications',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: "A job's applications, newest first",
-        params: jobParams,
-        querystring: jobApplicationListQuerySchema,
-        response: { 200: jobApplicationListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.applications,
+    { config: { access: { permission: 'read:job:own' } } },
     async (request) =>
       findJobApplications({
         db,
@@ -310,17 +199,10 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
       }),
   );
 
-  routes.post(
-    '/api/jobs/:id/applications/seen',
-    {
-      config: { access: { permission: 'update:job:own' } },
-      schema: {
-        tags,
-        summary: "Mark a job's applications seen: the new-applications badge starts again from zero",
-        params: jobParams,
-        response: { 200: z.object({ applications_seen_at: z.string() }), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.markApplicationsSeen,
+    { config: { access: { permission: 'update:job:own' } } },
     async (request) => markApplicationsSeen({ db, companyId: currentCompanyId(request), id: request.params.id }),
   );
 }
