@@ -104,7 +104,7 @@ export type CallArguments<E extends EndpointDefinition> =
 
 // The path with its `:name`s filled in, each encoded.
 export function pathOf(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${path} needs the path parameter ${name}.`);
     return encodeURIComponent(value);

@@ -5,6 +5,8 @@ import { createFakeServer, type FakeServer, reply, replyError } from '~/client/t
 import { renderRoute } from '~/client/testing/render-route';
 import { type AdminAssignmentSummary, adminAssignmentTexts } from '~/shared/admin-assignments';
 import type { Assignment } from '~/shared/billing';
+import { adminAssignmentsContract } from '~/shared/contracts/admin-assignments';
+import { workContract } from '~/shared/contracts/work';
 import { paths } from '~/shared/routes';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
@@ -40,8 +42,8 @@ const summary: AdminAssignmentSummary = {
 };
 
 function fakeAdminAssignments(server: FakeServer, items: Assignment[]) {
-  server.get('/api/admin/assignments/summary', () => summary);
-  server.get('/api/admin/assignments', ({ query }) => {
+  server.on(adminAssignmentsContract.summary, () => summary);
+  server.on(workContract.adminAssignments, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
     const status = query.get('status');
     const found = items.filter(
@@ -106,9 +108,9 @@ describe('Assignment Management', () => {
     const pending = assignment({ applicant_name: 'Alan Turing', status: 'pending', start_date: '2026-01-05' });
     const { events, server } = await openPage([pending]);
     let started = '';
-    server.post('/api/admin/assignments/:id/start', ({ params }) => {
-      started = params.id ?? '';
-      return { ...pending, status: 'active' };
+    server.on(workContract.startAdminAssignment, ({ params }) => {
+      started = params.id;
+      return { ...pending, status: 'active' as const };
     });
     await events.click(await screen.findByRole('button', { name: /Alan Turing/ }));
     await events.click(await screen.findByRole('menuitem', { name: 'Start' }));
@@ -122,9 +124,9 @@ describe('Assignment Management row actions', () => {
     const active = assignment({ applicant_name: 'Grace Hopper' });
     const { events, server } = await openPage([active]);
     let sent: unknown = null;
-    server.post('/api/admin/assignments/:id/end', ({ body }) => {
+    server.on(workContract.endAdminAssignment, ({ body }) => {
       sent = body;
-      return { ...active, status: 'ended' };
+      return { ...active, status: 'ended' as const };
     });
     await events.click(await screen.findByRole('button', { name: /Grace Hopper/ }));
     await events.click(await screen.findByRole('menuitem', { name: 'End' }));
@@ -138,7 +140,7 @@ describe('Assignment Management row actions', () => {
     const active = assignment({ applicant_name: 'Grace Hopper' });
     const { events, server } = await openPage([active]);
     let sent: unknown = null;
-    server.post('/api/admin/assignments/:id/terms', ({ body }) => {
+    server.on(workContract.changeAdminAssignmentTerms, ({ body }) => {
       sent = body;
       return active;
     });
@@ -158,12 +160,12 @@ describe('Assignment Management row actions', () => {
 describe('New Assignment', () => {
   async function openDialog() {
     const view = await openPage([]);
-    view.server.get('/api/admin/assignment-options/companies', ({ query }) => ({
+    view.server.on(adminAssignmentsContract.companyOptions, ({ query }) => ({
       items: [{ id: 'c0000000-0000-4000-8000-000000000001', name: 'Acme', detail: null }].filter((item) =>
         item.name.toLowerCase().includes((query.get('q') ?? '').toLowerCase()),
       ),
     }));
-    view.server.get('/api/admin/assignment-options/applicants', () => ({
+    view.server.on(adminAssignmentsContract.applicantOptions, () => ({
       items: [{ id: 'a0000000-0000-4000-8000-000000000001', name: 'Grace Hopper', detail: 'grace@navy.test' }],
     }));
     await view.events.click(screen.getByRole('button', { name: 'New Assignment' }));
@@ -176,7 +178,7 @@ describe('New Assignment', () => {
   it('creates the assignment with the rate in cents', async () => {
     const { events, server, dialog } = await openDialog();
     let sent: unknown = null;
-    server.post('/api/admin/assignments', ({ body }) => {
+    server.on(adminAssignmentsContract.create, ({ body }) => {
       sent = body;
       return reply(201, assignment({ applicant_name: 'Grace Hopper', role: 'Analyst' }));
     });
@@ -204,7 +206,9 @@ describe('New Assignment', () => {
 
   it('says what is missing before sending, and shows the server’s refusal', async () => {
     const { events, server, dialog } = await openDialog();
-    server.post('/api/admin/assignments', () => replyError(409, 'conflict', adminAssignmentTexts.companySuspended));
+    server.on(adminAssignmentsContract.create, () =>
+      replyError(409, 'conflict', adminAssignmentTexts.companySuspended),
+    );
     await events.click(within(dialog).getByRole('button', { name: 'Create Assignment' }));
     expect(await within(dialog).findByText(adminAssignmentTexts.chooseCompany)).toBeInTheDocument();
     expect(within(dialog).getByText(adminAssignmentTexts.chooseTalent)).toBeInTheDocument();

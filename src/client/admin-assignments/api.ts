@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
-import type { AdminAssignmentSummary, AssignmentOptionList, CreateAssignmentInput } from '~/shared/admin-assignments';
+import { callApi } from '~/client/lib/api-client';
+import type { CreateAssignmentInput } from '~/shared/admin-assignments';
 import type { AssignmentStatus } from '~/shared/applications';
-import type { Assignment, AssignmentList, ChangeAssignmentTermsInput, EndAssignmentInput } from '~/shared/billing';
+import type { ChangeAssignmentTermsInput, EndAssignmentInput } from '~/shared/billing';
+import { adminAssignmentsContract } from '~/shared/contracts/admin-assignments';
+import { workContract } from '~/shared/contracts/work';
 
 // Assignment Management (issue 16 §3): every assignment, its summary, the New Assignment pickers, and the
 // administrator's moves (start, end, create). Everything here nests under one key, so a move refreshes
@@ -26,20 +28,26 @@ export const adminAssignmentKeys = {
 export const adminAssignmentSummaryQueryOptions = () =>
   queryOptions({
     queryKey: adminAssignmentKeys.summary(),
-    queryFn: () => apiClient.get<AdminAssignmentSummary>('/api/admin/assignments/summary'),
+    queryFn: () => callApi(adminAssignmentsContract.summary),
   });
 
 export const adminAssignmentsQueryOptions = (query: AdminAssignmentListQuery) =>
   queryOptions({
     queryKey: adminAssignmentKeys.list(query),
-    queryFn: () => apiClient.get<AssignmentList>(`/api/admin/assignments${queryString(query)}`),
+    queryFn: () => callApi(workContract.adminAssignments, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const assignmentOptionsQueryOptions = (kind: 'companies' | 'applicants', q: string) =>
   queryOptions({
     queryKey: adminAssignmentKeys.options(kind, q),
-    queryFn: () => apiClient.get<AssignmentOptionList>(`/api/admin/assignment-options/${kind}${queryString({ q })}`),
+    queryFn: () =>
+      callApi(
+        kind === 'companies' ? adminAssignmentsContract.companyOptions : adminAssignmentsContract.applicantOptions,
+        {
+          query: { q },
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -51,17 +59,15 @@ function useRefreshAssignments() {
 export function useCreateAssignment() {
   const refresh = useRefreshAssignments();
   return useMutation({
-    mutationFn: (input: CreateAssignmentInput) => apiClient.post<Assignment>('/api/admin/assignments', input),
+    mutationFn: (input: CreateAssignmentInput) => callApi(adminAssignmentsContract.create, { body: input }),
     onSuccess: refresh,
   });
 }
 
-const movePath = (id: string, action: string) => `/api/admin/assignments/${encodeURIComponent(id)}/${action}`;
-
 export function useStartAdminAssignment() {
   const refresh = useRefreshAssignments();
   return useMutation({
-    mutationFn: ({ id }: { id: string }) => apiClient.post<Assignment>(movePath(id, 'start')),
+    mutationFn: ({ id }: { id: string }) => callApi(workContract.startAdminAssignment, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -69,8 +75,8 @@ export function useStartAdminAssignment() {
 export function useEndAdminAssignment() {
   const refresh = useRefreshAssignments();
   return useMutation({
-    mutationFn: ({ id, ...input }: EndAssignmentInput & { id: string }) =>
-      apiClient.post<Assignment>(movePath(id, 'end'), input),
+    mutationFn: ({ id, ...body }: EndAssignmentInput & { id: string }) =>
+      callApi(workContract.endAdminAssignment, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -78,8 +84,8 @@ export function useEndAdminAssignment() {
 export function useChangeAdminAssignmentTerms() {
   const refresh = useRefreshAssignments();
   return useMutation({
-    mutationFn: ({ id, ...input }: ChangeAssignmentTermsInput & { id: string }) =>
-      apiClient.post<Assignment>(movePath(id, 'terms'), input),
+    mutationFn: ({ id, ...body }: ChangeAssignmentTermsInput & { id: string }) =>
+      callApi(workContract.changeAdminAssignmentTerms, { params: { id }, body }),
     onSuccess: refresh,
   });
 }

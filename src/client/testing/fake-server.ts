@@ -66,7 +66,7 @@ const firstSuccessStatus = (endpoint: EndpointDefinition) => Number(Object.keys(
 
 function compile(path: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, (_, name: string) => {
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     names.push(name);
     return '([^/]+)';
   });

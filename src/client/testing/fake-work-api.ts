@@ -3,6 +3,7 @@ import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, replyError } from '~/client/testing/fake-server';
 import { type Assignment, type ClockState, type Timesheet, type TimesheetStatus, workTexts } from '~/shared/billing';
+import { workContract } from '~/shared/contracts/work';
 
 // The work endpoints (issue 15) for component tests, answered from memory with the server's rules for
 // what the screens rely on: a submitted or approved week cannot change, hours over the weekly ones
@@ -112,28 +113,26 @@ export function fakeWorkApi(
         : null;
 
   // The talent's side.
-  server.get('/api/applicant/assignments', ({ query }) => page(store.assignments, query));
-  server.get('/api/applicant/timesheets', ({ query }) => {
+  server.on(workContract.applicantAssignments, ({ query }) => page(store.assignments, query));
+  server.on(workContract.applicantTimesheets, ({ query }) => {
     const assignmentId = query.get('assignment_id');
     const items = store.timesheets
       .filter((item) => !assignmentId || item.assignment_id === assignmentId)
       .sort((first, second) => second.week_start.localeCompare(first.week_start));
     return page(items, query);
   });
-  server.get('/api/applicant/timesheets/:assignmentId/:weekStart', ({ params }) => {
-    const assignment = findAssignment(params.assignmentId);
+  server.on(workContract.week, ({ params }) => {
+    const assignment = findAssignment(params.assignment_id);
     if (!assignment) return notFound();
-    return (
-      findWeek(assignment.id, params.weekStart) ?? { ...workTimesheet(assignment, params.weekStart ?? ''), id: null }
-    );
+    return findWeek(assignment.id, params.week_start) ?? { ...workTimesheet(assignment, params.week_start), id: null };
   });
-  server.put('/api/applicant/timesheets/:assignmentId/:weekStart', ({ params, body }) => {
-    const assignment = findAssignment(params.assignmentId);
+  server.on(workContract.saveWeek, ({ params, body }) => {
+    const assignment = findAssignment(params.assignment_id);
     if (!assignment) return notFound();
-    const current = findWeek(assignment.id, params.weekStart) ?? workTimesheet(assignment, params.weekStart ?? '');
+    const current = findWeek(assignment.id, params.week_start) ?? workTimesheet(assignment, params.week_start);
     const locked = lockedWeek(current);
     if (locked) return locked;
-    const { entries } = body as { entries: Array<{ work_date: string; minutes: number }> };
+    const { entries } = body;
     const byDay = new Map(entries.map((entry) => [entry.work_date, entry.minutes]));
     return replace(
       withTotals({
@@ -142,37 +141,43 @@ export function fakeWorkApi(
       }),
     );
   });
-  server.post('/api/applicant/timesheets/:assignmentId/:weekStart/submit', ({ params }) => {
-    const current = findWeek(params.assignmentId, params.weekStart);
+  server.on(workContract.submitWeek, ({ params }) => {
+    const current = findWeek(params.assignment_id, params.week_start);
     if (!current || current.total_minutes === 0) return replyError(409, 'conflict', workTexts.submitNeedsHours);
     const locked = lockedWeek(current);
     if (locked) return locked;
     return replace({ ...current, status: 'submitted', submitted_at: now() });
   });
-  server.get('/api/applicant/clock', () => ({
+  server.on(workContract.clock, () => ({
     items: store.assignments
       .filter((assignment) => assignment.status === 'active')
       .map(
         (assignment) =>
           store.clock.find((state) => state.assignment_id === assignment.id) ?? {
             assignment_id: assignment.id,
-            shift_status: 'offline',
+            shift_status: 'offline' as const,
             clocked_in_at: null,
             break_started_at: null,
             worked_minutes: 0,
           },
       ),
   }));
-  const clockMoves: Record<string, { from: ClockState['shift_status'][]; to: ClockState['shift_status'] }> = {
-    in: { from: ['offline'], to: 'on_shift' },
-    break: { from: ['on_shift'], to: 'on_break' },
-    resume: { from: ['on_break'], to: 'on_shift' },
-    out: { from: ['on_shift', 'on_break'], to: 'offline' },
-  };
-  server.post('/api/applicant/assignments/:id/clock/:action', ({ params }) => {
-    const assignment = findAssignment(params.id);
+  const clockMoves = [
+    { endpoint: workContract.clockIn, from: ['offline'], to: 'on_shift' },
+    { endpoint: workContract.clockBreak, from: ['on_shift'], to: 'on_break' },
+    { endpoint: workContract.clockResume, from: ['on_break'], to: 'on_shift' },
+    { endpoint: workContract.clockOut, from: ['on_shift', 'on_break'], to: 'offline' },
+  ] as const satisfies ReadonlyArray<{
+    endpoint: unknown;
+    from: ReadonlyArray<ClockState['shift_status']>;
+    to: ClockState['shift_status'];
+  }>;
+  const moveClock = (
+    assignmentId: string,
+    move: { from: ReadonlyArray<ClockState['shift_status']>; to: ClockState['shift_status'] },
+  ) => {
+    const assignment = findAssignment(assignmentId);
     if (!assignment) return notFound();
-    const move = clockMoves[params.action ?? ''];
     const current = store.clock.find((state) => state.assignment_id === assignment.id) ?? {
       assignment_id: assignment.id,
       shift_status: 'offline' as const,
@@ -180,7 +185,7 @@ export function fakeWorkApi(
       break_started_at: null,
       worked_minutes: 0,
     };
-    if (!move?.from.includes(current.shift_status))
+    if (!move.from.includes(current.shift_status))
       return replyError(
         409,
         'conflict',
@@ -197,52 +202,53 @@ export function fakeWorkApi(
           };
     store.clock = [...store.clock.filter((state) => state.assignment_id !== assignment.id), next];
     return next;
-  });
+  };
+  for (const { endpoint, ...move } of clockMoves) server.on(endpoint, ({ params }) => moveClock(params.id, move));
 
   // The company's side.
-  server.get('/api/company/timesheets', ({ query }) => {
+  server.on(workContract.companyTimesheets, ({ query }) => {
     const status = query.get('status') as TimesheetStatus | null;
     return page(
       store.timesheets.filter((item) => !status || item.status === status),
       query,
     );
   });
-  const decide = (id: string | undefined) => store.timesheets.find((item) => item.id === id);
-  server.post('/api/company/timesheets/:id/approve', ({ params, body }) => {
+  const decide = (id: string) => store.timesheets.find((item) => item.id === id);
+  server.on(workContract.approveTimesheet, ({ params, body }) => {
     const current = decide(params.id);
     if (!current) return replyError(404, 'not_found', workTexts.timesheetNotFound);
     if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.approveNeedsSubmitted);
-    const { approve_over_weekly_hours: isOverApproved } = body as { approve_over_weekly_hours: boolean };
+    const isOverApproved = body.approve_over_weekly_hours ?? false;
     if (current.is_over_weekly_hours && !isOverApproved)
       return replyError(409, 'conflict', workTexts.overWeeklyHours(current.total_minutes, current.weekly_hours));
     return replace({ ...current, status: 'approved', approved_at: now() });
   });
-  server.post('/api/company/timesheets/:id/return', ({ params, body }) => {
+  server.on(workContract.returnTimesheet, ({ params, body }) => {
     const current = decide(params.id);
     if (!current) return replyError(404, 'not_found', workTexts.timesheetNotFound);
     if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.returnNeedsSubmitted);
-    const { comment } = body as { comment: string };
+    const { comment } = body;
     return replace({ ...current, status: 'returned', return_comment: comment });
   });
-  server.get('/api/company/assignments', ({ query }) => {
+  server.on(workContract.companyAssignments, ({ query }) => {
     const status = query.get('status');
     return page(
       store.assignments.filter((item) => !status || item.status === status),
       query,
     );
   });
-  const changeAssignment = (id: string | undefined, change: (assignment: Assignment) => Assignment) => {
+  const changeAssignment = (id: string, change: (assignment: Assignment) => Assignment) => {
     const current = findAssignment(id);
     if (!current) return notFound();
     const next = change(current);
     store.assignments.splice(store.assignments.indexOf(current), 1, next);
     return next;
   };
-  server.post('/api/company/assignments/:id/start', ({ params }) =>
+  server.on(workContract.startCompanyAssignment, ({ params }) =>
     changeAssignment(params.id, (assignment) => ({ ...assignment, status: 'active' })),
   );
-  server.post('/api/company/assignments/:id/end', ({ params, body }) => {
-    const { end_date: endDate, reason } = body as { end_date: string; reason: string };
+  server.on(workContract.endCompanyAssignment, ({ params, body }) => {
+    const { end_date: endDate, reason } = body;
     return changeAssignment(params.id, (assignment) => ({
       ...assignment,
       status: endDate <= format(new Date(), 'yyyy-MM-dd') ? 'ended' : assignment.status,
@@ -250,8 +256,7 @@ export function fakeWorkApi(
       end_reason: reason,
     }));
   });
-  server.post('/api/company/assignments/:id/terms', ({ params, body }) => {
-    const input = body as { rate_cents?: number; weekly_hours?: number; effective_date: string };
+  server.on(workContract.changeCompanyAssignmentTerms, ({ params, body: input }) => {
     return changeAssignment(params.id, (assignment) => {
       const terms = {
         rate_cents: input.rate_cents ?? assignment.rate_cents,

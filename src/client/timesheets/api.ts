@@ -1,18 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { AssignmentStatus } from '~/shared/applications';
 import type {
-  Assignment,
-  AssignmentList,
   ChangeAssignmentTermsInput,
   ClockState,
   EndAssignmentInput,
   TimeEntry,
   Timesheet,
-  TimesheetList,
   TimesheetStatus,
 } from '~/shared/billing';
+import { workContract } from '~/shared/contracts/work';
 
 // The work endpoints (issue 15): the talent's assignments, weekly timesheets and clock, and the company's
 // approvals and assignments. The talent's data nests under the applicant's key, so what refreshes the
@@ -54,29 +52,31 @@ const ALL_ASSIGNMENTS = { page: 1, page_size: 100 };
 export const applicantAssignmentsQueryOptions = () =>
   queryOptions({
     queryKey: workKeys.applicantAssignments(),
-    queryFn: () => apiClient.get<AssignmentList>(`/api/applicant/assignments${queryString(ALL_ASSIGNMENTS)}`),
+    queryFn: () => callApi(workContract.applicantAssignments, { query: ALL_ASSIGNMENTS }),
   });
 
-const weekPath = (assignmentId: string, weekStart: string) =>
-  `/api/applicant/timesheets/${encodeURIComponent(assignmentId)}/${encodeURIComponent(weekStart)}`;
+const weekParams = (assignmentId: string, weekStart: string) => ({
+  assignment_id: assignmentId,
+  week_start: weekStart,
+});
 
 export const timesheetWeekQueryOptions = (assignmentId: string, weekStart: string) =>
   queryOptions({
     queryKey: workKeys.week(assignmentId, weekStart),
-    queryFn: () => apiClient.get<Timesheet>(weekPath(assignmentId, weekStart)),
+    queryFn: () => callApi(workContract.week, { params: weekParams(assignmentId, weekStart) }),
   });
 
 export const applicantTimesheetsQueryOptions = (query: ApplicantTimesheetListQuery) =>
   queryOptions({
     queryKey: workKeys.applicantTimesheetList(query),
-    queryFn: () => apiClient.get<TimesheetList>(`/api/applicant/timesheets${queryString(query)}`),
+    queryFn: () => callApi(workContract.applicantTimesheets, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const clockQueryOptions = () =>
   queryOptions({
     queryKey: workKeys.clock(),
-    queryFn: () => apiClient.get<{ items: ClockState[] }>('/api/applicant/clock'),
+    queryFn: () => callApi(workContract.clock),
   });
 
 // A week changed: the list of weeks and the dashboard's Active Hours follow.
@@ -106,22 +106,28 @@ function useWeekChange<Input>(
 
 export const useSaveTimesheet = () =>
   useWeekChange<{ entries: TimeEntry[] }>(({ assignmentId, weekStart, entries }) =>
-    apiClient.put<Timesheet>(weekPath(assignmentId, weekStart), { entries }),
+    callApi(workContract.saveWeek, { params: weekParams(assignmentId, weekStart), body: { entries } }),
   );
 
 export const useSubmitTimesheet = () =>
   useWeekChange<object>(({ assignmentId, weekStart }) =>
-    apiClient.post<Timesheet>(`${weekPath(assignmentId, weekStart)}/submit`),
+    callApi(workContract.submitWeek, { params: weekParams(assignmentId, weekStart) }),
   );
 
 export type ClockAction = 'in' | 'break' | 'resume' | 'out';
+const clockEndpoints = {
+  in: workContract.clockIn,
+  break: workContract.clockBreak,
+  resume: workContract.clockResume,
+  out: workContract.clockOut,
+} as const satisfies Record<ClockAction, unknown>;
 
 export function useClockAction() {
   const queryClient = useQueryClient();
   const refresh = useRefreshWeeks();
   return useMutation({
     mutationFn: ({ assignmentId, action }: { assignmentId: string; action: ClockAction }) =>
-      apiClient.post<ClockState>(`/api/applicant/assignments/${encodeURIComponent(assignmentId)}/clock/${action}`),
+      callApi(clockEndpoints[action], { params: { id: assignmentId } }),
     onSuccess: async (state, { action }) => {
       queryClient.setQueryData(workKeys.clock(), (current: { items: ClockState[] } | undefined) => ({
         items: [...(current?.items ?? []).filter((item) => item.assignment_id !== state.assignment_id), state],
@@ -137,39 +143,41 @@ export function useClockAction() {
 export const companyTimesheetsQueryOptions = (query: WorkListQuery<TimesheetStatus>) =>
   queryOptions({
     queryKey: workKeys.companyTimesheetList(query),
-    queryFn: () => apiClient.get<TimesheetList>(`/api/company/timesheets${queryString(query)}`),
+    queryFn: () => callApi(workContract.companyTimesheets, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const companyAssignmentsQueryOptions = (query: WorkListQuery<AssignmentStatus>) =>
   queryOptions({
     queryKey: workKeys.companyAssignmentList(query),
-    queryFn: () => apiClient.get<AssignmentList>(`/api/company/assignments${queryString(query)}`),
+    queryFn: () => callApi(workContract.companyAssignments, { query }),
     placeholderData: keepPreviousData,
   });
 
-function useTimesheetDecision<Input>(path: (id: string) => string) {
+export function useApproveTimesheet() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: Input & { id: string }) => apiClient.post<Timesheet>(path(id), input),
+    mutationFn: ({ id, ...body }: { id: string; approve_over_weekly_hours: boolean }) =>
+      callApi(workContract.approveTimesheet, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workKeys.companyTimesheets() }),
   });
 }
 
-export const useApproveTimesheet = () =>
-  useTimesheetDecision<{ approve_over_weekly_hours: boolean }>(
-    (id) => `/api/company/timesheets/${encodeURIComponent(id)}/approve`,
-  );
-
-export const useReturnTimesheet = () =>
-  useTimesheetDecision<{ comment: string }>((id) => `/api/company/timesheets/${encodeURIComponent(id)}/return`);
+export function useReturnTimesheet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; comment: string }) =>
+      callApi(workContract.returnTimesheet, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workKeys.companyTimesheets() }),
+  });
+}
 
 // An assignment's change shows in the list, on the dashboard's Current Employees, and (new weekly
 // hours) against the weeks awaiting approval.
-function useAssignmentChange<Input>(path: (id: string) => string) {
+function useAssignmentChange<Input, Result>(send: (input: Input) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: Input & { id: string }) => apiClient.post<Assignment>(path(id), input),
+    mutationFn: send,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: workKeys.companyAll }),
@@ -178,9 +186,13 @@ function useAssignmentChange<Input>(path: (id: string) => string) {
   });
 }
 
-const assignmentPath = (id: string, action: string) => `/api/company/assignments/${encodeURIComponent(id)}/${action}`;
-
-export const useStartAssignment = () => useAssignmentChange<object>((id) => assignmentPath(id, 'start'));
-export const useEndAssignment = () => useAssignmentChange<EndAssignmentInput>((id) => assignmentPath(id, 'end'));
+export const useStartAssignment = () =>
+  useAssignmentChange(({ id }: { id: string }) => callApi(workContract.startCompanyAssignment, { params: { id } }));
+export const useEndAssignment = () =>
+  useAssignmentChange(({ id, ...body }: EndAssignmentInput & { id: string }) =>
+    callApi(workContract.endCompanyAssignment, { params: { id }, body }),
+  );
 export const useChangeAssignmentTerms = () =>
-  useAssignmentChange<ChangeAssignmentTermsInput>((id) => assignmentPath(id, 'terms'));
+  useAssignmentChange(({ id, ...body }: ChangeAssignmentTermsInput & { id: string }) =>
+    callApi(workContract.changeCompanyAssignmentTerms, { params: { id }, body }),
+  );

@@ -6,6 +6,7 @@ import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/testing/fak
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { type Assignment, type ClockState, type Timesheet, workTexts } from '~/shared/billing';
+import { workContract } from '~/shared/contracts/work';
 import { paths } from '~/shared/routes';
 import { applicantTimesheetTexts } from './applicant-timesheets';
 import { hoursTexts } from './hours';
@@ -140,9 +141,7 @@ describe('the talent’s weekly timesheet', () => {
   it('says the server’s reason when it refuses the week', async () => {
     const assignment = workAssignment();
     const { events, server } = await openTimesheets({ assignments: [assignment] }, undefined, (fake) =>
-      fake.post('/api/applicant/timesheets/:assignmentId/:weekStart/submit', () =>
-        replyError(409, 'conflict', workTexts.submitWhileClockedIn),
-      ),
+      fake.on(workContract.submitWeek, () => replyError(409, 'conflict', workTexts.submitWhileClockedIn)),
     );
     await events.type(await screen.findByRole('textbox', { name: 'Hours on Mon, Nov 23' }), '6');
     await events.click(button('Submit'));
@@ -242,7 +241,7 @@ describe('the talent’s weekly timesheet', () => {
     let isFailing = true;
     const assignment = workAssignment();
     const { events } = await openTimesheets({ assignments: [assignment] }, undefined, (server) =>
-      server.get('/api/applicant/assignments', () =>
+      server.on(workContract.applicantAssignments, () =>
         isFailing
           ? replyError(403, 'forbidden', 'You cannot see these assignments.')
           : { items: [assignment], total: 1, page: 1, page_size: 100 },

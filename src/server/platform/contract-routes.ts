@@ -51,7 +51,7 @@ export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'confi
   config: Omit<FastifyContextConfig, 'contract'> & { access: RouteAccess };
 };
 
-const pathParamNames = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? '');
+const pathParamNames = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] ?? '');
 
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
