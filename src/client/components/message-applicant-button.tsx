@@ -3,13 +3,9 @@ import { MessageSquareIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '~/client/components/ui/button';
 import { notify } from '~/client/components/ui/notify';
-import { apiClient, errorMessage } from '~/client/lib/api-client';
-import {
-  type ConversationDetail,
-  messagesHrefOf,
-  messagingTexts,
-  type StartConversationInput,
-} from '~/shared/messaging';
+import { callApi, errorMessage } from '~/client/lib/api-client';
+import { messagingContract } from '~/shared/contracts/messaging';
+import { messagesHrefOf, messagingTexts, type StartConversationInput } from '~/shared/messaging';
 
 // "Message" on an application or a candidate: opens the company's conversation with the applicant (the
 // same one if it exists) and goes to it. Shared by the pipeline and Talent Search.
@@ -29,7 +25,7 @@ export function MessageApplicantButton({
 }) {
   const navigate = useNavigate();
   const start = useMutation({
-    mutationFn: (input: StartConversationInput) => apiClient.post<ConversationDetail>('/api/conversations', input),
+    mutationFn: (input: StartConversationInput) => callApi(messagingContract.start, { body: input }),
     onSuccess: (conversation) => navigate(messagesHrefOf('company', conversation.id)),
     onError: (error) => notify.error(errorMessage(error, messagingTexts.startError)),
   });

@@ -5,6 +5,7 @@ import { startCompanyConversation } from '~/server/testing/conversation-helpers'
 import { openLiveSocket, waitForLive } from '~/server/testing/live-test-sockets';
 import { startTcpProxy, type TcpProxy } from '~/server/testing/tcp-proxy';
 import { createTestApp, type TestApp } from '~/server/testing/test-app';
+import { messagingContract } from '~/shared/contracts/messaging';
 import {
   HEARTBEAT_TIMEOUT_MS,
   LIVE_SOCKET_PATH,
@@ -12,8 +13,7 @@ import {
   RECONNECT_FIRST_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
 } from '~/shared/live-events';
-import type { MessageList } from '~/shared/messaging';
-import { apiClient } from './api-client';
+import { callApi } from './api-client';
 import {
   getLiveStatus,
   holdLiveConnection,
@@ -254,9 +254,10 @@ describe('the live connection of a tab', () => {
     released.push(
       onLiveReconnect(() => {
         reconnects += 1;
-        void apiClient
-          .get<MessageList>(`/api/conversations/${support.id}/messages?after_seq=${Math.max(0, ...heard)}`)
-          .then((page) => caughtUp.push(...page.items.map((message) => message.body)));
+        void callApi(messagingContract.messages, {
+          params: { id: support.id },
+          query: { after_seq: Math.max(0, ...heard) },
+        }).then((page) => caughtUp.push(...page.items.map((message) => message.body)));
       }),
     );
 

@@ -5,18 +5,15 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { apiClient, callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
+import { messagingContract } from '~/shared/contracts/messaging';
 import {
-  type ConversationDetail,
-  type ConversationList,
   MESSAGES_PAGE_DEFAULT,
   MESSAGES_PAGE_MAX,
   type Message,
   type MessageList,
-  type ReadState,
   type SendMessageInput,
-  type UnreadCount,
   type UploadedAttachment,
 } from '~/shared/messaging';
 
@@ -25,15 +22,12 @@ import {
 // every reader dedupes by seq, so a message heard twice (live, then in a catch-up) shows once.
 
 const CONVERSATIONS_PAGE_SIZE = 20;
-const conversationPath = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
 export const conversationListQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.messaging.conversationList({ q }),
     queryFn: ({ pageParam }) =>
-      apiClient.get<ConversationList>(
-        `/api/conversations${queryString({ q, page: pageParam, page_size: CONVERSATIONS_PAGE_SIZE })}`,
-      ),
+      callApi(messagingContract.list, { query: { q, page: pageParam, page_size: CONVERSATIONS_PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -42,13 +36,13 @@ export const conversationListQueryOptions = (q: string) =>
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.messaging.unreadCount(),
-    queryFn: () => apiClient.get<UnreadCount>('/api/conversations/unread-count'),
+    queryFn: () => callApi(messagingContract.unreadCount),
   });
 
 export const conversationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.messaging.conversation(id),
-    queryFn: () => apiClient.get<ConversationDetail>(conversationPath(id)),
+    queryFn: () => callApi(messagingContract.get, { params: { id } }),
   });
 
 export type MessagePages = InfiniteData<MessageList>;
@@ -57,9 +51,10 @@ export const messagePagesQueryOptions = (id: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.messaging.messages(id),
     queryFn: ({ pageParam }) =>
-      apiClient.get<MessageList>(
-        `${conversationPath(id)}/messages${queryString({ before_seq: pageParam, limit: MESSAGES_PAGE_DEFAULT })}`,
-      ),
+      callApi(messagingContract.messages, {
+        params: { id },
+        query: { before_seq: pageParam, limit: MESSAGES_PAGE_DEFAULT },
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.has_more ? last.items[0]?.seq : undefined),
     // Kept current by live events and catch-ups rather than refetched.
@@ -102,26 +97,27 @@ export async function catchUpMessages(queryClient: QueryClient, conversationId: 
     const pages = queryClient.getQueryData<MessagePages>(queryKeys.messaging.messages(conversationId));
     if (!pages || pages.pages.length === 0) return;
     const after = highestSeqOf(pages);
-    const page = await apiClient.get<MessageList>(
-      `${conversationPath(conversationId)}/messages${queryString({ after_seq: after, limit: MESSAGES_PAGE_MAX })}`,
-    );
+    const page = await callApi(messagingContract.messages, {
+      params: { id: conversationId },
+      query: { after_seq: after, limit: MESSAGES_PAGE_MAX },
+    });
     addMessages(queryClient, conversationId, page.items);
     if (!page.has_more || page.items.length === 0) return;
   }
 }
 
 export const sendMessage = (conversationId: string, input: SendMessageInput) =>
-  apiClient.post<Message>(`${conversationPath(conversationId)}/messages`, input);
+  callApi(messagingContract.send, { params: { id: conversationId }, body: input });
 
 export const markConversationRead = (conversationId: string, seq: number) =>
-  apiClient.post<ReadState>(`${conversationPath(conversationId)}/read`, { seq });
+  callApi(messagingContract.markRead, { params: { id: conversationId }, body: { seq } });
 
+// Not on the contract yet: the body is the file's raw bytes (decision 019 waits for a file kind).
 export const uploadAttachment = (conversationId: string, file: File) =>
-  apiClient.post<UploadedAttachment>(`${conversationPath(conversationId)}/attachments`, file, {
+  apiClient.post<UploadedAttachment>(`/api/conversations/${encodeURIComponent(conversationId)}/attachments`, file, {
     headers: { 'X-File-Name': encodeURIComponent(file.name) },
   });
 
-export const openSupportConversation = () => apiClient.post<ConversationDetail>('/api/conversations/support');
+export const openSupportConversation = () => callApi(messagingContract.openSupport);
 
-export const openAccountManagerConversation = () =>
-  apiClient.post<ConversationDetail>('/api/conversations/account-manager');
+export const openAccountManagerConversation = () => callApi(messagingContract.openAccountManager);

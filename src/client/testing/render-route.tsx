@@ -7,6 +7,7 @@ import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import { emailPreferenceTypesByRole } from '~/shared/notifications';
 import { createFakeServer, type FakeServer } from './fake-server';
@@ -36,7 +37,7 @@ export async function renderRoute(path: string, { user = null, server = createFa
   // The portal shell tells the server the browser's time zone (lib/use-time-zone-sync.ts).
   server.fallback(accountContract.updateTimeZone, () => undefined);
   // The header's Message button counts unread messages (messaging/unread-messages-badge.tsx).
-  server.fallback('GET', '/api/conversations/unread-count', () => ({ unread_count: 0 }));
+  server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
   vi.stubGlobal('fetch', server.fetch);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // As main.tsx: the page's modules are loaded before the first render.

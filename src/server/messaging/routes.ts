@@ -1,26 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { apiErrorSchema } from '~/shared/errors';
-import {
-  ATTACHMENT_MAX_BYTES,
-  attachmentTypeList,
-  conversationDetailSchema,
-  conversationListQuerySchema,
-  conversationListSchema,
-  markReadSchema,
-  messageListQuerySchema,
-  messageListSchema,
-  messageSchema,
-  messagingTexts,
-  readStateSchema,
-  sendMessageSchema,
-  startConversationSchema,
-  unreadCountSchema,
-  uploadedAttachmentSchema,
-} from '~/shared/messaging';
+import { ATTACHMENT_MAX_BYTES, attachmentTypeList, messagingTexts, uploadedAttachmentSchema } from '~/shared/messaging';
 import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
+import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
@@ -49,7 +35,9 @@ const attachmentParams = conversationParams.extend({
 const viewerOfRequest = (request: Parameters<typeof currentAuth>[0]) => viewerOf(currentAuth(request));
 
 // Messages (issue 14): conversations between a company and an applicant, a company and its account
-// manager, and a person and the staff; live over /api/ws.
+// manager, and a person and the staff; live over /api/ws. The JSON endpoints are declared in
+// shared/contracts/messaging.ts; the attachment upload and download keep their own routes until the
+// contract has a file kind (decision 019).
 export async function messagingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, live, secret, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -64,18 +52,10 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     message: 'You have sent many messages in a short time',
   });
 
-  routes.post(
-    '/api/conversations',
-    {
-      config: { access: { permission: 'create:conversation:own' } },
-      schema: {
-        tags,
-        summary:
-          'Open your company’s conversation with an applicant (the same one again if it exists), optionally about one of their applications',
-        body: startConversationSchema,
-        response: { 200: conversationDetailSchema, 201: conversationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.start,
+    { config: { access: { permission: 'create:conversation:own' } } },
     async (request, reply) => {
       const opened = await startConversation({
         db,
@@ -88,16 +68,10 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     },
   );
 
-  routes.post(
-    '/api/conversations/account-manager',
-    {
-      config: { access: { permission: 'create:conversation:own' } },
-      schema: {
-        tags,
-        summary: 'Open your company’s conversation with its account manager (409 while it has none)',
-        response: { 200: conversationDetailSchema, 201: conversationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.openAccountManager,
+    { config: { access: { permission: 'create:conversation:own' } } },
     async (request, reply) => {
       const opened = await openAccountManagerConversation({
         db,
@@ -108,33 +82,20 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     },
   );
 
-  routes.post(
-    '/api/conversations/support',
-    {
-      config: { access: { permission: 'create:support_conversation:own' } },
-      schema: {
-        tags,
-        summary: 'Open your conversation with Tandem’s support staff',
-        response: { 200: conversationDetailSchema, 201: conversationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.openSupport,
+    { config: { access: { permission: 'create:support_conversation:own' } } },
     async (request, reply) => {
       const opened = await openSupportConversation({ db, viewer: viewerOfRequest(request) });
       return reply.code(opened.isNew ? 201 : 200).send(opened.conversation);
     },
   );
 
-  routes.get(
-    '/api/conversations',
-    {
-      config: { access: { permission: 'read:conversation:member' } },
-      schema: {
-        tags,
-        summary: 'Your conversations, the latest activity first, searched by name, company or message text',
-        querystring: conversationListQuerySchema,
-        response: { 200: conversationListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.list,
+    { config: { access: { permission: 'read:conversation:member' } } },
     async (request) =>
       findConversations({
         db,
@@ -145,46 +106,24 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
       }),
   );
 
-  routes.get(
-    '/api/conversations/unread-count',
-    {
-      config: { access: { permission: 'read:conversation:member' } },
-      schema: {
-        tags,
-        summary: 'How many messages you have not read, across your conversations',
-        response: { 200: unreadCountSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.unreadCount,
+    { config: { access: { permission: 'read:conversation:member' } } },
     async (request) => ({ unread_count: await countUnreadMessages({ db, viewer: viewerOfRequest(request) }) }),
   );
 
-  routes.get(
-    '/api/conversations/:id',
-    {
-      config: { access: { permission: 'read:conversation:member' } },
-      schema: {
-        tags,
-        summary: 'A conversation: who is in it and how far each has read, and the application it is about',
-        params: conversationParams,
-        response: { 200: conversationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.get,
+    { config: { access: { permission: 'read:conversation:member' } } },
     async (request) => getConversation({ db, viewer: viewerOfRequest(request), conversationId: request.params.id }),
   );
 
-  routes.get(
-    '/api/conversations/:id/messages',
-    {
-      config: { access: { permission: 'read:conversation:member' } },
-      schema: {
-        tags,
-        summary:
-          'Messages in ascending order: the latest, those before before_seq (scrolling back) or after after_seq (catching up)',
-        params: conversationParams,
-        querystring: messageListQuerySchema,
-        response: { 200: messageListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.messages,
+    { config: { access: { permission: 'read:conversation:member' } } },
     async (request) =>
       findMessages({
         db,
@@ -196,21 +135,14 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
       }),
   );
 
-  routes.post(
-    '/api/conversations/:id/messages',
+  registerEndpoint(
+    app,
+    messagingContract.send,
     {
       preHandler: async (request) => {
         await sendLimit.hit(request);
       },
       config: { access: { permission: 'update:conversation:member' } },
-      schema: {
-        tags,
-        summary:
-          'Send a message (stored before the answer; the same client_id again returns the stored message with 200)',
-        params: conversationParams,
-        body: sendMessageSchema,
-        response: { 200: messageSchema, 201: messageSchema, ...errorResponses },
-      },
     },
     async (request, reply) => {
       const { message, isNew } = await sendMessage({
@@ -228,18 +160,10 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     },
   );
 
-  routes.post(
-    '/api/conversations/:id/read',
-    {
-      config: { access: { permission: 'update:conversation:member' } },
-      schema: {
-        tags,
-        summary: 'Say you have read up to a message (your cursor only moves forward)',
-        params: conversationParams,
-        body: markReadSchema,
-        response: { 200: readStateSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    messagingContract.markRead,
+    { config: { access: { permission: 'update:conversation:member' } } },
     async (request) =>
       markConversationRead({
         db,

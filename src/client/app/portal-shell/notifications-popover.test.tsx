@@ -4,6 +4,7 @@ import { companyUser } from '~/client/testing/data-generators';
 import { fakeBillingApi } from '~/client/testing/fake-billing-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import type { LiveEvent } from '~/shared/live-events';
 import { type NotificationView, notificationTexts } from '~/shared/notifications';
@@ -78,7 +79,7 @@ function fakeNotificationsApi(server: FakeServer, stored: NotificationView[]) {
 
 async function openPortal(server: FakeServer) {
   // The header's Message button shows its own count (messaging).
-  server.fallback('GET', '/api/conversations/unread-count', () => ({ unread_count: 0 }));
+  server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
   // The page under the header: Billing, with no invoices yet.
   fakeBillingApi(server);
   const view = await renderRoute(paths.companyBilling.getHref(), { user: companyUser(), server });
