@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Meeting,
-  MeetingInviteeList,
-  MeetingList,
-  ScheduleCallInput,
-  ScheduleMeetingInput,
-} from '~/shared/meetings';
-import { apiClient, queryString } from './api-client';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import type { ScheduleCallInput, ScheduleMeetingInput } from '~/shared/meetings';
+import { callApi } from './api-client';
 import { useLiveEvent, useLiveReconnect } from './live-socket';
 import { queryKeys } from './query-keys';
 
@@ -21,7 +16,7 @@ const RANGE_PAGE_SIZE = 200;
 export const meetingRangeQueryOptions = (range: { from: string; to: string }) =>
   queryOptions({
     queryKey: queryKeys.meetings.range(range),
-    queryFn: () => apiClient.get<MeetingList>(`/api/meetings${queryString({ ...range, page_size: RANGE_PAGE_SIZE })}`),
+    queryFn: () => callApi(meetingsContract.list, { query: { ...range, page_size: RANGE_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
@@ -30,24 +25,23 @@ export const upcomingMeetingsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: queryKeys.meetings.upcoming(page),
     queryFn: () =>
-      apiClient.get<MeetingList>(
-        `/api/meetings${queryString({ from: new Date().toISOString(), status: 'scheduled', page, page_size: UPCOMING_PAGE_SIZE })}`,
-      ),
+      callApi(meetingsContract.list, {
+        query: { from: new Date().toISOString(), status: 'scheduled', page, page_size: UPCOMING_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const meetingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.meetings.detail(id),
-    queryFn: () => apiClient.get<Meeting>(`/api/meetings/${id}`),
+    queryFn: () => callApi(meetingsContract.get, { params: { id } }),
   });
 
 // Who the company may invite: found by name or job title, or the one application a drawer shows.
 export const meetingInviteesQueryOptions = (query: { q: string; application_id?: string }) =>
   queryOptions({
     queryKey: queryKeys.meetings.invitees(query),
-    queryFn: () =>
-      apiClient.get<MeetingInviteeList>(`/api/meetings/invitees${queryString({ ...query, page_size: 20 })}`),
+    queryFn: () => callApi(meetingsContract.invitees, { query: { ...query, page_size: 20 } }),
     placeholderData: keepPreviousData,
   });
 
@@ -74,7 +68,7 @@ export function useScheduleMeeting() {
   const queryClient = useQueryClient();
   const refresh = useRefreshMeetings();
   return useMutation({
-    mutationFn: (input: ScheduleMeetingInput) => apiClient.post<Meeting>('/api/meetings', input),
+    mutationFn: (input: ScheduleMeetingInput) => callApi(meetingsContract.schedule, { body: input }),
     onSuccess: async () => {
       await Promise.all([
         refresh(),
@@ -88,7 +82,7 @@ export function useScheduleMeeting() {
 export function useScheduleAccountManagerCall() {
   const refresh = useRefreshMeetings();
   return useMutation({
-    mutationFn: (input: ScheduleCallInput) => apiClient.post<Meeting>('/api/meetings/account-manager-call', input),
+    mutationFn: (input: ScheduleCallInput) => callApi(meetingsContract.scheduleAccountManagerCall, { body: input }),
     onSuccess: () => refresh(),
   });
 }

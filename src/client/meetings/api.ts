@@ -1,25 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { downloadFile } from '~/client/lib/download-file';
 import { useRefreshMeetings } from '~/client/lib/meeting-queries';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  CalendarFeedCreated,
-  CalendarFeedStatus,
-  CancelMeetingInput,
-  Meeting,
-  RescheduleMeetingInput,
-  RespondToMeetingInput,
-} from '~/shared/meetings';
+import type { BodyOf, EndpointDefinition } from '~/shared/contract';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import type { Meeting } from '~/shared/meetings';
 
 // The changes made on the meetings pages (the reads are in ~/client/lib/meeting-queries, shared with
 // the pipeline and the dashboards). Each answers with the meeting as the caller now sees it.
 
-function useMeetingChange<Input>(path: (id: string) => string) {
+// A change's body, and the meeting it is about.
+type ChangeInput<E extends EndpointDefinition> = BodyOf<E> & { id: string };
+
+function useMeetingChange<Input>(change: (input: Input) => Promise<Meeting>) {
   const queryClient = useQueryClient();
   const refresh = useRefreshMeetings();
   return useMutation({
-    mutationFn: ({ id, ...input }: Input & { id: string }) => apiClient.post<Meeting>(path(id), input),
+    mutationFn: change,
     onSuccess: async (meeting) => {
       queryClient.setQueryData(queryKeys.meetings.detail(meeting.id), meeting);
       await refresh();
@@ -27,23 +25,31 @@ function useMeetingChange<Input>(path: (id: string) => string) {
   });
 }
 
-export const useRespondToMeeting = () => useMeetingChange<RespondToMeetingInput>((id) => `/api/meetings/${id}/respond`);
+export const useRespondToMeeting = () =>
+  useMeetingChange(({ id, ...body }: ChangeInput<typeof meetingsContract.respond>) =>
+    callApi(meetingsContract.respond, { params: { id }, body }),
+  );
 export const useRescheduleMeeting = () =>
-  useMeetingChange<RescheduleMeetingInput>((id) => `/api/meetings/${id}/reschedule`);
-export const useCancelMeeting = () => useMeetingChange<CancelMeetingInput>((id) => `/api/meetings/${id}/cancel`);
+  useMeetingChange(({ id, ...body }: ChangeInput<typeof meetingsContract.reschedule>) =>
+    callApi(meetingsContract.reschedule, { params: { id }, body }),
+  );
+export const useCancelMeeting = () =>
+  useMeetingChange(({ id, ...body }: ChangeInput<typeof meetingsContract.cancel>) =>
+    callApi(meetingsContract.cancel, { params: { id }, body }),
+  );
 
 export const downloadMeetingIcs = (meeting: Meeting) => downloadFile(`/api/meetings/${meeting.id}/ics`, 'meeting.ics');
 
 export const calendarFeedQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.meetings.feed(),
-    queryFn: () => apiClient.get<CalendarFeedStatus>('/api/calendar-feed'),
+    queryFn: () => callApi(meetingsContract.calendarFeed),
   });
 
 export function useCreateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<CalendarFeedCreated>('/api/calendar-feed'),
+    mutationFn: () => callApi(meetingsContract.createCalendarFeed),
     onSuccess: (created) =>
       queryClient.setQueryData(queryKeys.meetings.feed(), { exists: true, created_at: created.created_at }),
   });

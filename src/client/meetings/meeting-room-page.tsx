@@ -4,10 +4,11 @@ import { PageMeta } from '~/client/components/page-meta';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
-import { apiClient, errorMessage, isApiError } from '~/client/lib/api-client';
+import { callApi, errorMessage, isApiError } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PageProps } from '~/client/routes';
-import { type Meeting, meetingTexts } from '~/shared/meetings';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
 import { MeetingSummary } from './meeting-summary';
 
@@ -18,7 +19,7 @@ export default function MeetingRoomPage({ pageId }: PageProps) {
   const location = useLocation();
   const room = useQuery({
     queryKey: [...queryKeys.meetings.all, 'room', token],
-    queryFn: () => apiClient.get<Meeting>(`/api/meeting-rooms/${encodeURIComponent(token)}`),
+    queryFn: () => callApi(meetingsContract.room, { params: { token } }),
   });
 
   if (room.isError && isApiError(room.error) && room.error.status === 401) {

@@ -1,31 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  calendarFeedCreatedSchema,
-  calendarFeedStatusSchema,
-  cancelMeetingSchema,
-  meetingInviteeListSchema,
-  meetingInviteeQuerySchema,
-  meetingListQuerySchema,
-  meetingListSchema,
-  meetingSchema,
-  rescheduleMeetingSchema,
-  respondToMeetingSchema,
-  scheduleCallSchema,
-  scheduleMeetingSchema,
-} from '~/shared/meetings';
+import { meetingsContract, secretToken } from '~/shared/contracts/meetings';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
+import { registerEndpoint } from '../platform/contract-routes';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import {
-  actorOf,
-  companyActorOf,
-  errorResponses,
-  fileResponse,
-  idParams,
-  malformedIdMessage,
-} from '../platform/route-schemas';
+import { actorOf, companyActorOf, errorResponses, fileResponse, idParams } from '../platform/route-schemas';
 import { createCalendarFeed, getCalendarFeedStatus, readCalendarFeed } from './calendar-feeds';
 import { cancelMeeting } from './cancel-meeting';
 import type { ScheduledMeeting } from './create-meeting-record';
@@ -41,8 +22,6 @@ import { scheduleAccountManagerCall } from './schedule-account-manager-call';
 import { scheduleMeeting } from './schedule-meeting';
 
 const meetingParams = idParams('meeting');
-// The random parts of join links and feed URLs (base64url).
-const secretToken = (what: string) => z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: malformedIdMessage(what) });
 const tags = ['meetings'];
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -50,6 +29,8 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 // Meetings (issue 14): a company schedules them with applicants in its pipeline (or a call with its
 // account manager); every participant answers, moves or cancels them; each has a join link and an .ics,
 // and each person a private iCalendar feed. Only participants see a meeting: anyone else gets a 404.
+// The endpoints are declared in shared/contracts/meetings.ts; the two .ics downloads keep their own
+// routes until the contract has a file answer (decision 019).
 export async function meetingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, config, live, jobs } = context;
   const { publicUrl } = config;
@@ -70,17 +51,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     participantIds: created.participants.map((participant) => participant.userId),
   });
 
-  routes.get(
-    '/api/meetings',
-    {
-      config: { access: { permission: 'read:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Your meetings overlapping from–to (or from `from` on), earliest first, a page at a time',
-        querystring: meetingListQuerySchema,
-        response: { 200: meetingListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.list,
+    { config: { access: { permission: 'read:meeting:own' } } },
     async (request) =>
       findMeetings({
         db,
@@ -94,17 +68,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       }),
   );
 
-  routes.get(
-    '/api/meetings/invitees',
-    {
-      config: { access: { permission: 'create:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'The applicants of your pipeline you may invite, by name or job title, with their time zone',
-        querystring: meetingInviteeQuerySchema,
-        response: { 200: meetingInviteeListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.invitees,
+    { config: { access: { permission: 'create:meeting:own' } } },
     async (request) =>
       findMeetingInvitees({
         db,
@@ -116,17 +83,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       }),
   );
 
-  routes.post(
-    '/api/meetings',
-    {
-      config: { access: { permission: 'create:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Schedule a meeting with an applicant in your pipeline; an interview moves them to interviewing',
-        body: scheduleMeetingSchema,
-        response: { 201: meetingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.schedule,
+    { config: { access: { permission: 'create:meeting:own' } } },
     async (request, reply) => {
       const { companyId, actorId, ipAddress } = companyActorOf(request);
       const created = await scheduleMeeting({
@@ -142,17 +102,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.post(
-    '/api/meetings/account-manager-call',
-    {
-      config: { access: { permission: 'create:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Schedule a check-in call with your company’s account manager (409 when it has none)',
-        body: scheduleCallSchema,
-        response: { 201: meetingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.scheduleAccountManagerCall,
+    { config: { access: { permission: 'create:meeting:own' } } },
     async (request, reply) => {
       const { companyId, actorId, ipAddress } = companyActorOf(request);
       const created = await scheduleAccountManagerCall({
@@ -168,17 +121,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.get(
-    '/api/meetings/:id',
-    {
-      config: { access: { permission: 'read:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'One of your meetings, with each participant’s answer and time zone',
-        params: meetingParams,
-        response: { 200: meetingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.get,
+    { config: { access: { permission: 'read:meeting:own' } } },
     async (request) => {
       const userId = actorOf(request).actorId;
       await findParticipantMeeting({ db, meetingId: request.params.id, userId });
@@ -208,18 +154,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.post(
-    '/api/meetings/:id/respond',
-    {
-      config: { access: { permission: 'update:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Accept or decline a meeting you were invited to (409 once cancelled or over)',
-        params: meetingParams,
-        body: respondToMeetingSchema,
-        response: { 200: meetingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.respond,
+    { config: { access: { permission: 'update:meeting:own' } } },
     async (request) => {
       const { actorId, ipAddress } = actorOf(request);
       const change = await respondToMeeting({
@@ -234,18 +172,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.post(
-    '/api/meetings/:id/reschedule',
-    {
-      config: { access: { permission: 'update:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Move a meeting to a new time: the others are asked again (409 once cancelled or over)',
-        params: meetingParams,
-        body: rescheduleMeetingSchema,
-        response: { 200: meetingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.reschedule,
+    { config: { access: { permission: 'update:meeting:own' } } },
     async (request) => {
       const { actorId, ipAddress } = actorOf(request);
       const change = await rescheduleMeeting({
@@ -262,18 +192,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.post(
-    '/api/meetings/:id/cancel',
-    {
-      config: { access: { permission: 'update:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Cancel a meeting, saying why; every other participant is told',
-        params: meetingParams,
-        body: cancelMeetingSchema,
-        response: { 200: meetingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.cancel,
+    { config: { access: { permission: 'update:meeting:own' } } },
     async (request) => {
       const { actorId, ipAddress } = actorOf(request);
       const change = await cancelMeeting({
@@ -287,44 +209,25 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.get(
-    '/api/meeting-rooms/:token',
-    {
-      config: { access: { permission: 'read:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'The meeting behind a join link, for its participants',
-        params: z.object({ token: secretToken('meeting room') }),
-        response: { 200: meetingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.room,
+    { config: { access: { permission: 'read:meeting:own' } } },
     async (request) =>
       getMeetingRoom({ db, publicUrl, userId: actorOf(request).actorId, roomToken: request.params.token }),
   );
 
-  routes.get(
-    '/api/calendar-feed',
-    {
-      config: { access: { permission: 'read:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Whether you have a private calendar feed (its URL is shown only when made)',
-        response: { 200: calendarFeedStatusSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.calendarFeed,
+    { config: { access: { permission: 'read:meeting:own' } } },
     async (request) => getCalendarFeedStatus({ db, userId: actorOf(request).actorId }),
   );
 
-  routes.post(
-    '/api/calendar-feed',
-    {
-      config: { sessionOnly: true, access: { permission: 'update:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Make your private calendar feed URL; a new one replaces (and stops) the old',
-        response: { 201: calendarFeedCreatedSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.createCalendarFeed,
+    { config: { sessionOnly: true, access: { permission: 'update:meeting:own' } } },
     async (request, reply) => {
       const { actorId, ipAddress } = actorOf(request);
       return reply.code(201).send(await createCalendarFeed({ db, publicUrl, userId: actorId, ipAddress }));
