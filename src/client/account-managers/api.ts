@@ -1,21 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type {
-  AccountManager,
-  AccountManagerList,
   AccountManagerListQuery,
-  AccountManagerSummary,
   CreateAccountManagerInput,
   UpdateAccountManagerInput,
 } from '~/shared/account-managers';
+import { accountManagersContract } from '~/shared/contracts/account-managers';
 
 // Account Manager Management (/api/admin/account-managers): the table, the cards, Add and Save.
 
 export const accountManagerListQueryOptions = (query: AccountManagerListQuery) =>
   queryOptions({
     queryKey: queryKeys.accountManagers.list(query),
-    queryFn: () => apiClient.get<AccountManagerList>(`/api/admin/account-managers${queryString(query)}`),
+    queryFn: () => callApi(accountManagersContract.list, { query }),
     // The table keeps its rows while the next page or search loads.
     placeholderData: keepPreviousData,
   });
@@ -23,14 +21,13 @@ export const accountManagerListQueryOptions = (query: AccountManagerListQuery) =
 export const accountManagerSummaryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.accountManagers.summary(),
-    queryFn: () => apiClient.get<AccountManagerSummary>('/api/admin/account-managers/summary'),
+    queryFn: () => callApi(accountManagersContract.summary),
   });
 
 export function useCreateAccountManager() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateAccountManagerInput) =>
-      apiClient.post<AccountManager>('/api/admin/account-managers', input),
+    mutationFn: (input: CreateAccountManagerInput) => callApi(accountManagersContract.create, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountManagers.all }),
   });
 }
@@ -39,7 +36,7 @@ export function useUpdateAccountManager() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateAccountManagerInput }) =>
-      apiClient.patch<AccountManager>(`/api/admin/account-managers/${id}`, input),
+      callApi(accountManagersContract.update, { params: { id }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.accountManagers.all }),
   });
 }
