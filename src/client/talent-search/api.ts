@@ -1,12 +1,15 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '~/client/components/ui/notify';
-import { apiClient, callApi, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { talentSearchContract } from '~/shared/contracts/talent-search';
 import type { JobListQuery } from '~/shared/jobs';
+import type { Availability } from '~/shared/talent';
 import {
   type CandidateProfile,
   type Shortlist,
+  type TalentBadge,
   type TalentQuery,
   type TalentSearchResult,
   talentTexts,
@@ -15,10 +18,20 @@ import {
 // Talent Search as a company uses it: the search (/api/talent), the shortlist and its heart, the skills
 // the filter suggests, and inviting a shortlisted candidate to one of the company's open jobs.
 
+// TalentQuery keeps the lists as the URL writes them (comma-separated); the contract takes them as arrays,
+// which callApi writes comma-separated again: the same query string. The server checks each value.
+const listOf = <Value extends string>(list: string | undefined) => (list ? (list.split(',') as Value[]) : undefined);
+const searchQueryOf = (query: TalentQuery) => ({
+  ...query,
+  skills: listOf(query.skills),
+  availability: listOf<Availability>(query.availability),
+  badges: listOf<TalentBadge>(query.badges),
+});
+
 export const talentSearchQueryOptions = (query: TalentQuery) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.list(query),
-    queryFn: () => apiClient.get<TalentSearchResult>(`/api/talent${queryString(query)}`),
+    queryFn: () => callApi(talentSearchContract.search, { query: searchQueryOf(query) }),
     // The count and the facet counts stay while the next search loads (the cards show skeletons).
     placeholderData: keepPreviousData,
   });
@@ -27,20 +40,20 @@ export const talentSearchQueryOptions = (query: TalentQuery) =>
 export const candidateProfileQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.candidate(id),
-    queryFn: () => apiClient.get<CandidateProfile>(`/api/talent/${encodeURIComponent(id)}`),
+    queryFn: () => callApi(talentSearchContract.candidate, { params: { id } }),
   });
 
 export const shortlistQueryOptions = (query: { page: number; page_size: number }) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.shortlist(query),
-    queryFn: () => apiClient.get<Shortlist>(`/api/talent/shortlist${queryString(query)}`),
+    queryFn: () => callApi(talentSearchContract.shortlist, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const talentSkillsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.skills(q),
-    queryFn: () => apiClient.get<{ items: string[] }>(`/api/talent/skills${queryString({ q })}`),
+    queryFn: () => callApi(talentSearchContract.skills, { query: { q } }),
     // Skills change rarely: a suggestion list once fetched serves the session.
     staleTime: 5 * 60_000,
   });
@@ -95,8 +108,8 @@ export function useToggleShortlist() {
   return useMutation({
     mutationFn: ({ candidateId, shortlist }: ShortlistChange) =>
       shortlist
-        ? apiClient.put<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`)
-        : apiClient.delete<{ is_shortlisted: boolean }>(`/api/talent/${encodeURIComponent(candidateId)}/shortlist`),
+        ? callApi(talentSearchContract.addToShortlist, { params: { id: candidateId } })
+        : callApi(talentSearchContract.removeFromShortlist, { params: { id: candidateId } }),
     onMutate: async ({ candidateId, shortlist }) => {
       // A search landing mid-change would overwrite the optimistic heart with the old one. A profile still
       // loading is left to load: cancelled before its first answer, it would wait for nothing.
@@ -135,6 +148,6 @@ export function useToggleShortlist() {
 export function useInviteCandidate(candidateId: string) {
   return useMutation({
     mutationFn: (jobId: string) =>
-      apiClient.post<unknown>(`/api/talent/${encodeURIComponent(candidateId)}/invitations`, { job_id: jobId }),
+      callApi(talentSearchContract.invite, { params: { id: candidateId }, body: { job_id: jobId } }),
   });
 }

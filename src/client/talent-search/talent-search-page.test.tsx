@@ -1,13 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
-import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import {
+  type ContractFakeHandler,
+  createFakeServer,
+  type FakeServer,
+  reply,
+  replyError,
+} from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { talentSearchContract } from '~/shared/contracts/talent-search';
 import { paths } from '~/shared/routes';
 import {
   type Candidate,
-  type CandidateProfile,
   type Shortlist,
   type TalentSearchResult,
   talentSortLabels,
@@ -44,22 +50,35 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
 
 const noFacets: TalentSearchResult['facets'] = { skills: [], level: [], availability: [], region: [] };
 
-// /api/talent and the shortlist, answered from memory; `answer` overrides a call.
-function fakeTalentApi(server: FakeServer, candidates: Candidate[]) {
+type ProfileHandler = ContractFakeHandler<typeof talentSearchContract.candidate>;
+
+// /api/talent and the shortlist, answered from memory; `answer` overrides a call, `profile` the profile a
+// card opens (the shortlist and the skills would match its pattern were it registered after them).
+function fakeTalentApi(server: FakeServer, candidates: Candidate[], profile?: ProfileHandler) {
   const store = candidates.map((item) => ({ ...item }));
   const find = (id: string | undefined) => store.find((item) => item.id === id);
   // First: later answers (the search, the shortlist, the skills) take precedence over the id's pattern.
-  server.get('/api/talent/:id', ({ params }): CandidateProfile | ReturnType<typeof reply> => {
-    const item = find(params.id);
-    if (!item) return reply(404, { error: talentTexts.notFound, code: 'not_found' });
-    return {
-      ...item,
-      passed_tests: [
-        { id: fakeId(), name: 'Python Assessment', type: 'coding', score: 92, passed_at: '2026-10-02T12:00:00Z' },
-      ],
-    };
-  });
-  server.get('/api/talent', ({ query }): TalentSearchResult => {
+  server.on(
+    talentSearchContract.candidate,
+    profile ??
+      (({ params }) => {
+        const item = find(params.id);
+        if (!item) return replyError(404, 'not_found', talentTexts.notFound);
+        return {
+          ...item,
+          passed_tests: [
+            {
+              id: fakeId(),
+              name: 'Python Assessment',
+              type: 'coding' as const,
+              score: 92,
+              passed_at: '2026-10-02T12:00:00Z',
+            },
+          ],
+        };
+      }),
+  );
+  server.on(talentSearchContract.search, ({ query }): TalentSearchResult => {
     const q = query.get('q')?.toLowerCase();
     const items = q ? store.filter((item) => `${item.role} ${item.summary}`.toLowerCase().includes(q)) : store;
     return {
@@ -71,21 +90,21 @@ function fakeTalentApi(server: FakeServer, candidates: Candidate[]) {
       facets: { ...noFacets, level: [{ value: 'senior', count: items.length }] },
     };
   });
-  server.get('/api/talent/shortlist', ({ query }): Shortlist => {
+  server.on(talentSearchContract.shortlist, ({ query }): Shortlist => {
     const items = store.filter((item) => item.is_shortlisted);
     return { items, total: items.length, page: Number(query.get('page') ?? 1), page_size: 12 };
   });
-  server.get('/api/talent/skills', ({ query }) => ({
+  server.on(talentSearchContract.skills, ({ query }) => ({
     items: ['Python', 'PyTorch', 'TypeScript'].filter((skill) =>
       skill.toLowerCase().startsWith((query.get('q') ?? '').toLowerCase()),
     ),
   }));
-  server.put('/api/talent/:id/shortlist', ({ params }) => {
+  server.on(talentSearchContract.addToShortlist, ({ params }) => {
     const item = find(params.id);
     if (item) item.is_shortlisted = true;
     return { is_shortlisted: true };
   });
-  server.delete('/api/talent/:id/shortlist', ({ params }) => {
+  server.on(talentSearchContract.removeFromShortlist, ({ params }) => {
     const item = find(params.id);
     if (item) item.is_shortlisted = false;
     return { is_shortlisted: false };
@@ -93,9 +112,14 @@ function fakeTalentApi(server: FakeServer, candidates: Candidate[]) {
   return store;
 }
 
-async function openTalentSearch(candidates: Candidate[], answer?: (server: FakeServer) => void, path = '') {
+async function openTalentSearch(
+  candidates: Candidate[],
+  answer?: (server: FakeServer) => void,
+  path = '',
+  profile?: ProfileHandler,
+) {
   const server = createFakeServer();
-  const store = fakeTalentApi(server, candidates);
+  const store = fakeTalentApi(server, candidates, profile);
   answer?.(server);
   const view = await renderRoute(`${paths.companyTalent.getHref()}${path}`, { user: companyUser(), server });
   return { ...view, store };
@@ -109,8 +133,8 @@ describe('Talent Search', () => {
     const { events } = await openTalentSearch(
       [candidate()],
       (fake) => {
-        fake.get(
-          '/api/talent',
+        fake.on(
+          talentSearchContract.search,
           ({ query }): TalentSearchResult => ({
             items: [candidate()],
             total: 980_000,
@@ -289,10 +313,17 @@ describe('Talent Search', () => {
   it('shows the server’s reason for a refused search, and Try Again', async () => {
     let isFailing = true;
     const { events } = await openTalentSearch([candidate()], (server) =>
-      server.get('/api/talent', () =>
+      server.on(talentSearchContract.search, () =>
         isFailing
           ? replyError(400, 'validation', talentTexts.rateRange)
-          : { items: [candidate({ name: 'Back Again' })], total: 1, page: 1, page_size: 12, facets: noFacets },
+          : {
+              items: [candidate({ name: 'Back Again' })],
+              total: 1,
+              total_is_estimate: false,
+              page: 1,
+              page_size: 12,
+              facets: noFacets,
+            },
       ),
     );
     expect(await screen.findByText(talentTexts.rateRange)).toBeInTheDocument();
@@ -323,7 +354,7 @@ describe('Talent Search', () => {
 
   it('puts the heart back and says so when the shortlist cannot change', async () => {
     const { events } = await openTalentSearch([candidate()], (server) =>
-      server.put('/api/talent/:id/shortlist', () => replyError(500, 'internal', 'Down.')),
+      server.on(talentSearchContract.addToShortlist, () => replyError(500, 'internal', 'Down.')),
     );
     await events.click(await screen.findByRole('button', { name: 'Add Ada Lovelace to shortlist' }));
     expect(await screen.findByText(talentTexts.shortlistFailed)).toBeInTheDocument();
@@ -348,14 +379,9 @@ describe('Talent Search', () => {
   it('says when the passed tests cannot be loaded, and loads them on Try Again', async () => {
     let isDown = true;
     const ada = candidate();
-    // This candidate's path only: a pattern would answer the shortlist and the skills too.
-    const { events } = await openTalentSearch([ada], (fake) => {
-      fake.get(`/api/talent/${ada.id}`, () =>
-        isDown
-          ? replyError(503, 'unavailable', 'The service is busy. Please try again.')
-          : { ...ada, passed_tests: [] },
-      );
-    });
+    const { events } = await openTalentSearch([ada], undefined, '', () =>
+      isDown ? replyError(503, 'unavailable', 'The service is busy. Please try again.') : { ...ada, passed_tests: [] },
+    );
     await events.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace’s profile' });
     expect(await within(profile).findByText('The service is busy. Please try again.')).toBeInTheDocument();
@@ -394,7 +420,9 @@ describe('Talent Search', () => {
           page: 1,
           page_size: 100,
         }));
-        fake.post('/api/talent/:id/invitations', () => reply(201, { id: fakeId() }));
+        fake.on(talentSearchContract.invite, ({ params, body }) =>
+          reply(201, { job_id: body.job_id, applicant_id: params.id, invited_at: '2026-11-20T12:00:00Z' }),
+        );
       },
       '?tab=shortlist',
     );
@@ -422,7 +450,7 @@ describe('Talent Search', () => {
           page: 1,
           page_size: 100,
         }));
-        fake.post('/api/talent/:id/invitations', () => replyError(409, 'conflict', talentTexts.alreadyApplied));
+        fake.on(talentSearchContract.invite, () => replyError(409, 'conflict', talentTexts.alreadyApplied));
       },
       '?tab=shortlist',
     );

@@ -1,24 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { apiClient, callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { ApplicantProfile, ApplicantProfileView, UpdateApplicantProfileInput } from '~/shared/talent';
+import { talentContract } from '~/shared/contracts/talent';
+import type { ApplicantProfile, UpdateApplicantProfileInput } from '~/shared/talent';
 
 // The applicant's own profile and photo (/api/applicant/profile), and an applicant's profile as a
 // company sees it (/api/applicants/:id/profile).
 
-const PROFILE_PATH = '/api/applicant/profile';
+// The photo's upload sends the image itself: not on the contract until it has file kinds (decision 019).
 const PHOTO_PATH = '/api/applicant/profile/photo';
 
 export const applicantProfileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.talent.ownProfile(),
-    queryFn: () => apiClient.get<ApplicantProfile>(PROFILE_PATH),
+    queryFn: () => callApi(talentContract.ownProfile),
   });
 
 export const applicantProfileViewQueryOptions = (applicantId: string) =>
   queryOptions({
     queryKey: queryKeys.talent.profile(applicantId),
-    queryFn: () => apiClient.get<ApplicantProfileView>(`/api/applicants/${encodeURIComponent(applicantId)}/profile`),
+    queryFn: () => callApi(talentContract.applicantProfile, { params: { id: applicantId } }),
   });
 
 // Every change answers with the whole profile (its meter included): it replaces the cached copy.
@@ -34,9 +35,9 @@ function useProfileMutation<Input>(send: (input: Input) => Promise<ApplicantProf
 }
 
 export const useUpdateApplicantProfile = () =>
-  useProfileMutation((input: UpdateApplicantProfileInput) => apiClient.put<ApplicantProfile>(PROFILE_PATH, input));
+  useProfileMutation((input: UpdateApplicantProfileInput) => callApi(talentContract.updateOwnProfile, { body: input }));
 
 export const useUploadApplicantPhoto = () =>
   useProfileMutation((photo: File) => apiClient.put<ApplicantProfile>(PHOTO_PATH, photo));
 
-export const useRemoveApplicantPhoto = () => useProfileMutation(() => apiClient.delete<ApplicantProfile>(PHOTO_PATH));
+export const useRemoveApplicantPhoto = () => useProfileMutation(() => callApi(talentContract.removePhoto));

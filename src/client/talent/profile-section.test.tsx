@@ -8,6 +8,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { talentContract } from '~/shared/contracts/talent';
 import { paths } from '~/shared/routes';
 import {
   type ApplicantProfile,
@@ -41,9 +42,9 @@ function profileOf(fields: UpdateApplicantProfileInput, photoUrl: string | null 
 // GET and PUT /api/applicant/profile and the photo routes, answered from one stored profile.
 function fakeProfileApi(server: FakeServer, initial = profileOf({})) {
   const store = { profile: initial };
-  server.get('/api/applicant/profile', () => store.profile);
-  server.put('/api/applicant/profile', ({ body }) => {
-    store.profile = profileOf(body as UpdateApplicantProfileInput, store.profile.photo_url);
+  server.on(talentContract.ownProfile, () => store.profile);
+  server.on(talentContract.updateOwnProfile, ({ body }) => {
+    store.profile = profileOf(body, store.profile.photo_url);
     return store.profile;
   });
   server.put('/api/applicant/profile/photo', () => {
@@ -201,7 +202,7 @@ describe('the applicant’s Profile section', () => {
 
   it('puts the server’s field messages next to the fields, and keeps what was typed', async () => {
     const { events, section } = await openSettings((server) =>
-      server.put('/api/applicant/profile', () =>
+      server.on(talentContract.updateOwnProfile, () =>
         replyError(400, 'validation', `timezone: ${profileTexts.timezone}`, {
           timezone: profileTexts.timezone,
           'skills.0': profileTexts.skillTooLong,
@@ -221,7 +222,7 @@ describe('the applicant’s Profile section', () => {
 
   it('shows a refusal without fields in a banner and a notification', async () => {
     const { events, section } = await openSettings((server) =>
-      server.put('/api/applicant/profile', () =>
+      server.on(talentContract.updateOwnProfile, () =>
         replyError(403, 'forbidden', 'You do not have permission to do that.'),
       ),
     );
@@ -234,7 +235,7 @@ describe('the applicant’s Profile section', () => {
     let isDown = true;
     const server = createFakeServer();
     fakeProfileApi(server);
-    server.get('/api/applicant/profile', () =>
+    server.on(talentContract.ownProfile, () =>
       isDown ? replyError(503, 'unavailable', 'The service is busy. Please try again.') : profileOf({ headline: 'QA' }),
     );
     const { events } = await renderRoute(paths.applicantSettings.getHref(), { user: applicant, server });

@@ -10,6 +10,7 @@ import {
   type RecommendedJob,
 } from '~/shared/applications';
 import type { CurrentUser } from '~/shared/auth';
+import { talentContract } from '~/shared/contracts/talent';
 import type { JobListing } from '~/shared/job-board';
 import { type ApplicantProfileView, profileCompleteness } from '~/shared/talent';
 import type { ApplicantAttempt } from '~/shared/test-attempts';
@@ -111,7 +112,7 @@ export function fakeApplicantApi(
   server.get('/api/applicant/recommended-jobs', () => ({ items: recommended }));
   const emptyPage = () => ({ items: [], total: 0, page: 1, page_size: 5 });
   // The dashboard's Skills & Learning card reads the applicant's own profile.
-  server.get('/api/applicant/profile', () => {
+  server.on(talentContract.ownProfile, () => {
     const view = {
       id: '00000000-0000-4000-8000-0000000000aa',
       name: 'Ada Lovelace',

@@ -1,18 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { talentContract } from '~/shared/contracts/talent';
 import { apiErrorSchema } from '~/shared/errors';
-import {
-  applicantProfileSchema,
-  applicantProfileViewSchema,
-  PHOTO_MAX_BYTES,
-  photoContentTypes,
-  profileTexts,
-  updateApplicantProfileSchema,
-} from '~/shared/talent';
+import { applicantProfileSchema, PHOTO_MAX_BYTES, photoContentTypes, profileTexts } from '~/shared/talent';
 import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
+import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import type { StoredFileContent } from '../platform/file-store';
 import { mediaTypeOf, refuseDeclaredOversize, uploadBodyOf } from '../platform/file-transfer';
@@ -45,50 +40,33 @@ function sendPhoto(reply: FastifyReply, photo: StoredFileContent, isVersioned: b
     .send(photo.content);
 }
 
-// The applicant's own profile and photo, and what companies see of applicants (issue 11).
+// The applicant's own profile and photo, and what companies see of applicants (issue 11). The JSON
+// endpoints are declared in shared/contracts/talent.ts; the photo's upload and download keep their own
+// routes until the contract has file kinds (decision 019).
 export async function talentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, files } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/api/applicant/profile',
-    {
-      config: { access: { permission: 'read:applicant_profile:own' } },
-      schema: {
-        tags,
-        summary: 'Your applicant profile, with how complete it is and what is missing',
-        response: { 200: applicantProfileSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    talentContract.ownProfile,
+    { config: { access: { permission: 'read:applicant_profile:own' } } },
     async (request) => getApplicantProfile({ db, applicantId: currentAuth(request).user.id }),
   );
 
-  routes.put(
-    '/api/applicant/profile',
-    {
-      config: { access: { permission: 'update:applicant_profile:own' } },
-      schema: {
-        tags,
-        summary: 'Replace your applicant profile (a field left out or empty is cleared; the photo has its own route)',
-        body: updateApplicantProfileSchema,
-        response: { 200: applicantProfileSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    talentContract.updateOwnProfile,
+    { config: { access: { permission: 'update:applicant_profile:own' } } },
     async (request) => updateApplicantProfile({ db, ...actorOf(request), fields: request.body }),
   );
 
   await app.register(photoUploadRoute, { context });
 
-  routes.delete(
-    PHOTO_UPLOAD_PATH,
-    {
-      config: { access: { permission: 'update:applicant_profile:own' } },
-      schema: {
-        tags,
-        summary: 'Remove your photo',
-        response: { 200: applicantProfileSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    talentContract.removePhoto,
+    { config: { access: { permission: 'update:applicant_profile:own' } } },
     async (request) => removeApplicantPhoto({ db, files, ...actorOf(request) }),
   );
 
@@ -116,17 +94,10 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
     },
   );
 
-  routes.get(
-    '/api/applicants/:id/profile',
-    {
-      config: { access: { permission: 'read:applicant_profile:any' } },
-      schema: {
-        tags,
-        summary: "An applicant's profile as companies see it (read-only)",
-        params: applicantParams,
-        response: { 200: applicantProfileViewSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    talentContract.applicantProfile,
+    { config: { access: { permission: 'read:applicant_profile:any' } } },
     async (request) =>
       viewApplicantProfile({ db, applicantId: request.params.id, viewerRole: currentAuth(request).user.role }),
   );
