@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applicantApplication, applicantUser, fakeApplicantApi } from '~/client/testing/fake-applicant-api';
+import { applicantUser } from '~/client/testing/data-generators';
+import { applicantApplication, fakeApplicantApi } from '~/client/testing/fake-applicant-api';
 import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';

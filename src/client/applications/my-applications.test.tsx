@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeId } from '~/client/testing/data-generators';
-import { applicantApplication, applicantUser, fakeApplicantApi } from '~/client/testing/fake-applicant-api';
+import { applicantUser, fakeId } from '~/client/testing/data-generators';
+import { applicantApplication, fakeApplicantApi } from '~/client/testing/fake-applicant-api';
 import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';

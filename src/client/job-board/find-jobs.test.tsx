@@ -1,28 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeId } from '~/client/testing/data-generators';
+import { applicantUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
-import type { CurrentUser } from '~/shared/auth';
 import { type JobListing, type JobPosting, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 
 // Find Jobs and the apply dialog (spec §2, §4, §5, §8, §9): the cover letter rule in the spec's words,
 // the rate, what success and each kind of failure say, the card turning to Applied, the save heart, and
 // the debounced search.
-
-function applicantUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: fakeId(),
-    email: 'ada@talent.test',
-    name: 'Ada Talent',
-    role: 'applicant',
-    email_verified: true,
-    has_password: true,
-    company: null,
-    ...overrides,
-  };
-}
 
 function listing(overrides: Partial<JobListing> = {}): JobListing {
   return {

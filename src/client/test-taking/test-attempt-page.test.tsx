@@ -1,12 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  applicantAttempt,
-  candidateQuestion,
-  fakeApplicantTestsApi,
-  testTaker,
-} from '~/client/testing/fake-applicant-tests-api';
+import { applicantUser } from '~/client/testing/data-generators';
+import { applicantAttempt, candidateQuestion, fakeApplicantTestsApi } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { paths } from '~/shared/routes';
@@ -26,7 +22,7 @@ async function openTest(
   const server = createFakeServer();
   const api = fakeApplicantTestsApi(server, [attempt], { clock });
   answer?.(server);
-  const view = await renderRoute(paths.applicantTest.getHref({ id: attempt.id }), { user: testTaker(), server });
+  const view = await renderRoute(paths.applicantTest.getHref({ id: attempt.id }), { user: applicantUser(), server });
   return { ...view, ...api };
 }
 
@@ -304,7 +300,7 @@ describe('Taking a skills test', () => {
     const server = createFakeServer();
     fakeApplicantTestsApi(server, []);
     await renderRoute(paths.applicantTest.getHref({ id: '00000000-0000-4000-8000-00000000dead' }), {
-      user: testTaker(),
+      user: applicantUser(),
       server,
     });
     expect(await screen.findByText(attemptTexts.notFound)).toBeInTheDocument();

@@ -25,6 +25,19 @@ export function companyUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
+export function applicantUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: fakeId(),
+    email: 'ada@talent.test',
+    name: 'Ada Talent',
+    role: 'applicant',
+    email_verified: true,
+    has_password: true,
+    company: null,
+    ...overrides,
+  };
+}
+
 export const emptyJobSummary: JobSummary = {
   open_jobs: 0,
   paused_jobs: 0,

@@ -9,7 +9,6 @@ import {
   illegalApplicationMoveMessage,
   type RecommendedJob,
 } from '~/shared/applications';
-import type { CurrentUser } from '~/shared/auth';
 import { talentContract } from '~/shared/contracts/talent';
 import type { JobListing } from '~/shared/job-board';
 import { type ApplicantProfileView, profileCompleteness } from '~/shared/talent';
@@ -17,19 +16,6 @@ import type { ApplicantAttempt } from '~/shared/test-attempts';
 
 // The applicant's side of the API for component tests (/api/applicant/*), answered from memory with the
 // same rules as the server: a move the state machine refuses is a 409 with its sentence.
-
-export function applicantUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: fakeId(),
-    email: 'ada@talent.test',
-    name: 'Ada Talent',
-    role: 'applicant',
-    email_verified: true,
-    has_password: true,
-    company: null,
-    ...overrides,
-  };
-}
 
 export function applicantApplication(overrides: Partial<ApplicantApplication> = {}): ApplicantApplication {
   const at = new Date().toISOString();

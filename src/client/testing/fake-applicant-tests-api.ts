@@ -1,4 +1,3 @@
-import type { CurrentUser } from '~/shared/auth';
 import {
   type AnswerFile,
   type ApplicantAttempt,
@@ -15,19 +14,6 @@ import { type FakeServer, replyError } from './fake-server';
 // memory with the server's rules: questions only while started, answers checked as the server checks
 // them, refusals after the deadline or the submit, and the server's own clock (`clock`), which a test
 // can set apart from the browser's.
-
-export function testTaker(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: fakeId(),
-    email: 'ada@talent.test',
-    name: 'Ada Talent',
-    role: 'applicant',
-    email_verified: true,
-    has_password: true,
-    company: null,
-    ...overrides,
-  };
-}
 
 export function candidateQuestion(overrides: Partial<CandidateQuestion> = {}): CandidateQuestion {
   return {
