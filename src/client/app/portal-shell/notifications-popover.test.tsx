@@ -4,6 +4,7 @@ import { companyUser } from '~/client/testing/data-generators';
 import { fakeBillingApi } from '~/client/testing/fake-billing-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import type { LiveEvent } from '~/shared/live-events';
@@ -122,7 +123,9 @@ describe('Notifications popover', () => {
     const server = createFakeServer();
     const stored = [notification({ title: 'Ada applied', link: '/company/applications' })];
     fakeNotificationsApi(server, stored);
+    // The page the notification opens: its applications, and the jobs of its filter.
     server.get('/api/applications', () => ({ items: [], total: 0, page: 1, page_size: 20 }));
+    server.on(jobsContract.list, () => ({ items: [], total: 0, page: 1, page_size: 100 }));
     const { events, router } = await openPortal(server);
 
     await events.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
