@@ -13,6 +13,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 // server adds them; a contract names only what a caller can rely on.
 export type SuccessStatus = 200 | 201 | 202 | 204;
 
+// A file as the body or the answer, not JSON: its bytes under one of these media types. An upload goes as
+// the raw body (its name, where it has one, in X-File-Name); a download comes as an attachment.
+export interface FileKind {
+  readonly kind: 'file';
+  readonly mediaTypes: readonly string[];
+}
+export const fileOf = (...mediaTypes: string[]): FileKind => ({ kind: 'file', mediaTypes });
+export const isFileKind = (value: unknown): value is FileKind =>
+  typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'file';
+
 export interface EndpointDefinition {
   method: HttpMethod;
   path: `/api/${string}`;
@@ -21,9 +31,9 @@ export interface EndpointDefinition {
   // Every `:name` in the path, validated by the server (a malformed id is a 400, decision 008).
   params?: z.ZodObject;
   query?: z.ZodType;
-  body?: z.ZodType;
+  body?: z.ZodType | FileKind;
   // 204 answers with no body: declare it as `noContent` (contract-schemas.ts).
-  responses: Partial<Record<SuccessStatus, z.ZodType>>;
+  responses: Partial<Record<SuccessStatus, z.ZodType | FileKind>>;
 }
 
 export interface Endpoint extends EndpointDefinition {
@@ -58,19 +68,23 @@ export type PathParamNames<Path extends string> = Path extends `${string}:${infe
 
 export type PathParams<E extends EndpointDefinition> = Record<PathParamNames<E['path']>, string>;
 
-// What a successful call answers: any of its success bodies, nothing for a 204.
+// What a successful call answers: any of its success bodies, nothing for a 204, a Blob for a file.
 export type ResponseOf<E extends EndpointDefinition> = {
   [Status in keyof E['responses']]: Status extends 204
     ? undefined
     : E['responses'][Status] extends z.ZodType
       ? z.output<E['responses'][Status]>
-      : never;
+      : E['responses'][Status] extends FileKind
+        ? Blob
+        : never;
 }[keyof E['responses']];
 
-// The body a caller sends: the schema's input (defaults may be left out).
+// The body a caller sends: the schema's input (defaults may be left out), or the file itself.
 export type BodyOf<E extends EndpointDefinition> = E extends { body: infer Body extends z.ZodType }
   ? z.input<Body>
-  : undefined;
+  : E extends { body: FileKind }
+    ? Blob
+    : undefined;
 // A query is text on the wire, so its schemas coerce (input `unknown`): a caller passes the parsed type.
 export type QueryOf<E extends EndpointDefinition> = E extends { query: infer Query extends z.ZodType }
   ? CoercedInput<z.input<Query>, z.output<Query>>
@@ -92,7 +106,7 @@ export type CallInput<E extends EndpointDefinition> = ([PathParamNames<E['path']
       ? { query?: QueryOf<E> }
       : { query: QueryOf<E> }
     : unknown) &
-  (E extends { body: z.ZodType }
+  (E extends { body: z.ZodType | FileKind }
     ? undefined extends BodyOf<E>
       ? { body?: BodyOf<E> }
       : { body: BodyOf<E> }

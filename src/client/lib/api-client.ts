@@ -103,9 +103,55 @@ export function callApi<E extends EndpointDefinition>(
 ): Promise<ResponseOf<E>> {
   // The tuple is generic in E; its two places are these.
   const [input, options] = callArguments as unknown as [ContractInput | undefined, RequestOptions | undefined];
-  const { params, query, body } = input ?? {};
-  const path = pathOf(endpoint.path, params) + (query ? queryString(query) : '');
-  return request<ResponseOf<E>>(endpoint.method, path, body, options);
+  return request<ResponseOf<E>>(endpoint.method, addressOf(endpoint, input), input?.body, options);
+}
+
+function addressOf(endpoint: EndpointDefinition, input: ContractInput | undefined): string {
+  const { params, query } = input ?? {};
+  return pathOf(endpoint.path, params) + (query ? queryString(query) : '');
+}
+
+// The address of an endpoint the browser fetches by itself: an <img>'s photo, a calendar subscription.
+export const apiUrl = <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>): string =>
+  addressOf(endpoint, callArguments[0] as ContractInput | undefined);
+
+// Fetches a file an endpoint answers with (CSV, PDF, an upload) and saves it under the name the server
+// gives it, else `fallbackName`. Fetched rather than navigated to, so a refusal (an expired session, a
+// bad filter) becomes a message on the page instead of an error page saved to disk.
+export async function downloadApi<E extends EndpointDefinition>(
+  endpoint: E,
+  fallbackName: string,
+  ...callArguments: CallArguments<E>
+): Promise<void> {
+  const response = await fetch(addressOf(endpoint, callArguments[0] as ContractInput | undefined), {
+    method: endpoint.method,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) {
+    const payload = await readJson(response);
+    throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
+  }
+  saveBlob(await response.blob(), fileNameFrom(response.headers.get('content-disposition'), fallbackName));
+}
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) return decodeURIComponent(encoded[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the browser's download; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
 }
 
 // The calls not yet on a contract (issue 28 moves them all to callApi).

@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, callApi } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { talentContract } from '~/shared/contracts/talent';
 import type { ApplicantProfile, UpdateApplicantProfileInput } from '~/shared/talent';
 
 // The applicant's own profile and photo (/api/applicant/profile), and an applicant's profile as a
 // company sees it (/api/applicants/:id/profile).
-
-// The photo's upload sends the image itself: not on the contract until it has file kinds (decision 019).
-const PHOTO_PATH = '/api/applicant/profile/photo';
 
 export const applicantProfileQueryOptions = () =>
   queryOptions({
@@ -38,6 +35,6 @@ export const useUpdateApplicantProfile = () =>
   useProfileMutation((input: UpdateApplicantProfileInput) => callApi(talentContract.updateOwnProfile, { body: input }));
 
 export const useUploadApplicantPhoto = () =>
-  useProfileMutation((photo: File) => apiClient.put<ApplicantProfile>(PHOTO_PATH, photo));
+  useProfileMutation((photo: File) => callApi(talentContract.uploadPhoto, { body: photo }));
 
 export const useRemoveApplicantPhoto = () => useProfileMutation(() => callApi(talentContract.removePhoto));

@@ -1,6 +1,7 @@
 import type {
   ContextConfigDefault,
   FastifyContextConfig,
+  FastifyError,
   FastifyInstance,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -11,9 +12,12 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import type { Endpoint } from '~/shared/contract';
+import { type Endpoint, type FileKind, isFileKind } from '~/shared/contract';
+import { apiErrorSchema } from '~/shared/errors';
 import type { RouteAccess } from './access-control';
-import { errorResponses } from './route-schemas';
+import { AppError } from './errors';
+import { refuseDeclaredOversize } from './file-transfer';
+import { errorResponses, fileResponse } from './route-schemas';
 
 // Registers a route from its contract in src/shared/contracts (decision 019): method, path and the
 // route schema (params, querystring, body, responses with the common errors, tags and summary, hence the
@@ -34,8 +38,11 @@ export interface ContractRouteSchema<E extends Endpoint> {
   params: E extends { params: infer Params extends ZodType } ? Params : undefined;
   querystring: E extends { query: infer Query extends ZodType } ? Query : undefined;
   body: E extends { body: infer Body extends ZodType } ? Body : undefined;
-  response: E['responses'] & typeof errorResponses;
+  response: {
+    [Status in keyof E['responses']]: FileKind extends E['responses'][Status] ? FileResponse : E['responses'][Status];
+  } & typeof errorResponses;
 }
+type FileResponse = ReturnType<typeof fileResponse>;
 
 export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
   RawServerDefault,
@@ -49,7 +56,15 @@ export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
 
 export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
   config: Omit<FastifyContextConfig, 'contract'> & { access: RouteAccess };
+  // An endpoint whose body is a file: at most `maxBytes`, and the sentences its refusals give.
+  upload?: UploadRules;
 };
+
+export interface UploadRules {
+  maxBytes: number;
+  tooLarge: string;
+  unsupportedType: string;
+}
 
 const pathParamNames = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] ?? '');
 
@@ -64,20 +79,54 @@ export function registerEndpoint<E extends Endpoint>(
   if (pathParamNames(endpoint.path).sort().join() !== declared.join()) {
     throw new Error(`${endpoint.name}: the params schema must declare exactly the parameters of ${endpoint.path}.`);
   }
+  const { upload, ...routeOptions } = options;
+  const fileBody = isFileKind(endpoint.body) ? endpoint.body : undefined;
+  if (Boolean(fileBody) !== Boolean(upload)) {
+    throw new Error(`${endpoint.name}: a file body needs upload rules, and only a file body has them.`);
+  }
+  const responses = Object.fromEntries(
+    Object.entries(endpoint.responses).map(([status, answer]) => [
+      status,
+      isFileKind(answer) ? fileResponse(...answer.mediaTypes) : answer,
+    ]),
+  );
   const schema = {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
-    ...(endpoint.body && { body: endpoint.body }),
-    response: { ...endpoint.responses, ...errorResponses },
+    ...(endpoint.body && !fileBody && { body: endpoint.body }),
+    ...(fileBody && { consumes: [...fileBody.mediaTypes] }),
+    response: { ...responses, ...errorResponses, ...(fileBody && { 415: apiErrorSchema }) },
   };
-  app.withTypeProvider<ZodTypeProvider>().route({
-    ...options,
-    method: endpoint.method,
-    url: endpoint.path,
-    config: { ...options.config, contract: endpoint.name },
-    schema,
-    handler: handler as RouteHandlerMethod,
+  const route = (scope: FastifyInstance) =>
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOptions,
+      ...(upload && { bodyLimit: upload.maxBytes }),
+      method: endpoint.method,
+      url: endpoint.path,
+      config: { ...routeOptions.config, contract: endpoint.name },
+      schema,
+      handler: handler as RouteHandlerMethod,
+    });
+  if (!fileBody || !upload) {
+    route(app);
+    return;
+  }
+  // In a scope of its own: only here does a body arrive as a file's raw bytes, a stream the handler stores
+  // as it arrives (file-transfer.ts uploadBodyOf), and only here are Fastify's refusals of a body reworded.
+  app.register(async (scope) => {
+    scope.addContentTypeParser([...fileBody.mediaTypes], (request, body, done) =>
+      refuseDeclaredOversize(request, body, done, upload.maxBytes, upload.tooLarge),
+    );
+    // What the error thrown here becomes is the app's error handler's (the parent's) to answer.
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('payload_too_large', upload.tooLarge);
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        throw new AppError('unsupported_media_type', upload.unsupportedType);
+      }
+      throw error;
+    });
+    route(scope);
   });
 }

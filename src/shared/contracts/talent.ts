@@ -1,9 +1,15 @@
-import { defineContract } from '../contract';
+import { z } from 'zod';
+import { defineContract, fileOf } from '../contract';
 import { idParams } from '../contract-schemas';
-import { applicantProfileSchema, applicantProfileViewSchema, updateApplicantProfileSchema } from '../talent';
+import {
+  applicantProfileSchema,
+  applicantProfileViewSchema,
+  photoContentTypes,
+  updateApplicantProfileSchema,
+} from '../talent';
+import { text } from '../text';
 
-// The applicant's own profile, and what companies see of applicants (issue 11). The photo's upload (the
-// image itself as the body) and download are not here yet: they wait for file kinds (decision 019).
+// The applicant's own profile and photo, and what companies see of applicants.
 export const talentContract = defineContract(
   { name: 'talent', tags: ['talent'] },
   {
@@ -19,6 +25,21 @@ export const talentContract = defineContract(
       summary: 'Replace your applicant profile (a field left out or empty is cleared; the photo has its own route)',
       body: updateApplicantProfileSchema,
       responses: { 200: applicantProfileSchema },
+    },
+    uploadPhoto: {
+      method: 'PUT',
+      path: '/api/applicant/profile/photo',
+      summary: 'Upload your photo: the image itself as the body (JPEG, PNG or WebP, at most 2 MB)',
+      body: fileOf(...photoContentTypes),
+      responses: { 200: applicantProfileSchema },
+    },
+    photo: {
+      method: 'GET',
+      path: '/api/applicants/:id/photo',
+      summary: "An applicant's photo, with the content type it was uploaded as",
+      params: idParams('applicant'),
+      query: z.object({ v: text().max(100).optional().describe('The version photo_url carries') }),
+      responses: { 200: fileOf(...photoContentTypes) },
     },
     removePhoto: {
       method: 'DELETE',
