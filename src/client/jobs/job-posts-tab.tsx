@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { BriefcaseIcon, DownloadIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, PhoneLabel, useConfirmAction } from '~/client/components/data-list';
+import { useRowSelection } from '~/client/components/row-selection';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
-import { Checkbox } from '~/client/components/ui/checkbox';
 import { useListSearch } from '~/client/lib/list-search';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import { formatJobBudget, type Job, jobTexts, MAX_JOB_TAGS_SHOWN } from '~/shared/jobs';
@@ -80,40 +79,14 @@ export function JobPostsTab() {
     isPending: actions.isPending,
   });
 
-  // The selection belongs to one list: another page or filter starts a new one.
-  const selectionScope = JSON.stringify(query);
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
   const items = jobs.data?.items ?? [];
-  const selectedIds =
-    selection.scope === selectionScope ? selection.ids.filter((id) => items.some((job) => job.id === id)) : [];
-  const setSelectedIds = (ids: string[]) => setSelection({ scope: selectionScope, ids });
-  const allSelected = items.length > 0 && selectedIds.length === items.length;
+  // The selection belongs to one list: another page or filter starts a new one.
+  const selection = useRowSelection(items, JSON.stringify(query));
 
   const { page: _page, page_size: _pageSize, ...listFilters } = query;
 
   const columns: DataListColumn<Job>[] = [
-    {
-      id: 'select',
-      phone: 'lead',
-      className: 'w-10',
-      header: (
-        <Checkbox
-          checked={allSelected ? true : selectedIds.length > 0 ? 'indeterminate' : false}
-          disabled={items.length === 0}
-          onCheckedChange={(checked) => setSelectedIds(checked === true ? items.map((job) => job.id) : [])}
-          aria-label="Select all jobs on this page"
-        />
-      ),
-      cell: (job) => (
-        <Checkbox
-          checked={selectedIds.includes(job.id)}
-          onCheckedChange={(checked) =>
-            setSelectedIds(checked === true ? [...selectedIds, job.id] : selectedIds.filter((id) => id !== job.id))
-          }
-          aria-label={`Select ${job.title}`}
-        />
-      ),
-    },
+    selection.column({ noun: 'jobs', nameOf: (job) => job.title }),
     {
       id: 'title',
       phone: 'title',
@@ -215,7 +188,7 @@ export function JobPostsTab() {
           Export CSV
         </Button>
       </div>
-      {selectedIds.length > 0 && <JobBulkBar selectedIds={selectedIds} onDone={() => setSelectedIds([])} />}
+      {selection.selectedIds.length > 0 && <JobBulkBar selectedIds={selection.selectedIds} onDone={selection.clear} />}
     </>
   );
 
@@ -236,7 +209,7 @@ export function JobPostsTab() {
       query={jobs}
       columns={columns}
       rowKey={(job) => job.id}
-      isRowSelected={(job) => selectedIds.includes(job.id)}
+      isRowSelected={selection.isSelected}
       search={search}
       errorTitle={jobTexts.loadErrorTitle}
       errorText={jobTexts.loadError}
