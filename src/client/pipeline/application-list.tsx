@@ -1,9 +1,9 @@
 import { InboxIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, type ListQueryResult, PhoneLabel } from '~/client/components/data-list';
+import { useRowSelection } from '~/client/components/row-selection';
 import { Badge } from '~/client/components/ui/badge';
-import { Checkbox } from '~/client/components/ui/checkbox';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { JobApplication } from '~/shared/jobs';
 import { pipelineTexts } from '~/shared/pipeline';
@@ -37,38 +37,11 @@ export function ApplicationList({
   toolbar,
   empty,
 }: ApplicationListProps) {
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
   const items = query.data?.items ?? [];
-  const selectedIds =
-    selection.scope === selectionScope ? selection.ids.filter((id) => items.some((item) => item.id === id)) : [];
-  const setSelectedIds = (ids: string[]) => setSelection({ scope: selectionScope, ids });
-  const allSelected = items.length > 0 && selectedIds.length === items.length;
+  const selection = useRowSelection(items, selectionScope);
 
   const columns: DataListColumn<JobApplication>[] = [
-    {
-      id: 'select',
-      phone: 'lead',
-      className: 'w-10',
-      header: (
-        <Checkbox
-          checked={allSelected ? true : selectedIds.length > 0 ? 'indeterminate' : false}
-          disabled={items.length === 0}
-          onCheckedChange={(checked) => setSelectedIds(checked === true ? items.map((item) => item.id) : [])}
-          aria-label="Select all applications on this page"
-        />
-      ),
-      cell: (application) => (
-        <Checkbox
-          checked={selectedIds.includes(application.id)}
-          onCheckedChange={(checked) =>
-            setSelectedIds(
-              checked === true ? [...selectedIds, application.id] : selectedIds.filter((id) => id !== application.id),
-            )
-          }
-          aria-label={`Select ${application.applicant_name}`}
-        />
-      ),
-    },
+    selection.column({ noun: 'applications', nameOf: (application) => application.applicant_name }),
     {
       id: 'applicant',
       phone: 'title',
@@ -160,16 +133,18 @@ export function ApplicationList({
       query={query}
       columns={columns}
       rowKey={(application) => application.id}
-      isRowSelected={(application) => selectedIds.includes(application.id)}
+      isRowSelected={selection.isSelected}
       search={search}
       errorTitle="Error loading applications"
       errorText={pipelineTexts.loadError}
       empty={{ ...empty, icon: empty.icon ?? InboxIcon }}
       toolbar={
-        (toolbar || selectedIds.length > 0) && (
+        (toolbar || selection.selectedIds.length > 0) && (
           <>
             {toolbar}
-            {selectedIds.length > 0 && <BulkMoveBar selectedIds={selectedIds} onDone={() => setSelectedIds([])} />}
+            {selection.selectedIds.length > 0 && (
+              <BulkMoveBar selectedIds={selection.selectedIds} onDone={selection.clear} />
+            )}
           </>
         )
       }
