@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { AssignmentStatusBadge, formatHourlyRate } from '~/client/components/assignments-table';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
@@ -15,9 +16,8 @@ import type { Assignment } from '~/shared/billing';
 import { applicantAssignmentsQueryOptions, timesheetWeekQueryOptions } from './api';
 import { ClockCard } from './clock-card';
 import { PastWeeks } from './past-weeks';
-import { AssignmentStatusBadge } from './timesheet-status-badge';
 import { WeekTimesheetForm } from './week-timesheet-form';
-import { addWeeks, formatRate, formatWeek, todayIsoDay, weekStartOf } from './work-format';
+import { addWeeks, formatWeek, todayIsoDay, weekStartOf } from './work-format';
 
 export const applicantTimesheetTexts = {
   noAssignments: 'You have no assignments yet. When a company hires you, your assignment and timesheets appear here.',
@@ -121,7 +121,7 @@ export function ApplicantTimesheets() {
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <AssignmentStatusBadge status={assignment.status} />
           <span>
-            {formatRate(assignment.rate_cents)} · {assignment.weekly_hours} h a week
+            {formatHourlyRate(assignment.rate_cents)} · {assignment.weekly_hours} h a week
           </span>
         </div>
       </div>

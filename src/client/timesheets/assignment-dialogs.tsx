@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
+import { AssignmentStatusBadge, formatHourlyRate } from '~/client/components/assignments-table';
 import { ShiftStatusLabel } from '~/client/components/shift-status';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
 import { formatIsoDay } from '~/client/lib/iso-day';
 import type { Assignment } from '~/shared/billing';
-import { AssignmentStatusBadge } from './timesheet-status-badge';
-import { formatRate } from './work-format';
 
 export const describeTalent = (assignment: Assignment) => `${assignment.applicant_name} (${assignment.role})`;
 
@@ -40,7 +39,7 @@ function AssignmentDetails({ assignment }: { assignment: Assignment }) {
     ...(assignment.status === 'active'
       ? ([['Shift', <ShiftStatusLabel key="shift" status={assignment.shift_status} />]] as Array<[string, ReactNode]>)
       : []),
-    ['Rate', formatRate(assignment.rate_cents)],
+    ['Rate', formatHourlyRate(assignment.rate_cents)],
     ['Weekly hours', `${assignment.weekly_hours} h`],
     ['Start date', formatIsoDay(assignment.start_date)],
     ...(assignment.end_date ? ([['End date', formatIsoDay(assignment.end_date)]] as Array<[string, string]>) : []),
@@ -81,7 +80,7 @@ function AssignmentDetails({ assignment }: { assignment: Assignment }) {
                 className="border-b border-border"
               >
                 <td className="py-1.5">{formatIsoDay(terms.effective_date)}</td>
-                <td className="py-1.5 tabular-nums">{formatRate(terms.rate_cents)}</td>
+                <td className="py-1.5 tabular-nums">{formatHourlyRate(terms.rate_cents)}</td>
                 <td className="py-1.5 text-right tabular-nums">{terms.weekly_hours} h</td>
               </tr>
             ))}

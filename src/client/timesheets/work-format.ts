@@ -1,8 +1,7 @@
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
 import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
-import type { AssignmentStatus } from '~/shared/applications';
-import { formatCents, type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
+import { type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
 
 // Weeks, days, rates and statuses as the work screens say them. A week is named by its Sunday
 // (YYYY-MM-DD), in the viewer's own calendar, as the API names it.
@@ -35,9 +34,6 @@ export const weekdayShort = (day: string): string => format(fromIsoDay(day), 'EE
 export const dayOfMonth = (day: string): string => format(fromIsoDay(day), 'MMM d');
 export const dayName = (day: string): string => format(fromIsoDay(day), 'EEEE, MMM d');
 
-// An hourly rate in integer cents, two decimals on screen: 4550 → '$45.50/h'.
-export const formatRate = (cents: number): string => `${formatCents(cents)}/h`;
-
 // A moment's calendar day in the viewer's zone: 'Nov 24, 2026'.
 export const formatDate = (at: string): string => format(new Date(at), 'MMM d, yyyy');
 
@@ -56,16 +52,4 @@ export const timesheetStatusVariants: Record<TimesheetStatus, BadgeVariant> = {
   submitted: 'info',
   approved: 'success',
   returned: 'warning',
-};
-
-export const assignmentStatusLabels: Record<AssignmentStatus, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  ended: 'Ended',
-};
-
-export const assignmentStatusVariants: Record<AssignmentStatus, BadgeVariant> = {
-  pending: 'info',
-  active: 'success',
-  ended: 'neutral',
 };
