@@ -59,12 +59,14 @@ export function defineContract<
   ) as Named<Feature, Endpoints>;
 }
 
-// `:id` and `:attemptId` in '/api/tests/:id/attempts/:attemptId'.
+// `:id` and `:attemptId` in '/api/tests/:id/attempts/:attemptId'; `:token` in '/api/calendar/:token.ics'.
 export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
+  ? ParamName<Name> | PathParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
-    ? Name
+    ? ParamName<Name>
     : never;
+// A name ends where a letter or underscore stops, as in pathOf: a suffix such as `.ics` is not part of it.
+type ParamName<Segment extends string> = Segment extends `${infer Name}.${string}` ? Name : Segment;
 
 export type PathParams<E extends EndpointDefinition> = Record<PathParamNames<E['path']>, string>;
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { AssignmentOptionList } from '~/shared/admin-assignments';
-import type { AdminCreateJobInput, AdminJobList, AdminJobListQuery } from '~/shared/admin-jobs';
+import type { AdminCreateJobInput, AdminJobListQuery } from '~/shared/admin-jobs';
+import { adminJobsContract } from '~/shared/contracts/admin-jobs';
 import type { Job, UpdateJobInput } from '~/shared/jobs';
 
 // Job Management (/api/admin/jobs): every company's jobs, one job for the edit form, the companies to
@@ -20,7 +20,7 @@ export const adminJobKeys = {
 export const adminJobListQueryOptions = (query: AdminJobListQuery) =>
   queryOptions({
     queryKey: adminJobKeys.list(query),
-    queryFn: () => apiClient.get<AdminJobList>(`/api/admin/jobs${queryString(query)}`),
+    queryFn: () => callApi(adminJobsContract.list, { query }),
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -28,13 +28,13 @@ export const adminJobListQueryOptions = (query: AdminJobListQuery) =>
 export const adminJobQueryOptions = (id: string) =>
   queryOptions({
     queryKey: adminJobKeys.detail(id),
-    queryFn: () => apiClient.get<Job>(`/api/admin/jobs/${id}`),
+    queryFn: () => callApi(adminJobsContract.get, { params: { id } }),
   });
 
 export const companyOptionsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: adminJobKeys.companies(q),
-    queryFn: () => apiClient.get<AssignmentOptionList>(`/api/admin/jobs/company-options${queryString({ q })}`),
+    queryFn: () => callApi(adminJobsContract.companyOptions, { query: { q } }),
     placeholderData: keepPreviousData,
   });
 
@@ -52,12 +52,12 @@ function useAdminJobMutation<Variables>(mutationFn: (variables: Variables) => Pr
 }
 
 export const useCreateAdminJob = () =>
-  useAdminJobMutation((input: AdminCreateJobInput) => apiClient.post<Job>('/api/admin/jobs', input));
+  useAdminJobMutation((input: AdminCreateJobInput) => callApi(adminJobsContract.create, { body: input }));
 
 export const useUpdateAdminJob = () =>
   useAdminJobMutation(({ id, fields }: { id: string; fields: UpdateJobInput }) =>
-    apiClient.put<Job>(`/api/admin/jobs/${id}`, fields),
+    callApi(adminJobsContract.update, { params: { id }, body: fields }),
   );
 
 export const useArchiveAdminJob = () =>
-  useAdminJobMutation((id: string) => apiClient.post<Job>(`/api/admin/jobs/${id}/archive`, {}));
+  useAdminJobMutation((id: string) => callApi(adminJobsContract.archive, { params: { id } }));

@@ -4,6 +4,7 @@ import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type AdminTest, takenTestsText } from '~/shared/admin-tests';
+import { adminJobsContract } from '~/shared/contracts/admin-jobs';
 import { paths } from '~/shared/routes';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
@@ -96,7 +97,7 @@ describe('Tests & Content Management', () => {
 
   it('creates a platform test with its questions through Create New Test', async () => {
     const { events, server } = await openPage([]);
-    server.get('/api/admin/jobs/company-options', () => ({ items: [{ id: fakeId(), name: 'Acme', detail: null }] }));
+    server.on(adminJobsContract.companyOptions, () => ({ items: [{ id: fakeId(), name: 'Acme', detail: null }] }));
     let sent: Record<string, unknown> | null = null;
     server.post('/api/admin/tests', ({ body }) => {
       sent = body as Record<string, unknown>;

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { apiClient, callApi, queryString } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { AssignmentOptionList } from '~/shared/admin-assignments';
 import type {
   AdminCreateTestInput,
   AdminTestDetail,
@@ -10,6 +9,7 @@ import type {
   BulkTestAction,
   BulkTestResult,
 } from '~/shared/admin-tests';
+import { adminJobsContract } from '~/shared/contracts/admin-jobs';
 
 // Tests & Content Management (/api/admin/tests): every test, one test for the read-only view, the owners
 // to pick from, Create New Test and the bulk Archive and Delete. Everything nests under one key.
@@ -39,7 +39,7 @@ export const adminTestQueryOptions = (id: string) =>
 export const testOwnerOptionsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: adminTestKeys.owners(q),
-    queryFn: () => apiClient.get<AssignmentOptionList>(`/api/admin/jobs/company-options${queryString({ q })}`),
+    queryFn: () => callApi(adminJobsContract.companyOptions, { query: { q } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '~/client/lib/api-client';
-import { downloadFile } from '~/client/lib/download-file';
+import { callApi, downloadApi } from '~/client/lib/api-client';
 import { useRefreshMeetings } from '~/client/lib/meeting-queries';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { BodyOf, EndpointDefinition } from '~/shared/contract';
@@ -38,7 +37,8 @@ export const useCancelMeeting = () =>
     callApi(meetingsContract.cancel, { params: { id }, body }),
   );
 
-export const downloadMeetingIcs = (meeting: Meeting) => downloadFile(`/api/meetings/${meeting.id}/ics`, 'meeting.ics');
+export const downloadMeetingIcs = (meeting: Meeting) =>
+  downloadApi(meetingsContract.downloadCalendar, 'meeting.ics', { params: { id: meeting.id } });
 
 export const calendarFeedQueryOptions = () =>
   queryOptions({

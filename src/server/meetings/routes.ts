@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { meetingsContract, secretToken } from '~/shared/contracts/meetings';
+import { meetingsContract } from '~/shared/contracts/meetings';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { actorOf, companyActorOf, errorResponses, fileResponse, idParams } from '../platform/route-schemas';
+import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { createCalendarFeed, getCalendarFeedStatus, readCalendarFeed } from './calendar-feeds';
 import { cancelMeeting } from './cancel-meeting';
 import type { ScheduledMeeting } from './create-meeting-record';
@@ -21,20 +19,15 @@ import { respondToMeeting } from './respond-to-meeting';
 import { scheduleAccountManagerCall } from './schedule-account-manager-call';
 import { scheduleMeeting } from './schedule-meeting';
 
-const meetingParams = idParams('meeting');
-const tags = ['meetings'];
-
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 // Meetings (issue 14): a company schedules them with applicants in its pipeline (or a call with its
 // account manager); every participant answers, moves or cancels them; each has a join link and an .ics,
 // and each person a private iCalendar feed. Only participants see a meeting: anyone else gets a 404.
-// The endpoints are declared in shared/contracts/meetings.ts; the two .ics downloads keep their own
-// routes until the contract has a file answer (decision 019).
+// The endpoints are declared in shared/contracts/meetings.ts.
 export async function meetingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, config, live, jobs } = context;
   const { publicUrl } = config;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // After a committed change the participants' calendars refetch; the caller gets the meeting as they see it.
   const published = async (request: FastifyRequest, change: MeetingChange) => {
@@ -132,17 +125,10 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.get(
-    '/api/meetings/:id/ics',
-    {
-      config: { access: { permission: 'read:meeting:own' } },
-      schema: {
-        tags,
-        summary: 'Download one of your meetings as an iCalendar (.ics) file',
-        params: meetingParams,
-        response: { 200: fileResponse('text/calendar'), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    meetingsContract.downloadCalendar,
+    { config: { access: { permission: 'read:meeting:own' } } },
     async (request, reply) => {
       const file = await downloadMeetingCalendar({
         db,
@@ -235,24 +221,12 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
   );
 
   // Calendar apps fetch this without a session: the token in the URL is the credential.
-  routes.get(
-    '/api/calendar/:token.ics',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'A private iCalendar feed: your meetings from 30 days back onward',
-        params: z.object({ token: secretToken('calendar feed') }),
-        response: { 200: fileResponse('text/calendar'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const body = await readCalendarFeed({ db, publicUrl, token: request.params.token });
-      return sendGeneratedFile(
-        reply,
-        { filename: 'tandem-meetings.ics', contentType: CALENDAR_TYPE, content: body },
-        { disposition: 'inline', cacheControl: 'private, no-store' },
-      );
-    },
-  );
+  registerEndpoint(app, meetingsContract.calendarFeedFile, { config: { access: 'public' } }, async (request, reply) => {
+    const body = await readCalendarFeed({ db, publicUrl, token: request.params.token });
+    return sendGeneratedFile(
+      reply,
+      { filename: 'tandem-meetings.ics', contentType: CALENDAR_TYPE, content: body },
+      { disposition: 'inline', cacheControl: 'private, no-store' },
+    );
+  });
 }

@@ -1,16 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { messagingContract } from '~/shared/contracts/messaging';
-import { apiErrorSchema } from '~/shared/errors';
-import { ATTACHMENT_MAX_BYTES, attachmentTypeList, messagingTexts, uploadedAttachmentSchema } from '~/shared/messaging';
-import { text } from '~/shared/text';
+import { ATTACHMENT_MAX_BYTES, messagingTexts } from '~/shared/messaging';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
-import { AppError } from '../platform/errors';
-import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
+import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
-import { errorResponses, fileResponse, idParams, malformedIdMessage } from '../platform/route-schemas';
 import { viewerOf } from './conversation-access';
 import { countUnreadMessages, findConversations } from './find-conversations';
 import { findMessages } from './find-messages';
@@ -24,23 +19,13 @@ import { sendMessage } from './send-message';
 import { startConversation } from './start-conversation';
 import { uploadAttachment } from './upload-attachment';
 
-const tags = ['messages'];
-const conversationParams = idParams('conversation');
-// A malformed message id names no attachment: 404, like one that does not exist.
-const attachmentParams = conversationParams.extend({
-  message_id: text()
-    .min(1)
-    .max(64, { message: malformedIdMessage('attachment') }),
-});
 const viewerOfRequest = (request: Parameters<typeof currentAuth>[0]) => viewerOf(currentAuth(request));
 
 // Messages (issue 14): conversations between a company and an applicant, a company and its account
-// manager, and a person and the staff; live over /api/ws. The JSON endpoints are declared in
-// shared/contracts/messaging.ts; the attachment upload and download keep their own routes until the
-// contract has a file kind (decision 019).
+// manager, and a person and the staff; live over /api/ws. The endpoints are declared in
+// shared/contracts/messaging.ts.
 export async function messagingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, live, secret, files } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   live.handle('typing', (auth, command) => relayTyping({ db, live, auth, conversationId: command.conversation_id }));
 
@@ -175,73 +160,27 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
       }),
   );
 
-  await app.register(attachmentUploadRoute, { context });
-
-  routes.get(
-    '/api/conversations/:id/attachments/:message_id',
-    {
-      config: { access: { permission: 'read:conversation:member' } },
-      schema: {
-        tags,
-        summary: 'Download the file a message carries',
-        params: attachmentParams,
-        response: { 200: fileResponse(...attachmentTypeList), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const file = await readAttachment({
-        db,
-        files,
-        viewer: viewerOfRequest(request),
-        conversationId: request.params.id,
-        messageId: request.params.message_id,
-      });
-      return sendDownload(reply, file);
-    },
-  );
-}
-
-// POST /api/conversations/:id/attachments in a scope of its own: only here does a body arrive as a file's
-// raw bytes (its name in X-File-Name), streamed into the file store, and only here are Fastify's refusals
-// reworded for an attachment.
-async function attachmentUploadRoute(scope: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, secret, files } = context;
-  scope.addContentTypeParser(attachmentTypeList, (request, body, done) =>
-    refuseDeclaredOversize(request, body, done, ATTACHMENT_MAX_BYTES, messagingTexts.attachmentTooLarge),
-  );
-  scope.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new AppError('payload_too_large', messagingTexts.attachmentTooLarge);
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      throw new AppError('unsupported_media_type', messagingTexts.attachmentType);
-    }
-    throw error;
-  });
-  const uploadLimit = createLimiter(scope, {
+  // Each upload writes a file: counted per account before the body is read.
+  const uploadLimit = createLimiter(app, {
     name: 'message-attachment:account',
     max: 60,
     windowMinutes: 60,
     key: (request) => currentAuth(request).user.id,
     message: 'You have attached many files in a short time',
   });
-
-  scope.withTypeProvider<ZodTypeProvider>().post(
-    '/api/conversations/:id/attachments',
+  registerEndpoint(
+    app,
+    messagingContract.uploadAttachment,
     {
-      bodyLimit: ATTACHMENT_MAX_BYTES,
+      upload: {
+        maxBytes: ATTACHMENT_MAX_BYTES,
+        tooLarge: messagingTexts.attachmentTooLarge,
+        unsupportedType: messagingTexts.attachmentType,
+      },
       preParsing: async (request) => {
         await uploadLimit.hit(request);
       },
       config: { access: { permission: 'update:conversation:member' } },
-      schema: {
-        tags,
-        summary:
-          'Attach a file to the message you are about to send: the bytes as the body, the name in X-File-Name (at most 10 MB)',
-        params: conversationParams,
-        consumes: attachmentTypeList,
-        response: { 201: uploadedAttachmentSchema, ...errorResponses, 415: apiErrorSchema },
-      },
     },
     async (request, reply) => {
       const attachment = await uploadAttachment({
@@ -255,6 +194,22 @@ async function attachmentUploadRoute(scope: FastifyInstance, { context }: { cont
         content: uploadBodyOf(request.body),
       });
       return reply.code(201).send(attachment);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    messagingContract.attachment,
+    { config: { access: { permission: 'read:conversation:member' } } },
+    async (request, reply) => {
+      const file = await readAttachment({
+        db,
+        files,
+        viewer: viewerOfRequest(request),
+        conversationId: request.params.id,
+        messageId: request.params.message_id,
+      });
+      return sendDownload(reply, file);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { defineContract, fileOf } from '../contract';
 import { idParams, malformedIdMessage } from '../contract-schemas';
 import {
   calendarFeedCreatedSchema,
@@ -18,13 +18,11 @@ import {
 
 const meetingParams = idParams('meeting');
 // The random parts of join links and feed URLs (base64url).
-export const secretToken = (what: string) =>
-  z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: malformedIdMessage(what) });
+const secretToken = (what: string) => z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: malformedIdMessage(what) });
 
 // Meetings (issue 14): a company schedules them with applicants in its pipeline (or a call with its
 // account manager); every participant answers, moves or cancels them; each has a join link, and each
-// person a private calendar feed. The .ics downloads (a meeting's, the feed itself) are not here yet:
-// they wait for a file answer (decision 019).
+// person a private calendar feed.
 export const meetingsContract = defineContract(
   { name: 'meetings', tags: ['meetings'] },
   {
@@ -62,6 +60,13 @@ export const meetingsContract = defineContract(
       summary: 'One of your meetings, with each participant’s answer and time zone',
       params: meetingParams,
       responses: { 200: meetingSchema },
+    },
+    downloadCalendar: {
+      method: 'GET',
+      path: '/api/meetings/:id/ics',
+      summary: 'Download one of your meetings as an iCalendar (.ics) file',
+      params: meetingParams,
+      responses: { 200: fileOf('text/calendar') },
     },
     respond: {
       method: 'POST',
@@ -105,6 +110,14 @@ export const meetingsContract = defineContract(
       path: '/api/calendar-feed',
       summary: 'Make your private calendar feed URL; a new one replaces (and stops) the old',
       responses: { 201: calendarFeedCreatedSchema },
+    },
+    // Fetched by calendar apps, at the address createCalendarFeed answers with.
+    calendarFeedFile: {
+      method: 'GET',
+      path: '/api/calendar/:token.ics',
+      summary: 'A private iCalendar feed: your meetings from 30 days back onward',
+      params: z.object({ token: secretToken('calendar feed') }),
+      responses: { 200: fileOf('text/calendar') },
     },
   },
 );

@@ -1,6 +1,7 @@
-import { defineContract } from '../contract';
-import { idParams } from '../contract-schemas';
+import { defineContract, fileOf } from '../contract';
+import { idParams, malformedIdMessage } from '../contract-schemas';
 import {
+  attachmentTypeList,
   conversationDetailSchema,
   conversationListQuerySchema,
   conversationListSchema,
@@ -12,14 +13,21 @@ import {
   sendMessageSchema,
   startConversationSchema,
   unreadCountSchema,
+  uploadedAttachmentSchema,
 } from '../messaging';
+import { text } from '../text';
 
 const conversationParams = idParams('conversation');
+// A malformed message id names no attachment: 404, like one that does not exist.
+const attachmentParams = conversationParams.extend({
+  message_id: text()
+    .min(1)
+    .max(64, { message: malformedIdMessage('attachment') }),
+});
 
 // Messages (issue 14): conversations between a company and an applicant, a company and its account
 // manager, and a person and the staff; live over /api/ws. An open answers 201 when it made the
-// conversation, 200 when it already existed. The attachment upload (a raw body, its name in X-File-Name)
-// and download are not here yet: they wait for a file kind (decision 019).
+// conversation, 200 when it already existed.
 export const messagingContract = defineContract(
   { name: 'messaging', tags: ['messages'] },
   {
@@ -88,6 +96,22 @@ export const messagingContract = defineContract(
       params: conversationParams,
       body: markReadSchema,
       responses: { 200: readStateSchema },
+    },
+    uploadAttachment: {
+      method: 'POST',
+      path: '/api/conversations/:id/attachments',
+      summary:
+        'Attach a file to the message you are about to send: the bytes as the body, the name in X-File-Name (at most 10 MB)',
+      params: conversationParams,
+      body: fileOf(...attachmentTypeList),
+      responses: { 201: uploadedAttachmentSchema },
+    },
+    attachment: {
+      method: 'GET',
+      path: '/api/conversations/:id/attachments/:message_id',
+      summary: 'Download the file a message carries',
+      params: attachmentParams,
+      responses: { 200: fileOf(...attachmentTypeList) },
     },
   },
 );
