@@ -1,30 +1,23 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type ApplicationMover,
   type ApplicationStatus,
-  applicationStatusLabels,
   applicationTexts,
   canMoveApplication,
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
-import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companyMembers, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import type { RenderedEmail } from '../mail/templates/compose-email';
-import { hiredEmail } from '../mail/templates/hired';
-import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
-import { offerMadeEmail } from '../mail/templates/offer-made';
 import { AppError } from '../platform/errors';
-import { type Notification, notify } from '../platform/notify';
-import { openAssignment } from '../platform/open-assignment';
+import { notify } from '../platform/notify';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
+import { applicantLeaveConsequences } from './applicant-leave-consequences';
+import { companyMoveConsequences } from './company-move-consequences';
+import { hireConsequences } from './hire-consequences';
+import type { MoveConsequences, MoveContext, OfferTerms } from './move-consequences';
 
-export interface OfferTerms {
-  rateCents: number;
-  weeklyHours: number;
-  startDate: string;
-}
+export type { OfferTerms } from './move-consequences';
 
 // Who is moving the application: a member of the job's company, or the applicant who owns it.
 export type ApplicationActor =
@@ -49,10 +42,10 @@ const auditActionOf = (to: ApplicationStatus, mover: ApplicationMover): AuditAct
   return 'application.moved';
 };
 
-// Moves one application along the pipeline of DESIGN.md §5 (or refuses: 404 outside the actor's reach,
+// Moves one application along the pipeline (docs/design.md §5) (or refuses: 404 outside the actor's reach,
 // 409 with a sentence for a move the state machine forbids). In one transaction: the stage and its
-// history, the offer's terms, the assignment an accepted offer makes, the job closing once its openings
-// are filled, the notifications and the audit row. The update is guarded by the stage it read, so two
+// history, the offer's terms, what the stage sets off (notifications; for a hire the assignment and the job
+// closing once its openings are filled: the *-consequences.ts files), and the audit row. The update is guarded by the stage it read, so two
 // people acting at once cannot both move it from the same place. Offer and hire emails go out after.
 export async function moveApplication({
   db,
@@ -82,7 +75,7 @@ export async function moveApplication({
   auditDetails?: Record<string, unknown>;
   now?: Date;
 }): Promise<MovedApplication> {
-  const emails: Array<{ to: string; email: RenderedEmail }> = [];
+  const emails: MoveConsequences['emails'] = [];
   const moved = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -154,149 +147,24 @@ export async function moveApplication({
       .from(companyMembers)
       .innerJoin(users, eq(users.id, companyMembers.userId))
       .where(eq(companyMembers.companyId, current.companyId));
-    const applicantName = applicant?.name ?? 'The applicant';
-    const applicantLink = paths.applicantApplications.getHref();
-    const companyLink = paths.companyJob.getHref({ id: current.jobId });
-    const toCompany = (item: Omit<Notification, 'userId'>) => members.map((member) => ({ ...item, userId: member.id }));
-
-    let assignmentId: string | null = null;
-    let jobFilled = false;
-    const notes: Notification[] = [];
-    if (actor.mover === 'company') {
-      notes.push(
-        to === 'offered'
-          ? {
-              userId: current.applicantId,
-              type: 'offer_made',
-              title: `Offer for ${current.jobTitle}`,
-              body: 'You have an offer. Open My Applications to accept or decline it.',
-              link: applicantLink,
-            }
-          : {
-              userId: current.applicantId,
-              type: 'application_stage_changed',
-              title: `${current.jobTitle}: ${applicationStatusLabels[to]}`,
-              body:
-                to === 'rejected'
-                  ? rejectionReason?.trim() || applicationTexts.defaultRejectionReason
-                  : `Your application moved to ${applicationStatusLabels[to]}.`,
-              link: applicantLink,
-            },
-      );
-      if (to === 'offered' && applicant && offer) {
-        emails.push({
-          to: applicant.email,
-          email: offerMadeEmail({ name: applicantName, jobTitle: current.jobTitle, ...offer }),
-        });
-      }
-    } else if (to === 'hired') {
-      // Offers made before their terms were kept (none through the API) cannot become an assignment.
-      if (current.offerRateCents == null || current.offerWeeklyHours == null || current.offerStartDate == null) {
-        throw new AppError(
-          'conflict',
-          'This offer has no rate, hours or start date yet: ask the company to make it again.',
-        );
-      }
-      // The offer's terms open the assignment; it starts when the company starts it.
-      assignmentId = await openAssignment(tx, {
-        companyId: current.companyId,
-        applicantId: current.applicantId,
-        jobId: current.jobId,
-        applicationId: current.id,
-        role: current.jobTitle,
-        rateCents: current.offerRateCents,
-        weeklyHours: current.offerWeeklyHours,
-        startDate: current.offerStartDate,
-        createdBy: actor.actorId,
-        now,
-      });
-      await recordAuditEvent({
-        db: tx,
-        event: {
-          actorId: actor.actorId,
-          action: 'assignment.created',
-          targetType: 'assignment',
-          targetId: assignmentId ?? undefined,
-          details: { application_id: current.id, job_id: current.jobId },
-          ipAddress,
-        },
-      });
-      notes.push(
-        ...toCompany({
-          type: 'offer_accepted',
-          title: `${applicantName} accepted your offer`,
-          body: `${applicantName} is hired for ${current.jobTitle}.`,
-          link: companyLink,
-        }),
-      );
-      for (const member of members) {
-        emails.push({
-          to: member.email,
-          email: offerAcceptedEmail({
-            name: member.name,
-            applicantName,
-            jobTitle: current.jobTitle,
-            startDate: current.offerStartDate,
-          }),
-        });
-      }
-      if (applicant) {
-        emails.push({
-          to: applicant.email,
-          email: hiredEmail({ name: applicantName, jobTitle: current.jobTitle, startDate: current.offerStartDate }),
-        });
-      }
-      // Filling the last opening closes the job, so nobody applies to a post that is filled.
-      const [hires] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(applications)
-        .where(and(eq(applications.jobId, current.jobId), eq(applications.status, 'hired')));
-      if ((hires?.count ?? 0) >= current.openings && (current.jobStatus === 'open' || current.jobStatus === 'paused')) {
-        await tx
-          .update(jobs)
-          .set({ status: 'closed', closedAt: now, updatedAt: now })
-          .where(and(eq(jobs.id, current.jobId), inArray(jobs.status, ['open', 'paused'])));
-        jobFilled = true;
-        await recordAuditEvent({
-          db: tx,
-          event: {
-            actorId: actor.actorId,
-            action: 'job.filled',
-            targetType: 'job',
-            targetId: current.jobId,
-            details: { openings: current.openings },
-            ipAddress,
-          },
-        });
-        notes.push(
-          ...toCompany({
-            type: 'job_filled',
-            title: `${current.jobTitle} is filled`,
-            body: 'Every opening is filled, so the job is closed to new applications.',
-            link: companyLink,
-          }),
-        );
-      }
-    } else if (from === 'offered') {
-      notes.push(
-        ...toCompany({
-          type: 'offer_declined',
-          title: `${applicantName} declined your offer`,
-          body: `${applicantName} declined the offer for ${current.jobTitle}.`,
-          link: companyLink,
-        }),
-      );
-    } else {
-      notes.push(
-        ...toCompany({
-          type: 'application_withdrawn',
-          title: `${applicantName} withdrew their application`,
-          body: `${applicantName} withdrew from ${current.jobTitle}.`,
-          link: companyLink,
-        }),
-      );
-    }
-    await notify(tx, notes);
+    const context: MoveContext = {
+      tx,
+      application: current,
+      from,
+      to,
+      mover: actor.mover,
+      actorId: actor.actorId,
+      applicant,
+      applicantName: applicant?.name ?? 'The applicant',
+      members,
+      offer,
+      rejectionReason,
+      ipAddress,
+      now,
+    };
+    const { notifications, emails: moveEmails, assignmentId, jobFilled } = await consequencesOf(context);
+    emails.push(...moveEmails);
+    await notify(tx, notifications);
 
     await recordAuditEvent({
       db: tx,
@@ -317,4 +185,11 @@ export async function moveApplication({
     for (const { to, email } of emails) await mailer.send(to, email);
   }
   return moved;
+}
+
+// Each stage's consequences live in their own file.
+function consequencesOf(context: MoveContext): Promise<MoveConsequences> | MoveConsequences {
+  if (context.mover === 'company') return companyMoveConsequences(context);
+  if (context.to === 'hired') return hireConsequences(context);
+  return applicantLeaveConsequences(context);
 }

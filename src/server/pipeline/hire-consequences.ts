@@ -1,0 +1,111 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { paths } from '~/shared/routes';
+import { applications, jobs } from '../db/schema';
+import { hiredEmail } from '../mail/templates/hired';
+import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
+import { AppError } from '../platform/errors';
+import { openAssignment } from '../platform/open-assignment';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { type MoveConsequences, type MoveContext, noConsequences, toCompany } from './move-consequences';
+
+// The applicant accepted the offer: its terms open the assignment (it starts when the company starts it),
+// the company and the applicant are told, and filling the last opening closes the job.
+export async function hireConsequences(context: MoveContext): Promise<MoveConsequences> {
+  const { tx, application, actorId, applicant, applicantName, members, ipAddress, now } = context;
+  const { offerRateCents, offerWeeklyHours, offerStartDate } = application;
+  // Offers made before their terms were kept (none through the API) cannot become an assignment.
+  if (offerRateCents == null || offerWeeklyHours == null || offerStartDate == null) {
+    throw new AppError(
+      'conflict',
+      'This offer has no rate, hours or start date yet: ask the company to make it again.',
+    );
+  }
+  const consequences = noConsequences();
+  const link = paths.companyJob.getHref({ id: application.jobId });
+  consequences.assignmentId = await openAssignment(tx, {
+    companyId: application.companyId,
+    applicantId: application.applicantId,
+    jobId: application.jobId,
+    applicationId: application.id,
+    role: application.jobTitle,
+    rateCents: offerRateCents,
+    weeklyHours: offerWeeklyHours,
+    startDate: offerStartDate,
+    createdBy: actorId,
+    now,
+  });
+  await recordAuditEvent({
+    db: tx,
+    event: {
+      actorId,
+      action: 'assignment.created',
+      targetType: 'assignment',
+      targetId: consequences.assignmentId ?? undefined,
+      details: { application_id: application.id, job_id: application.jobId },
+      ipAddress,
+    },
+  });
+  consequences.notifications.push(
+    ...toCompany(members, {
+      type: 'offer_accepted',
+      title: `${applicantName} accepted your offer`,
+      body: `${applicantName} is hired for ${application.jobTitle}.`,
+      link,
+    }),
+  );
+  for (const member of members) {
+    consequences.emails.push({
+      to: member.email,
+      email: offerAcceptedEmail({
+        name: member.name,
+        applicantName,
+        jobTitle: application.jobTitle,
+        startDate: offerStartDate,
+      }),
+    });
+  }
+  if (applicant) {
+    consequences.emails.push({
+      to: applicant.email,
+      email: hiredEmail({ name: applicantName, jobTitle: application.jobTitle, startDate: offerStartDate }),
+    });
+  }
+  if (await closeFilledJob(context)) {
+    consequences.jobFilled = true;
+    consequences.notifications.push(
+      ...toCompany(members, {
+        type: 'job_filled',
+        title: `${application.jobTitle} is filled`,
+        body: 'Every opening is filled, so the job is closed to new applications.',
+        link,
+      }),
+    );
+  }
+  return consequences;
+}
+
+// Filling the last opening closes the job, so nobody applies to a post that is filled.
+async function closeFilledJob({ tx, application, actorId, ipAddress, now }: MoveContext): Promise<boolean> {
+  const [hires] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(and(eq(applications.jobId, application.jobId), eq(applications.status, 'hired')));
+  const isOpen = application.jobStatus === 'open' || application.jobStatus === 'paused';
+  if ((hires?.count ?? 0) < application.openings || !isOpen) return false;
+  await tx
+    .update(jobs)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(and(eq(jobs.id, application.jobId), inArray(jobs.status, ['open', 'paused'])));
+  await recordAuditEvent({
+    db: tx,
+    event: {
+      actorId,
+      action: 'job.filled',
+      targetType: 'job',
+      targetId: application.jobId,
+      details: { openings: application.openings },
+      ipAddress,
+    },
+  });
+  return true;
+}
