@@ -659,7 +659,12 @@ export const testListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type TestListQuery = z.input<typeof testListQuerySchema>;
+// What a caller sends (the query's coerced numbers as numbers, decision 019's QueryOf).
+export type PagedInput<Schema extends z.ZodType> = Omit<z.input<Schema>, 'page' | 'page_size'> & {
+  page?: number;
+  page_size?: number;
+};
+export type TestListQuery = PagedInput<typeof testListQuerySchema>;
 
 export const testListSchema = z.object({
   items: z.array(testSummarySchema),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type GradingMethod,
   gradingMethods,
+  type PagedInput,
   questionSchema,
   questionTypes,
   rangeBoundsOf,
@@ -107,6 +108,8 @@ export type AnswerValue = z.infer<typeof answerValueSchema> | AnswerFile;
 
 // PUT /api/applicant/tests/:id/answers/:question_id
 export const saveAnswerSchema = z.object({ answer: answerValueSchema });
+// What the client sends: any answer but a file, which has its own upload.
+export type SentAnswer = z.input<typeof saveAnswerSchema>['answer'];
 
 // The question as the candidate sees it: no answer key, no rubric.
 export const candidateQuestionSchema = z.object({
@@ -250,7 +253,7 @@ export const applicantAttemptListQuerySchema = z.object({
   page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).max(1000).default(1),
   page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
 });
-export type ApplicantAttemptListQuery = z.input<typeof applicantAttemptListQuerySchema>;
+export type ApplicantAttemptListQuery = PagedInput<typeof applicantAttemptListQuerySchema>;
 
 export const applicantAttemptListSchema = z.object({
   items: z.array(applicantAttemptSummarySchema),

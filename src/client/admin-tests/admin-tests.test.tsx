@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { companyUser, fakeId, testFromInput } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type AdminTest, takenTestsText } from '~/shared/admin-tests';
 import { adminJobsContract } from '~/shared/contracts/admin-jobs';
+import { adminTestsContract } from '~/shared/contracts/admin-tests';
 import { paths } from '~/shared/routes';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
@@ -29,7 +30,7 @@ function adminTest(overrides: Partial<AdminTest> = {}): AdminTest {
 
 async function openPage(items: AdminTest[]) {
   const server = createFakeServer();
-  server.get('/api/admin/tests', () => ({ items, total: items.length, page: 1, page_size: 20 }));
+  server.on(adminTestsContract.list, () => ({ items, total: items.length, page: 1, page_size: 20 }));
   const view = await renderRoute(paths.adminTests.getHref(), { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'Tests & Content Management' });
   return { ...view, server };
@@ -62,9 +63,9 @@ describe('Tests & Content Management', () => {
     const tests = [adminTest({ name: 'Go Basics' }), adminTest({ name: 'SQL Joins' })];
     const { events, server } = await openPage(tests);
     let sent: unknown = null;
-    server.post('/api/admin/tests/archive', ({ body }) => {
+    server.on(adminTestsContract.archive, ({ body }) => {
       sent = body;
-      return { action: 'archive', count: 2 };
+      return { action: 'archive' as const, count: 2 };
     });
     await screen.findByText('Go Basics');
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
@@ -81,7 +82,7 @@ describe('Tests & Content Management', () => {
   it('shows the server’s sentence when a delete includes a test already taken', async () => {
     const taken = adminTest({ name: 'Python Assessment', attempt_count: 3 });
     const { events, server } = await openPage([taken]);
-    server.post('/api/admin/tests/delete', () => replyError(409, 'conflict', takenTestsText(['Python Assessment'])));
+    server.on(adminTestsContract.delete, () => replyError(409, 'conflict', takenTestsText(['Python Assessment'])));
     await events.click(await screen.findByRole('checkbox', { name: 'Select Python Assessment' }));
     const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     await events.click(within(bar).getByRole('button', { name: 'Delete' }));
@@ -99,9 +100,9 @@ describe('Tests & Content Management', () => {
     const { events, server } = await openPage([]);
     server.on(adminJobsContract.companyOptions, () => ({ items: [{ id: fakeId(), name: 'Acme', detail: null }] }));
     let sent: Record<string, unknown> | null = null;
-    server.post('/api/admin/tests', ({ body }) => {
-      sent = body as Record<string, unknown>;
-      return { ...adminTest({ name: 'Kubernetes Assessment', is_platform: true }), questions: [] };
+    server.on(adminTestsContract.create, ({ body }) => {
+      sent = body;
+      return { ...testFromInput(body), company_id: fakeId(), company_name: 'Tandem Assessments', is_platform: true };
     });
     await events.click(await screen.findByRole('button', { name: 'Create New Test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Test' });

@@ -1,15 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, callApi, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  AdminCreateTestInput,
-  AdminTestDetail,
-  AdminTestList,
-  AdminTestListQuery,
-  BulkTestAction,
-  BulkTestResult,
-} from '~/shared/admin-tests';
+import type { AdminCreateTestInput, AdminTestListQuery, BulkTestAction } from '~/shared/admin-tests';
 import { adminJobsContract } from '~/shared/contracts/admin-jobs';
+import { adminTestsContract } from '~/shared/contracts/admin-tests';
 
 // Tests & Content Management (/api/admin/tests): every test, one test for the read-only view, the owners
 // to pick from, Create New Test and the bulk Archive and Delete. Everything nests under one key.
@@ -25,14 +19,14 @@ export const adminTestKeys = {
 export const adminTestListQueryOptions = (query: AdminTestListQuery) =>
   queryOptions({
     queryKey: adminTestKeys.list(query),
-    queryFn: () => apiClient.get<AdminTestList>(`/api/admin/tests${queryString(query)}`),
+    queryFn: () => callApi(adminTestsContract.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const adminTestQueryOptions = (id: string) =>
   queryOptions({
     queryKey: adminTestKeys.detail(id),
-    queryFn: () => apiClient.get<AdminTestDetail>(`/api/admin/tests/${id}`),
+    queryFn: () => callApi(adminTestsContract.get, { params: { id } }),
   });
 
 // The companies that can own a test: the same list Create Job picks from.
@@ -56,7 +50,7 @@ function useInvalidateTests() {
 export function useCreateAdminTest() {
   const invalidate = useInvalidateTests();
   return useMutation({
-    mutationFn: (input: AdminCreateTestInput) => apiClient.post<AdminTestDetail>('/api/admin/tests', input),
+    mutationFn: (input: AdminCreateTestInput) => callApi(adminTestsContract.create, { body: input }),
     onSettled: invalidate,
   });
 }
@@ -65,7 +59,7 @@ export function useBulkTestAction() {
   const invalidate = useInvalidateTests();
   return useMutation({
     mutationFn: ({ action, ids }: { action: BulkTestAction; ids: string[] }) =>
-      apiClient.post<BulkTestResult>(`/api/admin/tests/${action}`, { ids }),
+      callApi(adminTestsContract[action], { body: { ids } }),
     onSettled: invalidate,
   });
 }

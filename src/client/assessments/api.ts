@@ -1,7 +1,8 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, isApiError } from '~/client/lib/api-client';
+import { callApi, isApiError } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { Test, TestInput, TestList } from '~/shared/assessments';
+import type { TestInput, TestList } from '~/shared/assessments';
+import { testsContract } from '~/shared/contracts/assessments';
 
 // The company's skills tests (/api/tests): one hook per change. The reads live in lib/test-queries.ts,
 // since the jobs feature reads tests too; they are re-exported here for this feature's pages.
@@ -20,7 +21,7 @@ function useRefreshTests() {
 export function useCreateTest() {
   const refresh = useRefreshTests();
   return useMutation({
-    mutationFn: (input: TestInput) => apiClient.post<Test>('/api/tests', input),
+    mutationFn: (input: TestInput) => callApi(testsContract.create, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -28,7 +29,7 @@ export function useCreateTest() {
 export function useUpdateTest(id: string) {
   const refresh = useRefreshTests();
   return useMutation({
-    mutationFn: (input: TestInput) => apiClient.put<Test>(`/api/tests/${id}`, input),
+    mutationFn: (input: TestInput) => callApi(testsContract.update, { params: { id }, body: input }),
     onSuccess: refresh,
   });
 }
@@ -36,7 +37,7 @@ export function useUpdateTest(id: string) {
 export function useCloneTest() {
   const refresh = useRefreshTests();
   return useMutation({
-    mutationFn: (id: string) => apiClient.post<Test>(`/api/tests/${id}/clone`),
+    mutationFn: (id: string) => callApi(testsContract.clone, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -44,7 +45,7 @@ export function useCloneTest() {
 export function useArchiveTest() {
   const refresh = useRefreshTests();
   return useMutation({
-    mutationFn: (id: string) => apiClient.post<Test>(`/api/tests/${id}/archive`),
+    mutationFn: (id: string) => callApi(testsContract.archive, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -52,7 +53,7 @@ export function useArchiveTest() {
 export function useRestoreTest() {
   const refresh = useRefreshTests();
   return useMutation({
-    mutationFn: (id: string) => apiClient.post<Test>(`/api/tests/${id}/restore`),
+    mutationFn: (id: string) => callApi(testsContract.restore, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -60,7 +61,7 @@ export function useRestoreTest() {
 export function useDeleteTest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<void>(`/api/tests/${id}`),
+    mutationFn: (id: string) => callApi(testsContract.delete, { params: { id } }),
     // Everything refreshes except the deleted test and what hangs under it (its attempts), which would
     // only answer 404 now.
     onSuccess: (_, id) => {
@@ -88,7 +89,7 @@ export function useSetTestFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
-      apiClient.put<{ favorite: boolean }>(`/api/tests/${id}/favorite`, { favorite }),
+      callApi(testsContract.setFavorite, { params: { id }, body: { favorite } }),
     onMutate: async ({ id, favorite }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.tests.lists() });
       queryClient.setQueriesData<TestList>({ queryKey: queryKeys.tests.lists() }, (list) =>

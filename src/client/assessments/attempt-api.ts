@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { AttemptReview, GradeAnswerInput, TestAttemptList } from '~/shared/test-attempts';
+import { testAttemptsContract } from '~/shared/contracts/assessments';
+import type { GradeAnswerInput } from '~/shared/test-attempts';
 
 // The company's side of skills-test attempts (issue 13): a test's attempts, one attempt's review, grading.
 // A test's attempts sit under the test's own key, so whatever refreshes the test refreshes them (an
@@ -17,14 +18,14 @@ export const attemptKeys = {
 export const testAttemptsQueryOptions = (testId: string, query: { page: number; page_size: number }) =>
   queryOptions({
     queryKey: attemptKeys.list(testId, query),
-    queryFn: () => apiClient.get<TestAttemptList>(`/api/tests/${testId}/attempts${queryString(query)}`),
+    queryFn: () => callApi(testAttemptsContract.listForTest, { params: { id: testId }, query }),
     placeholderData: keepPreviousData,
   });
 
 export const attemptReviewQueryOptions = (id: string) =>
   queryOptions({
     queryKey: attemptKeys.review(id),
-    queryFn: () => apiClient.get<AttemptReview>(`/api/test-attempts/${id}`),
+    queryFn: () => callApi(testAttemptsContract.review, { params: { id } }),
   });
 
 // A grade changes the attempt's score, the test's average and the application's "needs grading".
@@ -32,7 +33,7 @@ export function useGradeAnswer(attemptId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ questionId, ...input }: GradeAnswerInput & { questionId: string }) =>
-      apiClient.put<AttemptReview>(`/api/test-attempts/${attemptId}/questions/${questionId}/grade`, input),
+      callApi(testAttemptsContract.grade, { params: { id: attemptId, question_id: questionId }, body: input }),
     onSuccess: async (review) => {
       queryClient.setQueryData(attemptKeys.review(attemptId), review);
       await Promise.all([

@@ -5,6 +5,7 @@ import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { Question } from '~/shared/assessments';
+import { testAttemptsContract } from '~/shared/contracts/assessments';
 import { paths } from '~/shared/routes';
 import { type AnswerGrade, type AttemptReview, attemptTexts } from '~/shared/test-attempts';
 
@@ -152,7 +153,7 @@ function seedReview(): AttemptReview {
 async function openReview(answer?: (server: ReturnType<typeof createFakeServer>, review: AttemptReview) => void) {
   const review = seedReview();
   const server = createFakeServer();
-  server.get('/api/test-attempts/:id', () => review);
+  server.on(testAttemptsContract.review, () => review);
   answer?.(server, review);
   const view = await renderRoute(paths.companyTestAttempt.getHref({ id: review.id }), {
     user: companyUser(),
@@ -226,14 +227,14 @@ describe('Reviewing a test attempt', () => {
 
   it('sends a pending answer’s grade and shows the updated result', async () => {
     const { events, server } = await openReview((fake, review) => {
-      fake.put('/api/test-attempts/:id/questions/:questionId/grade', ({ params, body }) => {
-        const { points, comment } = body as { points: number; comment: string | null };
+      fake.on(testAttemptsContract.grade, ({ params, body }) => {
+        const { points, comment = null } = body;
         return {
           ...review,
           points_earned: 8.5,
           pending_reviews: 1,
           questions: review.questions.map((item) =>
-            item.id === params.questionId
+            item.id === params.question_id
               ? {
                   ...item,
                   grade: {
@@ -279,7 +280,7 @@ describe('Reviewing a test attempt', () => {
 
   it('checks the points against the question, and shows the server’s refusal under the field', async () => {
     const { events, server } = await openReview((fake) => {
-      fake.put('/api/test-attempts/:id/questions/:questionId/grade', () =>
+      fake.on(testAttemptsContract.grade, () =>
         replyError(400, 'validation', attemptTexts.pointsRange(4), { points: attemptTexts.pointsRange(4) }),
       );
     });
@@ -302,7 +303,7 @@ describe('Reviewing a test attempt', () => {
 
   it('says so when the attempt does not exist', async () => {
     const server = createFakeServer();
-    server.get('/api/test-attempts/:id', () => replyError(404, 'not_found', attemptTexts.notFound));
+    server.on(testAttemptsContract.review, () => replyError(404, 'not_found', attemptTexts.notFound));
     await renderRoute(paths.companyTestAttempt.getHref({ id: fakeId() }), { user: companyUser(), server });
     expect(await screen.findByText(attemptTexts.notFound)).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { companyUser, fakeId, testFromInput } from '~/client/testing/data-genera
 import { fakeTestsApi } from '~/client/testing/fake-apis';
 import { createFakeServer, type FakeServer } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { testAttemptsContract } from '~/shared/contracts/assessments';
 import { paths } from '~/shared/routes';
 import type { AttemptRow } from '~/shared/test-attempts';
 
@@ -50,7 +51,7 @@ describe('A test’s attempts', () => {
       pastes: 1,
     });
     const { section, events, server } = await openTest((fake) => {
-      fake.get('/api/tests/:id/attempts', ({ query }) =>
+      fake.on(testAttemptsContract.listForTest, ({ query }) =>
         query.get('page') === '2'
           ? {
               items: [attemptRow({ applicant: { id: fakeId(), name: 'Ada Lovelace' } })],

@@ -13,6 +13,7 @@ import {
 import { testFromInput } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { type TestInput, testTexts } from '~/shared/assessments';
+import { testsContract } from '~/shared/contracts/assessments';
 import { paths } from '~/shared/routes';
 
 // The test builder around its questions (spec §2 "Create Test", §5, §8): what Create Test and Save as
@@ -134,7 +135,7 @@ describe('when the server refuses', () => {
   it('a failure on its side gets the spec’s sentence', async () => {
     const server = createFakeServer();
     const { events } = await filledTest(server);
-    server.post('/api/tests', () => replyError(500, 'internal', 'Something went wrong on our side.'));
+    server.on(testsContract.create, () => replyError(500, 'internal', 'Something went wrong on our side.'));
     await events.click(button('Create Test'));
     expect(await findNotification(testTexts.createErrorTitle)).toBeInTheDocument();
     expect(await findNotification(testTexts.createError)).toBeInTheDocument();
@@ -144,7 +145,7 @@ describe('when the server refuses', () => {
   it('field messages go to their fields and cards; the notification gives the server’s sentence', async () => {
     const server = createFakeServer();
     const { events } = await filledTest(server);
-    server.post('/api/tests', () =>
+    server.on(testsContract.create, () =>
       replyError(400, 'validation', 'Please check the highlighted fields.', {
         name: 'A test with this name already exists.',
         'questions.0.question': 'Too vague.',
@@ -160,7 +161,7 @@ describe('when the server refuses', () => {
   it('a refusal without fields says why', async () => {
     const server = createFakeServer();
     const { events } = await filledTest(server);
-    server.post('/api/tests', () => replyError(403, 'forbidden', 'You do not have permission to do that.'));
+    server.on(testsContract.create, () => replyError(403, 'forbidden', 'You do not have permission to do that.'));
     await events.click(button('Create Test'));
     expect(await findNotification(testTexts.createErrorTitle)).toBeInTheDocument();
     expect(await findNotification('You do not have permission to do that.')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApplicantAttemptList, ApplicantAttemptListQuery } from '~/shared/test-attempts';
-import { apiClient, queryString } from './api-client';
+import { testAttemptsContract } from '~/shared/contracts/assessments';
+import type { ApplicantAttemptListQuery } from '~/shared/test-attempts';
+import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
 
 // The applicant's list of skills tests (GET /api/applicant/tests), read by the dashboard and My
@@ -9,6 +10,6 @@ import { queryKeys } from './query-keys';
 export const applicantTestsQueryOptions = (query: ApplicantAttemptListQuery) =>
   queryOptions({
     queryKey: queryKeys.applicant.testList(query),
-    queryFn: () => apiClient.get<ApplicantAttemptList>(`/api/applicant/tests${queryString(query)}`),
+    queryFn: () => callApi(testAttemptsContract.ownList, { query }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Test, TestList, TestListQuery } from '~/shared/assessments';
-import { apiClient, queryString } from './api-client';
+import type { TestListQuery } from '~/shared/assessments';
+import { testsContract } from '~/shared/contracts/assessments';
+import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
 
 // The reads of /api/tests that more than one feature needs: the Tests tab (assessments), a job form's
@@ -10,7 +11,7 @@ import { queryKeys } from './query-keys';
 export const testListQueryOptions = (query: TestListQuery) =>
   queryOptions({
     queryKey: queryKeys.tests.list(query),
-    queryFn: () => apiClient.get<TestList>(`/api/tests${queryString(query)}`),
+    queryFn: () => callApi(testsContract.list, { query }),
     placeholderData: keepPreviousData,
   });
 
@@ -19,4 +20,4 @@ export const activeTestsQueryOptions = (q?: string) =>
   testListQueryOptions({ active_only: 'true', q: q || undefined, page_size: 100, sort: 'name_asc' });
 
 export const testQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.tests.detail(id), queryFn: () => apiClient.get<Test>(`/api/tests/${id}`) });
+  queryOptions({ queryKey: queryKeys.tests.detail(id), queryFn: () => callApi(testsContract.get, { params: { id } }) });

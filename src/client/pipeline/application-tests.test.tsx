@@ -4,6 +4,7 @@ import { companyUser, fakeId, jobFromInput, testFromInput, testSummaryOf } from 
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
+import { testsContract } from '~/shared/contracts/assessments';
 import { jobsContract } from '~/shared/contracts/jobs';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
@@ -93,7 +94,7 @@ async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetai
   server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
   let current = detail;
   server.get('/api/applications/:id', () => current);
-  server.get('/api/tests', ({ query }) => {
+  server.on(testsContract.list, ({ query }) => {
     const q = query.get('q')?.toLowerCase() ?? '';
     const items = [typing, excel].filter((test) => test.name.toLowerCase().includes(q)).map(testSummaryOf);
     return { items, total: items.length, page: 1, page_size: 100 };

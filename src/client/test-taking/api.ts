@@ -1,19 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { AnswerFile, AnswerValue, ApplicantAttempt, IntegrityEvent } from '~/shared/test-attempts';
+import { testAttemptsContract } from '~/shared/contracts/assessments';
+import type { ApplicantAttempt, IntegrityEvent, SentAnswer } from '~/shared/test-attempts';
 
 // The candidate taking one skills test (/api/applicant/tests/:id): the attempt, starting and submitting
 // it, and the calls the open test makes as it goes (answers, files, the integrity record).
 
-const attemptPath = (id: string) => `/api/applicant/tests/${encodeURIComponent(id)}`;
-const questionPath = (id: string, part: 'answers' | 'files', questionId: string) =>
-  `${attemptPath(id)}/${part}/${encodeURIComponent(questionId)}`;
-
 export const applicantTestQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.applicant.test(id),
-    queryFn: () => apiClient.get<ApplicantAttempt>(attemptPath(id)),
+    queryFn: () => callApi(testAttemptsContract.own, { params: { id } }),
   });
 
 // Start and submit answer with the attempt as it now is: it replaces the cached one, and the lists that
@@ -29,27 +26,28 @@ function useAttemptMutation(send: (id: string) => Promise<ApplicantAttempt>) {
   });
 }
 
-export const useStartTest = () =>
-  useAttemptMutation((id) => apiClient.post<ApplicantAttempt>(`${attemptPath(id)}/start`));
+export const useStartTest = () => useAttemptMutation((id) => callApi(testAttemptsContract.start, { params: { id } }));
 
-export const useSubmitTest = () =>
-  useAttemptMutation((id) => apiClient.post<ApplicantAttempt>(`${attemptPath(id)}/submit`));
+export const useSubmitTest = () => useAttemptMutation((id) => callApi(testAttemptsContract.submit, { params: { id } }));
 
-export const saveAnswer = (id: string, questionId: string, answer: AnswerValue, { keepalive = false } = {}) =>
-  apiClient.put<{ question_id: string; saved_at: string }>(
-    questionPath(id, 'answers', questionId),
-    { answer },
+export const saveAnswer = (id: string, questionId: string, answer: SentAnswer, { keepalive = false } = {}) =>
+  callApi(
+    testAttemptsContract.saveAnswer,
+    { params: { id, question_id: questionId }, body: { answer } },
     { keepalive },
   );
 
 // The file's bytes as the body, typed as the server accepts it; its name in a header, encoded, since a
 // header carries only ASCII.
 export const uploadAnswerFile = (id: string, questionId: string, file: Blob, name: string) =>
-  apiClient.put<AnswerFile>(questionPath(id, 'files', questionId), file, {
-    headers: { 'X-File-Name': encodeURIComponent(name) },
-  });
+  callApi(
+    testAttemptsContract.uploadAnswerFile,
+    { params: { id, question_id: questionId }, body: file },
+    { headers: { 'X-File-Name': encodeURIComponent(name) } },
+  );
 
-export const answerFileHref = (id: string, questionId: string) => questionPath(id, 'files', questionId);
+export const downloadAnswerFile = (id: string, questionId: string, fallbackName: string) =>
+  downloadApi(testAttemptsContract.ownAnswerFile, fallbackName, { params: { id, question_id: questionId } });
 
 export const recordIntegrityEvents = (id: string, events: IntegrityEvent[], { keepalive = false } = {}) =>
-  apiClient.post<{ recorded: number }>(`${attemptPath(id)}/events`, { events }, { keepalive });
+  callApi(testAttemptsContract.recordIntegrityEvents, { params: { id }, body: { events } }, { keepalive });

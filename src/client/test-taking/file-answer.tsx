@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
-import { downloadFile } from '~/client/lib/download-file';
 import {
   ANSWER_FILE_MAX_BYTES,
   type AnswerFile,
@@ -56,7 +55,7 @@ export function FileAnswer({
   uploading,
   describedBy,
   isInvalid,
-  downloadHref,
+  onDownload,
   onChoose,
   onChoosing,
 }: {
@@ -65,7 +64,8 @@ export function FileAnswer({
   uploading: File | null;
   describedBy?: string;
   isInvalid: boolean;
-  downloadHref: string;
+  // Saves the file given so far, under this name unless the server names it.
+  onDownload: (fallbackName: string) => Promise<void>;
   onChoose: (file: File) => void;
   // The file chooser is about to open (it takes the focus from the page).
   onChoosing: () => void;
@@ -89,7 +89,7 @@ export function FileAnswer({
             aria-label={`Download ${current.name}`}
             onClick={() => {
               setDownloadError(null);
-              downloadFile(downloadHref, current.name).catch((error: unknown) =>
+              onDownload(current.name).catch((error: unknown) =>
                 setDownloadError(errorMessage(error, 'The file could not be downloaded. Please try again.')),
               );
             }}

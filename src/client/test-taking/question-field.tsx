@@ -49,7 +49,7 @@ export const QuestionField = memo(function QuestionField({
   value,
   status,
   uploading,
-  downloadHref,
+  onDownload,
   onChange,
   onBlur,
   onPaste,
@@ -61,7 +61,7 @@ export const QuestionField = memo(function QuestionField({
   value: unknown;
   status?: SaveStatus;
   uploading: File | null;
-  downloadHref: string;
+  onDownload: (fallbackName: string) => Promise<void>;
   onChange: (questionId: string, value: unknown, options?: { debounce?: boolean }) => void;
   onBlur: (questionId: string) => void;
   onPaste: (questionId: string) => void;
@@ -88,7 +88,7 @@ export const QuestionField = memo(function QuestionField({
             uploading={uploading}
             describedBy={describedBy}
             isInvalid={refusal !== null}
-            downloadHref={downloadHref}
+            onDownload={onDownload}
             onChoose={(file) => onChange(question.id, file)}
             onChoosing={onChoosingFile}
           />

@@ -5,6 +5,7 @@ import { applicantUser } from '~/client/testing/data-generators';
 import { applicantAttempt, candidateQuestion, fakeApplicantTestsApi } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { testAttemptsContract } from '~/shared/contracts/assessments';
 import { paths } from '~/shared/routes';
 import { type ApplicantAttempt, attemptTexts } from '~/shared/test-attempts';
 import { waitingForGradingText } from './test-result';
@@ -40,7 +41,7 @@ const answerPuts = (server: FakeServer) =>
   server.requests.filter((request) => request.method === 'PUT' && request.path.includes('/answers/'));
 const sentAnswerOf = (server: FakeServer, questionId: string) =>
   answerPuts(server)
-    .filter((request) => request.params.questionId === questionId)
+    .filter((request) => request.params.question_id === questionId)
     .map((request) => (request.body as { answer: unknown }).answer);
 const submits = (server: FakeServer) => server.requests.filter((request) => request.path.endsWith('/submit'));
 
@@ -149,9 +150,7 @@ describe('Taking a skills test', () => {
     const sentence = attemptTexts.textTooLong(500);
     const { events } = await openTest(startedAttempt({ questions: [name] }), {
       answer: (server) =>
-        server.put('/api/applicant/tests/:id/answers/:questionId', () =>
-          replyError(400, 'validation', sentence, { answer: sentence }),
-        ),
+        server.on(testAttemptsContract.saveAnswer, () => replyError(400, 'validation', sentence, { answer: sentence })),
     });
     await events.type(await screen.findByLabelText(/Your name/), 'Ada');
     await events.tab();
@@ -164,9 +163,9 @@ describe('Taking a skills test', () => {
     let isOffline = true;
     const { events, store } = await openTest(startedAttempt({ questions: [colour] }), {
       answer: (server) =>
-        server.put('/api/applicant/tests/:id/answers/:questionId', ({ body }) => {
+        server.on(testAttemptsContract.saveAnswer, ({ body }) => {
           if (isOffline) throw new TypeError('Failed to fetch');
-          Object.assign(store[0]?.answers ?? {}, { [colour.id]: (body as { answer: unknown }).answer });
+          Object.assign(store[0]?.answers ?? {}, { [colour.id]: body.answer });
           return { question_id: colour.id, saved_at: new Date().toISOString() };
         }),
     });
@@ -193,7 +192,7 @@ describe('Taking a skills test', () => {
     const attempt = startedAttempt({ questions: [name] });
     const { events, store } = await openTest(attempt, {
       answer: (server) =>
-        server.put('/api/applicant/tests/:id/answers/:questionId', () => {
+        server.on(testAttemptsContract.saveAnswer, () => {
           // The server closes the attempt at its deadline; the next read shows it closed.
           Object.assign(store[0] ?? {}, {
             status: 'submitted',
@@ -310,7 +309,7 @@ describe('Taking a skills test', () => {
     const attempt = applicantAttempt();
     const { events } = await openTest(attempt, {
       answer: (server) =>
-        server.get('/api/applicant/tests/:id', () => replyError(403, 'forbidden', 'You cannot open this test.')),
+        server.on(testAttemptsContract.own, () => replyError(403, 'forbidden', 'You cannot open this test.')),
     });
     expect(await screen.findByText('You cannot open this test.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();

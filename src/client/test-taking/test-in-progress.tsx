@@ -6,8 +6,8 @@ import { Button } from '~/client/components/ui/button';
 import { notify } from '~/client/components/ui/notify';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import { type AnswerValue, type ApplicantAttempt, attemptTexts, isAnswered } from '~/shared/test-attempts';
-import { answerFileHref, saveAnswer, uploadAnswerFile, useSubmitTest } from './api';
+import { type ApplicantAttempt, attemptTexts, isAnswered, type SentAnswer } from '~/shared/test-attempts';
+import { downloadAnswerFile, saveAnswer, uploadAnswerFile, useSubmitTest } from './api';
 import { COUNTDOWN_WARNINGS, formatCountdown, useCountdown } from './countdown';
 import { asUploadable } from './file-answer';
 import { QuestionField } from './question-field';
@@ -94,7 +94,7 @@ export function TestInProgress({
   const save = useCallback(
     async (questionId: string, value: unknown, options?: { keepalive?: boolean }) => {
       if (!(value instanceof File)) {
-        await saveAnswer(attemptId, questionId, value as AnswerValue, options);
+        await saveAnswer(attemptId, questionId, value as SentAnswer, options);
         return;
       }
       setUploading((current) => ({ ...current, [questionId]: value }));
@@ -196,7 +196,7 @@ export function TestInProgress({
             value={answers[question.id]}
             status={saver.statusOf(question.id)}
             uploading={uploading[question.id] ?? null}
-            downloadHref={answerFileHref(attemptId, question.id)}
+            onDownload={(fallbackName) => downloadAnswerFile(attemptId, question.id, fallbackName)}
             onChange={onChange}
             onBlur={onBlur}
             onPaste={recordPaste}

@@ -1,5 +1,6 @@
-import type { Test, TestInput } from '~/shared/assessments';
+import type { Test } from '~/shared/assessments';
 import { testTexts } from '~/shared/assessments';
+import { testAttemptsContract, testsContract } from '~/shared/contracts/assessments';
 import { jobsContract } from '~/shared/contracts/jobs';
 import type { Job } from '~/shared/jobs';
 import { emptyJobSummary, jobFromInput, testFromInput, testSummaryOf } from './data-generators';
@@ -12,7 +13,7 @@ import { type FakeServer, reply, replyError } from './fake-server';
 export function fakeTestsApi(server: FakeServer, tests: Test[] = []): Test[] {
   const store = [...tests];
   const find = (id: string | undefined) => store.find((test) => test.id === id);
-  server.get('/api/tests', ({ query }) => {
+  server.on(testsContract.list, ({ query }) => {
     const activeOnly = query.get('active_only') === 'true';
     const items = store
       .filter((test) => !test.archived && (!activeOnly || test.is_active))
@@ -20,23 +21,23 @@ export function fakeTestsApi(server: FakeServer, tests: Test[] = []): Test[] {
       .map(testSummaryOf);
     return { items, total: items.length, page: 1, page_size: Number(query.get('page_size') ?? 20) };
   });
-  server.get('/api/tests/:id', ({ params }) => find(params.id) ?? replyError(404, 'not_found', testTexts.notFound));
+  server.on(testsContract.get, ({ params }) => find(params.id) ?? replyError(404, 'not_found', testTexts.notFound));
   // A test's page lists its attempts; none unless a test answers this itself.
-  server.fallback('GET', '/api/tests/:id/attempts', ({ query }) => ({
+  server.fallback(testAttemptsContract.listForTest, ({ query }) => ({
     items: [],
     total: 0,
     page: 1,
     page_size: Number(query.get('page_size') ?? 20),
   }));
-  server.post('/api/tests', ({ body }) => {
-    const test = testFromInput(body as TestInput);
+  server.on(testsContract.create, ({ body }) => {
+    const test = testFromInput(body);
     store.unshift(test);
     return reply(201, test);
   });
-  server.put('/api/tests/:id', ({ params, body }) => {
+  server.on(testsContract.update, ({ params, body }) => {
     const current = find(params.id);
     if (!current) return replyError(404, 'not_found', testTexts.notFound);
-    const updated = testFromInput(body as TestInput, { id: current.id, created_at: current.created_at });
+    const updated = testFromInput(body, { id: current.id, created_at: current.created_at });
     store.splice(store.indexOf(current), 1, updated);
     return updated;
   });

@@ -1,3 +1,4 @@
+import { testAttemptsContract } from '~/shared/contracts/assessments';
 import {
   type AnswerFile,
   type ApplicantAttempt,
@@ -104,7 +105,7 @@ export function fakeApplicantTestsApi(
     return null;
   };
 
-  server.get('/api/applicant/tests', ({ query }) => {
+  server.on(testAttemptsContract.ownList, ({ query }) => {
     const state = query.get('state');
     const applicationId = query.get('application_id');
     const page = Number(query.get('page') ?? 1);
@@ -121,13 +122,13 @@ export function fakeApplicantTestsApi(
       page_size: pageSize,
     };
   });
-  server.get('/api/applicant/tests/:id', ({ params }) => {
+  server.on(testAttemptsContract.own, ({ params }) => {
     const attempt = find(params.id);
     if (!attempt) return notFound();
     if (attempt.status === 'started' && isPastDeadline(attempt)) close(attempt, 'deadline');
     return view(attempt);
   });
-  server.post('/api/applicant/tests/:id/start', ({ params }) => {
+  server.on(testAttemptsContract.start, ({ params }) => {
     const attempt = find(params.id);
     if (!attempt) return notFound();
     if (attempt.status === 'assigned') {
@@ -138,44 +139,44 @@ export function fakeApplicantTestsApi(
     }
     return view(attempt);
   });
-  server.put('/api/applicant/tests/:id/answers/:questionId', ({ params, body }) => {
+  server.on(testAttemptsContract.saveAnswer, ({ params, body }) => {
     const attempt = find(params.id);
     if (!attempt) return notFound();
     const refused = refusal(attempt);
     if (refused) return refused;
-    const question = attempt.questions.find((candidate) => candidate.id === params.questionId);
+    const question = attempt.questions.find((candidate) => candidate.id === params.question_id);
     if (!question) return replyError(404, 'not_found', attemptTexts.questionNotInTest);
-    const { answer } = body as { answer: unknown };
+    const { answer } = body;
     const problem = checkAnswer(question, answer);
     if (problem) return replyError(400, 'validation', problem, { answer: problem });
     attempt.answers = { ...attempt.answers, [question.id]: answer };
     return { question_id: question.id, saved_at: clock().toISOString() };
   });
-  server.put('/api/applicant/tests/:id/files/:questionId', ({ params, headers, body }) => {
+  server.on(testAttemptsContract.uploadAnswerFile, ({ params, headers, body }) => {
     const attempt = find(params.id);
     if (!attempt) return notFound();
     const refused = refusal(attempt);
     if (refused) return refused;
-    const file = body as Blob;
+    const file = body;
     const stored: AnswerFile = {
       file_id: fakeId(),
       name: decodeURIComponent(headers['x-file-name'] ?? ''),
       size: file.size,
       content_type: headers['content-type'] ?? '',
     };
-    attempt.answers = { ...attempt.answers, [params.questionId ?? '']: stored };
+    attempt.answers = { ...attempt.answers, [params.question_id]: stored };
     return stored;
   });
-  server.post('/api/applicant/tests/:id/events', ({ params, body }) => {
+  server.on(testAttemptsContract.recordIntegrityEvents, ({ params, body }) => {
     const attempt = find(params.id);
     if (!attempt) return notFound();
     const refused = refusal(attempt);
     if (refused) return refused;
-    const batch = (body as { events: IntegrityEvent[] }).events;
+    const batch = body.events;
     integrityEvents.push(...batch);
     return { recorded: batch.length };
   });
-  server.post('/api/applicant/tests/:id/submit', ({ params }) => {
+  server.on(testAttemptsContract.submit, ({ params }) => {
     const attempt = find(params.id);
     if (!attempt) return notFound();
     if (attempt.status === 'assigned') return replyError(409, 'conflict', attemptTexts.notStarted);

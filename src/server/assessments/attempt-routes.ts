@@ -1,37 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '~/shared/errors';
-import {
-  ANSWER_FILE_MAX_BYTES,
-  answerFileSchema,
-  answerFileTypeList,
-  applicantAttemptListQuerySchema,
-  applicantAttemptListSchema,
-  applicantAttemptSchema,
-  assignTestSchema,
-  attemptReviewSchema,
-  attemptTexts,
-  gradeAnswerSchema,
-  recordIntegrityEventsSchema,
-  saveAnswerSchema,
-  testAttemptListQuerySchema,
-  testAttemptListSchema,
-} from '~/shared/test-attempts';
-import { text } from '~/shared/text';
+import { testAttemptsContract } from '~/shared/contracts/assessments';
+import { ANSWER_FILE_MAX_BYTES, assignTestSchema, attemptTexts } from '~/shared/test-attempts';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
-import { AppError } from '../platform/errors';
-import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
+import { registerEndpoint } from '../platform/contract-routes';
+import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
-import {
-  actorOf,
-  companyActorOf,
-  errorResponses,
-  fileResponse,
-  idParams,
-  malformedIdMessage,
-} from '../platform/route-schemas';
+import { actorOf, companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { findApplicantAttempts, getApplicantAttempt } from './applicant-attempt-views';
 import { assignTest } from './assign-tests';
 import { findTestAttempts, reviewAttempt } from './company-attempt-views';
@@ -43,30 +20,15 @@ import { startAttempt } from './start-attempt';
 import { submitAttempt } from './submit-attempt';
 import { uploadAnswerFile } from './upload-answer-file';
 
-const tags = ['test attempts'];
-const attemptParams = idParams('test attempt');
-const questionParams = attemptParams.extend({
-  question_id: text()
-    .min(1)
-    .max(64, { message: malformedIdMessage('question') }),
-});
-
-// Taking skills tests (the candidate) and reviewing them (the company), issue 13.
+// Taking skills tests (the candidate) and reviewing them (the company), issue 13: the endpoints of
+// testAttemptsContract in shared/contracts/assessments.ts, and assigning a test to an application.
 export async function attemptRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, textGrader: grader, files } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/api/applicant/tests',
-    {
-      config: { access: { permission: 'read:test_attempt:own' } },
-      schema: {
-        tags,
-        summary: 'Your skills tests: to do first, then done (with the result once graded)',
-        querystring: applicantAttemptListQuerySchema,
-        response: { 200: applicantAttemptListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.ownList,
+    { config: { access: { permission: 'read:test_attempt:own' } } },
     async (request) =>
       findApplicantAttempts({
         db,
@@ -79,32 +41,18 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
       }),
   );
 
-  routes.get(
-    '/api/applicant/tests/:id',
-    {
-      config: { access: { permission: 'read:test_attempt:own' } },
-      schema: {
-        tags,
-        summary: 'One of your tests; while started, its questions, your saved answers and the server time',
-        params: attemptParams,
-        response: { 200: applicantAttemptSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.own,
+    { config: { access: { permission: 'read:test_attempt:own' } } },
     async (request) =>
       getApplicantAttempt({ db, grader, applicantId: currentAuth(request).user.id, attemptId: request.params.id }),
   );
 
-  routes.post(
-    '/api/applicant/tests/:id/start',
-    {
-      config: { access: { permission: 'update:test_attempt:own' } },
-      schema: {
-        tags,
-        summary: 'Start the test: the time limit runs from now on the server’s clock',
-        params: attemptParams,
-        response: { 200: applicantAttemptSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.start,
+    { config: { access: { permission: 'update:test_attempt:own' } } },
     async (request) => {
       const applicantId = currentAuth(request).user.id;
       await startAttempt({ db, applicantId, attemptId: request.params.id });
@@ -112,18 +60,10 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.put(
-    '/api/applicant/tests/:id/answers/:question_id',
-    {
-      config: { access: { permission: 'update:test_attempt:own' } },
-      schema: {
-        tags,
-        summary: 'Save one answer (null clears it); refused after the deadline',
-        params: questionParams,
-        body: saveAnswerSchema,
-        response: { 200: z.object({ question_id: z.string(), saved_at: z.string() }), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.saveAnswer,
+    { config: { access: { permission: 'update:test_attempt:own' } } },
     async (request) =>
       saveAnswer({
         db,
@@ -134,18 +74,10 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
       }),
   );
 
-  routes.post(
-    '/api/applicant/tests/:id/events',
-    {
-      config: { access: { permission: 'update:test_attempt:own' } },
-      schema: {
-        tags,
-        summary: 'Record focus losses and pastes while the test is open (shown to the company)',
-        params: attemptParams,
-        body: recordIntegrityEventsSchema,
-        response: { 200: z.object({ recorded: z.number() }), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.recordIntegrityEvents,
+    { config: { access: { permission: 'update:test_attempt:own' } } },
     async (request) =>
       recordIntegrityEvents({
         db,
@@ -155,17 +87,10 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
       }),
   );
 
-  routes.post(
-    '/api/applicant/tests/:id/submit',
-    {
-      config: { access: { permission: 'update:test_attempt:own' } },
-      schema: {
-        tags,
-        summary: 'Submit your answers; refused after the deadline (the server has closed the test then)',
-        params: attemptParams,
-        response: { 200: applicantAttemptSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.submit,
+    { config: { access: { permission: 'update:test_attempt:own' } } },
     async (request) => {
       const applicantId = currentAuth(request).user.id;
       await submitAttempt({ db, grader, ...actorOf(request), applicantId, attemptId: request.params.id });
@@ -173,19 +98,45 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  await app.register(answerFileUploadRoute, { context });
-
-  routes.get(
-    '/api/applicant/tests/:id/files/:question_id',
+  // Each upload writes a file: counted per account before the body is read.
+  const uploadLimit = createLimiter(app, {
+    name: 'answer-upload:account',
+    max: 60,
+    windowMinutes: 60,
+    key: (request) => currentAuth(request).user.id,
+    message: 'You have uploaded many files in a short time',
+  });
+  registerEndpoint(
+    app,
+    testAttemptsContract.uploadAnswerFile,
     {
-      config: { access: { permission: 'read:test_attempt:own' } },
-      schema: {
-        tags,
-        summary: 'A file you uploaded as an answer',
-        params: questionParams,
-        response: { 200: fileResponse(...answerFileTypeList), ...errorResponses },
+      upload: {
+        maxBytes: ANSWER_FILE_MAX_BYTES,
+        tooLarge: attemptTexts.fileTooLarge,
+        unsupportedType: attemptTexts.fileType,
       },
+      preParsing: async (request) => {
+        await uploadLimit.hit(request);
+      },
+      config: { access: { permission: 'update:test_attempt:own' } },
     },
+    async (request) =>
+      uploadAnswerFile({
+        db,
+        files,
+        applicantId: currentAuth(request).user.id,
+        attemptId: request.params.id,
+        questionId: request.params.question_id,
+        declaredType: mediaTypeOf(request.headers['content-type']),
+        fileName: fileNameOf(request.headers['x-file-name']),
+        content: uploadBodyOf(request.body),
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    testAttemptsContract.ownAnswerFile,
+    { config: { access: { permission: 'read:test_attempt:own' } } },
     async (request, reply) => {
       const file = await readAttemptFile({
         db,
@@ -200,12 +151,12 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
 
   // The company's side.
 
-  routes.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/applications/:id/tests',
     {
       config: { access: { permission: 'create:test_assignment:own' } },
       schema: {
-        tags,
+        tags: ['test attempts'],
         summary:
           'Assign one of your published tests (or a public one) to an applicant of your job; a retake once finished',
         params: idParams('application'),
@@ -224,18 +175,10 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.get(
-    '/api/tests/:id/attempts',
-    {
-      config: { access: { permission: 'read:test_result:own' } },
-      schema: {
-        tags,
-        summary: 'A test’s attempts, those waiting for a grade first',
-        params: idParams('test'),
-        querystring: testAttemptListQuerySchema,
-        response: { 200: testAttemptListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.listForTest,
+    { config: { access: { permission: 'read:test_result:own' } } },
     async (request) =>
       findTestAttempts({
         db,
@@ -247,33 +190,18 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
       }),
   );
 
-  routes.get(
-    '/api/test-attempts/:id',
-    {
-      config: { access: { permission: 'read:test_result:own' } },
-      schema: {
-        tags,
-        summary: 'One attempt with its answers, grades, answer key and integrity record',
-        params: attemptParams,
-        response: { 200: attemptReviewSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.review,
+    { config: { access: { permission: 'read:test_result:own' } } },
     async (request) =>
       reviewAttempt({ db, grader, companyId: currentCompanyId(request), attemptId: request.params.id }),
   );
 
-  routes.put(
-    '/api/test-attempts/:id/questions/:question_id/grade',
-    {
-      config: { access: { permission: 'update:test_result:own' } },
-      schema: {
-        tags,
-        summary: 'Grade one answer by hand (or correct a grade); the attempt is graded when nothing waits',
-        params: questionParams,
-        body: gradeAnswerSchema,
-        response: { 200: attemptReviewSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.grade,
+    { config: { access: { permission: 'update:test_result:own' } } },
     async (request) => {
       const actor = companyActorOf(request);
       await gradeAnswerByHand({
@@ -288,17 +216,10 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.get(
-    '/api/test-attempts/:id/files/:question_id',
-    {
-      config: { access: { permission: 'read:test_result:own' } },
-      schema: {
-        tags,
-        summary: 'A file a candidate uploaded as an answer',
-        params: questionParams,
-        response: { 200: fileResponse(...answerFileTypeList), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    testAttemptsContract.answerFile,
+    { config: { access: { permission: 'read:test_result:own' } } },
     async (request, reply) => {
       const file = await readAttemptFile({
         db,
@@ -309,58 +230,5 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
       });
       return sendDownload(reply, file);
     },
-  );
-}
-
-// PUT /api/applicant/tests/:id/files/:question_id in a scope of its own: only here does a body arrive as a
-// file's raw bytes (its name in X-File-Name), streamed into the file store, and only here are Fastify's
-// refusals reworded for an upload.
-async function answerFileUploadRoute(scope: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, files } = context;
-  scope.addContentTypeParser(answerFileTypeList, (request, body, done) =>
-    refuseDeclaredOversize(request, body, done, ANSWER_FILE_MAX_BYTES, attemptTexts.fileTooLarge),
-  );
-  scope.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('payload_too_large', attemptTexts.fileTooLarge);
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      throw new AppError('unsupported_media_type', attemptTexts.fileType);
-    throw error;
-  });
-  const uploadLimit = createLimiter(scope, {
-    name: 'answer-upload:account',
-    max: 60,
-    windowMinutes: 60,
-    key: (request) => currentAuth(request).user.id,
-    message: 'You have uploaded many files in a short time',
-  });
-
-  scope.withTypeProvider<ZodTypeProvider>().put(
-    '/api/applicant/tests/:id/files/:question_id',
-    {
-      bodyLimit: ANSWER_FILE_MAX_BYTES,
-      preParsing: async (request) => {
-        await uploadLimit.hit(request);
-      },
-      config: { access: { permission: 'update:test_attempt:own' } },
-      schema: {
-        tags,
-        summary:
-          'Upload the file answering a file-upload question: the bytes as the body, the name in X-File-Name (at most 10 MB)',
-        params: questionParams,
-        consumes: answerFileTypeList,
-        response: { 200: answerFileSchema, ...errorResponses, 415: apiErrorSchema },
-      },
-    },
-    async (request) =>
-      uploadAnswerFile({
-        db,
-        files,
-        applicantId: currentAuth(request).user.id,
-        attemptId: request.params.id,
-        questionId: request.params.question_id,
-        declaredType: mediaTypeOf(request.headers['content-type']),
-        fileName: fileNameOf(request.headers['x-file-name']),
-        content: uploadBodyOf(request.body),
-      }),
   );
 }
