@@ -34,6 +34,8 @@ export interface EndpointDefinition {
   body?: z.ZodType | FileKind;
   // 204 answers with no body: declare it as `noContent` (contract-schemas.ts).
   responses: Partial<Record<SuccessStatus, z.ZodType | FileKind>>;
+  // A failure whose body a caller relies on, beyond the common error answers (`/api/ready`'s 503).
+  failures?: Partial<Record<number, z.ZodType>>;
 }
 
 export interface Endpoint extends EndpointDefinition {

@@ -40,7 +40,8 @@ export interface ContractRouteSchema<E extends Endpoint> {
   body: E extends { body: infer Body extends ZodType } ? Body : undefined;
   response: {
     [Status in keyof E['responses']]: FileKind extends E['responses'][Status] ? FileResponse : E['responses'][Status];
-  } & typeof errorResponses;
+  } & typeof errorResponses &
+    (E extends { failures: infer Failures } ? Failures : unknown);
 }
 type FileResponse = ReturnType<typeof fileResponse>;
 
@@ -97,7 +98,7 @@ export function registerEndpoint<E extends Endpoint>(
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && !fileBody && { body: endpoint.body }),
     ...(fileBody && { consumes: [...fileBody.mediaTypes] }),
-    response: { ...responses, ...errorResponses, ...(fileBody && { 415: apiErrorSchema }) },
+    response: { ...responses, ...errorResponses, ...endpoint.failures, ...(fileBody && { 415: apiErrorSchema }) },
   };
   const route = (scope: FastifyInstance) =>
     scope.withTypeProvider<ZodTypeProvider>().route({
