@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { healthContract } from '~/shared/contracts/health';
+import { platformContract } from '~/shared/contracts/platform';
 import { registerEndpoint } from '../platform/contract-routes';
 import { checkReadiness, type ReadinessProbe } from './check-readiness';
 
@@ -10,7 +10,7 @@ export async function healthRoutes(
   // Liveness: answers as long as the process can serve requests.
   registerEndpoint(
     app,
-    healthContract.health,
+    platformContract.health,
     // A body of a few bytes: nothing to compress, so no compression hooks on the busiest route.
     { config: { access: 'public' }, compress: false },
     async () => ({ status: 'ok' as const }),
@@ -18,7 +18,7 @@ export async function healthRoutes(
 
   registerEndpoint(
     app,
-    healthContract.ready,
+    platformContract.ready,
     { config: { access: 'public' }, compress: false },
     async (_request, reply) => {
       const readiness = await checkReadiness(options);
