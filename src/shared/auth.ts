@@ -212,3 +212,10 @@ export const providerListSchema = z.object({
   ),
 });
 export type ProviderList = z.infer<typeof providerListSchema>;
+
+// What an identity provider returns to the callback: the code and state of the flow this browser started.
+export const oidcCallbackSchema = z.object({
+  code: text().optional(),
+  state: text().optional(),
+  iss: text().optional(),
+});

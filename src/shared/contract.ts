@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // The answers on success. The error answers (DESIGN.md §6) are the same for every endpoint, so the
 // server adds them; a contract names only what a caller can rely on.
-export type SuccessStatus = 200 | 201 | 202 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303;
 
 // A file as the body or the answer, not JSON: its bytes under one of these media types. An upload goes as
 // the raw body (its name, where it has one, in X-File-Name); a download comes as an attachment.
@@ -23,6 +23,14 @@ export const fileOf = (...mediaTypes: string[]): FileKind => ({ kind: 'file', me
 export const isFileKind = (value: unknown): value is FileKind =>
   typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'file';
 
+// A redirect as the answer: no body, the Location header says where the browser goes next.
+export interface RedirectKind {
+  readonly kind: 'redirect';
+}
+export const redirect: RedirectKind = { kind: 'redirect' };
+export const isRedirectKind = (value: unknown): value is RedirectKind =>
+  typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'redirect';
+
 export interface EndpointDefinition {
   method: HttpMethod;
   path: `/api/${string}`;
@@ -33,7 +41,9 @@ export interface EndpointDefinition {
   query?: z.ZodType;
   body?: z.ZodType | FileKind;
   // 204 answers with no body: declare it as `noContent` (contract-schemas.ts).
-  responses: Partial<Record<SuccessStatus, z.ZodType | FileKind>>;
+  responses: Partial<Record<SuccessStatus, z.ZodType | FileKind | RedirectKind>>;
+  // A failure whose body a caller relies on, beyond the common error answers (`/api/ready`'s 503).
+  failures?: Partial<Record<number, z.ZodType>>;
 }
 
 export interface Endpoint extends EndpointDefinition {
@@ -70,15 +80,17 @@ type ParamName<Segment extends string> = Segment extends `${infer Name}.${string
 
 export type PathParams<E extends EndpointDefinition> = Record<PathParamNames<E['path']>, string>;
 
-// What a successful call answers: any of its success bodies, nothing for a 204, a Blob for a file.
+// What a successful call answers: any of its success bodies, nothing for a 204 or a redirect, a Blob for a file.
 export type ResponseOf<E extends EndpointDefinition> = {
   [Status in keyof E['responses']]: Status extends 204
     ? undefined
-    : E['responses'][Status] extends z.ZodType
-      ? z.output<E['responses'][Status]>
-      : E['responses'][Status] extends FileKind
-        ? Blob
-        : never;
+    : E['responses'][Status] extends RedirectKind
+      ? undefined
+      : E['responses'][Status] extends z.ZodType
+        ? z.output<E['responses'][Status]>
+        : E['responses'][Status] extends FileKind
+          ? Blob
+          : never;
 }[keyof E['responses']];
 
 // The body a caller sends: the schema's input (defaults may be left out), or the file itself.

@@ -11,11 +11,10 @@ import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { applyServerError } from '~/client/lib/form-errors';
 import type { PageProps } from '~/client/routes';
-import { authMessages, type SignInInput, type SignInResult, signInSchema } from '~/shared/auth';
+import { authMessages, type SignInInput, type SignInResult, signInSchema, type TwoFactorStage } from '~/shared/auth';
 import { paths } from '~/shared/routes';
 import {
   type EnrollmentConfirmation,
-  type TwoFactorStage,
   twoFactorStageQueryOptions,
   useAcceptSignIn,
   useAdminSignIn,

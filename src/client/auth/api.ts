@@ -1,19 +1,17 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
-import type { CurrentUser, ProviderList, RegisterInput, SignInInput, SignInResult } from '~/shared/auth';
+import { apiUrl, callApi } from '~/client/lib/api-client';
+import type { RegisterInput, SignInInput, SignInResult } from '~/shared/auth';
+import type { ResponseOf } from '~/shared/contract';
+import { authContract } from '~/shared/contracts/auth';
 import type { OidcProvider, OidcUserType } from '~/shared/oidc';
 
 // Data access for signing in, out and up (STYLE.md 8): query factories and mutation hooks over
-// /api/auth. Mutations that change who is signed in write the answer into the current-user query.
-
-export interface CurrentUserResponse {
-  user: CurrentUser | null;
-}
+// shared/contracts/auth.ts. Mutations that change who is signed in write the answer into the current-user query.
 
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'me'],
-    queryFn: () => apiClient.get<CurrentUserResponse>('/api/auth/me'),
+    queryFn: () => callApi(authContract.me),
   });
 
 // Fetches the current user again after a change. A first fetch still under way may have been answered
@@ -27,25 +25,24 @@ export async function refreshCurrentUser(queryClient: QueryClient) {
 export const providersQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'providers'],
-    queryFn: () => apiClient.get<ProviderList>('/api/auth/providers'),
+    queryFn: () => callApi(authContract.providers),
     // Configured when the server starts; it does not change while the page is open.
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export type TwoFactorStage = 'enroll' | 'verify';
-
 export const twoFactorStageQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'two-factor'],
-    queryFn: () => apiClient.get<{ stage: TwoFactorStage | null }>('/api/auth/two-factor'),
+    queryFn: () => callApi(authContract.twoFactorStage),
     staleTime: 0,
   });
 
 // Where an identity-provider button sends the browser (a full page navigation: the server redirects on).
 export function providerStartHref(provider: OidcProvider, userType: OidcUserType, redirect?: string | null) {
-  const query = new URLSearchParams({ user_type: userType });
-  if (redirect) query.set('redirect', redirect);
-  return `/api/auth/oidc/${provider}/start?${query}`;
+  return apiUrl(authContract.startOidcSignIn, {
+    params: { provider },
+    query: { user_type: userType, redirect: redirect || undefined },
+  });
 }
 
 // A new person is signed in: nothing cached for the previous one may leak into their screens.
@@ -61,8 +58,7 @@ export function useAcceptSignIn() {
 export function useSignIn() {
   const acceptSignIn = useAcceptSignIn();
   return useMutation({
-    mutationFn: (input: SignInInput & { redirect?: string }) =>
-      apiClient.post<SignInResult>('/api/auth/sign-in', input),
+    mutationFn: (input: SignInInput & { redirect?: string }) => callApi(authContract.signIn, { body: input }),
     onSuccess: acceptSignIn,
   });
 }
@@ -70,8 +66,7 @@ export function useSignIn() {
 export function useRegister() {
   const acceptSignIn = useAcceptSignIn();
   return useMutation({
-    mutationFn: (input: RegisterInput & { redirect?: string }) =>
-      apiClient.post<SignInResult>('/api/auth/register', input),
+    mutationFn: (input: RegisterInput & { redirect?: string }) => callApi(authContract.register, { body: input }),
     onSuccess: acceptSignIn,
   });
 }
@@ -79,41 +74,30 @@ export function useRegister() {
 export function useAdminSignIn() {
   const acceptSignIn = useAcceptSignIn();
   return useMutation({
-    mutationFn: (input: SignInInput & { redirect?: string }) =>
-      apiClient.post<SignInResult>('/api/auth/admin/sign-in', input),
+    mutationFn: (input: SignInInput & { redirect?: string }) => callApi(authContract.adminSignIn, { body: input }),
     onSuccess: acceptSignIn,
   });
 }
 
-export interface TwoFactorEnrollment {
-  secret: string;
-  otpauth_url: string;
-  qr_code_svg: string;
-}
-
 export function useStartTwoFactorEnrollment() {
   return useMutation({
-    mutationFn: () => apiClient.post<TwoFactorEnrollment>('/api/auth/two-factor/enrollment'),
+    mutationFn: () => callApi(authContract.startTwoFactorEnrollment),
   });
 }
 
-export interface EnrollmentConfirmation {
-  result: SignInResult;
-  recovery_codes: string[];
-}
+export type EnrollmentConfirmation = ResponseOf<typeof authContract.confirmTwoFactorEnrollment>;
 
 // Signs in too, but the recovery codes are shown first: the caller accepts the sign-in afterwards.
 export function useConfirmTwoFactorEnrollment() {
   return useMutation({
-    mutationFn: (code: string) =>
-      apiClient.post<EnrollmentConfirmation>('/api/auth/two-factor/enrollment/confirm', { code }),
+    mutationFn: (code: string) => callApi(authContract.confirmTwoFactorEnrollment, { body: { code } }),
   });
 }
 
 export function useVerifyTwoFactor() {
   const acceptSignIn = useAcceptSignIn();
   return useMutation({
-    mutationFn: (code: string) => apiClient.post<SignInResult>('/api/auth/two-factor/verify', { code }),
+    mutationFn: (code: string) => callApi(authContract.verifyTwoFactor, { body: { code } }),
     onSuccess: acceptSignIn,
   });
 }
@@ -122,36 +106,31 @@ export function useCompleteOidcSignIn() {
   const acceptSignIn = useAcceptSignIn();
   return useMutation({
     mutationFn: (parameters: { code: string; state: string; iss?: string }) =>
-      apiClient.post<SignInResult>('/api/auth/oidc/callback', parameters),
+      callApi(authContract.completeOidcSignIn, { body: parameters }),
     onSuccess: acceptSignIn,
   });
 }
 
 export function useSignOut() {
-  return useMutation({ mutationFn: () => apiClient.post<undefined>('/api/auth/sign-out') });
-}
-
-interface MessageResponse {
-  message: string;
+  return useMutation({ mutationFn: () => callApi(authContract.signOut) });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => apiClient.post<MessageResponse>('/api/auth/password/forgot', { email }),
+    mutationFn: (email: string) => callApi(authContract.forgotPassword, { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      apiClient.post<MessageResponse>('/api/auth/password/reset', input),
+    mutationFn: (input: { token: string; password: string }) => callApi(authContract.resetPassword, { body: input }),
   });
 }
 
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiClient.post<MessageResponse>('/api/auth/email/confirm', { token }),
+    mutationFn: (token: string) => callApi(authContract.confirmEmail, { body: { token } }),
     // Verified now, or a new address: whoever is signed in here should see it.
     onSuccess: () => refreshCurrentUser(queryClient),
   });
@@ -159,6 +138,6 @@ export function useConfirmEmail() {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => apiClient.post<MessageResponse>('/api/auth/email/resend-verification'),
+    mutationFn: () => callApi(authContract.resendVerification),
   });
 }

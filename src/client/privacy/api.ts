@@ -1,29 +1,24 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  AdminPrivacyRequestList,
-  AdminPrivacyRequestListQuery,
-  DeletionRequestInput,
-  MyPrivacyRequests,
-  PrivacyRequest,
-} from '~/shared/privacy';
+import { adminPrivacyContract, privacyContract } from '~/shared/contracts/privacy';
+import type { AdminPrivacyRequestListQuery, DeletionRequestInput } from '~/shared/privacy';
 
-// Privacy: one's own data export and deletion request (/api/account/...), and the administrators'
-// queue (/api/admin/privacy-requests).
+// Privacy: one's own data export and deletion request, and the administrators' queue.
 
-export const DATA_EXPORT_URL = '/api/account/data-export';
+// Asked for with POST (the contract's method): each export is recorded.
+export const downloadMyData = () => downloadApi(privacyContract.exportData, 'tandem-data.zip');
 
 export const myPrivacyRequestsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.privacy.mine(),
-    queryFn: () => apiClient.get<MyPrivacyRequests>('/api/account/privacy-requests'),
+    queryFn: () => callApi(privacyContract.myRequests),
   });
 
 export function useRequestDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeletionRequestInput) => apiClient.post<PrivacyRequest>('/api/account/deletion-request', input),
+    mutationFn: (input: DeletionRequestInput) => callApi(privacyContract.requestDeletion, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.privacy.all }),
   });
 }
@@ -31,7 +26,7 @@ export function useRequestDeletion() {
 export function useCancelDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.delete<void>('/api/account/deletion-request'),
+    mutationFn: () => callApi(privacyContract.cancelDeletion),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.privacy.all }),
   });
 }
@@ -39,14 +34,14 @@ export function useCancelDeletion() {
 export const adminPrivacyRequestListQueryOptions = (query: AdminPrivacyRequestListQuery) =>
   queryOptions({
     queryKey: queryKeys.privacy.adminList(query),
-    queryFn: () => apiClient.get<AdminPrivacyRequestList>(`/api/admin/privacy-requests${queryString(query)}`),
+    queryFn: () => callApi(adminPrivacyContract.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export function useCompletePrivacyRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (requestId: string) => apiClient.post<unknown>(`/api/admin/privacy-requests/${requestId}/complete`, {}),
+    mutationFn: (requestId: string) => callApi(adminPrivacyContract.complete, { params: { id: requestId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.privacy.all }),
   });
 }
@@ -55,7 +50,7 @@ export function useRejectPrivacyRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ requestId, reason }: { requestId: string; reason: string }) =>
-      apiClient.post<PrivacyRequest>(`/api/admin/privacy-requests/${requestId}/reject`, { reason }),
+      callApi(adminPrivacyContract.reject, { params: { id: requestId }, body: { reason } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.privacy.all }),
   });
 }

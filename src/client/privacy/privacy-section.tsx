@@ -15,10 +15,9 @@ import { Input } from '~/client/components/ui/input';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { downloadFile } from '~/client/lib/download-file';
 import { applyServerError } from '~/client/lib/form-errors';
 import { DELETION_CONFIRMATION, type PrivacyRequest, privacyTexts } from '~/shared/privacy';
-import { DATA_EXPORT_URL, myPrivacyRequestsQueryOptions, useCancelDeletion, useRequestDeletion } from './api';
+import { downloadMyData, myPrivacyRequestsQueryOptions, useCancelDeletion, useRequestDeletion } from './api';
 
 const DOWNLOAD_FAILED = 'Your data could not be downloaded. Please try again.';
 const REQUEST_FAILED = 'Your request could not be sent. Please try again.';
@@ -35,7 +34,7 @@ export function PrivacySection() {
   async function download() {
     setIsDownloading(true);
     try {
-      await downloadFile(DATA_EXPORT_URL, 'tandem-data.zip', { method: 'POST' });
+      await downloadMyData();
       toast({ title: 'Your data is downloading', description: 'A zip with data.json and a CSV per kind of record.' });
     } catch (error) {
       toast({ title: 'Download failed', description: errorMessage(error, DOWNLOAD_FAILED), variant: 'destructive' });

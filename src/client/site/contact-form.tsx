@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { toast } from '~/client/components/ui/use-toast';
+import { callApi, isApiError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { useHydrated } from '~/client/lib/use-hydrated';
 import { contactMessages, contactToasts } from '~/shared/contact-texts';
@@ -59,20 +60,6 @@ function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
   if (!first) return;
   const element = form.elements.namedItem(first);
   if (element instanceof HTMLElement) element.focus();
-}
-
-interface ServerError {
-  error?: string;
-  fields?: Record<string, string>;
-}
-
-async function readServerError(response: Response): Promise<ServerError> {
-  try {
-    const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null ? (body as ServerError) : {};
-  } catch {
-    return {};
-  }
 }
 
 interface FieldProps {
@@ -162,27 +149,25 @@ export function ContactForm({ source }: { source: ContactFormSource }) {
 
     setStatus('sending');
     try {
-      const response = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify(payload),
-      });
-      if (response.ok) {
-        form.reset();
-        toast(source === 'home' ? contactToasts.homeSuccess : contactToasts.contactPageSuccess);
+      // Loaded on submit: the contract's schemas carry zod, too heavy for the home page's budget.
+      const { siteContract } = await import('~/shared/contracts/site');
+      try {
+        await callApi(siteContract.sendContactMessage, { body: payload });
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        const serverFieldErrors: FieldErrors = {};
+        for (const name of fieldNames) {
+          const message = error.fields[name];
+          if (message) serverFieldErrors[name] = message;
+        }
+        setErrors(serverFieldErrors);
+        focusFirstError(form, serverFieldErrors);
+        if (error.status === 429) setFormError(error.message);
+        toast({ ...contactToasts.failure, variant: 'destructive' });
         return;
       }
-      const serverError = await readServerError(response);
-      const serverFieldErrors: FieldErrors = {};
-      for (const name of fieldNames) {
-        const message = serverError.fields?.[name];
-        if (message) serverFieldErrors[name] = message;
-      }
-      setErrors(serverFieldErrors);
-      focusFirstError(form, serverFieldErrors);
-      if (response.status === 429 && serverError.error) setFormError(serverError.error);
-      toast({ ...contactToasts.failure, variant: 'destructive' });
+      form.reset();
+      toast(source === 'home' ? contactToasts.homeSuccess : contactToasts.contactPageSuccess);
     } catch {
       toast({ ...contactToasts.failure, variant: 'destructive' });
     } finally {

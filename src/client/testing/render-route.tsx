@@ -7,6 +7,7 @@ import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
+import { authContract } from '~/shared/contracts/auth';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import { emailPreferenceTypesByRole } from '~/shared/notifications';
@@ -14,7 +15,7 @@ import { createFakeServer, type FakeServer } from './fake-server';
 
 // Renders the app at `path` as the browser would: the real route table (layout, portal guard, page),
 // the app's query cache and notification areas, a memory history, and `fetch` answered by a fake
-// server (./fake-server.ts). `user` is who /api/auth/me says is signed in (null: nobody).
+// server (./fake-server.ts). `user` is who authContract.me says is signed in (null: nobody).
 
 interface RenderRouteOptions {
   user?: CurrentUser | null;
@@ -22,7 +23,7 @@ interface RenderRouteOptions {
 }
 
 export async function renderRoute(path: string, { user = null, server = createFakeServer() }: RenderRouteOptions = {}) {
-  server.fallback('GET', '/api/auth/me', () => ({ user }));
+  server.fallback(authContract.me, () => ({ user }));
   // The portal header's bell, and the settings' email notifications: nothing yet, all on.
   server.fallback(notificationsContract.list, ({ query }) => ({
     items: [],

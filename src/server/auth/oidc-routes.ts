@@ -1,19 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { providerListSchema, safeRedirectPath, signInResultSchema } from '~/shared/auth';
-import { oidcMessages, oidcProviderNames, oidcProviderSettings, oidcProviders, oidcUserTypes } from '~/shared/oidc';
+import { oidcCallbackSchema, safeRedirectPath } from '~/shared/auth';
+import { authContract } from '~/shared/contracts/auth';
+import { oidcMessages, oidcProviderNames, oidcProviderSettings, oidcProviders } from '~/shared/oidc';
 import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
+import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
-import { errorResponses } from '../platform/route-schemas';
 import { clearOidcFlow, finishRequestSignIn, readOidcFlow, setOidcFlow } from './auth-cookies';
 import type { AuthLimits } from './auth-limits';
 import { type CallbackParameters, completeOidcSignIn, readAppleName } from './oidc/complete-oidc-sign-in';
 import { startOidcSignIn } from './oidc/oidc-flow';
 import { enabledProviders } from './oidc/providers';
-
-const callbackParameters = z.object({ code: text().optional(), state: text().optional(), iss: text().optional() });
 
 // Identity providers (OIDC authorization code flow with PKCE, run by the server).
 export async function oidcRoutes(
@@ -21,68 +19,40 @@ export async function oidcRoutes(
   { context, limits }: { context: AppContext; limits: AuthLimits },
 ) {
   const { db, config, secret } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const isPublic = { config: { access: 'public' as const } };
   const providers = enabledProviders(config);
   const providerById = new Map(providers.map((provider) => [provider.id, provider]));
 
-  routes.get(
-    '/api/auth/providers',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Every identity provider, whether sign-in can use it here, and what turns it on',
-        response: { 200: providerListSchema },
-      },
-    },
-    async () => ({
-      providers: oidcProviders.map((id) => ({
-        id,
-        name: oidcProviderNames[id],
-        enabled: providerById.has(id),
-        setting: oidcProviderSettings[id],
-      })),
-    }),
-  );
+  registerEndpoint(app, authContract.providers, isPublic, async () => ({
+    providers: oidcProviders.map((id) => ({
+      id,
+      name: oidcProviderNames[id],
+      enabled: providerById.has(id),
+      setting: oidcProviderSettings[id],
+    })),
+  }));
 
-  routes.get(
-    '/api/auth/oidc/:provider/start',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Send the browser to an identity provider to sign in',
-        params: z.object({ provider: z.enum(oidcProviders) }),
-        querystring: z.object({ user_type: z.enum(oidcUserTypes).default('company'), redirect: text().optional() }),
-        // Success is a redirect to the provider (or, when it cannot be reached, to the callback screen).
-        response: errorResponses,
-      },
-    },
-    async (request, reply) => {
-      const provider = providerById.get(request.params.provider);
-      if (!provider) {
-        throw new AppError(
-          'not_found',
-          `Sign-in with ${oidcProviderNames[request.params.provider]} is not set up here.`,
-        );
-      }
-      try {
-        const { authorizationUrl, flow } = await startOidcSignIn({
-          provider,
-          publicUrl: config.publicUrl,
-          secret,
-          userType: request.query.user_type,
-          redirectTo: safeRedirectPath(request.query.redirect),
-        });
-        setOidcFlow(reply, config, flow);
-        return reply.redirect(authorizationUrl, 302);
-      } catch (error) {
-        request.log.warn({ err: error, provider: provider.id }, 'identity provider discovery failed');
-        const message = `${oidcProviderNames[provider.id]} is not reachable right now`;
-        return reply.redirect(`/auth/callback?error=${encodeURIComponent(message)}`, 302);
-      }
-    },
-  );
+  registerEndpoint(app, authContract.startOidcSignIn, isPublic, async (request, reply) => {
+    const provider = providerById.get(request.params.provider);
+    if (!provider) {
+      throw new AppError('not_found', `Sign-in with ${oidcProviderNames[request.params.provider]} is not set up here.`);
+    }
+    try {
+      const { authorizationUrl, flow } = await startOidcSignIn({
+        provider,
+        publicUrl: config.publicUrl,
+        secret,
+        userType: request.query.user_type,
+        redirectTo: safeRedirectPath(request.query.redirect),
+      });
+      setOidcFlow(reply, config, flow);
+      return reply.redirect(authorizationUrl, 302);
+    } catch (error) {
+      request.log.warn({ err: error, provider: provider.id }, 'identity provider discovery failed');
+      const message = `${oidcProviderNames[provider.id]} is not reachable right now`;
+      return reply.redirect(`/auth/callback?error=${encodeURIComponent(message)}`, 302);
+    }
+  });
 
   // The provider's answer, with the flow this browser started: the account it belongs to, signed in.
   async function finishCallback(
@@ -113,18 +83,8 @@ export async function oidcRoutes(
     return finishRequestSignIn(request, reply, context, { user, method: provider.id, redirectTo });
   }
 
-  routes.post(
-    '/api/auth/oidc/callback',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish an identity-provider sign-in with the code and state it returned',
-        body: callbackParameters,
-        response: { 200: signInResultSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => finishCallback(request, reply, request.body),
+  registerEndpoint(app, authContract.completeOidcSignIn, isPublic, async (request, reply) =>
+    finishCallback(request, reply, request.body),
   );
 
   // Apple posts its answer to this page address (response_mode=form_post): finish here, then send
@@ -143,7 +103,7 @@ export async function oidcRoutes(
         config: { access: 'public', csrf: 'exempt' },
         schema: {
           hide: true,
-          body: callbackParameters.extend({ error: text().optional(), user: text().optional() }),
+          body: oidcCallbackSchema.extend({ error: text().optional(), user: text().optional() }),
         },
       },
       async (request, reply) => {

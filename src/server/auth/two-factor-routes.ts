@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  signInResultSchema,
-  type TwoFactorStage,
-  twoFactorCodeSchema,
-  twoFactorEnrollmentSchema,
-  twoFactorStages,
-} from '~/shared/auth';
+import type { TwoFactorStage } from '~/shared/auth';
+import { authContract } from '~/shared/contracts/auth';
 import type { AppContext } from '../app-context';
+import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
-import { errorResponses } from '../platform/route-schemas';
 import { applySignInOutcome, readPendingTwoFactor } from './auth-cookies';
 import type { AuthLimits } from './auth-limits';
 import type { PendingTwoFactor } from './finish-sign-in';
@@ -29,7 +22,7 @@ export async function twoFactorRoutes(
   { context, limits }: { context: AppContext; limits: AuthLimits },
 ) {
   const { db, config, mailer } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const isPublic = { config: { access: 'public' as const } };
 
   function requirePending(request: FastifyRequest, stage: TwoFactorStage): PendingTwoFactor {
     const pending = readPendingTwoFactor(request);
@@ -62,84 +55,37 @@ export async function twoFactorRoutes(
     return { status: 'signed_in' as const, email: user.email, ...session };
   }
 
-  routes.get(
-    '/api/auth/two-factor',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether a sign-in is waiting for its second factor, and which step',
-        response: { 200: z.object({ stage: z.enum(twoFactorStages).nullable() }) },
-      },
-    },
-    async (request) => ({ stage: readPendingTwoFactor(request)?.stage ?? null }),
-  );
+  registerEndpoint(app, authContract.twoFactorStage, isPublic, async (request) => ({
+    stage: readPendingTwoFactor(request)?.stage ?? null,
+  }));
 
-  routes.post(
-    '/api/auth/two-factor/enrollment',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Start setting up an authenticator app: a new secret and its QR code',
-        response: { 200: twoFactorEnrollmentSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const pending = requirePending(request, 'enroll');
-      const enrollment = await startTwoFactorEnrollment({ db, userId: pending.userId });
-      return { secret: enrollment.secret, otpauth_url: enrollment.otpauthUrl, qr_code_svg: enrollment.qrCodeSvg };
-    },
-  );
+  registerEndpoint(app, authContract.startTwoFactorEnrollment, isPublic, async (request) => {
+    const pending = requirePending(request, 'enroll');
+    const enrollment = await startTwoFactorEnrollment({ db, userId: pending.userId });
+    return { secret: enrollment.secret, otpauth_url: enrollment.otpauthUrl, qr_code_svg: enrollment.qrCodeSvg };
+  });
 
-  routes.post(
-    '/api/auth/two-factor/enrollment/confirm',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm the authenticator app with its first code; returns recovery codes and signs in',
-        body: twoFactorCodeSchema,
-        response: {
-          200: z.object({ result: signInResultSchema, recovery_codes: z.array(z.string()) }),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const pending = requirePending(request, 'enroll');
-      const { user, recoveryCodes } = await underCodeLimits(request, () =>
-        confirmTwoFactorEnrollment({
-          db,
-          mailer,
-          userId: pending.userId,
-          code: request.body.code,
-          ipAddress: request.ip,
-        }),
-      );
-      const outcome = await signInWithSecondFactor(request, pending, user);
-      return { result: applySignInOutcome(request, reply, config, outcome), recovery_codes: recoveryCodes };
-    },
-  );
+  registerEndpoint(app, authContract.confirmTwoFactorEnrollment, isPublic, async (request, reply) => {
+    const pending = requirePending(request, 'enroll');
+    const { user, recoveryCodes } = await underCodeLimits(request, () =>
+      confirmTwoFactorEnrollment({
+        db,
+        mailer,
+        userId: pending.userId,
+        code: request.body.code,
+        ipAddress: request.ip,
+      }),
+    );
+    const outcome = await signInWithSecondFactor(request, pending, user);
+    return { result: applySignInOutcome(request, reply, config, outcome), recovery_codes: recoveryCodes };
+  });
 
-  routes.post(
-    '/api/auth/two-factor/verify',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish an administrator sign-in with a 6-digit code or a recovery code',
-        body: twoFactorCodeSchema,
-        response: { 200: signInResultSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const pending = requirePending(request, 'verify');
-      const user = await underCodeLimits(request, () =>
-        verifyTwoFactorCode({ db, userId: pending.userId, code: request.body.code, ipAddress: request.ip }),
-      );
-      const outcome = await signInWithSecondFactor(request, pending, user);
-      return applySignInOutcome(request, reply, config, outcome);
-    },
-  );
+  registerEndpoint(app, authContract.verifyTwoFactor, isPublic, async (request, reply) => {
+    const pending = requirePending(request, 'verify');
+    const user = await underCodeLimits(request, () =>
+      verifyTwoFactorCode({ db, userId: pending.userId, code: request.body.code, ipAddress: request.ip }),
+    );
+    const outcome = await signInWithSecondFactor(request, pending, user);
+    return applySignInOutcome(request, reply, config, outcome);
+  });
 }

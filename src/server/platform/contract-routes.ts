@@ -11,8 +11,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
-import { type Endpoint, type FileKind, isFileKind } from '~/shared/contract';
+import { type ZodType, z } from 'zod';
+import { type Endpoint, type FileKind, isFileKind, isRedirectKind, type RedirectKind } from '~/shared/contract';
 import { apiErrorSchema } from '~/shared/errors';
 import type { RouteAccess } from './access-control';
 import { AppError } from './errors';
@@ -39,10 +39,18 @@ export interface ContractRouteSchema<E extends Endpoint> {
   querystring: E extends { query: infer Query extends ZodType } ? Query : undefined;
   body: E extends { body: infer Body extends ZodType } ? Body : undefined;
   response: {
-    [Status in keyof E['responses']]: FileKind extends E['responses'][Status] ? FileResponse : E['responses'][Status];
-  } & typeof errorResponses;
+    [Status in keyof E['responses']]: FileKind extends E['responses'][Status]
+      ? FileResponse
+      : RedirectKind extends E['responses'][Status]
+        ? typeof redirectResponse
+        : E['responses'][Status];
+  } & typeof errorResponses &
+    (E extends { failures: infer Failures } ? Failures : unknown);
 }
 type FileResponse = ReturnType<typeof fileResponse>;
+
+// A redirect answers with no body (@fastify/swagger documents a `null` type as no content).
+const redirectResponse = z.null().describe('A redirect: the Location header says where to go');
 
 export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
   RawServerDefault,
@@ -87,7 +95,7 @@ export function registerEndpoint<E extends Endpoint>(
   const responses = Object.fromEntries(
     Object.entries(endpoint.responses).map(([status, answer]) => [
       status,
-      isFileKind(answer) ? fileResponse(...answer.mediaTypes) : answer,
+      isFileKind(answer) ? fileResponse(...answer.mediaTypes) : isRedirectKind(answer) ? redirectResponse : answer,
     ]),
   );
   const schema = {
@@ -97,7 +105,7 @@ export function registerEndpoint<E extends Endpoint>(
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && !fileBody && { body: endpoint.body }),
     ...(fileBody && { consumes: [...fileBody.mediaTypes] }),
-    response: { ...responses, ...errorResponses, ...(fileBody && { 415: apiErrorSchema }) },
+    response: { ...responses, ...errorResponses, ...endpoint.failures, ...(fileBody && { 415: apiErrorSchema }) },
   };
   const route = (scope: FastifyInstance) =>
     scope.withTypeProvider<ZodTypeProvider>().route({

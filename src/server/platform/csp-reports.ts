@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { platformContract } from '~/shared/contracts/platform';
+import { registerEndpoint } from './contract-routes';
 import { createLimiter } from './rate-limits';
-import { errorResponses } from './route-schemas';
-import { CSP_REPORT_PATH } from './security-headers';
 
 const REPORT_BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -29,18 +27,13 @@ export async function registerCspReports(app: FastifyInstance) {
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    CSP_REPORT_PATH,
+  registerEndpoint(
+    app,
+    platformContract.reportCspViolation,
     {
       bodyLimit: REPORT_BODY_LIMIT_BYTES,
       // Browsers send these themselves; they change nothing.
       config: { access: 'public', csrf: 'exempt' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Receive a Content-Security-Policy violation report from a browser',
-        body: z.union([z.object({ 'csp-report': z.record(z.string(), z.unknown()) }), z.array(z.unknown())]),
-        response: { 204: z.null(), ...errorResponses },
-      },
     },
     async (request, reply) => {
       await reportsByIp.hit(request);

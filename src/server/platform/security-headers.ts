@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { platformContract } from '~/shared/contracts/platform';
 
-export const CSP_REPORT_PATH = '/api/csp-reports';
+const CSP_REPORT_PATH = platformContract.reportCspViolation.path;
 
 // Static headers, computed once. @fastify/helmet rebuilt them on every request and halved the
 // throughput of /api/health (npm run bench), so the house sets them itself.

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contactMessageListQuerySchema, contactMessageListSchema, contactMessageSchema } from '~/shared/contact';
+import { siteContract } from '~/shared/contracts/site';
 import type { AppContext } from '../app-context';
+import { registerEndpoint } from '../platform/contract-routes';
 import { createLimiter } from '../platform/rate-limits';
-import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { actorOf } from '../platform/route-schemas';
 import { findContactMessages } from './find-contact-messages';
 import { markContactMessage } from './mark-contact-message';
 import { submitContactMessage } from './submit-contact-message';
 
+// The public contact forms and the administrators' contact inbox: the endpoints of shared/contracts/site.ts.
 export async function siteRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const contactLimit = createLimiter(app, {
     name: 'contact:ip',
     max: 5,
@@ -19,40 +18,21 @@ export async function siteRoutes(app: FastifyInstance, { context }: { context: A
     message: 'You have sent several messages in a short time',
   });
 
-  routes.post(
-    '/api/contact',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['site'],
-        summary: 'Send a message from the public contact forms',
-        body: contactMessageSchema,
-        response: { 201: z.object({ message: z.string() }), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await contactLimit.hit(request);
-      await submitContactMessage({
-        db,
-        message: request.body,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply.code(201).send({ message: "Thank you. We'll get back to you within 24 hours." });
-    },
-  );
+  registerEndpoint(app, siteContract.sendContactMessage, { config: { access: 'public' } }, async (request, reply) => {
+    await contactLimit.hit(request);
+    await submitContactMessage({
+      db,
+      message: request.body,
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    return reply.code(201).send({ message: "Thank you. We'll get back to you within 24 hours." });
+  });
 
-  routes.get(
-    '/api/admin/contact-messages',
-    {
-      config: { access: { permission: 'read:contact_message:any' } },
-      schema: {
-        tags: ['site'],
-        summary: 'The contact inbox, newest first',
-        querystring: contactMessageListQuerySchema,
-        response: { 200: contactMessageListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    siteContract.contactMessages,
+    { config: { access: { permission: 'read:contact_message:any' } } },
     async (request) =>
       findContactMessages({
         db,
@@ -63,18 +43,10 @@ export async function siteRoutes(app: FastifyInstance, { context }: { context: A
       }),
   );
 
-  routes.patch(
-    '/api/admin/contact-messages/:id',
-    {
-      config: { access: { permission: 'update:contact_message:any' } },
-      schema: {
-        tags: ['site'],
-        summary: 'Mark a contact message handled, or open again',
-        params: idParams('message'),
-        body: z.object({ handled: z.boolean() }),
-        response: { 200: z.object({ id: z.string(), handled_at: z.string().nullable() }), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    siteContract.markContactMessage,
+    { config: { access: { permission: 'update:contact_message:any' } } },
     async (request) =>
       markContactMessage({ db, ...actorOf(request), id: request.params.id, handled: request.body.handled }),
   );
