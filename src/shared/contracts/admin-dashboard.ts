@@ -8,7 +8,7 @@ import {
 import { defineContract } from '../contract';
 import { idParams } from '../contract-schemas';
 
-// The admin dashboard (issue 16 §1) and the Report button's abuse reports.
+// The admin dashboard and the Report button's abuse reports.
 export const adminDashboardContract = defineContract(
   { name: 'adminDashboard', tags: ['admin'] },
   {

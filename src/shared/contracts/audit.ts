@@ -1,7 +1,7 @@
 import { auditLogExportQuerySchema, auditLogListQuerySchema, auditLogPageSchema } from '../audit-logs';
 import { defineContract, fileOf } from '../contract';
 
-// Audit Logs (issue 16 §6): administrators read every row; a company reads the rows its own people
+// Audit Logs: administrators read every row; a company reads the rows its own people
 // wrote. Two contracts, so each keeps its own tags in the OpenAPI document.
 export const adminAuditLogsContract = defineContract(
   { name: 'adminAuditLogs', tags: ['admin', 'audit'] },

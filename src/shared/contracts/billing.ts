@@ -21,8 +21,8 @@ import {
 import { defineContract, fileOf } from '../contract';
 import { idParams, noContent } from '../contract-schemas';
 
-// Billing (issue 15): a company's invoices, payment methods, billing profile and payments, and the
-// administrators' Payment Management (issue 16 §5). Three contracts, so each keeps its OpenAPI tags.
+// Billing: a company's invoices, payment methods, billing profile and payments, and the
+// administrators' Payment Management. Three contracts, so each keeps its OpenAPI tags.
 // Adding a payment method and paying an invoice take a body the server's payment provider defines
 // (server/billing/payment-routes.ts): they are not on a contract yet.
 
