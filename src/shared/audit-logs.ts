@@ -61,7 +61,8 @@ export const auditLogListQuerySchema = z
     message: 'Ask for the next page or the previous one, not both.',
     path: ['before'],
   });
-export type AuditLogListQuery = z.input<typeof auditLogListQuerySchema>;
+// What a caller sends (the coerced page size as a number, decision 019's QueryOf).
+export type AuditLogListQuery = Omit<z.input<typeof auditLogListQuerySchema>, 'page_size'> & { page_size?: number };
 export type AuditLogListParams = z.output<typeof auditLogListQuerySchema>;
 
 // GET /api/admin/audit-logs/export.csv?q=&type=&range=

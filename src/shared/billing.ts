@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assignmentStatuses } from './applications';
+import { malformedIdMessage } from './contract-schemas';
 
 // Work and billing (issue 15): assignments, timesheets, invoices and payments. Money is integer cents
 // on the wire and in the database; the screens show two decimals. Durations are whole minutes.
@@ -234,8 +235,30 @@ export const invoiceListQuerySchema = z.object({
   order: z.enum(sortOrders).default('desc'),
   ...pageQuery,
 });
-export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+// What a caller sends (the coerced page numbers as numbers, decision 019's QueryOf).
+export type InvoiceListQuery = Omit<z.input<typeof invoiceListQuerySchema>, 'page' | 'page_size'> & {
+  page?: number;
+  page_size?: number;
+};
 export const invoiceListSchema = listOf(invoiceSchema);
+
+// Selected rows of the table, downloaded together.
+export const MAX_EXPORTED_INVOICES = 100;
+
+// GET /api/company/invoices/export.pdf?ids=<id>,<id>
+export const invoiceExportQuerySchema = z.object({
+  ids: z
+    .string({ message: 'Choose the invoices to download.' })
+    .transform((value) => [...new Set(value.split(',').map((id) => id.trim()))].filter(Boolean))
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, { message: 'Choose the invoices to download.' })
+        .max(MAX_EXPORTED_INVOICES, { message: `Download at most ${MAX_EXPORTED_INVOICES} invoices at a time.` })
+        // One sentence for the list, not one per position in it.
+        .refine((ids) => ids.every((id) => z.uuid().safeParse(id).success), { message: malformedIdMessage('invoice') }),
+    ),
+});
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
 // The four summary cards (spec §9): outstanding = unpaid + pending + overdue; overdue; the most

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshCurrentUser } from '~/client/auth/api';
-import { apiClient, callApi } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import type { ChangeEmailInput, ChangePasswordInput, UpdateProfileInput } from '~/shared/auth';
-import type { CompanyProfile, CompanyProfileInput } from '~/shared/companies';
+import type { CompanyProfileInput } from '~/shared/companies';
 import { accountContract } from '~/shared/contracts/account';
+import { companiesContract } from '~/shared/contracts/companies';
 
 // The signed-in person's own account (/api/account) and their company's profile (/api/company).
 
@@ -16,7 +17,7 @@ export const sessionsQueryOptions = () =>
 export const companyProfileQueryOptions = () =>
   queryOptions({
     queryKey: ['company', 'profile'],
-    queryFn: () => apiClient.get<CompanyProfile>('/api/company'),
+    queryFn: () => callApi(companiesContract.profile),
   });
 
 export function useUpdateProfile() {
@@ -54,7 +55,7 @@ export function useSignOutOtherSessions() {
 export function useUpdateCompanyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CompanyProfileInput) => apiClient.put<CompanyProfile>('/api/company', input),
+    mutationFn: (input: CompanyProfileInput) => callApi(companiesContract.updateProfile, { body: input }),
     onSuccess: (profile) => {
       queryClient.setQueryData(companyProfileQueryOptions().queryKey, profile);
       // The current user carries the company's name.

@@ -1,20 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  AbuseReport,
-  AbuseReportDecision,
-  AbuseReportList,
-  AbuseReportListQuery,
-  AdminDashboard,
-} from '~/shared/admin-dashboard';
+import type { AbuseReportDecision, AbuseReportListQuery } from '~/shared/admin-dashboard';
+import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
 
-// The admin dashboard (/api/admin/dashboard) and the abuse reports its card opens (/api/admin/reports).
+// The admin dashboard and the abuse reports its card opens.
 
 export const adminDashboardQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.adminDashboard.figures(),
-    queryFn: () => apiClient.get<AdminDashboard>('/api/admin/dashboard'),
+    queryFn: () => callApi(adminDashboardContract.dashboard),
     // System Health and the figures move: a minute on, ask again while the screen is open.
     refetchInterval: 60_000,
   });
@@ -22,7 +17,7 @@ export const adminDashboardQueryOptions = () =>
 export const abuseReportsQueryOptions = (query: AbuseReportListQuery) =>
   queryOptions({
     queryKey: queryKeys.adminDashboard.reports(query),
-    queryFn: () => apiClient.get<AbuseReportList>(`/api/admin/reports${queryString(query)}`),
+    queryFn: () => callApi(adminDashboardContract.reports, { query }),
     placeholderData: keepPreviousData,
   });
 
@@ -31,7 +26,9 @@ export function useSettleReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: AbuseReportDecision }) =>
-      apiClient.post<{ report: AbuseReport }>(`/api/admin/reports/${id}/${decision}`, {}),
+      callApi(decision === 'resolve' ? adminDashboardContract.resolveReport : adminDashboardContract.dismissReport, {
+        params: { id },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard.all }),
   });
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { companyUser, fakeId } from '~/client/testing/data-generators';
-import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type AdminPayment, type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
+import { adminPaymentsContract } from '~/shared/contracts/billing';
 import { paths } from '~/shared/routes';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
@@ -36,8 +37,8 @@ const summary: AdminPaymentSummary = {
 };
 
 function fakeAdminPayments(server: FakeServer, items: AdminPayment[]) {
-  server.get('/api/admin/payments/summary', () => summary);
-  server.get('/api/admin/payments', ({ query }) => {
+  server.on(adminPaymentsContract.summary, () => summary);
+  server.on(adminPaymentsContract.list, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
     const status = query.get('status');
     const found = items.filter(
@@ -104,7 +105,7 @@ describe('Payment Management', () => {
 
   it('exports the filtered rows as a CSV', async () => {
     const { events, server } = await openPage([payment()], `${paths.adminPayments.getHref()}?q=acme&status=completed`);
-    server.get('/api/admin/payments/export.csv', () => reply(200, 'Company,Amount (USD)\r\n'));
+    server.on(adminPaymentsContract.exportCsv, () => new Blob(['Company,Amount (USD)\r\n'], { type: 'text/csv' }));
     URL.createObjectURL = vi.fn(() => 'blob:payments');
     URL.revokeObjectURL = vi.fn();
     await events.click(await screen.findByRole('button', { name: 'Export Report' }));
@@ -120,10 +121,10 @@ describe('Payment Management', () => {
     const paid = payment({ company_name: 'Acme', invoice_number: 'INV-2026-0042', amount_cents: 4_200 });
     const { events, server } = await openPage([paid]);
     let refunds = 0;
-    server.post('/api/admin/payments/:id/refund', ({ params }) => {
+    server.on(adminPaymentsContract.refund, ({ params }) => {
       refunds += 1;
       expect(params.id).toBe(paid.id);
-      return { payment: { ...paid, display_status: 'refunded', refunded_at: '2026-11-24T23:00:00.000Z' } };
+      return { payment: { ...paid, display_status: 'refunded' as const, refunded_at: '2026-11-24T23:00:00.000Z' } };
     });
     await events.click(await screen.findByRole('button', { name: 'View payment for INV-2026-0042' }));
     const details = await screen.findByRole('dialog', { name: 'Payment of $42.00' });
@@ -140,9 +141,7 @@ describe('Payment Management', () => {
   it('shows the server’s sentence when a refund is refused', async () => {
     const paid = payment({ invoice_number: 'INV-2026-0099' });
     const { events, server } = await openPage([paid]);
-    server.post('/api/admin/payments/:id/refund', () =>
-      replyError(409, 'conflict', adminPaymentTexts.refundNeedsCompleted),
-    );
+    server.on(adminPaymentsContract.refund, () => replyError(409, 'conflict', adminPaymentTexts.refundNeedsCompleted));
     await events.click(await screen.findByRole('button', { name: 'View payment for INV-2026-0099' }));
     await events.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund' }));
     await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund' }));

@@ -1,19 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  AdminPayment,
-  AdminPaymentList,
-  AdminPaymentListQuery,
-  AdminPaymentSummary,
-} from '~/shared/admin-payments';
+import type { AdminPaymentListQuery } from '~/shared/admin-payments';
+import { adminPaymentsContract } from '~/shared/contracts/billing';
 
-// Payment Management (/api/admin/payments): the list, the summary cards, the CSV and the refund.
+// Payment Management: the list, the summary cards, the CSV and the refund.
 
 export const adminPaymentListQueryOptions = (query: AdminPaymentListQuery) =>
   queryOptions({
     queryKey: queryKeys.adminPayments.list(query),
-    queryFn: () => apiClient.get<AdminPaymentList>(`/api/admin/payments${queryString(query)}`),
+    queryFn: () => callApi(adminPaymentsContract.list, { query }),
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -21,18 +17,17 @@ export const adminPaymentListQueryOptions = (query: AdminPaymentListQuery) =>
 export const adminPaymentSummaryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.adminPayments.summary(),
-    queryFn: () => apiClient.get<AdminPaymentSummary>('/api/admin/payments/summary'),
+    queryFn: () => callApi(adminPaymentsContract.summary),
   });
 
 // The CSV of the rows the search and filter show (every page of them).
-export const adminPaymentsExportUrl = (query: Pick<AdminPaymentListQuery, 'q' | 'status'>) =>
-  `/api/admin/payments/export.csv${queryString({ q: query.q, status: query.status })}`;
+export const downloadAdminPayments = (query: Pick<AdminPaymentListQuery, 'q' | 'status'>) =>
+  downloadApi(adminPaymentsContract.exportCsv, 'payments.csv', { query: { q: query.q, status: query.status } });
 
 export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paymentId: string) =>
-      apiClient.post<{ payment: AdminPayment }>(`/api/admin/payments/${paymentId}/refund`, {}),
+    mutationFn: (paymentId: string) => callApi(adminPaymentsContract.refund, { params: { id: paymentId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminPayments.all }),
   });
 }

@@ -8,7 +8,6 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { downloadFile } from '~/client/lib/download-file';
 import { useListSearch } from '~/client/lib/list-search';
 import {
   type AdminPayment,
@@ -17,7 +16,7 @@ import {
   adminPaymentTexts,
 } from '~/shared/admin-payments';
 import { formatCents } from '~/shared/billing';
-import { adminPaymentListQueryOptions, adminPaymentsExportUrl, useRefundPayment } from './api';
+import { adminPaymentListQueryOptions, downloadAdminPayments, useRefundPayment } from './api';
 import { PaymentDetailDialog } from './payment-detail-dialog';
 import { adminPaymentStatusBadges, formatPaymentDay } from './payment-format';
 import { paymentsSearch, toPaymentListQuery } from './payments-search';
@@ -44,7 +43,7 @@ export function PaymentsSection() {
 
   const exportReport = async () => {
     try {
-      await downloadFile(adminPaymentsExportUrl(query), 'payments.csv');
+      await downloadAdminPayments(query);
     } catch (error) {
       toast({ title: 'Export failed', description: errorMessage(error, EXPORT_FAILED), variant: 'destructive' });
     }

@@ -1,23 +1,24 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
-import type { AuditLogFilter, AuditLogListQuery, AuditLogPage } from '~/shared/audit-logs';
+import { callApi, downloadApi } from '~/client/lib/api-client';
+import type { AuditLogFilter, AuditLogListQuery } from '~/shared/audit-logs';
+import { adminAuditLogsContract, companyAuditLogsContract } from '~/shared/contracts/audit';
 
-// Audit Logs: every row (/api/admin/audit-logs) or the company's own (/api/company/audit-logs).
+// Audit Logs: every row (the administrator's) or the company's own.
 export type AuditLogSource = 'admin' | 'company';
-
-const listUrl: Record<AuditLogSource, string> = {
-  admin: '/api/admin/audit-logs',
-  company: '/api/company/audit-logs',
-};
 
 export const auditLogQueryOptions = (source: AuditLogSource, query: AuditLogListQuery) =>
   queryOptions({
     queryKey: ['audit-logs', source, query] as const,
-    queryFn: () => apiClient.get<AuditLogPage>(`${listUrl[source]}${queryString(query)}`),
+    queryFn: () =>
+      source === 'admin'
+        ? callApi(adminAuditLogsContract.list, { query })
+        : callApi(companyAuditLogsContract.list, { query }),
     // The table keeps its rows while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
 
 // The CSV of the rows the filters show (newest first, at most 100,000).
-export const auditLogExportUrl = (filter: Partial<AuditLogFilter>) =>
-  `/api/admin/audit-logs/export.csv${queryString({ q: filter.q, type: filter.type, range: filter.range })}`;
+export const downloadAuditLog = (filter: Partial<AuditLogFilter>) =>
+  downloadApi(adminAuditLogsContract.exportCsv, 'audit-log.csv', {
+    query: { q: filter.q, type: filter.type, range: filter.range },
+  });

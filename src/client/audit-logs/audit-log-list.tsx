@@ -8,7 +8,6 @@ import { Button } from '~/client/components/ui/button';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { downloadFile } from '~/client/lib/download-file';
 import { isOneOf } from '~/client/lib/list-search';
 import {
   type AuditLogEntry,
@@ -17,7 +16,7 @@ import {
   auditDateRanges,
   auditLogTexts,
 } from '~/shared/audit-logs';
-import { type AuditLogSource, auditLogExportUrl, auditLogQueryOptions } from './api';
+import { type AuditLogSource, auditLogQueryOptions, downloadAuditLog } from './api';
 import { AuditLogDetailDialog } from './audit-log-detail-dialog';
 import { actorOf, describeTarget, formatAuditTime, summarizeDetails } from './audit-log-format';
 import { useAuditLogSearch } from './audit-log-search';
@@ -49,7 +48,7 @@ export function AuditLogList({
 
   const exportCsv = async () => {
     try {
-      await downloadFile(auditLogExportUrl(query), 'audit-log.csv');
+      await downloadAuditLog(query);
     } catch (error) {
       toast({ title: 'Export failed', description: errorMessage(error, EXPORT_FAILED), variant: 'destructive' });
     }

@@ -1,26 +1,23 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { apiClient, callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type {
   AddPaymentMethodInput,
-  BillingProfile,
-  BillingSummary,
   Invoice,
-  InvoiceList,
   InvoiceListQuery,
   PayInvoiceInput,
   PayInvoiceResult,
-  PaymentList,
   PaymentMethod,
 } from '~/shared/billing';
+import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 
-// The company's billing (/api/company/invoices, payment-methods, billing-profile, payments): query
-// options for reads, one hook per change. Changes refresh what they touch through queryKeys.billing.
+// The company's billing (invoices, payment methods, billing profile, payments): query options for
+// reads, one hook per change. Changes refresh what they touch through queryKeys.billing.
 
 export const invoiceListQueryOptions = (query: InvoiceListQuery) =>
   queryOptions({
     queryKey: queryKeys.billing.invoiceList(query),
-    queryFn: () => apiClient.get<InvoiceList>(`/api/company/invoices${queryString(query)}`),
+    queryFn: () => callApi(invoicesContract.list, { query }),
     // The table keeps its rows while the next page, sort or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -29,37 +26,40 @@ export const invoiceListQueryOptions = (query: InvoiceListQuery) =>
 export const invoiceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.billing.invoice(id),
-    queryFn: () => apiClient.get<Invoice>(`/api/company/invoices/${id}`),
+    queryFn: () => callApi(invoicesContract.invoice, { params: { id } }),
     retry: false,
   });
 
 export const billingSummaryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.billing.summary(),
-    queryFn: () => apiClient.get<BillingSummary>('/api/company/invoices/summary'),
+    queryFn: () => callApi(invoicesContract.summary),
   });
 
 export const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.billing.paymentMethods(),
-    queryFn: () => apiClient.get<{ items: PaymentMethod[] }>('/api/company/payment-methods'),
+    queryFn: () => callApi(billingContract.paymentMethods),
   });
 
 export const billingProfileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.billing.profile(),
-    queryFn: () => apiClient.get<BillingProfile>('/api/company/billing-profile'),
+    queryFn: () => callApi(billingContract.profile),
   });
 
 export const paymentListQueryOptions = (query: { page: number; page_size: number }) =>
   queryOptions({
     queryKey: queryKeys.billing.payments(query),
-    queryFn: () => apiClient.get<PaymentList>(`/api/company/payments${queryString(query)}`),
+    queryFn: () => callApi(billingContract.payments, { query }),
     placeholderData: keepPreviousData,
   });
 
-export const invoicePdfUrl = (id: string) => `/api/company/invoices/${id}/pdf`;
-export const invoicesExportUrl = (ids: string[]) => `/api/company/invoices/export.pdf${queryString({ ids })}`;
+export const downloadInvoicePdf = (invoice: Invoice) =>
+  downloadApi(invoicesContract.invoicePdf, `${invoice.invoice_number}.pdf`, { params: { id: invoice.id } });
+// The selected invoices, one a page.
+export const downloadInvoicesPdf = (ids: string[]) =>
+  downloadApi(invoicesContract.exportPdf, 'invoices.pdf', { query: { ids: ids.join(',') } });
 
 // Paying changes the invoice, the cards, the payments and (with save_method) the saved methods.
 function useRefreshBilling() {
@@ -98,7 +98,7 @@ export function useAddPaymentMethod() {
 export function useRemovePaymentMethod() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<void>(`/api/company/payment-methods/${id}`),
+    mutationFn: (id: string) => callApi(billingContract.removePaymentMethod, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -108,7 +108,7 @@ export function useUpdateBillingProfile() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (input: { auto_pay?: boolean; default_payment_method_id?: string }) =>
-      apiClient.patch<BillingProfile>('/api/company/billing-profile', input),
+      callApi(billingContract.updateProfile, { body: input }),
     onSuccess: refresh,
   });
 }

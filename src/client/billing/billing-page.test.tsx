@@ -13,6 +13,7 @@ import {
 import { createFakeServer, type FakeServer, reply } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { Invoice } from '~/shared/billing';
+import { invoicesContract } from '~/shared/contracts/billing';
 import { paths } from '~/shared/routes';
 
 // Billing & Invoices (issue 15 §4, spec §2 "Company billing", §4, §5, §8, §9): the summary cards, the
@@ -226,7 +227,7 @@ describe('Billing & Invoices', () => {
     const { events, server } = await openBilling(
       { invoices: [first, second, invoice({ invoice_number: 'INV-3' })] },
       undefined,
-      (fake) => fake.get('/api/company/invoices/export.pdf', () => reply(200, 'pdf')),
+      (fake) => fake.on(invoicesContract.exportPdf, () => new Blob(['pdf'], { type: 'application/pdf' })),
     );
     URL.createObjectURL = vi.fn(() => 'blob:invoices');
     URL.revokeObjectURL = vi.fn();

@@ -9,10 +9,9 @@ import { Button } from '~/client/components/ui/button';
 import { Checkbox } from '~/client/components/ui/checkbox';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { downloadFile } from '~/client/lib/download-file';
 import { useListSearch } from '~/client/lib/list-search';
 import { formatCents, type Invoice, type InvoiceSortKey } from '~/shared/billing';
-import { invoiceListQueryOptions, invoicePdfUrl, invoiceQueryOptions, invoicesExportUrl } from './api';
+import { downloadInvoicePdf, downloadInvoicesPdf, invoiceListQueryOptions, invoiceQueryOptions } from './api';
 import { formatDay, invoiceStatusBadges, invoiceStatusLabels } from './billing-format';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { ariaSortOf, InvoiceStatusFilter, IssueDateFilter, SortHeader, SortSelect } from './invoice-filters';
@@ -22,15 +21,15 @@ import { PayDialog } from './pay-dialog';
 const DOWNLOAD_FAILED = 'The PDF could not be downloaded. Please try again.';
 const NOT_OPENED = 'The invoice could not be loaded. Please try again.';
 
-async function download(url: string, fileName: string) {
+async function download(save: () => Promise<void>) {
   try {
-    await downloadFile(url, fileName);
+    await save();
   } catch (error) {
     toast({ title: 'Download failed', description: errorMessage(error, DOWNLOAD_FAILED), variant: 'destructive' });
   }
 }
 
-const downloadInvoice = (invoice: Invoice) => download(invoicePdfUrl(invoice.id), `${invoice.invoice_number}.pdf`);
+const downloadInvoice = (invoice: Invoice) => download(() => downloadInvoicePdf(invoice));
 
 // The Invoices list of /company/billing (spec §2): search by number, status, issue dates, sortable
 // columns, row selection with Download selected, and each invoice's detail and pay dialogs.
@@ -223,7 +222,7 @@ export function InvoicesSection() {
         variant="outline"
         className="lg:ml-auto"
         disabled={selectedIds.length === 0}
-        onClick={() => download(invoicesExportUrl(selectedIds), 'invoices.pdf')}
+        onClick={() => download(() => downloadInvoicesPdf(selectedIds))}
       >
         <DownloadIcon aria-hidden="true" />
         Download selected{selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { CompanyDashboard } from '~/shared/companies';
+import { companiesContract } from '~/shared/contracts/companies';
 
 export const companyDashboardQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.companyDashboard,
-    queryFn: () => apiClient.get<CompanyDashboard>('/api/company/dashboard'),
+    queryFn: () => callApi(companiesContract.dashboard),
   });

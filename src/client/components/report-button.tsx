@@ -9,17 +9,17 @@ import { Dialog, DialogContent, DialogTrigger } from '~/client/components/ui/dia
 import { FormField } from '~/client/components/ui/form-field';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
-import { apiClient } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { AbuseReportTarget } from '~/shared/admin';
 import {
-  type AbuseReport,
   abuseReportTexts,
   type CreateAbuseReportInput,
   createAbuseReportSchema,
   REPORT_REASON_MAX,
 } from '~/shared/admin-dashboard';
+import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
 
 const REPORT_FAILED = 'Your report could not be sent. Please try again.';
 
@@ -89,7 +89,7 @@ function ReportForm({
     resolver: zodResolver(createAbuseReportSchema),
   });
   const send = useMutation({
-    mutationFn: (input: CreateAbuseReportInput) => apiClient.post<{ report: AbuseReport }>('/api/reports', input),
+    mutationFn: (input: CreateAbuseReportInput) => callApi(adminDashboardContract.fileReport, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard.all }),
   });
   const { errors, isSubmitting } = form.formState;

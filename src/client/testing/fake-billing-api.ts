@@ -12,6 +12,7 @@ import {
   type PaymentMethod,
   paymentTexts,
 } from '~/shared/billing';
+import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 
 // The company's billing API for component tests, answered from memory: the invoice list with its
 // search, filters, sort and pages; the summary cards; payment methods and the billing profile; and paying
@@ -129,7 +130,7 @@ export function fakeBillingApi(
   // Keys whose first try the provider failed transiently (card 0119).
   const failedOnce = new Set<string>();
 
-  server.get('/api/company/invoices', ({ query }) => {
+  server.on(invoicesContract.list, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
     const status = query.get('status');
     const from = query.get('from');
@@ -155,12 +156,12 @@ export function fakeBillingApi(
   });
 
   // Before /summary, which is added later and so answers first for its own path.
-  server.get('/api/company/invoices/:id', ({ params }) => {
+  server.on(invoicesContract.invoice, ({ params }) => {
     const found = store.invoices.find((each) => each.id === params.id);
-    return found ?? reply(404, { error: 'This invoice does not exist, or it is not yours.', code: 'not_found' });
+    return found ?? replyError(404, 'not_found', 'This invoice does not exist, or it is not yours.');
   });
 
-  server.get('/api/company/invoices/summary', (): BillingSummary => {
+  server.on(invoicesContract.summary, (): BillingSummary => {
     const sum = (list: Invoice[]) => list.reduce((total, each) => total + each.amount_cents, 0);
     const outstanding = store.invoices.filter((each) =>
       (OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(each.status),
@@ -180,21 +181,20 @@ export function fakeBillingApi(
     };
   });
 
-  server.get('/api/company/payment-methods', () => ({ items: store.methods }));
+  server.on(billingContract.paymentMethods, () => ({ items: store.methods }));
   server.post('/api/company/payment-methods', ({ body }) => {
     const input = body as AddPaymentMethodInput;
     const method = savedMethod({ kind: input.kind, ...labelOf(input) });
     store.methods.push(method);
     return reply(201, method);
   });
-  server.delete('/api/company/payment-methods/:id', ({ params }) => {
+  server.on(billingContract.removePaymentMethod, ({ params }) => {
     store.methods = store.methods.filter((method) => method.id !== params.id);
     return reply(204);
   });
 
-  server.get('/api/company/billing-profile', () => store.profile);
-  server.patch('/api/company/billing-profile', ({ body }) => {
-    const change = body as { auto_pay?: boolean; default_payment_method_id?: string };
+  server.on(billingContract.profile, () => store.profile);
+  server.on(billingContract.updateProfile, ({ body: change }) => {
     const defaultId = change.default_payment_method_id ?? store.profile.default_payment_method_id;
     if (change.auto_pay && !defaultId) return replyError(409, 'conflict', AUTO_PAY_NEEDS_DEFAULT_TEXT);
     store.profile = { ...store.profile, ...change, default_payment_method_id: defaultId };
@@ -202,7 +202,7 @@ export function fakeBillingApi(
     return store.profile;
   });
 
-  server.get('/api/company/payments', ({ query }) => ({
+  server.on(billingContract.payments, ({ query }) => ({
     items: store.payments,
     total: store.payments.length,
     page: Number(query.get('page') ?? 1),

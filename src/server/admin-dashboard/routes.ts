@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import {
-  type AdminDashboard,
-  abuseReportDecisions,
-  abuseReportListQuerySchema,
-  abuseReportListSchema,
-  adminDashboardSchema,
-  createAbuseReportResultSchema,
-  createAbuseReportSchema,
-} from '~/shared/admin-dashboard';
+import { type AdminDashboard, abuseReportDecisions } from '~/shared/admin-dashboard';
+import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
 import type { AppContext } from '../app-context';
 import { viewerOf } from '../messaging/conversation-access';
 import { currentAuth } from '../platform/access-control';
-import { actorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { registerEndpoint } from '../platform/contract-routes';
+import { actorOf } from '../platform/route-schemas';
 import { checkSystemHealth } from './check-system-health';
 import { createPopulationCounter } from './count-population';
 import { fileAbuseReport } from './file-abuse-report';
@@ -34,7 +27,6 @@ export async function adminDashboardRoutes(
   { context, redis }: { context: AppContext; redis?: Redis },
 ) {
   const { db, config } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const tally = createResponseTally({ redis, keyPrefix: config.REDIS_KEY_PREFIX, logger: app.log });
   app.addHook('onResponse', (request, reply, done) => {
     if (!UNCOUNTED_ROUTES.has(request.routeOptions.url ?? '')) tally.record(reply.statusCode);
@@ -57,30 +49,17 @@ export async function adminDashboardRoutes(
     return inFlight;
   };
 
-  routes.get(
-    '/api/admin/dashboard',
-    {
-      config: { access: { permission: 'read:admin_dashboard:any' } },
-      schema: {
-        tags: ['admin'],
-        summary: 'The admin dashboard: platform figures with growth, system health, recent admin actions',
-        response: { 200: adminDashboardSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    adminDashboardContract.dashboard,
+    { config: { access: { permission: 'read:admin_dashboard:any' } } },
     async () => dashboard(),
   );
 
-  routes.post(
-    '/api/reports',
-    {
-      config: { access: { permission: 'create:abuse_report:own' } },
-      schema: {
-        tags: ['admin'],
-        summary: 'Report a profile, job or message one can see (one open report per person and target)',
-        body: createAbuseReportSchema,
-        response: { 201: createAbuseReportResultSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    adminDashboardContract.fileReport,
+    { config: { access: { permission: 'create:abuse_report:own' } } },
     async (request, reply) => {
       const report = await fileAbuseReport({
         db,
@@ -92,35 +71,22 @@ export async function adminDashboardRoutes(
     },
   );
 
-  routes.get(
-    '/api/admin/reports',
-    {
-      config: { access: { permission: 'read:abuse_report:any' } },
-      schema: {
-        tags: ['admin'],
-        summary: 'Abuse reports of one status (open by default), newest first',
-        querystring: abuseReportListQuerySchema,
-        response: { 200: abuseReportListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    adminDashboardContract.reports,
+    { config: { access: { permission: 'read:abuse_report:any' } } },
     async (request) => {
       const { status, page, page_size } = request.query;
       return findAbuseReports({ db, status, page, pageSize: page_size });
     },
   );
 
+  const settlements = { resolve: adminDashboardContract.resolveReport, dismiss: adminDashboardContract.dismissReport };
   for (const decision of abuseReportDecisions) {
-    routes.post(
-      `/api/admin/reports/:id/${decision}`,
-      {
-        config: { access: { permission: 'update:abuse_report:any' } },
-        schema: {
-          tags: ['admin'],
-          summary: decision === 'resolve' ? 'Resolve an open abuse report' : 'Dismiss an open abuse report',
-          params: idParams('report'),
-          response: { 200: createAbuseReportResultSchema, ...errorResponses },
-        },
-      },
+    registerEndpoint(
+      app,
+      settlements[decision],
+      { config: { access: { permission: 'update:abuse_report:any' } } },
       async (request) => {
         const { actorId, ipAddress } = actorOf(request);
         const report = await settleAbuseReport({ db, reportId: request.params.id, decision, actorId, ipAddress });

@@ -1,17 +1,13 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  type AuditLogEntry,
-  auditLogExportQuerySchema,
-  auditLogListQuerySchema,
-  auditLogPageSchema,
-} from '~/shared/audit-logs';
+import type { FastifyInstance } from 'fastify';
+import type { AuditLogEntry } from '~/shared/audit-logs';
+import { adminAuditLogsContract, companyAuditLogsContract } from '~/shared/contracts/audit';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
+import { registerEndpoint } from '../platform/contract-routes';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { actorOf, errorResponses, fileResponse } from '../platform/route-schemas';
+import { actorOf } from '../platform/route-schemas';
 import { exportAuditLog } from './export-audit-log';
 import { type AuditScope, findAuditLogs } from './find-audit-logs';
 
@@ -43,45 +39,28 @@ async function* csvChunks(
 // wrote. Keyset pages (after / before cursors), filters by action type, date range and search.
 export async function auditLogRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const platform: AuditScope = { kind: 'platform' };
 
-  routes.get(
-    '/api/admin/audit-logs',
-    {
-      config: { access: { permission: 'read:audit_log:any' } },
-      schema: {
-        tags: ['admin', 'audit'],
-        summary: 'The audit log, newest first, a keyset page at a time; filter by action type, date range, search',
-        querystring: auditLogListQuerySchema,
-        response: { 200: auditLogPageSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    adminAuditLogsContract.list,
+    { config: { access: { permission: 'read:audit_log:any' } } },
     async (request) => {
       const { q, type, range, after, before, page_size } = request.query;
       return findAuditLogs({ db, scope: platform, filter: { q, type, range }, after, before, pageSize: page_size });
     },
   );
 
-  routes.get(
-    '/api/admin/audit-logs/export.csv',
-    {
-      config: { access: { permission: 'read:audit_log:any' } },
-      schema: {
-        tags: ['admin', 'audit'],
-        summary: 'Download the filtered audit log as CSV (newest first, at most 100,000 rows), streamed',
-        querystring: auditLogExportQuerySchema,
-        response: { 200: fileResponse('text/csv'), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    adminAuditLogsContract.exportCsv,
+    { config: { access: { permission: 'read:audit_log:any' } } },
     async (request, reply) => {
       // Once the headers are out an error can only cut the file short: a search the database refuses is
       // answered here, with a sentence, while it still can be.
       const { first, rest } = await exportAuditLog({ db, filter: request.query, ...actorOf(request) });
       const filename = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
-      // The reply's types know only the JSON answers; this one is a stream of CSV text.
-      const download = reply as unknown as FastifyReply;
-      return sendGeneratedFile(download, {
+      return sendGeneratedFile(reply, {
         filename,
         contentType: 'text/csv; charset=utf-8',
         content: Readable.from(csvChunks(first, rest)),
@@ -89,17 +68,10 @@ export async function auditLogRoutes(app: FastifyInstance, { context }: { contex
     },
   );
 
-  routes.get(
-    '/api/company/audit-logs',
-    {
-      config: { access: { permission: 'read:audit_log:own' } },
-      schema: {
-        tags: ['company', 'audit'],
-        summary: "The rows written by the caller's company's members, newest first, a keyset page at a time",
-        querystring: auditLogListQuerySchema,
-        response: { 200: auditLogPageSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    companyAuditLogsContract.list,
+    { config: { access: { permission: 'read:audit_log:own' } } },
     async (request) => {
       const { q, type, range, after, before, page_size } = request.query;
       const scope: AuditScope = { kind: 'company', companyId: currentCompanyId(request) };

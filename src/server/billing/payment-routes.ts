@@ -2,19 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  billingProfileSchema,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   payInvoiceResultSchema,
-  paymentListQuerySchema,
-  paymentListSchema,
-  paymentMethodListSchema,
   paymentMethodSchema,
   paymentTexts,
-  updateBillingProfileSchema,
 } from '~/shared/billing';
+import { billingContract } from '~/shared/contracts/billing';
 import { apiErrorSchema } from '~/shared/errors';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
+import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
 import { getBillingProfile, updateBillingProfile } from './billing-profile';
@@ -67,23 +64,20 @@ function throwUnlessSettled(answer: PayAnswer) {
 }
 
 // Payments (issue 15 §5): saved methods, the billing profile (Auto-Pay), paying an invoice with an
-// Idempotency-Key, the payment history, and Stripe's webhook when Stripe is on.
+// Idempotency-Key, the payment history, and Stripe's webhook when Stripe is on. Adding a method and
+// paying take a body whose shape is the provider's (`methodInputSchema`: a card's number in test mode, a
+// Stripe PaymentMethod id with Stripe), and paying declares its own refusals (402, 422, 503): those two
+// and the webhook stay off the contract (shared/contracts/billing.ts) until it can say so.
 export async function paymentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, config, mailer } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider({ db, config });
   const payments = createInvoicePayments({ db, provider, mailer, publicUrl: config.publicUrl, logger: app.log });
 
-  routes.get(
-    '/api/company/payment-methods',
-    {
-      config: { access: { permission: 'read:payment_method:own' } },
-      schema: {
-        tags,
-        summary: 'Your company’s saved payment methods, masked, oldest first; one is the default',
-        response: { 200: paymentMethodListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    billingContract.paymentMethods,
+    { config: { access: { permission: 'read:payment_method:own' } } },
     async (request) => listPaymentMethods({ db, companyId: currentCompanyId(request), providerName: provider.name }),
   );
 
@@ -105,47 +99,27 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.delete(
-    '/api/company/payment-methods/:id',
-    {
-      config: { access: { permission: 'update:payment_method:own' } },
-      schema: {
-        tags,
-        summary: 'Remove a saved payment method (payments made with it keep it)',
-        params: idParams('payment method'),
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    billingContract.removePaymentMethod,
+    { config: { access: { permission: 'update:payment_method:own' } } },
     async (request, reply) => {
       await removePaymentMethod({ db, id: request.params.id, ...companyActorOf(request) });
       return reply.code(204).send(null);
     },
   );
 
-  routes.get(
-    '/api/company/billing-profile',
-    {
-      config: { access: { permission: 'read:invoice:own' } },
-      schema: {
-        tags,
-        summary: 'Your company’s billing settings: tax rate, payment terms, Auto-Pay and the default method',
-        response: { 200: billingProfileSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    billingContract.profile,
+    { config: { access: { permission: 'read:invoice:own' } } },
     async (request) => getBillingProfile({ db, companyId: currentCompanyId(request) }),
   );
 
-  routes.patch(
-    '/api/company/billing-profile',
-    {
-      config: { access: { permission: 'update:payment_method:own' } },
-      schema: {
-        tags,
-        summary: 'Turn Auto-Pay on or off, or choose the default payment method',
-        body: updateBillingProfileSchema,
-        response: { 200: billingProfileSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    billingContract.updateProfile,
+    { config: { access: { permission: 'update:payment_method:own' } } },
     async (request) =>
       updateBillingProfile({ db, providerName: provider.name, input: request.body, ...companyActorOf(request) }),
   );
@@ -188,17 +162,10 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
-  routes.get(
-    '/api/company/payments',
-    {
-      config: { access: { permission: 'read:invoice:own' } },
-      schema: {
-        tags,
-        summary: 'Your company’s payments (completed, failed and pending), newest first',
-        querystring: paymentListQuerySchema,
-        response: { 200: paymentListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    billingContract.payments,
+    { config: { access: { permission: 'read:invoice:own' } } },
     async (request) =>
       findPayments({
         db,
