@@ -5,6 +5,7 @@ import { createFakeServer, type FakeServer, reply, replyError } from '~/client/t
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -92,7 +93,7 @@ async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetai
   server.on(jobsContract.get, () => job);
   server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
   let current = detail;
-  server.get('/api/applications/:id', () => current);
+  server.on(pipelineContract.get, () => current);
   server.get('/api/tests', ({ query }) => {
     const q = query.get('q')?.toLowerCase() ?? '';
     const items = [typing, excel].filter((test) => test.name.toLowerCase().includes(q)).map(testSummaryOf);
