@@ -228,3 +228,7 @@ export const applicationListQuerySchema = jobApplicationListQuerySchema.extend({
 });
 // What a caller sends: the coerced fields as their parsed type (decision 019's QueryOf).
 export type ApplicationListQuery = QueryOf<typeof pipelineContract.list>;
+
+// POST /api/applications/:id/tests: the assignment made.
+export const assignedTestSchema = z.object({ id: z.string() });
+export type AssignedTest = z.infer<typeof assignedTestSchema>;

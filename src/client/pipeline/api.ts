@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, callApi } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { pipelineContract } from '~/shared/contracts/pipeline';
@@ -130,7 +130,7 @@ export function useAssignTest(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (testId: string) =>
-      apiClient.post<{ id: string }>(`/api/applications/${applicationId}/tests`, { test_id: testId }),
+      callApi(pipelineContract.assignTest, { params: { id: applicationId }, body: { test_id: testId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.pipeline.detail(applicationId) }),

@@ -99,8 +99,8 @@ async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetai
     const items = [typing, excel].filter((test) => test.name.toLowerCase().includes(q)).map(testSummaryOf);
     return { items, total: items.length, page: 1, page_size: 100 };
   });
-  server.post('/api/applications/:id/tests', ({ body }) => {
-    const { test_id: testId } = body as { test_id: string };
+  server.on(pipelineContract.assignTest, ({ body }) => {
+    const testId = body.test_id;
     const test = [typing, excel].find((candidate) => candidate.id === testId);
     if (!test) return replyError(400, 'validation', attemptTexts.testNotAssignable);
     const assigned = { id: fakeId(), status: 'assigned' as const, score: null, passed: null, submitted_at: null };
@@ -145,7 +145,7 @@ describe('An application’s skills tests', () => {
   it('Assign test sends the test chosen, and shows the server’s refusal in the dialog', async () => {
     const { drawer, events, server } = await openDrawer((fake) => {
       let calls = 0;
-      fake.post('/api/applications/:id/tests', () => {
+      fake.on(pipelineContract.assignTest, () => {
         calls += 1;
         return calls === 1 ? replyError(409, 'conflict', attemptTexts.alreadyAssigned) : reply(201, { id: fakeId() });
       });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import { apiErrorSchema } from '~/shared/errors';
 import {
   ANSWER_FILE_MAX_BYTES,
@@ -9,7 +10,6 @@ import {
   applicantAttemptListQuerySchema,
   applicantAttemptListSchema,
   applicantAttemptSchema,
-  assignTestSchema,
   attemptReviewSchema,
   attemptTexts,
   gradeAnswerSchema,
@@ -21,6 +21,7 @@ import {
 import { text } from '~/shared/text';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
+import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { fileNameOf, mediaTypeOf, refuseDeclaredOversize, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
@@ -200,19 +201,10 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
 
   // The company's side.
 
-  routes.post(
-    '/api/applications/:id/tests',
-    {
-      config: { access: { permission: 'create:test_assignment:own' } },
-      schema: {
-        tags,
-        summary:
-          'Assign one of your published tests (or a public one) to an applicant of your job; a retake once finished',
-        params: idParams('application'),
-        body: assignTestSchema,
-        response: { 201: z.object({ id: z.string() }), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.assignTest,
+    { config: { access: { permission: 'create:test_assignment:own' } } },
     async (request, reply) => {
       const created = await assignTest({
         db,

@@ -44,7 +44,6 @@ export const routesWithoutContract = [
   'PUT /api/applicant/tests/:id/files/:question_id',
   'POST /api/applicant/tests/:id/start',
   'POST /api/applicant/tests/:id/submit',
-  'POST /api/applications/:id/tests',
   'POST /api/auth/admin/sign-in',
   'POST /api/auth/email/confirm',
   'POST /api/auth/email/resend-verification',

@@ -6,6 +6,7 @@ import {
   applicationListQuerySchema,
   applicationNoteSchema,
   applicationRatingSchema,
+  assignedTestSchema,
   bulkMoveResultSchema,
   bulkMoveSchema,
   moveApplicationSchema,
@@ -13,12 +14,13 @@ import {
   offerSchema,
   ratingSchema,
 } from '../pipeline';
+import { assignTestSchema } from '../test-attempts';
 
 // "a job application": the article reads right, and it is what the company sees.
 const applicationParams = idParams('application');
 
 // The company's side of the hiring pipeline: its applications, each one's detail, the moves of
-// DESIGN.md §5, offers, private notes and ratings; and any application for an administrator.
+// DESIGN.md §5, offers, private notes, ratings and skills tests; and any application for an administrator.
 export const pipelineContract = defineContract(
   { name: 'pipeline', tags: ['applications'] },
   {
@@ -74,6 +76,15 @@ export const pipelineContract = defineContract(
       params: applicationParams,
       body: ratingSchema,
       responses: { 200: applicationRatingSchema },
+    },
+    assignTest: {
+      method: 'POST',
+      path: '/api/applications/:id/tests',
+      summary:
+        'Assign one of your published tests (or a public one) to an applicant of your job; a retake once finished',
+      params: applicationParams,
+      body: assignTestSchema,
+      responses: { 201: assignedTestSchema },
     },
     adminGet: {
       method: 'GET',
