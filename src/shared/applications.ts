@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { QueryOf } from './contract';
+import type { applicationsContract } from './contracts/applications';
 
 // The contract of applications: an applicant's application to a job and the stages it moves through
 // (DESIGN.md §5).
@@ -177,7 +179,8 @@ export const applicantApplicationListQuerySchema = z.object({
     ),
   ...pageQuery,
 });
-export type ApplicantApplicationListQuery = z.input<typeof applicantApplicationListQuerySchema>;
+// What a caller sends: the coerced fields as their parsed type (decision 019's QueryOf).
+export type ApplicantApplicationListQuery = QueryOf<typeof applicationsContract.list>;
 
 // One stage change as the applicant sees it: who moved it ('applicant': you; 'company'; null: the
 // platform), and the applicant's own note ("Declined the offer").

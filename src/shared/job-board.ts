@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { applicationStatuses, applicationTexts } from './applications';
 import { testTypes } from './assessments';
+import type { QueryOf } from './contract';
+import type { jobBoardContract } from './contracts/job-board';
 import { engagementTypes, formatJobBudget, jobSchema, jobTexts, jobTimezones, jobVisibilities } from './jobs';
 import { isStorableText, text, textTexts } from './text';
 
@@ -108,7 +110,8 @@ export const jobBoardQuerySchema = z
     message: jobBoardTexts.rateRange,
     path: ['rate_max'],
   });
-export type JobBoardQuery = z.input<typeof jobBoardQuerySchema>;
+// What a caller sends: the coerced fields as their parsed type (decision 019's QueryOf).
+export type JobBoardQuery = QueryOf<typeof jobBoardContract.findJobs>;
 
 // GET /api/applicant/saved-jobs
 export const savedJobsQuerySchema = z.object({
@@ -120,7 +123,7 @@ export const savedJobsQuerySchema = z.object({
     .max(JOB_BOARD_PAGE_SIZE_MAX)
     .default(JOB_BOARD_PAGE_SIZE),
 });
-export type SavedJobsQuery = z.input<typeof savedJobsQuerySchema>;
+export type SavedJobsQuery = QueryOf<typeof jobBoardContract.savedJobs>;
 
 // The caller's own application to a job, as a job card shows it.
 export const myApplicationSchema = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './applications';
 import { testAttemptStatuses, testTypes } from './assessments';
+import type { QueryOf } from './contract';
+import type { pipelineContract } from './contracts/pipeline';
 import {
   earliestStartDate,
   jobApplicationListQuerySchema,
@@ -224,4 +226,9 @@ export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 export const applicationListQuerySchema = jobApplicationListQuerySchema.extend({
   job_id: z.uuid({ message: 'This job does not exist.' }).optional(),
 });
-export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
+// What a caller sends: the coerced fields as their parsed type (decision 019's QueryOf).
+export type ApplicationListQuery = QueryOf<typeof pipelineContract.list>;
+
+// POST /api/applications/:id/tests: the assignment made.
+export const assignedTestSchema = z.object({ id: z.string() });
+export type AssignedTest = z.infer<typeof assignedTestSchema>;

@@ -1,17 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  ApplicantApplication,
-  ApplicantApplicationAction,
-  ApplicantApplicationList,
-  ApplicantApplicationListQuery,
-  ApplicantMeetingList,
-  ApplicantMessageList,
-  ApplicantStats,
-  RecommendedJobList,
-} from '~/shared/applications';
-import type { JobListingList, SavedJobState, SavedJobsQuery } from '~/shared/job-board';
+import type { ApplicantApplicationAction, ApplicantApplicationListQuery } from '~/shared/applications';
+import { applicationMoves, applicationsContract } from '~/shared/contracts/applications';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import type { SavedJobsQuery } from '~/shared/job-board';
 
 // The applicant's own data (/api/applicant/*): their applications and saved jobs, the dashboard's
 // figures. Every change refreshes everything under queryKeys.applicant.all, since the figures count the
@@ -20,7 +13,7 @@ import type { JobListingList, SavedJobState, SavedJobsQuery } from '~/shared/job
 export const applicantApplicationsQueryOptions = (query: ApplicantApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.applicant.applications(query),
-    queryFn: () => apiClient.get<ApplicantApplicationList>(`/api/applicant/applications${queryString(query)}`),
+    queryFn: () => callApi(applicationsContract.list, { query }),
     // The list keeps its rows while the next page or stage loads.
     placeholderData: keepPreviousData,
   });
@@ -29,32 +22,35 @@ export const applicantApplicationsQueryOptions = (query: ApplicantApplicationLis
 export const savedJobsQueryOptions = (query: SavedJobsQuery) =>
   queryOptions({
     queryKey: queryKeys.applicant.savedJobs(query),
-    queryFn: () => apiClient.get<JobListingList>(`/api/applicant/saved-jobs${queryString(query)}`),
+    queryFn: () => callApi(jobBoardContract.savedJobs, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const applicantStatsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.applicant.stats(),
-    queryFn: () => apiClient.get<ApplicantStats>('/api/applicant/stats'),
+    queryFn: () => callApi(applicationsContract.stats),
   });
 
 export const recommendedJobsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.applicant.recommendedJobs(),
-    queryFn: () => apiClient.get<RecommendedJobList>('/api/applicant/recommended-jobs'),
+    queryFn: () => callApi(applicationsContract.recommendedJobs),
   });
+
+// The dashboard shows the first few of each list.
+const DASHBOARD_LIST_QUERY = { page_size: 5 };
 
 export const applicantMessagesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.applicant.messages(),
-    queryFn: () => apiClient.get<ApplicantMessageList>('/api/applicant/messages?page_size=5'),
+    queryFn: () => callApi(applicationsContract.messages, { query: DASHBOARD_LIST_QUERY }),
   });
 
 export const applicantMeetingsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.applicant.meetings(),
-    queryFn: () => apiClient.get<ApplicantMeetingList>('/api/applicant/meetings?page_size=5'),
+    queryFn: () => callApi(applicationsContract.meetings, { query: DASHBOARD_LIST_QUERY }),
   });
 
 function useRefreshApplicant() {
@@ -72,7 +68,7 @@ export function useApplicationAction() {
   const refresh = useRefreshApplicant();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: ApplicantApplicationAction }) =>
-      apiClient.post<ApplicantApplication>(`/api/applicant/applications/${id}/${action}`),
+      callApi(applicationMoves[action], { params: { id } }),
     onSettled: refresh,
   });
 }
@@ -80,7 +76,7 @@ export function useApplicationAction() {
 export function useUnsaveJob() {
   const refresh = useRefreshApplicant();
   return useMutation({
-    mutationFn: (jobId: string) => apiClient.delete<SavedJobState>(`/api/applicant/saved-jobs/${jobId}`),
+    mutationFn: (jobId: string) => callApi(jobBoardContract.unsaveJob, { params: { id: jobId } }),
     onSuccess: refresh,
   });
 }

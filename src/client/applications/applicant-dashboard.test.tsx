@@ -6,6 +6,7 @@ import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationTexts } from '~/shared/applications';
+import { applicationsContract } from '~/shared/contracts/applications';
 import { paths } from '~/shared/routes';
 
 // The applicant dashboard (issue 11 item 7): the five figures linking to their lists, recommended jobs,
@@ -113,7 +114,7 @@ describe('Applicant dashboard', () => {
     const server = createFakeServer();
     fakeApplicantApi(server);
     let isFailing = true;
-    server.get('/api/applicant/stats', () =>
+    server.on(applicationsContract.stats, () =>
       isFailing
         ? replyError(429, 'rate_limited', 'Too many requests. Please wait a moment.')
         : { applications: 0, interviews: 0, offers: 0, saved_jobs: 0, active_hours: 0 },
@@ -138,7 +139,7 @@ describe('Applicant dashboard', () => {
     const arrived = new Promise<void>((resolve) => {
       release = resolve;
     });
-    server.get('/api/applicant/recommended-jobs', async () => {
+    server.on(applicationsContract.recommendedJobs, async () => {
       await arrived;
       return { items: [] };
     });

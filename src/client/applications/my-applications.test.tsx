@@ -6,6 +6,8 @@ import { applicantAttempt } from '~/client/testing/fake-applicant-tests-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type ApplicantApplication, applicantTexts, applicationTexts } from '~/shared/applications';
+import { pathOf } from '~/shared/contract';
+import { applicationsContract } from '~/shared/contracts/applications';
 import { paths } from '~/shared/routes';
 import type { ApplicantAttempt } from '~/shared/test-attempts';
 
@@ -91,7 +93,7 @@ describe('My Applications', () => {
 
     expect(await findNotification(applicantTexts.offerAccepted)).toBeInTheDocument();
     expect(posts(server).map((request) => request.path)).toEqual([
-      `/api/applicant/applications/${application.id}/accept-offer`,
+      pathOf(applicationsContract.acceptOffer.path, { id: application.id }),
     ]);
     expect(store[0]?.status).toBe('hired');
     await waitFor(() =>
@@ -117,7 +119,7 @@ describe('My Applications', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Decline Offer' }));
     expect(await findNotification(applicantTexts.offerDeclined)).toBeInTheDocument();
     expect(posts(server).map((request) => request.path)).toEqual([
-      `/api/applicant/applications/${application.id}/decline-offer`,
+      pathOf(applicationsContract.declineOffer.path, { id: application.id }),
     ]);
     await waitFor(() =>
       expect(stageCell(screen.getByRole('row', { name: /Data Entry Clerk/ }))).toHaveTextContent('Withdrawn'),
@@ -132,7 +134,7 @@ describe('My Applications', () => {
     const refusal = 'This application changed while you were looking at it. Reload and try again.';
     const { events } = await openMyApplications(
       [applicantApplication({ job_title: 'Support Engineer', status: 'interviewing' })],
-      (server) => server.post('/api/applicant/applications/:id/withdraw', () => replyError(409, 'conflict', refusal)),
+      (server) => server.on(applicationsContract.withdraw, () => replyError(409, 'conflict', refusal)),
     );
     await events.click(await screen.findByRole('button', { name: 'Withdraw: Support Engineer' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw this application?' });

@@ -1,15 +1,8 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  ApplyToJobInput,
-  JobBoardQuery,
-  JobListingList,
-  JobPosting,
-  MyApplication,
-  SavedJobState,
-  SubmittedApplication,
-} from '~/shared/job-board';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import type { ApplyToJobInput, JobBoardQuery, JobListingList, JobPosting, MyApplication } from '~/shared/job-board';
 
 // The job board as an applicant uses it: Find Jobs (/api/applicant/jobs), a job's page, the save heart
 // and applying. A change updates the job wherever it is on screen at once, then refreshes the board and
@@ -18,7 +11,7 @@ import type {
 export const jobBoardListQueryOptions = (query: JobBoardQuery) =>
   queryOptions({
     queryKey: queryKeys.jobBoard.list(query),
-    queryFn: () => apiClient.get<JobListingList>(`/api/applicant/jobs${queryString(query)}`),
+    queryFn: () => callApi(jobBoardContract.findJobs, { query }),
     // The cards stay while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
@@ -26,7 +19,7 @@ export const jobBoardListQueryOptions = (query: JobBoardQuery) =>
 export const jobPostingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.jobBoard.detail(id),
-    queryFn: () => apiClient.get<JobPosting>(`/api/applicant/jobs/${id}`),
+    queryFn: () => callApi(jobBoardContract.jobPosting, { params: { id } }),
   });
 
 type JobChange = { is_saved: boolean } | { application: MyApplication };
@@ -52,8 +45,8 @@ export function useToggleSavedJob() {
   return useMutation({
     mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
       save
-        ? apiClient.put<SavedJobState>(`/api/applicant/saved-jobs/${jobId}`)
-        : apiClient.delete<SavedJobState>(`/api/applicant/saved-jobs/${jobId}`),
+        ? callApi(jobBoardContract.saveJob, { params: { id: jobId } })
+        : callApi(jobBoardContract.unsaveJob, { params: { id: jobId } }),
     onSuccess: (state) => {
       patchJob(queryClient, state.job_id, { is_saved: state.is_saved });
       return refreshAfterChange(queryClient);
@@ -64,8 +57,7 @@ export function useToggleSavedJob() {
 export function useApplyToJob(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApplyToJobInput) =>
-      apiClient.post<SubmittedApplication>(`/api/jobs/${jobId}/applications`, input),
+    mutationFn: (input: ApplyToJobInput) => callApi(jobBoardContract.apply, { params: { id: jobId }, body: input }),
     onSuccess: (application) => {
       patchJob(queryClient, jobId, {
         application: { id: application.id, status: application.status, created_at: application.created_at },

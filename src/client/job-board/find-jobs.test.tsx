@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { applicantUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { jobBoardContract } from '~/shared/contracts/job-board';
 import { type JobListing, type JobPosting, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 
@@ -36,13 +38,13 @@ function listing(overrides: Partial<JobListing> = {}): JobListing {
 function fakeJobBoardApi(server: FakeServer, jobs: JobListing[]) {
   const store = jobs.map((job) => ({ ...job }));
   const find = (id: string | undefined) => store.find((job) => job.id === id);
-  server.get('/api/applicant/jobs', ({ query }) => ({
+  server.on(jobBoardContract.findJobs, ({ query }) => ({
     items: store,
     total: store.length,
     page: Number(query.get('page') ?? 1),
     page_size: Number(query.get('page_size') ?? 20),
   }));
-  server.get('/api/applicant/jobs/:id', ({ params }) => {
+  server.on(jobBoardContract.jobPosting, ({ params }) => {
     const job = find(params.id);
     if (!job) return replyError(404, 'not_found', jobBoardTexts.jobNotFound);
     const { excerpt: _excerpt, ...rest } = job;
@@ -55,32 +57,37 @@ function fakeJobBoardApi(server: FakeServer, jobs: JobListing[]) {
     };
     return posting;
   });
-  server.put('/api/applicant/saved-jobs/:id', ({ params }) => {
+  server.on(jobBoardContract.saveJob, ({ params }) => {
     const job = find(params.id);
     if (job) job.is_saved = true;
     return { job_id: params.id, is_saved: true };
   });
-  server.delete('/api/applicant/saved-jobs/:id', ({ params }) => {
+  server.on(jobBoardContract.unsaveJob, ({ params }) => {
     const job = find(params.id);
     if (job) job.is_saved = false;
     return { job_id: params.id, is_saved: false };
   });
-  server.post('/api/jobs/:id/applications', ({ params, body }) => {
+  server.on(jobBoardContract.apply, ({ params, body }) => {
     const job = find(params.id);
-    const input = body as { cover_letter: string; proposal_rate: number | null };
     const application: SubmittedApplication = {
       id: fakeId(),
-      job_id: params.id ?? '',
+      job_id: params.id,
       status: 'submitted',
-      cover_letter: input.cover_letter,
-      proposal_rate: input.proposal_rate,
+      cover_letter: body.cover_letter,
+      proposal_rate: body.proposal_rate ?? null,
       created_at: new Date().toISOString(),
     };
     if (job) job.application = { id: application.id, status: 'submitted', created_at: application.created_at };
     return reply(201, application);
   });
   // Applying and saving refresh the applicant's own lists and figures too.
-  server.fallback('GET', '/api/applicant/stats', () => ({}));
+  server.fallback(applicationsContract.stats, () => ({
+    applications: 0,
+    interviews: 0,
+    offers: 0,
+    saved_jobs: 0,
+    active_hours: 0,
+  }));
   return store;
 }
 
@@ -193,7 +200,7 @@ describe('Find Jobs', () => {
     const refusal =
       'Confirm your email address to apply to jobs. Open the link we sent to ada@talent.test, or ask for a new one.';
     const { events } = await openFindJobs([listing()], (server) =>
-      server.post('/api/jobs/:id/applications', () => replyError(403, 'forbidden', refusal)),
+      server.on(jobBoardContract.apply, () => replyError(403, 'forbidden', refusal)),
     );
     const dialog = await openApplyDialog(events, 'Support Engineer');
     await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
@@ -207,7 +214,7 @@ describe('Find Jobs', () => {
 
   it('says the duplicate in the server’s words', async () => {
     const { events } = await openFindJobs([listing()], (server) =>
-      server.post('/api/jobs/:id/applications', () => replyError(409, 'conflict', jobBoardTexts.alreadyApplied)),
+      server.on(jobBoardContract.apply, () => replyError(409, 'conflict', jobBoardTexts.alreadyApplied)),
     );
     const dialog = await openApplyDialog(events, 'Support Engineer');
     await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
@@ -217,7 +224,7 @@ describe('Find Jobs', () => {
 
   it('shows the spec’s error notification when the server fails', async () => {
     const { events } = await openFindJobs([listing()], (server) =>
-      server.post('/api/jobs/:id/applications', () => replyError(500, 'internal', 'Something went wrong on our side.')),
+      server.on(jobBoardContract.apply, () => replyError(500, 'internal', 'Something went wrong on our side.')),
     );
     const dialog = await openApplyDialog(events, 'Support Engineer');
     await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
@@ -231,7 +238,7 @@ describe('Find Jobs', () => {
 
   it('places a field message from the server next to its field', async () => {
     const { events } = await openFindJobs([listing()], (server) =>
-      server.post('/api/jobs/:id/applications', () =>
+      server.on(jobBoardContract.apply, () =>
         replyError(400, 'validation', `proposal_rate: ${jobBoardTexts.proposalRate}`, {
           proposal_rate: jobBoardTexts.proposalRate,
         }),
@@ -266,7 +273,9 @@ describe('Find Jobs', () => {
     expect(await findNotification(jobBoardTexts.unsaved)).toBeInTheDocument();
     await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
     expect(
-      server.requests.filter((request) => request.path.startsWith('/api/applicant/saved-jobs')).map((r) => r.method),
+      server.requests
+        .filter((request) => request.path.startsWith(jobBoardContract.savedJobs.path))
+        .map((r) => r.method),
     ).toEqual(['PUT', 'DELETE']);
   });
 
@@ -276,7 +285,7 @@ describe('Find Jobs', () => {
     await events.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'react');
     await waitFor(() => expect(server.requests.some((request) => request.query.get('q') === 'react')).toBe(true));
     const searched = server.requests.filter(
-      (request) => request.path === '/api/applicant/jobs' && request.query.has('q'),
+      (request) => request.path === jobBoardContract.findJobs.path && request.query.has('q'),
     );
     expect(searched.map((request) => request.query.get('q'))).toEqual(['react']);
   });
@@ -286,7 +295,7 @@ describe('Find Jobs', () => {
     const { events, server } = await openFindJobs(
       [listing()],
       (fake) =>
-        fake.get('/api/applicant/jobs', () =>
+        fake.on(jobBoardContract.findJobs, () =>
           isFailing
             ? replyError(500, 'internal', 'Down.')
             : { items: [listing({ title: 'Back again' })], total: 1, page: 1, page_size: 20 },
@@ -294,7 +303,7 @@ describe('Find Jobs', () => {
       '?engagement_type=hourly&rate_min=20&rate_max=60&skills=React,AWS&timezone=UTC%2B01:00&sort=highest_rate',
     );
     expect(await screen.findByText(jobBoardTexts.loadError)).toBeInTheDocument();
-    const query = server.requests.find((request) => request.path === '/api/applicant/jobs')?.query;
+    const query = server.requests.find((request) => request.path === jobBoardContract.findJobs.path)?.query;
     expect(Object.fromEntries(query ?? [])).toMatchObject({
       engagement_type: 'hourly',
       rate_min: '20',

@@ -3,8 +3,9 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { buttonVariants } from '~/client/components/ui/button-variants';
-import { apiClient, isNotFoundError } from '~/client/lib/api-client';
+import { callApi, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
+import { jobBoardContract } from '~/shared/contracts/job-board';
 import { excerptOf, type PublicJob } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import { JobFacts, JobPostSections } from './job-post-details';
@@ -35,7 +36,7 @@ export default function PublicJobPage() {
       return;
     }
     setLoaded({ state: 'loading' });
-    apiClient.get<PublicJob>(`/api/public/jobs/${encodeURIComponent(jobId)}`).then(
+    callApi(jobBoardContract.publicJob, { params: { id: jobId } }).then(
       (job) => isCurrent() && setLoaded({ state: 'loaded', job }),
       (error) => isCurrent() && setLoaded({ state: isNotFoundError(error) ? 'missing' : 'failed' }),
     );

@@ -5,7 +5,8 @@ import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { errorMessage } from '~/client/lib/api-client';
+import { apiUrl, errorMessage } from '~/client/lib/api-client';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { hiringAnalyticsQueryOptions } from './api';
 import { formatDays, formatRatio } from './format-metrics';
 
@@ -14,8 +15,8 @@ const ApplicantsChart = lazy(() =>
   import('./applicants-chart').then((module) => ({ default: module.ApplicantsChart })),
 );
 
-const ANALYTICS_CSV_URL = '/api/jobs/analytics.csv';
-const ANALYTICS_PDF_URL = '/api/jobs/analytics.pdf';
+const ANALYTICS_CSV_URL = apiUrl(jobsContract.analyticsCsv);
+const ANALYTICS_PDF_URL = apiUrl(jobsContract.analyticsPdf);
 
 function MetricCard({ label, value, detail }: { label: string; value: string; detail: ReactNode }) {
   return (

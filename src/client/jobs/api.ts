@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { jobsContract } from '~/shared/contracts/jobs';
 import type {
@@ -40,8 +40,6 @@ export const hiringAnalyticsQueryOptions = () =>
     queryKey: queryKeys.jobs.analytics(),
     queryFn: () => callApi(jobsContract.analytics),
   });
-
-export const jobExportUrl = (query: JobListQuery & { ids?: string[] }) => `/api/jobs/export.csv${queryString(query)}`;
 
 function useRefreshJobs() {
   const queryClient = useQueryClient();

@@ -1,13 +1,17 @@
 import { toast } from '~/client/components/ui/use-toast';
-import { errorMessage } from '~/client/lib/api-client';
-import { downloadFile } from '~/client/lib/download-file';
+import { downloadApi, errorMessage } from '~/client/lib/api-client';
+import type { QueryOf } from '~/shared/contract';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { jobTexts } from '~/shared/jobs';
 
+// The list filters, or the selected rows' ids.
+export type JobExportQuery = QueryOf<typeof jobsContract.exportCsv>;
+
 // Says the export is on its way (spec §8), then downloads the file the server builds.
-export async function exportJobsCsv(url: string) {
+export async function exportJobsCsv(query: JobExportQuery) {
   toast({ title: jobTexts.exportingTitle, description: jobTexts.exporting });
   try {
-    await downloadFile(url, 'jobs.csv');
+    await downloadApi(jobsContract.exportCsv, 'jobs.csv', { query });
   } catch (error) {
     toast({
       variant: 'destructive',

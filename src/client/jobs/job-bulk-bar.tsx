@@ -4,7 +4,7 @@ import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { jobExportUrl, useBulkJobAction } from './api';
+import { useBulkJobAction } from './api';
 import { type BulkAction, describeBulkResult } from './describe-bulk-result';
 import { exportJobsCsv } from './export-jobs-csv';
 
@@ -64,7 +64,7 @@ export function JobBulkBar({ selectedIds, onDone }: JobBulkBarProps) {
           size="sm"
           variant="outline"
           onClick={() => {
-            void exportJobsCsv(jobExportUrl({ ids: selectedIds }));
+            void exportJobsCsv({ ids: selectedIds.join(',') });
             onDone();
           }}
         >

@@ -10,7 +10,7 @@ import { useListSearch } from '~/client/lib/list-search';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import { formatJobBudget, type Job, jobTexts, MAX_JOB_TAGS_SHOWN } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
-import { jobExportUrl, jobListQueryOptions } from './api';
+import { jobListQueryOptions } from './api';
 import { exportJobsCsv } from './export-jobs-csv';
 import { JobBulkBar } from './job-bulk-bar';
 import { jobConfirmations } from './job-confirmations';
@@ -182,7 +182,7 @@ export function JobPostsTab() {
           variant="outline"
           className="lg:ml-auto"
           disabled={(jobs.data?.total ?? 0) === 0}
-          onClick={() => exportJobsCsv(jobExportUrl(listFilters))}
+          onClick={() => exportJobsCsv(listFilters)}
         >
           <DownloadIcon aria-hidden="true" />
           Export CSV

@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, callApi, queryString } from '~/client/lib/api-client';
+import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { jobsContract } from '~/shared/contracts/jobs';
-import type { JobApplicationList, JobApplicationListQuery } from '~/shared/jobs';
+import { pipelineContract } from '~/shared/contracts/pipeline';
+import type { JobApplicationListQuery } from '~/shared/jobs';
 import type {
   ApplicationDetail,
   ApplicationListQuery,
-  ApplicationNote,
-  ApplicationRating,
   BulkMoveInput,
-  BulkMoveResult,
   MoveApplicationInput,
   NoteInput,
   OfferInput,
@@ -30,14 +28,14 @@ export const jobPipelineQueryOptions = (jobId: string, query: JobApplicationList
 export const companyApplicationsQueryOptions = (query: ApplicationListQuery) =>
   queryOptions({
     queryKey: queryKeys.pipeline.list(query),
-    queryFn: () => apiClient.get<JobApplicationList>(`/api/applications${queryString(query)}`),
+    queryFn: () => callApi(pipelineContract.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const applicationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.pipeline.detail(id),
-    queryFn: () => apiClient.get<ApplicationDetail>(`/api/applications/${id}`),
+    queryFn: () => callApi(pipelineContract.get, { params: { id } }),
   });
 
 // The company's jobs for the list's job filter: the hundred launched last (archived ones left out).
@@ -68,7 +66,7 @@ export function useMoveApplication() {
   const setDetail = useSetDetail();
   return useMutation({
     mutationFn: ({ id, ...input }: MoveApplicationInput & { id: string }) =>
-      apiClient.post<ApplicationDetail>(`/api/applications/${id}/move`, input),
+      callApi(pipelineContract.move, { params: { id }, body: input }),
     onSuccess: async (detail) => {
       setDetail(detail);
       await refresh();
@@ -81,7 +79,7 @@ export function useMakeOffer() {
   const setDetail = useSetDetail();
   return useMutation({
     mutationFn: ({ id, ...offer }: OfferInput & { id: string }) =>
-      apiClient.post<ApplicationDetail>(`/api/applications/${id}/offer`, offer),
+      callApi(pipelineContract.offer, { params: { id }, body: offer }),
     onSuccess: async (detail) => {
       setDetail(detail);
       await refresh();
@@ -92,7 +90,7 @@ export function useMakeOffer() {
 export function useBulkMove() {
   const refresh = useRefreshAfterMove();
   return useMutation({
-    mutationFn: (input: BulkMoveInput) => apiClient.post<BulkMoveResult>('/api/applications/bulk-move', input),
+    mutationFn: (input: BulkMoveInput) => callApi(pipelineContract.bulkMove, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -100,7 +98,7 @@ export function useBulkMove() {
 export function useAddNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NoteInput) => apiClient.post<ApplicationNote>(`/api/applications/${id}/notes`, input),
+    mutationFn: (input: NoteInput) => callApi(pipelineContract.addNote, { params: { id }, body: input }),
     onSuccess: (note) => {
       queryClient.setQueryData(queryKeys.pipeline.detail(id), (detail: ApplicationDetail | undefined) =>
         detail ? { ...detail, notes: [note, ...detail.notes] } : detail,
@@ -113,7 +111,7 @@ export function useAddNote(id: string) {
 export function useRateApplication(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rating: number) => apiClient.put<ApplicationRating>(`/api/applications/${id}/rating`, { rating }),
+    mutationFn: (rating: number) => callApi(pipelineContract.rate, { params: { id }, body: { rating } }),
     onSuccess: async (rating) => {
       queryClient.setQueryData(queryKeys.pipeline.detail(id), (detail: ApplicationDetail | undefined) =>
         detail ? { ...detail, rating } : detail,
@@ -132,7 +130,7 @@ export function useAssignTest(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (testId: string) =>
-      apiClient.post<{ id: string }>(`/api/applications/${applicationId}/tests`, { test_id: testId }),
+      callApi(pipelineContract.assignTest, { params: { id: applicationId }, body: { test_id: testId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.pipeline.detail(applicationId) }),

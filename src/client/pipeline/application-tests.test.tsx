@@ -6,6 +6,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
 import { testsContract } from '~/shared/contracts/assessments';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -93,14 +94,14 @@ async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetai
   server.on(jobsContract.get, () => job);
   server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
   let current = detail;
-  server.get('/api/applications/:id', () => current);
+  server.on(pipelineContract.get, () => current);
   server.on(testsContract.list, ({ query }) => {
     const q = query.get('q')?.toLowerCase() ?? '';
     const items = [typing, excel].filter((test) => test.name.toLowerCase().includes(q)).map(testSummaryOf);
     return { items, total: items.length, page: 1, page_size: 100 };
   });
-  server.post('/api/applications/:id/tests', ({ body }) => {
-    const { test_id: testId } = body as { test_id: string };
+  server.on(pipelineContract.assignTest, ({ body }) => {
+    const testId = body.test_id;
     const test = [typing, excel].find((candidate) => candidate.id === testId);
     if (!test) return replyError(400, 'validation', attemptTexts.testNotAssignable);
     const assigned = { id: fakeId(), status: 'assigned' as const, score: null, passed: null, submitted_at: null };
@@ -145,7 +146,7 @@ describe('An application’s skills tests', () => {
   it('Assign test sends the test chosen, and shows the server’s refusal in the dialog', async () => {
     const { drawer, events, server } = await openDrawer((fake) => {
       let calls = 0;
-      fake.post('/api/applications/:id/tests', () => {
+      fake.on(pipelineContract.assignTest, () => {
         calls += 1;
         return calls === 1 ? replyError(409, 'conflict', attemptTexts.alreadyAssigned) : reply(201, { id: fakeId() });
       });

@@ -6,6 +6,7 @@ import { createFakeServer, type FakeServer, replyError } from '~/client/testing/
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import { earliestStartDate, type JobApplication, type JobApplicationList } from '~/shared/jobs';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -77,9 +78,8 @@ async function openOffer(answer?: (server: FakeServer, detail: ApplicationDetail
   server.on(jobsContract.get, () => job);
   server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
   let current = detail;
-  server.get('/api/applications/:id', () => current);
-  server.post('/api/applications/:id/offer', ({ body }) => {
-    const offer = body as { rate: number; weekly_hours: number; start_date: string };
+  server.on(pipelineContract.get, () => current);
+  server.on(pipelineContract.offer, ({ body: offer }) => {
     current = { ...detail, status: 'offered', offer: { ...offer, offered_at: new Date().toISOString() } };
     return current;
   });
@@ -159,7 +159,7 @@ describe('Make Offer', () => {
   it('shows the server’s refusal: a field’s next to it, a conflict above the buttons', async () => {
     const { dialog, events } = await openOffer((server) => {
       let calls = 0;
-      server.post('/api/applications/:id/offer', () => {
+      server.on(pipelineContract.offer, () => {
         calls += 1;
         return calls === 1
           ? replyError(400, 'validation', `start_date: ${pipelineTexts.offerStartPast}`, {

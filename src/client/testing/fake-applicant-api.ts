@@ -4,11 +4,14 @@ import { type FakeServer, replyError } from '~/client/testing/fake-server';
 import {
   type ApplicantApplication,
   type ApplicantStats,
+  applicantApplicationActions,
   applicationTexts,
   canMoveApplication,
   illegalApplicationMoveMessage,
   type RecommendedJob,
 } from '~/shared/applications';
+import { applicationMoves, applicationsContract } from '~/shared/contracts/applications';
+import { jobBoardContract } from '~/shared/contracts/job-board';
 import { talentContract } from '~/shared/contracts/talent';
 import type { JobListing } from '~/shared/job-board';
 import { type ApplicantProfileView, profileCompleteness } from '~/shared/talent';
@@ -60,34 +63,36 @@ export function fakeApplicantApi(
   } = {},
 ) {
   const store = [...applications];
-  server.get('/api/applicant/applications', ({ query }) => {
+  server.on(applicationsContract.list, ({ query }) => {
     const statuses = (query.get('status') ?? '').split(',').filter(Boolean);
     const items = store.filter((application) => statuses.length === 0 || statuses.includes(application.status));
     const pageSize = Number(query.get('page_size') ?? 20);
     return { items: items.slice(0, pageSize), total: items.length, page: 1, page_size: pageSize };
   });
-  server.post('/api/applicant/applications/:id/:action', ({ params }) => {
-    const application = store.find((candidate) => candidate.id === params.id);
-    const move = moves[params.action as keyof typeof moves];
-    if (!application || !move) return replyError(404, 'not_found', applicationTexts.notFound);
-    if (!canMoveApplication(application.status, move.to, 'applicant')) {
-      return replyError(409, 'conflict', illegalApplicationMoveMessage(application.status, move.to));
-    }
-    const at = new Date().toISOString();
-    application.status = move.to;
-    application.history = [...application.history, { status: move.to, at, by: 'applicant', note: move.note }];
-    if (move.to === 'hired' && application.offer) {
-      application.assignment = { id: fakeId(), role: application.job_title, status: 'pending', ...application.offer };
-    }
-    return application;
-  });
-  server.get('/api/applicant/saved-jobs', ({ query }) => ({
+  for (const action of applicantApplicationActions) {
+    server.on(applicationMoves[action], ({ params }) => {
+      const application = store.find((candidate) => candidate.id === params.id);
+      const move = moves[action];
+      if (!application) return replyError(404, 'not_found', applicationTexts.notFound);
+      if (!canMoveApplication(application.status, move.to, 'applicant')) {
+        return replyError(409, 'conflict', illegalApplicationMoveMessage(application.status, move.to));
+      }
+      const at = new Date().toISOString();
+      application.status = move.to;
+      application.history = [...application.history, { status: move.to, at, by: 'applicant', note: move.note }];
+      if (move.to === 'hired' && application.offer) {
+        application.assignment = { id: fakeId(), role: application.job_title, status: 'pending', ...application.offer };
+      }
+      return application;
+    });
+  }
+  server.on(jobBoardContract.savedJobs, ({ query }) => ({
     items: savedJobs,
     total: savedJobs.length,
     page: 1,
     page_size: Number(query.get('page_size') ?? 20),
   }));
-  server.get('/api/applicant/stats', () => ({
+  server.on(applicationsContract.stats, () => ({
     applications: store.length,
     interviews: store.filter((application) => application.status === 'interviewing').length,
     offers: store.filter((application) => application.status === 'offered').length,
@@ -95,7 +100,7 @@ export function fakeApplicantApi(
     active_hours: 0,
     ...stats,
   }));
-  server.get('/api/applicant/recommended-jobs', () => ({ items: recommended }));
+  server.on(applicationsContract.recommendedJobs, () => ({ items: recommended }));
   const emptyPage = () => ({ items: [], total: 0, page: 1, page_size: 5 });
   // The dashboard's Skills & Learning card reads the applicant's own profile.
   server.on(talentContract.ownProfile, () => {
@@ -115,8 +120,8 @@ export function fakeApplicantApi(
     } satisfies ApplicantProfileView;
     return { ...view, completeness: profileCompleteness(view), updated_at: new Date().toISOString() };
   });
-  server.get('/api/applicant/messages', emptyPage);
-  server.get('/api/applicant/meetings', emptyPage);
+  server.on(applicationsContract.messages, emptyPage);
+  server.on(applicationsContract.meetings, emptyPage);
   fakeApplicantTestsApi(server, tests);
   return store;
 }

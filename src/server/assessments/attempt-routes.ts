@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { testAttemptsContract } from '~/shared/contracts/assessments';
-import { ANSWER_FILE_MAX_BYTES, assignTestSchema, attemptTexts } from '~/shared/test-attempts';
+import { pipelineContract } from '~/shared/contracts/pipeline';
+import { ANSWER_FILE_MAX_BYTES, attemptTexts } from '~/shared/test-attempts';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
-import { actorOf, companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { findApplicantAttempts, getApplicantAttempt } from './applicant-attempt-views';
 import { assignTest } from './assign-tests';
 import { findTestAttempts, reviewAttempt } from './company-attempt-views';
@@ -151,19 +150,10 @@ export async function attemptRoutes(app: FastifyInstance, { context }: { context
 
   // The company's side.
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/applications/:id/tests',
-    {
-      config: { access: { permission: 'create:test_assignment:own' } },
-      schema: {
-        tags: ['test attempts'],
-        summary:
-          'Assign one of your published tests (or a public one) to an applicant of your job; a retake once finished',
-        params: idParams('application'),
-        body: assignTestSchema,
-        response: { 201: z.object({ id: z.string() }), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.assignTest,
+    { config: { access: { permission: 'create:test_assignment:own' } } },
     async (request, reply) => {
       const created = await assignTest({
         db,

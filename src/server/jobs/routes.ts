@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jobsContract } from '~/shared/contracts/jobs';
-import { jobExportQuerySchema, jobTransitions } from '~/shared/jobs';
+import { jobTransitions } from '~/shared/jobs';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/client';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { sendGeneratedFile } from '../platform/file-transfer';
-import { companyActorOf, errorResponses, fileResponse } from '../platform/route-schemas';
+import { companyActorOf } from '../platform/route-schemas';
 import { notifyNewJob } from '../settings/notify-administrators';
 import { analyzeHiring } from './analyze-hiring';
 import { bulkChangeJobs } from './bulk-change-jobs';
@@ -26,16 +25,12 @@ import { markApplicationsSeen } from './mark-applications-seen';
 import { summarizeJobs } from './summarize-jobs';
 import { updateJob } from './update-job';
 
-const tags = ['jobs'];
-
 // A company's job posts (issue 5): every route acts inside the signed-in person's company. The endpoints
-// are declared in shared/contracts/jobs.ts; the CSV and PDF downloads keep their own routes until the
-// contract has a file answer (decision 019).
+// of shared/contracts/jobs.ts.
 export async function jobRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
   // Publishing tells the administrators (System Settings), in the publishing transaction.
   const announceJob = (transaction: Database, jobId: string) => notifyNewJob({ ...context, transaction }, jobId);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   registerEndpoint(app, jobsContract.list, { config: { access: { permission: 'read:job:own' } } }, async (request) =>
     findJobs({ db, companyId: currentCompanyId(request), query: request.query }),
@@ -67,17 +62,10 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     findJobTags({ db, companyId: currentCompanyId(request) }),
   );
 
-  routes.get(
-    '/api/jobs/export.csv',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'Download the filtered jobs, or the selected ones (ids), as CSV',
-        querystring: jobExportQuerySchema,
-        response: { 200: fileResponse('text/csv'), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.exportCsv,
+    { config: { access: { permission: 'read:job:own' } } },
     async (request, reply) => {
       const file = await exportJobsCsv({ db, companyId: currentCompanyId(request), query: request.query });
       return sendGeneratedFile(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
@@ -91,32 +79,20 @@ export async function jobRoutes(app: FastifyInstance, { context }: { context: Ap
     async (request) => analyzeHiring({ db, companyId: currentCompanyId(request) }),
   );
 
-  routes.get(
-    '/api/jobs/analytics.csv',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'Download the hiring analytics as CSV',
-        response: { 200: fileResponse('text/csv'), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.analyticsCsv,
+    { config: { access: { permission: 'read:job:own' } } },
     async (request, reply) => {
       const file = await exportHiringCsv({ db, companyId: currentCompanyId(request) });
       return sendGeneratedFile(reply, { ...file, contentType: 'text/csv; charset=utf-8' });
     },
   );
 
-  routes.get(
-    '/api/jobs/analytics.pdf',
-    {
-      config: { access: { permission: 'read:job:own' } },
-      schema: {
-        tags,
-        summary: 'Download the hiring analytics as a PDF report',
-        response: { 200: fileResponse('application/pdf'), ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    jobsContract.analyticsPdf,
+    { config: { access: { permission: 'read:job:own' } } },
     async (request, reply) => {
       const file = await exportHiringPdf({ db, companyId: currentCompanyId(request) });
       return sendGeneratedFile(reply, { ...file, contentType: 'application/pdf' });

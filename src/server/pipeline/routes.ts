@@ -1,22 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jobApplicationListSchema } from '~/shared/jobs';
-import {
-  applicationDetailSchema,
-  applicationListQuerySchema,
-  applicationNoteSchema,
-  applicationRatingSchema,
-  bulkMoveResultSchema,
-  bulkMoveSchema,
-  moveApplicationSchema,
-  noteSchema,
-  offerSchema,
-  ratingSchema,
-} from '~/shared/pipeline';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { AppContext } from '../app-context';
 import { findJobApplications } from '../jobs/find-job-applications';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
-import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { registerEndpoint } from '../platform/contract-routes';
+import { companyActorOf } from '../platform/route-schemas';
 import { addApplicationNote } from './add-application-note';
 import { bulkMoveApplications } from './bulk-move-applications';
 import { getApplication } from './get-application';
@@ -24,28 +12,17 @@ import { makeOffer } from './make-offer';
 import { moveApplication } from './move-application';
 import { rateApplication } from './rate-application';
 
-// "a job application": the article reads right, and it is what the company sees.
-const applicationParams = idParams('application');
-const tags = ['applications'];
-
 // The company's side of the hiring pipeline (issue 11): its applications, each one's detail, the
 // moves of DESIGN.md §5, offers, private notes and ratings. Every query carries the caller's company;
-// another company's application is a 404. Administrators may read any application.
+// another company's application is a 404. Administrators may read any application. The endpoints of
+// shared/contracts/pipeline.ts.
 export async function pipelineRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, mailer } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/api/applications',
-    {
-      config: { access: { permission: 'read:job_application:own' } },
-      schema: {
-        tags,
-        summary: 'Applications to your jobs, newest first, with the count per stage (job_id, status, q, page)',
-        querystring: applicationListQuerySchema,
-        response: { 200: jobApplicationListSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.list,
+    { config: { access: { permission: 'read:job_application:own' } } },
     async (request) =>
       findJobApplications({
         db,
@@ -55,31 +32,17 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
       }),
   );
 
-  routes.post(
-    '/api/applications/bulk-move',
-    {
-      config: { access: { permission: 'update:job_application:own' } },
-      schema: {
-        tags,
-        summary: 'Shortlist, move to interviewing or reject several applications; each id gets its outcome',
-        body: bulkMoveSchema,
-        response: { 200: bulkMoveResultSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.bulkMove,
+    { config: { access: { permission: 'update:job_application:own' } } },
     async (request) => bulkMoveApplications({ db, mailer, ...companyActorOf(request), input: request.body }),
   );
 
-  routes.get(
-    '/api/applications/:id',
-    {
-      config: { access: { permission: 'read:job_application:own' } },
-      schema: {
-        tags,
-        summary: 'One application to your jobs: profile, cover letter, history, offer, notes, ratings, tests',
-        params: applicationParams,
-        response: { 200: applicationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.get,
+    { config: { access: { permission: 'read:job_application:own' } } },
     async (request) =>
       getApplication({
         db,
@@ -89,18 +52,10 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
       }),
   );
 
-  routes.post(
-    '/api/applications/:id/move',
-    {
-      config: { access: { permission: 'update:job_application:own' } },
-      schema: {
-        tags,
-        summary: 'Shortlist, move to interviewing or reject (with a reason) an application; 409 when not allowed',
-        params: applicationParams,
-        body: moveApplicationSchema,
-        response: { 200: applicationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.move,
+    { config: { access: { permission: 'update:job_application:own' } } },
     async (request) => {
       const actor = companyActorOf(request);
       await moveApplication({
@@ -121,18 +76,10 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
     },
   );
 
-  routes.post(
-    '/api/applications/:id/offer',
-    {
-      config: { access: { permission: 'update:job_application:own' } },
-      schema: {
-        tags,
-        summary: 'Offer the job: hourly rate, weekly hours and a start date; the applicant accepts or declines',
-        params: applicationParams,
-        body: offerSchema,
-        response: { 200: applicationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.offer,
+    { config: { access: { permission: 'update:job_application:own' } } },
     async (request) => {
       const actor = companyActorOf(request);
       await makeOffer({ db, mailer, ...actor, id: request.params.id, offer: request.body });
@@ -145,18 +92,10 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
     },
   );
 
-  routes.post(
-    '/api/applications/:id/notes',
-    {
-      config: { access: { permission: 'update:job_application:own' } },
-      schema: {
-        tags,
-        summary: 'Add a private note: only your company’s members read it',
-        params: applicationParams,
-        body: noteSchema,
-        response: { 201: applicationNoteSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.addNote,
+    { config: { access: { permission: 'update:job_application:own' } } },
     async (request, reply) => {
       const note = await addApplicationNote({
         db,
@@ -168,33 +107,18 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
     },
   );
 
-  routes.put(
-    '/api/applications/:id/rating',
-    {
-      config: { access: { permission: 'update:job_application:own' } },
-      schema: {
-        tags,
-        summary: 'Rate an application 1–5 stars: one rating per reviewer, changed by rating again',
-        params: applicationParams,
-        body: ratingSchema,
-        response: { 200: applicationRatingSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.rate,
+    { config: { access: { permission: 'update:job_application:own' } } },
     async (request) =>
       rateApplication({ db, ...companyActorOf(request), id: request.params.id, rating: request.body.rating }),
   );
 
-  routes.get(
-    '/api/admin/applications/:id',
-    {
-      config: { access: { permission: 'read:job_application:any' } },
-      schema: {
-        tags,
-        summary: 'Any application, as its company sees it (administrators)',
-        params: applicationParams,
-        response: { 200: applicationDetailSchema, ...errorResponses },
-      },
-    },
+  registerEndpoint(
+    app,
+    pipelineContract.adminGet,
+    { config: { access: { permission: 'read:job_application:any' } } },
     async (request) =>
       getApplication({
         db,

@@ -1,4 +1,4 @@
-import { defineContract } from '../contract';
+import { defineContract, fileOf } from '../contract';
 import { idParams, noContent } from '../contract-schemas';
 import {
   applicationsSeenSchema,
@@ -9,6 +9,7 @@ import {
   type JobTransition,
   jobApplicationListQuerySchema,
   jobApplicationListSchema,
+  jobExportQuerySchema,
   jobListQuerySchema,
   jobListSchema,
   jobSchema,
@@ -28,8 +29,7 @@ const transition = <const Transition extends JobTransition>(name: Transition) =>
   responses: { 200: jobSchema },
 });
 
-// A company's job posts (issue 5): every endpoint acts inside the signed-in person's company. The CSV and
-// PDF downloads (export.csv, analytics.csv, analytics.pdf) are not here yet: they wait for a file answer.
+// A company's job posts (issue 5): every endpoint acts inside the signed-in person's company.
 export const jobsContract = defineContract(
   { name: 'jobs', tags: ['jobs'] },
   {
@@ -59,11 +59,30 @@ export const jobsContract = defineContract(
       summary: 'The skill tags your jobs use, for the Tags filter',
       responses: { 200: jobTagsSchema },
     },
+    exportCsv: {
+      method: 'GET',
+      path: '/api/jobs/export.csv',
+      summary: 'Download the filtered jobs, or the selected ones (ids), as CSV',
+      query: jobExportQuerySchema,
+      responses: { 200: fileOf('text/csv') },
+    },
     analytics: {
       method: 'GET',
       path: '/api/jobs/analytics',
       summary: 'Hiring analytics: conversion, offer acceptance, time-to-hire, applicants per week',
       responses: { 200: hiringAnalyticsSchema },
+    },
+    analyticsCsv: {
+      method: 'GET',
+      path: '/api/jobs/analytics.csv',
+      summary: 'Download the hiring analytics as CSV',
+      responses: { 200: fileOf('text/csv') },
+    },
+    analyticsPdf: {
+      method: 'GET',
+      path: '/api/jobs/analytics.pdf',
+      summary: 'Download the hiring analytics as a PDF report',
+      responses: { 200: fileOf('application/pdf') },
     },
     companyApplications: {
       method: 'GET',

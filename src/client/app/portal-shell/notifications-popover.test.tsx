@@ -4,9 +4,12 @@ import { companyUser } from '~/client/testing/data-generators';
 import { fakeBillingApi } from '~/client/testing/fake-billing-api';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { applicationStatuses } from '~/shared/applications';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
+import { pipelineContract } from '~/shared/contracts/pipeline';
+import type { JobApplicationList } from '~/shared/jobs';
 import type { LiveEvent } from '~/shared/live-events';
 import { type NotificationView, notificationTexts } from '~/shared/notifications';
 import { paths } from '~/shared/routes';
@@ -124,7 +127,8 @@ describe('Notifications popover', () => {
     const stored = [notification({ title: 'Ada applied', link: '/company/applications' })];
     fakeNotificationsApi(server, stored);
     // The page the notification opens: its applications, and the jobs of its filter.
-    server.get('/api/applications', () => ({ items: [], total: 0, page: 1, page_size: 20 }));
+    const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];
+    server.on(pipelineContract.list, () => ({ items: [], total: 0, page: 1, page_size: 20, counts }));
     server.on(jobsContract.list, () => ({ items: [], total: 0, page: 1, page_size: 100 }));
     const { events, router } = await openPortal(server);
 
