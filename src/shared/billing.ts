@@ -459,3 +459,33 @@ export const paymentTexts = {
   stripeCardsOnly: 'Only cards can be added while payments run through Stripe.',
   webhookSignature: 'The Stripe signature of this event is not valid.',
 } as const;
+
+// With Stripe, card details go from the browser straight to Stripe (Stripe.js); the request carries the
+// PaymentMethod id it made.
+export const stripeCardMethodSchema = z.object({
+  kind: z.literal('card'),
+  payment_method: z
+    .string({ error: paymentTexts.stripeCardForm })
+    .regex(/^pm_\w{1,200}$/, { message: paymentTexts.stripeCardForm }),
+});
+
+// A new payment method in any shape a payment provider takes: typed in (test mode), or a card Stripe's
+// form made. Each instance's provider accepts its own shape (server/billing/payment-provider.ts).
+export const newPaymentMethodSchema = z.union([addPaymentMethodSchema, stripeCardMethodSchema]);
+export type NewPaymentMethodInput = z.output<typeof newPaymentMethodSchema>;
+
+// The pay body as the API takes it; which method is given is checked by the server, so its sentence is the
+// answer.
+export const payInvoiceBodySchema = z.object({
+  payment_method_id: z.uuid({ message: 'That payment method id is not valid.' }).optional(),
+  new_method: newPaymentMethodSchema.optional(),
+  save_method: z.boolean().default(false),
+});
+
+// A retry sends the same key, so the server answers with the first attempt's result and never charges twice.
+export const idempotencyHeadersSchema = z.looseObject({ 'idempotency-key': z.string().optional() });
+
+// Stripe's webhook: the signature over the raw body, and what we answer once the event is taken.
+export const stripeSignatureHeadersSchema = z.looseObject({ 'stripe-signature': z.string().optional() });
+export const stripeEventReceivedSchema = z.object({ received: z.literal(true) });
+export const STRIPE_EVENT_MAX_BYTES = 1024 * 1024;

@@ -39,6 +39,8 @@ export interface EndpointDefinition {
   // Every `:name` in the path, validated by the server (a malformed id is a 400, decision 008).
   params?: z.ZodObject;
   query?: z.ZodType;
+  // Request headers the endpoint reads (an Idempotency-Key), names in lower case.
+  headers?: z.ZodObject;
   body?: z.ZodType | FileKind;
   // 204 answers with no body: declare it as `noContent` (contract-schemas.ts).
   responses: Partial<Record<SuccessStatus, z.ZodType | FileKind | RedirectKind>>;
@@ -124,7 +126,8 @@ export type CallInput<E extends EndpointDefinition> = ([PathParamNames<E['path']
     ? undefined extends BodyOf<E>
       ? { body?: BodyOf<E> }
       : { body: BodyOf<E> }
-    : unknown);
+    : unknown) &
+  (E extends { headers: infer Headers extends z.ZodObject } ? { headers: z.input<Headers> } : unknown);
 
 // The arguments after the endpoint: none when it needs nothing.
 export type CallArguments<E extends EndpointDefinition> =

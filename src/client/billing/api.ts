@@ -1,14 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, callApi, downloadApi } from '~/client/lib/api-client';
+import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type {
-  AddPaymentMethodInput,
-  Invoice,
-  InvoiceListQuery,
-  PayInvoiceInput,
-  PayInvoiceResult,
-  PaymentMethod,
-} from '~/shared/billing';
+import type { AddPaymentMethodInput, Invoice, InvoiceListQuery, PayInvoiceInput } from '~/shared/billing';
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 
 // The company's billing (invoices, payment methods, billing profile, payments): query options for
@@ -79,8 +72,10 @@ export function usePayInvoice() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: ({ invoiceId, body, idempotencyKey }: PayInvoiceVariables) =>
-      apiClient.post<PayInvoiceResult>(`/api/company/invoices/${invoiceId}/pay`, body, {
-        headers: { 'Idempotency-Key': idempotencyKey },
+      callApi(billingContract.payInvoice, {
+        params: { id: invoiceId },
+        headers: { 'idempotency-key': idempotencyKey },
+        body,
       }),
     // A refusal changes things too: a declined payment leaves the invoice unpaid.
     onSettled: refresh,
@@ -90,7 +85,7 @@ export function usePayInvoice() {
 export function useAddPaymentMethod() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (input: AddPaymentMethodInput) => apiClient.post<PaymentMethod>('/api/company/payment-methods', input),
+    mutationFn: (input: AddPaymentMethodInput) => callApi(billingContract.addPaymentMethod, { body: input }),
     onSuccess: refresh,
   });
 }

@@ -10,10 +10,10 @@ import {
   savedMethod,
   TRANSIENT_TEXT,
 } from '~/client/testing/fake-billing-api';
-import { createFakeServer, type FakeServer, reply } from '~/client/testing/fake-server';
+import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { Invoice } from '~/shared/billing';
-import { invoicesContract } from '~/shared/contracts/billing';
+import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 import { paths } from '~/shared/routes';
 
 // Billing & Invoices (issue 15 §4, spec §2 "Company billing", §4, §5, §8, §9): the summary cards, the
@@ -390,7 +390,7 @@ describe('Invoice detail and paying', () => {
   it('says a payment the provider confirms later is processing', async () => {
     const target = invoice({ invoice_number: 'INV-LATER' });
     const { events } = await openBilling({ invoices: [target], methods: [savedMethod()] }, undefined, (server) =>
-      server.post('/api/company/invoices/:id/pay', () =>
+      server.on(billingContract.payInvoice, () =>
         reply(202, {
           invoice: target,
           payment: {
@@ -470,11 +470,9 @@ describe('Invoice detail and paying', () => {
       { invoices: [invoice({ invoice_number: 'INV-FIELDS' })] },
       undefined,
       (server) =>
-        server.post('/api/company/invoices/:id/pay', () =>
-          reply(400, {
-            error: 'Please correct the highlighted fields.',
-            code: 'validation',
-            fields: { 'new_method.exp_year': 'This card has expired.' },
+        server.on(billingContract.payInvoice, () =>
+          replyError(400, 'validation', 'Please correct the highlighted fields.', {
+            'new_method.exp_year': 'This card has expired.',
           }),
         ),
     );

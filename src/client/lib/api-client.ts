@@ -90,6 +90,7 @@ export function queryString(query: object): string {
 interface ContractInput {
   params?: Record<string, string>;
   query?: object;
+  headers?: Record<string, string | undefined>;
   body?: unknown;
 }
 
@@ -103,8 +104,12 @@ export function callApi<E extends EndpointDefinition>(
 ): Promise<ResponseOf<E>> {
   // The tuple is generic in E; its two places are these.
   const [input, options] = callArguments as unknown as [ContractInput | undefined, RequestOptions | undefined];
-  return request<ResponseOf<E>>(endpoint.method, addressOf(endpoint, input), input?.body, options);
+  const headers = { ...definedHeaders(input?.headers), ...options?.headers };
+  return request<ResponseOf<E>>(endpoint.method, addressOf(endpoint, input), input?.body, { ...options, headers });
 }
+
+const definedHeaders = (headers: ContractInput['headers'] = {}): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
 
 function addressOf(endpoint: EndpointDefinition, input: ContractInput | undefined): string {
   const { params, query } = input ?? {};

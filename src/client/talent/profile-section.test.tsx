@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { tagTexts } from '~/client/components/tag-input';
 import { fakeId } from '~/client/testing/data-generators';
-import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
@@ -48,7 +48,7 @@ function fakeProfileApi(server: FakeServer, initial = profileOf({})) {
     store.profile = profileOf(body, store.profile.photo_url);
     return store.profile;
   });
-  server.put('/api/applicant/profile/photo', () => {
+  server.on(talentContract.uploadPhoto, () => {
     const { completeness: _completeness, updated_at: _updatedAt, photo_url: _photoUrl, ...fields } = store.profile;
     store.profile = profileOf(fields, `/api/applicants/${applicant.id}/photo?v=${'a'.repeat(32)}`);
     return store.profile;
@@ -293,9 +293,7 @@ describe('the applicant’s Profile section', () => {
 
     it('shows the server’s reason when it refuses the upload, and Cancel drops the preview', async () => {
       const { events, section } = await openSettings((server) =>
-        server.put('/api/applicant/profile/photo', () =>
-          reply(413, { error: profileTexts.photoTooLarge, code: 'payload_too_large' }),
-        ),
+        server.on(talentContract.uploadPhoto, () => replyError(413, 'payload_too_large', profileTexts.photoTooLarge)),
       );
       await anyFile().upload(
         photoInput(section),

@@ -1,13 +1,13 @@
 import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import {
-  type AddPaymentMethodInput,
   type BillingProfile,
   type BillingSummary,
   type Invoice,
   type InvoiceSortKey,
+  type NewPaymentMethodInput,
   OUTSTANDING_INVOICE_STATUSES,
-  type PayInvoiceInput,
+  type PayInvoiceResult,
   type Payment,
   type PaymentMethod,
   paymentTexts,
@@ -87,7 +87,9 @@ const sortValue: Record<InvoiceSortKey, (invoice: Invoice) => string | number> =
   status: (each) => each.status,
 };
 
-function labelOf(method: AddPaymentMethodInput): { label: string; last4: string | null } {
+function labelOf(method: NewPaymentMethodInput): { label: string; last4: string | null } {
+  // A card Stripe's form made: the page never sends one in test mode.
+  if ('payment_method' in method) return { label: 'Card', last4: null };
   if (method.kind === 'card')
     return { label: `Visa ending in ${method.card_number.slice(-4)}`, last4: method.card_number.slice(-4) };
   if (method.kind === 'bank') {
@@ -126,7 +128,7 @@ export function fakeBillingApi(
     payKeys: [],
   };
   // Results already given, by key: a retry with the same key gets the first answer.
-  const answered = new Map<string, unknown>();
+  const answered = new Map<string, PayInvoiceResult | ReturnType<typeof replyError>>();
   // Keys whose first try the provider failed transiently (card 0119).
   const failedOnce = new Set<string>();
 
@@ -182,8 +184,7 @@ export function fakeBillingApi(
   });
 
   server.on(billingContract.paymentMethods, () => ({ items: store.methods }));
-  server.post('/api/company/payment-methods', ({ body }) => {
-    const input = body as AddPaymentMethodInput;
+  server.on(billingContract.addPaymentMethod, ({ body: input }) => {
     const method = savedMethod({ kind: input.kind, ...labelOf(input) });
     store.methods.push(method);
     return reply(201, method);
@@ -209,18 +210,20 @@ export function fakeBillingApi(
     page_size: Number(query.get('page_size') ?? 20),
   }));
 
-  server.post('/api/company/invoices/:id/pay', ({ params, body, headers }) => {
+  server.on(billingContract.payInvoice, ({ params, body, headers }) => {
     const key = headers['idempotency-key'];
     if (!key) return replyError(400, 'validation', paymentTexts.idempotencyKeyRequired);
     store.payKeys.push(key);
-    if (answered.has(key)) return answered.get(key);
+    const earlier = answered.get(key);
+    if (earlier) return earlier;
     const target = store.invoices.find((each) => each.id === params.id);
     if (!target) return replyError(404, 'not_found', paymentTexts.invoiceNotFound);
     if (target.status === 'paid') return replyError(409, 'conflict', ALREADY_PAID_TEXT);
-    const { payment_method_id, new_method } = body as PayInvoiceInput;
+    const { payment_method_id, new_method } = body;
     const saved = store.methods.find((method) => method.id === payment_method_id);
     if (!saved && !new_method) return replyError(400, 'validation', paymentTexts.chooseMethod);
-    const cardNumber = new_method?.kind === 'card' ? new_method.card_number : saved?.last4 === '0002' ? '0002' : '';
+    const cardNumber =
+      new_method && 'card_number' in new_method ? new_method.card_number : saved?.last4 === '0002' ? '0002' : '';
     const label = saved?.label ?? (new_method ? labelOf(new_method).label : '');
 
     const recordPayment = (status: Payment['status'], failure: string | null): Payment => {

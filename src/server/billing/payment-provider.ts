@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AddPaymentMethodInput, PaymentMethodKind } from '~/shared/billing';
+import type { NewPaymentMethodInput, PaymentMethodKind } from '~/shared/billing';
 
 // Payments go through a provider (DESIGN.md: a local test-mode provider by default, Stripe when
 // configured). The provider holds the payment details; we keep a masked label and its reference.
@@ -63,5 +63,4 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<{ refundRef: string }>;
 }
 
-// A card, bank account or wallet as typed into the test-mode form, or a card Stripe's form made.
-export type NewPaymentMethodInput = AddPaymentMethodInput | { kind: 'card'; payment_method: string };
+export type { NewPaymentMethodInput } from '~/shared/billing';

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
-  payInvoiceResultSchema,
-  paymentMethodSchema,
+  payInvoiceBodySchema,
   paymentTexts,
+  STRIPE_EVENT_MAX_BYTES,
 } from '~/shared/billing';
 import { billingContract } from '~/shared/contracts/billing';
-import { apiErrorSchema } from '~/shared/errors';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
-import { companyActorOf, errorResponses, idParams } from '../platform/route-schemas';
+import { bytesOf, uploadBodyOf } from '../platform/file-transfer';
+import { companyActorOf } from '../platform/route-schemas';
 import { getBillingProfile, updateBillingProfile } from './billing-profile';
 import { createPaymentProvider } from './create-payment-provider';
 import { findPayments } from './find-payments';
@@ -22,23 +22,18 @@ import { addPaymentMethod, listPaymentMethods, removePaymentMethod } from './pay
 import type { PaymentProvider } from './payment-provider';
 import { handleStripeEvent, verifyStripeEvent } from './stripe-webhook';
 
-const tags = ['billing'];
+const _tags = ['billing'];
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 // How long a client waits before retrying a payment the provider did not answer.
 const RETRY_AFTER_SECONDS = 2;
 
-// POST /api/company/invoices/{id}/pay's body (payInvoiceSchema), with the new method in the shape the
-// provider takes. Which of the two is given is checked by methodChoiceOf, so its sentence is the answer.
+// The pay body as this instance takes it: the new method in its provider's shape.
 function payBodySchema(provider: PaymentProvider) {
-  return z.object({
-    payment_method_id: z.uuid({ message: 'That payment method id is not valid.' }).optional(),
-    new_method: provider.methodInputSchema.optional(),
-    save_method: z.boolean().default(false),
-  });
+  return payInvoiceBodySchema.extend({ new_method: provider.methodInputSchema.optional() });
 }
 
 // A saved method or a new one: exactly one.
-function methodChoiceOf(body: z.infer<ReturnType<typeof payBodySchema>>): PaymentMethodChoice {
+function methodChoiceOf(body: z.output<typeof payInvoiceBodySchema>): PaymentMethodChoice {
   if (body.new_method && body.payment_method_id) {
     throw new AppError('validation', paymentTexts.chooseOneMethod, { payment_method_id: paymentTexts.chooseOneMethod });
   }
@@ -63,14 +58,13 @@ function throwUnlessSettled(answer: PayAnswer) {
   return answer;
 }
 
-// Payments (issue 15 §5): saved methods, the billing profile (Auto-Pay), paying an invoice with an
-// Idempotency-Key, the payment history, and Stripe's webhook when Stripe is on. Adding a method and
-// paying take a body whose shape is the provider's (`methodInputSchema`: a card's number in test mode, a
-// Stripe PaymentMethod id with Stripe), and paying declares its own refusals (402, 422, 503): those two
-// and the webhook stay off the contract (shared/contracts/billing.ts) until it can say so.
+// Payments: saved methods, the billing profile (Auto-Pay), paying an invoice with an Idempotency-Key, the
+// payment history, and Stripe's webhook when Stripe is on. Adding a method and paying take a new method
+// in the configured provider's shape (`methodInputSchema`: a card's number in test mode, a Stripe
+// PaymentMethod id with Stripe), narrowed here from the contract's any-provider shape.
 export async function paymentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, config, mailer } = context;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const _routes = app.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider({ db, config });
   const payments = createInvoicePayments({ db, provider, mailer, publicUrl: config.publicUrl, logger: app.log });
 
@@ -81,18 +75,10 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
     async (request) => listPaymentMethods({ db, companyId: currentCompanyId(request), providerName: provider.name }),
   );
 
-  routes.post(
-    '/api/company/payment-methods',
-    {
-      config: { access: { permission: 'update:payment_method:own' } },
-      schema: {
-        tags,
-        summary:
-          'Save a card, bank account or wallet (with Stripe: a card’s PaymentMethod id); the first is the default',
-        body: provider.methodInputSchema,
-        response: { 201: paymentMethodSchema, ...errorResponses, 503: apiErrorSchema },
-      },
-    },
+  registerEndpoint(
+    app,
+    billingContract.addPaymentMethod,
+    { config: { access: { permission: 'update:payment_method:own' } }, narrowedBody: provider.methodInputSchema },
     async (request, reply) => {
       const method = await addPaymentMethod({ db, provider, input: request.body, ...companyActorOf(request) });
       return reply.code(201).send(method);
@@ -124,27 +110,10 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
       updateBillingProfile({ db, providerName: provider.name, input: request.body, ...companyActorOf(request) }),
   );
 
-  routes.post(
-    '/api/company/invoices/:id/pay',
-    {
-      config: { access: { permission: 'update:invoice:own' } },
-      schema: {
-        tags,
-        summary:
-          'Pay an invoice with a saved or new method. The Idempotency-Key header is required: the same key answers as the first request did and never charges twice',
-        params: idParams('invoice'),
-        headers: z.looseObject({ 'idempotency-key': z.string().optional() }),
-        body: payBodySchema(provider),
-        response: {
-          200: payInvoiceResultSchema,
-          202: payInvoiceResultSchema,
-          ...errorResponses,
-          402: apiErrorSchema,
-          422: apiErrorSchema,
-          503: apiErrorSchema,
-        },
-      },
-    },
+  registerEndpoint(
+    app,
+    billingContract.payInvoice,
+    { config: { access: { permission: 'update:invoice:own' } }, narrowedBody: payBodySchema(provider) },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
       const { companyId, actorId, ipAddress } = companyActorOf(request);
@@ -177,36 +146,25 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
 
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
   if (config.STRIPE_SECRET_KEY && webhookSecret) {
-    // In a scope of its own: only here does a JSON body arrive as raw bytes, which the signature covers.
-    await app.register(async (scope) => {
-      scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/api/webhooks/stripe',
-        {
-          // Stripe calls it, with no session and from no page: the signature is the credential.
-          config: { access: 'public', csrf: 'exempt' },
-          schema: {
-            tags,
-            summary: 'Stripe’s events: a PaymentIntent that succeeded or failed settles its payment (signed)',
-            response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
-          },
-        },
-        async (request) => {
-          const signature = request.headers['stripe-signature'];
-          const event = verifyStripeEvent(
-            request.body as Buffer,
-            typeof signature === 'string' ? signature : undefined,
-            webhookSecret,
-          );
-          const { refused } = await handleStripeEvent(
-            { db, mailer, publicUrl: config.publicUrl, ipAddress: request.ip },
-            event,
-          );
-          if (refused) request.log.warn({ eventId: event.id, type: event.type }, `Stripe event refused: ${refused}`);
-          return { received: true as const };
-        },
-      );
-    });
+    const tooLarge = 'This event is larger than the webhook takes.';
+    registerEndpoint(
+      app,
+      billingContract.stripeEvent,
+      {
+        // Stripe calls it, with no session and from no page: the signature is the credential.
+        config: { access: 'public', csrf: 'exempt' },
+        upload: { maxBytes: STRIPE_EVENT_MAX_BYTES, tooLarge, unsupportedType: 'Stripe sends its events as JSON.' },
+      },
+      async (request) => {
+        const payload = await bytesOf(uploadBodyOf(request.body), STRIPE_EVENT_MAX_BYTES, tooLarge);
+        const event = verifyStripeEvent(payload, request.headers['stripe-signature'], webhookSecret);
+        const { refused } = await handleStripeEvent(
+          { db, mailer, publicUrl: config.publicUrl, ipAddress: request.ip },
+          event,
+        );
+        if (refused) request.log.warn({ eventId: event.id, type: event.type }, `Stripe event refused: ${refused}`);
+        return { received: true as const };
+      },
+    );
   }
 }

@@ -1,18 +1,12 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { addPaymentMethodSchema, paymentTexts } from '~/shared/billing';
+import { addPaymentMethodSchema, paymentTexts, stripeCardMethodSchema } from '~/shared/billing';
 import { AppError } from '../platform/errors';
 import { type ChargeOutcome, type PaymentProvider, type SavedMethod, TransientPaymentError } from './payment-provider';
 
-// With Stripe, card details go from the browser straight to Stripe (Stripe.js); the request carries the
-// PaymentMethod id it made. Bank accounts and wallets keep their shape and are refused with a sentence.
+// With Stripe, a card is the PaymentMethod id Stripe.js made; bank accounts and wallets keep their shape and
+// are refused with a sentence.
 const [, bankMethodSchema, walletMethodSchema] = addPaymentMethodSchema.options;
-export const stripeCardMethodSchema = z.object({
-  kind: z.literal('card'),
-  payment_method: z
-    .string({ error: paymentTexts.stripeCardForm })
-    .regex(/^pm_\w{1,200}$/, { message: paymentTexts.stripeCardForm }),
-});
 export const stripeMethodInputSchema = z.discriminatedUnion('kind', [
   stripeCardMethodSchema,
   bankMethodSchema,

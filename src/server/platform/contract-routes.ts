@@ -37,6 +37,7 @@ export interface ContractRouteSchema<E extends Endpoint> {
   summary: string;
   params: E extends { params: infer Params extends ZodType } ? Params : undefined;
   querystring: E extends { query: infer Query extends ZodType } ? Query : undefined;
+  headers: E extends { headers: infer Headers extends ZodType } ? Headers : undefined;
   body: E extends { body: infer Body extends ZodType } ? Body : undefined;
   response: {
     [Status in keyof E['responses']]: FileKind extends E['responses'][Status]
@@ -66,7 +67,14 @@ export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'confi
   config: Omit<FastifyContextConfig, 'contract'> & { access: RouteAccess };
   // An endpoint whose body is a file: at most `maxBytes`, and the sentences its refusals give.
   upload?: UploadRules;
+  // The body as this instance takes it, when that is narrower than the contract's (the configured
+  // payment provider's shape of a new method): validated and documented instead of the contract's.
+  narrowedBody?: ZodType;
 };
+
+type NarrowedBody<E extends Endpoint> = E extends { body: infer Body extends ZodType }
+  ? ZodType<z.output<Body>>
+  : never;
 
 export interface UploadRules {
   maxBytes: number;
@@ -79,7 +87,7 @@ const pathParamNames = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].ma
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  options: ContractRouteOptions,
+  options: ContractRouteOptions & { narrowedBody?: NarrowedBody<E> },
   handler: ContractHandler<E>,
 ) {
   // A path parameter the schema does not validate would reach the handler unchecked (decision 008).
@@ -87,7 +95,7 @@ export function registerEndpoint<E extends Endpoint>(
   if (pathParamNames(endpoint.path).sort().join() !== declared.join()) {
     throw new Error(`${endpoint.name}: the params schema must declare exactly the parameters of ${endpoint.path}.`);
   }
-  const { upload, ...routeOptions } = options;
+  const { upload, narrowedBody, ...routeOptions } = options;
   const fileBody = isFileKind(endpoint.body) ? endpoint.body : undefined;
   if (Boolean(fileBody) !== Boolean(upload)) {
     throw new Error(`${endpoint.name}: a file body needs upload rules, and only a file body has them.`);
@@ -103,7 +111,8 @@ export function registerEndpoint<E extends Endpoint>(
     summary: endpoint.summary,
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
-    ...(endpoint.body && !fileBody && { body: endpoint.body }),
+    ...(endpoint.headers && { headers: endpoint.headers }),
+    ...(endpoint.body && !fileBody && { body: narrowedBody ?? endpoint.body }),
     ...(fileBody && { consumes: [...fileBody.mediaTypes] }),
     response: { ...responses, ...errorResponses, ...endpoint.failures, ...(fileBody && { 415: apiErrorSchema }) },
   };
@@ -124,6 +133,10 @@ export function registerEndpoint<E extends Endpoint>(
   // In a scope of its own: only here does a body arrive as a file's raw bytes, a stream the handler stores
   // as it arrives (file-transfer.ts uploadBodyOf), and only here are Fastify's refusals of a body reworded.
   app.register(async (scope) => {
+    // A file may be JSON (a signed webhook event): here its bytes stay as they came.
+    for (const mediaType of fileBody.mediaTypes) {
+      if (scope.hasContentTypeParser(mediaType)) scope.removeContentTypeParser(mediaType);
+    }
     scope.addContentTypeParser([...fileBody.mediaTypes], (request, body, done) =>
       refuseDeclaredOversize(request, body, done, upload.maxBytes, upload.tooLarge),
     );

@@ -26,6 +26,18 @@ export function refuseDeclaredOversize(
 export const uploadBodyOf = (body: unknown): AsyncIterable<Uint8Array> =>
   body instanceof Readable ? body : Readable.from([]);
 
+// A whole body in memory, for the few read at once (a signed webhook event); past maxBytes it is refused.
+export async function bytesOf(content: AsyncIterable<Uint8Array>, maxBytes: number, tooLarge: string): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of content) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new AppError('payload_too_large', tooLarge);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 // "image/png; charset=binary" → "image/png".
 export const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() || undefined;
 

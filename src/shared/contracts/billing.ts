@@ -8,23 +8,31 @@ import {
 import {
   billingProfileSchema,
   billingSummarySchema,
+  idempotencyHeadersSchema,
   invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListSchema,
   invoiceSchema,
   MAX_EXPORTED_INVOICES,
+  newPaymentMethodSchema,
+  payInvoiceBodySchema,
+  payInvoiceResultSchema,
   paymentListQuerySchema,
   paymentListSchema,
   paymentMethodListSchema,
+  paymentMethodSchema,
+  stripeEventReceivedSchema,
+  stripeSignatureHeadersSchema,
   updateBillingProfileSchema,
 } from '../billing';
 import { defineContract, fileOf } from '../contract';
 import { idParams, noContent } from '../contract-schemas';
+import { apiErrorSchema } from '../errors';
 
 // Billing: a company's invoices, payment methods, billing profile and payments, and the
 // administrators' Payment Management. Three contracts, so each keeps its OpenAPI tags.
-// Adding a payment method and paying an invoice take a body the server's payment provider defines
-// (server/billing/payment-routes.ts): they are not on a contract yet.
+// Adding a payment method and paying take a new method in any provider's shape; each instance narrows it
+// to its own provider's (server/billing/payment-routes.ts).
 
 // Only the company's own: another company's invoice is a 404.
 export const invoicesContract = defineContract(
@@ -75,6 +83,35 @@ export const billingContract = defineContract(
       path: '/api/company/payment-methods',
       summary: 'Your company’s saved payment methods, masked, oldest first; one is the default',
       responses: { 200: paymentMethodListSchema },
+    },
+    addPaymentMethod: {
+      method: 'POST',
+      path: '/api/company/payment-methods',
+      summary: 'Save a card, bank account or wallet (with Stripe: a card’s PaymentMethod id); the first is the default',
+      body: newPaymentMethodSchema,
+      responses: { 201: paymentMethodSchema },
+      failures: { 503: apiErrorSchema },
+    },
+    payInvoice: {
+      method: 'POST',
+      path: '/api/company/invoices/:id/pay',
+      summary:
+        'Pay an invoice with a saved or new method. The Idempotency-Key header is required: the same key answers as the first request did and never charges twice',
+      params: idParams('invoice'),
+      headers: idempotencyHeadersSchema,
+      body: payInvoiceBodySchema,
+      // 202: the provider has not settled it yet; 402 declined, 422 not payable, 503 try again.
+      responses: { 200: payInvoiceResultSchema, 202: payInvoiceResultSchema },
+      failures: { 402: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema },
+    },
+    stripeEvent: {
+      method: 'POST',
+      path: '/api/webhooks/stripe',
+      summary: 'Stripe’s events: a PaymentIntent that succeeded or failed settles its payment (signed)',
+      headers: stripeSignatureHeadersSchema,
+      // The raw bytes, since the signature covers them exactly as sent.
+      body: fileOf('application/json'),
+      responses: { 200: stripeEventReceivedSchema },
     },
     removePaymentMethod: {
       method: 'DELETE',
