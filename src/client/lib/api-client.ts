@@ -1,9 +1,9 @@
 import { type CallArguments, type EndpointDefinition, pathOf, type ResponseOf } from '~/shared/contract';
 import type { ApiErrorBody } from '~/shared/errors';
 
-// The one HTTP client of the browser (STYLE.md 10): JSON in and out, the session cookie, and the
-// server's error shape turned into an ApiError whose message is safe to show (spec §8: the server's
-// `error`, else `HTTP <status>`).
+// The one HTTP client of the browser (docs/style.md 10): every call names its endpoint's contract
+// (src/shared/contracts), JSON in and out, the session cookie, and the server's error shape turned into an
+// ApiError whose message is safe to show (the server's `error`, else `HTTP <status>`).
 
 export class ApiError extends Error {
   readonly status: number;
@@ -158,16 +158,6 @@ function saveBlob(blob: Blob, fileName: string) {
   // The click has handed the blob to the browser's download; the URL is no longer needed.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
 }
-
-// The calls not yet on a contract (issue 28 moves them all to callApi).
-export const apiClient = {
-  get: <Result>(path: string) => request<Result>('GET', path),
-  post: <Result>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<Result>('POST', path, body, options),
-  put: <Result>(path: string, body?: unknown, options?: RequestOptions) => request<Result>('PUT', path, body, options),
-  patch: <Result>(path: string, body?: unknown) => request<Result>('PATCH', path, body),
-  delete: <Result>(path: string) => request<Result>('DELETE', path),
-};
 
 // The text to show for any failure: the server's sentence, or `fallback` when the request never got an
 // answer (offline, blocked).

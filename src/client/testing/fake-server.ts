@@ -76,16 +76,8 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
 export interface FakeServer {
   // An answer for an endpoint of a contract (src/shared/contracts), typed by it.
   on: <E extends EndpointDefinition>(endpoint: E, handler: ContractFakeHandler<E>) => FakeServer;
-  get: (path: string, handler: FakeHandler) => FakeServer;
-  post: (path: string, handler: FakeHandler) => FakeServer;
-  put: (path: string, handler: FakeHandler) => FakeServer;
-  patch: (path: string, handler: FakeHandler) => FakeServer;
-  delete: (path: string, handler: FakeHandler) => FakeServer;
   // An answer used only when no other route matches (the helpers' defaults).
-  fallback: {
-    (method: string, path: string, handler: FakeHandler): FakeServer;
-    <E extends EndpointDefinition>(endpoint: E, handler: ContractFakeHandler<E>): FakeServer;
-  };
+  fallback: <E extends EndpointDefinition>(endpoint: E, handler: ContractFakeHandler<E>) => FakeServer;
   // Every call the page made, in order.
   requests: FakeRequest[];
   fetch: typeof fetch;
@@ -95,11 +87,6 @@ export function createFakeServer(): FakeServer {
   const routes: Route[] = [];
   const requests: FakeRequest[] = [];
 
-  const add = (method: string) => (path: string, handler: FakeHandler) => {
-    // A later answer for the same call replaces an earlier one (a test overriding a default).
-    routes.unshift({ method, ...compile(path), handler, status: 200 });
-    return server;
-  };
   const fallbacks: Route[] = [];
   // The contract typed the handler; the fake serves it as any other.
   const contractRoute = <E extends EndpointDefinition>(endpoint: E, handler: ContractFakeHandler<E>): Route => ({
@@ -125,9 +112,10 @@ export function createFakeServer(): FakeServer {
       requests.push(request);
       const answer = await route.handler(request);
       const { status, body: payload } = isReply(answer) ? answer : { status: route.status, body: answer };
-      return payload === undefined
-        ? new Response(null, { status })
-        : new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      if (payload === undefined) return new Response(null, { status });
+      // A file answer goes as its bytes, with its type.
+      if (payload instanceof Blob) return new Response(payload, { status, headers: { 'content-type': payload.type } });
+      return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
     }
     // A call the test did not expect is a finding: the console error fails the test (STYLE.md 19).
     console.error(`The fake server has no answer for ${method} ${url.pathname}${url.search}`);
@@ -138,25 +126,13 @@ export function createFakeServer(): FakeServer {
   }
 
   const server: FakeServer = {
-    get: add('GET'),
-    post: add('POST'),
-    put: add('PUT'),
-    patch: add('PATCH'),
-    delete: add('DELETE'),
+    // A later answer for the same call replaces an earlier one (a test overriding a default).
     on: (endpoint, handler) => {
       routes.unshift(contractRoute(endpoint, handler));
       return server;
     },
-    fallback: (
-      ...args: [string, string, FakeHandler] | [EndpointDefinition, ContractFakeHandler<EndpointDefinition>]
-    ) => {
-      if (typeof args[0] === 'string') {
-        const [method, path, handler] = args as [string, string, FakeHandler];
-        fallbacks.push({ method: method.toUpperCase(), ...compile(path), handler, status: 200 });
-      } else {
-        const [endpoint, handler] = args as [EndpointDefinition, ContractFakeHandler<EndpointDefinition>];
-        fallbacks.push(contractRoute(endpoint, handler));
-      }
+    fallback: (endpoint, handler) => {
+      fallbacks.push(contractRoute(endpoint, handler));
       return server;
     },
     requests,

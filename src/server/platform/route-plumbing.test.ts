@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { malformedIdMessage } from '~/shared/contract-schemas';
 import { apiErrorSchema } from '~/shared/errors';
 import { type Role, rolesWith } from '~/shared/permissions';
 import { auditLogs } from '../db/schema';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { RouteAccess } from './access-control';
-import { malformedIdMessage } from './route-schemas';
 
 // What each kind of `:id` names, by the path before it: a new kind of id gets a line here.
 const idNouns: Array<[prefix: string, noun: string]> = [

@@ -25,9 +25,6 @@ export const fileResponse = (...mediaTypes: string[]) => ({
   content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: fileBytes }])),
 });
 
-// The contracts declare their path parameters in shared; routes not yet on a contract take them from here.
-export { idParams, malformedIdMessage } from '~/shared/contract-schemas';
-
 // Who acts, for the audit log: the signed-in person and the address they came from.
 export function actorOf(request: FastifyRequest) {
   return { actorId: currentAuth(request).user.id, ipAddress: request.ip };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { malformedIdMessage } from '~/shared/contract-schemas';
 import {
   PHOTO_MAX_BYTES,
   PROFILE_MAX_SKILLS,
@@ -13,7 +14,6 @@ import {
 import { textTexts } from '~/shared/text';
 import { applicantProfiles, auditLogs, storedFiles, users } from '../db/schema';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
-import { malformedIdMessage } from '../platform/route-schemas';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

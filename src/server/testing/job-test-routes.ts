@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationStatuses } from '~/shared/applications';
+import { idParams } from '~/shared/contract-schemas';
 import { engagementTypes, jobStatuses } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { companyMembers, jobs, testAttempts, users } from '../db/schema';
 import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
 import { AppError } from '../platform/errors';
-import { idParams } from '../platform/route-schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
