@@ -3,13 +3,13 @@
 // address must also be in ADMIN_EMAILS, and they set up two-factor sign-in on their first sign-in.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createAccount } from '../src/server/auth/create-account';
-import { hashPassword } from '../src/server/auth/passwords';
 import { loadConfig } from '../src/server/config';
 import { openConfiguredDatabase } from '../src/server/db/client';
 import { exitWhenDataDirectoryInUse } from '../src/server/db/lock-data-directory';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
+import { createAccount } from '../src/server/platform/create-account';
+import { hashPassword } from '../src/server/platform/passwords';
 import { recordAuditEvent } from '../src/server/platform/record-audit-event';
 import { isValidEmail, normalizeEmail } from '../src/shared/auth';
 

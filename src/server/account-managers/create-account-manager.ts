@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { type AccountManager, accountManagerTexts, type CreateAccountManagerInput } from '~/shared/account-managers';
-import { createAccount, EMAIL_UNIQUE_INDEXES } from '../auth/create-account';
-import { issueOneTimeToken } from '../auth/one-time-tokens';
 import type { Database } from '../db/client';
 import { accountManagerProfiles, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountManagerInvitationEmail } from '../mail/templates/account-manager-invitation';
+import { createAccount, EMAIL_UNIQUE_INDEXES } from '../platform/create-account';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { issueOneTimeToken } from '../platform/one-time-tokens';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getAccountManager } from './find-account-managers';
 

@@ -190,20 +190,3 @@ export async function getManagedCompany({
     },
   };
 }
-
-// Whether the company is one of the manager's (before opening its conversation).
-export async function assertManagedCompany({
-  db,
-  managerId,
-  companyId,
-}: {
-  db: Database;
-  managerId: string;
-  companyId: string;
-}): Promise<void> {
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), assignedTo(managerId)));
-  if (!row) throw new AppError('not_found', accountManagerTexts.companyNotFound);
-}

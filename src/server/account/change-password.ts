@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { authMessages, currentPasswordRequiredMessage } from '~/shared/auth';
-import { cancelPendingLinks } from '../auth/cancel-pending-links';
-import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { cancelPendingLinks } from '../platform/cancel-pending-links';
 import { AppError } from '../platform/errors';
+import { hashPassword, isCommonPassword, verifyPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 import { revokeUserSessions } from '../platform/sessions';

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type ApplicantBulkAction, type ApplicantBulkResult, adminApplicantTexts } from '~/shared/admin-applicants';
-import { anonymizeAccount } from '../account/anonymize-account';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { anonymizeAccount } from '../platform/anonymize-account';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';

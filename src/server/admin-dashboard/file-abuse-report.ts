@@ -3,11 +3,11 @@ import type { AbuseReportTarget } from '~/shared/admin';
 import { type AbuseReport, abuseReportTexts, type CreateAbuseReportInput } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
 import { abuseReports, applicantProfiles, applications, conversations, jobs, messages } from '../db/schema';
-import { readableBy as jobReadableBy, publiclyListed } from '../job-board/job-visibility';
-import { readableBy as conversationReadableBy, type Viewer } from '../messaging/conversation-access';
+import { isFindable } from '../platform/candidate-views';
+import { readableBy as conversationReadableBy, type Viewer } from '../platform/conversation-access';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { readableBy as jobReadableBy, publiclyListed } from '../platform/job-visibility';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { isFindable } from '../talent-search/candidate-views';
 import { loadAbuseReport } from './find-abuse-reports';
 
 // The Report button (issue 16 §1): anyone signed in reports a profile, a job or a message they can

@@ -2,7 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { ApplicantStats } from '~/shared/applications';
 import type { Database } from '../db/client';
 import { applications, assignments, companies, jobs, savedJobs, timeEntries, timesheets } from '../db/schema';
-import { readableBy } from '../job-board/job-visibility';
+import { readableBy } from '../platform/job-visibility';
 import { todayOf, weekStartOf } from '../platform/work-calendar';
 
 // The five cards of the applicant dashboard, from the applicant's own rows. Each figure is what the

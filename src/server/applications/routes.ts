@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { applicantApplicationActions } from '~/shared/applications';
 import { applicationMoves, applicationsContract } from '~/shared/contracts/applications';
 import type { AppContext } from '../app-context';
-import { findApplicantMeetings } from '../meetings/find-applicant-meetings';
-import { findRecentMessages } from '../messaging/find-recent-messages';
 import { registerEndpoint } from '../platform/contract-routes';
 import { actorOf } from '../platform/route-schemas';
 import { answerOwnApplication } from './answer-own-application';
@@ -55,32 +53,5 @@ export async function applicantRoutes(app: FastifyInstance, { context }: { conte
     applicationsContract.recommendedJobs,
     { config: { access: { permission: 'read:applicant_dashboard:own' } } },
     async (request) => recommendJobs({ db, applicantId: actorOf(request).actorId, limit: request.query.limit }),
-  );
-
-  registerEndpoint(
-    app,
-    applicationsContract.messages,
-    { config: { access: { permission: 'read:applicant_dashboard:own' } } },
-    async (request) =>
-      findRecentMessages({
-        db,
-        applicantId: actorOf(request).actorId,
-        page: request.query.page,
-        pageSize: request.query.page_size,
-      }),
-  );
-
-  registerEndpoint(
-    app,
-    applicationsContract.meetings,
-    { config: { access: { permission: 'read:applicant_dashboard:own' } } },
-    async (request) =>
-      findApplicantMeetings({
-        db,
-        publicUrl: context.config.publicUrl,
-        applicantId: actorOf(request).actorId,
-        page: request.query.page,
-        pageSize: request.query.page_size,
-      }),
   );
 }

@@ -3,11 +3,11 @@ import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { cancelPendingLinks } from '../platform/cancel-pending-links';
 import { AppError } from '../platform/errors';
+import { consumeOneTimeToken } from '../platform/one-time-tokens';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
-import { cancelPendingLinks } from './cancel-pending-links';
-import { consumeOneTimeToken } from './one-time-tokens';
 
 // Opens an emailed link: confirms the account's address, or makes a new address the account's.
 export async function confirmEmail({

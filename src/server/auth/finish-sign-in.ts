@@ -1,7 +1,7 @@
 import { authMessages, type TwoFactorStage } from '~/shared/auth';
 import type { PlatformSettings } from '~/shared/settings';
-import { assertCompanyActive } from '../companies/assert-company-active';
 import type { Database } from '../db/client';
+import { assertCompanyActive } from '../platform/assert-company-active';
 import { AppError } from '../platform/errors';
 import { type SignedInUser, startSession } from './start-session';
 

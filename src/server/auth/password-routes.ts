@@ -8,13 +8,13 @@ import { type ContractHandler, registerEndpoint } from '../platform/contract-rou
 import { AppError } from '../platform/errors';
 import { actorOf } from '../platform/route-schemas';
 import { describeSignedIn } from '../platform/sessions';
+import { resendEmailVerification } from '../platform/verification';
 import { finishRequestSignIn } from './auth-cookies';
 import { type AuthLimits, signInUnderLimits } from './auth-limits';
 import { confirmEmail } from './confirm-email';
 import { registerAccount } from './register-account';
 import { requestPasswordReset, resetPassword, resetRequestedMessage } from './reset-password';
 import { signOut } from './sign-out';
-import { resendEmailVerification } from './verification';
 
 // Signing in with an email and password, registering, signing out, and the emailed links.
 export async function passwordRoutes(

@@ -4,12 +4,12 @@ import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { type Mailer, mailerInTransaction } from '../mail/mailer';
+import { createAccount, EMAIL_UNIQUE_INDEXES } from '../platform/create-account';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { notifyNewUser } from '../platform/notify-administrators';
+import { hashPassword, isCommonPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { notifyNewUser } from '../settings/notify-administrators';
-import { createAccount, EMAIL_UNIQUE_INDEXES } from './create-account';
-import { hashPassword, isCommonPassword } from './passwords';
-import { startEmailVerification } from './verification';
+import { startEmailVerification } from '../platform/verification';
 
 export async function registerAccount({
   db,

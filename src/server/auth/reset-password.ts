@@ -4,13 +4,13 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail } from '../mail/templates/password-reset';
+import { cancelPendingLinks } from '../platform/cancel-pending-links';
 import { AppError } from '../platform/errors';
+import { consumeOneTimeToken, issueOneTimeToken } from '../platform/one-time-tokens';
+import { hashPassword, isCommonPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 import { revokeUserSessions } from '../platform/sessions';
-import { cancelPendingLinks } from './cancel-pending-links';
-import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
-import { hashPassword, isCommonPassword } from './passwords';
 
 export const resetRequestedMessage =
   'If an account uses that address, we have sent it a link to reset the password. Check your inbox.';

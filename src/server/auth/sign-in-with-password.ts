@@ -3,8 +3,8 @@ import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { verifyAgainstDecoy, verifyPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { verifyAgainstDecoy, verifyPassword } from './passwords';
 
 export const suspendedMessage = 'Your account is suspended. Please contact support.';
 

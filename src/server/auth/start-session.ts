@@ -1,8 +1,8 @@
 import type { CurrentUser, SignInResult } from '~/shared/auth';
 import { dashboardPathByRole } from '~/shared/auth';
-import { findUserCompany } from '../companies/find-user-company';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
+import { findUserCompany } from '../platform/find-user-company';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { createSession } from '../platform/sessions';
 

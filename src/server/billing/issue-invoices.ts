@@ -5,10 +5,10 @@ import type { Database } from '../db/client';
 import { billingProfiles, companyMembers } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { isUniqueViolation } from '../platform/errors';
+import { getPlatformSettings } from '../platform/get-platform-settings';
 import { notify } from '../platform/notify';
 import type { AuditAction } from '../platform/record-audit-event';
 import { addDays, isoDay } from '../platform/work-calendar';
-import { getPlatformSettings } from '../settings/get-platform-settings';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
 import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
 

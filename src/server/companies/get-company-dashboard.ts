@@ -8,8 +8,8 @@ import {
 import type { Database } from '../db/client';
 import { assignments, companies, jobs, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { shiftStatusSql } from '../platform/assignment-views';
 import type { LiveHub } from '../platform/live-hub';
-import { shiftStatusSql } from '../work/assignment-views';
 
 interface PipelineRow {
   id: string;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMIZED_NAME, anonymizeAccount } from '../account/anonymize-account';
+import { ANONYMIZED_NAME, anonymizeAccount } from '../platform/anonymize-account';
 import { AppError } from '../platform/errors';
 import { createDatabaseFileChunks, createFileStore, type FileStore, linkStoredFile } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
-import { assignJobTests } from '../assessments/assign-tests';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, companyMembers, jobs, users } from '../db/schema';
+import { assignJobTests } from '../platform/assign-tests';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { readableBy } from '../platform/job-visibility';
 import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { readableBy } from './job-visibility';
 
 // What an unconfirmed address holds back: "Confirm your email address to apply to jobs."
 export const applyWaitsFor = 'apply to jobs';

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { JobListingList, savedJobsQuerySchema } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, savedJobs } from '../db/schema';
+import { readableBy } from '../platform/job-visibility';
 import { listingColumns, ownApplication, toListing } from './job-listing-views';
-import { readableBy } from './job-visibility';
 
 // The jobs this applicant saved, last saved first. A job that paused or closed since stays, saying so;
 // one the company archived (or that the applicant may no longer see) drops out.

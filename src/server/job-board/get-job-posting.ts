@@ -3,8 +3,8 @@ import { type JobPosting, jobBoardTexts } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { readableBy } from '../platform/job-visibility';
 import { listingColumns, loadRequiredTests, myApplicationOf, ownApplication } from './job-listing-views';
-import { readableBy } from './job-visibility';
 import { publicJobColumns, toPublicJob } from './public-job-views';
 
 // One job's whole post as this applicant may read it, with where they stand (saved, applied). A job they

@@ -3,8 +3,8 @@ import { jobBoardTexts, type PublicJob } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { companies, jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { publiclyListed } from '../platform/job-visibility';
 import { loadRequiredTests } from './job-listing-views';
-import { publiclyListed } from './job-visibility';
 import { publicJobColumns, toPublicJob } from './public-job-views';
 
 // An open public job as anyone may read it (the /jobs/:id page); any other job does not exist here.

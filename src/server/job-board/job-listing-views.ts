@@ -3,8 +3,8 @@ import type { ApplicationStatus } from '~/shared/applications';
 import { excerptOf, type JobListing } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, jobTests, savedJobs, tests } from '../db/schema';
-import { jobBudget } from '../jobs/load-job-views';
-import type { ApplicantRef } from './job-visibility';
+import type { ApplicantRef } from '../platform/job-visibility';
+import { jobBudget } from '../platform/load-job-views';
 
 // The columns of a job as the board shows it to one applicant, and their mapping to the API's shape.
 

@@ -4,9 +4,9 @@ import { jobPostingStructuredData, scriptSafeJson } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, jobs } from '../db/schema';
+import { publiclyListed } from '../platform/job-visibility';
 import type { SitemapEntry } from '../platform/web-client';
 import { findPublicJob } from './get-public-job';
-import { publiclyListed } from './job-visibility';
 
 // What the server adds to the public site for search engines: the JobPosting data in the HTML of
 // /jobs/:id (so a crawler sees it without running JavaScript) and every open public job in sitemap.xml.

@@ -3,13 +3,13 @@ import { jobBoardContract } from '~/shared/contracts/job-board';
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
+import { inviteToJob } from '../platform/invite-to-job';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { applyToJob, applyWaitsFor } from './apply-to-job';
 import { findJobListings } from './find-job-listings';
 import { findSavedJobs } from './find-saved-jobs';
 import { getJobPosting } from './get-job-posting';
 import { getPublicJob } from './get-public-job';
-import { inviteToJob } from './invite-to-job';
 import { saveJob } from './save-job';
 import { unsaveJob } from './unsave-job';
 

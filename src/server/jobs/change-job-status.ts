@@ -11,8 +11,8 @@ import {
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { jobBudget } from '../platform/load-job-views';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
-import { jobBudget } from './load-job-views';
 import { validationError } from './prepare-job-values';
 
 const auditActionByTransition: Record<JobTransition, AuditAction> = {

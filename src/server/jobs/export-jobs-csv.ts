@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { formatJobBudget, type jobExportQuerySchema, jobStatusLabels } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { buildCsv } from '../platform/build-csv';
+import { loadJobViews } from '../platform/load-job-views';
 import { selectJobIds } from './find-jobs';
 import { buildJobListConditions } from './job-list-filters';
-import { loadJobViews } from './load-job-views';
 
 export const jobCsvHeader = [
   'Title',

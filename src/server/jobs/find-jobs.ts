@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { JobList, jobListQuerySchema } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
+import { selectJobViews, toJob } from '../platform/load-job-views';
 import {
   buildJobListConditions,
   buildJobListOrder,
@@ -11,7 +12,6 @@ import {
   jobSortKeys,
   placeholders,
 } from './job-list-filters';
-import { selectJobViews, toJob } from './load-job-views';
 
 type JobSort = z.output<typeof jobListQuerySchema>['sort'];
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { applicationsContract } from '~/shared/contracts/applications';
 import { meetingsContract } from '~/shared/contracts/meetings';
 import type { AppContext } from '../app-context';
 import { currentCompanyId } from '../platform/access-control';
@@ -9,6 +10,7 @@ import { createCalendarFeed, getCalendarFeedStatus, readCalendarFeed } from './c
 import { cancelMeeting } from './cancel-meeting';
 import type { ScheduledMeeting } from './create-meeting-record';
 import { downloadMeetingCalendar } from './download-meeting-calendar';
+import { findApplicantMeetings } from './find-applicant-meetings';
 import { findMeetingInvitees } from './find-meeting-invitees';
 import { findMeetings } from './find-meetings';
 import { getMeetingRoom } from './get-meeting-room';
@@ -229,4 +231,19 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       { disposition: 'inline', cacheControl: 'private, no-store' },
     );
   });
+
+  // The applicant dashboard's Upcoming Meetings.
+  registerEndpoint(
+    app,
+    applicationsContract.meetings,
+    { config: { access: { permission: 'read:applicant_dashboard:own' } } },
+    async (request) =>
+      findApplicantMeetings({
+        db: context.db,
+        publicUrl: context.config.publicUrl,
+        applicantId: actorOf(request).actorId,
+        page: request.query.page,
+        pageSize: request.query.page_size,
+      }),
+  );
 }

@@ -2,8 +2,8 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { type MessageList, messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
+import { findReadableConversation, type Viewer } from '../platform/conversation-access';
 import { AppError } from '../platform/errors';
-import { findReadableConversation, type Viewer } from './conversation-access';
 import { selectMessages, toMessage } from './message-views';
 
 // A page of a conversation's messages in ascending seq: the latest ones, the ones before a seq (scrolling

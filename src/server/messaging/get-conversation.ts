@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type ConversationDetail, messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { applications, conversationMembers, conversations, jobs, users } from '../db/schema';
+import { readableBy, type Viewer } from '../platform/conversation-access';
 import { AppError } from '../platform/errors';
-import { readableBy, type Viewer } from './conversation-access';
 import { conversationColumnsWithReadSeq, summarizeConversations } from './conversation-summaries';
 
 // One conversation as the viewer sees it, with its members' read cursors (read receipts) and the

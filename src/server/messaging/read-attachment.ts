@@ -2,9 +2,9 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
+import { findReadableConversation, type Viewer } from '../platform/conversation-access';
 import { AppError } from '../platform/errors';
 import type { FileStore, StoredFileContent } from '../platform/file-store';
-import { findReadableConversation, type Viewer } from './conversation-access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

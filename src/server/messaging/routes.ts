@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { managerPortalContract } from '~/shared/contracts/manager-portal';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { ATTACHMENT_MAX_BYTES, messagingTexts } from '~/shared/messaging';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
+import { viewerOf } from '../platform/conversation-access';
 import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
-import { viewerOf } from './conversation-access';
 import { countUnreadMessages, findConversations } from './find-conversations';
 import { findMessages } from './find-messages';
+import { findRecentMessages } from './find-recent-messages';
 import { getConversation } from './get-conversation';
 import { markConversationRead } from './mark-conversation-read';
 import { openAccountManagerConversation } from './open-account-manager-conversation';
@@ -51,6 +54,35 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
       });
       return reply.code(opened.isNew ? 201 : 200).send(opened.conversation);
     },
+  );
+
+  registerEndpoint(
+    app,
+    managerPortalContract.openConversation,
+    { config: { access: { permission: 'create:conversation:assigned' } } },
+    async (request, reply) => {
+      const opened = await openAccountManagerConversation({
+        db,
+        viewer: viewerOfRequest(request),
+        companyId: request.params.id,
+        asManager: true,
+      });
+      return reply.code(opened.isNew ? 201 : 200).send(opened.conversation);
+    },
+  );
+
+  // The applicant dashboard's Recent Messages.
+  registerEndpoint(
+    app,
+    applicationsContract.messages,
+    { config: { access: { permission: 'read:applicant_dashboard:own' } } },
+    async (request) =>
+      findRecentMessages({
+        db,
+        applicantId: currentAuth(request).user.id,
+        page: request.query.page,
+        pageSize: request.query.page_size,
+      }),
   );
 
   registerEndpoint(

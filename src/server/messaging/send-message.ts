@@ -4,10 +4,10 @@ import { type Message, messagesHrefOf, messagingTexts } from '~/shared/messaging
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { conversationMembers, conversations, messages, notifications } from '../db/schema';
+import { audienceOf, findReadableConversation, type Viewer } from '../platform/conversation-access';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import type { LiveHub } from '../platform/live-hub';
 import { notify } from '../platform/notify';
-import { audienceOf, findReadableConversation, type Viewer } from './conversation-access';
 import { claimPendingAttachment, type PendingAttachment, readAttachmentId } from './message-attachments';
 import { selectMessages, toMessage } from './message-views';
 

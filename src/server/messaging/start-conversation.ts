@@ -11,8 +11,8 @@ import {
   shortlists,
   users,
 } from '../db/schema';
+import type { Viewer } from '../platform/conversation-access';
 import { AppError } from '../platform/errors';
-import type { Viewer } from './conversation-access';
 import { getConversation } from './get-conversation';
 import { openConversation } from './open-conversation';
 

@@ -6,10 +6,10 @@ import {
   type UploadedAttachment,
 } from '~/shared/messaging';
 import type { Database } from '../db/client';
+import { findReadableConversation, type Viewer } from '../platform/conversation-access';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { cleanUploadedFileName } from '../platform/stored-files';
-import { findReadableConversation, type Viewer } from './conversation-access';
 import { attachmentIdOf, PENDING_ATTACHMENT_LIFETIME_MS } from './message-attachments';
 
 const isAttachmentType = (value: string | undefined): value is AttachmentType =>

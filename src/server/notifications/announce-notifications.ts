@@ -4,7 +4,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import { notifications } from '../db/schema';
 import type { JobQueue } from '../platform/job-queue';
 import type { LiveHub } from '../platform/live-hub';
-import { notificationViewOf } from './notification-views';
+import { notificationViewOf } from '../platform/notification-views';
 
 // The channel migration 0019's trigger notifies with "user id:notification id" for each new row.
 export const NOTIFICATION_CHANNEL = 'notification_created';

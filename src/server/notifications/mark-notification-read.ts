@@ -3,7 +3,7 @@ import { notificationTexts, type UnreadCount } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { countUnreadNotifications } from './notification-views';
+import { countUnreadNotifications } from '../platform/notification-views';
 
 // Marks one of the person's notifications read (again is fine); someone else's is not found.
 export async function markNotificationRead({

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { ApplicationNote } from '~/shared/pipeline';
 import type { Database } from '../db/client';
 import { applicationNotes, users } from '../db/schema';
+import { findCompanyApplication } from '../platform/application-scope';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { findCompanyApplication } from './application-scope';
 
 // A reviewer's private note on an application: only the company's members (and administrators) read
 // it, never the applicant.

@@ -3,7 +3,7 @@ import type { BulkMoveResult, bulkMoveSchema } from '~/shared/pipeline';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
-import { moveApplication } from './move-application';
+import { moveApplication } from '../platform/move-application';
 
 // Shortlists, moves to interviewing or rejects several applications; each id gets its own outcome, so
 // one application that cannot move (one already hired, say) does not stop the others. Another

@@ -13,9 +13,9 @@ import {
   tests,
   users,
 } from '../db/schema';
+import { type ApplicationReader, readerCondition } from '../platform/application-scope';
 import { AppError } from '../platform/errors';
-import { photoUrlOf } from '../talent/profile-views';
-import { type ApplicationReader, readerCondition } from './application-scope';
+import { photoUrlOf } from '../platform/profile-views';
 
 const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
 

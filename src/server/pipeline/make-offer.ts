@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { offerSchema } from '~/shared/pipeline';
 import type { Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
-import { moveApplication } from './move-application';
+import { moveApplication } from '../platform/move-application';
 
 // Offers the job to an applicant on these terms: rate, weekly hours and a start date (the schema has
 // checked them). The application moves to offered through the one move operation; the applicant then

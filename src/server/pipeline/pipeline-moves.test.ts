@@ -11,9 +11,9 @@ import { earliestStartDate } from '~/shared/jobs';
 import { type ApplicationDetail, BULK_MOVE_MAX, pipelineTexts } from '~/shared/pipeline';
 import { applications, assignments, auditLogs, emailOutbox, jobs, notifications } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { moveApplication } from '../platform/move-application';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { moveApplication } from './move-application';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -1,8 +1,8 @@
 import type { ApplicationRating } from '~/shared/pipeline';
 import type { Database } from '../db/client';
 import { applicationRatings } from '../db/schema';
+import { findCompanyApplication } from '../platform/application-scope';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { findCompanyApplication } from './application-scope';
 import { loadApplicationRating } from './get-application';
 
 // A reviewer's 1–5 stars for an application: one rating per reviewer, which they may change. Answers

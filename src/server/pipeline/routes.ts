@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { AppContext } from '../app-context';
-import { findJobApplications } from '../jobs/find-job-applications';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
+import { findJobApplications } from '../platform/find-job-applications';
+import { moveApplication } from '../platform/move-application';
 import { companyActorOf } from '../platform/route-schemas';
 import { addApplicationNote } from './add-application-note';
 import { bulkMoveApplications } from './bulk-move-applications';
 import { getApplication } from './get-application';
 import { makeOffer } from './make-offer';
-import { moveApplication } from './move-application';
 import { rateApplication } from './rate-application';
 
 // The company's side of the hiring pipeline (issue 11): its applications, each one's detail, the

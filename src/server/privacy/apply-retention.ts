@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ACCOUNTING_RETENTION_YEARS, ANALYTICS_RETENTION_MONTHS, INACTIVE_ACCOUNT_YEARS } from '~/shared/privacy';
-import { anonymizeAccount } from '../account/anonymize-account';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
+import { anonymizeAccount } from '../platform/anonymize-account';
 import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 

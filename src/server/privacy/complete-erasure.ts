@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { type AdminPrivacyRequest, privacyTexts } from '~/shared/privacy';
-import { anonymizeAccountRecords } from '../account/anonymize-account';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountDeletedEmail } from '../mail/templates/account-deleted';
+import { anonymizeAccountRecords } from '../platform/anonymize-account';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';

@@ -4,7 +4,6 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPrivacyRequestList, MyPrivacyRequests, PrivacyRequest } from '~/shared/privacy';
 import { privacyTexts } from '~/shared/privacy';
-import { ANONYMIZED_NAME } from '../account/anonymize-account';
 import type { Database } from '../db/client';
 import {
   apiTokens,
@@ -29,6 +28,7 @@ import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { escapeHtml } from '../mail/templates/compose-email';
 import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
+import { ANONYMIZED_NAME } from '../platform/anonymize-account';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { insertPaidInvoice } from '../testing/privacy-test-fixtures';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { DELETION_CONFIRMATION, PRIVACY_REQUEST_DAYS, type PrivacyRequest, privacyTexts } from '~/shared/privacy';
-import { verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { erasureRequestedEmail } from '../mail/templates/erasure-requested';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { verifyPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { emailDay, toPrivacyRequest } from './privacy-request-views';
 

@@ -1,9 +1,9 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMIZED_NAME } from '../account/anonymize-account';
 import type { DatabaseHandle } from '../db/client';
 import { applicantProfiles, auditLogs, contactMessages, invoices, payments, sessions, users } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
+import { ANONYMIZED_NAME } from '../platform/anonymize-account';
 import type { FileStore } from '../platform/file-store';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { insertPaidInvoice } from '../testing/privacy-test-fixtures';

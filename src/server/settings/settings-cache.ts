@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
-import { getPlatformSettings } from './get-platform-settings';
+import { getPlatformSettings } from '../platform/get-platform-settings';
 
 const CACHE_MILLISECONDS = 5_000;
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { settingsContract } from '~/shared/contracts/settings';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
+import { getPlatformSettings } from '../platform/get-platform-settings';
 import { actorOf } from '../platform/route-schemas';
-import { getPlatformSettings } from './get-platform-settings';
 import { resetPlatformSettings, updatePlatformSettings } from './update-platform-settings';
 
 // System Settings (issue 16 §7): read, change some or all, reset to the spec's defaults. Every change

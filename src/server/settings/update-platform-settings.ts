@@ -8,8 +8,8 @@ import {
 } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { platformSettings } from '../db/schema';
+import { getPlatformSettings } from '../platform/get-platform-settings';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
-import { getPlatformSettings } from './get-platform-settings';
 
 interface Actor {
   actorId: string;

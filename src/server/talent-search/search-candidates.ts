@@ -4,10 +4,10 @@ import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { selectCandidates, toCandidate } from '../platform/candidate-views';
 import type { SharedCache } from '../platform/shared-cache';
 import { conditionsOf, rateBoundOf } from './candidate-filters';
 import { byRecord, orderByOf, type SortKey, sortKeysOf, tierOf } from './candidate-order';
-import { selectCandidates, toCandidate } from './candidate-views';
 import { type CandidateCounts, estimateCounts, findEstimatedCounts, readSmallResultSet } from './count-candidates';
 import { findOverlappingZones } from './find-overlapping-zones';
 

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Shortlist, talentTexts } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { applicantProfiles, shortlists, users } from '../db/schema';
+import { findCandidate, isFindable, selectCandidates, toCandidate } from '../platform/candidate-views';
 import { AppError } from '../platform/errors';
-import { findCandidate, isFindable, selectCandidates, toCandidate } from './candidate-views';
 
 // A company's shortlist: adding or removing a candidate may be repeated and changes nothing the second
 // time. Only candidates a search can find may be added; one who left the search (suspended, or a profile

@@ -2,8 +2,8 @@ import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import { type CandidateProfile, talentTexts } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { testAttempts, tests } from '../db/schema';
+import { findCandidate } from '../platform/candidate-views';
 import { AppError } from '../platform/errors';
-import { findCandidate } from './candidate-views';
 
 // The most a profile lists; a candidate with more shows the latest.
 const PASSED_TESTS_SHOWN = 50;

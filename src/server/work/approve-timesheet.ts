@@ -3,10 +3,10 @@ import { formatWorkHours, type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
+import { talentPayCents } from '../platform/assignment-terms';
+import { loadTermsHistories } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { talentPayCents } from './assignment-terms';
-import { loadTermsHistories } from './assignment-views';
 import {
   entriesOf,
   findCompanyTimesheet,

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Assignment, workTexts } from '~/shared/billing';
 import { assignments, assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { type TermsRow, termsHistoryOf, termsOnDay } from '../platform/assignment-terms';
 import { addDays, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
-import { type TermsRow, termsHistoryOf, termsOnDay } from './assignment-terms';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -3,10 +3,7 @@ import { type Assignment, type ChangeAssignmentTermsInput, workTexts } from '~/s
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignmentTerms, timeEntries, timesheets } from '../db/schema';
-import { AppError } from '../platform/errors';
-import { recordAuditEvent } from '../platform/record-audit-event';
-import { addDays, requireRealDay, weekEndOf } from '../platform/work-calendar';
-import { termsOnDay } from './assignment-terms';
+import { termsOnDay } from '../platform/assignment-terms';
 import {
   ensureFirstTerms,
   findAssignmentFor,
@@ -14,7 +11,10 @@ import {
   loadTermsHistories,
   syncTermsMirror,
   type WorkActor,
-} from './assignment-views';
+} from '../platform/assignment-views';
+import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { addDays, requireRealDay, weekEndOf } from '../platform/work-calendar';
 import { formatRate, notifyTalent } from './work-notifications';
 
 // A new rate and/or weekly hours from a day on (kept in assignment_terms; one row per day, so a second

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { type ClockState, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { clockSessions } from '../db/schema';
+import { findAssignmentFor } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
-import { findAssignmentFor } from './assignment-views';
 import { minutesBetween } from './clock-minutes';
 import { clockStateOf, findOpenShift } from './clock-state';
 

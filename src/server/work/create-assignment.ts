@@ -4,11 +4,11 @@ import type { Assignment } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, users } from '../db/schema';
+import { loadAssignmentView } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { openAssignment } from '../platform/open-assignment';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { requireRealDay, todayOf } from '../platform/work-calendar';
-import { loadAssignmentView } from './assignment-views';
 import { formatRate, notifyTalent } from './work-notifications';
 
 // An administrator places a talent with a company: the assignment (pending, or active when it starts

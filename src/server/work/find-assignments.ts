@@ -3,7 +3,7 @@ import type { AssignmentStatus } from '~/shared/applications';
 import type { AssignmentList } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, companies, users } from '../db/schema';
-import { loadAssignmentViews, reachOf, type WorkActor } from './assignment-views';
+import { loadAssignmentViews, reachOf, type WorkActor } from '../platform/assignment-views';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 

@@ -3,16 +3,16 @@ import { type Assignment, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments } from '../db/schema';
-import { AppError } from '../platform/errors';
-import { recordAuditEvent } from '../platform/record-audit-event';
-import { todayOf } from '../platform/work-calendar';
 import {
   findAssignmentFor,
   loadAssignmentView,
   loadTermsHistories,
   syncTermsMirror,
   type WorkActor,
-} from './assignment-views';
+} from '../platform/assignment-views';
+import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { todayOf } from '../platform/work-calendar';
 import { notifyTalent } from './work-notifications';
 
 // pending → active, on or after the start date: from then on the talent logs time on it.

@@ -3,10 +3,10 @@ import { formatWorkHours, type Timesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { clockSessions, timesheets, users } from '../db/schema';
+import { findAssignmentFor } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { addDays, requireWeekStart, startOfDay, weekEndOf } from '../platform/work-calendar';
-import { findAssignmentFor } from './assignment-views';
 import { entriesOf, loadTimesheetView, totalMinutesOf } from './timesheet-views';
 import { notifyCompany } from './work-notifications';
 

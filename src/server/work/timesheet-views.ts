@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type Timesheet, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, companies, timeEntries, timesheets, users } from '../db/schema';
+import { type TermsRow, termsOnDay } from '../platform/assignment-terms';
+import { loadTermsHistories } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { daysOfWeek, weekEndOf } from '../platform/work-calendar';
-import { type TermsRow, termsOnDay } from './assignment-terms';
-import { loadTermsHistories } from './assignment-views';
 
 export type TimesheetRow = typeof timesheets.$inferSelect;
 

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Timesheet, workTexts } from '~/shared/billing';
 import { assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
+import { talentPayCents } from '../platform/assignment-terms';
 import { addDays, daysOfWeek, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
-import { talentPayCents } from './assignment-terms';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -1,8 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { issueInvoices } from '../../billing/issue-invoices';
 import { testChargeIdOf } from '../../billing/test-mode-provider';
+import { talentPayCents, termsHistoryOf } from '../../platform/assignment-terms';
 import { addDays, daysOfWeek, isoDay, weekStartOf } from '../../platform/work-calendar';
-import { talentPayCents, termsHistoryOf } from '../../work/assignment-terms';
 import {
   assignments,
   assignmentTerms,

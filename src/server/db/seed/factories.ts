@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '~/shared/permissions';
-import { createAccount } from '../../auth/create-account';
-import { hashPassword } from '../../auth/passwords';
+import { createAccount } from '../../platform/create-account';
+import { hashPassword } from '../../platform/passwords';
 import { createSession } from '../../platform/sessions';
 import type { Database } from '../client';
 import { users } from '../schema';

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { applicationTexts } from '~/shared/applications';
 import type { Database } from '../db/client';
 import { applications, jobs } from '../db/schema';
-import { AppError } from '../platform/errors';
+import { AppError } from './errors';
 
 // Whose applications a reader may see: a company member sees those to their company's jobs, an
 // administrator any. Tenancy goes into the query, so a forgotten check finds nothing.

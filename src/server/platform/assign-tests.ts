@@ -3,10 +3,10 @@ import { paths } from '~/shared/routes';
 import { attemptTexts } from '~/shared/test-attempts';
 import type { Database } from '../db/client';
 import { applications, jobs, jobTests, testAttempts, tests } from '../db/schema';
-import { findCompanyApplication } from '../pipeline/application-scope';
-import { AppError } from '../platform/errors';
-import { notify } from '../platform/notify';
-import { recordAuditEvent } from '../platform/record-audit-event';
+import { findCompanyApplication } from './application-scope';
+import { AppError } from './errors';
+import { notify } from './notify';
+import { recordAuditEvent } from './record-audit-event';
 
 // The job's required tests, assigned to an applicant as they apply (inside the application's
 // transaction). A test they have open already, or passed already, is not assigned again: the pipeline

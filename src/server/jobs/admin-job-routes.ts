@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { adminJobsContract } from '~/shared/contracts/admin-jobs';
 import type { AppContext } from '../app-context';
-import { changeJobStatus } from '../jobs/change-job-status';
-import { getJob } from '../jobs/get-job';
-import { updateJob } from '../jobs/update-job';
 import { currentAuth } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { findCompanyOptions } from '../platform/find-picker-options';
+import { notifyNewJob } from '../platform/notify-administrators';
 import { actorOf } from '../platform/route-schemas';
-import { notifyNewJob } from '../settings/notify-administrators';
+import { changeJobStatus } from './change-job-status';
 import { createAdminJob } from './create-admin-job';
 import { findAdminJobs } from './find-admin-jobs';
 import { findJobCompany } from './find-job-company';
+import { getJob } from './get-job';
+import { updateJob } from './update-job';
 
 // Job Management (issue 16 §2): every company's jobs for administrators. Creating, editing and archiving
 // go through the company's own job functions, so the same rules and state machine hold.

@@ -6,11 +6,11 @@ import {
   type BulkTestResult,
   takenTestsText,
 } from '~/shared/admin-tests';
-import { deleteTest } from '../assessments/delete-test';
-import { setTestArchived } from '../assessments/set-test-archived';
 import type { Database } from '../db/client';
 import { tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { deleteTest } from './delete-test';
+import { setTestArchived } from './set-test-archived';
 
 // The bulk bar's Archive and Delete on /admin/tests: all the selected tests or none. Each goes through the
 // company's own archive or delete (their audit rows, with the administrator as the actor). A delete that

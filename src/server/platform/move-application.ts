@@ -9,13 +9,13 @@ import {
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companyMembers, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { AppError } from '../platform/errors';
-import { notify } from '../platform/notify';
-import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
 import { companyMoveConsequences } from './company-move-consequences';
+import { AppError } from './errors';
 import { hireConsequences } from './hire-consequences';
 import type { MoveConsequences, MoveContext, OfferTerms } from './move-consequences';
+import { notify } from './notify';
+import { type AuditAction, recordAuditEvent } from './record-audit-event';
 
 export type { OfferTerms } from './move-consequences';
 

@@ -5,7 +5,7 @@ import { type JobApplicationList, type jobApplicationListQuerySchema, jobEditTex
 import type { Database } from '../db/client';
 import { preparedStatements, shapeFrom, shapeHas } from '../db/prepared-statements';
 import { applicantProfiles, applicationRatings, applications, jobs, users } from '../db/schema';
-import { AppError } from '../platform/errors';
+import { AppError } from './errors';
 import { centsToDollars, isNewApplication } from './load-job-views';
 
 // A LIKE pattern that matches the text literally: % and _ typed in a search box are not wildcards.

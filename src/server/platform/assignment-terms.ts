@@ -1,4 +1,4 @@
-import { workAmountCents } from '../platform/work-amount';
+import { workAmountCents } from './work-amount';
 
 // An assignment's terms from the day they take effect (assignment_terms rows, oldest first).
 export interface TermsRow {

@@ -4,8 +4,8 @@ import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { companies, conversationMembers, conversations } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { AppError } from '../platform/errors';
-import type { AuthContext } from '../platform/sessions';
+import { AppError } from './errors';
+import type { AuthContext } from './sessions';
 
 // Who reads a conversation: the people it is open to by its kind and the relationship behind it, as it
 // stands now — the company's users (direct and account-manager conversations), the company's current

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Candidate, ONLINE_WINDOW_MINUTES, type TalentBadge, TOP_RATED_MIN_RATING } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { applicantProfiles, shortlists, users } from '../db/schema';
-import { photoUrlOf } from '../talent/profile-views';
+import { photoUrlOf } from './profile-views';
 
 // The columns of a candidate as a company sees one in Talent Search and its shortlist.
 

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import type { PlatformSettings } from '~/shared/settings';
-import type { AppContext } from '../app-context';
 import type { Database } from '../db/client';
 import { companies, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
@@ -56,7 +55,12 @@ export async function notifyNewJob(
     mailer,
     settings,
     config,
-  }: Pick<AppContext, 'mailer' | 'settings' | 'config'> & { transaction: Database },
+  }: {
+    transaction: Database;
+    mailer: Mailer;
+    settings: { get: () => Promise<PlatformSettings> };
+    config: { publicUrl: string };
+  },
   jobId: string,
 ): Promise<void> {
   if (!(await settings.get()).notify_new_job) return;

@@ -3,10 +3,10 @@ import { paths } from '~/shared/routes';
 import { applications, jobs } from '../db/schema';
 import { hiredEmail } from '../mail/templates/hired';
 import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
-import { AppError } from '../platform/errors';
-import { openAssignment } from '../platform/open-assignment';
-import { recordAuditEvent } from '../platform/record-audit-event';
+import { AppError } from './errors';
 import { type MoveConsequences, type MoveContext, noConsequences, toCompany } from './move-consequences';
+import { openAssignment } from './open-assignment';
+import { recordAuditEvent } from './record-audit-event';
 
 // The applicant accepted the offer: its terms open the assignment (it starts when the company starts it),
 // the company and the applicant are told, and filling the last opening closes the job.

@@ -1,6 +1,5 @@
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cancelPendingLinks } from '../auth/cancel-pending-links';
 import type { Database } from '../db/client';
 import {
   abuseReports,
@@ -32,9 +31,10 @@ import {
   users,
 } from '../db/schema';
 import { escapeHtml } from '../mail/templates/compose-email';
-import { deleteOwnedFiles, type FileStore } from '../platform/file-store';
-import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeUserSessions } from '../platform/sessions';
+import { cancelPendingLinks } from './cancel-pending-links';
+import { deleteOwnedFiles, type FileStore } from './file-store';
+import { recordAuditEvent } from './record-audit-event';
+import { revokeUserSessions } from './sessions';
 
 export const ANONYMIZED_NAME = 'Removed user';
 export const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { AdminTestDetail } from '~/shared/admin-tests';
 import { testTexts } from '~/shared/assessments';
-import { getTest } from '../assessments/get-test';
 import type { Database } from '../db/client';
 import { companies, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { getTest } from './get-test';
 import { isPlatformCompany } from './platform-organisation';
 
 // Whose test it is: the administrator acts through the company's own test functions, scoped by it.

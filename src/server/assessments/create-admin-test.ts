@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AdminTestDetail, type adminCreateTestSchema, adminTestTexts, PLATFORM_OWNER } from '~/shared/admin-tests';
-import { createTest } from '../assessments/create-test';
 import type { Database } from '../db/client';
 import { companies, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { createTest } from './create-test';
 import { getAdminTest } from './get-admin-test';
 import { ensurePlatformOrganisation } from './platform-organisation';
 

@@ -1,7 +1,7 @@
 import type { ApplicationMover, ApplicationStatus } from '~/shared/applications';
 import type { Database } from '../db/client';
 import type { RenderedEmail } from '../mail/templates/compose-email';
-import type { Notification } from '../platform/notify';
+import type { Notification } from './notify';
 
 // What one move of an application sets off, by stage: the notifications, the emails, and for a hire the
 // assignment and perhaps the job closing. move-application.ts runs the move and hands each its context.

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { oneTimeTokens } from '../db/schema';
-import { AppError } from '../platform/errors';
-import { generateToken, hashToken } from '../platform/secure-tokens';
+import { AppError } from './errors';
+import { generateToken, hashToken } from './secure-tokens';
 
 type Purpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 

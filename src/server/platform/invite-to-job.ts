@@ -4,9 +4,9 @@ import { jobEditTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, jobInvitations, jobs, users } from '../db/schema';
-import { AppError } from '../platform/errors';
-import { notify } from '../platform/notify';
-import { recordAuditEvent } from '../platform/record-audit-event';
+import { AppError } from './errors';
+import { notify } from './notify';
+import { recordAuditEvent } from './record-audit-event';
 
 // A company lets one applicant see one of its jobs (a private job is listed for invited applicants only).
 // Inviting someone invited already changes nothing. Only the company's own jobs: another company's job

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { type adminCreateJobSchema, adminJobTexts } from '~/shared/admin-jobs';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
-import { createJob } from '../jobs/create-job';
 import { AppError } from '../platform/errors';
+import { createJob } from './create-job';
 
 // Create Job on /admin/jobs: the company's own createJob (its rules, draft defaults, audit row), for
 // the company the administrator chose, with the administrator as the actor.

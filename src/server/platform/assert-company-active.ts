@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { adminCompanyTexts } from '~/shared/admin-companies';
 import type { Database } from '../db/client';
 import { companies, companyMembers } from '../db/schema';
-import { AppError } from '../platform/errors';
+import { AppError } from './errors';
 
 // The members of a suspended (or deleted) company cannot sign in: an administrator took the company
 // off the platform (Company Management), whatever the state of each member's own account.
