@@ -42,8 +42,8 @@ const formatJoinDate = (day: string) =>
     timeZone: 'UTC',
   });
 
-// One dialog, three modes (spec §6): view → Edit → edit; Save or Cancel go back to view. Add uses the
-// same form and, once saved, shows the new manager.
+// One dialog, three modes (docs/spec/admin-billing-and-content.md §4): view → Edit → edit; Save or Cancel go
+// back to view. Add uses the same form and, once saved, shows the new manager.
 export function AccountManagerDialog({
   state,
   onStateChange,

@@ -4,7 +4,7 @@ import { SummaryCards } from '~/client/components/summary-cards';
 import { formatCents } from '~/shared/billing';
 import { accountManagerSummaryQueryOptions } from './api';
 
-// The four cards (spec §2 item 6) from GET /api/admin/account-managers/summary.
+// The four cards (docs/spec/admin-billing-and-content.md §2 item 6) from GET /api/admin/account-managers/summary.
 export function AccountManagerSummaryCards() {
   return (
     <SummaryCards

@@ -4,7 +4,8 @@ import { paths } from '~/shared/routes';
 import { AccountManagerSummaryCards } from './account-manager-summary-cards';
 import { AccountManagersSection } from './account-managers-section';
 
-// /admin/account-managers (spec §2 item 6): the four cards, then every account manager.
+// /admin/account-managers (docs/spec/admin-billing-and-content.md §2 item 6): the four cards, then every
+// account manager.
 export function AccountManagersPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

@@ -16,7 +16,8 @@ import { accountManagersSearch, toAccountManagerListQuery } from './account-mana
 import { accountManagerListQueryOptions } from './api';
 import { SpecialtyBadges } from './specialty-badges';
 
-// The search box and its Search button (spec §2 item 6): the server searches names and emails.
+// The search box and its Search button (docs/spec/admin-billing-and-content.md §2 item 6): the server searches
+// names and emails.
 function SearchForm({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
   // Clear Filters or Back changed the search: show it.

@@ -1,7 +1,7 @@
 import { Badge } from '~/client/components/ui/badge';
 import { SHOWN_SPECIALTIES } from '~/shared/account-managers';
 
-// The first two specialties and "+N" for the rest (spec §9).
+// The first two specialties and "+N" for the rest (docs/spec/admin-billing-and-content.md §9).
 export function SpecialtyBadges({ specialties }: { specialties: string[] }) {
   if (specialties.length === 0) return <span className="text-sm text-muted-foreground">None listed</span>;
   const hidden = specialties.length - SHOWN_SPECIALTIES;

@@ -3,7 +3,8 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { ApplicantsSection } from './applicants-section';
 
-// /admin/applicants (spec §2 item 3): every applicant, and bulk Suspend, Activate and Remove.
+// /admin/applicants (docs/spec/admin-billing-and-content.md §2 item 3): every applicant, and bulk Suspend,
+// Activate and Remove.
 export function AdminApplicantsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

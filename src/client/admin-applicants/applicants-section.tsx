@@ -21,8 +21,8 @@ import { ApplicantBulkBar } from './applicant-bulk-bar';
 import { ApplicantDetailsDrawer } from './applicant-details-drawer';
 import { applicantsSearch, toApplicantListQuery } from './applicants-search';
 
-// The applicants of /admin/applicants (spec §2 item 3): search, status filter, name, status,
-// applications, hired, created and View Details; the bulk bar while rows are selected.
+// The applicants of /admin/applicants (docs/spec/admin-billing-and-content.md §2 item 3): search, status
+// filter, name, status, applications, hired, created and View Details; the bulk bar while rows are selected.
 export function ApplicantsSection() {
   const search = useListSearch(applicantsSearch);
   const query = toApplicantListQuery(search.state);

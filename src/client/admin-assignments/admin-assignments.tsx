@@ -71,8 +71,8 @@ const adminWording: AssignmentWording = {
     `${assignment.applicant_name} (${assignment.role}) stops working for ${assignment.company_name} after the end date. This cannot be undone.`,
 };
 
-// /admin/assignments (issue 16 §3): the summary cards, every assignment with its status and rate, a
-// search by talent, company or role, and New Assignment.
+// /admin/assignments (docs/spec/admin-billing-and-content.md §2 item 5): the summary cards, every assignment
+// with its status and rate, a search by talent, company or role, and New Assignment.
 export function AdminAssignments({ title }: { title: string }) {
   const search = useListSearch(adminAssignmentsSearch);
   const { state } = search;

@@ -6,7 +6,7 @@ import type { ChangeAssignmentTermsInput, EndAssignmentInput } from '~/shared/bi
 import { adminAssignmentsContract } from '~/shared/contracts/admin-assignments';
 import { workContract } from '~/shared/contracts/work';
 
-// Assignment Management (issue 16 §3): every assignment, its summary, the New Assignment pickers, and the
+// Assignment Management: every assignment, its summary, the New Assignment pickers, and the
 // administrator's moves (start, end, create). Everything here nests under one key, so a move refreshes
 // the list and the cards together.
 

@@ -3,8 +3,8 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { CompaniesSection } from './companies-section';
 
-// /admin/companies (spec §2 item 2): every company, its account manager, and bulk Suspend, Activate
-// and Delete.
+// /admin/companies (docs/spec/admin-billing-and-content.md §2 item 2): every company, its account manager, and
+// bulk Suspend, Activate and Delete.
 export function AdminCompaniesPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

@@ -69,8 +69,9 @@ function AccountManagerSelect({ company, managers }: { company: AdminCompany; ma
   );
 }
 
-// The companies of /admin/companies (spec §2 item 2): search, status filter, the table with row
-// checkboxes, the account manager dropdown and View Details; the bulk bar while rows are selected.
+// The companies of /admin/companies (docs/spec/admin-billing-and-content.md §2 item 2): search, status filter,
+// the table with row checkboxes, the account manager dropdown and View Details; the bulk bar while rows are
+// selected.
 export function CompaniesSection() {
   const search = useListSearch(companiesSearch);
   const { state } = search;

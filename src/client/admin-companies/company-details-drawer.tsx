@@ -6,8 +6,8 @@ import { type AdminCompany, adminCompanyTexts, companyStatusLabels } from '~/sha
 import { formatCents } from '~/shared/billing';
 import { adminCompanyDetailQueryOptions } from './api';
 
-// View Details of a company's row (spec §2 item 2): contact email, workers, jobs, monthly revenue,
-// account manager, created.
+// View Details of a company's row (docs/spec/admin-billing-and-content.md §2 item 2): contact email, workers,
+// jobs, monthly revenue, account manager, created.
 export function CompanyDetailsDrawer({ company, onClose }: { company: AdminCompany | null; onClose: () => void }) {
   const query = useQuery({ ...adminCompanyDetailQueryOptions(company?.id ?? ''), enabled: company !== null });
   const detail = query.data;

@@ -181,9 +181,9 @@ function DashboardSkeleton() {
   );
 }
 
-// /admin-dashboard (spec §2 item 1): the platform's figures with their growth, System Health from real
-// checks, the open abuse reports, and the latest admin actions. Loading skeleton, then the figures or the
-// spec's error (inline, with Try Again, and a toast).
+// /admin-dashboard (docs/spec/admin-billing-and-content.md §2 item 1): the platform's figures with their
+// growth, System Health from real checks, the open abuse reports, and the latest admin actions. Loading
+// skeleton, then the figures or the spec's error (inline, with Try Again, and a toast).
 export function AdminDashboardPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const dashboard = useQuery(adminDashboardQueryOptions());

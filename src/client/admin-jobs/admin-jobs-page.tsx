@@ -3,7 +3,7 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { AdminJobsSection } from './admin-jobs-section';
 
-// /admin/jobs (spec §2 item 4): Job Management, every company's jobs.
+// /admin/jobs (docs/spec/admin-billing-and-content.md §2 item 4): Job Management, every company's jobs.
 export function AdminJobsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

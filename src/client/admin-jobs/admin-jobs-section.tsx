@@ -67,8 +67,9 @@ function CompanyFilter({
   );
 }
 
-// The jobs of /admin/jobs (spec §2 item 4): search by title or company, status and company filters, the
-// table (title, company, status, applications, posted date) with Edit and Archive, and Create Job.
+// The jobs of /admin/jobs (docs/spec/admin-billing-and-content.md §2 item 4): search by title or company,
+// status and company filters, the table (title, company, status, applications, posted date) with Edit and
+// Archive, and Create Job.
 export function AdminJobsSection() {
   const search = useListSearch(adminJobsSearch);
   const { state } = search;

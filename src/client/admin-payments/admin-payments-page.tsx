@@ -4,7 +4,7 @@ import { paths } from '~/shared/routes';
 import { PaymentSummaryCards } from './payment-summary-cards';
 import { PaymentsSection } from './payments-section';
 
-// /admin/payments (spec §2 item 7): the three summary cards, then every payment.
+// /admin/payments (docs/spec/admin-billing-and-content.md §2 item 7): the three summary cards, then every payment.
 export function AdminPaymentsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

@@ -6,7 +6,7 @@ import { adminPaymentSummaryQueryOptions } from './api';
 
 const paymentsCount = (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`;
 
-// The three cards (spec §2 item 7) from GET /api/admin/payments/summary.
+// The three cards (docs/spec/admin-billing-and-content.md §2 item 7) from GET /api/admin/payments/summary.
 export function PaymentSummaryCards() {
   return (
     <SummaryCards

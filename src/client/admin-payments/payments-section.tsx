@@ -24,8 +24,9 @@ import { paymentsSearch, toPaymentListQuery } from './payments-search';
 const EXPORT_FAILED = 'The report could not be downloaded. Please try again.';
 const REFUND_FAILED = 'The refund could not be completed. Please try again.';
 
-// The payments of /admin/payments (spec §2 item 7): search by company or invoice, a status filter,
-// company, amount, status, date, invoice and View; Export Report downloads the filtered rows as CSV.
+// The payments of /admin/payments (docs/spec/admin-billing-and-content.md §2 item 7): search by company or
+// invoice, a status filter, company, amount, status, date, invoice and View; Export Report downloads the
+// filtered rows as CSV.
 export function PaymentsSection() {
   const search = useListSearch(paymentsSearch);
   const { state } = search;

@@ -3,7 +3,8 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { AdminTestsSection } from './admin-tests-section';
 
-// /admin/tests (spec §2 item 9): Tests & Content Management, every test on the platform.
+// /admin/tests (docs/spec/admin-billing-and-content.md §2 item 9): Tests & Content Management, every test on
+// the platform.
 export function AdminTestsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

@@ -31,8 +31,8 @@ const bulkTitles: Record<BulkTestAction, string> = {
   delete: adminTestTexts.deletedTitle,
 };
 
-// The bar shown while rows are selected (spec §2 item 9): Archive, and Delete after a confirm. A toast
-// says what was done, then the selection clears (spec §4).
+// The bar shown while rows are selected (docs/spec/admin-billing-and-content.md §2 item 9): Archive, and Delete
+// after a confirm. A toast says what was done, then the selection clears (§4).
 function TestBulkBar({ selectedIds, onDone }: { selectedIds: string[]; onDone: () => void }) {
   const bulk = useBulkTestAction();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
@@ -86,8 +86,9 @@ function TestBulkBar({ selectedIds, onDone }: { selectedIds: string[]; onDone: (
   );
 }
 
-// The tests of /admin/tests (spec §2 item 9, §3 "Test (admin)"): search, Create New Test, the table with a
-// select-all box, the bulk bar while rows are selected, and the read-only view.
+// The tests of /admin/tests (docs/spec/admin-billing-and-content.md §2 item 9, §3 "Test (admin)"): search,
+// Create New Test, the table with a select-all box, the bulk bar while rows are selected, and the read-only
+// view.
 export function AdminTestsSection() {
   const search = useListSearch(adminTestsSearch);
   const query = toAdminTestListQuery(search.state);

@@ -38,8 +38,9 @@ async function openPage(items: AdminTest[]) {
 
 const toastRegion = () => screen.findByRole('region', { name: 'Notifications (F8)' });
 
-// Tests & Content Management (spec §2 item 9, §3, §4): the table's columns, the bulk bar only while rows
-// are selected, its toast and the cleared selection, and a refused delete's sentence.
+// Tests & Content Management (docs/spec/admin-billing-and-content.md §2 item 9, §3, §4): the table's columns,
+// the bulk bar only while rows are selected, its toast and the cleared selection, and a refused delete's
+// sentence.
 describe('Tests & Content Management', () => {
   it('shows name, type, duration, questions, created and company', async () => {
     await openPage([

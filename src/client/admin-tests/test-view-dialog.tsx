@@ -8,7 +8,8 @@ import { adminTestKindLabels, adminTestKindOf, formatTestDuration } from '~/shar
 import { testTypeLabels } from '~/shared/assessments';
 import { adminTestQueryOptions } from './api';
 
-// Edit/View on /admin/tests (spec §2 item 9): the test as it is, read-only, its questions listed.
+// Edit/View on /admin/tests (docs/spec/admin-billing-and-content.md §2 item 9): the test as it is, read-only,
+// its questions listed.
 export function TestViewDialog({ testId, onClose }: { testId: string | null; onClose: () => void }) {
   return (
     <Dialog

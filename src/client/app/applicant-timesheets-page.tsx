@@ -3,7 +3,7 @@ import type { PageProps } from '~/client/routes';
 import { ApplicantTimesheets } from '~/client/timesheets';
 import { paths } from '~/shared/routes';
 
-// /applicant/timesheets (issue 15): the talent's weekly timesheets and clock, from the timesheets feature.
+// /applicant/timesheets: the talent's weekly timesheets and clock, from the timesheets feature.
 export default function ApplicantTimesheetsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

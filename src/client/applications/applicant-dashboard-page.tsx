@@ -27,11 +27,11 @@ import {
 const RECENT_APPLICATIONS = 5;
 const TESTS_SHOWN = 5;
 
-// /applicant-dashboard (spec §2): the five figures, the skills tests to take, recommended jobs, recent
-// applications, meetings and messages, all from /api/applicant/*. As the spec's dashboards: a loading
-// skeleton, then the whole dashboard or its one error with Try Again. `sideSections` are other features'
-// cards, composed in app/applicant-dashboard-page.tsx (Skills & Learning from the profile); `meetingsAction`
-// is the meetings feature's Connect Google Calendar.
+// /applicant-dashboard (docs/spec/portal-and-public-site.md §2): the five figures, the skills tests to take,
+// recommended jobs, recent applications, meetings and messages, all from /api/applicant/*. As the spec's
+// dashboards: a loading skeleton, then the whole dashboard or its one error with Try Again. `sideSections` are
+// other features' cards, composed in app/applicant-dashboard-page.tsx (Skills & Learning from the profile);
+// `meetingsAction` is the meetings feature's Connect Google Calendar.
 export default function ApplicantDashboardPage({
   pageId,
   sideSections,

@@ -9,7 +9,7 @@ import { applicationTexts } from '~/shared/applications';
 import { applicationsContract } from '~/shared/contracts/applications';
 import { paths } from '~/shared/routes';
 
-// The applicant dashboard (issue 11 item 7): the five figures linking to their lists, recommended jobs,
+// The applicant dashboard: the five figures linking to their lists, recommended jobs,
 // recent applications, honest empty sections, and the spec's error state with Try Again.
 
 async function openDashboard(server = createFakeServer()) {
@@ -52,7 +52,7 @@ describe('Applicant dashboard', () => {
     expect(card('Offers')).toHaveAttribute('href', '/applicant/applications?status=offered');
     expect(card('Saved Jobs')).toHaveTextContent('3');
     expect(card('Saved Jobs')).toHaveAttribute('href', '/applicant/applications?tab=saved');
-    // Spec §9: active hours default 0/40.
+    // docs/spec/portal-and-public-site.md §9: active hours default 0/40.
     expect(card('Active Hours')).toHaveTextContent('0/40');
 
     const recommended = screen.getByRole('region', { name: 'Recommended Jobs' });

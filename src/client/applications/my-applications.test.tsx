@@ -11,7 +11,7 @@ import { applicationsContract } from '~/shared/contracts/applications';
 import { paths } from '~/shared/routes';
 import type { ApplicantAttempt } from '~/shared/test-attempts';
 
-// My Applications (issue 11 item 4): the list with its stages, the offer's terms, and each move asked
+// My Applications: the list with its stages, the offer's terms, and each move asked
 // first in a confirm dialog, then made on the server, then said in a toast.
 
 const offer = { rate: 65.5, weekly_hours: 30, start_date: '2031-03-02' };

@@ -4,7 +4,7 @@ import { queryKeys } from '~/client/lib/query-keys';
 import { testAttemptsContract } from '~/shared/contracts/assessments';
 import type { GradeAnswerInput } from '~/shared/test-attempts';
 
-// The company's side of skills-test attempts (issue 13): a test's attempts, one attempt's review, grading.
+// The company's side of skills-test attempts: a test's attempts, one attempt's review, grading.
 // A test's attempts sit under the test's own key, so whatever refreshes the test refreshes them (an
 // assignment from the pipeline does). A review has a key of its own: grading puts the server's answer
 // there directly, and refreshing the tests must not fetch it again.

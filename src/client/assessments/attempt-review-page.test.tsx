@@ -9,7 +9,7 @@ import { testAttemptsContract } from '~/shared/contracts/assessments';
 import { paths } from '~/shared/routes';
 import { type AnswerGrade, type AttemptReview, attemptTexts } from '~/shared/test-attempts';
 
-// The company's review of one attempt (issue 13): each answer drawn for its type beside its key, the
+// The company's review of one attempt: each answer drawn for its type beside its key, the
 // integrity record, and grading an answer that waits for a person.
 
 type ReviewedQuestion = AttemptReview['questions'][number];

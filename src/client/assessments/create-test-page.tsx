@@ -4,8 +4,8 @@ import type { PageProps } from '~/client/routes';
 import { companyJobsTabHref, paths } from '~/shared/routes';
 import { TestBuilder } from './test-builder';
 
-// Create Test (spec §2): the builder. Creating or saving a draft leads to the jobs page's Tests tab, where
-// the new test now heads the list; cancelling leads back to the jobs page.
+// Create Test (docs/spec/portal-and-public-site.md §2): the builder. Creating or saving a draft leads to the
+// jobs page's Tests tab, where the new test now heads the list; cancelling leads back to the jobs page.
 export default function CreateTestPage({ pageId }: PageProps) {
   const navigate = useNavigate();
   const { title } = paths[pageId];

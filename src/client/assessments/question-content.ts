@@ -302,7 +302,8 @@ export function fromStoredQuestion(question: Question): QuestionContent {
   };
 }
 
-// A new question's id: a timestamp string (spec §3), made unique when two land in the same millisecond.
+// A new question's id: a timestamp string (docs/spec/portal-and-public-site.md §3), made unique when two land
+// in the same millisecond.
 let lastQuestionId = 0;
 export function newQuestionId(now = Date.now()): string {
   lastQuestionId = Math.max(now, lastQuestionId + 1);

@@ -8,7 +8,7 @@ import { testAttemptsContract } from '~/shared/contracts/assessments';
 import { paths } from '~/shared/routes';
 import type { AttemptRow } from '~/shared/test-attempts';
 
-// A test's attempts on its page (issue 13): server pages of rows, those waiting for a grade marked, each
+// A test's attempts on its page: server pages of rows, those waiting for a grade marked, each
 // leading to its review.
 
 const test = testFromInput({ name: 'Support Basics', type: 'mixed', is_active: true });

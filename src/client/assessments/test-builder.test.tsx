@@ -16,8 +16,9 @@ import { type TestInput, testTexts } from '~/shared/assessments';
 import { testsContract } from '~/shared/contracts/assessments';
 import { paths } from '~/shared/routes';
 
-// The test builder around its questions (spec §2 "Create Test", §5, §8): what Create Test and Save as
-// Draft ask for, where they lead, what a refusal says, reordering, and leaving a changed form.
+// The test builder around its questions (docs/spec/portal-and-public-site.md §2 "Create Test", §5, §8): what
+// Create Test and Save as Draft ask for, where they lead, what a refusal says, reordering, and leaving a
+// changed form.
 
 const button = (name: string) => screen.getByRole('button', { name });
 const jobsPageHeading = () => screen.findByRole('heading', { level: 1, name: paths.companyJobs.title });

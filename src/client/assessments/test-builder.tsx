@@ -49,9 +49,9 @@ const failureTexts: Record<'edit' | SaveIntent, { title: string; description: st
   publish: { title: testTexts.createErrorTitle, description: testTexts.createError },
 };
 
-// The test builder (spec §2 "Create Test"): the test's information, its questions with the add-question
-// panel, and the buttons that save it, as one react-hook-form form whose questions are a field array. The
-// detail page edits a test with the same builder.
+// The test builder (docs/spec/portal-and-public-site.md §2 "Create Test"): the test's information, its
+// questions with the add-question panel, and the buttons that save it, as one react-hook-form form whose
+// questions are a field array. The detail page edits a test with the same builder.
 export function TestBuilder({ test, onSaved, onCancel }: TestBuilderProps) {
   const isEditing = test !== undefined;
   const createTest = useCreateTest();

@@ -24,8 +24,8 @@ import type { QuestionContent } from './question-content';
 
 export const DESCRIPTION_MAX = 5000;
 
-// A blank number field takes its default (spec §5: 60 minutes, 70 percent); anything else must be a
-// whole number in range.
+// A blank number field takes its default (docs/spec/portal-and-public-site.md §5: 60 minutes, 70 percent);
+// anything else must be a whole number in range.
 const wholeNumberField = (min: number, max: number, fallback: number, message: string) =>
   z
     .string()
@@ -61,7 +61,7 @@ export function testFormValues(test?: Test): TestFormValues {
 }
 
 // The payload: published (is_active true) or a draft (false) whose missing name and type take the spec's
-// defaults; never public (spec §4).
+// defaults; never public (docs/spec/portal-and-public-site.md §4).
 export function toTestInput(
   values: TestFormOutput,
   questions: readonly QuestionContent[],

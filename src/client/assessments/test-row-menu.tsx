@@ -20,8 +20,8 @@ interface TestRowMenuProps {
   onConfirm: (action: ConfirmableTestAction, test: TestSummary) => void;
 }
 
-// Edit, Clone, Archive or Restore, Delete (spec §3). A test that has been taken keeps its attempts, so
-// Delete is not offered on it (the server would refuse, 409); Archive is.
+// Edit, Clone, Archive or Restore, Delete (docs/spec/portal-and-public-site.md §2, Tests tab). A test that has
+// been taken keeps its attempts, so Delete is not offered on it (the server would refuse, 409); Archive is.
 export function TestRowMenu({ test, onClone, onRestore, onConfirm }: TestRowMenuProps) {
   const isTaken = test.attempts.total > 0;
   return (

@@ -3,7 +3,7 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { AuditLogList } from './audit-log-list';
 
-// /admin/audit-logs (spec §2 item 8): every recorded action on the platform.
+// /admin/audit-logs (docs/spec/admin-billing-and-content.md §2 item 8): every recorded action on the platform.
 export function AdminAuditLogsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

@@ -33,8 +33,9 @@ interface AuditLogListProps {
   showsExport?: boolean;
 }
 
-// The audit log (spec §2 item 8): action type, date range and search; timestamp, action, user, target,
-// details and View; pages of 25 through Previous and Next (a cursor: millions of rows are never counted).
+// The audit log (docs/spec/admin-billing-and-content.md §2 item 8): action type, date range and search;
+// timestamp, action, user, target, details and View; pages of 25 through Previous and Next (a cursor: millions
+// of rows are never counted).
 export function AuditLogList({
   source,
   searchPrefix = '',

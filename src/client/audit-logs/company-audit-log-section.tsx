@@ -1,6 +1,6 @@
 import { AuditLogList } from './audit-log-list';
 
-// Company settings: what the company's own people changed, and when (issue 16 §6).
+// Company settings: what the company's own people changed, and when.
 export function CompanyAuditLogSection() {
   return (
     <section aria-labelledby="company-audit-log-title" className="grid min-w-0 gap-3">

@@ -5,7 +5,7 @@ import type { ResponseOf } from '~/shared/contract';
 import { authContract } from '~/shared/contracts/auth';
 import type { OidcProvider, OidcUserType } from '~/shared/oidc';
 
-// Data access for signing in, out and up (STYLE.md 8): query factories and mutation hooks over
+// Data access for signing in, out and up (docs/style.md 8): query factories and mutation hooks over
 // shared/contracts/auth.ts. Mutations that change who is signed in write the answer into the current-user query.
 
 export const currentUserQueryOptions = () =>

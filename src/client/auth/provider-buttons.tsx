@@ -12,8 +12,8 @@ interface ProviderButtonsProps {
   only?: readonly OidcProvider[];
 }
 
-// The identity-provider block the spec draws (§2): every provider, those this server has not set up
-// disabled, with a tooltip naming the settings that turn them on.
+// The identity-provider block the spec draws (docs/spec/portal-and-public-site.md §2): every provider, those
+// this server has not set up disabled, with a tooltip naming the settings that turn them on.
 export function ProviderButtons({ userType, redirect, only }: ProviderButtonsProps) {
   const { data } = useQuery(providersQueryOptions());
   const providers = (data?.providers ?? []).filter((provider) => !only || only.includes(provider.id));

@@ -16,9 +16,9 @@ import type { Invoice } from '~/shared/billing';
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 import { paths } from '~/shared/routes';
 
-// Billing & Invoices (issue 15 §4, spec §2 "Company billing", §4, §5, §8, §9): the summary cards, the
-// invoice list's search, filters, sort and selection, the detail dialog and paying with the provider's
-// test cards, idempotently.
+// Billing & Invoices (docs/spec/admin-billing-and-content.md §2 "Company billing", §4, §5, §8, §9): the summary
+// cards, the invoice list's search, filters, sort and selection, the detail dialog and paying with the
+// provider's test cards, idempotently.
 
 type Seed = Parameters<typeof fakeBillingApi>[1];
 

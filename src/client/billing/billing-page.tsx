@@ -38,9 +38,9 @@ function InvoicesTab() {
   );
 }
 
-// /company/billing (spec §2 "Company billing"): the four summary cards, then the invoices with payment
-// methods and payment history, and beside them, when composed in, the company's timesheets and
-// assignments as tabs (?tab=timesheets).
+// /company/billing (docs/spec/admin-billing-and-content.md §2 "Company billing"): the four summary cards, then
+// the invoices with payment methods and payment history, and beside them, when composed in, the company's
+// timesheets and assignments as tabs (?tab=timesheets).
 export function BillingPage({ pageId, timesheetsTab, assignmentsTab }: BillingPageProps) {
   const { title } = paths[pageId];
   const [searchParams, setSearchParams] = useSearchParams();

@@ -5,8 +5,9 @@ import { formatCents } from '~/shared/billing';
 import { billingProfileQueryOptions, billingSummaryQueryOptions } from './api';
 import { formatDay, formatMomentDay } from './billing-format';
 
-// The four cards of spec §2 and §9 from GET /api/company/invoices/summary: outstanding (pending, unpaid
-// and overdue), overdue, the most recently issued paid invoice, and the next auto-pay (Off unless on).
+// The four cards of docs/spec/admin-billing-and-content.md §2 and §9 from GET /api/company/invoices/summary:
+// outstanding (pending, unpaid and overdue), overdue, the most recently issued paid invoice, and the next
+// auto-pay (Off unless on).
 export function BillingSummaryCards() {
   const summary = useQuery(billingSummaryQueryOptions());
   // Auto-pay can be on with nothing waiting to be paid: the card says On rather than Off.

@@ -43,8 +43,8 @@ function TotalRow({ label, cents, isTotal = false }: { label: string; cents: num
   );
 }
 
-// One invoice (spec §3): its dates and period, its items (work hours, platform fee, tax) and totals,
-// the PDF, and Pay while it is not paid (spec §4).
+// One invoice (docs/spec/admin-billing-and-content.md §3): its dates and period, its items (work hours,
+// platform fee, tax) and totals, the PDF, and Pay while it is not paid (§4).
 export function InvoiceDetailDialog({ invoice, open, onOpenChange, onPay, onDownload }: InvoiceDetailDialogProps) {
   const isPaid = invoice.status === 'paid';
   return (

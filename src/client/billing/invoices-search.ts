@@ -10,7 +10,7 @@ export type InvoiceSort = `${InvoiceSortKey}_${SortOrder}`;
 
 export const invoiceSorts = invoiceSortKeys.flatMap((key) => [`${key}_asc`, `${key}_desc`] as const);
 
-// Spec §9: issue date, newest first, until a header is clicked.
+// docs/spec/admin-billing-and-content.md §9: issue date, newest first, until a header is clicked.
 export const DEFAULT_INVOICE_SORT = { key: 'issueDate', order: 'desc' } as const satisfies {
   key: InvoiceSortKey;
   order: SortOrder;
@@ -35,7 +35,7 @@ export function readInvoiceSort(sort: InvoiceSort | null): { key: InvoiceSortKey
   return { key: sort.slice(0, separator) as InvoiceSortKey, order: sort.slice(separator + 1) as SortOrder };
 }
 
-// Spec §9: a new column sorts ascending first; the current column flips.
+// docs/spec/admin-billing-and-content.md §9: a new column sorts ascending first; the current column flips.
 export function nextInvoiceSort(current: InvoiceSort | null, key: InvoiceSortKey): InvoiceSort | null {
   const { key: currentKey, order } = readInvoiceSort(current);
   return toSortParam(key === currentKey ? `${key}_${order === 'asc' ? 'desc' : 'asc'}` : `${key}_asc`);

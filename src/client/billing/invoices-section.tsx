@@ -31,8 +31,9 @@ async function download(save: () => Promise<void>) {
 
 const downloadInvoice = (invoice: Invoice) => download(() => downloadInvoicePdf(invoice));
 
-// The Invoices list of /company/billing (spec §2): search by number, status, issue dates, sortable
-// columns, row selection with Download selected, and each invoice's detail and pay dialogs.
+// The Invoices list of /company/billing (docs/spec/admin-billing-and-content.md §2): search by number, status,
+// issue dates, sortable columns, row selection with Download selected, and each invoice's detail and pay
+// dialogs.
 export function InvoicesSection() {
   const search = useListSearch(invoicesSearch);
   const { state } = search;

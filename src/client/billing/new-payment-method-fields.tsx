@@ -10,7 +10,8 @@ interface NewPaymentMethodFieldsProps {
   errors: FieldErrors<NewMethodValues>;
 }
 
-// The details of a new card, bank account or wallet (spec §9), each field with its browser autofill.
+// The details of a new card, bank account or wallet (docs/spec/admin-billing-and-content.md §9), each field
+// with its browser autofill.
 export function NewPaymentMethodFields({ kind, register, errors }: NewPaymentMethodFieldsProps) {
   if (kind === 'card') {
     return (

@@ -50,8 +50,9 @@ interface PayDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-// Pay an invoice with a saved method or a new card, bank account or wallet (spec §5, §9): Pay stays
-// disabled until a method is chosen, and on a paid invoice.
+// Pay an invoice with a saved method or a new card, bank account or wallet
+// (docs/spec/admin-billing-and-content.md §5, §9): Pay stays disabled until a method is chosen, and on a paid
+// invoice.
 export function PayDialog({ invoice, open, onOpenChange }: PayDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -24,10 +24,10 @@ function greetingFor(date: Date) {
   return 'Good evening';
 }
 
-// /company-dashboard (spec §2): greeting with today's date, Featured Candidates, Current Employees, Job
-// Pipeline, Messages with a quick reply, Find Talent, the Account Manager card and the support chat. The
-// app composes the other features' parts: featured talent, the messages card, the manager's actions and
-// the chat. A loading skeleton, then the whole dashboard or its one error with Try Again.
+// /company-dashboard (docs/spec/portal-and-public-site.md §2): greeting with today's date, Featured Candidates,
+// Current Employees, Job Pipeline, Messages with a quick reply, Find Talent, the Account Manager card and the
+// support chat. The app composes the other features' parts: featured talent, the messages card, the manager's
+// actions and the chat. A loading skeleton, then the whole dashboard or its one error with Try Again.
 export default function CompanyDashboardPage({
   pageId,
   userName,

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardEmployee } from '~/shared/companies';
 import { CurrentEmployeesSection } from './dashboard-cards';
 
-// Current Employees' status (issue 15; spec: 'on-shift, on break, offline'): from each person's clock, in
-// words beside the dot, so it reads without colour and to a screen reader.
+// Current Employees' status (docs/spec/portal-and-public-site.md §4: 'on-shift, on break, offline'): from each
+// person's clock, in words beside the dot, so it reads without colour and to a screen reader.
 
 function employee(overrides: Partial<DashboardEmployee>): DashboardEmployee {
   return {

@@ -51,7 +51,7 @@ export function viewDetailsColumn<Item>({
   };
 }
 
-// A list that fails to load also says so in a toast (admin document §8), once per failure.
+// A list that fails to load also says so in a toast (docs/spec/admin-billing-and-content.md §8), once per failure.
 export function useLoadErrorToast(isError: boolean, title: string, description: string) {
   useEffect(() => {
     if (isError) toast({ variant: 'destructive', title, description });

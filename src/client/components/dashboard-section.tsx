@@ -64,7 +64,8 @@ export function SectionEmpty({
   );
 }
 
-// A loading section: its title's place and five rows (spec §9: skeleton loaders show 5 rows).
+// A loading section: its title's place and five rows (docs/spec/portal-and-public-site.md §9: skeleton loaders
+// show 5 rows).
 export function SectionSkeleton() {
   return (
     <Card className="min-w-0">
@@ -80,7 +81,8 @@ export function SectionSkeleton() {
   );
 }
 
-// A dashboard's one error (spec §2): its sentence and Try Again, which asks again for what failed.
+// A dashboard's one error (docs/spec/portal-and-public-site.md §2): its sentence and Try Again, which asks
+// again for what failed.
 export function DashboardLoadError({
   message,
   queries,

@@ -32,7 +32,7 @@ export interface DataListColumn<Item> {
   sort?: 'ascending' | 'descending' | 'none';
 }
 
-// What the scaffold reads of a TanStack list query ({items, total} answers, DESIGN.md §6).
+// What the scaffold reads of a TanStack list query ({items, total} answers, docs/design.md §6).
 export interface ListQueryResult<Item> {
   // total is absent from a keyset list (Audit Logs), which pages with its own `pager`.
   data?: { items: Item[]; total?: number };

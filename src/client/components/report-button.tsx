@@ -38,7 +38,7 @@ interface ReportButtonProps {
   compact?: boolean;
 }
 
-// The Report button (issue 16 §1) on a profile, a job or a message: a reason in a dialog, sent to the
+// The Report button on a profile, a job or a message: a reason in a dialog, sent to the
 // administrators (POST /api/reports), then a toast. A second report of the same thing while the first is
 // open is refused by the server with a sentence, shown in the dialog.
 export function ReportButton({ targetType, targetId, targetName, compact = false }: ReportButtonProps) {

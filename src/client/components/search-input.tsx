@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Input } from '~/client/components/ui/input';
 import { cn } from '~/client/lib/cn';
 
-// Search is debounced by 300 ms (spec §9): the list is asked for once the person pauses typing.
+// Search is debounced by 300 ms (docs/spec/portal-and-public-site.md §9): the list is asked for once the person
+// pauses typing.
 export const SEARCH_DEBOUNCE_MS = 300;
 
 interface SearchInputProps {

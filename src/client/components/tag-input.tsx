@@ -11,7 +11,8 @@ export const tagTexts = {
   skillDuplicate: (skill: string) => `${skill} is already in the list.`,
 } as const;
 
-// A skill is added only when it is not blank and not already there in any case (spec §5).
+// A skill is added only when it is not blank and not already there in any case
+// (docs/spec/portal-and-public-site.md §5).
 export function addTag(tags: readonly string[], input: string): { tags: string[]; error: string | null } {
   const tag = input.trim().replace(/\s+/g, ' ');
   if (!tag) return { tags: [...tags], error: tagTexts.skillBlank };

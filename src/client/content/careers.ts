@@ -1,5 +1,5 @@
 // Open positions at Tandem itself, the benefits of working here and the hiring process
-// (admin/content spec §3 "Job opening", §9: the hiring process has 4 steps).
+// (docs/spec/admin-billing-and-content.md §3 "Job opening", §9: the hiring process has 4 steps).
 
 export interface JobOpening {
   title: string;

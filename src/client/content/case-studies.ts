@@ -1,6 +1,7 @@
 import { createContentLoader } from '~/client/lib/content-loader';
-// The five client case studies of the public site (spec §3 "Case study"): the list at /case-studies and
-// one detail page each at /case-studies/{slug}. Client names are fictitious; the figures are the story.
+// The five client case studies of the public site (docs/spec/admin-billing-and-content.md §3 "Case study"): the
+// list at /case-studies and one detail page each at /case-studies/{slug}. Client names are fictitious; the
+// figures are the story.
 
 // Named paragraphs; each camelCase key is shown as a heading ("customerExperience" → "Customer Experience").
 export type NamedParagraphs = Record<string, string>;
@@ -165,7 +166,8 @@ export function findCaseStudy(param: string): CaseStudy | undefined {
   return caseStudies.find((caseStudy) => caseStudy.slug === param || String(caseStudy.id) === param);
 }
 
-// The card text: the excerpt, else the first 150 characters of the challenge (spec §9).
+// The card text: the excerpt, else the first 150 characters of the challenge
+// (docs/spec/admin-billing-and-content.md §9).
 export function caseStudySummary(caseStudy: CaseStudy): string {
   if (caseStudy.excerpt) return caseStudy.excerpt;
   const { challenge } = caseStudy;

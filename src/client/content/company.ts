@@ -1,4 +1,4 @@
-// Who Tandem is: the About Us page's copy and the figures the spec fixes (admin/content spec §1).
+// Who Tandem is: the About Us page's copy and the figures the spec fixes (docs/spec/admin-billing-and-content.md §1).
 
 export interface CompanyFigure {
   value: string;

@@ -12,7 +12,8 @@ import {
   TrendingUpIcon,
 } from 'lucide-react';
 
-// The six steps and four benefit cards of /how-it-works (admin/content spec §3 "How It Works step", §9).
+// The six steps and four benefit cards of /how-it-works (docs/spec/admin-billing-and-content.md §3 "How It
+// Works step", §9).
 
 export interface HowItWorksStep {
   number: number;

@@ -1,4 +1,4 @@
-// The leadership team of /our-team (admin/content spec §3 "Team member"). Pictures are initials
+// The leadership team of /our-team (docs/spec/admin-billing-and-content.md §3 "Team member"). Pictures are initials
 // avatars and there are no social profile links: only what exists is shown.
 
 export interface TeamMember {

@@ -1,5 +1,5 @@
-// Client testimonials of /testimonials (spec §3 "Testimonial"). People and companies are fictitious;
-// avatars are initials, so the spec's image URL field is left out.
+// Client testimonials of /testimonials (docs/spec/admin-billing-and-content.md §3 "Testimonial"). People and
+// companies are fictitious; avatars are initials, so the spec's image URL field is left out.
 
 export type TestimonialCategory =
   | 'customer-service'

@@ -2,8 +2,8 @@ import { CheckIcon } from 'lucide-react';
 import { Button } from '~/client/components/ui/button';
 import { canApplyTo, type JobListing, jobBoardTexts } from '~/shared/job-board';
 
-// Apply Now, which becomes Applied (disabled) once the applicant has applied (spec §4). A job that no
-// longer takes applications says so instead.
+// Apply Now, which becomes Applied (disabled) once the applicant has applied
+// (docs/spec/portal-and-public-site.md §4). A job that no longer takes applications says so instead.
 export function ApplyButton({
   job,
   onApply,

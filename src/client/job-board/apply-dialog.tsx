@@ -14,10 +14,10 @@ import { applyServerError } from '~/client/lib/form-errors';
 import { COVER_LETTER_MAX_LENGTH, jobBoardTexts, PROPOSAL_RATE_MAX } from '~/shared/job-board';
 import { useApplyToJob } from './api';
 
-// The apply dialog (spec §2, §3 "Application", §5, §8): a cover letter, required in the spec's words, and
-// an optional hourly rate. Success says 'Application submitted!' and closes; the server's reason for a
-// refusal (applied already, the job closed, an unconfirmed address) is shown as it is, anything else
-// with the spec's error notification.
+// The apply dialog (docs/spec/portal-and-public-site.md §2, §3 "Application", §5, §8): a cover letter, required
+// in the spec's words, and an optional hourly rate. Success says 'Application submitted!' and closes; the
+// server's reason for a refusal (applied already, the job closed, an unconfirmed address) is shown as it is,
+// anything else with the spec's error notification.
 
 const applyFormSchema = z.object({
   cover_letter: z

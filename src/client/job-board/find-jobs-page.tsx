@@ -20,9 +20,9 @@ import { JobCard } from './job-card';
 
 const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5];
 
-// /applicant/jobs (spec §2 "Applicant Find Jobs"): the open jobs the applicant may see, searched as they
-// type (debounced 300 ms), filtered and sorted on the server, a page at a time; each card has the save
-// heart and Apply Now.
+// /applicant/jobs (docs/spec/portal-and-public-site.md §2 "Applicant Find Jobs"): the open jobs the applicant
+// may see, searched as they type (debounced 300 ms), filtered and sorted on the server, a page at a time; each
+// card has the save heart and Apply Now.
 export default function FindJobsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const search = useListSearch(findJobsSearch);

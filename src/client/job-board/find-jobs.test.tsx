@@ -8,9 +8,9 @@ import { jobBoardContract } from '~/shared/contracts/job-board';
 import { type JobListing, type JobPosting, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 
-// Find Jobs and the apply dialog (spec §2, §4, §5, §8, §9): the cover letter rule in the spec's words,
-// the rate, what success and each kind of failure say, the card turning to Applied, the save heart, and
-// the debounced search.
+// Find Jobs and the apply dialog (docs/spec/portal-and-public-site.md §2, §4, §5, §8, §9): the cover letter
+// rule in the spec's words, the rate, what success and each kind of failure say, the card turning to Applied,
+// the save heart, and the debounced search.
 
 function listing(overrides: Partial<JobListing> = {}): JobListing {
   return {

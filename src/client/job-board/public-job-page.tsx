@@ -10,7 +10,7 @@ import { excerptOf, type PublicJob } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import { JobFacts, JobPostSections } from './job-post-details';
 
-// /jobs/:id: an open public job, readable without signing in (issue 11). The server puts the job's
+// /jobs/:id: an open public job, readable without signing in. The server puts the job's
 // JobPosting data into this page's HTML for search engines (server/job-board/public-job-pages.ts); Apply
 // leads to the applicant's job page with the apply dialog open, through sign-in when needed.
 

@@ -6,7 +6,8 @@ import { cn } from '~/client/lib/cn';
 import { jobBoardTexts } from '~/shared/job-board';
 import { useToggleSavedJob } from './api';
 
-// The save-job heart (spec §2): it persists, and says so ('Saved job' / 'Removed from saved').
+// The save-job heart (docs/spec/portal-and-public-site.md §2): it persists, and says so ('Saved job' / 'Removed
+// from saved').
 export function SaveJobButton({ job }: { job: { id: string; title: string; is_saved: boolean } }) {
   const toggle = useToggleSavedJob();
   const isSaved = job.is_saved;

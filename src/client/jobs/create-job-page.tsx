@@ -3,7 +3,7 @@ import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { JobForm } from './job-form';
 
-// /company/create-job: a new job post, published at once or kept as a draft (spec §2).
+// /company/create-job: a new job post, published at once or kept as a draft (docs/spec/portal-and-public-site.md §2).
 export default function CreateJobPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

@@ -2,8 +2,9 @@ import type { BulkJobResult } from '~/shared/jobs';
 
 export type BulkAction = 'pause' | 'resume' | 'archive';
 
-// The toast after a bulk action (spec §8: 'Jobs paused/resumed/archived' with the count), and what
-// happened to the jobs that could not move: an illegal move for their status, or gone meanwhile.
+// The toast after a bulk action (docs/spec/portal-and-public-site.md §8: 'Jobs paused/resumed/archived' with
+// the count), and what happened to the jobs that could not move: an illegal move for their status, or gone
+// meanwhile.
 
 const titles: Record<BulkAction, string> = {
   pause: 'Jobs paused',

@@ -7,7 +7,7 @@ import { jobTexts } from '~/shared/jobs';
 // The list filters, or the selected rows' ids.
 export type JobExportQuery = QueryOf<typeof jobsContract.exportCsv>;
 
-// Says the export is on its way (spec §8), then downloads the file the server builds.
+// Says the export is on its way (docs/spec/portal-and-public-site.md §8), then downloads the file the server builds.
 export async function exportJobsCsv(query: JobExportQuery) {
   toast({ title: jobTexts.exportingTitle, description: jobTexts.exporting });
   try {

@@ -18,7 +18,7 @@ import { paths } from '~/shared/routes';
 import { type ConfirmableJobAction, jobConfirmations } from './job-confirmations';
 import { useJobActions } from './use-job-actions';
 
-// The actions a job's status allows (DESIGN.md §5), each done on the server before its toast
+// The actions a job's status allows (docs/design.md §5), each done on the server before its toast
 // (use-job-actions.ts, shared with the row menu of the jobs list).
 export function JobActions({ job }: { job: Job }) {
   const navigate = useNavigate();

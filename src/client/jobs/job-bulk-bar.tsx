@@ -10,7 +10,7 @@ import { exportJobsCsv } from './export-jobs-csv';
 
 interface JobBulkBarProps {
   selectedIds: string[];
-  // Clears the selection once an action is done (spec §4).
+  // Clears the selection once an action is done (docs/spec/portal-and-public-site.md §4).
   onDone: () => void;
 }
 

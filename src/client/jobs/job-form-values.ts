@@ -53,7 +53,7 @@ export const jobFormFields: readonly JobFormField[] = [
   'description',
 ];
 
-// Spec §9: hourly, 20 hours a week, UTC+00:00, public.
+// docs/spec/portal-and-public-site.md §9: hourly, 20 hours a week, UTC+00:00, public.
 export const emptyJobFormValues: JobFormValues = {
   title: '',
   engagement_type: 'hourly',
@@ -98,7 +98,7 @@ export function jobToFormValues(job: Job): JobFormValues {
 const parseNumber = (value: string): number | null => (value.trim() === '' ? null : Number(value));
 
 // The payload of POST /api/jobs and PUT /api/jobs/:id. Only the budget of the chosen engagement type
-// is sent (spec §3: min and max for hourly jobs, the total for fixed-price ones).
+// is sent (docs/spec/portal-and-public-site.md §3: min and max for hourly jobs, the total for fixed-price ones).
 export function formValuesToFields(values: JobFormValues): UpdateJobInput {
   const isHourly = values.engagement_type === 'hourly';
   const weeklyHours = parseNumber(values.weekly_hours);
@@ -128,7 +128,7 @@ type Certification = (typeof jobCertifications)[number];
 const isCertification = (value: string): value is Certification =>
   (jobCertifications as readonly string[]).includes(value);
 
-// Save as Draft fills what the form leaves empty (spec §5).
+// Save as Draft fills what the form leaves empty (docs/spec/portal-and-public-site.md §5).
 export function withDraftDefaults(fields: UpdateJobInput): UpdateJobInput {
   return {
     ...fields,
@@ -190,7 +190,7 @@ export interface PublishProblem {
   description: string;
 }
 
-// What Publish Job checks first, in the spec's order (§5), each with its toast.
+// What Publish Job checks first, in the spec's order (docs/spec/portal-and-public-site.md §5), each with its toast.
 export function findPublishProblem(values: JobFormValues): PublishProblem | null {
   if (!values.title.trim()) {
     return { field: 'title', title: jobTexts.missingInformation, description: jobTexts.titleRequired };

@@ -10,8 +10,9 @@ import { jobsContract } from '~/shared/contracts/jobs';
 import { draftJobDefaults, jobTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 
-// The Create Job Posting form's rules (spec §2 "Create Job Posting", §5, §8): what Publish Job and Save as
-// Draft ask for, in the spec's order and words, what a refusal from the server says, and leaving a changed form.
+// The Create Job Posting form's rules (docs/spec/portal-and-public-site.md §2 "Create Job Posting", §5, §8):
+// what Publish Job and Save as Draft ask for, in the spec's order and words, what a refusal from the server
+// says, and leaving a changed form.
 
 // `answer` replaces the fake API's answers where a test needs the server to refuse.
 async function openCreateJob(answer?: (server: FakeServer) => void) {

@@ -61,7 +61,7 @@ const failureTexts: Record<Action, { title: string; description: string }> = {
 
 const DESCRIPTION_MAX_LENGTH = 20_000;
 
-// The Create Job Posting form (spec §2), also the edit form when given a job.
+// The Create Job Posting form (docs/spec/portal-and-public-site.md §2), also the edit form when given a job.
 export function JobForm({ job }: { job?: Job }) {
   const navigate = useNavigate();
   const createJob = useCreateJob();
@@ -134,7 +134,8 @@ export function JobForm({ job }: { job?: Job }) {
     setServerMessage(null);
     isPublishingRef.current = action === 'publish' || (action === 'save' && isLive);
     if (isPublishingRef.current) {
-      // The spec's checks, in its order, each with its notification (§5); the fields say it too.
+      // The spec's checks, in its order, each with its notification (docs/spec/portal-and-public-site.md §5);
+      // the fields say it too.
       const problem = findPublishProblem(form.getValues());
       if (problem) toast({ title: problem.title, description: problem.description, variant: 'destructive' });
     }
@@ -396,7 +397,7 @@ interface TitleFieldProps {
   register: UseFormRegisterReturn<'title'>;
 }
 
-// The title with its live 'N/60' counter (spec §2), read out with the field.
+// The title with its live 'N/60' counter (docs/spec/portal-and-public-site.md §2), read out with the field.
 function TitleField({ title, error, register }: TitleFieldProps) {
   const counterId = useId();
   return (
@@ -486,7 +487,7 @@ interface CertificationsFieldProps {
   error?: string;
 }
 
-// The 10 certifications of spec §9 as checkboxes: each can be chosen once.
+// The 10 certifications of docs/spec/portal-and-public-site.md §9 as checkboxes: each can be chosen once.
 function CertificationsField({ value, onChange, error }: CertificationsFieldProps) {
   const id = useId();
   return (

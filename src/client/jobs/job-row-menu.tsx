@@ -29,7 +29,7 @@ interface JobRowMenuProps {
 }
 
 // View, Edit, Duplicate, Pause or Resume, Reopen, Close, then Delete (drafts) or Archive (the others),
-// offered by the job's status as the state machine of DESIGN.md §5 allows. Close, Archive and Delete ask
+// offered by the job's status as the state machine of docs/design.md §5 allows. Close, Archive and Delete ask
 // first (onConfirm, job-confirmations.ts).
 export function JobRowMenu({ job, actions, onConfirm }: JobRowMenuProps) {
   const isDraft = job.status === 'draft';

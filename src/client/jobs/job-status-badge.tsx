@@ -16,7 +16,7 @@ const pipelineLabels: Record<JobPipelineStage, string> = {
   filled: 'Filled',
 };
 
-// A job's status, and beside it how far its applications got (DESIGN.md §5) when that adds to the
+// A job's status, and beside it how far its applications got (docs/design.md §5) when that adds to the
 // status rather than contradicting it (visiblePipelineStage).
 export function JobStatusBadges({ status, stage }: { status: JobStatus; stage: JobPipelineStage | null }) {
   const shownStage = visiblePipelineStage(status, stage);

@@ -22,7 +22,8 @@ interface RequiredTestsPickerProps {
   error?: string;
 }
 
-// Required Tests (spec §2): a button opening the picker dialog, and the chosen tests as removable chips.
+// Required Tests (docs/spec/portal-and-public-site.md §2): a button opening the picker dialog, and the chosen
+// tests as removable chips.
 export function RequiredTestsPicker({ value, onChange, error }: RequiredTestsPickerProps) {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
@@ -88,11 +89,11 @@ interface TestsDialogProps {
 }
 
 function TestsDialog({ open, onOpenChange, value, onChange, onCreateTest }: TestsDialogProps) {
-  // Debounced by SearchInput (spec §9: 300 ms).
+  // Debounced by SearchInput (docs/spec/portal-and-public-site.md §9: 300 ms).
   const [search, setSearch] = useState('');
   const tests = useQuery({ ...activeTestsQueryOptions(search), enabled: open });
 
-  // Spec §8: a destructive notification when the list cannot be loaded.
+  // docs/spec/portal-and-public-site.md §8: a destructive notification when the list cannot be loaded.
   useEffect(() => {
     if (tests.isError) {
       toast({ title: testTexts.loadErrorTitle, description: testTexts.loadError, variant: 'destructive' });
@@ -186,7 +187,7 @@ function TestOption({ test, checked, onToggle }: { test: TestSummary; checked: b
   );
 }
 
-// The second dialog of spec §2: explains, then leads to the test builder.
+// The second dialog of docs/spec/portal-and-public-site.md §2: explains, then leads to the test builder.
 function CreateTestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   return (

@@ -17,7 +17,8 @@ interface StartDatePickerProps extends FieldControlProps {
   keptDate?: string | null;
 }
 
-// The start date from a calendar whose weeks start on Sunday and whose past days are disabled (spec §5, §9).
+// The start date from a calendar whose weeks start on Sunday and whose past days are disabled
+// (docs/spec/portal-and-public-site.md §5, §9).
 export function StartDatePicker({ value, onChange, keptDate, ...control }: StartDatePickerProps) {
   const [isOpen, setIsOpen] = useState(false);
   const today = new Date();

@@ -6,7 +6,8 @@ import { type Job, type JobTransition, jobTexts } from '~/shared/jobs';
 import { useDeleteJob, useDuplicateJob, useJobTransition } from './api';
 
 // A job's actions, for the row menu and the job page: each one really changes the job on the server, then says so with the spec's
-// toast (§8); a refusal (409: an illegal move for the job's status) shows the server's sentence.
+// toast (docs/spec/portal-and-public-site.md §8); a refusal (409: an illegal move for the job's status) shows
+// the server's sentence.
 
 type JobRef = Pick<Job, 'id' | 'title'>;
 

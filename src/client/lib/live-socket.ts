@@ -9,7 +9,7 @@ import {
   RECONNECT_MAX_DELAY_MS,
 } from '~/shared/live-events';
 
-// The one WebSocket a tab holds while someone is signed in to the portal (issue 14). Features listen
+// The one WebSocket a tab holds while someone is signed in to the portal. Features listen
 // for the events they show and, after a reconnect, catch up over HTTP from what they last saw: the
 // socket is a doorbell, the API is the record.
 

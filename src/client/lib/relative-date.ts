@@ -1,8 +1,8 @@
 import { differenceInCalendarDays, format } from 'date-fns';
 
-// When something happened, as the job and test tables say it (spec §9): Today, Yesterday, N days ago
-// (under 7 days), N weeks ago (under 30 days), otherwise N months ago. Counted in calendar days of the
-// viewer's time zone, so a job launched at 23:50 yesterday reads "Yesterday", not "Today".
+// When something happened, as the job and test tables say it (docs/spec/portal-and-public-site.md §9): Today,
+// Yesterday, N days ago (under 7 days), N weeks ago (under 30 days), otherwise N months ago. Counted in
+// calendar days of the viewer's time zone, so a job launched at 23:50 yesterday reads "Yesterday", not "Today".
 
 // Whole calendar days from `date` to `now` in the viewer's zone (date-fns counts daylight-saving days right).
 export const calendarDaysBetween = (date: Date, now: Date): number => differenceInCalendarDays(now, date);

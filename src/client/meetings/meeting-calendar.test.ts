@@ -7,7 +7,8 @@ import { calendarDays, calendarRange, stepAnchor } from './meeting-calendar';
 const day = (text: string) => new Date(`${text}T12:00:00`);
 const days = (list: Date[]) => list.map((date) => format(date, 'yyyy-MM-dd'));
 
-// The calendar's days (weeks start on Sunday, spec §9) and the time a meeting form sends.
+// The calendar's days (weeks start on Sunday, docs/spec/portal-and-public-site.md §9) and the time a meeting
+// form sends.
 describe('the meetings calendar', () => {
   it('shows a month as whole weeks from Sunday to Saturday', () => {
     const november = calendarDays('month', day('2026-11-24'));

@@ -21,7 +21,7 @@ import { meetingHours, meetingState, meetingWith } from './meeting-format';
 
 export type CalendarView = 'month' | 'week';
 
-// Weeks start on Sunday (spec §9).
+// Weeks start on Sunday (docs/spec/portal-and-public-site.md §9).
 const weekOptions = { weekStartsOn: 0 } as const;
 const CHIPS_PER_DAY = 2;
 

@@ -21,9 +21,9 @@ import { UpcomingMeetings } from './upcoming-meetings';
 
 const DAY_FORMAT = 'yyyy-MM-dd';
 
-// /company/meetings and /applicant/meetings (spec §2 "Meetings and Messages"): the month or week of the
-// person's meetings, the upcoming ones with what can be done about each, Connect Google Calendar, and
-// for a company Schedule Meeting. The view, the day and the meeting open live in the URL
+// /company/meetings and /applicant/meetings (docs/spec/portal-and-public-site.md §2 "Meetings and Messages"):
+// the month or week of the person's meetings, the upcoming ones with what can be done about each, Connect
+// Google Calendar, and for a company Schedule Meeting. The view, the day and the meeting open live in the URL
 // (?view=week&date=2026-03-10&meeting=…), so a notification's link opens the meeting.
 export default function MeetingsPage({ pageId, canSchedule = false }: PageProps & { canSchedule?: boolean }) {
   const { title } = paths[pageId];

@@ -18,8 +18,8 @@ import { newClientId } from './use-thread-sending';
 
 const SHOWN = 3;
 
-// The company dashboard's Messages card (spec §2): the latest conversations and a box to answer one
-// without leaving the dashboard.
+// The company dashboard's Messages card (docs/spec/portal-and-public-site.md §2): the latest conversations and
+// a box to answer one without leaving the dashboard.
 export function MessagesQuickReply({ me }: { me: Me }) {
   const list = useInfiniteQuery(conversationListQueryOptions(''));
   useMessagingLive();

@@ -13,8 +13,8 @@ import { openSupportConversation } from './api';
 import { ConversationThread, type Me } from './conversation-thread';
 import { useMessagingLive } from './use-messaging-live';
 
-// The floating support chat (spec §2, company dashboard): the person's own conversation with Tandem's
-// staff in a popover, the same thread as on the Messages page.
+// The floating support chat (docs/spec/portal-and-public-site.md §2, company dashboard): the person's own
+// conversation with Tandem's staff in a popover, the same thread as on the Messages page.
 export function SupportChat({ me }: { me: Me }) {
   const [isOpen, setIsOpen] = useState(false);
   return (

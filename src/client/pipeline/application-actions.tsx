@@ -20,7 +20,7 @@ const forwardMoves = {
   },
 } as const;
 
-// What the company can do with an application where it stands (canMoveApplication, DESIGN.md §5):
+// What the company can do with an application where it stands (canMoveApplication, docs/design.md §5):
 // Shortlist, Move to Interviewing, Make Offer, Reject. Only the moves its stage allows are offered.
 export function ApplicationActions({ application }: { application: ApplicationDetail }) {
   const move = useMoveApplication();

@@ -12,7 +12,7 @@ import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
 import { attemptTexts } from '~/shared/test-attempts';
 
-// An application's skills tests in the pipeline's drawer (issue 13): each leads to its review once
+// An application's skills tests in the pipeline's drawer: each leads to its review once
 // taken, says when answers wait for a grade, and the company assigns another test or a retake.
 
 const typing = testFromInput({ name: 'Typing Speed', type: 'mcq', is_active: true });

@@ -54,7 +54,7 @@ function assignmentHint(result: ApplicationDetail['test_results'][number] | unde
 
 function AssignTestForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
   const listId = useId();
-  // Debounced by SearchInput (spec §9: 300 ms).
+  // Debounced by SearchInput (docs/spec/portal-and-public-site.md §9: 300 ms).
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState('');
   const [choiceError, setChoiceError] = useState<string | null>(null);

@@ -50,8 +50,9 @@ const roleLabels = {
 };
 const day = (value: string) => format(new Date(value), 'MMM d, yyyy');
 
-// /admin/privacy-requests (issue 16 §9): the GDPR requests to answer within the month, oldest due first
-// with the overdue ones flagged; Complete anonymises the account, Reject says why.
+// /admin/privacy-requests (docs/decisions/014-privacy-erasure-and-retention.md): the GDPR requests to answer
+// within the month, oldest due first with the overdue ones flagged; Complete anonymises the account, Reject
+// says why.
 export function PrivacyRequestsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const search = useListSearch(privacyRequestsSearch);

@@ -25,7 +25,7 @@ const CANCEL_FAILED = 'Your request could not be cancelled. Please try again.';
 
 const day = (value: string) => format(new Date(value), 'MMMM d, yyyy');
 
-// Settings → Privacy (issue 16 §9): download a copy of everything Tandem holds about you; ask for your
+// Settings → Privacy: download a copy of everything Tandem holds about you; ask for your
 // account to be deleted, and cancel the request while it waits for an administrator.
 export function PrivacySection() {
   const requests = useQuery(myPrivacyRequestsQueryOptions());

@@ -19,7 +19,7 @@ function metaDescription(caseStudy: CaseStudy): string {
 export default function CaseStudyPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const caseStudy = findCaseStudy(slug);
-  // Unknown slugs and ids go back to the list without a message (spec §8).
+  // Unknown slugs and ids go back to the list without a message (docs/spec/admin-billing-and-content.md §8).
   if (!caseStudy) return <Navigate to={paths.caseStudies.getHref()} replace />;
 
   return <CaseStudyDetail caseStudy={caseStudy} />;

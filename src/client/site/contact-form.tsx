@@ -7,9 +7,9 @@ import { useHydrated } from '~/client/lib/use-hydrated';
 import { contactMessages, contactToasts } from '~/shared/contact-texts';
 import { isValidEmail } from '~/shared/email';
 
-// The public contact form of the home page and of /contact (spec §5 "Contact form"). It validates with
-// the shared texts but without zod, and draws its own fields rather than the Radix-based FormField:
-// the home page has a 100 KB JavaScript budget.
+// The public contact form of the home page and of /contact (docs/spec/admin-billing-and-content.md §5 "Contact
+// form"). It validates with the shared texts but without zod, and draws its own fields rather than the
+// Radix-based FormField: the home page has a 100 KB JavaScript budget.
 
 export type ContactFormSource = 'home' | 'contact_page';
 

@@ -9,7 +9,8 @@ import { HighlightCard } from './highlight-card';
 import { HomeHero } from './home-hero';
 import { TestimonialCarousel } from './testimonial-carousel';
 
-// Spec §2 "Public home page": hero, four services, four benefits, four testimonials, contact form.
+// docs/spec/portal-and-public-site.md §2 "Public home page": hero, four services, four benefits, four
+// testimonials, contact form.
 
 const benefitIcons: LucideIcon[] = [SparklesIcon, BotIcon, BadgeCheckIcon, HeadsetIcon];
 

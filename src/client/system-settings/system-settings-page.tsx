@@ -55,7 +55,8 @@ const tabOfField: Record<keyof SettingsFormValues, Tab> = {
   api_access: 'api',
 };
 
-// /admin/settings (issue 16 §7): the admin's System Settings in four tabs, saved together.
+// /admin/settings (docs/spec/admin-billing-and-content.md §2 item 10): the admin's System Settings in four
+// tabs, saved together.
 export function SystemSettingsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const settings = useQuery(systemSettingsQueryOptions());

@@ -90,8 +90,8 @@ function patchShortlisted(queryClient: QueryClient, candidateId: string, isShort
   );
 }
 
-// Spec §4: the shortlist toast shows for three seconds. The Radix notification area has one duration for
-// all (5 s), so this toast goes through sonner, which takes one per toast.
+// docs/spec/portal-and-public-site.md §4: the shortlist toast shows for three seconds. The Radix notification
+// area has one duration for all (5 s), so this toast goes through sonner, which takes one per toast.
 export const SHORTLIST_TOAST_MS = 3000;
 
 interface ShortlistChange {

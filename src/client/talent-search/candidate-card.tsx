@@ -68,7 +68,7 @@ export function SkillBadge({ skill, isProven, className }: { skill: string; isPr
   );
 }
 
-// Spec §9: at most five skills, then '+N' for the rest. The proven ones come first.
+// docs/spec/portal-and-public-site.md §9: at most five skills, then '+N' for the rest. The proven ones come first.
 function CardSkills({ candidate }: { candidate: Pick<Candidate, 'skills' | 'proven_skills'> }) {
   const skills = [
     ...candidate.proven_skills,
@@ -129,8 +129,8 @@ interface CandidateCardProps {
   actions?: ReactNode;
 }
 
-// A candidate as a card (grid) or a row (list), spec §2: the name opens the full profile; the whole
-// card is its click target, with the heart and the actions above it.
+// A candidate as a card (grid) or a row (list), docs/spec/portal-and-public-site.md §2: the name opens the full
+// profile; the whole card is its click target, with the heart and the actions above it.
 export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateCardProps) {
   const nameId = `candidate-${candidate.id}-name`;
   const isRow = layout === 'list';

@@ -9,7 +9,7 @@ export const formatRate = (dollars: number) =>
     minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
   }).format(dollars)}/hr`;
 
-// Spec §3: out of 5 with one decimal.
+// docs/spec/portal-and-public-site.md §3: out of 5 with one decimal.
 export const formatRating = (rating: number) => rating.toFixed(1);
 
 export const formatHoursBilled = (hours: number) =>

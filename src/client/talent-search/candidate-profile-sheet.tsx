@@ -24,9 +24,9 @@ interface CandidateProfileSheetProps {
   actions?: ReactNode;
 }
 
-// A candidate's full profile in a drawer over the results (spec §2: a card opens the profile): the whole
-// summary and every skill, beside what the card shows, at once from the search's answer; and the tests
-// the candidate passed, fetched as the drawer opens.
+// A candidate's full profile in a drawer over the results (docs/spec/portal-and-public-site.md §2: a card opens
+// the profile): the whole summary and every skill, beside what the card shows, at once from the search's
+// answer; and the tests the candidate passed, fetched as the drawer opens.
 export function CandidateProfileSheet({
   candidate,
   onOpenChange,

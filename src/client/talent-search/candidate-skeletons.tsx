@@ -2,7 +2,8 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { cn } from '~/client/lib/cn';
 import type { TalentLayout } from './talent-search-search';
 
-// Spec §2: five skeleton cards while a search is on its way (for as long as it really takes).
+// docs/spec/portal-and-public-site.md §2: five skeleton cards while a search is on its way (for as long as it
+// really takes).
 const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5];
 
 export function CandidateSkeletons({ layout }: { layout: TalentLayout }) {

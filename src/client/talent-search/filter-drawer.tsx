@@ -2,8 +2,8 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-// The filter panel on a phone (spec §2: a left drawer on mobile). The portal's own left sheet is dressed
-// for the dark navigation, so this one is drawn on the page's background.
+// The filter panel on a phone (docs/spec/portal-and-public-site.md §2: a left drawer on mobile). The portal's
+// own left sheet is dressed for the dark navigation, so this one is drawn on the page's background.
 export function FilterDrawer({
   open,
   onOpenChange,

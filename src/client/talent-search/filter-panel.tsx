@@ -33,8 +33,9 @@ import { RateRangeSlider } from './rate-range-slider';
 import { SkillPicker } from './skill-picker';
 import { browserTimeZone, overlapHourChoices, rateBoundsOf, type TalentFilterState } from './talent-search-search';
 
-// The filter panel (spec §2): every change is staged here and reaches the search on Apply; Reset puts
-// the panel back to its defaults. What is applied lives in the URL (talent-search-search.ts).
+// The filter panel (docs/spec/portal-and-public-site.md §2): every change is staged here and reaches the search
+// on Apply; Reset puts the panel back to its defaults. What is applied lives in the URL
+// (talent-search-search.ts).
 
 interface FilterDraft {
   skills: string[];

@@ -4,8 +4,8 @@ import { cn } from '~/client/lib/cn';
 import type { Candidate } from '~/shared/talent-search';
 import { useToggleShortlist } from './api';
 
-// The shortlist heart (spec §2, §4): it flips at once, persists, says so, and flips back on failure
-// (the toasts are the mutation's, in api.ts).
+// The shortlist heart (docs/spec/portal-and-public-site.md §2, §4): it flips at once, persists, says so, and
+// flips back on failure (the toasts are the mutation's, in api.ts).
 export function ShortlistButton({
   candidate,
   className,

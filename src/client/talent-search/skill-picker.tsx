@@ -22,8 +22,8 @@ function useDebounced(value: string) {
   return debounced;
 }
 
-// The skills search box of the filter panel (spec §2): a combobox suggesting the skills listed profiles
-// have (GET /api/talent/skills?q=), Enter or a click adds the skill as a removable chip.
+// The skills search box of the filter panel (docs/spec/portal-and-public-site.md §2): a combobox suggesting the
+// skills listed profiles have (GET /api/talent/skills?q=), Enter or a click adds the skill as a removable chip.
 export function SkillPicker({ value, onChange }: { value: string[]; onChange: (skills: string[]) => void }) {
   const id = useId();
   const listboxId = `${id}-suggestions`;

@@ -20,9 +20,9 @@ import {
   talentTexts,
 } from '~/shared/talent-search';
 
-// Talent Search (spec §2 "Talent Search results (company)", §3 Candidate, §4, §5, §8, §9): the cards, the
-// heading, the staged filter panel and what it sends, the heart with its toasts, the shortlist tab with
-// Invite to apply, the empty and error states, and the state kept in the URL.
+// Talent Search (docs/spec/portal-and-public-site.md §2 "Talent Search results (company)", §3 Candidate, §4,
+// §5, §8, §9): the cards, the heading, the staged filter panel and what it sends, the heart with its toasts,
+// the shortlist tab with Invite to apply, the empty and error states, and the state kept in the URL.
 
 function candidate(overrides: Partial<Candidate> = {}): Candidate {
   return {

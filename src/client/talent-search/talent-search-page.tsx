@@ -47,10 +47,10 @@ import {
 } from './talent-search-search';
 import { useIsNarrow } from './use-is-narrow';
 
-// /company/talent (spec §2 "Talent Search results (company)"): listed applicants searched as the company
-// types (debounced 300 ms), narrowed by the filter panel on Apply, sorted and paged on the server; the
-// heart keeps a shortlist, which has its own tab with Invite to apply. Everything but the open panels
-// lives in the URL, so Back and a shared link land on the same search.
+// /company/talent (docs/spec/portal-and-public-site.md §2 "Talent Search results (company)"): listed applicants
+// searched as the company types (debounced 300 ms), narrowed by the filter panel on Apply, sorted and paged on
+// the server; the heart keeps a shortlist, which has its own tab with Invite to apply. Everything but the open
+// panels lives in the URL, so Back and a shared link land on the same search.
 export default function TalentSearchPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const search = useListSearch(talentSearch);
@@ -304,7 +304,7 @@ function SortSelect({ value, onChange }: { value: TalentSort; onChange: (sort: T
   );
 }
 
-// Card or list (spec §2): two toggle buttons, the pressed one is the layout shown.
+// Card or list (docs/spec/portal-and-public-site.md §2): two toggle buttons, the pressed one is the layout shown.
 const layoutChoices = [
   { layout: 'grid', label: 'Card view', Icon: LayoutGridIcon },
   { layout: 'list', label: 'List view', Icon: ListIcon },

@@ -21,7 +21,7 @@ import {
 } from '~/shared/talent';
 import { textTexts } from '~/shared/text';
 
-// The Profile section of an applicant's Settings (issue 11): what it checks before sending, what it sends,
+// The Profile section of an applicant's Settings: what it checks before sending, what it sends,
 // how it shows the server's refusals, the meter, the time-zone search and the photo's checks.
 
 const applicant: CurrentUser = {

@@ -49,7 +49,7 @@ const resolver: Resolver<ProfileFormValues> = (values) => {
   return { values: {}, errors: errors as FieldErrors<ProfileFormValues> };
 };
 
-// The applicant's profile in Settings (issue 11): what companies see, the photo, and the meter saying
+// The applicant's profile in Settings: what companies see, the photo, and the meter saying
 // what is still missing. Loads, then shows the form; a failed load offers Try Again.
 export function ProfileSection() {
   const titleId = useId();

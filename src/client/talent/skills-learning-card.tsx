@@ -6,9 +6,9 @@ import { paths } from '~/shared/routes';
 import { applicantProfileQueryOptions } from './api';
 import { ProfileCompletenessMeter } from './profile-completeness-meter';
 
-// The dashboard's Skills & Learning (spec §2): the skills companies search by and how complete the
-// profile is, from the applicant's own profile rather than a sample bar. Passed tests join it when
-// candidates can take them.
+// The dashboard's Skills & Learning (docs/spec/portal-and-public-site.md §2): the skills companies search by
+// and how complete the profile is, from the applicant's own profile rather than a sample bar. Passed tests join
+// it when candidates can take them.
 export function SkillsLearningCard() {
   const profile = useQuery(applicantProfileQueryOptions());
   const settingsHref = paths.applicantSettings.getHref();

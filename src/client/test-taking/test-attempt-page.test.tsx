@@ -10,7 +10,7 @@ import { paths } from '~/shared/routes';
 import { type ApplicantAttempt, attemptTexts } from '~/shared/test-attempts';
 import { waitingForGradingText } from './test-result';
 
-// Taking a skills test (issue 13): the integrity notice before Start, answers saved as given in the
+// Taking a skills test: the integrity notice before Start, answers saved as given in the
 // shape the server checks, the countdown on the server's clock, the deadline closing the test, and
 // Submit asked first.
 

@@ -16,7 +16,7 @@ import { TestInProgress } from './test-in-progress';
 import { TestIntro } from './test-intro';
 import { myTestsHref, TestResult } from './test-result';
 
-// /applicant/tests/:id (issue 13): the candidate's skills test — its introduction and Start, the open
+// /applicant/tests/:id: the candidate's skills test — its introduction and Start, the open
 // test, and once submitted its result — as the server's status says.
 
 // Attempt ids are uuids: anything else cannot be one, so it is not asked for.

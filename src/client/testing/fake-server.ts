@@ -28,7 +28,7 @@ export function reply<Body = undefined>(status: number, body?: Body): Reply<Body
   return { [replyMarker]: true, status, body: body as Body };
 }
 
-// The API's error shape (DESIGN.md §6).
+// The API's error shape (docs/design.md §6).
 export function replyError(
   status: number,
   code: ErrorCode,
@@ -117,7 +117,7 @@ export function createFakeServer(): FakeServer {
       if (payload instanceof Blob) return new Response(payload, { status, headers: { 'content-type': payload.type } });
       return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
     }
-    // A call the test did not expect is a finding: the console error fails the test (STYLE.md 19).
+    // A call the test did not expect is a finding: the console error fails the test (docs/style.md 19).
     console.error(`The fake server has no answer for ${method} ${url.pathname}${url.search}`);
     return new Response(JSON.stringify({ error: 'Not faked.', code: 'not_found' }), {
       status: 404,

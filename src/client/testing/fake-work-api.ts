@@ -5,7 +5,7 @@ import { type FakeServer, replyError } from '~/client/testing/fake-server';
 import { type Assignment, type ClockState, type Timesheet, type TimesheetStatus, workTexts } from '~/shared/billing';
 import { workContract } from '~/shared/contracts/work';
 
-// The work endpoints (issue 15) for component tests, answered from memory with the server's rules for
+// The work endpoints for component tests, answered from memory with the server's rules for
 // what the screens rely on: a submitted or approved week cannot change, hours over the weekly ones
 // need the company's explicit approval, and the clock moves offline → on shift ⇄ on break → offline.
 

@@ -12,7 +12,7 @@ import type {
 } from '~/shared/billing';
 import { workContract } from '~/shared/contracts/work';
 
-// The work endpoints (issue 15): the talent's assignments, weekly timesheets and clock, and the company's
+// The work endpoints: the talent's assignments, weekly timesheets and clock, and the company's
 // approvals and assignments. The talent's data nests under the applicant's key, so what refreshes the
 // applicant's dashboard (Active Hours) refreshes it too; the company's under `work`.
 

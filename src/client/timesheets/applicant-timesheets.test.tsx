@@ -11,7 +11,7 @@ import { paths } from '~/shared/routes';
 import { applicantTimesheetTexts } from './applicant-timesheets';
 import { hoursTexts } from './hours';
 
-// /applicant/timesheets (issue 15): the weekly grid (hours typed as 7.5 or 7:30, sent as minutes), Save and
+// /applicant/timesheets: the weekly grid (hours typed as 7.5 or 7:30, sent as minutes), Save and
 // Submit, the week's status (returned with the company's words, approved and locked), the clock, the
 // weeks saved so far, and the page's loading, empty and error states. Today is Tuesday, Nov 24, 2026: the
 // week runs from Sunday Nov 22, and Wednesday to Saturday are still to come.

@@ -14,7 +14,7 @@ import { CompanyAssignmentsPanel } from './company-assignments-panel';
 import { CompanyTimesheetsPanel } from './company-timesheets-panel';
 import { reviewTexts } from './timesheet-review-dialog';
 
-// The company's panels on Billing (issue 15): the weeks to approve — Approve needs the explicit tick for
+// The company's panels on Billing: the weeks to approve — Approve needs the explicit tick for
 // hours over the weekly ones, Return needs a comment — and the assignments — Start on the start date,
 // Change terms from a date, End with a date and a reason, the terms history. Today is Nov 24, 2026.
 

@@ -39,7 +39,7 @@ const timesheetsSearch = defineListSearch<{ status: StatusFilter }>({
   filters: { status: statusParam },
 });
 
-// The company's timesheets to approve (issue 15): each week with its talent and hours against the agreed
+// The company's timesheets to approve: each week with its talent and hours against the agreed
 // ones; a week opens for Approve or Return.
 export function CompanyTimesheetsPanel() {
   const search = useListSearch(timesheetsSearch);

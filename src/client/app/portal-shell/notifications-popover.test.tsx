@@ -14,7 +14,7 @@ import type { LiveEvent } from '~/shared/live-events';
 import { type NotificationView, notificationTexts } from '~/shared/notifications';
 import { paths } from '~/shared/routes';
 
-// The header's bell (issue 14): the unread count from the API and live, the list with its links, marking
+// The header's bell: the unread count from the API and live, the list with its links, marking
 // read one or all, Load more, and the loading, empty and error states.
 
 // The tab's live socket, driven by the test.

@@ -9,7 +9,7 @@ import type { Role } from '~/shared/permissions';
 import { type PortalRole, paths } from '~/shared/routes';
 import { PageLoading } from '../page-loading';
 
-// The portal each role works in; account managers have their own (/manager, issue 16).
+// The portal each role works in; account managers have their own (/manager).
 const portalOfRole: Record<Role, PortalRole> = {
   applicant: 'applicant',
   company: 'company',

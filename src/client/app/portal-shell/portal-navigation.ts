@@ -27,12 +27,13 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-// The sidebar of each role, as spec §2 lists it.
+// The sidebar of each role, as docs/spec/portal-and-public-site.md §2 lists it (the admin's:
+// docs/spec/admin-billing-and-content.md §2).
 export const sidebarByRole: Record<PortalRole, NavItem[]> = {
   company: [
     { label: 'Dashboard', href: paths.companyDashboard.getHref(), icon: LayoutDashboardIcon },
     { label: 'Jobs & Applications', href: paths.companyJobs.getHref(), icon: BriefcaseIcon },
-    // Every application across the company's jobs, in one list (issue 11).
+    // Every application across the company's jobs, in one list.
     { label: 'Applications', href: paths.companyApplications.getHref(), icon: InboxIcon },
     { label: 'Talent Search', href: paths.companyTalent.getHref(), icon: SearchIcon },
     { label: 'Messages', href: paths.companyMessages.getHref(), icon: MessageSquareIcon },

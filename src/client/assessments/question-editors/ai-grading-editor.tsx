@@ -35,7 +35,7 @@ function RubricPreview({ rubric }: { rubric: string }) {
   );
 }
 
-// Short answer and paragraph (spec §9): grading by AI against a rubric, or not.
+// Short answer and paragraph (docs/spec/portal-and-public-site.md §9): grading by AI against a rubric, or not.
 export function AiGradingEditor() {
   const id = useId();
   const { control, register, formState } = useFormContext<EditableQuestion>();

@@ -14,7 +14,8 @@ interface LineListEditorProps {
   // Names one line, numbered: 'Option' → 'Option 1'.
   itemLabel: string;
   addLabel: string;
-  // Lines before this index have no remove button (options from the third on can be removed, spec §5).
+  // Lines before this index have no remove button (options from the third on can be removed,
+  // docs/spec/portal-and-public-site.md §5).
   removableFrom: number;
   maxLines: number;
   hint?: string;

@@ -11,9 +11,9 @@ import {
 } from '~/client/testing/builder-test-helpers';
 import { testTexts } from '~/shared/assessments';
 
-// The add-question panel of the test builder, one editor per question type (spec §2, §5, §9), on the real
-// Create Test page: what the person fills in, what the panel says is wrong, and the card the question
-// becomes.
+// The add-question panel of the test builder, one editor per question type (docs/spec/portal-and-public-site.md
+// §2, §5, §9), on the real Create Test page: what the person fills in, what the panel says is wrong, and the
+// card the question becomes.
 
 const group = (name: string) => addPanel().getByRole('group', { name });
 const optionTexts = (select: HTMLElement) =>

@@ -68,9 +68,9 @@ interface QuestionEditorProps {
   onDirtyChange?: (isDirty: boolean) => void;
 }
 
-// The add-question panel (spec §2 "Create Test"): the type, the text, the points and the type's own
-// editor, as a form of its own. Adding checks the question's rules; the answer key may wait until the
-// test is published.
+// The add-question panel (docs/spec/portal-and-public-site.md §2 "Create Test"): the type, the text, the points
+// and the type's own editor, as a form of its own. Adding checks the question's rules; the answer key may wait
+// until the test is published.
 export function QuestionEditor({ editing, onSubmit, onCancelEdit, onDirtyChange }: QuestionEditorProps) {
   const titleId = useId();
   const isEditing = editing !== undefined;

@@ -13,7 +13,7 @@ const themeVariables = {
   '--rdp-day_button-width': '2.375rem',
 } as CSSProperties;
 
-// A month calendar; weeks start on Sunday (spec §9).
+// A month calendar; weeks start on Sunday (docs/spec/portal-and-public-site.md §9).
 export function Calendar({ className, style, ...props }: DayPickerProps) {
   return (
     <DayPicker

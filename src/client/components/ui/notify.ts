@@ -1,6 +1,6 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
-// The sonner notification system (spec §9), loaded on first use so pages that never
+// The sonner notification system (docs/spec/portal-and-public-site.md §9), loaded on first use so pages that never
 // toast do not download it. notify.success('Draft saved') etc. mirror sonner's toast API.
 
 type Kind = 'message' | 'success' | 'info' | 'warning' | 'error' | 'loading';

@@ -4,7 +4,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '~/client/lib/cn';
 
-// Spec §9: auto-dismiss after 5000 ms, swipe right 50px to dismiss, F8 focuses the area.
+// docs/spec/portal-and-public-site.md §9: auto-dismiss after 5000 ms, swipe right 50px to dismiss, F8 focuses the area.
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

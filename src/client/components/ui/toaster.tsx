@@ -1,7 +1,8 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToastQueue } from './use-toast';
 
-// The Radix notification area (spec §9 "notification queue"); raise one with toast() from ./use-toast.
+// The Radix notification area (docs/spec/portal-and-public-site.md §4 "notification queue", §9); raise one with
+// toast() from ./use-toast.
 export function Toaster() {
   const toasts = useToastQueue();
   return (

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '~/client/lib/cn';
 
-// Tooltips open after 700 ms (spec §9).
+// Tooltips open after 700 ms (docs/spec/portal-and-public-site.md §9).
 export const TOOLTIP_DELAY_MS = 700;
 
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {

@@ -1,8 +1,8 @@
 import { type ReactElement, type ReactNode, useSyncExternalStore } from 'react';
 import type { ToastVariant } from './toast';
 
-// Spec §4/§9: one notification visible at a time; a new one replaces it; a dismissed one is
-// kept (closed) for 1,000,000 ms before it is removed from the queue.
+// docs/spec/portal-and-public-site.md §4, §9: one notification visible at a time; a new one replaces it; a
+// dismissed one is kept (closed) for 1,000,000 ms before it is removed from the queue.
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
