@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// A console.error fails every kind of test (STYLE.md 19).
+// A console.error fails every kind of test (docs/style.md 19).
 const failOnConsoleError = 'src/server/testing/fail-on-console-error.ts';
 
 // A node test file that builds a test app or a test database runs once per database kind: PGlite, and

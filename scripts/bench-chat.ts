@@ -1,5 +1,5 @@
 // `npm run bench:chat [-- --members 1000 --tabs 10 --messages 200 --kill-series 20 --layouts people,tabs]`:
-// issue 14's live delivery at load, on loopback. Two instances of the built server (build/server/main.js,
+// live delivery at load, on loopback (decision 011). Two instances of the built server (build/server/main.js,
 // rebuilt when older than the sources) share a fresh PostgreSQL database (tandem_bench_chat, dropped at
 // the end) and Redis (a key prefix of their own), behind a round-robin TCP proxy; 10,000 WebSockets go
 // through it, in two layouts one after the other:

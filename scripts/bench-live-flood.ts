@@ -1,5 +1,5 @@
 // `npm run bench:live-flood [-- --frames 3000 --listeners 3]`: one live socket floods the server with typing
-// commands (issue 27 item 9) while /api/health is timed, one request after another, before and during.
+// commands while /api/health is timed, one request after another, before and during.
 // The demo company types into its support conversation; the demo administrator listens in several tabs,
 // so each relayed frame fans out. Without a per-socket limit the relays held /api/health for seconds;
 // with it a few are relayed, the rest dropped, and the flooding socket is closed with 1008.

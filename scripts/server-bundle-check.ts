@@ -1,4 +1,4 @@
-// Production ships no test code (issue 28, decision 020). The server bundle's static graph — the entry
+// Production ships no test code (decision 020). The server bundle's static graph — the entry
 // chunk and every chunk it imports, all loaded at start — holds no module of a testing/ folder and no
 // test route. The test routes are built, in a chunk of their own that app.ts imports only when
 // ENABLE_TEST_ROUTES is on; a build without that chunk fails too, since then the check proves nothing.

@@ -4,7 +4,7 @@ import { authMessages, emailSchema } from './auth';
 import { isValidEmail } from './email';
 import { singleLine, text } from './text';
 
-// Account Manager Management (admin document §2 item 6, §3 "Account manager"; issue 16 §4) and the
+// Account Manager Management (docs/spec/admin-billing-and-content.md §2 item 6, §3 "Account manager") and the
 // account manager's own portal (/manager/...): the companies assigned to them, their people and jobs.
 // Money is integer cents; "monthly revenue" is what was invoiced this calendar month (UTC).
 
@@ -13,7 +13,7 @@ export const accountManagerStatusLabels: Record<AccountManagerStatus, string> = 
   on_leave: 'On Leave',
 };
 
-// The table shows the first two specialties and a "+N" for the rest (spec §9).
+// The table shows the first two specialties and a "+N" for the rest (docs/spec/admin-billing-and-content.md §9).
 export const SHOWN_SPECIALTIES = 2;
 
 const page = z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1);
@@ -103,7 +103,8 @@ export type UpdateAccountManagerInput = z.infer<typeof updateAccountManagerSchem
 export const createAccountManagerSchema = z.object({ ...profileFields, email: emailSchema });
 export type CreateAccountManagerInput = z.infer<typeof createAccountManagerSchema>;
 
-// Specialties are typed comma-separated (spec §6): "Technology, SaaS" → ["Technology", "SaaS"], each once.
+// Specialties are typed comma-separated (docs/spec/admin-billing-and-content.md §5): "Technology, SaaS" →
+// ["Technology", "SaaS"], each once.
 export function parseSpecialties(typed: string): string[] {
   const seen = new Set<string>();
   const specialties: string[] = [];

@@ -7,12 +7,12 @@ import {
   companyStatusLabels,
 } from './admin-companies';
 
-// Applicant Management (admin document §2 item 3; issue 16 §2): every applicant, searched on the
+// Applicant Management (docs/spec/admin-billing-and-content.md §2 item 3): every applicant, searched on the
 // server, with bulk Suspend, Activate and Remove (an erasure by anonymisation).
 
 export const applicantStatuses = companyStatuses;
 export type ApplicantStatus = (typeof applicantStatuses)[number];
-// Spec §2 item 3: Active or Suspended.
+// docs/spec/admin-billing-and-content.md §2 item 3: Active or Suspended.
 export const applicantStatusLabels: Record<ApplicantStatus, string> = companyStatusLabels;
 
 // GET /api/admin/applicants?q=&status=&page=&page_size= (q: name or email, any case).

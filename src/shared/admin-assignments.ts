@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Assignment Management (issue 16 §3): the administrator's summary of every assignment, and New
+// Assignment Management: the administrator's summary of every assignment, and New
 // Assignment — a company, a talent, a role, a rate and weekly hours from a start date. Money is
 // integer cents.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Company Management (admin document §2 item 2, §3 "Company (admin list)", §8; issue 16 §2): every
+// Company Management (docs/spec/admin-billing-and-content.md §2 item 2, §3 "Company (admin list)", §8): every
 // company not deleted, searched on the server, its account manager assigned from the row, and bulk
 // Suspend, Activate and Delete.
 
@@ -45,7 +45,7 @@ export const adminCompanySchema = z.object({
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
-// A page of a list, as every list answers (DESIGN.md §6).
+// A page of a list, as every list answers (docs/design.md §6).
 export const adminListPageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
 
@@ -114,7 +114,7 @@ export const companyBulkVerbs: Record<CompanyBulkAction, { past: string; title: 
 };
 
 export const adminCompanyTexts = {
-  // Spec §8, word for word.
+  // docs/spec/admin-billing-and-content.md §8, word for word.
   loadFailedTitle: 'Error loading companies',
   loadFailed: 'Failed to load company data. Please try again.',
   bulkFailed: (action: CompanyBulkAction) => `Failed to ${action} companies`,

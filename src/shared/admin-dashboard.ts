@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AbuseReportTarget, abuseReportStatuses, abuseReportTargets } from './admin';
 
-// The admin dashboard (admin document §2 item 1, §3 "Admin stats"; issue 16 §1) and the Report button
+// The admin dashboard (docs/spec/admin-billing-and-content.md §2 item 1, §3 "Admin stats") and the Report button
 // whose reports it counts. Every figure is computed from the records; growth compares with the period before.
 
 // A figure and the same figure one period earlier, with the label the card shows ("+12% from last month").
@@ -90,7 +90,7 @@ export function marginGrowthLabel(current: number | null, previous: number | nul
 const countFormat = new Intl.NumberFormat('en-US');
 export const formatCount = (value: number) => countFormat.format(value);
 
-// Spec §9: revenue in thousands — '$12.4K'; below a thousand dollars, the dollars.
+// docs/spec/admin-billing-and-content.md §9: revenue in thousands — '$12.4K'; below a thousand dollars, the dollars.
 export function formatThousands(cents: number): string {
   const dollars = cents / 100;
   if (Math.abs(dollars) < 1000) return `$${Math.round(dollars)}`;
@@ -168,7 +168,7 @@ export const abuseReportTexts = {
   dismissed: 'Report Dismissed',
 } as const;
 
-// Spec §8: the admin dashboard's error texts, word for word.
+// docs/spec/admin-billing-and-content.md §8: the admin dashboard's error texts, word for word.
 export const adminDashboardTexts = {
   loadFailed: 'Failed to load admin data. Please try again.',
   toastTitle: 'Error loading dashboard',

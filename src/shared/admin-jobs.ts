@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createJobSchema, jobStatuses } from './jobs';
 
-// Job Management (admin document §2 item 4; issue 16 §2): every company's jobs, searched, filtered and
+// Job Management (docs/spec/admin-billing-and-content.md §2 item 4): every company's jobs, searched, filtered and
 // paged on the server; Edit and Archive on each row; Create Job for a company the administrator picks.
 // The job's own rules (fields, publishing, the state machine) are the company's, in ./jobs.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paymentSchema } from './billing';
 
-// Payment Management (admin document §2 item 7, §3 Payment record; issue 16 §5): every payment on the
+// Payment Management (docs/spec/admin-billing-and-content.md §2 item 7, §3 Payment record): every payment on the
 // platform, three summary cards, a refund through the provider, and the CSV of the filtered rows.
 
 // What the status filter offers. A refunded payment completed once and was given back (refunded_at):

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { type TestType, testFieldsSchema, testSchema, testStatuses, testTypes } from './assessments';
 
-// Tests & Content Management (admin document §2 item 9, §3 "Test (admin)", §4 "Test bulk actions"; issue 16
-// §2): every test on the platform, the companies' and the platform's own assessments, Create New Test for
-// an owner the administrator picks, bulk Archive and Delete, and a read-only view.
+// Tests & Content Management (docs/spec/admin-billing-and-content.md §2 item 9, §3 "Test (admin)",
+// §4 "Test bulk actions"): every test on the platform, the companies' and the platform's own assessments, Create
+// New Test for an owner the administrator picks, bulk Archive and Delete, and a read-only view.
 
 // The spec's two kinds: a test of skills is Technical, one read for how a person writes or speaks is
 // Behavioral.
@@ -18,7 +18,7 @@ export const adminTestKindOf: Record<TestType, AdminTestKind> = {
   written: 'behavioral',
 };
 
-// "60 min" (spec §3: duration is text such as 60 min).
+// "60 min" (docs/spec/admin-billing-and-content.md §3: duration is text such as 60 min).
 export const formatTestDuration = (minutes: number) => `${minutes} min`;
 
 // GET /api/admin/tests?q=&page=&page_size= (q: the test's name or its owner's name).
@@ -75,7 +75,8 @@ export const adminTestTexts = {
   loadError: 'Failed to load tests. Please try again.',
 } as const;
 
-// What the toast says after a bulk action (spec §4: the selected tests were archived or deleted).
+// What the toast says after a bulk action (docs/spec/admin-billing-and-content.md §4: the selected tests were
+// archived or deleted).
 export const bulkTestDoneText = (action: BulkTestAction, count: number) =>
   `${count} selected ${count === 1 ? 'test was' : 'tests were'} ${action === 'archive' ? 'archived' : 'deleted'}.`;
 

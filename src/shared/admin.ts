@@ -1,4 +1,4 @@
-// Records the admin back office keeps (issue 16): abuse reports, account managers' profiles,
+// Records the admin back office keeps: abuse reports, account managers' profiles,
 // personal API tokens and privacy requests. The tables are in server/db/schema/admin.ts.
 
 // What a Report button can point at.
@@ -8,7 +8,7 @@ export type AbuseReportTarget = (typeof abuseReportTargets)[number];
 export const abuseReportStatuses = ['open', 'resolved', 'dismissed'] as const;
 export type AbuseReportStatus = (typeof abuseReportStatuses)[number];
 
-// Spec §3 "Account manager": status Active or On Leave.
+// docs/spec/admin-billing-and-content.md §3 "Account manager": status Active or On Leave.
 export const accountManagerStatuses = ['active', 'on_leave'] as const;
 export type AccountManagerStatus = (typeof accountManagerStatuses)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Personal API tokens (issue 16 §7): made in settings, shown once, sent as `Authorization: Bearer`,
+// Personal API tokens: made in settings, shown once, sent as `Authorization: Bearer`,
 // revocable. A token acts as its owner with exactly the owner's permissions.
 
 export const API_TOKEN_PREFIX = 'tdm_';

@@ -3,7 +3,7 @@ import type { QueryOf } from './contract';
 import type { applicationsContract } from './contracts/applications';
 
 // The contract of applications: an applicant's application to a job and the stages it moves through
-// (DESIGN.md §5).
+// (docs/design.md §5).
 export const applicationStatuses = [
   'submitted',
   'shortlisted',
@@ -15,7 +15,7 @@ export const applicationStatuses = [
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-// An assignment is a hire at work (DESIGN.md §5): pending until its start, active, then ended.
+// An assignment is a hire at work (docs/design.md §5): pending until its start, active, then ended.
 export const assignmentStatuses = ['pending', 'active', 'ended'] as const;
 export type AssignmentStatus = (typeof assignmentStatuses)[number];
 
@@ -36,7 +36,7 @@ export const notificationTypes = [
   'meeting_responded',
   'meeting_rescheduled',
   'meeting_cancelled',
-  // Work and billing (issue 15).
+  // Work and billing.
   'assignment_changed',
   'timesheet_submitted',
   'timesheet_reviewed',
@@ -64,7 +64,7 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
 // Where an application stops moving.
 export const finalApplicationStatuses: readonly ApplicationStatus[] = ['hired', 'rejected', 'withdrawn'];
 
-// Who moves an application where (DESIGN.md §5). The company moves it forward or rejects it (an offer is
+// Who moves an application where (docs/design.md §5). The company moves it forward or rejects it (an offer is
 // made with its terms, POST …/offer); the applicant withdraws, or answers an offer (accept → hired,
 // decline → withdrawn).
 export type ApplicationMover = 'company' | 'applicant';
@@ -101,7 +101,7 @@ export function illegalApplicationMoveMessage(from: ApplicationStatus, to: Appli
   return `An application cannot move from ${applicationStatusLabels[from]} to ${applicationStatusLabels[to]}.`;
 }
 
-// Texts of spec §5 and §8, word for word, and the server's sentences.
+// Texts of docs/spec/portal-and-public-site.md §5 and §8, word for word, and the server's sentences.
 export const applicationTexts = {
   coverLetterRequired: 'Please provide a cover letter.',
   submitted: 'Application submitted!',
@@ -132,8 +132,8 @@ export const canWithdrawApplication = (status: ApplicationStatus) =>
 export const applicantApplicationActions = ['withdraw', 'accept-offer', 'decline-offer'] as const;
 export type ApplicantApplicationAction = (typeof applicantApplicationActions)[number];
 
-// The weekly target the Active Hours card counts against (spec §9: 'Applicant dashboard active hours
-// default 0/40').
+// The weekly target the Active Hours card counts against (docs/spec/portal-and-public-site.md §9: 'Applicant
+// dashboard active hours default 0/40').
 export const ACTIVE_HOURS_TARGET = 40;
 
 // What the applicant's screens say; the dashboard's load error is applicationTexts.dashboardLoadError.
@@ -238,7 +238,8 @@ export const applicantApplicationListSchema = z.object({
 });
 export type ApplicantApplicationList = z.infer<typeof applicantApplicationListSchema>;
 
-// GET /api/applicant/stats: the five cards of the applicant dashboard (spec §3 "Applicant stats").
+// GET /api/applicant/stats: the five cards of the applicant dashboard (docs/spec/portal-and-public-site.md §3
+// "Applicant stats").
 export const applicantStatsSchema = z.object({
   applications: z.number(),
   interviews: z.number(),
@@ -248,7 +249,8 @@ export const applicantStatsSchema = z.object({
 });
 export type ApplicantStats = z.infer<typeof applicantStatsSchema>;
 
-// GET /api/applicant/recommended-jobs (spec §3 "Recommended job": title, company, location, skills).
+// GET /api/applicant/recommended-jobs (docs/spec/portal-and-public-site.md §3 "Recommended job": title, company,
+// location, skills).
 export const RECOMMENDED_JOBS_DEFAULT = 5;
 export const recommendedJobsQuerySchema = z.object({
   limit: z.coerce
@@ -272,7 +274,7 @@ export type RecommendedJob = z.infer<typeof recommendedJobSchema>;
 export const recommendedJobListSchema = z.object({ items: z.array(recommendedJobSchema) });
 export type RecommendedJobList = z.infer<typeof recommendedJobListSchema>;
 
-// GET /api/applicant/messages and /meetings (spec §3 Message, Meeting).
+// GET /api/applicant/messages and /meetings (docs/spec/portal-and-public-site.md §3 Message, Meeting).
 export const applicantListQuerySchema = z.object(pageQuery);
 // A message someone wrote to the applicant, newest first; the conversation opens from it.
 export const applicantMessageSchema = z.object({

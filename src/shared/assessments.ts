@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isCalendarDate, singleLine, text } from './text';
 
-// The contract of skills tests (spec §3 "Test" and "Question", §5, §9): the twelve question types, the
-// texts both sides show, the payloads and answers of /api/tests.
+// The contract of skills tests (docs/spec/portal-and-public-site.md §3 "Test" and "Question", §5, §9): the twelve
+// question types, the texts both sides show, the payloads and answers of /api/tests.
 
 export const TIME_LIMIT_MIN = 15;
 export const TIME_LIMIT_MAX = 240;
@@ -27,7 +27,7 @@ export const testTypeLabels: Record<TestType, string> = {
   written: 'Written',
 };
 
-// One candidate's go at a test: assigned → started → submitted → graded (DESIGN.md §5).
+// One candidate's go at a test: assigned → started → submitted → graded (docs/design.md §5).
 export const testAttemptStatuses = ['assigned', 'started', 'submitted', 'graded'] as const;
 export type TestAttemptStatus = (typeof testAttemptStatuses)[number];
 
@@ -62,7 +62,7 @@ export const questionTypeLabels: Record<QuestionType, string> = {
 };
 export const choiceQuestionTypes = ['multiple-choice', 'checkboxes', 'dropdown'] as const satisfies QuestionType[];
 export const gridQuestionTypes = ['multiple-choice-grid', 'checkbox-grid'] as const satisfies QuestionType[];
-// AI grading exists only for these (spec §9).
+// AI grading exists only for these (docs/spec/portal-and-public-site.md §9).
 export const aiGradableQuestionTypes = ['short-answer', 'paragraph'] as const satisfies QuestionType[];
 // Types with no answer key: a person grades them (or AI, for a paragraph with AI grading on).
 export const ungradedQuestionTypes = ['paragraph', 'file-upload'] as const satisfies QuestionType[];
@@ -81,7 +81,7 @@ export const SCALE_END_MAX = 10;
 export const DEFAULT_SCALE_START = 1;
 export const DEFAULT_SCALE_END = 5;
 export const OPTION_EDITOR_START_COUNT = 4;
-// Options from the third on can be removed (spec §5): at least two stay.
+// Options from the third on can be removed (docs/spec/portal-and-public-site.md §5): at least two stay.
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 20;
 export const MAX_GRID_LINES = 20;
@@ -93,7 +93,7 @@ export const draftTestDefaults = {
   pass_rate: DEFAULT_PASS_RATE,
 } as const satisfies { name: string; type: TestType; time_limit: number; pass_rate: number };
 
-// Texts of spec §5 and §8, word for word, and the server's field messages.
+// Texts of docs/spec/portal-and-public-site.md §5 and §8, word for word, and the server's field messages.
 export const testTexts = {
   requiredFields: 'Please fill in all required fields and add at least one question.',
   questionRequired: 'Please enter a question before adding.',
@@ -249,7 +249,7 @@ export const questionInputSchema = z.object({
   id: text().max(64).optional(),
   type: z.enum(questionTypes, { message: testTexts.unknownQuestionType }),
   question: text().trim().min(1, { message: testTexts.questionRequired }).max(2000),
-  // Blanks are dropped on save (spec §3).
+  // Blanks are dropped on save (docs/spec/portal-and-public-site.md §3).
   options: z
     .array(text().max(500))
     .max(MAX_OPTIONS, { message: testTexts.tooManyOptions })
@@ -305,7 +305,7 @@ export const testFieldsSchema = z.object({
   questions: z.array(questionInputSchema).max(MAX_QUESTIONS).default([]),
   // true from Create Test, false from Save as Draft.
   is_active: z.boolean().default(false),
-  // Always false from the builder (spec §4); public tests are the admin's.
+  // Always false from the builder (docs/spec/portal-and-public-site.md §4); public tests are the admin's.
   is_public: z.boolean().default(false),
 });
 export type TestInput = z.input<typeof testFieldsSchema>;
@@ -563,8 +563,8 @@ export type NormalizedTest = Omit<TestFields, 'type' | 'questions'> & {
   questions: ReturnType<typeof normalizeQuestion<QuestionFields>>[];
 };
 
-// A test as it is stored: a draft's missing name and type filled with the spec's defaults (spec §5),
-// each question normalized. Check it with checkTest first.
+// A test as it is stored: a draft's missing name and type filled with the defaults of
+// docs/spec/portal-and-public-site.md §5, each question normalized. Check it with checkTest first.
 export function normalizeTest(test: TestFields): NormalizedTest {
   return {
     ...test,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Audit Logs (admin document §2 item 8, §3 Audit log entry; issue 16 §6): every recorded action, filtered
-// by who acted (a person or the system) and when, searched, paged by a cursor over millions of rows, each
+// Audit Logs (docs/spec/admin-billing-and-content.md §2 item 8, §3 Audit log entry): every recorded action,
+// filtered by who acted (a person or the system) and when, searched, paged by a cursor over millions of rows, each
 // row viewable with its before/after values, and the filtered rows as CSV. Companies see the rows their
 // own people wrote (/company/settings).
 

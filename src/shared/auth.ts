@@ -4,7 +4,8 @@ import { oidcProviders } from './oidc';
 import type { Role } from './permissions';
 import { singleLine, text } from './text';
 
-// The texts of spec §5 and §8, word for word; the form and the API show the same ones.
+// The texts of docs/spec/portal-and-public-site.md §5 and §8, word for word; the form and the API show the same
+// ones.
 export const authMessages = {
   emailAndPasswordRequired: 'Email and password are required',
   invalidEmail: 'Please enter a valid email address',
@@ -149,12 +150,12 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-// Where each role lands after signing in (spec §4).
+// Where each role lands after signing in (docs/spec/portal-and-public-site.md §4).
 export const dashboardPathByRole: Record<Role, string> = {
   applicant: '/applicant-dashboard',
   company: '/company-dashboard',
   admin: '/admin-dashboard',
-  // Their own portal: the companies assigned to them (issue 16).
+  // Their own portal: the companies assigned to them.
   account_manager: '/manager',
 };
 

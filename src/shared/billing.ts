@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assignmentStatuses } from './applications';
 import { malformedIdMessage } from './contract-schemas';
 
-// Work and billing (issue 15): assignments, timesheets, invoices and payments. Money is integer cents
+// Work and billing (decision 013): assignments, timesheets, invoices and payments. Money is integer cents
 // on the wire and in the database; the screens show two decimals. Durations are whole minutes.
 
 export const timesheetStatuses = ['open', 'submitted', 'approved', 'returned'] as const;
@@ -24,11 +24,12 @@ export type InvoiceItemKind = (typeof invoiceItemKinds)[number];
 export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-// Spec §9: card (masked card ending in 4242), bank, and a third-party wallet.
+// docs/spec/admin-billing-and-content.md §9: card (masked card ending in 4242), bank, and a third-party wallet.
 export const paymentMethodKinds = ['card', 'bank', 'wallet'] as const;
 export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
 
-// Spec §9: invoice sort keys; default issueDate descending; a new column sorts ascending first.
+// docs/spec/admin-billing-and-content.md §9: invoice sort keys; default issueDate descending; a new column
+// sorts ascending first.
 export const invoiceSortKeys = ['invoiceNumber', 'issueDate', 'dueDate', 'amount', 'status'] as const;
 export type InvoiceSortKey = (typeof invoiceSortKeys)[number];
 export const sortOrders = ['asc', 'desc'] as const;
@@ -225,7 +226,7 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceListQuerySchema = z.object({
-  // Matches the invoice number case-insensitively (spec §5).
+  // Matches the invoice number case-insensitively (docs/spec/admin-billing-and-content.md §5).
   q: z.string().trim().max(100).optional(),
   status: z.enum(invoiceStatuses, { message: 'Unknown invoice status.' }).optional(),
   // Issue date range, inclusive.
@@ -261,8 +262,8 @@ export const invoiceExportQuerySchema = z.object({
 });
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
-// The four summary cards (spec §9): outstanding = unpaid + pending + overdue; overdue; the most
-// recently issued paid invoice; the next auto-pay date, or null for 'Off'.
+// The four summary cards (docs/spec/admin-billing-and-content.md §9): outstanding = unpaid + pending + overdue;
+// overdue; the most recently issued paid invoice; the next auto-pay date, or null for 'Off'.
 export const billingSummarySchema = z.object({
   outstanding_cents: z.number().int(),
   overdue_cents: z.number().int(),
@@ -367,8 +368,8 @@ const dollarsAndCents = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-// Integer cents as every screen and PDF writes them (spec §9: two decimals): 123450 → '$1,234.50',
-// -500 → '-$5.00'. Divided once, at the edge, so no sum is ever done in floating point.
+// Integer cents as every screen and PDF writes them (docs/spec/admin-billing-and-content.md §9: two decimals):
+// 123450 → '$1,234.50', -500 → '-$5.00'. Divided once, at the edge, so no sum is ever done in floating point.
 export const formatCents = (cents: number): string => dollarsAndCents.format(cents / 100);
 
 // ---------------------------------------------------------------- work: what the server says

@@ -26,8 +26,8 @@ export const companyProfileResponseSchema = z.object({
 });
 export type CompanyProfile = z.infer<typeof companyProfileResponseSchema>;
 
-// GET /api/company/dashboard (spec §2 "Company dashboard"): the company's people at work, its jobs by
-// pipeline column, and its account manager. Featured Candidates come from Talent Search.
+// GET /api/company/dashboard (docs/spec/portal-and-public-site.md §2 "Company dashboard"): the company's people at
+// work, its jobs by pipeline column, and its account manager. Featured Candidates come from Talent Search.
 export const COMPANY_DASHBOARD_JOBS_PER_COLUMN = 5;
 export const COMPANY_DASHBOARD_EMPLOYEES = 6;
 export const dashboardPipelineColumns = ['draft', 'open', 'interviewing'] as const;

@@ -1,7 +1,8 @@
 // Kept apart from the zod schema (contact.ts) so the public pages can show these texts without
 // shipping zod: the home page has a 100 KB JavaScript budget.
-// The public contact forms (spec §2 "Public home page" of the portal document and "Contact" of the
-// admin/content document). The success toasts differ by form, word for word as each document has them.
+// The public contact forms (docs/spec/portal-and-public-site.md §2 "Public home page" and
+// docs/spec/admin-billing-and-content.md §2 "Contact"). The success toasts differ by form, word for word as each
+// document has them.
 export const contactToasts = {
   homeSuccess: {
     title: 'Message Sent!',

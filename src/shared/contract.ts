@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-// One contract per endpoint (issue 28, decision 019): method, path and schemas declared once, in
+// One contract per endpoint (decision 019): method, path and schemas declared once, in
 // `src/shared/contracts/<feature>.ts`. The server registers the route from it (platform/contract-routes.ts),
 // the OpenAPI document follows from the route schemas, the client calls it (lib/api-client.ts `callApi`)
 // and the component tests' fake server answers it (testing/fake-server.ts `server.on`), all typed by it.
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-// The answers on success. The error answers (DESIGN.md §6) are the same for every endpoint, so the
+// The answers on success. The error answers (docs/design.md §6) are the same for every endpoint, so the
 // server adds them; a contract names only what a caller can rely on.
 export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The error wire shape of every API response that is not a success (DESIGN.md §6).
+// The error wire shape of every API response that is not a success (docs/design.md §6).
 export const errorCodes = [
   'validation',
   'unauthenticated',

@@ -6,7 +6,7 @@ import type { jobBoardContract } from './contracts/job-board';
 import { engagementTypes, formatJobBudget, jobSchema, jobTexts, jobTimezones, jobVisibilities } from './jobs';
 import { isStorableText, text, textTexts } from './text';
 
-// The contract of the job board (issue 11): what applicants search and read (/api/applicant/jobs), the
+// The contract of the job board: what applicants search and read (/api/applicant/jobs), the
 // jobs they save (/api/applicant/saved-jobs), applying (POST /api/jobs/:id/applications), a company's
 // invitations to a private job, and the public job pages (/api/public/jobs/:id, /jobs/:id).
 
@@ -25,7 +25,8 @@ export const PROPOSAL_RATE_MAX = 10_000;
 // A card shows the start of the description, cut at a word.
 export const JOB_EXCERPT_LENGTH = 220;
 
-// Texts of spec §5 and §8 (word for word, from applicationTexts and jobTexts) and the board's own.
+// Texts of docs/spec/portal-and-public-site.md §5 and §8 (word for word, from applicationTexts and jobTexts) and
+// the board's own.
 export const jobBoardTexts = {
   loadErrorTitle: jobTexts.loadErrorTitle,
   loadError: jobTexts.loadError,
@@ -200,7 +201,8 @@ export type JobPosting = z.infer<typeof jobPostingSchema>;
 export const savedJobStateSchema = z.object({ job_id: z.string(), is_saved: z.boolean() });
 export type SavedJobState = z.infer<typeof savedJobStateSchema>;
 
-// POST /api/jobs/:id/applications (spec §3 "Application": cover letter, optional proposal rate).
+// POST /api/jobs/:id/applications (docs/spec/portal-and-public-site.md §3 "Application": cover letter, optional
+// proposal rate).
 export const applyToJobSchema = z.object({
   cover_letter: z
     .string({ message: jobBoardTexts.coverLetterRequired })

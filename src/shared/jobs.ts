@@ -3,8 +3,8 @@ import { applicationStatuses } from './applications';
 import { isValidEmail } from './email';
 import { calendarDate, singleLine, text } from './text';
 
-// The contract of a company's job posts (spec §3 "Job (as sent)", §5, §9; DESIGN.md §5): constants,
-// the texts both sides show, the payloads and answers of /api/jobs.
+// The contract of a company's job posts (docs/spec/portal-and-public-site.md §3 "Job (as sent)", §5, §9;
+// docs/design.md §5): constants, the texts both sides show, the payloads and answers of /api/jobs.
 
 export const JOB_TITLE_MAX_LENGTH = 60;
 export const WEEKLY_HOURS_MIN = 1;
@@ -43,13 +43,14 @@ export const jobCertifications = [
   'Scrum Master',
 ] as const;
 
-// What Save as Draft fills in when the form leaves it empty (spec §5).
+// What Save as Draft fills in when the form leaves it empty (docs/spec/portal-and-public-site.md §5).
 export const draftJobDefaults = {
   title: 'Untitled Job',
   description: 'Job description to be added.',
 } as const;
 
-// Texts of spec §5 and §8, word for word: the form's toasts and the server's field messages.
+// Texts of docs/spec/portal-and-public-site.md §5 and §8, word for word: the form's toasts and the server's field
+// messages.
 export const jobTexts = {
   missingInformation: 'Missing information',
   titleRequired: 'Please provide a job title.',
@@ -93,7 +94,7 @@ const tagList = (max: number, itemMax: number) =>
     .array(singleLine().trim().min(1).max(itemMax))
     .max(max)
     .default([])
-    // A tag is added only once (spec §5), whatever its case.
+    // A tag is added only once (docs/spec/portal-and-public-site.md §5), whatever its case.
     .transform((tags) =>
       tags.filter((tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index),
     );
@@ -183,7 +184,7 @@ export type CreateJobInput = z.input<typeof createJobSchema>;
 export const updateJobSchema = jobFieldsSchema;
 export type UpdateJobInput = z.input<typeof updateJobSchema>;
 
-// The pipeline badge of a job follows its applications (DESIGN.md §5): the furthest stage any reached.
+// The pipeline badge of a job follows its applications (docs/design.md §5): the furthest stage any reached.
 export const jobPipelineStages = ['interviewing', 'offer', 'filled'] as const;
 export type JobPipelineStage = (typeof jobPipelineStages)[number];
 
@@ -346,7 +347,7 @@ export const jobStatusLabels: Record<JobStatus, string> = {
   archived: 'Archived',
 };
 
-// The state machine of DESIGN.md §5: which statuses each transition leaves from, and where it goes.
+// The state machine of docs/design.md §5: which statuses each transition leaves from, and where it goes.
 export const jobTransitionRules: Record<JobTransition, { from: readonly JobStatus[]; to: JobStatus }> = {
   publish: { from: ['draft'], to: 'open' },
   pause: { from: ['open'], to: 'paused' },

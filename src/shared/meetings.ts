@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isIanaTimeZone } from './talent';
 import { singleLine, text } from './text';
 
-// Meetings (issue 14): a company meets an applicant (or its account manager); each side answers.
+// Meetings: a company meets an applicant (or its account manager); each side answers.
 
 export const meetingTypes = ['interview', 'intro', 'check_in'] as const;
 export type MeetingType = (typeof meetingTypes)[number];

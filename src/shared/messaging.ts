@@ -3,7 +3,7 @@ import { type Role, roles } from './permissions';
 import { paths } from './routes';
 import { text } from './text';
 
-// Messaging (issue 14): conversations between a company and an applicant, a company and its account
+// Messaging: conversations between a company and an applicant, a company and its account
 // manager, and a person and the platform's staff (the support chat).
 
 export const conversationKinds = ['direct', 'account_manager', 'support'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type NotificationType, notificationTypes } from './applications';
 import type { Role } from './permissions';
 
-// The contract of notifications (issue 14): the header's bell and popover, and per-type email
+// The contract of notifications: the header's bell and popover, and per-type email
 // preferences in settings.
 
 export const notificationSchema = z.object({

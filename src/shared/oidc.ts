@@ -1,4 +1,5 @@
-// Identity providers for sign-in (spec §2: a search-engine, a device-maker and a professional-network provider).
+// Identity providers for sign-in (docs/spec/portal-and-public-site.md §2: a search-engine, a device-maker and a
+// professional-network provider).
 export const oidcProviders = ['google', 'apple', 'linkedin'] as const;
 export type OidcProvider = (typeof oidcProviders)[number];
 
@@ -18,11 +19,11 @@ export const oidcProviderSettings: Record<OidcProvider, string> = {
 export const providerNotSetUpMessage = (provider: OidcProvider) =>
   `Sign-in with ${oidcProviderNames[provider]} is not set up on this server. Its administrator turns it on with ${oidcProviderSettings[provider]}.`;
 
-// The user type the sign-in started from; it rides in the signed `state` (spec §4).
+// The user type the sign-in started from; it rides in the signed `state` (docs/spec/portal-and-public-site.md §4).
 export const oidcUserTypes = ['applicant', 'company', 'admin'] as const;
 export type OidcUserType = (typeof oidcUserTypes)[number];
 
-// Error texts of spec §8 for the callback screen.
+// Error texts of docs/spec/portal-and-public-site.md §8 for the callback screen.
 export const oidcMessages = {
   providerError: 'Authentication failed:',
   missingParameters: 'Missing authentication parameters',

@@ -1,4 +1,4 @@
-// Permissions are data (STYLE.md 15): one list of action:entity:scope strings per role. The server
+// Permissions are data (docs/style.md 15): one list of action:entity:scope strings per role. The server
 // enforces them on every route (platform/access-control.ts); the client only uses them to hide controls.
 
 export const roles = ['applicant', 'company', 'admin', 'account_manager'] as const;
@@ -12,7 +12,7 @@ const ownAccount = [
   'delete:session:own',
   'read:notification:own',
   'update:notification:own',
-  // Issue 16: the Report button, and one's own privacy requests (export, erasure).
+  // The Report button, and one's own privacy requests (export, erasure).
   'create:abuse_report:own',
   'read:privacy_request:own',
   'create:privacy_request:own',
@@ -47,7 +47,7 @@ export const permissionsByRole = {
     'update:meeting:own',
     ...conversationMember,
     'create:support_conversation:own',
-    // Their assignments, timesheets and the clock (issue 15).
+    // Their assignments, timesheets and the clock.
     'read:assignment:own',
     'read:timesheet:own',
     'update:timesheet:own',
@@ -89,7 +89,7 @@ export const permissionsByRole = {
     // Conversations with applicants and with the company's account manager; the support chat.
     'create:conversation:own',
     'create:support_conversation:own',
-    // Work and billing (issue 15): its assignments (start, end, change terms), its people's timesheets
+    // Work and billing: its assignments (start, end, change terms), its people's timesheets
     // (approve, return), its invoices, payments, payment methods and billing profile.
     'read:assignment:own',
     'update:assignment:own',
@@ -99,7 +99,7 @@ export const permissionsByRole = {
     'update:invoice:own',
     'read:payment_method:own',
     'update:payment_method:own',
-    // Its audit log in settings: what its own people changed, and when (issue 16 §6).
+    // Its audit log in settings: what its own people changed, and when.
     'read:audit_log:own',
   ],
   admin: [
@@ -117,10 +117,10 @@ export const permissionsByRole = {
     // Every assignment on the platform (start, end, change terms).
     'read:assignment:any',
     'update:assignment:any',
-    // Payment Management: every payment, refunds (issue 16 §5).
+    // Payment Management: every payment, refunds.
     'read:payment:any',
     'update:payment:any',
-    // The back office (issue 16): dashboard, companies (status, account manager, delete), applicants
+    // The back office: dashboard, companies (status, account manager, delete), applicants
     // (suspend, activate, remove), every company's jobs and tests, account managers, abuse reports,
     // privacy requests, and System Settings.
     'read:admin_dashboard:any',
@@ -146,7 +146,7 @@ export const permissionsByRole = {
   account_manager: [
     ...ownAccount,
     ...ownApiTokens,
-    // The manager portal (issue 16): only the companies assigned to them, their people and jobs.
+    // The manager portal: only the companies assigned to them, their people and jobs.
     'read:company:assigned',
     'read:company_member:assigned',
     'read:job:assigned',

@@ -13,9 +13,9 @@ import {
 import { applicantProfileViewSchema } from './talent';
 import { calendarDate, text } from './text';
 
-// The contract of the company's side of the hiring pipeline (issue 11): one application as a reviewer
+// The contract of the company's side of the hiring pipeline: one application as a reviewer
 // sees it, the moves, the offer, bulk moves, private notes and ratings. The stages and who may move an
-// application where are in ./applications.ts (DESIGN.md §5).
+// application where are in ./applications.ts (docs/design.md §5).
 
 export const OFFER_RATE_MIN = 1;
 export const OFFER_RATE_MAX = 1_000;

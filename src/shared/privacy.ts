@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { privacyRequestKinds, privacyRequestStatuses } from './admin';
 import { roles } from './permissions';
 
-// Privacy (issue 16 §9; admin document §9 policy): a signed-in person downloads everything Tandem holds
-// about them and asks for their account to be erased; administrators answer erasure requests within the
-// policy's month; a daily retention job applies the policy's periods.
+// Privacy (decision 014; docs/spec/admin-billing-and-content.md §9 policy): a signed-in person downloads
+// everything Tandem holds about them and asks for their account to be erased; administrators answer erasure
+// requests within the policy's month; a daily retention job applies the policy's periods.
 
 // GDPR requests are answered within one month.
 export const PRIVACY_REQUEST_DAYS = 30;

@@ -76,8 +76,8 @@ describe('the route table', () => {
   });
 
   it("gives the admin sidebar the spec's ten routes and Privacy Requests, and the staff their support inbox beside them", () => {
-    // The inbox is reached from the header's Message button; Privacy Requests is issue 16 §9's queue of
-    // GDPR requests, beyond the spec's ten screens.
+    // The inbox is reached from the header's Message button; Privacy Requests is the queue of GDPR
+    // requests (decision 014), beyond the spec's ten screens.
     const adminPages = pageIds.filter((id) => paths[id].layout === 'admin');
     expect(adminPages.filter((id) => id !== 'adminMessages' && id !== 'adminPrivacyRequests')).toHaveLength(10);
     expect(adminPages).toContain('adminMessages');

@@ -84,7 +84,7 @@ export const paths = {
   cookies: publicPage('/cookies', 'Cookie Policy'),
   cookiePolicy: publicPage('/cookie-policy', 'Cookie Policy'),
   gdpr: publicPage('/gdpr', 'GDPR Compliance'),
-  // An open public job, readable without signing in (issue 11); the server adds its JobPosting data.
+  // An open public job, readable without signing in; the server adds its JobPosting data.
   jobPost: publicPage('/jobs/:id', 'Job Post'),
 
   // Sign-in
@@ -98,7 +98,7 @@ export const paths = {
   resetPassword: page('/reset-password', 'Choose a New Password', 'auth'),
   verifyEmail: page('/verify-email', 'Confirm Your Email', 'auth'),
 
-  // A meeting's join link (issue 14): whose meeting it is and when, for its participants.
+  // A meeting's join link: whose meeting it is and when, for its participants.
   meetingRoom: page('/meet/:token', 'Meeting Room', 'auth'),
 
   // Company portal
@@ -124,7 +124,7 @@ export const paths = {
   applicantMeetings: page('/applicant/meetings', 'Meetings', 'applicant'),
   applicantMessages: page('/applicant/messages', 'Messages', 'applicant'),
   applicantApplications: page('/applicant/applications', 'My Applications', 'applicant'),
-  // The talent's weekly timesheet and clock for their assignments (issue 15).
+  // The talent's weekly timesheet and clock for their assignments.
   applicantTimesheets: page('/applicant/timesheets', 'Timesheets', 'applicant'),
   applicantTest: page('/applicant/tests/:id', 'Skills Test', 'applicant'),
   applicantSettings: page('/applicant/settings', 'Settings', 'applicant'),
@@ -139,13 +139,13 @@ export const paths = {
   adminAccountManagers: page('/admin/account-managers', 'Account Manager Management', 'admin'),
   adminPayments: page('/admin/payments', 'Payment Management', 'admin'),
   adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),
-  // GDPR requests to process within the month (issue 16 §9).
+  // GDPR requests to process within the month (decision 014).
   adminPrivacyRequests: page('/admin/privacy-requests', 'Privacy Requests', 'admin'),
-  // The support conversations staff answer (issue 14).
+  // The support conversations staff answer.
   adminMessages: page('/admin/messages', 'Messages', 'admin'),
   adminSettings: page('/admin/settings', 'System Settings', 'admin'),
 
-  // The account manager's portal (issue 16): only the companies assigned to them.
+  // The account manager's portal: only the companies assigned to them.
   managerDashboard: page('/manager', 'My Companies', 'manager'),
   managerCompany: page('/manager/companies/:id', 'Company Details', 'manager'),
   managerMessages: page('/manager/messages', 'Messages', 'manager'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The admin's System Settings and their defaults (spec §9 of the admin document). The defaults are
+// The admin's System Settings and their defaults (docs/spec/admin-billing-and-content.md §9). The defaults are
 // also inserted by migration 0001 as reference data.
 const onOff = (what: string) => z.boolean({ message: `${what} must be on or off.` });
 
@@ -24,7 +24,7 @@ export const platformSettingsSchema = z.object({
   notify_new_user: onOff('New user notifications'),
   notify_new_job: onOff('New job notifications'),
   api_access: onOff('API access'),
-  // The platform fee added to every invoice, in basis points of the work (1000 = 10%); issue 15.
+  // The platform fee added to every invoice, in basis points of the work (1000 = 10%); decision 013.
   platform_fee_basis_points: z
     .number({ message: platformFeeMessage })
     .int({ message: platformFeeMessage })
@@ -70,7 +70,7 @@ export const maintenanceTexts = {
   apiMessage: "Tandem is down for maintenance. We'll be back soon; please try again later.",
 } as const;
 
-// The System Settings screen (issue 16 §7).
+// The System Settings screen.
 export const systemSettingsTexts = {
   savedTitle: 'Settings Saved',
   savedDescription: 'System settings have been updated successfully.',

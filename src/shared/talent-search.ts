@@ -13,7 +13,7 @@ import {
 } from './talent';
 import { text } from './text';
 
-// The contract of Talent Search (issue 12): a company searches listed applicant profiles
+// The contract of Talent Search: a company searches listed applicant profiles
 // (GET /api/talent), keeps a shortlist (PUT/DELETE /api/talent/:id/shortlist, GET /api/talent/shortlist)
 // and invites a shortlisted candidate to apply to one of its open jobs.
 
@@ -26,7 +26,7 @@ export const talentSorts = [
   'proven_skills',
 ] as const;
 export type TalentSort = (typeof talentSorts)[number];
-// Spec §2, word for word.
+// docs/spec/portal-and-public-site.md §2, word for word.
 export const talentSortLabels: Record<TalentSort, string> = {
   best_match: 'Best Match',
   rate_asc: 'Hourly Rate: Low to High',
@@ -45,11 +45,11 @@ export const talentBadgeLabels: Record<TalentBadge, string> = {
   top_rated: 'Top Rated',
 };
 
-// Spec §2: the quick skill badges of the filter panel.
+// docs/spec/portal-and-public-site.md §2: the quick skill badges of the filter panel.
 export const quickSkills = ['Python', 'JavaScript', 'React', 'Node.js', 'AWS'] as const;
-// Spec §5: the hourly-rate slider.
+// docs/spec/portal-and-public-site.md §5: the hourly-rate slider.
 export const TALENT_RATE_SLIDER = { min: 5, max: 150, step: 1, defaultMin: 15, defaultMax: 100 } as const;
-// Spec §9: a card shows at most 5 skills, then '+N'.
+// docs/spec/portal-and-public-site.md §9: a card shows at most 5 skills, then '+N'.
 export const CANDIDATE_CARD_SKILLS = 5;
 // Top Rated: an average of at least this many stars.
 export const TOP_RATED_MIN_RATING = 4.5;
@@ -77,7 +77,7 @@ export const talentTexts = {
   hideFilters: 'Hide Filters',
   reset: 'Reset',
   apply: 'Apply',
-  // Spec §8, word for word.
+  // docs/spec/portal-and-public-site.md §2, word for word.
   emptyTitle: 'No results found',
   emptyBody: 'Try adjusting your filters or search terms to find more candidates',
   clearAllFilters: 'Clear all filters',

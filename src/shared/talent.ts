@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine, text } from './text';
 
-// The contract of applicant profiles and talent search (DESIGN.md §4).
+// The contract of applicant profiles and talent search (docs/design.md §4).
 export const experienceLevels = ['junior', 'mid', 'senior', 'expert'] as const;
 export type ExperienceLevel = (typeof experienceLevels)[number];
 

@@ -12,7 +12,7 @@ import {
 } from './assessments';
 import { isCalendarDate, isStorableText, text } from './text';
 
-// The contract of taking a skills test (issue 13): an attempt assigned to an applicant, started, answered
+// The contract of taking a skills test: an attempt assigned to an applicant, started, answered
 // question by question, submitted (by the candidate, or by the server at the deadline) and graded.
 
 export const SHORT_ANSWER_MAX_LENGTH = 500;

@@ -5,7 +5,7 @@ import { chooseEssentialCookies, uniqueEmail } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
-// Account managers (issue 16 §4): an administrator adds one and edits their specialties in the
+// Account managers: an administrator adds one and edits their specialties in the
 // view/edit/add dialog; an account manager signs in to a portal of their own and sees only the company
 // assigned to them, with its people.
 

@@ -5,7 +5,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// The admin side of work and billing (issue 16 §3, §5): an administrator places a talent with a company
+// The admin side of work and billing: an administrator places a talent with a company
 // from Assignment Management, and refunds a company's payment from Payment Management, whose Export
 // Report is a real CSV of the rows shown.
 

@@ -5,7 +5,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Company and Applicant Management (issue 16 §2): an administrator assigns a company its account
+// Company and Applicant Management: an administrator assigns a company its account
 // manager, looks at its details and suspends it (its people are signed out at once); verifies an
 // applicant's ID and suspends them.
 

@@ -5,7 +5,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// The admin's content screens (issue 16 §2): an administrator posts a job for a company from Job
+// The admin's content screens: an administrator posts a job for a company from Job
 // Management and archives it; and bulk-archives tests from Tests & Content, then opens one read-only.
 
 test.beforeEach(async ({ context, baseURL }) => {

@@ -11,7 +11,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// The admin dashboard (issue 16 §1): an applicant reports a job with the Report button, the
+// The admin dashboard: an applicant reports a job with the Report button, the
 // administrator sees the platform's figures (the same the API computes), opens the open reports from
 // the Abuse Reports card and resolves it; a failed load shows the spec's error texts.
 

@@ -5,7 +5,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// The applicant dashboard (issue 11 items 6 and 7): the five figures from the applicant's own rows,
+// The applicant dashboard: the five figures from the applicant's own rows,
 // recommended jobs ranked by their profile's skills, recent applications, and the honest empty sections.
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };

@@ -4,7 +4,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Audit Logs (issue 16 §6): an administrator finds a change by its target, filters by action type and
+// Audit Logs: an administrator finds a change by its target, filters by action type and
 // date range, and opens the entry with its values before and after; a company reads its own audit log
 // in its settings.
 

@@ -5,7 +5,7 @@ import { uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Work and billing (issue 15): the talent logs a week and submits it; the company approves it; the
+// Work and billing: the talent logs a week and submits it; the company approves it; the
 // weekly invoice run (on demand here) bills it; the company opens the invoice and pays it with a test
 // card, and sees Paid and its summary cards change. A declined card says so and leaves the invoice unpaid.
 

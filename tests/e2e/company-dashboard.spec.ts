@@ -4,8 +4,8 @@ import { chooseEssentialCookies } from './support/auth';
 import { createJob } from './support/jobs';
 import { expect, saveScreenshot, saveScreenshots, test } from './support/test';
 
-// The company dashboard (spec §2) on real data: its jobs by pipeline column, Find Talent's quick
-// filters, and the floating support chat that really reaches Tandem's staff.
+// The company dashboard (docs/spec/portal-and-public-site.md §2) on real data: its jobs by pipeline column, Find
+// Talent's quick filters, and the floating support chat that really reaches Tandem's staff.
 test('a company reads its dashboard, opens Talent Search from it and asks support a question', async ({
   page,
   context,

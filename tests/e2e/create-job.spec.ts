@@ -5,8 +5,8 @@ import { chooseEssentialCookies } from './support/auth';
 import { calendarDayLabel, createActiveTest, createJob, findJobs, uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// The Create Job Posting form (spec §2, §5, §8, §9): publishing, drafts, the publish checks and their
-// notifications, the field rules, and the same form editing a job.
+// The Create Job Posting form (docs/spec/portal-and-public-site.md §2, §5, §8, §9): publishing, drafts, the
+// publish checks and their notifications, the field rules, and the same form editing a job.
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 

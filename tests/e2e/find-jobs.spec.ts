@@ -7,9 +7,10 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshot, saveScreenshots, type TestAccount, test, viewports } from './support/test';
 
-// Find Jobs, a job's page, applying, and the public job page (issue 11; spec §2 "Applicant Find Jobs",
-// §3 Application, §5, §8): an applicant searches, filters, saves a job, reads it and applies; a visitor
-// reads a public job, with its JobPosting data, and comes back through sign-in to the apply dialog.
+// Find Jobs, a job's page, applying, and the public job page (docs/spec/portal-and-public-site.md §2
+// "Applicant Find Jobs", §3 Application, §5, §8): an applicant searches, filters, saves a job, reads it and
+// applies; a visitor reads a public job, with its JobPosting data, and comes back through sign-in to the apply
+// dialog.
 
 const notifications = (page: import('@playwright/test').Page) =>
   page.getByRole('region', { name: 'Notifications (F8)' });

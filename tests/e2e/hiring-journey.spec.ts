@@ -7,7 +7,7 @@ import { chooseEssentialCookies, readEmailLink, uniqueEmail, uniquePassword } fr
 import { createJob } from './support/jobs';
 import { expect, test } from './support/test';
 
-// The whole marketplace loop of issue 11, as two people in two browsers: a new applicant registers,
+// The whole marketplace loop, as two people in two browsers: a new applicant registers,
 // confirms their email, fills the profile, finds a job by searching, saves it, applies with a rate and
 // sees it in My Applications; the company shortlists, interviews and offers; the applicant accepts; the
 // company sees Hired, and the assignment exists.

@@ -7,7 +7,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { createActiveTest, createJob, findJobs } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// The job detail page: the post as written, the moves its status allows done for real (DESIGN.md §5)
+// The job detail page: the post as written, the moves its status allows done for real (docs/design.md §5)
 // with the spec's notifications, and its applications.
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });

@@ -9,7 +9,7 @@ import { createJob } from './support/jobs';
 import { expectNoSidewaysScroll, expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
-// The company's Jobs & Applications screen (issue 5): real figures, filters, row and bulk actions that
+// The company's Jobs & Applications screen: real figures, filters, row and bulk actions that
 // change the jobs on the server, CSV and PDF downloads, favourites and the New menu's shortcuts.
 
 const jobsUrl = paths.companyJobs.getHref();

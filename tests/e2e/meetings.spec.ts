@@ -7,7 +7,7 @@ import { calendarDayLabel, createJob, uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Meetings (issue 14 item 4): the company schedules an interview from an application; it shows in both
+// Meetings: the company schedules an interview from an application; it shows in both
 // calendars without a reload and the application moves to Interviewing; the applicant accepts and the
 // company sees it; the .ics downloads; the bell lists the invitation; Connect Google Calendar gives a
 // feed URL that is a calendar with the meeting. Each side works in its own time zone.

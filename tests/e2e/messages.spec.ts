@@ -7,7 +7,7 @@ import { createJob, uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Messages (issue 14), as two people in two browsers: the company starts a conversation from an
+// Messages, as two people in two browsers: the company starts a conversation from an
 // application; the applicant sees it arrive without a reload and answers; read receipts, unread counts
 // and typing follow live on both sides; a file goes across and downloads.
 

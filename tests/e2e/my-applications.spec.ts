@@ -6,7 +6,7 @@ import { uniqueName } from './support/jobs';
 import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, type TestAccount, test } from './support/test';
 
-// My Applications (issue 11 item 4): an applicant's applications at every stage, the stage filter,
+// My Applications: an applicant's applications at every stage, the stage filter,
 // withdrawing, answering an offer, and the saved jobs.
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };

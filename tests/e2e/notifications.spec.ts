@@ -6,7 +6,7 @@ import { chooseEssentialCookies, readEmailLink } from './support/auth';
 import { createJob } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Notifications, live (issue 14): the company moves an applicant's application in the pipeline and the
+// Notifications, live: the company moves an applicant's application in the pipeline and the
 // applicant's open page counts it at once; the popover lists it and leads to the application; Mark all
 // as read clears the count; email preferences save.
 

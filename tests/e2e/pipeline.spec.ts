@@ -8,7 +8,7 @@ import { createJob } from './support/jobs';
 import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
-// The company's hiring pipeline (issue 11): on the job's page it shortlists an applicant, moves them to
+// The company's hiring pipeline: on the job's page it shortlists an applicant, moves them to
 // interviewing, rates them, notes something, rejects another in bulk and makes an offer; the applicant
 // accepts (through the API, in their own session); the company then sees Hired and the job Filled.
 

@@ -59,7 +59,7 @@ test.describe('portal shell on a desktop', () => {
         'Account Managers',
         'Payments',
         'Audit Logs',
-        // Issue 16 §9: the queue of GDPR requests, beside the spec's ten.
+        // The queue of GDPR requests (decision 014), beside the spec's ten.
         'Privacy Requests',
         'System Settings',
       ],

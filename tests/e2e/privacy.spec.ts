@@ -7,7 +7,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Privacy (issue 16 §9): a person downloads their data and asks for their account to be deleted from
+// Privacy (decision 014): a person downloads their data and asks for their account to be deleted from
 // Settings; an administrator completes the request from Privacy Requests; the person cannot sign in again.
 
 test.beforeEach(async ({ context, baseURL }) => {

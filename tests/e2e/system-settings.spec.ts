@@ -5,7 +5,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// System Settings (issue 16 §7): an administrator changes and saves settings, Reset restores the
+// System Settings: an administrator changes and saves settings, Reset restores the
 // defaults, and every user manages personal API tokens in their settings. Maintenance mode itself is
 // checked by the API tests (src/server/settings/system-settings.test.ts): turned on here, it would
 // answer 503 to the browser tests running beside this one.

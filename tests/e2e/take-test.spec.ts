@@ -6,7 +6,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { createJob, uniqueName } from './support/jobs';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Issue 13 in the browser: an applicant applies to a job requiring a test, takes it with a mix of
+// Skills tests in the browser: an applicant applies to a job requiring a test, takes it with a mix of
 // question types, reloads midway and finds the answers, submits; the company grades the hand-graded
 // answer and sees the score and the new average on the Tests tab. And a test whose time runs out.
 

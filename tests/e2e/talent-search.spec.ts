@@ -8,9 +8,9 @@ import { createJob, uniqueName } from './support/jobs';
 import { expectNoSidewaysScroll } from './support/layout';
 import { expect, saveScreenshot, saveScreenshots, type TestAccount, test, viewports } from './support/test';
 
-// Talent Search (issue 12; spec §2 "Talent Search results (company)", §3 Candidate, §4, §5, §9): a company
-// searches listed applicants, combines filters, sorts, switches views, keeps a shortlist that survives a
-// reload, invites a shortlisted candidate to an open job, meets the empty state, and uses the filter
+// Talent Search (docs/spec/portal-and-public-site.md §2 "Talent Search results (company)", §3 Candidate, §4, §5,
+// §9): a company searches listed applicants, combines filters, sorts, switches views, keeps a shortlist that
+// survives a reload, invites a shortlisted candidate to an open job, meets the empty state, and uses the filter
 // drawer on a phone.
 
 // A word no other test's profiles contain, so the search finds this test's candidates only (tests run

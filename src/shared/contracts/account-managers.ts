@@ -9,7 +9,7 @@ import {
 import { defineContract } from '../contract';
 import { idParams } from '../contract-schemas';
 
-// Account Manager Management (issue 16 §4): the cards, the table, Add Manager and the dialog's Save.
+// Account Manager Management: the cards, the table, Add Manager and the dialog's Save.
 export const accountManagersContract = defineContract(
   { name: 'accountManagers', tags: ['admin'] },
   {

@@ -7,7 +7,7 @@ import {
 import { assignmentSchema } from '../billing';
 import { defineContract } from '../contract';
 
-// Assignment Management (issue 16 §3): the summary cards, the pickers of New Assignment and the
+// Assignment Management: the summary cards, the pickers of New Assignment and the
 // creation itself. The list and the start/end/terms moves are in work.ts, beside the company's.
 export const adminAssignmentsContract = defineContract(
   { name: 'adminAssignments', tags: ['work'] },

@@ -15,7 +15,7 @@ import { idParams } from '../contract-schemas';
 
 const companyParams = idParams('company');
 
-// Company Management (issue 16 §2): every company, its account manager, and bulk Suspend, Activate
+// Company Management: every company, its account manager, and bulk Suspend, Activate
 // and Delete. Administrators only.
 export const adminCompaniesContract = defineContract(
   { name: 'adminCompanies', tags: ['admin', 'companies'] },

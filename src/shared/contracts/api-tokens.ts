@@ -2,7 +2,7 @@ import { apiTokenListSchema, createApiTokenSchema, createdApiTokenSchema } from 
 import { defineContract } from '../contract';
 import { idParams, noContent } from '../contract-schemas';
 
-// Personal API tokens (issue 16 §7), for every role: list, create (shown once), revoke.
+// Personal API tokens, for every role: list, create (shown once), revoke.
 export const apiTokensContract = defineContract(
   { name: 'apiTokens', tags: ['account'] },
   {

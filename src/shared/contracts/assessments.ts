@@ -97,7 +97,7 @@ export const testsContract = defineContract(
   },
 );
 
-// Taking skills tests (the candidate) and reviewing them (the company), issue 13.
+// Taking skills tests (the candidate) and reviewing them (the company).
 export const testAttemptsContract = defineContract(
   { name: 'testAttempts', tags: ['test attempts'] },
   {

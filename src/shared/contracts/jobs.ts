@@ -20,7 +20,7 @@ import {
 
 const jobParams = idParams('job');
 
-// publish, pause, resume, close, reopen, archive (DESIGN.md §5): each answers with the job as it now is.
+// publish, pause, resume, close, reopen, archive (docs/design.md §5): each answers with the job as it now is.
 const transition = <const Transition extends JobTransition>(name: Transition) => ({
   method: 'POST' as const,
   path: `/api/jobs/:id/${name}` as const,
@@ -29,7 +29,7 @@ const transition = <const Transition extends JobTransition>(name: Transition) =>
   responses: { 200: jobSchema },
 });
 
-// A company's job posts (issue 5): every endpoint acts inside the signed-in person's company.
+// A company's job posts: every endpoint acts inside the signed-in person's company.
 export const jobsContract = defineContract(
   { name: 'jobs', tags: ['jobs'] },
   {

@@ -20,7 +20,7 @@ const meetingParams = idParams('meeting');
 // The random parts of join links and feed URLs (base64url).
 const secretToken = (what: string) => z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: malformedIdMessage(what) });
 
-// Meetings (issue 14): a company schedules them with applicants in its pipeline (or a call with its
+// Meetings: a company schedules them with applicants in its pipeline (or a call with its
 // account manager); every participant answers, moves or cancels them; each has a join link, and each
 // person a private calendar feed.
 export const meetingsContract = defineContract(

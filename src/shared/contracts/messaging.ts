@@ -25,7 +25,7 @@ const attachmentParams = conversationParams.extend({
     .max(64, { message: malformedIdMessage('attachment') }),
 });
 
-// Messages (issue 14): conversations between a company and an applicant, a company and its account
+// Messages: conversations between a company and an applicant, a company and its account
 // manager, and a person and the staff; live over /api/ws. An open answers 201 when it made the
 // conversation, 200 when it already existed.
 export const messagingContract = defineContract(

@@ -7,7 +7,7 @@ import {
   unreadCountSchema,
 } from '../notifications';
 
-// The header's bell and popover, and the email preferences in settings (issue 14). Every role has them;
+// The header's bell and popover, and the email preferences in settings. Every role has them;
 // each person sees and changes only their own.
 export const notificationsContract = defineContract(
   { name: 'notifications', tags: ['notifications'] },

@@ -20,7 +20,7 @@ import { assignTestSchema } from '../test-attempts';
 const applicationParams = idParams('application');
 
 // The company's side of the hiring pipeline: its applications, each one's detail, the moves of
-// DESIGN.md §5, offers, private notes, ratings and skills tests; and any application for an administrator.
+// docs/design.md §5, offers, private notes, ratings and skills tests; and any application for an administrator.
 export const pipelineContract = defineContract(
   { name: 'pipeline', tags: ['applications'] },
   {

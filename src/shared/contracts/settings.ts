@@ -1,7 +1,7 @@
 import { defineContract } from '../contract';
 import { platformSettingsResponseSchema, platformSettingsUpdateSchema } from '../settings';
 
-// System Settings (issue 16 §7): read, change some or all, reset to the spec's defaults.
+// System Settings: read, change some or all, reset to the spec's defaults.
 export const settingsContract = defineContract(
   { name: 'settings', tags: ['admin', 'settings'] },
   {

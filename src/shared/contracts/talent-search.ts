@@ -15,7 +15,7 @@ import {
 
 const candidateParams = idParams('candidate');
 
-// Talent Search (issue 12): a company searches listed applicants, keeps a shortlist and invites a
+// Talent Search: a company searches listed applicants, keeps a shortlist and invites a
 // candidate to apply to one of its open jobs.
 export const talentSearchContract = defineContract(
   { name: 'talentSearch', tags: ['talent search'] },

@@ -30,7 +30,7 @@ const startSummary = 'Start a pending assignment, on or after its start date (40
 const endSummary = 'End an active assignment on its last day, saying why';
 const termsSummary = 'Change the rate and/or weekly hours from a day on (a second change that day replaces it)';
 
-// Work (issue 15): assignments (pending → active → ended, terms over time), the talent's weekly
+// Work: assignments (pending → active → ended, terms over time), the talent's weekly
 // timesheets and clock, and the company's approval. Each side reaches only its own; an administrator
 // lists and moves any assignment (the summary, pickers and creation are in admin-assignments.ts).
 export const workContract = defineContract(

@@ -20,7 +20,7 @@ export interface AccountOptions {
   totp_secret?: string;
 }
 
-// Every browser test fails on a page error or a console error (STYLE.md 19). A test that expects a
+// Every browser test fails on a page error or a console error (docs/style.md 19). A test that expects a
 // particular console error names it with test.use({ expectedConsoleErrors: [/.../] }) and must then
 // see it; every console line is readable through `consoleMessages`.
 export const test = base.extend<
@@ -29,9 +29,9 @@ export const test = base.extend<
     expectedConsoleErrors: RegExp[];
     // Creates an account through the test endpoints (ENABLE_TEST_ROUTES) and returns it, password included.
     createAccount: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
-    // Signs this browser in as an existing account, without the form (STYLE.md 20).
+    // Signs this browser in as an existing account, without the form (docs/style.md 20).
     signIn: (account: TestAccount) => Promise<void>;
-    // Creates an account and signs this browser in as it, without the form (STYLE.md 20).
+    // Creates an account and signs this browser in as it, without the form (docs/style.md 20).
     loginAs: (role: Role, options?: AccountOptions) => Promise<TestAccount>;
   },
   {
