@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArchiveIcon, ClipboardCheckIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { useRowSelection } from '~/client/components/row-selection';
 import { SearchInput } from '~/client/components/search-input';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
-import { Checkbox } from '~/client/components/ui/checkbox';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
@@ -97,37 +97,11 @@ export function AdminTestsSection() {
   const [viewedId, setViewedId] = useState<string | null>(null);
 
   // The selection belongs to one list: another page or search starts a new one.
-  const selectionScope = JSON.stringify(query);
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
   const items = tests.data?.items ?? [];
-  const selectedIds =
-    selection.scope === selectionScope ? selection.ids.filter((id) => items.some((test) => test.id === id)) : [];
-  const setSelectedIds = (ids: string[]) => setSelection({ scope: selectionScope, ids });
-  const allSelected = items.length > 0 && selectedIds.length === items.length;
+  const selection = useRowSelection(items, JSON.stringify(query));
 
   const columns: DataListColumn<AdminTest>[] = [
-    {
-      id: 'select',
-      phone: 'lead',
-      className: 'w-10',
-      header: (
-        <Checkbox
-          checked={allSelected ? true : selectedIds.length > 0 ? 'indeterminate' : false}
-          disabled={items.length === 0}
-          onCheckedChange={(checked) => setSelectedIds(checked === true ? items.map((test) => test.id) : [])}
-          aria-label="Select all tests on this page"
-        />
-      ),
-      cell: (test) => (
-        <Checkbox
-          checked={selectedIds.includes(test.id)}
-          onCheckedChange={(checked) =>
-            setSelectedIds(checked === true ? [...selectedIds, test.id] : selectedIds.filter((id) => id !== test.id))
-          }
-          aria-label={`Select ${test.name}`}
-        />
-      ),
-    },
+    selection.column({ noun: 'tests', nameOf: (test) => test.name }),
     {
       id: 'name',
       phone: 'title',
@@ -225,14 +199,14 @@ export function AdminTestsSection() {
 
   return (
     <>
-      {selectedIds.length > 0 && <TestBulkBar selectedIds={selectedIds} onDone={() => setSelectedIds([])} />}
+      {selection.selectedIds.length > 0 && <TestBulkBar selectedIds={selection.selectedIds} onDone={selection.clear} />}
       <DataList
         label="Tests"
         noun="tests"
         query={tests}
         columns={columns}
         rowKey={(test) => test.id}
-        isRowSelected={(test) => selectedIds.includes(test.id)}
+        isRowSelected={selection.isSelected}
         search={search}
         errorTitle={adminTestTexts.loadErrorTitle}
         errorText={errorMessage(tests.error, adminTestTexts.loadError)}

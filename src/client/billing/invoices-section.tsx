@@ -3,10 +3,10 @@ import { DownloadIcon, ReceiptIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { useRowSelection } from '~/client/components/row-selection';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
-import { Checkbox } from '~/client/components/ui/checkbox';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
@@ -42,12 +42,7 @@ export function InvoicesSection() {
   const items = invoices.data?.items ?? [];
 
   // The selection belongs to one page of one list: another page, filter or order starts a new one.
-  const selectionScope = JSON.stringify(query);
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
-  const selectedIds =
-    selection.scope === selectionScope ? selection.ids.filter((id) => items.some((invoice) => invoice.id === id)) : [];
-  const setSelectedIds = (ids: string[]) => setSelection({ scope: selectionScope, ids });
-  const allSelected = items.length > 0 && selectedIds.length === items.length;
+  const selection = useRowSelection(items, JSON.stringify(query));
 
   // The open dialog (none once closed: the invoice stays, so the dialogs close rather than vanish) and
   // its invoice as the list last answered it, so a payment's new status shows at once.
@@ -86,30 +81,7 @@ export function InvoicesSection() {
   });
 
   const columns: DataListColumn<Invoice>[] = [
-    {
-      id: 'select',
-      phone: 'lead',
-      className: 'w-10',
-      header: (
-        <Checkbox
-          checked={allSelected ? true : selectedIds.length > 0 ? 'indeterminate' : false}
-          disabled={items.length === 0}
-          onCheckedChange={(checked) => setSelectedIds(checked === true ? items.map((invoice) => invoice.id) : [])}
-          aria-label="Select all invoices on this page"
-        />
-      ),
-      cell: (invoice) => (
-        <Checkbox
-          checked={selectedIds.includes(invoice.id)}
-          onCheckedChange={(checked) =>
-            setSelectedIds(
-              checked === true ? [...selectedIds, invoice.id] : selectedIds.filter((id) => id !== invoice.id),
-            )
-          }
-          aria-label={`Select ${invoice.invoice_number}`}
-        />
-      ),
-    },
+    selection.column({ noun: 'invoices', nameOf: (invoice) => invoice.invoice_number }),
     {
       id: 'invoiceNumber',
       phone: 'title',
@@ -222,11 +194,11 @@ export function InvoicesSection() {
       <Button
         variant="outline"
         className="lg:ml-auto"
-        disabled={selectedIds.length === 0}
-        onClick={() => download(() => downloadInvoicesPdf(selectedIds))}
+        disabled={selection.selectedIds.length === 0}
+        onClick={() => download(() => downloadInvoicesPdf(selection.selectedIds))}
       >
         <DownloadIcon aria-hidden="true" />
-        Download selected{selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
+        Download selected{selection.selectedIds.length > 0 ? ` (${selection.selectedIds.length})` : ''}
       </Button>
     </div>
   );
@@ -239,7 +211,7 @@ export function InvoicesSection() {
         query={invoices}
         columns={columns}
         rowKey={(invoice) => invoice.id}
-        isRowSelected={(invoice) => selectedIds.includes(invoice.id)}
+        isRowSelected={selection.isSelected}
         search={search}
         errorTitle="Failed to load invoices"
         errorText={errorMessage(invoices.error, 'Please check your connection and try again.')}
