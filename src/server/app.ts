@@ -283,7 +283,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   }
 
   if (webClient) {
-    // Public job pages carry their JobPosting data, and the sitemap lists them (issue 11).
+    // Public job pages carry their JobPosting data, and the sitemap lists them.
     await registerWebClient(app, webClient, {
       pageHead: { jobPost: (params) => publicJobHead({ db: database.db, publicUrl: config.publicUrl, id: params.id }) },
       sitemapEntries: createPublicJobSitemap({ db: database.db, publicUrl: config.publicUrl }),

@@ -203,7 +203,7 @@ describe('the server process', () => {
     expect(seed).toContain('Demo data is never loaded in production');
   }, 30_000);
 
-  // Issue 27 item 6: a second server on the same embedded database would overwrite the first one's writes.
+  // A second server on the same embedded database would overwrite the first one's writes (decision 018).
   it('refuses a second server on a data directory in use, and starts once the first has died', async () => {
     const lockedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-locked-'));
     try {

@@ -16,7 +16,7 @@ import { sweepStoredFiles } from './platform/file-store';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { applyRetention } from './privacy/apply-retention';
 
-// What runs when (issue 28): every background job and every timer of an instance, and nowhere else.
+// What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
 // Features export what a job does; route plugins start nothing. Jobs run on pg-boss (decision 012):
 // each done once across the instances, retried with backoff, so every one of them is idempotent.
 

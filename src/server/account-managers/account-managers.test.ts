@@ -19,7 +19,7 @@ import { monthBoundsOf } from './company-figures';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// Account Manager Management (issue 16 §4) and the manager portal: the cards equal direct counts, search,
+// Account Manager Management and the manager portal: the cards equal direct counts, search,
 // Add Manager (a real account, an invitation email, 409 for a taken address), the dialog's Save with its
 // audit row, who may call what, and a manager seeing only the companies assigned to them.
 describe('account managers', () => {

@@ -7,7 +7,7 @@ import { createAccountManager } from './create-account-manager';
 import { findAccountManagers, getAccountManagerSummary } from './find-account-managers';
 import { updateAccountManager } from './update-account-manager';
 
-// Account Manager Management (issue 16 §4): the cards, the table, Add Manager and the dialog's Save.
+// Account Manager Management: the cards, the table, Add Manager and the dialog's Save.
 // The endpoints are declared in shared/contracts/account-managers.ts.
 export async function accountManagerRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, mailer, config } = context;

@@ -13,7 +13,7 @@ import { buildAssignment } from '../testing/work-factories';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// Applicant Management (issue 16 §2): the list and its figures, the details drawer, and bulk Suspend,
+// Applicant Management: the list and its figures, the details drawer, and bulk Suspend,
 // Activate and Remove with their audit rows, for administrators only.
 describe('admin applicants', () => {
   let testApp: TestApp;

@@ -8,7 +8,7 @@ import { changeApplicantVerifications } from './change-applicant-verifications';
 import { findAdminApplicants } from './find-admin-applicants';
 import { getAdminApplicant } from './get-admin-applicant';
 
-// Applicant Management (issue 16 §2): every applicant, bulk Suspend, Activate and Remove, and the
+// Applicant Management: every applicant, bulk Suspend, Activate and Remove, and the
 // verification badges.
 // Administrators only.
 export async function adminApplicantRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

@@ -19,7 +19,7 @@ import { monthStartDay } from './find-admin-companies';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// Company Management (issue 16 §2): the list and its figures, the account manager dropdown, and bulk
+// Company Management: the list and its figures, the account manager dropdown, and bulk
 // Suspend, Activate and Delete with their audit rows, for administrators only.
 describe('admin companies', () => {
   let testApp: TestApp;

@@ -10,7 +10,7 @@ import { findAdminCompanies } from './find-admin-companies';
 import { getAdminCompany } from './get-admin-company';
 import { previewCompanyDeletion } from './preview-company-deletion';
 
-// Company Management (issue 16 §2): every company, its account manager, and bulk Suspend, Activate
+// Company Management: every company, its account manager, and bulk Suspend, Activate
 // and Delete. Administrators only. The endpoints are declared in shared/contracts/admin-companies.ts.
 export async function adminCompanyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

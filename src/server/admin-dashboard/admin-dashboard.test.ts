@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 const monthStart = (now: Date, back = 0) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
 
-// The admin dashboard (issue 16 §1): every figure equals a direct count of the seeded records, and the
+// The admin dashboard: every figure equals a direct count of the seeded records, and the
 // Report button's reports (validation, visibility, one open per person, resolve and dismiss).
 describe('admin dashboard', () => {
   let testApp: TestApp;

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
 import type { ResponseTally } from './response-tally';
 
-// System Health (issue 16 §1): real checks, each with what it found. The percentage is the share of
+// System Health: real checks, each with what it found. The percentage is the share of
 // the configured checks that pass; Redis without REDIS_URL is "not configured", not a failure.
 
 const CHECK_TIMEOUT_MS = 2_000;

@@ -10,7 +10,7 @@ import { readableBy as jobReadableBy, publiclyListed } from '../platform/job-vis
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAbuseReport } from './find-abuse-reports';
 
-// The Report button (issue 16 §1): anyone signed in reports a profile, a job or a message they can
+// The Report button: anyone signed in reports a profile, a job or a message they can
 // see. A target they cannot see is answered as one that does not exist; one open report per person
 // and target (a second is refused with a sentence, the database's unique index deciding under races).
 

@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 
-// The admin dashboard's figures (issue 16 §1), each beside the same figure one period earlier. Months
+// The admin dashboard's figures, each beside the same figure one period earlier. Months
 // are calendar months in UTC. Built for a million users and millions of audit rows: companies count by
 // the admin list's partial index, open reports by theirs, the recent actions take each admin's latest
 // rows by the audit log's (actor_id, created_at) index. The people counts (workers, sign-ups) read the

@@ -18,7 +18,7 @@ import { settleAbuseReport } from './settle-abuse-report';
 // Probes call these constantly; they say nothing about the answers people get.
 const UNCOUNTED_ROUTES = new Set(['/api/health', '/api/ready']);
 
-// The admin dashboard (issue 16 §1) and the Report button's abuse reports.
+// The admin dashboard and the Report button's abuse reports.
 //
 // Registered before the other routes and not encapsulated (skip-override below): its onResponse hook
 // counts every route's answers for System Health's error rate.

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { actorOf } from '../platform/route-schemas';
 import { createApiToken, findApiTokens, revokeApiToken } from './manage-api-tokens';
 
-// Personal API tokens (issue 16 §7), for every role: list, create (shown once), revoke.
+// Personal API tokens, for every role: list, create (shown once), revoke.
 export async function apiTokenRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, settings } = context;
 

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// Personal API tokens (issue 16 §7): created in settings and shown once, sent as a bearer token,
+// Personal API tokens: created in settings and shown once, sent as a bearer token,
 // acting with exactly the owner's permissions, revocable, and all refused while API access is off.
 describe('personal API tokens', () => {
   let testApp: TestApp;

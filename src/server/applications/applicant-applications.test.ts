@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 const offerTerms = { offerRateCents: 6_550, offerWeeklyHours: 30, offerStartDate: '2031-03-02' };
 
-// My Applications' API (issue 11 item 4): the applicant's own applications with their history, offer
+// My Applications' API: the applicant's own applications with their history, offer
 // and assignment, and the three moves an applicant makes, each refused where it must be.
 describe('applicant applications API', () => {
   let testApp: TestApp;

@@ -14,7 +14,7 @@ type Account = Awaited<ReturnType<typeof signedInAccount>>;
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
-// The applicant dashboard's calls (spec §7, issue 11 item 6): the five figures, recommended jobs, and
+// The applicant dashboard's calls (docs/spec/portal-and-public-site.md §7): the five figures, recommended jobs, and
 // the messages and meetings lists that stay empty until those features exist.
 describe('applicant dashboard API', () => {
   let testApp: TestApp;

@@ -9,8 +9,8 @@ import { findApplicantApplications } from './find-applicant-applications';
 import { getApplicantStats } from './get-applicant-stats';
 import { recommendJobs } from './recommend-jobs';
 
-// The applicant's calls of spec §7 (/api/applicant/*): their applications and the moves they make on
-// them, and the dashboard's figures. Every query is scoped to the signed-in applicant. The endpoints of
+// The applicant's calls of docs/spec/portal-and-public-site.md §7 (/api/applicant/*): their applications and the moves
+// they make on them, and the dashboard's figures. Every query is scoped to the signed-in applicant. The endpoints of
 // shared/contracts/applications.ts.
 export async function applicantRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, mailer } = context;

@@ -8,7 +8,7 @@ import { createAdminTest } from './create-admin-test';
 import { findAdminTests } from './find-admin-tests';
 import { getAdminTest } from './get-admin-test';
 
-// Tests & Content Management (issue 16 §2): every test on the platform for administrators, created,
+// Tests & Content Management: every test on the platform for administrators, created,
 // archived and deleted through the company's own test functions.
 export async function adminTestRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

@@ -20,7 +20,7 @@ const question: QuestionInput = {
   answer_key: 'docker ps',
 };
 
-// Tests & Content Management (issue 16 §2): every test on the platform, Create New Test for a company or
+// Tests & Content Management: every test on the platform, Create New Test for a company or
 // for the platform, bulk Archive and Delete (all or none; a taken test is never deleted), the read-only view.
 describe('admin tests', () => {
   let testApp: TestApp;

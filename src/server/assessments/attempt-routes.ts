@@ -19,7 +19,7 @@ import { startAttempt } from './start-attempt';
 import { submitAttempt } from './submit-attempt';
 import { uploadAnswerFile } from './upload-answer-file';
 
-// Taking skills tests (the candidate) and reviewing them (the company), issue 13: the endpoints of
+// Taking skills tests (the candidate) and reviewing them (the company): the endpoints of
 // testAttemptsContract in shared/contracts/assessments.ts, and assigning a test to an application.
 export async function attemptRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, textGrader: grader, files } = context;

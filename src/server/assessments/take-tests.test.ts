@@ -19,7 +19,7 @@ import { sweepAttempts } from './sweep-attempts';
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 type Company = Awaited<ReturnType<typeof companyAccount>>;
 
-// Issue 13 through the API: assignment on apply and by the company, the server's deadline, answers saved
+// Skills tests through the API: assignment on apply and by the company, the server's deadline, answers saved
 // and resumed, grading of all twelve types (full, partial, none), manual review, integrity records,
 // answer files, tenancy, and the Tests tab's figures.
 describe('taking skills tests', () => {

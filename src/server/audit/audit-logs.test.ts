@@ -12,7 +12,7 @@ type Account = Awaited<ReturnType<typeof signedInAccount>>;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-// Audit Logs (issue 16 §6): filters, date ranges, search, stable keyset pages, the CSV, administrators
+// Audit Logs: filters, date ranges, search, stable keyset pages, the CSV, administrators
 // only; and a company's own audit log, never another company's rows.
 describe('audit logs', () => {
   let testApp: TestApp;

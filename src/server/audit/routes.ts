@@ -35,7 +35,7 @@ async function* csvChunks(
   for await (const batch of rest) yield buildCsv(batch.map(csvRow)).slice(1);
 }
 
-// Audit Logs (issue 16 §6): administrators read every row; a company reads the rows its own people
+// Audit Logs: administrators read every row; a company reads the rows its own people
 // wrote. Keyset pages (after / before cursors), filters by action type, date range and search.
 export async function auditLogRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

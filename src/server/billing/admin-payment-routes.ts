@@ -9,7 +9,7 @@ import { exportAdminPayments } from './export-admin-payments';
 import { findAdminPayments, getAdminPaymentSummary } from './find-admin-payments';
 import { refundPayment } from './refund-payment';
 
-// Payment Management (issue 16 §5): every payment on the platform, its summary cards, a refund through
+// Payment Management: every payment on the platform, its summary cards, a refund through
 // the provider, and the CSV of the filtered rows. Administrators only: the endpoints of
 // shared/contracts/billing.ts adminPaymentsContract.
 export async function adminPaymentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

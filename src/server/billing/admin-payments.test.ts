@@ -14,7 +14,7 @@ import { createTestModeProvider } from './test-mode-provider';
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 type PaymentStatus = 'pending' | 'completed' | 'failed';
 
-// Payment Management (issue 16 §5): the summary cards, search, filter and pagination, the refund and
+// Payment Management: the summary cards, search, filter and pagination, the refund and
 // the CSV, for administrators only.
 describe('admin payments', () => {
   let testApp: TestApp;

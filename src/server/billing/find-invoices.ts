@@ -17,8 +17,8 @@ const sortColumns: Record<InvoiceSortKey, SQL | typeof invoices.invoiceNumber> =
   status: sql`${invoices.status}::text`,
 };
 
-// The company's invoices (spec §5, §9): the number contains q (any case), a status, issued within
-// from–to (inclusive); sorted by a column, then by number in the same direction; a page at a time.
+// The company's invoices (docs/spec/admin-billing-and-content.md §5, §9): the number contains q (any case), a status,
+// issued within from–to (inclusive); sorted by a column, then by number in the same direction; a page at a time.
 export async function findInvoices({
   db,
   companyId,

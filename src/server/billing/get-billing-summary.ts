@@ -3,8 +3,8 @@ import { type BillingSummary, OUTSTANDING_INVOICE_STATUSES } from '~/shared/bill
 import type { Database } from '../db/client';
 import { billingProfiles, invoices } from '../db/schema';
 
-// The four cards of Billing & Invoices (spec §9): outstanding = pending + unpaid + overdue; overdue;
-// the last payment = the most recently issued paid invoice; the next auto-pay = the earliest due date
+// The four cards of Billing & Invoices (docs/spec/admin-billing-and-content.md §9): outstanding = pending + unpaid +
+// overdue; overdue; the last payment = the most recently issued paid invoice; the next auto-pay = the earliest due date
 // among outstanding invoices and what falls due that day, or null ('Off') unless auto-pay is on.
 export async function getBillingSummary({
   db,

@@ -19,7 +19,7 @@ const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
     { cacheControl: 'private, no-store' },
   );
 
-// A company's invoices (issue 15): the list with search, filters and sort, the summary cards, one
+// A company's invoices: the list with search, filters and sort, the summary cards, one
 // invoice with its items, and PDFs: the endpoints of shared/contracts/billing.ts invoicesContract.
 export async function invoiceRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

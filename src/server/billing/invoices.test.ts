@@ -706,8 +706,9 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
   });
 
   describe('the summary cards', () => {
-    // Spec §9 by hand: outstanding = pending + unpaid + overdue; overdue; the most recently issued paid
-    // invoice; the earliest due date of what is outstanding (and all due that day) when auto-pay is on.
+    // docs/spec/admin-billing-and-content.md §9 by hand: outstanding = pending + unpaid + overdue; overdue; the most
+    // recently issued paid invoice; the earliest due date of what is outstanding (and all due that day) when auto-pay
+    // is on.
     const expectedSummary = (
       rows: Array<{ status: InvoiceStatus; issueDate: string; dueDate: string; total: number; number: string }>,
       autoPay: boolean,

@@ -12,7 +12,7 @@ import { addDays, isoDay } from '../platform/work-calendar';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
 import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
 
-// The invoice run (issue 15): for a week, every company with approved timesheets not yet billed gets
+// The invoice run: for a week, every company with approved timesheets not yet billed gets
 // one invoice — work per assignment and rate, the platform fee, the tax of its billing profile — with
 // the next gapless number of the year, and each billed timesheet points at it.
 //

@@ -19,7 +19,7 @@ type Account = Awaited<ReturnType<typeof signedInAccount>>;
 const CONCURRENT_REQUESTS = 200;
 const quiet = { warn: () => undefined, error: () => undefined };
 
-// Idempotency under fire (issue 15, "Done when"): many pay requests at once for one invoice, with one key
+// Idempotency under fire (decision 013): many pay requests at once for one invoice, with one key
 // and with many, on one instance and on two sharing the database: one completed payment, one charge,
 // and the same answer to every request with the same key.
 describe('paying one invoice under concurrent requests', () => {

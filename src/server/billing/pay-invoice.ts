@@ -66,7 +66,7 @@ export function requestHashOf(request: Pick<PayRequest, 'invoiceId' | 'method'>)
 const LIVE_PAYMENT_STATUSES: Array<PaymentRow['status']> = ['pending', 'completed'];
 const UNIQUE_PAYMENT_INDEXES = ['payments_idempotency_unique', 'payments_one_live_per_invoice'];
 
-// Paying an invoice, idempotently (issue 15 §5):
+// Paying an invoice, idempotently (decision 013):
 // - the first request with a key inserts a pending payment under the invoice's row lock (one live
 //   payment per invoice, also a unique index), then charges OUTSIDE the transaction with the payment's
 //   key, then settles payment and invoice together. The invoice is paid only when its payment completes.

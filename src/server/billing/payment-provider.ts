@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { NewPaymentMethodInput, PaymentMethodKind } from '~/shared/billing';
 
-// Payments go through a provider (DESIGN.md: a local test-mode provider by default, Stripe when
+// Payments go through a provider (docs/design.md §2: a local test-mode provider by default, Stripe when
 // configured). The provider holds the payment details; we keep a masked label and its reference.
 
 export interface SavedMethod {

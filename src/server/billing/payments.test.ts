@@ -20,7 +20,7 @@ const INSUFFICIENT = '4000 0000 0000 9995';
 const FLAKY = '4000 0000 0000 0119';
 const quiet = { warn: () => undefined, error: () => undefined };
 
-// Payments (issue 15 §5): saved methods, the billing profile, paying with an Idempotency-Key through the
+// Payments: saved methods, the billing profile, paying with an Idempotency-Key through the
 // test-mode provider, what a decline or a provider failure leaves behind, the history, and Auto-Pay.
 describe('payments', () => {
   let testApp: TestApp;

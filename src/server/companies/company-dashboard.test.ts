@@ -12,8 +12,8 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-// The company dashboard's figures (spec §2): its people at work with a live dot, its jobs by pipeline
-// column, its account manager; only ever the caller's own company.
+// The company dashboard's figures (docs/spec/portal-and-public-site.md §2): its people at work with a live dot, its
+// jobs by pipeline column, its account manager; only ever the caller's own company.
 describe('GET /api/company/dashboard', () => {
   let testApp: TestApp;
 

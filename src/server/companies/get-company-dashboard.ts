@@ -76,8 +76,8 @@ async function findOpenJobSkills(db: Database, companyId: string): Promise<strin
   return rows.map((row) => row.skill);
 }
 
-// The company dashboard (spec §2): Current Employees with a live status dot, the Job Pipeline and the
-// Account Manager.
+// The company dashboard (docs/spec/portal-and-public-site.md §2): Current Employees with a live status dot, the Job
+// Pipeline and the Account Manager.
 export async function getCompanyDashboard({
   db,
   live,

@@ -39,7 +39,7 @@ function holder(overrides: Partial<DataDirectoryHolder>): DataDirectoryHolder {
   };
 }
 
-// Issue 27 item 6: two processes on one embedded database each overwrite what the other wrote, so the
+// Two processes on one embedded database each overwrite what the other wrote, so the
 // directory is locked by the process that opens it, and a stale lock is one whose holder is gone.
 describe('the data directory lock', () => {
   let root: string;

@@ -24,7 +24,7 @@ export interface DataDirectoryLock {
 }
 
 // PGlite has no server process of its own: two processes opening one directory each run a database on
-// the same files, and each overwrites what the other wrote (issue 27 measured 12 of 120 acknowledged
+// the same files, and each overwrites what the other wrote (decision 018: 12 of 120 acknowledged
 // writes lost). So the process that opens it holds a lock file beside it, made atomically.
 export class DataDirectoryInUseError extends Error {
   constructor(directory: string, file: string, holder: DataDirectoryHolder | undefined, isElsewhere: boolean) {

@@ -10,7 +10,7 @@ import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/jo
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { applyWaitsFor } from './apply-to-job';
 
-// POST /api/jobs/:id/applications (issue 11, Apply): the application, its first history entry, the
+// POST /api/jobs/:id/applications (Apply): the application, its first history entry, the
 // company told, the audit row; and each refusal with its sentence, a race included.
 describe('applying to a job', () => {
   let testApp: TestApp;

@@ -7,7 +7,7 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, daysAgo, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-// GET /api/applicant/jobs (issue 11, Find Jobs): who sees which job, the search, filters, sorts and pages.
+// GET /api/applicant/jobs (Find Jobs): who sees which job, the search, filters, sorts and pages.
 describe('Find Jobs API', () => {
   let testApp: TestApp;
   let company: Awaited<ReturnType<typeof companyAccount>>;

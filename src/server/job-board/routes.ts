@@ -13,7 +13,7 @@ import { getPublicJob } from './get-public-job';
 import { saveJob } from './save-job';
 import { unsaveJob } from './unsave-job';
 
-// The job board (issue 11): applicants find, save and apply to jobs; a company invites an applicant to a
+// The job board: applicants find, save and apply to jobs; a company invites an applicant to a
 // private job; anyone reads an open public job. The endpoints of shared/contracts/job-board.ts.
 export async function jobBoardRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

@@ -13,7 +13,7 @@ import { findJobCompany } from './find-job-company';
 import { getJob } from './get-job';
 import { updateJob } from './update-job';
 
-// Job Management (issue 16 §2): every company's jobs for administrators. Creating, editing and archiving
+// Job Management: every company's jobs for administrators. Creating, editing and archiving
 // go through the company's own job functions, so the same rules and state machine hold.
 export async function adminJobRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// Job Management (issue 16 §2): every company's jobs for administrators, searched, filtered and paged;
+// Job Management: every company's jobs for administrators, searched, filtered and paged;
 // Create Job for a chosen company, Edit and Archive through the company's own rules, each audited.
 describe('admin jobs', () => {
   let testApp: TestApp;

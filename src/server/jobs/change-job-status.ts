@@ -24,7 +24,7 @@ const auditActionByTransition: Record<JobTransition, AuditAction> = {
   archive: 'job.archived',
 };
 
-// Moves a job along the state machine of DESIGN.md §5, or refuses with 409 and a sentence that says
+// Moves a job along the state machine of docs/design.md §5, or refuses with 409 and a sentence that says
 // why. Publishing also needs the publishing rules (400 with the fields). The update is guarded by the
 // status it read, so two people acting at once cannot both move the job from the same place.
 export async function changeJobStatus({

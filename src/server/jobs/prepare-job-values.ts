@@ -52,7 +52,8 @@ export async function prepareJobValues({
     title,
     description,
     engagementType: fields.engagement_type,
-    // A job keeps only the budget of its engagement type (spec §3: min/max hourly only, total fixed only).
+    // A job keeps only the budget of its engagement type (docs/spec/portal-and-public-site.md §3: min/max hourly only,
+    // total fixed only).
     budgetMinCents: isHourly ? dollarsToCents(fields.budget_min) : null,
     budgetMaxCents: isHourly ? dollarsToCents(fields.budget_max) : null,
     budgetTotalCents: isHourly ? null : dollarsToCents(fields.budget_total),

@@ -25,7 +25,7 @@ import { markApplicationsSeen } from './mark-applications-seen';
 import { summarizeJobs } from './summarize-jobs';
 import { updateJob } from './update-job';
 
-// A company's job posts (issue 5): every route acts inside the signed-in person's company. The endpoints
+// A company's job posts: every route acts inside the signed-in person's company. The endpoints
 // of shared/contracts/jobs.ts.
 export async function jobRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

@@ -17,7 +17,7 @@ import { composeEmail, paragraph } from './templates/compose-email';
 const quiet = { info: () => undefined, error: () => undefined, warn: () => undefined };
 const workerFile = path.resolve(import.meta.dirname, '../testing/email-worker-process.ts');
 
-// The production figures make a lost email wait under a minute (issue 27); these make it seconds, through
+// The production figures make a lost email wait under a minute (decision 018); these make it seconds, through
 // the same pg-boss settings, so the test runs in a few.
 const timings = {
   pollingIntervalSeconds: 0.5,
@@ -40,7 +40,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
   }
 }
 
-// Issue 27 item 7: a worker killed with SIGKILL holds its batch of emails as active jobs; pg-boss learns of
+// A worker killed with SIGKILL holds its batch of emails as active jobs (decision 018); pg-boss learns of
 // the death only by their expiry. Another worker (another instance, or on PGlite the restarted server)
 // must send them within quickJobRetryBoundSeconds.
 describe('a send-email worker killed in the middle of a batch', () => {

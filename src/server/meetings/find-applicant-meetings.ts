@@ -5,8 +5,8 @@ import type { Database } from '../db/client';
 import { meetingParticipants, meetings } from '../db/schema';
 import { loadMeetingViews, meetingEndsAt, pageMeetingIds } from './meeting-views';
 
-// GET /api/applicant/meetings (spec §3 Meeting: company, type, date, link): the applicant's meetings
-// still ahead (or under way) that they have not declined, soonest first.
+// GET /api/applicant/meetings (docs/spec/portal-and-public-site.md §3 Meeting: company, type, date, link): the
+// applicant's meetings still ahead (or under way) that they have not declined, soonest first.
 export async function findApplicantMeetings({
   db,
   publicUrl,

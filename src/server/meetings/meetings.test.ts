@@ -64,7 +64,7 @@ function parseCalendar(body: string) {
   }));
 }
 
-// Meetings (issue 14 item 4): scheduling with the pipeline's applicants, who sees what, the answers and
+// Meetings: scheduling with the pipeline's applicants, who sees what, the answers and
 // moves and their rules, each side's time zone, the .ics and the private feed, and the reminders.
 describe('the meetings API', () => {
   let testApp: TestApp;

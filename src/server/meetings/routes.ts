@@ -23,7 +23,7 @@ import { scheduleMeeting } from './schedule-meeting';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
-// Meetings (issue 14): a company schedules them with applicants in its pipeline (or a call with its
+// Meetings: a company schedules them with applicants in its pipeline (or a call with its
 // account manager); every participant answers, moves or cancels them; each has a join link and an .ics,
 // and each person a private iCalendar feed. Only participants see a meeting: anyone else gets a 404.
 // The endpoints are declared in shared/contracts/meetings.ts.

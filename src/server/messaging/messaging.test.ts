@@ -24,7 +24,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// Messages (issue 14): who may read and write, the order and the cursors, idempotent sends, read
+// Messages: who may read and write, the order and the cursors, idempotent sends, read
 // receipts and unread counts, attachments, and live delivery to the other side's sockets.
 describe('messaging', () => {
   let testApp: TestApp;

@@ -24,7 +24,7 @@ import { uploadAttachment } from './upload-attachment';
 
 const viewerOfRequest = (request: Parameters<typeof currentAuth>[0]) => viewerOf(currentAuth(request));
 
-// Messages (issue 14): conversations between a company and an applicant, a company and its account
+// Messages: conversations between a company and an applicant, a company and its account
 // manager, and a person and the staff; live over /api/ws. The endpoints are declared in
 // shared/contracts/messaging.ts.
 export async function messagingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

@@ -30,7 +30,7 @@ async function waitUntil<T>(read: () => Promise<T | undefined> | T | undefined, 
   }
 }
 
-// Notifications (issue 14): the bell's API, live delivery only after commit, emails per preference,
+// Notifications: the bell's API, live delivery only after commit, emails per preference,
 // each once across two instances, and the digest of unread messages.
 describe('notifications', () => {
   let testApp: TestApp;

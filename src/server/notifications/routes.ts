@@ -10,7 +10,7 @@ import { markAllNotificationsRead } from './mark-all-notifications-read';
 import { markNotificationRead } from './mark-notification-read';
 import { updateNotificationPreferences } from './update-notification-preferences';
 
-// The header's bell and popover, and the email preferences in settings (issue 14). Every role has
+// The header's bell and popover, and the email preferences in settings. Every role has
 // them; each person sees and changes only their own.
 export async function notificationRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, live } = context;

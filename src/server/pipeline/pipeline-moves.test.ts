@@ -20,7 +20,7 @@ type Account = Awaited<ReturnType<typeof signedInAccount>>;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const validOffer = { rate: 55.5, weekly_hours: 30, start_date: inDays(14) };
 
-// The company's moves on the pipeline (DESIGN.md §5): every transition it may make, every refusal with
+// The company's moves on the pipeline (docs/design.md §5): every transition it may make, every refusal with
 // its sentence, offers and their rules, bulk moves, tenancy, and what an accepted offer does to the job.
 describe('the pipeline API: moves', () => {
   let testApp: TestApp;

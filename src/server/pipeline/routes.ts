@@ -12,8 +12,8 @@ import { getApplication } from './get-application';
 import { makeOffer } from './make-offer';
 import { rateApplication } from './rate-application';
 
-// The company's side of the hiring pipeline (issue 11): its applications, each one's detail, the
-// moves of DESIGN.md §5, offers, private notes and ratings. Every query carries the caller's company;
+// The company's side of the hiring pipeline: its applications, each one's detail, the
+// moves of docs/design.md §5, offers, private notes and ratings. Every query carries the caller's company;
 // another company's application is a 404. Administrators may read any application. The endpoints of
 // shared/contracts/pipeline.ts.
 export async function pipelineRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

@@ -23,7 +23,7 @@ type Account = Awaited<ReturnType<typeof signedInAccount>>;
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(600_000, 7)]);
 
 // Two instances on one database, each with a DATA_DIR of its own, as two containers or hosts have
-// (issue 27 item 5): an upload through either is there through the other, and every erasure path
+// (decision 017): an upload through either is there through the other, and every erasure path
 // leaves nothing of the person in the file store.
 describe('uploaded files across two instances', () => {
   let testApp: TestApp;

@@ -1,4 +1,4 @@
-// Background jobs (issue 14): work that must survive a crash and be done once across instances runs on
+// Background jobs (decision 012): work that must survive a crash and be done once across instances runs on
 // a queue in PostgreSQL (pg-boss). Features export what a job does; src/server/schedule.ts registers
 // every worker and cron. Every handler is idempotent, since a job may run again after a failure.
 
@@ -11,12 +11,12 @@ export interface JobData {
   'notification-email': { notificationId: string };
   'meeting-reminder': { meetingId: string; sequence: number; lead: '24h' | '15m' };
   'message-digest': Record<string, never>;
-  // Billing (issue 15): invoices for the week before (or the given one, a Sunday), the overdue sweep,
+  // Billing: invoices for the week before (or the given one, a Sunday), the overdue sweep,
   // and auto-pay of invoices due.
   'issue-invoices': { periodStart?: string };
   'mark-overdue-invoices': Record<string, never>;
   'auto-pay-invoices': Record<string, never>;
-  // Privacy (issue 16): the daily retention run (privacy/apply-retention.ts).
+  // Privacy: the daily retention run (privacy/apply-retention.ts).
   'apply-retention': Record<string, never>;
   // Uploaded files never linked, or no longer named (platform/file-store.ts).
   'sweep-stored-files': Record<string, never>;

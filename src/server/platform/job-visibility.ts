@@ -1,7 +1,7 @@
 import { and, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { applications, companies, jobInvitations, jobs } from '../db/schema';
 
-// Who may see which job (issue 11). Every job-board query puts one of these into its where clause (a
+// Who may see which job. Every job-board query puts one of these into its where clause (a
 // suspended company's jobs leave the board). A job no rule lets through is answered as one that does
 // not exist.
 // The states are written into the SQL, not sent as parameters: the board's statements are prepared

@@ -15,7 +15,7 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 15
   }
 }
 
-// The queue on pg-boss (issue 14): real workers on PGlite and on PostgreSQL; jobs done once even
+// The queue on pg-boss: real workers on PGlite and on PostgreSQL; jobs done once even
 // with two instances, retried with backoff, named by a key, and bound to the sender's transaction.
 describe('the pg-boss job queue', () => {
   let database: DatabaseHandle & { url?: string };

@@ -45,7 +45,7 @@ export const jobNames = Object.keys(everyJob) as JobName[];
 
 // When a worker dies (kill -9, a lost machine), pg-boss has no way to know but time: its jobs stay active
 // until they expire, the next maintenance turns them into retries, and a worker fetches them after the
-// retry delay. For a quick job all of it is bounded by quickJobRetryBoundSeconds (issue 27: under a
+// retry delay. For a quick job all of it is bounded by quickJobRetryBoundSeconds (decision 018: under a
 // minute); retries of failures stretch over ~20 to ~40 minutes of a mail server's outage (5 s to 640 s,
 // doubling, eight times), as a run's six retries from 15 s do.
 export const jobTimings = {

@@ -73,7 +73,7 @@ export type AuditAction =
   | 'billing_profile.updated'
   | 'invoice.issued'
   | 'invoice.marked_overdue'
-  // The back office (issue 16).
+  // The back office.
   | 'company.suspended'
   | 'company.activated'
   | 'company.deleted'

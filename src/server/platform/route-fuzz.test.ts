@@ -452,7 +452,7 @@ function routesToFuzz(registry: RouteOptions[]): FuzzedRoute[] {
 }
 
 // The job board shows every company's open public jobs to applicants and visitors, and takes their
-// applications (issue 11): naming another company's open job there is the point, not a breach.
+// applications: naming another company's open job there is the point, not a breach.
 function isJobBoardRoute(route: FuzzedRoute): boolean {
   return (
     route.url.startsWith('/api/applicant/jobs') ||
@@ -519,7 +519,7 @@ describe('route fuzz', { shuffle: false }, () => {
         .from(jobTests)
         .where(or(inArray(jobTests.jobId, companyJobIds), inArray(jobTests.testId, companyTestIds)))
         .orderBy(asc(jobTests.jobId), asc(jobTests.testId)),
-      // Less the fuzzing applicant's own, which the job board lets them make (issue 11).
+      // Less the fuzzing applicant's own, which the job board lets them make.
       applications: await db
         .select()
         .from(applications)
@@ -527,7 +527,7 @@ describe('route fuzz', { shuffle: false }, () => {
           and(inArray(applications.jobId, companyJobIds), ne(applications.applicantId, userIds.get('applicant') ?? '')),
         )
         .orderBy(asc(applications.id)),
-      // Less the fuzzing applicant's own: applying to B's job assigns them its required tests (issue 13).
+      // Less the fuzzing applicant's own: applying to B's job assigns them its required tests.
       attempts: await db
         .select()
         .from(testAttempts)

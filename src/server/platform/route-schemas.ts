@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '~/shared/errors';
 import { currentAuth, currentCompanyId } from './access-control';
 
-// The error answers every API route may give (DESIGN.md §6), for the route schemas and the OpenAPI
+// The error answers every API route may give (docs/design.md §6), for the route schemas and the OpenAPI
 // document: one list, so no route forgets one its handler can throw.
 export const errorResponses = {
   400: apiErrorSchema,

@@ -61,7 +61,7 @@ async function placesMentioning(db: Database, needle: string): Promise<string[]>
   return found.sort();
 }
 
-// Privacy (issue 16 §9): download one's data, ask for erasure, cancel it; administrators complete or
+// Privacy: download one's data, ask for erasure, cancel it; administrators complete or
 // reject; nothing of the person stays outside the kept accounting records and audit trail.
 describe('privacy', () => {
   let testApp: TestApp;

@@ -12,7 +12,7 @@ import { findAdminPrivacyRequests, findMyPrivacyRequests } from './find-privacy-
 import { rejectPrivacyRequest } from './reject-privacy-request';
 import { requestErasure } from './request-erasure';
 
-// Privacy (issue 16 §9): one's own data export and erasure request, and the administrators' queue
+// Privacy: one's own data export and erasure request, and the administrators' queue
 // of requests (shared/contracts/privacy.ts). The daily retention job is in schedule.ts.
 export async function privacyRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, mailer, files } = context;

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 const HEARTBEAT_MS = 1000;
 
-// The live connection (issue 14): signed in by the session cookie, from our origin only; events reach
+// The live connection: signed in by the session cookie, from our origin only; events reach
 // every tab of the people they are for; presence follows open tabs.
 describe('the live socket', () => {
   let testApp: TestApp;

@@ -11,7 +11,7 @@ const MAX_COMMAND_BYTES = 16 * 1024;
 
 export const crossSiteSocketMessage = 'This live connection came from another site and was refused.';
 
-// The one live connection a tab holds (issue 14). The session cookie signs it in, as any request;
+// The one live connection a tab holds. The session cookie signs it in, as any request;
 // the origin must be ours, or another site could open a socket with the visitor's cookie.
 export async function liveRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   await app.register(websocket, { options: { maxPayload: MAX_COMMAND_BYTES } });

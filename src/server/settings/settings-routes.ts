@@ -6,7 +6,7 @@ import { getPlatformSettings } from '../platform/get-platform-settings';
 import { actorOf } from '../platform/route-schemas';
 import { resetPlatformSettings, updatePlatformSettings } from './update-platform-settings';
 
-// System Settings (issue 16 §7): read, change some or all, reset to the spec's defaults. Every change
+// System Settings: read, change some or all, reset to the spec's defaults. Every change
 // is audit-logged and reaches every instance at once (settings-cache.ts).
 export async function settingsRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, settings } = context;

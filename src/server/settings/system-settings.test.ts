@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// System Settings (issue 16 §7): read, change, reset, each audit-logged; and each setting enforced.
+// System Settings: read, change, reset, each audit-logged; and each setting enforced.
 describe('system settings', () => {
   let testApp: TestApp;
   let directory: string;
@@ -281,7 +281,7 @@ describe('system settings', () => {
       expect(await mailTo(admin.user.email, 'New job published: Auditor')).toHaveLength(0);
     });
 
-    // Issue 27 item 7: the user or job, its audit row and its emails are one transaction (decision 012).
+    // The user or job, its audit row and its emails are one transaction (decision 012).
     // Here the outbox refuses the administrators' email, as a crash at that moment would cut the
     // operation short: nothing it wrote before may remain.
     describe('when the email to the administrators cannot be written', () => {

@@ -28,8 +28,8 @@ export async function updatePlatformSettings({
   return writeSettings({ db, changes, action: 'settings.updated', actorId, ipAddress });
 }
 
-// Reset: every setting back to the spec's defaults (admin document §9). Always recorded, with the
-// settings it changed (none when they already were the defaults).
+// Reset: every setting back to the spec's defaults (docs/spec/admin-billing-and-content.md §9). Always recorded, with
+// the settings it changed (none when they already were the defaults).
 export async function resetPlatformSettings({ db, actorId, ipAddress }: { db: Database } & Actor) {
   return writeSettings({ db, changes: defaultPlatformSettings, action: 'settings.reset', actorId, ipAddress });
 }

@@ -10,7 +10,7 @@ import { findShortlist, shortlistCandidate, unshortlistCandidate } from './short
 import { suggestTalentSkills } from './suggest-talent-skills';
 import { viewCandidate } from './view-candidate';
 
-// Talent Search (issue 12): a company searches listed applicants, keeps a shortlist and invites a
+// Talent Search: a company searches listed applicants, keeps a shortlist and invites a
 // candidate to apply to one of its open jobs. The endpoints are declared in
 // shared/contracts/talent-search.ts.
 export async function talentSearchRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

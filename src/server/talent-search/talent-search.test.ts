@@ -8,7 +8,7 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-// GET /api/talent, the shortlist and inviting a candidate (issue 12). Each test's candidates carry a word
+// GET /api/talent, the shortlist and inviting a candidate. Each test's candidates carry a word
 // of their own in the summary, so a search for it sees that test's candidates only.
 describe('Talent Search API', () => {
   let testApp: TestApp;

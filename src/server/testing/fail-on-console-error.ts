@@ -1,6 +1,6 @@
 import { afterAll, afterEach, vi } from 'vitest';
 
-// A console.error during a test is a bug the test did not notice; fail it (STYLE.md 19).
+// A console.error during a test is a bug the test did not notice; fail it (docs/style.md 19).
 const errors: string[] = [];
 
 const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -7,7 +7,7 @@ import { actorOf } from '../platform/route-schemas';
 import { createAssignment } from './create-assignment';
 import { getAssignmentSummary } from './get-assignment-summary';
 
-// Assignment Management (issue 16 §3): the summary cards, the pickers of New Assignment and the
+// Assignment Management: the summary cards, the pickers of New Assignment and the
 // creation itself. The list and the start/end/terms moves live in work-routes.ts.
 export async function adminAssignmentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

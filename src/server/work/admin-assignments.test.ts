@@ -13,7 +13,7 @@ type CompanyAccount = Account & { companyId: string };
 
 const today = () => todayOf(new Date());
 
-// Assignment Management (issue 16 §3): the summary, the list's search, New Assignment and its refusals,
+// Assignment Management: the summary, the list's search, New Assignment and its refusals,
 // administrators only.
 describe('admin assignments', () => {
   let testApp: TestApp;

@@ -14,7 +14,7 @@ type CompanyAccount = Account & { companyId: string };
 
 const today = () => todayOf(new Date());
 
-// Assignments (issue 15 §1): pending → active → ended, who may move them, the terms over time, and who
+// Assignments: pending → active → ended, who may move them, the terms over time, and who
 // sees which.
 describe('assignments', () => {
   let testApp: TestApp;

@@ -70,7 +70,7 @@ describe('splitting a shift over days', () => {
   });
 });
 
-// The clock (issue 15 §3): in, break, resume, out; the minutes it writes on the timesheet; the
+// The clock: in, break, resume, out; the minutes it writes on the timesheet; the
 // presence it shows; and what it refuses.
 describe('the clock', () => {
   let testApp: TestApp;

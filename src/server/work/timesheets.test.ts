@@ -16,7 +16,7 @@ const today = () => todayOf(new Date());
 const lastWeek = () => addDays(weekStartOf(today()), -7);
 const day = (weekStart: string, index: number) => addDays(weekStart, index);
 
-// Timesheets (issue 15 §2): a week named by its Sunday, the talent's days, submit, the company's
+// Timesheets: a week named by its Sunday, the talent's days, submit, the company's
 // approval (with the hours over the agreement) or return, the lock, talent pay, and who sees which.
 describe('timesheets', () => {
   let testApp: TestApp;

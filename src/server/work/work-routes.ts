@@ -39,7 +39,7 @@ const adminActor = (request: FastifyRequest): WorkActor & { kind: 'admin' } => (
   actorId: actorOf(request).actorId,
 });
 
-// Work (issue 15): assignments (pending → active → ended, terms over time), the talent's weekly
+// Work: assignments (pending → active → ended, terms over time), the talent's weekly
 // timesheets and clock, and the company's approval. Each side reaches only its own: another company's
 // or another talent's assignment or week is a 404.
 export async function workRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

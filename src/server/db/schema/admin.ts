@@ -39,7 +39,8 @@ export const abuseReports = pgTable(
 
 export const accountManagerStatus = pgEnum('account_manager_status', accountManagerStatuses);
 
-// What Account Manager Management shows beyond the user row (spec §3 "Account manager").
+// What Account Manager Management shows beyond the user row
+// (docs/spec/admin-billing-and-content.md §3 "Account manager").
 export const accountManagerProfiles = pgTable('account_manager_profiles', {
   userId: uuid()
     .primaryKey()

@@ -35,7 +35,7 @@ export interface ApplicationHistoryEntry {
   note?: string;
 }
 
-// An applicant's application to a job (DESIGN.md §5 pipeline). The timestamps of the stages the
+// An applicant's application to a job (docs/design.md §5 pipeline). The timestamps of the stages the
 // company's figures need (offers, hires) are kept as columns; the full trail is in history.
 export const applications = pgTable(
   'applications',
@@ -156,7 +156,7 @@ export const jobInvitations = pgTable(
 
 export const assignmentStatus = pgEnum('assignment_status', assignmentStatuses);
 
-// A hire at work: made when an applicant accepts an offer; billing builds on it (DESIGN.md §5).
+// A hire at work: made when an applicant accepts an offer; billing builds on it (docs/design.md §5).
 export const assignments = pgTable(
   'assignments',
   {

@@ -50,7 +50,7 @@ export const testAttemptStatus = pgEnum('test_attempt_status', testAttemptStatus
 export const gradingMethod = pgEnum('grading_method', gradingMethods);
 export const attemptCloser = pgEnum('attempt_closer', ['candidate', 'deadline']);
 
-// A skills test a company builds (spec §3 "Test"); is_active false while it is a draft.
+// A skills test a company builds (docs/spec/portal-and-public-site.md §3 "Test"); is_active false while it is a draft.
 export const tests = pgTable(
   'tests',
   {
@@ -124,7 +124,7 @@ export const jobTests = pgTable(
   (table) => [primaryKey({ columns: [table.jobId, table.testId] }), index('job_tests_test_id_idx').on(table.testId)],
 );
 
-// One candidate's go at a test: assigned → started → submitted → graded (DESIGN.md §5). An attempt is
+// One candidate's go at a test: assigned → started → submitted → graded (docs/design.md §5). An attempt is
 // one assignment; a retake is a new attempt the company assigns.
 export const testAttempts = pgTable(
   'test_attempts',

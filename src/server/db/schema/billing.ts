@@ -27,7 +27,7 @@ import { assignments } from './applications';
 import { users } from './auth';
 import { companies } from './companies';
 
-// Work and billing (issue 15). Money is integer cents; time is whole minutes.
+// Work and billing (decision 013). Money is integer cents; time is whole minutes.
 
 // Every change of an assignment's rate or weekly hours, from the day it takes effect. The first row is
 // the hire's own terms; assignments.rate_cents and weekly_hours mirror the row in effect today.

@@ -11,7 +11,8 @@ export const jobStatus = pgEnum('job_status', jobStatuses);
 export const engagementType = pgEnum('engagement_type', engagementTypes);
 export const jobVisibility = pgEnum('job_visibility', jobVisibilities);
 
-// A company's job post (spec §3 "Job (as sent)"); its state machine is DESIGN.md §5.
+// A company's job post (docs/spec/portal-and-public-site.md §3 "Job (as sent)");
+// its state machine is docs/design.md §5.
 export const jobs = pgTable(
   'jobs',
   {

@@ -7,7 +7,7 @@ const demoManagerEmail = demoAccounts.find((account) => account.role === 'accoun
 const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
 
 // The demo account manager's profile, and the demo company assigned to them, so signing in as
-// manager@tandem.test shows a company with its people (issue 16).
+// manager@tandem.test shows a company with its people.
 export const demoAccountManagerSeeder: DemoSeeder = {
   name: 'demo account manager',
   async seed({ db }) {

@@ -37,7 +37,7 @@ const workdayMinutes = [0, 480, 450, 480, 495, 360, 0];
 const DEMO_CARD = { label: 'Visa ending in 4242', last4: '4242', providerRef: 'tm_card_succeeds_demo4242' };
 const DECLINED_MESSAGE = 'Your card was declined. Try another payment method.';
 
-// Work and billing for the demo company (issue 15): the demo talent at work with it, several weeks of
+// Work and billing for the demo company: the demo talent at work with it, several weeks of
 // timesheets for every active assignment, and invoices in every status. Skipped once the company has invoices.
 export const demoBillingSeeder: DemoSeeder = {
   name: 'demo work and billing',

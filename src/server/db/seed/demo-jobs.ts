@@ -189,7 +189,7 @@ const requiredTestNames: Record<string, string[]> = {
   'Virtual Assistant': ['Virtual Assistant Skills', 'Customer Support Writing'],
 };
 
-// The demo company's job posts (issue 5), built with the factories the tests use. Skipped when the
+// The demo company's job posts, built with the factories the tests use. Skipped when the
 // company already has jobs, so a second run changes nothing.
 export const demoJobsSeeder: DemoSeeder = {
   name: 'demo jobs',

@@ -5,7 +5,7 @@ import { textArrayLiteral } from '../text-array-literal';
 import { ensurePlatformAssessments } from './platform-assessments';
 import { applicantFirstNames, applicantLastNames, variedProfile, variedTrackRecord } from './talent-factories';
 
-// A platform's worth of applicants for Talent Search at scale (issue 12): `npm run seed:talent -- 1000000`.
+// A platform's worth of applicants for Talent Search at scale (decision 009): `npm run seed:talent -- 1000000`.
 // Accounts talent-<n>@scale.tandem.test with listed profiles; the n-th is always the same person, so a
 // second run adds only the ones missing. PostgreSQL only: rows go in 5,000 at a time as arrays, one
 // statement per batch, rather than a statement per row.
