@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHref, pageIds, paths, prerenderedPaths, redirects, resolveRedirect, routePatterns } from './routes';
 
 describe('the route table', () => {
-  it('has every route of spec §2 (both documents)', () => {
+  it('has every route of §2 of both documents in docs/spec', () => {
     const specRoutes = [
       '/',
       '/login',

@@ -22,7 +22,7 @@ const complete: JobFormValues = {
 };
 
 describe('the job form defaults', () => {
-  it('start hourly, 20 hours, UTC+00:00 and public (spec §9)', () => {
+  it('start hourly, 20 hours, UTC+00:00 and public (docs/spec/portal-and-public-site.md §9)', () => {
     expect(emptyJobFormValues).toMatchObject({
       engagement_type: 'hourly',
       weekly_hours: '20',

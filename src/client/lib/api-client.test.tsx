@@ -131,7 +131,7 @@ describe('the browser HTTP client', () => {
     });
   });
 
-  it("throws the server's error sentence, code and field messages (spec §8)", async () => {
+  it("throws the server's error sentence, code and field messages (docs/spec/portal-and-public-site.md §8)", async () => {
     answer(400, { error: 'That code is not right.', code: 'validation', fields: { code: 'That code is not right.' } });
     const failure: unknown = await callApi(example.save, { params: { id: exampleId }, body: { name: '' } }).catch(
       (error: unknown) => error,

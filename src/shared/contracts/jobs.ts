@@ -24,7 +24,7 @@ const jobParams = idParams('job');
 const transition = <const Transition extends JobTransition>(name: Transition) => ({
   method: 'POST' as const,
   path: `/api/jobs/:id/${name}` as const,
-  summary: `${name[0]?.toUpperCase()}${name.slice(1)} a job (DESIGN.md §5; 409 when the move is not allowed)`,
+  summary: `${name[0]?.toUpperCase()}${name.slice(1)} a job (409 when its status does not allow the move)`,
   params: jobParams,
   responses: { 200: jobSchema },
 });

@@ -6,7 +6,7 @@ async function loadStore() {
   return import('./use-toast');
 }
 
-describe('the notification queue (spec §4, §9)', () => {
+describe('the notification queue (docs/spec/portal-and-public-site.md §4, §9)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
