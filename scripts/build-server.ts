@@ -19,7 +19,11 @@ if (problems.length > 0) {
 // is depends on who else imports the module (the test routes' chunk shares some), so it is looked up.
 const filesBesideModules = [
   { module: 'src/server/db/migrate.ts', from: 'src/server/db/migrations', to: 'migrations' },
-  { module: 'src/server/platform/passwords.ts', from: 'src/server/platform/common-passwords.txt', to: 'common-passwords.txt' },
+  {
+    module: 'src/server/platform/passwords.ts',
+    from: 'src/server/platform/common-passwords.txt',
+    to: 'common-passwords.txt',
+  },
 ];
 for (const { module, from, to } of filesBesideModules) {
   const chunk = chunks.find((candidate) => candidate.moduleIds.includes(path.resolve(module)));

@@ -13,7 +13,7 @@ import { generateToken, hashToken } from '../../src/server/platform/secure-token
 import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../../src/server/platform/sessions';
 import { insertInBatches } from './measure-api';
 
-export interface ChatFixture {
+interface ChatFixture {
   conversationId: string;
   // One cookie per member, the sender's first.
   memberCookies: string[];

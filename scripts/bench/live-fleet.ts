@@ -26,7 +26,7 @@ interface SeqRecord {
   onAllDelivered: Array<() => void>;
 }
 
-export interface TabSpec {
+interface TabSpec {
   url: string;
   cookie: string;
   // A tab of someone in the conversation; the others must never hear its messages.

@@ -14,13 +14,13 @@ import { startProcess, stopProcess } from './server-process';
 // rounds, each figure the median of its rounds, with the CPU each request costs the server and
 // PostgreSQL, since latency on a shared two-core machine depends on what else runs and CPU does not.
 
-export interface ApiTarget {
+interface ApiTarget {
   name: string;
   url: string;
   headers?: Record<string, string>;
 }
 
-export interface ApiFigure {
+interface ApiFigure {
   requestsPerSecond: number;
   p50: number;
   p99: number;

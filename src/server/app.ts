@@ -6,7 +6,6 @@ import Fastify, {
   type FastifyInstance,
   LogController,
   type RawRequestDefaultExpression,
-  type RouteOptions,
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -79,7 +78,7 @@ import { talentSearchRoutes } from './talent-search/routes';
 import { adminAssignmentRoutes } from './work/admin-assignment-routes';
 import { workRoutes } from './work/work-routes';
 
-export interface AppDependencies {
+interface AppDependencies {
   config: Config;
   // Signs cookies (platform/secret.ts).
   secret: string;

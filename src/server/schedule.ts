@@ -20,7 +20,7 @@ import { applyRetention } from './privacy/apply-retention';
 // Features export what a job does; route plugins start nothing. Jobs run on pg-boss (decision 012):
 // each done once across the instances, retried with backoff, so every one of them is idempotent.
 
-export interface ScheduledJob<N extends JobName> {
+interface ScheduledJob<N extends JobName> {
   // A cron, in UTC: the queue sends the job once per tick across the instances. Without one, features
   // send it (the comment says which).
   cron?: string;

@@ -64,8 +64,8 @@ export const accountManagerSummarySchema = z.object({
 });
 export type AccountManagerSummary = z.infer<typeof accountManagerSummarySchema>;
 
-export const MAX_SPECIALTIES = 20;
-export const MAX_SPECIALTY_LENGTH = 60;
+const MAX_SPECIALTIES = 20;
+const MAX_SPECIALTY_LENGTH = 60;
 
 export const accountManagerTexts = {
   nameRequired: 'Please enter the manager’s name.',
@@ -145,7 +145,7 @@ export const addAccountManagerFormSchema = accountManagerFormSchema.extend({
 export const managedCompanyListQuerySchema = z.object({ q: searchText, page, page_size: pageSize });
 export type ManagedCompanyListQuery = z.infer<typeof managedCompanyListQuerySchema>;
 
-export const managedCompanySchema = z.object({
+const managedCompanySchema = z.object({
   id: z.string(),
   name: z.string(),
   contact_email: z.string(),

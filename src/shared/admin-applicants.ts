@@ -23,7 +23,7 @@ export const adminApplicantListQuerySchema = z.object({
 });
 export type AdminApplicantListQuery = z.infer<typeof adminApplicantListQuerySchema>;
 
-export const adminApplicantSchema = z.object({
+const adminApplicantSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -64,7 +64,7 @@ export const applicantVerificationsSchema = z
   });
 export type ApplicantVerificationsInput = z.infer<typeof applicantVerificationsSchema>;
 
-export const applicantBulkActions = ['suspend', 'activate', 'remove'] as const;
+const applicantBulkActions = ['suspend', 'activate', 'remove'] as const;
 export type ApplicantBulkAction = (typeof applicantBulkActions)[number];
 
 // POST /api/admin/applicants/bulk

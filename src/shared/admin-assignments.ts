@@ -19,17 +19,16 @@ export type AdminAssignmentSummary = z.infer<typeof adminAssignmentSummarySchema
 export const assignmentOptionsQuerySchema = z.object({
   q: z.string().trim().max(100, { message: 'Search with at most 100 characters.' }).optional(),
 });
-export const assignmentOptionSchema = z.object({
+const assignmentOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
   // The talent's email, to tell two people of the same name apart; null for a company.
   detail: z.string().nullable(),
 });
-export type AssignmentOption = z.infer<typeof assignmentOptionSchema>;
 export const assignmentOptionListSchema = z.object({ items: z.array(assignmentOptionSchema) });
 export type AssignmentOptionList = z.infer<typeof assignmentOptionListSchema>;
 
-export const MAX_ASSIGNMENT_RATE_CENTS = 100_000;
+const MAX_ASSIGNMENT_RATE_CENTS = 100_000;
 
 export const adminAssignmentTexts = {
   chooseCompany: 'Please choose a company.',

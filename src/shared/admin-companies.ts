@@ -28,7 +28,7 @@ export const adminCompanyListQuerySchema = z.object({
 });
 export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
 
-export const adminCompanySchema = z.object({
+const adminCompanySchema = z.object({
   id: z.string(),
   name: z.string(),
   contact_email: z.string(),
@@ -63,7 +63,7 @@ export const adminCompanyDetailSchema = adminCompanySchema.extend({
 export type AdminCompanyDetail = z.infer<typeof adminCompanyDetailSchema>;
 
 // GET /api/admin/account-manager-options: who the dropdown offers.
-export const accountManagerOptionSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+const accountManagerOptionSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type AccountManagerOption = z.infer<typeof accountManagerOptionSchema>;
 export const accountManagerOptionsSchema = z.object({ items: z.array(accountManagerOptionSchema) });
 
@@ -71,10 +71,9 @@ export const accountManagerOptionsSchema = z.object({ items: z.array(accountMana
 export const assignAccountManagerSchema = z.object({
   accountManagerId: z.uuid({ message: 'Choose an account manager from the list.' }).nullable(),
 });
-export type AssignAccountManagerInput = z.infer<typeof assignAccountManagerSchema>;
 export const assignAccountManagerResultSchema = z.object({ company: adminCompanySchema });
 
-export const companyBulkActions = ['suspend', 'activate', 'delete'] as const;
+const companyBulkActions = ['suspend', 'activate', 'delete'] as const;
 export type CompanyBulkAction = (typeof companyBulkActions)[number];
 
 // POST /api/admin/companies/bulk

@@ -5,21 +5,20 @@ import { type AbuseReportTarget, abuseReportStatuses, abuseReportTargets } from 
 // whose reports it counts. Every figure is computed from the records; growth compares with the period before.
 
 // A figure and the same figure one period earlier, with the label the card shows ("+12% from last month").
-export const dashboardFigureSchema = z.object({
+const dashboardFigureSchema = z.object({
   value: z.number(),
   previous: z.number(),
   growth_label: z.string(),
 });
 export type DashboardFigure = z.infer<typeof dashboardFigureSchema>;
 
-export const healthCheckNames = ['database', 'redis', 'queue', 'error_rate', 'disk'] as const;
+const healthCheckNames = ['database', 'redis', 'queue', 'error_rate', 'disk'] as const;
 export type HealthCheckName = (typeof healthCheckNames)[number];
 
 // 'not_configured' (Redis without REDIS_URL) is no failure: it is left out of the percentage.
-export const healthCheckStatuses = ['pass', 'fail', 'not_configured'] as const;
-export type HealthCheckStatus = (typeof healthCheckStatuses)[number];
+const healthCheckStatuses = ['pass', 'fail', 'not_configured'] as const;
 
-export const healthCheckSchema = z.object({
+const healthCheckSchema = z.object({
   name: z.enum(healthCheckNames),
   label: z.string(),
   status: z.enum(healthCheckStatuses),
@@ -27,14 +26,14 @@ export const healthCheckSchema = z.object({
 });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
 
-export const systemHealthSchema = z.object({
+const systemHealthSchema = z.object({
   // Share of the configured checks that pass, 0–100.
   percent: z.number().int(),
   checks: z.array(healthCheckSchema),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 
-export const recentAdminActionSchema = z.object({
+const recentAdminActionSchema = z.object({
   id: z.string(),
   action: z.string(),
   action_label: z.string(),
@@ -113,7 +112,7 @@ export const createAbuseReportSchema = z.object({
 });
 export type CreateAbuseReportInput = z.infer<typeof createAbuseReportSchema>;
 
-export const abuseReportSchema = z.object({
+const abuseReportSchema = z.object({
   id: z.string(),
   target_type: z.enum(abuseReportTargets),
   target_id: z.string(),

@@ -19,7 +19,7 @@ export const adminJobListQuerySchema = z.object({
 });
 export type AdminJobListQuery = z.infer<typeof adminJobListQuerySchema>;
 
-export const adminJobSchema = z.object({
+const adminJobSchema = z.object({
   id: z.string(),
   title: z.string(),
   company_id: z.string(),

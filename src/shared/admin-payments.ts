@@ -32,7 +32,7 @@ export type AdminPaymentListQuery = z.infer<typeof adminPaymentListQuerySchema>;
 // GET /api/admin/payments/export.csv?q=&status=
 export const adminPaymentExportQuerySchema = z.object(filterQuery);
 
-export const adminPaymentSchema = paymentSchema.extend({
+const adminPaymentSchema = paymentSchema.extend({
   display_status: z.enum(adminPaymentStatuses),
   company_id: z.string(),
   provider: z.string(),

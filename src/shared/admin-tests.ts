@@ -7,8 +7,8 @@ import { type TestType, testFieldsSchema, testSchema, testStatuses, testTypes } 
 
 // The spec's two kinds: a test of skills is Technical, one read for how a person writes or speaks is
 // Behavioral.
-export const adminTestKinds = ['technical', 'behavioral'] as const;
-export type AdminTestKind = (typeof adminTestKinds)[number];
+const adminTestKinds = ['technical', 'behavioral'] as const;
+type AdminTestKind = (typeof adminTestKinds)[number];
 export const adminTestKindLabels: Record<AdminTestKind, string> = { technical: 'Technical', behavioral: 'Behavioral' };
 export const adminTestKindOf: Record<TestType, AdminTestKind> = {
   coding: 'technical',
@@ -36,7 +36,7 @@ const owner = {
   is_platform: z.boolean(),
 };
 
-export const adminTestSchema = z.object({
+const adminTestSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(testTypes),
@@ -96,7 +96,7 @@ export const adminCreateTestSchema = testFieldsSchema.extend({
 export type AdminCreateTestInput = z.input<typeof adminCreateTestSchema>;
 
 // POST /api/admin/tests/archive and …/delete: the selected tests, all or none.
-export const bulkTestActions = ['archive', 'delete'] as const;
+const bulkTestActions = ['archive', 'delete'] as const;
 export type BulkTestAction = (typeof bulkTestActions)[number];
 export const bulkTestSchema = z.object({
   ids: z

@@ -14,7 +14,6 @@ export type AccountManagerStatus = (typeof accountManagerStatuses)[number];
 
 // GDPR requests (Privacy Policy): a copy of one's data, or erasure.
 export const privacyRequestKinds = ['export', 'erasure'] as const;
-export type PrivacyRequestKind = (typeof privacyRequestKinds)[number];
 
 export const privacyRequestStatuses = ['pending', 'completed', 'rejected'] as const;
 export type PrivacyRequestStatus = (typeof privacyRequestStatuses)[number];

@@ -7,7 +7,7 @@ export const API_TOKEN_PREFIX = 'tdm_';
 export const API_TOKENS_MAX = 20;
 
 export const apiTokenExpiryChoices = [30, 90, 365] as const;
-export const API_TOKEN_DEFAULT_EXPIRY_DAYS = 90;
+const API_TOKEN_DEFAULT_EXPIRY_DAYS = 90;
 
 export const createApiTokenSchema = z.object({
   name: z
@@ -27,7 +27,7 @@ export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 // As the server reads it: the expiry filled in.
 export type ApiTokenRequest = z.output<typeof createApiTokenSchema>;
 
-export const apiTokenSchema = z.object({
+const apiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   // The token's first characters, to tell tokens apart ("tdm_AbC1…").
@@ -39,7 +39,6 @@ export const apiTokenSchema = z.object({
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema), api_access: z.boolean() });
-export type ApiTokenList = z.infer<typeof apiTokenListSchema>;
 
 // The answer to creating one: the token itself, this once.
 export const createdApiTokenSchema = z.object({ token: apiTokenSchema, secret: z.string() });

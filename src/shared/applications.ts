@@ -48,9 +48,6 @@ export type NotificationType = (typeof notificationTypes)[number];
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
 
-// The pipeline's stages in order, as a company moves an application forward.
-export const pipelineStages = ['submitted', 'shortlisted', 'interviewing', 'offered', 'hired'] as const;
-
 export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   submitted: 'Submitted',
   shortlisted: 'Shortlisted',
@@ -60,9 +57,6 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   rejected: 'Not selected',
   withdrawn: 'Withdrawn',
 };
-
-// Where an application stops moving.
-export const finalApplicationStatuses: readonly ApplicationStatus[] = ['hired', 'rejected', 'withdrawn'];
 
 // Who moves an application where (docs/design.md §5). The company moves it forward or rejects it (an offer is
 // made with its terms, POST …/offer); the applicant withdraws, or answers an offer (accept → hired,
@@ -184,23 +178,22 @@ export type ApplicantApplicationListQuery = QueryOf<typeof applicationsContract.
 
 // One stage change as the applicant sees it: who moved it ('applicant': you; 'company'; null: the
 // platform), and the applicant's own note ("Declined the offer").
-export const applicantHistoryEntrySchema = z.object({
+const applicantHistoryEntrySchema = z.object({
   status: z.enum(applicationStatuses),
   at: z.string(),
   by: z.enum(['applicant', 'company']).nullable(),
   note: z.string().nullable(),
 });
-export type ApplicantHistoryEntry = z.infer<typeof applicantHistoryEntrySchema>;
 
 // An offer's terms, in dollars per hour.
-export const offerTermsSchema = z.object({
+const offerTermsSchema = z.object({
   rate: z.number(),
   weekly_hours: z.number(),
   start_date: z.string(),
 });
 export type OfferTermsView = z.infer<typeof offerTermsSchema>;
 
-export const applicantAssignmentSchema = z.object({
+const applicantAssignmentSchema = z.object({
   id: z.string(),
   role: z.string(),
   rate: z.number(),
@@ -251,7 +244,7 @@ export type ApplicantStats = z.infer<typeof applicantStatsSchema>;
 
 // GET /api/applicant/recommended-jobs (docs/spec/portal-and-public-site.md §3 "Recommended job": title, company,
 // location, skills).
-export const RECOMMENDED_JOBS_DEFAULT = 5;
+const RECOMMENDED_JOBS_DEFAULT = 5;
 export const recommendedJobsQuerySchema = z.object({
   limit: z.coerce
     .number({ message: 'The limit must be a whole number.' })
@@ -260,7 +253,7 @@ export const recommendedJobsQuerySchema = z.object({
     .max(20)
     .default(RECOMMENDED_JOBS_DEFAULT),
 });
-export const recommendedJobSchema = z.object({
+const recommendedJobSchema = z.object({
   id: z.string(),
   title: z.string(),
   company: z.string(),
@@ -277,7 +270,7 @@ export type RecommendedJobList = z.infer<typeof recommendedJobListSchema>;
 // GET /api/applicant/messages and /meetings (docs/spec/portal-and-public-site.md §3 Message, Meeting).
 export const applicantListQuerySchema = z.object(pageQuery);
 // A message someone wrote to the applicant, newest first; the conversation opens from it.
-export const applicantMessageSchema = z.object({
+const applicantMessageSchema = z.object({
   id: z.string(),
   from: z.string(),
   message: z.string(),
@@ -285,7 +278,7 @@ export const applicantMessageSchema = z.object({
   conversation_id: z.string(),
 });
 export type ApplicantMessage = z.infer<typeof applicantMessageSchema>;
-export const applicantMeetingSchema = z.object({
+const applicantMeetingSchema = z.object({
   id: z.string(),
   company: z.string(),
   type: z.string(),

@@ -60,16 +60,16 @@ export const questionTypeLabels: Record<QuestionType, string> = {
   date: 'Date',
   time: 'Time',
 };
-export const choiceQuestionTypes = ['multiple-choice', 'checkboxes', 'dropdown'] as const satisfies QuestionType[];
-export const gridQuestionTypes = ['multiple-choice-grid', 'checkbox-grid'] as const satisfies QuestionType[];
+const choiceQuestionTypes = ['multiple-choice', 'checkboxes', 'dropdown'] as const satisfies QuestionType[];
+const gridQuestionTypes = ['multiple-choice-grid', 'checkbox-grid'] as const satisfies QuestionType[];
 // AI grading exists only for these (docs/spec/portal-and-public-site.md §9).
-export const aiGradableQuestionTypes = ['short-answer', 'paragraph'] as const satisfies QuestionType[];
+const aiGradableQuestionTypes = ['short-answer', 'paragraph'] as const satisfies QuestionType[];
 // Types with no answer key: a person grades them (or AI, for a paragraph with AI grading on).
 export const ungradedQuestionTypes = ['paragraph', 'file-upload'] as const satisfies QuestionType[];
 // Types whose answer key is optional, an accepted range: without one the answer is an opinion, not scored.
 export const rangeQuestionTypes = ['linear-scale', 'rating'] as const satisfies QuestionType[];
-export type ChoiceQuestionType = (typeof choiceQuestionTypes)[number];
-export type GridQuestionType = (typeof gridQuestionTypes)[number];
+type ChoiceQuestionType = (typeof choiceQuestionTypes)[number];
+type GridQuestionType = (typeof gridQuestionTypes)[number];
 
 export const ratingStarCounts = [3, 4, 5, 10] as const;
 export type RatingStarCount = (typeof ratingStarCounts)[number];
@@ -271,7 +271,7 @@ export const questionInputSchema = z.object({
   answer_key: answerKeySchema,
 });
 export type QuestionInput = z.input<typeof questionInputSchema>;
-export type QuestionFields = z.output<typeof questionInputSchema>;
+type QuestionFields = z.output<typeof questionInputSchema>;
 
 const limitedNumber = (min: number, max: number, message: string, fallback: number) =>
   z
@@ -524,7 +524,7 @@ export function checkQuestion(
 }
 
 // What checkTest reads: the test as the builder holds it.
-export type TestDraft = Pick<TestFields, 'name' | 'type' | 'time_limit' | 'pass_rate' | 'is_active' | 'is_public'> & {
+type TestDraft = Pick<TestFields, 'name' | 'type' | 'time_limit' | 'pass_rate' | 'is_active' | 'is_public'> & {
   questions: QuestionDraft[];
 };
 
@@ -608,7 +608,7 @@ export const testStatuses = ['active', 'draft', 'archived'] as const;
 export type TestStatus = (typeof testStatuses)[number];
 
 // A row of the Tests tab, and what GET /api/tests?active_only=true reads (id, name, type, pass_rate).
-export const testSummarySchema = z.object({
+const testSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -687,7 +687,7 @@ export interface RubricCriterion {
   weight: number;
 }
 
-export const RUBRIC_WEIGHT_MAX = 10;
+const RUBRIC_WEIGHT_MAX = 10;
 const RUBRIC_PHRASE_MAX_WORDS = 6;
 const RUBRIC_WEIGHT = /\s*[([]\s*(\d{1,2})\s*[)\]]\s*$/;
 

@@ -26,7 +26,6 @@ export const auditDateRangeMilliseconds: Record<AuditDateRange, number> = {
   '30d': 30 * 24 * HOUR,
 };
 
-export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 // The export is a spreadsheet: at most this many rows, newest first.
 export const AUDIT_EXPORT_ROW_LIMIT = 100_000;
 
@@ -63,13 +62,12 @@ export const auditLogListQuerySchema = z
   });
 // What a caller sends (the coerced page size as a number, decision 019's QueryOf).
 export type AuditLogListQuery = Omit<z.input<typeof auditLogListQuerySchema>, 'page_size'> & { page_size?: number };
-export type AuditLogListParams = z.output<typeof auditLogListQuerySchema>;
 
 // GET /api/admin/audit-logs/export.csv?q=&type=&range=
 export const auditLogExportQuerySchema = z.object(filterQuery);
 export type AuditLogFilter = z.output<typeof auditLogExportQuerySchema>;
 
-export const auditLogEntrySchema = z.object({
+const auditLogEntrySchema = z.object({
   id: z.string(),
   action: z.string(),
   action_label: z.string(),

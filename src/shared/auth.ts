@@ -22,14 +22,13 @@ export const authMessages = {
 } as const;
 
 export const userStatuses = ['active', 'suspended'] as const;
-export type UserStatus = (typeof userStatuses)[number];
 
 // What an emailed single-use link is for.
 export const oneTimeTokenPurposes = ['verify_email', 'reset_password', 'change_email'] as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 // Hashing cost grows with length; nobody types more than this.
-export const MAX_PASSWORD_LENGTH = 128;
+const MAX_PASSWORD_LENGTH = 128;
 
 // Users type emails in any case and with stray spaces; we store them trimmed and lower-cased.
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -67,7 +66,7 @@ export const signInSchema = z
   });
 export type SignInInput = z.input<typeof signInSchema>;
 
-export const accountTypes = ['applicant', 'company'] as const satisfies readonly Role[];
+const accountTypes = ['applicant', 'company'] as const satisfies readonly Role[];
 export type AccountType = (typeof accountTypes)[number];
 
 export const registerSchema = z
@@ -201,7 +200,6 @@ export const sessionListSchema = z.object({
     }),
   ),
 });
-export type SessionList = z.infer<typeof sessionListSchema>;
 
 export const signedOutSessionsSchema = messageResponseSchema.extend({ signed_out: z.number() });
 
@@ -212,7 +210,6 @@ export const providerListSchema = z.object({
     z.object({ id: z.enum(oidcProviders), name: z.string(), enabled: z.boolean(), setting: z.string() }),
   ),
 });
-export type ProviderList = z.infer<typeof providerListSchema>;
 
 // What an identity provider returns to the callback: the code and state of the flow this browser started.
 export const oidcCallbackSchema = z.object({

@@ -32,7 +32,7 @@ export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
 // sorts ascending first.
 export const invoiceSortKeys = ['invoiceNumber', 'issueDate', 'dueDate', 'amount', 'status'] as const;
 export type InvoiceSortKey = (typeof invoiceSortKeys)[number];
-export const sortOrders = ['asc', 'desc'] as const;
+const sortOrders = ['asc', 'desc'] as const;
 
 // A timesheet week starts on Sunday (as the calendars do) and is named by that day.
 export const WEEK_STARTS_ON = 0;
@@ -55,12 +55,11 @@ const listOf = <T extends z.ZodType>(item: T) =>
 
 // ---------------------------------------------------------------- assignments
 
-export const assignmentTermsSchema = z.object({
+const assignmentTermsSchema = z.object({
   rate_cents: z.number().int(),
   weekly_hours: z.number().int(),
   effective_date: z.string(),
 });
-export type AssignmentTerms = z.infer<typeof assignmentTermsSchema>;
 
 export const assignmentSchema = z.object({
   id: z.string(),
@@ -117,7 +116,7 @@ export type ChangeAssignmentTermsInput = z.infer<typeof changeAssignmentTermsSch
 
 // ---------------------------------------------------------------- time tracking
 
-export const timeEntrySchema = z.object({
+const timeEntrySchema = z.object({
   work_date: z.string(),
   minutes: z.number().int(),
 });
@@ -195,7 +194,7 @@ export type ClockState = z.infer<typeof clockStateSchema>;
 
 // ---------------------------------------------------------------- invoices
 
-export const invoiceItemSchema = z.object({
+const invoiceItemSchema = z.object({
   id: z.string(),
   kind: z.enum(invoiceItemKinds),
   description: z.string(),
@@ -341,7 +340,7 @@ export type Payment = z.infer<typeof paymentSchema>;
 
 // POST /api/company/invoices/{id}/pay with an Idempotency-Key header: a saved method, or a new one
 // used for this payment (and kept when save_method is set).
-export const payInvoiceSchema = z
+const payInvoiceSchema = z
   .object({
     payment_method_id: z.string().uuid({ message: 'That payment method id is not valid.' }).optional(),
     new_method: addPaymentMethodSchema.optional(),

@@ -4,7 +4,6 @@ import { isValidEmail } from './email';
 import { singleLine, text } from './text';
 
 export const companyMemberRoles = ['owner', 'member'] as const;
-export type CompanyMemberRole = (typeof companyMemberRoles)[number];
 
 export const companyProfileSchema = z.object({
   name: singleLine().trim().min(1, { message: 'Please enter the company name.' }).max(120),
@@ -75,4 +74,3 @@ export const companyDashboardSchema = z.object({
 });
 export type CompanyDashboard = z.infer<typeof companyDashboardSchema>;
 export type DashboardEmployee = z.infer<typeof dashboardEmployeeSchema>;
-export type DashboardJob = z.infer<typeof dashboardJobSchema>;

@@ -6,7 +6,6 @@ import { singleLine, text } from './text';
 export { contactMessages, contactToasts } from './contact-texts';
 
 export const contactSources = ['home', 'contact_page'] as const;
-export type ContactSource = (typeof contactSources)[number];
 
 export const contactMessageSchema = z
   .object({
@@ -24,9 +23,8 @@ export const contactMessageSchema = z
       context.addIssue({ code: 'custom', path: ['subject'], message: contactMessages.subject });
     }
   });
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
-export const contactMessageItemSchema = z.object({
+const contactMessageItemSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),

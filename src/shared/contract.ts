@@ -7,11 +7,11 @@ import type { z } from 'zod';
 // Who may call an endpoint, rate limits and body limits are the server's business: they stay at
 // registration, out of the browser's bundle.
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // The answers on success. The error answers (docs/design.md §6) are the same for every endpoint, so the
 // server adds them; a contract names only what a caller can rely on.
-export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303;
+type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303;
 
 // A file as the body or the answer, not JSON: its bytes under one of these media types. An upload goes as
 // the raw body (its name, where it has one, in X-File-Name); a download comes as an attachment.
@@ -72,7 +72,7 @@ export function defineContract<
 }
 
 // `:id` and `:attemptId` in '/api/tests/:id/attempts/:attemptId'; `:token` in '/api/calendar/:token.ics'.
-export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? ParamName<Name> | PathParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
     ? ParamName<Name>
@@ -114,7 +114,7 @@ type CoercedInput<Input, Output> = {
 };
 
 // What a call needs, each part required only when the endpoint has one (and it is not all optional).
-export type CallInput<E extends EndpointDefinition> = ([PathParamNames<E['path']>] extends [never]
+type CallInput<E extends EndpointDefinition> = ([PathParamNames<E['path']>] extends [never]
   ? unknown
   : { params: PathParams<E> }) &
   (E extends { query: z.ZodType }

@@ -3,7 +3,7 @@ export const CONSENT_COOKIE_NAME = 'tandem_consent';
 // Consent is asked again after a year (regulators expect at most 13 months).
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-export const consentChoices = ['essential', 'all'] as const;
+const consentChoices = ['essential', 'all'] as const;
 export type ConsentChoice = (typeof consentChoices)[number];
 
 export function parseConsentCookie(cookieHeader: string | null | undefined): ConsentChoice | null {

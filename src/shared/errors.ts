@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The error wire shape of every API response that is not a success (docs/design.md §6).
-export const errorCodes = [
+const errorCodes = [
   'validation',
   'unauthenticated',
   'forbidden',

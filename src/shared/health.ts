@@ -16,5 +16,4 @@ export const readinessResponseSchema = z.object({
   code: z.literal('unavailable').optional(),
 });
 
-export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
 export type DependencyStatus = z.infer<typeof dependencyStatusSchema>;

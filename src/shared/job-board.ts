@@ -18,12 +18,12 @@ export const jobBoardSortLabels: Record<JobBoardSort, string> = {
   highest_rate: 'Highest Rate',
 };
 
-export const JOB_BOARD_PAGE_SIZE = 20;
-export const JOB_BOARD_PAGE_SIZE_MAX = 50;
+const JOB_BOARD_PAGE_SIZE = 20;
+const JOB_BOARD_PAGE_SIZE_MAX = 50;
 export const COVER_LETTER_MAX_LENGTH = 5000;
 export const PROPOSAL_RATE_MAX = 10_000;
 // A card shows the start of the description, cut at a word.
-export const JOB_EXCERPT_LENGTH = 220;
+const JOB_EXCERPT_LENGTH = 220;
 
 // Texts of docs/spec/portal-and-public-site.md §5 and §8 (word for word, from applicationTexts and jobTexts) and
 // the board's own.
@@ -127,7 +127,7 @@ export const savedJobsQuerySchema = z.object({
 export type SavedJobsQuery = QueryOf<typeof jobBoardContract.savedJobs>;
 
 // The caller's own application to a job, as a job card shows it.
-export const myApplicationSchema = z.object({
+const myApplicationSchema = z.object({
   id: z.string(),
   status: z.enum(applicationStatuses),
   created_at: z.string(),
@@ -153,7 +153,7 @@ const postedJobSchema = jobSchema
   .extend({ published_at: z.string() });
 
 // A job as the board lists it (a card): also the item of the saved-jobs list.
-export const jobListingSchema = postedJobSchema.extend({
+const jobListingSchema = postedJobSchema.extend({
   // The start of the description (JOB_EXCERPT_LENGTH), for the card.
   excerpt: z.string(),
   visibility: z.enum(jobVisibilities),
@@ -171,7 +171,7 @@ export const jobListingListSchema = z.object({
 export type JobListingList = z.infer<typeof jobListingListSchema>;
 
 // A test the job requires, as an applicant reads it before applying.
-export const requiredTestSchema = z.object({
+const requiredTestSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(testTypes),
@@ -259,7 +259,7 @@ export function excerptOf(description: string, length = JOB_EXCERPT_LENGTH): str
 
 // How long a served JobPosting says the job stays open: an open job has no end date, so each serving
 // promises this many days, and a job that closes stops carrying the data at all.
-export const JOB_POSTING_VALID_DAYS = 30;
+const JOB_POSTING_VALID_DAYS = 30;
 
 // schema.org JobPosting for search engines (title, description, datePosted, validThrough,
 // employmentType, baseSalary), https://developers.google.com/search/docs/appearance/structured-data/job-posting.

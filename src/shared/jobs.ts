@@ -285,7 +285,7 @@ export const jobExportQuerySchema = jobListQuerySchema.omit({ page: true, page_s
 export const jobTransitions = ['publish', 'pause', 'resume', 'close', 'reopen', 'archive'] as const;
 export type JobTransition = (typeof jobTransitions)[number];
 
-export const bulkJobActions = ['pause', 'resume', 'archive'] as const;
+const bulkJobActions = ['pause', 'resume', 'archive'] as const;
 export const bulkJobSchema = z.object({
   action: z.enum(bulkJobActions),
   ids: z
@@ -409,7 +409,7 @@ export const jobEditTexts = {
 const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const dollarsAndCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 // Dollars as every screen writes them: '$60', '$65.50', '$5,000'.
-export const formatDollars = (amount: number) =>
+const formatDollars = (amount: number) =>
   `$${Number.isInteger(amount) ? wholeDollars.format(amount) : dollarsAndCents.format(amount)}`;
 const dollars = formatDollars;
 // A rate an hour: '$70/hr', '$65.50/hr' (a proposal, an offer, an assignment).
@@ -438,7 +438,7 @@ export const jobApplicationListQuerySchema = z.object({
 });
 export type JobApplicationListQuery = PagedInput<typeof jobApplicationListQuerySchema>;
 
-export const jobApplicationSchema = z.object({
+const jobApplicationSchema = z.object({
   id: z.string(),
   job_id: z.string(),
   job_title: z.string(),

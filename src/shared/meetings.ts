@@ -29,9 +29,9 @@ export const meetingResponseLabels: Record<MeetingResponse, string> = {
   declined: 'Declined',
 };
 
-export const MEETING_DURATION_MIN = 15;
-export const MEETING_DURATION_MAX = 240;
-export const MEETING_DURATION_STEP = 15;
+const MEETING_DURATION_MIN = 15;
+const MEETING_DURATION_MAX = 240;
+const MEETING_DURATION_STEP = 15;
 export const MEETING_DURATION_DEFAULT = 30;
 export const meetingDurations = Array.from(
   { length: (MEETING_DURATION_MAX - MEETING_DURATION_MIN) / MEETING_DURATION_STEP + 1 },
@@ -42,7 +42,7 @@ export const MEETING_NOTES_MAX_LENGTH = 2_000;
 export const MEETING_REASON_MAX_LENGTH = 500;
 // How far ahead a meeting may be put, and how wide a calendar's range may be asked for at once.
 export const MEETING_MAX_DAYS_AHEAD = 366;
-export const MEETING_RANGE_MAX_DAYS = 100;
+const MEETING_RANGE_MAX_DAYS = 100;
 // Reminders by email before a meeting starts.
 export const meetingReminderLeads = { '24h': 24 * 60, '15m': 15 } as const;
 export type MeetingReminderLead = keyof typeof meetingReminderLeads;
@@ -131,14 +131,12 @@ export const respondToMeetingSchema = z.object({
   response: z.enum(['accepted', 'declined'], { message: meetingTexts.response }),
   reason: reasonSchema,
 });
-export type RespondToMeetingInput = z.input<typeof respondToMeetingSchema>;
 
 export const rescheduleMeetingSchema = z.object({
   starts_at: isoMoment(meetingTexts.startsAt),
   duration_minutes: durationSchema.optional(),
   reason: reasonSchema,
 });
-export type RescheduleMeetingInput = z.input<typeof rescheduleMeetingSchema>;
 
 export const cancelMeetingSchema = z.object({
   reason: text()
@@ -146,7 +144,6 @@ export const cancelMeetingSchema = z.object({
     .min(1, { message: meetingTexts.reasonRequired })
     .max(MEETING_REASON_MAX_LENGTH, { message: meetingTexts.reasonTooLong }),
 });
-export type CancelMeetingInput = z.input<typeof cancelMeetingSchema>;
 
 // GET /api/meetings?from=&to=&status=&page=&page_size=: the caller's meetings that overlap the range,
 // earliest first. Without `to` the list runs on (the upcoming list pages through it).
@@ -166,14 +163,12 @@ export const meetingListQuerySchema = z
     (query) => !query.to || Date.parse(query.to) - Date.parse(query.from) <= MEETING_RANGE_MAX_DAYS * 86_400_000,
     { message: meetingTexts.rangeTooWide, path: ['to'] },
   );
-export type MeetingListQuery = z.input<typeof meetingListQuerySchema>;
 
 export const timeZoneSchema = z.object({
   time_zone: z.string().refine(isIanaTimeZone, { message: meetingTexts.timeZone }),
 });
-export type TimeZoneInput = z.infer<typeof timeZoneSchema>;
 
-export const meetingParticipantSchema = z.object({
+const meetingParticipantSchema = z.object({
   user_id: z.string(),
   name: z.string(),
   role: z.enum(['applicant', 'company', 'admin', 'account_manager']),
@@ -185,7 +180,6 @@ export const meetingParticipantSchema = z.object({
   // The caller themself.
   is_you: z.boolean(),
 });
-export type MeetingParticipant = z.infer<typeof meetingParticipantSchema>;
 
 export const meetingSchema = z.object({
   id: z.string(),
@@ -225,9 +219,8 @@ export const meetingInviteeQuerySchema = z.object({
   page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
   page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(50).default(20),
 });
-export type MeetingInviteeQuery = z.input<typeof meetingInviteeQuerySchema>;
 
-export const meetingInviteeSchema = z.object({
+const meetingInviteeSchema = z.object({
   application_id: z.string(),
   applicant_id: z.string(),
   applicant_name: z.string(),
@@ -243,11 +236,6 @@ export const meetingInviteeListSchema = z.object({
   page_size: z.number(),
 });
 export type MeetingInviteeList = z.infer<typeof meetingInviteeListSchema>;
-
-// GET /api/meeting-rooms/:token: what the join link's page says to a participant.
-export const meetingRoomSchema = z.object({
-  meeting: meetingSchema,
-});
 
 // The private calendar feed: whether one exists, and its address once, when it is made.
 export const calendarFeedStatusSchema = z.object({
@@ -266,12 +254,12 @@ export function meetingDayAndTime(at: Date | string, timeZone: string): string {
 }
 
 // "11:00" in that zone.
-export function meetingClockTime(at: Date | string, timeZone: string): string {
+function meetingClockTime(at: Date | string, timeZone: string): string {
   return format(new Date(at), 'HH:mm', { in: tz(timeZone) });
 }
 
 // The calendar day of a moment in a zone, as YYYY-MM-DD (which cell of a calendar it falls in).
-export function meetingCalendarDay(at: Date | string, timeZone: string): string {
+function meetingCalendarDay(at: Date | string, timeZone: string): string {
   return format(new Date(at), 'yyyy-MM-dd', { in: tz(timeZone) });
 }
 

@@ -22,7 +22,7 @@ export const MESSAGES_PAGE_DEFAULT = 30;
 export const MESSAGES_PAGE_MAX = 100;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 // A client names each message it sends; a retry with the same name stores nothing new.
-export const CLIENT_ID_MAX_LENGTH = 100;
+const CLIENT_ID_MAX_LENGTH = 100;
 // A typing tab says so at most this often; the others show "typing…" a little longer than that.
 export const TYPING_SEND_INTERVAL_MS = 3000;
 export const TYPING_SHOW_MS = 5000;
@@ -104,12 +104,11 @@ export const conversationListQuerySchema = z.object({
   q: text().trim().max(100, { message: 'Search for at most 100 characters.' }).optional(),
   ...pageQuery,
 });
-export type ConversationListQuery = z.input<typeof conversationListQuerySchema>;
 
-export const participantSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(roles) });
+const participantSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(roles) });
 export type Participant = z.infer<typeof participantSchema>;
 
-export const conversationSummarySchema = z.object({
+const conversationSummarySchema = z.object({
   id: z.string(),
   kind: z.enum(conversationKinds),
   title: z.string(),
@@ -142,8 +141,7 @@ export type ConversationList = z.infer<typeof conversationListSchema>;
 export const unreadCountSchema = z.object({ unread_count: z.number() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-export const conversationMemberSchema = participantSchema.extend({ last_read_seq: z.number() });
-export type ConversationMember = z.infer<typeof conversationMemberSchema>;
+const conversationMemberSchema = participantSchema.extend({ last_read_seq: z.number() });
 
 export const conversationDetailSchema = conversationSummarySchema.extend({
   members: z.array(conversationMemberSchema),
@@ -152,7 +150,7 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
-export const messageAttachmentSchema = z.object({
+const messageAttachmentSchema = z.object({
   id: z.string().optional(),
   name: z.string(),
   content_type: z.string(),
@@ -185,7 +183,6 @@ export const messageListQuerySchema = z.object({
     .max(MESSAGES_PAGE_MAX)
     .default(MESSAGES_PAGE_DEFAULT),
 });
-export type MessageListQuery = z.input<typeof messageListQuerySchema>;
 
 export const messageListSchema = z.object({
   // Ascending seq.

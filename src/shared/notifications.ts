@@ -5,7 +5,7 @@ import type { Role } from './permissions';
 // The contract of notifications: the header's bell and popover, and per-type email
 // preferences in settings.
 
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.string(),
   type: z.enum(notificationTypes),
   title: z.string(),
@@ -102,7 +102,7 @@ export const typesNotEmailedOneByOne: readonly NotificationType[] = [
   'message_received',
 ];
 
-export const notificationPreferenceSchema = z.object({
+const notificationPreferenceSchema = z.object({
   type: z.enum(notificationTypes),
   email: z.boolean(),
 });

@@ -24,7 +24,7 @@ const ownApiTokens = ['read:api_token:own', 'update:api_token:own'] as const;
 // Reading and writing in the conversations one is part of, or that are open to one (messaging/conversation-access.ts).
 const conversationMember = ['read:conversation:member', 'update:conversation:member'] as const;
 
-export const permissionsByRole = {
+const permissionsByRole = {
   applicant: [
     ...ownAccount,
     ...ownApiTokens,

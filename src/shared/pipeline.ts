@@ -59,7 +59,7 @@ export const moveApplicationSchema = z
 export type MoveApplicationInput = z.input<typeof moveApplicationSchema>;
 
 // The moves several applications can make together: an offer needs its own terms.
-export const bulkMoveTargets = ['shortlisted', 'interviewing', 'rejected'] as const;
+const bulkMoveTargets = ['shortlisted', 'interviewing', 'rejected'] as const;
 export type BulkMoveTarget = (typeof bulkMoveTargets)[number];
 
 export const bulkMoveSchema = z
@@ -136,7 +136,6 @@ export const ratingSchema = z.object({
     .min(REVIEW_RATING_MIN, { message: pipelineTexts.rating })
     .max(REVIEW_RATING_MAX, { message: pipelineTexts.rating }),
 });
-export type RatingInput = z.input<typeof ratingSchema>;
 
 export const applicationRatingSchema = z.object({
   // The signed-in reviewer's own stars, null until they rate.
@@ -231,4 +230,3 @@ export type ApplicationListQuery = QueryOf<typeof pipelineContract.list>;
 
 // POST /api/applications/:id/tests: the assignment made.
 export const assignedTestSchema = z.object({ id: z.string() });
-export type AssignedTest = z.infer<typeof assignedTestSchema>;

@@ -73,7 +73,7 @@ export const myPrivacyRequestsSchema = z.object({
 });
 export type MyPrivacyRequests = z.infer<typeof myPrivacyRequestsSchema>;
 
-export const adminPrivacyRequestSchema = privacyRequestSchema.extend({
+const adminPrivacyRequestSchema = privacyRequestSchema.extend({
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(roles) }),
   processed_by: z.string().nullable(),
   // Unpaid invoices of the person's company: a reason to reject (they stay owed).

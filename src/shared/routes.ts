@@ -169,18 +169,9 @@ export const redirects = {
 
 export type PageId = keyof typeof paths;
 export type RedirectId = keyof typeof redirects;
-export type PageRoute = (typeof paths)[PageId];
 
 export const pageIds = Object.keys(paths) as PageId[];
 export const redirectIds = Object.keys(redirects) as RedirectId[];
-
-export function isPageId(id: string): id is PageId {
-  return Object.hasOwn(paths, id);
-}
-
-export function isRedirectId(id: string): id is RedirectId {
-  return Object.hasOwn(redirects, id);
-}
 
 // Every URL pattern the client can render; the server answers 404 for any other path.
 export const routePatterns: string[] = [

@@ -60,10 +60,10 @@ export const ONLINE_WINDOW_MINUTES = 5;
 export const OVERLAP_HOURS_MAX = WORKING_DAY.endHour - WORKING_DAY.startHour;
 
 export const TALENT_PAGE_SIZE = 12;
-export const TALENT_PAGE_SIZE_MAX = 50;
+const TALENT_PAGE_SIZE_MAX = 50;
 // Deep pages cost the database more than anyone reads: a search lists its first 10,000 or so.
 export const TALENT_PAGE_MAX = 500;
-export const TALENT_QUERY_MAX_LENGTH = 200;
+const TALENT_QUERY_MAX_LENGTH = 200;
 export const TALENT_MAX_SKILL_FILTERS = 10;
 // The facet lists the skills most common in the results, this many.
 export const TALENT_SKILL_FACETS = 15;
@@ -226,7 +226,7 @@ export type TalentQuery = {
 };
 export type TalentFilters = z.output<typeof talentQuerySchema>;
 
-export const candidateSchema = z.object({
+const candidateSchema = z.object({
   id: z.string(),
   name: z.string(),
   role: z.string().describe("The profile's headline"),
@@ -250,7 +250,7 @@ export type Candidate = z.infer<typeof candidateSchema>;
 
 const facetSchema = <Value extends z.ZodTypeAny>(value: Value) => z.array(z.object({ value, count: z.number().int() }));
 
-export const talentFacetsSchema = z.object({
+const talentFacetsSchema = z.object({
   skills: facetSchema(z.string()).describe(`The ${TALENT_SKILL_FACETS} skills most common in the results`),
   level: facetSchema(z.enum(experienceLevels)),
   availability: facetSchema(z.enum(availabilities)),
@@ -272,14 +272,13 @@ export type TalentSearchResult = z.infer<typeof talentSearchResultSchema>;
 
 // GET /api/talent/:id: the full profile a card opens, with the tests the candidate has passed that the
 // company may see (public ones and its own).
-export const passedTestSchema = z.object({
+const passedTestSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(testTypes),
   score: z.number().int().describe('Percent'),
   passed_at: z.string().describe('When the attempt was graded'),
 });
-export type PassedTest = z.infer<typeof passedTestSchema>;
 export const candidateProfileSchema = candidateSchema.extend({ passed_tests: z.array(passedTestSchema) });
 export type CandidateProfile = z.infer<typeof candidateProfileSchema>;
 

@@ -44,7 +44,7 @@ export const HOURLY_RATE_MAX = 1000;
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const photoContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoContentType = (typeof photoContentTypes)[number];
-export const photoTypeLabels: Record<PhotoContentType, string> = {
+const photoTypeLabels: Record<PhotoContentType, string> = {
   'image/jpeg': 'JPEG',
   'image/png': 'PNG',
   'image/webp': 'WebP',
@@ -138,9 +138,6 @@ export function workingHoursOverlapOfOffsets(offsetMinutes: number, otherOffsetM
   // Around the clock: 20 hours ahead is 4 hours behind.
   return Math.max(0, length - Math.min(apart, 24 - apart));
 }
-
-export const workingHoursOverlap = (zone: string, otherZone: string, at: Date) =>
-  workingHoursOverlapOfOffsets(utcOffsetMinutes(zone, at), utcOffsetMinutes(otherZone, at));
 
 // Optional text: trimmed, and empty means "not given" (stored as null).
 // A headline or a location is one line; a summary may have several.

@@ -104,7 +104,6 @@ export const answerValueSchema = z.union([
   z.record(text().max(200), z.union([text().max(200), z.array(text().max(200)).max(20)])),
   z.null(),
 ]);
-export type AnswerValue = z.infer<typeof answerValueSchema> | AnswerFile;
 
 // PUT /api/applicant/tests/:id/answers/:question_id
 export const saveAnswerSchema = z.object({ answer: answerValueSchema });
@@ -112,7 +111,7 @@ export const saveAnswerSchema = z.object({ answer: answerValueSchema });
 export type SentAnswer = z.input<typeof saveAnswerSchema>['answer'];
 
 // The question as the candidate sees it: no answer key, no rubric.
-export const candidateQuestionSchema = z.object({
+const candidateQuestionSchema = z.object({
   id: z.string(),
   type: z.enum(questionTypes),
   question: z.string(),
@@ -197,7 +196,7 @@ export function isAnswered(answer: unknown): boolean {
 
 // ---- the candidate's side ----
 
-export const attemptResultSchema = z.object({
+const attemptResultSchema = z.object({
   // Percent, rounded.
   score: z.number(),
   passed: z.boolean(),
@@ -205,7 +204,6 @@ export const attemptResultSchema = z.object({
   points_earned: z.number(),
   points_possible: z.number(),
 });
-export type AttemptResult = z.infer<typeof attemptResultSchema>;
 
 const attemptTestSchema = z.object({
   id: z.string(),
@@ -218,7 +216,7 @@ const attemptTestSchema = z.object({
 });
 
 // A row of the candidate's tests (My Applications, dashboard).
-export const applicantAttemptSummarySchema = z.object({
+const applicantAttemptSummarySchema = z.object({
   id: z.string(),
   status: z.enum(testAttemptStatuses),
   test: attemptTestSchema,
@@ -263,9 +261,9 @@ export const applicantAttemptListSchema = z.object({
 });
 export type ApplicantAttemptList = z.infer<typeof applicantAttemptListSchema>;
 
-export const integrityEventTypes = ['focus_lost', 'focus_returned', 'paste'] as const;
+const integrityEventTypes = ['focus_lost', 'focus_returned', 'paste'] as const;
 export type IntegrityEventType = (typeof integrityEventTypes)[number];
-export const integrityEventSchema = z.object({
+const integrityEventSchema = z.object({
   type: z.enum(integrityEventTypes),
   // When the browser saw it; the server keeps its own receipt time too.
   at: z.iso.datetime({ offset: true }),
@@ -279,7 +277,7 @@ export const recordIntegrityEventsSchema = z.object({
 
 // ---- the company's side ----
 
-export const answerGradeSchema = z.object({
+const answerGradeSchema = z.object({
   method: z.enum(gradingMethods),
   // null while it waits for a person (or the grader).
   points: z.number().nullable(),
@@ -294,7 +292,7 @@ export const integrityTexts = {
     `The timeline lists the first ${max.toLocaleString('en-US')} events; the counts include every one reported after them.`,
 } as const;
 
-export const storedIntegrityEventSchema = integrityEventSchema.extend({ received_at: z.string() });
+const storedIntegrityEventSchema = integrityEventSchema.extend({ received_at: z.string() });
 export type StoredIntegrityEvent = z.infer<typeof storedIntegrityEventSchema>;
 
 // GET /api/test-attempts/:id: everything the company needs to judge the attempt.
@@ -337,7 +335,7 @@ export const attemptReviewSchema = z.object({
 export type AttemptReview = z.infer<typeof attemptReviewSchema>;
 
 // A row of a test's attempts (the test's page).
-export const attemptRowSchema = z.object({
+const attemptRowSchema = z.object({
   id: z.string(),
   status: z.enum(testAttemptStatuses),
   applicant: z.object({ id: z.string(), name: z.string() }),

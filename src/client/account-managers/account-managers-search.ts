@@ -5,7 +5,7 @@ import type { AccountManagerListQuery } from '~/shared/account-managers';
 
 export const accountManagersSearch = defineListSearch({ pageSizes: [20, 50, 100], filters: {} });
 
-export type AccountManagersSearchState = ListSearchStateOf<typeof accountManagersSearch>;
+type AccountManagersSearchState = ListSearchStateOf<typeof accountManagersSearch>;
 
 export function toAccountManagerListQuery(state: AccountManagersSearchState): AccountManagerListQuery {
   return { q: state.q || undefined, page: state.page, page_size: state.pageSize };

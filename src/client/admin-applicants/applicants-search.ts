@@ -8,7 +8,7 @@ export const applicantsSearch = defineListSearch({
   filters: { status: searchParam.oneOf('status', applicantStatuses) },
 });
 
-export type ApplicantsSearchState = ListSearchStateOf<typeof applicantsSearch>;
+type ApplicantsSearchState = ListSearchStateOf<typeof applicantsSearch>;
 
 export function toApplicantListQuery(state: ApplicantsSearchState): AdminApplicantListQuery {
   return { q: state.q || undefined, status: state.status ?? undefined, page: state.page, page_size: state.pageSize };

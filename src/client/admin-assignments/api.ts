@@ -10,7 +10,7 @@ import { workContract } from '~/shared/contracts/work';
 // administrator's moves (start, end, create). Everything here nests under one key, so a move refreshes
 // the list and the cards together.
 
-export interface AdminAssignmentListQuery {
+interface AdminAssignmentListQuery {
   q?: string;
   status?: AssignmentStatus;
   page: number;
@@ -18,7 +18,7 @@ export interface AdminAssignmentListQuery {
 }
 
 const all = ['admin', 'assignments'] as const;
-export const adminAssignmentKeys = {
+const adminAssignmentKeys = {
   all,
   summary: () => [...all, 'summary'] as const,
   list: (query: AdminAssignmentListQuery) => [...all, 'list', query] as const,

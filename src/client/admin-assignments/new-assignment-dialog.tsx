@@ -15,7 +15,7 @@ import { toIsoDay } from '~/client/lib/iso-day';
 import { adminAssignmentTexts, type CreateAssignmentInput } from '~/shared/admin-assignments';
 import { assignmentOptionsQueryOptions, useCreateAssignment } from './api';
 
-export const newAssignmentTexts = {
+const newAssignmentTexts = {
   rateInvalid: 'Enter the rate in dollars, like 45.50.',
   failed: 'The assignment was not created. Please try again.',
 } as const;
@@ -45,7 +45,7 @@ const newAssignmentFormSchema = z.object({
 type NewAssignmentFormValues = z.infer<typeof newAssignmentFormSchema>;
 const formFields = ['company_id', 'applicant_id', 'role', 'start_date'] as const;
 
-export function toCreateAssignmentInput(values: NewAssignmentFormValues): CreateAssignmentInput {
+function toCreateAssignmentInput(values: NewAssignmentFormValues): CreateAssignmentInput {
   return {
     company_id: values.company_id,
     applicant_id: values.applicant_id,

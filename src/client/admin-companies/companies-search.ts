@@ -8,7 +8,7 @@ export const companiesSearch = defineListSearch({
   filters: { status: searchParam.oneOf('status', companyStatuses) },
 });
 
-export type CompaniesSearchState = ListSearchStateOf<typeof companiesSearch>;
+type CompaniesSearchState = ListSearchStateOf<typeof companiesSearch>;
 
 export function toCompanyListQuery(state: CompaniesSearchState): AdminCompanyListQuery {
   return { q: state.q || undefined, status: state.status ?? undefined, page: state.page, page_size: state.pageSize };

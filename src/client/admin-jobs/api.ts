@@ -10,7 +10,7 @@ import type { Job, UpdateJobInput } from '~/shared/jobs';
 // change refreshes the list.
 
 const all = ['admin', 'jobs'] as const;
-export const adminJobKeys = {
+const adminJobKeys = {
   all,
   list: (query: AdminJobListQuery) => [...all, 'list', query] as const,
   detail: (id: string) => [...all, 'detail', id] as const,

@@ -12,7 +12,7 @@ export const adminJobsSearch = defineListSearch({
   },
 });
 
-export type AdminJobsSearchState = ListSearchStateOf<typeof adminJobsSearch>;
+type AdminJobsSearchState = ListSearchStateOf<typeof adminJobsSearch>;
 
 // The state as GET /api/admin/jobs takes it.
 export function toAdminJobListQuery(state: AdminJobsSearchState): AdminJobListQuery {

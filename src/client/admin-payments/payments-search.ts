@@ -8,7 +8,7 @@ export const paymentsSearch = defineListSearch({
   filters: { status: searchParam.oneOf('status', adminPaymentStatuses) },
 });
 
-export type PaymentsSearchState = ListSearchStateOf<typeof paymentsSearch>;
+type PaymentsSearchState = ListSearchStateOf<typeof paymentsSearch>;
 
 // The state as GET /api/admin/payments takes it.
 export function toPaymentListQuery(state: PaymentsSearchState): AdminPaymentListQuery {

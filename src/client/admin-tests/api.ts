@@ -9,7 +9,7 @@ import { adminTestsContract } from '~/shared/contracts/admin-tests';
 // to pick from, Create New Test and the bulk Archive and Delete. Everything nests under one key.
 
 const all = ['admin', 'tests'] as const;
-export const adminTestKeys = {
+const adminTestKeys = {
   all,
   list: (query: AdminTestListQuery) => [...all, 'list', query] as const,
   detail: (id: string) => [...all, 'detail', id] as const,

@@ -56,7 +56,7 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-export function toCreateTestInput(values: CreateTestValues, isActive: boolean): AdminCreateTestInput {
+function toCreateTestInput(values: CreateTestValues, isActive: boolean): AdminCreateTestInput {
   return {
     owner: values.owner,
     name: values.name,

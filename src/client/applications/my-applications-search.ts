@@ -19,7 +19,7 @@ export function readTab(params: URLSearchParams): MyApplicationsTab {
 export const applicationsSearch = defineListSearch({
   filters: { status: searchParam.oneOf('status', applicationStatuses) },
 });
-export type ApplicationsSearchState = ListSearchStateOf<typeof applicationsSearch>;
+type ApplicationsSearchState = ListSearchStateOf<typeof applicationsSearch>;
 
 export const toApplicationListQuery = (state: ApplicationsSearchState): ApplicantApplicationListQuery => ({
   status: state.status ?? undefined,
@@ -32,7 +32,7 @@ export const savedJobsSearch = defineListSearch({
   keys: { q: 'saved_q', page: 'saved_page', pageSize: 'saved_page_size' },
   filters: {},
 });
-export type SavedJobsSearchState = ListSearchStateOf<typeof savedJobsSearch>;
+type SavedJobsSearchState = ListSearchStateOf<typeof savedJobsSearch>;
 
 export const toSavedJobsQuery = (state: SavedJobsSearchState): SavedJobsQuery => ({
   page: state.page,

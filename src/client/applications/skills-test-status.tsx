@@ -13,7 +13,7 @@ type TestRef = Pick<ApplicantAttemptSummary, 'id' | 'status' | 'deadline_at' | '
 // In the viewer's own time: the clock they watch. The test page counts down by the server's clock.
 const endsAt = (deadline: string) => format(new Date(deadline), 'HH:mm');
 
-export function testStatusLabel(attempt: TestRef): string {
+function testStatusLabel(attempt: TestRef): string {
   switch (attempt.status) {
     case 'assigned':
       return 'Not started';

@@ -37,7 +37,7 @@ const listOf = (value: unknown): string[] => (typeof value === 'string' ? [value
 const sameSet = (first: string[], second: string[]) =>
   first.length === second.length && first.every((item) => second.includes(item));
 
-export function Verdict({ isRight }: { isRight: boolean }) {
+function Verdict({ isRight }: { isRight: boolean }) {
   return isRight ? (
     <Badge variant="success">
       <CheckIcon className="size-3" aria-hidden="true" />

@@ -9,7 +9,7 @@ import type { GradeAnswerInput } from '~/shared/test-attempts';
 // assignment from the pipeline does). A review has a key of its own: grading puts the server's answer
 // there directly, and refreshing the tests must not fetch it again.
 
-export const attemptKeys = {
+const attemptKeys = {
   list: (testId: string, query: { page: number; page_size: number }) =>
     [...queryKeys.tests.detail(testId), 'attempts', query] as const,
   review: (id: string) => ['test-attempts', id] as const,

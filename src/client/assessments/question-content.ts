@@ -37,9 +37,9 @@ export interface QuestionContent {
   answer_key: AnswerKey;
 }
 
-export type ScaleStart = (typeof SCALE_START_VALUES)[number];
+type ScaleStart = (typeof SCALE_START_VALUES)[number];
 
-export const DEFAULT_QUESTION_TYPE: QuestionType = 'multiple-choice';
+const DEFAULT_QUESTION_TYPE: QuestionType = 'multiple-choice';
 const GRID_START_ROWS = 2;
 const GRID_START_COLUMNS = 3;
 // Single-answer types pick one option (or one column per row); the others tick several.
@@ -62,7 +62,7 @@ export function newLine(text = ''): Line {
 const blankLines = (count: number) => Array.from({ length: count }, () => newLine());
 
 // A scale's or rating's accepted range as the panel edits it: the switch, and the ends chosen while it is on.
-export interface EditableRange {
+interface EditableRange {
   isScored: boolean;
   min: number;
   max: number;

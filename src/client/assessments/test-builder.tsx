@@ -27,7 +27,7 @@ import { TestInformationFields } from './test-information-fields';
 
 // 'publish' saves the test active (Create Test, Publish Test, Save Changes on an active test); 'draft'
 // saves it inactive with the spec's defaults for what is missing (Save as Draft).
-export type SaveIntent = 'publish' | 'draft';
+type SaveIntent = 'publish' | 'draft';
 
 interface TestBuilderProps {
   // The test to edit; without it the builder creates one.

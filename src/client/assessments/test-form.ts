@@ -46,8 +46,8 @@ export const testFormSchema = z.object({
     .trim()
     .max(DESCRIPTION_MAX, { message: `The description can be at most ${DESCRIPTION_MAX} characters.` }),
 });
-export type TestFormValues = z.input<typeof testFormSchema>;
-export type TestFormOutput = z.output<typeof testFormSchema>;
+type TestFormValues = z.input<typeof testFormSchema>;
+type TestFormOutput = z.output<typeof testFormSchema>;
 export const testFormFields = ['name', 'type', 'time_limit', 'pass_rate', 'description'] as const;
 
 export function testFormValues(test?: Test): TestFormValues {

@@ -13,7 +13,7 @@ import {
 // starts again from the newest rows (the cursor is dropped). `prefix` keeps two lists on one page apart
 // (the company settings page: ?audit_q=…).
 
-export interface AuditLogSearchState {
+interface AuditLogSearchState {
   q: string;
   type: AuditActorKind | null;
   range: AuditDateRange;
@@ -67,5 +67,3 @@ export function useAuditLogSearch(prefix = '') {
   };
   return { state, query, filter, older, newer, clear, isFiltered, pageSize: PAGE_SIZE };
 }
-
-export type AuditLogSearch = ReturnType<typeof useAuditLogSearch>;

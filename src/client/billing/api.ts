@@ -60,7 +60,7 @@ function useRefreshBilling() {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
 }
 
-export interface PayInvoiceVariables {
+interface PayInvoiceVariables {
   invoiceId: string;
   body: PayInvoiceInput;
   // One per pay attempt: a retry after a network error or a 5xx sends the same key, so the server

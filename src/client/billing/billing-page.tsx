@@ -10,8 +10,8 @@ import { InvoicesSection } from './invoices-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PaymentsHistory } from './payments-history';
 
-export const billingTabs = ['invoices', 'timesheets', 'assignments'] as const;
-export type BillingTab = (typeof billingTabs)[number];
+const billingTabs = ['invoices', 'timesheets', 'assignments'] as const;
+type BillingTab = (typeof billingTabs)[number];
 
 const tabLabels: Record<BillingTab, string> = {
   invoices: 'Invoices',

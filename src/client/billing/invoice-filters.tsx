@@ -93,7 +93,7 @@ export function IssueDateFilter({ from, to, onChange }: IssueDateFilterProps) {
   );
 }
 
-export const invoiceColumnLabels: Record<InvoiceSortKey, string> = {
+const invoiceColumnLabels: Record<InvoiceSortKey, string> = {
   invoiceNumber: 'Invoice Number',
   issueDate: 'Issue Date',
   dueDate: 'Due Date',

@@ -11,7 +11,7 @@ export type InvoiceSort = `${InvoiceSortKey}_${SortOrder}`;
 export const invoiceSorts = invoiceSortKeys.flatMap((key) => [`${key}_asc`, `${key}_desc`] as const);
 
 // docs/spec/admin-billing-and-content.md §9: issue date, newest first, until a header is clicked.
-export const DEFAULT_INVOICE_SORT = { key: 'issueDate', order: 'desc' } as const satisfies {
+const DEFAULT_INVOICE_SORT = { key: 'issueDate', order: 'desc' } as const satisfies {
   key: InvoiceSortKey;
   order: SortOrder;
 };
@@ -27,7 +27,7 @@ export const invoicesSearch = defineListSearch({
   },
 });
 
-export type InvoicesSearchState = ListSearchStateOf<typeof invoicesSearch>;
+type InvoicesSearchState = ListSearchStateOf<typeof invoicesSearch>;
 
 export function readInvoiceSort(sort: InvoiceSort | null): { key: InvoiceSortKey; order: SortOrder } {
   if (!sort) return DEFAULT_INVOICE_SORT;

@@ -16,7 +16,7 @@ export interface NewMethodValues {
   email: string;
 }
 
-export type NewMethodField = keyof NewMethodValues;
+type NewMethodField = keyof NewMethodValues;
 
 export const emptyNewMethodValues: NewMethodValues = {
   card_number: '',
@@ -27,12 +27,6 @@ export const emptyNewMethodValues: NewMethodValues = {
   routing_number: '',
   account_number: '',
   email: '',
-};
-
-export const newMethodFields: Record<PaymentMethodKind, NewMethodField[]> = {
-  card: ['card_number', 'exp_month', 'exp_year', 'cvc'],
-  bank: ['account_holder', 'routing_number', 'account_number'],
-  wallet: ['email'],
 };
 
 export const paymentMethodKindLabels: Record<PaymentMethodKind, string> = {
@@ -66,7 +60,7 @@ function payloadOf(kind: PaymentMethodKind, values: NewMethodValues) {
   return { kind, email: values.email };
 }
 
-export type NewMethodCheck =
+type NewMethodCheck =
   | { method: AddPaymentMethodInput; problems: null }
   | { method: null; problems: Partial<Record<NewMethodField, string>> };
 
@@ -98,7 +92,7 @@ export function newMethodResolver<Values extends NewMethodValues>(
 
 // The server names a new method's fields under new_method when paying ('new_method.card_number') and
 // plainly when adding one ('card_number'): both land on the same input.
-export function newMethodFieldOf(name: string): NewMethodField | null {
+function newMethodFieldOf(name: string): NewMethodField | null {
   const field = name.replace(/^new_method\./, '');
   return field in emptyNewMethodValues ? (field as NewMethodField) : null;
 }

@@ -22,7 +22,7 @@ import {
 // Change terms and End, as the company (its own people) and the administrator (anyone) see them: one
 // form each, given the mutation of the caller's API.
 
-export const assignmentDialogTexts = {
+const assignmentDialogTexts = {
   rateInvalid: 'Enter the rate in dollars, like 45.50.',
   nothingChanged: 'Change the rate, the weekly hours, or both.',
   termsFailed: 'The terms were not changed. Please try again.',
@@ -57,7 +57,7 @@ const termsFormSchema = z
   });
 type TermsFormValues = z.infer<typeof termsFormSchema>;
 
-export function toTermsInput(values: TermsFormValues): ChangeAssignmentTermsInput {
+function toTermsInput(values: TermsFormValues): ChangeAssignmentTermsInput {
   return {
     ...(values.rate !== '' && { rate_cents: Math.round(Number(values.rate) * 100) }),
     ...(values.weekly_hours !== '' && { weekly_hours: Number(values.weekly_hours) }),

@@ -50,7 +50,7 @@ export const formatHourlyRate = (cents: number): string => `${formatCents(cents)
 
 type WithId<Input> = Input & { id: string };
 
-export interface AssignmentActions {
+interface AssignmentActions {
   start: { mutate: (input: { id: string }, callbacks: StartCallbacks) => void; isPending: boolean };
   changeTerms: (input: WithId<ChangeAssignmentTermsInput>) => Promise<unknown>;
   end: (input: WithId<EndAssignmentInput>) => Promise<unknown>;

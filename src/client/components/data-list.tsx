@@ -19,7 +19,7 @@ import { useStepBackPastEnd } from '~/client/lib/use-step-back-past-end';
 
 // Where a column's cells go in a stacked row: a 'lead' control (checkbox, star) left of the 'title',
 // which fills the first line with the 'menu' at its end; 'detail' cells follow, wrapping, in phoneOrder.
-export type PhonePlace = 'lead' | 'title' | 'detail' | 'menu';
+type PhonePlace = 'lead' | 'title' | 'detail' | 'menu';
 
 export interface DataListColumn<Item> {
   id: string;

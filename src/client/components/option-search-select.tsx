@@ -4,7 +4,7 @@ import { FormField } from '~/client/components/ui/form-field';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { cn } from '~/client/lib/cn';
 
-export interface SearchOption {
+interface SearchOption {
   id: string;
   name: string;
   detail?: string | null;

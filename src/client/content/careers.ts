@@ -9,12 +9,12 @@ export interface JobOpening {
   description: string;
 }
 
-export interface CareerBenefit {
+interface CareerBenefit {
   title: string;
   description: string;
 }
 
-export interface HiringStep {
+interface HiringStep {
   title: string;
   description: string;
 }

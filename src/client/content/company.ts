@@ -1,11 +1,11 @@
 // Who Tandem is: the About Us page's copy and the figures the spec fixes (docs/spec/admin-billing-and-content.md §1).
 
-export interface CompanyFigure {
+interface CompanyFigure {
   value: string;
   label: string;
 }
 
-export interface CompanyValue {
+interface CompanyValue {
   title: string;
   description: string;
 }
@@ -50,7 +50,7 @@ export const companyValues: CompanyValue[] = [
   },
 ];
 
-export interface Differentiator {
+interface Differentiator {
   title: string;
   description: string;
 }

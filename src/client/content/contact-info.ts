@@ -1,12 +1,12 @@
 // What /contact promises: hours (docs/spec/admin-billing-and-content.md §9: Monday to Friday 9 to 6, Saturday 10 to 4,
 // Sunday closed), the 24-hour reply, account-manager availability (docs/spec/portal-and-public-site.md §9) and the FAQ.
 
-export interface ContactHours {
+interface ContactHours {
   days: string;
   hours: string;
 }
 
-export interface FaqItem {
+interface FaqItem {
   question: string;
   answer: string;
 }

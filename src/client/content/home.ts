@@ -3,14 +3,14 @@ import { paths } from '~/shared/routes';
 // The home page's copy (docs/spec/portal-and-public-site.md §2 "Public home page"). Kept apart from the other
 // content files so the home page, which has a 100 KB JavaScript budget, ships only what it shows.
 
-export interface HomeService {
+interface HomeService {
   title: string;
   description: string;
   features: string[];
   href: string;
 }
 
-export interface HomeBenefit {
+interface HomeBenefit {
   title: string;
   description: string;
 }

@@ -23,7 +23,7 @@ export interface HowItWorksStep {
   features: string[];
 }
 
-export interface HowItWorksBenefit {
+interface HowItWorksBenefit {
   title: string;
   icon: LucideIcon;
   description: string;

@@ -1,7 +1,7 @@
 // Client testimonials of /testimonials (docs/spec/admin-billing-and-content.md §3 "Testimonial"). People and
 // companies are fictitious; avatars are initials, so the spec's image URL field is left out.
 
-export type TestimonialCategory =
+type TestimonialCategory =
   | 'customer-service'
   | 'data-entry'
   | 'business-operations'

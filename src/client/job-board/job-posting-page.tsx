@@ -23,7 +23,7 @@ import { SaveJobButton } from './save-job-button';
 
 // ?apply=1 opens the apply dialog at once: the public job page's Apply button comes back here through
 // sign-in.
-export const APPLY_SEARCH_KEY = 'apply';
+const APPLY_SEARCH_KEY = 'apply';
 
 // /applicant/jobs/:id: one job's whole post and required tests, the heart, and Apply Now.
 export default function JobPostingPage({ pageId }: PageProps) {

@@ -103,14 +103,6 @@ export function useBulkJobAction() {
   });
 }
 
-// A job's applications (the job detail page), newest first.
-export const jobApplicationsQueryOptions = (id: string, query: JobApplicationListQuery = {}) =>
-  queryOptions({
-    queryKey: queryKeys.jobs.applications(id, query),
-    queryFn: () => callApi(jobsContract.applications, { params: { id }, query }),
-    placeholderData: keepPreviousData,
-  });
-
 // Opening a job's applications resets its "new" badge. The applications on screen keep their own
 // "new" marks for this visit; the list, the summary and the job itself refresh.
 export function useMarkApplicationsSeen() {

@@ -15,7 +15,7 @@ const weekDay = (week: Week) => week.week_start.slice(0, 10);
 const weekLabel = (week: Week) => shortWeek.format(fromIsoDay(weekDay(week)));
 
 // What the picture says, for screen readers.
-export function describeApplicantsChart(weeks: Week[]): string {
+function describeApplicantsChart(weeks: Week[]): string {
   const total = weeks.reduce((sum, week) => sum + week.applicants, 0);
   if (total === 0) return `Applicants per week: no applicants in the last ${weeks.length} weeks.`;
   const busiest = weeks.reduce((best, week) => (week.applicants > best.applicants ? week : best));

@@ -5,7 +5,7 @@ import { jobsContract } from '~/shared/contracts/jobs';
 import { jobTexts } from '~/shared/jobs';
 
 // The list filters, or the selected rows' ids.
-export type JobExportQuery = QueryOf<typeof jobsContract.exportCsv>;
+type JobExportQuery = QueryOf<typeof jobsContract.exportCsv>;
 
 // Says the export is on its way (docs/spec/portal-and-public-site.md §8), then downloads the file the server builds.
 export async function exportJobsCsv(query: JobExportQuery) {

@@ -1,7 +1,7 @@
 // How the hiring figures read on the summary cards and the Analytics tab: a dash while there is nothing
 // to measure (no applications, no offers, nobody hired), never a made-up zero.
 
-export const NO_FIGURE = '—';
+const NO_FIGURE = '—';
 
 // A 0–1 ratio as a percentage with one decimal: 0.248 → '24.8%'.
 export function formatRatio(ratio: number | null): string {

@@ -33,7 +33,7 @@ export interface JobFormValues {
   description: string;
 }
 
-export type JobFormField = keyof JobFormValues;
+type JobFormField = keyof JobFormValues;
 
 export const jobFormFields: readonly JobFormField[] = [
   'title',
@@ -184,7 +184,7 @@ function isFormField(field: string): field is JobFormField {
   return (jobFormFields as readonly string[]).includes(field);
 }
 
-export interface PublishProblem {
+interface PublishProblem {
   field: JobFormField;
   title: string;
   description: string;

@@ -28,7 +28,7 @@ export const jobPostsSearch = defineListSearch({
   },
 });
 
-export type JobPostsSearchState = ListSearchStateOf<typeof jobPostsSearch>;
+type JobPostsSearchState = ListSearchStateOf<typeof jobPostsSearch>;
 
 // The state as GET /api/jobs and /api/jobs/export.csv take it.
 export function toJobListQuery(state: JobPostsSearchState): JobListQuery {

@@ -42,7 +42,7 @@ function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
   return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   // Headers a call needs beside the usual ones (an answer file's X-File-Name).
   headers?: Record<string, string>;
   // Sent even while the page unloads (a test's integrity record on pagehide).
@@ -73,7 +73,7 @@ async function request<Result>(
 }
 
 // The query string of a call: empty values left out, lists comma-separated ("?skills=React,AWS").
-export function queryString(query: object): string {
+function queryString(query: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;

@@ -103,7 +103,7 @@ export const searchParam = {
   }),
 };
 
-export interface ListSearchOptions<Filters extends object, Sort extends string> {
+interface ListSearchOptions<Filters extends object, Sort extends string> {
   // The URL names of q, page, page_size and sort, when a second list on the same page needs its own.
   keys?: Partial<Record<'q' | 'page' | 'pageSize' | 'sort', string>>;
   // The page sizes the URL may ask for; the first is the default.
@@ -113,7 +113,7 @@ export interface ListSearchOptions<Filters extends object, Sort extends string> 
   filters: { [Name in keyof Filters]: SearchParam<Filters[Name]> };
 }
 
-export type ListSearchState<Filters extends object, Sort extends string> = {
+type ListSearchState<Filters extends object, Sort extends string> = {
   q: string;
   page: number;
   pageSize: number;
@@ -121,11 +121,11 @@ export type ListSearchState<Filters extends object, Sort extends string> = {
 } & Filters;
 
 // Everything but the page: changing any of it shows the first page again.
-export type ListSearchChanges<Filters extends object, Sort extends string> = Partial<
+type ListSearchChanges<Filters extends object, Sort extends string> = Partial<
   Omit<ListSearchState<Filters, Sort>, 'page'>
 >;
 
-export interface ListSearch<Filters extends object, Sort extends string> {
+interface ListSearch<Filters extends object, Sort extends string> {
   read: (params: URLSearchParams) => ListSearchState<Filters, Sort>;
   change: (changes: ListSearchChanges<Filters, Sort>) => SearchPatch;
   page: (page: number) => SearchPatch;
@@ -138,7 +138,7 @@ export interface ListSearch<Filters extends object, Sort extends string> {
 export type ListSearchStateOf<Search> =
   Search extends ListSearch<infer Filters, infer Sort> ? ListSearchState<Filters, Sort> : never;
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 // A SearchParam of any value, as the list keeps them side by side.
 interface AnySearchParam {
@@ -192,7 +192,7 @@ export function applySearchPatch(params: URLSearchParams, patch: SearchPatch): U
   return next;
 }
 
-export type ChangeSearch = (patch: SearchPatch, options?: { replace?: boolean }) => void;
+type ChangeSearch = (patch: SearchPatch, options?: { replace?: boolean }) => void;
 
 // Applies a patch to the current URL: a new history entry, or with `replace` (typing in a search box,
 // correcting a page past the end) the same one.

@@ -24,7 +24,7 @@ const statusListeners = new Set<() => void>();
 
 // What the connection schedules with: the browser's timers and randomness, or a test's (setLiveClock),
 // which runs a minute of backoff and silence in a fraction of a second.
-export interface LiveClock {
+interface LiveClock {
   setTimeout(callback: () => void, delayMs: number): ReturnType<typeof setTimeout>;
   clearTimeout(timer: ReturnType<typeof setTimeout> | undefined): void;
   random(): number;
@@ -204,7 +204,7 @@ export function getLiveStatus(): LiveStatus {
   return status;
 }
 
-export function subscribeLiveStatus(listener: () => void): () => void {
+function subscribeLiveStatus(listener: () => void): () => void {
   statusListeners.add(listener);
   return () => {
     statusListeners.delete(listener);

@@ -76,11 +76,10 @@ export const queryKeys = {
     skills: (q: string) => ['talent-search', 'skills', q] as const,
     candidate: (id: string) => ['talent-search', 'candidate', id] as const,
   },
-  // Applicants' profiles: the applicant's own, and one as companies see it.
+  // The applicant's own profile.
   talent: {
     all: ['talent'] as const,
     ownProfile: () => ['talent', 'own-profile'] as const,
-    profile: (applicantId: string) => ['talent', 'profile', applicantId] as const,
   },
   // The header's bell (client/notifications): the pages of the popover, whose first page carries the
   // unread count, and the email preferences.

@@ -3,7 +3,7 @@ import { utcOffsetMinutes } from '~/shared/talent';
 // The IANA time zones this browser knows, each with its current offset from UTC, for the searchable
 // picker. UTC itself comes first: Intl's list leaves it out.
 
-export interface TimeZoneOption {
+interface TimeZoneOption {
   name: string;
   // "UTC+05:30" now (it changes with daylight saving time).
   offset: string;
@@ -27,7 +27,7 @@ function toOption(name: string, now: Date): TimeZoneOption {
   return { name, offset, searchText: `${name} ${words} ${offset}`.toLowerCase() };
 }
 
-export function timeZoneOptions(): TimeZoneOption[] {
+function timeZoneOptions(): TimeZoneOption[] {
   if (cachedOptions) return cachedOptions;
   const now = new Date();
   const names = Intl.supportedValuesOf('timeZone').filter((name) => name !== 'UTC');

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 const TYPING_TARGETS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
 const KEY_OWNERS = '[role="menu"], [role="dialog"], [role="alertdialog"], [role="listbox"]';
 
-export function isShortcutEvent(event: KeyboardEvent): boolean {
+function isShortcutEvent(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.repeat || event.isComposing) return false;
   if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return false;
   const target = event.target;

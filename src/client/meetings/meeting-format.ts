@@ -8,8 +8,7 @@ import { type Meeting, meetingTimeInZones } from '~/shared/meetings';
 
 export const othersIn = (meeting: Meeting) => meeting.participants.filter((person) => !person.is_you);
 
-export const isOrganizer = (meeting: Meeting) =>
-  meeting.participants.some((person) => person.is_you && person.is_organizer);
+const isOrganizer = (meeting: Meeting) => meeting.participants.some((person) => person.is_you && person.is_organizer);
 
 export const isOver = (meeting: Meeting, now = new Date()) => Date.parse(meeting.ends_at) <= now.getTime();
 

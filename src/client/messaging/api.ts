@@ -44,7 +44,7 @@ export const conversationQueryOptions = (id: string) =>
     queryFn: () => callApi(messagingContract.get, { params: { id } }),
   });
 
-export type MessagePages = InfiniteData<MessageList>;
+type MessagePages = InfiniteData<MessageList>;
 
 export const messagePagesQueryOptions = (id: string) =>
   infiniteQueryOptions({

@@ -6,7 +6,7 @@ const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"]+/gi;
 // Punctuation that ends a sentence rather than the address ("see https://example.com.").
 const TRAILING_PUNCTUATION = /[.,;:!?'")\]}]+$/;
 
-export interface TextPart {
+interface TextPart {
   text: string;
   href?: string;
 }

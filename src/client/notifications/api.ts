@@ -10,7 +10,7 @@ import type { NotificationList, NotificationPreferences, NotificationView } from
 
 const PAGE_SIZE = 10;
 
-export type NotificationPages = InfiniteData<NotificationList>;
+type NotificationPages = InfiniteData<NotificationList>;
 
 export const notificationPagesQueryOptions = () =>
   infiniteQueryOptions({

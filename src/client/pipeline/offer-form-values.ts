@@ -10,7 +10,7 @@ export interface OfferFormValues {
   start_date: string;
 }
 
-export type OfferFormField = keyof OfferFormValues;
+type OfferFormField = keyof OfferFormValues;
 export const offerFormFields: readonly OfferFormField[] = ['rate', 'weekly_hours', 'start_date'];
 
 // An offer starts from what the applicant proposed and what the job asked for.
@@ -25,7 +25,7 @@ export function initialOfferValues(application: ApplicationDetail, now = new Dat
 
 const parseNumber = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
 
-export type OfferFormResult =
+type OfferFormResult =
   | { offer: OfferInput; problems: null }
   | { offer: null; problems: Partial<Record<OfferFormField, string>> };
 

@@ -7,7 +7,7 @@ export const privacyRequestsSearch = defineListSearch({
   filters: { status: searchParam.oneOf('status', ['processed', 'all'] as const) },
 });
 
-export type PrivacyRequestsSearchState = ListSearchStateOf<typeof privacyRequestsSearch>;
+type PrivacyRequestsSearchState = ListSearchStateOf<typeof privacyRequestsSearch>;
 
 export function toPrivacyRequestListQuery(state: PrivacyRequestsSearchState): AdminPrivacyRequestListQuery {
   return { status: state.status ?? 'pending', page: state.page, page_size: state.pageSize };

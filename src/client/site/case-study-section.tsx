@@ -7,7 +7,7 @@ const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'o
 
 // "customerExperience" → "Customer Experience", "aiTraining" → "AI Training", "toolsAndIntegration" →
 // "Tools and Integration".
-export function headingFromKey(key: string): string {
+function headingFromKey(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[\s_-]+/)

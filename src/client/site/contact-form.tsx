@@ -11,7 +11,7 @@ import { isValidEmail } from '~/shared/email';
 // form"). It validates with the shared texts but without zod, and draws its own fields rather than the
 // Radix-based FormField: the home page has a 100 KB JavaScript budget.
 
-export type ContactFormSource = 'home' | 'contact_page';
+type ContactFormSource = 'home' | 'contact_page';
 
 type FieldName = 'name' | 'email' | 'company' | 'subject' | 'message';
 type FieldErrors = Partial<Record<FieldName, string>>;

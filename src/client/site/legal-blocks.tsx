@@ -8,7 +8,7 @@ function plainText(text: RichText): string {
   return text.map((part) => (typeof part === 'string' ? part : 'code' in part ? part.code : part.text)).join('');
 }
 
-export function RichTextContent({ text }: { text: RichText }) {
+function RichTextContent({ text }: { text: RichText }) {
   if (typeof text === 'string') return text;
   return text.map((part) => {
     if (typeof part === 'string') return part;

@@ -92,7 +92,7 @@ function CardBadge({ label, tone }: { label: string; tone: 'label' | 'result' })
 }
 
 // A labelled row of chips: a tech stack, the tools a team works in, the metrics it reports on.
-export function TagList({ group, className }: { group: TagGroup; className?: string }) {
+function TagList({ group, className }: { group: TagGroup; className?: string }) {
   return (
     <div className={className}>
       <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.label}</p>

@@ -92,7 +92,7 @@ function patchShortlisted(queryClient: QueryClient, candidateId: string, isShort
 
 // docs/spec/portal-and-public-site.md §4: the shortlist toast shows for three seconds. The Radix notification
 // area has one duration for all (5 s), so this toast goes through sonner, which takes one per toast.
-export const SHORTLIST_TOAST_MS = 3000;
+const SHORTLIST_TOAST_MS = 3000;
 
 interface ShortlistChange {
   candidateId: string;

@@ -38,18 +38,18 @@ export const talentSearch = defineListSearch({
   },
 });
 
-export type TalentSearchState = ListSearchStateOf<typeof talentSearch>;
+type TalentSearchState = ListSearchStateOf<typeof talentSearch>;
 export type TalentFilterState = Pick<
   TalentSearchState,
   'skills' | 'rateMin' | 'rateMax' | 'level' | 'availability' | 'region' | 'badges' | 'overlapHours' | 'overlapWith'
 >;
 
-export const talentLayouts = ['grid', 'list'] as const;
+const talentLayouts = ['grid', 'list'] as const;
 export type TalentLayout = (typeof talentLayouts)[number];
 // Grid is the default and stays out of the URL.
 export const layoutParam = searchParam.oneOf('layout', ['list'] as const);
 
-export const talentTabs = ['search', 'shortlist'] as const;
+const talentTabs = ['search', 'shortlist'] as const;
 export type TalentTab = (typeof talentTabs)[number];
 export const tabParam = searchParam.oneOf('tab', ['shortlist'] as const);
 // The shortlist pages on its own, so switching tabs keeps each list's page.

@@ -13,12 +13,6 @@ export const applicantProfileQueryOptions = () =>
     queryFn: () => callApi(talentContract.ownProfile),
   });
 
-export const applicantProfileViewQueryOptions = (applicantId: string) =>
-  queryOptions({
-    queryKey: queryKeys.talent.profile(applicantId),
-    queryFn: () => callApi(talentContract.applicantProfile, { params: { id: applicantId } }),
-  });
-
 // Every change answers with the whole profile (its meter included): it replaces the cached copy.
 function useProfileMutation<Input>(send: (input: Input) => Promise<ApplicantProfile>) {
   const queryClient = useQueryClient();
@@ -26,7 +20,6 @@ function useProfileMutation<Input>(send: (input: Input) => Promise<ApplicantProf
     mutationFn: send,
     onSuccess: (profile) => {
       queryClient.setQueryData(applicantProfileQueryOptions().queryKey, profile);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.talent.profile(profile.id) });
     },
   });
 }

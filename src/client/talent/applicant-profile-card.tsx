@@ -1,15 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
 import { ProfilePhoto } from '~/client/components/profile-photo';
-import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
-import { Button } from '~/client/components/ui/button';
 import { Card, CardContent } from '~/client/components/ui/card';
-import { Skeleton } from '~/client/components/ui/skeleton';
-import { errorMessage } from '~/client/lib/api-client';
 import { describeTimeZone } from '~/client/lib/time-zones';
 import { type ApplicantProfileView, availabilityLabels, experienceLevelLabels } from '~/shared/talent';
-import { applicantProfileViewQueryOptions } from './api';
 
 const formatRate = (dollars: number) =>
   new Intl.NumberFormat('en-US', {
@@ -86,37 +80,4 @@ export function ApplicantProfileCard({ profile, headingLevel = 2, className }: A
       </CardContent>
     </Card>
   );
-}
-
-// The card for an applicant known by id (GET /api/applicants/:id/profile), with its loading and error
-// states. For company and admin screens.
-export function ApplicantProfileCardById({ applicantId }: { applicantId: string }) {
-  const profile = useQuery(applicantProfileViewQueryOptions(applicantId));
-  if (profile.isPending) {
-    return (
-      <Card>
-        <div className="flex items-center gap-4 p-4 sm:p-6" role="status">
-          <span className="sr-only">Loading the applicant’s profile</span>
-          <Skeleton className="size-16 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-4 w-56" />
-          </div>
-        </div>
-      </Card>
-    );
-  }
-  if (profile.isError) {
-    return (
-      <Alert variant="destructive">
-        <div className="space-y-2">
-          <p>{errorMessage(profile.error, 'Failed to load the applicant’s profile. Please try again.')}</p>
-          <Button size="sm" variant="outline" onClick={() => profile.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      </Alert>
-    );
-  }
-  return <ApplicantProfileCard profile={profile.data} />;
 }

@@ -22,7 +22,7 @@ export interface ProfileFormValues {
   timezone: string;
 }
 
-export type ProfileFormField = keyof ProfileFormValues;
+type ProfileFormField = keyof ProfileFormValues;
 
 // In the form's order, so the first field with a problem is the one focused.
 export const profileFormFields: readonly ProfileFormField[] = [

@@ -13,7 +13,7 @@ import { type CandidateQuestion, PARAGRAPH_MAX_LENGTH, SHORT_ANSWER_MAX_LENGTH }
 // (src/shared/test-attempts.ts answerValueSchema): text a string, checkboxes a list, a scale or rating a
 // number, a grid row → column(s), a date YYYY-MM-DD, a time HH:MM. Clearing sends null.
 
-export interface AnswerEditorProps {
+interface AnswerEditorProps {
   question: CandidateQuestion;
   value: unknown;
   // The question's legend: it names the controls that stand alone (a text box, a select).

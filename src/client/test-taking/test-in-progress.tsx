@@ -20,7 +20,7 @@ import { useIntegrityRecord } from './use-integrity-record';
 
 const [FIRST_WARNING, LAST_WARNING] = COUNTDOWN_WARNINGS;
 
-export const unansweredText = (count: number) => {
+const unansweredText = (count: number) => {
   if (count === 0) return 'Every question has an answer.';
   return count === 1 ? '1 question is unanswered.' : `${count} questions are unanswered.`;
 };

@@ -5,7 +5,7 @@ import { isApiError } from '~/client/lib/api-client';
 // loses focus), so a reload or a lost connection costs at most the last few keystrokes. One request per
 // question at a time, always the newest value last, so a slow answer cannot overwrite a newer one.
 
-export const TYPING_SAVE_DELAY_MS = 600;
+const TYPING_SAVE_DELAY_MS = 600;
 
 export type SaveStatus =
   | { state: 'saving' }

@@ -59,7 +59,7 @@ export function applicantAttempt(overrides: Partial<ApplicantAttempt> = {}): App
   };
 }
 
-export const attemptSummaryOf = ({
+const attemptSummaryOf = ({
   server_time: _serverTime,
   questions: _questions,
   answers: _answers,
@@ -68,7 +68,7 @@ export const attemptSummaryOf = ({
 
 const isOpen = (attempt: ApplicantAttempt) => attempt.status === 'assigned' || attempt.status === 'started';
 
-export interface FakeApplicantTests {
+interface FakeApplicantTests {
   store: ApplicantAttempt[];
   // Every integrity event recorded, in order.
   integrityEvents: IntegrityEvent[];

@@ -4,7 +4,7 @@ import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
 // An in-memory stand-in for the API in component tests: each test says which calls the page may make and
 // what they answer. The real API has its own tests on a real database; these test the screens.
 
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   params: Record<string, string>;
@@ -15,7 +15,7 @@ export interface FakeRequest {
 }
 
 // A handler answers with a body (status 200), with reply(status, body), or throws.
-export type FakeHandler = (request: FakeRequest) => unknown;
+type FakeHandler = (request: FakeRequest) => unknown;
 
 const replyMarker = Symbol('reply');
 interface Reply<Body = unknown> {
@@ -42,7 +42,7 @@ export function replyError(
 // A handler of a contract's endpoint (server.on): what the client sent, typed as the contract says it
 // sends it, and an answer that must be one the contract allows (a wrong shape fails the typecheck) or the
 // error shape. A plain answer goes with the endpoint's first success status.
-export interface ContractFakeRequest<E extends EndpointDefinition> extends FakeRequest {
+interface ContractFakeRequest<E extends EndpointDefinition> extends FakeRequest {
   params: PathParams<E>;
   body: BodyOf<E>;
 }

@@ -83,7 +83,7 @@ function withTotals(timesheet: Timesheet): Timesheet {
   return { ...timesheet, total_minutes: total, is_over_weekly_hours: total > timesheet.weekly_hours * 60 };
 }
 
-export interface WorkStore {
+interface WorkStore {
   assignments: Assignment[];
   timesheets: Timesheet[];
   clock: ClockState[];

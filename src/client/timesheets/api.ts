@@ -16,20 +16,20 @@ import { workContract } from '~/shared/contracts/work';
 // approvals and assignments. The talent's data nests under the applicant's key, so what refreshes the
 // applicant's dashboard (Active Hours) refreshes it too; the company's under `work`.
 
-export interface WorkListQuery<Status extends string> {
+interface WorkListQuery<Status extends string> {
   status?: Status;
   page: number;
   page_size: number;
 }
 
-export interface ApplicantTimesheetListQuery {
+interface ApplicantTimesheetListQuery {
   assignment_id: string;
   page: number;
   page_size: number;
 }
 
 const workAll = ['work'] as const;
-export const workKeys = {
+const workKeys = {
   applicantAssignments: () => [...queryKeys.applicant.all, 'assignments'] as const,
   applicantTimesheets: () => [...queryKeys.applicant.all, 'timesheets'] as const,
   week: (assignmentId: string, weekStart: string) =>

@@ -7,7 +7,7 @@ export const hoursTexts = {
   tooMany: 'A day has at most 24 hours.',
 } as const;
 
-export type ParsedHours = { minutes: number; error: null } | { minutes: null; error: string };
+type ParsedHours = { minutes: number; error: null } | { minutes: null; error: string };
 
 const CLOCK_FORMAT = /^(\d{1,2}):([0-5]\d)$/;
 const DECIMAL_FORMAT = /^(\d+(\.\d*)?|\.\d+)$/;

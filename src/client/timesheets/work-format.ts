@@ -6,7 +6,7 @@ import { type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
 // Weeks, days, rates and statuses as the work screens say them. A week is named by its Sunday
 // (YYYY-MM-DD), in the viewer's own calendar, as the API names it.
 
-export const DAYS_IN_WEEK = 7;
+const DAYS_IN_WEEK = 7;
 
 export const todayIsoDay = (now: Date = new Date()): string => toIsoDay(now);
 

@@ -10,7 +10,7 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 import { revokeUserSessions } from '../platform/sessions';
 
-export const wrongCurrentPasswordMessage = 'Your current password is not correct.';
+const wrongCurrentPasswordMessage = 'Your current password is not correct.';
 
 // Changing a password or the email needs the current password, when the account has one: accounts
 // made through an identity provider have none, and their signed-in session is the proof.

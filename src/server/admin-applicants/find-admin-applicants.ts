@@ -6,7 +6,7 @@ import { applicantProfiles, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 
-export interface AdminApplicantFilter {
+interface AdminApplicantFilter {
   q?: string;
   status?: ApplicantStatus;
 }

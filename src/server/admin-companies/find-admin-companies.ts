@@ -12,7 +12,7 @@ import { companies, companyStatusCounts, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 
-export interface AdminCompanyFilter {
+interface AdminCompanyFilter {
   q?: string;
   status?: CompanyStatus;
 }
@@ -61,7 +61,7 @@ export const monthStartDay = (now: Date) =>
 
 // The row's figures, computed for the given companies only (a page of 20 reads the assignments, jobs
 // and invoices of those 20): people placed now, jobs taking applications, invoiced this month (UTC).
-export async function findCompanyFigures(
+async function findCompanyFigures(
   db: Database,
   companyIds: string[],
   now = new Date(),
@@ -95,7 +95,7 @@ export async function findCompanyFigures(
   );
 }
 
-export function adminCompanyView(row: CompanyRow, figures: CompanyFigures | undefined): AdminCompany {
+function adminCompanyView(row: CompanyRow, figures: CompanyFigures | undefined): AdminCompany {
   return {
     id: row.id,
     name: row.name,

@@ -11,13 +11,13 @@ import type { ResponseTally } from './response-tally';
 // the configured checks that pass; Redis without REDIS_URL is "not configured", not a failure.
 
 const CHECK_TIMEOUT_MS = 2_000;
-export const SLOW_DATABASE_MS = 500;
+const SLOW_DATABASE_MS = 500;
 // Jobs waiting past their start by this long are a backlog.
-export const QUEUE_OVERDUE_LIMIT = 100;
-export const ERROR_RATE_LIMIT_PERCENT = 1;
-export const DISK_FREE_MIN_PERCENT = 10;
+const QUEUE_OVERDUE_LIMIT = 100;
+const ERROR_RATE_LIMIT_PERCENT = 1;
+const DISK_FREE_MIN_PERCENT = 10;
 
-export interface HealthProbes {
+interface HealthProbes {
   db: Database;
   redis?: { ping(): Promise<unknown> };
   tally: ResponseTally;

@@ -18,7 +18,7 @@ import { selectRows } from '../db/select-rows';
 // rows by the audit log's (actor_id, created_at) index. The people counts (workers, sign-ups) read the
 // users by creation time, which no index orders: count-population.ts keeps them for a minute.
 
-export const RECENT_ACTIONS_SHOWN = 8;
+const RECENT_ACTIONS_SHOWN = 8;
 const DAY_MS = 86_400_000;
 
 const monthStartOf = (now: Date, monthsBack = 0) =>
@@ -124,7 +124,7 @@ async function sumRevenue(db: Database, now: Date) {
 }
 
 // (invoiced − talent pay) / invoiced, in percent with one decimal; null when nothing was invoiced.
-export function grossMarginPercent(invoicedCents: number, talentPayCents: number): number | null {
+function grossMarginPercent(invoicedCents: number, talentPayCents: number): number | null {
   if (invoicedCents <= 0) return null;
   return Math.round(((invoicedCents - talentPayCents) / invoicedCents) * 1000) / 10;
 }

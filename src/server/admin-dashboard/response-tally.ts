@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 // instance adds its own counts every few seconds, so a request costs no round trip); without it there
 // is one instance, and the minutes live in its memory.
 
-export interface ResponseCounts {
+interface ResponseCounts {
   total: number;
   errors: number;
 }

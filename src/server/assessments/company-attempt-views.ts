@@ -23,7 +23,7 @@ const eventsOf = (value: unknown): StoredIntegrityEvent[] =>
 export const companyReads = (companyId: string): SQL | undefined =>
   or(eq(tests.companyId, companyId), eq(jobs.companyId, companyId));
 
-export const fileUrlOf = (attemptId: string, questionId: string) =>
+const fileUrlOf = (attemptId: string, questionId: string) =>
   `/api/test-attempts/${attemptId}/files/${encodeURIComponent(questionId)}`;
 
 // One attempt as the company reviews it: each question with the candidate's answer, the key, the grade

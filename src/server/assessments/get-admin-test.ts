@@ -8,7 +8,7 @@ import { getTest } from './get-test';
 import { isPlatformCompany } from './platform-organisation';
 
 // Whose test it is: the administrator acts through the company's own test functions, scoped by it.
-export async function findTestOwner({ db, testId }: { db: Database; testId: string }) {
+async function findTestOwner({ db, testId }: { db: Database; testId: string }) {
   const [owner] = await db
     .select({
       companyId: tests.companyId,

@@ -12,7 +12,7 @@ export interface AnswerGrade {
 export const roundPoints = (value: number) => Math.round(value * 100) / 100;
 
 // Short answers are compared ignoring case and runs of spaces.
-export const normalizeShortAnswer = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
+const normalizeShortAnswer = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
 
 const quoted = (values: readonly string[]) => values.map((value) => `“${value}”`).join(', ');
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -3,7 +3,7 @@ import type { TestSort, TestStatus, TestSummary, TestType } from '~/shared/asses
 import type { Database } from '../db/client';
 import { jobs, jobTests, questions, testAttempts, testFavorites, tests } from '../db/schema';
 
-export interface TestSummaryFilters {
+interface TestSummaryFilters {
   ids?: string[];
   q?: string;
   activeOnly?: boolean;

@@ -5,7 +5,7 @@ import { roundPoints } from './grade-answer';
 // Grades a short-answer or paragraph answer against its question's rubric. The default runs here with no
 // network; a hosted language model can stand in when configured (AI_GRADER_URL and AI_GRADER_API_KEY).
 
-export interface TextGradingRequest {
+interface TextGradingRequest {
   question: string;
   rubric: string;
   answer: string;
@@ -13,7 +13,7 @@ export interface TextGradingRequest {
 }
 
 // points null: the grader cannot judge this answer, so a person must.
-export interface TextGrade {
+interface TextGrade {
   points: number | null;
   explanation: string;
 }

@@ -121,7 +121,7 @@ const columns = {
 };
 type Row = { row: typeof auditLogs.$inferSelect; exactCreatedAt: string };
 
-export function auditLogView({ row }: Row): AuditLogEntry {
+function auditLogView({ row }: Row): AuditLogEntry {
   return {
     id: row.id,
     action: row.action,

@@ -8,7 +8,7 @@ import { createSession } from '../platform/sessions';
 
 export type SignedInUser = typeof users.$inferSelect;
 
-export function toCurrentUser(user: SignedInUser, company: { id: string; name: string } | null): CurrentUser {
+function toCurrentUser(user: SignedInUser, company: { id: string; name: string } | null): CurrentUser {
   return {
     id: user.id,
     email: user.email,

@@ -8,9 +8,9 @@ export const TRUSTED_DEVICE_COOKIE = 'tandem_device';
 const MAX_ACCOUNTS_PER_DEVICE = 5;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export const accountKey = (email: string) => createHash('sha256').update(email).digest('base64url').slice(0, 22);
+const accountKey = (email: string) => createHash('sha256').update(email).digest('base64url').slice(0, 22);
 
-export function trustedAccountKeys(request: FastifyRequest): string[] {
+function trustedAccountKeys(request: FastifyRequest): string[] {
   const raw = request.cookies[TRUSTED_DEVICE_COOKIE];
   if (!raw) return [];
   const unsigned = request.unsignCookie(raw);

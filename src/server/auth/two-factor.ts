@@ -9,9 +9,9 @@ import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 
-export const TOTP_ISSUER = 'Tandem';
-export const RECOVERY_CODE_COUNT = 10;
-export const wrongCodeMessage = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
+const TOTP_ISSUER = 'Tandem';
+const RECOVERY_CODE_COUNT = 10;
+const wrongCodeMessage = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
 
 // Accepts the previous and next 30-second step too, for clocks a little off.
 const TOTP_TOLERANCE_SECONDS = 30;

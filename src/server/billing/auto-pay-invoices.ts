@@ -10,7 +10,7 @@ import type { InvoicePayments, PayAnswer } from './pay-invoice';
 // never charges twice.
 export const autoPayKeyOf = (invoiceId: string, dueDate: string) => `auto-pay:${invoiceId}:${dueDate}`;
 
-export interface AutoPayReport {
+interface AutoPayReport {
   completed: string[];
   declined: string[];
   // Not settled now: the provider did not answer, a payment is in progress, or it was paid meanwhile.

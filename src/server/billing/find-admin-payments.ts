@@ -36,7 +36,7 @@ const columns = {
 };
 type Row = { payment: typeof payments.$inferSelect; invoiceNumber: string; companyName: string };
 
-export function adminPaymentView({ payment, invoiceNumber, companyName }: Row): AdminPayment {
+function adminPaymentView({ payment, invoiceNumber, companyName }: Row): AdminPayment {
   return {
     id: payment.id,
     invoice_id: payment.invoiceId,
@@ -98,7 +98,7 @@ export async function findAdminPayments({
 }
 
 // The export's rows: every payment the filter matches, newest first (capped, as a spreadsheet is).
-export const EXPORT_ROW_LIMIT = 50_000;
+const EXPORT_ROW_LIMIT = 50_000;
 export async function findAdminPaymentsForExport({
   db,
   filter,

@@ -14,7 +14,7 @@ export interface BillableWork {
   minutes: number;
 }
 
-export interface DraftInvoiceItem {
+interface DraftInvoiceItem {
   kind: InvoiceItemKind;
   description: string;
   // Hours with two decimals for work; 1 for the fee and tax.
@@ -25,7 +25,7 @@ export interface DraftInvoiceItem {
   minutes: number | null;
 }
 
-export interface InvoiceArithmetic {
+interface InvoiceArithmetic {
   items: DraftInvoiceItem[];
   subtotalCents: number;
   feeCents: number;
@@ -35,7 +35,7 @@ export interface InvoiceArithmetic {
 
 const BASIS_POINTS_PER_WHOLE = 10_000n;
 // The amounts are stored as PostgreSQL integers.
-export const MAX_INVOICE_CENTS = 2_147_483_647;
+const MAX_INVOICE_CENTS = 2_147_483_647;
 
 // amount × basis points / 10,000, rounded half up; BigInt so no product is ever rounded on the way.
 export function basisPointsOf(amountCents: number, basisPoints: number): number {

@@ -24,18 +24,18 @@ import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
 // Set-based at scale: companies go in batches, each batch one transaction of a few statements
 // whatever its size (lock, read the work, number, insert, link, notify).
 
-export const COMPANIES_PER_TRANSACTION = 200;
+const COMPANIES_PER_TRANSACTION = 200;
 const ISSUED_ACTION: AuditAction = 'invoice.issued';
 const ATTEMPTS = 3;
 
-export interface IssuedInvoice {
+interface IssuedInvoice {
   id: string;
   invoiceNumber: string;
   companyId: string;
   totalCents: number;
 }
 
-export interface InvoiceRun {
+interface InvoiceRun {
   periodStart: string;
   periodEnd: string;
   issueDate: string;
@@ -57,8 +57,7 @@ interface WorkRow {
 }
 
 // 'INV-2026-000123'
-export const formatInvoiceNumber = (year: number, sequence: number) =>
-  `INV-${year}-${String(sequence).padStart(6, '0')}`;
+const formatInvoiceNumber = (year: number, sequence: number) => `INV-${year}-${String(sequence).padStart(6, '0')}`;
 
 // A uuid[] literal: both drivers pass it as one string, whatever the number of ids.
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;

@@ -18,7 +18,7 @@ export type PaymentMethodChoice =
   | { payment_method_id: string; new_method?: undefined; save_method?: boolean }
   | { payment_method_id?: undefined; new_method: NewPaymentMethodInput; save_method?: boolean };
 
-export interface PayRequest {
+interface PayRequest {
   companyId: string;
   invoiceId: string;
   idempotencyKey: string;
@@ -48,7 +48,7 @@ interface Settled {
 export const providerKeyOf = (paymentId: string) => `tandem-payment-${paymentId}`;
 
 // What a request asked for, as one digest: the invoice and the method (keys in a fixed order).
-export function requestHashOf(request: Pick<PayRequest, 'invoiceId' | 'method'>): string {
+function requestHashOf(request: Pick<PayRequest, 'invoiceId' | 'method'>): string {
   const canonical = (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(

@@ -40,7 +40,7 @@ export class TransientPaymentError extends Error {
   }
 }
 
-export interface RefundRequest {
+interface RefundRequest {
   // The completed charge's reference (payments.provider_ref).
   providerRef: string;
   amountCents: number;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -22,7 +21,6 @@ import { addPaymentMethod, listPaymentMethods, removePaymentMethod } from './pay
 import type { PaymentProvider } from './payment-provider';
 import { handleStripeEvent, verifyStripeEvent } from './stripe-webhook';
 
-const _tags = ['billing'];
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 // How long a client waits before retrying a payment the provider did not answer.
 const RETRY_AFTER_SECONDS = 2;
@@ -64,7 +62,6 @@ function throwUnlessSettled(answer: PayAnswer) {
 // PaymentMethod id with Stripe), narrowed here from the contract's any-provider shape.
 export async function paymentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, config, mailer } = context;
-  const _routes = app.withTypeProvider<ZodTypeProvider>();
   const provider = createPaymentProvider({ db, config });
   const payments = createInvoicePayments({ db, provider, mailer, publicUrl: config.publicUrl, logger: app.log });
 

@@ -9,7 +9,7 @@ import { type PaymentProvider, TransientPaymentError } from './payment-provider'
 
 // The provider's idempotency key for a payment's refund: one payment, at most one refund, however often
 // it is asked (a retry, a double click, two administrators at once).
-export const refundKeyOf = (paymentId: string) => `refund:${paymentId}`;
+const refundKeyOf = (paymentId: string) => `refund:${paymentId}`;
 
 // An administrator refunds a completed payment in full through the provider. Idempotent: refunded_at is
 // set once; asking again answers the refunded payment as it is.

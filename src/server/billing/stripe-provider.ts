@@ -7,7 +7,7 @@ import { type ChargeOutcome, type PaymentProvider, type SavedMethod, TransientPa
 // With Stripe, a card is the PaymentMethod id Stripe.js made; bank accounts and wallets keep their shape and
 // are refused with a sentence.
 const [, bankMethodSchema, walletMethodSchema] = addPaymentMethodSchema.options;
-export const stripeMethodInputSchema = z.discriminatedUnion('kind', [
+const stripeMethodInputSchema = z.discriminatedUnion('kind', [
   stripeCardMethodSchema,
   bankMethodSchema,
   walletMethodSchema,
@@ -28,7 +28,7 @@ const brandNames: Record<string, string> = {
 
 // A saved method's reference: the Customer it is attached to (off-session charges need one) and the
 // PaymentMethod, as "cus_…/pm_…".
-export const stripeMethodRef = (customerId: string, paymentMethodId: string) => `${customerId}/${paymentMethodId}`;
+const stripeMethodRef = (customerId: string, paymentMethodId: string) => `${customerId}/${paymentMethodId}`;
 
 function parseMethodRef(providerRef: string): { customer: string; paymentMethod: string } | undefined {
   const [customer, paymentMethod, ...rest] = providerRef.split('/');
@@ -60,7 +60,7 @@ export function outcomeOfPaymentIntent(intent: Stripe.PaymentIntent): ChargeOutc
 // What a refused request means: a decline is final for this payment; a network or Stripe-side failure
 // leaves the outcome unknown (TransientPaymentError: the payment stays pending, a retry with the same
 // key asks again).
-export function outcomeOfStripeError(error: unknown): ChargeOutcome {
+function outcomeOfStripeError(error: unknown): ChargeOutcome {
   if (error instanceof Stripe.errors.StripeCardError) {
     return {
       status: 'declined',
@@ -77,7 +77,7 @@ export function outcomeOfStripeError(error: unknown): ChargeOutcome {
   throw new TransientPaymentError('Stripe did not complete the request.', { cause: error });
 }
 
-export interface StripeProviderOptions {
+interface StripeProviderOptions {
   secretKey: string;
   // stripe-mock or a test server in place of api.stripe.com.
   apiUrl?: string;
@@ -85,7 +85,7 @@ export interface StripeProviderOptions {
   timeoutMs?: number;
 }
 
-export function createStripeClient({
+function createStripeClient({
   secretKey,
   apiUrl,
   maxNetworkRetries = 2,

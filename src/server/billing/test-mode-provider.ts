@@ -35,12 +35,12 @@ const cardBrands: Array<[RegExp, string]> = [
   [/^3(0[0-5]|[68])/, 'Diners Club'],
 ];
 
-export function cardBrandOf(number: string): string {
+function cardBrandOf(number: string): string {
   return cardBrands.find(([pattern]) => pattern.test(number))?.[1] ?? 'Card';
 }
 
 // The Luhn checksum every card number carries: a mistyped digit fails it.
-export function passesLuhn(number: string): boolean {
+function passesLuhn(number: string): boolean {
   let sum = 0;
   for (let index = 0; index < number.length; index += 1) {
     let digit = Number(number[number.length - 1 - index]);

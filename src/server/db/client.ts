@@ -17,9 +17,9 @@ import * as schema from './schema';
 // Domain code sees one type whichever driver is underneath.
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseDriver = 'pglite' | 'postgres';
+type DatabaseDriver = 'pglite' | 'postgres';
 
-export interface RawResult {
+interface RawResult {
   rows: Record<string, unknown>[];
   rowCount: number;
 }
@@ -89,7 +89,7 @@ async function listenOnServer(
   };
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   // A PostgreSQL URL; without one the embedded PGlite database is used.
   url?: string;
   // Where PGlite keeps its files; in memory when absent.

@@ -35,7 +35,7 @@ export async function publicJobHead({
 // A sitemap holds at most 50,000 addresses; the built pages take a few dozen of them.
 const SITEMAP_JOB_LIMIT = 45_000;
 // Search engines read a sitemap now and then: it may be this old, and the database is asked once per period.
-export const SITEMAP_CACHE_MS = 5 * 60 * 1000;
+const SITEMAP_CACHE_MS = 5 * 60 * 1000;
 
 // The open public jobs' pages for sitemap.xml, newest first, read at most once per SITEMAP_CACHE_MS.
 export function createPublicJobSitemap({

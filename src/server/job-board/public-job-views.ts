@@ -24,7 +24,7 @@ export const publicJobColumns = {
   companyName: companies.name,
 };
 
-export interface PublicJobRow {
+interface PublicJobRow {
   id: string;
   title: string;
   description: string;

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { applications, jobs } from '../db/schema';
 import { averageDaysToHire } from './summarize-jobs';
 
-export const ANALYTICS_WEEKS = 12;
+const ANALYTICS_WEEKS = 12;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Sunday 00:00 UTC of the week a moment falls in.

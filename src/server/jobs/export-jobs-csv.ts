@@ -6,7 +6,7 @@ import { loadJobViews } from '../platform/load-job-views';
 import { selectJobIds } from './find-jobs';
 import { buildJobListConditions } from './job-list-filters';
 
-export const jobCsvHeader = [
+const jobCsvHeader = [
   'Title',
   'Status',
   'Launch Date',

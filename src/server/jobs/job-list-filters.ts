@@ -4,9 +4,9 @@ import type { jobListQuerySchema, jobSorts } from '~/shared/jobs';
 import { jobs } from '../db/schema';
 
 // The launch date: when the job was first published, or created while it never was.
-export const launchDate = sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`;
+const launchDate = sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`;
 
-export type JobListFilters = Pick<
+type JobListFilters = Pick<
   z.output<typeof jobListQuerySchema>,
   'q' | 'status' | 'tags' | 'launched_from' | 'launched_to'
 > & {
@@ -35,12 +35,12 @@ export function jobListValues(companyId: string, filters: JobListFilters) {
     launchedTo: filters.launched_to ?? null,
   };
 }
-export type JobListValues = ReturnType<typeof jobListValues>;
+type JobListValues = ReturnType<typeof jobListValues>;
 
 // Where each value goes in the SQL: the value itself, or a placeholder filled when a prepared
 // statement runs (find-jobs.ts builds the list statement once per shape of filters).
-export type JobListParameter = (name: keyof JobListValues, value: JobListValues[keyof JobListValues]) => unknown;
-export const inlineValues: JobListParameter = (_, value) => value;
+type JobListParameter = (name: keyof JobListValues, value: JobListValues[keyof JobListValues]) => unknown;
+const inlineValues: JobListParameter = (_, value) => value;
 export const placeholders: JobListParameter = (name) => sql.placeholder(name);
 
 // The where clause of the job list and its CSV export, always inside the company.
@@ -78,7 +78,7 @@ export function buildJobListConditions(
   return and(...conditions) as SQL;
 }
 
-export interface JobSortKeys {
+interface JobSortKeys {
   launch: SQLWrapper | AnyColumn;
   title: SQLWrapper | AnyColumn;
   applications: SQLWrapper | AnyColumn;

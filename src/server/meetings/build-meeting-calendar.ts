@@ -7,7 +7,7 @@ const participationStatuses: Record<MeetingResponse, string> = {
   declined: 'DECLINED',
 };
 
-export interface CalendarMeeting {
+interface CalendarMeeting {
   meeting: MeetingRow;
   participants: ParticipantRow[];
 }

@@ -55,7 +55,7 @@ async function companyPeopleOf(db: Database, conversationIds: string[]): Promise
   return new Map(rows.map((row) => [row.conversation_id, { id: row.id, name: row.name, role: 'company' }]));
 }
 
-export type ConversationWithReadSeq = ConversationRow & { readSeq: number };
+type ConversationWithReadSeq = ConversationRow & { readSeq: number };
 
 // The list rows of these conversations as the viewer sees them: title, who is on the other side, the
 // last message and how many are unread.

@@ -3,10 +3,10 @@ import type { Message } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { messages, users } from '../db/schema';
 
-export const attachmentUrlOf = (conversationId: string, messageId: string) =>
+const attachmentUrlOf = (conversationId: string, messageId: string) =>
   `/api/conversations/${conversationId}/attachments/${messageId}`;
 
-export type MessageRow = typeof messages.$inferSelect & { senderName: string | null };
+type MessageRow = typeof messages.$inferSelect & { senderName: string | null };
 
 export function toMessage(row: MessageRow): Message {
   return {

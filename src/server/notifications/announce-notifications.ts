@@ -7,7 +7,7 @@ import type { LiveHub } from '../platform/live-hub';
 import { notificationViewOf } from '../platform/notification-views';
 
 // The channel migration 0019's trigger notifies with "user id:notification id" for each new row.
-export const NOTIFICATION_CHANNEL = 'notification_created';
+const NOTIFICATION_CHANNEL = 'notification_created';
 // Emails of notifications this old or older are no longer worth sending late.
 const CATCH_UP_WINDOW_MS = 24 * 60 * 60_000;
 const CATCH_UP_LIMIT = 1000;

@@ -37,14 +37,14 @@ import { recordAuditEvent } from './record-audit-event';
 import { revokeUserSessions } from './sessions';
 
 export const ANONYMIZED_NAME = 'Removed user';
-export const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';
-export const anonymizedEmailOf = (userId: string) => `removed-${userId}@anonymized.invalid`;
+const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';
+const anonymizedEmailOf = (userId: string) => `removed-${userId}@anonymized.invalid`;
 
 // A name this short would match inside ordinary words; such names are only removed where they stand alone.
 const MIN_REPLACEABLE_LENGTH = 3;
 
 // The stored files an anonymisation deleted: on S3 their objects go once it commits.
-export interface AccountFiles {
+interface AccountFiles {
   fileIds: string[];
 }
 

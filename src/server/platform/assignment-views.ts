@@ -84,7 +84,7 @@ export async function loadTermsHistories(
 }
 
 // The day whose terms an assignment shows: today, or its start date while it has not begun.
-export const termsDayOf = (assignment: Pick<AssignmentRow, 'startDate'>, now: Date) => {
+const termsDayOf = (assignment: Pick<AssignmentRow, 'startDate'>, now: Date) => {
   const today = todayOf(now);
   return assignment.startDate > today ? assignment.startDate : today;
 };

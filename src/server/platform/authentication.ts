@@ -6,7 +6,7 @@ import { type AuthContext, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from './ses
 
 // Who a request is, by its credential. The composition root (app.ts) gives them: the session store and the
 // API tokens are features, and platform imports none.
-export interface Authenticators {
+interface Authenticators {
   // The person a session cookie signs in, or null (unknown, expired, idle, suspended): the cookie is cleared.
   sessionOf(token: string): Promise<AuthContext | null>;
   // The owner a personal API token acts as; throws an AppError with a sentence when it is refused.
@@ -16,12 +16,12 @@ export interface Authenticators {
 const BEARER_PATTERN = /^Bearer\s+(\S*)\s*$/i;
 
 // The token of an `Authorization: Bearer …` header; undefined when the request has no such header.
-export function bearerTokenOf(authorization: string | undefined): string | undefined {
+function bearerTokenOf(authorization: string | undefined): string | undefined {
   if (!authorization) return undefined;
   return BEARER_PATTERN.exec(authorization)?.[1];
 }
 
-export function sessionCookieOptions(config: Config) {
+function sessionCookieOptions(config: Config) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,

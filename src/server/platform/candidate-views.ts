@@ -14,7 +14,7 @@ export const isFindable: SQL = and(
 
 export const isTopRated = sql`${applicantProfiles.ratingTenths} >= ${Math.round(TOP_RATED_MIN_RATING * 10)}`;
 
-export function candidateColumns(companyId: string) {
+function candidateColumns(companyId: string) {
   return {
     id: applicantProfiles.userId,
     name: users.name,

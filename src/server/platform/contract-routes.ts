@@ -32,7 +32,7 @@ declare module 'fastify' {
 }
 
 // The route schema Fastify's type provider reads the request and reply types from.
-export interface ContractRouteSchema<E extends Endpoint> {
+interface ContractRouteSchema<E extends Endpoint> {
   tags: string[];
   summary: string;
   params: E extends { params: infer Params extends ZodType } ? Params : undefined;
@@ -63,7 +63,7 @@ export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
+type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
   config: Omit<FastifyContextConfig, 'contract'> & { access: RouteAccess };
   // An endpoint whose body is a file: at most `maxBytes`, and the sentences its refusals give.
   upload?: UploadRules;
@@ -76,7 +76,7 @@ type NarrowedBody<E extends Endpoint> = E extends { body: infer Body extends Zod
   ? ZodType<z.output<Body>>
   : never;
 
-export interface UploadRules {
+interface UploadRules {
   maxBytes: number;
   tooLarge: string;
   unsupportedType: string;

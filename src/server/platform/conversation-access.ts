@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { messagingTexts } from '~/shared/messaging';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { companies, conversationMembers, conversations } from '../db/schema';
+import { companies, conversations } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { AppError } from './errors';
 import type { AuthContext } from './sessions';
@@ -96,9 +96,4 @@ export async function audienceOf(db: Database, conversation: ConversationRow): P
     sql`select audience.id, users.role from (${sql.join(parts, sql` union `)}) audience join users on users.id = audience.id`,
   );
   return rows;
-}
-
-// Gives the viewer a read cursor of their own in a conversation they may read.
-export async function joinConversation(db: Database, conversationId: string, userId: string): Promise<void> {
-  await db.insert(conversationMembers).values({ conversationId, userId }).onConflictDoNothing();
 }

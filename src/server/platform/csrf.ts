@@ -3,7 +3,7 @@ import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const crossSiteMessage = 'This request came from another site and was refused.';
+const crossSiteMessage = 'This request came from another site and was refused.';
 
 // Refuses state-changing requests that another site made the browser send (OWASP: verify the
 // origin with Fetch Metadata, falling back to Origin). Requests with neither header come from

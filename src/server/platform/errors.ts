@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
 
-export const statusByErrorCode: Record<ErrorCode, number> = {
+const statusByErrorCode: Record<ErrorCode, number> = {
   validation: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -78,7 +78,7 @@ function databaseErrorOf(error: unknown): { code?: unknown; constraint?: unknown
   return (error instanceof DrizzleQueryError ? error.cause : error) as { code?: unknown } | undefined;
 }
 
-export function refusedValueMessage(error: unknown): string | undefined {
+function refusedValueMessage(error: unknown): string | undefined {
   const code = databaseErrorOf(error)?.code;
   return typeof code === 'string' ? refusedValueMessages[code] : undefined;
 }

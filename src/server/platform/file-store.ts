@@ -32,7 +32,7 @@ export interface FileChunks {
   removeOrphans(db: Database): Promise<number>;
 }
 
-export interface WriteFileOptions {
+interface WriteFileOptions {
   ownerId: string;
   kind: StoredFileKind;
   name?: string | null;

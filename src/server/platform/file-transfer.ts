@@ -65,7 +65,7 @@ export function sendDownload(
     .send(file.content);
 }
 
-export interface GeneratedFile {
+interface GeneratedFile {
   filename: string;
   contentType: string;
   content: string | Buffer | Readable;

@@ -124,7 +124,7 @@ const isDayOld = async (file: string, now: number) => {
   return stat !== null && now - stat.mtimeMs > UNLINKED_FILE_LIFETIME_MS;
 };
 
-export interface LocalImport {
+interface LocalImport {
   imported: number;
   deleted: number;
 }

@@ -100,8 +100,8 @@ interface Tab {
 // that keeps flooding (COMMANDS_REFUSED_BEFORE_CLOSE dropped) is closed: 3,000 typing frames in 0.7 s
 // once held /api/health up from 5 to 405 ms.
 export const COMMAND_BURST = 20;
-export const COMMAND_RATE = 10;
-export const COMMANDS_REFUSED_BEFORE_CLOSE = 100;
+const COMMAND_RATE = 10;
+const COMMANDS_REFUSED_BEFORE_CLOSE = 100;
 export const POLICY_VIOLATION_CLOSE_CODE = 1008;
 
 function takeCommandAllowance(tab: Tab, now: number): boolean {
@@ -122,7 +122,7 @@ export const HEARTBEAT_SLOTS = 100;
 
 // A socket outlives the request that opened it: this often the hub asks which sessions still stand and
 // closes the sockets of those signed out, suspended or expired since.
-export const SESSION_RECHECK_MS = 60_000;
+const SESSION_RECHECK_MS = 60_000;
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export function createLiveHub({

@@ -66,7 +66,7 @@ export function selectJobViews(db: Database) {
   return { columns, figures };
 }
 
-export type JobViewRow = {
+type JobViewRow = {
   job: typeof jobs.$inferSelect;
   companyName: string;
   testIds: string[];

@@ -23,7 +23,7 @@ const TOKEN_PATTERNS: Array<[RegExp, string]> = [
 ];
 
 // A URL as the log may keep it: whoever reads the log must not be able to open the feed or the room.
-export const redactUrl = (url: string) =>
+const redactUrl = (url: string) =>
   TOKEN_PATTERNS.reduce((redacted, [pattern, replacement]) => redacted.replace(pattern, replacement), url);
 
 // Fastify's own request fields, with the URL redacted.
@@ -50,7 +50,7 @@ const VALUE_QUOTING_CLASSES = ['22', '23'];
 
 // A failed query is logged as its statement and the database's error code, never with its parameters
 // (a new password's hash, an address) or a message and detail that quote them.
-export function serializeError(error: unknown): unknown {
+function serializeError(error: unknown): unknown {
   if (!(error instanceof DrizzleQueryError)) return pino.stdSerializers.err(error as Error);
   const cause = (error.cause ?? {}) as DatabaseErrorFields;
   const code = typeof cause.code === 'string' ? cause.code : undefined;

@@ -20,11 +20,11 @@ import { type AuditAction, recordAuditEvent } from './record-audit-event';
 export type { OfferTerms } from './move-consequences';
 
 // Who is moving the application: a member of the job's company, or the applicant who owns it.
-export type ApplicationActor =
+type ApplicationActor =
   | { mover: 'company'; actorId: string; companyId: string }
   | { mover: 'applicant'; actorId: string };
 
-export interface MovedApplication {
+interface MovedApplication {
   id: string;
   jobId: string;
   from: ApplicationStatus;

@@ -13,7 +13,7 @@ export interface OfferTerms {
 }
 
 // The application as locked for the move, with its job.
-export interface LockedApplication {
+interface LockedApplication {
   id: string;
   status: ApplicationStatus;
   applicantId: string;

@@ -3,7 +3,7 @@ import type { NotificationView } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 
-export type NotificationRow = typeof notifications.$inferSelect;
+type NotificationRow = typeof notifications.$inferSelect;
 
 export function notificationViewOf(row: NotificationRow): NotificationView {
   return {

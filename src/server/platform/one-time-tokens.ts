@@ -8,7 +8,7 @@ type Purpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
 export const invalidLinkMessage = 'This link is invalid or has expired. Please request a new one.';
 
-export const tokenLifetimeMinutes: Record<Purpose, number> = {
+const tokenLifetimeMinutes: Record<Purpose, number> = {
   verify_email: 24 * 60,
   change_email: 24 * 60,
   reset_password: 60,

@@ -27,7 +27,7 @@ type SecurityRequirement = Partial<Record<keyof typeof securitySchemes, string[]
 // What an operation asks of its caller, read from the route's own policy (access-control.ts) so the
 // document cannot drift from what the server enforces: nothing for public routes, the session cookie
 // for account security (sessionOnly), either scheme for the rest.
-export function securityOf(config: FastifyContextConfig | undefined): SecurityRequirement[] {
+function securityOf(config: FastifyContextConfig | undefined): SecurityRequirement[] {
   if (config?.access === 'public') return [];
   if (config?.sessionOnly) return [{ cookieAuth: [] }];
   return [{ cookieAuth: [] }, { bearerAuth: [] }];
@@ -36,7 +36,7 @@ export function securityOf(config: FastifyContextConfig | undefined): SecurityRe
 // A name for generated clients when the route gives none, from method and path so it stays the same
 // between builds: camelCase, without the /api every path starts with, a parameter read as "by"
 // ("GET /api/company/invoices/{id}/pdf" → "getCompanyInvoicesByIdPdf").
-export function operationIdOf(method: string, path: string) {
+function operationIdOf(method: string, path: string) {
   const words = path
     .replace(/^\/api(?=\/|$)/, '')
     .replace(/\{(\w+)\}/g, ' by $1 ')

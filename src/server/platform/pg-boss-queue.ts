@@ -6,7 +6,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import { selectRows } from '../db/select-rows';
 import type { JobData, JobName, JobQueue, SendOptions } from './job-queue';
 
-export interface PgBossQueueOptions {
+interface PgBossQueueOptions {
   database: Pick<DatabaseHandle, 'runSql'>;
   logger: Pick<Logger, 'error' | 'warn'>;
   // How often each worker asks for work when it found none (pg-boss polls; 0.5 s at the least).
@@ -48,7 +48,7 @@ export const jobNames = Object.keys(everyJob) as JobName[];
 // retry delay. For a quick job all of it is bounded by quickJobRetryBoundSeconds (decision 018: under a
 // minute); retries of failures stretch over ~20 to ~40 minutes of a mail server's outage (5 s to 640 s,
 // doubling, eight times), as a run's six retries from 15 s do.
-export const jobTimings = {
+const jobTimings = {
   quick: { expireSeconds: 20, retryDelaySeconds: 5, retryLimit: 8, batchSize: 5 },
   run: { expireSeconds: 5 * 60, retryDelaySeconds: 15, retryLimit: 6, batchSize: 20 },
   maintenanceIntervalSeconds: 10,

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
 
-export interface LimitRule {
+interface LimitRule {
   // Names the counter: "sign-in:ip", "sign-in:account".
   name: string;
   max: number;
@@ -21,7 +21,7 @@ function waitSentence(seconds: number): string {
   return minutes <= 1 ? 'Please wait a minute and try again.' : `Please wait ${minutes} minutes and try again.`;
 }
 
-export interface Limiter {
+interface Limiter {
   // Counts one attempt and refuses with 429 (and Retry-After) once the limit is reached.
   hit(request: FastifyRequest): Promise<void>;
   // Refuses when the limit is already reached, without counting.

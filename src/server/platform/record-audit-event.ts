@@ -101,7 +101,7 @@ export type AuditAction =
   | 'audit_log.exported'
   | 'payment.exported';
 
-export interface AuditEvent {
+interface AuditEvent {
   actorId: string | null;
   action: AuditAction;
   targetType?: string;

@@ -5,7 +5,7 @@ import type { Mailer } from '../mail/mailer';
 import { credentialsRevokedEmail, type SecurityEvent } from '../mail/templates/credentials-revoked';
 
 // What gives access without signing in: personal API tokens and the calendar-feed URL.
-export interface RevokedCredentials {
+interface RevokedCredentials {
   apiTokens: number;
   calendarFeed: boolean;
 }

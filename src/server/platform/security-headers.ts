@@ -29,12 +29,12 @@ const documentPolicy = [
 // Everything else (JSON, assets) must never be sniffed into a document, and if opened as one it may
 // load and frame nothing (OWASP REST guidance). Headers that only matter for documents (referrer
 // policy, the legacy X-Frame-Options) are left off: every header costs each of the API's responses.
-export const resourceHeaders = {
+const resourceHeaders = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-export const documentHeaders = {
+const documentHeaders = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',

@@ -142,7 +142,7 @@ const sessionByTokenHash = preparedStatement((db) =>
 
 // An administrator is one only while their address is on ADMIN_EMAILS: removing it takes the power away
 // from the next request on, not at the next sign-in.
-export const isUnlistedAdmin = (row: Pick<SignedInRow, 'role' | 'email'>, adminEmails: readonly string[]) =>
+const isUnlistedAdmin = (row: Pick<SignedInRow, 'role' | 'email'>, adminEmails: readonly string[]) =>
   row.role === 'admin' && !adminEmails.includes(row.email.toLowerCase());
 
 // The signed-in person behind a session cookie, or null when the session is unknown, expired, idle

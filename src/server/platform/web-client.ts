@@ -44,7 +44,7 @@ export interface SitemapEntry {
 // What the server completes per request from its data: more tags for the <head> of a page that is not
 // prerendered (a public job's structured data, for crawlers that run no JavaScript), by page id; and
 // addresses for sitemap.xml beyond the built pages.
-export interface DynamicWebContent {
+interface DynamicWebContent {
   pageHead?: Partial<Record<PageId, (params: Record<string, string | undefined>) => Promise<string | null>>>;
   sitemapEntries?: () => Promise<SitemapEntry[]>;
 }

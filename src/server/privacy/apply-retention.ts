@@ -9,7 +9,7 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 // At most this many accounts a run: a run stays short, and the next day's takes the rest.
 const ACCOUNTS_PER_RUN = 1000;
 
-export interface RetentionCounts {
+interface RetentionCounts {
   accounts_anonymized: number;
   sessions_deleted: number;
   sessions_anonymized: number;

@@ -7,7 +7,7 @@ import { erasureCancelledEmail } from '../mail/templates/erasure-cancelled';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
-export const CANCELLED_BY_USER_REASON = 'Cancelled by the account holder.';
+const CANCELLED_BY_USER_REASON = 'Cancelled by the account holder.';
 
 // A person changes their mind while the request waits: it closes (rejected, with the reason saying who
 // withdrew it), and the account stays as it is.

@@ -92,7 +92,7 @@ function csvOf({ columns, rows }: Section): string {
   return buildCsv([columns, ...rows.map((row) => columns.map((column) => cell(row[column])))]);
 }
 
-export interface PersonalDataExport {
+interface PersonalDataExport {
   filename: string;
   // The zip, made as it is read: one stored file's piece in memory at a time.
   zip: Readable;

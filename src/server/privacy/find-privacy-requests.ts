@@ -6,7 +6,7 @@ import { privacyRequests, users } from '../db/schema';
 import { toPrivacyRequest } from './privacy-request-views';
 
 // Invoices not paid of the companies a person owns: they stay owed whatever happens to the account.
-export const unpaidInvoicesOf = (userId: SQL | string) => sql<number>`(
+const unpaidInvoicesOf = (userId: SQL | string) => sql<number>`(
   select count(*)::int from invoices i
   join company_members m on m.company_id = i.company_id and m.role = 'owner'
   where m.user_id = ${userId} and i.status <> 'paid')`;

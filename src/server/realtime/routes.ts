@@ -9,7 +9,7 @@ import { AppError } from '../platform/errors';
 // A command is a few hundred bytes; anything bigger is not ours.
 const MAX_COMMAND_BYTES = 16 * 1024;
 
-export const crossSiteSocketMessage = 'This live connection came from another site and was refused.';
+const crossSiteSocketMessage = 'This live connection came from another site and was refused.';
 
 // The one live connection a tab holds. The session cookie signs it in, as any request;
 // the origin must be ours, or another site could open a socket with the visitor's cookie.

@@ -29,7 +29,7 @@ const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 // A whole page of its own, styled inline: the built client is not loaded for it.
-export const maintenancePageHtml = `<!doctype html>
+const maintenancePageHtml = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -64,7 +64,7 @@ const startsWithAny = (pathname: string, prefixes: readonly string[]) =>
 
 // Whether maintenance mode lets this request through: administrators always; anyone to the probes,
 // the administrators' way in and the static files (scripts, styles, images the admin pages load).
-export function isOpenDuringMaintenance(request: FastifyRequest): boolean {
+function isOpenDuringMaintenance(request: FastifyRequest): boolean {
   if (request.auth?.user.role === 'admin') return true;
   const pathname = pathnameOf(request);
   if (pathname.startsWith('/api/') || pathname === '/api') {

@@ -1,7 +1,7 @@
 // Walks an authorization URL of the local provider the way a browser would (cookies, redirects, an
 // auto-submitted form_post), stopping where the provider hands the browser back to Tandem.
 
-export interface ProviderAnswer {
+interface ProviderAnswer {
   // Where the provider sends the browser back.
   url: URL;
   // The parameters it sends along (query string, or the form fields of form_post).

@@ -65,7 +65,7 @@ export async function createPostgresTemplate(serverUrl: string): Promise<{ name:
 }
 
 // What a prepared database holds, for the workers to empty theirs back to (test-database.ts).
-export async function readTemplateContents(handle: DatabaseHandle): Promise<TemplateContents> {
+async function readTemplateContents(handle: DatabaseHandle): Promise<TemplateContents> {
   // A partitioned table (pg-boss's jobs, by queue) is emptied through its parent.
   const { rows: found } = await handle.runSql(
     `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -8,14 +8,14 @@ import Provider from 'oidc-provider';
 
 export const NEXT_ACCOUNT_PATH = '/__test__/next-account';
 
-export interface LocalAccount {
+interface LocalAccount {
   sub: string;
   email: string;
   email_verified?: boolean;
   name?: string;
 }
 
-export interface LocalClient {
+interface LocalClient {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];

@@ -2,7 +2,7 @@ import net from 'node:net';
 
 // How the proxy treats a new connection: 'forward' passes bytes both ways; 'refuse' ends it at once
 // (the server is down); 'silent' keeps it open and passes nothing (a dead link neither end has noticed).
-export type ProxyMode = 'forward' | 'refuse' | 'silent';
+type ProxyMode = 'forward' | 'refuse' | 'silent';
 
 export interface TcpProxy {
   port: number;

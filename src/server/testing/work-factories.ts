@@ -8,7 +8,7 @@ import { assignments, assignmentTerms, timeEntries, timesheets } from '../db/sch
 // here, out of the production bundle. They write rows directly (no rules, no audit), so any state can
 // be set up: a week approved a month ago, an assignment that ended last week.
 
-export interface AssignmentOverrides {
+interface AssignmentOverrides {
   companyId: string;
   applicantId: string;
   role?: string;
@@ -54,7 +54,7 @@ export async function buildAssignment(db: Database, given: AssignmentOverrides) 
   return assignment;
 }
 
-export interface TimesheetOverrides {
+interface TimesheetOverrides {
   assignmentId: string;
   // A Sunday.
   weekStart: string;

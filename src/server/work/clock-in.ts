@@ -9,7 +9,7 @@ import { clockStateOf, findOpenShift } from './clock-state';
 import { requireEditable } from './timesheet-views';
 
 // Only an active assignment takes time, by the clock or by hand.
-export function requireTakesTime(assignment: Pick<AssignmentRow, 'status'>): void {
+function requireTakesTime(assignment: Pick<AssignmentRow, 'status'>): void {
   if (assignment.status === 'pending') throw new AppError('conflict', workTexts.notStartedNoTime);
   if (assignment.status === 'ended') throw new AppError('conflict', workTexts.endedNoTime);
 }

@@ -21,7 +21,7 @@ export async function findOpenShift(
 }
 
 // Minutes worked so far in a shift: since clock-in, less the breaks taken and the one under way.
-export function workedMinutesOf(shift: ClockSessionRow, now: Date): number {
+function workedMinutesOf(shift: ClockSessionRow, now: Date): number {
   const onBreak = shift.breakStartedAt ? minutesBetween(shift.breakStartedAt, now) : 0;
   return Math.max(minutesBetween(shift.clockedInAt, now) - shift.breakMinutes - onBreak, 0);
 }

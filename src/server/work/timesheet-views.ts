@@ -7,10 +7,10 @@ import { loadTermsHistories } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { daysOfWeek, weekEndOf } from '../platform/work-calendar';
 
-export type TimesheetRow = typeof timesheets.$inferSelect;
+type TimesheetRow = typeof timesheets.$inferSelect;
 
 // One week of one assignment: the key a timesheet is found (or made) by.
-export interface WeekRef {
+interface WeekRef {
   assignmentId: string;
   weekStart: string;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { companyMembers } from '../db/schema';
 import { notify } from '../platform/notify';
 
-export interface WorkNotice {
+interface WorkNotice {
   type: Extract<NotificationType, 'assignment_changed' | 'timesheet_submitted' | 'timesheet_reviewed'>;
   title: string;
   body: string;

@@ -1,6 +1,6 @@
 import { NEXT_ACCOUNT_PATH } from '../../../src/server/testing/local-oidc-provider';
 
-export interface ProviderPerson {
+interface ProviderPerson {
   sub: string;
   email: string;
   name?: string;

@@ -11,7 +11,7 @@ export interface TestAccount {
   password: string;
 }
 
-export interface AccountOptions {
+interface AccountOptions {
   email?: string;
   name?: string;
   password?: string;

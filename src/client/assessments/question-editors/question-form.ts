@@ -14,10 +14,10 @@ import { type EditableQuestion, toQuestionContent } from '../question-content';
 // is the contract's own (questionInputSchema and checkQuestion, which the server runs too) with each
 // message moved to the control where it is fixed.
 
-export type QuestionFormField = Path<EditableQuestion>;
+type QuestionFormField = Path<EditableQuestion>;
 
 // The lists of lines edited with useFieldArray: a message about the whole list goes to its root.
-export const lineListFields = ['options', 'acceptedAnswers', 'rows', 'columns'] as const;
+const lineListFields = ['options', 'acceptedAnswers', 'rows', 'columns'] as const;
 export type LineListField = (typeof lineListFields)[number];
 
 function answerKeyField(type: QuestionType): QuestionFormField {
@@ -42,7 +42,7 @@ const settingsFields: Record<string, QuestionFormField> = {
 };
 
 // Where the panel edits a field of the contract ('answer_key', 'settings.rows', 'options.3', …).
-export function panelFieldOf(type: QuestionType, contractField: string): QuestionFormField {
+function panelFieldOf(type: QuestionType, contractField: string): QuestionFormField {
   const [head = '', next = ''] = contractField.split('.');
   switch (head) {
     case 'answer_key':
@@ -64,7 +64,7 @@ export function panelFieldOf(type: QuestionType, contractField: string): Questio
 
 // The question's problems as panel field → message, the first one per field; in the order the contract
 // finds them, so the first is the one to tell first.
-export function findQuestionProblems(values: EditableQuestion): Partial<Record<QuestionFormField, string>> {
+function findQuestionProblems(values: EditableQuestion): Partial<Record<QuestionFormField, string>> {
   const content = toQuestionContent(values);
   const found: Array<[string, string]> = Object.entries(checkQuestion(content));
   const parsed = questionInputSchema.safeParse(content);

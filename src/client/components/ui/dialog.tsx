@@ -6,7 +6,6 @@ import { cn } from '~/client/lib/cn';
 // A modal window: focus stays inside, Escape and the close button dismiss it.
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   className,

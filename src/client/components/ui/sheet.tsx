@@ -7,7 +7,6 @@ import { cn } from '~/client/lib/cn';
 // right (side="right"), a detail drawer over the page.
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 const sideClasses = {
   left: 'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-sidebar text-sidebar-foreground shadow-xl transition-transform duration-200 data-[state=closed]:-translate-x-full motion-reduce:transition-none',

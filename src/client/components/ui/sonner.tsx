@@ -1,8 +1,8 @@
 import { Toaster as SonnerToaster } from 'sonner';
 
 // The second notification system (docs/spec/portal-and-public-site.md §9): up to 3 toasts, each closing after 4000 ms.
-export const SONNER_VISIBLE_TOASTS = 3;
-export const SONNER_DURATION_MS = 4000;
+const SONNER_VISIBLE_TOASTS = 3;
+const SONNER_DURATION_MS = 4000;
 
 export function Sonner() {
   return (

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '~/client/lib/cn';
 
 // Tooltips open after 700 ms (docs/spec/portal-and-public-site.md §9).
-export const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_DELAY_MS = 700;
 
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} {...props} />;

@@ -6,14 +6,14 @@ import type { ToastVariant } from './toast';
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export interface ToastInput {
+interface ToastInput {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
   action?: ReactElement;
 }
 
-export interface QueuedToast extends ToastInput {
+interface QueuedToast extends ToastInput {
   id: string;
   open: boolean;
 }

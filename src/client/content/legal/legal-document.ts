@@ -13,7 +13,7 @@ export type LegalBlock =
   | { kind: 'subsection'; title: string; blocks: LegalBlock[] }
   | { kind: 'table'; caption: string; columns: string[]; rows: RichText[][] };
 
-export interface LegalSection {
+interface LegalSection {
   // The anchor of the in-page table of contents.
   id: string;
   title: string;

@@ -20,19 +20,19 @@ export const servicePageIds = [
 
 export type ServicePageId = (typeof servicePageIds)[number];
 
-export interface ContentAction {
+interface ContentAction {
   label: string;
   // Built with paths.<id>.getHref().
   href: string;
   variant?: 'primary' | 'secondary';
 }
 
-export interface ContentStat {
+interface ContentStat {
   value: string;
   label: string;
 }
 
-export interface ContentStep {
+interface ContentStep {
   title: string;
   description: string;
 }
@@ -68,13 +68,13 @@ interface SectionHeading {
   description?: string;
 }
 
-export interface CardsSection extends SectionHeading {
+interface CardsSection extends SectionHeading {
   kind: 'cards';
   columns: 2 | 3 | 4;
   cards: ServiceCard[];
 }
 
-export interface StepsSection extends SectionHeading {
+interface StepsSection extends SectionHeading {
   kind: 'steps';
   steps: ContentStep[];
 }

@@ -8,7 +8,7 @@ export function Container({ children, className }: { children: ReactNode; classN
   return <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6', className)}>{children}</div>;
 }
 
-export interface SiteAction {
+interface SiteAction {
   label: string;
   href: string;
   variant?: 'primary' | 'secondary';
@@ -48,7 +48,7 @@ export function ActionLinks({ actions, tone = 'light' }: { actions: SiteAction[]
   );
 }
 
-export interface Stat {
+interface Stat {
   value: string;
   label: string;
 }

@@ -16,7 +16,7 @@ export interface OidcFlow {
 
 // `state` carries the user type (docs/spec/portal-and-public-site.md §4) and an HMAC, so it cannot be forged or
 // altered.
-export function signState(userType: OidcUserType, secret: string): string {
+function signState(userType: OidcUserType, secret: string): string {
   const payload = Buffer.from(JSON.stringify({ t: userType, n: client.randomState() })).toString('base64url');
   const mac = createHmac('sha256', secret).update(payload).digest('base64url');
   return `${payload}.${mac}`;

@@ -17,9 +17,9 @@ import { users } from './auth';
 // Bytes as the driver gives them (node-postgres a Buffer, PGlite a Uint8Array).
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-export const storedFileKinds = ['photo', 'attachment', 'answer'] as const;
+const storedFileKinds = ['photo', 'attachment', 'answer'] as const;
 export type StoredFileKind = (typeof storedFileKinds)[number];
-export const storedFileKind = pgEnum('stored_file_kind', storedFileKinds);
+const storedFileKind = pgEnum('stored_file_kind', storedFileKinds);
 
 // Files people upload, in the store every instance shares (platform/file-store.ts). A file is written
 // before the row that names it exists, so it starts unlinked; the transaction that writes that row links

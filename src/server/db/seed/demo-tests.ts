@@ -11,7 +11,7 @@ import { buildTest, type TestOverrides } from './test-factories';
 const DEMO_COMPANY_EMAIL = 'company@tandem.test';
 
 // Applicants who have taken the demo company's tests, besides the demo applicant account.
-export const demoTestTakers = [
+const demoTestTakers = [
   { email: 'talent@tandem.test', name: 'Jonas Reyes' },
   { email: 'amara.nwosu@tandem.test', name: 'Amara Nwosu' },
   { email: 'luis.ortega@tandem.test', name: 'Luis Ortega' },

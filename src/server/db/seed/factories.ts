@@ -14,7 +14,7 @@ const nextNumber = () => {
   return `${Date.now().toString(36)}${sequence}`;
 };
 
-export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery-staple';
+const DEFAULT_TEST_PASSWORD = 'correct-horse-battery-staple';
 
 export interface AccountOverrides {
   role?: Role;

@@ -57,7 +57,7 @@ export async function buildJob(db: Database, { testIds = [], companyId, ...given
 
 const pipeline: ApplicationStatus[] = ['submitted', 'shortlisted', 'interviewing', 'offered', 'hired'];
 
-export type ApplicationOverrides = Partial<Omit<ApplicationRow, 'jobId'>> & {
+type ApplicationOverrides = Partial<Omit<ApplicationRow, 'jobId'>> & {
   jobId: string;
   // The applicant's name when one is created (no applicantId given).
   applicantName?: string;

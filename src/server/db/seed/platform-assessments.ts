@@ -22,7 +22,7 @@ export const assessedSkills = [
   'SEO',
   'Excel',
 ] as const;
-export const assessmentNameOf = (skill: string) => `${skill} Assessment`;
+const assessmentNameOf = (skill: string) => `${skill} Assessment`;
 
 // One applicant in this many of the demo's has passed an assessment of one of their skills.
 const DEMO_PASS_EVERY = 3;

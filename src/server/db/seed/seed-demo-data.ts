@@ -24,7 +24,7 @@ export const demoSeeders: DemoSeeder[] = [
   demoBillingSeeder,
 ];
 
-export interface SeedReport {
+interface SeedReport {
   name: string;
   created: number;
 }

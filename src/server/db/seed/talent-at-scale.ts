@@ -12,7 +12,7 @@ import { applicantFirstNames, applicantLastNames, variedProfile, variedTrackReco
 
 // The long tail of skills beyond a role's own, most common first: a profile's extra skills are drawn
 // from it by a power law, so that "a rare skill" is a selective search as on a real platform.
-export const longTailSkills = [
+const longTailSkills = [
   'Rust',
   'Elixir',
   'Scala',
@@ -160,7 +160,7 @@ const longTailSkillAt = (u: number) =>
 // The n-th scale profile: a varied role profile plus zero to two long-tail skills. Place, level,
 // availability and track record are independent of the role, so that combined filters select what they
 // would on real data.
-export function scaleProfile(n: number, now = Date.now()) {
+function scaleProfile(n: number, now = Date.now()) {
   const role = variedProfile(n);
   const place = variedProfile(mixedOf(n, 1));
   const base = {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Availability, ExperienceLevel, Region } from '~/shared/talent';
 import type { Database } from '../client';
 import { applicantProfiles } from '../schema';
@@ -170,9 +169,4 @@ export async function buildApplicantProfile(
     .returning();
   if (!updated) throw new Error('The applicant profile was not built.');
   return updated;
-}
-
-export async function findApplicantProfile(db: Database, userId: string) {
-  const [profile] = await db.select().from(applicantProfiles).where(eq(applicantProfiles.userId, userId));
-  return profile;
 }

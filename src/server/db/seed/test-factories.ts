@@ -15,7 +15,7 @@ export type TestOverrides = Partial<Omit<typeof tests.$inferInsert, 'companyId'>
   questions?: QuestionInput[];
 };
 
-export const defaultTestQuestion: QuestionInput = {
+const defaultTestQuestion: QuestionInput = {
   type: 'multiple-choice',
   question: 'Which HTTP status means “not found”?',
   options: ['200', '301', '404', '500'],

@@ -14,13 +14,13 @@ export interface RenderedEmail {
 }
 
 // A link shows its address in the text part and becomes a link in the HTML part.
-export interface EmailLink {
+interface EmailLink {
   readonly href: string;
 }
 
 export type Inline = string | number | EmailLink;
 
-export type EmailBlock =
+type EmailBlock =
   | { readonly kind: 'paragraph'; readonly parts: readonly Inline[] }
   // Lines set apart (the messages of a digest), indented by two spaces in the text part.
   | { readonly kind: 'quote'; readonly lines: readonly (readonly Inline[])[] }

@@ -2,14 +2,14 @@ import { composeEmail, type Inline, link, paragraph, quote, signature } from './
 
 const EXCERPT_LENGTH = 160;
 
-export interface DigestMessage {
+interface DigestMessage {
   // Null once the sender's account is gone.
   senderName: string | null;
   body: string;
   attachmentName: string | null;
 }
 
-export interface DigestConversation {
+interface DigestConversation {
   replyUrl: string;
   // The latest messages, quoted; the ones before them are only counted.
   messages: DigestMessage[];
