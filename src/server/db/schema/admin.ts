@@ -9,8 +9,8 @@ import {
 } from '~/shared/admin';
 import { users } from './auth';
 
-const abuseReportTarget = pgEnum('abuse_report_target', abuseReportTargets);
-const abuseReportStatus = pgEnum('abuse_report_status', abuseReportStatuses);
+export const abuseReportTarget = pgEnum('abuse_report_target', abuseReportTargets);
+export const abuseReportStatus = pgEnum('abuse_report_status', abuseReportStatuses);
 
 // A user's report of a profile, job or message; the admin dashboard counts the open ones.
 export const abuseReports = pgTable(
@@ -37,7 +37,7 @@ export const abuseReports = pgTable(
   ],
 );
 
-const accountManagerStatus = pgEnum('account_manager_status', accountManagerStatuses);
+export const accountManagerStatus = pgEnum('account_manager_status', accountManagerStatuses);
 
 // What Account Manager Management shows beyond the user row
 // (docs/spec/admin-billing-and-content.md §3 "Account manager").
@@ -75,8 +75,8 @@ export const apiTokens = pgTable(
   ],
 );
 
-const privacyRequestKind = pgEnum('privacy_request_kind', privacyRequestKinds);
-const privacyRequestStatus = pgEnum('privacy_request_status', privacyRequestStatuses);
+export const privacyRequestKind = pgEnum('privacy_request_kind', privacyRequestKinds);
+export const privacyRequestStatus = pgEnum('privacy_request_status', privacyRequestStatuses);
 
 // GDPR requests: answered within one month (due_at), the admin sees the pending ones first.
 export const privacyRequests = pgTable(

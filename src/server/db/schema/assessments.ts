@@ -45,10 +45,10 @@ const jsonbValue = customType<{ data: unknown; driverData: unknown }>({
 const literal = (value: number) => sql.raw(String(value));
 
 export const testType = pgEnum('test_type', testTypes);
-const questionType = pgEnum('question_type', questionTypes);
-const testAttemptStatus = pgEnum('test_attempt_status', testAttemptStatuses);
-const gradingMethod = pgEnum('grading_method', gradingMethods);
-const attemptCloser = pgEnum('attempt_closer', ['candidate', 'deadline']);
+export const questionType = pgEnum('question_type', questionTypes);
+export const testAttemptStatus = pgEnum('test_attempt_status', testAttemptStatuses);
+export const gradingMethod = pgEnum('grading_method', gradingMethods);
+export const attemptCloser = pgEnum('attempt_closer', ['candidate', 'deadline']);
 
 // A skills test a company builds (docs/spec/portal-and-public-site.md §3 "Test"); is_active false while it is a draft.
 export const tests = pgTable(

@@ -15,7 +15,7 @@ import { oneTimeTokenPurposes, userStatuses } from '~/shared/auth';
 import { oidcProviders } from '~/shared/oidc';
 import { roles } from '~/shared/permissions';
 
-const userRole = pgEnum('user_role', roles);
+export const userRole = pgEnum('user_role', roles);
 export const userStatus = pgEnum('user_status', userStatuses);
 
 export const users = pgTable(
@@ -79,7 +79,7 @@ export const sessions = pgTable(
   ],
 );
 
-const oauthProvider = pgEnum('oauth_provider', oidcProviders);
+export const oauthProvider = pgEnum('oauth_provider', oidcProviders);
 
 export const oauthAccounts = pgTable(
   'oauth_accounts',
@@ -100,7 +100,7 @@ export const oauthAccounts = pgTable(
   ],
 );
 
-const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', oneTimeTokenPurposes);
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', oneTimeTokenPurposes);
 
 // Links sent by email: single use, expiring, stored hashed.
 export const oneTimeTokens = pgTable(

@@ -53,7 +53,7 @@ export const assignmentTerms = pgTable(
   ],
 );
 
-const timesheetStatus = pgEnum('timesheet_status', timesheetStatuses);
+export const timesheetStatus = pgEnum('timesheet_status', timesheetStatuses);
 
 // One week (Sunday first) of one assignment. Approved weeks are locked and owe talent pay; the invoice
 // run bills each approved week once (invoice_id).
@@ -191,7 +191,7 @@ export const invoices = pgTable(
   ],
 );
 
-const invoiceItemKind = pgEnum('invoice_item_kind', invoiceItemKinds);
+export const invoiceItemKind = pgEnum('invoice_item_kind', invoiceItemKinds);
 
 export const invoiceItems = pgTable(
   'invoice_items',
@@ -214,7 +214,7 @@ export const invoiceItems = pgTable(
   (table) => [uniqueIndex('invoice_items_position_unique').on(table.invoiceId, table.position)],
 );
 
-const paymentMethodKind = pgEnum('payment_method_kind', paymentMethodKinds);
+export const paymentMethodKind = pgEnum('payment_method_kind', paymentMethodKinds);
 
 // A company's saved payment method, masked: the provider holds the details behind provider_ref.
 export const paymentMethods = pgTable(
@@ -235,7 +235,7 @@ export const paymentMethods = pgTable(
   (table) => [index('payment_methods_company_idx').on(table.companyId)],
 );
 
-const paymentStatus = pgEnum('payment_status', paymentStatuses);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 
 // A charge of one invoice. The idempotency key makes a retried request return the first payment; at
 // most one payment per invoice is pending or completed at a time (the invoice lock, in the database).

@@ -38,7 +38,7 @@ export const companyStatusCounts = pgTable('company_status_counts', {
   total: bigint({ mode: 'number' }).notNull().default(0),
 });
 
-const companyMemberRole = pgEnum('company_member_role', companyMemberRoles);
+export const companyMemberRole = pgEnum('company_member_role', companyMemberRoles);
 
 export const companyMembers = pgTable(
   'company_members',

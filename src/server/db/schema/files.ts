@@ -19,7 +19,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 
 const storedFileKinds = ['photo', 'attachment', 'answer'] as const;
 export type StoredFileKind = (typeof storedFileKinds)[number];
-const storedFileKind = pgEnum('stored_file_kind', storedFileKinds);
+export const storedFileKind = pgEnum('stored_file_kind', storedFileKinds);
 
 // Files people upload, in the store every instance shares (platform/file-store.ts). A file is written
 // before the row that names it exists, so it starts unlinked; the transaction that writes that row links

@@ -9,7 +9,7 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 
 export const jobStatus = pgEnum('job_status', jobStatuses);
 export const engagementType = pgEnum('engagement_type', engagementTypes);
-const jobVisibility = pgEnum('job_visibility', jobVisibilities);
+export const jobVisibility = pgEnum('job_visibility', jobVisibilities);
 
 // A company's job post (docs/spec/portal-and-public-site.md §3 "Job (as sent)");
 // its state machine is docs/design.md §5.

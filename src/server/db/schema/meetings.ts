@@ -4,9 +4,9 @@ import { applications } from './applications';
 import { users } from './auth';
 import { companies } from './companies';
 
-const meetingType = pgEnum('meeting_type', meetingTypes);
-const meetingStatus = pgEnum('meeting_status', meetingStatuses);
-const meetingResponse = pgEnum('meeting_response', meetingResponses);
+export const meetingType = pgEnum('meeting_type', meetingTypes);
+export const meetingStatus = pgEnum('meeting_status', meetingStatuses);
+export const meetingResponse = pgEnum('meeting_response', meetingResponses);
 
 export const meetings = pgTable(
   'meetings',

@@ -17,7 +17,7 @@ import { users } from './auth';
 import { companies } from './companies';
 import { storedFiles } from './files';
 
-const conversationKind = pgEnum('conversation_kind', conversationKinds);
+export const conversationKind = pgEnum('conversation_kind', conversationKinds);
 
 // One thread between people. A direct conversation is one per company and applicant; an account-manager
 // conversation one per company; a support conversation one per person who asked for help.

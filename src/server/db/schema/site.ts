@@ -3,7 +3,7 @@ import { contactSources } from '~/shared/contact';
 import { users } from './auth';
 
 // Which public form a message came from: the home page's or the Contact page's.
-const contactSource = pgEnum('contact_source', contactSources);
+export const contactSource = pgEnum('contact_source', contactSources);
 
 export const contactMessages = pgTable(
   'contact_messages',
