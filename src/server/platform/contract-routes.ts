@@ -67,11 +67,10 @@ type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
   config: Omit<FastifyContextConfig, 'contract'> & { access: RouteAccess };
   // An endpoint whose body is a file: at most `maxBytes`, and the sentences its refusals give.
   upload?: UploadRules;
-  // The body as this instance takes it, when that is narrower than the contract's (the configured
-  // payment provider's shape of a new method): validated and documented instead of the contract's.
-  narrowedBody?: ZodType;
 };
 
+// The body as this instance takes it, when that is narrower than the contract's (the configured payment
+// provider's shape of a new method): validated and documented instead of the contract's.
 type NarrowedBody<E extends Endpoint> = E extends { body: infer Body extends ZodType }
   ? ZodType<z.output<Body>>
   : never;
