@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { MenuIcon, MessageSquareIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, PlusIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useSignOut } from '~/client/auth/api';
 import { Logo } from '~/client/components/logo';
@@ -59,14 +60,20 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
 
   async function handleSignOut() {
     await untilReadsFinish(client);
+    // The portal's pages leave (at once, not at React's next render) before the session ends, so none of
+    // them reads again (a refetch, a live event) and is answered 401 while it ends.
+    flushSync(() => setIsSigningOut(true));
+    await client.cancelQueries();
     signOut.mutate(undefined, {
       onSuccess: () => {
-        setIsSigningOut(true);
         navigate(paths.login.getHref());
         // Nothing of this account may be shown to whoever signs in next on this browser.
         client.clear();
       },
-      onError: (error) => notify.error(errorMessage(error, 'We could not sign you out. Please try again.')),
+      onError: (error) => {
+        setIsSigningOut(false);
+        notify.error(errorMessage(error, 'We could not sign you out. Please try again.'));
+      },
     });
   }
 
