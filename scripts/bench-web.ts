@@ -45,6 +45,7 @@ const server = await startProcess(
     NODE_ENV: 'production',
     // Production requires a mail server; the benchmark sends no mail.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: 'w'.repeat(48),
   },
   `http://127.0.0.1:${port}/api/ready`,

@@ -126,6 +126,7 @@ const app = await startProcess(
     NODE_ENV: 'production',
     // Production requires a mail server; the benchmark sends no mail.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     SESSION_SECRET: 'b'.repeat(48),
   },
   `http://127.0.0.1:${appPort}/api/ready`,

@@ -92,6 +92,7 @@ export async function withBenchServer<Result>(
       NODE_ENV: 'production',
       // Production requires a mail server; the benchmark sends no mail.
       SMTP_URL: 'smtp://127.0.0.1:9',
+      PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'b'.repeat(48),
       DATABASE_URL: databaseUrl,

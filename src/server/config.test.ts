@@ -65,7 +65,12 @@ describe('loadConfig', () => {
     ).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'tandem-files', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'files/' });
   });
 
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example:587' };
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'x'.repeat(32),
+    SMTP_URL: 'smtp://mail.example:587',
+    PUBLIC_URL: 'https://tandem.example',
+  };
 
   it('requires a session secret and a mail server in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
@@ -74,6 +79,16 @@ describe('loadConfig', () => {
       /SMTP_URL is required in production: account emails carry password-reset and confirmation links/,
     );
     expect(loadConfig(production).NODE_ENV).toBe('production');
+  });
+
+  it('requires the public address in production, where a localhost default would leak into every link', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: '' })).toThrow(
+      /PUBLIC_URL is required in production: canonical links, the sitemap, robots.txt and the links in emails/,
+    );
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://tandem.example/' }).publicUrl).toBe(
+      'https://tandem.example',
+    );
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
   it('loads demo data and serves the API docs outside production only, and refuses demo data in production', () => {

@@ -164,6 +164,16 @@ const envSchema = z
         message: 'must never be on in production: the demo accounts have a published password',
       });
     }
+    // Every absolute link is built from it: canonical and og:url, the sitemap, robots.txt, the links in emails
+    // and calendar files. Missing, they would all name http://localhost and nobody would notice.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'is required in production: canonical links, the sitemap, robots.txt and the links in emails are built from it',
+      });
+    }
     // Without it, account emails (with their sign-in links) would go to the log.
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       context.addIssue({

@@ -78,6 +78,7 @@ const productionEnv = {
   SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
   // Never reached: these tests send no mail.
   SMTP_URL: 'smtp://127.0.0.1:9',
+  PUBLIC_URL: 'http://127.0.0.1',
   CLIENT_DIR: path.join(os.tmpdir(), 'tandem-no-client'),
 };
 
