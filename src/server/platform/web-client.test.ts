@@ -46,18 +46,36 @@ describe('serving the built client', () => {
   });
 
   it('serves the app shell for a route-table path that is not prerendered', async () => {
-    for (const url of ['/company/jobs', '/company/jobs/42', '/admin/audit-logs', '/dashboard/billing']) {
+    for (const url of ['/company/jobs', '/company/jobs/42', '/admin/audit-logs']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('app shell');
     }
   });
 
+  it('keeps portal pages out of search results, and public pages in', async () => {
+    for (const url of ['/company/jobs', '/applicant-dashboard', '/admin/audit-logs', '/manager']) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBe('noindex');
+    }
+    for (const url of ['/', '/about-us', '/login']) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
+  it('moves an old address for good from the server, with its id and query', async () => {
+    const benefits = await get('/benefits');
+    expect(benefits.statusCode).toBe(301);
+    expect(benefits.headers.location).toBe('/');
+    const job = await get('/dashboard/jobs/42?tab=applications');
+    expect(job.statusCode).toBe(301);
+    expect(job.headers.location).toBe('/company/jobs/42?tab=applications');
+  });
+
   it('preloads a page’s own chunks in its app shell, so they download at once', async () => {
     const jobs = await get('/company/jobs');
     expect(jobs.body).toContain('<link rel="modulepreload" crossorigin href="/assets/jobs-page-1a2b3c.js">');
-    // A page the build wrote no copy for, and a redirect, get the plain shell.
-    for (const url of ['/company/jobs/42', '/dashboard/billing']) {
+    // A page the build wrote no copy for gets the plain shell.
+    for (const url of ['/company/jobs/42']) {
       const response = await get(url);
       expect(response.body, url).toContain('app shell');
       expect(response.body, url).not.toContain('modulepreload');

@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type PageId, pageIds, paths, redirectIds, redirects } from '~/shared/routes';
+import { pathOf } from '~/shared/contract';
+import { type LayoutKind, type PageId, pageIds, paths, redirectIds, redirects } from '~/shared/routes';
 import { APP_SHELL_FILE, appShellFileForPage, NOT_FOUND_FILE } from '~/shared/static-pages';
 import { markRoutesPublic } from './access-control';
 import { setDocumentHeaders } from './security-headers';
@@ -50,6 +51,8 @@ interface DynamicWebContent {
 }
 
 const SITEMAP_PATH = '/sitemap.xml';
+
+const portalLayouts = new Set<LayoutKind>(['company', 'applicant', 'admin', 'manager']);
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -206,15 +209,20 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
     });
   });
 
-  const htmlRoute = (pattern: string, shell: HtmlDocument) =>
-    app.get(pattern, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
-      sendHtml(request, reply, client.pages.get(normalisePath(request.url)) ?? shell),
-    );
+  // A portal page is someone's own: search engines keep it out of their results.
+  const keepOutOfSearch = (id: PageId, reply: FastifyReply) => {
+    if (portalLayouts.has(paths[id].layout)) reply.header('x-robots-tag', 'noindex');
+  };
+  const htmlRoute = (id: PageId, shell: HtmlDocument) =>
+    app.get(paths[id].path, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+      keepOutOfSearch(id, reply);
+      return sendHtml(request, reply, client.pages.get(normalisePath(request.url)) ?? shell);
+    });
   for (const id of pageIds) {
     const shell = client.pageShells.get(id) ?? client.appShell;
     const pageHead = dynamic.pageHead?.[id];
     if (!pageHead) {
-      htmlRoute(paths[id].path, shell);
+      htmlRoute(id, shell);
       continue;
     }
     const shellHtml = shell.identity.toString('utf8');
@@ -226,13 +234,23 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
         // The page still works without its extra tags: it renders in the browser from the API.
         request.log.error({ err: error }, 'could not complete the page head');
       }
+      keepOutOfSearch(id, reply);
       if (!head) return sendHtml(request, reply, shell);
       setDocumentHeaders(reply);
       const html = shellHtml.includes('</head>') ? shellHtml.replace('</head>', `${head}</head>`) : head + shellHtml;
       return sendGeneratedDocument(reply, html, 'text/html; charset=utf-8', 'no-cache');
     });
   }
-  for (const id of redirectIds) htmlRoute(redirects[id].path, client.appShell);
+  // An old address moves for good: the server says so (301), so browsers and search engines follow it
+  // without loading the app first.
+  for (const id of redirectIds) {
+    const { path: from, to } = redirects[id];
+    app.get(from, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+      const target = pathOf(to, request.params as Record<string, string>);
+      const query = request.url.indexOf('?');
+      return reply.redirect(query === -1 ? target : target + request.url.slice(query), 301);
+    });
+  }
   for (const [urlPath, document] of client.textFiles) {
     const sitemapEntries = urlPath === SITEMAP_PATH ? dynamic.sitemapEntries : undefined;
     if (sitemapEntries) {
