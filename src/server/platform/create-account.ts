@@ -35,12 +35,14 @@ export async function createAccount({
       const [company] = await transaction
         .insert(companies)
         .values({ name: companyName || `${name}'s company`, contactEmail: email })
-        .returning({ id: companies.id });
+        .returning({ id: companies.id, name: companies.name });
       if (!company) throw new Error('The company was not created.');
       await transaction.insert(companyMembers).values({ companyId: company.id, userId: user.id, role: 'owner' });
-    } else if (accountType === 'applicant') {
+      return { ...user, companyName: company.name };
+    }
+    if (accountType === 'applicant') {
       await transaction.insert(applicantProfiles).values({ userId: user.id });
     }
-    return user;
+    return { ...user, companyName: null };
   });
 }

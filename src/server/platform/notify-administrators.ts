@@ -33,7 +33,7 @@ async function emailAdministrators(
 // System Settings "New user notifications": administrators hear of every registration.
 export async function notifyNewUser(
   notifier: Notifier,
-  user: { name: string; email: string; role: Role },
+  user: { name: string; email: string; role: Role; companyName: string | null },
 ): Promise<void> {
   if (!notifier.settings.notify_new_user) return;
   const list = user.role === 'company' ? paths.adminCompanies : paths.adminApplicants;
@@ -43,6 +43,7 @@ export async function notifyNewUser(
       name: user.name,
       email: user.email,
       role: user.role,
+      companyName: user.companyName,
       url: `${notifier.publicUrl}${list.getHref()}`,
     }),
   );

@@ -235,6 +235,21 @@ describe('system settings', () => {
       expect(mail?.text).toContain('Noor Haddad (noor.on@example.test) registered a new applicant account');
       expect(mail?.text).toContain('http://localhost:3000/admin/applicants');
 
+      // A company's names the company.
+      const company = await anonymous('POST', '/api/auth/register', {
+        account_type: 'company',
+        name: 'Maya Chen',
+        company_name: 'Łódź Logistics',
+        email: 'maya.on@example.test',
+        password: 'orbit-lantern-92',
+      });
+      expect(company.statusCode).toBe(201);
+      const [companyMail] = await mailTo(admin.user.email, 'New company registered: Łódź Logistics');
+      expect(companyMail?.text).toContain(
+        'Maya Chen (maya.on@example.test) registered Łódź Logistics, a new company account on Tandem.',
+      );
+      expect(companyMail?.text).toContain('http://localhost:3000/admin/companies');
+
       await put({ notify_new_user: false });
       expect((await register('noor.off@example.test')).statusCode).toBe(201);
       const mails = await mailTo(admin.user.email, 'New applicant registered');

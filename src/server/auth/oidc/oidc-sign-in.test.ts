@@ -184,15 +184,18 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       name: 'Femi Founder',
     });
     expect((await callback(open.answer.parameters, open.cookie)).statusCode).toBe(200);
-    const [mail] = await mailsToAdmin('New company registered: Femi Founder');
-    expect(mail?.text).toContain('Femi Founder (founder@example.test) registered a new company account');
+    // Signed up through a provider, the company has its owner's name until they change it.
+    const [mail] = await mailsToAdmin("New company registered: Femi Founder's company");
+    expect(mail?.text).toContain(
+      "Femi Founder (founder@example.test) registered Femi Founder's company, a new company account",
+    );
     // Signing in again is not a new account.
     const again = await signInAtProvider('linkedin', 'company', {
       sub: 'linkedin-new-1',
       email: 'founder@example.test',
     });
     expect((await callback(again.answer.parameters, again.cookie)).statusCode).toBe(200);
-    expect(await mailsToAdmin('New company registered: Femi Founder')).toHaveLength(1);
+    expect(await mailsToAdmin("New company registered: Femi Founder's company")).toHaveLength(1);
   });
 
   it('signs into the existing account with the same verified email and links it', async () => {

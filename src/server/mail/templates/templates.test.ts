@@ -63,7 +63,13 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     { title: 'Bookkeeper <part-time>', companyName: 'Acme & Sons', url: 'https://tandem.example/admin/jobs' },
   ],
   'new-user-registered': [
-    { name, email: 'ada@example.test', role: 'company', url: 'https://tandem.example/admin/companies' },
+    {
+      name,
+      email: 'ada@example.test',
+      role: 'company',
+      companyName: '<Acme & Co>',
+      url: 'https://tandem.example/admin/companies',
+    },
   ],
   notification: [
     { name, title: 'Offer for <Dev>', body: 'You have an offer.', url: 'https://tandem.example/x', settingsUrl },
