@@ -325,6 +325,8 @@ export const hiringAnalyticsSchema = z.object({
   hires: z.number(),
   offers: z.number(),
   offers_accepted: z.number(),
+  // Offers the applicant has not answered yet: neither accepted nor declined, so not in the acceptance rate.
+  offers_open: z.number(),
   // Ratios 0–1; null when the denominator is 0.
   conversion_rate: z.number().nullable(),
   offer_acceptance_rate: z.number().nullable(),

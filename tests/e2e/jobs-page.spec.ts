@@ -611,8 +611,9 @@ test.describe('Jobs & Applications', () => {
     const metrics = page.getByRole('region', { name: 'Hiring metrics' });
     await expect(metrics).toContainText('Conversion rate25.0%');
     await expect(metrics).toContainText('1 hire from 4 applications');
-    await expect(metrics).toContainText('Offer acceptance50.0%');
-    await expect(metrics).toContainText('1 of 2 offers accepted');
+    // The open offer is not a declined one: of the answered offers, all were accepted.
+    await expect(metrics).toContainText('Offer acceptance100.0%');
+    await expect(metrics).toContainText('1 of 1 answered offer accepted, 1 awaiting an answer');
     await expect(metrics).toContainText('Time-to-hire20 days');
     await expect(
       page.getByRole('img', { name: /Applicants per week over the last 12 weeks: 4 in total/ }),

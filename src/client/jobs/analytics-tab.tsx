@@ -78,7 +78,7 @@ export function AnalyticsTab() {
           <MetricCard
             label="Offer acceptance"
             value={formatRatio(data.offer_acceptance_rate)}
-            detail={`${data.offers_accepted} of ${plural(data.offers, 'offer')} accepted`}
+            detail={`${data.offers_accepted} of ${plural(data.offers - data.offers_open, 'answered offer')} accepted${data.offers_open > 0 ? `, ${data.offers_open} awaiting an answer` : ''}`}
           />
           <MetricCard
             label="Time-to-hire"

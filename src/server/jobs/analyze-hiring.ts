@@ -16,7 +16,7 @@ export function startOfWeek(moment: Date): Date {
 const ratio = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
 
 // The Analytics tab: conversion (hires ÷ applications), offer acceptance (offers that ended in a hire
-// ÷ offers made), time-to-hire, and the applicants of the last 12 weeks (Sunday to Saturday, UTC,
+// ÷ offers answered: one still waiting is neither accepted nor declined), time-to-hire, and the applicants of the last 12 weeks (Sunday to Saturday, UTC,
 // this week last, weeks without any shown as 0).
 export async function analyzeHiring({
   db,
@@ -38,6 +38,7 @@ export async function analyzeHiring({
         offers: sql<number>`(count(*) filter (where ${applications.offeredAt} is not null))::int`,
         offersAccepted: sql<number>`(count(*) filter (where ${applications.offeredAt} is not null
           and ${applications.hiredAt} is not null))::int`,
+        offersOpen: sql<number>`(count(*) filter (where ${applications.status} = 'offered'))::int`,
       })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
@@ -55,13 +56,15 @@ export async function analyzeHiring({
   const hires = totals?.hires ?? 0;
   const offers = totals?.offers ?? 0;
   const offersAccepted = totals?.offersAccepted ?? 0;
+  const offersOpen = totals?.offersOpen ?? 0;
   return {
     applications: applicationsCount,
     hires,
     offers,
     offers_accepted: offersAccepted,
+    offers_open: offersOpen,
     conversion_rate: ratio(hires, applicationsCount),
-    offer_acceptance_rate: ratio(offersAccepted, offers),
+    offer_acceptance_rate: ratio(offersAccepted, offers - offersOpen),
     avg_time_to_hire_days: avgTimeToHire,
     applicants_per_week: Array.from({ length: ANALYTICS_WEEKS }, (_, index) => {
       const weekStart = new Date(firstWeek.getTime() + index * 7 * DAY_MS).toISOString().slice(0, 10);

@@ -10,7 +10,8 @@ export function describeHiringMetrics(analytics: HiringAnalytics): Array<[string
     ['Conversion rate (hires ÷ applications)', percent(analytics.conversion_rate)],
     ['Offers made', String(analytics.offers)],
     ['Offers accepted', String(analytics.offers_accepted)],
-    ['Offer acceptance rate (accepted ÷ offers)', percent(analytics.offer_acceptance_rate)],
+    ['Offers awaiting an answer', String(analytics.offers_open)],
+    ['Offer acceptance rate (accepted ÷ answered offers)', percent(analytics.offer_acceptance_rate)],
     ['Average time-to-hire', analytics.avg_time_to_hire_days == null ? '—' : `${analytics.avg_time_to_hire_days} days`],
   ];
 }

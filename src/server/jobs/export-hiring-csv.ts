@@ -3,7 +3,8 @@ import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { analyzeHiring } from './analyze-hiring';
 import { describeHiringMetrics } from './describe-hiring-metrics';
 
-// The Analytics tab as a CSV file: the metrics, a blank line, then the applicants of each week.
+// The Analytics tab as a CSV file: one table a strict parser reads, the metrics and then the applicants of
+// each week as rows of the same two columns.
 export async function exportHiringCsv({
   db,
   companyId,
@@ -17,9 +18,10 @@ export async function exportHiringCsv({
   const rows: CsvCell[][] = [
     ['Metric', 'Value'],
     ...describeHiringMetrics(analytics),
-    [],
-    ['Week starting (Sunday, UTC)', 'Applicants'],
-    ...analytics.applicants_per_week.map((week) => [week.week_start, week.applicants]),
+    ...analytics.applicants_per_week.map((week) => [
+      `Applicants in the week starting ${week.week_start} (Sunday, UTC)`,
+      week.applicants,
+    ]),
   ];
   return { filename: `hiring-analytics-${now.toISOString().slice(0, 10)}.csv`, content: buildCsv(rows) };
 }

@@ -148,8 +148,10 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       hires: 2,
       offers: 3,
       offers_accepted: 2,
+      // The third is still waiting for its answer: not a declined offer.
+      offers_open: 1,
       conversion_rate: 0.3333,
-      offer_acceptance_rate: 0.6667,
+      offer_acceptance_rate: 1,
       avg_time_to_hire_days: 12.5,
     });
     const weeks = analytics.applicants_per_week as Array<{ week_start: string; applicants: number }>;
@@ -173,20 +175,25 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="hiring-analytics-[\d-]+\.csv"$/);
-    const lines = response.body.replace('\uFEFF', '').split('\r\n');
-    expect(lines.slice(0, 8)).toEqual([
+    const lines = response.body.replace('\uFEFF', '').replace(/\r\n$/, '').split('\r\n');
+    expect(lines.slice(0, 9)).toEqual([
       'Metric,Value',
       'Applications,6',
       'Hires,2',
       'Conversion rate (hires ÷ applications),33.3%',
       'Offers made,3',
       'Offers accepted,2',
-      'Offer acceptance rate (accepted ÷ offers),66.7%',
+      'Offers awaiting an answer,1',
+      'Offer acceptance rate (accepted ÷ answered offers),100.0%',
       'Average time-to-hire,12.5 days',
     ]);
-    expect(lines[8]).toBe('');
-    expect(lines[9]).toBe('"Week starting (Sunday, UTC)",Applicants');
-    expect(lines.slice(10, 22)).toHaveLength(12);
+    // One table: every row has the header's two columns, the weeks included, and no blank line.
+    const weekRows = lines.slice(9);
+    expect(weekRows).toHaveLength(12);
+    for (const row of weekRows) {
+      expect(row).toMatch(/^"?Applicants in the week starting \d{4}-\d{2}-\d{2} \(Sunday, UTC\)"?,\d+$/);
+    }
+    expect(lines).not.toContain('');
   });
 
   it('exports the analytics as a one-page PDF with the figures', async () => {
@@ -205,7 +212,8 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       'Hiring analytics',
       'Northwind Outfitters',
       '33.3%',
-      '66.7%',
+      '100.0%',
+      'Offers awaiting an answer',
       '12.5 days',
       'Applicants per week',
     ]) {
