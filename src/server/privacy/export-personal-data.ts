@@ -72,12 +72,35 @@ function sectionQueries(userId: string): Record<string, SQL> {
   };
 }
 
-const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+// PostgreSQL's type ids of timestamptz and timestamp.
+const TIMESTAMP_TYPES = new Set([1184, 1114]);
+
+// A moment as the API writes it (ISO 8601, UTC): node-postgres reads a timestamp as a Date, PGlite's raw
+// queries as PostgreSQL's text ('2026-11-26 00:40:59.347+00').
+const isoMoment = (value: unknown): unknown => {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== 'string') return value;
+  const text = value.replace(' ', 'T');
+  // A timestamp without a zone is stored in UTC.
+  const zoned = /(Z|[+-]\d{2}(:?\d{2})?)$/.test(text) ? text.replace(/([+-]\d{2})$/, '$1:00') : `${text}Z`;
+  return new Date(zoned).toISOString();
+};
 
 async function readSection(db: Database, query: SQL): Promise<Section> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[]; fields?: Array<{ name: string }> };
+  const result = (await db.execute(query)) as unknown as {
+    rows: Row[];
+    fields?: Array<{ name: string; dataTypeID?: number }>;
+  };
+  const moments = new Set(
+    (result.fields ?? []).filter((field) => TIMESTAMP_TYPES.has(field.dataTypeID ?? 0)).map((field) => field.name),
+  );
   const rows = result.rows.map((row) =>
-    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, plain(value)])),
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key,
+        value === null ? null : moments.has(key) || value instanceof Date ? isoMoment(value) : value,
+      ]),
+    ),
   );
   const columns = result.fields?.map((field) => field.name) ?? Object.keys(rows[0] ?? {});
   return { columns, rows };

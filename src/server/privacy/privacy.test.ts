@@ -240,6 +240,17 @@ describe('privacy', () => {
     expect(data.identity_providers).toEqual([expect.objectContaining({ provider: 'google' })]);
     // An applicant owns no company: no invoices.
     expect(data.invoices).toEqual([]);
+    // Moments are ISO 8601 in UTC, as the API writes them, in every section and both databases.
+    const sections = Object.values(data as Record<string, unknown>).filter(Array.isArray) as Array<
+      Array<Record<string, unknown>>
+    >;
+    const moments = sections.flatMap((rows) =>
+      rows.flatMap((row) => Object.entries(row).filter(([column, value]) => /_at$/.test(column) && value !== null)),
+    );
+    expect(moments.length).toBeGreaterThan(10);
+    for (const [column, value] of moments) {
+      expect(value, column).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
     const whole = strFromU8(files['data.json'] as Uint8Array);
     expect(whole).not.toContain(otherName);
     expect(whole).not.toContain('The other cover letter.');
