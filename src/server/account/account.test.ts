@@ -89,6 +89,12 @@ describe('account settings and emailed links', () => {
     const confirmed = await post('/api/auth/email/confirm', { token });
     expect(confirmed.json().message).toBe('Thank you: your email address is confirmed.');
     expect((await account.request({ method: 'GET', url: '/api/auth/me' })).json().user.email_verified).toBe(true);
+    // Opened again (a second click, a mail app that opened it first): confirmed, not an invalid link.
+    const again = await post('/api/auth/email/confirm', { token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('Your email address is already confirmed.');
+    // A link that never was is still refused.
+    expect((await post('/api/auth/email/confirm', { token: `${token}x` })).statusCode).toBe(400);
   });
 
   it('changes the email only once the new address confirms it, telling the old one', async () => {
@@ -118,6 +124,8 @@ describe('account settings and emailed links', () => {
     const token = await latestLink('new-address@example.test', '/verify-email');
     const confirmed = await post('/api/auth/email/confirm', { token });
     expect(confirmed.json().message).toBe('Your sign-in email is now new-address@example.test.');
+    const again = await post('/api/auth/email/confirm', { token });
+    expect(again.json().message).toBe('Your sign-in email is already new-address@example.test.');
     expect((await account.request({ method: 'GET', url: '/api/auth/me' })).json().user.email).toBe(
       'new-address@example.test',
     );

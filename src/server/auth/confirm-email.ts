@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { cancelPendingLinks } from '../platform/cancel-pending-links';
 import { AppError } from '../platform/errors';
-import { consumeOneTimeToken } from '../platform/one-time-tokens';
+import { consumeOneTimeToken, findOneTimeToken } from '../platform/one-time-tokens';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 
@@ -21,7 +21,13 @@ export async function confirmEmail({
   token: string;
   ipAddress?: string;
 }) {
-  const used = await consumeOneTimeToken({ db, token, purposes: ['verify_email', 'change_email'] });
+  const purposes: Array<'verify_email' | 'change_email'> = ['verify_email', 'change_email'];
+  const used = await consumeOneTimeToken({ db, token, purposes }).catch(async (error: unknown) => {
+    const already = await alreadyConfirmed({ db, token, purposes });
+    if (already) return already;
+    throw error;
+  });
+  if ('message' in used) return used;
   if (used.purpose === 'change_email' && used.email) {
     const newEmail = used.email;
     const [taken] = await db
@@ -67,4 +73,29 @@ export async function confirmEmail({
     },
   });
   return { purpose: used.purpose, email: used.email, message: 'Thank you: your email address is confirmed.' };
+}
+
+// A link opened again once it has done its work (a second click, a mail app that opens it first): the
+// address is confirmed, so say so rather than that the link is invalid.
+async function alreadyConfirmed({
+  db,
+  token,
+  purposes,
+}: {
+  db: Database;
+  token: string;
+  purposes: Array<'verify_email' | 'change_email'>;
+}) {
+  const issued = await findOneTimeToken({ db, token, purposes });
+  if (!issued?.usedAt) return null;
+  const [user] = await db
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, issued.userId));
+  if (!user?.emailVerifiedAt) return null;
+  if (issued.purpose === 'change_email') {
+    if (user.email !== issued.email) return null;
+    return { purpose: issued.purpose, email: user.email, message: `Your sign-in email is already ${user.email}.` };
+  }
+  return { purpose: issued.purpose, email: issued.email, message: 'Your email address is already confirmed.' };
 }

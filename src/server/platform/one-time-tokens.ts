@@ -40,6 +40,15 @@ export async function issueOneTimeToken({
   return token;
 }
 
+// A token as it was issued, used or not (to say why a link no longer works).
+export async function findOneTimeToken({ db, token, purposes }: { db: Database; token: string; purposes: Purpose[] }) {
+  const [found] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), inArray(oneTimeTokens.purpose, purposes)));
+  return found;
+}
+
 // Marks the token used and returns it; a token works once, and only before it expires.
 export async function consumeOneTimeToken({
   db,
