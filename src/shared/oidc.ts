@@ -9,15 +9,17 @@ export const oidcProviderNames: Record<OidcProvider, string> = {
   linkedin: 'LinkedIn',
 };
 
-// The settings (environment variables) that turn each provider on, for the sign-in page's tooltip.
+// The settings (environment variables) that turn each provider on: for the people who run the server
+// (GET /api/auth/providers), never on the sign-in page.
 export const oidcProviderSettings: Record<OidcProvider, string> = {
   google: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
   apple: 'APPLE_CLIENT_ID with its key (APPLE_TEAM_ID, APPLE_KEY_ID, APPLE_PRIVATE_KEY)',
   linkedin: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
 };
 
-export const providerNotSetUpMessage = (provider: OidcProvider) =>
-  `Sign-in with ${oidcProviderNames[provider]} is not set up on this server. Its administrator turns it on with ${oidcProviderSettings[provider]}.`;
+// What someone signing in reads on a provider this site has not turned on.
+export const providerNotAvailableMessage = (provider: OidcProvider) =>
+  `Not available: sign-in with ${oidcProviderNames[provider]} is not offered on this site. Sign in with your email and password.`;
 
 // The user type the sign-in started from; it rides in the signed `state` (docs/spec/portal-and-public-site.md §4).
 export const oidcUserTypes = ['applicant', 'company', 'admin'] as const;

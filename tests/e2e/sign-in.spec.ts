@@ -100,19 +100,23 @@ test('the register form cannot be sent twice while the portal loads', async ({ p
   expect(registrations).toBe(1);
 });
 
-test('providers this server has not set up are shown disabled, saying what turns them on', async ({ page }) => {
+test('providers this server has not set up are shown disabled and not available, naming no setting', async ({
+  page,
+}) => {
   await page.goto(paths.login.getHref());
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await expect(form.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
-  const linkedIn = form.getByRole('button', { name: 'Sign in with LinkedIn' });
+  const linkedIn = form.getByRole('button', { name: 'Sign in with LinkedIn (Not available)' });
   await expect(linkedIn).toBeDisabled();
-  await expect(form.getByRole('button', { name: 'Sign in with Apple' })).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Sign in with Apple (Not available)' })).toBeDisabled();
   await expect(linkedIn).toHaveAccessibleDescription(
-    'Sign-in with LinkedIn is not set up on this server. Its administrator turns it on with LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET.',
+    'Not available: sign-in with LinkedIn is not offered on this site. Sign in with your email and password.',
   );
   // Keyboard users reach the reason too: the wrapper takes focus and opens the tooltip.
   await linkedIn.locator('..').focus();
-  await expect(page.getByRole('tooltip')).toContainText('LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET');
+  await expect(page.getByRole('tooltip')).toContainText('sign-in with LinkedIn is not offered on this site');
+  // What turns a provider on is for the people who run the server, not for someone signing in.
+  await expect(page.getByText(/CLIENT_ID|CLIENT_SECRET/)).toHaveCount(0);
 });
 
 test('the sign-in form shows each validation message', async ({ page }) => {

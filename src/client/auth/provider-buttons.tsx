@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/client/components/ui/tooltip';
-import { type OidcProvider, type OidcUserType, providerNotSetUpMessage } from '~/shared/oidc';
+import { type OidcProvider, type OidcUserType, providerNotAvailableMessage } from '~/shared/oidc';
 import { providerStartHref, providersQueryOptions } from './api';
 
 interface ProviderButtonsProps {
@@ -47,14 +47,14 @@ export function ProviderButtons({ userType, redirect, only }: ProviderButtonsPro
 // reason is also the button's description for screen readers.
 function UnavailableProvider({ id, name }: { id: OidcProvider; name: string }) {
   const reasonId = useId();
-  const reason = providerNotSetUpMessage(id);
+  const reason = providerNotAvailableMessage(id);
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the disabled button cannot take focus itself */}
         <span tabIndex={0} className="block rounded-md focus-visible:outline-2 focus-visible:outline-ring">
           <Button variant="outline" className="pointer-events-none w-full" disabled aria-describedby={reasonId}>
-            Sign in with {name}
+            Sign in with {name} <span className="text-xs font-normal">(Not available)</span>
           </Button>
           <span id={reasonId} className="sr-only">
             {reason}
