@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { billingProfiles, invoices } from '../db/schema';
 
 // The four cards of Billing & Invoices (docs/spec/admin-billing-and-content.md §9): outstanding = pending + unpaid +
-// overdue; overdue; the last payment = the most recently issued paid invoice; the next auto-pay = the earliest due date
+// overdue; overdue; the last payment = the invoice paid most recently (an older one paid late is the latest
+// payment); the next auto-pay = the earliest due date
 // among outstanding invoices and what falls due that day, or null ('Off') unless auto-pay is on.
 export async function getBillingSummary({
   db,
@@ -26,7 +27,7 @@ export async function getBillingSummary({
       .select({ totalCents: invoices.totalCents, issueDate: invoices.issueDate, paidAt: invoices.paidAt })
       .from(invoices)
       .where(and(eq(invoices.companyId, companyId), eq(invoices.status, 'paid')))
-      .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
+      .orderBy(desc(invoices.paidAt), desc(invoices.invoiceNumber))
       .limit(1),
     db
       .select({ autoPay: billingProfiles.autoPay })

@@ -706,8 +706,8 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
   });
 
   describe('the summary cards', () => {
-    // docs/spec/admin-billing-and-content.md §9 by hand: outstanding = pending + unpaid + overdue; overdue; the most
-    // recently issued paid invoice; the earliest due date of what is outstanding (and all due that day) when auto-pay
+    // docs/spec/admin-billing-and-content.md §9 by hand: outstanding = pending + unpaid + overdue; overdue; the
+    // invoice paid last (each is paid on its due date here, so terms reorder them); the earliest due date of what is outstanding (and all due that day) when auto-pay
     // is on.
     const expectedSummary = (
       rows: Array<{ status: InvoiceStatus; issueDate: string; dueDate: string; total: number; number: string }>,
@@ -718,7 +718,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       );
       const lastPaid = rows
         .filter((row) => row.status === 'paid')
-        .sort((a, b) => b.issueDate.localeCompare(a.issueDate) || b.number.localeCompare(a.number))[0];
+        .sort((a, b) => b.dueDate.localeCompare(a.dueDate) || b.number.localeCompare(a.number))[0];
       const earliestDue = outstanding.map((row) => row.dueDate).sort()[0];
       return {
         outstanding_cents: outstanding.reduce((sum, row) => sum + row.total, 0),
