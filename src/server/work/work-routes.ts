@@ -236,33 +236,25 @@ export async function workRoutes(app: FastifyInstance, { context }: { context: A
     app,
     workContract.approveTimesheet,
     { config: { access: { permission: 'update:timesheet:own' } } },
-    async (request) => {
-      const { companyId, actorId, ipAddress } = companyActorOf(request);
-      return approveTimesheet({
+    async (request) =>
+      approveTimesheet({
         db,
-        companyId,
-        actorId,
+        ...companyActorOf(request),
         timesheetId: request.params.id,
         approveOverWeeklyHours: request.body.approve_over_weekly_hours,
-        ipAddress,
-      });
-    },
+      }),
   );
 
   registerEndpoint(
     app,
     workContract.returnTimesheet,
     { config: { access: { permission: 'update:timesheet:own' } } },
-    async (request) => {
-      const { companyId, actorId, ipAddress } = companyActorOf(request);
-      return returnTimesheet({
+    async (request) =>
+      returnTimesheet({
         db,
-        companyId,
-        actorId,
+        ...companyActorOf(request),
         timesheetId: request.params.id,
         comment: request.body.comment,
-        ipAddress,
-      });
-    },
+      }),
   );
 }
