@@ -87,6 +87,7 @@ const pageFiles: Record<PageId, string> = {
   adminPayments: './app/admin-payments-page.tsx',
   adminAuditLogs: './app/admin-audit-logs-page.tsx',
   adminPrivacyRequests: './app/admin-privacy-requests-page.tsx',
+  adminContactMessages: './app/admin-contact-messages-page.tsx',
   adminCompanies: './app/admin-companies-page.tsx',
   adminApplicants: './app/admin-applicants-page.tsx',
   adminAssignments: './app/admin-assignments-page.tsx',

@@ -61,6 +61,8 @@ export const adminDashboardSchema = z.object({
   new_signups_7d: dashboardFigureSchema,
   // Reports still open; previous: those that were open a week ago.
   open_abuse_reports: dashboardFigureSchema,
+  // Contact-form messages not handled yet; previous: those that were waiting a week ago.
+  new_contact_messages: dashboardFigureSchema,
   system_health: systemHealthSchema,
   recent_actions: z.array(recentAdminActionSchema),
   generated_at: z.string(),

@@ -75,13 +75,13 @@ describe('the route table', () => {
     for (const id of pageIds) expect(paths[id].title, id).not.toBe('');
   });
 
-  it("gives the admin sidebar the spec's ten routes and Privacy Requests, and the staff their support inbox beside them", () => {
+  it("gives the admin sidebar the spec's ten routes, Privacy Requests and Contact Messages, and the staff their support inbox beside them", () => {
     // The inbox is reached from the header's Message button; Privacy Requests is the queue of GDPR
-    // requests (decision 014), beyond the spec's ten screens.
+    // requests (decision 014) and Contact Messages the public forms' messages, beyond the spec's ten screens.
+    const beyondSpec = ['adminMessages', 'adminPrivacyRequests', 'adminContactMessages'];
     const adminPages = pageIds.filter((id) => paths[id].layout === 'admin');
-    expect(adminPages.filter((id) => id !== 'adminMessages' && id !== 'adminPrivacyRequests')).toHaveLength(10);
-    expect(adminPages).toContain('adminMessages');
-    expect(adminPages).toContain('adminPrivacyRequests');
+    expect(adminPages.filter((id) => !beyondSpec.includes(id))).toHaveLength(10);
+    expect(adminPages).toEqual(expect.arrayContaining(beyondSpec));
   });
 
   it('gives account managers a portal of their own under /manager', () => {

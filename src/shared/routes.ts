@@ -141,6 +141,8 @@ export const paths = {
   adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),
   // GDPR requests to process within the month (decision 014).
   adminPrivacyRequests: page('/admin/privacy-requests', 'Privacy Requests', 'admin'),
+  // The messages of the public contact forms, to answer within the 24 hours the forms promise.
+  adminContactMessages: page('/admin/contact-messages', 'Contact Messages', 'admin'),
   // The support conversations staff answer.
   adminMessages: page('/admin/messages', 'Messages', 'admin'),
   adminSettings: page('/admin/settings', 'System Settings', 'admin'),

@@ -23,6 +23,8 @@ export const platformSettingsSchema = z.object({
   maintenance_mode: onOff('Maintenance mode'),
   notify_new_user: onOff('New user notifications'),
   notify_new_job: onOff('New job notifications'),
+  // Administrators emailed about each message of the public contact forms (migration 0032).
+  notify_contact_message: onOff('Contact message notifications'),
   api_access: onOff('API access'),
   // The platform fee added to every invoice, in basis points of the work (1000 = 10%); decision 013.
   platform_fee_basis_points: z
@@ -43,6 +45,7 @@ export const defaultPlatformSettings: PlatformSettings = {
   maintenance_mode: false,
   notify_new_user: true,
   notify_new_job: true,
+  notify_contact_message: true,
   api_access: true,
   platform_fee_basis_points: 1000,
 };

@@ -61,6 +61,8 @@ test.describe('portal shell on a desktop', () => {
         'Audit Logs',
         // The queue of GDPR requests (decision 014), beside the spec's ten.
         'Privacy Requests',
+        // The public contact forms' messages.
+        'Contact Messages',
         'System Settings',
       ],
     };

@@ -8,11 +8,13 @@ import {
   DollarSignIcon,
   FlagIcon,
   HistoryIcon,
+  MailIcon,
   PercentIcon,
   UserPlusIcon,
   UsersIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import {
   DashboardLoadError,
   DashboardSection,
@@ -41,7 +43,7 @@ import { paths } from '~/shared/routes';
 import { AbuseReportsDialog } from './abuse-reports-dialog';
 import { adminDashboardQueryOptions } from './api';
 
-const CARD_COUNT = 7;
+const CARD_COUNT = 8;
 
 function cardsOf(data: AdminDashboard, reportsAction: ReactNode): SummaryCardProps[] {
   const health = data.system_health;
@@ -88,6 +90,19 @@ function cardsOf(data: AdminDashboard, reportsAction: ReactNode): SummaryCardPro
         </>
       ),
       icon: <FlagIcon />,
+    },
+    {
+      label: 'New Contact Messages',
+      value: formatCount(data.new_contact_messages.value),
+      hint: (
+        <>
+          {data.new_contact_messages.growth_label} ·{' '}
+          <Button asChild variant="link" className="h-auto p-0 text-xs">
+            <Link to={paths.adminContactMessages.getHref()}>Open Inbox</Link>
+          </Button>
+        </>
+      ),
+      icon: <MailIcon />,
     },
     {
       label: 'System Health',
@@ -182,8 +197,9 @@ function DashboardSkeleton() {
 }
 
 // /admin-dashboard (docs/spec/admin-billing-and-content.md §2 item 1): the platform's figures with their
-// growth, System Health from real checks, the open abuse reports, and the latest admin actions. Loading
-// skeleton, then the figures or the spec's error (inline, with Try Again, and a toast).
+// growth, System Health from real checks, the open abuse reports, the contact messages waiting for an
+// answer, and the latest admin actions. Loading skeleton, then the figures or the spec's error (inline,
+// with Try Again, and a toast).
 export function AdminDashboardPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const dashboard = useQuery(adminDashboardQueryOptions());

@@ -6,6 +6,7 @@ import type { AdminPaymentListQuery } from '~/shared/admin-payments';
 import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { TestListQuery } from '~/shared/assessments';
 import type { InvoiceListQuery } from '~/shared/billing';
+import type { ContactMessageListQuery } from '~/shared/contact';
 import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
 import type { ApplicationListQuery } from '~/shared/pipeline';
@@ -152,6 +153,14 @@ export const queryKeys = {
     all: ['privacy'] as const,
     mine: () => ['privacy', 'mine'] as const,
     adminList: (query: AdminPrivacyRequestListQuery) => ['privacy', 'admin-list', query] as const,
+  },
+  // The contact inbox (client/contact-inbox): its pages, one message and the administrators to assign; a
+  // change to a message refreshes them all (and the admin dashboard's count).
+  contactInbox: {
+    all: ['contact-inbox'] as const,
+    list: (query: ContactMessageListQuery) => ['contact-inbox', 'list', query] as const,
+    detail: (id: string) => ['contact-inbox', 'detail', id] as const,
+    assignees: () => ['contact-inbox', 'assignees'] as const,
   },
   // Account Manager Management (client/account-managers): the table and the cards; a save changes both.
   accountManagers: {

@@ -52,6 +52,7 @@ const tabOfField: Record<keyof SettingsFormValues, Tab> = {
   session_timeout_minutes: 'security',
   notify_new_user: 'notifications',
   notify_new_job: 'notifications',
+  notify_contact_message: 'notifications',
   api_access: 'api',
 };
 
@@ -258,6 +259,12 @@ function SettingsForm({ stored }: { stored: PlatformSettings }) {
                   name="notify_new_job"
                   label="New job email notifications"
                   description="Email administrators when a company publishes a job."
+                />
+                <ToggleField
+                  control={form.control}
+                  name="notify_contact_message"
+                  label="Contact message email notifications"
+                  description="Email administrators when someone writes through a contact form on the public site."
                 />
               </SettingsGroup>
             </TabsContent>

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   type AdminDashboard,
   type DashboardFigure,
@@ -9,7 +9,7 @@ import {
 } from '~/shared/admin-dashboard';
 import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
-import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
+import { abuseReports, auditLogs, companies, contactMessages, invoices, timesheets, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 
 // The admin dashboard's figures, each beside the same figure one period earlier. Months
@@ -142,6 +142,20 @@ async function countAbuseReports(db: Database, now: Date) {
   return { value: row?.open ?? 0, previous: row?.openWeekAgo ?? 0 };
 }
 
+// Contact-form messages waiting for an answer now, and those that were waiting a week ago (sent before,
+// handled since or not at all). The handled_at index finds both.
+async function countContactMessages(db: Database, now: Date) {
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const [row] = await db
+    .select({
+      open: countWhere(sql`${contactMessages.handledAt} is null`),
+      openWeekAgo: countWhere(sql`${contactMessages.createdAt} < ${at(weekAgo)}`),
+    })
+    .from(contactMessages)
+    .where(or(isNull(contactMessages.handledAt), gte(contactMessages.handledAt, weekAgo)));
+  return { value: row?.open ?? 0, previous: row?.openWeekAgo ?? 0 };
+}
+
 // The latest audit rows written by administrators: each admin's latest few by the (actor_id, created_at)
 // index, then the newest of those — a few rows read whatever the size of the log.
 async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]> {
@@ -220,13 +234,14 @@ export async function getAdminDashboard({
   now?: Date;
 }): Promise<AdminDashboard> {
   const monthStart = monthStartOf(now);
-  const [people, companyCount, money, reports, recentActions, health] = await Promise.all([
+  const [people, companyCount, money, reports, recentActions, health, contact] = await Promise.all([
     population(),
     countCompanies(db, monthStart),
     sumRevenue(db, now),
     countAbuseReports(db, now),
     findRecentAdminActions(db),
     systemHealth(),
+    countContactMessages(db, now),
   ]);
   const { workers, signups } = people;
   const margin = grossMarginPercent(money.revenue.value, money.talentPay.value);
@@ -242,6 +257,7 @@ export async function getAdminDashboard({
     },
     new_signups_7d: figure(signups.value, signups.previous, 'last week'),
     open_abuse_reports: figure(reports.value, reports.previous, 'last week'),
+    new_contact_messages: figure(contact.value, contact.previous, 'last week'),
     system_health: health,
     recent_actions: recentActions,
     generated_at: now.toISOString(),

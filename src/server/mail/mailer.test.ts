@@ -70,6 +70,31 @@ describe('the mailer', () => {
     expect(smtp.received.filter((line) => line === 'Hello Ada')).toHaveLength(3);
   }, 30_000);
 
+  it('sends Reply-To when the email names who answers it', async () => {
+    // A mail server of its own that refuses nothing, and the sender called directly: the queue's worker and
+    // its retries belong to the test above.
+    const direct = startSmtpServer(0);
+    const port = await listen(direct.server);
+    try {
+      const mailer = createMailer({ db: database.db, jobs: { send: async () => undefined } });
+      const email = composeEmail({ subject: 'Re: Pricing', blocks: [paragraph`Happy to help.`] });
+      await mailer.send('lee@example.test', email, { replyTo: 'ada@tandem.test' });
+      const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'lee@example.test'));
+      expect(row?.replyTo).toBe('ada@tandem.test');
+      const sender = createOutboxSender({
+        db: database.db,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Tandem <no-reply@test>',
+        logger: quiet,
+      });
+      await sender({ outboxId: row?.id ?? '' });
+      expect(direct.received).toContain('Reply-To: ada@tandem.test');
+      expect(direct.received).toContain('From: Tandem <no-reply@test>');
+    } finally {
+      direct.server.close();
+    }
+  });
+
   it('queues nothing when the caller’s transaction rolls back', async () => {
     const mailer = createMailer({ db: database.db, jobs: queue });
     await database.db

@@ -9,8 +9,9 @@ import type { RenderedEmail } from './templates/compose-email';
 export interface Mailer {
   // Keeps the email in the outbox and queues its sending. Given a transaction, both happen in it: the
   // email goes out only if the transaction commits. The email is a rendered template (templates/): no
-  // feature writes its own subject or wording.
-  send(to: string, email: RenderedEmail, options?: { transaction?: Database }): Promise<void>;
+  // feature writes its own subject or wording. `replyTo` names the person a reader's answer reaches (a reply
+  // an administrator wrote); without it answers go to the From address.
+  send(to: string, email: RenderedEmail, options?: { transaction?: Database; replyTo?: string }): Promise<void>;
 }
 
 // A mailer whose every message joins the transaction, for helpers that send without taking one (the
@@ -23,10 +24,10 @@ export function mailerInTransaction(mailer: Mailer, transaction: Database): Mail
 // SMTP server fails), so a slow or absent mail server never holds up a request.
 export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
   return {
-    async send(to, { subject, text, html }, { transaction } = {}) {
+    async send(to, { subject, text, html }, { transaction, replyTo } = {}) {
       const [row] = await (transaction ?? db)
         .insert(emailOutbox)
-        .values({ toAddress: to, subject, text, html })
+        .values({ toAddress: to, subject, text, html, replyTo: replyTo ?? null })
         .returning({ id: emailOutbox.id });
       if (row) await jobs.send('send-email', { outboxId: row.id }, { transaction });
     },
@@ -77,6 +78,7 @@ export function createOutboxSender({
         text: message.text,
         // Rows queued before the HTML part existed go out as text alone.
         ...(message.html && { html: message.html }),
+        ...(message.replyTo && { replyTo: message.replyTo }),
         // RFC 3834: mail sent by a program, so vacation responders and other robots do not answer it.
         headers: { 'Auto-Submitted': 'auto-generated' },
       });

@@ -10,6 +10,7 @@ import {
   applications,
   calendarFeeds,
   companies,
+  contactMessageReplies,
   contactMessages,
   conversationMembers,
   emailOutbox,
@@ -38,7 +39,11 @@ import { revokeUserSessions } from './sessions';
 
 export const ANONYMIZED_NAME = 'Removed user';
 const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';
-const anonymizedEmailOf = (userId: string) => `removed-${userId}@anonymized.invalid`;
+const REMOVED_REPLY_BODY = 'This reply was removed when the person it answered deleted their account.';
+const ANONYMIZED_DOMAIN = '@anonymized.invalid';
+const anonymizedEmailOf = (userId: string) => `removed-${userId}${ANONYMIZED_DOMAIN}`;
+// An address an erasure put in place of a person's: nobody reads mail there.
+export const isAnonymizedEmail = (email: string) => email.endsWith(ANONYMIZED_DOMAIN);
 
 // A name this short would match inside ordinary words; such names are only removed where they stand alone.
 const MIN_REPLACEABLE_LENGTH = 3;
@@ -210,8 +215,19 @@ export async function anonymizeAccountRecords({
         ),
       ),
     );
+  // The replies an administrator sent from the contact inbox carried their address as Reply-To.
+  await tx.update(emailOutbox).set({ replyTo: null }).where(eq(emailOutbox.replyTo, email));
   await tx.update(jobs).set({ ccEmail: null }).where(eq(jobs.ccEmail, email));
   await tx.update(companies).set({ contactEmail: anonymizedEmail }).where(eq(companies.contactEmail, email));
+  await tx
+    .update(contactMessageReplies)
+    .set({ body: REMOVED_REPLY_BODY })
+    .where(
+      inArray(
+        contactMessageReplies.contactMessageId,
+        tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, email)),
+      ),
+    );
   await tx
     .update(contactMessages)
     .set({

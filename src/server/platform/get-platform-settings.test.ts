@@ -31,6 +31,7 @@ describe('getPlatformSettings', () => {
         maintenance_mode: false,
         notify_new_user: true,
         notify_new_job: true,
+        notify_contact_message: true,
         api_access: true,
         platform_fee_basis_points: 1000,
       });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { contactSources } from '~/shared/contact';
 import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import type { PlatformSettings } from '~/shared/settings';
@@ -6,11 +7,12 @@ import type { Database } from '../db/client';
 import { companies, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { RenderedEmail } from '../mail/templates/compose-email';
+import { newContactMessageEmail } from '../mail/templates/new-contact-message';
 import { newJobPublishedEmail } from '../mail/templates/new-job-published';
 import { newUserRegisteredEmail } from '../mail/templates/new-user-registered';
 
 // The news goes out in the transaction that makes it (decision 012): a crash before the commit leaves
-// neither the user or job nor its email, and no email announces what was rolled back.
+// neither the user, job or contact message nor its email, and no email announces what was rolled back.
 interface Notifier {
   transaction: Database;
   mailer: Mailer;
@@ -77,6 +79,41 @@ export async function notifyNewJob(
       title: job.title,
       companyName: job.companyName,
       url: `${config.publicUrl}${paths.adminJobs.getHref()}`,
+    }),
+  );
+}
+
+const formNames: Record<(typeof contactSources)[number], string> = {
+  home: 'the home page',
+  contact_page: 'the Contact page',
+};
+
+// System Settings "Contact message notifications": administrators hear of every message of the public
+// contact forms, with a link that opens it in the contact inbox.
+export async function notifyNewContactMessage(
+  notifier: Notifier,
+  message: {
+    id: string;
+    name: string;
+    email: string;
+    company: string | null;
+    subject: string | null;
+    message: string;
+    source: (typeof contactSources)[number];
+  },
+): Promise<void> {
+  if (!notifier.settings.notify_contact_message) return;
+  const inbox = `${notifier.publicUrl}${paths.adminContactMessages.getHref()}`;
+  await emailAdministrators(
+    notifier,
+    newContactMessageEmail({
+      name: message.name,
+      email: message.email,
+      company: message.company,
+      subject: message.subject,
+      message: message.message,
+      formName: formNames[message.source],
+      url: `${inbox}?message=${encodeURIComponent(message.id)}`,
     }),
   );
 }

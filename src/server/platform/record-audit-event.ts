@@ -22,6 +22,8 @@ export type AuditAction =
   | 'company.profile_updated'
   | 'contact_message.handled'
   | 'contact_message.reopened'
+  | 'contact_message.assigned'
+  | 'contact_message.replied'
   | 'job.created'
   | 'job.updated'
   | 'job.published'

@@ -124,6 +124,7 @@ describe('system settings', () => {
         maintenance_mode: false,
         notify_new_user: true,
         notify_new_job: true,
+        notify_contact_message: true,
         api_access: true,
         platform_fee_basis_points: 1000,
       });

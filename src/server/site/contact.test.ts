@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages as contactTexts } from '~/shared/contact';
-import { auditLogs, contactMessages } from '../db/schema';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ContactMessageDetail, contactInboxTexts, contactMessages as contactTexts } from '~/shared/contact';
+import { defaultPlatformSettings } from '~/shared/settings';
+import { auditLogs, contactMessageReplies, contactMessages, emailOutbox } from '../db/schema';
+import { anonymizeAccountRecords } from '../platform/anonymize-account';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
 describe('the contact inbox', () => {
   let testApp: TestApp;
@@ -150,5 +154,356 @@ describe('the contact inbox', () => {
       payload: { handled: true },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  describe('the inbox', () => {
+    let admin: Account;
+    let otherAdmin: Account;
+    const db = () => testApp.database.db;
+    const inbox = (account: Account, query = '') =>
+      account.request({ method: 'GET', url: `/api/admin/contact-messages${query}` });
+    const detail = (account: Account, id: string) =>
+      account.request({ method: 'GET', url: `/api/admin/contact-messages/${id}` });
+    const assign = (account: Account, id: string, assigneeId: string | null) =>
+      account.request({
+        method: 'PUT',
+        url: `/api/admin/contact-messages/${id}/assignee`,
+        payload: { assignee_id: assigneeId },
+      });
+    const reply = (account: Account, id: string, body: unknown) =>
+      account.request({ method: 'POST', url: `/api/admin/contact-messages/${id}/replies`, payload: { body } });
+    const mailTo = (address: string, subject: string) =>
+      db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, address), like(emailOutbox.subject, `${subject}%`)))
+        .orderBy(asc(emailOutbox.createdAt));
+    const auditOf = (id: string, action: string) =>
+      db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, id), eq(auditLogs.action, action)));
+    // A message of its own, found by the word only it holds.
+    const newMessage = async (overrides: Record<string, string> = {}) => {
+      const word = `lead-${randomUUID().slice(0, 8)}`;
+      const sent = await send({
+        source: 'contact_page',
+        name: 'Dana Whitfield',
+        email: `${word}@acme.example`,
+        company: 'Acme Freight',
+        subject: `Support team ${word}`,
+        message: `We need six agents for nights.\nCan you start in March? ${word}`,
+        ...overrides,
+      });
+      expect(sent.statusCode).toBe(201);
+      const [row] = await db()
+        .select()
+        .from(contactMessages)
+        .where(like(contactMessages.message, `%${word}%`));
+      if (!row) throw new Error('the message was not stored');
+      return { ...row, word };
+    };
+
+    beforeAll(async () => {
+      admin = await signedInAccount(testApp, { role: 'admin', name: 'Ada Inbox' });
+      otherAdmin = await signedInAccount(testApp, { role: 'admin', name: 'Bo Second' });
+    });
+    beforeEach(async () => {
+      await testApp.setSettings(defaultPlatformSettings);
+    });
+
+    it('emails every active administrator about a new message while the setting is on', async () => {
+      const message = await newMessage();
+      for (const administrator of [admin, otherAdmin]) {
+        const [mail] = await mailTo(administrator.user.email, `New contact message: Support team ${message.word}`);
+        expect(mail?.text).toContain(
+          `Dana Whitfield (${message.email}, Acme Freight) wrote through the contact form of the Contact page:`,
+        );
+        expect(mail?.text).toContain(`  We need six agents for nights.\n  Can you start in March? ${message.word}`);
+        expect(mail?.text).toContain(`http://localhost:3000/admin/contact-messages?message=${message.id}`);
+        expect(mail?.text).toContain('Contact Message Notifications are on in System Settings');
+      }
+      // The home page's form has no subject: the subject names the sender.
+      const home = await newMessage({ source: 'home', subject: '', company: '', name: 'Lee Home' });
+      const [homeMail] = await mailTo(admin.user.email, 'New contact message from Lee Home');
+      expect(homeMail?.text).toContain(`Lee Home (${home.email}) wrote through the contact form of the home page:`);
+
+      await testApp.setSettings({ notify_contact_message: false });
+      const quiet = await newMessage();
+      expect(await mailTo(admin.user.email, `New contact message: Support team ${quiet.word}`)).toEqual([]);
+    });
+
+    // The message and its announcement are one transaction (decision 012): here the outbox refuses the
+    // administrators' email, as a crash at that moment would, and no message is left unannounced.
+    it('keeps no message when the administrators cannot be told of it', async () => {
+      const word = `refused-${randomUUID().slice(0, 8)}`;
+      await testApp.database.runSql(`
+        create function refuse_contact_news() returns trigger language plpgsql as $$
+        begin
+          if new.subject like 'New contact message:%' then raise exception 'the outbox refuses %', new.subject; end if;
+          return new;
+        end $$;
+        create trigger refuse_contact_news before insert on email_outbox
+          for each row execute function refuse_contact_news();`);
+      try {
+        const sent = await send({
+          source: 'contact_page',
+          name: 'Ro',
+          email: `${word}@x.example`,
+          subject: word,
+          message: 'Hi',
+        });
+        expect(sent.statusCode).toBe(500);
+      } finally {
+        await testApp.database.runSql(`
+          drop trigger refuse_contact_news on email_outbox;
+          drop function refuse_contact_news();`);
+      }
+      expect(await db().select().from(contactMessages).where(eq(contactMessages.subject, word))).toEqual([]);
+    });
+
+    it('emails nobody about a bot caught by the hidden field, or a message over the rate limit', async () => {
+      const word = `bot-${randomUUID().slice(0, 8)}`;
+      const bot = { source: 'contact_page', name: 'Bot', email: `${word}@spam.example`, subject: word, message: 'Buy' };
+      expect((await send({ ...bot, website: 'http://spam.example' })).statusCode).toBe(201);
+      const ip = `198.51.100.${100 + Math.floor(Math.random() * 100)}`;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        statuses.push((await send({ ...bot, subject: `${word} ${attempt}`, message: 'Hello' }, ip)).statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      const mails = await mailTo(admin.user.email, `New contact message: ${word}`);
+      expect(mails.map((mail) => mail.subject).sort()).toEqual(
+        [0, 1, 2, 3, 4].map((attempt) => `New contact message: ${word} ${attempt}`),
+      );
+    });
+
+    it('shows a message whole with its form, assignee and replies, and refuses an unknown or malformed id', async () => {
+      const message = await newMessage();
+      const response = await detail(admin, message.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        id: message.id,
+        name: 'Dana Whitfield',
+        company: 'Acme Freight',
+        source: 'contact_page',
+        message: `We need six agents for nights.\nCan you start in March? ${message.word}`,
+        handled_at: null,
+        handled_by: null,
+        assignee: null,
+        reply_count: 0,
+        replies: [],
+        can_reply: true,
+      });
+      const missing = await detail(admin, randomUUID());
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error).toBe(contactInboxTexts.notFound);
+      const malformed = await detail(admin, 'not-an-id');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().error).toBe('This link is broken: it does not name a message.');
+    });
+
+    it('assigns a message to an administrator, filters by assignee, and refuses anyone else', async () => {
+      const mine = await newMessage();
+      const theirs = await newMessage();
+      const q = (word: string, extra = '') => `?q=${word}${extra}`;
+
+      const assigned = await assign(admin, mine.id, admin.user.id);
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      expect(assigned.json().assignee).toEqual({ id: admin.user.id, name: 'Ada Inbox' });
+      expect((await assign(admin, theirs.id, otherAdmin.user.id)).json().assignee?.name).toBe('Bo Second');
+
+      expect((await inbox(admin, q(mine.word, '&assignee=me'))).json().total).toBe(1);
+      expect((await inbox(admin, q(theirs.word, '&assignee=me'))).json().total).toBe(0);
+      expect((await inbox(otherAdmin, q(theirs.word, '&assignee=me'))).json().items[0]).toMatchObject({
+        id: theirs.id,
+        assignee: { id: otherAdmin.user.id, name: 'Bo Second' },
+      });
+      const [audit] = await auditOf(mine.id, 'contact_message.assigned');
+      expect(audit).toMatchObject({
+        actorId: admin.user.id,
+        details: { before: { assignee_id: null }, after: { assignee_id: admin.user.id } },
+      });
+
+      // Nobody: the message is unassigned again.
+      expect((await assign(admin, mine.id, null)).json().assignee).toBeNull();
+      expect((await inbox(admin, q(mine.word, '&assignee=unassigned'))).json().total).toBe(1);
+      expect(await auditOf(mine.id, 'contact_message.assigned')).toHaveLength(2);
+      // The same assignee again changes nothing and records nothing.
+      await assign(admin, mine.id, null);
+      expect(await auditOf(mine.id, 'contact_message.assigned')).toHaveLength(2);
+
+      // Only an active administrator can be assigned.
+      const company = await signedInAccount(testApp, { role: 'company' });
+      for (const assigneeId of [company.user.id, randomUUID()]) {
+        const refused = await assign(admin, mine.id, assigneeId);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({
+          error: contactInboxTexts.notAdministrator,
+          fields: { assignee_id: contactInboxTexts.notAdministrator },
+        });
+      }
+      const malformed = await assign(admin, mine.id, 'ada' as unknown as string);
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().fields).toEqual({ assignee_id: contactInboxTexts.notAdministrator });
+      expect((await assign(admin, randomUUID(), admin.user.id)).statusCode).toBe(404);
+
+      // The assignee list offers the active administrators.
+      const assignees = await admin.request({ method: 'GET', url: '/api/admin/contact-messages/assignees' });
+      expect(assignees.json().items).toEqual(
+        expect.arrayContaining([
+          { id: admin.user.id, name: 'Ada Inbox', email: admin.user.email },
+          { id: otherAdmin.user.id, name: 'Bo Second', email: otherAdmin.user.email },
+        ]),
+      );
+      expect(assignees.json().items.map((item: { id: string }) => item.id)).not.toContain(company.user.id);
+    });
+
+    it('emails a reply to the sender, quoting the message, records it and marks the message handled', async () => {
+      const message = await newMessage();
+      const dashboardBefore = (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json();
+
+      for (const [body, sentence] of [
+        ['   ', contactInboxTexts.replyRequired],
+        [undefined, contactInboxTexts.replyRequired],
+        ['x'.repeat(5001), contactInboxTexts.replyTooLong],
+      ] as const) {
+        const refused = await reply(admin, message.id, body);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().fields).toEqual({ body: sentence });
+      }
+      expect(await mailTo(message.email, 'Re:')).toEqual([]);
+
+      const text = 'Hello Dana,\n\nYes: a team of six can start on March 2. I will send a quote today.';
+      const sent = await reply(admin, message.id, `  ${text}  `);
+      expect(sent.statusCode, sent.body).toBe(201);
+      const answered = sent.json<ContactMessageDetail>();
+      expect(answered).toMatchObject({
+        handled_by: { id: admin.user.id, name: 'Ada Inbox' },
+        reply_count: 1,
+        replies: [{ body: text, sent_by: { id: admin.user.id, name: 'Ada Inbox' } }],
+      });
+      expect(answered.handled_at).not.toBeNull();
+
+      const [mail] = await mailTo(message.email, `Re: Support team ${message.word}`);
+      expect(mail?.replyTo).toBe(admin.user.email);
+      expect(mail?.text).toMatch(
+        new RegExp(
+          `^Hello Dana,\n\nYes: a team of six can start on March 2\\. I will send a quote today\\.\n\nAda Inbox\nTandem\n\nOn \\w+ \\d+, \\d{4} at \\d+:\\d{2} [AP]M UTC, Dana Whitfield wrote:\n\n  We need six agents for nights\\.\n  Can you start in March\\? ${message.word}$`,
+        ),
+      );
+      const [audit] = await auditOf(message.id, 'contact_message.replied');
+      expect(audit).toMatchObject({
+        actorId: admin.user.id,
+        details: { reply_id: answered.replies[0]?.id, marked_handled: true },
+      });
+      // The audit log says who did what; the words stay with the message.
+      expect(JSON.stringify(audit?.details)).not.toContain('quote today');
+
+      // Answered, it left the new messages; the dashboard counts one fewer.
+      expect((await inbox(admin, `?q=${message.word}`)).json().total).toBe(0);
+      expect((await inbox(admin, `?q=${message.word}&status=handled`)).json().items[0]).toMatchObject({
+        id: message.id,
+        reply_count: 1,
+      });
+      const dashboardAfter = (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json();
+      expect(dashboardAfter.new_contact_messages.value).toBe(dashboardBefore.new_contact_messages.value - 1);
+
+      // A second reply, by another administrator, keeps who handled it.
+      const again = await reply(otherAdmin, message.id, 'Adding our onboarding guide.');
+      expect(again.json()).toMatchObject({
+        handled_by: { id: admin.user.id },
+        reply_count: 2,
+        replies: [{ sent_by: { name: 'Ada Inbox' } }, { sent_by: { name: 'Bo Second' } }],
+      });
+      expect((await auditOf(message.id, 'contact_message.replied'))[0]?.details).toBeDefined();
+      expect(await auditOf(message.id, 'contact_message.handled')).toEqual([]);
+      expect((await reply(admin, randomUUID(), 'Hello')).statusCode).toBe(404);
+    });
+
+    it('marks a message handled and open again once each, and the dashboard counts the new ones', async () => {
+      const count = async () =>
+        (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json().new_contact_messages.value;
+      const before = await count();
+      const message = await newMessage();
+      expect(await count()).toBe(before + 1);
+      const mark = (handled: boolean) =>
+        admin.request({ method: 'PATCH', url: `/api/admin/contact-messages/${message.id}`, payload: { handled } });
+      expect((await mark(true)).json()).toMatchObject({ handled_by: { id: admin.user.id, name: 'Ada Inbox' } });
+      await mark(true);
+      expect(await auditOf(message.id, 'contact_message.handled')).toHaveLength(1);
+      expect(await count()).toBe(before);
+      expect((await mark(false)).json()).toMatchObject({ handled_at: null, handled_by: null });
+      expect(await auditOf(message.id, 'contact_message.reopened')).toHaveLength(1);
+      expect(await count()).toBe(before + 1);
+      const refused = await admin.request({
+        method: 'PATCH',
+        url: `/api/admin/contact-messages/${message.id}`,
+        payload: { handled: 'yes' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ handled: 'Say whether the message is handled: true or false.' });
+    });
+
+    it('counts on the dashboard the messages waiting now, and those that were waiting a week ago', async () => {
+      const figure = async () =>
+        (await admin.request({ method: 'GET', url: '/api/admin/dashboard' })).json().new_contact_messages;
+      const before = await figure();
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+      const row = { name: 'Old', email: 'old@example.test', message: 'Hello', source: 'home' as const };
+      await db()
+        .insert(contactMessages)
+        .values([
+          // Waiting for ten days: now and a week ago.
+          { ...row, createdAt: daysAgo(10) },
+          // Answered three days ago: a week ago only.
+          { ...row, createdAt: daysAgo(10), handledAt: daysAgo(3) },
+          // Answered nine days ago, and sent yesterday: neither, and now only.
+          { ...row, createdAt: daysAgo(12), handledAt: daysAgo(9) },
+          { ...row, createdAt: daysAgo(1) },
+        ]);
+      const after = await figure();
+      expect([after.value - before.value, after.previous - before.previous]).toEqual([2, 2]);
+    });
+
+    it('refuses a reply once the sender was erased, whose replies the erasure emptied', async () => {
+      const sender = await signedInAccount(testApp, { role: 'applicant', name: 'Noor Erased' });
+      const message = await newMessage({ email: sender.user.email, name: 'Noor Erased' });
+      expect((await reply(admin, message.id, 'Thank you Noor Erased, we will call you.')).statusCode).toBe(201);
+      await db().transaction((tx) => anonymizeAccountRecords({ tx, userId: sender.user.id, actorId: admin.user.id }));
+
+      const after = (await detail(admin, message.id)).json<ContactMessageDetail>();
+      expect(after.can_reply).toBe(false);
+      expect(after.replies.map((item) => item.body)).toEqual([
+        'This reply was removed when the person it answered deleted their account.',
+      ]);
+      const refused = await reply(admin, message.id, 'Hello again');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(contactInboxTexts.senderRemoved);
+      expect(
+        await db().select().from(contactMessageReplies).where(eq(contactMessageReplies.contactMessageId, message.id)),
+      ).toHaveLength(1);
+    });
+
+    it('keeps every inbox route from people who are not administrators', async () => {
+      const message = await newMessage();
+      const calls = [
+        { method: 'GET', url: '/api/admin/contact-messages' },
+        { method: 'GET', url: '/api/admin/contact-messages/assignees' },
+        { method: 'GET', url: `/api/admin/contact-messages/${message.id}` },
+        { method: 'PATCH', url: `/api/admin/contact-messages/${message.id}`, payload: { handled: true } },
+        { method: 'PUT', url: `/api/admin/contact-messages/${message.id}/assignee`, payload: { assignee_id: null } },
+        { method: 'POST', url: `/api/admin/contact-messages/${message.id}/replies`, payload: { body: 'Hi' } },
+      ] as const;
+      for (const role of ['company', 'applicant', 'account_manager'] as const) {
+        const account = await signedInAccount(testApp, { role });
+        for (const call of calls) expect((await account.request(call)).statusCode, `${call.url} as ${role}`).toBe(403);
+      }
+      for (const call of calls) {
+        expect((await testApp.app.inject({ ...call, headers: sameOriginHeaders })).statusCode).toBe(401);
+      }
+      const [row] = await db().select().from(contactMessages).where(eq(contactMessages.id, message.id));
+      expect(row).toMatchObject({ handledAt: null, assignedToId: null });
+    });
   });
 });

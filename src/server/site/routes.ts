@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { siteContract } from '~/shared/contracts/site';
 import type { AppContext } from '../app-context';
+import { currentAuth } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { createLimiter } from '../platform/rate-limits';
 import { actorOf } from '../platform/route-schemas';
+import { assignContactMessage } from './assign-contact-message';
+import { findContactAssignees } from './find-contact-assignees';
 import { findContactMessages } from './find-contact-messages';
+import { getContactMessage } from './get-contact-message';
 import { markContactMessage } from './mark-contact-message';
+import { replyToContactMessage } from './reply-to-contact-message';
 import { submitContactMessage } from './submit-contact-message';
 
 // The public contact forms and the administrators' contact inbox: the endpoints of shared/contracts/site.ts.
 export async function siteRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db } = context;
+  const { db, mailer, config } = context;
   const contactLimit = createLimiter(app, {
     name: 'contact:ip',
     max: 5,
@@ -22,6 +27,9 @@ export async function siteRoutes(app: FastifyInstance, { context }: { context: A
     await contactLimit.hit(request);
     await submitContactMessage({
       db,
+      mailer,
+      settings: await context.settings.get(),
+      publicUrl: config.publicUrl,
       message: request.body,
       ipAddress: request.ip,
       userAgent: request.headers['user-agent'],
@@ -29,25 +37,35 @@ export async function siteRoutes(app: FastifyInstance, { context }: { context: A
     return reply.code(201).send({ message: "Thank you. We'll get back to you within 24 hours." });
   });
 
-  registerEndpoint(
-    app,
-    siteContract.contactMessages,
-    { config: { access: { permission: 'read:contact_message:any' } } },
-    async (request) =>
-      findContactMessages({
-        db,
-        q: request.query.q,
-        status: request.query.status,
-        page: request.query.page,
-        pageSize: request.query.page_size,
-      }),
+  const canRead = { config: { access: { permission: 'read:contact_message:any' } } } as const;
+  const canUpdate = { config: { access: { permission: 'update:contact_message:any' } } } as const;
+
+  registerEndpoint(app, siteContract.contactMessages, canRead, async (request) =>
+    findContactMessages({ db, viewerId: currentAuth(request).user.id, query: request.query }),
   );
 
-  registerEndpoint(
-    app,
-    siteContract.markContactMessage,
-    { config: { access: { permission: 'update:contact_message:any' } } },
-    async (request) =>
-      markContactMessage({ db, ...actorOf(request), id: request.params.id, handled: request.body.handled }),
+  registerEndpoint(app, siteContract.contactAssignees, canRead, async () => findContactAssignees({ db }));
+
+  registerEndpoint(app, siteContract.contactMessage, canRead, async (request) =>
+    getContactMessage({ db, id: request.params.id }),
   );
+
+  registerEndpoint(app, siteContract.markContactMessage, canUpdate, async (request) =>
+    markContactMessage({ db, ...actorOf(request), id: request.params.id, handled: request.body.handled }),
+  );
+
+  registerEndpoint(app, siteContract.assignContactMessage, canUpdate, async (request) =>
+    assignContactMessage({ db, ...actorOf(request), id: request.params.id, assigneeId: request.body.assignee_id }),
+  );
+
+  registerEndpoint(app, siteContract.replyToContactMessage, canUpdate, async (request, reply) => {
+    const message = await replyToContactMessage({
+      db,
+      mailer,
+      ...actorOf(request),
+      id: request.params.id,
+      body: request.body.body,
+    });
+    return reply.code(201).send(message);
+  });
 }

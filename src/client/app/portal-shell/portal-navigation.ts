@@ -9,6 +9,7 @@ import {
   InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  MailIcon,
   MessageSquareIcon,
   ReceiptIcon,
   ScrollTextIcon,
@@ -61,6 +62,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Payments', href: paths.adminPayments.getHref(), icon: CreditCardIcon },
     { label: 'Audit Logs', href: paths.adminAuditLogs.getHref(), icon: ScrollTextIcon },
     { label: 'Privacy Requests', href: paths.adminPrivacyRequests.getHref(), icon: ShieldCheckIcon },
+    // The public contact forms' messages, promised an answer within 24 hours.
+    { label: 'Contact Messages', href: paths.adminContactMessages.getHref(), icon: MailIcon },
     { label: 'System Settings', href: paths.adminSettings.getHref(), icon: SettingsIcon },
   ],
   // The account manager's portal: the companies assigned to them, and their conversations.

@@ -10,6 +10,9 @@ export const emailOutbox = pgTable(
     text: text().notNull(),
     // The HTML part, kept as it was sent, as the text is (mail/templates/). Null on rows from before it.
     html: text(),
+    // Where the reader's answer goes (Reply-To): the administrator who wrote a reply from the contact
+    // inbox. Null for the platform's own emails, whose From address takes no answers.
+    replyTo: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),

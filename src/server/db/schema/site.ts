@@ -19,11 +19,31 @@ export const contactMessages = pgTable(
     userAgent: text(),
     handledAt: timestamp({ withTimezone: true }),
     handledById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // The administrator who answers it; nobody until one is chosen.
+    assignedToId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // The inbox lists newest first, unhandled ones by default.
+  // The inbox lists newest first, unhandled ones by default; "Assigned to me" filters by assignee.
   (table) => [
     index('contact_messages_created_at_idx').on(table.createdAt),
     index('contact_messages_handled_at_idx').on(table.handledAt),
+    index('contact_messages_assigned_to_id_idx').on(table.assignedToId),
   ],
+);
+
+// The answers administrators sent from the inbox, each one emailed to the sender (the email itself is
+// in email_outbox; this keeps what was written, by whom and when, for the message's history).
+export const contactMessageReplies = pgTable(
+  'contact_message_replies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    contactMessageId: uuid()
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    sentById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // A message's replies, oldest first, in its detail.
+  (table) => [index('contact_message_replies_message_idx').on(table.contactMessageId, table.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { accountDeletedEmail } from './account-deleted';
 import { accountManagerInvitationEmail } from './account-manager-invitation';
 import { autoPayFailedEmail } from './auto-pay-failed';
+import { contactReplyEmail } from './contact-reply';
 import { credentialsRevokedEmail } from './credentials-revoked';
 import { emailChangeConfirmationEmail } from './email-change-confirmation';
 import { emailChangeNoticeEmail } from './email-change-notice';
@@ -10,6 +11,7 @@ import { erasureRequestedEmail } from './erasure-requested';
 import { hiredEmail } from './hired';
 import { meetingReminderEmail } from './meeting-reminder';
 import { messageDigestEmail } from './message-digest';
+import { newContactMessageEmail } from './new-contact-message';
 import { newJobPublishedEmail } from './new-job-published';
 import { newUserRegisteredEmail } from './new-user-registered';
 import { notificationEmail } from './notification';
@@ -26,6 +28,7 @@ export const emailTemplates = {
   'account-deleted': accountDeletedEmail,
   'account-manager-invitation': accountManagerInvitationEmail,
   'auto-pay-failed': autoPayFailedEmail,
+  'contact-reply': contactReplyEmail,
   'credentials-revoked': credentialsRevokedEmail,
   'email-change-confirmation': emailChangeConfirmationEmail,
   'email-change-notice': emailChangeNoticeEmail,
@@ -35,6 +38,7 @@ export const emailTemplates = {
   hired: hiredEmail,
   'meeting-reminder': meetingReminderEmail,
   'message-digest': messageDigestEmail,
+  'new-contact-message': newContactMessageEmail,
   'new-job-published': newJobPublishedEmail,
   'new-user-registered': newUserRegisteredEmail,
   notification: notificationEmail,

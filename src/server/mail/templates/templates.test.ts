@@ -24,6 +24,16 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
       billingUrl: 'https://tandem.example/company/billing',
     },
   ],
+  'contact-reply': [
+    {
+      reply: 'Thank you <b>for writing</b>.\n\nWe can start a team of 6 in two weeks & send a quote today.',
+      adminName: other,
+      subject: 'Pricing <for> support',
+      senderName: name,
+      message: 'We need 6 agents <there>,\n\n  nights & weekends.',
+      sentAt: '24 November 2026, 14:05 UTC',
+    },
+  ],
   'credentials-revoked': [{ name, event: 'password_changed', apiTokens: 2, calendarFeed: true }],
   'email-change-confirmation': [{ name, url }],
   'email-change-notice': [{ name, newEmail: 'ada+new@example.test' }],
@@ -57,6 +67,17 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
         },
       ],
       settingsUrl,
+    },
+  ],
+  'new-contact-message': [
+    {
+      name,
+      email: 'ada@example.test',
+      company: '<Acme & Co>',
+      subject: 'Pricing <for> support',
+      message: 'We need 6 agents <there>,\n\n  nights & weekends.',
+      formName: 'the Contact page',
+      url: 'https://tandem.example/admin/contact-messages?message=abc',
     },
   ],
   'new-job-published': [
@@ -134,7 +155,7 @@ describe('email templates', () => {
   it.each(templateNames)('escapes every value in the HTML part of %s', (templateName) => {
     const { text, html } = render(templateName);
     // No value became markup.
-    expect(html).not.toMatch(/<script|<img|<b>|<Rust>|<INV-1>|<there>|<part-time>|<Dev>/i);
+    expect(html).not.toMatch(/<script|<img|<b>|<Rust>|<INV-1>|<there>|<part-time>|<Dev>|<for>/i);
     // The only tags are the layout's own.
     const tags = new Set([...html.matchAll(/<\/?([a-z]+)/gi)].map((match) => match[1]?.toLowerCase()));
     for (const tag of tags) expect(layoutTags).toContain(tag);
