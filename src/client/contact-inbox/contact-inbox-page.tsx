@@ -140,7 +140,7 @@ export function ContactInboxPage({ pageId, viewerId }: PageProps & { viewerId: s
       <SearchInput
         className="lg:max-w-sm lg:flex-1"
         label="Search contact messages"
-        placeholder="Search by name, email, company or words"
+        placeholder="Search name, email or text"
         value={search.state.q}
         onSearch={(q) => search.change({ q }, { replace: true })}
       />
@@ -210,7 +210,7 @@ export function ContactInboxPage({ pageId, viewerId }: PageProps & { viewerId: s
           filtered: { title: 'No messages found', description: 'Try another search, status or assignee.' },
           none: {
             title: 'No new messages',
-            description: 'Messages sent through the contact forms appear here. Every one has been handled.',
+            description: 'Messages sent through the contact forms appear here until someone handles them.',
           },
         }}
         toolbar={toolbar}

@@ -237,7 +237,7 @@ function ReplyForm({ message }: { message: ContactMessageDetail }) {
     }
   });
   return (
-    <form noValidate className="grid gap-3" onSubmit={submit} aria-label={`Reply to ${message.name}`}>
+    <form noValidate className="grid gap-3" onSubmit={submit}>
       <FormField
         label={`Reply to ${message.name}`}
         error={errors.body?.message}
