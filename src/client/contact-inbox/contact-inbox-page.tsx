@@ -25,7 +25,7 @@ import { contactInboxSearch, OPEN_MESSAGE_KEY, toContactMessageListQuery } from 
 import { ContactMessageDrawer } from './contact-message-drawer';
 import { formatMessageTime, formatMessageTimeShort, isPastPromise, messageTitle } from './contact-message-format';
 
-export function StatusBadge({ message }: { message: ContactMessageItem }) {
+function StatusBadge({ message }: { message: ContactMessageItem }) {
   if (message.handled_at) return <Badge variant="success">Handled</Badge>;
   return <Badge variant="info">New</Badge>;
 }
