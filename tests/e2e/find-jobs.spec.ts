@@ -216,6 +216,9 @@ test('a visitor reads a public job, sees its JobPosting data, and signs in to th
   await page.goto(paths.jobPost.getHref({ id: job.id }));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.title);
   await expect(page).toHaveTitle(`${job.title} at ${job.company_name} · Tandem`);
+  // The title and link card the server wrote for crawlers gave way to the page's own: one of each.
+  await expect(page.locator('head > title')).toHaveCount(1);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveCount(1);
   await expect(page.getByText('Lead a team of five support agents.')).toBeVisible();
   await expect(page.getByText('$25–35/hr')).toBeVisible();
   const data = JSON.parse(
