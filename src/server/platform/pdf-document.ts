@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 
 // Every PDF the server makes starts here (invoices, the hiring analytics report): one typeface, embedded,
 // so any name a company or a person gives reads right in every viewer and in programs that extract the
@@ -26,7 +26,7 @@ const FACES = [
 
 interface LoadedFace {
   name: string;
-  font: fontkit.Font;
+  font: Font;
 }
 
 type LoadedFaces = Record<PdfWeight, LoadedFace[]>;
@@ -38,7 +38,8 @@ function fontFile(packageName: string, file: string): string {
 }
 
 async function loadFace(packageName: string, file: string, name: string): Promise<LoadedFace> {
-  const bytes = await fs.readFile(fontFile(packageName, file));
+  // Loaded with the first PDF, as pdfkit is: fontkit would add to every start.
+  const [fontkit, bytes] = await Promise.all([import('fontkit'), fs.readFile(fontFile(packageName, file))]);
   const font = fontkit.create(bytes);
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not one font.`);
   return { name, font };
