@@ -268,7 +268,10 @@ test.describe('a job that is not open and public', () => {
     const company = await companySession(baseURL, createAccount, request);
     const hidden = await company.createJob({ title: uniqueName('Private role'), visibility: 'private' });
     await company.context.dispose();
-    const html = await (await request.get(paths.jobPost.getHref({ id: hidden.id }))).text();
+    // Crawlers read the status: no such page.
+    const answer = await request.get(paths.jobPost.getHref({ id: hidden.id }));
+    expect(answer.status()).toBe(404);
+    const html = await answer.text();
     expect(html).not.toContain('application/ld+json');
     expect(await (await request.get('/sitemap.xml')).text()).not.toContain(hidden.id);
 
