@@ -4,8 +4,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { aliasPageIds, pageIds, paths } from '../src/shared/routes';
-import { APP_SHELL_FILE, appShellFileForPage, htmlFileForPath, NOT_FOUND_FILE } from '../src/shared/static-pages';
+import { homeStructuredData } from '../src/shared/page-meta';
+import { aliasPageIds, type PageId, pageIds, paths } from '../src/shared/routes';
+import {
+  APP_SHELL_FILE,
+  appShellFileForPage,
+  htmlFileForPath,
+  NOT_FOUND_FILE,
+  PAGE_ADDRESSES_FILE,
+  type PageAddresses,
+} from '../src/shared/static-pages';
 
 interface ManifestChunk {
   file: string;
@@ -19,10 +27,13 @@ interface PrerenderModule {
   renderPage(url: string): Promise<{ head: string; body: string }>;
   routeModuleFiles(id: string): string[];
   notFoundModuleFile: string;
-  parameterPages: Array<{ path: string; pageId: string }>;
+  parameterPages: Array<{ path: string; pageId: PageId }>;
+  movedPages: Array<{ from: string; to: string }>;
 }
 
 const clientDir = path.resolve('build/client');
+// Built files name the site's address with this; the server puts PUBLIC_URL in its place.
+const PUBLIC_URL = '%PUBLIC_URL%';
 const prerenderEntry = path.resolve('build/prerender/entry-prerender.js');
 
 const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
@@ -148,20 +159,9 @@ for (const id of pageIds) {
   shellCount++;
 }
 
-// schema.org Organization data for search engines, in the home page's head: a JSON data block, which
-// the content security policy does not treat as script and which needs no JavaScript in the browser.
-const organizationJsonLd = `<script type="application/ld+json">${JSON.stringify({
-  '@context': 'https://schema.org',
-  '@type': 'Organization',
-  name: 'Tandem',
-  url: '%PUBLIC_URL%',
-  logo: '%PUBLIC_URL%/favicon.svg',
-  image: '%PUBLIC_URL%/og-image.png',
-  description:
-    'AI-trained remote teams for growing businesses: customer service, data entry, virtual assistants, finance and accounting, development, marketing and more.',
-  email: 'hello@tandemteams.com',
-  aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.9', bestRating: '5', ratingCount: '500' },
-})}</script>`;
+// schema.org data for search engines in the home page's head (src/shared/page-meta.ts): a JSON data block,
+// which the content security policy does not treat as script and which needs no JavaScript in the browser.
+const homeJsonLd = `<script type="application/ld+json">${JSON.stringify(homeStructuredData(PUBLIC_URL))}</script>`;
 
 async function prerenderPage(urlPath: string, id: string, extraHead = '') {
   const { head, body } = await prerender.renderPage(urlPath);
@@ -175,7 +175,7 @@ let count = 0;
 for (const id of pageIds) {
   const page = paths[id];
   if (!page.prerender) continue;
-  await prerenderPage(page.path, id, id === 'home' ? organizationJsonLd : '');
+  await prerenderPage(page.path, id, id === 'home' ? homeJsonLd : '');
   count++;
 }
 // Pages with a parameter whose values are known at build time (the case studies).
@@ -184,14 +184,20 @@ for (const { path: urlPath, pageId } of prerender.parameterPages) {
   count++;
 }
 
+// For the server: which other values of those pages name nothing, and which addresses move to them.
+const pageAddresses: PageAddresses = {
+  builtOnly: [...new Set(prerender.parameterPages.map((page) => page.pageId))],
+  moved: Object.fromEntries(prerender.movedPages.map((page) => [page.from, page.to])),
+};
+await fs.writeFile(path.join(clientDir, PAGE_ADDRESSES_FILE), JSON.stringify(pageAddresses));
+
 const notFound = await prerender.renderPage('/404');
 await writePage(
   NOT_FOUND_FILE,
   fillTemplate(notFound.head + preloadLinks([prerender.notFoundModuleFile]), notFound.body, true),
 );
 
-// For search engines: every public page at its canonical address. The server fills in PUBLIC_URL.
-const PUBLIC_URL = '%PUBLIC_URL%';
+// For search engines: every public page at its canonical address.
 const indexedPaths = [
   ...pageIds
     .filter((id) => paths[id].layout === 'public' && paths[id].prerender && !aliasPageIds.includes(id))

@@ -4,14 +4,22 @@ import { StaticRouter } from 'react-router';
 import { paths } from '~/shared/routes';
 import { App } from './app/app';
 
-import { caseStudySlugs } from './content/case-studies';
+import { caseStudies } from './content/case-studies';
 
 export { notFoundModuleFile, routeModuleFiles } from './routes';
 
-// Pages of the route table with a parameter, prerendered for each value known at build time.
-export const parameterPages = caseStudySlugs.map((slug) => ({
+// Pages of the route table with a parameter, prerendered for each value known at build time: any other
+// value names no page (the server answers 404).
+export const parameterPages = caseStudies.map(({ slug }) => ({
   path: paths.caseStudy.getHref({ slug }),
   pageId: 'caseStudy',
+}));
+
+// Their second addresses, which the server moves for good to the page's own: a case study by its number
+// (docs/spec/admin-billing-and-content.md §3 matches the number too).
+export const movedPages = caseStudies.map(({ id, slug }) => ({
+  from: paths.caseStudy.getHref({ slug: String(id) }),
+  to: paths.caseStudy.getHref({ slug }),
 }));
 
 // React emits hoistable tags (<title>, <meta>, <link>) ahead of the markup; they belong in <head>.

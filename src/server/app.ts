@@ -33,7 +33,7 @@ import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
 import { healthRoutes } from './health/routes';
-import { createPublicJobSitemap, publicJobHead } from './job-board/public-job-pages';
+import { createPublicJobSitemap, publicJobPage } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
 import { adminJobRoutes } from './jobs/admin-job-routes';
 import { jobRoutes } from './jobs/routes';
@@ -282,9 +282,11 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   }
 
   if (webClient) {
-    // Public job pages carry their JobPosting data, and the sitemap lists them.
+    // Public job pages answer with their status, head tags and JobPosting data, and the sitemap lists them.
     await registerWebClient(app, webClient, {
-      pageHead: { jobPost: (params) => publicJobHead({ db: database.db, publicUrl: config.publicUrl, id: params.id }) },
+      pageAnswers: {
+        jobPost: (params) => publicJobPage({ db: database.db, publicUrl: config.publicUrl, id: params.id }),
+      },
       sitemapEntries: createPublicJobSitemap({ db: database.db, publicUrl: config.publicUrl }),
     });
   }

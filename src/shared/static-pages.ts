@@ -1,6 +1,17 @@
+import type { PageId } from './routes';
+
 // Where the build puts each page's HTML inside the client build directory; the server reads the same.
 export const APP_SHELL_FILE = 'app-shell.html';
 export const NOT_FOUND_FILE = '404.html';
+
+// What the build knows of addresses beyond the route table: the pages with a parameter that are built for
+// every value their content has (any other value names nothing), and second addresses of built pages,
+// each moved for good to the page's own (a case study by its number).
+export const PAGE_ADDRESSES_FILE = 'page-addresses.json';
+export interface PageAddresses {
+  builtOnly: PageId[];
+  moved: Record<string, string>;
+}
 
 // A page that is not prerendered gets the app shell with its own chunks preloaded, so the browser
 // fetches layout and page code at once instead of one import after another.

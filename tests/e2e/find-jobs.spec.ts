@@ -216,6 +216,9 @@ test('a visitor reads a public job, sees its JobPosting data, and signs in to th
   await page.goto(paths.jobPost.getHref({ id: job.id }));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.title);
   await expect(page).toHaveTitle(`${job.title} at ${job.company_name} · Tandem`);
+  // The title and link card the server wrote for crawlers gave way to the page's own: one of each.
+  await expect(page.locator('head > title')).toHaveCount(1);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveCount(1);
   await expect(page.getByText('Lead a team of five support agents.')).toBeVisible();
   await expect(page.getByText('$25–35/hr')).toBeVisible();
   const data = JSON.parse(
@@ -265,7 +268,10 @@ test.describe('a job that is not open and public', () => {
     const company = await companySession(baseURL, createAccount, request);
     const hidden = await company.createJob({ title: uniqueName('Private role'), visibility: 'private' });
     await company.context.dispose();
-    const html = await (await request.get(paths.jobPost.getHref({ id: hidden.id }))).text();
+    // Crawlers read the status: no such page.
+    const answer = await request.get(paths.jobPost.getHref({ id: hidden.id }));
+    expect(answer.status()).toBe(404);
+    const html = await answer.text();
     expect(html).not.toContain('application/ld+json');
     expect(await (await request.get('/sitemap.xml')).text()).not.toContain(hidden.id);
 

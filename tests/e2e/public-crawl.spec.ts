@@ -1,8 +1,9 @@
-import { paths } from '../../src/shared/routes';
+import { aliasPageIds, paths } from '../../src/shared/routes';
 import { expect, test } from './support/test';
 
 // From the home page, follow every internal link of every public page: each answers 200 and shows a
-// heading. Portal links lead to sign-in (signed out), which is a page too.
+// heading, and each public page has its canonical address and link card. Portal links lead to sign-in
+// (signed out), which is a page too.
 test('every internal link of the public site resolves to a page with a heading', async ({ page }) => {
   test.setTimeout(180_000);
   const queue = [paths.home.getHref()];
@@ -18,6 +19,9 @@ test('every internal link of the public site resolves to a page with a heading',
         new URL(page.url()).pathname,
       );
     if (!isPublicPage) continue;
+    for (const selector of ['link[rel="canonical"]', 'meta[name="twitter:card"]', 'meta[property="og:image:alt"]']) {
+      if ((await page.locator(selector).count()) !== 1) failures.push(`${url} has no single ${selector}`);
+    }
     const hrefs = await page
       .locator('a[href^="/"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
@@ -36,7 +40,7 @@ test('every internal link of the public site resolves to a page with a heading',
     'ecommerceSupport',
     'caseStudies',
     'testimonials',
-    'privacyPolicy',
+    'privacy',
     'gdpr',
     'careers',
     'ourTeam',
@@ -44,4 +48,6 @@ test('every internal link of the public site resolves to a page with a heading',
     expect([...seen], id).toContain(paths[id].getHref());
   }
   expect([...seen].some((url) => url.startsWith('/case-studies/'))).toBe(true);
+  // Links name canonical addresses, never a page's second one.
+  for (const id of aliasPageIds) expect([...seen], id).not.toContain(paths[id].getHref());
 });

@@ -58,28 +58,38 @@ test('the testimonial filter counts come from the data and filter the cards', as
   await expect(page.getByText('Trusted by Industry Leaders')).toBeVisible();
 });
 
-test('a case study opens by slug and by numeric id; an unknown one goes back to the list', async ({ page }) => {
-  await page.goto(paths.caseStudies.getHref());
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.goto(paths.caseStudy.getHref({ slug: 'saas-startup-growth' }));
-  const title = await page.getByRole('heading', { level: 1 }).textContent();
-  for (const heading of ['Background', 'The Challenge', 'The Solution', 'Results & Impact']) {
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  }
-  await expect(page.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', paths.login.getHref());
-  await expect(page.getByRole('link', { name: 'Schedule a Consultation' })).toHaveAttribute(
-    'href',
-    paths.contact.getHref(),
-  );
+test.describe('a case study', () => {
+  // The browser reports the unknown study's own 404 status as a console error.
+  test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
 
-  await page.goto(paths.caseStudy.getHref({ slug: '3' }));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+  test('opens by slug and by numeric id (moved to the slug); an unknown one answers 404 and goes back to the list', async ({
+    page,
+  }) => {
+    await page.goto(paths.caseStudies.getHref());
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto(paths.caseStudy.getHref({ slug: 'saas-startup-growth' }));
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    for (const heading of ['Background', 'The Challenge', 'The Solution', 'Results & Impact']) {
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', paths.login.getHref());
+    await expect(page.getByRole('link', { name: 'Schedule a Consultation' })).toHaveAttribute(
+      'href',
+      paths.contact.getHref(),
+    );
 
-  await page.goto(paths.aboutUs.getHref());
-  await page.goto(paths.caseStudy.getHref({ slug: 'no-such-study' }));
-  await expect(page).toHaveURL(paths.caseStudies.getHref());
-  await page.goBack();
-  await expect(page).toHaveURL(paths.aboutUs.getHref());
+    const byNumber = await page.goto(paths.caseStudy.getHref({ slug: '3' }));
+    expect(byNumber?.request().redirectedFrom()?.url()).toMatch(/\/case-studies\/3$/);
+    await expect(page).toHaveURL(paths.caseStudy.getHref({ slug: 'saas-startup-growth' }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+
+    await page.goto(paths.aboutUs.getHref());
+    const unknown = await page.goto(paths.caseStudy.getHref({ slug: 'no-such-study' }));
+    expect(unknown?.status()).toBe(404);
+    await expect(page).toHaveURL(paths.caseStudies.getHref());
+    await page.goBack();
+    await expect(page).toHaveURL(paths.aboutUs.getHref());
+  });
 });
 
 test('the legal pages state the policy constants and carry the same date', async ({ page }) => {
@@ -114,6 +124,10 @@ test('public pages have their own title, description, canonical URL and Open Gra
   expect(description?.length).toBeGreaterThan(50);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/services/finance-accounting`);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Finance & Accounting · Tandem');
+  // The card a shared link unfolds into, and words for its picture.
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og-image.png`);
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /AI-trained remote teams/);
 
   await page.goto(paths.privacyPolicy.getHref());
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/privacy`);
@@ -128,5 +142,18 @@ test('search engines get a sitemap, robots.txt and the organization data', async
   expect(xml).not.toContain('/privacy-policy');
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const home = await (await request.get('/')).text();
-  expect(home).toContain('"@type":"Organization"');
+  const blocks = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1] ?? ''),
+  );
+  expect(blocks).toHaveLength(1);
+  const graph: Array<Record<string, unknown>> = blocks[0]['@graph'];
+  expect(graph.map((node) => node['@type'])).toEqual(['Organization', 'WebSite']);
+  const [organization, website] = graph;
+  expect(organization).not.toHaveProperty('aggregateRating');
+  expect(organization).toMatchObject({ name: 'Tandem', url: `${baseURL}/`, logo: { url: `${baseURL}/logo.png` } });
+  expect(website).toMatchObject({ url: `${baseURL}/`, publisher: { '@id': organization?.['@id'] } });
+  // The logo is a picture the site serves.
+  const logo = await request.get('/logo.png');
+  expect(logo.status()).toBe(200);
+  expect(logo.headers()['content-type']).toBe('image/png');
 });

@@ -63,8 +63,9 @@ test.describe('public header on a desktop', () => {
       'Cookie Policy',
       'GDPR Compliance',
     ]);
+    // The policy's canonical address, not its alias.
     await legal.getByRole('link', { name: 'Terms of Service' }).click();
-    await expect(page).toHaveURL(paths.termsOfService.getHref());
+    await expect(page).toHaveURL(paths.terms.getHref());
   });
 });
 

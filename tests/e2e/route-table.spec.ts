@@ -7,6 +7,10 @@ import { expect, test } from './support/test';
 
 const sampleParams = { slug: 'saas-startup-growth', id: '42', token: 'no-such-room' };
 
+// The public job page's sample names no job: the server answers 404 for crawlers, and the page still
+// renders in its layout to say the job is not available.
+const answersNotFound: PageId[] = ['jobPost'];
+
 function sampleUrl(id: PageId): string {
   return paths[id].path.replace(/:([A-Za-z]+)/g, (_, name: keyof typeof sampleParams) => sampleParams[name]);
 }
@@ -36,7 +40,7 @@ const PAGES_PER_TEST = 8;
 async function expectPageInLayout(page: Page, id: PageId, layout: LayoutKind) {
   const url = sampleUrl(id);
   const response = await page.goto(url);
-  expect(response?.status(), url).toBe(200);
+  expect(response?.status(), url).toBe(answersNotFound.includes(id) ? 404 : 200);
   if (id === 'meetingRoom') {
     // A meeting room is for its participants: a visitor is asked to sign in first.
     await expect(page, url).toHaveURL(/\/login/);
@@ -71,14 +75,20 @@ for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
   const ids = pageIds.filter((pageId) => paths[pageId].layout === layout);
   for (let first = 0; first < ids.length; first += PAGES_PER_TEST) {
     const group = ids.slice(first, first + PAGES_PER_TEST);
-    test(`every ${layout} page renders in the ${layout} layout: ${group.map(sampleUrl).join(' ')}`, async ({
-      page,
-      workerAccount,
-      signIn,
-    }) => {
-      const role = layoutRoles[layout];
-      if (role) await signIn(await workerAccount(role));
-      for (const id of group) await expectPageInLayout(page, id, layout);
+    test.describe(() => {
+      // The browser reports a document's own 404 status as a console error.
+      if (group.some((id) => answersNotFound.includes(id))) {
+        test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
+      }
+      test(`every ${layout} page renders in the ${layout} layout: ${group.map(sampleUrl).join(' ')}`, async ({
+        page,
+        workerAccount,
+        signIn,
+      }) => {
+        const role = layoutRoles[layout];
+        if (role) await signIn(await workerAccount(role));
+        for (const id of group) await expectPageInLayout(page, id, layout);
+      });
     });
   }
 }

@@ -146,8 +146,6 @@ export const caseStudies: CaseStudy[] = [
   },
 ];
 
-export const caseStudySlugs: string[] = caseStudies.map((caseStudy) => caseStudy.slug);
-
 // The long story of each case study (background, details, takeaways) is its own chunk: the list and
 // the other detail pages do not download it.
 export const loadCaseStudyContent = createContentLoader<string, CaseStudyFullContent>(

@@ -14,8 +14,14 @@ import { JobFacts, JobPostSections } from './job-post-details';
 // JobPosting data into this page's HTML for search engines (server/job-board/public-job-pages.ts); Apply
 // leads to the applicant's job page with the apply dialog open, through sign-in when needed.
 
-// The script element the server adds; it belongs to this job only, so it leaves with the page.
-const JOB_POSTING_DATA_ID = 'job-posting-data';
+// The tags the server adds to this page's HTML (server/job-board/public-job-pages.ts) belong to this job
+// only: the title and sharing tags leave once the page renders its own, the JobPosting data (for crawlers
+// that read the rendered page) when the visitor moves on.
+const SERVER_HEAD = '[data-server-head]';
+const JOB_POSTING_DATA = '#job-posting-data';
+const removeServerHead = (selector: string) => {
+  for (const element of document.head.querySelectorAll(selector)) element.remove();
+};
 
 // A link whose id cannot name a job is not asked about (zod's uuid check would add zod to this page).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,11 +59,16 @@ export default function PublicJobPage() {
   // Leaving for another page (not a re-render of this one) takes the data along.
   useEffect(
     () => () => {
-      if (window.location.pathname !== paths.jobPost.getHref({ id }))
-        document.getElementById(JOB_POSTING_DATA_ID)?.remove();
+      if (window.location.pathname !== paths.jobPost.getHref({ id })) {
+        removeServerHead(`${SERVER_HEAD}, ${JOB_POSTING_DATA}`);
+      }
     },
     [id],
   );
+  const isLoaded = loaded.state === 'loaded';
+  useEffect(() => {
+    if (isLoaded) removeServerHead(SERVER_HEAD);
+  }, [isLoaded]);
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">

@@ -26,24 +26,13 @@ import {
 import { AppError } from '../platform/errors';
 import { addDays } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
+import { pdfFonts, pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { issueInvoices } from './issue-invoices';
 import { markOverdueInvoices } from './mark-overdue-invoices';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
-
-// The text drawn on an uncompressed PDF's pages (pdfkit writes it as hex strings in TJ arrays, in
-// the standard fonts' Windows-1252 encoding: the dashes are 0x96 and 0x97, the rest here Latin-1).
-const winAnsi = (bytes: Buffer) => bytes.toString('latin1').replaceAll('\x96', '–').replaceAll('\x97', '—');
-function pdfText(pdf: Buffer): string {
-  const lines = pdf.toString('latin1').match(/\[(?:<[0-9a-f]*>\s*-?\d*\s*)+\] TJ/g) ?? [];
-  return lines
-    .map((line) =>
-      [...line.matchAll(/<([0-9a-f]*)>/g)].map((match) => winAnsi(Buffer.from(match[1] ?? '', 'hex'))).join(''),
-    )
-    .join('\n');
-}
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
@@ -421,6 +410,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
     issueDate,
     dueDate,
     totalCents,
+    description = 'Support Engineer — Ada Lovelace, 1.00 h at $10.00/h',
   }: {
     companyId: string;
     number: string;
@@ -428,6 +418,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
     issueDate: string;
     dueDate: string;
     totalCents: number;
+    description?: string;
   }) {
     // Each its own week (one invoice per company and period).
     const periodStart = addDays('2000-01-02', 7 * ++sequence);
@@ -455,7 +446,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       invoiceId: id,
       position: 1,
       kind: 'work',
-      description: 'Support Engineer — Ada Lovelace, 1.00 h at $10.00/h',
+      description,
       quantity: 1,
       rateCents: totalCents,
       amountCents: totalCents,
@@ -617,7 +608,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       expect(single.headers['content-type']).toBe('application/pdf');
       expect(single.headers['content-disposition']).toBe('attachment; filename="INV-2025-000101.pdf"');
       expect(single.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(single.rawPayload.toString('latin1')).toContain('INV-2025-000101');
+      expect(await pdfText(single.rawPayload)).toContain('Invoice INV-2025-000101');
       expect(pageCount(single.rawPayload)).toBe(1);
 
       const both = await listCompany.request({
@@ -628,7 +619,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       expect(both.headers['content-type']).toBe('application/pdf');
       expect(both.headers['content-disposition']).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.pdf"$/);
       expect(pageCount(both.rawPayload)).toBe(2);
-      expect(both.rawPayload.toString('latin1')).toContain('INV-2025-000102');
+      expect(await pdfText(both.rawPayload)).toContain('Invoice INV-2025-000102');
 
       const refused = async (ids: string, account = listCompany) => {
         const response = await account.request({ method: 'GET', url: `/api/company/invoices/export.pdf?ids=${ids}` });
@@ -683,7 +674,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
           },
         ],
       };
-      const text = pdfText(await renderInvoicesPdf({ invoices: [invoice], compress: false }));
+      const text = await pdfText(await renderInvoicesPdf({ invoices: [invoice] }));
       for (const expected of [
         'Invoice INV-2026-000042',
         'Listing Ltd',
@@ -702,6 +693,38 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       ]) {
         expect(text).toContain(expected);
       }
+    });
+
+    it('writes every name as it is, in fonts the file carries: Łódź Ελλάδα Москва 日本', async () => {
+      const name = 'Łódź Ελλάδα Москва 日本';
+      const account = await signedInAccount(testApp, { role: 'company', companyName: name });
+      const id = await insertInvoice({
+        companyId: await companyIdOf(account),
+        number: 'INV-2025-000301',
+        status: 'unpaid',
+        issueDate: '2025-05-04',
+        dueDate: '2025-05-18',
+        totalCents: 4_500,
+        description: 'Support Engineer — 张伟 and 김민준, 1.00 h',
+      });
+      const response = await account.request({ method: 'GET', url: `/api/company/invoices/${id}/pdf` });
+      expect(response.statusCode).toBe(200);
+      // As another program reads the served file: the name in bold on its own line, the talent names
+      // (Chinese, Korean) in the items.
+      const text = await pdfText(response.rawPayload);
+      expect(text).toMatch(new RegExp(`^\\s*Billed to\\s+${name}$`, 'm'));
+      expect(text).toContain('Support Engineer — 张伟 and 김민준, 1.00 h ');
+      // Every font is in the file (none is left to the reader's machine), and none is PDFKit's Helvetica.
+      const fonts = await pdfFonts(response.rawPayload);
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.every((font) => font.embedded)).toBe(true);
+      expect(fonts.map((font) => font.name).sort()).toEqual([
+        'NotoSans-Bold',
+        'NotoSans-Regular',
+        'NotoSansHans-Bold',
+        'NotoSansHans-Regular',
+        'NotoSansKR-Regular',
+      ]);
     });
   });
 

@@ -1,23 +1,29 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { jobPostingStructuredData, scriptSafeJson } from '~/shared/job-board';
+import { excerptOf, jobPostingStructuredData, scriptSafeJson } from '~/shared/job-board';
+import { pageTitle, sharingTags } from '~/shared/page-meta';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, jobs } from '../db/schema';
 import { publiclyListed } from '../platform/job-visibility';
-import type { SitemapEntry } from '../platform/web-client';
+import { escapeMarkup, type PageAnswer, type SitemapEntry } from '../platform/web-client';
 import { findPublicJob } from './get-public-job';
 
-// What the server adds to the public site for search engines: the JobPosting data in the HTML of
-// /jobs/:id (so a crawler sees it without running JavaScript) and every open public job in sitemap.xml.
+// What the server adds to the public site for search engines: the status, head tags and JobPosting data of
+// /jobs/:id (so a crawler sees them without running JavaScript) and every open public job in sitemap.xml.
 
 // The script element's id: the page removes it when the visitor moves on to another page.
 export const JOB_POSTING_DATA_ID = 'job-posting-data';
+// Marks the other tags the server adds, which the page replaces with its own once it has loaded the job.
+const SERVER_HEAD_ATTRIBUTE = 'data-server-head';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-// The <head> addition of /jobs/:id: the job's JobPosting, or nothing for a job that is not open and public.
-export async function publicJobHead({
+// What /jobs/:id answers, for crawlers and link previews that run no script: an open public job with its
+// title, description, canonical address, sharing tags (shared/page-meta.ts, as the page renders them) and
+// JobPosting data; a job that was public and has ended (closed or archived) is gone for good (410); anything
+// else names no page (404): no such job, a draft, a private or paused one, or an id that is not one.
+export async function publicJobPage({
   db,
   publicUrl,
   id,
@@ -25,11 +31,39 @@ export async function publicJobHead({
   db: Database;
   publicUrl: string;
   id: string | undefined;
-}): Promise<string | null> {
-  if (!id || !isUuid(id)) return null;
+}): Promise<PageAnswer> {
+  if (!id || !isUuid(id)) return { status: 404 };
   const job = await findPublicJob({ db, id });
-  if (!job) return null;
-  return `<script type="application/ld+json" id="${JOB_POSTING_DATA_ID}">${scriptSafeJson(jobPostingStructuredData(job, publicUrl))}</script>`;
+  if (!job) {
+    const [ended] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.id, id),
+          eq(jobs.visibility, 'public'),
+          inArray(jobs.status, ['closed', 'archived']),
+          isNotNull(jobs.publishedAt),
+        ),
+      );
+    return { status: ended ? 410 : 404 };
+  }
+  const title = `${job.title} at ${job.company_name}`;
+  const description = excerptOf(job.description, 155);
+  const url = `${publicUrl}${paths.jobPost.getHref({ id: job.id })}`;
+  const marker = `${SERVER_HEAD_ATTRIBUTE}=""`;
+  const tags = [
+    `<title ${marker}>${escapeMarkup(pageTitle(title))}</title>`,
+    `<meta ${marker} name="description" content="${escapeMarkup(description)}">`,
+    `<link ${marker} rel="canonical" href="${escapeMarkup(url)}">`,
+    ...sharingTags({ title, description, url, publicUrl }).map((tag) =>
+      'property' in tag
+        ? `<meta ${marker} property="${tag.property}" content="${escapeMarkup(tag.content)}">`
+        : `<meta ${marker} name="${tag.name}" content="${escapeMarkup(tag.content)}">`,
+    ),
+    `<script type="application/ld+json" id="${JOB_POSTING_DATA_ID}">${scriptSafeJson(jobPostingStructuredData(job, publicUrl))}</script>`,
+  ];
+  return { status: 200, head: tags.join('') };
 }
 
 // A sitemap holds at most 50,000 addresses; the built pages take a few dozen of them.

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBoardTexts } from '~/shared/job-board';
 import { jobEditTexts } from '~/shared/jobs';
+import { SHARE_IMAGE } from '~/shared/page-meta';
 import { auditLogs, jobInvitations, jobs, notifications } from '../db/schema';
 import { buildTest } from '../db/seed/test-factories';
 import { loadWebClient } from '../platform/web-client';
@@ -247,13 +248,46 @@ describe('job pages', () => {
       expect(new Date(data.validThrough).getTime()).toBeGreaterThan(Date.now());
     });
 
-    it('serves the plain page for a job that is not open and public, or not a job at all', async () => {
-      const privateJob = await newJob({ visibility: 'private' });
-      for (const url of [`/jobs/${privateJob.id}`, '/jobs/42', '/jobs/00000000-0000-4000-8000-000000000000']) {
+    it('gives link previews the job’s title, description, address and card, as the page renders them', async () => {
+      const job = await newJob({ title: 'Support Lead "Nights" & <Weekends>', description: 'Lead a team of five.' });
+      const response = await testApp.app.inject({ method: 'GET', url: `/jobs/${job.id}` });
+      const url = `${PUBLIC_URL}/jobs/${job.id}`;
+      const title = 'Support Lead &#34;Nights&#34; &#38; &#60;Weekends&#62; at Northwind Outfitters · Tandem';
+      for (const tag of [
+        `<title data-server-head="">${title}</title>`,
+        '<meta data-server-head="" name="description" content="Lead a team of five.">',
+        `<link data-server-head="" rel="canonical" href="${url}">`,
+        `<meta data-server-head="" property="og:title" content="${title}">`,
+        `<meta data-server-head="" property="og:url" content="${url}">`,
+        `<meta data-server-head="" property="og:image" content="${PUBLIC_URL}/og-image.png">`,
+        `<meta data-server-head="" property="og:image:alt" content="${SHARE_IMAGE.alt}">`,
+        '<meta data-server-head="" name="twitter:card" content="summary_large_image">',
+      ]) {
+        expect(response.body).toContain(tag);
+      }
+    });
+
+    it('answers 410 for a public job that has ended, and 404 for anything else that is not an open public job', async () => {
+      const answers: Array<[string, number]> = [
+        [`/jobs/${(await newJob({ status: 'closed' })).id}`, 410],
+        [`/jobs/${(await newJob({ status: 'archived' })).id}`, 410],
+        [`/jobs/${(await newJob({ status: 'paused' })).id}`, 404],
+        [`/jobs/${(await newJob({ status: 'draft' })).id}`, 404],
+        // A draft archived without ever being published was never a public page.
+        [`/jobs/${(await newJob({ status: 'archived', publishedAt: null })).id}`, 404],
+        [`/jobs/${(await newJob({ visibility: 'private' })).id}`, 404],
+        [`/jobs/${(await newJob({ visibility: 'private', status: 'closed' })).id}`, 404],
+        ['/jobs/42', 404],
+        ['/jobs/00000000-0000-4000-8000-000000000000', 404],
+      ];
+      for (const [url, status] of answers) {
         const response = await testApp.app.inject({ method: 'GET', url });
-        expect(response.statusCode, url).toBe(200);
+        expect(response.statusCode, url).toBe(status);
+        // The page still comes, to say to a person that the job is not available.
+        expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
         expect(response.body, url).toContain('job shell');
         expect(response.body, url).not.toContain('application/ld+json');
+        expect(response.body, url).not.toContain('data-server-head');
       }
     });
 

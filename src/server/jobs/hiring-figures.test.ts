@@ -2,26 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tests } from '../db/schema';
 import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { startOfWeek } from './analyze-hiring';
-import { exportHiringPdf } from './export-hiring-pdf';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
-
-// The text pdfkit writes in an uncompressed file: each TJ array's hex strings, decoded (WinAnsi).
-function pdfText(pdf: Buffer): string {
-  const lines = pdf.toString('latin1').match(/\[(?:<[0-9a-f]*>\s*-?\d*\s*)+\] TJ/g) ?? [];
-  return lines
-    .map((line) =>
-      [...line.matchAll(/<([0-9a-f]*)>/g)]
-        .map((match) => Buffer.from(match[1] ?? '', 'hex').toString('latin1'))
-        .join(''),
-    )
-    .join('\n');
-}
 
 describe('hiring figures: summary cards, analytics, exports and applications', () => {
   let testApp: TestApp;
@@ -206,8 +194,7 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
 
-    const readable = await exportHiringPdf({ db: testApp.database.db, companyId, compress: false });
-    const text = pdfText(readable.content);
+    const text = await pdfText(pdf);
     for (const figure of [
       'Hiring analytics',
       'Northwind Outfitters',

@@ -71,6 +71,24 @@ describe('serving the built client', () => {
     expect(job.headers.location).toBe('/company/jobs/42?tab=applications');
   });
 
+  it('answers a case study the build did not make with 404, and one by its number with a 301 to its slug', async () => {
+    const built = await get('/case-studies/saas-startup-growth');
+    expect(built.statusCode).toBe(200);
+    expect(built.body).toContain('saas case study page');
+    const byNumber = await get('/case-studies/3?ref=mail');
+    expect(byNumber.statusCode).toBe(301);
+    expect(byNumber.headers.location).toBe('/case-studies/saas-startup-growth?ref=mail');
+    for (const url of ['/case-studies/no-such-study', '/case-studies/42']) {
+      const unknown = await get(url);
+      expect(unknown.statusCode, url).toBe(404);
+      expect(unknown.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      // The page itself, which leads a person back to the list (docs/spec/admin-billing-and-content.md §8).
+      expect(unknown.body, url).toContain('case study shell');
+    }
+    // The build's own list of addresses is not a file anyone downloads.
+    expect((await get('/page-addresses.json')).statusCode).toBe(404);
+  });
+
   it('preloads a page’s own chunks in its app shell, so they download at once', async () => {
     const jobs = await get('/company/jobs');
     expect(jobs.body).toContain('<link rel="modulepreload" crossorigin href="/assets/jobs-page-1a2b3c.js">');

@@ -7,7 +7,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '~/shared/contract';
 import { type LayoutKind, type PageId, pageIds, paths, redirectIds, redirects } from '~/shared/routes';
-import { APP_SHELL_FILE, appShellFileForPage, NOT_FOUND_FILE } from '~/shared/static-pages';
+import {
+  APP_SHELL_FILE,
+  appShellFileForPage,
+  NOT_FOUND_FILE,
+  PAGE_ADDRESSES_FILE,
+  type PageAddresses,
+} from '~/shared/static-pages';
 import { markRoutesPublic } from './access-control';
 import { setDocumentHeaders } from './security-headers';
 
@@ -30,6 +36,11 @@ export interface WebClient {
   notFound: HtmlDocument;
   // sitemap.xml and robots.txt, which name the site's address.
   textFiles: Map<string, HtmlDocument & { contentType: string }>;
+  // Pages with a parameter built for every value their content has (the case studies): any other value
+  // names nothing.
+  builtOnlyPages: Set<PageId>;
+  // Second addresses of built pages (a case study by its number), moved for good to the page's own.
+  movedPages: Map<string, string>;
 }
 
 // Built files name the site's address with this placeholder; the server puts PUBLIC_URL in its place.
@@ -42,11 +53,15 @@ export interface SitemapEntry {
   lastModified?: string;
 }
 
-// What the server completes per request from its data: more tags for the <head> of a page that is not
-// prerendered (a public job's structured data, for crawlers that run no JavaScript), by page id; and
-// addresses for sitemap.xml beyond the built pages.
+// What the server knows of a page with a parameter from its data: whether the value names something (200),
+// named something that is gone for good (410) or names nothing (404); and, when it does, tags for the page's
+// <head> (a public job's title, sharing tags and structured data, for crawlers that run no JavaScript).
+export type PageAnswer = { status: 200; head?: string } | { status: 404 | 410 };
+
+// What the server completes per request from its data: the answer for a page that is not prerendered, by
+// page id; and addresses for sitemap.xml beyond the built pages.
 interface DynamicWebContent {
-  pageHead?: Partial<Record<PageId, (params: Record<string, string | undefined>) => Promise<string | null>>>;
+  pageAnswers?: Partial<Record<PageId, (params: Record<string, string | undefined>) => Promise<PageAnswer>>>;
   sitemapEntries?: () => Promise<SitemapEntry[]>;
 }
 
@@ -54,7 +69,8 @@ const SITEMAP_PATH = '/sitemap.xml';
 
 const portalLayouts = new Set<LayoutKind>(['company', 'applicant', 'admin', 'manager']);
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+// Text inside an attribute or element of HTML or XML.
+export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const TEXT_FILES: Record<string, string> = {
   'sitemap.xml': 'application/xml; charset=utf-8',
@@ -125,6 +141,9 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
     const file = appShellFileForPage(id);
     if (await fileExists(path.join(absolute, file))) pageShells.set(id, await load(file));
   }
+  const addresses: PageAddresses = (await fileExists(path.join(absolute, PAGE_ADDRESSES_FILE)))
+    ? JSON.parse(await fs.readFile(path.join(absolute, PAGE_ADDRESSES_FILE), 'utf8'))
+    : { builtOnly: [], moved: {} };
   return {
     directory: absolute,
     pages,
@@ -132,6 +151,8 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
     pageShells,
     notFound: await load(NOT_FOUND_FILE),
     textFiles,
+    builtOnlyPages: new Set(addresses.builtOnly),
+    movedPages: new Map(Object.entries(addresses.moved)),
   };
 }
 
@@ -199,7 +220,7 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ['**/*.html', '**/*.br', '**/*.gz', '.vite/**', ...Object.keys(TEXT_FILES)],
+      globIgnore: ['**/*.html', '**/*.br', '**/*.gz', '.vite/**', PAGE_ADDRESSES_FILE, ...Object.keys(TEXT_FILES)],
       cacheControl: false,
       setHeaders: (reply: FastifyReply, filePath: string) => {
         // Files under assets/ carry a content hash in their name, so they never change.
@@ -213,30 +234,46 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
   const keepOutOfSearch = (id: PageId, reply: FastifyReply) => {
     if (portalLayouts.has(paths[id].layout)) reply.header('x-robots-tag', 'noindex');
   };
+  // The query a request came with, for an address that moves.
+  const queryOf = (request: FastifyRequest) => {
+    const query = request.url.indexOf('?');
+    return query === -1 ? '' : request.url.slice(query);
+  };
   const htmlRoute = (id: PageId, shell: HtmlDocument) =>
     app.get(paths[id].path, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
       keepOutOfSearch(id, reply);
-      return sendHtml(request, reply, client.pages.get(normalisePath(request.url)) ?? shell);
+      const urlPath = normalisePath(request.url);
+      const built = client.pages.get(urlPath);
+      if (built) return sendHtml(request, reply, built);
+      const moved = client.movedPages.get(urlPath);
+      if (moved) return reply.redirect(moved + queryOf(request), 301);
+      // Any other value of a page built for each of its values names nothing: the status says so to
+      // crawlers, and the browser still gets the page, which handles it (an unknown case study leads back
+      // to the list, docs/spec/admin-billing-and-content.md §8).
+      return sendHtml(request, reply, shell, client.builtOnlyPages.has(id) ? 404 : 200);
     });
   for (const id of pageIds) {
     const shell = client.pageShells.get(id) ?? client.appShell;
-    const pageHead = dynamic.pageHead?.[id];
-    if (!pageHead) {
+    const pageAnswer = dynamic.pageAnswers?.[id];
+    if (!pageAnswer) {
       htmlRoute(id, shell);
       continue;
     }
     const shellHtml = shell.identity.toString('utf8');
     app.get(paths[id].path, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      let head: string | null = null;
+      let answer: PageAnswer = { status: 200 };
       try {
-        head = await pageHead(request.params as Record<string, string | undefined>);
+        answer = await pageAnswer(request.params as Record<string, string | undefined>);
       } catch (error) {
         // The page still works without its extra tags: it renders in the browser from the API.
         request.log.error({ err: error }, 'could not complete the page head');
       }
       keepOutOfSearch(id, reply);
-      if (!head) return sendHtml(request, reply, shell);
+      // A page whose value names nothing still gets its shell: the page says so to the person (a job that
+      // is not available), the status to crawlers.
+      if (answer.status !== 200 || !answer.head) return sendHtml(request, reply, shell, answer.status);
       setDocumentHeaders(reply);
+      const { head } = answer;
       const html = shellHtml.includes('</head>') ? shellHtml.replace('</head>', `${head}</head>`) : head + shellHtml;
       return sendGeneratedDocument(reply, html, 'text/html; charset=utf-8', 'no-cache');
     });
@@ -247,8 +284,7 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
     const { path: from, to } = redirects[id];
     app.get(from, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
       const target = pathOf(to, request.params as Record<string, string>);
-      const query = request.url.indexOf('?');
-      return reply.redirect(query === -1 ? target : target + request.url.slice(query), 301);
+      return reply.redirect(target + queryOf(request), 301);
     });
   }
   for (const [urlPath, document] of client.textFiles) {
@@ -266,7 +302,7 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
         const added = entries
           .map(
             (entry) =>
-              `  <url><loc>${escapeXml(entry.url)}</loc>${entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ''}</url>\n`,
+              `  <url><loc>${escapeMarkup(entry.url)}</loc>${entry.lastModified ? `<lastmod>${escapeMarkup(entry.lastModified)}</lastmod>` : ''}</url>\n`,
           )
           .join('');
         const xml = builtSitemap.replace('</urlset>', `${added}</urlset>`);

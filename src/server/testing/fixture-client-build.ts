@@ -14,6 +14,13 @@ export async function writeFixtureBuild(directory: string) {
     'app-shells/companyJobs.html':
       '<html><head><link rel="modulepreload" crossorigin href="/assets/jobs-page-1a2b3c.js"></head><body>app shell</body></html>',
     '404.html': '<html><body>Oops! Page not found</body></html>',
+    // A page with a parameter built for each of its values, and its page shell for any other value.
+    'case-studies/saas-startup-growth/index.html': '<html><body>saas case study page</body></html>',
+    'app-shells/caseStudy.html': '<html><body>case study shell</body></html>',
+    'page-addresses.json': JSON.stringify({
+      builtOnly: ['caseStudy'],
+      moved: { '/case-studies/3': '/case-studies/saas-startup-growth' },
+    }),
     'assets/app-3f2a1b.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
     '.vite/manifest.json': '{}',

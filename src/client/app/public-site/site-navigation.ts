@@ -42,9 +42,11 @@ export const footerColumns = [
   {
     heading: 'Legal',
     links: [
-      { label: 'Privacy Policy', href: paths.privacyPolicy.getHref() },
-      { label: 'Terms of Service', href: paths.termsOfService.getHref() },
-      { label: 'Cookie Policy', href: paths.cookiePolicy.getHref() },
+      // The policies' canonical addresses (their aliases name these as canonical): a crawler following the
+      // footer lands on the address search engines index.
+      { label: 'Privacy Policy', href: paths.privacy.getHref() },
+      { label: 'Terms of Service', href: paths.terms.getHref() },
+      { label: 'Cookie Policy', href: paths.cookies.getHref() },
       { label: 'GDPR Compliance', href: paths.gdpr.getHref() },
     ],
   },

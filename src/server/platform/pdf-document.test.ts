@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../testing/pdf-text';
+import { createPdf } from './pdf-document';
+
+describe('the PDFs the server makes', () => {
+  it('sets text of several scripts in one line, aligned as asked, and wraps a long one whole', async () => {
+    const pdf = await createPdf({ title: 'Scripts', now: new Date('2026-11-26T00:00:00Z'), margin: 56 });
+    const { document } = pdf;
+    const width = document.page.width - 112;
+    document.fontSize(10);
+    pdf.text('Left', 56, 100, { width });
+    pdf.text('Łódź 日本 김민준', 56, 100, { width, align: 'right', weight: 'bold' });
+    pdf.text('Centre 中文 Ελλάδα', 56, 130, { width, align: 'center' });
+    const long = `${'Москва 東京 서울 '.repeat(12)}end`;
+    pdf.text(long, 56, 160, { width: 200 });
+    const text = await pdfText(await pdf.finish());
+    const lines = text.split('\n');
+    // One line: the left cell, then the right-aligned one at the far end, in one piece.
+    expect(lines.find((line) => line.startsWith('Left'))).toMatch(/^Left\s{20,}Łódź 日本 김민준$/);
+    expect(lines.find((line) => line.includes('Centre'))).toMatch(/^\s{20,}Centre 中文 Ελλάδα$/);
+    // Wrapped over lines, every word kept, in order.
+    const wrapped = lines.filter((line) => /Москва|東京|서울|end/.test(line));
+    expect(wrapped.length).toBeGreaterThan(3);
+    expect(wrapped.join(' ').trim().split(/\s+/)).toEqual(long.split(' '));
+  });
+});
