@@ -17,8 +17,8 @@ export function TimeZoneSection() {
       <CardHeader>
         <CardTitle id="time-zone-title">Time zone</CardTitle>
         <CardDescription>
-          Meeting times are shown to you in this zone, and the time you pick when scheduling is read in it. The people
-          you meet see the same meeting in theirs.
+          Meeting times on Tandem, in its emails and in its calendar files are shown to you in this zone, and a time you
+          pick when scheduling is read in it. The people you meet see the same meeting in theirs.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -49,10 +49,11 @@ export function OwnTimeZoneForm({ current, submitLabel = 'Save Time Zone', onSav
     }
   }
 
+  // The browser's zone is only a suggestion, and said to be one.
   const hint =
     !current && suggested && zone === suggested
       ? `Your browser says ${suggested}. Change it if you work in another zone.`
-      : 'Meetings, their emails and calendar files show your times in this zone.';
+      : undefined;
 
   return (
     <form noValidate className="grid gap-3" onSubmit={submit}>
