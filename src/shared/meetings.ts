@@ -78,6 +78,10 @@ export const meetingTexts = {
   organizerAnswers: 'You scheduled this meeting: only the people you invited answer it.',
   sameTime: 'The meeting is at that time already. Choose another time.',
   timeZone: 'Choose a time zone from the list.',
+  // Scheduling and moving read the chosen time in the person's own zone: without one, nothing is guessed.
+  ownTimeZoneRequired:
+    'Set your time zone first: the time you choose is read in it, and everyone else sees it in theirs.',
+  timeZoneSaved: 'Your time zone has been saved.',
   // The screens' words.
   loadError: 'Failed to load your meetings. Please try again.',
   scheduled: 'Meeting scheduled',
@@ -127,6 +131,13 @@ export const scheduleCallSchema = z.object({
 });
 export type ScheduleCallInput = z.input<typeof scheduleCallSchema>;
 
+// GET /api/meetings/account-manager-call: who such a call would be with (null: the company has no
+// manager yet), so the dialog shows the time on both sides before it is booked.
+export const accountManagerCallInviteeSchema = z.object({
+  account_manager: z.object({ name: z.string(), time_zone: z.string().nullable() }).nullable(),
+});
+export type AccountManagerCallInvitee = z.infer<typeof accountManagerCallInviteeSchema>;
+
 export const respondToMeetingSchema = z.object({
   response: z.enum(['accepted', 'declined'], { message: meetingTexts.response }),
   reason: reasonSchema,
@@ -164,9 +175,13 @@ export const meetingListQuerySchema = z
     { message: meetingTexts.rangeTooWide, path: ['to'] },
   );
 
+// PUT /api/account/time-zone: the person's own IANA zone, chosen in Settings (docs/decisions/022).
 export const timeZoneSchema = z.object({
-  time_zone: z.string().refine(isIanaTimeZone, { message: meetingTexts.timeZone }),
+  time_zone: z.string({ message: meetingTexts.timeZone }).refine(isIanaTimeZone, { message: meetingTexts.timeZone }),
 });
+// GET and PUT /api/account/time-zone answer with it: null until the person sets one.
+export const ownTimeZoneSchema = z.object({ time_zone: z.string().nullable() });
+export type OwnTimeZone = z.infer<typeof ownTimeZoneSchema>;
 
 const meetingParticipantSchema = z.object({
   user_id: z.string(),
@@ -174,8 +189,8 @@ const meetingParticipantSchema = z.object({
   role: z.enum(['applicant', 'company', 'admin', 'account_manager']),
   response: z.enum(meetingResponses),
   responded_at: z.string().nullable(),
-  // IANA: the person's own, else their profile's, else UTC.
-  time_zone: z.string(),
+  // IANA: the zone the person set (docs/decisions/022); null until they set one, never guessed.
+  time_zone: z.string().nullable(),
   is_organizer: z.boolean(),
   // The caller themself.
   is_you: z.boolean(),
@@ -226,7 +241,8 @@ const meetingInviteeSchema = z.object({
   applicant_name: z.string(),
   job_title: z.string(),
   status: z.string(),
-  time_zone: z.string(),
+  // Null: the applicant has not set one.
+  time_zone: z.string().nullable(),
 });
 export type MeetingInvitee = z.infer<typeof meetingInviteeSchema>;
 export const meetingInviteeListSchema = z.object({
@@ -246,39 +262,89 @@ export const calendarFeedCreatedSchema = z.object({ url: z.string(), created_at:
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
-// ---- Times in each person's own zone ----
+// ---- Times in each person's own zone (docs/decisions/022) ----
 
-// "Sun 8 Mar, 11:00" in that zone.
+// A meeting should fall within these hours of each invitee's own day: outside them the person
+// scheduling is warned, not stopped (people do take late calls, when they know it is late).
+const WORKING_DAY_START_MINUTES = 8 * 60;
+const WORKING_DAY_END_MINUTES = 20 * 60;
+
+// "Tue, Mar 10, 9:00 AM" in that zone.
 export function meetingDayAndTime(at: Date | string, timeZone: string): string {
-  return format(new Date(at), 'EEE d MMM, HH:mm', { in: tz(timeZone) });
+  return format(new Date(at), 'EEE, MMM d, h:mm a', { in: tz(timeZone) });
 }
 
-// "11:00" in that zone.
-function meetingClockTime(at: Date | string, timeZone: string): string {
-  return format(new Date(at), 'HH:mm', { in: tz(timeZone) });
+// "9:00 AM" in that zone.
+export function meetingClockTime(at: Date | string, timeZone: string): string {
+  return format(new Date(at), 'h:mm a', { in: tz(timeZone) });
 }
 
 // The calendar day of a moment in a zone, as YYYY-MM-DD (which cell of a calendar it falls in).
-function meetingCalendarDay(at: Date | string, timeZone: string): string {
+export function meetingCalendarDay(at: Date | string, timeZone: string): string {
   return format(new Date(at), 'yyyy-MM-dd', { in: tz(timeZone) });
 }
 
-// "Tue 10 Mar, 10:00 (your time) · 15:00 for Ada (Europe/London)": the viewer's time, then each other
-// participant's in their own zone, with the day when theirs differs and nothing when the zone is the same.
-export function meetingTimeInZones(
-  at: Date | string,
-  viewerZone: string,
-  others: Array<{ name: string; time_zone: string }>,
-): string {
-  const viewerDay = meetingCalendarDay(at, viewerZone);
-  const parts = [`${meetingDayAndTime(at, viewerZone)} (your time)`];
+// How a notification, an email or a calendar file tells one person when: "Tue, Mar 10, 10:00 PM
+// (Asia/Manila)". Someone who has not set a zone reads UTC, said as such, never passed off as theirs.
+export function meetingTimeFor(at: Date | string, timeZone: string | null): string {
+  if (timeZone) return `${meetingDayAndTime(at, timeZone)} (${timeZone})`;
+  return `${meetingDayAndTime(at, 'UTC')} UTC (you have not set a time zone on Tandem)`;
+}
+
+interface PersonInZone {
+  name: string;
+  // Null: they have not set one.
+  time_zone: string | null;
+}
+
+// "Tue, Mar 10, 9:00 AM your time (America/New_York) · 10:00 PM for Maria (Asia/Manila)": the viewer's
+// time, then each other participant's in their own zone (with the day when theirs differs). Someone
+// without a zone is said to have none rather than given a guessed time.
+export function meetingTimeInZones(at: Date | string, viewerZone: string | null, others: PersonInZone[]): string {
+  const zone = viewerZone ?? 'UTC';
+  const viewerDay = meetingCalendarDay(at, zone);
+  const parts = [
+    viewerZone
+      ? `${meetingDayAndTime(at, zone)} your time (${zone})`
+      : `${meetingDayAndTime(at, zone)} UTC (you have not set a time zone)`,
+  ];
   for (const other of others) {
-    if (other.time_zone === viewerZone) continue;
-    const sameDay = meetingCalendarDay(at, other.time_zone) === viewerDay;
-    const time = sameDay ? meetingClockTime(at, other.time_zone) : meetingDayAndTime(at, other.time_zone);
-    parts.push(`${time} for ${other.name} (${other.time_zone})`);
+    if (!other.time_zone) {
+      parts.push(`${other.name} has not set a time zone`);
+    } else if (viewerZone && other.time_zone === viewerZone) {
+      parts.push(`the same for ${other.name}`);
+    } else {
+      const sameDay = meetingCalendarDay(at, other.time_zone) === viewerDay;
+      const time = sameDay ? meetingClockTime(at, other.time_zone) : meetingDayAndTime(at, other.time_zone);
+      parts.push(`${time} for ${other.name} (${other.time_zone})`);
+    }
   }
   return parts.join(' · ');
+}
+
+// Minutes since that zone's midnight.
+const minutesOfDay = (at: Date | string, timeZone: string) => {
+  const [hours = 0, minutes = 0] = format(new Date(at), 'H:m', { in: tz(timeZone) })
+    .split(':')
+    .map(Number);
+  return hours * 60 + minutes;
+};
+
+// Whether any part of a meeting falls outside 08:00–20:00 in the zone (a late end counts too).
+export function isOutsideWorkingHours(at: Date | string, durationMinutes: number, timeZone: string): boolean {
+  const start = minutesOfDay(at, timeZone);
+  return start < WORKING_DAY_START_MINUTES || start + durationMinutes > WORKING_DAY_END_MINUTES;
+}
+
+// "10:00 PM–10:30 PM for Maria is outside 8:00 AM–8:00 PM in their time zone (Asia/Manila)."
+export function workingHoursWarning(
+  at: Date | string,
+  durationMinutes: number,
+  person: { name: string; time_zone: string },
+): string {
+  const end = new Date(new Date(at).getTime() + durationMinutes * 60_000);
+  const hours = `${meetingClockTime(at, person.time_zone)}–${meetingClockTime(end, person.time_zone)}`;
+  return `${hours} for ${person.name} is outside 8:00 AM–8:00 PM in their time zone (${person.time_zone}).`;
 }
 
 export const meetingEndsAt = (meeting: { starts_at: string; duration_minutes: number }) =>

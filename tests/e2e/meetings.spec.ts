@@ -10,9 +10,10 @@ import { expect, saveScreenshots, test } from './support/test';
 // Meetings: the company schedules an interview from an application; it shows in both
 // calendars without a reload and the application moves to Interviewing; the applicant accepts and the
 // company sees it; the .ics downloads; the bell lists the invitation; Connect Google Calendar gives a
-// feed URL that is a calendar with the meeting. Each side works in its own time zone.
+// feed URL that is a calendar with the meeting. Each side works in the time zone of its own account
+// (docs/decisions/022), never the browser's: the company in New York, the applicant in Manila.
 
-// The company's browser is in London, the applicant's in New York: the times differ by five hours.
+// The company's browser is in London and the applicant's in Berlin: neither zone may show anywhere.
 test.use({ timezoneId: 'Europe/London' });
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -39,7 +40,8 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   createAccount,
 }) => {
   test.setTimeout(120_000);
-  const applicant = await createAccount('applicant', { name: uniqueName('Ada Lovelace') });
+  const applicant = await createAccount('applicant', { name: uniqueName('Maria Santos'), time_zone: 'Asia/Manila' });
+  // The company person has not set a zone yet: the dialog asks for it first.
   await loginAs('company', { name: 'Rita Reviewer', company_name: uniqueName('Northwind') });
   const job = await createJob(page);
   const seeded = await request.post(`/api/testing/jobs/${job.id}/applications`, {
@@ -48,7 +50,7 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   expect(seeded.status(), await seeded.text()).toBe(201);
   const [application] = ((await seeded.json()) as { applications: Array<{ id: string }> }).applications;
 
-  // The applicant has their Meetings page open, in New York.
+  // The applicant has their Meetings page open, on a laptop set to Berlin time.
   const {
     context: applicantContext,
     page: applicantPage,
@@ -58,34 +60,46 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
     request,
     baseURL,
     email: applicant.email,
-    options: { timezoneId: 'America/New_York' },
+    options: { timezoneId: 'Europe/Berlin' },
   });
-  // Opening the portal tells the server the browser's zone.
-  const zoneSent = applicantPage.waitForResponse('**/api/account/time-zone');
   await applicantPage.goto(paths.applicantMeetings.getHref());
-  expect((await zoneSent).status()).toBe(204);
   await expect(applicantPage.getByRole('heading', { name: 'Meetings', level: 1 })).toBeVisible();
+  await expect(applicantPage.getByText('Times are in Asia/Manila.')).toBeVisible();
   await expect(applicantPage.getByText('No upcoming meetings')).toBeVisible();
   const bell = applicantPage.getByRole('banner').getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications');
 
-  // The company schedules an interview from the application's drawer, three days ahead at 15:00.
+  // The company schedules an interview from the application's drawer, three days ahead at 9:00 AM its time.
   await page.goto(`${paths.companyApplications.getHref()}?application=${application?.id}`);
   const drawer = page.getByRole('dialog', { name: `Application from ${applicant.name}` });
   await expect(drawer.getByRole('status').getByText('Submitted')).toBeVisible();
   await drawer.getByRole('button', { name: 'Schedule Meeting' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule Meeting' });
+  // No zone yet: it is asked for first (the browser's London is only offered), then saved to the account.
+  await expect(dialog.getByText('Set your time zone first.')).toBeVisible();
+  await expect(dialog.getByLabel('Time', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('combobox', { name: 'Your time zone' })).toContainText('Europe/London');
+  await saveScreenshots(page, 'meetings-schedule-dialog-zone-first');
+  await dialog.getByRole('combobox', { name: 'Your time zone' }).click();
+  await page.getByRole('combobox', { name: 'Search time zones' }).fill('new york');
+  await page.getByRole('option', { name: /^America\/New York/ }).click();
+  await dialog.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(dialog.getByText('In your time zone, America/New_York.')).toBeVisible();
   await expect(dialog.getByText(applicant.name, { exact: true })).toBeVisible();
-  await expect(dialog.getByText('their time zone: America/New_York')).toBeVisible();
+  await expect(dialog.getByText('their time zone: Asia/Manila')).toBeVisible();
   await expect(dialog.getByLabel('Type')).toHaveValue('interview');
   const day = inDays(3);
   await dialog.getByRole('button', { name: /^Date:/ }).click();
   await page.getByRole('button', { name: calendarDayLabel(day) }).click();
-  await dialog.getByLabel('Time').selectOption('15:00');
+  await dialog.getByLabel('Time').selectOption('09:00');
   await dialog.getByLabel('Duration').selectOption({ label: '45 minutes' });
   await dialog.getByLabel('Notes (optional)').fill('A call about the support rota.');
-  // The time as the applicant reads it in New York (five hours behind London in winter).
-  await expect(dialog.getByText(/15:00 \(your time\) · 10:00 for .* \(America\/New_York\)/)).toBeVisible();
+  // Both sides: 9:00 AM in New York is 9:00 or 10:00 PM in Manila (twelve or thirteen hours ahead, with
+  // New York's daylight time), late in her day: a warning, not a refusal.
+  const both = dialog.getByText(/^.*9:00 AM your time \(America\/New_York\) · (9|10):00 PM for .* \(Asia\/Manila\)$/);
+  await expect(both).toBeVisible();
+  const manilaTime = (await both.textContent())?.match(/((9|10):00 PM) for/)?.[1] ?? '';
+  await expect(dialog.getByText(/is outside 8:00 AM–8:00 PM in their time zone \(Asia\/Manila\)/)).toBeVisible();
   await saveScreenshots(page, 'meetings-schedule-dialog');
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Schedule Meeting' }).click();
@@ -97,7 +111,20 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   // The applicant's page shows the invitation without a reload, in their own time, and the bell has it.
   const invitation = upcomingOf(applicantPage).getByRole('listitem').filter({ hasText: job.title });
   await expect(invitation).toContainText('Invitation');
-  await expect(invitation).toContainText('10:00 (your time) · 15:00 for Rita Reviewer (Europe/London)');
+  await expect(invitation).toContainText(
+    `${manilaTime} your time (Asia/Manila) · 9:00 AM for Rita Reviewer (America/New_York)`,
+  );
+  // So does the invitation email, in Manila time with the zone named.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/testing/outbox?to=${encodeURIComponent(applicant.email)}`);
+        const { items } = (await response.json()) as { items: Array<{ subject: string; text: string }> };
+        return items.find((item) => /invited you to an interview$/.test(item.subject))?.text ?? '';
+      },
+      { message: 'the invitation email', timeout: 20_000 },
+    )
+    .toContain(`${manilaTime} (Asia/Manila). Accept or decline it on your Meetings page.`);
   await expect(bell).toHaveAccessibleName(/^Notifications, \d+ unread$/);
   await bell.click();
   await expect(
@@ -110,7 +137,7 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   const companyItem = upcomingOf(page).getByRole('listitem').filter({ hasText: job.title });
   await expect(companyItem).toContainText('Awaiting reply');
   await expect(
-    page.getByRole('button', { name: new RegExp(`^15:00 Interview: ${job.title}, Awaiting reply`) }),
+    page.getByRole('button', { name: new RegExp(`^9:00 AM Interview: ${job.title}, Awaiting reply`) }),
   ).toBeVisible();
 
   // The applicant accepts; the company's page follows without a reload.
@@ -123,7 +150,7 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(page).toHaveURL(/view=week/);
   await expect(
-    page.getByRole('button', { name: new RegExp(`^Interview: ${job.title} 15:00–15:45 · .* Confirmed$`) }),
+    page.getByRole('button', { name: new RegExp(`^Interview: ${job.title} 9:00 AM–9:45 AM · .* Confirmed$`) }),
   ).toBeVisible();
   await saveScreenshots(page, 'meetings-company-week');
   await page.getByRole('button', { name: 'Month', exact: true }).click();
@@ -139,6 +166,9 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   expect(ics).toContain('BEGIN:VCALENDAR');
   expect(ics).toContain(`SUMMARY:Interview: ${job.title}`);
   expect(ics).toContain('SEQUENCE:0');
+  // An absolute instant (UTC) each calendar app shows in its reader's zone, and the time stated in Rita's.
+  expect(ics).toMatch(/\r\nDTSTART:\d{8}T1[34]0000Z\r\n/);
+  expect(ics.replace(/\r\n /g, '')).toContain(`9:00 AM your time (America/New_York) · ${manilaTime} for`);
 
   // The details panel, opened from the list, says everything and is where a notification's link lands.
   await companyItem.getByRole('button', { name: `Details of Interview: ${job.title}` }).click();
@@ -172,6 +202,10 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   const room = await opening;
   await expect(room.getByRole('heading', { name: 'Meeting Room' })).toBeVisible();
   await expect(room.getByText(`Interview: ${job.title}`)).toBeVisible();
+  await expect(
+    room.getByText(`${manilaTime} your time (Asia/Manila) · 9:00 AM for Rita Reviewer (America/New_York)`),
+  ).toBeVisible();
+  await expect(room.getByText('Rita Reviewer (America/New_York) · Organizer')).toBeVisible();
   await saveScreenshots(room, 'meetings-room');
   await expectNoSeriousViolations(room);
 
@@ -189,13 +223,16 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   await page.goto(`${paths.companyMeetings.getHref()}?date=${isoDay(day)}`);
   await companyItem.getByRole('button', { name: 'Reschedule' }).click();
   const reschedule = page.getByRole('dialog', { name: `Reschedule Interview: ${job.title}` });
-  await expect(reschedule.getByLabel('Time')).toHaveValue('15:00');
-  await reschedule.getByLabel('Time').selectOption('16:00');
+  await expect(reschedule.getByLabel('Time')).toHaveValue('09:00');
+  await reschedule.getByLabel('Time').selectOption('10:00');
   await reschedule.getByLabel('Reason (optional)').fill('The team meeting ran over.');
   await reschedule.getByRole('button', { name: 'Reschedule' }).click();
   await expect(reschedule).toBeHidden();
   await expect(invitation).toContainText('Invitation');
-  await expect(invitation).toContainText('11:00 (your time) · 16:00 for Rita Reviewer (Europe/London)');
+  const laterInManila = manilaTime === '9:00 PM' ? '10:00 PM' : '11:00 PM';
+  await expect(invitation).toContainText(
+    `${laterInManila} your time (Asia/Manila) · 10:00 AM for Rita Reviewer (America/New_York)`,
+  );
 
   // The applicant cancels it, which needs a reason; the company's list drops it and its calendar says so.
   await invitation.getByRole('button', { name: 'Cancel Meeting' }).click();
@@ -207,7 +244,7 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   await expect(cancel).toBeHidden();
   await expect(companyItem).toBeHidden();
   await expect(
-    page.getByRole('button', { name: new RegExp(`^16:00 Interview: ${job.title}, Cancelled`) }),
+    page.getByRole('button', { name: new RegExp(`^10:00 AM Interview: ${job.title}, Cancelled`) }),
   ).toBeVisible();
 
   expect(applicantErrors).toEqual([]);

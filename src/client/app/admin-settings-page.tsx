@@ -1,7 +1,15 @@
+import { TimeZoneSection } from '~/client/account/time-zone-section';
 import type { PageProps } from '~/client/routes';
 import { SystemSettingsPage } from '~/client/system-settings';
 
-// /admin/settings: System Settings (system-settings/). Administrators have no personal API tokens.
+// /admin/settings: System Settings (system-settings/), then the administrator's own time zone
+// (account/), the one personal setting on this page (docs/decisions/022). Administrators have no
+// personal API tokens.
 export default function AdminSettingsRoute(props: PageProps) {
-  return <SystemSettingsPage {...props} />;
+  return (
+    <div className="grid min-w-0 gap-6">
+      <SystemSettingsPage {...props} />
+      <TimeZoneSection />
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmailSection, PasswordSection, ProfileSection } from '~/client/account/account-sections';
 import { CompanyProfileSection } from '~/client/account/company-profile-section';
 import { SessionsSection } from '~/client/account/sessions-section';
+import { TimeZoneSection } from '~/client/account/time-zone-section';
 import { ApiTokensSection } from '~/client/api-tokens';
 import { CompanyAuditLogSection } from '~/client/audit-logs';
 import { currentUserQueryOptions } from '~/client/auth/api';
@@ -11,20 +12,24 @@ import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 
-// A company person's Settings: their profile, the company's public profile, sign-in details and
-// sessions (account/), and which notifications are emailed (notifications/). Composed here so neither
-// feature imports the other.
+// A company person's (or an account manager's) Settings: their profile and time zone, the company's
+// public profile, sign-in details and sessions (account/), and which notifications are emailed
+// (notifications/). Composed here so neither feature imports the other.
 export default function CompanySettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
   const user = data?.user;
   const { title } = paths[pageId];
 
   return (
-    <PortalPage title={title} description="Your profile, sign-in details, email notifications and active sessions.">
+    <PortalPage
+      title={title}
+      description="Your profile, time zone, sign-in details, email notifications and active sessions."
+    >
       {/* The portal guard renders this page only once the user is known. */}
       {user && (
         <>
           <ProfileSection user={user} />
+          <TimeZoneSection />
           {user.role === 'company' && user.company && <CompanyProfileSection />}
           <EmailSection user={user} />
           <PasswordSection user={user} />

@@ -1,12 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { CalendarDaysIcon, ClipboardCheckIcon, FileTextIcon, MessageSquareIcon, SearchIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DashboardSection, SectionEmpty } from '~/client/components/dashboard-section';
+import { dayIn } from '~/client/components/meeting-time-fields';
 import { Badge } from '~/client/components/ui/badge';
 import { Calendar } from '~/client/components/ui/calendar';
+import { ownTimeZoneQueryOptions } from '~/client/lib/own-time-zone';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { ApplicantApplication, ApplicantMeeting, ApplicantMessage, RecommendedJob } from '~/shared/applications';
+import { meetingTimeFor } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
 import type { ApplicantAttemptSummary } from '~/shared/test-attempts';
 import { ApplicationStageBadge } from './application-stage-badge';
@@ -171,10 +175,9 @@ export function SkillsTestsSection({ tests }: { tests: ApplicantAttemptSummary[]
   );
 }
 
-const meetingTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 // The meetings ahead: a month calendar marking their days (a day opens it on the Meetings page), the
-// next ones with their Join links, and `calendarAction` (Connect Google Calendar, from meetings).
+// next ones with their Join links, and `calendarAction` (Connect Google Calendar, from meetings). Days
+// and times are the applicant's own zone's (docs/decisions/022), named; UTC, said so, until they set one.
 export function UpcomingMeetingsSection({
   meetings,
   calendarAction,
@@ -183,7 +186,8 @@ export function UpcomingMeetingsSection({
   calendarAction?: ReactNode;
 }) {
   const navigate = useNavigate();
-  const meetingDays = meetings.map((meeting) => new Date(meeting.date));
+  const zone = useQuery(ownTimeZoneQueryOptions()).data?.time_zone ?? null;
+  const meetingDays = meetings.map((meeting) => dayIn(new Date(meeting.date), zone ?? 'UTC'));
   return (
     <DashboardSection
       id="upcoming-meetings"
@@ -211,7 +215,7 @@ export function UpcomingMeetingsSection({
                 <div className="min-w-0">
                   <p className="font-medium break-words">{meeting.company}</p>
                   <p className="text-sm text-muted-foreground">
-                    {meeting.type} · <time dateTime={meeting.date}>{meetingTime.format(new Date(meeting.date))}</time>
+                    {meeting.type} · <time dateTime={meeting.date}>{meetingTimeFor(meeting.date, zone)}</time>
                   </p>
                 </div>
                 <a

@@ -8,6 +8,7 @@ import {
   MeetingTimeFields,
   meetingFormErrors,
 } from '~/client/components/meeting-time-fields';
+import { OwnTimeZoneGate } from '~/client/components/own-time-zone-gate';
 import { SearchInput } from '~/client/components/search-input';
 import { TextAreaField } from '~/client/components/text-area-field';
 import { Alert } from '~/client/components/ui/alert';
@@ -46,8 +47,9 @@ interface ScheduleMeetingDialogProps {
 }
 
 // Schedule Meeting (the company's meetings page and the pipeline's drawer): an applicant in the
-// pipeline, the kind of meeting, when and for how long, with the time as the applicant will read it in
-// their own zone. An interview moves the application to Interviewing.
+// pipeline, the kind of meeting, when (on the scheduler's own clock, asked for first when they have
+// not set a zone) and for how long, with the time as the applicant will read it in their own zone and
+// a warning when it falls outside their working day. An interview moves the application to Interviewing.
 export function ScheduleMeetingDialog({ open, onOpenChange, applicationId, onScheduled }: ScheduleMeetingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -56,13 +58,18 @@ export function ScheduleMeetingDialog({ open, onOpenChange, applicationId, onSch
         description="The applicant is invited and answers on their Meetings page. An interview moves the application to Interviewing."
       >
         {open && (
-          <ScheduleMeetingForm
-            applicationId={applicationId}
-            onDone={(meeting) => {
-              onOpenChange(false);
-              if (meeting) onScheduled?.(meeting);
-            }}
-          />
+          <OwnTimeZoneGate>
+            {(zone) => (
+              <ScheduleMeetingForm
+                zone={zone}
+                applicationId={applicationId}
+                onDone={(meeting) => {
+                  onOpenChange(false);
+                  if (meeting) onScheduled?.(meeting);
+                }}
+              />
+            )}
+          </OwnTimeZoneGate>
         )}
       </DialogContent>
     </Dialog>
@@ -70,9 +77,11 @@ export function ScheduleMeetingDialog({ open, onOpenChange, applicationId, onSch
 }
 
 function ScheduleMeetingForm({
+  zone,
   applicationId,
   onDone,
 }: {
+  zone: string;
   applicationId?: string;
   onDone: (meeting?: Meeting) => void;
 }) {
@@ -80,7 +89,7 @@ function ScheduleMeetingForm({
   const [search, setSearch] = useState('');
   const [chosenId, setChosenId] = useState(applicationId ?? '');
   const [type, setType] = useState<MeetingType>('interview');
-  const [when, setWhen] = useState<MeetingTime>(defaultMeetingTime);
+  const [when, setWhen] = useState<MeetingTime>(() => defaultMeetingTime(zone));
   const [title, setTitle] = useState('');
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -91,7 +100,7 @@ function ScheduleMeetingForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkMeetingTime(when);
+    const checked = checkMeetingTime(when, zone);
     const found: Partial<Record<Field, string>> = { ...checked.errors };
     if (!chosenId) found.application_id = 'Choose an applicant from your pipeline.';
     setErrors(found);
@@ -168,6 +177,7 @@ function ScheduleMeetingForm({
         value={when}
         onChange={setWhen}
         errors={errors}
+        zone={zone}
         others={invitee ? [{ name: invitee.applicant_name, time_zone: invitee.time_zone }] : []}
       />
       <FormField label="Title (optional)" error={errors.title}>
@@ -208,7 +218,10 @@ function FixedInvitee({ invitee, isLoading }: { invitee: MeetingInvitee | undefi
     <div className="rounded-md border border-border p-3 text-sm">
       <p className="font-medium">{invitee.applicant_name}</p>
       <p className="text-muted-foreground">
-        {invitee.job_title} · their time zone: {invitee.time_zone}
+        {invitee.job_title} ·{' '}
+        {invitee.time_zone
+          ? `their time zone: ${invitee.time_zone}`
+          : `${invitee.applicant_name} has not set a time zone`}
       </p>
     </div>
   );

@@ -27,6 +27,11 @@ const jobBoardAll = ['job-board'] as const;
 const applicantAll = ['applicant'] as const;
 
 export const queryKeys = {
+  // The signed-in person's own time zone (docs/decisions/022): read by every screen that shows a time in
+  // it, written in Settings, in an applicant's profile, or where a scheduling dialog asks for it first.
+  account: {
+    timeZone: () => ['account', 'time-zone'] as const,
+  },
   // The company dashboard's own figures (employees, pipeline, account manager).
   companyDashboard: ['company-dashboard'] as const,
   jobs: {
@@ -110,6 +115,8 @@ export const queryKeys = {
     detail: (id: string) => ['meetings', 'detail', id] as const,
     invitees: (query: { q: string; application_id?: string }) => ['meetings', 'invitees', query] as const,
     feed: () => ['meetings', 'feed'] as const,
+    // Who the company's call with its account manager would be with, and their zone.
+    accountManagerCall: () => ['meetings', 'account-manager-call'] as const,
   },
   // The company's billing (client/billing): its invoices and their summary cards, payment methods, billing
   // profile (auto-pay) and payments. A payment changes all of them, so they nest under one key.

@@ -46,6 +46,12 @@ export const calendarFeedQueryOptions = () =>
     queryFn: () => callApi(meetingsContract.calendarFeed),
   });
 
+export const accountManagerCallQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.meetings.accountManagerCall(),
+    queryFn: () => callApi(meetingsContract.accountManagerCallInvitee),
+  });
+
 export function useCreateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { checkMeetingTime, startsAtOf } from '~/client/components/meeting-time-fields';
+import { checkMeetingTime, meetingTimeOf, startsAtOf } from '~/client/components/meeting-time-fields';
 import { meetingTexts } from '~/shared/meetings';
 import { calendarDays, calendarRange, stepAnchor } from './meeting-calendar';
 
@@ -34,24 +34,42 @@ describe('the meetings calendar', () => {
     expect(format(stepAnchor('month', day('2026-01-31'), 1), 'yyyy-MM-dd')).toBe('2026-02-28');
   });
 
-  it('asks the API for the days shown, from midnight to the midnight after', () => {
-    const range = calendarRange('week', day('2026-11-26'));
-    expect(new Date(range.from)).toEqual(new Date('2026-11-22T00:00:00'));
-    expect(new Date(range.to)).toEqual(new Date('2026-11-29T00:00:00'));
+  it('asks the API for the days shown, from midnight to the midnight after, in the viewer’s own zone', () => {
+    const range = calendarRange('week', day('2026-11-26'), 'Asia/Manila');
+    expect(range).toEqual({ from: '2026-11-21T16:00:00.000Z', to: '2026-11-28T16:00:00.000Z' });
+    const newYork = calendarRange('week', day('2026-11-26'), 'America/New_York');
+    expect(newYork).toEqual({ from: '2026-11-22T05:00:00.000Z', to: '2026-11-29T05:00:00.000Z' });
   });
 
-  it('sends the day and time picked, in the browser’s zone, once they are ahead', () => {
+  it('sends the day and time picked on the person’s own clock, whatever the browser’s zone, once ahead', () => {
     const when = { day: new Date('2027-01-12T00:00:00'), time: '09:30', duration: 45 };
-    expect(startsAtOf(when)).toEqual(new Date('2027-01-12T09:30:00'));
-    const now = new Date('2027-01-12T10:00:00');
-    expect(checkMeetingTime(when, now)).toEqual({ startsAt: null, errors: { day: meetingTexts.startsInPast } });
-    expect(checkMeetingTime({ ...when, day: undefined }, now).errors).toEqual({ day: meetingTexts.startsAt });
-    expect(checkMeetingTime({ ...when, duration: 50 }, new Date('2027-01-01')).errors).toEqual({
+    // 9:30 in New York (UTC−5 in January) and in Manila (UTC+8) are different instants.
+    expect(startsAtOf(when, 'America/New_York')).toEqual(new Date('2027-01-12T14:30:00Z'));
+    expect(startsAtOf(when, 'Asia/Manila')).toEqual(new Date('2027-01-12T01:30:00Z'));
+    const now = new Date('2027-01-12T15:00:00Z');
+    expect(checkMeetingTime(when, 'America/New_York', now)).toEqual({
+      startsAt: null,
+      errors: { day: meetingTexts.startsInPast },
+    });
+    expect(checkMeetingTime({ ...when, day: undefined }, 'America/New_York', now).errors).toEqual({
+      day: meetingTexts.startsAt,
+    });
+    expect(checkMeetingTime({ ...when, duration: 50 }, 'America/New_York', new Date('2027-01-01')).errors).toEqual({
       duration: meetingTexts.duration,
     });
-    expect(checkMeetingTime(when, new Date('2027-01-01'))).toEqual({
-      startsAt: new Date('2027-01-12T09:30:00'),
+    expect(checkMeetingTime(when, 'America/New_York', new Date('2027-01-01'))).toEqual({
+      startsAt: new Date('2027-01-12T14:30:00Z'),
       errors: {},
     });
+  });
+
+  it('reads a meeting back onto the person’s own clock to move it', () => {
+    // 02:00 UTC on the 13th is 9:00 PM on the 12th in New York and 10:00 AM on the 13th in Manila.
+    const at = new Date('2027-01-13T02:00:00Z');
+    const inNewYork = meetingTimeOf(at, 30, 'America/New_York');
+    expect([format(inNewYork.day ?? at, 'yyyy-MM-dd'), inNewYork.time]).toEqual(['2027-01-12', '21:00']);
+    const inManila = meetingTimeOf(at, 30, 'Asia/Manila');
+    expect([format(inManila.day ?? at, 'yyyy-MM-dd'), inManila.time]).toEqual(['2027-01-13', '10:00']);
+    expect(startsAtOf(inManila, 'Asia/Manila')).toEqual(at);
   });
 });

@@ -8,15 +8,15 @@ import {
   format,
   isSameDay,
   isSameMonth,
-  startOfDay,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { dayIn, startsAtOf } from '~/client/components/meeting-time-fields';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { cn } from '~/client/lib/cn';
-import type { Meeting } from '~/shared/meetings';
+import { type Meeting, meetingCalendarDay, meetingClockTime } from '~/shared/meetings';
 import { meetingHours, meetingState, meetingWith } from './meeting-format';
 
 export type CalendarView = 'month' | 'week';
@@ -25,30 +25,36 @@ export type CalendarView = 'month' | 'week';
 const weekOptions = { weekStartsOn: 0 } as const;
 const CHIPS_PER_DAY = 2;
 
-// The days a view shows around a day, in the viewer's zone: a month as whole weeks, or one week.
+// The days a view shows around a day: a month as whole weeks, or one week. Days are calendar dates of
+// the viewer's own zone (docs/decisions/022), whatever zone the browser is in.
 export function calendarDays(view: CalendarView, anchor: Date): Date[] {
   const start = view === 'month' ? startOfWeek(startOfMonth(anchor), weekOptions) : startOfWeek(anchor, weekOptions);
   const end = view === 'month' ? endOfWeek(endOfMonth(anchor), weekOptions) : endOfWeek(anchor, weekOptions);
   return eachDayOfInterval({ start, end });
 }
 
-// The range to ask the API for: from the first day's midnight to the midnight after the last.
-export function calendarRange(view: CalendarView, anchor: Date): { from: string; to: string } {
+// Midnight of a calendar date in a zone, as an instant.
+const midnightIn = (day: Date, zone: string) => startsAtOf({ day, time: '00:00', duration: 0 }, zone) ?? day;
+
+// The range to ask the API for: from the first day's midnight to the midnight after the last, in the zone.
+export function calendarRange(view: CalendarView, anchor: Date, zone: string): { from: string; to: string } {
   const days = calendarDays(view, anchor);
   const first = days[0] ?? anchor;
   const last = days[days.length - 1] ?? anchor;
-  return { from: startOfDay(first).toISOString(), to: startOfDay(addDays(last, 1)).toISOString() };
+  return { from: midnightIn(first, zone).toISOString(), to: midnightIn(addDays(last, 1), zone).toISOString() };
 }
 
 export const stepAnchor = (view: CalendarView, anchor: Date, step: 1 | -1) =>
   view === 'month' ? addMonths(anchor, step) : addWeeks(anchor, step);
 
-const meetingsOn = (meetings: Meeting[], day: Date) =>
-  meetings.filter((meeting) => isSameDay(new Date(meeting.starts_at), day));
+const meetingsOn = (meetings: Meeting[], day: Date, zone: string) =>
+  meetings.filter((meeting) => meetingCalendarDay(meeting.starts_at, zone) === format(day, 'yyyy-MM-dd'));
 
 interface MeetingCalendarProps {
   view: CalendarView;
   anchor: Date;
+  // The viewer's own zone (UTC, said so on the page, until they set one).
+  zone: string;
   meetings: Meeting[];
   onAnchorChange: (day: Date) => void;
   onOpen: (meeting: Meeting) => void;
@@ -56,7 +62,7 @@ interface MeetingCalendarProps {
 
 // The month or week of the viewer's meetings. In a month each day shows its first meetings (dots on a
 // phone) and a click on the day lists them all below; a week lists every meeting of each day.
-export function MeetingCalendar({ view, anchor, meetings, onAnchorChange, onOpen }: MeetingCalendarProps) {
+export function MeetingCalendar({ view, anchor, zone, meetings, onAnchorChange, onOpen }: MeetingCalendarProps) {
   const days = calendarDays(view, anchor);
   const first = days[0] ?? anchor;
   const last = days[days.length - 1] ?? anchor;
@@ -80,7 +86,7 @@ export function MeetingCalendar({ view, anchor, meetings, onAnchorChange, onOpen
           >
             <ChevronLeftIcon aria-hidden="true" />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onAnchorChange(startOfDay(new Date()))}>
+          <Button variant="outline" size="sm" onClick={() => onAnchorChange(dayIn(new Date(), zone))}>
             Today
           </Button>
           <Button
@@ -94,9 +100,16 @@ export function MeetingCalendar({ view, anchor, meetings, onAnchorChange, onOpen
         </div>
       </div>
       {view === 'month' ? (
-        <MonthGrid days={days} anchor={anchor} meetings={meetings} onAnchorChange={onAnchorChange} onOpen={onOpen} />
+        <MonthGrid
+          days={days}
+          anchor={anchor}
+          zone={zone}
+          meetings={meetings}
+          onAnchorChange={onAnchorChange}
+          onOpen={onOpen}
+        />
       ) : (
-        <WeekAgenda days={days} meetings={meetings} onOpen={onOpen} />
+        <WeekAgenda days={days} zone={zone} meetings={meetings} onOpen={onOpen} />
       )}
     </div>
   );
@@ -105,19 +118,21 @@ export function MeetingCalendar({ view, anchor, meetings, onAnchorChange, onOpen
 function MonthGrid({
   days,
   anchor,
+  zone,
   meetings,
   onAnchorChange,
   onOpen,
 }: {
   days: Date[];
   anchor: Date;
+  zone: string;
   meetings: Meeting[];
   onAnchorChange: (day: Date) => void;
   onOpen: (meeting: Meeting) => void;
 }) {
-  const today = new Date();
+  const today = dayIn(new Date(), zone);
   const weeks = Array.from({ length: days.length / 7 }, (_, index) => days.slice(index * 7, index * 7 + 7));
-  const selected = meetingsOn(meetings, anchor);
+  const selected = meetingsOn(meetings, anchor, zone);
   return (
     <div className="grid gap-4">
       <table className="w-full table-fixed border-collapse text-sm">
@@ -137,7 +152,7 @@ function MonthGrid({
           {weeks.map((week) => (
             <tr key={week[0]?.toISOString()}>
               {week.map((day) => {
-                const onDay = meetingsOn(meetings, day);
+                const onDay = meetingsOn(meetings, day, zone);
                 const isOtherMonth = !isSameMonth(day, anchor);
                 const isSelected = isSameDay(day, anchor);
                 return (
@@ -178,7 +193,7 @@ function MonthGrid({
                     <ul className="mt-0.5 hidden gap-0.5 sm:grid">
                       {onDay.slice(0, CHIPS_PER_DAY).map((meeting) => (
                         <li key={meeting.id} className="min-w-0">
-                          <MeetingChip meeting={meeting} onOpen={onOpen} />
+                          <MeetingChip meeting={meeting} zone={zone} onOpen={onOpen} />
                         </li>
                       ))}
                       {onDay.length > CHIPS_PER_DAY && (
@@ -210,7 +225,7 @@ function MonthGrid({
           <ul className="grid gap-2">
             {selected.map((meeting) => (
               <li key={meeting.id}>
-                <MeetingRow meeting={meeting} onOpen={onOpen} />
+                <MeetingRow meeting={meeting} zone={zone} onOpen={onOpen} />
               </li>
             ))}
           </ul>
@@ -223,18 +238,20 @@ function MonthGrid({
 // A week as an agenda: a row per day with all of its meetings, readable at any width.
 function WeekAgenda({
   days,
+  zone,
   meetings,
   onOpen,
 }: {
   days: Date[];
+  zone: string;
   meetings: Meeting[];
   onOpen: (meeting: Meeting) => void;
 }) {
-  const today = new Date();
+  const today = dayIn(new Date(), zone);
   return (
     <ol className="grid divide-y divide-border rounded-md border border-border">
       {days.map((day) => {
-        const onDay = meetingsOn(meetings, day);
+        const onDay = meetingsOn(meetings, day, zone);
         return (
           <li key={day.toISOString()} className="grid gap-2 p-2 sm:grid-cols-[5rem_1fr] sm:items-start">
             <h3 className={cn('pt-1 text-sm font-semibold', isSameDay(day, today) && 'text-primary')}>
@@ -247,7 +264,7 @@ function WeekAgenda({
               <ul className="grid gap-2">
                 {onDay.map((meeting) => (
                   <li key={meeting.id} className="min-w-0">
-                    <MeetingRow meeting={meeting} onOpen={onOpen} />
+                    <MeetingRow meeting={meeting} zone={zone} onOpen={onOpen} />
                   </li>
                 ))}
               </ul>
@@ -259,15 +276,22 @@ function WeekAgenda({
   );
 }
 
-function MeetingChip({ meeting, onOpen }: { meeting: Meeting; onOpen: (meeting: Meeting) => void }) {
+interface MeetingItemProps {
+  meeting: Meeting;
+  zone: string;
+  onOpen: (meeting: Meeting) => void;
+}
+
+function MeetingChip({ meeting, zone, onOpen }: MeetingItemProps) {
   const state = meetingState(meeting);
   const isCancelled = meeting.status === 'cancelled';
+  const startsAt = meetingClockTime(meeting.starts_at, zone);
   return (
     <button
       type="button"
       onClick={() => onOpen(meeting)}
-      aria-label={`${format(new Date(meeting.starts_at), 'HH:mm')} ${meeting.title}, ${state.label}`}
-      title={`${meetingHours(meeting)} ${meeting.title} · ${meetingWith(meeting)}`}
+      aria-label={`${startsAt} ${meeting.title}, ${state.label}`}
+      title={`${meetingHours(meeting, zone)} ${meeting.title} · ${meetingWith(meeting)}`}
       className={cn(
         'w-full min-w-0 rounded px-1 py-0.5 text-left text-xs leading-tight hover:opacity-90 focus-visible:outline-2 focus-visible:outline-ring',
         isCancelled ? 'bg-muted text-muted-foreground line-through' : 'bg-primary/10 text-foreground',
@@ -275,13 +299,13 @@ function MeetingChip({ meeting, onOpen }: { meeting: Meeting; onOpen: (meeting: 
       )}
     >
       <span className="line-clamp-2 break-words">
-        <span className="font-medium">{format(new Date(meeting.starts_at), 'HH:mm')}</span> {meeting.title}
+        <span className="font-medium">{startsAt}</span> {meeting.title}
       </span>
     </button>
   );
 }
 
-function MeetingRow({ meeting, onOpen }: { meeting: Meeting; onOpen: (meeting: Meeting) => void }) {
+function MeetingRow({ meeting, zone, onOpen }: MeetingItemProps) {
   const state = meetingState(meeting);
   return (
     <button
@@ -292,7 +316,7 @@ function MeetingRow({ meeting, onOpen }: { meeting: Meeting; onOpen: (meeting: M
       <span className="min-w-0">
         <span className="block font-medium break-words">{meeting.title}</span>
         <span className="block text-muted-foreground">
-          {meetingHours(meeting)} · {meetingWith(meeting)}
+          {meetingHours(meeting, zone)} · {meetingWith(meeting)}
         </span>
       </span>
       <Badge variant={state.variant}>{state.label}</Badge>

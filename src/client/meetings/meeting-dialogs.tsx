@@ -7,6 +7,7 @@ import {
   meetingFormErrors,
   meetingTimeOf,
 } from '~/client/components/meeting-time-fields';
+import { OwnTimeZoneGate } from '~/client/components/own-time-zone-gate';
 import { TextAreaField } from '~/client/components/text-area-field';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
@@ -21,7 +22,8 @@ interface MeetingDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-// Reschedule: a new day, time or length, and why. The others are asked to answer again.
+// Reschedule: a new day, time or length (on the person's own clock), and why. The others are asked to
+// answer again.
 export function RescheduleDialog({ meeting, open, onOpenChange }: MeetingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -29,16 +31,20 @@ export function RescheduleDialog({ meeting, open, onOpenChange }: MeetingDialogP
         title={`Reschedule ${meeting.title}`}
         description={`${meetingWith(meeting)} will be asked to accept the new time.`}
       >
-        {open && <RescheduleForm meeting={meeting} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <OwnTimeZoneGate>
+            {(zone) => <RescheduleForm meeting={meeting} zone={zone} onDone={() => onOpenChange(false)} />}
+          </OwnTimeZoneGate>
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function RescheduleForm({ meeting, onDone }: { meeting: Meeting; onDone: () => void }) {
+function RescheduleForm({ meeting, zone, onDone }: { meeting: Meeting; zone: string; onDone: () => void }) {
   const reschedule = useRescheduleMeeting();
   const [when, setWhen] = useState<MeetingTime>(() =>
-    meetingTimeOf(new Date(meeting.starts_at), meeting.duration_minutes),
+    meetingTimeOf(new Date(meeting.starts_at), meeting.duration_minutes, zone),
   );
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'day' | 'duration' | 'reason', string>>>({});
@@ -46,7 +52,7 @@ function RescheduleForm({ meeting, onDone }: { meeting: Meeting; onDone: () => v
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkMeetingTime(when);
+    const checked = checkMeetingTime(when, zone);
     setErrors(checked.errors);
     if (!checked.startsAt) return;
     setBanner(null);
@@ -71,7 +77,7 @@ function RescheduleForm({ meeting, onDone }: { meeting: Meeting; onDone: () => v
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <MeetingTimeFields value={when} onChange={setWhen} errors={errors} others={othersIn(meeting)} />
+      <MeetingTimeFields value={when} onChange={setWhen} errors={errors} zone={zone} others={othersIn(meeting)} />
       <TextAreaField
         label="Reason (optional)"
         hint="The others read it with the new time."

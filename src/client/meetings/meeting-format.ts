@@ -1,10 +1,8 @@
-import { format } from 'date-fns';
-import { browserTimeZone } from '~/client/components/meeting-time-fields';
 import type { BadgeVariant } from '~/client/components/ui/badge';
-import { type Meeting, meetingTimeInZones } from '~/shared/meetings';
+import { type Meeting, meetingClockTime, meetingTimeInZones } from '~/shared/meetings';
 
-// What a meeting looks like to the person viewing it: where it stands, and when in their time and the
-// others'.
+// What a meeting looks like to the person viewing it: where it stands, and when in their own time zone
+// and the others' (docs/decisions/022).
 
 export const othersIn = (meeting: Meeting) => meeting.participants.filter((person) => !person.is_you);
 
@@ -29,17 +27,21 @@ export function meetingState(meeting: Meeting): { label: string; variant: BadgeV
   return { label: 'Confirmed', variant: 'success' };
 }
 
-// "Tue 10 Mar, 10:00 (your time) · 15:00 for Ada (Europe/London)".
+// The viewer's own zone, as the server sent it with the meeting: null until they set one.
+export const viewerZoneOf = (meeting: Meeting) =>
+  meeting.participants.find((person) => person.is_you)?.time_zone ?? null;
+
+// "Tue, Mar 10, 9:00 AM your time (America/New_York) · 10:00 PM for Maria (Asia/Manila)".
 export const meetingWhen = (meeting: Meeting, at: string = meeting.starts_at) =>
   meetingTimeInZones(
     at,
-    browserTimeZone(),
+    viewerZoneOf(meeting),
     othersIn(meeting).map((person) => ({ name: person.name, time_zone: person.time_zone })),
   );
 
-// "10:00–10:45" in the viewer's zone.
-export const meetingHours = (meeting: Meeting) =>
-  `${format(new Date(meeting.starts_at), 'HH:mm')}–${format(new Date(meeting.ends_at), 'HH:mm')}`;
+// "9:00 AM–9:45 AM" on the viewer's own clock (`zone`: theirs, or UTC until they set one).
+export const meetingHours = (meeting: Meeting, zone: string) =>
+  `${meetingClockTime(meeting.starts_at, zone)}–${meetingClockTime(meeting.ends_at, zone)}`;
 
 // Who the meeting is with, from the viewer's side: "Ada Lovelace", or the company's name.
 export const meetingWith = (meeting: Meeting) =>

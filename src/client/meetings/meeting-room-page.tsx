@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { OwnTimeZoneNotice } from '~/client/components/own-time-zone-gate';
 import { PageMeta } from '~/client/components/page-meta';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -12,8 +13,9 @@ import { meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
 import { MeetingSummary } from './meeting-summary';
 
-// /meet/:token, where a meeting's join link leads: for its participants, whose meeting it is and when.
-// Tandem does not host the video call itself; the page says so rather than pretend.
+// /meet/:token, where a meeting's join link leads: for its participants, whose meeting it is and when
+// (in the viewer's own time zone and each other's, docs/decisions/022). Tandem does not host the video
+// call itself; the page says so rather than pretend.
 export default function MeetingRoomPage({ pageId }: PageProps) {
   const { token = '' } = useParams();
   const location = useLocation();
@@ -52,6 +54,7 @@ export default function MeetingRoomPage({ pageId }: PageProps) {
         ) : (
           meeting && (
             <>
+              <OwnTimeZoneNotice />
               <MeetingSummary meeting={meeting} isFull />
               {meeting.status === 'cancelled' ? (
                 <Alert variant="destructive">This meeting was cancelled.</Alert>

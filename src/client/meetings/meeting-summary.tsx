@@ -27,7 +27,7 @@ export function MeetingSummary({ meeting, isFull = false }: { meeting: Meeting; 
           {meeting.participants.map((person) => (
             <li key={person.user_id} className="break-words">
               {person.is_you ? 'You' : person.name}
-              {isFull && ` (${person.time_zone})`}
+              {isFull && ` (${person.time_zone ?? 'no time zone set'})`}
               {' · '}
               {person.is_organizer ? 'Organizer' : meetingResponseLabels[person.response]}
             </li>

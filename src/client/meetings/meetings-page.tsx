@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { format, isValid, parse, startOfDay } from 'date-fns';
+import { format, isValid, parse } from 'date-fns';
 import { CalendarPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { dayIn } from '~/client/components/meeting-time-fields';
+import { OwnTimeZoneNotice } from '~/client/components/own-time-zone-gate';
 import { PageMeta } from '~/client/components/page-meta';
 import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
 import { Alert } from '~/client/components/ui/alert';
@@ -11,6 +13,7 @@ import { Card, CardContent } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
 import { meetingRangeQueryOptions, useLiveMeetings } from '~/client/lib/meeting-queries';
+import { ownTimeZoneQueryOptions } from '~/client/lib/own-time-zone';
 import type { PageProps } from '~/client/routes';
 import { type Meeting, meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
@@ -31,13 +34,16 @@ export default function MeetingsPage({ pageId, canSchedule = false }: PageProps 
   const [params, setParams] = useSearchParams();
   const [isScheduling, setIsScheduling] = useState(false);
   useLiveMeetings();
+  // The calendar's days are the viewer's own (docs/decisions/022); UTC, said so, until they set a zone.
+  const own = useQuery(ownTimeZoneQueryOptions());
+  const zone = own.data?.time_zone ?? 'UTC';
 
   const view: CalendarView = params.get('view') === 'week' ? 'week' : 'month';
   const parsedDay = parse(params.get('date') ?? '', DAY_FORMAT, new Date());
-  const anchor = isValid(parsedDay) ? parsedDay : startOfDay(new Date());
+  const anchor = isValid(parsedDay) ? parsedDay : dayIn(new Date(), zone);
   const openId = params.get('meeting');
-  const range = calendarRange(view, anchor);
-  const meetings = useQuery(meetingRangeQueryOptions(range));
+  const range = calendarRange(view, anchor, zone);
+  const meetings = useQuery({ ...meetingRangeQueryOptions(range), enabled: own.isSuccess });
 
   const change = (next: Record<string, string | null>) =>
     setParams(
@@ -65,6 +71,7 @@ export default function MeetingsPage({ pageId, canSchedule = false }: PageProps 
               {isApplicant
                 ? 'Interviews and calls companies scheduled with you, in your own time zone.'
                 : 'Interviews and calls with your applicants and your account manager, in your own time zone.'}
+              {own.data?.time_zone && ` Times are in ${own.data.time_zone}.`}
             </p>
           </div>
           <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
@@ -77,6 +84,7 @@ export default function MeetingsPage({ pageId, canSchedule = false }: PageProps 
             )}
           </div>
         </div>
+        <OwnTimeZoneNotice />
         <div className="grid gap-6 lg:grid-cols-3">
           <Card aria-label="Calendar" className="min-w-0 lg:col-span-2">
             <CardContent className="grid gap-4 pt-4 sm:pt-6">
@@ -95,7 +103,14 @@ export default function MeetingsPage({ pageId, canSchedule = false }: PageProps 
                   </Button>
                 ))}
               </fieldset>
-              {meetings.isPending ? (
+              {own.isError ? (
+                <Alert variant="destructive" className="flex-col gap-2">
+                  <p>{errorMessage(own.error, 'Failed to load your time zone. Please try again.')}</p>
+                  <Button size="sm" variant="outline" onClick={() => own.refetch()}>
+                    Try Again
+                  </Button>
+                </Alert>
+              ) : meetings.isPending ? (
                 <div role="status" className="grid gap-3">
                   <span className="sr-only">Loading your calendar</span>
                   <Skeleton className="h-8 w-48" />
@@ -113,6 +128,7 @@ export default function MeetingsPage({ pageId, canSchedule = false }: PageProps 
                   <MeetingCalendar
                     view={view}
                     anchor={anchor}
+                    zone={zone}
                     meetings={meetings.data.items}
                     onAnchorChange={showDay}
                     onOpen={open}

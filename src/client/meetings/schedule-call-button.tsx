@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { PhoneCallIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
@@ -8,18 +9,22 @@ import {
   MeetingTimeFields,
   meetingFormErrors,
 } from '~/client/components/meeting-time-fields';
+import { OwnTimeZoneGate } from '~/client/components/own-time-zone-gate';
 import { TextAreaField } from '~/client/components/text-area-field';
+import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
 import { useScheduleAccountManagerCall } from '~/client/lib/meeting-queries';
 import { MEETING_NOTES_MAX_LENGTH, meetingTexts } from '~/shared/meetings';
+import { accountManagerCallQueryOptions } from './api';
 
 const FAILURE_TEXT = 'The call was not scheduled. Please try again.';
 
 // Schedule Call on the company dashboard's Account Manager card: a check-in with the company's
-// account manager, who answers it like any invitation. `manager` is who they are, for the time preview.
-export function ScheduleCallButton({ manager }: { manager?: { name: string; time_zone?: string } }) {
+// account manager, who answers it like any invitation. `manager` names them in the description; the
+// form reads who they are and their zone itself, to show the time on both sides.
+export function ScheduleCallButton({ manager }: { manager?: { name: string } }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -33,22 +38,26 @@ export function ScheduleCallButton({ manager }: { manager?: { name: string; time
         title="Schedule Call"
         description={`A check-in call with ${manager?.name ?? 'your account manager'}. They are asked to accept it.`}
       >
-        {open && <ScheduleCallForm manager={manager} onDone={() => setOpen(false)} />}
+        {open && (
+          <OwnTimeZoneGate>{(zone) => <ScheduleCallForm zone={zone} onDone={() => setOpen(false)} />}</OwnTimeZoneGate>
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ScheduleCallForm({ manager, onDone }: { manager?: { name: string; time_zone?: string }; onDone: () => void }) {
+function ScheduleCallForm({ zone, onDone }: { zone: string; onDone: () => void }) {
   const schedule = useScheduleAccountManagerCall();
-  const [when, setWhen] = useState<MeetingTime>(defaultMeetingTime);
+  const invitee = useQuery(accountManagerCallQueryOptions());
+  const manager = invitee.data?.account_manager;
+  const [when, setWhen] = useState<MeetingTime>(() => defaultMeetingTime(zone));
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'day' | 'duration' | 'notes', string>>>({});
   const [banner, setBanner] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkMeetingTime(when);
+    const checked = checkMeetingTime(when, zone);
     setErrors(checked.errors);
     if (!checked.startsAt) return;
     setBanner(null);
@@ -69,11 +78,13 @@ function ScheduleCallForm({ manager, onDone }: { manager?: { name: string; time_
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
+      {invitee.data && !manager && <Alert variant="warning">{meetingTexts.noAccountManager}</Alert>}
       <MeetingTimeFields
         value={when}
         onChange={setWhen}
         errors={errors}
-        others={manager?.time_zone ? [{ name: manager.name, time_zone: manager.time_zone }] : []}
+        zone={zone}
+        others={manager ? [manager] : []}
       />
       <TextAreaField
         label="What would you like to talk about? (optional)"

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { talentContract } from '~/shared/contracts/talent';
+import type { OwnTimeZone } from '~/shared/meetings';
 import type { ApplicantProfile, UpdateApplicantProfileInput } from '~/shared/talent';
 
 // The applicant's own profile and photo (/api/applicant/profile), and an applicant's profile as a
@@ -13,13 +14,23 @@ export const applicantProfileQueryOptions = () =>
     queryFn: () => callApi(talentContract.ownProfile),
   });
 
-// Every change answers with the whole profile (its meter included): it replaces the cached copy.
+// Every change answers with the whole profile (its meter included): it replaces the cached copy. The
+// profile's time zone is the applicant's own (docs/decisions/022), which meetings read too.
 function useProfileMutation<Input>(send: (input: Input) => Promise<ApplicantProfile>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (profile) => {
+    onSuccess: async (profile) => {
       queryClient.setQueryData(applicantProfileQueryOptions().queryKey, profile);
+      const zoneKey = queryKeys.account.timeZone();
+      const before = queryClient.getQueryData<OwnTimeZone>(zoneKey)?.time_zone;
+      queryClient.setQueryData<OwnTimeZone>(zoneKey, { time_zone: profile.timezone });
+      if (before !== profile.timezone) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.applicant.meetings() }),
+        ]);
+      }
     },
   });
 }

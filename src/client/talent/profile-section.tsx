@@ -217,7 +217,11 @@ function ProfileForm({ profile }: { profile: ApplicantProfile }) {
               control={form.control}
               name="timezone"
               render={({ field }) => (
-                <FormField label="Time zone" error={errors.timezone?.message}>
+                <FormField
+                  label="Time zone"
+                  hint="Meetings, their emails and calendar files show your times in it."
+                  error={errors.timezone?.message}
+                >
                   {(control) => (
                     <TimeZonePicker
                       control={control}

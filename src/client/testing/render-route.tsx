@@ -35,8 +35,8 @@ export async function renderRoute(path: string, { user = null, server = createFa
   server.fallback(notificationsContract.preferences, () => ({
     preferences: user ? emailPreferenceTypesByRole[user.role].map((type) => ({ type, email: true })) : [],
   }));
-  // The portal shell tells the server the browser's time zone (lib/use-time-zone-sync.ts).
-  server.fallback(accountContract.updateTimeZone, () => undefined);
+  // The person's own time zone (lib/own-time-zone.ts): none set, unless a test answers otherwise.
+  server.fallback(accountContract.timeZone, () => ({ time_zone: null }));
   // The header's Message button counts unread messages (messaging/unread-messages-badge.tsx).
   server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
   vi.stubGlobal('fetch', server.fetch);

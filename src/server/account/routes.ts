@@ -3,6 +3,7 @@ import { accountContract } from '~/shared/contracts/account';
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
+import { findOwnTimeZone } from '../platform/own-time-zones';
 import { actorOf } from '../platform/route-schemas';
 import { listUserSessions } from '../platform/sessions';
 import { changePassword } from './change-password';
@@ -27,12 +28,22 @@ export async function accountRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(
     app,
+    accountContract.timeZone,
+    { config: { access: { permission: 'read:account:own' } } },
+    async (request) => ({ time_zone: await findOwnTimeZone({ db, userId: currentAuth(request).user.id }) }),
+  );
+
+  registerEndpoint(
+    app,
     accountContract.updateTimeZone,
     { config: { access: { permission: 'update:account:own' } } },
-    async (request, reply) => {
-      await updateTimeZone({ db, userId: currentAuth(request).user.id, timeZone: request.body.time_zone });
-      return reply.code(204).send(null);
-    },
+    async (request) =>
+      updateTimeZone({
+        db,
+        ...actorOf(request),
+        role: currentAuth(request).user.role,
+        timeZone: request.body.time_zone,
+      }),
   );
 
   registerEndpoint(

@@ -1,9 +1,38 @@
-import { eq } from 'drizzle-orm';
+import type { OwnTimeZone } from '~/shared/meetings';
+import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { writeOwnTimeZone } from '../platform/own-time-zones';
+import { recordAuditEvent } from '../platform/record-audit-event';
 
-// The zone the person's browser runs in, so others see meeting times in it too. Sent by the portal
-// when the browser's zone differs from the last one it sent; not audited (nobody chose it by hand).
-export async function updateTimeZone({ db, userId, timeZone }: { db: Database; userId: string; timeZone: string }) {
-  await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+// The person chooses their own time zone (Settings, or the question a scheduling dialog asks first):
+// kept where their role keeps it (docs/decisions/022), audited with what it was before.
+export async function updateTimeZone({
+  db,
+  actorId,
+  role,
+  timeZone,
+  ipAddress,
+}: {
+  db: Database;
+  actorId: string;
+  role: Role;
+  timeZone: string;
+  ipAddress?: string;
+}): Promise<OwnTimeZone> {
+  await db.transaction(async (tx) => {
+    const { before } = await writeOwnTimeZone({ db: tx, userId: actorId, role, timeZone });
+    if (before === timeZone) return;
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId,
+        action: 'account.time_zone_changed',
+        targetType: 'user',
+        targetId: actorId,
+        details: { before, after: timeZone },
+        ipAddress,
+      },
+    });
+  });
+  return { time_zone: timeZone };
 }

@@ -104,7 +104,8 @@ describe('personal API tokens', () => {
       payload: { time_zone: 'Europe/Lisbon' },
       headers: { authorization: `Bearer ${secret}` },
     });
-    expect(written.statusCode).toBe(204);
+    expect(written.statusCode).toBe(200);
+    expect(written.json()).toEqual({ time_zone: 'Europe/Lisbon' });
 
     const [row] = await db()
       .select()

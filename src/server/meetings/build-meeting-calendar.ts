@@ -1,4 +1,4 @@
-import type { MeetingResponse } from '~/shared/meetings';
+import { type MeetingResponse, meetingTimeInZones } from '~/shared/meetings';
 import { endsAtOf, joinUrlOf, type MeetingRow, type ParticipantRow } from './meeting-views';
 
 const participationStatuses: Record<MeetingResponse, string> = {
@@ -42,7 +42,8 @@ function parameterValue(value: string): string {
 // A URI or CAL-ADDRESS: nothing to escape, and no control character belongs in one.
 const uriValue = (value: string) => value.replace(CONTROL, '').replace(LINE_BREAK, '').replaceAll('\t', '');
 
-// DATE-TIME in UTC (RFC 5545 §3.3.5 form 2): each calendar shows its own zone.
+// DATE-TIME in UTC (RFC 5545 §3.3.5 form 2): an absolute instant, which each calendar app shows in its
+// reader's own zone; the description says it in the reader's Tandem zone too (docs/decisions/022).
 const utc = (date: Date) =>
   date
     .toISOString()
@@ -66,16 +67,19 @@ function fold(line: string): string {
   return folded;
 }
 
-// An iCalendar document of meetings (RFC 5545), for one meeting's .ics or a person's feed. The UID is
+// An iCalendar document of meetings (RFC 5545), for one meeting's .ics or a person's feed: one reader's
+// copy, whose description states the time in the reader's zone and the others' in theirs. The UID is
 // the meeting's id, so every copy (download, feed, a later download) is the same event, and SEQUENCE
 // tells a calendar which copy is newer.
 export function buildMeetingCalendar({
   name,
   publicUrl,
+  readerId,
   items,
 }: {
   name: string;
   publicUrl: string;
+  readerId: string;
   items: CalendarMeeting[];
 }): string {
   const host = new URL(publicUrl).hostname;
@@ -89,7 +93,12 @@ export function buildMeetingCalendar({
   ];
   for (const { meeting, participants } of items) {
     const joinUrl = uriValue(joinUrlOf(publicUrl, meeting.roomToken));
+    const reader = participants.find((participant) => participant.userId === readerId);
+    const others = participants
+      .filter((participant) => participant.userId !== readerId)
+      .map((participant) => ({ name: participant.name, time_zone: participant.timeZone }));
     const description = [
+      `When: ${meetingTimeInZones(meeting.startsAt, reader?.timeZone ?? null, others)}`,
       meeting.notes,
       `Join: ${joinUrl}`,
       meeting.cancelReason && `Cancelled: ${meeting.cancelReason}`,

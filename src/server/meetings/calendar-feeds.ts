@@ -97,6 +97,7 @@ export async function readCalendarFeed({
   return buildMeetingCalendar({
     name: `Tandem meetings: ${owner.name}`,
     publicUrl,
+    readerId: owner.userId,
     items: rows.map(({ meeting }) => ({
       meeting,
       participants: participants.filter((participant) => participant.meetingId === meeting.id),

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { MEETING_MAX_DAYS_AHEAD, type MeetingType, meetingDayAndTime, meetingTexts } from '~/shared/meetings';
+import { MEETING_MAX_DAYS_AHEAD, type MeetingType, meetingTexts, meetingTimeFor } from '~/shared/meetings';
 import type { Database } from '../db/client';
 import { meetingParticipants, meetings } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
+import { findOwnTimeZone } from '../platform/own-time-zones';
 import type { MeetingRow, ParticipantRow } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { recordMeetingChange } from './record-meeting-change';
@@ -41,9 +42,14 @@ const invitationPhrases: Record<MeetingType, string> = {
   check_in: 'a check-in',
 };
 
-// "Sun 8 Mar, 11:00 (America/New_York)": a time as the person reads it.
-export const timeFor = (at: Date, participant: ParticipantRow) =>
-  `${meetingDayAndTime(at, participant.timeZone)} (${participant.timeZone})`;
+// The person who puts a meeting at a time chose it in their own zone, and the others read it in theirs:
+// without a zone of their own they are asked for it first (docs/decisions/022), never given UTC unsaid.
+export async function requireOwnTimeZone(db: Database, userId: string): Promise<void> {
+  if (!(await findOwnTimeZone({ db, userId }))) throw new AppError('conflict', meetingTexts.ownTimeZoneRequired);
+}
+
+// "Tue, Mar 10, 10:00 PM (Asia/Manila)": a time as the person reads it, in their own zone.
+export const timeFor = (at: Date, participant: ParticipantRow) => meetingTimeFor(at, participant.timeZone);
 
 // The meeting, its people (the organizer has accepted by scheduling; the invitee is asked), the
 // invitee's notification, the audit row and the reminders, in the caller's transaction.

@@ -24,6 +24,11 @@ export async function downloadMeetingCalendar({
     .slice(0, 60);
   return {
     fileName: `${slug || 'meeting'}.ics`,
-    body: buildMeetingCalendar({ name: meeting.title, publicUrl, items: [{ meeting, participants }] }),
+    body: buildMeetingCalendar({
+      name: meeting.title,
+      publicUrl,
+      readerId: userId,
+      items: [{ meeting, participants }],
+    }),
   };
 }

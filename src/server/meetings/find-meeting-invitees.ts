@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, notInArray, or, sql } from 'drizzle-orm';
 import type { MeetingInviteeList } from '~/shared/meetings';
 import type { Database } from '../db/client';
 import { applicantProfiles, applications, jobs, users } from '../db/schema';
-import { resolveTimeZone } from './meeting-views';
+import { knownTimeZone, ownTimeZoneColumn } from '../platform/own-time-zones';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -38,8 +38,7 @@ export async function findMeetingInvitees({
         applicantName: users.name,
         jobTitle: jobs.title,
         status: applications.status,
-        ownZone: users.timeZone,
-        profileZone: applicantProfiles.timezone,
+        timeZone: ownTimeZoneColumn,
       })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
@@ -63,7 +62,7 @@ export async function findMeetingInvitees({
       applicant_name: row.applicantName,
       job_title: row.jobTitle,
       status: row.status,
-      time_zone: resolveTimeZone(row.ownZone, row.profileZone),
+      time_zone: knownTimeZone(row.timeZone),
     })),
     total: counted?.total ?? 0,
     page,

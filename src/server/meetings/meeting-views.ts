@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Meeting, type MeetingResponse, meetingTexts } from '~/shared/meetings';
 import type { Role } from '~/shared/permissions';
-import { isIanaTimeZone } from '~/shared/talent';
 import type { Database } from '../db/client';
 import { applicantProfiles, companies, meetingParticipants, meetings, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { knownTimeZone, ownTimeZoneColumn } from '../platform/own-time-zones';
 
 export interface ParticipantRow {
   meetingId: string;
@@ -14,8 +14,8 @@ export interface ParticipantRow {
   role: Role;
   response: MeetingResponse;
   respondedAt: Date | null;
-  // IANA: the person's own (their browser's), else their profile's, else UTC.
-  timeZone: string;
+  // IANA: the zone the person set (docs/decisions/022), null until they set one.
+  timeZone: string | null;
 }
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -43,11 +43,6 @@ export const endsAtOf = (meeting: Pick<MeetingRow, 'startsAt' | 'durationMinutes
 
 export const joinUrlOf = (publicUrl: string, roomToken: string) => `${publicUrl}/meet/${roomToken}`;
 
-// A person's zone: their own (their browser's), else their profile's, else UTC. A zone this runtime
-// does not know reads as missing.
-export const resolveTimeZone = (...zones: Array<string | null>) =>
-  zones.find((zone): zone is string => zone !== null && isIanaTimeZone(zone)) ?? 'UTC';
-
 export async function findParticipants(db: Database, meetingIds: string[]): Promise<ParticipantRow[]> {
   if (meetingIds.length === 0) return [];
   const rows = await db
@@ -59,18 +54,14 @@ export async function findParticipants(db: Database, meetingIds: string[]): Prom
       role: users.role,
       response: meetingParticipants.response,
       respondedAt: meetingParticipants.respondedAt,
-      ownZone: users.timeZone,
-      profileZone: applicantProfiles.timezone,
+      timeZone: ownTimeZoneColumn,
     })
     .from(meetingParticipants)
     .innerJoin(users, eq(users.id, meetingParticipants.userId))
     .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
     .where(inArray(meetingParticipants.meetingId, meetingIds))
     .orderBy(asc(users.name), asc(users.id));
-  return rows.map(({ ownZone, profileZone, ...row }) => ({
-    ...row,
-    timeZone: resolveTimeZone(ownZone, profileZone),
-  }));
+  return rows.map((row) => ({ ...row, timeZone: knownTimeZone(row.timeZone) }));
 }
 
 // A page of the meetings a condition on meetings and the person's participant row picks, earliest first.

@@ -38,6 +38,18 @@ function nextUsSpringForward(): Date {
   }
 }
 
+// The next 15 January or 15 February (New York is on standard time, UTC−5, on both) whose 9:00 AM there,
+// 14:00 UTC, is at least an hour ahead: never more than eleven months off.
+function nextWinterFifteenth(): { year: number; month: 'Jan' | 'Feb'; monthNumber: '01' | '02' } {
+  for (let year = new Date().getUTCFullYear(); ; year++) {
+    for (const [index, month] of [[0, 'Jan'] as const, [1, 'Feb'] as const]) {
+      if (Date.UTC(year, index, 15, 14) > Date.now() + HOUR_MS) {
+        return { year, month, monthNumber: index === 0 ? '01' : '02' };
+      }
+    }
+  }
+}
+
 // The scheme of a CAL-ADDRESS is case-insensitive ("MAILTO:" or "mailto:").
 const withoutMailto = (value: unknown) => String(value).replace(/^mailto:/i, '');
 
@@ -53,6 +65,7 @@ function parseCalendar(body: string) {
     status: vevent.getFirstPropertyValue('status'),
     summary: vevent.getFirstPropertyValue('summary'),
     url: vevent.getFirstPropertyValue('url'),
+    description: String(vevent.getFirstPropertyValue('description')),
     start: (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
     startZone: (vevent.getFirstPropertyValue('dtstart') as ICAL.Time).zone?.tzid,
     end: (vevent.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
@@ -77,9 +90,10 @@ describe('the meetings API', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    company = await signedInAccount(testApp, { role: 'company', name: 'Rita Recruiter' });
-    otherCompany = await signedInAccount(testApp, { role: 'company' });
-    applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace' });
+    // Scheduling and moving a meeting take a zone of one's own (docs/decisions/022).
+    company = await signedInAccount(testApp, { role: 'company', name: 'Rita Recruiter', timeZone: 'America/New_York' });
+    otherCompany = await signedInAccount(testApp, { role: 'company', timeZone: 'Europe/Berlin' });
+    applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace', timeZone: 'Europe/London' });
     stranger = await signedInAccount(testApp, { role: 'applicant' });
     companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
     const live = testApp.app.appContext.live;
@@ -228,7 +242,10 @@ describe('the meetings API', () => {
       const job = await buildJob(db(), { companyId: mateCompany, title: 'Data Analyst' });
       const open = await buildApplication(db(), { jobId: job.id, applicantName: 'Nora Numbers' });
       await buildApplication(db(), { jobId: job.id, applicantName: 'Wes Withdrawn', status: 'withdrawn' });
-      await db().update(users).set({ timeZone: 'Asia/Kolkata' }).where(eq(users.id, open.applicantId));
+      await db()
+        .update(applicantProfiles)
+        .set({ timezone: 'Asia/Kolkata' })
+        .where(eq(applicantProfiles.userId, open.applicantId));
       const list = await mate.request({ method: 'GET', url: '/api/meetings/invitees' });
       expect(list.json()).toMatchObject({
         total: 1,
@@ -466,54 +483,243 @@ describe('the meetings API', () => {
   });
 
   describe('time zones', () => {
-    it('keeps each person’s zone and refuses one that is not a zone', async () => {
+    const zoneOf = async (account: Account) =>
+      (await account.request({ method: 'GET', url: '/api/account/time-zone' })).json().time_zone;
+    const putZone = (account: Account, time_zone: unknown) =>
+      account.request({ method: 'PUT', url: '/api/account/time-zone', payload: { time_zone } });
+
+    it('keeps each person’s own zone where their role keeps it, and refuses one that is not a zone', async () => {
       const person = await signedInAccount(testApp, { role: 'applicant' });
-      const put = (time_zone: string) =>
-        person.request({ method: 'PUT', url: '/api/account/time-zone', payload: { time_zone } });
-      expect((await put('Asia/Kolkata')).statusCode).toBe(204);
-      const [stored] = await db().select({ zone: users.timeZone }).from(users).where(eq(users.id, person.user.id));
-      expect(stored?.zone).toBe('Asia/Kolkata');
-      for (const bad of ['Mars/Olympus', '+05:00', 'est5edt', '']) {
-        const response = await put(bad);
-        expect(response.statusCode, bad).toBe(400);
-        expect(response.json().fields.time_zone).toBe(meetingTexts.timeZone);
+      const manager = await signedInAccount(testApp, { role: 'account_manager' });
+      const admin = await signedInAccount(testApp, { role: 'admin' });
+      for (const account of [person, manager, admin]) expect(await zoneOf(account)).toBeNull();
+
+      const saved = await putZone(person, 'Asia/Kolkata');
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual({ time_zone: 'Asia/Kolkata' });
+      expect(await zoneOf(person)).toBe('Asia/Kolkata');
+      // An applicant's zone is their profile's, the one companies read; never a second copy on users.
+      const [profile] = await db()
+        .select({ zone: applicantProfiles.timezone })
+        .from(applicantProfiles)
+        .where(eq(applicantProfiles.userId, person.user.id));
+      expect(profile?.zone).toBe('Asia/Kolkata');
+      const [own] = await db().select({ zone: users.timeZone }).from(users).where(eq(users.id, person.user.id));
+      expect(own?.zone).toBeNull();
+      const profileRead = await person.request({ method: 'GET', url: '/api/applicant/profile' });
+      expect(profileRead.json().timezone).toBe('Asia/Kolkata');
+
+      for (const [account, zone] of [
+        [manager, 'Europe/Lisbon'],
+        [admin, 'Pacific/Auckland'],
+      ] as const) {
+        expect((await putZone(account, zone)).json()).toEqual({ time_zone: zone });
+        expect(await zoneOf(account)).toBe(zone);
+        const [row] = await db().select({ zone: users.timeZone }).from(users).where(eq(users.id, account.user.id));
+        expect(row?.zone).toBe(zone);
       }
+      const [audit] = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.actorId, manager.user.id), eq(auditLogs.action, 'account.time_zone_changed')));
+      expect(audit?.details).toEqual({ before: null, after: 'Europe/Lisbon' });
+
+      for (const bad of ['Mars/Olympus', '+05:00', 'est5edt', 'UTC+08:00', '', 42, null]) {
+        const response = await putZone(person, bad);
+        expect(response.statusCode, String(bad)).toBe(400);
+        expect(response.json().fields.time_zone).toBe(meetingTexts.timeZone);
+        expect(response.json().error).toContain(meetingTexts.timeZone);
+      }
+      expect(await zoneOf(person)).toBe('Asia/Kolkata');
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/account/time-zone' })).statusCode).toBe(401);
+    });
+
+    // The issue's case: the company in New York schedules 9:00 AM its time with an applicant in Manila.
+    it('reads 9:00 in New York as one UTC instant that Manila’s email, .ics and room all agree on', async () => {
+      const { year, month, monthNumber } = nextWinterFifteenth();
+      const day = `${year}-${monthNumber}-15`;
+      const maria = await signedInAccount(testApp, {
+        role: 'applicant',
+        name: 'Maria Santos',
+        timeZone: 'Asia/Manila',
+      });
+      const dana = await signedInAccount(testApp, {
+        role: 'company',
+        name: 'Dana Whitfield',
+        timeZone: 'America/New_York',
+      });
+      const danaCompany = (await dana.request({ method: 'GET', url: '/api/company' })).json().id;
+      const job = await buildJob(db(), { companyId: danaCompany, title: 'Night Support' });
+      const application = await buildApplication(db(), { jobId: job.id, applicantId: maria.user.id });
+      const invitees = await dana.request({
+        method: 'GET',
+        url: `/api/meetings/invitees?application_id=${application.id}`,
+      });
+      expect(invitees.json().items[0]).toMatchObject({ applicant_name: 'Maria Santos', time_zone: 'Asia/Manila' });
+
+      // The dialog sends the moment it read on Dana's clock: 9:00 AM in New York (UTC−5 in winter).
+      const response = await schedule(
+        {
+          application_id: application.id,
+          type: 'interview',
+          starts_at: `${day}T09:00:00-05:00`,
+          duration_minutes: 30,
+        },
+        dana,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const meeting = response.json() as Meeting;
+      expect(meeting.starts_at).toBe(`${day}T14:00:00.000Z`);
+      const stored = await db().execute(
+        sql`select to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as utc from meetings where id = ${meeting.id}`,
+      );
+      expect((stored as unknown as { rows: Array<{ utc: string }> }).rows[0]?.utc).toBe(`${day} 14:00`);
+      expect(meeting.participants.map((person) => [person.name, person.time_zone, person.is_you])).toEqual([
+        ['Dana Whitfield', 'America/New_York', true],
+        ['Maria Santos', 'Asia/Manila', false],
+      ]);
+
+      // The same moment on each clock, the 15th in both places.
+      const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(
+        new Date(meeting.starts_at),
+      );
+      const inManila = `${weekday}, ${month} 15, 10:00 PM (Asia/Manila)`;
+      const inNewYork = `${weekday}, ${month} 15, 9:00 AM (America/New_York)`;
+
+      // Maria's invitation (in the app, and the email made from it) says her own time.
+      const [invited] = await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, maria.user.id), eq(notifications.type, 'meeting_invited')));
+      expect(invited?.body).toBe(`Interview: Night Support · ${inManila}. Accept or decline it on your Meetings page.`);
+
+      // The reminder emails: each person's own time, the zone named.
+      const { mailer, config } = testApp.app.appContext;
+      await sendMeetingReminder({
+        db: db(),
+        mailer,
+        publicUrl: config.publicUrl,
+        job: { meetingId: meeting.id, sequence: 0, lead: '24h' },
+      });
+      const reminderTo = async (email: string) =>
+        (
+          await db()
+            .select({ text: emailOutbox.text })
+            .from(emailOutbox)
+            .where(
+              and(eq(emailOutbox.toAddress, email), eq(emailOutbox.subject, `Reminder: ${meeting.title} is tomorrow`)),
+            )
+        )[0]?.text;
+      expect(await reminderTo(maria.user.email)).toContain(
+        `with Dana Whitfield starts ${inManila} and lasts 30 minutes`,
+      );
+      expect(await reminderTo(dana.user.email)).toContain(`with Maria Santos starts ${inNewYork} and lasts 30 minutes`);
+
+      // Each one's .ics: the same absolute instant (UTC), and the description in the reader's zone.
+      for (const [reader, when] of [
+        [
+          maria,
+          `When: ${weekday}, ${month} 15, 10:00 PM your time (Asia/Manila) · 9:00 AM for Dana Whitfield (America/New_York)`,
+        ],
+        [
+          dana,
+          `When: ${weekday}, ${month} 15, 9:00 AM your time (America/New_York) · 10:00 PM for Maria Santos (Asia/Manila)`,
+        ],
+      ] as const) {
+        const ics = await reader.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
+        const [event] = parseCalendar(ics.body);
+        expect(event).toMatchObject({
+          start: `${day}T14:00:00.000Z`,
+          startZone: 'UTC',
+          end: `${day}T14:30:00.000Z`,
+        });
+        expect(event?.description.split('\n')[0]).toBe(when);
+      }
+
+      // The room page's data: the same instant, each participant's zone, read as Maria reads it.
+      const token = meeting.join_url.split('/meet/')[1];
+      const room = (await maria.request({ method: 'GET', url: `/api/meeting-rooms/${token}` })).json() as Meeting;
+      expect(room.starts_at).toBe(meeting.starts_at);
+      const me = room.participants.find((person) => person.is_you);
+      expect(me).toMatchObject({ name: 'Maria Santos', time_zone: 'Asia/Manila' });
+      expect(
+        meetingTimeInZones(
+          room.starts_at,
+          me?.time_zone ?? null,
+          room.participants.filter((person) => !person.is_you),
+        ),
+      ).toBe(
+        `${weekday}, ${month} 15, 10:00 PM your time (Asia/Manila) · 9:00 AM for Dana Whitfield (America/New_York)`,
+      );
+    });
+
+    it('asks whoever schedules or moves a meeting for their own zone first, and names an invitee without one', async () => {
+      const zoneless = await signedInAccount(testApp, { role: 'company', name: 'Nora Nozone' });
+      const zonelessCompany = (await zoneless.request({ method: 'GET', url: '/api/company' })).json().id;
+      const una = await signedInAccount(testApp, { role: 'applicant', name: 'Una Zone' });
+      const job = await buildJob(db(), { companyId: zonelessCompany, title: 'Analyst' });
+      const application = await buildApplication(db(), { jobId: job.id, applicantId: una.user.id });
+      const body = { application_id: application.id, type: 'intro', starts_at: inHours(30), duration_minutes: 30 };
+
+      const refused = await schedule(body, zoneless);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(meetingTexts.ownTimeZoneRequired);
+      expect(await statusOf(application.id)).toBe('submitted');
+      const manager = await signedInAccount(testApp, { role: 'account_manager' });
+      await db().update(companies).set({ accountManagerId: manager.user.id }).where(eq(companies.id, zonelessCompany));
+      const call = await zoneless.request({
+        method: 'POST',
+        url: '/api/meetings/account-manager-call',
+        payload: { starts_at: inHours(30), duration_minutes: 30 },
+      });
+      expect(call.statusCode).toBe(409);
+      expect(call.json().error).toBe(meetingTexts.ownTimeZoneRequired);
+
+      // Once set, it is scheduled; Una, who set none, is said to have none, never given UTC as hers.
+      await putZone(zoneless, 'America/Chicago');
+      const meeting = (await schedule(body, zoneless)).json() as Meeting;
+      expect(meeting.participants.find((person) => person.name === 'Una Zone')?.time_zone).toBeNull();
+      expect(meetingTimeInZones(meeting.starts_at, 'America/Chicago', [{ name: 'Una Zone', time_zone: null }])).toMatch(
+        / your time \(America\/Chicago\) · Una Zone has not set a time zone$/,
+      );
+      const [told] = await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, una.user.id), eq(notifications.type, 'meeting_invited')));
+      expect(told?.body).toContain(' UTC (you have not set a time zone on Tandem). Accept or decline');
+      const invitee = await zoneless.request({ method: 'GET', url: '/api/meetings/account-manager-call' });
+      expect(invitee.json()).toEqual({ account_manager: { name: manager.user.name, time_zone: null } });
+
+      // Una moves it only once she has a zone of her own.
+      const move = await act(una, meeting.id, 'reschedule', { starts_at: inHours(40) });
+      expect(move.statusCode).toBe(409);
+      expect(move.json().error).toBe(meetingTexts.ownTimeZoneRequired);
+      await putZone(una, 'Africa/Lagos');
+      expect((await act(una, meeting.id, 'reschedule', { starts_at: inHours(40) })).statusCode).toBe(200);
     });
 
     it('shows each side its own time across the day the US changes its clocks', async () => {
       const sunday = nextUsSpringForward();
       const saturday = new Date(sunday.getTime() - DAY_MS);
-      await company.request({
-        method: 'PUT',
-        url: '/api/account/time-zone',
-        payload: { time_zone: 'America/New_York' },
-      });
-      await applicant.request({
-        method: 'PUT',
-        url: '/api/account/time-zone',
-        payload: { time_zone: 'Europe/London' },
-      });
       const { meeting } = await scheduleInterview({ starts_at: sunday.toISOString() });
       expect(meeting.participants.map((person) => [person.name, person.time_zone])).toEqual([
         ['Ada Lovelace', 'Europe/London'],
         ['Rita Recruiter', 'America/New_York'],
       ]);
       const ada = [{ name: 'Ada Lovelace', time_zone: 'Europe/London' }];
+      const date = sunday.getUTCDate();
       // New York is on daylight time that Sunday (UTC−4), London not yet (UTC+0): four hours apart.
       expect(meetingTimeInZones(meeting.starts_at, 'America/New_York', ada)).toBe(
-        'Sun 8 Mar, 11:00 (your time) · 15:00 for Ada Lovelace (Europe/London)'.replace(
-          '8 Mar',
-          `${sunday.getUTCDate()} Mar`,
-        ),
+        `Sun, Mar ${date}, 11:00 AM your time (America/New_York) · 3:00 PM for Ada Lovelace (Europe/London)`,
       );
       // The day before, the same UTC time is five hours apart.
       expect(meetingTimeInZones(saturday, 'America/New_York', ada)).toBe(
-        `Sat ${saturday.getUTCDate()} Mar, 10:00 (your time) · 15:00 for Ada Lovelace (Europe/London)`,
+        `Sat, Mar ${saturday.getUTCDate()}, 10:00 AM your time (America/New_York) · 3:00 PM for Ada Lovelace (Europe/London)`,
       );
       // A late evening in New York is the next day in London.
       const evening = new Date(sunday.getTime() + 9 * HOUR_MS);
       expect(meetingTimeInZones(evening, 'America/New_York', ada)).toBe(
-        `Sun ${sunday.getUTCDate()} Mar, 20:00 (your time) · Mon ${sunday.getUTCDate() + 1} Mar, 00:00 for Ada Lovelace (Europe/London)`,
+        `Sun, Mar ${date}, 8:00 PM your time (America/New_York) · Mon, Mar ${date + 1}, 12:00 AM for Ada Lovelace (Europe/London)`,
       );
       const [invited] = await db()
         .select()
@@ -524,35 +730,7 @@ describe('the meetings API', () => {
             eq(notifications.link, `/applicant/meetings?meeting=${meeting.id}`),
           ),
         );
-      expect(invited?.body).toContain(`Sun ${sunday.getUTCDate()} Mar, 15:00 (Europe/London)`);
-    });
-
-    it('falls back to the applicant profile’s zone, then UTC', async () => {
-      const person = await signedInAccount(testApp, { role: 'applicant', name: 'Zed Profile' });
-      await db()
-        .update(applicantProfiles)
-        .set({ timezone: 'Asia/Tokyo' })
-        .where(eq(applicantProfiles.userId, person.user.id));
-      const application = await newApplication('submitted', person.user.id);
-      const response = await schedule({
-        application_id: application.id,
-        type: 'intro',
-        starts_at: inHours(10),
-        duration_minutes: 30,
-      });
-      const zones = Object.fromEntries(
-        (response.json() as Meeting).participants.map((participant) => [participant.name, participant.time_zone]),
-      );
-      expect(zones['Zed Profile']).toBe('Asia/Tokyo');
-      const bare = await signedInAccount(testApp, { role: 'applicant', name: 'Una Zone' });
-      const other = await newApplication('submitted', bare.user.id);
-      const second = await schedule({
-        application_id: other.id,
-        type: 'intro',
-        starts_at: inHours(10),
-        duration_minutes: 30,
-      });
-      expect((second.json() as Meeting).participants.find((p) => p.name === 'Una Zone')?.time_zone).toBe('UTC');
+      expect(invited?.body).toContain(`Sun, Mar ${date}, 3:00 PM (Europe/London)`);
     });
   });
 

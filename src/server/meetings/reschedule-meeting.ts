@@ -3,7 +3,7 @@ import { meetingTexts } from '~/shared/meetings';
 import { meetingParticipants, meetings } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
-import { checkMeetingStart, timeFor } from './create-meeting-record';
+import { checkMeetingStart, requireOwnTimeZone, timeFor } from './create-meeting-record';
 import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { recordMeetingChange } from './record-meeting-change';
@@ -32,6 +32,7 @@ export async function rescheduleMeeting({
     if (meeting.status === 'cancelled') throw new AppError('conflict', meetingTexts.cancelledNoReschedule);
     if (endsAtOf(meeting).getTime() <= now.getTime()) throw new AppError('conflict', meetingTexts.overNoReschedule);
     checkMeetingStart(startsAt, now);
+    await requireOwnTimeZone(tx, userId);
     const duration = durationMinutes ?? meeting.durationMinutes;
     if (startsAt.getTime() === meeting.startsAt.getTime() && duration === meeting.durationMinutes) {
       throw new AppError('validation', meetingTexts.sameTime, { starts_at: meetingTexts.sameTime });

@@ -10,6 +10,7 @@ import { createCalendarFeed, getCalendarFeedStatus, readCalendarFeed } from './c
 import { cancelMeeting } from './cancel-meeting';
 import type { ScheduledMeeting } from './create-meeting-record';
 import { downloadMeetingCalendar } from './download-meeting-calendar';
+import { findAccountManagerCallInvitee } from './find-account-manager-call-invitee';
 import { findApplicantMeetings } from './find-applicant-meetings';
 import { findMeetingInvitees } from './find-meeting-invitees';
 import { findMeetings } from './find-meetings';
@@ -95,6 +96,13 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       const view = await published(request, scheduled(created));
       return reply.code(201).send(view);
     },
+  );
+
+  registerEndpoint(
+    app,
+    meetingsContract.accountManagerCallInvitee,
+    { config: { access: { permission: 'create:meeting:own' } } },
+    async (request) => findAccountManagerCallInvitee({ db, companyId: currentCompanyId(request) }),
   );
 
   registerEndpoint(

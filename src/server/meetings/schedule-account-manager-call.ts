@@ -5,6 +5,7 @@ import { AppError } from '../platform/errors';
 import {
   checkMeetingStart,
   createMeetingRecord,
+  requireOwnTimeZone,
   type ScheduledMeeting,
   type SchedulingOptions,
 } from './create-meeting-record';
@@ -30,6 +31,7 @@ export async function scheduleAccountManagerCall({
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!company?.accountManagerId) throw new AppError('conflict', meetingTexts.noAccountManager);
+    await requireOwnTimeZone(tx, organizerId);
     return createMeetingRecord(tx, {
       jobs,
       organizerId,

@@ -7,6 +7,7 @@ import { moveApplication } from '../platform/move-application';
 import {
   checkMeetingStart,
   createMeetingRecord,
+  requireOwnTimeZone,
   type ScheduledMeeting,
   type SchedulingOptions,
 } from './create-meeting-record';
@@ -50,6 +51,7 @@ export async function scheduleMeeting({
       .where(and(eq(applications.id, input.application_id), eq(jobs.companyId, companyId)));
     if (!application) throw new AppError('not_found', applicationTexts.notFound);
     if (endedStages.has(application.status)) throw new AppError('conflict', meetingTexts.applicationEnded);
+    await requireOwnTimeZone(tx, organizerId);
     const created = await createMeetingRecord(tx, {
       jobs: jobQueue,
       organizerId,

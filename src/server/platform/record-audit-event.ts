@@ -19,6 +19,7 @@ export type AuditAction =
   | 'auth.recovery_code_used'
   | 'user.role_changed'
   | 'account.profile_updated'
+  | 'account.time_zone_changed'
   | 'company.profile_updated'
   | 'contact_message.handled'
   | 'contact_message.reopened'

@@ -41,6 +41,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
           company_name: z.string().optional(),
           email_verified: z.boolean().default(true),
           totp_secret: z.string().optional(),
+          time_zone: z.string().optional(),
         }),
       },
     },
@@ -53,6 +54,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
         companyName: request.body.company_name,
         emailVerified: request.body.email_verified,
         totpSecret: request.body.totp_secret,
+        timeZone: request.body.time_zone,
       });
       if (user.role === 'admin') allowAdministrator(context.config, user.email);
       return reply.code(201).send({ id: user.id, email: user.email, name: user.name, role: user.role, password });

@@ -7,8 +7,7 @@ import {
   updateProfileSchema,
 } from '../auth';
 import { defineContract } from '../contract';
-import { noContent } from '../contract-schemas';
-import { timeZoneSchema } from '../meetings';
+import { ownTimeZoneSchema, timeZoneSchema } from '../meetings';
 
 // The signed-in person's own account: name, time zone, email, password and sessions.
 export const accountContract = defineContract(
@@ -21,12 +20,18 @@ export const accountContract = defineContract(
       body: updateProfileSchema,
       responses: { 200: messageResponseSchema },
     },
+    timeZone: {
+      method: 'GET',
+      path: '/api/account/time-zone',
+      summary: 'Your own IANA time zone (an applicant’s is their profile’s), or null until you set one',
+      responses: { 200: ownTimeZoneSchema },
+    },
     updateTimeZone: {
       method: 'PUT',
       path: '/api/account/time-zone',
-      summary: 'Your IANA time zone (the portal sends the browser’s): meetings show others your local time',
+      summary: 'Set your own IANA time zone: meetings, their emails and calendar files show your times in it',
       body: timeZoneSchema,
-      responses: { 204: noContent },
+      responses: { 200: ownTimeZoneSchema },
     },
     changePassword: {
       method: 'POST',

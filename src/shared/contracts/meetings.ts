@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract, fileOf } from '../contract';
 import { idParams, malformedIdMessage } from '../contract-schemas';
 import {
+  accountManagerCallInviteeSchema,
   calendarFeedCreatedSchema,
   calendarFeedStatusSchema,
   cancelMeetingSchema,
@@ -43,14 +44,22 @@ export const meetingsContract = defineContract(
     schedule: {
       method: 'POST',
       path: '/api/meetings',
-      summary: 'Schedule a meeting with an applicant in your pipeline; an interview moves them to interviewing',
+      summary:
+        'Schedule a meeting with an applicant in your pipeline (409 until you set your time zone); an interview moves them to interviewing',
       body: scheduleMeetingSchema,
       responses: { 201: meetingSchema },
+    },
+    accountManagerCallInvitee: {
+      method: 'GET',
+      path: '/api/meetings/account-manager-call',
+      summary: 'Who a call with your company’s account manager would be with, and their time zone (null: none yet)',
+      responses: { 200: accountManagerCallInviteeSchema },
     },
     scheduleAccountManagerCall: {
       method: 'POST',
       path: '/api/meetings/account-manager-call',
-      summary: 'Schedule a check-in call with your company’s account manager (409 when it has none)',
+      summary:
+        'Schedule a check-in call with your company’s account manager (409 when it has none, or until you set your time zone)',
       body: scheduleCallSchema,
       responses: { 201: meetingSchema },
     },
@@ -79,7 +88,8 @@ export const meetingsContract = defineContract(
     reschedule: {
       method: 'POST',
       path: '/api/meetings/:id/reschedule',
-      summary: 'Move a meeting to a new time: the others are asked again (409 once cancelled or over)',
+      summary:
+        'Move a meeting to a new time: the others are asked again (409 once cancelled or over, or until you set your time zone)',
       params: meetingParams,
       body: rescheduleMeetingSchema,
       responses: { 200: meetingSchema },

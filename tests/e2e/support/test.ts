@@ -18,6 +18,8 @@ interface AccountOptions {
   company_name?: string;
   email_verified?: boolean;
   totp_secret?: string;
+  // The IANA zone the person chose in Settings (an applicant's is their profile's).
+  time_zone?: string;
 }
 
 // Every browser test fails on a page error or a console error (docs/style.md 19). A test that expects a

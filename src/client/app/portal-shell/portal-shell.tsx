@@ -14,7 +14,6 @@ import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { useLiveConnection } from '~/client/lib/live-socket';
 import { queryClient } from '~/client/lib/query-client';
-import { useTimeZoneSync } from '~/client/lib/use-time-zone-sync';
 import { UnreadMessagesBadge } from '~/client/messaging/unread-messages-badge';
 import type { CurrentUser } from '~/shared/auth';
 import { type PortalRole, paths } from '~/shared/routes';
@@ -96,8 +95,6 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
   const title = usePortalPageTitle(role);
   // One live connection per tab while signed in: messages, notifications, meetings, presence.
   useLiveConnection();
-  // Meetings show each side its own time: the server learns this browser's zone.
-  useTimeZoneSync(user.id);
 
   // Portal screens raise toasts often: keep both notification areas ready (F8 always finds one).
   useEffect(() => {

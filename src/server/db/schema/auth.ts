@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   inet,
   integer,
@@ -39,7 +40,9 @@ export const users = pgTable(
     // Demo accounts only (seeded outside production): skip the second factor whatever the setting says.
     twoFactorExempt: boolean().notNull().default(false),
     lastSignInAt: timestamp({ withTimezone: true }),
-    // The person's IANA time zone, as their browser last said: meetings show each side's own time.
+    // The IANA time zone the person chose in Settings (docs/decisions/022): meetings, their emails and
+    // calendar files show their times in it. An applicant's lives in their profile instead (where
+    // companies read it and Talent Search filters by it), so it is always null here for them.
     timeZone: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +57,8 @@ export const users = pgTable(
     index('users_role_created_at_idx').on(table.role, table.createdAt),
     // Searches leave out the few suspended users by a short list of ids (talent search).
     index('users_inactive_idx').on(table.id).where(sql`${table.status} <> 'active'`),
+    // One place per person for their zone (docs/decisions/022).
+    check('users_time_zone_not_applicant', sql`${table.role} <> 'applicant' or ${table.timeZone} is null`),
   ],
 );
 

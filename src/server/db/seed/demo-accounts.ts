@@ -7,11 +7,17 @@ import { buildAccount } from './factories';
 export const DEMO_PASSWORD = 'tandem-demo-2026';
 
 export const demoAccounts = [
-  { role: 'company', email: 'company@tandem.test', name: 'Maya Chen', companyName: 'Northwind Outfitters' },
+  {
+    role: 'company',
+    email: 'company@tandem.test',
+    name: 'Maya Chen',
+    companyName: 'Northwind Outfitters',
+    timeZone: 'America/New_York',
+  },
   { role: 'applicant', email: 'talent@tandem.test', name: 'Jonas Reyes' },
   { role: 'admin', email: DEMO_ADMIN_EMAIL, name: 'Ada Okafor' },
   // Looks after the demo company (demo-account-manager.ts).
-  { role: 'account_manager', email: 'manager@tandem.test', name: 'Priya Sharma' },
+  { role: 'account_manager', email: 'manager@tandem.test', name: 'Priya Sharma', timeZone: 'Europe/London' },
 ] as const;
 
 // One account per role to sign in with. The demo administrator alone skips the second factor, so the
@@ -29,6 +35,8 @@ export const demoAccountsSeeder: DemoSeeder = {
         name: account.name,
         password: DEMO_PASSWORD,
         companyName: 'companyName' in account ? account.companyName : undefined,
+        // The zones they chose (the demo applicant's is in their profile, demo-talent.ts).
+        timeZone: 'timeZone' in account ? account.timeZone : undefined,
         emailVerified: true,
         twoFactorExempt: account.role === 'admin',
       });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '~/shared/permissions';
 import { createAccount } from '../../platform/create-account';
+import { writeOwnTimeZone } from '../../platform/own-time-zones';
 import { hashPassword } from '../../platform/passwords';
 import { createSession } from '../../platform/sessions';
 import type { Database } from '../client';
@@ -25,6 +26,8 @@ export interface AccountOverrides {
   emailVerified?: boolean;
   totpSecret?: string;
   twoFactorExempt?: boolean;
+  // The IANA zone the person chose (an applicant's goes to their profile, docs/decisions/022).
+  timeZone?: string;
 }
 
 // Test and demo accounts share one hash per password: argon2 costs ~50 ms an account by design, which
@@ -53,6 +56,9 @@ export async function buildAccount(db: Database, overrides: AccountOverrides = {
     companyName: overrides.companyName ?? (role === 'company' ? `Test Company ${number}` : undefined),
     emailVerified: overrides.emailVerified ?? true,
   });
+  if (overrides.timeZone) {
+    await writeOwnTimeZone({ db, userId: user.id, role, timeZone: overrides.timeZone });
+  }
   if (overrides.totpSecret || overrides.twoFactorExempt) {
     const [updated] = await db
       .update(users)

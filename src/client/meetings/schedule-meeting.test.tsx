@@ -1,0 +1,204 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { accountContract } from '~/shared/contracts/account';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { type Meeting, type MeetingInvitee, meetingTexts } from '~/shared/meetings';
+import { paths } from '~/shared/routes';
+
+// Schedule Meeting on the company's Meetings page (docs/decisions/022): the day and time are read on the
+// scheduler's own clock, whatever zone the browser is in; the dialog shows the time on both sides, warns
+// (without stopping anyone) outside 08:00–20:00 of the invitee's day, names an invitee who set no zone, and
+// asks a scheduler without a zone for theirs first.
+
+const maria: MeetingInvitee = {
+  application_id: fakeId(),
+  applicant_id: fakeId(),
+  applicant_name: 'Maria Santos',
+  job_title: 'Night Support',
+  status: 'submitted',
+  time_zone: 'Asia/Manila',
+};
+const una: MeetingInvitee = {
+  application_id: fakeId(),
+  applicant_id: fakeId(),
+  applicant_name: 'Una Zone',
+  job_title: 'Analyst',
+  status: 'shortlisted',
+  time_zone: null,
+};
+
+function meetingOf(body: { application_id: string; starts_at: string; duration_minutes: number }): Meeting {
+  const now = new Date().toISOString();
+  return {
+    id: fakeId(),
+    type: 'interview',
+    title: 'Interview: Night Support',
+    notes: null,
+    starts_at: body.starts_at,
+    ends_at: new Date(Date.parse(body.starts_at) + body.duration_minutes * 60_000).toISOString(),
+    duration_minutes: body.duration_minutes,
+    status: 'scheduled',
+    cancel_reason: null,
+    sequence: 0,
+    company: { id: fakeId(), name: 'Acme' },
+    application_id: body.application_id,
+    join_url: 'http://localhost/meet/abcdefghijklmnopqrstuvwx',
+    participants: [],
+    my_response: 'accepted',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+async function openDialog({ zone }: { zone: string | null }) {
+  const server = createFakeServer();
+  let ownZone = zone;
+  const scheduled: Array<{ application_id: string; starts_at: string; duration_minutes: number }> = [];
+  server.on(accountContract.timeZone, () => ({ time_zone: ownZone }));
+  server.on(accountContract.updateTimeZone, ({ body }) => {
+    ownZone = body.time_zone;
+    return { time_zone: ownZone };
+  });
+  server.on(meetingsContract.list, ({ query }) => ({
+    items: [],
+    total: 0,
+    page: 1,
+    page_size: Number(query.get('page_size') ?? 50),
+  }));
+  server.on(meetingsContract.invitees, () => ({ items: [maria, una], total: 2, page: 1, page_size: 20 }));
+  server.on(meetingsContract.schedule, ({ body }) => {
+    scheduled.push(body);
+    return meetingOf(body);
+  });
+  const view = await renderRoute(paths.companyMeetings.getHref(), { user: companyUser(), server });
+  await view.events.click(await screen.findByRole('button', { name: 'Schedule Meeting' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Schedule Meeting' });
+  return { ...view, dialog, scheduled };
+}
+
+async function chooseApplicant(events: UserEvent, dialog: HTMLElement, invitee: MeetingInvitee) {
+  const select = within(dialog).getByLabelText('Applicant');
+  await within(select).findByRole('option', { name: new RegExp(`^${invitee.applicant_name}`) });
+  await events.selectOptions(select, invitee.application_id);
+}
+
+const timesShown = (dialog: HTMLElement) => within(dialog).getByText(/ your time \(/);
+const scheduleRequests = (server: FakeServer) =>
+  server.requests.filter((request) => request.method === 'POST' && request.path === '/api/meetings');
+
+beforeEach(() => {
+  // Sunday 10 January 2027, noon in New York: "tomorrow" there is Monday the 11th, on standard time
+  // (UTC−5), when Manila (UTC+8, no daylight time) is thirteen hours ahead.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2027-01-10T17:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Schedule Meeting', () => {
+  it('reads the time on the scheduler’s own clock and shows it on both sides', async () => {
+    const { dialog, events, scheduled } = await openDialog({ zone: 'America/New_York' });
+    expect(within(dialog).getByText('In your time zone, America/New_York.')).toBeInTheDocument();
+    await chooseApplicant(events, dialog, maria);
+    expect(within(dialog).getByLabelText(/^Date:/)).toHaveAccessibleName('Date: Monday, January 11, 2027');
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '19:00');
+    expect(within(dialog).getByLabelText('Time')).toHaveDisplayValue('7:00 PM');
+    expect(timesShown(dialog)).toHaveTextContent(
+      'Mon, Jan 11, 7:00 PM your time (America/New_York) · Tue, Jan 12, 8:00 AM for Maria Santos (Asia/Manila)',
+    );
+    // 8:00 AM in Manila is within her working day: no warning.
+    expect(within(dialog).queryByText(/is outside 8:00 AM–8:00 PM/)).not.toBeInTheDocument();
+
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await screen.findByText(meetingTexts.scheduled)).toBeInTheDocument();
+    // 7:00 PM in New York on the 11th is midnight UTC on the 12th.
+    expect(scheduled).toEqual([
+      expect.objectContaining({ application_id: maria.application_id, starts_at: '2027-01-12T00:00:00.000Z' }),
+    ]);
+  });
+
+  it('warns, without stopping the scheduler, when the time is outside 08:00–20:00 for the invitee', async () => {
+    const { dialog, events, scheduled } = await openDialog({ zone: 'America/New_York' });
+    await chooseApplicant(events, dialog, maria);
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '09:00');
+    expect(timesShown(dialog)).toHaveTextContent(
+      'Mon, Jan 11, 9:00 AM your time (America/New_York) · 10:00 PM for Maria Santos (Asia/Manila)',
+    );
+    const warning = within(dialog).getByText(/is outside 8:00 AM–8:00 PM/);
+    expect(warning).toHaveTextContent(
+      '10:00 PM–10:30 PM for Maria Santos is outside 8:00 AM–8:00 PM in their time zone (Asia/Manila). You can still schedule it.',
+    );
+    // 7:45 AM in Manila is before her day starts; 8:00 AM is not.
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '18:45');
+    expect(within(dialog).getByText(/is outside 8:00 AM–8:00 PM/)).toHaveTextContent(/^7:45 AM–8:15 AM for Maria/);
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '19:00');
+    expect(within(dialog).queryByText(/is outside 8:00 AM–8:00 PM/)).not.toBeInTheDocument();
+    // A meeting may end at 8:00 PM sharp, but not run past it, even when it starts within her day.
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '06:00');
+    await events.selectOptions(within(dialog).getByLabelText('Duration'), '60');
+    expect(within(dialog).queryByText(/is outside 8:00 AM–8:00 PM/)).not.toBeInTheDocument();
+    await events.selectOptions(within(dialog).getByLabelText('Duration'), '120');
+    expect(within(dialog).getByText(/is outside 8:00 AM–8:00 PM/)).toHaveTextContent(
+      '7:00 PM–9:00 PM for Maria Santos is outside 8:00 AM–8:00 PM in their time zone (Asia/Manila).',
+    );
+
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '09:00');
+    await events.selectOptions(within(dialog).getByLabelText('Duration'), '30');
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await screen.findByText(meetingTexts.scheduled)).toBeInTheDocument();
+    expect(scheduled).toEqual([expect.objectContaining({ starts_at: '2027-01-11T14:00:00.000Z' })]);
+  });
+
+  it('says an invitee has not set a time zone instead of guessing one', async () => {
+    const { dialog, events } = await openDialog({ zone: 'America/New_York' });
+    await chooseApplicant(events, dialog, una);
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '23:00');
+    expect(timesShown(dialog)).toHaveTextContent(
+      'Mon, Jan 11, 11:00 PM your time (America/New_York) · Una Zone has not set a time zone',
+    );
+    expect(within(dialog).queryByText(/is outside 8:00 AM–8:00 PM/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/UTC/)).not.toBeInTheDocument();
+  });
+
+  it('asks a scheduler without a time zone for theirs first, saves it, then reads the time in it', async () => {
+    const { dialog, events, server } = await openDialog({ zone: null });
+    expect(await within(dialog).findByText('Set your time zone first.')).toBeInTheDocument();
+    // Nothing to schedule with until then: no date, time or applicant yet.
+    expect(within(dialog).queryByLabelText('Time')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Applicant')).not.toBeInTheDocument();
+
+    await events.click(within(dialog).getByRole('combobox', { name: 'Your time zone' }));
+    await events.type(await screen.findByRole('combobox', { name: 'Search time zones' }), 'new york');
+    await events.click(
+      within(screen.getByRole('listbox', { name: 'Time zones' })).getByRole('option', { name: /^America\/New York/ }),
+    );
+    await events.click(within(dialog).getByRole('button', { name: 'Save and Continue' }));
+
+    expect(await within(dialog).findByText('In your time zone, America/New_York.')).toBeInTheDocument();
+    const saved = server.requests.filter(
+      (request) => request.path === '/api/account/time-zone' && request.method === 'PUT',
+    );
+    expect(saved.map((request) => request.body)).toEqual([{ time_zone: 'America/New_York' }]);
+    await chooseApplicant(events, dialog, maria);
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '09:00');
+    expect(timesShown(dialog)).toHaveTextContent('9:00 AM your time (America/New_York) · 10:00 PM for Maria Santos');
+    expect(scheduleRequests(server)).toHaveLength(0);
+  });
+
+  it('shows the server’s sentence when the zone is refused', async () => {
+    const { dialog, events, server } = await openDialog({ zone: null });
+    server.on(accountContract.updateTimeZone, () =>
+      replyError(400, 'validation', `time_zone: ${meetingTexts.timeZone}`, { time_zone: meetingTexts.timeZone }),
+    );
+    await events.click(await within(dialog).findByRole('button', { name: 'Save and Continue' }));
+    expect(await within(dialog).findByText(meetingTexts.timeZone)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Your time zone' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByLabelText('Time')).not.toBeInTheDocument();
+  });
+});
