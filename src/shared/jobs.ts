@@ -406,6 +406,9 @@ export const jobEditTexts = {
   archivedCannotBeDeleted: 'Only a draft can be deleted; this job is archived already.',
   notFound: 'This job does not exist.',
   testNotFound: 'This test does not exist.',
+  // A filled job stays closed (the form: "The job closes once they are all hired") until it has openings left.
+  filledCannotReopen: 'Every opening of this job is filled. Raise the number of openings to reopen it.',
+  filledCannotResume: 'Every opening of this job is filled. Raise the number of openings to resume it.',
 } as const;
 
 const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
