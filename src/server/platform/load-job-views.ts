@@ -1,4 +1,5 @@
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { applicationStatusesNeverNew } from '~/shared/applications';
 import { type Job, type JobPipelineStage, visiblePipelineStage } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, jobTests } from '../db/schema';
@@ -38,10 +39,13 @@ export function jobBudget(
   };
 }
 
-// An application the company has not looked at since it arrived, and still waiting on a decision: a
-// hired, rejected or withdrawn one is never "new", however recent.
-export const isNewApplication = sql<boolean>`(${applications.createdAt} > coalesce(${jobs.applicationsSeenAt}, '-infinity'::timestamptz)
-  and ${applications.status} not in ('hired', 'rejected', 'withdrawn'))`;
+// An application new to the company (the rule of applicationStatusesNeverNew): waiting on a decision and
+// arrived after `seenAt` (null: never seen), by default when the job's applications were last opened.
+const settledStatuses = sql.raw(applicationStatusesNeverNew.map((status) => `'${status}'`).join(', '));
+export const isNewApplicationSince = (seenAt: SQL | AnyColumn) =>
+  sql<boolean>`(${applications.createdAt} > coalesce(${seenAt}, '-infinity'::timestamptz)
+  and ${applications.status} not in (${settledStatuses}))`;
+export const isNewApplication = isNewApplicationSince(jobs.applicationsSeenAt);
 
 // A job's application figures, computed per job by a lateral subquery: a page of 20 jobs reads the
 // applications of those 20 jobs only. (Inside it, applications_seen_at and openings are the outer job's.)
@@ -119,6 +123,7 @@ export function toJob({
     updated_at: job.updatedAt.toISOString(),
     applications_count: applicationsCount ?? 0,
     new_applications_count: newApplicationsCount ?? 0,
+    applications_seen_at: job.applicationsSeenAt?.toISOString() ?? null,
     pipeline_stage: pipelineStageByRank[stageRank ?? 0] ?? null,
   } satisfies Job;
 }
