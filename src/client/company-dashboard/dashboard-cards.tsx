@@ -149,6 +149,7 @@ export function JobPipelineSection({
                     <li key={job.id} className="min-w-0 rounded-md border border-border p-2">
                       <Link
                         to={paths.companyJob.getHref({ id: job.id })}
+                        title={job.title}
                         className="line-clamp-2 text-sm font-medium break-words underline-offset-4 hover:underline"
                       >
                         {job.title}
