@@ -6,7 +6,7 @@ import { singleLine, text } from './text';
 
 // Account Manager Management (docs/spec/admin-billing-and-content.md §2 item 6, §3 "Account manager") and the
 // account manager's own portal (/manager/...): the companies assigned to them, their people and jobs.
-// Money is integer cents; "monthly revenue" is what was invoiced this calendar month (UTC).
+// Money is integer cents; Monthly Revenue is docs/decisions/023-monthly-revenue.md's (shared/monthly-revenue.ts).
 
 export const accountManagerStatusLabels: Record<AccountManagerStatus, string> = {
   active: 'Active',

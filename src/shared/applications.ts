@@ -15,6 +15,16 @@ export const applicationStatuses = [
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
+// An application is new to the company while it waits on a decision and arrived after the company last
+// opened the job's applications (never opened: every one). The statuses below are settled, never new,
+// however recent. One rule for every "new" the company reads: the Jobs list's "N new", the job page's
+// "N new" and each application's New mark (the server's SQL is built from this list, load-job-views.ts).
+export const applicationStatusesNeverNew = [
+  'hired',
+  'rejected',
+  'withdrawn',
+] as const satisfies readonly ApplicationStatus[];
+
 // An assignment is a hire at work (docs/design.md §5): pending until its start, active, then ended.
 export const assignmentStatuses = ['pending', 'active', 'ended'] as const;
 export type AssignmentStatus = (typeof assignmentStatuses)[number];

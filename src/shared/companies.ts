@@ -27,6 +27,8 @@ export type CompanyProfile = z.infer<typeof companyProfileResponseSchema>;
 
 // GET /api/company/dashboard (docs/spec/portal-and-public-site.md §2 "Company dashboard"): the company's people at
 // work, its jobs by pipeline column, and its account manager. Featured Candidates come from Talent Search.
+// The pipeline's columns count jobs as the Jobs list shows them: Draft the drafts, Open every open job,
+// Interviewing the open jobs badged Interviewing or Offer (so such a job is in both); paused jobs in none.
 export const COMPANY_DASHBOARD_JOBS_PER_COLUMN = 5;
 export const COMPANY_DASHBOARD_EMPLOYEES = 6;
 export const dashboardPipelineColumns = ['draft', 'open', 'interviewing'] as const;
@@ -53,6 +55,7 @@ const dashboardJobSchema = z.object({
   id: z.string(),
   title: z.string(),
   stage: z.enum(dashboardPipelineColumns),
+  // Its applications, every one, as the Jobs list's Applications column counts them.
   applicant_count: z.number(),
 });
 export const companyDashboardSchema = z.object({
@@ -68,6 +71,9 @@ export const companyDashboardSchema = z.object({
       z.ZodObject<{ items: z.ZodArray<typeof dashboardJobSchema>; total: z.ZodNumber }>
     >,
   ),
+  // Paused jobs are in no pipeline column (their badge says only Paused): how many there are, as the
+  // Jobs list's Paused Jobs figure.
+  paused_jobs: z.number(),
   account_manager: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   // The skills the company's open jobs ask for most: Featured Candidates are the best matches for them.
   open_job_skills: z.array(z.string()),

@@ -226,8 +226,10 @@ export const jobSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   applications_count: z.number(),
-  // Applications that arrived since the company last opened the job.
+  // Applications new to the company (applicationStatusesNeverNew): arrived since it last opened the job's
+  // applications, at applications_seen_at (null: never).
   new_applications_count: z.number(),
+  applications_seen_at: z.string().nullable(),
   // The furthest stage any application reached: the Interviewing / Offer / Filled badge.
   pipeline_stage: z.enum(jobPipelineStages).nullable(),
 });
@@ -406,6 +408,9 @@ export const jobEditTexts = {
   archivedCannotBeDeleted: 'Only a draft can be deleted; this job is archived already.',
   notFound: 'This job does not exist.',
   testNotFound: 'This test does not exist.',
+  // A filled job stays closed (the form: "The job closes once they are all hired") until it has openings left.
+  filledCannotReopen: 'Every opening of this job is filled. Raise the number of openings to reopen it.',
+  filledCannotResume: 'Every opening of this job is filled. Raise the number of openings to resume it.',
 } as const;
 
 const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -435,6 +440,10 @@ export const jobApplicationListQuerySchema = z.object({
   // The applicant's name or email.
   q: text().trim().max(200).optional(),
   status: commaList(z.enum(applicationStatuses, { message: 'Unknown application status.' })),
+  // New means arrived after this moment, rather than after the job's applications were last opened: the
+  // job page passes the moment they had last been opened when its visit began, so the marks and the
+  // count last the whole visit though it marks them seen as it opens.
+  new_since: z.iso.datetime({ offset: true, message: 'Give the moment as an ISO 8601 date and time.' }).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -452,7 +461,8 @@ const jobApplicationSchema = z.object({
   // Dollars per hour the applicant proposed, when they did.
   proposal_rate: z.number().nullable(),
   created_at: z.string(),
-  // Arrived after the company last opened the job's applications.
+  // New to the company (applicationStatusesNeverNew): waiting on a decision and arrived after the company
+  // last opened the job's applications (or after new_since).
   is_new: z.boolean(),
   // The reviewers' 1–5 ratings: their mean (one decimal) and how many; null while nobody rated.
   average_rating: z.number().nullable(),
@@ -467,5 +477,7 @@ export const jobApplicationListSchema = z.object({
   page_size: z.number(),
   // Applications per stage with the same search and job, whatever the status filter: the stage tabs.
   counts: z.record(z.enum(applicationStatuses), z.number()),
+  // Of those, how many are new (as is_new says): the job page's "N new".
+  new_count: z.number(),
 });
 export type JobApplicationList = z.infer<typeof jobApplicationListSchema>;

@@ -65,7 +65,7 @@ const TALENT_PAGE_SIZE_MAX = 50;
 export const TALENT_PAGE_MAX = 500;
 const TALENT_QUERY_MAX_LENGTH = 200;
 export const TALENT_MAX_SKILL_FILTERS = 10;
-// The facet lists the skills most common in the results, this many.
+// The facet lists the skills most common in the results, this many, and the quick skills besides.
 export const TALENT_SKILL_FACETS = 15;
 // Result sets up to this size are counted exactly on every search; larger ones are estimated.
 export const TALENT_EXACT_COUNT_MAX = 5_000;
@@ -251,7 +251,9 @@ export type Candidate = z.infer<typeof candidateSchema>;
 const facetSchema = <Value extends z.ZodTypeAny>(value: Value) => z.array(z.object({ value, count: z.number().int() }));
 
 const talentFacetsSchema = z.object({
-  skills: facetSchema(z.string()).describe(`The ${TALENT_SKILL_FACETS} skills most common in the results`),
+  skills: facetSchema(z.string()).describe(
+    `The ${TALENT_SKILL_FACETS} skills most common in the results, and every quick skill (${quickSkills.join(', ')}) whatever its count`,
+  ),
   level: facetSchema(z.enum(experienceLevels)),
   availability: facetSchema(z.enum(availabilities)),
   region: facetSchema(z.enum(regions)),

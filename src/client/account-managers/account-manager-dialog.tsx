@@ -24,6 +24,7 @@ import {
 } from '~/shared/account-managers';
 import { accountManagerStatuses } from '~/shared/admin';
 import { formatCents } from '~/shared/billing';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { useCreateAccountManager, useUpdateAccountManager } from './api';
 
 export type ManagerDialogState =
@@ -112,7 +113,7 @@ function ManagerDetails({ manager, onEdit }: { manager: AccountManager; onEdit: 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Fact label="Companies">{manager.total_companies}</Fact>
         <Fact label="Employees">{manager.total_employees}</Fact>
-        <Fact label="Monthly Revenue">{formatCents(manager.monthly_revenue_cents)}</Fact>
+        <Fact label={monthlyRevenueTexts.label}>{formatCents(manager.monthly_revenue_cents)}</Fact>
         <Fact label="Joined">{formatJoinDate(manager.join_date)}</Fact>
       </dl>
       <dl className="grid gap-3">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Building2Icon, DollarSignIcon, UserCogIcon, UsersIcon } from 'lucide-react';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { formatCents } from '~/shared/billing';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { accountManagerSummaryQueryOptions } from './api';
 
 // The four cards (docs/spec/admin-billing-and-content.md §2 item 6) from GET /api/admin/account-managers/summary.
@@ -32,9 +33,9 @@ export function AccountManagerSummaryCards() {
           icon: <UsersIcon />,
         },
         {
-          label: 'Monthly Revenue',
+          label: monthlyRevenueTexts.label,
           value: formatCents(summary.monthly_revenue_cents),
-          hint: 'Invoiced this month at those companies',
+          hint: monthlyRevenueTexts.hint,
           icon: <DollarSignIcon />,
         },
       ]}

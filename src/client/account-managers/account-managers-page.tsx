@@ -1,5 +1,6 @@
 import { PageMeta } from '~/client/components/page-meta';
 import type { PageProps } from '~/client/routes';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { AccountManagerSummaryCards } from './account-manager-summary-cards';
 import { AccountManagersSection } from './account-managers-section';
@@ -14,7 +15,8 @@ export function AccountManagersPage({ pageId }: PageProps) {
         <PageMeta title={title} />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <p className="text-sm text-muted-foreground">
-          The people who look after companies: their clients, those clients’ teams and revenue.
+          The people who look after companies: their clients, those clients’ teams and revenue.{' '}
+          {monthlyRevenueTexts.explained}
         </p>
       </div>
       <AccountManagerSummaryCards />

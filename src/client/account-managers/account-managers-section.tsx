@@ -11,6 +11,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
 import { type AccountManager, accountManagerStatusLabels } from '~/shared/account-managers';
 import { formatCents } from '~/shared/billing';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { AccountManagerDialog, type ManagerDialogState } from './account-manager-dialog';
 import { accountManagersSearch, toAccountManagerListQuery } from './account-managers-search';
 import { accountManagerListQueryOptions } from './api';
@@ -88,8 +89,8 @@ export function AccountManagersSection() {
     figureColumn({ id: 'employees', header: 'Employees', phoneOrder: 3, value: (manager) => manager.total_employees }),
     figureColumn({
       id: 'revenue',
-      header: 'Monthly Revenue',
-      phoneLabel: 'Revenue',
+      header: monthlyRevenueTexts.label,
+      phoneLabel: monthlyRevenueTexts.label,
       phoneOrder: 4,
       value: (manager) => formatCents(manager.monthly_revenue_cents),
     }),

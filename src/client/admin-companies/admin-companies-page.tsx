@@ -1,5 +1,6 @@
 import { PageMeta } from '~/client/components/page-meta';
 import type { PageProps } from '~/client/routes';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { CompaniesSection } from './companies-section';
 
@@ -13,7 +14,7 @@ export function AdminCompaniesPage({ pageId }: PageProps) {
         <PageMeta title={title} />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <p className="text-sm text-muted-foreground">
-          Every company on the platform, its account manager, and its standing.
+          Every company on the platform, its account manager, and its standing. {monthlyRevenueTexts.explained}
         </p>
       </div>
       <CompaniesSection />

@@ -19,6 +19,7 @@ import {
   companyStatusLabels,
 } from '~/shared/admin-companies';
 import { formatCents } from '~/shared/billing';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { accountManagerOptionsQueryOptions, adminCompanyListQueryOptions, useAssignAccountManager } from './api';
 import { companiesSearch, toCompanyListQuery } from './companies-search';
 import { CompanyBulkBar } from './company-bulk-bar';
@@ -114,8 +115,8 @@ export function CompaniesSection() {
     figureColumn({ id: 'jobs', header: 'Active Jobs', phoneOrder: 3, value: (company) => company.active_jobs }),
     figureColumn({
       id: 'revenue',
-      header: 'Monthly Revenue',
-      phoneLabel: 'This month',
+      header: monthlyRevenueTexts.label,
+      phoneLabel: monthlyRevenueTexts.label,
       phoneOrder: 3,
       value: (company) => formatCents(company.monthly_revenue_cents),
     }),

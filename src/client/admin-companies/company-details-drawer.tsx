@@ -4,6 +4,7 @@ import { DetailFact, DetailsDrawer } from '~/client/components/details-drawer';
 import { Badge } from '~/client/components/ui/badge';
 import { type AdminCompany, adminCompanyTexts, companyStatusLabels } from '~/shared/admin-companies';
 import { formatCents } from '~/shared/billing';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { adminCompanyDetailQueryOptions } from './api';
 
 // View Details of a company's row (docs/spec/admin-billing-and-content.md §2 item 2): contact email, workers,
@@ -31,7 +32,7 @@ export function CompanyDetailsDrawer({ company, onClose }: { company: AdminCompa
           <DetailFact label="Account manager">{detail.account_manager_name ?? 'Unassigned'}</DetailFact>
           <DetailFact label="Workers">{detail.workers}</DetailFact>
           <DetailFact label="Jobs">{`${detail.jobs} (${detail.active_jobs} active)`}</DetailFact>
-          <DetailFact label="Monthly revenue">{formatCents(detail.monthly_revenue_cents)}</DetailFact>
+          <DetailFact label={monthlyRevenueTexts.label}>{formatCents(detail.monthly_revenue_cents)}</DetailFact>
           <DetailFact label="Members">{detail.members}</DetailFact>
           <DetailFact label="Unpaid invoices">{detail.outstanding_invoices}</DetailFact>
           <DetailFact label="Created">{format(new Date(detail.created_at), 'MMM d, yyyy')}</DetailFact>

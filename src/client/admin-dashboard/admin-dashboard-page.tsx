@@ -39,6 +39,7 @@ import {
   type RecentAdminAction,
 } from '~/shared/admin-dashboard';
 import { auditActionLabel } from '~/shared/audit-logs';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { AbuseReportsDialog } from './abuse-reports-dialog';
 import { adminDashboardQueryOptions } from './api';
@@ -64,9 +65,15 @@ function cardsOf(data: AdminDashboard, reportsAction: ReactNode): SummaryCardPro
       icon: <BuildingIcon />,
     },
     {
-      label: 'Monthly Revenue',
+      label: monthlyRevenueTexts.label,
       value: formatThousands(data.monthly_revenue_cents.value),
-      hint: data.monthly_revenue_cents.growth_label,
+      hint: (
+        <>
+          {monthlyRevenueTexts.hint}
+          <br />
+          {data.monthly_revenue_cents.growth_label}
+        </>
+      ),
       icon: <DollarSignIcon />,
     },
     {

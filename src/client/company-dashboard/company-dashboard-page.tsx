@@ -58,7 +58,7 @@ export default function CompanyDashboardPage({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           <FindTalentSection />
-          <JobPipelineSection pipeline={dashboard.data.pipeline} />
+          <JobPipelineSection pipeline={dashboard.data.pipeline} pausedJobs={dashboard.data.paused_jobs} />
           <FeaturedCandidatesSection candidates={featured.data} search={featuredSearch} />
         </div>
         <div className="grid min-w-0 content-start gap-6">

@@ -110,7 +110,17 @@ export function CurrentEmployeesSection({ employees }: { employees: CompanyDashb
   );
 }
 
-export function JobPipelineSection({ pipeline }: { pipeline: CompanyDashboard['pipeline'] }) {
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+// The jobs by column as the Jobs list shows them (an open job with interviews under way is both Open and
+// Interviewing); paused jobs are in no column, so a line says how many and opens them on the Jobs list.
+export function JobPipelineSection({
+  pipeline,
+  pausedJobs,
+}: {
+  pipeline: CompanyDashboard['pipeline'];
+  pausedJobs: number;
+}) {
   const jobsPage = paths.companyJobs.getHref();
   const isEmpty = dashboardPipelineColumns.every((column) => pipeline[column].total === 0);
   return (
@@ -123,7 +133,7 @@ export function JobPipelineSection({ pipeline }: { pipeline: CompanyDashboard['p
           action={{ to: paths.companyCreateJob.getHref(), label: 'Post Job' }}
         />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {dashboardPipelineColumns.map((column) => (
             <section key={column} aria-labelledby={`pipeline-${column}`} className="min-w-0">
               <h3 id={`pipeline-${column}`} className="mb-2 flex items-center gap-2 text-sm font-semibold">
@@ -133,18 +143,18 @@ export function JobPipelineSection({ pipeline }: { pipeline: CompanyDashboard['p
               {pipeline[column].items.length === 0 ? (
                 <p className="text-sm text-muted-foreground">None</p>
               ) : (
-                <ul className="grid gap-2">
+                // One track no wider than the column: a long title wraps inside its card.
+                <ul className="grid grid-cols-1 gap-2">
                   {pipeline[column].items.map((job) => (
-                    <li key={job.id} className="rounded-md border border-border p-2">
+                    <li key={job.id} className="min-w-0 rounded-md border border-border p-2">
                       <Link
                         to={paths.companyJob.getHref({ id: job.id })}
-                        className="block truncate text-sm font-medium underline-offset-4 hover:underline"
+                        title={job.title}
+                        className="line-clamp-2 text-sm font-medium break-words underline-offset-4 hover:underline"
                       >
                         {job.title}
                       </Link>
-                      <p className="text-xs text-muted-foreground">
-                        {job.applicant_count === 1 ? '1 applicant' : `${job.applicant_count} applicants`}
-                      </p>
+                      <p className="text-xs text-muted-foreground">{plural(job.applicant_count, 'application')}</p>
                     </li>
                   ))}
                 </ul>
@@ -152,6 +162,17 @@ export function JobPipelineSection({ pipeline }: { pipeline: CompanyDashboard['p
             </section>
           ))}
         </div>
+      )}
+      {pausedJobs > 0 && (
+        <p className="mt-4 text-sm text-muted-foreground">
+          {pausedJobs === 1 ? '1 paused job is' : `${pausedJobs} paused jobs are`} not in the pipeline.{' '}
+          <Link
+            to={`${jobsPage}?status=paused`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Show paused jobs
+          </Link>
+        </p>
       )}
     </DashboardSection>
   );

@@ -103,8 +103,9 @@ export function useBulkJobAction() {
   });
 }
 
-// Opening a job's applications resets its "new" badge. The applications on screen keep their own
-// "new" marks for this visit; the list, the summary and the job itself refresh.
+// Opening a job's applications resets its "new" badge. The job page keeps its "new" marks and count for
+// the visit (it asks for them new since the visit began, PipelineBoard); the list, the summary and the
+// job itself refresh.
 export function useMarkApplicationsSeen() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -13,6 +13,7 @@ import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import type { ManagedCompany } from '~/shared/account-managers';
 import { formatCents } from '~/shared/billing';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { managedCompanyListQueryOptions } from './api';
 
@@ -57,8 +58,8 @@ export function ManagedCompaniesPage({ pageId }: PageProps) {
     figureColumn({ id: 'jobs', header: 'Open Jobs', phoneOrder: 3, value: (company) => company.open_jobs }),
     figureColumn({
       id: 'revenue',
-      header: 'Monthly Revenue',
-      phoneLabel: 'Revenue',
+      header: monthlyRevenueTexts.label,
+      phoneLabel: monthlyRevenueTexts.label,
       phoneOrder: 4,
       value: (company) => formatCents(company.monthly_revenue_cents),
     }),
@@ -83,7 +84,7 @@ export function ManagedCompaniesPage({ pageId }: PageProps) {
         <PageMeta title={title} />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <p className="text-sm text-muted-foreground">
-          The companies assigned to you, their teams and this month’s revenue.
+          The companies assigned to you, their teams and this month’s revenue. {monthlyRevenueTexts.explained}
         </p>
       </div>
       <SummaryCards
@@ -100,9 +101,9 @@ export function ManagedCompaniesPage({ pageId }: PageProps) {
             icon: <UsersIcon />,
           },
           {
-            label: 'Monthly Revenue',
+            label: monthlyRevenueTexts.label,
             value: formatCents(summary.monthly_revenue_cents),
-            hint: 'Invoiced this month',
+            hint: monthlyRevenueTexts.hint,
             icon: <DollarSignIcon />,
           },
         ]}

@@ -14,6 +14,7 @@ import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import type { PageProps } from '~/client/routes';
 import { accountManagerTexts, type ManagedCompanyDetail } from '~/shared/account-managers';
 import { formatCents } from '~/shared/billing';
+import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { managedCompanyQueryOptions, useOpenCompanyConversation } from './api';
 
@@ -143,7 +144,7 @@ function CompanyDetails({
             <dl className="grid grid-cols-3 gap-4">
               <Figure label="Employees">{company.total_employees}</Figure>
               <Figure label="Open Jobs">{company.open_jobs}</Figure>
-              <Figure label="Monthly Revenue">{formatCents(company.monthly_revenue_cents)}</Figure>
+              <Figure label={monthlyRevenueTexts.label}>{formatCents(company.monthly_revenue_cents)}</Figure>
             </dl>
           </div>
           <Button onClick={message} disabled={openConversation.isPending}>

@@ -92,7 +92,14 @@ async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetai
   const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];
   counts.shortlisted = 1;
   server.on(jobsContract.get, () => job);
-  server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
+  server.on(jobsContract.applications, () => ({
+    items: [item],
+    total: 1,
+    page: 1,
+    page_size: 20,
+    counts,
+    new_count: 0,
+  }));
   let current = detail;
   server.on(pipelineContract.get, () => current);
   server.on(testsContract.list, ({ query }) => {

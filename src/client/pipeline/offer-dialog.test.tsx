@@ -76,7 +76,14 @@ async function openOffer(answer?: (server: FakeServer, detail: ApplicationDetail
   const { job, item, detail, counts } = seed();
   const server = createFakeServer();
   server.on(jobsContract.get, () => job);
-  server.on(jobsContract.applications, () => ({ items: [item], total: 1, page: 1, page_size: 20, counts }));
+  server.on(jobsContract.applications, () => ({
+    items: [item],
+    total: 1,
+    page: 1,
+    page_size: 20,
+    counts,
+    new_count: 0,
+  }));
   let current = detail;
   server.on(pipelineContract.get, () => current);
   server.on(pipelineContract.offer, ({ body: offer }) => {

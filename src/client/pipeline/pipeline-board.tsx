@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { InboxIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useListSearch } from '~/client/lib/list-search';
 import type { Job } from '~/shared/jobs';
 import { jobPipelineQueryOptions } from './api';
@@ -14,12 +14,16 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 // A job's pipeline on its page: the stage tabs with their counts, a row per application, selection
 // with bulk moves, and the drawer of the application opened. Once its applications have been shown,
-// `onShown` resets the job's "new" badge; the rows that were new keep their mark for this visit.
+// `onShown` resets the job's "new" badge on the Jobs list; for this visit, the "N new" and the rows'
+// marks stay what the Jobs list said, on every page and stage: new since the applications had last been
+// opened when the visit began (never opened: since the job was made, before any application).
 export function PipelineBoard({ job, onShown }: { job: Job; onShown?: () => void }) {
   const search = useListSearch(jobPipelineSearch);
   const { stage, page, pageSize } = search.state;
-  const query = { status: stage ?? undefined, page, page_size: pageSize };
+  const [newSince] = useState(() => job.applications_seen_at ?? job.created_at);
+  const query = { status: stage ?? undefined, page, page_size: pageSize, new_since: newSince };
   const applications = useQuery(jobPipelineQueryOptions(job.id, query));
+  const newCount = applications.data?.new_count ?? 0;
   const drawer = useApplicationDrawer();
 
   const hasNew = job.new_applications_count > 0;
@@ -39,7 +43,7 @@ export function PipelineBoard({ job, onShown }: { job: Job; onShown?: () => void
         </h2>
         <p className="text-sm text-muted-foreground">
           {plural(job.applications_count, 'application')}
-          {hasNew && ` · ${job.new_applications_count} new`}
+          {newCount > 0 && ` · ${newCount} new`}
           {` · ${job.hired_count} of ${plural(job.openings, 'opening')} filled`}
         </p>
       </div>

@@ -97,6 +97,7 @@ export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}
     updated_at: now,
     applications_count: 0,
     new_applications_count: 0,
+    applications_seen_at: null,
     hired_count: 0,
     pipeline_stage: null,
     ...overrides,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountManager,
@@ -11,11 +11,11 @@ import {
 } from '~/shared/account-managers';
 import { accountManagerProfiles, assignments, auditLogs, companies, emailOutbox, invoices, users } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
+import { revenueMonthOf } from '../platform/monthly-revenue';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment } from '../testing/work-factories';
-import { monthBoundsOf } from './company-figures';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
@@ -34,7 +34,7 @@ describe('account managers', () => {
   let omarCompanyId: string;
   let deletedCompanyId: string;
   const unique = randomUUID().slice(0, 8);
-  const month = monthBoundsOf(new Date());
+  const month = revenueMonthOf(new Date());
 
   const db = () => testApp.database.db;
   const get = (url: string, account = admin) => account.request({ method: 'GET', url });
@@ -59,8 +59,9 @@ describe('account managers', () => {
       .select({ id: assignments.id })
       .from(assignments)
       .where(and(inArray(assignments.companyId, companyIds), eq(assignments.status, 'active')));
+    // Monthly Revenue (decision 023): the work and the fee, before tax.
     const invoiced = await db()
-      .select({ total: invoices.totalCents })
+      .select({ total: sql<number>`${invoices.subtotalCents} + ${invoices.feeCents}` })
       .from(invoices)
       .where(
         and(
@@ -69,7 +70,7 @@ describe('account managers', () => {
           lt(invoices.issueDate, month.end),
         ),
       );
-    return { employees: active.length, revenue: invoiced.reduce((sum, row) => sum + row.total, 0) };
+    return { employees: active.length, revenue: invoiced.reduce((sum, row) => sum + Number(row.total), 0) };
   }
 
   async function managedCompanyIds(managerIds: string[]) {
@@ -174,7 +175,7 @@ describe('account managers', () => {
       bio: 'Looks after tech clients.',
       has_password: true,
     });
-    expect(figures).toEqual({ employees: 2, revenue: 115_500 + 46_200 });
+    expect(figures).toEqual({ employees: 2, revenue: 110_000 + 44_000 });
 
     const byEmail = await get(`/api/admin/account-managers?q=${encodeURIComponent(omar.user.email.toUpperCase())}`);
     expect((byEmail.json() as AccountManagerList).items.map((item) => item.id)).toEqual([omar.user.id]);
@@ -404,7 +405,7 @@ describe('account managers', () => {
       monthly_revenue_cents: figures.revenue,
     });
     const northwind = list.items.find((company) => company.id === miaCompanyId);
-    expect(northwind).toMatchObject({ total_employees: 1, open_jobs: 1, monthly_revenue_cents: 115_500 });
+    expect(northwind).toMatchObject({ total_employees: 1, open_jobs: 1, monthly_revenue_cents: 110_000 });
 
     const searched = (await get(`/api/manager/companies?q=contoso`, mia)).json() as ManagedCompanyList;
     expect(searched.items.map((company) => company.id)).toEqual([miaSecondCompanyId]);

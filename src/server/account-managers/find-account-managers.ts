@@ -2,13 +2,14 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AccountManager, AccountManagerList, AccountManagerSummary } from '~/shared/account-managers';
 import type { Database } from '../db/client';
 import { accountManagerProfiles, users } from '../db/schema';
-import { companiesManagedBy, employeesOf, type MonthBounds, monthBoundsOf, monthlyRevenueOf } from './company-figures';
+import { monthlyRevenueOf, type RevenueMonth, revenueMonthOf } from '../platform/monthly-revenue';
+import { companiesManagedBy, employeesOf } from './company-figures';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 // Every account manager with the figures of the companies assigned to them. A manager without a profile
 // row (made before profiles existed, or by the admin command) shows the profile's defaults.
-function selectManagers(db: Database, month: MonthBounds) {
+function selectManagers(db: Database, month: RevenueMonth) {
   const managed = companiesManagedBy(sql`${users.id}`);
   return db
     .select({
@@ -73,7 +74,7 @@ export async function findAccountManagers({
 }): Promise<AccountManagerList> {
   const where = whereOf(q);
   const [rows, [counted]] = await Promise.all([
-    selectManagers(db, monthBoundsOf(now))
+    selectManagers(db, revenueMonthOf(now))
       .where(where)
       .orderBy(asc(users.name), asc(users.id))
       .limit(pageSize)
@@ -92,7 +93,7 @@ export async function getAccountManager({
   id: string;
   now?: Date;
 }): Promise<AccountManager | undefined> {
-  const [row] = await selectManagers(db, monthBoundsOf(now)).where(and(isManager, eq(users.id, id)));
+  const [row] = await selectManagers(db, revenueMonthOf(now)).where(and(isManager, eq(users.id, id)));
   return row && accountManagerView(row);
 }
 
@@ -110,7 +111,7 @@ export async function getAccountManagerSummary({
       totalManagers: sql<number>`count(*)::int`,
       totalCompanies: sql<number>`(select count(*) from (${managed}) as counted)::int`,
       totalEmployees: employeesOf(managed),
-      monthlyRevenueCents: monthlyRevenueOf(managed, monthBoundsOf(now)),
+      monthlyRevenueCents: monthlyRevenueOf(managed, revenueMonthOf(now)),
     })
     .from(users)
     .where(isManager);

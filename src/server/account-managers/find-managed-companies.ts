@@ -9,14 +9,8 @@ import {
 import type { Database } from '../db/client';
 import { applications, assignments, companies, companyMembers, jobs, users } from '../db/schema';
 import { AppError } from '../platform/errors';
-import {
-  companiesManagedBy,
-  employeesOf,
-  type MonthBounds,
-  monthBoundsOf,
-  monthlyRevenueOf,
-  openJobsOf,
-} from './company-figures';
+import { monthlyRevenueOf, type RevenueMonth, revenueMonthOf } from '../platform/monthly-revenue';
+import { companiesManagedBy, employeesOf, openJobsOf } from './company-figures';
 
 // The manager portal. Tenancy is in every query: a company is found only through
 // companies.account_manager_id = the signed-in manager, so another manager's company is never seen.
@@ -25,7 +19,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) =>
 
 const assignedTo = (managerId: string) => and(eq(companies.accountManagerId, managerId), isNull(companies.deletedAt));
 
-function selectCompanies(db: Database, month: MonthBounds) {
+function selectCompanies(db: Database, month: RevenueMonth) {
   const self = sql`${companies.id}`;
   return db
     .select({
@@ -68,7 +62,7 @@ export async function findManagedCompanies({
   pageSize: number;
   now?: Date;
 }): Promise<ManagedCompanyList> {
-  const month = monthBoundsOf(now);
+  const month = revenueMonthOf(now);
   const search = q?.trim();
   const where: SQL | undefined = and(
     assignedTo(managerId),
@@ -118,7 +112,7 @@ export async function getManagedCompany({
   companyId: string;
   now?: Date;
 }): Promise<ManagedCompanyDetail> {
-  const [row] = await selectCompanies(db, monthBoundsOf(now)).where(
+  const [row] = await selectCompanies(db, revenueMonthOf(now)).where(
     and(eq(companies.id, companyId), assignedTo(managerId)),
   );
   if (!row) throw new AppError('not_found', accountManagerTexts.companyNotFound);

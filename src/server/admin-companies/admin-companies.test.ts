@@ -11,11 +11,11 @@ import { adminCompanyTexts } from '~/shared/admin-companies';
 import { auditLogs, companies, invoices, jobs } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { buildJob } from '../db/seed/job-factories';
+import { revenueMonthOf } from '../platform/monthly-revenue';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment } from '../testing/work-factories';
-import { monthStartDay } from './find-admin-companies';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
@@ -77,7 +77,7 @@ describe('admin companies', () => {
     const invoice = await insertTestInvoice(db(), { companyId: newer.id, status: 'paid' });
     await db()
       .update(invoices)
-      .set({ issueDate: monthStartDay(new Date()) })
+      .set({ issueDate: revenueMonthOf(new Date()).start })
       .where(eq(invoices.id, invoice.id));
 
     const found = await list(`q=${encodeURIComponent(term)}`);
@@ -90,7 +90,8 @@ describe('admin companies', () => {
       account_manager_id: null,
       workers: 1,
       active_jobs: 2,
-      monthly_revenue_cents: invoice.totalCents,
+      // Monthly Revenue (decision 023): work and fee, before tax.
+      monthly_revenue_cents: invoice.subtotalCents + invoice.feeCents,
     });
     expect(found.items[1]).toMatchObject({ workers: 0, active_jobs: 0, monthly_revenue_cents: 0 });
 
@@ -116,7 +117,8 @@ describe('admin companies', () => {
       jobs: 3,
       members: 1,
       workers: 1,
-      monthly_revenue_cents: invoice.totalCents,
+      // Monthly Revenue (decision 023): work and fee, before tax.
+      monthly_revenue_cents: invoice.subtotalCents + invoice.feeCents,
       outstanding_invoices: 0,
     });
   });

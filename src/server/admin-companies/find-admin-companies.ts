@@ -11,6 +11,7 @@ import { containingPattern } from '../db/like-pattern';
 import { companies, companyStatusCounts, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
+import { monthlyRevenueOf, revenueMonthOf } from '../platform/monthly-revenue';
 
 interface AdminCompanyFilter {
   q?: string;
@@ -56,11 +57,8 @@ export interface CompanyFigures {
   monthlyRevenueCents: number;
 }
 
-export const monthStartDay = (now: Date) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-
 // The row's figures, computed for the given companies only (a page of 20 reads the assignments, jobs
-// and invoices of those 20): people placed now, jobs taking applications, invoiced this month (UTC).
+// and invoices of those 20): people placed now, jobs taking applications, Monthly Revenue (decision 023).
 async function findCompanyFigures(
   db: Database,
   companyIds: string[],
@@ -78,8 +76,7 @@ async function findCompanyFigures(
     select c.id,
       (select count(*)::int from assignments a where a.company_id = c.id and a.status = 'active') as workers,
       (select count(*)::int from jobs j where j.company_id = c.id and j.status = 'open') as active_jobs,
-      (select coalesce(sum(i.total_cents), 0)::bigint from invoices i
-        where i.company_id = c.id and i.issue_date >= ${monthStartDay(now)}::date) as monthly_revenue_cents
+      ${monthlyRevenueOf(sql`c.id`, revenueMonthOf(now))} as monthly_revenue_cents
     from unnest(${textArrayLiteral(companyIds)}::uuid[]) as c(id)
   `,
   );

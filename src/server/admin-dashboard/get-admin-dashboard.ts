@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminDashboard,
   type DashboardFigure,
@@ -11,6 +11,7 @@ import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { abuseReports, auditLogs, companies, contactMessages, invoices, timesheets, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { invoiceRevenueCents, isIssuedIn, revenueMonthOf } from '../platform/monthly-revenue';
 
 // The admin dashboard's figures, each beside the same figure one period earlier. Months
 // are calendar months in UTC. Built for a million users and millions of audit rows: companies count by
@@ -23,7 +24,6 @@ const DAY_MS = 86_400_000;
 
 const monthStartOf = (now: Date, monthsBack = 0) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
-const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 const count = sql<number>`count(*)::int`;
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
 // A moment as a parameter both drivers pass the same way.
@@ -92,20 +92,22 @@ export async function countPopulation({
   return { workers, signups };
 }
 
-// What was invoiced this month and last (before tax: the work and the platform fee), and what the
-// talent is paid for the weeks those invoices bill (timesheets.talent_pay_cents, set at approval).
+// Monthly Revenue this month and last (docs/decisions/023-monthly-revenue.md: invoices issued in the
+// month, work and platform fee, before tax), and what the talent is paid for the weeks those invoices
+// bill (timesheets.talent_pay_cents, set at approval): the gross margin's cost.
 async function sumRevenue(db: Database, now: Date) {
-  const thisMonth = isoDay(monthStartOf(now));
-  const lastMonth = isoDay(monthStartOf(now, 1));
-  const nextMonth = isoDay(monthStartOf(now, -1));
-  const inMonths = and(gte(invoices.issueDate, lastMonth), lt(invoices.issueDate, nextMonth));
-  const isThisMonth = sql`${invoices.issueDate} >= ${thisMonth}`;
-  const sumBy = (amount: ReturnType<typeof sql>, condition: ReturnType<typeof sql>) =>
+  const thisMonth = revenueMonthOf(now);
+  const lastMonth = revenueMonthOf(now, 1);
+  const inMonths = isIssuedIn({ start: lastMonth.start, end: thisMonth.end });
+  const isThisMonth = isIssuedIn(thisMonth);
+  const sumBy = (amount: SQL, condition: SQL) =>
     sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::bigint`;
-  const invoiced = sql`${invoices.subtotalCents} + ${invoices.feeCents}`;
   const [[revenue], [pay]] = await Promise.all([
     db
-      .select({ current: sumBy(invoiced, isThisMonth), previous: sumBy(invoiced, sql`not (${isThisMonth})`) })
+      .select({
+        current: sumBy(invoiceRevenueCents, isThisMonth),
+        previous: sumBy(invoiceRevenueCents, sql`not (${isThisMonth})`),
+      })
       .from(invoices)
       .where(inMonths),
     db

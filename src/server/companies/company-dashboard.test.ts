@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { CompanyDashboard } from '~/shared/companies';
+import { type Job, type JobSummary, visiblePipelineStage } from '~/shared/jobs';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import { assignments, clockSessions, companies } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
@@ -39,6 +40,7 @@ describe('GET /api/company/dashboard', () => {
         open: { items: [], total: 0 },
         interviewing: { items: [], total: 0 },
       },
+      paused_jobs: 0,
       account_manager: null,
       open_job_skills: [],
     });
@@ -62,13 +64,23 @@ describe('GET /api/company/dashboard', () => {
     expect(open_job_skills.slice(1)).toEqual(['Node.js', 'TypeScript']);
   });
 
-  it('sorts jobs into Draft, Open and Interviewing, newest first, with their applicants', async () => {
+  it('sorts jobs into Draft, Open and Interviewing, newest first, with their applications', async () => {
     const { db } = testApp.database;
     const company = await companyAccount(testApp, 'Pipeline Co');
     const other = await companyAccount(testApp, 'Other Co');
     const draft = await buildJob(db, { companyId: company.companyId, title: 'Draft role', status: 'draft' });
-    const open = await buildJob(db, { companyId: company.companyId, title: 'Open role', status: 'open' });
-    const interviewing = await buildJob(db, { companyId: company.companyId, title: 'Busy role', status: 'open' });
+    const open = await buildJob(db, {
+      companyId: company.companyId,
+      title: 'Open role',
+      status: 'open',
+      updatedAt: new Date(Date.UTC(2026, 0, 1)),
+    });
+    const interviewing = await buildJob(db, {
+      companyId: company.companyId,
+      title: 'Busy role',
+      status: 'open',
+      updatedAt: new Date(Date.UTC(2026, 0, 2)),
+    });
     await buildJob(db, { companyId: company.companyId, title: 'Closed role', status: 'closed' });
     await buildJob(db, { companyId: other.companyId, title: 'Not ours', status: 'open' });
     await buildApplication(db, { jobId: open.id });
@@ -81,14 +93,70 @@ describe('GET /api/company/dashboard', () => {
       items: [{ id: draft.id, title: 'Draft role', stage: 'draft', applicant_count: 0 }],
       total: 1,
     });
+    // Every open job is Open (as the Jobs list's status says); the busy one is also Interviewing.
     expect(pipeline.open).toEqual({
-      items: [{ id: open.id, title: 'Open role', stage: 'open', applicant_count: 1 }],
-      total: 1,
+      items: [
+        { id: interviewing.id, title: 'Busy role', stage: 'open', applicant_count: 2 },
+        // Its applications counted as the Jobs list's Applications column counts them, the withdrawn one too.
+        { id: open.id, title: 'Open role', stage: 'open', applicant_count: 2 },
+      ],
+      total: 2,
     });
     expect(pipeline.interviewing).toEqual({
       items: [{ id: interviewing.id, title: 'Busy role', stage: 'interviewing', applicant_count: 2 }],
       total: 1,
     });
+  });
+
+  it('agrees with the Jobs list: Open is every open job, Interviewing the open jobs badged Interviewing or Offer, paused jobs in neither', async () => {
+    const { db } = testApp.database;
+    const company = await companyAccount(testApp, 'Agreeing Co');
+    const job = (title: string, overrides: Omit<Parameters<typeof buildJob>[1], 'companyId'> = {}) =>
+      buildJob(db, { companyId: company.companyId, title, ...overrides });
+    const quiet = await job('Quiet open role');
+    const interviewing = await job('Interviewing role');
+    await buildApplication(db, { jobId: interviewing.id, status: 'interviewing' });
+    const offer = await job('Offer role');
+    await buildApplication(db, { jobId: offer.id, status: 'offered' });
+    // One of two hired and one at interview: still looking, badged Interviewing.
+    const half = await job('Half-filled role', { openings: 2 });
+    await buildApplication(db, { jobId: half.id, status: 'hired' });
+    await buildApplication(db, { jobId: half.id, status: 'interviewing' });
+    // Shortlisted only: open, nothing under way yet.
+    const shortlisted = await job('Shortlisted role');
+    await buildApplication(db, { jobId: shortlisted.id, status: 'shortlisted' });
+    const paused = await job('Paused role', { status: 'paused' });
+    await buildApplication(db, { jobId: paused.id, status: 'interviewing' });
+    await job('Another paused role', { status: 'paused' });
+    await job('Closed role', { status: 'closed' });
+
+    const dashboard = await dashboardOf(company);
+    const jobsList = (await company.request({ method: 'GET', url: '/api/jobs?page_size=100' })).json<{ items: Job[] }>()
+      .items;
+    const summary = (await company.request({ method: 'GET', url: '/api/jobs/summary' })).json<JobSummary>();
+    const idsOf = (items: Array<{ id: string }>) => items.map((item) => item.id).sort();
+
+    expect(dashboard.pipeline.open.total).toBe(summary.open_jobs);
+    expect(idsOf(dashboard.pipeline.open.items)).toEqual(idsOf(jobsList.filter((item) => item.status === 'open')));
+    expect(idsOf(dashboard.pipeline.interviewing.items)).toEqual(
+      idsOf(
+        jobsList.filter((item) => {
+          const stage = visiblePipelineStage(item.status, item.pipeline_stage);
+          return stage === 'interviewing' || stage === 'offer';
+        }),
+      ),
+    );
+    expect(idsOf(dashboard.pipeline.interviewing.items)).toEqual(idsOf([interviewing, offer, half]));
+    expect(dashboard.pipeline.interviewing.total).toBe(3);
+    const applicationsOf = new Map(jobsList.map((item) => [item.id, item.applications_count]));
+    for (const item of dashboard.pipeline.open.items) expect(item.applicant_count).toBe(applicationsOf.get(item.id));
+    expect(dashboard.pipeline.open.total).toBe(5);
+    expect(idsOf(dashboard.pipeline.open.items)).toEqual(idsOf([quiet, interviewing, offer, half, shortlisted]));
+    // Paused jobs are in no column; the dashboard says how many there are, as the Paused Jobs card does.
+    const everyListed = Object.values(dashboard.pipeline).flatMap((column) => column.items.map((item) => item.id));
+    expect(everyListed).not.toContain(paused.id);
+    expect(dashboard.paused_jobs).toBe(summary.paused_jobs);
+    expect(dashboard.paused_jobs).toBe(2);
   });
 
   it('shows at most five jobs a column and counts them all', async () => {

@@ -6,10 +6,11 @@ import {
   type DashboardPipelineColumn,
 } from '~/shared/companies';
 import type { Database } from '../db/client';
-import { assignments, companies, jobs, users } from '../db/schema';
+import { applications, assignments, companies, jobs, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { shiftStatusSql } from '../platform/assignment-views';
 import type { LiveHub } from '../platform/live-hub';
+import { openJobStageRanks, pipelineStageRankOf } from '../platform/load-job-views';
 
 interface PipelineRow {
   id: string;
@@ -22,28 +23,32 @@ interface PipelineRow {
 // Featured Candidates search by this many of the open jobs' skills.
 const FEATURED_SKILLS = 5;
 
-// The Job Pipeline card's columns: drafts, open jobs, and live jobs (open or paused) with someone at
-// interview or offer. Each column's newest few and its size, in one statement however many jobs.
+// The Job Pipeline card's columns, as the Jobs list shows the same jobs: Draft is the drafts, Open every
+// open job (the Open Jobs figure), Interviewing the open jobs whose badge says Interviewing or Offer (the
+// pipeline rank of load-job-views.ts, shown beside Open as visiblePipelineStage says). A paused job is in
+// none: its badge says only Paused, so the card counts it apart. Each column's newest few and its size,
+// in one statement however many jobs; the applications counted as the Jobs list counts them.
 async function findPipeline(db: Database, companyId: string): Promise<CompanyDashboard['pipeline']> {
   const rows = await selectRows<PipelineRow>(
     db,
-    sql`with staged as (
-          select j.id, j.title, j.updated_at,
-            case
-              when j.status = 'draft' then 'draft'
-              when exists (select 1 from applications a
-                           where a.job_id = j.id and a.status in ('interviewing', 'offered')) then 'interviewing'
-              when j.status = 'open' then 'open'
-            end as stage,
-            (select count(*) from applications a where a.job_id = j.id and a.status <> 'withdrawn')::int
-              as applicant_count
-          from jobs j
-          where j.company_id = ${companyId} and j.status in ('draft', 'open', 'paused')
+    sql`with live as (
+          select j.id, j.title, j.updated_at, j.status,
+            case when j.status = 'open' then
+              (select ${pipelineStageRankOf(sql`j.openings`)} from ${applications} where ${applications.jobId} = j.id)
+            end as stage_rank,
+            (select count(*) from ${applications} where ${applications.jobId} = j.id)::int as applicant_count
+          from ${jobs} j
+          where j.company_id = ${companyId} and j.status in ('draft', 'open')
+        ), staged as (
+          select id, title, updated_at, applicant_count, status::text as stage from live
+          union all
+          select id, title, updated_at, applicant_count, 'interviewing' from live
+          where status = 'open' and stage_rank = any(${`{${openJobStageRanks.join(',')}}`}::int[])
         ), ranked as (
           select staged.*,
             (count(*) over (partition by stage))::int as total,
             row_number() over (partition by stage order by updated_at desc, id) as position
-          from staged where stage is not null
+          from staged
         )
         select id, title, stage, applicant_count, total from ranked
         where position <= ${COMPANY_DASHBOARD_JOBS_PER_COLUMN}
@@ -88,7 +93,7 @@ export async function getCompanyDashboard({
   companyId: string;
 }): Promise<CompanyDashboard> {
   const working = and(eq(assignments.companyId, companyId), inArray(assignments.status, ['pending', 'active']));
-  const [employeeRows, [employeeCount], pipeline, [manager], openJobSkills] = await Promise.all([
+  const [employeeRows, [employeeCount], pipeline, [paused], [manager], openJobSkills] = await Promise.all([
     db
       .select({
         id: assignments.id,
@@ -106,6 +111,10 @@ export async function getCompanyDashboard({
       .limit(COMPANY_DASHBOARD_EMPLOYEES),
     db.select({ total: count() }).from(assignments).where(working),
     findPipeline(db, companyId),
+    db
+      .select({ total: count() })
+      .from(jobs)
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.status, 'paused'))),
     db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(companies)
@@ -128,6 +137,7 @@ export async function getCompanyDashboard({
       total: employeeCount?.total ?? 0,
     },
     pipeline,
+    paused_jobs: paused?.total ?? 0,
     account_manager: manager ?? null,
     open_job_skills: openJobSkills,
   };

@@ -10,6 +10,7 @@ import {
 } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
+import { lockJobOpenings } from '../platform/close-filled-job';
 import { AppError } from '../platform/errors';
 import { jobBudget } from '../platform/load-job-views';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
@@ -22,6 +23,11 @@ const auditActionByTransition: Record<JobTransition, AuditAction> = {
   close: 'job.closed',
   reopen: 'job.reopened',
   archive: 'job.archived',
+};
+
+const filledRefusals: Partial<Record<JobTransition, string>> = {
+  reopen: jobEditTexts.filledCannotReopen,
+  resume: jobEditTexts.filledCannotResume,
 };
 
 // Moves a job along the state machine of docs/design.md §5, or refuses with 409 and a sentence that says
@@ -74,6 +80,12 @@ export async function changeJobStatus({
 
   const to = jobTransitionRules[transition].to;
   return db.transaction(async (transaction) => {
+    // A filled job takes no more applications (close-filled-job.ts): it reopens once it has openings left.
+    const filledRefusal = filledRefusals[transition];
+    if (filledRefusal) {
+      const openings = await lockJobOpenings(transaction, id);
+      if (openings && openings.hires >= openings.openings) throw new AppError('conflict', filledRefusal);
+    }
     const [moved] = await transaction
       .update(jobs)
       .set({

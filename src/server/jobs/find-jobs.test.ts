@@ -156,6 +156,61 @@ describe('the job list, its tags and its CSV export', () => {
     expect((await other.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` })).statusCode).toBe(404);
   });
 
+  it('shows on the job page the applications the Jobs list counts as new, on every page of the visit', async () => {
+    const owner = await signedInAccount(testApp, { role: 'company' });
+    const ownerCompanyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    const { db } = testApp.database;
+    const job = await buildJob(db, { companyId: ownerCompanyId, title: 'Night Support', createdAt: day('2026-03-01') });
+    // Twelve waiting on a decision, and three settled ones that are never new.
+    for (let index = 0; index < 12; index++) {
+      await buildApplication(db, {
+        jobId: job.id,
+        status: index % 3 === 0 ? 'shortlisted' : 'submitted',
+        createdAt: new Date(day('2026-03-02').getTime() + index * 60_000),
+      });
+    }
+    for (const status of ['hired', 'rejected', 'withdrawn'] as const) {
+      await buildApplication(db, { jobId: job.id, status, createdAt: day('2026-03-03') });
+    }
+    const listed = async () => (await list('?q=night', owner)).items[0];
+    expect(await listed()).toMatchObject({ applications_count: 15, new_applications_count: 12 });
+
+    // The visit opens the job, then marks its applications seen as it shows them.
+    const opened = (await owner.request({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
+    expect(opened).toMatchObject({ new_applications_count: 12, applications_seen_at: null });
+    const newSince = opened.applications_seen_at ?? opened.created_at;
+    const pageOf = async (page: number, since?: string) =>
+      (
+        await owner.request({
+          method: 'GET',
+          url: `/api/jobs/${job.id}/applications?page_size=5&page=${page}${since ? `&new_since=${since}` : ''}`,
+        })
+      ).json();
+    const first = await pageOf(1, newSince);
+    expect((await owner.request({ method: 'POST', url: `/api/jobs/${job.id}/applications/seen` })).statusCode).toBe(
+      200,
+    );
+    const later = [await pageOf(2, newSince), await pageOf(3, newSince)];
+    const marked = [first, ...later].flatMap((page) => page.items.filter((item: { is_new: boolean }) => item.is_new));
+    expect(marked).toHaveLength(12);
+    for (const page of [first, ...later]) expect(page.new_count).toBe(12);
+
+    // Seen: the Jobs list and a later visit count none, until another arrives.
+    expect(await listed()).toMatchObject({ new_applications_count: 0 });
+    const next = (await owner.request({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
+    expect(next.applications_seen_at).not.toBeNull();
+    expect((await pageOf(1, next.applications_seen_at)).new_count).toBe(0);
+    await buildApplication(db, { jobId: job.id });
+    expect(await listed()).toMatchObject({ new_applications_count: 1 });
+    const again = await pageOf(1, next.applications_seen_at);
+    expect(again.new_count).toBe(1);
+    expect(again.items.filter((item: { is_new: boolean }) => item.is_new)).toHaveLength(1);
+    // Without a moment, new is counted from the last time the job's applications were opened.
+    expect((await pageOf(1)).new_count).toBe(1);
+    const refused = await owner.request({ method: 'GET', url: `/api/jobs/${job.id}/applications?new_since=yesterday` });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('searches titles and skills, whatever the case, taking % and _ literally', async () => {
     expect(await titles('?q=REACT')).toEqual(['Senior React Engineer']);
     expect(await titles('?q=figma')).toEqual(['Product Designer']);

@@ -2,14 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { type JobFields, jobEditTexts } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { jobs, jobTests } from '../db/schema';
+import { closeFilledJob } from '../platform/close-filled-job';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getJob } from './get-job';
 import { prepareJobValues } from './prepare-job-values';
 
-// Replaces a job's editable fields (its status moves only through the transitions). A draft keeps
-// the draft defaults; a job that has been published must still meet the publishing rules; an
-// archived job is frozen.
+// Replaces a job's editable fields (its status moves only through the transitions, or closes when the
+// new openings are all filled already). A draft keeps the draft defaults; a job that has been published
+// must still meet the publishing rules; an archived job is frozen.
 export async function updateJob({
   db,
   companyId,
@@ -55,6 +56,8 @@ export async function updateJob({
     if (!updated) throw new AppError('conflict', 'This job changed while you were editing it. Please try again.');
     await transaction.delete(jobTests).where(eq(jobTests.jobId, id));
     if (testIds.length > 0) await transaction.insert(jobTests).values(testIds.map((testId) => ({ jobId: id, testId })));
+    // Fewer openings than before may leave none unfilled: then the job closes, as a last hire closes it.
+    await closeFilledJob({ tx: transaction, jobId: id, actorId, ipAddress, now });
     await recordAuditEvent({
       db: transaction,
       event: {

@@ -7,7 +7,7 @@ import {
   canMoveApplication,
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
-import { earliestStartDate } from '~/shared/jobs';
+import { earliestStartDate, jobEditTexts } from '~/shared/jobs';
 import { type ApplicationDetail, BULK_MOVE_MAX, pipelineTexts } from '~/shared/pipeline';
 import { applications, assignments, auditLogs, emailOutbox, jobs, notifications } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
@@ -283,6 +283,22 @@ describe('the pipeline API: moves', () => {
       expect(closed).toEqual([{ status: 'closed' }]);
     });
 
+    it('closes the job when its last openings are filled by offers accepted at the same moment', async () => {
+      // Each acceptance counts the hires in its own transaction: unless they take turns on the job, each
+      // sees only its own hire and the filled job stays open (PostgreSQL runs them at once; PGlite in turn).
+      for (let round = 0; round < 4; round += 1) {
+        const job = await newJob({ openings: 2 });
+        const offered = [await newApplication('interviewing', job.id), await newApplication('interviewing', job.id)];
+        for (const application of offered) await offer(application.id, validOffer);
+        const results = await Promise.all(
+          offered.map((application) => accept(application.id, application.applicantId)),
+        );
+        expect(results.map((result) => result.status)).toEqual(['hired', 'hired']);
+        expect(results.filter((result) => result.jobFilled)).toHaveLength(1);
+        expect(await jobView(job.id)).toMatchObject({ status: 'closed', pipeline_stage: 'filled', hired_count: 2 });
+      }
+    });
+
     it('a job says how many it hires: 1 by default, 1 to 100, kept by edits and copies', async () => {
       const base = {
         title: 'Night Shift Agents',
@@ -312,6 +328,40 @@ describe('the pipeline API: moves', () => {
       expect(edited.json().openings).toBe(12);
       const copy = await company.request({ method: 'POST', url: `/api/jobs/${id}/duplicate` });
       expect(copy.json()).toMatchObject({ status: 'draft', openings: 12 });
+    });
+
+    it('closes a job whose edit leaves no opening unfilled, and reopens a filled job only with openings left', async () => {
+      const fields = {
+        title: 'Weekend Support Agents',
+        description: 'Answer chats at weekends.',
+        engagement_type: 'hourly',
+        budget_min: 20,
+        budget_max: 25,
+      };
+      const job = await newJob({ ...fields, openings: 3, budgetMinCents: 2000, budgetMaxCents: 2500 });
+      await newApplication('hired', job.id);
+      await newApplication('hired', job.id);
+      await newApplication('interviewing', job.id);
+      const edit = (openings: number) =>
+        company.request({ method: 'PUT', url: `/api/jobs/${job.id}`, payload: { ...fields, openings } });
+      const reopen = () => company.request({ method: 'POST', url: `/api/jobs/${job.id}/reopen` });
+
+      // Two of three hired: still looking. Two of two: filled, so closed, as the job form promises.
+      expect((await edit(3)).json()).toMatchObject({ status: 'open', hired_count: 2, openings: 3 });
+      expect((await edit(2)).json()).toMatchObject({ status: 'closed', pipeline_stage: 'filled', openings: 2 });
+      const [audit] = await db()
+        .select({ details: auditLogs.details })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'job.filled'), eq(auditLogs.targetId, job.id)));
+      expect(audit?.details).toMatchObject({ openings: 2, hires: 2, from: 'open' });
+
+      // Filled, it is not reopened; with an opening more, it is.
+      const refused = await reopen();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: jobEditTexts.filledCannotReopen, code: 'conflict' });
+      expect((await jobView(job.id)).status).toBe('closed');
+      expect((await edit(3)).json()).toMatchObject({ status: 'closed', openings: 3 });
+      expect((await reopen()).json()).toMatchObject({ status: 'open', pipeline_stage: 'interviewing' });
     });
 
     it('a declined offer withdraws the application and the badge falls back', async () => {

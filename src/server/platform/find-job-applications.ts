@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { preparedStatements, shapeFrom, shapeHas } from '../db/prepared-statements';
 import { applicantProfiles, applicationRatings, applications, jobs, users } from '../db/schema';
 import { AppError } from './errors';
-import { centsToDollars, isNewApplication } from './load-job-views';
+import { centsToDollars, isNewApplication, isNewApplicationSince } from './load-job-views';
 
 // A LIKE pattern that matches the text literally: % and _ typed in a search box are not wildcards.
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -16,7 +16,17 @@ type ListQuery = z.output<typeof jobApplicationListQuerySchema>;
 // The list is a prepared statement per shape (db/prepared-statements.ts): one job's or all of them,
 // searched by name or not, filtered by stage or not. The values fill the placeholders.
 const shapeOf = (jobId: string | undefined, query: ListQuery) =>
-  shapeFrom([jobId ? 'job' : 'all', Boolean(query.q) && 'q', query.status.length > 0 && 'stages']);
+  shapeFrom([
+    jobId ? 'job' : 'all',
+    Boolean(query.q) && 'q',
+    query.status.length > 0 && 'stages',
+    Boolean(query.new_since) && 'since',
+  ]);
+
+// New since the moment the caller gave (the job page's visit), else since the job's applications were
+// last opened.
+const isNewIn = (shape: string) =>
+  shapeHas(shape, 'since') ? isNewApplicationSince(sql`${sql.placeholder('newSince')}::timestamptz`) : isNewApplication;
 
 // What narrows the list besides the stage: the stage tabs count within these.
 function scopeOf(shape: string): SQL[] {
@@ -53,7 +63,7 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
       status: applications.status,
       proposalRateCents: applications.proposalRateCents,
       createdAt: applications.createdAt,
-      isNew: isNewApplication,
+      isNew: isNewIn(shape),
       averageRating: ratings.average,
       ratingCount: ratings.count,
     })
@@ -73,7 +83,11 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
 // reads its (job, status) index alone.
 const countsByStage = preparedStatements((db, shape: string) => {
   const counting = db
-    .select({ status: applications.status, count: sql<number>`count(*)::int` })
+    .select({
+      status: applications.status,
+      count: sql<number>`count(*)::int`,
+      fresh: sql<number>`(count(*) filter (where ${isNewIn(shape)}))::int`,
+    })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .$dynamic();
@@ -100,7 +114,7 @@ export async function findJobApplications({
 }): Promise<JobApplicationList> {
   const { page, page_size: pageSize } = query;
   const shape = shapeOf(jobId, query);
-  const values = { companyId, jobId, pattern: query.q ? containing(query.q) : undefined };
+  const values = { companyId, jobId, pattern: query.q ? containing(query.q) : undefined, newSince: query.new_since };
   const [rows, counted] = await Promise.all([
     pageOfApplications(db, shape).execute({
       ...values,
@@ -123,7 +137,11 @@ export async function findJobApplications({
     ApplicationStatus,
     number
   >;
-  for (const row of counted) counts[row.status] = row.count;
+  let newCount = 0;
+  for (const row of counted) {
+    counts[row.status] = row.count;
+    newCount += Number(row.fresh);
+  }
   const shown = query.status.length > 0 ? query.status : applicationStatuses;
   const total = [...new Set(shown)].reduce((sum, status) => sum + counts[status], 0);
   return {
@@ -145,5 +163,6 @@ export async function findJobApplications({
     page,
     page_size: pageSize,
     counts,
+    new_count: newCount,
   };
 }

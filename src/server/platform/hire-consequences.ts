@@ -1,8 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paths } from '~/shared/routes';
-import { applications, jobs } from '../db/schema';
 import { hiredEmail } from '../mail/templates/hired';
 import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
+import { closeFilledJob } from './close-filled-job';
 import { AppError } from './errors';
 import { type MoveConsequences, type MoveContext, noConsequences, toCompany } from './move-consequences';
 import { openAssignment } from './open-assignment';
@@ -70,7 +69,7 @@ export async function hireConsequences(context: MoveContext): Promise<MoveConseq
       email: hiredEmail({ name: applicantName, jobTitle: application.jobTitle, startDate: offerStartDate }),
     });
   }
-  if (await closeFilledJob(context)) {
+  if (await closeFilledJob({ tx, jobId: application.jobId, actorId, ipAddress, now })) {
     consequences.jobFilled = true;
     consequences.notifications.push(
       ...toCompany(members, {
@@ -82,30 +81,4 @@ export async function hireConsequences(context: MoveContext): Promise<MoveConseq
     );
   }
   return consequences;
-}
-
-// Filling the last opening closes the job, so nobody applies to a post that is filled.
-async function closeFilledJob({ tx, application, actorId, ipAddress, now }: MoveContext): Promise<boolean> {
-  const [hires] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(applications)
-    .where(and(eq(applications.jobId, application.jobId), eq(applications.status, 'hired')));
-  const isOpen = application.jobStatus === 'open' || application.jobStatus === 'paused';
-  if ((hires?.count ?? 0) < application.openings || !isOpen) return false;
-  await tx
-    .update(jobs)
-    .set({ status: 'closed', closedAt: now, updatedAt: now })
-    .where(and(eq(jobs.id, application.jobId), inArray(jobs.status, ['open', 'paused'])));
-  await recordAuditEvent({
-    db: tx,
-    event: {
-      actorId,
-      action: 'job.filled',
-      targetType: 'job',
-      targetId: application.jobId,
-      details: { openings: application.openings },
-      ipAddress,
-    },
-  });
-  return true;
 }

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Job, JobPipelineStage } from '~/shared/jobs';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { applicationStatusesNeverNew } from '~/shared/applications';
+import { type Job, type JobPipelineStage, visiblePipelineStage } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, jobTests } from '../db/schema';
 
@@ -9,6 +10,21 @@ const pipelineStageByRank: Record<number, JobPipelineStage | null> = {
   2: 'offer',
   3: 'filled',
 };
+
+// The ranks whose stage an open job shows beside its status (visiblePipelineStage: Interviewing, Offer),
+// for SQL that must sort jobs as the Jobs list badges them (the company dashboard's pipeline).
+export const openJobStageRanks = Object.entries(pipelineStageByRank)
+  .filter(([, stage]) => visiblePipelineStage('open', stage) !== null)
+  .map(([rank]) => Number(rank));
+
+// The pipeline badge's rank, an aggregate over one job's applications (`openings` is that job's): Filled (3)
+// once hires fill every opening; until then the furthest stage an application still in play has reached
+// (an offer out 2, interviews 1, else 0), so a job hiring three people shows Offer rather than Filled after
+// its first hire.
+export const pipelineStageRankOf = (openings: SQL | AnyColumn) => sql<number>`(case
+    when count(*) filter (where ${applications.status} = 'hired') >= ${openings} then 3
+    else coalesce(max(case ${applications.status} when 'offered' then 2 when 'interviewing' then 1 else 0 end), 0)
+  end)::int`;
 
 export const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
 
@@ -23,26 +39,23 @@ export function jobBudget(
   };
 }
 
-// An application the company has not looked at since it arrived, and still waiting on a decision: a
-// hired, rejected or withdrawn one is never "new", however recent.
-export const isNewApplication = sql<boolean>`(${applications.createdAt} > coalesce(${jobs.applicationsSeenAt}, '-infinity'::timestamptz)
-  and ${applications.status} not in ('hired', 'rejected', 'withdrawn'))`;
+// An application new to the company (the rule of applicationStatusesNeverNew): waiting on a decision and
+// arrived after `seenAt` (null: never seen), by default when the job's applications were last opened.
+const settledStatuses = sql.raw(applicationStatusesNeverNew.map((status) => `'${status}'`).join(', '));
+export const isNewApplicationSince = (seenAt: SQL | AnyColumn) =>
+  sql<boolean>`(${applications.createdAt} > coalesce(${seenAt}, '-infinity'::timestamptz)
+  and ${applications.status} not in (${settledStatuses}))`;
+export const isNewApplication = isNewApplicationSince(jobs.applicationsSeenAt);
 
 // A job's application figures, computed per job by a lateral subquery: a page of 20 jobs reads the
 // applications of those 20 jobs only. (Inside it, applications_seen_at and openings are the outer job's.)
-// The pipeline badge is Filled once hires fill every opening; until then it is the furthest stage an
-// application still in play has reached (an offer out, or interviews), so a job hiring three people
-// shows Offer rather than Filled after its first hire.
 const applicationFigures = (db: Database) =>
   db
     .select({
       total: sql<number>`count(*)::int`.as('applications_total'),
       fresh: sql<number>`(count(*) filter (where ${isNewApplication}))::int`.as('applications_new'),
       hired: sql<number>`(count(*) filter (where ${applications.status} = 'hired'))::int`.as('applications_hired'),
-      stageRank: sql<number>`(case
-          when count(*) filter (where ${applications.status} = 'hired') >= ${jobs.openings} then 3
-          else coalesce(max(case ${applications.status} when 'offered' then 2 when 'interviewing' then 1 else 0 end), 0)
-        end)::int`.as('stage_rank'),
+      stageRank: pipelineStageRankOf(jobs.openings).as('stage_rank'),
     })
     .from(applications)
     .where(eq(applications.jobId, jobs.id))
@@ -110,6 +123,7 @@ export function toJob({
     updated_at: job.updatedAt.toISOString(),
     applications_count: applicationsCount ?? 0,
     new_applications_count: newApplicationsCount ?? 0,
+    applications_seen_at: job.applicationsSeenAt?.toISOString() ?? null,
     pipeline_stage: pipelineStageByRank[stageRank ?? 0] ?? null,
   } satisfies Job;
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { TALENT_SKILL_FACETS, type TalentFacets, type TalentFilters } from '~/shared/talent-search';
+import { quickSkills, TALENT_SKILL_FACETS, type TalentFacets, type TalentFilters } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles, talentSkills } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { textArrayLiteral } from '../db/text-array-literal';
 import type { SharedCache } from '../platform/shared-cache';
 import { orderByOf, type SortKey } from './candidate-order';
 
@@ -35,9 +36,14 @@ type CountRow = {
 const facetColumns = sql`${applicantProfiles.experienceLevel} as level, ${applicantProfiles.availability} as availability,
   ${applicantProfiles.region} as region, ${applicantProfiles.skillKeys} as skill_keys`;
 
+// The filter panel's quick skill chips, counted whatever their rank: a chip's count must not vanish
+// because fifteen other skills are more common in the results (JavaScript among developers' many).
+const quickSkillNames = sql`${textArrayLiteral([...quickSkills])}::text[]`;
+
 // The counts of `matches` (a query's rows with the facet columns): its size, and where `isCounted` holds,
-// its levels, availabilities and regions in one pass, and its most common skills, each counted by its
-// key and named as the skill suggestions name it.
+// its levels, availabilities and regions in one pass, and its skills: the most common and every quick
+// skill (none: 0), each counted by its key and named as the skill suggestions name it (a quick skill
+// no profile names, as the chip does).
 function countsOf(isCounted: SQL): SQL {
   return sql`
     select case when grouping(level) = 0 then 'level' when grouping(availability) = 0 then 'availability'
@@ -47,10 +53,17 @@ function countsOf(isCounted: SQL): SQL {
     -- The size always; the rest only where counted.
     having grouping(level, availability, region) = 7 or ${isCounted}
     union all
-    select 'skill', coalesce((select ${talentSkills.name} from ${talentSkills} where ${talentSkills.key} = counted.key), counted.key),
-      counted.count
-    from (select key, count(*)::int as count from matches, unnest(matches.skill_keys) as key where ${isCounted}
-      group by key order by 2 desc, 1 limit ${TALENT_SKILL_FACETS}) as counted`;
+    select 'skill',
+      coalesce((select ${talentSkills.name} from ${talentSkills} where ${talentSkills.key} = counted.key), max(counted.shown), counted.key),
+      max(counted.count)
+    from (
+      (select key, count(*)::int as count, null::text as shown from matches, unnest(matches.skill_keys) as key
+        where ${isCounted} group by key order by 2 desc, 1 limit ${TALENT_SKILL_FACETS})
+      union all
+      select lower(quick.name), (select count(*)::int from matches where lower(quick.name) = any(matches.skill_keys)), quick.name
+      from unnest(${quickSkillNames}) as quick(name) where ${isCounted}
+    ) as counted
+    group by counted.key`;
 }
 
 function toCounts(rows: CountRow[], scale = 1): Omit<CandidateCounts, 'isEstimate'> {

@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Candidate, type TalentSearchResult, talentTexts } from '~/shared/talent-search';
+import {
+  type Candidate,
+  quickSkills,
+  TALENT_SKILL_FACETS,
+  type TalentSearchResult,
+  talentTexts,
+} from '~/shared/talent-search';
 import { applicantProfiles, notifications, sessions, talentSkills, users } from '../db/schema';
 import { buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
@@ -198,15 +204,51 @@ describe('Talent Search API', () => {
     expect(asMap(facets.level)).toEqual(countBy((profile) => [profile.experienceLevel ?? '']));
     expect(asMap(facets.availability)).toEqual(countBy((profile) => [profile.availability ?? '']));
     expect(asMap(facets.region)).toEqual(countBy((profile) => [profile.region ?? '']));
-    // Excel and excel are one skill, named as most profiles write it.
+    // Excel and excel are one skill, named as most profiles write it; the quick skills none of them
+    // has are counted too, as none.
     expect(facets.skills).toEqual([
       { value: 'excel', count: 11 },
       { value: 'Python', count: 6 },
       { value: 'SQL', count: 5 },
+      { value: 'AWS', count: 0 },
+      { value: 'JavaScript', count: 0 },
+      { value: 'Node.js', count: 0 },
+      { value: 'React', count: 0 },
     ]);
     expect(facets.skills.reduce((sum, entry) => sum + entry.count, 0)).toBe(
       [...countBy((profile) => profile.skills.map((skill) => skill.toLowerCase())).values()].reduce((a, b) => a + b, 0),
     );
+  });
+
+  it('counts every quick skill chip, however rare among the results', async () => {
+    const word = uniqueWord();
+    // Sixteen skills on two profiles each crowd the fifteen most common; JavaScript is on one profile.
+    const common = Array.from({ length: TALENT_SKILL_FACETS + 1 }, (_, index) => `Common Skill ${index}`);
+    for (const [index, skill] of common.entries()) {
+      for (const copy of [0, 1]) {
+        await candidate(word, `Common ${index}-${copy}`, { skills: [skill, 'Python'] });
+      }
+    }
+    await candidate(word, 'Rare Rita', { skills: ['javascript', 'React'] });
+    const { facets, total } = await search(`q=${word}&page_size=1`);
+    expect(total).toBe(common.length * 2 + 1);
+    const countOf = (skill: string) =>
+      facets.skills.find((entry) => entry.value.toLowerCase() === skill.toLowerCase())?.count;
+    expect(quickSkills.map((skill) => [skill, countOf(skill)])).toEqual([
+      ['Python', common.length * 2],
+      ['JavaScript', 1],
+      ['React', 1],
+      ['Node.js', 0],
+      ['AWS', 0],
+    ]);
+    // The most common skills are still there, as many as before.
+    expect(facets.skills.filter((entry) => entry.value.startsWith('Common Skill'))).toHaveLength(
+      TALENT_SKILL_FACETS - 1,
+    );
+    // Filtered by a quick skill, its chip counts every result.
+    const filtered = await search(`q=${word}&skills=JavaScript&page_size=1`);
+    expect(filtered.total).toBe(1);
+    expect(filtered.facets.skills.find((entry) => entry.value.toLowerCase() === 'javascript')?.count).toBe(1);
   });
 
   it('refuses bad parameters with a sentence', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatuses } from '~/shared/jobs';
 import { analyzeHiring } from '../../jobs/analyze-hiring';
 import { summarizeJobs } from '../../jobs/summarize-jobs';
+import { loadJobViews } from '../../platform/load-job-views';
 import { createTestDatabase } from '../../testing/test-database';
 import type { DatabaseHandle } from '../client';
 import { applications, companyMembers, jobs, jobTests, testAttempts, tests, users } from '../schema';
@@ -45,6 +46,15 @@ describe('the demo jobs', () => {
     expect(analytics.hires).toBeGreaterThan(0);
     expect(analytics.offer_acceptance_rate).toBeGreaterThan(0);
     expect(analytics.applicants_per_week.some((week) => week.applicants > 0)).toBe(true);
+
+    // Every job whose hires fill its openings is closed, as the job form promises ("The job closes once
+    // they are all hired"); the open ones with hires still have openings left.
+    const views = await loadJobViews({ db: database.db, companyId, ids: rows.map((row) => row.id) });
+    const filled = views.filter((job) => job.hired_count >= job.openings);
+    expect(filled.length).toBeGreaterThan(0);
+    for (const job of filled) expect([job.title, job.status]).toEqual([job.title, 'closed']);
+    const hiringStill = views.filter((job) => job.status === 'open' && job.hired_count > 0);
+    expect(hiringStill.length).toBeGreaterThan(0);
 
     const applicationCount = (await database.db.select().from(applications)).length;
     const [, second] = await seedDemoData({ db: database.db, seeders });

@@ -33,7 +33,8 @@ const fixed = (total: number) => ({
 });
 
 // Ten jobs in every status, with applications at every stage so the summary cards and the
-// Analytics tab show real figures.
+// Analytics tab show real figures. As the job form promises, a job whose hires fill its openings is
+// closed: the open ones with a hire have openings left.
 const demoJobs: DemoJob[] = [
   {
     job: {
@@ -41,6 +42,8 @@ const demoJobs: DemoJob[] = [
       status: 'open',
       ...hourly(60, 80),
       weeklyHours: 40,
+      // One hired and an offer out: still looking for the third.
+      openings: 3,
       skillTags: ['React', 'TypeScript', 'Next.js'],
       requiredCerts: ['AWS Solutions Architect'],
       timezone: 'UTC-05:00',
@@ -63,6 +66,7 @@ const demoJobs: DemoJob[] = [
       status: 'open',
       ...hourly(45, 65),
       weeklyHours: 30,
+      openings: 2,
       skillTags: ['Design', 'Figma', 'React'],
       description: description('Design flows and components for our web app, from research to hand-off.'),
     },
