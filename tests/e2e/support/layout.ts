@@ -78,3 +78,21 @@ export async function expectNoMidWordBreaks(element: Locator, label: string) {
   expect(breaks, `${label}: lines that start mid-word`).toEqual([]);
 }
 
+// Text cut to one line with an ellipsis (CSS truncation), inside the box it belongs to (`within`): the box
+// does not grow to fit it. The full text stays in the page for screen readers.
+export async function expectTruncatedWithin(text: Locator, within: Locator, label: string) {
+  const shape = await text.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      ellipsis: style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && style.overflow === 'hidden',
+      isCut: element.scrollWidth > element.clientWidth,
+      lines: Math.round(element.getBoundingClientRect().height / Number.parseFloat(style.lineHeight)),
+    };
+  });
+  expect(shape, `${label} is cut to one line with an ellipsis`).toEqual({ ellipsis: true, isCut: true, lines: 1 });
+  const [inner, outer] = [await text.boundingBox(), await within.boundingBox()];
+  expect(inner && outer && inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width, `${label} fits`).toBe(
+    true,
+  );
+}
+
