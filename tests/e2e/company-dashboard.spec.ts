@@ -2,7 +2,7 @@ import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { createJob } from './support/jobs';
-import { expectNoSidewaysScroll, expectTruncatedWithin } from './support/layout';
+import { expectNoSidewaysScroll, expectTruncatedWithin, scrollToEnd } from './support/layout';
 import { expect, saveScreenshot, saveScreenshots, test, viewports } from './support/test';
 
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
@@ -20,7 +20,7 @@ test('a company reads its dashboard, opens Talent Search from it and asks suppor
   createAccount,
 }) => {
   await chooseEssentialCookies(context, baseURL);
-  await loginAs('company', { name: 'Dana Dashboard' });
+  const company = await loginAs('company', { name: 'Dana Dashboard' });
   const draft = await createJob(page, { title: 'Draft Data Analyst', status: 'draft' });
   const open = await createJob(page, { title: 'Open Support Agent', status: 'open' });
   // An applicant with a long name applied, and the company opened a conversation with them.
@@ -73,6 +73,31 @@ test('a company reads its dashboard, opens Talent Search from it and asks suppor
   await expect(chat.getByText('Can you help me write a job post?')).toBeVisible();
   await saveScreenshot(page, 'company-dashboard-support-chat');
   await chat.getByRole('button', { name: 'Close support chat' }).click();
+
+  // The floating Support button never covers the page: with a manager, the Account Manager card ends the
+  // page with Schedule Call, which scrolls clear of the button and answers a click, at both widths.
+  const manager = await createAccount('account_manager');
+  const assigned = await request.post('/api/testing/account-manager-assignments', {
+    data: { company_email: company.email, manager_email: manager.email },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  await page.reload();
+  const support = page.getByRole('button', { name: /^Support/ });
+  const scheduleCall = page.getByRole('button', { name: 'Schedule Call' });
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    await expect(scheduleCall).toBeVisible();
+    await scrollToEnd(page);
+    const [control, button] = [await scheduleCall.boundingBox(), await support.boundingBox()];
+    expect(
+      control && button && control.y + control.height <= button.y,
+      `Schedule Call clear at ${viewport.width}px`,
+    ).toBe(true);
+    await scheduleCall.click();
+    await expect(page.getByRole('dialog', { name: 'Schedule Call' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Schedule Call' })).toBeHidden();
+  }
 
   // A quick filter opens Talent Search already narrowed.
   await page.getByRole('link', { name: 'Full-time' }).click();

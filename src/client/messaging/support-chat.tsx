@@ -21,7 +21,13 @@ export function SupportChat({ me }: { me: Me }) {
   return (
     <Popover open={isOpen} onOpenChange={setIsOpen}>
       <PopoverTrigger asChild>
-        <Button shape="round" size="lg" className="fixed right-4 bottom-4 z-40 shadow-lg sm:right-6 sm:bottom-6">
+        {/* data-floating-action: the portal's main area keeps room for it at the bottom (portal-shell.tsx). */}
+        <Button
+          data-floating-action
+          shape="round"
+          size="lg"
+          className="fixed right-4 bottom-4 z-40 shadow-lg sm:right-6 sm:bottom-6"
+        >
           <HeadsetIcon aria-hidden="true" />
           Support
           <span className="sr-only"> chat</span>

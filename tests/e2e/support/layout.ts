@@ -96,3 +96,15 @@ export async function expectTruncatedWithin(text: Locator, within: Locator, labe
   );
 }
 
+// Scrolls the page to its very end, and again until it is found there (parts that load late make it longer).
+export async function scrollToEnd(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const isAtEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+        if (!isAtEnd) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+        return isAtEnd;
+      }),
+    )
+    .toBe(true);
+}
