@@ -21,12 +21,13 @@ export function SupportChat({ me }: { me: Me }) {
   return (
     <Popover open={isOpen} onOpenChange={setIsOpen}>
       <PopoverTrigger asChild>
-        {/* data-floating-action: the portal's main area keeps room for it at the bottom (portal-shell.tsx). */}
+        {/* data-floating-action: the portal's main area keeps room for it at the bottom (portal-shell.tsx);
+            it floats above the cookie banner while that shows (--cookie-banner-height). */}
         <Button
           data-floating-action
           shape="round"
           size="lg"
-          className="fixed right-4 bottom-4 z-40 shadow-lg sm:right-6 sm:bottom-6"
+          className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-40 shadow-lg sm:right-6 sm:bottom-[calc(1.5rem+var(--cookie-banner-height,0px))]"
         >
           <HeadsetIcon aria-hidden="true" />
           Support
