@@ -3,6 +3,7 @@ import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies, uniqueEmail } from './support/auth';
 import { uniqueName } from './support/jobs';
+import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // Account managers: an administrator adds one and edits their specialties in the
@@ -70,6 +71,8 @@ test.describe('Account Manager Management', () => {
     await expect(row).toContainText('Logistics');
     await expect(row).toContainText('+2');
     await expect(row).not.toContainText('Healthcare');
+    // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+    await expectNothingClipped(table);
     await expectNoSeriousViolations(page);
     await saveScreenshots(page, 'admin-account-managers');
 

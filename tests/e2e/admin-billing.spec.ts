@@ -3,6 +3,7 @@ import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
+import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The admin side of work and billing: an administrator places a talent with a company
@@ -61,6 +62,8 @@ test('an administrator creates an assignment with New Assignment', async ({ page
   await expect(row).toContainText('Logistics Coordinator');
   await expect(row).toContainText('$32.50/h');
   await expect(row).toContainText('Active');
+  // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+  await expectNothingClipped(table);
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-assignments');
 });
@@ -132,6 +135,8 @@ test('an administrator refunds a payment, and Export Report downloads the rows a
   await expect(details.getByText('Refunded').first()).toBeVisible();
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(row).toContainText('Refunded');
+  // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+  await expectNothingClipped(page.getByRole('table', { name: 'Payments' }));
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-payments');
 });

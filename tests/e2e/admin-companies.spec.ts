@@ -3,6 +3,7 @@ import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
+import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test } from './support/test';
 
 // Company and Applicant Management: an administrator assigns a company its account
@@ -60,6 +61,8 @@ test('an administrator assigns an account manager, views a company and suspends 
   await row.getByRole('checkbox', { name: `Select ${companyName}` }).check();
   const bulkBar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bulkBar).toContainText('1 selected');
+  // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+  await expectNothingClipped(page.getByRole('table', { name: 'Companies' }));
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-companies');
 
@@ -84,6 +87,8 @@ test('an administrator verifies an applicant’s ID, then suspends them', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Applicant Management' })).toBeVisible();
   const row = await searchList(page, 'Search applicants', 'Applicants', applicant.name);
   await expect(row).toContainText('Active');
+  // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+  await expectNothingClipped(page.getByRole('table', { name: 'Applicants' }));
 
   await row.getByRole('button', { name: `View details of ${applicant.name}` }).click();
   const drawer = page.getByRole('dialog', { name: applicant.name });

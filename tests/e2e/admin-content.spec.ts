@@ -3,6 +3,7 @@ import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
+import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test } from './support/test';
 
 // The admin's content screens: an administrator posts a job for a company from Job
@@ -50,6 +51,8 @@ test('an administrator creates a job for a company, then archives it', async ({ 
   const row = table.getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText(companyName);
   await expect(row).toContainText('Open');
+  // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+  await expectNothingClipped(table);
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-jobs');
 
@@ -120,6 +123,8 @@ test('an administrator bulk-archives tests and opens one read-only', async ({ pa
   await expect(bulkBar).toBeHidden();
   await page.getByRole('checkbox', { name: 'Select all tests on this page' }).check();
   await expect(bulkBar).toContainText('2 tests selected');
+  // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+  await expectNothingClipped(table);
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-tests');
   await bulkBar.getByRole('button', { name: 'Archive' }).click();

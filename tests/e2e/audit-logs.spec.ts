@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
-import { expect, saveScreenshots, test } from './support/test';
+import { expectNoMidWordBreaks, expectNothingClipped } from './support/layout';
+import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // Audit Logs: an administrator finds a change by its target, filters by action type and
 // date range, and opens the entry with its values before and after; a company reads its own audit log
@@ -54,6 +56,8 @@ test('an administrator filters the audit log and views an entry with its before 
   await expect(row).toContainText(`company ${company.id}`);
   await expect(row).toContainText('status: active → suspended');
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  // At 1280 px beside the expanded sidebar (256 px), every column fits: nothing is cut off.
+  await expectNothingClipped(table);
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'admin-audit-logs');
 
@@ -72,7 +76,9 @@ test('an administrator filters the audit log and views an entry with its before 
 
 test('a company reads its own audit log in settings', async ({ page, loginAs }) => {
   const companyName = uniqueName('Juniper Works');
-  const owner = await loginAs('company', { name: 'Maren Holt', company_name: companyName });
+  // A long address wraps where a reader expects (after a dot, before the @), never mid-word.
+  const email = `maren.holt.procurement.${randomBytes(4).toString('hex')}@juniperworksconsulting.example`;
+  const owner = await loginAs('company', { name: 'Maren Holt', company_name: companyName, email });
   const saved = await page.request.put('/api/company', {
     headers: sameOrigin,
     data: { name: `${companyName} Ltd`, contact_email: owner.email, website: 'https://juniper.example' },
@@ -85,6 +91,12 @@ test('a company reads its own audit log in settings', async ({ page, loginAs }) 
   const row = section.getByRole('row', { name: /Company profile updated/ });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(owner.email);
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    await page.setViewportSize(viewport);
+    await expectNoMidWordBreaks(row.getByRole('cell').nth(1), `the action at ${viewport.width}px`);
+    await expectNoMidWordBreaks(row.getByRole('cell').nth(2), `the email at ${viewport.width}px`);
+  }
+  await page.setViewportSize(viewports.desktop);
   // Only its own people's rows: no administrator or system entries.
   await expect(section.getByText('System', { exact: true })).toHaveCount(0);
   await row.getByRole('button', { name: /^View Company profile updated/ }).click();

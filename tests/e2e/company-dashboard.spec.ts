@@ -2,7 +2,12 @@ import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { createJob } from './support/jobs';
-import { expect, saveScreenshot, saveScreenshots, test } from './support/test';
+import { expectNoSidewaysScroll, expectTruncatedWithin, scrollToEnd } from './support/layout';
+import { expect, saveScreenshot, saveScreenshots, test, viewports } from './support/test';
+
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+// Sixty characters: the Messages card cuts it to its width rather than growing.
+const longName = 'Maximiliana Alexandrovna Bartholomew-Fitzgerald Wolfeschlege';
 
 // The company dashboard (docs/spec/portal-and-public-site.md §2) on real data: its jobs by pipeline column, Find
 // Talent's quick filters, and the floating support chat that really reaches Tandem's staff.
@@ -10,12 +15,25 @@ test('a company reads its dashboard, opens Talent Search from it and asks suppor
   page,
   context,
   baseURL,
+  request,
   loginAs,
+  createAccount,
 }) => {
   await chooseEssentialCookies(context, baseURL);
-  await loginAs('company', { name: 'Dana Dashboard' });
+  const company = await loginAs('company', { name: 'Dana Dashboard' });
   const draft = await createJob(page, { title: 'Draft Data Analyst', status: 'draft' });
   const open = await createJob(page, { title: 'Open Support Agent', status: 'open' });
+  // An applicant with a long name applied, and the company opened a conversation with them.
+  const applicant = await createAccount('applicant', { name: longName });
+  const applied = await request.post(`/api/testing/jobs/${open.id}/applications`, {
+    data: { applications: [{ applicant_email: applicant.email }] },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const started = await page.request.post('/api/conversations', {
+    headers: sameOrigin,
+    data: { applicant_id: applicant.id },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
 
   await page.goto(paths.companyDashboard.getHref());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
@@ -29,6 +47,19 @@ test('a company reads its dashboard, opens Talent Search from it and asks suppor
   await expect(page.getByRole('region', { name: 'Account Manager' })).toContainText(
     'An account manager is being assigned',
   );
+
+  // Messages: the long name on one line, cut with an ellipsis (whole in its title), the card as wide as
+  // its column, at both widths.
+  const messages = page.getByRole('region', { name: 'Messages' });
+  const conversation = messages.getByRole('button', { name: new RegExp(longName) });
+  const name = conversation.getByText(longName, { exact: true });
+  await expect(name).toHaveAttribute('title', longName);
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    await page.setViewportSize(viewport);
+    await expectTruncatedWithin(name, messages, `the name at ${viewport.width}px`);
+    await expectNoSidewaysScroll(page, `the dashboard at ${viewport.width}px`);
+  }
+  await page.setViewportSize(viewports.desktop);
   await saveScreenshots(page, 'company-dashboard');
   await expectNoSeriousViolations(page);
 
@@ -42,6 +73,31 @@ test('a company reads its dashboard, opens Talent Search from it and asks suppor
   await expect(chat.getByText('Can you help me write a job post?')).toBeVisible();
   await saveScreenshot(page, 'company-dashboard-support-chat');
   await chat.getByRole('button', { name: 'Close support chat' }).click();
+
+  // The floating Support button never covers the page: with a manager, the Account Manager card ends the
+  // page with Schedule Call, which scrolls clear of the button and answers a click, at both widths.
+  const manager = await createAccount('account_manager');
+  const assigned = await request.post('/api/testing/account-manager-assignments', {
+    data: { company_email: company.email, manager_email: manager.email },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  await page.reload();
+  const support = page.getByRole('button', { name: /^Support/ });
+  const scheduleCall = page.getByRole('button', { name: 'Schedule Call' });
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    await expect(scheduleCall).toBeVisible();
+    await scrollToEnd(page);
+    const [control, button] = [await scheduleCall.boundingBox(), await support.boundingBox()];
+    expect(
+      control && button && control.y + control.height <= button.y,
+      `Schedule Call clear at ${viewport.width}px`,
+    ).toBe(true);
+    await scheduleCall.click();
+    await expect(page.getByRole('dialog', { name: 'Schedule Call' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Schedule Call' })).toBeHidden();
+  }
 
   // A quick filter opens Talent Search already narrowed.
   await page.getByRole('link', { name: 'Full-time' }).click();

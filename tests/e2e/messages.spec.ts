@@ -4,8 +4,9 @@ import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies, uniqueEmail } from './support/auth';
 import { createJob, uniqueName } from './support/jobs';
+import { expectTruncatedWithin } from './support/layout';
 import { openSecondBrowser } from './support/second-browser';
-import { expect, saveScreenshots, test } from './support/test';
+import { expect, saveScreenshots, test, viewports } from './support/test';
 
 // Messages, as two people in two browsers: the company starts a conversation from an
 // application; the applicant sees it arrive without a reload and answers; read receipts, unread counts
@@ -27,7 +28,8 @@ test('a company and an applicant message each other live', async ({
 }) => {
   test.setTimeout(120_000);
   await chooseEssentialCookies(context, baseURL);
-  const companyName = uniqueName('Acme Robotics');
+  // A long name: the applicant's dashboard cuts it to one line.
+  const companyName = uniqueName('Acme Robotics International Automation Partners');
   await loginAs('company', { name: 'Rita Recruiter', company_name: companyName });
   const job = await createJob(page, { title: uniqueName('Robotics Engineer') });
   const applicant = await createAccount('applicant', { name: 'Ada Lovelace' });
@@ -117,6 +119,13 @@ test('a company and an applicant message each other live', async ({
   const recent = applicantPage.getByRole('list', { name: 'Recent messages' });
   await expect(recent).toContainText('Hello Ada! Are you free this week?');
   await expect(recent).toContainText(`Rita Recruiter, ${companyName}`);
+  const sender = recent.getByText(`Rita Recruiter, ${companyName}`, { exact: true });
+  await expect(sender).toHaveAttribute('title', `Rita Recruiter, ${companyName}`);
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    await applicantPage.setViewportSize(viewport);
+    await expectTruncatedWithin(sender, recent, `the sender at ${viewport.width}px`);
+  }
+  await applicantPage.setViewportSize(viewports.desktop);
 
   // How both screens look, at 1280 and 375: the thread, and on a phone the list before it.
   await saveScreenshots(page, 'messages-company-thread');

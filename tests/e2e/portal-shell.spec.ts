@@ -1,6 +1,6 @@
 import { paths } from '../../src/shared/routes';
 import { expectNoSidewaysScroll } from './support/layout';
-import { expect, test, viewports } from './support/test';
+import { expect, saveScreenshot, test, viewports } from './support/test';
 
 test.describe('portal shell on a desktop', () => {
   test('the sidebar collapses from 256px to 64px, shows tooltips, and remembers the choice', async ({
@@ -14,6 +14,42 @@ test.describe('portal shell on a desktop', () => {
 
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(64);
+    // A rail of icons: each link a 40 px row centred in the 64 px rail, its icon drawn in a light colour
+    // on the dark rail, and the current page's link marked by its background.
+    const rail = await sidebar.getByRole('link').evaluateAll((links) =>
+      links.map((link) => {
+        const box = link.getBoundingClientRect();
+        const icon = link.querySelector('svg');
+        const iconBox = icon?.getBoundingClientRect();
+        const [red = 0, green = 0, blue = 0] =
+          (icon ? getComputedStyle(icon).color : '').match(/\d+/g)?.map(Number) ?? [];
+        return {
+          name: link.textContent,
+          height: Math.round(box.height),
+          centre: Math.round(box.left + box.width / 2),
+          iconCentre: iconBox ? Math.round(iconBox.left + iconBox.width / 2) : null,
+          iconWidth: iconBox ? Math.round(iconBox.width) : null,
+          isLight: (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255 > 0.6,
+          isCurrent: link.getAttribute('aria-current') === 'page',
+          background: getComputedStyle(link).backgroundColor,
+        };
+      }),
+    );
+    expect(rail).toHaveLength(8);
+    for (const link of rail) {
+      expect(link, `${link.name} in the rail`).toMatchObject({
+        height: 40,
+        centre: 32,
+        iconCentre: 32,
+        iconWidth: 20,
+        isLight: true,
+      });
+    }
+    const [current, ...others] = rail;
+    expect(current?.isCurrent).toBe(true);
+    expect(current?.background).not.toBe('rgba(0, 0, 0, 0)');
+    for (const other of others) expect(other.background, other.name ?? '').toBe('rgba(0, 0, 0, 0)');
+    await saveScreenshot(page, 'portal-sidebar-rail');
     await sidebar.getByRole('link', { name: 'Talent Search' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Talent Search' })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, SearchIcon, UserCogIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { BreakableText } from '~/client/components/breakable-text';
 import { DataList, type DataListColumn } from '~/client/components/data-list';
 import { figureColumn } from '~/client/components/figure-column';
 import { ProfilePhoto } from '~/client/components/profile-photo';
@@ -69,7 +70,9 @@ export function AccountManagersSection() {
           <ProfilePhoto name={manager.name} src={null} size="small" />
           <div className="min-w-0">
             <p className="font-medium [overflow-wrap:anywhere]">{manager.name}</p>
-            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{manager.email}</p>
+            <p className="text-sm break-words text-muted-foreground">
+              <BreakableText text={manager.email} />
+            </p>
           </div>
         </div>
       ),

@@ -55,7 +55,8 @@ function AccountManagerSelect({ company, managers }: { company: AdminCompany; ma
   return (
     <NativeSelect
       aria-label={`Account manager for ${company.name}`}
-      className="w-full md:w-52"
+      // Gives way before the row does: at 1280 px beside the open sidebar, View Details must still fit.
+      className="w-full md:min-w-36 md:max-w-52"
       value={company.account_manager_id ?? ''}
       disabled={assign.isPending}
       onChange={(event) => onChange(event.target.value || null)}

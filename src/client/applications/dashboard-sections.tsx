@@ -256,10 +256,13 @@ export function RecentMessagesSection({ messages }: { messages: ApplicantMessage
             <li key={message.id} className="py-3">
               <Link
                 to={`${paths.applicantMessages.getHref()}?conversation=${encodeURIComponent(message.conversation_id)}`}
-                className="grid gap-0.5 rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                // One column as wide as the card: an auto column would grow to a long name instead of cutting it.
+                className="grid grid-cols-1 gap-0.5 rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <span className="flex justify-between gap-2">
-                  <span className="min-w-0 truncate font-medium">{message.from}</span>
+                  <span title={message.from} className="min-w-0 truncate font-medium">
+                    {message.from}
+                  </span>
                   <time dateTime={message.time} className="shrink-0 text-xs text-muted-foreground">
                     {relativeDateLabel(message.time)}
                   </time>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, ScrollTextIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
+import { BreakableText } from '~/client/components/breakable-text';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
@@ -69,9 +70,11 @@ export function AuditLogList({
       phone: 'title',
       header: 'Action',
       cell: (entry) => (
-        <span className="grid">
+        <span className="grid break-words">
           <span className="font-medium">{entry.action_label}</span>
-          <span className="text-xs text-muted-foreground">{entry.action}</span>
+          <span className="text-xs text-muted-foreground">
+            <BreakableText text={entry.action} />
+          </span>
         </span>
       ),
     },
@@ -80,14 +83,14 @@ export function AuditLogList({
       phone: 'detail',
       phoneOrder: 2,
       header: 'User',
-      className: '[overflow-wrap:anywhere]',
+      className: 'break-words',
       cell: (entry) =>
         entry.actor_kind === 'system' ? (
           <Badge variant="neutral">System</Badge>
         ) : (
           <>
             <PhoneLabel>User</PhoneLabel>
-            {actorOf(entry)}
+            <BreakableText text={actorOf(entry)} />
           </>
         ),
     },
@@ -96,7 +99,7 @@ export function AuditLogList({
       phone: 'detail',
       phoneOrder: 3,
       header: 'Target',
-      className: 'max-w-56 [overflow-wrap:anywhere]',
+      className: 'max-w-56 break-words',
       cell: (entry) => (
         <>
           <PhoneLabel>Target</PhoneLabel>
@@ -109,7 +112,7 @@ export function AuditLogList({
       phone: 'detail',
       phoneOrder: 4,
       header: 'Details',
-      className: 'max-w-72 text-muted-foreground [overflow-wrap:anywhere]',
+      className: 'max-w-72 break-words text-muted-foreground',
       cell: (entry) => summarizeDetails(entry.details),
     },
     {

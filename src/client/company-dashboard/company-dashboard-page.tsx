@@ -90,8 +90,7 @@ export default function CompanyDashboardPage({
   return (
     <>
       <PageMeta title={title} />
-      {/* The bottom padding keeps the last card clear of the floating Support button. */}
-      <div className="grid gap-6 pb-16">
+      <div className="grid gap-6">
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           <p className="text-muted-foreground">

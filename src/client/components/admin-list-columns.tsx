@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { BreakableText } from '~/client/components/breakable-text';
 import type { DataListColumn } from '~/client/components/data-list';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
@@ -23,7 +24,9 @@ export function nameAndEmailColumn<Item>({
     cell: (item) => (
       <div className="grid">
         <span className="font-medium">{name(item)}</span>
-        <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{email(item)}</span>
+        <span className="text-xs break-words text-muted-foreground">
+          <BreakableText text={email(item)} />
+        </span>
       </div>
     ),
   };

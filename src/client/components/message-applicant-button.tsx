@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '~/client/components/ui/button';
 import { notify } from '~/client/components/ui/notify';
 import { callApi, errorMessage } from '~/client/lib/api-client';
+import { showOpenedConversation } from '~/client/lib/opened-conversation';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { messagesHrefOf, messagingTexts, type StartConversationInput } from '~/shared/messaging';
 
@@ -24,9 +25,13 @@ export function MessageApplicantButton({
   variant?: ButtonProps['variant'];
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: (input: StartConversationInput) => callApi(messagingContract.start, { body: input }),
-    onSuccess: (conversation) => navigate(messagesHrefOf('company', conversation.id)),
+    onSuccess: (conversation) => {
+      showOpenedConversation(queryClient, conversation);
+      navigate(messagesHrefOf('company', conversation.id));
+    },
     onError: (error) => notify.error(errorMessage(error, messagingTexts.startError)),
   });
   return (

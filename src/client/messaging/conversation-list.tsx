@@ -142,9 +142,13 @@ export function ConversationRow({
         isOnline={isOnline}
         isSupport={conversation.kind === 'support' && conversation.counterpart === null}
       />
-      <span className="grid min-w-0 flex-1 gap-0.5">
+      {/* One column as wide as the row (grid-cols-1): an auto column would grow to the full title and push
+          the time and the card's edge out, instead of cutting the title with an ellipsis. */}
+      <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
         <span className="flex items-baseline justify-between gap-2">
-          <span className={cn('truncate', unread > 0 ? 'font-semibold' : 'font-medium')}>{conversation.title}</span>
+          <span title={conversation.title} className={cn('truncate', unread > 0 ? 'font-semibold' : 'font-medium')}>
+            {conversation.title}
+          </span>
           {last && (
             <time dateTime={last.created_at} className="shrink-0 text-xs text-muted-foreground">
               {conversationTimeLabel(last.created_at)}

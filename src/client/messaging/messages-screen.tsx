@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeadsetIcon, MessageSquareIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { notify } from '~/client/components/ui/notify';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { sendLive, useLiveEvent } from '~/client/lib/live-socket';
+import { showOpenedConversation } from '~/client/lib/opened-conversation';
 import { messagingTexts } from '~/shared/messaging';
 import type { Role } from '~/shared/permissions';
 import { conversationListQueryOptions, conversationQueryOptions, openSupportConversation } from './api';
@@ -73,9 +74,13 @@ export function MessagesScreen({ me, title }: { me: Me; title: string }) {
     );
   }
 
+  const queryClient = useQueryClient();
   const support = useMutation({
     mutationFn: openSupportConversation,
-    onSuccess: (conversation) => setParam('conversation', conversation.id),
+    onSuccess: (conversation) => {
+      showOpenedConversation(queryClient, conversation);
+      setParam('conversation', conversation.id);
+    },
     onError: (error) => notify.error(errorMessage(error, messagingTexts.startError)),
   });
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeadsetIcon, XIcon } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Button } from '~/client/components/ui/button';
 import { Popover, PopoverTrigger } from '~/client/components/ui/popover';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
+import { showOpenedConversation } from '~/client/lib/opened-conversation';
 import { queryKeys } from '~/client/lib/query-keys';
 import { messagingTexts } from '~/shared/messaging';
 import { openSupportConversation } from './api';
@@ -20,7 +21,14 @@ export function SupportChat({ me }: { me: Me }) {
   return (
     <Popover open={isOpen} onOpenChange={setIsOpen}>
       <PopoverTrigger asChild>
-        <Button shape="round" size="lg" className="fixed right-4 bottom-4 z-40 shadow-lg sm:right-6 sm:bottom-6">
+        {/* data-floating-action: the portal's main area keeps room for it at the bottom (portal-shell.tsx);
+            it floats above the cookie banner while that shows (--cookie-banner-height). */}
+        <Button
+          data-floating-action
+          shape="round"
+          size="lg"
+          className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-40 shadow-lg sm:right-6 sm:bottom-[calc(1.5rem+var(--cookie-banner-height,0px))]"
+        >
           <HeadsetIcon aria-hidden="true" />
           Support
           <span className="sr-only"> chat</span>
@@ -59,10 +67,16 @@ export function SupportChat({ me }: { me: Me }) {
 }
 
 function SupportThread({ me }: { me: Me }) {
-  // Opening is idempotent: the same conversation every time.
+  const queryClient = useQueryClient();
+  // Opening is idempotent: the same conversation every time. Opened, it joins the lists (the dashboard's
+  // Messages card shows it at once).
   const support = useQuery({
     queryKey: queryKeys.messaging.support(),
-    queryFn: openSupportConversation,
+    queryFn: async () => {
+      const conversation = await openSupportConversation();
+      showOpenedConversation(queryClient, conversation);
+      return conversation;
+    },
     staleTime: Number.POSITIVE_INFINITY,
   });
   useMessagingLive();

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
+import { conversationDetail, fakeMessagingApi } from '~/client/testing/fake-messaging-api';
 import {
   type ContractFakeHandler,
   createFakeServer,
@@ -10,6 +11,7 @@ import {
 } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { talentSearchContract } from '~/shared/contracts/talent-search';
 import { paths } from '~/shared/routes';
 import {
@@ -459,6 +461,28 @@ describe('Talent Search', () => {
     await within(dialog).findByRole('option', { name: 'Data Engineer' });
     await events.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(talentTexts.alreadyApplied);
+  });
+
+  it('opens a conversation with Message, listed at once and open in Messages', async () => {
+    const server = createFakeServer();
+    fakeTalentApi(server, [candidate()]);
+    fakeMessagingApi(server, [conversationDetail({ title: 'Grace Hopper' })]);
+    // Messages was read earlier: the browser holds its list.
+    const { events, router } = await renderRoute(paths.companyMessages.getHref(), { user: companyUser(), server });
+    await screen.findByRole('list', { name: 'Conversations' });
+    await act(() => router.navigate(paths.companyTalent.getHref()));
+    // The list is not read again before the conversation shows: it joins what the browser holds.
+    server.on(messagingContract.list, () => new Promise<never>(() => {}));
+    // jsdom names it without the space its hidden part starts with.
+    await events.click(await screen.findByRole('button', { name: /^Message\s*Ada Lovelace$/ }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Ada Lovelace'),
+      expect.stringContaining('Grace Hopper'),
+    ]);
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
   });
 
   it('takes a candidate off the shortlist tab, says so, and shows the empty shortlist', async () => {

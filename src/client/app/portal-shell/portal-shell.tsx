@@ -173,7 +173,12 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
               <UserMenu portalRole={role} user={user} onSignOut={onSignOut} />
             </div>
           </header>
-          <main id="main" className="flex-1 p-4 sm:p-6">
+          {/* A floating button (the Support chat's, data-floating-action) sits over the bottom right corner:
+              the page keeps room below its last control, so scrolled to the end nothing is under the button. */}
+          <main
+            id="main"
+            className="flex-1 p-4 has-[[data-floating-action]]:pb-20 sm:p-6 sm:has-[[data-floating-action]]:pb-24"
+          >
             {!user.email_verified && <EmailVerificationBanner email={user.email} />}
             <Suspense fallback={<PageLoading />}>
               <Outlet />

@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BreakableText } from './breakable-text';
+
+describe('BreakableText', () => {
+  it('offers a break after each dot and underscore and before the @, and reads as the same text', () => {
+    const { container } = render(
+      <span>
+        <BreakableText text="maren.holt@juniper.example" />
+      </span>,
+    );
+    expect(container.textContent).toBe('maren.holt@juniper.example');
+    expect(container.innerHTML).toBe('<span>maren.<wbr>holt<wbr>@juniper.<wbr>example</span>');
+
+    const action = render(<BreakableText text="application.status_changed" />);
+    expect(action.container.innerHTML).toBe('application.<wbr>status_<wbr>changed');
+  });
+
+  it('leaves text without break points alone', () => {
+    const { container } = render(<BreakableText text="System" />);
+    expect(container.innerHTML).toBe('System');
+  });
+});
