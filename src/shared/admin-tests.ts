@@ -1,22 +1,33 @@
 import { z } from 'zod';
-import { type TestType, testFieldsSchema, testSchema, testStatuses, testTypes } from './assessments';
+import { type TestType, testFieldsSchema, testSchema, testStatuses, testTypeLabels, testTypes } from './assessments';
 
 // Tests & Content Management (docs/spec/admin-billing-and-content.md §2 item 9, §3 "Test (admin)",
 // §4 "Test bulk actions"): every test on the platform, the companies' and the platform's own assessments, Create
 // New Test for an owner the administrator picks, bulk Archive and Delete, and a read-only view.
 
 // The spec's two kinds: a test of skills is Technical, one read for how a person writes or speaks is
-// Behavioral.
-const adminTestKinds = ['technical', 'behavioral'] as const;
-type AdminTestKind = (typeof adminTestKinds)[number];
-export const adminTestKindLabels: Record<AdminTestKind, string> = { technical: 'Technical', behavioral: 'Behavioral' };
+// Behavioral. A Mixed test holds questions of several kinds, so it is neither: it says Mixed.
+const adminTestKinds = ['technical', 'behavioral', 'mixed'] as const;
+export type AdminTestKind = (typeof adminTestKinds)[number];
+export const adminTestKindLabels: Record<AdminTestKind, string> = {
+  technical: 'Technical',
+  behavioral: 'Behavioral',
+  mixed: 'Mixed',
+};
 export const adminTestKindOf: Record<TestType, AdminTestKind> = {
   coding: 'technical',
   mcq: 'technical',
-  mixed: 'technical',
+  mixed: 'mixed',
   language: 'behavioral',
   written: 'behavioral',
 };
+
+// How the admin screens name a test's type: the kind, then the builder's type where it says more
+// ('Technical · Coding'); a Mixed test is just 'Mixed'.
+export function adminTestTypeLabel(type: TestType, separator = ' · '): string {
+  const kind = adminTestKindLabels[adminTestKindOf[type]];
+  return kind === testTypeLabels[type] ? kind : `${kind}${separator}${testTypeLabels[type]}`;
+}
 
 // "60 min" (docs/spec/admin-billing-and-content.md §3: duration is text such as 60 min).
 export const formatTestDuration = (minutes: number) => `${minutes} min`;

@@ -5,13 +5,14 @@ import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/d
 import { useRowSelection } from '~/client/components/row-selection';
 import { SearchInput } from '~/client/components/search-input';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
-import { Badge } from '~/client/components/ui/badge';
+import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
 import {
   type AdminTest,
+  type AdminTestKind,
   adminTestKindLabels,
   adminTestTexts,
   type BulkTestAction,
@@ -25,6 +26,12 @@ import { adminTestsSearch, toAdminTestListQuery } from './tests-search';
 
 const formatDay = (value: string) =>
   new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+const kindBadgeVariants: Record<AdminTestKind, BadgeVariant> = {
+  technical: 'info',
+  behavioral: 'warning',
+  mixed: 'neutral',
+};
 
 const bulkTitles: Record<BulkTestAction, string> = {
   archive: adminTestTexts.archivedTitle,
@@ -123,9 +130,7 @@ export function AdminTestsSection() {
       phone: 'detail',
       phoneOrder: 1,
       header: 'Type',
-      cell: (test) => (
-        <Badge variant={test.kind === 'technical' ? 'info' : 'warning'}>{adminTestKindLabels[test.kind]}</Badge>
-      ),
+      cell: (test) => <Badge variant={kindBadgeVariants[test.kind]}>{adminTestKindLabels[test.kind]}</Badge>,
     },
     {
       id: 'duration',

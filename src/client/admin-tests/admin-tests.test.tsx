@@ -46,6 +46,7 @@ describe('Tests & Content Management', () => {
     await openPage([
       adminTest({ name: 'Python Assessment', company_name: 'Tandem Assessments', is_platform: true }),
       adminTest({ name: 'Spoken English', type: 'language', kind: 'behavioral', time_limit: 30, question_count: 4 }),
+      adminTest({ name: 'Virtual Assistant', type: 'mixed', kind: 'mixed' }),
     ]);
     const table = await screen.findByRole('table', { name: 'Tests' });
     const python = within(table).getByText('Python Assessment').closest('tr');
@@ -58,6 +59,26 @@ describe('Tests & Content Management', () => {
     if (!english) throw new Error('no row');
     expect(within(english).getByText('Behavioral')).toBeInTheDocument();
     expect(within(english).getByText('30 min')).toBeInTheDocument();
+    // Questions of several kinds make a test neither Technical nor Behavioral.
+    const assistant = within(table).getByText('Virtual Assistant').closest('tr');
+    if (!assistant) throw new Error('no row');
+    expect(within(assistant).getByText('Mixed')).toBeInTheDocument();
+    expect(within(assistant).queryByText('Technical')).not.toBeInTheDocument();
+  });
+
+  it('calls a mixed test Mixed in its read-only view too', async () => {
+    const mixed = adminTest({ name: 'Virtual Assistant', type: 'mixed', kind: 'mixed' });
+    const { events, server } = await openPage([mixed]);
+    server.on(adminTestsContract.get, () => ({
+      ...testFromInput({ name: 'Virtual Assistant', type: 'mixed', is_active: true }, { id: mixed.id }),
+      company_id: mixed.company_id,
+      company_name: mixed.company_name,
+      is_platform: false,
+    }));
+    await events.click(await screen.findByRole('button', { name: 'View Virtual Assistant' }));
+    const view = await screen.findByRole('dialog', { name: 'Test details' });
+    const type = (await within(view).findByText('Type')).nextElementSibling;
+    expect(type).toHaveTextContent(/^Mixed$/);
   });
 
   it('archives the selected tests, says so in a toast and clears the selection', async () => {

@@ -12,13 +12,7 @@ import { NativeSelect } from '~/client/components/ui/native-select';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
-import {
-  type AdminCreateTestInput,
-  adminTestKindLabels,
-  adminTestKindOf,
-  adminTestTexts,
-  PLATFORM_OWNER,
-} from '~/shared/admin-tests';
+import { type AdminCreateTestInput, adminTestTexts, adminTestTypeLabel, PLATFORM_OWNER } from '~/shared/admin-tests';
 import {
   checkTest,
   PASS_RATE_MAX,
@@ -28,7 +22,6 @@ import {
   testBuilderTypes,
   testFieldsSchema,
   testTexts,
-  testTypeLabels,
 } from '~/shared/assessments';
 import { testOwnerOptionsQueryOptions, useCreateAdminTest } from './api';
 
@@ -182,7 +175,7 @@ function CreateTestForm({ onDone }: { onDone: () => void }) {
               <option value="">Choose a type</option>
               {testBuilderTypes.map((type) => (
                 <option key={type} value={type}>
-                  {`${adminTestKindLabels[adminTestKindOf[type]]}: ${testTypeLabels[type]}`}
+                  {adminTestTypeLabel(type, ': ')}
                 </option>
               ))}
             </NativeSelect>

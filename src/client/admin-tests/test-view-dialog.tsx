@@ -4,8 +4,7 @@ import { Badge } from '~/client/components/ui/badge';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
-import { adminTestKindLabels, adminTestKindOf, formatTestDuration } from '~/shared/admin-tests';
-import { testTypeLabels } from '~/shared/assessments';
+import { adminTestTypeLabel, formatTestDuration } from '~/shared/admin-tests';
 import { adminTestQueryOptions } from './api';
 
 // Edit/View on /admin/tests (docs/spec/admin-billing-and-content.md §2 item 9): the test as it is, read-only,
@@ -45,7 +44,7 @@ function TestView({ testId }: { testId: string }) {
   const { data } = test;
   const facts = [
     ['Owner', data.is_platform ? `${data.company_name} (platform)` : data.company_name],
-    ['Type', `${adminTestKindLabels[adminTestKindOf[data.type]]} · ${testTypeLabels[data.type]}`],
+    ['Type', adminTestTypeLabel(data.type)],
     ['Duration', formatTestDuration(data.time_limit)],
     ['Passing score', `${data.pass_rate}%`],
     ['Questions', String(data.question_count)],

@@ -96,6 +96,12 @@ describe('admin tests', () => {
     expect(second.items.map((test) => test.name)).toEqual([`Go Concurrency ${unique}`]);
   });
 
+  it('calls a test of several kinds of question Mixed, not Technical', async () => {
+    await buildTest(db(), { companyId: acmeId, name: `Virtual Assistant ${unique}`, type: 'mixed' });
+    const found = await list(`q=${encodeURIComponent(`Virtual Assistant ${unique}`)}`);
+    expect(found.items.map((test) => [test.type, test.kind])).toEqual([['mixed', 'mixed']]);
+  });
+
   it('creates a test for a company, audited with the admin as actor', async () => {
     const response = await post('/api/admin/tests', {
       owner: acmeId,
