@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QueryOf } from './contract';
+import { appPath } from './contract-schemas';
 import type { applicationsContract } from './contracts/applications';
 
 // The contract of applications: an applicant's application to a job and the stages it moves through
@@ -293,7 +294,7 @@ const applicantMeetingSchema = z.object({
   company: z.string(),
   type: z.string(),
   date: z.string(),
-  link: z.string(),
+  link: appPath('The meeting room'),
 });
 export type ApplicantMeeting = z.infer<typeof applicantMeetingSchema>;
 export const applicantMessageListSchema = z.object({

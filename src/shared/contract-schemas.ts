@@ -11,3 +11,11 @@ export const idParams = (what: string) => z.object({ id: z.uuid({ message: malfo
 
 // The answer of a 204: the server's serializer wants a schema; the client receives nothing.
 export const noContent = z.null();
+
+// Links the client follows inside the app (pages, notifications, lists) are paths on this site, such as
+// '/meet/…': an absolute address built from PUBLIC_URL would leave the host the person is on (another name
+// for the site, a proxy, a preview). Only addresses read outside the site are absolute: emails, .ics files,
+// and a calendar feed's address, which a calendar app fetches.
+export const appPath = (what: string) => z.string().describe(`${what}: a path on this site (no scheme or host)`);
+export const absoluteUrl = (what: string) =>
+  z.string().describe(`${what}: an absolute URL on the site's public address, for use outside the site`);

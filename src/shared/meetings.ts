@@ -2,6 +2,7 @@ import { tz } from '@date-fns/tz';
 // The one function, not the package index: loading date-fns' index costs the server over half a second at start.
 import { format } from 'date-fns/format';
 import { z } from 'zod';
+import { absoluteUrl, appPath } from './contract-schemas';
 import { isIanaTimeZone } from './talent';
 import { singleLine, text } from './text';
 
@@ -209,7 +210,7 @@ export const meetingSchema = z.object({
   sequence: z.number(),
   company: z.object({ id: z.string(), name: z.string() }).nullable(),
   application_id: z.string().nullable(),
-  join_url: z.string(),
+  join_url: appPath('The meeting room'),
   participants: z.array(meetingParticipantSchema),
   // The caller's own answer.
   my_response: z.enum(meetingResponses),
@@ -258,7 +259,8 @@ export const calendarFeedStatusSchema = z.object({
   exists: z.boolean(),
   created_at: z.string().nullable(),
 });
-export const calendarFeedCreatedSchema = z.object({ url: z.string(), created_at: z.string() });
+// The feed's address is absolute: it is pasted into a calendar app, which fetches it from outside the site.
+export const calendarFeedCreatedSchema = z.object({ url: absoluteUrl('The calendar feed'), created_at: z.string() });
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 

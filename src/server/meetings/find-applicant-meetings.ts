@@ -9,14 +9,12 @@ import { loadMeetingViews, meetingEndsAt, pageMeetingIds } from './meeting-views
 // applicant's meetings still ahead (or under way) that they have not declined, soonest first.
 export async function findApplicantMeetings({
   db,
-  publicUrl,
   applicantId,
   page,
   pageSize,
   now = new Date(),
 }: {
   db: Database;
-  publicUrl: string;
   applicantId: string;
   page: number;
   pageSize: number;
@@ -33,7 +31,7 @@ export async function findApplicantMeetings({
     page,
     pageSize,
   });
-  const views = await loadMeetingViews({ db, publicUrl, viewerId: applicantId, ids });
+  const views = await loadMeetingViews({ db, viewerId: applicantId, ids });
   return {
     items: views.map((meeting) => ({
       id: meeting.id,

@@ -9,7 +9,6 @@ import { loadMeetingViews, meetingEndsAt, pageMeetingIds } from './meeting-views
 // their participant row is the tenancy.
 export async function findMeetings({
   db,
-  publicUrl,
   userId,
   from,
   to,
@@ -18,7 +17,6 @@ export async function findMeetings({
   pageSize,
 }: {
   db: Database;
-  publicUrl: string;
   userId: string;
   from: Date;
   to?: Date;
@@ -37,6 +35,6 @@ export async function findMeetings({
     page,
     pageSize,
   });
-  const items = await loadMeetingViews({ db, publicUrl, viewerId: userId, ids });
+  const items = await loadMeetingViews({ db, viewerId: userId, ids });
   return { items, total, page, page_size: pageSize };
 }

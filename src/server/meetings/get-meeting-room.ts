@@ -9,12 +9,10 @@ import { loadMeetingView } from './meeting-views';
 // learns nothing, not even that the room exists.
 export async function getMeetingRoom({
   db,
-  publicUrl,
   userId,
   roomToken,
 }: {
   db: Database;
-  publicUrl: string;
   userId: string;
   roomToken: string;
 }): Promise<Meeting> {
@@ -27,5 +25,5 @@ export async function getMeetingRoom({
     )
     .where(eq(meetings.roomToken, roomToken));
   if (!found) throw new AppError('not_found', meetingTexts.roomNotFound);
-  return loadMeetingView({ db, publicUrl, viewerId: userId, id: found.id });
+  return loadMeetingView({ db, viewerId: userId, id: found.id });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Meeting, type MeetingResponse, meetingTexts } from '~/shared/meetings';
 import type { Role } from '~/shared/permissions';
+import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { applicantProfiles, companies, meetingParticipants, meetings, users } from '../db/schema';
 import { AppError } from '../platform/errors';
@@ -41,7 +42,10 @@ export const meetingEndsAt = sql<Date>`(${meetings.startsAt} + make_interval(min
 export const endsAtOf = (meeting: Pick<MeetingRow, 'startsAt' | 'durationMinutes'>) =>
   new Date(meeting.startsAt.getTime() + meeting.durationMinutes * 60_000);
 
-export const joinUrlOf = (publicUrl: string, roomToken: string) => `${publicUrl}/meet/${roomToken}`;
+// A room's join link. Inside the app (the API's answers) it is a path, so it stays on whichever host the
+// person is using; what is read outside the site (emails, .ics files, the feed) gets PUBLIC_URL in front.
+export const joinPathOf = (roomToken: string) => paths.meetingRoom.getHref({ token: roomToken });
+export const joinUrlOf = (publicUrl: string, roomToken: string) => `${publicUrl}${joinPathOf(roomToken)}`;
 
 export async function findParticipants(db: Database, meetingIds: string[]): Promise<ParticipantRow[]> {
   if (meetingIds.length === 0) return [];
@@ -123,12 +127,10 @@ export async function findParticipantMeeting({
 // The meetings as one participant sees them (GET /api/meetings…), in the order of `ids`.
 export async function loadMeetingViews({
   db,
-  publicUrl,
   viewerId,
   ids,
 }: {
   db: Database;
-  publicUrl: string;
   viewerId: string;
   ids: string[];
 }): Promise<Meeting[]> {
@@ -159,7 +161,7 @@ export async function loadMeetingViews({
         sequence: meeting.sequence,
         company: meeting.companyId && row.companyName ? { id: meeting.companyId, name: row.companyName } : null,
         application_id: meeting.applicationId,
-        join_url: joinUrlOf(publicUrl, meeting.roomToken),
+        join_url: joinPathOf(meeting.roomToken),
         participants: people.map((person) => ({
           user_id: person.userId,
           name: person.name,
@@ -178,12 +180,7 @@ export async function loadMeetingViews({
   });
 }
 
-export async function loadMeetingView(options: {
-  db: Database;
-  publicUrl: string;
-  viewerId: string;
-  id: string;
-}): Promise<Meeting> {
+export async function loadMeetingView(options: { db: Database; viewerId: string; id: string }): Promise<Meeting> {
   const [view] = await loadMeetingViews({ ...options, ids: [options.id] });
   if (!view) throw new AppError('not_found', meetingTexts.notFound);
   return view;

@@ -40,7 +40,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       meetingId: change.meeting.id,
       participantIds: change.participantIds,
     });
-    return loadMeetingView({ db, publicUrl, viewerId: actorOf(request).actorId, id: change.meeting.id });
+    return loadMeetingView({ db, viewerId: actorOf(request).actorId, id: change.meeting.id });
   };
   const scheduled = (created: ScheduledMeeting): MeetingChange => ({
     meeting: created.meeting,
@@ -54,7 +54,6 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     async (request) =>
       findMeetings({
         db,
-        publicUrl,
         userId: actorOf(request).actorId,
         from: new Date(request.query.from),
         to: request.query.to ? new Date(request.query.to) : undefined,
@@ -131,7 +130,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     async (request) => {
       const userId = actorOf(request).actorId;
       await findParticipantMeeting({ db, meetingId: request.params.id, userId });
-      return loadMeetingView({ db, publicUrl, viewerId: userId, id: request.params.id });
+      return loadMeetingView({ db, viewerId: userId, id: request.params.id });
     },
   );
 
@@ -209,8 +208,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     app,
     meetingsContract.room,
     { config: { access: { permission: 'read:meeting:own' } } },
-    async (request) =>
-      getMeetingRoom({ db, publicUrl, userId: actorOf(request).actorId, roomToken: request.params.token }),
+    async (request) => getMeetingRoom({ db, userId: actorOf(request).actorId, roomToken: request.params.token }),
   );
 
   registerEndpoint(
@@ -248,7 +246,6 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     async (request) =>
       findApplicantMeetings({
         db: context.db,
-        publicUrl: context.config.publicUrl,
         applicantId: actorOf(request).actorId,
         page: request.query.page,
         pageSize: request.query.page_size,
