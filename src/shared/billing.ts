@@ -156,20 +156,32 @@ export const timesheetListQuerySchema = z.object({
 export const timesheetListSchema = listOf(timesheetSchema);
 export type TimesheetList = z.infer<typeof timesheetListSchema>;
 
+export const timesheetEntryTexts = {
+  minutesNotANumber: 'A day’s hours are sent as a number of minutes (450 for 7.5 hours).',
+  entryNotADay: 'Each day is sent as its work date and its minutes.',
+  entriesNotAList: 'Send the week’s days as a list of entries, each with its work date and minutes.',
+  tooManyDays: 'A week has at most 7 days.',
+} as const;
+
 // PUT /api/applicant/timesheets/{assignment_id}/{week_start}: the week's hours, day by day.
+// Each refusal is a sentence the talent (or an API client) can act on, whatever was sent in the field's place.
 export const saveTimesheetSchema = z.object({
   entries: z
     .array(
-      z.object({
-        work_date: calendarDay('work date'),
-        minutes: z
-          .number()
-          .int({ message: 'Hours are counted in whole minutes.' })
-          .min(0, { message: 'Hours cannot be negative.' })
-          .max(MAX_MINUTES_PER_DAY, { message: 'A day has at most 24 hours.' }),
-      }),
+      z.object(
+        {
+          work_date: calendarDay('work date'),
+          minutes: z
+            .number({ message: timesheetEntryTexts.minutesNotANumber })
+            .int({ message: 'Hours are counted in whole minutes.' })
+            .min(0, { message: 'Hours cannot be negative.' })
+            .max(MAX_MINUTES_PER_DAY, { message: 'A day has at most 24 hours.' }),
+        },
+        { message: timesheetEntryTexts.entryNotADay },
+      ),
+      { message: timesheetEntryTexts.entriesNotAList },
     )
-    .max(7),
+    .max(7, { message: timesheetEntryTexts.tooManyDays }),
 });
 export type SaveTimesheetInput = z.infer<typeof saveTimesheetSchema>;
 

@@ -115,6 +115,29 @@ describe('the talent’s weekly timesheet', () => {
     expect(await screen.findByText(hoursTexts.tooMany)).toBeInTheDocument();
   });
 
+  it('tells each day what is wrong with "abc", "25:00" and "-1", and neither saves nor submits the week', async () => {
+    const { events, server } = await openTimesheets();
+    await events.type(await screen.findByRole('textbox', { name: 'Hours on Sun, Nov 22' }), 'abc');
+    await events.type(hoursBox('Mon, Nov 23'), '25:00');
+    await events.type(hoursBox('Tue, Nov 24'), '-1');
+    await events.click(button('Save'));
+    // Each sentence is the description of its own day's box.
+    await waitFor(() => expect(hoursBox('Sun, Nov 22')).toHaveAccessibleDescription(hoursTexts.invalid));
+    expect(hoursBox('Mon, Nov 23')).toHaveAccessibleDescription(hoursTexts.tooMany);
+    expect(hoursBox('Tue, Nov 24')).toHaveAccessibleDescription(hoursTexts.invalid);
+    for (const day of ['Sun, Nov 22', 'Mon, Nov 23', 'Tue, Nov 24'])
+      expect(hoursBox(day)).toHaveAttribute('aria-invalid', 'true');
+    expect(hoursBox('Sun, Nov 22')).toHaveFocus();
+
+    // A good day beside them does not get the week through either.
+    await events.clear(hoursBox('Sun, Nov 22'));
+    await events.type(hoursBox('Sun, Nov 22'), '2');
+    await events.click(button('Submit'));
+    expect(hoursBox('Mon, Nov 23')).toHaveFocus();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(changes(server)).toHaveLength(0);
+  });
+
   it('submits only with hours logged, after the confirm dialog, and then the week cannot change', async () => {
     const assignment = workAssignment();
     const { events, server } = await openTimesheets({ assignments: [assignment] });

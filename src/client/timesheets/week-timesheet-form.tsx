@@ -178,7 +178,8 @@ export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimeshee
           {days.map((day, index) => (
             <FormField
               key={day}
-              className="max-sm:grid-cols-[6rem_1fr] max-sm:items-center max-sm:gap-x-3"
+              // On a phone the day sits beside its box; the box's error goes under the box, not the day.
+              className="max-sm:grid-cols-[6rem_1fr] max-sm:items-center max-sm:gap-x-3 max-sm:[&>p]:col-start-2"
               label={
                 <span className={cn(day === today && 'font-semibold text-primary')}>
                   {weekdayShort(day)}

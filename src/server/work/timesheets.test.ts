@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Timesheet, workTexts } from '~/shared/billing';
+import { type Timesheet, timesheetEntryTexts, workTexts } from '~/shared/billing';
 import { assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
 import { talentPayCents } from '../platform/assignment-terms';
 import { addDays, daysOfWeek, todayOf, weekStartOf } from '../platform/work-calendar';
@@ -111,6 +111,37 @@ describe('timesheets', () => {
         90, 0, 0, 0, 0, 0, 0,
       ]);
       expect((await getWeek(assignment.id, week)).json()).toEqual(replaced.json());
+    });
+
+    it('refuses hours that are not a number of minutes with a sentence per day, and keeps the week', async () => {
+      const assignment = await newAssignment();
+      const week = lastWeek();
+      await save(assignment.id, week, [{ work_date: day(week, 1), minutes: 120 }]);
+      const cases: Array<[unknown, string, string]> = [
+        [[{ work_date: day(week, 1), minutes: 'abc' }], 'entries.0.minutes', timesheetEntryTexts.minutesNotANumber],
+        [[{ work_date: day(week, 1), minutes: '25:00' }], 'entries.0.minutes', timesheetEntryTexts.minutesNotANumber],
+        [[{ work_date: day(week, 1), minutes: null }], 'entries.0.minutes', timesheetEntryTexts.minutesNotANumber],
+        [[{ work_date: day(week, 1), minutes: -1 }], 'entries.0.minutes', 'Hours cannot be negative.'],
+        [[{ work_date: day(week, 1), minutes: 1_500 }], 'entries.0.minutes', 'A day has at most 24 hours.'],
+        [[{ work_date: day(week, 1) }], 'entries.0.minutes', timesheetEntryTexts.minutesNotANumber],
+        [['abc'], 'entries.0', timesheetEntryTexts.entryNotADay],
+        ['abc', 'entries', timesheetEntryTexts.entriesNotAList],
+      ];
+      for (const [entries, field, message] of cases) {
+        const response = await talent.request({
+          method: 'PUT',
+          url: weekUrl(assignment.id, week),
+          payload: { entries },
+        });
+        expect(response.statusCode, message).toBe(400);
+        expect(response.json(), JSON.stringify(entries)).toMatchObject({
+          error: `${field}: ${message}`,
+          code: 'validation',
+          fields: { [field]: message },
+        });
+      }
+      // None of them changed the saved week.
+      expect((await getWeek(assignment.id, week)).json()).toMatchObject({ total_minutes: 120 });
     });
 
     it('refuses days outside the week, the assignment or the past, each with a sentence', async () => {
