@@ -4,6 +4,7 @@ import { testTypes } from './assessments';
 import type { QueryOf } from './contract';
 import type { jobBoardContract } from './contracts/job-board';
 import { engagementTypes, formatJobBudget, jobSchema, jobTexts, jobTimezones, jobVisibilities } from './jobs';
+import { roles } from './permissions';
 import { isStorableText, text, textTexts } from './text';
 
 // The contract of the job board: what applicants search and read (/api/applicant/jobs), the
@@ -188,6 +189,19 @@ export const publicJobSchema = postedJobSchema.extend({
   required_tests: z.array(requiredTestSchema),
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
+
+// Who reads /jobs/:id, for its Apply button. The public pages keep no query cache of the signed-in person
+// (decisions 005 and 006), so the job's answer says it: null when nobody is signed in, else the role and, for
+// an applicant, their application to this job.
+const publicJobViewerSchema = z.object({
+  role: z.enum(roles),
+  application: myApplicationSchema.nullable(),
+});
+export type PublicJobViewer = z.infer<typeof publicJobViewerSchema>;
+
+// GET /api/public/jobs/:id
+export const publicJobViewSchema = publicJobSchema.extend({ viewer: publicJobViewerSchema.nullable() });
+export type PublicJobView = z.infer<typeof publicJobViewSchema>;
 
 // GET /api/applicant/jobs/:id: the post plus where the caller stands with it.
 export const jobPostingSchema = publicJobSchema.extend({

@@ -1,4 +1,4 @@
-import { ArrowRightIcon } from 'lucide-react';
+import { ArrowRightIcon, CheckIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
@@ -6,13 +6,16 @@ import { buttonVariants } from '~/client/components/ui/button-variants';
 import { callApi, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { jobBoardContract } from '~/shared/contracts/job-board';
-import { excerptOf, type PublicJob } from '~/shared/job-board';
+import { excerptOf, type PublicJobView, type PublicJobViewer } from '~/shared/job-board';
+import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import { JobFacts, JobPostSections } from './job-post-details';
 
 // /jobs/:id: an open public job, readable without signing in. The server puts the job's
-// JobPosting data into this page's HTML for search engines (server/job-board/public-job-pages.ts); Apply
-// leads to the applicant's job page with the apply dialog open, through sign-in when needed.
+// JobPosting data into this page's HTML for search engines (server/job-board/public-job-pages.ts). The job's
+// answer says who is reading it (decision 006: the public pages keep no query cache of the signed-in person):
+// a visitor signs in (or registers) and comes back to apply; an applicant's Apply leads to their portal's job
+// page with the apply dialog open, or they see they applied; other roles are told applying is for talent.
 
 // The tags the server adds to this page's HTML (server/job-board/public-job-pages.ts) belong to this job
 // only: the title and sharing tags leave once the page renders its own, the JobPosting data (for crawlers
@@ -26,11 +29,27 @@ const removeServerHead = (selector: string) => {
 // A link whose id cannot name a job is not asked about (zod's uuid check would add zod to this page).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Loaded = { state: 'loading' } | { state: 'loaded'; job: PublicJob } | { state: 'missing' } | { state: 'failed' };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'loaded'; job: PublicJobView }
+  | { state: 'missing' }
+  | { state: 'failed' };
 
 export function applyHref(jobId: string): string {
   return `${paths.applicantJob.getHref({ id: jobId })}?apply=1`;
 }
+
+// Sign in, or register, then on to the apply dialog.
+const signInHref = (jobId: string, tab?: 'register') =>
+  `${paths.login.getHref()}?${new URLSearchParams({ ...(tab && { tab }), redirect: applyHref(jobId) })}`;
+
+const dashboardOf: Record<Exclude<Role, 'applicant'>, { href: string; account: string }> = {
+  company: { href: paths.companyDashboard.getHref(), account: 'a company account' },
+  admin: { href: paths.adminDashboard.getHref(), account: 'an administrator account' },
+  account_manager: { href: paths.managerDashboard.getHref(), account: 'an account manager account' },
+};
+
+const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 export default function PublicJobPage() {
   const { id = '' } = useParams();
@@ -99,13 +118,8 @@ export default function PublicJobPage() {
   );
 }
 
-function JobPost({ job }: { job: PublicJob }) {
-  const apply = (
-    <Link to={applyHref(job.id)} className={cn(buttonVariants({ size: 'lg' }), 'max-sm:w-full')}>
-      Apply Now
-      <ArrowRightIcon aria-hidden="true" />
-    </Link>
-  );
+function JobPost({ job }: { job: PublicJobView }) {
+  const canApply = !job.viewer || (job.viewer.role === 'applicant' && !job.viewer.application);
   return (
     <article className="grid gap-8">
       <PageMeta
@@ -117,19 +131,83 @@ function JobPost({ job }: { job: PublicJob }) {
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">{job.company_name} is hiring</p>
         <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{job.title}</h1>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          {apply}
-          <p className="text-sm text-muted-foreground">Sign in or create a free account to apply.</p>
+          <ApplyStanding jobId={job.id} viewer={job.viewer} />
         </div>
       </header>
       <JobFacts job={job} />
       <div className="grid gap-6">
         <JobPostSections job={job} />
       </div>
-      <div className="rounded-lg border border-border bg-muted/60 p-6 text-center">
-        <p className="mb-4 font-medium">Interested in this job?</p>
-        {apply}
-      </div>
+      {canApply && (
+        <div className="rounded-lg border border-border bg-muted/60 p-6 text-center">
+          <p className="mb-4 font-medium">Interested in this job?</p>
+          <ApplyLink jobId={job.id} isSignedIn={job.viewer !== null} />
+        </div>
+      )}
     </article>
+  );
+}
+
+function ApplyLink({ jobId, isSignedIn }: { jobId: string; isSignedIn: boolean }) {
+  return (
+    <Link
+      to={isSignedIn ? applyHref(jobId) : signInHref(jobId)}
+      className={cn(buttonVariants({ size: 'lg' }), 'max-sm:w-full')}
+    >
+      Apply Now
+      <ArrowRightIcon aria-hidden="true" />
+    </Link>
+  );
+}
+
+// Where the reader stands with this job, beside its title.
+function ApplyStanding({ jobId, viewer }: { jobId: string; viewer: PublicJobViewer | null }) {
+  if (!viewer) {
+    return (
+      <>
+        <ApplyLink jobId={jobId} isSignedIn={false} />
+        <p className="text-sm text-muted-foreground">
+          <Link to={signInHref(jobId)} className={linkClass}>
+            Sign in
+          </Link>{' '}
+          or{' '}
+          <Link to={signInHref(jobId, 'register')} className={linkClass}>
+            create a free account
+          </Link>{' '}
+          to apply.
+        </p>
+      </>
+    );
+  }
+  if (viewer.role !== 'applicant') {
+    const { href, account } = dashboardOf[viewer.role];
+    return (
+      <p className="text-sm text-muted-foreground">
+        Talent applies to jobs from an applicant account; you are signed in with {account}.{' '}
+        <Link to={href} className={linkClass}>
+          Go to your dashboard
+        </Link>
+      </p>
+    );
+  }
+  if (viewer.application) {
+    return (
+      <>
+        <p className="inline-flex items-center gap-2 font-medium text-emerald-800">
+          <CheckIcon className="size-5" aria-hidden="true" />
+          You applied to this job
+        </p>
+        <Link to={paths.applicantJob.getHref({ id: jobId })} className={cn(linkClass, 'text-sm')}>
+          See your application
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <ApplyLink jobId={jobId} isSignedIn />
+      <p className="text-sm text-muted-foreground">You apply with your Tandem profile and a cover letter.</p>
+    </>
   );
 }
 

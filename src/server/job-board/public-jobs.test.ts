@@ -7,6 +7,7 @@ import { jobBoardTexts } from '~/shared/job-board';
 import { jobEditTexts } from '~/shared/jobs';
 import { SHARE_IMAGE } from '~/shared/page-meta';
 import { auditLogs, jobInvitations, jobs, notifications } from '../db/schema';
+import { buildApplication } from '../db/seed/job-factories';
 import { buildTest } from '../db/seed/test-factories';
 import { loadWebClient } from '../platform/web-client';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -207,6 +208,30 @@ describe('job pages', () => {
         expect(refused.json().error).toBe(jobBoardTexts.jobNotFound);
       }
       expect((await readPublic('nope')).statusCode).toBe(400);
+    });
+
+    it('says who reads it: nobody, an applicant with their application if any, or another role', async () => {
+      const job = await newJob({ title: 'Viewer role' });
+      expect((await readPublic(job.id)).json().viewer).toBeNull();
+      const read = async (account: Account) =>
+        (await account.request({ method: 'GET', url: `/api/public/jobs/${job.id}` })).json().viewer;
+      expect(await read(applicant)).toEqual({ role: 'applicant', application: null });
+
+      const applied = await signedInAccount(testApp, { role: 'applicant' });
+      const application = await buildApplication(testApp.database.db, {
+        jobId: job.id,
+        applicantId: applied.user.id,
+        status: 'shortlisted',
+      });
+      expect(await read(applied)).toEqual({
+        role: 'applicant',
+        application: { id: application.id, status: 'shortlisted', created_at: expect.any(String) },
+      });
+      expect(await read(company)).toEqual({ role: 'company', application: null });
+      expect(await read(await signedInAccount(testApp, { role: 'admin' }))).toEqual({
+        role: 'admin',
+        application: null,
+      });
     });
 
     it('puts the JobPosting data into the HTML of /jobs/:id, for crawlers that run no script', async () => {

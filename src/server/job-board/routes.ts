@@ -88,6 +88,10 @@ export async function jobBoardRoutes(app: FastifyInstance, { context }: { contex
   );
 
   registerEndpoint(app, jobBoardContract.publicJob, { config: { access: 'public' } }, async (request) =>
-    getPublicJob({ db, id: request.params.id }),
+    getPublicJob({
+      db,
+      id: request.params.id,
+      viewer: request.auth ? { userId: request.auth.user.id, role: request.auth.user.role } : null,
+    }),
   );
 }

@@ -7,7 +7,7 @@ import {
   jobInvitationSchema,
   jobListingListSchema,
   jobPostingSchema,
-  publicJobSchema,
+  publicJobViewSchema,
   savedJobStateSchema,
   savedJobsQuerySchema,
   submittedApplicationSchema,
@@ -75,9 +75,9 @@ export const jobBoardContract = defineContract(
     publicJob: {
       method: 'GET',
       path: '/api/public/jobs/:id',
-      summary: 'An open public job, for its public page (/jobs/:id)',
+      summary: 'An open public job, for its public page (/jobs/:id), and who is reading it (null when signed out)',
       params: jobParams,
-      responses: { 200: publicJobSchema },
+      responses: { 200: publicJobViewSchema },
     },
   },
 );
