@@ -19,6 +19,7 @@ export const authMessages = {
   commonPassword: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
   registrationsClosed: 'New registrations are closed at the moment. Please try again later.',
   emailTaken: 'An account with this email already exists. Sign in instead, or reset your password.',
+  termsRequired: 'Please agree to the Terms of Service and Privacy Policy to create an account.',
 } as const;
 
 export const userStatuses = ['active', 'suspended'] as const;
@@ -76,6 +77,9 @@ export const registerSchema = z
     email: text().transform(normalizeEmail),
     password: text(),
     company_name: singleLine().trim().max(120).optional(),
+    // The box "I agree to the Terms of Service and Privacy Policy": an account is made only with it ticked,
+    // and the server records when (users.terms_accepted_at).
+    accept_terms: z.boolean({ message: authMessages.termsRequired }).optional(),
   })
   .superRefine((value, context) => {
     const required: Array<'name' | 'email' | 'password' | 'company_name'> = ['name', 'email', 'password'];
@@ -83,6 +87,9 @@ export const registerSchema = z
     const missing = required.filter((field) => !value[field]);
     for (const field of missing) {
       context.addIssue({ code: 'custom', path: [field], message: authMessages.allFieldsRequired });
+    }
+    if (value.accept_terms !== true) {
+      context.addIssue({ code: 'custom', path: ['accept_terms'], message: authMessages.termsRequired });
     }
     if (missing.length > 0) return;
     if (!isValidEmail(value.email)) {

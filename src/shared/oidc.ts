@@ -40,4 +40,6 @@ export const oidcRefusals = {
     `${provider} has not confirmed that this email address is yours, so we cannot sign you in with it. Confirm the address with ${provider}, or sign in with your email and password.`,
   noAdministratorAccount:
     'There is no administrator account for this email address. Administrators are added by an existing administrator.',
+  termsRequired: (provider: string) =>
+    `No account uses this ${provider} address yet. To create one, agree to the Terms of Service and Privacy Policy on the sign-in page, then continue with ${provider}.`,
 } as const;

@@ -51,6 +51,7 @@ test('an applicant is found, interviewed, offered and hired, end to end', async 
   await form.getByLabel('Full name').fill('Jordan Journey');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(uniquePassword());
+  await form.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }).check();
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(paths.applicantDashboard.getHref());
   await page.goto(await readEmailLink(request, email, paths.verifyEmail.getHref()));

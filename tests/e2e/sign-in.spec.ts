@@ -30,6 +30,7 @@ test('a company registers through the form, signs out and signs back in', async 
   await form.getByLabel('Company name').fill('Casey Widgets Ltd');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
+  await form.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }).check();
   await form.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(paths.companyDashboard.getHref());
@@ -60,6 +61,7 @@ test('an applicant registers through the form and lands on their dashboard', asy
   await form.getByLabel('Full name').fill('Avery Applicant');
   await form.getByLabel('Email').fill(uniqueEmail('new-applicant'));
   await form.getByLabel('Password').fill(uniquePassword());
+  await form.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }).check();
   await form.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(paths.applicantDashboard.getHref());
@@ -87,6 +89,7 @@ test('the register form cannot be sent twice while the portal loads', async ({ p
   await form.getByLabel('Full name').fill('Dana Doubleclick');
   await form.getByLabel('Email').fill(uniqueEmail('double-submit'));
   await form.getByLabel('Password').fill(uniquePassword());
+  await form.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }).check();
   await form.getByRole('button', { name: 'Create Account' }).click();
 
   const pending = form.getByRole('button', { name: 'Creating Account...' });
@@ -146,8 +149,9 @@ test('the registration form shows each validation message', async ({ page }) => 
   const submit = form.getByRole('button', { name: 'Create Account' });
 
   await submit.click();
-  // Company is the default: name, company name, email and password are all required.
+  // Company is the default: name, company name, email and password are all required, and the agreement.
   await expect(form.getByText(authMessages.allFieldsRequired)).toHaveCount(4);
+  await expect(form.getByText(authMessages.termsRequired)).toBeVisible();
 
   await form.getByRole('radio', { name: "I'm looking for work" }).check();
   await submit.click();

@@ -38,10 +38,17 @@ export const twoFactorStageQueryOptions = () =>
   });
 
 // Where an identity-provider button sends the browser (a full page navigation: the server redirects on).
-export function providerStartHref(provider: OidcProvider, userType: OidcUserType, redirect?: string | null) {
+// `acceptsTerms`: the button stands beside the Terms of Service and Privacy Policy notice, so a sign-in that
+// makes a new account may (the server records when).
+export function providerStartHref(
+  provider: OidcProvider,
+  userType: OidcUserType,
+  redirect?: string | null,
+  acceptsTerms = false,
+) {
   return apiUrl(authContract.startOidcSignIn, {
     params: { provider },
-    query: { user_type: userType, redirect: redirect || undefined },
+    query: { user_type: userType, redirect: redirect || undefined, accept_terms: acceptsTerms ? 'true' : undefined },
   });
 }
 

@@ -7,8 +7,10 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
-import { FormField } from '~/client/components/ui/form-field';
+import { Checkbox } from '~/client/components/ui/checkbox';
+import { FieldError, FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
+import { Label } from '~/client/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { cn } from '~/client/lib/cn';
@@ -28,7 +30,7 @@ import {
 import { paths } from '~/shared/routes';
 import type { AdminLoginState } from './admin-login-page';
 import { currentUserQueryOptions, useRegister, useSignIn } from './api';
-import { ProviderButtons } from './provider-buttons';
+import { ProviderButtons, TermsLinks } from './provider-buttons';
 
 type Tab = 'login' | 'register';
 
@@ -144,12 +146,12 @@ function SignInForm({ redirect }: { redirect: string | null }) {
           {isSubmitting || signIn.isSuccess ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <ProviderButtons userType="company" redirect={redirect} />
+      <ProviderButtons userType="company" redirect={redirect} mayCreateAccount />
     </>
   );
 }
 
-const registerFields = ['name', 'email', 'password', 'company_name'] as const;
+const registerFields = ['name', 'email', 'password', 'company_name', 'accept_terms'] as const;
 
 const accountTypeOptions: Array<{ value: AccountType; label: string; description: string; icon: typeof SearchIcon }> = [
   {
@@ -172,11 +174,19 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RegisterInput, unknown, RegisterInput>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { account_type: 'company', name: '', email: '', password: '', company_name: '' },
+    defaultValues: {
+      account_type: 'company',
+      name: '',
+      email: '',
+      password: '',
+      company_name: '',
+      accept_terms: false,
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const accountType = form.watch('account_type');
   const radioId = useId();
+  const termsId = useId();
 
   const onSubmit = form.handleSubmit(async ({ company_name, ...values }) => {
     setFailure(null);
@@ -256,12 +266,38 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
             <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
           )}
         </FormField>
+        <div className="grid gap-2">
+          <Controller
+            control={form.control}
+            name="accept_terms"
+            render={({ field }) => (
+              <div className="flex items-start gap-2">
+                <Checkbox
+                  ref={field.ref}
+                  id={termsId}
+                  className="mt-0.5"
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  aria-invalid={Boolean(errors.accept_terms)}
+                  aria-describedby={errors.accept_terms ? `${termsId}-error` : undefined}
+                />
+                <Label htmlFor={termsId} className="leading-snug">
+                  I agree to the <TermsLinks />
+                </Label>
+              </div>
+            )}
+          />
+          {errors.accept_terms?.message && (
+            <FieldError id={`${termsId}-error`}>{errors.accept_terms.message}</FieldError>
+          )}
+        </div>
         {/* Once the account exists the portal is loading: a second click would register it again. */}
         <Button type="submit" className="w-full" disabled={isSubmitting || register.isSuccess}>
           {isSubmitting || register.isSuccess ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
-      <ProviderButtons userType={accountType} redirect={redirect} />
+      <ProviderButtons userType={accountType} redirect={redirect} mayCreateAccount />
     </>
   );
 }

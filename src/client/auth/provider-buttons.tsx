@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/client/components/ui/tooltip';
 import { type OidcProvider, type OidcUserType, providerNotAvailableMessage } from '~/shared/oidc';
+import { paths } from '~/shared/routes';
 import { providerStartHref, providersQueryOptions } from './api';
 
 interface ProviderButtonsProps {
@@ -10,11 +11,14 @@ interface ProviderButtonsProps {
   redirect?: string | null;
   // Only these providers (the admin page offers Google alone).
   only?: readonly OidcProvider[];
+  // A sign-in here may make a new account: the buttons say that continuing agrees to the Terms of Service
+  // and Privacy Policy, and carry that agreement (the administrators' page makes no accounts).
+  mayCreateAccount?: boolean;
 }
 
 // The identity-provider block the spec draws (docs/spec/portal-and-public-site.md §2): every provider, those
 // this server has not set up disabled, with a tooltip naming the settings that turn them on.
-export function ProviderButtons({ userType, redirect, only }: ProviderButtonsProps) {
+export function ProviderButtons({ userType, redirect, only, mayCreateAccount = false }: ProviderButtonsProps) {
   const { data } = useQuery(providersQueryOptions());
   const providers = (data?.providers ?? []).filter((provider) => !only || only.includes(provider.id));
   if (providers.length === 0) return null;
@@ -31,7 +35,9 @@ export function ProviderButtons({ userType, redirect, only }: ProviderButtonsPro
             provider.enabled ? (
               <Button key={provider.id} asChild variant="outline" className="w-full">
                 {/* A plain link: the server sends the browser on to the provider. */}
-                <a href={providerStartHref(provider.id, userType, redirect)}>Sign in with {provider.name}</a>
+                <a href={providerStartHref(provider.id, userType, redirect, mayCreateAccount)}>
+                  Sign in with {provider.name}
+                </a>
               </Button>
             ) : (
               <UnavailableProvider key={provider.id} id={provider.id} name={provider.name} />
@@ -39,7 +45,28 @@ export function ProviderButtons({ userType, redirect, only }: ProviderButtonsPro
           )}
         </div>
       </TooltipProvider>
+      {mayCreateAccount && (
+        <p className="text-center text-xs text-muted-foreground">
+          By continuing with a provider, you agree to the <TermsLinks />.
+        </p>
+      )}
     </div>
+  );
+}
+
+// The two documents an account agrees to, each opening beside the form (what was typed stays).
+export function TermsLinks() {
+  const linkClass = 'font-medium text-primary underline underline-offset-4';
+  return (
+    <>
+      <a href={paths.terms.getHref()} target="_blank" rel="noreferrer" className={linkClass}>
+        Terms of Service
+      </a>{' '}
+      and{' '}
+      <a href={paths.privacy.getHref()} target="_blank" rel="noreferrer" className={linkClass}>
+        Privacy Policy
+      </a>
+    </>
   );
 }
 

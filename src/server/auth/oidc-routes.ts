@@ -42,7 +42,7 @@ export async function oidcRoutes(
         provider,
         publicUrl: config.publicUrl,
         secret,
-        userType: request.query.user_type,
+        start: { userType: request.query.user_type, acceptedTerms: request.query.accept_terms },
         redirectTo: safeRedirectPath(request.query.redirect),
       });
       setOidcFlow(reply, config, flow);

@@ -46,6 +46,8 @@ export async function registerAccount({
       passwordHash,
       companyName: registration.company_name,
       emailVerified: !settings.email_verification,
+      // The schema refuses a registration without the box ticked: this is the moment it was.
+      termsAcceptedAt: new Date(),
     }).catch((error: unknown) => {
       // Another registration of the same address got in between the check above and this insert.
       if (isUniqueViolation(error, EMAIL_UNIQUE_INDEXES)) {

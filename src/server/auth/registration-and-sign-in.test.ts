@@ -44,6 +44,7 @@ describe('registration and sign-in', () => {
   it('registers a company with its owner, signs them in and emails a verification link', async () => {
     const response = await post('/api/auth/register', {
       account_type: 'company',
+      accept_terms: true,
       name: 'Priya Natarajan',
       email: '  Priya@Lumen.Example ',
       password: 'orbit-lantern-92',
@@ -89,6 +90,7 @@ describe('registration and sign-in', () => {
   it('registers an applicant with an empty profile', async () => {
     const response = await post('/api/auth/register', {
       account_type: 'applicant',
+      accept_terms: true,
       name: 'Tomás Ferreira',
       email: 'tomas@example.test',
       password: 'quiet-harbor-71',
@@ -111,6 +113,7 @@ describe('registration and sign-in', () => {
     testApp.app.log.info('settings cache is per app; wait for it to expire is not needed: a new key is read fresh');
     const response = await post('/api/auth/register', {
       account_type: 'applicant',
+      accept_terms: true,
       name: 'Aiko Tanaka',
       email: 'aiko@example.test',
       password: 'paper-crane-448',
@@ -118,9 +121,41 @@ describe('registration and sign-in', () => {
     expect(response.statusCode).toBe(201);
   });
 
+  it('makes no account without the agreement to the terms, and records when it was given', async () => {
+    // From a network of its own, so the registration limit of the other tests' address stays out of it.
+    const register = (payload: object) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload,
+        remoteAddress: '198.51.100.41',
+        headers: sameOriginHeaders,
+      });
+    const registration = { account_type: 'applicant', name: 'Terry Terms', email: 'terry@example.test' };
+    for (const consent of [{}, { accept_terms: false }, { accept_terms: 'yes' }]) {
+      const refused = await register({ ...registration, password: 'amber-kettle-55', ...consent });
+      expect(refused.statusCode, JSON.stringify(consent)).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: `accept_terms: ${authMessages.termsRequired}`,
+        code: 'validation',
+        fields: { accept_terms: authMessages.termsRequired },
+      });
+    }
+    const { db } = testApp.database;
+    expect(await db.select().from(users).where(eq(users.email, 'terry@example.test'))).toEqual([]);
+
+    const before = Date.now();
+    const agreed = await register({ ...registration, password: 'amber-kettle-55', accept_terms: true });
+    expect(agreed.statusCode, agreed.body).toBe(201);
+    const [user] = await db.select().from(users).where(eq(users.email, 'terry@example.test'));
+    expect(user?.termsAcceptedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(user?.termsAcceptedAt?.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('gives the spec’s texts for missing and malformed fields', async () => {
     const empty = await post('/api/auth/register', {
       account_type: 'company',
+      accept_terms: true,
       name: '',
       email: '',
       password: '',
@@ -135,6 +170,7 @@ describe('registration and sign-in', () => {
     });
     const malformed = await post('/api/auth/register', {
       account_type: 'applicant',
+      accept_terms: true,
       name: 'A',
       email: 'no-at-sign',
       password: '12345',
@@ -159,6 +195,7 @@ describe('registration and sign-in', () => {
   it('refuses one of the 10,000 most common passwords', async () => {
     const response = await post('/api/auth/register', {
       account_type: 'applicant',
+      accept_terms: true,
       name: 'Sam',
       email: 'sam@example.test',
       password: 'Password1',
@@ -174,6 +211,7 @@ describe('registration and sign-in', () => {
     await signedInAccount(testApp, { email: 'taken@example.test' });
     const taken = await post('/api/auth/register', {
       account_type: 'applicant',
+      accept_terms: true,
       name: 'X',
       email: 'TAKEN@example.test',
       password: 'violet-meadow-3',
@@ -195,7 +233,13 @@ describe('registration and sign-in', () => {
         method: 'POST',
         url: '/api/auth/register',
         headers: sameOriginHeaders,
-        payload: { account_type: 'applicant', name: 'Y', email: 'y@example.test', password: 'violet-meadow-3' },
+        payload: {
+          account_type: 'applicant',
+          accept_terms: true,
+          name: 'Y',
+          email: 'y@example.test',
+          password: 'violet-meadow-3',
+        },
       });
       expect(closed.statusCode).toBe(403);
       expect(closed.json().error).toBe(authMessages.registrationsClosed);
@@ -312,6 +356,7 @@ describe('registration and sign-in', () => {
   it('answers two registrations of one address at once with one account and one 409, not a 500', async () => {
     const registration = {
       account_type: 'applicant',
+      accept_terms: true,
       name: 'Twin Request',
       email: 'twin@example.test',
       password: 'tandem-twin-8812',

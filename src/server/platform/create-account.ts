@@ -16,6 +16,7 @@ export async function createAccount({
   passwordHash,
   companyName,
   emailVerified,
+  termsAcceptedAt = null,
 }: {
   db: Database;
   accountType: Role;
@@ -24,11 +25,20 @@ export async function createAccount({
   passwordHash: string | null;
   companyName?: string;
   emailVerified: boolean;
+  // When the person agreed to the Terms of Service and Privacy Policy (a registration or a provider sign-up).
+  termsAcceptedAt?: Date | null;
 }) {
   return db.transaction(async (transaction) => {
     const [user] = await transaction
       .insert(users)
-      .values({ email, name, role: accountType, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null })
+      .values({
+        email,
+        name,
+        role: accountType,
+        passwordHash,
+        emailVerifiedAt: emailVerified ? new Date() : null,
+        termsAcceptedAt,
+      })
       .returning();
     if (!user) throw new Error('The user was not created.');
     if (accountType === 'company') {

@@ -33,6 +33,7 @@ describe('input the database cannot take', () => {
         url: '/api/auth/register',
         payload: {
           account_type: 'applicant',
+          accept_terms: true,
           name: 'Ada \ud83d',
           email: 'ada@example.test',
           password: 'long-enough-1',
@@ -82,6 +83,7 @@ describe('input the database cannot take', () => {
   it('keeps names, titles and subjects on one line: breaks become spaces, other control characters are refused', async () => {
     const registered = await post('/api/auth/register', {
       account_type: 'applicant',
+      accept_terms: true,
       name: 'Ada\u001b[2J Lovelace',
       email: 'ada-control@example.test',
       password: 'long-enough-1',

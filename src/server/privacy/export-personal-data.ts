@@ -19,7 +19,8 @@ interface Section {
 function sectionQueries(userId: string): Record<string, SQL> {
   const ownedCompanies = sql`(select company_id from company_members where user_id = ${userId} and role = 'owner')`;
   return {
-    account: sql`select id, email, name, role, status, email_verified_at, totp_enabled_at is not null as two_factor_enabled,
+    account: sql`select id, email, name, role, status, email_verified_at, terms_accepted_at,
+      totp_enabled_at is not null as two_factor_enabled,
       last_sign_in_at, time_zone, created_at, updated_at from users where id = ${userId}`,
     profile: sql`select headline, summary, hourly_rate_cents, skills, experience_level, availability, region, location,
       timezone, photo_content_type, rating_tenths, hours_billed, id_verified_at, background_checked_at, last_active_at,

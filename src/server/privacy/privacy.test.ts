@@ -226,6 +226,8 @@ describe('privacy', () => {
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array));
     expect(data.account).toEqual([expect.objectContaining({ id: applicant.user.id, email: applicantEmail })]);
     expect(data.account[0]).not.toHaveProperty('password_hash');
+    // When they agreed to the Terms of Service and Privacy Policy is theirs to see too.
+    expect(data.account[0]).toHaveProperty('terms_accepted_at');
     expect(data.profile[0].summary).toContain(applicantName);
     expect(data.applications).toHaveLength(1);
     expect(data.applications[0].cover_letter).toBe(`Regards, ${applicantName}`);

@@ -159,6 +159,7 @@ describe('system settings', () => {
       expect(signIn.json()).toEqual({ error: maintenanceTexts.apiMessage, code: 'unavailable' });
       const register = await anonymous('POST', '/api/auth/register', {
         account_type: 'applicant',
+        accept_terms: true,
         name: 'Late Comer',
         email: 'late.comer@example.test',
         password: 'orbit-lantern-92',
@@ -227,6 +228,7 @@ describe('system settings', () => {
       const register = (email: string) =>
         anonymous('POST', '/api/auth/register', {
           account_type: 'applicant',
+          accept_terms: true,
           name: 'Noor Haddad',
           email,
           password: 'orbit-lantern-92',
@@ -239,6 +241,7 @@ describe('system settings', () => {
       // A company's names the company.
       const company = await anonymous('POST', '/api/auth/register', {
         account_type: 'company',
+        accept_terms: true,
         name: 'Maya Chen',
         company_name: 'Łódź Logistics',
         email: 'maya.on@example.test',
@@ -376,6 +379,7 @@ describe('system settings', () => {
         const registered = await refuseNews(() =>
           anonymous('POST', '/api/auth/register', {
             account_type: 'company',
+            accept_terms: true,
             name: 'Rolled Back',
             email,
             password: 'orbit-lantern-92',

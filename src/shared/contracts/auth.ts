@@ -125,7 +125,16 @@ export const authContract = defineContract(
       path: '/api/auth/oidc/:provider/start',
       summary: 'Send the browser to an identity provider to sign in',
       params: z.object({ provider: z.enum(oidcProviders) }),
-      query: z.object({ user_type: z.enum(oidcUserTypes).default('company'), redirect: text().optional() }),
+      query: z.object({
+        user_type: z.enum(oidcUserTypes).default('company'),
+        redirect: text().optional(),
+        // The sign-in page shows "By continuing, you agree to the Terms of Service and Privacy Policy" beside
+        // the buttons; a sign-in that would make a new account needs it.
+        accept_terms: z
+          .enum(['true', 'false'], { message: 'accept_terms is true or false.' })
+          .default('false')
+          .transform((value) => value === 'true'),
+      }),
       responses: { 302: redirect },
     },
     completeOidcSignIn: {

@@ -117,10 +117,11 @@ export async function completeOidcSignIn({
 }) {
   const { code, state } = parameters;
   if (!code || !state) throw new AppError('validation', oidcMessages.missingParameters);
-  const userType = readState(state, secret);
-  if (!flow || flow.provider !== provider.id || flow.state !== state || !userType) {
+  const start = readState(state, secret);
+  if (!flow || flow.provider !== provider.id || flow.state !== state || !start) {
     throw new AppError('validation', oidcMessages.generic);
   }
+  const { userType } = start;
   const profile = await fetchProfile({ provider, flow, publicUrl, parameters: { ...parameters, code, state } });
   const isAllowListedAdmin = adminEmails.includes(profile.email);
   if (userType === 'admin' && !isAllowListedAdmin) throw new AppError('forbidden', authMessages.adminNotAuthorized);
@@ -146,6 +147,9 @@ export async function completeOidcSignIn({
     } else {
       if (userType === 'admin') throw new AppError('forbidden', oidcRefusals.noAdministratorAccount);
       if (!settings.allow_registrations) throw new AppError('forbidden', authMessages.registrationsClosed);
+      if (!start.acceptedTerms) {
+        throw new AppError('validation', oidcRefusals.termsRequired(oidcProviderNames[provider.id]));
+      }
       // The account, its identity, the audit row and the administrators' email commit together
       // (decision 012). A new applicant or company account passes the checks below.
       user = await db.transaction(async (transaction) => {
@@ -156,6 +160,7 @@ export async function completeOidcSignIn({
           name: appleName || profile.name,
           passwordHash: null,
           emailVerified: true,
+          termsAcceptedAt: new Date(),
         });
         await transaction.insert(oauthAccounts).values({ userId: created.id, ...identity });
         await recordAuditEvent({

@@ -14,23 +14,32 @@ export interface OidcFlow {
   redirectTo: string | null;
 }
 
-// `state` carries the user type (docs/spec/portal-and-public-site.md §4) and an HMAC, so it cannot be forged or
-// altered.
-function signState(userType: OidcUserType, secret: string): string {
-  const payload = Buffer.from(JSON.stringify({ t: userType, n: client.randomState() })).toString('base64url');
+// What the sign-in started with: the user type (docs/spec/portal-and-public-site.md §4), and whether the
+// person agreed to the Terms of Service and Privacy Policy beside the button (a new account needs it).
+export interface OidcStart {
+  userType: OidcUserType;
+  acceptedTerms: boolean;
+}
+
+// `state` carries the start and an HMAC, so it cannot be forged or altered.
+function signState({ userType, acceptedTerms }: OidcStart, secret: string): string {
+  const payload = Buffer.from(JSON.stringify({ t: userType, a: acceptedTerms, n: client.randomState() })).toString(
+    'base64url',
+  );
   const mac = createHmac('sha256', secret).update(payload).digest('base64url');
   return `${payload}.${mac}`;
 }
 
-export function readState(state: string, secret: string): OidcUserType | null {
+export function readState(state: string, secret: string): OidcStart | null {
   const [payload, mac] = state.split('.');
   if (!payload || !mac) return null;
   const expected = createHmac('sha256', secret).update(payload).digest();
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const userType = JSON.parse(Buffer.from(payload, 'base64url').toString()).t;
-    return (oidcUserTypes as readonly string[]).includes(userType) ? userType : null;
+    const { t: userType, a: acceptedTerms } = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    if (!(oidcUserTypes as readonly string[]).includes(userType)) return null;
+    return { userType, acceptedTerms: acceptedTerms === true };
   } catch {
     return null;
   }
@@ -40,19 +49,19 @@ export async function startOidcSignIn({
   provider,
   publicUrl,
   secret,
-  userType,
+  start,
   redirectTo,
 }: {
   provider: ProviderSettings;
   publicUrl: string;
   secret: string;
-  userType: OidcUserType;
+  start: OidcStart;
   redirectTo: string | null;
 }): Promise<{ authorizationUrl: string; flow: OidcFlow }> {
   const configuration = await discover(provider);
   const codeVerifier = client.randomPKCECodeVerifier();
   const nonce = client.randomNonce();
-  const state = signState(userType, secret);
+  const state = signState(start, secret);
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: `${publicUrl}${provider.callbackPath}`,
     response_type: 'code',

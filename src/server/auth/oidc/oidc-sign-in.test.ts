@@ -63,11 +63,13 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     userType: string,
     account: Parameters<LocalOidcProvider['setNextAccount']>[0],
     redirect?: string,
+    // The sign-in page's buttons carry the agreement to the terms shown beside them.
+    acceptTerms = true,
   ) {
     provider.setNextAccount(account);
     const start = await testApp.app.inject({
       method: 'GET',
-      url: `/api/auth/oidc/${providerId}/start?user_type=${userType}${redirect === undefined ? '' : `&redirect=${encodeURIComponent(redirect)}`}`,
+      url: `/api/auth/oidc/${providerId}/start?user_type=${userType}${acceptTerms ? '&accept_terms=true' : ''}${redirect === undefined ? '' : `&redirect=${encodeURIComponent(redirect)}`}`,
     });
     expect(start.statusCode).toBe(302);
     const flowCookie = start.cookies.find((cookie) => cookie.name === 'tandem_oidc');
@@ -143,6 +145,11 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       .from(oauthAccounts)
       .where(eq(oauthAccounts.subject, 'google-new-1'));
     expect(link?.provider).toBe('google');
+    const [created] = await testApp.database.db
+      .select({ termsAcceptedAt: users.termsAcceptedAt })
+      .from(users)
+      .where(eq(users.email, 'new.person@example.test'));
+    expect(created?.termsAcceptedAt).toBeInstanceOf(Date);
 
     // The same person again: the same account, not a new one.
     const again = await signInAtProvider('google', 'company', {
@@ -154,6 +161,31 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     expect(
       await testApp.database.db.select().from(users).where(eq(users.email, 'new.person@example.test')),
     ).toHaveLength(1);
+  });
+
+  it('makes no account without the agreement to the terms, and signs an existing one in without it', async () => {
+    const stranger = await signInAtProvider(
+      'google',
+      'company',
+      { sub: 'google-no-terms', email: 'no.terms@example.test' },
+      undefined,
+      false,
+    );
+    const refused = await callback(stranger.answer.parameters, stranger.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(oidcRefusals.termsRequired('Google'));
+    expect(await testApp.database.db.select().from(users).where(eq(users.email, 'no.terms@example.test'))).toEqual([]);
+
+    const { user } = await buildAccount(testApp.database.db, { role: 'applicant', email: 'known@example.test' });
+    const known = await signInAtProvider(
+      'google',
+      'applicant',
+      { sub: 'google-known', email: 'known@example.test' },
+      undefined,
+      false,
+    );
+    const signedIn = await callback(known.answer.parameters, known.cookie);
+    expect(signedIn.json()).toMatchObject({ status: 'signed_in', user: { id: user.id } });
   });
 
   it('follows System Settings for a new account: none while registrations are closed, administrators told of each', async () => {
@@ -256,6 +288,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       headers: sameOriginHeaders,
       payload: {
         account_type: 'company',
+        accept_terms: true,
         name: 'Not The Owner',
         email: 'victim@example.test',
         password: 'attacker-chosen-9917',

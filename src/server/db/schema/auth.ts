@@ -44,6 +44,9 @@ export const users = pgTable(
     // calendar files show their times in it. An applicant's lives in their profile instead (where
     // companies read it and Talent Search filters by it), so it is always null here for them.
     timeZone: text(),
+    // When the person agreed to the Terms of Service and Privacy Policy: at registration, or at a sign-up
+    // through an identity provider. Null for accounts made otherwise (staff, administrators, older accounts).
+    termsAcceptedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
