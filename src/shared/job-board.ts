@@ -4,7 +4,7 @@ import { testTypes } from './assessments';
 import type { QueryOf } from './contract';
 import type { jobBoardContract } from './contracts/job-board';
 import { engagementTypes, formatJobBudget, jobSchema, jobTexts, jobTimezones, jobVisibilities } from './jobs';
-import { roles } from './permissions';
+import type { Role } from './permissions';
 import { isStorableText, text, textTexts } from './text';
 
 // The contract of the job board: what applicants search and read (/api/applicant/jobs), the
@@ -193,8 +193,11 @@ export type PublicJob = z.infer<typeof publicJobSchema>;
 // Who reads /jobs/:id, for its Apply button. The public pages keep no query cache of the signed-in person
 // (decisions 005 and 006), so the job's answer says it: null when nobody is signed in, else the role and, for
 // an applicant, their application to this job.
+// Every role, named here rather than imported: the permission tables would come along into /jobs/:id's
+// JavaScript (decision 005). The Record keeps the list whole when a role is added.
+const viewerRoles: Record<Role, true> = { applicant: true, company: true, admin: true, account_manager: true };
 const publicJobViewerSchema = z.object({
-  role: z.enum(roles),
+  role: z.enum(Object.keys(viewerRoles) as [Role, ...Role[]]),
   application: myApplicationSchema.nullable(),
 });
 export type PublicJobViewer = z.infer<typeof publicJobViewerSchema>;
