@@ -189,6 +189,7 @@ test.describe('an email that is taken', () => {
     await form.getByLabel('Full name').fill('Second Try');
     await form.getByLabel('Email').fill(account.email);
     await form.getByLabel('Password').fill(uniquePassword());
+    await form.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }).check();
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(form.getByText(authMessages.emailTaken)).toBeVisible();
     await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');

@@ -49,7 +49,7 @@ const dashboardOf: Record<Exclude<Role, 'applicant'>, { href: string; account: s
   account_manager: { href: paths.managerDashboard.getHref(), account: 'an account manager account' },
 };
 
-const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
+const linkClass = 'font-medium text-primary underline underline-offset-4';
 
 export default function PublicJobPage() {
   const { id = '' } = useParams();
