@@ -28,4 +28,6 @@ export interface AppContext {
   jobs: JobQueue;
   // Uploaded files, shared by every instance (decision 017).
   files: FileStore;
+  // When the weekly invoice run next happens after a moment (schedule.ts, decision 022).
+  nextInvoiceRun: (after: Date) => Date;
 }

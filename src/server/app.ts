@@ -68,7 +68,7 @@ import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
 import { liveRoutes } from './realtime/routes';
-import { startSchedule } from './schedule';
+import { nextInvoiceRunAfter, startSchedule } from './schedule';
 import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';
 import { settingsRoutes } from './settings/settings-routes';
@@ -211,6 +211,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     }),
     jobs,
     files: createConfiguredFileStore(database.db, config),
+    nextInvoiceRun: nextInvoiceRunAfter,
   };
   app.addHook('onClose', () => context.live.close());
   // Runs after the server stops taking requests: what they started finishes before the database closes.

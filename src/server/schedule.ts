@@ -1,3 +1,4 @@
+import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context';
 import { startAttemptSweep } from './assessments/sweep-attempts';
@@ -32,6 +33,19 @@ export type Schedule = { [N in JobName]: ScheduledJob<N> };
 
 type ScheduleContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'files'>;
 
+// Sunday 02:00: the week that ended at Saturday midnight, once its late approvals are in.
+const INVOICE_RUN_CRON = '0 2 * * 0';
+
+// The first tick of a cron after a moment, read by the parser pg-boss reads it with, in UTC as the
+// queue schedules it (pg-boss-queue.ts), so the moment is the one the job is sent at.
+export function nextTickOf(cron: string, after: Date): Date {
+  return cronParser.parseExpression(cron, { currentDate: after, tz: 'UTC' }).next().toDate();
+}
+
+// When the invoice run next happens after a moment: Billing's "Next invoice on", and the invoice an
+// administrator's Issue invoice now brings forward (decision 022). Handed to the routes in AppContext.
+export const nextInvoiceRunAfter = (after: Date): Date => nextTickOf(INVOICE_RUN_CRON, after);
+
 export function scheduleOf({ context, logger }: { context: ScheduleContext; logger: FastifyBaseLogger }): Schedule {
   const { db, config, mailer, files } = context;
   const { publicUrl } = config;
@@ -63,10 +77,9 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
       cron: '*/5 * * * *',
       work: () => sendMessageDigests({ db, mailer, publicUrl }),
     },
-    // Sunday 02:00: the week that ended at Saturday midnight, once its late approvals are in. Also sent
-    // for a given week (periodStart).
+    // INVOICE_RUN_CRON, above. Also sent for a given week (periodStart).
     'issue-invoices': {
-      cron: '0 2 * * 0',
+      cron: INVOICE_RUN_CRON,
       work: ({ periodStart }) => issueInvoices({ db, periodStart }),
     },
     // Every day just after midnight: what fell due yesterday and is not paid is overdue today.

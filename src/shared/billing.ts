@@ -194,6 +194,26 @@ export const approveTimesheetSchema = z.object({
   approve_over_weekly_hours: z.boolean().default(false),
 });
 
+// What a week costs its company (decision 022), drafted by the invoice run's own arithmetic: its minutes at
+// each rate in effect (a change mid-week gives two lines), the platform fee on the work and the tax on work
+// plus fee. An invoiced week at its invoice's fee and tax; any other at today's, as the next run would bill it.
+export const weekCostSchema = z.object({
+  work: z.array(z.object({ rate_cents: z.number().int(), minutes: z.number().int(), amount_cents: z.number().int() })),
+  subtotal_cents: z.number().int(),
+  fee_basis_points: z.number().int(),
+  fee_cents: z.number().int(),
+  tax_basis_points: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type WeekCost = z.infer<typeof weekCostSchema>;
+
+// A week as its company reviews it: the talent's week and what it costs the company.
+export const companyTimesheetSchema = timesheetSchema.extend({ cost: weekCostSchema });
+export type CompanyTimesheet = z.infer<typeof companyTimesheetSchema>;
+export const companyTimesheetListSchema = listOf(companyTimesheetSchema);
+export type CompanyTimesheetList = z.infer<typeof companyTimesheetListSchema>;
+
 export const clockStateSchema = z.object({
   assignment_id: z.string(),
   shift_status: z.enum(shiftStatuses),
@@ -295,6 +315,86 @@ export const updateBillingProfileSchema = z.object({
   auto_pay: z.boolean().optional(),
   default_payment_method_id: z.string().uuid({ message: 'That payment method id is not valid.' }).optional(),
 });
+
+// ---------------------------------------------------------------- money between approval and invoice
+
+// The company's next invoice as the weekly run would issue it now (decision 022): when the run happens (a
+// moment; the screens show its day in the viewer's zone), the week it is for, and the approved weeks not
+// yet billed that it takes, drafted by the run's own arithmetic. All zero when nothing waits.
+export const nextInvoiceSchema = z.object({
+  runs_at: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  weeks: z.number().int(),
+  total_minutes: z.number().int(),
+  subtotal_cents: z.number().int(),
+  fee_basis_points: z.number().int(),
+  fee_cents: z.number().int(),
+  tax_basis_points: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type NextInvoice = z.infer<typeof nextInvoiceSchema>;
+
+// GET /api/company/unbilled-work: approved weeks no invoice has billed yet, newest week first.
+export const unbilledWeekSchema = z.object({
+  timesheet_id: z.string(),
+  assignment_id: z.string(),
+  applicant_name: z.string(),
+  role: z.string(),
+  week_start: z.string(),
+  total_minutes: z.number().int(),
+  approved_at: z.string().nullable(),
+  cost: weekCostSchema,
+});
+export type UnbilledWeek = z.infer<typeof unbilledWeekSchema>;
+export const unbilledWorkQuerySchema = z.object({ ...pageQuery });
+export const unbilledWorkListSchema = listOf(unbilledWeekSchema);
+export type UnbilledWorkList = z.infer<typeof unbilledWorkListSchema>;
+
+// GET /api/admin/unbilled-work: the companies with approved weeks not yet billed, by name.
+export const unbilledCompanySchema = z.object({
+  company_id: z.string(),
+  company_name: z.string(),
+  // Every approved week not yet billed; the next invoice takes those up to its week.
+  weeks: z.number().int(),
+  total_minutes: z.number().int(),
+  next_invoice: nextInvoiceSchema,
+});
+export type UnbilledCompany = z.infer<typeof unbilledCompanySchema>;
+export const unbilledCompanyQuerySchema = z.object({
+  // Part of the company's name, any case.
+  q: z.string().trim().max(100, { message: 'Search with at most 100 characters.' }).optional(),
+  ...pageQuery,
+});
+export type UnbilledCompanyQuery = Omit<z.input<typeof unbilledCompanyQuerySchema>, 'page' | 'page_size'> & {
+  page?: number;
+  page_size?: number;
+};
+export const unbilledCompanyListSchema = listOf(unbilledCompanySchema);
+export type UnbilledCompanyList = z.infer<typeof unbilledCompanyListSchema>;
+
+// POST /api/admin/companies/{id}/issue-invoice: the weekly run for one company, now. issued: a new invoice
+// (201). already_issued: the invoice of this week went out already (its number); what was approved since
+// waits for next_invoice. nothing_to_invoice: no approved week waits. Nothing is ever issued twice.
+export const issueInvoiceOutcomes = ['issued', 'already_issued', 'nothing_to_invoice'] as const;
+export type IssueInvoiceOutcome = (typeof issueInvoiceOutcomes)[number];
+export const issueInvoiceNowResultSchema = z.object({
+  outcome: z.enum(issueInvoiceOutcomes),
+  company_name: z.string(),
+  invoice: z
+    .object({
+      id: z.string(),
+      invoice_number: z.string(),
+      period_start: z.string(),
+      period_end: z.string(),
+      issue_date: z.string(),
+      total_cents: z.number().int(),
+    })
+    .nullable(),
+  next_invoice: nextInvoiceSchema,
+});
+export type IssueInvoiceNowResult = z.infer<typeof issueInvoiceNowResultSchema>;
 
 // ---------------------------------------------------------------- payments
 

@@ -117,9 +117,11 @@ const permissionsByRole = {
     // Every assignment on the platform (start, end, change terms).
     'read:assignment:any',
     'update:assignment:any',
-    // Payment Management: every payment, refunds.
+    // Payment Management: every payment, refunds; every company's unbilled work, and its invoice issued now.
     'read:payment:any',
     'update:payment:any',
+    'read:invoice:any',
+    'create:invoice:any',
     // The back office: dashboard, companies (status, account manager, delete), applicants
     // (suspend, activate, remove), every company's jobs and tests, account managers, abuse reports,
     // privacy requests, and System Settings.

@@ -2,7 +2,15 @@ import { addDays, format } from 'date-fns';
 import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, replyError } from '~/client/testing/fake-server';
-import { type Assignment, type ClockState, type Timesheet, type TimesheetStatus, workTexts } from '~/shared/billing';
+import {
+  type Assignment,
+  type ClockState,
+  type CompanyTimesheet,
+  type Timesheet,
+  type TimesheetStatus,
+  type WeekCost,
+  workTexts,
+} from '~/shared/billing';
 import { workContract } from '~/shared/contracts/work';
 
 // The work endpoints for component tests, answered from memory with the server's rules for
@@ -67,6 +75,27 @@ export function workTimesheet(
   };
 }
 
+// What a week costs its company, as the server drafts it (decision 022): the minutes at one rate, the
+// platform fee on the work, then the tax on work plus fee, each rounded half up once.
+export function fakeWeekCost(
+  minutes: number,
+  rateCents: number,
+  { feeBasisPoints = 1000, taxBasisPoints = 0 }: { feeBasisPoints?: number; taxBasisPoints?: number } = {},
+): WeekCost {
+  const subtotal = Math.round((minutes * rateCents) / 60);
+  const fee = Math.round((subtotal * feeBasisPoints) / 10_000);
+  const tax = Math.round(((subtotal + fee) * taxBasisPoints) / 10_000);
+  return {
+    work: minutes > 0 ? [{ rate_cents: rateCents, minutes, amount_cents: subtotal }] : [],
+    subtotal_cents: subtotal,
+    fee_basis_points: feeBasisPoints,
+    fee_cents: fee,
+    tax_basis_points: taxBasisPoints,
+    tax_cents: tax,
+    total_cents: subtotal + fee + tax,
+  };
+}
+
 const page = <Item>(items: Item[], query: URLSearchParams) => {
   const pageNumber = Number(query.get('page') ?? 1);
   const pageSize = Number(query.get('page_size') ?? 20);
@@ -105,6 +134,11 @@ export function fakeWorkApi(
     return timesheet;
   };
   const notFound = () => replyError(404, 'not_found', workTexts.assignmentNotFound);
+  // The company sees each week with its cost, at its assignment's rate.
+  const withCost = (timesheet: Timesheet): CompanyTimesheet => ({
+    ...timesheet,
+    cost: fakeWeekCost(timesheet.total_minutes, findAssignment(timesheet.assignment_id)?.rate_cents ?? 0),
+  });
   const lockedWeek = (timesheet: Timesheet) =>
     timesheet.status === 'approved'
       ? replyError(409, 'conflict', workTexts.weekApproved)
@@ -208,10 +242,7 @@ export function fakeWorkApi(
   // The company's side.
   server.on(workContract.companyTimesheets, ({ query }) => {
     const status = query.get('status') as TimesheetStatus | null;
-    return page(
-      store.timesheets.filter((item) => !status || item.status === status),
-      query,
-    );
+    return page(store.timesheets.filter((item) => !status || item.status === status).map(withCost), query);
   });
   const decide = (id: string) => store.timesheets.find((item) => item.id === id);
   server.on(workContract.approveTimesheet, ({ params, body }) => {
@@ -221,14 +252,14 @@ export function fakeWorkApi(
     const isOverApproved = body.approve_over_weekly_hours ?? false;
     if (current.is_over_weekly_hours && !isOverApproved)
       return replyError(409, 'conflict', workTexts.overWeeklyHours(current.total_minutes, current.weekly_hours));
-    return replace({ ...current, status: 'approved', approved_at: now() });
+    return withCost(replace({ ...current, status: 'approved', approved_at: now() }));
   });
   server.on(workContract.returnTimesheet, ({ params, body }) => {
     const current = decide(params.id);
     if (!current) return replyError(404, 'not_found', workTexts.timesheetNotFound);
     if (current.status !== 'submitted') return replyError(409, 'conflict', workTexts.returnNeedsSubmitted);
     const { comment } = body;
-    return replace({ ...current, status: 'returned', return_comment: comment });
+    return withCost(replace({ ...current, status: 'returned', return_comment: comment }));
   });
   server.on(workContract.companyAssignments, ({ query }) => {
     const status = query.get('status');

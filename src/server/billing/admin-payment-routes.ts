@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPaymentsContract } from '~/shared/contracts/billing';
+import { adminInvoicesContract, adminPaymentsContract } from '~/shared/contracts/billing';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
 import { sendGeneratedFile } from '../platform/file-transfer';
@@ -7,13 +7,16 @@ import { actorOf } from '../platform/route-schemas';
 import { createPaymentProvider } from './create-payment-provider';
 import { exportAdminPayments } from './export-admin-payments';
 import { findAdminPayments, getAdminPaymentSummary } from './find-admin-payments';
+import { findUnbilledCompanies } from './find-unbilled-companies';
+import { issueInvoiceNow } from './issue-invoice-now';
 import { refundPayment } from './refund-payment';
 
 // Payment Management: every payment on the platform, its summary cards, a refund through
-// the provider, and the CSV of the filtered rows. Administrators only: the endpoints of
-// shared/contracts/billing.ts adminPaymentsContract.
+// the provider, and the CSV of the filtered rows; the companies with approved work not yet billed, and
+// their invoice issued now. Administrators only: the endpoints of shared/contracts/billing.ts
+// adminPaymentsContract and adminInvoicesContract.
 export async function adminPaymentRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, config } = context;
+  const { db, config, nextInvoiceRun } = context;
   const provider = createPaymentProvider({ db, config });
 
   registerEndpoint(
@@ -51,6 +54,31 @@ export async function adminPaymentRoutes(app: FastifyInstance, { context }: { co
       const { actorId, ipAddress } = actorOf(request);
       const payment = await refundPayment({ db, provider, paymentId: request.params.id, actorId, ipAddress });
       return { payment };
+    },
+  );
+
+  registerEndpoint(
+    app,
+    adminInvoicesContract.unbilledCompanies,
+    { config: { access: { permission: 'read:invoice:any' } } },
+    async (request) =>
+      findUnbilledCompanies({
+        db,
+        q: request.query.q,
+        page: request.query.page,
+        pageSize: request.query.page_size,
+        now: new Date(),
+        nextInvoiceRun,
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    adminInvoicesContract.issueNow,
+    { config: { access: { permission: 'create:invoice:any' } } },
+    async (request, reply) => {
+      const result = await issueInvoiceNow({ db, companyId: request.params.id, ...actorOf(request), nextInvoiceRun });
+      return reply.code(result.outcome === 'issued' ? 201 : 200).send(result);
     },
   );
 }

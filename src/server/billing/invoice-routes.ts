@@ -7,9 +7,11 @@ import { AppError } from '../platform/errors';
 import { sendGeneratedFile } from '../platform/file-transfer';
 import { isoDay } from '../platform/work-calendar';
 import { findInvoices } from './find-invoices';
+import { findUnbilledWork } from './find-unbilled-work';
 import { getBillingSummary } from './get-billing-summary';
 import { getInvoice } from './get-invoice';
 import { loadInvoiceViews } from './invoice-views';
+import { getNextInvoice } from './next-invoice';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 
 const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
@@ -20,9 +22,10 @@ const sendPdf = (reply: FastifyReply, filename: string, content: Buffer) =>
   );
 
 // A company's invoices: the list with search, filters and sort, the summary cards, one
-// invoice with its items, and PDFs: the endpoints of shared/contracts/billing.ts invoicesContract.
+// invoice with its items, PDFs, and the approved work the next invoice will bill: the endpoints of
+// shared/contracts/billing.ts invoicesContract.
 export async function invoiceRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db } = context;
+  const { db, nextInvoiceRun } = context;
   const config = { access: { permission: 'read:invoice:own' } } as const;
 
   registerEndpoint(app, invoicesContract.list, { config }, async (request) =>
@@ -51,4 +54,21 @@ export async function invoiceRoutes(app: FastifyInstance, { context }: { context
     const invoice = await getInvoice({ db, companyId: currentCompanyId(request), id: request.params.id });
     return sendPdf(reply, `${invoice.invoice_number}.pdf`, await renderInvoicesPdf({ invoices: [invoice] }));
   });
+
+  registerEndpoint(app, invoicesContract.unbilledWork, { config }, async (request) =>
+    findUnbilledWork({
+      db,
+      companyId: currentCompanyId(request),
+      page: request.query.page,
+      pageSize: request.query.page_size,
+    }),
+  );
+
+  registerEndpoint(
+    app,
+    invoicesContract.nextInvoice,
+    { config },
+    async (request) =>
+      (await getNextInvoice({ db, companyId: currentCompanyId(request), now: new Date(), nextInvoiceRun })).view,
+  );
 }

@@ -1,16 +1,16 @@
 import { DrizzleQueryError, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { billingProfiles, companyMembers } from '../db/schema';
+import { companyMembers } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { isUniqueViolation } from '../platform/errors';
 import { getPlatformSettings } from '../platform/get-platform-settings';
+import { draftCompanyInvoices, uuidArray } from '../platform/invoice-drafts';
 import { notify } from '../platform/notify';
 import type { AuditAction } from '../platform/record-audit-event';
 import { addDays, isoDay } from '../platform/work-calendar';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
-import { type BillableWork, buildInvoiceItems } from './invoice-arithmetic';
 
 // The invoice run: for a week, every company with approved timesheets not yet billed gets
 // one invoice — work per assignment and rate, the platform fee, the tax of its billing profile — with
@@ -47,20 +47,8 @@ interface Period {
   periodEnd: string;
 }
 
-interface WorkRow {
-  company_id: string;
-  assignment_id: string;
-  role: string;
-  talent_name: string;
-  rate_cents: number;
-  minutes: number;
-}
-
 // 'INV-2026-000123'
 const formatInvoiceNumber = (year: number, sequence: number) => `INV-${year}-${String(sequence).padStart(6, '0')}`;
-
-// A uuid[] literal: both drivers pass it as one string, whatever the number of ids.
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -70,11 +58,19 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
 });
 const humanDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
+// Who asked for a run out of schedule (an administrator's Issue invoice now): the audit log names them.
+interface RunRequester {
+  actorId: string;
+  ipAddress?: string;
+}
+
 export async function issueInvoices({
   db,
   periodStart,
   today = isoDay(new Date()),
   batchSize = COMPANIES_PER_TRANSACTION,
+  companyIds: onlyCompanyIds,
+  requestedBy,
 }: {
   db: Database;
   // A Sunday; the last full week before today when absent.
@@ -82,14 +78,18 @@ export async function issueInvoices({
   // The issue date (YYYY-MM-DD, UTC).
   today?: string;
   batchSize?: number;
+  // These companies only (Issue invoice now); every company when absent.
+  companyIds?: readonly string[];
+  requestedBy?: RunRequester;
 }): Promise<InvoiceRun> {
   const period = billingPeriodOf(periodStart ?? lastFullWeekStart(today), today);
   const { platform_fee_basis_points: feeBasisPoints } = await getPlatformSettings({ db });
+  const onlyThese = onlyCompanyIds ? sql`and a.company_id = any(${uuidArray(onlyCompanyIds)}::uuid[])` : sql``;
   const candidates = await selectRows<{ company_id: string }>(
     db,
     sql`select distinct a.company_id
         from timesheets t join assignments a on a.id = t.assignment_id
-        where t.status = 'approved' and t.invoice_id is null and t.week_start <= ${period.periodStart}
+        where t.status = 'approved' and t.invoice_id is null and t.week_start <= ${period.periodStart} ${onlyThese}
           and not exists (
             select 1 from invoices i where i.company_id = a.company_id and i.period_start = ${period.periodStart}
           )
@@ -99,7 +99,9 @@ export async function issueInvoices({
   const issued: IssuedInvoice[] = [];
   for (let start = 0; start < companyIds.length; start += batchSize) {
     const batch = companyIds.slice(start, start + batchSize);
-    issued.push(...(await retryRaces(() => issueBatch({ db, companyIds: batch, period, today, feeBasisPoints }))));
+    issued.push(
+      ...(await retryRaces(() => issueBatch({ db, companyIds: batch, period, today, feeBasisPoints, requestedBy }))),
+    );
   }
   return { ...period, issueDate: today, issued };
 }
@@ -125,12 +127,14 @@ async function issueBatch({
   period,
   today,
   feeBasisPoints,
+  requestedBy,
 }: {
   db: Database;
   companyIds: string[];
   period: Period;
   today: string;
   feeBasisPoints: number;
+  requestedBy?: RunRequester;
 }): Promise<IssuedInvoice[]> {
   return db.transaction(async (tx) => {
     // Locked in id order, so two runs never lock each other's rows crosswise.
@@ -156,65 +160,16 @@ async function issueBatch({
     const timesheetIds = locked.filter((row) => !alreadyInvoiced.has(row.company_id)).map((row) => row.id);
     if (timesheetIds.length === 0) return [];
 
-    // The minutes of each assignment at each rate, the rate being the one in effect on the day worked.
-    const workRows = await selectRows<WorkRow>(
-      tx,
-      sql`select a.company_id, a.id as assignment_id, a.role, u.name as talent_name, r.rate_cents,
-                 sum(e.minutes)::int as minutes
-          from time_entries e
-          join timesheets t on t.id = e.timesheet_id
-          join assignments a on a.id = t.assignment_id
-          join users u on u.id = a.applicant_id
-          cross join lateral (
-            select coalesce(
-              (select terms.rate_cents from assignment_terms terms
-               where terms.assignment_id = a.id and terms.effective_date <= e.work_date
-               order by terms.effective_date desc limit 1),
-              a.rate_cents
-            ) as rate_cents
-          ) r
-          where t.id = any(${uuidArray(timesheetIds)}::uuid[]) and e.minutes > 0
-          group by a.company_id, a.id, a.role, u.name, r.rate_cents
-          order by a.company_id, u.name, a.id, min(e.work_date)`,
-    );
-    const workByCompany = new Map<string, BillableWork[]>();
-    for (const row of workRows) {
-      const lines = workByCompany.get(row.company_id) ?? [];
-      lines.push({
-        assignmentId: row.assignment_id,
-        role: row.role,
-        talentName: row.talent_name,
-        rateCents: Number(row.rate_cents),
-        minutes: Number(row.minutes),
-      });
-      workByCompany.set(row.company_id, lines);
-    }
+    // The same drafts the previews show (platform/invoice-drafts.ts): the estimate is the invoice.
+    const draftsByCompany = await draftCompanyInvoices({ db: tx, timesheetIds, feeBasisPoints });
     // A company whose approved weeks hold no minutes gets no invoice of nothing.
-    const billedCompanyIds = companyIds.filter((id) => workByCompany.has(id));
-    if (billedCompanyIds.length === 0) return [];
-
-    const profiles = new Map(
-      (
-        await tx
-          .select({
-            companyId: billingProfiles.companyId,
-            taxRateBasisPoints: billingProfiles.taxRateBasisPoints,
-            paymentTermsDays: billingProfiles.paymentTermsDays,
-          })
-          .from(billingProfiles)
-          .where(inArray(billingProfiles.companyId, billedCompanyIds))
-      ).map((profile) => [profile.companyId, profile]),
-    );
-    const drafts = billedCompanyIds.map((companyId) => {
-      const profile = profiles.get(companyId);
-      const taxBasisPoints = profile?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS;
-      return {
-        companyId,
-        taxBasisPoints,
-        dueDate: addDays(today, profile?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS),
-        arithmetic: buildInvoiceItems({ work: workByCompany.get(companyId) ?? [], feeBasisPoints, taxBasisPoints }),
-      };
+    const drafts = companyIds.flatMap((companyId) => {
+      const draft = draftsByCompany.get(companyId);
+      if (!draft) return [];
+      return [{ ...draft, dueDate: addDays(today, draft.paymentTermsDays) }];
     });
+    if (drafts.length === 0) return [];
+    const billedCompanyIds = drafts.map((draft) => draft.companyId);
 
     // The year's counter row stays locked until commit: numbers are taken in commit order, without gaps.
     const year = Number(today.slice(0, 4));
@@ -275,13 +230,15 @@ async function issueBatch({
             assignment_id uuid, minutes int)`,
     );
 
-    // The run acts for nobody: the audit log records each invoice it issued, without an actor.
+    // The scheduled run acts for nobody: the audit log records each invoice it issued, without an actor;
+    // an invoice issued now names the administrator who asked.
     const issuedIds = uuidArray(inserted.map((invoice) => invoice.id));
     await tx.execute(
-      sql`insert into audit_logs (action, target_type, target_id, details)
-          select ${ISSUED_ACTION}, 'invoice', i.id::text,
+      sql`insert into audit_logs (actor_id, action, target_type, target_id, details, ip_address)
+          select ${requestedBy?.actorId ?? null}::uuid, ${ISSUED_ACTION}, 'invoice', i.id::text,
                  jsonb_build_object('invoice_number', i.invoice_number, 'company_id', i.company_id,
-                                    'period_start', i.period_start, 'total_cents', i.total_cents)
+                                    'period_start', i.period_start, 'total_cents', i.total_cents),
+                 ${requestedBy?.ipAddress ?? null}::inet
           from invoices i where i.id = any(${issuedIds}::uuid[])`,
     );
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatWorkHours, type Timesheet, workTexts } from '~/shared/billing';
+import { type CompanyTimesheet, formatWorkHours, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
@@ -10,7 +10,7 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 import {
   entriesOf,
   findCompanyTimesheet,
-  loadTimesheetView,
+  loadCompanyTimesheetView,
   totalMinutesOf,
   weeklyHoursOfWeek,
 } from './timesheet-views';
@@ -34,7 +34,7 @@ export async function approveTimesheet({
   approveOverWeeklyHours: boolean;
   ipAddress?: string;
   now?: Date;
-}): Promise<Timesheet> {
+}): Promise<CompanyTimesheet> {
   const week = await db.transaction(async (tx) => {
     const { timesheet, assignment } = await findCompanyTimesheet({ db: tx, timesheetId, companyId });
     if (timesheet.status === 'approved') throw new AppError('conflict', workTexts.alreadyApproved);
@@ -84,5 +84,5 @@ export async function approveTimesheet({
     });
     return { assignmentId: assignment.id, weekStart: timesheet.weekStart };
   });
-  return loadTimesheetView(db, week);
+  return loadCompanyTimesheetView(db, week, companyId);
 }

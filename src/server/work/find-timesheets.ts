@@ -1,12 +1,21 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { TimesheetList, TimesheetStatus } from '~/shared/billing';
+import type { CompanyTimesheetList, TimesheetList, TimesheetStatus } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, timesheets } from '../db/schema';
 import { reachOf, type WorkActor } from '../platform/assignment-views';
-import { loadTimesheetViews } from './timesheet-views';
+import { loadTimesheetViews, withWeekCosts } from './timesheet-views';
 
 // A page of saved weeks the actor may see (the talent their own, the company its assignments'),
 // newest week first.
+interface TimesheetQuery {
+  db: Database;
+  actor: Extract<WorkActor, { kind: 'company' | 'applicant' }>;
+  status?: TimesheetStatus;
+  assignmentId?: string;
+  page: number;
+  pageSize: number;
+}
+
 export async function findTimesheets({
   db,
   actor,
@@ -14,14 +23,7 @@ export async function findTimesheets({
   assignmentId,
   page,
   pageSize,
-}: {
-  db: Database;
-  actor: Extract<WorkActor, { kind: 'company' | 'applicant' }>;
-  status?: TimesheetStatus;
-  assignmentId?: string;
-  page: number;
-  pageSize: number;
-}): Promise<TimesheetList> {
+}: TimesheetQuery): Promise<TimesheetList> {
   const where = and(
     reachOf(actor),
     status ? eq(timesheets.status, status) : undefined,
@@ -43,4 +45,12 @@ export async function findTimesheets({
       .where(where),
   ]);
   return { items: await loadTimesheetViews(db, rows), total: counted?.total ?? 0, page, page_size: pageSize };
+}
+
+// The company's page of weeks, each with what it costs the company (decision 022).
+export async function findCompanyTimesheets(
+  query: TimesheetQuery & { actor: Extract<WorkActor, { kind: 'company' }> },
+): Promise<CompanyTimesheetList> {
+  const list = await findTimesheets(query);
+  return { ...list, items: await withWeekCosts(query.db, list.items, query.actor.companyId) };
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { type Timesheet, workTexts } from '~/shared/billing';
+import { type CompanyTimesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { findCompanyTimesheet, loadTimesheetView } from './timesheet-views';
+import { findCompanyTimesheet, loadCompanyTimesheetView } from './timesheet-views';
 import { notifyTalent } from './work-notifications';
 
 // submitted → returned, with the company's words: the talent can change the week and submit it again.
@@ -25,7 +25,7 @@ export async function returnTimesheet({
   comment: string;
   ipAddress?: string;
   now?: Date;
-}): Promise<Timesheet> {
+}): Promise<CompanyTimesheet> {
   const week = await db.transaction(async (tx) => {
     const { timesheet, assignment } = await findCompanyTimesheet({ db: tx, timesheetId, companyId });
     if (timesheet.status === 'approved') throw new AppError('conflict', workTexts.weekApproved);
@@ -53,5 +53,5 @@ export async function returnTimesheet({
     });
     return { assignmentId: assignment.id, weekStart: timesheet.weekStart };
   });
-  return loadTimesheetView(db, week);
+  return loadCompanyTimesheetView(db, week, companyId);
 }

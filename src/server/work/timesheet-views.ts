@@ -1,10 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type Timesheet, workTexts } from '~/shared/billing';
+import { type CompanyTimesheet, type Timesheet, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, companies, timeEntries, timesheets, users } from '../db/schema';
 import { type TermsRow, termsOnDay } from '../platform/assignment-terms';
 import { loadTermsHistories } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
+import { getPlatformSettings } from '../platform/get-platform-settings';
+import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../platform/invoice-drafts';
 import { daysOfWeek, weekEndOf } from '../platform/work-calendar';
 
 type TimesheetRow = typeof timesheets.$inferSelect;
@@ -144,6 +146,36 @@ export async function loadTimesheetViews(db: Database, weeks: readonly WeekRef[]
 
 export async function loadTimesheetView(db: Database, week: WeekRef): Promise<Timesheet> {
   const [view] = await loadTimesheetViews(db, [week]);
+  if (!view) throw new AppError('not_found', workTexts.timesheetNotFound);
+  return view;
+}
+
+// Weeks as their company reviews them: each with what it costs the company, drafted by the invoice run's
+// own arithmetic (platform/invoice-drafts.ts, decision 022), so the cost shown at approval is the bill.
+export async function withWeekCosts(
+  db: Database,
+  views: readonly Timesheet[],
+  companyId: string,
+): Promise<CompanyTimesheet[]> {
+  const ids = views.flatMap((view) => (view.id ? [view.id] : []));
+  const { platform_fee_basis_points: feeBasisPoints } = await getPlatformSettings({ db });
+  const [costs, terms] = await Promise.all([
+    draftWeekCosts({ db, timesheetIds: ids, feeBasisPoints }),
+    loadBillingTerms(db, [companyId]),
+  ]);
+  const unsaved = noCost({ feeBasisPoints, taxBasisPoints: terms.get(companyId)?.taxBasisPoints ?? 0 });
+  return views.map((view) => ({
+    ...view,
+    cost: weekCostView((view.id ? costs.get(view.id) : undefined) ?? unsaved),
+  }));
+}
+
+export async function loadCompanyTimesheetView(
+  db: Database,
+  week: WeekRef,
+  companyId: string,
+): Promise<CompanyTimesheet> {
+  const [view] = await withWeekCosts(db, [await loadTimesheetView(db, week)], companyId);
   if (!view) throw new AppError('not_found', workTexts.timesheetNotFound);
   return view;
 }

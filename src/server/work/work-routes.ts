@@ -15,7 +15,7 @@ import { clockOut } from './clock-out';
 import { getClock } from './clock-state';
 import { endAssignment } from './end-assignment';
 import { findAssignments } from './find-assignments';
-import { findTimesheets } from './find-timesheets';
+import { findCompanyTimesheets, findTimesheets } from './find-timesheets';
 import { getTimesheet } from './get-timesheet';
 import { returnTimesheet } from './return-timesheet';
 import { saveTimesheet } from './save-timesheet';
@@ -222,7 +222,7 @@ export async function workRoutes(app: FastifyInstance, { context }: { context: A
     workContract.companyTimesheets,
     { config: { access: { permission: 'read:timesheet:own' } } },
     async (request) =>
-      findTimesheets({
+      findCompanyTimesheets({
         db,
         actor: companyActor(request),
         status: request.query.status,

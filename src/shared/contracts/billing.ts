@@ -13,8 +13,10 @@ import {
   invoiceListQuerySchema,
   invoiceListSchema,
   invoiceSchema,
+  issueInvoiceNowResultSchema,
   MAX_EXPORTED_INVOICES,
   newPaymentMethodSchema,
+  nextInvoiceSchema,
   payInvoiceBodySchema,
   payInvoiceResultSchema,
   paymentListQuerySchema,
@@ -23,6 +25,10 @@ import {
   paymentMethodSchema,
   stripeEventReceivedSchema,
   stripeSignatureHeadersSchema,
+  unbilledCompanyListSchema,
+  unbilledCompanyQuerySchema,
+  unbilledWorkListSchema,
+  unbilledWorkQuerySchema,
   updateBillingProfileSchema,
 } from '../billing';
 import { defineContract, fileOf } from '../contract';
@@ -71,6 +77,44 @@ export const invoicesContract = defineContract(
       summary: 'Download one of your invoices as a PDF',
       params: idParams('invoice'),
       responses: { 200: fileOf('application/pdf') },
+    },
+    // Decision 022: the money between approval and invoice.
+    unbilledWork: {
+      method: 'GET',
+      path: '/api/company/unbilled-work',
+      summary: 'Your approved weeks no invoice has billed yet, newest first, each with what it costs you',
+      query: unbilledWorkQuerySchema,
+      responses: { 200: unbilledWorkListSchema },
+    },
+    nextInvoice: {
+      method: 'GET',
+      path: '/api/company/unbilled-work/next-invoice',
+      summary:
+        'Your next invoice as the weekly run would issue it now: when the run happens, its week, and its estimated amounts',
+      responses: { 200: nextInvoiceSchema },
+    },
+  },
+);
+
+// The weekly invoice run, seen and brought forward by administrators (decision 022).
+export const adminInvoicesContract = defineContract(
+  { name: 'adminInvoices', tags: ['admin', 'invoices'] },
+  {
+    unbilledCompanies: {
+      method: 'GET',
+      path: '/api/admin/unbilled-work',
+      summary:
+        'Companies with approved weeks not yet billed, by name, each with its next invoice; search by company name',
+      query: unbilledCompanyQuerySchema,
+      responses: { 200: unbilledCompanyListSchema },
+    },
+    issueNow: {
+      method: 'POST',
+      path: '/api/admin/companies/:id/issue-invoice',
+      summary:
+        'Issue a company’s next invoice now, through the weekly run (201); idempotent: when it is out already or nothing waits, 200 says so',
+      params: idParams('company'),
+      responses: { 201: issueInvoiceNowResultSchema, 200: issueInvoiceNowResultSchema },
     },
   },
 );

@@ -6,6 +6,8 @@ import {
   assignmentSchema,
   changeAssignmentTermsSchema,
   clockStateSchema,
+  companyTimesheetListSchema,
+  companyTimesheetSchema,
   endAssignmentSchema,
   returnTimesheetSchema,
   saveTimesheetSchema,
@@ -178,9 +180,9 @@ export const workContract = defineContract(
     companyTimesheets: {
       method: 'GET',
       path: '/api/company/timesheets',
-      summary: 'Saved weeks of your company’s assignments, newest first',
+      summary: 'Saved weeks of your company’s assignments, newest first, each with what it costs you',
       query: timesheetListQuerySchema,
-      responses: { 200: timesheetListSchema },
+      responses: { 200: companyTimesheetListSchema },
     },
     approveTimesheet: {
       method: 'POST',
@@ -188,7 +190,7 @@ export const workContract = defineContract(
       summary: 'Approve a submitted week: it is locked and the talent’s pay for it fixed',
       params: timesheetParams,
       body: approveTimesheetSchema,
-      responses: { 200: timesheetSchema },
+      responses: { 200: companyTimesheetSchema },
     },
     returnTimesheet: {
       method: 'POST',
@@ -196,7 +198,7 @@ export const workContract = defineContract(
       summary: 'Return a submitted week to the talent with a comment',
       params: timesheetParams,
       body: returnTimesheetSchema,
-      responses: { 200: timesheetSchema },
+      responses: { 200: companyTimesheetSchema },
     },
   },
 );

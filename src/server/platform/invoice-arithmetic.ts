@@ -1,9 +1,11 @@
 import { formatCents, type InvoiceItemKind } from '~/shared/billing';
-import { workAmountCents } from '../platform/work-amount';
+import { workAmountCents } from './work-amount';
 
 // The arithmetic of one invoice, pure and in integers: work items from approved minutes at the rate in
 // effect, then the platform fee on the work and the tax on work plus fee, each rounded half up to the
 // cent once. The total is the sum of the items by construction, so it adds up to the cent, always.
+// Shared (decision 022): the invoice run, a week's cost at approval and the next invoice's estimate all
+// compute through it, so what a company is shown and what it is billed cannot disagree.
 
 // Minutes an assignment worked at one rate (the rate in effect on the days worked).
 export interface BillableWork {
@@ -14,7 +16,7 @@ export interface BillableWork {
   minutes: number;
 }
 
-interface DraftInvoiceItem {
+export interface DraftInvoiceItem {
   kind: InvoiceItemKind;
   description: string;
   // Hours with two decimals for work; 1 for the fee and tax.
@@ -25,7 +27,7 @@ interface DraftInvoiceItem {
   minutes: number | null;
 }
 
-interface InvoiceArithmetic {
+export interface InvoiceArithmetic {
   items: DraftInvoiceItem[];
   subtotalCents: number;
   feeCents: number;
