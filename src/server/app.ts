@@ -32,6 +32,7 @@ import { paymentRoutes } from './billing/payment-routes';
 import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
+import { earningsRoutes } from './earnings/routes';
 import { healthRoutes } from './health/routes';
 import { createPublicJobSitemap, publicJobPage } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
@@ -262,6 +263,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(notificationRoutes, { context });
   await app.register(workRoutes, { context });
   await app.register(adminAssignmentRoutes, { context });
+  await app.register(earningsRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });
   await app.register(adminPaymentRoutes, { context });

@@ -47,10 +47,11 @@ const permissionsByRole = {
     'update:meeting:own',
     ...conversationMember,
     'create:support_conversation:own',
-    // Their assignments, timesheets and the clock.
+    // Their assignments, timesheets and the clock, and what their approved weeks earn them.
     'read:assignment:own',
     'read:timesheet:own',
     'update:timesheet:own',
+    'read:earnings:own',
   ],
   company: [
     ...ownAccount,

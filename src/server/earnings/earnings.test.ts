@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EarningsSummary, EarningsWeek } from '~/shared/earnings';
+import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
+import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment, buildTimesheet } from '../testing/work-factories';
+
+type CompanyAccount = Account & { companyId: string };
+
+const weeksAgo = (weeks: number) => addDays(weekStartOf(isoDay(new Date())), -7 * weeks);
+const workdays = (weekStart: string, minutes: number[]) =>
+  Object.fromEntries(minutes.map((value, index) => [addDays(weekStart, index + 1), value]));
+
+// The talent's Earnings (decision 022): each approved week with what it earns them (the pay fixed at
+// approval, at their pay rate, before anything the company pays on top), whether it is invoiced, the
+// totals, a page at a time, and only their own.
+describe('earnings', () => {
+  let testApp: TestApp;
+  let company: CompanyAccount;
+  let talent: Account;
+  let otherTalent: Account;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await companyAccount(testApp, 'Harbor Goods');
+    talent = await signedInAccount(testApp, { role: 'applicant', name: 'Lena Ortiz' });
+    otherTalent = await signedInAccount(testApp, { role: 'applicant' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const get = (url: string, account: Account = talent) => account.request({ method: 'GET', url });
+
+  it('lists the talent’s approved weeks newest first, with pay at their rate, invoiced or not, and totals', async () => {
+    // The company pays $40.00 an hour; the talent is owed $32.00 of it.
+    const assignment = await buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: talent.user.id,
+      role: 'Support Specialist',
+      rateCents: 4000,
+      payRateCents: 3200,
+      startDate: weeksAgo(10),
+    });
+    const pay = (minutes: number) => Math.round((minutes * 3200) / 60);
+    const older = await buildTimesheet(db(), {
+      assignmentId: assignment.id,
+      weekStart: weeksAgo(2),
+      status: 'approved',
+      minutes: workdays(weeksAgo(2), [480, 480]),
+      talentPayCents: pay(960),
+      approvedAt: new Date('2026-11-10T15:00:00Z'),
+    });
+    const newer = await buildTimesheet(db(), {
+      assignmentId: assignment.id,
+      weekStart: weeksAgo(1),
+      status: 'submitted',
+      minutes: workdays(weeksAgo(1), [450]),
+    });
+    // Approved through the API: the pay is fixed by the approval itself.
+    const approved = await company.request({
+      method: 'POST',
+      url: `/api/company/timesheets/${newer.id}/approve`,
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Neither an open week nor another talent's week earns anything here.
+    await buildTimesheet(db(), {
+      assignmentId: assignment.id,
+      weekStart: weeksAgo(3),
+      minutes: workdays(weeksAgo(3), [60]),
+    });
+    const otherAssignment = await buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: otherTalent.user.id,
+      startDate: weeksAgo(10),
+    });
+    await buildTimesheet(db(), {
+      assignmentId: otherAssignment.id,
+      weekStart: weeksAgo(1),
+      status: 'approved',
+      minutes: workdays(weeksAgo(1), [600]),
+      talentPayCents: 50_000,
+    });
+
+    // Both weeks are billed, by the weekly run's code brought forward.
+    const admin = await signedInAccount(testApp, { role: 'admin' });
+    const issued = await admin.request({
+      method: 'POST',
+      url: `/api/admin/companies/${company.companyId}/issue-invoice`,
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const issueDate: string = issued.json().invoice.issue_date;
+
+    const listed = await get('/api/applicant/earnings');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({ total: 2, page: 1, page_size: 20 });
+    const weeks: EarningsWeek[] = listed.json().items;
+    expect(weeks).toEqual([
+      {
+        timesheet_id: newer.id,
+        assignment_id: assignment.id,
+        company_name: 'Harbor Goods',
+        role: 'Support Specialist',
+        week_start: weeksAgo(1),
+        total_minutes: 450,
+        // 7.5 h × $32.00
+        amount_cents: 24_000,
+        approved_at: expect.any(String),
+        stage: 'invoiced',
+        invoiced_on: issueDate,
+      },
+      {
+        timesheet_id: older.id,
+        assignment_id: assignment.id,
+        company_name: 'Harbor Goods',
+        role: 'Support Specialist',
+        week_start: weeksAgo(2),
+        total_minutes: 960,
+        amount_cents: 51_200,
+        approved_at: '2026-11-10T15:00:00.000Z',
+        stage: 'invoiced',
+        invoiced_on: issueDate,
+      },
+    ]);
+
+    // A week approved after the invoice went out waits for the next one.
+    const late = await buildTimesheet(db(), {
+      assignmentId: assignment.id,
+      weekStart: weeksAgo(4),
+      status: 'approved',
+      minutes: workdays(weeksAgo(4), [120]),
+      talentPayCents: pay(120),
+    });
+    const summary = await get('/api/applicant/earnings/summary');
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toEqual({
+      weeks: 3,
+      total_minutes: 450 + 960 + 120,
+      approved_cents: 24_000 + 51_200 + 6400,
+      invoiced_cents: 24_000 + 51_200,
+      awaiting_invoice_cents: 6400,
+    } satisfies EarningsSummary);
+    const page2 = await get('/api/applicant/earnings?page=2&page_size=2');
+    expect(page2.json()).toMatchObject({
+      total: 3,
+      items: [{ timesheet_id: late.id, stage: 'approved', invoiced_on: null, amount_cents: 6400 }],
+    });
+  });
+
+  it('keeps each talent to their own earnings, for applicants only, and refuses a bad page with a sentence', async () => {
+    const loner = await signedInAccount(testApp, { role: 'applicant' });
+    expect((await get('/api/applicant/earnings', loner)).json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      page_size: 20,
+    });
+    expect((await get('/api/applicant/earnings/summary', loner)).json()).toEqual({
+      weeks: 0,
+      total_minutes: 0,
+      approved_cents: 0,
+      invoiced_cents: 0,
+      awaiting_invoice_cents: 0,
+    });
+    for (const url of ['/api/applicant/earnings', '/api/applicant/earnings/summary']) {
+      expect((await get(url, company)).statusCode, url).toBe(403);
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    const badPage = await get('/api/applicant/earnings?page=nope');
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().fields).toEqual({ page: 'The page must be a whole number.' });
+    const tooBig = await get('/api/applicant/earnings?page_size=101');
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().error).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// The talent's earnings (decision 022): what each approved week earns them — its minutes at their pay rate,
+// fixed when the company approves it — and how far the money has come since. The company's platform fee
+// and tax are charged on top of the work, never taken from the talent's figure. Paying the talent will
+// add its stages (paid) and the balance, here and in the summary.
+
+// approved: the company approved the week, its invoice is still to come; invoiced: the company's invoice
+// bills it.
+export const earningStages = ['approved', 'invoiced'] as const;
+export type EarningStage = (typeof earningStages)[number];
+
+export const earningStageLabels: Record<EarningStage, string> = {
+  approved: 'Awaiting invoice',
+  invoiced: 'Invoiced',
+};
+
+export const earningsQuerySchema = z.object({
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
+});
+
+export const earningsWeekSchema = z.object({
+  timesheet_id: z.string(),
+  assignment_id: z.string(),
+  company_name: z.string(),
+  role: z.string(),
+  // The Sunday the week starts on.
+  week_start: z.string(),
+  total_minutes: z.number().int(),
+  // The week's minutes at the talent's pay rate of each day, fixed at approval.
+  amount_cents: z.number().int(),
+  approved_at: z.string().nullable(),
+  stage: z.enum(earningStages),
+  // The day the company's invoice for the week was issued; null until it is.
+  invoiced_on: z.string().nullable(),
+});
+export type EarningsWeek = z.infer<typeof earningsWeekSchema>;
+
+export const earningsListSchema = z.object({
+  items: z.array(earningsWeekSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type EarningsList = z.infer<typeof earningsListSchema>;
+
+// Every approved week of the talent, added up.
+export const earningsSummarySchema = z.object({
+  weeks: z.number().int(),
+  total_minutes: z.number().int(),
+  approved_cents: z.number().int(),
+  invoiced_cents: z.number().int(),
+  awaiting_invoice_cents: z.number().int(),
+});
+export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
