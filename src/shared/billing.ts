@@ -483,6 +483,16 @@ const dollarsAndCents = new Intl.NumberFormat('en-US', {
 // 123450 → '$1,234.50', -500 → '-$5.00'. Divided once, at the edge, so no sum is ever done in floating point.
 export const formatCents = (cents: number): string => dollarsAndCents.format(cents / 100);
 
+// A rate in basis points as a percentage, as invoices and screens write the fee and the tax:
+// 1000 → '10%', 825 → '8.25%', 1050 → '10.5%'.
+export function formatBasisPoints(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const fraction = String(basisPoints % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}%` : `${whole}%`;
+}
+
 // ---------------------------------------------------------------- work: what the server says
 
 // Minutes as hours for sentences: 2550 → '42.5'.

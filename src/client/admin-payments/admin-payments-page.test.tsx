@@ -4,7 +4,8 @@ import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type AdminPayment, type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
-import { adminPaymentsContract } from '~/shared/contracts/billing';
+import type { IssueInvoiceNowResult, NextInvoice, UnbilledCompany } from '~/shared/billing';
+import { adminInvoicesContract, adminPaymentsContract } from '~/shared/contracts/billing';
 import { paths } from '~/shared/routes';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
@@ -36,7 +37,43 @@ const summary: AdminPaymentSummary = {
   failed_or_refunded_this_month: { amount_cents: 30_000, count: 2 },
 };
 
-function fakeAdminPayments(server: FakeServer, items: AdminPayment[]) {
+// A Sunday in every zone the tests may run in (the weekly run itself is at 02:00 UTC).
+const SUNDAY_NOON = '2026-11-29T12:00:00.000Z';
+
+function nextInvoice(overrides: Partial<NextInvoice> = {}): NextInvoice {
+  return {
+    runs_at: SUNDAY_NOON,
+    period_start: '2026-11-22',
+    period_end: '2026-11-28',
+    weeks: 2,
+    total_minutes: 4530,
+    subtotal_cents: 302_000,
+    fee_basis_points: 1000,
+    fee_cents: 30_200,
+    tax_basis_points: 0,
+    tax_cents: 0,
+    total_cents: 332_200,
+    ...overrides,
+  };
+}
+
+function unbilledCompany(overrides: Partial<UnbilledCompany> = {}): UnbilledCompany {
+  return {
+    company_id: fakeId(),
+    company_name: 'Harbor Goods',
+    weeks: 2,
+    total_minutes: 4530,
+    next_invoice: nextInvoice(),
+    ...overrides,
+  };
+}
+
+function fakeAdminPayments(server: FakeServer, items: AdminPayment[], unbilled: UnbilledCompany[] = []) {
+  server.on(adminInvoicesContract.unbilledCompanies, ({ query }) => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    const found = unbilled.filter((company) => !q || company.company_name.toLowerCase().includes(q));
+    return { items: found, total: found.length, page: 1, page_size: 10 };
+  });
   server.on(adminPaymentsContract.summary, () => summary);
   server.on(adminPaymentsContract.list, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
@@ -50,9 +87,9 @@ function fakeAdminPayments(server: FakeServer, items: AdminPayment[]) {
   });
 }
 
-async function openPage(items: AdminPayment[], path = paths.adminPayments.getHref()) {
+async function openPage(items: AdminPayment[], path = paths.adminPayments.getHref(), unbilled: UnbilledCompany[] = []) {
   const server = createFakeServer();
-  fakeAdminPayments(server, items);
+  fakeAdminPayments(server, items, unbilled);
   const view = await renderRoute(path, { user: admin(), server });
   await screen.findByRole('heading', { level: 1, name: 'Payment Management' });
   return { ...view, server };
@@ -146,5 +183,76 @@ describe('Payment Management', () => {
     await events.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund' }));
     await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund' }));
     expect((await screen.findAllByText(adminPaymentTexts.refundNeedsCompleted)).length).toBeGreaterThan(0);
+  });
+
+  describe('unbilled work', () => {
+    it('lists the companies with approved work not yet invoiced, with the next invoice’s day and estimate', async () => {
+      await openPage([], paths.adminPayments.getHref(), [unbilledCompany()]);
+      const table = await screen.findByRole('table', { name: 'Unbilled work' });
+      const row = within(table).getByRole('row', { name: /Harbor Goods/ });
+      expect(within(row).getByText('75.5 h')).toBeInTheDocument();
+      expect(within(row).getByText('Sun Nov 29')).toBeInTheDocument();
+      expect(within(row).getByText('$3,322.00')).toBeInTheDocument();
+    });
+
+    it('issues a company’s invoice now after a confirm, and says so when nothing new is issued', async () => {
+      const company = unbilledCompany();
+      const { events, server } = await openPage([], paths.adminPayments.getHref(), [company]);
+      const answers: IssueInvoiceNowResult[] = [
+        {
+          outcome: 'issued',
+          company_name: 'Harbor Goods',
+          invoice: {
+            id: fakeId(),
+            invoice_number: 'INV-2026-000123',
+            period_start: '2026-11-22',
+            period_end: '2026-11-28',
+            issue_date: '2026-11-26',
+            total_cents: 332_200,
+          },
+          next_invoice: nextInvoice({ runs_at: '2026-12-06T12:00:00.000Z', weeks: 0, total_cents: 0 }),
+        },
+      ];
+      answers.push({ ...(answers[0] as IssueInvoiceNowResult), outcome: 'already_issued' });
+      const asked: string[] = [];
+      server.on(adminInvoicesContract.issueNow, ({ params }) => {
+        asked.push(params.id);
+        return answers[asked.length - 1] as IssueInvoiceNowResult;
+      });
+
+      await events.click(await screen.findByRole('button', { name: 'Issue invoice now for Harbor Goods' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Issue Harbor Goods’s invoice now?' });
+      expect(confirm).toHaveTextContent(
+        'It bills 2 approved weeks, about $3,322.00, as the weekly run would on Sun Nov 29',
+      );
+      expect(asked).toEqual([]);
+      await events.click(within(confirm).getByRole('button', { name: 'Issue Invoice' }));
+      expect((await screen.findAllByText('Invoice issued')).length).toBeGreaterThan(0);
+      expect(screen.getAllByText('INV-2026-000123 for Harbor Goods: $3,322.00. The company is notified.').length).toBe(
+        1,
+      );
+      expect(asked).toEqual([company.company_id]);
+
+      await events.click(await screen.findByRole('button', { name: 'Issue invoice now for Harbor Goods' }));
+      await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Issue Invoice' }));
+      expect((await screen.findAllByText('Nothing new to invoice')).length).toBeGreaterThan(0);
+      expect(
+        screen.getAllByText(/INV-2026-000123 \(Nov 22, 2026 – Nov 28, 2026\) is already issued to Harbor Goods\./)
+          .length,
+      ).toBe(1);
+    });
+
+    it('shows the server’s sentence when the invoice cannot be issued', async () => {
+      const { events, server } = await openPage([], paths.adminPayments.getHref(), [unbilledCompany()]);
+      server.on(adminInvoicesContract.issueNow, () => replyError(404, 'not_found', 'This company does not exist.'));
+      await events.click(await screen.findByRole('button', { name: 'Issue invoice now for Harbor Goods' }));
+      await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Issue Invoice' }));
+      expect((await screen.findAllByText('This company does not exist.')).length).toBeGreaterThan(0);
+    });
+
+    it('says when no company has work waiting to be invoiced', async () => {
+      await openPage([]);
+      expect(await screen.findByText('No unbilled work')).toBeInTheDocument();
+    });
   });
 });

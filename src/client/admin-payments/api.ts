@@ -2,9 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { AdminPaymentListQuery } from '~/shared/admin-payments';
-import { adminPaymentsContract } from '~/shared/contracts/billing';
+import type { UnbilledCompanyQuery } from '~/shared/billing';
+import { adminInvoicesContract, adminPaymentsContract } from '~/shared/contracts/billing';
 
-// Payment Management: the list, the summary cards, the CSV and the refund.
+// Payment Management: the list, the summary cards, the CSV and the refund; the companies with approved work
+// not yet invoiced, and Issue invoice now (docs/decisions/022).
 
 export const adminPaymentListQueryOptions = (query: AdminPaymentListQuery) =>
   queryOptions({
@@ -28,6 +30,22 @@ export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentId: string) => callApi(adminPaymentsContract.refund, { params: { id: paymentId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminPayments.all }),
+  });
+}
+
+export const unbilledCompaniesQueryOptions = (query: UnbilledCompanyQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayments.unbilled(query),
+    queryFn: () => callApi(adminInvoicesContract.unbilledCompanies, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+// A new invoice is money owed: the unbilled list and the payment cards follow.
+export function useIssueInvoiceNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: string) => callApi(adminInvoicesContract.issueNow, { params: { id: companyId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminPayments.all }),
   });
 }

@@ -48,6 +48,20 @@ export const paymentListQueryOptions = (query: { page: number; page_size: number
     placeholderData: keepPreviousData,
   });
 
+// Approved weeks not yet invoiced, and the next invoice's day and estimate (docs/decisions/022).
+export const unbilledWorkQueryOptions = (query: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: queryKeys.billing.unbilledWork(query),
+    queryFn: () => callApi(invoicesContract.unbilledWork, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const nextInvoiceQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.billing.nextInvoice(),
+    queryFn: () => callApi(invoicesContract.nextInvoice),
+  });
+
 export const downloadInvoicePdf = (invoice: Invoice) =>
   downloadApi(invoicesContract.invoicePdf, `${invoice.invoice_number}.pdf`, { params: { id: invoice.id } });
 // The selected invoices, one a page.

@@ -7,8 +7,10 @@ import {
   DECLINED_TEXT,
   fakeBillingApi,
   invoice,
+  nextInvoiceOf,
   savedMethod,
   TRANSIENT_TEXT,
+  unbilledWeek,
 } from '~/client/testing/fake-billing-api';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
@@ -74,6 +76,52 @@ afterEach(() => {
 });
 
 describe('Billing & Invoices', () => {
+  // docs/decisions/022: the approved weeks no invoice has billed yet, and the next invoice's day and estimate.
+  describe('unbilled work', () => {
+    // A Sunday in every zone the tests may run in (the weekly run itself is at 02:00 UTC).
+    const SUNDAY_NOON = '2026-11-29T12:00:00.000Z';
+
+    it('lists the approved weeks not yet invoiced under the next invoice’s day and estimate', async () => {
+      const weeks = [
+        unbilledWeek({ applicant_name: 'Lena Ortiz', week_start: '2026-11-15', total_minutes: 2265 }),
+        unbilledWeek({ applicant_name: 'Omar Haddad', week_start: '2026-11-08' }),
+      ];
+      await openBilling({ unbilled: weeks, nextInvoice: nextInvoiceOf(weeks, { runs_at: SUNDAY_NOON }) });
+      expect(await screen.findByText('Next invoice on Sun Nov 29 (about $2,200.00)')).toBeInTheDocument();
+      const estimate = screen.getByLabelText('Next invoice estimate');
+      expect(estimate).toHaveTextContent('Work$2,000.00');
+      expect(estimate).toHaveTextContent('Platform fee (10%)$200.00');
+      expect(estimate).toHaveTextContent('About$2,200.00');
+      const table = screen.getByRole('table', { name: 'Unbilled weeks' });
+      const lena = within(table).getByRole('row', { name: /Lena Ortiz/ });
+      expect(lena).toHaveTextContent('Nov 15 – 21, 2026');
+      expect(lena).toHaveTextContent('37.75 h');
+      expect(lena).toHaveTextContent('$1,100.00');
+      expect(lena).toHaveTextContent('Nov 23, 2026');
+      expect(within(table).getByRole('row', { name: /Omar Haddad/ })).toHaveTextContent('Nov 8 – 14, 2026');
+    });
+
+    it('says when nothing waits for the next invoice, and points to the timesheets', async () => {
+      await openBilling({ nextInvoice: nextInvoiceOf([], { runs_at: SUNDAY_NOON }) });
+      expect(
+        await screen.findByText('Next invoice run on Sun Nov 29: no approved work waits for it.'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('No unbilled work')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Review Timesheets' })).toHaveAttribute(
+        'href',
+        `${paths.companyBilling.getHref()}?tab=timesheets`,
+      );
+    });
+
+    it('offers Try Again when the next invoice cannot be loaded', async () => {
+      await openBilling({}, paths.companyBilling.getHref(), (server) => {
+        server.on(invoicesContract.nextInvoice, () => replyError(503, 'unavailable', 'Please try again in a moment.'));
+      });
+      expect(await screen.findByText('Please try again in a moment.')).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: 'Try Again' }).length).toBeGreaterThan(0);
+    });
+  });
+
   it('shows the four summary cards and every amount with two decimals', async () => {
     await openBilling({
       invoices: [

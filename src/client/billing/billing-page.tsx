@@ -9,6 +9,7 @@ import { BillingSummaryCards } from './billing-summary-cards';
 import { InvoicesSection } from './invoices-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PaymentsHistory } from './payments-history';
+import { UnbilledWorkSection } from './unbilled-work-section';
 
 const billingTabs = ['invoices', 'timesheets', 'assignments'] as const;
 type BillingTab = (typeof billingTabs)[number];
@@ -29,6 +30,7 @@ interface BillingPageProps extends PageProps {
 function InvoicesTab() {
   return (
     <div className="grid min-w-0 gap-6">
+      <UnbilledWorkSection />
       <InvoicesSection />
       <div className="grid min-w-0 gap-6 2xl:grid-cols-2 2xl:items-start">
         <PaymentMethodsSection />
@@ -39,7 +41,8 @@ function InvoicesTab() {
 }
 
 // /company/billing (docs/spec/admin-billing-and-content.md §2 "Company billing"): the four summary cards, then
-// the invoices with payment methods and payment history, and beside them, when composed in, the company's
+// the approved work the next invoice will bill (docs/decisions/022), the invoices with payment methods and
+// payment history, and beside them, when composed in, the company's
 // timesheets and assignments as tabs (?tab=timesheets).
 export function BillingPage({ pageId, timesheetsTab, assignmentsTab }: BillingPageProps) {
   const { title } = paths[pageId];

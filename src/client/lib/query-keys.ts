@@ -5,7 +5,7 @@ import type { AbuseReportListQuery } from '~/shared/admin-dashboard';
 import type { AdminPaymentListQuery } from '~/shared/admin-payments';
 import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { TestListQuery } from '~/shared/assessments';
-import type { InvoiceListQuery } from '~/shared/billing';
+import type { InvoiceListQuery, UnbilledCompanyQuery } from '~/shared/billing';
 import type { ContactMessageListQuery } from '~/shared/contact';
 import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
@@ -129,6 +129,10 @@ export const queryKeys = {
     paymentMethods: () => ['billing', 'payment-methods'] as const,
     profile: () => ['billing', 'profile'] as const,
     payments: (query: { page: number; page_size: number }) => ['billing', 'payments', query] as const,
+    // Approved work not yet invoiced and the next invoice's estimate: approving a week refreshes both.
+    unbilled: () => ['billing', 'unbilled'] as const,
+    unbilledWork: (query: { page: number; page_size: number }) => ['billing', 'unbilled', 'list', query] as const,
+    nextInvoice: () => ['billing', 'unbilled', 'next-invoice'] as const,
   },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
   // Company and Applicant Management (client/admin-companies, client/admin-applicants): a bulk action
@@ -154,6 +158,8 @@ export const queryKeys = {
     all: ['admin-payments'] as const,
     list: (query: AdminPaymentListQuery) => ['admin-payments', 'list', query] as const,
     summary: () => ['admin-payments', 'summary'] as const,
+    // The companies with approved work not yet invoiced (Issue invoice now).
+    unbilled: (query: UnbilledCompanyQuery) => ['admin-payments', 'unbilled', query] as const,
   },
   // Privacy (client/privacy): one's own requests, and the administrators' queue.
   privacy: {

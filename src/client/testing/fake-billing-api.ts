@@ -6,11 +6,13 @@ import {
   type Invoice,
   type InvoiceSortKey,
   type NewPaymentMethodInput,
+  type NextInvoice,
   OUTSTANDING_INVOICE_STATUSES,
   type PayInvoiceResult,
   type Payment,
   type PaymentMethod,
   paymentTexts,
+  type UnbilledWeek,
 } from '~/shared/billing';
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 
@@ -67,6 +69,48 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
+// An approved week not yet invoiced: 40 hours at $25.00, the 10% fee, no tax.
+export function unbilledWeek(overrides: Partial<UnbilledWeek> = {}): UnbilledWeek {
+  return {
+    timesheet_id: fakeId(),
+    assignment_id: fakeId(),
+    applicant_name: 'Ada Talent',
+    role: 'Support Engineer',
+    week_start: '2026-11-15',
+    total_minutes: 2400,
+    approved_at: '2026-11-23T15:00:00.000Z',
+    cost: {
+      work: [{ rate_cents: 2500, minutes: 2400, amount_cents: 100_000 }],
+      subtotal_cents: 100_000,
+      fee_basis_points: 1000,
+      fee_cents: 10_000,
+      tax_basis_points: 0,
+      tax_cents: 0,
+      total_cents: 110_000,
+    },
+    ...overrides,
+  };
+}
+
+// The next invoice as the server drafts it: the weeks given, run on Sunday Nov 29, 2026 at 02:00 UTC.
+export function nextInvoiceOf(weeks: UnbilledWeek[], overrides: Partial<NextInvoice> = {}): NextInvoice {
+  const sum = (pick: (week: UnbilledWeek) => number) => weeks.reduce((total, week) => total + pick(week), 0);
+  return {
+    runs_at: '2026-11-29T02:00:00.000Z',
+    period_start: '2026-11-22',
+    period_end: '2026-11-28',
+    weeks: weeks.length,
+    total_minutes: sum((week) => week.total_minutes),
+    subtotal_cents: sum((week) => week.cost.subtotal_cents),
+    fee_basis_points: 1000,
+    fee_cents: sum((week) => week.cost.fee_cents),
+    tax_basis_points: 0,
+    tax_cents: sum((week) => week.cost.tax_cents),
+    total_cents: sum((week) => week.cost.total_cents),
+    ...overrides,
+  };
+}
+
 export function savedMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   return {
     id: fakeId(),
@@ -108,11 +152,20 @@ interface BillingStore {
   payments: Payment[];
   // The Idempotency-Key of every pay request, in order.
   payKeys: string[];
+  // Approved weeks not yet invoiced; the next invoice is drafted from them unless given.
+  unbilled: UnbilledWeek[];
+  nextInvoice: NextInvoice | null;
 }
 
 export function fakeBillingApi(
   server: FakeServer,
-  seed: { invoices?: Invoice[]; methods?: PaymentMethod[]; profile?: Partial<BillingProfile> } = {},
+  seed: {
+    invoices?: Invoice[];
+    methods?: PaymentMethod[];
+    profile?: Partial<BillingProfile>;
+    unbilled?: UnbilledWeek[];
+    nextInvoice?: NextInvoice;
+  } = {},
 ): BillingStore {
   const store: BillingStore = {
     invoices: [...(seed.invoices ?? [])],
@@ -126,6 +179,8 @@ export function fakeBillingApi(
     },
     payments: [],
     payKeys: [],
+    unbilled: [...(seed.unbilled ?? [])],
+    nextInvoice: seed.nextInvoice ?? null,
   };
   // Results already given, by key: a retry with the same key gets the first answer.
   const answered = new Map<string, PayInvoiceResult | ReturnType<typeof replyError>>();
@@ -182,6 +237,18 @@ export function fakeBillingApi(
         store.profile.auto_pay && nextDue ? { date: nextDue.due_date, amount_cents: nextDue.amount_cents } : null,
     };
   });
+
+  server.on(invoicesContract.unbilledWork, ({ query }) => {
+    const page = Number(query.get('page') ?? 1);
+    const pageSize = Number(query.get('page_size') ?? 20);
+    return {
+      items: store.unbilled.slice((page - 1) * pageSize, page * pageSize),
+      total: store.unbilled.length,
+      page,
+      page_size: pageSize,
+    };
+  });
+  server.on(invoicesContract.nextInvoice, () => store.nextInvoice ?? nextInvoiceOf(store.unbilled));
 
   server.on(billingContract.paymentMethods, () => ({ items: store.methods }));
   server.on(billingContract.addPaymentMethod, ({ body: input }) => {

@@ -154,12 +154,17 @@ export const companyAssignmentsQueryOptions = (query: WorkListQuery<AssignmentSt
     placeholderData: keepPreviousData,
   });
 
+// An approved week is money on the next invoice: Billing's Unbilled work follows.
 export function useApproveTimesheet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; approve_over_weekly_hours: boolean }) =>
       callApi(workContract.approveTimesheet, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workKeys.companyTimesheets() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workKeys.companyTimesheets() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.billing.unbilled() }),
+      ]),
   });
 }
 

@@ -120,6 +120,41 @@ describe('the company’s timesheets', () => {
     expect(posts(server)[0]?.body).toEqual({ approve_over_weekly_hours: false });
   });
 
+  // docs/decisions/022: $45.50 an hour, the 10% platform fee, no tax (the fake drafts as the server does).
+  it('shows what a week costs before approving it, and keeps it on the week once approved', async () => {
+    const { events } = await openTimesheets([submitted([0, 480, 480])]);
+    const table = await screen.findByRole('table', { name: 'Timesheets' });
+    expect(await within(table).findByRole('row', { name: /Grace Hopper/ })).toHaveTextContent('$800.80');
+    await events.click(screen.getByRole('button', { name: 'Review Grace Hopper, Nov 15 – 21, 2026' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Cost if approved' })).toBeInTheDocument();
+    const cost = within(dialog).getByLabelText('Cost of this week');
+    expect(cost).toHaveTextContent('16 h × $45.50/h$728.00');
+    expect(cost).toHaveTextContent('Platform fee (10%)$72.80');
+    expect(cost).toHaveTextContent('Total$800.80');
+    expect(cost).not.toHaveTextContent('Tax');
+
+    await events.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(
+      await findNotification('16 hours of Grace Hopper for Nov 15 – 21, 2026: $800.80 on your next invoice.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await events.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Approved');
+    // The approved list is a new table: the empty list of submitted weeks replaced the first.
+    const viewButton = await screen.findByRole('button', { name: 'View Grace Hopper, Nov 15 – 21, 2026' });
+    const approved = within(screen.getByRole('table', { name: 'Timesheets' })).getByRole('row', {
+      name: /Grace Hopper/,
+    });
+    expect(approved).toHaveTextContent('Approved');
+    expect(approved).toHaveTextContent('$800.80');
+    await events.click(viewButton);
+    const view = await screen.findByRole('dialog');
+    expect(within(view).getByRole('heading', { name: 'Cost' })).toBeInTheDocument();
+    expect(within(view).getByLabelText('Cost of this week')).toHaveTextContent('Total$800.80');
+    expect(view).toHaveTextContent('Billed on your next weekly invoice.');
+  });
+
   it('returns a week only with a comment', async () => {
     const { events, server, store } = await openTimesheets([submitted([0, 480, 480])]);
     await events.click(await screen.findByRole('button', { name: 'Review Grace Hopper, Nov 15 – 21, 2026' }));

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { figureColumn } from '~/client/components/figure-column';
 import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { defineListSearch, isOneOf, type SearchParam, useListSearch } from '~/client/lib/list-search';
-import type { Timesheet } from '~/shared/billing';
+import { type CompanyTimesheet, formatCents } from '~/shared/billing';
 import { companyTimesheetsQueryOptions } from './api';
 import { formatHoursOfWeek } from './hours';
 import { OverHoursBadge, TimesheetReviewDialog } from './timesheet-review-dialog';
@@ -51,9 +52,9 @@ export function CompanyTimesheetsPanel() {
       page_size: state.pageSize,
     }),
   );
-  const [reviewed, setReviewed] = useState<Timesheet | null>(null);
+  const [reviewed, setReviewed] = useState<CompanyTimesheet | null>(null);
 
-  const columns: DataListColumn<Timesheet>[] = [
+  const columns: DataListColumn<CompanyTimesheet>[] = [
     {
       id: 'talent',
       phone: 'title',
@@ -83,10 +84,18 @@ export function CompanyTimesheetsPanel() {
         </span>
       ),
     },
+    // What the week costs the company: before approving, as the next invoice would bill it; after, as it is
+    // (or was) billed (docs/decisions/022).
+    figureColumn({
+      id: 'cost',
+      header: 'Cost',
+      phoneOrder: 4,
+      value: (timesheet) => formatCents(timesheet.cost.total_cents),
+    }),
     {
       id: 'submitted',
       phone: 'detail',
-      phoneOrder: 4,
+      phoneOrder: 5,
       header: 'Submitted',
       className: 'whitespace-nowrap',
       cell: (timesheet) =>

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
+import { CostBreakdown } from '~/client/components/invoice-estimate';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
@@ -13,7 +15,8 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
-import { returnTimesheetSchema, type Timesheet } from '~/shared/billing';
+import { type CompanyTimesheet, formatCents, returnTimesheetSchema, type Timesheet } from '~/shared/billing';
+import { paths } from '~/shared/routes';
 import { useApproveTimesheet, useReturnTimesheet } from './api';
 import { formatHours, formatHoursOfWeek } from './hours';
 import { TimesheetStatusBadge } from './timesheet-status-badge';
@@ -39,7 +42,7 @@ export function TimesheetReviewDialog({
   timesheet,
   onOpenChange,
 }: {
-  timesheet: Timesheet | null;
+  timesheet: CompanyTimesheet | null;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
@@ -56,7 +59,36 @@ export function TimesheetReviewDialog({
   );
 }
 
-function TimesheetReview({ timesheet, onDone }: { timesheet: Timesheet; onDone: () => void }) {
+// What the week costs the company (docs/decisions/022): before approving, as the next invoice would bill
+// it; approved, still waiting for that invoice; invoiced, at its invoice's rates, with the way to it.
+function WeekCostSection({ timesheet }: { timesheet: CompanyTimesheet }) {
+  const isBilled = timesheet.invoice_id !== null;
+  const title = isBilled ? 'Invoiced' : timesheet.status === 'approved' ? 'Cost' : 'Cost if approved';
+  return (
+    <section aria-labelledby="week-cost-title" className="grid gap-2 rounded-md border border-border p-3">
+      <h3 id="week-cost-title" className="text-sm font-semibold">
+        {title}
+      </h3>
+      <CostBreakdown cost={timesheet.cost} label="Cost of this week" />
+      {isBilled ? (
+        <Link
+          to={`${paths.companyBilling.getHref()}?invoice=${encodeURIComponent(timesheet.invoice_id ?? '')}`}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          View invoice
+        </Link>
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          {timesheet.status === 'approved'
+            ? 'Billed on your next weekly invoice.'
+            : 'Approving bills it on your next weekly invoice, at today’s platform fee and tax.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function TimesheetReview({ timesheet, onDone }: { timesheet: CompanyTimesheet; onDone: () => void }) {
   const [isReturning, setIsReturning] = useState(false);
   const days = daysOfWeek(timesheet.week_start);
   const minutesOn = (day: string) => timesheet.entries.find((entry) => entry.work_date === day)?.minutes ?? 0;
@@ -92,6 +124,7 @@ function TimesheetReview({ timesheet, onDone }: { timesheet: Timesheet; onDone: 
           </tr>
         </tfoot>
       </table>
+      <WeekCostSection timesheet={timesheet} />
       {timesheet.status === 'returned' && timesheet.return_comment && (
         <Alert variant="warning" className="flex-col gap-1">
           <AlertTitle>Returned with this comment</AlertTitle>
@@ -118,7 +151,7 @@ function ApproveForm({
   onReturn,
   onDone,
 }: {
-  timesheet: Timesheet;
+  timesheet: CompanyTimesheet;
   onReturn: () => void;
   onDone: () => void;
 }) {
@@ -139,7 +172,7 @@ function ApproveForm({
       await approve.mutateAsync({ id: timesheet.id ?? '', approve_over_weekly_hours: isOver && isOverApproved });
       toast({
         title: 'Timesheet approved',
-        description: `${formatHours(timesheet.total_minutes)} hours of ${timesheet.applicant_name} for ${formatWeek(timesheet.week_start)}.`,
+        description: `${formatHours(timesheet.total_minutes)} hours of ${timesheet.applicant_name} for ${formatWeek(timesheet.week_start)}: ${formatCents(timesheet.cost.total_cents)} on your next invoice.`,
       });
       onDone();
     } catch (error) {

@@ -1,6 +1,6 @@
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
-import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
+import { formatWeek as formatWeekOfSunday, fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import { type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
 
 // Weeks, days, rates and statuses as the work screens say them. A week is named by its Sunday
@@ -19,15 +19,8 @@ export const addWeeks = (weekStart: string, weeks: number): string =>
 export const daysOfWeek = (weekStart: string): string[] =>
   Array.from({ length: DAYS_IN_WEEK }, (_, index) => toIsoDay(addDays(fromIsoDay(weekStart), index)));
 
-// 'Nov 22 – 28, 2026'; 'Nov 29 – Dec 5, 2026'; 'Dec 27, 2026 – Jan 2, 2027'.
-export function formatWeek(weekStart: string): string {
-  const first = fromIsoDay(weekStart);
-  const last = addDays(first, DAYS_IN_WEEK - 1);
-  if (first.getFullYear() !== last.getFullYear())
-    return `${format(first, 'MMM d, yyyy')} – ${format(last, 'MMM d, yyyy')}`;
-  if (first.getMonth() !== last.getMonth()) return `${format(first, 'MMM d')} – ${format(last, 'MMM d, yyyy')}`;
-  return `${format(first, 'MMM d')} – ${format(last, 'd, yyyy')}`;
-}
+// 'Nov 22 – 28, 2026' (lib/iso-day.ts: Billing and Earnings name weeks the same way).
+export const formatWeek = formatWeekOfSunday;
 
 // 'Sun' and 'Nov 22' for the grid's column; 'Sunday, Nov 22' for its box's name.
 export const weekdayShort = (day: string): string => format(fromIsoDay(day), 'EEE');

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatBasisPoints } from '~/shared/billing';
 import {
   type BillableWork,
   basisPointsOf,
   buildInvoiceItems,
   describeWork,
-  formatBasisPoints,
   hundredthsOfHour,
 } from './invoice-arithmetic';
 

@@ -1,4 +1,4 @@
-import { formatCents, type InvoiceItemKind } from '~/shared/billing';
+import { formatBasisPoints, formatCents, type InvoiceItemKind } from '~/shared/billing';
 import { workAmountCents } from './work-amount';
 
 // The arithmetic of one invoice, pure and in integers: work items from approved minutes at the rate in
@@ -59,15 +59,6 @@ export function hundredthsOfHour(minutes: number): number {
 
 const twoDecimals = (hundredths: number) =>
   `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
-
-// 1000 → '10%', 825 → '8.25%', 1050 → '10.5%'.
-export function formatBasisPoints(basisPoints: number): string {
-  const whole = Math.floor(basisPoints / 100);
-  const fraction = String(basisPoints % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}%` : `${whole}%`;
-}
 
 // 'Support Engineer — Ada Lovelace, 38.50 h at $45.00/h'
 export function describeWork(work: Pick<BillableWork, 'role' | 'talentName' | 'rateCents' | 'minutes'>): string {

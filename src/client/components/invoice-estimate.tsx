@@ -1,0 +1,73 @@
+import { format } from 'date-fns';
+import { cn } from '~/client/lib/cn';
+import { formatBasisPoints, formatCents, type NextInvoice, type WeekCost } from '~/shared/billing';
+
+// Money before the invoice (docs/decisions/022): a week's cost and the next invoice's estimate, drafted by
+// the server as the invoice run drafts them, written as the invoice writes them. Shared by the company's
+// approval and Billing, and the administrators' Unbilled work.
+
+const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const hoursOf = (minutes: number) => hoursFormat.format(minutes / 60);
+
+// The day the weekly run happens, in the viewer's zone: 'Sun Nov 29'.
+export const formatRunDay = (runsAt: string) => format(new Date(runsAt), 'EEE MMM d');
+
+type Amounts = Pick<
+  WeekCost,
+  'subtotal_cents' | 'fee_basis_points' | 'fee_cents' | 'tax_basis_points' | 'tax_cents' | 'total_cents'
+> & { work?: WeekCost['work'] };
+
+function Row({ label, cents, isTotal = false }: { label: string; cents: number; isTotal?: boolean }) {
+  return (
+    <div className={cn('flex justify-between gap-4', isTotal && 'border-t border-border pt-1.5 font-semibold')}>
+      <dt className={cn(!isTotal && 'text-muted-foreground')}>{label}</dt>
+      <dd className="tabular-nums whitespace-nowrap">{formatCents(cents)}</dd>
+    </div>
+  );
+}
+
+// Work (each rate's hours × rate, or one subtotal), the platform fee and the tax when the invoice has them
+// (it leaves out a 0% line), and the total.
+export function CostBreakdown({
+  cost,
+  label,
+  totalLabel = 'Total',
+  className,
+}: {
+  cost: Amounts;
+  // Names the list for a screen reader ("Cost of this week").
+  label: string;
+  totalLabel?: string;
+  className?: string;
+}) {
+  const workLines = cost.work ?? [];
+  return (
+    <dl aria-label={label} className={cn('grid gap-1 text-sm', className)}>
+      {workLines.length > 0 ? (
+        workLines.map((line) => (
+          <Row
+            key={line.rate_cents}
+            label={`${hoursOf(line.minutes)} h × ${formatCents(line.rate_cents)}/h`}
+            cents={line.amount_cents}
+          />
+        ))
+      ) : (
+        <Row label="Work" cents={cost.subtotal_cents} />
+      )}
+      {cost.fee_basis_points > 0 && (
+        <Row label={`Platform fee (${formatBasisPoints(cost.fee_basis_points)})`} cents={cost.fee_cents} />
+      )}
+      {cost.tax_basis_points > 0 && (
+        <Row label={`Tax (${formatBasisPoints(cost.tax_basis_points)})`} cents={cost.tax_cents} />
+      )}
+      <Row label={totalLabel} cents={cost.total_cents} isTotal />
+    </dl>
+  );
+}
+
+// 'Next invoice on Sun Nov 29 (about $1,798.03)', or the run's day when nothing waits for it.
+export function nextInvoiceSentence(next: Pick<NextInvoice, 'runs_at' | 'weeks' | 'total_cents'>): string {
+  const day = formatRunDay(next.runs_at);
+  if (next.weeks === 0) return `Next invoice run on ${day}: no approved work waits for it.`;
+  return `Next invoice on ${day} (about ${formatCents(next.total_cents)})`;
+}
