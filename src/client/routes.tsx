@@ -74,6 +74,7 @@ const pageFiles: Record<PageId, string> = {
   applicantDashboard: './app/applicant-dashboard-page.tsx',
   applicantApplications: './applications/my-applications-page.tsx',
   applicantTimesheets: './app/applicant-timesheets-page.tsx',
+  applicantEarnings: './earnings/earnings-page.tsx',
   applicantTest: './test-taking/test-attempt-page.tsx',
   companyTalent: './talent-search/talent-search-page.tsx',
   companyMeetings: './app/meetings-page.tsx',

@@ -83,6 +83,7 @@ test.describe('portal shell on a desktop', () => {
         'Messages',
         'My Applications',
         'Timesheets',
+        'Earnings',
         'Settings',
       ],
       [paths.adminDashboard.getHref()]: [

@@ -1,4 +1,5 @@
 import {
+  BanknoteIcon,
   BriefcaseIcon,
   Building2Icon,
   CalendarDaysIcon,
@@ -49,6 +50,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Messages', href: paths.applicantMessages.getHref(), icon: MessageSquareIcon },
     { label: 'My Applications', href: paths.applicantApplications.getHref(), icon: FileTextIcon },
     { label: 'Timesheets', href: paths.applicantTimesheets.getHref(), icon: ClockIcon },
+    // What approved weeks earn the talent (docs/decisions/022).
+    { label: 'Earnings', href: paths.applicantEarnings.getHref(), icon: BanknoteIcon },
     { label: 'Settings', href: paths.applicantSettings.getHref(), icon: SettingsIcon },
   ],
   admin: [

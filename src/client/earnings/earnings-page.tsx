@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { BanknoteIcon, CircleCheckIcon, ClockIcon, FileCheckIcon } from 'lucide-react';
+import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { figureColumn } from '~/client/components/figure-column';
+import { PageMeta } from '~/client/components/page-meta';
+import { SummaryCards } from '~/client/components/summary-cards';
+import { Badge } from '~/client/components/ui/badge';
+import { errorMessage } from '~/client/lib/api-client';
+import { formatIsoDay, formatWeek } from '~/client/lib/iso-day';
+import { defineListSearch, useListSearch } from '~/client/lib/list-search';
+import type { PageProps } from '~/client/routes';
+import { formatCents } from '~/shared/billing';
+import { type EarningsWeek, earningStageLabels } from '~/shared/earnings';
+import { paths } from '~/shared/routes';
+import { earningsQueryOptions, earningsSummaryQueryOptions } from './api';
+
+const earningsSearch = defineListSearch<Record<never, never>>({ pageSizes: [20, 50, 100], filters: {} });
+
+const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const hoursOf = (minutes: number) => `${hoursFormat.format(minutes / 60)} h`;
+
+// The totals of every approved week: earned, of which invoiced, and what still waits for the invoice.
+function EarningsSummaryCards() {
+  const summary = useQuery(earningsSummaryQueryOptions());
+  return (
+    <SummaryCards
+      query={summary}
+      label="Earnings summary"
+      count={3}
+      failure="Failed to load your earnings summary. Please try again."
+      cardsOf={({ weeks, total_minutes, approved_cents, invoiced_cents, awaiting_invoice_cents }) => [
+        {
+          label: 'Approved Earnings',
+          value: formatCents(approved_cents),
+          hint: `${weeks} approved ${weeks === 1 ? 'week' : 'weeks'}, ${hoursOf(total_minutes)}`,
+          icon: <CircleCheckIcon />,
+        },
+        {
+          label: 'Invoiced',
+          value: formatCents(invoiced_cents),
+          hint: 'Weeks the company has been invoiced for',
+          icon: <FileCheckIcon />,
+        },
+        {
+          label: 'Awaiting Invoice',
+          value: formatCents(awaiting_invoice_cents),
+          hint: 'Approved weeks on the company’s next invoice',
+          icon: <ClockIcon />,
+        },
+      ]}
+    />
+  );
+}
+
+// /applicant/earnings (docs/decisions/022): what each approved week earns the talent — its hours at their
+// pay rate, fixed when the company approved it — when it was approved, and whether the company has been
+// invoiced for it, newest week first, with the totals above.
+export default function EarningsPage({ pageId }: PageProps) {
+  const { title } = paths[pageId];
+  const search = useListSearch(earningsSearch);
+  const weeks = useQuery(earningsQueryOptions({ page: search.state.page, page_size: search.state.pageSize }));
+
+  const columns: DataListColumn<EarningsWeek>[] = [
+    {
+      id: 'week',
+      phone: 'title',
+      header: 'Week',
+      className: 'whitespace-nowrap',
+      cell: (week) => <span className="font-medium">{formatWeek(week.week_start)}</span>,
+    },
+    {
+      id: 'work',
+      phone: 'detail',
+      phoneOrder: 1,
+      header: 'Assignment',
+      cell: (week) => (
+        <span>
+          {week.role} <span className="text-muted-foreground">at {week.company_name}</span>
+        </span>
+      ),
+    },
+    figureColumn({ id: 'hours', header: 'Hours', phoneOrder: 2, value: (week) => hoursOf(week.total_minutes) }),
+    figureColumn({
+      id: 'amount',
+      header: 'Earned',
+      phoneOrder: 3,
+      value: (week) => <span className="font-medium">{formatCents(week.amount_cents)}</span>,
+    }),
+    {
+      id: 'approved',
+      phone: 'detail',
+      phoneOrder: 4,
+      header: 'Approved',
+      className: 'whitespace-nowrap',
+      cell: (week) =>
+        week.approved_at ? (
+          <>
+            <PhoneLabel>Approved</PhoneLabel>
+            {format(new Date(week.approved_at), 'MMM d, yyyy')}
+          </>
+        ) : (
+          <span className="text-muted-foreground max-md:hidden">—</span>
+        ),
+    },
+    {
+      id: 'stage',
+      phone: 'detail',
+      phoneOrder: 5,
+      header: 'Invoice',
+      cell: (week) =>
+        week.stage === 'invoiced' && week.invoiced_on ? (
+          <Badge variant="success">Invoiced {formatIsoDay(week.invoiced_on)}</Badge>
+        ) : (
+          <Badge variant="info">{earningStageLabels[week.stage]}</Badge>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageMeta title={title} />
+      <div className="grid min-w-0 gap-6">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="text-sm text-muted-foreground">
+            What your approved weeks earn you: your hours at your rate. The platform fee and any tax are paid by the
+            company on top, never taken from your earnings.
+          </p>
+        </div>
+        <EarningsSummaryCards />
+        <DataList
+          label="Earnings by week"
+          noun="weeks"
+          query={weeks}
+          columns={columns}
+          rowKey={(week) => week.timesheet_id}
+          search={search}
+          errorTitle="Your earnings could not be loaded"
+          errorText={errorMessage(weeks.error, 'Check your connection and try again.')}
+          empty={{
+            icon: BanknoteIcon,
+            filtered: { title: 'No weeks found' },
+            none: {
+              title: 'No earnings yet',
+              description: 'Weeks your company approves appear here with what they earn you.',
+              create: { to: paths.applicantTimesheets.getHref(), label: 'Go to Timesheets', icon: ClockIcon },
+            },
+          }}
+        />
+      </div>
+    </>
+  );
+}
