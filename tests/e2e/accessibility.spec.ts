@@ -23,6 +23,27 @@ for (const url of publicUrls) {
   });
 }
 
+// Portal pages, each signed in as its role (the journeys check the others with their data on screen).
+const portalPages: Array<{ url: string; role: 'applicant' }> = [
+  { url: paths.applicantEarnings.getHref(), role: 'applicant' },
+];
+
+for (const { url, role } of portalPages) {
+  test(`${url} has no serious accessibility violations at either width`, async ({ page, workerAccount, signIn }) => {
+    await signIn(await workerAccount(role));
+    const problems: string[] = [];
+    for (const [label, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 }).first(), label).toBeVisible();
+      // Loaded: the page's lists have answered (a skeleton is no page to judge).
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ }), label).toHaveCount(0);
+      problems.push(...(await seriousViolations(page)).map((problem) => `${url} (${label}): ${problem}`));
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
 // The check itself sees what it must: a picture without a text alternative and unreadable text.
 test('the accessibility check reports a serious violation when a page has one', async ({ page }) => {
   await page.goto(paths.home.getHref());

@@ -89,7 +89,9 @@ test('an administrator refunds a payment, and Export Report downloads the rows a
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const run = await request.post('/api/testing/billing/issue-invoices', { data: { period_start: weekStart } });
+  const run = await request.post('/api/testing/billing/issue-invoices', {
+    data: { period_start: weekStart, company_email: company.email },
+  });
   expect(run.ok(), await run.text()).toBe(true);
   const own = (await (await page.request.get('/api/company/invoices')).json()) as {
     items: Array<{ invoice_number: string }>;

@@ -5,9 +5,11 @@ import { uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Work and billing: the talent logs a week and submits it; the company approves it; the
-// weekly invoice run (on demand here) bills it; the company opens the invoice and pays it with a test
-// card, and sees Paid and its summary cards change. A declined card says so and leaves the invoice unpaid.
+// Work and billing: the talent logs a week and submits it; the company sees what it costs and approves
+// it, and Billing shows it as unbilled work on the next invoice; an administrator issues that invoice now
+// (the weekly run's own code) and the talent sees the week invoiced on Earnings; the company opens the
+// invoice and pays it with a test card, and sees Paid and its summary cards change. A declined card says
+// so and leaves the invoice unpaid.
 
 test.beforeEach(async ({ context, baseURL }) => {
   await chooseEssentialCookies(context, baseURL);
@@ -30,16 +32,20 @@ async function placeTalent(
     data: { role: 'Support Specialist', rate: 40, weekly_hours: 40, start_date: lastWeekStart(), ...body },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
+  return (await response.json()) as { id: string; company_id: string };
 }
 
-// Runs the weekly invoice job for last week, then reads the company's own invoice: the parallel test's
-// run may be the one that billed this company's week.
-async function issueInvoices(request: APIRequestContext, page: Page) {
+// Runs the weekly invoice job for last week, for this company only (journeys run at once), then reads
+// the company's own invoice.
+async function issueInvoices(request: APIRequestContext, page: Page, companyEmail: string) {
   const response = await request.post('/api/testing/billing/issue-invoices', {
-    data: { period_start: lastWeekStart() },
+    data: { period_start: lastWeekStart(), company_email: companyEmail },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  return ownInvoices(page);
+}
+
+async function ownInvoices(page: Page) {
   const own = await page.request.get('/api/company/invoices');
   expect(own.ok(), await own.text()).toBe(true);
   const { items } = (await own.json()) as { items: Array<{ invoice_number: string; company_name: string }> };
@@ -97,18 +103,84 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
   await talentPage.getByRole('alertdialog').getByRole('button', { name: 'Submit Week' }).click();
   await expect(talentPage.getByText('Submitted', { exact: true }).first()).toBeVisible();
 
-  // The company approves the week from Billing's Timesheets tab.
+  // The company sees what the week costs, then approves it from Billing's Timesheets tab:
+  // 37.75 h × $40.00 = $1,510.00, plus the 10% platform fee = $1,661.00 (no tax on this company).
   await page.goto('/company/billing?tab=timesheets');
   await page.getByRole('button', { name: new RegExp(`^Review ${talent.name}`) }).click();
   const review = page.getByRole('dialog');
   await expect(review.getByText('37.75', { exact: false }).first()).toBeVisible();
+  const cost = review.getByLabel('Cost of this week');
+  await expect(review.getByRole('heading', { name: 'Cost if approved' })).toBeVisible();
+  await expect(cost).toContainText('37.75 h × $40.00/h');
+  await expect(cost).toContainText('Platform fee (10%)');
+  await expect(cost).toContainText('$151.00');
+  await expect(cost).toContainText('$1,661.00');
+  await expectNoSeriousViolations(page);
+  await saveScreenshots(page, 'billing-approval-dialog');
   await review.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText('Timesheet approved').first()).toBeVisible();
 
-  // The weekly run bills it: 37.75 h × $40.00 = $1,510.00, plus the 10% platform fee = $1,661.00.
-  const [invoice] = await issueInvoices(request, page);
+  // Billing's Unbilled work: the week, and the next invoice's day (in this browser's zone) and estimate.
+  await page.goto('/company/billing');
+  const next = await page.request.get('/api/company/unbilled-work/next-invoice');
+  expect(next.ok(), await next.text()).toBe(true);
+  const { runs_at: runsAt } = (await next.json()) as { runs_at: string };
+  const runDay = await page.evaluate((moment) => {
+    const at = new Date(moment);
+    const part = (options: Intl.DateTimeFormatOptions) => at.toLocaleDateString('en-US', options);
+    return `${part({ weekday: 'short' })} ${part({ month: 'short' })} ${at.getDate()}`;
+  }, runsAt);
+  await expect(page.getByText(`Next invoice on ${runDay} (about $1,661.00)`)).toBeVisible();
+  const unbilled = page
+    .getByRole('table', { name: 'Unbilled weeks' })
+    .getByRole('row', { name: new RegExp(talent.name) });
+  await expect(unbilled).toContainText('37.75 h');
+  await expect(unbilled).toContainText('$1,661.00');
+  await expectNoSeriousViolations(page);
+  await saveScreenshots(page, 'billing-unbilled-work');
+
+  // An administrator issues it now, through the weekly run; asked again, nothing new is issued.
+  const admin = await createAccount('admin');
+  const {
+    context: adminContext,
+    page: adminPage,
+    errors: adminErrors,
+  } = await openSecondBrowser({ browser, request, baseURL, email: admin.email });
+  await adminPage.goto('/admin/payments');
+  await adminPage.getByLabel('Search unbilled work by company').fill(companyName);
+  const waiting = adminPage
+    .getByRole('table', { name: 'Unbilled work' })
+    .getByRole('row', { name: new RegExp(companyName) });
+  await expect(waiting).toContainText('$1,661.00');
+  await expect(waiting).toContainText(runDay);
+  await expectNoSeriousViolations(adminPage);
+  await saveScreenshots(adminPage, 'admin-unbilled-work');
+  await adminPage.getByRole('button', { name: `Issue invoice now for ${companyName}` }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Issue Invoice' }).click();
+  const adminToasts = adminPage.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(adminToasts.getByText('Invoice issued')).toBeVisible();
+  await expect(adminPage.getByRole('table', { name: 'Unbilled work' })).toHaveCount(0);
+  await expect(adminPage.getByText('No companies found')).toBeVisible();
+  const again = await adminPage.request.post(`/api/admin/companies/${assignment.company_id}/issue-invoice`, {
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
+  expect(again.status(), await again.text()).toBe(200);
+  expect(((await again.json()) as { outcome: string }).outcome).toBe('already_issued');
+  await adminContext.close();
+  expect(adminErrors).toEqual([]);
+
+  const [invoice] = await ownInvoices(page);
   expect(invoice?.company_name).toBe(companyName);
   const invoiceNumber = invoice?.invoice_number ?? '';
+
+  // The talent's Earnings: the week at their rate ($40.00 here), invoiced.
+  await talentPage.goto('/applicant/earnings');
+  const earned = talentPage.getByRole('table', { name: 'Earnings by week' }).getByRole('row', { name: /37\.75 h/ });
+  await expect(earned).toContainText('$1,510.00');
+  await expect(earned).toContainText('Invoiced');
+  await expect(talentPage.getByRole('region', { name: 'Earnings summary' })).toContainText('$1,510.00');
+  await expectNoSeriousViolations(talentPage);
+  await saveScreenshots(talentPage, 'applicant-earnings');
 
   await page.goto('/company/billing');
   await expect(summaryCard(page, 'Outstanding Balance')).toContainText('$1,661.00');
@@ -157,7 +229,7 @@ test.describe('a declined card', () => {
       applicant_email: talent.email,
       timesheets: [{ week_start: weekStart, status: 'approved', minutes: { [addDays(weekStart, 1)]: 600 } }],
     });
-    const [invoice] = await issueInvoices(request, page);
+    const [invoice] = await issueInvoices(request, page, company.email);
     const invoiceNumber = invoice?.invoice_number ?? '';
 
     await page.goto('/company/billing');

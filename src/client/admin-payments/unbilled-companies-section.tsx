@@ -49,7 +49,7 @@ function reportIssued(result: IssueInvoiceNowResult) {
   }
   toast({
     title: 'Nothing to invoice',
-    description: `${company} has no approved work waiting. ${nextInvoiceSentence(next)}`,
+    description: `${company} has no approved work for its next invoice. ${nextInvoiceSentence(next)}`,
   });
 }
 
@@ -106,14 +106,16 @@ export function UnbilledCompaniesSection() {
     },
     figureColumn({
       id: 'estimate',
-      header: 'About',
+      header: 'Estimate',
       phoneOrder: 4,
       value: (company) => formatCents(company.next_invoice.total_cents),
     }),
+    // A word, not an icon: on a phone it takes its own line under the figures rather than the menu's corner.
     {
       id: 'actions',
-      phone: 'menu',
-      className: 'md:text-right',
+      phone: 'detail',
+      phoneOrder: 5,
+      className: 'md:text-right max-md:basis-full',
       header: <span className="sr-only">Actions</span>,
       cell: (company) => (
         <Button

@@ -11,7 +11,7 @@ import { formatWeek } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import { formatCents, type UnbilledWeek } from '~/shared/billing';
 import { nextInvoiceQueryOptions, unbilledWorkQueryOptions } from './api';
-import { formatMomentDay, formatPeriod } from './billing-format';
+import { formatMomentDay } from './billing-format';
 
 // Its own URL keys: the section shares the Billing page's URL with the invoices.
 const unbilledSearch = defineListSearch<Record<never, never>>({
@@ -52,7 +52,7 @@ function NextInvoiceSummary() {
         <p className="font-semibold">{nextInvoiceSentence(invoice)}</p>
         <p className="text-sm text-muted-foreground">
           {invoice.weeks > 0
-            ? `${invoice.weeks} approved ${invoice.weeks === 1 ? 'week' : 'weeks'}, ${hoursFormat.format(invoice.total_minutes / 60)} h, billed for ${formatPeriod(invoice.period_start, invoice.period_end)}. The amount is an estimate until then: weeks approved meanwhile are added.`
+            ? `${invoice.weeks} approved ${invoice.weeks === 1 ? 'week' : 'weeks'}, ${hoursFormat.format(invoice.total_minutes / 60)} h. An estimate until the invoice is issued: weeks you approve before then are added to it.`
             : 'Weeks you approve are billed on the next weekly invoice.'}
         </p>
       </div>

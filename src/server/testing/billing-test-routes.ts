@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,6 +6,8 @@ import { loadInvoiceViews } from '../billing/invoice-views';
 import { issueInvoices } from '../billing/issue-invoices';
 import { markOverdueInvoices } from '../billing/mark-overdue-invoices';
 import type { Database } from '../db/client';
+import { companyMembers, users } from '../db/schema';
+import { AppError } from '../platform/errors';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -19,12 +22,21 @@ export async function billingTestRoutes(app: FastifyInstance, { db }: { db: Data
       config: { access: 'public' },
       schema: {
         hide: true,
-        // The week (a Sunday; default the last full week) and the issue date (default today).
-        body: z.object({ period_start: day.optional(), today: day.optional() }).default({}),
+        // The week (a Sunday; default the last full week) and the issue date (default today); with
+        // company_email, that member's company only, so journeys running at once never bill each other.
+        body: z
+          .object({ period_start: day.optional(), today: day.optional(), company_email: z.string().optional() })
+          .default({}),
       },
     },
     async (request) => {
-      const run = await issueInvoices({ db, periodStart: request.body.period_start, today: request.body.today });
+      const { company_email: companyEmail } = request.body;
+      const run = await issueInvoices({
+        db,
+        periodStart: request.body.period_start,
+        today: request.body.today,
+        companyIds: companyEmail ? [await companyIdByEmail(db, companyEmail)] : undefined,
+      });
       return {
         period_start: run.periodStart,
         period_end: run.periodEnd,
@@ -44,4 +56,14 @@ export async function billingTestRoutes(app: FastifyInstance, { db }: { db: Data
       return { marked_ids: marked };
     },
   );
+}
+
+async function companyIdByEmail(db: Database, email: string): Promise<string> {
+  const [member] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.role, 'company')));
+  if (!member) throw new AppError('not_found', `No company for ${email}.`);
+  return member.companyId;
 }
