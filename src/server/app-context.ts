@@ -28,6 +28,6 @@ export interface AppContext {
   jobs: JobQueue;
   // Uploaded files, shared by every instance (decision 017).
   files: FileStore;
-  // When the weekly invoice run next happens after a moment (schedule.ts, decision 022).
+  // When the weekly invoice run next happens after a moment (schedule.ts, decision 024).
   nextInvoiceRun: (after: Date) => Date;
 }

@@ -43,7 +43,7 @@ export function nextTickOf(cron: string, after: Date): Date {
 }
 
 // When the invoice run next happens after a moment: Billing's "Next invoice on", and the invoice an
-// administrator's Issue invoice now brings forward (decision 022). Handed to the routes in AppContext.
+// administrator's Issue invoice now brings forward (decision 024). Handed to the routes in AppContext.
 export const nextInvoiceRunAfter = (after: Date): Date => nextTickOf(INVOICE_RUN_CRON, after);
 
 export function scheduleOf({ context, logger }: { context: ScheduleContext; logger: FastifyBaseLogger }): Schedule {

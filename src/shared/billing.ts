@@ -194,7 +194,7 @@ export const approveTimesheetSchema = z.object({
   approve_over_weekly_hours: z.boolean().default(false),
 });
 
-// What a week costs its company (decision 022), drafted by the invoice run's own arithmetic: its minutes at
+// What a week costs its company (decision 024), drafted by the invoice run's own arithmetic: its minutes at
 // each rate in effect (a change mid-week gives two lines), the platform fee on the work and the tax on work
 // plus fee. An invoiced week at its invoice's fee and tax; any other at today's, as the next run would bill it.
 export const weekCostSchema = z.object({
@@ -318,7 +318,7 @@ export const updateBillingProfileSchema = z.object({
 
 // ---------------------------------------------------------------- money between approval and invoice
 
-// The company's next invoice as the weekly run would issue it now (decision 022): when the run happens (a
+// The company's next invoice as the weekly run would issue it now (decision 024): when the run happens (a
 // moment; the screens show its day in the viewer's zone), the week it is for, and the approved weeks not
 // yet billed that it takes, drafted by the run's own arithmetic. All zero when nothing waits.
 export const nextInvoiceSchema = z.object({

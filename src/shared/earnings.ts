@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The talent's earnings (decision 022): what each approved week earns them — its minutes at their pay rate,
+// The talent's earnings (decision 024): what each approved week earns them — its minutes at their pay rate,
 // fixed when the company approves it — and how far the money has come since. The company's platform fee
 // and tax are charged on top of the work, never taken from the talent's figure. Paying the talent will
 // add its stages (paid) and the balance, here and in the summary.

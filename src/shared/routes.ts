@@ -126,7 +126,7 @@ export const paths = {
   applicantApplications: page('/applicant/applications', 'My Applications', 'applicant'),
   // The talent's weekly timesheet and clock for their assignments.
   applicantTimesheets: page('/applicant/timesheets', 'Timesheets', 'applicant'),
-  // What the talent's approved weeks earn them, and whether each is invoiced (docs/decisions/022).
+  // What the talent's approved weeks earn them, and whether each is invoiced (docs/decisions/024).
   applicantEarnings: page('/applicant/earnings', 'Earnings', 'applicant'),
   applicantTest: page('/applicant/tests/:id', 'Skills Test', 'applicant'),
   applicantSettings: page('/applicant/settings', 'Settings', 'applicant'),

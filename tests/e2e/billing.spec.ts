@@ -70,7 +70,11 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
   test.setTimeout(120_000);
   const talent = await createAccount('applicant', { name: uniqueName('Lena Ortiz') });
   const companyName = uniqueName('Harbor Goods');
-  const company = await loginAs('company', { name: 'Omar Haddad', company_name: companyName });
+  const company = await loginAs('company', {
+    name: 'Omar Haddad',
+    company_name: companyName,
+    time_zone: 'America/New_York',
+  });
   const assignment = await placeTalent(request, { company_email: company.email, applicant_email: talent.email });
   const weekStart = lastWeekStart();
 
@@ -125,12 +129,16 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
   const next = await page.request.get('/api/company/unbilled-work/next-invoice');
   expect(next.ok(), await next.text()).toBe(true);
   const { runs_at: runsAt } = (await next.json()) as { runs_at: string };
-  const runDay = await page.evaluate((moment) => {
-    const at = new Date(moment);
-    const part = (options: Intl.DateTimeFormatOptions) => at.toLocaleDateString('en-US', options);
-    return `${part({ weekday: 'short' })} ${part({ month: 'short' })} ${at.getDate()}`;
-  }, runsAt);
-  await expect(page.getByText(`Next invoice on ${runDay} (about $1,661.00)`)).toBeVisible();
+  // The company's people read it in their own zone (New York: Sunday 02:00 UTC is Saturday evening there);
+  // the administrator, who has set none, in UTC, said so.
+  const runDayIn = (timeZone: string) => {
+    const part = (options: Intl.DateTimeFormatOptions) =>
+      new Date(runsAt).toLocaleDateString('en-US', { timeZone, ...options });
+    return `${part({ weekday: 'short' })} ${part({ month: 'short' })} ${part({ day: 'numeric' })}`;
+  };
+  expect(new Date(runsAt).getUTCDay()).toBe(0);
+  expect(runDayIn('America/New_York').startsWith('Sat ')).toBe(true);
+  await expect(page.getByText(`Next invoice on ${runDayIn('America/New_York')} (about $1,661.00)`)).toBeVisible();
   const unbilled = page
     .getByRole('table', { name: 'Unbilled weeks' })
     .getByRole('row', { name: new RegExp(talent.name) });
@@ -152,7 +160,7 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
     .getByRole('table', { name: 'Unbilled work' })
     .getByRole('row', { name: new RegExp(companyName) });
   await expect(waiting).toContainText('$1,661.00');
-  await expect(waiting).toContainText(runDay);
+  await expect(waiting).toContainText(`${runDayIn('UTC')} UTC`);
   await expectNoSeriousViolations(adminPage);
   await saveScreenshots(adminPage, 'admin-unbilled-work');
   await adminPage.getByRole('button', { name: `Issue invoice now for ${companyName}` }).click();

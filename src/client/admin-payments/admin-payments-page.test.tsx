@@ -37,12 +37,12 @@ const summary: AdminPaymentSummary = {
   failed_or_refunded_this_month: { amount_cents: 30_000, count: 2 },
 };
 
-// A Sunday in every zone the tests may run in (the weekly run itself is at 02:00 UTC).
-const SUNDAY_NOON = '2026-11-29T12:00:00.000Z';
+// The weekly run: Sunday Nov 29, 2026 at 02:00 UTC. This administrator has set no time zone: days in UTC.
+const RUN = '2026-11-29T02:00:00.000Z';
 
 function nextInvoice(overrides: Partial<NextInvoice> = {}): NextInvoice {
   return {
-    runs_at: SUNDAY_NOON,
+    runs_at: RUN,
     period_start: '2026-11-22',
     period_end: '2026-11-28',
     weeks: 2,
@@ -191,7 +191,7 @@ describe('Payment Management', () => {
       const table = await screen.findByRole('table', { name: 'Unbilled work' });
       const row = within(table).getByRole('row', { name: /Harbor Goods/ });
       expect(within(row).getByText('75.5 h')).toBeInTheDocument();
-      expect(within(row).getByText('Sun Nov 29')).toBeInTheDocument();
+      expect(within(row).getByText('Sun Nov 29 UTC')).toBeInTheDocument();
       expect(within(row).getByText('$3,322.00')).toBeInTheDocument();
     });
 
@@ -210,7 +210,7 @@ describe('Payment Management', () => {
             issue_date: '2026-11-26',
             total_cents: 332_200,
           },
-          next_invoice: nextInvoice({ runs_at: '2026-12-06T12:00:00.000Z', weeks: 0, total_cents: 0 }),
+          next_invoice: nextInvoice({ runs_at: '2026-12-06T02:00:00.000Z', weeks: 0, total_cents: 0 }),
         },
       ];
       answers.push({ ...(answers[0] as IssueInvoiceNowResult), outcome: 'already_issued' });
@@ -223,7 +223,7 @@ describe('Payment Management', () => {
       await events.click(await screen.findByRole('button', { name: 'Issue invoice now for Harbor Goods' }));
       const confirm = await screen.findByRole('alertdialog', { name: 'Issue Harbor Goods’s invoice now?' });
       expect(confirm).toHaveTextContent(
-        'It bills 2 approved weeks, about $3,322.00, as the weekly run would on Sun Nov 29',
+        'It bills 2 approved weeks, about $3,322.00, as the weekly run would on Sun Nov 29 UTC',
       );
       expect(asked).toEqual([]);
       await events.click(within(confirm).getByRole('button', { name: 'Issue Invoice' }));

@@ -6,7 +6,7 @@ import { PaymentsSection } from './payments-section';
 import { UnbilledCompaniesSection } from './unbilled-companies-section';
 
 // /admin/payments (docs/spec/admin-billing-and-content.md §2 item 7): the three summary cards, then every payment;
-// below them the companies with approved work not yet invoiced, to issue one now (docs/decisions/022).
+// below them the companies with approved work not yet invoiced, to issue one now (docs/decisions/024).
 export function AdminPaymentsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   return (

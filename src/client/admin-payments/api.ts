@@ -6,7 +6,7 @@ import type { UnbilledCompanyQuery } from '~/shared/billing';
 import { adminInvoicesContract, adminPaymentsContract } from '~/shared/contracts/billing';
 
 // Payment Management: the list, the summary cards, the CSV and the refund; the companies with approved work
-// not yet invoiced, and Issue invoice now (docs/decisions/022).
+// not yet invoiced, and Issue invoice now (docs/decisions/024).
 
 export const adminPaymentListQueryOptions = (query: AdminPaymentListQuery) =>
   queryOptions({

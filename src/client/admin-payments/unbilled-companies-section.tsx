@@ -11,6 +11,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatIsoDay } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
+import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import { formatCents, type IssueInvoiceNowResult, type UnbilledCompany } from '~/shared/billing';
 import { unbilledCompaniesQueryOptions, useIssueInvoiceNow } from './api';
 
@@ -27,7 +28,7 @@ const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 const weeksText = (weeks: number) => `${weeks} approved ${weeks === 1 ? 'week' : 'weeks'}`;
 
 // What the server did, in a toast: a new invoice, the one that stands already, or nothing waiting.
-function reportIssued(result: IssueInvoiceNowResult) {
+function reportIssued(result: IssueInvoiceNowResult, zone: string | null) {
   const { invoice, next_invoice: next, company_name: company } = result;
   if (result.outcome === 'issued' && invoice) {
     toast({
@@ -41,7 +42,7 @@ function reportIssued(result: IssueInvoiceNowResult) {
       title: 'Nothing new to invoice',
       description: `${invoice.invoice_number} (${formatIsoDay(invoice.period_start)} – ${formatIsoDay(invoice.period_end)}) is already issued to ${company}. ${
         next.weeks > 0
-          ? `Its ${weeksText(next.weeks)} since go on the invoice of ${formatRunDay(next.runs_at)}.`
+          ? `Its ${weeksText(next.weeks)} since go on the invoice of ${formatRunDay(next.runs_at, zone)}.`
           : 'Nothing else waits to be invoiced.'
       }`,
     });
@@ -49,11 +50,11 @@ function reportIssued(result: IssueInvoiceNowResult) {
   }
   toast({
     title: 'Nothing to invoice',
-    description: `${company} has no approved work for its next invoice. ${nextInvoiceSentence(next)}`,
+    description: `${company} has no approved work for its next invoice. ${nextInvoiceSentence(next, zone)}`,
   });
 }
 
-// The administrators' Unbilled work (docs/decisions/022): every company with approved weeks no invoice has
+// The administrators' Unbilled work (docs/decisions/024): every company with approved weeks no invoice has
 // billed yet, with its next invoice's day and estimate, and Issue invoice now, which runs the weekly
 // invoice run for that company at once. The server issues nothing twice and says so.
 export function UnbilledCompaniesSection() {
@@ -63,13 +64,14 @@ export function UnbilledCompaniesSection() {
     unbilledCompaniesQueryOptions({ q: state.q || undefined, page: state.page, page_size: state.pageSize }),
   );
   const issue = useIssueInvoiceNow();
+  const zone = useOwnTimeZone();
   const [asked, setAsked] = useState<UnbilledCompany | null>(null);
 
   const confirmIssue = (company: UnbilledCompany) =>
     issue.mutate(company.company_id, {
       onSuccess: (result) => {
         setAsked(null);
-        reportIssued(result);
+        reportIssued(result, zone);
       },
       onError: (error) => {
         setAsked(null);
@@ -100,7 +102,7 @@ export function UnbilledCompaniesSection() {
       cell: (company) => (
         <>
           <PhoneLabel>Next invoice</PhoneLabel>
-          {formatRunDay(company.next_invoice.runs_at)}
+          {formatRunDay(company.next_invoice.runs_at, zone)}
         </>
       ),
     },
@@ -179,7 +181,7 @@ export function UnbilledCompaniesSection() {
         title={asked ? `Issue ${asked.company_name}’s invoice now?` : ''}
         description={
           asked
-            ? `It bills ${weeksText(asked.next_invoice.weeks)}, about ${formatCents(asked.next_invoice.total_cents)}, as the weekly run would on ${formatRunDay(asked.next_invoice.runs_at)}, and notifies the company. The run then issues nothing more for this week.`
+            ? `It bills ${weeksText(asked.next_invoice.weeks)}, about ${formatCents(asked.next_invoice.total_cents)}, as the weekly run would on ${formatRunDay(asked.next_invoice.runs_at, zone)}, and notifies the company. The run then issues nothing more for this week.`
             : ''
         }
         confirmLabel="Issue Invoice"

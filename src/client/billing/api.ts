@@ -48,7 +48,7 @@ export const paymentListQueryOptions = (query: { page: number; page_size: number
     placeholderData: keepPreviousData,
   });
 
-// Approved weeks not yet invoiced, and the next invoice's day and estimate (docs/decisions/022).
+// Approved weeks not yet invoiced, and the next invoice's day and estimate (docs/decisions/024).
 export const unbilledWorkQueryOptions = (query: { page: number; page_size: number }) =>
   queryOptions({
     queryKey: queryKeys.billing.unbilledWork(query),

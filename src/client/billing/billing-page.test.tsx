@@ -15,6 +15,7 @@ import {
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { Invoice } from '~/shared/billing';
+import { accountContract } from '~/shared/contracts/account';
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 import { paths } from '~/shared/routes';
 
@@ -76,18 +77,20 @@ afterEach(() => {
 });
 
 describe('Billing & Invoices', () => {
-  // docs/decisions/022: the approved weeks no invoice has billed yet, and the next invoice's day and estimate.
+  // docs/decisions/024: the approved weeks no invoice has billed yet, and the next invoice's day and estimate.
   describe('unbilled work', () => {
-    // A Sunday in every zone the tests may run in (the weekly run itself is at 02:00 UTC).
-    const SUNDAY_NOON = '2026-11-29T12:00:00.000Z';
+    // The weekly run: Sunday Nov 29, 2026 at 02:00 UTC, which is Saturday evening in New York.
+    const RUN = '2026-11-29T02:00:00.000Z';
 
-    it('lists the approved weeks not yet invoiced under the next invoice’s day and estimate', async () => {
+    it('lists the approved weeks not yet invoiced under the next invoice’s day, in the viewer’s zone, and estimate', async () => {
       const weeks = [
         unbilledWeek({ applicant_name: 'Lena Ortiz', week_start: '2026-11-15', total_minutes: 2265 }),
         unbilledWeek({ applicant_name: 'Omar Haddad', week_start: '2026-11-08' }),
       ];
-      await openBilling({ unbilled: weeks, nextInvoice: nextInvoiceOf(weeks, { runs_at: SUNDAY_NOON }) });
-      expect(await screen.findByText('Next invoice on Sun Nov 29 (about $2,200.00)')).toBeInTheDocument();
+      await openBilling({ unbilled: weeks, nextInvoice: nextInvoiceOf(weeks, { runs_at: RUN }) }, undefined, (server) =>
+        server.on(accountContract.timeZone, () => ({ time_zone: 'America/New_York' })),
+      );
+      expect(await screen.findByText('Next invoice on Sat Nov 28 (about $2,200.00)')).toBeInTheDocument();
       const estimate = screen.getByLabelText('Next invoice estimate');
       expect(estimate).toHaveTextContent('Work$2,000.00');
       expect(estimate).toHaveTextContent('Platform fee (10%)$200.00');
@@ -101,10 +104,10 @@ describe('Billing & Invoices', () => {
       expect(within(table).getByRole('row', { name: /Omar Haddad/ })).toHaveTextContent('Nov 8 – 14, 2026');
     });
 
-    it('says when nothing waits for the next invoice, and points to the timesheets', async () => {
-      await openBilling({ nextInvoice: nextInvoiceOf([], { runs_at: SUNDAY_NOON }) });
+    it('says when nothing waits for the next invoice, in UTC for someone without a zone, and points to the timesheets', async () => {
+      await openBilling({ nextInvoice: nextInvoiceOf([], { runs_at: RUN }) });
       expect(
-        await screen.findByText('Next invoice run on Sun Nov 29: no approved work waits for it.'),
+        await screen.findByText('Next invoice run on Sun Nov 29 UTC: no approved work waits for it.'),
       ).toBeInTheDocument();
       expect(screen.getByText('No unbilled work')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Review Timesheets' })).toHaveAttribute(

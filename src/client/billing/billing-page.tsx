@@ -41,7 +41,7 @@ function InvoicesTab() {
 }
 
 // /company/billing (docs/spec/admin-billing-and-content.md §2 "Company billing"): the four summary cards, then
-// the approved work the next invoice will bill (docs/decisions/022), the invoices with payment methods and
+// the approved work the next invoice will bill (docs/decisions/024), the invoices with payment methods and
 // payment history, and beside them, when composed in, the company's
 // timesheets and assignments as tabs (?tab=timesheets).
 export function BillingPage({ pageId, timesheetsTab, assignmentsTab }: BillingPageProps) {

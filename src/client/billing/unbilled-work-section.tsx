@@ -7,11 +7,11 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
-import { formatWeek } from '~/client/lib/iso-day';
+import { formatMomentDayIn, formatWeek } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
+import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import { formatCents, type UnbilledWeek } from '~/shared/billing';
 import { nextInvoiceQueryOptions, unbilledWorkQueryOptions } from './api';
-import { formatMomentDay } from './billing-format';
 
 // Its own URL keys: the section shares the Billing page's URL with the invoices.
 const unbilledSearch = defineListSearch<Record<never, never>>({
@@ -23,9 +23,10 @@ const unbilledSearch = defineListSearch<Record<never, never>>({
 const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 // The line that says when the next invoice comes and about how much, with its estimate below
-// (docs/decisions/022): the weekly run's own draft over the approved weeks not yet billed.
+// (docs/decisions/024): the weekly run's own draft over the approved weeks not yet billed.
 function NextInvoiceSummary() {
   const next = useQuery(nextInvoiceQueryOptions());
+  const zone = useOwnTimeZone();
   if (next.isPending) {
     return (
       <div className="grid gap-2" role="status">
@@ -49,7 +50,7 @@ function NextInvoiceSummary() {
   return (
     <div className="grid gap-3 md:grid-cols-[1fr_minmax(0,20rem)] md:items-start">
       <div className="grid gap-1">
-        <p className="font-semibold">{nextInvoiceSentence(invoice)}</p>
+        <p className="font-semibold">{nextInvoiceSentence(invoice, zone)}</p>
         <p className="text-sm text-muted-foreground">
           {invoice.weeks > 0
             ? `${invoice.weeks} approved ${invoice.weeks === 1 ? 'week' : 'weeks'}, ${hoursFormat.format(invoice.total_minutes / 60)} h. An estimate until the invoice is issued: weeks you approve before then are added to it.`
@@ -72,6 +73,7 @@ function NextInvoiceSummary() {
 // under the next invoice's day and estimate.
 export function UnbilledWorkSection() {
   const search = useListSearch(unbilledSearch);
+  const zone = useOwnTimeZone();
   const weeks = useQuery(unbilledWorkQueryOptions({ page: search.state.page, page_size: search.state.pageSize }));
 
   const columns: DataListColumn<UnbilledWeek>[] = [
@@ -101,13 +103,14 @@ export function UnbilledWorkSection() {
       id: 'approved',
       phone: 'detail',
       phoneOrder: 5,
-      header: 'Approved',
+      // Days in the viewer's own zone; UTC, said so, until they set one (docs/decisions/022).
+      header: zone ? 'Approved' : 'Approved (UTC)',
       className: 'whitespace-nowrap',
       cell: (week) =>
         week.approved_at ? (
           <>
             <PhoneLabel>Approved</PhoneLabel>
-            {formatMomentDay(week.approved_at)}
+            {formatMomentDayIn(week.approved_at, zone)}
           </>
         ) : (
           <span className="text-muted-foreground max-md:hidden">—</span>

@@ -1,16 +1,21 @@
+import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { cn } from '~/client/lib/cn';
 import { formatBasisPoints, formatCents, type NextInvoice, type WeekCost } from '~/shared/billing';
 
-// Money before the invoice (docs/decisions/022): a week's cost and the next invoice's estimate, drafted by
+// Money before the invoice (docs/decisions/024): a week's cost and the next invoice's estimate, drafted by
 // the server as the invoice run drafts them, written as the invoice writes them. Shared by the company's
 // approval and Billing, and the administrators' Unbilled work.
 
 const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const hoursOf = (minutes: number) => hoursFormat.format(minutes / 60);
 
-// The day the weekly run happens, in the viewer's zone: 'Sun Nov 29'.
-export const formatRunDay = (runsAt: string) => format(new Date(runsAt), 'EEE MMM d');
+// The day the weekly run happens in the viewer's own zone (docs/decisions/022, lib/own-time-zone.ts): 'Sun Nov 29' (Sunday 02:00 UTC is 'Sat Nov 28' in
+// New York). Without a zone, UTC, said so: 'Sun Nov 29 UTC'.
+export function formatRunDay(runsAt: string, zone: string | null): string {
+  const day = format(new TZDate(runsAt, zone ?? 'UTC'), 'EEE MMM d');
+  return zone ? day : `${day} UTC`;
+}
 
 type Amounts = Pick<
   WeekCost,
@@ -66,8 +71,11 @@ export function CostBreakdown({
 }
 
 // 'Next invoice on Sun Nov 29 (about $1,798.03)', or the run's day when nothing waits for it.
-export function nextInvoiceSentence(next: Pick<NextInvoice, 'runs_at' | 'weeks' | 'total_cents'>): string {
-  const day = formatRunDay(next.runs_at);
+export function nextInvoiceSentence(
+  next: Pick<NextInvoice, 'runs_at' | 'weeks' | 'total_cents'>,
+  zone: string | null,
+): string {
+  const day = formatRunDay(next.runs_at, zone);
   if (next.weeks === 0) return `Next invoice run on ${day}: no approved work waits for it.`;
   return `Next invoice on ${day} (about ${formatCents(next.total_cents)})`;
 }

@@ -3,7 +3,7 @@ import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { earningsContract } from '~/shared/contracts/earnings';
 
-// The talent's earnings (docs/decisions/022): their approved weeks a page at a time, and the totals. Under
+// The talent's earnings (docs/decisions/024): their approved weeks a page at a time, and the totals. Under
 // the applicant's key, so what refreshes the applicant's own data refreshes these too.
 
 const earningsKeys = {

@@ -7,7 +7,7 @@ import { earningsContract } from '~/shared/contracts/earnings';
 import type { EarningsSummary, EarningsWeek } from '~/shared/earnings';
 import { paths } from '~/shared/routes';
 
-// Earnings (docs/decisions/022): the talent's approved weeks with what each earns them, when approved and
+// Earnings (docs/decisions/024): the talent's approved weeks with what each earns them, when approved and
 // whether invoiced, a page at a time from the server, under the totals; and its empty and error states.
 
 function earningsWeek(overrides: Partial<EarningsWeek> = {}): EarningsWeek {

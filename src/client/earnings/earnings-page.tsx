@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { BanknoteIcon, CircleCheckIcon, ClockIcon, FileCheckIcon } from 'lucide-react';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
 import { figureColumn } from '~/client/components/figure-column';
@@ -7,8 +6,9 @@ import { PageMeta } from '~/client/components/page-meta';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Badge } from '~/client/components/ui/badge';
 import { errorMessage } from '~/client/lib/api-client';
-import { formatIsoDay, formatWeek } from '~/client/lib/iso-day';
+import { formatIsoDay, formatMomentDayIn, formatWeek } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
+import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import type { PageProps } from '~/client/routes';
 import { formatCents } from '~/shared/billing';
 import { type EarningsWeek, earningStageLabels } from '~/shared/earnings';
@@ -53,12 +53,13 @@ function EarningsSummaryCards() {
   );
 }
 
-// /applicant/earnings (docs/decisions/022): what each approved week earns the talent — its hours at their
+// /applicant/earnings (docs/decisions/024): what each approved week earns the talent — its hours at their
 // pay rate, fixed when the company approved it — when it was approved, and whether the company has been
 // invoiced for it, newest week first, with the totals above.
 export default function EarningsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const search = useListSearch(earningsSearch);
+  const zone = useOwnTimeZone();
   const weeks = useQuery(earningsQueryOptions({ page: search.state.page, page_size: search.state.pageSize }));
 
   const columns: DataListColumn<EarningsWeek>[] = [
@@ -91,13 +92,14 @@ export default function EarningsPage({ pageId }: PageProps) {
       id: 'approved',
       phone: 'detail',
       phoneOrder: 4,
-      header: 'Approved',
+      // Days in the talent's own zone; UTC, said so, until they set one (docs/decisions/022).
+      header: zone ? 'Approved' : 'Approved (UTC)',
       className: 'whitespace-nowrap',
       cell: (week) =>
         week.approved_at ? (
           <>
             <PhoneLabel>Approved</PhoneLabel>
-            {format(new Date(week.approved_at), 'MMM d, yyyy')}
+            {formatMomentDayIn(week.approved_at, zone)}
           </>
         ) : (
           <span className="text-muted-foreground max-md:hidden">—</span>

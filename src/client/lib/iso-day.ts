@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { addDays, format, parse } from 'date-fns';
 
 // Calendar days as the API takes them (YYYY-MM-DD), read and written in the viewer's own calendar:
@@ -22,3 +23,8 @@ export function formatWeek(weekStart: string): string {
   if (first.getMonth() !== last.getMonth()) return `${format(first, 'MMM d')} – ${format(last, 'MMM d, yyyy')}`;
   return `${format(first, 'MMM d')} – ${format(last, 'd, yyyy')}`;
 }
+
+// A moment's calendar day in a person's own zone (docs/decisions/022), UTC while they have none:
+// "Nov 24, 2026".
+export const formatMomentDayIn = (at: string, zone: string | null): string =>
+  format(new TZDate(at, zone ?? 'UTC'), 'MMM d, yyyy');

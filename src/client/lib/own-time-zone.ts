@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountContract } from '~/shared/contracts/account';
 import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
@@ -12,6 +12,10 @@ export const ownTimeZoneQueryOptions = () =>
     queryKey: queryKeys.account.timeZone(),
     queryFn: () => callApi(accountContract.timeZone),
   });
+
+// The zone itself, for a screen that writes days and times in it: null until chosen (the screen then
+// writes UTC and says so).
+export const useOwnTimeZone = (): string | null => useQuery(ownTimeZoneQueryOptions()).data?.time_zone ?? null;
 
 // The zone this browser runs in, to suggest (empty when the browser does not say).
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';

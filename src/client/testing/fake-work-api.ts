@@ -75,7 +75,7 @@ export function workTimesheet(
   };
 }
 
-// What a week costs its company, as the server drafts it (decision 022): the minutes at one rate, the
+// What a week costs its company, as the server drafts it (decision 024): the minutes at one rate, the
 // platform fee on the work, then the tax on work plus fee, each rounded half up once.
 export function fakeWeekCost(
   minutes: number,

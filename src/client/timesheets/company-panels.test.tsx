@@ -120,7 +120,7 @@ describe('the company’s timesheets', () => {
     expect(posts(server)[0]?.body).toEqual({ approve_over_weekly_hours: false });
   });
 
-  // docs/decisions/022: $45.50 an hour, the 10% platform fee, no tax (the fake drafts as the server does).
+  // docs/decisions/024: $45.50 an hour, the 10% platform fee, no tax (the fake drafts as the server does).
   it('shows what a week costs before approving it, and keeps it on the week once approved', async () => {
     const { events } = await openTimesheets([submitted([0, 480, 480])]);
     const table = await screen.findByRole('table', { name: 'Timesheets' });

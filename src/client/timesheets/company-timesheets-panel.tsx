@@ -85,7 +85,7 @@ export function CompanyTimesheetsPanel() {
       ),
     },
     // What the week costs the company: before approving, as the next invoice would bill it; after, as it is
-    // (or was) billed (docs/decisions/022).
+    // (or was) billed (docs/decisions/024).
     figureColumn({
       id: 'cost',
       header: 'Cost',

@@ -59,7 +59,7 @@ export function TimesheetReviewDialog({
   );
 }
 
-// What the week costs the company (docs/decisions/022): before approving, as the next invoice would bill
+// What the week costs the company (docs/decisions/024): before approving, as the next invoice would bill
 // it; approved, still waiting for that invoice; invoiced, at its invoice's rates, with the way to it.
 function WeekCostSection({ timesheet }: { timesheet: CompanyTimesheet }) {
   const isBilled = timesheet.invoice_id !== null;

@@ -5,7 +5,7 @@ import { containingPattern } from '../db/like-pattern';
 import { assignments, companies, timesheets } from '../db/schema';
 import { findNextInvoices, type NextInvoiceRun } from './next-invoice';
 
-// The administrators' Unbilled work (decision 022): every company with approved weeks no invoice has billed
+// The administrators' Unbilled work (decision 024): every company with approved weeks no invoice has billed
 // yet, by name, with its next invoice as the run would issue it now, for Issue invoice now.
 export async function findUnbilledCompanies({
   db,

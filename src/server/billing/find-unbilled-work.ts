@@ -5,7 +5,7 @@ import { assignments, timesheets, users } from '../db/schema';
 import { getPlatformSettings } from '../platform/get-platform-settings';
 import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../platform/invoice-drafts';
 
-// Billing's Unbilled work (decision 022): the company's approved weeks no invoice has billed yet, newest
+// Billing's Unbilled work (decision 024): the company's approved weeks no invoice has billed yet, newest
 // week first, each with its hours and what it costs, drafted as the invoice run drafts it.
 export async function findUnbilledWork({
   db,

@@ -8,7 +8,7 @@ import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { issueInvoices } from './issue-invoices';
 import { findInvoiceOfPeriod, getNextInvoice, type NextInvoiceRun } from './next-invoice';
 
-// Issue invoice now (decision 022): the company's next invoice, issued at once by the weekly run's own
+// Issue invoice now (decision 024): the company's next invoice, issued at once by the weekly run's own
 // code (issueInvoices, for this company only), so it is the invoice the run would have issued — the same
 // week, numbering, items, audit and notifications. Idempotent as the run is: an invoice per company and
 // week, so a second request, or the Sunday run after it, issues nothing twice and says which one exists.

@@ -8,7 +8,7 @@ import { draftCompanyInvoices, loadBillingTerms, uuidArray } from '../platform/i
 import { addDays, isoDay } from '../platform/work-calendar';
 import { lastFullWeekStart } from './billing-period';
 
-// The invoice each company gets next (decision 022): the first run of the schedule whose week the company
+// The invoice each company gets next (decision 024): the first run of the schedule whose week the company
 // has no invoice for yet (an administrator may have issued this week's already), and what it would hold
 // if it ran now: the approved weeks not yet billed, up to its week, drafted as the run drafts them.
 

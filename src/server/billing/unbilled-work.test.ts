@@ -40,7 +40,7 @@ const weekBefore = () => addDays(lastWeek(), -7);
 const workdays = (weekStart: string, minutes: number[]) =>
   Object.fromEntries(minutes.map((value, index) => [addDays(weekStart, index + 1), value]));
 
-// Money between approval and invoice (decision 022): what a week costs its company before and after it is
+// Money between approval and invoice (decision 024): what a week costs its company before and after it is
 // approved, the company's unbilled work and next invoice, an administrator's Issue invoice now, and that
 // every preview is the invoice the run then issues.
 describe('money between approval and invoice', () => {

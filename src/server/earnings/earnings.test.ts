@@ -12,7 +12,7 @@ const weeksAgo = (weeks: number) => addDays(weekStartOf(isoDay(new Date())), -7 
 const workdays = (weekStart: string, minutes: number[]) =>
   Object.fromEntries(minutes.map((value, index) => [addDays(weekStart, index + 1), value]));
 
-// The talent's Earnings (decision 022): each approved week with what it earns them (the pay fixed at
+// The talent's Earnings (decision 024): each approved week with what it earns them (the pay fixed at
 // approval, at their pay rate, before anything the company pays on top), whether it is invoiced, the
 // totals, a page at a time, and only their own.
 describe('earnings', () => {

@@ -3,7 +3,7 @@ import type { EarningsList, EarningsSummary } from '~/shared/earnings';
 import type { Database } from '../db/client';
 import { assignments, companies, invoices, timesheets } from '../db/schema';
 
-// The talent's earnings (decision 022): their approved weeks, each with what it earns them — the pay fixed
+// The talent's earnings (decision 024): their approved weeks, each with what it earns them — the pay fixed
 // at approval (approve-timesheet.ts: each day's minutes at that day's pay rate) — and whether the company
 // has been invoiced for it. Tenancy in the query: only the talent's own assignments are read.
 

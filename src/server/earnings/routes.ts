@@ -5,7 +5,7 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { actorOf } from '../platform/route-schemas';
 import { findEarnings, getEarningsSummary } from './find-earnings';
 
-// The talent's Earnings page (decision 022): the endpoints of shared/contracts/earnings.ts, applicants only,
+// The talent's Earnings page (decision 024): the endpoints of shared/contracts/earnings.ts, applicants only,
 // each reading the caller's own weeks.
 export async function earningsRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;

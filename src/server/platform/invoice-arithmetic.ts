@@ -4,7 +4,7 @@ import { workAmountCents } from './work-amount';
 // The arithmetic of one invoice, pure and in integers: work items from approved minutes at the rate in
 // effect, then the platform fee on the work and the tax on work plus fee, each rounded half up to the
 // cent once. The total is the sum of the items by construction, so it adds up to the cent, always.
-// Shared (decision 022): the invoice run, a week's cost at approval and the next invoice's estimate all
+// Shared (decision 024): the invoice run, a week's cost at approval and the next invoice's estimate all
 // compute through it, so what a company is shown and what it is billed cannot disagree.
 
 // Minutes an assignment worked at one rate (the rate in effect on the days worked).

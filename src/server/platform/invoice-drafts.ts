@@ -5,7 +5,7 @@ import { billingProfiles } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { type BillableWork, buildInvoiceItems, type InvoiceArithmetic } from './invoice-arithmetic';
 
-// Invoices before they exist (decision 022): the invoice run drafts each company's invoice here, and the
+// Invoices before they exist (decision 024): the invoice run drafts each company's invoice here, and the
 // screens that show money ahead of it (a week's cost at approval, the next invoice's estimate) draft
 // theirs through the same functions, so a preview and the invoice it foretells are one computation.
 

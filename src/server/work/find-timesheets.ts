@@ -47,7 +47,7 @@ export async function findTimesheets({
   return { items: await loadTimesheetViews(db, rows), total: counted?.total ?? 0, page, page_size: pageSize };
 }
 
-// The company's page of weeks, each with what it costs the company (decision 022).
+// The company's page of weeks, each with what it costs the company (decision 024).
 export async function findCompanyTimesheets(
   query: TimesheetQuery & { actor: Extract<WorkActor, { kind: 'company' }> },
 ): Promise<CompanyTimesheetList> {

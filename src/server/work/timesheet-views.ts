@@ -151,7 +151,7 @@ export async function loadTimesheetView(db: Database, week: WeekRef): Promise<Ti
 }
 
 // Weeks as their company reviews them: each with what it costs the company, drafted by the invoice run's
-// own arithmetic (platform/invoice-drafts.ts, decision 022), so the cost shown at approval is the bill.
+// own arithmetic (platform/invoice-drafts.ts, decision 024), so the cost shown at approval is the bill.
 export async function withWeekCosts(
   db: Database,
   views: readonly Timesheet[],

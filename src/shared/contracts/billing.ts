@@ -78,7 +78,7 @@ export const invoicesContract = defineContract(
       params: idParams('invoice'),
       responses: { 200: fileOf('application/pdf') },
     },
-    // Decision 022: the money between approval and invoice.
+    // Decision 024: the money between approval and invoice.
     unbilledWork: {
       method: 'GET',
       path: '/api/company/unbilled-work',
@@ -96,7 +96,7 @@ export const invoicesContract = defineContract(
   },
 );
 
-// The weekly invoice run, seen and brought forward by administrators (decision 022).
+// The weekly invoice run, seen and brought forward by administrators (decision 024).
 export const adminInvoicesContract = defineContract(
   { name: 'adminInvoices', tags: ['admin', 'invoices'] },
   {

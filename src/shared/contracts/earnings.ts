@@ -1,7 +1,7 @@
 import { defineContract } from '../contract';
 import { earningsListSchema, earningsQuerySchema, earningsSummarySchema } from '../earnings';
 
-// The talent's earnings (decision 022): their approved weeks and what each earns them, and the totals.
+// The talent's earnings (decision 024): their approved weeks and what each earns them, and the totals.
 // Their own only; paying the talent extends both with payouts and the balance.
 export const earningsContract = defineContract(
   { name: 'earnings', tags: ['earnings'] },

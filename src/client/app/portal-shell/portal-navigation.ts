@@ -50,7 +50,7 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Messages', href: paths.applicantMessages.getHref(), icon: MessageSquareIcon },
     { label: 'My Applications', href: paths.applicantApplications.getHref(), icon: FileTextIcon },
     { label: 'Timesheets', href: paths.applicantTimesheets.getHref(), icon: ClockIcon },
-    // What approved weeks earn the talent (docs/decisions/022).
+    // What approved weeks earn the talent (docs/decisions/024).
     { label: 'Earnings', href: paths.applicantEarnings.getHref(), icon: BanknoteIcon },
     { label: 'Settings', href: paths.applicantSettings.getHref(), icon: SettingsIcon },
   ],
