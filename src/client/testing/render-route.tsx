@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
@@ -40,18 +40,29 @@ export async function renderRoute(path: string, { user = null, server = createFa
   // The header's Message button counts unread messages (messaging/unread-messages-badge.tsx).
   server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
   vi.stubGlobal('fetch', server.fetch);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // The notification areas inside the router, as App puts them (app/app.tsx): a toast's action may be a link.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <DeferredToasters />
+          </>
+        ),
+        children: routes,
+      },
+    ],
+    { initialEntries: [path] },
+  );
   // As main.tsx: the page's modules are loaded before the first render.
   await preloadRouteModules(router.state.location.pathname);
   // No pause between keystrokes: the tests type a lot, and nothing here depends on timing.
   const events = userEvent.setup({ delay: null });
   const view = render(
-    <>
-      <Suspense fallback={null}>
-        <RouterProvider router={router} />
-      </Suspense>
-      <DeferredToasters />
-    </>,
+    <Suspense fallback={null}>
+      <RouterProvider router={router} />
+    </Suspense>,
   );
   return { ...view, router, server, events };
 }
