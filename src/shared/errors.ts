@@ -4,6 +4,9 @@ import { z } from 'zod';
 const errorCodes = [
   'validation',
   'unauthenticated',
+  // 401 to a request still carrying the session of an account (or company) since suspended: its tabs say
+  // why they were signed out (shared/auth.ts signedOutTexts).
+  'account_suspended',
   'forbidden',
   'not_found',
   'conflict',

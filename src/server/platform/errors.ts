@@ -6,6 +6,7 @@ import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
 const statusByErrorCode: Record<ErrorCode, number> = {
   validation: 400,
   unauthenticated: 401,
+  account_suspended: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
