@@ -18,6 +18,9 @@ const errorCodes = [
   'idempotency_key_reused',
   'rate_limited',
   'unavailable',
+  // 503 while System Settings' maintenance mode is on (server/settings/maintenance-mode.ts): the portal
+  // shows the maintenance screen at once instead of retrying.
+  'maintenance',
   'internal',
 ] as const;
 

@@ -6,6 +6,7 @@ import { type ApiError, isApiError } from './api-client';
 
 type Listener = (error: ApiError) => void;
 const unauthenticatedListeners = new Set<Listener>();
+const maintenanceListeners = new Set<Listener>();
 
 function subscribe(listeners: Set<Listener>, listener: Listener) {
   listeners.add(listener);
@@ -18,15 +19,27 @@ function subscribe(listeners: Set<Listener>, listener: Listener) {
 // suspended: code 'account_suspended'); the portal guard listens and sends the person to sign in again.
 export const onUnauthenticated = (listener: Listener) => subscribe(unauthenticatedListeners, listener);
 
+// A 503 'maintenance' from any of them: the site is down for everyone but administrators (System
+// Settings); the portal shell listens and shows the maintenance screen.
+export const onMaintenance = (listener: Listener) => subscribe(maintenanceListeners, listener);
+
+export const isMaintenanceError = (error: unknown): error is ApiError =>
+  isApiError(error) && error.status === 503 && error.code === 'maintenance';
+
 function reportRefusal(error: unknown) {
   if (isApiError(error) && error.status === 401) {
     for (const listener of unauthenticatedListeners) listener(error);
   }
+  if (isMaintenanceError(error)) {
+    for (const listener of maintenanceListeners) listener(error);
+  }
 }
 
-// Asking again will not change a refusal (4xx); a network blip or a 5xx may pass on a second try.
+// Asking again will not change a refusal (4xx), nor maintenance (its screen says when to come back); a
+// network blip or another 5xx may pass on a second try.
 function shouldRetry(failureCount: number, error: unknown) {
   if (isApiError(error) && error.status < 500) return false;
+  if (isMaintenanceError(error)) return false;
   return failureCount < 2;
 }
 

@@ -10,7 +10,9 @@ import { accountContract } from '~/shared/contracts/account';
 import { authContract } from '~/shared/contracts/auth';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
+import { settingsContract } from '~/shared/contracts/settings';
 import { emailPreferenceTypesByRole } from '~/shared/notifications';
+import { defaultPlatformSettings } from '~/shared/settings';
 import { createFakeServer, type FakeServer } from './fake-server';
 
 // Renders the app at `path` as the browser would: the real route table (layout, portal guard, page),
@@ -39,6 +41,8 @@ export async function renderRoute(path: string, { user = null, server = createFa
   server.fallback(accountContract.updateTimeZone, () => undefined);
   // The header's Message button counts unread messages (messaging/unread-messages-badge.tsx).
   server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
+  // The administrators' portal reads System Settings for its maintenance banner: the defaults, mode off.
+  server.fallback(settingsContract.read, () => ({ settings: defaultPlatformSettings }));
   vi.stubGlobal('fetch', server.fetch);
   // The notification areas inside the router, as App puts them (app/app.tsx): a toast's action may be a link.
   const router = createMemoryRouter(

@@ -16,6 +16,7 @@ const statusByErrorCode: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   unavailable: 503,
+  maintenance: 503,
   internal: 500,
 };
 

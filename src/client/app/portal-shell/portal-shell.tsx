@@ -20,6 +20,7 @@ import type { CurrentUser } from '~/shared/auth';
 import { type PortalRole, paths } from '~/shared/routes';
 import { PageLoading } from '../page-loading';
 import { EmailVerificationBanner } from './email-verification-banner';
+import { MaintenanceBanner, MaintenanceScreen, useIsInMaintenance } from './maintenance';
 import { NotificationsPopover } from './notifications-popover';
 import { PortalGuard } from './portal-guard';
 import { homeByRole, messagesByRole, postJobHref, sidebarByRole } from './portal-navigation';
@@ -57,6 +58,7 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
   const client = useQueryClient();
   const signOut = useSignOut();
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const isInMaintenance = useIsInMaintenance();
 
   async function handleSignOut() {
     await untilReadsFinish(client);
@@ -77,6 +79,8 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
     });
   }
 
+  // Down for everyone but administrators: the server's answer says so, and no page waits on its reads.
+  if (isInMaintenance) return <MaintenanceScreen />;
   return (
     <PortalGuard portalRole={portalRole} isSigningOut={isSigningOut}>
       {(user) => <PortalFrame role={portalRole} user={user} onSignOut={handleSignOut} />}
@@ -176,6 +180,7 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
               <UserMenu portalRole={role} user={user} onSignOut={onSignOut} />
             </div>
           </header>
+          {role === 'admin' && <MaintenanceBanner />}
           <main id="main" className="flex-1 p-4 sm:p-6">
             {!user.email_verified && <EmailVerificationBanner email={user.email} />}
             <Suspense fallback={<PageLoading />}>
