@@ -149,6 +149,8 @@ describe('system settings', () => {
         expect(page.headers['retry-after']).toBe('300');
         expect(page.body).toContain(`<h1>${maintenanceTexts.title}</h1>`);
         expect(page.body).toContain(maintenanceTexts.body);
+        // Its icon, as every page has: else the browser asks for /favicon.ico, which does not exist.
+        expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       }
       const signIn = await anonymous('POST', '/api/auth/sign-in', {
         email: applicant.user.email,

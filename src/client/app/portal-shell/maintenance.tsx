@@ -50,16 +50,16 @@ export function MaintenanceBanner() {
   return (
     <section
       aria-label="Maintenance mode"
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-600/40 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:px-6"
+      className="flex items-start gap-3 border-b border-amber-600/40 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:items-center sm:px-6"
     >
-      <WrenchIcon className="size-4 shrink-0" aria-hidden="true" />
+      <WrenchIcon className="mt-0.5 size-4 shrink-0 sm:mt-0" aria-hidden="true" />
       <p className="min-w-0 flex-1">
-        <strong className="font-semibold">Maintenance mode is on.</strong> Tandem is down for everyone but
-        administrators: visitors and signed-in users see the maintenance page.
+        <strong className="font-semibold">Maintenance mode is on:</strong> Tandem is down for everyone but
+        administrators.
       </p>
       <Link
         to={paths.adminSettings.getHref()}
-        className="font-medium underline underline-offset-4 hover:text-amber-800"
+        className="shrink-0 font-medium underline underline-offset-4 hover:text-amber-800"
       >
         System Settings
       </Link>
