@@ -26,6 +26,9 @@ interface RenderRouteOptions {
 
 export async function renderRoute(path: string, { user = null, server = createFakeServer() }: RenderRouteOptions = {}) {
   server.fallback(authContract.me, () => ({ user }));
+  // The sign-in page lists the identity providers (a portal that signs out or is signed out lands there):
+  // none configured.
+  server.fallback(authContract.providers, () => ({ providers: [] }));
   // The portal header's bell, and the settings' email notifications: nothing yet, all on.
   server.fallback(notificationsContract.list, ({ query }) => ({
     items: [],

@@ -44,8 +44,6 @@ async function openSuspendableTab() {
   const server = createFakeServer();
   fakeBillingApi(server);
   let isSuspended = false;
-  // The sign-in page the tab lands on lists the identity providers: none here.
-  server.on(authContract.providers, () => ({ providers: [] }));
   server.on(authContract.me, () =>
     isSuspended ? { user: null, signed_out_reason: 'company_suspended' as const } : { user: companyUser() },
   );
