@@ -13,6 +13,24 @@ function chromiumPath(): string | undefined {
   }
 }
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+const SITE_WIDE_TESTS = /maintenance-mode\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/playwright',
@@ -42,21 +60,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: chromiumPath(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
+      testIgnore: SITE_WIDE_TESTS,
+      use: chromium,
+    },
+    {
+      // Journeys that change the whole site (maintenance mode answers 503 to every browser but an
+      // administrator's): they run on their own, after every other test, and put the site back.
+      name: 'site-wide',
+      testMatch: SITE_WIDE_TESTS,
+      dependencies: ['chromium'],
+      use: chromium,
     },
   ],
 });

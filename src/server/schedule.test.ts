@@ -46,7 +46,8 @@ describe('the schedule', () => {
       'auto-pay-invoices': '0 6 * * *',
       'apply-retention': '30 3 * * *',
       'sweep-stored-files': '17 * * * *',
+      'start-due-assignments': '2 * * * *',
     });
-    expect(scheduled).toHaveLength(6);
+    expect(scheduled).toHaveLength(7);
   });
 });

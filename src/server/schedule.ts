@@ -16,6 +16,7 @@ import { sendMessageDigests } from './notifications/send-message-digests';
 import { sweepStoredFiles } from './platform/file-store';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { applyRetention } from './privacy/apply-retention';
+import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
 // Features export what a job does; route plugins start nothing. Jobs run on pg-boss (decision 012):
@@ -101,6 +102,12 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'sweep-stored-files': {
       cron: '17 * * * *',
       work: () => sweepStoredFiles({ files, logger }),
+    },
+    // Every hour, just after it turns: a start date comes at the top of an hour in the job's zone (whole
+    // hours from UTC), so an accepted offer's assignment starts within minutes of its day.
+    'start-due-assignments': {
+      cron: '2 * * * *',
+      work: () => startDueAssignments({ db }),
     },
   };
 }

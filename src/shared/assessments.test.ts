@@ -61,6 +61,12 @@ describe('checkQuestion', () => {
       checkQuestion(question({ type: 'short-answer', use_ai: true, rubric: 'Says yes.' }), { publishing: true }),
     ).toEqual({});
   });
+
+  it('publishes a short answer without accepted answers or AI: a person grades it', () => {
+    const byHand = question({ type: 'short-answer', use_ai: false, answer_key: null });
+    expect(checkQuestion(byHand, { publishing: true })).toEqual({});
+    expect(gradingMethodOf({ ...byHand, answer_key: null })).toBe('manual');
+  });
 });
 
 describe('normalizeQuestion', () => {

@@ -68,6 +68,10 @@ const aiGradableQuestionTypes = ['short-answer', 'paragraph'] as const satisfies
 export const ungradedQuestionTypes = ['paragraph', 'file-upload'] as const satisfies QuestionType[];
 // Types whose answer key is optional, an accepted range: without one the answer is an opinion, not scored.
 export const rangeQuestionTypes = ['linear-scale', 'rating'] as const satisfies QuestionType[];
+// Types a person may grade instead of a key: a short answer without accepted answers (and without AI
+// grading) waits for the company to grade it, as a paragraph does. The other keyed types are choices or
+// exact values, where a missing key is an author's gap, not a way of grading.
+const handGradableQuestionTypes = ['short-answer'] as const satisfies QuestionType[];
 type ChoiceQuestionType = (typeof choiceQuestionTypes)[number];
 type GridQuestionType = (typeof gridQuestionTypes)[number];
 
@@ -160,6 +164,11 @@ export function takesAnswerKey(type: QuestionType): boolean {
 
 export function isRangeQuestion(type: QuestionType): boolean {
   return (rangeQuestionTypes as readonly QuestionType[]).includes(type);
+}
+
+// Whether a question of this type without its answer key is graded by hand, published or not.
+export function isHandGradableWithoutKey(type: QuestionType): boolean {
+  return (handGradableQuestionTypes as readonly QuestionType[]).includes(type);
 }
 
 // How an answer to the question is graded: against its answer key ('auto'), by the text grader against
@@ -438,8 +447,9 @@ function checkAnswerKey(question: ReturnType<typeof normalizeQuestion<QuestionDr
     return lowest <= key.min && key.min <= key.max && key.max <= highest ? undefined : testTexts.answerKeyRange;
   }
   if (isAnswerRange(key)) return testTexts.answerKeyShape;
-  // A short answer graded by AI is judged against its rubric; accepted answers are optional then.
-  if (key === null) return publishing && !question.use_ai ? testTexts.answerKeyRequired : undefined;
+  // A short answer without accepted answers is graded by AI against its rubric, or else by a person
+  // (gradingMethodOf says 'manual'): publishing it is fine. The other types need their key to publish.
+  if (key === null) return publishing && !isHandGradableWithoutKey(type) ? testTexts.answerKeyRequired : undefined;
   switch (type) {
     case 'short-answer':
       return isStringList(key) ? undefined : testTexts.answerKeyShape;

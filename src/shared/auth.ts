@@ -24,6 +24,16 @@ export const authMessages = {
 
 export const userStatuses = ['active', 'suspended'] as const;
 
+// Why the server ended a session that a tab still holds: an administrator suspended the account or its
+// company. The API says so (401 'account_suspended', GET /api/auth/me's signed_out_reason), and the
+// sign-in page the tab lands on gives the sentence.
+export const signedOutReasons = ['account_suspended', 'company_suspended'] as const;
+export type SignedOutReason = (typeof signedOutReasons)[number];
+export const signedOutTexts: Record<SignedOutReason, string> = {
+  account_suspended: 'Your account has been suspended, so you were signed out. Please contact support.',
+  company_suspended: 'Your company’s account has been suspended, so you were signed out. Please contact support.',
+};
+
 // What an emailed single-use link is for.
 export const oneTimeTokenPurposes = ['verify_email', 'reset_password', 'change_email'] as const;
 

@@ -4,6 +4,9 @@ import { z } from 'zod';
 const errorCodes = [
   'validation',
   'unauthenticated',
+  // 401 to a request still carrying the session of an account (or company) since suspended: its tabs say
+  // why they were signed out (shared/auth.ts signedOutTexts).
+  'account_suspended',
   'forbidden',
   'not_found',
   'conflict',
@@ -15,6 +18,9 @@ const errorCodes = [
   'idempotency_key_reused',
   'rate_limited',
   'unavailable',
+  // 503 while System Settings' maintenance mode is on (server/settings/maintenance-mode.ts): the portal
+  // shows the maintenance screen at once instead of retrying.
+  'maintenance',
   'internal',
 ] as const;
 

@@ -181,6 +181,19 @@ const requiredTestSchema = z.object({
 });
 export type RequiredTest = z.infer<typeof requiredTestSchema>;
 
+// A required test the caller still has to take or finish: their open attempt at it (started or not),
+// whichever job it was assigned for. Its id is the attempt's, the page where it is taken
+// (/applicant/tests/:id).
+const waitingTestSchema = z.object({
+  id: z.string(),
+  test_id: z.string(),
+  name: z.string(),
+  // Minutes, from Start.
+  time_limit: z.number(),
+  status: z.enum(['assigned', 'started']),
+});
+export type WaitingTest = z.infer<typeof waitingTestSchema>;
+
 // The whole post, as anyone may read an open public job (no company-internal fields such as cc_email).
 export const publicJobSchema = postedJobSchema.extend({
   description: z.string(),
@@ -211,6 +224,8 @@ export const jobPostingSchema = publicJobSchema.extend({
   visibility: z.enum(jobVisibilities),
   is_saved: z.boolean(),
   application: myApplicationSchema.nullable(),
+  // Once applied: the required tests still waiting for the caller (empty before applying).
+  waiting_tests: z.array(waitingTestSchema),
 });
 export type JobPosting = z.infer<typeof jobPostingSchema>;
 
@@ -247,6 +262,8 @@ export const submittedApplicationSchema = z.object({
   cover_letter: z.string(),
   proposal_rate: z.number().nullable(),
   created_at: z.string(),
+  // The job's required tests the applicant now has to take (docs/design.md §5: assigned as they apply).
+  waiting_tests: z.array(waitingTestSchema),
 });
 export type SubmittedApplication = z.infer<typeof submittedApplicationSchema>;
 

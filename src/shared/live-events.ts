@@ -16,6 +16,9 @@ export const PRESENCE_TTL_MS = 60_000;
 // Reconnect backoff: doubling from the first delay up to the cap, with jitter.
 export const RECONNECT_FIRST_DELAY_MS = 500;
 export const RECONNECT_MAX_DELAY_MS = 15_000;
+// The close code of a socket whose session has ended (signed out, expired, suspended): the tab asks who
+// it is now instead of reconnecting.
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 // Events: the `type` says what happened; the rest is what a screen needs to show it.
 export type LiveEvent =
@@ -30,7 +33,9 @@ export type LiveEvent =
   | { type: 'notification.created'; notification: unknown; unread_count: number }
   | { type: 'notifications.unread'; unread_count: number }
   // Something about a meeting changed: calendars refetch.
-  | { type: 'meeting.changed'; meeting_id: string };
+  | { type: 'meeting.changed'; meeting_id: string }
+  // The person's sessions were ended (a suspension): the tab asks GET /api/auth/me who it is, and why not.
+  | { type: 'session.ended' };
 
 export type LiveEventType = LiveEvent['type'];
 

@@ -1,14 +1,16 @@
 import type { Page } from '@playwright/test';
+import { signedOutTexts } from '../../src/shared/auth';
 import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { uniqueName } from './support/jobs';
 import { expectNothingClipped } from './support/layout';
+import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
 // Company and Applicant Management: an administrator assigns a company its account
-// manager, looks at its details and suspends it (its people are signed out at once); verifies an
-// applicant's ID and suspends them.
+// manager, looks at its details and suspends it (its people are signed out at once, and a tab left open
+// says why); verifies an applicant's ID and suspends them.
 
 test.beforeEach(async ({ context, baseURL }) => {
   await chooseEssentialCookies(context, baseURL);
@@ -27,6 +29,8 @@ async function searchList(page: Page, label: string, table: string, text: string
 
 test('an administrator assigns an account manager, views a company and suspends it', async ({
   page,
+  browser,
+  baseURL,
   request,
   loginAs,
   createAccount,
@@ -39,6 +43,10 @@ test('an administrator assigns an account manager, views a company and suspends 
   const { token } = (await session.json()) as { token: string };
   const ownerRequest = () => request.get('/api/company', { headers: { cookie: `tandem_session=${token}` } });
   expect((await ownerRequest()).status()).toBe(200);
+  // And has the portal open in another browser: that tab must say why it was signed out.
+  const ownerTab = await openSecondBrowser({ browser, request, baseURL, email: owner.email });
+  await ownerTab.page.goto(paths.companyDashboard.getHref());
+  await expect(ownerTab.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   await loginAs('admin');
   await page.goto(paths.adminCompanies.getHref());
@@ -72,7 +80,15 @@ test('an administrator assigns an account manager, views a company and suspends 
   await expect(toasts(page).getByText('Companies Suspended', { exact: true })).toBeVisible();
   await expect(row).toContainText('Suspended');
   await expect(bulkBar).toBeHidden();
-  expect((await ownerRequest()).status()).toBe(401);
+  const refused = await ownerRequest();
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).code).toBe('account_suspended');
+  // The open tab is told at once (no request of its own needed) and lands on sign-in saying why.
+  await expect(ownerTab.page).toHaveURL(/\/login\?redirect=/);
+  await expect(ownerTab.page.getByText(signedOutTexts.company_suspended)).toBeVisible();
+  await saveScreenshots(ownerTab.page, 'signed-out-suspended');
+  expect(ownerTab.errors).toEqual([]);
+  await ownerTab.context.close();
   const signIn = await request.post('/api/auth/sign-in', {
     data: { email: owner.email, password: owner.password },
     headers: { 'sec-fetch-site': 'same-origin' },

@@ -4,7 +4,7 @@ import type { ApplicantApplicationList } from '../../src/shared/applications';
 import { paths } from '../../src/shared/routes';
 import { profileTexts } from '../../src/shared/talent';
 import { chooseEssentialCookies, readEmailLink, uniqueEmail, uniquePassword } from './support/auth';
-import { createJob } from './support/jobs';
+import { createJob, pickCalendarDay } from './support/jobs';
 import { expect, test } from './support/test';
 
 // The whole marketplace loop, as two people in two browsers: a new applicant registers,
@@ -12,7 +12,6 @@ import { expect, test } from './support/test';
 // sees it in My Applications; the company shortlists, interviews and offers; the applicant accepts; the
 // company sees Hired, and the assignment exists.
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 test('an applicant is found, interviewed, offered and hired, end to end', async ({
@@ -105,7 +104,9 @@ test('an applicant is found, interviewed, offered and hired, end to end', async 
   const offer = companyPage.getByRole('dialog', { name: 'Make Offer' });
   await offer.getByLabel('Hourly rate (USD)').fill('31');
   await offer.getByLabel('Weekly hours').fill('30');
-  await offer.getByLabel('Start date').fill(inDays(10));
+  const tenDaysAhead = new Date();
+  tenDaysAhead.setDate(tenDaysAhead.getDate() + 10);
+  const startDate = await pickCalendarDay(companyPage, offer.getByLabel('Start date'), tenDaysAhead);
   await offer.getByRole('button', { name: 'Send Offer' }).click();
   await expect(offer).toBeHidden();
   await expect(drawer.getByRole('status').getByText('Offer')).toBeVisible();
@@ -129,6 +130,6 @@ test('an applicant is found, interviewed, offered and hired, end to end', async 
   expect(mine.status()).toBe(200);
   const [hired] = ((await mine.json()) as ApplicantApplicationList).items;
   expect(hired).toMatchObject({ status: 'hired', job_id: job.id });
-  expect(hired?.assignment).toMatchObject({ status: 'pending', rate: 31, weekly_hours: 30, start_date: inDays(10) });
+  expect(hired?.assignment).toMatchObject({ status: 'pending', rate: 31, weekly_hours: 30, start_date: startDate });
   await companyContext.close();
 });

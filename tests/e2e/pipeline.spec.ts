@@ -4,7 +4,7 @@ import type { ApplicationDetail } from '../../src/shared/pipeline';
 import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createJob } from './support/jobs';
+import { createJob, pickCalendarDay } from './support/jobs';
 import { expectNothingClipped } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
@@ -79,7 +79,9 @@ test('the company moves an applicant to a hire and the job fills', async ({ page
   await expectNoSeriousViolations(page);
   await offer.getByLabel('Hourly rate (USD)').fill('60');
   await offer.getByLabel('Weekly hours').fill('32');
-  await offer.getByLabel('Start date').fill(inDays(7));
+  const weekAhead = new Date();
+  weekAhead.setDate(weekAhead.getDate() + 7);
+  await pickCalendarDay(page, offer.getByLabel('Start date'), weekAhead);
   await offer.getByRole('button', { name: 'Send Offer' }).click();
   await expect(offer).toBeHidden();
   await expect(drawer.getByRole('status').getByText('Offer')).toBeVisible();

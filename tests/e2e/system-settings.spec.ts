@@ -7,8 +7,9 @@ import { expect, saveScreenshots, test } from './support/test';
 
 // System Settings: an administrator changes and saves settings, Reset restores the
 // defaults, and every user manages personal API tokens in their settings. Maintenance mode itself is
-// checked by the API tests (src/server/settings/system-settings.test.ts): turned on here, it would
-// answer 503 to the browser tests running beside this one.
+// checked by the API tests (src/server/settings/system-settings.test.ts) and by maintenance-mode.spec.ts,
+// which runs alone after the others: turned on here, it would answer 503 to the browser tests running
+// beside this one.
 
 test.beforeEach(async ({ context, baseURL }) => {
   await chooseEssentialCookies(context, baseURL);

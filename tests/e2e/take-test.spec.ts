@@ -85,6 +85,17 @@ test('an applicant takes a required test, reloads midway, submits; the company g
   await apply.getByLabel('Cover letter').fill('I have answered support tickets for five years.');
   await apply.getByRole('button', { name: 'Submit Application' }).click();
   await expect(apply).toBeHidden();
+  // What happens next: the notification and the job's page say the test is waiting, and lead to it.
+  const notification = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(notification.getByText('Application submitted!', { exact: true })).toBeVisible();
+  await expect(notification.getByText(`A skills test is waiting: ${skillsTest.name}.`, { exact: false })).toBeVisible();
+  await expect(notification.getByRole('link', { name: 'Take the test' })).toHaveAttribute(
+    'href',
+    /\/applicant\/tests\//,
+  );
+  const waiting = page.getByRole('region', { name: 'A skills test is waiting' });
+  await expect(waiting.getByRole('link', { name: `Take the test: ${skillsTest.name}` })).toBeVisible();
+  await saveScreenshots(page, 'job-posting-test-waiting');
 
   await page.goto(paths.applicantDashboard.getHref());
   await page

@@ -10,6 +10,7 @@ import {
   isAnswerRange,
   isChoiceQuestion,
   isGridQuestion,
+  isHandGradableWithoutKey,
   isRangeQuestion,
   takesAnswerKey,
 } from '~/shared/assessments';
@@ -183,8 +184,12 @@ function Grading({ question }: { question: QuestionContent }) {
   }
   if (method === 'unscored') return <Note>An opinion: no answer is wrong, so it is not scored.</Note>;
   if (!takesAnswerKey(question.type)) return <Note>A person grades this answer.</Note>;
-  // Without its key a question counts as graded by hand, but only a draft may stay so: publishing asks for it.
-  if (question.answer_key === null) return <Note tone="warning">No correct answer set yet.</Note>;
+  if (question.answer_key === null) {
+    // A short answer without accepted answers is graded by hand, published or not; another type without
+    // its key counts as graded by hand only in a draft: publishing asks for it.
+    if (isHandGradableWithoutKey(question.type)) return <Note>No accepted answers: a person grades this answer.</Note>;
+    return <Note tone="warning">No correct answer set yet.</Note>;
+  }
   return null;
 }
 

@@ -4,6 +4,7 @@ import { discardChangesTexts } from '~/client/components/discard-changes';
 import {
   addPanel,
   addQuestion,
+  chooseType,
   fillLines,
   findNotification,
   openCreateTest,
@@ -24,6 +25,29 @@ const button = (name: string) => screen.getByRole('button', { name });
 const jobsPageHeading = () => screen.findByRole('heading', { level: 1, name: paths.companyJobs.title });
 
 describe('Create Test', () => {
+  it('publishes a short answer graded by hand: no accepted answers, no AI', async () => {
+    const { events, tests } = await openCreateTest();
+    await events.type(screen.getByLabelText('Test name'), 'Support Writing');
+    await events.selectOptions(screen.getByLabelText('Test type'), 'Language');
+    await chooseType(events, 'short-answer');
+    expect(
+      addPanel().getByText('Off: the accepted answers count as correct; without any, a person grades each answer.'),
+    ).toBeInTheDocument();
+    const card = await addQuestion(events, { type: 'short-answer', text: 'Which ticketing tool have you used most?' });
+    expect(within(card).getByText('Graded by hand')).toBeInTheDocument();
+    expect(within(card).getByText('No accepted answers: a person grades this answer.')).toBeInTheDocument();
+    expect(within(card).getByText('1 point')).toBeInTheDocument();
+    expect(screen.getByText('Question 1 is graded by hand.')).toBeInTheDocument();
+
+    await events.click(button('Create Test'));
+    expect(await findNotification(testTexts.created)).toBeInTheDocument();
+    expect(tests[0]).toMatchObject({
+      name: 'Support Writing',
+      is_active: true,
+      questions: [{ type: 'short-answer', use_ai: false, answer_key: null }],
+    });
+  });
+
   it('asks for the required fields, then for each correct answer, and lands on the Tests tab', async () => {
     const { events, tests } = await openCreateTest();
     await events.click(button('Create Test'));

@@ -25,6 +25,7 @@ import {
   type SignInInput,
   type SignInResult,
   safeRedirectPath,
+  signedOutTexts,
   signInSchema,
 } from '~/shared/auth';
 import { paths } from '~/shared/routes';
@@ -62,6 +63,11 @@ export default function LoginPage(_props: PageProps) {
         <h1 className="text-2xl font-bold tracking-tight">{headings[tab].title}</h1>
         <p className="text-sm text-muted-foreground">{headings[tab].description}</p>
       </div>
+      {data?.signed_out_reason && (
+        <Alert variant="warning" className="mb-4">
+          {signedOutTexts[data.signed_out_reason]}
+        </Alert>
+      )}
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList width="full">
           <TabsTrigger value="login">Login</TabsTrigger>

@@ -62,6 +62,10 @@ export function useApplyToJob(jobId: string) {
       patchJob(queryClient, jobId, {
         application: { id: application.id, status: application.status, created_at: application.created_at },
       });
+      // The job's page says at once which tests now wait for the applicant.
+      queryClient.setQueryData<JobPosting>(queryKeys.jobBoard.detail(jobId), (job) =>
+        job ? { ...job, waiting_tests: application.waiting_tests } : job,
+      );
       return refreshAfterChange(queryClient);
     },
     // A refusal (applied already, the job closed meanwhile) means the screen is behind: catch up.

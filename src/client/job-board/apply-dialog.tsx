@@ -13,11 +13,13 @@ import { isApiError } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
 import { COVER_LETTER_MAX_LENGTH, jobBoardTexts, PROPOSAL_RATE_MAX } from '~/shared/job-board';
 import { useApplyToJob } from './api';
+import { WaitingTestToastAction, waitingTestsSentence } from './waiting-tests';
 
 // The apply dialog (docs/spec/portal-and-public-site.md §2, §3 "Application", §5, §8): a cover letter, required
-// in the spec's words, and an optional hourly rate. Success says 'Application submitted!' and closes; the
-// server's reason for a refusal (applied already, the job closed, an unconfirmed address) is shown as it is,
-// anything else with the spec's error notification.
+// in the spec's words, and an optional hourly rate. Success says 'Application submitted!' and closes, with
+// the skills tests now waiting and a way into the first (waiting-tests.tsx); the server's reason for a
+// refusal (applied already, the job closed, an unconfirmed address) is shown as it is, anything else with
+// the spec's error notification.
 
 const applyFormSchema = z.object({
   cover_letter: z
@@ -76,8 +78,20 @@ function ApplyForm({
     setServerMessage(null);
     const rate = values.proposal_rate.trim();
     try {
-      await apply.mutateAsync({ cover_letter: values.cover_letter, proposal_rate: rate === '' ? null : Number(rate) });
-      toast({ title: jobBoardTexts.submitted, description: job.title });
+      const application = await apply.mutateAsync({
+        cover_letter: values.cover_letter,
+        proposal_rate: rate === '' ? null : Number(rate),
+      });
+      const [firstTest] = application.waiting_tests;
+      toast(
+        firstTest
+          ? {
+              title: jobBoardTexts.submitted,
+              description: waitingTestsSentence(application.waiting_tests),
+              action: <WaitingTestToastAction test={firstTest} />,
+            }
+          : { title: jobBoardTexts.submitted, description: job.title },
+      );
       onDone();
     } catch (error) {
       const message = applyServerError(form, error, { fields: applyFormFields, fallback: jobBoardTexts.submitError });

@@ -5,7 +5,13 @@ import { createFakeServer, type FakeServer, reply, replyError } from '~/client/t
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationsContract } from '~/shared/contracts/applications';
 import { jobBoardContract } from '~/shared/contracts/job-board';
-import { type JobListing, type JobPosting, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
+import {
+  type JobListing,
+  type JobPosting,
+  jobBoardTexts,
+  type SubmittedApplication,
+  type WaitingTest,
+} from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 
 // Find Jobs and the apply dialog (docs/spec/portal-and-public-site.md §2, §4, §5, §8, §9): the cover letter
@@ -34,8 +40,13 @@ function listing(overrides: Partial<JobListing> = {}): JobListing {
   };
 }
 
-// /api/applicant/jobs and what a card does, answered from memory; `answer` overrides a call.
-function fakeJobBoardApi(server: FakeServer, jobs: JobListing[]) {
+// /api/applicant/jobs and what a card does, answered from memory; `answer` overrides a call. Applying to a
+// job of `waitingTestsOf` assigns its tests, which then wait for the applicant.
+function fakeJobBoardApi(
+  server: FakeServer,
+  jobs: JobListing[],
+  waitingTestsOf: ReadonlyMap<string, WaitingTest[]> = new Map(),
+) {
   const store = jobs.map((job) => ({ ...job }));
   const find = (id: string | undefined) => store.find((job) => job.id === id);
   server.on(jobBoardContract.findJobs, ({ query }) => ({
@@ -54,6 +65,7 @@ function fakeJobBoardApi(server: FakeServer, jobs: JobListing[]) {
       start_date: null,
       required_certs: [],
       required_tests: [],
+      waiting_tests: job.application ? (waitingTestsOf.get(job.id) ?? []) : [],
     };
     return posting;
   });
@@ -76,6 +88,7 @@ function fakeJobBoardApi(server: FakeServer, jobs: JobListing[]) {
       cover_letter: body.cover_letter,
       proposal_rate: body.proposal_rate ?? null,
       created_at: new Date().toISOString(),
+      waiting_tests: waitingTestsOf.get(params.id) ?? [],
     };
     if (job) job.application = { id: application.id, status: 'submitted', created_at: application.created_at };
     return reply(201, application);
@@ -345,6 +358,77 @@ describe('a job’s page', () => {
     expect(await screen.findByRole('dialog', { name: 'Apply to Data Entry Clerk' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: paths.applicantJob.title, hidden: true })).toBeInTheDocument();
     expect(document.title).toBe(`Data Entry Clerk · ${paths.applicantJob.title} · Tandem`);
+  });
+
+  it('after applying, says a skills test is waiting, in the notification and on the page, with the way into it', async () => {
+    const job = listing({ title: 'Support Writer' });
+    const test: WaitingTest = {
+      id: fakeId(),
+      test_id: fakeId(),
+      name: 'Writing Basics',
+      time_limit: 30,
+      status: 'assigned',
+    };
+    const server = createFakeServer();
+    fakeJobBoardApi(server, [job], new Map([[job.id, [test]]]));
+    const { events } = await renderRoute(paths.applicantJob.getHref({ id: job.id }), {
+      user: applicantUser(),
+      server,
+    });
+    // Before applying, nothing waits.
+    await screen.findByRole('heading', { level: 2, name: 'Support Writer' });
+    expect(screen.queryByRole('region', { name: 'A skills test is waiting' })).not.toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: `${jobBoardTexts.applyNow}: Support Writer` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply to Support Writer' });
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'I write clear answers.');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+
+    // The spec's words, then what to do next.
+    expect(await findNotification(jobBoardTexts.submitted)).toBeInTheDocument();
+    const toast = await notificationArea();
+    expect(
+      within(toast).getByText(
+        'A skills test is waiting: Writing Basics. The company sees your result with your application.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(toast).getByRole('link', { name: 'Take the test' })).toHaveAttribute(
+      'href',
+      paths.applicantTest.getHref({ id: test.id }),
+    );
+
+    const callout = await screen.findByRole('region', { name: 'A skills test is waiting' });
+    expect(within(callout).getByText('Writing Basics')).toBeInTheDocument();
+    expect(within(callout).getByText('· 30 minutes')).toBeInTheDocument();
+    expect(within(callout).getByRole('link', { name: 'Take the test: Writing Basics' })).toHaveAttribute(
+      'href',
+      paths.applicantTest.getHref({ id: test.id }),
+    );
+  });
+
+  it('leads into a started test until it is submitted, then says nothing more', async () => {
+    const applied = () => ({ id: fakeId(), status: 'submitted' as const, created_at: new Date().toISOString() });
+    const inProgress = listing({ title: 'Data Clerk', application: applied() });
+    const finished = listing({ title: 'Data Auditor', application: applied() });
+    const started: WaitingTest = { id: fakeId(), test_id: fakeId(), name: 'Typing', time_limit: 15, status: 'started' };
+    const server = createFakeServer();
+    // A submitted attempt is not waiting: the server leaves it out.
+    fakeJobBoardApi(server, [inProgress, finished], new Map([[inProgress.id, [started]]]));
+    const { router } = await renderRoute(paths.applicantJob.getHref({ id: inProgress.id }), {
+      user: applicantUser(),
+      server,
+    });
+    const callout = await screen.findByRole('region', { name: 'A skills test is waiting' });
+    expect(within(callout).getByText('· in progress')).toBeInTheDocument();
+    expect(within(callout).getByRole('link', { name: 'Continue the test: Typing' })).toHaveAttribute(
+      'href',
+      paths.applicantTest.getHref({ id: started.id }),
+    );
+
+    await router.navigate(paths.applicantJob.getHref({ id: finished.id }));
+    await screen.findByRole('heading', { level: 2, name: 'Data Auditor' });
+    expect(screen.getByText(/You applied on/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /skills tests? (is|are) waiting/ })).not.toBeInTheDocument();
   });
 
   it('says a job that does not exist does not', async () => {

@@ -20,12 +20,14 @@ import { ApplyButton } from './apply-button';
 import { ApplyDialog } from './apply-dialog';
 import { JobFacts, JobPostSections } from './job-post-details';
 import { SaveJobButton } from './save-job-button';
+import { WaitingTestsCallout } from './waiting-tests';
 
 // ?apply=1 opens the apply dialog at once: the public job page's Apply button comes back here through
 // sign-in.
 const APPLY_SEARCH_KEY = 'apply';
 
-// /applicant/jobs/:id: one job's whole post and required tests, the heart, and Apply Now.
+// /applicant/jobs/:id: one job's whole post and required tests, the heart, and Apply Now; once applied,
+// the required tests still waiting for the applicant, with the way into each.
 export default function JobPostingPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const { id = '' } = useParams();
@@ -129,6 +131,7 @@ function JobPostingCard({ job }: { job: JobPosting }) {
             </Link>
           </p>
         )}
+        {job.application && <WaitingTestsCallout tests={job.waiting_tests} />}
         {!job.application && job.status !== 'open' && (
           <p className="text-sm text-muted-foreground">{jobBoardTexts.jobNotOpen}</p>
         )}

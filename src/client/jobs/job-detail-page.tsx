@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatLongDate } from '~/client/components/date-picker';
 import { DetailSection, JobSkillsAndCertifications, NoneText } from '~/client/components/detail-section';
 import { PortalPage } from '~/client/components/portal-page';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
@@ -11,7 +12,6 @@ import { paths } from '~/shared/routes';
 import { JobActions } from './job-actions';
 import { JobLoadError, JobLoading, JobNotFound, useJobOfPage } from './job-page-states';
 import { JobStatusBadges } from './job-status-badge';
-import { formatStartDate } from './start-date-picker';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -73,7 +73,7 @@ function JobPost({ job }: { job: Job }) {
           <Fact label="Engagement">{job.engagement_type === 'hourly' ? 'Hourly' : 'Fixed price'}</Fact>
           <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
           <Fact label="Openings">{`${job.hired_count} of ${job.openings} filled`}</Fact>
-          <Fact label="Start date">{job.start_date ? formatStartDate(job.start_date) : 'Flexible'}</Fact>
+          <Fact label="Start date">{job.start_date ? formatLongDate(job.start_date) : 'Flexible'}</Fact>
           <Fact label="Timezone">{job.timezone}</Fact>
           <Fact label="Visibility">{job.visibility === 'public' ? 'Public' : 'Private'}</Fact>
           <Fact label={wasPublished ? 'Launch date' : 'Created'}>

@@ -211,15 +211,3 @@ export function findPublishProblem(values: JobFormValues): PublishProblem | null
 export function toggleItem<Item>(items: readonly Item[], item: Item): Item[] {
   return items.includes(item) ? items.filter((other) => other !== item) : [...items, item];
 }
-
-// Calendar days as the API writes them (YYYY-MM-DD), read and written in the viewer's own zone.
-export function toIsoDay(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
-export function fromIsoDay(day: string): Date {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(year, month - 1, date);
-}

@@ -8,6 +8,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { DatePicker } from '~/client/components/date-picker';
 import { CancelLink } from '~/client/components/discard-changes';
 import { TagInput } from '~/client/components/tag-input';
 import { Alert } from '~/client/components/ui/alert';
@@ -48,7 +49,6 @@ import {
   withDraftDefaults,
 } from './job-form-values';
 import { RequiredTestsPicker } from './required-tests-picker';
-import { StartDatePicker } from './start-date-picker';
 
 // Save as Draft and Publish Job create a job; Save Changes and Publish Job edit one.
 type Action = 'draft' | 'publish' | 'save';
@@ -252,11 +252,14 @@ export function JobForm({ job }: { job?: Job }) {
                 control={form.control}
                 name="start_date"
                 render={({ field }) => (
-                  <StartDatePicker
+                  <DatePicker
                     {...control}
+                    label="Start date"
                     value={field.value}
                     onChange={field.onChange}
+                    disablePast
                     keptDate={job?.start_date}
+                    clearable
                   />
                 )}
               />

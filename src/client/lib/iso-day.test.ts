@@ -11,6 +11,9 @@ describe('ISO days', () => {
     const date = fromIsoDay('2026-03-09');
     expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([2026, 2, 9, 0]);
     expect(toIsoDay(fromIsoDay('2026-02-28'))).toBe('2026-02-28');
+    // The job form's and the offer's date picker (components/date-picker.tsx) go through these.
+    expect(toIsoDay(fromIsoDay('2026-03-09'))).toBe('2026-03-09');
+    expect(toIsoDay(new Date(2026, 11, 31))).toBe('2026-12-31');
   });
 
   it('format for a filter button', () => {

@@ -19,6 +19,7 @@ import {
   holdLiveConnection,
   type LiveStatus,
   onLiveReconnect,
+  onLiveSessionEnded,
   sendLive,
   setLiveClock,
   subscribeLive,
@@ -51,7 +52,10 @@ describe('the live connection of a tab', () => {
   const released: Array<() => void> = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { LIVE_HEARTBEAT_MS: String(SERVER_HEARTBEAT_MS) } });
+    testApp = await createTestApp({
+      // The server asks which sessions still stand five times a second, not once a minute.
+      env: { LIVE_HEARTBEAT_MS: String(SERVER_HEARTBEAT_MS), LIVE_SESSION_RECHECK_MS: '200' },
+    });
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = testApp.app.server.address() as AddressInfo;
     serverOrigin = `http://127.0.0.1:${port}`;
@@ -275,5 +279,20 @@ describe('the live connection of a tab', () => {
     expect(caughtUp).toEqual(['Sent while you were away.', 'And another.']);
     expect(heard).toHaveLength(1);
     expect(reconnects).toBe(1);
+  });
+
+  it('says when the server ends the session, so the tab asks who it is instead of waiting', async () => {
+    await openTab();
+    let endings = 0;
+    released.push(
+      onLiveSessionEnded(() => {
+        endings += 1;
+      }),
+    );
+    // Signed out elsewhere (a suspension ends the session the same way).
+    const signOut = await fetch('/api/auth/sign-out', { method: 'POST' });
+    expect(signOut.status).toBeLessThan(300);
+    await waitForLive(() => (endings === 1 ? true : undefined), 5_000);
+    expect(getLiveStatus()).toBe('connecting');
   });
 });

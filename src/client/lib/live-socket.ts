@@ -7,6 +7,7 @@ import {
   type LiveEventType,
   RECONNECT_FIRST_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
+  SESSION_ENDED_CLOSE_CODE,
 } from '~/shared/live-events';
 
 // The one WebSocket a tab holds while someone is signed in to the portal. Features listen
@@ -20,6 +21,7 @@ type Listener = (event: LiveEvent) => void;
 
 const listenersByType = new Map<LiveEventType, Set<Listener>>();
 const reconnectListeners = new Set<() => void>();
+const sessionEndedListeners = new Set<() => void>();
 const statusListeners = new Set<() => void>();
 
 // What the connection schedules with: the browser's timers and randomness, or a test's (setLiveClock),
@@ -115,7 +117,13 @@ function connect() {
     }
     for (const listener of listenersByType.get(event.type) ?? []) listener(event);
   };
-  opened.onclose = () => handleLost(opened);
+  opened.onclose = (event) => {
+    // The server ended the session (signed out elsewhere, expired, suspended): who is this tab now?
+    if (event.code === SESSION_ENDED_CLOSE_CODE && socket === opened) {
+      for (const listener of sessionEndedListeners) listener();
+    }
+    handleLost(opened);
+  };
 }
 
 // Exponential backoff with full jitter, so a restarted instance is not hit by every tab at once.
@@ -192,6 +200,14 @@ export function useLiveReconnect(handler: () => void) {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => onLiveReconnect(() => latest.current()), []);
+}
+
+// Called when the server closes the socket because its session has ended.
+export function onLiveSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
 }
 
 // Sends a command if the socket is open; commands are hints (typing, presence), never records.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { DatePicker } from '~/client/components/date-picker';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
@@ -7,15 +8,15 @@ import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { toast } from '~/client/components/ui/use-toast';
 import { applyServerError } from '~/client/lib/form-errors';
-import { earliestStartDate, WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
+import { WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
 import { type ApplicationDetail, OFFER_RATE_MAX, OFFER_RATE_MIN } from '~/shared/pipeline';
 import { useMakeOffer } from './api';
 import { checkOfferForm, initialOfferValues, type OfferFormValues, offerFormFields } from './offer-form-values';
 
 const FAILURE_TEXT = 'The offer was not sent. Please try again.';
 
-// Make Offer: the hourly rate, weekly hours and start date the applicant accepts or declines in My
-// Applications. The server's rules are checked before sending; what the server still refuses shows
+// Make Offer: the hourly rate, weekly hours and start date (from the calendar the job form uses) the
+// applicant accepts or declines in My Applications. The server's rules are checked before sending; what the server still refuses shows
 // next to its field, or above the buttons.
 export function OfferDialog({
   application,
@@ -106,7 +107,22 @@ function OfferForm({ application, onDone }: { application: ApplicationDetail; on
         )}
       </FormField>
       <FormField label="Start date" error={errors.start_date?.message} hint="Today or later.">
-        {(control) => <Input {...control} type="date" min={earliestStartDate()} {...form.register('start_date')} />}
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="start_date"
+            render={({ field }) => (
+              <DatePicker
+                {...control}
+                ref={field.ref}
+                label="Start date"
+                value={field.value || null}
+                onChange={(day) => field.onChange(day ?? '')}
+                disablePast
+              />
+            )}
+          />
+        )}
       </FormField>
       {banner && <Alert variant="destructive">{banner}</Alert>}
       <DialogFooter>

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
@@ -10,7 +10,9 @@ import { accountContract } from '~/shared/contracts/account';
 import { authContract } from '~/shared/contracts/auth';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
+import { settingsContract } from '~/shared/contracts/settings';
 import { emailPreferenceTypesByRole } from '~/shared/notifications';
+import { defaultPlatformSettings } from '~/shared/settings';
 import { createFakeServer, type FakeServer } from './fake-server';
 
 // Renders the app at `path` as the browser would: the real route table (layout, portal guard, page),
@@ -24,6 +26,9 @@ interface RenderRouteOptions {
 
 export async function renderRoute(path: string, { user = null, server = createFakeServer() }: RenderRouteOptions = {}) {
   server.fallback(authContract.me, () => ({ user }));
+  // The sign-in page lists the identity providers (a portal that signs out or is signed out lands there):
+  // none configured.
+  server.fallback(authContract.providers, () => ({ providers: [] }));
   // The portal header's bell, and the settings' email notifications: nothing yet, all on.
   server.fallback(notificationsContract.list, ({ query }) => ({
     items: [],
@@ -39,19 +44,32 @@ export async function renderRoute(path: string, { user = null, server = createFa
   server.fallback(accountContract.timeZone, () => ({ time_zone: null }));
   // The header's Message button counts unread messages (messaging/unread-messages-badge.tsx).
   server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
+  // The administrators' portal reads System Settings for its maintenance banner: the defaults, mode off.
+  server.fallback(settingsContract.read, () => ({ settings: defaultPlatformSettings }));
   vi.stubGlobal('fetch', server.fetch);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // The notification areas inside the router, as App puts them (app/app.tsx): a toast's action may be a link.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <DeferredToasters />
+          </>
+        ),
+        children: routes,
+      },
+    ],
+    { initialEntries: [path] },
+  );
   // As main.tsx: the page's modules are loaded before the first render.
   await preloadRouteModules(router.state.location.pathname);
   // No pause between keystrokes: the tests type a lot, and nothing here depends on timing.
   const events = userEvent.setup({ delay: null });
   const view = render(
-    <>
-      <Suspense fallback={null}>
-        <RouterProvider router={router} />
-      </Suspense>
-      <DeferredToasters />
-    </>,
+    <Suspense fallback={null}>
+      <RouterProvider router={router} />
+    </Suspense>,
   );
   return { ...view, router, server, events };
 }

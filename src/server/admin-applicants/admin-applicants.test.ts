@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminApplicantDetail, AdminApplicantList } from '~/shared/admin-applicants';
+import { signedOutTexts } from '~/shared/auth';
 import { applicantProfiles, auditLogs, users } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
@@ -116,7 +117,9 @@ describe('admin applicants', () => {
     const suspended = await bulk({ action: 'suspend', ids: [applicant.user.id] });
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect(suspended.json()).toEqual({ changed: 1 });
-    expect((await get('/api/applicant/profile', applicant)).statusCode).toBe(401);
+    const refused = await get('/api/applicant/profile', applicant);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: signedOutTexts.account_suspended, code: 'account_suspended' });
     const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

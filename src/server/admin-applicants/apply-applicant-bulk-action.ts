@@ -6,7 +6,7 @@ import { anonymizeAccount } from '../platform/anonymize-account';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
-import { revokeUserSessions } from '../platform/sessions';
+import { endSessionsOf } from '../platform/sessions';
 import { selectApplicants } from './find-admin-applicants';
 
 const auditActionOf: Record<ApplicantBulkAction, AuditAction> = {
@@ -16,7 +16,7 @@ const auditActionOf: Record<ApplicantBulkAction, AuditAction> = {
 };
 
 // Bulk Suspend, Activate and Remove of Applicant Management. Suspend signs the applicant out at once
-// and takes them out of Talent Search (talent-search/candidate-views.ts finds active users only); they
+// (returning who, for the caller to tell their open tabs) and takes them out of Talent Search (talent-search/candidate-views.ts finds active users only); they
 // cannot sign in while suspended. Remove erases the account by anonymisation (the row stays for the
 // records that point at it, with no personal data). One audit row per applicant changed.
 export async function applyApplicantBulkAction({
@@ -33,12 +33,13 @@ export async function applyApplicantBulkAction({
   actorId: string;
   files: FileStore;
   ipAddress?: string;
-}): Promise<ApplicantBulkResult> {
+}): Promise<{ result: ApplicantBulkResult; signedOutUserIds: string[] }> {
   const ids = [...new Set(applicantIds)];
   const found = await selectApplicants(db).where(and(inArray(users.id, ids), eq(users.role, 'applicant')));
   if (found.length !== ids.length) throw new AppError('not_found', adminApplicantTexts.someNotFound);
 
   let changed = 0;
+  const signedOutUserIds: string[] = [];
   for (const applicant of found) {
     if (action === 'remove') {
       await anonymizeAccount({ db, files, userId: applicant.id, actorId, ipAddress });
@@ -60,7 +61,11 @@ export async function applyApplicantBulkAction({
     if (applicant.status === after) continue;
     await db.transaction(async (tx) => {
       await tx.update(users).set({ status: after, updatedAt: new Date() }).where(eq(users.id, applicant.id));
-      const signedOut = after === 'suspended' ? await revokeUserSessions({ db: tx, userId: applicant.id }) : 0;
+      const { sessionsEnded: signedOut, userIds } =
+        after === 'suspended'
+          ? await endSessionsOf({ db: tx, userIds: [applicant.id] })
+          : { sessionsEnded: 0, userIds: [] };
+      signedOutUserIds.push(...userIds);
       await recordAuditEvent({
         db: tx,
         event: {
@@ -80,5 +85,5 @@ export async function applyApplicantBulkAction({
     });
     changed += 1;
   }
-  return { changed };
+  return { result: { changed }, signedOutUserIds };
 }

@@ -48,13 +48,17 @@ export async function adminApplicantRoutes(app: FastifyInstance, { context }: { 
     app,
     adminApplicantsContract.bulk,
     { config: { access: { permission: 'update:applicant:any' } } },
-    async (request) =>
-      applyApplicantBulkAction({
+    async (request) => {
+      const { result, signedOutUserIds } = await applyApplicantBulkAction({
         db,
         action: request.body.action,
         applicantIds: request.body.ids,
         files,
         ...actorOf(request),
-      }),
+      });
+      // Their open tabs ask who they are now, and land on the sign-in page saying why.
+      await context.live.send(signedOutUserIds, { type: 'session.ended' });
+      return result;
+    },
   );
 }

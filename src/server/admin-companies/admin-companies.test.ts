@@ -8,6 +8,7 @@ import type {
   CompanyDeletePreview,
 } from '~/shared/admin-companies';
 import { adminCompanyTexts } from '~/shared/admin-companies';
+import { signedOutTexts } from '~/shared/auth';
 import { auditLogs, companies, invoices, jobs } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { buildJob } from '../db/seed/job-factories';
@@ -180,7 +181,18 @@ describe('admin companies', () => {
     const suspended = await bulk({ action: 'suspend', ids: [id] });
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect(suspended.json()).toEqual({ changed: 1, jobs_closed: 0, members_signed_out: 1 });
-    expect((await get('/api/company', owner)).statusCode).toBe(401);
+    const afterSuspension = await get('/api/company', owner);
+    expect(afterSuspension.statusCode).toBe(401);
+    // The tab still open is told why, as often as it asks, not just to sign in.
+    expect(afterSuspension.json()).toEqual({
+      error: signedOutTexts.company_suspended,
+      code: 'account_suspended',
+    });
+    expect((await get('/api/company', owner)).json().code).toBe('account_suspended');
+    expect((await get('/api/auth/me', owner)).json()).toEqual({
+      user: null,
+      signed_out_reason: 'company_suspended',
+    });
     const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -215,6 +227,10 @@ describe('admin companies', () => {
       payload: { email: owner.user.email, password: owner.password },
     });
     expect(again.statusCode, again.body).toBe(200);
+    // Activating did not bring the old session back: it ended with the suspension.
+    const oldSession = await get('/api/company', owner);
+    expect(oldSession.statusCode).toBe(401);
+    expect(oldSession.json().code).toBe('unauthenticated');
   });
 
   it('refuses to delete a company with unpaid invoices, naming them', async () => {

@@ -2,9 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { adminCompanyTexts, type CompanyBulkAction, type CompanyBulkResult } from '~/shared/admin-companies';
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
 import type { Database } from '../db/client';
-import { companies, companyMembers, invoices, jobs, sessions } from '../db/schema';
+import { companies, companyMembers, invoices, jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
+import { endSessionsOf } from '../platform/sessions';
 
 const auditActionOf: Record<CompanyBulkAction, AuditAction> = {
   suspend: 'company.suspended',
@@ -12,22 +13,16 @@ const auditActionOf: Record<CompanyBulkAction, AuditAction> = {
   delete: 'company.deleted',
 };
 
-// Signs every member of the company out at once: their sessions go (a suspended company's members
-// cannot sign in again either, auth/finish-sign-in.ts).
-async function signOutMembers(db: Database, companyId: string): Promise<number> {
-  const removed = await db
-    .delete(sessions)
-    .where(
-      inArray(
-        sessions.userId,
-        db
-          .select({ userId: companyMembers.userId })
-          .from(companyMembers)
-          .where(eq(companyMembers.companyId, companyId)),
-      ),
-    )
-    .returning({ userId: sessions.userId });
-  return new Set(removed.map((row) => row.userId)).size;
+// Signs every member of the company out at once: their sessions end, and their open tabs are told why on
+// their next request (platform/sessions.ts). A suspended company's members cannot sign in again either
+// (auth/finish-sign-in.ts). Returns who was signed out.
+async function signOutMembers(db: Database, companyId: string, now: Date): Promise<string[]> {
+  const members = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId));
+  const ended = await endSessionsOf({ db, userIds: members.map((member) => member.userId), now });
+  return ended.userIds;
 }
 
 // The invoices that still wait for payment, by company: a company is not deleted while it owes any.
@@ -40,7 +35,8 @@ export async function findOutstandingInvoices(db: Database, companyIds: string[]
     .orderBy(invoices.invoiceNumber);
 }
 
-// Bulk Suspend, Activate and Delete of Company Management. Suspend signs the members out and takes the
+// Bulk Suspend, Activate and Delete of Company Management. Suspend signs the members out (returning who,
+// for the caller to tell their open tabs) and takes the
 // jobs off the job board (job-board/job-visibility.ts leaves out companies that are not active);
 // Activate brings them back; Delete is a soft delete (suspended, hidden from every list, open jobs
 // closed, invoices kept), refused while any selected company has invoices to pay. One audit row per
@@ -57,7 +53,7 @@ export async function applyCompanyBulkAction({
   companyIds: string[];
   actorId: string;
   ipAddress?: string;
-}): Promise<CompanyBulkResult> {
+}): Promise<{ result: CompanyBulkResult; signedOutUserIds: string[] }> {
   const ids = [...new Set(companyIds)];
   return db.transaction(async (tx) => {
     const found = await tx
@@ -81,6 +77,7 @@ export async function applyCompanyBulkAction({
     }
 
     const result: CompanyBulkResult = { changed: 0, jobs_closed: 0, members_signed_out: 0 };
+    const signedOutUserIds: string[] = [];
     const now = new Date();
     for (const company of found) {
       const after = action === 'activate' ? 'active' : 'suspended';
@@ -90,7 +87,9 @@ export async function applyCompanyBulkAction({
         .update(companies)
         .set({ status: after, updatedAt: now, ...(action === 'delete' && { deletedAt: now }) })
         .where(eq(companies.id, company.id));
-      const membersSignedOut = action === 'activate' ? 0 : await signOutMembers(tx, company.id);
+      const signedOut = action === 'activate' ? [] : await signOutMembers(tx, company.id, now);
+      signedOutUserIds.push(...signedOut);
+      const membersSignedOut = signedOut.length;
       const closed =
         action === 'delete'
           ? await tx
@@ -120,6 +119,6 @@ export async function applyCompanyBulkAction({
         },
       });
     }
-    return result;
+    return { result, signedOutUserIds };
   });
 }

@@ -65,7 +65,16 @@ export async function adminCompanyRoutes(app: FastifyInstance, { context }: { co
     app,
     adminCompaniesContract.bulk,
     { config: { access: { permission: 'update:company:any' } } },
-    async (request) =>
-      applyCompanyBulkAction({ db, action: request.body.action, companyIds: request.body.ids, ...actorOf(request) }),
+    async (request) => {
+      const { result, signedOutUserIds } = await applyCompanyBulkAction({
+        db,
+        action: request.body.action,
+        companyIds: request.body.ids,
+        ...actorOf(request),
+      });
+      // Their open tabs ask who they are now, and land on the sign-in page saying why.
+      await context.live.send(signedOutUserIds, { type: 'session.ended' });
+      return result;
+    },
   );
 }

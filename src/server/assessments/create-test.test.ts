@@ -205,8 +205,9 @@ describe('POST /api/tests', () => {
   });
 
   describe('each question type’s rules', () => {
-    // The types a published test needs a key for: not those without one, nor scales and ratings (optional).
-    const keylessTypes: readonly QuestionType[] = [...ungradedQuestionTypes, ...rangeQuestionTypes];
+    // The types a published test needs a key for: not those without one, nor scales and ratings (optional),
+    // nor a short answer (without accepted answers a person grades it).
+    const keylessTypes: readonly QuestionType[] = [...ungradedQuestionTypes, ...rangeQuestionTypes, 'short-answer'];
     const gradedTypes = questionTypes.filter((type) => !keylessTypes.includes(type));
     const withChange = (type: QuestionType, change: Partial<QuestionInput>): QuestionInput =>
       ({ ...questionOfEachType[type], ...change }) as QuestionInput;
@@ -508,6 +509,24 @@ describe('POST /api/tests', () => {
       });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().fields).toEqual({ 'questions.0.options': testTexts.optionsRequired });
+    });
+
+    it('publishes a short answer graded by hand: no accepted answers, no AI grading', async () => {
+      const response = await create(
+        publishedTest([withChange('short-answer', { use_ai: false, rubric: null, answer_key: null })]),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ is_active: true, status: 'active' });
+      expect(response.json().questions[0]).toMatchObject({
+        type: 'short-answer',
+        use_ai: false,
+        rubric: null,
+        answer_key: null,
+      });
+      // Blank accepted answers are none at all.
+      const blanks = await create(publishedTest([withChange('short-answer', { answer_key: ['  ', ''] })]));
+      expect(blanks.statusCode, blanks.body).toBe(201);
+      expect(blanks.json().questions[0].answer_key).toBeNull();
     });
 
     it('grades a short answer by AI with a rubric and no accepted answers', async () => {

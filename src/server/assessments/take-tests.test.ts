@@ -579,6 +579,32 @@ describe('taking skills tests', () => {
     expect((await grade(1)).json()).toMatchObject({ status: 'graded', score: 33, passed: false });
   });
 
+  it('holds a short answer graded by hand for the company: submitted, then graded by its points', async () => {
+    const test = await createTest(company, [
+      { type: 'short-answer', question: 'Name a tool you use to track tickets.', points: 2 },
+      questionOfEachType.date,
+    ]);
+    const [shortAnswer, date] = test.questions;
+    const { taker, attemptId } = await applyForTest(test.id);
+    await start(taker, attemptId);
+    await save(taker, attemptId, shortAnswer?.id ?? '', 'Zendesk');
+    await save(taker, attemptId, date?.id ?? '', '2026-07-04');
+    const submitted = await submit(taker, attemptId);
+    // Nothing decides a short answer without accepted answers but a person: the attempt waits.
+    expect(submitted.json()).toMatchObject({ status: 'submitted', result: null });
+    const pending = (await review(attemptId)).json() as AttemptReview;
+    expect(pending.pending_reviews).toBe(1);
+    expect(pending.questions[0]?.grade).toMatchObject({ method: 'manual', points: null });
+
+    const graded = await company.request({
+      method: 'PUT',
+      url: `/api/test-attempts/${attemptId}/questions/${shortAnswer?.id}/grade`,
+      payload: { points: 2, comment: 'A fine answer.' },
+    });
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect(graded.json()).toMatchObject({ status: 'graded', pending_reviews: 0, points_earned: 3, score: 100 });
+  });
+
   it('feeds the Tests tab: attempts and the average of graded scores equal a direct computation', async () => {
     const test = await createTest(company, [questionOfEachType.date, questionOfEachType.time], { name: 'Tab figures' });
     const scores: number[] = [];

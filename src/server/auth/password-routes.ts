@@ -26,6 +26,7 @@ export async function passwordRoutes(
 
   registerEndpoint(app, authContract.me, isPublic, async (request) => ({
     user: request.auth ? describeSignedIn(request.auth) : null,
+    ...(request.signedOutBecause && { signed_out_reason: request.signedOutBecause }),
   }));
 
   registerEndpoint(app, authContract.register, isPublic, async (request, reply) => {

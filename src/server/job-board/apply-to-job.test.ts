@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBoardTexts } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
-import { applications, auditLogs, companyMembers, jobInvitations, notifications } from '../db/schema';
+import {
+  applications,
+  auditLogs,
+  companyMembers,
+  jobInvitations,
+  jobTests,
+  notifications,
+  testAttempts,
+} from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { forbiddenMessage, unverifiedEmailMessage } from '../platform/access-control';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -91,6 +99,59 @@ describe('applying to a job', () => {
     // The board now shows the application on the job.
     const detail = await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${job.id}` });
     expect(detail.json().application).toEqual({ id: body.id, status: 'submitted', created_at: body.created_at });
+  });
+
+  it('answers with the required tests now waiting, and the job says so until each is submitted', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const created = await company.request({
+      method: 'POST',
+      url: '/api/tests',
+      payload: {
+        name: 'Ticket Triage',
+        type: 'mixed',
+        time_limit: 20,
+        pass_rate: 50,
+        is_active: true,
+        questions: [{ type: 'date', question: 'Which day is it due?', answer_key: '2026-07-04' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const test = created.json() as { id: string; questions: Array<{ id: string }> };
+    const first = await openJob({ title: 'Support Triage' });
+    const second = await openJob({ title: 'Support Triage, nights' });
+    await testApp.database.db.insert(jobTests).values([
+      { jobId: first.id, testId: test.id },
+      { jobId: second.id, testId: test.id },
+    ]);
+
+    // Before applying nothing waits, though the job lists the test it requires.
+    const before = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
+    expect(before.required_tests).toMatchObject([{ id: test.id, name: 'Ticket Triage' }]);
+    expect(before.waiting_tests).toEqual([]);
+
+    const response = await apply(applicant, first.id);
+    expect(response.statusCode, response.body).toBe(201);
+    const waiting = response.json().waiting_tests;
+    expect(waiting).toEqual([
+      { id: expect.any(String), test_id: test.id, name: 'Ticket Triage', time_limit: 20, status: 'assigned' },
+    ]);
+    const [attempt] = await testApp.database.db.select().from(testAttempts).where(eq(testAttempts.id, waiting[0].id));
+    expect(attempt).toMatchObject({ applicantId: applicant.user.id, jobId: first.id, status: 'assigned' });
+    const page = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
+    expect(page.waiting_tests).toEqual(waiting);
+
+    // The second job asks for the same test: the attempt still open is the one that waits.
+    const again = await apply(applicant, second.id);
+    expect(again.json().waiting_tests).toEqual(waiting);
+
+    // Started, it still waits; submitted, it no longer does.
+    const attemptUrl = `/api/applicant/tests/${waiting[0].id}`;
+    expect((await applicant.request({ method: 'POST', url: `${attemptUrl}/start` })).statusCode).toBe(200);
+    const started = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
+    expect(started.waiting_tests).toMatchObject([{ id: waiting[0].id, status: 'started' }]);
+    expect((await applicant.request({ method: 'POST', url: `${attemptUrl}/submit` })).statusCode).toBe(200);
+    const after = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
+    expect(after.waiting_tests).toEqual([]);
   });
 
   it('takes an application without a rate', async () => {

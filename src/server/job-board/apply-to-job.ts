@@ -9,6 +9,7 @@ import { AppError, isUniqueViolation } from '../platform/errors';
 import { readableBy } from '../platform/job-visibility';
 import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { loadWaitingTests } from './job-listing-views';
 
 // What an unconfirmed address holds back: "Confirm your email address to apply to jobs."
 export const applyWaitsFor = 'apply to jobs';
@@ -105,6 +106,8 @@ export async function applyToJob({
         cover_letter: created.coverLetter,
         proposal_rate: created.proposalRateCents == null ? null : created.proposalRateCents / 100,
         created_at: created.createdAt.toISOString(),
+        // What the applicant is told to do next: take the tests the job requires.
+        waiting_tests: await loadWaitingTests(tx, applicantId, jobId),
       };
     });
   } catch (error) {

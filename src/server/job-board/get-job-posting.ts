@@ -4,11 +4,17 @@ import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { readableBy } from '../platform/job-visibility';
-import { listingColumns, loadRequiredTests, myApplicationOf, ownApplication } from './job-listing-views';
+import {
+  listingColumns,
+  loadRequiredTests,
+  loadWaitingTests,
+  myApplicationOf,
+  ownApplication,
+} from './job-listing-views';
 import { publicJobColumns, toPublicJob } from './public-job-views';
 
-// One job's whole post as this applicant may read it, with where they stand (saved, applied). A job they
-// may not see answers as one that does not exist.
+// One job's whole post as this applicant may read it, with where they stand (saved, applied, the
+// required tests still waiting for them). A job they may not see answers as one that does not exist.
 export async function getJobPosting({
   db,
   applicantId,
@@ -26,10 +32,12 @@ export async function getJobPosting({
     .leftJoin(applications, ownApplication(applicantId))
     .where(and(eq(jobs.id, id), readableBy(applicantId)));
   if (!row) throw new AppError('not_found', jobBoardTexts.jobNotFound);
+  const application = myApplicationOf(row);
   return {
     ...toPublicJob(row, await loadRequiredTests(db, id)),
     visibility: row.visibility,
     is_saved: Boolean(row.isSaved),
-    application: myApplicationOf(row),
+    application,
+    waiting_tests: application ? await loadWaitingTests(db, applicantId, id) : [],
   };
 }

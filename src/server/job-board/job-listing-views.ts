@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '~/shared/applications';
-import { excerptOf, type JobListing } from '~/shared/job-board';
+import { excerptOf, type JobListing, type WaitingTest } from '~/shared/job-board';
 import type { Database } from '../db/client';
-import { applications, companies, jobs, jobTests, savedJobs, tests } from '../db/schema';
+import { applications, companies, jobs, jobTests, savedJobs, testAttempts, tests } from '../db/schema';
 import type { ApplicantRef } from '../platform/job-visibility';
 import { jobBudget } from '../platform/load-job-views';
 
@@ -95,4 +95,33 @@ export async function loadRequiredTests(db: Database, jobId: string) {
     .where(eq(jobTests.jobId, jobId))
     .orderBy(tests.name, tests.id);
   return rows.map((row) => ({ id: row.id, name: row.name, type: row.type, time_limit: row.timeLimit }));
+}
+
+// The applicant's open attempts (assigned or started) at the tests a job requires: assigned as they
+// applied, or open already from another job's application (platform/assign-tests.ts assigns a test once).
+export async function loadWaitingTests(db: Database, applicantId: string, jobId: string): Promise<WaitingTest[]> {
+  const rows = await db
+    .select({
+      id: testAttempts.id,
+      testId: tests.id,
+      name: tests.name,
+      timeLimit: tests.timeLimitMinutes,
+      status: testAttempts.status,
+    })
+    .from(jobTests)
+    .innerJoin(tests, eq(tests.id, jobTests.testId))
+    .innerJoin(testAttempts, eq(testAttempts.testId, jobTests.testId))
+    .where(
+      and(
+        eq(jobTests.jobId, jobId),
+        eq(testAttempts.applicantId, applicantId),
+        inArray(testAttempts.status, ['assigned', 'started']),
+      ),
+    )
+    .orderBy(tests.name, tests.id);
+  return rows.flatMap((row) =>
+    row.status === 'assigned' || row.status === 'started'
+      ? [{ id: row.id, test_id: row.testId, name: row.name, time_limit: row.timeLimit, status: row.status }]
+      : [],
+  );
 }

@@ -103,6 +103,8 @@ describe('job pages', () => {
         visibility: 'public',
         is_saved: false,
         application: null,
+        // Not applied: no test waits yet.
+        waiting_tests: [],
       });
     });
 

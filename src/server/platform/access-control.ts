@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { apiTokenTexts } from '~/shared/api-tokens';
+import { type SignedOutReason, signedOutTexts } from '~/shared/auth';
 import { can, type Permission } from '~/shared/permissions';
 import { AppError } from './errors';
 import type { AuthContext } from './sessions';
@@ -25,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    // The request carried a session a suspension ended (platform/sessions.ts): why nobody is signed in.
+    signedOutBecause: SignedOutReason | null;
   }
 }
 
@@ -56,7 +59,7 @@ export function requireAccess(request: FastifyRequest) {
   const access = request.routeOptions.config.access;
   if (!access) throw new AppError('forbidden', 'This endpoint is not open to anyone yet.');
   if (access === 'public') return;
-  if (!request.auth) throw new AppError('unauthenticated', notSignedInMessage);
+  if (!request.auth) throw notSignedIn(request);
   if (request.routeOptions.config.sessionOnly && request.auth.via === 'api_token') {
     throw new AppError('forbidden', apiTokenTexts.sessionRequired);
   }
@@ -67,9 +70,18 @@ export function requireAccess(request: FastifyRequest) {
   }
 }
 
+// Nobody is signed in: sign in, or, when a suspension ended the session this request carried, why not
+// (401 'account_suspended', so the tab can say so on the sign-in page).
+function notSignedIn(request: FastifyRequest): AppError {
+  const reason = request.signedOutBecause;
+  return reason
+    ? new AppError('account_suspended', signedOutTexts[reason])
+    : new AppError('unauthenticated', notSignedInMessage);
+}
+
 // The signed-in person, for handlers of routes that require one.
 export function currentAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('unauthenticated', notSignedInMessage);
+  if (!request.auth) throw notSignedIn(request);
   return request.auth;
 }
 

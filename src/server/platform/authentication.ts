@@ -2,13 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { requireAccess } from './access-control';
 import { refuseCrossSiteRequests } from './csrf';
-import { type AuthContext, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from './sessions';
+import {
+  type AuthContext,
+  type EndedSession,
+  isEndedSession,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_SECONDS,
+} from './sessions';
 
 // Who a request is, by its credential. The composition root (app.ts) gives them: the session store and the
 // API tokens are features, and platform imports none.
 interface Authenticators {
-  // The person a session cookie signs in, or null (unknown, expired, idle, suspended): the cookie is cleared.
-  sessionOf(token: string): Promise<AuthContext | null>;
+  // The person a session cookie signs in; why not, when a suspension ended the session; or null (unknown,
+  // expired, idle): the cookie is cleared.
+  sessionOf(token: string): Promise<AuthContext | EndedSession | null>;
   // The owner a personal API token acts as; throws an AppError with a sentence when it is refused.
   tokenOwnerOf(token: string): Promise<AuthContext>;
 }
@@ -49,9 +56,17 @@ export function registerAuthentication(
   { config, authenticators }: { config: Config; authenticators: Authenticators },
 ) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('signedOutBecause', null);
   async function authenticate(request: FastifyRequest, reply: FastifyReply, token: string) {
-    request.auth = await authenticators.sessionOf(token);
-    if (!request.auth) clearSessionCookie(reply, config);
+    const session = await authenticators.sessionOf(token);
+    if (isEndedSession(session)) {
+      // The cookie stays: every tab still open, and the next page load, asks and is told why it was signed
+      // out. It signs nobody in, and the next sign-in replaces it.
+      request.signedOutBecause = session.signedOutBecause;
+    } else {
+      request.auth = session;
+      if (!session) clearSessionCookie(reply, config);
+    }
     requireAccess(request);
   }
   async function authenticateBearer(request: FastifyRequest, token: string) {

@@ -6,6 +6,7 @@ import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
 const statusByErrorCode: Record<ErrorCode, number> = {
   validation: 400,
   unauthenticated: 401,
+  account_suspended: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -15,6 +16,7 @@ const statusByErrorCode: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   unavailable: 503,
+  maintenance: 503,
   internal: 500,
 };
 

@@ -7,8 +7,9 @@ import { type MoveConsequences, type MoveContext, noConsequences, toCompany } fr
 import { openAssignment } from './open-assignment';
 import { recordAuditEvent } from './record-audit-event';
 
-// The applicant accepted the offer: its terms open the assignment (it starts when the company starts it),
-// the company and the applicant are told, and filling the last opening closes the job.
+// The applicant accepted the offer: its terms open the assignment (pending until its start date comes,
+// when it starts by itself, work/start-due-assignments.ts, unless the company has started it), the
+// company and the applicant are told, and filling the last opening closes the job.
 export async function hireConsequences(context: MoveContext): Promise<MoveConsequences> {
   const { tx, application, actorId, applicant, applicantName, members, ipAddress, now } = context;
   const { offerRateCents, offerWeeklyHours, offerStartDate } = application;

@@ -20,6 +20,8 @@ export interface JobData {
   'apply-retention': Record<string, never>;
   // Uploaded files never linked, or no longer named (platform/file-store.ts).
   'sweep-stored-files': Record<string, never>;
+  // Work: pending assignments whose start date has come start by themselves (work/start-due-assignments.ts).
+  'start-due-assignments': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

@@ -9,6 +9,7 @@ import {
   liveCommandSchema,
   PRESENCE_REFRESH_MS,
   PRESENCE_TTL_MS,
+  SESSION_ENDED_CLOSE_CODE,
 } from '~/shared/live-events';
 import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from './event-bus';
 import type { AuthContext } from './sessions';
@@ -123,7 +124,6 @@ export const HEARTBEAT_SLOTS = 100;
 // A socket outlives the request that opened it: this often the hub asks which sessions still stand and
 // closes the sockets of those signed out, suspended or expired since.
 const SESSION_RECHECK_MS = 60_000;
-export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export function createLiveHub({
   redis,

@@ -39,6 +39,7 @@ const everyJob: Record<JobName, JobKind> = {
   'auto-pay-invoices': 'run',
   'apply-retention': 'run',
   'sweep-stored-files': 'run',
+  'start-due-assignments': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import type { CurrentUser } from '~/shared/auth';
+import type { CurrentUser, SignedOutReason } from '~/shared/auth';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared-statements';
@@ -140,14 +140,24 @@ const sessionByTokenHash = preparedStatement((db) =>
     .prepare('resolve_session'),
 );
 
+// A session ended by a suspension: its row is kept, expired, so every request the tab still sends is told
+// why it was signed out (401 'account_suspended'), until the retention run deletes expired sessions.
+export interface EndedSession {
+  signedOutBecause: SignedOutReason;
+}
+
+export const isEndedSession = (value: AuthContext | EndedSession | null): value is EndedSession =>
+  value !== null && 'signedOutBecause' in value;
+
 // An administrator is one only while their address is on ADMIN_EMAILS: removing it takes the power away
 // from the next request on, not at the next sign-in.
 const isUnlistedAdmin = (row: Pick<SignedInRow, 'role' | 'email'>, adminEmails: readonly string[]) =>
   row.role === 'admin' && !adminEmails.includes(row.email.toLowerCase());
 
 // The signed-in person behind a session cookie, or null when the session is unknown, expired, idle
-// for longer than the timeout, its user or company is suspended, or it is an administrator's whose
-// address left ADMIN_EMAILS (then the session is deleted).
+// for longer than the timeout, or an administrator's whose address left ADMIN_EMAILS (then the session
+// is deleted). A session whose user or company is suspended answers why, and is ended rather than
+// deleted (endSessionsOf below): a company activated again does not bring its old sessions back.
 export async function resolveSession({
   db,
   token,
@@ -158,13 +168,17 @@ export async function resolveSession({
   token: string;
   idleTimeoutMinutes: number;
   adminEmails: readonly string[];
-}): Promise<AuthContext | null> {
+}): Promise<AuthContext | EndedSession | null> {
   const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
 
   const now = Date.now();
+  if (isSuspended(row)) {
+    if (row.expiresAt.getTime() > now) await endSessionsOf({ db, userIds: [row.userId], now: new Date(now) });
+    return { signedOutBecause: row.status === 'active' ? 'company_suspended' : 'account_suspended' };
+  }
   const isIdle = now - row.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000;
-  if (isIdle || row.expiresAt.getTime() <= now || isSuspended(row) || isUnlistedAdmin(row, adminEmails)) {
+  if (isIdle || row.expiresAt.getTime() <= now || isUnlistedAdmin(row, adminEmails)) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }
@@ -208,6 +222,26 @@ export async function findLiveSessions({
       ),
     );
   return new Set(rows.filter((row) => !isUnlistedAdmin(row, adminEmails)).map((row) => row.id));
+}
+
+// Ends every live session of these people (a suspension): expired now, kept so their open tabs learn why
+// (resolveSession). Returns how many sessions ended, and whose.
+export async function endSessionsOf({
+  db,
+  userIds,
+  now = new Date(),
+}: {
+  db: Database;
+  userIds: readonly string[];
+  now?: Date;
+}): Promise<{ sessionsEnded: number; userIds: string[] }> {
+  if (userIds.length === 0) return { sessionsEnded: 0, userIds: [] };
+  const ended = await db
+    .update(sessions)
+    .set({ expiresAt: now })
+    .where(and(inArray(sessions.userId, [...userIds]), gt(sessions.expiresAt, now)))
+    .returning({ userId: sessions.userId });
+  return { sessionsEnded: ended.length, userIds: [...new Set(ended.map((row) => row.userId))] };
 }
 
 export async function revokeSession({ db, sessionId }: { db: Database; sessionId: string }) {

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_SOCKET_PATH } from '~/shared/live-events';
+import { LIVE_SOCKET_PATH, SESSION_ENDED_CLOSE_CODE } from '~/shared/live-events';
 import type { ConversationDetail } from '~/shared/messaging';
 import { sessions } from '../db/schema';
-import { COMMAND_BURST, POLICY_VIOLATION_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../platform/live-hub';
+import { COMMAND_BURST, POLICY_VIOLATION_CLOSE_CODE } from '../platform/live-hub';
 import { signedInAccount } from '../testing/auth-helpers';
 import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';

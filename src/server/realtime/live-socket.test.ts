@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_SOCKET_PATH } from '~/shared/live-events';
-import { HEARTBEAT_SLOTS, SESSION_ENDED_CLOSE_CODE } from '../platform/live-hub';
+import { LIVE_SOCKET_PATH, SESSION_ENDED_CLOSE_CODE } from '~/shared/live-events';
+import { HEARTBEAT_SLOTS } from '../platform/live-hub';
 import { signedInAccount } from '../testing/auth-helpers';
 import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
+import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const HEARTBEAT_MS = 1000;
@@ -69,6 +70,31 @@ describe('the live socket', () => {
     const signOut = await person.request({ method: 'POST', url: '/api/auth/sign-out' });
     expect(signOut.statusCode).toBeLessThan(300);
     expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+
+  it('tells the tabs of a suspended company’s members at once, then closes them', async () => {
+    const admin = await signedInAccount(testApp, { role: 'admin' });
+    const member = await signedInAccount(testApp, { role: 'company' });
+    const bystander = await signedInAccount(testApp, { role: 'company' });
+    const tab = open({ origin, cookie: member.cookie });
+    const otherTab = open({ origin, cookie: bystander.cookie });
+    await Promise.all([tab.opened, otherTab.opened]);
+    await waitFor(() => tab.events.find((event) => event.type === 'ready'));
+    const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
+    const companyId = await companyIdOf(testApp.database.db, member.user.id);
+
+    const suspended = await admin.request({
+      method: 'POST',
+      url: '/api/admin/companies/bulk',
+      payload: { action: 'suspend', ids: [companyId] },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(await waitFor(() => tab.events.find((event) => event.type === 'session.ended'))).toEqual({
+      type: 'session.ended',
+    });
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(otherTab.events.some((event) => event.type === 'session.ended')).toBe(false);
+    otherTab.socket.close();
   });
 
   it('tells a watcher when a person comes online and goes offline', async () => {

@@ -9,18 +9,13 @@ import type { SettingsCache } from './settings-cache';
 // How long clients are asked to wait before trying again.
 const RETRY_AFTER_SECONDS = 300;
 
-// Open to everyone while maintenance mode is on: probes, browser reports, and what administrators
-// need to sign in (their own sign-in form, the second factor, who am I, sign out).
-const OPEN_API_PATHS = new Set([
-  '/api/health',
-  '/api/ready',
-  '/api/csp-reports',
-  '/api/auth/admin/sign-in',
-  '/api/auth/me',
-  '/api/auth/sign-out',
-  '/api/auth/providers',
-]);
-const OPEN_API_PREFIXES = ['/api/auth/two-factor'];
+// Open to everyone while maintenance mode is on: probes, browser reports, signing out.
+const OPEN_API_PATHS = new Set(['/api/health', '/api/ready', '/api/csp-reports', '/api/auth/sign-out']);
+// Open to visitors not signed in, for administrators on their way in: their own sign-in form, the second
+// factor, who am I. A person signed in who is not an administrator is refused 'who am I' too: the tab
+// they have open shows the maintenance screen from its first answer, not the portal.
+const SIGN_IN_API_PATHS = new Set(['/api/auth/admin/sign-in', '/api/auth/me', '/api/auth/providers']);
+const SIGN_IN_API_PREFIXES = ['/api/auth/two-factor'];
 // Pages an administrator reaches before being signed in: the administrators' sign-in and the admin
 // screens (which send a visitor who is not signed in to it).
 const OPEN_PAGE_PREFIXES = [paths.adminLogin.path, '/admin/', paths.adminDashboard.path];
@@ -35,6 +30,7 @@ const maintenancePageHtml = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(maintenanceTexts.title)} · Tandem</title>
 <style>
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; background: #f8fafc; color: #0f172a; }
@@ -68,7 +64,9 @@ function isOpenDuringMaintenance(request: FastifyRequest): boolean {
   if (request.auth?.user.role === 'admin') return true;
   const pathname = pathnameOf(request);
   if (pathname.startsWith('/api/') || pathname === '/api') {
-    return OPEN_API_PATHS.has(pathname) || startsWithAny(pathname, OPEN_API_PREFIXES);
+    if (OPEN_API_PATHS.has(pathname)) return true;
+    if (request.auth) return false;
+    return SIGN_IN_API_PATHS.has(pathname) || startsWithAny(pathname, SIGN_IN_API_PREFIXES);
   }
   if (!isPageRequest(request)) return true;
   return startsWithAny(pathname, OPEN_PAGE_PREFIXES);
@@ -84,7 +82,9 @@ function refuse(request: FastifyRequest, reply: FastifyReply) {
       .header('cache-control', 'no-store')
       .send(maintenancePageHtml);
   }
-  return sendError(reply, new AppError('unavailable', maintenanceTexts.apiMessage));
+  // Its own code (not 'unavailable', which a retry may get past): the portal shows its maintenance screen
+  // from the first such answer.
+  return sendError(reply, new AppError('maintenance', maintenanceTexts.apiMessage));
 }
 
 // Maintenance mode (System Settings): while on, the public site, the sign-in page and the API answer

@@ -150,13 +150,15 @@ describe('system settings', () => {
         expect(page.headers['retry-after']).toBe('300');
         expect(page.body).toContain(`<h1>${maintenanceTexts.title}</h1>`);
         expect(page.body).toContain(maintenanceTexts.body);
+        // Its icon, as every page has: else the browser asks for /favicon.ico, which does not exist.
+        expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       }
       const signIn = await anonymous('POST', '/api/auth/sign-in', {
         email: applicant.user.email,
         password: applicant.password,
       });
       expect(signIn.statusCode).toBe(503);
-      expect(signIn.json()).toEqual({ error: maintenanceTexts.apiMessage, code: 'unavailable' });
+      expect(signIn.json()).toEqual({ error: maintenanceTexts.apiMessage, code: 'maintenance' });
       const register = await anonymous('POST', '/api/auth/register', {
         account_type: 'applicant',
         accept_terms: true,
@@ -165,13 +167,20 @@ describe('system settings', () => {
         password: 'orbit-lantern-92',
       });
       expect(register.statusCode).toBe(503);
-      // Already signed in, not an administrator: every call refused with the sentence.
+      // Already signed in, not an administrator: every call refused with the sentence and its own code,
+      // who am I included (their open tab shows the maintenance screen at once); signing out is not.
       for (const account of [applicant, company]) {
         const call = await account.request({ method: 'GET', url: '/api/account/sessions' });
         expect(call.statusCode).toBe(503);
-        expect(call.json().error).toBe(maintenanceTexts.apiMessage);
+        expect(call.json()).toEqual({ error: maintenanceTexts.apiMessage, code: 'maintenance' });
         expect((await account.request({ method: 'GET', url: '/' })).statusCode).toBe(503);
+        const me = await account.request({ method: 'GET', url: '/api/auth/me' });
+        expect(me.statusCode).toBe(503);
+        expect(me.json().code).toBe('maintenance');
       }
+      // A visitor (an administrator on the way in) may still ask who is signed in.
+      expect((await anonymous('GET', '/api/auth/me')).json()).toEqual({ user: null });
+      expect((await admin.request({ method: 'GET', url: '/api/auth/me' })).json().user.id).toBe(admin.user.id);
 
       // Administrators still get in: their sign-in page and API, their screens, the whole API.
       expect((await anonymous('GET', '/admin-login')).statusCode).toBe(200);

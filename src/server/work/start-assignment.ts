@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Assignment, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments } from '../db/schema';
 import {
+  type AssignmentRow,
   findAssignmentFor,
   loadAssignmentView,
   loadTermsHistories,
@@ -13,7 +14,7 @@ import {
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { todayOf } from '../platform/work-calendar';
-import { notifyTalent } from './work-notifications';
+import { notifyCompany, notifyTalent } from './work-notifications';
 
 // pending → active, on or after the start date: from then on the talent logs time on it.
 export async function startAssignment({
@@ -36,26 +37,52 @@ export async function startAssignment({
     if (todayOf(now) < assignment.startDate) {
       throw new AppError('conflict', workTexts.startsOn(assignment.startDate));
     }
-    await tx.update(assignments).set({ status: 'active', updatedAt: now }).where(eq(assignments.id, assignment.id));
-    const histories = await loadTermsHistories(tx, [assignment]);
-    await syncTermsMirror(tx, assignment, histories.get(assignment.id) ?? [], now);
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId: actor.actorId,
-        action: 'assignment.started',
-        targetType: 'assignment',
-        targetId: assignment.id,
-        details: { company_id: assignment.companyId, applicant_id: assignment.applicantId },
-        ipAddress,
-      },
-    });
-    await notifyTalent(tx, assignment.applicantId, {
-      type: 'assignment_changed',
-      title: `${assignment.role} has started`,
-      body: 'Your assignment is active: clock in or log your hours on your timesheet.',
-      link: paths.applicantTimesheets.getHref(),
-    });
+    await activateAssignment(tx, assignment, { actorId: actor.actorId, ipAddress, now });
   });
   return loadAssignmentView({ db, id: assignmentId, now });
+}
+
+// The move itself, on a pending assignment the caller has locked: active, the terms' mirror refreshed,
+// the audit row, and the talent told. Without an actor the schedule started it
+// (start-due-assignments.ts): the company, who did not press Start, is told as well.
+export async function activateAssignment(
+  tx: Database,
+  assignment: AssignmentRow,
+  { actorId, ipAddress, now }: { actorId: string | null; ipAddress?: string; now: Date },
+): Promise<void> {
+  await tx
+    .update(assignments)
+    .set({ status: 'active', updatedAt: now })
+    .where(and(eq(assignments.id, assignment.id), eq(assignments.status, 'pending')));
+  const histories = await loadTermsHistories(tx, [assignment]);
+  await syncTermsMirror(tx, assignment, histories.get(assignment.id) ?? [], now);
+  await recordAuditEvent({
+    db: tx,
+    event: {
+      actorId,
+      action: 'assignment.started',
+      targetType: 'assignment',
+      targetId: assignment.id,
+      details: {
+        company_id: assignment.companyId,
+        applicant_id: assignment.applicantId,
+        ...(actorId === null && { start_date: assignment.startDate, started_by: 'schedule' }),
+      },
+      ipAddress,
+    },
+  });
+  await notifyTalent(tx, assignment.applicantId, {
+    type: 'assignment_changed',
+    title: `${assignment.role} has started`,
+    body: 'Your assignment is active: clock in or log your hours on your timesheet.',
+    link: paths.applicantTimesheets.getHref(),
+  });
+  if (actorId === null) {
+    await notifyCompany(tx, assignment.companyId, {
+      type: 'assignment_changed',
+      title: `${assignment.role} has started`,
+      body: `It started on its start date, ${assignment.startDate}: the talent can now log hours on it.`,
+      link: paths.companyBilling.getHref(),
+    });
+  }
 }

@@ -7,6 +7,7 @@ import {
   providerListSchema,
   registerSchema,
   resetPasswordSchema,
+  signedOutReasons,
   signInResultSchema,
   signInSchema,
   tokenSchema,
@@ -29,8 +30,14 @@ export const authContract = defineContract(
     me: {
       method: 'GET',
       path: '/api/auth/me',
-      summary: 'Who is signed in (null when nobody)',
-      responses: { 200: z.object({ user: currentUserSchema.nullable() }) },
+      summary: 'Who is signed in (null when nobody), and why a session this browser held was ended',
+      responses: {
+        200: z.object({
+          user: currentUserSchema.nullable(),
+          // Set when the browser's session was ended by a suspension: its tabs say why.
+          signed_out_reason: z.enum(signedOutReasons).optional(),
+        }),
+      },
     },
     register: {
       method: 'POST',

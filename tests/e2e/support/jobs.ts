@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { Test } from '../../../src/shared/assessments';
 import type { CreateJobInput, Job, JobList } from '../../../src/shared/jobs';
 
@@ -66,4 +66,19 @@ export function calendarDayLabel(date: Date): string {
   const weekday = date.toLocaleDateString('en-US', { weekday: 'long' });
   const month = date.toLocaleDateString('en-US', { month: 'long' });
   return `${weekday}, ${month} ${day}${suffix}, ${date.getFullYear()}`;
+}
+
+// Chooses a day with a date picker (src/client/components/date-picker.tsx): opens its calendar, moves
+// on to the day's month, clicks the day. Returns the day as the API takes it (YYYY-MM-DD, local).
+export async function pickCalendarDay(page: Page, field: Locator, date: Date): Promise<string> {
+  await field.click();
+  const day = page.getByRole('button', { name: calendarDayLabel(date), exact: false });
+  await expect(page.getByRole('grid').first()).toBeVisible();
+  for (let moves = 0; moves < 2 && (await day.count()) === 0; moves += 1) {
+    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await day.click();
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

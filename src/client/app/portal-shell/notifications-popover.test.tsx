@@ -25,14 +25,15 @@ class FakeWebSocket {
   readyState = 0;
   onopen: (() => void) | null = null;
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   constructor() {
     FakeWebSocket.latest = this;
   }
   send() {}
-  close() {
+  // As a browser's, with the close event's code.
+  close(code = 1000) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;

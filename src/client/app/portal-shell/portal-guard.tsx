@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { currentUserQueryOptions } from '~/client/auth/api';
+import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
 import { Button } from '~/client/components/ui/button';
+import { onLiveSessionEnded, useLiveEvent } from '~/client/lib/live-socket';
 import { onUnauthenticated } from '~/client/lib/query-client';
 import { type CurrentUser, dashboardPathByRole } from '~/shared/auth';
 import type { Role } from '~/shared/permissions';
@@ -31,13 +32,20 @@ export function PortalGuard({ portalRole, isSigningOut, children }: PortalGuardP
   const currentUser = useQuery(currentUserQueryOptions());
 
   // A 401 anywhere in the portal means the session is over: forget the user, which sends them to sign in.
+  // Ended by a suspension, ask who this tab is instead: the answer says why (signed_out_reason), and the
+  // sign-in page says it too.
   useEffect(
     () =>
-      onUnauthenticated(() => {
-        queryClient.setQueryData(currentUserQueryOptions().queryKey, { user: null });
+      onUnauthenticated((error) => {
+        if (error.code === 'account_suspended') void refreshCurrentUser(queryClient);
+        else queryClient.setQueryData(currentUserQueryOptions().queryKey, { user: null });
       }),
     [queryClient],
   );
+  // The server told this tab its session ended (a suspension), or closed the live socket for it: ask who
+  // the tab is now rather than wait for the next request.
+  useLiveEvent('session.ended', () => void refreshCurrentUser(queryClient));
+  useEffect(() => onLiveSessionEnded(() => void refreshCurrentUser(queryClient)), [queryClient]);
 
   if (isSigningOut) return <PageLoading />;
   if (!currentUser.data) {

@@ -19,6 +19,7 @@ import type { CurrentUser } from '~/shared/auth';
 import { type PortalRole, paths } from '~/shared/routes';
 import { PageLoading } from '../page-loading';
 import { EmailVerificationBanner } from './email-verification-banner';
+import { MaintenanceBanner, MaintenanceScreen, useIsInMaintenance } from './maintenance';
 import { NotificationsPopover } from './notifications-popover';
 import { PortalGuard } from './portal-guard';
 import { homeByRole, messagesByRole, postJobHref, sidebarByRole } from './portal-navigation';
@@ -56,6 +57,7 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
   const client = useQueryClient();
   const signOut = useSignOut();
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const isInMaintenance = useIsInMaintenance();
 
   async function handleSignOut() {
     await untilReadsFinish(client);
@@ -76,6 +78,8 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
     });
   }
 
+  // Down for everyone but administrators: the server's answer says so, and no page waits on its reads.
+  if (isInMaintenance) return <MaintenanceScreen />;
   return (
     <PortalGuard portalRole={portalRole} isSigningOut={isSigningOut}>
       {(user) => <PortalFrame role={portalRole} user={user} onSignOut={handleSignOut} />}
@@ -173,6 +177,7 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
               <UserMenu portalRole={role} user={user} onSignOut={onSignOut} />
             </div>
           </header>
+          {role === 'admin' && <MaintenanceBanner />}
           {/* A floating button (the Support chat's, data-floating-action) sits over the bottom right corner:
               the page keeps room below its last control, so scrolled to the end nothing is under the button. */}
           <main

@@ -63,7 +63,7 @@ export function AiGradingEditor() {
               ? 'The AI scores each answer against your rubric.'
               : type === 'paragraph'
                 ? 'Off: a person reads and grades each answer.'
-                : 'Off: only the accepted answers count as correct.'}
+                : 'Off: the accepted answers count as correct; without any, a person grades each answer.'}
           </p>
         </div>
       </div>

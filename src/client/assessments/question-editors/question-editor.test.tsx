@@ -64,7 +64,7 @@ describe('each question type’s editor', () => {
     await chooseType(events, 'short-answer');
     const answers = group('Accepted answers');
     expect(answers).toHaveAccessibleDescription(
-      'An answer is correct when it matches one of these, ignoring case and spaces.',
+      'An answer is correct when it matches one of these, ignoring case and spaces. Leave them empty to grade each answer by hand.',
     );
     await events.type(addPanel().getByLabelText('Question'), 'Which HTTP status code means Not Found?');
     await events.type(addPanel().getByRole('textbox', { name: 'Accepted answer 1' }), '404');

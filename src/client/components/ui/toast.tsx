@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '~/client/lib/cn';
+import { buttonVariants } from './button-variants';
 
 // docs/spec/portal-and-public-site.md §9: auto-dismiss after 5000 ms, swipe right 50px to dismiss, F8 focuses the area.
 const TOAST_DURATION_MS = 5000;
@@ -73,4 +74,15 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}
+
+// What to do next, beside the message (a link with asChild). `altText` says how to do it without the
+// button: screen readers announce the toast, and its action may be gone before anyone reaches it.
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'text-foreground', className)}
+      {...props}
+    />
+  );
 }
