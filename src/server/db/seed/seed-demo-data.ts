@@ -2,6 +2,7 @@ import type { Database } from '../client';
 import { demoAccountManagerSeeder } from './demo-account-manager';
 import { demoAccountsSeeder } from './demo-accounts';
 import { demoBillingSeeder } from './demo-billing';
+import { demoContactMessagesSeeder } from './demo-contact-messages';
 import { demoJobsSeeder } from './demo-jobs';
 import type { DemoSeeder } from './demo-seeder';
 import { demoTalentSeeder } from './demo-talent';
@@ -22,6 +23,7 @@ export const demoSeeders: DemoSeeder[] = [
   demoAssessmentsSeeder,
   // After the talent: their hires are the assignments at work.
   demoBillingSeeder,
+  demoContactMessagesSeeder,
 ];
 
 interface SeedReport {
