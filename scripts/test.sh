@@ -21,13 +21,13 @@ npx vitest run
 step 'Build'
 npm run --silent build
 
-chromium=${CHROMIUM_PATH:-$(command -v chromium || command -v chromium-browser || true)}
+chromium=${CHROMIUM_PATH:-$(command -v chromium-headless-shell || command -v chromium || command -v chromium-browser || true)}
 if [ -z "$chromium" ]; then
   if [ -n "${CI:-}" ]; then
-    echo 'Chromium is missing: CI needs it for the browser tests (apt-get install chromium).' >&2
+    echo 'Chromium is missing: CI needs it for the browser tests (apt-get install chromium-headless-shell).' >&2
     exit 1
   fi
-  echo 'Chromium is not installed, so the browser tests cannot run here: apt-get install chromium.' >&2
+  echo 'Chromium is not installed, so the browser tests cannot run here: apt-get install chromium-headless-shell (or chromium).' >&2
   exit 1
 fi
 

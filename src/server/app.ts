@@ -290,7 +290,11 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       pageAnswers: {
         jobPost: (params) => publicJobPage({ db: database.db, publicUrl: config.publicUrl, id: params.id }),
       },
-      sitemapEntries: createPublicJobSitemap({ db: database.db, publicUrl: config.publicUrl }),
+      sitemapEntries: createPublicJobSitemap({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        cacheMs: config.SITEMAP_CACHE_SECONDS * 1000,
+      }),
     });
   }
   app.decorate('routeRegistry', routeRegistry);

@@ -101,6 +101,8 @@ const envSchema = z
     AI_GRADER_MODEL: z.string().default('gpt-4o-mini'),
     // How often each instance closes test attempts whose deadline passed; 0 turns the sweep off.
     ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    // How old sitemap.xml's list of public jobs may be: each instance asks the database at most this often.
+    SITEMAP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     // How often open live sockets are checked against their sessions (signed out, suspended: closed).
     LIVE_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     // How often each live socket gets a heartbeat; the client reconnects after HEARTBEAT_TIMEOUT_MS of

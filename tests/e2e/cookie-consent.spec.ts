@@ -90,11 +90,17 @@ test.describe('the banner among a portal page’s floating parts', () => {
         `Support above the banner at ${viewport.width}px`,
       ).toBe(true);
       expect(await isOnTop(support), `Support reachable at ${viewport.width}px`).toBe(true);
-      // The page's end scrolls clear of both.
-      const control = await lastControl.boundingBox();
-      expect(control && button && control.y + control.height <= button.y, `page clear at ${viewport.width}px`).toBe(
-        true,
-      );
+      // The page's end scrolls clear of both, once its sections have loaded (each grows the page as it does).
+      await expect
+        .poll(
+          async () => {
+            await scrollToEnd(page);
+            const [control, floating] = [await lastControl.boundingBox(), await support.boundingBox()];
+            return control !== null && floating !== null && control.y + control.height <= floating.y;
+          },
+          { message: `page clear at ${viewport.width}px` },
+        )
+        .toBe(true);
       expect(await isOnTop(lastControl), `the last control reachable at ${viewport.width}px`).toBe(true);
     }
 

@@ -68,19 +68,17 @@ export async function publicJobPage({
 
 // A sitemap holds at most 50,000 addresses; the built pages take a few dozen of them.
 const SITEMAP_JOB_LIMIT = 45_000;
-// Search engines read a sitemap now and then: it may be this old, and the database is asked once per period.
-const SITEMAP_CACHE_MS = 5 * 60 * 1000;
-
-// The open public jobs' pages for sitemap.xml, newest first, read at most once per SITEMAP_CACHE_MS.
+// The open public jobs' pages for sitemap.xml, newest first, read at most once per cacheMs (SITEMAP_CACHE_SECONDS):
+// search engines read a sitemap now and then, so it may be that old.
 export function createPublicJobSitemap({
   db,
   publicUrl,
-  cacheMs = SITEMAP_CACHE_MS,
+  cacheMs,
   clock = () => Date.now(),
 }: {
   db: Database;
   publicUrl: string;
-  cacheMs?: number;
+  cacheMs: number;
   clock?: () => number;
 }): () => Promise<SitemapEntry[]> {
   let cached: { at: number; entries: Promise<SitemapEntry[]> } | null = null;

@@ -53,6 +53,8 @@ export default async function globalSetup() {
     GOOGLE_ISSUER: identityProvider.issuer,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // Tests publish jobs and read sitemap.xml in any order: its list of jobs is read fresh each time.
+    SITEMAP_CACHE_SECONDS: '0',
     // Tests create their own accounts and sessions (support/test.ts) instead of using demo data.
     ENABLE_TEST_ROUTES: 'true',
     ADMIN_EMAILS: E2E_ADMIN_EMAILS,
