@@ -7,9 +7,13 @@ import { defineConfig, devices } from '@playwright/test';
 function chromiumPath(): string | undefined {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
-    return execFileSync('sh', ['-c', 'command -v chromium-headless-shell || command -v chromium || command -v chromium-browser'], {
-      encoding: 'utf8',
-    }).trim();
+    return execFileSync(
+      'sh',
+      ['-c', 'command -v chromium-headless-shell || command -v chromium || command -v chromium-browser'],
+      {
+        encoding: 'utf8',
+      },
+    ).trim();
   } catch {
     return undefined;
   }
