@@ -8,15 +8,15 @@ import {
   RowMenuTrigger,
   useConfirmAction,
 } from '~/client/components/data-list';
+import { FilterSelect } from '~/client/components/filter-select';
 import { OptionSearchSelect } from '~/client/components/option-search-select';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem } from '~/client/components/ui/dropdown-menu';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { isOneOf, useListSearch } from '~/client/lib/list-search';
+import { useListSearch } from '~/client/lib/list-search';
 import { type AdminJob, adminJobTexts } from '~/shared/admin-jobs';
 import { type JobStatus, jobStatuses, jobStatusLabels } from '~/shared/jobs';
 import { adminJobListQueryOptions, companyOptionsQueryOptions, useArchiveAdminJob } from './api';
@@ -178,22 +178,15 @@ export function AdminJobsSection() {
         value={state.q}
         onSearch={(q) => search.change({ q }, { replace: true })}
       />
-      <NativeSelect
-        aria-label="Status"
+      <FilterSelect
+        label="Status"
         className="sm:w-40"
-        value={state.status ?? ''}
-        onChange={(event) => {
-          const next = event.target.value;
-          search.change({ status: isOneOf(jobStatuses, next) ? next : null });
-        }}
-      >
-        <option value="">All statuses</option>
-        {jobStatuses.map((status) => (
-          <option key={status} value={status}>
-            {jobStatusLabels[status]}
-          </option>
-        ))}
-      </NativeSelect>
+        allLabel="All statuses"
+        value={state.status}
+        options={jobStatuses}
+        labels={jobStatusLabels}
+        onChange={(status) => search.change({ status })}
+      />
       <CompanyFilter
         value={state.company}
         knownName={knownCompany}

@@ -2,17 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { FileTextIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, PhoneLabel, useConfirmAction } from '~/client/components/data-list';
+import { FilterSelect } from '~/client/components/filter-select';
 import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
-import { isOneOf, useListSearch } from '~/client/lib/list-search';
+import { useListSearch } from '~/client/lib/list-search';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import {
   type ApplicantApplication,
   type ApplicantApplicationAction,
   applicantStageFilters,
   applicantTexts,
-  applicationStatuses,
   applicationStatusLabels,
   canWithdrawApplication,
 } from '~/shared/applications';
@@ -180,21 +179,14 @@ export function ApplicationsTab() {
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="grid gap-1.5 sm:w-56">
         <Label htmlFor="application-stage">Stage</Label>
-        <NativeSelect
+        <FilterSelect
           id="application-stage"
-          value={state.status ?? ''}
-          onChange={(event) => {
-            const value = event.target.value;
-            search.change({ status: isOneOf(applicationStatuses, value) ? value : null });
-          }}
-        >
-          <option value="">All stages</option>
-          {applicantStageFilters.map((status) => (
-            <option key={status} value={status}>
-              {applicationStatusLabels[status]}
-            </option>
-          ))}
-        </NativeSelect>
+          allLabel="All stages"
+          value={state.status}
+          options={applicantStageFilters}
+          labels={applicationStatusLabels}
+          onChange={(status) => search.change({ status })}
+        />
       </div>
       {search.isFiltered && (
         <Button variant="ghost" onClick={search.clear}>

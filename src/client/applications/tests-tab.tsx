@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheckIcon } from 'lucide-react';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { FilterSelect } from '~/client/components/filter-select';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { applicantTestsQueryOptions } from '~/client/lib/applicant-test-queries';
-import { isOneOf, useListSearch } from '~/client/lib/list-search';
+import { useListSearch } from '~/client/lib/list-search';
 import { type ApplicantAttemptSummary, applicantAttemptStates } from '~/shared/test-attempts';
 import { testsSearch, toTestsQuery } from './my-applications-search';
 import { TestActionLink, TestResultText, TestStatusBadge } from './skills-test-status';
@@ -74,21 +74,14 @@ export function TestsTab() {
   const toolbar = (
     <div className="grid gap-1.5 sm:w-56">
       <Label htmlFor="tests-state">Show</Label>
-      <NativeSelect
+      <FilterSelect
         id="tests-state"
-        value={state.state ?? ''}
-        onChange={(event) => {
-          const value = event.target.value;
-          search.change({ state: isOneOf(applicantAttemptStates, value) ? value : null });
-        }}
-      >
-        <option value="">All tests</option>
-        {applicantAttemptStates.map((value) => (
-          <option key={value} value={value}>
-            {stateLabels[value]}
-          </option>
-        ))}
-      </NativeSelect>
+        allLabel="All tests"
+        value={state.state}
+        options={applicantAttemptStates}
+        labels={stateLabels}
+        onChange={(value) => search.change({ state: value })}
+      />
     </div>
   );
 

@@ -9,12 +9,12 @@ import {
   type RowConfirmation,
   useConfirmAction,
 } from '~/client/components/data-list';
+import { FilterSelect } from '~/client/components/filter-select';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Checkbox } from '~/client/components/ui/checkbox';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
@@ -65,21 +65,14 @@ function FilterTestsPopover({
       <PopoverContent align="start" className="space-y-4">
         <div className="space-y-2">
           <Label htmlFor={`${id}-type`}>Type</Label>
-          <NativeSelect
+          <FilterSelect
             id={`${id}-type`}
-            value={filters.type ?? ''}
-            onChange={(event) => {
-              const value = event.target.value;
-              onChange({ type: testTypes.find((type) => type === value) ?? null });
-            }}
-          >
-            <option value="">All types</option>
-            {testTypes.map((type) => (
-              <option key={type} value={type}>
-                {testTypeLabels[type]}
-              </option>
-            ))}
-          </NativeSelect>
+            allLabel="All types"
+            value={filters.type}
+            options={testTypes}
+            labels={testTypeLabels}
+            onChange={(type) => onChange({ type })}
+          />
         </div>
         <div className="flex items-center gap-2">
           <Checkbox

@@ -3,13 +3,12 @@ import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, ScrollTextIcon, XIcon 
 import { useState } from 'react';
 import { BreakableText } from '~/client/components/breakable-text';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { FilterSelect } from '~/client/components/filter-select';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { isOneOf } from '~/client/lib/list-search';
 import {
   type AuditLogEntry,
   auditActorKinds,
@@ -145,38 +144,24 @@ export function AuditLogList({
         />
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           {showsTypeFilter && (
-            <NativeSelect
-              aria-label="Action type"
+            <FilterSelect
+              label="Action type"
               className="sm:w-44"
-              value={state.type ?? ''}
-              onChange={(event) => {
-                const next = event.target.value;
-                search.filter({ type: isOneOf(auditActorKinds, next) ? next : null });
-              }}
-            >
-              <option value="">All actions</option>
-              {auditActorKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {actorKindLabels[kind]}
-                </option>
-              ))}
-            </NativeSelect>
+              allLabel="All actions"
+              value={state.type}
+              options={auditActorKinds}
+              labels={actorKindLabels}
+              onChange={(type) => search.filter({ type })}
+            />
           )}
-          <NativeSelect
-            aria-label="Date range"
+          <FilterSelect
+            label="Date range"
             className="sm:w-44"
             value={state.range}
-            onChange={(event) => {
-              const next = event.target.value;
-              if (isOneOf(auditDateRanges, next)) search.filter({ range: next });
-            }}
-          >
-            {auditDateRanges.map((range) => (
-              <option key={range} value={range}>
-                {auditDateRangeLabels[range]}
-              </option>
-            ))}
-          </NativeSelect>
+            options={auditDateRanges}
+            labels={auditDateRangeLabels}
+            onChange={(range) => search.filter({ range })}
+          />
           {search.isFiltered && (
             <Button variant="ghost" onClick={search.clear}>
               <XIcon aria-hidden="true" />

@@ -1,41 +1,12 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, CalendarIcon, ChevronDownIcon } from 'lucide-react';
 import type { DateRange } from 'react-day-picker';
+import { FilterSelect } from '~/client/components/filter-select';
 import { Button } from '~/client/components/ui/button';
 import { Calendar } from '~/client/components/ui/calendar';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
 import { formatIsoDay, fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
-import { isOneOf } from '~/client/lib/list-search';
-import { type InvoiceSortKey, type InvoiceStatus, invoiceStatuses } from '~/shared/billing';
-import { invoiceStatusLabels, invoiceStatusOptions } from './billing-format';
+import type { InvoiceSortKey } from '~/shared/billing';
 import { type InvoiceSort, invoiceSorts, readInvoiceSort, type SortOrder } from './invoices-search';
-
-interface StatusFilterProps {
-  value: InvoiceStatus | null;
-  onChange: (status: InvoiceStatus | null) => void;
-}
-
-// All, Paid, Pending, Unpaid, Overdue.
-export function InvoiceStatusFilter({ value, onChange }: StatusFilterProps) {
-  return (
-    <NativeSelect
-      aria-label="Status"
-      className="sm:w-40"
-      value={value ?? ''}
-      onChange={(event) => {
-        const next = event.target.value;
-        onChange(isOneOf(invoiceStatuses, next) ? next : null);
-      }}
-    >
-      <option value="">All</option>
-      {invoiceStatusOptions.map((status) => (
-        <option key={status} value={status}>
-          {invoiceStatusLabels[status]}
-        </option>
-      ))}
-    </NativeSelect>
-  );
-}
 
 function rangeSummary(from: string | null, to: string | null): string | null {
   if (from && to) return from === to ? formatIsoDay(from) : `${formatIsoDay(from)} – ${formatIsoDay(to)}`;
@@ -145,20 +116,13 @@ const sortOptionLabel = (sort: InvoiceSort) => {
 export function SortSelect({ sort, onChange }: { sort: InvoiceSort | null; onChange: (sort: InvoiceSort) => void }) {
   const { key, order } = readInvoiceSort(sort);
   return (
-    <NativeSelect
-      aria-label="Sort by"
+    <FilterSelect
+      label="Sort by"
       className="md:hidden"
       value={`${key}_${order}`}
-      onChange={(event) => {
-        const next = event.target.value;
-        if (isOneOf(invoiceSorts, next)) onChange(next);
-      }}
-    >
-      {invoiceSorts.map((option) => (
-        <option key={option} value={option}>
-          {sortOptionLabel(option)}
-        </option>
-      ))}
-    </NativeSelect>
+      options={invoiceSorts}
+      labels={sortOptionLabel}
+      onChange={onChange}
+    />
   );
 }

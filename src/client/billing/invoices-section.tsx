@@ -3,6 +3,7 @@ import { DownloadIcon, ReceiptIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { FilterSelect } from '~/client/components/filter-select';
 import { useRowSelection } from '~/client/components/row-selection';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
@@ -12,9 +13,9 @@ import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
 import { formatCents, type Invoice, type InvoiceSortKey } from '~/shared/billing';
 import { downloadInvoicePdf, downloadInvoicesPdf, invoiceListQueryOptions, invoiceQueryOptions } from './api';
-import { formatDay, invoiceStatusBadges, invoiceStatusLabels } from './billing-format';
+import { formatDay, invoiceStatusBadges, invoiceStatusLabels, invoiceStatusOptions } from './billing-format';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
-import { ariaSortOf, InvoiceStatusFilter, IssueDateFilter, SortHeader, SortSelect } from './invoice-filters';
+import { ariaSortOf, IssueDateFilter, SortHeader, SortSelect } from './invoice-filters';
 import { invoicesSearch, nextInvoiceSort, toInvoiceListQuery, toSortParam } from './invoices-search';
 import { PayDialog } from './pay-dialog';
 
@@ -181,7 +182,15 @@ export function InvoicesSection() {
         onSearch={(q) => search.change({ q }, { replace: true })}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <InvoiceStatusFilter value={state.status} onChange={(status) => search.change({ status })} />
+        <FilterSelect
+          label="Status"
+          className="sm:w-40"
+          allLabel="All"
+          value={state.status}
+          options={invoiceStatusOptions}
+          labels={invoiceStatusLabels}
+          onChange={(status) => search.change({ status })}
+        />
         <IssueDateFilter from={state.from} to={state.to} onChange={(range) => search.change(range)} />
         <SortSelect sort={state.sort} onChange={(sort) => search.change({ sort: toSortParam(sort) })} />
         {search.isFiltered && (

@@ -8,27 +8,29 @@ type FilterSelectProps<Value extends string> = Omit<
 > & {
   // The accessible name, where no visible <Label htmlFor={id}> gives one.
   label?: string;
+  // The values offered, in order; they alone give Value its type (NoInfer below).
   options: readonly Value[];
   // Each option's text: a table, or a function where the text is computed (a count, a sentence).
-  labels: Readonly<Record<Value, string>> | ((value: Value) => string);
+  labels: Readonly<Record<NoInfer<Value>, string>> | ((value: NoInfer<Value>) => string);
 } & (
     | {
         // The first option, meaning no value: "All statuses", "Any type".
         allLabel: string;
-        value: Value | null;
-        onChange: (value: Value | null) => void;
+        value: NoInfer<Value> | null;
+        onChange: (value: NoInfer<Value> | null) => void;
       }
     | {
         // Without it one of the options is always chosen (a sort, a filter whose default is not "all").
         allLabel?: undefined;
-        value: Value;
-        onChange: (value: Value) => void;
+        value: NoInfer<Value>;
+        onChange: (value: NoInfer<Value>) => void;
       }
   );
 
 // A list's filter or sort as one select of a few known values. The browser hands back a string; only one
 // of `options` (or null, for the "all" option) reaches onChange, so the caller's state keeps its type.
 export function FilterSelect<Value extends string>(props: FilterSelectProps<Value>) {
+  // onChange is taken out of the select's props; props.onChange is called, so that allLabel narrows it.
   const { label, options, labels, allLabel, value, onChange, ...select } = props;
   const labelOf = typeof labels === 'function' ? labels : (option: Value) => labels[option];
   return (

@@ -1,9 +1,8 @@
 import { XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FilterSelect } from '~/client/components/filter-select';
 import { SearchInput } from '~/client/components/search-input';
 import { Button } from '~/client/components/ui/button';
-import { NativeSelect } from '~/client/components/ui/native-select';
-import { isOneOf } from '~/client/lib/list-search';
 
 interface SearchStatusToolbarProps<Status extends string> {
   // The list's URL state (useListSearch with a `status` filter).
@@ -40,22 +39,15 @@ export function SearchStatusToolbar<Status extends string>({
         onSearch={(q) => search.change({ q }, { replace: true })}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <NativeSelect
-          aria-label="Status"
+        <FilterSelect
+          label="Status"
           className="sm:w-40"
-          value={search.state.status ?? ''}
-          onChange={(event) => {
-            const next = event.target.value;
-            search.change({ status: isOneOf(statuses, next) ? next : null });
-          }}
-        >
-          <option value="">All statuses</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status]}
-            </option>
-          ))}
-        </NativeSelect>
+          allLabel="All statuses"
+          value={search.state.status}
+          options={statuses}
+          labels={statusLabels}
+          onChange={(status) => search.change({ status })}
+        />
         {search.isFiltered && (
           <Button variant="ghost" onClick={search.clear}>
             <XIcon aria-hidden="true" />

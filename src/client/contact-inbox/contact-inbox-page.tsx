@@ -3,13 +3,13 @@ import { InboxIcon, XIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useLoadErrorToast } from '~/client/components/admin-list-columns';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
+import { FilterSelect } from '~/client/components/filter-select';
 import { PageMeta } from '~/client/components/page-meta';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { errorMessage } from '~/client/lib/api-client';
-import { isOneOf, useChangeSearch, useListSearch } from '~/client/lib/list-search';
+import { useChangeSearch, useListSearch } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import {
   type ContactMessageItem,
@@ -145,37 +145,24 @@ export function ContactInboxPage({ pageId, viewerId }: PageProps & { viewerId: s
         onSearch={(q) => search.change({ q }, { replace: true })}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <NativeSelect
-          aria-label="Status"
+        <FilterSelect
+          label="Status"
           className="sm:w-40"
           value={query.status}
-          onChange={(event) => {
-            const next = event.target.value;
-            search.change({ status: isOneOf(['handled', 'all'] as const, next) ? next : null });
-          }}
-        >
-          {contactMessageStatuses.map((status) => (
-            <option key={status} value={status}>
-              {contactMessageStatusLabels[status]}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect
-          aria-label="Assigned to"
+          options={contactMessageStatuses}
+          labels={contactMessageStatusLabels}
+          // New messages are the default: the URL leaves them out.
+          onChange={(status) => search.change({ status: status === 'open' ? null : status })}
+        />
+        <FilterSelect
+          label="Assigned to"
           className="sm:w-44"
-          value={search.state.assignee ?? ''}
-          onChange={(event) => {
-            const next = event.target.value;
-            search.change({ assignee: isOneOf(contactAssigneeFilters, next) ? next : null });
-          }}
-        >
-          <option value="">Anyone</option>
-          {contactAssigneeFilters.map((filter) => (
-            <option key={filter} value={filter}>
-              {contactAssigneeFilterLabels[filter]}
-            </option>
-          ))}
-        </NativeSelect>
+          allLabel="Anyone"
+          value={search.state.assignee}
+          options={contactAssigneeFilters}
+          labels={contactAssigneeFilterLabels}
+          onChange={(assignee) => search.change({ assignee })}
+        />
         {search.isFiltered && (
           <Button variant="ghost" onClick={search.clear}>
             <XIcon aria-hidden="true" />

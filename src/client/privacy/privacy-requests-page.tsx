@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
+import { FilterSelect } from '~/client/components/filter-select';
 import { PageMeta } from '~/client/components/page-meta';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
@@ -13,12 +14,11 @@ import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { FormField } from '~/client/components/ui/form-field';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
-import { isOneOf, useListSearch } from '~/client/lib/list-search';
+import { useListSearch } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import type { PrivacyRequestStatus } from '~/shared/admin';
 import {
@@ -178,21 +178,15 @@ export function PrivacyRequestsPage({ pageId }: PageProps) {
 
   const toolbar = (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <NativeSelect
-        aria-label="Status"
+      <FilterSelect
+        label="Status"
         className="sm:w-44"
         value={query.status}
-        onChange={(event) => {
-          const next = event.target.value;
-          search.change({ status: isOneOf(['processed', 'all'] as const, next) ? next : null });
-        }}
-      >
-        {adminPrivacyRequestFilters.map((filter) => (
-          <option key={filter} value={filter}>
-            {adminPrivacyRequestFilterLabels[filter]}
-          </option>
-        ))}
-      </NativeSelect>
+        options={adminPrivacyRequestFilters}
+        labels={adminPrivacyRequestFilterLabels}
+        // Pending requests are the default: the URL leaves them out.
+        onChange={(status) => search.change({ status: status === 'pending' ? null : status })}
+      />
     </div>
   );
 

@@ -6,10 +6,10 @@ import {
   assignmentStatusLabels,
   formatHourlyRate,
 } from '~/client/components/assignments-table';
+import { FilterSelect } from '~/client/components/filter-select';
 import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
-import { defineListSearch, isOneOf, searchParam, useListSearch } from '~/client/lib/list-search';
+import { defineListSearch, searchParam, useListSearch } from '~/client/lib/list-search';
 import { assignmentStatuses } from '~/shared/applications';
 import { paths } from '~/shared/routes';
 import { companyAssignmentsQueryOptions, useChangeAssignmentTerms, useEndAssignment, useStartAssignment } from './api';
@@ -46,21 +46,14 @@ export function CompanyAssignmentsPanel() {
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="grid gap-1.5 sm:w-56">
         <Label htmlFor="assignments-status">Status</Label>
-        <NativeSelect
+        <FilterSelect
           id="assignments-status"
-          value={state.status ?? ''}
-          onChange={(event) => {
-            const value = event.target.value;
-            search.change({ status: isOneOf(assignmentStatuses, value) ? value : null });
-          }}
-        >
-          <option value="">All statuses</option>
-          {assignmentStatuses.map((status) => (
-            <option key={status} value={status}>
-              {assignmentStatusLabels[status]}
-            </option>
-          ))}
-        </NativeSelect>
+          allLabel="All statuses"
+          value={state.status}
+          options={assignmentStatuses}
+          labels={assignmentStatusLabels}
+          onChange={(status) => search.change({ status })}
+        />
       </div>
       {search.isFiltered && (
         <Button variant="ghost" onClick={search.clear}>

@@ -3,9 +3,9 @@ import { ClipboardCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
 import { figureColumn } from '~/client/components/figure-column';
+import { FilterSelect } from '~/client/components/filter-select';
 import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { defineListSearch, isOneOf, type SearchParam, useListSearch } from '~/client/lib/list-search';
 import { type CompanyTimesheet, formatCents } from '~/shared/billing';
 import { companyTimesheetsQueryOptions } from './api';
@@ -136,20 +136,13 @@ export function CompanyTimesheetsPanel() {
   const toolbar = (
     <div className="grid gap-1.5 sm:w-56">
       <Label htmlFor="timesheets-status">Status</Label>
-      <NativeSelect
+      <FilterSelect
         id="timesheets-status"
         value={state.status}
-        onChange={(event) => {
-          const value = event.target.value;
-          if (isOneOf(statusFilters, value)) search.change({ status: value });
-        }}
-      >
-        {statusFilters.map((status) => (
-          <option key={status} value={status}>
-            {statusFilterLabels[status]}
-          </option>
-        ))}
-      </NativeSelect>
+        options={statusFilters}
+        labels={statusFilterLabels}
+        onChange={(status) => search.change({ status })}
+      />
     </div>
   );
 
