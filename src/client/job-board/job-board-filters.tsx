@@ -1,13 +1,13 @@
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { FilterSelect } from '~/client/components/filter-select';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { FieldError } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { type JobBoardSort, jobBoardSortLabels, jobBoardSorts, jobBoardTexts } from '~/shared/job-board';
-import { type EngagementType, jobTimezones } from '~/shared/jobs';
+import { type EngagementType, engagementTypes, jobTimezones } from '~/shared/jobs';
 import type { FindJobsState } from './find-jobs-search';
 
 // The filters of Find Jobs: engagement type, pay range, skills and time zone, and the sort. Each change
@@ -15,6 +15,8 @@ import type { FindJobsState } from './find-jobs-search';
 
 // Skills offered with one click (the talent search's quick badges); any other is typed in.
 export const quickSkills = ['Python', 'JavaScript', 'React', 'Node.js', 'AWS'] as const;
+
+const engagementTypeLabels: Record<EngagementType, string> = { hourly: 'Hourly', fixed: 'Fixed price' };
 
 type Changes = Partial<Pick<FindJobsState, 'engagementType' | 'rateMin' | 'rateMax' | 'skills' | 'timezone'>>;
 
@@ -31,18 +33,14 @@ export function SortSelect({
       <Label htmlFor={id} className="whitespace-nowrap">
         Sort by
       </Label>
-      <NativeSelect
+      <FilterSelect
         id={id}
         className="min-w-36 flex-1 md:min-w-40"
         value={value ?? 'newest'}
-        onChange={(event) => onChange(event.target.value as JobBoardSort)}
-      >
-        {jobBoardSorts.map((sort) => (
-          <option key={sort} value={sort}>
-            {jobBoardSortLabels[sort]}
-          </option>
-        ))}
-      </NativeSelect>
+        options={jobBoardSorts}
+        labels={jobBoardSortLabels}
+        onChange={onChange}
+      />
     </div>
   );
 }
@@ -54,15 +52,14 @@ export function JobBoardFilters({ state, onChange }: { state: FindJobsState; onC
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_minmax(0,12rem)]">
         <div className="grid content-start gap-2">
           <Label htmlFor={ids.engagement}>Engagement type</Label>
-          <NativeSelect
+          <FilterSelect
             id={ids.engagement}
-            value={state.engagementType ?? ''}
-            onChange={(event) => onChange({ engagementType: (event.target.value || null) as EngagementType | null })}
-          >
-            <option value="">Any type</option>
-            <option value="hourly">Hourly</option>
-            <option value="fixed">Fixed price</option>
-          </NativeSelect>
+            allLabel="Any type"
+            value={state.engagementType}
+            options={engagementTypes}
+            labels={engagementTypeLabels}
+            onChange={(engagementType) => onChange({ engagementType })}
+          />
         </div>
         <PayRange
           min={state.rateMin}
@@ -72,18 +69,14 @@ export function JobBoardFilters({ state, onChange }: { state: FindJobsState; onC
         />
         <div className="grid content-start gap-2">
           <Label htmlFor={ids.timezone}>Time zone</Label>
-          <NativeSelect
+          <FilterSelect
             id={ids.timezone}
-            value={state.timezone ?? ''}
-            onChange={(event) => onChange({ timezone: event.target.value || null })}
-          >
-            <option value="">Any time zone</option>
-            {jobTimezones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </NativeSelect>
+            allLabel="Any time zone"
+            value={state.timezone}
+            options={jobTimezones}
+            labels={(zone) => zone}
+            onChange={(timezone) => onChange({ timezone })}
+          />
         </div>
       </div>
       <SkillsFilter selected={state.skills} onChange={(skills) => onChange({ skills })} />

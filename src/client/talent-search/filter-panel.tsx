@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
+import { FilterSelect } from '~/client/components/filter-select';
 import { TimeZonePicker } from '~/client/components/time-zone-picker';
 import { Button } from '~/client/components/ui/button';
 import { Checkbox } from '~/client/components/ui/checkbox';
 import { FormField } from '~/client/components/ui/form-field';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { cn } from '~/client/lib/cn';
 import {
@@ -219,22 +219,17 @@ export function FilterPanel({ filters, facets, onApply, className }: FilterPanel
 
       <div className="grid gap-2">
         <Label htmlFor={ids.region}>Location</Label>
-        <NativeSelect
+        <FilterSelect
           id={ids.region}
-          value={draft.region ?? ''}
-          onChange={(event) => change({ region: (event.target.value || null) as Region | null })}
-        >
-          <option value="">Any location</option>
-          {regions.map((region) => {
+          allLabel="Any location"
+          value={draft.region}
+          options={regions}
+          labels={(region) => {
             const count = countIn(facets?.region, region);
-            return (
-              <option key={region} value={region}>
-                {regionLabels[region]}
-                {count !== undefined ? ` (${formatFacetCount(count)})` : ''}
-              </option>
-            );
-          })}
-        </NativeSelect>
+            return count !== undefined ? `${regionLabels[region]} (${formatFacetCount(count)})` : regionLabels[region];
+          }}
+          onChange={(region) => change({ region })}
+        />
       </div>
 
       <Group legend="Verified badges">
@@ -255,18 +250,14 @@ export function FilterPanel({ filters, facets, onApply, className }: FilterPanel
       <div className="grid gap-3">
         <FormField label="Working hours overlap" hint="Of a 9:00–17:00 working day, each in their own time zone.">
           {(control) => (
-            <NativeSelect
+            <FilterSelect
               {...control}
-              value={draft.overlapHours ?? ''}
-              onChange={(event) => change({ overlapHours: event.target.value || null })}
-            >
-              <option value="">Any overlap</option>
-              {overlapHourChoices.map((hours) => (
-                <option key={hours} value={hours}>
-                  {overlapLabel(hours)}
-                </option>
-              ))}
-            </NativeSelect>
+              allLabel="Any overlap"
+              value={draft.overlapHours}
+              options={overlapHourChoices}
+              labels={overlapLabel}
+              onChange={(overlapHours) => change({ overlapHours })}
+            />
           )}
         </FormField>
         {draft.overlapHours && (

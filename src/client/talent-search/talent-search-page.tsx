@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LayoutGridIcon, ListIcon, SearchXIcon, SendIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FilterSelect } from '~/client/components/filter-select';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { PageMeta } from '~/client/components/page-meta';
 import { SearchInput } from '~/client/components/search-input';
@@ -9,7 +10,6 @@ import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import { Label } from '~/client/components/ui/label';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { isApiError } from '~/client/lib/api-client';
@@ -288,18 +288,14 @@ function SortSelect({ value, onChange }: { value: TalentSort; onChange: (sort: T
       <Label htmlFor={id} className="whitespace-nowrap">
         Sort by
       </Label>
-      <NativeSelect
+      <FilterSelect
         id={id}
         className="min-w-0 flex-1 sm:w-56 sm:flex-none"
         value={value}
-        onChange={(event) => onChange(event.target.value as TalentSort)}
-      >
-        {talentSorts.map((sort) => (
-          <option key={sort} value={sort}>
-            {talentSortLabels[sort]}
-          </option>
-        ))}
-      </NativeSelect>
+        options={talentSorts}
+        labels={talentSortLabels}
+        onChange={onChange}
+      />
     </div>
   );
 }
