@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RawRequestDefaultExpression,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawRequestDefaultExpression } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -58,7 +53,7 @@ import {
 } from './platform/errors';
 import { createConfiguredFileStore } from './platform/file-store';
 import { createLiveHub } from './platform/live-hub';
-import { createLogger, createRequestLogger } from './platform/logger';
+import { createLogger, createRequestLogController, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { startPgBossQueue } from './platform/pg-boss-queue';
 import { registerRateLimits } from './platform/rate-limits';
@@ -121,13 +116,12 @@ const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready']);
 
 export async function buildApp({ config, secret, database, redis, webClient, logger }: AppDependencies) {
+  const rootLogger = (logger ?? createLogger(config)) as FastifyBaseLogger;
   const app = Fastify({
-    loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger,
+    loggerInstance: rootLogger,
     genReqId: createRequestIdGenerator(),
     childLoggerFactory: createRequestLogger,
-    logController: new LogController({
-      disableRequestLogging: (request: { url?: string }) => UNLOGGED_PATHS.has(request.url ?? ''),
-    }),
+    logController: createRequestLogController({ logger: rootLogger, unloggedPaths: UNLOGGED_PATHS }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
