@@ -44,13 +44,7 @@ import { registerAuthentication } from './platform/authentication';
 import { createBackgroundTasks } from './platform/background-tasks';
 import { viewerOf } from './platform/conversation-access';
 import { registerCspReports } from './platform/csp-reports';
-import {
-  AppError,
-  registerErrorHandling,
-  SHUTTING_DOWN_MESSAGE,
-  SHUTTING_DOWN_RETRY_AFTER_SECONDS,
-  sendError,
-} from './platform/errors';
+import { AppError, refuseWhileStopping, registerErrorHandling, sendError } from './platform/errors';
 import { createConfiguredFileStore } from './platform/file-store';
 import { createLiveHub } from './platform/live-hub';
 import { createLogger, createRequestLogController, createRequestLogger } from './platform/logger';
@@ -132,21 +126,25 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // Requests arriving on a kept-alive connection once shutdown has begun are sent to another instance.
+  // From SIGTERM on, requests arriving on a kept-alive connection (readiness probes included) are refused
+  // before any handler runs, and the proxy sends them to another instance.
   let isClosing = false;
   app.addHook('preClose', (done) => {
     isClosing = true;
     done();
+  });
+  // And each answer closes its connection: Node would keep it open for the next request, and the server
+  // would wait out the keep-alive timeout (72 s) with the proxy's idle connections before it could stop.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // One synchronous hook for the headers every response carries: it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     setSecurityHeaders(request, reply);
     if (isClosing) {
-      sendError(
-        reply,
-        new AppError('unavailable', SHUTTING_DOWN_MESSAGE, undefined, SHUTTING_DOWN_RETRY_AFTER_SECONDS),
-      );
+      refuseWhileStopping(reply);
       return;
     }
     done();
