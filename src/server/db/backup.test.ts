@@ -122,7 +122,9 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
       // The open database holds DATA_DIR's lock, as the running server does.
       const refusal = backUpDatabase({ config, target: workDirectory });
       await expect(refusal).rejects.toThrow(BackupRefusedError);
-      await expect(refusal).rejects.toThrow(/is in use by .*; stop it first\. .*only while the server is stopped .*run npm run db:backup again/);
+      await expect(refusal).rejects.toThrow(
+        /is in use by .*; stop it first\. .*only while the server is stopped .*run npm run db:backup again/,
+      );
     }
     await database.close();
     database = undefined;
@@ -175,7 +177,7 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
     } finally {
       await after.close();
     }
-  });
+  }, 60_000);
 
   it('refuses to restore over data, and with --force keeps the data aside', async () => {
     const backups = path.join(workDirectory, 'backups');
@@ -205,5 +207,5 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
     );
     const replaced = await restoreDatabase({ config, file, force: true, now: new Date('2026-11-27T10:15:00Z') });
     expect(replaced.savedBeforeRestore).toBe(path.join(backups, 'tandem-before-restore-20261127T101500Z.tar.gz'));
-  });
+  }, 60_000);
 });
