@@ -372,6 +372,18 @@ async function main() {
       `${fleet.counts.catchUpRequests} catch-up requests (${fleet.counts.catchUpFailures} failed and retried); ` +
       `handshakes retried: ${fleet.counts.failedHandshakes}`,
   );
+  // What nginx sent to the other instance: its access log lists every upstream tried and what each said
+  // (502 there: the connection was refused or reset, nothing ran).
+  const retried = new Map<string, number>();
+  for (const line of (await fs.readFile(folder.accessLog, 'utf8')).split('\n')) {
+    const statuses = line.match(/ status=([\d, -]+) time=/)?.[1]?.split(', ') ?? [];
+    if (statuses.length < 2) continue;
+    const key = `${line.match(/"(GET|POST|PUT|DELETE|PATCH) /)?.[1]} first answered ${statuses[0] === '502' ? 'nothing (refused or reset)' : statuses[0]}`;
+    retried.set(key, (retried.get(key) ?? 0) + 1);
+  }
+  console.info(
+    `requests nginx passed to the other instance: ${[...retried].map(([key, count]) => `${count} ${key}`).join('; ') || 'none'}`,
+  );
   if (failed.length > 0) {
     const reasons = new Map<string, number>();
     for (const outcome of failed) {
