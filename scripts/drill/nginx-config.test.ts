@@ -124,6 +124,8 @@ describe('deploy/nginx.conf', () => {
     expect(upstream.args).toEqual(['tandem']);
     expect(all(upstream.block, 'server').map((server) => server.args[0])).toEqual(instances);
     expect(Number(one(upstream.block, 'keepalive').args[0])).toBeGreaterThan(0);
+    // Every worker knows an instance is back as soon as one has seen it answer.
+    expect(one(upstream.block, 'zone').args[0]).toBe('tandem');
     // nginx must let an idle connection go before the instance does (Fastify: 72 s), or it could send a
     // request on a connection the instance is closing.
     expect(seconds(one(upstream.block, 'keepalive_timeout').args[0])).toBeLessThan(72);
