@@ -28,6 +28,7 @@ import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
 import { earningsRoutes } from './earnings/routes';
+import { checkReadiness } from './health/check-readiness';
 import { healthRoutes } from './health/routes';
 import { createPublicJobSitemap, publicJobPage } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
@@ -48,8 +49,9 @@ import { AppError, refuseWhileStopping, registerErrorHandling, sendError } from 
 import { createConfiguredFileStore } from './platform/file-store';
 import { createLiveHub } from './platform/live-hub';
 import { createLogger, createRequestLogController, createRequestLogger } from './platform/logger';
+import type { Metrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
-import { startPgBossQueue } from './platform/pg-boss-queue';
+import { findWaitingJobs, jobNames, startPgBossQueue } from './platform/pg-boss-queue';
 import { registerRateLimits } from './platform/rate-limits';
 import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
@@ -78,6 +80,8 @@ interface AppDependencies {
   // The built client; without it the app serves the API only.
   webClient?: WebClient;
   logger?: Logger;
+  // Prometheus metrics (METRICS_PORT); main.ts serves them on their own listener.
+  metrics?: Metrics;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -109,13 +113,17 @@ const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 // Load balancers and probes call these constantly; their requests stay out of the request log.
 const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready']);
 
-export async function buildApp({ config, secret, database, redis, webClient, logger }: AppDependencies) {
-  const rootLogger = (logger ?? createLogger(config)) as FastifyBaseLogger;
+export async function buildApp({ config, secret, database, redis, webClient, logger, metrics }: AppDependencies) {
+  const rootLogger = logger ?? createLogger(config);
   const app = Fastify({
-    loggerInstance: rootLogger,
+    loggerInstance: rootLogger as FastifyBaseLogger,
     genReqId: createRequestIdGenerator(),
     childLoggerFactory: createRequestLogger,
-    logController: createRequestLogController({ logger: rootLogger, unloggedPaths: UNLOGGED_PATHS }),
+    logController: createRequestLogController({
+      logger: rootLogger,
+      unloggedPaths: UNLOGGED_PATHS,
+      onRequestCompleted: metrics?.observeRequest,
+    }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
@@ -172,6 +180,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     logger: app.log,
     pollingIntervalSeconds: config.JOB_POLLING_SECONDS,
     isWorking: config.JOB_WORKERS,
+    onJobFailed: metrics?.countJobFailure,
   });
   // Fastify runs onClose hooks last in, first out: registered first, the queue stops last, after what
   // requests started in the background and the notification announcements have queued their jobs.
@@ -201,12 +210,23 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       watchableAmong: (auth, userIds) => watchableAmong({ db: database.db, viewer: viewerOf(auth), userIds }),
       sessionRecheckMs: config.LIVE_SESSION_RECHECK_MS,
       heartbeatIntervalMs: config.LIVE_HEARTBEAT_MS,
+      observeFanOut: metrics?.observeFanOut,
     }),
     jobs,
     files: createConfiguredFileStore(database.db, config),
     nextInvoiceRun: nextInvoiceRunAfter,
   };
   app.addHook('onClose', () => context.live.close());
+  if (metrics) {
+    database.observeQueries(metrics.observeQuery);
+    metrics.watch({
+      poolUse: database.poolUse,
+      liveSockets: () => context.live.localConnectionCount(),
+      waitingJobs: () => findWaitingJobs(database),
+      readiness: () => checkReadiness({ database, redis }),
+      jobNames,
+    });
+  }
   // Runs after the server stops taking requests: what they started finishes before the database closes.
   app.addHook('onClose', () => context.background.drain());
   // Every job and timer, before any route: schedule.ts is the list of what runs when.

@@ -112,7 +112,8 @@ describe('the server process', () => {
   });
 
   it('starts with no configuration, migrates a new embedded database once, and finishes a request in flight on SIGTERM', async () => {
-    const server = startServer({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client') });
+    // At debug level a request is logged as it starts, which tells the test when to stop the server.
+    const server = startServer({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), LOG_LEVEL: 'debug' });
     await server.waitForLog('Server listening at http://127.0.0.1:');
     expect(server.logs()).toContain('New database: migrated and loaded the demo data.');
     await expect(fs.stat(path.join(dataDir, 'secret.key'))).resolves.toBeTruthy();
@@ -141,7 +142,7 @@ describe('the server process', () => {
       request.write(body.slice(0, 10));
       // Once the server has begun this request, stop it; once it is stopping, finish the body.
       void server
-        .waitForLog('"url":"/api/csp-reports"')
+        .waitForLog('"route":"/api/csp-reports","msg":"request started"')
         .then(() => server.process.kill('SIGTERM'))
         .then(() => server.waitForLog('shutting down'))
         .then(() => request.end(body.slice(10)));

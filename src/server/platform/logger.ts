@@ -135,11 +135,14 @@ export function createRequestLogger(
   return new RequestLogger(parent, bindings, options);
 }
 
-// What the log says of a request that matched no route: its path without the query, tokens redacted.
-const unmatchedPathOf = (request: FastifyRequest) => redactUrl(request.url.split('?', 1)[0] ?? '');
+// The route's pattern; for a request that matched none, its path without the query, tokens redacted.
+function routeOf(request: FastifyRequest): { route: string } | { path: string } {
+  const route = request.routeOptions.url;
+  return route === undefined ? { path: redactUrl(request.url.split('?', 1)[0] ?? '') } : { route };
+}
 
 interface RequestLogOptions {
-  logger: FastifyBaseLogger;
+  logger: Logger;
   // Probes that load balancers call constantly: kept out of the log (not out of the metrics).
   unloggedPaths: ReadonlySet<string>;
   // Runs for every request that completes, logged or not (the request metrics).
@@ -151,7 +154,7 @@ interface RequestLogOptions {
 // never the URL, which may carry a token. Written through the root logger with the id as a field, so
 // a request that logs nothing else never builds its child logger.
 class RequestLogController extends LogController {
-  readonly #logger: FastifyBaseLogger;
+  readonly #logger: Logger;
   readonly #onRequestCompleted: RequestLogOptions['onRequestCompleted'];
 
   constructor({ logger, unloggedPaths, onRequestCompleted }: RequestLogOptions) {
@@ -160,16 +163,20 @@ class RequestLogController extends LogController {
     this.#onRequestCompleted = onRequestCompleted;
   }
 
-  override incomingRequest() {}
+  // At debug level only: a request that never completes (a hung upstream, a client sending its body
+  // slowly) shows where it began.
+  override incomingRequest(request: FastifyRequest) {
+    if (this.isLogDisabled(request) || !this.#logger.isLevelEnabled('debug')) return;
+    this.#logger.debug({ reqId: request.id, method: request.method, ...routeOf(request) }, 'request started');
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     this.#onRequestCompleted?.(request, reply);
     if (this.isLogDisabled(request)) return;
-    const route = request.routeOptions.url;
     const line = {
       reqId: request.id,
       method: request.method,
-      ...(route === undefined ? { path: unmatchedPathOf(request) } : { route }),
+      ...routeOf(request),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
       ...(request.auth && { userId: request.auth.user.id }),
