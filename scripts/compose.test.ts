@@ -101,7 +101,7 @@ describe('deploy/compose.yaml with deploy/.env.example', () => {
   });
 
   it('gives both instances a production configuration the server accepts, on PostgreSQL and Redis', async () => {
-    const filled = example.replace(/^([A-Z][A-Z0-9_]*)=$/gm, (line, key: string) => `${key}=${filledIn[key] ?? ''}`);
+    const filled = example.replace(/^([A-Z][A-Z0-9_]*)=$/gm, (_line, key: string) => `${key}=${filledIn[key] ?? ''}`);
     const resolved = await composeConfig(directory, filled);
     for (const instance of INSTANCES) {
       const config = loadConfig({ ...runtimeEnvironment, ...environmentOfService(resolved, instance) });
