@@ -14,6 +14,14 @@ npm run --silent lint
 step 'Schema matches the migrations'
 npm run --silent check:schema
 
+# The configuration checks of deploy/ run the real tools (CI installs them: .ci/run).
+missing_tools=''
+for tool in nginx promtool docker-compose; do command -v "$tool" >/dev/null 2>&1 || missing_tools="$missing_tools $tool"; done
+if [ -n "$missing_tools" ]; then
+  echo "Missing:$missing_tools. The checks of deploy/ need them: apt-get install --no-install-recommends nginx prometheus docker-compose" >&2
+  exit 1
+fi
+
 # One run: the database files on PGlite and, with DATABASE_URL, again on PostgreSQL; the rest once.
 step "Unit and API tests (PGlite${DATABASE_URL:+ and PostgreSQL})"
 npx vitest run

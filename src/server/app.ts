@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RawRequestDefaultExpression,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawRequestDefaultExpression } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -49,16 +44,10 @@ import { registerAuthentication } from './platform/authentication';
 import { createBackgroundTasks } from './platform/background-tasks';
 import { viewerOf } from './platform/conversation-access';
 import { registerCspReports } from './platform/csp-reports';
-import {
-  AppError,
-  registerErrorHandling,
-  SHUTTING_DOWN_MESSAGE,
-  SHUTTING_DOWN_RETRY_AFTER_SECONDS,
-  sendError,
-} from './platform/errors';
+import { AppError, refuseWhileStopping, registerErrorHandling, sendError } from './platform/errors';
 import { createConfiguredFileStore } from './platform/file-store';
 import { createLiveHub } from './platform/live-hub';
-import { createLogger, createRequestLogger } from './platform/logger';
+import { createLogger, createRequestLogController, createRequestLogger } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { startPgBossQueue } from './platform/pg-boss-queue';
 import { registerRateLimits } from './platform/rate-limits';
@@ -121,13 +110,12 @@ const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready']);
 
 export async function buildApp({ config, secret, database, redis, webClient, logger }: AppDependencies) {
+  const rootLogger = (logger ?? createLogger(config)) as FastifyBaseLogger;
   const app = Fastify({
-    loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger,
+    loggerInstance: rootLogger,
     genReqId: createRequestIdGenerator(),
     childLoggerFactory: createRequestLogger,
-    logController: new LogController({
-      disableRequestLogging: (request: { url?: string }) => UNLOGGED_PATHS.has(request.url ?? ''),
-    }),
+    logController: createRequestLogController({ logger: rootLogger, unloggedPaths: UNLOGGED_PATHS }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
@@ -138,21 +126,25 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // Requests arriving on a kept-alive connection once shutdown has begun are sent to another instance.
+  // From SIGTERM on, requests arriving on a kept-alive connection (readiness probes included) are refused
+  // before any handler runs, and the proxy sends them to another instance.
   let isClosing = false;
   app.addHook('preClose', (done) => {
     isClosing = true;
     done();
+  });
+  // And each answer closes its connection: Node would keep it open for the next request, and the server
+  // would wait out the keep-alive timeout (72 s) with the proxy's idle connections before it could stop.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // One synchronous hook for the headers every response carries: it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     setSecurityHeaders(request, reply);
     if (isClosing) {
-      sendError(
-        reply,
-        new AppError('unavailable', SHUTTING_DOWN_MESSAGE, undefined, SHUTTING_DOWN_RETRY_AFTER_SECONDS),
-      );
+      refuseWhileStopping(reply);
       return;
     }
     done();

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, SETTING_NAMES } from './config';
 
 describe('loadConfig', () => {
   it('runs out of the box with no variables set', () => {
@@ -149,5 +150,17 @@ describe('loadConfig', () => {
     );
     const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
     expect([stripe.STRIPE_SECRET_KEY, stripe.STRIPE_WEBHOOK_SECRET]).toEqual(['sk_test_abc', 'whsec_abc']);
+  });
+});
+
+describe('the documentation of the settings', () => {
+  // An operator learns the settings from the README's table (defaults) and the runbook's (production values).
+  it.each([
+    ['README.md', 'README.md'],
+    ['the runbook', 'docs/operations.md'],
+  ])('names every variable Tandem reads in %s', (_name, file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    expect(SETTING_NAMES.length).toBeGreaterThan(40);
+    expect(SETTING_NAMES.filter((name) => !text.includes(`\`${name}\``))).toEqual([]);
   });
 });

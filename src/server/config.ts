@@ -228,6 +228,9 @@ const envSchema = z
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
+// Every environment variable Tandem reads: the README and the runbook document each (config.test.ts).
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export interface Config extends ParsedEnv {
   // Derived: PUBLIC_URL, or this machine at PORT.
   publicUrl: string;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { QueryOf } from './contract';
-import { appPath } from './contract-schemas';
 import type { applicationsContract } from './contracts/applications';
 
 // The contract of applications: an applicant's application to a job and the stages it moves through
@@ -294,7 +293,10 @@ const applicantMeetingSchema = z.object({
   company: z.string(),
   type: z.string(),
   date: z.string(),
-  link: appPath('The meeting room'),
+  // The organizer's call elsewhere (an https address) when they gave one, else the meeting room's path.
+  link: z
+    .string()
+    .describe("Where to join: an https address of a call hosted elsewhere, or the meeting room's path on this site"),
 });
 export type ApplicantMeeting = z.infer<typeof applicantMeetingSchema>;
 export const applicantMessageListSchema = z.object({

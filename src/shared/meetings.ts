@@ -41,6 +41,8 @@ export const meetingDurations = Array.from(
 export const MEETING_TITLE_MAX_LENGTH = 120;
 export const MEETING_NOTES_MAX_LENGTH = 2_000;
 export const MEETING_REASON_MAX_LENGTH = 500;
+// Zoom's and Teams' links with their passcodes run to a few hundred characters; this is far past them.
+export const MEETING_CALL_LINK_MAX_LENGTH = 2_000;
 // How far ahead a meeting may be put, and how wide a calendar's range may be asked for at once.
 export const MEETING_MAX_DAYS_AHEAD = 366;
 const MEETING_RANGE_MAX_DAYS = 100;
@@ -79,6 +81,10 @@ export const meetingTexts = {
   organizerAnswers: 'You scheduled this meeting: only the people you invited answer it.',
   sameTime: 'The meeting is at that time already. Choose another time.',
   timeZone: 'Choose a time zone from the list.',
+  callLink: "Enter the call's https:// link.",
+  callLinkNotHttps: 'The call link must start with https://, not http://.',
+  callLinkTooLong: `The call link can be at most ${MEETING_CALL_LINK_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  callLinkOrganizerOnly: 'Only the person who scheduled this meeting can change its call link.',
   // Scheduling and moving read the chosen time in the person's own zone: without one, nothing is guessed.
   ownTimeZoneRequired:
     'Set your time zone first: the time you choose is read in it, and everyone else sees it in theirs.',
@@ -89,6 +95,7 @@ export const meetingTexts = {
   accepted: 'Meeting accepted',
   declined: 'Meeting declined',
   rescheduled: 'Meeting rescheduled',
+  callLinkChanged: 'Call link changed',
   cancelled: 'Meeting cancelled',
   feedCreated: 'Your calendar feed is ready',
 } as const;
@@ -113,6 +120,33 @@ const optionalText = (max: number, message: string, field = text) =>
 
 const reasonSchema = optionalText(MEETING_REASON_MAX_LENGTH, meetingTexts.reasonTooLong);
 
+// An https address with a host name, and nothing a calendar file or an email could not carry as it is.
+export function isCallLink(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character has no place in a link.
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+}
+
+// Someone else's call (Zoom, Google Meet, Teams...) the organizer pasted: where the join links, the
+// emails and the calendar files lead instead of Tandem's room. Empty is no link.
+const callLinkText = () =>
+  text()
+    .trim()
+    .max(MEETING_CALL_LINK_MAX_LENGTH, { message: meetingTexts.callLinkTooLong, abort: true })
+    .refine((value) => !/^http:\/\//i.test(value), { message: meetingTexts.callLinkNotHttps, abort: true })
+    .refine((value) => value === '' || isCallLink(value), { message: meetingTexts.callLink });
+
+// What the form shows under the field before it sends anything: the server's own sentence.
+export function callLinkError(value: string): string | undefined {
+  return callLinkText().safeParse(value).error?.issues[0]?.message;
+}
+
+const callLinkSchema = callLinkText()
+  .optional()
+  .transform((value) => value || undefined);
+
 // POST /api/meetings: a company member invites the applicant of one of its applications.
 export const scheduleMeetingSchema = z.object({
   application_id: z.uuid({ message: 'Choose an applicant from your pipeline.' }),
@@ -121,6 +155,7 @@ export const scheduleMeetingSchema = z.object({
   duration_minutes: durationSchema,
   title: optionalText(MEETING_TITLE_MAX_LENGTH, meetingTexts.titleTooLong, singleLine),
   notes: optionalText(MEETING_NOTES_MAX_LENGTH, meetingTexts.notesTooLong),
+  call_link: callLinkSchema,
 });
 export type ScheduleMeetingInput = z.input<typeof scheduleMeetingSchema>;
 
@@ -129,6 +164,7 @@ export const scheduleCallSchema = z.object({
   starts_at: isoMoment(meetingTexts.startsAt),
   duration_minutes: durationSchema,
   notes: optionalText(MEETING_NOTES_MAX_LENGTH, meetingTexts.notesTooLong),
+  call_link: callLinkSchema,
 });
 export type ScheduleCallInput = z.input<typeof scheduleCallSchema>;
 
@@ -148,6 +184,11 @@ export const rescheduleMeetingSchema = z.object({
   starts_at: isoMoment(meetingTexts.startsAt),
   duration_minutes: durationSchema.optional(),
   reason: reasonSchema,
+  // The organizer's alone. Left out: the link stays as it is; empty or null: the meeting has none any more.
+  call_link: callLinkText()
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
 });
 
 export const cancelMeetingSchema = z.object({
@@ -210,7 +251,10 @@ export const meetingSchema = z.object({
   sequence: z.number(),
   company: z.object({ id: z.string(), name: z.string() }).nullable(),
   application_id: z.string().nullable(),
+  // Tandem's own room for the meeting, which every participant can open.
   join_url: appPath('The meeting room'),
+  // The organizer's call on another service (Zoom, Google Meet, Teams): where Join Meeting leads when set.
+  call_link: z.string().nullable().describe('An https address of a call hosted elsewhere, or null'),
   participants: z.array(meetingParticipantSchema),
   // The caller's own answer.
   my_response: z.enum(meetingResponses),

@@ -221,7 +221,7 @@ export function UpcomingMeetingsSection({
                 <a
                   href={meeting.link}
                   target="_blank"
-                  rel="noreferrer"
+                  rel="noopener noreferrer"
                   className="text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
                   Join<span className="sr-only"> the meeting with {meeting.company}</span>

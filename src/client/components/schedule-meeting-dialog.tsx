@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { CallLinkField } from '~/client/components/call-link-field';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import {
   checkMeetingTime,
@@ -22,6 +23,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { meetingInviteesQueryOptions, useScheduleMeeting } from '~/client/lib/meeting-queries';
 import { type ApplicationStatus, applicationStatusLabels } from '~/shared/applications';
 import {
+  callLinkError,
   MEETING_NOTES_MAX_LENGTH,
   MEETING_TITLE_MAX_LENGTH,
   type Meeting,
@@ -34,9 +36,9 @@ import {
 
 const FAILURE_TEXT = 'The meeting was not scheduled. Please try again.';
 
-type Field = 'application_id' | 'type' | 'day' | 'duration' | 'title' | 'notes';
+type Field = 'application_id' | 'type' | 'day' | 'duration' | 'title' | 'notes' | 'call_link';
 // The fields the server may name besides the time's.
-const ownFields = ['application_id', 'type', 'title', 'notes'] as const;
+const ownFields = ['application_id', 'type', 'title', 'notes', 'call_link'] as const;
 
 interface ScheduleMeetingDialogProps {
   open: boolean;
@@ -92,6 +94,7 @@ function ScheduleMeetingForm({
   const [when, setWhen] = useState<MeetingTime>(() => defaultMeetingTime(zone));
   const [title, setTitle] = useState('');
   const [notes, setNotes] = useState('');
+  const [callLink, setCallLink] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const invitees = useQuery(meetingInviteesQueryOptions({ q: search, application_id: applicationId }));
@@ -103,8 +106,10 @@ function ScheduleMeetingForm({
     const checked = checkMeetingTime(when, zone);
     const found: Partial<Record<Field, string>> = { ...checked.errors };
     if (!chosenId) found.application_id = 'Choose an applicant from your pipeline.';
+    const linkError = callLinkError(callLink);
+    if (linkError) found.call_link = linkError;
     setErrors(found);
-    if (!checked.startsAt || found.application_id) return;
+    if (!checked.startsAt || found.application_id || found.call_link) return;
     setBanner(null);
     try {
       const meeting = await schedule.mutateAsync({
@@ -114,6 +119,7 @@ function ScheduleMeetingForm({
         duration_minutes: when.duration,
         title: title.trim() || undefined,
         notes: notes.trim() || undefined,
+        call_link: callLink.trim() || undefined,
       });
       toast({
         title: meetingTexts.scheduled,
@@ -199,6 +205,7 @@ function ScheduleMeetingForm({
         maxLength={MEETING_NOTES_MAX_LENGTH}
         onChange={setNotes}
       />
+      <CallLinkField value={callLink} onChange={setCallLink} error={errors.call_link} />
       <DialogFormFooter
         banner={banner}
         cancelLabel="Cancel"

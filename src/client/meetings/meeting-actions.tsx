@@ -6,7 +6,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { type Meeting, meetingTexts } from '~/shared/meetings';
 import { downloadMeetingIcs, useRespondToMeeting } from './api';
 import { CancelMeetingDialog, RescheduleDialog } from './meeting-dialogs';
-import { canChange, canRespond } from './meeting-format';
+import { canChange, canRespond, joinHrefOf } from './meeting-format';
 
 // What the viewer can do with a meeting where it stands: answer an invitation, join, move or cancel it,
 // and take it to their own calendar.
@@ -64,7 +64,7 @@ export function MeetingActions({ meeting }: { meeting: Meeting }) {
       )}
       {changeable && (
         <Button asChild size="sm" variant={answerable && meeting.my_response === 'pending' ? 'outline' : 'default'}>
-          <a href={meeting.join_url} target="_blank" rel="noreferrer">
+          <a href={joinHrefOf(meeting)} target="_blank" rel="noopener noreferrer">
             <VideoIcon aria-hidden="true" />
             Join Meeting
           </a>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { CallLinkField } from '~/client/components/call-link-field';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import {
   checkMeetingTime,
@@ -12,9 +13,9 @@ import { TextAreaField } from '~/client/components/text-area-field';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
 import { splitServerError } from '~/client/lib/form-errors';
-import { MEETING_REASON_MAX_LENGTH, type Meeting, meetingTexts } from '~/shared/meetings';
+import { callLinkError, MEETING_REASON_MAX_LENGTH, type Meeting, meetingTexts } from '~/shared/meetings';
 import { useCancelMeeting, useRescheduleMeeting } from './api';
-import { meetingWith, othersIn } from './meeting-format';
+import { isOrganizer, meetingWith, othersIn } from './meeting-format';
 
 interface MeetingDialogProps {
   meeting: Meeting;
@@ -23,7 +24,7 @@ interface MeetingDialogProps {
 }
 
 // Reschedule: a new day, time or length (on the person's own clock), and why. The others are asked to
-// answer again.
+// answer again. The organizer also sees the call link here, to give, change or remove it.
 export function RescheduleDialog({ meeting, open, onOpenChange }: MeetingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -47,14 +48,17 @@ function RescheduleForm({ meeting, zone, onDone }: { meeting: Meeting; zone: str
     meetingTimeOf(new Date(meeting.starts_at), meeting.duration_minutes, zone),
   );
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'day' | 'duration' | 'reason', string>>>({});
+  const canSetCallLink = isOrganizer(meeting);
+  const [callLink, setCallLink] = useState(meeting.call_link ?? '');
+  const [errors, setErrors] = useState<Partial<Record<'day' | 'duration' | 'reason' | 'call_link', string>>>({});
   const [banner, setBanner] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = checkMeetingTime(when, zone);
-    setErrors(checked.errors);
-    if (!checked.startsAt) return;
+    const linkError = canSetCallLink ? callLinkError(callLink) : undefined;
+    setErrors({ ...checked.errors, ...(linkError && { call_link: linkError }) });
+    if (!checked.startsAt || linkError) return;
     setBanner(null);
     try {
       await reschedule.mutateAsync({
@@ -62,14 +66,22 @@ function RescheduleForm({ meeting, zone, onDone }: { meeting: Meeting; zone: str
         starts_at: checked.startsAt.toISOString(),
         duration_minutes: when.duration,
         reason: reason.trim() || undefined,
+        // Only the organizer's form says where the call is; an empty field removes the link.
+        ...(canSetCallLink && { call_link: callLink.trim() || null }),
       });
-      toast({
-        title: meetingTexts.rescheduled,
-        description: `${meetingWith(meeting)} will be asked to accept the new time.`,
-      });
+      const isMoved =
+        checked.startsAt.getTime() !== Date.parse(meeting.starts_at) || when.duration !== meeting.duration_minutes;
+      toast(
+        isMoved
+          ? {
+              title: meetingTexts.rescheduled,
+              description: `${meetingWith(meeting)} will be asked to accept the new time.`,
+            }
+          : { title: meetingTexts.callLinkChanged, description: `${meetingWith(meeting)} will find the new link.` },
+      );
       onDone();
     } catch (error) {
-      const refused = meetingFormErrors(error, ['reason'], 'The meeting was not moved. Please try again.');
+      const refused = meetingFormErrors(error, ['reason', 'call_link'], 'The meeting was not moved. Please try again.');
       setErrors(refused.errors);
       setBanner(refused.banner);
     }
@@ -87,6 +99,7 @@ function RescheduleForm({ meeting, zone, onDone }: { meeting: Meeting; zone: str
         maxLength={MEETING_REASON_MAX_LENGTH}
         onChange={setReason}
       />
+      {canSetCallLink && <CallLinkField value={callLink} onChange={setCallLink} error={errors.call_link} />}
       <DialogFormFooter
         banner={banner}
         cancelLabel="Keep Current Time"

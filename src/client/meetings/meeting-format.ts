@@ -6,7 +6,11 @@ import { type Meeting, meetingClockTime, meetingTimeInZones } from '~/shared/mee
 
 export const othersIn = (meeting: Meeting) => meeting.participants.filter((person) => !person.is_you);
 
-const isOrganizer = (meeting: Meeting) => meeting.participants.some((person) => person.is_you && person.is_organizer);
+export const isOrganizer = (meeting: Meeting) =>
+  meeting.participants.some((person) => person.is_you && person.is_organizer);
+
+// Where Join Meeting leads: the organizer's call elsewhere when they gave one, else the meeting's room.
+export const joinHrefOf = (meeting: Meeting) => meeting.call_link ?? meeting.join_url;
 
 export const isOver = (meeting: Meeting, now = new Date()) => Date.parse(meeting.ends_at) <= now.getTime();
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { VideoIcon } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { OwnTimeZoneNotice } from '~/client/components/own-time-zone-gate';
 import { PageMeta } from '~/client/components/page-meta';
@@ -9,13 +10,15 @@ import { callApi, errorMessage, isApiError } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PageProps } from '~/client/routes';
 import { meetingsContract } from '~/shared/contracts/meetings';
-import { meetingTexts } from '~/shared/meetings';
+import { type Meeting, meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
+import { isOrganizer } from './meeting-format';
 import { MeetingSummary } from './meeting-summary';
 
 // /meet/:token, where a meeting's join link leads: for its participants, whose meeting it is and when
-// (in the viewer's own time zone and each other's, docs/decisions/022). Tandem does not host the video
-// call itself; the page says so rather than pretend.
+// (in the viewer's own time zone and each other's, docs/decisions/022), and the way into the call: the
+// organizer's Zoom, Google Meet or Teams link when they gave one. Tandem does not host the video call
+// itself yet; without a link the page says so rather than pretend.
 export default function MeetingRoomPage({ pageId }: PageProps) {
   const { token = '' } = useParams();
   const location = useLocation();
@@ -58,10 +61,13 @@ export default function MeetingRoomPage({ pageId }: PageProps) {
               <MeetingSummary meeting={meeting} isFull />
               {meeting.status === 'cancelled' ? (
                 <Alert variant="destructive">This meeting was cancelled.</Alert>
+              ) : meeting.call_link ? (
+                <ExternalCall meeting={meeting} callLink={meeting.call_link} />
               ) : (
                 <Alert>
-                  Tandem does not host the video call itself yet. Use the call link the organizer shared in the meeting
-                  notes or in Messages.
+                  {isOrganizer(meeting)
+                    ? 'Tandem does not host the video call itself yet. Add your Zoom, Google Meet or Teams link with Reschedule on your Meetings page: everyone’s Join Meeting then opens it.'
+                    : 'Tandem does not host the video call itself yet, and the organizer has not added a call link. Look for it in the meeting notes or in Messages.'}
                 </Alert>
               )}
               <Button asChild variant="outline">
@@ -72,5 +78,29 @@ export default function MeetingRoomPage({ pageId }: PageProps) {
         )}
       </div>
     </>
+  );
+}
+
+// The call is held elsewhere: its service by name, the way in, and the address itself to copy.
+function ExternalCall({ meeting, callLink }: { meeting: Meeting; callLink: string }) {
+  const host = new URL(callLink).hostname;
+  return (
+    <section aria-labelledby="meeting-call-heading" className="grid gap-3 rounded-md border border-border p-4">
+      <h2 id="meeting-call-heading" className="font-semibold">
+        This meeting is held on {host}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {isOrganizer(meeting)
+          ? 'You added this call link. Everyone’s Join Meeting opens it, and so do the calendar invitations.'
+          : 'The organizer added this call link. It opens in a new tab.'}
+      </p>
+      <Button asChild className="justify-self-start">
+        <a href={callLink} target="_blank" rel="noopener noreferrer">
+          <VideoIcon aria-hidden="true" />
+          Join the Call
+        </a>
+      </Button>
+      <p className="text-sm break-all text-muted-foreground">{callLink}</p>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PhoneCallIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { CallLinkField } from '~/client/components/call-link-field';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import {
   checkMeetingTime,
@@ -16,7 +17,7 @@ import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
 import { useScheduleAccountManagerCall } from '~/client/lib/meeting-queries';
-import { MEETING_NOTES_MAX_LENGTH, meetingTexts } from '~/shared/meetings';
+import { callLinkError, MEETING_NOTES_MAX_LENGTH, meetingTexts } from '~/shared/meetings';
 import { accountManagerCallQueryOptions } from './api';
 
 const FAILURE_TEXT = 'The call was not scheduled. Please try again.';
@@ -52,25 +53,28 @@ function ScheduleCallForm({ zone, onDone }: { zone: string; onDone: () => void }
   const manager = invitee.data?.account_manager;
   const [when, setWhen] = useState<MeetingTime>(() => defaultMeetingTime(zone));
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'day' | 'duration' | 'notes', string>>>({});
+  const [callLink, setCallLink] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'day' | 'duration' | 'notes' | 'call_link', string>>>({});
   const [banner, setBanner] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = checkMeetingTime(when, zone);
-    setErrors(checked.errors);
-    if (!checked.startsAt) return;
+    const linkError = callLinkError(callLink);
+    setErrors({ ...checked.errors, ...(linkError && { call_link: linkError }) });
+    if (!checked.startsAt || linkError) return;
     setBanner(null);
     try {
       const meeting = await schedule.mutateAsync({
         starts_at: checked.startsAt.toISOString(),
         duration_minutes: when.duration,
         notes: notes.trim() || undefined,
+        call_link: callLink.trim() || undefined,
       });
       toast({ title: meetingTexts.scheduled, description: `${meeting.title}. It is on your Meetings page.` });
       onDone();
     } catch (error) {
-      const refused = meetingFormErrors(error, ['notes'], FAILURE_TEXT);
+      const refused = meetingFormErrors(error, ['notes', 'call_link'], FAILURE_TEXT);
       setErrors(refused.errors);
       setBanner(refused.banner);
     }
@@ -93,6 +97,7 @@ function ScheduleCallForm({ zone, onDone }: { zone: string; onDone: () => void }
         maxLength={MEETING_NOTES_MAX_LENGTH}
         onChange={setNotes}
       />
+      <CallLinkField value={callLink} onChange={setCallLink} error={errors.call_link} />
       <DialogFormFooter
         banner={banner}
         cancelLabel="Cancel"

@@ -31,7 +31,12 @@ const una: MeetingInvitee = {
   time_zone: null,
 };
 
-function meetingOf(body: { application_id: string; starts_at: string; duration_minutes: number }): Meeting {
+function meetingOf(body: {
+  application_id: string;
+  starts_at: string;
+  duration_minutes: number;
+  call_link?: string;
+}): Meeting {
   const now = new Date().toISOString();
   return {
     id: fakeId(),
@@ -46,7 +51,8 @@ function meetingOf(body: { application_id: string; starts_at: string; duration_m
     sequence: 0,
     company: { id: fakeId(), name: 'Acme' },
     application_id: body.application_id,
-    join_url: 'http://localhost/meet/abcdefghijklmnopqrstuvwx',
+    join_url: '/meet/abcdefghijklmnopqrstuvwx',
+    call_link: body.call_link ?? null,
     participants: [],
     my_response: 'accepted',
     created_at: now,
@@ -57,7 +63,8 @@ function meetingOf(body: { application_id: string; starts_at: string; duration_m
 async function openDialog({ zone }: { zone: string | null }) {
   const server = createFakeServer();
   let ownZone = zone;
-  const scheduled: Array<{ application_id: string; starts_at: string; duration_minutes: number }> = [];
+  const scheduled: Array<{ application_id: string; starts_at: string; duration_minutes: number; call_link?: string }> =
+    [];
   server.on(accountContract.timeZone, () => ({ time_zone: ownZone }));
   server.on(accountContract.updateTimeZone, ({ body }) => {
     ownZone = body.time_zone;
@@ -200,5 +207,60 @@ describe('Schedule Meeting', () => {
     expect(await within(dialog).findByText(meetingTexts.timeZone)).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Your time zone' })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).queryByLabelText('Time')).not.toBeInTheDocument();
+  });
+});
+
+describe('Schedule Meeting with a call elsewhere', () => {
+  const zoom = 'https://us02web.zoom.us/j/81234567890?pwd=AbCdEf123';
+
+  it('says what is wrong with a call link before sending, and sends the right one', async () => {
+    const { dialog, events, server, scheduled } = await openDialog({ zone: 'America/New_York' });
+    await chooseApplicant(events, dialog, maria);
+    const field = within(dialog).getByLabelText('Call link (optional)');
+    expect(field).toHaveAccessibleDescription(
+      'A Zoom, Google Meet or Teams link. Join Meeting and the calendar invitations open it.',
+    );
+
+    await events.type(field, 'zoom.us/j/81234567890');
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await within(dialog).findByText("Enter the call's https:// link.")).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/Enter the call's https:\/\/ link\.$/);
+
+    await events.clear(field);
+    await events.type(field, 'http://zoom.us/j/81234567890');
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await within(dialog).findByText(meetingTexts.callLinkNotHttps)).toBeInTheDocument();
+    expect(scheduleRequests(server)).toHaveLength(0);
+
+    await events.clear(field);
+    await events.type(field, ` ${zoom} `);
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await screen.findByText(meetingTexts.scheduled)).toBeInTheDocument();
+    expect(scheduled).toEqual([expect.objectContaining({ application_id: maria.application_id, call_link: zoom })]);
+  });
+
+  it('sends no link when the field is left empty', async () => {
+    const { dialog, events, server } = await openDialog({ zone: 'America/New_York' });
+    await chooseApplicant(events, dialog, maria);
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await screen.findByText(meetingTexts.scheduled)).toBeInTheDocument();
+    expect(scheduleRequests(server).map((request) => request.body)).toEqual([
+      expect.not.objectContaining({ call_link: expect.anything() }),
+    ]);
+  });
+
+  it('shows the server’s refusal of a link next to the field', async () => {
+    const { dialog, events, server } = await openDialog({ zone: 'America/New_York' });
+    server.on(meetingsContract.schedule, () =>
+      replyError(400, 'validation', `call_link: ${meetingTexts.callLink}`, { call_link: meetingTexts.callLink }),
+    );
+    await chooseApplicant(events, dialog, maria);
+    const field = within(dialog).getByLabelText('Call link (optional)');
+    await events.type(field, zoom);
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await within(dialog).findByText(meetingTexts.callLink)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText('The meeting was not scheduled. Please try again.')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { type MeetingResponse, meetingTimeInZones } from '~/shared/meetings';
-import { endsAtOf, joinUrlOf, type MeetingRow, type ParticipantRow } from './meeting-views';
+import { endsAtOf, type MeetingRow, type ParticipantRow, wayInOf } from './meeting-views';
 
 const participationStatuses: Record<MeetingResponse, string> = {
   pending: 'NEEDS-ACTION',
@@ -92,7 +92,7 @@ export function buildMeetingCalendar({
     `X-WR-CALNAME:${textValue(name)}`,
   ];
   for (const { meeting, participants } of items) {
-    const joinUrl = uriValue(joinUrlOf(publicUrl, meeting.roomToken));
+    const joinUrl = uriValue(wayInOf(publicUrl, meeting));
     const reader = participants.find((participant) => participant.userId === readerId);
     const others = participants
       .filter((participant) => participant.userId !== readerId)

@@ -65,6 +65,7 @@ export async function createMeetingRecord(
     type,
     title,
     notes,
+    callLink,
     startsAt,
     durationMinutes,
     ipAddress,
@@ -79,6 +80,7 @@ export async function createMeetingRecord(
     type: MeetingType;
     title: string;
     notes: string | undefined;
+    callLink: string | undefined;
     startsAt: Date;
     durationMinutes: number;
     ipAddress?: string;
@@ -94,6 +96,7 @@ export async function createMeetingRecord(
       type,
       title,
       notes: notes ?? null,
+      callLink: callLink ?? null,
       startsAt,
       durationMinutes,
       // The secret part of the join link: unguessable, and the same for every participant.
@@ -120,7 +123,13 @@ export async function createMeetingRecord(
     },
     audit: {
       action: 'meeting.scheduled',
-      details: { type, starts_at: startsAt.toISOString(), duration_minutes: durationMinutes, invitee_id: inviteeId },
+      details: {
+        type,
+        starts_at: startsAt.toISOString(),
+        duration_minutes: durationMinutes,
+        invitee_id: inviteeId,
+        ...(callLink ? { call_link: callLink } : {}),
+      },
     },
   });
   await enqueueMeetingReminders({ jobs, meeting, transaction: tx, now });

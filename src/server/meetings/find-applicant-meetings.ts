@@ -38,7 +38,8 @@ export async function findApplicantMeetings({
       company: meeting.company?.name ?? meeting.title,
       type: meetingTypeLabels[meeting.type],
       date: meeting.starts_at,
-      link: meeting.join_url,
+      // The organizer's call when they gave one, else the room.
+      link: meeting.call_link ?? meeting.join_url,
     })),
     total,
     page,

@@ -47,6 +47,11 @@ export const endsAtOf = (meeting: Pick<MeetingRow, 'startsAt' | 'durationMinutes
 export const joinPathOf = (roomToken: string) => paths.meetingRoom.getHref({ token: roomToken });
 export const joinUrlOf = (publicUrl: string, roomToken: string) => `${publicUrl}${joinPathOf(roomToken)}`;
 
+// Where people go to hold the meeting, read outside the site: the organizer's call elsewhere when they
+// gave one, else the room.
+export const wayInOf = (publicUrl: string, meeting: Pick<MeetingRow, 'callLink' | 'roomToken'>) =>
+  meeting.callLink ?? joinUrlOf(publicUrl, meeting.roomToken);
+
 export async function findParticipants(db: Database, meetingIds: string[]): Promise<ParticipantRow[]> {
   if (meetingIds.length === 0) return [];
   const rows = await db
@@ -162,6 +167,7 @@ export async function loadMeetingViews({
         company: meeting.companyId && row.companyName ? { id: meeting.companyId, name: row.companyName } : null,
         application_id: meeting.applicationId,
         join_url: joinPathOf(meeting.roomToken),
+        call_link: meeting.callLink,
         participants: people.map((person) => ({
           user_id: person.userId,
           name: person.name,

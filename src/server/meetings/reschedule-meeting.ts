@@ -10,7 +10,8 @@ import { recordMeetingChange } from './record-meeting-change';
 
 // Any participant moves the meeting to a new time. The others are asked again (their answers go back
 // to pending), the one who moved it has accepted the new time, and the SEQUENCE grows so calendar apps
-// replace their copy and the old reminders know they are stale.
+// replace their copy and the old reminders know they are stale. The organizer may also give the call
+// another link (or drop it) with or without a new time: a new link alone asks nobody again.
 export async function rescheduleMeeting({
   db,
   jobs,
@@ -19,6 +20,7 @@ export async function rescheduleMeeting({
   startsAt,
   durationMinutes,
   reason,
+  callLink,
   ipAddress,
   now = new Date(),
 }: ParticipantAction & {
@@ -26,46 +28,84 @@ export async function rescheduleMeeting({
   startsAt: Date;
   durationMinutes?: number;
   reason?: string;
+  // Undefined: as it is; null: none any more.
+  callLink?: string | null;
 }): Promise<MeetingChange> {
   return db.transaction(async (tx) => {
     const { meeting } = await findParticipantMeeting({ db: tx, meetingId, userId, lock: true });
     if (meeting.status === 'cancelled') throw new AppError('conflict', meetingTexts.cancelledNoReschedule);
     if (endsAtOf(meeting).getTime() <= now.getTime()) throw new AppError('conflict', meetingTexts.overNoReschedule);
-    checkMeetingStart(startsAt, now);
-    await requireOwnTimeZone(tx, userId);
     const duration = durationMinutes ?? meeting.durationMinutes;
-    if (startsAt.getTime() === meeting.startsAt.getTime() && duration === meeting.durationMinutes) {
+    const isMoved = startsAt.getTime() !== meeting.startsAt.getTime() || duration !== meeting.durationMinutes;
+    const newCallLink = callLink === undefined ? meeting.callLink : callLink;
+    const isRelinked = newCallLink !== meeting.callLink;
+    // The organizer's side says where its call is held; an invitee may move the time, not the call.
+    if (isRelinked && meeting.organizerId !== userId) {
+      throw new AppError('forbidden', meetingTexts.callLinkOrganizerOnly, {
+        call_link: meetingTexts.callLinkOrganizerOnly,
+      });
+    }
+    // A meeting under way keeps its start while its link changes.
+    if (isMoved) checkMeetingStart(startsAt, now);
+    await requireOwnTimeZone(tx, userId);
+    if (!isMoved && !isRelinked) {
       throw new AppError('validation', meetingTexts.sameTime, { starts_at: meetingTexts.sameTime });
     }
     const [moved] = await tx
       .update(meetings)
-      .set({ startsAt, durationMinutes: duration, sequence: meeting.sequence + 1, updatedAt: now })
+      .set({
+        startsAt,
+        durationMinutes: duration,
+        callLink: newCallLink,
+        sequence: meeting.sequence + 1,
+        updatedAt: now,
+      })
       .where(eq(meetings.id, meeting.id))
       .returning();
     if (!moved) throw new AppError('not_found', meetingTexts.notFound);
-    await tx
-      .update(meetingParticipants)
-      .set({ response: 'pending', respondedAt: null })
-      .where(and(eq(meetingParticipants.meetingId, meeting.id), ne(meetingParticipants.userId, userId)));
-    await tx
-      .update(meetingParticipants)
-      .set({ response: 'accepted', respondedAt: now })
-      .where(and(eq(meetingParticipants.meetingId, meeting.id), eq(meetingParticipants.userId, userId)));
+    if (isMoved) {
+      await tx
+        .update(meetingParticipants)
+        .set({ response: 'pending', respondedAt: null })
+        .where(and(eq(meetingParticipants.meetingId, meeting.id), ne(meetingParticipants.userId, userId)));
+      await tx
+        .update(meetingParticipants)
+        .set({ response: 'accepted', respondedAt: now })
+        .where(and(eq(meetingParticipants.meetingId, meeting.id), eq(meetingParticipants.userId, userId)));
+    }
+    const linkSentence = isRelinked
+      ? newCallLink
+        ? `Join it at ${newCallLink}.`
+        : 'Join it from its page on Tandem.'
+      : null;
     const { participantIds } = await recordMeetingChange(tx, {
       meetingId: meeting.id,
       actorId: userId,
       ipAddress,
       notification: {
         type: 'meeting_rescheduled',
-        describe: (participant, actorName) => ({
-          title: `${actorName} moved ${meeting.title}`,
-          body: [
-            `Now ${timeFor(startsAt, participant)}, ${duration} minutes. Accept or decline the new time.`,
-            reason ? `“${reason}”` : null,
-          ]
-            .filter(Boolean)
-            .join(' '),
-        }),
+        describe: (participant, actorName) =>
+          isMoved
+            ? {
+                title: `${actorName} moved ${meeting.title}`,
+                body: [
+                  `Now ${timeFor(startsAt, participant)}, ${duration} minutes. Accept or decline the new time.`,
+                  linkSentence,
+                  reason ? `“${reason}”` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' '),
+              }
+            : {
+                title: `${actorName} changed the call link of ${meeting.title}`,
+                body: [
+                  `${meeting.title} · ${timeFor(startsAt, participant)}.`,
+                  linkSentence,
+                  reason ? `“${reason}”` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' '),
+              },
       },
       audit: {
         action: 'meeting.rescheduled',
@@ -74,6 +114,7 @@ export async function rescheduleMeeting({
           to: startsAt.toISOString(),
           duration_minutes: duration,
           ...(reason ? { reason } : {}),
+          ...(isRelinked ? { call_link: newCallLink } : {}),
         },
       },
     });

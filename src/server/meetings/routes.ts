@@ -181,6 +181,7 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
         startsAt: new Date(request.body.starts_at),
         durationMinutes: request.body.duration_minutes,
         reason: request.body.reason,
+        callLink: request.body.call_link,
         ipAddress,
       });
       return published(request, change);

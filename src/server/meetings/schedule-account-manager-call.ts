@@ -21,7 +21,8 @@ export async function scheduleAccountManagerCall({
   ipAddress,
   now = new Date(),
 }: SchedulingOptions & {
-  input: Required<Pick<ScheduleCallInput, 'starts_at' | 'duration_minutes'>> & Pick<ScheduleCallInput, 'notes'>;
+  input: Required<Pick<ScheduleCallInput, 'starts_at' | 'duration_minutes'>> &
+    Pick<ScheduleCallInput, 'notes' | 'call_link'>;
 }): Promise<ScheduledMeeting> {
   const startsAt = new Date(input.starts_at);
   checkMeetingStart(startsAt, now);
@@ -42,6 +43,7 @@ export async function scheduleAccountManagerCall({
       type: 'check_in',
       title: `${meetingTypeLabels.check_in}: ${company.name} and its account manager`,
       notes: input.notes,
+      callLink: input.call_link,
       startsAt,
       durationMinutes: input.duration_minutes,
       ipAddress,

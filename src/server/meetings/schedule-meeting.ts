@@ -32,7 +32,7 @@ export async function scheduleMeeting({
   now = new Date(),
 }: SchedulingOptions & {
   input: Required<Pick<ScheduleMeetingInput, 'application_id' | 'type' | 'starts_at' | 'duration_minutes'>> &
-    Pick<ScheduleMeetingInput, 'title' | 'notes'>;
+    Pick<ScheduleMeetingInput, 'title' | 'notes' | 'call_link'>;
 }): Promise<ScheduledMeeting> {
   const startsAt = new Date(input.starts_at);
   checkMeetingStart(startsAt, now);
@@ -62,6 +62,7 @@ export async function scheduleMeeting({
       type: input.type,
       title: input.title || defaultTitle(input.type, application.jobTitle),
       notes: input.notes,
+      callLink: input.call_link,
       startsAt,
       durationMinutes: input.duration_minutes,
       ipAddress,

@@ -5,7 +5,7 @@ import type { Mailer } from '../mail/mailer';
 import { meetingReminderEmail } from '../mail/templates/meeting-reminder';
 import type { JobData } from '../platform/job-queue';
 import { timeFor } from './create-meeting-record';
-import { findParticipants, joinUrlOf } from './meeting-views';
+import { findParticipants, wayInOf } from './meeting-views';
 
 // One reminder job (enqueueMeetingReminders): emails everyone who accepted or has not answered, in
 // their own time zone. A job from before a reschedule or a cancellation finds the meeting changed and
@@ -27,7 +27,7 @@ export async function sendMeetingReminder({
   const invitees = participants.filter((person) => person.userId !== meeting.organizerId);
   // Nobody is coming: the organizer is not reminded of a meeting everyone declined.
   if (invitees.length > 0 && invitees.every((person) => person.response === 'declined')) return { sent: 0 };
-  const joinUrl = joinUrlOf(publicUrl, meeting.roomToken);
+  const joinUrl = wayInOf(publicUrl, meeting);
   let sent = 0;
   for (const person of participants) {
     if (person.response === 'declined') continue;

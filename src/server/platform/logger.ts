@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, DestinationStream, LogFn } from 'pino';
 import { type Logger, pino } from 'pino';
 import type { Config } from '../config';
@@ -133,4 +133,53 @@ export function createRequestLogger(
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   return new RequestLogger(parent, bindings, options);
+}
+
+// What the log says of a request that matched no route: its path without the query, tokens redacted.
+const unmatchedPathOf = (request: FastifyRequest) => redactUrl(request.url.split('?', 1)[0] ?? '');
+
+interface RequestLogOptions {
+  logger: FastifyBaseLogger;
+  // Probes that load balancers call constantly: kept out of the log (not out of the metrics).
+  unloggedPaths: ReadonlySet<string>;
+  // Runs for every request that completes, logged or not (the request metrics).
+  onRequestCompleted?: (request: FastifyRequest, reply: FastifyReply) => void;
+}
+
+// One line per request, written when it completes: its id (the x-request-id a person quotes from an
+// error screen), who asked, which route answered and how. The route is its pattern (/api/jobs/:id),
+// never the URL, which may carry a token. Written through the root logger with the id as a field, so
+// a request that logs nothing else never builds its child logger.
+class RequestLogController extends LogController {
+  readonly #logger: FastifyBaseLogger;
+  readonly #onRequestCompleted: RequestLogOptions['onRequestCompleted'];
+
+  constructor({ logger, unloggedPaths, onRequestCompleted }: RequestLogOptions) {
+    super({ disableRequestLogging: (request) => unloggedPaths.has(request.url) });
+    this.#logger = logger;
+    this.#onRequestCompleted = onRequestCompleted;
+  }
+
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    this.#onRequestCompleted?.(request, reply);
+    if (this.isLogDisabled(request)) return;
+    const route = request.routeOptions.url;
+    const line = {
+      reqId: request.id,
+      method: request.method,
+      ...(route === undefined ? { path: unmatchedPathOf(request) } : { route }),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      ...(request.auth && { userId: request.auth.user.id }),
+      remoteAddress: request.ip,
+    };
+    if (error) this.#logger.error({ ...line, err: error }, 'request errored');
+    else this.#logger.info(line, 'request completed');
+  }
+}
+
+export function createRequestLogController(options: RequestLogOptions): LogController {
+  return new RequestLogController(options);
 }

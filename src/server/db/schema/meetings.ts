@@ -1,4 +1,16 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { meetingResponses, meetingStatuses, meetingTypes } from '~/shared/meetings';
 import { applications } from './applications';
 import { users } from './auth';
@@ -24,6 +36,9 @@ export const meetings = pgTable(
     cancelReason: text(),
     // The room's secret part of the join link.
     roomToken: text().notNull(),
+    // A call the organizer holds elsewhere (Zoom, Google Meet, Teams): the join links, emails and calendar
+    // files lead there instead of the room. Null: the room is the way in.
+    callLink: text(),
     // iCalendar SEQUENCE: a calendar app replaces its copy when this grows.
     sequence: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +48,8 @@ export const meetings = pgTable(
     index('meetings_starts_at_idx').on(table.startsAt),
     index('meetings_company_idx').on(table.companyId),
     uniqueIndex('meetings_room_token_unique').on(table.roomToken),
+    // It becomes an href in emails and pages: only https, whatever wrote the row.
+    check('meetings_call_link_https', sql`${table.callLink} is null or ${table.callLink} like 'https://%'`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "meetings" ADD COLUMN "call_link" text;--> statement-breakpoint
+ALTER TABLE "meetings" ADD CONSTRAINT "meetings_call_link_https" CHECK ("meetings"."call_link" is null or "meetings"."call_link" like 'https://%');
