@@ -5,50 +5,12 @@ import path from 'node:path';
 import { build, type InlineConfig, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { PDF_FONT_PACKAGES } from '../src/server/platform/pdf-document';
+import { dockerfileStages, environmentOf, instructionsOf } from './deploy-files';
 import { INSTANCE_COMMAND, PRODUCTION_ENVIRONMENT, READINESS_PATH } from './drill/instance';
 import { builtCommandOf, COMMANDS_DIRECTORY, OPERATOR_COMMANDS } from './operator-commands';
 
 // No container runs on this machine: what the image will do is held here to what the drills run
 // (scripts/drill/instance.ts) and to what the built server needs at run time.
-
-interface Instruction {
-  keyword: string;
-  text: string;
-}
-
-// The Dockerfile's instructions by stage, continuation lines joined and comments dropped.
-async function dockerfileStages(): Promise<Array<{ from: string; instructions: Instruction[] }>> {
-  const source = await fs.readFile('Dockerfile', 'utf8');
-  const logical = source
-    .split('\n')
-    .filter((line) => !/^\s*#/.test(line))
-    .join('\n')
-    .replace(/\\\n/g, ' ')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const stages: Array<{ from: string; instructions: Instruction[] }> = [];
-  for (const line of logical) {
-    const [, keyword = '', text = ''] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
-    if (keyword.toUpperCase() === 'FROM') stages.push({ from: text, instructions: [] });
-    else stages.at(-1)?.instructions.push({ keyword: keyword.toUpperCase(), text });
-  }
-  return stages;
-}
-
-const instructionsOf = (instructions: Instruction[], keyword: string) =>
-  instructions.filter((instruction) => instruction.keyword === keyword).map((instruction) => instruction.text);
-
-// ENV KEY=value KEY2="value two" …
-function environmentOf(instructions: Instruction[]): Record<string, string> {
-  const environment: Record<string, string> = {};
-  for (const text of instructionsOf(instructions, 'ENV')) {
-    for (const [, key = '', quoted, plain] of text.matchAll(/(\w+)=(?:"([^"]*)"|(\S*))/g)) {
-      environment[key] = quoted ?? plain ?? '';
-    }
-  }
-  return environment;
-}
 
 async function packageJson(): Promise<{ scripts: Record<string, string>; dependencies: Record<string, string> }> {
   return JSON.parse(await fs.readFile('package.json', 'utf8'));

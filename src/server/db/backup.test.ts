@@ -208,4 +208,19 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
     const replaced = await restoreDatabase({ config, file, force: true, now: new Date('2026-11-27T10:15:00Z') });
     expect(replaced.savedBeforeRestore).toBe(path.join(backups, 'tandem-before-restore-20261127T101500Z.tar.gz'));
   }, 60_000);
+
+  it('says, with FILE_STORE=s3, that the bucket is backed up on its own', async () => {
+    await database?.close();
+    database = undefined;
+    const backup = await backUpDatabase({
+      config: { ...config, FILE_STORE: 's3', S3_BUCKET: 'tandem-files' },
+      target: path.join(workDirectory, 'with-s3'),
+    });
+    expect(backup.manifest.fileStore).toBe('s3');
+    expect(backup.notes).toEqual([
+      expect.stringMatching(
+        /^Uploaded files \(1\) live in the S3 bucket tandem-files \(FILE_STORE=s3\), not in this file: back the bucket up at the same time/,
+      ),
+    ]);
+  }, 60_000);
 });

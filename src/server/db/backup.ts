@@ -202,11 +202,18 @@ function notesFor(config: BackupConfig, manifest: BackupManifest, action: 'backu
       `Uploaded files (${manifest.storedFiles}) live in the S3 bucket${config.S3_BUCKET ? ` ${config.S3_BUCKET}` : ''} (FILE_STORE=s3), not in this file: ${action === 'backup' ? 'back the bucket up at the same time (bucket versioning, or a copy of it with aws s3 sync or mc mirror)' : 'restore the bucket from its own backup of the same time'}.`,
     );
   }
-  if (!manifest.includesSecretKey) {
+  if (manifest.includesSecretKey) return notes;
+  if (action === 'restore') {
     notes.push(
-      action === 'backup'
-        ? 'SESSION_SECRET signs cookies and links and is not in this file: keep it (with the rest of the production settings) where you keep the backup.'
-        : 'This backup holds no secret.key: start the server with the SESSION_SECRET it was taken with, or everyone is signed out and signed links stop working.',
+      'This backup holds no secret.key: start the server with the SESSION_SECRET it was taken with, or everyone is signed out and signed links stop working.',
+    );
+  } else if (config.SESSION_SECRET) {
+    notes.push(
+      'SESSION_SECRET signs cookies and links and is not in this file: keep it (with the rest of the production settings) where you keep the backup.',
+    );
+  } else {
+    notes.push(
+      `There is no ${secretFileOf(config)} yet (the server writes it at its first start), so the backup holds none.`,
     );
   }
   return notes;
@@ -580,3 +587,6 @@ export function describeManifest(manifest: BackupManifest): string {
       : `${manifest.storedFiles} uploaded files named, their bytes in the S3 bucket`;
   return `${database}, ${manifest.migrations} migrations, ${files}${manifest.includesSecretKey ? ', secret.key' : ''}`;
 }
+
+export const describeSize = (bytes: number) =>
+  bytes < 1_048_576 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`;
