@@ -65,17 +65,17 @@ export const notificationTypeHints: Partial<Record<NotificationType, string>> = 
   message_received: 'One email listing messages left unread for 15 minutes, not one per message.',
 };
 
-const meetingTypes = ['meeting_invited', 'meeting_responded', 'meeting_rescheduled', 'meeting_cancelled'] as const;
-
 // The kinds each role is told about, and so may choose to receive by email. Offers and accepted
-// offers are left out: their own email (with the offer's terms) always goes.
+// offers are left out: their own email (with the offer's terms) always goes. So are meeting invitations,
+// moves and cancellations: their own email carries the calendar invitation that keeps the person's
+// calendar right (docs/decisions/029); only answers to invitations are a choice.
 export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[]> = {
   applicant: [
     'application_stage_changed',
     'job_invitation',
     'test_assigned',
     'message_received',
-    ...meetingTypes,
+    'meeting_responded',
     'assignment_changed',
     'timesheet_reviewed',
   ],
@@ -86,19 +86,22 @@ export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[
     'job_filled',
     'test_submitted',
     'message_received',
-    ...meetingTypes,
+    'meeting_responded',
     'timesheet_submitted',
     'invoice_issued',
   ],
-  admin: ['message_received', ...meetingTypes],
-  account_manager: ['message_received', ...meetingTypes],
+  admin: ['message_received', 'meeting_responded'],
+  account_manager: ['message_received', 'meeting_responded'],
 };
 
-// Kinds whose email is not the notification's: offers carry their own, and unread messages go out
-// together in the digest.
+// Kinds whose email is not the notification's: offers and meeting changes carry their own (with the
+// terms, with the calendar invitation), and unread messages go out together in the digest.
 export const typesNotEmailedOneByOne: readonly NotificationType[] = [
   'offer_made',
   'offer_accepted',
+  'meeting_invited',
+  'meeting_rescheduled',
+  'meeting_cancelled',
   'message_received',
 ];
 

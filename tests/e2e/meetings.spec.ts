@@ -124,7 +124,7 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
       },
       { message: 'the invitation email', timeout: 20_000 },
     )
-    .toContain(`${manilaTime} (Asia/Manila). Accept or decline it on your Meetings page.`);
+    .toContain(`${manilaTime} (Asia/Manila) and lasts 45 minutes.`);
   await expect(bell).toHaveAccessibleName(/^Notifications, \d+ unread$/);
   await bell.click();
   await expect(

@@ -10,8 +10,22 @@ export interface Mailer {
   // Keeps the email in the outbox and queues its sending. Given a transaction, both happen in it: the
   // email goes out only if the transaction commits. The email is a rendered template (templates/): no
   // feature writes its own subject or wording. `replyTo` names the person a reader's answer reaches (a reply
-  // an administrator wrote); without it answers go to the From address.
-  send(to: string, email: RenderedEmail, options?: { transaction?: Database; replyTo?: string }): Promise<void>;
+  // an administrator wrote); without it answers go to the From address. `calendar` is an iTIP invitation
+  // (an iCalendar with METHOD, meetings/build-meeting-calendar.ts) that goes with the email.
+  send(to: string, email: RenderedEmail, options?: SendOptions): Promise<void>;
+}
+
+interface SendOptions {
+  transaction?: Database;
+  replyTo?: string;
+  calendar?: string;
+}
+
+// The iTIP method an invitation states in its own METHOD line: the MIME part must say the same.
+export function calendarMethodOf(calendar: string): string {
+  const method = /^METHOD:([A-Z-]+)\r?$/m.exec(calendar)?.[1];
+  if (!method) throw new Error('A calendar sent with an email must state its METHOD (RFC 5546).');
+  return method;
 }
 
 // A mailer whose every message joins the transaction, for helpers that send without taking one (the
@@ -24,10 +38,11 @@ export function mailerInTransaction(mailer: Mailer, transaction: Database): Mail
 // SMTP server fails), so a slow or absent mail server never holds up a request.
 export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
   return {
-    async send(to, { subject, text, html }, { transaction, replyTo } = {}) {
+    async send(to, { subject, text, html }, { transaction, replyTo, calendar } = {}) {
+      if (calendar) calendarMethodOf(calendar);
       const [row] = await (transaction ?? db)
         .insert(emailOutbox)
-        .values({ toAddress: to, subject, text, html, replyTo: replyTo ?? null })
+        .values({ toAddress: to, subject, text, html, replyTo: replyTo ?? null, calendar: calendar ?? null })
         .returning({ id: emailOutbox.id });
       if (row) await jobs.send('send-email', { outboxId: row.id }, { transaction });
     },
@@ -36,9 +51,9 @@ export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 
 
 const SMTP_TIMEOUT_MS = 10_000;
 
-// The send-email job. With SMTP_URL it sends the text and HTML parts through nodemailer and records sent_at (or the error,
-// then throws so the job is retried); without, it writes the message to the log so a developer can
-// follow its links (tests read the outbox). A row already sent is left alone: a job may run twice.
+// The send-email job. With SMTP_URL it sends the text and HTML parts (and a calendar invitation) through
+// nodemailer and records sent_at (or the error, then throws so the job is retried); without, it writes the
+// message to the log so a developer can follow its links (tests read the outbox). A row already sent is left alone: a job may run twice.
 export function createOutboxSender({
   db,
   smtpUrl,
@@ -79,6 +94,11 @@ export function createOutboxSender({
         // Rows queued before the HTML part existed go out as text alone.
         ...(message.html && { html: message.html }),
         ...(message.replyTo && { replyTo: message.replyTo }),
+        // RFC 6047: the invitation as a text/calendar alternative with its method, which calendar-aware
+        // clients (Gmail, Outlook, Apple Mail) act on, and as an invite.ics attachment for the others.
+        ...(message.calendar && {
+          icalEvent: { method: calendarMethodOf(message.calendar), filename: 'invite.ics', content: message.calendar },
+        }),
         // RFC 3834: mail sent by a program, so vacation responders and other robots do not answer it.
         headers: { 'Auto-Submitted': 'auto-generated' },
       });

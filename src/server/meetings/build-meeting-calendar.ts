@@ -67,20 +67,27 @@ function fold(line: string): string {
   return folded;
 }
 
-// An iCalendar document of meetings (RFC 5545), for one meeting's .ics or a person's feed: one reader's
-// copy, whose description states the time in the reader's zone and the others' in theirs. The UID is
-// the meeting's id, so every copy (download, feed, a later download) is the same event, and SEQUENCE
-// tells a calendar which copy is newer.
+// An iTIP method (RFC 5546): an invitation or a change of one (REQUEST), or a cancellation (CANCEL).
+export type InvitationMethod = 'REQUEST' | 'CANCEL';
+
+// An iCalendar document of meetings (RFC 5545), for one meeting's .ics, a person's feed or the invitation
+// an email carries: one reader's copy, whose description states the time in the reader's zone and the
+// others' in theirs. The UID is the meeting's id, so every copy (download, feed, email, a later download)
+// is the same event, and SEQUENCE tells a calendar which copy is newer. With a `method` it is an iTIP
+// message (RFC 5546) about one meeting: METHOD said, no calendar name, and attendees not asked to reply
+// by email (they answer on Tandem).
 export function buildMeetingCalendar({
   name,
   publicUrl,
   readerId,
   items,
+  method,
 }: {
   name: string;
   publicUrl: string;
   readerId: string;
   items: CalendarMeeting[];
+  method?: InvitationMethod;
 }): string {
   const host = new URL(publicUrl).hostname;
   const lines = [
@@ -88,8 +95,7 @@ export function buildMeetingCalendar({
     'VERSION:2.0',
     'PRODID:-//Tandem//Meetings//EN',
     'CALSCALE:GREGORIAN',
-    `NAME:${textValue(name)}`,
-    `X-WR-CALNAME:${textValue(name)}`,
+    ...(method ? [`METHOD:${method}`] : [`NAME:${textValue(name)}`, `X-WR-CALNAME:${textValue(name)}`]),
   ];
   for (const { meeting, participants } of items) {
     const joinUrl = uriValue(wayInOf(publicUrl, meeting));
@@ -126,6 +132,7 @@ export function buildMeetingCalendar({
       const role = participant.userId === meeting.organizerId ? 'CHAIR' : 'REQ-PARTICIPANT';
       lines.push(
         `ATTENDEE;ROLE=${role};PARTSTAT=${participationStatuses[participant.response]};` +
+          (method ? 'RSVP=FALSE;' : '') +
           `CN=${parameterValue(participant.name)}:mailto:${uriValue(participant.email)}`,
       );
     }

@@ -1,21 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { meetingTexts } from '~/shared/meetings';
 import { meetings } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { meetingCancelledEmail } from '../mail/templates/meeting-cancelled';
 import { AppError } from '../platform/errors';
 import { timeFor } from './create-meeting-record';
+import { emailMeetingChange, othersThan } from './email-meeting-change';
 import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
 import { recordMeetingChange } from './record-meeting-change';
 
 // Any participant calls the meeting off, saying why. The SEQUENCE grows, so a subscribed calendar
-// shows it cancelled rather than keeping the old copy.
+// shows it cancelled rather than keeping the old copy, and everyone's email carries the iTIP CANCEL
+// that takes it out of a calendar the invitation went into.
 export async function cancelMeeting({
   db,
+  mailer,
+  publicUrl,
   meetingId,
   userId,
   reason,
   ipAddress,
   now = new Date(),
-}: ParticipantAction & { reason: string }): Promise<MeetingChange> {
+}: ParticipantAction & { mailer: Mailer; publicUrl: string; reason: string }): Promise<MeetingChange> {
   return db.transaction(async (tx) => {
     const { meeting } = await findParticipantMeeting({ db: tx, meetingId, userId, lock: true });
     if (meeting.status === 'cancelled') throw new AppError('conflict', meetingTexts.alreadyCancelled);
@@ -26,7 +32,7 @@ export async function cancelMeeting({
       .where(eq(meetings.id, meeting.id))
       .returning();
     if (!cancelled) throw new AppError('not_found', meetingTexts.notFound);
-    const { participantIds } = await recordMeetingChange(tx, {
+    const { participants, participantIds } = await recordMeetingChange(tx, {
       meetingId: meeting.id,
       actorId: userId,
       ipAddress,
@@ -38,6 +44,23 @@ export async function cancelMeeting({
         }),
       },
       audit: { action: 'meeting.cancelled', details: { reason, starts_at: meeting.startsAt.toISOString() } },
+    });
+    const actorName = participants.find((participant) => participant.userId === userId)?.name ?? 'A participant';
+    await emailMeetingChange(tx, {
+      mailer,
+      publicUrl,
+      meeting: cancelled,
+      participants,
+      method: 'CANCEL',
+      emailFor: (participant) =>
+        meetingCancelledEmail({
+          name: participant.name,
+          actorName: participant.userId === userId ? null : actorName,
+          title: cancelled.title,
+          others: othersThan(participants, participant),
+          startsAt: timeFor(cancelled.startsAt, participant),
+          reason,
+        }),
     });
     return { meeting: cancelled, participantIds };
   });

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { MEETING_MAX_DAYS_AHEAD, type MeetingType, meetingTexts, meetingTimeFor } from '~/shared/meetings';
 import type { Database } from '../db/client';
 import { meetingParticipants, meetings } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { meetingInvitationEmail } from '../mail/templates/meeting-invitation';
 import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
 import { findOwnTimeZone } from '../platform/own-time-zones';
+import { emailMeetingChange, othersThan } from './email-meeting-change';
 import type { MeetingRow, ParticipantRow } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { recordMeetingChange } from './record-meeting-change';
@@ -15,6 +18,8 @@ const DAY_MS = 86_400_000;
 export interface SchedulingOptions {
   db: Database;
   jobs: JobQueue;
+  mailer: Mailer;
+  publicUrl: string;
   companyId: string;
   organizerId: string;
   ipAddress?: string;
@@ -52,11 +57,14 @@ export async function requireOwnTimeZone(db: Database, userId: string): Promise<
 export const timeFor = (at: Date, participant: ParticipantRow) => meetingTimeFor(at, participant.timeZone);
 
 // The meeting, its people (the organizer has accepted by scheduling; the invitee is asked), the
-// invitee's notification, the audit row and the reminders, in the caller's transaction.
+// invitee's notification, everyone's invitation email, the audit row and the reminders, in the caller's
+// transaction.
 export async function createMeetingRecord(
   tx: Database,
   {
     jobs,
+    mailer,
+    publicUrl,
     organizerId,
     inviteeId,
     companyId,
@@ -72,6 +80,8 @@ export async function createMeetingRecord(
     now,
   }: {
     jobs: JobQueue;
+    mailer: Mailer;
+    publicUrl: string;
     organizerId: string;
     inviteeId: string;
     companyId: string;
@@ -131,6 +141,26 @@ export async function createMeetingRecord(
         ...(callLink ? { call_link: callLink } : {}),
       },
     },
+  });
+  await emailMeetingChange(tx, {
+    mailer,
+    publicUrl,
+    meeting,
+    participants,
+    method: 'REQUEST',
+    emailFor: (participant, links) =>
+      meetingInvitationEmail({
+        name: participant.name,
+        isOrganizer: participant.userId === organizerId,
+        companyName,
+        kind: invitationPhrases[type],
+        title,
+        others: othersThan(participants, participant),
+        startsAt: timeFor(startsAt, participant),
+        durationMinutes,
+        notes: notes ?? null,
+        ...links,
+      }),
   });
   await enqueueMeetingReminders({ jobs, meeting, transaction: tx, now });
   return { meeting, participants };

@@ -17,6 +17,8 @@ export interface ParticipantRow {
   respondedAt: Date | null;
   // IANA: the zone the person set (docs/decisions/022), null until they set one.
   timeZone: string | null;
+  // A suspended person is emailed nothing.
+  isActive: boolean;
 }
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -64,13 +66,18 @@ export async function findParticipants(db: Database, meetingIds: string[]): Prom
       response: meetingParticipants.response,
       respondedAt: meetingParticipants.respondedAt,
       timeZone: ownTimeZoneColumn,
+      status: users.status,
     })
     .from(meetingParticipants)
     .innerJoin(users, eq(users.id, meetingParticipants.userId))
     .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
     .where(inArray(meetingParticipants.meetingId, meetingIds))
     .orderBy(asc(users.name), asc(users.id));
-  return rows.map((row) => ({ ...row, timeZone: knownTimeZone(row.timeZone) }));
+  return rows.map(({ status, ...row }) => ({
+    ...row,
+    timeZone: knownTimeZone(row.timeZone),
+    isActive: status === 'active',
+  }));
 }
 
 // A page of the meetings a condition on meetings and the person's participant row picks, earliest first.

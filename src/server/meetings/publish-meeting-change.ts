@@ -11,7 +11,7 @@ import type { ParticipantRow } from './meeting-views';
 
 // Where a participant opens the meeting: their portal's meetings page with it selected. Account
 // managers work in the company portal.
-function meetingHref(role: Role, meetingId: string): string {
+export function meetingHref(role: Role, meetingId: string): string {
   const page = role === 'applicant' ? paths.applicantMeetings : paths.companyMeetings;
   return `${page.getHref()}?meeting=${encodeURIComponent(meetingId)}`;
 }

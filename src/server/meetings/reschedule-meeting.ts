@@ -1,20 +1,26 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { meetingTexts } from '~/shared/meetings';
 import { meetingParticipants, meetings } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { meetingRescheduledEmail } from '../mail/templates/meeting-rescheduled';
 import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
 import { checkMeetingStart, requireOwnTimeZone, timeFor } from './create-meeting-record';
+import { emailMeetingChange, othersThan } from './email-meeting-change';
 import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { recordMeetingChange } from './record-meeting-change';
 
 // Any participant moves the meeting to a new time. The others are asked again (their answers go back
 // to pending), the one who moved it has accepted the new time, and the SEQUENCE grows so calendar apps
-// replace their copy and the old reminders know they are stale. The organizer may also give the call
-// another link (or drop it) with or without a new time: a new link alone asks nobody again.
+// replace their copy and the old reminders know they are stale; everyone's email carries the changed
+// invitation. The organizer may also give the call another link (or drop it) with or without a new
+// time: a new link alone asks nobody again.
 export async function rescheduleMeeting({
   db,
   jobs,
+  mailer,
+  publicUrl,
   meetingId,
   userId,
   startsAt,
@@ -25,6 +31,8 @@ export async function rescheduleMeeting({
   now = new Date(),
 }: ParticipantAction & {
   jobs: JobQueue;
+  mailer: Mailer;
+  publicUrl: string;
   startsAt: Date;
   durationMinutes?: number;
   reason?: string;
@@ -78,7 +86,7 @@ export async function rescheduleMeeting({
         ? `Join it at ${newCallLink}.`
         : 'Join it from its page on Tandem.'
       : null;
-    const { participantIds } = await recordMeetingChange(tx, {
+    const { participants, participantIds } = await recordMeetingChange(tx, {
       meetingId: meeting.id,
       actorId: userId,
       ipAddress,
@@ -117,6 +125,27 @@ export async function rescheduleMeeting({
           ...(isRelinked ? { call_link: newCallLink } : {}),
         },
       },
+    });
+    const actorName = participants.find((participant) => participant.userId === userId)?.name ?? 'A participant';
+    await emailMeetingChange(tx, {
+      mailer,
+      publicUrl,
+      meeting: moved,
+      participants,
+      method: 'REQUEST',
+      emailFor: (participant, links) =>
+        meetingRescheduledEmail({
+          name: participant.name,
+          actorName: participant.userId === userId ? null : actorName,
+          title: moved.title,
+          others: othersThan(participants, participant),
+          startsAt: timeFor(moved.startsAt, participant),
+          durationMinutes: moved.durationMinutes,
+          isMoved,
+          isAnswerAsked: isMoved && participant.userId !== userId,
+          reason: reason ?? null,
+          ...links,
+        }),
     });
     await enqueueMeetingReminders({ jobs, meeting: moved, transaction: tx, now });
     return { meeting: moved, participantIds };

@@ -29,7 +29,7 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 // and each person a private iCalendar feed. Only participants see a meeting: anyone else gets a 404.
 // The endpoints are declared in shared/contracts/meetings.ts.
 export async function meetingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db, config, live, jobs } = context;
+  const { db, config, live, jobs, mailer } = context;
   const { publicUrl } = config;
 
   // After a committed change the participants' calendars refetch; the caller gets the meeting as they see it.
@@ -87,6 +87,8 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       const created = await scheduleMeeting({
         db,
         jobs,
+        mailer,
+        publicUrl,
         companyId,
         organizerId: actorId,
         input: request.body,
@@ -113,6 +115,8 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       const created = await scheduleAccountManagerCall({
         db,
         jobs,
+        mailer,
+        publicUrl,
         companyId,
         organizerId: actorId,
         input: request.body,
@@ -176,6 +180,8 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       const change = await rescheduleMeeting({
         db,
         jobs,
+        mailer,
+        publicUrl,
         meetingId: request.params.id,
         userId: actorId,
         startsAt: new Date(request.body.starts_at),
@@ -196,6 +202,8 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
       const { actorId, ipAddress } = actorOf(request);
       const change = await cancelMeeting({
         db,
+        mailer,
+        publicUrl,
         meetingId: request.params.id,
         userId: actorId,
         reason: request.body.reason,

@@ -17,6 +17,8 @@ export async function scheduleAccountManagerCall({
   jobs,
   companyId,
   organizerId,
+  mailer,
+  publicUrl,
   input,
   ipAddress,
   now = new Date(),
@@ -35,6 +37,8 @@ export async function scheduleAccountManagerCall({
     await requireOwnTimeZone(tx, organizerId);
     return createMeetingRecord(tx, {
       jobs,
+      mailer,
+      publicUrl,
       organizerId,
       inviteeId: company.accountManagerId,
       companyId,

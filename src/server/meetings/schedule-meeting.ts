@@ -27,6 +27,8 @@ export async function scheduleMeeting({
   jobs: jobQueue,
   companyId,
   organizerId,
+  mailer,
+  publicUrl,
   input,
   ipAddress,
   now = new Date(),
@@ -54,6 +56,8 @@ export async function scheduleMeeting({
     await requireOwnTimeZone(tx, organizerId);
     const created = await createMeetingRecord(tx, {
       jobs: jobQueue,
+      mailer,
+      publicUrl,
       organizerId,
       inviteeId: application.applicantId,
       companyId,

@@ -215,7 +215,7 @@ describe('notifications', () => {
       expect(emails[0]?.text).toContain(`${testApp.config.publicUrl}/applicant/settings`);
     });
 
-    it('sends nothing for a kind turned off, nor for offers, whose own email always goes', async () => {
+    it('sends nothing for a kind turned off, nor for offers and meeting changes, whose own email always goes', async () => {
       const ada = await signedInAccount(testApp, { role: 'applicant' });
       await ada.request({
         method: 'PUT',
@@ -225,6 +225,10 @@ describe('notifications', () => {
       await notify(db(), [
         tell(ada.user.id, 'test_assigned', 'A test for you'),
         tell(ada.user.id, 'offer_made', 'An offer'),
+        // Their own email carries the calendar invitation (meetings/email-meeting-change.ts).
+        tell(ada.user.id, 'meeting_invited', 'An interview'),
+        tell(ada.user.id, 'meeting_rescheduled', 'Moved'),
+        tell(ada.user.id, 'meeting_cancelled', 'Cancelled'),
       ]);
       await emailsDecided(ada.user.id);
       expect(await outboxOf(ada.user.email)).toEqual([]);

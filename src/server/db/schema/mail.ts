@@ -13,6 +13,9 @@ export const emailOutbox = pgTable(
     // Where the reader's answer goes (Reply-To): the administrator who wrote a reply from the contact
     // inbox. Null for the platform's own emails, whose From address takes no answers.
     replyTo: text(),
+    // A calendar invitation (iTIP, RFC 5546: an iCalendar with METHOD:REQUEST or CANCEL) sent with the
+    // email as RFC 6047 says, so the reader's calendar adds, moves or removes the event. Null: none.
+    calendar: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),

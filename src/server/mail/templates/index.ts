@@ -9,7 +9,10 @@ import { erasureCancelledEmail } from './erasure-cancelled';
 import { erasureRejectedEmail } from './erasure-rejected';
 import { erasureRequestedEmail } from './erasure-requested';
 import { hiredEmail } from './hired';
+import { meetingCancelledEmail } from './meeting-cancelled';
+import { meetingInvitationEmail } from './meeting-invitation';
 import { meetingReminderEmail } from './meeting-reminder';
+import { meetingRescheduledEmail } from './meeting-rescheduled';
 import { messageDigestEmail } from './message-digest';
 import { newContactMessageEmail } from './new-contact-message';
 import { newJobPublishedEmail } from './new-job-published';
@@ -36,7 +39,10 @@ export const emailTemplates = {
   'erasure-rejected': erasureRejectedEmail,
   'erasure-requested': erasureRequestedEmail,
   hired: hiredEmail,
+  'meeting-cancelled': meetingCancelledEmail,
+  'meeting-invitation': meetingInvitationEmail,
   'meeting-reminder': meetingReminderEmail,
+  'meeting-rescheduled': meetingRescheduledEmail,
   'message-digest': messageDigestEmail,
   'new-contact-message': newContactMessageEmail,
   'new-job-published': newJobPublishedEmail,

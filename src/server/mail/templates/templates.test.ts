@@ -41,6 +41,46 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
   'erasure-rejected': [{ name, reason: 'Your company has an unpaid invoice <INV-1>.' }],
   'erasure-requested': [{ name, dueDay: '25 December 2026' }],
   hired: [{ name, jobTitle: 'Senior <Rust> Engineer', startDate: '2026-12-01' }],
+  'meeting-cancelled': [
+    {
+      name,
+      actorName: other,
+      title: 'Interview & intro',
+      others: [other],
+      startsAt: 'Tue, Dec 1, 10:00 AM (Europe/Paris)',
+      reason: 'We filled <the role>.',
+    },
+  ],
+  'meeting-invitation': [
+    {
+      name,
+      isOrganizer: false,
+      companyName: '<Acme & Co>',
+      kind: 'an interview',
+      title: 'Interview: <Dev>',
+      others: [other],
+      startsAt: 'Tue, Dec 1, 10:00 AM (Europe/Paris)',
+      durationMinutes: 45,
+      notes: 'Bring <there> your\nportfolio & notes',
+      joinUrl: 'https://us02web.zoom.us/j/812?pwd=a&b=c',
+      meetingsUrl: 'https://tandem.example/applicant/meetings?meeting=abc',
+    },
+  ],
+  'meeting-rescheduled': [
+    {
+      name,
+      actorName: null,
+      title: 'Interview: <Dev>',
+      others: [other],
+      startsAt: 'Tue, Dec 1, 11:00 AM (Europe/Paris)',
+      durationMinutes: 60,
+      isMoved: true,
+      isAnswerAsked: false,
+      reason: 'A clash <there>',
+      joinUrl: 'https://tandem.example/meet/abc',
+      meetingsUrl: 'https://tandem.example/company/meetings?meeting=abc',
+    },
+  ],
   'meeting-reminder': [
     {
       name,
