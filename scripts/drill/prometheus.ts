@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import type { Child } from '../bench/child-processes';
 
 // deploy/prometheus.yml as a drill runs it: its targets the drill's instances, its token file the drill's,
 // a short scrape interval, and no Alertmanager (there is none to reach here). Every replacement must
@@ -27,4 +29,20 @@ export function requireTool(tool: string, debianPackage: string): string {
   } catch {
     throw new Error(`${tool} is not installed: apt-get install -y ${debianPackage} (.ci/run installs it)`);
   }
+}
+
+// Prometheus on a loopback port with a storage folder of its own, its output in logFile.
+export function spawnPrometheus(
+  binary: string,
+  { configFile, storage, listen, logFile }: { configFile: string; storage: string; listen: string; logFile: string },
+): Child {
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(
+    binary,
+    [`--config.file=${configFile}`, `--storage.tsdb.path=${storage}`, `--web.listen-address=${listen}`],
+    { stdio: ['ignore', log, log] },
+  );
+  fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { name: 'prometheus', process: child, pid: child.pid ?? 0, exited };
 }
