@@ -1,6 +1,7 @@
-// `npm run bench [-- --duration 10 --connections 50]`: throughput and p99 latency of /api/health and a
-// prerendered page, next to a bare Fastify hello world measured in the same run on the same machine,
-// plus the home page's initial JavaScript. Needs `npm run build` first (npm start does it).
+// `npm run bench [-- --duration 10 --connections 50 --metrics]`: throughput and p99 latency of /api/health
+// and a prerendered page, next to a bare Fastify hello world measured in the same run on the same machine,
+// plus the home page's initial JavaScript. Needs `npm run build` first (npm start does it). With
+// --metrics the server measures every request for Prometheus (METRICS_PORT), which shows their cost.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '5' },
+    metrics: { type: 'boolean', default: false },
   },
 });
 const duration = Number(options.duration);
@@ -73,6 +75,15 @@ async function run(target: Target, seconds: number) {
   return { ...result, serverCpuPerRequest };
 }
 
+// The requests the server's metrics counted, all routes together: proof that they were measured.
+async function countedRequests(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('tandem_http_request_duration_seconds_count{'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 // A shared machine speeds up and slows down over a run, so the targets take turns for several rounds,
@@ -112,6 +123,7 @@ await fs.access('build/client/app-shell.html').catch(() => {
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-bench-'));
 const helloPort = await freePort();
 const appPort = await freePort();
+const metricsPort = options.metrics ? await freePort() : undefined;
 const hello = await startProcess(
   'scripts/bench/hello-world.ts',
   { PORT: String(helloPort) },
@@ -128,14 +140,16 @@ const app = await startProcess(
     SMTP_URL: 'smtp://127.0.0.1:9',
     PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     SESSION_SECRET: 'b'.repeat(48),
+    ...(metricsPort !== undefined && { METRICS_PORT: String(metricsPort) }),
   },
   `http://127.0.0.1:${appPort}/api/ready`,
 );
 
 console.log(
-  `autocannon: ${connections} connections, ${duration} s a run, median of ${rounds} rounds, loopback, ${os.cpus().length} cores\n`,
+  `autocannon: ${connections} connections, ${duration} s a run, median of ${rounds} rounds, loopback, ${os.cpus().length} cores, metrics ${metricsPort === undefined ? 'off' : 'on'}\n`,
 );
 let results: Measurement[] = [];
+let requestsCounted: number | undefined;
 try {
   results = await measureAll([
     { name: 'bare Fastify hello world', url: `http://127.0.0.1:${helloPort}/`, pid: hello.pid },
@@ -147,6 +161,7 @@ try {
       pid: app.pid,
     },
   ]);
+  if (metricsPort !== undefined) requestsCounted = await countedRequests(metricsPort);
 } finally {
   await stopProcess(app);
   await stopProcess(hello);
@@ -175,6 +190,8 @@ if (cpuRatio !== null) {
     `hello world's server CPU a request ÷ /api/health's = ${(1 / cpuRatio).toFixed(2)} (the same ratio, free of the load generator)`,
   );
 }
+
+if (requestsCounted !== undefined) console.log(`requests the server's metrics counted: ${requestsCounted}`);
 
 const home = await measureInitialJavaScript('index.html');
 console.log(

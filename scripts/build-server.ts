@@ -1,14 +1,20 @@
 // `npm run build:server`: the production server bundle (vite.server.config.ts), checked to hold no test
 // code where it loads at start (scripts/server-bundle-check.ts), then the files it reads from beside its
-// own code: the SQL migrations and the common-password list.
+// own code: the SQL migrations and the common-password list. Then the operator commands the container
+// image runs (scripts/operator-commands.ts), bundled the same way into build/commands/.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'vite';
+import { build, type InlineConfig, type Rolldown } from 'vite';
+import { builtCommandOf, COMMANDS_DIRECTORY, OPERATOR_COMMANDS } from './operator-commands';
 import { findTestCodeInServerBundle } from './server-bundle-check';
 
-const output = await build({ configFile: 'vite.server.config.ts', logLevel: 'warn' });
-if (Array.isArray(output) || !('output' in output)) throw new Error('The server build gave no single bundle.');
-const chunks = output.output.filter((file) => file.type === 'chunk');
+async function bundle(config: InlineConfig): Promise<Rolldown.OutputChunk[]> {
+  const output = await build({ configFile: 'vite.server.config.ts', logLevel: 'warn', ...config });
+  if (Array.isArray(output) || !('output' in output)) throw new Error('The server build gave no single bundle.');
+  return output.output.filter((file) => file.type === 'chunk');
+}
+
+const chunks = await bundle({});
 const problems = findTestCodeInServerBundle(chunks);
 if (problems.length > 0) {
   console.error(`The server bundle loads test code at start (decision 020):\n- ${problems.join('\n- ')}`);
@@ -25,12 +31,38 @@ const filesBesideModules = [
     to: 'common-passwords.txt',
   },
 ];
-for (const { module, from, to } of filesBesideModules) {
-  const chunk = chunks.find((candidate) => candidate.moduleIds.includes(path.resolve(module)));
-  if (!chunk) throw new Error(`No chunk of the server bundle holds ${module}, which reads ${from}.`);
-  await fs.cp(from, path.join('build/server', path.dirname(chunk.fileName), to), { recursive: true });
+// The server holds every such module; a command only some (admin:create checks passwords, db:backup does not).
+async function copyFilesBesideModules(built: Rolldown.OutputChunk[], outDir: string, { isEveryOneNeeded = false }) {
+  for (const { module, from, to } of filesBesideModules) {
+    const chunk = built.find((candidate) => candidate.moduleIds.includes(path.resolve(module)));
+    if (!chunk && isEveryOneNeeded)
+      throw new Error(`No chunk of the server bundle holds ${module}, which reads ${from}.`);
+    if (chunk) await fs.cp(from, path.join(outDir, path.dirname(chunk.fileName), to), { recursive: true });
+  }
 }
+await copyFilesBesideModules(chunks, 'build/server', { isEveryOneNeeded: true });
 const sizes = await Promise.all(
   chunks.map(async ({ fileName }) => `${fileName} ${(await fs.stat(`build/server/${fileName}`)).size} B`),
 );
 console.log(`Built the server: build/server/main.js, no test code loaded at start (${sizes.join(', ')})`);
+
+const commandChunks = await bundle({
+  build: {
+    ssr: true,
+    outDir: COMMANDS_DIRECTORY,
+    rolldownOptions: {
+      input: Object.fromEntries(
+        Object.values(OPERATOR_COMMANDS).map((source) => [path.basename(builtCommandOf(source), '.js'), source]),
+      ),
+    },
+  },
+});
+const testCode = commandChunks
+  .flatMap((chunk) => chunk.moduleIds)
+  .filter((id) => /\/src\/.*(\/testing\/|\.test\.tsx?$)/.test(id));
+if (testCode.length > 0) {
+  console.error(`The operator commands hold test code (decision 020):\n- ${testCode.join('\n- ')}`);
+  process.exit(1);
+}
+await copyFilesBesideModules(commandChunks, COMMANDS_DIRECTORY, {});
+console.log(`Built the operator commands: ${Object.values(OPERATOR_COMMANDS).map(builtCommandOf).join(', ')}`);

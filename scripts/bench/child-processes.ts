@@ -27,12 +27,13 @@ export async function descriptorLimits(
 export function spawnNode(
   name: string,
   args: string[],
-  { env, logFile, ipc = false }: { env: Record<string, string>; logFile: string; ipc?: boolean },
+  { env, logFile, ipc = false, cwd }: { env: Record<string, string>; logFile: string; ipc?: boolean; cwd?: string },
 ): Child {
   const log = fs.openSync(logFile, 'a');
   // exec keeps the process id: the one killed with -9 is node itself.
   const child = spawn('bash', ['-c', 'ulimit -Sn "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
+    cwd,
     stdio: ['ignore', log, log, ...(ipc ? (['ipc'] as const) : [])],
   });
   fs.closeSync(log);

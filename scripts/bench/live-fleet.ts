@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { RECONNECT_FIRST_DELAY_MS, RECONNECT_MAX_DELAY_MS } from '../../src/shared/live-events';
@@ -54,10 +55,21 @@ export interface JsonResponse {
   body: unknown;
 }
 
+// Through TLS (an https origin, behind nginx): the certificate authority to trust, and the local address
+// the connections come from.
+export interface ClientTls {
+  ca: string;
+  localAddress?: string;
+}
+
 // node:http over a keep-alive agent: cheaper per request than fetch, and each caller gets its own
 // connections (the sender's acknowledgements never queue behind a crowd catching up).
-export function createJsonClient(origin: string, maxSockets: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+export function createJsonClient(origin: string, maxSockets: number, tls?: ClientTls) {
+  const isHttps = origin.startsWith('https:');
+  const agent = isHttps
+    ? new https.Agent({ keepAlive: true, maxSockets, ca: tls?.ca })
+    : new http.Agent({ keepAlive: true, maxSockets });
+  const send = isHttps ? https.request : http.request;
   return {
     request(
       method: 'GET' | 'POST',
@@ -68,11 +80,12 @@ export function createJsonClient(origin: string, maxSockets: number) {
     ): Promise<JsonResponse> {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       return new Promise((resolve, reject) => {
-        const request = http.request(
+        const request = send(
           `${origin}${path}`,
           {
             method,
             agent,
+            localAddress: tls?.localAddress,
             timeout: timeoutMs,
             headers: {
               cookie,
@@ -150,6 +163,7 @@ export class LiveFleet {
       tabs: TabSpec[];
       // The conversation's last seq when the tabs open: their cursors start there.
       startSeq?: number;
+      tls?: ClientTls;
     },
   ) {
     this.tabs = options.tabs.map((spec, index) => ({
@@ -167,7 +181,7 @@ export class LiveFleet {
       reopenedAt: 0,
       caughtUpAt: 0,
     }));
-    this.http = createJsonClient(options.origin, CATCH_UP_CONCURRENCY);
+    this.http = createJsonClient(options.origin, CATCH_UP_CONCURRENCY, options.tls);
     this.memberTabCount = this.tabs.filter((tab) => tab.isMember).length;
   }
 
@@ -209,6 +223,7 @@ export class LiveFleet {
         headers: { cookie: tab.cookie, origin: this.options.origin },
         perMessageDeflate: false,
         handshakeTimeout: 20_000,
+        ...(this.options.tls && { ca: this.options.tls.ca, localAddress: this.options.tls.localAddress }),
       });
       tab.socket = socket;
       let isReady = false;

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RawRequestDefaultExpression,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawRequestDefaultExpression } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -33,6 +28,7 @@ import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
 import type { DatabaseHandle } from './db/client';
 import { earningsRoutes } from './earnings/routes';
+import { checkReadiness } from './health/check-readiness';
 import { healthRoutes } from './health/routes';
 import { createPublicJobSitemap, publicJobPage } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
@@ -49,18 +45,13 @@ import { registerAuthentication } from './platform/authentication';
 import { createBackgroundTasks } from './platform/background-tasks';
 import { viewerOf } from './platform/conversation-access';
 import { registerCspReports } from './platform/csp-reports';
-import {
-  AppError,
-  registerErrorHandling,
-  SHUTTING_DOWN_MESSAGE,
-  SHUTTING_DOWN_RETRY_AFTER_SECONDS,
-  sendError,
-} from './platform/errors';
+import { AppError, refuseWhileStopping, registerErrorHandling, sendError } from './platform/errors';
 import { createConfiguredFileStore } from './platform/file-store';
 import { createLiveHub } from './platform/live-hub';
-import { createLogger, createRequestLogger } from './platform/logger';
+import { createLogger, createRequestLogController, createRequestLogger } from './platform/logger';
+import type { Metrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
-import { startPgBossQueue } from './platform/pg-boss-queue';
+import { findWaitingJobs, jobNames, startPgBossQueue } from './platform/pg-boss-queue';
 import { registerRateLimits } from './platform/rate-limits';
 import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
@@ -89,6 +80,8 @@ interface AppDependencies {
   // The built client; without it the app serves the API only.
   webClient?: WebClient;
   logger?: Logger;
+  // Prometheus metrics (METRICS_PORT); main.ts serves them on their own listener.
+  metrics?: Metrics;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -120,13 +113,16 @@ const BODILESS_METHODS = new Set(['GET', 'HEAD']);
 // Load balancers and probes call these constantly; their requests stay out of the request log.
 const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready']);
 
-export async function buildApp({ config, secret, database, redis, webClient, logger }: AppDependencies) {
+export async function buildApp({ config, secret, database, redis, webClient, logger, metrics }: AppDependencies) {
+  const rootLogger = logger ?? createLogger(config);
   const app = Fastify({
-    loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger,
+    loggerInstance: rootLogger as FastifyBaseLogger,
     genReqId: createRequestIdGenerator(),
     childLoggerFactory: createRequestLogger,
-    logController: new LogController({
-      disableRequestLogging: (request: { url?: string }) => UNLOGGED_PATHS.has(request.url ?? ''),
+    logController: createRequestLogController({
+      logger: rootLogger,
+      unloggedPaths: UNLOGGED_PATHS,
+      onRequestCompleted: metrics?.observeRequest,
     }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -138,21 +134,25 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // Requests arriving on a kept-alive connection once shutdown has begun are sent to another instance.
+  // From SIGTERM on, requests arriving on a kept-alive connection (readiness probes included) are refused
+  // before any handler runs, and the proxy sends them to another instance.
   let isClosing = false;
   app.addHook('preClose', (done) => {
     isClosing = true;
     done();
+  });
+  // And each answer closes its connection: Node would keep it open for the next request, and the server
+  // would wait out the keep-alive timeout (72 s) with the proxy's idle connections before it could stop.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // One synchronous hook for the headers every response carries: it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     setSecurityHeaders(request, reply);
     if (isClosing) {
-      sendError(
-        reply,
-        new AppError('unavailable', SHUTTING_DOWN_MESSAGE, undefined, SHUTTING_DOWN_RETRY_AFTER_SECONDS),
-      );
+      refuseWhileStopping(reply);
       return;
     }
     done();
@@ -180,6 +180,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     logger: app.log,
     pollingIntervalSeconds: config.JOB_POLLING_SECONDS,
     isWorking: config.JOB_WORKERS,
+    onJobFailed: metrics?.countJobFailure,
   });
   // Fastify runs onClose hooks last in, first out: registered first, the queue stops last, after what
   // requests started in the background and the notification announcements have queued their jobs.
@@ -209,12 +210,23 @@ export async function buildApp({ config, secret, database, redis, webClient, log
       watchableAmong: (auth, userIds) => watchableAmong({ db: database.db, viewer: viewerOf(auth), userIds }),
       sessionRecheckMs: config.LIVE_SESSION_RECHECK_MS,
       heartbeatIntervalMs: config.LIVE_HEARTBEAT_MS,
+      observeFanOut: metrics?.observeFanOut,
     }),
     jobs,
     files: createConfiguredFileStore(database.db, config),
     nextInvoiceRun: nextInvoiceRunAfter,
   };
   app.addHook('onClose', () => context.live.close());
+  if (metrics) {
+    database.observeQueries(metrics.observeQuery);
+    metrics.watch({
+      poolUse: database.poolUse,
+      liveSockets: () => context.live.localConnectionCount(),
+      waitingJobs: () => findWaitingJobs(database),
+      readiness: () => checkReadiness({ database, redis }),
+      jobNames,
+    });
+  }
   // Runs after the server stops taking requests: what they started finishes before the database closes.
   app.addHook('onClose', () => context.background.drain());
   // Every job and timer, before any route: schedule.ts is the list of what runs when.

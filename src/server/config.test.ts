@@ -151,6 +151,22 @@ describe('loadConfig', () => {
     const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
     expect([stripe.STRIPE_SECRET_KEY, stripe.STRIPE_WEBHOOK_SECRET]).toEqual(['sk_test_abc', 'whsec_abc']);
   });
+
+  it('keeps metrics off unless given a port of their own, on loopback unless told another address', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({}).METRICS_HOST).toBe('127.0.0.1');
+    const token = 'm'.repeat(40);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: token })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.5',
+      METRICS_TOKEN: token,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN needs METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+  });
 });
 
 describe('the documentation of the settings', () => {

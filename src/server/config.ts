@@ -147,6 +147,12 @@ const envSchema = z
       .optional(),
     // Another Stripe API address (stripe-mock, or the tests' own server); Stripe's own when unset.
     STRIPE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    // Prometheus metrics (decision 027) on a listener of their own: off unless a port is given. The
+    // proxy in front of the app never reaches it; bind it to the interface Prometheus scrapes from.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    // When set, a scrape must carry it as a bearer token (compared in constant time).
+    METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -215,6 +221,16 @@ const envSchema = z
         path: ['S3_SECRET_ACCESS_KEY'],
         message: 'and S3_ACCESS_KEY_ID go together',
       });
+    }
+    if (env.METRICS_TOKEN && env.METRICS_PORT === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: 'needs METRICS_PORT: metrics are served on their own port, and are off without it',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
     }
     const hasAppleKey = env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY;
     if (env.APPLE_CLIENT_ID && !hasAppleKey && !env.APPLE_CLIENT_SECRET) {

@@ -4,7 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, runOnServer } from './db/postgres-server';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
 
 // The server as `npm start` runs it: a real process, a real port, an embedded database on disk.
@@ -110,7 +112,8 @@ describe('the server process', () => {
   });
 
   it('starts with no configuration, migrates a new embedded database once, and finishes a request in flight on SIGTERM', async () => {
-    const server = startServer({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client') });
+    // At debug level a request is logged as it starts, which tells the test when to stop the server.
+    const server = startServer({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), LOG_LEVEL: 'debug' });
     await server.waitForLog('Server listening at http://127.0.0.1:');
     expect(server.logs()).toContain('New database: migrated and loaded the demo data.');
     await expect(fs.stat(path.join(dataDir, 'secret.key'))).resolves.toBeTruthy();
@@ -139,7 +142,7 @@ describe('the server process', () => {
       request.write(body.slice(0, 10));
       // Once the server has begun this request, stop it; once it is stopping, finish the body.
       void server
-        .waitForLog('"url":"/api/csp-reports"')
+        .waitForLog('"route":"/api/csp-reports","msg":"request started"')
         .then(() => server.process.kill('SIGTERM'))
         .then(() => server.waitForLog('shutting down'))
         .then(() => request.end(body.slice(10)));
@@ -227,6 +230,59 @@ describe('the server process', () => {
       await fs.rm(lockedDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  // A deployment's instances start together on its new database (a rolling drill does, and compose): the
+  // advisory lock of main.ts lets one migrate and load the demo data while the other waits, then finds it done.
+  it.runIf(process.env.DATABASE_URL)(
+    'two servers starting together on a new PostgreSQL database migrate it once, and both start',
+    async () => {
+      const serverUrl = process.env.DATABASE_URL as string;
+      const name = `tandem_main_test_${process.pid}_${Date.now()}`;
+      await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
+      const url = databaseUrl(serverUrl, name);
+      const folders = await Promise.all([0, 1].map(() => fs.mkdtemp(path.join(os.tmpdir(), 'tandem-together-'))));
+      try {
+        const servers = folders.map((folder) =>
+          startServer({ DATABASE_URL: url, DATA_DIR: folder, CLIENT_DIR: path.join(folder, 'no-client') }),
+        );
+        await Promise.all(servers.map((server) => server.waitForLog('Server listening at http://127.0.0.1:')));
+        const migrated = servers.filter((server) => server.logs().includes('New database: migrated and loaded'));
+        expect(migrated).toHaveLength(1);
+        expect(servers.filter((server) => server.logs().includes('New database'))).toHaveLength(1);
+        for (const server of servers) {
+          const ready = await fetch(`http://127.0.0.1:${listeningPort(server.logs())}/api/ready`);
+          expect(ready.status).toBe(200);
+        }
+
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          const journal = JSON.parse(
+            await fs.readFile(path.join(import.meta.dirname, 'db/migrations/meta/_journal.json'), 'utf8'),
+          ) as { entries: unknown[] };
+          const applied = await client.query<{ count: string; distinct: string }>(
+            'select count(*) as count, count(distinct hash) as distinct from drizzle.__drizzle_migrations',
+          );
+          expect(applied.rows[0]).toEqual({
+            count: String(journal.entries.length),
+            distinct: String(journal.entries.length),
+          });
+          const demo = await client.query<{ email: string }>('select email from users where email = any($1)', [
+            demoAccounts.map((account) => account.email),
+          ]);
+          expect(demo.rows).toHaveLength(demoAccounts.length);
+        } finally {
+          await client.end();
+        }
+        for (const server of servers) server.process.kill('SIGTERM');
+        expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
+      } finally {
+        await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await Promise.all(folders.map((folder) => fs.rm(folder, { recursive: true, force: true })));
+      }
+    },
+    90_000,
+  );
 
   it('refuses to start with bad configuration, naming every bad variable', async () => {
     const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://db/x' });

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
 import { seedDemoData } from './db/seed/seed-demo-data';
 import { importLocalFiles } from './platform/import-local-files';
 import { createLogger } from './platform/logger';
+import { createMetrics, type MetricsServer, serveMetrics } from './platform/metrics';
 import { resolveSecret } from './platform/secret';
 import { loadWebClient } from './platform/web-client';
 
@@ -46,7 +47,9 @@ const redis = config.REDIS_URL
   : undefined;
 
 const webClient = await loadWebClient(config.CLIENT_DIR, config.publicUrl);
-const app = await buildApp({ config, secret, database, redis, webClient, logger });
+const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ logger });
+const app = await buildApp({ config, secret, database, redis, webClient, logger, metrics });
+let metricsServer: MetricsServer | undefined;
 // Uploads this instance kept under its own DATA_DIR before the shared store: moved in once (decision 017).
 await importLocalFiles({
   db: database.db,
@@ -88,6 +91,7 @@ async function shutDown(signal: string) {
   try {
     // Stops accepting connections and waits for the requests in flight.
     await app.close();
+    await metricsServer?.close();
     await redis?.quit().catch(() => undefined);
     await database.close();
     process.exit(0);
@@ -101,6 +105,19 @@ process.on('SIGTERM', () => void shutDown('SIGTERM'));
 process.on('SIGINT', () => void shutDown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
+if (metrics && config.METRICS_PORT !== undefined) {
+  metricsServer = await serveMetrics({
+    metrics,
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    token: config.METRICS_TOKEN,
+    logger: app.log,
+  });
+  app.log.info(
+    { host: config.METRICS_HOST, port: metricsServer.port, token: Boolean(config.METRICS_TOKEN) },
+    'metrics: serving /metrics',
+  );
+}
 // The API document is generated from every route's schema on first request, which takes seconds on a
 // busy machine: build it now, so the first visitor to /api/docs does not wait for it.
 if (config.apiDocs) setImmediate(() => app.swagger());

@@ -400,7 +400,7 @@ describe('Invoice detail and paying', () => {
     });
   });
 
-  it('sends the same Idempotency-Key again after a 503, so the retry completes the one payment', async () => {
+  it('sends the same Idempotency-Key again after a 502, so the retry completes the one payment', async () => {
     const { events, store } = await openBilling({ invoices: [invoice({ invoice_number: 'INV-RETRY' })] });
     await findTable();
     await events.click(screen.getByRole('button', { name: 'Pay INV-RETRY' }));
@@ -418,7 +418,7 @@ describe('Invoice detail and paying', () => {
     expect(store.payments.filter((payment) => payment.status === 'completed')).toHaveLength(1);
   });
 
-  it('retries the same attempt when the dialog is closed and opened again after a 503', async () => {
+  it('retries the same attempt when the dialog is closed and opened again after a 502', async () => {
     const { events, store } = await openBilling({ invoices: [invoice({ invoice_number: 'INV-REOPEN' })] });
     await findTable();
     await events.click(screen.getByRole('button', { name: 'Pay INV-REOPEN' }));

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorReference } from '~/client/components/error-reference';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui/card';
@@ -88,11 +89,14 @@ export function DashboardLoadError({
   queries,
 }: {
   message: string;
-  queries: Array<{ isError: boolean; refetch: () => unknown }>;
+  queries: Array<{ isError: boolean; error?: unknown; refetch: () => unknown }>;
 }) {
   return (
     <Alert variant="destructive" className="flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p>{message}</p>
+      <div>
+        <p>{message}</p>
+        <ErrorReference error={queries.find((query) => query.isError)?.error} className="mt-1" />
+      </div>
       <Button
         variant="outline"
         size="sm"

@@ -1,6 +1,7 @@
 import { type LucideIcon, MoreHorizontalIcon, PlusIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorReference } from '~/client/components/error-reference';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { ConfirmDialog, type ConfirmDialogProps } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
@@ -40,6 +41,8 @@ export interface ListQueryResult<Item> {
   isError: boolean;
   isSuccess: boolean;
   isPlaceholderData: boolean;
+  // Why it failed: an ApiError's reference is shown with the error.
+  error?: unknown;
   refetch: () => unknown;
 }
 
@@ -236,6 +239,7 @@ export function DataList<Item>({
             <div>
               <AlertTitle>{errorTitle}</AlertTitle>
               <p>{errorText}</p>
+              <ErrorReference error={query.error} className="mt-1" />
             </div>
             <Button variant="outline" size="sm" onClick={() => query.refetch()}>
               Try Again

@@ -2,7 +2,8 @@ import { Component, type ReactNode } from 'react';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
-  fallback: ReactNode;
+  // What shows instead, given the error caught (an ApiError carries the reference to quote).
+  fallback: ReactNode | ((error: unknown) => ReactNode);
   // A change of this key (the page address, say) clears a caught error.
   resetKey: string;
 }
@@ -26,6 +27,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override render() {
-    return this.state.error === null ? this.props.children : this.props.fallback;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    const { fallback } = this.props;
+    return typeof fallback === 'function' ? fallback(error) : fallback;
   }
 }

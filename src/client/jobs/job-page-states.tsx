@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { ErrorReference } from '~/client/components/error-reference';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent } from '~/client/components/ui/card';
@@ -39,6 +40,7 @@ export function JobLoadError({ error, onRetry }: { error: unknown; onRetry: () =
     <Alert variant="destructive">
       <div className="space-y-2">
         <p>{errorMessage(error, LOAD_ERROR_TEXT)}</p>
+        <ErrorReference error={error} />
         <Button size="sm" variant="outline" onClick={onRetry}>
           Try Again
         </Button>

@@ -51,10 +51,15 @@ const example = defineContract(
 );
 const exampleId = '6f1c1f5e-2d5a-4c1e-9a57-0c8f6d1b2a3c';
 
-function answer(status: number, body?: unknown, contentType = 'application/json') {
+function answer(
+  status: number,
+  body?: unknown,
+  contentType = 'application/json',
+  headers: Record<string, string> = {},
+) {
   const response = new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: body === undefined ? {} : { 'content-type': contentType },
+    headers: body === undefined ? headers : { 'content-type': contentType, ...headers },
   });
   const fetchMock = vi.fn(async () => response);
   vi.stubGlobal('fetch', fetchMock);
@@ -143,6 +148,20 @@ describe('the browser HTTP client', () => {
       message: 'That code is not right.',
       fields: { code: 'That code is not right.' },
     });
+  });
+
+  it('keeps the request id of a failed answer, the reference an error screen shows', async () => {
+    answer(500, { error: 'Something went wrong.', code: 'internal' }, 'application/json', {
+      'x-request-id': 'k3Jd9a-1f',
+    });
+    await expect(callApi(example.list, { query: { page: 1 } })).rejects.toMatchObject({
+      status: 500,
+      requestId: 'k3Jd9a-1f',
+    });
+    answer(403, { error: 'You cannot export these jobs.', code: 'forbidden' }, 'application/json', {
+      'x-request-id': 'k3Jd9a-2g',
+    });
+    await expect(downloadApi(example.export, 'export.csv')).rejects.toMatchObject({ requestId: 'k3Jd9a-2g' });
   });
 
   it('falls back to HTTP <status> when the answer carries no error sentence', async () => {

@@ -9,13 +9,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly fields: Record<string, string>;
+  // The server's X-Request-Id of the answer: the reference an error screen shows, which finds the
+  // request in the server's log.
+  readonly requestId: string | undefined;
 
-  constructor(status: number, body: Partial<ApiErrorBody> | undefined) {
+  constructor(status: number, body: Partial<ApiErrorBody> | undefined, requestId?: string) {
     super(body?.error || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code;
     this.fields = body?.fields ?? {};
+    this.requestId = requestId;
   }
 }
 
@@ -41,6 +45,13 @@ async function readJson(response: Response): Promise<unknown> {
 function isErrorBody(value: unknown): value is Partial<ApiErrorBody> {
   return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
 }
+
+const apiErrorOf = (response: Response, payload: unknown) =>
+  new ApiError(
+    response.status,
+    isErrorBody(payload) ? payload : undefined,
+    response.headers.get('x-request-id') ?? undefined,
+  );
 
 interface RequestOptions {
   // Headers a call needs beside the usual ones (an answer file's X-File-Name).
@@ -68,7 +79,7 @@ async function request<Result>(
     ...(options.keepalive ? { keepalive: true } : {}),
   });
   const payload = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
+  if (!response.ok) throw apiErrorOf(response, payload);
   return payload as Result;
 }
 
@@ -132,10 +143,7 @@ export async function downloadApi<E extends EndpointDefinition>(
     method: endpoint.method,
     credentials: 'same-origin',
   });
-  if (!response.ok) {
-    const payload = await readJson(response);
-    throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
-  }
+  if (!response.ok) throw apiErrorOf(response, await readJson(response));
   saveBlob(await response.blob(), fileNameFrom(response.headers.get('content-disposition'), fallbackName));
 }
 

@@ -319,7 +319,7 @@ export function fakeBillingApi(
     }
     if (cardNumber.endsWith('0119') && !failedOnce.has(key)) {
       failedOnce.add(key);
-      return replyError(503, 'unavailable', TRANSIENT_TEXT);
+      return replyError(502, 'unavailable', TRANSIENT_TEXT);
     }
     target.status = 'paid';
     target.paid_at = new Date().toISOString();

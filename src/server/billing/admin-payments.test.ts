@@ -216,7 +216,11 @@ describe('admin payments', () => {
       paymentId: payment.id,
       actorId: admin.user.id,
     }).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: 'unavailable', message: adminPaymentTexts.refundUnavailable });
+    expect(refused).toMatchObject({
+      code: 'unavailable',
+      statusCode: 502,
+      message: adminPaymentTexts.refundUnavailable,
+    });
     const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(row?.refundedAt).toBeNull();
     const [invoiceRow] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));

@@ -266,11 +266,12 @@ describe('payments', () => {
       expect(wallet.json().payment.method_label).toBe('Wallet (pay@example.com)');
     });
 
-    it('keeps the payment pending on a transient failure (503), and the same key completes it', async () => {
+    // 502, not 503: the handler ran, so the proxy must not run it again elsewhere (decision 026).
+    it('keeps the payment pending on a transient failure (502), and the same key completes it', async () => {
       const invoice = await newInvoice();
       const key = randomUUID();
       const first = await pay(invoice.id, { new_method: card(FLAKY) }, key);
-      expect(first.statusCode).toBe(503);
+      expect(first.statusCode).toBe(502);
       expect(first.json()).toEqual({ error: paymentTexts.tryAgain, code: 'unavailable' });
       expect(first.headers['retry-after']).toBe('2');
       expect(await paymentsOf(invoice.id)).toMatchObject([{ status: 'pending' }]);
@@ -290,7 +291,7 @@ describe('payments', () => {
     it('settles a pending payment before a new key may pay: the invoice is then already paid', async () => {
       const invoice = await newInvoice();
       const first = await pay(invoice.id, { new_method: card(FLAKY) });
-      expect(first.statusCode).toBe(503);
+      expect(first.statusCode).toBe(502);
       const other = await pay(invoice.id, { payment_method_id: visa.id });
       expect(other.statusCode).toBe(409);
       expect(other.json().error).toBe(paymentTexts.alreadyPaid);

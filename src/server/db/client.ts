@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -18,6 +18,15 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type DatabaseDriver = 'pglite' | 'postgres';
+
+// The connections of the database pool: PostgreSQL's pg pool, or PGlite's single connection.
+export interface PoolUse {
+  max: number;
+  inUse: number;
+  idle: number;
+  // Queries waiting for a connection.
+  waiting: number;
+}
 
 interface RawResult {
   rows: Record<string, unknown>[];
@@ -40,7 +49,88 @@ export interface DatabaseHandle {
   withExclusiveLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   // The embedded database's files as one tarball (PGlite only), which loadDataDir starts a copy from.
   dumpDataDir?(): Promise<Blob>;
+  // The pool's connections now (metrics): PostgreSQL's pool, or PGlite's one connection.
+  poolUse(): PoolUse;
+  // From now on, every query's time goes to observe (metrics); queries are not timed until asked.
+  observeQueries(observe: (seconds: number) => void): void;
   close(): Promise<void>;
+}
+
+// Every query passes here on either driver: the one place to time them. Without an observer a query
+// costs one extra call; with one, two clock reads.
+interface QueryTiming {
+  observe?: (seconds: number) => void;
+}
+
+function timeQuery<T>(timing: QueryTiming, run: () => Promise<T>): Promise<T> {
+  const observe = timing.observe;
+  if (!observe) return run();
+  const started = performance.now();
+  const result = run();
+  const finish = () => observe((performance.now() - started) / 1000);
+  result.then(finish, finish);
+  return result;
+}
+
+const namedQuery = NamedStatementClient.prototype.query;
+
+// A pool's client class whose queries are timed. node-postgres answers a pool's query through a
+// callback and a transaction's through a promise: both are timed.
+function timedClientClass(timing: QueryTiming): typeof pg.Client {
+  class TimedClient extends NamedStatementClient {}
+  TimedClient.prototype.query = function timedQuery(
+    this: pg.Client,
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) {
+    const observe = timing.observe;
+    if (!observe) return Reflect.apply(namedQuery, this, [config, values, callback]);
+    const started = performance.now();
+    const finish = () => observe((performance.now() - started) / 1000);
+    const withFinish =
+      (done: (...results: unknown[]) => unknown) =>
+      (...results: unknown[]) => {
+        finish();
+        return done(...results);
+      };
+    if (typeof callback === 'function')
+      return Reflect.apply(namedQuery, this, [config, values, withFinish(callback as never)]);
+    if (typeof values === 'function') return Reflect.apply(namedQuery, this, [config, withFinish(values as never)]);
+    const result: unknown = Reflect.apply(namedQuery, this, [config, values]);
+    if (result instanceof Promise) result.then(finish, finish);
+    return result;
+  } as typeof pg.Client.prototype.query;
+  return TimedClient;
+}
+
+// PGlite as Drizzle and pg-boss use it, with each query timed and what holds its one connection counted:
+// a query or a whole transaction, whose own queries then wait for nothing.
+function timedPglite(client: PGlite, timing: QueryTiming) {
+  let holders = 0;
+  const hold = async <T>(run: () => Promise<T>): Promise<T> => {
+    holders += 1;
+    try {
+      return await run();
+    } finally {
+      holders -= 1;
+    }
+  };
+  const wrapped = {
+    query: ((...args: Parameters<PGlite['query']>) =>
+      hold(() => timeQuery(timing, () => client.query(...args)))) as PGlite['query'],
+    exec: ((...args: Parameters<PGlite['exec']>) =>
+      hold(() => timeQuery(timing, () => client.exec(...args)))) as PGlite['exec'],
+    transaction: (<T>(callback: (transaction: Transaction) => Promise<T>) =>
+      hold(() =>
+        client.transaction((transaction) => {
+          const timed: Transaction = Object.create(transaction);
+          timed.query = (...args) => timeQuery(timing, () => transaction.query(...args));
+          return callback(timed);
+        }),
+      )) as PGlite['transaction'],
+  };
+  return { wrapped, holders: () => holders };
 }
 
 const LISTEN_RETRY_MS = 1_000;
@@ -106,9 +196,13 @@ interface OpenDatabaseOptions {
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const timing: QueryTiming = {};
+  const observeQueries = (observe: (seconds: number) => void) => {
+    timing.observe = observe;
+  };
   if (options.url) {
     const pool = new pg.Pool({
-      Client: NamedStatementClient,
+      Client: timedClientClass(timing),
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
@@ -145,6 +239,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolUse: () => ({
+        max: pool.options.max,
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      observeQueries,
       close: () => pool.end(),
     };
   }
@@ -167,17 +268,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await lock?.release();
     throw error;
   }
-  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
+  const { wrapped, holders } = timedPglite(client, timing);
+  const db = drizzlePglite({ client: wrapped as unknown as PGlite, ...drizzleOptions }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
     runSql: async (text, values) => {
       if (values?.length) {
-        const result = await client.query<Record<string, unknown>>(text, values);
+        const result = await wrapped.query<Record<string, unknown>>(text, values);
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
       }
       // pg-boss sends several statements at once without values: only exec() takes them.
-      const results = await client.exec(text);
+      const results = await wrapped.exec(text);
       const last = results.at(-1);
       return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
     },
@@ -191,6 +293,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // One process owns the embedded database's files (the data directory's lock).
     withExclusiveLock: (_name, work) => work(),
     dumpDataDir: () => client.dumpDataDir('none'),
+    // One connection: in use while a query or transaction holds it, the rest waiting their turn.
+    poolUse: () => {
+      const held = holders();
+      return { max: 1, inUse: Math.min(held, 1), idle: held === 0 ? 1 : 0, waiting: Math.max(held - 1, 0) };
+    },
+    observeQueries,
     ping: async () => {
       if (client.closed) throw new Error('The embedded database is closed.');
       await db.execute(sql`select 1`);

@@ -40,9 +40,10 @@ describe('API error handling', () => {
 
   const expectErrorShape = (body: unknown) => expect(apiErrorSchema.safeParse(body).success).toBe(true);
 
-  it('answers 503 with Retry-After when no database connection frees up in time', async () => {
+  // Not 503: the handler may have written before it waited, and the proxy would run it again (decision 026).
+  it('answers 504 with Retry-After when no database connection frees up in time', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/pool-exhausted' });
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(504);
     expect(response.headers['retry-after']).toBe('2');
     expect(response.json()).toEqual({ error: BUSY_MESSAGE, code: 'unavailable' });
   });
@@ -154,8 +155,9 @@ describe('API error handling', () => {
   });
 });
 
-// A rolling restart: requests already in flight finish, and one arriving on a kept-alive connection after
-// shutdown began is told, in the API's shape, to come back (to another instance) shortly.
+// A rolling restart: requests already in flight finish and let their connection go, and one arriving once
+// shutdown began is told, in the API's shape, to come back (to another instance) shortly, before any
+// handler runs: the only 503 an instance answers on its own (decision 026).
 describe('while the server shuts down', () => {
   let testApp: TestApp;
 
@@ -166,7 +168,7 @@ describe('while the server shuts down', () => {
     await testApp.database.close();
   });
 
-  it('answers a new request 503 with the error shape and Retry-After, and finishes the one in flight', async () => {
+  it('refuses a new request with 503 and Retry-After, finishes the one in flight, and closes both connections', async () => {
     const signal = () => {
       let resolve = () => {};
       const promise = new Promise<void>((done) => {
@@ -175,10 +177,16 @@ describe('while the server shuts down', () => {
       return { promise, resolve };
     };
     const [entered, release, closing] = [signal(), signal(), signal()];
+    let handlersRun = 0;
     testApp.app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
+      handlersRun += 1;
       entered.resolve();
       await release.promise;
       return { finished: true };
+    });
+    testApp.app.post('/api/test/write', { config: { access: 'public' } }, async () => {
+      handlersRun += 1;
+      return { written: true };
     });
     testApp.app.addHook('preClose', (done) => {
       closing.resolve();
@@ -186,31 +194,42 @@ describe('while the server shuts down', () => {
     });
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = testApp.app.server.address() as AddressInfo;
-    const socket = connect(port, '127.0.0.1');
-    const received: Buffer[] = [];
-    socket.on('data', (chunk) => received.push(chunk));
-    const ended = once(socket, 'end');
-    socket.write('GET /api/test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const open = () => {
+      const socket = connect(port, '127.0.0.1');
+      const received: Buffer[] = [];
+      socket.on('data', (chunk) => received.push(chunk));
+      const ended = once(socket, 'close').then(() => Buffer.concat(received).toString('utf8'));
+      return { socket, ended };
+    };
+    // One request in flight; another whose head is still arriving when the shutdown begins.
+    const inFlight = open();
+    inFlight.socket.write('GET /api/test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await entered.promise;
+    const arriving = open();
+    arriving.socket.write('POST /api/test/write HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
     const closed = testApp.app.close();
     await closing.promise;
-    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    // The second request reaches the server before the first is let go.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    arriving.socket.write('\r\n');
+    const refused = await arriving.ended;
     release.resolve();
-    await ended;
+    const finished = await inFlight.ended;
+    // Without "Connection: close" the server would wait out the keep-alive timeout (72 s) here.
+    const startedClosing = Date.now();
     await closed;
+    expect(Date.now() - startedClosing).toBeLessThan(5_000);
 
-    const [first, second] = Buffer.concat(received)
-      .toString('utf8')
-      .split(/(?=HTTP\/1\.1 )/);
-    expect(first).toMatch(/^HTTP\/1\.1 200 /);
-    expect(first).toContain('{"finished":true}');
-    expect(second).toMatch(/^HTTP\/1\.1 503 /);
-    const [head = '', body = ''] = second?.split('\r\n\r\n') ?? [];
-    expect(head.toLowerCase()).toContain('\r\nretry-after: 1\r\n');
-    expect(head.toLowerCase()).toContain('\r\ncontent-type: application/json; charset=utf-8\r\n');
-    expect(JSON.parse(body)).toEqual({ error: SHUTTING_DOWN_MESSAGE, code: 'unavailable' });
+    const [refusedHead = '', refusedBody = ''] = refused.split('\r\n\r\n');
+    expect(refusedHead).toMatch(/^HTTP\/1\.1 503 /);
+    expect(refusedHead.toLowerCase()).toContain('\r\nretry-after: 1\r\n');
+    expect(refusedHead.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(refusedHead.toLowerCase()).toContain('\r\ncontent-type: application/json; charset=utf-8\r\n');
+    expect(JSON.parse(refusedBody)).toEqual({ error: SHUTTING_DOWN_MESSAGE, code: 'unavailable' });
+    expect(finished).toMatch(/^HTTP\/1\.1 200 /);
+    expect(finished.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(finished).toContain('{"finished":true}');
+    // The slow request ran; the refused write never reached its handler.
+    expect(handlersRun).toBe(1);
   });
 });

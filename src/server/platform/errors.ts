@@ -15,7 +15,10 @@ const statusByErrorCode: Record<ErrorCode, number> = {
   payment_declined: 402,
   idempotency_key_reused: 422,
   rate_limited: 429,
-  unavailable: 503,
+  // A service the handler needed failed (the payment provider): try again in a moment. Never 503, which
+  // means "not run here" and makes the proxy run the request again elsewhere (decision 026).
+  unavailable: 502,
+  // Only ever sent before any handler runs (settings/maintenance-mode.ts), so the proxy may pass it on.
   maintenance: 503,
   internal: 500,
 };
@@ -131,19 +134,28 @@ function toErrorBody(error: FastifyError | AppError | Error): { status: number; 
       'validation') as ErrorCode;
     return { status, body: { error: fastifyError.message, code } };
   }
-  if (isDatabasePoolExhausted(error)) return { status: 503, body: { error: BUSY_MESSAGE, code: 'unavailable' } };
+  if (isDatabasePoolExhausted(error)) return { status: 504, body: { error: BUSY_MESSAGE, code: 'unavailable' } };
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE, code: 'internal' } };
 }
 
 export const SHUTTING_DOWN_MESSAGE = 'This server is restarting. Please try again in a moment.';
-export const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 1;
+const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 1;
+
+// The one 503 an instance answers on its own: it is stopping and ran nothing of this request, so the proxy
+// sends it to another instance (nginx's proxy_next_upstream http_503), a POST included (decision 026).
+export function refuseWhileStopping(reply: FastifyReply) {
+  reply.header('retry-after', String(SHUTTING_DOWN_RETRY_AFTER_SECONDS));
+  const body: ApiErrorBody = { error: SHUTTING_DOWN_MESSAGE, code: 'unavailable' };
+  return reply.code(503).type('application/json; charset=utf-8').send(body);
+}
 
 export const BUSY_MESSAGE = 'We are busy right now. Please try again in a moment.';
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
 // node-postgres gave up waiting for a free connection: the instance is overloaded (thousands of sockets
-// reconnecting at once after another instance died), not broken. A 503 with Retry-After tells clients
-// and load balancers to come back, where a 500 would say something failed.
+// reconnecting at once after another instance died), not broken. A 504 (the database, behind us, did not
+// answer in time) with Retry-After tells clients to come back, where a 500 would say something failed. Not
+// 503: the handler may have written already, and the proxy would run it again (decision 026).
 function isDatabasePoolExhausted(error: Error): boolean {
   return error.message === 'timeout exceeded when trying to connect';
 }

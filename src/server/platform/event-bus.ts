@@ -11,6 +11,8 @@ export interface Delivery {
   event: LiveEvent;
   // A presence change goes to whoever watches this person's dot, wherever they are connected.
   presenceOf?: string;
+  // When it was published (epoch milliseconds): each instance measures its fan-out from it.
+  publishedAt?: number;
 }
 
 export interface EventBus {

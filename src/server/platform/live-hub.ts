@@ -133,6 +133,7 @@ export function createLiveHub({
   watchableAmong,
   sessionRecheckMs = SESSION_RECHECK_MS,
   heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
+  observeFanOut,
 }: {
   redis?: Redis;
   keyPrefix: string;
@@ -143,6 +144,9 @@ export function createLiveHub({
   watchableAmong: (auth: AuthContext, userIds: readonly string[]) => Promise<Set<string>>;
   sessionRecheckMs?: number;
   heartbeatIntervalMs?: number;
+  // Seconds from an event's publication to its writing here (metrics). Instances' clocks differ by
+  // what NTP leaves, a millisecond or so, which the figure then includes.
+  observeFanOut?: (seconds: number) => void;
 }): LiveHub {
   const bus: EventBus = redis ? createRedisBus({ redis, keyPrefix, logger }) : createInProcessBus();
   const presence = redis ? createRedisPresence(redis, keyPrefix) : createLocalPresence();
@@ -155,23 +159,41 @@ export function createLiveHub({
     if (tab.socket.readyState === tab.socket.OPEN) tab.socket.send(text);
   }
 
-  function writeToUsers(userIds: readonly string[], text: string) {
+  // Returns how many tabs it wrote to.
+  function writeToUsers(userIds: readonly string[], text: string): number {
+    let written = 0;
     for (const userId of userIds) {
-      for (const tab of tabsByUser.get(userId) ?? []) write(tab, text);
+      for (const tab of tabsByUser.get(userId) ?? []) {
+        write(tab, text);
+        written += 1;
+      }
     }
+    return written;
   }
 
   const stopListening = bus.onDelivery((delivery: Delivery) => {
     const text = JSON.stringify(delivery.event);
-    writeToUsers(delivery.userIds, text);
+    let written = writeToUsers(delivery.userIds, text);
     if (delivery.presenceOf) {
-      for (const tab of watchersByUser.get(delivery.presenceOf) ?? []) write(tab, text);
+      for (const tab of watchersByUser.get(delivery.presenceOf) ?? []) {
+        write(tab, text);
+        written += 1;
+      }
+    }
+    // Only where it reached a socket: an instance holding none of its readers delivered nothing.
+    if (observeFanOut && written > 0 && delivery.publishedAt !== undefined) {
+      observeFanOut(Math.max(Date.now() - delivery.publishedAt, 0) / 1000);
     }
   });
 
   function publishPresence(userId: string, online: boolean) {
     bus
-      .publish({ userIds: [], presenceOf: userId, event: { type: 'presence', user_id: userId, online } })
+      .publish({
+        userIds: [],
+        presenceOf: userId,
+        event: { type: 'presence', user_id: userId, online },
+        publishedAt: Date.now(),
+      })
       .catch((error) => logger.warn({ err: error }, 'presence publish failed'));
   }
 
@@ -229,7 +251,7 @@ export function createLiveHub({
   return {
     async send(userIds, event) {
       if (userIds.length === 0) return;
-      await bus.publish({ userIds: [...new Set(userIds)], event });
+      await bus.publish({ userIds: [...new Set(userIds)], event, publishedAt: Date.now() });
     },
     deliverLocally(userIds, event) {
       writeToUsers(userIds, JSON.stringify(event));

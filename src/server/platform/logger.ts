@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, DestinationStream, LogFn } from 'pino';
 import { type Logger, pino } from 'pino';
 import type { Config } from '../config';
@@ -133,4 +133,60 @@ export function createRequestLogger(
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   return new RequestLogger(parent, bindings, options);
+}
+
+// The route's pattern; for a request that matched none, its path without the query, tokens redacted.
+function routeOf(request: FastifyRequest): { route: string } | { path: string } {
+  const route = request.routeOptions.url;
+  return route === undefined ? { path: redactUrl(request.url.split('?', 1)[0] ?? '') } : { route };
+}
+
+interface RequestLogOptions {
+  logger: Logger;
+  // Probes that load balancers call constantly: kept out of the log (not out of the metrics).
+  unloggedPaths: ReadonlySet<string>;
+  // Runs for every request that completes, logged or not (the request metrics).
+  onRequestCompleted?: (request: FastifyRequest, reply: FastifyReply) => void;
+}
+
+// One line per request, written when it completes: its id (the x-request-id a person quotes from an
+// error screen), who asked, which route answered and how. The route is its pattern (/api/jobs/:id),
+// never the URL, which may carry a token. Written through the root logger with the id as a field, so
+// a request that logs nothing else never builds its child logger.
+class RequestLogController extends LogController {
+  readonly #logger: Logger;
+  readonly #onRequestCompleted: RequestLogOptions['onRequestCompleted'];
+
+  constructor({ logger, unloggedPaths, onRequestCompleted }: RequestLogOptions) {
+    super({ disableRequestLogging: (request) => unloggedPaths.has(request.url) });
+    this.#logger = logger;
+    this.#onRequestCompleted = onRequestCompleted;
+  }
+
+  // At debug level only: a request that never completes (a hung upstream, a client sending its body
+  // slowly) shows where it began.
+  override incomingRequest(request: FastifyRequest) {
+    if (this.isLogDisabled(request) || !this.#logger.isLevelEnabled('debug')) return;
+    this.#logger.debug({ reqId: request.id, method: request.method, ...routeOf(request) }, 'request started');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    this.#onRequestCompleted?.(request, reply);
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      reqId: request.id,
+      method: request.method,
+      ...routeOf(request),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      ...(request.auth && { userId: request.auth.user.id }),
+      remoteAddress: request.ip,
+    };
+    if (error) this.#logger.error({ ...line, err: error }, 'request errored');
+    else this.#logger.info(line, 'request completed');
+  }
+}
+
+export function createRequestLogController(options: RequestLogOptions): LogController {
+  return new RequestLogController(options);
 }

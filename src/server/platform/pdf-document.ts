@@ -24,6 +24,9 @@ const FACES = [
   { package: '@embedpdf/fonts-kr', regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' },
 ] as const;
 
+// Found at run time (createRequire), not imported: the container image's check needs them named.
+export const PDF_FONT_PACKAGES = FACES.map((face) => face.package);
+
 interface LoadedFace {
   name: string;
   font: Font;

@@ -136,6 +136,35 @@ describe('the pg-boss job queue', () => {
     await queue.stop();
   }, 30_000);
 
+  it('tells a failure that will be retried from one with no retry left', async () => {
+    const failures: Array<[string, boolean]> = [];
+    const queue = await startPgBossQueue({
+      database,
+      logger: quiet,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      retryLimit: 1,
+      onJobFailed: (name, isFinal) => failures.push([name, isFinal]),
+    });
+    queues.push(queue);
+    await queue.work('mark-overdue-invoices', async () => {
+      throw new Error('the database is read-only');
+    });
+    await queue.send('mark-overdue-invoices', {});
+    await waitUntil(() => failures.length === 2, 20_000);
+    expect(failures).toEqual([
+      ['mark-overdue-invoices', false],
+      ['mark-overdue-invoices', true],
+    ]);
+    await waitUntil(async () => {
+      const jobs = (await database.db.execute(
+        sql`select state from pgboss.job where name = 'mark-overdue-invoices'`,
+      )) as unknown as { rows: Array<{ state: string }> };
+      return jobs.rows.map((job) => job.state).join() === 'failed';
+    });
+    await queue.stop();
+  }, 30_000);
+
   it('lets a handler outlive stop() without an error, leaving its job to be retried', async () => {
     const queue = await startPgBossQueue({
       database,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../db/client';
 import { selectRows } from '../db/select-rows';
 import type { JobData, JobName, JobQueue, SendOptions } from './job-queue';
+import type { WaitingJobs } from './metrics';
 
 interface PgBossQueueOptions {
   database: Pick<DatabaseHandle, 'runSql'>;
@@ -16,12 +17,16 @@ interface PgBossQueueOptions {
   // The first retry waits this long to twice as long, each later one twice as long again (defaults in
   // jobTimings).
   retryDelaySeconds?: number;
+  // How many retries a failed job gets (defaults in jobTimings).
+  retryLimit?: number;
   // stop() waits this long for running handlers; pg-boss then fails their jobs, to be retried.
   stopTimeoutSeconds?: number;
   // An email-sized job still running after this long is taken as lost (its worker died) and retried.
   quickExpireSeconds?: number;
   // How often an instance looks for lost jobs (and archives old ones); once per interval across instances.
   maintenanceIntervalSeconds?: number;
+  // A handler here failed (metrics); final when pg-boss has no retry left for the job.
+  onJobFailed?: (name: JobName, isFinal: boolean) => void;
 }
 
 // Every queue exists from the start: a send inside a transaction cannot create one (on PGlite it
@@ -122,9 +127,11 @@ export async function startPgBossQueue({
   pollingIntervalSeconds = jobTimings.pollingIntervalSeconds,
   isWorking = true,
   retryDelaySeconds,
+  retryLimit,
   stopTimeoutSeconds = 10,
   quickExpireSeconds = jobTimings.quick.expireSeconds,
   maintenanceIntervalSeconds = jobTimings.maintenanceIntervalSeconds,
+  onJobFailed,
 }: PgBossQueueOptions): Promise<JobQueue> {
   const inFlight = new Set<Promise<unknown>>();
   let isStopped = false;
@@ -156,7 +163,7 @@ export async function startPgBossQueue({
   const optionsOf = (name: JobName) => {
     const kind = jobTimings[everyJob[name]];
     return {
-      retryLimit: kind.retryLimit,
+      retryLimit: retryLimit ?? kind.retryLimit,
       retryDelay: retryDelaySeconds ?? kind.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: everyJob[name] === 'quick' ? quickExpireSeconds : kind.expireSeconds,
@@ -190,12 +197,18 @@ export async function startPgBossQueue({
       // A batch's jobs expire together, counted from its fetch: a quick batch is small enough to finish
       // well within its expiry even on a slow mail server.
       const { batchSize } = jobTimings[everyJob[name]];
-      workerId = await boss.work<JobData[N]>(name, { batchSize }, async (jobs) => {
+      // With its metadata: a failure with no retry left is told apart from one that will be retried.
+      workerId = await boss.work<JobData[N]>(name, { batchSize, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data);
           } catch (error) {
-            logger.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss retries it with backoff');
+            const isFinal = job.retryCount >= job.retryLimit;
+            logger.warn(
+              { err: error, job: name, jobId: job.id, retryCount: job.retryCount },
+              isFinal ? 'job failed with no retry left' : 'job failed; pg-boss retries it with backoff',
+            );
+            onJobFailed?.(name, isFinal);
             // Fails this job alone; pg-boss then completes the batch's jobs still active.
             await boss.fail(name, job.id, { message: String(error) });
           }
@@ -217,4 +230,20 @@ export async function startPgBossQueue({
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+// The queues' backlog for the metrics, in one query on pg-boss's fetch index (job_i5: name and start_after
+// of jobs not yet active), so its cost follows the backlog, not the day's finished jobs. A job scheduled
+// for later waits from the moment it is due; every queue is listed, an empty one with zeros.
+export async function findWaitingJobs(database: Pick<DatabaseHandle, 'runSql'>): Promise<WaitingJobs[]> {
+  const { rows } = await database.runSql(
+    `select name, count(*)::int as waiting, extract(epoch from now() - min(start_after))::float8 as oldest
+       from pgboss.job where state < 'active' and start_after <= now() group by name`,
+    [],
+  );
+  const byName = new Map(rows.map((row) => [String(row.name), row]));
+  return jobNames.map((queue) => {
+    const row = byName.get(queue);
+    return { queue, waiting: Number(row?.waiting ?? 0), oldestWaitingSeconds: Math.max(Number(row?.oldest ?? 0), 0) };
+  });
 }

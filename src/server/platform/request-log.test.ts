@@ -1,10 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
-import { createTestDatabase } from '../testing/test-database';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { createLogger } from './logger';
 
 interface LogLine {
@@ -14,11 +12,11 @@ interface LogLine {
   [key: string]: unknown;
 }
 
-// The request log as an operator reads it: one JSON line per event, tied to the request by its id.
+// The request log as an operator reads it: one JSON line per request, and any line a request logs on its
+// way tied to it by its id.
 describe('request log', () => {
   const lines: LogLine[] = [];
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let database: DatabaseHandle;
+  let testApp: TestApp;
 
   beforeAll(async () => {
     const destination = new Writable({
@@ -27,68 +25,112 @@ describe('request log', () => {
         callback();
       },
     });
-    database = await createTestDatabase();
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
-      secret: 'test-secret-that-is-at-least-32-characters-long',
-      database,
+    testApp = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
       logger: createLogger({ LOG_LEVEL: 'info' }, destination),
     });
+    testApp.app.get('/api/test/failure', { config: { access: 'public' } }, async () => {
+      throw new Error('the disk is on fire');
+    });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(() => testApp.close());
 
   const linesOf = (requestId: unknown) => lines.filter((line) => line.reqId === requestId);
+  const completedLinesOf = (requestId: unknown) =>
+    linesOf(requestId).filter((line) => line.msg === 'request completed');
 
-  it('logs a request as it arrives and as it completes, under the id the response carries', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
+  it('logs one line per request: id, method, route, status, duration, who and from where', async () => {
+    const { user, request } = await signedInAccount(testApp, { role: 'applicant' });
+    const response = await request({ method: 'GET', url: '/api/auth/me?from=test' });
+    expect(response.statusCode).toBe(200);
     const requestLines = linesOf(response.headers['x-request-id']);
-    expect(requestLines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
-    expect(requestLines[1]).toMatchObject({ res: { statusCode: response.statusCode } });
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: process.pid,
+      hostname: expect.any(String),
+      msg: 'request completed',
+      reqId: response.headers['x-request-id'],
+      method: 'GET',
+      route: '/api/auth/me',
+      status: 200,
+      durationMs: expect.any(Number),
+      userId: user.id,
+      remoteAddress: '127.0.0.1',
+    });
   });
 
-  it('logs a refused request with its code and sentence', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/jobs' });
+  it('leaves the user out of a request nobody signed in to', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/me' });
+    const [line] = completedLinesOf(response.headers['x-request-id']);
+    expect(line).toMatchObject({ route: '/api/auth/me', status: response.statusCode });
+    expect(line).not.toHaveProperty('userId');
+  });
+
+  it('logs a refused request with its code and sentence beside its request line', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/jobs' });
     expect(response.statusCode).toBe(401);
-    const refusal = linesOf(response.headers['x-request-id']).find((line) => line.code === 'unauthenticated');
-    expect(refusal).toMatchObject({ status: 401, msg: 'Please sign in to continue.' });
+    const requestLines = linesOf(response.headers['x-request-id']);
+    expect(requestLines.find((line) => line.code === 'unauthenticated')).toMatchObject({
+      status: 401,
+      msg: 'Please sign in to continue.',
+    });
+    expect(completedLinesOf(response.headers['x-request-id'])).toEqual([
+      expect.objectContaining({ route: '/api/jobs', status: 401 }),
+    ]);
+  });
+
+  it('logs a failure with its error under the request id the response carries', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/failure' });
+    expect(response.statusCode).toBe(500);
+    const requestLines = linesOf(response.headers['x-request-id']);
+    expect(requestLines.map((line) => line.msg)).toEqual(['request failed', 'request completed']);
+    expect(requestLines[0]).toMatchObject({ level: 50, err: { message: 'the disk is on fire' } });
+    expect(requestLines[1]).toMatchObject({ route: '/api/test/failure', status: 500 });
   });
 
   it('keeps liveness and readiness probes out of the log', async () => {
     for (const url of ['/api/health', '/api/ready']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(linesOf(response.headers['x-request-id'])).toEqual([]);
     }
   });
 
   it('keeps a caller’s request id when it is safe to log', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'x-request-id': 'lb-7f3a' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { 'x-request-id': 'lb-7f3a' },
+    });
     expect(response.headers['x-request-id']).toBe('lb-7f3a');
-    expect(linesOf('lb-7f3a')).toHaveLength(2);
+    expect(linesOf('lb-7f3a')).toHaveLength(1);
   });
 
   it('keeps the tokens of calendar feeds, join links, meeting rooms and emailed links out of the log', async () => {
     const token = 'Zq3xSecretToken_-0123456789abcdefghij';
+    // Matched requests are logged by their route's pattern; others by their path, redacted, without the query.
     const urls = {
-      [`/api/calendar/${token}.ics`]: '/api/calendar/[redacted].ics',
-      [`/meet/${token}`]: '/meet/[redacted]',
-      [`/api/meeting-rooms/${token}`]: '/api/meeting-rooms/[redacted]',
-      [`/api/meeting-rooms/${token}/turn-credentials`]: '/api/meeting-rooms/[redacted]/turn-credentials',
-      [`/reset-password?token=${token}&next=%2F`]: '/reset-password?token=[redacted]&next=%2F',
+      [`/api/calendar/${token}.ics`]: { route: '/api/calendar/:token.ics' },
+      [`/api/meeting-rooms/${token}`]: { route: '/api/meeting-rooms/:token' },
+      [`/api/meeting-rooms/${token}/turn-credentials`]: { path: '/api/meeting-rooms/[redacted]/turn-credentials' },
+      [`/meet/${token}`]: { path: '/meet/[redacted]' },
+      [`/reset-password?token=${token}&next=%2F`]: { path: '/reset-password' },
     };
     for (const [url, logged] of Object.entries(urls)) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await testApp.app.inject({ method: 'GET', url });
       const requestLines = linesOf(response.headers['x-request-id']);
-      expect(requestLines[0]).toMatchObject({ msg: 'incoming request', req: { method: 'GET', url: logged } });
+      expect(completedLinesOf(response.headers['x-request-id']), url).toEqual([
+        expect.objectContaining({ method: 'GET', status: response.statusCode, ...logged }),
+      ]);
       expect(JSON.stringify(requestLines), url).not.toContain(token);
     }
   });
 
   it('logs a failed query as its statement and error code, never the values it was given', async () => {
     const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$secret-looking-salt$secret-looking-hash';
+    const { database } = testApp;
     await database.db.insert(users).values({ email: 'taken@example.test', name: 'First', role: 'applicant' });
     const failure = await database.db
       .insert(users)
@@ -98,7 +140,7 @@ describe('request log', () => {
         (error: unknown) => error,
       );
     expect(failure).toBeInstanceOf(Error);
-    app.log.error({ err: failure }, 'request failed');
+    testApp.app.log.error({ err: failure }, 'request failed');
     const line = lines.at(-1);
     expect(line).toMatchObject({ msg: 'request failed', err: { code: '23505', constraint: 'users_email_unique' } });
     expect(String((line?.err as { query?: string } | undefined)?.query)).toMatch(/^insert into "users"/);

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { platformSettings } from '../db/schema';
+import type { Metrics } from '../platform/metrics';
 import type { WebClient } from '../platform/web-client';
 import { createTestDatabase } from './test-database';
 
@@ -20,7 +21,13 @@ export interface TestApp {
 
 // The real app on a fresh database, for app.inject() tests. Logs stay quiet unless LOG_LEVEL says otherwise.
 export async function createTestApp(
-  options: { env?: Record<string, string>; redis?: Redis; webClient?: WebClient; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    redis?: Redis;
+    webClient?: WebClient;
+    logger?: Logger;
+    metrics?: Metrics;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...options.env });
   const database = await createTestDatabase();
@@ -31,6 +38,7 @@ export async function createTestApp(
     redis: options.redis,
     webClient: options.webClient,
     logger: options.logger,
+    metrics: options.metrics,
   });
   return {
     app,

@@ -134,7 +134,8 @@ export const billingContract = defineContract(
       summary: 'Save a card, bank account or wallet (with Stripe: a card’s PaymentMethod id); the first is the default',
       body: newPaymentMethodSchema,
       responses: { 201: paymentMethodSchema },
-      failures: { 503: apiErrorSchema },
+      // 502: the payment provider could not be reached; try again.
+      failures: { 502: apiErrorSchema },
     },
     payInvoice: {
       method: 'POST',
@@ -144,9 +145,10 @@ export const billingContract = defineContract(
       params: idParams('invoice'),
       headers: idempotencyHeadersSchema,
       body: payInvoiceBodySchema,
-      // 202: the provider has not settled it yet; 402 declined, 422 not payable, 503 try again.
+      // 202: the provider has not settled it yet; 402 declined, 422 not payable, 502 the provider failed: try
+      // again with the same key.
       responses: { 200: payInvoiceResultSchema, 202: payInvoiceResultSchema },
-      failures: { 402: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema },
+      failures: { 402: apiErrorSchema, 422: apiErrorSchema, 502: apiErrorSchema },
     },
     stripeEvent: {
       method: 'POST',

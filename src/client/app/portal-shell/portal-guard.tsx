@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
+import { ErrorReference } from '~/client/components/error-reference';
 import { Button } from '~/client/components/ui/button';
 import { onLiveSessionEnded, useLiveEvent } from '~/client/lib/live-socket';
 import { onUnauthenticated } from '~/client/lib/query-client';
@@ -49,7 +50,7 @@ export function PortalGuard({ portalRole, isSigningOut, children }: PortalGuardP
 
   if (isSigningOut) return <PageLoading />;
   if (!currentUser.data) {
-    if (currentUser.isError) return <GuardError onRetry={() => currentUser.refetch()} />;
+    if (currentUser.isError) return <GuardError error={currentUser.error} onRetry={() => currentUser.refetch()} />;
     return <PageLoading />;
   }
 
@@ -62,7 +63,7 @@ export function PortalGuard({ portalRole, isSigningOut, children }: PortalGuardP
   return children(user);
 }
 
-function GuardError({ onRetry }: { onRetry: () => void }) {
+function GuardError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <main
       id="main"
@@ -71,6 +72,7 @@ function GuardError({ onRetry }: { onRetry: () => void }) {
       <h1 className="text-2xl font-bold">We could not reach Tandem</h1>
       <p className="text-muted-foreground">Check your connection, then try again.</p>
       <Button onClick={onRetry}>Try Again</Button>
+      <ErrorReference error={error} className="text-muted-foreground" />
     </main>
   );
 }

@@ -1,0 +1,43 @@
+# Tandem's server as a container image (decision 028). Two stages: the build, with every dependency, and
+# the runtime, with the production dependencies and the built server, client and operator commands only.
+# Build: docker build -t tandem .   Run: deploy/compose.yaml, or docker run with the settings of
+# deploy/.env.example. Held to scripts/drill/instance.ts by scripts/container-image.test.ts.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim AS runtime
+# npm ci installs the Node that package.json pins (decision 016); first on PATH, it runs the server and
+# every npm script, as on any other machine. The image's own Node only runs npm.
+ENV PATH=/app/node_modules/.bin:$PATH \
+    NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build/server build/server
+COPY --from=build /app/build/client build/client
+COPY --from=build /app/build/commands build/commands
+# There are no TypeScript sources here: the operator commands run their bundles, and npm start runs the
+# server without checking for a newer build.
+RUN npm pkg set \
+      "scripts.admin:create=node --enable-source-maps build/commands/admin-create.js" \
+      "scripts.db:migrate=node --enable-source-maps build/commands/db-migrate.js" \
+      "scripts.db:backup=node --enable-source-maps build/commands/db-backup.js" \
+      "scripts.db:restore=node --enable-source-maps build/commands/db-restore.js" \
+  && npm pkg delete scripts.prestart \
+  && mkdir -p /data && chown node:node /data
+# The embedded database and the generated signing secret, when DATABASE_URL and SESSION_SECRET are unset.
+VOLUME /data
+USER node
+EXPOSE 3000
+# Ready: migrated, listening, the database (and Redis) answering. Slim images have no curl: Node's fetch.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--enable-source-maps", "build/server/main.js"]

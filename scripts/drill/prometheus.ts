@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process';
+
+// deploy/prometheus.yml as a drill runs it: its targets the drill's instances, its token file the drill's,
+// a short scrape interval, and no Alertmanager (there is none to reach here). Every replacement must
+// find its place, so a change to the file that the drill no longer matches fails loudly.
+export function renderPrometheusConfig(
+  source: string,
+  { targets, tokenFile, scrapeInterval }: { targets: string[]; tokenFile: string; scrapeInterval: string },
+): string {
+  const replacements: Array<[RegExp, string]> = [
+    [/^( {2}scrape_interval: ).*$/m, `$1${scrapeInterval}`],
+    [/^( {2}evaluation_interval: ).*$/m, `$1${scrapeInterval}`],
+    [/^( +credentials_file: ).*$/m, `$1${tokenFile}`],
+    [/^( +- targets:\n)(?: +- tandem-\d+:\d+\n)+/m, `$1${targets.map((target) => `          - ${target}\n`).join('')}`],
+    [/^alerting:\n(?:(?: .*)?\n)+?(?=\S)/m, ''],
+  ];
+  return replacements.reduce((text, [pattern, replacement]) => {
+    if (!pattern.test(text)) throw new Error(`deploy/prometheus.yml no longer has what ${pattern} looks for`);
+    return text.replace(pattern, replacement);
+  }, source);
+}
+
+// The path of a Debian tool, or an error saying which package brings it.
+export function requireTool(tool: string, debianPackage: string): string {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(`${tool} is not installed: apt-get install -y ${debianPackage} (.ci/run installs it)`);
+  }
+}

@@ -1,0 +1,226 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { resolveSecret } from '../platform/secret';
+import { SESSION_COOKIE } from '../platform/sessions';
+import { sameOriginHeaders } from '../testing/auth-helpers';
+import { PGLITE_TEMPLATE_VARIABLE } from '../testing/database-template-variables';
+import { createTestDatabase } from '../testing/test-database';
+import { BackupRefusedError, backUpDatabase, MANIFEST_NAME, restoreDatabase } from './backup';
+import { type DatabaseHandle, openConfiguredDatabase, openDatabase } from './client';
+import { migrateDatabase } from './migrate';
+import { storedFileChunks, storedFiles } from './schema';
+import { buildAccount } from './seed/factories';
+
+// PNG's signature and enough bytes after it to take two of the file store's 256 KiB pieces.
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7) % 256)),
+]);
+
+const isPostgres = Boolean(process.env.DATABASE_URL);
+
+// The database the configuration names, as npm start would open it: on PostgreSQL the file's test database,
+// on PGlite files in DATA_DIR started from the run's migrated template (a fresh one takes 4 s).
+async function openDatabaseOfConfig(config: Config, url: string | undefined): Promise<DatabaseHandle> {
+  if (url) return openDatabase({ url, poolSize: 2 });
+  const template = process.env[PGLITE_TEMPLATE_VARIABLE];
+  const handle = await openDatabase({
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+    loadDataDir: template ? new Blob([await fs.readFile(template)]) : undefined,
+  });
+  await migrateDatabase(handle);
+  return handle;
+}
+
+// Everything in the database goes, as when a disk is lost: every schema, extensions with them.
+async function wipeServerDatabase(url: string) {
+  const handle = await openDatabase({ url, poolSize: 1 });
+  try {
+    await handle.runSql(`
+      do $$ declare name text; begin
+        for name in select nspname from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema' loop
+          execute format('drop schema %I cascade', name);
+        end loop;
+      end $$;
+      create schema public;`);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embedded database'})`, () => {
+  let workDirectory: string;
+  let config: Config;
+  let url: string | undefined;
+  let database: DatabaseHandle | undefined;
+
+  beforeAll(async () => {
+    workDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-backup-'));
+    if (isPostgres) {
+      // The worker's database for this file, reopened by url: a restore wants no other connection open.
+      const lease = await createTestDatabase();
+      url = lease.url;
+      await lease.close();
+    }
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: path.join(workDirectory, 'data'),
+      ...(url && { DATABASE_URL: url }),
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await fs.rm(workDirectory, { recursive: true, force: true });
+  });
+
+  it('backs up, loses everything, restores: the same password signs in, the session and signed cookies still work, the photo reads back', async () => {
+    database = await openDatabaseOfConfig(config, url);
+    const secret = await resolveSecret(config);
+    const before = await buildApp({ config, secret, database });
+    const { user, password } = await buildAccount(database.db, { role: 'applicant' });
+    const signIn = (app: typeof before) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: sameOriginHeaders,
+        payload: { email: user.email, password },
+      });
+    const signedIn = await signIn(before);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const cookies = Object.fromEntries(signedIn.cookies.map((cookie) => [cookie.name, cookie.value]));
+    const sessionCookie = `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}`;
+    // The trusted-device cookie is signed with the secret (trusted-devices.ts).
+    const deviceCookie = cookies.tandem_device ?? '';
+    expect(before.unsignCookie(deviceCookie).valid).toBe(true);
+    const uploaded = await before.inject({
+      method: 'PUT',
+      url: '/api/applicant/profile/photo',
+      headers: { ...sameOriginHeaders, cookie: sessionCookie, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // FILE_STORE=postgres (the default): the photo's bytes are rows of the database (decision 017), so the
+    // database's backup holds them.
+    const [file] = await database.db.select().from(storedFiles).where(eq(storedFiles.ownerId, user.id));
+    const pieces = await database.db
+      .select({ bytes: storedFileChunks.bytes })
+      .from(storedFileChunks)
+      .where(eq(storedFileChunks.fileId, file?.id ?? ''))
+      .orderBy(asc(storedFileChunks.index));
+    expect(pieces.length).toBe(2);
+    expect(Buffer.concat(pieces.map((piece) => Buffer.from(piece.bytes))).equals(png)).toBe(true);
+    await before.close();
+
+    if (!isPostgres) {
+      // The open database holds DATA_DIR's lock, as the running server does.
+      const refusal = backUpDatabase({ config, target: workDirectory });
+      await expect(refusal).rejects.toThrow(BackupRefusedError);
+      await expect(refusal).rejects.toThrow(
+        /is in use by .*; stop it first\. .*only while the server is stopped .*run npm run db:backup again/,
+      );
+    }
+    await database.close();
+    database = undefined;
+
+    const backup = await backUpDatabase({ config, target: path.join(workDirectory, 'backups') });
+    expect(path.basename(backup.file)).toMatch(/^tandem-backup-\d{8}T\d{6}Z\.tar\.gz$/);
+    expect(backup.manifest).toMatchObject({
+      database: isPostgres ? 'postgres' : 'pglite',
+      fileStore: 'postgres',
+      includesSecretKey: true,
+      storedFiles: 1,
+    });
+    expect(backup.notes).toEqual([]);
+    const listing = execFileSync('tar', ['--list', '--gzip', '--file', backup.file], { encoding: 'utf8' }).split('\n');
+    expect(listing).toEqual(
+      expect.arrayContaining([
+        MANIFEST_NAME,
+        'secret.key',
+        ...(isPostgres ? ['postgres.dump'] : ['pglite/PG_VERSION']),
+      ]),
+    );
+
+    // The disk is lost: DATA_DIR (and on PostgreSQL the database) with it.
+    await fs.rm(config.DATA_DIR, { recursive: true, force: true });
+    if (url) await wipeServerDatabase(url);
+
+    const restored = await restoreDatabase({ config, file: backup.file });
+    expect(restored.movedAsideTo).toBeUndefined();
+    expect(restored.savedBeforeRestore).toBeUndefined();
+
+    database = await openConfiguredDatabase(config);
+    expect(await resolveSecret(config)).toBe(secret);
+    const after = await buildApp({ config, secret: await resolveSecret(config), database });
+    try {
+      const me = await after.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookie } });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json().user?.email).toBe(user.email);
+      expect(after.unsignCookie(deviceCookie).valid).toBe(true);
+      const again = await signIn(after);
+      expect(again.statusCode, again.body).toBe(200);
+      const newSession = again.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+      const photo = await after.inject({
+        method: 'GET',
+        url: `/api/applicants/${user.id}/photo`,
+        headers: { cookie: `${SESSION_COOKIE}=${newSession}` },
+      });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/png');
+      expect(photo.rawPayload.equals(png)).toBe(true);
+    } finally {
+      await after.close();
+    }
+  }, 60_000);
+
+  it('refuses to restore over data, and with --force keeps the data aside', async () => {
+    const backups = path.join(workDirectory, 'backups');
+    const [file = ''] = (await fs.readdir(backups)).map((name) => path.join(backups, name));
+    if (!isPostgres) {
+      // The database the first test restored is open, as a running server would have it.
+      await expect(restoreDatabase({ config, file })).rejects.toThrow(/is in use by .*npm run db:restore again/);
+      await database?.close();
+      database = undefined;
+      await expect(restoreDatabase({ config, file })).rejects.toThrow(
+        /already holds data \(pglite, secret.key\): run npm run db:restore -- --force/,
+      );
+      const replaced = await restoreDatabase({ config, file, force: true, now: new Date('2026-11-27T10:15:00Z') });
+      expect(replaced.movedAsideTo).toBe(path.resolve(config.DATA_DIR, 'replaced-20261127T101500Z'));
+      expect((await fs.readdir(replaced.movedAsideTo ?? '')).sort()).toEqual(['pglite', 'secret.key']);
+      expect((await fs.readdir(config.DATA_DIR)).sort()).toEqual(['pglite', 'replaced-20261127T101500Z', 'secret.key']);
+      return;
+    }
+    // The instances' connections: the first test's database is still open.
+    await expect(restoreDatabase({ config, file })).rejects.toThrow(
+      /has \d+ other connections? open .*stop every Tandem instance/,
+    );
+    await database?.close();
+    database = undefined;
+    await expect(restoreDatabase({ config, file })).rejects.toThrow(
+      /already holds data.*run npm run db:restore -- --force/,
+    );
+    const replaced = await restoreDatabase({ config, file, force: true, now: new Date('2026-11-27T10:15:00Z') });
+    expect(replaced.savedBeforeRestore).toBe(path.join(backups, 'tandem-before-restore-20261127T101500Z.tar.gz'));
+  }, 60_000);
+
+  it('says, with FILE_STORE=s3, that the bucket is backed up on its own', async () => {
+    await database?.close();
+    database = undefined;
+    const backup = await backUpDatabase({
+      config: { ...config, FILE_STORE: 's3', S3_BUCKET: 'tandem-files' },
+      target: path.join(workDirectory, 'with-s3'),
+    });
+    expect(backup.manifest.fileStore).toBe('s3');
+    expect(backup.notes).toEqual([
+      expect.stringMatching(
+        /^Uploaded files \(1\) live in the S3 bucket tandem-files \(FILE_STORE=s3\), not in this file: back the bucket up at the same time/,
+      ),
+    ]);
+  }, 60_000);
+});

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '~/shared/errors';
+import { AppError } from './errors';
+
+// The proxy runs a request again on another instance when an instance answers 503 (deploy/nginx.conf,
+// proxy_next_upstream http_503 non_idempotent). That is safe only while 503 means "nothing of this request
+// ran here" (decision 026): the answers an instance gives before any handler, or a probe's.
+describe('503 means the request did not run', () => {
+  it('is the status of no error code a handler throws, maintenance aside (refused before any handler)', () => {
+    const codes = apiErrorSchema.shape.code.options;
+    const answering503 = codes.filter((code) => new AppError(code, '').statusCode === 503);
+    expect(answering503).toEqual(['maintenance']);
+    expect(new AppError('unavailable', '').statusCode).toBe(502);
+  });
+
+  it('is answered only where no handler has run: stopping, maintenance mode, and the readiness probe', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const found: string[] = [];
+    for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!entry.endsWith('.ts') || entry.endsWith('.test.ts') || entry.includes('testing/')) continue;
+      const text = fs.readFileSync(path.join(root, entry), 'utf8');
+      if (/\b503\b|'maintenance'\)|AppError\('maintenance'/.test(text)) found.push(entry);
+    }
+    expect(found.sort()).toEqual(['health/routes.ts', 'platform/errors.ts', 'settings/maintenance-mode.ts']);
+  });
+});
