@@ -138,6 +138,16 @@ const callLinkText = () =>
     .refine((value) => !/^http:\/\//i.test(value), { message: meetingTexts.callLinkNotHttps, abort: true })
     .refine((value) => value === '' || isCallLink(value), { message: meetingTexts.callLink });
 
+// The service a call link is on, as people name it ("Zoom"), or its host name when it is another one.
+export function callServiceOf(link: string): string {
+  const host = new URL(link).hostname.toLowerCase();
+  const within = (domain: string) => host === domain || host.endsWith(`.${domain}`);
+  if (within('zoom.us')) return 'Zoom';
+  if (host === 'meet.google.com') return 'Google Meet';
+  if (within('teams.microsoft.com') || within('teams.live.com')) return 'Microsoft Teams';
+  return host;
+}
+
 // What the form shows under the field before it sends anything: the server's own sentence.
 export function callLinkError(value: string): string | undefined {
   return callLinkText().safeParse(value).error?.issues[0]?.message;

@@ -250,3 +250,112 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   expect(applicantErrors).toEqual([]);
   await applicantContext.close();
 });
+
+test('an interview held on Zoom: Join Meeting, the room page and the invitation lead to its link', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  loginAs,
+  createAccount,
+}) => {
+  test.setTimeout(90_000);
+  const zoom = 'https://us02web.zoom.us/j/81234567890?pwd=AbCdEf123';
+  const applicant = await createAccount('applicant', { name: uniqueName('Ana Reyes'), time_zone: 'Asia/Manila' });
+  await loginAs('company', {
+    name: 'Rita Reviewer',
+    company_name: uniqueName('Globex'),
+    time_zone: 'America/New_York',
+  });
+  const job = await createJob(page);
+  const seeded = await request.post(`/api/testing/jobs/${job.id}/applications`, {
+    data: { applications: [{ applicant_email: applicant.email, proposal_rate: 40 }] },
+  });
+  expect(seeded.status(), await seeded.text()).toBe(201);
+  const [application] = ((await seeded.json()) as { applications: Array<{ id: string }> }).applications;
+
+  // The company schedules it with the call's link; a link without https:// is refused with a sentence.
+  await page.goto(`${paths.companyApplications.getHref()}?application=${application?.id}`);
+  const drawer = page.getByRole('dialog', { name: `Application from ${applicant.name}` });
+  await drawer.getByRole('button', { name: 'Schedule Meeting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule Meeting' });
+  await expect(dialog.getByText('In your time zone, America/New_York.')).toBeVisible();
+  const day = inDays(4);
+  await dialog.getByRole('button', { name: /^Date:/ }).click();
+  await page.getByRole('button', { name: calendarDayLabel(day) }).click();
+  await dialog.getByLabel('Time').selectOption('09:00');
+  const callLink = dialog.getByLabel('Call link (optional)');
+  await callLink.fill('us02web.zoom.us/j/81234567890');
+  await dialog.getByRole('button', { name: 'Schedule Meeting' }).click();
+  await expect(dialog.getByText("Enter the call's https:// link.")).toBeVisible();
+  await expect(callLink).toHaveAttribute('aria-invalid', 'true');
+  await saveScreenshots(page, 'meetings-schedule-dialog-call-link-error', { scrollTo: callLink });
+  await callLink.fill(zoom);
+  await saveScreenshots(page, 'meetings-schedule-dialog-call-link', { scrollTo: callLink });
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Schedule Meeting' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Meeting scheduled').first()).toBeVisible();
+
+  // The company's Join Meeting is the link, opened in a new tab that has no hold on Tandem's.
+  await page.goto(`${paths.companyMeetings.getHref()}?date=${isoDay(day)}`);
+  const companyItem = upcomingOf(page).getByRole('listitem').filter({ hasText: job.title });
+  const companyJoin = companyItem.getByRole('link', { name: 'Join Meeting' });
+  await expect(companyJoin).toHaveAttribute('href', zoom);
+  await expect(companyJoin).toHaveAttribute('target', '_blank');
+  await expect(companyJoin).toHaveAttribute('rel', 'noopener noreferrer');
+  // No call leaves this machine: the call's page is answered here.
+  await page
+    .context()
+    .route('https://us02web.zoom.us/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Zoom</title><p>The call</p>' }),
+    );
+  const opening = page.context().waitForEvent('page');
+  await companyJoin.click();
+  const call = await opening;
+  await expect(call).toHaveURL(zoom);
+  expect(await call.evaluate(() => window.opener)).toBeNull();
+  await call.close();
+
+  // The applicant's Join Meeting and the dashboard's Join lead there too, and the room page shows it as the way in.
+  const {
+    context: applicantContext,
+    page: applicantPage,
+    errors: applicantErrors,
+  } = await openSecondBrowser({ browser, request, baseURL, email: applicant.email });
+  await applicantPage.goto(paths.applicantMeetings.getHref());
+  const invitation = upcomingOf(applicantPage).getByRole('listitem').filter({ hasText: job.title });
+  await expect(invitation.getByRole('link', { name: 'Join Meeting' })).toHaveAttribute('href', zoom);
+  await applicantPage.goto(paths.applicantDashboard.getHref());
+  const upcoming = applicantPage.getByRole('region', { name: 'Upcoming Meetings' });
+  await expect(upcoming.getByRole('link', { name: /^Join/ })).toHaveAttribute('href', zoom);
+
+  const emails = await request.get(`/api/testing/outbox?to=${encodeURIComponent(applicant.email)}`);
+  const { items } = (await emails.json()) as {
+    items: Array<{ subject: string; text: string; calendar: string | null }>;
+  };
+  const invited = items.find((item) => /invited you to an interview$/.test(item.subject));
+  expect(invited?.text).toContain(`Join the meeting: ${zoom}`);
+  const calendar = invited?.calendar?.replace(/\r\n /g, '') ?? '';
+  expect(calendar).toContain('METHOD:REQUEST');
+  expect(calendar).toContain(`LOCATION:${zoom}`);
+  expect(calendar).toContain(`URL;VALUE=URI:${zoom}`);
+
+  // The meeting's own page, where a link to the room (from before the call link was set) still leads.
+  const roomPath = await applicantPage.evaluate(async (title) => {
+    const response = await fetch(`/api/meetings?from=${new Date().toISOString()}`);
+    const { items } = (await response.json()) as { items: Array<{ title: string; join_url: string }> };
+    return items.find((item) => item.title === title)?.join_url;
+  }, `Interview: ${job.title}`);
+  expect(roomPath).toMatch(/^\/meet\//);
+  await applicantPage.goto(roomPath ?? '');
+  await expect(applicantPage.getByRole('heading', { name: 'Meeting Room', level: 1 })).toBeVisible();
+  const wayIn = applicantPage.getByRole('region', { name: 'This meeting is held on Zoom' });
+  await expect(wayIn.getByRole('link', { name: 'Join the Call' })).toHaveAttribute('href', zoom);
+  await expect(wayIn.getByText(zoom)).toBeVisible();
+  await saveScreenshots(applicantPage, 'meetings-room-call-link');
+  await expectNoSeriousViolations(applicantPage);
+
+  expect(applicantErrors).toEqual([]);
+  await applicantContext.close();
+});

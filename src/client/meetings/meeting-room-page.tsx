@@ -10,7 +10,7 @@ import { callApi, errorMessage, isApiError } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PageProps } from '~/client/routes';
 import { meetingsContract } from '~/shared/contracts/meetings';
-import { type Meeting, meetingTexts } from '~/shared/meetings';
+import { callServiceOf, type Meeting, meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
 import { isOrganizer } from './meeting-format';
 import { MeetingSummary } from './meeting-summary';
@@ -83,11 +83,10 @@ export default function MeetingRoomPage({ pageId }: PageProps) {
 
 // The call is held elsewhere: its service by name, the way in, and the address itself to copy.
 function ExternalCall({ meeting, callLink }: { meeting: Meeting; callLink: string }) {
-  const host = new URL(callLink).hostname;
   return (
     <section aria-labelledby="meeting-call-heading" className="grid gap-3 rounded-md border border-border p-4">
       <h2 id="meeting-call-heading" className="font-semibold">
-        This meeting is held on {host}
+        This meeting is held on {callServiceOf(callLink)}
       </h2>
       <p className="text-sm text-muted-foreground">
         {isOrganizer(meeting)

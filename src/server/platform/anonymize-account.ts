@@ -57,6 +57,9 @@ interface AccountFiles {
 const anonymizedEmailPlaceholder = 'removed@anonymized.invalid';
 
 // `column` with every occurrence of the person's name and address replaced.
+// A folded line of an iCalendar goes on after a line break and one space or tab.
+const CALENDAR_FOLD = '\r\n[ \t]';
+
 function scrubbed(column: PgColumn, name: string, email: string): SQL {
   const withoutEmail = sql`replace(${column}, ${email}, ${anonymizedEmailPlaceholder})`;
   return name.length >= MIN_REPLACEABLE_LENGTH
@@ -213,6 +216,18 @@ export async function anonymizeAccountRecords({
           mentions(emailOutbox.text, name, email),
           mentions(emailOutbox.html, htmlName, htmlEmail),
         ),
+      ),
+    );
+  // A calendar invitation others were sent names them in ATTENDEE lines (always with their address),
+  // folded at 75 octets and escaped, so no replace could be sure to find it: the invitation goes, the
+  // email's words stay (scrubbed above). Unfolded (RFC 5545 §3.1) before looking.
+  await tx
+    .update(emailOutbox)
+    .set({ calendar: null })
+    .where(
+      and(
+        ne(emailOutbox.toAddress, email),
+        sql`strpos(regexp_replace(${emailOutbox.calendar}, ${CALENDAR_FOLD}, '', 'g'), ${email}) > 0`,
       ),
     );
   // The replies an administrator sent from the contact inbox carried their address as Reply-To.

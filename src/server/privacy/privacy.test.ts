@@ -535,4 +535,51 @@ describe('privacy', () => {
     expect(scrubbed?.html).toContain(`Hi ${escapeHtml(owner.user.name)},`);
     expect(scrubbed?.html).toContain(`${ANONYMIZED_NAME} accepted your offer for Bookkeeper`);
   });
+
+  it('takes the calendar invitation out of others’ mail that names an erased person, folded or not', async () => {
+    const leaving = await signedInAccount(testApp, {
+      role: 'applicant',
+      name: `Ada Leaving ${randomUUID().slice(0, 8)}`,
+    });
+    // An ATTENDEE line as the meetings' invitations write it, folded (RFC 5545 §3.1) inside the address.
+    const invitationTo = (name: string, address: string) => {
+      const attendee = `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE;CN="${name}":mailto:${address}`;
+      const split = attendee.indexOf(address) + 5;
+      const folded = `${attendee.slice(0, split)}\r\n ${attendee.slice(split)}`;
+      return ['BEGIN:VCALENDAR', 'METHOD:REQUEST', 'BEGIN:VEVENT', folded, 'END:VEVENT', 'END:VCALENDAR', ''].join(
+        '\r\n',
+      );
+    };
+    const calendar = invitationTo(leaving.user.name, leaving.user.email);
+    expect(calendar).not.toContain(leaving.user.email);
+    const unrelated = invitationTo('Someone Else', 'someone@example.test');
+    const [named, other] = await db()
+      .insert(emailOutbox)
+      .values([
+        { toAddress: owner.user.email, subject: 'Invitation', text: 'An interview', calendar },
+        { toAddress: owner.user.email, subject: 'Invitation', text: 'Another interview', calendar: unrelated },
+      ])
+      .returning({ id: emailOutbox.id });
+
+    const asked = await leaving.request({
+      method: 'POST',
+      url: '/api/account/deletion-request',
+      payload: { password: leaving.password },
+    });
+    const completed = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${asked.json<PrivacyRequest>().id}/complete`,
+    });
+    expect(completed.statusCode).toBe(200);
+
+    const calendarOf = async (id: string | undefined) =>
+      (
+        await db()
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.id, id ?? ''))
+      )[0]?.calendar;
+    expect(await calendarOf(named?.id)).toBeNull();
+    expect(await calendarOf(other?.id)).toBe(unrelated);
+  });
 });

@@ -89,7 +89,12 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
     { config: { access: 'public' }, schema: { hide: true, querystring: z.object({ to: z.string() }) } },
     async (request) => {
       const items = await db
-        .select({ subject: emailOutbox.subject, text: emailOutbox.text, created_at: emailOutbox.createdAt })
+        .select({
+          subject: emailOutbox.subject,
+          text: emailOutbox.text,
+          calendar: emailOutbox.calendar,
+          created_at: emailOutbox.createdAt,
+        })
         .from(emailOutbox)
         .where(eq(emailOutbox.toAddress, request.query.to.toLowerCase()))
         .orderBy(desc(emailOutbox.createdAt));

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Role } from '../../../src/shared/permissions';
 
 export interface TestAccount {
@@ -159,8 +159,9 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
 }
 
 // Saves a full-page screenshot at desktop (1280px) and mobile (375px) widths,
-// then gives the page its own size back so the test goes on as it started.
-export async function saveScreenshots(page: Page, name: string) {
+// then gives the page its own size back so the test goes on as it started. `scrollTo` names what must be in
+// the picture inside something that scrolls on its own (a field low in a dialog), scrolled to at each width.
+export async function saveScreenshots(page: Page, name: string, { scrollTo }: { scrollTo?: Locator } = {}) {
   if (!screenshotsWanted) return;
   const original = page.viewportSize();
   // From the top: a page scrolled down pictures its sticky header in the middle.
@@ -168,6 +169,7 @@ export async function saveScreenshots(page: Page, name: string) {
   for (const [label, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => document.fonts.ready);
+    await scrollTo?.scrollIntoViewIfNeeded();
     await saveScreenshot(page, `${name}-${label}`, { fullPage: true });
   }
   if (original) await page.setViewportSize(original);
