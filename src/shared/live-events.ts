@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type RoomEvent, roomCommandSchemas } from './meeting-room';
 
 // What travels over the one WebSocket a browser tab holds (/api/ws). The server sends events; the
 // client sends a few small commands. Everything a client shows from an event can also be fetched
@@ -35,7 +36,9 @@ export type LiveEvent =
   // Something about a meeting changed: calendars refetch.
   | { type: 'meeting.changed'; meeting_id: string }
   // The person's sessions were ended (a suspension): the tab asks GET /api/auth/me who it is, and why not.
-  | { type: 'session.ended' };
+  | { type: 'session.ended' }
+  // Tandem's video room: who is in it, and what their browsers say to each other (meeting-room.ts).
+  | RoomEvent;
 
 export type LiveEventType = LiveEvent['type'];
 
@@ -44,5 +47,6 @@ export const liveCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversation_id: z.uuid() }),
   // The people whose online dot the tab shows (replaces the previous list).
   z.object({ type: z.literal('watch_presence'), user_ids: z.array(z.uuid()).max(200) }),
+  ...roomCommandSchemas,
 ]);
 export type LiveCommand = z.infer<typeof liveCommandSchema>;

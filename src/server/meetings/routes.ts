@@ -17,6 +17,7 @@ import { findMeetings } from './find-meetings';
 import { getMeetingRoom } from './get-meeting-room';
 import { findParticipantMeeting, loadMeetingView, type MeetingChange } from './meeting-views';
 import { publishMeetingChange } from './publish-meeting-change';
+import { relayRoomSignals } from './relay-room-signals';
 import { rescheduleMeeting } from './reschedule-meeting';
 import { respondToMeeting } from './respond-to-meeting';
 import { scheduleAccountManagerCall } from './schedule-account-manager-call';
@@ -31,6 +32,7 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 export async function meetingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, config, live, jobs, mailer } = context;
   const { publicUrl } = config;
+  relayRoomSignals({ db, live, logger: app.log });
 
   // After a committed change the participants' calendars refetch; the caller gets the meeting as they see it.
   const published = async (request: FastifyRequest, change: MeetingChange) => {

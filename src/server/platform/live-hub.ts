@@ -15,7 +15,17 @@ import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from
 import type { AuthContext } from './sessions';
 
 type CommandOf<T extends LiveCommand['type']> = Extract<LiveCommand, { type: T }>;
-type CommandHandler<T extends LiveCommand['type']> = (auth: AuthContext, command: CommandOf<T>) => Promise<void>;
+// The tab a command came from: a feature answers it alone (a refusal), or acts when it closes (a video room
+// says its person left).
+export interface LiveTabHandle {
+  reply(event: LiveEvent): void;
+  onClose(listener: () => void): void;
+}
+type CommandHandler<T extends LiveCommand['type']> = (
+  auth: AuthContext,
+  command: CommandOf<T>,
+  tab: LiveTabHandle,
+) => Promise<void>;
 
 // The sockets this instance holds, the bus to the other instances, and presence. Features publish
 // through send(); nothing here knows what a message or a meeting is.
@@ -94,6 +104,7 @@ interface Tab {
   commandAllowance: number;
   allowanceCheckedAt: number;
   commandsRefused: number;
+  closeListeners: Set<() => void>;
 }
 
 // A tab sends a typing command every few seconds and a presence list when its list changes; a burst of
@@ -270,6 +281,14 @@ export function createLiveHub({
         commandAllowance: COMMAND_BURST,
         allowanceCheckedAt: Date.now(),
         commandsRefused: 0,
+        closeListeners: new Set(),
+      };
+      const handle: LiveTabHandle = {
+        reply: (event) => write(tab, JSON.stringify(event)),
+        onClose: (listener) => {
+          if (socket.readyState === socket.OPEN) tab.closeListeners.add(listener);
+          else listener();
+        },
       };
       nextSlotToFill = (nextSlotToFill + 1) % HEARTBEAT_SLOTS;
       heartbeatSlots[tab.heartbeatSlot]?.add(tab);
@@ -330,12 +349,14 @@ export function createLiveHub({
             return;
           }
           const handler = handlers.get(parsed.data.type);
-          await handler?.(auth, parsed.data as never);
+          await handler?.(auth, parsed.data as never, handle);
         })().catch((error) => requestLogger.warn({ err: error }, 'live command failed'));
       });
 
       socket.on('close', () => {
         unwatchAll(tab);
+        for (const listener of tab.closeListeners) listener();
+        tab.closeListeners.clear();
         heartbeatSlots[tab.heartbeatSlot]?.delete(tab);
         const remaining = tabsByUser.get(userId);
         remaining?.delete(tab);

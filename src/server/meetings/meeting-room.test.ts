@@ -1,0 +1,223 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_SOCKET_PATH, type LiveEvent } from '~/shared/live-events';
+import { roomTexts } from '~/shared/meeting-room';
+import { type Meeting, meetingTexts } from '~/shared/meetings';
+import { companyMembers, meetings } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+type Tab = Awaited<ReturnType<typeof openTabOf>>;
+
+const MINUTE_MS = 60_000;
+const media = { audio: true, video: true, screen: false };
+
+async function openTabOf(origin: string, account: Account) {
+  const tab = openLiveSocket(`${origin.replace('http', 'ws')}${LIVE_SOCKET_PATH}`, { origin, cookie: account.cookie });
+  await tab.opened;
+  await waitForLive(() => tab.events.find((event) => event.type === 'ready'));
+  const send = (command: object) => tab.socket.send(JSON.stringify(command));
+  const find = <T extends LiveEvent['type']>(type: T, match: (event: Extract<LiveEvent, { type: T }>) => boolean) =>
+    waitForLive(() =>
+      tab.events.find(
+        (event): event is Extract<LiveEvent, { type: T }> => event.type === type && match(event as never),
+      ),
+    );
+  const closed = new Promise<void>((resolve) => tab.socket.once('close', () => resolve()));
+  return { ...tab, send, find, closed };
+}
+
+// Who may be in a meeting's video room, and when: the server relays a room's signaling only between its
+// participants and the members of its company, only while the room is open, checking every message.
+describe('the meeting video room', () => {
+  let testApp: TestApp;
+  let origin: string;
+  let organizer: Account;
+  let colleague: Account;
+  let applicant: Account;
+  let stranger: Account;
+  let meeting: Meeting;
+  let roomToken: string;
+  const tabs: Tab[] = [];
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    organizer = await signedInAccount(testApp, { role: 'company', name: 'Rita Recruiter', timeZone: 'Europe/Paris' });
+    applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace', timeZone: 'Europe/London' });
+    stranger = await signedInAccount(testApp, { role: 'company', name: 'Sam Stranger' });
+    colleague = await signedInAccount(testApp, { role: 'company', name: 'Cole Colleague' });
+    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    // A second member of the organizer's company, not invited.
+    await testApp.database.db
+      .update(companyMembers)
+      .set({ companyId })
+      .where(eq(companyMembers.userId, colleague.user.id));
+    const db = testApp.database.db;
+    const job = await buildJob(db, { companyId, title: 'Support Engineer' });
+    const application = await buildApplication(db, {
+      jobId: job.id,
+      status: 'submitted',
+      applicantId: applicant.user.id,
+    });
+    const response = await organizer.request({
+      method: 'POST',
+      url: '/api/meetings',
+      payload: {
+        application_id: application.id,
+        type: 'interview',
+        starts_at: new Date(Date.now() + 48 * 60 * MINUTE_MS).toISOString(),
+        duration_minutes: 30,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    meeting = response.json();
+    roomToken = meeting.join_url.split('/').at(-1) ?? '';
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+  beforeEach(async () => {
+    for (const tab of tabs.splice(0)) tab.socket.close();
+    await moveMeeting({ startsInMinutes: 5, status: 'scheduled' });
+  });
+
+  const moveMeeting = ({ startsInMinutes, status }: { startsInMinutes: number; status: 'scheduled' | 'cancelled' }) =>
+    testApp.database.db
+      .update(meetings)
+      .set({ startsAt: new Date(Date.now() + startsInMinutes * MINUTE_MS), status })
+      .where(eq(meetings.id, meeting.id));
+
+  async function open(account: Account) {
+    const tab = await openTabOf(origin, account);
+    tabs.push(tab);
+    return tab;
+  }
+  const join = (tab: Tab, peerId: string) =>
+    tab.send({ type: 'room.join', room_token: roomToken, peer_id: peerId, state: media });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it('lets the invitees and the organizer’s colleagues in, and tells each who joined and left', async () => {
+    const [rita, ada, cole] = await Promise.all([open(organizer), open(applicant), open(colleague)]);
+    join(rita, 'peer-rita-000001');
+    const heard = await ada.find('room.joined', (event) => event.peer_id === 'peer-rita-000001');
+    // The server says who it is from, not the sender.
+    expect(heard).toMatchObject({
+      meeting_id: meeting.id,
+      user_id: organizer.user.id,
+      name: 'Rita Recruiter',
+      state: media,
+    });
+    join(cole, 'peer-cole-000001');
+    await rita.find(
+      'room.joined',
+      (event) => event.peer_id === 'peer-cole-000001' && event.user_id === colleague.user.id,
+    );
+    // The page behind the link opens for the colleague too.
+    expect((await colleague.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}` })).statusCode).toBe(200);
+
+    cole.socket.close();
+    await rita.find('room.left', (event) => event.peer_id === 'peer-cole-000001');
+    await ada.find('room.left', (event) => event.peer_id === 'peer-cole-000001');
+    rita.send({ type: 'room.leave', room_token: roomToken, peer_id: 'peer-rita-000001' });
+    await ada.find('room.left', (event) => event.peer_id === 'peer-rita-000001');
+  });
+
+  it('relays an offer, candidates and chat to the one tab meant, and refuses a stranger everything', async () => {
+    const [rita, ada, sam] = await Promise.all([open(organizer), open(applicant), open(stranger)]);
+    join(ada, 'peer-ada-0000001');
+    await rita.find('room.joined', (event) => event.peer_id === 'peer-ada-0000001');
+    rita.send({
+      type: 'room.signal',
+      room_token: roomToken,
+      peer_id: 'peer-rita-000002',
+      to_peer_id: 'peer-ada-0000001',
+      to_user_id: applicant.user.id,
+      description: { type: 'offer', sdp: 'v=0\r\n' },
+      candidates: [
+        { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 40000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+      ],
+    });
+    const offer = await ada.find('room.signal', (event) => event.peer_id === 'peer-rita-000002');
+    expect(offer).toMatchObject({
+      to_peer_id: 'peer-ada-0000001',
+      user_id: organizer.user.id,
+      description: { type: 'offer' },
+    });
+    expect(offer.candidates).toHaveLength(1);
+    ada.send({
+      type: 'room.chat',
+      room_token: roomToken,
+      peer_id: 'peer-ada-0000001',
+      text: '  Hello, can you hear me?  ',
+    });
+    const chat = await rita.find('room.chat', (event) => event.peer_id === 'peer-ada-0000001');
+    expect(chat).toMatchObject({ text: 'Hello, can you hear me?', name: 'Ada Lovelace' });
+
+    // A stranger with the token: refused, in the room's own words, on every kind of message…
+    for (const command of [
+      { type: 'room.join', state: media },
+      { type: 'room.chat', text: 'Let me in' },
+      {
+        type: 'room.signal',
+        to_peer_id: 'peer-ada-0000001',
+        to_user_id: applicant.user.id,
+        description: { type: 'offer', sdp: 'v=0' },
+      },
+    ]) {
+      sam.send({ ...command, room_token: roomToken, peer_id: 'peer-sam-0000001' });
+    }
+    await settle();
+    const refusals = sam.events.filter((event) => event.type === 'room.refused');
+    expect(refusals.map((event) => event.type === 'room.refused' && event.message)).toEqual([
+      meetingTexts.roomNotFound,
+      meetingTexts.roomNotFound,
+      meetingTexts.roomNotFound,
+    ]);
+    // …and nobody in the room hears a word of theirs.
+    for (const tab of [rita, ada])
+      expect(tab.events.filter((event) => 'user_id' in event && event.user_id === stranger.user.id)).toEqual([]);
+    expect((await stranger.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}` })).statusCode).toBe(404);
+
+    // A participant cannot use the room to reach someone outside it.
+    ada.send({
+      type: 'room.signal',
+      room_token: roomToken,
+      peer_id: 'peer-ada-0000001',
+      to_peer_id: 'peer-sam-0000001',
+      to_user_id: stranger.user.id,
+      description: { type: 'offer', sdp: 'v=0' },
+    });
+    await settle();
+    expect(sam.events.filter((event) => event.type === 'room.signal')).toEqual([]);
+  });
+
+  it('opens 15 minutes before the start and closes at the end, or when cancelled', async () => {
+    const ada = await open(applicant);
+    const cases = [
+      { startsInMinutes: 16, status: 'scheduled', message: roomTexts.notYetOpen },
+      { startsInMinutes: 14, status: 'scheduled', message: null },
+      { startsInMinutes: -29, status: 'scheduled', message: null },
+      { startsInMinutes: -31, status: 'scheduled', message: roomTexts.ended },
+      { startsInMinutes: 5, status: 'cancelled', message: roomTexts.cancelled },
+    ] as const;
+    for (const [index, { startsInMinutes, status, message }] of cases.entries()) {
+      await moveMeeting({ startsInMinutes, status });
+      const peerId = `peer-ada-window-${index}`;
+      join(ada, peerId);
+      const answer = await waitForLive(() =>
+        ada.events.find(
+          (event) => (event.type === 'room.refused' || event.type === 'room.joined') && event.peer_id === peerId,
+        ),
+      );
+      if (message === null) expect(answer.type, `${startsInMinutes} minutes`).toBe('room.joined');
+      else expect(answer, `${startsInMinutes} minutes`).toMatchObject({ type: 'room.refused', message });
+    }
+    expect(roomTexts.notYetOpen).toBe('This meeting room opens 15 minutes before the meeting starts.');
+  });
+});
