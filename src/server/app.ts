@@ -35,6 +35,7 @@ import { jobBoardRoutes } from './job-board/routes';
 import { adminJobRoutes } from './jobs/admin-job-routes';
 import { jobRoutes } from './jobs/routes';
 import { createMailer } from './mail/mailer';
+import { bookingRoutes } from './meetings/booking-routes';
 import { meetingRoutes } from './meetings/routes';
 import { messagingRoutes } from './messaging/routes';
 import { watchableAmong } from './messaging/watchable-people';
@@ -271,6 +272,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(applicantRoutes, { context });
   await app.register(jobBoardRoutes, { context });
   await app.register(meetingRoutes, { context });
+  await app.register(bookingRoutes, { context });
   await app.register(messagingRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(workRoutes, { context });

@@ -42,9 +42,12 @@ const permissionsByRole = {
     // The tests assigned to them: take, answer, submit.
     'read:test_attempt:own',
     'update:test_attempt:own',
-    // Meetings they take part in (answer, reschedule, cancel) and their calendar feed.
+    // Meetings they take part in (answer, reschedule, cancel) and their calendar feed; the booking links
+    // sent to them (docs/decisions/031).
     'read:meeting:own',
     'update:meeting:own',
+    'read:booking_link:own',
+    'update:booking_link:own',
     ...conversationMember,
     'create:support_conversation:own',
     // Their assignments, timesheets and the clock, and what their approved weeks earn them.
@@ -86,6 +89,9 @@ const permissionsByRole = {
     'create:meeting:own',
     'read:meeting:own',
     'update:meeting:own',
+    // Their working hours and days off, which booking links offer times within (docs/decisions/031).
+    'read:availability:own',
+    'update:availability:own',
     ...conversationMember,
     // Conversations with applicants and with the company's account manager; the support chat.
     'create:conversation:own',
@@ -157,6 +163,8 @@ const permissionsByRole = {
     'create:conversation:assigned',
     'read:meeting:own',
     'update:meeting:own',
+    'read:availability:own',
+    'update:availability:own',
     ...conversationMember,
   ],
 } as const satisfies Record<Role, readonly string[]>;

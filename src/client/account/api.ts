@@ -1,9 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshCurrentUser } from '~/client/auth/api';
 import { callApi } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
 import type { ChangeEmailInput, ChangePasswordInput, UpdateProfileInput } from '~/shared/auth';
+import type { AvailabilityInput } from '~/shared/availability';
 import type { CompanyProfileInput } from '~/shared/companies';
 import { accountContract } from '~/shared/contracts/account';
+import { bookingContract } from '~/shared/contracts/booking';
 import { companiesContract } from '~/shared/contracts/companies';
 
 // The signed-in person's own account (/api/account) and their company's profile (/api/company).
@@ -61,5 +64,20 @@ export function useUpdateCompanyProfile() {
       // The current user carries the company's name.
       return refreshCurrentUser(queryClient);
     },
+  });
+}
+
+// Settings → Availability (docs/decisions/031).
+export const availabilityQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.account.availability(),
+    queryFn: () => callApi(bookingContract.availability),
+  });
+
+export function useSaveAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AvailabilityInput) => callApi(bookingContract.updateAvailability, { body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.account.availability(), saved),
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmailSection, PasswordSection, ProfileSection } from '~/client/account/account-sections';
+import { AvailabilitySection } from '~/client/account/availability-section';
 import { CompanyProfileSection } from '~/client/account/company-profile-section';
 import { SessionsSection } from '~/client/account/sessions-section';
 import { TimeZoneSection } from '~/client/account/time-zone-section';
@@ -23,13 +24,14 @@ export default function CompanySettingsPage({ pageId }: PageProps) {
   return (
     <PortalPage
       title={title}
-      description="Your profile, time zone, sign-in details, email notifications and active sessions."
+      description="Your profile, time zone, availability, sign-in details, email notifications and active sessions."
     >
       {/* The portal guard renders this page only once the user is known. */}
       {user && (
         <>
           <ProfileSection user={user} />
           <TimeZoneSection />
+          <AvailabilitySection />
           {user.role === 'company' && user.company && <CompanyProfileSection />}
           <EmailSection user={user} />
           <PasswordSection user={user} />

@@ -31,6 +31,8 @@ export const queryKeys = {
   // it, written in Settings, in an applicant's profile, or where a scheduling dialog asks for it first.
   account: {
     timeZone: () => ['account', 'time-zone'] as const,
+    // Working hours and days off (Settings → Availability), which booking links read.
+    availability: () => ['account', 'availability'] as const,
   },
   // The company dashboard's own figures (employees, pipeline, account manager).
   companyDashboard: ['company-dashboard'] as const,

@@ -4,6 +4,7 @@ export * from './applications';
 export * from './assessments';
 export * from './audit';
 export * from './auth';
+export * from './availability';
 export * from './billing';
 export * from './companies';
 export * from './files';
