@@ -47,6 +47,7 @@ describe('the Prometheus configuration in deploy/', () => {
 
   it('gives every alert a summary and a runbook section in docs/operations.md', async () => {
     const rules = await fs.readFile(path.join(deploy, 'alerts.yml'), 'utf8');
+    const runbook = await fs.readFile('docs/operations.md', 'utf8');
     const alerts = rules.split(/^ {6}- alert: /m).slice(1);
     expect(alerts.map((alert) => alert.split('\n')[0])).toEqual([
       'TandemHighErrorRate',
@@ -60,6 +61,8 @@ describe('the Prometheus configuration in deploy/', () => {
       const kebab = name.replace(/[A-Z]/g, (letter, index) => `${index ? '-' : ''}${letter.toLowerCase()}`);
       expect(alert, name).toMatch(/^ {10}summary: ".+"$/m);
       expect(alert, name).toContain(`runbook_url: docs/operations.md#alert-${kebab}\n`);
+      // The anchor is a heading of the runbook that says what it means and what to do.
+      expect(runbook, name).toContain(`\n### alert-${kebab}\n`);
     }
   });
 
