@@ -80,6 +80,7 @@ const pageFiles: Record<PageId, string> = {
   companyMeetings: './app/meetings-page.tsx',
   companyBilling: './app/company-billing-page.tsx',
   applicantMeetings: './app/meetings-page.tsx',
+  applicantBooking: './meetings/booking-page.tsx',
   meetingRoom: './app/meeting-room-page.tsx',
   companyMessages: './app/messages-page.tsx',
   applicantMessages: './app/messages-page.tsx',

@@ -122,6 +122,8 @@ export const paths = {
   applicantJobs: page('/applicant/jobs', 'Find Jobs', 'applicant'),
   applicantJob: page('/applicant/jobs/:id', 'Job Details', 'applicant'),
   applicantMeetings: page('/applicant/meetings', 'Meetings', 'applicant'),
+  // A booking link a company sent: its free times, and the meeting once booked (docs/decisions/031).
+  applicantBooking: page('/applicant/book/:id', 'Book a Meeting', 'applicant'),
   applicantMessages: page('/applicant/messages', 'Messages', 'applicant'),
   applicantApplications: page('/applicant/applications', 'My Applications', 'applicant'),
   // The talent's weekly timesheet and clock for their assignments.

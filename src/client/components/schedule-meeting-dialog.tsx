@@ -20,8 +20,14 @@ import { NativeSelect } from '~/client/components/ui/native-select';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { meetingInviteesQueryOptions, useScheduleMeeting } from '~/client/lib/meeting-queries';
+import {
+  colleaguesQueryOptions,
+  meetingInviteesQueryOptions,
+  useScheduleMeeting,
+  useSendBookingLink,
+} from '~/client/lib/meeting-queries';
 import { type ApplicationStatus, applicationStatusLabels } from '~/shared/applications';
+import { BOOKING_COLLEAGUES_MAX, bookingTexts } from '~/shared/booking';
 import {
   callLinkError,
   MEETING_NOTES_MAX_LENGTH,
@@ -29,12 +35,14 @@ import {
   type Meeting,
   type MeetingInvitee,
   type MeetingType,
+  meetingDurations,
   meetingTexts,
   meetingTypeLabels,
   meetingTypes,
 } from '~/shared/meetings';
 
 const FAILURE_TEXT = 'The meeting was not scheduled. Please try again.';
+const LINK_FAILURE_TEXT = 'The booking link was not sent. Please try again.';
 
 type Field = 'application_id' | 'type' | 'day' | 'duration' | 'title' | 'notes' | 'call_link';
 // The fields the server may name besides the time's.
@@ -88,6 +96,10 @@ function ScheduleMeetingForm({
   onDone: (meeting?: Meeting) => void;
 }) {
   const schedule = useScheduleMeeting();
+  const sendLink = useSendBookingLink();
+  // Pick a time now, or send the applicant the free times to choose from (docs/decisions/031).
+  const [mode, setMode] = useState<'time' | 'link'>('time');
+  const [colleagueIds, setColleagueIds] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [chosenId, setChosenId] = useState(applicationId ?? '');
   const [type, setType] = useState<MeetingType>('interview');
@@ -101,8 +113,39 @@ function ScheduleMeetingForm({
   const options = invitees.data?.items ?? [];
   const invitee: MeetingInvitee | undefined = options.find((option) => option.application_id === chosenId);
 
+  async function submitLink() {
+    const found: Partial<Record<Field, string>> = {};
+    if (!chosenId) found.application_id = 'Choose an applicant from your pipeline.';
+    const linkError = callLinkError(callLink);
+    if (linkError) found.call_link = linkError;
+    setErrors(found);
+    if (found.application_id || found.call_link) return;
+    setBanner(null);
+    try {
+      await sendLink.mutateAsync({
+        application_id: chosenId,
+        type,
+        duration_minutes: when.duration,
+        title: title.trim() || undefined,
+        notes: notes.trim() || undefined,
+        call_link: callLink.trim() || undefined,
+        colleague_ids: colleagueIds,
+      });
+      toast({
+        title: bookingTexts.sent,
+        description: `${invitee?.applicant_name ?? 'The applicant'} can book a time within the next two weeks.`,
+      });
+      onDone();
+    } catch (error) {
+      const refused = meetingFormErrors(error, ownFields, LINK_FAILURE_TEXT);
+      setErrors(refused.errors);
+      setBanner(refused.banner);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (mode === 'link') return submitLink();
     const checked = checkMeetingTime(when, zone);
     const found: Partial<Record<Field, string>> = { ...checked.errors };
     if (!chosenId) found.application_id = 'Choose an applicant from your pipeline.';
@@ -135,6 +178,38 @@ function ScheduleMeetingForm({
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">How</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(
+            [
+              ['time', 'Pick a time'],
+              ['link', 'Send booking link'],
+            ] as const
+          ).map(([value, label]) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-border p-3 text-sm has-checked:border-primary"
+            >
+              <input
+                type="radio"
+                name="schedule-mode"
+                value={value}
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {mode === 'link' && (
+          <p className="text-sm text-muted-foreground">
+            The applicant gets an email and a notification with the times in the next two weeks when you and the
+            colleagues you add are all free, at least 12 hours ahead and 15 minutes clear of other meetings. They book
+            one; the link works once, for 7 days.
+          </p>
+        )}
+      </fieldset>
       {applicationId ? (
         <FixedInvitee invitee={invitee} isLoading={invitees.isPending} />
       ) : (
@@ -179,13 +254,34 @@ function ScheduleMeetingForm({
           </NativeSelect>
         )}
       </FormField>
-      <MeetingTimeFields
-        value={when}
-        onChange={setWhen}
-        errors={errors}
-        zone={zone}
-        others={invitee ? [{ name: invitee.applicant_name, time_zone: invitee.time_zone }] : []}
-      />
+      {mode === 'time' ? (
+        <MeetingTimeFields
+          value={when}
+          onChange={setWhen}
+          errors={errors}
+          zone={zone}
+          others={invitee ? [{ name: invitee.applicant_name, time_zone: invitee.time_zone }] : []}
+        />
+      ) : (
+        <>
+          <FormField label="Duration" error={errors.duration}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={when.duration}
+                onChange={(event) => setWhen({ ...when, duration: Number(event.target.value) })}
+              >
+                {meetingDurations.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {`${minutes} minutes`}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <ColleaguePicker chosen={colleagueIds} onChange={setColleagueIds} />
+        </>
+      )}
       <FormField label="Title (optional)" error={errors.title}>
         {(control) => (
           <Input
@@ -210,11 +306,54 @@ function ScheduleMeetingForm({
         banner={banner}
         cancelLabel="Cancel"
         onCancel={() => onDone()}
-        submitLabel="Schedule Meeting"
-        pendingLabel="Scheduling..."
-        isPending={schedule.isPending}
+        submitLabel={mode === 'link' ? 'Send Booking Link' : 'Schedule Meeting'}
+        pendingLabel={mode === 'link' ? 'Sending...' : 'Scheduling...'}
+        isPending={schedule.isPending || sendLink.isPending}
       />
     </form>
+  );
+}
+
+// The organizer's colleagues who must be free too, and who join the meeting booked.
+function ColleaguePicker({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
+  const colleagues = useQuery(colleaguesQueryOptions());
+  const items = colleagues.data?.items ?? [];
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">Colleagues who join (optional)</legend>
+      {colleagues.isPending ? (
+        <Skeleton className="h-8 w-full" />
+      ) : colleagues.isError ? (
+        <Alert variant="destructive">{errorMessage(colleagues.error, 'Failed to load your colleagues.')}</Alert>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nobody else is in your company on Tandem yet.</p>
+      ) : (
+        <ul className="grid max-h-40 gap-2 overflow-y-auto">
+          {items.map((colleague) => (
+            <li key={colleague.user_id}>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(colleague.user_id)}
+                  disabled={!chosen.includes(colleague.user_id) && chosen.length >= BOOKING_COLLEAGUES_MAX}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked
+                        ? [...chosen, colleague.user_id]
+                        : chosen.filter((id) => id !== colleague.user_id),
+                    )
+                  }
+                />
+                {colleague.name}
+                <span className="text-muted-foreground">
+                  {colleague.time_zone ? `(${colleague.time_zone})` : '(no time zone set)'}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
   );
 }
 

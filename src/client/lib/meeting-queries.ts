@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateBookingLinkInput } from '~/shared/booking';
+import { bookingContract } from '~/shared/contracts/booking';
 import { meetingsContract } from '~/shared/contracts/meetings';
 import type { ScheduleCallInput, ScheduleMeetingInput } from '~/shared/meetings';
 import { callApi } from './api-client';
@@ -84,5 +86,18 @@ export function useScheduleAccountManagerCall() {
   return useMutation({
     mutationFn: (input: ScheduleCallInput) => callApi(meetingsContract.scheduleAccountManagerCall, { body: input }),
     onSuccess: () => refresh(),
+  });
+}
+
+// Booking links (docs/decisions/031): the sender's colleagues to add as hosts, and sending a link.
+export const colleaguesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...queryKeys.meetings.all, 'colleagues'] as const,
+    queryFn: () => callApi(bookingContract.colleagues),
+  });
+
+export function useSendBookingLink() {
+  return useMutation({
+    mutationFn: (input: CreateBookingLinkInput) => callApi(bookingContract.createLink, { body: input }),
   });
 }

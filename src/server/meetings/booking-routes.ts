@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { bookingContract } from '~/shared/contracts/booking';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
-import { actorOf } from '../platform/route-schemas';
+import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { findAvailability, saveAvailability } from './availability';
+import { bookSlot, createBookingLink, findColleagues, getBookingLink, rescheduleBooking } from './booking-links';
+import { loadMeetingView } from './meeting-views';
+import { publishMeetingChange } from './publish-meeting-change';
 
 // Booking from availability (docs/decisions/031): working hours, and booking links.
 // The endpoints are declared in shared/contracts/booking.ts.
 export async function bookingRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db } = context;
+  const { db, jobs, mailer, live, config } = context;
+  const { publicUrl } = config;
 
   registerEndpoint(
     app,
@@ -24,6 +28,94 @@ export async function bookingRoutes(app: FastifyInstance, { context }: { context
     async (request) => {
       const { actorId, ipAddress } = actorOf(request);
       return saveAvailability({ db, userId: actorId, input: request.body, ipAddress });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    bookingContract.colleagues,
+    { config: { access: { permission: 'create:meeting:own' } } },
+    async (request) => {
+      const { companyId, actorId } = companyActorOf(request);
+      return findColleagues({ db, companyId, userId: actorId });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    bookingContract.createLink,
+    { config: { access: { permission: 'create:meeting:own' } } },
+    async (request, reply) => {
+      const { companyId, actorId, ipAddress } = companyActorOf(request);
+      const created = await createBookingLink({
+        db,
+        mailer,
+        publicUrl,
+        companyId,
+        organizerId: actorId,
+        input: request.body,
+        ipAddress,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    bookingContract.getLink,
+    { config: { access: { permission: 'read:booking_link:own' } } },
+    async (request) => getBookingLink({ db, linkId: request.params.id, userId: actorOf(request).actorId }),
+  );
+
+  registerEndpoint(
+    app,
+    bookingContract.book,
+    { config: { access: { permission: 'update:booking_link:own' } } },
+    async (request, reply) => {
+      const { actorId, ipAddress } = actorOf(request);
+      const created = await bookSlot({
+        db,
+        jobs,
+        mailer,
+        publicUrl,
+        linkId: request.params.id,
+        userId: actorId,
+        startsAt: new Date(request.body.starts_at),
+        ipAddress,
+      });
+      await publishMeetingChange({
+        live,
+        logger: request.log,
+        meetingId: created.meeting.id,
+        participantIds: created.participants.map((participant) => participant.userId),
+      });
+      return reply.code(201).send(await loadMeetingView({ db, viewerId: actorId, id: created.meeting.id }));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    bookingContract.reschedule,
+    { config: { access: { permission: 'update:booking_link:own' } } },
+    async (request) => {
+      const { actorId, ipAddress } = actorOf(request);
+      const change = await rescheduleBooking({
+        db,
+        jobs,
+        mailer,
+        publicUrl,
+        linkId: request.params.id,
+        userId: actorId,
+        startsAt: new Date(request.body.starts_at),
+        ipAddress,
+      });
+      await publishMeetingChange({
+        live,
+        logger: request.log,
+        meetingId: change.meeting.id,
+        participantIds: change.participantIds,
+      });
+      return loadMeetingView({ db, viewerId: actorId, id: change.meeting.id });
     },
   );
 }

@@ -78,6 +78,8 @@ export async function createMeetingRecord(
     durationMinutes,
     ipAddress,
     now,
+    colleagueIds = [],
+    bookedById,
   }: {
     jobs: JobQueue;
     mailer: Mailer;
@@ -95,6 +97,11 @@ export async function createMeetingRecord(
     durationMinutes: number;
     ipAddress?: string;
     now: Date;
+    // The organizer's colleagues who join as hosts (a booking link's), asked like the invitee.
+    colleagueIds?: string[];
+    // The invitee who booked the time from a booking link (docs/decisions/031): they have accepted it,
+    // and the hosts are told of the booking instead of the invitee being invited.
+    bookedById?: string;
   },
 ): Promise<ScheduledMeeting> {
   const [meeting] = await tx
@@ -116,20 +123,31 @@ export async function createMeetingRecord(
     })
     .returning();
   if (!meeting) throw new Error('The meeting was not stored.');
-  await tx.insert(meetingParticipants).values([
-    { meetingId: meeting.id, userId: organizerId, response: 'accepted', respondedAt: now },
-    { meetingId: meeting.id, userId: inviteeId, response: 'pending' },
-  ]);
+  await tx
+    .insert(meetingParticipants)
+    .values([
+      { meetingId: meeting.id, userId: organizerId, response: 'accepted', respondedAt: now },
+      bookedById === inviteeId
+        ? { meetingId: meeting.id, userId: inviteeId, response: 'accepted' as const, respondedAt: now }
+        : { meetingId: meeting.id, userId: inviteeId, response: 'pending' as const },
+      ...colleagueIds.map((userId) => ({ meetingId: meeting.id, userId, response: 'pending' as const })),
+    ]);
   const { participants } = await recordMeetingChange(tx, {
     meetingId: meeting.id,
-    actorId: organizerId,
+    actorId: bookedById ?? organizerId,
     ipAddress,
     notification: {
       type: 'meeting_invited',
-      describe: (participant) => ({
-        title: `${companyName} invited you to ${invitationPhrases[type]}`,
-        body: `${title} · ${timeFor(startsAt, participant)}. Accept or decline it on your Meetings page.`,
-      }),
+      describe: (participant, actorName) =>
+        bookedById
+          ? {
+              title: `${actorName} booked ${title}`,
+              body: `${timeFor(startsAt, participant)}, ${durationMinutes} minutes, from a booking link.`,
+            }
+          : {
+              title: `${companyName} invited you to ${invitationPhrases[type]}`,
+              body: `${title} · ${timeFor(startsAt, participant)}. Accept or decline it on your Meetings page.`,
+            },
     },
     audit: {
       action: 'meeting.scheduled',
@@ -138,6 +156,7 @@ export async function createMeetingRecord(
         starts_at: startsAt.toISOString(),
         duration_minutes: durationMinutes,
         invitee_id: inviteeId,
+        ...(bookedById ? { booked_from_link: true } : {}),
         ...(callLink ? { call_link: callLink } : {}),
       },
     },
@@ -152,6 +171,11 @@ export async function createMeetingRecord(
       meetingInvitationEmail({
         name: participant.name,
         isOrganizer: participant.userId === organizerId,
+        bookedBy: bookedById
+          ? participant.userId === bookedById
+            ? 'you'
+            : (participants.find((other) => other.userId === bookedById)?.name ?? 'The applicant')
+          : null,
         companyName,
         kind: invitationPhrases[type],
         title,

@@ -32,7 +32,12 @@ export async function scheduleMeeting({
   input,
   ipAddress,
   now = new Date(),
+  colleagueIds,
+  bookedById,
 }: SchedulingOptions & {
+  // A booking link's (book-slot.ts): its hosts, and the applicant who booked.
+  colleagueIds?: string[];
+  bookedById?: string;
   input: Required<Pick<ScheduleMeetingInput, 'application_id' | 'type' | 'starts_at' | 'duration_minutes'>> &
     Pick<ScheduleMeetingInput, 'title' | 'notes' | 'call_link'>;
 }): Promise<ScheduledMeeting> {
@@ -71,6 +76,8 @@ export async function scheduleMeeting({
       durationMinutes: input.duration_minutes,
       ipAddress,
       now,
+      colleagueIds,
+      bookedById,
     });
     if (input.type === 'interview' && stagesBeforeInterviewing.has(application.status)) {
       await moveApplication({

@@ -5,6 +5,7 @@ import { composeEmail, link, paragraph, quote, signature } from './compose-email
 export function meetingInvitationEmail({
   name,
   isOrganizer,
+  bookedBy = null,
   companyName,
   kind,
   title,
@@ -17,6 +18,8 @@ export function meetingInvitationEmail({
 }: {
   name: string;
   isOrganizer: boolean;
+  // Booked from a booking link: 'you' for the person who booked it, else their name.
+  bookedBy?: string | null;
   companyName: string;
   // "an interview", "an intro call", "a check-in".
   kind: string;
@@ -33,6 +36,22 @@ export function meetingInvitationEmail({
   meetingsUrl: string;
 }) {
   const withOthers = others.length > 0 ? ` with ${others.join(', ')}` : '';
+  if (bookedBy) {
+    return composeEmail({
+      subject: bookedBy === 'you' ? `You booked ${title}` : `${bookedBy} booked ${title}`,
+      blocks: [
+        paragraph`Hi ${name},`,
+        paragraph`${title}${withOthers} starts ${startsAt} and lasts ${durationMinutes} minutes.`,
+        ...(notes ? [quote(notes.split('\n').map((line) => [line]))] : []),
+        bookedBy === 'you'
+          ? paragraph`You booked it from the link ${companyName} sent. To move or cancel it, open the link again or your Meetings page: ${link(meetingsUrl)}`
+          : paragraph`${bookedBy} booked this time from your booking link. It is on your Meetings page: ${link(meetingsUrl)}`,
+        paragraph`Join the meeting: ${link(joinUrl)}`,
+        paragraph`The invitation is attached for your calendar. If the meeting moves or is cancelled, our next email updates it there.`,
+        signature,
+      ],
+    });
+  }
   return composeEmail({
     subject: isOrganizer ? `You invited ${others.join(', ')} to ${title}` : `${companyName} invited you to ${kind}`,
     blocks: [

@@ -1,0 +1,212 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWeeklyHours } from '~/shared/availability';
+import { type BookingLink, bookingTexts } from '~/shared/booking';
+import type { Meeting } from '~/shared/meetings';
+import { applications, bookingLinks, companyMembers, emailOutbox, notifications } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+// Booking links: the company sends an applicant the times when the organizer and a colleague are free;
+// the applicant books one (once), moves it or cancels it; two bookings of one host's time at once
+// make one meeting and one clear refusal.
+describe('booking links', () => {
+  let testApp: TestApp;
+  let organizer: Account;
+  let colleague: Account;
+  let outsider: Account;
+  let applicant: Account;
+  let otherApplicant: Account;
+  let companyId: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { PUBLIC_URL: 'https://tandem.example' } });
+    organizer = await signedInAccount(testApp, {
+      role: 'company',
+      name: 'Rita Recruiter',
+      timeZone: 'America/New_York',
+    });
+    colleague = await signedInAccount(testApp, { role: 'company', name: 'Lee Lead', timeZone: 'Europe/London' });
+    outsider = await signedInAccount(testApp, { role: 'company', timeZone: 'Europe/Berlin' });
+    applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Maria Santos', timeZone: 'Asia/Manila' });
+    otherApplicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ken Ito', timeZone: 'Asia/Tokyo' });
+    companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id;
+    // The colleague joins the organizer's company.
+    await testApp.database.db
+      .update(companyMembers)
+      .set({ companyId })
+      .where(eq(companyMembers.userId, colleague.user.id));
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const newApplication = async (applicantId = applicant.user.id) => {
+    const job = await buildJob(db(), { companyId, title: 'Support Engineer' });
+    return buildApplication(db(), { jobId: job.id, status: 'submitted', applicantId });
+  };
+  const sendLink = async (applicantId = applicant.user.id, overrides: object = {}) => {
+    const application = await newApplication(applicantId);
+    const response = await organizer.request({
+      method: 'POST',
+      url: '/api/booking-links',
+      payload: {
+        application_id: application.id,
+        type: 'interview',
+        duration_minutes: 30,
+        colleague_ids: [colleague.user.id],
+        ...overrides,
+      },
+    });
+    return { application, response };
+  };
+  const readLink = (account: Account, id: string) =>
+    account.request({ method: 'GET', url: `/api/booking-links/${id}` });
+  const book = (account: Account, id: string, startsAt: string, action = 'book') =>
+    account.request({ method: 'POST', url: `/api/booking-links/${id}/${action}`, payload: { starts_at: startsAt } });
+
+  it('lists the organizer’s colleagues, and sends the applicant the link by notification and email', async () => {
+    const colleagues = await organizer.request({ method: 'GET', url: '/api/meetings/colleagues' });
+    expect(colleagues.json().items).toEqual([
+      { user_id: colleague.user.id, name: 'Lee Lead', time_zone: 'Europe/London' },
+    ]);
+
+    const { response } = await sendLink();
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json();
+    expect(created.slot_count).toBeGreaterThan(0);
+    expect(Date.parse(created.expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, applicant.user.id), eq(notifications.link, `/applicant/book/${created.id}`)));
+    expect(notice?.title).toContain('asks you to book a time');
+    const [email] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.user.email));
+    expect(email?.text).toContain(`https://tandem.example/applicant/book/${created.id}`);
+    expect(email?.text).toContain('Rita Recruiter, Lee Lead');
+
+    // The applicant reads the free times by day in Manila; nobody else reads the link at all.
+    const link = (await readLink(applicant, created.id)).json() as BookingLink;
+    expect(link).toMatchObject({ status: 'open', time_zone: 'Asia/Manila', hosts: ['Rita Recruiter', 'Lee Lead'] });
+    expect(link.title).toBe('Interview: Support Engineer');
+    const slots = link.days.flatMap((day) => day.slots);
+    expect(slots.length).toBe(created.slot_count);
+    // Every time offered is at least 12 hours ahead and within New York's and London's shared hours.
+    for (const slot of slots) expect(Date.parse(slot.starts_at) - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+    expect((await readLink(otherApplicant, created.id)).json()).toMatchObject({ error: bookingTexts.notFound });
+    expect((await readLink(otherApplicant, created.id)).statusCode).toBe(404);
+  });
+
+  it('books a time once: the meeting has the hosts and the applicant, emails with the invitation, and the link is used', async () => {
+    const { application, response } = await sendLink();
+    const linkId = response.json().id;
+    const first = ((await readLink(applicant, linkId)).json() as BookingLink).days[0]?.slots[0]?.starts_at as string;
+    const booked = await book(applicant, linkId, first);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const meeting = booked.json() as Meeting;
+    expect(meeting.starts_at).toBe(new Date(first).toISOString());
+    expect(meeting.participants.map((person) => [person.name, person.response, person.is_organizer])).toEqual([
+      ['Lee Lead', 'pending', false],
+      ['Maria Santos', 'accepted', false],
+      ['Rita Recruiter', 'accepted', true],
+    ]);
+    // The interview moved the application on, as scheduling does.
+    const [moved] = await db().select().from(applications).where(eq(applications.id, application.id));
+    expect(moved?.status).toBe('interviewing');
+    // Everyone gets the invitation with its calendar, the applicant a confirmation.
+    const emails = await db().select().from(emailOutbox);
+    const confirmation = emails.find((email) => email.subject === 'You booked Interview: Support Engineer');
+    expect(confirmation?.toAddress).toBe(applicant.user.email);
+    expect(confirmation?.calendar).toContain('METHOD:REQUEST');
+    expect(emails.filter((email) => email.subject === 'Maria Santos booked Interview: Support Engineer')).toHaveLength(
+      2,
+    );
+
+    const after = (await readLink(applicant, linkId)).json() as BookingLink;
+    expect(after.status).toBe('booked');
+    expect(after.meeting?.id).toBe(meeting.id);
+    const again = await book(applicant, linkId, after.days[0]?.slots[0]?.starts_at as string);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(bookingTexts.used);
+  });
+
+  it('gives one of two bookings at once of overlapping times the meeting, and the other a 409 that says why', async () => {
+    const [mine, theirs] = await Promise.all([sendLink(), sendLink(otherApplicant.user.id)]);
+    const mineId = mine.response.json().id;
+    const theirsId = theirs.response.json().id;
+    const slots = ((await readLink(applicant, mineId)).json() as BookingLink).days.flatMap((day) => day.slots);
+    // Two 30-minute slots half an hour apart overlap once the 15-minute buffer is counted.
+    const index = slots.findIndex(
+      (slot, at) => Date.parse(slots[at + 1]?.starts_at ?? '') - Date.parse(slot.starts_at) === 30 * 60_000,
+    );
+    const [first, second] = [slots[index]?.starts_at as string, slots[index + 1]?.starts_at as string];
+    expect(index).toBeGreaterThanOrEqual(0);
+    const answers = await Promise.all([book(applicant, mineId, first), book(otherApplicant, theirsId, second)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json().error).toBe(bookingTexts.slotTaken);
+    // The slot taken is gone from the other link too.
+    const offered = ((await readLink(otherApplicant, theirsId)).json() as BookingLink).days.flatMap((day) => day.slots);
+    expect(offered.map((slot) => slot.starts_at)).not.toContain(first);
+    expect(offered.map((slot) => slot.starts_at)).not.toContain(second);
+  });
+
+  it('moves the booking to another free time, refuses a taken one, and shows a cancelled booking as such', async () => {
+    const { response } = await sendLink();
+    const linkId = response.json().id;
+    const slots = ((await readLink(applicant, linkId)).json() as BookingLink).days.flatMap((day) => day.slots);
+    const meeting = (await book(applicant, linkId, slots[0]?.starts_at as string)).json() as Meeting;
+    const later = slots.at(-1)?.starts_at as string;
+    const moved = await book(applicant, linkId, later, 'reschedule');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().starts_at).toBe(new Date(later).toISOString());
+    expect(moved.json().sequence).toBe(1);
+    // A time that is not free (an hour on a Sunday night, say) is refused.
+    const taken = await book(applicant, linkId, '2020-01-05T03:00:00Z', 'reschedule');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe(bookingTexts.slotTaken);
+
+    const cancelled = await applicant.request({
+      method: 'POST',
+      url: `/api/meetings/${meeting.id}/cancel`,
+      payload: { reason: 'I took another job.' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = (await readLink(applicant, linkId)).json() as BookingLink;
+    expect(after).toMatchObject({ status: 'cancelled', days: [] });
+  });
+
+  it('refuses an expired link, colleagues from elsewhere, and a week with no free time', async () => {
+    const { response } = await sendLink();
+    const linkId = response.json().id;
+    const slot = ((await readLink(applicant, linkId)).json() as BookingLink).days[0]?.slots[0]?.starts_at as string;
+    await db()
+      .update(bookingLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookingLinks.id, linkId));
+    expect(((await readLink(applicant, linkId)).json() as BookingLink).status).toBe('expired');
+    const late = await book(applicant, linkId, slot);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(bookingTexts.expired);
+
+    const stranger = await sendLink(applicant.user.id, { colleague_ids: [outsider.user.id] });
+    expect(stranger.response.statusCode).toBe(400);
+    expect(stranger.response.json().fields).toEqual({ colleague_ids: bookingTexts.colleague });
+
+    // The colleague is away every day: nothing is free.
+    const saved = await colleague.request({
+      method: 'PUT',
+      url: '/api/account/availability',
+      payload: { weekly: defaultWeeklyHours.map((day) => ({ ...day, is_working: false })), days_off: [] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const none = await sendLink();
+    expect(none.response.statusCode).toBe(409);
+    expect(none.response.json().error).toBe(bookingTexts.noFreeTimes);
+  });
+});
