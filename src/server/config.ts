@@ -67,7 +67,7 @@ const iceUrlList = (schemes: string[]) =>
     if (entries.length === 0 || invalid.length > 0) {
       context.addIssue({
         code: 'custom',
-        message: `must be comma-separated ${schemes.map((scheme) => `${scheme}host:port`).join(' or ')} addresses${invalid.length > 0 ? `; not understood: ${invalid.join(', ')}` : ''}`,
+        message: `must be comma-separated ${schemes.map((scheme) => `${scheme}:host:port`).join(' or ')} addresses${invalid.length > 0 ? `; not understood: ${invalid.join(', ')}` : ''}`,
       });
       return z.NEVER;
     }

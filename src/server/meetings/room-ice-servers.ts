@@ -43,8 +43,11 @@ export async function getRoomIceServers({
   const iceServers: RoomIceServers['ice_servers'] = [];
   if (config.STUN_URLS?.length) iceServers.push({ urls: config.STUN_URLS });
   if (!config.TURN_URL?.length || !config.TURN_SECRET) return { ice_servers: iceServers, expires_at: null };
+  // Whole seconds: the username carries unix seconds, and the page is told the same moment.
   const expiresAt = new Date(
-    closesAtOf(meeting.startsAt, meeting.durationMinutes).getTime() + TURN_CREDENTIAL_GRACE_MINUTES * 60_000,
+    Math.floor(
+      (closesAtOf(meeting.startsAt, meeting.durationMinutes).getTime() + TURN_CREDENTIAL_GRACE_MINUTES * 60_000) / 1000,
+    ) * 1000,
   );
   iceServers.push({
     urls: config.TURN_URL,
