@@ -36,6 +36,21 @@ const chromium = {
 };
 
 const SITE_WIDE_TESTS = /maintenance-mode\.spec\.ts/;
+// Calls in the video room: Chromium's fake camera and microphone (a test pattern and a beep), granted
+// without asking, and sound allowed to play before a click.
+const MEDIA_TESTS = /meeting-room\.spec\.ts/;
+const chromiumWithMedia = {
+  ...chromium,
+  launchOptions: {
+    ...chromium.launchOptions,
+    args: [
+      ...chromium.launchOptions.args,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -66,8 +81,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: SITE_WIDE_TESTS,
+      testIgnore: [SITE_WIDE_TESTS, MEDIA_TESTS],
       use: chromium,
+    },
+    {
+      name: 'media',
+      testMatch: MEDIA_TESTS,
+      use: chromiumWithMedia,
     },
     {
       // Journeys that change the whole site (maintenance mode answers 503 to every browser but an

@@ -170,6 +170,35 @@ describe('loadConfig', () => {
 });
 
 describe('the documentation of the settings', () => {
+  it('reads the video room’s STUN and TURN servers, and wants the TURN secret with the TURN server', () => {
+    const secret = 'k'.repeat(40);
+    expect(
+      loadConfig({
+        STUN_URLS: 'stun:turn.example.com:3478, stun:[2001:db8::1]:3478',
+        TURN_URL: 'turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349?transport=tcp',
+        TURN_SECRET: secret,
+      }),
+    ).toMatchObject({
+      STUN_URLS: ['stun:turn.example.com:3478', 'stun:[2001:db8::1]:3478'],
+      TURN_URL: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349?transport=tcp'],
+      TURN_SECRET: secret,
+    });
+    expect(loadConfig({}).TURN_URL).toBeUndefined();
+    expect(() => loadConfig({ STUN_URLS: 'https://stun.example.com' })).toThrow(
+      /STUN_URLS must be comma-separated stun:host:port or stuns:host:port addresses; not understood: https:\/\/stun.example.com/,
+    );
+    expect(() => loadConfig({ TURN_URL: 'stun:turn.example.com:3478', TURN_SECRET: secret })).toThrow(
+      /TURN_URL must be/,
+    );
+    expect(() => loadConfig({ TURN_URL: 'turn:turn.example.com:3478' })).toThrow(
+      /TURN_SECRET and TURN_URL go together/,
+    );
+    expect(() => loadConfig({ TURN_SECRET: secret })).toThrow(/TURN_SECRET and TURN_URL go together/);
+    expect(() => loadConfig({ TURN_URL: 'turn:turn.example.com', TURN_SECRET: 'short' })).toThrow(
+      /TURN_SECRET must be at least 32 characters/,
+    );
+  });
+
   // An operator learns the settings from the README's table (defaults) and the runbook's (production values).
   it.each([
     ['README.md', 'README.md'],

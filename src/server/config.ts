@@ -52,6 +52,28 @@ const urlWithProtocols = (protocols: string[]) =>
       error: `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
     });
 
+// ICE server addresses as browsers take them ("stun:host:port", "turn:host:port?transport=tcp"), which
+// are not URLs a URL parser reads: host name or address, optional port, optional transport.
+const iceUrlList = (schemes: string[]) =>
+  z.string().transform((value, context) => {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const pattern = new RegExp(
+      `^(${schemes.join('|')}):([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(:\\d{1,5})?(\\?transport=(udp|tcp))?$`,
+    );
+    const invalid = entries.filter((entry) => !pattern.test(entry));
+    if (entries.length === 0 || invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be comma-separated ${schemes.map((scheme) => `${scheme}:host:port`).join(' or ')} addresses${invalid.length > 0 ? `; not understood: ${invalid.join(', ')}` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -153,6 +175,14 @@ const envSchema = z
     METRICS_HOST: z.string().default('127.0.0.1'),
     // When set, a scrape must carry it as a bearer token (compared in constant time).
     METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    // The video room (decision 030). STUN servers a browser asks for its public address; unset, browsers
+    // offer only the addresses they see themselves, enough on one network and no further.
+    STUN_URLS: iceUrlList(['stun', 'stuns']).optional(),
+    // A TURN server (coturn, deploy/turnserver.conf) relays a call when no direct path exists, as behind
+    // most company firewalls. Its credentials are short-lived, signed with TURN_SECRET (coturn's
+    // use-auth-secret / static-auth-secret).
+    TURN_URL: iceUrlList(['turn', 'turns']).optional(),
+    TURN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -231,6 +261,13 @@ const envSchema = z
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
       context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+    }
+    if (Boolean(env.TURN_URL) !== Boolean(env.TURN_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['TURN_SECRET'],
+        message: 'and TURN_URL go together: the secret signs the credentials of that server',
+      });
     }
     const hasAppleKey = env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY;
     if (env.APPLE_CLIENT_ID && !hasAppleKey && !env.APPLE_CLIENT_SECRET) {

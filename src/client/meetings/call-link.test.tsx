@@ -168,7 +168,7 @@ describe('a meeting on someone else’s call', () => {
     expect(screen.queryByText(/does not host the video call/)).not.toBeInTheDocument();
   });
 
-  it('tells the organizer of a room without a link how to add one', async () => {
+  it('opens Tandem’s own video room for a meeting without a link, saying when it opens', async () => {
     const server = createFakeServer();
     server.on(accountContract.timeZone, () => ({ time_zone: 'America/New_York' }));
     server.on(meetingsContract.room, () => meetingFor('organizer', null));
@@ -176,6 +176,11 @@ describe('a meeting on someone else’s call', () => {
       user: companyUser(),
       server,
     });
-    expect(await screen.findByText(/Add your Zoom, Google Meet or Teams link with Reschedule/)).toBeInTheDocument();
+    const preview = await screen.findByRole('region', { name: 'Ready to join?' });
+    expect(
+      within(preview).getByText(/^The room opens at .*, 15 minutes before the meeting starts\.$/),
+    ).toBeInTheDocument();
+    expect(within(preview).getByRole('button', { name: 'Join the Call' })).toBeDisabled();
+    expect(screen.queryByText(/does not host the video call/)).not.toBeInTheDocument();
   });
 });

@@ -14,11 +14,11 @@ import { callServiceOf, type Meeting, meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
 import { isOrganizer } from './meeting-format';
 import { MeetingSummary } from './meeting-summary';
+import { VideoRoom } from './video-room';
 
 // /meet/:token, where a meeting's join link leads: for its participants, whose meeting it is and when
 // (in the viewer's own time zone and each other's, docs/decisions/022), and the way into the call: the
-// organizer's Zoom, Google Meet or Teams link when they gave one. Tandem does not host the video call
-// itself yet; without a link the page says so rather than pretend.
+// organizer's Zoom, Google Meet or Teams link when they gave one, else Tandem's own video room.
 export default function MeetingRoomPage({ pageId }: PageProps) {
   const { token = '' } = useParams();
   const location = useLocation();
@@ -64,11 +64,7 @@ export default function MeetingRoomPage({ pageId }: PageProps) {
               ) : meeting.call_link ? (
                 <ExternalCall meeting={meeting} callLink={meeting.call_link} />
               ) : (
-                <Alert>
-                  {isOrganizer(meeting)
-                    ? 'Tandem does not host the video call itself yet. Add your Zoom, Google Meet or Teams link with Reschedule on your Meetings page: everyone’s Join Meeting then opens it.'
-                    : 'Tandem does not host the video call itself yet, and the organizer has not added a call link. Look for it in the meeting notes or in Messages.'}
-                </Alert>
+                <VideoRoom meeting={meeting} roomToken={token} />
               )}
               <Button asChild variant="outline">
                 <Link to={meetingsHref}>Open your Meetings</Link>

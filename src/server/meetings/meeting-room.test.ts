@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH, type LiveEvent } from '~/shared/live-events';
-import { roomTexts } from '~/shared/meeting-room';
+import { type RoomIceServers, roomTexts } from '~/shared/meeting-room';
 import { type Meeting, meetingTexts } from '~/shared/meetings';
 import { companyMembers, meetings } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
@@ -219,5 +220,102 @@ describe('the meeting video room', () => {
       else expect(answer, `${startsInMinutes} minutes`).toMatchObject({ type: 'room.refused', message });
     }
     expect(roomTexts.notYetOpen).toBe('This meeting room opens 15 minutes before the meeting starts.');
+  });
+});
+
+// The STUN and TURN servers a room's browser calls through: coturn's REST credentials (username
+// "<expiry>:<user id>", password base64 HMAC-SHA1 of it), only for someone allowed in while it is open.
+describe('the video room’s TURN credentials', () => {
+  const TURN_SECRET = 'turn-secret-for-the-room-tests-0123456789';
+  let testApp: TestApp;
+  let organizer: Account;
+  let stranger: Account;
+  let meetingId: string;
+  let roomToken: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      env: {
+        STUN_URLS: 'stun:turn.example.com:3478',
+        TURN_URL: 'turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349?transport=tcp',
+        TURN_SECRET,
+      },
+    });
+    organizer = await signedInAccount(testApp, { role: 'company', timeZone: 'Europe/Paris' });
+    stranger = await signedInAccount(testApp, { role: 'applicant' });
+    const applicant = await signedInAccount(testApp, { role: 'applicant' });
+    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const db = testApp.database.db;
+    const job = await buildJob(db, { companyId });
+    const application = await buildApplication(db, {
+      jobId: job.id,
+      status: 'submitted',
+      applicantId: applicant.user.id,
+    });
+    const response = await organizer.request({
+      method: 'POST',
+      url: '/api/meetings',
+      payload: {
+        application_id: application.id,
+        type: 'interview',
+        starts_at: new Date(Date.now() + 48 * 60 * MINUTE_MS).toISOString(),
+        duration_minutes: 45,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    meetingId = response.json().id;
+    roomToken = response.json().join_url.split('/').at(-1);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const iceServers = (account: Account) =>
+    account.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}/ice-servers` });
+  const startIn = (minutes: number) =>
+    testApp.database.db
+      .update(meetings)
+      .set({ startsAt: new Date(Date.now() + minutes * MINUTE_MS) })
+      .where(eq(meetings.id, meetingId));
+
+  it('signs credentials coturn checks, standing until 15 minutes after the meeting ends', async () => {
+    await startIn(10);
+    const response = await iceServers(organizer);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as RoomIceServers;
+    const [stun, turn] = body.ice_servers;
+    expect(stun).toEqual({ urls: ['stun:turn.example.com:3478'] });
+    expect(turn?.urls).toEqual([
+      'turn:turn.example.com:3478?transport=udp',
+      'turns:turn.example.com:5349?transport=tcp',
+    ]);
+    const [expiry, userId] = (turn?.username ?? '').split(':');
+    expect(userId).toBe(organizer.user.id);
+    // The meeting ends 10 + 45 minutes from now; the credentials 15 minutes after that.
+    const expected = Date.now() + (10 + 45 + 15) * MINUTE_MS;
+    expect(Number(expiry) * 1000).toBeGreaterThan(expected - 10_000);
+    expect(Number(expiry) * 1000).toBeLessThanOrEqual(expected);
+    expect(body.expires_at).toBe(new Date(Number(expiry) * 1000).toISOString());
+    expect(turn?.credential).toBe(
+      createHmac('sha1', TURN_SECRET)
+        .update(turn?.username ?? '')
+        .digest('base64'),
+    );
+    expect(turn?.credential).toMatch(/^[A-Za-z0-9+/]{27}=$/);
+  });
+
+  it('gives none to someone not invited, nor while the room is shut', async () => {
+    await startIn(10);
+    const refused = await iceServers(stranger);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe(meetingTexts.roomNotFound);
+    await startIn(60);
+    const early = await iceServers(organizer);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe(roomTexts.notYetOpen);
+    await startIn(-50);
+    const late = await iceServers(organizer);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(roomTexts.ended);
   });
 });

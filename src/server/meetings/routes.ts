@@ -20,6 +20,7 @@ import { publishMeetingChange } from './publish-meeting-change';
 import { relayRoomSignals } from './relay-room-signals';
 import { rescheduleMeeting } from './reschedule-meeting';
 import { respondToMeeting } from './respond-to-meeting';
+import { getRoomIceServers } from './room-ice-servers';
 import { scheduleAccountManagerCall } from './schedule-account-manager-call';
 import { scheduleMeeting } from './schedule-meeting';
 
@@ -220,6 +221,14 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
     meetingsContract.room,
     { config: { access: { permission: 'read:meeting:own' } } },
     async (request) => getMeetingRoom({ db, userId: actorOf(request).actorId, roomToken: request.params.token }),
+  );
+
+  registerEndpoint(
+    app,
+    meetingsContract.roomIceServers,
+    { config: { access: { permission: 'read:meeting:own' } } },
+    async (request) =>
+      getRoomIceServers({ db, config, userId: actorOf(request).actorId, roomToken: request.params.token }),
   );
 
   registerEndpoint(

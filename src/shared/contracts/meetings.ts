@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract, fileOf } from '../contract';
 import { idParams, malformedIdMessage } from '../contract-schemas';
+import { roomIceServersSchema } from '../meeting-room';
 import {
   accountManagerCallInviteeSchema,
   calendarFeedCreatedSchema,
@@ -108,6 +109,14 @@ export const meetingsContract = defineContract(
       summary: 'The meeting behind a join link, for its participants',
       params: z.object({ token: secretToken('meeting room') }),
       responses: { 200: meetingSchema },
+    },
+    roomIceServers: {
+      method: 'GET',
+      path: '/api/meeting-rooms/:token/ice-servers',
+      summary:
+        'The STUN and TURN servers for the meeting’s video room, with short-lived TURN credentials (409 while the room is shut)',
+      params: z.object({ token: secretToken('meeting room') }),
+      responses: { 200: roomIceServersSchema },
     },
     calendarFeed: {
       method: 'GET',
