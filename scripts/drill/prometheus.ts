@@ -13,7 +13,7 @@ export function renderPrometheusConfig(
     [/^( {2}scrape_interval: ).*$/m, `$1${scrapeInterval}`],
     [/^( {2}evaluation_interval: ).*$/m, `$1${scrapeInterval}`],
     [/^( +credentials_file: ).*$/m, `$1${tokenFile}`],
-    [/^( +- targets:\n)(?: +- tandem-\d+:\d+\n)+/m, `$1${targets.map((target) => `          - ${target}\n`).join('')}`],
+    [/^( +- targets:\n)(?: +- app-[a-z]+:\d+\n)+/m, `$1${targets.map((target) => `          - ${target}\n`).join('')}`],
     [/^alerting:\n(?:(?: .*)?\n)+?(?=\S)/m, ''],
   ];
   return replacements.reduce((text, [pattern, replacement]) => {
