@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { companyUser } from '~/client/testing/data-generators';
 import { createFakeServer } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { defaultWeeklyHours } from '~/shared/availability';
 import { accountContract } from '~/shared/contracts/account';
 import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { bookingContract } from '~/shared/contracts/booking';
 import { privacyContract } from '~/shared/contracts/privacy';
 import { meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
@@ -22,6 +24,12 @@ async function openSettings(zone: string | null) {
   });
   server.on(accountContract.sessions, () => ({ items: [] }));
   server.on(apiTokensContract.list, () => ({ tokens: [], api_access: true }));
+  server.on(bookingContract.availability, () => ({
+    weekly: defaultWeeklyHours,
+    days_off: [],
+    time_zone: saved,
+    is_saved: false,
+  }));
   server.on(privacyContract.myRequests, () => ({ items: [], pending_erasure: null, has_password: true }));
   const user = companyUser({ role: 'account_manager', company: null, name: 'Priya Sharma' });
   const view = await renderRoute(paths.managerSettings.getHref(), { user, server });

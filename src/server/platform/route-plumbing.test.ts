@@ -28,6 +28,7 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/notifications/', 'notification'],
   ['/api/conversations/', 'conversation'],
   ['/api/meetings/', 'meeting'],
+  ['/api/booking-links/', 'booking link'],
   ['/api/company/assignments/', 'assignment'],
   ['/api/admin/assignments/', 'assignment'],
   ['/api/applicant/assignments/', 'assignment'],

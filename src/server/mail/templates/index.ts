@@ -1,6 +1,7 @@
 import { accountDeletedEmail } from './account-deleted';
 import { accountManagerInvitationEmail } from './account-manager-invitation';
 import { autoPayFailedEmail } from './auto-pay-failed';
+import { bookingLinkEmail } from './booking-link';
 import { contactReplyEmail } from './contact-reply';
 import { credentialsRevokedEmail } from './credentials-revoked';
 import { emailChangeConfirmationEmail } from './email-change-confirmation';
@@ -31,6 +32,7 @@ export const emailTemplates = {
   'account-deleted': accountDeletedEmail,
   'account-manager-invitation': accountManagerInvitationEmail,
   'auto-pay-failed': autoPayFailedEmail,
+  'booking-link': bookingLinkEmail,
   'contact-reply': contactReplyEmail,
   'credentials-revoked': credentialsRevokedEmail,
   'email-change-confirmation': emailChangeConfirmationEmail,

@@ -24,6 +24,17 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
       billingUrl: 'https://tandem.example/company/billing',
     },
   ],
+  'booking-link': [
+    {
+      name,
+      companyName: 'Acme & <Sons>',
+      hosts: [other, 'Sam Lee'],
+      title: 'Interview: Senior <Developer>',
+      durationMinutes: 45,
+      expiresAt: 'Thursday, December 3, 2026 at 9:00 AM (Asia/Manila)',
+      bookingUrl: 'https://tandem.example/applicant/book/7a9c',
+    },
+  ],
   'contact-reply': [
     {
       reply: 'Thank you <b>for writing</b>.\n\nWe can start a team of 6 in two weeks & send a quote today.',
