@@ -1,5 +1,5 @@
 // `npm run drill:turn`: a call in Tandem's video room relayed through coturn (decision 030). Debian's coturn
-// (installed when missing) runs deploy/turnserver.conf, its `# deployment:` lines rewritten for loopback
+// (installed when missing) runs deploy/turnserver.conf, its `# deployment:` settings rewritten for loopback
 // and without TLS, started with --allow-loopback-peers (and --no-cli, without which coturn refuses it):
 // both browsers are on this machine, so their relays' peers are loopback addresses, which the shipped
 // file refuses as it must in production. The built server (test mode, embedded database) hands out TURN
@@ -16,6 +16,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { freePort } from '../src/server/testing/free-port';
 import { CONSENT_COOKIE_NAME } from '../src/shared/cookie-consent';
 import { createCleanups, ensureBuild, repositoryRoot, sleep } from './drill/deployment';
+import { renderTurnConfig } from './drill/turn-config';
 
 const { values } = parseArgs({
   options: {
@@ -33,30 +34,6 @@ function ensureCoturn() {
   const installed = spawnSync('apt-get', ['install', '-y', 'coturn'], { stdio: 'inherit' });
   if (installed.status !== 0) throw new Error('apt-get install -y coturn failed (run apt-get update first?)');
   return 'turnserver';
-}
-
-// The shipped file for loopback: each `# deployment:` line set for the drill, TLS off (no certificate here).
-function renderTurnConfig(
-  shipped: string,
-  drill: { port: number; secret: string; minPort: number; maxPort: number },
-): string {
-  const lines: string[] = [];
-  for (const line of shipped.split('\n')) {
-    const setting = line.split('=')[0]?.trim() ?? '';
-    const isMarked = !line.startsWith('#') && line.includes('# deployment:');
-    if (setting === 'listening-port') lines.push(`listening-port=${drill.port}`);
-    else if (setting === 'tls-listening-port') lines.push('no-tls', 'no-dtls');
-    else if (!isMarked) lines.push(line);
-    else if (setting === 'listening-ip') lines.push('listening-ip=127.0.0.1', 'relay-ip=127.0.0.1');
-    else if (setting === 'min-port') lines.push(`min-port=${drill.minPort}`);
-    else if (setting === 'max-port') lines.push(`max-port=${drill.maxPort}`);
-    else if (setting === 'static-auth-secret') lines.push(`static-auth-secret=${drill.secret}`);
-    else if (setting === 'realm') lines.push('realm=drill.tandem.test');
-    else if (!['external-ip', 'cert', 'pkey'].includes(setting)) {
-      throw new Error(`deploy/turnserver.conf marks a line the drill does not know how to rewrite: ${line}`);
-    }
-  }
-  return lines.join('\n');
 }
 
 function chromiumPath(): string {

@@ -22,7 +22,8 @@ export const bookingTexts = {
   expired: 'This booking link has expired. Ask the company to send you a new one.',
   cancelled:
     'The meeting booked with this link was cancelled. Ask the company for a new link if you still want to meet.',
-  slotTaken: 'Someone else has just booked this time, or a host is no longer free then. Choose another time.',
+  slotTaken:
+    'This time was just taken: someone else booked it, or you or a host now have another meeting then. Choose another time.',
   noFreeTimes:
     'No free times in the next two weeks. Change your availability or your colleagues’ meetings, or pick a time yourself.',
   noFreeTimesApplicant: 'No free times in the next two weeks. Write to the company to find another time.',

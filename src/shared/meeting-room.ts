@@ -18,6 +18,7 @@ export const roomTexts = {
   notYetOpen: `This meeting room opens ${ROOM_OPENS_MINUTES_BEFORE} minutes before the meeting starts.`,
   ended: 'This meeting has ended, and its room is closed.',
   cancelled: 'This meeting was cancelled, and its room is closed.',
+  full: `This room is full: a call holds up to ${ROOM_MAX_PEOPLE} people.`,
   chatTooLong: `A chat message can be at most ${ROOM_CHAT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
 } as const;
 

@@ -7,12 +7,13 @@ import { applications, bookingLinks, companyMembers, emailOutbox, notifications 
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { scheduleMeeting } from './schedule-meeting';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-// Booking links: the company sends an applicant the times when the organizer and a colleague are free;
-// the applicant books one (once), moves it or cancels it; two bookings of one host's time at once
-// make one meeting and one clear refusal.
+// Booking links: the company sends an applicant the times when the organizer and a colleague are free
+// (and the applicant holds no meeting); the applicant books one (once), moves it or cancels it; two
+// bookings of one host's time at once, or a booking and a meeting placed by hand, make one clear refusal.
 describe('booking links', () => {
   let testApp: TestApp;
   let organizer: Account;
@@ -150,8 +151,7 @@ describe('booking links', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((answer) => answer.statusCode === 409);
     expect(refused?.json().error).toBe(bookingTexts.slotTaken);
-    // The slot taken is gone from the link that lost (either may win on PostgreSQL; the winner's own link
-    // offers its booked time back, to move to).
+    // The slot taken is gone from the link that lost too (the winner's own link offers it as a move).
     const [loser, loserLinkId] = answers[0]?.statusCode === 409 ? [applicant, mineId] : [otherApplicant, theirsId];
     const offered = ((await readLink(loser, loserLinkId)).json() as BookingLink).days.flatMap((day) => day.slots);
     expect(offered.map((slot) => slot.starts_at)).not.toContain(first);
@@ -181,6 +181,87 @@ describe('booking links', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const after = (await readLink(applicant, linkId)).json() as BookingLink;
     expect(after).toMatchObject({ status: 'cancelled', days: [] });
+  });
+
+  it('leaves out the times the applicant already has a Tandem meeting, with the buffer, and refuses to book them', async () => {
+    const { response } = await sendLink();
+    const linkId = response.json().id;
+    const before = ((await readLink(applicant, linkId)).json() as BookingLink).days.flatMap((day) => day.slots);
+    // A slot with free slots half an hour either side of it.
+    const index = before.findIndex(
+      (slot, at) =>
+        at > 0 &&
+        Date.parse(slot.starts_at) - Date.parse(before[at - 1]?.starts_at ?? '') === 30 * 60_000 &&
+        Date.parse(before[at + 1]?.starts_at ?? '') - Date.parse(slot.starts_at) === 30 * 60_000,
+    );
+    expect(index).toBeGreaterThan(0);
+    const [earlier, taken, later] = before.slice(index - 1, index + 2).map((slot) => slot.starts_at);
+    // Another company interviews the applicant at that time.
+    const elsewhere = (await outsider.request({ method: 'GET', url: '/api/company' })).json().id;
+    const job = await buildJob(db(), { companyId: elsewhere, title: 'Analyst' });
+    const application = await buildApplication(db(), {
+      jobId: job.id,
+      status: 'submitted',
+      applicantId: applicant.user.id,
+    });
+    const scheduled = await outsider.request({
+      method: 'POST',
+      url: '/api/meetings',
+      payload: { application_id: application.id, type: 'interview', starts_at: taken, duration_minutes: 30 },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+
+    const after = ((await readLink(applicant, linkId)).json() as BookingLink).days.flatMap((day) => day.slots);
+    const offered = after.map((slot) => slot.starts_at);
+    // The 30-minute slots just before and after touch it once the 15-minute buffer is counted.
+    for (const slot of [earlier, taken, later]) expect(offered).not.toContain(slot);
+    expect(offered.length).toBe(before.length - 3);
+    const refused = await book(applicant, linkId, taken as string);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(bookingTexts.slotTaken);
+  });
+
+  it('makes a booking wait for a meeting being placed by hand for a host, then refuses the time it took', async () => {
+    const { response } = await sendLink();
+    const linkId = response.json().id;
+    const slot = ((await readLink(applicant, linkId)).json() as BookingLink).days[0]?.slots[0]?.starts_at as string;
+    const handApplication = await newApplication(otherApplicant.user.id);
+    const { jobs, mailer } = testApp.app.appContext;
+    let booking: Promise<Awaited<ReturnType<typeof book>>> | undefined;
+    let isSettledEarly = false;
+    // The organizer's meeting by hand at that time, held uncommitted while the applicant books it.
+    await db().transaction(async (tx) => {
+      await scheduleMeeting({
+        db: tx,
+        jobs,
+        mailer,
+        publicUrl: 'https://tandem.example',
+        companyId,
+        organizerId: organizer.user.id,
+        input: { application_id: handApplication.id, type: 'interview', starts_at: slot, duration_minutes: 30 },
+      });
+      booking = book(applicant, linkId, slot);
+      void booking.then(() => {
+        isSettledEarly = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(isSettledEarly).toBe(false);
+    });
+    const answer = await booking;
+    expect(answer?.statusCode).toBe(409);
+    expect(answer?.json().error).toBe(bookingTexts.slotTaken);
+    // By hand a person may still put a meeting over one of theirs.
+    const overlapping = await organizer.request({
+      method: 'POST',
+      url: '/api/meetings',
+      payload: {
+        application_id: (await newApplication(otherApplicant.user.id)).id,
+        type: 'interview',
+        starts_at: slot,
+        duration_minutes: 30,
+      },
+    });
+    expect(overlapping.statusCode, overlapping.body).toBe(201);
   });
 
   it('refuses an expired link, colleagues from elsewhere, and a week with no free time', async () => {

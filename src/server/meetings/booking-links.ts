@@ -35,6 +35,7 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 import { findWorkingWeeks } from './availability';
 import { requireOwnTimeZone } from './create-meeting-record';
 import { findFreeSlots, groupSlotsByDay, isFreeSlot } from './free-slots';
+import { lockMeetingPeople } from './lock-meeting-people';
 import { loadMeetingView, meetingEndsAt } from './meeting-views';
 import { rescheduleMeeting } from './reschedule-meeting';
 import { scheduleMeeting } from './schedule-meeting';
@@ -71,17 +72,19 @@ async function findHosts(db: Database, userIds: string[]): Promise<Host[]> {
   });
 }
 
-// The times every host is free: their weeks in their own zones, less the Tandem meetings they hold
-// (one being moved aside), from now on.
+// The times every host is free: their weeks in their own zones, less the Tandem meetings they and the
+// applicant hold (one being moved aside), from now on.
 export async function findHostSlots({
   db,
   hostIds,
+  inviteeId,
   durationMinutes,
   exceptMeetingId,
   now,
 }: {
   db: Database;
   hostIds: string[];
+  inviteeId: string;
   durationMinutes: number;
   exceptMeetingId?: string | null;
   now: Date;
@@ -99,7 +102,7 @@ export async function findHostSlots({
       .innerJoin(meetingParticipants, eq(meetingParticipants.meetingId, meetings.id))
       .where(
         and(
-          inArray(meetingParticipants.userId, hostIds),
+          inArray(meetingParticipants.userId, [...hostIds, inviteeId]),
           eq(meetings.status, 'scheduled'),
           ne(meetingParticipants.response, 'declined'),
           lt(meetings.startsAt, horizon),
@@ -108,6 +111,10 @@ export async function findHostSlots({
         ),
       ),
   ]);
+  const busyOf = (userId: string) =>
+    busy
+      .filter((meeting) => meeting.userId === userId)
+      .map((meeting) => ({ startsAt: meeting.startsAt, endsAt: new Date(meeting.endsAt) }));
   return findFreeSlots({
     hosts: hosts.map((host) => {
       const week = weeks.get(host.userId);
@@ -115,11 +122,10 @@ export async function findHostSlots({
         timeZone: host.timeZone as string,
         weekly: week?.weekly ?? [],
         daysOff: week?.daysOff ?? [],
-        busy: busy
-          .filter((meeting) => meeting.userId === host.userId)
-          .map((meeting) => ({ startsAt: meeting.startsAt, endsAt: new Date(meeting.endsAt) })),
+        busy: busyOf(host.userId),
       };
     }),
+    inviteeBusy: busyOf(inviteeId),
     now,
     rules: rules(durationMinutes),
   });
@@ -196,7 +202,13 @@ export async function createBookingLink({
       }
     }
     const hostIds = [organizerId, ...colleagueIds];
-    const slots = await findHostSlots({ db: tx, hostIds, durationMinutes: input.duration_minutes, now });
+    const slots = await findHostSlots({
+      db: tx,
+      hostIds,
+      inviteeId: application.applicantId,
+      durationMinutes: input.duration_minutes,
+      now,
+    });
     if (slots.length === 0) throw new AppError('conflict', bookingTexts.noFreeTimes);
     const expiresAt = new Date(now.getTime() + BOOKING_LINK_DAYS * DAY_MS);
     const [link] = await tx
@@ -292,19 +304,6 @@ async function findOwnLink(
   return { link, hostIds: [link.organizerId, ...colleagues.map((row) => row.userId)] };
 }
 
-// Every booking of a host's time waits here for the others on the same hosts to commit: the hosts' user
-// rows, locked in one order (no two bookings wait on each other), by a lock that conflicts only with
-// itself and plain updates, not with the key-share locks of rows that merely reference those users
-// (docs/decisions/031). The slots are then read again, seeing the meeting the other booking made.
-async function lockHosts(tx: Database, hostIds: string[]) {
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, hostIds))
-    .orderBy(asc(users.id))
-    .for('no key update');
-}
-
 function linkStatus(link: LinkRow, meeting: Meeting | null, now: Date): BookingLink['status'] {
   if (link.usedAt) return meeting?.status === 'cancelled' || !meeting ? 'cancelled' : 'booked';
   return link.expiresAt.getTime() <= now.getTime() ? 'expired' : 'open';
@@ -342,6 +341,7 @@ export async function getBookingLink({
       ? await findHostSlots({
           db,
           hostIds,
+          inviteeId: link.inviteeId,
           durationMinutes: link.durationMinutes,
           exceptMeetingId: link.meetingId,
           now,
@@ -394,8 +394,14 @@ export async function bookSlot({
     const { link, hostIds } = await findOwnLink(tx, { linkId, userId, lock: true });
     if (link.usedAt) throw new AppError('conflict', bookingTexts.used);
     if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('conflict', bookingTexts.expired);
-    await lockHosts(tx, hostIds);
-    const slots = await findHostSlots({ db: tx, hostIds, durationMinutes: link.durationMinutes, now });
+    await lockMeetingPeople(tx, [...hostIds, link.inviteeId]);
+    const slots = await findHostSlots({
+      db: tx,
+      hostIds,
+      inviteeId: link.inviteeId,
+      durationMinutes: link.durationMinutes,
+      now,
+    });
     if (!isFreeSlot(slots, startsAt)) {
       throw new AppError('conflict', bookingTexts.slotTaken, { starts_at: bookingTexts.slotTaken });
     }
@@ -470,10 +476,11 @@ export async function rescheduleBooking({
         link.usedAt ? bookingTexts.cancelled : 'Book a time first: nothing is booked yet.',
       );
     }
-    await lockHosts(tx, hostIds);
+    await lockMeetingPeople(tx, [...hostIds, link.inviteeId]);
     const slots = await findHostSlots({
       db: tx,
       hostIds,
+      inviteeId: link.inviteeId,
       durationMinutes: link.durationMinutes,
       exceptMeetingId: link.meetingId,
       now,

@@ -81,6 +81,23 @@ describe('findFreeSlots', () => {
     ]);
   });
 
+  it('leaves out the meetings the invitee already holds, with the same buffer, but not by their hours', () => {
+    // The applicant has a Tandem meeting 10:00–10:30 AM New York on Friday 30 October (14:00–14:30 UTC).
+    const inviteeBusy = [{ startsAt: new Date('2026-10-30T14:00:00Z'), endsAt: new Date('2026-10-30T14:30:00Z') }];
+    const friday = onDay(findFreeSlots({ hosts: [host()], inviteeBusy, now, rules }), '2026-10-30');
+    expect(friday.slice(0, 3)).toEqual([
+      '2026-10-30T13:00:00.000Z',
+      '2026-10-30T15:00:00.000Z',
+      '2026-10-30T15:30:00.000Z',
+    ]);
+    expect(friday).toHaveLength(16 - 3);
+    // A meeting of the invitee's outside the hosts' hours changes nothing.
+    const atNight = [{ startsAt: new Date('2026-10-30T03:00:00Z'), endsAt: new Date('2026-10-30T04:00:00Z') }];
+    expect(findFreeSlots({ hosts: [host()], inviteeBusy: atNight, now, rules })).toEqual(
+      findFreeSlots({ hosts: [host()], now, rules }),
+    );
+  });
+
   it('skips days off and the weekdays a host does not work, and honours the length of the meeting', () => {
     const weekly = defaultWeeklyHours.map((day) =>
       day.weekday === 1

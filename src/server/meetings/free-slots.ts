@@ -92,21 +92,31 @@ function subtract(free: Interval[], blocked: Interval[]): Interval[] {
   return left;
 }
 
-// The starts at which every host works and holds nothing (a buffer around each meeting they hold), at
-// least the notice after now and within the horizon, earliest first. Pure: the clock is an argument.
-export function findFreeSlots({ hosts, now, rules }: { hosts: SlotHost[]; now: Date; rules: SlotRules }): Date[] {
+// The starts at which every host works and neither they nor the invitee hold anything (a buffer around
+// each meeting), at least the notice after now and within the horizon, earliest first. The invitee's
+// hours are theirs to judge: only their meetings count. Pure: the clock is an argument.
+export function findFreeSlots({
+  hosts,
+  inviteeBusy = [],
+  now,
+  rules,
+}: {
+  hosts: SlotHost[];
+  inviteeBusy?: SlotHost['busy'];
+  now: Date;
+  rules: SlotRules;
+}): Date[] {
   const earliest = now.getTime() + rules.noticeMinutes * MINUTE_MS;
   const horizon = now.getTime() + rules.horizonDays * DAY_MS;
   let free: Interval[] = [{ start: earliest, end: horizon + rules.durationMinutes * MINUTE_MS }];
   const buffer = rules.bufferMinutes * MINUTE_MS;
+  const blockedBy = (busy: SlotHost['busy']) =>
+    busy.map((meeting) => ({ start: meeting.startsAt.getTime() - buffer, end: meeting.endsAt.getTime() + buffer }));
   for (const host of hosts) {
     free = intersect(free, workingIntervals(host, earliest, horizon));
-    const blocked = host.busy.map((meeting) => ({
-      start: meeting.startsAt.getTime() - buffer,
-      end: meeting.endsAt.getTime() + buffer,
-    }));
-    free = subtract(free, blocked);
+    free = subtract(free, blockedBy(host.busy));
   }
+  free = subtract(free, blockedBy(inviteeBusy));
   const step = rules.stepMinutes * MINUTE_MS;
   const duration = rules.durationMinutes * MINUTE_MS;
   const slots: Date[] = [];

@@ -221,6 +221,80 @@ describe('the meeting video room', () => {
     }
     expect(roomTexts.notYetOpen).toBe('This meeting room opens 15 minutes before the meeting starts.');
   });
+
+  it('holds four tabs at most: a fifth is told the room is full, and gets in once someone leaves', async () => {
+    // A room of its own, so no tab of the other cases counts.
+    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const job = await buildJob(testApp.database.db, { companyId, title: 'Data Analyst' });
+    const application = await buildApplication(testApp.database.db, {
+      jobId: job.id,
+      status: 'submitted',
+      applicantId: applicant.user.id,
+    });
+    const created = await organizer.request({
+      method: 'POST',
+      url: '/api/meetings',
+      payload: {
+        application_id: application.id,
+        type: 'interview',
+        starts_at: new Date(Date.now() + 5 * MINUTE_MS).toISOString(),
+        duration_minutes: 30,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const token = (created.json() as Meeting).join_url.split('/').at(-1) ?? '';
+    const enter = (tab: Tab, peerId: string) =>
+      tab.send({ type: 'room.join', room_token: token, peer_id: peerId, state: media });
+    const answerTo = (tab: Tab, peerId: string) =>
+      waitForLive(() =>
+        tab.events.findLast(
+          (event) => (event.type === 'room.refused' || event.type === 'room.joined') && event.peer_id === peerId,
+        ),
+      );
+
+    // The organizer from two tabs, the applicant and a colleague: four.
+    const [rita, ritaAgain, ada, cole, adaAgain] = await Promise.all([
+      open(organizer),
+      open(organizer),
+      open(applicant),
+      open(colleague),
+      open(applicant),
+    ]);
+    const inside = [
+      [rita, 'peer-full-rita-01'],
+      [ritaAgain, 'peer-full-rita-02'],
+      [ada, 'peer-full-ada-001'],
+      [cole, 'peer-full-cole-01'],
+    ] as const;
+    for (const [tab, peerId] of inside) {
+      enter(tab, peerId);
+      expect((await answerTo(tab, peerId)).type).toBe('room.joined');
+    }
+    enter(adaAgain, 'peer-full-ada-002');
+    expect(await answerTo(adaAgain, 'peer-full-ada-002')).toMatchObject({
+      type: 'room.refused',
+      message: 'This room is full: a call holds up to 4 people.',
+    });
+    expect(roomTexts.full).toBe('This room is full: a call holds up to 4 people.');
+    await settle();
+    // Nobody in the call hears of the tab turned away.
+    for (const [tab] of inside) {
+      expect(tab.events.filter((event) => 'peer_id' in event && event.peer_id === 'peer-full-ada-002')).toEqual([]);
+    }
+    // One already in (a socket that reconnected) joins again.
+    enter(rita, 'peer-full-rita-01');
+    await waitForLive(() =>
+      rita.events.filter((event) => event.type === 'room.joined' && event.peer_id === 'peer-full-rita-01').length === 2
+        ? true
+        : undefined,
+    );
+
+    // The colleague's tab closes: their place is free.
+    cole.socket.close();
+    await rita.find('room.left', (event) => event.peer_id === 'peer-full-cole-01');
+    enter(adaAgain, 'peer-full-ada-003');
+    expect((await answerTo(adaAgain, 'peer-full-ada-003')).type).toBe('room.joined');
+  });
 });
 
 // The STUN and TURN servers a room's browser calls through: coturn's REST credentials (username

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { LiveCommand } from '~/shared/live-events';
-import { type RoomEvent, roomShutReason } from '~/shared/meeting-room';
+import { ROOM_MAX_PEOPLE, type RoomEvent, roomShutReason, roomTexts } from '~/shared/meeting-room';
 import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
 import type { LiveHub, LiveTabHandle } from '../platform/live-hub';
@@ -15,10 +15,11 @@ interface JoinedPeer {
 }
 
 // The video room's signaling: a tab's join, leave, offers, answers, ICE candidates, media state and chat
-// go to the tabs of the people allowed in the room, on whichever instance they are (the hub's bus). The
-// server keeps no list of who is in a room: each tab learns the others from their join and their answers,
-// and the instance holding a tab says it left when its socket closes. Every command is checked against the
-// database and the clock: who may be in the room, and whether it is open.
+// go to the tabs of the people allowed in the room, on whichever instance they are (the hub's bus). Each
+// tab learns the others from their join and their answers, and the instance holding a tab says it left
+// when its socket closes; the server counts a room's tabs only to turn away one past ROOM_MAX_PEOPLE.
+// Every command is checked against the database and the clock: who may be in the room, and whether it is
+// open.
 export function relayRoomSignals({
   db,
   live,
@@ -33,10 +34,15 @@ export function relayRoomSignals({
   // The rooms each tab on this instance joined, by peer id: said to have left when the tab closes.
   const joinedByTab = new WeakMap<LiveTabHandle, Map<string, JoinedPeer>>();
 
+  // Who is in a room, shared by every instance (the hub's roster, in Redis when there is one): a mesh
+  // call holds ROOM_MAX_PEOPLE tabs at most.
+  const rosterOf = (meetingId: string) => `meeting-room:${meetingId}`;
+
   const leave = (peerId: string, joined: JoinedPeer) =>
-    live
-      .send(joined.allowedUserIds, { type: 'room.left', meeting_id: joined.meetingId, peer_id: peerId })
-      .catch((error) => logger.warn({ err: error }, 'room leave could not be sent'));
+    Promise.all([
+      live.leaveRoster(rosterOf(joined.meetingId), peerId),
+      live.send(joined.allowedUserIds, { type: 'room.left', meeting_id: joined.meetingId, peer_id: peerId }),
+    ]).catch((error) => logger.warn({ err: error }, 'room leave could not be sent'));
 
   // The room as this person may use it now, or a refusal to their tab alone (and null).
   async function openRoomFor(auth: AuthContext, command: RoomCommand, tab: LiveTabHandle) {
@@ -77,6 +83,17 @@ export function relayRoomSignals({
   live.handle('room.join', async (auth, command, tab) => {
     const access = await openRoomFor(auth, command, tab);
     if (!access) return;
+    const hasRoom = await live
+      .enterRoster(rosterOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE)
+      .catch((error) => {
+        // A count that cannot be read lets them in: the call works, only more slowly past four.
+        logger.warn({ err: error }, 'room roster could not be read');
+        return true;
+      });
+    if (!hasRoom) {
+      refuse(tab, command, roomTexts.full);
+      return;
+    }
     let joined = joinedByTab.get(tab);
     if (!joined) {
       const peers = new Map<string, JoinedPeer>();

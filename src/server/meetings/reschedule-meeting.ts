@@ -7,6 +7,7 @@ import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
 import { checkMeetingStart, requireOwnTimeZone, timeFor } from './create-meeting-record';
 import { emailMeetingChange, othersThan } from './email-meeting-change';
+import { lockMeetingPeople } from './lock-meeting-people';
 import { endsAtOf, findParticipantMeeting, type MeetingChange, type ParticipantAction } from './meeting-views';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { recordMeetingChange } from './record-meeting-change';
@@ -40,6 +41,17 @@ export async function rescheduleMeeting({
   callLink?: string | null;
 }): Promise<MeetingChange> {
   return db.transaction(async (tx) => {
+    // Its people first, then the meeting: the order a booking's move takes them in (decision 031).
+    const people = await tx
+      .select({ userId: meetingParticipants.userId })
+      .from(meetingParticipants)
+      .where(eq(meetingParticipants.meetingId, meetingId));
+    if (people.some((person) => person.userId === userId)) {
+      await lockMeetingPeople(
+        tx,
+        people.map((person) => person.userId),
+      );
+    }
     const { meeting } = await findParticipantMeeting({ db: tx, meetingId, userId, lock: true });
     if (meeting.status === 'cancelled') throw new AppError('conflict', meetingTexts.cancelledNoReschedule);
     if (endsAtOf(meeting).getTime() <= now.getTime()) throw new AppError('conflict', meetingTexts.overNoReschedule);

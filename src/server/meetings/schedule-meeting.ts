@@ -11,6 +11,7 @@ import {
   type ScheduledMeeting,
   type SchedulingOptions,
 } from './create-meeting-record';
+import { lockMeetingPeople } from './lock-meeting-people';
 
 // Stages an interview moves forward from: later ones (offered, hired) are past interviewing already.
 const stagesBeforeInterviewing = new Set<ApplicationStatus>(['submitted', 'shortlisted']);
@@ -58,6 +59,9 @@ export async function scheduleMeeting({
       .where(and(eq(applications.id, input.application_id), eq(jobs.companyId, companyId)));
     if (!application) throw new AppError('not_found', applicationTexts.notFound);
     if (endedStages.has(application.status)) throw new AppError('conflict', meetingTexts.applicationEnded);
+    // By hand a person may put a meeting over another of theirs; but a booking deciding meanwhile whether
+    // one of these people is free must see this meeting, so both take the same locks (decision 031).
+    await lockMeetingPeople(tx, [organizerId, ...(colleagueIds ?? []), application.applicantId]);
     await requireOwnTimeZone(tx, organizerId);
     const created = await createMeetingRecord(tx, {
       jobs: jobQueue,

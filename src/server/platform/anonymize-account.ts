@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import {
@@ -8,6 +8,10 @@ import {
   applicantProfiles,
   applicationNotes,
   applications,
+  availabilityDaysOff,
+  availabilityWeeklyHours,
+  bookingLinkHosts,
+  bookingLinks,
   calendarFeeds,
   companies,
   contactMessageReplies,
@@ -74,9 +78,9 @@ function mentions(column: PgColumn, name: string, email: string): SQL {
 // Removing a person, inside the caller's transaction: the database refuses to delete an account (the
 // audit trail and what they made point at it), so its personal data goes instead. The row stays,
 // suspended, with no name, address, password, second factor, identity-provider link, session, token,
-// profile or photo; what they wrote (messages, cover letters, test answers) is emptied; their name and
-// address are replaced wherever others' records quote them (meeting titles, notifications, notes,
-// messages in their conversations). Kept, by policy: invoices and payments (7 years, with the company's
+// profile, photo, working hours, days off or booking link sent to them; what they wrote (messages, cover
+// letters, test answers) is emptied; their name and address are replaced wherever others' records quote
+// them (meeting and booking-link titles, notifications, notes, messages in their conversations). Kept, by policy: invoices and payments (7 years, with the company's
 // data; an invoice line may name the talent) and the append-only audit trail (the security record of
 // who did what; the database refuses to change it). Every file they uploaded (photo, attachments, test
 // answers) is deleted from the file store in the same transaction; returns their ids for
@@ -126,6 +130,28 @@ export async function anonymizeAccountRecords({
   await tx.delete(testFavorites).where(eq(testFavorites.userId, userId));
   await tx.delete(shortlists).where(eq(shortlists.applicantId, userId));
   await tx.delete(jobInvitations).where(eq(jobInvitations.applicantId, userId));
+  await tx.delete(availabilityWeeklyHours).where(eq(availabilityWeeklyHours.userId, userId));
+  await tx.delete(availabilityDaysOff).where(eq(availabilityDaysOff.userId, userId));
+  // The booking links they were sent go (the meeting they booked stays, as meetings do); no link waits on
+  // them as a host any more.
+  await tx.delete(bookingLinks).where(eq(bookingLinks.inviteeId, userId));
+  const hostedLinks = tx
+    .select({ id: bookingLinkHosts.linkId })
+    .from(bookingLinkHosts)
+    .where(eq(bookingLinkHosts.userId, userId));
+  await tx
+    .update(bookingLinks)
+    .set({ title: scrubbed(bookingLinks.title, name, email), notes: scrubbed(bookingLinks.notes, name, email) })
+    .where(or(eq(bookingLinks.organizerId, userId), inArray(bookingLinks.id, hostedLinks)));
+  await tx.delete(bookingLinkHosts).where(eq(bookingLinkHosts.userId, userId));
+  // A link they sent can no longer be booked: it would make a meeting with a removed person.
+  const erasedAt = new Date();
+  await tx
+    .update(bookingLinks)
+    .set({ expiresAt: erasedAt })
+    .where(
+      and(eq(bookingLinks.organizerId, userId), isNull(bookingLinks.usedAt), gt(bookingLinks.expiresAt, erasedAt)),
+    );
   await tx.delete(accountManagerProfiles).where(eq(accountManagerProfiles.userId, userId));
   await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
   const fileIds = await deleteOwnedFiles(tx, userId);

@@ -43,6 +43,11 @@ export interface LiveHub {
   handle<T extends Exclude<LiveCommand['type'], 'watch_presence'>>(type: T, handler: CommandHandler<T>): void;
   // Adopts a socket the /api/ws route accepted.
   attach(socket: WebSocket, auth: AuthContext, logger: Pick<Logger, 'warn'>): void;
+  // A bounded list shared by every instance (a video room's tabs): whether `member` is in it now, added
+  // when there was room (or it was in already). Members added here are confirmed while this instance
+  // lives; a dead instance's drop out after PRESENCE_TTL_MS, as presence does.
+  enterRoster(key: string, member: string, capacity: number): Promise<boolean>;
+  leaveRoster(key: string, member: string): Promise<void>;
   // Sockets open on this instance (the readiness figures and the chat bench read it).
   localConnectionCount(): number;
   close(): Promise<void>;
@@ -92,6 +97,75 @@ function createLocalPresence(): Presence {
       const since = Date.now() - PRESENCE_TTL_MS;
       return new Set(userIds.filter((id) => (seen.get(id) ?? 0) > since));
     },
+  };
+}
+
+interface Rosters {
+  enter(key: string, member: string, capacity: number): Promise<boolean>;
+  leave(key: string, member: string): Promise<void>;
+  confirm(held: ReadonlyMap<string, ReadonlySet<string>>): Promise<void>;
+}
+
+// Drops the members no instance confirmed lately, then adds this one if it is in or there is room: one
+// script, so two instances admitting at once cannot both take the last place.
+const ENTER_ROSTER_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
+  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0`;
+
+// One sorted set per roster: a member scored by when its instance last confirmed it.
+function createRedisRosters(redis: Redis, keyPrefix: string): Rosters {
+  const keyOf = (key: string) => `${keyPrefix}roster:${key}`;
+  return {
+    async enter(key, member, capacity) {
+      const entered = await redis.eval(
+        ENTER_ROSTER_SCRIPT,
+        1,
+        keyOf(key),
+        Date.now(),
+        PRESENCE_TTL_MS,
+        member,
+        capacity,
+      );
+      return entered === 1;
+    },
+    async leave(key, member) {
+      await redis.zrem(keyOf(key), member);
+    },
+    async confirm(held) {
+      if (held.size === 0) return;
+      const now = Date.now();
+      const pipeline = redis.pipeline();
+      for (const [key, members] of held) {
+        // XX: a member another instance's leave removed meanwhile stays out.
+        pipeline.zadd(keyOf(key), 'XX', ...[...members].flatMap((member) => [now, member]));
+        pipeline.pexpire(keyOf(key), PRESENCE_TTL_MS);
+      }
+      await pipeline.exec();
+    },
+  };
+}
+
+// Without Redis there is one instance: its memory is every instance's.
+function createLocalRosters(): Rosters {
+  const rosters = new Map<string, Set<string>>();
+  return {
+    async enter(key, member, capacity) {
+      const members = rosters.get(key) ?? new Set<string>();
+      if (!members.has(member) && members.size >= capacity) return false;
+      members.add(member);
+      rosters.set(key, members);
+      return true;
+    },
+    async leave(key, member) {
+      rosters.get(key)?.delete(member);
+      if (rosters.get(key)?.size === 0) rosters.delete(key);
+    },
+    async confirm() {},
   };
 }
 
@@ -161,6 +235,9 @@ export function createLiveHub({
 }): LiveHub {
   const bus: EventBus = redis ? createRedisBus({ redis, keyPrefix, logger }) : createInProcessBus();
   const presence = redis ? createRedisPresence(redis, keyPrefix) : createLocalPresence();
+  const rosters = redis ? createRedisRosters(redis, keyPrefix) : createLocalRosters();
+  // The roster members this instance added and has not seen leave: it confirms them with presence.
+  const heldRosters = new Map<string, Set<string>>();
   const tabsByUser = new Map<string, Set<Tab>>();
   const watchersByUser = new Map<string, Set<Tab>>();
   const handlers = new Map<string, CommandHandler<never>>();
@@ -234,6 +311,7 @@ export function createLiveHub({
     presence
       .markOnline([...tabsByUser.keys()])
       .catch((error) => logger.warn({ err: error, instanceId }, 'presence refresh failed'));
+    rosters.confirm(heldRosters).catch((error) => logger.warn({ err: error, instanceId }, 'roster refresh failed'));
   }, PRESENCE_REFRESH_MS);
   presenceRefresh.unref();
 
@@ -367,6 +445,21 @@ export function createLiveHub({
           publishPresence(userId, false);
         }
       });
+    },
+    async enterRoster(key, member, capacity) {
+      const entered = await rosters.enter(key, member, capacity);
+      if (entered) {
+        const members = heldRosters.get(key) ?? new Set<string>();
+        members.add(member);
+        heldRosters.set(key, members);
+      }
+      return entered;
+    },
+    async leaveRoster(key, member) {
+      const members = heldRosters.get(key);
+      members?.delete(member);
+      if (members?.size === 0) heldRosters.delete(key);
+      await rosters.leave(key, member);
     },
     localConnectionCount() {
       let count = 0;

@@ -40,6 +40,18 @@ function sectionQueries(userId: string): Record<string, SQL> {
     meetings: sql`select mt.id, mt.title, mt.type, mt.notes, mt.starts_at, mt.duration_minutes, mt.status, p.response,
       p.responded_at from meeting_participants p join meetings mt on mt.id = p.meeting_id
       where p.user_id = ${userId} order by mt.starts_at`,
+    availability_weekly_hours: sql`select weekday, is_working, starts_minute, ends_minute, updated_at
+      from availability_weekly_hours where user_id = ${userId} order by weekday`,
+    availability_days_off: sql`select day from availability_days_off where user_id = ${userId} order by day`,
+    // The links they sent, were sent, or were asked to be free for; who else a link names stays out.
+    booking_links: sql`select b.id, c.name as company_name,
+      case when b.organizer_id = ${userId} then 'sent' when b.invitee_id = ${userId} then 'received' else 'host' end
+        as role,
+      b.type, b.title, b.notes, b.call_link, b.duration_minutes, b.expires_at, b.used_at, b.meeting_id, b.created_at
+      from booking_links b join companies c on c.id = b.company_id
+      where b.organizer_id = ${userId} or b.invitee_id = ${userId}
+        or b.id in (select link_id from booking_link_hosts where user_id = ${userId})
+      order by b.created_at`,
     assignments: sql`select id, role, rate_cents, weekly_hours, start_date, end_date, status, created_at from assignments
       where applicant_id = ${userId} order by created_at`,
     timesheets: sql`select ts.id, a.role as assignment_role, ts.week_start, ts.status, ts.submitted_at, ts.approved_at,

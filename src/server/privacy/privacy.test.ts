@@ -8,7 +8,12 @@ import type { Database } from '../db/client';
 import {
   apiTokens,
   auditLogs,
+  availabilityDaysOff,
+  availabilityWeeklyHours,
+  bookingLinkHosts,
+  bookingLinks,
   calendarFeeds,
+  companyMembers,
   contactMessages,
   conversationMembers,
   conversations,
@@ -158,6 +163,26 @@ describe('privacy', () => {
         { meetingId: meeting.id, userId: owner.user.id },
         { meetingId: meeting.id, userId: applicant.user.id },
       ]);
+    // A booking link the company sent them, naming them, and a week of working hours of their own.
+    await db()
+      .insert(bookingLinks)
+      .values({
+        companyId,
+        organizerId: owner.user.id,
+        inviteeId: applicant.user.id,
+        applicationId: application.id,
+        type: 'interview',
+        title: `Second interview with ${applicantName}`,
+        notes: `We will call ${applicantEmail}.`,
+        durationMinutes: 30,
+        bufferMinutes: 15,
+        noticeMinutes: 720,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      });
+    await db()
+      .insert(availabilityWeeklyHours)
+      .values({ userId: applicant.user.id, weekday: 1, isWorking: true, startsMinute: 540, endsMinute: 1020 });
+    await db().insert(availabilityDaysOff).values({ userId: applicant.user.id, day: '2026-12-24' });
     await db()
       .insert(notifications)
       .values([
@@ -233,6 +258,15 @@ describe('privacy', () => {
     expect(data.applications[0].cover_letter).toBe(`Regards, ${applicantName}`);
     expect(data.messages_sent.map((row: { body: string }) => row.body)).toEqual([`Hello, ${applicantName} here.`]);
     expect(data.meetings).toHaveLength(1);
+    expect(data.booking_links).toEqual([
+      expect.objectContaining({ role: 'received', title: `Second interview with ${applicantName}`, used_at: null }),
+    ]);
+    expect(data.booking_links[0]).not.toHaveProperty('organizer_id');
+    expect(data.availability_weekly_hours).toEqual([
+      expect.objectContaining({ weekday: 1, is_working: true, starts_minute: 540, ends_minute: 1020 }),
+    ]);
+    expect(data.availability_days_off).toEqual([{ day: '2026-12-24' }]);
+    expect(strFromU8(files['booking_links.csv'] as Uint8Array)).toContain('Second interview');
     expect(data.assignments).toHaveLength(1);
     expect(data.timesheets).toEqual([expect.objectContaining({ minutes: 480 })]);
     expect(data.notifications.map((row: { title: string }) => row.title)).toEqual(['Your news']);
@@ -294,6 +328,9 @@ describe('privacy', () => {
     expect(data.invoices).toHaveLength(1);
     expect(data.payments).toHaveLength(1);
     expect(data.companies).toEqual([expect.objectContaining({ id: companyId, member_role: 'owner' })]);
+    // The link they sent, without the applicant it went to.
+    expect(data.booking_links).toEqual([expect.objectContaining({ role: 'sent', company_name: expect.any(String) })]);
+    expect(data.booking_links[0]).not.toHaveProperty('invitee_id');
   });
 
   it('lets only the signed-in person export, and only administrators process requests', async () => {
@@ -471,6 +508,14 @@ describe('privacy', () => {
 
     const [user] = await db().select().from(users).where(eq(users.id, applicant.user.id));
     expect(user).toMatchObject({ name: ANONYMIZED_NAME, status: 'suspended', passwordHash: null });
+    // The row stays (nothing cascades): their hours, days off and the links sent to them go by hand.
+    expect(await db().select().from(bookingLinks).where(eq(bookingLinks.inviteeId, applicant.user.id))).toEqual([]);
+    expect(
+      await db().select().from(availabilityWeeklyHours).where(eq(availabilityWeeklyHours.userId, applicant.user.id)),
+    ).toEqual([]);
+    expect(
+      await db().select().from(availabilityDaysOff).where(eq(availabilityDaysOff.userId, applicant.user.id)),
+    ).toEqual([]);
     expect(await db().select().from(apiTokens).where(eq(apiTokens.userId, applicant.user.id))).toEqual([]);
     // Invoices and payments stay with the company.
     expect(await db().select().from(invoices).where(eq(invoices.companyId, companyId))).toHaveLength(
@@ -497,6 +542,83 @@ describe('privacy', () => {
     expect(await auditRows('account.anonymized', applicant.user.id)).toHaveLength(1);
     const [stored] = await db().select().from(privacyRequests).where(eq(privacyRequests.id, request.id));
     expect(stored).toMatchObject({ status: 'completed', processedById: admin.user.id });
+  });
+
+  it('erases a company person’s hours and their name from the booking links they sent or hosted, which can no longer be booked', async () => {
+    const name = `Octavia Scheduler ${randomUUID().slice(0, 8)}`;
+    const leaving = await signedInAccount(testApp, { role: 'company', name, timeZone: 'Europe/Paris' });
+    const colleague = await signedInAccount(testApp, { role: 'company', timeZone: 'Europe/Paris' });
+    const leavingCompanyId = await companyIdOf(db(), leaving.user.id);
+    const week = await leaving.request({
+      method: 'PUT',
+      url: '/api/account/availability',
+      payload: {
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          is_working: weekday < 6,
+          from: '08:00',
+          to: '18:00',
+        })),
+        days_off: ['2026-12-25'],
+      },
+    });
+    expect(week.statusCode, week.body).toBe(200);
+    const sendTo = async (account: Account, by: Account, colleagueIds: string[] = []) => {
+      const job = await buildJob(db(), { companyId: leavingCompanyId, createdById: leaving.user.id });
+      const application = await buildApplication(db(), { jobId: job.id, applicantId: account.user.id });
+      const sent = await by.request({
+        method: 'POST',
+        url: '/api/booking-links',
+        payload: {
+          application_id: application.id,
+          type: 'interview',
+          duration_minutes: 30,
+          title: `Interview with ${name}`,
+          notes: `Questions? Write to ${leaving.user.email}.`,
+          colleague_ids: colleagueIds,
+        },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      return sent.json().id as string;
+    };
+    const sentLinkId = await sendTo(other, leaving);
+    // A colleague's link on which they are a host.
+    await db()
+      .update(companyMembers)
+      .set({ companyId: leavingCompanyId })
+      .where(eq(companyMembers.userId, colleague.user.id));
+    const hostedLinkId = await sendTo(other, colleague, [leaving.user.id]);
+
+    const asked = await leaving.request({
+      method: 'POST',
+      url: '/api/account/deletion-request',
+      payload: { password: leaving.password },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const completed = await admin.request({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${asked.json<PrivacyRequest>().id}/complete`,
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+
+    expect(await placesMentioning(db(), name)).toEqual([]);
+    for (const place of await placesMentioning(db(), leaving.user.email)) {
+      expect(['audit_logs.actor_email', 'email_outbox.to_address', 'email_outbox.text']).toContain(place);
+    }
+    expect(
+      await db().select().from(availabilityWeeklyHours).where(eq(availabilityWeeklyHours.userId, leaving.user.id)),
+    ).toEqual([]);
+    expect(
+      await db().select().from(availabilityDaysOff).where(eq(availabilityDaysOff.userId, leaving.user.id)),
+    ).toEqual([]);
+    expect(await db().select().from(bookingLinkHosts).where(eq(bookingLinkHosts.userId, leaving.user.id))).toEqual([]);
+    // The applicant finds the link they were sent expired; the colleague's still stands, without them.
+    expect((await other.request({ method: 'GET', url: `/api/booking-links/${sentLinkId}` })).json()).toMatchObject({
+      status: 'expired',
+      title: `Interview with ${ANONYMIZED_NAME}`,
+    });
+    const hosted = (await other.request({ method: 'GET', url: `/api/booking-links/${hostedLinkId}` })).json();
+    expect(hosted).toMatchObject({ status: 'open', hosts: [colleague.user.name] });
   });
 
   it('removes an erased name from the HTML part of others’ mail, where it is written escaped', async () => {

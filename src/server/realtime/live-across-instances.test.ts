@@ -59,4 +59,21 @@ describe.runIf(process.env.REDIS_URL)('live delivery across two instances', () =
     expect(await second.appContext.live.onlineAmong([person.user.id])).toEqual(new Set([person.user.id]));
     tab.close();
   });
+
+  it('shares a roster’s places: the fifth is refused on the other instance until one leaves', async () => {
+    const key = `room-${randomBytes(4).toString('hex')}`;
+    const [a, b] = [first.app.appContext.live, second.appContext.live];
+    const entered = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((member) => a.enterRoster(key, member, 4)));
+    expect(entered).toEqual([true, true, true, true]);
+    expect(await b.enterRoster(key, 'p5', 4)).toBe(false);
+    // One already in enters again (a reconnect), from either instance.
+    expect(await b.enterRoster(key, 'p4', 4)).toBe(true);
+    await a.leaveRoster(key, 'p1');
+    expect(await b.enterRoster(key, 'p5', 4)).toBe(true);
+    expect(await a.enterRoster(key, 'p6', 4)).toBe(false);
+    // Two instances racing for the last place: one gets it.
+    await b.leaveRoster(key, 'p5');
+    const race = await Promise.all([a.enterRoster(key, 'p7', 4), b.enterRoster(key, 'p8', 4)]);
+    expect(race.sort()).toEqual([false, true]);
+  });
 });
