@@ -96,16 +96,19 @@ interface Devices {
   microphones: MediaDeviceInfo[];
 }
 
+// Nothing to send, to join and watch; none at all in a browser without WebRTC, which cannot join.
+const emptyStream = () => (typeof MediaStream === 'undefined' ? null : new MediaStream());
+
 async function openMedia(
   cameraId: string,
   microphoneId: string,
-): Promise<{ stream: MediaStream; error: string | null }> {
+): Promise<{ stream: MediaStream | null; error: string | null }> {
   const audio: MediaTrackConstraints | boolean = microphoneId ? { deviceId: { exact: microphoneId } } : true;
   const video: MediaTrackConstraints | boolean = cameraId
     ? { deviceId: { exact: cameraId }, width: { ideal: 1280 }, height: { ideal: 720 } }
     : { width: { ideal: 1280 }, height: { ideal: 720 } };
   if (!navigator.mediaDevices?.getUserMedia) {
-    return { stream: new MediaStream(), error: 'This browser cannot use a camera or microphone here.' };
+    return { stream: emptyStream(), error: 'This browser cannot use a camera or microphone here.' };
   }
   try {
     return { stream: await navigator.mediaDevices.getUserMedia({ audio, video }), error: null };
@@ -121,7 +124,7 @@ async function openMedia(
       } catch {}
     }
     return {
-      stream: new MediaStream(),
+      stream: emptyStream(),
       error:
         'Tandem could not use your camera or microphone. Allow them for this site in your browser, or join to watch and chat.',
     };
@@ -161,14 +164,14 @@ function Preview({
     let opened: MediaStream | null = null;
     void openMedia(cameraId, microphoneId).then(async ({ stream: next, error }) => {
       if (cancelled) {
-        for (const track of next.getTracks()) track.stop();
+        for (const track of next?.getTracks() ?? []) track.stop();
         return;
       }
       opened = next;
       setStream(next);
       setMediaError(error);
       // Device names are readable only once the page may use them.
-      const all = await navigator.mediaDevices.enumerateDevices().catch(() => []);
+      const all = (await navigator.mediaDevices?.enumerateDevices().catch(() => [])) ?? [];
       if (!cancelled) {
         setDevices({
           cameras: all.filter((device) => device.kind === 'videoinput' && device.deviceId),
