@@ -91,7 +91,7 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   const day = inDays(3);
   await dialog.getByRole('button', { name: /^Date:/ }).click();
   await page.getByRole('button', { name: calendarDayLabel(day) }).click();
-  await dialog.getByLabel('Time').selectOption('09:00');
+  await dialog.getByLabel('Time', { exact: true }).selectOption('09:00');
   await dialog.getByLabel('Duration').selectOption({ label: '45 minutes' });
   await dialog.getByLabel('Notes (optional)').fill('A call about the support rota.');
   // Both sides: 9:00 AM in New York is 9:00 or 10:00 PM in Manila (twelve or thirteen hours ahead, with
@@ -223,8 +223,8 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   await page.goto(`${paths.companyMeetings.getHref()}?date=${isoDay(day)}`);
   await companyItem.getByRole('button', { name: 'Reschedule' }).click();
   const reschedule = page.getByRole('dialog', { name: `Reschedule Interview: ${job.title}` });
-  await expect(reschedule.getByLabel('Time')).toHaveValue('09:00');
-  await reschedule.getByLabel('Time').selectOption('10:00');
+  await expect(reschedule.getByLabel('Time', { exact: true })).toHaveValue('09:00');
+  await reschedule.getByLabel('Time', { exact: true }).selectOption('10:00');
   await reschedule.getByLabel('Reason (optional)').fill('The team meeting ran over.');
   await reschedule.getByRole('button', { name: 'Reschedule' }).click();
   await expect(reschedule).toBeHidden();
@@ -283,7 +283,7 @@ test('an interview held on Zoom: Join Meeting, the room page and the invitation 
   const day = inDays(4);
   await dialog.getByRole('button', { name: /^Date:/ }).click();
   await page.getByRole('button', { name: calendarDayLabel(day) }).click();
-  await dialog.getByLabel('Time').selectOption('09:00');
+  await dialog.getByLabel('Time', { exact: true }).selectOption('09:00');
   const callLink = dialog.getByLabel('Call link (optional)');
   await callLink.fill('us02web.zoom.us/j/81234567890');
   await dialog.getByRole('button', { name: 'Schedule Meeting' }).click();

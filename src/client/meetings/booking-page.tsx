@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { CalendarCheckIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { z } from 'zod';
 import { PortalPage } from '~/client/components/portal-page';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -45,14 +46,18 @@ function useBookingAction(id: string, action: 'book' | 'reschedule') {
 // moved to another free time or cancelled.
 export default function BookingPage({ pageId }: PageProps) {
   const { id = '' } = useParams();
-  const link = useQuery(bookingLinkQueryOptions(id));
+  // An id that cannot be a booking link's is not asked for: the link does not exist.
+  const isLinkId = z.uuid().safeParse(id).success;
+  const link = useQuery({ ...bookingLinkQueryOptions(id), enabled: isLinkId });
   return (
     <PortalPage
       title={paths[pageId].title}
       back={{ to: paths.applicantMeetings.getHref(), label: 'Back to Meetings' }}
       description="Pick a time that suits you from the company’s free times."
     >
-      {link.isPending ? (
+      {!isLinkId ? (
+        <Alert variant="destructive">{bookingTexts.notFound}</Alert>
+      ) : link.isPending ? (
         <div role="status" className="grid gap-3">
           <span className="sr-only">Loading the free times</span>
           <Skeleton className="h-24 w-full" />
