@@ -22,6 +22,10 @@ function nodeTestFiles(): { database: string[]; pure: string[] } {
   return { database, pure };
 }
 
+// Files that start the server as real processes: a minute of one worker, so their project ('boot', first by
+// name) starts the run beside the database passes instead of ending it alone.
+const bootFiles = ['src/server/main.test.ts'];
+
 const files = nodeTestFiles();
 
 // Files share a worker's loaded modules (the server graph costs seconds to load); what a file changes
@@ -59,9 +63,13 @@ export default defineConfig({
     maxWorkers: 2,
     // Transformed modules are kept on disk between runs: a file run alone skips transforming the server graph.
     experimental: { fsModuleCache: true },
-    // Projects run in name order, longest files first within each: the database passes start the run and the
-    // short unit files fill its tail.
+    // Projects run in name order, longest files first within each: the server processes and the database
+    // passes start the run and the short unit files fill its tail.
     projects: [
+      {
+        extends: true,
+        test: { ...sharedWorker, name: 'boot', include: bootFiles, testTimeout: 20_000 },
+      },
       databaseProject('db-pglite', ''),
       ...(process.env.DATABASE_URL ? [databaseProject('db-postgres', process.env.DATABASE_URL)] : []),
       {
@@ -86,7 +94,7 @@ export default defineConfig({
         test: {
           ...sharedWorker,
           name: 'unit',
-          include: files.pure,
+          include: files.pure.filter((file) => !bootFiles.includes(file)),
           testTimeout: 20_000,
         },
       },
