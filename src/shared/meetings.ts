@@ -122,8 +122,9 @@ const reasonSchema = optionalText(MEETING_REASON_MAX_LENGTH, meetingTexts.reason
 
 // An https address with a host name, and nothing a calendar file or an email could not carry as it is.
 export function isCallLink(value: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character has no place in a link.
-  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  // Spaces and control characters have no place in a link.
+  const hasControlCharacter = [...value].some((character) => character < ' ' || character === '\u007f');
+  if (/\s/.test(value) || hasControlCharacter) return false;
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;

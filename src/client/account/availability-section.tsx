@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, XIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/client/components/ui/card';
@@ -64,7 +64,11 @@ export function AvailabilitySection() {
 function AvailabilityForm({ saved }: { saved: Availability }) {
   const save = useSaveAvailability();
   const [weekly, setWeekly] = useState<WeekdayHours[]>(saved.weekly);
-  const [daysOff, setDaysOff] = useState<string[]>(saved.days_off);
+  // Each row keeps its own key while its date is typed (two rows may hold the same date, then flagged).
+  const nextRowKey = useRef(0);
+  const dayOffRow = (date: string) => ({ key: nextRowKey.current++, date });
+  const [dayOffRows, setDayOffRows] = useState(() => saved.days_off.map(dayOffRow));
+  const daysOff = dayOffRows.map((row) => row.date);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [feedback, setFeedback] = useState<Feedback>(null);
 
@@ -123,10 +127,8 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
           <legend className="mb-2 text-sm font-medium">Days off</legend>
           {daysOff.length === 0 && <p className="text-sm text-muted-foreground">No days off listed.</p>}
           <ul className="grid gap-2" aria-label="Days off">
-            {daysOff.map((day, index) => (
-              // Days are edited in place: the position is the row's identity while typing.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a day may be typed twice (then flagged).
-              <li key={index} className="grid gap-1">
+            {dayOffRows.map(({ key, date: day }, index) => (
+              <li key={key} className="grid gap-1">
                 <div className="flex items-center gap-2">
                   <Label htmlFor={`day-off-${index}`} className="sr-only">
                     {`Day off ${index + 1}`}
@@ -139,7 +141,9 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
                     aria-invalid={Boolean(errors[`days_off.${index}`])}
                     aria-describedby={errors[`days_off.${index}`] ? `day-off-${index}-error` : undefined}
                     onChange={(event) =>
-                      setDaysOff((days) => days.map((value, at) => (at === index ? event.target.value : value)))
+                      setDayOffRows((rows) =>
+                        rows.map((row) => (row.key === key ? { ...row, date: event.target.value } : row)),
+                      )
                     }
                   />
                   <Button
@@ -147,7 +151,7 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
                     variant="ghost"
                     size="icon"
                     aria-label={`Remove day off ${index + 1}`}
-                    onClick={() => setDaysOff((days) => days.filter((_, at) => at !== index))}
+                    onClick={() => setDayOffRows((rows) => rows.filter((row) => row.key !== key))}
                   >
                     <XIcon aria-hidden="true" />
                   </Button>
@@ -165,7 +169,7 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
             size="sm"
             className="justify-self-start"
             disabled={daysOff.length >= DAYS_OFF_MAX}
-            onClick={() => setDaysOff((days) => [...days, ''])}
+            onClick={() => setDayOffRows((rows) => [...rows, dayOffRow('')])}
           >
             <PlusIcon aria-hidden="true" />
             Add a Day Off

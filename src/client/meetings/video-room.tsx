@@ -555,10 +555,11 @@ function Chat({ messages, onSend }: { messages: RoomChatMessage[]; onSend: (text
   const headingId = useId();
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the newest message when one comes
+  // Scrolls to the newest message when one comes.
+  const newest = messages.at(-1);
   useEffect(() => {
-    logRef.current?.scrollTo({ top: logRef.current.scrollHeight });
-  }, [messages.length]);
+    if (newest) logRef.current?.scrollTo({ top: logRef.current.scrollHeight });
+  }, [newest]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = text.trim();
