@@ -366,6 +366,19 @@ export async function getBookingLink({
   };
 }
 
+// What booking a time and moving a booking are asked with.
+interface SlotRequest {
+  db: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  publicUrl: string;
+  linkId: string;
+  userId: string;
+  startsAt: Date;
+  ipAddress?: string;
+  now?: Date;
+}
+
 // POST /api/booking-links/:id/book: one booking per link, one booking per host's time. The meeting is
 // made by scheduleMeeting, as the schedule endpoint makes it: the same emails with the invitation,
 // notifications, reminders and, for an interview, the application moved to Interviewing.
@@ -379,17 +392,7 @@ export async function bookSlot({
   startsAt,
   ipAddress,
   now = new Date(),
-}: {
-  db: Database;
-  jobs: JobQueue;
-  mailer: Mailer;
-  publicUrl: string;
-  linkId: string;
-  userId: string;
-  startsAt: Date;
-  ipAddress?: string;
-  now?: Date;
-}) {
+}: SlotRequest) {
   return db.transaction(async (tx) => {
     const { link, hostIds } = await findOwnLink(tx, { linkId, userId, lock: true });
     if (link.usedAt) throw new AppError('conflict', bookingTexts.used);
@@ -457,17 +460,7 @@ export async function rescheduleBooking({
   startsAt,
   ipAddress,
   now = new Date(),
-}: {
-  db: Database;
-  jobs: JobQueue;
-  mailer: Mailer;
-  publicUrl: string;
-  linkId: string;
-  userId: string;
-  startsAt: Date;
-  ipAddress?: string;
-  now?: Date;
-}) {
+}: SlotRequest) {
   return db.transaction(async (tx) => {
     const { link, hostIds } = await findOwnLink(tx, { linkId, userId, lock: true });
     if (!link.meetingId) {
