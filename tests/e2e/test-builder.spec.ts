@@ -516,8 +516,13 @@ test('the test page stars, clones, archives and deletes', async ({ page, loginAs
   await page.goto(paths.companyTest.getHref({ id: created.id }));
   const star = page.getByRole('button', { name: 'Favorite' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
+  // The star shows at once; the reload comes after the server has kept it, as a person's would.
+  const starSaved = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/tests/${created.id}/favorite`) && response.request().method() !== 'GET',
+  );
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
+  expect((await starSaved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'true');
 
