@@ -60,7 +60,9 @@ export async function createChatFixture(
       )
       .returning({ id: users.id });
     await insertInBatches(colleagues, 500, (batch) =>
-      db.insert(companyMembers).values(batch.map(({ id }) => ({ companyId, userId: id, role: 'member' as const }))),
+      db
+        .insert(companyMembers)
+        .values(batch.map(({ id }) => ({ companyId, userId: id, role: 'hiring_manager' as const }))),
     );
 
     const memberIds = [owner.id, ...colleagues.map(({ id }) => id), applicant.id];

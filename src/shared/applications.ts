@@ -51,6 +51,9 @@ export const notificationTypes = [
   'timesheet_submitted',
   'timesheet_reviewed',
   'invoice_issued',
+  // Company teams: a colleague @mentioned a member in a note; a member was put on a job's hiring team.
+  'note_mention',
+  'hiring_team_added',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

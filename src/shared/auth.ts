@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from './email';
 import { oidcProviders } from './oidc';
-import type { Role } from './permissions';
+import { companyRoles, type Principal, type Role } from './permissions';
 import { singleLine, text } from './text';
 
 // The texts of docs/spec/portal-and-public-site.md §5 and §8, word for word; the form and the API show the same
@@ -162,9 +162,16 @@ export const currentUserSchema = z.object({
   email_verified: z.boolean(),
   // False for accounts that only sign in through an identity provider.
   has_password: z.boolean(),
-  company: z.object({ id: z.string(), name: z.string() }).nullable(),
+  // A company user's company and their role in it (docs/decisions/032); null for everyone else, and for a
+  // company user no longer a member of one.
+  company: z.object({ id: z.string(), name: z.string(), role: z.enum(companyRoles) }).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+// Whose permissions the signed-in person has: the client hides what the server would refuse.
+export function principalOfUser(user: Pick<CurrentUser, 'role' | 'company'>): Principal {
+  return { role: user.role, companyRole: user.company?.role ?? null };
+}
 
 // Where each role lands after signing in (docs/spec/portal-and-public-site.md §4).
 export const dashboardPathByRole: Record<Role, string> = {

@@ -3,8 +3,6 @@ import { shiftStatuses } from './billing';
 import { isValidEmail } from './email';
 import { singleLine, text } from './text';
 
-export const companyMemberRoles = ['owner', 'member'] as const;
-
 export const companyProfileSchema = z.object({
   name: singleLine().trim().min(1, { message: 'Please enter the company name.' }).max(120),
   contact_email: text().trim().toLowerCase().refine(isValidEmail, { message: 'Please enter a valid email address' }),

@@ -58,6 +58,8 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   timesheet_submitted: 'Timesheets to approve',
   timesheet_reviewed: 'Approved and returned timesheets',
   invoice_issued: 'New invoices',
+  note_mention: 'Mentions in notes',
+  hiring_team_added: 'Jobs you were added to',
 };
 
 // A line under a switch, where the label alone would not say what is sent.
@@ -89,6 +91,8 @@ export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[
     'meeting_responded',
     'timesheet_submitted',
     'invoice_issued',
+    'note_mention',
+    'hiring_team_added',
   ],
   admin: ['message_received', 'meeting_responded'],
   account_manager: ['message_received', 'meeting_responded'],

@@ -108,6 +108,12 @@ const permissionsByRole = {
     'update:payment_method:own',
     // Its audit log in settings: what its own people changed, and when.
     'read:audit_log:own',
+    // Settings → Team: its members and invitations (invite, resend, revoke, change a role, remove), and
+    // leaving it; handing the company to another member (docs/decisions/032).
+    'read:company_member:own',
+    'update:company_member:own',
+    'delete:company_membership:own',
+    'update:company_ownership:own',
   ],
   admin: [
     ...ownAccount,
@@ -170,12 +176,116 @@ const permissionsByRole = {
 } as const satisfies Record<Role, readonly string[]>;
 
 export type Permission = (typeof permissionsByRole)[Role][number];
+type CompanyPermission = (typeof permissionsByRole)['company'][number];
 
-export function can(role: Role, permission: Permission): boolean {
-  return (permissionsByRole[role] as readonly string[]).includes(permission);
+// A company is a team (docs/decisions/032): each member holds one of these roles, and a company user's
+// permissions are their role's row below, never more than the company list above.
+export const companyRoles = ['owner', 'admin', 'hiring_manager', 'billing', 'viewer'] as const;
+export type CompanyRole = (typeof companyRoles)[number];
+
+const everyMember = [
+  ...ownAccount,
+  ...ownApiTokens,
+  'read:company:own',
+  'read:company_member:own',
+  'delete:company_membership:own',
+  'read:conversation:member',
+  'create:support_conversation:own',
+] as const satisfies readonly CompanyPermission[];
+
+// Jobs, tests, the pipeline, talent, meetings and conversations with candidates.
+const hiring = [
+  'create:job:own',
+  'read:job:own',
+  'update:job:own',
+  'delete:job:own',
+  'create:job_invitation:own',
+  'create:test:own',
+  'read:test:own',
+  'update:test:own',
+  'delete:test:own',
+  'read:job_application:own',
+  'update:job_application:own',
+  'read:applicant_profile:any',
+  'read:talent:any',
+  'read:shortlist:own',
+  'update:shortlist:own',
+  'create:test_assignment:own',
+  'read:test_result:own',
+  'update:test_result:own',
+  'create:meeting:own',
+  'read:meeting:own',
+  'update:meeting:own',
+  'read:availability:own',
+  'update:availability:own',
+  'create:conversation:own',
+  'update:conversation:member',
+] as const satisfies readonly CompanyPermission[];
+
+// Work and money: assignments' terms, timesheet approval, invoices and how they are paid.
+const billing = [
+  'read:assignment:own',
+  'update:assignment:own',
+  'read:timesheet:own',
+  'update:timesheet:own',
+  'read:invoice:own',
+  'update:invoice:own',
+  'read:payment_method:own',
+  'update:payment_method:own',
+  'update:conversation:member',
+] as const satisfies readonly CompanyPermission[];
+
+// Every company permission but handing the company over.
+const administration = permissionsByRole.company.filter((permission) => permission !== 'update:company_ownership:own');
+
+const permissionsByCompanyRole = {
+  owner: permissionsByRole.company,
+  admin: administration,
+  hiring_manager: [...everyMember, ...hiring, 'read:assignment:own'],
+  billing: [...everyMember, ...billing],
+  // Read only: what the company has, not who changed what (the audit log) or how it pays.
+  viewer: [
+    ...everyMember,
+    'read:job:own',
+    'read:test:own',
+    'read:job_application:own',
+    'read:applicant_profile:any',
+    'read:talent:any',
+    'read:shortlist:own',
+    'read:test_result:own',
+    'read:meeting:own',
+    'read:assignment:own',
+    'read:timesheet:own',
+    'read:invoice:own',
+  ],
+} as const satisfies Record<CompanyRole, readonly CompanyPermission[]>;
+
+// Who asks: a role, and for a company user the role they hold in their company (null once they are no
+// longer a member: their own account, nothing of the company's).
+export interface Principal {
+  role: Role;
+  companyRole?: CompanyRole | null;
 }
 
-// The roles that hold a permission: the route-policy test uses it to call each route as everyone else.
-export function rolesWith(permission: Permission): Role[] {
-  return roles.filter((role) => can(role, permission));
+const formerMember = [...ownAccount, ...ownApiTokens] as const;
+
+export function can(principal: Principal, permission: Permission): boolean {
+  if (principal.role !== 'company')
+    return (permissionsByRole[principal.role] as readonly string[]).includes(permission);
+  const granted = principal.companyRole ? permissionsByCompanyRole[principal.companyRole] : formerMember;
+  return (granted as readonly string[]).includes(permission);
+}
+
+// Everyone who can be signed in, each company role apart: the route-policy test calls each route as each.
+export const principals: readonly Principal[] = roles.flatMap((role): Principal[] =>
+  role === 'company' ? companyRoles.map((companyRole) => ({ role, companyRole })) : [{ role }],
+);
+
+export function principalName(principal: Principal): string {
+  return principal.companyRole ? `company ${principal.companyRole}` : principal.role;
+}
+
+// The principals that hold a permission.
+export function principalsWith(permission: Permission): Principal[] {
+  return principals.filter((principal) => can(principal, permission));
 }

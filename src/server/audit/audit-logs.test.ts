@@ -72,7 +72,7 @@ describe('audit logs', () => {
     acmeColleague = await signedInAccount(testApp, { role: 'applicant' });
     await db()
       .insert(companyMembers)
-      .values({ companyId: await companyIdOf(db(), acme.user.id), userId: acmeColleague.user.id });
+      .values({ companyId: await companyIdOf(db(), acme.user.id), userId: acmeColleague.user.id, role: 'admin' });
 
     await insertRow(
       'acmeProfile',

@@ -1,5 +1,6 @@
 import type { CurrentUser, SignInResult } from '~/shared/auth';
 import { dashboardPathByRole } from '~/shared/auth';
+import type { CompanyRole } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
 import { findUserCompany } from '../platform/find-user-company';
@@ -8,7 +9,10 @@ import { createSession } from '../platform/sessions';
 
 export type SignedInUser = typeof users.$inferSelect;
 
-function toCurrentUser(user: SignedInUser, company: { id: string; name: string } | null): CurrentUser {
+function toCurrentUser(
+  user: SignedInUser,
+  company: { id: string; name: string; role: CompanyRole } | null,
+): CurrentUser {
   return {
     id: user.id,
     email: user.email,

@@ -2,15 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBoardTexts } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
-import {
-  applications,
-  auditLogs,
-  companyMembers,
-  jobInvitations,
-  jobTests,
-  notifications,
-  testAttempts,
-} from '../db/schema';
+import { applications, auditLogs, jobInvitations, jobTests, notifications, testAttempts } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { forbiddenMessage, unverifiedEmailMessage } from '../platform/access-control';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -40,10 +32,10 @@ describe('applying to a job', () => {
 
   it('stores a submitted application with its first history entry, tells the company and audits it', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Grace Hopper' });
-    const colleague = await buildAccount(testApp.database.db, { role: 'company' });
-    await testApp.database.db
-      .insert(companyMembers)
-      .values({ companyId: company.companyId, userId: colleague.user.id, role: 'member' });
+    const colleague = await buildAccount(testApp.database.db, {
+      role: 'company',
+      company: { id: company.companyId, role: 'admin' },
+    });
     const job = await openJob({ title: 'Support Engineer' });
 
     const response = await apply(applicant, job.id, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { apiTokenTexts } from '~/shared/api-tokens';
 import { type SignedOutReason, signedOutTexts } from '~/shared/auth';
-import { can, type Permission } from '~/shared/permissions';
+import { can, type Permission, type Principal } from '~/shared/permissions';
 import { AppError } from './errors';
 import type { AuthContext } from './sessions';
 
@@ -64,10 +64,15 @@ export function requireAccess(request: FastifyRequest) {
     throw new AppError('forbidden', apiTokenTexts.sessionRequired);
   }
   if (access === 'signed_in') return;
-  if (!can(request.auth.user.role, access.permission)) throw new AppError('forbidden', forbiddenMessage);
+  if (!can(principalOf(request.auth), access.permission)) throw new AppError('forbidden', forbiddenMessage);
   if (access.verifiedEmail && !request.auth.user.emailVerified) {
     throw new AppError('forbidden', unverifiedEmailMessage(request.auth.user.email, access.verifiedEmail));
   }
+}
+
+// Whose permissions a request has: the role, and a company user's role in their company.
+export function principalOf(auth: AuthContext): Principal {
+  return { role: auth.user.role, companyRole: auth.company?.role ?? null };
 }
 
 // Nobody is signed in: sign in, or, when a suspension ended the session this request carried, why not

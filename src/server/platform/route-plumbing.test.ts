@@ -3,7 +3,7 @@ import type { HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { malformedIdMessage } from '~/shared/contract-schemas';
 import { apiErrorSchema } from '~/shared/errors';
-import { type Role, rolesWith } from '~/shared/permissions';
+import { type Principal, principalName, principalsWith } from '~/shared/permissions';
 import { auditLogs } from '../db/schema';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -53,17 +53,20 @@ const methodsOf = (route: RouteOptions) =>
 // Every API route takes its `:id`, its error answers and its audit context from route-schemas.ts.
 describe('route plumbing', () => {
   let testApp: TestApp;
-  const callers = new Map<Role, Awaited<ReturnType<typeof signedInAccount>>['request']>();
+  const callers = new Map<string, Awaited<ReturnType<typeof signedInAccount>>['request']>();
 
   // Someone the route lets in: anyone for a public route, else the first role holding its permission.
   async function requestAllowedBy(access: RouteAccess, options: InjectOptions) {
     if (access === 'public') return testApp.app.inject({ ...options, headers: sameOriginHeaders });
-    const [role] = access === 'signed_in' ? (['applicant'] as Role[]) : rolesWith(access.permission);
-    if (!role) throw new Error(`No role may call ${options.method} ${options.url}.`);
-    let request = callers.get(role);
+    const [principal] =
+      access === 'signed_in' ? ([{ role: 'applicant' }] as Principal[]) : principalsWith(access.permission);
+    if (!principal) throw new Error(`No role may call ${options.method} ${options.url}.`);
+    let request = callers.get(principalName(principal));
     if (!request) {
-      request = (await signedInAccount(testApp, { role })).request;
-      callers.set(role, request);
+      request = (
+        await signedInAccount(testApp, { role: principal.role, companyRole: principal.companyRole ?? undefined })
+      ).request;
+      callers.set(principalName(principal), request);
     }
     return request(options);
   }

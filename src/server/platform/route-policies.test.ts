@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Role, roles, rolesWith } from '~/shared/permissions';
+import { principalName, principals, principalsWith } from '~/shared/permissions';
 import { signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -14,7 +14,8 @@ import { loadWebClient } from './web-client';
 describe('route policies', () => {
   let testApp: TestApp;
   let clientDirectory: string;
-  let requestAs: Partial<Record<Role, Awaited<ReturnType<typeof signedInAccount>>['request']>>;
+  // Each role, and each role a company member can hold, signed in.
+  let requestAs: Map<string, Awaited<ReturnType<typeof signedInAccount>>['request']>;
 
   beforeAll(async () => {
     clientDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-policies-'));
@@ -24,8 +25,14 @@ describe('route policies', () => {
       webClient: await loadWebClient(clientDirectory, 'https://tandem.example'),
     });
     await testApp.app.ready();
-    requestAs = {};
-    for (const role of roles) requestAs[role] = (await signedInAccount(testApp, { role })).request;
+    requestAs = new Map();
+    for (const principal of principals) {
+      const account = await signedInAccount(testApp, {
+        role: principal.role,
+        companyRole: principal.companyRole ?? undefined,
+      });
+      requestAs.set(principalName(principal), account.request);
+    }
   });
   afterAll(async () => {
     await testApp.close();
@@ -44,7 +51,7 @@ describe('route policies', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('refuses signed-out callers with 401 and every role without the permission with 403', async () => {
+  it('refuses signed-out callers with 401 and every role (each company role apart) without the permission with 403', async () => {
     const protectedRoutes = testApp.app.routeRegistry.filter(
       (route) => route.url.startsWith('/api/') && route.config?.access !== 'public',
     );
@@ -63,10 +70,11 @@ describe('route policies', () => {
         });
         expect(anonymous.statusCode, `${method} ${url} signed out`).toBe(401);
         if (typeof access === 'object') {
-          const allowed = rolesWith(access.permission);
-          for (const role of roles.filter((candidate) => !allowed.includes(candidate))) {
-            const response = await requestAs[role]?.({ method, url, payload: method === 'GET' ? undefined : {} });
-            expect(response?.statusCode, `${method} ${url} as ${role}`).toBe(403);
+          const allowed = principalsWith(access.permission);
+          for (const principal of principals.filter((candidate) => !allowed.includes(candidate))) {
+            const name = principalName(principal);
+            const response = await requestAs.get(name)?.({ method, url, payload: method === 'GET' ? undefined : {} });
+            expect(response?.statusCode, `${method} ${url} as ${name}`).toBe(403);
             checked++;
           }
         }
@@ -75,11 +83,29 @@ describe('route policies', () => {
     expect(checked).toBeGreaterThan(5);
   });
 
+  // A Viewer holds read permissions only: a route that changes something under one would let them change it.
+  it('guards no state-changing API route with a read permission', () => {
+    const changedUnderRead = testApp.app.routeRegistry
+      .filter((route) => route.url.startsWith('/api/'))
+      .flatMap((route) =>
+        methodsOf(route.method)
+          .filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
+          .map((method) => ({ method, route })),
+      )
+      .filter(({ route }) => {
+        const access = route.config?.access;
+        return typeof access === 'object' && access.permission.startsWith('read:');
+      })
+      .map(({ method, route }) => `${method} ${route.url}`);
+    // Asking for a copy of one's own data changes nothing of anyone else's.
+    expect(changedUnderRead).toEqual(['POST /api/account/data-export']);
+  });
+
   it('keeps company and admin routes from applicants', () => {
     const companyOrAdminRoutes = testApp.app.routeRegistry.filter((route) => {
       const access = route.config?.access;
       if (typeof access !== 'object') return false;
-      const allowed = rolesWith(access.permission);
+      const allowed = principalsWith(access.permission).map(({ role }) => role);
       return !allowed.includes('applicant') && (allowed.includes('company') || allowed.includes('admin'));
     });
     expect(companyOrAdminRoutes.map((route) => route.url)).toContain('/api/company');

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { CurrentUser, SignedOutReason } from '~/shared/auth';
-import type { Role } from '~/shared/permissions';
+import type { CompanyRole, Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared-statements';
 import { applicantProfiles, companies, companyMembers, sessions, users } from '../db/schema';
@@ -25,7 +25,7 @@ export interface AuthContext {
     hasPassword: boolean;
   };
   // The company a company user acts for; company-owned data is always filtered by it.
-  company: { id: string; name: string } | null;
+  company: { id: string; name: string; role: CompanyRole } | null;
 }
 
 // The signed-in person as GET /api/auth/me answers.
@@ -87,6 +87,7 @@ export const signedInColumns = {
   companyId: companies.id,
   companyName: companies.name,
   companyStatus: companies.status,
+  companyRole: companyMembers.role,
 };
 
 interface SignedInRow {
@@ -100,6 +101,7 @@ interface SignedInRow {
   companyId: string | null;
   companyName: string | null;
   companyStatus: string | null;
+  companyRole: CompanyRole | null;
 }
 
 // The user or their company is suspended: nothing signs them in.
@@ -118,7 +120,10 @@ export function authContextOf(sessionId: string, row: SignedInRow, via: AuthCont
       emailVerified: row.emailVerifiedAt !== null,
       hasPassword: row.hasPassword,
     },
-    company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
+    company:
+      row.companyId && row.companyName && row.companyRole
+        ? { id: row.companyId, name: row.companyName, role: row.companyRole }
+        : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { QuestionInput, QuestionType } from '~/shared/assessments';
+import type { CompanyRole } from '~/shared/permissions';
 import { companyMembers, jobs } from '../db/schema';
 import { signedInAccount } from './auth-helpers';
 import type { TestApp } from './test-app';
@@ -68,13 +69,9 @@ export async function insertJob(
   return job;
 }
 
-// A second person at the same company, signed in.
-export async function signedInColleague(testApp: TestApp, companyId: string) {
-  const colleague = await signedInAccount(testApp, { role: 'company' });
-  const { db } = testApp.database;
-  await db.delete(companyMembers).where(eq(companyMembers.userId, colleague.user.id));
-  await db.insert(companyMembers).values({ companyId, userId: colleague.user.id, role: 'member' });
-  return colleague;
+// A second person at the same company, signed in (an Admin unless told).
+export async function signedInColleague(testApp: TestApp, companyId: string, role: CompanyRole = 'admin') {
+  return signedInAccount(testApp, { role: 'company', company: { id: companyId, role } });
 }
 
 // The company a signed-in company account acts for.

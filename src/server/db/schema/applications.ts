@@ -21,6 +21,7 @@ import {
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
 } from '~/shared/applications';
+import { SCORECARD_RATING_MAX, SCORECARD_RATING_MIN } from '~/shared/scorecards';
 import { users } from './auth';
 import { companies } from './companies';
 import { jobs } from './jobs';
@@ -93,6 +94,37 @@ export const applicationNotes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('application_notes_application_idx').on(table.applicationId, table.createdAt)],
+);
+
+// One interviewer's scorecard for one stage of an application: each of the job's criteria rated 1–4 with a
+// note, and an overall note. The application's summary averages them.
+export const scorecards = pgTable(
+  'scorecards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    stage: applicationStatus().notNull(),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // [{ criterion, rating, note }] in the job's criteria order.
+    ratings: jsonb().$type<Array<{ criterion: string; rating: number; note: string }>>().notNull(),
+    overallRating: smallint().notNull(),
+    note: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One per interviewer per stage: filling it again edits it.
+    uniqueIndex('scorecards_application_stage_author_unique').on(table.applicationId, table.stage, table.authorId),
+    index('scorecards_author_id_idx').on(table.authorId),
+    check(
+      'scorecards_overall_rating_range',
+      sql`${table.overallRating} between ${sql.raw(String(SCORECARD_RATING_MIN))} and ${sql.raw(String(SCORECARD_RATING_MAX))}`,
+    ),
+  ],
 );
 
 // One 1–5 rating per reviewer per application.

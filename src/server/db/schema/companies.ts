@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companyMemberRoles } from '~/shared/companies';
+import { bigint, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companyRoles } from '~/shared/permissions';
 import { userStatus, users } from './auth';
 
 export const companies = pgTable(
@@ -38,7 +38,8 @@ export const companyStatusCounts = pgTable('company_status_counts', {
   total: bigint({ mode: 'number' }).notNull().default(0),
 });
 
-export const companyMemberRole = pgEnum('company_member_role', companyMemberRoles);
+// A member's role in their company (shared/permissions.ts holds what each may do).
+export const companyMemberRole = pgEnum('company_member_role', companyRoles);
 
 export const companyMembers = pgTable(
   'company_members',
@@ -49,12 +50,47 @@ export const companyMembers = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: companyMemberRole().notNull().default('member'),
+    role: companyMemberRole().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.userId] }),
-    // Every signed-in company request looks its company up by user.
-    index('company_members_user_id_idx').on(table.userId),
+    // One company per person (docs/decisions/032); every signed-in company request looks it up by user.
+    uniqueIndex('company_members_user_id_unique').on(table.userId),
+    // Settings → Team lists a company's members by role.
+    index('company_members_company_role_idx').on(table.companyId, table.role),
+  ],
+);
+
+// An invitation to join a company's team (Settings → Team): single-use, for one address, for 7 days.
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    // Lowercase; only an account whose verified address is this one accepts.
+    email: text().notNull(),
+    role: companyMemberRole().notNull(),
+    // The link's secret, hashed as every token is; resending replaces it.
+    tokenHash: text().notNull(),
+    invitedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('company_invitations_token_hash_unique').on(table.tokenHash),
+    // One open invitation per address and company: inviting again resends it.
+    uniqueIndex('company_invitations_open_email_unique')
+      .on(table.companyId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    index('company_invitations_company_created_idx').on(table.companyId, table.createdAt),
+    index('company_invitations_invited_by_idx').on(table.invitedById),
+    index('company_invitations_accepted_by_idx').on(table.acceptedById),
   ],
 );

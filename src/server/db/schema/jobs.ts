@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { engagementTypes, jobStatuses, jobVisibilities, WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
 import { users } from './auth';
 import { companies } from './companies';
@@ -53,6 +65,8 @@ export const jobs = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     // When the company last looked at the job's applications: later ones count as new.
     applicationsSeenAt: timestamp({ withTimezone: true }),
+    // What each interviewer rates on a scorecard (1–4); null: the default criteria (shared/hiring-team.ts).
+    scorecardCriteria: text().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,5 +95,25 @@ export const jobs = pgTable(
       'jobs_weekly_hours_range',
       sql`${table.weeklyHours} between ${sql.raw(String(WEEKLY_HOURS_MIN))} and ${sql.raw(String(WEEKLY_HOURS_MAX))}`,
     ),
+  ],
+);
+
+// The members assigned to a job: they get its notifications, fill its scorecards and can be @mentioned in its
+// notes (docs/decisions/032). A job without a team notifies every member who may read the pipeline.
+export const jobHiringTeam = pgTable(
+  'job_hiring_team',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.jobId, table.userId] }),
+    // A member's jobs, and the foreign key (a removed member leaves every team).
+    index('job_hiring_team_user_id_idx').on(table.userId),
   ],
 );

@@ -97,3 +97,24 @@ export const messages = pgTable(
     index('messages_attachment_file_idx').on(table.attachmentFileId).where(sql`${table.attachmentFileId} is not null`),
   ],
 );
+
+// A company's message templates: stage emails and bulk messages to a pipeline column, with placeholders
+// ({{first_name}}, {{job_title}}, {{company_name}}) filled per candidate when sent.
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    body: text().notNull(),
+    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('message_templates_company_name_idx').on(table.companyId, table.name),
+    index('message_templates_created_by_idx').on(table.createdById),
+  ],
+);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Role } from '~/shared/permissions';
+import type { CompanyRole, Role } from '~/shared/permissions';
 import { createAccount } from '../../platform/create-account';
 import { writeOwnTimeZone } from '../../platform/own-time-zones';
 import { hashPassword } from '../../platform/passwords';
@@ -23,6 +23,10 @@ export interface AccountOverrides {
   name?: string;
   password?: string | null;
   companyName?: string;
+  // A company user: joins this company with this role, instead of founding one of their own.
+  company?: { id: string; role: CompanyRole };
+  // A company user's role in the company they found (owner unless told).
+  companyRole?: CompanyRole;
   emailVerified?: boolean;
   totpSecret?: string;
   twoFactorExempt?: boolean;
@@ -55,6 +59,8 @@ export async function buildAccount(db: Database, overrides: AccountOverrides = {
     passwordHash: password === null ? null : await fixturePasswordHash(password),
     companyName: overrides.companyName ?? (role === 'company' ? `Test Company ${number}` : undefined),
     emailVerified: overrides.emailVerified ?? true,
+    joinCompany: overrides.company && { companyId: overrides.company.id, role: overrides.company.role },
+    ownRole: overrides.companyRole,
   });
   if (overrides.timeZone) {
     await writeOwnTimeZone({ db, userId: user.id, role, timeZone: overrides.timeZone });
