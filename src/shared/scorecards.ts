@@ -83,6 +83,8 @@ export const scorecardSchema = z.object({
   stage: z.enum(applicationStatuses),
   author_id: z.string(),
   author_name: z.string(),
+  // The reader's own card, which filling that stage again edits.
+  is_mine: z.boolean(),
   ratings: z.array(z.object({ criterion: z.string(), rating: z.number(), note: z.string() })),
   overall_rating: z.number(),
   note: z.string(),
@@ -99,6 +101,8 @@ export const scorecardSummarySchema = z.object({
   overall_average: z.number().nullable(),
   criterion_averages: z.array(z.object({ criterion: z.string(), average: z.number(), count: z.number() })),
   scorecards: z.array(scorecardSchema),
+  // Whether the reader's role may fill one (a Viewer reads only): the drawer shows the form by it.
+  can_fill: z.boolean(),
 });
 export type ScorecardSummary = z.infer<typeof scorecardSummarySchema>;
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { scorecardsContract } from '~/shared/contracts/scorecards';
+import { can } from '~/shared/permissions';
 import type { AppContext } from '../app-context';
-import { currentCompanyId } from '../platform/access-control';
+import { currentAuth, currentCompanyId, principalOf } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { companyActorOf } from '../platform/route-schemas';
 import { fillScorecard, loadScorecardSummary } from './scorecards';
@@ -15,7 +16,14 @@ export async function scorecardRoutes(app: FastifyInstance, { context }: { conte
     app,
     scorecardsContract.list,
     { config: { access: { permission: 'read:job_application:own' } } },
-    async (request) => loadScorecardSummary({ db, companyId: currentCompanyId(request), id: request.params.id }),
+    async (request) =>
+      loadScorecardSummary({
+        db,
+        companyId: currentCompanyId(request),
+        id: request.params.id,
+        viewerId: currentAuth(request).user.id,
+        canFill: can(principalOf(currentAuth(request)), 'update:job_application:own'),
+      }),
   );
 
   registerEndpoint(

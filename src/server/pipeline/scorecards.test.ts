@@ -71,6 +71,7 @@ describe('the scorecards API', () => {
       overall_average: null,
       criterion_averages: [],
       scorecards: [],
+      can_fill: true,
     });
 
     const first = await fill(application.id, card());
@@ -107,6 +108,7 @@ describe('the scorecards API', () => {
     // A Viewer reads the summary.
     const summary = await summaryOf(application.id, viewer);
     expect(summary).toMatchObject({
+      can_fill: false,
       count: 2,
       overall_average: 3.5,
       criterion_averages: [

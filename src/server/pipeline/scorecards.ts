@@ -38,11 +38,12 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const averageOf = (values: number[]) =>
   values.length === 0 ? null : oneDecimal(values.reduce((sum, value) => sum + value, 0) / values.length);
 
-const toScorecard = (row: ScorecardRow, authorName: string): Scorecard => ({
+const toScorecard = (row: ScorecardRow, authorName: string, viewerId: string): Scorecard => ({
   id: row.id,
   stage: row.stage,
   author_id: row.authorId,
   author_name: authorName,
+  is_mine: row.authorId === viewerId,
   ratings: row.ratings,
   overall_rating: row.overallRating,
   note: row.note,
@@ -55,10 +56,14 @@ export async function loadScorecardSummary({
   db,
   companyId,
   id,
+  viewerId,
+  canFill,
 }: {
   db: Database;
   companyId: string;
   id: string;
+  viewerId: string;
+  canFill: boolean;
 }): Promise<ScorecardSummary> {
   const application = await findScoredApplication(db, companyId, id);
   const rows = await db
@@ -86,7 +91,8 @@ export async function loadScorecardSummary({
       const average = averageOf(values);
       return average === null ? [] : [{ criterion, average, count: values.length }];
     }),
-    scorecards: rows.map(({ card, authorName }) => toScorecard(card, authorName)),
+    scorecards: rows.map(({ card, authorName }) => toScorecard(card, authorName, viewerId)),
+    can_fill: canFill,
   };
 }
 
@@ -170,6 +176,6 @@ export async function fillScorecard({
         ipAddress,
       },
     });
-    return toScorecard(card, author?.name ?? '');
+    return toScorecard(card, author?.name ?? '', actorId);
   });
 }
