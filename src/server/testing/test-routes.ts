@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dashboardPathByRole } from '~/shared/auth';
-import { roles } from '~/shared/permissions';
+import { companyRoles, roles } from '~/shared/permissions';
 import { platformSettingsSchema } from '~/shared/settings';
 import type { AppContext } from '../app-context';
 import { emailOutbox, platformSettings, tests, users } from '../db/schema';
@@ -42,6 +42,9 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
           email_verified: z.boolean().default(true),
           totp_secret: z.string().optional(),
           time_zone: z.string().optional(),
+          // A company user: joins this company with this role (else founds one of their own, as its owner).
+          company_id: z.uuid().optional(),
+          company_role: z.enum(companyRoles).optional(),
         }),
       },
     },
@@ -55,6 +58,10 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
         emailVerified: request.body.email_verified,
         totpSecret: request.body.totp_secret,
         timeZone: request.body.time_zone,
+        company: request.body.company_id
+          ? { id: request.body.company_id, role: request.body.company_role ?? 'admin' }
+          : undefined,
+        companyRole: request.body.company_id ? undefined : request.body.company_role,
       });
       if (user.role === 'admin') allowAdministrator(context.config, user.email);
       return reply.code(201).send({ id: user.id, email: user.email, name: user.name, role: user.role, password });

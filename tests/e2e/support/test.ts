@@ -20,6 +20,9 @@ interface AccountOptions {
   totp_secret?: string;
   // The IANA zone the person chose in Settings (an applicant's is their profile's).
   time_zone?: string;
+  // A company user who joins this company with this role, instead of founding one.
+  company_id?: string;
+  company_role?: 'owner' | 'admin' | 'hiring_manager' | 'billing' | 'viewer';
 }
 
 // Every browser test fails on a page error or a console error (docs/style.md 19). A test that expects a
