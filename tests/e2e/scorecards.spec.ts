@@ -5,7 +5,7 @@ import { chooseEssentialCookies } from './support/auth';
 import { createJob, uniqueName } from './support/jobs';
 import { expectNoSidewaysScroll } from './support/layout';
 import { openSecondBrowser } from './support/second-browser';
-import { expect, saveScreenshots, test } from './support/test';
+import { expect, saveScreenshot, saveScreenshots, test, viewports } from './support/test';
 
 // A hiring team at work: the owner puts a colleague on the job's hiring team, both interview the candidate
 // and fill their scorecards, and the application's summary averages both; a note @mentioning the colleague
@@ -20,9 +20,15 @@ async function fillScorecard(drawer: Locator, ratings: { criteria: string[]; ove
   await drawer.getByRole('button', { name: 'Fill Scorecard' }).click();
   for (const [index, label] of ratings.criteria.entries()) {
     const criterion = ['Relevant skills', 'Communication', 'Problem solving'][index] ?? '';
-    await drawer.getByRole('group', { name: criterion }).getByText(label, { exact: true }).click();
+    await drawer
+      .getByRole('group', { name: criterion })
+      .getByRole('radio', { name: new RegExp(`^${label}\\b`) })
+      .check();
   }
-  await drawer.getByRole('group', { name: 'Overall' }).getByText(ratings.overall, { exact: true }).click();
+  await drawer
+    .getByRole('group', { name: 'Overall' })
+    .getByRole('radio', { name: new RegExp(`^${ratings.overall}\\b`) })
+    .check();
   await drawer.getByRole('textbox', { name: 'Overall note (optional)' }).fill(ratings.note);
   await drawer.getByRole('button', { name: 'Save Scorecard' }).click();
 }
@@ -81,6 +87,9 @@ test('two interviewers fill scorecards, the summary averages both, and a mention
   await note.pressSequentially(`Could you check the portfolio, @${colleague.name.slice(0, 4)}`);
   const option = drawer.getByRole('option', { name: new RegExp(colleague.name) });
   await expect(option).toBeVisible();
+  await expect(note).toHaveAttribute('aria-expanded', 'true');
+  await saveScreenshot(page, 'note-mention-picker');
+  await expectNoSeriousViolations(page);
   await note.press('Enter');
   await expect(note).toHaveValue(`Could you check the portfolio, @${colleague.name} `);
   await note.pressSequentially('before Friday?');
@@ -118,8 +127,14 @@ test('two interviewers fill scorecards, the summary averages both, and a mention
   const summary = drawer.getByText('Average per criterion').locator('..');
   await expect(summary).toContainText('Relevant skills3.0 / 4');
   await expect(summary).toContainText('Problem solving3.5 / 4');
+  // The drawer scrolls on its own: a picture per width of the summary at the top of it.
   const heading = drawer.getByRole('heading', { name: 'Scorecards' });
-  await saveScreenshots(page, 'application-scorecards', { scrollTo: heading });
+  for (const [label, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await saveScreenshot(page, `application-scorecards-${label}`);
+  }
+  await page.setViewportSize(viewports.desktop);
   await expectNoSidewaysScroll(page, 'The application with its scorecards');
   await expectNoSeriousViolations(page);
 });

@@ -130,6 +130,7 @@ function AddMemberForm({ jobId }: { jobId: string }) {
     try {
       const member = await add.mutateAsync(chosen);
       setChosen('');
+      setSearch('');
       toast({ title: 'Added to the hiring team', description: `${member.name} was told and hears of this job now.` });
     } catch (failure) {
       setError(errorMessage(failure, 'The member was not added. Please try again.'));

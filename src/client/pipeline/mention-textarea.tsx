@@ -50,7 +50,13 @@ export function MentionTextarea({
   }, [mention]);
 
   const candidates = useQuery({ ...mentionCandidatesQueryOptions(search), enabled: mention !== null });
-  const options = mention ? (candidates.data?.items ?? []) : [];
+  // The last answer, narrowed to what is typed now: the list follows each letter while the search catches up.
+  const typed = mention?.query.toLowerCase() ?? '';
+  const options = mention
+    ? (candidates.data?.items ?? []).filter(
+        (member) => member.name.toLowerCase().includes(typed) || member.email.toLowerCase().includes(typed),
+      )
+    : [];
   const isOpen = mention !== null && options.length > 0;
   const active = isOpen ? options[Math.min(activeIndex, options.length - 1)] : undefined;
   const optionId = (index: number) => `${listId}-option-${index}`;
