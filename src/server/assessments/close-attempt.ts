@@ -39,6 +39,7 @@ export async function closeAttempt({
         applicantId: testAttempts.applicantId,
         testId: testAttempts.testId,
         applicationId: testAttempts.applicationId,
+        jobId: testAttempts.jobId,
       })
       .from(testAttempts)
       .where(eq(testAttempts.id, attemptId))
@@ -89,14 +90,16 @@ export async function closeAttempt({
       .from(tests)
       .where(eq(tests.id, attempt.testId));
     const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, attempt.applicantId));
-    // The job the attempt was assigned for, whose hiring team hears of it.
-    const [pipeline] = attempt.applicationId
-      ? await tx
-          .select({ companyId: jobs.companyId, jobId: jobs.id })
-          .from(applications)
-          .innerJoin(jobs, eq(jobs.id, applications.jobId))
-          .where(eq(applications.id, attempt.applicationId))
-      : [];
+    // The job the attempt was taken for (its own, or its application's), whose hiring team hears of it.
+    const [pipeline] = attempt.jobId
+      ? await tx.select({ companyId: jobs.companyId, jobId: jobs.id }).from(jobs).where(eq(jobs.id, attempt.jobId))
+      : attempt.applicationId
+        ? await tx
+            .select({ companyId: jobs.companyId, jobId: jobs.id })
+            .from(applications)
+            .innerJoin(jobs, eq(jobs.id, applications.jobId))
+            .where(eq(applications.id, attempt.applicationId))
+        : [];
     if (test?.companyId) {
       // Who reviews results: the job's hiring team, or every member who may read them.
       const recipients = await companyRecipients({

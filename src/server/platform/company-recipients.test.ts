@@ -1,11 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationType } from '~/shared/applications';
+import { closeAttempt } from '../assessments/close-attempt';
+import { createRubricGrader } from '../assessments/text-graders';
 import { issueInvoices } from '../billing/issue-invoices';
 import { notifications } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { buildApplication } from '../db/seed/job-factories';
+import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { startCompanyConversation } from '../testing/conversation-helpers';
 import { companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
@@ -145,5 +149,46 @@ describe('company notifications reach the members who should get them', () => {
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(await toldOf('timesheet_submitted', everyone())).toEqual([owner.user.id, billing.id, admin.id].sort());
+  });
+
+  it('tells those who may answer of a message while they are away — not a Viewer, who only reads', async () => {
+    const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Mia Messenger' });
+    const conversation = await startCompanyConversation(testApp, owner, applicant.user.id);
+    const sent = await applicant.request({
+      method: 'POST',
+      url: `/api/conversations/${conversation.id}/messages`,
+      payload: { client_id: 'first-message', body: 'Hello, is the role still open?' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const told = await db()
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, 'message_received'),
+          eq(notifications.title, 'New message from Mia Messenger'),
+          inArray(notifications.userId, everyone()),
+        ),
+      );
+    expect(told.map((row) => row.userId).sort()).toEqual(
+      [owner.user.id, hiringManager.id, billing.id, admin.id].sort(),
+    );
+  });
+
+  it('tells the job’s hiring team that a test taken for it was submitted', async () => {
+    const job = await jobWith(testApp, owner.companyId, uniqueWord());
+    await owner.request({ method: 'POST', url: `/api/jobs/${job.id}/hiring-team`, payload: { user_id: admin.id } });
+    const { test } = await buildTest(db(), { companyId: owner.companyId, name: 'Typing Speed' });
+    const attempt = await buildTestAttempt(db(), { testId: test.id, jobId: job.id, status: 'started' });
+    expect(
+      await closeAttempt({ db: db(), attemptId: attempt.id, closedBy: 'candidate', grader: createRubricGrader() }),
+    ).toBe(true);
+    const told = await db()
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(eq(notifications.type, 'test_submitted'), eq(notifications.link, `/company/test-attempts/${attempt.id}`)),
+      );
+    expect(told.map((row) => row.userId)).toEqual([admin.id]);
   });
 });
