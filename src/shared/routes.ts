@@ -100,6 +100,8 @@ export const paths = {
 
   // A meeting's join link: whose meeting it is and when, for its participants.
   meetingRoom: page('/meet/:token', 'Meeting Room', 'auth'),
+  // An invitation to a company's team (docs/decisions/032): sign up or sign in, then accept.
+  joinTeam: page('/join/:token', 'Join Your Team', 'auth'),
 
   // Company portal
   companyDashboard: page('/company-dashboard', 'Dashboard', 'company'),
