@@ -164,9 +164,5 @@ export type JoinWithAccountInput = z.input<typeof joinWithAccountSchema>;
 
 // The route parameter of the public invitation endpoints: the link's secret.
 export const invitationTokenParams = z.object({
-  token: z
-    .string()
-    .min(1, { message: teamTexts.linkUnknown })
-    .max(200, { message: teamTexts.linkUnknown })
-    .regex(/^[A-Za-z0-9_-]+$/, { message: teamTexts.linkUnknown }),
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: teamTexts.linkUnknown }),
 });
