@@ -45,6 +45,8 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/account/api-tokens/', 'API token'],
   ['/api/admin/privacy-requests/', 'privacy request'],
   ['/api/manager/companies/', 'company'],
+  ['/api/company/team/members/', 'team member'],
+  ['/api/company/team/invitations/', 'invitation'],
 ];
 
 const methodsOf = (route: RouteOptions) =>
