@@ -158,7 +158,9 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const joinWithAccountSchema = z.object({
   name: singleLine().trim().min(1, { message: 'Please enter your name.' }).max(100),
   password: newPasswordSchema,
-  accept_terms: z.literal(true, { message: authMessages.termsRequired }),
+  accept_terms: z
+    .boolean({ message: authMessages.termsRequired })
+    .refine((accepted) => accepted, { message: authMessages.termsRequired }),
 });
 export type JoinWithAccountInput = z.input<typeof joinWithAccountSchema>;
 
