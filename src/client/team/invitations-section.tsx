@@ -107,13 +107,19 @@ export function InvitationsSection({ canManage }: { canManage: boolean }) {
                         variant="outline"
                         disabled={resend.isPending && resend.variables === invitation.id}
                         onClick={() => handleResend(invitation)}
+                        aria-label={`Resend the invitation to ${invitation.email}`}
                       >
                         <RotateCwIcon aria-hidden="true" />
-                        Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+                        Resend
                       </Button>
-                      <Button size="sm" variant="outline" onClick={() => setRevoking(invitation)}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setRevoking(invitation)}
+                        aria-label={`Revoke the invitation to ${invitation.email}`}
+                      >
                         <XIcon aria-hidden="true" />
-                        Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
+                        Revoke
                       </Button>
                     </div>
                   )}

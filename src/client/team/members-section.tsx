@@ -202,15 +202,15 @@ function MemberRow({
         <TableCell>
           <div className="flex justify-end gap-2">
             {mayMakeOwner && (
-              <Button size="sm" variant="outline" onClick={onMakeOwner}>
+              <Button size="sm" variant="outline" onClick={onMakeOwner} aria-label={`Make owner: ${member.name}`}>
                 <CrownIcon aria-hidden="true" />
-                Make owner<span className="sr-only">: {member.name}</span>
+                Make owner
               </Button>
             )}
             {mayRemove && (
-              <Button size="sm" variant="outline" onClick={onRemove}>
+              <Button size="sm" variant="outline" onClick={onRemove} aria-label={`Remove ${member.name}`}>
                 <UserMinusIcon aria-hidden="true" />
-                Remove<span className="sr-only"> {member.name}</span>
+                Remove
               </Button>
             )}
           </div>
