@@ -73,6 +73,8 @@ const auditLogEntrySchema = z.object({
   action_label: z.string(),
   actor_kind: z.enum(auditActorKinds),
   actor_id: z.string().nullable(),
+  // Who acted, by the name their account has (null for the system): a company's log names the member.
+  actor_name: z.string().nullable(),
   // The actor's address when the row was written (null for the system).
   actor_email: z.string().nullable(),
   target_type: z.string().nullable(),

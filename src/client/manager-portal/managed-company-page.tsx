@@ -11,9 +11,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
 import { accountManagerTexts, type ManagedCompanyDetail } from '~/shared/account-managers';
 import { formatCents } from '~/shared/billing';
+import { companyRoleLabels } from '~/shared/company-roles';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { managedCompanyQueryOptions, useOpenCompanyConversation } from './api';
@@ -201,6 +203,7 @@ function CompanyDetails({
               <TableHead>Name</TableHead>
               <TableHead>Email</TableHead>
               <TableHead>Role</TableHead>
+              <TableHead>Last active</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -208,7 +211,20 @@ function CompanyDetails({
               <TableRow key={member.id}>
                 <TableCell className="font-medium">{member.name}</TableCell>
                 <TableCell className="[overflow-wrap:anywhere]">{member.email}</TableCell>
-                <TableCell>{member.role === 'owner' ? 'Owner' : 'Member'}</TableCell>
+                <TableCell>
+                  <Badge variant={member.role === 'owner' ? 'default' : 'secondary'}>
+                    {companyRoleLabels[member.role]}
+                  </Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {member.last_active_at ? (
+                    <time dateTime={member.last_active_at} title={fullDateLabel(member.last_active_at)}>
+                      {relativeDateLabel(member.last_active_at)}
+                    </time>
+                  ) : (
+                    <span className="text-muted-foreground">Never</span>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -2,6 +2,7 @@ import { BriefcaseBusinessIcon, CalendarCheckIcon, StarIcon, XCircleIcon } from 
 import { useState } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { type ApplicationStatus, canMoveApplication } from '~/shared/applications';
 import type { ApplicationDetail } from '~/shared/pipeline';
@@ -27,7 +28,9 @@ export function ApplicationActions({ application }: { application: ApplicationDe
   const [dialog, setDialog] = useState<'offer' | 'reject' | null>(null);
   const { status } = application;
   const name = application.applicant.name;
-  const can = (to: ApplicationStatus) => canMoveApplication(status, to, 'company');
+  // The moves its stage allows, for a role that may move applications (not a Viewer or Billing).
+  const mayUpdate = useAllowed('update:job_application:own');
+  const can = (to: ApplicationStatus) => mayUpdate && canMoveApplication(status, to, 'company');
 
   async function moveForward(to: keyof typeof forwardMoves) {
     try {
