@@ -22,6 +22,7 @@ export const OFFER_RATE_MAX = 1_000;
 export const NOTE_MAX_LENGTH = 5_000;
 export const REJECTION_REASON_MAX_LENGTH = 500;
 export const BULK_MOVE_MAX = 100;
+export const NOTE_MENTIONS_MAX = 20;
 
 export const pipelineTexts = {
   offerRate: `Enter an hourly rate between $${OFFER_RATE_MIN} and $${OFFER_RATE_MAX.toLocaleString('en-US')}.`,
@@ -30,6 +31,8 @@ export const pipelineTexts = {
   offerStartPast: 'The start date cannot be in the past.',
   noteRequired: 'Write a note before adding it.',
   noteTooLong: `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  mentionUnknown: 'Mention colleagues by picking them from the list.',
+  tooManyMentions: `A note can mention at most ${NOTE_MENTIONS_MAX} colleagues.`,
   rating: `Choose a rating from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars.`,
   reasonTooLong: `The reason can be at most ${REJECTION_REASON_MAX_LENGTH} characters.`,
   reasonOnlyWhenRejecting: 'A reason is given only when rejecting an application.',
@@ -126,6 +129,11 @@ export const noteSchema = z.object({
     .trim()
     .min(1, { message: pipelineTexts.noteRequired })
     .max(NOTE_MAX_LENGTH, { message: pipelineTexts.noteTooLong }),
+  // Colleagues @mentioned in it, each told of the note: the server checks they may read the pipeline.
+  mentions: z
+    .array(z.uuid({ message: pipelineTexts.mentionUnknown }), { message: pipelineTexts.mentionUnknown })
+    .max(NOTE_MENTIONS_MAX, { message: pipelineTexts.tooManyMentions })
+    .default([]),
 });
 export type NoteInput = z.input<typeof noteSchema>;
 
@@ -152,6 +160,8 @@ export const applicationNoteSchema = z.object({
   author_id: z.string(),
   author_name: z.string(),
   created_at: z.string(),
+  // The colleagues the note names as "@Name", to show those highlighted.
+  mentions: z.array(z.object({ user_id: z.string(), name: z.string() })),
 });
 export type ApplicationNote = z.infer<typeof applicationNoteSchema>;
 

@@ -1,13 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQueryOptions } from '~/client/auth/api';
+import { HiringTeamSection } from '~/client/hiring-team/hiring-team-section';
 import { useMarkApplicationsSeen } from '~/client/jobs/api';
 import { JobDetailPage } from '~/client/jobs/job-detail-page';
 import { PipelineBoard } from '~/client/pipeline/pipeline-board';
 import type { PageProps } from '~/client/routes';
+import { principalOfUser } from '~/shared/auth';
 import type { Job } from '~/shared/jobs';
+import { can } from '~/shared/permissions';
 
-// The job detail page (jobs/) with the job's hiring pipeline (pipeline/): composed here, in app/, which
-// may import both features, so neither imports the other.
+// The job detail page (jobs/) with the job's hiring team (hiring-team/) and pipeline (pipeline/): composed
+// here, in app/, which may import them all, so none imports another.
 export default function CompanyJobPage(props: PageProps) {
-  return <JobDetailPage {...props} applications={(job) => <JobPipeline key={job.id} job={job} />} />;
+  const me = useQuery(currentUserQueryOptions());
+  const user = me.data?.user;
+  // The server decides; the client only hides what it would refuse.
+  const canEditTeam = user ? can(principalOfUser(user), 'update:job:own') : false;
+  return (
+    <JobDetailPage
+      {...props}
+      applications={(job) => (
+        <>
+          <HiringTeamSection key={`team-${job.id}`} jobId={job.id} canEdit={canEditTeam} />
+          <JobPipeline key={job.id} job={job} />
+        </>
+      )}
+    />
+  );
 }
 
 // Opening the pipeline resets the job's "new applications" badge on the jobs list.

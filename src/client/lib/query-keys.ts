@@ -41,6 +41,8 @@ export const queryKeys = {
     lists: () => [...jobsAll, 'list'] as const,
     list: (query: JobListQuery) => [...jobsAll, 'list', query] as const,
     detail: (id: string) => [...jobsAll, 'detail', id] as const,
+    // A job's hiring team and scorecard criteria.
+    hiringTeam: (id: string) => [...jobsAll, 'hiring-team', id] as const,
     summary: () => [...jobsAll, 'summary'] as const,
     tags: () => [...jobsAll, 'tags'] as const,
     analytics: () => [...jobsAll, 'analytics'] as const,
@@ -194,5 +196,9 @@ export const queryKeys = {
     all: ['pipeline'] as const,
     list: (query: ApplicationListQuery) => ['pipeline', 'list', query] as const,
     detail: (id: string) => ['pipeline', 'detail', id] as const,
+    // An application's scorecards and their summary.
+    scorecards: (id: string) => ['pipeline', 'scorecards', id] as const,
+    // Colleagues who may read the pipeline, as the hiring team's and the @mention pickers search them.
+    members: (query: { q: string; not_on_job?: string }) => ['pipeline', 'members', query] as const,
   },
 };

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
+import { hiringTeamContract } from '~/shared/contracts/hiring-team';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { pipelineContract } from '~/shared/contracts/pipeline';
+import { scorecardsContract } from '~/shared/contracts/scorecards';
 import type { JobApplicationListQuery } from '~/shared/jobs';
 import type {
   ApplicationDetail,
@@ -12,6 +14,7 @@ import type {
   NoteInput,
   OfferInput,
 } from '~/shared/pipeline';
+import type { FillScorecardInput } from '~/shared/scorecards';
 
 // The company's pipeline (/api/applications, and a job's applications at /api/jobs/:id/applications):
 // reads as query options, one hook per change. A move changes the job too (its pipeline badge, its
@@ -139,3 +142,27 @@ export function useAssignTest(applicationId: string) {
       ]),
   });
 }
+
+// An application's scorecards and their summary (/api/applications/:id/scorecards).
+export const scorecardsQueryOptions = (applicationId: string) =>
+  queryOptions({
+    queryKey: queryKeys.pipeline.scorecards(applicationId),
+    queryFn: () => callApi(scorecardsContract.list, { params: { id: applicationId } }),
+  });
+
+export function useFillScorecard(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FillScorecardInput) =>
+      callApi(scorecardsContract.fill, { params: { id: applicationId }, body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.pipeline.scorecards(applicationId) }),
+  });
+}
+
+// Colleagues who may read the pipeline, by name: the @mention picker's options.
+export const mentionCandidatesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: queryKeys.pipeline.members({ q }),
+    queryFn: () => callApi(hiringTeamContract.pipelineMembers, { query: { q } }),
+    placeholderData: keepPreviousData,
+  });

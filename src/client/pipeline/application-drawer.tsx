@@ -19,6 +19,7 @@ import { paths } from '~/shared/routes';
 import { applicationQueryOptions, useRateApplication } from './api';
 import { ApplicationActions } from './application-actions';
 import { ApplicationNotes } from './application-notes';
+import { ApplicationScorecards } from './application-scorecards';
 import { ApplicationTests } from './application-tests';
 import { calendarDayLabel, dayAndTimeLabel, dayLabel, hourlyRate, proposedRate } from './pipeline-format';
 import { RatingStars, RatingSummary } from './rating-stars';
@@ -165,6 +166,10 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
 
       <Section title="Rating">
         <ApplicationRatingField application={application} />
+      </Section>
+
+      <Section title="Scorecards">
+        <ApplicationScorecards applicationId={application.id} />
       </Section>
 
       <Section title="Private notes">

@@ -2,7 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isScoredQuestion, type Question } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { companyMembers, testAnswers, testAttempts, tests, users } from '../db/schema';
+import { applications, jobs, testAnswers, testAttempts, tests, users } from '../db/schema';
+import { companyRecipients } from '../platform/company-recipients';
 import { notify } from '../platform/notify';
 import { gradeAnswer, roundPoints } from './grade-answer';
 import type { TextGrader } from './text-graders';
@@ -37,6 +38,7 @@ export async function closeAttempt({
         deadlineAt: testAttempts.deadlineAt,
         applicantId: testAttempts.applicantId,
         testId: testAttempts.testId,
+        applicationId: testAttempts.applicationId,
       })
       .from(testAttempts)
       .where(eq(testAttempts.id, attemptId))
@@ -87,15 +89,26 @@ export async function closeAttempt({
       .from(tests)
       .where(eq(tests.id, attempt.testId));
     const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, attempt.applicantId));
-    if (test) {
-      const members = await tx
-        .select({ id: companyMembers.userId })
-        .from(companyMembers)
-        .where(eq(companyMembers.companyId, test.companyId));
+    // The job the attempt was assigned for, whose hiring team hears of it.
+    const [pipeline] = attempt.applicationId
+      ? await tx
+          .select({ companyId: jobs.companyId, jobId: jobs.id })
+          .from(applications)
+          .innerJoin(jobs, eq(jobs.id, applications.jobId))
+          .where(eq(applications.id, attempt.applicationId))
+      : [];
+    if (test?.companyId) {
+      // Who reviews results: the job's hiring team, or every member who may read them.
+      const recipients = await companyRecipients({
+        db: tx,
+        companyId: test.companyId,
+        permission: 'read:test_result:own',
+        jobId: pipeline?.companyId === test.companyId ? pipeline.jobId : null,
+      });
       await notify(
         tx,
-        members.map((member) => ({
-          userId: member.id,
+        recipients.map((userId) => ({
+          userId,
           type: 'test_submitted' as const,
           title: `${applicant?.name ?? 'An applicant'} finished ${test.name}`,
           body:

@@ -1,9 +1,10 @@
-import { DrizzleQueryError, inArray, sql } from 'drizzle-orm';
+import { and, DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
 import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { companyMembers } from '../db/schema';
+import { companyMembers, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { companyRolesWith } from '../platform/company-recipients';
 import { isUniqueViolation } from '../platform/errors';
 import { getPlatformSettings } from '../platform/get-platform-settings';
 import { draftCompanyInvoices, uuidArray } from '../platform/invoice-drafts';
@@ -251,10 +252,18 @@ async function issueBatch({
             and i.id = any(${issuedIds}::uuid[])`,
     );
 
+    // Each billed company's members who may read invoices (companyRecipients' rule, for many companies at once).
     const members = await tx
       .select({ companyId: companyMembers.companyId, userId: companyMembers.userId })
       .from(companyMembers)
-      .where(inArray(companyMembers.companyId, billedCompanyIds));
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(
+        and(
+          inArray(companyMembers.companyId, billedCompanyIds),
+          inArray(companyMembers.role, companyRolesWith('read:invoice:own')),
+          eq(users.status, 'active'),
+        ),
+      );
     const invoiceByCompany = new Map(inserted.map((invoice) => [invoice.companyId, invoice]));
     await notify(
       tx,

@@ -1,10 +1,11 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { companyMembers, invoices, payments, users } from '../db/schema';
+import { invoices, payments, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { autoPayFailedEmail } from '../mail/templates/auto-pay-failed';
 import type { RenderedEmail } from '../mail/templates/compose-email';
 import { paymentReceivedEmail } from '../mail/templates/payment-received';
+import { companyRecipients } from '../platform/company-recipients';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeOutcome } from './payment-provider';
 
@@ -24,11 +25,13 @@ async function emailCompanyMembers(
   companyId: string,
   emailFor: (name: string) => RenderedEmail,
 ) {
+  // The members who may read invoices: a receipt or a declined charge is theirs to know of.
+  const recipientIds = await companyRecipients({ db: tx, companyId, permission: 'read:invoice:own' });
+  if (recipientIds.length === 0) return;
   const members = await tx
     .select({ email: users.email, name: users.name })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), eq(users.status, 'active')));
+    .from(users)
+    .where(inArray(users.id, recipientIds));
   for (const member of members) {
     await mailer.send(member.email, emailFor(member.name), { transaction: tx });
   }

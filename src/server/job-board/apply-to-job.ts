@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { type ApplicationHistoryEntry, applications, companies, companyMembers, jobs, users } from '../db/schema';
+import { type ApplicationHistoryEntry, applications, companies, jobs, users } from '../db/schema';
 import { assignJobTests } from '../platform/assign-tests';
+import { companyRecipients } from '../platform/company-recipients';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { readableBy } from '../platform/job-visibility';
 import { notify } from '../platform/notify';
@@ -74,14 +75,17 @@ export async function applyToJob({
       await assignJobTests({ db: tx, jobId, applicationId: created.id, applicantId, now });
 
       const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
-      const members = await tx
-        .select({ id: companyMembers.userId })
-        .from(companyMembers)
-        .where(eq(companyMembers.companyId, job.companyId));
+      // The job's hiring team, or (no team) every member who may read applications.
+      const recipients = await companyRecipients({
+        db: tx,
+        companyId: job.companyId,
+        permission: 'read:job_application:own',
+        jobId,
+      });
       await notify(
         tx,
-        members.map((member) => ({
-          userId: member.id,
+        recipients.map((userId) => ({
+          userId,
           type: 'application_received' as const,
           title: `New application for ${job.title}`,
           body: `${applicant?.name ?? 'An applicant'} applied${proposalRateCents ? ` at $${(proposalRateCents / 100).toFixed(2)} an hour` : ''}.`,

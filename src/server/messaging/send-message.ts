@@ -3,8 +3,14 @@ import type { Logger } from 'pino';
 import { type Message, messagesHrefOf, messagingTexts } from '~/shared/messaging';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { conversationMembers, conversations, messages, notifications } from '../db/schema';
-import { audienceOf, findReadableConversation, type Viewer } from '../platform/conversation-access';
+import { applications, conversationMembers, conversations, messages, notifications } from '../db/schema';
+import { companyRecipients } from '../platform/company-recipients';
+import {
+  audienceOf,
+  type ConversationRow,
+  findReadableConversation,
+  type Viewer,
+} from '../platform/conversation-access';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import type { LiveHub } from '../platform/live-hub';
 import { notify } from '../platform/notify';
@@ -62,7 +68,11 @@ export async function sendMessage({
   const audience = await audienceOf(db, conversation);
   const recipients = audience.filter((person) => person.id !== viewer.userId);
   const online = await live.onlineAmong(recipients.map((person) => person.id));
-  const away = recipients.filter((person) => !online.has(person.id));
+  const away = await thoseToNotify(
+    db,
+    conversation,
+    recipients.filter((person) => !online.has(person.id)),
+  );
 
   const attachment = attachmentId
     ? readAttachmentId({ secret, attachmentId, conversationId, senderId: viewer.userId, now: now.getTime() })
@@ -125,6 +135,27 @@ export async function sendMessage({
     )
     .catch((error) => logger.warn({ err: error, conversationId }, 'message delivery failed; clients catch up'));
   return { message, isNew: true };
+}
+
+// Of the company's people a conversation is open to, those who may answer in it hear of a message while away
+// (a Viewer reads it, and is not told); about an application, the job's hiring team. Everyone else in it is.
+async function thoseToNotify<Person extends { id: string; role: Role }>(
+  db: Database,
+  conversation: ConversationRow,
+  people: Person[],
+): Promise<Person[]> {
+  const { companyId } = conversation;
+  if (!companyId || !people.some((person) => person.role === 'company')) return people;
+  const [application] = conversation.applicationId
+    ? await db
+        .select({ jobId: applications.jobId })
+        .from(applications)
+        .where(eq(applications.id, conversation.applicationId))
+    : [];
+  const allowed = new Set(
+    await companyRecipients({ db, companyId, permission: 'update:conversation:member', jobId: application?.jobId }),
+  );
+  return people.filter((person) => person.role !== 'company' || allowed.has(person.id));
 }
 
 // "Messages while away": one unread notification per conversation per person, however many messages come.

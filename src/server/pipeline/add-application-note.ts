@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { applicationTexts } from '~/shared/applications';
 import type { ApplicationNote } from '~/shared/pipeline';
+import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { applicationNotes, users } from '../db/schema';
-import { findCompanyApplication } from '../platform/application-scope';
+import { applicationNotes, applications, jobs, users } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { notify } from '../platform/notify';
+import { assertPipelineMembers } from '../platform/pipeline-members';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { findNoteMentions } from './note-mentions';
 
 // A reviewer's private note on an application: only the company's members (and administrators) read
-// it, never the applicant.
+// it, never the applicant. Each colleague it @mentions (who may read the pipeline) is told, with a link.
 export async function addApplicationNote({
   db,
   companyId,
@@ -14,6 +19,7 @@ export async function addApplicationNote({
   ipAddress,
   id,
   body,
+  mentions = [],
 }: {
   db: Database;
   companyId: string;
@@ -21,15 +27,36 @@ export async function addApplicationNote({
   ipAddress?: string;
   id: string;
   body: string;
+  mentions?: string[];
 }): Promise<ApplicationNote> {
-  const application = await findCompanyApplication({ db, companyId, id });
-  return db.transaction(async (tx) => {
-    const [note] = await tx
+  const [application] = await db
+    .select({ id: applications.id, jobId: applications.jobId, jobTitle: jobs.title, applicantName: users.name })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .where(and(eq(applications.id, id), eq(jobs.companyId, companyId)));
+  if (!application) throw new AppError('not_found', applicationTexts.notFound);
+  // Mentioning oneself tells no one.
+  const mentioned = [...new Set(mentions)].filter((userId) => userId !== actorId);
+  await assertPipelineMembers({ db, companyId, userIds: mentioned, field: 'mentions' });
+  const note = await db.transaction(async (tx) => {
+    const [inserted] = await tx
       .insert(applicationNotes)
       .values({ applicationId: application.id, authorId: actorId, body })
       .returning();
-    if (!note) throw new Error('The note was not saved.');
+    if (!inserted) throw new Error('The note was not saved.');
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId));
+    const authorName = author?.name ?? '';
+    await notify(
+      tx,
+      mentioned.map((userId) => ({
+        userId,
+        type: 'note_mention' as const,
+        title: `${authorName || 'A colleague'} mentioned you in a note`,
+        body: `On ${application.applicantName}’s application for ${application.jobTitle}.`,
+        link: `${paths.companyJob.getHref({ id: application.jobId })}?application=${application.id}`,
+      })),
+    );
     await recordAuditEvent({
       db: tx,
       event: {
@@ -37,17 +64,20 @@ export async function addApplicationNote({
         action: 'application.note_added',
         targetType: 'application',
         targetId: application.id,
-        // The note itself is private: the log says that one was written, not what it says.
-        details: { note_id: note.id, job_id: application.jobId },
+        // The note itself is private: the log says that one was written (and whom it told), not what it says.
+        details: { note_id: inserted.id, job_id: application.jobId, mentioned_ids: mentioned },
         ipAddress,
       },
     });
-    return {
-      id: note.id,
-      body: note.body,
-      author_id: note.authorId,
-      author_name: author?.name ?? '',
-      created_at: note.createdAt.toISOString(),
-    };
+    return { inserted, authorName };
   });
+  const mentionsByNote = await findNoteMentions(db, [note.inserted.id]);
+  return {
+    id: note.inserted.id,
+    body: note.inserted.body,
+    author_id: note.inserted.authorId,
+    author_name: note.authorName,
+    created_at: note.inserted.createdAt.toISOString(),
+    mentions: mentionsByNote.get(note.inserted.id) ?? [],
+  };
 }

@@ -16,6 +16,7 @@ import {
 import { type ApplicationReader, readerCondition } from '../platform/application-scope';
 import { AppError } from '../platform/errors';
 import { photoUrlOf } from '../platform/profile-views';
+import { findNoteMentions } from './note-mentions';
 
 const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
 
@@ -144,6 +145,10 @@ export async function getApplication({
             ),
           )
           .orderBy(testAttempts.testId, desc(testAttempts.assignedAt), desc(testAttempts.id));
+  const mentionsByNote = await findNoteMentions(
+    db,
+    notes.map((note) => note.id),
+  );
   const attemptByTest = new Map(attempts.map((attempt) => [attempt.testId, attempt]));
   const nameById = new Map(actors.map((actor) => [actor.id, actor.name]));
 
@@ -195,6 +200,7 @@ export async function getApplication({
       author_id: note.authorId,
       author_name: note.authorName,
       created_at: note.createdAt.toISOString(),
+      mentions: mentionsByNote.get(note.id) ?? [],
     })),
     rating,
     test_results: listed.map((test) => {

@@ -102,6 +102,7 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
         ...companyActorOf(request),
         id: request.params.id,
         body: request.body.body,
+        mentions: request.body.mentions,
       });
       return reply.code(201).send(note);
     },

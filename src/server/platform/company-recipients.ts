@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type CompanyRole, can, companyRoles, type Permission } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { companyMembers, jobHiringTeam, users } from '../db/schema';
@@ -36,8 +36,7 @@ export async function companyRecipients({
   return (team.length > 0 ? team : rows).map((row) => row.userId);
 }
 
+// drizzle's exists() wants a query builder: given raw SQL it leaves out the parentheses Postgres needs.
 function onHiringTeam(jobId: string) {
-  return sql<boolean>`${exists(
-    sql`select 1 from ${jobHiringTeam} where ${jobHiringTeam.jobId} = ${jobId} and ${jobHiringTeam.userId} = ${companyMembers.userId}`,
-  )}`;
+  return sql<boolean>`exists (select 1 from ${jobHiringTeam} where ${jobHiringTeam.jobId} = ${jobId} and ${jobHiringTeam.userId} = ${companyMembers.userId})`;
 }

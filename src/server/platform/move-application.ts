@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   type ApplicationMover,
   type ApplicationStatus,
@@ -7,10 +7,11 @@ import {
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
 import type { Database } from '../db/client';
-import { type ApplicationHistoryEntry, applications, companyMembers, jobs, users } from '../db/schema';
+import { type ApplicationHistoryEntry, applications, jobs, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
 import { companyMoveConsequences } from './company-move-consequences';
+import { companyRecipients } from './company-recipients';
 import { AppError } from './errors';
 import { hireConsequences } from './hire-consequences';
 import type { MoveConsequences, MoveContext, OfferTerms } from './move-consequences';
@@ -142,11 +143,20 @@ export async function moveApplication({
       .select({ name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, current.applicantId));
-    const members = await tx
-      .select({ id: users.id, email: users.email, name: users.name })
-      .from(companyMembers)
-      .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(eq(companyMembers.companyId, current.companyId));
+    // Who hears of what the applicant does: the job's hiring team, or every member who may read applications.
+    const recipientIds = await companyRecipients({
+      db: tx,
+      companyId: current.companyId,
+      permission: 'read:job_application:own',
+      jobId: current.jobId,
+    });
+    const members =
+      recipientIds.length === 0
+        ? []
+        : await tx
+            .select({ id: users.id, email: users.email, name: users.name })
+            .from(users)
+            .where(inArray(users.id, recipientIds));
     const context: MoveContext = {
       tx,
       application: current,

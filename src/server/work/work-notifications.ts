@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { NotificationType } from '~/shared/applications';
+import type { Permission } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { companyMembers } from '../db/schema';
+import { companyRecipients } from '../platform/company-recipients';
 import { notify } from '../platform/notify';
 
 interface WorkNotice {
@@ -15,14 +15,19 @@ export async function notifyTalent(db: Database, applicantId: string, notice: Wo
   await notify(db, { userId: applicantId, ...notice });
 }
 
+// Who in the company a work notice is for: timesheets to approve go to those who approve them, a change
+// to an assignment to those who read assignments. Work is past hiring: a job's hiring team does not narrow it.
+const permissionFor: Record<WorkNotice['type'], Permission> = {
+  timesheet_submitted: 'update:timesheet:own',
+  timesheet_reviewed: 'read:timesheet:own',
+  assignment_changed: 'read:assignment:own',
+};
+
 export async function notifyCompany(db: Database, companyId: string, notice: WorkNotice): Promise<void> {
-  const members = await db
-    .select({ userId: companyMembers.userId })
-    .from(companyMembers)
-    .where(eq(companyMembers.companyId, companyId));
+  const recipients = await companyRecipients({ db, companyId, permission: permissionFor[notice.type] });
   await notify(
     db,
-    members.map((member) => ({ userId: member.userId, ...notice })),
+    recipients.map((userId) => ({ userId, ...notice })),
   );
 }
 

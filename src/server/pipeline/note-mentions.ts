@@ -1,0 +1,39 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { applicationNotes, applications, companyMembers, jobs, users } from '../db/schema';
+
+export interface NoteMention {
+  user_id: string;
+  name: string;
+}
+
+const NAME_END = /^[\p{L}\p{N}]/u;
+
+// Whether the text names the person as "@Name", not as the start of a longer word ("@Al" in "@Alice").
+export function namesWithAt(body: string, name: string): boolean {
+  const needle = `@${name}`;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + 1)) {
+    if (!NAME_END.test(body.slice(at + needle.length))) return true;
+  }
+  return false;
+}
+
+// The colleagues each note names as "@Name" (the company's members now), to highlight them. Read from the
+// text rather than stored: a note is what its author wrote, and the composer writes a mention as the name.
+export async function findNoteMentions(db: Database, noteIds: string[]): Promise<Map<string, NoteMention[]>> {
+  const byNote = new Map<string, NoteMention[]>();
+  if (noteIds.length === 0) return byNote;
+  const rows = await db
+    .select({ noteId: applicationNotes.id, body: applicationNotes.body, userId: users.id, name: users.name })
+    .from(applicationNotes)
+    .innerJoin(applications, eq(applications.id, applicationNotes.applicationId))
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, jobs.companyId))
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(inArray(applicationNotes.id, noteIds), sql`strpos(${applicationNotes.body}, '@' || ${users.name}) > 0`));
+  for (const row of rows) {
+    if (!namesWithAt(row.body, row.name)) continue;
+    byNote.set(row.noteId, [...(byNote.get(row.noteId) ?? []), { user_id: row.userId, name: row.name }]);
+  }
+  return byNote;
+}
