@@ -36,6 +36,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     is_new: false,
     average_rating: null,
     rating_count: 0,
+    test_state: 'none',
   };
   const detail: ApplicationDetail = {
     id,

@@ -39,6 +39,7 @@ function seed(jobStart: string | null) {
     is_new: false,
     average_rating: null,
     rating_count: 0,
+    test_state: 'none',
   };
   const detail: ApplicationDetail = {
     id,
