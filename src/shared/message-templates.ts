@@ -112,7 +112,11 @@ export type MessageTemplateList = z.infer<typeof messageTemplateListSchema>;
 // click, a lost answer) send nothing twice.
 const outgoingMessage = {
   body: templateBody,
-  client_id: z.uuid({ message: 'Give the send a client id (a UUID).' }),
+  // At most 60 characters: a column's message stores it with each application's id after it.
+  client_id: text()
+    .trim()
+    .min(1, { message: 'Give the send a client id.' })
+    .max(60, { message: 'A client id can be at most 60 characters.' }),
 };
 
 // POST /api/applications/:id/message: to one candidate (a stage email after a move).
