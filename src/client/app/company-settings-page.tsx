@@ -8,9 +8,12 @@ import { ApiTokensSection } from '~/client/api-tokens';
 import { CompanyAuditLogSection } from '~/client/audit-logs';
 import { currentUserQueryOptions } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
+import { MessageTemplatesSection } from '~/client/message-templates';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
+import { principalOfUser } from '~/shared/auth';
+import { can } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 
 // A company person's (or an account manager's) Settings: their profile and time zone, the company's
@@ -33,6 +36,9 @@ export default function CompanySettingsPage({ pageId }: PageProps) {
           <TimeZoneSection />
           <AvailabilitySection />
           {user.role === 'company' && user.company && <CompanyProfileSection />}
+          {can(principalOfUser(user), 'read:message_template:own') && (
+            <MessageTemplatesSection canEdit={can(principalOfUser(user), 'update:message_template:own')} />
+          )}
           <EmailSection user={user} />
           <PasswordSection user={user} />
           <EmailPreferencesSection showsOfferNote={user.role === 'company'} />

@@ -51,7 +51,7 @@ export function CardFace({ card, href }: { card: JobApplication; href?: string }
 // Escape puts it back); the others read it.
 export function BoardCard({ card, canMove }: { card: JobApplication; canMove: boolean }) {
   const [params] = useSearchParams();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging, transform } = useDraggable({
     id: card.id,
     data: { card },
     disabled: !canMove,
@@ -61,10 +61,12 @@ export function BoardCard({ card, canMove }: { card: JobApplication; canMove: bo
     <li
       ref={setNodeRef}
       {...(canMove ? listeners : {})}
+      // Carried where the pointer or the arrows take it, above the other columns.
+      style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
       className={cn(
         'flex items-start gap-2 rounded-md border border-border bg-background p-3 shadow-sm',
         canMove && 'cursor-grab touch-none',
-        isDragging && 'opacity-40',
+        isDragging && 'relative z-10 cursor-grabbing border-primary shadow-lg',
       )}
     >
       {canMove && (

@@ -52,8 +52,8 @@ export function BoardColumn({ jobId, stage, index, filters, canMove, onMessageCo
         <div className="flex items-center gap-1">
           {total !== undefined && (
             <span className="rounded-full bg-background px-2 text-sm tabular-nums">
-              {total}
-              <span className="sr-only"> {applicationsWord(total)}</span>
+              <span aria-hidden="true">{total}</span>
+              <span className="sr-only">{`${total} ${applicationsWord(total)}`}</span>
             </span>
           )}
           {onMessageColumn && total !== undefined && total > 0 && (

@@ -64,27 +64,34 @@ export const boardInstructions: ScreenReaderInstructions = {
     'To move this application to another stage, press Space to pick it up, the Left and Right arrow keys to choose a column, Space again to drop it there, or Escape to cancel.',
 };
 
-// Said as a card is picked up, carried over a column, dropped or put back.
-export const boardAnnouncements: Announcements = {
-  onDragStart: ({ active }) => {
-    const card = cardOf(active);
-    return card ? `Picked up ${card.applicant_name} from ${columnName(card.status)}.` : undefined;
-  },
-  onDragOver: ({ active, over }) => {
-    const card = cardOf(active);
-    if (!card) return undefined;
-    return over
-      ? `${card.applicant_name} is over ${columnName(over.id)}.`
-      : `${card.applicant_name} is over no column.`;
-  },
-  onDragEnd: ({ active, over }) => {
-    const card = cardOf(active);
-    if (!card) return undefined;
-    if (!over || over.id === card.status) return `${card.applicant_name} stays in ${columnName(card.status)}.`;
-    return `${card.applicant_name} was dropped on ${columnName(over.id)}.`;
-  },
-  onDragCancel: ({ active }) => {
-    const card = cardOf(active);
-    return card ? `Moving ${card.applicant_name} was cancelled; it stays in ${columnName(card.status)}.` : undefined;
-  },
-};
+// Said as a card is picked up, carried over a column, dropped or put back. Over its own column, said only
+// once it has been elsewhere: at pickup the card is over it already, and "picked up" must be heard.
+export function createBoardAnnouncements(): Announcements {
+  let hasLeftItsColumn = false;
+  return {
+    onDragStart: ({ active }) => {
+      hasLeftItsColumn = false;
+      const card = cardOf(active);
+      return card ? `Picked up ${card.applicant_name} from ${columnName(card.status)}.` : undefined;
+    },
+    onDragOver: ({ active, over }) => {
+      const card = cardOf(active);
+      if (!card) return undefined;
+      if (over?.id === card.status && !hasLeftItsColumn) return undefined;
+      hasLeftItsColumn = true;
+      return over
+        ? `${card.applicant_name} is over ${columnName(over.id)}.`
+        : `${card.applicant_name} is over no column.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const card = cardOf(active);
+      if (!card) return undefined;
+      if (!over || over.id === card.status) return `${card.applicant_name} stays in ${columnName(card.status)}.`;
+      return `${card.applicant_name} was dropped on ${columnName(over.id)}.`;
+    },
+    onDragCancel: ({ active }) => {
+      const card = cardOf(active);
+      return card ? `Moving ${card.applicant_name} was cancelled; it stays in ${columnName(card.status)}.` : undefined;
+    },
+  };
+}

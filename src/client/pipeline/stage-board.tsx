@@ -1,7 +1,7 @@
-import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from '@dnd-kit/core';
+import { DndContext, type DragEndEvent } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
@@ -17,9 +17,8 @@ import { firstNameOf } from '~/shared/message-templates';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { applicationQueryOptions } from './api';
 import { type BoardFilters, useMessageApplication, useMessageColumn, useOptimisticMove } from './board-api';
-import { CardFace } from './board-card';
 import { BoardColumn } from './board-column';
-import { boardAnnouncements, boardInstructions, cardOf, columnCollision, useBoardSensors } from './board-dnd';
+import { boardInstructions, cardOf, columnCollision, createBoardAnnouncements, useBoardSensors } from './board-dnd';
 import { MessageDialog } from './message-dialog';
 import { OfferDialog } from './offer-dialog';
 import { RejectDialog } from './reject-dialog';
@@ -58,10 +57,10 @@ export function StageBoard({
 }) {
   const queryClient = useQueryClient();
   const sensors = useBoardSensors();
+  const announcements = useMemo(createBoardAnnouncements, []);
   const { moveCard } = useOptimisticMove(job.id);
   const messageApplication = useMessageApplication();
   const messageColumn = useMessageColumn(job.id);
-  const [dragged, setDragged] = useState<JobApplication | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const closeDialog = () => setDialog(null);
@@ -100,7 +99,6 @@ export function StageBoard({
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
-    setDragged(null);
     const card = cardOf(active);
     const to = over?.id as ApplicationStatus | undefined;
     if (!card || !to || to === card.status) return;
@@ -138,9 +136,7 @@ export function StageBoard({
       <DndContext
         sensors={sensors}
         collisionDetection={columnCollision}
-        accessibility={{ announcements: boardAnnouncements, screenReaderInstructions: boardInstructions }}
-        onDragStart={({ active }: DragStartEvent) => setDragged(cardOf(active))}
-        onDragCancel={() => setDragged(null)}
+        accessibility={{ announcements, screenReaderInstructions: boardInstructions }}
         onDragEnd={onDragEnd}
       >
         {/* The columns scroll sideways inside the board, never the page. */}
@@ -161,13 +157,6 @@ export function StageBoard({
             ))}
           </div>
         </div>
-        <DragOverlay dropAnimation={null}>
-          {dragged && (
-            <div className="w-66 rounded-md border border-primary bg-background p-3 shadow-lg">
-              <CardFace card={dragged} />
-            </div>
-          )}
-        </DragOverlay>
       </DndContext>
 
       {dialog?.kind === 'offer' && (
