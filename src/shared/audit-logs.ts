@@ -112,6 +112,7 @@ const actionLabelOverrides: Record<string, string> = {
   'account.claimed_by_verified_owner': 'Account claimed by its verified owner',
   'api_token.created': 'API token created',
   'api_token.revoked': 'API token revoked',
+  'message.bulk_sent': 'Message sent to a pipeline column',
   'privacy.data_exported': 'Personal data exported',
   'retention.applied': 'Retention policy applied',
   'audit_log.exported': 'Audit log exported',

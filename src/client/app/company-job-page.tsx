@@ -29,8 +29,22 @@ export default function CompanyJobPage(props: PageProps) {
   );
 }
 
-// Opening the pipeline resets the job's "new applications" badge on the jobs list.
+// Opening the pipeline resets the job's "new applications" badge on the jobs list. What the member's role
+// allows decides whether the board's cards move and whether candidates can be written to (the server
+// refuses the rest anyway).
 function JobPipeline({ job }: { job: Job }) {
   const { mutate: markSeen } = useMarkApplicationsSeen();
-  return <PipelineBoard job={job} onShown={() => markSeen(job.id)} />;
+  const user = useQuery(currentUserQueryOptions()).data?.user;
+  const principal = user ? principalOfUser(user) : null;
+  return (
+    <PipelineBoard
+      job={job}
+      onShown={() => markSeen(job.id)}
+      companyName={user?.company?.name ?? job.company_name}
+      permissions={{
+        canMove: principal ? can(principal, 'update:job_application:own') : false,
+        canMessage: principal ? can(principal, 'create:conversation:own') : false,
+      }}
+    />
+  );
 }

@@ -11,6 +11,7 @@ import { CompanyAuditLogSection } from '~/client/audit-logs';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import { MessageTemplatesSection } from '~/client/message-templates';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
@@ -22,8 +23,8 @@ import { paths } from '~/shared/routes';
 
 // A company person's (or an account manager's) Settings: their profile and time zone, the company's
 // public profile, sign-in details and sessions (account/), and which notifications are emailed
-// (notifications/); for a company member, the Team tab (team/, ?tab=team). Composed here so no feature
-// imports another.
+// (notifications/); for a company member, the Team tab (team/, ?tab=team) and the message templates
+// (message-templates/, ?tab=templates) their role may read. Composed here so no feature imports another.
 export default function CompanySettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
   const user = data?.user;
@@ -33,8 +34,14 @@ export default function CompanySettingsPage({ pageId }: PageProps) {
 
   const account = user && <AccountSections user={user} />;
   const member = user?.company ? { ...user, company: user.company } : null;
-  const showsTeam = member !== null && can(principalOfUser(member), 'read:company_member:own');
-  const tab = showsTeam && searchParams.get('tab') === 'team' ? 'team' : 'account';
+  const principal = member && principalOfUser(member);
+  const showsTeam = principal !== null && can(principal, 'read:company_member:own');
+  const showsTemplates = principal !== null && can(principal, 'read:message_template:own');
+  const requestedTab = searchParams.get('tab');
+  const tab =
+    (showsTeam && requestedTab === 'team') || (showsTemplates && requestedTab === 'templates')
+      ? requestedTab
+      : 'account';
 
   return (
     <PortalPage
@@ -42,18 +49,26 @@ export default function CompanySettingsPage({ pageId }: PageProps) {
       description="Your profile, time zone, availability, sign-in details, email notifications and active sessions."
     >
       {/* The portal guard renders this page only once the user is known. */}
-      {member && showsTeam ? (
-        <Tabs value={tab} onValueChange={(value) => setSearchParams(value === 'team' ? { tab: 'team' } : {})}>
+      {member && principal && (showsTeam || showsTemplates) ? (
+        <Tabs value={tab} onValueChange={(value) => setSearchParams(value === 'account' ? {} : { tab: value })}>
           <TabsList>
             <TabsTrigger value="account">Account</TabsTrigger>
-            <TabsTrigger value="team">Team</TabsTrigger>
+            {showsTeam && <TabsTrigger value="team">Team</TabsTrigger>}
+            {showsTemplates && <TabsTrigger value="templates">Message templates</TabsTrigger>}
           </TabsList>
           <TabsContent value="account" className="space-y-6">
             {account}
           </TabsContent>
-          <TabsContent value="team">
-            <TeamTab user={member} onLeft={() => void refreshCurrentUser(queryClient)} />
-          </TabsContent>
+          {showsTeam && (
+            <TabsContent value="team">
+              <TeamTab user={member} onLeft={() => void refreshCurrentUser(queryClient)} />
+            </TabsContent>
+          )}
+          {showsTemplates && (
+            <TabsContent value="templates">
+              <MessageTemplatesSection canEdit={can(principal, 'update:message_template:own')} />
+            </TabsContent>
+          )}
         </Tabs>
       ) : (
         account

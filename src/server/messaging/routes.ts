@@ -14,6 +14,7 @@ import { findMessages } from './find-messages';
 import { findRecentMessages } from './find-recent-messages';
 import { getConversation } from './get-conversation';
 import { markConversationRead } from './mark-conversation-read';
+import { messageTemplateRoutes } from './message-template-routes';
 import { openAccountManagerConversation } from './open-account-manager-conversation';
 import { openSupportConversation } from './open-support-conversation';
 import { readAttachment } from './read-attachment';
@@ -31,6 +32,7 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
   const { db, live, secret, files } = context;
 
   live.handle('typing', (auth, command) => relayTyping({ db, live, auth, conversationId: command.conversation_id }));
+  messageTemplateRoutes(app, { context });
 
   const sendLimit = createLimiter(app, {
     name: 'message-send:account',

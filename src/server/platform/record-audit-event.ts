@@ -107,6 +107,11 @@ export type AuditAction =
   | 'settings.reset'
   | 'api_token.created'
   | 'api_token.revoked'
+  | 'message_template.created'
+  | 'message_template.updated'
+  | 'message_template.deleted'
+  // A message to everyone in a column of a job's pipeline board.
+  | 'message.bulk_sent'
   | 'abuse_report.created'
   | 'abuse_report.resolved'
   | 'abuse_report.dismissed'
