@@ -59,7 +59,9 @@ test('an owner invites a Hiring Manager, who joins from the email; the owner cha
   await dialog.getByRole('radio', { name: 'Hiring Manager' }).check();
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByText(`${colleagueEmail} can join as Hiring Manager within 7 days.`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`${colleagueEmail} can join as Hiring Manager within 7 days.`, { exact: true }),
+  ).toBeVisible();
   const pending = page.getByRole('list', { name: 'Pending invitations' });
   await expect(pending.getByText(colleagueEmail)).toBeVisible();
   await expect(pending.getByText('Hiring Manager')).toBeVisible();
