@@ -100,7 +100,7 @@ export function MembersSection({ viewer }: { viewer: TeamViewer }) {
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
-                  <TableHead>Email</TableHead>
+                  <TableHead className="hidden md:table-cell">Email</TableHead>
                   <TableHead>Role</TableHead>
                   <TableHead>Last active</TableHead>
                   <TableHead>Status</TableHead>
@@ -178,11 +178,14 @@ function MemberRow({
   const mayMakeOwner = viewer.canTransfer && !isYou && member.role !== 'owner';
   return (
     <TableRow>
-      <TableCell className="font-medium">
-        {member.name}
+      {/* Wide enough for a name and an address: a narrow screen scrolls the table sideways instead. */}
+      <TableCell className="min-w-44">
+        <span className="font-medium">{member.name}</span>
         {isYou && <span className="text-muted-foreground"> (you)</span>}
+        {/* Narrow screens have no room for an email column: the address goes under the name. */}
+        <span className="block text-xs break-all text-muted-foreground md:hidden">{member.email}</span>
       </TableCell>
-      <TableCell className="break-all">{member.email}</TableCell>
+      <TableCell className="hidden md:table-cell">{member.email}</TableCell>
       <TableCell>{mayChange ? <RoleSelect member={member} /> : companyRoleLabels[member.role]}</TableCell>
       <TableCell className="whitespace-nowrap">
         {member.last_active_at ? (
