@@ -10,6 +10,7 @@ import { privacyContract } from '~/shared/contracts/privacy';
 import type { CompanyRole } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import { noCompanyTexts } from './no-company-page';
+import { notAvailableTitle } from './page-access';
 
 // The company portal per role (docs/decisions/032): the sidebar offers only the pages a member's role may
 // use, a page it may not use says so (and reads nothing), and an account no longer in a company sees one
@@ -43,7 +44,7 @@ describe('the company portal per role', () => {
   it('offers a Hiring Manager the hiring pages and no Billing', async () => {
     const server = createFakeServer();
     const { events } = await renderRoute(paths.companyBilling.getHref(), { user: memberOf('hiring_manager'), server });
-    await screen.findByRole('heading', { name: 'Billing & Invoices is not available for your role' });
+    await screen.findByRole('heading', { name: notAvailableTitle('Billing & Invoices') });
     expect(sidebarItems()).toEqual([
       'Dashboard',
       'Jobs & Applications',
@@ -66,7 +67,7 @@ describe('the company portal per role', () => {
       user: memberOf('billing'),
       server,
     });
-    const state = await screen.findByRole('region', { name: 'Applications is not available for your role' });
+    const state = await screen.findByRole('region', { name: notAvailableTitle('Applications') });
     expect(state).toHaveTextContent('Your role in Acme is Billing, and this page is for other roles.');
     const home = within(state).getByRole('link', { name: 'Go to Dashboard' });
     expect(home).toHaveAttribute('href', paths.companyDashboard.getHref());

@@ -22,6 +22,8 @@ export function isClosedToRole(route: PortalPageRoute | undefined, principal: Pr
   return Boolean(route?.permission && !can(principal, route.permission));
 }
 
+export const notAvailableTitle = (pageTitle: string) => `The ${pageTitle} page is not available for your role`;
+
 // Shown instead of a page a member's role may not use, so the page never asks the server for what it
 // would refuse: which role they hold, and the way back to the dashboard.
 export function NotAvailableForRole({
@@ -44,7 +46,7 @@ export function NotAvailableForRole({
       <PageMeta title={`${title}: not available`} />
       <ShieldOffIcon className="size-10 text-muted-foreground" aria-hidden="true" />
       <h1 id="not-available-title" className="text-xl font-bold break-words sm:text-2xl">
-        {title} is not available for your role
+        {notAvailableTitle(title)}
       </h1>
       <p className="text-muted-foreground">
         {roleLabel ? (
