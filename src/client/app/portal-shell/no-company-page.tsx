@@ -9,7 +9,7 @@ import type { CurrentUser } from '~/shared/auth';
 
 export const noCompanyTexts = {
   title: 'You are no longer a member of a company',
-  body: 'You are no longer a member of a company on Tandem, so its jobs, people, messages and billing are closed to you. If this is a mistake, ask the company’s owner to invite you again. Your own account is still yours: change its details below, download your data, or delete it.',
+  body: 'Your account is not on any company’s team now, so a company’s jobs, people, messages and billing are closed to you. If this is a mistake, ask the company’s owner to invite you again. Your own account is still yours: change its details below, download your data, or delete it.',
 } as const;
 
 // The whole company portal for a company account that belongs to no company any more (removed, or left):

@@ -22,15 +22,19 @@ export function isClosedToRole(route: PortalPageRoute | undefined, principal: Pr
   return Boolean(route?.permission && !can(principal, route.permission));
 }
 
+export const notAvailableTitle = (pageTitle: string) => `The ${pageTitle} page is not available for your role`;
+
 // Shown instead of a page a member's role may not use, so the page never asks the server for what it
 // would refuse: which role they hold, and the way back to the dashboard.
 export function NotAvailableForRole({
   title,
   principal,
+  companyName,
   homeHref,
 }: {
   title: string;
   principal: Principal;
+  companyName: string | undefined;
   homeHref: string;
 }) {
   const roleLabel = principal.companyRole ? companyRoleLabels[principal.companyRole] : undefined;
@@ -41,14 +45,14 @@ export function NotAvailableForRole({
     >
       <PageMeta title={`${title}: not available`} />
       <ShieldOffIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 id="not-available-title" className="text-xl font-bold sm:text-2xl">
-        {title} is not available for your role
+      <h1 id="not-available-title" className="text-xl font-bold break-words sm:text-2xl">
+        {notAvailableTitle(title)}
       </h1>
       <p className="text-muted-foreground">
         {roleLabel ? (
           <>
-            You are {articleOf(roleLabel)} <strong className="text-foreground">{roleLabel}</strong> in your company, and
-            this page is for other roles.
+            Your role in {companyName ?? 'your company'} is <strong className="text-foreground">{roleLabel}</strong>,
+            and this page is for other roles.
           </>
         ) : (
           'Your account may not use this page.'
@@ -61,5 +65,3 @@ export function NotAvailableForRole({
     </section>
   );
 }
-
-const articleOf = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');

@@ -203,7 +203,12 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
             {!user.email_verified && <EmailVerificationBanner email={user.email} />}
             {/* A page the member's role may not use is never mounted, so it asks nothing the server refuses. */}
             {route && isClosedToRole(route, principal) ? (
-              <NotAvailableForRole title={route.title} principal={principal} homeHref={homeByRole[role]} />
+              <NotAvailableForRole
+                title={route.title}
+                principal={principal}
+                companyName={user.company?.name}
+                homeHref={homeByRole[role]}
+              />
             ) : (
               <AllowedProvider allows={allows}>
                 <Suspense fallback={<PageLoading />}>
