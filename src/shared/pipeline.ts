@@ -242,3 +242,18 @@ export type ApplicationListQuery = QueryOf<typeof pipelineContract.list>;
 
 // POST /api/applications/:id/tests: the assignment made.
 export const assignedTestSchema = z.object({ id: z.string() });
+
+// A letter or digit right after "@Name" makes it part of a longer word ("@Al" in "@Alice").
+const WORD_GOES_ON = /^[\p{L}\p{N}]/u;
+
+// Where the text names a person as "@Name": the index of each "@" (the composer writes a mention so).
+export function mentionPositions(body: string, name: string): number[] {
+  const needle = `@${name}`;
+  const positions: number[] = [];
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + 1)) {
+    if (!WORD_GOES_ON.test(body.slice(at + needle.length))) positions.push(at);
+  }
+  return positions;
+}
+
+export const namesWithAt = (body: string, name: string) => mentionPositions(body, name).length > 0;

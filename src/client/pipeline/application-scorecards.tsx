@@ -80,7 +80,8 @@ function SummaryFigures({ summary }: { summary: ScorecardSummary }) {
         <span className="font-semibold">{`Overall ${outOfMax(summary.overall_average)}`}</span>
         <span className="text-muted-foreground">{` · ${plural(summary.count, 'scorecard')}`}</span>
       </p>
-      <dl className="grid gap-1 text-sm" aria-label="Average per criterion">
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Average per criterion</p>
+      <dl className="grid gap-1 text-sm">
         {summary.criterion_averages.map((entry) => (
           <div key={entry.criterion} className="flex flex-wrap justify-between gap-x-3">
             <dt className="min-w-0 break-words text-muted-foreground">{entry.criterion}</dt>

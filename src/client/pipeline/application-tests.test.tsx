@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { companyUser, fakeId, jobFromInput, testFromInput, testSummaryOf } from '~/client/testing/data-generators';
-import { fakeTeamworkApi } from '~/client/testing/fake-apis';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
@@ -99,7 +98,6 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
 async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetail) => void) {
   const { job, item, detail } = seed();
   const server = createFakeServer();
-  fakeTeamworkApi(server);
   const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];
   counts.shortlisted = 1;
   server.on(jobsContract.get, () => job);

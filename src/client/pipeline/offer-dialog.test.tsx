@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '~/client/components/date-picker';
 import { toIsoDay } from '~/client/lib/iso-day';
 import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
-import { fakeTeamworkApi } from '~/client/testing/fake-apis';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { applicationStatuses } from '~/shared/applications';
@@ -92,7 +91,6 @@ async function openOffer(
 ) {
   const { job, item, detail, counts } = seed(jobStart);
   const server = createFakeServer();
-  fakeTeamworkApi(server);
   server.on(jobsContract.get, () => job);
   server.on(jobsContract.applications, () => ({
     items: [item],

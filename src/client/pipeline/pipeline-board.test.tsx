@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
-import { fakeTeamworkApi } from '~/client/testing/fake-apis';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import {
@@ -114,7 +113,6 @@ function seedBoard() {
     card(job.id, 'Ivy Interviewing', 'interviewing'),
   ];
   const server = createFakeServer();
-  fakeTeamworkApi(server);
   server.on(jobsContract.get, () => job);
   server.on(jobsContract.markApplicationsSeen, () => ({ applications_seen_at: new Date().toISOString() }));
   server.on(jobsContract.applications, ({ query }) => {

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
-import { fakeTeamworkApi } from '~/client/testing/fake-apis';
 import { createFakeServer } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { type ApplicationStatus, applicationStatuses, applicationStatusesNeverNew } from '~/shared/applications';
@@ -41,7 +40,6 @@ function applicationsOf(jobId: string): JobApplication[] {
 describe('a job’s new applications', () => {
   it('stay marked on every page of the visit, as many as the Jobs list said', async () => {
     const server = createFakeServer();
-    fakeTeamworkApi(server);
     let seenAt: string | null = lastOpened;
     const job = jobFromInput({ title: 'Night Support', status: 'open' }, { applications_count: 25 });
     const applications = applicationsOf(job.id);

@@ -1,11 +1,8 @@
 import type { Test } from '~/shared/assessments';
 import { testTexts } from '~/shared/assessments';
 import { testAttemptsContract, testsContract } from '~/shared/contracts/assessments';
-import { hiringTeamContract } from '~/shared/contracts/hiring-team';
 import { jobsContract } from '~/shared/contracts/jobs';
-import { scorecardsContract } from '~/shared/contracts/scorecards';
 import type { Job } from '~/shared/jobs';
-import { DEFAULT_SCORECARD_CRITERIA } from '~/shared/scorecards';
 import { emptyJobSummary, jobFromInput, testFromInput, testSummaryOf } from './data-generators';
 import { type FakeServer, reply, replyError } from './fake-server';
 
@@ -65,24 +62,4 @@ export function fakeJobsApi(server: FakeServer, jobs: Job[] = []): Job[] {
     return job;
   });
   return store;
-}
-
-// The job page's teamwork beside its pipeline: a job without a hiring team (default criteria) and
-// applications without scorecards, unless a test answers these itself.
-export function fakeTeamworkApi(server: FakeServer): void {
-  server.fallback(hiringTeamContract.get, () => ({
-    members: [],
-    scorecard_criteria: [...DEFAULT_SCORECARD_CRITERIA],
-    default_criteria: true,
-  }));
-  server.fallback(hiringTeamContract.pipelineMembers, () => ({ items: [] }));
-  server.fallback(scorecardsContract.list, () => ({
-    criteria: [...DEFAULT_SCORECARD_CRITERIA],
-    default_stage: 'interviewing' as const,
-    count: 0,
-    overall_average: null,
-    criterion_averages: [],
-    scorecards: [],
-    can_fill: true,
-  }));
 }

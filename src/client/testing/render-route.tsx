@@ -8,10 +8,13 @@ import { preloadRouteModules, routes } from '~/client/routes';
 import { type CurrentUser, principalOfUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { authContract } from '~/shared/contracts/auth';
+import { hiringTeamContract } from '~/shared/contracts/hiring-team';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
+import { scorecardsContract } from '~/shared/contracts/scorecards';
 import { settingsContract } from '~/shared/contracts/settings';
 import { emailPreferenceTypesOf } from '~/shared/notifications';
+import { DEFAULT_SCORECARD_CRITERIA } from '~/shared/scorecards';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { createFakeServer, type FakeServer } from './fake-server';
 
@@ -46,6 +49,22 @@ export async function renderRoute(path: string, { user = null, server = createFa
   server.fallback(messagingContract.unreadCount, () => ({ unread_count: 0 }));
   // The administrators' portal reads System Settings for its maintenance banner: the defaults, mode off.
   server.fallback(settingsContract.read, () => ({ settings: defaultPlatformSettings }));
+  // A company job page's hiring team, an application's scorecards and the colleagues to pick: none yet.
+  server.fallback(hiringTeamContract.get, () => ({
+    members: [],
+    scorecard_criteria: [...DEFAULT_SCORECARD_CRITERIA],
+    default_criteria: true,
+  }));
+  server.fallback(hiringTeamContract.pipelineMembers, () => ({ items: [] }));
+  server.fallback(scorecardsContract.list, () => ({
+    criteria: [...DEFAULT_SCORECARD_CRITERIA],
+    default_stage: 'shortlisted' as const,
+    count: 0,
+    overall_average: null,
+    criterion_averages: [],
+    scorecards: [],
+    can_fill: user?.role === 'company',
+  }));
   vi.stubGlobal('fetch', server.fetch);
   // The notification areas inside the router, as App puts them (app/app.tsx): a toast's action may be a link.
   const router = createMemoryRouter(

@@ -1,21 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { namesWithAt } from '~/shared/pipeline';
 import type { Database } from '../db/client';
 import { applicationNotes, applications, companyMembers, jobs, users } from '../db/schema';
 
 export interface NoteMention {
   user_id: string;
   name: string;
-}
-
-const NAME_END = /^[\p{L}\p{N}]/u;
-
-// Whether the text names the person as "@Name", not as the start of a longer word ("@Al" in "@Alice").
-export function namesWithAt(body: string, name: string): boolean {
-  const needle = `@${name}`;
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + 1)) {
-    if (!NAME_END.test(body.slice(at + needle.length))) return true;
-  }
-  return false;
 }
 
 // The colleagues each note names as "@Name" (the company's members now), to highlight them. Read from the
