@@ -45,7 +45,7 @@ export function BoardColumn({ jobId, stage, index, filters, canMove, onMessageCo
         isOver && 'border-primary bg-primary/5',
       )}
     >
-      <header className="flex items-center justify-between gap-2">
+      <header className="flex min-h-8 items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
           {label}
         </h3>
