@@ -152,7 +152,7 @@ export function StageBoard({
                 filters={filters}
                 canMove={permissions.canMove}
                 onMessageColumn={
-                  permissions.canMessage ? (_, items) => setDialog({ kind: 'column', stage, items }) : undefined
+                  permissions.canMessage ? (items) => setDialog({ kind: 'column', stage, items }) : undefined
                 }
               />
             ))}
