@@ -76,6 +76,8 @@ test('cards move by mouse and keyboard, a refused drop snaps back, and a column 
   await templateDialog.getByRole('button', { name: 'Save template' }).click();
   await expect(templateDialog).toBeHidden();
   await expect(templates.getByText('Shortlist welcome')).toBeVisible();
+  await saveScreenshots(page, 'settings-message-templates', { scrollTo: templates });
+  await expectNoSeriousViolations(page);
 
   // The board, chosen on the job's page and kept in the address.
   await page.goto(paths.companyJob.getHref({ id: job.id }));
