@@ -61,8 +61,8 @@ test('cards move by mouse and keyboard, a refused drop snaps back, and a column 
   });
   expect(seeded.status(), await seeded.text()).toBe(201);
 
-  // A template, written in Settings with its placeholders.
-  await page.goto(paths.companySettings.getHref());
+  // A template, written in Settings (its Message templates tab) with its placeholders.
+  await page.goto(`${paths.companySettings.getHref()}?tab=templates`);
   const templates = page.getByRole('region', { name: 'Message templates' });
   await templates.getByRole('button', { name: 'New template' }).click();
   const templateDialog = page.getByRole('dialog', { name: 'New template' });
