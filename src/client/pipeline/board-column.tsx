@@ -22,7 +22,7 @@ interface BoardColumnProps {
   filters: BoardFilters;
   canMove: boolean;
   // Offered only to members who may write to candidates, on a column with someone in it.
-  onMessageColumn?: (stage: ApplicationStatus, items: JobApplication[]) => void;
+  onMessageColumn?: (items: JobApplication[]) => void;
 }
 
 // One stage of the board: its name and count (the server's, within the filters), its cards a page at a
@@ -45,7 +45,7 @@ export function BoardColumn({ jobId, stage, index, filters, canMove, onMessageCo
         isOver && 'border-primary bg-primary/5',
       )}
     >
-      <header className="flex items-center justify-between gap-2">
+      <header className="flex min-h-8 items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
           {label}
         </h3>
@@ -63,7 +63,7 @@ export function BoardColumn({ jobId, stage, index, filters, canMove, onMessageCo
               className="size-8"
               aria-label={`Message everyone in ${label}`}
               title={`Message everyone in ${label}`}
-              onClick={() => onMessageColumn(stage, items)}
+              onClick={() => onMessageColumn(items)}
             >
               <MailIcon aria-hidden="true" />
             </Button>

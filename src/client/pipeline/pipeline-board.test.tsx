@@ -208,6 +208,20 @@ describe('the pipeline board', () => {
     expect(within(column('Submitted')).getByText('0 applications')).toBeInTheDocument();
     expect(within(column('Submitted')).queryByText('Ada Lovelace')).toBeNull();
     expect(screen.getByText('Ada Lovelace moved to Shortlisted.')).toBeVisible();
+
+    // The stage email: written here, previewed for Ada, sent to her application.
+    server.on(messageTemplatesContract.list, () => ({ items: [], total: 0, page: 1, page_size: 100 }));
+    server.on(messageTemplatesContract.messageApplication, () => ({ conversation_id: fakeId() }));
+    await events.click(screen.getByRole('button', { name: 'Send a message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message Ada Lovelace' });
+    await events.type(within(dialog).getByLabelText('Message'), 'Welcome to the shortlist, {{{{first_name}}!');
+    expect(within(dialog).getByRole('region', { name: 'Preview for Ada Lovelace' })).toHaveTextContent(
+      'Welcome to the shortlist, Ada!',
+    );
+    await events.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = server.requests.find((request) => request.path.endsWith('/message'));
+    expect(sent?.body).toMatchObject({ body: 'Welcome to the shortlist, {{first_name}}!' });
   });
 
   it('puts a refused move back and says the server’s sentence', async () => {
@@ -253,6 +267,28 @@ describe('the pipeline board', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(moves(server)[0]?.body).toEqual({ to: 'rejected', reason: 'We hired internally.' }));
     expect(await within(column('Not selected')).findByText('Ivy Interviewing')).toBeVisible();
+  });
+
+  it('opens the offer’s terms for a drop on Offer, and moves nothing before they are sent', async () => {
+    const { job, applications, server } = seedBoard();
+    server.on(pipelineContract.get, ({ params }) => {
+      const item = applications.find((application) => application.id === params.id);
+      return item ? detailOf(item) : replyError(404, 'not_found', 'This application does not exist.');
+    });
+    const { column, events } = await openBoard(server, job.id);
+
+    within(column('Interviewing')).getByRole('button', { name: 'Move Ivy Interviewing' }).focus();
+    await events.keyboard(' ');
+    await events.keyboard('{ArrowRight}');
+    await screen.findByText('Ivy Interviewing is over Offer.');
+    await events.keyboard(' ');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Make Offer' });
+    expect(within(dialog).getByLabelText('Weekly hours')).toHaveValue(40);
+    expect(moves(server)).toHaveLength(0);
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(column('Interviewing')).getByText('Ivy Interviewing')).toBeVisible();
+    expect(server.requests.filter((request) => request.path.endsWith('/offer'))).toHaveLength(0);
   });
 
   it('gives a Viewer the board to read, without handles or messages', async () => {

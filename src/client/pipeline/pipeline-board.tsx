@@ -72,7 +72,7 @@ export function PipelineBoard({
   );
 
   return (
-    <section aria-labelledby="pipeline-title" className="grid min-w-0 gap-3">
+    <section aria-labelledby="pipeline-title" className="grid min-w-0 grid-cols-1 gap-3">
       <div className="space-y-1">
         <h2 id="pipeline-title" className="text-lg font-semibold">
           Applications

@@ -106,7 +106,7 @@ export function StageBoard({
   }
 
   return (
-    <div className="grid min-w-0 gap-3">
+    <div className="grid min-w-0 grid-cols-1 gap-3">
       {outcome?.kind === 'refused' && (
         <Alert variant="destructive" className="items-start justify-between">
           <p>
@@ -139,8 +139,9 @@ export function StageBoard({
         accessibility={{ announcements, screenReaderInstructions: boardInstructions }}
         onDragEnd={onDragEnd}
       >
-        {/* The columns scroll sideways inside the board, never the page. */}
-        <div className="-mx-1 overflow-x-auto px-1 pb-2">
+        {/* The columns scroll sideways inside the board, never the page (relative: its screen-reader-only
+            texts are placed inside it too, not beyond the page). */}
+        <div className="relative -mx-1 overflow-x-auto px-1 pb-2">
           <div className="flex w-max items-start gap-3">
             {applicationStatuses.map((stage, index) => (
               <BoardColumn
@@ -151,7 +152,7 @@ export function StageBoard({
                 filters={filters}
                 canMove={permissions.canMove}
                 onMessageColumn={
-                  permissions.canMessage ? (_, items) => setDialog({ kind: 'column', stage, items }) : undefined
+                  permissions.canMessage ? (items) => setDialog({ kind: 'column', stage, items }) : undefined
                 }
               />
             ))}

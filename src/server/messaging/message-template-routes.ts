@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { viewerOf } from '../platform/conversation-access';
+import type { createLimiter } from '../platform/rate-limits';
 import { companyActorOf } from '../platform/route-schemas';
 import {
   createMessageTemplate,
@@ -15,7 +16,11 @@ import { messageApplication, messageColumn } from './send-templated-messages';
 
 // The company's message templates (read by every member who may see the pipeline, written by those
 // who may write to candidates), and the pipeline's messages sent with them (shared/contracts/message-templates.ts).
-export function messageTemplateRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
+// A send here counts against the sender's message limit as a message written in a thread does.
+export function messageTemplateRoutes(
+  app: FastifyInstance,
+  { context, sendLimit }: { context: AppContext; sendLimit: ReturnType<typeof createLimiter> },
+) {
   const { db, live, secret } = context;
 
   registerEndpoint(
@@ -64,7 +69,12 @@ export function messageTemplateRoutes(app: FastifyInstance, { context }: { conte
   registerEndpoint(
     app,
     messageTemplatesContract.messageApplication,
-    { config: { access: { permission: 'create:conversation:own' } } },
+    {
+      preHandler: async (request) => {
+        await sendLimit.hit(request);
+      },
+      config: { access: { permission: 'create:conversation:own' } },
+    },
     async (request) =>
       messageApplication({
         ...senderOf(request),
@@ -77,7 +87,12 @@ export function messageTemplateRoutes(app: FastifyInstance, { context }: { conte
   registerEndpoint(
     app,
     messageTemplatesContract.messageColumn,
-    { config: { access: { permission: 'create:conversation:own' } } },
+    {
+      preHandler: async (request) => {
+        await sendLimit.hit(request);
+      },
+      config: { access: { permission: 'create:conversation:own' } },
+    },
     async (request) =>
       messageColumn({ ...senderOf(request), jobId: request.params.id, input: request.body, ipAddress: request.ip }),
   );

@@ -32,8 +32,6 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
   const { db, live, secret, files } = context;
 
   live.handle('typing', (auth, command) => relayTyping({ db, live, auth, conversationId: command.conversation_id }));
-  messageTemplateRoutes(app, { context });
-
   const sendLimit = createLimiter(app, {
     name: 'message-send:account',
     max: 600,
@@ -41,6 +39,7 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     key: (request) => currentAuth(request).user.id,
     message: 'You have sent many messages in a short time',
   });
+  messageTemplateRoutes(app, { context, sendLimit });
 
   registerEndpoint(
     app,
