@@ -33,8 +33,14 @@ export const assignableRoles = [
 export type AssignableRole = (typeof assignableRoles)[number];
 
 export const INVITATION_DAYS = 7;
+// An invitation is an email to anyone the company names: a company waits on at most this many answers,
+// and sends (or resends) at most INVITATIONS_PER_DAY a day, so the form cannot be used to mail strangers.
+export const PENDING_INVITATIONS_MAX = 100;
+export const INVITATIONS_PER_DAY = 50;
 
 export const teamTexts = {
+  tooManyPending: `Your company already has ${PENDING_INVITATIONS_MAX} invitations waiting for an answer: revoke some before you invite more.`,
+  tooManySent: 'Your company has sent many invitations today',
   ownershipByTransfer:
     'Ownership is not given by a role: the owner uses Transfer ownership to hand the company to a member.',
   chooseRole: 'Choose a role.',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { meetingDayAndTime } from '~/shared/meetings';
 import type { CompanyRole } from '~/shared/permissions';
@@ -7,6 +7,7 @@ import {
   companyRoleDescriptions,
   companyRoleLabels,
   INVITATION_DAYS,
+  PENDING_INVITATIONS_MAX,
   type TeamInvitation,
   type TeamInvitationPage,
   type TeamListQuery,
@@ -21,6 +22,7 @@ import { AppError, isUniqueViolation } from '../platform/errors';
 import { findOwnTimeZone } from '../platform/own-time-zones';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { generateToken, hashToken } from '../platform/secure-tokens';
+import { lockTeam } from './member-locks';
 
 const DAY_MS = 86_400_000;
 const inviters = alias(users, 'inviter');
@@ -137,11 +139,20 @@ export async function inviteMember(sender: Sender & { email: string; role: Compa
       throw new AppError('conflict', teamTexts.alreadyHasAccount(email), { email: teamTexts.alreadyHasAccount(email) });
     }
     const { token, values } = freshLink(now);
+    // The company's team is locked: the count cannot pass the cap between two invitations.
+    await lockTeam(tx, companyId);
+    const [waiting] = await tx
+      .select({ count: count() })
+      .from(companyInvitations)
+      .where(and(isPending(companyId), gt(companyInvitations.expiresAt, now)));
     const [pending] = await tx
       .select()
       .from(companyInvitations)
       .where(and(isPending(companyId), eq(companyInvitations.email, email)))
       .for('update');
+    if (!pending && (waiting?.count ?? 0) >= PENDING_INVITATIONS_MAX) {
+      throw new AppError('conflict', teamTexts.tooManyPending);
+    }
     const [row] = pending
       ? await tx
           .update(companyInvitations)

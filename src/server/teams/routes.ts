@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { invitationsContract, teamContract } from '~/shared/contracts/teams';
+import { INVITATIONS_PER_DAY, teamTexts } from '~/shared/teams';
 import type { AppContext } from '../app-context';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { acceptInvitationAs } from '../platform/company-invitations';
 import { registerEndpoint } from '../platform/contract-routes';
+import { createLimiter } from '../platform/rate-limits';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { changeMemberRole, transferOwnership } from './change-member-role';
 import { leaveCompany, removeMember } from './end-membership';
@@ -16,6 +18,14 @@ import { previewInvitation } from './preview-invitation';
 export async function teamRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db, mailer, config, live } = context;
   const sender = { db, mailer, publicUrl: config.publicUrl };
+  // Each invitation and resend is an email to an address the company chose (shared/teams.ts).
+  const invitationLimit = createLimiter(app, {
+    name: 'team-invitation:company',
+    max: INVITATIONS_PER_DAY,
+    windowMinutes: 24 * 60,
+    key: (request) => currentCompanyId(request),
+    message: teamTexts.tooManySent,
+  });
 
   registerEndpoint(
     app,
@@ -75,6 +85,7 @@ export async function teamRoutes(app: FastifyInstance, { context }: { context: A
     teamContract.invite,
     { config: { access: { permission: 'update:company_member:own' } } },
     async (request, reply) => {
+      await invitationLimit.hit(request);
       const invitation = await inviteMember({ ...sender, ...companyActorOf(request), ...request.body });
       return reply.code(201).send(invitation);
     },
@@ -84,7 +95,10 @@ export async function teamRoutes(app: FastifyInstance, { context }: { context: A
     app,
     teamContract.resendInvitation,
     { config: { access: { permission: 'update:company_member:own' } } },
-    async (request) => resendInvitation({ ...sender, ...companyActorOf(request), id: request.params.id }),
+    async (request) => {
+      await invitationLimit.hit(request);
+      return resendInvitation({ ...sender, ...companyActorOf(request), id: request.params.id });
+    },
   );
 
   registerEndpoint(

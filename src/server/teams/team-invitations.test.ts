@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamTexts } from '~/shared/teams';
+import { INVITATIONS_PER_DAY, PENDING_INVITATIONS_MAX, teamTexts } from '~/shared/teams';
 import { auditLogs, companyInvitations, companyMembers, emailOutbox, users } from '../db/schema';
 import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
 import { sameOriginHeaders, sessionCookieFrom, signedInAccount } from '../testing/auth-helpers';
@@ -306,5 +306,37 @@ describe('team invitations', () => {
     const malformed = await preview('not a token!');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toBe(teamTexts.linkUnknown);
+  });
+
+  it('sends a company at most 50 invitations a day and keeps at most 100 waiting, each with a sentence', async () => {
+    const busy = await signedInAccount(testApp, { role: 'company' });
+    const busyCompanyId = await companyIdOf(testApp, busy.user.id);
+    for (let sent = 0; sent < INVITATIONS_PER_DAY; sent++) {
+      const response = await invite(busy, newAddress());
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const refused = await invite(busy, newAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Your company has sent many invitations today\. Please wait/);
+    expect(refused.headers['retry-after']).toBeDefined();
+
+    // Another company with invitations waiting up to the cap (sent over the past days): one more is refused.
+    const full = await signedInAccount(testApp, { role: 'company' });
+    const fullCompanyId = await companyIdOf(testApp, full.user.id);
+    await db()
+      .insert(companyInvitations)
+      .values(
+        Array.from({ length: PENDING_INVITATIONS_MAX }, (_, index) => ({
+          companyId: fullCompanyId,
+          email: `waiting-${index}-${newAddress()}`,
+          role: 'viewer' as const,
+          tokenHash: `waiting-${fullCompanyId}-${index}`,
+          invitedById: full.user.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })),
+      );
+    const overCap = await invite(full, newAddress());
+    expect(overCap.statusCode, overCap.body).toBe(409);
+    expect(overCap.json().error).toBe(teamTexts.tooManyPending);
   });
 });
