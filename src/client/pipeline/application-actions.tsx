@@ -36,6 +36,8 @@ export function ApplicationActions({ application }: { application: ApplicationDe
   // The moves its stage allows, for a role that may move applications (not a Viewer or Billing).
   const mayUpdate = useAllowed('update:job_application:own');
   const can = (to: ApplicationStatus) => mayUpdate && canMoveApplication(status, to, 'company');
+  // Writing to candidates is the hiring roles' (a Viewer reads the conversation, sends nothing).
+  const mayMessage = useAllowed('create:conversation:own');
 
   async function moveForward(to: keyof typeof forwardMoves) {
     try {
@@ -82,10 +84,12 @@ export function ApplicationActions({ application }: { application: ApplicationDe
             Reject
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={() => setDialog('message')}>
-          <MailIcon aria-hidden="true" />
-          Send a message
-        </Button>
+        {mayMessage && (
+          <Button size="sm" variant="outline" onClick={() => setDialog('message')}>
+            <MailIcon aria-hidden="true" />
+            Send a message
+          </Button>
+        )}
       </div>
       <StageNote application={application} />
       <OfferDialog
