@@ -58,6 +58,7 @@ const pageFiles: Record<PageId, string> = {
   forgotPassword: './auth/forgot-password-page.tsx',
   resetPassword: './auth/reset-password-page.tsx',
   verifyEmail: './auth/verify-email-page.tsx',
+  joinTeam: './app/join-team-page.tsx',
   companySettings: './app/company-settings-page.tsx',
   companyJobs: './app/company-jobs-page.tsx',
   companyCreateTest: './assessments/create-test-page.tsx',

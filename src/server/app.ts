@@ -70,6 +70,7 @@ import { settingsRoutes } from './settings/settings-routes';
 import { siteRoutes } from './site/routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
+import { teamRoutes } from './teams/routes';
 import { adminAssignmentRoutes } from './work/admin-assignment-routes';
 import { workRoutes } from './work/work-routes';
 
@@ -264,6 +265,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(authRoutes, { context });
   await app.register(accountRoutes, { context });
   await app.register(companyRoutes, { context });
+  await app.register(teamRoutes, { context });
   await app.register(siteRoutes, { context });
   await app.register(jobRoutes, { context });
   await app.register(hiringTeamRoutes, { context });

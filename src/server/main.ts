@@ -70,7 +70,7 @@ if (endedAdminAccess.sessionsEnded + endedAdminAccess.tokensRevoked > 0) {
 if (!webClient) app.log.warn(`No built client in ${config.CLIENT_DIR}: serving the API only (run npm run build).`);
 if (loadsDemoData) {
   app.log.info('New database: migrated and loaded the demo data.');
-  const accounts = demoAccounts.map((account) => `  ${account.role.padEnd(9)} ${account.email}`).join('\n');
+  const accounts = demoAccounts.map((account) => `  ${account.label.padEnd(22)} ${account.email}`).join('\n');
   console.info(
     `\nDemo accounts (password "${DEMO_PASSWORD}"; the demo administrator signs in without a second factor):\n${accounts}\n`,
   );

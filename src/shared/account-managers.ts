@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AccountManagerStatus, accountManagerStatuses } from './admin';
 import { authMessages, emailSchema } from './auth';
+import { companyMemberSummarySchema } from './company-roles';
 import { isValidEmail } from './email';
 import { singleLine, text } from './text';
 
@@ -174,7 +175,8 @@ export type ManagedCompanyList = z.infer<typeof managedCompanyListSchema>;
 // GET /api/manager/companies/{id}: one company's people (members, talent at work) and open jobs.
 export const managedCompanyDetailSchema = z.object({
   company: managedCompanySchema,
-  members: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() })),
+  // Its team: each member's role in it and when they last used Tandem (null: never).
+  members: z.array(companyMemberSummarySchema),
   assignments: z.array(
     z.object({
       id: z.string(),

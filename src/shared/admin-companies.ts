@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyMemberSummarySchema } from './company-roles';
 
 // Company Management (docs/spec/admin-billing-and-content.md §2 item 2, §3 "Company (admin list)", §8): every
 // company not deleted, searched on the server, its account manager assigned from the row, and bulk
@@ -53,10 +54,13 @@ export const adminCompanyListSchema = adminListPageOf(adminCompanySchema);
 export type AdminCompanyList = z.infer<typeof adminCompanyListSchema>;
 
 // GET /api/admin/companies/{id}: the details drawer.
+export const ADMIN_COMPANY_TEAM_SHOWN = 50;
 export const adminCompanyDetailSchema = adminCompanySchema.extend({
   // Every job the company has that is not archived, and its members.
   jobs: z.number().int(),
   members: z.number().int(),
+  // The members themselves, owner first, at most ADMIN_COMPANY_TEAM_SHOWN of them (members says how many).
+  team: z.array(companyMemberSummarySchema),
   // What a Delete would take with it, for its confirm dialog.
   outstanding_invoices: z.number().int(),
 });

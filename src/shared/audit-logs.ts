@@ -73,6 +73,8 @@ const auditLogEntrySchema = z.object({
   action_label: z.string(),
   actor_kind: z.enum(auditActorKinds),
   actor_id: z.string().nullable(),
+  // Who acted, by the name their account has (null for the system): a company's log names the member.
+  actor_name: z.string().nullable(),
   // The actor's address when the row was written (null for the system).
   actor_email: z.string().nullable(),
   target_type: z.string().nullable(),
@@ -110,6 +112,7 @@ const actionLabelOverrides: Record<string, string> = {
   'account.claimed_by_verified_owner': 'Account claimed by its verified owner',
   'api_token.created': 'API token created',
   'api_token.revoked': 'API token revoked',
+  'message.bulk_sent': 'Message sent to a pipeline column',
   'privacy.data_exported': 'Personal data exported',
   'retention.applied': 'Retention policy applied',
   'audit_log.exported': 'Audit log exported',

@@ -56,25 +56,41 @@ const dashboardJobSchema = z.object({
   // Its applications, every one, as the Jobs list's Applications column counts them.
   applicant_count: z.number(),
 });
+const dashboardPipelineSchema = z.object(
+  Object.fromEntries(
+    dashboardPipelineColumns.map((column) => [
+      column,
+      z.object({ items: z.array(dashboardJobSchema), total: z.number() }),
+    ]),
+  ) as Record<
+    DashboardPipelineColumn,
+    z.ZodObject<{ items: z.ZodArray<typeof dashboardJobSchema>; total: z.ZodNumber }>
+  >,
+);
+
+// Each section is there only for a member whose role may read what it shows (docs/decisions/032); null
+// otherwise, so a Billing member gets no pipeline and a Hiring Manager no billing figures.
 export const companyDashboardSchema = z.object({
-  employees: z.object({ items: z.array(dashboardEmployeeSchema), total: z.number() }),
-  pipeline: z.object(
-    Object.fromEntries(
-      dashboardPipelineColumns.map((column) => [
-        column,
-        z.object({ items: z.array(dashboardJobSchema), total: z.number() }),
-      ]),
-    ) as Record<
-      DashboardPipelineColumn,
-      z.ZodObject<{ items: z.ZodArray<typeof dashboardJobSchema>; total: z.ZodNumber }>
-    >,
-  ),
+  // The people at work: for the roles that read assignments.
+  employees: z.object({ items: z.array(dashboardEmployeeSchema), total: z.number() }).nullable(),
+  // Jobs by column: for the roles that read jobs.
+  pipeline: dashboardPipelineSchema.nullable(),
   // Paused jobs are in no pipeline column (their badge says only Paused): how many there are, as the
-  // Jobs list's Paused Jobs figure.
-  paused_jobs: z.number(),
+  // Jobs list's Paused Jobs figure. Null with the pipeline.
+  paused_jobs: z.number().nullable(),
   account_manager: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   // The skills the company's open jobs ask for most: Featured Candidates are the best matches for them.
-  open_job_skills: z.array(z.string()),
+  // Null for a role that may not search talent (no Featured Candidates, no Find Talent).
+  open_job_skills: z.array(z.string()).nullable(),
+  // What is owed and what waits for approval: for the roles that read invoices.
+  billing: z
+    .object({
+      unpaid_invoices: z.number(),
+      outstanding_cents: z.number(),
+      overdue_invoices: z.number(),
+      timesheets_to_review: z.number(),
+    })
+    .nullable(),
 });
 export type CompanyDashboard = z.infer<typeof companyDashboardSchema>;
 export type DashboardEmployee = z.infer<typeof dashboardEmployeeSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { applicationStatuses } from './applications';
+import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './applications';
+import type { QueryOf } from './contract';
+import type { jobsContract } from './contracts/jobs';
 import { isValidEmail } from './email';
 import { calendarDate, singleLine, text } from './text';
 
@@ -436,10 +438,32 @@ export function formatJobBudget(
   return '—';
 }
 
+// Where an application's skills tests stand, each test by its latest attempt: none assigned; one still to
+// take or finish; one waiting for grading; all graded and one failed; all graded and passed.
+export const applicationTestStates = ['none', 'pending', 'review', 'failed', 'passed'] as const;
+export type ApplicationTestState = (typeof applicationTestStates)[number];
+export const applicationTestStateLabels: Record<ApplicationTestState, string> = {
+  none: 'No tests',
+  pending: 'Test pending',
+  review: 'Test to grade',
+  failed: 'Test failed',
+  passed: 'Tests passed',
+};
+
+const minRatingText = `Choose a rating from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars.`;
+
 export const jobApplicationListQuerySchema = z.object({
   // The applicant's name or email.
   q: text().trim().max(200).optional(),
   status: commaList(z.enum(applicationStatuses, { message: 'Unknown application status.' })),
+  // The reviewers' average rating (as shown, one decimal) at least this many stars.
+  min_rating: z.coerce
+    .number({ message: minRatingText })
+    .int({ message: minRatingText })
+    .min(REVIEW_RATING_MIN, { message: minRatingText })
+    .max(REVIEW_RATING_MAX, { message: minRatingText })
+    .optional(),
+  test: z.enum(applicationTestStates, { message: 'Unknown test state.' }).optional(),
   // New means arrived after this moment, rather than after the job's applications were last opened: the
   // job page passes the moment they had last been opened when its visit began, so the marks and the
   // count last the whole visit though it marks them seen as it opens.
@@ -447,7 +471,8 @@ export const jobApplicationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type JobApplicationListQuery = PagedInput<typeof jobApplicationListQuerySchema>;
+// What a caller sends: the coerced fields as their parsed type (decision 019's QueryOf).
+export type JobApplicationListQuery = QueryOf<typeof jobsContract.applications>;
 
 const jobApplicationSchema = z.object({
   id: z.string(),
@@ -467,6 +492,7 @@ const jobApplicationSchema = z.object({
   // The reviewers' 1–5 ratings: their mean (one decimal) and how many; null while nobody rated.
   average_rating: z.number().nullable(),
   rating_count: z.number(),
+  test_state: z.enum(applicationTestStates),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type NotificationType, notificationTypes } from './applications';
-import type { Role } from './permissions';
+import { can, type Permission, type Principal, type Role } from './permissions';
 
 // The contract of notifications: the header's bell and popover, and per-type email
 // preferences in settings.
@@ -67,6 +67,21 @@ export const notificationTypeHints: Partial<Record<NotificationType, string>> = 
   message_received: 'One email listing messages left unread for 15 minutes, not one per message.',
 };
 
+// The kinds a company is told about (each member hears of those their role may read: permissionToHearOf).
+const companyEmailTypes = [
+  'application_received',
+  'application_withdrawn',
+  'offer_declined',
+  'job_filled',
+  'test_submitted',
+  'message_received',
+  'meeting_responded',
+  'timesheet_submitted',
+  'invoice_issued',
+  'note_mention',
+  'hiring_team_added',
+] as const satisfies readonly NotificationType[];
+
 // The kinds each role is told about, and so may choose to receive by email. Offers and accepted
 // offers are left out: their own email (with the offer's terms) always goes. So are meeting invitations,
 // moves and cancellations: their own email carries the calendar invitation that keeps the person's
@@ -81,22 +96,34 @@ export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[
     'assignment_changed',
     'timesheet_reviewed',
   ],
-  company: [
-    'application_received',
-    'application_withdrawn',
-    'offer_declined',
-    'job_filled',
-    'test_submitted',
-    'message_received',
-    'meeting_responded',
-    'timesheet_submitted',
-    'invoice_issued',
-    'note_mention',
-    'hiring_team_added',
-  ],
+  company: companyEmailTypes,
   admin: ['message_received', 'meeting_responded'],
   account_manager: ['message_received', 'meeting_responded'],
 };
+
+// What a company member's role must hold to hear of each company kind (docs/decisions/032): a Billing
+// member is offered invoices, timesheets and messages, not new applications; a Viewer no timesheets to
+// approve. The same permission picks who in the company is told (platform/company-recipients.ts).
+export const permissionToHearOf = {
+  application_received: 'read:job_application:own',
+  application_withdrawn: 'read:job_application:own',
+  offer_declined: 'read:job_application:own',
+  job_filled: 'read:job:own',
+  test_submitted: 'read:test_result:own',
+  message_received: 'read:conversation:member',
+  meeting_responded: 'read:meeting:own',
+  timesheet_submitted: 'update:timesheet:own',
+  invoice_issued: 'read:invoice:own',
+  note_mention: 'read:job_application:own',
+  hiring_team_added: 'read:job:own',
+} as const satisfies Record<(typeof companyEmailTypes)[number], Permission>;
+
+// The kinds this person is offered in their email preferences: their role's, and for a company member
+// only those their company role may hear of (none once they belong to no company).
+export function emailPreferenceTypesOf(principal: Principal): readonly NotificationType[] {
+  if (principal.role !== 'company') return emailPreferenceTypesByRole[principal.role];
+  return companyEmailTypes.filter((type) => can(principal, permissionToHearOf[type]));
+}
 
 // Kinds whose email is not the notification's: offers and meeting changes carry their own (with the
 // terms, with the calendar invitation), and unread messages go out together in the digest.

@@ -96,6 +96,9 @@ const permissionsByRole = {
     // Conversations with applicants and with the company's account manager; the support chat.
     'create:conversation:own',
     'create:support_conversation:own',
+    // The company's message templates (stage emails, bulk messages to a pipeline column).
+    'read:message_template:own',
+    'update:message_template:own',
     // Work and billing: its assignments (start, end, change terms), its people's timesheets
     // (approve, return), its invoices, payments, payment methods and billing profile.
     'read:assignment:own',
@@ -220,6 +223,9 @@ const hiring = [
   'update:availability:own',
   'create:conversation:own',
   'update:conversation:member',
+  // Those who write to candidates keep the words they send often.
+  'read:message_template:own',
+  'update:message_template:own',
 ] as const satisfies readonly CompanyPermission[];
 
 // Work and money: assignments' terms, timesheet approval, invoices and how they are paid.
@@ -253,6 +259,8 @@ const permissionsByCompanyRole = {
     'read:talent:any',
     'read:shortlist:own',
     'read:test_result:own',
+    // The templates the team writes with, to read them; sending and editing are the hiring roles'.
+    'read:message_template:own',
     'read:meeting:own',
     'read:assignment:own',
     'read:timesheet:own',

@@ -177,6 +177,8 @@ export const applicationDetailSchema = z.object({
     // What the job asked for: an offer starts from these.
     weekly_hours: z.number(),
     start_date: z.string().nullable(),
+    // Whose job it is: a message's {{company_name}}.
+    company_name: z.string(),
   }),
   // The profile as every company view shows it (shared/talent.ts), and the address to write to.
   applicant: applicantProfileViewSchema.extend({ email: z.string() }),

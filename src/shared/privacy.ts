@@ -23,6 +23,11 @@ export const privacyTexts = {
   confirmationRequired: `Type ${DELETION_CONFIRMATION} to confirm.`,
   alreadyPending: 'You have already asked for your account to be deleted; an administrator will process it.',
   noPendingRequest: 'You have no pending deletion request to cancel.',
+  // The last owner of a company with other members (docs/decisions/032).
+  lastOwner:
+    'You are the only owner of your company, and it has other members. Make another member an owner in Settings → Team, then delete your account.',
+  lastOwnerForAdministrators:
+    'This person is the only owner of a company that has other members. Reject the request, or wait until they make another member an owner.',
   requestNotFound: 'This privacy request does not exist.',
   notPending: 'This request has already been processed.',
   reasonRequired: 'Give the reason for rejecting this request.',

@@ -60,9 +60,11 @@ test('an administrator assigns an account manager, views a company and suspends 
 
   await row.getByRole('button', { name: `View details of ${companyName}` }).click();
   const drawer = page.getByRole('dialog', { name: companyName });
-  await expect(drawer.getByText(owner.email)).toBeVisible();
+  await expect(drawer.getByRole('definition').filter({ hasText: owner.email })).toBeVisible();
   await expect(drawer.getByText(manager.name)).toBeVisible();
-  await expect(drawer.getByText('Members')).toBeVisible();
+  // Its team, each member with their role.
+  const team = drawer.getByRole('region', { name: 'Members (1)' });
+  await expect(team.getByRole('listitem').filter({ hasText: owner.email })).toContainText('Owner');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 

@@ -8,6 +8,8 @@ import { MessagesQuickReply } from '~/client/messaging/messages-quick-reply';
 import { SupportChat } from '~/client/messaging/support-chat';
 import type { PageProps } from '~/client/routes';
 import { talentSearchQueryOptions } from '~/client/talent-search/api';
+import { principalOfUser } from '~/shared/auth';
+import { can } from '~/shared/permissions';
 
 const FEATURED_CANDIDATES = 4;
 
@@ -24,25 +26,28 @@ export default function CompanyDashboard(props: PageProps) {
   // The same query the dashboard reads (one request): the call dialog names the manager, and the open
   // jobs' skills choose the featured candidates.
   const dashboard = useQuery(companyDashboardQueryOptions());
-  const featuredQuery = featuredQueryOf(dashboard.data?.open_job_skills ?? []);
+  // A role that may not search talent gets no skills (null) and so no Featured Candidates.
+  const openJobSkills = dashboard.data?.open_job_skills;
+  const featuredQuery = featuredQueryOf(openJobSkills ?? []);
   const featured = useQuery({
     ...talentSearchQueryOptions({ ...featuredQuery, page: 1, page_size: FEATURED_CANDIDATES }),
     select: (result) => result.items,
-    enabled: dashboard.isSuccess,
+    enabled: dashboard.isSuccess && openJobSkills != null,
   });
   const user = me.data?.user;
+  const principal = user ? principalOfUser(user) : null;
   const manager = dashboard.data?.account_manager ?? undefined;
   return (
     <CompanyDashboardPage
       {...props}
       userName={user?.name}
-      featured={featured}
+      featured={openJobSkills === null ? null : featured}
       featuredSearch={`?${new URLSearchParams(featuredQuery as Record<string, string>)}`}
       messagesSection={user ? <MessagesQuickReply me={{ id: user.id, role: user.role }} /> : null}
       accountManagerActions={
         <>
-          <AccountManagerMessageButton />
-          <ScheduleCallButton manager={manager} />
+          {principal && can(principal, 'create:conversation:own') && <AccountManagerMessageButton />}
+          {principal && can(principal, 'create:meeting:own') && <ScheduleCallButton manager={manager} />}
         </>
       }
       supportChat={user ? <SupportChat me={{ id: user.id, role: user.role }} /> : null}

@@ -3,19 +3,16 @@ import { currentUserQueryOptions } from '~/client/auth/api';
 import { HiringTeamSection } from '~/client/hiring-team/hiring-team-section';
 import { useMarkApplicationsSeen } from '~/client/jobs/api';
 import { JobDetailPage } from '~/client/jobs/job-detail-page';
+import { useAllowed } from '~/client/lib/allowed';
 import { PipelineBoard } from '~/client/pipeline/pipeline-board';
 import type { PageProps } from '~/client/routes';
-import { principalOfUser } from '~/shared/auth';
 import type { Job } from '~/shared/jobs';
-import { can } from '~/shared/permissions';
 
 // The job detail page (jobs/) with the job's hiring team (hiring-team/) and pipeline (pipeline/): composed
 // here, in app/, which may import them all, so none imports another.
 export default function CompanyJobPage(props: PageProps) {
-  const me = useQuery(currentUserQueryOptions());
-  const user = me.data?.user;
   // The server decides; the client only hides what it would refuse.
-  const canEditTeam = user ? can(principalOfUser(user), 'update:job:own') : false;
+  const canEditTeam = useAllowed('update:job:own');
   return (
     <JobDetailPage
       {...props}
@@ -29,8 +26,21 @@ export default function CompanyJobPage(props: PageProps) {
   );
 }
 
-// Opening the pipeline resets the job's "new applications" badge on the jobs list.
+// Opening the pipeline resets the job's "new applications" badge on the jobs list, for the roles that may
+// change the job (the badge is the company's; a Viewer's look leaves it). What the member's role allows
+// decides whether the board's cards move and whether candidates can be written to.
 function JobPipeline({ job }: { job: Job }) {
   const { mutate: markSeen } = useMarkApplicationsSeen();
-  return <PipelineBoard job={job} onShown={() => markSeen(job.id)} />;
+  const mayMarkSeen = useAllowed('update:job:own');
+  const canMove = useAllowed('update:job_application:own');
+  const canMessage = useAllowed('create:conversation:own');
+  const companyName = useQuery(currentUserQueryOptions()).data?.user?.company?.name;
+  return (
+    <PipelineBoard
+      job={job}
+      onShown={mayMarkSeen ? () => markSeen(job.id) : undefined}
+      companyName={companyName ?? job.company_name}
+      permissions={{ canMove, canMessage }}
+    />
+  );
 }

@@ -11,6 +11,7 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isApiError, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import type { PageProps } from '~/client/routes';
@@ -96,7 +97,8 @@ export default function TestDetailPage({ pageId }: PageProps) {
 function TestDetail({ test }: { test: Test }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const isArchived = test.archived;
-  const isEditing = searchParams.get('edit') === '1' && !isArchived;
+  const mayUpdate = useAllowed('update:test:own');
+  const isEditing = searchParams.get('edit') === '1' && !isArchived && mayUpdate;
   const setEditing = (editing: boolean) =>
     setSearchParams(
       (current) => {
@@ -138,6 +140,8 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
   const deleteTest = useDeleteTest();
   const restoreTest = useRestoreTest();
   const setFavorite = useSetTestFavorite();
+  // A role that may read tests only (a Viewer) has none of the controls that change one.
+  const mayUpdate = useAllowed('update:test:own');
   const [confirming, setConfirming] = useState<'archive' | 'delete' | null>(null);
   const status = statusBadges[test.status];
   const questions = test.questions.map(fromStoredQuestion);
@@ -235,19 +239,21 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
                 <Badge variant="secondary">{testTypeLabels[test.type]}</Badge>
               </div>
             </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Favorite"
-              aria-pressed={isFavorite}
-              title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
-              onClick={toggleFavorite}
-            >
-              <StarIcon
-                className={cn(isFavorite ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')}
-                aria-hidden="true"
-              />
-            </Button>
+            {mayUpdate && (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Favorite"
+                aria-pressed={isFavorite}
+                title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+                onClick={toggleFavorite}
+              >
+                <StarIcon
+                  className={cn(isFavorite ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')}
+                  aria-hidden="true"
+                />
+              </Button>
+            )}
           </div>
           {test.description && (
             <p className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{test.description}</p>
@@ -270,35 +276,37 @@ function TestOverview({ test, onEdit }: { test: Test; onEdit: () => void }) {
               <time dateTime={test.updated_at}>{formatDateTime(test.updated_at)}</time>
             </Fact>
           </dl>
-          <div className="flex flex-wrap gap-2 border-t border-border pt-4">
-            {!test.archived && (
-              <Button onClick={onEdit}>
-                <PencilIcon aria-hidden="true" />
-                Edit
+          {mayUpdate && (
+            <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+              {!test.archived && (
+                <Button onClick={onEdit}>
+                  <PencilIcon aria-hidden="true" />
+                  Edit
+                </Button>
+              )}
+              <Button variant="outline" onClick={clone} disabled={cloneTest.isPending}>
+                <CopyIcon aria-hidden="true" />
+                {cloneTest.isPending ? 'Cloning...' : 'Clone'}
               </Button>
-            )}
-            <Button variant="outline" onClick={clone} disabled={cloneTest.isPending}>
-              <CopyIcon aria-hidden="true" />
-              {cloneTest.isPending ? 'Cloning...' : 'Clone'}
-            </Button>
-            {test.archived ? (
-              <Button variant="outline" onClick={restore} disabled={restoreTest.isPending}>
-                <ArchiveRestoreIcon aria-hidden="true" />
-                {restoreTest.isPending ? 'Restoring...' : 'Restore'}
-              </Button>
-            ) : (
-              <Button variant="outline" onClick={() => setConfirming('archive')}>
-                <ArchiveIcon aria-hidden="true" />
-                Archive
-              </Button>
-            )}
-            {canDelete && (
-              <Button variant="outline" className="text-destructive" onClick={() => setConfirming('delete')}>
-                <Trash2Icon aria-hidden="true" />
-                Delete
-              </Button>
-            )}
-          </div>
+              {test.archived ? (
+                <Button variant="outline" onClick={restore} disabled={restoreTest.isPending}>
+                  <ArchiveRestoreIcon aria-hidden="true" />
+                  {restoreTest.isPending ? 'Restoring...' : 'Restore'}
+                </Button>
+              ) : (
+                <Button variant="outline" onClick={() => setConfirming('archive')}>
+                  <ArchiveIcon aria-hidden="true" />
+                  Archive
+                </Button>
+              )}
+              {canDelete && (
+                <Button variant="outline" className="text-destructive" onClick={() => setConfirming('delete')}>
+                  <Trash2Icon aria-hidden="true" />
+                  Delete
+                </Button>
+              )}
+            </div>
+          )}
         </CardHeader>
       </Card>
 

@@ -17,6 +17,7 @@ import { Checkbox } from '~/client/components/ui/checkbox';
 import { Label } from '~/client/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { useListSearch } from '~/client/lib/list-search';
@@ -178,6 +179,8 @@ export function TestsTab() {
   const archive = useArchiveTest();
   const remove = useDeleteTest();
   const restore = useRestoreTest();
+  const mayUpdate = useAllowed('update:test:own');
+  const mayCreate = useAllowed('create:test:own');
 
   const failed = (title: string) => (error: unknown) =>
     toast({ variant: 'destructive', title, description: errorMessage(error, unexpected) });
@@ -289,7 +292,9 @@ export function TestsTab() {
       phone: 'menu',
       className: 'w-12 text-right',
       header: <span className="sr-only">Actions</span>,
-      cell: (test) => <TestRowMenu test={test} onClone={cloneTest} onRestore={restoreTest} onConfirm={confirm.ask} />,
+      // A role that may read tests only (a Viewer) opens a test by its name; there is nothing to change.
+      cell: (test) =>
+        mayUpdate && <TestRowMenu test={test} onClone={cloneTest} onRestore={restoreTest} onConfirm={confirm.ask} />,
     },
   ];
 
@@ -320,7 +325,7 @@ export function TestsTab() {
     none: {
       title: 'No tests yet',
       description: 'Build a skills test and require it on your job posts.',
-      create: { to: paths.companyCreateTest.getHref(), label: 'Create Test' },
+      ...(mayCreate && { create: { to: paths.companyCreateTest.getHref(), label: 'Create Test' } }),
     },
   };
 

@@ -27,7 +27,11 @@ describe('how an audit row reads', () => {
   it('names the target and the actor, the system when nobody acted', () => {
     expect(describeTarget({ target_type: 'company', target_id: '42' })).toBe('company 42');
     expect(describeTarget({ target_type: null, target_id: null })).toBe('—');
-    expect(actorOf({ actor_email: null, actor_kind: 'system' })).toBe('System');
-    expect(actorOf({ actor_email: 'ops@tandem.test', actor_kind: 'user' })).toBe('ops@tandem.test');
+    expect(actorOf({ actor_name: null, actor_email: null, actor_kind: 'system' })).toBe('System');
+    expect(actorOf({ actor_name: null, actor_email: 'ops@tandem.test', actor_kind: 'user' })).toBe('ops@tandem.test');
+    // A company's log names the member who acted, by name and by the address the row kept.
+    expect(actorOf({ actor_name: 'Ada Lovelace', actor_email: 'ada@acme.test', actor_kind: 'user' })).toBe(
+      'Ada Lovelace (ada@acme.test)',
+    );
   });
 });

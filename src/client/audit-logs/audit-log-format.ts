@@ -38,5 +38,9 @@ export function describeTarget(entry: Pick<AuditLogEntry, 'target_type' | 'targe
   return [entry.target_type, entry.target_id].filter(Boolean).join(' ');
 }
 
-export const actorOf = (entry: Pick<AuditLogEntry, 'actor_email' | 'actor_kind'>) =>
-  entry.actor_email ?? (entry.actor_kind === 'system' ? 'System' : 'Unknown user');
+// Who acted: the member's name and the address the row kept ("Ada Lovelace (ada@acme.test)").
+export function actorOf(entry: Pick<AuditLogEntry, 'actor_name' | 'actor_email' | 'actor_kind'>): string {
+  if (entry.actor_kind === 'system') return 'System';
+  if (entry.actor_name && entry.actor_email) return `${entry.actor_name} (${entry.actor_email})`;
+  return entry.actor_email ?? entry.actor_name ?? 'Unknown user';
+}

@@ -89,7 +89,14 @@ export function AuditLogList({
         ) : (
           <>
             <PhoneLabel>User</PhoneLabel>
-            <BreakableText text={actorOf(entry)} />
+            {entry.actor_name && <span className="block font-medium">{entry.actor_name}</span>}
+            {entry.actor_name && entry.actor_email ? (
+              <span className="block text-muted-foreground">
+                <BreakableText text={entry.actor_email} />
+              </span>
+            ) : (
+              !entry.actor_name && <BreakableText text={actorOf(entry)} />
+            )}
           </>
         ),
     },

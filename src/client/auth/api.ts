@@ -40,15 +40,22 @@ export const twoFactorStageQueryOptions = () =>
 // Where an identity-provider button sends the browser (a full page navigation: the server redirects on).
 // `acceptsTerms`: the button stands beside the Terms of Service and Privacy Policy notice, so a sign-in that
 // makes a new account may (the server records when).
+// `invitation`: the token of the invitation page the button is on (docs/decisions/032).
 export function providerStartHref(
   provider: OidcProvider,
   userType: OidcUserType,
   redirect?: string | null,
   acceptsTerms = false,
+  invitation?: string,
 ) {
   return apiUrl(authContract.startOidcSignIn, {
     params: { provider },
-    query: { user_type: userType, redirect: redirect || undefined, accept_terms: acceptsTerms ? 'true' : undefined },
+    query: {
+      user_type: userType,
+      redirect: redirect || undefined,
+      accept_terms: acceptsTerms ? 'true' : undefined,
+      invitation,
+    },
   });
 }
 

@@ -14,11 +14,20 @@ interface ProviderButtonsProps {
   // A sign-in here may make a new account: the buttons say that continuing agrees to the Terms of Service
   // and Privacy Policy, and carry that agreement (the administrators' page makes no accounts).
   mayCreateAccount?: boolean;
+  // On an invitation's page: the account signed in or created joins the inviting company when the
+  // provider's verified address is the invited one.
+  invitation?: string;
 }
 
 // The identity-provider block the spec draws (docs/spec/portal-and-public-site.md §2): every provider, those
 // this server has not set up disabled, with a tooltip naming the settings that turn them on.
-export function ProviderButtons({ userType, redirect, only, mayCreateAccount = false }: ProviderButtonsProps) {
+export function ProviderButtons({
+  userType,
+  redirect,
+  only,
+  mayCreateAccount = false,
+  invitation,
+}: ProviderButtonsProps) {
   const { data } = useQuery(providersQueryOptions());
   const providers = (data?.providers ?? []).filter((provider) => !only || only.includes(provider.id));
   if (providers.length === 0) return null;
@@ -35,7 +44,7 @@ export function ProviderButtons({ userType, redirect, only, mayCreateAccount = f
             provider.enabled ? (
               <Button key={provider.id} asChild variant="outline" className="w-full">
                 {/* A plain link: the server sends the browser on to the provider. */}
-                <a href={providerStartHref(provider.id, userType, redirect, mayCreateAccount)}>
+                <a href={providerStartHref(provider.id, userType, redirect, mayCreateAccount, invitation)}>
                   Sign in with {provider.name}
                 </a>
               </Button>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import { useAllowed } from '~/client/lib/allowed';
 import { isOneOf } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
@@ -28,12 +29,14 @@ interface BillingPageProps extends PageProps {
 }
 
 function InvoicesTab() {
+  // How the company pays is for the roles that pay (not a Viewer, who reads the invoices).
+  const mayReadMethods = useAllowed('read:payment_method:own');
   return (
     <div className="grid min-w-0 gap-6">
       <UnbilledWorkSection />
       <InvoicesSection />
       <div className="grid min-w-0 gap-6 2xl:grid-cols-2 2xl:items-start">
-        <PaymentMethodsSection />
+        {mayReadMethods && <PaymentMethodsSection />}
         <PaymentsHistory />
       </div>
     </div>

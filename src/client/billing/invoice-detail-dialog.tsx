@@ -19,7 +19,8 @@ interface InvoiceDetailDialogProps {
   invoice: Invoice;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onPay: (invoice: Invoice) => void;
+  // Left out for a role that may not pay (a Viewer): no Pay button.
+  onPay?: (invoice: Invoice) => void;
   onDownload: (invoice: Invoice) => void;
 }
 
@@ -115,7 +116,7 @@ export function InvoiceDetailDialog({ invoice, open, onOpenChange, onPay, onDown
             <DownloadIcon aria-hidden="true" />
             Download PDF
           </Button>
-          {!isPaid && <Button onClick={() => onPay(invoice)}>Pay Invoice</Button>}
+          {!isPaid && onPay && <Button onClick={() => onPay(invoice)}>Pay Invoice</Button>}
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -9,6 +9,7 @@ import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
 import { formatCents, type Invoice, type InvoiceSortKey } from '~/shared/billing';
@@ -41,6 +42,8 @@ export function InvoicesSection() {
   const query = toInvoiceListQuery(state);
   const invoices = useQuery(invoiceListQueryOptions(query));
   const items = invoices.data?.items ?? [];
+  // Paying is for the roles that pay (a Viewer reads the invoices only).
+  const mayPay = useAllowed('update:invoice:own');
 
   // The selection belongs to one page of one list: another page, filter or order starts a new one.
   const selection = useRowSelection(items, JSON.stringify(query));
@@ -148,7 +151,7 @@ export function InvoicesSection() {
           >
             View
           </Button>
-          {invoice.status !== 'paid' && (
+          {mayPay && invoice.status !== 'paid' && (
             <Button
               size="sm"
               onClick={() => setDialog({ mode: 'pay', invoice })}
@@ -239,7 +242,7 @@ export function InvoicesSection() {
           invoice={shown}
           open={dialog?.mode === 'view'}
           onOpenChange={closeDialog}
-          onPay={(invoice) => setDialog({ mode: 'pay', invoice })}
+          onPay={mayPay ? (invoice) => setDialog({ mode: 'pay', invoice }) : undefined}
           onDownload={downloadInvoice}
         />
       )}

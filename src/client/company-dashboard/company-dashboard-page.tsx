@@ -10,6 +10,7 @@ import { paths } from '~/shared/routes';
 import { companyDashboardQueryOptions } from './api';
 import {
   AccountManagerSection,
+  BillingFiguresSection,
   CurrentEmployeesSection,
   type FeaturedCandidate,
   FeaturedCandidatesSection,
@@ -38,7 +39,8 @@ export default function CompanyDashboardPage({
   supportChat,
 }: PageProps & {
   userName: string | undefined;
-  featured: UseQueryResult<FeaturedCandidate[]>;
+  // Null for a role that may not search talent (the dashboard then has no Featured Candidates).
+  featured: UseQueryResult<FeaturedCandidate[]> | null;
   // Talent Search's query string for the same candidates (View All).
   featuredSearch: string;
   messagesSection: ReactNode;
@@ -47,22 +49,25 @@ export default function CompanyDashboardPage({
 }) {
   const { title } = paths[pageId];
   const dashboard = useQuery(companyDashboardQueryOptions());
-  const queries = [dashboard, featured];
+  const queries = featured ? [dashboard, featured] : [dashboard];
   const today = new Date();
 
   let content: ReactNode;
   if (queries.some((query) => query.isError)) {
     content = <DashboardLoadError message={applicationTexts.dashboardLoadError} queries={queries} />;
-  } else if (dashboard.data && featured.data) {
+  } else if (dashboard.data && (!featured || featured.data)) {
+    // Each section the server sent: a member's role decides which (shared/companies.ts).
+    const { pipeline, paused_jobs: pausedJobs, employees, billing } = dashboard.data;
     content = (
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <FindTalentSection />
-          <JobPipelineSection pipeline={dashboard.data.pipeline} pausedJobs={dashboard.data.paused_jobs} />
-          <FeaturedCandidatesSection candidates={featured.data} search={featuredSearch} />
+          {featured && <FindTalentSection />}
+          {billing && <BillingFiguresSection billing={billing} />}
+          {pipeline && <JobPipelineSection pipeline={pipeline} pausedJobs={pausedJobs ?? 0} />}
+          {featured?.data && <FeaturedCandidatesSection candidates={featured.data} search={featuredSearch} />}
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <CurrentEmployeesSection employees={dashboard.data.employees} />
+          {employees && <CurrentEmployeesSection employees={employees} />}
           {messagesSection}
           <AccountManagerSection
             manager={dashboard.data.account_manager}

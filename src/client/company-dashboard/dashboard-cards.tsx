@@ -6,6 +6,8 @@ import { ShiftStatusDot, shiftStatusLabels } from '~/client/components/shift-sta
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Input } from '~/client/components/ui/input';
+import { useAllowed } from '~/client/lib/allowed';
+import { formatCents } from '~/shared/billing';
 import { type CompanyDashboard, dashboardPipelineColumns, dashboardPipelineLabels } from '~/shared/companies';
 import { paths } from '~/shared/routes';
 
@@ -65,7 +67,8 @@ export function FeaturedCandidatesSection({ candidates, search }: { candidates: 
 
 // Each person's dot says where they are in their shift, from their clock (spec: 'on-shift, on break,
 // offline'); one not started yet is starting soon.
-export function CurrentEmployeesSection({ employees }: { employees: CompanyDashboard['employees'] }) {
+export function CurrentEmployeesSection({ employees }: { employees: NonNullable<CompanyDashboard['employees']> }) {
+  const mayFindTalent = useAllowed('read:talent:any');
   return (
     <DashboardSection id="current-employees" title="Current Employees">
       {employees.items.length === 0 ? (
@@ -73,7 +76,7 @@ export function CurrentEmployeesSection({ employees }: { employees: CompanyDashb
           icon={UsersIcon}
           title="No one is working for you yet"
           description="People you hire appear here, with a green dot while they are on shift."
-          action={{ to: paths.companyTalent.getHref(), label: 'Find Talent' }}
+          action={mayFindTalent ? { to: paths.companyTalent.getHref(), label: 'Find Talent' } : undefined}
         />
       ) : (
         <>
@@ -118,9 +121,10 @@ export function JobPipelineSection({
   pipeline,
   pausedJobs,
 }: {
-  pipeline: CompanyDashboard['pipeline'];
+  pipeline: NonNullable<CompanyDashboard['pipeline']>;
   pausedJobs: number;
 }) {
+  const mayPostJob = useAllowed('create:job:own');
   const jobsPage = paths.companyJobs.getHref();
   const isEmpty = dashboardPipelineColumns.every((column) => pipeline[column].total === 0);
   return (
@@ -130,7 +134,7 @@ export function JobPipelineSection({
           icon={BriefcaseIcon}
           title="No jobs in progress"
           description="Drafts, open jobs and jobs with interviews under way appear here."
-          action={{ to: paths.companyCreateJob.getHref(), label: 'Post Job' }}
+          action={mayPostJob ? { to: paths.companyCreateJob.getHref(), label: 'Post Job' } : undefined}
         />
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -173,6 +177,50 @@ export function JobPipelineSection({
             Show paused jobs
           </Link>
         </p>
+      )}
+    </DashboardSection>
+  );
+}
+
+// What the company owes and what waits for its approval, for the roles that read invoices; each figure
+// opens the Billing page where it is handled.
+export function BillingFiguresSection({ billing }: { billing: NonNullable<CompanyDashboard['billing']> }) {
+  const billingPage = paths.companyBilling.getHref();
+  const figures = [
+    {
+      label: 'Outstanding',
+      value: formatCents(billing.outstanding_cents),
+      hint: billing.unpaid_invoices === 0 ? 'Nothing to pay' : plural(billing.unpaid_invoices, 'unpaid invoice'),
+    },
+    {
+      label: 'Overdue',
+      value: String(billing.overdue_invoices),
+      hint: billing.overdue_invoices === 0 ? 'None past due' : 'Past their due date',
+    },
+    {
+      label: 'Timesheets to review',
+      value: String(billing.timesheets_to_review),
+      hint: billing.timesheets_to_review === 0 ? 'All reviewed' : 'Submitted, waiting for approval',
+    },
+  ];
+  return (
+    <DashboardSection id="billing-figures" title="Billing" viewAll={{ to: billingPage, label: 'Open Billing' }}>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="min-w-0 rounded-md border border-border p-3">
+            <dt className="text-sm text-muted-foreground">{figure.label}</dt>
+            <dd className="text-xl font-bold tabular-nums">{figure.value}</dd>
+            <dd className="text-xs text-muted-foreground">{figure.hint}</dd>
+          </div>
+        ))}
+      </dl>
+      {billing.timesheets_to_review > 0 && (
+        <Link
+          to={`${billingPage}?tab=timesheets`}
+          className="mt-3 inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Review timesheets
+        </Link>
       )}
     </DashboardSection>
   );

@@ -15,7 +15,7 @@ const job = (id: string, title: string, stage: 'draft' | 'open' | 'interviewing'
   applicant_count: applicantCount,
 });
 
-function renderPipeline(pipeline: CompanyDashboard['pipeline'], pausedJobs: number) {
+function renderPipeline(pipeline: NonNullable<CompanyDashboard['pipeline']>, pausedJobs: number) {
   const router = createMemoryRouter([
     { path: '/', element: <JobPipelineSection pipeline={pipeline} pausedJobs={pausedJobs} /> },
   ]);

@@ -79,6 +79,7 @@ function AssignmentMenu({
   hasDetails,
   onOpen,
   onStart,
+  readOnly,
 }: {
   assignment: Assignment;
   rowName: string;
@@ -86,9 +87,10 @@ function AssignmentMenu({
   hasDetails: boolean;
   onOpen: (kind: DialogKind, assignment: Assignment) => void;
   onStart: (assignment: Assignment) => void;
+  readOnly: boolean;
 }) {
   const isEnded = assignment.status === 'ended';
-  if (isEnded && !hasDetails) return null;
+  if ((isEnded || readOnly) && !hasDetails) return null;
   const canStartToday = assignment.start_date <= today;
   return (
     <DropdownMenu>
@@ -100,20 +102,20 @@ function AssignmentMenu({
             View details
           </DropdownMenuItem>
         )}
-        {assignment.status === 'pending' && (
+        {!readOnly && assignment.status === 'pending' && (
           <DropdownMenuItem disabled={!canStartToday} onSelect={() => onStart(assignment)}>
             <PlayIcon aria-hidden="true" />
             {canStartToday ? 'Start' : `Start (from ${formatIsoDay(assignment.start_date)})`}
           </DropdownMenuItem>
         )}
-        {!isEnded && (
+        {!readOnly && !isEnded && (
           <DropdownMenuItem onSelect={() => onOpen('terms', assignment)}>
             <PencilIcon aria-hidden="true" />
             Change terms
           </DropdownMenuItem>
         )}
         {/* Only a started assignment ends; one not started yet is not work to end. */}
-        {assignment.status === 'active' && (
+        {!readOnly && assignment.status === 'active' && (
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem
@@ -138,6 +140,7 @@ export function AssignmentsTable({
   showCompany = false,
   wording,
   actions,
+  readOnly = false,
   detailsDialog,
 }: {
   query: ListQueryResult<Assignment>;
@@ -147,6 +150,8 @@ export function AssignmentsTable({
   showCompany?: boolean;
   wording: AssignmentWording;
   actions: AssignmentActions;
+  // The viewer may read the assignments but not start, change or end them (a company Viewer).
+  readOnly?: boolean;
   // The viewer's own details dialog, when they have one (the company's, with the terms history).
   detailsDialog?: (assignment: Assignment | null, onOpenChange: (open: boolean) => void) => ReactNode;
 }) {
@@ -258,6 +263,7 @@ export function AssignmentsTable({
           rowName={wording.rowName(assignment)}
           today={today}
           hasDetails={detailsDialog !== undefined}
+          readOnly={readOnly}
           onOpen={open}
           onStart={(item) => confirm.ask('start', item)}
         />

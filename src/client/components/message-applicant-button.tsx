@@ -3,13 +3,15 @@ import { MessageSquareIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '~/client/components/ui/button';
 import { notify } from '~/client/components/ui/notify';
+import { useAllowed } from '~/client/lib/allowed';
 import { callApi, errorMessage } from '~/client/lib/api-client';
 import { showOpenedConversation } from '~/client/lib/opened-conversation';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { messagesHrefOf, messagingTexts, type StartConversationInput } from '~/shared/messaging';
 
 // "Message" on an application or a candidate: opens the company's conversation with the applicant (the
-// same one if it exists) and goes to it. Shared by the pipeline and Talent Search.
+// same one if it exists) and goes to it. Shared by the pipeline and Talent Search. A member whose role
+// may not start a conversation (a Viewer, Billing) has no such button.
 export function MessageApplicantButton({
   applicantId,
   applicationId,
@@ -26,6 +28,7 @@ export function MessageApplicantButton({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const mayStart = useAllowed('create:conversation:own');
   const start = useMutation({
     mutationFn: (input: StartConversationInput) => callApi(messagingContract.start, { body: input }),
     onSuccess: (conversation) => {
@@ -34,6 +37,7 @@ export function MessageApplicantButton({
     },
     onError: (error) => notify.error(errorMessage(error, messagingTexts.startError)),
   });
+  if (!mayStart) return null;
   return (
     <Button
       size={size}

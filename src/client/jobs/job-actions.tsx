@@ -13,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirmAction } from '~/client/components/data-list';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
+import { useAllowed } from '~/client/lib/allowed';
 import { canTransitionJob, type Job, type JobTransition } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import { type ConfirmableJobAction, jobConfirmations } from './job-confirmations';
@@ -22,8 +23,12 @@ import { useJobActions } from './use-job-actions';
 // (use-job-actions.ts, shared with the row menu of the jobs list).
 export function JobActions({ job }: { job: Job }) {
   const navigate = useNavigate();
+  const mayUpdate = useAllowed('update:job:own');
+  const mayCreate = useAllowed('create:job:own');
+  const mayDelete = useAllowed('delete:job:own');
   const { runTransition, duplicateJob, deleteJob, isPending: isBusy } = useJobActions();
-  const can = (move: JobTransition) => canTransitionJob(job.status, move);
+  // A move the job's status allows and the member's role may make (a Viewer makes none).
+  const can = (move: JobTransition) => mayUpdate && canTransitionJob(job.status, move);
   const confirm = useConfirmAction({
     describe: (action: ConfirmableJobAction, target: Job) => jobConfirmations[action](target),
     perform: (action, target, done) => {
@@ -38,7 +43,7 @@ export function JobActions({ job }: { job: Job }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      {job.status !== 'archived' && (
+      {mayUpdate && job.status !== 'archived' && (
         <Button asChild size="sm" variant="outline">
           <Link to={paths.companyJobEdit.getHref({ id: job.id })}>
             <PencilIcon aria-hidden="true" />
@@ -76,17 +81,19 @@ export function JobActions({ job }: { job: Job }) {
           Close
         </Button>
       )}
-      <Button size="sm" variant="outline" disabled={isBusy} onClick={runDuplicate}>
-        <CopyIcon aria-hidden="true" />
-        Duplicate
-      </Button>
+      {mayCreate && (
+        <Button size="sm" variant="outline" disabled={isBusy} onClick={runDuplicate}>
+          <CopyIcon aria-hidden="true" />
+          Duplicate
+        </Button>
+      )}
       {can('archive') && (
         <Button size="sm" variant="outline" disabled={isBusy} onClick={() => confirm.ask('archive', job)}>
           <ArchiveIcon aria-hidden="true" />
           Archive
         </Button>
       )}
-      {job.status === 'draft' && (
+      {mayDelete && job.status === 'draft' && (
         <Button size="sm" variant="destructive" disabled={isBusy} onClick={() => confirm.ask('delete', job)}>
           <Trash2Icon aria-hidden="true" />
           Delete

@@ -6,6 +6,7 @@ import { useRowSelection } from '~/client/components/row-selection';
 import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
+import { useAllowed } from '~/client/lib/allowed';
 import { useListSearch } from '~/client/lib/list-search';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import { formatJobBudget, type Job, jobTexts, MAX_JOB_TAGS_SHOWN } from '~/shared/jobs';
@@ -79,14 +80,17 @@ export function JobPostsTab() {
     isPending: actions.isPending,
   });
 
+  const mayUpdate = useAllowed('update:job:own');
+  const mayCreate = useAllowed('create:job:own');
   const items = jobs.data?.items ?? [];
   // The selection belongs to one list: another page or filter starts a new one.
   const selection = useRowSelection(items, JSON.stringify(query));
 
   const { page: _page, page_size: _pageSize, ...listFilters } = query;
 
+  // Rows are picked only for the bulk changes a role that may change jobs makes.
   const columns: DataListColumn<Job>[] = [
-    selection.column({ noun: 'jobs', nameOf: (job) => job.title }),
+    ...(mayUpdate ? [selection.column({ noun: 'jobs', nameOf: (job: Job) => job.title })] : []),
     {
       id: 'title',
       phone: 'title',
@@ -188,7 +192,9 @@ export function JobPostsTab() {
           Export CSV
         </Button>
       </div>
-      {selection.selectedIds.length > 0 && <JobBulkBar selectedIds={selection.selectedIds} onDone={selection.clear} />}
+      {mayUpdate && selection.selectedIds.length > 0 && (
+        <JobBulkBar selectedIds={selection.selectedIds} onDone={selection.clear} />
+      )}
     </>
   );
 
@@ -198,7 +204,7 @@ export function JobPostsTab() {
     none: {
       title: 'No job posts yet',
       description: 'Post your first job and applications will appear here.',
-      create: { to: paths.companyCreateJob.getHref(), label: 'Create Job' },
+      ...(mayCreate && { create: { to: paths.companyCreateJob.getHref(), label: 'Create Job' } }),
     },
   };
 

@@ -8,6 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '~/client/components/ui/dropdown-menu';
+import { useAllowed } from '~/client/lib/allowed';
 import { useShortcutKeys } from '~/client/lib/use-shortcut-keys';
 import { paths } from '~/shared/routes';
 
@@ -26,14 +27,21 @@ function ShortcutHint({ letter }: { letter: string }) {
 }
 
 // The New menu of the Jobs & Applications screen; J and T open the two builders from anywhere on it.
+// A role that may create neither (a Viewer) has no menu.
 export function NewMenu() {
   const navigate = useNavigate();
+  const mayCreateJob = useAllowed('create:job:own');
+  const mayCreateTest = useAllowed('create:test:own');
   const shortcuts = useMemo(
-    () => ({ j: () => navigate(createJobHref), t: () => navigate(createTestHref) }),
-    [navigate],
+    () => ({
+      ...(mayCreateJob && { j: () => navigate(createJobHref) }),
+      ...(mayCreateTest && { t: () => navigate(createTestHref) }),
+    }),
+    [navigate, mayCreateJob, mayCreateTest],
   );
   useShortcutKeys(shortcuts);
 
+  if (!mayCreateJob && !mayCreateTest) return null;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -44,20 +52,24 @@ export function NewMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuItem asChild>
-          <Link to={createJobHref} aria-keyshortcuts="J">
-            <BriefcaseIcon aria-hidden="true" />
-            Create Job
-            <ShortcutHint letter="J" />
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={createTestHref} aria-keyshortcuts="T">
-            <ClipboardListIcon aria-hidden="true" />
-            Create Test
-            <ShortcutHint letter="T" />
-          </Link>
-        </DropdownMenuItem>
+        {mayCreateJob && (
+          <DropdownMenuItem asChild>
+            <Link to={createJobHref} aria-keyshortcuts="J">
+              <BriefcaseIcon aria-hidden="true" />
+              Create Job
+              <ShortcutHint letter="J" />
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {mayCreateTest && (
+          <DropdownMenuItem asChild>
+            <Link to={createTestHref} aria-keyshortcuts="T">
+              <ClipboardListIcon aria-hidden="true" />
+              Create Test
+              <ShortcutHint letter="T" />
+            </Link>
+          </DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -47,6 +47,9 @@ export const queryKeys = {
     tags: () => [...jobsAll, 'tags'] as const,
     analytics: () => [...jobsAll, 'analytics'] as const,
     applications: (id: string, query: JobApplicationListQuery) => [...jobsAll, 'applications', id, query] as const,
+    // One column of a job's pipeline board: its pages loaded so far (client/pipeline/board-column.tsx).
+    boardColumn: (id: string, query: JobApplicationListQuery) => [...jobsAll, 'board', id, query] as const,
+    board: (id: string) => [...jobsAll, 'board', id] as const,
     companyApplications: (query: JobApplicationListQuery) => [...jobsAll, 'company-applications', query] as const,
   },
   jobBoard: {
@@ -190,6 +193,12 @@ export const queryKeys = {
     all: ['manager-companies'] as const,
     list: (query: ManagedCompanyListQuery) => ['manager-companies', 'list', query] as const,
     detail: (id: string) => ['manager-companies', 'detail', id] as const,
+  },
+  // The company's message templates: written in Settings (client/message-templates), chosen when the
+  // pipeline writes to candidates (client/pipeline).
+  messageTemplates: {
+    all: ['message-templates'] as const,
+    list: (query: { q?: string; page?: number; page_size?: number }) => ['message-templates', 'list', query] as const,
   },
   // The company's applications across its jobs, and one application's detail (client/pipeline).
   pipeline: {

@@ -11,9 +11,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/client/components/ui
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
 import { accountManagerTexts, type ManagedCompanyDetail } from '~/shared/account-managers';
 import { formatCents } from '~/shared/billing';
+import { companyRoleLabels } from '~/shared/company-roles';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { managedCompanyQueryOptions, useOpenCompanyConversation } from './api';
@@ -198,17 +200,30 @@ function CompanyDetails({
         <Table aria-label="Company members">
           <TableHeader>
             <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
+              <TableHead>Member</TableHead>
               <TableHead>Role</TableHead>
+              <TableHead className="max-sm:hidden">Last active</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {members.map((member) => (
               <TableRow key={member.id}>
-                <TableCell className="font-medium">{member.name}</TableCell>
-                <TableCell className="[overflow-wrap:anywhere]">{member.email}</TableCell>
-                <TableCell>{member.role === 'owner' ? 'Owner' : 'Member'}</TableCell>
+                <TableCell>
+                  <p className="font-medium">{member.name}</p>
+                  <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email}</p>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={member.role === 'owner' ? 'default' : 'secondary'}>
+                    {companyRoleLabels[member.role]}
+                  </Badge>
+                  {/* A phone has no room for the Last active column: it goes under the role. */}
+                  <p className="mt-1 text-sm text-muted-foreground sm:hidden">
+                    <LastActive at={member.last_active_at} />
+                  </p>
+                </TableCell>
+                <TableCell className="whitespace-nowrap max-sm:hidden">
+                  <LastActive at={member.last_active_at} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -242,5 +257,15 @@ function CompanyDetails({
         )}
       </Section>
     </PortalPage>
+  );
+}
+
+// When a member last used Tandem, relative, with the exact moment on hover.
+function LastActive({ at }: { at: string | null }) {
+  if (!at) return <span className="text-muted-foreground">Never signed in</span>;
+  return (
+    <time dateTime={at} title={fullDateLabel(at)}>
+      {`Active ${relativeDateLabel(at).toLowerCase()}`}
+    </time>
   );
 }

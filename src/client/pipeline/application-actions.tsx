@@ -1,11 +1,15 @@
-import { BriefcaseBusinessIcon, CalendarCheckIcon, StarIcon, XCircleIcon } from 'lucide-react';
+import { BriefcaseBusinessIcon, CalendarCheckIcon, MailIcon, StarIcon, XCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { type ApplicationStatus, canMoveApplication } from '~/shared/applications';
+import { firstNameOf } from '~/shared/message-templates';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { useMoveApplication } from './api';
+import { useMessageApplication } from './board-api';
+import { MessageDialog } from './message-dialog';
 import { OfferDialog } from './offer-dialog';
 import { dayLabel } from './pipeline-format';
 import { RejectDialog } from './reject-dialog';
@@ -21,13 +25,19 @@ const forwardMoves = {
 } as const;
 
 // What the company can do with an application where it stands (canMoveApplication, docs/design.md §5):
-// Shortlist, Move to Interviewing, Make Offer, Reject. Only the moves its stage allows are offered.
+// Shortlist, Move to Interviewing, Make Offer, Reject. Only the moves its stage allows are offered. Send a
+// message writes to the candidate, from a template or not (a stage email after a move).
 export function ApplicationActions({ application }: { application: ApplicationDetail }) {
   const move = useMoveApplication();
-  const [dialog, setDialog] = useState<'offer' | 'reject' | null>(null);
+  const message = useMessageApplication();
+  const [dialog, setDialog] = useState<'offer' | 'reject' | 'message' | null>(null);
   const { status } = application;
   const name = application.applicant.name;
-  const can = (to: ApplicationStatus) => canMoveApplication(status, to, 'company');
+  // The moves its stage allows, for a role that may move applications (not a Viewer or Billing).
+  const mayUpdate = useAllowed('update:job_application:own');
+  const can = (to: ApplicationStatus) => mayUpdate && canMoveApplication(status, to, 'company');
+  // Writing to candidates is the hiring roles' (a Viewer reads the conversation, sends nothing).
+  const mayMessage = useAllowed('create:conversation:own');
 
   async function moveForward(to: keyof typeof forwardMoves) {
     try {
@@ -49,40 +59,63 @@ export function ApplicationActions({ application }: { application: ApplicationDe
   }
 
   const moves = (['shortlisted', 'interviewing'] as const).filter(can);
-  const hasActions = moves.length > 0 || can('offered') || can('rejected');
 
   return (
     <div className="grid gap-2">
-      {hasActions ? (
-        <div className="flex flex-wrap gap-2">
-          {moves.map((to) => {
-            const { label, icon: Icon } = forwardMoves[to];
-            return (
-              <Button key={to} size="sm" variant="outline" disabled={move.isPending} onClick={() => moveForward(to)}>
-                <Icon aria-hidden="true" />
-                {label}
-              </Button>
-            );
-          })}
-          {can('offered') && (
-            <Button size="sm" disabled={move.isPending} onClick={() => setDialog('offer')}>
-              <BriefcaseBusinessIcon aria-hidden="true" />
-              Make Offer
+      <div className="flex flex-wrap gap-2">
+        {moves.map((to) => {
+          const { label, icon: Icon } = forwardMoves[to];
+          return (
+            <Button key={to} size="sm" variant="outline" disabled={move.isPending} onClick={() => moveForward(to)}>
+              <Icon aria-hidden="true" />
+              {label}
             </Button>
-          )}
-          {can('rejected') && (
-            <Button size="sm" variant="ghost" disabled={move.isPending} onClick={() => setDialog('reject')}>
-              <XCircleIcon aria-hidden="true" />
-              Reject
-            </Button>
-          )}
-        </div>
-      ) : null}
+          );
+        })}
+        {can('offered') && (
+          <Button size="sm" disabled={move.isPending} onClick={() => setDialog('offer')}>
+            <BriefcaseBusinessIcon aria-hidden="true" />
+            Make Offer
+          </Button>
+        )}
+        {can('rejected') && (
+          <Button size="sm" variant="ghost" disabled={move.isPending} onClick={() => setDialog('reject')}>
+            <XCircleIcon aria-hidden="true" />
+            Reject
+          </Button>
+        )}
+        {mayMessage && (
+          <Button size="sm" variant="outline" onClick={() => setDialog('message')}>
+            <MailIcon aria-hidden="true" />
+            Send a message
+          </Button>
+        )}
+      </div>
       <StageNote application={application} />
       <OfferDialog
         application={application}
         open={dialog === 'offer'}
         onOpenChange={(open) => setDialog(open ? 'offer' : null)}
+      />
+      <MessageDialog
+        open={dialog === 'message'}
+        onOpenChange={(open) => setDialog(open ? 'message' : null)}
+        title={`Message ${name}`}
+        description="It goes to your conversation with them in Messages, and they are notified as for any message."
+        preview={{
+          name,
+          values: {
+            first_name: firstNameOf(name),
+            job_title: application.job.title,
+            company_name: application.job.company_name,
+          },
+        }}
+        submitLabel="Send"
+        onSend={async (body, clientId) => {
+          await message.mutateAsync({ id: application.id, body, clientId });
+          setDialog(null);
+          toast({ title: 'Message sent', description: `${name} can read it in Messages.` });
+        }}
       />
       <RejectDialog
         subject={name}

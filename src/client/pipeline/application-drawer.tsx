@@ -11,6 +11,7 @@ import { Button } from '~/client/components/ui/button';
 import { Sheet, SheetContent } from '~/client/components/ui/sheet';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { applicationStatusLabels } from '~/shared/applications';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
@@ -89,6 +90,7 @@ export function ApplicationDrawer({
 
 function ApplicationBody({ application, showJob }: { application: ApplicationDetail; showJob: boolean }) {
   const { applicant } = application;
+  const mayUpdate = useAllowed('update:job_application:own');
   return (
     <div className="grid gap-6 p-4 pt-6 sm:p-6">
       <header className="grid gap-2 pr-10">
@@ -115,10 +117,7 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
           <MailIcon className="size-4 shrink-0" aria-hidden="true" />
           {applicant.email}
         </a>
-        <div className="flex flex-wrap gap-2">
-          <MessageApplicantButton applicantId={applicant.id} applicationId={application.id} name={applicant.name} />
-          <ScheduleMeetingButton application={application} />
-        </div>
+        <ContactButtons application={application} />
         {showJob && (
           <p className="text-sm">
             For{' '}
@@ -174,7 +173,7 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       </Section>
 
       <Section title="Private notes">
-        <ApplicationNotes applicationId={application.id} notes={application.notes} canWrite />
+        <ApplicationNotes applicationId={application.id} notes={application.notes} canWrite={mayUpdate} />
       </Section>
 
       <Section title="History">
@@ -249,7 +248,24 @@ function ApplicantProfile({ applicant }: { applicant: ApplicationDetail['applica
   );
 }
 
+// Message and Schedule, for the roles that may start a conversation or a meeting (not a Viewer).
+function ContactButtons({ application }: { application: ApplicationDetail }) {
+  const mayMessage = useAllowed('create:conversation:own');
+  const maySchedule = useAllowed('create:meeting:own');
+  const { applicant } = application;
+  if (!mayMessage && !maySchedule) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {mayMessage && (
+        <MessageApplicantButton applicantId={applicant.id} applicationId={application.id} name={applicant.name} />
+      )}
+      {maySchedule && <ScheduleMeetingButton application={application} />}
+    </div>
+  );
+}
+
 function ApplicationRatingField({ application }: { application: ApplicationDetail }) {
+  const mayRate = useAllowed('update:job_application:own');
   const rate = useRateApplication(application.id);
   const { rating } = application;
   // The star chosen shows at once (a controlled radio would otherwise flick back until the save
@@ -257,21 +273,23 @@ function ApplicationRatingField({ application }: { application: ApplicationDetai
   const [chosen, setChosen] = useState<number | null>(null);
   return (
     <div className="grid gap-2">
-      <RatingStars
-        value={chosen ?? rating.mine}
-        onChange={(stars) => {
-          setChosen(stars);
-          rate.mutate(stars, {
-            onSettled: () => setChosen(null),
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'The rating was not saved',
-                description: errorMessage(error, 'Something went wrong. Please try again.'),
-              }),
-          });
-        }}
-      />
+      {mayRate && (
+        <RatingStars
+          value={chosen ?? rating.mine}
+          onChange={(stars) => {
+            setChosen(stars);
+            rate.mutate(stars, {
+              onSettled: () => setChosen(null),
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: 'The rating was not saved',
+                  description: errorMessage(error, 'Something went wrong. Please try again.'),
+                }),
+            });
+          }}
+        />
+      )}
       <p className="text-sm">
         <span className="text-muted-foreground">All reviewers: </span>
         <RatingSummary average={rating.average} count={rating.count} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DataList, type DataListColumn, type ListQueryResult, PhoneLabel } from '~/client/components/data-list';
 import { useRowSelection } from '~/client/components/row-selection';
 import { Badge } from '~/client/components/ui/badge';
+import { useAllowed } from '~/client/lib/allowed';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { JobApplication } from '~/shared/jobs';
 import { pipelineTexts } from '~/shared/pipeline';
@@ -39,9 +40,18 @@ export function ApplicationList({
 }: ApplicationListProps) {
   const items = query.data?.items ?? [];
   const selection = useRowSelection(items, selectionScope);
+  // Rows are picked only to move them together, which a role that may move applications does.
+  const mayMove = useAllowed('update:job_application:own');
 
   const columns: DataListColumn<JobApplication>[] = [
-    selection.column({ noun: 'applications', nameOf: (application) => application.applicant_name }),
+    ...(mayMove
+      ? [
+          selection.column({
+            noun: 'applications',
+            nameOf: (application: JobApplication) => application.applicant_name,
+          }),
+        ]
+      : []),
     {
       id: 'applicant',
       phone: 'title',
@@ -142,7 +152,7 @@ export function ApplicationList({
         (toolbar || selection.selectedIds.length > 0) && (
           <>
             {toolbar}
-            {selection.selectedIds.length > 0 && (
+            {mayMove && selection.selectedIds.length > 0 && (
               <BulkMoveBar selectedIds={selection.selectedIds} onDone={selection.clear} />
             )}
           </>

@@ -36,11 +36,20 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     is_new: false,
     average_rating: null,
     rating_count: 0,
+    test_state: 'none',
   };
   const detail: ApplicationDetail = {
     id,
     status: 'shortlisted',
-    job: { id: job.id, title: job.title, status: 'open', openings: 1, weekly_hours: 40, start_date: null },
+    job: {
+      id: job.id,
+      title: job.title,
+      status: 'open',
+      openings: 1,
+      weekly_hours: 40,
+      start_date: null,
+      company_name: 'Acme',
+    },
     applicant: {
       id: item.applicant_id,
       name: 'Grace Hopper',

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import type { TestAttemptStatus } from '~/shared/assessments';
 import type { ApplicationDetail } from '~/shared/pipeline';
@@ -21,6 +22,7 @@ const isFinished = (attempt: TestResult['attempt']) => attempt?.status === 'subm
 export function ApplicationTests({ application }: { application: ApplicationDetail }) {
   const [isAssignOpen, setIsAssignOpen] = useState(false);
   const assign = useAssignTest(application.id);
+  const mayAssign = useAllowed('create:test_assignment:own');
 
   const allowRetake = (result: TestResult) =>
     assign.mutate(result.test_id, {
@@ -59,7 +61,7 @@ export function ApplicationTests({ application }: { application: ApplicationDeta
               {((result.attempt?.pending_reviews ?? 0) > 0 || isFinished(result.attempt)) && (
                 <div className="flex flex-wrap items-center gap-2">
                   {(result.attempt?.pending_reviews ?? 0) > 0 && <Badge variant="warning">Needs grading</Badge>}
-                  {isFinished(result.attempt) && (
+                  {mayAssign && isFinished(result.attempt) && (
                     <Button
                       variant="outline"
                       size="sm"
@@ -78,17 +80,21 @@ export function ApplicationTests({ application }: { application: ApplicationDeta
           ))}
         </ul>
       )}
-      <Button
-        variant="outline"
-        size="sm"
-        className="justify-self-start"
-        aria-haspopup="dialog"
-        onClick={() => setIsAssignOpen(true)}
-      >
-        <ClipboardCheckIcon aria-hidden="true" />
-        Assign test
-      </Button>
-      <AssignTestDialog application={application} open={isAssignOpen} onOpenChange={setIsAssignOpen} />
+      {mayAssign && (
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            aria-haspopup="dialog"
+            onClick={() => setIsAssignOpen(true)}
+          >
+            <ClipboardCheckIcon aria-hidden="true" />
+            Assign test
+          </Button>
+          <AssignTestDialog application={application} open={isAssignOpen} onOpenChange={setIsAssignOpen} />
+        </>
+      )}
     </div>
   );
 }

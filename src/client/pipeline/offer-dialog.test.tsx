@@ -39,11 +39,20 @@ function seed(jobStart: string | null) {
     is_new: false,
     average_rating: null,
     rating_count: 0,
+    test_state: 'none',
   };
   const detail: ApplicationDetail = {
     id,
     status: 'interviewing',
-    job: { id: job.id, title: job.title, status: 'open', openings: 1, weekly_hours: 30, start_date: jobStart },
+    job: {
+      id: job.id,
+      title: job.title,
+      status: 'open',
+      openings: 1,
+      weekly_hours: 30,
+      start_date: jobStart,
+      company_name: 'Acme',
+    },
     applicant: {
       id: item.applicant_id,
       name: 'Grace Hopper',

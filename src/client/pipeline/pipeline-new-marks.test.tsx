@@ -32,6 +32,7 @@ function applicationsOf(jobId: string): JobApplication[] {
       is_new: false,
       average_rating: null,
       rating_count: 0,
+      test_state: 'none',
     };
   });
 }

@@ -1,5 +1,6 @@
-import { defineListSearch, type SearchParam, searchParam } from '~/client/lib/list-search';
+import { defineListSearch, type SearchParam, searchParam, useListSearch } from '~/client/lib/list-search';
 import { applicationStatuses } from '~/shared/applications';
+import { applicationTestStates } from '~/shared/jobs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,10 +14,25 @@ const idParam = (key: string): SearchParam<string> => ({
   write: (value) => value || null,
 });
 
-// The URL of a job's pipeline (?stage=interviewing&page=2).
+export const ratingChoices = ['1', '2', '3', '4', '5'] as const;
+
+// The URL of a job's pipeline (?q=ada&rating=4&test=passed&stage=interviewing&page=2); the board reads the
+// same search and filters, each column its own stage.
 export const jobPipelineSearch = defineListSearch({
-  filters: { stage: searchParam.oneOf('stage', applicationStatuses) },
+  filters: {
+    stage: searchParam.oneOf('stage', applicationStatuses),
+    rating: searchParam.oneOf('rating', ratingChoices),
+    test: searchParam.oneOf('test', applicationTestStates),
+  },
 });
+
+export const useJobPipelineSearch = () => useListSearch(jobPipelineSearch);
+export type JobPipelineSearch = ReturnType<typeof useJobPipelineSearch>;
+
+// List or Board (?view=board), apart from the filters: clearing them keeps the view.
+export const pipelineViews = ['list', 'board'] as const;
+export type PipelineView = (typeof pipelineViews)[number];
+export const viewParam = searchParam.oneOf('view', ['board'] as const);
 
 // The URL of the company-wide list (?q=ada&job=…&stage=offered&page=2).
 export const companyApplicationsSearch = defineListSearch({

@@ -1,5 +1,6 @@
 import { HeartIcon } from 'lucide-react';
 import { Button } from '~/client/components/ui/button';
+import { useAllowed } from '~/client/lib/allowed';
 import { cn } from '~/client/lib/cn';
 import type { Candidate } from '~/shared/talent-search';
 import { useToggleShortlist } from './api';
@@ -18,6 +19,8 @@ export function ShortlistButton({
 }) {
   const toggle = useToggleShortlist();
   const isShortlisted = candidate.is_shortlisted;
+  // A role that may read the shortlist but not change it (a Viewer) sees no heart to press.
+  const mayChange = useAllowed('update:shortlist:own');
 
   function onToggle() {
     onChange?.(!isShortlisted);
@@ -27,6 +30,7 @@ export function ShortlistButton({
     );
   }
 
+  if (!mayChange) return null;
   return (
     <Button
       variant="ghost"

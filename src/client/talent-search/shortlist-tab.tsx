@@ -5,6 +5,7 @@ import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import { Pagination } from '~/client/components/ui/pagination';
+import { useAllowed } from '~/client/lib/allowed';
 import type { Candidate, Shortlist } from '~/shared/talent-search';
 import { CandidateCard, CandidateList } from './candidate-card';
 import { countCandidates } from './candidate-format';
@@ -34,6 +35,7 @@ export function ShortlistTab({
   onInvite,
   onFindTalent,
 }: ShortlistTabProps) {
+  const mayInvite = useAllowed('create:job_invitation:own');
   const items = shortlist.data?.items ?? [];
   const total = shortlist.data?.total ?? 0;
   return (
@@ -78,14 +80,16 @@ export function ShortlistTab({
                 onOpen={onOpen}
                 actions={
                   <>
-                    <Button
-                      size="sm"
-                      aria-label={`Invite to apply: ${candidate.name}`}
-                      onClick={() => onInvite(candidate)}
-                    >
-                      <SendIcon aria-hidden="true" />
-                      Invite to apply
-                    </Button>
+                    {mayInvite && (
+                      <Button
+                        size="sm"
+                        aria-label={`Invite to apply: ${candidate.name}`}
+                        onClick={() => onInvite(candidate)}
+                      >
+                        <SendIcon aria-hidden="true" />
+                        Invite to apply
+                      </Button>
+                    )}
                     <MessageApplicantButton applicantId={candidate.id} name={candidate.name} />
                   </>
                 }

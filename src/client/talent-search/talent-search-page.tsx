@@ -12,6 +12,7 @@ import { Card } from '~/client/components/ui/card';
 import { Label } from '~/client/components/ui/label';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import { useAllowed } from '~/client/lib/allowed';
 import { isApiError } from '~/client/lib/api-client';
 import { useChangeSearch, useListSearch } from '~/client/lib/list-search';
 import { useStepBackPastEnd } from '~/client/lib/use-step-back-past-end';
@@ -68,6 +69,7 @@ export default function TalentSearchPage({ pageId }: PageProps) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [openCandidate, setOpenCandidate] = useState<Candidate | null>(null);
   const [inviting, setInviting] = useState<Candidate | null>(null);
+  const mayInvite = useAllowed('create:job_invitation:own');
 
   const items = results.data?.items ?? [];
   const total = results.data?.total ?? 0;
@@ -258,7 +260,7 @@ export default function TalentSearchPage({ pageId }: PageProps) {
           openCandidate && (
             <>
               <MessageApplicantButton applicantId={openCandidate.id} name={openCandidate.name} size="default" />
-              {openCandidate.is_shortlisted && (
+              {mayInvite && openCandidate.is_shortlisted && (
                 <Button onClick={() => setInviting(openCandidate)}>
                   <SendIcon aria-hidden="true" />
                   Invite to apply

@@ -26,11 +26,20 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     is_new: false,
     average_rating: null,
     rating_count: 0,
+    test_state: 'none',
   };
   const detail: ApplicationDetail = {
     id,
     status: 'interviewing',
-    job: { id: job.id, title: job.title, status: 'open', openings: 1, weekly_hours: 40, start_date: null },
+    job: {
+      id: job.id,
+      title: job.title,
+      status: 'open',
+      openings: 1,
+      weekly_hours: 40,
+      start_date: null,
+      company_name: job.company_name,
+    },
     applicant: {
       id: item.applicant_id,
       name: 'Grace Hopper',

@@ -5,7 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
-import type { CurrentUser } from '~/shared/auth';
+import { type CurrentUser, principalOfUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { authContract } from '~/shared/contracts/auth';
 import { hiringTeamContract } from '~/shared/contracts/hiring-team';
@@ -13,7 +13,7 @@ import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import { scorecardsContract } from '~/shared/contracts/scorecards';
 import { settingsContract } from '~/shared/contracts/settings';
-import { emailPreferenceTypesByRole } from '~/shared/notifications';
+import { emailPreferenceTypesOf } from '~/shared/notifications';
 import { DEFAULT_SCORECARD_CRITERIA } from '~/shared/scorecards';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { createFakeServer, type FakeServer } from './fake-server';
@@ -41,7 +41,7 @@ export async function renderRoute(path: string, { user = null, server = createFa
     unread_count: 0,
   }));
   server.fallback(notificationsContract.preferences, () => ({
-    preferences: user ? emailPreferenceTypesByRole[user.role].map((type) => ({ type, email: true })) : [],
+    preferences: user ? emailPreferenceTypesOf(principalOfUser(user)).map((type) => ({ type, email: true })) : [],
   }));
   // The person's own time zone (lib/own-time-zone.ts): none set, unless a test answers otherwise.
   server.fallback(accountContract.timeZone, () => ({ time_zone: null }));

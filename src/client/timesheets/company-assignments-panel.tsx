@@ -9,6 +9,7 @@ import {
 import { FilterSelect } from '~/client/components/filter-select';
 import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
+import { useAllowed } from '~/client/lib/allowed';
 import { defineListSearch, searchParam, useListSearch } from '~/client/lib/list-search';
 import { assignmentStatuses } from '~/shared/applications';
 import { paths } from '~/shared/routes';
@@ -41,6 +42,7 @@ export function CompanyAssignmentsPanel() {
   const start = useStartAssignment();
   const changeTerms = useChangeAssignmentTerms();
   const endAssignment = useEndAssignment();
+  const mayChange = useAllowed('update:assignment:own');
 
   const toolbar = (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -79,6 +81,7 @@ export function CompanyAssignmentsPanel() {
       }}
       wording={companyWording}
       actions={{ start, changeTerms: changeTerms.mutateAsync, end: endAssignment.mutateAsync }}
+      readOnly={!mayChange}
       detailsDialog={(assignment, onOpenChange) => (
         <AssignmentDetailsDialog assignment={assignment} onOpenChange={onOpenChange} />
       )}

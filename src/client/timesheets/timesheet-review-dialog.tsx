@@ -13,6 +13,7 @@ import { FieldError, FormField } from '~/client/components/ui/form-field';
 import { Label } from '~/client/components/ui/label';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
 import { type CompanyTimesheet, formatCents, returnTimesheetSchema, type Timesheet } from '~/shared/billing';
@@ -90,6 +91,8 @@ function WeekCostSection({ timesheet }: { timesheet: CompanyTimesheet }) {
 
 function TimesheetReview({ timesheet, onDone }: { timesheet: CompanyTimesheet; onDone: () => void }) {
   const [isReturning, setIsReturning] = useState(false);
+  // Approving and returning are for the roles that handle work and money (not a Viewer).
+  const mayReview = useAllowed('update:timesheet:own');
   const days = daysOfWeek(timesheet.week_start);
   const minutesOn = (day: string) => timesheet.entries.find((entry) => entry.work_date === day)?.minutes ?? 0;
   return (
@@ -131,7 +134,7 @@ function TimesheetReview({ timesheet, onDone }: { timesheet: CompanyTimesheet; o
           <p className="whitespace-pre-line">{timesheet.return_comment}</p>
         </Alert>
       )}
-      {timesheet.status !== 'submitted' ? (
+      {timesheet.status !== 'submitted' || !mayReview ? (
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>
             Close

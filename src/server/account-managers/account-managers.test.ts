@@ -9,7 +9,18 @@ import {
   type ManagedCompanyDetail,
   type ManagedCompanyList,
 } from '~/shared/account-managers';
-import { accountManagerProfiles, assignments, auditLogs, companies, emailOutbox, invoices, users } from '../db/schema';
+import {
+  accountManagerProfiles,
+  assignments,
+  auditLogs,
+  companies,
+  companyMembers,
+  emailOutbox,
+  invoices,
+  sessions,
+  users,
+} from '../db/schema';
+import { buildAccount } from '../db/seed/factories';
 import { buildJob } from '../db/seed/job-factories';
 import { revenueMonthOf } from '../platform/monthly-revenue';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -428,6 +439,44 @@ describe('account managers', () => {
       expect(refused.statusCode, companyId).toBe(404);
       expect(refused.json().error).toBe(accountManagerTexts.companyNotFound);
     }
+  });
+
+  // read:company_member:assigned: the company's team, each member with their role and when they last used
+  // Tandem, the owner first; a member who left is no longer listed.
+  it("lists one of their companies' members with role and last active", async () => {
+    const { db } = testApp.database;
+    const billing = await signedInAccount(testApp, {
+      role: 'company',
+      name: `Bea Billing ${unique}`,
+      company: { id: miaCompanyId, role: 'billing' },
+    });
+    const viewer = await buildAccount(db, {
+      role: 'company',
+      name: `Vic Viewer ${unique}`,
+      company: { id: miaCompanyId, role: 'viewer' },
+    });
+    // Bea signed in two hours ago and her session was used a minute ago; Vic never signed in.
+    const seen = new Date(Date.now() - 60_000);
+    await db
+      .update(users)
+      .set({ lastSignInAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(users.id, billing.user.id));
+    await db.update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.id, billing.sessionId));
+
+    const detail = (await get(`/api/manager/companies/${miaCompanyId}`, mia)).json() as ManagedCompanyDetail;
+    expect(detail.members.map(({ id, role }) => ({ id, role }))).toEqual([
+      { id: companyOwner.user.id, role: 'owner' },
+      { id: billing.user.id, role: 'billing' },
+      { id: viewer.user.id, role: 'viewer' },
+    ]);
+    const beaSeen = detail.members.find((member) => member.id === billing.user.id)?.last_active_at;
+    expect(beaSeen && Math.abs(new Date(beaSeen).getTime() - seen.getTime())).toBeLessThan(1000);
+    expect(detail.members.find((member) => member.id === viewer.user.id)?.last_active_at).toBeNull();
+    expect(detail.totals.members).toBe(3);
+
+    await db.delete(companyMembers).where(inArray(companyMembers.userId, [billing.user.id, viewer.user.id]));
+    const after = (await get(`/api/manager/companies/${miaCompanyId}`, mia)).json() as ManagedCompanyDetail;
+    expect(after.members.map((member) => member.id)).toEqual([companyOwner.user.id]);
   });
 
   it('opens the conversation with one of their companies, and with no other', async () => {

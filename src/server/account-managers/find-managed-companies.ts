@@ -9,6 +9,7 @@ import {
 import type { Database } from '../db/client';
 import { applications, assignments, companies, companyMembers, jobs, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { lastActiveAtOf } from '../platform/member-activity';
 import { monthlyRevenueOf, type RevenueMonth, revenueMonthOf } from '../platform/monthly-revenue';
 import { companiesManagedBy, employeesOf, openJobsOf } from './company-figures';
 
@@ -122,7 +123,13 @@ export async function getManagedCompany({
   const openJobs = and(eq(jobs.companyId, companyId), eq(jobs.status, 'open'));
   const [members, memberCount, people, peopleCount, openJobRows, openJobCount] = await Promise.all([
     db
-      .select({ id: users.id, name: users.name, email: users.email, role: companyMembers.role })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: companyMembers.role,
+        lastActiveAt: lastActiveAtOf(companyMembers.userId),
+      })
       .from(companyMembers)
       .innerJoin(users, eq(users.id, companyMembers.userId))
       .where(eq(companyMembers.companyId, companyId))
@@ -161,7 +168,10 @@ export async function getManagedCompany({
 
   return {
     company: companyView(row),
-    members,
+    members: members.map(({ lastActiveAt, ...member }) => ({
+      ...member,
+      last_active_at: lastActiveAt?.toISOString() ?? null,
+    })),
     assignments: people.map((person) => ({
       id: person.id,
       talent_name: person.talentName,

@@ -124,6 +124,34 @@ describe('admin companies', () => {
     });
   });
 
+  // "Members 1" was all the drawer said: it lists the team, each member with their role, owner first.
+  it("lists a company's members with their roles in its drawer", async () => {
+    const { owner, id } = await seedCompany('Team Co');
+    const hiring = await buildAccount(db(), {
+      role: 'company',
+      name: `Hana Hiring ${unique}`,
+      company: { id, role: 'hiring_manager' },
+    });
+    const billing = await buildAccount(db(), {
+      role: 'company',
+      name: `Bo Billing ${unique}`,
+      company: { id, role: 'billing' },
+    });
+
+    const detail = await get(`/api/admin/companies/${id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const body = detail.json() as AdminCompanyDetail;
+    expect(body.members).toBe(3);
+    expect(body.team.map(({ id: memberId, name, email, role }) => ({ id: memberId, name, email, role }))).toEqual([
+      { id: owner.user.id, name: owner.user.name, email: owner.user.email, role: 'owner' },
+      { id: hiring.user.id, name: hiring.user.name, email: hiring.user.email, role: 'hiring_manager' },
+      { id: billing.user.id, name: billing.user.name, email: billing.user.email, role: 'billing' },
+    ]);
+    // The owner signed in (their session is fresh); the others never did.
+    expect(body.team[0]?.last_active_at).toEqual(expect.any(String));
+    expect(body.team[1]?.last_active_at).toBeNull();
+  });
+
   it('assigns an account manager from the list, writes the audit row, and refuses anyone else', async () => {
     const { id } = await seedCompany('Northwind Traders');
     const options = await get('/api/admin/account-manager-options');

@@ -149,6 +149,7 @@ describe('audit logs', () => {
       action_label: 'Company profile updated',
       actor_kind: 'user',
       actor_id: acme.user.id,
+      actor_name: acme.user.name,
       actor_email: acme.user.email,
       target_type: 'company',
       target_id: acmeTarget,
@@ -225,7 +226,7 @@ describe('audit logs', () => {
       .trimEnd()
       .split('\r\n');
     expect(response.body.match(/\uFEFF/g)).toHaveLength(1);
-    expect(lines[0]).toBe('Timestamp,Action,Action Code,User,Target Type,Target ID,IP Address,Details');
+    expect(lines[0]).toBe('Timestamp,Action,Action Code,User,Name,Target Type,Target ID,IP Address,Details');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Company profile updated,company.profile_updated');
     expect(lines[1]).toContain(acme.user.email);
@@ -269,6 +270,46 @@ describe('audit logs', () => {
     }
     const theirs = idsOf(await get('/api/company/audit-logs?range=30d', globex));
     expect(theirs).toEqual([ids.globexJob]);
+  });
+
+  // A company's log is the rows its members wrote while members (audit_logs.company_id, filled when the
+  // row is written): a member who leaves, even for another company, stays named on their past rows.
+  it("keeps a member's rows in the company's log, named, after they leave", async () => {
+    const acmeId = await companyIdOf(db(), acme.user.id);
+    const globexId = await companyIdOf(db(), globex.user.id);
+    const leaver = await signedInAccount(testApp, {
+      role: 'company',
+      name: 'Lena Leaver',
+      email: `lena.${unique}@acme.test`,
+      company: { id: acmeId, role: 'hiring_manager' },
+    });
+    const atAcme = await insertRow(
+      'leaverAtAcme',
+      { actorId: leaver.user.id, action: 'job.created', targetType: 'job', targetId: acmeTarget },
+      HOUR,
+    );
+    await db().delete(companyMembers).where(eq(companyMembers.userId, leaver.user.id));
+    await db().insert(companyMembers).values({ companyId: globexId, userId: leaver.user.id, role: 'viewer' });
+    const atGlobex = await insertRow(
+      'leaverAtGlobex',
+      { actorId: leaver.user.id, action: 'job.created', targetType: 'job', targetId: globexTarget },
+      HOUR,
+    );
+
+    const acmeRows = page(await get('/api/company/audit-logs?range=30d&page_size=100', acme)).items;
+    expect(acmeRows.find((item) => item.id === atAcme)).toMatchObject({
+      actor_name: 'Lena Leaver',
+      actor_email: `lena.${unique}@acme.test`,
+    });
+    expect(acmeRows.map((item) => item.id)).not.toContain(atGlobex);
+    // Every row of the company's log names who acted.
+    expect(acmeRows.every((item) => item.actor_name !== null && item.actor_email !== null)).toBe(true);
+    const globexRows = idsOf(await get('/api/company/audit-logs?range=30d&page_size=100', globex));
+    expect(globexRows).toContain(atGlobex);
+    expect(globexRows).not.toContain(atAcme);
+    // The administrators' log names them too.
+    const [adminRow] = page(await get(`/api/admin/audit-logs?q=lena.${unique}@acme.test&range=24h`)).items;
+    expect(adminRow?.actor_name).toBe('Lena Leaver');
   });
 
   it('refuses bad parameters with a sentence', async () => {

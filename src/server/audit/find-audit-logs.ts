@@ -8,7 +8,7 @@ import {
   auditDateRangeMilliseconds,
 } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
-import { auditLogs, companyMembers } from '../db/schema';
+import { auditLogs, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 
@@ -19,7 +19,9 @@ import { AppError } from '../platform/errors';
 // and the search on equality only — the actions whose code or words hold the text, an exact email
 // (lower(actor_email)), an exact target id or type. No substring scan over the rows.
 
-// Whose rows: every row (administrators) or those written by a company's members (its settings).
+// Whose rows: every row (administrators) or those a company's members wrote while they were its members
+// (its settings): audit_logs.company_id is filled when the row is written (migration 0039), so a member
+// who left still shows on their past rows.
 export type AuditScope = { kind: 'platform' } | { kind: 'company'; companyId: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,10 +100,7 @@ async function searchCondition(db: Database, q: string): Promise<SQL | undefined
 
 function scopeCondition(scope: AuditScope): SQL | undefined {
   if (scope.kind === 'platform') return undefined;
-  return inArray(
-    auditLogs.actorId,
-    sql`(select ${companyMembers.userId} from ${companyMembers} where ${companyMembers.companyId} = ${scope.companyId})`,
-  );
+  return eq(auditLogs.companyId, scope.companyId);
 }
 
 async function whereOf(db: Database, scope: AuditScope, filter: AuditLogFilter, now: Date) {
@@ -115,19 +114,23 @@ async function whereOf(db: Database, scope: AuditScope, filter: AuditLogFilter, 
   );
 }
 
+// The actor's name as the account has it now (a member who left keeps theirs; an erased account reads as
+// anonymised), beside the address the row kept.
 const columns = {
   row: auditLogs,
   exactCreatedAt,
+  actorName: users.name,
 };
-type Row = { row: typeof auditLogs.$inferSelect; exactCreatedAt: string };
+type Row = { row: typeof auditLogs.$inferSelect; exactCreatedAt: string; actorName: string | null };
 
-function auditLogView({ row }: Row): AuditLogEntry {
+function auditLogView({ row, actorName }: Row): AuditLogEntry {
   return {
     id: row.id,
     action: row.action,
     action_label: auditActionLabel(row.action),
     actor_kind: row.actorId ? 'user' : 'system',
     actor_id: row.actorId,
+    actor_name: actorName,
     actor_email: row.actorEmail,
     target_type: row.targetType,
     target_id: row.targetId,
@@ -165,6 +168,7 @@ export async function findAuditLogs({
   const fetched = await db
     .select(columns)
     .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.actorId))
     .where(and(where, anchor ? (backwards ? gt(rowKey, keyOf(anchor)) : lt(rowKey, keyOf(anchor))) : undefined))
     .orderBy(
       ...(backwards ? [asc(auditLogs.createdAt), asc(auditLogs.id)] : [desc(auditLogs.createdAt), desc(auditLogs.id)]),
@@ -208,6 +212,7 @@ export async function* findAuditLogsForExport({
     const rows: Row[] = await db
       .select(columns)
       .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.actorId))
       .where(and(where, anchor ? lt(rowKey, keyOf(anchor)) : undefined))
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(Math.min(batchSize, remaining));

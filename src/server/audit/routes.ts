@@ -11,12 +11,23 @@ import { actorOf } from '../platform/route-schemas';
 import { exportAuditLog } from './export-audit-log';
 import { type AuditScope, findAuditLogs } from './find-audit-logs';
 
-const CSV_HEADER = ['Timestamp', 'Action', 'Action Code', 'User', 'Target Type', 'Target ID', 'IP Address', 'Details'];
+const CSV_HEADER = [
+  'Timestamp',
+  'Action',
+  'Action Code',
+  'User',
+  'Name',
+  'Target Type',
+  'Target ID',
+  'IP Address',
+  'Details',
+];
 const csvRow = (entry: AuditLogEntry): CsvCell[] => [
   entry.created_at,
   entry.action_label,
   entry.action,
   entry.actor_email ?? 'System',
+  entry.actor_name,
   entry.target_type,
   entry.target_id,
   entry.ip_address,

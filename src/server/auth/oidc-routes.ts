@@ -42,7 +42,11 @@ export async function oidcRoutes(
         provider,
         publicUrl: config.publicUrl,
         secret,
-        start: { userType: request.query.user_type, acceptedTerms: request.query.accept_terms },
+        start: {
+          userType: request.query.user_type,
+          acceptedTerms: request.query.accept_terms,
+          invitation: request.query.invitation,
+        },
         redirectTo: safeRedirectPath(request.query.redirect),
       });
       setOidcFlow(reply, config, flow);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authMessages, safeRedirectPath } from '~/shared/auth';
 import { authContract } from '~/shared/contracts/auth';
+import { invitationsContract } from '~/shared/contracts/teams';
 import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { clearSessionCookie } from '../platform/authentication';
@@ -13,6 +14,7 @@ import { finishRequestSignIn } from './auth-cookies';
 import { type AuthLimits, signInUnderLimits } from './auth-limits';
 import { confirmEmail } from './confirm-email';
 import { registerAccount } from './register-account';
+import { registerFromInvitation } from './register-from-invitation';
 import { requestPasswordReset, resetPassword, resetRequestedMessage } from './reset-password';
 import { signOut } from './sign-out';
 
@@ -44,6 +46,22 @@ export async function passwordRoutes(
       method: 'registration',
       redirectTo: safeRedirectPath(request.body.redirect),
     });
+    return reply.code(201).send(result);
+  });
+
+  // An invitation's link (docs/decisions/032): the contract is Settings → Team's; signing in is done here.
+  registerEndpoint(app, invitationsContract.register, isPublic, async (request, reply) => {
+    await limits.registerByIp.hit(request);
+    const user = await registerFromInvitation({
+      db,
+      mailer,
+      settings: await settings.get(),
+      publicUrl: config.publicUrl,
+      token: request.params.token,
+      input: request.body,
+      ipAddress: request.ip,
+    });
+    const result = await finishRequestSignIn(request, reply, context, { user, method: 'invitation', redirectTo: null });
     return reply.code(201).send(result);
   });
 

@@ -5,13 +5,23 @@ import WebSocket from 'ws';
 import type { CompanyDashboard } from '~/shared/companies';
 import { type Job, type JobSummary, visiblePipelineStage } from '~/shared/jobs';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
+import type { CompanyRole } from '~/shared/permissions';
 import { assignments, clockSessions, companies } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { SESSION_COOKIE } from '../platform/sessions';
+import { signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyAccount } from '../testing/job-board-test-helpers';
+import { insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment, buildTimesheet } from '../testing/work-factories';
+
+type OwnerDashboard = {
+  [Section in keyof CompanyDashboard]: Section extends 'account_manager'
+    ? CompanyDashboard[Section]
+    : NonNullable<CompanyDashboard[Section]>;
+};
 
 // The company dashboard's figures (docs/spec/portal-and-public-site.md §2): its people at work with a live dot, its
 // jobs by pipeline column, its account manager; only ever the caller's own company.
@@ -25,10 +35,11 @@ describe('GET /api/company/dashboard', () => {
     await testApp.close();
   });
 
+  // An owner's dashboard: every section there.
   async function dashboardOf(account: Awaited<ReturnType<typeof companyAccount>>) {
     const response = await account.request({ method: 'GET', url: '/api/company/dashboard' });
     expect(response.statusCode).toBe(200);
-    return response.json<CompanyDashboard>();
+    return response.json<OwnerDashboard>();
   }
 
   it('starts empty for a new company', async () => {
@@ -43,6 +54,7 @@ describe('GET /api/company/dashboard', () => {
       paused_jobs: 0,
       account_manager: null,
       open_job_skills: [],
+      billing: { unpaid_invoices: 0, outstanding_cents: 0, overdue_invoices: 0, timesheets_to_review: 0 },
     });
   });
 
@@ -236,7 +248,7 @@ describe('GET /api/company/dashboard', () => {
 
     const dashboard = await dashboardOf(company);
     expect(dashboard.employees.total).toBe(2);
-    const dots = (items: CompanyDashboard['employees']['items']) =>
+    const dots = (items: OwnerDashboard['employees']['items']) =>
       items.map(({ name, status, online, shift_status }) => ({ name, status, online, shift_status }));
     expect(dots(dashboard.employees.items)).toEqual([
       { name: 'Wendy Working', status: 'active', online: true, shift_status: 'on_break' },
@@ -262,5 +274,49 @@ describe('GET /api/company/dashboard', () => {
     const refused = await applicant.request({ method: 'GET', url: '/api/company/dashboard' });
     expect(refused.statusCode).toBe(403);
     wendyTab.close();
+  });
+
+  // Each member sees the sections their role may read (shared/permissions.ts): the server leaves the
+  // others out rather than the screen hiding them.
+  it('sends each member only the sections their role may read', async () => {
+    const { db } = testApp.database;
+    const owner = await companyAccount(testApp, 'Sections Co');
+    const { companyId } = owner;
+    const talent = await buildAccount(db, { role: 'applicant', name: 'Tara Talent' });
+    await buildJob(db, { companyId, title: 'Open role', status: 'open', skillTags: ['Go'] });
+    const assignment = await buildAssignment(db, { companyId, applicantId: talent.user.id, startDate: '2026-01-05' });
+    await buildTimesheet(db, { assignmentId: assignment.id, weekStart: '2026-11-15', status: 'submitted' });
+    await insertTestInvoice(db, { companyId, workCents: 100_000, status: 'overdue' });
+    await insertTestInvoice(db, { companyId, workCents: 100_000, status: 'paid' });
+
+    const sectionsOf = async (role: CompanyRole) => {
+      const member = await signedInColleague(testApp, companyId, role);
+      const response = await member.request({ method: 'GET', url: '/api/company/dashboard' });
+      expect(response.statusCode).toBe(200);
+      const dashboard = response.json<CompanyDashboard>();
+      return {
+        employees: dashboard.employees?.total ?? null,
+        pipeline: dashboard.pipeline?.open.total ?? null,
+        paused_jobs: dashboard.paused_jobs,
+        skills: dashboard.open_job_skills,
+        billing: dashboard.billing,
+      };
+    };
+    // One overdue invoice of $1,000 work + 10% fee + 5% tax; the paid one is not owed.
+    const owed = { unpaid_invoices: 1, outstanding_cents: 115_500, overdue_invoices: 1, timesheets_to_review: 1 };
+    const everything = { employees: 1, pipeline: 1, paused_jobs: 0, skills: ['Go'], billing: owed };
+
+    expect(await sectionsOf('owner')).toEqual(everything);
+    expect(await sectionsOf('admin')).toEqual(everything);
+    // No billing figures for a Hiring Manager; no pipeline (nor the talent it suggests) for Billing.
+    expect(await sectionsOf('hiring_manager')).toEqual({ ...everything, billing: null });
+    expect(await sectionsOf('billing')).toEqual({
+      employees: 1,
+      pipeline: null,
+      paused_jobs: null,
+      skills: null,
+      billing: owed,
+    });
+    expect(await sectionsOf('viewer')).toEqual(everything);
   });
 });

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
 import {
   COMPANY_DASHBOARD_EMPLOYEES,
   COMPANY_DASHBOARD_JOBS_PER_COLUMN,
   type CompanyDashboard,
   type DashboardPipelineColumn,
 } from '~/shared/companies';
+import { can, type Principal } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { applications, assignments, companies, jobs, users } from '../db/schema';
+import { applications, assignments, companies, invoices, jobs, timesheets, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { shiftStatusSql } from '../platform/assignment-views';
 import type { LiveHub } from '../platform/live-hub';
@@ -81,19 +83,38 @@ async function findOpenJobSkills(db: Database, companyId: string): Promise<strin
   return rows.map((row) => row.skill);
 }
 
-// The company dashboard (docs/spec/portal-and-public-site.md §2): Current Employees with a live status dot, the Job
-// Pipeline and the Account Manager.
-export async function getCompanyDashboard({
-  db,
-  live,
-  companyId,
-}: {
-  db: Database;
-  live: Pick<LiveHub, 'onlineAmong'>;
-  companyId: string;
-}): Promise<CompanyDashboard> {
+// What is owed and what waits for approval, as the Billing page counts them.
+async function findBillingFigures(db: Database, companyId: string): Promise<NonNullable<CompanyDashboard['billing']>> {
+  const [[owed], [toReview]] = await Promise.all([
+    db
+      .select({
+        unpaid: count(),
+        outstanding: sql<string>`coalesce(sum(${invoices.totalCents}), 0)::bigint`,
+        overdue: sql<number>`(count(*) filter (where ${invoices.status} = 'overdue'))::int`,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), inArray(invoices.status, [...OUTSTANDING_INVOICE_STATUSES]))),
+    db
+      .select({ total: count() })
+      .from(timesheets)
+      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
+      .where(and(eq(assignments.companyId, companyId), eq(timesheets.status, 'submitted'))),
+  ]);
+  return {
+    unpaid_invoices: owed?.unpaid ?? 0,
+    outstanding_cents: Number(owed?.outstanding ?? 0),
+    overdue_invoices: Number(owed?.overdue ?? 0),
+    timesheets_to_review: toReview?.total ?? 0,
+  };
+}
+
+async function findEmployees(
+  db: Database,
+  live: Pick<LiveHub, 'onlineAmong'>,
+  companyId: string,
+): Promise<NonNullable<CompanyDashboard['employees']>> {
   const working = and(eq(assignments.companyId, companyId), inArray(assignments.status, ['pending', 'active']));
-  const [employeeRows, [employeeCount], pipeline, [paused], [manager], openJobSkills] = await Promise.all([
+  const [employeeRows, [employeeCount]] = await Promise.all([
     db
       .select({
         id: assignments.id,
@@ -110,35 +131,67 @@ export async function getCompanyDashboard({
       .orderBy(sql`${assignments.status} = 'active' desc`, asc(assignments.startDate), desc(assignments.createdAt))
       .limit(COMPANY_DASHBOARD_EMPLOYEES),
     db.select({ total: count() }).from(assignments).where(working),
-    findPipeline(db, companyId),
-    db
-      .select({ total: count() })
-      .from(jobs)
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.status, 'paused'))),
+  ]);
+  const online = await live.onlineAmong(employeeRows.map((row) => row.applicantId));
+  return {
+    items: employeeRows.map((row) => ({
+      id: row.id,
+      applicant_id: row.applicantId,
+      name: row.name,
+      role: row.role,
+      status: row.status === 'active' ? 'active' : 'pending',
+      online: online.has(row.applicantId),
+      shift_status: row.shiftStatus,
+    })),
+    total: employeeCount?.total ?? 0,
+  };
+}
+
+async function countPausedJobs(db: Database, companyId: string): Promise<number> {
+  const [paused] = await db
+    .select({ total: count() })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.status, 'paused')));
+  return paused?.total ?? 0;
+}
+
+// Runs a section's query only for a member whose role may read it; null otherwise.
+const ifAllowed = <T>(allowed: boolean, find: () => Promise<T>): Promise<T | null> =>
+  allowed ? find() : Promise.resolve(null);
+
+// The company dashboard (docs/spec/portal-and-public-site.md §2): Current Employees with a live status dot, the Job
+// Pipeline, the billing figures and the Account Manager, each for the members whose role may read it
+// (a Hiring Manager sees no billing figures, a Billing member no pipeline).
+export async function getCompanyDashboard({
+  db,
+  live,
+  companyId,
+  principal,
+}: {
+  db: Database;
+  live: Pick<LiveHub, 'onlineAmong'>;
+  companyId: string;
+  principal: Principal;
+}): Promise<CompanyDashboard> {
+  const readsJobs = can(principal, 'read:job:own');
+  const [employees, pipeline, pausedJobs, [manager], openJobSkills, billing] = await Promise.all([
+    ifAllowed(can(principal, 'read:assignment:own'), () => findEmployees(db, live, companyId)),
+    ifAllowed(readsJobs, () => findPipeline(db, companyId)),
+    ifAllowed(readsJobs, () => countPausedJobs(db, companyId)),
     db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(companies)
       .innerJoin(users, eq(users.id, companies.accountManagerId))
       .where(and(eq(companies.id, companyId), eq(users.status, 'active'))),
-    findOpenJobSkills(db, companyId),
+    ifAllowed(readsJobs && can(principal, 'read:talent:any'), () => findOpenJobSkills(db, companyId)),
+    ifAllowed(can(principal, 'read:invoice:own'), () => findBillingFigures(db, companyId)),
   ]);
-  const online = await live.onlineAmong(employeeRows.map((row) => row.applicantId));
   return {
-    employees: {
-      items: employeeRows.map((row) => ({
-        id: row.id,
-        applicant_id: row.applicantId,
-        name: row.name,
-        role: row.role,
-        status: row.status === 'active' ? 'active' : 'pending',
-        online: online.has(row.applicantId),
-        shift_status: row.shiftStatus,
-      })),
-      total: employeeCount?.total ?? 0,
-    },
+    employees,
     pipeline,
-    paused_jobs: paused?.total ?? 0,
+    paused_jobs: pausedJobs,
     account_manager: manager ?? null,
     open_job_skills: openJobSkills,
+    billing,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { companiesContract } from '~/shared/contracts/companies';
 import type { AppContext } from '../app-context';
-import { currentCompanyId } from '../platform/access-control';
+import { currentAuth, currentCompanyId, principalOf } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { companyActorOf } from '../platform/route-schemas';
 import { getCompanyProfile, updateCompanyProfile } from './company-profile';
@@ -29,6 +29,12 @@ export async function companyRoutes(app: FastifyInstance, { context }: { context
     app,
     companiesContract.dashboard,
     { config: { access: { permission: 'read:company:own' } } },
-    async (request) => getCompanyDashboard({ db, live, companyId: currentCompanyId(request) }),
+    async (request) =>
+      getCompanyDashboard({
+        db,
+        live,
+        companyId: currentCompanyId(request),
+        principal: principalOf(currentAuth(request)),
+      }),
   );
 }

@@ -14,6 +14,7 @@ import { findMessages } from './find-messages';
 import { findRecentMessages } from './find-recent-messages';
 import { getConversation } from './get-conversation';
 import { markConversationRead } from './mark-conversation-read';
+import { messageTemplateRoutes } from './message-template-routes';
 import { openAccountManagerConversation } from './open-account-manager-conversation';
 import { openSupportConversation } from './open-support-conversation';
 import { readAttachment } from './read-attachment';
@@ -31,7 +32,6 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
   const { db, live, secret, files } = context;
 
   live.handle('typing', (auth, command) => relayTyping({ db, live, auth, conversationId: command.conversation_id }));
-
   const sendLimit = createLimiter(app, {
     name: 'message-send:account',
     max: 600,
@@ -39,6 +39,7 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
     key: (request) => currentAuth(request).user.id,
     message: 'You have sent many messages in a short time',
   });
+  messageTemplateRoutes(app, { context, sendLimit });
 
   registerEndpoint(
     app,

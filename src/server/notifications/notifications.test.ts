@@ -6,11 +6,13 @@ import type { NotificationType } from '~/shared/applications';
 import { malformedIdMessage } from '~/shared/contract-schemas';
 import { LIVE_SOCKET_PATH, type LiveEvent } from '~/shared/live-events';
 import { emailPreferenceTypesByRole, type NotificationList, notificationTexts } from '~/shared/notifications';
+import type { CompanyRole } from '~/shared/permissions';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { conversationMembers, conversations, emailOutbox, messages, notifications } from '../db/schema';
 import { notify } from '../platform/notify';
+import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { DIGEST_AFTER_MS, sendMessageDigests } from './send-message-digests';
@@ -158,6 +160,53 @@ describe('notifications', () => {
   });
 
   describe('email preferences', () => {
+    // A member is offered the kinds their company role may hear of (shared/notifications.ts
+    // permissionToHearOf), and cannot switch on one it may not.
+    it('offers each company role only the kinds it can receive', async () => {
+      const owner = await signedInAccount(testApp, { role: 'company' });
+      const companyId = await companyIdOf(testApp, owner.user.id);
+      const offeredTo = async (role: CompanyRole) => {
+        const member = await signedInColleague(testApp, companyId, role);
+        const response = await member.request({ method: 'GET', url: '/api/notification-preferences' });
+        expect(response.statusCode).toBe(200);
+        return (response.json().preferences as Array<{ type: string }>).map((preference) => preference.type);
+      };
+      expect(await offeredTo('owner')).toEqual(emailPreferenceTypesByRole.company);
+      expect(await offeredTo('admin')).toEqual(emailPreferenceTypesByRole.company);
+      expect(await offeredTo('billing')).toEqual(['message_received', 'timesheet_submitted', 'invoice_issued']);
+      expect(await offeredTo('hiring_manager')).toEqual([
+        'application_received',
+        'application_withdrawn',
+        'offer_declined',
+        'job_filled',
+        'test_submitted',
+        'message_received',
+        'meeting_responded',
+        'note_mention',
+        'hiring_team_added',
+      ]);
+      // A Viewer reads everything but approves no timesheet.
+      expect(await offeredTo('viewer')).toEqual(
+        emailPreferenceTypesByRole.company.filter((type) => type !== 'timesheet_submitted'),
+      );
+
+      const billing = await signedInColleague(testApp, companyId, 'billing');
+      const refused = await billing.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { preferences: [{ type: 'application_received', email: true }] },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe('New applications are not sent to your kind of account.');
+      const saved = await billing.request({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { preferences: [{ type: 'invoice_issued', email: false }] },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().preferences).toContainEqual({ type: 'invoice_issued', email: false });
+    });
+
     it('lists the role’s kinds, all on until turned off, and refuses kinds the role never gets', async () => {
       const company = await signedInAccount(testApp, { role: 'company' });
       const initial = await company.request({ method: 'GET', url: '/api/notification-preferences' });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import type { UnreadCount } from '~/shared/notifications';
 import type { AppContext } from '../app-context';
-import { currentAuth } from '../platform/access-control';
+import { currentAuth, principalOf } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { getNotificationPreferences } from './get-notification-preferences';
 import { listNotifications } from './list-notifications';
@@ -53,8 +53,8 @@ export async function notificationRoutes(app: FastifyInstance, { context }: { co
     notificationsContract.preferences,
     { config: { access: { permission: 'read:notification:own' } } },
     async (request) => {
-      const { user } = currentAuth(request);
-      return getNotificationPreferences({ db, userId: user.id, role: user.role });
+      const auth = currentAuth(request);
+      return getNotificationPreferences({ db, userId: auth.user.id, principal: principalOf(auth) });
     },
   );
 
@@ -63,8 +63,13 @@ export async function notificationRoutes(app: FastifyInstance, { context }: { co
     notificationsContract.updatePreferences,
     { config: { access: { permission: 'update:notification:own' } } },
     async (request) => {
-      const { user } = currentAuth(request);
-      return updateNotificationPreferences({ db, userId: user.id, role: user.role, input: request.body });
+      const auth = currentAuth(request);
+      return updateNotificationPreferences({
+        db,
+        userId: auth.user.id,
+        principal: principalOf(auth),
+        input: request.body,
+      });
     },
   );
 }

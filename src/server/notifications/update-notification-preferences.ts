@@ -1,29 +1,30 @@
 import { sql } from 'drizzle-orm';
 import {
-  emailPreferenceTypesByRole,
+  emailPreferenceTypesOf,
   type NotificationPreferences,
   notificationTexts,
   notificationTypeLabels,
 } from '~/shared/notifications';
-import type { Role } from '~/shared/permissions';
+import type { Principal } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { notificationPreferences } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { getNotificationPreferences } from './get-notification-preferences';
 
-// Saves the switches sent (the others keep their value); a kind the role is never told about is refused.
+// Saves the switches sent (the others keep their value); a kind the role (a member's company role) is
+// never told about is refused.
 export async function updateNotificationPreferences({
   db,
   userId,
-  role,
+  principal,
   input,
 }: {
   db: Database;
   userId: string;
-  role: Role;
+  principal: Principal;
   input: NotificationPreferences;
 }): Promise<NotificationPreferences> {
-  const allowed = emailPreferenceTypesByRole[role];
+  const allowed = emailPreferenceTypesOf(principal);
   const refused = input.preferences.find((preference) => !allowed.includes(preference.type));
   if (refused) {
     throw new AppError('validation', notificationTexts.notForYourRole(notificationTypeLabels[refused.type]));
@@ -39,5 +40,5 @@ export async function updateNotificationPreferences({
         set: { email: sql`excluded.email` },
       });
   }
-  return getNotificationPreferences({ db, userId, role });
+  return getNotificationPreferences({ db, userId, principal });
 }

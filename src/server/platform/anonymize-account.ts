@@ -14,10 +14,12 @@ import {
   bookingLinks,
   calendarFeeds,
   companies,
+  companyMembers,
   contactMessageReplies,
   contactMessages,
   conversationMembers,
   emailOutbox,
+  jobHiringTeam,
   jobInvitations,
   jobs,
   meetingParticipants,
@@ -80,7 +82,8 @@ function mentions(column: PgColumn, name: string, email: string): SQL {
 // suspended, with no name, address, password, second factor, identity-provider link, session, token,
 // profile, photo, working hours, days off or booking link sent to them; what they wrote (messages, cover
 // letters, test answers) is emptied; their name and address are replaced wherever others' records quote
-// them (meeting and booking-link titles, notifications, notes, messages in their conversations). Kept, by policy: invoices and payments (7 years, with the company's
+// them (meeting and booking-link titles, notifications, notes, messages in their conversations); a
+// member of a company's team leaves it (the company stays). Kept, by policy: invoices and payments (7 years, with the company's
 // data; an invoice line may name the talent) and the append-only audit trail (the security record of
 // who did what; the database refuses to change it). Every file they uploaded (photo, attachments, test
 // answers) is deleted from the file store in the same transaction; returns their ids for
@@ -152,6 +155,26 @@ export async function anonymizeAccountRecords({
     .where(
       and(eq(bookingLinks.organizerId, userId), isNull(bookingLinks.usedAt), gt(bookingLinks.expiresAt, erasedAt)),
     );
+  // A member of a team leaves it: the company, its jobs and its other members stay. The sole member of a
+  // company stays its member (the company goes quiet with them, as before teams); the last owner of a
+  // team never gets here (platform/company-ownership.ts).
+  const colleagues = tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(
+      and(
+        ne(companyMembers.userId, userId),
+        inArray(
+          companyMembers.companyId,
+          tx.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)),
+        ),
+      ),
+    );
+  const leaves = await tx
+    .delete(companyMembers)
+    .where(and(eq(companyMembers.userId, userId), sql`exists (${colleagues})`))
+    .returning({ companyId: companyMembers.companyId });
+  if (leaves.length > 0) await tx.delete(jobHiringTeam).where(eq(jobHiringTeam.userId, userId));
   await tx.delete(accountManagerProfiles).where(eq(accountManagerProfiles.userId, userId));
   await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
   const fileIds = await deleteOwnedFiles(tx, userId);

@@ -1,10 +1,15 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ApplicationStatus, applicationStatuses } from '~/shared/applications';
-import { type JobApplicationList, type jobApplicationListQuerySchema, jobEditTexts } from '~/shared/jobs';
+import {
+  type ApplicationTestState,
+  type JobApplicationList,
+  type jobApplicationListQuerySchema,
+  jobEditTexts,
+} from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { preparedStatements, shapeFrom, shapeHas } from '../db/prepared-statements';
-import { applicantProfiles, applicationRatings, applications, jobs, users } from '../db/schema';
+import { applicantProfiles, applicationRatings, applications, jobs, testAttempts, users } from '../db/schema';
 import { AppError } from './errors';
 import { centsToDollars, isNewApplication, isNewApplicationSince } from './load-job-views';
 
@@ -21,7 +26,34 @@ const shapeOf = (jobId: string | undefined, query: ListQuery) =>
     Boolean(query.q) && 'q',
     query.status.length > 0 && 'stages',
     Boolean(query.new_since) && 'since',
+    query.min_rating !== undefined && 'rating',
+    Boolean(query.test) && 'test',
   ]);
+
+// Where the application's tests stand (shared/jobs.ts applicationTestStates), each test by its latest
+// attempt (a retake replaces the attempt before it).
+const testStateOf = sql<ApplicationTestState>`(
+  select case
+    when count(*) = 0 then 'none'
+    when bool_or(latest.status in ('assigned', 'started')) then 'pending'
+    when bool_or(latest.status = 'submitted' or latest.pending_reviews > 0) then 'review'
+    when bool_or(latest.passed is false) then 'failed'
+    else 'passed'
+  end
+  from (
+    select distinct on (${testAttempts.testId}) ${testAttempts.status} as status,
+      ${testAttempts.passed} as passed, ${testAttempts.pendingReviews} as pending_reviews
+    from ${testAttempts}
+    where ${testAttempts.applicationId} = ${applications.id}
+    order by ${testAttempts.testId}, ${testAttempts.assignedAt} desc, ${testAttempts.id} desc
+  ) as latest
+)`;
+
+// The reviewers' average as the list shows it (one decimal).
+const averageRatingOf = sql`(
+  select round(avg(${applicationRatings.rating}), 1) from ${applicationRatings}
+  where ${applicationRatings.applicationId} = ${applications.id}
+)`;
 
 // New since the moment the caller gave (the job page's visit), else since the job's applications were
 // last opened.
@@ -36,6 +68,8 @@ function scopeOf(shape: string): SQL[] {
     const pattern = sql.placeholder('pattern');
     scope.push(or(ilike(users.name, pattern), ilike(users.email, pattern)) as SQL);
   }
+  if (shapeHas(shape, 'rating')) scope.push(sql`${averageRatingOf} >= ${sql.placeholder('minRating')}::numeric`);
+  if (shapeHas(shape, 'test')) scope.push(sql`${testStateOf} = ${sql.placeholder('testState')}::text`);
   return scope;
 }
 
@@ -66,6 +100,7 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
       isNew: isNewIn(shape),
       averageRating: ratings.average,
       ratingCount: ratings.count,
+      testState: testStateOf,
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
@@ -114,7 +149,14 @@ export async function findJobApplications({
 }): Promise<JobApplicationList> {
   const { page, page_size: pageSize } = query;
   const shape = shapeOf(jobId, query);
-  const values = { companyId, jobId, pattern: query.q ? containing(query.q) : undefined, newSince: query.new_since };
+  const values = {
+    companyId,
+    jobId,
+    pattern: query.q ? containing(query.q) : undefined,
+    newSince: query.new_since,
+    minRating: query.min_rating,
+    testState: query.test,
+  };
   const [rows, counted] = await Promise.all([
     pageOfApplications(db, shape).execute({
       ...values,
@@ -158,6 +200,7 @@ export async function findJobApplications({
       is_new: row.isNew,
       average_rating: row.averageRating == null ? null : Number(row.averageRating),
       rating_count: row.ratingCount ?? 0,
+      test_state: row.testState,
     })),
     total,
     page,

@@ -262,6 +262,13 @@ export function createLiveHub({
   const stopListening = bus.onDelivery((delivery: Delivery) => {
     const text = JSON.stringify(delivery.event);
     let written = writeToUsers(delivery.userIds, text);
+    // Their sessions are gone (a suspension, a member removed from their company): once told, each of
+    // their tabs is closed now rather than at the next session check, so it hears nothing more.
+    if (delivery.event.type === 'session.ended') {
+      for (const userId of delivery.userIds) {
+        for (const tab of tabsByUser.get(userId) ?? []) tab.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+      }
+    }
     if (delivery.presenceOf) {
       for (const tab of watchersByUser.get(delivery.presenceOf) ?? []) {
         write(tab, text);

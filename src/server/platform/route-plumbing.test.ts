@@ -43,8 +43,11 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/admin/account-managers/', 'account manager'],
   ['/api/admin/reports/', 'report'],
   ['/api/account/api-tokens/', 'API token'],
+  ['/api/message-templates/', 'message template'],
   ['/api/admin/privacy-requests/', 'privacy request'],
   ['/api/manager/companies/', 'company'],
+  ['/api/company/team/members/', 'team member'],
+  ['/api/company/team/invitations/', 'invitation'],
 ];
 
 const methodsOf = (route: RouteOptions) =>

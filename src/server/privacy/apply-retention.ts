@@ -3,6 +3,7 @@ import { ACCOUNTING_RETENTION_YEARS, ANALYTICS_RETENTION_MONTHS, INACTIVE_ACCOUN
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
 import { anonymizeAccount } from '../platform/anonymize-account';
+import { lastOwnerOfATeamSql } from '../platform/company-ownership';
 import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
@@ -65,6 +66,7 @@ export async function applyRetention({
         and not exists (
           select 1 from invoices i join company_members m on m.company_id = i.company_id and m.role = 'owner'
           where m.user_id = u.id and i.status <> 'paid')
+        and not ${lastOwnerOfATeamSql(sql`u.id`)}
       order by u.created_at limit ${ACCOUNTS_PER_RUN}`,
   );
   for (const { id } of inactive) {

@@ -5,6 +5,7 @@ import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountDeletedEmail } from '../mail/templates/account-deleted';
 import { anonymizeAccountRecords } from '../platform/anonymize-account';
+import { isLastOwnerOfATeam } from '../platform/company-ownership';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -41,6 +42,10 @@ export async function completeErasure({
   const { removed, request } = await db.transaction(async (tx) => {
     const pending = await lockPendingRequest(tx, requestId);
     if (pending.kind !== 'erasure') throw new AppError('conflict', privacyTexts.notPending);
+    // Colleagues may have joined since the request: the company still needs another owner first.
+    if (await isLastOwnerOfATeam(tx, pending.userId)) {
+      throw new AppError('conflict', privacyTexts.lastOwnerForAdministrators);
+    }
     const [user] = await tx
       .select({ email: users.email, name: users.name })
       .from(users)

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { erasureRequestedEmail } from '../mail/templates/erasure-requested';
+import { isLastOwnerOfATeam } from '../platform/company-ownership';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { verifyPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -44,6 +45,8 @@ export async function requestErasure({
       confirmation: privacyTexts.confirmationRequired,
     });
   }
+
+  if (await isLastOwnerOfATeam(db, userId)) throw new AppError('conflict', privacyTexts.lastOwner);
 
   const dueAt = new Date(now.getTime() + PRIVACY_REQUEST_DAYS * DAY_MS);
   try {

@@ -6,7 +6,7 @@ import { dashboardPathByRole } from '~/shared/auth';
 import { companyRoles, roles } from '~/shared/permissions';
 import { platformSettingsSchema } from '~/shared/settings';
 import type { AppContext } from '../app-context';
-import { emailOutbox, platformSettings, tests, users } from '../db/schema';
+import { companyMembers, emailOutbox, platformSettings, tests, users } from '../db/schema';
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { ensurePlatformAssessments } from '../db/seed/platform-assessments';
 import { buildTestAttempt } from '../db/seed/test-factories';
@@ -16,6 +16,16 @@ import { allowAdministrator } from './auth-helpers';
 import { billingTestRoutes } from './billing-test-routes';
 import { jobTestRoutes } from './job-test-routes';
 import { workTestRoutes } from './work-test-routes';
+
+async function companyOfAccount(db: AppContext['db'], email: string): Promise<string> {
+  const [member] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(users.email, email.toLowerCase()));
+  if (!member) throw new AppError('not_found', `No company account for ${email}.`);
+  return member.companyId;
+}
 
 // Endpoints for the browser tests only (ENABLE_TEST_ROUTES, refused in production by config.ts): they
 // create accounts and sessions the way the tests' factories do, so journeys need not sign in by form.
@@ -42,13 +52,18 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
           email_verified: z.boolean().default(true),
           totp_secret: z.string().optional(),
           time_zone: z.string().optional(),
-          // A company user: joins this company with this role (else founds one of their own, as its owner).
-          company_id: z.uuid().optional(),
+          // A company account: joins the company of this existing company account in company_role
+          // (owner when absent), instead of founding one.
+          colleague_of: z.string().optional(),
           company_role: z.enum(companyRoles).optional(),
+          // A company account that belongs to no company (removed from its team).
+          without_company: z.boolean().default(false),
         }),
       },
     },
     async (request, reply) => {
+      const { colleague_of: colleagueOf, company_role: companyRole } = request.body;
+      const joins = colleagueOf ? await companyOfAccount(db, colleagueOf) : undefined;
       const { user, password } = await buildAccount(db, {
         role: request.body.role,
         email: request.body.email,
@@ -58,11 +73,10 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
         emailVerified: request.body.email_verified,
         totpSecret: request.body.totp_secret,
         timeZone: request.body.time_zone,
-        company: request.body.company_id
-          ? { id: request.body.company_id, role: request.body.company_role ?? 'admin' }
-          : undefined,
-        companyRole: request.body.company_id ? undefined : request.body.company_role,
+        company: joins ? { id: joins, role: companyRole ?? 'owner' } : undefined,
+        companyRole: joins ? undefined : companyRole,
       });
+      if (request.body.without_company) await db.delete(companyMembers).where(eq(companyMembers.userId, user.id));
       if (user.role === 'admin') allowAdministrator(context.config, user.email);
       return reply.code(201).send({ id: user.id, email: user.email, name: user.name, role: user.role, password });
     },

@@ -141,6 +141,9 @@ export const authContract = defineContract(
           .enum(['true', 'false'], { message: 'accept_terms is true or false.' })
           .default('false')
           .transform((value) => value === 'true'),
+        // From an invitation's page (/join/:token): the account signed in or created joins that company,
+        // when the provider's verified address is the invited one (docs/decisions/032).
+        invitation: text().max(200).optional(),
       }),
       responses: { 302: redirect },
     },

@@ -21,7 +21,8 @@ export const companiesContract = defineContract(
     dashboard: {
       method: 'GET',
       path: '/api/company/dashboard',
-      summary: 'Your dashboard: people at work (with who is online), jobs by pipeline column, your account manager',
+      summary:
+        'Your dashboard: people at work (with who is online), jobs by pipeline column, billing figures, your account manager; each section only for the roles that may read it',
       responses: { 200: companyDashboardSchema },
     },
   },

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import type { Role } from '../../../src/shared/permissions';
+import type { CompanyRole, Role } from '../../../src/shared/permissions';
 
 export interface TestAccount {
   id: string;
@@ -20,9 +20,11 @@ interface AccountOptions {
   totp_secret?: string;
   // The IANA zone the person chose in Settings (an applicant's is their profile's).
   time_zone?: string;
-  // A company user who joins this company with this role, instead of founding one.
-  company_id?: string;
-  company_role?: 'owner' | 'admin' | 'hiring_manager' | 'billing' | 'viewer';
+  // A company account joining the company of this company account's email, in this role.
+  colleague_of?: string;
+  company_role?: CompanyRole;
+  // A company account that belongs to no company (removed from its team).
+  without_company?: boolean;
 }
 
 // Every browser test fails on a page error or a console error (docs/style.md 19). A test that expects a

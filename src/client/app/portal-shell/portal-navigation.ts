@@ -12,6 +12,7 @@ import {
   type LucideIcon,
   MailIcon,
   MessageSquareIcon,
+  PlusIcon,
   ReceiptIcon,
   ScrollTextIcon,
   SearchIcon,
@@ -21,27 +22,39 @@ import {
   UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
+import { can, type Permission, type Principal } from '~/shared/permissions';
 import { type PortalRole, paths } from '~/shared/routes';
 
 export interface NavItem {
   label: string;
   href: string;
   icon: LucideIcon;
+  // The page's own permission (shared/routes.ts): a role without it has no such item.
+  permission?: Permission;
+}
+
+// A page of the route table as a sidebar item: its address and its permission come from the route.
+function navItem(
+  label: string,
+  route: { getHref: () => string; permission: Permission | undefined },
+  icon: LucideIcon,
+): NavItem {
+  return { label, href: route.getHref(), icon, permission: route.permission };
 }
 
 // The sidebar of each role, as docs/spec/portal-and-public-site.md §2 lists it (the admin's:
 // docs/spec/admin-billing-and-content.md §2).
 export const sidebarByRole: Record<PortalRole, NavItem[]> = {
   company: [
-    { label: 'Dashboard', href: paths.companyDashboard.getHref(), icon: LayoutDashboardIcon },
-    { label: 'Jobs & Applications', href: paths.companyJobs.getHref(), icon: BriefcaseIcon },
+    navItem('Dashboard', paths.companyDashboard, LayoutDashboardIcon),
+    navItem('Jobs & Applications', paths.companyJobs, BriefcaseIcon),
     // Every application across the company's jobs, in one list.
-    { label: 'Applications', href: paths.companyApplications.getHref(), icon: InboxIcon },
-    { label: 'Talent Search', href: paths.companyTalent.getHref(), icon: SearchIcon },
-    { label: 'Messages', href: paths.companyMessages.getHref(), icon: MessageSquareIcon },
-    { label: 'Meetings', href: paths.companyMeetings.getHref(), icon: CalendarDaysIcon },
-    { label: 'Billing', href: paths.companyBilling.getHref(), icon: ReceiptIcon },
-    { label: 'Settings', href: paths.companySettings.getHref(), icon: SettingsIcon },
+    navItem('Applications', paths.companyApplications, InboxIcon),
+    navItem('Talent Search', paths.companyTalent, SearchIcon),
+    navItem('Messages', paths.companyMessages, MessageSquareIcon),
+    navItem('Meetings', paths.companyMeetings, CalendarDaysIcon),
+    navItem('Billing', paths.companyBilling, ReceiptIcon),
+    navItem('Settings', paths.companySettings, SettingsIcon),
   ],
   applicant: [
     { label: 'Dashboard', href: paths.applicantDashboard.getHref(), icon: LayoutDashboardIcon },
@@ -78,6 +91,11 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
   ],
 };
 
+// The sidebar as this person may use it: a company member sees only the pages their role opens.
+export function sidebarFor(role: PortalRole, principal: Principal): NavItem[] {
+  return sidebarByRole[role].filter((item) => !item.permission || can(principal, item.permission));
+}
+
 export const homeByRole: Record<PortalRole, string> = {
   company: paths.companyDashboard.getHref(),
   applicant: paths.applicantDashboard.getHref(),
@@ -100,8 +118,13 @@ export const profileSettingsByRole: Record<PortalRole, string> = {
   manager: paths.managerSettings.getHref(),
 };
 
-export const billingByRole: Partial<Record<PortalRole, string>> = {
-  company: paths.companyBilling.getHref(),
+export const billingByRole: Partial<Record<PortalRole, NavItem>> = {
+  company: navItem('Billing & Plans', paths.companyBilling, CreditCardIcon),
 };
 
-export const postJobHref = paths.companyCreateJob.getHref();
+export const postJob: NavItem = navItem('Post Job', paths.companyCreateJob, PlusIcon);
+
+// A header shortcut this person may follow (none when their role may not open its page).
+export function allowedLink(item: NavItem | undefined, principal: Principal): NavItem | undefined {
+  return item && (!item.permission || can(principal, item.permission)) ? item : undefined;
+}

@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { MenuIcon, MessageSquareIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, PlusIcon } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { MenuIcon, MessageSquareIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useSignOut } from '~/client/auth/api';
@@ -10,21 +10,24 @@ import { notify, requestSonner } from '~/client/components/ui/notify';
 import { Sheet, SheetContent, SheetTrigger } from '~/client/components/ui/sheet';
 import { TooltipProvider } from '~/client/components/ui/tooltip';
 import { requestToastViewport } from '~/client/components/ui/use-toast';
+import { AllowedProvider } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { useLiveConnection } from '~/client/lib/live-socket';
 import { queryClient } from '~/client/lib/query-client';
 import { UnreadMessagesBadge } from '~/client/messaging/unread-messages-badge';
 import type { CurrentUser } from '~/shared/auth';
+import { can, type Permission, type Principal } from '~/shared/permissions';
 import { type PortalRole, paths } from '~/shared/routes';
 import { PageLoading } from '../page-loading';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { MaintenanceBanner, MaintenanceScreen, useIsInMaintenance } from './maintenance';
+import { NoCompanyPage } from './no-company-page';
 import { NotificationsPopover } from './notifications-popover';
+import { isClosedToRole, NotAvailableForRole, usePortalRoute } from './page-access';
 import { PortalGuard } from './portal-guard';
-import { homeByRole, messagesByRole, postJobHref, sidebarByRole } from './portal-navigation';
+import { allowedLink, homeByRole, messagesByRole, postJob, sidebarFor } from './portal-navigation';
 import { SidebarNav } from './sidebar-nav';
-import { usePortalPageTitle } from './use-portal-page-title';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { UserMenu } from './user-menu';
 
@@ -82,7 +85,14 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
   if (isInMaintenance) return <MaintenanceScreen />;
   return (
     <PortalGuard portalRole={portalRole} isSigningOut={isSigningOut}>
-      {(user) => <PortalFrame role={portalRole} user={user} onSignOut={handleSignOut} />}
+      {(user) =>
+        // A company account that belongs to no company any more has only its own account to see.
+        user.role === 'company' && !user.company ? (
+          <NoCompanyPage user={user} onSignOut={handleSignOut} />
+        ) : (
+          <PortalFrame role={portalRole} user={user} onSignOut={handleSignOut} />
+        )
+      }
     </PortalGuard>
   );
 }
@@ -96,7 +106,12 @@ interface PortalFrameProps {
 function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
   const [isCollapsed, setIsCollapsed] = useSidebarCollapsed();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
-  const title = usePortalPageTitle(role);
+  const route = usePortalRoute(role);
+  const title = route?.title;
+  const companyRole = user.company?.role ?? null;
+  // The same principal while the role holds, so the pages' useAllowed does not change on every render.
+  const principal = useMemo((): Principal => ({ role: user.role, companyRole }), [user.role, companyRole]);
+  const allows = useCallback((permission: Permission) => can(principal, permission), [principal]);
   // One live connection per tab while signed in: messages, notifications, meetings, presence.
   useLiveConnection();
 
@@ -105,8 +120,9 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
     requestToastViewport();
     requestSonner();
   }, []);
-  const items = sidebarByRole[role];
+  const items = sidebarFor(role, principal);
   const messagesHref = messagesByRole[role];
+  const postJobLink = role === 'company' ? allowedLink(postJob, principal) : undefined;
   const navLabel = `${portalNames[role]} navigation`;
 
   return (
@@ -156,11 +172,11 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
               </span>
             )}
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
-              {role === 'company' && (
+              {postJobLink && (
                 <Button asChild size="sm">
-                  <Link to={postJobHref}>
-                    <PlusIcon aria-hidden="true" />
-                    <span className="sr-only sm:not-sr-only">Post Job</span>
+                  <Link to={postJobLink.href}>
+                    <postJobLink.icon aria-hidden="true" />
+                    <span className="sr-only sm:not-sr-only">{postJobLink.label}</span>
                   </Link>
                 </Button>
               )}
@@ -185,9 +201,21 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
             className="flex-1 p-4 has-[[data-floating-action]]:pb-20 sm:p-6 sm:has-[[data-floating-action]]:pb-24"
           >
             {!user.email_verified && <EmailVerificationBanner email={user.email} />}
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            {/* A page the member's role may not use is never mounted, so it asks nothing the server refuses. */}
+            {route && isClosedToRole(route, principal) ? (
+              <NotAvailableForRole
+                title={route.title}
+                principal={principal}
+                companyName={user.company?.name}
+                homeHref={homeByRole[role]}
+              />
+            ) : (
+              <AllowedProvider allows={allows}>
+                <Suspense fallback={<PageLoading />}>
+                  <Outlet />
+                </Suspense>
+              </AllowedProvider>
+            )}
           </main>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { CreditCardIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
+import { LogOutIcon, SettingsIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import {
@@ -9,9 +9,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '~/client/components/ui/dropdown-menu';
-import type { CurrentUser } from '~/shared/auth';
+import { type CurrentUser, principalOfUser } from '~/shared/auth';
 import type { PortalRole } from '~/shared/routes';
-import { billingByRole, profileSettingsByRole } from './portal-navigation';
+import { allowedLink, billingByRole, profileSettingsByRole } from './portal-navigation';
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -26,7 +26,7 @@ interface UserMenuProps {
 }
 
 export function UserMenu({ portalRole: role, user, onSignOut }: UserMenuProps) {
-  const billingHref = billingByRole[role];
+  const billing = allowedLink(billingByRole[role], principalOfUser(user));
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -52,11 +52,11 @@ export function UserMenu({ portalRole: role, user, onSignOut }: UserMenuProps) {
             Profile Settings
           </Link>
         </DropdownMenuItem>
-        {billingHref && (
+        {billing && (
           <DropdownMenuItem asChild>
-            <Link to={billingHref}>
-              <CreditCardIcon aria-hidden="true" />
-              Billing & Plans
+            <Link to={billing.href}>
+              <billing.icon aria-hidden="true" />
+              {billing.label}
             </Link>
           </DropdownMenuItem>
         )}

@@ -3,10 +3,17 @@ import * as client from 'openid-client';
 import { authMessages, normalizeEmail } from '~/shared/auth';
 import { oidcMessages, oidcProviderNames, oidcRefusals } from '~/shared/oidc';
 import type { PlatformSettings } from '~/shared/settings';
+import { teamTexts } from '~/shared/teams';
 import type { Database } from '../../db/client';
 import { oauthAccounts, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { cancelPendingLinks } from '../../platform/cancel-pending-links';
+import {
+  acceptInvitationAs,
+  findInvitationByToken,
+  joinByInvitation,
+  requireOpenInvitation,
+} from '../../platform/company-invitations';
 import { createAccount } from '../../platform/create-account';
 import { AppError } from '../../platform/errors';
 import { notifyNewUser } from '../../platform/notify-administrators';
@@ -121,8 +128,16 @@ export async function completeOidcSignIn({
   if (!flow || flow.provider !== provider.id || flow.state !== state || !start) {
     throw new AppError('validation', oidcMessages.generic);
   }
-  const { userType } = start;
+  const { userType, invitation: invitationToken } = start;
   const profile = await fetchProfile({ provider, flow, publicUrl, parameters: { ...parameters, code, state } });
+  // From an invitation's page: only the invited address, vouched for by the provider, accepts it.
+  if (invitationToken) {
+    const invitation = requireOpenInvitation(await findInvitationByToken(db, invitationToken), new Date());
+    if (!profile.emailVerified) {
+      throw new AppError('forbidden', oidcRefusals.emailNotVerified(oidcProviderNames[provider.id]));
+    }
+    if (profile.email !== invitation.email) throw new AppError('forbidden', teamTexts.wrongAccount(invitation.email));
+  }
   const isAllowListedAdmin = adminEmails.includes(profile.email);
   if (userType === 'admin' && !isAllowListedAdmin) throw new AppError('forbidden', authMessages.adminNotAuthorized);
 
@@ -132,6 +147,7 @@ export async function completeOidcSignIn({
     .innerJoin(users, eq(users.id, oauthAccounts.userId))
     .where(and(eq(oauthAccounts.provider, provider.id), eq(oauthAccounts.subject, profile.subject)));
   let user = linked?.user;
+  let joinedOnCreation = false;
 
   if (!user) {
     if (!profile.emailVerified) {
@@ -145,24 +161,36 @@ export async function completeOidcSignIn({
         : await takeOverUnconfirmedAccount({ db, user: sameEmail, provider: provider.id, ipAddress });
       await db.insert(oauthAccounts).values({ userId: user.id, ...identity });
     } else {
-      if (userType === 'admin') throw new AppError('forbidden', oidcRefusals.noAdministratorAccount);
-      if (!settings.allow_registrations) throw new AppError('forbidden', authMessages.registrationsClosed);
+      if (userType === 'admin' && !invitationToken) {
+        throw new AppError('forbidden', oidcRefusals.noAdministratorAccount);
+      }
+      // A company that invited someone admits them while open registrations are closed (docs/decisions/032).
+      if (!settings.allow_registrations && !invitationToken) {
+        throw new AppError('forbidden', authMessages.registrationsClosed);
+      }
       if (!start.acceptedTerms) {
         throw new AppError('validation', oidcRefusals.termsRequired(oidcProviderNames[provider.id]));
       }
       // The account, its identity, the audit row and the administrators' email commit together
       // (decision 012). A new applicant or company account passes the checks below.
       user = await db.transaction(async (transaction) => {
+        const invitation =
+          invitationToken &&
+          requireOpenInvitation(await findInvitationByToken(transaction, invitationToken, { lock: true }), new Date());
         const created = await createAccount({
           db: transaction,
-          accountType: userType,
+          accountType: invitation ? 'company' : userType,
           email: profile.email,
           name: appleName || profile.name,
           passwordHash: null,
           emailVerified: true,
           termsAcceptedAt: new Date(),
+          joinCompany: invitation ? { companyId: invitation.companyId, role: invitation.role } : undefined,
         });
         await transaction.insert(oauthAccounts).values({ userId: created.id, ...identity });
+        if (invitation) {
+          await joinByInvitation({ db: transaction, invitation, userId: created.id, ipAddress, alreadyMember: true });
+        }
         await recordAuditEvent({
           db: transaction,
           event: {
@@ -177,6 +205,7 @@ export async function completeOidcSignIn({
         await notifyNewUser({ transaction, mailer, settings, publicUrl }, created);
         return created;
       });
+      joinedOnCreation = invitationToken !== undefined;
     }
   }
 
@@ -184,6 +213,16 @@ export async function completeOidcSignIn({
     throw new AppError('forbidden', authMessages.adminNotAuthorized);
   }
   if (user.status !== 'active') throw new AppError('forbidden', suspendedMessage);
+  // An account that exists already joins if it may (a former member); one in another company, or an
+  // applicant's or staff account, is refused with the sentence (one company per person).
+  if (invitationToken && !joinedOnCreation) {
+    await acceptInvitationAs({
+      db,
+      token: invitationToken,
+      user: { id: user.id, email: user.email, emailVerified: true },
+      ipAddress,
+    });
+  }
   return { user, redirectTo: flow.redirectTo };
 }
 

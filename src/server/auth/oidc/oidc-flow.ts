@@ -19,13 +19,16 @@ export interface OidcFlow {
 export interface OidcStart {
   userType: OidcUserType;
   acceptedTerms: boolean;
+  // An invitation's token (docs/decisions/032): the provider's verified address must be the invited one,
+  // and the account joins that company. Carried in the signed state as a redirect is carried in the flow.
+  invitation?: string;
 }
 
 // `state` carries the start and an HMAC, so it cannot be forged or altered.
-function signState({ userType, acceptedTerms }: OidcStart, secret: string): string {
-  const payload = Buffer.from(JSON.stringify({ t: userType, a: acceptedTerms, n: client.randomState() })).toString(
-    'base64url',
-  );
+function signState({ userType, acceptedTerms, invitation }: OidcStart, secret: string): string {
+  const payload = Buffer.from(
+    JSON.stringify({ t: userType, a: acceptedTerms, n: client.randomState(), ...(invitation && { i: invitation }) }),
+  ).toString('base64url');
   const mac = createHmac('sha256', secret).update(payload).digest('base64url');
   return `${payload}.${mac}`;
 }
@@ -37,9 +40,13 @@ export function readState(state: string, secret: string): OidcStart | null {
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const { t: userType, a: acceptedTerms } = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const { t: userType, a: acceptedTerms, i: invitation } = JSON.parse(Buffer.from(payload, 'base64url').toString());
     if (!(oidcUserTypes as readonly string[]).includes(userType)) return null;
-    return { userType, acceptedTerms: acceptedTerms === true };
+    return {
+      userType,
+      acceptedTerms: acceptedTerms === true,
+      ...(typeof invitation === 'string' && invitation !== '' && { invitation }),
+    };
   } catch {
     return null;
   }

@@ -23,6 +23,7 @@ import { offerAcceptedEmail } from './offer-accepted';
 import { offerMadeEmail } from './offer-made';
 import { passwordResetEmail } from './password-reset';
 import { paymentReceivedEmail } from './payment-received';
+import { teamInvitationEmail } from './team-invitation';
 import { verificationEmail } from './verification';
 
 // Every email the platform sends, by the name of its file. Features import the template they send from
@@ -54,6 +55,7 @@ export const emailTemplates = {
   'offer-made': offerMadeEmail,
   'password-reset': passwordResetEmail,
   'payment-received': paymentReceivedEmail,
+  'team-invitation': teamInvitationEmail,
   verification: verificationEmail,
 } as const;
 

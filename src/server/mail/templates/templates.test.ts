@@ -35,6 +35,16 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
       bookingUrl: 'https://tandem.example/applicant/book/7a9c',
     },
   ],
+  'team-invitation': [
+    {
+      companyName: 'Acme & <Sons>',
+      inviterName: other,
+      roleLabel: 'Hiring Manager',
+      roleDescription: 'Jobs, tests, the pipeline, messages and meetings; no billing.',
+      expiresAt: 'Thursday, December 3, 2026 at 9:00 AM (Europe/London)',
+      acceptUrl: 'https://tandem.example/join/abc123',
+    },
+  ],
   'contact-reply': [
     {
       reply: 'Thank you <b>for writing</b>.\n\nWe can start a team of 6 in two weeks & send a quote today.',

@@ -1,0 +1,1 @@
+export { MessageTemplatesSection } from './message-templates-section';

@@ -1,0 +1,187 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamTexts } from '~/shared/teams';
+import { auditLogs, companyMembers, sessions, users } from '../db/schema';
+import { forbiddenMessage } from '../platform/access-control';
+import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+// Settings → Team's members: the list, roles changed, ownership handed over, and the rules that keep a
+// company with an owner and an owner out of an Admin's reach.
+describe('team members', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+
+  // A company of an owner and one colleague in each other role.
+  async function team() {
+    const owner = await signedInAccount(testApp, { role: 'company', name: 'Olive Owner' });
+    const companyId = await companyIdOf(testApp, owner.user.id);
+    const admin = await signedInColleague(testApp, companyId, 'admin');
+    const manager = await signedInColleague(testApp, companyId, 'hiring_manager');
+    const viewer = await signedInColleague(testApp, companyId, 'viewer');
+    return { owner, admin, manager, viewer, companyId };
+  }
+  const roleOf = async (userId: string) =>
+    (await db().select({ role: companyMembers.role }).from(companyMembers).where(eq(companyMembers.userId, userId)))[0]
+      ?.role;
+  const changeRole = (as: Account, userId: string, role: string) =>
+    as.request({ method: 'PATCH', url: `/api/company/team/members/${userId}`, payload: { role } });
+
+  it('lists the members to every member, owners first, with email, role, last activity and status, a page at a time', async () => {
+    const { owner, admin, manager, viewer } = await team();
+    const outsider = await signedInAccount(testApp, { role: 'company' });
+    const seen = new Date('2026-11-20T10:00:00Z');
+    await db().update(sessions).set({ lastSeenAt: seen }).where(eq(sessions.userId, manager.user.id));
+
+    // Every member reads the team, a viewer too.
+    expect((await viewer.request({ method: 'GET', url: '/api/company/team/members' })).statusCode).toBe(200);
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.id, viewer.user.id));
+    const response = await admin.request({ method: 'GET', url: '/api/company/team/members' });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json();
+    expect(page).toMatchObject({ total: 4, page: 1, page_size: 20 });
+    expect(page.items.map((member: { role: string }) => member.role)).toEqual([
+      'owner',
+      'admin',
+      'hiring_manager',
+      'viewer',
+    ]);
+    expect(page.items[0]).toMatchObject({
+      user_id: owner.user.id,
+      name: 'Olive Owner',
+      email: owner.user.email,
+      status: 'active',
+    });
+    expect(page.items[2].last_active_at).toBe(seen.toISOString());
+    expect(page.items[3]).toMatchObject({ user_id: viewer.user.id, status: 'suspended' });
+    expect(page.items.map((member: { user_id: string }) => member.user_id)).not.toContain(outsider.user.id);
+
+    const second = (await admin.request({ method: 'GET', url: '/api/company/team/members?page=2&page_size=3' })).json();
+    expect(second).toMatchObject({ total: 4, page: 2, page_size: 3 });
+    expect(second.items.map((member: { role: string }) => member.role)).toEqual(['viewer']);
+  });
+
+  it('lets an owner or admin change a role, audited with before and after; others may not', async () => {
+    const { owner, admin, manager, viewer } = await team();
+    const changed = await admin.request({
+      method: 'PATCH',
+      url: `/api/company/team/members/${viewer.user.id}`,
+      payload: { role: 'billing' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ user_id: viewer.user.id, role: 'billing' });
+    expect(await roleOf(viewer.user.id)).toBe('billing');
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'company_member.role_changed'), eq(auditLogs.targetId, viewer.user.id)));
+    expect(audit).toMatchObject({
+      actorId: admin.user.id,
+      details: { before: { role: 'viewer' }, after: { role: 'billing' } },
+    });
+
+    // The role takes effect at the next request: billing reads invoices, and no longer the pipeline.
+    expect((await viewer.request({ method: 'GET', url: '/api/company/invoices' })).statusCode).toBe(200);
+
+    const refused = await changeRole(manager, viewer.user.id, 'admin');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(forbiddenMessage);
+    expect((await changeRole(owner, manager.user.id, 'viewer')).json()).toMatchObject({ role: 'viewer' });
+  });
+
+  it('never makes anyone Owner by a role change, and refuses a role that does not exist', async () => {
+    const { owner, admin, manager } = await team();
+    for (const as of [owner, admin]) {
+      const response = await changeRole(as, manager.user.id, 'owner');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields.role).toBe(teamTexts.ownershipByTransfer);
+    }
+    const unknown = await changeRole(owner, manager.user.id, 'emperor');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields.role).toBe(teamTexts.chooseRole);
+    expect(await roleOf(manager.user.id)).toBe('hiring_manager');
+  });
+
+  it('keeps an Admin from changing or removing an Owner, or handing ownership over', async () => {
+    const { owner, admin } = await team();
+    const demote = await changeRole(admin, owner.user.id, 'viewer');
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().error).toBe(teamTexts.onlyOwnerTouchesOwner);
+    const remove = await admin.request({ method: 'DELETE', url: `/api/company/team/members/${owner.user.id}` });
+    expect(remove.statusCode).toBe(403);
+    expect(remove.json().error).toBe(teamTexts.onlyOwnerTouchesOwner);
+    const transfer = await admin.request({
+      method: 'POST',
+      url: `/api/company/team/members/${admin.user.id}/ownership`,
+    });
+    expect(transfer.statusCode).toBe(403);
+    expect(await roleOf(owner.user.id)).toBe('owner');
+  });
+
+  it('keeps the last owner from leaving or being demoted, with a sentence', async () => {
+    const { owner } = await team();
+    const leave = await owner.request({ method: 'POST', url: '/api/company/team/leave' });
+    expect(leave.statusCode).toBe(409);
+    expect(leave.json().error).toBe(teamTexts.lastOwnerLeaves);
+    const demote = await changeRole(owner, owner.user.id, 'admin');
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().error).toBe(teamTexts.lastOwnerDemoted);
+    expect(await roleOf(owner.user.id)).toBe('owner');
+    // With a second owner (a company from before roles), either may step down.
+    const { owner: first, companyId } = await team();
+    const second = await signedInColleague(testApp, companyId, 'owner');
+    expect((await changeRole(first, second.user.id, 'admin')).statusCode).toBe(200);
+    expect((await first.request({ method: 'POST', url: '/api/company/team/leave' })).statusCode).toBe(409);
+  });
+
+  it('hands ownership to another member: they become Owner and the old owner Admin, audited', async () => {
+    const { owner, manager, companyId } = await team();
+    const outsider = await signedInAccount(testApp, { role: 'company' });
+    const toOutsider = await owner.request({
+      method: 'POST',
+      url: `/api/company/team/members/${outsider.user.id}/ownership`,
+    });
+    expect(toOutsider.statusCode).toBe(404);
+    expect(toOutsider.json().error).toBe(teamTexts.memberNotFound);
+    const toSelf = await owner.request({ method: 'POST', url: `/api/company/team/members/${owner.user.id}/ownership` });
+    expect(toSelf.json().error).toBe(teamTexts.transferToYourself);
+
+    const response = await owner.request({
+      method: 'POST',
+      url: `/api/company/team/members/${manager.user.id}/ownership`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ user_id: manager.user.id, role: 'owner' });
+    expect(await roleOf(owner.user.id)).toBe('admin');
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'company.ownership_transferred'), eq(auditLogs.targetId, companyId)));
+    expect(audit).toMatchObject({ actorId: owner.user.id, details: { new_owner_id: manager.user.id } });
+    // The old owner, now Admin, can leave; the new one cannot (the only owner).
+    expect((await manager.request({ method: 'POST', url: '/api/company/team/leave' })).statusCode).toBe(409);
+    expect((await owner.request({ method: 'POST', url: '/api/company/team/leave' })).statusCode).toBe(204);
+  });
+
+  it('refuses removing oneself (Leave is for that) and anyone outside the company', async () => {
+    const { owner, admin } = await team();
+    const self = await admin.request({ method: 'DELETE', url: `/api/company/team/members/${admin.user.id}` });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error).toBe(teamTexts.removeYourself);
+    const outsider = await signedInAccount(testApp, { role: 'company' });
+    const other = await owner.request({ method: 'DELETE', url: `/api/company/team/members/${outsider.user.id}` });
+    expect(other.statusCode).toBe(404);
+    expect(await roleOf(outsider.user.id)).toBe('owner');
+  });
+});
