@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { type CompanyRole, companyRoles } from './permissions';
-
-// How a company role is named on screen: the not-available state, the members lists, the team's seats.
-export const companyRoleLabels: Record<CompanyRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  hiring_manager: 'Hiring Manager',
-  billing: 'Billing',
-  viewer: 'Viewer',
-};
+import { companyRoles } from './permissions';
 
 // A company's member as those who look after the company see them (its account manager, administrators):
 // their role in it and when they last used Tandem (null: never).

@@ -14,7 +14,8 @@ import { FeedbackMessage, useFormFeedback } from './form-feedback';
 
 const emptyProfile: CompanyProfileInput = { name: '', contact_email: '', website: '' };
 
-export function CompanyProfileSection() {
+// A member whose role may not change it (canEdit false) reads it, without a Save.
+export function CompanyProfileSection({ canEdit = true }: { canEdit?: boolean }) {
   const profile = useQuery(companyProfileQueryOptions());
   const updateProfile = useUpdateCompanyProfile();
   const form = useForm<CompanyProfileInput, unknown, CompanyProfileInput>({
@@ -39,7 +40,10 @@ export function CompanyProfileSection() {
     <Card aria-labelledby="company-title">
       <CardHeader>
         <CardTitle id="company-title">Company profile</CardTitle>
-        <CardDescription>How your company appears to talent and to your account manager.</CardDescription>
+        <CardDescription>
+          How your company appears to talent and to your account manager.
+          {!canEdit && ' Your company’s owner or an admin can change it.'}
+        </CardDescription>
       </CardHeader>
       {profile.isPending && (
         <CardContent className="space-y-4" role="status">
@@ -66,35 +70,39 @@ export function CompanyProfileSection() {
       )}
       {profile.isSuccess && (
         <form onSubmit={onSubmit} noValidate>
-          <CardContent className="space-y-4">
-            <FeedbackMessage feedback={feedback} />
-            <FormField label="Company name" error={errors.name?.message}>
-              {(control) => <Input {...control} autoComplete="organization" {...form.register('name')} />}
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Contact email" error={errors.contact_email?.message}>
-                {(control) => (
-                  <Input {...control} type="email" autoComplete="email" {...form.register('contact_email')} />
-                )}
+          <CardContent>
+            <fieldset disabled={!canEdit} className="space-y-4">
+              <FeedbackMessage feedback={feedback} />
+              <FormField label="Company name" error={errors.name?.message}>
+                {(control) => <Input {...control} autoComplete="organization" {...form.register('name')} />}
               </FormField>
-              <FormField label="Website" error={errors.website?.message}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="url"
-                    autoComplete="url"
-                    placeholder="https://"
-                    {...form.register('website')}
-                  />
-                )}
-              </FormField>
-            </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Contact email" error={errors.contact_email?.message}>
+                  {(control) => (
+                    <Input {...control} type="email" autoComplete="email" {...form.register('contact_email')} />
+                  )}
+                </FormField>
+                <FormField label="Website" error={errors.website?.message}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="url"
+                      autoComplete="url"
+                      placeholder="https://"
+                      {...form.register('website')}
+                    />
+                  )}
+                </FormField>
+              </div>
+            </fieldset>
           </CardContent>
-          <CardFooter>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save Company Profile'}
-            </Button>
-          </CardFooter>
+          {canEdit && (
+            <CardFooter>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Saving...' : 'Save Company Profile'}
+              </Button>
+            </CardFooter>
+          )}
         </form>
       )}
     </Card>

@@ -10,8 +10,8 @@ import {
   companyStatusLabels,
 } from '~/shared/admin-companies';
 import { formatCents } from '~/shared/billing';
-import { companyRoleLabels } from '~/shared/company-roles';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
+import { companyRoleLabels } from '~/shared/teams';
 import { adminCompanyDetailQueryOptions } from './api';
 
 // The company's members, each with their role and when they last used Tandem.

@@ -77,19 +77,24 @@ export default function CompanySettingsPage({ pageId }: PageProps) {
   );
 }
 
+// Each section for the people whose role may use it: a Billing member has no working hours to offer and
+// no audit log to read, and reads the company profile without changing it.
 function AccountSections({ user }: { user: CurrentUser }): ReactNode {
+  const principal = principalOfUser(user);
   return (
     <>
       <ProfileSection user={user} />
       <TimeZoneSection />
-      <AvailabilitySection />
-      {user.role === 'company' && user.company && <CompanyProfileSection />}
+      {can(principal, 'read:availability:own') && <AvailabilitySection />}
+      {user.role === 'company' && user.company && (
+        <CompanyProfileSection canEdit={can(principal, 'update:company:own')} />
+      )}
       <EmailSection user={user} />
       <PasswordSection user={user} />
       <EmailPreferencesSection showsOfferNote={user.role === 'company'} />
       <SessionsSection />
       <ApiTokensSection />
-      {user.role === 'company' && user.company && <CompanyAuditLogSection />}
+      {user.role === 'company' && user.company && can(principal, 'read:audit_log:own') && <CompanyAuditLogSection />}
       <PrivacySection />
     </>
   );

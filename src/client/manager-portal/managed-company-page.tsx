@@ -15,9 +15,9 @@ import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
 import { accountManagerTexts, type ManagedCompanyDetail } from '~/shared/account-managers';
 import { formatCents } from '~/shared/billing';
-import { companyRoleLabels } from '~/shared/company-roles';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
+import { companyRoleLabels } from '~/shared/teams';
 import { managedCompanyQueryOptions, useOpenCompanyConversation } from './api';
 
 const formatDay = (value: string) =>

@@ -6,6 +6,8 @@ import { createFakeServer, type FakeServer } from '~/client/testing/fake-server'
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
+import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { companiesContract } from '~/shared/contracts/companies';
 import { privacyContract } from '~/shared/contracts/privacy';
 import type { CompanyRole } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
@@ -73,6 +75,29 @@ describe('the company portal per role', () => {
     expect(home).toHaveAttribute('href', paths.companyDashboard.getHref());
     expect(companyReads(server)).toEqual([]);
     expect(router.state.location.pathname).toBe(paths.companyApplications.getHref());
+  });
+
+  it('gives a Billing member Settings without working hours or the audit log, and the company profile to read', async () => {
+    const server = createFakeServer();
+    server.on(accountContract.sessions, () => ({ items: [] }));
+    server.on(privacyContract.myRequests, () => ({ items: [], pending_erasure: null, has_password: true }));
+    server.on(apiTokensContract.list, () => ({ tokens: [], api_access: true }));
+    server.on(companiesContract.profile, () => ({
+      id: crypto.randomUUID(),
+      name: 'Acme',
+      contact_email: 'hello@acme.test',
+      website: '',
+    }));
+    await renderRoute(paths.companySettings.getHref(), { user: memberOf('billing'), server });
+
+    const profile = await screen.findByRole('region', { name: 'Company profile' });
+    expect(await within(profile).findByLabelText('Company name')).toBeDisabled();
+    expect(within(profile).queryByRole('button', { name: 'Save Company Profile' })).not.toBeInTheDocument();
+    expect(profile).toHaveTextContent('Your company’s owner or an admin can change it.');
+    expect(screen.queryByRole('region', { name: 'Availability' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Audit log' })).not.toBeInTheDocument();
+    const reads = server.requests.map((request) => request.path);
+    expect(reads.filter((path) => /availability|audit-logs/.test(path))).toEqual([]);
   });
 
   it('gives a company account without a company one page: its own account, its data and Sign Out', async () => {

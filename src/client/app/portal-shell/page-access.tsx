@@ -2,9 +2,9 @@ import { ShieldOffIcon } from 'lucide-react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Button } from '~/client/components/ui/button';
-import { companyRoleLabels } from '~/shared/company-roles';
 import { can, type Principal } from '~/shared/permissions';
 import { type PortalRole, pageIds, paths } from '~/shared/routes';
+import { companyRoleLabels } from '~/shared/teams';
 
 type PortalPageRoute = (typeof paths)[keyof typeof paths];
 
