@@ -310,7 +310,6 @@ describe('team invitations', () => {
 
   it('sends a company at most 50 invitations a day and keeps at most 100 waiting, each with a sentence', async () => {
     const busy = await signedInAccount(testApp, { role: 'company' });
-    const busyCompanyId = await companyIdOf(testApp, busy.user.id);
     for (let sent = 0; sent < INVITATIONS_PER_DAY; sent++) {
       const response = await invite(busy, newAddress());
       expect(response.statusCode, response.body).toBe(201);
