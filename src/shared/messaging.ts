@@ -54,6 +54,7 @@ export const attachmentAccept = [
 export const isImageAttachment = (contentType: string) => contentType.startsWith('image/');
 
 export const messagingTexts = {
+  readOnlyRole: 'Your role in your company reads conversations; it does not write in them.',
   conversationNotFound: 'This conversation does not exist, or you are not part of it.',
   applicantNotFound: 'We could not find that applicant, or they cannot be messaged.',
   applicationNotFound: 'That application is not one of your company’s.',

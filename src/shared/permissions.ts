@@ -22,7 +22,13 @@ const ownAccount = [
 const ownApiTokens = ['read:api_token:own', 'update:api_token:own'] as const;
 
 // Reading and writing in the conversations one is part of, or that are open to one (messaging/conversation-access.ts).
-const conversationMember = ['read:conversation:member', 'update:conversation:member'] as const;
+// Where one has read up to (the read receipt) is apart from writing: a company Viewer reads and marks read,
+// and writes nothing.
+const conversationMember = [
+  'read:conversation:member',
+  'update:read_receipt:member',
+  'update:conversation:member',
+] as const;
 
 const permissionsByRole = {
   applicant: [
@@ -193,6 +199,7 @@ const everyMember = [
   'read:company_member:own',
   'delete:company_membership:own',
   'read:conversation:member',
+  'update:read_receipt:member',
   'create:support_conversation:own',
 ] as const satisfies readonly CompanyPermission[];
 

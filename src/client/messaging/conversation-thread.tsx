@@ -6,6 +6,7 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Spinner } from '~/client/components/ui/spinner';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { useLiveEvent } from '~/client/lib/live-socket';
@@ -156,6 +157,8 @@ function ThreadBody({
   const pages = useInfiniteQuery(messagePagesQueryOptions(conversationId));
   const messages = messagesOf(pages.data);
   const { pending, send, retry } = useThreadSending(conversationId);
+  // A role that reads conversations but writes in none (a company Viewer) has no composer.
+  const mayWrite = useAllowed('update:conversation:member');
   const sentClientIds = new Set(
     messages.filter((message) => message.sender?.id === me.id).map((message) => message.client_id),
   );
@@ -280,7 +283,13 @@ function ThreadBody({
       <p aria-live="polite" className="min-h-5 px-4 text-xs text-muted-foreground">
         {typing ? `${typing} is typing…` : ''}
       </p>
-      <MessageComposer conversationId={conversationId} onSend={send} />
+      {mayWrite ? (
+        <MessageComposer conversationId={conversationId} onSend={send} />
+      ) : (
+        <p className="border-t border-border bg-background p-3 text-sm text-muted-foreground">
+          {messagingTexts.readOnlyRole}
+        </p>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Textarea } from '~/client/components/ui/textarea';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { queryKeys } from '~/client/lib/query-keys';
@@ -25,6 +26,8 @@ export function MessagesQuickReply({ me }: { me: Me }) {
   useMessagingLive();
   const conversations = list.data?.pages[0]?.items.slice(0, SHOWN) ?? [];
   const [chosenId, setChosenId] = useState<string | null>(null);
+  // A role that writes in no conversation (a company Viewer) reads the latest without a reply box.
+  const mayWrite = useAllowed('update:conversation:member');
   const replyingTo =
     conversations.find((conversation) => conversation.id === chosenId) ??
     conversations.find((conversation) => conversation.unread_count > 0) ??
@@ -70,7 +73,7 @@ export function MessagesQuickReply({ me }: { me: Me }) {
               </li>
             ))}
           </ul>
-          <QuickReplyBox key={replyingTo.id} conversation={replyingTo} />
+          {mayWrite && <QuickReplyBox key={replyingTo.id} conversation={replyingTo} />}
         </div>
       )}
     </DashboardSection>

@@ -181,7 +181,8 @@ export async function messagingRoutes(app: FastifyInstance, { context }: { conte
   registerEndpoint(
     app,
     messagingContract.markRead,
-    { config: { access: { permission: 'update:conversation:member' } } },
+    // Where one has read up to is apart from writing: a Viewer, who writes in no conversation, marks read.
+    { config: { access: { permission: 'update:read_receipt:member' } } },
     async (request) =>
       markConversationRead({
         db,
