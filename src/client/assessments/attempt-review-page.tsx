@@ -9,6 +9,7 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import type { PageProps } from '~/client/routes';
@@ -87,7 +88,10 @@ export default function AttemptReviewPage({ pageId }: PageProps) {
 function AttemptReviewView({ review }: { review: AttemptReview }) {
   const questionNumbers = new Map(review.questions.map((question, index) => [question.id, index + 1]));
   const firstWaiting = review.questions.findIndex((question) => question.grade?.points === null);
-  const canGrade = review.status === 'submitted' || review.status === 'graded';
+  const isHandedIn = review.status === 'submitted' || review.status === 'graded';
+  // Grading is for the roles that may change results (a Viewer reads the grades given).
+  const mayGrade = useAllowed('update:test_result:own');
+  const canGrade = isHandedIn && mayGrade;
   const pastesInto = (questionId: string) =>
     review.integrity.events.filter((event) => event.type === 'paste' && event.question_id === questionId).length;
 
@@ -112,7 +116,7 @@ function AttemptReviewView({ review }: { review: AttemptReview }) {
         <h2 id="attempt-answers" className="text-lg font-semibold">
           Answers
         </h2>
-        {!canGrade && (
+        {!isHandedIn && (
           <p className="text-sm text-muted-foreground">
             {review.status === 'assigned'
               ? 'The applicant has not started this test yet.'
