@@ -27,20 +27,16 @@ export default function CompanyJobPage(props: PageProps) {
 }
 
 // Opening the pipeline resets the job's "new applications" badge on the jobs list, for the roles that may
-// change the job (the badge is the company's; a Viewer's look leaves it). What the member's role allows
-// decides whether the board's cards move and whether candidates can be written to.
+// change the job (the badge is the company's; a Viewer's look leaves it).
 function JobPipeline({ job }: { job: Job }) {
   const { mutate: markSeen } = useMarkApplicationsSeen();
   const mayMarkSeen = useAllowed('update:job:own');
-  const canMove = useAllowed('update:job_application:own');
-  const canMessage = useAllowed('create:conversation:own');
   const companyName = useQuery(currentUserQueryOptions()).data?.user?.company?.name;
   return (
     <PipelineBoard
       job={job}
       onShown={mayMarkSeen ? () => markSeen(job.id) : undefined}
       companyName={companyName ?? job.company_name}
-      permissions={{ canMove, canMessage }}
     />
   );
 }

@@ -10,7 +10,7 @@ import { ApplicationList } from './application-list';
 import type { BoardFilters } from './board-api';
 import { type PipelineView, useJobPipelineSearch, viewParam } from './pipeline-search';
 import { PipelineToolbar } from './pipeline-toolbar';
-import { type BoardPermissions, StageBoard } from './stage-board';
+import { StageBoard } from './stage-board';
 import { StageTabs } from './stage-tabs';
 import { useApplicationDrawer } from './use-application-drawer';
 
@@ -22,17 +22,7 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 // applications have been shown, `onShown` resets the job's "new" badge on the Jobs list; for this visit,
 // the "N new" and the rows' marks stay what the Jobs list said, on every page and stage: new since the
 // applications had last been opened when the visit began (never opened: since the job was made).
-export function PipelineBoard({
-  job,
-  onShown,
-  companyName,
-  permissions,
-}: {
-  job: Job;
-  onShown?: () => void;
-  companyName: string;
-  permissions: BoardPermissions;
-}) {
+export function PipelineBoard({ job, onShown, companyName }: { job: Job; onShown?: () => void; companyName: string }) {
   const search = useJobPipelineSearch();
   const { q, stage, rating, test, page, pageSize } = search.state;
   const [params] = useSearchParams();
@@ -86,7 +76,7 @@ export function PipelineBoard({
       {view === 'board' ? (
         <>
           {toolbar}
-          <StageBoard job={job} companyName={companyName} filters={filters} permissions={permissions} />
+          <StageBoard job={job} companyName={companyName} filters={filters} />
         </>
       ) : (
         <StageTabs

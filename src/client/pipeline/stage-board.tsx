@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
+import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import {
   type ApplicationStatus,
@@ -25,13 +26,6 @@ import { RejectDialog } from './reject-dialog';
 
 const FAILED_MOVE = 'The application was not moved. Please try again.';
 
-export interface BoardPermissions {
-  // May drag cards (update:job_application:own); a Viewer reads the board.
-  canMove: boolean;
-  // May write to candidates (create:conversation:own): stage emails and a column's message.
-  canMessage: boolean;
-}
-
 type Outcome = { kind: 'moved'; card: JobApplication; to: ApplicationStatus } | { kind: 'refused'; text: string };
 
 type OpenDialog =
@@ -44,17 +38,13 @@ type OpenDialog =
 // list's buttons: at once on screen, put back with the server's sentence when it refuses. A drop on Offer
 // opens the offer's terms, on Not selected the rejection's reason. After a move, a message to the
 // candidate is one click away; each column can be written to as a whole.
-export function StageBoard({
-  job,
-  companyName,
-  filters,
-  permissions,
-}: {
-  job: Job;
-  companyName: string;
-  filters: BoardFilters;
-  permissions: BoardPermissions;
-}) {
+export function StageBoard({ job, companyName, filters }: { job: Job; companyName: string; filters: BoardFilters }) {
+  // A Viewer reads the board: no handles; only the roles that write to candidates get stage emails and a
+  // column's message.
+  const permissions = {
+    canMove: useAllowed('update:job_application:own'),
+    canMessage: useAllowed('create:conversation:own'),
+  };
   const queryClient = useQueryClient();
   const sensors = useBoardSensors();
   const announcements = useMemo(createBoardAnnouncements, []);

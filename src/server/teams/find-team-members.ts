@@ -1,14 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { type TeamListQuery, type TeamMember, type TeamMemberPage, teamTexts } from '~/shared/teams';
 import type { Database } from '../db/client';
-import { companyMembers, sessions, users } from '../db/schema';
+import { companyMembers, users } from '../db/schema';
 import { AppError } from '../platform/errors';
-
-// Last active: the latest request any of their sessions made (written at most once a minute), or their
-// last sign-in when every session has gone.
-const lastActiveAt = sql<Date | null>`coalesce(
-  (select max(${sessions.lastSeenAt}) from ${sessions} where ${sessions.userId} = ${users.id}),
-  ${users.lastSignInAt})`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+import { lastActiveAtOf } from '../platform/member-activity';
 
 const memberColumns = {
   userId: users.id,
@@ -17,7 +12,7 @@ const memberColumns = {
   role: companyMembers.role,
   status: users.status,
   joinedAt: companyMembers.createdAt,
-  lastActiveAt,
+  lastActiveAt: lastActiveAtOf(users.id),
 };
 
 type MemberRow = {
