@@ -5,12 +5,11 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
+import { TermsAgreementField } from '~/client/components/terms-agreement';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
-import { Checkbox } from '~/client/components/ui/checkbox';
-import { FieldError, FormField } from '~/client/components/ui/form-field';
+import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { Label } from '~/client/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { cn } from '~/client/lib/cn';
@@ -31,7 +30,7 @@ import {
 import { paths } from '~/shared/routes';
 import type { AdminLoginState } from './admin-login-page';
 import { currentUserQueryOptions, useRegister, useSignIn } from './api';
-import { ProviderButtons, TermsLinks } from './provider-buttons';
+import { ProviderButtons } from './provider-buttons';
 
 type Tab = 'login' | 'register';
 
@@ -192,7 +191,6 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
   const { errors, isSubmitting } = form.formState;
   const accountType = form.watch('account_type');
   const radioId = useId();
-  const termsId = useId();
 
   const onSubmit = form.handleSubmit(async ({ company_name, ...values }) => {
     setFailure(null);
@@ -272,32 +270,11 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
             <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
           )}
         </FormField>
-        <div className="grid gap-2">
-          <Controller
-            control={form.control}
-            name="accept_terms"
-            render={({ field }) => (
-              <div className="flex items-start gap-2">
-                <Checkbox
-                  ref={field.ref}
-                  id={termsId}
-                  className="mt-0.5"
-                  checked={field.value === true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                  aria-invalid={Boolean(errors.accept_terms)}
-                  aria-describedby={errors.accept_terms ? `${termsId}-error` : undefined}
-                />
-                <Label htmlFor={termsId} className="leading-snug">
-                  I agree to the <TermsLinks />
-                </Label>
-              </div>
-            )}
-          />
-          {errors.accept_terms?.message && (
-            <FieldError id={`${termsId}-error`}>{errors.accept_terms.message}</FieldError>
-          )}
-        </div>
+        <Controller
+          control={form.control}
+          name="accept_terms"
+          render={({ field }) => <TermsAgreementField field={field} error={errors.accept_terms?.message} />}
+        />
         {/* Once the account exists the portal is loading: a second click would register it again. */}
         <Button type="submit" className="w-full" disabled={isSubmitting || register.isSuccess}>
           {isSubmitting || register.isSuccess ? 'Creating Account...' : 'Create Account'}

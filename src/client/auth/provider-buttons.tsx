@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { TermsLinks } from '~/client/components/terms-agreement';
 import { Button } from '~/client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/client/components/ui/tooltip';
 import { type OidcProvider, type OidcUserType, providerNotAvailableMessage } from '~/shared/oidc';
-import { paths } from '~/shared/routes';
 import { providerStartHref, providersQueryOptions } from './api';
 
 interface ProviderButtonsProps {
@@ -64,21 +64,6 @@ export function ProviderButtons({
 }
 
 // The two documents an account agrees to, each opening beside the form (what was typed stays).
-export function TermsLinks() {
-  const linkClass = 'font-medium text-primary underline underline-offset-4';
-  return (
-    <>
-      <a href={paths.terms.getHref()} target="_blank" rel="noreferrer" className={linkClass}>
-        Terms of Service
-      </a>{' '}
-      and{' '}
-      <a href={paths.privacy.getHref()} target="_blank" rel="noreferrer" className={linkClass}>
-        Privacy Policy
-      </a>
-    </>
-  );
-}
-
 // A disabled button takes no pointer or focus, so the tooltip hangs on a focusable wrapper, and the
 // reason is also the button's description for screen readers.
 function UnavailableProvider({ id, name }: { id: OidcProvider; name: string }) {

@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Building2Icon, CircleAlertIcon } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { TermsAgreementField } from '~/client/components/terms-agreement';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
-import { Checkbox } from '~/client/components/ui/checkbox';
-import { FieldError, FormField } from '~/client/components/ui/form-field';
+import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { Label } from '~/client/components/ui/label';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
@@ -213,7 +212,6 @@ function CreateAccountForm({
     defaultValues: { name: '', password: '', accept_terms: false },
   });
   const { errors, isSubmitting } = form.formState;
-  const termsId = useId();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -236,37 +234,11 @@ function CreateAccountForm({
       <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
         {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />}
       </FormField>
-      <div className="grid gap-2">
-        <Controller
-          control={form.control}
-          name="accept_terms"
-          render={({ field }) => (
-            <div className="flex items-start gap-2">
-              <Checkbox
-                ref={field.ref}
-                id={termsId}
-                className="mt-0.5"
-                checked={field.value === true}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                aria-invalid={Boolean(errors.accept_terms)}
-                aria-describedby={errors.accept_terms ? `${termsId}-error` : undefined}
-              />
-              <Label htmlFor={termsId} className="leading-snug">
-                I agree to the{' '}
-                <a href={paths.terms.getHref()} target="_blank" rel="noreferrer" className={linkClass}>
-                  Terms of Service
-                </a>{' '}
-                and{' '}
-                <a href={paths.privacy.getHref()} target="_blank" rel="noreferrer" className={linkClass}>
-                  Privacy Policy
-                </a>
-              </Label>
-            </div>
-          )}
-        />
-        {errors.accept_terms?.message && <FieldError id={`${termsId}-error`}>{errors.accept_terms.message}</FieldError>}
-      </div>
+      <Controller
+        control={form.control}
+        name="accept_terms"
+        render={({ field }) => <TermsAgreementField field={field} error={errors.accept_terms?.message} />}
+      />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Creating your account...' : 'Create Account and Join'}
       </Button>
