@@ -16,9 +16,9 @@ npm run --silent check:schema
 
 # The configuration checks of deploy/ run the real tools (CI installs them: .ci/run).
 missing_tools=''
-for tool in nginx promtool docker-compose; do command -v "$tool" >/dev/null 2>&1 || missing_tools="$missing_tools $tool"; done
+for tool in nginx promtool docker-compose turnserver; do command -v "$tool" >/dev/null 2>&1 || missing_tools="$missing_tools $tool"; done
 if [ -n "$missing_tools" ]; then
-  echo "Missing:$missing_tools. The checks of deploy/ need them: apt-get install --no-install-recommends nginx prometheus docker-compose" >&2
+  echo "Missing:$missing_tools. The checks of deploy/ need them: apt-get install --no-install-recommends nginx prometheus docker-compose coturn" >&2
   exit 1
 fi
 
