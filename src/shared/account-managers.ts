@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AccountManagerStatus, accountManagerStatuses } from './admin';
 import { authMessages, emailSchema } from './auth';
-import { companyMemberSummarySchema } from './company-roles';
+import { companyMemberSummarySchema } from './company-members';
 import { isValidEmail } from './email';
 import { singleLine, text } from './text';
 

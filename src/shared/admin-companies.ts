@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyMemberSummarySchema } from './company-roles';
+import { companyMemberSummarySchema } from './company-members';
 
 // Company Management (docs/spec/admin-billing-and-content.md §2 item 2, §3 "Company (admin list)", §8): every
 // company not deleted, searched on the server, its account manager assigned from the row, and bulk

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { companyRoles } from './company-roles';
 import { isValidEmail } from './email';
 import { oidcProviders } from './oidc';
-import { companyRoles, type Principal, type Role } from './permissions';
+import type { Principal, Role } from './permissions';
 import { singleLine, text } from './text';
 
 // The texts of docs/spec/portal-and-public-site.md §5 and §8, word for word; the form and the API show the same

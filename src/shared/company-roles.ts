@@ -1,13 +1,5 @@
-import { z } from 'zod';
-import { companyRoles } from './permissions';
-
-// A company's member as those who look after the company see them (its account manager, administrators):
-// their role in it and when they last used Tandem (null: never).
-export const companyMemberSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(companyRoles),
-  last_active_at: z.string().nullable(),
-});
-export type CompanyMemberSummary = z.infer<typeof companyMemberSummarySchema>;
+// A company is a team (docs/decisions/032): each member holds one of these roles. What each may do is its
+// row in permissions.ts; the list lives here, apart from that table, because who is signed in
+// (shared/auth.ts) names the role on every page, the public ones too, whose JavaScript has a budget.
+export const companyRoles = ['owner', 'admin', 'hiring_manager', 'billing', 'viewer'] as const;
+export type CompanyRole = (typeof companyRoles)[number];

@@ -1,3 +1,5 @@
+import { type CompanyRole, companyRoles } from './company-roles';
+
 // Permissions are data (docs/style.md 15): one list of action:entity:scope strings per role. The server
 // enforces them on every route (platform/access-control.ts); the client only uses them to hide controls.
 
@@ -187,10 +189,9 @@ const permissionsByRole = {
 export type Permission = (typeof permissionsByRole)[Role][number];
 type CompanyPermission = (typeof permissionsByRole)['company'][number];
 
-// A company is a team (docs/decisions/032): each member holds one of these roles, and a company user's
-// permissions are their role's row below, never more than the company list above.
-export const companyRoles = ['owner', 'admin', 'hiring_manager', 'billing', 'viewer'] as const;
-export type CompanyRole = (typeof companyRoles)[number];
+// A company user's permissions are their company role's row below (docs/decisions/032), never more than the
+// company list above.
+export { type CompanyRole, companyRoles };
 
 const everyMember = [
   ...ownAccount,

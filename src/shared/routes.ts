@@ -1,5 +1,3 @@
-import type { Permission } from './permissions';
-
 // The route table of the whole product: one entry per URL pattern. The client mounts a page for each
 // entry (src/client/routes.tsx); the server answers 200 for these patterns and 404 for anything else.
 
@@ -28,10 +26,6 @@ export function buildHref<Pattern extends string>(pattern: Pattern, ...args: Hre
 interface PageOptions {
   // Rendered to HTML at build time (public, parameterless pages).
   prerender?: boolean;
-  // What a person must be allowed to open the page (a company member's role may not): the portal shows
-  // "not available for your role" instead of the page, and its sidebar leaves the page out. Declared once
-  // here; the server still enforces each request's own permission.
-  permission?: Permission;
 }
 
 function page<const Pattern extends string>(
@@ -46,7 +40,6 @@ function page<const Pattern extends string>(
     title,
     layout,
     prerender: options.prerender ?? false,
-    permission: options.permission,
     getHref: (...args: HrefArgs<Pattern>) => buildHref(path, ...args),
   };
 }
@@ -110,25 +103,21 @@ export const paths = {
   // An invitation to a company's team (docs/decisions/032): sign up or sign in, then accept.
   joinTeam: page('/join/:token', 'Join Your Team', 'auth'),
 
-  // Company portal: each page names what a member's role must hold to use it (shared/permissions.ts).
-  companyDashboard: page('/company-dashboard', 'Dashboard', 'company', { permission: 'read:company:own' }),
-  companyJobs: page('/company/jobs', 'Jobs & Applications', 'company', { permission: 'read:job:own' }),
-  companyJob: page('/company/jobs/:id', 'Job Details', 'company', { permission: 'read:job:own' }),
-  companyJobEdit: page('/company/jobs/:id/edit', 'Edit Job Posting', 'company', { permission: 'update:job:own' }),
-  companyApplications: page('/company/applications', 'Applications', 'company', {
-    permission: 'read:job_application:own',
-  }),
-  companyTest: page('/company/tests/:id', 'Test Details', 'company', { permission: 'read:test:own' }),
-  companyTestAttempt: page('/company/test-attempts/:id', 'Test Attempt', 'company', {
-    permission: 'read:test_result:own',
-  }),
-  companyTalent: page('/company/talent', 'Talent Search', 'company', { permission: 'read:talent:any' }),
-  companyMessages: page('/company/messages', 'Messages', 'company', { permission: 'read:conversation:member' }),
-  companyMeetings: page('/company/meetings', 'Meetings', 'company', { permission: 'read:meeting:own' }),
-  companyBilling: page('/company/billing', 'Billing & Invoices', 'company', { permission: 'read:invoice:own' }),
+  // Company portal: what a member's role must hold to use each page is in page-permissions.ts.
+  companyDashboard: page('/company-dashboard', 'Dashboard', 'company'),
+  companyJobs: page('/company/jobs', 'Jobs & Applications', 'company'),
+  companyJob: page('/company/jobs/:id', 'Job Details', 'company'),
+  companyJobEdit: page('/company/jobs/:id/edit', 'Edit Job Posting', 'company'),
+  companyApplications: page('/company/applications', 'Applications', 'company'),
+  companyTest: page('/company/tests/:id', 'Test Details', 'company'),
+  companyTestAttempt: page('/company/test-attempts/:id', 'Test Attempt', 'company'),
+  companyTalent: page('/company/talent', 'Talent Search', 'company'),
+  companyMessages: page('/company/messages', 'Messages', 'company'),
+  companyMeetings: page('/company/meetings', 'Meetings', 'company'),
+  companyBilling: page('/company/billing', 'Billing & Invoices', 'company'),
   companySettings: page('/company/settings', 'Settings', 'company'),
-  companyCreateJob: page('/company/create-job', 'Create Job Posting', 'company', { permission: 'create:job:own' }),
-  companyCreateTest: page('/company/create-test', 'Create Test', 'company', { permission: 'create:test:own' }),
+  companyCreateJob: page('/company/create-job', 'Create Job Posting', 'company'),
+  companyCreateTest: page('/company/create-test', 'Create Test', 'company'),
 
   // Applicant portal
   applicantDashboard: page('/applicant-dashboard', 'Dashboard', 'applicant'),

@@ -2,14 +2,16 @@ import { ShieldOffIcon } from 'lucide-react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Button } from '~/client/components/ui/button';
-import { can, type Principal } from '~/shared/permissions';
+import { pagePermissions } from '~/shared/page-permissions';
+import { can, type Permission, type Principal } from '~/shared/permissions';
 import { type PortalRole, pageIds, paths } from '~/shared/routes';
 import { companyRoleLabels } from '~/shared/teams';
 
-type PortalPageRoute = (typeof paths)[keyof typeof paths];
+// A portal page of the route table, with what a person must be allowed to open it.
+type PortalPageRoute = (typeof paths)[keyof typeof paths] & { permission: Permission | undefined };
 
 const pagesOfPortal = (role: PortalRole): PortalPageRoute[] =>
-  pageIds.map((id) => paths[id]).filter((page) => page.layout === role);
+  pageIds.filter((id) => paths[id].layout === role).map((id) => ({ ...paths[id], permission: pagePermissions[id] }));
 
 // The route-table entry of the portal page being shown (its title, its permission).
 export function usePortalRoute(role: PortalRole): PortalPageRoute | undefined {
@@ -17,7 +19,7 @@ export function usePortalRoute(role: PortalRole): PortalPageRoute | undefined {
   return pagesOfPortal(role).find((page) => matchPath(page.path, pathname));
 }
 
-// The page is one this person's role may not use: its permission (shared/routes.ts) is not theirs.
+// The page is one this person's role may not use: its permission (shared/page-permissions.ts) is not theirs.
 export function isClosedToRole(route: PortalPageRoute | undefined, principal: Principal): boolean {
   return Boolean(route?.permission && !can(principal, route.permission));
 }

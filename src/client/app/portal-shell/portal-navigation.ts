@@ -22,39 +22,40 @@ import {
   UserCogIcon,
   UsersIcon,
 } from 'lucide-react';
+import { pagePermissions } from '~/shared/page-permissions';
 import { can, type Permission, type Principal } from '~/shared/permissions';
-import { type PortalRole, paths } from '~/shared/routes';
+import { type PageId, type PortalRole, paths } from '~/shared/routes';
 
 export interface NavItem {
   label: string;
   href: string;
   icon: LucideIcon;
-  // The page's own permission (shared/routes.ts): a role without it has no such item.
+  // The page's own permission (shared/page-permissions.ts): a role without it has no such item.
   permission?: Permission;
 }
 
-// A page of the route table as a sidebar item: its address and its permission come from the route.
-function navItem(
-  label: string,
-  route: { getHref: () => string; permission: Permission | undefined },
-  icon: LucideIcon,
-): NavItem {
-  return { label, href: route.getHref(), icon, permission: route.permission };
+type ParameterlessPageId = {
+  [Id in PageId]: (typeof paths)[Id] extends { getHref: () => string } ? Id : never;
+}[PageId];
+
+// A parameterless page of the route table as a sidebar item: its address, and the permission it needs.
+function navItem(label: string, page: ParameterlessPageId, icon: LucideIcon): NavItem {
+  return { label, href: paths[page].getHref(), icon, permission: pagePermissions[page] };
 }
 
 // The sidebar of each role, as docs/spec/portal-and-public-site.md §2 lists it (the admin's:
 // docs/spec/admin-billing-and-content.md §2).
 export const sidebarByRole: Record<PortalRole, NavItem[]> = {
   company: [
-    navItem('Dashboard', paths.companyDashboard, LayoutDashboardIcon),
-    navItem('Jobs & Applications', paths.companyJobs, BriefcaseIcon),
+    navItem('Dashboard', 'companyDashboard', LayoutDashboardIcon),
+    navItem('Jobs & Applications', 'companyJobs', BriefcaseIcon),
     // Every application across the company's jobs, in one list.
-    navItem('Applications', paths.companyApplications, InboxIcon),
-    navItem('Talent Search', paths.companyTalent, SearchIcon),
-    navItem('Messages', paths.companyMessages, MessageSquareIcon),
-    navItem('Meetings', paths.companyMeetings, CalendarDaysIcon),
-    navItem('Billing', paths.companyBilling, ReceiptIcon),
-    navItem('Settings', paths.companySettings, SettingsIcon),
+    navItem('Applications', 'companyApplications', InboxIcon),
+    navItem('Talent Search', 'companyTalent', SearchIcon),
+    navItem('Messages', 'companyMessages', MessageSquareIcon),
+    navItem('Meetings', 'companyMeetings', CalendarDaysIcon),
+    navItem('Billing', 'companyBilling', ReceiptIcon),
+    navItem('Settings', 'companySettings', SettingsIcon),
   ],
   applicant: [
     { label: 'Dashboard', href: paths.applicantDashboard.getHref(), icon: LayoutDashboardIcon },
@@ -119,10 +120,10 @@ export const profileSettingsByRole: Record<PortalRole, string> = {
 };
 
 export const billingByRole: Partial<Record<PortalRole, NavItem>> = {
-  company: navItem('Billing & Plans', paths.companyBilling, CreditCardIcon),
+  company: navItem('Billing & Plans', 'companyBilling', CreditCardIcon),
 };
 
-export const postJob: NavItem = navItem('Post Job', paths.companyCreateJob, PlusIcon);
+export const postJob: NavItem = navItem('Post Job', 'companyCreateJob', PlusIcon);
 
 // A header shortcut this person may follow (none when their role may not open its page).
 export function allowedLink(item: NavItem | undefined, principal: Principal): NavItem | undefined {
