@@ -76,7 +76,7 @@ test('an owner invites a Hiring Manager, who joins from the email; the owner cha
   const colleagueErrors: string[] = [];
   colleague.on('pageerror', (error) => colleagueErrors.push(error.message));
   await colleague.goto(link);
-  await expect(colleague.getByRole('heading', { name: `Join ${companyName}` })).toBeVisible();
+  await expect(colleague.getByRole('heading', { name: `${companyName} invites you` })).toBeVisible();
   await expect(colleague.getByRole('region', { name: 'The invitation' })).toContainText(
     `Olive Owner invited you to join ${companyName} as Hiring Manager.`,
   );

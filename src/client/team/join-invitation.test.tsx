@@ -52,7 +52,7 @@ describe('the invitation page', () => {
       };
     });
     const { events, router } = await renderRoute(joinPath, { server });
-    expect(await screen.findByRole('heading', { name: 'Join Acme Robotics' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Acme Robotics invites you' })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'The invitation' });
     expect(summary).toHaveTextContent('Olive Owner invited you to join Acme Robotics as Hiring Manager.');
     expect(summary).toHaveTextContent('ines@acme.test');

@@ -58,6 +58,7 @@ export function JoinInvitation(props: JoinInvitationProps) {
   if (preview.isError) {
     return (
       <div className="space-y-4">
+        <PageHeading />
         <Heading title="Invitation not found" />
         <Alert variant="destructive">
           <CircleAlertIcon aria-hidden="true" />
@@ -78,15 +79,21 @@ export function JoinInvitation(props: JoinInvitationProps) {
   const invitation = preview.data;
   return (
     <div className="space-y-6">
-      <Heading title={`Join ${invitation.company_name}`} />
+      <PageHeading />
+      <Heading title={`${invitation.company_name} invites you`} />
       <InvitationSummary invitation={invitation} />
       <NextStep invitation={invitation} {...props} />
     </div>
   );
 }
 
+// The page is the route's (Join Your Team), as every portal and sign-in page; what this link is comes under it.
+function PageHeading() {
+  return <h1 className="text-center text-2xl font-bold tracking-tight">{paths.joinTeam.title}</h1>;
+}
+
 function Heading({ title }: { title: string }) {
-  return <h1 className="text-center text-2xl font-bold tracking-tight">{title}</h1>;
+  return <h2 className="text-center text-lg font-semibold">{title}</h2>;
 }
 
 function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
