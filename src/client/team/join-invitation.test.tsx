@@ -132,4 +132,13 @@ describe('the invitation page', () => {
     expect(await screen.findByRole('heading', { name: 'Invitation not found' })).toBeInTheDocument();
     expect(screen.getByText(teamTexts.linkUnknown)).toBeInTheDocument();
   });
+
+  it('says a link of the wrong shape is not valid without asking the server', async () => {
+    const server = createFakeServer();
+    await renderRoute('/join/no-such-room', { server });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join Your Team' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Invitation not found' })).toBeInTheDocument();
+    expect(screen.getByText(teamTexts.linkUnknown)).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.path.startsWith('/api/invitations'))).toEqual([]);
+  });
 });

@@ -19,6 +19,7 @@ import {
   companyRoleDescriptions,
   companyRoleLabels,
   type InvitationPreview,
+  invitationTokenParams,
   type JoinWithAccountInput,
   joinWithAccountSchema,
   teamTexts,
@@ -45,8 +46,11 @@ const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 // /join/:token: what the invitation offers, then what fits whoever holds the link — a new account for the
 // invited address, a sign-in for one that exists, Accept for that account signed in, or a sentence.
 export function JoinInvitation(props: JoinInvitationProps) {
-  const preview = useQuery(invitationPreviewQueryOptions(props.token));
+  // A link of the wrong shape names no invitation: said at once, as the server would, without asking it.
+  const isWellFormed = invitationTokenParams.safeParse({ token: props.token }).success;
+  const preview = useQuery({ ...invitationPreviewQueryOptions(props.token), enabled: isWellFormed });
 
+  if (!isWellFormed) return <InvitationNotFound message={teamTexts.linkUnknown} />;
   if (preview.isPending) {
     return (
       <div className="flex justify-center py-10" role="status">
@@ -56,24 +60,13 @@ export function JoinInvitation(props: JoinInvitationProps) {
     );
   }
   if (preview.isError) {
-    return (
-      <div className="space-y-4">
-        <PageHeading />
-        <Heading title="Invitation not found" />
-        <Alert variant="destructive">
-          <CircleAlertIcon aria-hidden="true" />
-          <p>
-            {isNotFoundError(preview.error)
-              ? teamTexts.linkUnknown
-              : errorMessage(preview.error, teamTexts.actionFailed)}
-          </p>
-        </Alert>
-        {!isNotFoundError(preview.error) && (
-          <Button variant="outline" onClick={() => preview.refetch()}>
-            Try Again
-          </Button>
-        )}
-      </div>
+    return isNotFoundError(preview.error) ? (
+      <InvitationNotFound message={teamTexts.linkUnknown} />
+    ) : (
+      <InvitationNotFound
+        message={errorMessage(preview.error, teamTexts.actionFailed)}
+        onRetry={() => preview.refetch()}
+      />
     );
   }
   const invitation = preview.data;
@@ -83,6 +76,24 @@ export function JoinInvitation(props: JoinInvitationProps) {
       <Heading title={`${invitation.company_name} invites you`} />
       <InvitationSummary invitation={invitation} />
       <NextStep invitation={invitation} {...props} />
+    </div>
+  );
+}
+
+function InvitationNotFound({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="space-y-4">
+      <PageHeading />
+      <Heading title="Invitation not found" />
+      <Alert variant="destructive">
+        <CircleAlertIcon aria-hidden="true" />
+        <p>{message}</p>
+      </Alert>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          Try Again
+        </Button>
+      )}
     </div>
   );
 }
