@@ -1,21 +1,24 @@
-import { pageIds, paths } from '../../src/shared/routes';
+import { aliasPageIds, pageIds, paths } from '../../src/shared/routes';
 import { seriousViolations } from './support/accessibility';
 import { expect, test, viewports } from './support/test';
 
 // WCAG 2.2 AA: axe-core finds no serious or critical violation on any public page, at both widths.
-// One test per page, so both workers share the pages; both widths in the same test, because a test's
-// first load of a page (a fresh browser context, nothing cached) costs more than the check itself.
+// One test per page, so both workers share the pages; both widths in the same test and the same load (the
+// layout answers the width in CSS), because a test's first load of a page (a fresh browser context,
+// nothing cached) costs more than the check itself. A page's second address (an alias) is the same page.
 const publicUrls = [
-  ...pageIds.filter((id) => paths[id].layout === 'public' && paths[id].prerender).map((id) => paths[id].getHref()),
+  ...pageIds
+    .filter((id) => paths[id].layout === 'public' && paths[id].prerender && !aliasPageIds.includes(id))
+    .map((id) => paths[id].getHref()),
   paths.caseStudy.getHref({ slug: 'saas-startup-growth' }),
 ];
 
 for (const url of publicUrls) {
   test(`${url} has no serious accessibility violations at either width`, async ({ page }) => {
     const problems: string[] = [];
+    await page.goto(url);
     for (const [label, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
-      await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 }).first(), label).toBeVisible();
       problems.push(...(await seriousViolations(page)).map((problem) => `${url} (${label}): ${problem}`));
     }
