@@ -40,10 +40,24 @@ const sharedWorker = {
 } satisfies TestProjectInlineConfiguration['test'];
 
 // Files whose subject is the HTTP layer, not the database engine, run on one database a run: PostgreSQL when
-// there is one, else PGlite. The route fuzz sends thousands of hostile requests that stop at validation or
-// the access check (every engine difference they could meet is covered by the API tests, which run on
-// both); on PGlite it took 160 s of a worker against 43 s on PostgreSQL.
-const onePassFiles = ['src/server/platform/route-fuzz.test.ts'];
+// there is one, else PGlite. They use the database to sign someone in; what they check (routing, access
+// policies, contracts, headers, request logs, metrics, the API document, the live socket) is the same
+// on both, and every engine difference a request could meet is covered by the API tests, which run on both.
+// The route fuzz alone took 160 s of a worker on PGlite against 43 s on PostgreSQL.
+const onePassFiles = [
+  'src/server/platform/route-fuzz.test.ts',
+  'src/server/platform/route-policies.test.ts',
+  'src/server/platform/route-plumbing.test.ts',
+  'src/server/platform/route-contracts.test.ts',
+  'src/server/platform/openapi.test.ts',
+  'src/server/platform/security-headers.test.ts',
+  'src/server/platform/request-log.test.ts',
+  'src/server/platform/metrics.test.ts',
+  'src/server/platform/web-client.test.ts',
+  'src/server/realtime/live-socket.test.ts',
+  'src/server/realtime/live-commands.test.ts',
+  'src/client/lib/live-socket.test.ts',
+];
 const hasPostgres = Boolean(process.env.DATABASE_URL);
 
 function databaseProject(name: string, databaseUrl: string): TestProjectInlineConfiguration {
