@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { DashboardLoadError, SectionSkeleton } from '~/client/components/dashboard-section';
 import { PageMeta } from '~/client/components/page-meta';
 import { applicantTestsQueryOptions } from '~/client/lib/applicant-test-queries';
-import { useLiveEvent, useLiveReconnect } from '~/client/lib/live-socket';
+import { refetchLive } from '~/client/lib/live-refetch';
+import { useLiveEvent, useLiveOpened } from '~/client/lib/live-socket';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PageProps } from '~/client/routes';
 import { applicationTexts } from '~/shared/applications';
@@ -103,10 +104,10 @@ export default function ApplicantDashboardPage({
   );
 }
 
-// Recent Messages follows new messages without a reload, and catches up after a reconnect.
+// Recent Messages follows new messages without a reload, and catches up each time the socket opens.
 function useRecentMessagesLive() {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.applicant.messages() });
+  const refresh = () => void refetchLive(queryClient, queryKeys.applicant.messages());
   useLiveEvent('message.created', refresh);
-  useLiveReconnect(refresh);
+  useLiveOpened(refresh);
 }

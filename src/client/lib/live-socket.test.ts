@@ -18,7 +18,7 @@ import {
   getLiveStatus,
   holdLiveConnection,
   type LiveStatus,
-  onLiveReconnect,
+  onLiveOpened,
   onLiveSessionEnded,
   sendLive,
   setLiveClock,
@@ -254,9 +254,9 @@ describe('the live connection of a tab', () => {
         if (event.conversation_id === support.id) heard.push(event.seq);
       }),
     );
-    // As a screen does: after a reconnect, everything after the last message it knows of.
+    // As a screen does: each time the socket opens (here, the reconnect), everything after the last message it knows of.
     released.push(
-      onLiveReconnect(() => {
+      onLiveOpened(() => {
         reconnects += 1;
         void callApi(messagingContract.messages, {
           params: { id: support.id },

@@ -11,7 +11,7 @@ import {
 } from '~/shared/live-events';
 
 // The one WebSocket a tab holds while someone is signed in to the portal. Features listen
-// for the events they show and, after a reconnect, catch up over HTTP from what they last saw: the
+// for the events they show and, each time it opens, catch up over HTTP from what they last saw: the
 // socket is a doorbell, the API is the record.
 
 export type LiveStatus = 'offline' | 'connecting' | 'open';
@@ -20,7 +20,7 @@ type EventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
 type Listener = (event: LiveEvent) => void;
 
 const listenersByType = new Map<LiveEventType, Set<Listener>>();
-const reconnectListeners = new Set<() => void>();
+const openedListeners = new Set<() => void>();
 const sessionEndedListeners = new Set<() => void>();
 const statusListeners = new Set<() => void>();
 
@@ -51,7 +51,6 @@ let socket: WebSocket | null = null;
 let status: LiveStatus = 'offline';
 let users = 0;
 let attempt = 0;
-let hasConnectedBefore = false;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let silenceTimer: ReturnType<typeof setTimeout> | undefined;
 let lastPresenceWatch: LiveCommand | null = null;
@@ -112,8 +111,7 @@ function connect() {
       attempt = 0;
       setStatus('open');
       if (lastPresenceWatch) opened.send(JSON.stringify(lastPresenceWatch));
-      if (hasConnectedBefore) for (const listener of reconnectListeners) listener();
-      hasConnectedBefore = true;
+      for (const listener of openedListeners) listener();
     }
     for (const listener of listenersByType.get(event.type) ?? []) listener(event);
   };
@@ -158,7 +156,6 @@ export function holdLiveConnection(): () => void {
       socket?.close(1000, 'signed out');
       socket = null;
       attempt = 0;
-      hasConnectedBefore = false;
       lastPresenceWatch = null;
       setStatus('offline');
     }
@@ -188,18 +185,19 @@ export function useLiveEvent<T extends LiveEventType>(type: T, handler: (event: 
   useEffect(() => subscribeLive(type, (event) => latest.current(event)), [type]);
 }
 
-// Called after the socket comes back: whatever may have been missed is fetched again.
-export function onLiveReconnect(listener: () => void): () => void {
-  reconnectListeners.add(listener);
+// Called each time the socket opens: after a reconnect whatever was missed is fetched again, and after the
+// first connection too, since what happened between a page's first fetch and the socket opening reached nobody.
+export function onLiveOpened(listener: () => void): () => void {
+  openedListeners.add(listener);
   return () => {
-    reconnectListeners.delete(listener);
+    openedListeners.delete(listener);
   };
 }
 
-export function useLiveReconnect(handler: () => void) {
+export function useLiveOpened(handler: () => void) {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => onLiveReconnect(() => latest.current()), []);
+  useEffect(() => onLiveOpened(() => latest.current()), []);
 }
 
 // Called when the server closes the socket because its session has ended.

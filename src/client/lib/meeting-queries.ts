@@ -4,7 +4,8 @@ import { bookingContract } from '~/shared/contracts/booking';
 import { meetingsContract } from '~/shared/contracts/meetings';
 import type { ScheduleCallInput, ScheduleMeetingInput } from '~/shared/meetings';
 import { callApi } from './api-client';
-import { useLiveEvent, useLiveReconnect } from './live-socket';
+import { refetchLive } from './live-refetch';
+import { useLiveEvent, useLiveOpened } from './live-socket';
 import { queryKeys } from './query-keys';
 
 // The meetings reads and the scheduling that more than one feature needs: the meetings pages
@@ -58,12 +59,17 @@ export function useRefreshMeetings() {
     ]);
 }
 
-// Calendars follow what the other side does: a meeting.changed event (or a reconnect, which may have
-// missed some) refetches the meetings shown.
+// Calendars follow what the other side does: a meeting.changed event (or the socket opening, which may
+// follow changes heard by nobody) refetches the meetings shown.
 export function useLiveMeetings() {
-  const refresh = useRefreshMeetings();
-  useLiveEvent('meeting.changed', () => void refresh());
-  useLiveReconnect(() => void refresh());
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    void Promise.all([
+      refetchLive(queryClient, queryKeys.meetings.all),
+      refetchLive(queryClient, queryKeys.applicant.meetings()),
+    ]);
+  useLiveEvent('meeting.changed', refresh);
+  useLiveOpened(refresh);
 }
 
 export function useScheduleMeeting() {

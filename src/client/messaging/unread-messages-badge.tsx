@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '~/client/lib/live-socket';
+import { refetchLive } from '~/client/lib/live-refetch';
+import { useLiveEvent, useLiveOpened } from '~/client/lib/live-socket';
 import { queryKeys } from '~/client/lib/query-keys';
 import { unreadCountQueryOptions } from './api';
-import { useLiveOpened } from './use-live-opened';
 
 const MAX_SHOWN = 99;
 
@@ -10,7 +10,7 @@ const MAX_SHOWN = 99;
 export function UnreadMessagesBadge() {
   const queryClient = useQueryClient();
   const unread = useQuery(unreadCountQueryOptions());
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.unreadCount() });
+  const refresh = () => void refetchLive(queryClient, queryKeys.messaging.unreadCount());
   useLiveEvent('message.created', refresh);
   useLiveEvent('conversation.read', refresh);
   useLiveOpened(refresh);

@@ -1,21 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '~/client/lib/live-socket';
+import { refetchLive } from '~/client/lib/live-refetch';
+import { useLiveEvent, useLiveOpened } from '~/client/lib/live-socket';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { ConversationDetail, Message } from '~/shared/messaging';
 import { addMessages, catchUpMessages } from './api';
-import { useLiveOpened } from './use-live-opened';
 
 // Keeps what the browser holds of messaging current: a new message joins its thread (a gap is filled
 // by a catch-up), the lists and unread counts refresh, read receipts move; after a reconnect every thread
-// held catches up from its last seq (and so after the first connection, which may come after the first fetch). Mounted by each screen that shows messages; every step is
-// idempotent, so two mounted at once do no harm.
+// held catches up from its last seq. Mounted by each screen that shows messages; every step is idempotent,
+// so two mounted at once do no harm.
 export function useMessagingLive() {
   const queryClient = useQueryClient();
 
   useLiveEvent('message.created', (event) => {
+    const thread = queryKeys.messaging.messages(event.conversation_id);
+    // A thread still on its first fetch may have read the server before this message.
+    if (!queryClient.getQueryData(thread)) void refetchLive(queryClient, thread);
     const hasGap = addMessages(queryClient, event.conversation_id, [event.message as Message]);
     if (hasGap) void catchUpMessages(queryClient, event.conversation_id).catch(() => undefined);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.conversations() });
+    void refetchLive(queryClient, queryKeys.messaging.conversations());
   });
 
   useLiveEvent('conversation.read', (event) => {
@@ -39,9 +42,9 @@ export function useMessagingLive() {
         .getQueryData<ConversationDetail>(queryKeys.messaging.conversation(event.conversation_id))
         ?.members.some((member) => member.id === event.user_id)
     ) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.conversation(event.conversation_id) });
+      void refetchLive(queryClient, queryKeys.messaging.conversation(event.conversation_id));
     }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.conversations() });
+    void refetchLive(queryClient, queryKeys.messaging.conversations());
   });
 
   useLiveOpened(() => {
@@ -49,7 +52,7 @@ export function useMessagingLive() {
       const conversationId = key[2];
       if (typeof conversationId === 'string') void catchUpMessages(queryClient, conversationId).catch(() => undefined);
     }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.conversations() });
-    void queryClient.invalidateQueries({ queryKey: ['messaging', 'conversation'] });
+    void refetchLive(queryClient, queryKeys.messaging.conversations());
+    void refetchLive(queryClient, ['messaging', 'conversation']);
   });
 }

@@ -9,7 +9,8 @@ import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import { useLiveEvent, useLiveReconnect } from '~/client/lib/live-socket';
+import { refetchLive } from '~/client/lib/live-refetch';
+import { useLiveEvent, useLiveOpened } from '~/client/lib/live-socket';
 import { queryKeys } from '~/client/lib/query-keys';
 import {
   addNotification,
@@ -46,9 +47,9 @@ export function NotificationsPopover() {
   });
   useLiveEvent('notifications.unread', (event) => {
     setUnreadCount(queryClient, event.unread_count);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list() });
+    void refetchLive(queryClient, queryKeys.notifications.list());
   });
-  useLiveReconnect(() => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list() }));
+  useLiveOpened(() => void refetchLive(queryClient, queryKeys.notifications.list()));
 
   const markOne = useMutation({
     mutationFn: (id: string) => markNotificationRead(id),
