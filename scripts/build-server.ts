@@ -2,8 +2,10 @@
 // code where it loads at start (scripts/server-bundle-check.ts), then the files it reads from beside its
 // own code: the SQL migrations and the common-password list. Then the operator commands the container
 // image runs (scripts/operator-commands.ts), bundled the same way into build/commands/.
+// `--server-only --out-dir DIR` bundles the server alone into DIR: what src/server/main.test.ts starts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build, type InlineConfig, type Rolldown } from 'vite';
 import { builtCommandOf, COMMANDS_DIRECTORY, OPERATOR_COMMANDS } from './operator-commands';
 import { findTestCodeInServerBundle } from './server-bundle-check';
@@ -14,7 +16,15 @@ async function bundle(config: InlineConfig): Promise<Rolldown.OutputChunk[]> {
   return output.output.filter((file) => file.type === 'chunk');
 }
 
-const chunks = await bundle({});
+const { values: options } = parseArgs({
+  options: {
+    'out-dir': { type: 'string', default: 'build/server' },
+    'server-only': { type: 'boolean', default: false },
+  },
+});
+const serverDirectory = options['out-dir'];
+
+const chunks = await bundle({ build: { outDir: serverDirectory } });
 const problems = findTestCodeInServerBundle(chunks);
 if (problems.length > 0) {
   console.error(`The server bundle loads test code at start (decision 020):\n- ${problems.join('\n- ')}`);
@@ -40,29 +50,34 @@ async function copyFilesBesideModules(built: Rolldown.OutputChunk[], outDir: str
     if (chunk) await fs.cp(from, path.join(outDir, path.dirname(chunk.fileName), to), { recursive: true });
   }
 }
-await copyFilesBesideModules(chunks, 'build/server', { isEveryOneNeeded: true });
+await copyFilesBesideModules(chunks, serverDirectory, { isEveryOneNeeded: true });
 const sizes = await Promise.all(
-  chunks.map(async ({ fileName }) => `${fileName} ${(await fs.stat(`build/server/${fileName}`)).size} B`),
+  chunks.map(async ({ fileName }) => `${fileName} ${(await fs.stat(path.join(serverDirectory, fileName))).size} B`),
 );
-console.log(`Built the server: build/server/main.js, no test code loaded at start (${sizes.join(', ')})`);
+console.log(
+  `Built the server: ${path.join(serverDirectory, 'main.js')}, no test code loaded at start (${sizes.join(', ')})`,
+);
+if (!options['server-only']) await buildOperatorCommands();
 
-const commandChunks = await bundle({
-  build: {
-    ssr: true,
-    outDir: COMMANDS_DIRECTORY,
-    rolldownOptions: {
-      input: Object.fromEntries(
-        Object.values(OPERATOR_COMMANDS).map((source) => [path.basename(builtCommandOf(source), '.js'), source]),
-      ),
+async function buildOperatorCommands() {
+  const commandChunks = await bundle({
+    build: {
+      ssr: true,
+      outDir: COMMANDS_DIRECTORY,
+      rolldownOptions: {
+        input: Object.fromEntries(
+          Object.values(OPERATOR_COMMANDS).map((source) => [path.basename(builtCommandOf(source), '.js'), source]),
+        ),
+      },
     },
-  },
-});
-const testCode = commandChunks
-  .flatMap((chunk) => chunk.moduleIds)
-  .filter((id) => /\/src\/.*(\/testing\/|\.test\.tsx?$)/.test(id));
-if (testCode.length > 0) {
-  console.error(`The operator commands hold test code (decision 020):\n- ${testCode.join('\n- ')}`);
-  process.exit(1);
+  });
+  const testCode = commandChunks
+    .flatMap((chunk) => chunk.moduleIds)
+    .filter((id) => /\/src\/.*(\/testing\/|\.test\.tsx?$)/.test(id));
+  if (testCode.length > 0) {
+    console.error(`The operator commands hold test code (decision 020):\n- ${testCode.join('\n- ')}`);
+    process.exit(1);
+  }
+  await copyFilesBesideModules(commandChunks, COMMANDS_DIRECTORY, {});
+  console.log(`Built the operator commands: ${Object.values(OPERATOR_COMMANDS).map(builtCommandOf).join(', ')}`);
 }
-await copyFilesBesideModules(commandChunks, COMMANDS_DIRECTORY, {});
-console.log(`Built the operator commands: ${Object.values(OPERATOR_COMMANDS).map(builtCommandOf).join(', ')}`);
