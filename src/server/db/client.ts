@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,6 +105,22 @@ function timedClientClass(timing: QueryTiming): typeof pg.Client {
   return TimedClient;
 }
 
+// Work begun inside one of the embedded database's transactions, and whether that transaction is still open
+// (what it left to run later is free once it ends).
+const insideTransaction = new AsyncLocalStorage<{ isOpen: boolean }>();
+
+// A query on the database itself, made inside one of its transactions, waits for that transaction to end,
+// and the transaction waits for the query: on PGlite's one connection the server hangs for good (a
+// settings read on a cache miss, while publishing a job, did). It is refused at once instead, so the
+// mistake fails a request and its test rather than stopping every request after it.
+export const QUERY_INSIDE_TRANSACTION_MESSAGE =
+  'A query on the database made inside a transaction, not through it, would wait for that transaction for ever (PGlite has one connection): pass the transaction instead.';
+
+function unlessInsideTransaction<T>(run: () => Promise<T>): Promise<T> {
+  if (insideTransaction.getStore()?.isOpen) return Promise.reject(new Error(QUERY_INSIDE_TRANSACTION_MESSAGE));
+  return run();
+}
+
 // PGlite as Drizzle and pg-boss use it, with each query timed and what holds its one connection counted:
 // a query or a whole transaction, whose own queries then wait for nothing.
 function timedPglite(client: PGlite, timing: QueryTiming) {
@@ -118,16 +135,23 @@ function timedPglite(client: PGlite, timing: QueryTiming) {
   };
   const wrapped = {
     query: ((...args: Parameters<PGlite['query']>) =>
-      hold(() => timeQuery(timing, () => client.query(...args)))) as PGlite['query'],
+      unlessInsideTransaction(() => hold(() => timeQuery(timing, () => client.query(...args))))) as PGlite['query'],
     exec: ((...args: Parameters<PGlite['exec']>) =>
-      hold(() => timeQuery(timing, () => client.exec(...args)))) as PGlite['exec'],
+      unlessInsideTransaction(() => hold(() => timeQuery(timing, () => client.exec(...args))))) as PGlite['exec'],
     transaction: (<T>(callback: (transaction: Transaction) => Promise<T>) =>
-      hold(() =>
-        client.transaction((transaction) => {
-          const timed: Transaction = Object.create(transaction);
-          timed.query = (...args) => timeQuery(timing, () => transaction.query(...args));
-          return callback(timed);
-        }),
+      unlessInsideTransaction(() =>
+        hold(() =>
+          client.transaction((transaction) => {
+            const timed: Transaction = Object.create(transaction);
+            timed.query = (...args) => timeQuery(timing, () => transaction.query(...args));
+            const scope = { isOpen: true };
+            return insideTransaction.run(scope, () =>
+              callback(timed).finally(() => {
+                scope.isOpen = false;
+              }),
+            );
+          }),
+        ),
       )) as PGlite['transaction'],
   };
   return { wrapped, holders: () => holders };

@@ -10,6 +10,7 @@ import type { RenderedEmail } from '../mail/templates/compose-email';
 import { newContactMessageEmail } from '../mail/templates/new-contact-message';
 import { newJobPublishedEmail } from '../mail/templates/new-job-published';
 import { newUserRegisteredEmail } from '../mail/templates/new-user-registered';
+import { getPlatformSettings } from './get-platform-settings';
 
 // The news goes out in the transaction that makes it (decision 012): a crash before the commit leaves
 // neither the user, job or contact message nor its email, and no email announces what was rolled back.
@@ -56,17 +57,16 @@ export async function notifyNewJob(
   {
     transaction,
     mailer,
-    settings,
     config,
   }: {
     transaction: Database;
     mailer: Mailer;
-    settings: { get: () => Promise<PlatformSettings> };
     config: { publicUrl: string };
   },
   jobId: string,
 ): Promise<void> {
-  if (!(await settings.get()).notify_new_job) return;
+  // Read through the transaction, not the settings cache: a cache miss would query outside it.
+  if (!(await getPlatformSettings({ db: transaction })).notify_new_job) return;
   const [job] = await transaction
     .select({ title: jobs.title, companyName: companies.name })
     .from(jobs)

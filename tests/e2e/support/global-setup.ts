@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,7 +53,8 @@ export default async function globalSetup() {
     GOOGLE_CLIENT_SECRET: 'tandem-e2e-secret',
     GOOGLE_ISSUER: identityProvider.issuer,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // E2E_LOG_LEVEL=debug logs each request's start and end, to find one that never ended.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Tests publish jobs and read sitemap.xml in any order: its list of jobs is read fresh each time.
     SITEMAP_CACHE_SECONDS: '0',
     // Tests create their own accounts and sessions (support/test.ts) instead of using demo data.
@@ -85,13 +87,16 @@ export default async function globalSetup() {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's log is kept beside the tests' results, for a failure to be read against.
+  await fs.mkdir('test-results', { recursive: true });
+  const log = createWriteStream('test-results/e2e-server.log');
   let output = '';
-  server.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream?.on('data', (chunk) => {
+      if (output.length < 100_000) output += chunk;
+      log.write(chunk);
+    });
+  }
 
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, server, () => output);
