@@ -229,7 +229,7 @@ describe('booking links', () => {
     const { jobs, mailer } = testApp.app.appContext;
     // The applicant's request is another person's, begun outside the organizer's transaction (as the
     // server's requests are), once the meeting is placed in it.
-    let startBooking = () => undefined as void;
+    let startBooking: () => void = () => undefined;
     const booking = new Promise<void>((resolve) => {
       startBooking = resolve;
     }).then(() => book(applicant, linkId, slot));
