@@ -19,7 +19,6 @@ import {
   contactMessages,
   conversationMembers,
   emailOutbox,
-  jobHiringTeam,
   jobInvitations,
   jobs,
   meetingParticipants,
@@ -39,6 +38,7 @@ import {
 } from '../db/schema';
 import { escapeHtml } from '../mail/templates/compose-email';
 import { cancelPendingLinks } from './cancel-pending-links';
+import { endMembership } from './end-membership';
 import { deleteOwnedFiles, type FileStore } from './file-store';
 import { recordAuditEvent } from './record-audit-event';
 import { revokeUserSessions } from './sessions';
@@ -155,26 +155,6 @@ export async function anonymizeAccountRecords({
     .where(
       and(eq(bookingLinks.organizerId, userId), isNull(bookingLinks.usedAt), gt(bookingLinks.expiresAt, erasedAt)),
     );
-  // A member of a team leaves it: the company, its jobs and its other members stay. The sole member of a
-  // company stays its member (the company goes quiet with them, as before teams); the last owner of a
-  // team never gets here (platform/company-ownership.ts).
-  const colleagues = tx
-    .select({ userId: companyMembers.userId })
-    .from(companyMembers)
-    .where(
-      and(
-        ne(companyMembers.userId, userId),
-        inArray(
-          companyMembers.companyId,
-          tx.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)),
-        ),
-      ),
-    );
-  const leaves = await tx
-    .delete(companyMembers)
-    .where(and(eq(companyMembers.userId, userId), sql`exists (${colleagues})`))
-    .returning({ companyId: companyMembers.companyId });
-  if (leaves.length > 0) await tx.delete(jobHiringTeam).where(eq(jobHiringTeam.userId, userId));
   await tx.delete(accountManagerProfiles).where(eq(accountManagerProfiles.userId, userId));
   await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
   const fileIds = await deleteOwnedFiles(tx, userId);
@@ -304,6 +284,23 @@ export async function anonymizeAccountRecords({
       userAgent: null,
     })
     .where(eq(contactMessages.email, email));
+
+  // A member of a team leaves it as a removed member does: the company, its jobs and its other members
+  // stay. The sole member of a company stays its member (the company goes quiet with them, as before
+  // teams); the last owner of a team never gets here (platform/company-ownership.ts). Last, so that the
+  // scrubbing above still finds the company's conversations and meetings through their places in them.
+  const [membership] = await tx
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId));
+  if (membership) {
+    const [colleague] = await tx
+      .select({ userId: companyMembers.userId })
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, membership.companyId), ne(companyMembers.userId, userId)))
+      .limit(1);
+    if (colleague) await endMembership(tx, membership.companyId, userId, new Date());
+  }
 
   await recordAuditEvent({
     db: tx,
