@@ -48,28 +48,23 @@ export const meetingInviteesQueryOptions = (query: { q: string; application_id?:
     placeholderData: keepPreviousData,
   });
 
-// Everything a meeting change may alter: the calendars and lists, the applicant dashboard's meetings,
-// and (an interview scheduled) the application's stage in the pipeline.
+// Everything a meeting change may alter: the calendars and lists, and the applicant dashboard's meetings.
+// A list still on its first fetch may have read the server before the change: refetchLive asks again.
 export function useRefreshMeetings() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.applicant.meetings() }),
+      refetchLive(queryClient, queryKeys.meetings.all),
+      refetchLive(queryClient, queryKeys.applicant.meetings()),
     ]);
 }
 
 // Calendars follow what the other side does: a meeting.changed event (or the socket opening, which may
 // follow changes heard by nobody) refetches the meetings shown.
 export function useLiveMeetings() {
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    void Promise.all([
-      refetchLive(queryClient, queryKeys.meetings.all),
-      refetchLive(queryClient, queryKeys.applicant.meetings()),
-    ]);
-  useLiveEvent('meeting.changed', refresh);
-  useLiveOpened(refresh);
+  const refresh = useRefreshMeetings();
+  useLiveEvent('meeting.changed', () => void refresh());
+  useLiveOpened(() => void refresh());
 }
 
 export function useScheduleMeeting() {
