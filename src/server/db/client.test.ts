@@ -43,7 +43,7 @@ describe('a query made inside a transaction but not through it', () => {
     // The database goes on answering, through its transactions and without.
     expect(rowsOf(await db.transaction((tx) => tx.execute(sql`select 3 as three`)))).toEqual([{ three: 3 }]);
     expect(rowsOf(await db.execute(sql`select 4 as four`))).toEqual([{ four: 4 }]);
-    // Work started inside a transaction and left to run after it (not awaited) is not inside it any more
+    // Work started inside a transaction and left to run after it (not awaited) is no longer inside it
     // once the transaction has ended.
     let later: Promise<unknown> | undefined;
     await db.transaction(async () => {

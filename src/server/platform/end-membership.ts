@@ -1,10 +1,8 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
-  apiTokens,
   bookingLinkHosts,
   bookingLinks,
-  calendarFeeds,
   companyMembers,
   conversationMembers,
   conversations,
@@ -14,6 +12,7 @@ import {
   meetings,
   sessions,
 } from '../db/schema';
+import { revokeCredentials } from './revoke-standing-credentials';
 
 // What ended with a membership, for the audit row.
 export interface EndedMembership {
@@ -47,15 +46,7 @@ export async function endMembership(
     .delete(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
   const endedSessions = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  const tokens = await tx
-    .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  const feeds = await tx
-    .delete(calendarFeeds)
-    .where(eq(calendarFeeds.userId, userId))
-    .returning({ userId: calendarFeeds.userId });
+  const credentials = await revokeCredentials(tx, userId, now);
   const companyConversations = tx
     .select({ id: conversations.id })
     .from(conversations)
@@ -108,8 +99,8 @@ export async function endMembership(
     );
   return {
     sessions: endedSessions.length,
-    api_tokens: tokens.length,
-    calendar_feed: feeds.length > 0,
+    api_tokens: credentials.apiTokens,
+    calendar_feed: credentials.calendarFeed,
     conversations_left: cursors.length,
     hiring_teams_left: hiringTeams.length,
     meetings_left: places.length,
