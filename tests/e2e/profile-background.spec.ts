@@ -76,7 +76,7 @@ test('an applicant adds their background and a company sees it on the card and t
 
   const languages = page.getByRole('region', { name: 'Languages' });
   await languages.getByRole('button', { name: 'Add language' }).click();
-  await languages.getByLabel('Language').fill('Portuguese');
+  await languages.getByRole('textbox', { name: 'Language' }).fill('Portuguese');
   await languages.getByLabel('Level').selectOption({ label: 'Native' });
   await languages.getByRole('button', { name: 'Save Languages' }).click();
   await expect(notifications).toContainText(backgroundTexts.saved('languages'));
@@ -127,7 +127,7 @@ test('an applicant adds their background and a company sees it on the card and t
   const card = page.getByRole('article', { name: applicant.name });
   await expect(card).toContainText('Staff Engineer at Northwind');
   await expect(card).toContainText('Portuguese (Native)');
-  await card.getByRole('button', { name: applicant.name }).click();
+  await card.getByRole('button', { name: applicant.name, exact: true }).click();
   const sheet = page.getByRole('dialog', { name: `${applicant.name}’s profile` });
   await expect(sheet.getByRole('heading', { name: 'Work history' })).toBeVisible();
   await expect(sheet).toContainText('Staff Engineer · Northwind');

@@ -1,5 +1,5 @@
 import { AwardIcon, BriefcaseIcon, ExternalLinkIcon, GraduationCapIcon, LanguagesIcon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { formatMonth, languageLevelLabels, type ProfileBackground } from '~/shared/talent-background';
 
 // An applicant's work history, education, languages, certifications and portfolio, read-only, in the
@@ -102,18 +102,18 @@ function BackgroundSection({
   headingLevel: 3 | 4;
   children: ReactNode;
 }) {
-  const headingId = useId();
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
+  // A heading, not a landmark: these sit inside cards and panels that are regions already.
   return (
-    <section aria-labelledby={headingId} className="grid gap-2">
-      <Heading id={headingId} className="flex items-center gap-1.5 text-sm font-semibold [&_svg]:size-4">
+    <div className="grid gap-2">
+      <Heading className="flex items-center gap-1.5 text-sm font-semibold [&_svg]:size-4">
         <span aria-hidden="true" className="text-muted-foreground">
           {icon}
         </span>
         {title}
       </Heading>
       <ul className="grid gap-3">{children}</ul>
-    </section>
+    </div>
   );
 }
 
