@@ -9,7 +9,7 @@ import { apiTokensContract } from '~/shared/contracts/api-tokens';
 import { privacyContract } from '~/shared/contracts/privacy';
 import { talentContract } from '~/shared/contracts/talent';
 import { paths } from '~/shared/routes';
-import { type ApplicantProfile, profileCompleteness } from '~/shared/talent';
+import { type ApplicantProfile, profileCompleteness, updateApplicantProfileSchema } from '~/shared/talent';
 import {
   backgroundTexts,
   emptyProfileBackground,
@@ -38,15 +38,8 @@ function profileWith(background: Partial<ProfileBackground> = {}): ApplicantProf
   const view = {
     id: applicant.id,
     name: applicant.name,
-    headline: null,
-    summary: null,
-    hourly_rate: null,
-    skills: [],
-    experience_level: null,
-    availability: null,
-    region: null,
-    location: null,
-    timezone: null,
+    // An empty profile, as the shared rules store one.
+    ...updateApplicantProfileSchema.parse({}),
     photo_url: null,
     ...emptyProfileBackground,
     ...background,
