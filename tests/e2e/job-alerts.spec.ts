@@ -104,4 +104,21 @@ test('an applicant saves a search with weekly alerts, and the email’s link uns
 
   await page.goto(paths.applicantSavedSearches.getHref());
   await expect(item).toContainText('No email');
+
+  // Renamed, its daily alerts turned on, then deleted.
+  const renamed = uniqueName('React, daily');
+  await item.getByRole('button', { name: `Edit ${searchName}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit saved search' });
+  await edit.getByLabel('Name').fill(renamed);
+  await edit.getByLabel('Job alerts').selectOption('daily');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const renamedItem = page
+    .getByRole('list', { name: 'Saved searches' })
+    .getByRole('listitem')
+    .filter({ hasText: renamed });
+  await expect(renamedItem).toContainText('Daily email');
+  await renamedItem.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No saved searches yet')).toBeVisible();
 });
