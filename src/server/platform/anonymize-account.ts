@@ -30,6 +30,7 @@ import {
   privacyRequests,
   recoveryCodes,
   savedJobs,
+  savedSearches,
   shortlists,
   testAnswers,
   testAttempts,
@@ -130,6 +131,7 @@ export async function anonymizeAccountRecords({
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(savedJobs).where(eq(savedJobs.applicantId, userId));
+  await tx.delete(savedSearches).where(eq(savedSearches.applicantId, userId));
   await tx.delete(testFavorites).where(eq(testFavorites.userId, userId));
   await tx.delete(shortlists).where(eq(shortlists.applicantId, userId));
   await tx.delete(jobInvitations).where(eq(jobInvitations.applicantId, userId));

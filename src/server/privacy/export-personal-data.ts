@@ -42,6 +42,9 @@ function sectionQueries(userId: string): Record<string, SQL> {
       from applications a join jobs j on j.id = a.job_id where a.applicant_id = ${userId} order by a.created_at`,
     saved_jobs: sql`select s.job_id, j.title, s.created_at from saved_jobs s join jobs j on j.id = s.job_id
       where s.applicant_id = ${userId} order by s.created_at`,
+    // The unsubscribe token stays out: a capability, not something about the person.
+    saved_searches: sql`select name, filters, frequency, last_alerted_at, next_alert_at, created_at, updated_at
+      from saved_searches where applicant_id = ${userId} order by created_at`,
     test_attempts: sql`select ta.id, t.name as test_name, ta.status, ta.answers, ta.score, ta.passed, ta.assigned_at,
       ta.started_at, ta.submitted_at, ta.graded_at from test_attempts ta join tests t on t.id = ta.test_id
       where ta.applicant_id = ${userId} order by ta.assigned_at`,
