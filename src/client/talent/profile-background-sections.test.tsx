@@ -93,16 +93,23 @@ describe('the profile’s background lists', () => {
     expect(within(section).getByText(workEndMissing)).toBeInTheDocument();
     expect(within(section).getByLabelText('Job title')).toHaveAttribute('aria-invalid', 'true');
 
-    await events.type(within(section).getByLabelText('Job title'), 'Staff Engineer');
-    await events.type(within(section).getByLabelText('Company'), 'Northwind');
+    await events.type(within(section).getByLabelText('Job title'), 'Dev');
+    await events.type(within(section).getByLabelText('Company'), 'Acme');
     setMonth(within(section).getByLabelText('Start month'), '2022-04');
     setMonth(within(section).getByLabelText('End month'), '2021-01');
     await events.click(within(section).getByRole('button', { name: 'Save Work History' }));
     expect(await within(section).findByText(backgroundTexts.endBeforeStart)).toBeInTheDocument();
     expect(within(section).getByLabelText('End month')).toHaveAttribute('aria-invalid', 'true');
     expect(puts(server, '/api/applicant/profile/work-history')).toHaveLength(0);
+  });
 
-    // "I currently work here" needs no end month, and the job is saved.
+  it('saves a current job without an end month', async () => {
+    const { events, server } = await openSettings();
+    const section = await screen.findByRole('region', { name: 'Work History' });
+    await events.click(within(section).getByRole('button', { name: 'Add job' }));
+    await events.type(within(section).getByLabelText('Job title'), 'Staff Engineer');
+    await events.type(within(section).getByLabelText('Company'), 'Northwind');
+    setMonth(within(section).getByLabelText('Start month'), '2022-04');
     await events.click(within(section).getByRole('checkbox', { name: 'I currently work here' }));
     expect(within(section).getByLabelText('End month')).toBeDisabled();
     await events.click(within(section).getByRole('button', { name: 'Save Work History' }));
