@@ -16,6 +16,7 @@ import { sendMessageDigests } from './notifications/send-message-digests';
 import { sweepStoredFiles } from './platform/file-store';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { applyRetention } from './privacy/apply-retention';
+import { extractCvText } from './talent/extract-cv-text';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
@@ -108,6 +109,10 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'start-due-assignments': {
       cron: '2 * * * *',
       work: () => startDueAssignments({ db }),
+    },
+    // Sent with each CV uploaded, in the transaction that links it (talent/upload-applicant-cv.ts).
+    'extract-cv-text': {
+      work: ({ applicantId, fileId }) => extractCvText({ db, files, logger, applicantId, fileId }),
     },
   };
 }

@@ -46,6 +46,8 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     badges: ['id_verified', 'top_rated'],
     is_online: true,
     is_shortlisted: false,
+    cv: null,
+    cv_match: null,
     ...overrides,
   };
 }

@@ -23,8 +23,8 @@ function sectionQueries(userId: string): Record<string, SQL> {
       totp_enabled_at is not null as two_factor_enabled,
       last_sign_in_at, time_zone, created_at, updated_at from users where id = ${userId}`,
     profile: sql`select headline, summary, hourly_rate_cents, skills, experience_level, availability, region, location,
-      timezone, photo_content_type, rating_tenths, hours_billed, id_verified_at, background_checked_at, last_active_at,
-      created_at, updated_at from applicant_profiles where user_id = ${userId}`,
+      timezone, photo_content_type, cv_visibility, cv_text_status, cv_text, rating_tenths, hours_billed, id_verified_at,
+      background_checked_at, last_active_at, created_at, updated_at from applicant_profiles where user_id = ${userId}`,
     companies: sql`select c.id, c.name, c.contact_email, c.website, c.status, m.role as member_role, m.created_at as joined_at
       from company_members m join companies c on c.id = m.company_id where m.user_id = ${userId}`,
     applications: sql`select a.id, j.title as job_title, a.cover_letter, a.proposal_rate_cents, a.status, a.history,
@@ -145,8 +145,8 @@ interface ExportedFile {
   path: string;
 }
 
-// The files the person uploaded and that are in use (their photo, the attachments they sent, their test
-// answers), each under files/<kind>/ in the zip.
+// The files the person uploaded and that are in use (their photo, their CV, the attachments they sent,
+// their test answers), each under files/<kind>/ in the zip.
 async function findOwnFiles(db: Database, userId: string): Promise<ExportedFile[]> {
   const rows = await db
     .select({

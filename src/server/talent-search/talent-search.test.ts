@@ -96,6 +96,8 @@ describe('Talent Search API', () => {
       badges: ['id_verified', 'top_rated'],
       is_online: true,
       is_shortlisted: false,
+      cv: null,
+      cv_match: null,
     } satisfies Candidate);
   });
 
