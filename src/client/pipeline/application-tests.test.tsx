@@ -64,6 +64,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
     },
     cover_letter: 'Hello.',
     proposal_rate: null,

@@ -67,6 +67,7 @@ function seed(jobStart: string | null) {
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
     },
     cover_letter: 'I would love to lead your support team.',
     proposal_rate: 48.5,

@@ -88,6 +88,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
     },
     cover_letter: 'Hello',
     proposal_rate: null,

@@ -8,6 +8,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { applicantCvContract } from '~/shared/contracts/applicant-cv';
 import { privacyContract } from '~/shared/contracts/privacy';
 import { talentContract } from '~/shared/contracts/talent';
 import { paths } from '~/shared/routes';
@@ -54,6 +55,7 @@ function fakeProfileApi(server: FakeServer, initial = profileOf({})) {
     return store.profile;
   });
   // The settings page's other sections: sessions, API tokens, privacy.
+  server.on(applicantCvContract.ownCv, () => ({ cv: null }));
   server.on(accountContract.sessions, () => ({ items: [] }));
   server.on(apiTokensContract.list, () => ({ tokens: [], api_access: true }));
   server.on(privacyContract.myRequests, () => ({ items: [], pending_erasure: null, has_password: true }));

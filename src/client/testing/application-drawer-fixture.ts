@@ -54,6 +54,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
     },
     cover_letter: 'Hello.',
     proposal_rate: null,

@@ -32,6 +32,8 @@ describe('applicant CV', () => {
   });
 
   const db = () => testApp.database.db;
+  // Each reading starts a worker thread that loads pdf.js: seconds on a busy machine.
+  const READING_TIMEOUT = 60_000;
   const logger = { warn: () => undefined };
 
   // A listed applicant (so Talent Search finds them) whose profile does not hold `word`.
@@ -73,7 +75,9 @@ describe('applicant CV', () => {
     return (await db().select().from(applicantProfiles).where(eq(applicantProfiles.userId, applicantId)))[0];
   };
 
-  it('finds a candidate by a word only in their CV, read by the background job, and shows where it matched', async () => {
+  it('finds a candidate by a word only in their CV, read by the background job, and shows where it matched', {
+    timeout: READING_TIMEOUT,
+  }, async () => {
     const word = uniqueWord();
     const cora = await applicant();
     const pdf = await pdfCv([
@@ -119,7 +123,9 @@ describe('applicant CV', () => {
     expect((await search(company, `Remote -${word}`)).items.map((item) => item.id)).not.toContain(cora.user.id);
   });
 
-  it('reads a DOCX, and a replaced CV takes its text out of search with its file', async () => {
+  it('reads a DOCX, and a replaced CV takes its text out of search with its file', {
+    timeout: READING_TIMEOUT,
+  }, async () => {
     const [oldWord, newWord] = [uniqueWord(), uniqueWord()];
     const dan = await applicant('Dan Docx');
     expect((await upload(dan, await pdfCv([`Expert in ${oldWord}`]))).statusCode).toBe(200);
@@ -191,44 +197,60 @@ describe('applicant CV', () => {
     ).toEqual([{ id: kept }]);
   });
 
-  it('stops at its limits: a zip bomb, too many pages, a broken PDF and a slow read fail the reading, not the server', async () => {
-    const bomb = await applicant('Bob Bomb');
-    // 64 MB of document.xml from a few tens of kilobytes, past the 20 MB the reader inflates.
-    const zipBomb = zipBombDocx(64 * 1024 * 1024);
-    expect(zipBomb.length).toBeLessThan(200_000);
-    expect((await upload(bomb, zipBomb, DOCX_CONTENT_TYPE, 'bomb.docx')).statusCode).toBe(200);
-    const read = readNow(bomb.user.id);
-    // The server answers while the reading runs.
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBeLessThan(500);
-    expect((await read)?.cvTextStatus).toBe('failed');
-    const after = await ownCv(bomb);
-    expect(after.cv).toMatchObject({ name: 'bomb.docx', text_status: 'failed' });
+  it(
+    'stops reading a zip bomb at its limit: the reading fails, the server answers, the CV is kept',
+    async () => {
+      const bomb = await applicant('Bob Bomb');
+      // 64 MB of document.xml from a few tens of kilobytes, past the 20 MB the reader inflates.
+      const zipBomb = zipBombDocx(64 * 1024 * 1024);
+      expect(zipBomb.length).toBeLessThan(200_000);
+      expect((await upload(bomb, zipBomb, DOCX_CONTENT_TYPE, 'bomb.docx')).statusCode).toBe(200);
+      const read = readNow(bomb.user.id);
+      // The server answers while the reading runs.
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBeLessThan(500);
+      expect((await read)?.cvTextStatus).toBe('failed');
+      expect((await ownCv(bomb)).cv).toMatchObject({ name: 'bomb.docx', text_status: 'failed' });
 
-    const pages = await applicant('Paige Pages');
-    const longPdf = await pdfCv(Array.from({ length: CV_TEXT_LIMITS.maxPages + 1 }, (_, index) => `Page ${index}`));
-    expect((await upload(pages, longPdf)).statusCode).toBe(200);
-    expect((await readNow(pages.user.id))?.cvTextStatus).toBe('failed');
+      // The failed CV is kept, and downloadable by whom it is shared with.
+      expect((await setVisibility(bomb, 'all_companies')).statusCode).toBe(200);
+      const downloaded = await download(company, bomb.user.id);
+      expect(downloaded.statusCode).toBe(200);
+      expect(downloaded.rawPayload.equals(zipBomb)).toBe(true);
+    },
+    READING_TIMEOUT,
+  );
 
-    // Valid start and end, nothing readable between.
-    const broken = await applicant('Brook Broken');
-    expect((await upload(broken, Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\n%%EOF\n'))).statusCode).toBe(200);
-    expect((await readNow(broken.user.id))?.cvTextStatus).toBe('failed');
+  it(
+    'fails the reading of a PDF with too many pages, and of a broken one',
+    async () => {
+      const pages = await applicant('Paige Pages');
+      const longPdf = await pdfCv(Array.from({ length: CV_TEXT_LIMITS.maxPages + 1 }, (_, index) => `Page ${index}`));
+      expect((await upload(pages, longPdf)).statusCode).toBe(200);
+      expect((await readNow(pages.user.id))?.cvTextStatus).toBe('failed');
 
-    const slow = await readCvText({
-      bytes: await pdfCv(['Fine, but read with no time to do it']),
-      contentType: PDF_CONTENT_TYPE,
-      limits: { ...CV_TEXT_LIMITS, timeoutMs: 1 },
-    });
-    expect(slow).toEqual({ ok: false, reason: 'still reading after 1 ms' });
+      // Valid start and end, nothing readable between.
+      const broken = await applicant('Brook Broken');
+      const brokenPdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\n%%EOF\n');
+      expect((await upload(broken, brokenPdf)).statusCode).toBe(200);
+      expect((await readNow(broken.user.id))?.cvTextStatus).toBe('failed');
+    },
+    READING_TIMEOUT,
+  );
 
-    // The failed CV is kept, and downloadable by whom it is shared with.
-    expect((await setVisibility(bomb, 'all_companies')).statusCode).toBe(200);
-    const downloaded = await download(company, bomb.user.id);
-    expect(downloaded.statusCode).toBe(200);
-    expect(downloaded.rawPayload.equals(zipBomb)).toBe(true);
-  });
+  it(
+    'ends a reading past its time limit',
+    async () => {
+      const slow = await readCvText({
+        bytes: await pdfCv(['Fine, but read with no time to do it']),
+        contentType: PDF_CONTENT_TYPE,
+        limits: { ...CV_TEXT_LIMITS, timeoutMs: 1 },
+      });
+      expect(slow).toEqual({ ok: false, reason: 'still reading after 1 ms' });
+    },
+    READING_TIMEOUT,
+  );
 
-  it('caps the text it keeps', async () => {
+  it('caps the text it keeps', { timeout: READING_TIMEOUT }, async () => {
     const answer = await readCvText({
       bytes: new Uint8Array(docxCv(Array.from({ length: 2000 }, (_, index) => `Paragraph ${index} of a long CV`))),
       contentType: DOCX_CONTENT_TYPE,
@@ -292,7 +314,9 @@ describe('applicant CV', () => {
     expect(limited.json().error).toContain(cvTexts.downloadRateLimited);
   });
 
-  it('is removed by the applicant: the file goes and the CV no longer finds them', async () => {
+  it('is removed by the applicant: the file goes and the CV no longer finds them', {
+    timeout: READING_TIMEOUT,
+  }, async () => {
     const word = uniqueWord();
     const rae = await applicant('Rae Removed');
     expect((await upload(rae, await pdfCv([`Skilled in ${word}`]))).statusCode).toBe(200);
@@ -319,7 +343,7 @@ describe('applicant CV', () => {
     expect((await upload(company, await pdfCv(['x']))).statusCode).toBe(403);
   });
 
-  it('is in the applicant’s data export, and gone after erasure', async () => {
+  it('is in the applicant’s data export, and gone after erasure', { timeout: READING_TIMEOUT }, async () => {
     const word = uniqueWord();
     const gus = await applicant('Gus Gone');
     const pdf = await pdfCv([`Gus Gone knows ${word}`]);
