@@ -82,7 +82,7 @@ test('an applicant uploads a CV, and a company finds them by a word in it and do
   await saveScreenshots(page, 'talent-search-cv-match');
   await expectNoSeriousViolations(page);
 
-  await card.getByRole('button', { name: applicant.name }).click();
+  await card.getByRole('button', { name: applicant.name, exact: true }).click();
   const sheet = page.getByRole('dialog', { name: `${applicant.name}’s profile` });
   const downloading = page.waitForEvent('download');
   await sheet.getByRole('link', { name: 'Download CV' }).click();
