@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
+import { pdfCv } from '../../src/server/testing/cv-files';
 import { cvTexts, PDF_CONTENT_TYPE } from '../../src/shared/applicant-cv';
 import { paths } from '../../src/shared/routes';
 import { talentTexts } from '../../src/shared/talent-search';
-import { pdfCv } from '../../src/server/testing/cv-files';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
 import { expectNoSidewaysScroll } from './support/layout';

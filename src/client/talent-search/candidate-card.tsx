@@ -187,7 +187,7 @@ export function CvMatch({ match }: { match: NonNullable<Candidate['cv_match']> }
       {match.excerpt
         ? parts.map((part) =>
             part.is_match ? (
-              <mark key={part.start} className="rounded-sm bg-accent px-0.5 font-medium text-accent-foreground">
+              <mark key={part.start} className="rounded-sm bg-primary/15 px-0.5 font-semibold text-foreground">
                 {part.text}
               </mark>
             ) : (

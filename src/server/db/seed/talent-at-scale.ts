@@ -215,7 +215,13 @@ export const scaleCvEmployers = [
   'Sirius',
   'Zephyrine',
 ];
-const scaleCvSchools = ['Lisbon Polytechnic', 'Nairobi Institute', 'Osaka College', 'Bogota University', 'Krakow Academy'];
+const scaleCvSchools = [
+  'Lisbon Polytechnic',
+  'Nairobi Institute',
+  'Osaka College',
+  'Bogota University',
+  'Krakow Academy',
+];
 const employerCumulative = (() => {
   const weights = scaleCvEmployers.map((_, rank) => (rank + 1) ** -1.5);
   const sum = weights.reduce((a, b) => a + b, 0);
