@@ -142,20 +142,21 @@ const hashOf = (n: number, salt: number) => {
 const mixedOf = (n: number, salt: number) => hashOf(n, salt) >>> 12;
 const uniformOf = (n: number, salt: number) => hashOf(n, salt) / 2 ** 32;
 
-// Skills on a real platform follow a power law: the k-th most common is named about k^-1.5 as often as
-// the first. Over this list that gives the first skill to two profiles in five and the last to one in
-// three thousand, so "a rare skill" selects a few hundred of a million.
-const longTailCumulative = (() => {
-  const weights = longTailSkills.map((_, rank) => (rank + 1) ** -1.5);
+// The k-th value of a list drawn about k^-1.5 as often as the first, for a uniform u in [0, 1).
+function powerLawPicker<Value>(values: readonly Value[]): (u: number) => Value {
+  const weights = values.map((_, rank) => (rank + 1) ** -1.5);
   const sum = weights.reduce((a, b) => a + b, 0);
   let running = 0;
-  return weights.map((weight) => {
+  const cumulative = weights.map((weight) => {
     running += weight / sum;
     return running;
   });
-})();
-const longTailSkillAt = (u: number) =>
-  longTailSkills[longTailCumulative.findIndex((bound) => u < bound)] ?? longTailSkills[0] ?? 'Rust';
+  return (u) => values[cumulative.findIndex((bound) => u < bound)] ?? (values[0] as Value);
+}
+// Skills on a real platform follow a power law: the k-th most common is named about k^-1.5 as often as
+// the first. Over this list that gives the first skill to two profiles in five and the last to one in
+// three thousand, so "a rare skill" selects a few hundred of a million.
+const longTailSkillAt = powerLawPicker(longTailSkills);
 
 // The n-th scale profile: a varied role profile plus zero to two long-tail skills. Place, level,
 // availability and track record are independent of the role, so that combined filters select what they
@@ -222,17 +223,7 @@ const scaleCvSchools = [
   'Bogota University',
   'Krakow Academy',
 ];
-const employerCumulative = (() => {
-  const weights = scaleCvEmployers.map((_, rank) => (rank + 1) ** -1.5);
-  const sum = weights.reduce((a, b) => a + b, 0);
-  let running = 0;
-  return weights.map((weight) => {
-    running += weight / sum;
-    return running;
-  });
-})();
-const employerAt = (u: number) =>
-  scaleCvEmployers[employerCumulative.findIndex((bound) => u < bound)] ?? scaleCvEmployers[0] ?? 'Fabrikam';
+const employerAt = powerLawPicker(scaleCvEmployers);
 
 // One scale applicant in this many has a CV whose text was read (issue 33: the bench's 10%).
 const CV_ONE_IN = 10;
