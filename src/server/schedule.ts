@@ -8,6 +8,7 @@ import { issueInvoices } from './billing/issue-invoices';
 import { markOverdueInvoices } from './billing/mark-overdue-invoices';
 import { createInvoicePayments } from './billing/pay-invoice';
 import type { DatabaseHandle } from './db/client';
+import { sendJobAlerts } from './job-board/send-job-alerts';
 import { createOutboxSender } from './mail/mailer';
 import { sendMeetingReminder } from './meetings/send-meeting-reminder';
 import { startNotificationAnnouncements } from './notifications/announce-notifications';
@@ -113,6 +114,12 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     // Sent with each CV uploaded, in the transaction that links it (talent/upload-applicant-cv.ts).
     'extract-cv-text': {
       work: ({ applicantId, fileId }) => extractCvText({ db, files, logger, applicantId, fileId }),
+    },
+    // Every hour: a saved search's alert falls due a day or a week after its last one, at the minute it was
+    // saved or sent, so it goes out within the hour.
+    'send-job-alerts': {
+      cron: '40 * * * *',
+      work: () => sendJobAlerts({ db, mailer, publicUrl }),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, DownloadIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
@@ -95,7 +96,7 @@ export function CandidateProfileSheet({
             )}
             {candidate.cv_match && <CvMatch match={candidate.cv_match} />}
             {candidate.cv && <CandidateCvDownload cv={candidate.cv} />}
-            <PassedTests candidateId={candidate.id} />
+            <CandidateDetails candidateId={candidate.id} />
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
             <div>
               <ReportButton
@@ -128,6 +129,17 @@ function CandidateCvDownload({ cv }: { cv: NonNullable<CandidateCv> }) {
         <p className="text-sm text-muted-foreground">{cvTexts.notPermitted}</p>
       )}
     </section>
+  );
+}
+
+// What the sheet fetches as it opens: the background lists, then the passed tests.
+function CandidateDetails({ candidateId }: { candidateId: string }) {
+  const profile = useQuery(candidateProfileQueryOptions(candidateId));
+  return (
+    <>
+      {profile.isSuccess && <ProfileBackgroundView background={profile.data} />}
+      <PassedTests candidateId={candidateId} />
+    </>
   );
 }
 
