@@ -2,7 +2,8 @@
 // platform's scale. Makes sure the database of DATABASE_URL (default tandem_talent on the local
 // PostgreSQL) holds that many applicants (npm run seed:talent; only the missing ones are added), starts
 // the real server on it and sends a fixed, varied mix of searches (common and rare free text, one to three
-// skills, rate ranges, level, region, each sort, the working-hours overlap, deep pages) at 20 connections. Reports p50/p95/p99 of the
+// skills, rate ranges, level, region, each sort, the working-hours overlap, deep pages, words only in the
+// CVs that one profile in ten has) at 20 connections. Reports p50/p95/p99 of the
 // whole mix and of its selective searches (a rare skill or a narrow filter), each search's own time, and
 // the query plans of the slowest three. Targets: p95 ≤ 50 ms for the mix, ≤ 15 ms for selective ones.
 import { parseArgs } from 'node:util';
@@ -64,6 +65,11 @@ const searches: Array<{ name: string; query: TalentQuery; selective?: boolean }>
     query: { skills: 'COBOL', overlap_hours: 6, overlap_with: 'Europe/Berlin' },
     selective: true,
   },
+  // Words only CVs hold (db/seed/talent-at-scale.ts: one profile in ten has a CV): a common employer, a
+  // rare one, and a CV word with a profile word.
+  { name: 'CV word "fabrikam"', query: { q: 'fabrikam' } },
+  { name: 'rare CV word "zephyrine"', query: { q: 'zephyrine' }, selective: true },
+  { name: 'CV word "northwind" + "engineer"', query: { q: 'northwind engineer' } },
   { name: '"developer" page 50', query: { q: 'developer', page: 50 } },
   { name: 'no filter, page 500', query: { page: 500 } },
 ];

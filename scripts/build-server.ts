@@ -1,6 +1,6 @@
 // `npm run build:server`: the production server bundle (vite.server.config.ts), checked to hold no test
 // code where it loads at start (scripts/server-bundle-check.ts), then the files it reads from beside its
-// own code: the SQL migrations and the common-password list. Then the operator commands the container
+// own code: the SQL migrations, the common-password list and the CV reader's worker. Then the operator commands the container
 // image runs (scripts/operator-commands.ts), bundled the same way into build/commands/.
 // `--server-only --out-dir DIR` bundles the server alone into DIR: what src/server/main.test.ts starts.
 import fs from 'node:fs/promises';
@@ -39,6 +39,12 @@ const filesBesideModules = [
     module: 'src/server/platform/passwords.ts',
     from: 'src/server/platform/common-passwords.txt',
     to: 'common-passwords.txt',
+  },
+  // The CV reader's worker thread: a file of its own, which Node runs as it is (it imports packages only).
+  {
+    module: 'src/server/talent/read-cv-text.ts',
+    from: 'src/server/talent/cv-text-worker.ts',
+    to: 'cv-text-worker.ts',
   },
 ];
 // The server holds every such module; a command only some (admin:create checks passwords, db:backup does not).

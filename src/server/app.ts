@@ -68,6 +68,7 @@ import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';
 import { settingsRoutes } from './settings/settings-routes';
 import { siteRoutes } from './site/routes';
+import { applicantCvRoutes } from './talent/cv-routes';
 import { talentRoutes } from './talent/routes';
 import { talentSearchRoutes } from './talent-search/routes';
 import { teamRoutes } from './teams/routes';
@@ -272,6 +273,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(assessmentRoutes, { context });
   await app.register(attemptRoutes, { context });
   await app.register(talentRoutes, { context });
+  await app.register(applicantCvRoutes, { context });
   await app.register(talentSearchRoutes, { context });
   await app.register(pipelineRoutes, { context });
   await app.register(scorecardRoutes, { context });

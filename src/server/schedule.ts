@@ -17,6 +17,7 @@ import { sendMessageDigests } from './notifications/send-message-digests';
 import { sweepStoredFiles } from './platform/file-store';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { applyRetention } from './privacy/apply-retention';
+import { extractCvText } from './talent/extract-cv-text';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
@@ -109,6 +110,10 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'start-due-assignments': {
       cron: '2 * * * *',
       work: () => startDueAssignments({ db }),
+    },
+    // Sent with each CV uploaded, in the transaction that links it (talent/upload-applicant-cv.ts).
+    'extract-cv-text': {
+      work: ({ applicantId, fileId }) => extractCvText({ db, files, logger, applicantId, fileId }),
     },
     // Every hour: a saved search's alert falls due a day or a week after its last one, at the minute it was
     // saved or sent, so it goes out within the hour.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { candidateCvSchema } from './applicant-cv';
 import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './applications';
 import { testAttemptStatuses, testTypes } from './assessments';
 import type { QueryOf } from './contract';
@@ -181,7 +182,8 @@ export const applicationDetailSchema = z.object({
     company_name: z.string(),
   }),
   // The profile as every company view shows it (shared/talent.ts), and the address to write to.
-  applicant: applicantProfileViewSchema.extend({ email: z.string() }),
+  // The CV: the company reading the application is one the applicant applied to, so it may download it.
+  applicant: applicantProfileViewSchema.extend({ email: z.string(), cv: candidateCvSchema }),
   cover_letter: z.string(),
   proposal_rate: z.number().nullable(),
   created_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { candidateCvSchema, cvExcerptSchema } from './applicant-cv';
 import { type TestType, testTypes } from './assessments';
 import {
   type Availability,
@@ -251,6 +252,15 @@ const candidateSchema = z.object({
   languages: z.array(z.object({ language: z.string(), level: z.enum(languageLevels) })),
   is_online: z.boolean().describe(`Seen in the last ${ONLINE_WINDOW_MINUTES} minutes`),
   is_shortlisted: z.boolean(),
+  cv: candidateCvSchema,
+  cv_match: z
+    .object({
+      excerpt: cvExcerptSchema
+        .nullable()
+        .describe('Null when the candidate shares their CV only with companies they applied to or that invited them'),
+    })
+    .nullable()
+    .describe('Present when the searched words were found in the candidate’s CV'),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 

@@ -97,6 +97,7 @@ export const queryKeys = {
   talent: {
     all: ['talent'] as const,
     ownProfile: () => ['talent', 'own-profile'] as const,
+    ownCv: () => ['talent', 'own-cv'] as const,
   },
   // The header's bell (client/notifications): the pages of the popover, whose first page carries the
   // unread count, and the email preferences.

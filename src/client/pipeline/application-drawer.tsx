@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlusIcon, MailIcon } from 'lucide-react';
+import { CalendarPlusIcon, DownloadIcon, MailIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
@@ -8,7 +8,7 @@ import { ProfilePhoto } from '~/client/components/profile-photo';
 import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
-import { Button } from '~/client/components/ui/button';
+import { Button, buttonVariants } from '~/client/components/ui/button';
 import { Sheet, SheetContent } from '~/client/components/ui/sheet';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
@@ -160,6 +160,19 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       <Section title="Profile">
         <ApplicantProfile applicant={applicant} />
       </Section>
+
+      {applicant.cv?.can_download && (
+        <Section title="CV">
+          <a
+            href={applicant.cv.download_url}
+            download
+            className={buttonVariants({ variant: 'outline', className: 'w-fit' })}
+          >
+            <DownloadIcon aria-hidden="true" />
+            Download CV
+          </a>
+        </Section>
+      )}
 
       <Section title="Skills tests">
         <ApplicationTests application={application} />

@@ -65,6 +65,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
       ...emptyProfileBackground,
     },
     cover_letter: 'Hello.',

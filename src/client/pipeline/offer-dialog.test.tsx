@@ -68,6 +68,7 @@ function seed(jobStart: string | null) {
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
       ...emptyProfileBackground,
     },
     cover_letter: 'I would love to lead your support team.',

@@ -89,6 +89,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
       ...emptyProfileBackground,
     },
     cover_letter: 'Hello',

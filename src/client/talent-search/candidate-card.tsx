@@ -200,6 +200,7 @@ export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateC
       </div>
       <div className="grid min-w-0 flex-1 content-start gap-3">
         <p className={cn('text-sm break-words', isRow ? 'line-clamp-2' : 'line-clamp-3')}>{candidate.summary}</p>
+        {candidate.cv_match && <CvMatch match={candidate.cv_match} />}
         <CardSkills candidate={candidate} />
         <CardBackground candidate={candidate} />
         <Facts candidate={candidate} />
@@ -207,6 +208,34 @@ export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateC
         {actions && <div className="relative z-10 flex flex-wrap gap-2 pt-1">{actions}</div>}
       </div>
     </article>
+  );
+}
+
+// Where the searched words are in the candidate's CV, the words marked; or only that they are, when the
+// candidate shares the CV with companies they deal with alone.
+export function CvMatch({ match }: { match: NonNullable<Candidate['cv_match']> }) {
+  // Each part keyed by where it starts in the excerpt.
+  let offset = 0;
+  const parts = (match.excerpt ?? []).map((part) => {
+    const start = offset;
+    offset += part.text.length;
+    return { ...part, start };
+  });
+  return (
+    <p className="rounded-md bg-muted px-2.5 py-1.5 text-sm break-words text-muted-foreground">
+      <span className="font-medium text-foreground">In CV: </span>
+      {match.excerpt
+        ? parts.map((part) =>
+            part.is_match ? (
+              <mark key={part.start} className="rounded-sm bg-primary/15 px-0.5 font-semibold text-foreground">
+                {part.text}
+              </mark>
+            ) : (
+              <span key={part.start}>{part.text}</span>
+            ),
+          )
+        : 'the words you searched for are in their CV.'}
+    </p>
   );
 }
 

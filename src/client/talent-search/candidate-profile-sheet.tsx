@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClockIcon, MapPinIcon } from 'lucide-react';
+import { ClockIcon, DownloadIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
-import { Button } from '~/client/components/ui/button';
+import { Button, buttonVariants } from '~/client/components/ui/button';
 import { Sheet, SheetContent } from '~/client/components/ui/sheet';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
+import { type CandidateCv, cvTexts } from '~/shared/applicant-cv';
 import { testTypeLabels } from '~/shared/assessments';
 import { availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import type { Candidate } from '~/shared/talent-search';
 import { candidateProfileQueryOptions } from './api';
-import { CandidateBadges, CandidatePhoto, CandidateRating, SkillBadge } from './candidate-card';
+import { CandidateBadges, CandidatePhoto, CandidateRating, CvMatch, SkillBadge } from './candidate-card';
 import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
 
@@ -93,6 +94,8 @@ export function CandidateProfileSheet({
                 </ul>
               </section>
             )}
+            {candidate.cv_match && <CvMatch match={candidate.cv_match} />}
+            {candidate.cv && <CandidateCvDownload cv={candidate.cv} />}
             <CandidateDetails candidateId={candidate.id} />
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
             <div>
@@ -106,6 +109,26 @@ export function CandidateProfileSheet({
         </SheetContent>
       )}
     </Sheet>
+  );
+}
+
+// The CV, downloaded as a file when the candidate shares it with this company (the server checks again
+// and records the download); else why not.
+function CandidateCvDownload({ cv }: { cv: NonNullable<CandidateCv> }) {
+  return (
+    <section aria-labelledby="candidate-cv" className="grid gap-2">
+      <h3 id="candidate-cv" className="text-sm font-semibold">
+        CV
+      </h3>
+      {cv.can_download ? (
+        <a href={cv.download_url} download className={buttonVariants({ variant: 'outline', className: 'w-fit' })}>
+          <DownloadIcon aria-hidden="true" />
+          Download CV
+        </a>
+      ) : (
+        <p className="text-sm text-muted-foreground">{cvTexts.notPermitted}</p>
+      )}
+    </section>
   );
 }
 

@@ -49,6 +49,8 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     languages: [],
     is_online: true,
     is_shortlisted: false,
+    cv: null,
+    cv_match: null,
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
+import type { CvVisibility, OwnCv } from '~/shared/applicant-cv';
+import { applicantCvContract } from '~/shared/contracts/applicant-cv';
 import { talentContract } from '~/shared/contracts/talent';
 import type { OwnTimeZone } from '~/shared/meetings';
 import type { ApplicantProfile, UpdateApplicantProfileInput } from '~/shared/talent';
@@ -50,6 +52,41 @@ export const useUploadApplicantPhoto = () =>
 
 export const useRemoveApplicantPhoto = () => useProfileMutation(() => callApi(talentContract.removePhoto));
 
+// The applicant's CV (/api/applicant/profile/cv). While its text is being read in the background the
+// query asks again every few seconds, so the field says when companies can find it by its words.
+const CV_READING_POLL_MS = 3_000;
+export const ownCvQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.talent.ownCv(),
+    queryFn: () => callApi(applicantCvContract.ownCv),
+    refetchInterval: (query) => (query.state.data?.cv?.text_status === 'pending' ? CV_READING_POLL_MS : false),
+  });
+
+// Every change answers with the CV as it now is: it replaces the cached copy.
+function useCvMutation<Input>(send: (input: Input) => Promise<OwnCv>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (cv) => queryClient.setQueryData(ownCvQueryOptions().queryKey, cv),
+  });
+}
+
+// The body is the file's raw bytes; its name goes beside it.
+export const useUploadCv = () =>
+  useCvMutation((file: File) =>
+    callApi(
+      applicantCvContract.uploadCv,
+      { body: file },
+      { headers: { 'X-File-Name': encodeURIComponent(file.name) } },
+    ),
+  );
+
+export const useRemoveCv = () => useCvMutation(() => callApi(applicantCvContract.removeCv));
+
+export const useUpdateCvVisibility = () =>
+  useCvMutation((visibility: CvVisibility) =>
+    callApi(applicantCvContract.updateCvVisibility, { body: { visibility } }),
+  );
 // The background lists, each saved whole in the order shown.
 export const useSaveWorkHistory = () =>
   useProfileMutation((body: UpdateWorkHistoryInput) => callApi(talentContract.updateWorkHistory, { body }));

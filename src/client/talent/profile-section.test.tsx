@@ -5,9 +5,11 @@ import { tagTexts } from '~/client/components/tag-input';
 import { fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { cvTexts, type OwnCv } from '~/shared/applicant-cv';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { applicantCvContract } from '~/shared/contracts/applicant-cv';
 import { privacyContract } from '~/shared/contracts/privacy';
 import { talentContract } from '~/shared/contracts/talent';
 import { paths } from '~/shared/routes';
@@ -55,6 +57,7 @@ function fakeProfileApi(server: FakeServer, initial = profileOf({})) {
     return store.profile;
   });
   // The settings page's other sections: sessions, API tokens, privacy.
+  server.on(applicantCvContract.ownCv, () => ({ cv: null }));
   server.on(accountContract.sessions, () => ({ items: [] }));
   server.on(apiTokensContract.list, () => ({ tokens: [], api_access: true }));
   server.on(privacyContract.myRequests, () => ({ items: [], pending_erasure: null, has_password: true }));
@@ -308,6 +311,70 @@ describe('the applicant’s Profile section', () => {
       await events.click(within(section).getByRole('button', { name: 'Cancel' }));
       expect(within(section).queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
       expect(photoInput(section)).toBeInTheDocument();
+    });
+  });
+
+  describe('the CV', () => {
+    const anyFile = () => userEvent.setup({ applyAccept: false, delay: null });
+    const cvField = () => screen.getByRole('group', { name: 'CV' });
+    const pdfBytes = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+    const cvOf = (overrides: Partial<NonNullable<OwnCv['cv']>> = {}): OwnCv => ({
+      cv: {
+        name: 'Ada CV.pdf',
+        content_type: 'application/pdf',
+        byte_size: 52_000,
+        uploaded_at: '2026-11-20T10:00:00.000Z',
+        visibility: 'related_companies',
+        text_status: 'ready',
+        ...overrides,
+      },
+    });
+
+    it('uploads a PDF, typed by its bytes, then says its text is being read', async () => {
+      const { server } = await openSettings((fake) => {
+        let current: OwnCv = { cv: null };
+        fake.on(applicantCvContract.ownCv, () => current);
+        fake.on(applicantCvContract.uploadCv, () => {
+          current = cvOf({ text_status: 'pending' });
+          return current;
+        });
+      });
+      expect(await within(cvField()).findByLabelText('Upload CV')).toBeInTheDocument();
+      // A browser may know no type for the file: its first bytes decide.
+      await anyFile().upload(within(cvField()).getByLabelText('Upload CV'), new File([pdfBytes], 'Ada CV.pdf'));
+      expect(await findNotification(cvTexts.uploaded)).toBeInTheDocument();
+      const [sent] = puts(server, '/api/applicant/profile/cv');
+      expect(sent?.body).toBeInstanceOf(File);
+      expect((sent?.body as File | undefined)?.type).toBe('application/pdf');
+      expect(await within(cvField()).findByText(cvTexts.textPending)).toBeInTheDocument();
+      expect(within(cvField()).getByRole('link', { name: 'Ada CV.pdf' })).toHaveAttribute(
+        'href',
+        '/api/applicant/profile/cv/file',
+      );
+    });
+
+    it('refuses a file that is no PDF or DOCX before sending it, and shows a failed reading', async () => {
+      const { server } = await openSettings((fake) => {
+        fake.on(applicantCvContract.ownCv, () => cvOf({ text_status: 'failed' }));
+      });
+      expect(await within(cvField()).findByText(cvTexts.textFailed)).toBeInTheDocument();
+      await anyFile().upload(
+        within(cvField()).getByLabelText('Replace CV'),
+        new File(['just notes'], 'notes.txt', { type: 'text/plain' }),
+      );
+      expect(await within(cvField()).findByText(cvTexts.unsupportedType)).toBeInTheDocument();
+      expect(puts(server, '/api/applicant/profile/cv')).toHaveLength(0);
+    });
+
+    it('saves who may download it, and shows the server’s refusal', async () => {
+      const { events, server } = await openSettings((fake) => {
+        fake.on(applicantCvContract.ownCv, () => cvOf());
+        fake.on(applicantCvContract.updateCvVisibility, ({ body }) => cvOf({ visibility: body.visibility }));
+      });
+      await events.click(await within(cvField()).findByRole('radio', { name: 'Every company' }));
+      expect(await findNotification(cvTexts.visibilitySaved)).toBeInTheDocument();
+      expect(puts(server, '/api/applicant/profile/cv/visibility')[0]?.body).toEqual({ visibility: 'all_companies' });
+      expect(within(cvField()).getByRole('radio', { name: 'Every company' })).toBeChecked();
     });
   });
 });

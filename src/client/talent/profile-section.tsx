@@ -32,6 +32,7 @@ import {
   regions,
 } from '~/shared/talent';
 import { applicantProfileQueryOptions, useUpdateApplicantProfile } from './api';
+import { CvField } from './cv-field';
 import { ProfileCompletenessMeter } from './profile-completeness-meter';
 import {
   formValuesToProfileInput,
@@ -130,6 +131,7 @@ function ProfileForm({ profile }: { profile: ApplicantProfile }) {
       <CardContent className="grid gap-6">
         <ProfileCompletenessMeter completeness={profile.completeness} />
         <ProfilePhotoField profile={profile} />
+        <CvField />
       </CardContent>
       <form onSubmit={onSubmit} noValidate className="border-t border-border">
         <CardContent className="grid gap-5 pt-4 sm:pt-6">

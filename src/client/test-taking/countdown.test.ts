@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatFileSize } from '~/client/lib/file-size';
 import { ANSWER_FILE_MAX_BYTES, attemptTexts } from '~/shared/test-attempts';
 import { clockOffsetOf, crossedWarning, formatCountdown, secondsLeft, warningText } from './countdown';
-import { answerFileTypeOf, checkAnswerFile, formatFileSize } from './file-answer';
+import { answerFileTypeOf, checkAnswerFile } from './file-answer';
 
 describe('the test countdown', () => {
   it('reads mm:ss under an hour and h:mm:ss from an hour up', () => {

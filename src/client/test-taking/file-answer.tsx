@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
+import { formatFileSize } from '~/client/lib/file-size';
 import {
   ANSWER_FILE_MAX_BYTES,
   type AnswerFile,
@@ -33,12 +34,6 @@ export function checkAnswerFile(file: Pick<File, 'name' | 'type' | 'size'>): str
   if (file.size === 0) return attemptTexts.fileEmpty;
   if (file.size > ANSWER_FILE_MAX_BYTES) return attemptTexts.fileTooLarge;
   return null;
-}
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 const isAnswerFile = (value: unknown): value is AnswerFile =>

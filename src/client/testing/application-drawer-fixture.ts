@@ -55,6 +55,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
       location: null,
       timezone: null,
       photo_url: null,
+      cv: null,
       ...emptyProfileBackground,
     },
     cover_letter: 'Hello.',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { cvDownloadUrlOf } from '~/shared/applicant-cv';
 import { applicationTexts } from '~/shared/applications';
 import type { ApplicationDetail, ApplicationRating } from '~/shared/pipeline';
 import type { Database } from '../db/client';
@@ -184,6 +185,7 @@ export async function getApplication({
       location: profile?.location ?? null,
       timezone: profile?.timezone ?? null,
       photo_url: photoUrlOf(applicant.id, profile?.photoFileId ?? null),
+      cv: profile?.cvFileId ? { can_download: true, download_url: cvDownloadUrlOf(applicant.id) } : null,
       ...background,
     },
     cover_letter: application.coverLetter,

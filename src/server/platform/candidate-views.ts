@@ -1,8 +1,10 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type CvExcerpt, cvDownloadUrlOf } from '~/shared/applicant-cv';
 import type { LanguageLevel } from '~/shared/talent-background';
 import { type Candidate, ONLINE_WINDOW_MINUTES, type TalentBadge, TOP_RATED_MIN_RATING } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { applicantLanguages, applicantProfiles, applicantWorkHistory, shortlists, users } from '../db/schema';
+import { companyMayReadCv } from './cv-access';
 import { photoUrlOf } from './profile-views';
 
 // The columns of a candidate as a company sees one in Talent Search and its shortlist.
@@ -15,7 +17,39 @@ export const isFindable: SQL = and(
 
 export const isTopRated = sql`${applicantProfiles.ratingTenths} >= ${Math.round(TOP_RATED_MIN_RATING * 10)}`;
 
-function candidateColumns(companyId: string) {
+// ts_headline marks the matched words with these; the CV's text holds no control characters
+// (talent/cv-text-worker.ts), so they cannot be mistaken for its own.
+const MATCH_START = '\u0001';
+const MATCH_END = '\u0002';
+// A fragment or two of some words around the matches, as a search engine's result shows.
+const EXCERPT_OPTIONS = `StartSel="${MATCH_START}", StopSel="${MATCH_END}", MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "`;
+
+// Where a search's words are in a candidate's CV, when they are there and the company may read the CV:
+// computed for the page's rows only.
+function cvExcerptOf(words: string, mayRead: SQL<boolean>) {
+  const query = sql`websearch_to_tsquery('english', ${words})`;
+  return {
+    isCvMatch: sql<boolean>`coalesce(${applicantProfiles.cvDocument} @@ ${query}, false)`,
+    cvHeadline: sql<string | null>`case when ${applicantProfiles.cvDocument} @@ ${query} and ${mayRead}
+      then ts_headline('english', ${applicantProfiles.cvText}, ${query}, ${EXCERPT_OPTIONS}) end`,
+  };
+}
+
+const noExcerpt = { isCvMatch: sql<boolean>`false`, cvHeadline: sql<string | null>`null` };
+
+// "…led the \u0001Kubernetes\u0002 migration…" as parts, the matched ones marked.
+function toExcerpt(headline: string): CvExcerpt {
+  const parts: CvExcerpt = [];
+  for (const [index, piece] of headline.split(MATCH_START).entries()) {
+    const [matched, rest] = index === 0 ? [undefined, piece] : piece.split(MATCH_END);
+    if (matched) parts.push({ text: matched, is_match: true });
+    if (rest) parts.push({ text: rest, is_match: false });
+  }
+  return parts;
+}
+
+function candidateColumns(companyId: string, searchWords: string | undefined) {
+  const mayReadCv = companyMayReadCv(companyId);
   return {
     id: applicantProfiles.userId,
     name: users.name,
@@ -46,13 +80,17 @@ function candidateColumns(companyId: string) {
       Array<{ language: string; level: LanguageLevel }>
     >`(select coalesce(json_agg(json_build_object('language', ${applicantLanguages.language}, 'level', ${applicantLanguages.level}) order by ${applicantLanguages.position}), '[]'::json) from ${applicantLanguages} where ${applicantLanguages.applicantId} = ${applicantProfiles.userId})`,
     isShortlisted: sql<boolean>`exists (select 1 from ${shortlists} where ${shortlists.companyId} = ${companyId} and ${shortlists.applicantId} = ${applicantProfiles.userId})`,
+    hasCv: sql<boolean>`${applicantProfiles.cvFileId} is not null`,
+    mayReadCv,
+    ...(searchWords ? cvExcerptOf(searchWords, mayReadCv) : noExcerpt),
   };
 }
 
-// Candidates with what a card shows, before a where clause, an order and a page.
-export function selectCandidates(db: Database, companyId: string) {
+// Candidates with what a card shows, before a where clause, an order and a page; with the words of a
+// search, where they are in each one's CV.
+export function selectCandidates(db: Database, companyId: string, searchWords?: string) {
   return db
-    .select(candidateColumns(companyId))
+    .select(candidateColumns(companyId, searchWords))
     .from(applicantProfiles)
     .innerJoin(users, eq(users.id, applicantProfiles.userId))
     .$dynamic();
@@ -87,6 +125,8 @@ export function toCandidate(row: CandidateRow): Candidate {
     languages: row.languages,
     is_online: row.isOnline,
     is_shortlisted: row.isShortlisted,
+    cv: row.hasCv ? { can_download: row.mayReadCv, download_url: cvDownloadUrlOf(row.id) } : null,
+    cv_match: row.isCvMatch ? { excerpt: row.cvHeadline ? toExcerpt(row.cvHeadline) : null } : null,
   };
 }
 

@@ -222,6 +222,7 @@ export function createFileStore({ db, chunks }: { db: Database; chunks: FileChun
           and(
             isNotNull(storedFiles.linkedAt),
             sql`not exists (select 1 from applicant_profiles where photo_file_id = ${storedFiles.id})`,
+            sql`not exists (select 1 from applicant_profiles where cv_file_id = ${storedFiles.id})`,
             sql`not exists (select 1 from messages where attachment_file_id = ${storedFiles.id})`,
             sql`not exists (select 1 from test_answers where file_id = ${storedFiles.id})`,
           ),

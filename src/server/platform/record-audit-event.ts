@@ -79,6 +79,9 @@ export type AuditAction =
   | 'job.scorecard_criteria_changed'
   | 'applicant.profile_updated'
   | 'applicant.photo_updated'
+  | 'applicant.cv_updated'
+  // A company (or an administrator) downloaded an applicant's CV.
+  | 'applicant.cv_downloaded'
   | 'meeting.scheduled'
   | 'meeting.responded'
   | 'meeting.rescheduled'

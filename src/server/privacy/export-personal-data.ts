@@ -23,8 +23,8 @@ function sectionQueries(userId: string): Record<string, SQL> {
       totp_enabled_at is not null as two_factor_enabled,
       last_sign_in_at, time_zone, created_at, updated_at from users where id = ${userId}`,
     profile: sql`select headline, summary, hourly_rate_cents, skills, experience_level, availability, region, location,
-      timezone, photo_content_type, rating_tenths, hours_billed, id_verified_at, background_checked_at, last_active_at,
-      created_at, updated_at from applicant_profiles where user_id = ${userId}`,
+      timezone, photo_content_type, cv_visibility, cv_text_status, cv_text, rating_tenths, hours_billed, id_verified_at,
+      background_checked_at, last_active_at, created_at, updated_at from applicant_profiles where user_id = ${userId}`,
     work_history: sql`select position, title, company, start_month, end_month, description
       from applicant_work_history where applicant_id = ${userId} order by position`,
     education: sql`select position, school, degree, start_year, end_year
@@ -158,8 +158,8 @@ interface ExportedFile {
   path: string;
 }
 
-// The files the person uploaded and that are in use (their photo, the attachments they sent, their test
-// answers), each under files/<kind>/ in the zip.
+// The files the person uploaded and that are in use (their photo, their CV, the attachments they sent,
+// their test answers), each under files/<kind>/ in the zip.
 async function findOwnFiles(db: Database, userId: string): Promise<ExportedFile[]> {
   const rows = await db
     .select({

@@ -8,7 +8,7 @@ const toCents = (dollars: number) => Math.round(dollars * 100);
 
 // The web-search syntax ("python -django", "data engineer"). Called in place, not in a sub-select, so
 // that the planner sees the words and estimates how many profiles hold them.
-const searchQueryOf = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+export const searchQueryOf = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
 // Some word of the query, other than one it excludes with "-", in the headline or skills.
 export function strongMatchOf(q: string): SQL {
@@ -26,7 +26,17 @@ export const skillKeysOf = (skills: string[]) => skills.map((skill) => skill.toL
 // `overlappingZones` are the zones the working-hours filter admits (find-overlapping-zones.ts).
 export function conditionsOf(filters: TalentFilters, overlappingZones: string[] = []): SQL {
   const conditions: SQL[] = [isFindable];
-  if (filters.q) conditions.push(sql`${applicantProfiles.document} @@ ${searchQueryOf(filters.q)}`);
+  // The words in the profile or in the CV's text: each has its GIN index, and the planner ORs the two.
+  // A word excluded with "-" must be in neither, which only the two together can tell.
+  if (filters.q) {
+    const query = searchQueryOf(filters.q);
+    conditions.push(sql`(${applicantProfiles.document} @@ ${query} or ${applicantProfiles.cvDocument} @@ ${query})`);
+    if (/(^|\s)-\S/.test(filters.q)) {
+      conditions.push(
+        sql`(${applicantProfiles.document} || coalesce(${applicantProfiles.cvDocument}, ''::tsvector)) @@ ${query}`,
+      );
+    }
+  }
   if (filters.skills.length > 0) {
     conditions.push(sql`${applicantProfiles.skillKeys} @> ${textArrayLiteral(skillKeysOf(filters.skills))}::text[]`);
   }

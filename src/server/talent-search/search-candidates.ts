@@ -105,7 +105,9 @@ export async function searchCandidates({
   pageIds ??= await walkLargeSet({ db, filters, where, counts, limit, offset });
 
   const rows =
-    pageIds.length > 0 ? await selectCandidates(db, companyId).where(inArray(applicantProfiles.userId, pageIds)) : [];
+    pageIds.length > 0
+      ? await selectCandidates(db, companyId, filters.q).where(inArray(applicantProfiles.userId, pageIds))
+      : [];
   const position = new Map(pageIds.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return {

@@ -98,6 +98,8 @@ describe('Talent Search API', () => {
       languages: [],
       is_online: true,
       is_shortlisted: false,
+      cv: null,
+      cv_match: null,
     } satisfies Candidate);
   });
 

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cvTextStatuses, cvVisibilities } from '~/shared/applicant-cv';
 import { availabilities, experienceLevels, regions } from '~/shared/talent';
 import { languageLevels } from '~/shared/talent-background';
 import { users } from './auth';
@@ -24,6 +25,8 @@ import { tsvector } from './jobs';
 export const experienceLevel = pgEnum('experience_level', experienceLevels);
 export const availability = pgEnum('availability', availabilities);
 export const region = pgEnum('region', regions);
+export const cvVisibility = pgEnum('cv_visibility', cvVisibilities);
+export const cvTextStatus = pgEnum('cv_text_status', cvTextStatuses);
 
 // An applicant's profile: created empty at registration, filled in by the applicant.
 export const applicantProfiles = pgTable(
@@ -47,6 +50,14 @@ export const applicantProfiles = pgTable(
     // Before the shared store: a file name under an instance's DATA_DIR/photos, imported at start
     // (platform/import-local-files.ts), then cleared.
     photoFile: text(),
+    // The CV in the file store (its name, type and size are the stored file's), who may download it, and
+    // its text as the background job read it (talent/extract-cv-text.ts): null until read, and when the
+    // job gave up on the file (cvTextStatus 'failed').
+    cvFileId: uuid().references(() => storedFiles.id, { onDelete: 'set null' }),
+    // Only the companies the applicant deals with, until the applicant opens it to every company.
+    cvVisibility: cvVisibility().notNull().default('related_companies'),
+    cvTextStatus: cvTextStatus(),
+    cvText: text(),
     // Talent Search's figures: the stars companies gave for finished work (tenths: 47 is 4.7) and the
     // hours billed; kept here, beside the fields they sort with, by the features that produce them.
     ratingTenths: smallint(),
@@ -62,6 +73,9 @@ export const applicantProfiles = pgTable(
     // The headline and skills alone, with statistics of their own: Best Match puts the profiles whose
     // headline or skills hold the words first, and the planner must know how many do.
     strongDocument: tsvector().generatedAlwaysAs(sql`talent_strong_document(headline, skills)`),
+    // The CV's words, beside the document rather than in it: a search matches either (two GIN indexes,
+    // OR-ed by a bitmap), and the document of the nine profiles in ten without a CV stays as small as it was.
+    cvDocument: tsvector().generatedAlwaysAs(sql`to_tsvector('english'::regconfig, cv_text)`),
     skillKeys: text().array().generatedAlwaysAs(sql`jobs_skill_keys(skills)`),
     // The claimed skills (as skill keys) that a passed test shows: kept by triggers on test attempts and
     // on the skills themselves (migration 0014). Talent Search's Proven Skills sort ranks by them.
@@ -76,6 +90,9 @@ export const applicantProfiles = pgTable(
   (table) => [
     // Talent Search reads listed profiles only.
     index('applicant_profiles_listed_document_idx').using('gin', table.document).where(sql`${table.listed}`),
+    index('applicant_profiles_listed_cv_document_idx')
+      .using('gin', table.cvDocument)
+      .where(sql`${table.listed} and ${table.cvDocument} is not null`),
     index('applicant_profiles_listed_strong_document_idx')
       .using('gin', table.strongDocument)
       .where(sql`${table.listed}`),
@@ -85,6 +102,7 @@ export const applicantProfiles = pgTable(
     // are written in migration 0014, as drizzle cannot declare INCLUDE.
     // Deleting a stored file finds the profile naming it.
     index('applicant_profiles_photo_file_idx').on(table.photoFileId).where(sql`${table.photoFileId} is not null`),
+    index('applicant_profiles_cv_file_idx').on(table.cvFileId).where(sql`${table.cvFileId} is not null`),
     check('applicant_profiles_rating_range', sql`${table.ratingTenths} between 10 and 50`),
     check('applicant_profiles_hours_billed', sql`${table.hoursBilled} >= 0`),
   ],

@@ -142,20 +142,21 @@ const hashOf = (n: number, salt: number) => {
 const mixedOf = (n: number, salt: number) => hashOf(n, salt) >>> 12;
 const uniformOf = (n: number, salt: number) => hashOf(n, salt) / 2 ** 32;
 
-// Skills on a real platform follow a power law: the k-th most common is named about k^-1.5 as often as
-// the first. Over this list that gives the first skill to two profiles in five and the last to one in
-// three thousand, so "a rare skill" selects a few hundred of a million.
-const longTailCumulative = (() => {
-  const weights = longTailSkills.map((_, rank) => (rank + 1) ** -1.5);
+// The k-th value of a list drawn about k^-1.5 as often as the first, for a uniform u in [0, 1).
+function powerLawPicker<Value>(values: readonly Value[]): (u: number) => Value {
+  const weights = values.map((_, rank) => (rank + 1) ** -1.5);
   const sum = weights.reduce((a, b) => a + b, 0);
   let running = 0;
-  return weights.map((weight) => {
+  const cumulative = weights.map((weight) => {
     running += weight / sum;
     return running;
   });
-})();
-const longTailSkillAt = (u: number) =>
-  longTailSkills[longTailCumulative.findIndex((bound) => u < bound)] ?? longTailSkills[0] ?? 'Rust';
+  return (u) => values[cumulative.findIndex((bound) => u < bound)] ?? (values[0] as Value);
+}
+// Skills on a real platform follow a power law: the k-th most common is named about k^-1.5 as often as
+// the first. Over this list that gives the first skill to two profiles in five and the last to one in
+// three thousand, so "a rare skill" selects a few hundred of a million.
+const longTailSkillAt = powerLawPicker(longTailSkills);
 
 // The n-th scale profile: a varied role profile plus zero to two long-tail skills. Place, level,
 // availability and track record are independent of the role, so that combined filters select what they
@@ -181,7 +182,75 @@ function scaleProfile(n: number, now = Date.now()) {
     name: `${applicantFirstNames[n % applicantFirstNames.length]} ${applicantLastNames[Math.floor(n / applicantFirstNames.length) % applicantLastNames.length]}`,
     email: `talent-${n}@scale.tandem.test`,
     profile: { ...base, skills, ...variedTrackRecord(mixedOf(n, 0), now) },
+    cvText: scaleCvText(n, { headline: base.headline, skills }),
   };
+}
+
+// The employers and schools of scale CVs: words no profile holds, so a search for one finds candidates
+// by their CV alone. Drawn by the same power law as skills: the first employer is in about one CV in
+// four, the last in about one in two thousand.
+export const scaleCvEmployers = [
+  'Fabrikam',
+  'Contoso',
+  'Northwind',
+  'Initech',
+  'Globex',
+  'Hooli',
+  'Vandelay',
+  'Cyberdyne',
+  'Tyrell',
+  'Soylent',
+  'Oscorp',
+  'Aperture',
+  'Wonka',
+  'Umbrella',
+  'Gringotts',
+  'Zorg',
+  'Monarch',
+  'Nakatomi',
+  'Weyland',
+  'Yoyodyne',
+  'Dunder',
+  'Bluth',
+  'Prestige',
+  'Sirius',
+  'Zephyrine',
+];
+const scaleCvSchools = [
+  'Lisbon Polytechnic',
+  'Nairobi Institute',
+  'Osaka College',
+  'Bogota University',
+  'Krakow Academy',
+];
+const employerAt = powerLawPicker(scaleCvEmployers);
+
+// One scale applicant in this many has a CV whose text was read (issue 33: the bench's 10%).
+const CV_ONE_IN = 10;
+
+// The text of the n-th applicant's CV, or null for the nine in ten without one: two or three jobs at
+// employers drawn from the list above, what was done there with the profile's skills, and a school;
+// 1.5 to 3 KB, as a real CV's text.
+export function scaleCvText(n: number, profile: { headline?: string | null; skills: string[] }): string | null {
+  if (mixedOf(n, 9) % CV_ONE_IN !== 0) return null;
+  const jobs = 2 + (mixedOf(n, 10) % 2);
+  const lines = [`${profile.headline ?? 'Specialist'}`, 'Experience'];
+  for (let k = 0; k < jobs; k++) {
+    const employer = employerAt(uniformOf(n, 11 + k));
+    const skill = profile.skills[k % Math.max(1, profile.skills.length)] ?? 'operations';
+    const other = profile.skills[(k + 1) % Math.max(1, profile.skills.length)] ?? 'delivery';
+    lines.push(
+      `${employer} (${2024 - 3 * (k + 1)}–${2024 - 3 * k}): ${profile.headline ?? 'Specialist'}.`,
+      `Owned the ${skill} work of a remote team of ${4 + k * 3}, from planning to release. Brought ${other} into daily use, wrote the runbooks and trained new colleagues.`,
+      `Cut the time from request to delivery by a third; reported weekly to stakeholders in three time zones. Reviewed every change before release and kept the documentation current.`,
+    );
+  }
+  lines.push(
+    'Education',
+    `${scaleCvSchools[mixedOf(n, 14) % scaleCvSchools.length]}, degree in a field close to the work above.`,
+    `Skills: ${profile.skills.join(', ')}. Languages: English, and one more at working level.`,
+  );
+  return lines.join('\n');
 }
 
 const BATCH = 5_000;
@@ -237,6 +306,29 @@ async function seedScalePasses(client: pg.Client, testIdBySkill: Map<string, str
   }
 }
 
+// The CV texts of scale applicants seeded before CVs existed (a database kept from an earlier run): the
+// same text a new one gets, added in batches.
+async function seedScaleCvTexts(client: pg.Client, count: number): Promise<void> {
+  const { rows } = await client.query<{ id: string; email: string; headline: string | null; skills: string[] }>(
+    `select account.id, account.email, profile.headline, profile.skills from users as account
+     join applicant_profiles as profile on profile.user_id = account.id
+     where account.email like 'talent-%@scale.tandem.test' and profile.cv_text is null`,
+  );
+  const missing = rows.flatMap((row) => {
+    const n = Number(/^talent-(\d+)@/.exec(row.email)?.[1]);
+    const text = n <= count ? scaleCvText(n, { headline: row.headline, skills: row.skills }) : null;
+    return text ? [{ id: row.id, text }] : [];
+  });
+  for (let start = 0; start < missing.length; start += BATCH) {
+    const batch = missing.slice(start, start + BATCH);
+    await client.query(
+      `update applicant_profiles set cv_text = t.text, cv_text_status = 'ready'
+       from unnest($1::uuid[], $2::text[]) as t(id, text) where user_id = t.id`,
+      [batch.map((entry) => entry.id), batch.map((entry) => entry.text)],
+    );
+  }
+}
+
 // Loads applicants 1..count that are not there yet; reports progress per batch. Returns how many it added.
 export async function seedTalentAtScale({
   databaseUrl,
@@ -281,9 +373,10 @@ export async function seedTalentAtScale({
         verified: [] as Array<Date | null>,
         checked: [] as Array<Date | null>,
         active: [] as Date[],
+        cvText: [] as Array<string | null>,
       };
       for (let n = start; n <= end; n++) {
-        const { name, email, profile } = scaleProfile(n, now);
+        const { name, email, profile, cvText } = scaleProfile(n, now);
         ids.push(randomUUID());
         emails.push(email);
         names.push(name);
@@ -301,6 +394,7 @@ export async function seedTalentAtScale({
         columns.verified.push(profile.idVerifiedAt);
         columns.checked.push(profile.backgroundCheckedAt);
         columns.active.push(profile.lastActiveAt);
+        columns.cvText.push(cvText);
       }
       await client.query('begin');
       const inserted = await client.query<{ id: string; email: string }>(
@@ -314,14 +408,15 @@ export async function seedTalentAtScale({
       await client.query(
         `insert into applicant_profiles (user_id, headline, summary, hourly_rate_cents, skills, experience_level,
            availability, region, location, timezone, rating_tenths, hours_billed, id_verified_at,
-           background_checked_at, last_active_at)
+           background_checked_at, last_active_at, cv_text, cv_text_status)
          select user_id, headline, summary, rate, skills::text[], level::experience_level, availability::availability,
-           region::region, location, timezone, rating, hours, verified, checked, active
+           region::region, location, timezone, rating, hours, verified, checked, active, cv_text,
+           case when cv_text is not null then 'ready'::cv_text_status end
          from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
            $9::text[], $10::text[], $11::smallint[], $12::int[], $13::timestamptz[], $14::timestamptz[],
-           $15::timestamptz[])
+           $15::timestamptz[], $16::text[])
            as t(user_id, headline, summary, rate, skills, level, availability, region, location, timezone, rating,
-             hours, verified, checked, active)
+             hours, verified, checked, active, cv_text)
          on conflict (user_id) do nothing`,
         [
           keep(ids),
@@ -339,6 +434,7 @@ export async function seedTalentAtScale({
           keep(columns.verified),
           keep(columns.checked),
           keep(columns.active),
+          keep(columns.cvText),
         ],
       );
       await client.query('commit');
@@ -361,6 +457,7 @@ export async function seedTalentAtScale({
          on conflict (name) do update set profile_count = excluded.profile_count`,
       );
     }
+    await seedScaleCvTexts(client, count);
     const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
     const { testIdBySkill } = await ensurePlatformAssessments(database.db).finally(() => database.close());
     await seedScalePasses(client, testIdBySkill);
