@@ -16,6 +16,7 @@ import { sendMessageDigests } from './notifications/send-message-digests';
 import { sweepStoredFiles } from './platform/file-store';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { applyRetention } from './privacy/apply-retention';
+import { revealDueReviews } from './reviews/reveal-due-reviews';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
@@ -108,6 +109,13 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'start-due-assignments': {
       cron: '2 * * * *',
       work: () => startDueAssignments({ db }),
+    },
+    // Hourly: a review's window closes 14 days after the moment its assignment ended, at any time of day.
+    'reveal-due-reviews': {
+      cron: '7 * * * *',
+      work: async () => {
+        await revealDueReviews({ db });
+      },
     },
   };
 }

@@ -54,7 +54,7 @@ export function CandidateProfileSheet({
             </div>
             <ul className="grid gap-1.5 text-sm text-muted-foreground">
               <li>
-                <CandidateRating rating={candidate.rating} />
+                <CandidateRating rating={candidate.rating} reviewCount={candidate.review_count} />
               </li>
               <li className="flex items-center gap-1.5">
                 <ClockIcon className="size-4" aria-hidden="true" />

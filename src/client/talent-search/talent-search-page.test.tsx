@@ -42,6 +42,7 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     location: 'London',
     timezone: 'Europe/London',
     rating: 4.8,
+    review_count: 12,
     hours_billed: 1240,
     badges: ['id_verified', 'top_rated'],
     is_online: true,

@@ -22,6 +22,8 @@ export interface JobData {
   'sweep-stored-files': Record<string, never>;
   // Work: pending assignments whose start date has come start by themselves (work/start-due-assignments.ts).
   'start-due-assignments': Record<string, never>;
+  // Reviews whose window closed are revealed and the ratings recomputed (reviews/reveal-due-reviews.ts).
+  'reveal-due-reviews': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
