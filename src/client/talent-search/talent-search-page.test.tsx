@@ -12,6 +12,7 @@ import {
 import { renderRoute } from '~/client/testing/render-route';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { messagingContract } from '~/shared/contracts/messaging';
+import { reviewsContract } from '~/shared/contracts/reviews';
 import { talentSearchContract } from '~/shared/contracts/talent-search';
 import { paths } from '~/shared/routes';
 import {
@@ -60,6 +61,13 @@ type ProfileHandler = ContractFakeHandler<typeof talentSearchContract.candidate>
 function fakeTalentApi(server: FakeServer, candidates: Candidate[], profile?: ProfileHandler) {
   const store = candidates.map((item) => ({ ...item }));
   const find = (id: string | undefined) => store.find((item) => item.id === id);
+  // The profile's reviews: none, unless a test says otherwise.
+  server.fallback(reviewsContract.candidateReviews, ({ query }) => ({
+    items: [],
+    total: 0,
+    page: Number(query.get('page') ?? 1),
+    page_size: 5,
+  }));
   // First: later answers (the search, the shortlist, the skills) take precedence over the id's pattern.
   server.on(
     talentSearchContract.candidate,

@@ -45,7 +45,8 @@ export async function settleAbuseReport({
         ? new AppError('conflict', abuseReportTexts.alreadySettled)
         : new AppError('not_found', abuseReportTexts.reportNotFound);
     }
-    if (decision === 'resolve' && settled.targetType === 'review') await hideReview(tx, settled.targetId, actorId, ipAddress);
+    if (decision === 'resolve' && settled.targetType === 'review')
+      await hideReview(tx, settled.targetId, actorId, ipAddress);
     await recordAuditEvent({
       db: tx,
       event: {
@@ -84,7 +85,12 @@ async function hideReview(tx: Database, reviewId: string, actorId: string, ipAdd
       action: 'review.hidden',
       targetType: 'review',
       targetId: reviewId,
-      details: { side: hidden.side, rating: hidden.rating, applicant_id: hidden.applicantId, company_id: hidden.companyId },
+      details: {
+        side: hidden.side,
+        rating: hidden.rating,
+        applicant_id: hidden.applicantId,
+        company_id: hidden.companyId,
+      },
       ipAddress,
     },
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { ratingTenthsOf, REVIEW_WINDOW_DAYS } from '~/shared/reviews';
+import { REVIEW_WINDOW_DAYS, ratingTenthsOf } from '~/shared/reviews';
 import type { Database } from '../db/client';
 import { applicantProfiles, assignments, companies, reviews } from '../db/schema';
 

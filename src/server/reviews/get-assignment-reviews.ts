@@ -7,7 +7,9 @@ import { reviewWindowClosesAt } from '../platform/review-records';
 
 // The two sides of an assignment as reviewers: a company member writes for the company, the talent for
 // themselves. An administrator reads reviews through reports only.
-export type ReviewActor = { kind: 'company'; companyId: string; actorId: string } | { kind: 'applicant'; actorId: string };
+export type ReviewActor =
+  | { kind: 'company'; companyId: string; actorId: string }
+  | { kind: 'applicant'; actorId: string };
 
 export const sideOf = (actor: ReviewActor): ReviewSide =>
   actor.kind === 'company' ? 'company_of_talent' : 'talent_of_company';

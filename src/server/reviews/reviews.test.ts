@@ -100,7 +100,12 @@ describe('reviews', () => {
     expect(rows).toHaveLength(1);
 
     const talentView: AssignmentReviews = (await read(applicant, applicantUrl(assignment.id))).json();
-    expect(talentView).toMatchObject({ counterpart_name: 'Acme Reviews', mine: null, theirs: null, has_their_review: true });
+    expect(talentView).toMatchObject({
+      counterpart_name: 'Acme Reviews',
+      mine: null,
+      theirs: null,
+      has_their_review: true,
+    });
     const told = await db().select().from(notifications).where(eq(notifications.userId, applicant.user.id));
     expect(told.some((note) => note.title === `A review of ${assignment.role} is waiting`)).toBe(true);
   });
@@ -178,7 +183,9 @@ describe('reviews', () => {
     await buildApplicantProfile(db(), talent.user.id, variedProfile(7));
     for (const [index, rating] of [5, 3, 4].entries()) {
       const assignment = await endedAssignment({ applicantId: talent.user.id, role: `Role ${index}` });
-      expect((await write(company, companyUrl(assignment.id), rating, `Review number ${index} of this talent.`)).statusCode).toBe(200);
+      expect(
+        (await write(company, companyUrl(assignment.id), rating, `Review number ${index} of this talent.`)).statusCode,
+      ).toBe(200);
       if (index < 2) expect((await write(talent, applicantUrl(assignment.id), 5)).statusCode).toBe(200);
     }
     const page1 = await read(otherCompany, `/api/talent/${talent.user.id}/reviews?page=1&page_size=1`);
@@ -230,7 +237,9 @@ describe('reviews', () => {
 
     const listed = (await read(admin, '/api/admin/reports?status=open&page=1&page_size=50')).json();
     expect(listed.items.some((item: { id: string }) => item.id === reportId)).toBe(true);
-    expect((await talent.request({ method: 'POST', url: `/api/admin/reports/${reportId}/resolve` })).statusCode).toBe(403);
+    expect((await talent.request({ method: 'POST', url: `/api/admin/reports/${reportId}/resolve` })).statusCode).toBe(
+      403,
+    );
     const resolved = await admin.request({ method: 'POST', url: `/api/admin/reports/${reportId}/resolve` });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(await profileOf(talent.user.id)).toMatchObject({ ratingTenths: 50, reviewCount: 1 });
@@ -252,7 +261,10 @@ describe('reviews', () => {
       url: '/api/reports',
       payload: { targetType: 'review', targetId: keptReview?.id, reason: 'Reporting this one too.' },
     });
-    const dismissed = await admin.request({ method: 'POST', url: `/api/admin/reports/${second.json().report.id}/dismiss` });
+    const dismissed = await admin.request({
+      method: 'POST',
+      url: `/api/admin/reports/${second.json().report.id}/dismiss`,
+    });
     expect(dismissed.statusCode).toBe(200);
     expect(await profileOf(talent.user.id)).toMatchObject({ ratingTenths: 50, reviewCount: 1 });
   });

@@ -85,7 +85,11 @@ export async function writeReview({
         });
         await notify(
           tx,
-          recipients.map((userId) => ({ userId, ...notice, link: `${paths.companyBilling.getHref()}?assignments_status=ended` })),
+          recipients.map((userId) => ({
+            userId,
+            ...notice,
+            link: `${paths.companyBilling.getHref()}?assignments_status=ended`,
+          })),
         );
       }
     }

@@ -55,7 +55,10 @@ export async function endAssignment({
       .orderBy(desc(timeEntries.workDate))
       .limit(1);
     if (loggedAfter) throw new AppError('conflict', workTexts.hoursAfterEnd(loggedAfter.workDate));
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, assignment.companyId));
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, assignment.companyId));
     const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, assignment.applicantId));
     const shift = await findOpenShift(tx, assignment.id, { lock: true });
     if (shift) await closeShift(tx, shift, now, { lastDay: endDate });
