@@ -3,13 +3,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { AssignmentReviewsDialog } from '~/client/components/assignment-reviews-dialog';
+import { RatingStars } from '~/client/components/rating-stars';
 import { Toaster } from '~/client/components/ui/toaster';
 import { queryClient } from '~/client/lib/query-client';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { reviewsContract } from '~/shared/contracts/reviews';
 import type { AssignmentReviews } from '~/shared/reviews';
-import { AssignmentReviewsDialog } from './assignment-reviews-dialog';
-import { RatingStars } from './rating-stars';
 
 function StatefulStars() {
   const [rating, setRating] = useState<number | null>(null);
