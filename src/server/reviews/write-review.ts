@@ -88,7 +88,7 @@ export async function writeReview({
           recipients.map((userId) => ({
             userId,
             ...notice,
-            link: `${paths.companyBilling.getHref()}?assignments_status=ended`,
+            link: `${paths.companyBilling.getHref()}?tab=assignments&assignments_status=ended`,
           })),
         );
       }

@@ -94,7 +94,7 @@ export async function endAssignment({
       type: 'assignment_changed',
       title: `Review ${talent?.name ?? 'your talent'}`,
       body: `${assignment.role} has ended. Rate the work within ${REVIEW_WINDOW_DAYS} days; the review shows once both sides have written, or the ${REVIEW_WINDOW_DAYS} days are up.`,
-      link: `${paths.companyBilling.getHref()}?assignments_status=ended`,
+      link: `${paths.companyBilling.getHref()}?tab=assignments&assignments_status=ended`,
     });
   });
   return loadAssignmentView({ db, id: assignmentId, now });
