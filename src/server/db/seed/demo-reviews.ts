@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, isNull, like } from 'drizzle-orm';
 import { recomputeRatingsOf } from '../../platform/review-records';
 import { addDays, isoDay } from '../../platform/work-calendar';
@@ -37,72 +38,86 @@ export const demoReviewsSeeder: DemoSeeder = {
       .where(like(users.email, '%@talent.tandem.test'));
     if (hiring.length === 0 || applicants.length === 0) return { created: 0 };
     const now = Date.now();
-    let created = 0;
-    const reviewed: { applicantId: string; companyId: string }[] = [];
-    for (const applicant of applicants) {
+    // Built in memory, then written in three statements: the demo seeds at every first start.
+    const planned = applicants.flatMap((applicant) => {
       // The demo applicants' addresses end in their number (first.last.n@talent.tandem.test).
       const n = Number(/\.(\d+)@/.exec(applicant.email)?.[1] ?? 0);
-      const stars = variedReviewStars(n);
-      for (const [k, rating] of stars.entries()) {
+      return variedReviewStars(n).flatMap((rating, k) => {
         const company = hiring[(n + k) % hiring.length];
-        if (!company) continue;
+        if (!company) return [];
         const endedAt = new Date(now - (30 + ((n * 11 + k * 37) % 300)) * DAY_MS);
         const endDate = isoDay(endedAt);
         const startDate = addDays(endDate, -(28 + ((n + k) % 5) * 14));
-        const rateCents = variedProfile(n).hourlyRateCents ?? 3_000;
-        const [assignment] = await db
-          .insert(assignments)
-          .values({
-            companyId: company.id,
-            applicantId: applicant.id,
-            role: variedProfile(n).headline ?? 'Remote specialist',
-            rateCents,
-            weeklyHours: 20 + ((n + k) % 3) * 10,
-            startDate,
-            endDate,
-            endReason: 'The project was completed.',
-            endedAt,
-            status: 'ended',
-          })
-          .returning();
-        if (!assignment) continue;
-        await db.insert(assignmentTerms).values({
+        const profile = variedProfile(n);
+        return [{ id: randomUUID(), applicant, company, n, k, rating, endedAt, endDate, startDate, profile }];
+      });
+    });
+    if (planned.length === 0) return { created: 0 };
+    const made = await db
+      .insert(assignments)
+      .values(
+        planned.map((plan) => ({
+          id: plan.id,
+          companyId: plan.company.id,
+          applicantId: plan.applicant.id,
+          role: plan.profile.headline ?? 'Remote specialist',
+          rateCents: plan.profile.hourlyRateCents ?? 3_000,
+          weeklyHours: 20 + ((plan.n + plan.k) % 3) * 10,
+          startDate: plan.startDate,
+          endDate: plan.endDate,
+          endReason: 'The project was completed.',
+          endedAt: plan.endedAt,
+          status: 'ended' as const,
+        })),
+      )
+      .returning();
+    await db.insert(assignmentTerms).values(
+      made.map((assignment) => ({
+        assignmentId: assignment.id,
+        rateCents: assignment.rateCents,
+        payRateCents: Math.round(assignment.rateCents * 0.8),
+        weeklyHours: assignment.weeklyHours,
+        effectiveDate: assignment.startDate,
+      })),
+    );
+    await db.insert(reviews).values(
+      made.flatMap((assignment) => {
+        const plan = planned.find((candidate) => candidate.id === assignment.id);
+        if (!plan) return [];
+        const written = new Date(plan.endedAt.getTime() + DAY_MS);
+        const revealedAt = new Date(plan.endedAt.getTime() + (1 + (plan.n % 5)) * DAY_MS);
+        const shared = {
           assignmentId: assignment.id,
-          rateCents,
-          payRateCents: Math.round(rateCents * 0.8),
-          weeklyHours: assignment.weeklyHours,
-          effectiveDate: startDate,
-        });
-        const revealedAt = new Date(endedAt.getTime() + (1 + (n % 5)) * DAY_MS);
-        await db.insert(reviews).values([
+          applicantId: plan.applicant.id,
+          companyId: plan.company.id,
+          revealedAt,
+        };
+        return [
           {
-            assignmentId: assignment.id,
-            side: 'company_of_talent',
-            applicantId: applicant.id,
-            companyId: company.id,
-            rating,
-            comment: companyComments[rating] ?? companyComments[5] ?? '',
-            revealedAt,
-            createdAt: new Date(endedAt.getTime() + DAY_MS),
-            updatedAt: new Date(endedAt.getTime() + DAY_MS),
+            ...shared,
+            side: 'company_of_talent' as const,
+            rating: plan.rating,
+            comment: companyComments[plan.rating] ?? companyComments[5] ?? '',
+            createdAt: written,
+            updatedAt: written,
           },
           {
-            assignmentId: assignment.id,
-            side: 'talent_of_company',
-            applicantId: applicant.id,
-            companyId: company.id,
-            authorId: applicant.id,
-            rating: rating >= 4 ? 5 : 4,
-            comment: talentComments[(n + k) % talentComments.length] ?? '',
-            revealedAt,
+            ...shared,
+            side: 'talent_of_company' as const,
+            authorId: plan.applicant.id,
+            rating: plan.rating >= 4 ? 5 : 4,
+            comment: talentComments[(plan.n + plan.k) % talentComments.length] ?? '',
             createdAt: revealedAt,
             updatedAt: revealedAt,
           },
-        ]);
-        reviewed.push({ applicantId: applicant.id, companyId: company.id });
-        created += 3;
-      }
-    }
+        ];
+      }),
+    );
+    const reviewed = made.map((assignment) => ({
+      applicantId: assignment.applicantId,
+      companyId: assignment.companyId,
+    }));
+    const created = made.length * 3;
     await recomputeRatingsOf(db, reviewed);
     return { created };
   },
