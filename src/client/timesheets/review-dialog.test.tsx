@@ -66,7 +66,7 @@ describe('the star input', () => {
           ...unwritten,
           mine: {
             id: 'r1',
-            side: 'company_of_talent',
+            side: 'company_of_talent' as const,
             rating: body.rating,
             comment: body.comment,
             author_name: 'Acme',
