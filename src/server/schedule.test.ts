@@ -48,7 +48,8 @@ describe('the schedule', () => {
       'sweep-stored-files': '17 * * * *',
       'start-due-assignments': '2 * * * *',
       'reveal-due-reviews': '7 * * * *',
+      'send-job-alerts': '40 * * * *',
     });
-    expect(scheduled).toHaveLength(8);
+    expect(scheduled).toHaveLength(9);
   });
 });

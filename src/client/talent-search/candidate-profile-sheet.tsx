@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { StarsShown } from '~/client/components/assignment-reviews-dialog';
+import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
@@ -94,7 +95,7 @@ export function CandidateProfileSheet({
                 </ul>
               </section>
             )}
-            <PassedTests candidateId={candidate.id} />
+            <CandidateDetails candidateId={candidate.id} />
             <CandidateReviews candidateId={candidate.id} />
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
             <div>
@@ -108,6 +109,17 @@ export function CandidateProfileSheet({
         </SheetContent>
       )}
     </Sheet>
+  );
+}
+
+// What the sheet fetches as it opens: the background lists, then the passed tests.
+function CandidateDetails({ candidateId }: { candidateId: string }) {
+  const profile = useQuery(candidateProfileQueryOptions(candidateId));
+  return (
+    <>
+      {profile.isSuccess && <ProfileBackgroundView background={profile.data} />}
+      <PassedTests candidateId={candidateId} />
+    </>
   );
 }
 

@@ -15,6 +15,7 @@ import { messagingContract } from '~/shared/contracts/messaging';
 import { reviewsContract } from '~/shared/contracts/reviews';
 import { talentSearchContract } from '~/shared/contracts/talent-search';
 import { paths } from '~/shared/routes';
+import { emptyProfileBackground } from '~/shared/talent-background';
 import {
   type Candidate,
   type Shortlist,
@@ -46,6 +47,8 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     review_count: 12,
     hours_billed: 1240,
     badges: ['id_verified', 'top_rated'],
+    latest_job: null,
+    languages: [],
     is_online: true,
     is_shortlisted: false,
     ...overrides,
@@ -77,6 +80,7 @@ function fakeTalentApi(server: FakeServer, candidates: Candidate[], profile?: Pr
         if (!item) return replyError(404, 'not_found', talentTexts.notFound);
         return {
           ...item,
+          ...emptyProfileBackground,
           passed_tests: [
             {
               id: fakeId(),
@@ -391,7 +395,9 @@ describe('Talent Search', () => {
     let isDown = true;
     const ada = candidate();
     const { events } = await openTalentSearch([ada], undefined, '', () =>
-      isDown ? replyError(503, 'unavailable', 'The service is busy. Please try again.') : { ...ada, passed_tests: [] },
+      isDown
+        ? replyError(503, 'unavailable', 'The service is busy. Please try again.')
+        : { ...ada, ...emptyProfileBackground, passed_tests: [] },
     );
     await events.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace’s profile' });

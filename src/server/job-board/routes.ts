@@ -11,6 +11,7 @@ import { findSavedJobs } from './find-saved-jobs';
 import { getJobPosting } from './get-job-posting';
 import { getPublicJob } from './get-public-job';
 import { saveJob } from './save-job';
+import { savedSearchRoutes } from './saved-search-routes';
 import { unsaveJob } from './unsave-job';
 
 // The job board: applicants find, save and apply to jobs; a company invites an applicant to a
@@ -86,6 +87,8 @@ export async function jobBoardRoutes(app: FastifyInstance, { context }: { contex
       return reply.code(isNew ? 201 : 200).send(invitation);
     },
   );
+
+  savedSearchRoutes(app, { context });
 
   registerEndpoint(app, jobBoardContract.publicJob, { config: { access: 'public' } }, async (request) =>
     getPublicJob({

@@ -46,6 +46,7 @@ const everyJob: Record<JobName, JobKind> = {
   'sweep-stored-files': 'run',
   'start-due-assignments': 'run',
   'reveal-due-reviews': 'run',
+  'send-job-alerts': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

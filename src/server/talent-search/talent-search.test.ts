@@ -95,6 +95,8 @@ describe('Talent Search API', () => {
       review_count: 0,
       hours_billed: 1200,
       badges: ['id_verified', 'top_rated'],
+      latest_job: null,
+      languages: [],
       is_online: true,
       is_shortlisted: false,
     } satisfies Candidate);
