@@ -63,6 +63,7 @@ import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
 import { liveRoutes } from './realtime/routes';
+import { reviewRoutes } from './reviews/routes';
 import { nextInvoiceRunAfter, startSchedule } from './schedule';
 import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';
@@ -269,6 +270,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(teamRoutes, { context });
   await app.register(siteRoutes, { context });
   await app.register(jobRoutes, { context });
+  await app.register(reviewRoutes, { context });
   await app.register(hiringTeamRoutes, { context });
   await app.register(assessmentRoutes, { context });
   await app.register(attemptRoutes, { context });

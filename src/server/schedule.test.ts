@@ -47,8 +47,9 @@ describe('the schedule', () => {
       'apply-retention': '30 3 * * *',
       'sweep-stored-files': '17 * * * *',
       'start-due-assignments': '2 * * * *',
+      'reveal-due-reviews': '7 * * * *',
       'send-job-alerts': '40 * * * *',
     });
-    expect(scheduled).toHaveLength(8);
+    expect(scheduled).toHaveLength(9);
   });
 });

@@ -18,6 +18,7 @@ import { sweepStoredFiles } from './platform/file-store';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { applyRetention } from './privacy/apply-retention';
 import { extractCvText } from './talent/extract-cv-text';
+import { revealDueReviews } from './reviews/reveal-due-reviews';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
@@ -114,6 +115,13 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     // Sent with each CV uploaded, in the transaction that links it (talent/upload-applicant-cv.ts).
     'extract-cv-text': {
       work: ({ applicantId, fileId }) => extractCvText({ db, files, logger, applicantId, fileId }),
+    },
+    // Hourly: a review's window closes 14 days after the moment its assignment ended, at any time of day.
+    'reveal-due-reviews': {
+      cron: '7 * * * *',
+      work: async () => {
+        await revealDueReviews({ db });
+      },
     },
     // Every hour: a saved search's alert falls due a day or a week after its last one, at the minute it was
     // saved or sent, so it goes out within the hour.

@@ -104,7 +104,9 @@ export const REPORT_REASON_MAX = 1000;
 
 // POST /api/reports
 export const createAbuseReportSchema = z.object({
-  targetType: z.enum(abuseReportTargets, { message: 'Choose what you are reporting: a profile, a job or a message.' }),
+  targetType: z.enum(abuseReportTargets, {
+    message: 'Choose what you are reporting: a profile, a job, a message or a review.',
+  }),
   targetId: z.uuid({ message: 'This link is broken: it does not name what you are reporting.' }),
   reason: z
     .string({ message: 'Please tell us what is wrong.' })
@@ -155,11 +157,12 @@ export const abuseReportTargetLabels: Record<AbuseReportTarget, string> = {
   applicant_profile: 'Profile',
   job: 'Job',
   message: 'Message',
+  review: 'Review',
 };
 
 export const abuseReportTexts = {
   notFound: 'We could not find what you are reporting, or you cannot see it.',
-  ownContent: 'You cannot report your own profile, job or message.',
+  ownContent: 'You cannot report your own profile, job, message or review.',
   duplicate: 'You have already reported this; an administrator is looking into it.',
   reportNotFound: 'This report does not exist.',
   alreadySettled: 'This report has already been handled.',
@@ -167,6 +170,7 @@ export const abuseReportTexts = {
   sent: 'Thank you. An administrator will review your report.',
   resolved: 'Report Resolved',
   dismissed: 'Report Dismissed',
+  reviewHidden: 'Review Hidden',
 } as const;
 
 // docs/spec/admin-billing-and-content.md §8: the admin dashboard's error texts, word for word.

@@ -2,7 +2,7 @@
 // personal API tokens and privacy requests. The tables are in server/db/schema/admin.ts.
 
 // What a Report button can point at.
-export const abuseReportTargets = ['applicant_profile', 'job', 'message'] as const;
+export const abuseReportTargets = ['applicant_profile', 'job', 'message', 'review'] as const;
 export type AbuseReportTarget = (typeof abuseReportTargets)[number];
 
 export const abuseReportStatuses = ['open', 'resolved', 'dismissed'] as const;

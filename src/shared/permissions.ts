@@ -66,6 +66,9 @@ const permissionsByRole = {
     'read:timesheet:own',
     'update:timesheet:own',
     'read:earnings:own',
+    // The review of the company after an assignment ends, and the one it wrote of them.
+    'read:review:own',
+    'update:review:own',
   ],
   company: [
     ...ownAccount,
@@ -120,6 +123,9 @@ const permissionsByRole = {
     'update:invoice:own',
     'read:payment_method:own',
     'update:payment_method:own',
+    // The review of the talent after an assignment ends, and the one the talent wrote of the company.
+    'read:review:own',
+    'update:review:own',
     // Its audit log in settings: what its own people changed, and when.
     'read:audit_log:own',
     // Settings → Team: its members and invitations (invite, resend, revoke, change a role, remove), and
@@ -258,8 +264,8 @@ const administration = permissionsByRole.company.filter((permission) => permissi
 const permissionsByCompanyRole = {
   owner: permissionsByRole.company,
   admin: administration,
-  hiring_manager: [...everyMember, ...hiring, 'read:assignment:own'],
-  billing: [...everyMember, ...billing],
+  hiring_manager: [...everyMember, ...hiring, 'read:assignment:own', 'read:review:own', 'update:review:own'],
+  billing: [...everyMember, ...billing, 'read:review:own', 'update:review:own'],
   // Read only: what the company has, not who changed what (the audit log) or how it pays.
   viewer: [
     ...everyMember,
@@ -276,6 +282,7 @@ const permissionsByCompanyRole = {
     'read:assignment:own',
     'read:timesheet:own',
     'read:invoice:own',
+    'read:review:own',
   ],
 } as const satisfies Record<CompanyRole, readonly CompanyPermission[]>;
 

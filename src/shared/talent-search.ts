@@ -243,6 +243,7 @@ const candidateSchema = z.object({
   location: z.string().nullable(),
   timezone: z.string().nullable(),
   rating: z.number().nullable().describe('Average stars out of 5, one decimal; null before the first rating'),
+  review_count: z.number().int().describe('How many revealed reviews from companies the rating averages'),
   hours_billed: z.number().int(),
   badges: z.array(z.enum(talentBadges)),
   latest_job: z

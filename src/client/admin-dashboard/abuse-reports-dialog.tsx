@@ -39,7 +39,12 @@ export function AbuseReportsDialog() {
       {
         onSuccess: () =>
           toast({
-            title: decision === 'resolve' ? abuseReportTexts.resolved : abuseReportTexts.dismissed,
+            title:
+              decision === 'dismiss'
+                ? abuseReportTexts.dismissed
+                : report.target_type === 'review'
+                  ? abuseReportTexts.reviewHidden
+                  : abuseReportTexts.resolved,
             description: `The report about “${report.target_label}” is closed.`,
           }),
         onError: (error) =>
@@ -71,7 +76,7 @@ export function AbuseReportsDialog() {
       <SectionEmpty
         icon={ShieldCheckIcon}
         title="No open reports"
-        description="Reports of profiles, jobs and messages appear here."
+        description="Reports of profiles, jobs, messages and reviews appear here."
       />
     );
   } else {
@@ -93,9 +98,10 @@ export function AbuseReportsDialog() {
                   size="sm"
                   disabled={settle.isPending}
                   onClick={() => decide(report, 'resolve')}
-                  aria-label={`Resolve the report about ${report.target_label}`}
+                  aria-label={`${report.target_type === 'review' ? 'Hide the review' : 'Resolve the report'} about ${report.target_label}`}
                 >
-                  Resolve
+                  {/* Resolving a review's report hides the review: it stops showing and counting. */}
+                  {report.target_type === 'review' ? 'Hide Review' : 'Resolve'}
                 </Button>
                 <Button
                   size="sm"
@@ -124,7 +130,7 @@ export function AbuseReportsDialog() {
   return (
     <DialogContent
       title="Abuse Reports"
-      description="Open reports of profiles, jobs and messages, newest first."
+      description="Open reports of profiles, jobs, messages and reviews, newest first."
       className="max-w-2xl"
     >
       {body}

@@ -1,6 +1,7 @@
-import { CircleStopIcon, InfoIcon, PencilIcon, PlayIcon, UserCheckIcon } from 'lucide-react';
+import { CircleStopIcon, InfoIcon, PencilIcon, PlayIcon, StarIcon, UserCheckIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ChangeTermsDialog, EndAssignmentDialog } from '~/client/components/assignment-dialogs';
+import { AssignmentReviewsDialog, type ReviewerSide } from '~/client/components/assignment-reviews-dialog';
 import {
   DataList,
   type DataListColumn,
@@ -11,6 +12,7 @@ import {
 } from '~/client/components/data-list';
 import { ShiftStatusLabel } from '~/client/components/shift-status';
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -70,7 +72,7 @@ export interface AssignmentWording {
   endDescription: (assignment: Assignment) => string;
 }
 
-type DialogKind = 'details' | 'terms' | 'end';
+type DialogKind = 'details' | 'terms' | 'end' | 'review';
 
 function AssignmentMenu({
   assignment,
@@ -142,6 +144,7 @@ export function AssignmentsTable({
   actions,
   readOnly = false,
   detailsDialog,
+  reviewSide,
 }: {
   query: ListQueryResult<Assignment>;
   search: Parameters<typeof DataList<Assignment>>[0]['search'];
@@ -154,6 +157,8 @@ export function AssignmentsTable({
   readOnly?: boolean;
   // The viewer's own details dialog, when they have one (the company's, with the terms history).
   detailsDialog?: (assignment: Assignment | null, onOpenChange: (open: boolean) => void) => ReactNode;
+  // The side the viewer reviews from, when they review (the company): an ended row offers its reviews.
+  reviewSide?: ReviewerSide;
 }) {
   const [dialog, setDialog] = useState<{ kind: DialogKind; assignment: Assignment } | null>(null);
   const open = (kind: DialogKind, assignment: Assignment) => setDialog({ kind, assignment });
@@ -249,6 +254,18 @@ export function AssignmentsTable({
         <span className="inline-flex flex-wrap items-center gap-2">
           <AssignmentStatusBadge status={assignment.status} />
           {assignment.status === 'active' && <ShiftStatusLabel status={assignment.shift_status} className="text-sm" />}
+          {reviewSide && assignment.status === 'ended' && (
+            <Button
+              size="sm"
+              variant="outline"
+              className="h-7"
+              aria-label={`Review ${wording.rowName(assignment)}`}
+              onClick={() => open('review', assignment)}
+            >
+              <StarIcon aria-hidden="true" />
+              Review
+            </Button>
+          )}
         </span>
       ),
     },
@@ -299,6 +316,14 @@ export function AssignmentsTable({
         endAssignment={actions.end}
         onOpenChange={close}
       />
+      {reviewSide && (
+        <AssignmentReviewsDialog
+          side={reviewSide}
+          assignmentId={shown('review')?.id ?? null}
+          title={`Review ${shown('review')?.applicant_name ?? ''}`}
+          onOpenChange={close}
+        />
+      )}
     </>
   );
 }

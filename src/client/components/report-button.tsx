@@ -27,6 +27,7 @@ const targetNouns: Record<AbuseReportTarget, string> = {
   applicant_profile: 'profile',
   job: 'job',
   message: 'message',
+  review: 'review',
 };
 
 interface ReportButtonProps {

@@ -84,6 +84,14 @@ export const queryKeys = {
   },
   // Talent Search (client/talent-search): the company's searches, its shortlist and the skills suggested
   // in the filter. A shortlist change touches both lists, so they nest under one key.
+  // Reviews after work: one side's view of an assignment's reviews, and a candidate's revealed reviews.
+  reviews: {
+    all: ['reviews'] as const,
+    assignment: (side: 'company' | 'applicant', assignmentId: string) =>
+      ['reviews', 'assignment', side, assignmentId] as const,
+    candidate: (candidateId: string, query: { page: number; page_size: number }) =>
+      ['reviews', 'candidate', candidateId, query] as const,
+  },
   talentSearch: {
     all: ['talent-search'] as const,
     lists: () => ['talent-search', 'list'] as const,

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ProfilePhoto } from '~/client/components/profile-photo';
+import { RatingStars, RatingSummary } from '~/client/components/rating-stars';
 import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
@@ -23,7 +24,6 @@ import { ApplicationNotes } from './application-notes';
 import { ApplicationScorecards } from './application-scorecards';
 import { ApplicationTests } from './application-tests';
 import { calendarDayLabel, dayAndTimeLabel, dayLabel, hourlyRate, proposedRate } from './pipeline-format';
-import { RatingStars, RatingSummary } from './rating-stars';
 import { StageBadge } from './stage-badge';
 
 const experienceLabels = { junior: 'Junior', mid: 'Mid-level', senior: 'Senior', expert: 'Expert' } as const;

@@ -2,6 +2,7 @@ import { InboxIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, type ListQueryResult, PhoneLabel } from '~/client/components/data-list';
+import { RatingSummary } from '~/client/components/rating-stars';
 import { useRowSelection } from '~/client/components/row-selection';
 import { Badge } from '~/client/components/ui/badge';
 import { useAllowed } from '~/client/lib/allowed';
@@ -11,7 +12,6 @@ import { pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
 import { BulkMoveBar } from './bulk-move-bar';
 import { proposedRate } from './pipeline-format';
-import { RatingSummary } from './rating-stars';
 import { StageBadge } from './stage-badge';
 
 interface ApplicationListProps {

@@ -1,13 +1,13 @@
 import { useDraggable } from '@dnd-kit/core';
 import { GripVerticalIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { RatingSummary } from '~/client/components/rating-stars';
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
 import { applySearchPatch } from '~/client/lib/list-search';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import { type ApplicationTestState, applicationTestStateLabels, type JobApplication } from '~/shared/jobs';
 import { drawerParam } from './pipeline-search';
-import { RatingSummary } from './rating-stars';
 
 const testStateBadges: Record<ApplicationTestState, BadgeVariant> = {
   none: 'secondary',

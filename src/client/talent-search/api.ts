@@ -3,6 +3,7 @@ import { notify } from '~/client/components/ui/notify';
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { reviewsContract } from '~/shared/contracts/reviews';
 import { talentSearchContract } from '~/shared/contracts/talent-search';
 import type { JobListQuery } from '~/shared/jobs';
 import type { Availability } from '~/shared/talent';
@@ -41,6 +42,14 @@ export const candidateProfileQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.talentSearch.candidate(id),
     queryFn: () => callApi(talentSearchContract.candidate, { params: { id } }),
+  });
+
+// A candidate's revealed reviews from companies, newest first, a page at a time.
+export const candidateReviewsQueryOptions = (id: string, query: { page: number; page_size: number }) =>
+  queryOptions({
+    queryKey: queryKeys.reviews.candidate(id, query),
+    queryFn: () => callApi(reviewsContract.candidateReviews, { params: { id }, query }),
+    placeholderData: keepPreviousData,
   });
 
 export const shortlistQueryOptions = (query: { page: number; page_size: number }) =>

@@ -35,13 +35,19 @@ export function CandidatePhoto({ candidate }: { candidate: Pick<Candidate, 'name
   );
 }
 
-export function CandidateRating({ rating }: { rating: number | null }) {
+// The average of the revealed reviews companies wrote, and how many there are.
+export function CandidateRating({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
   if (rating === null) return <span>No ratings yet</span>;
   return (
     <span className="inline-flex items-center gap-1">
       <StarIcon className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
       <span className="font-medium text-foreground tabular-nums">{formatRating(rating)}</span>
       <span className="sr-only">out of 5</span>
+      {reviewCount > 0 && (
+        <span className="tabular-nums">
+          ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+        </span>
+      )}
     </span>
   );
 }
@@ -140,7 +146,7 @@ function Facts({ candidate, className }: { candidate: Candidate; className?: str
   return (
     <ul className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
       <li className="min-w-0">
-        <CandidateRating rating={candidate.rating} />
+        <CandidateRating rating={candidate.rating} reviewCount={candidate.review_count} />
       </li>
       <li className="min-w-0">
         <span className="inline-flex items-center gap-1">

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, DownloadIcon, MapPinIcon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { StarsShown } from '~/client/components/assignment-reviews-dialog';
 import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button, buttonVariants } from '~/client/components/ui/button';
+import { Pagination } from '~/client/components/ui/pagination';
 import { Sheet, SheetContent } from '~/client/components/ui/sheet';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
@@ -13,7 +15,7 @@ import { type CandidateCv, cvTexts } from '~/shared/applicant-cv';
 import { testTypeLabels } from '~/shared/assessments';
 import { availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import type { Candidate } from '~/shared/talent-search';
-import { candidateProfileQueryOptions } from './api';
+import { candidateProfileQueryOptions, candidateReviewsQueryOptions } from './api';
 import { CandidateBadges, CandidatePhoto, CandidateRating, CvMatch, SkillBadge } from './candidate-card';
 import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
@@ -56,7 +58,7 @@ export function CandidateProfileSheet({
             </div>
             <ul className="grid gap-1.5 text-sm text-muted-foreground">
               <li>
-                <CandidateRating rating={candidate.rating} />
+                <CandidateRating rating={candidate.rating} reviewCount={candidate.review_count} />
               </li>
               <li className="flex items-center gap-1.5">
                 <ClockIcon className="size-4" aria-hidden="true" />
@@ -97,6 +99,7 @@ export function CandidateProfileSheet({
             {candidate.cv_match && <CvMatch match={candidate.cv_match} />}
             {candidate.cv && <CandidateCvDownload cv={candidate.cv} />}
             <CandidateDetails candidateId={candidate.id} />
+            <CandidateReviews candidateId={candidate.id} />
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
             <div>
               <ReportButton
@@ -191,6 +194,66 @@ function PassedTests({ candidateId }: { candidateId: string }) {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+const REVIEWS_PAGE_SIZE = 5;
+
+// What companies wrote after working with the candidate: revealed reviews only, newest first.
+function CandidateReviews({ candidateId }: { candidateId: string }) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const reviews = useQuery(candidateReviewsQueryOptions(candidateId, { page, page_size: REVIEWS_PAGE_SIZE }));
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Reviews from companies
+      </h3>
+      {reviews.isPending ? (
+        <div className="grid gap-2" role="status">
+          <span className="sr-only">Loading reviews…</span>
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      ) : reviews.isError ? (
+        <Alert variant="destructive">
+          <div className="space-y-2">
+            <p>{errorMessage(reviews.error, 'The reviews could not be loaded. Please try again.')}</p>
+            <Button size="sm" variant="outline" onClick={() => reviews.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        </Alert>
+      ) : reviews.data.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No reviews yet.</p>
+      ) : (
+        <>
+          <ul className="grid gap-2">
+            {reviews.data.items.map((review) => (
+              <li key={review.id} className="grid min-w-0 gap-1 rounded-md border border-border p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="min-w-0 text-sm font-medium break-words">{review.company_name}</p>
+                  <StarsShown rating={review.rating} />
+                </div>
+                <p className="text-sm break-words whitespace-pre-line">{review.comment}</p>
+                <p className="text-xs text-muted-foreground">
+                  {review.role} · {passedOn(review.created_at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {reviews.data.total > REVIEWS_PAGE_SIZE && (
+            <Pagination
+              page={page}
+              pageSize={REVIEWS_PAGE_SIZE}
+              total={reviews.data.total}
+              onPageChange={setPage}
+              noun="reviews"
+            />
+          )}
+        </>
       )}
     </section>
   );

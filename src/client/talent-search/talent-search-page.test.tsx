@@ -12,6 +12,7 @@ import {
 import { renderRoute } from '~/client/testing/render-route';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { messagingContract } from '~/shared/contracts/messaging';
+import { reviewsContract } from '~/shared/contracts/reviews';
 import { talentSearchContract } from '~/shared/contracts/talent-search';
 import { paths } from '~/shared/routes';
 import { emptyProfileBackground } from '~/shared/talent-background';
@@ -43,6 +44,7 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     location: 'London',
     timezone: 'Europe/London',
     rating: 4.8,
+    review_count: 12,
     hours_billed: 1240,
     badges: ['id_verified', 'top_rated'],
     latest_job: null,
@@ -64,6 +66,13 @@ type ProfileHandler = ContractFakeHandler<typeof talentSearchContract.candidate>
 function fakeTalentApi(server: FakeServer, candidates: Candidate[], profile?: ProfileHandler) {
   const store = candidates.map((item) => ({ ...item }));
   const find = (id: string | undefined) => store.find((item) => item.id === id);
+  // The profile's reviews: none, unless a test says otherwise.
+  server.fallback(reviewsContract.candidateReviews, ({ query }) => ({
+    items: [],
+    total: 0,
+    page: Number(query.get('page') ?? 1),
+    page_size: 5,
+  }));
   // First: later answers (the search, the shortlist, the skills) take precedence over the id's pattern.
   server.on(
     talentSearchContract.candidate,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { ReviewPromptCard } from '~/client/components/assignment-reviews-dialog';
 import { AssignmentStatusBadge, formatHourlyRate } from '~/client/components/assignments-table';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -180,6 +181,13 @@ export function ApplicantTimesheets() {
               </CardContent>
             </Card>
             {assignment.status === 'active' && <ClockCard assignment={assignment} />}
+            {assignment.status === 'ended' && (
+              <ReviewPromptCard
+                side="applicant"
+                assignmentId={assignment.id}
+                counterpartName={assignment.company_name}
+              />
+            )}
           </div>
           <PastWeeks assignmentId={assignment.id} openWeek={week} />
         </>

@@ -43,6 +43,7 @@ export function CompanyAssignmentsPanel() {
   const changeTerms = useChangeAssignmentTerms();
   const endAssignment = useEndAssignment();
   const mayChange = useAllowed('update:assignment:own');
+  const mayReview = useAllowed('read:review:own');
 
   const toolbar = (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -82,6 +83,7 @@ export function CompanyAssignmentsPanel() {
       wording={companyWording}
       actions={{ start, changeTerms: changeTerms.mutateAsync, end: endAssignment.mutateAsync }}
       readOnly={!mayChange}
+      reviewSide={mayReview ? 'company' : undefined}
       detailsDialog={(assignment, onOpenChange) => (
         <AssignmentDetailsDialog assignment={assignment} onOpenChange={onOpenChange} />
       )}

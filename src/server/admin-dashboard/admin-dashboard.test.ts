@@ -304,7 +304,9 @@ describe('admin dashboard', () => {
       const storedBefore = await reportCount();
       const badType = await report(applicant, { targetType: 'company', targetId: jobId, reason: 'Spam and scams' });
       expect(badType.statusCode).toBe(400);
-      expect(badType.json().fields.targetType).toBe('Choose what you are reporting: a profile, a job or a message.');
+      expect(badType.json().fields.targetType).toBe(
+        'Choose what you are reporting: a profile, a job, a message or a review.',
+      );
       const noReason = await report(applicant, { targetType: 'job', targetId: jobId, reason: ' ' });
       expect(noReason.statusCode).toBe(400);
       const unknown = await report(applicant, { targetType: 'job', targetId: randomUUID(), reason: 'Spam and scams' });

@@ -2,12 +2,22 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AbuseReportTarget } from '~/shared/admin';
 import { type AbuseReport, abuseReportTexts, type CreateAbuseReportInput } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
-import { abuseReports, applicantProfiles, applications, conversations, jobs, messages } from '../db/schema';
+import {
+  abuseReports,
+  applicantProfiles,
+  applications,
+  assignments,
+  conversations,
+  jobs,
+  messages,
+  reviews,
+} from '../db/schema';
 import { isFindable } from '../platform/candidate-views';
 import { readableBy as conversationReadableBy, type Viewer } from '../platform/conversation-access';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { readableBy as jobReadableBy, publiclyListed } from '../platform/job-visibility';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { isShownSql } from '../platform/review-records';
 import { loadAbuseReport } from './find-abuse-reports';
 
 // The Report button: anyone signed in reports a profile, a job or a message they can
@@ -60,6 +70,22 @@ const finders: Record<AbuseReportTarget, (db: Database, viewer: Viewer, id: stri
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .where(and(eq(messages.id, id), conversationReadableBy(viewer)));
     return row && { ownerId: row.senderId, ownerCompanyId: null };
+  },
+  // A shown review, reported by the side it is about: the talent a company reviewed, or a member of the
+  // company a talent reviewed. Its author's side cannot report it.
+  review: async (db, viewer, id) => {
+    const aboutViewer =
+      viewer.role === 'applicant'
+        ? and(eq(reviews.side, 'company_of_talent'), eq(reviews.applicantId, viewer.userId))
+        : viewer.role === 'company' && viewer.companyId
+          ? and(eq(reviews.side, 'talent_of_company'), eq(reviews.companyId, viewer.companyId))
+          : sql`false`;
+    const [row] = await db
+      .select({ authorId: reviews.authorId })
+      .from(reviews)
+      .innerJoin(assignments, eq(assignments.id, reviews.assignmentId))
+      .where(and(eq(reviews.id, id), aboutViewer, isShownSql(new Date())));
+    return row && { ownerId: row.authorId, ownerCompanyId: null };
   },
 };
 

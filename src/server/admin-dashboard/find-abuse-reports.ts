@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AbuseReportStatus } from '~/shared/admin';
 import type { AbuseReport, AbuseReportList } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
-import { abuseReports, jobs, messages, users } from '../db/schema';
+import { abuseReports, jobs, messages, reviews, users } from '../db/schema';
 
 const reporters = alias(users, 'reporters');
 const resolvers = alias(users, 'resolvers');
@@ -23,7 +23,7 @@ const selectReports = (db: Database) =>
       resolverName: resolvers.name,
       targetLabel: sql<
         string | null
-      >`coalesce(${reportedUsers.name}, ${jobs.title}, left(${messages.body}, ${MESSAGE_EXCERPT_LENGTH}))`,
+      >`coalesce(${reportedUsers.name}, ${jobs.title}, left(${messages.body}, ${MESSAGE_EXCERPT_LENGTH}), ${reviews.rating} || '★: ' || left(${reviews.comment}, ${MESSAGE_EXCERPT_LENGTH}))`,
     })
     .from(abuseReports)
     .innerJoin(reporters, eq(reporters.id, abuseReports.reporterId))
@@ -33,7 +33,8 @@ const selectReports = (db: Database) =>
       and(eq(abuseReports.targetType, 'applicant_profile'), eq(reportedUsers.id, abuseReports.targetId)),
     )
     .leftJoin(jobs, and(eq(abuseReports.targetType, 'job'), eq(jobs.id, abuseReports.targetId)))
-    .leftJoin(messages, and(eq(abuseReports.targetType, 'message'), eq(messages.id, abuseReports.targetId)));
+    .leftJoin(messages, and(eq(abuseReports.targetType, 'message'), eq(messages.id, abuseReports.targetId)))
+    .leftJoin(reviews, and(eq(abuseReports.targetType, 'review'), eq(reviews.id, abuseReports.targetId)));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>[number];
 

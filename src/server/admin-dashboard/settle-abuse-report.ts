@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type AbuseReport, type AbuseReportDecision, abuseReportTexts } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
-import { abuseReports } from '../db/schema';
+import { abuseReports, reviews } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { recomputeRatingsOf } from '../platform/review-records';
 import { loadAbuseReport } from './find-abuse-reports';
 
 const outcomes = {
@@ -13,6 +14,8 @@ const outcomes = {
 
 // An administrator resolves (acted on it) or dismisses (nothing wrong) an open report, once: the update
 // only takes an open row, so two admins at once settle it once and the second hears it was handled.
+// Resolving a review's report hides the review: it no longer shows, and the rating it was part of is
+// recomputed without it, in the same transaction.
 export async function settleAbuseReport({
   db,
   reportId,
@@ -42,6 +45,8 @@ export async function settleAbuseReport({
         ? new AppError('conflict', abuseReportTexts.alreadySettled)
         : new AppError('not_found', abuseReportTexts.reportNotFound);
     }
+    if (decision === 'resolve' && settled.targetType === 'review')
+      await hideReview(tx, settled.targetId, actorId, ipAddress);
     await recordAuditEvent({
       db: tx,
       event: {
@@ -62,4 +67,31 @@ export async function settleAbuseReport({
   const report = await loadAbuseReport(db, reportId);
   if (!report) throw new AppError('not_found', abuseReportTexts.reportNotFound);
   return report;
+}
+
+async function hideReview(tx: Database, reviewId: string, actorId: string, ipAddress: string | null) {
+  const [hidden] = await tx
+    .update(reviews)
+    .set({ hiddenAt: new Date(), hiddenById: actorId })
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.hiddenAt)))
+    .returning();
+  // Already hidden through another report, or gone with its assignment: nothing more to do.
+  if (!hidden) return;
+  await recomputeRatingsOf(tx, [hidden]);
+  await recordAuditEvent({
+    db: tx,
+    event: {
+      actorId,
+      action: 'review.hidden',
+      targetType: 'review',
+      targetId: reviewId,
+      details: {
+        side: hidden.side,
+        rating: hidden.rating,
+        applicant_id: hidden.applicantId,
+        company_id: hidden.companyId,
+      },
+      ipAddress,
+    },
+  });
 }

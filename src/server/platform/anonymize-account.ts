@@ -29,6 +29,7 @@ import {
   oauthAccounts,
   privacyRequests,
   recoveryCodes,
+  reviews,
   savedJobs,
   savedSearches,
   shortlists,
@@ -46,6 +47,7 @@ import { revokeUserSessions } from './sessions';
 
 export const ANONYMIZED_NAME = 'Removed user';
 const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';
+export const REMOVED_REVIEW_COMMENT = 'The words of this review were removed when its author deleted their account.';
 const REMOVED_REPLY_BODY = 'This reply was removed when the person it answered deleted their account.';
 const ANONYMIZED_DOMAIN = '@anonymized.invalid';
 const anonymizedEmailOf = (userId: string) => `removed-${userId}${ANONYMIZED_DOMAIN}`;
@@ -185,6 +187,19 @@ export async function anonymizeAccountRecords({
       attachmentSize: null,
     })
     .where(eq(messages.senderId, userId));
+
+  // A talent's reviews of companies keep their stars, so the company's rating stays what it was (the work
+  // happened; leaving should not take a rating back), but lose their words, which are the talent's and
+  // may identify them. A company member's reviews are the company's and stay. Reviews of them stay,
+  // their name scrubbed from the words (their profile, and so their rating, is gone).
+  await tx
+    .update(reviews)
+    .set({ comment: REMOVED_REVIEW_COMMENT })
+    .where(and(eq(reviews.applicantId, userId), eq(reviews.side, 'talent_of_company')));
+  await tx
+    .update(reviews)
+    .set({ comment: scrubbed(reviews.comment, name, email) })
+    .where(and(eq(reviews.applicantId, userId), mentions(reviews.comment, name, email)));
 
   // Others' records that quote them by name or address.
   const theirConversations = tx

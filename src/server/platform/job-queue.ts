@@ -24,6 +24,8 @@ export interface JobData {
   'start-due-assignments': Record<string, never>;
   // Talent: the text of an uploaded CV, read for Talent Search (talent/extract-cv-text.ts).
   'extract-cv-text': { applicantId: string; fileId: string };
+  // Reviews whose window closed are revealed and the ratings recomputed (reviews/reveal-due-reviews.ts).
+  'reveal-due-reviews': Record<string, never>;
   // Job board: the saved searches' daily and weekly alerts that are due (job-board/send-job-alerts.ts).
   'send-job-alerts': Record<string, never>;
 }

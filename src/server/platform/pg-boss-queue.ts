@@ -47,6 +47,7 @@ const everyJob: Record<JobName, JobKind> = {
   'start-due-assignments': 'run',
   // Up to CV_TEXT_LIMITS.timeoutMs (20 s) in a worker thread: longer than a quick job's expiry.
   'extract-cv-text': 'run',
+  'reveal-due-reviews': 'run',
   'send-job-alerts': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.

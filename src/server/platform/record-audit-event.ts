@@ -118,6 +118,9 @@ export type AuditAction =
   | 'abuse_report.created'
   | 'abuse_report.resolved'
   | 'abuse_report.dismissed'
+  // Reviews after work: written or changed by a side; hidden by an administrator after a report.
+  | 'review.written'
+  | 'review.hidden'
   | 'privacy.data_exported'
   | 'privacy.erasure_requested'
   | 'privacy.erasure_cancelled'

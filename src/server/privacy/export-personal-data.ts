@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { REVIEW_WINDOW_DAYS } from '~/shared/reviews';
 import type { Database } from '../db/client';
 import { privacyRequests, storedFiles } from '../db/schema';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
@@ -23,8 +24,8 @@ function sectionQueries(userId: string): Record<string, SQL> {
       totp_enabled_at is not null as two_factor_enabled,
       last_sign_in_at, time_zone, created_at, updated_at from users where id = ${userId}`,
     profile: sql`select headline, summary, hourly_rate_cents, skills, experience_level, availability, region, location,
-      timezone, photo_content_type, cv_visibility, cv_text_status, cv_text, rating_tenths, hours_billed, id_verified_at,
-      background_checked_at, last_active_at, created_at, updated_at from applicant_profiles where user_id = ${userId}`,
+      timezone, photo_content_type, cv_visibility, cv_text_status, cv_text, rating_tenths, review_count, hours_billed,
+      id_verified_at, background_checked_at, last_active_at, created_at, updated_at from applicant_profiles where user_id = ${userId}`,
     work_history: sql`select position, title, company, start_month, end_month, description
       from applicant_work_history where applicant_id = ${userId} order by position`,
     education: sql`select position, school, degree, start_year, end_year
@@ -87,6 +88,17 @@ function sectionQueries(userId: string): Record<string, SQL> {
       where user_id = ${userId} order by created_at`,
     abuse_reports: sql`select target_type, target_id, reason, status, created_at from abuse_reports
       where reporter_id = ${userId} order by created_at`,
+    // Reviews after work: those they wrote, and those written of them that have been revealed (a hidden
+    // one is not theirs to read before the double-blind reveal).
+    reviews_written: sql`select r.id, r.side, a.role as assignment_role, c.name as company_name, r.rating, r.comment,
+      r.revealed_at, r.hidden_at, r.created_at, r.updated_at from reviews r join assignments a on a.id = r.assignment_id
+      join companies c on c.id = r.company_id where r.author_id = ${userId} order by r.created_at`,
+    reviews_received: sql`select r.id, a.role as assignment_role, c.name as company_name, r.rating, r.comment,
+      coalesce(r.revealed_at, a.ended_at + make_interval(days => ${REVIEW_WINDOW_DAYS})) as revealed_at, r.hidden_at,
+      r.created_at from reviews r join assignments a on a.id = r.assignment_id join companies c on c.id = r.company_id
+      where r.applicant_id = ${userId} and r.side = 'company_of_talent'
+        and (r.revealed_at is not null or a.ended_at + make_interval(days => ${REVIEW_WINDOW_DAYS}) <= now())
+      order by r.created_at`,
     contact_messages: sql`select name, email, company, subject, message, source, created_at from contact_messages
       where lower(email) = (select lower(email) from users where id = ${userId}) order by created_at`,
     invoices: sql`select invoice_number, company_id, period_start, period_end, issue_date, due_date, status,

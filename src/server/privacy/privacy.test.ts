@@ -32,13 +32,14 @@ import {
   oauthAccounts,
   payments,
   privacyRequests,
+  reviews,
   users,
 } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
 import { escapeHtml } from '../mail/templates/compose-email';
 import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
-import { ANONYMIZED_NAME } from '../platform/anonymize-account';
+import { ANONYMIZED_NAME, REMOVED_REVIEW_COMMENT } from '../platform/anonymize-account';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { insertPaidInvoice } from '../testing/privacy-test-fixtures';
@@ -227,6 +228,38 @@ describe('privacy', () => {
       weekStart: '2026-11-08',
       minutes: { '2026-11-09': 480 },
     });
+    // Past work, reviewed by both sides and revealed: the talent wrote one, and one is about them.
+    const pastWork = await buildAssignment(db(), {
+      companyId,
+      applicantId: applicant.user.id,
+      startDate: '2026-09-01',
+      status: 'ended',
+      endDate: '2026-10-01',
+    });
+    await db()
+      .insert(reviews)
+      .values([
+        {
+          assignmentId: pastWork.id,
+          side: 'talent_of_company',
+          applicantId: applicant.user.id,
+          companyId,
+          authorId: applicant.user.id,
+          rating: 4,
+          comment: `Good team; ask ${applicantName} for a reference.`,
+          revealedAt: new Date(),
+        },
+        {
+          assignmentId: pastWork.id,
+          side: 'company_of_talent',
+          applicantId: applicant.user.id,
+          companyId,
+          authorId: owner.user.id,
+          rating: 5,
+          comment: `${applicantName} was excellent.`,
+          revealedAt: new Date(),
+        },
+      ]);
     const invoice = await insertPaidInvoice(db(), { companyId });
     // The accounting record names the talent, as a real invoice line does.
     await db()
@@ -294,7 +327,17 @@ describe('privacy', () => {
     ]);
     expect(data.availability_days_off).toEqual([{ day: '2026-12-24' }]);
     expect(strFromU8(files['booking_links.csv'] as Uint8Array)).toContain('Second interview');
-    expect(data.assignments).toHaveLength(1);
+    expect(data.assignments).toHaveLength(2);
+    expect(data.reviews_written).toEqual([
+      expect.objectContaining({
+        side: 'talent_of_company',
+        rating: 4,
+        comment: `Good team; ask ${applicantName} for a reference.`,
+      }),
+    ]);
+    expect(data.reviews_received).toEqual([
+      expect.objectContaining({ rating: 5, comment: `${applicantName} was excellent.` }),
+    ]);
     expect(data.timesheets).toEqual([expect.objectContaining({ minutes: 480 })]);
     expect(data.notifications.map((row: { title: string }) => row.title)).toEqual(['Your news']);
     expect(data.sessions.length).toBeGreaterThan(0);
@@ -544,6 +587,17 @@ describe('privacy', () => {
       await db().select().from(availabilityDaysOff).where(eq(availabilityDaysOff.userId, applicant.user.id)),
     ).toEqual([]);
     expect(await db().select().from(apiTokens).where(eq(apiTokens.userId, applicant.user.id))).toEqual([]);
+    // Their review of the company keeps its stars (the company's rating) without their words; the
+    // company's review of them stays, their name scrubbed (checked above with every text column).
+    const theirReviews = await db().select().from(reviews).where(eq(reviews.applicantId, applicant.user.id));
+    expect(theirReviews.find((row) => row.side === 'talent_of_company')).toMatchObject({
+      rating: 4,
+      comment: REMOVED_REVIEW_COMMENT,
+    });
+    expect(theirReviews.find((row) => row.side === 'company_of_talent')).toMatchObject({
+      rating: 5,
+      comment: `${ANONYMIZED_NAME} was excellent.`,
+    });
     // Their background goes with the profile (the name check above covers its text too).
     for (const table of [applicantWorkHistory, applicantEducation, applicantLanguages, applicantCertifications]) {
       expect(await db().select().from(table).where(eq(table.applicantId, applicant.user.id))).toEqual([]);

@@ -92,6 +92,7 @@ describe('Talent Search API', () => {
       location: 'Lisbon, Portugal',
       timezone: 'Europe/Lisbon',
       rating: 4.7,
+      review_count: 0,
       hours_billed: 1200,
       badges: ['id_verified', 'top_rated'],
       latest_job: null,

@@ -22,6 +22,8 @@ interface AssignmentOverrides {
   status?: AssignmentStatus;
   endDate?: string | null;
   endReason?: string | null;
+  // When it was ended; now for an ended assignment unless given.
+  endedAt?: Date | null;
 }
 
 export async function buildAssignment(db: Database, given: AssignmentOverrides) {
@@ -41,6 +43,7 @@ export async function buildAssignment(db: Database, given: AssignmentOverrides) 
       status: given.status ?? 'active',
       endDate: given.endDate ?? null,
       endReason: given.endReason ?? null,
+      endedAt: given.endedAt !== undefined ? given.endedAt : given.status === 'ended' ? new Date() : null,
     })
     .returning();
   if (!assignment) throw new Error('The assignment was not built.');

@@ -1,15 +1,16 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { type Assignment, workTexts } from '~/shared/billing';
+import { REVIEW_WINDOW_DAYS } from '~/shared/reviews';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { assignments, timeEntries, timesheets } from '../db/schema';
+import { assignments, companies, timeEntries, timesheets, users } from '../db/schema';
 import { findAssignmentFor, loadAssignmentView, type WorkActor } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { requireRealDay, todayOf } from '../platform/work-calendar';
 import { closeShift } from './clock-out';
 import { findOpenShift } from './clock-state';
-import { notifyTalent } from './work-notifications';
+import { notifyCompany, notifyTalent } from './work-notifications';
 
 // active → ended, on a day from the start to today, with the reason. Hours logged after that day are a
 // reason to choose a later one (nothing already worked is dropped); a shift still running is clocked
@@ -54,11 +55,16 @@ export async function endAssignment({
       .orderBy(desc(timeEntries.workDate))
       .limit(1);
     if (loggedAfter) throw new AppError('conflict', workTexts.hoursAfterEnd(loggedAfter.workDate));
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, assignment.companyId));
+    const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, assignment.applicantId));
     const shift = await findOpenShift(tx, assignment.id, { lock: true });
     if (shift) await closeShift(tx, shift, now, { lastDay: endDate });
     await tx
       .update(assignments)
-      .set({ status: 'ended', endDate, endReason: reason, updatedAt: now })
+      .set({ status: 'ended', endDate, endReason: reason, endedAt: now, updatedAt: now })
       .where(eq(assignments.id, assignment.id));
     await recordAuditEvent({
       db: tx,
@@ -76,6 +82,19 @@ export async function endAssignment({
       title: `${assignment.role} has ended`,
       body: `Your last day was ${endDate}. “${reason}”`,
       link: paths.applicantApplications.getHref(),
+    });
+    // Both sides are asked for a review (reviews/write-review.ts), each where the ended assignment shows.
+    await notifyTalent(tx, assignment.applicantId, {
+      type: 'assignment_changed',
+      title: `How was working as ${assignment.role}?`,
+      body: `Rate ${company?.name ?? 'the company'} within ${REVIEW_WINDOW_DAYS} days. Neither side sees the other’s review until both have written, or the ${REVIEW_WINDOW_DAYS} days are up.`,
+      link: `${paths.applicantTimesheets.getHref()}?assignment=${assignment.id}`,
+    });
+    await notifyCompany(tx, assignment.companyId, {
+      type: 'assignment_changed',
+      title: `Review ${talent?.name ?? 'your talent'}`,
+      body: `${assignment.role} has ended. Rate the work within ${REVIEW_WINDOW_DAYS} days; the review shows once both sides have written, or the ${REVIEW_WINDOW_DAYS} days are up.`,
+      link: `${paths.companyBilling.getHref()}?tab=assignments&assignments_status=ended`,
     });
   });
   return loadAssignmentView({ db, id: assignmentId, now });

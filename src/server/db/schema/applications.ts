@@ -244,6 +244,8 @@ export const assignments = pgTable(
     // Set when the company or an administrator ends it: the last day worked, and why.
     endDate: date({ mode: 'string' }),
     endReason: text(),
+    // When it was ended (the end date may be an earlier day): the review window runs 14 days from here.
+    endedAt: timestamp({ withTimezone: true }),
     status: assignmentStatus().notNull().default('pending'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companyRoles } from '~/shared/permissions';
 import { userStatus, users } from './auth';
 
@@ -15,6 +28,10 @@ export const companies = pgTable(
     // An admin's Delete: the company is suspended and hidden from every list, its records kept
     // (invoices for 7 years).
     deletedAt: timestamp({ withTimezone: true }),
+    // The stars talent gave the company after work (tenths), and how many: revealed, not hidden reviews
+    // only (reviews/recompute-ratings.ts).
+    ratingTenths: smallint(),
+    reviewCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,6 +45,7 @@ export const companies = pgTable(
     // Its search box finds any part of a name or contact address (ILIKE '%…%') through trigrams.
     index('companies_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('companies_contact_email_trgm_idx').using('gin', table.contactEmail.op('gin_trgm_ops')),
+    check('companies_rating_range', sql`${table.ratingTenths} between 10 and 50`),
   ],
 );
 

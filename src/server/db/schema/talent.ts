@@ -59,8 +59,10 @@ export const applicantProfiles = pgTable(
     cvTextStatus: cvTextStatus(),
     cvText: text(),
     // Talent Search's figures: the stars companies gave for finished work (tenths: 47 is 4.7) and the
-    // hours billed; kept here, beside the fields they sort with, by the features that produce them.
+    // hours billed; kept here, beside the fields they sort with, by the features that produce them. The
+    // rating and its count come from revealed, not hidden reviews (reviews/recompute-ratings.ts).
     ratingTenths: smallint(),
+    reviewCount: integer().notNull().default(0),
     hoursBilled: integer().notNull().default(0),
     // Badges an administrator grants after checking.
     idVerifiedAt: timestamp({ withTimezone: true }),

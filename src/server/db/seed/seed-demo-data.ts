@@ -4,6 +4,7 @@ import { demoAccountsSeeder } from './demo-accounts';
 import { demoBillingSeeder } from './demo-billing';
 import { demoContactMessagesSeeder } from './demo-contact-messages';
 import { demoJobsSeeder } from './demo-jobs';
+import { demoReviewsSeeder } from './demo-reviews';
 import type { DemoSeeder } from './demo-seeder';
 import { demoTalentSeeder } from './demo-talent';
 import { demoTestsSeeder } from './demo-tests';
@@ -23,6 +24,8 @@ export const demoSeeders: DemoSeeder[] = [
   demoAssessmentsSeeder,
   // After the talent: their hires are the assignments at work.
   demoBillingSeeder,
+  // After the talent and the companies: past work, its reviews, and the ratings they make.
+  demoReviewsSeeder,
   demoContactMessagesSeeder,
 ];
 

@@ -3,7 +3,13 @@ import pg from 'pg';
 import { openDatabase } from '../client';
 import { textArrayLiteral } from '../text-array-literal';
 import { ensurePlatformAssessments } from './platform-assessments';
-import { applicantFirstNames, applicantLastNames, variedProfile, variedTrackRecord } from './talent-factories';
+import {
+  applicantFirstNames,
+  applicantLastNames,
+  benchRatingTenths,
+  variedProfile,
+  variedTrackRecord,
+} from './talent-factories';
 
 // A platform's worth of applicants for Talent Search at scale (decision 009): `npm run seed:talent -- 1000000`.
 // Accounts talent-<n>@scale.tandem.test with listed profiles; the n-th is always the same person, so a
@@ -181,7 +187,12 @@ function scaleProfile(n: number, now = Date.now()) {
   return {
     name: `${applicantFirstNames[n % applicantFirstNames.length]} ${applicantLastNames[Math.floor(n / applicantFirstNames.length) % applicantLastNames.length]}`,
     email: `talent-${n}@scale.tandem.test`,
-    profile: { ...base, skills, ...variedTrackRecord(mixedOf(n, 0), now) },
+    profile: {
+      ...base,
+      skills,
+      ...variedTrackRecord(mixedOf(n, 0), now),
+      ratingTenths: benchRatingTenths(mixedOf(n, 0)),
+    },
     cvText: scaleCvText(n, { headline: base.headline, skills }),
   };
 }

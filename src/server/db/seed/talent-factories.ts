@@ -140,13 +140,13 @@ export function variedProfile(n: number): Omit<ProfileRow, 'userId'> {
   };
 }
 
-// The n-th of a varied, repeatable track record on the platform: ratings (a fifth of profiles have none
-// yet), hours billed, verified badges and when the applicant was last seen. Demo and benchmark data only:
-// real figures come from finished work and administrators' checks.
+// The n-th of a varied, repeatable track record on the platform: hours billed (none for a fifth of
+// profiles, those with no finished work yet), verified badges and when the applicant was last seen. Demo
+// and benchmark data only: real figures come from finished work and administrators' checks. The rating is
+// not here: the demo earns it from reviews (demo-reviews.ts), the benchmark writes it (benchRating).
 export function variedTrackRecord(n: number, now = Date.now()) {
   const isRated = n % 5 !== 0;
   return {
-    ratingTenths: isRated ? 30 + ((n * 7) % 21) : null,
     hoursBilled: isRated ? (n * 37) % 2400 : 0,
     idVerifiedAt: n % 3 === 0 ? null : new Date(now - ((n % 300) + 10) * 86_400_000),
     backgroundCheckedAt: n % 4 === 0 ? new Date(now - ((n % 200) + 5) * 86_400_000) : null,
@@ -169,4 +169,18 @@ export async function buildApplicantProfile(
     .returning();
   if (!updated) throw new Error('The applicant profile was not built.');
   return updated;
+}
+
+// The stars the n-th demo applicant's past companies gave, one ended assignment each: none for a fifth
+// of them (as hours billed), else one to three reviews, mostly good.
+export function variedReviewStars(n: number): number[] {
+  if (n % 5 === 0) return [];
+  const count = 1 + (n % 3);
+  return Array.from({ length: count }, (_, k) => [5, 4, 5, 3, 5, 4, 2, 5][(n * 3 + k * 5) % 8] ?? 5);
+}
+
+// The benchmark's rating, written straight into a million profiles (talent-at-scale.ts) where building the
+// reviews it would average would only slow the load: the same spread as before reviews existed.
+export function benchRatingTenths(n: number): number | null {
+  return n % 5 !== 0 ? 30 + ((n * 7) % 21) : null;
 }

@@ -8,20 +8,28 @@ const STARS = Array.from(
   (_, index) => index + REVIEW_RATING_MIN,
 );
 
-// A reviewer's 1–5 stars: native radio buttons drawn as stars, so the arrow keys, a screen reader
-// ("3 stars, 3 of 5") and a tap all work. Choosing a star saves it.
+// 1–5 stars: native radio buttons drawn as stars, so the arrow keys, a screen reader ("3 stars, 3 of 5")
+// and a tap all work. The pipeline saves a reviewer's choice at once; a review form (reviews after work)
+// holds it with an error under the stars. Shared by both, so it lives here.
 export function RatingStars({
   value,
   onChange,
   label = 'Your rating',
+  error,
 }: {
   value: number | null;
   onChange: (rating: number) => void;
   label?: string;
+  error?: string;
 }) {
   const name = useId();
+  const errorId = `${name}-error`;
   return (
-    <fieldset className="grid gap-1">
+    <fieldset
+      className="grid gap-1"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="mb-1 text-sm font-medium">{label}</legend>
       <div className="flex items-center gap-1">
         {STARS.map((star) => {
@@ -52,6 +60,11 @@ export function RatingStars({
           );
         })}
       </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
