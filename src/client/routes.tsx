@@ -71,6 +71,7 @@ const pageFiles: Record<PageId, string> = {
   companyApplications: './pipeline/applications-page.tsx',
   applicantJobs: './job-board/find-jobs-page.tsx',
   applicantJob: './job-board/job-posting-page.tsx',
+  jobBoard: './job-board/public-job-board-page.tsx',
   jobPost: './job-board/public-job-page.tsx',
   applicantDashboard: './app/applicant-dashboard-page.tsx',
   applicantApplications: './applications/my-applications-page.tsx',

@@ -26,6 +26,9 @@ export function buildHref<Pattern extends string>(pattern: Pattern, ...args: Hre
 interface PageOptions {
   // Rendered to HTML at build time (public, parameterless pages).
   prerender?: boolean;
+  // Rendered to HTML by the server at each request, from its data (the job board's pages): what a crawler or
+  // a link preview reads without running JavaScript.
+  serverRendered?: boolean;
 }
 
 function page<const Pattern extends string>(
@@ -40,12 +43,18 @@ function page<const Pattern extends string>(
     title,
     layout,
     prerender: options.prerender ?? false,
+    serverRendered: options.serverRendered ?? false,
     getHref: (...args: HrefArgs<Pattern>) => buildHref(path, ...args),
   };
 }
 
 function publicPage<const Pattern extends string>(path: Pattern, title: string) {
   return page(path, title, 'public', { prerender: !path.includes(':') });
+}
+
+// A public page made from the database at each request.
+function serverRenderedPage<const Pattern extends string>(path: Pattern, title: string) {
+  return page(path, title, 'public', { serverRendered: true });
 }
 
 // Old links and aliases: the client replaces the history entry with the target.
@@ -84,8 +93,10 @@ export const paths = {
   cookies: publicPage('/cookies', 'Cookie Policy'),
   cookiePolicy: publicPage('/cookie-policy', 'Cookie Policy'),
   gdpr: publicPage('/gdpr', 'GDPR Compliance'),
-  // An open public job, readable without signing in; the server adds its JobPosting data.
-  jobPost: publicPage('/jobs/:id', 'Job Post'),
+  // The public job board: open public jobs, searched without an account.
+  jobBoard: serverRenderedPage('/jobs', 'Remote Jobs'),
+  // An open public job, readable without signing in; the server renders it with its JobPosting data.
+  jobPost: serverRenderedPage('/jobs/:id', 'Job Post'),
 
   // Sign-in
   // Rendered in the browser rather than from HTML: the login page reads ?tab= and ?redirect=, and the

@@ -9,14 +9,17 @@ import { Card } from '~/client/components/ui/card';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { useListSearch } from '~/client/lib/list-search';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
 import { type JobListing, jobBoardTexts } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import { jobBoardListQueryOptions } from './api';
+import { ApplyButton } from './apply-button';
 import { ApplyDialog } from './apply-dialog';
 import { findJobsSearch, toJobBoardQuery } from './find-jobs-search';
 import { JobBoardFilters, SortSelect } from './job-board-filters';
 import { JobCard } from './job-card';
+import { SaveJobButton } from './save-job-button';
 
 const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5];
 
@@ -130,7 +133,17 @@ export default function FindJobsPage({ pageId }: PageProps) {
         >
           {items.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} onApply={setApplyingTo} />
+              <JobCard
+                job={job}
+                href={paths.applicantJob.getHref({ id: job.id })}
+                posted={
+                  <time dateTime={job.published_at} title={fullDateLabel(job.published_at)} className="lowercase">
+                    {relativeDateLabel(job.published_at)}
+                  </time>
+                }
+                headerAction={<SaveJobButton job={job} />}
+                footerAction={<ApplyButton job={job} onApply={() => setApplyingTo(job)} className="max-sm:w-full" />}
+              />
             </li>
           ))}
         </ul>
