@@ -121,7 +121,7 @@ test('a signed-out visitor finds a job on /jobs, signs up from it and applies', 
   await expectNoSeriousViolations(page);
 
   // The job, with its company's public profile.
-  await card.getByRole('link', { name: job.title }).click();
+  await card.getByRole('link', { name: job.title, exact: true }).click();
   await expect(page).toHaveURL(paths.jobPost.getHref({ id: job.id }));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.title);
   const about = page.getByRole('region', { name: `About ${company.name}` });
