@@ -102,6 +102,9 @@ test('a signed-out visitor finds a job on /jobs, signs up from it and applies', 
   await expect(page).toHaveURL(paths.jobBoard.getHref());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remote Jobs');
   await expect(page).toHaveTitle('Remote Jobs · Tandem');
+  // The tags the server wrote gave way to the page's own: one of each.
+  await expect(page.locator('head > title')).toHaveCount(1);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
 
   // Searching asks the server; the filters narrow it further.
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word);

@@ -11,7 +11,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { callApi } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { useListSearch } from '~/client/lib/list-search';
-import { forgetServerData, useServerData } from '~/client/lib/page-data';
+import { forgetServerData, removeServerHead, useServerData } from '~/client/lib/page-data';
 import type { PageProps } from '~/client/routes';
 import { jobBoardContract } from '~/shared/contracts/job-board';
 import {
@@ -84,6 +84,8 @@ export default function PublicJobBoardPage({ pageId }: PageProps) {
   const { state } = search;
   const { results, retry } = usePublicJobs(toJobBoardQuery(state), rendered);
   const [isFiltersOpen, setFiltersOpen] = useState(false);
+  // The server's head tags give way to the page's own.
+  useEffect(() => removeServerHead(), []);
   const list = results.shown;
   const total = list?.total ?? 0;
   const isFirstLoad = results.state === 'loading' && list === null;

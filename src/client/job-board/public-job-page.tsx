@@ -5,7 +5,7 @@ import { PageMeta } from '~/client/components/page-meta';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { callApi, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import { forgetServerData, useServerData } from '~/client/lib/page-data';
+import { forgetServerData, removeServerHead, SERVER_HEAD_SELECTOR, useServerData } from '~/client/lib/page-data';
 import { jobBoardContract } from '~/shared/contracts/job-board';
 import { excerptOf, type PublicJobView, type PublicJobViewer, type PublicJobWithCompany } from '~/shared/job-board';
 import type { Role } from '~/shared/permissions';
@@ -23,11 +23,7 @@ import { PublicCompanyProfile } from './public-company-profile';
 // The tags the server adds to this page's HTML (server/job-board/public-job-pages.ts) belong to this job
 // only: the title and sharing tags leave once the page renders its own, the JobPosting data (for crawlers
 // that read the rendered page) when the visitor moves on.
-const SERVER_HEAD = '[data-server-head]';
 const JOB_POSTING_DATA = '#job-posting-data';
-const removeServerHead = (selector: string) => {
-  for (const element of document.head.querySelectorAll(selector)) element.remove();
-};
 
 // A link whose id cannot name a job is not asked about (zod's uuid check would add zod to this page).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,14 +92,14 @@ export default function PublicJobPage() {
   useEffect(
     () => () => {
       if (window.location.pathname !== paths.jobPost.getHref({ id })) {
-        removeServerHead(`${SERVER_HEAD}, ${JOB_POSTING_DATA}`);
+        removeServerHead(`${SERVER_HEAD_SELECTOR}, ${JOB_POSTING_DATA}`);
       }
     },
     [id],
   );
   const isLoaded = loaded.state === 'loaded';
   useEffect(() => {
-    if (isLoaded) removeServerHead(SERVER_HEAD);
+    if (isLoaded) removeServerHead();
   }, [isLoaded]);
 
   return (

@@ -13,8 +13,8 @@ export interface PageData {
 // On the server: what this render is made from.
 export const PageDataContext = createContext<PageData | null>(null);
 
-// In the browser: the hand-over, read once; forgotten once the page it was for has mounted, so that coming
-// back to the address later loads it afresh.
+// In the browser: the hand-over, read once; forgotten (its element removed) once the page it was for has
+// mounted, so that coming back to the address later loads it afresh.
 let handedOver: PageData | null | undefined;
 function readHandedOver(): PageData | null {
   if (handedOver === undefined) {
@@ -25,7 +25,8 @@ function readHandedOver(): PageData | null {
 }
 
 export function forgetServerData() {
-  handedOver = null;
+  document.getElementById(PAGE_DATA_ID)?.remove();
+  handedOver = undefined;
 }
 
 // The data the server rendered this address (path and query) from, or undefined: the page loads it itself.
@@ -33,4 +34,11 @@ export function useServerData<T>(url: string): T | undefined {
   const rendered = useContext(PageDataContext);
   const pageData = typeof document === 'undefined' ? rendered : readHandedOver();
   return pageData?.url === url ? (pageData.data as T) : undefined;
+}
+
+// The head tags the server wrote for a page it rendered (marked data-server-head): the page's own tags
+// (components/page-meta.tsx) take their place once it has rendered, so that each tag is there once.
+export const SERVER_HEAD_SELECTOR = '[data-server-head]';
+export function removeServerHead(selector = SERVER_HEAD_SELECTOR) {
+  for (const element of document.head.querySelectorAll(selector)) element.remove();
 }
