@@ -53,6 +53,9 @@ export const jobBoardTexts = {
   engagementType: 'Choose hourly or fixed price.',
   timezone: jobTexts.timezone,
   applicantNotFound: 'This applicant does not exist.',
+  // The public board's description (its meta description and sharing card).
+  boardDescription:
+    'Browse open remote jobs from companies hiring on Tandem: search by skill, pay, engagement type and time zone, and apply with a free account.',
   invitationArchived: 'An archived job cannot take invitations.',
 } as const;
 

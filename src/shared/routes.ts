@@ -43,18 +43,13 @@ function page<const Pattern extends string>(
     title,
     layout,
     prerender: options.prerender ?? false,
-    serverRendered: options.serverRendered ?? false,
+    serverRendered: !!options.serverRendered,
     getHref: (...args: HrefArgs<Pattern>) => buildHref(path, ...args),
   };
 }
 
 function publicPage<const Pattern extends string>(path: Pattern, title: string) {
   return page(path, title, 'public', { prerender: !path.includes(':') });
-}
-
-// A public page made from the database at each request.
-function serverRenderedPage<const Pattern extends string>(path: Pattern, title: string) {
-  return page(path, title, 'public', { serverRendered: true });
 }
 
 // Old links and aliases: the client replaces the history entry with the target.
@@ -94,9 +89,9 @@ export const paths = {
   cookiePolicy: publicPage('/cookie-policy', 'Cookie Policy'),
   gdpr: publicPage('/gdpr', 'GDPR Compliance'),
   // The public job board: open public jobs, searched without an account.
-  jobBoard: serverRenderedPage('/jobs', 'Remote Jobs'),
+  jobBoard: page('/jobs', 'Remote Jobs', 'public', { serverRendered: true }),
   // An open public job, readable without signing in; the server renders it with its JobPosting data.
-  jobPost: serverRenderedPage('/jobs/:id', 'Job Post'),
+  jobPost: page('/jobs/:id', 'Job Post', 'public', { serverRendered: true }),
 
   // Sign-in
   // Rendered in the browser rather than from HTML: the login page reads ?tab= and ?redirect=, and the

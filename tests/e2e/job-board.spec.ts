@@ -98,7 +98,7 @@ test('a signed-out visitor finds a job on /jobs, signs up from it and applies', 
 
   // The public site leads to the board.
   await page.goto(paths.home.getHref());
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Remote Jobs' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Find Jobs' }).click();
   await expect(page).toHaveURL(paths.jobBoard.getHref());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remote Jobs');
   await expect(page).toHaveTitle('Remote Jobs · Tandem');
@@ -218,7 +218,7 @@ test('a crawler or a link preview reads the board and its jobs without running a
   const staticPage = await noScript.newPage();
   await staticPage.goto(paths.jobPost.getHref({ id: job.id }));
   await expect(staticPage.getByRole('heading', { level: 1 })).toHaveText(job.title);
-  await expect(staticPage.getByRole('link', { name: 'Remote Jobs' }).first()).toBeVisible();
+  await expect(staticPage.getByRole('link', { name: 'Find Jobs' }).first()).toBeVisible();
   await noScript.close();
 
   const sitemap = await (await request.get('/sitemap.xml')).text();

@@ -84,19 +84,19 @@ export default function PublicJobBoardPage({ pageId }: PageProps) {
   const { state } = search;
   const { results, retry } = usePublicJobs(toJobBoardQuery(state), rendered);
   const [isFiltersOpen, setFiltersOpen] = useState(false);
-  // The server's head tags give way to the page's own.
-  useEffect(() => removeServerHead(), []);
+  // The head tags the server wrote: the page hydrated from its render takes them as its own (React adopts the
+  // same tags); a page rendered here instead replaces them with its own.
+  const [wasRendered] = useState(rendered !== undefined);
+  useEffect(() => {
+    if (!wasRendered) removeServerHead();
+  }, [wasRendered]);
   const list = results.shown;
   const total = list?.total ?? 0;
   const isFirstLoad = results.state === 'loading' && list === null;
 
   return (
     <>
-      <PageMeta
-        title={title}
-        description="Browse open remote jobs from companies hiring on Tandem: search by skill, pay, engagement type and time zone, and apply with a free account."
-        path={paths.jobBoard.getHref()}
-      />
+      <PageMeta title={title} description={jobBoardTexts.boardDescription} path={paths.jobBoard.getHref()} />
       <section className="bg-gradient-to-b from-indigo-50 to-background pt-12 pb-8 sm:pt-16">
         <div className={CONTAINER}>
           <p className="mb-3 text-sm font-semibold tracking-wide text-primary uppercase">Job board</p>

@@ -88,19 +88,22 @@ export default function PublicJobPage() {
     };
   }, [id, load]);
 
-  // Leaving for another page (not a re-render of this one) takes the data along.
+  // The server's head tags: a page hydrated from the server's render takes them as its own (React adopts the
+  // same tags, and takes them away when the page goes); a page rendered here replaces them with its own once
+  // it has the job. Leaving for another page (not a re-render of this one) takes the JobPosting data along.
+  const [wasRendered] = useState(() => rendered?.id === id);
   useEffect(
     () => () => {
       if (window.location.pathname !== paths.jobPost.getHref({ id })) {
-        removeServerHead(`${SERVER_HEAD_SELECTOR}, ${JOB_POSTING_DATA}`);
+        removeServerHead(wasRendered ? JOB_POSTING_DATA : `${SERVER_HEAD_SELECTOR}, ${JOB_POSTING_DATA}`);
       }
     },
-    [id],
+    [id, wasRendered],
   );
   const isLoaded = loaded.state === 'loaded';
   useEffect(() => {
-    if (isLoaded) removeServerHead();
-  }, [isLoaded]);
+    if (isLoaded && !wasRendered) removeServerHead();
+  }, [isLoaded, wasRendered]);
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">

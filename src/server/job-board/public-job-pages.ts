@@ -5,6 +5,7 @@ import {
   type JobBoardPageData,
   jobBoardQuerySchema,
   jobBoardSearchKey,
+  jobBoardTexts,
   jobPostingStructuredData,
   scriptSafeJson,
 } from '~/shared/job-board';
@@ -70,9 +71,6 @@ export async function publicJobPage({
   return { status: 200, head: tags.join(''), data: job };
 }
 
-export const JOB_BOARD_DESCRIPTION =
-  'Browse open remote jobs from companies hiring on Tandem: search by skill, pay, engagement type and time zone, and apply with a free account.';
-
 // What /jobs answers: the first page of the search its address names, rendered into the HTML, with its
 // title, description, sharing tags and a canonical address (the board without its search, so that search
 // engines keep one page). An address whose search the API would refuse is left to the browser.
@@ -87,7 +85,7 @@ export async function jobBoardPage({
 }): Promise<PageAnswer> {
   const head = headTags({
     title: paths.jobBoard.title,
-    description: JOB_BOARD_DESCRIPTION,
+    description: jobBoardTexts.boardDescription,
     url: `${publicUrl}${paths.jobBoard.getHref()}`,
     publicUrl,
   }).join('');

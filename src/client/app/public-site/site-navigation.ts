@@ -34,7 +34,7 @@ export const footerColumns = [
       { label: 'About Us', href: paths.aboutUs.getHref() },
       { label: 'Our Team', href: paths.ourTeam.getHref() },
       { label: 'Careers', href: paths.careers.getHref() },
-      { label: 'Remote Jobs', href: paths.jobBoard.getHref() },
+      { label: 'Find Jobs', href: paths.jobBoard.getHref() },
       { label: 'Case Studies', href: paths.caseStudies.getHref() },
       { label: 'Client Success Stories', href: paths.testimonials.getHref() },
       { label: 'How It Works', href: paths.howItWorks.getHref() },
