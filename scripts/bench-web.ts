@@ -72,7 +72,11 @@ let failed = false;
 try {
   const newest = await fetch(`http://127.0.0.1:${port}/api/public/jobs?page_size=1`);
   const firstJobId = ((await newest.json()) as { items: Array<{ id: string }> }).items[0]?.id;
-  for (const page of pages.map((address) => address.replace(':first', firstJobId ?? 'none'))) {
+  // Without an open public job there is no job page to measure.
+  const addresses = pages.flatMap((address) =>
+    address.includes(':first') ? (firstJobId ? [address.replace(':first', firstJobId)] : []) : [address],
+  );
+  for (const page of addresses) {
     const results: RunResult[] = [];
     for (let run = 0; run < runs; run++) {
       const outcome = await lighthouse(`http://127.0.0.1:${port}${page}`, {

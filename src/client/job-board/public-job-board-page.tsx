@@ -1,8 +1,7 @@
-import { ArrowRightIcon, SearchXIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
+import { ArrowRightIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
-import { SearchInput } from '~/client/components/search-input';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { buttonVariants } from '~/client/components/ui/button-variants';
@@ -10,7 +9,6 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { callApi } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import { useListSearch } from '~/client/lib/list-search';
 import { forgetServerData, removeServerHead, useServerData } from '~/client/lib/page-data';
 import type { PageProps } from '~/client/routes';
 import { jobBoardContract } from '~/shared/contracts/job-board';
@@ -22,8 +20,8 @@ import {
   type PublicJobListingList,
 } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
-import { findJobsSearch, toJobBoardQuery } from './find-jobs-search';
-import { JobBoardFilters, SortSelect } from './job-board-filters';
+import { toJobBoardQuery, useFindJobsSearch } from './find-jobs-search';
+import { JobSearchPanel } from './job-board-filters';
 import { JobCard } from './job-card';
 
 // /jobs: the public job board. Anyone searches the open public jobs with Find Jobs' search and filters (kept
@@ -80,10 +78,9 @@ export default function PublicJobBoardPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
   const { pathname, search: address } = useLocation();
   const rendered = useServerData<JobBoardPageData>(pathname + address);
-  const search = useListSearch(findJobsSearch);
+  const search = useFindJobsSearch();
   const { state } = search;
   const { results, retry } = usePublicJobs(toJobBoardQuery(state), rendered);
-  const [isFiltersOpen, setFiltersOpen] = useState(false);
   // The head tags the server wrote: the page hydrated from its render takes them as its own (React adopts the
   // same tags); a page rendered here instead replaces them with its own.
   const [wasRendered] = useState(rendered !== undefined);
@@ -109,41 +106,7 @@ export default function PublicJobBoardPage({ pageId }: PageProps) {
       </section>
 
       <div className={cn(CONTAINER, 'pb-16')}>
-        <div className="mb-6 grid grid-cols-1 gap-4 rounded-lg border border-border bg-background p-4 shadow-sm">
-          <div className="flex min-w-0 flex-col gap-3 md:flex-row md:items-center">
-            <SearchInput
-              className="md:flex-1"
-              label="Search jobs"
-              placeholder="Search titles, skills, descriptions, companies..."
-              value={state.q}
-              onSearch={(q) => search.change({ q }, { replace: true })}
-            />
-            <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
-              <SortSelect value={state.sort} onChange={(sort) => search.change({ sort })} />
-              <Button
-                variant="outline"
-                className="md:hidden max-sm:w-full"
-                aria-expanded={isFiltersOpen}
-                aria-controls="job-board-filters"
-                onClick={() => setFiltersOpen((open) => !open)}
-              >
-                <SlidersHorizontalIcon aria-hidden="true" />
-                {isFiltersOpen ? 'Hide Filters' : 'Show Filters'}
-              </Button>
-            </div>
-          </div>
-          <div id="job-board-filters" className={isFiltersOpen ? 'block' : 'max-md:hidden'}>
-            <JobBoardFilters state={state} onChange={(changes) => search.change(changes)} />
-          </div>
-          {search.isFiltered && (
-            <div>
-              <Button variant="ghost" onClick={search.clear}>
-                <XIcon aria-hidden="true" />
-                Clear Filters
-              </Button>
-            </div>
-          )}
-        </div>
+        <JobSearchPanel search={search} />
 
         <p className="mb-3 text-sm font-medium" role="status" aria-live="polite">
           {results.state === 'failed'

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PublicJobListingList } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { preparedStatements } from '../db/prepared-statements';
@@ -6,43 +6,29 @@ import { companies, jobs } from '../db/schema';
 import { publiclyListed } from '../platform/job-visibility';
 import { type PostedListingRow, postedListingColumns, toPostedListing } from './job-listing-views';
 import {
-  allOf,
-  buildSearchConditions,
   buildSearchOrder,
   type JobBoardFilters,
+  searchCountOf,
+  searchPageOfIds,
   searchShapeOf,
   searchValuesOf,
 } from './search-conditions';
 
-// A page of the public board: Find Jobs' search (search-conditions.ts) over the open public jobs, chosen and
-// counted on the narrow columns of every match, then only its own rows read whole.
+// A page of the public board: Find Jobs' search (search-conditions.ts) over the open public jobs, joined
+// to the company.
 const searchPage = preparedStatements((db, shape: string) => {
-  const where = allOf([publiclyListed, ...buildSearchConditions(shape)]);
-  const order = buildSearchOrder(shape);
-  const pageOfJobs = db
-    .select({ id: jobs.id, total: sql<number>`(count(*) over ())::int`.as('total') })
-    .from(jobs)
-    .where(where)
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page_of_jobs');
+  const pageOfJobs = searchPageOfIds(db, shape, publiclyListed);
   return db
     .select({ ...postedListingColumns, total: pageOfJobs.total })
     .from(pageOfJobs)
     .innerJoin(jobs, eq(jobs.id, pageOfJobs.id))
     .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .orderBy(...order)
+    .orderBy(...buildSearchOrder(shape))
     .prepare(`find_public_jobs_${shape}`);
 });
 
-// Past the last page the window count has no row to ride on.
 const searchCount = preparedStatements((db, shape: string) =>
-  db
-    .select({ value: count() })
-    .from(jobs)
-    .where(allOf([publiclyListed, ...buildSearchConditions(shape)]))
-    .prepare(`count_public_jobs_${shape}`),
+  searchCountOf(db, shape, publiclyListed).prepare(`count_public_jobs_${shape}`),
 );
 
 // The public job board (/jobs): the open public jobs of active companies, searched, filtered, sorted and
