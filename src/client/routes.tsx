@@ -72,6 +72,8 @@ const pageFiles: Record<PageId, string> = {
   applicantJobs: './job-board/find-jobs-page.tsx',
   applicantJob: './job-board/job-posting-page.tsx',
   jobBoard: './job-board/public-job-board-page.tsx',
+  applicantSavedSearches: './job-board/saved-searches-page.tsx',
+  jobAlertUnsubscribe: './job-board/job-alert-unsubscribe-page.tsx',
   jobPost: './job-board/public-job-page.tsx',
   applicantDashboard: './app/applicant-dashboard-page.tsx',
   applicantApplications: './applications/my-applications-page.tsx',

@@ -47,7 +47,8 @@ describe('the schedule', () => {
       'apply-retention': '30 3 * * *',
       'sweep-stored-files': '17 * * * *',
       'start-due-assignments': '2 * * * *',
+      'send-job-alerts': '40 * * * *',
     });
-    expect(scheduled).toHaveLength(7);
+    expect(scheduled).toHaveLength(8);
   });
 });

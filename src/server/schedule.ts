@@ -8,6 +8,7 @@ import { issueInvoices } from './billing/issue-invoices';
 import { markOverdueInvoices } from './billing/mark-overdue-invoices';
 import { createInvoicePayments } from './billing/pay-invoice';
 import type { DatabaseHandle } from './db/client';
+import { sendJobAlerts } from './job-board/send-job-alerts';
 import { createOutboxSender } from './mail/mailer';
 import { sendMeetingReminder } from './meetings/send-meeting-reminder';
 import { startNotificationAnnouncements } from './notifications/announce-notifications';
@@ -108,6 +109,12 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'start-due-assignments': {
       cron: '2 * * * *',
       work: () => startDueAssignments({ db }),
+    },
+    // Every hour: a saved search's alert falls due a day or a week after its last one, at the minute it was
+    // saved or sent, so it goes out within the hour.
+    'send-job-alerts': {
+      cron: '40 * * * *',
+      work: () => sendJobAlerts({ db, mailer, publicUrl }),
     },
   };
 }

@@ -54,6 +54,8 @@ export const notificationTypes = [
   // Company teams: a colleague @mentioned a member in a note; a member was put on a job's hiring team.
   'note_mention',
   'hiring_team_added',
+  // Applicants: the emails of their saved searches (job-board/send-job-alerts.ts); never a bell notification.
+  'job_alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -60,11 +60,13 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   invoice_issued: 'New invoices',
   note_mention: 'Mentions in notes',
   hiring_team_added: 'Jobs you were added to',
+  job_alert: 'Job alerts from your saved searches',
 };
 
 // A line under a switch, where the label alone would not say what is sent.
 export const notificationTypeHints: Partial<Record<NotificationType, string>> = {
   message_received: 'One email listing messages left unread for 15 minutes, not one per message.',
+  job_alert: 'The daily or weekly emails you chose for each saved search. Off: none of them is sent.',
 };
 
 // The kinds a company is told about (each member hears of those their role may read: permissionToHearOf).
@@ -95,6 +97,7 @@ export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[
     'meeting_responded',
     'assignment_changed',
     'timesheet_reviewed',
+    'job_alert',
   ],
   company: companyEmailTypes,
   admin: ['message_received', 'meeting_responded'],
@@ -134,6 +137,7 @@ export const typesNotEmailedOneByOne: readonly NotificationType[] = [
   'meeting_rescheduled',
   'meeting_cancelled',
   'message_received',
+  'job_alert',
 ];
 
 const notificationPreferenceSchema = z.object({

@@ -47,6 +47,9 @@ const permissionsByRole = {
     'create:application:own',
     'read:saved_job:own',
     'update:saved_job:own',
+    // Their saved searches and the job alerts of each.
+    'read:saved_search:own',
+    'update:saved_search:own',
     // The tests assigned to them: take, answer, submit.
     'read:test_attempt:own',
     'update:test_attempt:own',

@@ -108,6 +108,8 @@ export const paths = {
   meetingRoom: page('/meet/:token', 'Meeting Room', 'auth'),
   // An invitation to a company's team (docs/decisions/032): sign up or sign in, then accept.
   joinTeam: page('/join/:token', 'Join Your Team', 'auth'),
+  // A job alert's unsubscribe link: works without signing in.
+  jobAlertUnsubscribe: page('/job-alerts/:token/unsubscribe', 'Job Alert Emails', 'auth'),
 
   // Company portal: what a member's role must hold to use each page is in page-permissions.ts.
   companyDashboard: page('/company-dashboard', 'Dashboard', 'company'),
@@ -129,6 +131,8 @@ export const paths = {
   applicantDashboard: page('/applicant-dashboard', 'Dashboard', 'applicant'),
   applicantJobs: page('/applicant/jobs', 'Find Jobs', 'applicant'),
   applicantJob: page('/applicant/jobs/:id', 'Job Details', 'applicant'),
+  // Find Jobs' filters kept under a name, each with its daily, weekly or no alert email.
+  applicantSavedSearches: page('/applicant/saved-searches', 'Saved Searches', 'applicant'),
   applicantMeetings: page('/applicant/meetings', 'Meetings', 'applicant'),
   // A booking link a company sent: its free times, and the meeting once booked (docs/decisions/031).
   applicantBooking: page('/applicant/book/:id', 'Book a Meeting', 'applicant'),

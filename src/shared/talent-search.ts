@@ -11,6 +11,7 @@ import {
   regions,
   WORKING_DAY,
 } from './talent';
+import { languageLevels, profileBackgroundSchema } from './talent-background';
 import { text } from './text';
 
 // The contract of Talent Search: a company searches listed applicant profiles
@@ -243,6 +244,11 @@ const candidateSchema = z.object({
   rating: z.number().nullable().describe('Average stars out of 5, one decimal; null before the first rating'),
   hours_billed: z.number().int(),
   badges: z.array(z.enum(talentBadges)),
+  latest_job: z
+    .object({ title: z.string(), company: z.string() })
+    .nullable()
+    .describe('The first entry of the work history, as the applicant orders it (most recent first by default)'),
+  languages: z.array(z.object({ language: z.string(), level: z.enum(languageLevels) })),
   is_online: z.boolean().describe(`Seen in the last ${ONLINE_WINDOW_MINUTES} minutes`),
   is_shortlisted: z.boolean(),
 });
@@ -281,7 +287,10 @@ const passedTestSchema = z.object({
   score: z.number().int().describe('Percent'),
   passed_at: z.string().describe('When the attempt was graded'),
 });
-export const candidateProfileSchema = candidateSchema.extend({ passed_tests: z.array(passedTestSchema) });
+export const candidateProfileSchema = candidateSchema.extend({
+  passed_tests: z.array(passedTestSchema),
+  ...profileBackgroundSchema.shape,
+});
 export type CandidateProfile = z.infer<typeof candidateProfileSchema>;
 
 // GET /api/talent/shortlist

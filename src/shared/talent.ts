@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProfileBackground, profileBackgroundSchema } from './talent-background';
 import { singleLine, text } from './text';
 
 // The contract of applicant profiles and talent search (docs/design.md §4).
@@ -210,14 +211,20 @@ export const profileCompletenessFields = [
   ['location', 'Location'],
   ['timezone', 'Time zone'],
   ['photo_url', 'Photo'],
+  ['work_history', 'Work history'],
+  ['education', 'Education'],
+  ['languages', 'Languages'],
+  // Evidence of the work itself: either kind counts, as not every trade has certificates.
+  ['portfolio_or_certifications', 'Portfolio or certifications'],
 ] as const;
 
-type CompletenessInput = ApplicantProfileFields & { photo_url: string | null };
+type CompletenessInput = ApplicantProfileFields & { photo_url: string | null } & ProfileBackground;
 
 export function profileCompleteness(profile: CompletenessInput): { percent: number; missing: string[] } {
+  const parts = { ...profile, portfolio_or_certifications: [...profile.portfolio, ...profile.certifications] };
   const missing = profileCompletenessFields
     .filter(([field]) => {
-      const value = profile[field];
+      const value = parts[field];
       return value === null || value === '' || (Array.isArray(value) && value.length === 0);
     })
     .map(([, name]) => name);
@@ -239,6 +246,7 @@ export const applicantProfileViewSchema = z.object({
   location: z.string().nullable(),
   timezone: z.string().nullable().describe('An IANA time zone, e.g. Europe/Berlin'),
   photo_url: z.string().nullable(),
+  ...profileBackgroundSchema.shape,
 });
 export type ApplicantProfileView = z.infer<typeof applicantProfileViewSchema>;
 

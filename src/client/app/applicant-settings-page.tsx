@@ -7,11 +7,12 @@ import { PortalPage } from '~/client/components/portal-page';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
+import { ProfileBackgroundSections } from '~/client/talent/profile-background-sections';
 import { ProfilePreviewSection } from '~/client/talent/profile-preview-section';
 import { ProfileSection } from '~/client/talent/profile-section';
 import { paths } from '~/shared/routes';
 
-// An applicant's Settings: their profile (talent/) first, as companies see it, then their account's
+// An applicant's Settings: their profile (talent/) first, with its background lists, as companies see it, then their account's
 // name, email, password and sessions (account/), and which notifications are emailed (notifications/).
 // Composed here so no feature imports another.
 export default function ApplicantSettingsPage({ pageId }: PageProps) {
@@ -22,6 +23,7 @@ export default function ApplicantSettingsPage({ pageId }: PageProps) {
   return (
     <PortalPage title={title} description="Your profile, sign-in details, email notifications and active sessions.">
       <ProfileSection />
+      <ProfileBackgroundSections />
       <ProfilePreviewSection />
       {/* The portal guard renders this page only once the user is known. */}
       {user && (

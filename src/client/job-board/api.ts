@@ -2,7 +2,9 @@ import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { jobBoardContract } from '~/shared/contracts/job-board';
+import { savedSearchesContract } from '~/shared/contracts/saved-searches';
 import type { ApplyToJobInput, JobBoardQuery, JobListingList, JobPosting, MyApplication } from '~/shared/job-board';
+import type { CreateSavedSearchInput, SavedSearchListQuery, UpdateSavedSearchInput } from '~/shared/saved-searches';
 
 // The job board as an applicant uses it: Find Jobs (/api/applicant/jobs), a job's page, the save heart
 // and applying. A change updates the job wherever it is on screen at once, then refreshes the board and
@@ -70,5 +72,50 @@ export function useApplyToJob(jobId: string) {
     },
     // A refusal (applied already, the job closed meanwhile) means the screen is behind: catch up.
     onError: () => refreshAfterChange(queryClient),
+  });
+}
+
+// Saved searches: a page of them, and each change refreshes every page.
+export const savedSearchesQueryOptions = (query: SavedSearchListQuery) =>
+  queryOptions({
+    queryKey: queryKeys.jobBoard.savedSearchList(query),
+    queryFn: () => callApi(savedSearchesContract.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+function useRefreshSavedSearches() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.jobBoard.savedSearches() });
+}
+
+export function useCreateSavedSearch() {
+  const refresh = useRefreshSavedSearches();
+  return useMutation({
+    mutationFn: (input: CreateSavedSearchInput) => callApi(savedSearchesContract.create, { body: input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateSavedSearch() {
+  const refresh = useRefreshSavedSearches();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateSavedSearchInput }) =>
+      callApi(savedSearchesContract.update, { params: { id }, body: input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteSavedSearch() {
+  const refresh = useRefreshSavedSearches();
+  return useMutation({
+    mutationFn: (id: string) => callApi(savedSearchesContract.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+// An alert's unsubscribe link, without signing in: the search's emails stop; doing it again changes nothing.
+export function useUnsubscribeJobAlert() {
+  return useMutation({
+    mutationFn: (token: string) => callApi(savedSearchesContract.unsubscribe, { params: { token } }),
   });
 }

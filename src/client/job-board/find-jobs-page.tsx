@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { SearchXIcon } from 'lucide-react';
+import { BookmarkIcon, BookmarkPlusIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
+import { buttonVariants } from '~/client/components/ui/button-variants';
 import { Card } from '~/client/components/ui/card';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -11,13 +13,15 @@ import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
 import { type JobListing, jobBoardTexts } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
+import { describeFilters } from '~/shared/saved-searches';
 import { jobBoardListQueryOptions } from './api';
 import { ApplyButton } from './apply-button';
 import { ApplyDialog } from './apply-dialog';
-import { toJobBoardQuery, useFindJobsSearch } from './find-jobs-search';
+import { toJobBoardQuery, toSavedSearchFilters, useFindJobsSearch } from './find-jobs-search';
 import { JobSearchPanel } from './job-board-filters';
 import { JobCard } from './job-card';
 import { SaveJobButton } from './save-job-button';
+import { SavedSearchDialog } from './saved-search-dialog';
 
 const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5];
 
@@ -30,6 +34,8 @@ export default function FindJobsPage({ pageId }: PageProps) {
   const { state } = search;
   const jobs = useQuery(jobBoardListQueryOptions(toJobBoardQuery(state)));
   const [applyingTo, setApplyingTo] = useState<JobListing | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const savedFilters = toSavedSearchFilters(state);
   const items = jobs.data?.items ?? [];
   const total = jobs.data?.total ?? 0;
 
@@ -43,9 +49,21 @@ export default function FindJobsPage({ pageId }: PageProps) {
   return (
     <>
       <PageMeta title={title} />
-      <div className="mb-6 space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        <p className="text-sm text-muted-foreground">Open jobs from companies hiring on Tandem.</p>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="text-sm text-muted-foreground">Open jobs from companies hiring on Tandem.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setSaving(true)}>
+            <BookmarkPlusIcon aria-hidden="true" />
+            Save Search
+          </Button>
+          <Link to={paths.applicantSavedSearches.getHref()} className={buttonVariants({ variant: 'ghost' })}>
+            <BookmarkIcon aria-hidden="true" />
+            Saved Searches
+          </Link>
+        </div>
       </div>
 
       <JobSearchPanel search={search} />
@@ -126,6 +144,11 @@ export default function FindJobsPage({ pageId }: PageProps) {
           />
         </div>
       )}
+
+      <SavedSearchDialog
+        target={isSaving ? { kind: 'new', filters: savedFilters, summary: describeFilters(savedFilters) } : null}
+        onOpenChange={setSaving}
+      />
 
       {applyingTo && (
         <ApplyDialog

@@ -38,3 +38,12 @@ export function toJobBoardQuery(state: FindJobsState): JobBoardQuery {
     page_size: state.pageSize,
   };
 }
+
+// The search on screen as Save Search keeps it: the filters and sort, not the page. A range written backwards
+// keeps its minimum, as the list does.
+export function toSavedSearchFilters(
+  state: FindJobsState,
+): Pick<JobBoardQuery, 'q' | 'engagement_type' | 'rate_min' | 'rate_max' | 'timezone' | 'sort'> & { skills: string[] } {
+  const { q, engagement_type, rate_min, rate_max, timezone, sort } = toJobBoardQuery(state);
+  return { q, engagement_type, rate_min, rate_max, skills: state.skills, timezone, sort };
+}

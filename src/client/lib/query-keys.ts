@@ -11,6 +11,7 @@ import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
 import type { ApplicationListQuery } from '~/shared/pipeline';
 import type { AdminPrivacyRequestListQuery } from '~/shared/privacy';
+import type { SavedSearchListQuery } from '~/shared/saved-searches';
 import type { TalentQuery } from '~/shared/talent-search';
 import type { ApplicantAttemptListQuery } from '~/shared/test-attempts';
 
@@ -57,6 +58,9 @@ export const queryKeys = {
     lists: () => [...jobBoardAll, 'list'] as const,
     list: (query: JobBoardQuery) => [...jobBoardAll, 'list', query] as const,
     detail: (id: string) => [...jobBoardAll, 'detail', id] as const,
+    // The applicant's saved searches (Find Jobs' filters under a name, with their alerts).
+    savedSearches: () => [...jobBoardAll, 'saved-searches'] as const,
+    savedSearchList: (query: SavedSearchListQuery) => [...jobBoardAll, 'saved-searches', query] as const,
   },
   tests: {
     all: testsAll,

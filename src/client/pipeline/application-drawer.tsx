@@ -3,6 +3,7 @@ import { CalendarPlusIcon, MailIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
+import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ProfilePhoto } from '~/client/components/profile-photo';
 import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
 import { Alert } from '~/client/components/ui/alert';
@@ -221,7 +222,14 @@ function ApplicantProfile({ applicant }: { applicant: ApplicationDetail['applica
     ['Timezone', applicant.timezone],
   ];
   const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);
-  const isEmpty = shown.length === 0 && !applicant.summary && applicant.skills.length === 0;
+  const hasBackground = [
+    applicant.work_history,
+    applicant.education,
+    applicant.languages,
+    applicant.certifications,
+    applicant.portfolio,
+  ].some((list) => list.length > 0);
+  const isEmpty = shown.length === 0 && !applicant.summary && applicant.skills.length === 0 && !hasBackground;
   if (isEmpty) return <p className="text-sm text-muted-foreground">This applicant has not filled in a profile yet.</p>;
   return (
     <div className="grid gap-3">
@@ -244,6 +252,7 @@ function ApplicantProfile({ applicant }: { applicant: ApplicationDetail['applica
         </ul>
       )}
       {applicant.summary && <p className="text-sm break-words whitespace-pre-line">{applicant.summary}</p>}
+      <ProfileBackgroundView background={applicant} headingLevel={4} />
     </div>
   );
 }

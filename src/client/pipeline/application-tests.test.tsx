@@ -10,6 +10,7 @@ import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
+import { emptyProfileBackground } from '~/shared/talent-background';
 import { attemptTexts } from '~/shared/test-attempts';
 
 // An application's skills tests in the pipeline's drawer: each leads to its review once
@@ -64,6 +65,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
       location: null,
       timezone: null,
       photo_url: null,
+      ...emptyProfileBackground,
     },
     cover_letter: 'Hello.',
     proposal_rate: null,

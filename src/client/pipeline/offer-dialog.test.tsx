@@ -13,6 +13,7 @@ import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
+import { emptyProfileBackground } from '~/shared/talent-background';
 
 // Make Offer on the job page's pipeline: the rules of an offer (rate, weekly hours, a start date not
 // in the past, from the calendar the job form uses) next to their fields before anything is sent, what is
@@ -67,6 +68,7 @@ function seed(jobStart: string | null) {
       location: null,
       timezone: null,
       photo_url: null,
+      ...emptyProfileBackground,
     },
     cover_letter: 'I would love to lead your support team.',
     proposal_rate: 48.5,

@@ -16,6 +16,7 @@ import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
+import { emptyProfileBackground } from '~/shared/talent-background';
 
 // The job page's board (issue 32 item 4): a column per stage with the server's count, pages of cards with
 // Show more, a keyboard move through the move API, a refused move put back with the server's sentence,
@@ -88,6 +89,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
       location: null,
       timezone: null,
       photo_url: null,
+      ...emptyProfileBackground,
     },
     cover_letter: 'Hello',
     proposal_rate: null,

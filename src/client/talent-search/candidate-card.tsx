@@ -1,8 +1,17 @@
-import { BadgeCheckIcon, ClockIcon, MapPinIcon, ShieldCheckIcon, StarIcon } from 'lucide-react';
+import {
+  BadgeCheckIcon,
+  BriefcaseIcon,
+  ClockIcon,
+  LanguagesIcon,
+  MapPinIcon,
+  ShieldCheckIcon,
+  StarIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProfilePhoto } from '~/client/components/profile-photo';
 import { Badge } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
+import type { LanguageLevel } from '~/shared/talent-background';
 import { CANDIDATE_CARD_SKILLS, type Candidate, talentBadgeLabels } from '~/shared/talent-search';
 import { formatHoursBilled, formatRate, formatRating, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
@@ -96,6 +105,36 @@ function CardSkills({ candidate }: { candidate: Pick<Candidate, 'skills' | 'prov
   );
 }
 
+// The background at a glance: the job the work history starts with, and the languages with their levels.
+function CardBackground({ candidate }: { candidate: Pick<Candidate, 'latest_job' | 'languages'> }) {
+  const { latest_job: job, languages } = candidate;
+  if (!job && languages.length === 0) return null;
+  return (
+    <ul className="grid gap-1 text-sm text-muted-foreground">
+      {job && (
+        <li className="flex min-w-0 items-start gap-1.5">
+          <BriefcaseIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="break-words">
+            <span className="sr-only">Latest job: </span>
+            {job.title} at {job.company}
+          </span>
+        </li>
+      )}
+      {languages.length > 0 && (
+        <li className="flex min-w-0 items-start gap-1.5">
+          <LanguagesIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="break-words">
+            <span className="sr-only">Languages: </span>
+            {languages.map((entry) => `${entry.language} (${languageLevelShort(entry.level)})`).join(', ')}
+          </span>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+const languageLevelShort = (level: LanguageLevel) => (level === 'native' ? 'Native' : level);
+
 function Facts({ candidate, className }: { candidate: Candidate; className?: string }) {
   const place = placeOf(candidate);
   return (
@@ -162,6 +201,7 @@ export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateC
       <div className="grid min-w-0 flex-1 content-start gap-3">
         <p className={cn('text-sm break-words', isRow ? 'line-clamp-2' : 'line-clamp-3')}>{candidate.summary}</p>
         <CardSkills candidate={candidate} />
+        <CardBackground candidate={candidate} />
         <Facts candidate={candidate} />
         <CandidateBadges badges={candidate.badges} />
         {actions && <div className="relative z-10 flex flex-wrap gap-2 pt-1">{actions}</div>}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
@@ -92,7 +93,7 @@ export function CandidateProfileSheet({
                 </ul>
               </section>
             )}
-            <PassedTests candidateId={candidate.id} />
+            <CandidateDetails candidateId={candidate.id} />
             {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
             <div>
               <ReportButton
@@ -105,6 +106,17 @@ export function CandidateProfileSheet({
         </SheetContent>
       )}
     </Sheet>
+  );
+}
+
+// What the sheet fetches as it opens: the background lists, then the passed tests.
+function CandidateDetails({ candidateId }: { candidateId: string }) {
+  const profile = useQuery(candidateProfileQueryOptions(candidateId));
+  return (
+    <>
+      {profile.isSuccess && <ProfileBackgroundView background={profile.data} />}
+      <PassedTests candidateId={candidateId} />
+    </>
   );
 }
 

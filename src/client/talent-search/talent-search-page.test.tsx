@@ -14,6 +14,7 @@ import { jobsContract } from '~/shared/contracts/jobs';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { talentSearchContract } from '~/shared/contracts/talent-search';
 import { paths } from '~/shared/routes';
+import { emptyProfileBackground } from '~/shared/talent-background';
 import {
   type Candidate,
   type Shortlist,
@@ -44,6 +45,8 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     rating: 4.8,
     hours_billed: 1240,
     badges: ['id_verified', 'top_rated'],
+    latest_job: null,
+    languages: [],
     is_online: true,
     is_shortlisted: false,
     ...overrides,
@@ -68,6 +71,7 @@ function fakeTalentApi(server: FakeServer, candidates: Candidate[], profile?: Pr
         if (!item) return replyError(404, 'not_found', talentTexts.notFound);
         return {
           ...item,
+          ...emptyProfileBackground,
           passed_tests: [
             {
               id: fakeId(),
@@ -382,7 +386,9 @@ describe('Talent Search', () => {
     let isDown = true;
     const ada = candidate();
     const { events } = await openTalentSearch([ada], undefined, '', () =>
-      isDown ? replyError(503, 'unavailable', 'The service is busy. Please try again.') : { ...ada, passed_tests: [] },
+      isDown
+        ? replyError(503, 'unavailable', 'The service is busy. Please try again.')
+        : { ...ada, ...emptyProfileBackground, passed_tests: [] },
     );
     await events.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace’s profile' });

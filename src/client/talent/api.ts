@@ -4,6 +4,13 @@ import { queryKeys } from '~/client/lib/query-keys';
 import { talentContract } from '~/shared/contracts/talent';
 import type { OwnTimeZone } from '~/shared/meetings';
 import type { ApplicantProfile, UpdateApplicantProfileInput } from '~/shared/talent';
+import type {
+  UpdateCertificationsInput,
+  UpdateEducationInput,
+  UpdateLanguagesInput,
+  UpdatePortfolioInput,
+  UpdateWorkHistoryInput,
+} from '~/shared/talent-background';
 
 // The applicant's own profile and photo (/api/applicant/profile), and an applicant's profile as a
 // company sees it (/api/applicants/:id/profile).
@@ -42,3 +49,15 @@ export const useUploadApplicantPhoto = () =>
   useProfileMutation((photo: File) => callApi(talentContract.uploadPhoto, { body: photo }));
 
 export const useRemoveApplicantPhoto = () => useProfileMutation(() => callApi(talentContract.removePhoto));
+
+// The background lists, each saved whole in the order shown.
+export const useSaveWorkHistory = () =>
+  useProfileMutation((body: UpdateWorkHistoryInput) => callApi(talentContract.updateWorkHistory, { body }));
+export const useSaveEducation = () =>
+  useProfileMutation((body: UpdateEducationInput) => callApi(talentContract.updateEducation, { body }));
+export const useSaveLanguages = () =>
+  useProfileMutation((body: UpdateLanguagesInput) => callApi(talentContract.updateLanguages, { body }));
+export const useSaveCertifications = () =>
+  useProfileMutation((body: UpdateCertificationsInput) => callApi(talentContract.updateCertifications, { body }));
+export const useSavePortfolio = () =>
+  useProfileMutation((body: UpdatePortfolioInput) => callApi(talentContract.updatePortfolio, { body }));

@@ -1,4 +1,5 @@
 import { ClockIcon, MapPinIcon } from 'lucide-react';
+import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ProfilePhoto } from '~/client/components/profile-photo';
 import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent } from '~/client/components/ui/card';
@@ -77,6 +78,7 @@ export function ApplicantProfileCard({ profile, headingLevel = 2, className }: A
             ))}
           </ul>
         )}
+        <ProfileBackgroundView background={profile} headingLevel={headingLevel === 3 ? 4 : 3} />
       </CardContent>
     </Card>
   );

@@ -19,6 +19,7 @@ import {
   type UpdateApplicantProfileInput,
   updateApplicantProfileSchema,
 } from '~/shared/talent';
+import { emptyProfileBackground } from '~/shared/talent-background';
 import { textTexts } from '~/shared/text';
 
 // The Profile section of an applicant's Settings: what it checks before sending, what it sends,
@@ -36,7 +37,7 @@ const applicant: CurrentUser = {
 
 function profileOf(fields: UpdateApplicantProfileInput, photoUrl: string | null = null): ApplicantProfile {
   const stored = updateApplicantProfileSchema.parse(fields);
-  const view = { id: applicant.id, name: applicant.name, ...stored, photo_url: photoUrl };
+  const view = { id: applicant.id, name: applicant.name, ...stored, photo_url: photoUrl, ...emptyProfileBackground };
   return { ...view, completeness: profileCompleteness(view), updated_at: new Date().toISOString() };
 }
 
@@ -95,7 +96,7 @@ describe('the applicant’s Profile section', () => {
     const meter = within(section).getByRole('progressbar', { name: 'Profile completeness' });
     expect(meter).toHaveAttribute('aria-valuenow', '0');
     expect(meter).toHaveAccessibleDescription(
-      'Missing: Headline, Summary, Hourly rate, Skills, Experience level, Availability, Region, Location, Time zone, Photo',
+      'Missing: Headline, Summary, Hourly rate, Skills, Experience level, Availability, Region, Location, Time zone, Photo, Work history, Education, Languages, Portfolio or certifications',
     );
     // The account's name section is called Name here: this page's Profile is the one companies see.
     expect(screen.getByRole('region', { name: 'Name' })).toBeInTheDocument();
@@ -197,8 +198,11 @@ describe('the applicant’s Profile section', () => {
       skills: ['React'],
     });
     const meter = within(section).getByRole('progressbar', { name: 'Profile completeness' });
-    await waitFor(() => expect(meter).toHaveAttribute('aria-valuenow', '90'));
-    expect(meter).toHaveAccessibleDescription('Missing: Photo');
+    // The profile's own fields are not all of it: the background lists count too.
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuenow', '64'));
+    expect(meter).toHaveAccessibleDescription(
+      'Missing: Photo, Work history, Education, Languages, Portfolio or certifications',
+    );
   });
 
   it('puts the server’s field messages next to the fields, and keeps what was typed', async () => {
@@ -287,7 +291,7 @@ describe('the applicant’s Profile section', () => {
       );
       expect(within(section).getByRole('button', { name: 'Remove Photo' })).toBeInTheDocument();
       const meter = within(section).getByRole('progressbar', { name: 'Profile completeness' });
-      expect(meter).toHaveAttribute('aria-valuenow', '10');
+      expect(meter).toHaveAttribute('aria-valuenow', '7');
       expect(meter).toHaveAccessibleDescription(expect.not.stringContaining('Photo'));
     });
 

@@ -4,6 +4,7 @@ import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
+import { emptyProfileBackground } from '~/shared/talent-background';
 import { fakeId, jobFromInput } from './data-generators';
 import type { FakeServer } from './fake-server';
 
@@ -54,6 +55,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
       location: null,
       timezone: null,
       photo_url: null,
+      ...emptyProfileBackground,
     },
     cover_letter: 'Hello.',
     proposal_rate: null,

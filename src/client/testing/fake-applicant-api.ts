@@ -15,6 +15,7 @@ import { jobBoardContract } from '~/shared/contracts/job-board';
 import { talentContract } from '~/shared/contracts/talent';
 import type { JobListing } from '~/shared/job-board';
 import { type ApplicantProfileView, profileCompleteness } from '~/shared/talent';
+import { emptyProfileBackground } from '~/shared/talent-background';
 import type { ApplicantAttempt } from '~/shared/test-attempts';
 
 // The applicant's side of the API for component tests (/api/applicant/*), answered from memory with the
@@ -117,6 +118,7 @@ export function fakeApplicantApi(
       location: null,
       timezone: null,
       photo_url: null,
+      ...emptyProfileBackground,
     } satisfies ApplicantProfileView;
     return { ...view, completeness: profileCompleteness(view), updated_at: new Date().toISOString() };
   });

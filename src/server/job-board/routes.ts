@@ -12,6 +12,7 @@ import { findSavedJobs } from './find-saved-jobs';
 import { getJobPosting } from './get-job-posting';
 import { getPublicJob } from './get-public-job';
 import { saveJob } from './save-job';
+import { savedSearchRoutes } from './saved-search-routes';
 import { unsaveJob } from './unsave-job';
 
 // The job board: applicants find, save and apply to jobs; a company invites an applicant to a
@@ -87,6 +88,8 @@ export async function jobBoardRoutes(app: FastifyInstance, { context }: { contex
       return reply.code(isNew ? 201 : 200).send(invitation);
     },
   );
+
+  savedSearchRoutes(app, { context });
 
   registerEndpoint(app, jobBoardContract.publicJobs, { config: { access: 'public' } }, async (request) =>
     findPublicJobListings({ db, query: request.query }),

@@ -97,7 +97,7 @@ export function buildSearchOrder(shape: string): SQL[] {
   return newest;
 }
 
-const allOf = (conditions: SQL[]) => and(...conditions) as SQL;
+export const allOf = (conditions: SQL[]) => and(...conditions) as SQL;
 
 // One page of a search among the jobs `visible` lets through (a rule of platform/job-visibility.ts): chosen
 // and counted on the narrow columns of every match (a window count beside each id), in the search's order;

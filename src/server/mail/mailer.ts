@@ -38,11 +38,19 @@ export function mailerInTransaction(mailer: Mailer, transaction: Database): Mail
 // SMTP server fails), so a slow or absent mail server never holds up a request.
 export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 'send'> }): Mailer {
   return {
-    async send(to, { subject, text, html }, { transaction, replyTo, calendar } = {}) {
+    async send(to, { subject, text, html, listUnsubscribeUrl }, { transaction, replyTo, calendar } = {}) {
       if (calendar) calendarMethodOf(calendar);
       const [row] = await (transaction ?? db)
         .insert(emailOutbox)
-        .values({ toAddress: to, subject, text, html, replyTo: replyTo ?? null, calendar: calendar ?? null })
+        .values({
+          toAddress: to,
+          subject,
+          text,
+          html,
+          replyTo: replyTo ?? null,
+          calendar: calendar ?? null,
+          listUnsubscribeUrl: listUnsubscribeUrl ?? null,
+        })
         .returning({ id: emailOutbox.id });
       if (row) await jobs.send('send-email', { outboxId: row.id }, { transaction });
     },
@@ -100,7 +108,13 @@ export function createOutboxSender({
           icalEvent: { method: calendarMethodOf(message.calendar), filename: 'invite.ics', content: message.calendar },
         }),
         // RFC 3834: mail sent by a program, so vacation responders and other robots do not answer it.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        // RFC 8058: an email one subscribed to names the address a mail provider's Unsubscribe button posts
+        // to (List-Unsubscribe, written <…> by nodemailer's list option) and says that one POST is enough.
+        ...(message.listUnsubscribeUrl && { list: { unsubscribe: message.listUnsubscribeUrl } }),
+        headers: {
+          'Auto-Submitted': 'auto-generated',
+          ...(message.listUnsubscribeUrl && { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
+        },
       });
     } catch (error) {
       logger.error({ err: error, to: message.toAddress }, 'sending email failed');

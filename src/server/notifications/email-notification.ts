@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates/notification';
-import { findEmailRecipient } from './find-email-recipient';
+import { findEmailRecipient } from '../platform/find-email-recipient';
 import { settingsHrefOf } from './portal-links';
 
 // The notification-email job: emails one notification when the person's preferences want it (no row:

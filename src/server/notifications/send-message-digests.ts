@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { conversationMembers, conversations, messages, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { messageDigestEmail } from '../mail/templates/message-digest';
-import { type EmailRecipient, findEmailRecipient } from './find-email-recipient';
+import { type EmailRecipient, findEmailRecipient } from '../platform/find-email-recipient';
 import { conversationHrefOf, settingsHrefOf } from './portal-links';
 
 // A message unread this long goes into the next digest.

@@ -16,6 +16,7 @@ import {
 } from '../db/schema';
 import { type ApplicationReader, readerCondition } from '../platform/application-scope';
 import { AppError } from '../platform/errors';
+import { loadProfileBackground } from '../platform/profile-background';
 import { photoUrlOf } from '../platform/profile-views';
 import { findNoteMentions } from './note-mentions';
 
@@ -86,7 +87,8 @@ export async function getApplication({
   const { application, job, applicant, profile } = row;
 
   const actorIds = [...new Set(application.history.flatMap((entry) => (entry.by ? [entry.by] : [])))];
-  const [actors, notes, rating, required] = await Promise.all([
+  const [background, actors, notes, rating, required] = await Promise.all([
+    loadProfileBackground({ db, applicantId: applicant.id }),
     actorIds.length === 0
       ? Promise.resolve([])
       : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds)),
@@ -182,6 +184,7 @@ export async function getApplication({
       location: profile?.location ?? null,
       timezone: profile?.timezone ?? null,
       photo_url: photoUrlOf(applicant.id, profile?.photoFileId ?? null),
+      ...background,
     },
     cover_letter: application.coverLetter,
     proposal_rate: centsToDollars(application.proposalRateCents),

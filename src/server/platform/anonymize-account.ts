@@ -30,6 +30,7 @@ import {
   privacyRequests,
   recoveryCodes,
   savedJobs,
+  savedSearches,
   shortlists,
   testAnswers,
   testAttempts,
@@ -80,7 +81,7 @@ function mentions(column: PgColumn, name: string, email: string): SQL {
 // Removing a person, inside the caller's transaction: the database refuses to delete an account (the
 // audit trail and what they made point at it), so its personal data goes instead. The row stays,
 // suspended, with no name, address, password, second factor, identity-provider link, session, token,
-// profile, photo, working hours, days off or booking link sent to them; what they wrote (messages, cover
+// profile (with its work history, education, languages, certifications and portfolio), photo, working hours, days off or booking link sent to them; what they wrote (messages, cover
 // letters, test answers) is emptied; their name and address are replaced wherever others' records quote
 // them (meeting and booking-link titles, notifications, notes, messages in their conversations); a
 // member of a company's team leaves it (the company stays). Kept, by policy: invoices and payments (7 years, with the company's
@@ -130,6 +131,7 @@ export async function anonymizeAccountRecords({
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(savedJobs).where(eq(savedJobs.applicantId, userId));
+  await tx.delete(savedSearches).where(eq(savedSearches.applicantId, userId));
   await tx.delete(testFavorites).where(eq(testFavorites.userId, userId));
   await tx.delete(shortlists).where(eq(shortlists.applicantId, userId));
   await tx.delete(jobInvitations).where(eq(jobInvitations.applicantId, userId));
@@ -156,6 +158,8 @@ export async function anonymizeAccountRecords({
       and(eq(bookingLinks.organizerId, userId), isNull(bookingLinks.usedAt), gt(bookingLinks.expiresAt, erasedAt)),
     );
   await tx.delete(accountManagerProfiles).where(eq(accountManagerProfiles.userId, userId));
+  // The profile's background lists (work history, education, languages, certifications, portfolio) go
+  // with it: their rows cascade from the profile row.
   await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
   const fileIds = await deleteOwnedFiles(tx, userId);
 

@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { LanguageLevel } from '~/shared/talent-background';
 import { type Candidate, ONLINE_WINDOW_MINUTES, type TalentBadge, TOP_RATED_MIN_RATING } from '~/shared/talent-search';
 import type { Database } from '../db/client';
-import { applicantProfiles, shortlists, users } from '../db/schema';
+import { applicantLanguages, applicantProfiles, applicantWorkHistory, shortlists, users } from '../db/schema';
 import { photoUrlOf } from './profile-views';
 
 // The columns of a candidate as a company sees one in Talent Search and its shortlist.
@@ -34,6 +35,16 @@ function candidateColumns(companyId: string) {
     idVerified: sql<boolean>`${applicantProfiles.idVerifiedAt} is not null`,
     backgroundChecked: sql<boolean>`${applicantProfiles.backgroundCheckedAt} is not null`,
     isOnline: sql<boolean>`coalesce(${applicantProfiles.lastActiveAt} > now() - make_interval(mins => ${ONLINE_WINDOW_MINUTES}), false)`,
+    // The card's glimpse of the background: the first job of the work history (the applicant's order,
+    // most recent first unless they chose otherwise) and the languages. Read per candidate shown, by the
+    // lists' (applicant, position) indexes.
+    latestJob: sql<{
+      title: string;
+      company: string;
+    } | null>`(select json_build_object('title', ${applicantWorkHistory.title}, 'company', ${applicantWorkHistory.company}) from ${applicantWorkHistory} where ${applicantWorkHistory.applicantId} = ${applicantProfiles.userId} order by ${applicantWorkHistory.position} limit 1)`,
+    languages: sql<
+      Array<{ language: string; level: LanguageLevel }>
+    >`(select coalesce(json_agg(json_build_object('language', ${applicantLanguages.language}, 'level', ${applicantLanguages.level}) order by ${applicantLanguages.position}), '[]'::json) from ${applicantLanguages} where ${applicantLanguages.applicantId} = ${applicantProfiles.userId})`,
     isShortlisted: sql<boolean>`exists (select 1 from ${shortlists} where ${shortlists.companyId} = ${companyId} and ${shortlists.applicantId} = ${applicantProfiles.userId})`,
   };
 }
@@ -72,6 +83,8 @@ export function toCandidate(row: CandidateRow): Candidate {
     rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
     hours_billed: row.hoursBilled,
     badges,
+    latest_job: row.latestJob,
+    languages: row.languages,
     is_online: row.isOnline,
     is_shortlisted: row.isShortlisted,
   };

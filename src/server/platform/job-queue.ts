@@ -22,6 +22,8 @@ export interface JobData {
   'sweep-stored-files': Record<string, never>;
   // Work: pending assignments whose start date has come start by themselves (work/start-due-assignments.ts).
   'start-due-assignments': Record<string, never>;
+  // Job board: the saved searches' daily and weekly alerts that are due (job-board/send-job-alerts.ts).
+  'send-job-alerts': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

@@ -45,6 +45,7 @@ const everyJob: Record<JobName, JobKind> = {
   'apply-retention': 'run',
   'sweep-stored-files': 'run',
   'start-due-assignments': 'run',
+  'send-job-alerts': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

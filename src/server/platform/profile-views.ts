@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { type ApplicantProfile, type ApplicantProfileView, profileCompleteness } from '~/shared/talent';
+import type { ProfileBackground } from '~/shared/talent-background';
 import type { Database } from '../db/client';
 import { applicantProfiles, users } from '../db/schema';
+import { loadProfileBackground } from './profile-background';
 
 type ProfileRow = typeof applicantProfiles.$inferSelect;
 
@@ -12,22 +14,28 @@ export function photoUrlOf(applicantId: string, photoFileId: string | null): str
   return `/api/applicants/${applicantId}/photo?v=${encodeURIComponent(photoFileId)}`;
 }
 
-// An applicant and their profile, or undefined when the id names no applicant. The profile row is made
-// at registration; an account from before then reads as an empty profile.
+// An applicant and their profile with its background lists, or undefined when the id names no
+// applicant. The profile row is made at registration; an account from before then reads as an empty profile.
 export async function loadApplicantWithProfile({ db, applicantId }: { db: Database; applicantId: string }) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, status: users.status, profile: applicantProfiles })
-    .from(users)
-    .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
-    .where(and(eq(users.id, applicantId), eq(users.role, 'applicant')));
-  return row;
+  const [[row], background] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, status: users.status, profile: applicantProfiles })
+      .from(users)
+      .leftJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
+      .where(and(eq(users.id, applicantId), eq(users.role, 'applicant'))),
+    loadProfileBackground({ db, applicantId }),
+  ]);
+  return row && { ...row, background };
 }
 
-export function toProfileView(applicant: {
+interface ApplicantWithProfile {
   id: string;
   name: string;
   profile: ProfileRow | null;
-}): ApplicantProfileView {
+  background: ProfileBackground;
+}
+
+export function toProfileView(applicant: ApplicantWithProfile): ApplicantProfileView {
   const { profile } = applicant;
   return {
     id: applicant.id,
@@ -42,10 +50,11 @@ export function toProfileView(applicant: {
     location: profile?.location ?? null,
     timezone: profile?.timezone ?? null,
     photo_url: photoUrlOf(applicant.id, profile?.photoFileId ?? null),
+    ...applicant.background,
   };
 }
 
-export function toOwnProfile(applicant: { id: string; name: string; profile: ProfileRow | null }): ApplicantProfile {
+export function toOwnProfile(applicant: ApplicantWithProfile): ApplicantProfile {
   const view = toProfileView(applicant);
   return {
     ...view,

@@ -25,6 +25,16 @@ function sectionQueries(userId: string): Record<string, SQL> {
     profile: sql`select headline, summary, hourly_rate_cents, skills, experience_level, availability, region, location,
       timezone, photo_content_type, rating_tenths, hours_billed, id_verified_at, background_checked_at, last_active_at,
       created_at, updated_at from applicant_profiles where user_id = ${userId}`,
+    work_history: sql`select position, title, company, start_month, end_month, description
+      from applicant_work_history where applicant_id = ${userId} order by position`,
+    education: sql`select position, school, degree, start_year, end_year
+      from applicant_education where applicant_id = ${userId} order by position`,
+    languages: sql`select position, language, level from applicant_languages
+      where applicant_id = ${userId} order by position`,
+    certifications: sql`select position, name, issuer, issued_month, expires_month, credential_url
+      from applicant_certifications where applicant_id = ${userId} order by position`,
+    portfolio_links: sql`select position, title, url, description from applicant_portfolio_links
+      where applicant_id = ${userId} order by position`,
     companies: sql`select c.id, c.name, c.contact_email, c.website, c.status, m.role as member_role, m.created_at as joined_at
       from company_members m join companies c on c.id = m.company_id where m.user_id = ${userId}`,
     applications: sql`select a.id, j.title as job_title, a.cover_letter, a.proposal_rate_cents, a.status, a.history,
@@ -32,6 +42,9 @@ function sectionQueries(userId: string): Record<string, SQL> {
       from applications a join jobs j on j.id = a.job_id where a.applicant_id = ${userId} order by a.created_at`,
     saved_jobs: sql`select s.job_id, j.title, s.created_at from saved_jobs s join jobs j on j.id = s.job_id
       where s.applicant_id = ${userId} order by s.created_at`,
+    // The unsubscribe token stays out: a capability, not something about the person.
+    saved_searches: sql`select name, filters, frequency, last_alerted_at, next_alert_at, created_at, updated_at
+      from saved_searches where applicant_id = ${userId} order by created_at`,
     test_attempts: sql`select ta.id, t.name as test_name, ta.status, ta.answers, ta.score, ta.passed, ta.assigned_at,
       ta.started_at, ta.submitted_at, ta.graded_at from test_attempts ta join tests t on t.id = ta.test_id
       where ta.applicant_id = ${userId} order by ta.assigned_at`,

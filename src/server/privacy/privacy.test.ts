@@ -7,6 +7,11 @@ import { privacyTexts } from '~/shared/privacy';
 import type { Database } from '../db/client';
 import {
   apiTokens,
+  applicantCertifications,
+  applicantEducation,
+  applicantLanguages,
+  applicantPortfolioLinks,
+  applicantWorkHistory,
   auditLogs,
   availabilityDaysOff,
   availabilityWeeklyHours,
@@ -183,6 +188,22 @@ describe('privacy', () => {
       .insert(availabilityWeeklyHours)
       .values({ userId: applicant.user.id, weekday: 1, isWorking: true, startsMinute: 540, endsMinute: 1020 });
     await db().insert(availabilityDaysOff).values({ userId: applicant.user.id, day: '2026-12-24' });
+    // Their background on the profile, in their own words.
+    const background: Array<[string, object[]]> = [
+      ['work-history', [{ title: 'Engineer', company: 'Acme', start_month: '2020-01', description: applicantName }]],
+      ['education', [{ school: `${applicantName} Academy`, degree: 'BSc', start_year: 2012, end_year: 2015 }]],
+      ['languages', [{ language: 'Polish', level: 'native' }]],
+      ['certifications', [{ name: 'AWS', issuer: 'Amazon', issued_month: '2022-05' }]],
+      ['portfolio', [{ title: 'Site', url: 'https://example.com/work', description: `By ${applicantName}` }]],
+    ];
+    for (const [list, items] of background) {
+      const saved = await applicant.request({
+        method: 'PUT',
+        url: `/api/applicant/profile/${list}`,
+        payload: { items },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
     await db()
       .insert(notifications)
       .values([
@@ -254,6 +275,12 @@ describe('privacy', () => {
     // When they agreed to the Terms of Service and Privacy Policy is theirs to see too.
     expect(data.account[0]).toHaveProperty('terms_accepted_at');
     expect(data.profile[0].summary).toContain(applicantName);
+    expect(data.work_history).toEqual([expect.objectContaining({ title: 'Engineer', description: applicantName })]);
+    expect(data.education[0].school).toBe(`${applicantName} Academy`);
+    expect(data.languages).toEqual([expect.objectContaining({ language: 'Polish', level: 'native' })]);
+    expect(data.certifications).toEqual([expect.objectContaining({ name: 'AWS', issuer: 'Amazon' })]);
+    expect(data.portfolio_links).toEqual([expect.objectContaining({ url: 'https://example.com/work' })]);
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['work_history.csv', 'portfolio_links.csv']));
     expect(data.applications).toHaveLength(1);
     expect(data.applications[0].cover_letter).toBe(`Regards, ${applicantName}`);
     expect(data.messages_sent.map((row: { body: string }) => row.body)).toEqual([`Hello, ${applicantName} here.`]);
@@ -517,6 +544,16 @@ describe('privacy', () => {
       await db().select().from(availabilityDaysOff).where(eq(availabilityDaysOff.userId, applicant.user.id)),
     ).toEqual([]);
     expect(await db().select().from(apiTokens).where(eq(apiTokens.userId, applicant.user.id))).toEqual([]);
+    // Their background goes with the profile (the name check above covers its text too).
+    for (const table of [applicantWorkHistory, applicantEducation, applicantLanguages, applicantCertifications]) {
+      expect(await db().select().from(table).where(eq(table.applicantId, applicant.user.id))).toEqual([]);
+    }
+    expect(
+      await db()
+        .select()
+        .from(applicantPortfolioLinks)
+        .where(eq(applicantPortfolioLinks.applicantId, applicant.user.id)),
+    ).toEqual([]);
     // Invoices and payments stay with the company.
     expect(await db().select().from(invoices).where(eq(invoices.companyId, companyId))).toHaveLength(
       invoicesBefore.length,

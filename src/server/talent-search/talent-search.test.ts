@@ -94,6 +94,8 @@ describe('Talent Search API', () => {
       rating: 4.7,
       hours_billed: 1200,
       badges: ['id_verified', 'top_rated'],
+      latest_job: null,
+      languages: [],
       is_online: true,
       is_shortlisted: false,
     } satisfies Candidate);

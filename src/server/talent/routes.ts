@@ -11,6 +11,7 @@ import { actorOf } from '../platform/route-schemas';
 import { getApplicantProfile } from './get-applicant-profile';
 import { readApplicantPhoto } from './read-applicant-photo';
 import { removeApplicantPhoto } from './remove-applicant-photo';
+import { replaceProfileBackground } from './replace-profile-background';
 import { updateApplicantProfile } from './update-applicant-profile';
 import { uploadApplicantPhoto } from './upload-applicant-photo';
 import { viewApplicantProfile } from './view-applicant-profile';
@@ -47,6 +48,27 @@ export async function talentRoutes(app: FastifyInstance, { context }: { context:
     talentContract.updateOwnProfile,
     { config: { access: { permission: 'update:applicant_profile:own' } } },
     async (request) => updateApplicantProfile({ db, ...actorOf(request), fields: request.body }),
+  );
+
+  const ownProfileAccess = { config: { access: { permission: 'update:applicant_profile:own' } } } as const;
+  registerEndpoint(app, talentContract.updateWorkHistory, ownProfileAccess, async (request) =>
+    replaceProfileBackground({ db, ...actorOf(request), change: { list: 'work_history', items: request.body.items } }),
+  );
+  registerEndpoint(app, talentContract.updateEducation, ownProfileAccess, async (request) =>
+    replaceProfileBackground({ db, ...actorOf(request), change: { list: 'education', items: request.body.items } }),
+  );
+  registerEndpoint(app, talentContract.updateLanguages, ownProfileAccess, async (request) =>
+    replaceProfileBackground({ db, ...actorOf(request), change: { list: 'languages', items: request.body.items } }),
+  );
+  registerEndpoint(app, talentContract.updateCertifications, ownProfileAccess, async (request) =>
+    replaceProfileBackground({
+      db,
+      ...actorOf(request),
+      change: { list: 'certifications', items: request.body.items },
+    }),
+  );
+  registerEndpoint(app, talentContract.updatePortfolio, ownProfileAccess, async (request) =>
+    replaceProfileBackground({ db, ...actorOf(request), change: { list: 'portfolio', items: request.body.items } }),
   );
 
   // Each upload writes a file: counted per account before the body is read.

@@ -10,6 +10,7 @@ import { companyMembers, emailOutbox, platformSettings, tests, users } from '../
 import { buildAccount, buildSession } from '../db/seed/factories';
 import { ensurePlatformAssessments } from '../db/seed/platform-assessments';
 import { buildTestAttempt } from '../db/seed/test-factories';
+import { sendJobAlerts } from '../job-board/send-job-alerts';
 import { AppError } from '../platform/errors';
 import { accountManagerTestRoutes } from './account-manager-test-routes';
 import { allowAdministrator } from './auth-helpers';
@@ -121,6 +122,20 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
         .orderBy(desc(emailOutbox.createdAt));
       return { items };
     },
+  );
+
+  // The job-alerts run as the hourly cron would make it, this many days from now: a journey sees the alert its
+  // saved search gets without waiting a week.
+  routes.post(
+    '/api/testing/job-alerts',
+    { config: { access: 'public' }, schema: { hide: true, body: z.object({ days_ahead: z.number().default(0) }) } },
+    async (request) =>
+      sendJobAlerts({
+        db,
+        mailer: context.mailer,
+        publicUrl: context.config.publicUrl,
+        now: new Date(Date.now() + request.body.days_ahead * 24 * 60 * 60 * 1000),
+      }),
   );
 
   // The platform's public assessments ("Python Assessment"...), so a journey can pass one and see the

@@ -7,6 +7,13 @@ import {
   photoContentTypes,
   updateApplicantProfileSchema,
 } from '../talent';
+import {
+  updateCertificationsSchema,
+  updateEducationSchema,
+  updateLanguagesSchema,
+  updatePortfolioSchema,
+  updateWorkHistorySchema,
+} from '../talent-background';
 import { text } from '../text';
 
 // The applicant's own profile and photo, and what companies see of applicants.
@@ -45,6 +52,42 @@ export const talentContract = defineContract(
       method: 'DELETE',
       path: '/api/applicant/profile/photo',
       summary: 'Remove your photo',
+      responses: { 200: applicantProfileSchema },
+    },
+    // The background lists: each saved whole, in the order given (the first shows first).
+    updateWorkHistory: {
+      method: 'PUT',
+      path: '/api/applicant/profile/work-history',
+      summary: 'Replace your work history, in the order it shows (most recent first unless you reorder)',
+      body: updateWorkHistorySchema,
+      responses: { 200: applicantProfileSchema },
+    },
+    updateEducation: {
+      method: 'PUT',
+      path: '/api/applicant/profile/education',
+      summary: 'Replace your education, in the order it shows',
+      body: updateEducationSchema,
+      responses: { 200: applicantProfileSchema },
+    },
+    updateLanguages: {
+      method: 'PUT',
+      path: '/api/applicant/profile/languages',
+      summary: 'Replace the languages you speak, with your level in each, in the order they show',
+      body: updateLanguagesSchema,
+      responses: { 200: applicantProfileSchema },
+    },
+    updateCertifications: {
+      method: 'PUT',
+      path: '/api/applicant/profile/certifications',
+      summary: 'Replace your certifications, in the order they show',
+      body: updateCertificationsSchema,
+      responses: { 200: applicantProfileSchema },
+    },
+    updatePortfolio: {
+      method: 'PUT',
+      path: '/api/applicant/profile/portfolio',
+      summary: 'Replace your portfolio links, in the order they show',
+      body: updatePortfolioSchema,
       responses: { 200: applicantProfileSchema },
     },
     applicantProfile: {

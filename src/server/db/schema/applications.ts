@@ -21,6 +21,7 @@ import {
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
 } from '~/shared/applications';
+import { alertFrequencies, type SavedSearchFilters } from '~/shared/saved-searches';
 import { SCORECARD_RATING_MAX, SCORECARD_RATING_MIN } from '~/shared/scorecards';
 import { users } from './auth';
 import { companies } from './companies';
@@ -164,6 +165,41 @@ export const savedJobs = pgTable(
   (table) => [
     primaryKey({ columns: [table.applicantId, table.jobId] }),
     index('saved_jobs_applicant_created_idx').on(table.applicantId, table.createdAt.desc()),
+  ],
+);
+
+// An applicant's saved search: Find Jobs' filters under a name, and its job alerts (shared/saved-searches.ts).
+// The alert job (job-board/send-job-alerts.ts) claims a due row in a transaction and moves it on with the
+// email, so an alert goes out once whichever instance or retry runs it.
+export const alertFrequency = pgEnum('alert_frequency', alertFrequencies);
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicantId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    // The filters and sort as savedSearchFiltersSchema writes them (snake_case, skills as a list).
+    filters: jsonb().$type<SavedSearchFilters>().notNull(),
+    frequency: alertFrequency().notNull(),
+    // The capability in the alert's unsubscribe link: unguessable, and it stops this search's emails only.
+    unsubscribeToken: text().notNull(),
+    // Jobs published after this are new to the search: the last alert's moment, or the saving's.
+    alertedUpTo: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastAlertedAt: timestamp({ withTimezone: true }),
+    // When the next alert is due; null when the search is not emailed.
+    nextAlertAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The applicant's list, last saved first; names are unique per applicant whatever their case.
+    index('saved_searches_applicant_created_idx').on(table.applicantId, table.createdAt.desc()),
+    uniqueIndex('saved_searches_applicant_name_unique').on(table.applicantId, sql`lower(${table.name})`),
+    uniqueIndex('saved_searches_unsubscribe_token_unique').on(table.unsubscribeToken),
+    // The alert job reads the due searches only.
+    index('saved_searches_next_alert_idx').on(table.nextAlertAt).where(sql`${table.nextAlertAt} is not null`),
   ],
 );
 

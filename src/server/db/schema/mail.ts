@@ -16,6 +16,9 @@ export const emailOutbox = pgTable(
     // A calendar invitation (iTIP, RFC 5546: an iCalendar with METHOD:REQUEST or CANCEL) sent with the
     // email as RFC 6047 says, so the reader's calendar adds, moves or removes the event. Null: none.
     calendar: text(),
+    // The one-click unsubscribe address of a bulk email (a job alert), sent as List-Unsubscribe with
+    // List-Unsubscribe-Post (RFC 8058). Null: the email is not one a person subscribes to.
+    listUnsubscribeUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -10,9 +11,11 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { availabilities, experienceLevels, regions } from '~/shared/talent';
+import { languageLevels } from '~/shared/talent-background';
 import { users } from './auth';
 import { companies } from './companies';
 import { storedFiles } from './files';
@@ -124,3 +127,85 @@ export const talentTimeZones = pgTable('talent_time_zones', {
   name: text().primaryKey(),
   profileCount: integer().notNull().default(0),
 });
+
+// The applicant's background, one table per list, each row in the applicant's order (`position`, 0 first).
+// Rows belong to the profile: erasing it (platform/anonymize-account.ts) removes them with it.
+// Months are stored as their first day; a null end month means "current".
+const backgroundColumns = {
+  id: uuid().primaryKey().defaultRandom(),
+  applicantId: uuid()
+    .notNull()
+    .references(() => applicantProfiles.userId, { onDelete: 'cascade' }),
+  position: smallint().notNull(),
+};
+
+export const applicantWorkHistory = pgTable(
+  'applicant_work_history',
+  {
+    ...backgroundColumns,
+    title: text().notNull(),
+    company: text().notNull(),
+    startMonth: date({ mode: 'string' }).notNull(),
+    endMonth: date({ mode: 'string' }),
+    description: text(),
+  },
+  // Each list is read whole, by applicant, in order.
+  (table) => [
+    uniqueIndex('applicant_work_history_order_idx').on(table.applicantId, table.position),
+    check('applicant_work_history_dates', sql`${table.endMonth} >= ${table.startMonth}`),
+  ],
+);
+
+export const applicantEducation = pgTable(
+  'applicant_education',
+  {
+    ...backgroundColumns,
+    school: text().notNull(),
+    degree: text().notNull(),
+    startYear: smallint().notNull(),
+    endYear: smallint(),
+  },
+  (table) => [
+    uniqueIndex('applicant_education_order_idx').on(table.applicantId, table.position),
+    check('applicant_education_years', sql`${table.endYear} >= ${table.startYear}`),
+  ],
+);
+
+export const languageLevel = pgEnum('language_level', languageLevels);
+
+export const applicantLanguages = pgTable(
+  'applicant_languages',
+  {
+    ...backgroundColumns,
+    language: text().notNull(),
+    level: languageLevel().notNull(),
+  },
+  (table) => [uniqueIndex('applicant_languages_order_idx').on(table.applicantId, table.position)],
+);
+
+export const applicantCertifications = pgTable(
+  'applicant_certifications',
+  {
+    ...backgroundColumns,
+    name: text().notNull(),
+    issuer: text().notNull(),
+    issuedMonth: date({ mode: 'string' }).notNull(),
+    expiresMonth: date({ mode: 'string' }),
+    credentialUrl: text(),
+  },
+  (table) => [
+    uniqueIndex('applicant_certifications_order_idx').on(table.applicantId, table.position),
+    check('applicant_certifications_dates', sql`${table.expiresMonth} >= ${table.issuedMonth}`),
+  ],
+);
+
+export const applicantPortfolioLinks = pgTable(
+  'applicant_portfolio_links',
+  {
+    ...backgroundColumns,
+    title: text().notNull(),
+    url: text().notNull(),
+    description: text(),
+  },
+  (table) => [uniqueIndex('applicant_portfolio_links_order_idx').on(table.applicantId, table.position)],
+);

@@ -10,6 +10,10 @@ export interface RenderedEmail {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  // An email a person subscribed to (a job alert): the address that unsubscribes in one POST, which the
+  // mailer sends as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058), as mail providers require of
+  // bulk senders. Such an email also carries a link to a page that does the same, in its body.
+  readonly listUnsubscribeUrl?: string;
   readonly [rendered]: true;
 }
 
@@ -52,11 +56,20 @@ export function action(label: string, href: string): EmailBlock {
 
 export const signature: EmailBlock = paragraph`— The Tandem team`;
 
-export function composeEmail({ subject, blocks }: { subject: string; blocks: EmailBlock[] }): RenderedEmail {
+export function composeEmail({
+  subject,
+  blocks,
+  listUnsubscribeUrl,
+}: {
+  subject: string;
+  blocks: EmailBlock[];
+  listUnsubscribeUrl?: string;
+}): RenderedEmail {
   return {
     subject,
     text: blocks.map(textOf).join('\n\n'),
     html: layout(subject, blocks.map(htmlOf).join('')),
+    ...(listUnsubscribeUrl && { listUnsubscribeUrl }),
   } as RenderedEmail;
 }
 

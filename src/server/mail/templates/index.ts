@@ -10,6 +10,7 @@ import { erasureCancelledEmail } from './erasure-cancelled';
 import { erasureRejectedEmail } from './erasure-rejected';
 import { erasureRequestedEmail } from './erasure-requested';
 import { hiredEmail } from './hired';
+import { jobAlertEmail } from './job-alert';
 import { meetingCancelledEmail } from './meeting-cancelled';
 import { meetingInvitationEmail } from './meeting-invitation';
 import { meetingReminderEmail } from './meeting-reminder';
@@ -42,6 +43,7 @@ export const emailTemplates = {
   'erasure-rejected': erasureRejectedEmail,
   'erasure-requested': erasureRequestedEmail,
   hired: hiredEmail,
+  'job-alert': jobAlertEmail,
   'meeting-cancelled': meetingCancelledEmail,
   'meeting-invitation': meetingInvitationEmail,
   'meeting-reminder': meetingReminderEmail,

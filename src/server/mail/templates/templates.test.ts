@@ -56,6 +56,26 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     },
   ],
   'credentials-revoked': [{ name, event: 'password_changed', apiTokens: 2, calendarFeed: true }],
+  'job-alert': [
+    {
+      name,
+      searchName: 'React <remote> & more',
+      frequency: 'weekly',
+      jobs: [
+        {
+          title: 'Senior <Developer>',
+          companyName: 'Acme & <Sons>',
+          pay: '$60–80/hr',
+          url: 'https://tandem.example/jobs/7a9c',
+        },
+      ],
+      more: 3,
+      searchUrl: 'https://tandem.example/applicant/jobs?q=react',
+      unsubscribeUrl: 'https://tandem.example/job-alerts/abc123/unsubscribe',
+      oneClickUnsubscribeUrl: 'https://tandem.example/api/public/job-alerts/abc123/unsubscribe',
+      manageUrl: 'https://tandem.example/applicant/saved-searches',
+    },
+  ],
   'email-change-confirmation': [{ name, url }],
   'email-change-notice': [{ name, newEmail: 'ada+new@example.test' }],
   'erasure-cancelled': [{ name }],

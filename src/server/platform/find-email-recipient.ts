@@ -10,7 +10,8 @@ export interface EmailRecipient {
   role: Role;
 }
 
-// The person, when they can sign in and want this kind of notification by email (no row: they do).
+// The person, when they can sign in and want this kind of notification by email (no row: they do). Shared by
+// the notifications' emails and digests and the job board's alerts.
 export async function findEmailRecipient({
   db,
   userId,
