@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { homeStructuredData } from '../src/shared/page-meta';
-import { aliasPageIds, type PageId, pageIds, paths } from '../src/shared/routes';
+import { aliasPageIds, type PageId, pageIds, paths, serverRenderedPageIds } from '../src/shared/routes';
 import {
   APP_SHELL_FILE,
   appShellFileForPage,
@@ -164,8 +164,7 @@ for (const id of pageIds) {
 
 // Pages the server renders per request from its data (the job board's): a shell built like a prerendered
 // page, with markers where the server puts the head tags and the rendered body (platform/web-client.ts).
-for (const id of pageIds) {
-  if (!paths[id].serverRendered) continue;
+for (const id of serverRenderedPageIds) {
   await writePage(
     serverShellFileForPage(id),
     fillTemplate(SERVER_HEAD_MARKER + preloadLinks(prerender.routeModuleFiles(id)), SERVER_HTML_MARKER, true),
@@ -216,7 +215,7 @@ const indexedPaths = [
     .filter(
       (id) =>
         paths[id].layout === 'public' &&
-        (paths[id].prerender || (paths[id].serverRendered && !paths[id].path.includes(':'))) &&
+        (paths[id].prerender || (serverRenderedPageIds.includes(id) && !paths[id].path.includes(':'))) &&
         !aliasPageIds.includes(id),
     )
     .map((id) => paths[id].path),

@@ -26,9 +26,6 @@ export function buildHref<Pattern extends string>(pattern: Pattern, ...args: Hre
 interface PageOptions {
   // Rendered to HTML at build time (public, parameterless pages).
   prerender?: boolean;
-  // Rendered to HTML by the server at each request, from its data (the job board's pages): what a crawler or
-  // a link preview reads without running JavaScript.
-  serverRendered?: boolean;
 }
 
 function page<const Pattern extends string>(
@@ -43,7 +40,6 @@ function page<const Pattern extends string>(
     title,
     layout,
     prerender: options.prerender ?? false,
-    serverRendered: !!options.serverRendered,
     getHref: (...args: HrefArgs<Pattern>) => buildHref(path, ...args),
   };
 }
@@ -89,9 +85,9 @@ export const paths = {
   cookiePolicy: publicPage('/cookie-policy', 'Cookie Policy'),
   gdpr: publicPage('/gdpr', 'GDPR Compliance'),
   // The public job board: open public jobs, searched without an account.
-  jobBoard: page('/jobs', 'Remote Jobs', 'public', { serverRendered: true }),
+  jobBoard: page('/jobs', 'Remote Jobs', 'public'),
   // An open public job, readable without signing in; the server renders it with its JobPosting data.
-  jobPost: page('/jobs/:id', 'Job Post', 'public', { serverRendered: true }),
+  jobPost: page('/jobs/:id', 'Job Post', 'public'),
 
   // Sign-in
   // Rendered in the browser rather than from HTML: the login page reads ?tab= and ?redirect=, and the
@@ -196,6 +192,11 @@ export const routePatterns: string[] = [
   ...pageIds.map((id) => paths[id].path),
   ...redirectIds.map((id) => redirects[id].path),
 ];
+
+// Public pages rendered to HTML by the server at each request, from its data (the job board's): what a crawler
+// or a link preview reads without running JavaScript. A list apart from the pages, so that it stays out of the
+// browser's first load.
+export const serverRenderedPageIds: PageId[] = ['jobBoard', 'jobPost'];
 
 // Second addresses of a page; its canonical URL (and the sitemap) name the first.
 export const aliasPageIds: PageId[] = ['ecommerceSupportAlias', 'privacyPolicy', 'termsOfService', 'cookiePolicy'];

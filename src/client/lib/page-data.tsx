@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { PAGE_DATA_ID } from '~/shared/static-pages';
 
-// The data a page was rendered from on the server (paths[id].serverRendered: the job board's pages). The
+// The data a page was rendered from on the server (serverRenderedPageIds in shared/routes.ts: the job board's pages). The
 // server renders the page with it (src/client/entry-prerender.tsx) and hands the same data to the browser
 // in a JSON block, so that the browser's first render is the server's markup, hydrated without a request
 // and without a loading state. Each hand-over names the address it was made for.

@@ -8,7 +8,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '~/shared/contract';
 import { scriptSafeJson } from '~/shared/job-board';
-import { type LayoutKind, type PageId, pageIds, paths, redirectIds, redirects } from '~/shared/routes';
+import {
+  type LayoutKind,
+  type PageId,
+  pageIds,
+  paths,
+  redirectIds,
+  redirects,
+  serverRenderedPageIds,
+} from '~/shared/routes';
 import {
   APP_SHELL_FILE,
   appShellFileForPage,
@@ -47,7 +55,7 @@ export interface WebClient {
   builtOnlyPages: Set<PageId>;
   // Second addresses of built pages (a case study by its number), moved for good to the page's own.
   movedPages: Map<string, string>;
-  // The pages the server renders per request (paths[id].serverRendered): their shells, with the markers
+  // The pages the server renders per request (serverRenderedPageIds): their shells, with the markers
   // where the head tags and the body go, and the build's renderer (src/client/entry-prerender.tsx).
   serverShells: Map<PageId, string>;
   renderPage?: RenderPage;
@@ -163,9 +171,9 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
     if (await fileExists(path.join(absolute, file))) pageShells.set(id, await load(file));
   }
   const serverShells = new Map<PageId, string>();
-  for (const id of pageIds) {
+  for (const id of serverRenderedPageIds) {
     const file = path.join(absolute, serverShellFileForPage(id));
-    if (paths[id].serverRendered && (await fileExists(file))) {
+    if (await fileExists(file)) {
       serverShells.set(id, (await fs.readFile(file, 'utf8')).replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl));
     }
   }
