@@ -23,6 +23,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build/server build/server
 COPY --from=build /app/build/client build/client
+# The pages' SSR build: the server renders the job board's pages with it at each request.
+COPY --from=build /app/build/prerender build/prerender
 COPY --from=build /app/build/commands build/commands
 # There are no TypeScript sources here: the operator commands run their bundles, and npm start runs the
 # server without checking for a newer build.

@@ -13,7 +13,11 @@ import { startProcess, stopProcess } from './bench/server-process';
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    pages: { type: 'string', default: '/,/services,/services/finance-accounting,/case-studies/saas-startup-growth' },
+    // /jobs/:first is the newest open public job of the demo data (the server renders it per request).
+    pages: {
+      type: 'string',
+      default: '/,/services,/services/finance-accounting,/case-studies/saas-startup-growth,/jobs,/jobs/:first',
+    },
   },
 });
 const runs = Number(options.runs);
@@ -66,7 +70,13 @@ const chrome = await chromeLauncher.launch({
 const rows: string[] = [];
 let failed = false;
 try {
-  for (const page of pages) {
+  const newest = await fetch(`http://127.0.0.1:${port}/api/public/jobs?page_size=1`);
+  const firstJobId = ((await newest.json()) as { items: Array<{ id: string }> }).items[0]?.id;
+  // Without an open public job there is no job page to measure.
+  const addresses = pages.flatMap((address) =>
+    address.includes(':first') ? (firstJobId ? [address.replace(':first', firstJobId)] : []) : [address],
+  );
+  for (const page of addresses) {
     const results: RunResult[] = [];
     for (let run = 0; run < runs; run++) {
       const outcome = await lighthouse(`http://127.0.0.1:${port}${page}`, {

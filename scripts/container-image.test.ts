@@ -36,6 +36,7 @@ describe('the container image (Dockerfile)', () => {
       'package.json package-lock.json ./',
       '--from=build /app/build/server build/server',
       '--from=build /app/build/client build/client',
+      '--from=build /app/build/prerender build/prerender',
       `--from=build /app/${COMMANDS_DIRECTORY} ${COMMANDS_DIRECTORY}`,
     ]);
   });

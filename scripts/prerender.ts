@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { homeStructuredData } from '../src/shared/page-meta';
-import { aliasPageIds, type PageId, pageIds, paths } from '../src/shared/routes';
+import { aliasPageIds, type PageId, pageIds, paths, serverRenderedPageIds } from '../src/shared/routes';
 import {
   APP_SHELL_FILE,
   appShellFileForPage,
@@ -13,6 +13,9 @@ import {
   NOT_FOUND_FILE,
   PAGE_ADDRESSES_FILE,
   type PageAddresses,
+  SERVER_HEAD_MARKER,
+  SERVER_HTML_MARKER,
+  serverShellFileForPage,
 } from '../src/shared/static-pages';
 
 interface ManifestChunk {
@@ -159,6 +162,15 @@ for (const id of pageIds) {
   shellCount++;
 }
 
+// Pages the server renders per request from its data (the job board's): a shell built like a prerendered
+// page, with markers where the server puts the head tags and the rendered body (platform/web-client.ts).
+for (const id of serverRenderedPageIds) {
+  await writePage(
+    serverShellFileForPage(id),
+    fillTemplate(SERVER_HEAD_MARKER + preloadLinks(prerender.routeModuleFiles(id)), SERVER_HTML_MARKER, true),
+  );
+}
+
 // schema.org data for search engines in the home page's head (src/shared/page-meta.ts): a JSON data block,
 // which the content security policy does not treat as script and which needs no JavaScript in the browser.
 const homeJsonLd = `<script type="application/ld+json">${JSON.stringify(homeStructuredData(PUBLIC_URL))}</script>`;
@@ -197,10 +209,15 @@ await writePage(
   fillTemplate(notFound.head + preloadLinks([prerender.notFoundModuleFile]), notFound.body, true),
 );
 
-// For search engines: every public page at its canonical address.
+// For search engines: every public page at its canonical address (the server adds each open public job).
 const indexedPaths = [
   ...pageIds
-    .filter((id) => paths[id].layout === 'public' && paths[id].prerender && !aliasPageIds.includes(id))
+    .filter(
+      (id) =>
+        paths[id].layout === 'public' &&
+        (paths[id].prerender || (serverRenderedPageIds.includes(id) && !paths[id].path.includes(':'))) &&
+        !aliasPageIds.includes(id),
+    )
     .map((id) => paths[id].path),
   ...prerender.parameterPages.map((page) => page.path),
 ];
@@ -214,7 +231,15 @@ const sitemap = [
 await fs.writeFile(path.join(clientDir, 'sitemap.xml'), sitemap);
 await fs.writeFile(
   path.join(clientDir, 'robots.txt'),
-  ['User-agent: *', 'Allow: /', 'Disallow: /api/', `Sitemap: ${PUBLIC_URL}/sitemap.xml`, ''].join('\n'),
+  // The public API stays readable: a crawler that runs a public page's script may fetch what it fetches.
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Allow: /api/public/',
+    'Disallow: /api/',
+    `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
+    '',
+  ].join('\n'),
 );
 
 console.log(

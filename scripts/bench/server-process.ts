@@ -10,7 +10,8 @@ export async function startProcess(
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 60_000;
+  // A fresh embedded database migrates and loads the demo data first: over a minute on a busy 2-core machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(readyUrl)).ok) return child;

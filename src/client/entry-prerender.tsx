@@ -3,8 +3,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { paths } from '~/shared/routes';
 import { App } from './app/app';
-
 import { caseStudies } from './content/case-studies';
+import { PageDataContext } from './lib/page-data';
 
 export { notFoundModuleFile, routeModuleFiles } from './routes';
 
@@ -25,12 +25,16 @@ export const movedPages = caseStudies.map(({ id, slug }) => ({
 // React emits hoistable tags (<title>, <meta>, <link>) ahead of the markup; they belong in <head>.
 const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
 
-export async function renderPage(url: string): Promise<{ head: string; body: string }> {
+// At build time for the prerendered pages; by the server at each request, with the page's data, for the pages
+// it renders (platform/web-client.ts).
+export async function renderPage(url: string, data?: unknown): Promise<{ head: string; body: string }> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouter location={url}>
-        <App />
-      </StaticRouter>
+      <PageDataContext value={data === undefined ? null : { url, data }}>
+        <StaticRouter location={url}>
+          <App />
+        </StaticRouter>
+      </PageDataContext>
     </StrictMode>,
     // React outlines a boundary bigger than this (12,800 bytes by default) into an inline <script> that
     // moves it into place; the pages' security policy blocks inline scripts, so every boundary stays inline.

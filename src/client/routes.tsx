@@ -71,6 +71,7 @@ const pageFiles: Record<PageId, string> = {
   companyApplications: './pipeline/applications-page.tsx',
   applicantJobs: './job-board/find-jobs-page.tsx',
   applicantJob: './job-board/job-posting-page.tsx',
+  jobBoard: './job-board/public-job-board-page.tsx',
   applicantSavedSearches: './job-board/saved-searches-page.tsx',
   jobAlertUnsubscribe: './job-board/job-alert-unsubscribe-page.tsx',
   jobPost: './job-board/public-job-page.tsx',

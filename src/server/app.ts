@@ -30,7 +30,7 @@ import type { DatabaseHandle } from './db/client';
 import { earningsRoutes } from './earnings/routes';
 import { checkReadiness } from './health/check-readiness';
 import { healthRoutes } from './health/routes';
-import { createPublicJobSitemap, publicJobPage } from './job-board/public-job-pages';
+import { createPublicJobSitemap, jobBoardPage, publicJobPage } from './job-board/public-job-pages';
 import { jobBoardRoutes } from './job-board/routes';
 import { adminJobRoutes } from './jobs/admin-job-routes';
 import { hiringTeamRoutes } from './jobs/hiring-team-routes';
@@ -309,10 +309,12 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   }
 
   if (webClient) {
-    // Public job pages answer with their status, head tags and JobPosting data, and the sitemap lists them.
+    // The job board and its job pages answer with their status, head tags, JobPosting data and rendered
+    // content, and the sitemap lists them.
     await registerWebClient(app, webClient, {
       pageAnswers: {
         jobPost: (params) => publicJobPage({ db: database.db, publicUrl: config.publicUrl, id: params.id }),
+        jobBoard: (_params, query) => jobBoardPage({ db: database.db, publicUrl: config.publicUrl, query }),
       },
       sitemapEntries: createPublicJobSitemap({
         db: database.db,

@@ -3,6 +3,11 @@ import { shiftStatuses } from './billing';
 import { isValidEmail } from './email';
 import { singleLine, text } from './text';
 
+// How many people work at the company, as the job board shows it (the ranges job sites use).
+export const companySizes = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001+'] as const;
+export type CompanySize = (typeof companySizes)[number];
+export const COMPANY_ABOUT_MAX_LENGTH = 2000;
+
 export const companyProfileSchema = z.object({
   name: singleLine().trim().min(1, { message: 'Please enter the company name.' }).max(120),
   contact_email: text().trim().toLowerCase().refine(isValidEmail, { message: 'Please enter a valid email address' }),
@@ -12,6 +17,18 @@ export const companyProfileSchema = z.object({
     .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/.test(value), {
       message: 'Please enter a full web address, starting with https://',
     }),
+  // The public profile shown with the company's jobs; all optional.
+  about: text()
+    .trim()
+    .max(COMPANY_ABOUT_MAX_LENGTH, {
+      message: `About can be at most ${COMPANY_ABOUT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+    })
+    .default(''),
+  size: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.enum(companySizes, { message: 'Choose a company size from the list.' }).nullable().default(null),
+  ),
+  location: singleLine().trim().max(120, { message: 'A location can be at most 120 characters.' }).default(''),
 });
 export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
 
@@ -20,6 +37,9 @@ export const companyProfileResponseSchema = z.object({
   name: z.string(),
   contact_email: z.string(),
   website: z.string(),
+  about: z.string(),
+  size: z.enum(companySizes).nullable(),
+  location: z.string(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileResponseSchema>;
 

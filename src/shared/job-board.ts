@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationStatuses, applicationTexts } from './applications';
 import { testTypes } from './assessments';
+import { companySizes } from './companies';
 import type { QueryOf } from './contract';
 import type { jobBoardContract } from './contracts/job-board';
 import { engagementTypes, formatJobBudget, jobSchema, jobTexts, jobTimezones, jobVisibilities } from './jobs';
@@ -52,6 +53,9 @@ export const jobBoardTexts = {
   engagementType: 'Choose hourly or fixed price.',
   timezone: jobTexts.timezone,
   applicantNotFound: 'This applicant does not exist.',
+  // The public board's description (its meta description and sharing card).
+  boardDescription:
+    'Browse open remote jobs from companies hiring on Tandem: search by skill, pay, engagement type and time zone, and apply with a free account.',
   invitationArchived: 'An archived job cannot take invitations.',
 } as const;
 
@@ -115,6 +119,30 @@ export const jobBoardQuerySchema = z
 // What a caller sends: the coerced fields as their parsed type (decision 019's QueryOf).
 export type JobBoardQuery = QueryOf<typeof jobBoardContract.findJobs>;
 
+// One search however it is written, as the browser sends it (JobBoardQuery) or as the server parsed it: the
+// public board's page hands over the results it was rendered with under this key, and the browser uses them
+// only for the same search.
+export function jobBoardSearchKey(query: Omit<JobBoardQuery, 'skills'> & { skills?: string | string[] }): string {
+  const skills = Array.isArray(query.skills) ? query.skills : (query.skills ?? '').split(',');
+  return JSON.stringify([
+    query.q?.trim() ?? '',
+    query.engagement_type ?? null,
+    query.rate_min ?? null,
+    query.rate_max ?? null,
+    skills.map((skill) => skill.trim().toLowerCase()).filter(Boolean),
+    query.timezone ?? null,
+    query.sort ?? 'newest',
+    query.page ?? 1,
+    query.page_size ?? JOB_BOARD_PAGE_SIZE,
+  ]);
+}
+
+// What the server rendered /jobs from, handed to the browser with the page.
+export interface JobBoardPageData {
+  search: string;
+  list: PublicJobListingList;
+}
+
 // GET /api/applicant/saved-jobs
 export const savedJobsQuerySchema = z.object({
   page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).max(10_000).default(1),
@@ -171,6 +199,38 @@ export const jobListingListSchema = z.object({
 });
 export type JobListingList = z.infer<typeof jobListingListSchema>;
 
+// A job as the public board (/jobs) lists it: what a card shows, nothing about who reads it.
+const publicJobListingSchema = postedJobSchema.extend({ excerpt: z.string() });
+export type PublicJobListing = z.infer<typeof publicJobListingSchema>;
+
+// GET /api/public/jobs
+export const publicJobListingListSchema = z.object({
+  items: z.array(publicJobListingSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type PublicJobListingList = z.infer<typeof publicJobListingListSchema>;
+
+// The company beside its job on /jobs/:id: what it wrote about itself (Settings → Company profile) and what
+// its record on Tandem says, so an applicant can judge who is hiring.
+export const publicCompanySchema = z.object({
+  name: z.string(),
+  about: z.string(),
+  size: z.enum(companySizes).nullable(),
+  location: z.string(),
+  website: z.string().nullable(),
+  // When it joined Tandem.
+  member_since: z.string(),
+  // Jobs it has published, open or not.
+  jobs_posted: z.number(),
+  // Applicants it hired through Tandem.
+  hires_made: z.number(),
+  // It has paid an invoice or holds a payment method.
+  payment_verified: z.boolean(),
+});
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
+
 // A test the job requires, as an applicant reads it before applying.
 const requiredTestSchema = z.object({
   id: z.string(),
@@ -215,8 +275,13 @@ const publicJobViewerSchema = z.object({
 });
 export type PublicJobViewer = z.infer<typeof publicJobViewerSchema>;
 
+// An open public job with its company, as /jobs/:id shows it to anyone (and the server writes it into the
+// page's HTML).
+export const publicJobWithCompanySchema = publicJobSchema.extend({ company: publicCompanySchema });
+export type PublicJobWithCompany = z.infer<typeof publicJobWithCompanySchema>;
+
 // GET /api/public/jobs/:id
-export const publicJobViewSchema = publicJobSchema.extend({ viewer: publicJobViewerSchema.nullable() });
+export const publicJobViewSchema = publicJobWithCompanySchema.extend({ viewer: publicJobViewerSchema.nullable() });
 export type PublicJobView = z.infer<typeof publicJobViewSchema>;
 
 // GET /api/applicant/jobs/:id: the post plus where the caller stands with it.
@@ -291,26 +356,25 @@ export function excerptOf(description: string, length = JOB_EXCERPT_LENGTH): str
   return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
-// How long a served JobPosting says the job stays open: an open job has no end date, so each serving
-// promises this many days, and a job that closes stops carrying the data at all.
-const JOB_POSTING_VALID_DAYS = 30;
+// Every Tandem job is done remotely, and talent works from any country (docs/design.md: an overseas
+// outsourcing provider): Google asks a 100% remote job for jobLocationType TELECOMMUTE and the places its
+// applicants may be in. A job names no country, so the requirement is the whole world.
+const REMOTE_APPLICANT_LOCATION = { '@type': 'AdministrativeArea', name: 'Worldwide' };
 
-// schema.org JobPosting for search engines (title, description, datePosted, validThrough,
-// employmentType, baseSalary), https://developers.google.com/search/docs/appearance/structured-data/job-posting.
-export function jobPostingStructuredData(job: PublicJob, publicUrl: string, now = new Date()) {
-  const validThrough = new Date(now.getTime() + JOB_POSTING_VALID_DAYS * 24 * 60 * 60 * 1000);
-  const isHourly = job.engagement_type === 'hourly';
-  const hourlyValue =
-    job.budget_min != null || job.budget_max != null
-      ? {
-          '@type': 'QuantitativeValue',
-          ...(job.budget_min != null && { minValue: job.budget_min }),
-          ...(job.budget_max != null && { maxValue: job.budget_max }),
-          unitText: 'HOUR',
-        }
-      : null;
-  const fixedValue = job.budget_total != null ? { '@type': 'QuantitativeValue', value: job.budget_total } : null;
-  const salaryValue = isHourly ? hourlyValue : fixedValue;
+// schema.org JobPosting for search engines, by Google's rules
+// (https://developers.google.com/search/docs/appearance/structured-data/job-posting): datePosted the day it
+// was published; no validThrough, since a job has no deadline and leaves the page (410) when it closes, and a
+// date invented at each serving would be false; baseSalary only for an hourly rate (a fixed price is a total,
+// which no unitText of Google's — hour, day, week, month, year — describes); directApply because applying
+// happens here.
+export function jobPostingStructuredData(job: PublicJobWithCompany, publicUrl: string) {
+  const hasHourlyRate = job.engagement_type === 'hourly' && (job.budget_min != null || job.budget_max != null);
+  const hourlyValue = hasHourlyRate && {
+    '@type': 'QuantitativeValue',
+    ...(job.budget_min != null && { minValue: job.budget_min }),
+    ...(job.budget_max != null && { maxValue: job.budget_max }),
+    unitText: 'HOUR',
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
@@ -319,13 +383,18 @@ export function jobPostingStructuredData(job: PublicJob, publicUrl: string, now 
     identifier: { '@type': 'PropertyValue', name: 'Tandem', value: job.id },
     url: `${publicUrl}/jobs/${job.id}`,
     datePosted: job.published_at,
-    validThrough: validThrough.toISOString(),
     // Every Tandem engagement is a contract; the weekly hours say whether it is a full week.
     employmentType: ['CONTRACTOR', job.weekly_hours >= 35 ? 'FULL_TIME' : 'PART_TIME'],
-    hiringOrganization: { '@type': 'Organization', name: job.company_name },
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: job.company.name,
+      ...(job.company.website && { sameAs: job.company.website }),
+    },
     jobLocationType: 'TELECOMMUTE',
-    skills: job.skill_tags.join(', ') || undefined,
-    ...(salaryValue && { baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: salaryValue } }),
+    applicantLocationRequirements: REMOTE_APPLICANT_LOCATION,
+    directApply: true,
+    ...(job.skill_tags.length > 0 && { skills: job.skill_tags.join(', ') }),
+    ...(hourlyValue && { baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: hourlyValue } }),
   };
 }
 

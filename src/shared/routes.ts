@@ -84,8 +84,10 @@ export const paths = {
   cookies: publicPage('/cookies', 'Cookie Policy'),
   cookiePolicy: publicPage('/cookie-policy', 'Cookie Policy'),
   gdpr: publicPage('/gdpr', 'GDPR Compliance'),
-  // An open public job, readable without signing in; the server adds its JobPosting data.
-  jobPost: publicPage('/jobs/:id', 'Job Post'),
+  // The public job board: open public jobs, searched without an account.
+  jobBoard: page('/jobs', 'Remote Jobs', 'public'),
+  // An open public job, readable without signing in; the server renders it with its JobPosting data.
+  jobPost: page('/jobs/:id', 'Job Post', 'public'),
 
   // Sign-in
   // Rendered in the browser rather than from HTML: the login page reads ?tab= and ?redirect=, and the
@@ -190,6 +192,11 @@ export const routePatterns: string[] = [
   ...pageIds.map((id) => paths[id].path),
   ...redirectIds.map((id) => redirects[id].path),
 ];
+
+// Public pages rendered to HTML by the server at each request, from its data (the job board's): what a crawler
+// or a link preview reads without running JavaScript. A list apart from the pages, so that it stays out of the
+// browser's first load.
+export const serverRenderedPageIds: PageId[] = ['jobBoard', 'jobPost'];
 
 // Second addresses of a page; its canonical URL (and the sitemap) name the first.
 export const aliasPageIds: PageId[] = ['ecommerceSupportAlias', 'privacyPolicy', 'termsOfService', 'cookiePolicy'];

@@ -23,3 +23,15 @@ export function htmlFileForPath(pathname: string): string {
   const trimmed = pathname.replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
 }
+
+// A page the server renders per request from its data (a public job, the job board): the build writes its
+// shell as it writes a prerendered page (inline stylesheet, scripts started after the first paint), with
+// these two markers where the server puts the page's head tags and its rendered body.
+export function serverShellFileForPage(pageId: string): string {
+  return `server-shells/${pageId}.html`;
+}
+export const SERVER_HEAD_MARKER = '<!--server-head-->';
+export const SERVER_HTML_MARKER = '<!--server-html-->';
+// The data the server rendered the page from, handed to the browser so that it hydrates the same page
+// (src/client/lib/page-data.tsx).
+export const PAGE_DATA_ID = 'page-data';

@@ -6,13 +6,37 @@ import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
+import { NativeSelect } from '~/client/components/ui/native-select';
 import { Skeleton } from '~/client/components/ui/skeleton';
+import { Textarea } from '~/client/components/ui/textarea';
 import { errorMessage } from '~/client/lib/api-client';
-import { type CompanyProfileInput, companyProfileSchema } from '~/shared/companies';
+import {
+  COMPANY_ABOUT_MAX_LENGTH,
+  type CompanyProfile,
+  type CompanyProfileInput,
+  companyProfileSchema,
+  companySizes,
+} from '~/shared/companies';
 import { companyProfileQueryOptions, useUpdateCompanyProfile } from './api';
 import { FeedbackMessage, useFormFeedback } from './form-feedback';
 
-const emptyProfile: CompanyProfileInput = { name: '', contact_email: '', website: '' };
+const emptyProfile: CompanyProfileInput = {
+  name: '',
+  contact_email: '',
+  website: '',
+  about: '',
+  size: null,
+  location: '',
+};
+
+const formValuesOf = (profile: CompanyProfile): CompanyProfileInput => ({
+  name: profile.name,
+  contact_email: profile.contact_email,
+  website: profile.website,
+  about: profile.about,
+  size: profile.size,
+  location: profile.location,
+});
 
 // A member whose role may not change it (canEdit false) reads it, without a Save.
 export function CompanyProfileSection({ canEdit = true }: { canEdit?: boolean }) {
@@ -22,11 +46,9 @@ export function CompanyProfileSection({ canEdit = true }: { canEdit?: boolean })
     resolver: zodResolver(companyProfileSchema),
     defaultValues: emptyProfile,
     // Filled (and refilled after saving) from the server's copy.
-    values: profile.data
-      ? { name: profile.data.name, contact_email: profile.data.contact_email, website: profile.data.website }
-      : undefined,
+    values: profile.data ? formValuesOf(profile.data) : undefined,
   });
-  const { feedback, run } = useFormFeedback(form, ['name', 'contact_email', 'website']);
+  const { feedback, run } = useFormFeedback(form, ['name', 'contact_email', 'website', 'about', 'size', 'location']);
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -41,7 +63,7 @@ export function CompanyProfileSection({ canEdit = true }: { canEdit?: boolean })
       <CardHeader>
         <CardTitle id="company-title">Company profile</CardTitle>
         <CardDescription>
-          How your company appears to talent and to your account manager.
+          How your company appears to talent, beside each of your public jobs, and to your account manager.
           {!canEdit && ' Your company’s owner or an admin can change it.'}
         </CardDescription>
       </CardHeader>
@@ -90,6 +112,39 @@ export function CompanyProfileSection({ canEdit = true }: { canEdit?: boolean })
                       autoComplete="url"
                       placeholder="https://"
                       {...form.register('website')}
+                    />
+                  )}
+                </FormField>
+              </div>
+              <FormField
+                label="About the company"
+                error={errors.about?.message}
+                hint="Shown with your public jobs: what you do and what working with you is like."
+              >
+                {(control) => (
+                  <Textarea {...control} rows={4} maxLength={COMPANY_ABOUT_MAX_LENGTH} {...form.register('about')} />
+                )}
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Company size" error={errors.size?.message}>
+                  {(control) => (
+                    <NativeSelect {...control} {...form.register('size')}>
+                      <option value="">Not given</option>
+                      {companySizes.map((size) => (
+                        <option key={size} value={size}>
+                          {size} employees
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField label="Location" error={errors.location?.message}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      autoComplete="country-name"
+                      placeholder="City, country"
+                      {...form.register('location')}
                     />
                   )}
                 </FormField>

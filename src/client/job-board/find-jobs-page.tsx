@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookmarkIcon, BookmarkPlusIcon, SearchXIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
+import { BookmarkIcon, BookmarkPlusIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
-import { SearchInput } from '~/client/components/search-input';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { Card } from '~/client/components/ui/card';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { useListSearch } from '~/client/lib/list-search';
+import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
 import { type JobListing, jobBoardTexts } from '~/shared/job-board';
 import { paths } from '~/shared/routes';
 import { describeFilters } from '~/shared/saved-searches';
 import { jobBoardListQueryOptions } from './api';
+import { ApplyButton } from './apply-button';
 import { ApplyDialog } from './apply-dialog';
-import { findJobsSearch, toJobBoardQuery, toSavedSearchFilters } from './find-jobs-search';
-import { JobBoardFilters, SortSelect } from './job-board-filters';
+import { toJobBoardQuery, toSavedSearchFilters, useFindJobsSearch } from './find-jobs-search';
+import { JobSearchPanel } from './job-board-filters';
 import { JobCard } from './job-card';
+import { SaveJobButton } from './save-job-button';
 import { SavedSearchDialog } from './saved-search-dialog';
 
 const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5];
@@ -29,11 +30,10 @@ const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5];
 // card has the save heart and Apply Now.
 export default function FindJobsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
-  const search = useListSearch(findJobsSearch);
+  const search = useFindJobsSearch();
   const { state } = search;
   const jobs = useQuery(jobBoardListQueryOptions(toJobBoardQuery(state)));
   const [applyingTo, setApplyingTo] = useState<JobListing | null>(null);
-  const [isFiltersOpen, setFiltersOpen] = useState(false);
   const [isSaving, setSaving] = useState(false);
   const savedFilters = toSavedSearchFilters(state);
   const items = jobs.data?.items ?? [];
@@ -66,41 +66,7 @@ export default function FindJobsPage({ pageId }: PageProps) {
         </div>
       </div>
 
-      <Card className="mb-6 grid grid-cols-1 gap-4 p-4">
-        <div className="flex min-w-0 flex-col gap-3 md:flex-row md:items-center">
-          <SearchInput
-            className="md:flex-1"
-            label="Search jobs"
-            placeholder="Search titles, skills, descriptions, companies..."
-            value={state.q}
-            onSearch={(q) => search.change({ q }, { replace: true })}
-          />
-          <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
-            <SortSelect value={state.sort} onChange={(sort) => search.change({ sort })} />
-            <Button
-              variant="outline"
-              className="md:hidden max-sm:w-full"
-              aria-expanded={isFiltersOpen}
-              aria-controls="find-jobs-filters"
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              <SlidersHorizontalIcon aria-hidden="true" />
-              {isFiltersOpen ? 'Hide Filters' : 'Show Filters'}
-            </Button>
-          </div>
-        </div>
-        <div id="find-jobs-filters" className={isFiltersOpen ? 'block' : 'max-md:hidden'}>
-          <JobBoardFilters state={state} onChange={(changes) => search.change(changes)} />
-        </div>
-        {search.isFiltered && (
-          <div>
-            <Button variant="ghost" onClick={search.clear}>
-              <XIcon aria-hidden="true" />
-              Clear Filters
-            </Button>
-          </div>
-        )}
-      </Card>
+      <JobSearchPanel search={search} />
 
       <p className="mb-3 text-sm font-medium" role="status" aria-live="polite">
         {jobs.isPending ? 'Loading jobs…' : jobs.isError ? '' : `${total} ${total === 1 ? 'job' : 'jobs'} found`}
@@ -148,7 +114,17 @@ export default function FindJobsPage({ pageId }: PageProps) {
         >
           {items.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} onApply={setApplyingTo} />
+              <JobCard
+                job={job}
+                href={paths.applicantJob.getHref({ id: job.id })}
+                posted={
+                  <time dateTime={job.published_at} title={fullDateLabel(job.published_at)} className="lowercase">
+                    {relativeDateLabel(job.published_at)}
+                  </time>
+                }
+                headerAction={<SaveJobButton job={job} />}
+                footerAction={<ApplyButton job={job} onApply={() => setApplyingTo(job)} className="max-sm:w-full" />}
+              />
             </li>
           ))}
         </ul>

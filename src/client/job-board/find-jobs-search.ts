@@ -1,4 +1,4 @@
-import { defineListSearch, type ListSearchStateOf, searchParam } from '~/client/lib/list-search';
+import { defineListSearch, type ListSearchStateOf, searchParam, useListSearch } from '~/client/lib/list-search';
 import { type JobBoardQuery, jobBoardSorts } from '~/shared/job-board';
 import { engagementTypes, jobTimezones } from '~/shared/jobs';
 
@@ -18,6 +18,10 @@ export const findJobsSearch = defineListSearch({
 });
 
 export type FindJobsState = ListSearchStateOf<typeof findJobsSearch>;
+
+// The search in the address, and its changes: Find Jobs' and the public board's.
+export const useFindJobsSearch = () => useListSearch(findJobsSearch);
+export type FindJobsSearch = ReturnType<typeof useFindJobsSearch>;
 
 // The state as GET /api/applicant/jobs takes it. A range written backwards in the URL keeps its minimum.
 export function toJobBoardQuery(state: FindJobsState): JobBoardQuery {

@@ -1,14 +1,16 @@
-import { PlusIcon, XIcon } from 'lucide-react';
+import { PlusIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FilterSelect } from '~/client/components/filter-select';
+import { SearchInput } from '~/client/components/search-input';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
+import { Card } from '~/client/components/ui/card';
 import { FieldError } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { type JobBoardSort, jobBoardSortLabels, jobBoardSorts, jobBoardTexts } from '~/shared/job-board';
 import { type EngagementType, engagementTypes, jobTimezones } from '~/shared/jobs';
-import type { FindJobsState } from './find-jobs-search';
+import type { FindJobsSearch, FindJobsState } from './find-jobs-search';
 
 // The filters of Find Jobs: engagement type, pay range, skills and time zone, and the sort. Each change
 // goes to the URL (find-jobs-search.ts); the list follows.
@@ -19,6 +21,51 @@ export const quickSkills = ['Python', 'JavaScript', 'React', 'Node.js', 'AWS'] a
 const engagementTypeLabels: Record<EngagementType, string> = { hourly: 'Hourly', fixed: 'Fixed price' };
 
 type Changes = Partial<Pick<FindJobsState, 'engagementType' | 'rateMin' | 'rateMax' | 'skills' | 'timezone'>>;
+
+// The search box, sort and filters of a list of jobs (Find Jobs and the public board), kept in the address; on
+// a phone the filters fold away behind a button.
+export function JobSearchPanel({ search }: { search: FindJobsSearch }) {
+  const { state } = search;
+  const [isFiltersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  return (
+    <Card className="mb-6 grid grid-cols-1 gap-4 p-4">
+      <div className="flex min-w-0 flex-col gap-3 md:flex-row md:items-center">
+        <SearchInput
+          className="md:flex-1"
+          label="Search jobs"
+          placeholder="Search titles, skills, descriptions, companies..."
+          value={state.q}
+          onSearch={(q) => search.change({ q }, { replace: true })}
+        />
+        <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+          <SortSelect value={state.sort} onChange={(sort) => search.change({ sort })} />
+          <Button
+            variant="outline"
+            className="md:hidden max-sm:w-full"
+            aria-expanded={isFiltersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontalIcon aria-hidden="true" />
+            {isFiltersOpen ? 'Hide Filters' : 'Show Filters'}
+          </Button>
+        </div>
+      </div>
+      <div id={filtersId} className={isFiltersOpen ? 'block' : 'max-md:hidden'}>
+        <JobBoardFilters state={state} onChange={(changes) => search.change(changes)} />
+      </div>
+      {search.isFiltered && (
+        <div>
+          <Button variant="ghost" onClick={search.clear}>
+            <XIcon aria-hidden="true" />
+            Clear Filters
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
 
 export function SortSelect({
   value,

@@ -1,18 +1,28 @@
 import { BriefcaseIcon, ClockIcon, GlobeIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '~/client/components/ui/badge';
-import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
-import { formatListingBudget, type JobListing } from '~/shared/job-board';
-import { paths } from '~/shared/routes';
-import { ApplyButton } from './apply-button';
-import { SaveJobButton } from './save-job-button';
+import { formatListingBudget, type PublicJobListing } from '~/shared/job-board';
 
 // How many skills a card shows before '+N'.
 const SKILLS_SHOWN = 5;
 
-// One job on Find Jobs: title, company, budget, weekly hours, skills, when it was posted, the heart and
-// Apply Now.
-export function JobCard({ job, onApply }: { job: JobListing; onApply: (job: JobListing) => void }) {
+// One job in a list of jobs: title, company, budget, weekly hours, time zone, skills and when it was posted;
+// the list adds its own controls (Find Jobs the heart and Apply Now, the public board a link to the job).
+export function JobCard({
+  job,
+  href,
+  posted,
+  headerAction,
+  footerAction,
+}: {
+  job: PublicJobListing;
+  href: string;
+  // When it was posted, as the list words it.
+  posted: ReactNode;
+  headerAction?: ReactNode;
+  footerAction?: ReactNode;
+}) {
   const shown = job.skill_tags.slice(0, SKILLS_SHOWN);
   const hidden = job.skill_tags.slice(SKILLS_SHOWN);
   const titleId = `job-${job.id}-title`;
@@ -24,25 +34,17 @@ export function JobCard({ job, onApply }: { job: JobListing; onApply: (job: JobL
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1 space-y-1">
           <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
-            <Link
-              to={paths.applicantJob.getHref({ id: job.id })}
-              className="text-foreground underline-offset-4 hover:text-primary hover:underline"
-            >
+            <Link to={href} className="text-foreground underline-offset-4 hover:text-primary hover:underline">
               {job.title}
             </Link>
           </h2>
           <p className="text-sm text-muted-foreground">
             <span className="font-medium text-foreground">{job.company_name}</span>
             <span aria-hidden="true"> · </span>
-            <span>
-              Posted{' '}
-              <time dateTime={job.published_at} title={fullDateLabel(job.published_at)} className="lowercase">
-                {relativeDateLabel(job.published_at)}
-              </time>
-            </span>
+            <span>Posted {posted}</span>
           </p>
         </div>
-        <SaveJobButton job={job} />
+        {headerAction}
       </div>
 
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
@@ -89,7 +91,7 @@ export function JobCard({ job, onApply }: { job: JobListing; onApply: (job: JobL
             </li>
           )}
         </ul>
-        <ApplyButton job={job} onApply={() => onApply(job)} className="max-sm:w-full" />
+        {footerAction}
       </div>
     </article>
   );

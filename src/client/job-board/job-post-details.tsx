@@ -8,10 +8,9 @@ import { formatListingBudget, type PublicJob } from '~/shared/job-board';
 // skills, certifications and tests it asks for, and the description. Plain markup only: the public page
 // keeps its JavaScript small.
 
-// A start date is a calendar day, the same everywhere; the posting time is an instant, shown in the
-// viewer's zone.
+// A start date is a calendar day, the same everywhere; so is the posting day, told in UTC so that the page
+// the server renders and the one the browser hydrates say the same day.
 const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 export function formatStartDate(day: string): string {
   return calendarDay.format(new Date(`${day}T00:00:00Z`));
@@ -19,20 +18,22 @@ export function formatStartDate(day: string): string {
 
 export function JobFacts({ job }: { job: PublicJob }) {
   return (
-    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-md bg-muted/60 p-4 lg:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 rounded-md bg-muted/60 p-4 lg:grid-cols-4">
       <Fact label="Budget">{formatListingBudget(job)}</Fact>
       <Fact label="Engagement">{job.engagement_type === 'hourly' ? 'Hourly' : 'Fixed price'}</Fact>
       <Fact label="Weekly hours">{`${job.weekly_hours} hours`}</Fact>
       <Fact label="Start date">{job.start_date ? formatStartDate(job.start_date) : 'Flexible'}</Fact>
+      <Fact label="Location">Remote, from anywhere</Fact>
       <Fact label="Timezone">{job.timezone}</Fact>
       <Fact label="Posted">
-        <time dateTime={job.published_at}>{longDate.format(new Date(job.published_at))}</time>
+        <time dateTime={job.published_at}>{calendarDay.format(new Date(job.published_at))}</time>
       </Fact>
     </dl>
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+// One labelled fact of a job or its company.
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid min-w-0 content-start gap-1">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>

@@ -29,6 +29,17 @@ function publicJob(viewer: PublicJobViewer | null): PublicJobView {
     start_date: null,
     required_certs: [],
     required_tests: [],
+    company: {
+      name: 'Northwind',
+      about: 'We sell outdoor gear online.',
+      size: '11-50',
+      location: 'Portland, Oregon',
+      website: 'https://northwind.example',
+      member_since: '2026-01-15T10:00:00.000Z',
+      jobs_posted: 12,
+      hires_made: 3,
+      payment_verified: true,
+    },
     viewer,
   };
 }

@@ -1,30 +1,29 @@
 import { ArrowRightIcon, CheckIcon } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { callApi, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
+import { forgetServerData, removeServerHead, SERVER_HEAD_SELECTOR, useServerData } from '~/client/lib/page-data';
 import { jobBoardContract } from '~/shared/contracts/job-board';
-import { excerptOf, type PublicJobView, type PublicJobViewer } from '~/shared/job-board';
+import { excerptOf, type PublicJobView, type PublicJobViewer, type PublicJobWithCompany } from '~/shared/job-board';
 import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import { JobFacts, JobPostSections } from './job-post-details';
+import { PublicCompanyProfile } from './public-company-profile';
 
-// /jobs/:id: an open public job, readable without signing in. The server puts the job's
-// JobPosting data into this page's HTML for search engines (server/job-board/public-job-pages.ts). The job's
-// answer says who is reading it (decision 006: the public pages keep no query cache of the signed-in person):
-// a visitor signs in (or registers) and comes back to apply; an applicant's Apply leads to their portal's job
-// page with the apply dialog open, or they see they applied; other roles are told applying is for talent.
+// /jobs/:id: an open public job and its company, readable without signing in. The server renders this page
+// with the job (server/job-board/public-job-pages.ts), its head tags and JobPosting data, for search engines
+// and link previews; the browser hydrates it from the same data, then asks the API who is reading it
+// (decision 006: the public pages keep no query cache of the signed-in person): a visitor signs in (or
+// registers) and comes back to apply; an applicant's Apply leads to their portal's job page with the apply
+// dialog open, or they see they applied; other roles are told applying is for talent.
 
 // The tags the server adds to this page's HTML (server/job-board/public-job-pages.ts) belong to this job
 // only: the title and sharing tags leave once the page renders its own, the JobPosting data (for crawlers
 // that read the rendered page) when the visitor moves on.
-const SERVER_HEAD = '[data-server-head]';
 const JOB_POSTING_DATA = '#job-posting-data';
-const removeServerHead = (selector: string) => {
-  for (const element of document.head.querySelectorAll(selector)) element.remove();
-};
 
 // A link whose id cannot name a job is not asked about (zod's uuid check would add zod to this page).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,41 +52,58 @@ const linkClass = 'font-medium text-primary underline underline-offset-4';
 
 export default function PublicJobPage() {
   const { id = '' } = useParams();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const { pathname, search } = useLocation();
+  const rendered = useServerData<PublicJobWithCompany>(pathname + search);
+  // The server's render: the job as anyone reads it, until the API says who is reading it.
+  const [loaded, setLoaded] = useState<Loaded>(() =>
+    rendered?.id === id ? { state: 'loaded', job: { ...rendered, viewer: null } } : { state: 'loading' },
+  );
 
-  const load = useCallback((jobId: string, isCurrent: () => boolean) => {
+  const load = useCallback((jobId: string, isCurrent: () => boolean, hasJob = false) => {
     if (!UUID.test(jobId)) {
       setLoaded({ state: 'missing' });
       return;
     }
-    setLoaded({ state: 'loading' });
+    if (!hasJob) setLoaded({ state: 'loading' });
     callApi(jobBoardContract.publicJob, { params: { id: jobId } }).then(
       (job) => isCurrent() && setLoaded({ state: 'loaded', job }),
-      (error) => isCurrent() && setLoaded({ state: isNotFoundError(error) ? 'missing' : 'failed' }),
+      (error) => {
+        if (!isCurrent()) return;
+        if (isNotFoundError(error)) setLoaded({ state: 'missing' });
+        // The rendered job stays readable (a crawler may not fetch the API); only Apply waits for a reload.
+        else if (!hasJob) setLoaded({ state: 'failed' });
+      },
     );
   }, []);
 
+  // The job the server rendered, once: after it, another job's page loads as usual.
+  const renderedId = useRef(rendered?.id);
   useEffect(() => {
     let isCurrent = true;
-    load(id, () => isCurrent);
+    forgetServerData();
+    load(id, () => isCurrent, renderedId.current === id);
+    renderedId.current = undefined;
     return () => {
       isCurrent = false;
     };
   }, [id, load]);
 
-  // Leaving for another page (not a re-render of this one) takes the data along.
+  // The server's head tags: a page hydrated from the server's render takes them as its own (React adopts the
+  // same tags, and takes them away when the page goes); a page rendered here replaces them with its own once
+  // it has the job. Leaving for another page (not a re-render of this one) takes the JobPosting data along.
+  const [wasRendered] = useState(() => rendered?.id === id);
   useEffect(
     () => () => {
       if (window.location.pathname !== paths.jobPost.getHref({ id })) {
-        removeServerHead(`${SERVER_HEAD}, ${JOB_POSTING_DATA}`);
+        removeServerHead(wasRendered ? JOB_POSTING_DATA : `${SERVER_HEAD_SELECTOR}, ${JOB_POSTING_DATA}`);
       }
     },
-    [id],
+    [id, wasRendered],
   );
   const isLoaded = loaded.state === 'loaded';
   useEffect(() => {
-    if (isLoaded) removeServerHead(SERVER_HEAD);
-  }, [isLoaded]);
+    if (isLoaded && !wasRendered) removeServerHead();
+  }, [isLoaded, wasRendered]);
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -138,6 +154,7 @@ function JobPost({ job }: { job: PublicJobView }) {
       <div className="grid gap-6">
         <JobPostSections job={job} />
       </div>
+      <PublicCompanyProfile company={job.company} />
       {canApply && (
         <div className="rounded-lg border border-border bg-muted/60 p-6 text-center">
           <p className="mb-4 font-medium">Interested in this job?</p>
@@ -229,8 +246,8 @@ function Message({
       <p className="text-muted-foreground">{text}</p>
       <div className="flex flex-wrap gap-3">
         {children}
-        <Link to={paths.careers.getHref()} className={buttonVariants({ variant: 'outline' })}>
-          Careers at Tandem
+        <Link to={paths.jobBoard.getHref()} className={buttonVariants({ variant: 'outline' })}>
+          Browse Open Jobs
         </Link>
       </div>
     </div>

@@ -1,12 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { CompanyProfile } from '~/shared/companies';
+import type { CompanyProfile, CompanySize } from '~/shared/companies';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 function toProfile(row: typeof companies.$inferSelect): CompanyProfile {
-  return { id: row.id, name: row.name, contact_email: row.contactEmail, website: row.website ?? '' };
+  return {
+    id: row.id,
+    name: row.name,
+    contact_email: row.contactEmail,
+    website: row.website ?? '',
+    about: row.about,
+    size: row.size,
+    location: row.location,
+  };
 }
 
 // The signed-in user's own company; the id comes from their session, never from the request.
@@ -26,7 +34,14 @@ export async function updateCompanyProfile({
   db: Database;
   companyId: string;
   actorId: string;
-  profile: { name: string; contact_email: string; website: string };
+  profile: {
+    name: string;
+    contact_email: string;
+    website: string;
+    about: string;
+    size: CompanySize | null;
+    location: string;
+  };
   ipAddress?: string;
 }) {
   const [company] = await db
@@ -35,6 +50,9 @@ export async function updateCompanyProfile({
       name: profile.name,
       contactEmail: profile.contact_email,
       website: profile.website || null,
+      about: profile.about,
+      size: profile.size,
+      location: profile.location,
       updatedAt: new Date(),
     })
     .where(eq(companies.id, companyId))

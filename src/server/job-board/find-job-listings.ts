@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { JobListingList } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { preparedStatements } from '../db/prepared-statements';
@@ -6,46 +6,31 @@ import { applications, companies, jobs } from '../db/schema';
 import { listedFor } from '../platform/job-visibility';
 import { type ListingRow, listingColumns, ownApplication, toListing } from './job-listing-views';
 import {
-  allOf,
-  buildSearchConditions,
   buildSearchOrder,
   type JobBoardFilters,
+  searchCountOf,
+  searchPageOfIds,
   searchShapeOf,
   searchValuesOf,
 } from './search-conditions';
 
 const applicant = sql.placeholder('applicantId');
 
-// A page of a search: chosen and counted on the narrow columns of every match, then only its own rows
-// read whole, joined to the company and to the applicant's application.
+// A page of a search, joined to the company and to the applicant's application.
 const searchPage = preparedStatements((db, shape: string) => {
-  const where = allOf([listedFor(applicant), ...buildSearchConditions(shape)]);
-  const order = buildSearchOrder(shape);
-  const pageOfJobs = db
-    .select({ id: jobs.id, total: sql<number>`(count(*) over ())::int`.as('total') })
-    .from(jobs)
-    .where(where)
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page_of_jobs');
+  const pageOfJobs = searchPageOfIds(db, shape, listedFor(applicant));
   return db
     .select({ ...listingColumns(applicant), total: pageOfJobs.total })
     .from(pageOfJobs)
     .innerJoin(jobs, eq(jobs.id, pageOfJobs.id))
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoin(applications, ownApplication(applicant))
-    .orderBy(...order)
+    .orderBy(...buildSearchOrder(shape))
     .prepare(`find_jobs_${shape}`);
 });
 
-// Past the last page the window count has no row to ride on.
 const searchCount = preparedStatements((db, shape: string) =>
-  db
-    .select({ value: count() })
-    .from(jobs)
-    .where(allOf([listedFor(applicant), ...buildSearchConditions(shape)]))
-    .prepare(`count_jobs_${shape}`),
+  searchCountOf(db, shape, listedFor(applicant)).prepare(`count_jobs_${shape}`),
 );
 
 // Find Jobs: the jobs listed for this applicant, searched, filtered, sorted and paged in the database.

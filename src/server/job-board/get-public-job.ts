@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { jobBoardTexts, type PublicJob, type PublicJobView, type PublicJobViewer } from '~/shared/job-board';
+import { jobBoardTexts, type PublicJobView, type PublicJobViewer, type PublicJobWithCompany } from '~/shared/job-board';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { publiclyListed } from '../platform/job-visibility';
 import { loadRequiredTests, myApplicationOf } from './job-listing-views';
+import { loadPublicCompany } from './public-company';
 import { publicJobColumns, toPublicJob } from './public-job-views';
 
 // An open public job as anyone may read it (the /jobs/:id page), with who is reading it, so the page offers
@@ -43,12 +44,15 @@ async function describeViewer(
   return { role, application: row ? myApplicationOf(row) : null };
 }
 
-// The job alone, or null: the server's HTML for /jobs/:id asks without a well-formed id being certain.
-export async function findPublicJob({ db, id }: { db: Database; id: string }): Promise<PublicJob | null> {
+// The job and its company, or null: the server's HTML for /jobs/:id asks without a well-formed id being
+// certain.
+export async function findPublicJob({ db, id }: { db: Database; id: string }): Promise<PublicJobWithCompany | null> {
   const [row] = await db
-    .select(publicJobColumns)
+    .select({ ...publicJobColumns, companyId: jobs.companyId })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .where(and(eq(jobs.id, id), publiclyListed));
-  return row ? toPublicJob(row, await loadRequiredTests(db, id)) : null;
+  if (!row) return null;
+  const [requiredTests, company] = await Promise.all([loadRequiredTests(db, id), loadPublicCompany(db, row.companyId)]);
+  return company && { ...toPublicJob(row, requiredTests), company };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '~/shared/applications';
-import { excerptOf, type JobListing, type WaitingTest } from '~/shared/job-board';
+import { excerptOf, type JobListing, type PublicJobListing, type WaitingTest } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, jobTests, savedJobs, testAttempts, tests } from '../db/schema';
 import type { ApplicantRef } from '../platform/job-visibility';
@@ -11,23 +11,28 @@ import { jobBudget } from '../platform/load-job-views';
 // Enough of the description for a card's excerpt, without reading long posts whole.
 const EXCERPT_SOURCE_LENGTH = 600;
 
+// What every card shows, to anyone (the public board's cards are these alone).
+export const postedListingColumns = {
+  id: jobs.id,
+  title: jobs.title,
+  descriptionStart: sql<string>`left(${jobs.description}, ${EXCERPT_SOURCE_LENGTH})`,
+  engagementType: jobs.engagementType,
+  budgetMinCents: jobs.budgetMinCents,
+  budgetMaxCents: jobs.budgetMaxCents,
+  budgetTotalCents: jobs.budgetTotalCents,
+  weeklyHours: jobs.weeklyHours,
+  skillTags: jobs.skillTags,
+  timezone: jobs.timezone,
+  status: jobs.status,
+  // Only drafts lack it, and drafts never reach the board.
+  postedAt: sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`.mapWith(jobs.publishedAt),
+  companyName: companies.name,
+};
+
 export function listingColumns(applicantId: ApplicantRef) {
   return {
-    id: jobs.id,
-    title: jobs.title,
-    descriptionStart: sql<string>`left(${jobs.description}, ${EXCERPT_SOURCE_LENGTH})`,
-    engagementType: jobs.engagementType,
-    budgetMinCents: jobs.budgetMinCents,
-    budgetMaxCents: jobs.budgetMaxCents,
-    budgetTotalCents: jobs.budgetTotalCents,
-    weeklyHours: jobs.weeklyHours,
-    skillTags: jobs.skillTags,
-    timezone: jobs.timezone,
-    status: jobs.status,
+    ...postedListingColumns,
     visibility: jobs.visibility,
-    // Only drafts lack it, and drafts never reach the board.
-    postedAt: sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`.mapWith(jobs.publishedAt),
-    companyName: companies.name,
     isSaved: sql<boolean>`exists (select 1 from ${savedJobs} where ${savedJobs.jobId} = ${jobs.id} and ${savedJobs.applicantId} = ${applicantId})`,
     applicationId: applications.id,
     applicationStatus: applications.status,
@@ -39,8 +44,8 @@ export function listingColumns(applicantId: ApplicantRef) {
 export const ownApplication = (applicantId: ApplicantRef) =>
   and(eq(applications.jobId, jobs.id), eq(applications.applicantId, applicantId));
 
-// A row of listingColumns as the driver returns it.
-export interface ListingRow {
+// A row of postedListingColumns as the driver returns it.
+export interface PostedListingRow {
   id: string;
   title: string;
   descriptionStart: string;
@@ -52,9 +57,13 @@ export interface ListingRow {
   skillTags: string[];
   timezone: string;
   status: JobListing['status'];
-  visibility: JobListing['visibility'];
   postedAt: Date | string;
   companyName: string;
+}
+
+// A row of listingColumns as the driver returns it.
+export interface ListingRow extends PostedListingRow {
+  visibility: JobListing['visibility'];
   isSaved: boolean;
   applicationId: string | null;
   applicationStatus: ApplicationStatus | null;
@@ -67,7 +76,7 @@ export function myApplicationOf(row: Pick<ListingRow, 'applicationId' | 'applica
     : null;
 }
 
-export function toListing(row: ListingRow): JobListing {
+export function toPostedListing(row: PostedListingRow): PublicJobListing {
   return {
     id: row.id,
     title: row.title,
@@ -79,8 +88,14 @@ export function toListing(row: ListingRow): JobListing {
     skill_tags: row.skillTags,
     timezone: row.timezone,
     status: row.status,
-    visibility: row.visibility,
     published_at: new Date(row.postedAt).toISOString(),
+  };
+}
+
+export function toListing(row: ListingRow): JobListing {
+  return {
+    ...toPostedListing(row),
+    visibility: row.visibility,
     is_saved: Boolean(row.isSaved),
     application: myApplicationOf(row),
   };

@@ -1,16 +1,26 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { excerptOf, jobPostingStructuredData, scriptSafeJson } from '~/shared/job-board';
+import {
+  excerptOf,
+  type JobBoardPageData,
+  jobBoardQuerySchema,
+  jobBoardSearchKey,
+  jobBoardTexts,
+  jobPostingStructuredData,
+  scriptSafeJson,
+} from '~/shared/job-board';
 import { pageTitle, sharingTags } from '~/shared/page-meta';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, jobs } from '../db/schema';
 import { publiclyListed } from '../platform/job-visibility';
 import { escapeMarkup, type PageAnswer, type SitemapEntry } from '../platform/web-client';
+import { findPublicJobListings } from './find-public-job-listings';
 import { findPublicJob } from './get-public-job';
 
-// What the server adds to the public site for search engines: the status, head tags and JobPosting data of
-// /jobs/:id (so a crawler sees them without running JavaScript) and every open public job in sitemap.xml.
+// What the server adds to the public site for search engines and link previews: the status, head tags,
+// JobPosting data and rendered content of /jobs/:id and /jobs (so a crawler reads them without running
+// JavaScript), and every open public job in sitemap.xml.
 
 // The script element's id: the page removes it when the visitor moves on to another page.
 export const JOB_POSTING_DATA_ID = 'job-posting-data';
@@ -49,10 +59,59 @@ export async function publicJobPage({
     return { status: ended ? 410 : 404 };
   }
   const title = `${job.title} at ${job.company_name}`;
-  const description = excerptOf(job.description, 155);
-  const url = `${publicUrl}${paths.jobPost.getHref({ id: job.id })}`;
-  const marker = `${SERVER_HEAD_ATTRIBUTE}=""`;
   const tags = [
+    ...headTags({
+      title,
+      description: excerptOf(job.description, 155),
+      url: `${publicUrl}${paths.jobPost.getHref({ id: job.id })}`,
+      publicUrl,
+    }),
+    `<script type="application/ld+json" id="${JOB_POSTING_DATA_ID}">${scriptSafeJson(jobPostingStructuredData(job, publicUrl))}</script>`,
+  ];
+  return { status: 200, head: tags.join(''), data: job };
+}
+
+// What /jobs answers: the first page of the search its address names, rendered into the HTML, with its
+// title, description, sharing tags and a canonical address (the board without its search, so that search
+// engines keep one page). An address whose search the API would refuse is left to the browser.
+export async function jobBoardPage({
+  db,
+  publicUrl,
+  query,
+}: {
+  db: Database;
+  publicUrl: string;
+  query: URLSearchParams;
+}): Promise<PageAnswer> {
+  const head = headTags({
+    title: paths.jobBoard.title,
+    description: jobBoardTexts.boardDescription,
+    url: `${publicUrl}${paths.jobBoard.getHref()}`,
+    publicUrl,
+  }).join('');
+  const parsed = jobBoardQuerySchema.safeParse(Object.fromEntries(query));
+  if (!parsed.success) return { status: 200, head };
+  const data: JobBoardPageData = {
+    search: jobBoardSearchKey(parsed.data),
+    list: await findPublicJobListings({ db, query: parsed.data }),
+  };
+  return { status: 200, head, data };
+}
+
+// The head tags the page itself renders (components/page-meta.tsx), marked so that the page replaces them.
+function headTags({
+  title,
+  description,
+  url,
+  publicUrl,
+}: {
+  title: string;
+  description: string;
+  url: string;
+  publicUrl: string;
+}): string[] {
+  const marker = `${SERVER_HEAD_ATTRIBUTE}=""`;
+  return [
     `<title ${marker}>${escapeMarkup(pageTitle(title))}</title>`,
     `<meta ${marker} name="description" content="${escapeMarkup(description)}">`,
     `<link ${marker} rel="canonical" href="${escapeMarkup(url)}">`,
@@ -61,9 +120,7 @@ export async function publicJobPage({
         ? `<meta ${marker} property="${tag.property}" content="${escapeMarkup(tag.content)}">`
         : `<meta ${marker} name="${tag.name}" content="${escapeMarkup(tag.content)}">`,
     ),
-    `<script type="application/ld+json" id="${JOB_POSTING_DATA_ID}">${scriptSafeJson(jobPostingStructuredData(job, publicUrl))}</script>`,
   ];
-  return { status: 200, head: tags.join('') };
 }
 
 // A sitemap holds at most 50,000 addresses; the built pages take a few dozen of them.

@@ -7,6 +7,7 @@ import { inviteToJob } from '../platform/invite-to-job';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { applyToJob, applyWaitsFor } from './apply-to-job';
 import { findJobListings } from './find-job-listings';
+import { findPublicJobListings } from './find-public-job-listings';
 import { findSavedJobs } from './find-saved-jobs';
 import { getJobPosting } from './get-job-posting';
 import { getPublicJob } from './get-public-job';
@@ -15,7 +16,7 @@ import { savedSearchRoutes } from './saved-search-routes';
 import { unsaveJob } from './unsave-job';
 
 // The job board: applicants find, save and apply to jobs; a company invites an applicant to a
-// private job; anyone reads an open public job. The endpoints of shared/contracts/job-board.ts.
+// private job; anyone searches the open public jobs and reads one. The endpoints of shared/contracts/job-board.ts.
 export async function jobBoardRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
   const { db } = context;
   const applicantIdOf = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user.id;
@@ -89,6 +90,10 @@ export async function jobBoardRoutes(app: FastifyInstance, { context }: { contex
   );
 
   savedSearchRoutes(app, { context });
+
+  registerEndpoint(app, jobBoardContract.publicJobs, { config: { access: 'public' } }, async (request) =>
+    findPublicJobListings({ db, query: request.query }),
+  );
 
   registerEndpoint(app, jobBoardContract.publicJob, { config: { access: 'public' } }, async (request) =>
     getPublicJob({

@@ -1,6 +1,7 @@
-import { and, desc, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobBoardSort, jobBoardQuerySchema } from '~/shared/job-board';
+import type { Database } from '../db/client';
 import { shapeFrom, shapeHas } from '../db/prepared-statements';
 import { companies, jobs } from '../db/schema';
 import { textArrayLiteral } from '../db/text-array-literal';
@@ -97,3 +98,25 @@ export function buildSearchOrder(shape: string): SQL[] {
 }
 
 export const allOf = (conditions: SQL[]) => and(...conditions) as SQL;
+
+// One page of a search among the jobs `visible` lets through (a rule of platform/job-visibility.ts): chosen
+// and counted on the narrow columns of every match (a window count beside each id), in the search's order;
+// the caller reads only the page's own rows whole.
+export function searchPageOfIds(db: Database, shape: string, visible: SQL) {
+  return db
+    .select({ id: jobs.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .from(jobs)
+    .where(allOf([visible, ...buildSearchConditions(shape)]))
+    .orderBy(...buildSearchOrder(shape))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page_of_jobs');
+}
+
+// Past the last page the window count has no row to ride on: the matches counted alone.
+export function searchCountOf(db: Database, shape: string, visible: SQL) {
+  return db
+    .select({ value: count() })
+    .from(jobs)
+    .where(allOf([visible, ...buildSearchConditions(shape)]));
+}

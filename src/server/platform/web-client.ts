@@ -1,18 +1,32 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '~/shared/contract';
-import { type LayoutKind, type PageId, pageIds, paths, redirectIds, redirects } from '~/shared/routes';
+import { scriptSafeJson } from '~/shared/job-board';
+import {
+  type LayoutKind,
+  type PageId,
+  pageIds,
+  paths,
+  redirectIds,
+  redirects,
+  serverRenderedPageIds,
+} from '~/shared/routes';
 import {
   APP_SHELL_FILE,
   appShellFileForPage,
   NOT_FOUND_FILE,
   PAGE_ADDRESSES_FILE,
+  PAGE_DATA_ID,
   type PageAddresses,
+  SERVER_HEAD_MARKER,
+  SERVER_HTML_MARKER,
+  serverShellFileForPage,
 } from '~/shared/static-pages';
 import { markRoutesPublic } from './access-control';
 import { setDocumentHeaders } from './security-headers';
@@ -41,7 +55,19 @@ export interface WebClient {
   builtOnlyPages: Set<PageId>;
   // Second addresses of built pages (a case study by its number), moved for good to the page's own.
   movedPages: Map<string, string>;
+  // The pages the server renders per request (serverRenderedPageIds): their shells, with the markers
+  // where the head tags and the body go, and the build's renderer (src/client/entry-prerender.tsx).
+  serverShells: Map<PageId, string>;
+  renderPage?: RenderPage;
+  // PUBLIC_URL, which the server puts into what it renders.
+  publicUrl: string;
 }
+
+// src/client/entry-prerender.tsx's renderPage: the page at this address, rendered from this data.
+type RenderPage = (url: string, data: unknown) => Promise<{ head: string; body: string }>;
+
+// The SSR build of the client, beside the client build (package.json's build script).
+const RENDERER_FILE = '../prerender/entry-prerender.js';
 
 // Built files name the site's address with this placeholder; the server puts PUBLIC_URL in its place.
 export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%';
@@ -53,15 +79,18 @@ export interface SitemapEntry {
   lastModified?: string;
 }
 
-// What the server knows of a page with a parameter from its data: whether the value names something (200),
-// named something that is gone for good (410) or names nothing (404); and, when it does, tags for the page's
-// <head> (a public job's title, sharing tags and structured data, for crawlers that run no JavaScript).
-export type PageAnswer = { status: 200; head?: string } | { status: 404 | 410 };
+// What the server knows of a page from its data: whether its address names something (200), named
+// something that is gone for good (410) or names nothing (404); and, when it does, tags for the page's
+// <head> (a public job's title, sharing tags and structured data, for crawlers that run no JavaScript) and
+// the data the page renders from, which the server renders into the HTML and hands to the browser.
+export type PageAnswer = { status: 200; head?: string; data?: unknown } | { status: 404 | 410 };
 
 // What the server completes per request from its data: the answer for a page that is not prerendered, by
 // page id; and addresses for sitemap.xml beyond the built pages.
 interface DynamicWebContent {
-  pageAnswers?: Partial<Record<PageId, (params: Record<string, string | undefined>) => Promise<PageAnswer>>>;
+  pageAnswers?: Partial<
+    Record<PageId, (params: Record<string, string | undefined>, query: URLSearchParams) => Promise<PageAnswer>>
+  >;
   sitemapEntries?: () => Promise<SitemapEntry[]>;
 }
 
@@ -141,6 +170,18 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
     const file = appShellFileForPage(id);
     if (await fileExists(path.join(absolute, file))) pageShells.set(id, await load(file));
   }
+  const serverShells = new Map<PageId, string>();
+  for (const id of serverRenderedPageIds) {
+    const file = path.join(absolute, serverShellFileForPage(id));
+    if (await fileExists(file)) {
+      serverShells.set(id, (await fs.readFile(file, 'utf8')).replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl));
+    }
+  }
+  const rendererFile = path.join(absolute, RENDERER_FILE);
+  const renderer: { renderPage: RenderPage } | undefined =
+    serverShells.size > 0 && (await fileExists(rendererFile))
+      ? await import(/* @vite-ignore */ pathToFileURL(rendererFile).href)
+      : undefined;
   const addresses: PageAddresses = (await fileExists(path.join(absolute, PAGE_ADDRESSES_FILE)))
     ? JSON.parse(await fs.readFile(path.join(absolute, PAGE_ADDRESSES_FILE), 'utf8'))
     : { builtOnly: [], moved: {} };
@@ -153,6 +194,9 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
     textFiles,
     builtOnlyPages: new Set(addresses.builtOnly),
     movedPages: new Map(Object.entries(addresses.moved)),
+    serverShells,
+    renderPage: renderer?.renderPage,
+    publicUrl,
   };
 }
 
@@ -212,6 +256,16 @@ function sendGeneratedDocument(reply: FastifyReply, body: string, contentType: s
     .send(body);
 }
 
+// The page's body from its data; null (the shell, rendered in the browser) if rendering fails.
+async function renderWithData(request: FastifyRequest, renderPage: RenderPage, data: unknown): Promise<string | null> {
+  try {
+    return (await renderPage(request.url, data)).body;
+  } catch (error) {
+    request.log.error({ err: error }, 'could not render the page');
+    return null;
+  }
+}
+
 export async function registerWebClient(app: FastifyInstance, client: WebClient, dynamic: DynamicWebContent = {}) {
   await app.register(async (scope) => {
     markRoutesPublic(scope);
@@ -260,10 +314,12 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
       continue;
     }
     const shellHtml = shell.identity.toString('utf8');
+    const serverShell = client.serverShells.get(id);
     app.get(paths[id].path, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       let answer: PageAnswer = { status: 200 };
+      const query = new URLSearchParams(queryOf(request));
       try {
-        answer = await pageAnswer(request.params as Record<string, string | undefined>);
+        answer = await pageAnswer(request.params as Record<string, string | undefined>, query);
       } catch (error) {
         // The page still works without its extra tags: it renders in the browser from the API.
         request.log.error({ err: error }, 'could not complete the page head');
@@ -271,11 +327,26 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
       keepOutOfSearch(id, reply);
       // A page whose value names nothing still gets its shell: the page says so to the person (a job that
       // is not available), the status to crawlers.
-      if (answer.status !== 200 || !answer.head) return sendHtml(request, reply, shell, answer.status);
+      if (answer.status !== 200 || (!answer.head && answer.data === undefined)) {
+        return sendHtml(request, reply, shell, answer.status);
+      }
       setDocumentHeaders(reply);
-      const { head } = answer;
-      const html = shellHtml.includes('</head>') ? shellHtml.replace('</head>', `${head}</head>`) : head + shellHtml;
-      return sendGeneratedDocument(reply, html, 'text/html; charset=utf-8', 'no-cache');
+      const head = answer.head ?? '';
+      const rendered =
+        serverShell && client.renderPage && answer.data !== undefined
+          ? await renderWithData(request, client.renderPage, answer.data)
+          : null;
+      const html = rendered
+        ? serverShell
+            ?.replace(
+              SERVER_HEAD_MARKER,
+              `${head}<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ url: request.url, data: answer.data })}</script>`,
+            )
+            .replace(SERVER_HTML_MARKER, rendered.replaceAll(PUBLIC_URL_PLACEHOLDER, client.publicUrl))
+        : shellHtml.includes('</head>')
+          ? shellHtml.replace('</head>', `${head}</head>`)
+          : head + shellHtml;
+      return sendGeneratedDocument(reply, html ?? shellHtml, 'text/html; charset=utf-8', 'no-cache');
     });
   }
   // An old address moves for good: the server says so (301), so browsers and search engines follow it

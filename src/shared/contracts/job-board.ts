@@ -7,6 +7,7 @@ import {
   jobInvitationSchema,
   jobListingListSchema,
   jobPostingSchema,
+  publicJobListingListSchema,
   publicJobViewSchema,
   savedJobStateSchema,
   savedJobsQuerySchema,
@@ -71,6 +72,13 @@ export const jobBoardContract = defineContract(
       body: inviteToJobSchema,
       // 200 when the applicant was invited already.
       responses: { 200: jobInvitationSchema, 201: jobInvitationSchema },
+    },
+    publicJobs: {
+      method: 'GET',
+      path: '/api/public/jobs',
+      summary: 'The public job board (/jobs): open public jobs, searched, filtered, sorted, one page at a time',
+      query: jobBoardQuerySchema,
+      responses: { 200: publicJobListingListSchema },
     },
     publicJob: {
       method: 'GET',

@@ -87,6 +87,9 @@ describe('the company portal per role', () => {
       name: 'Acme',
       contact_email: 'hello@acme.test',
       website: '',
+      about: '',
+      size: null,
+      location: '',
     }));
     await renderRoute(paths.companySettings.getHref(), { user: memberOf('billing'), server });
 

@@ -16,6 +16,7 @@ export const serviceLinks = [
 ].map((route) => ({ label: route.title, href: route.getHref() }));
 
 export const primaryLinks = [
+  { label: 'Find Jobs', href: paths.jobBoard.getHref() },
   { label: 'About Us', href: paths.aboutUs.getHref() },
   { label: 'Case Studies', href: paths.caseStudies.getHref() },
   { label: 'How It Works', href: paths.howItWorks.getHref() },
@@ -33,6 +34,7 @@ export const footerColumns = [
       { label: 'About Us', href: paths.aboutUs.getHref() },
       { label: 'Our Team', href: paths.ourTeam.getHref() },
       { label: 'Careers', href: paths.careers.getHref() },
+      { label: 'Find Jobs', href: paths.jobBoard.getHref() },
       { label: 'Case Studies', href: paths.caseStudies.getHref() },
       { label: 'Client Success Stories', href: paths.testimonials.getHref() },
       { label: 'How It Works', href: paths.howItWorks.getHref() },

@@ -13,8 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { companySizes } from '~/shared/companies';
 import { companyRoles } from '~/shared/permissions';
 import { userStatus, users } from './auth';
+
+export const companySize = pgEnum('company_size', companySizes);
 
 export const companies = pgTable(
   'companies',
@@ -23,6 +26,11 @@ export const companies = pgTable(
     name: text().notNull(),
     contactEmail: text().notNull(),
     website: text(),
+    // The public profile beside each of its jobs on the job board (/jobs/:id): what the company does, how
+    // many people work there (companySizes) and where it is based. Empty until the company writes them.
+    about: text().notNull().default(''),
+    size: companySize(),
+    location: text().notNull().default(''),
     status: userStatus().notNull().default('active'),
     accountManagerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     // An admin's Delete: the company is suspended and hidden from every list, its records kept
