@@ -17,8 +17,8 @@ import { sendMessageDigests } from './notifications/send-message-digests';
 import { sweepStoredFiles } from './platform/file-store';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
 import { applyRetention } from './privacy/apply-retention';
-import { extractCvText } from './talent/extract-cv-text';
 import { revealDueReviews } from './reviews/reveal-due-reviews';
+import { extractCvText } from './talent/extract-cv-text';
 import { startDueAssignments } from './work/start-due-assignments';
 
 // What runs when (decision 020): every background job and every timer of an instance, and nowhere else.
