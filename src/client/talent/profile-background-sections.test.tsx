@@ -6,6 +6,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { applicantCvContract } from '~/shared/contracts/applicant-cv';
 import { privacyContract } from '~/shared/contracts/privacy';
 import { talentContract } from '~/shared/contracts/talent';
 import { paths } from '~/shared/routes';
@@ -65,6 +66,7 @@ async function openSettings(answer?: (server: FakeServer) => void) {
     profile = profileWith({ ...profile, portfolio: withIds(updatePortfolioSchema.parse(body).items) });
     return profile;
   });
+  server.on(applicantCvContract.ownCv, () => ({ cv: null }));
   server.on(accountContract.sessions, () => ({ items: [] }));
   server.on(apiTokensContract.list, () => ({ tokens: [], api_access: true }));
   server.on(privacyContract.myRequests, () => ({ items: [], pending_erasure: null, has_password: true }));

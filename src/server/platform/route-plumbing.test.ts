@@ -17,6 +17,7 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/admin/contact-messages/', 'message'],
   ['/api/applicant/jobs/', 'job'],
   ['/api/applicant/saved-jobs/', 'job'],
+  ['/api/applicant/saved-searches/', 'saved search'],
   ['/api/public/jobs/', 'job'],
   ['/api/applicants/', 'applicant'],
   ['/api/applications/', 'application'],
