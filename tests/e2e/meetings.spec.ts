@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { calendarDayLabel, createJob, uniqueName } from './support/jobs';
+import { createJob, pickCalendarDay, uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
@@ -89,8 +89,7 @@ test('an interview is scheduled, shows on both sides live, is accepted, and reac
   await expect(dialog.getByText('their time zone: Asia/Manila')).toBeVisible();
   await expect(dialog.getByLabel('Type')).toHaveValue('interview');
   const day = inDays(3);
-  await dialog.getByRole('button', { name: /^Date:/ }).click();
-  await page.getByRole('button', { name: calendarDayLabel(day) }).click();
+  await pickCalendarDay(page, dialog.getByRole('button', { name: /^Date:/ }), day);
   await dialog.getByLabel('Time', { exact: true }).selectOption('09:00');
   await dialog.getByLabel('Duration').selectOption({ label: '45 minutes' });
   await dialog.getByLabel('Notes (optional)').fill('A call about the support rota.');
@@ -281,8 +280,7 @@ test('an interview held on Zoom: Join Meeting, the room page and the invitation 
   const dialog = page.getByRole('dialog', { name: 'Schedule Meeting' });
   await expect(dialog.getByText('In your time zone, America/New_York.')).toBeVisible();
   const day = inDays(4);
-  await dialog.getByRole('button', { name: /^Date:/ }).click();
-  await page.getByRole('button', { name: calendarDayLabel(day) }).click();
+  await pickCalendarDay(page, dialog.getByRole('button', { name: /^Date:/ }), day);
   await dialog.getByLabel('Time', { exact: true }).selectOption('09:00');
   const callLink = dialog.getByLabel('Call link (optional)');
   await callLink.fill('us02web.zoom.us/j/81234567890');
