@@ -10,7 +10,11 @@ interface ManifestChunk {
 // The JavaScript a page loads before it is interactive: the scripts and module preloads its HTML names
 // and everything they import statically (from the Vite manifest), each gzipped at level 9.
 export async function measureInitialJavaScript(htmlFile: string, clientDir = 'build/client') {
-  const html = await fs.readFile(path.join(clientDir, htmlFile), 'utf8');
+  return measureInitialJavaScriptOf(await fs.readFile(path.join(clientDir, htmlFile), 'utf8'), clientDir);
+}
+
+// The same for HTML the server renders per request (the public job board's pages).
+export async function measureInitialJavaScriptOf(html: string, clientDir = 'build/client') {
   const manifest: Record<string, ManifestChunk> = JSON.parse(
     await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   );

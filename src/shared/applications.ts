@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { QueryOf } from './contract';
 import type { applicationsContract } from './contracts/applications';
 
+export { applicationTexts } from './application-texts';
+
 // The contract of applications: an applicant's application to a job and the stages it moves through
 // (docs/design.md §5).
 export const applicationStatuses = [
@@ -109,24 +111,6 @@ export function illegalApplicationMoveMessage(from: ApplicationStatus, to: Appli
   if (to === 'hired') return 'Only an offer the applicant accepts makes a hire.';
   return `An application cannot move from ${applicationStatusLabels[from]} to ${applicationStatusLabels[to]}.`;
 }
-
-// Texts of docs/spec/portal-and-public-site.md §5 and §8, word for word, and the server's sentences.
-export const applicationTexts = {
-  coverLetterRequired: 'Please provide a cover letter.',
-  submitted: 'Application submitted!',
-  submitErrorTitle: 'Error submitting application',
-  submitError: 'Failed to submit your application. Please try again.',
-  saved: 'Saved job',
-  unsaved: 'Removed from saved',
-  dashboardLoadError: 'Failed to load dashboard data. Please try again.',
-  alreadyApplied: 'You have already applied to this job.',
-  jobNotOpen: 'This job is not taking applications.',
-  notFound: 'This application does not exist.',
-  jobNotFound: 'This job does not exist.',
-  // What the applicant reads when the company rejects without saying why.
-  defaultRejectionReason: 'The company has decided to move forward with other candidates.',
-  declinedOffer: 'Declined the offer',
-} as const;
 
 // ---- The applicant's side (My Applications, the applicant dashboard, /api/applicant/*) ----
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { type TestType, testTypes } from './test-types';
 import { isCalendarDate, singleLine, text } from './text';
+
+export { type TestType, testBuilderTypes, testTypeLabels, testTypes } from './test-types';
 
 // The contract of skills tests (docs/spec/portal-and-public-site.md §3 "Test" and "Question", §5, §9): the twelve
 // question types, the texts both sides show, the payloads and answers of /api/tests.
@@ -14,18 +17,6 @@ export const POINTS_MIN = 1;
 export const POINTS_MAX = 10;
 export const MAX_QUESTIONS = 200;
 export const TEST_NAME_MAX_LENGTH = 120;
-
-// The builder offers these four; 'written' is the job dialog's name for tests graded by reading.
-export const testBuilderTypes = ['coding', 'mcq', 'mixed', 'language'] as const;
-export const testTypes = [...testBuilderTypes, 'written'] as const;
-export type TestType = (typeof testTypes)[number];
-export const testTypeLabels: Record<TestType, string> = {
-  coding: 'Coding',
-  mcq: 'MCQ',
-  mixed: 'Mixed',
-  language: 'Language',
-  written: 'Written',
-};
 
 // One candidate's go at a test: assigned → started → submitted → graded (docs/design.md §5).
 export const testAttemptStatuses = ['assigned', 'started', 'submitted', 'graded'] as const;

@@ -1,63 +1,37 @@
 import { z } from 'zod';
-import { applicationStatuses, applicationTexts } from './applications';
+import { applicationStatuses } from './applications';
 import { testTypes } from './assessments';
 import { companySizes } from './companies';
 import type { QueryOf } from './contract';
 import type { jobBoardContract } from './contracts/job-board';
-import { engagementTypes, formatJobBudget, jobSchema, jobTexts, jobTimezones, jobVisibilities } from './jobs';
+import {
+  COVER_LETTER_MAX_LENGTH,
+  JOB_BOARD_PAGE_SIZE,
+  JOB_BOARD_PAGE_SIZE_MAX,
+  jobBoardSorts,
+  jobBoardTexts,
+  PROPOSAL_RATE_MAX,
+} from './job-board-texts';
+import { engagementTypes, jobSchema, jobTimezones, jobVisibilities } from './jobs';
 import type { Role } from './permissions';
 import { isStorableText, text, textTexts } from './text';
+
+export {
+  COVER_LETTER_MAX_LENGTH,
+  excerptOf,
+  formatListingBudget,
+  type JobBoardPageData,
+  type JobBoardSort,
+  jobBoardSearchKey,
+  jobBoardSortLabels,
+  jobBoardSorts,
+  jobBoardTexts,
+  PROPOSAL_RATE_MAX,
+} from './job-board-texts';
 
 // The contract of the job board: what applicants search and read (/api/applicant/jobs), the
 // jobs they save (/api/applicant/saved-jobs), applying (POST /api/jobs/:id/applications), a company's
 // invitations to a private job, and the public job pages (/api/public/jobs/:id, /jobs/:id).
-
-export const jobBoardSorts = ['newest', 'best_match', 'highest_rate'] as const;
-export type JobBoardSort = (typeof jobBoardSorts)[number];
-export const jobBoardSortLabels: Record<JobBoardSort, string> = {
-  newest: 'Newest',
-  best_match: 'Best Match',
-  highest_rate: 'Highest Rate',
-};
-
-const JOB_BOARD_PAGE_SIZE = 20;
-const JOB_BOARD_PAGE_SIZE_MAX = 50;
-export const COVER_LETTER_MAX_LENGTH = 5000;
-export const PROPOSAL_RATE_MAX = 10_000;
-// A card shows the start of the description, cut at a word.
-const JOB_EXCERPT_LENGTH = 220;
-
-// Texts of docs/spec/portal-and-public-site.md §5 and §8 (word for word, from applicationTexts and jobTexts) and
-// the board's own.
-export const jobBoardTexts = {
-  loadErrorTitle: jobTexts.loadErrorTitle,
-  loadError: jobTexts.loadError,
-  coverLetterRequired: applicationTexts.coverLetterRequired,
-  submitted: applicationTexts.submitted,
-  submitErrorTitle: applicationTexts.submitErrorTitle,
-  submitError: applicationTexts.submitError,
-  saved: applicationTexts.saved,
-  unsaved: applicationTexts.unsaved,
-  alreadyApplied: applicationTexts.alreadyApplied,
-  jobNotOpen: applicationTexts.jobNotOpen,
-  applyNow: 'Apply Now',
-  applied: 'Applied',
-  // Answered for a job the caller may not see as much as for one that never existed.
-  jobNotFound: applicationTexts.jobNotFound,
-  saveErrorTitle: 'Error saving job',
-  saveError: 'Failed to update your saved jobs. Please try again.',
-  coverLetterTooLong: `A cover letter can be at most ${COVER_LETTER_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-  proposalRate: `The proposal rate must be between $1 and $${PROPOSAL_RATE_MAX.toLocaleString('en-US')} an hour.`,
-  rateRange: 'The minimum cannot be higher than the maximum.',
-  rateNumber: 'Enter an amount in dollars, such as 40.',
-  engagementType: 'Choose hourly or fixed price.',
-  timezone: jobTexts.timezone,
-  applicantNotFound: 'This applicant does not exist.',
-  // The public board's description (its meta description and sharing card).
-  boardDescription:
-    'Browse open remote jobs from companies hiring on Tandem: search by skill, pay, engagement type and time zone, and apply with a free account.',
-  invitationArchived: 'An archived job cannot take invitations.',
-} as const;
 
 // An amount in the query string: empty means no bound; anything else must be dollars.
 const queryAmount = z.preprocess(
@@ -119,30 +93,6 @@ export const jobBoardQuerySchema = z
 // What a caller sends: the coerced fields as their parsed type (decision 019's QueryOf).
 export type JobBoardQuery = QueryOf<typeof jobBoardContract.findJobs>;
 
-// One search however it is written, as the browser sends it (JobBoardQuery) or as the server parsed it: the
-// public board's page hands over the results it was rendered with under this key, and the browser uses them
-// only for the same search.
-export function jobBoardSearchKey(query: Omit<JobBoardQuery, 'skills'> & { skills?: string | string[] }): string {
-  const skills = Array.isArray(query.skills) ? query.skills : (query.skills ?? '').split(',');
-  return JSON.stringify([
-    query.q?.trim() ?? '',
-    query.engagement_type ?? null,
-    query.rate_min ?? null,
-    query.rate_max ?? null,
-    skills.map((skill) => skill.trim().toLowerCase()).filter(Boolean),
-    query.timezone ?? null,
-    query.sort ?? 'newest',
-    query.page ?? 1,
-    query.page_size ?? JOB_BOARD_PAGE_SIZE,
-  ]);
-}
-
-// What the server rendered /jobs from, handed to the browser with the page.
-export interface JobBoardPageData {
-  search: string;
-  list: PublicJobListingList;
-}
-
 // GET /api/applicant/saved-jobs
 export const savedJobsQuerySchema = z.object({
   page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).max(10_000).default(1),
@@ -183,7 +133,7 @@ const postedJobSchema = jobSchema
 
 // A job as the board lists it (a card): also the item of the saved-jobs list.
 const jobListingSchema = postedJobSchema.extend({
-  // The start of the description (JOB_EXCERPT_LENGTH), for the card.
+  // The start of the description (excerptOf), for the card.
   excerpt: z.string(),
   visibility: z.enum(jobVisibilities),
   is_saved: z.boolean(),
@@ -228,6 +178,9 @@ export const publicCompanySchema = z.object({
   hires_made: z.number(),
   // It has paid an invoice or holds a payment method.
   payment_verified: z.boolean(),
+  // The stars talent gave it after working for it (revealed, not hidden reviews), as Upwork shows a client's.
+  rating: z.number().nullable(),
+  review_count: z.number().int(),
 });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
@@ -347,15 +300,6 @@ export type JobInvitation = z.infer<typeof jobInvitationSchema>;
 export const canApplyTo = (job: { status: string; application: MyApplication | null }) =>
   job.status === 'open' && job.application === null;
 
-// The start of a description, cut at a word, with an ellipsis when cut.
-export function excerptOf(description: string, length = JOB_EXCERPT_LENGTH): string {
-  const flat = description.replace(/\s+/g, ' ').trim();
-  if (flat.length <= length) return flat;
-  const cut = flat.slice(0, length);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
-}
-
 // Every Tandem job is done remotely, and talent works from any country (docs/design.md: an overseas
 // outsourcing provider): Google asks a 100% remote job for jobLocationType TELECOMMUTE and the places its
 // applicants may be in. A job names no country, so the requirement is the whole world.
@@ -407,13 +351,4 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-// The one line a card gives the pay: '$60–80/hr', or '$5,000 fixed'.
-export function formatListingBudget(
-  job: Pick<JobListing, 'engagement_type' | 'budget_min' | 'budget_max' | 'budget_total'>,
-): string {
-  const budget = formatJobBudget(job);
-  if (budget === '—') return 'Budget not given';
-  return job.engagement_type === 'fixed' ? `${budget} fixed price` : budget;
 }

@@ -1,6 +1,7 @@
 import { defineListSearch, type ListSearchStateOf, searchParam, useListSearch } from '~/client/lib/list-search';
-import { type JobBoardQuery, jobBoardSorts } from '~/shared/job-board';
-import { engagementTypes, jobTimezones } from '~/shared/jobs';
+import type { JobBoardQuery } from '~/shared/job-board';
+import { jobBoardSorts } from '~/shared/job-board-texts';
+import { engagementTypes, jobTimezones } from '~/shared/job-texts';
 
 // The state of Find Jobs kept in its URL, so a reload, a shared link and Back land on the same search:
 // /applicant/jobs?q=react&engagement_type=hourly&rate_min=30&skills=React,AWS&timezone=UTC%2B01:00&sort=…&page=2

@@ -8,8 +8,8 @@ import { Card } from '~/client/components/ui/card';
 import { FieldError } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
-import { type JobBoardSort, jobBoardSortLabels, jobBoardSorts, jobBoardTexts } from '~/shared/job-board';
-import { type EngagementType, engagementTypes, jobTimezones } from '~/shared/jobs';
+import { type JobBoardSort, jobBoardSortLabels, jobBoardSorts, jobBoardTexts } from '~/shared/job-board-texts';
+import { type EngagementType, engagementTypes, jobTimezones } from '~/shared/job-texts';
 import type { FindJobsSearch, FindJobsState } from './find-jobs-search';
 
 // The filters of Find Jobs: engagement type, pay range, skills and time zone, and the sort. Each change

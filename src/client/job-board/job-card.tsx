@@ -2,7 +2,8 @@ import { BriefcaseIcon, ClockIcon, GlobeIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '~/client/components/ui/badge';
-import { formatListingBudget, type PublicJobListing } from '~/shared/job-board';
+import type { PublicJobListing } from '~/shared/job-board';
+import { formatListingBudget } from '~/shared/job-board-texts';
 
 // How many skills a card shows before '+N'.
 const SKILLS_SHOWN = 5;

@@ -1,8 +1,9 @@
 import { ClipboardCheckIcon, TimerIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DetailSection, JobSkillsAndCertifications, NoneText } from '~/client/components/detail-section';
-import { testTypeLabels } from '~/shared/assessments';
-import { formatListingBudget, type PublicJob } from '~/shared/job-board';
+import type { PublicJob } from '~/shared/job-board';
+import { formatListingBudget } from '~/shared/job-board-texts';
+import { testTypeLabels } from '~/shared/test-types';
 
 // The body of a job post, the same on the applicant's job page and on the public page: the facts, the
 // skills, certifications and tests it asks for, and the description. Plain markup only: the public page

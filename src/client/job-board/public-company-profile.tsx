@@ -1,9 +1,11 @@
 import { BadgeCheckIcon, Building2Icon, CircleDashedIcon, ExternalLinkIcon } from 'lucide-react';
+import { StarRating } from '~/client/components/star-rating';
 import type { PublicCompany } from '~/shared/job-board';
 import { Fact } from './job-post-details';
 
 // The company beside its job on /jobs/:id: what it says about itself, and its record on Tandem (jobs
-// posted, hires made, payment verified), which the server counts from what happened.
+// posted, hires made, payment verified, the rating talent gave it), which the server counts from what
+// happened.
 
 // Told in UTC: the server's render and the browser's hydration say the same month.
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -39,6 +41,9 @@ export function PublicCompanyProfile({ company }: { company: PublicCompany }) {
         </Fact>
         <Fact label="Jobs posted">{company.jobs_posted}</Fact>
         <Fact label="Hires made">{company.hires_made}</Fact>
+        <Fact label="Rating from talent">
+          <StarRating rating={company.rating} reviewCount={company.review_count} />
+        </Fact>
         {company.website && (
           <Fact label="Website">
             <a

@@ -7,22 +7,16 @@ import { Button } from '~/client/components/ui/button';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { callApi } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { forgetServerData, removeServerHead, useServerData } from '~/client/lib/page-data';
 import type { PageProps } from '~/client/routes';
-import { jobBoardContract } from '~/shared/contracts/job-board';
-import {
-  type JobBoardPageData,
-  type JobBoardQuery,
-  jobBoardSearchKey,
-  jobBoardTexts,
-  type PublicJobListingList,
-} from '~/shared/job-board';
+import type { JobBoardQuery, PublicJobListingList } from '~/shared/job-board';
+import { type JobBoardPageData, jobBoardSearchKey, jobBoardTexts } from '~/shared/job-board-texts';
 import { paths } from '~/shared/routes';
 import { toJobBoardQuery, useFindJobsSearch } from './find-jobs-search';
 import { JobSearchPanel } from './job-board-filters';
 import { JobCard } from './job-card';
+import { fetchPublicJobs } from './public-api';
 
 // /jobs: the public job board. Anyone searches the open public jobs with Find Jobs' search and filters (kept
 // in the address, find-jobs-search.ts), paged on the server (GET /api/public/jobs), and opens a job's page to
@@ -62,7 +56,7 @@ function usePublicJobs(query: JobBoardQuery, rendered: JobBoardPageData | undefi
     if (attempt === 0 && current.search === search && current.state === 'loaded') return;
     let isCurrent = true;
     setResults({ search, state: 'loading', shown: current.shown });
-    callApi(jobBoardContract.publicJobs, { query: queryRef.current }).then(
+    fetchPublicJobs(queryRef.current).then(
       (list) => isCurrent && setResults({ search, state: 'loaded', shown: list }),
       () => isCurrent && setResults({ search, state: 'failed', shown: null }),
     );

@@ -39,6 +39,8 @@ function publicJob(viewer: PublicJobViewer | null): PublicJobView {
       jobs_posted: 12,
       hires_made: 3,
       payment_verified: true,
+      rating: 4.6,
+      review_count: 5,
     },
     viewer,
   };
@@ -68,6 +70,16 @@ describe('the public job page', () => {
     expect(within(article).getByRole('link', { name: 'create a free account' })).toHaveAttribute(
       'href',
       `${paths.login.getHref()}?tab=register&redirect=${back}`,
+    );
+  });
+
+  it('shows the company beside its job: its record on Tandem and the rating talent gave it', async () => {
+    await openJob(null);
+    const profile = screen.getByRole('region', { name: 'About Northwind' });
+    expect(within(profile).getByText('Payment verified')).toBeInTheDocument();
+    expect(within(profile).getByText('Hires made').nextElementSibling).toHaveTextContent('3');
+    expect(within(profile).getByText('Rating from talent').nextElementSibling).toHaveTextContent(
+      '4.6out of 5(5 reviews)',
     );
   });
 

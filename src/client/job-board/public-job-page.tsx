@@ -3,14 +3,15 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { buttonVariants } from '~/client/components/ui/button-variants';
-import { callApi, isNotFoundError } from '~/client/lib/api-client';
+import { isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { forgetServerData, removeServerHead, SERVER_HEAD_SELECTOR, useServerData } from '~/client/lib/page-data';
-import { jobBoardContract } from '~/shared/contracts/job-board';
-import { excerptOf, type PublicJobView, type PublicJobViewer, type PublicJobWithCompany } from '~/shared/job-board';
+import type { PublicJobView, PublicJobViewer, PublicJobWithCompany } from '~/shared/job-board';
+import { excerptOf } from '~/shared/job-board-texts';
 import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import { JobFacts, JobPostSections } from './job-post-details';
+import { fetchPublicJob } from './public-api';
 import { PublicCompanyProfile } from './public-company-profile';
 
 // /jobs/:id: an open public job and its company, readable without signing in. The server renders this page
@@ -65,7 +66,7 @@ export default function PublicJobPage() {
       return;
     }
     if (!hasJob) setLoaded({ state: 'loading' });
-    callApi(jobBoardContract.publicJob, { params: { id: jobId } }).then(
+    fetchPublicJob(jobId).then(
       (job) => isCurrent() && setLoaded({ state: 'loaded', job }),
       (error) => {
         if (!isCurrent()) return;

@@ -1,19 +1,12 @@
-import {
-  BadgeCheckIcon,
-  BriefcaseIcon,
-  ClockIcon,
-  LanguagesIcon,
-  MapPinIcon,
-  ShieldCheckIcon,
-  StarIcon,
-} from 'lucide-react';
+import { BadgeCheckIcon, BriefcaseIcon, ClockIcon, LanguagesIcon, MapPinIcon, ShieldCheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProfilePhoto } from '~/client/components/profile-photo';
+import { StarRating } from '~/client/components/star-rating';
 import { Badge } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
 import type { LanguageLevel } from '~/shared/talent-background';
 import { CANDIDATE_CARD_SKILLS, type Candidate, talentBadgeLabels } from '~/shared/talent-search';
-import { formatHoursBilled, formatRate, formatRating, placeOf } from './candidate-format';
+import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
 import type { TalentLayout } from './talent-search-search';
 
@@ -31,23 +24,6 @@ export function CandidatePhoto({ candidate }: { candidate: Pick<Candidate, 'name
           candidate.is_online ? 'bg-emerald-500' : 'bg-slate-400',
         )}
       />
-    </span>
-  );
-}
-
-// The average of the revealed reviews companies wrote, and how many there are.
-export function CandidateRating({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
-  if (rating === null) return <span>No ratings yet</span>;
-  return (
-    <span className="inline-flex items-center gap-1">
-      <StarIcon className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-      <span className="font-medium text-foreground tabular-nums">{formatRating(rating)}</span>
-      <span className="sr-only">out of 5</span>
-      {reviewCount > 0 && (
-        <span className="tabular-nums">
-          ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
-        </span>
-      )}
     </span>
   );
 }
@@ -146,7 +122,7 @@ function Facts({ candidate, className }: { candidate: Candidate; className?: str
   return (
     <ul className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
       <li className="min-w-0">
-        <CandidateRating rating={candidate.rating} reviewCount={candidate.review_count} />
+        <StarRating rating={candidate.rating} reviewCount={candidate.review_count} />
       </li>
       <li className="min-w-0">
         <span className="inline-flex items-center gap-1">

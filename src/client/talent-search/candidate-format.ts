@@ -9,9 +9,6 @@ export const formatRate = (dollars: number) =>
     minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
   }).format(dollars)}/hr`;
 
-// docs/spec/portal-and-public-site.md §3: out of 5 with one decimal.
-export const formatRating = (rating: number) => rating.toFixed(1);
-
 export const formatHoursBilled = (hours: number) =>
   `${hours.toLocaleString('en-US')} ${hours === 1 ? 'hour' : 'hours'} billed`;
 

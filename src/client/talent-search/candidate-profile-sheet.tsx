@@ -4,6 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { StarsShown } from '~/client/components/assignment-reviews-dialog';
 import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ReportButton } from '~/client/components/report-button';
+import { StarRating } from '~/client/components/star-rating';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button, buttonVariants } from '~/client/components/ui/button';
@@ -16,7 +17,7 @@ import { testTypeLabels } from '~/shared/assessments';
 import { availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import type { Candidate } from '~/shared/talent-search';
 import { candidateProfileQueryOptions, candidateReviewsQueryOptions } from './api';
-import { CandidateBadges, CandidatePhoto, CandidateRating, CvMatch, SkillBadge } from './candidate-card';
+import { CandidateBadges, CandidatePhoto, CvMatch, SkillBadge } from './candidate-card';
 import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
 
@@ -58,7 +59,7 @@ export function CandidateProfileSheet({
             </div>
             <ul className="grid gap-1.5 text-sm text-muted-foreground">
               <li>
-                <CandidateRating rating={candidate.rating} reviewCount={candidate.review_count} />
+                <StarRating rating={candidate.rating} reviewCount={candidate.review_count} />
               </li>
               <li className="flex items-center gap-1.5">
                 <ClockIcon className="size-4" aria-hidden="true" />

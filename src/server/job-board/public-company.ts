@@ -4,8 +4,9 @@ import type { Database } from '../db/client';
 import { applications, companies, invoices, jobs, paymentMethods } from '../db/schema';
 
 // The company as /jobs/:id shows it beside its job: its own words (about, size, location, website) and
-// its record on Tandem, counted from what happened: jobs it published, applicants it hired, and whether it
-// has paid (an invoice paid, or a payment method on file) — never a figure it typed in.
+// its record on Tandem, counted from what happened: jobs it published, applicants it hired, whether it has
+// paid (an invoice paid, or a payment method on file) and the stars talent gave it after work — never a
+// figure it typed in.
 export async function loadPublicCompany(db: Database, companyId: string): Promise<PublicCompany | null> {
   const jobsPosted = db
     .select({ value: sql<number>`count(*)::int` })
@@ -32,6 +33,8 @@ export async function loadPublicCompany(db: Database, companyId: string): Promis
       location: companies.location,
       website: companies.website,
       createdAt: companies.createdAt,
+      ratingTenths: companies.ratingTenths,
+      reviewCount: companies.reviewCount,
       jobsPosted: sql<number>`(${jobsPosted})`.mapWith(Number),
       hiresMade: sql<number>`(${hiresMade})`.mapWith(Number),
       paymentVerified: sql<boolean>`(exists (${hasPaid}) or exists (${hasPaymentMethod}))`.mapWith(Boolean),
@@ -49,5 +52,7 @@ export async function loadPublicCompany(db: Database, companyId: string): Promis
     jobs_posted: row.jobsPosted,
     hires_made: row.hiresMade,
     payment_verified: row.paymentVerified,
+    rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
+    review_count: row.reviewCount,
   };
 }

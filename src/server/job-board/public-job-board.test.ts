@@ -190,6 +190,9 @@ describe('the public job board', () => {
         jobs_posted: 2,
         hires_made: 1,
         payment_verified: false,
+        // No talent has reviewed it yet (reviews.test.ts: the rating once they have).
+        rating: null,
+        review_count: 0,
       });
 
       // A payment method on file verifies payment; once removed, a paid invoice does.

@@ -5,7 +5,7 @@ import { applicantProfiles, auditLogs, companies, notifications, reviews } from 
 import { buildApplicantProfile, variedProfile } from '../db/seed/talent-factories';
 import { addDays, todayOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
-import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment } from '../testing/work-factories';
 import { revealDueReviews } from './reveal-due-reviews';
@@ -131,6 +131,13 @@ describe('reviews', () => {
     expect(after?.reviewCount).toBe((before?.reviewCount ?? 0) + 1);
     const [companyRow] = await db().select().from(companies).where(eq(companies.id, company.companyId));
     expect(companyRow?.reviewCount).toBeGreaterThanOrEqual(1);
+    // Talent deciding whether to apply read the company's rating beside its jobs, as on Upwork.
+    const job = await jobWith(testApp, company.companyId, uniqueWord());
+    const publicJob = await testApp.app.inject({ method: 'GET', url: `/api/public/jobs/${job.id}` });
+    expect(publicJob.json().company).toMatchObject({
+      rating: (companyRow?.ratingTenths ?? 0) / 10,
+      review_count: companyRow?.reviewCount,
+    });
 
     const locked = await write(company, companyUrl(assignment.id), 1, 'Trying to change it after the reveal.');
     expect(locked.statusCode).toBe(409);

@@ -1,0 +1,14 @@
+// Kept apart from the zod schemas (assessments.ts re-exports them) so the public job pages name a job's
+// required tests without shipping zod (decision 005).
+
+// The builder offers these four; 'written' is the job dialog's name for tests graded by reading.
+export const testBuilderTypes = ['coding', 'mcq', 'mixed', 'language'] as const;
+export const testTypes = [...testBuilderTypes, 'written'] as const;
+export type TestType = (typeof testTypes)[number];
+export const testTypeLabels: Record<TestType, string> = {
+  coding: 'Coding',
+  mcq: 'MCQ',
+  mixed: 'Mixed',
+  language: 'Language',
+  written: 'Written',
+};
