@@ -1,6 +1,7 @@
 import { StarIcon } from 'lucide-react';
 
-// A rating out of five from reviews after work, as every card and profile shows it: 4.8 (12 reviews).
+// A rating out of five from reviews after work, as every card and profile shows it: 4.8 (12 reviews) — one
+// decimal, as docs/spec/portal-and-public-site.md §3 gives a talent's rating.
 export function StarRating({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
   if (rating === null) return <span>No ratings yet</span>;
   return (
