@@ -5,6 +5,7 @@ import { companyUser } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { authContract } from '~/shared/contracts/auth';
+import { companiesContract } from '~/shared/contracts/companies';
 import { invitationsContract } from '~/shared/contracts/teams';
 import { paths } from '~/shared/routes';
 import { type InvitationPreview, teamTexts } from '~/shared/teams';
@@ -28,6 +29,15 @@ function preview(overrides: Partial<InvitationPreview> = {}): InvitationPreview 
 
 function serverWith(invitation: InvitationPreview) {
   const server = createFakeServer();
+  // Where joining lands: the company dashboard, whose sections are for the roles that read them (none here).
+  server.on(companiesContract.dashboard, () => ({
+    employees: null,
+    pipeline: null,
+    paused_jobs: null,
+    account_manager: null,
+    open_job_skills: null,
+    billing: null,
+  }));
   server.on(invitationsContract.preview, () => invitation);
   server.on(authContract.providers, () => ({
     providers: [{ id: 'google' as const, name: 'Google', enabled: true, setting: 'GOOGLE_CLIENT_ID' }],
@@ -70,6 +80,7 @@ describe('the invitation page', () => {
     await events.click(terms);
     await events.click(within(form).getByRole('button', { name: 'Create Account and Join' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/company-dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: paths.companyDashboard.title })).toBeInTheDocument();
     expect(sent).toEqual({ name: 'Ines Invitee', password: 'amber-kettle-55', accept_terms: true });
   });
 
@@ -94,10 +105,17 @@ describe('the invitation page', () => {
   it('lets the invited account, signed in, accept and go to the company portal', async () => {
     const user = companyUser({ email: 'ines@acme.test', company: null });
     const server = serverWith(preview({ has_account: true }));
-    server.on(invitationsContract.accept, () => ({ company: { id: 'c1', name: 'Acme Robotics' } }));
+    // Who is signed in, asked again after accepting, now belongs to the company — as the server answers.
+    let member = user;
+    server.on(authContract.me, () => ({ user: member }));
+    server.on(invitationsContract.accept, () => {
+      member = { ...user, company: { id: 'c1', name: 'Acme Robotics', role: 'hiring_manager' } };
+      return { company: { id: 'c1', name: 'Acme Robotics' } };
+    });
     const { events, router } = await renderRoute(joinPath, { user, server });
     await events.click(await screen.findByRole('button', { name: 'Accept and Join Acme Robotics' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/company-dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: paths.companyDashboard.title })).toBeInTheDocument();
   });
 
   it('tells another signed-in account which address the invitation is for', async () => {
