@@ -17,7 +17,7 @@ import { SESSION_COOKIE } from '../src/server/platform/sessions';
 import { createSharedCache } from '../src/server/platform/shared-cache';
 import { searchCandidates } from '../src/server/talent-search/search-candidates';
 import { type TalentQuery, talentQuerySchema } from '../src/shared/talent-search';
-import { withBenchServer } from './bench/measure-api';
+import { openCpuMeter, withBenchServer } from './bench/measure-api';
 import { printTalentSizes, seedTalent, TALENT_DATABASE_URL } from './seed-talent';
 
 const { values } = parseArgs({
@@ -94,22 +94,33 @@ interface RunFigures {
   non2xx: number;
   // Each path's own response times, in the order of `paths`.
   timesByPath: number[][];
+  // CPU a request, in ms: the server process and PostgreSQL's backends (null where /proc cannot tell).
+  serverCpu: number | null;
+  databaseCpu: number | null;
 }
+
+type CpuMeter = Awaited<ReturnType<typeof openCpuMeter>>;
 
 // One autocannon run over a list of paths taken in turn; every response time kept for exact percentiles.
 // Each connection sends the list in order, one request at a time, so its k-th response answers path
 // k mod n: that tells each search's own times within the mix.
-async function runMix(origin: string, cookie: string, paths: string[]): Promise<RunFigures> {
+async function runMix(
+  origin: string,
+  cookie: string,
+  paths: string[],
+  { cpu, seconds = duration }: { cpu: CpuMeter; seconds?: number },
+): Promise<RunFigures> {
   const times: number[] = [];
   const timesByPath = paths.map((): number[] => []);
   const answeredBy = new Map<unknown, number>();
   let non2xx = 0;
+  const before = await cpu.sample();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: origin,
         connections,
-        duration,
+        duration: seconds,
         headers: { cookie },
         requests: paths.map((path) => ({ method: 'GET', path })),
       },
@@ -123,6 +134,8 @@ async function runMix(origin: string, cookie: string, paths: string[]): Promise<
       if (statusCode >= 300) non2xx++;
     });
   });
+  const used = cpu.between(before, await cpu.sample());
+  const perRequest = (total: number | null) => (total === null || times.length === 0 ? null : total / times.length);
   times.sort((a, b) => a - b);
   return {
     requests: times.length,
@@ -133,6 +146,8 @@ async function runMix(origin: string, cookie: string, paths: string[]): Promise<
     errors: result.errors + result.timeouts,
     non2xx,
     timesByPath,
+    serverCpu: perRequest(used.server),
+    databaseCpu: perRequest(used.database),
   };
 }
 
@@ -182,7 +197,12 @@ const { token } = await buildSession(database.db, user.id);
 await database.close();
 const cookie = `${SESSION_COOKIE}=${token}`;
 
-await withBenchServer(TALENT_DATABASE_URL, async ({ origin }) => {
+await withBenchServer(TALENT_DATABASE_URL, async ({ origin, pid }) => {
+  const cpu = await openCpuMeter({
+    serverPid: pid,
+    serverUrl: TALENT_DATABASE_URL,
+    databaseName: new URL(TALENT_DATABASE_URL).pathname.slice(1),
+  });
   // Each search alone first: its own time (median of 3 after one warm-up) and its result count.
   const single: Array<{ name: string; path: string; ms: number; total: number; selective: boolean }> = [];
   for (const search of searches) {
@@ -200,28 +220,38 @@ await withBenchServer(TALENT_DATABASE_URL, async ({ origin }) => {
     timings.sort((a, b) => a - b);
     single.push({ name: search.name, path, ms: timings[1] ?? 0, total, selective: Boolean(search.selective) });
   }
-  console.log('\n| search | results | alone (ms, median of 3) |\n|---|---:|---:|');
-  for (const entry of single) {
-    console.log(
-      `| ${entry.name}${entry.selective ? ' (selective)' : ''} | ${entry.total.toLocaleString('en-US')} | ${entry.ms.toFixed(1)} |`,
-    );
-  }
-
   const paths = searches.map((search) => pathOf(search.query));
+  await runMix(origin, cookie, paths, { cpu }); // warm-up: JIT, plans, the database's caches
+
   const selectivePaths = searches.filter((search) => search.selective).map((search) => pathOf(search.query));
   // The ceiling: the same session, routing and serialising, with one tiny indexed query behind it.
   const ceilingPath = '/api/talent/skills?q=zz';
-  await runMix(origin, cookie, paths); // warm-up
-  const ceiling = await runMix(origin, cookie, [ceilingPath]);
-  const mix = await runMix(origin, cookie, paths);
-  const selective = await runMix(origin, cookie, selectivePaths);
+  const ceiling = await runMix(origin, cookie, [ceilingPath], { cpu });
+  const mix = await runMix(origin, cookie, paths, { cpu });
+  const selective = await runMix(origin, cookie, selectivePaths, { cpu });
+  // The CPU a search costs, each search alone for a few seconds at the same connections: what the
+  // server and PostgreSQL spend, which the latency of twenty requests sharing two cores cannot tell.
+  // After the mix, whose estimates (count-candidates.ts, a minute) these runs would otherwise outlive.
+  const cpuBySearch: RunFigures[] = [];
+  for (const entry of single) cpuBySearch.push(await runMix(origin, cookie, [entry.path], { cpu, seconds: 2 }));
+  const cpuFigure = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+  console.log(
+    `\n| search | results | alone (ms, median of 3) | server CPU (ms/search) | PostgreSQL CPU (ms/search) |\n|---|---:|---:|---:|---:|`,
+  );
+  single.forEach((entry, index) => {
+    const run = cpuBySearch[index];
+    console.log(
+      `| ${entry.name}${entry.selective ? ' (selective)' : ''} | ${entry.total.toLocaleString('en-US')} | ${entry.ms.toFixed(1)} | ${cpuFigure(run?.serverCpu ?? null)} | ${cpuFigure(run?.databaseCpu ?? null)} |`,
+    );
+  });
+
   const selectiveInMix = searches.flatMap((search, index) => (search.selective ? (mix.timesByPath[index] ?? []) : []));
   const figure = (value: number) => value.toFixed(1);
   console.log(
     `\nautocannon: ${connections} connections, ${duration} s a run, loopback, the ${paths.length} searches above taken in turn`,
   );
   console.log(
-    '| run | requests | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| run | requests | req/s | p50 (ms) | p95 (ms) | p99 (ms) | server CPU (ms/req) | PostgreSQL CPU (ms/req) | errors | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const [name, run] of [
     [`ceiling: ${ceilingPath} (session + one indexed query)`, ceiling],
@@ -229,7 +259,7 @@ await withBenchServer(TALENT_DATABASE_URL, async ({ origin }) => {
     ['selective searches alone', selective],
   ] as const) {
     console.log(
-      `| ${name} | ${run.requests} | ${run.perSecond} | ${figure(run.p50)} | ${figure(run.p95)} | ${figure(run.p99)} | ${run.errors} | ${run.non2xx} |`,
+      `| ${name} | ${run.requests} | ${run.perSecond} | ${figure(run.p50)} | ${figure(run.p95)} | ${figure(run.p99)} | ${cpuFigure(run.serverCpu)} | ${cpuFigure(run.databaseCpu)} | ${run.errors} | ${run.non2xx} |`,
     );
   }
   console.log('\nEach search within the whole mix:\n| search | requests | p95 (ms) |\n|---|---:|---:|');
@@ -240,6 +270,7 @@ await withBenchServer(TALENT_DATABASE_URL, async ({ origin }) => {
     );
   });
   console.log(`| all selective searches | ${selectiveInMix.length} | ${figure(p95Of(selectiveInMix))} |`);
+  await cpu.close();
 
   // A run that finished no request met nothing.
   const isClean = (run: RunFigures) => run.requests > 0 && run.errors === 0 && run.non2xx === 0;

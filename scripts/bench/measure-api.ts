@@ -57,6 +57,49 @@ export async function cpuMilliseconds(pid: number): Promise<number | null> {
   }
 }
 
+interface CpuSample {
+  server: number | null;
+  database: Map<number, number | null>;
+}
+
+// The CPU the server process and the database's backends used between two samples, in milliseconds
+// (null where /proc cannot tell).
+export async function openCpuMeter({
+  serverPid,
+  serverUrl,
+  databaseName,
+}: {
+  serverPid: number;
+  serverUrl: string;
+  databaseName: string;
+}) {
+  const monitor = new pg.Client({ connectionString: serverUrl });
+  await monitor.connect();
+  return {
+    // Per backend, since the pool opens and closes connections between runs: a backend that ended
+    // takes its CPU time with it, one that started brings all of its own.
+    async sample(): Promise<CpuSample> {
+      const backends = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+        databaseName,
+      ]);
+      const database = new Map<number, number | null>();
+      for (const { pid } of backends.rows) database.set(pid, await cpuMilliseconds(pid));
+      return { server: await cpuMilliseconds(serverPid), database };
+    },
+    between(before: CpuSample, after: CpuSample): { server: number | null; database: number | null } {
+      let database: number | null = 0;
+      for (const [pid, end] of after.database) {
+        const start = before.database.get(pid) ?? 0;
+        if (end === null || start === null) database = null;
+        else if (database !== null) database += end - start;
+      }
+      const server = before.server === null || after.server === null ? null : after.server - before.server;
+      return { server, database };
+    },
+    close: () => monitor.end(),
+  };
+}
+
 // Creates tandem_bench_<random> on the server of serverUrl, runs `body` with its URL, and drops it
 // afterwards unless kept (its URL is printed then, to look at query plans).
 export async function withBenchDatabase<Result>(
@@ -138,47 +181,22 @@ export async function measureTargets({
     autocannon({ url: target.url, connections, duration: seconds, headers: target.headers ?? {} });
   for (const target of targets) await run(target, 2); // warm-up: JIT and the database's caches
 
-  const monitor = new pg.Client({ connectionString: serverUrl });
-  await monitor.connect();
-  // Per backend, since the pool opens and closes connections between runs: a backend that ended
-  // takes its CPU time with it, one that started brings all of its own.
-  const cpuNow = async () => {
-    const backends = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
-      databaseName,
-    ]);
-    const database = new Map<number, number | null>();
-    for (const { pid } of backends.rows) database.set(pid, await cpuMilliseconds(pid));
-    return { server: await cpuMilliseconds(serverPid), database };
-  };
-  const databaseCpuBetween = (before: Map<number, number | null>, after: Map<number, number | null>) => {
-    let total = 0;
-    for (const [pid, end] of after) {
-      const start = before.get(pid) ?? 0;
-      if (end === null || start === null) return null;
-      total += end - start;
-    }
-    return total;
-  };
-
+  const cpu = await openCpuMeter({ serverPid, serverUrl, databaseName });
   const samples = targets.map(
     () =>
       [] as Array<{ result: Awaited<ReturnType<typeof run>>; serverCpu: number | null; databaseCpu: number | null }>,
   );
   for (let round = 0; round < rounds; round++) {
     for (const [index, target] of targets.entries()) {
-      const before = await cpuNow();
+      const before = await cpu.sample();
       const result = await run(target, duration);
-      const after = await cpuNow();
-      const perRequest = (start: number | null, end: number | null) =>
-        start === null || end === null || result.requests.total === 0 ? null : (end - start) / result.requests.total;
-      samples[index]?.push({
-        result,
-        serverCpu: perRequest(before.server, after.server),
-        databaseCpu: perRequest(0, databaseCpuBetween(before.database, after.database)),
-      });
+      const used = cpu.between(before, await cpu.sample());
+      const perRequest = (total: number | null) =>
+        total === null || result.requests.total === 0 ? null : total / result.requests.total;
+      samples[index]?.push({ result, serverCpu: perRequest(used.server), databaseCpu: perRequest(used.database) });
     }
   }
-  await monitor.end();
+  await cpu.close();
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const medianOrNull = (values: Array<number | null>) =>

@@ -6,8 +6,11 @@ export async function startProcess(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
+  // BENCH_SERVER_NODE_OPTIONS reaches the server alone, not the load generator: --cpu-prof
+  // --cpu-prof-dir=/tmp/profiles writes where the server's CPU went, when it stops.
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...env },
     stdio: 'ignore',
   });
   // A fresh embedded database migrates and loads the demo data first: over a minute on a busy 2-core machine.

@@ -39,11 +39,13 @@ const facetColumns = sql`${applicantProfiles.experienceLevel} as level, ${applic
 // The filter panel's quick skill chips, counted whatever their rank: a chip's count must not vanish
 // because fifteen other skills are more common in the results (JavaScript among developers' many).
 const quickSkillNames = sql`${textArrayLiteral([...quickSkills])}::text[]`;
+const quickSkillKeys = sql`${textArrayLiteral(quickSkills.map((skill) => skill.toLowerCase()))}::text[]`;
 
 // The counts of `matches` (a query's rows with the facet columns): its size, and where `isCounted` holds,
 // its levels, availabilities and regions in one pass, and its skills: the most common and every quick
 // skill (none: 0), each counted by its key and named as the skill suggestions name it (a quick skill
-// no profile names, as the chip does).
+// no profile names, as the chip does). The skills are counted in one pass over the matches, the quick
+// ones picked from those counts rather than counted again.
 function countsOf(isCounted: SQL): SQL {
   return sql`
     select case when grouping(level) = 0 then 'level' when grouping(availability) = 0 then 'availability'
@@ -57,11 +59,14 @@ function countsOf(isCounted: SQL): SQL {
       coalesce((select ${talentSkills.name} from ${talentSkills} where ${talentSkills.key} = counted.key), max(counted.shown), counted.key),
       max(counted.count)
     from (
-      (select key, count(*)::int as count, null::text as shown from matches, unnest(matches.skill_keys) as key
-        where ${isCounted} group by key order by 2 desc, 1 limit ${TALENT_SKILL_FACETS})
+      select key, count, null::text as shown from (
+        select key, count(*)::int as count, row_number() over (order by count(*) desc, key) as rank
+        -- unnest in the select list, not the from list: a function scan keeps every row's keys apart first.
+        from (select unnest(matches.skill_keys) as key from matches where ${isCounted}) as keys group by key
+      ) as ranked
+      where rank <= ${TALENT_SKILL_FACETS} or key = any(${quickSkillKeys})
       union all
-      select lower(quick.name), (select count(*)::int from matches where lower(quick.name) = any(matches.skill_keys)), quick.name
-      from unnest(${quickSkillNames}) as quick(name) where ${isCounted}
+      select lower(quick.name), 0, quick.name from unnest(${quickSkillNames}) as quick(name) where ${isCounted}
     ) as counted
     group by counted.key`;
 }
@@ -109,19 +114,24 @@ export async function readSmallResultSet({
     keys.map((key, index) => sql`${key.value} as ${keyColumn(index)}`),
     sql`, `,
   );
-  const isSmall = sql`(select count(*) from matches) <= ${max}`;
+  const isSmall = sql`(select size.count from size) <= ${max}`;
+  // The page by a top-N sort of the matches, numbered after it.
+  const orderBy = orderByOf(keys, (_key, index) => keyColumn(index));
+  const keyColumnNames = sql.join(
+    keys.map((_key, index) => keyColumn(index)),
+    sql`, `,
+  );
   const rows = await selectRows<CountRow>(
     db,
     planEachTime(sql`with matches as materialized (
         select ${applicantProfiles.userId} as id, ${facetColumns}, ${keyColumns}
         from ${applicantProfiles} where ${where} limit ${max + 1}
-      )
+      ), size as (select count(*) from matches)
       ${countsOf(isSmall)}
       union all
-      select 'page', id::text, position::int from (
-        select id, row_number() over (order by ${orderByOf(keys, (_key, index) => keyColumn(index))}) as position
-        from matches where ${isSmall}
-      ) as ranked where position > ${offset} and position <= ${offset + limit}`),
+      select 'page', id::text, (${offset} + row_number() over (order by ${orderBy}))::int from (
+        select id, ${keyColumnNames} from matches where ${isSmall} order by ${orderBy} limit ${limit} offset ${offset}
+      ) as page`),
   );
   const counts = toCounts(rows);
   if (counts.total > max) return undefined;
