@@ -1,10 +1,10 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { TALENT_EXACT_COUNT_MAX, type TalentFilters, type TalentSearchResult } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { selectCandidates, toCandidate } from '../platform/candidate-views';
+import { findCandidatesByIds, toCandidate } from '../platform/candidate-views';
 import type { SharedCache } from '../platform/shared-cache';
 import { conditionsOf, rateBoundOf } from './candidate-filters';
 import { byRecord, orderByOf, type SortKey, sortKeysOf, tierOf } from './candidate-order';
@@ -105,9 +105,7 @@ export async function searchCandidates({
   pageIds ??= await walkLargeSet({ db, filters, where, counts, limit, offset });
 
   const rows =
-    pageIds.length > 0
-      ? await selectCandidates(db, companyId, filters.q).where(inArray(applicantProfiles.userId, pageIds))
-      : [];
+    pageIds.length > 0 ? await findCandidatesByIds({ db, companyId, ids: pageIds, searchWords: filters.q }) : [];
   const position = new Map(pageIds.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return {
