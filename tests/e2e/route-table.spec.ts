@@ -80,7 +80,7 @@ for (const layout of Object.keys(layoutMarkers) as LayoutKind[]) {
       if (group.some((id) => answersNotFound.includes(id))) {
         test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
       }
-      // The sample token is not a job alert's token: the unsubscribe page's request is answered 400, and says so.
+      // The sample token is not a job alert's token: the unsubscribe page's read is answered 400, and says so.
       if (group.includes('jobAlertUnsubscribe')) {
         test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
       }

@@ -113,9 +113,18 @@ export function useDeleteSavedSearch() {
   });
 }
 
+// The saved search an alert's unsubscribe link names, and whether it is still emailed: read without signing in.
+export const jobAlertQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: queryKeys.jobBoard.jobAlert(token),
+    queryFn: () => callApi(savedSearchesContract.alert, { params: { token } }),
+  });
+
 // An alert's unsubscribe link, without signing in: the search's emails stop; doing it again changes nothing.
-export function useUnsubscribeJobAlert() {
+export function useUnsubscribeJobAlert(token: string) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => callApi(savedSearchesContract.unsubscribe, { params: { token } }),
+    mutationFn: () => callApi(savedSearchesContract.unsubscribe, { params: { token } }),
+    onSuccess: (subscription) => queryClient.setQueryData(queryKeys.jobBoard.jobAlert(token), subscription),
   });
 }

@@ -61,6 +61,8 @@ export const queryKeys = {
     // The applicant's saved searches (Find Jobs' filters under a name, with their alerts).
     savedSearches: () => [...jobBoardAll, 'saved-searches'] as const,
     savedSearchList: (query: SavedSearchListQuery) => [...jobBoardAll, 'saved-searches', query] as const,
+    // What an alert's unsubscribe link names, read without signing in.
+    jobAlert: (token: string) => [...jobBoardAll, 'job-alert', token] as const,
   },
   tests: {
     all: testsAll,
