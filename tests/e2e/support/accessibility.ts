@@ -9,7 +9,11 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // new blank page (two more injections of axe's 580 KB and a page), ~0.5 s more a check, measured; it serves
 // only cross-origin frames, and Tandem's pages have none.
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode().analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(wcagTags)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
