@@ -31,6 +31,16 @@ describe('shared cache', () => {
     expect(await cache.get('key-1000')).toBe(1000);
   });
 
+  it('lets one caller claim a key until the claim expires', async () => {
+    vi.useFakeTimers();
+    const cache = createSharedCache({});
+    const claims = await Promise.all([1, 2, 3].map(() => cache.claim('refresh:counts', 30)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await cache.get('refresh:counts')).toBeUndefined();
+    vi.advanceTimersByTime(30_000);
+    expect(await cache.claim('refresh:counts', 30)).toBe(true);
+  });
+
   it('answers a miss when Redis cannot be reached, and says so in the log', async () => {
     const port = await freePort();
     const redis = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
@@ -39,7 +49,9 @@ describe('shared cache', () => {
     try {
       await cache.set('counts', { total: 3 }, 60);
       expect(await cache.get('counts')).toBeUndefined();
-      expect(warn).toHaveBeenCalledTimes(2);
+      // Nobody can tell whether another holds the claim: each caller works the answer out, as on a miss.
+      expect(await cache.claim('refresh:counts', 30)).toBe(true);
+      expect(warn).toHaveBeenCalledTimes(3);
     } finally {
       redis.disconnect();
     }
@@ -55,8 +67,12 @@ describe('shared cache', () => {
       expect(await other.get('counts')).toEqual({ total: 3 });
       expect(await redis.ttl(`${prefix}cache:counts`)).toBeGreaterThan(55);
       expect(await createSharedCache({ redis, keyPrefix: `${prefix}other:` }).get('counts')).toBeUndefined();
+      // One instance of the two claims a key; the claim expires with its time.
+      const claims = await Promise.all([one, other, one, other].map((cache) => cache.claim('refresh:counts', 30)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await redis.ttl(`${prefix}cache:claim:refresh:counts`)).toBeGreaterThan(25);
     } finally {
-      await redis.del(`${prefix}cache:counts`);
+      await redis.del(`${prefix}cache:counts`, `${prefix}cache:claim:refresh:counts`);
       await redis.quit();
     }
   });

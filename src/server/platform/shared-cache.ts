@@ -7,6 +7,9 @@ import type { Logger } from 'pino';
 export interface SharedCache {
   get<Value>(key: string): Promise<Value | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  // True for the first caller of every instance to claim the key until it expires: who refreshes an answer.
+  // A cache that fails says true: without it, each caller works the answer out, as on a miss.
+  claim(key: string, ttlSeconds: number): Promise<boolean>;
 }
 
 // Enough for every distinct search of a busy minute, small enough not to matter.
@@ -40,29 +43,46 @@ export function createSharedCache({
           logger?.warn({ err: error }, 'shared cache write failed');
         }
       },
+      async claim(key, ttlSeconds) {
+        try {
+          return (await redis.set(`${prefix}claim:${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK';
+        } catch (error) {
+          logger?.warn({ err: error }, 'shared cache claim failed');
+          return true;
+        }
+      },
     };
   }
 
   // Insertion order is age order: the first key is the oldest, dropped when the cache is full.
   const entries = new Map<string, { json: string; expiresAt: number }>();
+  const read = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= Date.now()) entries.delete(key);
+    return entry && entry.expiresAt > Date.now() ? entry : undefined;
+  };
+  const write = (key: string, json: string, ttlSeconds: number) => {
+    entries.delete(key);
+    if (entries.size >= MEMORY_ENTRIES_MAX) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entries.set(key, { json, expiresAt: Date.now() + ttlSeconds * 1000 });
+  };
   return {
     async get<Value>(key: string) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
+      const entry = read(key);
       // Stored as JSON, as in Redis, so a caller changing what it got changes no one else's copy.
-      return JSON.parse(entry.json) as Value;
+      return entry ? (JSON.parse(entry.json) as Value) : undefined;
     },
     async set(key, value, ttlSeconds) {
-      entries.delete(key);
-      if (entries.size >= MEMORY_ENTRIES_MAX) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      entries.set(key, { json: JSON.stringify(value), expiresAt: Date.now() + ttlSeconds * 1000 });
+      write(key, JSON.stringify(value), ttlSeconds);
+    },
+    async claim(key, ttlSeconds) {
+      // Claims share the values' room, under a name no value has.
+      if (read(`claim:${key}`)) return false;
+      write(`claim:${key}`, '1', ttlSeconds);
+      return true;
     },
   };
 }

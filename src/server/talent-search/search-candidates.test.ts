@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TalentQuery, type TalentSearchResult, talentQuerySchema, talentSorts } from '~/shared/talent-search';
 import type { DatabaseHandle } from '../db/client';
 import { companyMembers, tests } from '../db/schema';
@@ -150,6 +150,41 @@ describe('searchCandidates', () => {
       },
     );
     expect(exact).toMatchObject({ total: 15, total_is_estimate: false });
+  });
+
+  it('refreshes a stale estimate in one search while the searches beside it answer with it', async () => {
+    const word = uniqueWord();
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) await candidate(word, `Popular ${n}`);
+    await database.db.execute(sql`analyze applicant_profiles`);
+    const cache = createSharedCache({});
+    const estimatesKept = vi.spyOn(cache, 'set');
+    const options = { exactCountMax: 4, sampleRows: 10, cache };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await search({ q: word }, options);
+      expect(first.total_is_estimate).toBe(true);
+      expect(estimatesKept).toHaveBeenCalledTimes(1);
+
+      // Within the minute, every search answers with it.
+      vi.setSystemTime(Date.now() + 59_000);
+      await Promise.all([1, 2, 3].map(() => search({ q: word }, options)));
+      expect(estimatesKept).toHaveBeenCalledTimes(1);
+
+      // A minute on, five searches at once: one samples the table again, four answer with the estimate kept.
+      vi.setSystemTime(Date.now() + 2_000);
+      const burst = await Promise.all([1, 2, 3, 4, 5].map(() => search({ q: word }, options)));
+      expect(estimatesKept).toHaveBeenCalledTimes(2);
+      for (const result of burst) {
+        expect(result).toMatchObject({ total: first.total, total_is_estimate: true });
+        expect(result.items).toHaveLength(12);
+      }
+
+      // Fresh again: nobody samples.
+      await search({ q: word }, options);
+      expect(estimatesKept).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps to working hours that overlap the company’s by at least the hours asked for', async () => {
