@@ -9,9 +9,10 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // new blank page (two more injections of axe's 580 KB and a page), ~0.5 s more a check, measured; it serves
 // only cross-origin frames, and Tandem's pages have none.
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // options() replaces every option set before it, the tags' runOnly too: it comes first.
   const results = await new AxeBuilder({ page })
-    .withTags(wcagTags)
     .options({ resultTypes: ['violations'] })
+    .withTags(wcagTags)
     .setLegacyMode()
     .analyze();
   return results.violations
