@@ -41,7 +41,7 @@ export function IssueDateFilter({ from, to, onChange }: IssueDateFilterProps) {
           <ChevronDownIcon aria-hidden="true" className="ml-auto" />
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="w-auto max-w-[calc(100vw-1rem)]">
+      <PopoverContent align="start" aria-label="Issue date" className="w-auto max-w-[calc(100vw-1rem)]">
         <p className="mb-2 text-sm font-semibold">Issue date</p>
         <Calendar
           mode="range"

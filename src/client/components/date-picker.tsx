@@ -62,7 +62,7 @@ export function DatePicker({
             <span className="truncate">{value ? formatLongDate(value) : 'Pick a date'}</span>
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-auto p-2" align="start">
+        <PopoverContent className="w-auto p-2" align="start" aria-label={label}>
           <Calendar
             mode="single"
             selected={selected}

@@ -146,7 +146,7 @@ export function MeetingTimeFields({ value, onChange, errors = {}, zone, others }
                     <span className="truncate">{dayText}</span>
                   </Button>
                 </PopoverTrigger>
-                <PopoverContent className="w-auto p-2" align="start">
+                <PopoverContent className="w-auto p-2" align="start" aria-label="Date">
                   <Calendar
                     mode="single"
                     selected={value.day}

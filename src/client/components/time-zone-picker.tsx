@@ -89,7 +89,11 @@ export function TimeZonePicker({ control, buttonRef, value, onChange, onBlur }: 
           <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         </button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="w-(--radix-popover-trigger-width)! min-w-64 p-0!">
+      <PopoverContent
+        align="start"
+        aria-label="Time zones"
+        className="w-(--radix-popover-trigger-width)! min-w-64 p-0!"
+      >
         <div className="flex items-center gap-2 border-b border-border px-3">
           <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <input

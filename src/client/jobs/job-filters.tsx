@@ -96,7 +96,7 @@ export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
   return (
     <Popover>
       <FilterButton label="Date Range" icon={<CalendarIcon aria-hidden="true" />} summary={rangeSummary(from, to)} />
-      <PopoverContent align="start" className="w-auto max-w-[calc(100vw-1rem)]">
+      <PopoverContent align="start" aria-label="Launch date" className="w-auto max-w-[calc(100vw-1rem)]">
         <p className="mb-2 text-sm font-semibold">Launch date</p>
         <Calendar
           mode="range"
@@ -145,7 +145,7 @@ export function TagsFilter({ selected, onChange }: TagsFilterProps) {
         icon={<TagIcon aria-hidden="true" />}
         summary={selected.length ? String(selected.length) : null}
       />
-      <PopoverContent align="start" className="max-h-80 overflow-y-auto">
+      <PopoverContent align="start" aria-label="Tags" className="max-h-80 overflow-y-auto">
         {tags.isPending && (
           <div className="space-y-2" role="status">
             <span className="sr-only">Loading tags</span>
@@ -180,7 +180,7 @@ export function StatusFilter({ selected, onChange }: StatusFilterProps) {
         icon={<CircleDotIcon aria-hidden="true" />}
         summary={selected.length ? selected.map((status) => jobStatusLabels[status]).join(', ') : null}
       />
-      <PopoverContent align="start">
+      <PopoverContent align="start" aria-label="Status">
         <CheckList legend="Status" options={statusOptions} selected={selected} onChange={onChange} />
       </PopoverContent>
     </Popover>

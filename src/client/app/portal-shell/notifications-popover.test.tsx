@@ -110,7 +110,8 @@ describe('Notifications popover', () => {
 
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await events.click(bell);
-    const dialog = await screen.findByRole('dialog');
+    // The popover is a dialog with a name, as a screen reader announces it.
+    const dialog = await screen.findByRole('dialog', { name: notificationTexts.popoverTitle });
     expect(within(dialog).getByRole('heading', { name: notificationTexts.popoverTitle })).toBeInTheDocument();
     const unread = within(dialog).getByRole('link', { name: /Unread:\s*Ada applied/ });
     expect(unread).toHaveAttribute('href', '/company/applications');

@@ -131,7 +131,12 @@ export function NotificationsPopover() {
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" collisionPadding={8} className="flex w-[min(24rem,calc(100vw-1rem))] flex-col p-0">
+      <PopoverContent
+        align="end"
+        collisionPadding={8}
+        aria-label={notificationTexts.popoverTitle}
+        className="flex w-[min(24rem,calc(100vw-1rem))] flex-col p-0"
+      >
         <div className="flex items-center justify-between gap-2 border-b border-border py-2 pr-2 pl-4">
           <h2 className="text-sm font-semibold">{notificationTexts.popoverTitle}</h2>
           <Button
