@@ -85,6 +85,8 @@ export type ReceivedReviewList = z.infer<typeof receivedReviewListSchema>;
 
 // Stars in tenths, as the profiles keep them (47 is 4.7), from the average of whole stars.
 export const ratingTenthsOf = (average: number) => Math.round(average * 10);
+// And back: the rating a card shows (4.7), none when nobody has rated yet.
+export const ratingOfTenths = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 
 export const starsLabel = (rating: number) => `${rating} ${rating === 1 ? 'star' : 'stars'} out of ${REVIEW_STARS_MAX}`;
 

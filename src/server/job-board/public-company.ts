@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PublicCompany } from '~/shared/job-board';
+import { ratingOfTenths } from '~/shared/reviews';
 import type { Database } from '../db/client';
 import { applications, companies, invoices, jobs, paymentMethods } from '../db/schema';
 
@@ -52,7 +53,7 @@ export async function loadPublicCompany(db: Database, companyId: string): Promis
     jobs_posted: row.jobsPosted,
     hires_made: row.hiresMade,
     payment_verified: row.paymentVerified,
-    rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
+    rating: ratingOfTenths(row.ratingTenths),
     review_count: row.reviewCount,
   };
 }

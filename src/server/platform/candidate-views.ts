@@ -1,5 +1,6 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type CvExcerpt, cvDownloadUrlOf } from '~/shared/applicant-cv';
+import { ratingOfTenths } from '~/shared/reviews';
 import type { LanguageLevel } from '~/shared/talent-background';
 import { type Candidate, ONLINE_WINDOW_MINUTES, type TalentBadge, TOP_RATED_MIN_RATING } from '~/shared/talent-search';
 import type { Database } from '../db/client';
@@ -153,7 +154,7 @@ export function toCandidate(row: CandidateRow): Candidate {
     location: row.location,
     timezone: row.timezone,
     photo_url: photoUrlOf(row.id, row.photoFileId),
-    rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
+    rating: ratingOfTenths(row.ratingTenths),
     review_count: row.reviewCount,
     hours_billed: row.hoursBilled,
     badges,
