@@ -32,7 +32,7 @@ test('an applicant adds their background and a company sees it on the card and t
     headers: { 'sec-fetch-site': 'same-origin' },
     data: {
       headline: 'Backend Engineer',
-      summary: `Payments and queues in Go. ${word}`,
+      summary: 'Payments and queues in Go.',
       hourly_rate: 55,
       skills: ['Go', 'PostgreSQL'],
       experience_level: 'senior',
@@ -67,7 +67,8 @@ test('an applicant adds their background and a company sees it on the card and t
 
   const education = page.getByRole('region', { name: 'Education' });
   await education.getByRole('button', { name: 'Add degree' }).click();
-  await education.getByLabel('School').fill('University of Lisbon');
+  // The word the company searches for below: only the school's name holds it.
+  await education.getByLabel('School').fill(`University of ${word}`);
   await education.getByLabel('Degree and field of study').fill('MSc Computer Science');
   await education.getByLabel('Start year').fill('2014');
   await education.getByLabel('End year').fill('2016');
@@ -119,7 +120,7 @@ test('an applicant adds their background and a company sees it on the card and t
     'Staff Engineer',
   );
 
-  // A company finds the applicant and reads the background on the card and the sheet.
+  // A company finds the applicant by the school, and reads the background on the card and the sheet.
   await loginAs('company');
   await page.goto(paths.companyTalent.getHref());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(talentTexts.heading);

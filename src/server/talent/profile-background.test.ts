@@ -335,6 +335,28 @@ describe('profile background API', () => {
     expect(unlisted.json().error).toBe(talentTexts.notFound);
   });
 
+  it('makes a candidate findable in Talent Search by an employer, a school or a certification, while listed', async () => {
+    const [employer, school, issuer] = [uniqueWord(), uniqueWord(), uniqueWord()];
+    const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ines Duarte' });
+    await applicant.request({ method: 'PUT', url: '/api/applicant/profile', payload: listedProfile('Go Developer') });
+    const found = async (word: string) =>
+      (await company.request({ method: 'GET', url: `/api/talent?q=${word}` }))
+        .json<TalentSearchResult>()
+        .items.map((item) => item.id);
+
+    // Words only in the background: none of the profile's own fields hold them.
+    expect(await found(employer)).toEqual([]);
+    await put(applicant, 'work-history', [{ ...jobs[0], company: `${employer} Labs` }]);
+    await put(applicant, 'education', [{ ...degrees[0], school: `${school} Institute` }]);
+    await put(applicant, 'certifications', [{ ...certifications[0], issuer: `${issuer} Foundation` }]);
+    for (const word of [employer, school, issuer]) expect(await found(word)).toEqual([applicant.user.id]);
+
+    // A list emptied takes its words out of the search; the others stay.
+    expect((await put(applicant, 'work-history', [])).statusCode).toBe(200);
+    expect(await found(employer)).toEqual([]);
+    expect(await found(school)).toEqual([applicant.user.id]);
+  });
+
   it('is not shown on a candidate card without a work history: latest_job is null, languages empty', async () => {
     const word = uniqueWord();
     const applicant = await signedInAccount(testApp, { role: 'applicant' });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ApplicantProfile } from '~/shared/talent';
 import type {
   CertificationEntry,
@@ -115,9 +115,10 @@ export async function replaceProfileBackground({
       .where(eq(applicantProfiles.userId, actorId))
       .for('update');
     await writeList(transaction, actorId, change);
+    // The words Talent Search finds the profile by follow its lists (talent_background_text, migration 0045).
     await transaction
       .update(applicantProfiles)
-      .set({ updatedAt: new Date() })
+      .set({ updatedAt: new Date(), backgroundText: sql`talent_background_text(${applicantProfiles.userId})` })
       .where(eq(applicantProfiles.userId, actorId));
     await recordAuditEvent({
       db: transaction,

@@ -70,8 +70,13 @@ export const applicantProfiles = pgTable(
     // The last time the applicant was seen signed in (the session's touch): the online dot and the
     // Recent Activity sort.
     lastActiveAt: timestamp({ withTimezone: true }),
-    // Search: headline and skills weigh more than the summary (talent_document, migration 0013).
-    document: tsvector().generatedAlwaysAs(sql`talent_document(headline, skills, summary)`),
+    // The background's searchable words, written with its lists (talent/replace-profile-background.ts): the
+    // work history's titles, companies and descriptions, the schools and degrees, the certifications and
+    // their issuers. Null without any.
+    backgroundText: text(),
+    // Search: headline and skills weigh more than the summary, and the summary more than the background
+    // (talent_document, migrations 0013 and 0045).
+    document: tsvector().generatedAlwaysAs(sql`talent_document(headline, skills, summary, background_text)`),
     // The headline and skills alone, with statistics of their own: Best Match puts the profiles whose
     // headline or skills hold the words first, and the planner must know how many do.
     strongDocument: tsvector().generatedAlwaysAs(sql`talent_strong_document(headline, skills)`),
