@@ -262,6 +262,12 @@ const candidateSchema = z.object({
     })
     .nullable()
     .describe('Present when the searched words were found in the candidate’s CV'),
+  background_match: z
+    .object({ excerpt: cvExcerptSchema.describe('The background around the searched words, split into parts') })
+    .nullable()
+    .describe(
+      'Present when the searched words were found in the candidate’s work history, education or certifications',
+    ),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 

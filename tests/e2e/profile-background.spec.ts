@@ -128,6 +128,11 @@ test('an applicant adds their background and a company sees it on the card and t
   const card = page.getByRole('article', { name: applicant.name });
   await expect(card).toContainText('Staff Engineer at Northwind');
   await expect(card).toContainText('Portuguese (Native)');
+  // Where the word was found: the school, in the background, the word marked.
+  const match = card.getByText('In background:').locator('..');
+  await expect(match).toContainText(`University of ${word}`);
+  await expect(match.locator('mark')).toHaveText(word);
+  await saveScreenshots(page, 'profile-background-card', { scrollTo: card });
   await card.getByRole('button', { name: applicant.name, exact: true }).click();
   const sheet = page.getByRole('dialog', { name: `${applicant.name}’s profile` });
   await expect(sheet.getByRole('heading', { name: 'Work history' })).toBeVisible();

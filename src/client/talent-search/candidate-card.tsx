@@ -4,6 +4,7 @@ import { ProfilePhoto } from '~/client/components/profile-photo';
 import { StarRating } from '~/client/components/star-rating';
 import { Badge } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
+import type { CvExcerpt } from '~/shared/applicant-cv';
 import type { LanguageLevel } from '~/shared/talent-background';
 import { CANDIDATE_CARD_SKILLS, type Candidate, talentBadgeLabels } from '~/shared/talent-search';
 import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
@@ -182,7 +183,7 @@ export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateC
       </div>
       <div className="grid min-w-0 flex-1 content-start gap-3">
         <p className={cn('text-sm break-words', isRow ? 'line-clamp-2' : 'line-clamp-3')}>{candidate.summary}</p>
-        {candidate.cv_match && <CvMatch match={candidate.cv_match} />}
+        <SearchMatches candidate={candidate} />
         <CardSkills candidate={candidate} />
         <CardBackground candidate={candidate} />
         <Facts candidate={candidate} />
@@ -193,20 +194,45 @@ export function CandidateCard({ candidate, layout, onOpen, actions }: CandidateC
   );
 }
 
-// Where the searched words are in the candidate's CV, the words marked; or only that they are, when the
-// candidate shares the CV with companies they deal with alone.
-export function CvMatch({ match }: { match: NonNullable<Candidate['cv_match']> }) {
+// Where the searched words are in the candidate's CV and background, the words marked; for the CV, only that
+// they are there when the candidate shares it with companies they deal with alone.
+export function SearchMatches({ candidate }: { candidate: Candidate }) {
+  return (
+    <>
+      {candidate.cv_match && (
+        <MatchExcerpt
+          label="In CV"
+          excerpt={candidate.cv_match.excerpt}
+          unreadable="the words you searched for are in their CV."
+        />
+      )}
+      {candidate.background_match && (
+        <MatchExcerpt label="In background" excerpt={candidate.background_match.excerpt} />
+      )}
+    </>
+  );
+}
+
+function MatchExcerpt({
+  label,
+  excerpt,
+  unreadable,
+}: {
+  label: string;
+  excerpt: CvExcerpt | null;
+  unreadable?: string;
+}) {
   // Each part keyed by where it starts in the excerpt.
   let offset = 0;
-  const parts = (match.excerpt ?? []).map((part) => {
+  const parts = (excerpt ?? []).map((part) => {
     const start = offset;
     offset += part.text.length;
     return { ...part, start };
   });
   return (
     <p className="rounded-md bg-muted px-2.5 py-1.5 text-sm break-words text-muted-foreground">
-      <span className="font-medium text-foreground">In CV: </span>
-      {match.excerpt
+      <span className="font-medium text-foreground">{label}: </span>
+      {excerpt
         ? parts.map((part) =>
             part.is_match ? (
               <mark key={part.start} className="rounded-sm bg-primary/15 px-0.5 font-semibold text-foreground">
@@ -216,7 +242,7 @@ export function CvMatch({ match }: { match: NonNullable<Candidate['cv_match']> }
               <span key={part.start}>{part.text}</span>
             ),
           )
-        : 'the words you searched for are in their CV.'}
+        : unreadable}
     </p>
   );
 }

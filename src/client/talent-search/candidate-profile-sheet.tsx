@@ -17,7 +17,7 @@ import { testTypeLabels } from '~/shared/assessments';
 import { availabilityLabels, experienceLevelLabels } from '~/shared/talent';
 import type { Candidate } from '~/shared/talent-search';
 import { candidateProfileQueryOptions, candidateReviewsQueryOptions } from './api';
-import { CandidateBadges, CandidatePhoto, CvMatch, SkillBadge } from './candidate-card';
+import { CandidateBadges, CandidatePhoto, SearchMatches, SkillBadge } from './candidate-card';
 import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
 
@@ -97,7 +97,7 @@ export function CandidateProfileSheet({
                 </ul>
               </section>
             )}
-            {candidate.cv_match && <CvMatch match={candidate.cv_match} />}
+            <SearchMatches candidate={candidate} />
             {candidate.cv && <CandidateCvDownload cv={candidate.cv} />}
             <CandidateDetails candidateId={candidate.id} />
             <CandidateReviews candidateId={candidate.id} />

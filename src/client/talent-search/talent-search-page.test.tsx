@@ -53,6 +53,7 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     is_shortlisted: false,
     cv: null,
     cv_match: null,
+    background_match: null,
     ...overrides,
   };
 }
@@ -415,6 +416,38 @@ describe('Talent Search', () => {
     const items = within(skills).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Docker (proven by a passed test)');
     expect(items[1]).toHaveTextContent(/^Python$/);
+  });
+
+  it('says where the searched words are: in the CV, and in the background, the words marked', async () => {
+    await openTalentSearch([
+      candidate({
+        cv_match: {
+          excerpt: [
+            { text: 'led the ', is_match: false },
+            { text: 'Kubernetes', is_match: true },
+          ],
+        },
+        background_match: {
+          excerpt: [
+            { text: 'Platform Engineer ', is_match: false },
+            { text: 'Kubernetes', is_match: true },
+            { text: ' Foundation', is_match: false },
+          ],
+        },
+      }),
+      candidate({ name: 'Grace Hopper', cv_match: { excerpt: null } }),
+    ]);
+    const ada = await screen.findByRole('article', { name: 'Ada Lovelace' });
+    expect(within(ada).getByText('In CV:').parentElement).toHaveTextContent('In CV: led the Kubernetes');
+    const background = within(ada).getByText('In background:').parentElement;
+    expect(background).toHaveTextContent('In background: Platform Engineer Kubernetes Foundation');
+    expect(within(background as HTMLElement).getByText('Kubernetes').tagName).toBe('MARK');
+    // A CV shared only with the companies the candidate deals with: that the words are in it, not where.
+    const grace = screen.getByRole('article', { name: 'Grace Hopper' });
+    expect(within(grace).getByText('In CV:').parentElement).toHaveTextContent(
+      'In CV: the words you searched for are in their CV.',
+    );
+    expect(within(grace).queryByText('In background:')).not.toBeInTheDocument();
   });
 
   it('sends the working-hours overlap with the time zone it is counted from, and keeps it in the URL', async () => {

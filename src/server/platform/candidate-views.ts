@@ -20,24 +20,33 @@ export const isFindable: SQL = and(
 export const isTopRated = sql`${applicantProfiles.ratingTenths} >= ${Math.round(TOP_RATED_MIN_RATING * 10)}`;
 
 // ts_headline marks the matched words with these; the CV's text holds no control characters
-// (talent/cv-text-worker.ts), so they cannot be mistaken for its own.
+// (talent/cv-text-worker.ts), nor do the background's fields (single lines and descriptions of plain text), so
+// they cannot be mistaken for their own.
 const MATCH_START = '\u0001';
 const MATCH_END = '\u0002';
 // A fragment or two of some words around the matches, as a search engine's result shows.
 const EXCERPT_OPTIONS = `StartSel="${MATCH_START}", StopSel="${MATCH_END}", MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "`;
 
-// Where a search's words are in a candidate's CV, when they are there and the company may read the CV:
-// computed for the page's rows only.
-function cvExcerptOf(words: string | Placeholder, mayRead: SQL<boolean>) {
+// Where a search's words are in a candidate's CV, when they are there and the company may read the CV, and
+// in their background (which every company reads): computed for the page's rows only.
+function excerptsOf(words: string | Placeholder, mayRead: SQL<boolean>) {
   const query = sql`websearch_to_tsquery('english', ${words})`;
   return {
     isCvMatch: sql<boolean>`coalesce(${applicantProfiles.cvDocument} @@ ${query}, false)`,
     cvHeadline: sql<string | null>`case when ${applicantProfiles.cvDocument} @@ ${query} and ${mayRead}
       then ts_headline('english', ${applicantProfiles.cvText}, ${query}, ${EXCERPT_OPTIONS}) end`,
+    backgroundHeadline: sql<
+      string | null
+    >`case when to_tsvector('english', ${applicantProfiles.backgroundText}) @@ ${query}
+      then ts_headline('english', ${applicantProfiles.backgroundText}, ${query}, ${EXCERPT_OPTIONS}) end`,
   };
 }
 
-const noExcerpt = { isCvMatch: sql<boolean>`false`, cvHeadline: sql<string | null>`null` };
+const noExcerpt = {
+  isCvMatch: sql<boolean>`false`,
+  cvHeadline: sql<string | null>`null`,
+  backgroundHeadline: sql<string | null>`null`,
+};
 
 // "…led the \u0001Kubernetes\u0002 migration…" as parts, the matched ones marked.
 function toExcerpt(headline: string): CvExcerpt {
@@ -85,7 +94,7 @@ function candidateColumns(companyId: string | Placeholder, searchWords: string |
     isShortlisted: sql<boolean>`exists (select 1 from ${shortlists} where ${shortlists.companyId} = ${companyId} and ${shortlists.applicantId} = ${applicantProfiles.userId})`,
     hasCv: sql<boolean>`${applicantProfiles.cvFileId} is not null`,
     mayReadCv,
-    ...(searchWords ? cvExcerptOf(searchWords, mayReadCv) : noExcerpt),
+    ...(searchWords ? excerptsOf(searchWords, mayReadCv) : noExcerpt),
   };
 }
 
@@ -164,6 +173,7 @@ export function toCandidate(row: CandidateRow): Candidate {
     is_shortlisted: row.isShortlisted,
     cv: row.hasCv ? { can_download: row.mayReadCv, download_url: cvDownloadUrlOf(row.id) } : null,
     cv_match: row.isCvMatch ? { excerpt: row.cvHeadline ? toExcerpt(row.cvHeadline) : null } : null,
+    background_match: row.backgroundHeadline ? { excerpt: toExcerpt(row.backgroundHeadline) } : null,
   };
 }
 

@@ -101,6 +101,7 @@ describe('Talent Search API', () => {
       is_shortlisted: false,
       cv: null,
       cv_match: null,
+      background_match: null,
     } satisfies Candidate);
   });
 

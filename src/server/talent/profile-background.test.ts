@@ -350,6 +350,12 @@ describe('profile background API', () => {
     await put(applicant, 'education', [{ ...degrees[0], school: `${school} Institute` }]);
     await put(applicant, 'certifications', [{ ...certifications[0], issuer: `${issuer} Foundation` }]);
     for (const word of [employer, school, issuer]) expect(await found(word)).toEqual([applicant.user.id]);
+    // The card says where: the background around the word, the word marked.
+    const [card] = (await company.request({ method: 'GET', url: `/api/talent?q=${school}` })).json<TalentSearchResult>()
+      .items;
+    expect(card?.background_match?.excerpt).toContainEqual({ text: school, is_match: true });
+    expect(card?.background_match?.excerpt.map((part) => part.text).join('')).toContain(`${school} Institute`);
+    expect(card?.cv_match).toBeNull();
 
     // A list emptied takes its words out of the search; the others stay.
     expect((await put(applicant, 'work-history', [])).statusCode).toBe(200);
