@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../testing/free-port';
-import { createSharedCache } from './shared-cache';
+import { createSharedCache, keepValue, readKept } from './shared-cache';
 
 describe('shared cache', () => {
   afterEach(() => {
@@ -39,6 +39,21 @@ describe('shared cache', () => {
     expect(await cache.get('refresh:counts')).toBeUndefined();
     vi.advanceTimersByTime(30_000);
     expect(await cache.claim('refresh:counts', 30)).toBe(true);
+  });
+
+  it('keeps a value stale while one caller refreshes it', async () => {
+    const cache = createSharedCache({});
+    const now = Date.now();
+    expect(await readKept(cache, 'figures', now)).toBeUndefined();
+    await keepValue(cache, 'figures', { total: 3 }, { freshMs: 60_000, keptSeconds: 300, now });
+    expect(await readKept(cache, 'figures', now + 59_000)).toEqual({ value: { total: 3 }, isDueForRefresh: false });
+    // Stale: every caller still gets the value; one of them is told to refresh it.
+    const stale = await Promise.all([1, 2, 3].map(() => readKept(cache, 'figures', now + 60_000)));
+    expect(stale.map((kept) => kept?.value)).toEqual([{ total: 3 }, { total: 3 }, { total: 3 }]);
+    expect(stale.filter((kept) => kept?.isDueForRefresh)).toHaveLength(1);
+    // Refreshed: fresh again from its own time.
+    await keepValue(cache, 'figures', { total: 4 }, { freshMs: 60_000, keptSeconds: 300, now: now + 61_000 });
+    expect(await readKept(cache, 'figures', now + 62_000)).toEqual({ value: { total: 4 }, isDueForRefresh: false });
   });
 
   it('answers a miss when Redis cannot be reached, and says so in the log', async () => {

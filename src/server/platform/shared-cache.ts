@@ -86,3 +86,35 @@ export function createSharedCache({
     },
   };
 }
+
+// Another caller may refresh a stale value after this long, if the one that claimed the refresh did not.
+const REFRESH_CLAIM_SECONDS = 30;
+
+interface KeptValue<Value> {
+  value: Value;
+  freshUntil: number;
+}
+
+// A value kept past its freshness, stale while revalidating: fresh, it answers; stale, it still answers, and
+// the first caller of every instance to read it so is told to refresh it (through a claim), so that a costly
+// answer is not worked out by every request in flight the moment it goes stale. `now` is the caller's clock.
+export async function readKept<Value>(
+  cache: SharedCache,
+  key: string,
+  now = Date.now(),
+): Promise<{ value: Value; isDueForRefresh: boolean } | undefined> {
+  const kept = await cache.get<KeptValue<Value>>(key);
+  if (kept?.value === undefined) return undefined;
+  if (kept.freshUntil > now) return { value: kept.value, isDueForRefresh: false };
+  return { value: kept.value, isDueForRefresh: await cache.claim(`refresh:${key}`, REFRESH_CLAIM_SECONDS) };
+}
+
+// Keeps a value for readKept: fresh for `freshMs`, then stale until `keptSeconds` have passed.
+export function keepValue(
+  cache: SharedCache,
+  key: string,
+  value: unknown,
+  { freshMs, keptSeconds, now = Date.now() }: { freshMs: number; keptSeconds: number; now?: number },
+): Promise<void> {
+  return cache.set(key, { value, freshUntil: now + freshMs } satisfies KeptValue<unknown>, keptSeconds);
+}

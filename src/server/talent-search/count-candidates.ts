@@ -6,7 +6,7 @@ import { planEachTime } from '../db/named-statements';
 import { applicantProfiles, talentSkills } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
-import type { SharedCache } from '../platform/shared-cache';
+import { keepValue, readKept, type SharedCache } from '../platform/shared-cache';
 import { orderByOf, type SortKey } from './candidate-order';
 
 // How many candidates a search finds, and how many of them have each level, availability, region and
@@ -25,18 +25,11 @@ const SAMPLE_ROWS = 20_000;
 // The same pages are sampled for the same table, so paging through a search keeps its counts.
 const SAMPLE_SEED = 12;
 // An estimate is fresh this long: counts in the tens of thousands do not move meaningfully in a minute.
-const ESTIMATE_FRESH_SECONDS = 60;
-// And kept this long: the first search to find it stale refreshes it, and the searches beside that one
-// answer with it meanwhile, instead of every search at that moment sampling the table (at 20 searches in
-// flight, a popular search's expiry made its p99 ten times its p95).
+const ESTIMATE_FRESH_MS = 60_000;
+// And kept this long, stale while one search refreshes it (platform/shared-cache.ts, readKept): at 20
+// searches in flight, every one of them sampling the table when a popular search's estimate expired made
+// the mix's p99 ten times its p95.
 const ESTIMATE_KEPT_SECONDS = 300;
-// Another search may refresh after this long, if the one that claimed the refresh did not finish it.
-const REFRESH_CLAIM_SECONDS = 30;
-
-interface KeptEstimate {
-  counts: CandidateCounts;
-  freshUntil: number;
-}
 
 type CountRow = {
   facet: 'total' | 'level' | 'availability' | 'region' | 'skill' | 'page';
@@ -171,11 +164,8 @@ export async function findEstimatedCounts(
   cache: SharedCache,
   filters: TalentFilters,
 ): Promise<CandidateCounts | undefined> {
-  const key = cacheKeyOf(filters);
-  const kept = await cache.get<KeptEstimate>(key);
-  if (!kept?.counts) return undefined;
-  if (kept.freshUntil > Date.now()) return kept.counts;
-  return (await cache.claim(`refresh:${key}`, REFRESH_CLAIM_SECONDS)) ? undefined : kept.counts;
+  const kept = await readKept<CandidateCounts>(cache, cacheKeyOf(filters));
+  return kept && !kept.isDueForRefresh ? kept.value : undefined;
 }
 
 // The sampled share of the table, in per cent: `sampleRows` of the rows the statistics know of. A table
@@ -190,8 +180,8 @@ async function samplePercentOf(db: Database, sampleRows: number): Promise<number
 }
 
 // The counts of a large result set, estimated from a repeatable sample of the table's pages and shared
-// by every search with the same filters (findEstimatedCounts says for how long). `atLeast` is how many were already seen: the
-// estimate never says fewer.
+// by every search with the same filters (findEstimatedCounts says for how long). `atLeast` is how many were
+// already seen: the estimate never says fewer.
 export async function estimateCounts({
   db,
   cache,
@@ -220,7 +210,9 @@ export async function estimateCounts({
   if (percent >= 100) return { ...toCounts(rows), isEstimate: false };
   const estimate = { ...toCounts(rows, 100 / percent), isEstimate: true };
   estimate.total = Math.max(estimate.total, atLeast);
-  const kept: KeptEstimate = { counts: estimate, freshUntil: Date.now() + ESTIMATE_FRESH_SECONDS * 1000 };
-  await cache.set(cacheKeyOf(filters), kept, ESTIMATE_KEPT_SECONDS);
+  await keepValue(cache, cacheKeyOf(filters), estimate, {
+    freshMs: ESTIMATE_FRESH_MS,
+    keptSeconds: ESTIMATE_KEPT_SECONDS,
+  });
   return estimate;
 }
