@@ -84,12 +84,6 @@ export const updateCvVisibilitySchema = z.object({
 });
 export type UpdateCvVisibilityInput = z.infer<typeof updateCvVisibilitySchema>;
 
-// Where a search's words were found in a CV: the text around them, the words themselves marked.
-export const cvExcerptSchema = z
-  .array(z.object({ text: z.string(), is_match: z.boolean() }))
-  .describe('A short excerpt of the CV around the searched words, split into marked and unmarked parts');
-export type CvExcerpt = z.infer<typeof cvExcerptSchema>;
-
 // What a company knows of a candidate's CV: whether there is one, and whether it may download it.
 export const candidateCvSchema = z
   .object({ can_download: z.boolean(), download_url: z.string() })

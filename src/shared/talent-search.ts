@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { candidateCvSchema, cvExcerptSchema } from './applicant-cv';
+import { candidateCvSchema } from './applicant-cv';
 import { type TestType, testTypes } from './assessments';
 import {
   type Availability,
@@ -228,6 +228,12 @@ export type TalentQuery = {
 };
 export type TalentFilters = z.output<typeof talentQuerySchema>;
 
+// Where a search's words were found (in a CV, in a background): the text around them, the words marked.
+const searchExcerptSchema = z
+  .array(z.object({ text: z.string(), is_match: z.boolean() }))
+  .describe('A short excerpt around the searched words, split into marked and unmarked parts');
+export type SearchExcerpt = z.infer<typeof searchExcerptSchema>;
+
 const candidateSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -256,14 +262,14 @@ const candidateSchema = z.object({
   cv: candidateCvSchema,
   cv_match: z
     .object({
-      excerpt: cvExcerptSchema
+      excerpt: searchExcerptSchema
         .nullable()
         .describe('Null when the candidate shares their CV only with companies they applied to or that invited them'),
     })
     .nullable()
     .describe('Present when the searched words were found in the candidate’s CV'),
   background_match: z
-    .object({ excerpt: cvExcerptSchema.describe('The background around the searched words, split into parts') })
+    .object({ excerpt: searchExcerptSchema })
     .nullable()
     .describe(
       'Present when the searched words were found in the candidate’s work history, education or certifications',

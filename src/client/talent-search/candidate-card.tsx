@@ -4,9 +4,8 @@ import { ProfilePhoto } from '~/client/components/profile-photo';
 import { StarRating } from '~/client/components/star-rating';
 import { Badge } from '~/client/components/ui/badge';
 import { cn } from '~/client/lib/cn';
-import type { CvExcerpt } from '~/shared/applicant-cv';
 import type { LanguageLevel } from '~/shared/talent-background';
-import { CANDIDATE_CARD_SKILLS, type Candidate, talentBadgeLabels } from '~/shared/talent-search';
+import { CANDIDATE_CARD_SKILLS, type Candidate, type SearchExcerpt, talentBadgeLabels } from '~/shared/talent-search';
 import { formatHoursBilled, formatRate, placeOf } from './candidate-format';
 import { ShortlistButton } from './shortlist-button';
 import type { TalentLayout } from './talent-search-search';
@@ -219,7 +218,7 @@ function MatchExcerpt({
   unreadable,
 }: {
   label: string;
-  excerpt: CvExcerpt | null;
+  excerpt: SearchExcerpt | null;
   unreadable?: string;
 }) {
   // Each part keyed by where it starts in the excerpt.

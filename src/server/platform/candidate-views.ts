@@ -1,8 +1,14 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type CvExcerpt, cvDownloadUrlOf } from '~/shared/applicant-cv';
+import { cvDownloadUrlOf } from '~/shared/applicant-cv';
 import { ratingOfTenths } from '~/shared/reviews';
 import type { LanguageLevel } from '~/shared/talent-background';
-import { type Candidate, ONLINE_WINDOW_MINUTES, type TalentBadge, TOP_RATED_MIN_RATING } from '~/shared/talent-search';
+import {
+  type Candidate,
+  ONLINE_WINDOW_MINUTES,
+  type SearchExcerpt,
+  type TalentBadge,
+  TOP_RATED_MIN_RATING,
+} from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { applicantLanguages, applicantProfiles, applicantWorkHistory, shortlists, users } from '../db/schema';
 import { textArrayLiteral } from '../db/text-array-literal';
@@ -49,8 +55,8 @@ const noExcerpt = {
 };
 
 // "…led the \u0001Kubernetes\u0002 migration…" as parts, the matched ones marked.
-function toExcerpt(headline: string): CvExcerpt {
-  const parts: CvExcerpt = [];
+function toExcerpt(headline: string): SearchExcerpt {
+  const parts: SearchExcerpt = [];
   for (const [index, piece] of headline.split(MATCH_START).entries()) {
     const [matched, rest] = index === 0 ? [undefined, piece] : piece.split(MATCH_END);
     if (matched) parts.push({ text: matched, is_match: true });
@@ -99,8 +105,8 @@ function candidateColumns(companyId: string | Placeholder, searchWords: string |
 }
 
 // Candidates with what a card shows, before a where clause, an order and a page; with the words of a
-// search, where they are in each one's CV.
-export function selectCandidates(db: Database, companyId: string, searchWords?: string) {
+// search, where they are in each one's CV and background.
+export function selectCandidates(db: Database, companyId: string | Placeholder, searchWords?: string | Placeholder) {
   return db
     .select(candidateColumns(companyId, searchWords))
     .from(applicantProfiles)
@@ -111,15 +117,12 @@ export function selectCandidates(db: Database, companyId: string, searchWords?: 
 type CandidateRow = Awaited<ReturnType<typeof selectCandidates>>[number];
 
 // A page of Talent Search by its candidates' ids, in no order, with where the search's words are in each
-// CV. Built once per database handle and shape, then prepared: building this statement was a sixth of a
+// CV and background. Built once per database handle and shape, then prepared: building this statement was a sixth of a
 // search's server CPU, and PostgreSQL keeps its plan.
 const preparedPages = new WeakMap<Database, Map<boolean, ReturnType<typeof preparePage>>>();
 
 function preparePage(db: Database, withWords: boolean) {
-  return db
-    .select(candidateColumns(sql.placeholder('companyId'), withWords ? sql.placeholder('words') : undefined))
-    .from(applicantProfiles)
-    .innerJoin(users, eq(users.id, applicantProfiles.userId))
+  return selectCandidates(db, sql.placeholder('companyId'), withWords ? sql.placeholder('words') : undefined)
     .where(sql`${applicantProfiles.userId} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare(withWords ? 'talent_page_with_words' : 'talent_page');
 }
