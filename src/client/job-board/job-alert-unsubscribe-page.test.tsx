@@ -58,6 +58,20 @@ describe('the job alert unsubscribe page', () => {
     await renderRoute(unsubscribePath, { server });
     expect(await screen.findByText(savedSearchTexts.unsubscribeNotFound)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the alerts cannot be read, and reads them again', async () => {
+    const server = createFakeServer();
+    let isDown = true;
+    server.on(savedSearchesContract.alert, () =>
+      isDown ? replyError(503, 'unavailable', 'Tandem is busy right now.') : subscription(),
+    );
+    const { events } = await renderRoute(unsubscribePath, { server });
+    expect(await screen.findByText('Tandem is busy right now.')).toBeInTheDocument();
+    isDown = false;
+    await events.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: 'Unsubscribe' })).toBeInTheDocument();
   });
 
   it('keeps the button when turning the alerts off fails, and says why', async () => {

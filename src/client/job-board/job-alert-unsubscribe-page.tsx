@@ -6,13 +6,14 @@ import { PageMeta } from '~/client/components/page-meta';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
-import { errorMessage } from '~/client/lib/api-client';
+import { errorMessage, isApiError } from '~/client/lib/api-client';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
 import { savedSearchTexts } from '~/shared/saved-searches';
 import { jobAlertQueryOptions, useUnsubscribeJobAlert } from './api';
 
 const couldNotTurnOff = 'We could not turn these alerts off. Please try again.';
+const couldNotLoad = 'We could not load these job alerts. Please try again.';
 
 // /job-alerts/:token/unsubscribe, the link at the foot of every job alert: it names the saved search, and one
 // click turns its alerts off, without signing in. Opening the link changes nothing: mail scanners open every
@@ -42,8 +43,14 @@ export default function JobAlertUnsubscribePage({ pageId }: PageProps) {
       <div className="space-y-4">
         <Alert variant="destructive">
           <CircleAlertIcon aria-hidden="true" />
-          <p>{errorMessage(subscription.error, couldNotTurnOff)}</p>
+          <p>{errorMessage(subscription.error, couldNotLoad)}</p>
         </Alert>
+        {/* A link the server refused (malformed, or its search deleted) stays so; a failure may pass. */}
+        {!(isApiError(subscription.error) && subscription.error.status < 500) && (
+          <Button variant="outline" className="w-full" onClick={() => subscription.refetch()}>
+            Try Again
+          </Button>
+        )}
         {manageLink}
       </div>
     );
