@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 // A list's state kept in its URL (?q=react&status=open,paused&sort=title_asc&page=2), so a reload, a
 // shared link and the Back button land on the same list. Reading forgives: a value the server would
@@ -195,13 +195,27 @@ export function applySearchPatch(params: URLSearchParams, patch: SearchPatch): U
 type ChangeSearch = (patch: SearchPatch, options?: { replace?: boolean }) => void;
 
 // Applies a patch to the current URL: a new history entry, or with `replace` (typing in a search box,
-// correcting a page past the end) the same one.
+// correcting a page past the end) the same one. Each patch builds on the URL the one before it wrote, not
+// on the last render's: react-router's setSearchParams reads its render's URL, and the router renders a
+// navigation in a transition, so a second change made before that render (a stage tab, then the Job
+// select, on a busy machine) undid the first.
 export function useChangeSearch(): ChangeSearch {
-  const [, setSearchParams] = useSearchParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const written = useRef(search);
+  const rendered = useRef(search);
+  // The URL moved by other means (Back, a link): build on it from now on.
+  if (rendered.current !== search) {
+    rendered.current = search;
+    written.current = search;
+  }
   return useCallback(
-    (patch, options = {}) =>
-      setSearchParams((current) => applySearchPatch(current, patch), { replace: options.replace ?? false }),
-    [setSearchParams],
+    (patch, options = {}) => {
+      const next = applySearchPatch(new URLSearchParams(written.current), patch).toString();
+      written.current = next ? `?${next}` : '';
+      navigate({ search: written.current }, { replace: options.replace ?? false });
+    },
+    [navigate],
   );
 }
 
