@@ -11,7 +11,7 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
-import { useListSearch } from '~/client/lib/list-search';
+import { useChangeSearch, useListSearch } from '~/client/lib/list-search';
 import { formatCents, type Invoice, type InvoiceSortKey } from '~/shared/billing';
 import { downloadInvoicePdf, downloadInvoicesPdf, invoiceListQueryOptions, invoiceQueryOptions } from './api';
 import { formatDay, invoiceStatusBadges, invoiceStatusLabels, invoiceStatusOptions } from './billing-format';
@@ -57,7 +57,8 @@ export function InvoicesSection() {
   };
 
   // A notification's link names one invoice (?invoice={id}): open it, then drop the key from the URL.
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const changeSearch = useChangeSearch();
   const linkedId = searchParams.get('invoice');
   const linked = useQuery({ ...invoiceQueryOptions(linkedId ?? ''), enabled: Boolean(linkedId) });
   useEffect(() => {
@@ -69,14 +70,8 @@ export function InvoicesSection() {
         description: errorMessage(linked.error, NOT_OPENED),
         variant: 'destructive',
       });
-    setSearchParams(
-      (params) => {
-        params.delete('invoice');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [linkedId, linked.isPending, linked.data, linked.error, setSearchParams]);
+    changeSearch({ invoice: null }, { replace: true });
+  }, [linkedId, linked.isPending, linked.data, linked.error, changeSearch]);
 
   const sortBy = (key: InvoiceSortKey) => search.change({ sort: nextInvoiceSort(state.sort, key) });
   const sortable = (key: InvoiceSortKey) => ({

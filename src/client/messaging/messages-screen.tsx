@@ -8,6 +8,7 @@ import { Button } from '~/client/components/ui/button';
 import { notify } from '~/client/components/ui/notify';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
+import { useChangeSearch } from '~/client/lib/list-search';
 import { sendLive, useLiveEvent } from '~/client/lib/live-socket';
 import { showOpenedConversation } from '~/client/lib/opened-conversation';
 import { messagingTexts } from '~/shared/messaging';
@@ -47,7 +48,8 @@ function usePresence(userIds: string[]): ReadonlySet<string> {
 // /company/messages, /applicant/messages, /admin/messages: the conversations beside the open one (on a
 // phone, one then the other). ?conversation= says which is open and ?q= what the list is searched for.
 export function MessagesScreen({ me, title }: { me: Me; title: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const changeSearch = useChangeSearch();
   const q = searchParams.get('q')?.trim() ?? '';
   const selectedId = searchParams.get('conversation');
   const list = useInfiniteQuery(conversationListQueryOptions(q));
@@ -63,15 +65,7 @@ export function MessagesScreen({ me, title }: { me: Me; title: string }) {
   const counterpart = selected.data?.counterpart ?? items.find((item) => item.id === selectedId)?.counterpart;
 
   function setParam(key: string, value: string | null) {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: key === 'q' },
-    );
+    changeSearch({ [key]: value }, { replace: key === 'q' });
   }
 
   const queryClient = useQueryClient();
