@@ -111,6 +111,8 @@ const pageFiles: Record<PageId, string> = {
   companyTalent: 'talent-search/talent-search',
   companyMeetings: 'app/meetings',
   companyBilling: 'app/company-billing',
+  companyContract: 'contracts/contract',
+  applicantContract: 'contracts/contract',
   applicantMeetings: 'app/meetings',
   applicantBooking: 'meetings/booking',
   meetingRoom: 'app/meeting-room',

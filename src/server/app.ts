@@ -23,6 +23,7 @@ import { auditLogRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { adminPaymentRoutes } from './billing/admin-payment-routes';
 import { invoiceRoutes } from './billing/invoice-routes';
+import { milestoneRoutes } from './billing/milestone-routes';
 import { paymentRoutes } from './billing/payment-routes';
 import { companyRoutes } from './companies/routes';
 import type { Config, TrustedProxies } from './config';
@@ -290,6 +291,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(earningsRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });
+  await app.register(milestoneRoutes, { context });
   await app.register(adminPaymentRoutes, { context });
   await app.register(privacyRoutes, { context });
   await app.register(adminCompanyRoutes, { context });

@@ -49,7 +49,8 @@ describe('the schedule', () => {
       'start-due-assignments': '2 * * * *',
       'reveal-due-reviews': '7 * * * *',
       'send-job-alerts': '40 * * * *',
+      'approve-due-milestones': '23 * * * *',
     });
-    expect(scheduled).toHaveLength(9);
+    expect(scheduled).toHaveLength(10);
   });
 });

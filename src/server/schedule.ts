@@ -2,6 +2,7 @@ import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context';
 import { startAttemptSweep } from './assessments/sweep-attempts';
+import { approveDueMilestones } from './billing/approve-due-milestones';
 import { autoPayInvoices } from './billing/auto-pay-invoices';
 import { createPaymentProvider } from './billing/create-payment-provider';
 import { issueInvoices } from './billing/issue-invoices';
@@ -128,6 +129,12 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'send-job-alerts': {
       cron: '40 * * * *',
       work: () => sendJobAlerts({ db, mailer, publicUrl }),
+    },
+    // Hourly: a submission is approved 14 days after it was handed in, at any time of day, and its
+    // company reminded 3 days before.
+    'approve-due-milestones': {
+      cron: '23 * * * *',
+      work: () => approveDueMilestones({ db }),
     },
   };
 }

@@ -184,8 +184,9 @@ export const managedCompanyDetailSchema = z.object({
       talent_email: z.string(),
       role: z.string(),
       start_date: z.string(),
-      rate_cents: z.number().int(),
-      weekly_hours: z.number().int(),
+      // Null for a fixed-price assignment (milestones, decision 035).
+      rate_cents: z.number().int().nullable(),
+      weekly_hours: z.number().int().nullable(),
     }),
   ),
   open_jobs: z.array(

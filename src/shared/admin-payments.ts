@@ -67,6 +67,8 @@ export const refundPaymentResultSchema = z.object({ payment: adminPaymentSchema 
 export const adminPaymentTexts = {
   notFound: 'This payment does not exist.',
   refundNeedsCompleted: 'Only a completed payment can be refunded; this one has not completed.',
+  // Escrow moves only with the milestone (decision 035): released, refunded or split by a settlement.
+  refundIsEscrow: 'This payment funded a milestone into escrow: it is refunded by settling the milestone, not here.',
   refundUnavailable: 'The refund could not be completed right now. Please try again.',
   refunded: 'Payment Refunded',
 } as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { QueryOf } from './contract';
 import type { applicationsContract } from './contracts/applications';
+import { engagementTypes } from './job-texts';
+import { offeredMilestoneSchema } from './offered-milestones';
 
 export { applicationTexts } from './application-texts';
 
@@ -53,6 +55,8 @@ export const notificationTypes = [
   'timesheet_submitted',
   'timesheet_reviewed',
   'invoice_issued',
+  // Fixed-price contracts: a milestone funded, submitted, approved or sent back (docs/decisions/035).
+  'milestone_changed',
   // Company teams: a colleague @mentioned a member in a note; a member was put on a job's hiring team.
   'note_mention',
   'hiring_team_added',
@@ -184,19 +188,23 @@ const applicantHistoryEntrySchema = z.object({
   note: z.string().nullable(),
 });
 
-// An offer's terms, in dollars per hour.
+// An offer's terms: dollars per hour and weekly hours, or a fixed price's total and milestones (the
+// hourly figures null; shared/milestones.ts).
 const offerTermsSchema = z.object({
-  rate: z.number(),
-  weekly_hours: z.number(),
+  rate: z.number().nullable(),
+  weekly_hours: z.number().nullable(),
   start_date: z.string(),
+  total_cents: z.number().int().nullable(),
+  milestones: z.array(offeredMilestoneSchema),
 });
 export type OfferTermsView = z.infer<typeof offerTermsSchema>;
 
 const applicantAssignmentSchema = z.object({
   id: z.string(),
   role: z.string(),
-  rate: z.number(),
-  weekly_hours: z.number(),
+  engagement_type: z.enum(engagementTypes),
+  rate: z.number().nullable(),
+  weekly_hours: z.number().nullable(),
   start_date: z.string(),
   status: z.enum(assignmentStatuses),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assignmentStatuses } from './applications';
 import { malformedIdMessage } from './contract-schemas';
+import { engagementTypes } from './job-texts';
 
 // Work and billing (decision 013): assignments, timesheets, invoices and payments. Money is integer cents
 // on the wire and in the database; the screens show two decimals. Durations are whole minutes.
@@ -18,7 +19,8 @@ export const invoiceStatuses = ['pending', 'unpaid', 'paid', 'overdue'] as const
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const OUTSTANDING_INVOICE_STATUSES = ['pending', 'unpaid', 'overdue'] as const satisfies InvoiceStatus[];
 
-export const invoiceItemKinds = ['work', 'fee', 'tax'] as const;
+// milestone: a fixed-price milestone released to the talent (decision 035).
+export const invoiceItemKinds = ['work', 'fee', 'tax', 'milestone'] as const;
 export type InvoiceItemKind = (typeof invoiceItemKinds)[number];
 
 export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
@@ -69,15 +71,17 @@ export const assignmentSchema = z.object({
   applicant_name: z.string(),
   job_id: z.string().nullable(),
   role: z.string(),
-  // The terms in effect today (or on the start date, before it).
-  rate_cents: z.number().int(),
-  weekly_hours: z.number().int(),
+  // Paid by the hour, or a fixed price in milestones (shared/milestones.ts).
+  engagement_type: z.enum(engagementTypes),
+  // The hourly terms in effect today (or on the start date, before it); null for a fixed price.
+  rate_cents: z.number().int().nullable(),
+  weekly_hours: z.number().int().nullable(),
   start_date: z.string(),
   end_date: z.string().nullable(),
   end_reason: z.string().nullable(),
   status: z.enum(assignmentStatuses),
   shift_status: z.enum(shiftStatuses),
-  // Every change of rate or weekly hours, oldest first; the first is the hire's own terms.
+  // Every change of rate or weekly hours, oldest first; the first is the hire's own terms (none for a fixed price).
   terms: z.array(assignmentTermsSchema),
   created_at: z.string(),
 });
@@ -438,8 +442,11 @@ export type AddPaymentMethodInput = z.infer<typeof addPaymentMethodSchema>;
 
 export const paymentSchema = z.object({
   id: z.string(),
-  invoice_id: z.string(),
-  invoice_number: z.string(),
+  // What it paid: an invoice, or a fixed-price milestone's funding into escrow (decision 035).
+  invoice_id: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  milestone_id: z.string().nullable(),
+  milestone_title: z.string().nullable(),
   company_name: z.string(),
   amount_cents: z.number().int(),
   status: z.enum(paymentStatuses),
@@ -449,6 +456,10 @@ export const paymentSchema = z.object({
   completed_at: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+// What a payment paid, as lists and exports name it: the invoice, or the milestone it funded into escrow.
+export const paymentPurposeOf = (payment: Pick<Payment, 'invoice_number' | 'milestone_title'>): string =>
+  payment.invoice_number ?? `Escrow: ${payment.milestone_title ?? 'a milestone'}`;
 
 // POST /api/company/invoices/{id}/pay with an Idempotency-Key header: a saved method, or a new one
 // used for this payment (and kept when save_method is set).
@@ -501,6 +512,7 @@ export const formatWorkHours = (minutes: number) => String(Number((minutes / 60)
 // The sentences of assignments, timesheets and the clock (the server's refusals; the screens may show them).
 export const workTexts = {
   assignmentNotFound: 'This assignment does not exist, or it is not yours.',
+  fixedPriceHasNoHours: 'This assignment has a fixed price: it is paid by milestones, not by the hour.',
   timesheetNotFound: 'This timesheet does not exist, or it is not yours.',
   startsOn: (startDate: string) => `This assignment starts on ${startDate}; it can be started from that day.`,
   alreadyStarted: 'This assignment has already started.',

@@ -20,15 +20,25 @@ export const earningsQuerySchema = z.object({
   page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
 });
 
+// What earns: an approved week of hourly work, or a fixed-price milestone released (docs/decisions/035).
+export const earningKinds = ['week', 'milestone'] as const;
+
 export const earningsWeekSchema = z.object({
-  timesheet_id: z.string(),
+  kind: z.enum(earningKinds),
+  // The week's timesheet, or the milestone released; one of the two.
+  timesheet_id: z.string().nullable(),
+  milestone_id: z.string().nullable(),
+  milestone_title: z.string().nullable(),
   assignment_id: z.string(),
   company_name: z.string(),
   role: z.string(),
-  // The Sunday the week starts on.
-  week_start: z.string(),
+  // The Sunday the week starts on; null for a milestone.
+  week_start: z.string().nullable(),
+  // The week's Sunday, or the day the milestone was released: the list is newest first by it.
+  earned_on: z.string(),
+  // Minutes worked; 0 for a milestone, which is paid for the work, not the time.
   total_minutes: z.number().int(),
-  // The week's minutes at the talent's pay rate of each day, fixed at approval.
+  // The week's minutes at the talent's pay rate of each day, fixed at approval; a milestone's amount.
   amount_cents: z.number().int(),
   approved_at: z.string().nullable(),
   stage: z.enum(earningStages),
@@ -45,9 +55,10 @@ export const earningsListSchema = z.object({
 });
 export type EarningsList = z.infer<typeof earningsListSchema>;
 
-// Every approved week of the talent, added up.
+// Every approved week and released milestone of the talent, added up.
 export const earningsSummarySchema = z.object({
   weeks: z.number().int(),
+  milestones: z.number().int(),
   total_minutes: z.number().int(),
   approved_cents: z.number().int(),
   invoiced_cents: z.number().int(),

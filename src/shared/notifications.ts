@@ -58,6 +58,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   timesheet_submitted: 'Timesheets to approve',
   timesheet_reviewed: 'Approved and returned timesheets',
   invoice_issued: 'New invoices',
+  milestone_changed: 'Fixed-price milestones: funded, submitted, approved or sent back',
   note_mention: 'Mentions in notes',
   hiring_team_added: 'Jobs you were added to',
   job_alert: 'Job alerts from your saved searches',
@@ -80,6 +81,7 @@ const companyEmailTypes = [
   'meeting_responded',
   'timesheet_submitted',
   'invoice_issued',
+  'milestone_changed',
   'note_mention',
   'hiring_team_added',
 ] as const satisfies readonly NotificationType[];
@@ -97,6 +99,7 @@ export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[
     'meeting_responded',
     'assignment_changed',
     'timesheet_reviewed',
+    'milestone_changed',
     'job_alert',
   ],
   company: companyEmailTypes,
@@ -117,6 +120,8 @@ export const permissionToHearOf = {
   meeting_responded: 'read:meeting:own',
   timesheet_submitted: 'update:timesheet:own',
   invoice_issued: 'read:invoice:own',
+  // Submitted work is for those who approve it.
+  milestone_changed: 'update:milestone:own',
   note_mention: 'read:job_application:own',
   hiring_team_added: 'read:job:own',
 } as const satisfies Record<(typeof companyEmailTypes)[number], Permission>;

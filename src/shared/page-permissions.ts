@@ -17,6 +17,8 @@ export const pagePermissions: Partial<Record<PageId, Permission>> = {
   companyMessages: 'read:conversation:member',
   companyMeetings: 'read:meeting:own',
   companyBilling: 'read:invoice:own',
+  // A fixed-price contract is an assignment: every member who may read assignments reads it.
+  companyContract: 'read:assignment:own',
   companyCreateJob: 'create:job:own',
   companyCreateTest: 'create:test:own',
 };

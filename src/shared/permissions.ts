@@ -66,6 +66,8 @@ const permissionsByRole = {
     'read:timesheet:own',
     'update:timesheet:own',
     'read:earnings:own',
+    // Their fixed-price contracts' milestones: submitting the work (docs/decisions/035).
+    'update:milestone:own',
     // The review of the company after an assignment ends, and the one it wrote of them.
     'read:review:own',
     'update:review:own',
@@ -123,6 +125,10 @@ const permissionsByRole = {
     'update:invoice:own',
     'read:payment_method:own',
     'update:payment_method:own',
+    // Fixed-price contracts (docs/decisions/035): funding milestones into escrow is money (Owner, Admin,
+    // Billing); approving, sending back and changing milestones is hiring (Owner, Admin, Hiring Manager).
+    'create:milestone_funding:own',
+    'update:milestone:own',
     // The review of the talent after an assignment ends, and the one the talent wrote of the company.
     'read:review:own',
     'update:review:own',
@@ -243,6 +249,8 @@ const hiring = [
   // Those who write to candidates keep the words they send often.
   'read:message_template:own',
   'update:message_template:own',
+  // Approving a fixed-price milestone's work, or sending it back.
+  'update:milestone:own',
 ] as const satisfies readonly CompanyPermission[];
 
 // Work and money: assignments' terms, timesheet approval, invoices and how they are paid.
@@ -255,6 +263,7 @@ const billing = [
   'update:invoice:own',
   'read:payment_method:own',
   'update:payment_method:own',
+  'create:milestone_funding:own',
   'update:conversation:member',
 ] as const satisfies readonly CompanyPermission[];
 

@@ -4,6 +4,7 @@ import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './app
 import { testAttemptStatuses, testTypes } from './assessments';
 import type { QueryOf } from './contract';
 import type { pipelineContract } from './contracts/pipeline';
+import { engagementTypes } from './job-texts';
 import {
   earliestStartDate,
   jobApplicationListQuerySchema,
@@ -11,6 +12,7 @@ import {
   WEEKLY_HOURS_MAX,
   WEEKLY_HOURS_MIN,
 } from './jobs';
+import { offeredMilestoneSchema } from './offered-milestones';
 import { applicantProfileViewSchema } from './talent';
 import { calendarDate, text } from './text';
 
@@ -175,7 +177,10 @@ export const applicationDetailSchema = z.object({
     title: z.string(),
     status: z.enum(jobStatuses),
     openings: z.number(),
-    // What the job asked for: an offer starts from these.
+    // What the job asked for: an offer starts from these. A fixed-price job is offered as milestones
+    // (shared/milestones.ts) that add up to a total, its budget the first guess.
+    engagement_type: z.enum(engagementTypes),
+    budget_total_cents: z.number().int().nullable(),
     weekly_hours: z.number(),
     start_date: z.string().nullable(),
     // Whose job it is: a message's {{company_name}}.
@@ -199,13 +204,16 @@ export const applicationDetailSchema = z.object({
   ),
   // What the applicant was told when rejected.
   rejection_reason: z.string().nullable(),
-  // The offer made (kept after it was accepted or declined).
+  // The offer made (kept after it was accepted or declined): hourly terms, or a fixed price's total and
+  // milestones (rate and weekly hours null).
   offer: z
     .object({
-      rate: z.number(),
-      weekly_hours: z.number(),
+      rate: z.number().nullable(),
+      weekly_hours: z.number().nullable(),
       start_date: z.string(),
       offered_at: z.string().nullable(),
+      total_cents: z.number().int().nullable(),
+      milestones: z.array(offeredMilestoneSchema),
     })
     .nullable(),
   hired_at: z.string().nullable(),

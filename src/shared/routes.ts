@@ -119,6 +119,8 @@ export const paths = {
   companyMessages: page('/company/messages', 'Messages', 'company'),
   companyMeetings: page('/company/meetings', 'Meetings', 'company'),
   companyBilling: page('/company/billing', 'Billing & Invoices', 'company'),
+  // A fixed-price contract: its milestones, funding, approval (docs/decisions/035).
+  companyContract: page('/company/contracts/:id', 'Contract', 'company'),
   companySettings: page('/company/settings', 'Settings', 'company'),
   companyCreateJob: page('/company/create-job', 'Create Job Posting', 'company'),
   companyCreateTest: page('/company/create-test', 'Create Test', 'company'),
@@ -138,6 +140,8 @@ export const paths = {
   applicantTimesheets: page('/applicant/timesheets', 'Timesheets', 'applicant'),
   // What the talent's approved weeks earn them, and whether each is invoiced (docs/decisions/024).
   applicantEarnings: page('/applicant/earnings', 'Earnings', 'applicant'),
+  // A fixed-price contract: its milestones, which are funded, submitting the work (docs/decisions/035).
+  applicantContract: page('/applicant/contracts/:id', 'Contract', 'applicant'),
   applicantTest: page('/applicant/tests/:id', 'Skills Test', 'applicant'),
   applicantSettings: page('/applicant/settings', 'Settings', 'applicant'),
 

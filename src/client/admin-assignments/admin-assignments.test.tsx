@@ -14,6 +14,7 @@ const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admi
 function assignment(overrides: Partial<Assignment> = {}): Assignment {
   const rate = overrides.rate_cents ?? 4550;
   return {
+    engagement_type: 'hourly',
     id: fakeId(),
     company_id: fakeId(),
     company_name: 'Acme',

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { BriefcaseIcon, ClockIcon, HourglassIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
+import { describeTerms, hourlyTermsOf } from '~/client/components/assignment-terms';
 import {
   AssignmentsTable,
   type AssignmentWording,
   assignmentStatusLabels,
-  formatHourlyRate,
 } from '~/client/components/assignments-table';
 import { PageMeta } from '~/client/components/page-meta';
 import { SearchStatusToolbar } from '~/client/components/search-status-toolbar';
@@ -66,7 +66,9 @@ const adminWording: AssignmentWording = {
   rowName: (assignment) => `${assignment.applicant_name}, ${assignment.role} at ${assignment.company_name}`,
   describe: (assignment) => `${assignment.applicant_name} (${assignment.role}, ${assignment.company_name})`,
   startDescription: (assignment) =>
-    `${assignment.applicant_name} starts as ${assignment.role} at ${assignment.company_name}, ${formatHourlyRate(assignment.rate_cents)} for ${assignment.weekly_hours} h a week.`,
+    hourlyTermsOf(assignment)
+      ? `${assignment.applicant_name} starts as ${assignment.role} at ${assignment.company_name}, ${describeTerms(assignment)}.`
+      : `${assignment.applicant_name} starts as ${assignment.role} at ${assignment.company_name}, for a fixed price.`,
   endDescription: (assignment) =>
     `${assignment.applicant_name} (${assignment.role}) stops working for ${assignment.company_name} after the end date. This cannot be undone.`,
 };

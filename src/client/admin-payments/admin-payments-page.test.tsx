@@ -15,6 +15,8 @@ function payment(overrides: Partial<AdminPayment> = {}): AdminPayment {
     id: fakeId(),
     invoice_id: fakeId(),
     invoice_number: 'INV-2026-0001',
+    milestone_id: null,
+    milestone_title: null,
     company_id: fakeId(),
     company_name: 'Acme',
     amount_cents: 132_000,
@@ -81,7 +83,7 @@ function fakeAdminPayments(server: FakeServer, items: AdminPayment[], unbilled: 
     const found = items.filter(
       (item) =>
         (!status || item.display_status === status) &&
-        (!q || [item.company_name, item.invoice_number].some((text) => text.toLowerCase().includes(q))),
+        (!q || [item.company_name, item.invoice_number].some((text) => text?.toLowerCase().includes(q))),
     );
     return { items: found, total: found.length, page: 1, page_size: 20 };
   });

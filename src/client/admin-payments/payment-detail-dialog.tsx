@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
-import { type AdminPayment, adminPaymentStatusLabels } from '~/shared/admin-payments';
-import { formatCents } from '~/shared/billing';
+import { type AdminPayment, adminPaymentStatusLabels, adminPaymentTexts } from '~/shared/admin-payments';
+import { formatCents, paymentPurposeOf } from '~/shared/billing';
 import { adminPaymentStatusBadges, formatPaymentDay } from './payment-format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -22,19 +22,31 @@ interface PaymentDetailDialogProps {
   onRefund: (payment: AdminPayment) => void;
 }
 
-// One payment: who paid which invoice, how, when, what the provider said; Refund while it is completed.
+// 'invoice INV-2026-0001', or what a milestone's funding paid ('Escrow: Logo design').
+const purposeLine = (payment: AdminPayment) =>
+  payment.invoice_number === null ? paymentPurposeOf(payment) : `invoice ${payment.invoice_number}`;
+
+// One payment: who paid which invoice (or funded which milestone), how, when, what the provider said; Refund
+// while it is completed, unless it funded a milestone.
+
 export function PaymentDetailDialog({ payment, open, onOpenChange, onRefund }: PaymentDetailDialogProps) {
   const status = payment.display_status;
+  // A milestone's funding is in escrow (docs/decisions/035): it goes back only by settling the milestone.
+  const isEscrow = payment.milestone_id !== null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={`Payment of ${formatCents(payment.amount_cents)}`}
-        description={`${payment.company_name}, invoice ${payment.invoice_number}`}
+        description={`${payment.company_name}, ${purposeLine(payment)}`}
         className="max-w-xl"
       >
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Fact label="Company">{payment.company_name}</Fact>
-          <Fact label="Invoice">{payment.invoice_number}</Fact>
+          {payment.invoice_number === null ? (
+            <Fact label="Funded">{paymentPurposeOf(payment)}</Fact>
+          ) : (
+            <Fact label="Invoice">{payment.invoice_number}</Fact>
+          )}
           <Fact label="Amount">{formatCents(payment.amount_cents)}</Fact>
           <Fact label="Status">
             <Badge variant={adminPaymentStatusBadges[status]}>{adminPaymentStatusLabels[status]}</Badge>
@@ -46,8 +58,11 @@ export function PaymentDetailDialog({ payment, open, onOpenChange, onRefund }: P
           {payment.failure_message && <Fact label="Failure">{payment.failure_message}</Fact>}
           <Fact label="Provider Reference">{payment.provider_ref ?? '—'}</Fact>
         </dl>
+        {isEscrow && status === 'completed' && (
+          <p className="text-sm text-muted-foreground">{adminPaymentTexts.refundIsEscrow}</p>
+        )}
         <DialogFooter>
-          {status === 'completed' && (
+          {status === 'completed' && !isEscrow && (
             <Button variant="destructive" onClick={() => onRefund(payment)}>
               Refund
             </Button>

@@ -15,7 +15,7 @@ import {
   adminPaymentStatusLabels,
   adminPaymentTexts,
 } from '~/shared/admin-payments';
-import { formatCents } from '~/shared/billing';
+import { formatCents, paymentPurposeOf } from '~/shared/billing';
 import { adminPaymentListQueryOptions, downloadAdminPayments, useRefundPayment } from './api';
 import { PaymentDetailDialog } from './payment-detail-dialog';
 import { adminPaymentStatusBadges, formatPaymentDay } from './payment-format';
@@ -110,7 +110,7 @@ export function PaymentsSection() {
       cell: (payment) => (
         <>
           <PhoneLabel>Invoice</PhoneLabel>
-          {payment.invoice_number}
+          <span className="break-words [overflow-wrap:anywhere]">{paymentPurposeOf(payment)}</span>
         </>
       ),
     },
@@ -124,7 +124,7 @@ export function PaymentsSection() {
           variant="outline"
           size="sm"
           onClick={() => setDialog({ mode: 'view', payment })}
-          aria-label={`View payment for ${payment.invoice_number}`}
+          aria-label={`View payment for ${paymentPurposeOf(payment)}`}
         >
           View
         </Button>
@@ -180,7 +180,7 @@ export function PaymentsSection() {
             if (!open) setDialog((current) => current && { ...current, mode: 'view' });
           }}
           title="Refund this payment?"
-          description={`${formatCents(shown.amount_cents)} goes back to ${shown.company_name} and invoice ${shown.invoice_number} is owed again. This cannot be undone.`}
+          description={`${formatCents(shown.amount_cents)} goes back to ${shown.company_name} and invoice ${shown.invoice_number ?? ''} is owed again. This cannot be undone.`}
           confirmLabel="Refund"
           destructive
           pending={refund.isPending}

@@ -21,33 +21,53 @@ import { ApplicationHistory } from './application-history';
 import { ApplicationStageBadge } from './application-stage-badge';
 import { formatTerms } from './format-terms';
 import { applicationsSearch, toApplicationListQuery } from './my-applications-search';
+import { OfferedMilestones } from './offered-milestones';
 import { applicationConfirmations, useApplicationActions } from './use-application-actions';
 
 // What the stage means for the applicant, under the job: the offer's terms with the answer to give, the
 // assignment a hire made, or the company's reason when not selected.
+// A fixed-price offer lists its milestones, so the applicant knows what they accept.
 function StageDetails({ application }: { application: ApplicantApplication }) {
   if (application.status === 'offered' && application.offer) {
     return (
-      <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-        <span className="font-medium">Offer: </span>
-        {formatTerms(application.offer)}
-      </p>
+      <div className="mt-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <p>
+          <span className="font-medium">Offer: </span>
+          {formatTerms(application.offer)}
+        </p>
+        <OfferedMilestones milestones={application.offer.milestones} label={`Milestones: ${application.job_title}`} />
+      </div>
     );
   }
   if (application.status === 'hired') {
-    const terms = application.assignment ?? application.offer;
     const assignment = application.assignment;
+    const isFixedPrice = assignment ? assignment.engagement_type === 'fixed' : application.offer?.total_cents != null;
+    // A fixed price's total and milestones are the offer's; an hourly assignment's terms are today's.
+    const terms = isFixedPrice ? (application.offer ?? assignment) : (assignment ?? application.offer);
+    const linkClass = 'font-medium underline underline-offset-4 hover:text-emerald-800';
     return (
       <p className="mt-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
         <span className="font-medium">Hired{terms ? ': ' : ''}</span>
         {terms && formatTerms(terms)}
-        {assignment?.status === 'active' && (
+        {assignment && isFixedPrice && (
+          <>
+            {' · '}
+            <Link
+              to={paths.applicantContract.getHref({ id: assignment.id })}
+              aria-label={`View contract: ${application.job_title}`}
+              className={linkClass}
+            >
+              View contract
+            </Link>
+          </>
+        )}
+        {assignment?.status === 'active' && !isFixedPrice && (
           <>
             {' · '}
             <Link
               to={`${paths.applicantTimesheets.getHref()}?assignment=${encodeURIComponent(assignment.id)}`}
               aria-label={`Log time: ${application.job_title}`}
-              className="font-medium underline underline-offset-4 hover:text-emerald-800"
+              className={linkClass}
             >
               Log time
             </Link>

@@ -14,7 +14,7 @@ import type { ApplicantAttempt } from '~/shared/test-attempts';
 // My Applications: the list with its stages, the offer's terms, and each move asked
 // first in a confirm dialog, then made on the server, then said in a toast.
 
-const offer = { rate: 65.5, weekly_hours: 30, start_date: '2031-03-02' };
+const offer = { rate: 65.5, weekly_hours: 30, start_date: '2031-03-02', total_cents: null, milestones: [] };
 
 async function openMyApplications(
   applications: ApplicantApplication[],
@@ -60,6 +60,7 @@ describe('My Applications', () => {
     const assignment = {
       id: fakeId(),
       role: 'Data Entry Clerk',
+      engagement_type: 'hourly' as const,
       rate: 65.5,
       weekly_hours: 30,
       start_date: '2026-11-02',
@@ -79,6 +80,50 @@ describe('My Applications', () => {
     const link = await screen.findByRole('link', { name: 'Log time: Data Entry Clerk' });
     expect(link).toHaveAttribute('href', `${paths.applicantTimesheets.getHref()}?assignment=${assignment.id}`);
     expect(screen.queryByRole('link', { name: 'Log time: Bookkeeper' })).not.toBeInTheDocument();
+  });
+
+  // docs/decisions/035: a fixed price is a total split into milestones, each with its amount and due date.
+  it('shows a fixed-price offer with its milestones, and links the hire to its contract', async () => {
+    const milestones = [
+      { title: 'Wireframes', description: '', amount_cents: 150_000, due_date: '2031-03-20' },
+      { title: 'Final designs', description: 'Every screen, in Figma.', amount_cents: 350_000, due_date: '2031-04-15' },
+    ];
+    const fixedOffer = { rate: null, weekly_hours: null, start_date: '2031-03-02', total_cents: 500_000, milestones };
+    const assignmentId = fakeId();
+    await openMyApplications([
+      applicantApplication({ job_title: 'Mobile App Designer', status: 'offered', offer: fixedOffer }),
+      applicantApplication({
+        job_title: 'Logo Designer',
+        status: 'hired',
+        offer: { ...fixedOffer, total_cents: 150_000, milestones: milestones.slice(0, 1) },
+        assignment: {
+          id: assignmentId,
+          role: 'Logo Designer',
+          engagement_type: 'fixed',
+          rate: null,
+          weekly_hours: null,
+          start_date: '2031-03-02',
+          status: 'pending',
+        },
+      }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'My applications' });
+    const offered = within(table).getByRole('row', { name: /Mobile App Designer/ });
+    expect(within(offered).getByText('Fixed price $5,000.00 · 2 milestones · Starts Mar 2, 2031')).toBeInTheDocument();
+    const list = within(offered).getByRole('list', { name: 'Milestones: Mobile App Designer' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Wireframes · $1,500.00 · Due Mar 20, 2031',
+      'Final designs · $3,500.00 · Due Apr 15, 2031Every screen, in Figma.',
+    ]);
+
+    const hired = within(table).getByRole('row', { name: /Logo Designer/ });
+    expect(hired).toHaveTextContent('Hired: Fixed price $1,500.00 · 1 milestone · Starts Mar 2, 2031 · View contract');
+    expect(within(hired).getByRole('link', { name: 'View contract: Logo Designer' })).toHaveAttribute(
+      'href',
+      paths.applicantContract.getHref({ id: assignmentId }),
+    );
+    expect(within(hired).queryByRole('link', { name: /Log time/ })).not.toBeInTheDocument();
   });
 
   it('accepts an offer only after the confirm dialog, then shows the hire', async () => {

@@ -5,7 +5,8 @@ import type { AddPaymentMethodInput, Invoice, InvoiceListQuery, PayInvoiceInput 
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 
 // The company's billing (invoices, payment methods, billing profile, payments): query options for
-// reads, one hook per change. Changes refresh what they touch through queryKeys.billing.
+// reads, one hook per change. Changes refresh what they touch through queryKeys.billing. The saved
+// methods' read is in ~/client/lib/payment-method-queries, since funding a milestone pays with them too.
 
 export const invoiceListQueryOptions = (query: InvoiceListQuery) =>
   queryOptions({
@@ -27,12 +28,6 @@ export const billingSummaryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.billing.summary(),
     queryFn: () => callApi(invoicesContract.summary),
-  });
-
-export const paymentMethodsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.billing.paymentMethods(),
-    queryFn: () => callApi(billingContract.paymentMethods),
   });
 
 export const billingProfileQueryOptions = () =>

@@ -2,6 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { BuildingIcon, CreditCardIcon, PlusIcon, WalletIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { NewPaymentMethodFields } from '~/client/components/new-payment-method-fields';
+import {
+  applyNewMethodErrors,
+  checkNewMethod,
+  emptyNewMethodValues,
+  type NewMethodValues,
+  newMethodResolver,
+  paymentMethodKindLabels,
+} from '~/client/components/payment-method-form';
 import { Alert } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge } from '~/client/components/ui/badge';
@@ -14,23 +23,14 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { Switch } from '~/client/components/ui/switch';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
+import { paymentMethodsQueryOptions } from '~/client/lib/payment-method-queries';
 import { type PaymentMethod, type PaymentMethodKind, paymentMethodKinds } from '~/shared/billing';
 import {
   billingProfileQueryOptions,
-  paymentMethodsQueryOptions,
   useAddPaymentMethod,
   useRemovePaymentMethod,
   useUpdateBillingProfile,
 } from './api';
-import { NewPaymentMethodFields } from './new-payment-method-fields';
-import {
-  applyNewMethodErrors,
-  checkNewMethod,
-  emptyNewMethodValues,
-  type NewMethodValues,
-  newMethodResolver,
-  paymentMethodKindLabels,
-} from './payment-method-form';
 
 const kindIcons = { card: CreditCardIcon, bank: BuildingIcon, wallet: WalletIcon } as const;
 

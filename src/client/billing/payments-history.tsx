@@ -8,7 +8,7 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { errorMessage } from '~/client/lib/api-client';
-import { formatCents } from '~/shared/billing';
+import { formatCents, paymentPurposeOf } from '~/shared/billing';
 import { paymentListQueryOptions } from './api';
 import { formatMomentDay, paymentStatusBadges, paymentStatusLabels } from './billing-format';
 
@@ -64,7 +64,9 @@ export function PaymentsHistory() {
                   <TableCell className="whitespace-nowrap max-md:p-0">
                     {formatMomentDay(payment.completed_at ?? payment.created_at)}
                   </TableCell>
-                  <TableCell className="font-medium max-md:p-0">{payment.invoice_number}</TableCell>
+                  <TableCell className="font-medium break-words max-md:p-0 max-md:[overflow-wrap:anywhere]">
+                    {paymentPurposeOf(payment)}
+                  </TableCell>
                   <TableCell className="max-md:basis-full max-md:p-0 max-md:[overflow-wrap:anywhere]">
                     {payment.method_label}
                     {payment.failure_message && (

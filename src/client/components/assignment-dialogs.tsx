@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { hourlyTermsOf } from '~/client/components/assignment-terms';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { FieldError, FormField } from '~/client/components/ui/form-field';
@@ -77,14 +78,21 @@ export function ChangeTermsDialog({
   changeTerms: (input: WithId<ChangeAssignmentTermsInput>) => Promise<unknown>;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Only an hourly assignment has terms to change; a fixed price's milestones change on its contract.
+  const terms = assignment && hourlyTermsOf(assignment);
   return (
-    <Dialog open={assignment !== null} onOpenChange={onOpenChange}>
-      {assignment && (
+    <Dialog open={assignment !== null && terms !== null} onOpenChange={onOpenChange}>
+      {assignment && terms && (
         <DialogContent
           title="Change terms"
-          description={`${describe(assignment)} works at ${formatCents(assignment.rate_cents)}/h for ${assignment.weekly_hours} h a week. Change the rate, the weekly hours, or both, from a date.`}
+          description={`${describe(assignment)} works at ${formatCents(terms.rate_cents)}/h for ${terms.weekly_hours} h a week. Change the rate, the weekly hours, or both, from a date.`}
         >
-          <ChangeTermsForm assignment={assignment} changeTerms={changeTerms} onDone={() => onOpenChange(false)} />
+          <ChangeTermsForm
+            assignment={assignment}
+            terms={terms}
+            changeTerms={changeTerms}
+            onDone={() => onOpenChange(false)}
+          />
         </DialogContent>
       )}
     </Dialog>
@@ -93,10 +101,12 @@ export function ChangeTermsDialog({
 
 function ChangeTermsForm({
   assignment,
+  terms,
   changeTerms,
   onDone,
 }: {
   assignment: Assignment;
+  terms: { rate_cents: number; weekly_hours: number };
   changeTerms: (input: WithId<ChangeAssignmentTermsInput>) => Promise<unknown>;
   onDone: () => void;
 }) {
@@ -138,17 +148,13 @@ function ChangeTermsForm({
         <FormField
           label="New hourly rate (USD)"
           error={isNothingChanged ? undefined : errors.rate?.message}
-          hint={`Now ${formatCents(assignment.rate_cents)}/h`}
+          hint={`Now ${formatCents(terms.rate_cents)}/h`}
         >
           {(control) => (
             <Input {...control} type="number" inputMode="decimal" min={1} step="0.01" {...form.register('rate')} />
           )}
         </FormField>
-        <FormField
-          label="New weekly hours"
-          error={errors.weekly_hours?.message}
-          hint={`Now ${assignment.weekly_hours} h`}
-        >
+        <FormField label="New weekly hours" error={errors.weekly_hours?.message} hint={`Now ${terms.weekly_hours} h`}>
           {(control) => (
             <Input
               {...control}

@@ -1,7 +1,9 @@
 import { CircleStopIcon, InfoIcon, PencilIcon, PlayIcon, StarIcon, UserCheckIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { ChangeTermsDialog, EndAssignmentDialog } from '~/client/components/assignment-dialogs';
 import { AssignmentReviewsDialog, type ReviewerSide } from '~/client/components/assignment-reviews-dialog';
+import { FIXED_PRICE_LABEL, formatHourlyRate, hourlyTermsOf } from '~/client/components/assignment-terms';
 import {
   DataList,
   type DataListColumn,
@@ -24,11 +26,11 @@ import { errorMessage } from '~/client/lib/api-client';
 import { formatIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import type { AssignmentStatus } from '~/shared/applications';
 import type { Assignment, ChangeAssignmentTermsInput, EndAssignmentInput } from '~/shared/billing';
-import { formatCents } from '~/shared/billing';
 
 // The assignments list the administrator and the company share: who works where, at what rate and
-// hours, since when, and whether they are on shift; Start one on its start date, change its terms from a
-// date, or end it. The administrator sees every company's, the company its own.
+// hours (or for a fixed price, with its contract's milestones: docs/decisions/035), since when, and whether
+// they are on shift; Start one on its start date, change an hourly one's terms from a date, or end it. The
+// administrator sees every company's, the company its own.
 
 export const assignmentStatusLabels: Record<AssignmentStatus, string> = {
   pending: 'Pending',
@@ -46,9 +48,6 @@ const assignmentStatusVariants: Record<AssignmentStatus, BadgeVariant> = {
 export function AssignmentStatusBadge({ status }: { status: AssignmentStatus }) {
   return <Badge variant={assignmentStatusVariants[status]}>{assignmentStatusLabels[status]}</Badge>;
 }
-
-// An hourly rate in integer cents, two decimals on screen: 4550 → '$45.50/h'.
-export const formatHourlyRate = (cents: number): string => `${formatCents(cents)}/h`;
 
 type WithId<Input> = Input & { id: string };
 
@@ -92,6 +91,8 @@ function AssignmentMenu({
   readOnly: boolean;
 }) {
   const isEnded = assignment.status === 'ended';
+  // A fixed price has no rate or hours to change: its milestones change on its contract.
+  const hasTerms = hourlyTermsOf(assignment) !== null;
   if ((isEnded || readOnly) && !hasDetails) return null;
   const canStartToday = assignment.start_date <= today;
   return (
@@ -110,7 +111,7 @@ function AssignmentMenu({
             {canStartToday ? 'Start' : `Start (from ${formatIsoDay(assignment.start_date)})`}
           </DropdownMenuItem>
         )}
-        {!readOnly && !isEnded && (
+        {!readOnly && !isEnded && hasTerms && (
           <DropdownMenuItem onSelect={() => onOpen('terms', assignment)}>
             <PencilIcon aria-hidden="true" />
             Change terms
@@ -145,6 +146,7 @@ export function AssignmentsTable({
   readOnly = false,
   detailsDialog,
   reviewSide,
+  contractHref,
 }: {
   query: ListQueryResult<Assignment>;
   search: Parameters<typeof DataList<Assignment>>[0]['search'];
@@ -159,6 +161,8 @@ export function AssignmentsTable({
   detailsDialog?: (assignment: Assignment | null, onOpenChange: (open: boolean) => void) => ReactNode;
   // The side the viewer reviews from, when they review (the company): an ended row offers its reviews.
   reviewSide?: ReviewerSide;
+  // A fixed-price assignment's contract page, when the viewer has one (the company).
+  contractHref?: (assignment: Assignment) => string;
 }) {
   const [dialog, setDialog] = useState<{ kind: DialogKind; assignment: Assignment } | null>(null);
   const open = (kind: DialogKind, assignment: Assignment) => setDialog({ kind, assignment });
@@ -180,7 +184,12 @@ export function AssignmentsTable({
         { id: assignment.id },
         {
           onSuccess: () =>
-            toast({ title: 'Assignment started', description: `${assignment.applicant_name} can log time now.` }),
+            toast({
+              title: 'Assignment started',
+              description: hourlyTermsOf(assignment)
+                ? `${assignment.applicant_name} can log time now.`
+                : `${assignment.applicant_name} can work on the funded milestones now.`,
+            }),
           onError: (error) =>
             toast({
               variant: 'destructive',
@@ -218,7 +227,24 @@ export function AssignmentsTable({
       phoneOrder: 2,
       header: 'Rate',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (assignment) => formatHourlyRate(assignment.rate_cents),
+      cell: (assignment) => {
+        const terms = hourlyTermsOf(assignment);
+        if (terms) return formatHourlyRate(terms.rate_cents);
+        return (
+          <span className="inline-flex flex-wrap items-center gap-x-2">
+            {FIXED_PRICE_LABEL}
+            {contractHref && (
+              <Link
+                to={contractHref(assignment)}
+                aria-label={`View contract of ${wording.rowName(assignment)}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                View contract
+              </Link>
+            )}
+          </span>
+        );
+      },
     },
     {
       id: 'hours',
@@ -226,11 +252,21 @@ export function AssignmentsTable({
       phoneOrder: 3,
       header: 'Weekly hours',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (assignment) => (
-        <>
-          {assignment.weekly_hours} h<span className="md:hidden"> a week</span>
-        </>
-      ),
+      cell: (assignment) => {
+        const terms = hourlyTermsOf(assignment);
+        if (!terms) {
+          return (
+            <span className="text-muted-foreground max-md:hidden">
+              —<span className="sr-only"> (a fixed price has no weekly hours)</span>
+            </span>
+          );
+        }
+        return (
+          <>
+            {terms.weekly_hours} h<span className="md:hidden"> a week</span>
+          </>
+        );
+      },
     },
     {
       id: 'start',

@@ -12,11 +12,15 @@ import { paths } from '~/shared/routes';
 
 function earningsWeek(overrides: Partial<EarningsWeek> = {}): EarningsWeek {
   return {
+    kind: 'week',
     timesheet_id: fakeId(),
+    milestone_id: null,
+    milestone_title: null,
     assignment_id: fakeId(),
     company_name: 'Harbor Goods',
     role: 'Support Specialist',
     week_start: '2026-11-15',
+    earned_on: overrides.week_start ?? '2026-11-15',
     total_minutes: 2265,
     amount_cents: 120_800,
     approved_at: '2026-11-23T15:00:00.000Z',
@@ -28,6 +32,7 @@ function earningsWeek(overrides: Partial<EarningsWeek> = {}): EarningsWeek {
 
 const summary: EarningsSummary = {
   weeks: 2,
+  milestones: 0,
   total_minutes: 4665,
   approved_cents: 248_800,
   invoiced_cents: 128_000,

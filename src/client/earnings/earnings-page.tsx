@@ -29,11 +29,13 @@ function EarningsSummaryCards() {
       label="Earnings summary"
       count={3}
       failure="Failed to load your earnings summary. Please try again."
-      cardsOf={({ weeks, total_minutes, approved_cents, invoiced_cents, awaiting_invoice_cents }) => [
+      cardsOf={({ weeks, milestones, total_minutes, approved_cents, invoiced_cents, awaiting_invoice_cents }) => [
         {
           label: 'Approved Earnings',
           value: formatCents(approved_cents),
-          hint: `${weeks} approved ${weeks === 1 ? 'week' : 'weeks'}, ${hoursOf(total_minutes)}`,
+          hint: `${weeks} approved ${weeks === 1 ? 'week' : 'weeks'}, ${hoursOf(total_minutes)}${
+            milestones > 0 ? `; ${milestones} released ${milestones === 1 ? 'milestone' : 'milestones'}` : ''
+          }`,
           icon: <CircleCheckIcon />,
         },
         {
@@ -67,8 +69,16 @@ export default function EarningsPage({ pageId }: PageProps) {
       id: 'week',
       phone: 'title',
       header: 'Week',
-      className: 'whitespace-nowrap',
-      cell: (week) => <span className="font-medium">{formatWeek(week.week_start)}</span>,
+      className: 'md:whitespace-nowrap',
+      // A released fixed-price milestone (docs/decisions/035) is named by its title, not by a week.
+      cell: (week) =>
+        week.week_start === null ? (
+          <span className="font-medium break-words [overflow-wrap:anywhere] md:whitespace-normal">
+            Milestone: {week.milestone_title ?? 'Fixed-price work'}
+          </span>
+        ) : (
+          <span className="font-medium whitespace-nowrap">{formatWeek(week.week_start)}</span>
+        ),
     },
     {
       id: 'work',
@@ -81,7 +91,13 @@ export default function EarningsPage({ pageId }: PageProps) {
         </span>
       ),
     },
-    figureColumn({ id: 'hours', header: 'Hours', phoneOrder: 2, value: (week) => hoursOf(week.total_minutes) }),
+    figureColumn({
+      id: 'hours',
+      header: 'Hours',
+      phoneOrder: 2,
+      // A milestone is paid for the work, not the time.
+      value: (week) => (week.kind === 'milestone' ? '—' : hoursOf(week.total_minutes)),
+    }),
     figureColumn({
       id: 'amount',
       header: 'Earned',
@@ -136,7 +152,7 @@ export default function EarningsPage({ pageId }: PageProps) {
           noun="weeks"
           query={weeks}
           columns={columns}
-          rowKey={(week) => week.timesheet_id}
+          rowKey={(week) => week.timesheet_id ?? week.milestone_id ?? `${week.assignment_id}:${week.earned_on}`}
           search={search}
           errorTitle="Your earnings could not be loaded"
           errorText={errorMessage(weeks.error, 'Check your connection and try again.')}

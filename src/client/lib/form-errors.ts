@@ -13,11 +13,13 @@ export function splitServerError<Field extends string>(
   error: unknown,
   fields: readonly Field[],
   fallback: string,
+  formNameOf: (serverName: string) => string = (name) => name,
 ): { fieldErrors: Array<[Field, string]>; message: string | null } {
   if (!isApiError(error)) return { fieldErrors: [], message: fallback };
   const placed = new Map<Field, string>();
   let isEveryMessagePlaced = true;
-  for (const [name, message] of Object.entries(error.fields)) {
+  for (const [serverName, message] of Object.entries(error.fields)) {
+    const name = formNameOf(serverName);
     const field = formFieldOf(name, fields);
     if (!field) isEveryMessagePlaced = false;
     // The field's own message wins over one about a part of it.
@@ -36,6 +38,9 @@ interface ApplyServerErrorOptions<Values extends FieldValues> {
   fields: readonly Path<Values>[];
   // The banner's sentence when the request got no answer from the server (offline, blocked).
   fallback: string;
+  // The form's name of a field the server names, when the form types it differently (the payload's
+  // 'milestones.0.amount_cents' is the dollars box 'milestones.0.amount').
+  formNameOf?: (serverName: string) => string;
 }
 
 // Puts a failed request's field messages on a react-hook-form form, focusing the first field named, and
@@ -44,9 +49,9 @@ interface ApplyServerErrorOptions<Values extends FieldValues> {
 export function applyServerError<Values extends FieldValues>(
   form: { setError: UseFormSetError<Values> },
   error: unknown,
-  { fields, fallback }: ApplyServerErrorOptions<Values>,
+  { fields, fallback, formNameOf }: ApplyServerErrorOptions<Values>,
 ): string | null {
-  const { fieldErrors, message } = splitServerError(error, fields, fallback);
+  const { fieldErrors, message } = splitServerError(error, fields, fallback, formNameOf);
   fieldErrors.forEach(([field, text], index) => {
     form.setError(field, { type: 'server', message: text }, { shouldFocus: index === 0 });
   });

@@ -156,6 +156,13 @@ export const queryKeys = {
     unbilledWork: (query: { page: number; page_size: number }) => ['billing', 'unbilled', 'list', query] as const,
     nextInvoice: () => ['billing', 'unbilled', 'next-invoice'] as const,
   },
+  // Fixed-price contracts (client/contracts, docs/decisions/035): one contract as each side reads it. A
+  // funding, a submission or a review answers the contract and refreshes it.
+  contracts: {
+    all: ['contracts'] as const,
+    company: (id: string) => ['contracts', 'company', id] as const,
+    applicant: (id: string) => ['contracts', 'applicant', id] as const,
+  },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
   // Company and Applicant Management (client/admin-companies, client/admin-applicants): a bulk action
   // changes the rows and the drawer, which nest under one key each.

@@ -20,6 +20,9 @@ import { paths } from '~/shared/routes';
 import { companyRoleLabels } from '~/shared/teams';
 import { managedCompanyQueryOptions, useOpenCompanyConversation } from './api';
 
+// An hourly assignment's rate; a fixed-price one (milestones, docs/decisions/035) has none.
+const rateLabel = (rateCents: number | null) => (rateCents === null ? 'Fixed price' : `${formatCents(rateCents)}/hr`);
+
 const formatDay = (value: string) =>
   new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toLocaleDateString('en-US', {
     year: 'numeric',
@@ -181,14 +184,16 @@ function CompanyDetails({
                     {assignment.role}
                     {/* A phone has no room for the Rate column: the rate goes under the role. */}
                     <p className="text-sm text-muted-foreground tabular-nums sm:hidden">
-                      {formatCents(assignment.rate_cents)}/hr
+                      {rateLabel(assignment.rate_cents)}
                     </p>
                   </TableCell>
                   <TableCell className="whitespace-nowrap max-sm:hidden">{formatDay(assignment.start_date)}</TableCell>
                   <TableCell className="text-right tabular-nums whitespace-nowrap max-sm:hidden">
-                    {formatCents(assignment.rate_cents)}/hr
+                    {rateLabel(assignment.rate_cents)}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums max-sm:hidden">{assignment.weekly_hours}</TableCell>
+                  <TableCell className="text-right tabular-nums max-sm:hidden">
+                    {assignment.weekly_hours ?? '—'}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -6,6 +6,7 @@ import { jobsContract } from '~/shared/contracts/jobs';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import { scorecardsContract } from '~/shared/contracts/scorecards';
 import type { JobApplicationListQuery } from '~/shared/jobs';
+import type { FixedPriceOfferInput } from '~/shared/milestones';
 import type {
   ApplicationDetail,
   ApplicationListQuery,
@@ -83,6 +84,20 @@ export function useMakeOffer() {
   return useMutation({
     mutationFn: ({ id, ...offer }: OfferInput & { id: string }) =>
       callApi(pipelineContract.offer, { params: { id }, body: offer }),
+    onSuccess: async (detail) => {
+      setDetail(detail);
+      await refresh();
+    },
+  });
+}
+
+// A fixed-price job's offer: a total split into milestones (docs/decisions/035).
+export function useMakeFixedPriceOffer() {
+  const refresh = useRefreshAfterMove();
+  const setDetail = useSetDetail();
+  return useMutation({
+    mutationFn: ({ id, ...offer }: FixedPriceOfferInput & { id: string }) =>
+      callApi(pipelineContract.fixedPriceOffer, { params: { id }, body: offer }),
     onSuccess: async (detail) => {
       setDetail(detail);
       await refresh();

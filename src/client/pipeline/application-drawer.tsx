@@ -16,6 +16,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { applicationStatusLabels } from '~/shared/applications';
+import { formatCents } from '~/shared/billing';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
 import { applicationQueryOptions, useRateApplication } from './api';
@@ -136,11 +137,7 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
 
       {application.offer && (
         <Section title="Offer">
-          <dl className="grid grid-cols-3 gap-3 rounded-md bg-muted/60 p-3">
-            <Fact label="Rate">{hourlyRate(application.offer.rate)}</Fact>
-            <Fact label="Weekly hours">{`${application.offer.weekly_hours} hours`}</Fact>
-            <Fact label="Start date">{calendarDayLabel(application.offer.start_date)}</Fact>
-          </dl>
+          <OfferTerms offer={application.offer} />
         </Section>
       )}
       {application.rejection_reason && (
@@ -205,6 +202,50 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
           ))}
         </ol>
       </Section>
+    </div>
+  );
+}
+
+const offeredMilestoneClass = 'grid min-w-0 gap-0.5 border-t border-border pt-2 text-sm first:border-t-0 first:pt-0';
+
+// The offer's terms: an hourly rate and weekly hours, or a fixed price's total and its milestones.
+function OfferTerms({ offer }: { offer: NonNullable<ApplicationDetail['offer']> }) {
+  if (offer.rate !== null && offer.weekly_hours !== null) {
+    return (
+      <dl className="grid grid-cols-3 gap-3 rounded-md bg-muted/60 p-3">
+        <Fact label="Rate">{hourlyRate(offer.rate)}</Fact>
+        <Fact label="Weekly hours">{`${offer.weekly_hours} hours`}</Fact>
+        <Fact label="Start date">{calendarDayLabel(offer.start_date)}</Fact>
+      </dl>
+    );
+  }
+  return (
+    <div className="grid gap-3 rounded-md bg-muted/60 p-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Fact label="Total price">{offer.total_cents === null ? '—' : formatCents(offer.total_cents)}</Fact>
+        <Fact label="Milestones">{offer.milestones.length}</Fact>
+        <Fact label="Start date">{calendarDayLabel(offer.start_date)}</Fact>
+      </dl>
+      <ol aria-label="Offered milestones" className="grid gap-2">
+        {offer.milestones.map((milestone, index) => (
+          // An offer's milestones have no ids: their order names them.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the offer does not change while shown
+          <li key={index} className={offeredMilestoneClass}>
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="min-w-0 font-medium break-words [overflow-wrap:anywhere]">
+                {index + 1}. {milestone.title}
+              </span>
+              <span className="font-medium tabular-nums">{formatCents(milestone.amount_cents)}</span>
+            </div>
+            <span className="text-xs text-muted-foreground">Due {calendarDayLabel(milestone.due_date)}</span>
+            {milestone.description && (
+              <span className="text-xs break-words whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
+                {milestone.description}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

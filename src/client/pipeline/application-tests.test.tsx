@@ -47,6 +47,8 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
       title: job.title,
       status: 'open',
       openings: 1,
+      engagement_type: 'hourly',
+      budget_total_cents: null,
       weekly_hours: 40,
       start_date: null,
       company_name: 'Acme',

@@ -11,17 +11,19 @@ import { applicationStatuses } from '~/shared/applications';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
+import { milestoneTexts } from '~/shared/milestones';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
 import { emptyProfileBackground } from '~/shared/talent-background';
 
 // Make Offer on the job page's pipeline: the rules of an offer (rate, weekly hours, a start date not
-// in the past, from the calendar the job form uses) next to their fields before anything is sent, what is
-// sent, and what a refusal says.
+// in the past, from the calendar the job form uses; for a fixed-price job a total and its milestones) next
+// to their fields before anything is sent, what is sent, and what a refusal says.
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-function seed(jobStart: string | null) {
+// A fixed-price job: its budget in cents (decision 035), or null for an hourly job.
+function seed(jobStart: string | null, fixedBudgetCents: number | null = null) {
   const job = jobFromInput(
     { title: 'Support Lead', status: 'open', weekly_hours: 30, start_date: jobStart },
     { applications_count: 1, openings: 1 },
@@ -50,6 +52,8 @@ function seed(jobStart: string | null) {
       title: job.title,
       status: 'open',
       openings: 1,
+      engagement_type: fixedBudgetCents === null ? 'hourly' : 'fixed',
+      budget_total_cents: fixedBudgetCents,
       weekly_hours: 30,
       start_date: jobStart,
       company_name: 'Acme',
@@ -90,9 +94,12 @@ function seed(jobStart: string | null) {
 
 async function openOffer(
   answer?: (server: FakeServer, detail: ApplicationDetail) => void,
-  { jobStart = inDays(10) }: { jobStart?: string | null } = {},
+  {
+    jobStart = inDays(10),
+    fixedBudgetCents = null,
+  }: { jobStart?: string | null; fixedBudgetCents?: number | null } = {},
 ) {
-  const { job, item, detail, counts } = seed(jobStart);
+  const { job, item, detail, counts } = seed(jobStart, fixedBudgetCents);
   const server = createFakeServer();
   server.on(jobsContract.get, () => job);
   server.on(jobsContract.applications, () => ({
@@ -106,7 +113,26 @@ async function openOffer(
   let current = detail;
   server.on(pipelineContract.get, () => current);
   server.on(pipelineContract.offer, ({ body: offer }) => {
-    current = { ...detail, status: 'offered', offer: { ...offer, offered_at: new Date().toISOString() } };
+    current = {
+      ...detail,
+      status: 'offered',
+      offer: { ...offer, offered_at: new Date().toISOString(), total_cents: null, milestones: [] },
+    };
+    return current;
+  });
+  server.on(pipelineContract.fixedPriceOffer, ({ body: offer }) => {
+    current = {
+      ...detail,
+      status: 'offered',
+      offer: {
+        rate: null,
+        weekly_hours: null,
+        start_date: offer.start_date,
+        offered_at: new Date().toISOString(),
+        total_cents: offer.total_cents,
+        milestones: offer.milestones.map((milestone) => ({ ...milestone, description: milestone.description ?? '' })),
+      },
+    };
     return current;
   });
   answer?.(server, detail);
@@ -243,6 +269,176 @@ describe('Make Offer', () => {
     expect(
       await within(dialog).findByText('This application was withdrawn; it cannot move any more.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Make Offer' })).toBeInTheDocument();
+  });
+});
+
+// A fixed-price job (docs/decisions/035): the offer is a total split into milestones that add up to it to
+// the cent, in whole cents however the dollars are typed.
+describe('Make Offer for a fixed-price job', () => {
+  const openFixedOffer = (answer?: (server: FakeServer, detail: ApplicationDetail) => void) =>
+    openOffer(answer, { fixedBudgetCents: 500_000 });
+
+  const milestoneGroup = (dialog: HTMLElement, number: number) =>
+    within(dialog).getByRole('group', { name: `Milestone ${number}` });
+
+  const fixedOffersSent = (server: FakeServer) =>
+    server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/fixed-price-offer'));
+
+  async function fillIn(events: UserEvent, field: HTMLElement, value: string) {
+    await events.clear(field);
+    if (value) await events.type(field, value);
+  }
+
+  // Chooses a day from the calendar a date button opens, moving to its month first.
+  async function pickDayWith(events: UserEvent, button: HTMLElement, day: Date) {
+    await events.click(button);
+    await screen.findByRole('grid');
+    for (let moves = 0; !dayButton(day) && moves < 2; moves += 1) {
+      await events.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    }
+    await events.click(dayButton(day) as HTMLElement);
+  }
+
+  const daysFromNow = (days: number) => {
+    const day = new Date();
+    day.setHours(0, 0, 0, 0);
+    day.setDate(day.getDate() + days);
+    return day;
+  };
+
+  async function fillMilestone(
+    events: UserEvent,
+    group: HTMLElement,
+    { title, description = '', amount, due }: { title: string; description?: string; amount: string; due: Date },
+  ) {
+    await fillIn(events, within(group).getByLabelText('Title'), title);
+    await fillIn(events, within(group).getByLabelText('Description (optional)'), description);
+    await fillIn(events, within(group).getByLabelText('Amount (USD)'), amount);
+    await pickDayWith(events, within(group).getByRole('button', { name: /^Due date:/ }), due);
+  }
+
+  it('starts from the job’s budget and start date, with one milestone and no hourly terms', async () => {
+    const { dialog } = await openFixedOffer();
+    expect(within(dialog).getByLabelText('Total price (USD)')).toHaveValue('5000.00');
+    expect(within(dialog).getByLabelText('Start date')).toHaveAccessibleName(startDateLabel(inDays(10)));
+    expect(within(dialog).queryByLabelText('Hourly rate (USD)')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Weekly hours')).not.toBeInTheDocument();
+    expect(milestoneGroup(dialog, 1)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Milestone 2' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove milestone 1' })).toBeDisabled();
+    expect(within(dialog).getByText('Milestones add up to $0.00 of $5,000.00')).toBeInTheDocument();
+  });
+
+  it('adds and removes milestones, and adds up their amounts as they are typed', async () => {
+    const { dialog, events } = await openFixedOffer();
+    await events.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    await fillIn(events, within(milestoneGroup(dialog, 1)).getByLabelText('Amount (USD)'), '2,000');
+    await fillIn(events, within(milestoneGroup(dialog, 2)).getByLabelText('Amount (USD)'), '2999.99');
+    expect(within(dialog).getByText('Milestones add up to $4,999.99 of $5,000.00')).toBeInTheDocument();
+    await events.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    expect(milestoneGroup(dialog, 3)).toBeInTheDocument();
+
+    await events.click(within(dialog).getByRole('button', { name: 'Remove milestone 1' }));
+    expect(within(dialog).queryByRole('group', { name: 'Milestone 3' })).not.toBeInTheDocument();
+    expect(within(milestoneGroup(dialog, 1)).getByLabelText('Amount (USD)')).toHaveValue('2999.99');
+    expect(within(dialog).getByText('Milestones add up to $2,999.99 of $5,000.00')).toBeInTheDocument();
+  });
+
+  it('names each missing term next to its field and milestone, and the mismatch on the total', async () => {
+    const { dialog, events, server } = await openFixedOffer();
+    await events.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    const first = milestoneGroup(dialog, 1);
+    expect(await within(first).findByText(milestoneTexts.titleRequired)).toBeInTheDocument();
+    expect(within(first).getByText(milestoneTexts.amount)).toBeInTheDocument();
+    expect(within(first).getByText(milestoneTexts.dueDateRequired)).toBeInTheDocument();
+    expect(within(first).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(first).getByLabelText('Title')).toHaveFocus();
+    expect(within(milestoneGroup(dialog, 2)).getByText(milestoneTexts.titleRequired)).toBeInTheDocument();
+
+    await fillMilestone(events, first, { title: 'Wireframes', amount: '2000', due: daysFromNow(12) });
+    await fillMilestone(events, milestoneGroup(dialog, 2), {
+      title: 'Final designs',
+      amount: '2999.99',
+      due: daysFromNow(20),
+    });
+    await events.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    const mismatch = milestoneTexts.totalMismatch(499_999, 500_000);
+    expect(await within(dialog).findByText(mismatch)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Total price (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Total price (USD)')).toHaveAccessibleDescription(
+      expect.stringContaining(mismatch),
+    );
+    // A third of a cent is not an amount.
+    await fillIn(events, within(milestoneGroup(dialog, 2)).getByLabelText('Amount (USD)'), '3000.001');
+    await events.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    expect(await within(milestoneGroup(dialog, 2)).findByText(milestoneTexts.amount)).toBeInTheDocument();
+    expect(fixedOffersSent(server)).toHaveLength(0);
+    expect(offersSent(server)).toHaveLength(0);
+  });
+
+  it('sends the total and each milestone in whole cents, then shows the offer in the drawer', async () => {
+    const { dialog, events, server } = await openFixedOffer();
+    await fillIn(events, within(dialog).getByLabelText('Total price (USD)'), '4,321.09');
+    await fillMilestone(events, milestoneGroup(dialog, 1), {
+      title: 'Wireframes',
+      description: 'Five screens',
+      amount: '1,234.56',
+      due: daysFromNow(12),
+    });
+    await events.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    await fillMilestone(events, milestoneGroup(dialog, 2), {
+      title: 'Final designs',
+      amount: '3086.53',
+      due: daysFromNow(20),
+    });
+    expect(within(dialog).getByText('Milestones add up to $4,321.09 of $4,321.09')).toBeInTheDocument();
+    await events.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+
+    expect(await screen.findByText('Offer sent')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Make Offer' })).not.toBeInTheDocument();
+    expect(fixedOffersSent(server).map((request) => request.body)).toEqual([
+      {
+        total_cents: 432_109,
+        start_date: inDays(10),
+        milestones: [
+          {
+            title: 'Wireframes',
+            description: 'Five screens',
+            amount_cents: 123_456,
+            due_date: toIsoDay(daysFromNow(12)),
+          },
+          { title: 'Final designs', description: '', amount_cents: 308_653, due_date: toIsoDay(daysFromNow(20)) },
+        ],
+      },
+    ]);
+    expect(offersSent(server)).toHaveLength(0);
+    const drawer = screen.getByRole('dialog', { name: 'Application from Grace Hopper' });
+    const offered = await within(drawer).findByRole('list', { name: 'Offered milestones' });
+    expect(within(drawer).getByText('$4,321.09')).toBeInTheDocument();
+    expect(within(offered).getByText('1. Wireframes')).toBeInTheDocument();
+    expect(within(offered).getByText('$1,234.56')).toBeInTheDocument();
+    expect(within(offered).getByText('2. Final designs')).toBeInTheDocument();
+  });
+
+  it('puts the server’s refusal of a milestone’s amount next to that amount', async () => {
+    const { dialog, events } = await openFixedOffer((server) =>
+      server.on(pipelineContract.fixedPriceOffer, () =>
+        replyError(400, 'validation', `milestones.0.amount_cents: ${milestoneTexts.amount}`, {
+          'milestones.0.amount_cents': milestoneTexts.amount,
+        }),
+      ),
+    );
+    await fillMilestone(events, milestoneGroup(dialog, 1), {
+      title: 'Everything',
+      amount: '5000',
+      due: daysFromNow(12),
+    });
+    await events.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    const first = milestoneGroup(dialog, 1);
+    expect(await within(first).findByText(milestoneTexts.amount)).toBeInTheDocument();
+    expect(within(first).getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Make Offer' })).toBeInTheDocument();
   });
 });

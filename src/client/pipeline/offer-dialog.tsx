@@ -11,13 +11,19 @@ import { applyServerError } from '~/client/lib/form-errors';
 import { WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
 import { type ApplicationDetail, OFFER_RATE_MAX, OFFER_RATE_MIN } from '~/shared/pipeline';
 import { useMakeOffer } from './api';
-import { checkOfferForm, initialOfferValues, type OfferFormValues, offerFormFields } from './offer-form-values';
-
-const FAILURE_TEXT = 'The offer was not sent. Please try again.';
+import { FixedPriceOfferForm } from './fixed-price-offer-form';
+import {
+  checkOfferForm,
+  initialOfferValues,
+  OFFER_FAILURE_TEXT,
+  type OfferFormValues,
+  offerFormFields,
+} from './offer-form-values';
 
 // Make Offer: the hourly rate, weekly hours and start date (from the calendar the job form uses) the
-// applicant accepts or declines in My Applications. The server's rules are checked before sending; what the server still refuses shows
-// next to its field, or above the buttons.
+// applicant accepts or declines in My Applications; for a fixed-price job, a total split into milestones
+// (fixed-price-offer-form.tsx). The server's rules are checked before sending; what the server still
+// refuses shows next to its field, or above the buttons.
 export function OfferDialog({
   application,
   open,
@@ -27,14 +33,21 @@ export function OfferDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const isFixedPrice = application.job.engagement_type === 'fixed';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Make Offer"
         description={`Offer ${application.job.title} to ${application.applicant.name}. They accept or decline it in My Applications.`}
+        className={isFixedPrice ? 'max-w-2xl' : undefined}
       >
         {/* Mounted while open only, so each opening starts from the application's current figures. */}
-        {open && <OfferForm application={application} onDone={() => onOpenChange(false)} />}
+        {open &&
+          (isFixedPrice ? (
+            <FixedPriceOfferForm application={application} onDone={() => onOpenChange(false)} />
+          ) : (
+            <OfferForm application={application} onDone={() => onOpenChange(false)} />
+          ))}
       </DialogContent>
     </Dialog>
   );
@@ -66,7 +79,7 @@ function OfferForm({ application, onDone }: { application: ApplicationDetail; on
       });
       onDone();
     } catch (error) {
-      setBanner(applyServerError(form, error, { fields: offerFormFields, fallback: FAILURE_TEXT }));
+      setBanner(applyServerError(form, error, { fields: offerFormFields, fallback: OFFER_FAILURE_TEXT }));
     }
   });
 

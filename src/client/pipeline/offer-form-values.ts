@@ -1,8 +1,12 @@
 import { earliestStartDate } from '~/shared/jobs';
+import { type FixedPriceOfferInput, fixedPriceOfferSchema } from '~/shared/milestones';
 import { type ApplicationDetail, type OfferInput, offerSchema } from '~/shared/pipeline';
 
 // What the Make Offer form holds: numbers as typed, so an emptied box stays empty rather than 0, and
 // the conversions to the API's payload. The rules are the server's (offerSchema), checked before sending.
+
+// The banner's sentence when an offer got no answer from the server.
+export const OFFER_FAILURE_TEXT = 'The offer was not sent. Please try again.';
 
 export interface OfferFormValues {
   rate: string;
@@ -46,3 +50,100 @@ export function checkOfferForm(values: OfferFormValues): OfferFormResult {
 }
 
 const isOfferField = (field: string): field is OfferFormField => (offerFormFields as readonly string[]).includes(field);
+
+// ---------------------------------------------------------------- a fixed price (docs/decisions/035)
+
+// A fixed-price offer as typed: the total and each milestone's amount in dollars as written ("1,250.50"),
+// sent as whole cents; the rules are the server's (fixedPriceOfferSchema), checked before sending.
+export interface FixedOfferMilestoneValues {
+  title: string;
+  description: string;
+  amount: string;
+  due_date: string;
+}
+
+export interface FixedOfferFormValues {
+  total: string;
+  start_date: string;
+  milestones: FixedOfferMilestoneValues[];
+}
+
+export const emptyOfferMilestone: FixedOfferMilestoneValues = { title: '', description: '', amount: '', due_date: '' };
+
+// A fixed-price offer starts from the job's budget and its start date, with one milestone to fill in.
+export function initialFixedOfferValues(application: ApplicationDetail, now = new Date()): FixedOfferFormValues {
+  const { budget_total_cents: budget, start_date: jobStart } = application.job;
+  return {
+    total: budget == null ? '' : centsToDollars(budget),
+    start_date: jobStart && jobStart >= earliestStartDate(now) ? jobStart : '',
+    milestones: [{ ...emptyOfferMilestone }],
+  };
+}
+
+// 500000 → '5000.00': what the amount box shows for an amount in cents.
+export function centsToDollars(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  return `${whole}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
+}
+
+// Dollars as typed → whole cents, from the string itself so no float rounding creeps in ("19.99" is 1999,
+// never 1998.9999): digits, an optional "$", thousands commas, and at most two decimals. Anything else is
+// NaN, which the schema refuses with its own sentence.
+export function dollarsToCents(typed: string): number {
+  const text = typed.trim().replace(/^\$/, '');
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match || text === '' || text === '.') return Number.NaN;
+  const dollars = (match[1] ?? '0').replaceAll(',', '');
+  const cents = (match[2] ?? '').padEnd(2, '0');
+  return Number(dollars) * 100 + Number(cents);
+}
+
+// The cents of what is typed, 0 while it is not an amount: the running sum under the milestones.
+export const typedCents = (typed: string): number => {
+  const cents = dollarsToCents(typed);
+  return Number.isSafeInteger(cents) ? cents : 0;
+};
+
+// The form's own name of a payload's field ('milestones.1.amount_cents' → 'milestones.1.amount'); a
+// message about the whole list goes where useFieldArray keeps it ('milestones.root').
+export function toFixedOfferFieldName(payloadName: string): string {
+  if (payloadName === 'milestones') return 'milestones.root';
+  return payloadName
+    .split('.')
+    .map((part) => (part === 'total_cents' ? 'total' : part === 'amount_cents' ? 'amount' : part))
+    .join('.');
+}
+
+// The form fields a server's message can land on, in the form's order (the first is focused).
+export function fixedOfferFormFields(milestoneCount: number): string[] {
+  const rows = Array.from({ length: milestoneCount }, (_, index) =>
+    ['title', 'description', 'amount', 'due_date'].map((field) => `milestones.${index}.${field}`),
+  );
+  return ['total', 'start_date', ...rows.flat(), 'milestones.root'];
+}
+
+type FixedOfferFormResult =
+  | { offer: FixedPriceOfferInput; problems: null }
+  | { offer: null; problems: Record<string, string> };
+
+// The payload when every rule holds, or form field ('total', 'milestones.1.amount', 'milestones' for the
+// list) → the first message the server's rules give for it.
+export function checkFixedOfferForm(values: FixedOfferFormValues): FixedOfferFormResult {
+  const parsed = fixedPriceOfferSchema.safeParse({
+    total_cents: dollarsToCents(values.total),
+    start_date: values.start_date || undefined,
+    milestones: values.milestones.map((milestone) => ({
+      title: milestone.title,
+      description: milestone.description,
+      amount_cents: dollarsToCents(milestone.amount),
+      due_date: milestone.due_date || undefined,
+    })),
+  });
+  if (parsed.success) return { offer: parsed.data, problems: null };
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = toFixedOfferFieldName(issue.path.map(String).join('.'));
+    problems[field === 'milestones.root' ? 'milestones' : field] ??= issue.message;
+  }
+  return { offer: null, problems };
+}

@@ -71,6 +71,8 @@ function detailOf(item: JobApplication): ApplicationDetail {
       title: item.job_title,
       status: 'open',
       openings: 1,
+      engagement_type: 'hourly',
+      budget_total_cents: null,
       weekly_hours: 40,
       start_date: null,
       company_name: 'Acme',

@@ -37,6 +37,8 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
       title: job.title,
       status: 'open',
       openings: 1,
+      engagement_type: 'hourly',
+      budget_total_cents: null,
       weekly_hours: 40,
       start_date: null,
       company_name: job.company_name,

@@ -82,7 +82,17 @@ export function fakeApplicantApi(
       application.status = move.to;
       application.history = [...application.history, { status: move.to, at, by: 'applicant', note: move.note }];
       if (move.to === 'hired' && application.offer) {
-        application.assignment = { id: fakeId(), role: application.job_title, status: 'pending', ...application.offer };
+        const { rate, weekly_hours, start_date } = application.offer;
+        application.assignment = {
+          id: fakeId(),
+          role: application.job_title,
+          status: 'pending',
+          // A fixed-price offer (a total and milestones) hires for a fixed price.
+          engagement_type: rate === null ? 'fixed' : 'hourly',
+          rate,
+          weekly_hours,
+          start_date,
+        };
       }
       return application;
     });

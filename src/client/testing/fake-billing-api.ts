@@ -298,6 +298,8 @@ export function fakeBillingApi(
         id: fakeId(),
         invoice_id: target.id,
         invoice_number: target.invoice_number,
+        milestone_id: null,
+        milestone_title: null,
         company_name: target.company_name,
         amount_cents: target.amount_cents,
         status,

@@ -17,9 +17,12 @@ import { workContract } from '~/shared/contracts/work';
 // what the screens rely on: a submitted or approved week cannot change, hours over the weekly ones
 // need the company's explicit approval, and the clock moves offline → on shift ⇄ on break → offline.
 
+// An hourly assignment, or with engagement_type 'fixed' a fixed-price one (no rate, hours or terms:
+// docs/decisions/035).
 export function workAssignment(overrides: Partial<Assignment> = {}): Assignment {
-  const rate = overrides.rate_cents ?? 4550;
-  const hours = overrides.weekly_hours ?? 40;
+  const isFixedPrice = overrides.engagement_type === 'fixed';
+  const rate = isFixedPrice ? null : (overrides.rate_cents ?? 4550);
+  const hours = isFixedPrice ? null : (overrides.weekly_hours ?? 40);
   const start = overrides.start_date ?? '2026-11-02';
   return {
     id: fakeId(),
@@ -29,6 +32,7 @@ export function workAssignment(overrides: Partial<Assignment> = {}): Assignment 
     applicant_name: 'Ada Talent',
     job_id: fakeId(),
     role: 'Support Engineer',
+    engagement_type: 'hourly',
     rate_cents: rate,
     weekly_hours: hours,
     start_date: start,
@@ -36,7 +40,7 @@ export function workAssignment(overrides: Partial<Assignment> = {}): Assignment 
     end_reason: null,
     status: 'active',
     shift_status: 'offline',
-    terms: [{ rate_cents: rate, weekly_hours: hours, effective_date: start }],
+    terms: rate === null || hours === null ? [] : [{ rate_cents: rate, weekly_hours: hours, effective_date: start }],
     created_at: '2026-10-20T09:00:00.000Z',
     ...overrides,
   };
@@ -54,6 +58,7 @@ export function workTimesheet(
 ): Timesheet {
   const entries = weekDays(weekStart).map((day, index) => ({ work_date: day, minutes: minutes[index] ?? 0 }));
   const total = entries.reduce((sum, entry) => sum + entry.minutes, 0);
+  const weeklyHours = assignment.weekly_hours ?? 0;
   return {
     id: fakeId(),
     assignment_id: assignment.id,
@@ -64,8 +69,8 @@ export function workTimesheet(
     status: 'open',
     entries,
     total_minutes: total,
-    weekly_hours: assignment.weekly_hours,
-    is_over_weekly_hours: total > assignment.weekly_hours * 60,
+    weekly_hours: weeklyHours,
+    is_over_weekly_hours: total > weeklyHours * 60,
     submitted_at: null,
     approved_at: null,
     return_comment: null,
@@ -288,10 +293,14 @@ export function fakeWorkApi(
     }));
   });
   server.on(workContract.changeCompanyAssignmentTerms, ({ params, body: input }) => {
+    const current = findAssignment(params.id);
+    if (current?.rate_cents === null || current?.weekly_hours === null) {
+      return replyError(409, 'conflict', 'A fixed-price assignment has no rate or weekly hours to change.');
+    }
     return changeAssignment(params.id, (assignment) => {
       const terms = {
-        rate_cents: input.rate_cents ?? assignment.rate_cents,
-        weekly_hours: input.weekly_hours ?? assignment.weekly_hours,
+        rate_cents: input.rate_cents ?? assignment.rate_cents ?? 0,
+        weekly_hours: input.weekly_hours ?? assignment.weekly_hours ?? 0,
         effective_date: input.effective_date,
       };
       return { ...assignment, ...terms, terms: [...assignment.terms, terms] };

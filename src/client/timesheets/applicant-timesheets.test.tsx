@@ -255,6 +255,34 @@ describe('the talent’s weekly timesheet', () => {
     expect(screen.queryByRole('button', { name: 'Clock In' })).not.toBeInTheDocument();
   });
 
+  // docs/decisions/035: a fixed price has no timesheet and no clock; its milestones are on its contract.
+  it('lists a fixed-price assignment with its contract, and offers it no week or clock', async () => {
+    const hourly = workAssignment({ role: 'Support Engineer', company_name: 'Acme' });
+    const fixed = workAssignment({ engagement_type: 'fixed', role: 'Logo Designer', company_name: 'Globex' });
+    const { server } = await openTimesheets({ assignments: [fixed, hourly] });
+    const contracts = await screen.findByRole('region', { name: 'Fixed-price contracts' });
+    expect(within(contracts).getByText('Logo Designer at Globex')).toBeInTheDocument();
+    expect(within(contracts).getByRole('link', { name: 'View contract' })).toHaveAttribute(
+      'href',
+      paths.applicantContract.getHref({ id: fixed.id }),
+    );
+    // The week and the clock are the hourly assignment's, the only one to pick.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week of Nov 22 – 28, 2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Assignment' })).not.toBeInTheDocument();
+    expect(screen.getByText('Support Engineer at Acme')).toBeInTheDocument();
+    expect(server.requests.some((request) => request.path.includes(fixed.id))).toBe(false);
+  });
+
+  it('offers only the contract when every assignment is a fixed price', async () => {
+    const fixed = workAssignment({ engagement_type: 'fixed', role: 'Logo Designer', company_name: 'Globex' });
+    await openTimesheets({ assignments: [fixed] });
+    const contracts = await screen.findByRole('region', { name: 'Fixed-price contracts' });
+    expect(within(contracts).getByRole('link', { name: 'View contract' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: /^Week of/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Clock' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clock In' })).not.toBeInTheDocument();
+  });
+
   it('says so when there is no assignment yet', async () => {
     await openTimesheets({ assignments: [] });
     expect(await screen.findByText(applicantTimesheetTexts.noAssignments)).toBeInTheDocument();

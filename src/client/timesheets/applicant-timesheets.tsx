@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon, ClockIcon } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ReviewPromptCard } from '~/client/components/assignment-reviews-dialog';
-import { AssignmentStatusBadge, formatHourlyRate } from '~/client/components/assignments-table';
+import { FIXED_PRICE_LABEL, formatHourlyRate, hourlyTermsOf } from '~/client/components/assignment-terms';
+import { AssignmentStatusBadge } from '~/client/components/assignments-table';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
-import { Card, CardContent, CardHeader } from '~/client/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
 import { Label } from '~/client/components/ui/label';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -14,6 +15,7 @@ import { formatIsoDay } from '~/client/lib/iso-day';
 import { applySearchPatch, searchParam } from '~/client/lib/list-search';
 import type { AssignmentStatus } from '~/shared/applications';
 import type { Assignment } from '~/shared/billing';
+import { paths } from '~/shared/routes';
 import { applicantAssignmentsQueryOptions, timesheetWeekQueryOptions } from './api';
 import { ClockCard } from './clock-card';
 import { PastWeeks } from './past-weeks';
@@ -53,14 +55,13 @@ function weekRange(assignment: Assignment, today: string) {
 }
 
 // /applicant/timesheets: the talent picks an assignment and a week (both in the URL), logs hours day by
-// day or with the clock, and submits the week; the weeks saved so far are listed below.
+// day or with the clock, and submits the week; the weeks saved so far are listed below. A fixed-price
+// assignment has no timesheet and no clock (docs/decisions/035): it is listed apart, with its contract.
 export function ApplicantTimesheets() {
-  const [params, setParams] = useSearchParams();
   const assignments = useQuery({
     ...applicantAssignmentsQueryOptions(),
     select: (list) => [...list.items].sort(byRelevance),
   });
-  const change = (patch: Record<string, string | null>) => setParams((current) => applySearchPatch(current, patch));
 
   if (assignments.isPending) {
     return (
@@ -90,13 +91,64 @@ export function ApplicantTimesheets() {
       </Card>
     );
   }
+  const hourly = list.filter((item) => hourlyTermsOf(item) !== null);
+  const fixedPrice = list.filter((item) => hourlyTermsOf(item) === null);
+  return (
+    <>
+      {hourly.length > 0 && <HourlyTimesheets list={hourly} />}
+      {fixedPrice.length > 0 && <FixedPriceContracts list={fixedPrice} />}
+    </>
+  );
+}
 
+// The fixed-price assignments: their milestones are submitted on their contracts, not logged by the hour.
+function FixedPriceContracts({ list }: { list: Assignment[] }) {
+  return (
+    <Card aria-labelledby="fixed-price-title">
+      <CardHeader>
+        <CardTitle id="fixed-price-title">Fixed-price contracts</CardTitle>
+        <CardDescription>
+          No timesheet or clock: you submit each funded milestone’s work on its contract.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3">
+          {list.map((assignment) => (
+            <li
+              key={assignment.id}
+              className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="grid min-w-0 gap-1">
+                <p className="font-medium break-words">{assignmentName(assignment)}</p>
+                <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                  <AssignmentStatusBadge status={assignment.status} />
+                  <span>
+                    {FIXED_PRICE_LABEL} · Starts {formatIsoDay(assignment.start_date)}
+                  </span>
+                </div>
+              </div>
+              <Button variant="outline" size="sm" asChild className="self-start sm:self-center">
+                <Link to={paths.applicantContract.getHref({ id: assignment.id })}>View contract</Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+// The hourly assignments: one chosen (in the URL), its week and clock.
+function HourlyTimesheets({ list }: { list: Assignment[] }) {
+  const [params, setParams] = useSearchParams();
+  const change = (patch: Record<string, string | null>) => setParams((current) => applySearchPatch(current, patch));
   const wanted = assignmentParam.read(params);
   const assignment = list.find((item) => item.id === wanted) ?? (list[0] as Assignment);
   const today = todayIsoDay();
   const range = weekRange(assignment, today);
   const askedWeek = weekParam.read(params);
   const week = askedWeek ? weekStartOf(askedWeek) : range.last;
+  const terms = hourlyTermsOf(assignment);
 
   return (
     <div className="grid gap-6">
@@ -121,9 +173,11 @@ export function ApplicantTimesheets() {
         )}
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <AssignmentStatusBadge status={assignment.status} />
-          <span>
-            {formatHourlyRate(assignment.rate_cents)} · {assignment.weekly_hours} h a week
-          </span>
+          {terms && (
+            <span>
+              {formatHourlyRate(terms.rate_cents)} · {terms.weekly_hours} h a week
+            </span>
+          )}
         </div>
       </div>
 

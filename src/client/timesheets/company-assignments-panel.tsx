@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserCheckIcon, XIcon } from 'lucide-react';
+import { describeTerms, hourlyTermsOf } from '~/client/components/assignment-terms';
 import {
   AssignmentsTable,
   type AssignmentWording,
   assignmentStatusLabels,
-  formatHourlyRate,
 } from '~/client/components/assignments-table';
 import { FilterSelect } from '~/client/components/filter-select';
 import { Button } from '~/client/components/ui/button';
@@ -26,13 +26,16 @@ const companyWording: AssignmentWording = {
   rowName: (assignment) => `${assignment.applicant_name}, ${assignment.role}`,
   describe: describeTalent,
   startDescription: (assignment) =>
-    `${assignment.applicant_name} starts as ${assignment.role} at ${formatHourlyRate(assignment.rate_cents)} for ${assignment.weekly_hours} h a week, and can log time from today.`,
+    hourlyTermsOf(assignment)
+      ? `${assignment.applicant_name} starts as ${assignment.role} at ${describeTerms(assignment)}, and can log time from today.`
+      : `${assignment.applicant_name} starts as ${assignment.role} for a fixed price, and can work on the funded milestones from today.`,
   endDescription: (assignment) =>
     `${describeTalent(assignment)} stops working for you after the end date. This cannot be undone.`,
 };
 
-// The company's assignments: who works for it, at what rate and hours, since when, and whether they are on
-// shift now (components/assignments-table.tsx, shared with the administrator's list).
+// The company's assignments: who works for it, at what rate and hours (a fixed price links to its
+// contract), since when, and whether they are on shift now (components/assignments-table.tsx, shared with
+// the administrator's list).
 export function CompanyAssignmentsPanel() {
   const search = useListSearch(assignmentsSearch);
   const { state } = search;
@@ -84,6 +87,7 @@ export function CompanyAssignmentsPanel() {
       actions={{ start, changeTerms: changeTerms.mutateAsync, end: endAssignment.mutateAsync }}
       readOnly={!mayChange}
       reviewSide={mayReview ? 'company' : undefined}
+      contractHref={(assignment) => paths.companyContract.getHref({ id: assignment.id })}
       detailsDialog={(assignment, onOpenChange) => (
         <AssignmentDetailsDialog assignment={assignment} onOpenChange={onOpenChange} />
       )}

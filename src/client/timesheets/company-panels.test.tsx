@@ -10,6 +10,7 @@ import { createFakeServer, type FakeServer } from '~/client/testing/fake-server'
 import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/testing/fake-work-api';
 import type { Assignment, Timesheet } from '~/shared/billing';
 import { endAssignmentSchema, returnTimesheetSchema } from '~/shared/billing';
+import { paths } from '~/shared/routes';
 import { CompanyAssignmentsPanel } from './company-assignments-panel';
 import { CompanyTimesheetsPanel } from './company-timesheets-panel';
 import { reviewTexts } from './timesheet-review-dialog';
@@ -283,5 +284,32 @@ describe('the company’s assignments', () => {
     const history = within(details).getByRole('table');
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Nov 2, 2026$45.50/h40 h', 'Nov 29, 2026$50.25/h40 h']);
+  });
+
+  // docs/decisions/035: a fixed price has milestones on its contract instead of a rate and weekly hours.
+  it('shows a fixed-price assignment as Fixed price, with its contract and no terms to change', async () => {
+    const assignment = workAssignment({ engagement_type: 'fixed', applicant_name: 'Grace Hopper', role: 'Designer' });
+    const { events } = await openAssignments([assignment]);
+    const row = await screen.findByRole('row', { name: /Grace Hopper/ });
+    expect(row).toHaveTextContent('Fixed price');
+    expect(row).not.toHaveTextContent('/h');
+    expect(within(row).getByRole('link', { name: 'View contract of Grace Hopper, Designer' })).toHaveAttribute(
+      'href',
+      paths.companyContract.getHref({ id: assignment.id }),
+    );
+    let menu = await openMenu(events, 'Grace Hopper, Designer');
+    expect(within(menu).queryByRole('menuitem', { name: 'Change terms' })).not.toBeInTheDocument();
+    await events.click(within(menu).getByRole('menuitem', { name: 'View details' }));
+    const details = await screen.findByRole('dialog', { name: 'Grace Hopper' });
+    expect(details).toHaveTextContent('PayFixed price');
+    expect(within(details).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(details).getByRole('link', { name: 'the contract' })).toHaveAttribute(
+      'href',
+      paths.companyContract.getHref({ id: assignment.id }),
+    );
+    await events.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    menu = await openMenu(events, 'Grace Hopper, Designer');
+    expect(within(menu).getByRole('menuitem', { name: 'End' })).toBeInTheDocument();
   });
 });

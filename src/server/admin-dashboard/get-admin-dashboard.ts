@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminDashboard,
   type DashboardFigure,
@@ -94,7 +94,8 @@ export async function countPopulation({
 
 // Monthly Revenue this month and last (docs/decisions/023-monthly-revenue.md: invoices issued in the
 // month, work and platform fee, before tax), and what the talent is paid for the weeks those invoices
-// bill (timesheets.talent_pay_cents, set at approval): the gross margin's cost.
+// bill (timesheets.talent_pay_cents, set at approval) and the fixed-price milestones they release (the
+// talent earns the milestone's whole amount, the invoice's subtotal: decision 035): the gross margin's cost.
 async function sumRevenue(db: Database, now: Date) {
   const thisMonth = revenueMonthOf(now);
   const lastMonth = revenueMonthOf(now, 1);
@@ -102,7 +103,7 @@ async function sumRevenue(db: Database, now: Date) {
   const isThisMonth = isIssuedIn(thisMonth);
   const sumBy = (amount: SQL, condition: SQL) =>
     sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::bigint`;
-  const [[revenue], [pay]] = await Promise.all([
+  const [[revenue], [pay], [released]] = await Promise.all([
     db
       .select({
         current: sumBy(invoiceRevenueCents, isThisMonth),
@@ -118,10 +119,18 @@ async function sumRevenue(db: Database, now: Date) {
       .from(timesheets)
       .innerJoin(invoices, eq(invoices.id, timesheets.invoiceId))
       .where(inMonths),
+    db
+      .select({
+        current: sumBy(sql`${invoices.subtotalCents}`, isThisMonth),
+        previous: sumBy(sql`${invoices.subtotalCents}`, sql`not (${isThisMonth})`),
+      })
+      .from(invoices)
+      .where(and(inMonths, isNotNull(invoices.milestoneId))),
   ]);
+  const paid = (which: 'current' | 'previous') => Number(pay?.[which] ?? 0) + Number(released?.[which] ?? 0);
   return {
     revenue: { value: Number(revenue?.current ?? 0), previous: Number(revenue?.previous ?? 0) },
-    talentPay: { value: Number(pay?.current ?? 0), previous: Number(pay?.previous ?? 0) },
+    talentPay: { value: paid('current'), previous: paid('previous') },
   };
 }
 

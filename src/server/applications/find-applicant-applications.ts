@@ -8,6 +8,9 @@ import {
 } from '~/shared/applications';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, assignments, companies, jobs } from '../db/schema';
+import { loadOfferMilestones, offerViewOf } from '../platform/offer-milestones';
+
+type OfferMilestones = Awaited<ReturnType<typeof loadOfferMilestones>>;
 
 const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
 
@@ -27,6 +30,7 @@ const columns = {
   rejectionReason: applications.rejectionReason,
   assignmentId: assignments.id,
   assignmentRole: assignments.role,
+  assignmentEngagementType: assignments.engagementType,
   assignmentRateCents: assignments.rateCents,
   assignmentWeeklyHours: assignments.weeklyHours,
   assignmentStartDate: assignments.startDate,
@@ -61,8 +65,7 @@ function historyView(entries: ApplicationHistoryEntry[], applicantId: string) {
   });
 }
 
-function applicationView(row: Row, applicantId: string): ApplicantApplication {
-  const hasOffer = row.offerRateCents != null && row.offerWeeklyHours != null && row.offerStartDate != null;
+function applicationView(row: Row, applicantId: string, offerMilestones: OfferMilestones): ApplicantApplication {
   return {
     id: row.id,
     job_id: row.jobId,
@@ -73,26 +76,20 @@ function applicationView(row: Row, applicantId: string): ApplicantApplication {
     updated_at: row.updatedAt.toISOString(),
     proposal_rate: centsToDollars(row.proposalRateCents),
     history: historyView(row.history, applicantId),
-    offer: hasOffer
-      ? {
-          rate: (row.offerRateCents ?? 0) / 100,
-          weekly_hours: row.offerWeeklyHours ?? 0,
-          start_date: row.offerStartDate ?? '',
-        }
-      : null,
+    offer: offerViewOf(row, offerMilestones.get(row.id)),
     rejection_reason:
       row.status === 'rejected' ? row.rejectionReason?.trim() || applicationTexts.defaultRejectionReason : null,
     assignment:
       row.assignmentId != null &&
       row.assignmentRole != null &&
-      row.assignmentRateCents != null &&
-      row.assignmentWeeklyHours != null &&
+      row.assignmentEngagementType != null &&
       row.assignmentStartDate != null &&
       row.assignmentStatus != null
         ? {
             id: row.assignmentId,
             role: row.assignmentRole,
-            rate: row.assignmentRateCents / 100,
+            engagement_type: row.assignmentEngagementType,
+            rate: centsToDollars(row.assignmentRateCents),
             weekly_hours: row.assignmentWeeklyHours,
             start_date: row.assignmentStartDate,
             status: row.assignmentStatus,
@@ -100,6 +97,10 @@ function applicationView(row: Row, applicantId: string): ApplicantApplication {
         : null,
   };
 }
+
+// The applications whose offer is a fixed price: only theirs have milestones to read.
+const fixedPriceOfferIds = (rows: readonly Row[]) =>
+  rows.filter((row) => row.offerStartDate != null && row.offerRateCents == null).map((row) => row.id);
 
 // My Applications: the applicant's applications, newest first, filtered by stage, one page at a time.
 export async function findApplicantApplications({
@@ -126,8 +127,9 @@ export async function findApplicantApplications({
       .where(and(eq(applications.applicantId, applicantId), ...conditions));
     total = counted?.value ?? 0;
   }
+  const offerMilestones = await loadOfferMilestones(db, fixedPriceOfferIds(rows));
   return {
-    items: rows.map((row) => applicationView(row, applicantId)),
+    items: rows.map((row) => applicationView(row, applicantId, offerMilestones)),
     total,
     page,
     page_size: pageSize,
@@ -146,5 +148,5 @@ export async function findApplicantApplication({
   id: string;
 }): Promise<ApplicantApplication | null> {
   const [row] = await selectApplicantApplications(db, applicantId, [eq(applications.id, id)]);
-  return row ? applicationView(row, applicantId) : null;
+  return row ? applicationView(row, applicantId, await loadOfferMilestones(db, fixedPriceOfferIds([row]))) : null;
 }

@@ -129,7 +129,7 @@ describe('admin payments', () => {
 
     const [one] = acmeItems;
     if (!one) throw new Error('no payment');
-    const byInvoice = await get(`/api/admin/payments?q=${one.invoice_number.toLowerCase()}`);
+    const byInvoice = await get(`/api/admin/payments?q=${one.invoice_number?.toLowerCase()}`);
     expect((byInvoice.json().items as AdminPayment[]).map((item) => item.id)).toEqual([one.id]);
 
     const refunded = await get(`/api/admin/payments?q=${unique}&status=refunded`);

@@ -1,4 +1,5 @@
 import { adminPaymentStatusLabels } from '~/shared/admin-payments';
+import { paymentPurposeOf } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { buildCsv } from '../platform/build-csv';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -27,7 +28,7 @@ export async function exportAdminPayments({
       (row.amount_cents / 100).toFixed(2),
       adminPaymentStatusLabels[row.display_status],
       row.created_at.slice(0, 10),
-      row.invoice_number,
+      paymentPurposeOf(row),
       row.method_label,
       row.completed_at?.slice(0, 10),
       row.refunded_at?.slice(0, 10),

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminPayment, AdminPaymentList, AdminPaymentStatus, AdminPaymentSummary } from '~/shared/admin-payments';
 import type { Database } from '../db/client';
-import { companies, invoices, payments } from '../db/schema';
+import { companies, invoices, milestones, payments } from '../db/schema';
 
 export interface AdminPaymentFilter {
   q?: string;
@@ -23,7 +23,11 @@ function whereOf({ q, status }: AdminPaymentFilter): SQL | undefined {
   const search = q?.trim();
   return and(
     search
-      ? or(ilike(companies.name, likePattern(search)), ilike(invoices.invoiceNumber, likePattern(search)))
+      ? or(
+          ilike(companies.name, likePattern(search)),
+          ilike(invoices.invoiceNumber, likePattern(search)),
+          ilike(milestones.title, likePattern(search)),
+        )
       : undefined,
     status ? statusCondition[status] : undefined,
   );
@@ -32,15 +36,23 @@ function whereOf({ q, status }: AdminPaymentFilter): SQL | undefined {
 const columns = {
   payment: payments,
   invoiceNumber: invoices.invoiceNumber,
+  milestoneTitle: milestones.title,
   companyName: companies.name,
 };
-type Row = { payment: typeof payments.$inferSelect; invoiceNumber: string; companyName: string };
+type Row = {
+  payment: typeof payments.$inferSelect;
+  invoiceNumber: string | null;
+  milestoneTitle: string | null;
+  companyName: string;
+};
 
-function adminPaymentView({ payment, invoiceNumber, companyName }: Row): AdminPayment {
+function adminPaymentView({ payment, invoiceNumber, milestoneTitle, companyName }: Row): AdminPayment {
   return {
     id: payment.id,
     invoice_id: payment.invoiceId,
     invoice_number: invoiceNumber,
+    milestone_id: payment.milestoneId,
+    milestone_title: milestoneTitle,
     company_id: payment.companyId,
     company_name: companyName,
     amount_cents: payment.amountCents,
@@ -60,7 +72,9 @@ const joined = (db: Database) =>
   db
     .select(columns)
     .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    // A milestone's funding pays no invoice (decision 035).
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(milestones, eq(milestones.id, payments.milestoneId))
     .innerJoin(companies, eq(companies.id, payments.companyId));
 
 export async function loadAdminPayment(db: Database, id: string): Promise<AdminPayment | undefined> {
@@ -90,7 +104,8 @@ export async function findAdminPayments({
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .leftJoin(milestones, eq(milestones.id, payments.milestoneId))
       .innerJoin(companies, eq(companies.id, payments.companyId))
       .where(where),
   ]);

@@ -51,6 +51,19 @@ interface Period {
 // 'INV-2026-000123'
 const formatInvoiceNumber = (year: number, sequence: number) => `INV-${year}-${String(sequence).padStart(6, '0')}`;
 
+// The next `count` gapless numbers of the year. The year's counter row stays locked until the caller's
+// transaction commits: numbers are taken in commit order, without gaps (a rollback gives them back).
+export async function takeInvoiceNumbers(tx: Database, year: number, count: number): Promise<string[]> {
+  const [counter] = await selectRows<{ last_number: number }>(
+    tx,
+    sql`insert into invoice_counters (year, last_number) values (${year}, ${count})
+        on conflict (year) do update set last_number = invoice_counters.last_number + excluded.last_number
+        returning last_number`,
+  );
+  const firstNumber = Number(counter?.last_number) - count + 1;
+  return Array.from({ length: count }, (_, index) => formatInvoiceNumber(year, firstNumber + index));
+}
+
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -92,7 +105,8 @@ export async function issueInvoices({
         from timesheets t join assignments a on a.id = t.assignment_id
         where t.status = 'approved' and t.invoice_id is null and t.week_start <= ${period.periodStart} ${onlyThese}
           and not exists (
-            select 1 from invoices i where i.company_id = a.company_id and i.period_start = ${period.periodStart}
+            select 1 from invoices i
+            where i.company_id = a.company_id and i.period_start = ${period.periodStart} and i.milestone_id is null
           )
         order by a.company_id`,
   );
@@ -154,7 +168,8 @@ async function issueBatch({
         await selectRows<{ company_id: string }>(
           tx,
           sql`select company_id from invoices
-              where period_start = ${period.periodStart} and company_id = any(${uuidArray(companyIds)}::uuid[])`,
+              where period_start = ${period.periodStart} and milestone_id is null
+                and company_id = any(${uuidArray(companyIds)}::uuid[])`,
         )
       ).map((row) => row.company_id),
     );
@@ -172,15 +187,7 @@ async function issueBatch({
     if (drafts.length === 0) return [];
     const billedCompanyIds = drafts.map((draft) => draft.companyId);
 
-    // The year's counter row stays locked until commit: numbers are taken in commit order, without gaps.
-    const year = Number(today.slice(0, 4));
-    const [counter] = await selectRows<{ last_number: number }>(
-      tx,
-      sql`insert into invoice_counters (year, last_number) values (${year}, ${drafts.length})
-          on conflict (year) do update set last_number = invoice_counters.last_number + excluded.last_number
-          returning last_number`,
-    );
-    const firstNumber = Number(counter?.last_number) - drafts.length + 1;
+    const numbers = await takeInvoiceNumbers(tx, Number(today.slice(0, 4)), drafts.length);
 
     // Rows travel as one JSON parameter each: building a thousand-row insert statement costs more
     // than running it.
@@ -193,7 +200,7 @@ async function issueBatch({
                  total_cents
           from json_to_recordset(${JSON.stringify(
             drafts.map((draft, index) => ({
-              invoice_number: formatInvoiceNumber(year, firstNumber + index),
+              invoice_number: numbers[index],
               company_id: draft.companyId,
               due_date: draft.dueDate,
               subtotal_cents: draft.arithmetic.subtotalCents,

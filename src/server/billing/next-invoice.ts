@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, type NextInvoice } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { invoices } from '../db/schema';
@@ -56,6 +56,8 @@ export async function findNextInvoices({
             invoices.periodStart,
             runs.map((run) => run.periodStart),
           ),
+          // A milestone's release invoice is not a week's (decision 035).
+          isNull(invoices.milestoneId),
         ),
       ),
     selectRows<{ id: string; company_id: string; week_start: string; minutes: number }>(
@@ -139,6 +141,6 @@ export async function findInvoiceOfPeriod(db: Database, companyId: string, perio
       total_cents: invoices.totalCents,
     })
     .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), eq(invoices.periodStart, periodStart)));
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.periodStart, periodStart), isNull(invoices.milestoneId)));
   return invoice ?? null;
 }

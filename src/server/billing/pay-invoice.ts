@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { type PayInvoiceResult, paymentTexts } from '~/shared/billing';
+import { type PayInvoiceResult, type Payment, paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
-import { invoices, paymentMethods, payments } from '../db/schema';
+import { invoices, milestones, paymentMethods, payments } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { loadInvoiceViews } from './invoice-views';
+import { lockMilestoneForFunding } from './milestone-charge';
 import { insertPaymentMethod, saveWithProvider } from './payment-methods';
 import type { NewPaymentMethodInput, PaymentProvider, SavedMethod } from './payment-provider';
 import { liveMethodOf, loadPaymentViews } from './payment-views';
@@ -28,14 +29,35 @@ interface PayRequest {
   ipAddress: string | null;
 }
 
+// Funding a fixed-price milestone into escrow (decision 035): the same payment, of a milestone.
+interface FundRequest {
+  companyId: string;
+  milestoneId: string;
+  idempotencyKey: string;
+  method: PaymentMethodChoice;
+  // Null for Auto-Pay.
+  requestedBy: string | null;
+  ipAddress: string | null;
+}
+
+// What a payment pays: an invoice, or a milestone's funding.
+type PaymentTarget = { kind: 'invoice'; id: string } | { kind: 'milestone'; id: string };
+
+interface TargetedRequest extends Omit<PayRequest, 'invoiceId'> {
+  target: PaymentTarget;
+}
+
 // What a pay request answers; the same key always gets the same answer.
-export type PayAnswer =
-  | { status: 'completed'; result: PayInvoiceResult }
+export type PayAnswer<Result = PayInvoiceResult> =
+  | { status: 'completed'; result: Result }
   // Accepted by the provider, not settled yet (its webhook completes it).
-  | { status: 'processing'; result: PayInvoiceResult }
+  | { status: 'processing'; result: Result }
   | { status: 'declined'; message: string }
   // The provider could not be reached: the payment stays pending; retry with the same key.
   | { status: 'unavailable' };
+
+// The answer before its result is read: which payment, as it stands.
+type PaymentAnswer = PayAnswer<PaymentRow>;
 
 interface Settled {
   payment: PaymentRow;
@@ -47,8 +69,9 @@ interface Settled {
 // Stripe's keys are per account, not per company, so the company's own key cannot go as it is.
 export const providerKeyOf = (paymentId: string) => `tandem-payment-${paymentId}`;
 
-// What a request asked for, as one digest: the invoice and the method (keys in a fixed order).
-function requestHashOf(request: Pick<PayRequest, 'invoiceId' | 'method'>): string {
+// What a request asked for, as one digest: the invoice (or the milestone) and the method (keys in a fixed
+// order). An invoice's digest is as it always was, so the keys of payments made before still match.
+function requestHashOf({ target, method }: Pick<TargetedRequest, 'target' | 'method'>): string {
   const canonical = (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(
@@ -58,13 +81,67 @@ function requestHashOf(request: Pick<PayRequest, 'invoiceId' | 'method'>): strin
             .map(([key, entry]) => [key, canonical(entry)]),
         )
       : value;
+  const asked = target.kind === 'invoice' ? [target.id] : ['milestone', target.id];
   return createHash('sha256')
-    .update(JSON.stringify([request.invoiceId, canonical(request.method)]))
+    .update(JSON.stringify([...asked, canonical(method)]))
     .digest('hex');
 }
 
 const LIVE_PAYMENT_STATUSES: Array<PaymentRow['status']> = ['pending', 'completed'];
-const UNIQUE_PAYMENT_INDEXES = ['payments_idempotency_unique', 'payments_one_live_per_invoice'];
+const UNIQUE_PAYMENT_INDEXES = [
+  'payments_idempotency_unique',
+  'payments_one_live_per_invoice',
+  'payments_one_live_per_milestone',
+];
+
+const targetOf = (payment: PaymentRow): PaymentTarget =>
+  payment.milestoneId
+    ? { kind: 'milestone', id: payment.milestoneId }
+    : { kind: 'invoice', id: payment.invoiceId ?? '' };
+
+// What a payment pays, locked for the paying transaction (decision 013; a milestone's in decision 035).
+export interface LockedForPayment {
+  // Why it cannot be paid (already paid, or funded), or null when it can.
+  paid: string | null;
+  // What to say when another payment of it has completed meanwhile.
+  completedMessage: string;
+  // What to charge, fixed now (a milestone writes its fee and tax here).
+  charge(): Promise<number>;
+}
+
+// The company's invoice, locked; a paid one refuses a new payment.
+async function lockInvoice(
+  tx: Database,
+  { companyId, id }: { companyId: string; id: string },
+): Promise<LockedForPayment> {
+  const [invoice] = await tx
+    .select({ status: invoices.status, totalCents: invoices.totalCents })
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
+    .for('update');
+  if (!invoice) throw new AppError('not_found', paymentTexts.invoiceNotFound);
+  return {
+    paid: invoice.status === 'paid' ? paymentTexts.alreadyPaid : null,
+    completedMessage: paymentTexts.alreadyPaid,
+    charge: async () => invoice.totalCents,
+  };
+}
+
+// The charge's description at the provider: the invoice, or the milestone funded.
+async function describePayment(db: Database, payment: PaymentRow): Promise<string> {
+  if (payment.milestoneId) {
+    const [milestone] = await db
+      .select({ title: milestones.title })
+      .from(milestones)
+      .where(eq(milestones.id, payment.milestoneId));
+    return `Tandem escrow: ${milestone?.title ?? payment.milestoneId}`;
+  }
+  const [invoice] = await db
+    .select({ number: invoices.invoiceNumber })
+    .from(invoices)
+    .where(eq(invoices.id, payment.invoiceId ?? ''));
+  return `Tandem invoice ${invoice?.number ?? payment.invoiceId}`;
+}
 
 // Paying an invoice, idempotently (decision 013):
 // - the first request with a key inserts a pending payment under the invoice's row lock (one live
@@ -89,7 +166,7 @@ export function createInvoicePayments({
   publicUrl: string;
   logger: Pick<Logger, 'warn' | 'error'>;
 }) {
-  const paying = new Map<string, Promise<PayAnswer>>();
+  const paying = new Map<string, Promise<PaymentAnswer>>();
   const settling = new Map<string, Promise<Settled>>();
 
   function shared<T>(flights: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
@@ -120,10 +197,6 @@ export function createInvoicePayments({
       logger.warn({ paymentId, provider: payment.provider }, 'a pending payment cannot be charged by this provider');
       return { payment, isUnknown: true };
     }
-    const [invoice] = await db
-      .select({ number: invoices.invoiceNumber })
-      .from(invoices)
-      .where(eq(invoices.id, payment.invoiceId));
     let outcome: Awaited<ReturnType<PaymentProvider['charge']>>;
     try {
       outcome = await provider.charge({
@@ -131,7 +204,7 @@ export function createInvoicePayments({
         currency: 'usd',
         providerRef: method.providerRef,
         idempotencyKey: providerKeyOf(payment.id),
-        description: `Tandem invoice ${invoice?.number ?? payment.invoiceId}`,
+        description: await describePayment(db, payment),
         paymentId: payment.id,
       });
     } catch (error) {
@@ -145,18 +218,23 @@ export function createInvoicePayments({
   const settle = (paymentId: string, ipAddress: string | null) =>
     shared(settling, paymentId, () => drive(paymentId, ipAddress));
 
-  async function answerOf({ payment, isUnknown }: Settled): Promise<PayAnswer> {
+  function answerOf({ payment, isUnknown }: Settled): PaymentAnswer {
     if (payment.status === 'failed') {
       return { status: 'declined', message: payment.failureMessage ?? paymentTexts.cardDeclined };
     }
     if (payment.status === 'pending' && isUnknown) return { status: 'unavailable' };
-    const [[view], [invoice]] = await Promise.all([
-      loadPaymentViews(db, [payment.id]),
-      loadInvoiceViews({ db, ids: [payment.invoiceId] }),
-    ]);
-    if (!view || !invoice) throw new Error(`Payment ${payment.id} has no invoice.`);
-    const result = { payment: view, invoice };
-    return payment.status === 'completed' ? { status: 'completed', result } : { status: 'processing', result };
+    return { status: payment.status === 'completed' ? 'completed' : 'processing', result: payment };
+  }
+
+  // The answer with its result read: the payment's view and what it paid, as the caller shows it.
+  async function withResult<Result>(
+    answer: PaymentAnswer,
+    resultOf: (payment: Payment) => Promise<Result>,
+  ): Promise<PayAnswer<Result>> {
+    if (answer.status === 'declined' || answer.status === 'unavailable') return answer;
+    const [view] = await loadPaymentViews(db, [answer.result.id]);
+    if (!view) throw new Error(`Payment ${answer.result.id} vanished.`);
+    return { status: answer.status, result: await resultOf(view) };
   }
 
   async function findByKey(companyId: string, idempotencyKey: string) {
@@ -169,8 +247,9 @@ export function createInvoicePayments({
 
   // The same key means the same request: another invoice or another method is a mistake to report, not
   // a retry to answer with the first result.
-  function refuseOtherRequest(payment: PaymentRow, request: PayRequest) {
-    if (payment.invoiceId !== request.invoiceId) {
+  function refuseOtherRequest(payment: PaymentRow, request: TargetedRequest) {
+    const paid = targetOf(payment);
+    if (paid.kind !== request.target.kind || paid.id !== request.target.id) {
       throw new AppError('idempotency_key_reused', paymentTexts.idempotencyKeyReused);
     }
     if (payment.requestHash !== null && payment.requestHash !== requestHashOf(request)) {
@@ -180,36 +259,33 @@ export function createInvoicePayments({
 
   type Started = { payment: PaymentRow } | { blockedBy: PaymentRow };
 
-  // The transaction that holds the invoice's lock: refuses a paid invoice, finds a live payment, or
-  // inserts ours (pending) with its method.
-  async function start(request: PayRequest, method: SavedMethod | string): Promise<Started> {
-    const { companyId, invoiceId, idempotencyKey } = request;
+  // The transaction that holds the invoice's (or milestone's) lock: refuses what cannot be paid, finds a
+  // live payment, or inserts ours (pending) with its method.
+  async function start(request: TargetedRequest, method: SavedMethod | string): Promise<Started> {
+    const { companyId, target, idempotencyKey } = request;
     return db.transaction(async (tx) => {
-      const [invoice] = await tx
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId)))
-        .for('update');
-      if (!invoice) throw new AppError('not_found', paymentTexts.invoiceNotFound);
+      const lock = target.kind === 'invoice' ? lockInvoice : lockMilestoneForFunding;
+      const locked = await lock(tx, { companyId, id: target.id });
       const [sameKey] = await tx
         .select()
         .from(payments)
         .where(and(eq(payments.companyId, companyId), eq(payments.idempotencyKey, idempotencyKey)));
       if (sameKey) return { payment: sameKey };
-      if (invoice.status === 'paid') throw new AppError('conflict', paymentTexts.alreadyPaid);
+      if (locked.paid) throw new AppError('conflict', locked.paid);
       const [live] = await tx
         .select()
         .from(payments)
         .where(
           and(
-            eq(payments.invoiceId, invoiceId),
+            target.kind === 'invoice' ? eq(payments.invoiceId, target.id) : eq(payments.milestoneId, target.id),
             inArray(payments.status, LIVE_PAYMENT_STATUSES),
             // A refunded payment no longer pays the invoice: it is owed, and payable, again.
             isNull(payments.refundedAt),
           ),
         );
-      if (live?.status === 'completed') throw new AppError('conflict', paymentTexts.alreadyPaid);
+      if (live?.status === 'completed') throw new AppError('conflict', locked.completedMessage);
       if (live) return { blockedBy: live };
+      const charge = await locked.charge();
 
       let chosen: { id: string; label: string };
       if (typeof method === 'string') {
@@ -236,11 +312,11 @@ export function createInvoicePayments({
       const [payment] = await tx
         .insert(payments)
         .values({
-          invoiceId,
+          ...(target.kind === 'invoice' ? { invoiceId: target.id } : { milestoneId: target.id }),
           companyId,
           paymentMethodId: chosen.id,
           methodLabel: chosen.label,
-          amountCents: invoice.totalCents,
+          amountCents: charge,
           idempotencyKey,
           requestHash: requestHashOf(request),
           provider: provider.name,
@@ -252,7 +328,7 @@ export function createInvoicePayments({
     });
   }
 
-  async function payOnce(request: PayRequest): Promise<PayAnswer> {
+  async function payOnce(request: TargetedRequest): Promise<PaymentAnswer> {
     const { companyId, idempotencyKey, ipAddress } = request;
     const existing = await findByKey(companyId, idempotencyKey);
     if (existing) {
@@ -290,10 +366,26 @@ export function createInvoicePayments({
     }
   }
 
+  function payTarget(request: TargetedRequest): Promise<PaymentAnswer> {
+    const flight = [request.companyId, request.idempotencyKey, requestHashOf(request)].join('\n');
+    return shared(paying, flight, () => payOnce(request));
+  }
+
   return {
-    pay(request: PayRequest): Promise<PayAnswer> {
-      const flight = [request.companyId, request.idempotencyKey, requestHashOf(request)].join('\n');
-      return shared(paying, flight, () => payOnce(request));
+    async pay({ invoiceId, ...request }: PayRequest): Promise<PayAnswer> {
+      const answer = await payTarget({ ...request, target: { kind: 'invoice', id: invoiceId } });
+      return withResult(answer, async (payment) => {
+        const [invoice] = await loadInvoiceViews({ db, ids: [invoiceId] });
+        if (!invoice) throw new Error(`Payment ${payment.id} has no invoice.`);
+        return { payment, invoice };
+      });
+    },
+    // Funding a milestone into escrow; `resultOf` reads what the caller answers with (the contract).
+    async fund<Result>(
+      { milestoneId, ...request }: FundRequest,
+      resultOf: (payment: Payment) => Promise<Result>,
+    ): Promise<PayAnswer<Result>> {
+      return withResult(await payTarget({ ...request, target: { kind: 'milestone', id: milestoneId } }), resultOf);
     },
     // For the webhook and the tests: what a pending payment comes to.
     settle,

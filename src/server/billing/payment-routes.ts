@@ -26,12 +26,12 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
 const RETRY_AFTER_SECONDS = 2;
 
 // The pay body as this instance takes it: the new method in its provider's shape.
-function payBodySchema(provider: PaymentProvider) {
+export function payBodySchema(provider: PaymentProvider) {
   return payInvoiceBodySchema.extend({ new_method: provider.methodInputSchema.optional() });
 }
 
 // A saved method or a new one: exactly one.
-function methodChoiceOf(body: z.output<typeof payInvoiceBodySchema>): PaymentMethodChoice {
+export function methodChoiceOf(body: z.output<typeof payInvoiceBodySchema>): PaymentMethodChoice {
   if (body.new_method && body.payment_method_id) {
     throw new AppError('validation', paymentTexts.chooseOneMethod, { payment_method_id: paymentTexts.chooseOneMethod });
   }
@@ -40,7 +40,7 @@ function methodChoiceOf(body: z.output<typeof payInvoiceBodySchema>): PaymentMet
   throw new AppError('validation', paymentTexts.chooseMethod, { payment_method_id: paymentTexts.chooseMethod });
 }
 
-function idempotencyKeyOf(header: string | string[] | undefined): string {
+export function idempotencyKeyOf(header: string | string[] | undefined): string {
   const key = typeof header === 'string' ? header.trim() : '';
   if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new AppError('validation', paymentTexts.idempotencyKeyRequired);
@@ -48,7 +48,7 @@ function idempotencyKeyOf(header: string | string[] | undefined): string {
   return key;
 }
 
-function throwUnlessSettled(answer: PayAnswer) {
+export function throwUnlessSettled<Result>(answer: PayAnswer<Result>) {
   if (answer.status === 'declined') throw new AppError('payment_declined', answer.message);
   if (answer.status === 'unavailable') {
     throw new AppError('unavailable', paymentTexts.tryAgain, undefined, RETRY_AFTER_SECONDS);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Payment, PaymentMethod } from '~/shared/billing';
 import type { Database } from '../db/client';
-import { companies, invoices, paymentMethods, payments } from '../db/schema';
+import { companies, invoices, milestones, paymentMethods, payments } from '../db/schema';
 
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -20,18 +20,26 @@ export function paymentMethodView(method: PaymentMethodRow, defaultMethodId: str
 export async function loadPaymentViews(db: Database, ids: readonly string[]): Promise<Payment[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.name })
+    .select({
+      payment: payments,
+      invoiceNumber: invoices.invoiceNumber,
+      milestoneTitle: milestones.title,
+      companyName: companies.name,
+    })
     .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(milestones, eq(milestones.id, payments.milestoneId))
     .innerJoin(companies, eq(companies.id, payments.companyId))
     .where(inArray(payments.id, [...ids]));
   const byId = new Map(
-    rows.map(({ payment, invoiceNumber, companyName }): [string, Payment] => [
+    rows.map(({ payment, invoiceNumber, milestoneTitle, companyName }): [string, Payment] => [
       payment.id,
       {
         id: payment.id,
         invoice_id: payment.invoiceId,
         invoice_number: invoiceNumber,
+        milestone_id: payment.milestoneId,
+        milestone_title: milestoneTitle,
         company_name: companyName,
         amount_cents: payment.amountCents,
         status: payment.status,

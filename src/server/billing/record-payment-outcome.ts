@@ -8,6 +8,7 @@ import { paymentReceivedEmail } from '../mail/templates/payment-received';
 import { companyRecipients } from '../platform/company-recipients';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeOutcome } from './payment-provider';
+import { recordFundingOutcome } from './record-funding-outcome';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -57,10 +58,13 @@ export async function recordPaymentOutcome(
         .returning();
       return processing;
     }
+    // A milestone's funding puts the money in escrow (decision 035); it pays no invoice.
+    if (payment.milestoneId) return recordFundingOutcome(tx, payment, outcome, ipAddress);
+    const invoiceId = payment.invoiceId ?? '';
     const [invoice] = await tx
       .select({ number: invoices.invoiceNumber })
       .from(invoices)
-      .where(eq(invoices.id, payment.invoiceId));
+      .where(eq(invoices.id, invoiceId));
     const number = invoice?.number ?? '';
     const billingUrl = `${publicUrl}/company/billing`;
 
@@ -73,14 +77,14 @@ export async function recordPaymentOutcome(
       await tx
         .update(invoices)
         .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(invoices.id, payment.invoiceId), ne(invoices.status, 'paid')));
+        .where(and(eq(invoices.id, invoiceId), ne(invoices.status, 'paid')));
       await recordAuditEvent({
         db: tx,
         event: {
           actorId: payment.requestedBy,
           action: 'payment.completed',
           targetType: 'invoice',
-          targetId: payment.invoiceId,
+          targetId: invoiceId,
           details: {
             payment_id: payment.id,
             amount_cents: payment.amountCents,
@@ -116,14 +120,14 @@ export async function recordPaymentOutcome(
     await tx
       .update(invoices)
       .set({ status: 'unpaid', updatedAt: sql`now()` })
-      .where(and(eq(invoices.id, payment.invoiceId), eq(invoices.status, 'pending')));
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')));
     await recordAuditEvent({
       db: tx,
       event: {
         actorId: payment.requestedBy,
         action: 'payment.failed',
         targetType: 'invoice',
-        targetId: payment.invoiceId,
+        targetId: invoiceId,
         details: {
           payment_id: payment.id,
           amount_cents: payment.amountCents,

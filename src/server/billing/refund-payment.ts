@@ -37,6 +37,8 @@ export async function refundPayment({
   if (!payment) throw new AppError('not_found', adminPaymentTexts.notFound);
   if (payment.refundedAt) return viewOf(db, paymentId);
   if (payment.status !== 'completed') throw new AppError('conflict', adminPaymentTexts.refundNeedsCompleted);
+  if (payment.invoiceId === null) throw new AppError('conflict', adminPaymentTexts.refundIsEscrow);
+  const { invoiceId } = payment;
 
   let refundRef: string;
   try {
@@ -62,7 +64,7 @@ export async function refundPayment({
     await tx
       .update(invoices)
       .set({ status: 'unpaid', paidAt: null, updatedAt: refundedAt })
-      .where(and(eq(invoices.id, payment.invoiceId), eq(invoices.status, 'paid')));
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'paid')));
     await recordAuditEvent({
       db: tx,
       event: {

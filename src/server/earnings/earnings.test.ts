@@ -100,11 +100,15 @@ describe('earnings', () => {
     const weeks: EarningsWeek[] = listed.json().items;
     expect(weeks).toEqual([
       {
+        kind: 'week',
         timesheet_id: newer.id,
+        milestone_id: null,
+        milestone_title: null,
         assignment_id: assignment.id,
         company_name: 'Harbor Goods',
         role: 'Support Specialist',
         week_start: weeksAgo(1),
+        earned_on: weeksAgo(1),
         total_minutes: 450,
         // 7.5 h × $32.00
         amount_cents: 24_000,
@@ -113,11 +117,15 @@ describe('earnings', () => {
         invoiced_on: issueDate,
       },
       {
+        kind: 'week',
         timesheet_id: older.id,
+        milestone_id: null,
+        milestone_title: null,
         assignment_id: assignment.id,
         company_name: 'Harbor Goods',
         role: 'Support Specialist',
         week_start: weeksAgo(2),
+        earned_on: weeksAgo(2),
         total_minutes: 960,
         amount_cents: 51_200,
         approved_at: '2026-11-10T15:00:00.000Z',
@@ -138,6 +146,7 @@ describe('earnings', () => {
     expect(summary.statusCode, summary.body).toBe(200);
     expect(summary.json()).toEqual({
       weeks: 3,
+      milestones: 0,
       total_minutes: 450 + 960 + 120,
       approved_cents: 24_000 + 51_200 + 6400,
       invoiced_cents: 24_000 + 51_200,
@@ -160,6 +169,7 @@ describe('earnings', () => {
     });
     expect((await get('/api/applicant/earnings/summary', loner)).json()).toEqual({
       weeks: 0,
+      milestones: 0,
       total_minutes: 0,
       approved_cents: 0,
       invoiced_cents: 0,

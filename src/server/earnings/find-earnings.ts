@@ -1,18 +1,51 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { EarningsList, EarningsSummary } from '~/shared/earnings';
 import type { Database } from '../db/client';
-import { assignments, companies, invoices, timesheets } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 
 // The talent's earnings (decision 024): their approved weeks, each with what it earns them — the pay fixed
 // at approval (approve-timesheet.ts: each day's minutes at that day's pay rate) — and whether the company
-// has been invoiced for it. Tenancy in the query: only the talent's own assignments are read.
-
-const ownApprovedWeeks = (applicantId: string) =>
-  and(eq(assignments.applicantId, applicantId), eq(timesheets.status, 'approved'));
+// has been invoiced for it; and their fixed-price milestones released (decision 035), each its amount,
+// invoiced at release. Tenancy in the query: only the talent's own assignments are read.
 
 // Approval always fixes the pay; a week written to the table without it counts nothing rather than a guess.
-const amountSql = sql<number>`coalesce(${timesheets.talentPayCents}, 0)`;
-const minutesSql = sql<number>`coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = ${timesheets.id}), 0)`;
+const earned = (applicantId: string) => sql`
+  select 'week' as kind, t.id as timesheet_id, null::uuid as milestone_id, null as milestone_title,
+         a.id as assignment_id, c.name as company_name, a.role, t.week_start::text as week_start,
+         t.week_start::text as earned_on,
+         coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = t.id), 0)::int as minutes,
+         coalesce(t.talent_pay_cents, 0)::int as amount, t.approved_at, i.issue_date::text as invoiced_on,
+         t.id as sort_id
+  from timesheets t
+  join assignments a on a.id = t.assignment_id
+  join companies c on c.id = a.company_id
+  left join invoices i on i.id = t.invoice_id
+  where a.applicant_id = ${applicantId} and t.status = 'approved'
+  union all
+  select 'milestone', null, m.id, m.title, a.id, c.name, a.role, null, (m.approved_at at time zone 'UTC')::date::text,
+         0, m.released_cents, m.approved_at, i.issue_date::text, m.id
+  from milestones m
+  join assignments a on a.id = m.assignment_id
+  join companies c on c.id = a.company_id
+  left join invoices i on i.milestone_id = m.id
+  where a.applicant_id = ${applicantId} and m.released_cents > 0`;
+
+interface EarnedRow {
+  kind: 'week' | 'milestone';
+  timesheet_id: string | null;
+  milestone_id: string | null;
+  milestone_title: string | null;
+  assignment_id: string;
+  company_name: string;
+  role: string;
+  week_start: string | null;
+  earned_on: string;
+  minutes: number;
+  amount: number;
+  approved_at: Date | string | null;
+  invoiced_on: string | null;
+  total: number;
+}
 
 export async function findEarnings({
   db,
@@ -25,48 +58,33 @@ export async function findEarnings({
   page: number;
   pageSize: number;
 }): Promise<EarningsList> {
-  const where = ownApprovedWeeks(applicantId);
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: timesheets.id,
-        assignmentId: assignments.id,
-        companyName: companies.name,
-        role: assignments.role,
-        weekStart: timesheets.weekStart,
-        minutes: sql<number>`${minutesSql}::int`,
-        amount: sql<number>`${amountSql}::int`,
-        approvedAt: timesheets.approvedAt,
-        invoicedOn: invoices.issueDate,
-      })
-      .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .innerJoin(companies, eq(companies.id, assignments.companyId))
-      .leftJoin(invoices, eq(invoices.id, timesheets.invoiceId))
-      .where(where)
-      .orderBy(desc(timesheets.weekStart), assignments.role, timesheets.id)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .where(where),
+    selectRows<EarnedRow>(
+      db,
+      sql`select * from (${earned(applicantId)}) as earned
+          order by earned_on desc, role, sort_id
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${earned(applicantId)}) as earned`),
   ]);
   return {
     items: rows.map((row) => ({
-      timesheet_id: row.id,
-      assignment_id: row.assignmentId,
-      company_name: row.companyName,
+      kind: row.kind,
+      timesheet_id: row.timesheet_id,
+      milestone_id: row.milestone_id,
+      milestone_title: row.milestone_title,
+      assignment_id: row.assignment_id,
+      company_name: row.company_name,
       role: row.role,
-      week_start: row.weekStart,
+      week_start: row.week_start,
+      earned_on: row.earned_on,
       total_minutes: Number(row.minutes),
       amount_cents: Number(row.amount),
-      approved_at: row.approvedAt?.toISOString() ?? null,
-      stage: row.invoicedOn ? 'invoiced' : 'approved',
-      invoiced_on: row.invoicedOn ?? null,
+      approved_at: row.approved_at === null ? null : new Date(row.approved_at).toISOString(),
+      stage: row.invoiced_on ? 'invoiced' : 'approved',
+      invoiced_on: row.invoiced_on ?? null,
     })),
-    total: counted?.total ?? 0,
+    total: Number(counted?.total ?? 0),
     page,
     page_size: pageSize,
   };
@@ -79,20 +97,26 @@ export async function getEarningsSummary({
   db: Database;
   applicantId: string;
 }): Promise<EarningsSummary> {
-  const [sums] = await db
-    .select({
-      weeks: sql<number>`count(*)::int`,
-      minutes: sql<string>`coalesce(sum(${minutesSql}), 0)::bigint`,
-      approved: sql<string>`coalesce(sum(${amountSql}), 0)::bigint`,
-      invoiced: sql<string>`coalesce(sum(${amountSql}) filter (where ${timesheets.invoiceId} is not null), 0)::bigint`,
-    })
-    .from(timesheets)
-    .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-    .where(ownApprovedWeeks(applicantId));
+  const [sums] = await selectRows<{
+    weeks: number;
+    milestones: number;
+    minutes: string;
+    approved: string;
+    invoiced: string;
+  }>(
+    db,
+    sql`select count(*) filter (where kind = 'week')::int as weeks,
+               count(*) filter (where kind = 'milestone')::int as milestones,
+               coalesce(sum(minutes), 0)::bigint as minutes,
+               coalesce(sum(amount), 0)::bigint as approved,
+               coalesce(sum(amount) filter (where invoiced_on is not null), 0)::bigint as invoiced
+        from (${earned(applicantId)}) as earned`,
+  );
   const approved = Number(sums?.approved ?? 0);
   const invoiced = Number(sums?.invoiced ?? 0);
   return {
-    weeks: sums?.weeks ?? 0,
+    weeks: Number(sums?.weeks ?? 0),
+    milestones: Number(sums?.milestones ?? 0),
     total_minutes: Number(sums?.minutes ?? 0),
     approved_cents: approved,
     invoiced_cents: invoiced,

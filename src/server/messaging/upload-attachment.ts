@@ -1,19 +1,9 @@
-import {
-  ATTACHMENT_MAX_BYTES,
-  type AttachmentType,
-  attachmentTypes,
-  messagingTexts,
-  type UploadedAttachment,
-} from '~/shared/messaging';
+import type { UploadedAttachment } from '~/shared/messaging';
 import type { Database } from '../db/client';
+import { storeAttachment } from '../platform/attachment-files';
 import { findReadableConversation, type Viewer } from '../platform/conversation-access';
-import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
-import { cleanUploadedFileName } from '../platform/stored-files';
 import { attachmentIdOf, PENDING_ATTACHMENT_LIFETIME_MS } from './message-attachments';
-
-const isAttachmentType = (value: string | undefined): value is AttachmentType =>
-  value !== undefined && Object.hasOwn(attachmentTypes, value);
 
 // Keeps a file someone is about to send in a conversation they may write in, and answers with the id
 // their message names it by (message-attachments.ts).
@@ -39,31 +29,15 @@ export async function uploadAttachment({
   now?: number;
 }): Promise<UploadedAttachment> {
   await findReadableConversation({ db, viewer, conversationId });
-  if (!isAttachmentType(declaredType)) throw new AppError('unsupported_media_type', messagingTexts.attachmentType);
-  const name = cleanUploadedFileName(fileName);
-  const file = await files.write({
-    ownerId: viewer.userId,
-    kind: 'attachment',
-    name,
-    contentType: declaredType,
-    content,
-    maxBytes: ATTACHMENT_MAX_BYTES,
-    tooLarge: () => new AppError('payload_too_large', messagingTexts.attachmentTooLarge),
-    empty: () => new AppError('validation', messagingTexts.attachmentEmpty),
-  });
-  // Checked after the bytes, as the empty and oversized files were before it.
-  if (!name) {
-    await files.discard(file.id);
-    throw new AppError('validation', messagingTexts.attachmentNameRequired);
-  }
+  const file = await storeAttachment({ files, ownerId: viewer.userId, declaredType, fileName, content });
   const id = attachmentIdOf(secret, {
     conversationId,
     uploaderId: viewer.userId,
-    fileId: file.id,
-    name,
-    contentType: declaredType,
-    size: file.byteSize,
+    fileId: file.fileId,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.size,
     expiresAt: now + PENDING_ATTACHMENT_LIFETIME_MS,
   });
-  return { id, name, content_type: declaredType, size: file.byteSize };
+  return { id, name: file.name, content_type: file.contentType, size: file.size };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cvDownloadUrlOf } from '~/shared/applicant-cv';
 import { applicationTexts } from '~/shared/applications';
+import type { OfferedMilestone } from '~/shared/offered-milestones';
 import type { ApplicationDetail, ApplicationRating } from '~/shared/pipeline';
 import type { Database } from '../db/client';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../db/schema';
 import { type ApplicationReader, readerCondition } from '../platform/application-scope';
 import { AppError } from '../platform/errors';
+import { loadOfferMilestones, offerViewOf } from '../platform/offer-milestones';
 import { loadProfileBackground } from '../platform/profile-background';
 import { photoUrlOf } from '../platform/profile-views';
 import { findNoteMentions } from './note-mentions';
@@ -72,6 +74,8 @@ export async function getApplication({
         title: jobs.title,
         status: jobs.status,
         openings: jobs.openings,
+        engagement_type: jobs.engagementType,
+        budget_total_cents: jobs.budgetTotalCents,
         weekly_hours: jobs.weeklyHours,
         start_date: jobs.startDate,
         company_name: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${jobs.companyId})`,
@@ -88,7 +92,7 @@ export async function getApplication({
   const { application, job, applicant, profile } = row;
 
   const actorIds = [...new Set(application.history.flatMap((entry) => (entry.by ? [entry.by] : [])))];
-  const [background, actors, notes, rating, required] = await Promise.all([
+  const [background, actors, notes, rating, required, offerMilestones] = await Promise.all([
     loadProfileBackground({ db, applicantId: applicant.id }),
     actorIds.length === 0
       ? Promise.resolve([])
@@ -112,6 +116,9 @@ export async function getApplication({
       .innerJoin(tests, eq(tests.id, jobTests.testId))
       .where(eq(jobTests.jobId, job.id))
       .orderBy(asc(tests.name), asc(tests.id)),
+    application.offerStartDate != null && application.offerRateCents == null
+      ? loadOfferMilestones(db, [application.id])
+      : new Map<string, OfferedMilestone[]>(),
   ]);
   // Tests the company assigned on this application besides the job's required ones.
   const assignedHere = await db
@@ -157,15 +164,8 @@ export async function getApplication({
   const attemptByTest = new Map(attempts.map((attempt) => [attempt.testId, attempt]));
   const nameById = new Map(actors.map((actor) => [actor.id, actor.name]));
 
-  const offer =
-    application.offerRateCents != null && application.offerWeeklyHours != null && application.offerStartDate != null
-      ? {
-          rate: application.offerRateCents / 100,
-          weekly_hours: application.offerWeeklyHours,
-          start_date: application.offerStartDate,
-          offered_at: application.offeredAt?.toISOString() ?? null,
-        }
-      : null;
+  const offerTerms = offerViewOf(application, offerMilestones.get(application.id));
+  const offer = offerTerms && { ...offerTerms, offered_at: application.offeredAt?.toISOString() ?? null };
 
   return {
     id: application.id,

@@ -9,7 +9,7 @@ import { companyActorOf } from '../platform/route-schemas';
 import { addApplicationNote } from './add-application-note';
 import { bulkMoveApplications } from './bulk-move-applications';
 import { getApplication } from './get-application';
-import { makeOffer } from './make-offer';
+import { makeFixedPriceOffer, makeOffer } from './make-offer';
 import { rateApplication } from './rate-application';
 
 // The company's side of the hiring pipeline: its applications, each one's detail, the
@@ -76,6 +76,10 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
     },
   );
 
+  // The application as the company reads it after an offer of theirs.
+  const applicationAfter = (actor: { companyId: string; actorId: string }, id: string) =>
+    getApplication({ db, reader: { companyId: actor.companyId }, viewerId: actor.actorId, id });
+
   registerEndpoint(
     app,
     pipelineContract.offer,
@@ -83,12 +87,18 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
     async (request) => {
       const actor = companyActorOf(request);
       await makeOffer({ db, mailer, ...actor, id: request.params.id, offer: request.body });
-      return getApplication({
-        db,
-        reader: { companyId: actor.companyId },
-        viewerId: actor.actorId,
-        id: request.params.id,
-      });
+      return applicationAfter(actor, request.params.id);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    pipelineContract.fixedPriceOffer,
+    { config: { access: { permission: 'update:job_application:own' } } },
+    async (request) => {
+      const actor = companyActorOf(request);
+      await makeFixedPriceOffer({ db, mailer, ...actor, id: request.params.id, offer: request.body });
+      return applicationAfter(actor, request.params.id);
     },
   );
 

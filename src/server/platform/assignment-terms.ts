@@ -10,11 +10,13 @@ export interface TermsRow {
 
 // The history of an assignment's terms, oldest first. An assignment made before terms were recorded
 // (or written straight to the table) has no rows: its own rate, from its start, is then the history.
+// A fixed-price assignment has none.
 export function termsHistoryOf(
-  assignment: { rateCents: number; weeklyHours: number; startDate: string },
+  assignment: { rateCents: number | null; weeklyHours: number | null; startDate: string },
   rows: readonly TermsRow[],
 ): TermsRow[] {
   if (rows.length > 0) return [...rows].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+  if (assignment.rateCents === null || assignment.weeklyHours === null) return [];
   return [
     {
       rateCents: assignment.rateCents,
@@ -45,4 +47,16 @@ export function talentPayCents(
     (total, entry) => total + workAmountCents(entry.minutes, termsOnDay(history, entry.workDate).payRateCents),
     0,
   );
+}
+
+// An hourly assignment's own rate and weekly hours. A fixed-price assignment has none (decision 035):
+// reaching here with one is a bug in the caller, which should have kept to hourly work.
+export function hourlyTermsOf(assignment: { rateCents: number | null; weeklyHours: number | null }): {
+  rateCents: number;
+  weeklyHours: number;
+} {
+  if (assignment.rateCents === null || assignment.weeklyHours === null) {
+    throw new Error('A fixed-price assignment has no hourly rate or weekly hours.');
+  }
+  return { rateCents: assignment.rateCents, weeklyHours: assignment.weeklyHours };
 }

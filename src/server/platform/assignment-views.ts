@@ -29,17 +29,20 @@ export const shiftStatusSql = sql<ShiftStatus>`coalesce((
 ), 'offline')`;
 
 // One assignment within the actor's reach, or a 404. `lock` holds its row until the transaction ends,
-// so two moves at once happen one after the other.
+// so two moves at once happen one after the other. `hourly`: what only hourly work has (timesheets, the
+// clock, a rate to change) refuses a fixed-price assignment (decision 035) with a sentence.
 export async function findAssignmentFor({
   db,
   assignmentId,
   actor,
   lock = false,
+  hourly = false,
 }: {
   db: Database;
   assignmentId: string;
   actor: WorkActor;
   lock?: boolean;
+  hourly?: boolean;
 }): Promise<AssignmentRow> {
   const query = db
     .select()
@@ -47,6 +50,7 @@ export async function findAssignmentFor({
     .where(and(eq(assignments.id, assignmentId), reachOf(actor)));
   const [found] = lock ? await query.for('update') : await query;
   if (!found) throw new AppError('not_found', workTexts.assignmentNotFound);
+  if (hourly && found.engagementType === 'fixed') throw new AppError('conflict', workTexts.fixedPriceHasNoHours);
   return found;
 }
 
@@ -137,7 +141,7 @@ export async function loadAssignmentViews({
     const history = histories.get(id);
     if (!row || !history) return [];
     const { assignment } = row;
-    const current = termsOnDay(history, termsDayOf(assignment, now));
+    const current = history.length > 0 ? termsOnDay(history, termsDayOf(assignment, now)) : null;
     return [
       {
         id: assignment.id,
@@ -147,8 +151,9 @@ export async function loadAssignmentViews({
         applicant_name: row.applicantName,
         job_id: assignment.jobId,
         role: assignment.role,
-        rate_cents: current.rateCents,
-        weekly_hours: current.weeklyHours,
+        engagement_type: assignment.engagementType,
+        rate_cents: current?.rateCents ?? null,
+        weekly_hours: current?.weeklyHours ?? null,
         start_date: assignment.startDate,
         end_date: assignment.endDate,
         end_reason: assignment.endReason,
@@ -182,7 +187,7 @@ export async function ensureFirstTerms(
     .from(assignmentTerms)
     .where(eq(assignmentTerms.assignmentId, assignment.id))
     .limit(1);
-  if (existing) return;
+  if (existing || assignment.rateCents === null || assignment.weeklyHours === null) return;
   await db
     .insert(assignmentTerms)
     .values({

@@ -225,6 +225,7 @@ export function createFileStore({ db, chunks }: { db: Database; chunks: FileChun
             sql`not exists (select 1 from applicant_profiles where cv_file_id = ${storedFiles.id})`,
             sql`not exists (select 1 from messages where attachment_file_id = ${storedFiles.id})`,
             sql`not exists (select 1 from test_answers where file_id = ${storedFiles.id})`,
+            sql`not exists (select 1 from milestone_files where file_id = ${storedFiles.id})`,
           ),
         )
         .returning({ id: storedFiles.id });

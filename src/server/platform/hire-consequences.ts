@@ -4,6 +4,7 @@ import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
 import { closeFilledJob } from './close-filled-job';
 import { AppError } from './errors';
 import { type MoveConsequences, type MoveContext, noConsequences, toCompany } from './move-consequences';
+import { loadOfferMilestones } from './offer-milestones';
 import { openAssignment } from './open-assignment';
 import { recordAuditEvent } from './record-audit-event';
 
@@ -13,8 +14,16 @@ import { recordAuditEvent } from './record-audit-event';
 export async function hireConsequences(context: MoveContext): Promise<MoveConsequences> {
   const { tx, application, actorId, applicant, applicantName, members, ipAddress, now } = context;
   const { offerRateCents, offerWeeklyHours, offerStartDate } = application;
+  // A fixed-price offer's milestones become the contract's (decision 035).
+  const offered = (await loadOfferMilestones(tx, [application.id])).get(application.id) ?? [];
+  const terms =
+    offerRateCents != null && offerWeeklyHours != null
+      ? { rateCents: offerRateCents, weeklyHours: offerWeeklyHours }
+      : offered.length > 0
+        ? { milestones: offered }
+        : null;
   // Offers made before their terms were kept (none through the API) cannot become an assignment.
-  if (offerRateCents == null || offerWeeklyHours == null || offerStartDate == null) {
+  if (terms === null || offerStartDate == null) {
     throw new AppError(
       'conflict',
       'This offer has no rate, hours or start date yet: ask the company to make it again.',
@@ -28,8 +37,7 @@ export async function hireConsequences(context: MoveContext): Promise<MoveConseq
     jobId: application.jobId,
     applicationId: application.id,
     role: application.jobTitle,
-    rateCents: offerRateCents,
-    weeklyHours: offerWeeklyHours,
+    ...terms,
     startDate: offerStartDate,
     createdBy: actorId,
     now,

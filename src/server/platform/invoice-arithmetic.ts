@@ -99,6 +99,15 @@ export function buildInvoiceItems({
       minutes: line.minutes,
     });
   }
+  return withFeeAndTax(items, { feeBasisPoints, taxBasisPoints });
+}
+
+// The platform fee on the items and the tax on items plus fee, each rounded half up once, added after
+// them; the total is the sum of every item.
+function withFeeAndTax(
+  items: DraftInvoiceItem[],
+  { feeBasisPoints, taxBasisPoints }: { feeBasisPoints: number; taxBasisPoints: number },
+): InvoiceArithmetic {
   const subtotalCents = items.reduce((sum, item) => sum + item.amountCents, 0);
 
   const feeCents = basisPointsOf(subtotalCents, feeBasisPoints);
@@ -131,4 +140,36 @@ export function buildInvoiceItems({
   const totalCents = items.reduce((sum, item) => sum + item.amountCents, 0);
   if (totalCents > MAX_INVOICE_CENTS) throw new RangeError('The invoice total is too large for one invoice.');
   return { items, subtotalCents, feeCents, taxCents, totalCents };
+}
+
+// A fixed-price milestone (decision 035): what funding it charges, and the invoice its release issues —
+// the milestone, the fee and the tax, by the same arithmetic as hours, so the two agree to the cent.
+export function buildMilestoneItems({
+  assignmentId,
+  title,
+  talentName,
+  amountCents,
+  feeBasisPoints,
+  taxBasisPoints,
+}: {
+  assignmentId: string;
+  title: string;
+  talentName: string;
+  amountCents: number;
+  feeBasisPoints: number;
+  taxBasisPoints: number;
+}): InvoiceArithmetic {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
+    throw new RangeError('An amount must be whole cents, zero or more.');
+  }
+  const milestone: DraftInvoiceItem = {
+    kind: 'milestone',
+    description: `Milestone: ${title} — ${talentName}`,
+    quantity: 1,
+    rateCents: amountCents,
+    amountCents,
+    assignmentId,
+    minutes: null,
+  };
+  return withFeeAndTax([milestone], { feeBasisPoints, taxBasisPoints });
 }

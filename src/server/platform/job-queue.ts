@@ -28,6 +28,9 @@ export interface JobData {
   'reveal-due-reviews': Record<string, never>;
   // Job board: the saved searches' daily and weekly alerts that are due (job-board/send-job-alerts.ts).
   'send-job-alerts': Record<string, never>;
+  // Fixed-price work: submissions left unanswered are approved, and their companies reminded before
+  // (billing/approve-due-milestones.ts).
+  'approve-due-milestones': Record<string, never>;
 }
 export type JobName = keyof JobData;
 

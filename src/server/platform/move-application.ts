@@ -6,8 +6,10 @@ import {
   canMoveApplication,
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
+import { milestoneTexts } from '~/shared/milestones';
+import type { OfferedMilestone } from '~/shared/offered-milestones';
 import type { Database } from '../db/client';
-import { type ApplicationHistoryEntry, applications, jobs, users } from '../db/schema';
+import { type ApplicationHistoryEntry, applications, jobs, offerMilestones, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
 import { companyMoveConsequences } from './company-move-consequences';
@@ -87,6 +89,7 @@ export async function moveApplication({
         jobTitle: jobs.title,
         jobStatus: jobs.status,
         openings: jobs.openings,
+        engagementType: jobs.engagementType,
         companyId: jobs.companyId,
         offerRateCents: applications.offerRateCents,
         offerWeeklyHours: applications.offerWeeklyHours,
@@ -108,6 +111,13 @@ export async function moveApplication({
     }
     if (to === 'offered' && !offer)
       throw new AppError('validation', 'An offer needs a rate, weekly hours and a start date.');
+    // A fixed-price job is offered as milestones, an hourly one as a rate (decision 035).
+    if (offer && current.engagementType === 'fixed' && !offer.milestones) {
+      throw new AppError('conflict', milestoneTexts.fixedPriceJob);
+    }
+    if (offer && current.engagementType === 'hourly' && offer.milestones) {
+      throw new AppError('conflict', milestoneTexts.hourlyJob);
+    }
 
     const entry: ApplicationHistoryEntry = {
       status: to,
@@ -124,8 +134,8 @@ export async function moveApplication({
         ...(to === 'offered' && offer
           ? {
               offeredAt: now,
-              offerRateCents: offer.rateCents,
-              offerWeeklyHours: offer.weeklyHours,
+              offerRateCents: offer.rateCents ?? null,
+              offerWeeklyHours: offer.weeklyHours ?? null,
               offerStartDate: offer.startDate,
             }
           : {}),
@@ -138,6 +148,7 @@ export async function moveApplication({
       .returning({ id: applications.id });
     if (!updated)
       throw new AppError('conflict', 'This application changed while you were looking at it. Reload and try again.');
+    if (to === 'offered' && offer) await replaceOfferMilestones(tx, applicationId, offer.milestones ?? []);
 
     const [applicant] = await tx
       .select({ name: users.name, email: users.email })
@@ -202,4 +213,20 @@ function consequencesOf(context: MoveContext): Promise<MoveConsequences> | MoveC
   if (context.mover === 'company') return companyMoveConsequences(context);
   if (context.to === 'hired') return hireConsequences(context);
   return applicantLeaveConsequences(context);
+}
+
+// An offer's milestones replace those of an offer made before (an hourly offer has none).
+async function replaceOfferMilestones(tx: Database, applicationId: string, milestones: readonly OfferedMilestone[]) {
+  await tx.delete(offerMilestones).where(eq(offerMilestones.applicationId, applicationId));
+  if (milestones.length === 0) return;
+  await tx.insert(offerMilestones).values(
+    milestones.map((milestone, index) => ({
+      applicationId,
+      position: index + 1,
+      title: milestone.title,
+      description: milestone.description,
+      amountCents: milestone.amount_cents,
+      dueDate: milestone.due_date,
+    })),
+  );
 }

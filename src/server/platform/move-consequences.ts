@@ -1,4 +1,5 @@
 import type { ApplicationMover, ApplicationStatus } from '~/shared/applications';
+import type { OfferedMilestone } from '~/shared/offered-milestones';
 import type { Database } from '../db/client';
 import type { RenderedEmail } from '../mail/templates/compose-email';
 import type { Notification } from './notify';
@@ -6,11 +7,10 @@ import type { Notification } from './notify';
 // What one move of an application sets off, by stage: the notifications, the emails, and for a hire the
 // assignment and perhaps the job closing. move-application.ts runs the move and hands each its context.
 
-export interface OfferTerms {
-  rateCents: number;
-  weeklyHours: number;
-  startDate: string;
-}
+// An offer: hourly terms, or a fixed price's milestones (decision 035), from a start date.
+export type OfferTerms =
+  | { rateCents: number; weeklyHours: number; startDate: string; milestones?: undefined }
+  | { rateCents?: undefined; weeklyHours?: undefined; startDate: string; milestones: OfferedMilestone[] };
 
 // The application as locked for the move, with its job.
 interface LockedApplication {

@@ -49,6 +49,7 @@ const everyJob: Record<JobName, JobKind> = {
   'extract-cv-text': 'run',
   'reveal-due-reviews': 'run',
   'send-job-alerts': 'run',
+  'approve-due-milestones': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

@@ -66,8 +66,13 @@ function sectionQueries(userId: string): Record<string, SQL> {
       where b.organizer_id = ${userId} or b.invitee_id = ${userId}
         or b.id in (select link_id from booking_link_hosts where user_id = ${userId})
       order by b.created_at`,
-    assignments: sql`select id, role, rate_cents, weekly_hours, start_date, end_date, status, created_at from assignments
-      where applicant_id = ${userId} order by created_at`,
+    assignments: sql`select id, role, engagement_type, rate_cents, weekly_hours, start_date, end_date, status, created_at
+      from assignments where applicant_id = ${userId} order by created_at`,
+    // A fixed-price contract's milestones (decision 035): the work handed in, and what was released to them.
+    milestones: sql`select m.id, a.role as assignment_role, m.position, m.title, m.description, m.amount_cents, m.due_date,
+      m.status, m.funded_at, m.submitted_at, m.submission_message, m.changes_comment, m.approved_at, m.released_cents,
+      m.refunded_cents from milestones m join assignments a on a.id = m.assignment_id
+      where a.applicant_id = ${userId} order by a.created_at, m.position`,
     timesheets: sql`select ts.id, a.role as assignment_role, ts.week_start, ts.status, ts.submitted_at, ts.approved_at,
       ts.return_comment, ts.talent_pay_cents,
       (select coalesce(sum(te.minutes), 0)::int from time_entries te where te.timesheet_id = ts.id) as minutes
@@ -102,10 +107,12 @@ function sectionQueries(userId: string): Record<string, SQL> {
     contact_messages: sql`select name, email, company, subject, message, source, created_at from contact_messages
       where lower(email) = (select lower(email) from users where id = ${userId}) order by created_at`,
     invoices: sql`select invoice_number, company_id, period_start, period_end, issue_date, due_date, status,
-      subtotal_cents, fee_cents, tax_cents, total_cents, paid_at from invoices
+      subtotal_cents, fee_cents, tax_cents, total_cents, paid_at, milestone_id from invoices
       where company_id in ${ownedCompanies} order by issue_date`,
-    payments: sql`select p.id, i.invoice_number, p.method_label, p.amount_cents, p.status, p.created_at, p.completed_at,
-      p.refunded_at from payments p join invoices i on i.id = p.invoice_id
+    // An invoice's payments, and the fundings of fixed-price milestones into escrow (decision 035).
+    payments: sql`select p.id, i.invoice_number, m.title as milestone_title, p.method_label, p.amount_cents, p.status,
+      p.created_at, p.completed_at, p.refunded_at
+      from payments p left join invoices i on i.id = p.invoice_id left join milestones m on m.id = p.milestone_id
       where p.company_id in ${ownedCompanies} order by p.created_at`,
   };
 }

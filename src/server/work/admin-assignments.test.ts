@@ -90,7 +90,8 @@ describe('admin assignments', () => {
       active_assignments: active.length,
       pending_starts: rows.filter((row) => row.status === 'pending').length,
       talent_at_work: new Set(active.map((row) => row.applicantId)).size,
-      weekly_billable_hours: active.reduce((sum, row) => sum + row.weeklyHours, 0),
+      // A fixed-price assignment bills no hours.
+      weekly_billable_hours: active.reduce((sum, row) => sum + (row.weeklyHours ?? 0), 0),
     });
     expect(response.json().active_assignments).toBeGreaterThanOrEqual(2);
   });

@@ -7,6 +7,7 @@ import { talentPayCents } from '../platform/assignment-terms';
 import { loadTermsHistories } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { notifyTalent } from '../platform/work-notifications';
 import {
   entriesOf,
   findCompanyTimesheet,
@@ -14,7 +15,6 @@ import {
   totalMinutesOf,
   weeklyHoursOfWeek,
 } from './timesheet-views';
-import { notifyTalent } from './work-notifications';
 
 // submitted → approved, once: the week is locked, and what the talent is owed for it is fixed now, day
 // by day at the pay rate of each day. Hours over the weekly hours need the company to say so.

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { addDays, requireRealDay, weekEndOf } from '../platform/work-calendar';
-import { formatRate, notifyTalent } from './work-notifications';
+import { formatRate, notifyTalent } from '../platform/work-notifications';
 
 // A new rate and/or weekly hours from a day on (kept in assignment_terms; one row per day, so a second
 // change for the same day replaces the first, on top of it). The talent's pay rate follows the rate.
@@ -39,7 +39,7 @@ export async function changeAssignmentTerms({
 }): Promise<Assignment> {
   const effectiveDate = requireRealDay(input.effective_date, 'effective date');
   await db.transaction(async (tx) => {
-    const assignment = await findAssignmentFor({ db: tx, assignmentId, actor, lock: true });
+    const assignment = await findAssignmentFor({ db: tx, assignmentId, actor, lock: true, hourly: true });
     if (assignment.status === 'ended') throw new AppError('conflict', workTexts.endedNoTermsChange);
     if (effectiveDate < assignment.startDate) {
       const message = workTexts.termsBeforeStart(assignment.startDate);

@@ -16,7 +16,12 @@ interface ClockMove {
 
 // The talent's open shift on one of their assignments, locked, or a sentence saying there is none.
 async function lockOpenShift(db: Database, applicantId: string, assignmentId: string) {
-  const assignment = await findAssignmentFor({ db, assignmentId, actor: { kind: 'applicant', actorId: applicantId } });
+  const assignment = await findAssignmentFor({
+    db,
+    assignmentId,
+    actor: { kind: 'applicant', actorId: applicantId },
+    hourly: true,
+  });
   const shift = await findOpenShift(db, assignment.id, { lock: true });
   if (!shift) throw new AppError('conflict', workTexts.notClockedIn);
   return shift;

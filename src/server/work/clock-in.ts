@@ -33,6 +33,7 @@ export async function clockIn({
         assignmentId,
         actor: { kind: 'applicant', actorId: applicantId },
         lock: true,
+        hourly: true,
       });
       requireTakesTime(assignment);
       if (await findOpenShift(tx, assignment.id)) throw new AppError('conflict', workTexts.alreadyClockedIn);

@@ -69,6 +69,7 @@ export async function clockOut({
       assignmentId,
       actor: { kind: 'applicant', actorId: applicantId },
       lock: true,
+      hourly: true,
     });
     const shift = await findOpenShift(tx, assignment.id, { lock: true });
     if (!shift) throw new AppError('conflict', workTexts.notClockedIn);

@@ -9,7 +9,7 @@ import { AppError } from '../platform/errors';
 import { openAssignment } from '../platform/open-assignment';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { requireRealDay, todayOf } from '../platform/work-calendar';
-import { formatRate, notifyTalent } from './work-notifications';
+import { formatRate, notifyTalent } from '../platform/work-notifications';
 
 // An administrator places a talent with a company: the assignment (pending, or active when it starts
 // today or earlier) and its first terms row, audit-logged, and the talent told.

@@ -1,16 +1,16 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, notExists } from 'drizzle-orm';
 import { type Assignment, workTexts } from '~/shared/billing';
 import { REVIEW_WINDOW_DAYS } from '~/shared/reviews';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { assignments, companies, timeEntries, timesheets, users } from '../db/schema';
+import { assignments, companies, milestones, payments, timeEntries, timesheets, users } from '../db/schema';
 import { findAssignmentFor, loadAssignmentView, type WorkActor } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { requireRealDay, todayOf } from '../platform/work-calendar';
+import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 import { closeShift } from './clock-out';
 import { findOpenShift } from './clock-state';
-import { notifyCompany, notifyTalent } from './work-notifications';
 
 // active → ended, on a day from the start to today, with the reason. Hours logged after that day are a
 // reason to choose a later one (nothing already worked is dropped); a shift still running is clocked
@@ -62,6 +62,26 @@ export async function endAssignment({
     const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, assignment.applicantId));
     const shift = await findOpenShift(tx, assignment.id, { lock: true });
     if (shift) await closeShift(tx, shift, now, { lastDay: endDate });
+    // A fixed price (decision 035): the milestones nobody funded are cancelled; a funded one stays to be
+    // submitted and approved (or settled), so ending takes no finished work back. One whose funding is
+    // under way is left as it is: its charge may complete.
+    if (assignment.engagementType === 'fixed') {
+      await tx
+        .update(milestones)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(
+          and(
+            eq(milestones.assignmentId, assignment.id),
+            eq(milestones.status, 'unfunded'),
+            notExists(
+              tx
+                .select({ id: payments.id })
+                .from(payments)
+                .where(and(eq(payments.milestoneId, milestones.id), eq(payments.status, 'pending'))),
+            ),
+          ),
+        );
+    }
     await tx
       .update(assignments)
       .set({ status: 'ended', endDate, endReason: reason, endedAt: now, updatedAt: now })

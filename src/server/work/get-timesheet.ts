@@ -17,6 +17,6 @@ export async function getTimesheet({
   weekStart: string;
 }): Promise<Timesheet> {
   requireWeekStart(weekStart);
-  await findAssignmentFor({ db, assignmentId, actor: { kind: 'applicant', actorId: applicantId } });
+  await findAssignmentFor({ db, assignmentId, actor: { kind: 'applicant', actorId: applicantId }, hourly: true });
   return loadTimesheetView(db, { assignmentId, weekStart });
 }

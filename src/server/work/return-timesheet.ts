@@ -5,8 +5,8 @@ import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { notifyTalent } from '../platform/work-notifications';
 import { findCompanyTimesheet, loadCompanyTimesheetView } from './timesheet-views';
-import { notifyTalent } from './work-notifications';
 
 // submitted → returned, with the company's words: the talent can change the week and submit it again.
 export async function returnTimesheet({

@@ -53,6 +53,7 @@ export async function saveTimesheet({
       assignmentId,
       actor: { kind: 'applicant', actorId: applicantId },
       lock: true,
+      hourly: true,
     });
     // An ended assignment still takes the hours of its last days (up to the end date) by hand.
     if (assignment.status === 'pending') throw new AppError('conflict', workTexts.notStartedNoTime);

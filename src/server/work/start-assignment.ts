@@ -14,7 +14,7 @@ import {
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { todayOf } from '../platform/work-calendar';
-import { notifyCompany, notifyTalent } from './work-notifications';
+import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 
 // pending → active, on or after the start date: from then on the talent logs time on it.
 export async function startAssignment({
@@ -54,8 +54,11 @@ export async function activateAssignment(
     .update(assignments)
     .set({ status: 'active', updatedAt: now })
     .where(and(eq(assignments.id, assignment.id), eq(assignments.status, 'pending')));
-  const histories = await loadTermsHistories(tx, [assignment]);
-  await syncTermsMirror(tx, assignment, histories.get(assignment.id) ?? [], now);
+  const isFixedPrice = assignment.engagementType === 'fixed';
+  if (!isFixedPrice) {
+    const histories = await loadTermsHistories(tx, [assignment]);
+    await syncTermsMirror(tx, assignment, histories.get(assignment.id) ?? [], now);
+  }
   await recordAuditEvent({
     db: tx,
     event: {
@@ -74,15 +77,19 @@ export async function activateAssignment(
   await notifyTalent(tx, assignment.applicantId, {
     type: 'assignment_changed',
     title: `${assignment.role} has started`,
-    body: 'Your assignment is active: clock in or log your hours on your timesheet.',
-    link: paths.applicantTimesheets.getHref(),
+    body: isFixedPrice
+      ? 'Your contract is active: start on each milestone once it is funded.'
+      : 'Your assignment is active: clock in or log your hours on your timesheet.',
+    link: isFixedPrice ? paths.applicantContract.getHref({ id: assignment.id }) : paths.applicantTimesheets.getHref(),
   });
   if (actorId === null) {
     await notifyCompany(tx, assignment.companyId, {
       type: 'assignment_changed',
       title: `${assignment.role} has started`,
-      body: `It started on its start date, ${assignment.startDate}: the talent can now log hours on it.`,
-      link: paths.companyBilling.getHref(),
+      body: isFixedPrice
+        ? `It started on its start date, ${assignment.startDate}: fund its first milestone for the work to begin.`
+        : `It started on its start date, ${assignment.startDate}: the talent can now log hours on it.`,
+      link: isFixedPrice ? paths.companyContract.getHref({ id: assignment.id }) : paths.companyBilling.getHref(),
     });
   }
 }

@@ -7,8 +7,8 @@ import { findAssignmentFor } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { addDays, requireWeekStart, startOfDay, weekEndOf } from '../platform/work-calendar';
+import { notifyCompany } from '../platform/work-notifications';
 import { entriesOf, loadTimesheetView, totalMinutesOf } from './timesheet-views';
-import { notifyCompany } from './work-notifications';
 
 // open | returned → submitted: the talent hands the week to the company, which approves or returns it.
 // A week with no hours, or with a shift still running into it, is not ready.
@@ -34,6 +34,7 @@ export async function submitTimesheet({
       assignmentId,
       actor: { kind: 'applicant', actorId: applicantId },
       lock: true,
+      hourly: true,
     });
     const [timesheet] = await tx
       .select()

@@ -1,6 +1,7 @@
 import { defineContract } from '../contract';
 import { idParams } from '../contract-schemas';
 import { jobApplicationListSchema } from '../jobs';
+import { fixedPriceOfferSchema } from '../milestones';
 import {
   applicationDetailSchema,
   applicationListQuerySchema,
@@ -59,6 +60,15 @@ export const pipelineContract = defineContract(
       summary: 'Offer the job: hourly rate, weekly hours and a start date; the applicant accepts or declines',
       params: applicationParams,
       body: offerSchema,
+      responses: { 200: applicationDetailSchema },
+    },
+    fixedPriceOffer: {
+      method: 'POST',
+      path: '/api/applications/:id/fixed-price-offer',
+      summary:
+        'Offer a fixed-price job: a total split into milestones (title, description, amount, due date) that add up to it, and a start date',
+      params: applicationParams,
+      body: fixedPriceOfferSchema,
       responses: { 200: applicationDetailSchema },
     },
     addNote: {

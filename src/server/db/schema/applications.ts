@@ -25,7 +25,7 @@ import { alertFrequencies, type SavedSearchFilters } from '~/shared/saved-search
 import { SCORECARD_RATING_MAX, SCORECARD_RATING_MIN } from '~/shared/scorecards';
 import { users } from './auth';
 import { companies } from './companies';
-import { jobs } from './jobs';
+import { engagementType, jobs } from './jobs';
 
 export const applicationStatus = pgEnum('application_status', applicationStatuses);
 
@@ -222,6 +222,27 @@ export const jobInvitations = pgTable(
   ],
 );
 
+// A fixed-price offer's milestones (decision 035), written with the move to offered and copied into the
+// assignment's milestones when the applicant accepts. Their amounts add up to the offer's total (checked
+// where the offer is made: a check constraint cannot sum rows).
+export const offerMilestones = pgTable(
+  'offer_milestones',
+  {
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    title: text().notNull(),
+    description: text().notNull(),
+    amountCents: integer().notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.position] }),
+    check('offer_milestones_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);
+
 export const assignmentStatus = pgEnum('assignment_status', assignmentStatuses);
 
 // A hire at work: made when an applicant accepts an offer; billing builds on it (docs/design.md §5).
@@ -238,8 +259,11 @@ export const assignments = pgTable(
     jobId: uuid().references(() => jobs.id, { onDelete: 'set null' }),
     applicationId: uuid().references(() => applications.id, { onDelete: 'set null' }),
     role: text().notNull(),
-    rateCents: integer().notNull(),
-    weeklyHours: integer().notNull(),
+    // Paid by the hour (rate, weekly hours, timesheets) or at a fixed price (milestones: decision 035).
+    engagementType: engagementType().notNull().default('hourly'),
+    // The hourly terms in effect today; none for a fixed price.
+    rateCents: integer(),
+    weeklyHours: integer(),
     startDate: date({ mode: 'string' }).notNull(),
     // Set when the company or an administrator ends it: the last day worked, and why.
     endDate: date({ mode: 'string' }),
@@ -256,6 +280,10 @@ export const assignments = pgTable(
     index('assignments_applicant_idx').on(table.applicantId),
     check('assignments_rate_positive', sql`${table.rateCents} > 0`),
     check('assignments_weekly_hours_range', sql`${table.weeklyHours} between 1 and 60`),
+    check(
+      'assignments_hourly_terms',
+      sql`(${table.engagementType} = 'hourly') = (${table.rateCents} is not null and ${table.weeklyHours} is not null)`,
+    ),
     check('assignments_ends_after_start', sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
   ],
 );

@@ -23,9 +23,11 @@ import {
   paymentStatuses,
   timesheetStatuses,
 } from '~/shared/billing';
+import { milestoneStatuses } from '~/shared/milestones';
 import { assignments } from './applications';
 import { users } from './auth';
 import { companies } from './companies';
+import { storedFiles } from './files';
 
 // Work and billing (decision 013). Money is integer cents; time is whole minutes.
 
@@ -173,13 +175,19 @@ export const invoices = pgTable(
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    // A milestone's release (decision 035): its own invoice, paid at release by the funding charge.
+    milestoneId: uuid().references((): AnyPgColumn => milestones.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('invoices_number_unique').on(table.invoiceNumber),
     // A second run of the same period issues nothing twice.
-    uniqueIndex('invoices_company_period_unique').on(table.companyId, table.periodStart),
+    uniqueIndex('invoices_company_period_unique')
+      .on(table.companyId, table.periodStart)
+      .where(sql`${table.milestoneId} is null`),
+    // A milestone is released once: a second approval finds its invoice.
+    uniqueIndex('invoices_milestone_unique').on(table.milestoneId),
     index('invoices_company_issue_idx').on(table.companyId, table.issueDate),
     // The overdue sweep and auto-pay read open invoices by due date.
     index('invoices_open_due_idx').on(table.dueDate).where(sql`${table.status} <> 'paid'`),
@@ -243,9 +251,9 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    invoiceId: uuid()
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    // What it pays: an invoice, or a milestone's funding into escrow (exactly one).
+    invoiceId: uuid().references(() => invoices.id, { onDelete: 'cascade' }),
+    milestoneId: uuid().references((): AnyPgColumn => milestones.id, { onDelete: 'cascade' }),
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -271,7 +279,98 @@ export const payments = pgTable(
     uniqueIndex('payments_one_live_per_invoice')
       .on(table.invoiceId)
       .where(sql`${table.status} in ('pending', 'completed') and ${table.refundedAt} is null`),
+    uniqueIndex('payments_one_live_per_milestone')
+      .on(table.milestoneId)
+      .where(sql`${table.status} in ('pending', 'completed') and ${table.refundedAt} is null`),
+    check('payments_pays_one_thing', sql`(${table.invoiceId} is null) <> (${table.milestoneId} is null)`),
     index('payments_company_created_idx').on(table.companyId, table.createdAt),
     uniqueIndex('payments_provider_ref_unique').on(table.provider, table.providerRef),
+  ],
+);
+
+export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
+
+// One milestone of a fixed-price assignment (decision 035). Escrow is these money columns, not a
+// balance: funded_cents is what its funding charged for the work (the fee and tax charged with it are
+// fixed beside it), released_cents went to the talent, refunded_cents back to the company; what is held
+// is the rest. Every move is a conditional update on the status, so a move happens once.
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    assignmentId: uuid()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    title: text().notNull(),
+    description: text().notNull(),
+    amountCents: integer().notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    status: milestoneStatus().notNull().default('unfunded'),
+    // The charge, fixed when funding begins (a retry of the same funding charges the same).
+    feeBasisPoints: integer(),
+    feeCents: integer(),
+    taxBasisPoints: integer(),
+    taxCents: integer(),
+    fundedCents: integer().notNull().default(0),
+    releasedCents: integer().notNull().default(0),
+    refundedCents: integer().notNull().default(0),
+    fundedAt: timestamp({ withTimezone: true }),
+    submittedAt: timestamp({ withTimezone: true }),
+    submissionMessage: text(),
+    changesComment: text(),
+    // When the company was told an unanswered submission is about to approve itself.
+    approvalRemindedAt: timestamp({ withTimezone: true }),
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('milestones_assignment_position_unique').on(table.assignmentId, table.position),
+    // The automatic approval reads submissions by age.
+    index('milestones_submitted_idx').on(table.submittedAt).where(sql`${table.status} = 'submitted'`),
+    check('milestones_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'milestones_money_adds_up',
+      sql`${table.releasedCents} >= 0 and ${table.refundedCents} >= 0 and ${table.releasedCents} + ${table.refundedCents} <= ${table.fundedCents}`,
+    ),
+    check(
+      'milestones_funded_whole',
+      sql`${table.fundedCents} = case when ${table.status} in ('unfunded', 'cancelled') then 0 else ${table.amountCents} end`,
+    ),
+    check(
+      'milestones_settled_money',
+      sql`case ${table.status}
+            when 'approved' then ${table.releasedCents} = ${table.fundedCents}
+            when 'refunded' then ${table.refundedCents} = ${table.fundedCents}
+            when 'settled' then ${table.releasedCents} + ${table.refundedCents} = ${table.fundedCents}
+            else ${table.releasedCents} = 0 and ${table.refundedCents} = 0
+          end`,
+    ),
+  ],
+);
+
+// The files handed in with a milestone's work: uploaded first (submitted_at null, the talent's alone),
+// handed in by the submission that follows. The stored file is linked when its row is written.
+export const milestoneFiles = pgTable(
+  'milestone_files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    milestoneId: uuid()
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    fileId: uuid()
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    submittedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('milestone_files_milestone_idx').on(table.milestoneId, table.createdAt),
+    uniqueIndex('milestone_files_file_unique').on(table.fileId),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { issueInvoices } from '../../billing/issue-invoices';
 import { testChargeIdOf } from '../../billing/test-mode-provider';
-import { talentPayCents, termsHistoryOf } from '../../platform/assignment-terms';
+import { hourlyTermsOf, talentPayCents, termsHistoryOf } from '../../platform/assignment-terms';
 import { addDays, daysOfWeek, isoDay, weekStartOf } from '../../platform/work-calendar';
 import {
   assignments,
@@ -105,6 +105,7 @@ export const demoBillingSeeder: DemoSeeder = {
         and(
           eq(assignments.companyId, company.companyId),
           eq(assignments.status, 'active'),
+          eq(assignments.engagementType, 'hourly'),
           lte(assignments.startDate, firstWeek),
         ),
       );
@@ -115,11 +116,12 @@ export const demoBillingSeeder: DemoSeeder = {
         .where(eq(assignmentTerms.assignmentId, assignment.id))
         .limit(1);
       if (!terms) {
+        const { rateCents, weeklyHours } = hourlyTermsOf(assignment);
         await db.insert(assignmentTerms).values({
           assignmentId: assignment.id,
-          rateCents: assignment.rateCents,
-          payRateCents: Math.round(assignment.rateCents * 0.8),
-          weeklyHours: assignment.weeklyHours,
+          rateCents,
+          payRateCents: Math.round(rateCents * 0.8),
+          weeklyHours,
           effectiveDate: assignment.startDate,
         });
       }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, isNull, like } from 'drizzle-orm';
+import { hourlyTermsOf } from '../../platform/assignment-terms';
 import { recomputeRatingsOf } from '../../platform/review-records';
 import { addDays, isoDay } from '../../platform/work-calendar';
 import { assignments, assignmentTerms, companies, reviews, users } from '../schema';
@@ -74,9 +75,8 @@ export const demoReviewsSeeder: DemoSeeder = {
     await db.insert(assignmentTerms).values(
       made.map((assignment) => ({
         assignmentId: assignment.id,
-        rateCents: assignment.rateCents,
-        payRateCents: Math.round(assignment.rateCents * 0.8),
-        weeklyHours: assignment.weeklyHours,
+        ...hourlyTermsOf(assignment),
+        payRateCents: Math.round(hourlyTermsOf(assignment).rateCents * 0.8),
         effectiveDate: assignment.startDate,
       })),
     );

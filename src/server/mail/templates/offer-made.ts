@@ -1,24 +1,17 @@
+import { formatCents } from '~/shared/billing';
+import type { OfferTerms } from '../../platform/move-consequences';
 import { composeEmail, paragraph, signature } from './compose-email';
 
 // To the applicant, with the terms, when a company makes an offer.
-export function offerMadeEmail({
-  name,
-  jobTitle,
-  rateCents,
-  weeklyHours,
-  startDate,
-}: {
-  name: string;
-  jobTitle: string;
-  rateCents: number;
-  weeklyHours: number;
-  startDate: string;
-}) {
+export function offerMadeEmail({ name, jobTitle, offer }: { name: string; jobTitle: string; offer: OfferTerms }) {
+  const terms = offer.milestones
+    ? `a fixed price of ${formatCents(offer.milestones.reduce((total, milestone) => total + milestone.amount_cents, 0))} in ${offer.milestones.length === 1 ? 'one milestone' : `${offer.milestones.length} milestones`}`
+    : `$${(offer.rateCents / 100).toFixed(2)} an hour, ${offer.weeklyHours} hours a week`;
   return composeEmail({
     subject: `You have an offer for ${jobTitle}`,
     blocks: [
       paragraph`Hi ${name},`,
-      paragraph`You have an offer for ${jobTitle}: $${(rateCents / 100).toFixed(2)} an hour, ${weeklyHours} hours a week, starting ${startDate}.`,
+      paragraph`You have an offer for ${jobTitle}: ${terms}, starting ${offer.startDate}.`,
       paragraph`Open My Applications on Tandem to accept or decline it.`,
       signature,
     ],

@@ -177,7 +177,7 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     { name, title: 'Offer for <Dev>', body: 'You have an offer.', url: 'https://tandem.example/x', settingsUrl },
   ],
   'offer-accepted': [{ name: 'Mo', applicantName: name, jobTitle: 'Dev', startDate: '2026-12-01' }],
-  'offer-made': [{ name, jobTitle: 'Dev', rateCents: 4550, weeklyHours: 40, startDate: '2026-12-01' }],
+  'offer-made': [{ name, jobTitle: 'Dev', offer: { rateCents: 4550, weeklyHours: 40, startDate: '2026-12-01' } }],
   'password-reset': [{ name, url }],
   'payment-received': [
     {

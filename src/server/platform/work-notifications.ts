@@ -1,11 +1,14 @@
 import type { NotificationType } from '~/shared/applications';
 import type { Permission } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { companyRecipients } from '../platform/company-recipients';
-import { notify } from '../platform/notify';
+import { companyRecipients } from './company-recipients';
+import { notify } from './notify';
 
 interface WorkNotice {
-  type: Extract<NotificationType, 'assignment_changed' | 'timesheet_submitted' | 'timesheet_reviewed'>;
+  type: Extract<
+    NotificationType,
+    'assignment_changed' | 'timesheet_submitted' | 'timesheet_reviewed' | 'milestone_changed'
+  >;
   title: string;
   body: string;
   link: string;
@@ -21,6 +24,8 @@ const permissionFor: Record<WorkNotice['type'], Permission> = {
   timesheet_submitted: 'update:timesheet:own',
   timesheet_reviewed: 'read:timesheet:own',
   assignment_changed: 'read:assignment:own',
+  // A submission to approve goes to those who approve it.
+  milestone_changed: 'update:milestone:own',
 };
 
 export async function notifyCompany(db: Database, companyId: string, notice: WorkNotice): Promise<void> {

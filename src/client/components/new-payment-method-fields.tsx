@@ -1,8 +1,8 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { NewMethodValues } from '~/client/components/payment-method-form';
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import type { PaymentMethodKind } from '~/shared/billing';
-import type { NewMethodValues } from './payment-method-form';
 
 interface NewPaymentMethodFieldsProps {
   kind: PaymentMethodKind;

@@ -1,0 +1,29 @@
+import { formatIsoDay } from '~/client/lib/iso-day';
+import { formatCents } from '~/shared/billing';
+import type { OfferedMilestone } from '~/shared/offered-milestones';
+
+// A fixed-price offer's milestones, in order, as the applicant accepts them: each one's title, amount and
+// due date (and what it is, when the company said).
+export function OfferedMilestones({ milestones, label }: { milestones: OfferedMilestone[]; label: string }) {
+  if (milestones.length === 0) return null;
+  return (
+    <ol aria-label={label} className="mt-2 grid list-decimal gap-1.5 pl-5">
+      {milestones.map((milestone, index) => (
+        // An offer's milestones have no ids; their order is what names them.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed while shown
+        <li key={index} className="min-w-0">
+          <span className="font-medium break-words [overflow-wrap:anywhere]">{milestone.title}</span>
+          {' · '}
+          <span className="tabular-nums">{formatCents(milestone.amount_cents)}</span>
+          {' · '}
+          <span className="whitespace-nowrap">Due {formatIsoDay(milestone.due_date)}</span>
+          {milestone.description && (
+            <span className="block text-xs break-words whitespace-pre-line opacity-80 [overflow-wrap:anywhere]">
+              {milestone.description}
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

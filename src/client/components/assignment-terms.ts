@@ -1,0 +1,23 @@
+import { type Assignment, formatCents } from '~/shared/billing';
+
+// What an assignment pays (docs/decisions/035): by the hour, at a rate for weekly hours, or a fixed price in
+// milestones, which has no rate, no weekly hours, no timesheets and no clock.
+
+// An hourly rate in integer cents, two decimals on screen: 4550 → '$45.50/h'.
+export const formatHourlyRate = (cents: number): string => `${formatCents(cents)}/h`;
+
+export const FIXED_PRICE_LABEL = 'Fixed price';
+
+type Terms = Pick<Assignment, 'engagement_type' | 'rate_cents' | 'weekly_hours'>;
+
+// The hourly terms of an assignment paid by the hour; null for a fixed price.
+export function hourlyTermsOf(assignment: Terms): { rate_cents: number; weekly_hours: number } | null {
+  const { engagement_type: type, rate_cents: rate, weekly_hours: hours } = assignment;
+  return type === 'hourly' && rate !== null && hours !== null ? { rate_cents: rate, weekly_hours: hours } : null;
+}
+
+// '$45.50/h for 40 h a week', or 'a fixed price'.
+export function describeTerms(assignment: Terms): string {
+  const terms = hourlyTermsOf(assignment);
+  return terms ? `${formatHourlyRate(terms.rate_cents)} for ${terms.weekly_hours} h a week` : 'a fixed price';
+}

@@ -1,0 +1,351 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { applicantUser, companyUser } from '~/client/testing/data-generators';
+import { savedMethod } from '~/client/testing/fake-billing-api';
+import { fakeContract, fakeMilestone, fakeMilestonesApi } from '~/client/testing/fake-milestones-api';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import type { CurrentUser } from '~/shared/auth';
+import { billingContract } from '~/shared/contracts/billing';
+import { milestonesContract } from '~/shared/contracts/milestones';
+import { type Contract, milestoneTexts } from '~/shared/milestones';
+import type { CompanyRole } from '~/shared/permissions';
+import { paths } from '~/shared/routes';
+
+// A fixed-price contract (docs/decisions/035), as the company and the talent see it: where the money is,
+// each milestone with its status, and the moves each side may make — the company funds (the charge shown
+// before paying, then the saved or new method, with an Idempotency-Key), approves (the escrowed amount
+// released) or sends the work back; the talent submits funded work. Controls a role may not use are hidden.
+
+const memberOf = (role: CompanyRole): CurrentUser =>
+  companyUser({ name: 'Bea Member', company: { id: crypto.randomUUID(), name: 'Acme', role } });
+
+// Wireframes: $1,500.00, a 10% fee ($150.00) and 8.25% tax ($136.13): $1,786.13 to pay.
+function seedContract(overrides: Partial<Contract> = {}) {
+  return fakeContract({
+    milestones: [
+      fakeMilestone({ title: 'Wireframes', amount_cents: 150_000 }),
+      fakeMilestone({ title: 'Final designs', amount_cents: 350_000, position: 2, due_date: '2027-01-15' }),
+    ],
+    ...overrides,
+  });
+}
+
+async function openContract(
+  contract: Contract,
+  {
+    side = 'company',
+    user = side === 'company' ? companyUser() : applicantUser(),
+    fundingOutcome,
+    answer,
+  }: {
+    side?: 'company' | 'applicant';
+    user?: CurrentUser;
+    fundingOutcome?: 'completed' | 'pending';
+    answer?: (server: FakeServer) => void;
+  } = {},
+) {
+  const server = createFakeServer();
+  const store = fakeMilestonesApi(server, { contracts: [contract], fundingOutcome });
+  server.on(billingContract.paymentMethods, () => ({ items: [savedMethod({ is_default: true })] }));
+  answer?.(server);
+  const path =
+    side === 'company'
+      ? paths.companyContract.getHref({ id: contract.id })
+      : paths.applicantContract.getHref({ id: contract.id });
+  const view = await renderRoute(path, { user, server });
+  return { ...view, store };
+}
+
+const milestoneCard = (title: string) => screen.getByRole('article', { name: title });
+const summaryCard = (label: string) =>
+  within(screen.getByRole('region', { name: 'Contract summary' })).getByRole('heading', { name: label })
+    .parentElement as HTMLElement;
+const posts = (server: FakeServer) => server.requests.filter((request) => request.method === 'POST');
+
+async function findNotification(text: string) {
+  const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+  return within(region).findByText(text);
+}
+
+describe('a fixed-price contract, for the company', () => {
+  it('shows the contract: role, talent, status, start date, the money, and each milestone', async () => {
+    const contract = seedContract();
+    await openContract(contract);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mobile App Designer' })).toBeInTheDocument();
+    expect(screen.getByText('Fixed-price contract with Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Dec 1, 2026')).toBeInTheDocument();
+    expect(summaryCard('Total price')).toHaveTextContent('$5,000.00');
+    expect(summaryCard('In escrow')).toHaveTextContent('$0.00');
+    expect(summaryCard('Released')).toHaveTextContent('$0.00');
+    const wireframes = milestoneCard('Wireframes');
+    expect(within(wireframes).getByText('Not funded')).toBeInTheDocument();
+    expect(within(wireframes).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(wireframes).getByText('Dec 15, 2026')).toBeInTheDocument();
+    expect(within(wireframes).getByText('Low-fidelity wireframes of the five main screens.')).toBeInTheDocument();
+    // One Fund button a milestone, each named by its milestone.
+    expect(screen.getByRole('button', { name: 'Fund Wireframes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fund Final designs' })).toBeInTheDocument();
+  });
+
+  it('shows the charge before paying, then funds with the chosen method and an Idempotency-Key', async () => {
+    const contract = seedContract();
+    const { events, server, store } = await openContract(contract);
+    await events.click(await screen.findByRole('button', { name: 'Fund Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fund Milestone' });
+    const charge = within(dialog).getByLabelText('Charge for this milestone');
+    expect(charge).toHaveTextContent('Milestone amount$1,500.00');
+    expect(charge).toHaveTextContent('Platform fee (10%)$150.00');
+    expect(charge).toHaveTextContent('Tax (8.25%)$136.13');
+    expect(charge).toHaveTextContent('Total$1,786.13');
+    const pay = within(dialog).getByRole('button', { name: 'Pay $1,786.13' });
+    expect(pay).toBeDisabled();
+    expect(posts(server)).toHaveLength(0);
+
+    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    await events.click(pay);
+    expect(await findNotification('Milestone funded')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Fund Milestone' })).not.toBeInTheDocument();
+    const [request] = posts(server);
+    expect(request?.path).toBe(`/api/company/milestones/${contract.milestones[0]?.id}/fund`);
+    expect(request?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request?.body).toEqual({ payment_method_id: expect.any(String), save_method: false });
+    expect(store.fundKeys).toHaveLength(1);
+    await waitFor(() => expect(within(milestoneCard('Wireframes')).getByText('Funded')).toBeInTheDocument());
+    expect(summaryCard('In escrow')).toHaveTextContent('$1,500.00');
+    expect(screen.queryByRole('button', { name: 'Fund Wireframes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fund Final designs' })).toBeInTheDocument();
+  });
+
+  it('says a funding the provider confirms later is processing', async () => {
+    const { events } = await openContract(seedContract(), { fundingOutcome: 'pending' });
+    await events.click(await screen.findByRole('button', { name: 'Fund Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fund Milestone' });
+    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    await events.click(within(dialog).getByRole('button', { name: 'Pay $1,786.13' }));
+    expect(await findNotification('Payment Processing')).toBeInTheDocument();
+    expect(
+      screen.getByText('The payment for “Wireframes” is on its way; the milestone shows Funded once it completes.'),
+    ).toBeInTheDocument();
+    expect(within(milestoneCard('Wireframes')).getByText('Not funded')).toBeInTheDocument();
+  });
+
+  it('shows a declined funding in the dialog, and toasts nothing', async () => {
+    const { events } = await openContract(seedContract(), {
+      answer: (server) =>
+        server.on(milestonesContract.fund, () => replyError(402, 'payment_declined', 'Your card was declined.')),
+    });
+    await events.click(await screen.findByRole('button', { name: 'Fund Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fund Milestone' });
+    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    await events.click(within(dialog).getByRole('button', { name: 'Pay $1,786.13' }));
+    expect(await within(dialog).findByText('Your card was declined.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Fund Milestone' })).toBeInTheDocument();
+    expect(screen.queryByText('Milestone funded')).not.toBeInTheDocument();
+  });
+
+  it('approves a submitted milestone after saying the escrowed amount is released to the talent', async () => {
+    const contract = seedContract({
+      milestones: [
+        fakeMilestone({
+          title: 'Wireframes',
+          amount_cents: 150_000,
+          status: 'submitted',
+          funded_at: '2026-12-02T10:00:00.000Z',
+          submitted_at: '2026-12-10T10:00:00.000Z',
+          submission_message: 'The wireframes are in the shared folder.',
+          files: [
+            {
+              id: 'file-1',
+              name: 'wireframes.pdf',
+              content_type: 'application/pdf',
+              size: 1_468_006,
+              submitted_at: '2026-12-10T10:00:00.000Z',
+              download_url: '/api/company/milestones/m/files/file-1',
+            },
+          ],
+          auto_approve_on: '2026-12-24',
+        }),
+      ],
+    });
+    const { events, server } = await openContract(contract);
+    const card = await screen.findByRole('article', { name: 'Wireframes' });
+    expect(within(card).getByText('Submitted')).toBeInTheDocument();
+    expect(within(card).getByText('The wireframes are in the shared folder.')).toBeInTheDocument();
+    const files = within(card).getByRole('list', { name: 'Files of Wireframes' });
+    expect(within(files).getByRole('link', { name: 'wireframes.pdf' })).toHaveAttribute(
+      'href',
+      '/api/company/milestones/m/files/file-1',
+    );
+    expect(files).toHaveTextContent('1.4 MB');
+    expect(within(card).getByText('Approves automatically on Dec 24, 2026')).toBeInTheDocument();
+    expect(summaryCard('In escrow')).toHaveTextContent('$1,500.00');
+
+    await events.click(within(card).getByRole('button', { name: 'Approve Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this milestone?' });
+    expect(dialog).toHaveTextContent('$1,500.00 held in escrow for “Wireframes” is released to Grace Hopper');
+    expect(posts(server)).toHaveLength(0);
+    await events.click(within(dialog).getByRole('button', { name: 'Approve and Release' }));
+    expect(await findNotification('Milestone approved')).toBeInTheDocument();
+    expect(posts(server).map((request) => request.path)).toEqual([
+      `/api/company/milestones/${contract.milestones[0]?.id}/approve`,
+    ]);
+    await waitFor(() => expect(within(milestoneCard('Wireframes')).getByText('Approved')).toBeInTheDocument());
+    expect(summaryCard('Released')).toHaveTextContent('$1,500.00');
+    expect(summaryCard('In escrow')).toHaveTextContent('$0.00');
+    expect(screen.queryByText('Approves automatically on Dec 24, 2026')).not.toBeInTheDocument();
+  });
+
+  it('keeps a refused approval in its dialog', async () => {
+    const contract = seedContract({
+      milestones: [fakeMilestone({ title: 'Wireframes', status: 'submitted', submission_message: 'Done.' })],
+    });
+    const { events } = await openContract(contract, {
+      answer: (server) =>
+        server.on(milestonesContract.approve, () => replyError(409, 'conflict', milestoneTexts.cannotReview)),
+    });
+    await events.click(await screen.findByRole('button', { name: 'Approve Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this milestone?' });
+    await events.click(within(dialog).getByRole('button', { name: 'Approve and Release' }));
+    expect(await within(dialog).findByText(milestoneTexts.cannotReview)).toBeInTheDocument();
+    expect(screen.queryByText('Milestone approved')).not.toBeInTheDocument();
+  });
+
+  it('sends submitted work back only with a comment', async () => {
+    const contract = seedContract({
+      milestones: [fakeMilestone({ title: 'Wireframes', status: 'submitted', submission_message: 'Done.' })],
+    });
+    const { events, server } = await openContract(contract);
+    await events.click(await screen.findByRole('button', { name: 'Request changes to Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Changes' });
+    await events.click(within(dialog).getByRole('button', { name: 'Request Changes' }));
+    expect(await within(dialog).findByText(milestoneTexts.commentRequired)).toBeInTheDocument();
+    expect(posts(server)).toHaveLength(0);
+
+    await events.type(within(dialog).getByLabelText('What needs to change'), 'Add the settings screen.');
+    await events.click(within(dialog).getByRole('button', { name: 'Request Changes' }));
+    expect(await findNotification('Changes requested')).toBeInTheDocument();
+    expect(posts(server).map((request) => request.body)).toEqual([{ comment: 'Add the settings screen.' }]);
+    const card = milestoneCard('Wireframes');
+    await waitFor(() => expect(within(card).getByText('Add the settings screen.')).toBeInTheDocument());
+    expect(within(card).queryByRole('button', { name: 'Approve Wireframes' })).not.toBeInTheDocument();
+  });
+});
+
+describe('what each company role may do on a contract', () => {
+  const mixed = () =>
+    seedContract({
+      milestones: [
+        fakeMilestone({ title: 'Wireframes', status: 'submitted', submission_message: 'Done.' }),
+        fakeMilestone({ title: 'Final designs', position: 2 }),
+      ],
+    });
+
+  it('gives a Hiring Manager Approve and Request changes, and no Fund', async () => {
+    await openContract(mixed(), { user: memberOf('hiring_manager') });
+    expect(await screen.findByRole('button', { name: 'Approve Wireframes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request changes to Wireframes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Fund / })).not.toBeInTheDocument();
+  });
+
+  it('gives a Billing member Fund, and no review', async () => {
+    await openContract(mixed(), { user: memberOf('billing') });
+    expect(await screen.findByRole('button', { name: 'Fund Final designs' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve Wireframes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request changes to Wireframes' })).not.toBeInTheDocument();
+  });
+
+  it('shows a Viewer the contract and no controls', async () => {
+    await openContract(mixed(), { user: memberOf('viewer') });
+    const card = await screen.findByRole('article', { name: 'Final designs' });
+    expect(within(card).getByText('Not funded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Fund|Approve|Request changes) / })).not.toBeInTheDocument();
+  });
+});
+
+describe('a fixed-price contract, for the talent', () => {
+  it('says clearly which milestones are funded, and submits funded work with a message', async () => {
+    const contract = seedContract({
+      milestones: [
+        fakeMilestone({ title: 'Wireframes', status: 'funded', funded_at: '2026-12-02T10:00:00.000Z' }),
+        fakeMilestone({ title: 'Final designs', position: 2 }),
+      ],
+    });
+    const { events, server } = await openContract(contract, { side: 'applicant' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mobile App Designer' })).toBeInTheDocument();
+    expect(screen.getByText('Fixed-price contract with Acme')).toBeInTheDocument();
+    const funded = milestoneCard('Wireframes');
+    expect(
+      within(funded).getByText('$1,500.00 is held in escrow for you. You can start the work.'),
+    ).toBeInTheDocument();
+    const unfunded = milestoneCard('Final designs');
+    expect(
+      within(unfunded).getByText('Not funded yet: wait for Acme to fund it before you start this work.'),
+    ).toBeInTheDocument();
+    expect(within(unfunded).queryByRole('button', { name: /Submit work/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Fund / })).not.toBeInTheDocument();
+
+    await events.click(within(funded).getByRole('button', { name: 'Submit work for Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Work' });
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Work' }));
+    expect(await within(dialog).findByText(milestoneTexts.messageRequired)).toBeInTheDocument();
+    expect(posts(server)).toHaveLength(0);
+
+    await events.type(within(dialog).getByLabelText('Message'), 'All five screens are in Figma.');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Work' }));
+    expect(await findNotification('Work submitted')).toBeInTheDocument();
+    expect(posts(server).map((request) => [request.path, request.body])).toEqual([
+      [`/api/applicant/milestones/${contract.milestones[0]?.id}/submit`, { message: 'All five screens are in Figma.' }],
+    ]);
+    await waitFor(() => expect(within(milestoneCard('Wireframes')).getByText('Submitted')).toBeInTheDocument());
+    expect(within(milestoneCard('Wireframes')).getByText('All five screens are in Figma.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit work for Wireframes' })).not.toBeInTheDocument();
+  });
+
+  it('resubmits work sent back, showing the company’s comment', async () => {
+    const contract = seedContract({
+      milestones: [
+        fakeMilestone({
+          title: 'Wireframes',
+          status: 'changes_requested',
+          submission_message: 'First version.',
+          changes_comment: 'Add the settings screen.',
+        }),
+      ],
+    });
+    await openContract(contract, { side: 'applicant' });
+    const card = await screen.findByRole('article', { name: 'Wireframes' });
+    expect(within(card).getByText('Changes requested', { selector: 'p' })).toBeInTheDocument();
+    expect(within(card).getByText('Add the settings screen.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Submit work for Wireframes' })).toBeInTheDocument();
+  });
+});
+
+describe('the contract page’s states', () => {
+  it('says when the contract does not exist', async () => {
+    const server = createFakeServer();
+    server.on(milestonesContract.companyContract, () => replyError(404, 'not_found', milestoneTexts.contractNotFound));
+    await renderRoute(paths.companyContract.getHref({ id: crypto.randomUUID() }), { user: companyUser(), server });
+    expect(await screen.findByText(milestoneTexts.contractNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Assignments' })).toBeInTheDocument();
+  });
+
+  it('says when the contract cannot be loaded, and tries again', async () => {
+    const contract = seedContract();
+    const server = createFakeServer();
+    let calls = 0;
+    server.on(milestonesContract.applicantContract, () => {
+      calls += 1;
+      // A refusal is not retried by itself (a 5xx would be, twice, before the page says so).
+      return calls === 1 ? replyError(429, 'rate_limited', 'Too many requests. Please wait a moment.') : contract;
+    });
+    const { events } = await renderRoute(paths.applicantContract.getHref({ id: contract.id }), {
+      user: applicantUser(),
+      server,
+    });
+    expect(await screen.findByText('Too many requests. Please wait a moment.')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mobile App Designer' })).toBeInTheDocument();
+  });
+});

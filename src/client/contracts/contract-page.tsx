@@ -1,0 +1,191 @@
+import { useQuery } from '@tanstack/react-query';
+import { BanknoteIcon, CircleCheckIcon, LockIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { AssignmentStatusBadge } from '~/client/components/assignments-table';
+import { PortalPage } from '~/client/components/portal-page';
+import { SummaryCard } from '~/client/components/summary-cards';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { Card, CardContent } from '~/client/components/ui/card';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { useAllowed } from '~/client/lib/allowed';
+import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
+import { formatIsoDay } from '~/client/lib/iso-day';
+import type { PageProps } from '~/client/routes';
+import { formatCents } from '~/shared/billing';
+import { type Contract, type Milestone, milestoneTexts } from '~/shared/milestones';
+import { paths } from '~/shared/routes';
+import { type ContractSide, contractQueryOptions } from './api';
+import { FundMilestoneDialog } from './fund-milestone-dialog';
+import { type MilestoneAction, MilestoneCard } from './milestone-card';
+import { ApproveMilestoneDialog, RequestChangesDialog, SubmitWorkDialog } from './milestone-dialogs';
+
+// A fixed-price contract (/company/contracts/:id, /applicant/contracts/:id; docs/decisions/035): who works
+// for whom, since when, where the money is (the total, what is held in escrow, what was released), and each
+// milestone with what its side may do now — the company funds, approves or sends back, the talent submits.
+
+const sideOf = (pageId: PageProps['pageId']): ContractSide => (pageId === 'companyContract' ? 'company' : 'applicant');
+
+function useBackLink(side: ContractSide) {
+  // The company's assignments are a tab of Billing, which not every role opens (a Hiring Manager does not).
+  const mayOpenBilling = useAllowed('read:invoice:own');
+  if (side === 'applicant') {
+    return { to: paths.applicantTimesheets.getHref(), label: 'Back to Timesheets', goLabel: 'Go to Timesheets' };
+  }
+  return mayOpenBilling
+    ? {
+        to: `${paths.companyBilling.getHref()}?tab=assignments`,
+        label: 'Back to Assignments',
+        goLabel: 'Go to Assignments',
+      }
+    : { to: paths.companyDashboard.getHref(), label: 'Back to Dashboard', goLabel: 'Go to Dashboard' };
+}
+
+export default function ContractPage({ pageId }: PageProps) {
+  const { id = '' } = useParams();
+  const side = sideOf(pageId);
+  const contract = useQuery(contractQueryOptions(side, id));
+  const back = useBackLink(side);
+  const title = contract.data?.role ?? paths[pageId].title;
+
+  return (
+    <PortalPage
+      title={title}
+      documentTitle={contract.data ? `Contract: ${contract.data.role}` : paths[pageId].title}
+      back={{ to: back.to, label: back.label }}
+      description={contract.data ? counterpartLine(contract.data, side) : undefined}
+    >
+      {isNotFoundError(contract.error) ? (
+        <Card>
+          <CardContent className="grid justify-items-start gap-3 pt-4 sm:pt-6">
+            <p className="font-medium">{milestoneTexts.contractNotFound}</p>
+            <p className="text-sm text-muted-foreground">It may belong to someone else, or the link is mistyped.</p>
+            <Button variant="outline" asChild>
+              <Link to={back.to}>{back.goLabel}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : contract.isPending ? (
+        <div role="status" className="grid gap-4">
+          <span className="sr-only">Loading the contract</span>
+          <Skeleton className="h-16 w-full" />
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            {['total', 'escrow', 'released'].map((card) => (
+              <Skeleton key={card} className="h-[6.5rem]" />
+            ))}
+          </div>
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : contract.isError ? (
+        <Alert variant="destructive" className="flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p>{errorMessage(contract.error, milestoneTexts.loadError)}</p>
+          <Button variant="outline" size="sm" onClick={() => contract.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : (
+        <ContractView contract={contract.data} side={side} />
+      )}
+    </PortalPage>
+  );
+}
+
+const counterpartLine = (contract: Contract, side: ContractSide) =>
+  side === 'company'
+    ? `Fixed-price contract with ${contract.applicant_name}`
+    : `Fixed-price contract with ${contract.company_name}`;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function ContractView({ contract, side }: { contract: Contract; side: ContractSide }) {
+  const [open, setOpen] = useState<{ action: MilestoneAction; milestone: Milestone } | null>(null);
+  const shown = (action: MilestoneAction) => (open?.action === action ? open.milestone : null);
+  const close = (isOpen: boolean) => {
+    if (!isOpen) setOpen(null);
+  };
+  const count = contract.milestones.length;
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <Card>
+        <CardContent className="pt-4 sm:pt-6">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <Fact label="Status">
+              <AssignmentStatusBadge status={contract.status} />
+            </Fact>
+            {side === 'company' ? (
+              <Fact label="Talent">{contract.applicant_name}</Fact>
+            ) : (
+              <Fact label="Company">{contract.company_name}</Fact>
+            )}
+            <Fact label="Start date">{formatIsoDay(contract.start_date)}</Fact>
+            {contract.end_date && <Fact label="End date">{formatIsoDay(contract.end_date)}</Fact>}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <section aria-label="Contract summary" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <SummaryCard
+          label="Total price"
+          value={formatCents(contract.total_cents)}
+          hint={`${count} ${count === 1 ? 'milestone' : 'milestones'}`}
+          icon={<BanknoteIcon />}
+        />
+        <SummaryCard
+          label="In escrow"
+          value={formatCents(contract.escrow_cents)}
+          hint="Funded and held until the work is approved"
+          icon={<LockIcon />}
+        />
+        <SummaryCard
+          label="Released"
+          value={formatCents(contract.released_cents)}
+          hint={side === 'company' ? 'Paid to the talent for approved work' : 'Paid to you for approved work'}
+          icon={<CircleCheckIcon />}
+        />
+      </section>
+
+      <section aria-labelledby="milestones-title" className="grid min-w-0 gap-3">
+        <h2 id="milestones-title" className="text-lg font-semibold">
+          Milestones
+        </h2>
+        {count === 0 ? (
+          <p className="text-sm text-muted-foreground">This contract has no milestones.</p>
+        ) : (
+          <ol className="grid gap-4">
+            {contract.milestones.map((milestone, index) => (
+              <li key={milestone.id} className="min-w-0">
+                <MilestoneCard
+                  contract={contract}
+                  milestone={milestone}
+                  number={index + 1}
+                  side={side}
+                  onAction={(action) => setOpen({ action, milestone })}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {side === 'company' ? (
+        <>
+          <FundMilestoneDialog contract={contract} milestone={shown('fund')} onOpenChange={close} />
+          <ApproveMilestoneDialog contract={contract} milestone={shown('approve')} onOpenChange={close} />
+          <RequestChangesDialog contract={contract} milestone={shown('request-changes')} onOpenChange={close} />
+        </>
+      ) : (
+        <SubmitWorkDialog contract={contract} milestone={shown('submit')} onOpenChange={close} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, type Path, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { DatePicker } from '~/client/components/date-picker';
+import { Alert } from '~/client/components/ui/alert';
+import { Button } from '~/client/components/ui/button';
+import { DialogFooter } from '~/client/components/ui/dialog';
+import { FieldError, FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { Textarea } from '~/client/components/ui/textarea';
+import { toast } from '~/client/components/ui/use-toast';
+import { cn } from '~/client/lib/cn';
+import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
+import { formatCents } from '~/shared/billing';
+import { MILESTONE_DESCRIPTION_MAX, MILESTONE_TITLE_MAX, MILESTONES_MAX, milestoneTexts } from '~/shared/milestones';
+import type { ApplicationDetail } from '~/shared/pipeline';
+import { useMakeFixedPriceOffer } from './api';
+import {
+  checkFixedOfferForm,
+  emptyOfferMilestone,
+  type FixedOfferFormValues,
+  fixedOfferFormFields,
+  initialFixedOfferValues,
+  OFFER_FAILURE_TEXT,
+  toFixedOfferFieldName,
+  typedCents,
+} from './offer-form-values';
+
+// Make Offer for a fixed-price job (docs/decisions/035): the total price, the start date, and one to
+// MILESTONES_MAX milestones (title, optional description, amount, due date) that add up to the total to the
+// cent, with the running sum under them. Dollars are sent as whole cents, read from the text typed. The
+// server's rules (fixedPriceOfferSchema) are checked before sending, each message beside its field.
+export function FixedPriceOfferForm({ application, onDone }: { application: ApplicationDetail; onDone: () => void }) {
+  const makeOffer = useMakeFixedPriceOffer();
+  const [banner, setBanner] = useState<string | null>(null);
+  const resolver: Resolver<FixedOfferFormValues> = (values) => {
+    const { problems } = checkFixedOfferForm(values);
+    if (!problems) return { values, errors: {} };
+    return { values: {}, errors: toFieldErrors<FixedOfferFormValues>(problems, ['milestones']) };
+  };
+  const form = useForm<FixedOfferFormValues>({ defaultValues: initialFixedOfferValues(application), resolver });
+  const { errors, isSubmitting } = form.formState;
+  const milestones = useFieldArray({ control: form.control, name: 'milestones' });
+  const typed = useWatch({ control: form.control });
+  const sumCents = (typed.milestones ?? []).reduce((sum, milestone) => sum + typedCents(milestone?.amount ?? ''), 0);
+  const totalCents = typedCents(typed.total ?? '');
+  const isBalanced = sumCents === totalCents && totalCents > 0;
+  const count = milestones.fields.length;
+
+  const submit = form.handleSubmit(async (values) => {
+    const { offer } = checkFixedOfferForm(values);
+    if (!offer) return;
+    setBanner(null);
+    try {
+      await makeOffer.mutateAsync({ id: application.id, ...offer });
+      toast({
+        title: 'Offer sent',
+        description: `${application.applicant.name} can accept or decline it in My Applications.`,
+      });
+      onDone();
+    } catch (error) {
+      setBanner(
+        applyServerError(form, error, {
+          fields: fixedOfferFormFields(values.milestones.length) as Path<FixedOfferFormValues>[],
+          fallback: OFFER_FAILURE_TEXT,
+          formNameOf: toFixedOfferFieldName,
+        }),
+      );
+    }
+  });
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <p className="text-sm text-muted-foreground">{milestoneTexts.fixedPriceJob}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Total price (USD)"
+          error={errors.total?.message}
+          hint={
+            application.job.budget_total_cents == null
+              ? undefined
+              : `The job’s budget is ${formatCents(application.job.budget_total_cents)}.`
+          }
+        >
+          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('total')} />}
+        </FormField>
+        <FormField label="Start date" error={errors.start_date?.message} hint="Today or later.">
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="start_date"
+              render={({ field }) => (
+                <DatePicker
+                  {...control}
+                  ref={field.ref}
+                  label="Start date"
+                  value={field.value || null}
+                  onChange={(day) => field.onChange(day ?? '')}
+                  disablePast
+                />
+              )}
+            />
+          )}
+        </FormField>
+      </div>
+
+      <fieldset className="grid min-w-0 gap-3">
+        <legend className="mb-1 text-sm font-semibold">Milestones</legend>
+        <ol className="grid gap-3">
+          {milestones.fields.map((field, index) => {
+            const rowErrors = errors.milestones?.[index];
+            return (
+              <li key={field.id} className="min-w-0">
+                <fieldset className="grid min-w-0 gap-3 rounded-md border border-border p-3">
+                  <legend className="px-1 text-sm font-medium">Milestone {index + 1}</legend>
+                  <FormField label="Title" error={rowErrors?.title?.message}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        maxLength={MILESTONE_TITLE_MAX}
+                        {...form.register(`milestones.${index}.title`)}
+                      />
+                    )}
+                  </FormField>
+                  <FormField label="Description (optional)" error={rowErrors?.description?.message}>
+                    {(control) => (
+                      <Textarea
+                        {...control}
+                        rows={2}
+                        maxLength={MILESTONE_DESCRIPTION_MAX}
+                        {...form.register(`milestones.${index}.description`)}
+                      />
+                    )}
+                  </FormField>
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    <FormField label="Amount (USD)" error={rowErrors?.amount?.message}>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          {...form.register(`milestones.${index}.amount`)}
+                        />
+                      )}
+                    </FormField>
+                    <FormField label="Due date" error={rowErrors?.due_date?.message}>
+                      {(control) => (
+                        <Controller
+                          control={form.control}
+                          name={`milestones.${index}.due_date`}
+                          render={({ field: dueDate }) => (
+                            <DatePicker
+                              {...control}
+                              ref={dueDate.ref}
+                              label="Due date"
+                              value={dueDate.value || null}
+                              onChange={(day) => dueDate.onChange(day ?? '')}
+                              disablePast
+                            />
+                          )}
+                        />
+                      )}
+                    </FormField>
+                  </div>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="justify-self-start"
+                    disabled={count === 1}
+                    aria-label={`Remove milestone ${index + 1}`}
+                    onClick={() => milestones.remove(index)}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                    Remove
+                  </Button>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {errors.milestones?.root?.message && <FieldError>{errors.milestones.root.message}</FieldError>}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={count >= MILESTONES_MAX}
+            onClick={() => milestones.append({ ...emptyOfferMilestone })}
+          >
+            <PlusIcon aria-hidden="true" />
+            Add milestone
+          </Button>
+          <p
+            aria-live="polite"
+            className={cn('text-sm tabular-nums', isBalanced ? 'text-emerald-800' : 'text-muted-foreground')}
+          >
+            Milestones add up to {formatCents(sumCents)} of {formatCents(totalCents)}
+          </p>
+        </div>
+        {count >= MILESTONES_MAX && <p className="text-sm text-muted-foreground">{milestoneTexts.tooMany}</p>}
+      </fieldset>
+
+      {banner && <Alert variant="destructive">{banner}</Alert>}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending offer...' : 'Send Offer'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+import { fakeId } from '~/client/testing/data-generators';
+import { type FakeServer, reply, replyError } from '~/client/testing/fake-server';
+import { type Payment, paymentTexts } from '~/shared/billing';
+import { milestonesContract } from '~/shared/contracts/milestones';
+import {
+  type Contract,
+  canMoveMilestone,
+  ESCROWED_STATUSES,
+  type Milestone,
+  type MilestoneCharge,
+  type MilestoneStatus,
+  milestoneTexts,
+} from '~/shared/milestones';
+
+// Fixed-price contracts for component tests (docs/decisions/035), answered from memory with the server's
+// rules the screens rely on: a move the milestone's status does not allow is a 409 with the server's
+// sentence; funding takes an Idempotency-Key and answers the same key with its first answer; what is in
+// escrow and what was released follow the milestones.
+
+// What funding charges: the amount, a 10% platform fee and 8.25% tax on both, each rounded once.
+export function fakeCharge(amountCents: number, { feeBasisPoints = 1000, taxBasisPoints = 825 } = {}): MilestoneCharge {
+  const fee = Math.round((amountCents * feeBasisPoints) / 10_000);
+  const tax = Math.round(((amountCents + fee) * taxBasisPoints) / 10_000);
+  return {
+    amount_cents: amountCents,
+    fee_basis_points: feeBasisPoints,
+    fee_cents: fee,
+    tax_basis_points: taxBasisPoints,
+    tax_cents: tax,
+    total_cents: amountCents + fee + tax,
+  };
+}
+
+export function fakeMilestone(overrides: Partial<Milestone> = {}): Milestone {
+  const amount = overrides.amount_cents ?? 150_000;
+  return {
+    id: fakeId(),
+    position: 1,
+    title: 'Wireframes',
+    description: 'Low-fidelity wireframes of the five main screens.',
+    amount_cents: amount,
+    due_date: '2026-12-15',
+    status: 'unfunded',
+    charge: fakeCharge(amount),
+    funded_at: null,
+    submitted_at: null,
+    submission_message: null,
+    files: [],
+    changes_comment: null,
+    auto_approve_on: null,
+    approved_at: null,
+    released_cents: 0,
+    refunded_cents: 0,
+    invoice_id: null,
+    ...overrides,
+  };
+}
+
+// The contract's money from its milestones: the total, what is held, what was released.
+function withTotals(contract: Contract): Contract {
+  const sum = (pick: (milestone: Milestone) => number) =>
+    contract.milestones.reduce((total, milestone) => total + pick(milestone), 0);
+  const isEscrowed = (status: MilestoneStatus) => (ESCROWED_STATUSES as readonly MilestoneStatus[]).includes(status);
+  return {
+    ...contract,
+    total_cents: sum((milestone) => milestone.amount_cents),
+    escrow_cents: sum((milestone) => (isEscrowed(milestone.status) ? milestone.amount_cents : 0)),
+    released_cents: sum((milestone) => milestone.released_cents),
+  };
+}
+
+export function fakeContract(overrides: Partial<Contract> = {}): Contract {
+  return withTotals({
+    id: fakeId(),
+    role: 'Mobile App Designer',
+    company_id: fakeId(),
+    company_name: 'Acme',
+    applicant_id: fakeId(),
+    applicant_name: 'Grace Hopper',
+    job_id: fakeId(),
+    status: 'active',
+    start_date: '2026-12-01',
+    end_date: null,
+    total_cents: 0,
+    escrow_cents: 0,
+    released_cents: 0,
+    milestones: [fakeMilestone()],
+    ...overrides,
+  });
+}
+
+interface MilestonesStore {
+  contracts: Contract[];
+  // The Idempotency-Key of every funding request, in order.
+  fundKeys: string[];
+  payments: Payment[];
+}
+
+export function fakeMilestonesApi(
+  server: FakeServer,
+  {
+    contracts = [],
+    // 'pending': the provider confirms later (202), the milestone stays unfunded meanwhile.
+    fundingOutcome = 'completed',
+  }: { contracts?: Contract[]; fundingOutcome?: 'completed' | 'pending' } = {},
+): MilestonesStore {
+  const store: MilestonesStore = { contracts: contracts.map(withTotals), fundKeys: [], payments: [] };
+  const answered = new Map<string, { payment: Payment; contract: Contract }>();
+  const now = () => new Date().toISOString();
+  const findContract = (id: string) => store.contracts.find((contract) => contract.id === id);
+  const contractOf = (milestoneId: string) =>
+    store.contracts.find((contract) => contract.milestones.some((milestone) => milestone.id === milestoneId));
+  const notFound = () => replyError(404, 'not_found', milestoneTexts.contractNotFound);
+
+  // Moves the milestone when its status allows it: the contract as it is then, or the refusal.
+  function move(
+    milestoneId: string,
+    to: MilestoneStatus,
+    refusal: string,
+    change: Partial<Milestone> = {},
+  ): Contract | ReturnType<typeof replyError> {
+    const contract = contractOf(milestoneId);
+    const milestone = contract?.milestones.find((each) => each.id === milestoneId);
+    if (!contract || !milestone) return replyError(404, 'not_found', milestoneTexts.milestoneNotFound);
+    if (contract.status === 'ended') return replyError(409, 'conflict', milestoneTexts.contractEnded);
+    if (!canMoveMilestone(milestone.status, to)) return replyError(409, 'conflict', refusal);
+    const next = withTotals({
+      ...contract,
+      milestones: contract.milestones.map((each) =>
+        each.id === milestoneId ? { ...each, status: to, ...change } : each,
+      ),
+    });
+    store.contracts.splice(store.contracts.indexOf(contract), 1, next);
+    return next;
+  }
+  const isContract = (answer: Contract | ReturnType<typeof replyError>): answer is Contract => 'milestones' in answer;
+
+  server.on(milestonesContract.companyContract, ({ params }) => findContract(params.id) ?? notFound());
+  server.on(milestonesContract.applicantContract, ({ params }) => findContract(params.id) ?? notFound());
+
+  server.on(milestonesContract.fund, ({ params, body, headers }) => {
+    const key = headers['idempotency-key'];
+    if (!key) return replyError(400, 'validation', paymentTexts.idempotencyKeyRequired);
+    store.fundKeys.push(key);
+    const earlier = answered.get(key);
+    if (earlier) return earlier;
+    const contract = contractOf(params.id);
+    const milestone = contract?.milestones.find((each) => each.id === params.id);
+    if (!contract || !milestone) return replyError(404, 'not_found', milestoneTexts.milestoneNotFound);
+    if (milestone.status !== 'unfunded') return replyError(409, 'conflict', milestoneTexts.alreadyFunded);
+    if (!body.payment_method_id && !body.new_method) return replyError(400, 'validation', paymentTexts.chooseMethod);
+    const isPending = fundingOutcome === 'pending';
+    const payment: Payment = {
+      id: fakeId(),
+      invoice_id: null,
+      invoice_number: null,
+      milestone_id: milestone.id,
+      milestone_title: milestone.title,
+      company_name: contract.company_name,
+      amount_cents: milestone.charge.total_cents,
+      status: isPending ? 'pending' : 'completed',
+      method_label: 'Visa ending in 4242',
+      failure_message: null,
+      created_at: now(),
+      completed_at: isPending ? null : now(),
+    };
+    store.payments.unshift(payment);
+    const funded = isPending ? contract : move(milestone.id, 'funded', milestoneTexts.cannotFund, { funded_at: now() });
+    if (!isContract(funded)) return funded;
+    const answer = { payment, contract: funded };
+    answered.set(key, answer);
+    return isPending ? reply(202, answer) : answer;
+  });
+
+  server.on(milestonesContract.submit, ({ params, body }) => {
+    return move(params.id, 'submitted', milestoneTexts.cannotSubmit, {
+      submitted_at: now(),
+      submission_message: body.message,
+      auto_approve_on: '2026-12-29',
+    });
+  });
+  server.on(milestonesContract.approve, ({ params }) => {
+    const current = contractOf(params.id)?.milestones.find((each) => each.id === params.id);
+    return move(params.id, 'approved', milestoneTexts.cannotReview, {
+      approved_at: now(),
+      auto_approve_on: null,
+      released_cents: current?.amount_cents ?? 0,
+      invoice_id: fakeId(),
+    });
+  });
+  server.on(milestonesContract.requestChanges, ({ params, body }) => {
+    return move(params.id, 'changes_requested', milestoneTexts.cannotReview, {
+      changes_comment: body.comment,
+      auto_approve_on: null,
+    });
+  });
+
+  return store;
+}

@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import type { MilestoneCharge } from '~/shared/milestones';
+import { milestoneTexts } from '~/shared/milestones';
+import type { Database } from '../db/client';
+import { assignments, milestones } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { getPlatformSettings } from '../platform/get-platform-settings';
+import { buildMilestoneItems } from '../platform/invoice-arithmetic';
+import { loadBillingTerms } from '../platform/invoice-drafts';
+import type { LockedForPayment } from './pay-invoice';
+
+export interface ChargeRates {
+  feeBasisPoints: number;
+  taxBasisPoints: number;
+}
+
+// What funding charges a company now: the platform fee and its tax rate (decision 035).
+export async function currentChargeRates(db: Database, companyId: string): Promise<ChargeRates> {
+  const [settings, terms] = await Promise.all([getPlatformSettings({ db }), loadBillingTerms(db, [companyId])]);
+  return {
+    feeBasisPoints: settings.platform_fee_basis_points,
+    taxBasisPoints: terms.get(companyId)?.taxBasisPoints ?? 0,
+  };
+}
+
+// A milestone's amount with the fee and tax those rates add, by the invoices' own arithmetic.
+export function chargeOf(amountCents: number, rates: ChargeRates): MilestoneCharge {
+  const { feeCents, taxCents, totalCents } = buildMilestoneItems({
+    assignmentId: '',
+    title: '',
+    talentName: '',
+    amountCents,
+    ...rates,
+  });
+  return {
+    amount_cents: amountCents,
+    fee_basis_points: rates.feeBasisPoints,
+    fee_cents: feeCents,
+    tax_basis_points: rates.taxBasisPoints,
+    tax_cents: taxCents,
+    total_cents: totalCents,
+  };
+}
+
+// The milestone a company funds, locked in the paying transaction (billing/pay-invoice.ts): only an
+// unfunded milestone of a contract still running can be funded, and the fee and tax it is charged are
+// fixed on it here, so what the company was shown is what it paid and what its release invoices.
+export async function lockMilestoneForFunding(
+  tx: Database,
+  { companyId, id }: { companyId: string; id: string },
+): Promise<LockedForPayment> {
+  const [row] = await tx
+    .select({ milestone: milestones, contractStatus: assignments.status })
+    .from(milestones)
+    .innerJoin(assignments, eq(assignments.id, milestones.assignmentId))
+    .where(and(eq(milestones.id, id), eq(assignments.companyId, companyId)))
+    // The contract's row too: ending it (work/end-assignment.ts) waits for a funding that began, and a
+    // funding that comes after the end finds it ended.
+    .for('update', { of: [milestones, assignments] });
+  if (!row) throw new AppError('not_found', milestoneTexts.milestoneNotFound);
+  const { milestone, contractStatus } = row;
+  const refusal =
+    milestone.status === 'cancelled'
+      ? milestoneTexts.cannotFund
+      : milestone.status !== 'unfunded'
+        ? milestoneTexts.alreadyFunded
+        : contractStatus === 'ended'
+          ? milestoneTexts.contractEnded
+          : null;
+  return {
+    paid: refusal,
+    completedMessage: milestoneTexts.alreadyFunded,
+    async charge() {
+      const charge = chargeOf(milestone.amountCents, await currentChargeRates(tx, companyId));
+      await tx
+        .update(milestones)
+        .set({
+          feeBasisPoints: charge.fee_basis_points,
+          feeCents: charge.fee_cents,
+          taxBasisPoints: charge.tax_basis_points,
+          taxCents: charge.tax_cents,
+          updatedAt: new Date(),
+        })
+        .where(eq(milestones.id, milestone.id));
+      return charge.total_cents;
+    },
+  };
+}

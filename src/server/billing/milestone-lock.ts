@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import { milestoneTexts } from '~/shared/milestones';
+import type { Database } from '../db/client';
+import { assignments, milestones } from '../db/schema';
+import { AppError } from '../platform/errors';
+
+// Who reads a contract: the company that hired, or the talent hired. Outside it a contract is a 404.
+export type ContractReader = { kind: 'company'; companyId: string } | { kind: 'applicant'; applicantId: string };
+
+export const reachOf = (reader: ContractReader) =>
+  reader.kind === 'company'
+    ? eq(assignments.companyId, reader.companyId)
+    : eq(assignments.applicantId, reader.applicantId);
+
+// The contract a milestone belongs to, for the reader (404 outside their reach; null: the platform's
+// own jobs), with the milestone's row locked until the transaction ends: two moves of one milestone
+// happen one after the other.
+export async function lockMilestoneFor(
+  tx: Database,
+  { milestoneId, reader }: { milestoneId: string; reader: ContractReader | null },
+) {
+  const [row] = await tx
+    .select({
+      milestone: milestones,
+      assignmentId: assignments.id,
+      companyId: assignments.companyId,
+      applicantId: assignments.applicantId,
+      contractStatus: assignments.status,
+      role: assignments.role,
+    })
+    .from(milestones)
+    .innerJoin(assignments, eq(assignments.id, milestones.assignmentId))
+    .where(and(eq(milestones.id, milestoneId), reader ? reachOf(reader) : undefined))
+    .for('update', { of: milestones });
+  if (!row) throw new AppError('not_found', milestoneTexts.milestoneNotFound);
+  return row;
+}

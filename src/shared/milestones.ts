@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { assignmentStatuses } from './applications';
+import { payInvoiceBodySchema, paymentSchema } from './billing';
+import { earliestStartDate } from './jobs';
+import { calendarDate, singleLine, text } from './text';
+
+export { type OfferedMilestone, offeredMilestoneSchema } from './offered-milestones';
+
+// Fixed-price work (docs/decisions/035): the price split into milestones, each funded by the company into
+// escrow before the work, submitted by the talent, approved (released to the talent, invoiced) or sent
+// back, approved by itself after AUTO_APPROVE_DAYS of silence. Money is integer cents on the wire.
+
+export const MILESTONES_MAX = 20;
+export const MILESTONE_TITLE_MAX = 120;
+export const MILESTONE_DESCRIPTION_MAX = 2_000;
+export const MILESTONE_AMOUNT_MIN_CENTS = 500;
+export const MILESTONE_AMOUNT_MAX_CENTS = 100_000_000;
+export const SUBMISSION_MESSAGE_MAX = 5_000;
+export const CHANGES_COMMENT_MAX = 2_000;
+// Files handed in with a submission: the attachment rules of messaging (types, 10 MB each), at most this many.
+export const SUBMISSION_FILES_MAX = 5;
+// A submission the company leaves unanswered this long is approved; it is reminded this long before.
+export const AUTO_APPROVE_DAYS = 14;
+export const AUTO_APPROVE_REMINDER_DAYS = 3;
+
+export const milestoneStatuses = [
+  'unfunded',
+  'funded',
+  'submitted',
+  'changes_requested',
+  'approved',
+  'disputed',
+  'settled',
+  'refunded',
+  'cancelled',
+] as const;
+export type MilestoneStatus = (typeof milestoneStatuses)[number];
+
+// One transition table, as the pipeline's (shared/applications.ts): funding completes unfunded → funded;
+// the talent submits; the company approves or sends back; either side disputes a submission, an
+// administrator settles it; a funded milestone is refunded with the talent's consent or by a settlement;
+// an unfunded one is cancelled.
+export const milestoneMoves: Record<MilestoneStatus, readonly MilestoneStatus[]> = {
+  unfunded: ['funded', 'cancelled'],
+  funded: ['submitted', 'refunded'],
+  submitted: ['approved', 'changes_requested', 'disputed'],
+  changes_requested: ['submitted', 'refunded'],
+  approved: [],
+  disputed: ['settled'],
+  settled: [],
+  refunded: [],
+  cancelled: [],
+};
+export const canMoveMilestone = (from: MilestoneStatus, to: MilestoneStatus) => milestoneMoves[from].includes(to);
+
+// Money held for the talent: funded and neither released nor refunded yet.
+export const ESCROWED_STATUSES = ['funded', 'submitted', 'changes_requested', 'disputed'] as const;
+
+export const milestoneStatusLabels: Record<MilestoneStatus, string> = {
+  unfunded: 'Not funded',
+  funded: 'Funded',
+  submitted: 'Submitted',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+  disputed: 'In dispute',
+  settled: 'Settled',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+export const milestoneTexts = {
+  titleRequired: 'Give each milestone a title.',
+  titleTooLong: `A milestone title can be at most ${MILESTONE_TITLE_MAX} characters.`,
+  descriptionTooLong: `A milestone description can be at most ${MILESTONE_DESCRIPTION_MAX.toLocaleString('en-US')} characters.`,
+  amount: `Each milestone is between ${dollars(MILESTONE_AMOUNT_MIN_CENTS)} and ${dollars(MILESTONE_AMOUNT_MAX_CENTS)}, in whole cents.`,
+  dueDateRequired: 'Choose a due date for each milestone.',
+  dueBeforeStart: 'A milestone cannot be due before the start date.',
+  atLeastOne: 'Add at least one milestone.',
+  tooMany: `An offer can have at most ${MILESTONES_MAX} milestones.`,
+  total: `Enter the total price, between ${dollars(MILESTONE_AMOUNT_MIN_CENTS)} and ${dollars(MILESTONE_AMOUNT_MAX_CENTS)}.`,
+  totalMismatch: (sumCents: number, totalCents: number) =>
+    `The milestones add up to ${dollars(sumCents)}, but the total is ${dollars(totalCents)}.`,
+  hourlyJob: 'This job is paid by the hour: offer a rate and weekly hours.',
+  fixedPriceJob: 'This job has a fixed price: offer a total split into milestones.',
+  contractNotFound: 'This contract does not exist.',
+  milestoneNotFound: 'This milestone does not exist.',
+  notFixedPrice: 'This assignment is paid by the hour: it has no milestones.',
+  contractEnded: 'This contract has ended.',
+  alreadyFunded: 'This milestone is already funded.',
+  cannotFund: 'Only a milestone that is not funded yet can be funded.',
+  fundingInProgress: 'A payment for this milestone is in progress. Wait a moment and reload.',
+  cannotSubmit: 'Only a funded milestone, or one sent back for changes, can be submitted.',
+  messageRequired: 'Describe the work you are submitting.',
+  messageTooLong: `The message can be at most ${SUBMISSION_MESSAGE_MAX.toLocaleString('en-US')} characters.`,
+  cannotReview: 'Only a submitted milestone can be approved or sent back.',
+  commentRequired: 'Say what needs to change.',
+  commentTooLong: `The comment can be at most ${CHANGES_COMMENT_MAX.toLocaleString('en-US')} characters.`,
+  loadError: 'Failed to load this contract. Please try again.',
+  tooManyFiles: `A submission can carry at most ${SUBMISSION_FILES_MAX} files.`,
+  cannotAttach: 'Files are attached to a funded milestone, or one sent back for changes, before submitting it.',
+  fileNotFound: 'This file does not exist.',
+  fileSubmitted: 'This file was submitted with the work: it cannot be removed.',
+} as const;
+
+const amountCents = (message: string) =>
+  z
+    .number({ message })
+    .int({ message })
+    .min(MILESTONE_AMOUNT_MIN_CENTS, { message })
+    .max(MILESTONE_AMOUNT_MAX_CENTS, { message });
+
+export const offerMilestoneSchema = z.object({
+  title: singleLine()
+    .trim()
+    .min(1, { message: milestoneTexts.titleRequired })
+    .max(MILESTONE_TITLE_MAX, { message: milestoneTexts.titleTooLong }),
+  description: text().trim().max(MILESTONE_DESCRIPTION_MAX, { message: milestoneTexts.descriptionTooLong }).default(''),
+  amount_cents: amountCents(milestoneTexts.amount),
+  due_date: z.string({ message: milestoneTexts.dueDateRequired }).pipe(calendarDate()),
+});
+export type OfferMilestoneInput = z.input<typeof offerMilestoneSchema>;
+
+// POST /api/applications/:id/fixed-price-offer: a total split into milestones that add up to it to the
+// cent, each due on or after the start date.
+export const fixedPriceOfferSchema = z
+  .object({
+    total_cents: amountCents(milestoneTexts.total),
+    start_date: z.string({ message: 'Choose a start date.' }).pipe(calendarDate()),
+    milestones: z
+      .array(offerMilestoneSchema, { message: milestoneTexts.atLeastOne })
+      .min(1, { message: milestoneTexts.atLeastOne })
+      .max(MILESTONES_MAX, { message: milestoneTexts.tooMany }),
+  })
+  .superRefine((offer, context) => {
+    if (offer.start_date < earliestStartDate()) {
+      context.addIssue({ code: 'custom', path: ['start_date'], message: 'The start date cannot be in the past.' });
+    }
+    offer.milestones.forEach((milestone, index) => {
+      if (milestone.due_date < offer.start_date) {
+        context.addIssue({
+          code: 'custom',
+          path: ['milestones', index, 'due_date'],
+          message: milestoneTexts.dueBeforeStart,
+        });
+      }
+    });
+    const sum = offer.milestones.reduce((total, milestone) => total + milestone.amount_cents, 0);
+    if (sum !== offer.total_cents) {
+      context.addIssue({
+        code: 'custom',
+        path: ['total_cents'],
+        message: milestoneTexts.totalMismatch(sum, offer.total_cents),
+      });
+    }
+  });
+export type FixedPriceOfferInput = z.input<typeof fixedPriceOfferSchema>;
+
+// What funding charges (or charged): the milestone, the platform fee on it and the company's tax on both,
+// each rounded once; fixed on the milestone when its funding begins.
+export const milestoneChargeSchema = z.object({
+  amount_cents: z.number().int(),
+  fee_basis_points: z.number().int(),
+  fee_cents: z.number().int(),
+  tax_basis_points: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type MilestoneCharge = z.infer<typeof milestoneChargeSchema>;
+
+// A file handed in with a milestone's work. Uploaded before submitting (submitted_at null: only the
+// talent sees it, and may remove it); submitting hands in every waiting file with the message.
+export const milestoneFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  submitted_at: z.string().nullable(),
+  download_url: z.string(),
+});
+export type MilestoneFile = z.infer<typeof milestoneFileSchema>;
+
+export const milestoneSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  amount_cents: z.number().int(),
+  due_date: z.string(),
+  status: z.enum(milestoneStatuses),
+  // The charge of its funding once funded; for a milestone not funded yet, what funding would charge now.
+  charge: milestoneChargeSchema,
+  funded_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  submission_message: z.string().nullable(),
+  // What was handed in with it; for the talent, also what waits for the next submission.
+  files: z.array(milestoneFileSchema),
+  // The company's words when it sent the work back.
+  changes_comment: z.string().nullable(),
+  // The day an unanswered submission is approved by itself.
+  auto_approve_on: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  released_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  // The paid invoice its release issued.
+  invoice_id: z.string().nullable(),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+
+// A fixed-price assignment as both sides see it: its milestones and where the money is.
+export const contractSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  applicant_id: z.string(),
+  applicant_name: z.string(),
+  job_id: z.string().nullable(),
+  status: z.enum(assignmentStatuses),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  total_cents: z.number().int(),
+  // Held for the talent now; released to them so far.
+  escrow_cents: z.number().int(),
+  released_cents: z.number().int(),
+  milestones: z.array(milestoneSchema),
+});
+export type Contract = z.infer<typeof contractSchema>;
+
+// POST /api/company/milestones/:id/fund, with an Idempotency-Key: a saved or new method, as paying an invoice.
+export const fundMilestoneBodySchema = payInvoiceBodySchema;
+export const fundMilestoneResultSchema = z.object({ payment: paymentSchema, contract: contractSchema });
+export type FundMilestoneResult = z.infer<typeof fundMilestoneResultSchema>;
+
+export const submitMilestoneSchema = z.object({
+  message: text()
+    .trim()
+    .min(1, { message: milestoneTexts.messageRequired })
+    .max(SUBMISSION_MESSAGE_MAX, { message: milestoneTexts.messageTooLong }),
+});
+export type SubmitMilestoneInput = z.input<typeof submitMilestoneSchema>;
+
+export const requestChangesSchema = z.object({
+  comment: text()
+    .trim()
+    .min(1, { message: milestoneTexts.commentRequired })
+    .max(CHANGES_COMMENT_MAX, { message: milestoneTexts.commentTooLong }),
+});
+export type RequestChangesInput = z.input<typeof requestChangesSchema>;
