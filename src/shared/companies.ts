@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { shiftStatuses } from './billing';
 import { isValidEmail } from './email';
+import { engagementTypes } from './job-texts';
 import { singleLine, text } from './text';
 
 // How many people work at the company, as the job board shows it (the ranges job sites use).
@@ -62,6 +63,8 @@ const dashboardEmployeeSchema = z.object({
   applicant_id: z.string(),
   name: z.string(),
   role: z.string(),
+  // By the hour, or a fixed-price contract (its page: /company/contracts/:id, the assignment's id).
+  engagement_type: z.enum(engagementTypes),
   // The assignment's state: pending (starts later) or active.
   status: z.enum(['pending', 'active']),
   // A tab of theirs is open now (live presence).

@@ -17,6 +17,8 @@ export const MILESTONE_AMOUNT_MIN_CENTS = 500;
 export const MILESTONE_AMOUNT_MAX_CENTS = 100_000_000;
 export const SUBMISSION_MESSAGE_MAX = 5_000;
 export const CHANGES_COMMENT_MAX = 2_000;
+export const DISPUTE_REASON_MAX = 2_000;
+export const SETTLEMENT_NOTE_MAX = 2_000;
 // Files handed in with a submission: the attachment rules of messaging (types, 10 MB each), at most this many.
 export const SUBMISSION_FILES_MAX = 5;
 // A submission the company leaves unanswered this long is approved; it is reminded this long before.
@@ -103,6 +105,16 @@ export const milestoneTexts = {
   cannotAttach: 'Files are attached to a funded milestone, or one sent back for changes, before submitting it.',
   fileNotFound: 'This file does not exist.',
   fileSubmitted: 'This file was submitted with the work: it cannot be removed.',
+  cannotDispute: 'Only submitted work can be disputed.',
+  reasonRequired: 'Say what the dispute is about.',
+  reasonTooLong: `The reason can be at most ${DISPUTE_REASON_MAX.toLocaleString('en-US')} characters.`,
+  cannotRefund: 'Only a funded milestone not yet submitted, or one sent back for changes, can be refunded.',
+  cannotSettle: 'Only a milestone in dispute can be settled.',
+  releaseRange: (fundedCents: number) => `Release between $0.00 and ${dollars(fundedCents)}, in whole cents.`,
+  noteRequired: 'Explain the settlement to both sides.',
+  noteTooLong: `The note can be at most ${SETTLEMENT_NOTE_MAX.toLocaleString('en-US')} characters.`,
+  refundUnavailable: 'The payment provider did not complete the refund. Nothing was settled: please try again.',
+  disputeNotFound: 'This dispute does not exist.',
 } as const;
 
 const amountCents = (message: string) =>
@@ -206,6 +218,16 @@ export const milestoneSchema = z.object({
   refunded_cents: z.number().int(),
   // The paid invoice its release issued.
   invoice_id: z.string().nullable(),
+  // Once disputed: why, by which side, and how an administrator settled it.
+  dispute: z
+    .object({
+      reason: z.string(),
+      opened_by: z.enum(['company', 'applicant']),
+      opened_at: z.string(),
+      settled_at: z.string().nullable(),
+      settlement_note: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
@@ -249,3 +271,86 @@ export const requestChangesSchema = z.object({
     .max(CHANGES_COMMENT_MAX, { message: milestoneTexts.commentTooLong }),
 });
 export type RequestChangesInput = z.input<typeof requestChangesSchema>;
+
+// POST /api/{company,applicant}/milestones/:id/dispute: either side disputes submitted work.
+export const openDisputeSchema = z.object({
+  reason: text()
+    .trim()
+    .min(1, { message: milestoneTexts.reasonRequired })
+    .max(DISPUTE_REASON_MAX, { message: milestoneTexts.reasonTooLong }),
+});
+export type OpenDisputeInput = z.input<typeof openDisputeSchema>;
+
+// POST /api/admin/disputes/:id/settle: an administrator releases part (or all, or none) of what is held
+// to the talent, to the cent; the rest of the charge goes back to the company.
+export const settleDisputeSchema = z.object({
+  release_cents: z
+    .number({ message: 'Enter the amount to release, in cents.' })
+    .int({ message: 'Enter the amount to release in whole cents.' })
+    .min(0, { message: 'The amount to release cannot be negative.' }),
+  note: text()
+    .trim()
+    .min(1, { message: milestoneTexts.noteRequired })
+    .max(SETTLEMENT_NOTE_MAX, { message: milestoneTexts.noteTooLong }),
+});
+export type SettleDisputeInput = z.input<typeof settleDisputeSchema>;
+
+export const disputeStatuses = ['open', 'settled'] as const;
+export type DisputeStatus = (typeof disputeStatuses)[number];
+
+export const disputeListQuerySchema = z.object({
+  status: z.enum(disputeStatuses, { message: 'Unknown dispute status.' }).default('open'),
+  page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1).default(1),
+  page_size: z.coerce.number({ message: 'The page size must be a whole number.' }).int().min(1).max(100).default(20),
+});
+
+// One dispute as the administrators' list shows it: the milestone, its contract's parties, who opened it.
+export const disputeSummarySchema = z.object({
+  // The milestone's id: a milestone is disputed at most once.
+  id: z.string(),
+  contract_id: z.string(),
+  milestone_title: z.string(),
+  role: z.string(),
+  company_name: z.string(),
+  applicant_name: z.string(),
+  funded_cents: z.number().int(),
+  reason: z.string(),
+  opened_by: z.enum(['company', 'applicant']),
+  opened_by_name: z.string().nullable(),
+  opened_at: z.string(),
+  status: z.enum(disputeStatuses),
+  settled_at: z.string().nullable(),
+  released_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+});
+export type DisputeSummary = z.infer<typeof disputeSummarySchema>;
+
+export const disputeListSchema = z.object({
+  items: z.array(disputeSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type DisputeList = z.infer<typeof disputeListSchema>;
+
+// What an administrator weighs: the contract with every milestone, the disputed one's files, what happened
+// to it (its audit trail), and the messages between the company and the talent.
+export const disputeDetailSchema = z.object({
+  dispute: disputeSummarySchema,
+  contract: contractSchema,
+  // The charge of the disputed milestone's funding: what a split divides.
+  charge: milestoneChargeSchema,
+  history: z.array(
+    z.object({
+      action: z.string(),
+      actor_name: z.string().nullable(),
+      at: z.string(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  messages: z.array(
+    z.object({ id: z.string(), sender_name: z.string().nullable(), body: z.string(), sent_at: z.string() }),
+  ),
+  settlement_note: z.string().nullable(),
+});
+export type DisputeDetail = z.infer<typeof disputeDetailSchema>;

@@ -159,6 +159,9 @@ const permissionsByRole = {
     // Payment Management: every payment, refunds; every company's unbilled work, and its invoice issued now.
     'read:payment:any',
     'update:payment:any',
+    // Disputes of fixed-price milestones: read them, settle them (docs/decisions/035).
+    'read:milestone:any',
+    'update:milestone:any',
     'read:invoice:any',
     'create:invoice:any',
     // The back office: dashboard, companies (status, account manager, delete), applicants

@@ -217,6 +217,8 @@ export const applicationDetailSchema = z.object({
     })
     .nullable(),
   hired_at: z.string().nullable(),
+  // The assignment the accepted offer made (a fixed price's contract page is /company/contracts/:id).
+  assignment_id: z.string().nullable(),
   notes: z.array(applicationNoteSchema),
   rating: applicationRatingSchema,
   // The job's required tests, and those assigned on this application, with the applicant's latest attempt

@@ -154,6 +154,8 @@ export const paths = {
   adminAssignments: page('/admin/assignments', 'Assignment Management', 'admin'),
   adminAccountManagers: page('/admin/account-managers', 'Account Manager Management', 'admin'),
   adminPayments: page('/admin/payments', 'Payment Management', 'admin'),
+  // Disputed fixed-price milestones, settled to the cent (docs/decisions/035).
+  adminDisputes: page('/admin/disputes', 'Disputes', 'admin'),
   adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),
   // GDPR requests to process within the month (decision 014).
   adminPrivacyRequests: page('/admin/privacy-requests', 'Privacy Requests', 'admin'),

@@ -95,6 +95,7 @@ test.describe('portal shell on a desktop', () => {
         'Assignments',
         'Account Managers',
         'Payments',
+        'Disputes',
         'Audit Logs',
         // The queue of GDPR requests (decision 014), beside the spec's ten.
         'Privacy Requests',

@@ -13,6 +13,7 @@ function employee(overrides: Partial<DashboardEmployee>): DashboardEmployee {
     applicant_id: crypto.randomUUID(),
     name: 'Ada Talent',
     role: 'Support Engineer',
+    engagement_type: 'hourly',
     status: 'active',
     online: false,
     shift_status: 'offline',
@@ -39,5 +40,17 @@ describe('Current Employees', () => {
       'Ada LovelaceSupport EngineerOffline',
       'Edsger DijkstraSupport EngineerStarting soon',
     ]);
+  });
+
+  it('links a fixed-price hire to its contract, where its milestones are', () => {
+    const fixed = employee({ name: 'Milo Milestone', role: 'Landing page redesign', engagement_type: 'fixed' });
+    const router = createMemoryRouter([
+      { path: '/', element: <CurrentEmployeesSection employees={{ items: [fixed], total: 1 }} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('link', { name: 'Landing page redesign · Fixed-price contract' })).toHaveAttribute(
+      'href',
+      `/company/contracts/${fixed.id}`,
+    );
   });
 });

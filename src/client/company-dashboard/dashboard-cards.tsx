@@ -94,7 +94,16 @@ export function CurrentEmployeesSection({ employees }: { employees: NonNullable<
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{employee.name}</p>
-                  <p className="truncate text-sm text-muted-foreground">{employee.role}</p>
+                  {employee.engagement_type === 'fixed' ? (
+                    <Link
+                      to={paths.companyContract.getHref({ id: employee.id })}
+                      className="block truncate text-sm text-muted-foreground underline underline-offset-4"
+                    >
+                      {employee.role} · Fixed-price contract
+                    </Link>
+                  ) : (
+                    <p className="truncate text-sm text-muted-foreground">{employee.role}</p>
+                  )}
                 </div>
                 <span className="shrink-0 text-xs text-muted-foreground">
                   {employee.status === 'pending' ? 'Starting soon' : shiftStatusLabels[employee.shift_status]}

@@ -3,11 +3,20 @@ import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PayInvoiceInput } from '~/shared/billing';
 import { milestonesContract } from '~/shared/contracts/milestones';
-import type { Contract, FundMilestoneResult, RequestChangesInput, SubmitMilestoneInput } from '~/shared/milestones';
+import type {
+  Contract,
+  FundMilestoneResult,
+  Milestone,
+  MilestoneFile,
+  OpenDisputeInput,
+  RequestChangesInput,
+  SubmitMilestoneInput,
+} from '~/shared/milestones';
 
 // A fixed-price contract (docs/decisions/035) as each side reads it, and the moves of its milestones: the
-// company funds, approves or sends back; the talent submits. Every move answers the contract, which is
-// shown at once, then read again (with what else the move touched: payments, invoices, assignments).
+// company funds, approves or sends back; the talent attaches files, submits, or gives the money back;
+// either side disputes submitted work. Every move answers the contract, which is shown at once, then read
+// again (with what else the move touched: payments, invoices, assignments).
 
 export type ContractSide = 'company' | 'applicant';
 
@@ -89,6 +98,82 @@ export function useSubmitMilestone(contractId: string) {
   return useMutation({
     mutationFn: ({ milestoneId, ...body }: SubmitMilestoneInput & { milestoneId: string }) =>
       callApi(milestonesContract.submit, { params: { id: milestoneId }, body }),
+    onSuccess: async (contract) => {
+      show(contract);
+      await refresh();
+    },
+  });
+}
+
+// The files of the next submission answer only themselves: the contract shown gains or loses the file at
+// once (the Submit Work dialog lists the waiting ones from it), then is read again.
+function useChangeMilestoneFiles(contractId: string) {
+  const queryClient = useQueryClient();
+  const { refresh } = useRefreshContract('applicant', contractId);
+  const change = (milestoneId: string, files: (files: MilestoneFile[]) => MilestoneFile[]) =>
+    queryClient.setQueryData<Contract>(contractKey('applicant', contractId), (contract) =>
+      contract
+        ? {
+            ...contract,
+            milestones: contract.milestones.map(
+              (milestone): Milestone =>
+                milestone.id === milestoneId ? { ...milestone, files: files(milestone.files) } : milestone,
+            ),
+          }
+        : contract,
+    );
+  return { change, refresh };
+}
+
+// The body is the file's raw bytes with its own type; its name goes beside it, as a message's attachment.
+export function useUploadMilestoneFile(contractId: string) {
+  const { change, refresh } = useChangeMilestoneFiles(contractId);
+  return useMutation({
+    mutationFn: ({ milestoneId, file }: { milestoneId: string; file: File }) =>
+      callApi(
+        milestonesContract.uploadFile,
+        { params: { id: milestoneId }, body: file },
+        { headers: { 'X-File-Name': encodeURIComponent(file.name) } },
+      ),
+    onSuccess: async (uploaded, { milestoneId }) => {
+      change(milestoneId, (files) => [...files, uploaded]);
+      await refresh();
+    },
+  });
+}
+
+export function useRemoveMilestoneFile(contractId: string) {
+  const { change, refresh } = useChangeMilestoneFiles(contractId);
+  return useMutation({
+    mutationFn: ({ milestoneId, fileId }: { milestoneId: string; fileId: string }) =>
+      callApi(milestonesContract.removeFile, { params: { id: milestoneId, file_id: fileId } }),
+    onSuccess: async (_, { milestoneId, fileId }) => {
+      change(milestoneId, (files) => files.filter((file) => file.id !== fileId));
+      await refresh();
+    },
+  });
+}
+
+// Either side disputes submitted work; an administrator settles it, the money held meanwhile.
+export function useOpenDispute(side: ContractSide, contractId: string) {
+  const { show, refresh } = useRefreshContract(side, contractId);
+  return useMutation({
+    mutationFn: ({ milestoneId, ...body }: OpenDisputeInput & { milestoneId: string }) =>
+      side === 'company'
+        ? callApi(milestonesContract.companyDispute, { params: { id: milestoneId }, body })
+        : callApi(milestonesContract.applicantDispute, { params: { id: milestoneId }, body }),
+    onSuccess: async (contract) => {
+      show(contract);
+      await refresh();
+    },
+  });
+}
+
+// The talent gives a funded milestone's money back: the whole charge is refunded to the company.
+export function useRefundMilestone(contractId: string) {
+  const { show, refresh } = useRefreshContract('applicant', contractId);
+  return useMutation({
+    mutationFn: (milestoneId: string) => callApi(milestonesContract.refund, { params: { id: milestoneId } }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applicantUser, companyUser } from '~/client/testing/data-generators';
 import { savedMethod } from '~/client/testing/fake-billing-api';
@@ -8,7 +9,8 @@ import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { billingContract } from '~/shared/contracts/billing';
 import { milestonesContract } from '~/shared/contracts/milestones';
-import { type Contract, milestoneTexts } from '~/shared/milestones';
+import { messagingTexts } from '~/shared/messaging';
+import { type Contract, type MilestoneFile, milestoneTexts } from '~/shared/milestones';
 import type { CompanyRole } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 
@@ -62,6 +64,18 @@ const summaryCard = (label: string) =>
   within(screen.getByRole('region', { name: 'Contract summary' })).getByRole('heading', { name: label })
     .parentElement as HTMLElement;
 const posts = (server: FakeServer) => server.requests.filter((request) => request.method === 'POST');
+const moves = (server: FakeServer) =>
+  server.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`);
+
+// A file waiting on a milestone for its next submission.
+const waitingFile = (name: string): MilestoneFile => ({
+  id: crypto.randomUUID(),
+  name,
+  content_type: 'application/pdf',
+  size: 2_048,
+  submitted_at: null,
+  download_url: `/api/applicant/milestones/m/files/${name}`,
+});
 
 async function findNotification(text: string) {
   const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
@@ -319,6 +333,322 @@ describe('a fixed-price contract, for the talent', () => {
     expect(within(card).getByText('Changes requested', { selector: 'p' })).toBeInTheDocument();
     expect(within(card).getByText('Add the settings screen.')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Submit work for Wireframes' })).toBeInTheDocument();
+  });
+});
+
+describe('the files of a submission', () => {
+  const fundedWireframes = () =>
+    seedContract({
+      milestones: [fakeMilestone({ title: 'Wireframes', status: 'funded', funded_at: '2026-12-02T10:00:00.000Z' })],
+    });
+
+  it('uploads each chosen file at once, lists it as waiting, removes one, and hands the rest in with the work', async () => {
+    const contract = fundedWireframes();
+    const milestoneId = contract.milestones[0]?.id;
+    const { events, server } = await openContract(contract, { side: 'applicant' });
+    await events.click(await screen.findByRole('button', { name: 'Submit work for Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Work' });
+    const input = within(dialog).getByLabelText('Attach files');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).not.toHaveAttribute('tabindex', '-1');
+
+    await events.upload(input, [
+      new File(['%PDF-1.7'], 'wireframes v2.pdf', { type: 'application/pdf' }),
+      new File(['notes'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+    const waiting = await within(dialog).findByRole('list', { name: 'Files to submit' });
+    await waitFor(() => expect(within(waiting).getAllByRole('listitem')).toHaveLength(2));
+    expect(waiting).toHaveTextContent('wireframes v2.pdf');
+    expect(waiting).toHaveTextContent('8 B');
+    const uploads = server.requests.filter((request) => request.path.endsWith('/files'));
+    expect(uploads.map((request) => [request.headers['x-file-name'], request.headers['content-type']])).toEqual([
+      [encodeURIComponent('wireframes v2.pdf'), 'application/pdf'],
+      ['notes.txt', 'text/plain'],
+    ]);
+    expect(uploads[0]?.path).toBe(`/api/applicant/milestones/${milestoneId}/files`);
+    // Uploading is not submitting: nothing is handed in, nothing toasted.
+    expect(screen.queryByText('Work submitted')).not.toBeInTheDocument();
+
+    await events.click(within(waiting).getByRole('button', { name: 'Remove notes.txt' }));
+    await waitFor(() => expect(within(waiting).queryByText('notes.txt')).not.toBeInTheDocument());
+    expect(server.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+
+    await events.type(within(dialog).getByLabelText('Message'), 'The wireframes are attached.');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Work' }));
+    expect(await findNotification('Work submitted')).toBeInTheDocument();
+    expect(moves(server).at(-1)).toBe(`POST /api/applicant/milestones/${milestoneId}/submit`);
+    const card = milestoneCard('Wireframes');
+    const files = await within(card).findByRole('list', { name: 'Files of Wireframes' });
+    expect(within(files).getByRole('link', { name: 'wireframes v2.pdf' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`^/api/applicant/milestones/${milestoneId}/files/`)),
+    );
+    expect(within(files).queryByText('notes.txt')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s sentence beside the control when it refuses a file, and keeps the others', async () => {
+    const contract = seedContract({
+      milestones: [
+        fakeMilestone({
+          title: 'Wireframes',
+          status: 'changes_requested',
+          submission_message: 'First version.',
+          changes_comment: 'Add the settings screen.',
+          files: ['one.pdf', 'two.pdf', 'three.pdf', 'four.pdf'].map(waitingFile),
+        }),
+      ],
+    });
+    const { server } = await openContract(contract, { side: 'applicant' });
+    const unfiltered = userEvent.setup({ delay: null, applyAccept: false });
+    await unfiltered.click(await screen.findByRole('button', { name: 'Submit work for Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Work' });
+    const input = within(dialog).getByLabelText('Attach files');
+
+    // A type the server refuses (415), past the chooser's filter.
+    await unfiltered.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    const problems = await within(dialog).findByRole('alert');
+    expect(problems).toHaveTextContent(`setup.exe: ${messagingTexts.attachmentType}`);
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(messagingTexts.attachmentType));
+
+    // The fifth is taken, the sixth refused (409).
+    await unfiltered.upload(input, [
+      new File(['five'], 'five.pdf', { type: 'application/pdf' }),
+      new File(['six'], 'six.pdf', { type: 'application/pdf' }),
+    ]);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(`six.pdf: ${milestoneTexts.tooManyFiles}`),
+    );
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent('setup.exe');
+    const waiting = within(dialog).getByRole('list', { name: 'Files to submit' });
+    expect(within(waiting).getAllByRole('listitem')).toHaveLength(5);
+    expect(waiting).toHaveTextContent('five.pdf');
+    expect(posts(server).filter((request) => request.path.endsWith('/files'))).toHaveLength(3);
+    expect(screen.queryByText('Work submitted')).not.toBeInTheDocument();
+  });
+});
+
+describe('disputes and refunds', () => {
+  const submittedWireframes = () =>
+    seedContract({
+      milestones: [
+        fakeMilestone({
+          title: 'Wireframes',
+          status: 'submitted',
+          funded_at: '2026-12-02T10:00:00.000Z',
+          submitted_at: '2026-12-10T10:00:00.000Z',
+          submission_message: 'Done.',
+          auto_approve_on: '2026-12-24',
+        }),
+      ],
+    });
+
+  it('lets the company dispute submitted work, only with a reason, after saying an administrator settles it', async () => {
+    const contract = submittedWireframes();
+    const { events, server } = await openContract(contract);
+    await events.click(await screen.findByRole('button', { name: 'Dispute Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute Milestone' });
+    expect(dialog).toHaveTextContent('An administrator will review the contract, its messages and files');
+    expect(dialog).toHaveTextContent('The $1,500.00 stays in escrow meanwhile.');
+    await events.click(within(dialog).getByRole('button', { name: 'Open Dispute' }));
+    expect(await within(dialog).findByText(milestoneTexts.reasonRequired)).toBeInTheDocument();
+    expect(posts(server)).toHaveLength(0);
+
+    await events.type(within(dialog).getByLabelText('Reason'), 'Two of the five screens are missing.');
+    await events.click(within(dialog).getByRole('button', { name: 'Open Dispute' }));
+    expect(await findNotification('Dispute opened')).toBeInTheDocument();
+    expect(posts(server).map((request) => [request.path, request.body])).toEqual([
+      [
+        `/api/company/milestones/${contract.milestones[0]?.id}/dispute`,
+        { reason: 'Two of the five screens are missing.' },
+      ],
+    ]);
+    const card = milestoneCard('Wireframes');
+    await waitFor(() => expect(within(card).getByText('In dispute')).toBeInTheDocument());
+    expect(
+      within(card).getByText(/^In dispute since [A-Z][a-z]{2} \d{1,2}, \d{4}: Two of the five screens are missing\.$/),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Opened by Acme.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Approve Wireframes' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Dispute Wireframes' })).not.toBeInTheDocument();
+    expect(summaryCard('In escrow')).toHaveTextContent('$1,500.00');
+  });
+
+  it('lets the talent dispute the review of submitted work, and keeps a refusal in the dialog', async () => {
+    const contract = submittedWireframes();
+    const { events, server } = await openContract(contract, { side: 'applicant' });
+    await events.click(await screen.findByRole('button', { name: 'Dispute Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute Milestone' });
+    await events.type(within(dialog).getByLabelText('Reason'), 'No answer for three weeks.');
+    await events.click(within(dialog).getByRole('button', { name: 'Open Dispute' }));
+    expect(await findNotification('Dispute opened')).toBeInTheDocument();
+    expect(posts(server).map((request) => request.path)).toEqual([
+      `/api/applicant/milestones/${contract.milestones[0]?.id}/dispute`,
+    ]);
+    const card = milestoneCard('Wireframes');
+    await waitFor(() => expect(within(card).getByText('Opened by Grace Hopper.')).toBeInTheDocument());
+    expect(within(card).getByText(/: No answer for three weeks\.$/)).toBeInTheDocument();
+  });
+
+  it('keeps a refused dispute in its dialog', async () => {
+    const { events } = await openContract(submittedWireframes(), {
+      side: 'applicant',
+      answer: (server) =>
+        server.on(milestonesContract.applicantDispute, () => replyError(409, 'conflict', milestoneTexts.cannotDispute)),
+    });
+    await events.click(await screen.findByRole('button', { name: 'Dispute Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute Milestone' });
+    await events.type(within(dialog).getByLabelText('Reason'), 'No answer.');
+    await events.click(within(dialog).getByRole('button', { name: 'Open Dispute' }));
+    expect(await within(dialog).findByText(milestoneTexts.cannotDispute)).toBeInTheDocument();
+    expect(screen.queryByText('Dispute opened')).not.toBeInTheDocument();
+  });
+
+  it('shows how an administrator settled a dispute: the note, and what went to each side', async () => {
+    const contract = seedContract({
+      milestones: [
+        fakeMilestone({
+          title: 'Wireframes',
+          status: 'settled',
+          submission_message: 'Done.',
+          released_cents: 100_000,
+          refunded_cents: 50_000,
+          dispute: {
+            reason: 'Two screens are missing.',
+            opened_by: 'company',
+            opened_at: '2026-12-12T12:00:00.000Z',
+            settled_at: '2026-12-18T12:00:00.000Z',
+            settlement_note: 'Three of five screens were delivered.',
+          },
+        }),
+      ],
+    });
+    await openContract(contract, { side: 'applicant' });
+    const card = await screen.findByRole('article', { name: 'Wireframes' });
+    expect(within(card).getByText('Settled', { selector: 'span, div' })).toBeInTheDocument();
+    expect(within(card).getByText('In dispute since Dec 12, 2026: Two screens are missing.')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Settled on Dec 18, 2026: Three of five screens were delivered.'),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText('Released to Grace Hopper: $1,000.00. Refunded to Acme: $500.00.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Wireframes/ })).not.toBeInTheDocument();
+  });
+
+  it('lets the talent give a funded milestone’s money back after saying the whole charge goes to the company', async () => {
+    const contract = seedContract({
+      milestones: [
+        fakeMilestone({ title: 'Wireframes', status: 'funded', funded_at: '2026-12-02T10:00:00.000Z' }),
+        fakeMilestone({ title: 'Final designs', position: 2 }),
+      ],
+    });
+    const { events, server } = await openContract(contract, { side: 'applicant' });
+    expect(await screen.findByRole('button', { name: 'Refund to company for Wireframes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund to company for Final designs' })).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Refund to company for Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this milestone?' });
+    expect(dialog).toHaveTextContent(
+      'The whole charge for “Wireframes”, $1,786.13 with the platform fee and tax, goes back to Acme',
+    );
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(posts(server)).toHaveLength(0);
+
+    await events.click(within(dialog).getByRole('button', { name: 'Refund to Company' }));
+    expect(await findNotification('Milestone refunded')).toBeInTheDocument();
+    expect(posts(server).map((request) => request.path)).toEqual([
+      `/api/applicant/milestones/${contract.milestones[0]?.id}/refund`,
+    ]);
+    const card = milestoneCard('Wireframes');
+    await waitFor(() => expect(within(card).getByText('Refunded')).toBeInTheDocument());
+    expect(
+      within(card).getByText('Given back to Acme: the whole charge for this milestone was refunded.'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Submit work for Wireframes' })).not.toBeInTheDocument();
+    expect(summaryCard('In escrow')).toHaveTextContent('$0.00');
+  });
+
+  it('keeps a refund the payment provider did not complete in its dialog, with the server’s sentence', async () => {
+    const contract = seedContract({
+      milestones: [fakeMilestone({ title: 'Wireframes', status: 'changes_requested', submission_message: 'v1' })],
+    });
+    const { events } = await openContract(contract, {
+      side: 'applicant',
+      answer: (server) =>
+        server.on(milestonesContract.refund, () => replyError(502, 'unavailable', milestoneTexts.refundUnavailable)),
+    });
+    await events.click(await screen.findByRole('button', { name: 'Refund to company for Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this milestone?' });
+    await events.click(within(dialog).getByRole('button', { name: 'Refund to Company' }));
+    expect(await within(dialog).findByText(milestoneTexts.refundUnavailable)).toBeInTheDocument();
+    expect(screen.queryByText('Milestone refunded')).not.toBeInTheDocument();
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(
+      within(milestoneCard('Wireframes')).getByText('Changes requested', { selector: 'span, div' }),
+    ).toBeInTheDocument();
+  });
+
+  it('gives a Hiring Manager the company’s Dispute', async () => {
+    await openContract(submittedWireframes(), { user: memberOf('hiring_manager') });
+    expect(await screen.findByRole('button', { name: 'Dispute Wireframes' })).toBeInTheDocument();
+  });
+
+  it('hides Dispute from a Billing member', async () => {
+    await openContract(submittedWireframes(), { user: memberOf('billing') });
+    await screen.findByRole('article', { name: 'Wireframes' });
+    expect(screen.queryByRole('button', { name: 'Dispute Wireframes' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an ended contract', () => {
+  const ended = () =>
+    seedContract({
+      status: 'ended',
+      end_date: '2026-12-20',
+      milestones: [
+        fakeMilestone({ title: 'Wireframes', status: 'submitted', submission_message: 'Done.' }),
+        fakeMilestone({ title: 'Final designs', amount_cents: 350_000, position: 2, status: 'cancelled' }),
+      ],
+    });
+
+  it('still offers the company Approve on submitted work, never Fund, and shows cancelled milestones out of the total', async () => {
+    const { events } = await openContract(ended());
+    const cancelled = await screen.findByRole('article', { name: 'Final designs' });
+    expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
+    expect(
+      within(cancelled).getByText('Cancelled when the contract ended, before it was funded: not part of the total.'),
+    ).toBeInTheDocument();
+    expect(summaryCard('Total price')).toHaveTextContent('$1,500.00');
+    expect(summaryCard('Total price')).toHaveTextContent('1 milestone, 1 cancelled');
+    expect(screen.queryByRole('button', { name: /^Fund / })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request changes to Wireframes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dispute Wireframes' })).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Approve Wireframes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this milestone?' });
+    await events.click(within(dialog).getByRole('button', { name: 'Approve and Release' }));
+    expect(await findNotification('Milestone approved')).toBeInTheDocument();
+    await waitFor(() => expect(within(milestoneCard('Wireframes')).getByText('Approved')).toBeInTheDocument());
+  });
+
+  it('never offers Fund on an ended contract, even for a milestone the end left unfunded', async () => {
+    await openContract(
+      seedContract({ status: 'ended', end_date: '2026-12-20', milestones: [fakeMilestone({ title: 'Wireframes' })] }),
+    );
+    await screen.findByRole('article', { name: 'Wireframes' });
+    expect(screen.queryByRole('button', { name: 'Fund Wireframes' })).not.toBeInTheDocument();
+  });
+
+  it('still lets the talent submit, or give back, funded work', async () => {
+    await openContract(
+      seedContract({
+        status: 'ended',
+        end_date: '2026-12-20',
+        milestones: [fakeMilestone({ title: 'Wireframes', status: 'funded', funded_at: '2026-12-02T10:00:00.000Z' })],
+      }),
+      { side: 'applicant' },
+    );
+    expect(await screen.findByRole('button', { name: 'Submit work for Wireframes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refund to company for Wireframes' })).toBeInTheDocument();
   });
 });
 

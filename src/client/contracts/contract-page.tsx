@@ -19,11 +19,18 @@ import { paths } from '~/shared/routes';
 import { type ContractSide, contractQueryOptions } from './api';
 import { FundMilestoneDialog } from './fund-milestone-dialog';
 import { type MilestoneAction, MilestoneCard } from './milestone-card';
-import { ApproveMilestoneDialog, RequestChangesDialog, SubmitWorkDialog } from './milestone-dialogs';
+import {
+  ApproveMilestoneDialog,
+  DisputeMilestoneDialog,
+  RefundMilestoneDialog,
+  RequestChangesDialog,
+  SubmitWorkDialog,
+} from './milestone-dialogs';
 
 // A fixed-price contract (/company/contracts/:id, /applicant/contracts/:id; docs/decisions/035): who works
 // for whom, since when, where the money is (the total, what is held in escrow, what was released), and each
-// milestone with what its side may do now — the company funds, approves or sends back, the talent submits.
+// milestone with what its side may do now — the company funds, approves or sends back, the talent submits
+// (with files) or gives the money back, either side disputes submitted work.
 
 const sideOf = (pageId: PageProps['pageId']): ContractSide => (pageId === 'companyContract' ? 'company' : 'applicant');
 
@@ -108,11 +115,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function ContractView({ contract, side }: { contract: Contract; side: ContractSide }) {
   const [open, setOpen] = useState<{ action: MilestoneAction; milestone: Milestone } | null>(null);
-  const shown = (action: MilestoneAction) => (open?.action === action ? open.milestone : null);
+  // The milestone as the contract shows it now: a dialog sees what changed while it is open (the files
+  // the talent attaches).
+  const shown = (action: MilestoneAction) =>
+    open?.action === action
+      ? (contract.milestones.find((milestone) => milestone.id === open.milestone.id) ?? open.milestone)
+      : null;
   const close = (isOpen: boolean) => {
     if (!isOpen) setOpen(null);
   };
   const count = contract.milestones.length;
+  // Those cancelled when the contract ended are shown, but are not part of the price.
+  const cancelled = contract.milestones.filter((milestone) => milestone.status === 'cancelled').length;
+  const live = count - cancelled;
 
   return (
     <div className="grid min-w-0 gap-6">
@@ -137,7 +152,7 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
         <SummaryCard
           label="Total price"
           value={formatCents(contract.total_cents)}
-          hint={`${count} ${count === 1 ? 'milestone' : 'milestones'}`}
+          hint={`${live} ${live === 1 ? 'milestone' : 'milestones'}${cancelled > 0 ? `, ${cancelled} cancelled` : ''}`}
           icon={<BanknoteIcon />}
         />
         <SummaryCard
@@ -184,8 +199,12 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
           <RequestChangesDialog contract={contract} milestone={shown('request-changes')} onOpenChange={close} />
         </>
       ) : (
-        <SubmitWorkDialog contract={contract} milestone={shown('submit')} onOpenChange={close} />
+        <>
+          <SubmitWorkDialog contract={contract} milestone={shown('submit')} onOpenChange={close} />
+          <RefundMilestoneDialog contract={contract} milestone={shown('refund')} onOpenChange={close} />
+        </>
       )}
+      <DisputeMilestoneDialog contract={contract} side={side} milestone={shown('dispute')} onOpenChange={close} />
     </div>
   );
 }

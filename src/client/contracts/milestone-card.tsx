@@ -1,8 +1,9 @@
-import { CheckIcon, CreditCardIcon, PaperclipIcon, SendIcon, Undo2Icon } from 'lucide-react';
+import { CheckIcon, CreditCardIcon, PaperclipIcon, RotateCcwIcon, ScaleIcon, SendIcon, Undo2Icon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { useAllowed } from '~/client/lib/allowed';
+import { cn } from '~/client/lib/cn';
 import { formatFileSize } from '~/client/lib/file-size';
 import { formatIsoDay, formatMomentDayIn } from '~/client/lib/iso-day';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
@@ -11,7 +12,7 @@ import type { Contract, Milestone, MilestoneFile } from '~/shared/milestones';
 import type { ContractSide } from './api';
 import { MilestoneStatusBadge } from './milestone-status-badge';
 
-export type MilestoneAction = 'fund' | 'approve' | 'request-changes' | 'submit';
+export type MilestoneAction = 'fund' | 'approve' | 'request-changes' | 'submit' | 'dispute' | 'refund';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,19 +24,21 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 // What each side may do with a milestone now, as its status and the person's role allow: the company
-// funds one not funded yet (Owner, Admin, Billing) and reviews a submitted one (Owner, Admin, Hiring
-// Manager); the talent submits a funded one, or one sent back. Neither while the contract is ended.
+// funds one not funded yet (Owner, Admin, Billing), reviews or disputes a submitted one (Owner, Admin,
+// Hiring Manager); the talent submits a funded one or one sent back, gives its money back, or disputes
+// the review of submitted work. Once the contract has ended, what was funded still goes on (its
+// unfunded milestones are cancelled): only funding stops.
 function useMilestoneActions(contract: Contract, milestone: Milestone, side: ContractSide): MilestoneAction[] {
   const mayFund = useAllowed('create:milestone_funding:own');
   const mayUpdate = useAllowed('update:milestone:own');
   const actions: MilestoneAction[] = [];
-  // An ended contract's milestones are settled by the platform, not moved by either side.
-  if (contract.status === 'ended') return actions;
+  const { status } = milestone;
   if (side === 'company') {
-    if (mayFund && milestone.status === 'unfunded') actions.push('fund');
-    if (mayUpdate && milestone.status === 'submitted') actions.push('approve', 'request-changes');
-  } else if (mayUpdate && (milestone.status === 'funded' || milestone.status === 'changes_requested')) {
-    actions.push('submit');
+    if (mayFund && status === 'unfunded' && contract.status !== 'ended') actions.push('fund');
+    if (mayUpdate && status === 'submitted') actions.push('approve', 'request-changes', 'dispute');
+  } else if (mayUpdate) {
+    if (status === 'funded' || status === 'changes_requested') actions.push('submit', 'refund');
+    if (status === 'submitted') actions.push('dispute');
   }
   return actions;
 }
@@ -60,11 +63,15 @@ export function MilestoneCard({
   const zone = useOwnTimeZone();
   const actions = useMilestoneActions(contract, milestone, side);
   const day = (at: string) => formatMomentDayIn(at, zone);
+  const isCancelled = milestone.status === 'cancelled';
 
   return (
     <article
       aria-labelledby={titleId}
-      className="grid min-w-0 gap-3 rounded-lg border border-border bg-background p-4 shadow-sm"
+      className={cn(
+        'grid min-w-0 gap-3 rounded-lg border border-border p-4',
+        isCancelled ? 'bg-muted/40 text-muted-foreground' : 'bg-background shadow-sm',
+      )}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
@@ -75,7 +82,9 @@ export function MilestoneCard({
         </div>
         <div className="flex items-center gap-3">
           <MilestoneStatusBadge status={milestone.status} />
-          <span className="font-semibold tabular-nums">{formatCents(milestone.amount_cents)}</span>
+          <span className={cn('font-semibold tabular-nums', isCancelled && 'line-through')}>
+            {formatCents(milestone.amount_cents)}
+          </span>
         </div>
       </div>
 
@@ -90,7 +99,11 @@ export function MilestoneCard({
         {milestone.approved_at && <Fact label="Approved on">{day(milestone.approved_at)}</Fact>}
       </dl>
 
-      <FundingNote contract={contract} milestone={milestone} side={side} />
+      {isCancelled ? (
+        <p className="text-sm">Cancelled when the contract ended, before it was funded: not part of the total.</p>
+      ) : (
+        <FundingNote contract={contract} milestone={milestone} side={side} />
+      )}
 
       {milestone.submission_message && (
         <div className="grid gap-1 rounded-md bg-muted/60 p-3">
@@ -106,6 +119,12 @@ export function MilestoneCard({
           <AlertTitle>Changes requested</AlertTitle>
           <p className="break-words whitespace-pre-line [overflow-wrap:anywhere]">{milestone.changes_comment}</p>
         </Alert>
+      )}
+      {milestone.dispute && <DisputeNote contract={contract} milestone={milestone} dispute={milestone.dispute} />}
+      {milestone.status === 'refunded' && !milestone.dispute && (
+        <p className="text-sm text-muted-foreground">
+          Given back to {contract.company_name}: the whole charge for this milestone was refunded.
+        </p>
       )}
       {milestone.status === 'submitted' && milestone.auto_approve_on && (
         <p className="text-sm text-muted-foreground">
@@ -144,6 +163,28 @@ export function MilestoneCard({
               Submit work
             </Button>
           )}
+          {actions.includes('dispute') && (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Dispute ${milestone.title}`}
+              onClick={() => onAction('dispute')}
+            >
+              <ScaleIcon aria-hidden="true" />
+              Dispute
+            </Button>
+          )}
+          {actions.includes('refund') && (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Refund to company for ${milestone.title}`}
+              onClick={() => onAction('refund')}
+            >
+              <RotateCcwIcon aria-hidden="true" />
+              Refund to company
+            </Button>
+          )}
         </div>
       )}
     </article>
@@ -175,6 +216,44 @@ function FundingNote({ contract, milestone, side }: { contract: Contract; milest
     );
   }
   return null;
+}
+
+const sideName = (contract: Contract, side: ContractSide) =>
+  side === 'company' ? contract.company_name : contract.applicant_name;
+
+// A dispute, open or settled: why and by whom, and once an administrator settled it, how the money went.
+function DisputeNote({
+  contract,
+  milestone,
+  dispute,
+}: {
+  contract: Contract;
+  milestone: Milestone;
+  dispute: NonNullable<Milestone['dispute']>;
+}) {
+  const zone = useOwnTimeZone();
+  const day = (at: string) => formatMomentDayIn(at, zone);
+  return (
+    <Alert variant="warning" className="flex-col gap-1">
+      <p className="font-medium break-words whitespace-pre-line [overflow-wrap:anywhere]">
+        In dispute since {day(dispute.opened_at)}: {dispute.reason}
+      </p>
+      <p>Opened by {sideName(contract, dispute.opened_by)}.</p>
+      {dispute.settled_at ? (
+        <>
+          <p className="mt-1 font-medium break-words whitespace-pre-line [overflow-wrap:anywhere]">
+            Settled on {day(dispute.settled_at)}: {dispute.settlement_note}
+          </p>
+          <p>
+            Released to {contract.applicant_name}: {formatCents(milestone.released_cents)}. Refunded to{' '}
+            {contract.company_name}: {formatCents(milestone.refunded_cents)}.
+          </p>
+        </>
+      ) : (
+        <p>An administrator is reviewing it; the money stays in escrow meanwhile.</p>
+      )}
+    </Alert>
+  );
 }
 
 // The files handed in with the work, to download.

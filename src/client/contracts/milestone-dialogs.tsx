@@ -15,23 +15,38 @@ import {
   AUTO_APPROVE_DAYS,
   CHANGES_COMMENT_MAX,
   type Contract,
+  DISPUTE_REASON_MAX,
   type Milestone,
+  type OpenDisputeInput,
+  openDisputeSchema,
   type RequestChangesInput,
   requestChangesSchema,
   SUBMISSION_MESSAGE_MAX,
   type SubmitMilestoneInput,
   submitMilestoneSchema,
 } from '~/shared/milestones';
-import { useApproveMilestone, useRequestChanges, useSubmitMilestone } from './api';
+import {
+  type ContractSide,
+  useApproveMilestone,
+  useOpenDispute,
+  useRefundMilestone,
+  useRequestChanges,
+  useSubmitMilestone,
+} from './api';
+import { SubmissionFiles, useSubmissionFiles } from './submission-files';
 
-// The moves of a submitted or funded milestone after funding: the company approves (the escrowed amount is
-// released) or sends the work back with a comment; the talent submits the work with a message. Each says
-// what the server refused inside the dialog, and the toast only once the server has answered.
+// The moves of a milestone after funding: the company approves (the escrowed amount is released) or sends
+// the work back with a comment; the talent submits the work with a message and files, or gives the money
+// back; either side disputes submitted work. Each says what the server refused inside the dialog, and the
+// toast only once the server has answered.
 
 const dialogTexts = {
   approveFailed: 'The milestone was not approved. Please try again.',
   changesFailed: 'The changes were not requested. Please try again.',
   submitFailed: 'The work was not submitted. Please try again.',
+  waitForFiles: 'Wait until your files are attached, then submit.',
+  disputeFailed: 'The dispute was not opened. Please try again.',
+  refundFailed: 'The milestone was not refunded. Please try again.',
 } as const;
 
 interface MilestoneDialogProps {
@@ -196,6 +211,7 @@ function SubmitWorkForm({
   onDone: () => void;
 }) {
   const submitMilestone = useSubmitMilestone(contract.id);
+  const files = useSubmissionFiles(contract.id, milestone);
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<SubmitMilestoneInput>({
     defaultValues: { message: '' },
@@ -203,7 +219,12 @@ function SubmitWorkForm({
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The submission hands in the files waiting on the milestone: one still uploading would be left out.
   const submit = form.handleSubmit(async ({ message }) => {
+    if (files.isBusy) {
+      setBanner(dialogTexts.waitForFiles);
+      return;
+    }
     setBanner(null);
     try {
       await submitMilestone.mutateAsync({ milestoneId: milestone.id, message });
@@ -224,6 +245,7 @@ function SubmitWorkForm({
           <Textarea {...control} rows={5} maxLength={SUBMISSION_MESSAGE_MAX} autoFocus {...form.register('message')} />
         )}
       </FormField>
+      <SubmissionFiles files={files} />
       <DialogFormFooter
         banner={banner}
         cancelLabel="Cancel"
@@ -233,5 +255,135 @@ function SubmitWorkForm({
         isPending={isSubmitting}
       />
     </form>
+  );
+}
+
+// ---------------------------------------------------------------- dispute
+
+export function DisputeMilestoneDialog({
+  contract,
+  side,
+  milestone,
+  onOpenChange,
+}: MilestoneDialogProps & { side: ContractSide }) {
+  return (
+    <Dialog open={milestone !== null} onOpenChange={onOpenChange}>
+      {milestone && (
+        <DialogContent
+          title="Dispute Milestone"
+          description={`An administrator will review the contract, its messages and files, and settle “${milestone.title}”: release the money to ${contract.applicant_name}, refund it to ${contract.company_name}, or split it between them. The ${formatCents(milestone.amount_cents)} stays in escrow meanwhile.`}
+        >
+          <DisputeForm contract={contract} side={side} milestone={milestone} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function DisputeForm({
+  contract,
+  side,
+  milestone,
+  onDone,
+}: {
+  contract: Contract;
+  side: ContractSide;
+  milestone: Milestone;
+  onDone: () => void;
+}) {
+  const openDispute = useOpenDispute(side, contract.id);
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<OpenDisputeInput>({
+    defaultValues: { reason: '' },
+    resolver: zodResolver(openDisputeSchema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const counterpart = side === 'company' ? contract.applicant_name : contract.company_name;
+
+  const submit = form.handleSubmit(async ({ reason }) => {
+    setBanner(null);
+    try {
+      await openDispute.mutateAsync({ milestoneId: milestone.id, reason });
+      toast({
+        title: 'Dispute opened',
+        description: `An administrator will settle “${milestone.title}”. The money stays in escrow meanwhile.`,
+      });
+      onDone();
+    } catch (error) {
+      setBanner(applyServerError(form, error, { fields: ['reason'], fallback: dialogTexts.disputeFailed }));
+    }
+  });
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <FormField
+        label="Reason"
+        error={errors.reason?.message}
+        hint={`What is wrong, and what you expect. ${counterpart} and the administrator read it.`}
+      >
+        {(control) => (
+          <Textarea {...control} rows={4} maxLength={DISPUTE_REASON_MAX} autoFocus {...form.register('reason')} />
+        )}
+      </FormField>
+      <DialogFormFooter
+        banner={banner}
+        cancelLabel="Cancel"
+        onCancel={onDone}
+        submitLabel="Open Dispute"
+        pendingLabel="Opening..."
+        isPending={isSubmitting}
+      />
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------- refund to the company
+
+export function RefundMilestoneDialog({ contract, milestone, onOpenChange }: MilestoneDialogProps) {
+  return (
+    <Dialog open={milestone !== null} onOpenChange={onOpenChange}>
+      {milestone && (
+        <DialogContent
+          title="Refund this milestone?"
+          description={`The whole charge for “${milestone.title}”, ${formatCents(milestone.charge.total_cents)} with the platform fee and tax, goes back to ${contract.company_name}, and you will not be paid the ${formatCents(milestone.amount_cents)} held for you. This cannot be undone.`}
+        >
+          <RefundForm contract={contract} milestone={milestone} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function RefundForm({ contract, milestone, onDone }: { contract: Contract; milestone: Milestone; onDone: () => void }) {
+  const refund = useRefundMilestone(contract.id);
+  const [banner, setBanner] = useState<string | null>(null);
+
+  async function refundMilestone() {
+    setBanner(null);
+    try {
+      await refund.mutateAsync(milestone.id);
+      toast({
+        title: 'Milestone refunded',
+        description: `${formatCents(milestone.charge.total_cents)} for “${milestone.title}” goes back to ${contract.company_name}.`,
+      });
+      onDone();
+    } catch (error) {
+      // A 502 is the provider's failure, in the server's sentence: nothing changed, try again.
+      setBanner(errorMessage(error, dialogTexts.refundFailed));
+    }
+  }
+
+  return (
+    <>
+      {banner && <Alert variant="destructive">{banner}</Alert>}
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button variant="destructive" disabled={refund.isPending} onClick={refundMilestone}>
+          {refund.isPending ? 'Refunding...' : 'Refund to Company'}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import type { InvoiceListQuery, UnbilledCompanyQuery } from '~/shared/billing';
 import type { ContactMessageListQuery } from '~/shared/contact';
 import type { JobBoardQuery, SavedJobsQuery } from '~/shared/job-board';
 import type { JobApplicationListQuery, JobListQuery } from '~/shared/jobs';
+import type { DisputeStatus } from '~/shared/milestones';
 import type { ApplicationListQuery } from '~/shared/pipeline';
 import type { AdminPrivacyRequestListQuery } from '~/shared/privacy';
 import type { SavedSearchListQuery } from '~/shared/saved-searches';
@@ -189,6 +190,14 @@ export const queryKeys = {
     summary: () => ['admin-payments', 'summary'] as const,
     // The companies with approved work not yet invoiced (Issue invoice now).
     unbilled: (query: UnbilledCompanyQuery) => ['admin-payments', 'unbilled', query] as const,
+  },
+  // Disputes (client/admin-disputes, docs/decisions/035): the open and settled lists and one dispute; a
+  // settlement answers the dispute and moves it from one list to the other.
+  adminDisputes: {
+    all: ['admin-disputes'] as const,
+    list: (query: { status: DisputeStatus; page: number; page_size: number }) =>
+      ['admin-disputes', 'list', query] as const,
+    detail: (id: string) => ['admin-disputes', 'detail', id] as const,
   },
   // Privacy (client/privacy): one's own requests, and the administrators' queue.
   privacy: {

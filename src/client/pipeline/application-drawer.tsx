@@ -138,6 +138,14 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       {application.offer && (
         <Section title="Offer">
           <OfferTerms offer={application.offer} />
+          {application.assignment_id && application.offer.milestones.length > 0 && (
+            <Link
+              to={paths.companyContract.getHref({ id: application.assignment_id })}
+              className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-3' })}
+            >
+              View contract
+            </Link>
+          )}
         </Section>
       )}
       {application.rejection_reason && (

@@ -78,6 +78,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     rejection_reason: null,
     offer: null,
     hired_at: null,
+    assignment_id: null,
     notes: [],
     rating: { mine: null, average: null, count: 0 },
     test_results: [

@@ -83,6 +83,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null) {
     rejection_reason: null,
     offer: null,
     hired_at: null,
+    assignment_id: null,
     notes: [],
     rating: { mine: null, average: null, count: 0 },
     test_results: [],

@@ -1,3 +1,4 @@
+import { centsToDollars, dollarsToCents } from '~/client/lib/dollars';
 import { earliestStartDate } from '~/shared/jobs';
 import { type FixedPriceOfferInput, fixedPriceOfferSchema } from '~/shared/milestones';
 import { type ApplicationDetail, type OfferInput, offerSchema } from '~/shared/pipeline';
@@ -78,24 +79,6 @@ export function initialFixedOfferValues(application: ApplicationDetail, now = ne
     start_date: jobStart && jobStart >= earliestStartDate(now) ? jobStart : '',
     milestones: [{ ...emptyOfferMilestone }],
   };
-}
-
-// 500000 → '5000.00': what the amount box shows for an amount in cents.
-export function centsToDollars(cents: number): string {
-  const whole = Math.trunc(cents / 100);
-  return `${whole}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
-}
-
-// Dollars as typed → whole cents, from the string itself so no float rounding creeps in ("19.99" is 1999,
-// never 1998.9999): digits, an optional "$", thousands commas, and at most two decimals. Anything else is
-// NaN, which the schema refuses with its own sentence.
-export function dollarsToCents(typed: string): number {
-  const text = typed.trim().replace(/^\$/, '');
-  const match = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/.exec(text);
-  if (!match || text === '' || text === '.') return Number.NaN;
-  const dollars = (match[1] ?? '0').replaceAll(',', '');
-  const cents = (match[2] ?? '').padEnd(2, '0');
-  return Number(dollars) * 100 + Number(cents);
 }
 
 // The cents of what is typed, 0 while it is not an amount: the running sum under the milestones.

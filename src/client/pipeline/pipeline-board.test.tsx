@@ -102,6 +102,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
     rejection_reason: null,
     offer: null,
     hired_at: null,
+    assignment_id: null,
     notes: [],
     rating: { mine: null, average: null, count: 0 },
     test_results: [],

@@ -68,6 +68,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     rejection_reason: null,
     offer: null,
     hired_at: null,
+    assignment_id: null,
     notes: [],
     rating: { mine: null, average: null, count: 0 },
     test_results: [],

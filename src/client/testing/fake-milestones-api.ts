@@ -2,20 +2,25 @@ import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { type Payment, paymentTexts } from '~/shared/billing';
 import { milestonesContract } from '~/shared/contracts/milestones';
+import { ATTACHMENT_MAX_BYTES, attachmentTypeList, messagingTexts } from '~/shared/messaging';
 import {
   type Contract,
   canMoveMilestone,
   ESCROWED_STATUSES,
   type Milestone,
   type MilestoneCharge,
+  type MilestoneFile,
   type MilestoneStatus,
   milestoneTexts,
+  SUBMISSION_FILES_MAX,
 } from '~/shared/milestones';
 
 // Fixed-price contracts for component tests (docs/decisions/035), answered from memory with the server's
 // rules the screens rely on: a move the milestone's status does not allow is a 409 with the server's
-// sentence; funding takes an Idempotency-Key and answers the same key with its first answer; what is in
-// escrow and what was released follow the milestones.
+// sentence; funding takes an Idempotency-Key and answers the same key with its first answer, and is
+// refused once the contract has ended (what was funded still moves); a submission's files follow the
+// attachment rules (415, 413, 409 past the fifth) and are handed in by the submission; what is in escrow
+// and what was released follow the milestones, cancelled ones out of the total.
 
 // What funding charges: the amount, a 10% platform fee and 8.25% tax on both, each rounded once.
 export function fakeCharge(amountCents: number, { feeBasisPoints = 1000, taxBasisPoints = 825 } = {}): MilestoneCharge {
@@ -52,6 +57,7 @@ export function fakeMilestone(overrides: Partial<Milestone> = {}): Milestone {
     released_cents: 0,
     refunded_cents: 0,
     invoice_id: null,
+    dispute: null,
     ...overrides,
   };
 }
@@ -63,7 +69,7 @@ function withTotals(contract: Contract): Contract {
   const isEscrowed = (status: MilestoneStatus) => (ESCROWED_STATUSES as readonly MilestoneStatus[]).includes(status);
   return {
     ...contract,
-    total_cents: sum((milestone) => milestone.amount_cents),
+    total_cents: sum((milestone) => (milestone.status === 'cancelled' ? 0 : milestone.amount_cents)),
     escrow_cents: sum((milestone) => (isEscrowed(milestone.status) ? milestone.amount_cents : 0)),
     released_cents: sum((milestone) => milestone.released_cents),
   };
@@ -112,26 +118,30 @@ export function fakeMilestonesApi(
     store.contracts.find((contract) => contract.milestones.some((milestone) => milestone.id === milestoneId));
   const notFound = () => replyError(404, 'not_found', milestoneTexts.contractNotFound);
 
-  // Moves the milestone when its status allows it: the contract as it is then, or the refusal.
+  // Replaces a milestone of its contract: the contract as it is then.
+  function change(contract: Contract, milestoneId: string, changed: (milestone: Milestone) => Milestone): Contract {
+    const next = withTotals({
+      ...contract,
+      milestones: contract.milestones.map((each) => (each.id === milestoneId ? changed(each) : each)),
+    });
+    store.contracts.splice(store.contracts.indexOf(contract), 1, next);
+    return next;
+  }
+
+  // Moves the milestone when its status allows it: the contract as it is then, or the refusal. An ended
+  // contract's funded milestones still move (only funding is refused, in its handler).
   function move(
     milestoneId: string,
     to: MilestoneStatus,
     refusal: string,
-    change: Partial<Milestone> = {},
+    changes: Partial<Milestone> | ((milestone: Milestone) => Partial<Milestone>) = {},
   ): Contract | ReturnType<typeof replyError> {
     const contract = contractOf(milestoneId);
     const milestone = contract?.milestones.find((each) => each.id === milestoneId);
     if (!contract || !milestone) return replyError(404, 'not_found', milestoneTexts.milestoneNotFound);
-    if (contract.status === 'ended') return replyError(409, 'conflict', milestoneTexts.contractEnded);
     if (!canMoveMilestone(milestone.status, to)) return replyError(409, 'conflict', refusal);
-    const next = withTotals({
-      ...contract,
-      milestones: contract.milestones.map((each) =>
-        each.id === milestoneId ? { ...each, status: to, ...change } : each,
-      ),
-    });
-    store.contracts.splice(store.contracts.indexOf(contract), 1, next);
-    return next;
+    const extra = typeof changes === 'function' ? changes(milestone) : changes;
+    return change(contract, milestoneId, (each) => ({ ...each, status: to, ...extra }));
   }
   const isContract = (answer: Contract | ReturnType<typeof replyError>): answer is Contract => 'milestones' in answer;
 
@@ -147,6 +157,7 @@ export function fakeMilestonesApi(
     const contract = contractOf(params.id);
     const milestone = contract?.milestones.find((each) => each.id === params.id);
     if (!contract || !milestone) return replyError(404, 'not_found', milestoneTexts.milestoneNotFound);
+    if (contract.status === 'ended') return replyError(409, 'conflict', milestoneTexts.contractEnded);
     if (milestone.status !== 'unfunded') return replyError(409, 'conflict', milestoneTexts.alreadyFunded);
     if (!body.payment_method_id && !body.new_method) return replyError(400, 'validation', paymentTexts.chooseMethod);
     const isPending = fundingOutcome === 'pending';
@@ -172,13 +183,75 @@ export function fakeMilestonesApi(
     return isPending ? reply(202, answer) : answer;
   });
 
+  // The submission hands in every file waiting on the milestone.
   server.on(milestonesContract.submit, ({ params, body }) => {
-    return move(params.id, 'submitted', milestoneTexts.cannotSubmit, {
-      submitted_at: now(),
+    const at = now();
+    return move(params.id, 'submitted', milestoneTexts.cannotSubmit, (milestone) => ({
+      submitted_at: at,
       submission_message: body.message,
       auto_approve_on: '2026-12-29',
-    });
+      files: milestone.files.map((file) => (file.submitted_at === null ? { ...file, submitted_at: at } : file)),
+    }));
   });
+
+  server.on(milestonesContract.uploadFile, ({ params, body, headers }) => {
+    const contract = contractOf(params.id);
+    const milestone = contract?.milestones.find((each) => each.id === params.id);
+    if (!contract || !milestone) return replyError(404, 'not_found', milestoneTexts.milestoneNotFound);
+    const type = (headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    if (!(attachmentTypeList as readonly string[]).includes(type)) {
+      return replyError(415, 'unsupported_media_type', messagingTexts.attachmentType);
+    }
+    if (body.size > ATTACHMENT_MAX_BYTES)
+      return replyError(413, 'payload_too_large', messagingTexts.attachmentTooLarge);
+    if (milestone.status !== 'funded' && milestone.status !== 'changes_requested') {
+      return replyError(409, 'conflict', milestoneTexts.cannotAttach);
+    }
+    const waiting = milestone.files.filter((file) => file.submitted_at === null);
+    if (waiting.length >= SUBMISSION_FILES_MAX) return replyError(409, 'conflict', milestoneTexts.tooManyFiles);
+    const id = fakeId();
+    const file: MilestoneFile = {
+      id,
+      name: decodeURIComponent(headers['x-file-name'] ?? 'file'),
+      content_type: type,
+      size: body.size,
+      submitted_at: null,
+      download_url: `/api/applicant/milestones/${milestone.id}/files/${id}`,
+    };
+    change(contract, milestone.id, (each) => ({ ...each, files: [...each.files, file] }));
+    return reply(201, file);
+  });
+
+  server.on(milestonesContract.removeFile, ({ params }) => {
+    const contract = contractOf(params.id);
+    const file = contract?.milestones
+      .find((each) => each.id === params.id)
+      ?.files.find((each) => each.id === params.file_id);
+    if (!contract || !file) return replyError(404, 'not_found', milestoneTexts.fileNotFound);
+    if (file.submitted_at !== null) return replyError(409, 'conflict', milestoneTexts.fileSubmitted);
+    change(contract, params.id, (each) => ({ ...each, files: each.files.filter((kept) => kept.id !== file.id) }));
+    return reply(204);
+  });
+
+  // Either side disputes submitted work: the money stays held.
+  for (const [endpoint, side] of [
+    [milestonesContract.companyDispute, 'company'],
+    [milestonesContract.applicantDispute, 'applicant'],
+  ] as const) {
+    server.on(endpoint, ({ params, body }) =>
+      move(params.id, 'disputed', milestoneTexts.cannotDispute, {
+        auto_approve_on: null,
+        dispute: { reason: body.reason, opened_by: side, opened_at: now(), settled_at: null, settlement_note: null },
+      }),
+    );
+  }
+
+  // The talent gives a funded milestone's money back: the whole charge goes to the company.
+  server.on(milestonesContract.refund, ({ params }) =>
+    move(params.id, 'refunded', milestoneTexts.cannotRefund, (milestone) => ({
+      refunded_cents: milestone.amount_cents,
+    })),
+  );
   server.on(milestonesContract.approve, ({ params }) => {
     const current = contractOf(params.id)?.milestones.find((each) => each.id === params.id);
     return move(params.id, 'approved', milestoneTexts.cannotReview, {

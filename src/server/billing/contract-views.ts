@@ -55,6 +55,16 @@ export function milestoneView(
     released_cents: milestone.releasedCents,
     refunded_cents: milestone.refundedCents,
     invoice_id: invoiceId,
+    dispute:
+      milestone.disputedAt && milestone.disputeReason && milestone.disputedBySide
+        ? {
+            reason: milestone.disputeReason,
+            opened_by: milestone.disputedBySide,
+            opened_at: milestone.disputedAt.toISOString(),
+            settled_at: milestone.settledAt?.toISOString() ?? null,
+            settlement_note: milestone.settlementNote,
+          }
+        : null,
   };
 }
 

@@ -22,8 +22,12 @@ import {
 import { buildAccount } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { approveDueMilestones } from './approve-due-milestones';
+import { settleDispute } from './milestone-disputes';
+import { type PaymentProvider, TransientPaymentError } from './payment-provider';
+import { createTestModeProvider } from './test-mode-provider';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
@@ -88,7 +92,7 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
   const submit = (milestoneId: string, message = 'Here is the work: see the link in the message.', account = talent) =>
     account.request({ method: 'POST', url: `/api/applicant/milestones/${milestoneId}/submit`, payload: { message } });
   const approve = (milestoneId: string, account = owner) =>
-    account.request({ method: 'POST', url: `/api/company/milestones/${milestoneId}/approve`, payload: {} });
+    account.request({ method: 'POST', url: `/api/company/milestones/${milestoneId}/approve` });
   const requestChanges = (milestoneId: string, comment: string, account = owner) =>
     account.request({
       method: 'POST',
@@ -359,6 +363,13 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       ['tax', 9075],
     ]);
     expect(invoice.items[0]?.description).toBe('Milestone: Milestone 1 — Fay Freelancer');
+    // On paper as on screen: the invoice's PDF bills the milestone, its fee and tax.
+    const pdf = await owner.request({ method: 'GET', url: `/api/company/invoices/${invoiceId}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const printed = await pdfText(pdf.rawPayload);
+    expect(printed).toContain(`Invoice ${invoice.invoice_number}`);
+    expect(printed).toContain('Milestone: Milestone 1 — Fay Freelancer');
+    expect(printed).toContain('$1,190.75');
 
     // The talent's earnings hold the release.
     const earnings = await talent.request({ method: 'GET', url: '/api/applicant/earnings' });
@@ -415,6 +426,14 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     expect(download.body).toBe('%PDF-1.4 wireframes');
     const stranger = await signedInAccount(testApp, { role: 'company' });
     expect((await stranger.request({ method: 'GET', url: handedIn?.download_url ?? '' })).statusCode).toBe(404);
+    // The administrators who settle disputes read handed-in work too.
+    const staff = await signedInAccount(testApp, { role: 'admin' });
+    const asStaff = await staff.request({
+      method: 'GET',
+      url: `/api/admin/milestones/${milestone.id}/files/${fileId}`,
+    });
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.body).toBe('%PDF-1.4 wireframes');
     // Handed-in work stays.
     const takeBack = await talent.request({
       method: 'DELETE',
@@ -564,6 +583,189 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     const notContract = await owner.request({ method: 'GET', url: `/api/company/contracts/${hourlyAssignment?.id}` });
     expect(notContract.statusCode).toBe(404);
     expect(notContract.json().error).toBe(milestoneTexts.notFixedPrice);
+  });
+
+  describe('disputes and refunds', () => {
+    let admin: Account;
+    beforeAll(async () => {
+      admin = await signedInAccount(testApp, { role: 'admin', name: 'Ada Admin' });
+    });
+    const settle = (disputeId: string, body: object, account = admin) =>
+      account.request({ method: 'POST', url: `/api/admin/disputes/${disputeId}/settle`, payload: body });
+    const dispute = (milestoneId: string, reason: string, account: Account = owner) =>
+      account.request({
+        method: 'POST',
+        url: `/api/${account === talent ? 'applicant' : 'company'}/milestones/${milestoneId}/dispute`,
+        payload: { reason },
+      });
+
+    it('three milestones: one sent back and approved, one approved, one disputed and split 60/40 — every cent accounted for', async () => {
+      const id = await hiredContract([100_000, 200_000, 300_000]);
+      const [first, second, third] = (await companyContract(id)).milestones;
+      if (!first || !second || !third) throw new Error('three milestones');
+      for (const milestone of [first, second, third]) {
+        expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+        expect((await submit(milestone.id)).statusCode).toBe(200);
+      }
+      expect((await requestChanges(first.id, 'Tighten the copy.')).statusCode).toBe(200);
+      expect((await submit(first.id, 'Copy tightened.')).statusCode).toBe(200);
+      expect((await approve(first.id)).statusCode).toBe(200);
+      expect((await approve(second.id)).statusCode).toBe(200);
+
+      // Only submitted work is disputed; the company disputes the third.
+      expect((await dispute(first.id, 'Too late now.')).statusCode).toBe(409);
+      const opened = await dispute(third.id, 'Half the screens are missing.');
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json().milestones[2]).toMatchObject({
+        status: 'disputed',
+        dispute: { reason: 'Half the screens are missing.', opened_by: 'company', settled_at: null },
+      });
+      expect((await approve(third.id)).statusCode).toBe(409);
+
+      // The administrators see it, with its contract and history; nobody else does.
+      expect((await owner.request({ method: 'GET', url: '/api/admin/disputes' })).statusCode).toBe(403);
+      const listed = await admin.request({ method: 'GET', url: '/api/admin/disputes?status=open&page_size=100' });
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().items.find((item: { id: string }) => item.id === third.id)).toMatchObject({
+        contract_id: id,
+        funded_cents: 300_000,
+        opened_by: 'company',
+        opened_by_name: 'Olive Owner',
+        applicant_name: 'Fay Freelancer',
+        status: 'open',
+      });
+      const detail = await admin.request({ method: 'GET', url: `/api/admin/disputes/${third.id}` });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().charge).toEqual({
+        amount_cents: 300_000,
+        fee_basis_points: 1000,
+        fee_cents: 30_000,
+        tax_basis_points: TAX_BASIS_POINTS,
+        tax_cents: 27_225,
+        total_cents: 357_225,
+      });
+      expect(detail.json().history.map((entry: { action: string }) => entry.action)).toEqual([
+        'milestone.funded',
+        'milestone.submitted',
+        'milestone.disputed',
+      ]);
+
+      // Settled to the cent: 60% released (its own invoice, fee and tax on that part), the rest refunded.
+      expect((await settle(third.id, { release_cents: 300_001, note: 'Too much.' })).statusCode).toBe(400);
+      expect((await settle(third.id, { release_cents: 180_000, note: 'x' }, owner)).statusCode).toBe(403);
+      const settled = await settle(third.id, {
+        release_cents: 180_000,
+        note: 'Three of five screens were delivered as agreed.',
+      });
+      expect(settled.statusCode, settled.body).toBe(200);
+      expect(settled.json().dispute).toMatchObject({
+        status: 'settled',
+        released_cents: 180_000,
+        refunded_cents: 120_000,
+      });
+      const again = await settle(third.id, { release_cents: 0, note: 'Second thoughts.' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().dispute).toMatchObject({ released_cents: 180_000, refunded_cents: 120_000 });
+
+      const [row] = await db().select().from(milestones).where(eq(milestones.id, third.id));
+      expect(row).toMatchObject({ status: 'settled', releasedCents: 180_000, refundedCents: 120_000 });
+      const [invoice] = await db().select().from(invoices).where(eq(invoices.milestoneId, third.id));
+      // 180,000 + 10% fee 18,000 + 8.25% tax on 198,000 = 16,335.
+      expect(invoice).toMatchObject({
+        subtotalCents: 180_000,
+        feeCents: 18_000,
+        taxCents: 16_335,
+        totalCents: 214_335,
+      });
+      const [settlement] = await db()
+        .select({ details: auditLogs.details, actorId: auditLogs.actorId })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'milestone.settled'), eq(auditLogs.targetId, third.id)));
+      expect(settlement?.actorId).toBe(admin.user.id);
+      expect(settlement?.details).toMatchObject({
+        before: { status: 'disputed', held_cents: 300_000 },
+        after: { status: 'settled', released_cents: 180_000, refunded_cents: 120_000, held_cents: 0 },
+        charge_cents: 357_225,
+        // What the company paid back: the charge less the released part's invoice.
+        charge_refunded_cents: 357_225 - 214_335,
+      });
+      for (const person of [owner, talent]) {
+        const [told] = await db()
+          .select({ body: notifications.body })
+          .from(notifications)
+          .where(
+            and(eq(notifications.userId, person.user.id), eq(notifications.title, 'Dispute settled: Milestone 3')),
+          );
+        expect(told?.body).toContain('$1,800.00 released to the talent, $1,428.90 refunded to the company');
+      }
+
+      const contract = await companyContract(id);
+      const rows = await db().select().from(milestones).where(eq(milestones.assignmentId, id));
+      const funded = rows.reduce((total, milestone) => total + milestone.fundedCents, 0);
+      const released = rows.reduce((total, milestone) => total + milestone.releasedCents, 0);
+      const refunded = rows.reduce((total, milestone) => total + milestone.refundedCents, 0);
+      expect({ funded, released, refunded, escrow: contract.escrow_cents }).toEqual({
+        funded: 600_000,
+        released: 480_000,
+        refunded: 120_000,
+        escrow: 0,
+      });
+      expect((await settle(first.id, { release_cents: 0, note: 'No.' })).statusCode).toBe(404);
+    });
+
+    it('lets the talent give a funded milestone back, refunding the whole charge once', async () => {
+      const id = await hiredContract([50_000]);
+      const [milestone] = (await companyContract(id)).milestones;
+      if (!milestone) throw new Error('one milestone');
+      const funded = await fund(milestone.id, randomUUID());
+      expect(funded.statusCode).toBe(200);
+      // The company cannot take the money back by itself.
+      expect(
+        (await owner.request({ method: 'POST', url: `/api/applicant/milestones/${milestone.id}/refund` })).statusCode,
+      ).toBe(403);
+      const refund = () => talent.request({ method: 'POST', url: `/api/applicant/milestones/${milestone.id}/refund` });
+      const [one, two] = await Promise.all([refund(), refund()]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+      expect(one.json().milestones[0]).toMatchObject({ status: 'refunded', refunded_cents: 50_000 });
+      const [payment] = await db().select().from(payments).where(eq(payments.milestoneId, milestone.id));
+      expect(payment?.refundedAt).not.toBeNull();
+      const refunds = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'milestone.refunded'), eq(auditLogs.targetId, milestone.id)));
+      expect(refunds).toHaveLength(1);
+      const fundAgain = await fund(milestone.id, randomUUID());
+      expect(fundAgain.statusCode).toBe(409);
+      expect(fundAgain.json().error).toBe(milestoneTexts.cannotFund);
+    });
+
+    it('changes nothing when the provider cannot refund', async () => {
+      const id = await hiredContract([20_000]);
+      const [milestone] = (await companyContract(id)).milestones;
+      if (!milestone) throw new Error('one milestone');
+      expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+      expect((await submit(milestone.id)).statusCode).toBe(200);
+      expect((await dispute(milestone.id, 'Not what we asked for.', talent)).statusCode).toBe(200);
+      const unreachable: PaymentProvider = {
+        ...createTestModeProvider({ db: db() }),
+        refund: async () => {
+          throw new TransientPaymentError('The provider is down.');
+        },
+      };
+      await expect(
+        settleDispute({
+          db: db(),
+          provider: unreachable,
+          actorId: admin.user.id,
+          milestoneId: milestone.id,
+          releaseCents: 5_000,
+          note: 'Split.',
+        }),
+      ).rejects.toMatchObject({ message: milestoneTexts.refundUnavailable });
+      const [row] = await db().select().from(milestones).where(eq(milestones.id, milestone.id));
+      expect(row).toMatchObject({ status: 'disputed', releasedCents: 0, refundedCents: 0 });
+      expect(await db().select().from(invoices).where(eq(invoices.milestoneId, milestone.id))).toEqual([]);
+    });
   });
 
   // Every cent accounted for (decision 035): whatever order fundings, submissions and approvals come in,

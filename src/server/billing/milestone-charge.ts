@@ -59,14 +59,15 @@ export async function lockMilestoneForFunding(
     .for('update', { of: [milestones, assignments] });
   if (!row) throw new AppError('not_found', milestoneTexts.milestoneNotFound);
   const { milestone, contractStatus } = row;
-  const refusal =
-    milestone.status === 'cancelled'
-      ? milestoneTexts.cannotFund
-      : milestone.status !== 'unfunded'
-        ? milestoneTexts.alreadyFunded
-        : contractStatus === 'ended'
-          ? milestoneTexts.contractEnded
-          : null;
+  // Cancelled, or its money already gone back or settled: nothing to fund.
+  const isOver = ['cancelled', 'refunded', 'settled'].includes(milestone.status);
+  const refusal = isOver
+    ? milestoneTexts.cannotFund
+    : milestone.status !== 'unfunded'
+      ? milestoneTexts.alreadyFunded
+      : contractStatus === 'ended'
+        ? milestoneTexts.contractEnded
+        : null;
   return {
     paid: refusal,
     completedMessage: milestoneTexts.alreadyFunded,

@@ -11,6 +11,7 @@ import { type ContractReader, lockMilestoneFor } from './milestone-lock';
 // file. The talent uploads them before submitting; the submission hands in every waiting one.
 
 const ATTACHABLE = ['funded', 'changes_requested'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type FileRow = typeof milestoneFiles.$inferSelect;
 
@@ -28,8 +29,8 @@ export function milestoneFileView(row: FileRow, reader: ContractReader['kind']):
   };
 }
 
-// Each milestone's files as the reader sees them: the company, what was handed in; the talent, also what
-// waits for the next submission.
+// Each milestone's files as the reader sees them: the company (and an administrator), what was handed
+// in; the talent, also what waits for the next submission.
 export async function loadMilestoneFiles(
   db: Database,
   milestoneIds: readonly string[],
@@ -43,7 +44,7 @@ export async function loadMilestoneFiles(
     .where(inArray(milestoneFiles.milestoneId, [...milestoneIds]))
     .orderBy(asc(milestoneFiles.createdAt), asc(milestoneFiles.id));
   for (const row of rows) {
-    if (reader === 'company' && row.submittedAt === null) continue;
+    if (reader !== 'applicant' && row.submittedAt === null) continue;
     byMilestone.set(row.milestoneId, [...(byMilestone.get(row.milestoneId) ?? []), milestoneFileView(row, reader)]);
   }
   return byMilestone;
@@ -127,6 +128,7 @@ export async function removeMilestoneFile({
   milestoneId: string;
   fileId: string;
 }): Promise<void> {
+  if (!UUID.test(fileId)) throw new AppError('not_found', milestoneTexts.fileNotFound);
   const forgotten = await db.transaction(async (tx) => {
     await lockMilestoneFor(tx, { milestoneId, reader: { kind: 'applicant', applicantId } });
     const [row] = await tx
@@ -154,6 +156,7 @@ export async function readMilestoneFile({
   milestoneId: string;
   fileId: string;
 }): Promise<StoredFileContent & { name: string }> {
+  if (!UUID.test(fileId)) throw new AppError('not_found', milestoneTexts.fileNotFound);
   const row = await db.transaction(async (tx) => {
     await lockMilestoneFor(tx, { milestoneId, reader });
     const [found] = await tx
@@ -162,7 +165,7 @@ export async function readMilestoneFile({
       .where(and(eq(milestoneFiles.id, fileId), eq(milestoneFiles.milestoneId, milestoneId)));
     return found;
   });
-  if (!row || (reader.kind === 'company' && row.submittedAt === null)) {
+  if (!row || (reader.kind !== 'applicant' && row.submittedAt === null)) {
     throw new AppError('not_found', milestoneTexts.fileNotFound);
   }
   const file = await files.read(row.fileId);

@@ -5,12 +5,18 @@ import { assignments, milestones } from '../db/schema';
 import { AppError } from '../platform/errors';
 
 // Who reads a contract: the company that hired, or the talent hired. Outside it a contract is a 404.
-export type ContractReader = { kind: 'company'; companyId: string } | { kind: 'applicant'; applicantId: string };
+// An administrator reads any (the Disputes screen), as the company would.
+export type ContractReader =
+  | { kind: 'company'; companyId: string }
+  | { kind: 'applicant'; applicantId: string }
+  | { kind: 'admin' };
 
 export const reachOf = (reader: ContractReader) =>
   reader.kind === 'company'
     ? eq(assignments.companyId, reader.companyId)
-    : eq(assignments.applicantId, reader.applicantId);
+    : reader.kind === 'applicant'
+      ? eq(assignments.applicantId, reader.applicantId)
+      : undefined;
 
 // The contract a milestone belongs to, for the reader (404 outside their reach; null: the platform's
 // own jobs), with the milestone's row locked until the transaction ends: two moves of one milestone
@@ -35,3 +41,5 @@ export async function lockMilestoneFor(
   if (!row) throw new AppError('not_found', milestoneTexts.milestoneNotFound);
   return row;
 }
+
+export type LockedMilestone = Awaited<ReturnType<typeof lockMilestoneFor>>;

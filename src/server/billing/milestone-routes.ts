@@ -11,6 +11,7 @@ import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { loadContract } from './contract-views';
 import { createPaymentProvider } from './create-payment-provider';
+import { findDisputes, getDispute, openDispute, refundMilestone, settleDispute } from './milestone-disputes';
 import { readMilestoneFile, removeMilestoneFile, uploadMilestoneFile } from './milestone-files';
 import type { ContractReader } from './milestone-lock';
 import { approveMilestone, requestMilestoneChanges, submitMilestone } from './move-milestone';
@@ -33,6 +34,8 @@ const companyReaderOf = (request: FastifyRequest): ContractReader => ({
   kind: 'company',
   companyId: companyActorOf(request).companyId,
 });
+
+const adminReaderOf = (_request: FastifyRequest): ContractReader => ({ kind: 'admin' });
 
 // Fixed-price contracts (decision 035): each side reads its own contract; the company funds milestones
 // (with an Idempotency-Key, through the payments of billing/pay-invoice.ts), approves or sends back the
@@ -156,29 +159,94 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
     },
   );
 
-  // A file of a milestone's work: the talent's own, or handed in to the company.
+  // A file of a milestone's work: the talent's own, or handed in (to the company, and to the
+  // administrators who settle a dispute).
   const fileSides = [
-    { endpoint: milestonesContract.applicantFile, readerOf: applicantReaderOf },
-    { endpoint: milestonesContract.companyFile, readerOf: companyReaderOf },
-  ];
-  for (const { endpoint, readerOf } of fileSides) {
-    registerEndpoint(
-      app,
-      endpoint,
-      { config: { access: { permission: 'read:assignment:own' } } },
-      async (request, reply) =>
-        sendDownload(
-          reply,
-          await readMilestoneFile({
-            db,
-            files,
-            reader: readerOf(request),
-            milestoneId: request.params.id,
-            fileId: request.params.file_id,
-          }),
-        ),
+    { endpoint: milestonesContract.applicantFile, readerOf: applicantReaderOf, permission: 'read:assignment:own' },
+    { endpoint: milestonesContract.companyFile, readerOf: companyReaderOf, permission: 'read:assignment:own' },
+    { endpoint: milestonesContract.adminFile, readerOf: adminReaderOf, permission: 'read:milestone:any' },
+  ] as const;
+  for (const { endpoint, readerOf, permission } of fileSides) {
+    registerEndpoint(app, endpoint, { config: { access: { permission } } }, async (request, reply) =>
+      sendDownload(
+        reply,
+        await readMilestoneFile({
+          db,
+          files,
+          reader: readerOf(request),
+          milestoneId: request.params.id,
+          fileId: request.params.file_id,
+        }),
+      ),
     );
   }
+
+  const disputeSides = [
+    { endpoint: milestonesContract.companyDispute, readerOf: companyReaderOf },
+    { endpoint: milestonesContract.applicantDispute, readerOf: applicantReaderOf },
+  ] as const;
+  for (const { endpoint, readerOf } of disputeSides) {
+    registerEndpoint(app, endpoint, { config: { access: { permission: 'update:milestone:own' } } }, async (request) => {
+      const reader = readerOf(request);
+      if (reader.kind === 'admin') throw new AppError('forbidden', forbiddenMessage);
+      return openDispute({
+        db,
+        reader,
+        ...actorOf(request),
+        milestoneId: request.params.id,
+        reason: request.body.reason,
+      });
+    });
+  }
+
+  registerEndpoint(
+    app,
+    milestonesContract.refund,
+    { config: { access: { permission: 'update:milestone:own' } } },
+    async (request) =>
+      refundMilestone({
+        db,
+        provider,
+        applicantId: applicantIdOf(request),
+        milestoneId: request.params.id,
+        ipAddress: actorOf(request).ipAddress,
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    milestonesContract.disputes,
+    { config: { access: { permission: 'read:milestone:any' } } },
+    async (request) =>
+      findDisputes({
+        db,
+        status: request.query.status,
+        page: request.query.page,
+        pageSize: request.query.page_size,
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    milestonesContract.dispute,
+    { config: { access: { permission: 'read:milestone:any' } } },
+    async (request) => getDispute({ db, milestoneId: request.params.id }),
+  );
+
+  registerEndpoint(
+    app,
+    milestonesContract.settleDispute,
+    { config: { access: { permission: 'update:milestone:any' } } },
+    async (request) =>
+      settleDispute({
+        db,
+        provider,
+        ...actorOf(request),
+        milestoneId: request.params.id,
+        releaseCents: request.body.release_cents,
+        note: request.body.note,
+      }),
+  );
 
   registerEndpoint(
     app,

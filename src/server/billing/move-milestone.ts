@@ -12,9 +12,7 @@ import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 import { loadContract } from './contract-views';
 import { takeInvoiceNumbers } from './issue-invoices';
 import { handInWaitingFiles } from './milestone-files';
-import { type ContractReader, lockMilestoneFor } from './milestone-lock';
-
-export type LockedMilestone = Awaited<ReturnType<typeof lockMilestoneFor>>;
+import { type ContractReader, type LockedMilestone, lockMilestoneFor } from './milestone-lock';
 
 // A milestone's moves (shared/milestones.ts's table): each locks the milestone's row, checks where it
 // stands, and changes it with what it sets off — notice, audit row, for an approval the release — in one
@@ -199,6 +197,47 @@ export async function releaseMilestone(
     .where(and(eq(milestones.id, milestone.id), eq(milestones.status, 'submitted')))
     .returning();
   if (!released) throw new AppError('conflict', milestoneTexts.cannotReview);
+  const invoice = await issueReleaseInvoice(tx, released, { applicantId, assignmentId, companyId, now });
+  await notifyTalent(tx, applicantId, {
+    type: 'milestone_changed',
+    title: `Approved: ${released.title}`,
+    body: `${formatCents(released.releasedCents)} for ${released.title} is released to you.`,
+    link: paths.applicantContract.getHref({ id: assignmentId }),
+  });
+  await recordAuditEvent({
+    db: tx,
+    event: {
+      actorId,
+      action: 'milestone.approved',
+      targetType: 'milestone',
+      targetId: released.id,
+      details: {
+        assignment_id: assignmentId,
+        from: 'submitted',
+        to: 'approved',
+        released_cents: released.releasedCents,
+        invoice_id: invoice.id,
+        invoice_number: invoice.number,
+        automatic: actorId === null,
+      },
+      ipAddress,
+    },
+  });
+}
+
+// The paid invoice of a release (whole, or a settlement's part): the milestone's released amount, the fee
+// and the tax at the rates fixed at funding, computed on what is released; the next gapless number; paid
+// by the funding charge.
+export async function issueReleaseInvoice(
+  tx: Database,
+  released: typeof milestones.$inferSelect,
+  {
+    applicantId,
+    assignmentId,
+    companyId,
+    now,
+  }: { applicantId: string; assignmentId: string; companyId: string; now: Date },
+): Promise<{ id: string; number: string; totalCents: number }> {
   const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
   const arithmetic = buildMilestoneItems({
     assignmentId,
@@ -246,29 +285,5 @@ export async function releaseMilestone(
       minutes: item.minutes,
     })),
   );
-  await notifyTalent(tx, applicantId, {
-    type: 'milestone_changed',
-    title: `Approved: ${released.title}`,
-    body: `${formatCents(released.releasedCents)} for ${released.title} is released to you.`,
-    link: paths.applicantContract.getHref({ id: assignmentId }),
-  });
-  await recordAuditEvent({
-    db: tx,
-    event: {
-      actorId,
-      action: 'milestone.approved',
-      targetType: 'milestone',
-      targetId: released.id,
-      details: {
-        assignment_id: assignmentId,
-        from: 'submitted',
-        to: 'approved',
-        released_cents: released.releasedCents,
-        invoice_id: invoice.id,
-        invoice_number: invoice.number,
-        automatic: actorId === null,
-      },
-      ipAddress,
-    },
-  });
+  return { id: invoice.id, number: invoice.number, totalCents: arithmetic.totalCents };
 }

@@ -121,6 +121,7 @@ async function findEmployees(
         applicantId: assignments.applicantId,
         name: users.name,
         role: assignments.role,
+        engagementType: assignments.engagementType,
         status: assignments.status,
         shiftStatus: shiftStatusSql,
       })
@@ -139,6 +140,7 @@ async function findEmployees(
       applicant_id: row.applicantId,
       name: row.name,
       role: row.role,
+      engagement_type: row.engagementType,
       status: row.status === 'active' ? 'active' : 'pending',
       online: online.has(row.applicantId),
       shift_status: row.shiftStatus,

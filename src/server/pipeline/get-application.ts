@@ -9,6 +9,7 @@ import {
   applicationNotes,
   applicationRatings,
   applications,
+  assignments,
   companies,
   jobs,
   jobTests,
@@ -92,7 +93,7 @@ export async function getApplication({
   const { application, job, applicant, profile } = row;
 
   const actorIds = [...new Set(application.history.flatMap((entry) => (entry.by ? [entry.by] : [])))];
-  const [background, actors, notes, rating, required, offerMilestones] = await Promise.all([
+  const [background, actors, notes, rating, required, offerMilestones, [assignment]] = await Promise.all([
     loadProfileBackground({ db, applicantId: applicant.id }),
     actorIds.length === 0
       ? Promise.resolve([])
@@ -119,6 +120,7 @@ export async function getApplication({
     application.offerStartDate != null && application.offerRateCents == null
       ? loadOfferMilestones(db, [application.id])
       : new Map<string, OfferedMilestone[]>(),
+    db.select({ id: assignments.id }).from(assignments).where(eq(assignments.applicationId, application.id)),
   ]);
   // Tests the company assigned on this application besides the job's required ones.
   const assignedHere = await db
@@ -201,6 +203,7 @@ export async function getApplication({
     rejection_reason: application.status === 'rejected' ? application.rejectionReason : null,
     offer,
     hired_at: application.hiredAt?.toISOString() ?? null,
+    assignment_id: assignment?.id ?? null,
     notes: notes.map((note) => ({
       id: note.id,
       body: note.body,

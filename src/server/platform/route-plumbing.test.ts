@@ -39,6 +39,8 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/applicant/contracts/', 'contract'],
   ['/api/company/milestones/', 'milestone'],
   ['/api/applicant/milestones/', 'milestone'],
+  ['/api/admin/milestones/', 'milestone'],
+  ['/api/admin/disputes/', 'dispute'],
   ['/api/company/payment-methods/', 'payment method'],
   ['/api/admin/payments/', 'payment'],
   ['/api/admin/companies/', 'company'],

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { idempotencyHeadersSchema } from '../billing';
 import { defineContract, fileOf } from '../contract';
 import { idParams, malformedIdMessage, noContent } from '../contract-schemas';
@@ -6,16 +5,27 @@ import { apiErrorSchema } from '../errors';
 import { attachmentTypeList } from '../messaging';
 import {
   contractSchema,
+  disputeDetailSchema,
+  disputeListQuerySchema,
+  disputeListSchema,
   fundMilestoneBodySchema,
   fundMilestoneResultSchema,
   milestoneFileSchema,
+  openDisputeSchema,
   requestChangesSchema,
+  settleDisputeSchema,
   submitMilestoneSchema,
 } from '../milestones';
+import { text } from '../text';
 
 const contractParams = idParams('contract');
 const milestoneParams = idParams('milestone');
-const milestoneFileParams = milestoneParams.extend({ file_id: z.uuid({ message: malformedIdMessage('file') }) });
+// A malformed file id names no file: 404, like one that does not exist (as a message's attachment).
+const milestoneFileParams = milestoneParams.extend({
+  file_id: text()
+    .min(1)
+    .max(64, { message: malformedIdMessage('file') }),
+});
 
 // Fixed-price contracts (docs/decisions/035): a fixed-price assignment and its milestones, for the company
 // that hired and the talent hired. Each side reaches only its own (another's is a 404); funding takes an
@@ -87,13 +97,70 @@ export const milestonesContract = defineContract(
       params: milestoneFileParams,
       responses: { 200: fileOf(...attachmentTypeList) },
     },
+    adminFile: {
+      method: 'GET',
+      path: '/api/admin/milestones/:id/files/:file_id',
+      summary: 'Download a file the talent submitted with a milestone (the Disputes screen)',
+      params: milestoneFileParams,
+      responses: { 200: fileOf(...attachmentTypeList) },
+    },
+    companyDispute: {
+      method: 'POST',
+      path: '/api/company/milestones/:id/dispute',
+      summary: 'Dispute submitted work, saying why: an administrator settles it; the money stays in escrow meanwhile',
+      params: milestoneParams,
+      body: openDisputeSchema,
+      responses: { 200: contractSchema },
+    },
+    applicantDispute: {
+      method: 'POST',
+      path: '/api/applicant/milestones/:id/dispute',
+      summary: 'Dispute your submitted work’s review (or silence), saying why: an administrator settles it',
+      params: milestoneParams,
+      body: openDisputeSchema,
+      responses: { 200: contractSchema },
+    },
+    refund: {
+      method: 'POST',
+      path: '/api/applicant/milestones/:id/refund',
+      summary:
+        'Give a funded milestone’s money back to the company (the talent’s consent): the whole charge is refunded',
+      params: milestoneParams,
+      // 502: the payment provider did not complete the refund; nothing changed: try again.
+      responses: { 200: contractSchema },
+      failures: { 502: apiErrorSchema },
+    },
+    disputes: {
+      method: 'GET',
+      path: '/api/admin/disputes',
+      summary: 'Disputed milestones, open (oldest first) or settled (newest first), a page at a time',
+      query: disputeListQuerySchema,
+      responses: { 200: disputeListSchema },
+    },
+    dispute: {
+      method: 'GET',
+      path: '/api/admin/disputes/:id',
+      summary: 'One dispute: the contract, the milestone’s files and history, the messages between the two sides',
+      params: idParams('dispute'),
+      responses: { 200: disputeDetailSchema },
+    },
+    settleDispute: {
+      method: 'POST',
+      path: '/api/admin/disputes/:id/settle',
+      summary:
+        'Settle a dispute to the cent: release part (or all, or none) to the talent, refund the rest of the charge to the company; audited, both sides told',
+      params: idParams('dispute'),
+      body: settleDisputeSchema,
+      // 502: the payment provider did not complete the refund; nothing changed: try again.
+      responses: { 200: disputeDetailSchema },
+      failures: { 502: apiErrorSchema },
+    },
     approve: {
       method: 'POST',
       path: '/api/company/milestones/:id/approve',
       summary:
         'Approve a submitted milestone: the escrowed amount is released to the talent and a paid invoice records it (once, however often asked)',
       params: milestoneParams,
-      body: z.object({}).optional(),
       responses: { 200: contractSchema },
     },
     requestChanges: {

@@ -14,6 +14,7 @@ import {
   MessageSquareIcon,
   PlusIcon,
   ReceiptIcon,
+  ScaleIcon,
   ScrollTextIcon,
   SearchIcon,
   SettingsIcon,
@@ -77,6 +78,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Assignments', href: paths.adminAssignments.getHref(), icon: UserCheckIcon },
     { label: 'Account Managers', href: paths.adminAccountManagers.getHref(), icon: UserCogIcon },
     { label: 'Payments', href: paths.adminPayments.getHref(), icon: CreditCardIcon },
+    // Disputed fixed-price milestones, settled to the cent (docs/decisions/035).
+    { label: 'Disputes', href: paths.adminDisputes.getHref(), icon: ScaleIcon },
     { label: 'Audit Logs', href: paths.adminAuditLogs.getHref(), icon: ScrollTextIcon },
     { label: 'Privacy Requests', href: paths.adminPrivacyRequests.getHref(), icon: ShieldCheckIcon },
     // The public contact forms' messages, promised an answer within 24 hours.

@@ -323,10 +323,25 @@ export const milestones = pgTable(
     approvalRemindedAt: timestamp({ withTimezone: true }),
     approvedAt: timestamp({ withTimezone: true }),
     approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // A dispute of submitted work: why, which side, who; and an administrator's settlement of it.
+    disputeReason: text(),
+    disputedBySide: text().$type<'company' | 'applicant'>(),
+    disputedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    disputedAt: timestamp({ withTimezone: true }),
+    settledAt: timestamp({ withTimezone: true }),
+    settledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    settlementNote: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // The administrators' Disputes list.
+    index('milestones_disputed_idx').on(table.disputedAt).where(sql`${table.disputedAt} is not null`),
+    check(
+      'milestones_dispute_whole',
+      sql`(${table.disputedAt} is null) = (${table.disputeReason} is null and ${table.disputedBySide} is null)
+          and (${table.disputedBySide} is null or ${table.disputedBySide} in ('company', 'applicant'))`,
+    ),
     uniqueIndex('milestones_assignment_position_unique').on(table.assignmentId, table.position),
     // The automatic approval reads submissions by age.
     index('milestones_submitted_idx').on(table.submittedAt).where(sql`${table.status} = 'submitted'`),

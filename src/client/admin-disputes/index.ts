@@ -1,0 +1,1 @@
+export { AdminDisputesPage } from './admin-disputes-page';
