@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { assignmentStatuses } from './applications';
 import { payInvoiceBodySchema, paymentSchema } from './billing';
 import { earliestStartDate } from './jobs';
+import { offeredMilestoneSchema } from './offered-milestones';
 import { calendarDate, singleLine, text } from './text';
 
 export { type OfferedMilestone, offeredMilestoneSchema } from './offered-milestones';
+
+const offeredMilestoneSchemaWithId = () => offeredMilestoneSchema.extend({ id: z.string().nullable() });
 
 // Fixed-price work (docs/decisions/035): the price split into milestones, each funded by the company into
 // escrow before the work, submitted by the talent, approved (released to the talent, invoiced) or sent
@@ -115,6 +118,12 @@ export const milestoneTexts = {
   noteTooLong: `The note can be at most ${SETTLEMENT_NOTE_MAX.toLocaleString('en-US')} characters.`,
   refundUnavailable: 'The payment provider did not complete the refund. Nothing was settled: please try again.',
   disputeNotFound: 'This dispute does not exist.',
+  proposalPending: 'A change to the milestones is already waiting for an answer: answer or withdraw it first.',
+  proposalNotFound: 'This proposal does not exist, or it was answered already.',
+  ownProposal: 'The other side accepts or declines your proposal; you can withdraw it.',
+  proposalStale: 'A milestone in this proposal was funded or changed since it was made: propose the change again.',
+  proposalEmpty: 'A contract keeps at least one milestone.',
+  proposalUnchanged: 'Change, add or remove at least one milestone before proposing.',
 } as const;
 
 const amountCents = (message: string) =>
@@ -169,6 +178,41 @@ export const fixedPriceOfferSchema = z
     }
   });
 export type FixedPriceOfferInput = z.input<typeof fixedPriceOfferSchema>;
+
+// POST /api/{company,applicant}/contracts/:id/proposals: the milestones not yet funded as they should be —
+// each with the id of the one it changes, or none for a new one; an unfunded milestone left out is
+// removed. Funded money never changes this way. The other side accepts or declines (decision 035).
+export const proposeMilestonesSchema = z.object({
+  milestones: z
+    .array(offerMilestoneSchema.extend({ id: z.uuid({ message: milestoneTexts.milestoneNotFound }).optional() }), {
+      message: milestoneTexts.atLeastOne,
+    })
+    .max(MILESTONES_MAX, { message: milestoneTexts.tooMany }),
+});
+export type ProposeMilestonesInput = z.input<typeof proposeMilestonesSchema>;
+
+export const proposalStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+// What the other side answers (accept, decline), or the proposer (withdraw).
+export const proposalAnswers = ['accept', 'decline', 'withdraw'] as const;
+export type ProposalAnswer = (typeof proposalAnswers)[number];
+// POST /api/{company,applicant}/proposals/:id/answer
+export const answerProposalSchema = z.object({
+  answer: z.enum(proposalAnswers, { message: 'Accept, decline or withdraw a proposal.' }),
+});
+export type ProposalStatus = (typeof proposalStatuses)[number];
+
+export const milestoneProposalSchema = z.object({
+  id: z.string(),
+  proposed_by: z.enum(['company', 'applicant']),
+  proposed_by_name: z.string().nullable(),
+  created_at: z.string(),
+  status: z.enum(proposalStatuses),
+  // The unfunded milestones as they would be (id null: a new one).
+  milestones: z.array(offeredMilestoneSchemaWithId()),
+  // What the proposal removes: the unfunded milestones it leaves out.
+  removed_ids: z.array(z.string()),
+});
+export type MilestoneProposal = z.infer<typeof milestoneProposalSchema>;
 
 // What funding charges (or charged): the milestone, the platform fee on it and the company's tax on both,
 // each rounded once; fixed on the milestone when its funding begins.
@@ -248,6 +292,8 @@ export const contractSchema = z.object({
   escrow_cents: z.number().int(),
   released_cents: z.number().int(),
   milestones: z.array(milestoneSchema),
+  // A change to the unfunded milestones waiting for the other side's answer.
+  pending_proposal: milestoneProposalSchema.nullable(),
 });
 export type Contract = z.infer<typeof contractSchema>;
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { DetailFact } from '~/client/components/details-drawer';
+import { MilestoneStatusBadge } from '~/client/components/milestone-status-badge';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
@@ -13,15 +14,9 @@ import { cn } from '~/client/lib/cn';
 import { formatFileSize } from '~/client/lib/file-size';
 import { auditActionLabel } from '~/shared/audit-logs';
 import { formatCents } from '~/shared/billing';
-import { type DisputeDetail, type DisputeSummary, milestoneStatusLabels, milestoneTexts } from '~/shared/milestones';
+import { type DisputeDetail, type DisputeSummary, milestoneTexts } from '~/shared/milestones';
 import { disputeQueryOptions } from './api';
-import {
-  disputeStatusBadges,
-  disputeStatusLabels,
-  formatDisputeMoment,
-  milestoneStatusBadges,
-  openedByText,
-} from './dispute-format';
+import { disputeStatusBadges, disputeStatusLabels, formatDisputeMoment, openedByText } from './dispute-format';
 import { SettleDisputeForm } from './settle-dispute-form';
 import { SettlementBreakdown } from './settlement-breakdown';
 
@@ -148,9 +143,7 @@ function DisputeDetailView({ detail }: { detail: DisputeDetail }) {
                   {isDisputed && <span className="ml-2 text-xs font-normal text-destructive">This dispute</span>}
                 </span>
                 <span className="tabular-nums">{formatCents(milestone.amount_cents)}</span>
-                <Badge variant={milestoneStatusBadges[milestone.status]}>
-                  {milestoneStatusLabels[milestone.status]}
-                </Badge>
+                <MilestoneStatusBadge status={milestone.status} />
               </li>
             );
           })}

@@ -1,24 +1,11 @@
 import { format } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
-import type { DisputeStatus, DisputeSummary, MilestoneStatus } from '~/shared/milestones';
+import type { DisputeStatus, DisputeSummary } from '~/shared/milestones';
 
 // How a dispute reads on screen.
 
 export const disputeStatusLabels: Record<DisputeStatus, string> = { open: 'Open', settled: 'Settled' };
 export const disputeStatusBadges: Record<DisputeStatus, BadgeVariant> = { open: 'danger', settled: 'secondary' };
-
-// The colours of the contract page's milestone badges (client/contracts), for the contract's milestones.
-export const milestoneStatusBadges: Record<MilestoneStatus, BadgeVariant> = {
-  unfunded: 'neutral',
-  funded: 'info',
-  submitted: 'warning',
-  changes_requested: 'warning',
-  approved: 'success',
-  disputed: 'danger',
-  settled: 'secondary',
-  refunded: 'secondary',
-  cancelled: 'neutral',
-};
 
 const sideLabels: Record<DisputeSummary['opened_by'], string> = { company: 'Company', applicant: 'Talent' };
 

@@ -9,14 +9,17 @@ import type {
   Milestone,
   MilestoneFile,
   OpenDisputeInput,
+  ProposalAnswer,
+  ProposeMilestonesInput,
   RequestChangesInput,
   SubmitMilestoneInput,
 } from '~/shared/milestones';
 
 // A fixed-price contract (docs/decisions/035) as each side reads it, and the moves of its milestones: the
 // company funds, approves or sends back; the talent attaches files, submits, or gives the money back;
-// either side disputes submitted work. Every move answers the contract, which is shown at once, then read
-// again (with what else the move touched: payments, invoices, assignments).
+// either side disputes submitted work, and proposes (or answers) a change to the milestones not funded yet.
+// Every move answers the contract, which is shown at once, then read again (with what else the move
+// touched: payments, invoices, assignments).
 
 export type ContractSide = 'company' | 'applicant';
 
@@ -174,6 +177,37 @@ export function useRefundMilestone(contractId: string) {
   const { show, refresh } = useRefreshContract('applicant', contractId);
   return useMutation({
     mutationFn: (milestoneId: string) => callApi(milestonesContract.refund, { params: { id: milestoneId } }),
+    onSuccess: async (contract) => {
+      show(contract);
+      await refresh();
+    },
+  });
+}
+
+// Either side proposes a new version of the milestones not funded yet (decision 035): it waits on the
+// contract (pending_proposal) for the other side's answer.
+export function useProposeMilestones(side: ContractSide, contractId: string) {
+  const { show, refresh } = useRefreshContract(side, contractId);
+  return useMutation({
+    mutationFn: (body: ProposeMilestonesInput) =>
+      side === 'company'
+        ? callApi(milestonesContract.companyPropose, { params: { id: contractId }, body })
+        : callApi(milestonesContract.applicantPropose, { params: { id: contractId }, body }),
+    onSuccess: async (contract) => {
+      show(contract);
+      await refresh();
+    },
+  });
+}
+
+// The other side accepts (the milestones change) or declines a proposal; the proposer may withdraw it.
+export function useAnswerProposal(side: ContractSide, contractId: string) {
+  const { show, refresh } = useRefreshContract(side, contractId);
+  return useMutation({
+    mutationFn: ({ proposalId, answer }: { proposalId: string; answer: ProposalAnswer }) =>
+      side === 'company'
+        ? callApi(milestonesContract.companyAnswerProposal, { params: { id: proposalId }, body: { answer } })
+        : callApi(milestonesContract.applicantAnswerProposal, { params: { id: proposalId }, body: { answer } }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { toIsoDay } from '~/client/lib/iso-day';
 import { applicantUser, companyUser } from '~/client/testing/data-generators';
 import { savedMethod } from '~/client/testing/fake-billing-api';
 import { fakeContract, fakeMilestone, fakeMilestonesApi } from '~/client/testing/fake-milestones-api';
@@ -10,7 +12,7 @@ import type { CurrentUser } from '~/shared/auth';
 import { billingContract } from '~/shared/contracts/billing';
 import { milestonesContract } from '~/shared/contracts/milestones';
 import { messagingTexts } from '~/shared/messaging';
-import { type Contract, type MilestoneFile, milestoneTexts } from '~/shared/milestones';
+import { type Contract, type MilestoneFile, type MilestoneProposal, milestoneTexts } from '~/shared/milestones';
 import type { CompanyRole } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 
@@ -677,5 +679,268 @@ describe('the contract page’s states', () => {
     expect(await screen.findByText('Too many requests. Please wait a moment.')).toBeInTheDocument();
     await events.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mobile App Designer' })).toBeInTheDocument();
+  });
+});
+
+describe('a change to the milestones not funded yet', () => {
+  // Research is funded: it never takes part in a proposal.
+  function threeMilestones(overrides: Partial<Contract> = {}) {
+    return fakeContract({
+      milestones: [
+        fakeMilestone({ title: 'Research', amount_cents: 80_000, status: 'funded', funded_at: '2026-12-02T10:00:00Z' }),
+        fakeMilestone({ title: 'Wireframes', amount_cents: 150_000, position: 2 }),
+        fakeMilestone({ title: 'Final designs', amount_cents: 350_000, position: 3, due_date: '2027-01-15' }),
+      ],
+      ...overrides,
+    });
+  }
+
+  // The company proposes: Wireframes for $1,250.50, Final designs removed, Usability test added.
+  function withProposal(contract: Contract, proposedBy: 'company' | 'applicant' = 'company'): Contract {
+    const [, wireframes, finalDesigns] = contract.milestones;
+    const proposal: MilestoneProposal = {
+      id: crypto.randomUUID(),
+      proposed_by: proposedBy,
+      proposed_by_name: proposedBy === 'company' ? 'Bea Member' : null,
+      created_at: '2026-12-05T12:00:00.000Z',
+      status: 'pending',
+      milestones: [
+        {
+          id: wireframes?.id ?? null,
+          title: 'Wireframes',
+          description: '',
+          amount_cents: 125_050,
+          due_date: '2026-12-20',
+        },
+        { id: null, title: 'Usability test', description: 'Five users.', amount_cents: 40_000, due_date: '2027-02-01' },
+      ],
+      removed_ids: [finalDesigns?.id ?? ''],
+    };
+    return { ...contract, pending_proposal: proposal };
+  }
+
+  const proposalCard = () => screen.getByRole('region', { name: 'Proposed milestone changes' });
+  const dayButton = (day: Date) => screen.queryByRole('button', { name: new RegExp(format(day, 'PPPP')) });
+
+  // Chooses a day from the calendar a date button opens, moving to its month first.
+  async function pickDayWith(events: UserEvent, button: HTMLElement, day: Date) {
+    await events.click(button);
+    await screen.findByRole('grid');
+    for (let moves = 0; !dayButton(day) && moves < 2; moves += 1) {
+      await events.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    }
+    await events.click(dayButton(day) as HTMLElement);
+  }
+
+  it('lets the company propose an edit, an added milestone and a removal, ids kept and cents exact', async () => {
+    const contract = threeMilestones();
+    const [, wireframes] = contract.milestones;
+    const { events, server } = await openContract(contract);
+    await events.click(await screen.findByRole('button', { name: 'Propose changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Propose Milestone Changes' });
+    expect(dialog).toHaveTextContent('Funded milestones cannot change. Grace Hopper must accept the changes');
+    // Only the unfunded ones, prefilled.
+    expect(within(dialog).queryByDisplayValue('Research')).not.toBeInTheDocument();
+    const first = within(dialog).getByRole('group', { name: 'Milestone 1' });
+    expect(within(first).getByLabelText('Title')).toHaveValue('Wireframes');
+    expect(within(first).getByLabelText('Amount (USD)')).toHaveValue('1500.00');
+    expect(within(dialog).getByRole('group', { name: 'Milestone 2' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Unfunded milestones: $5,000.00 (was $5,000.00)');
+
+    // Nothing changed yet: nothing is sent.
+    await events.click(within(dialog).getByRole('button', { name: 'Send Proposal' }));
+    expect(await within(dialog).findByText(milestoneTexts.proposalUnchanged)).toBeInTheDocument();
+    expect(posts(server)).toHaveLength(0);
+
+    await events.clear(within(first).getByLabelText('Amount (USD)'));
+    await events.type(within(first).getByLabelText('Amount (USD)'), '1,250.50');
+    await events.click(within(dialog).getByRole('button', { name: 'Remove milestone 2' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+    const added = within(dialog).getByRole('group', { name: 'Milestone 2' });
+    expect(within(added).getByText('New')).toBeInTheDocument();
+    await events.type(within(added).getByLabelText('Title'), 'Usability test');
+    await events.type(within(added).getByLabelText('Amount (USD)'), '400');
+    // A new row needs a due date.
+    await events.click(within(dialog).getByRole('button', { name: 'Send Proposal' }));
+    expect(await within(added).findByText(milestoneTexts.dueDateRequired)).toBeInTheDocument();
+    expect(posts(server)).toHaveLength(0);
+
+    const due = new Date();
+    due.setHours(0, 0, 0, 0);
+    due.setDate(due.getDate() + 20);
+    await pickDayWith(events, within(added).getByRole('button', { name: /^Due date:/ }), due);
+    expect(dialog).toHaveTextContent('Unfunded milestones: $1,650.50 (was $5,000.00)');
+    await events.click(within(dialog).getByRole('button', { name: 'Send Proposal' }));
+    expect(await findNotification('Proposal sent')).toBeInTheDocument();
+    expect(posts(server).map((request) => [request.path, request.body])).toEqual([
+      [
+        `/api/company/contracts/${contract.id}/proposals`,
+        {
+          milestones: [
+            {
+              id: wireframes?.id,
+              title: 'Wireframes',
+              description: 'Low-fidelity wireframes of the five main screens.',
+              amount_cents: 125_050,
+              due_date: '2026-12-15',
+            },
+            { title: 'Usability test', description: '', amount_cents: 40_000, due_date: toIsoDay(due) },
+          ],
+        },
+      ],
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Propose Milestone Changes' })).not.toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Proposed milestone changes' });
+    expect(card).toHaveTextContent(/^.*Acme proposed changes on [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
+    expect(within(card).getByText('Removed: Final designs')).toBeInTheDocument();
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Withdraw Proposal' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Accept Changes' })).not.toBeInTheDocument();
+    // One proposal at a time; nothing changes until the talent accepts.
+    expect(screen.queryByRole('button', { name: 'Propose changes' })).not.toBeInTheDocument();
+    expect(within(milestoneCard('Wireframes')).getByText('$1,500.00')).toBeInTheDocument();
+    expect(milestoneCard('Final designs')).toBeInTheDocument();
+  });
+
+  it('shows the talent the company’s proposal before and after, and applies it once accepted', async () => {
+    const contract = withProposal(threeMilestones());
+    const { events, server } = await openContract(contract, { side: 'applicant' });
+    const card = await screen.findByRole('region', { name: 'Proposed milestone changes' });
+    expect(card).toHaveTextContent('Bea Member proposed changes on Dec 5, 2026.');
+    const proposed = within(card).getByRole('list', { name: 'Proposed milestones' });
+    const [edited, added] = within(proposed).getAllByRole('listitem');
+    expect(edited).toHaveTextContent('Wireframes · $1,500.00 · due Dec 15, 2026');
+    expect(edited).toHaveTextContent('becomes');
+    expect(edited).toHaveTextContent('Wireframes · $1,250.50 · due Dec 20, 2026');
+    expect(added).toHaveTextContent('New');
+    expect(added).toHaveTextContent('Usability test · $400.00 · due Feb 1, 2027');
+    expect(within(card).getByText('Removed: Final designs')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Withdraw Proposal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Propose changes' })).not.toBeInTheDocument();
+
+    await events.click(within(card).getByRole('button', { name: 'Accept Changes' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Accept these changes?' });
+    expect(posts(server)).toHaveLength(0);
+    await events.click(within(confirm).getByRole('button', { name: 'Accept Changes' }));
+    expect(await findNotification('Changes accepted')).toBeInTheDocument();
+    expect(posts(server).map((request) => [request.path, request.body])).toEqual([
+      [`/api/applicant/proposals/${contract.pending_proposal?.id}/answer`, { answer: 'accept' }],
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Proposed milestone changes' })).not.toBeInTheDocument(),
+    );
+    expect(within(milestoneCard('Wireframes')).getByText('$1,250.50')).toBeInTheDocument();
+    expect(within(milestoneCard('Usability test')).getByText('Not funded')).toBeInTheDocument();
+    expect(within(milestoneCard('Final designs')).getByText('Cancelled')).toBeInTheDocument();
+    expect(
+      within(milestoneCard('Final designs')).getByText(
+        'Removed by an accepted change, before it was funded: not part of the total.',
+      ),
+    ).toBeInTheDocument();
+    expect(summaryCard('Total price')).toHaveTextContent('$2,450.50');
+    expect(screen.getByRole('button', { name: 'Propose changes' })).toBeInTheDocument();
+  });
+
+  it('lets the talent decline a proposal: the milestones stay as they were', async () => {
+    const contract = withProposal(threeMilestones());
+    const { events, server } = await openContract(contract, { side: 'applicant' });
+    const card = await screen.findByRole('region', { name: 'Proposed milestone changes' });
+    await events.click(within(card).getByRole('button', { name: 'Decline' }));
+    expect(await findNotification('Proposal declined')).toBeInTheDocument();
+    expect(posts(server).map((request) => [request.path, request.body])).toEqual([
+      [`/api/applicant/proposals/${contract.pending_proposal?.id}/answer`, { answer: 'decline' }],
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Proposed milestone changes' })).not.toBeInTheDocument(),
+    );
+    expect(within(milestoneCard('Wireframes')).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(milestoneCard('Final designs')).getByText('Not funded')).toBeInTheDocument();
+  });
+
+  it('lets the proposer withdraw the proposal', async () => {
+    const contract = withProposal(threeMilestones(), 'applicant');
+    const { events, server } = await openContract(contract, { side: 'applicant' });
+    const card = await screen.findByRole('region', { name: 'Proposed milestone changes' });
+    expect(card).toHaveTextContent(
+      'Grace Hopper proposed changes on Dec 5, 2026. Waiting for Acme to accept or decline.',
+    );
+    expect(within(card).queryByRole('button', { name: 'Accept Changes' })).not.toBeInTheDocument();
+    await events.click(within(card).getByRole('button', { name: 'Withdraw Proposal' }));
+    expect(await findNotification('Proposal withdrawn')).toBeInTheDocument();
+    expect(posts(server).map((request) => [request.path, request.body])).toEqual([
+      [`/api/applicant/proposals/${contract.pending_proposal?.id}/answer`, { answer: 'withdraw' }],
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Proposed milestone changes' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Propose changes' })).toBeInTheDocument();
+  });
+
+  it('shows a stale proposal’s sentence in the card, and changes nothing', async () => {
+    const contract = withProposal(threeMilestones(), 'applicant');
+    const { events } = await openContract(contract, {
+      answer: (server) =>
+        server.on(milestonesContract.companyAnswerProposal, () =>
+          replyError(409, 'conflict', milestoneTexts.proposalStale),
+        ),
+    });
+    const card = await screen.findByRole('region', { name: 'Proposed milestone changes' });
+    await events.click(within(card).getByRole('button', { name: 'Accept Changes' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Accept these changes?' });
+    await events.click(within(confirm).getByRole('button', { name: 'Accept Changes' }));
+    expect(await within(proposalCard()).findByText(milestoneTexts.proposalStale)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Changes accepted')).not.toBeInTheDocument();
+    expect(within(milestoneCard('Wireframes')).getByText('$1,500.00')).toBeInTheDocument();
+  });
+
+  it('keeps a refused proposal in its dialog with the server’s sentence', async () => {
+    const { events } = await openContract(threeMilestones(), {
+      side: 'applicant',
+      answer: (server) =>
+        server.on(milestonesContract.applicantPropose, () => replyError(409, 'conflict', milestoneTexts.proposalStale)),
+    });
+    await events.click(await screen.findByRole('button', { name: 'Propose changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Propose Milestone Changes' });
+    await events.click(within(dialog).getByRole('button', { name: 'Remove milestone 2' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Send Proposal' }));
+    expect(await within(dialog).findByText(milestoneTexts.proposalStale)).toBeInTheDocument();
+    expect(screen.queryByText('Proposal sent')).not.toBeInTheDocument();
+  });
+
+  it('puts the server’s field messages on their rows', async () => {
+    const { events } = await openContract(threeMilestones(), {
+      answer: (server) =>
+        server.on(milestonesContract.companyPropose, () =>
+          replyError(400, 'validation', 'Check the milestones.', {
+            'milestones.1.due_date': milestoneTexts.dueBeforeStart,
+          }),
+        ),
+    });
+    await events.click(await screen.findByRole('button', { name: 'Propose changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Propose Milestone Changes' });
+    const second = within(dialog).getByRole('group', { name: 'Milestone 2' });
+    await events.clear(within(second).getByLabelText('Title'));
+    await events.type(within(second).getByLabelText('Title'), 'Final screens');
+    await events.click(within(dialog).getByRole('button', { name: 'Send Proposal' }));
+    expect(await within(second).findByText(milestoneTexts.dueBeforeStart)).toBeInTheDocument();
+  });
+
+  it('gives a Hiring Manager Propose changes', async () => {
+    await openContract(threeMilestones(), { user: memberOf('hiring_manager') });
+    expect(await screen.findByRole('button', { name: 'Propose changes' })).toBeInTheDocument();
+  });
+
+  it('gives a Viewer neither Propose changes nor an answer to a proposal', async () => {
+    await openContract(withProposal(threeMilestones(), 'applicant'), { user: memberOf('viewer') });
+    const card = await screen.findByRole('region', { name: 'Proposed milestone changes' });
+    expect(screen.queryByRole('button', { name: 'Propose changes' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers no Propose changes on an ended contract', async () => {
+    await openContract(threeMilestones({ status: 'ended', end_date: '2026-12-20' }));
+    await screen.findByRole('article', { name: 'Wireframes' });
+    expect(screen.queryByRole('button', { name: 'Propose changes' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BanknoteIcon, CircleCheckIcon, LockIcon } from 'lucide-react';
+import { BanknoteIcon, CircleCheckIcon, LockIcon, PencilLineIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AssignmentStatusBadge } from '~/client/components/assignments-table';
@@ -26,11 +26,13 @@ import {
   RequestChangesDialog,
   SubmitWorkDialog,
 } from './milestone-dialogs';
+import { PendingProposalCard, ProposeMilestonesDialog, useMayProposeMilestones } from './milestone-proposal';
 
 // A fixed-price contract (/company/contracts/:id, /applicant/contracts/:id; docs/decisions/035): who works
 // for whom, since when, where the money is (the total, what is held in escrow, what was released), and each
 // milestone with what its side may do now — the company funds, approves or sends back, the talent submits
-// (with files) or gives the money back, either side disputes submitted work.
+// (with files) or gives the money back, either side disputes submitted work and proposes a change to the
+// milestones not funded yet, which the other side accepts or declines.
 
 const sideOf = (pageId: PageProps['pageId']): ContractSide => (pageId === 'companyContract' ? 'company' : 'applicant');
 
@@ -115,6 +117,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function ContractView({ contract, side }: { contract: Contract; side: ContractSide }) {
   const [open, setOpen] = useState<{ action: MilestoneAction; milestone: Milestone } | null>(null);
+  const [isProposing, setIsProposing] = useState(false);
+  const mayPropose = useMayProposeMilestones(contract);
   // The milestone as the contract shows it now: a dialog sees what changed while it is open (the files
   // the talent attaches).
   const shown = (action: MilestoneAction) =>
@@ -170,9 +174,20 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
       </section>
 
       <section aria-labelledby="milestones-title" className="grid min-w-0 gap-3">
-        <h2 id="milestones-title" className="text-lg font-semibold">
-          Milestones
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <h2 id="milestones-title" className="text-lg font-semibold">
+            Milestones
+          </h2>
+          {mayPropose && (
+            <Button variant="outline" size="sm" onClick={() => setIsProposing(true)}>
+              <PencilLineIcon aria-hidden="true" />
+              Propose changes
+            </Button>
+          )}
+        </div>
+        {contract.pending_proposal && (
+          <PendingProposalCard contract={contract} side={side} proposal={contract.pending_proposal} />
+        )}
         {count === 0 ? (
           <p className="text-sm text-muted-foreground">This contract has no milestones.</p>
         ) : (
@@ -205,6 +220,7 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
         </>
       )}
       <DisputeMilestoneDialog contract={contract} side={side} milestone={shown('dispute')} onOpenChange={close} />
+      <ProposeMilestonesDialog contract={contract} side={side} open={isProposing} onOpenChange={setIsProposing} />
     </div>
   );
 }

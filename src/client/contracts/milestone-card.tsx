@@ -1,5 +1,6 @@
 import { CheckIcon, CreditCardIcon, PaperclipIcon, RotateCcwIcon, ScaleIcon, SendIcon, Undo2Icon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { MilestoneStatusBadge } from '~/client/components/milestone-status-badge';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { useAllowed } from '~/client/lib/allowed';
@@ -10,7 +11,6 @@ import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import { formatCents } from '~/shared/billing';
 import type { Contract, Milestone, MilestoneFile } from '~/shared/milestones';
 import type { ContractSide } from './api';
-import { MilestoneStatusBadge } from './milestone-status-badge';
 
 export type MilestoneAction = 'fund' | 'approve' | 'request-changes' | 'submit' | 'dispute' | 'refund';
 
@@ -100,7 +100,11 @@ export function MilestoneCard({
       </dl>
 
       {isCancelled ? (
-        <p className="text-sm">Cancelled when the contract ended, before it was funded: not part of the total.</p>
+        <p className="text-sm">
+          {contract.status === 'ended'
+            ? 'Cancelled when the contract ended, before it was funded: not part of the total.'
+            : 'Removed by an accepted change, before it was funded: not part of the total.'}
+        </p>
       ) : (
         <FundingNote contract={contract} milestone={milestone} side={side} />
       )}

@@ -1,18 +1,18 @@
-import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, type Path, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DatePicker } from '~/client/components/date-picker';
+import { MilestoneRowFields } from '~/client/components/milestone-row-fields';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { DialogFooter } from '~/client/components/ui/dialog';
 import { FieldError, FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { cn } from '~/client/lib/cn';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import { formatCents } from '~/shared/billing';
-import { MILESTONE_DESCRIPTION_MAX, MILESTONE_TITLE_MAX, MILESTONES_MAX, milestoneTexts } from '~/shared/milestones';
+import { MILESTONES_MAX, milestoneTexts } from '~/shared/milestones';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { useMakeFixedPriceOffer } from './api';
 import {
@@ -107,77 +107,18 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
       <fieldset className="grid min-w-0 gap-3">
         <legend className="mb-1 text-sm font-semibold">Milestones</legend>
         <ol className="grid gap-3">
-          {milestones.fields.map((field, index) => {
-            const rowErrors = errors.milestones?.[index];
-            return (
-              <li key={field.id} className="min-w-0">
-                <fieldset className="grid min-w-0 gap-3 rounded-md border border-border p-3">
-                  <legend className="px-1 text-sm font-medium">Milestone {index + 1}</legend>
-                  <FormField label="Title" error={rowErrors?.title?.message}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        maxLength={MILESTONE_TITLE_MAX}
-                        {...form.register(`milestones.${index}.title`)}
-                      />
-                    )}
-                  </FormField>
-                  <FormField label="Description (optional)" error={rowErrors?.description?.message}>
-                    {(control) => (
-                      <Textarea
-                        {...control}
-                        rows={2}
-                        maxLength={MILESTONE_DESCRIPTION_MAX}
-                        {...form.register(`milestones.${index}.description`)}
-                      />
-                    )}
-                  </FormField>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <FormField label="Amount (USD)" error={rowErrors?.amount?.message}>
-                      {(control) => (
-                        <Input
-                          {...control}
-                          inputMode="decimal"
-                          autoComplete="off"
-                          {...form.register(`milestones.${index}.amount`)}
-                        />
-                      )}
-                    </FormField>
-                    <FormField label="Due date" error={rowErrors?.due_date?.message}>
-                      {(control) => (
-                        <Controller
-                          control={form.control}
-                          name={`milestones.${index}.due_date`}
-                          render={({ field: dueDate }) => (
-                            <DatePicker
-                              {...control}
-                              ref={dueDate.ref}
-                              label="Due date"
-                              value={dueDate.value || null}
-                              onChange={(day) => dueDate.onChange(day ?? '')}
-                              disablePast
-                            />
-                          )}
-                        />
-                      )}
-                    </FormField>
-                  </div>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    className="justify-self-start"
-                    disabled={count === 1}
-                    aria-label={`Remove milestone ${index + 1}`}
-                    onClick={() => milestones.remove(index)}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                    Remove
-                  </Button>
-                </fieldset>
-              </li>
-            );
-          })}
+          {milestones.fields.map((field, index) => (
+            <li key={field.id} className="min-w-0">
+              <MilestoneRowFields
+                form={form}
+                name={`milestones.${index}`}
+                number={index + 1}
+                errors={errors.milestones?.[index]}
+                canRemove={count > 1}
+                onRemove={() => milestones.remove(index)}
+              />
+            </li>
+          ))}
         </ol>
         {errors.milestones?.root?.message && <FieldError>{errors.milestones.root.message}</FieldError>}
         <div className="flex flex-wrap items-center justify-between gap-3">

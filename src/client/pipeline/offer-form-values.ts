@@ -1,3 +1,4 @@
+import { emptyMilestoneRow, type MilestoneRowValues } from '~/client/components/milestone-row-fields';
 import { centsToDollars, dollarsToCents } from '~/client/lib/dollars';
 import { earliestStartDate } from '~/shared/jobs';
 import { type FixedPriceOfferInput, fixedPriceOfferSchema } from '~/shared/milestones';
@@ -56,12 +57,7 @@ const isOfferField = (field: string): field is OfferFormField => (offerFormField
 
 // A fixed-price offer as typed: the total and each milestone's amount in dollars as written ("1,250.50"),
 // sent as whole cents; the rules are the server's (fixedPriceOfferSchema), checked before sending.
-export interface FixedOfferMilestoneValues {
-  title: string;
-  description: string;
-  amount: string;
-  due_date: string;
-}
+export type FixedOfferMilestoneValues = MilestoneRowValues;
 
 export interface FixedOfferFormValues {
   total: string;
@@ -69,7 +65,7 @@ export interface FixedOfferFormValues {
   milestones: FixedOfferMilestoneValues[];
 }
 
-export const emptyOfferMilestone: FixedOfferMilestoneValues = { title: '', description: '', amount: '', due_date: '' };
+export const emptyOfferMilestone: FixedOfferMilestoneValues = emptyMilestoneRow;
 
 // A fixed-price offer starts from the job's budget and its start date, with one milestone to fill in.
 export function initialFixedOfferValues(application: ApplicationDetail, now = new Date()): FixedOfferFormValues {

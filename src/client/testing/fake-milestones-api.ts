@@ -10,6 +10,7 @@ import {
   type Milestone,
   type MilestoneCharge,
   type MilestoneFile,
+  type MilestoneProposal,
   type MilestoneStatus,
   milestoneTexts,
   SUBMISSION_FILES_MAX,
@@ -20,7 +21,9 @@ import {
 // sentence; funding takes an Idempotency-Key and answers the same key with its first answer, and is
 // refused once the contract has ended (what was funded still moves); a submission's files follow the
 // attachment rules (415, 413, 409 past the fifth) and are handed in by the submission; what is in escrow
-// and what was released follow the milestones, cancelled ones out of the total.
+// and what was released follow the milestones, cancelled ones out of the total; a proposed change to the
+// unfunded milestones waits on the contract until the other side accepts (edits, adds, and cancels the
+// ones left out) or declines it, or the proposer withdraws it.
 
 // What funding charges: the amount, a 10% platform fee and 8.25% tax on both, each rounded once.
 export function fakeCharge(amountCents: number, { feeBasisPoints = 1000, taxBasisPoints = 825 } = {}): MilestoneCharge {
@@ -91,6 +94,7 @@ export function fakeContract(overrides: Partial<Contract> = {}): Contract {
     escrow_cents: 0,
     released_cents: 0,
     milestones: [fakeMilestone()],
+    pending_proposal: null,
     ...overrides,
   });
 }
@@ -267,6 +271,94 @@ export function fakeMilestonesApi(
       auto_approve_on: null,
     });
   });
+
+  // Replaces a contract: the contract as it is then.
+  function replace(contract: Contract, next: Contract): Contract {
+    const changed = withTotals(next);
+    store.contracts.splice(store.contracts.indexOf(contract), 1, changed);
+    return changed;
+  }
+  const unfundedIds = (contract: Contract) =>
+    contract.milestones.filter((milestone) => milestone.status === 'unfunded').map((milestone) => milestone.id);
+
+  // Either side proposes the unfunded milestones as they should be: an unfunded one left out is removed.
+  for (const [endpoint, side] of [
+    [milestonesContract.companyPropose, 'company'],
+    [milestonesContract.applicantPropose, 'applicant'],
+  ] as const) {
+    server.on(endpoint, ({ params, body }) => {
+      const contract = findContract(params.id);
+      if (!contract) return notFound();
+      if (contract.status === 'ended') return replyError(409, 'conflict', milestoneTexts.contractEnded);
+      if (contract.pending_proposal) return replyError(409, 'conflict', milestoneTexts.proposalPending);
+      const unfunded = unfundedIds(contract);
+      const listed = body.milestones.flatMap((milestone) => (milestone.id ? [milestone.id] : []));
+      if (listed.some((id) => !unfunded.includes(id))) {
+        return replyError(409, 'conflict', milestoneTexts.proposalStale);
+      }
+      const removedIds = unfunded.filter((id) => !listed.includes(id));
+      const kept = contract.milestones.filter((milestone) => milestone.status !== 'cancelled').length;
+      if (kept - removedIds.length + body.milestones.filter((milestone) => !milestone.id).length === 0) {
+        return replyError(409, 'conflict', milestoneTexts.proposalEmpty);
+      }
+      const proposal: MilestoneProposal = {
+        id: fakeId(),
+        proposed_by: side,
+        proposed_by_name: side === 'applicant' ? contract.applicant_name : null,
+        created_at: now(),
+        status: 'pending',
+        milestones: body.milestones.map((milestone) => ({
+          id: milestone.id ?? null,
+          title: milestone.title,
+          description: milestone.description ?? '',
+          amount_cents: milestone.amount_cents,
+          due_date: milestone.due_date,
+        })),
+        removed_ids: removedIds,
+      };
+      return reply(201, replace(contract, { ...contract, pending_proposal: proposal }));
+    });
+  }
+
+  // The other side accepts or declines; the proposer withdraws. Accepting applies the proposal unless a
+  // milestone in it was funded since (409, nothing changes).
+  for (const [endpoint, side] of [
+    [milestonesContract.companyAnswerProposal, 'company'],
+    [milestonesContract.applicantAnswerProposal, 'applicant'],
+  ] as const) {
+    server.on(endpoint, ({ params, body }) => {
+      const contract = store.contracts.find((each) => each.pending_proposal?.id === params.id);
+      const proposal = contract?.pending_proposal;
+      if (!contract || !proposal) return replyError(404, 'not_found', milestoneTexts.proposalNotFound);
+      const isOwn = proposal.proposed_by === side;
+      if (body.answer === 'withdraw' ? !isOwn : isOwn) return replyError(409, 'conflict', milestoneTexts.ownProposal);
+      if (body.answer !== 'accept') return replace(contract, { ...contract, pending_proposal: null });
+      const unfunded = unfundedIds(contract);
+      const touched = [
+        ...proposal.milestones.flatMap((milestone) => (milestone.id ? [milestone.id] : [])),
+        ...proposal.removed_ids,
+      ];
+      if (touched.some((id) => !unfunded.includes(id))) {
+        return replyError(409, 'conflict', milestoneTexts.proposalStale);
+      }
+      const edited = contract.milestones.map((milestone): Milestone => {
+        if (proposal.removed_ids.includes(milestone.id)) return { ...milestone, status: 'cancelled' };
+        const proposed = proposal.milestones.find((each) => each.id === milestone.id);
+        if (!proposed) return milestone;
+        return { ...milestone, ...proposed, id: milestone.id, charge: fakeCharge(proposed.amount_cents) };
+      });
+      const added = proposal.milestones
+        .filter((milestone) => milestone.id === null)
+        .map((milestone, index) =>
+          fakeMilestone({
+            ...milestone,
+            id: fakeId(),
+            position: edited.length + index + 1,
+          }),
+        );
+      return replace(contract, { ...contract, milestones: [...edited, ...added], pending_proposal: null });
+    });
+  }
 
   return store;
 }

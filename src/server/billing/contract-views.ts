@@ -13,6 +13,7 @@ import { addDays, isoDay } from '../platform/work-calendar';
 import { type ChargeRates, chargeOf, currentChargeRates } from './milestone-charge';
 import { loadMilestoneFiles } from './milestone-files';
 import { type ContractReader, reachOf } from './milestone-lock';
+import { loadPendingProposal } from './proposal-views';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -97,6 +98,7 @@ export async function loadContract({
     currentChargeRates(db, assignment.companyId),
   ]);
   const live = rows.filter(({ milestone }) => milestone.status !== 'cancelled');
+  const pendingProposal = await loadPendingProposal(db, assignment.id);
   const files = await loadMilestoneFiles(
     db,
     rows.map(({ milestone }) => milestone.id),
@@ -119,6 +121,7 @@ export async function loadContract({
       0,
     ),
     released_cents: rows.reduce((total, { milestone }) => total + milestone.releasedCents, 0),
+    pending_proposal: pendingProposal,
     milestones: rows.map(({ milestone, invoiceId }) =>
       milestoneView(milestone, rates, invoiceId, files.get(milestone.id) ?? []),
     ),

@@ -585,6 +585,91 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     expect(notContract.json().error).toBe(milestoneTexts.notFixedPrice);
   });
 
+  it('changes unfunded milestones only with both sides: proposed by one, accepted or declined by the other', async () => {
+    const id = await hiredContract([10_000, 20_000, 30_000]);
+    const [first, second, third] = (await companyContract(id)).milestones;
+    if (!first || !second || !third) throw new Error('three milestones');
+    expect((await fund(first.id, randomUUID())).statusCode).toBe(200);
+    const propose = (milestones: object[], account: Account = owner) =>
+      account.request({
+        method: 'POST',
+        url: `/api/${account === talent ? 'applicant' : 'company'}/contracts/${id}/proposals`,
+        payload: { milestones },
+      });
+    const answer = (proposalId: string, verb: string, account: Account) =>
+      account.request({
+        method: 'POST',
+        url: `/api/${account === talent ? 'applicant' : 'company'}/proposals/${proposalId}/answer`,
+        payload: { answer: verb },
+      });
+    const asProposed = (milestone: typeof second, changes: object = {}) => ({
+      id: milestone.id,
+      title: milestone.title,
+      description: milestone.description,
+      amount_cents: milestone.amount_cents,
+      due_date: milestone.due_date,
+      ...changes,
+    });
+    // A funded milestone is not the proposal's to change; nothing changed is no proposal.
+    expect((await propose([asProposed(first, { amount_cents: 12_345 })])).json().error).toBe(
+      milestoneTexts.proposalStale,
+    );
+    expect((await propose([asProposed(second), asProposed(third)])).json().error).toBe(
+      milestoneTexts.proposalUnchanged,
+    );
+
+    // The company raises the second, drops the third and adds a fourth.
+    const proposed = await propose([
+      asProposed(second, { amount_cents: 25_000 }),
+      { title: 'Launch support', description: 'Two weeks after launch.', amount_cents: 8_000, due_date: inDays(40) },
+    ]);
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const proposal = proposed.json().pending_proposal;
+    expect(proposal).toMatchObject({
+      proposed_by: 'company',
+      proposed_by_name: 'Olive Owner',
+      removed_ids: [third.id],
+    });
+    // One waits at a time; the proposer cannot accept their own.
+    expect((await propose([asProposed(second, { title: 'Other' })], talent)).json().error).toBe(
+      milestoneTexts.proposalPending,
+    );
+    expect((await answer(proposal.id, 'accept', owner)).json().error).toBe(milestoneTexts.ownProposal);
+    // The talent declines; nothing changes. The company proposes again and the talent accepts.
+    expect((await answer(proposal.id, 'decline', talent)).json().pending_proposal).toBeNull();
+    expect((await companyContract(id)).milestones.map((milestone) => milestone.amount_cents)).toEqual([
+      10_000, 20_000, 30_000,
+    ]);
+    const again = await propose([
+      asProposed(second, { amount_cents: 25_000 }),
+      { title: 'Launch support', description: '', amount_cents: 8_000, due_date: inDays(40) },
+    ]);
+    const accepted = await answer(again.json().pending_proposal.id, 'accept', talent);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const contract: Contract = accepted.json();
+    expect(contract.milestones.map((milestone) => [milestone.title, milestone.amount_cents, milestone.status])).toEqual(
+      [
+        ['Milestone 1', 10_000, 'funded'],
+        ['Milestone 2', 25_000, 'unfunded'],
+        ['Milestone 3', 30_000, 'cancelled'],
+        ['Launch support', 8_000, 'unfunded'],
+      ],
+    );
+    expect(contract).toMatchObject({ total_cents: 43_000, pending_proposal: null });
+    // A proposal made stale by a funding in between is refused when accepted.
+    const stale = await propose([asProposed(second, { amount_cents: 26_000 })], talent);
+    expect(stale.statusCode).toBe(201);
+    expect((await fund(second.id, randomUUID())).statusCode).toBe(200);
+    const tooLate = await answer(stale.json().pending_proposal.id, 'accept', owner);
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().error).toBe(milestoneTexts.proposalStale);
+    expect((await answer(stale.json().pending_proposal.id, 'withdraw', talent)).statusCode).toBe(200);
+    // A Viewer proposes nothing.
+    expect(
+      (await propose([{ title: 'x', amount_cents: 1000, due_date: inDays(40) }], await member('viewer'))).statusCode,
+    ).toBe(403);
+  });
+
   describe('disputes and refunds', () => {
     let admin: Account;
     beforeAll(async () => {

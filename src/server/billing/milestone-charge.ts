@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MilestoneCharge } from '~/shared/milestones';
 import { milestoneTexts } from '~/shared/milestones';
 import type { Database } from '../db/client';
@@ -49,14 +49,27 @@ export async function lockMilestoneForFunding(
   tx: Database,
   { companyId, id }: { companyId: string; id: string },
 ): Promise<LockedForPayment> {
-  const [row] = await tx
-    .select({ milestone: milestones, contractStatus: assignments.status })
-    .from(milestones)
-    .innerJoin(assignments, eq(assignments.id, milestones.assignmentId))
-    .where(and(eq(milestones.id, id), eq(assignments.companyId, companyId)))
-    // The contract's row too: ending it (work/end-assignment.ts) waits for a funding that began, and a
-    // funding that comes after the end finds it ended.
-    .for('update', { of: [milestones, assignments] });
+  // The contract's row first, then the milestone's, the order every change of a contract's milestones
+  // takes (ending it, a change proposal accepted): ending waits for a funding that began, and a funding
+  // that comes after the end finds it ended.
+  const [contract] = await tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(
+      and(
+        eq(assignments.companyId, companyId),
+        sql`${assignments.id} = (select ${milestones.assignmentId} from ${milestones} where ${milestones.id} = ${id})`,
+      ),
+    )
+    .for('update');
+  const [row] = contract
+    ? await tx
+        .select({ milestone: milestones, contractStatus: assignments.status })
+        .from(milestones)
+        .innerJoin(assignments, eq(assignments.id, milestones.assignmentId))
+        .where(and(eq(milestones.id, id), eq(assignments.id, contract.id)))
+        .for('update', { of: milestones })
+    : [];
   if (!row) throw new AppError('not_found', milestoneTexts.milestoneNotFound);
   const { milestone, contractStatus } = row;
   // Cancelled, or its money already gone back or settled: nothing to fund.

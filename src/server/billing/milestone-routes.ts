@@ -14,6 +14,7 @@ import { createPaymentProvider } from './create-payment-provider';
 import { findDisputes, getDispute, openDispute, refundMilestone, settleDispute } from './milestone-disputes';
 import { readMilestoneFile, removeMilestoneFile, uploadMilestoneFile } from './milestone-files';
 import type { ContractReader } from './milestone-lock';
+import { answerProposal, proposeMilestones } from './milestone-proposals';
 import { approveMilestone, requestMilestoneChanges, submitMilestone } from './move-milestone';
 import { createInvoicePayments } from './pay-invoice';
 import { idempotencyKeyOf, methodChoiceOf, payBodySchema, throwUnlessSettled } from './payment-routes';
@@ -34,6 +35,12 @@ const companyReaderOf = (request: FastifyRequest): ContractReader => ({
   kind: 'company',
   companyId: companyActorOf(request).companyId,
 });
+
+// A side of the contract: the company's reader or the talent's, never an administrator's.
+function sideOf(reader: ContractReader): Extract<ContractReader, { kind: 'company' | 'applicant' }> {
+  if (reader.kind === 'admin') throw new AppError('forbidden', forbiddenMessage);
+  return reader;
+}
 
 const adminReaderOf = (_request: FastifyRequest): ContractReader => ({ kind: 'admin' });
 
@@ -187,16 +194,53 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
   ] as const;
   for (const { endpoint, readerOf } of disputeSides) {
     registerEndpoint(app, endpoint, { config: { access: { permission: 'update:milestone:own' } } }, async (request) => {
-      const reader = readerOf(request);
-      if (reader.kind === 'admin') throw new AppError('forbidden', forbiddenMessage);
       return openDispute({
         db,
-        reader,
+        reader: sideOf(readerOf(request)),
         ...actorOf(request),
         milestoneId: request.params.id,
         reason: request.body.reason,
       });
     });
+  }
+
+  const proposalSides = [
+    {
+      propose: milestonesContract.companyPropose,
+      answer: milestonesContract.companyAnswerProposal,
+      readerOf: companyReaderOf,
+    },
+    {
+      propose: milestonesContract.applicantPropose,
+      answer: milestonesContract.applicantAnswerProposal,
+      readerOf: applicantReaderOf,
+    },
+  ] as const;
+  for (const { propose, answer, readerOf } of proposalSides) {
+    registerEndpoint(
+      app,
+      propose,
+      { config: { access: { permission: 'update:milestone:own' } } },
+      async (request, reply) => {
+        const contract = await proposeMilestones({
+          db,
+          reader: sideOf(readerOf(request)),
+          ...actorOf(request),
+          contractId: request.params.id,
+          proposal: request.body,
+        });
+        return reply.code(201).send(contract);
+      },
+    );
+    registerEndpoint(app, answer, { config: { access: { permission: 'update:milestone:own' } } }, async (request) =>
+      answerProposal({
+        db,
+        reader: sideOf(readerOf(request)),
+        ...actorOf(request),
+        proposalId: request.params.id,
+        answer: request.body.answer,
+      }),
+    );
   }
 
   registerEndpoint(

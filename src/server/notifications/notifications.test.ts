@@ -182,12 +182,16 @@ describe('notifications', () => {
         'test_submitted',
         'message_received',
         'meeting_responded',
+        // Work handed in on a fixed price is theirs to approve.
+        'milestone_changed',
         'note_mention',
         'hiring_team_added',
       ]);
-      // A Viewer reads everything but approves no timesheet.
+      // A Viewer reads everything but approves no timesheet and no milestone's work.
       expect(await offeredTo('viewer')).toEqual(
-        emailPreferenceTypesByRole.company.filter((type) => type !== 'timesheet_submitted'),
+        emailPreferenceTypesByRole.company.filter(
+          (type) => type !== 'timesheet_submitted' && type !== 'milestone_changed',
+        ),
       );
 
       const billing = await signedInColleague(testApp, companyId, 'billing');

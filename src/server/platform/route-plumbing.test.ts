@@ -41,6 +41,8 @@ const idNouns: Array<[prefix: string, noun: string]> = [
   ['/api/applicant/milestones/', 'milestone'],
   ['/api/admin/milestones/', 'milestone'],
   ['/api/admin/disputes/', 'dispute'],
+  ['/api/company/proposals/', 'proposal'],
+  ['/api/applicant/proposals/', 'proposal'],
   ['/api/company/payment-methods/', 'payment method'],
   ['/api/admin/payments/', 'payment'],
   ['/api/admin/companies/', 'company'],

@@ -4,6 +4,7 @@ import { idParams, malformedIdMessage, noContent } from '../contract-schemas';
 import { apiErrorSchema } from '../errors';
 import { attachmentTypeList } from '../messaging';
 import {
+  answerProposalSchema,
   contractSchema,
   disputeDetailSchema,
   disputeListQuerySchema,
@@ -12,6 +13,7 @@ import {
   fundMilestoneResultSchema,
   milestoneFileSchema,
   openDisputeSchema,
+  proposeMilestonesSchema,
   requestChangesSchema,
   settleDisputeSchema,
   submitMilestoneSchema,
@@ -19,6 +21,7 @@ import {
 import { text } from '../text';
 
 const contractParams = idParams('contract');
+const proposalParams = idParams('proposal');
 const milestoneParams = idParams('milestone');
 // A malformed file id names no file: 404, like one that does not exist (as a message's attachment).
 const milestoneFileParams = milestoneParams.extend({
@@ -154,6 +157,40 @@ export const milestonesContract = defineContract(
       // 502: the payment provider did not complete the refund; nothing changed: try again.
       responses: { 200: disputeDetailSchema },
       failures: { 502: apiErrorSchema },
+    },
+    companyPropose: {
+      method: 'POST',
+      path: '/api/company/contracts/:id/proposals',
+      summary:
+        'Propose a change to the milestones not yet funded (edit, add, remove): the talent accepts or declines it',
+      params: contractParams,
+      body: proposeMilestonesSchema,
+      responses: { 201: contractSchema },
+    },
+    applicantPropose: {
+      method: 'POST',
+      path: '/api/applicant/contracts/:id/proposals',
+      summary:
+        'Propose a change to the milestones not yet funded (edit, add, remove): the company accepts or declines it',
+      params: contractParams,
+      body: proposeMilestonesSchema,
+      responses: { 201: contractSchema },
+    },
+    companyAnswerProposal: {
+      method: 'POST',
+      path: '/api/company/proposals/:id/answer',
+      summary: 'Accept or decline the talent’s proposal, or withdraw your own',
+      params: proposalParams,
+      body: answerProposalSchema,
+      responses: { 200: contractSchema },
+    },
+    applicantAnswerProposal: {
+      method: 'POST',
+      path: '/api/applicant/proposals/:id/answer',
+      summary: 'Accept or decline the company’s proposal, or withdraw your own',
+      params: proposalParams,
+      body: answerProposalSchema,
+      responses: { 200: contractSchema },
     },
     approve: {
       method: 'POST',

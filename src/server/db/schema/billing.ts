@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -387,5 +388,38 @@ export const milestoneFiles = pgTable(
   (table) => [
     index('milestone_files_milestone_idx').on(table.milestoneId, table.createdAt),
     uniqueIndex('milestone_files_file_unique').on(table.fileId),
+  ],
+);
+
+// A change to a fixed-price contract's unfunded milestones, proposed by one side and answered by the other
+// (decision 035): the milestones as they would be (an id names the one it changes; none, a new one) and the
+// unfunded ones it removes. One waits at a time per contract.
+export interface ProposedMilestone {
+  id: string | null;
+  title: string;
+  description: string;
+  amount_cents: number;
+  due_date: string;
+}
+export const milestoneProposals = pgTable(
+  'milestone_proposals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    assignmentId: uuid()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    proposedBySide: text().$type<'company' | 'applicant'>().notNull(),
+    proposedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    milestones: jsonb().$type<ProposedMilestone[]>().notNull(),
+    removedIds: jsonb().$type<string[]>().notNull().default([]),
+    status: text().$type<'pending' | 'accepted' | 'declined' | 'withdrawn'>().notNull().default('pending'),
+    answeredAt: timestamp({ withTimezone: true }),
+    answeredBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('milestone_proposals_one_pending').on(table.assignmentId).where(sql`${table.status} = 'pending'`),
+    check('milestone_proposals_side', sql`${table.proposedBySide} in ('company', 'applicant')`),
+    check('milestone_proposals_status', sql`${table.status} in ('pending', 'accepted', 'declined', 'withdrawn')`),
   ],
 );

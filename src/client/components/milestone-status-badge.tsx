@@ -13,7 +13,7 @@ const milestoneStatusVariants: Record<MilestoneStatus, BadgeVariant> = {
   cancelled: 'neutral',
 };
 
-// Not funded, Funded, Submitted, Changes requested, Approved…
+// Not funded, Funded, Submitted, Changes requested, Approved…: on the contract page and in Disputes.
 export function MilestoneStatusBadge({ status }: { status: MilestoneStatus }) {
   return <Badge variant={milestoneStatusVariants[status]}>{milestoneStatusLabels[status]}</Badge>;
 }

@@ -1,0 +1,110 @@
+import { Trash2Icon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { DatePicker } from '~/client/components/date-picker';
+import { Button } from '~/client/components/ui/button';
+import { FormField } from '~/client/components/ui/form-field';
+import { Input } from '~/client/components/ui/input';
+import { Textarea } from '~/client/components/ui/textarea';
+import { MILESTONE_DESCRIPTION_MAX, MILESTONE_TITLE_MAX } from '~/shared/milestones';
+
+// One milestone as a form holds it (docs/decisions/035): the amount in dollars as typed ("1,250.50"),
+// sent as whole cents, and an empty due date while none is chosen. The fixed-price offer and a proposed
+// change to a contract's milestones both edit a list of these.
+export interface MilestoneRowValues {
+  title: string;
+  description: string;
+  amount: string;
+  due_date: string;
+}
+
+export const emptyMilestoneRow: MilestoneRowValues = { title: '', description: '', amount: '', due_date: '' };
+
+type RowErrors = Partial<Record<keyof MilestoneRowValues, { message?: string } | undefined>>;
+
+interface MilestoneRowFieldsProps<Values extends FieldValues> {
+  form: UseFormReturn<Values>;
+  // Where the row's fields live in the form: 'milestones.0'.
+  name: string;
+  // The row's number on screen, which names the group and its Remove button.
+  number: number;
+  errors: RowErrors | undefined;
+  canRemove: boolean;
+  onRemove: () => void;
+  // A due date the milestone already had stays choosable after it has passed.
+  keptDueDate?: string | null;
+  // What the row says above its fields (that it is new, or what it was).
+  note?: ReactNode;
+}
+
+// The fields of one milestone — Title, Description (optional), Amount (USD), Due date — and its Remove
+// button, in a group named "Milestone N". Stacked, with amount and due date side by side from sm up.
+export function MilestoneRowFields<Values extends FieldValues>({
+  form,
+  name,
+  number,
+  errors,
+  canRemove,
+  onRemove,
+  keptDueDate,
+  note,
+}: MilestoneRowFieldsProps<Values>) {
+  const field = (key: keyof MilestoneRowValues) => `${name}.${key}` as Path<Values>;
+  return (
+    <fieldset className="grid min-w-0 gap-3 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">Milestone {number}</legend>
+      {note}
+      <FormField label="Title" error={errors?.title?.message}>
+        {(control) => <Input {...control} maxLength={MILESTONE_TITLE_MAX} {...form.register(field('title'))} />}
+      </FormField>
+      <FormField label="Description (optional)" error={errors?.description?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={2}
+            maxLength={MILESTONE_DESCRIPTION_MAX}
+            {...form.register(field('description'))}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Amount (USD)" error={errors?.amount?.message}>
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" {...form.register(field('amount'))} />
+          )}
+        </FormField>
+        <FormField label="Due date" error={errors?.due_date?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name={field('due_date')}
+              render={({ field: dueDate }) => (
+                <DatePicker
+                  {...control}
+                  ref={dueDate.ref}
+                  label="Due date"
+                  value={dueDate.value || null}
+                  onChange={(day) => dueDate.onChange(day ?? '')}
+                  disablePast
+                  keptDate={keptDueDate}
+                />
+              )}
+            />
+          )}
+        </FormField>
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        disabled={!canRemove}
+        aria-label={`Remove milestone ${number}`}
+        onClick={onRemove}
+      >
+        <Trash2Icon aria-hidden="true" />
+        Remove
+      </Button>
+    </fieldset>
+  );
+}
