@@ -172,3 +172,124 @@ test('a fixed-price job goes from offer to the first approved milestone, as both
   expect(companySide.errors).toEqual([]);
   await companySide.context.close();
 });
+
+test('a change is proposed and accepted, then disputed work is settled 60/40 by an administrator', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  request,
+  createAccount,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await chooseEssentialCookies(context, baseURL);
+  const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+  // A fixed-price contract of two milestones, the first funded and submitted, made through the API.
+  const company = await createAccount('company', { name: 'Dana Dispute' });
+  const companySide = await openSecondBrowser({ browser, request, baseURL, email: company.email });
+  const companyPage = companySide.page;
+  const job = await createJob(companyPage, {
+    title: uniqueName('Brand guidelines'),
+    engagement_type: 'fixed',
+    budget_min: null,
+    budget_max: null,
+    budget_total: 1500,
+  });
+  const talent = await createAccount('applicant', { name: 'Sol Settle' });
+  await signIn(talent);
+  const applied = await page.request.post(`/api/jobs/${job.id}/applications`, {
+    headers: sameOrigin,
+    data: { cover_letter: 'Brand guidelines, from logo use to tone of voice.' },
+  });
+  const applicationId: string = (await applied.json()).id;
+  const day = (days: number) => inDays(days).toISOString().slice(0, 10);
+  const offered = await companyPage.request.post(`/api/applications/${applicationId}/fixed-price-offer`, {
+    headers: sameOrigin,
+    data: {
+      total_cents: 150_000,
+      start_date: day(1),
+      milestones: [
+        { title: 'Logo rules', description: '', amount_cents: 100_000, due_date: day(10) },
+        { title: 'Tone of voice', description: '', amount_cents: 50_000, due_date: day(20) },
+      ],
+    },
+  });
+  expect(offered.status(), await offered.text()).toBe(200);
+  const accepted = await page.request.post(`/api/applicant/applications/${applicationId}/accept-offer`, {
+    headers: sameOrigin,
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const contractId: string = (await accepted.json()).assignment.id;
+  const contract = await (await companyPage.request.get(`/api/company/contracts/${contractId}`)).json();
+  const [logo] = contract.milestones as Array<{ id: string }>;
+  const funded = await companyPage.request.post(`/api/company/milestones/${logo?.id}/fund`, {
+    headers: { ...sameOrigin, 'idempotency-key': `e2e-${contractId}` },
+    data: { new_method: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } },
+  });
+  expect(funded.status(), await funded.text()).toBe(200);
+  const submitted = await page.request.post(`/api/applicant/milestones/${logo?.id}/submit`, {
+    headers: sameOrigin,
+    data: { message: 'Logo rules, in the shared folder.' },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+
+  // The company proposes to raise the unfunded milestone; the talent accepts.
+  await companyPage.goto(paths.companyContract.getHref({ id: contractId }));
+  await companyPage.getByRole('button', { name: 'Propose changes' }).click();
+  const propose = companyPage.getByRole('dialog', { name: 'Propose Milestone Changes' });
+  await propose.getByRole('group', { name: 'Milestone 1' }).getByLabel('Amount (USD)').fill('600');
+  await saveScreenshots(companyPage, 'fixed-price-propose', {
+    scrollTo: propose.getByRole('button', { name: 'Send Proposal' }),
+  });
+  await propose.getByRole('button', { name: 'Send Proposal' }).click();
+  await expect(propose).toBeHidden();
+  await page.goto(paths.applicantContract.getHref({ id: contractId }));
+  const proposal = page.getByRole('region', { name: 'Proposed milestone changes' });
+  await expect(proposal).toContainText('$600.00');
+  await saveScreenshots(page, 'fixed-price-proposal-talent');
+  await expectNoSeriousViolations(page);
+  await proposal.getByRole('button', { name: 'Accept Changes' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Accept Changes' }).click();
+  await expect(proposal).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Tone of voice' })).toContainText('$600.00');
+
+  // The talent disputes the company's silence on the submitted work.
+  const logoCard = page.getByRole('article', { name: 'Logo rules' });
+  await logoCard.getByRole('button', { name: 'Dispute Logo rules' }).click();
+  const dispute = page.getByRole('dialog', { name: 'Dispute Milestone' });
+  await dispute.getByLabel('Reason').fill('The work was handed in three weeks ago and nobody answers.');
+  await dispute.getByRole('button', { name: 'Open Dispute' }).click();
+  await expect(dispute).toBeHidden();
+  await expect(logoCard).toContainText('In dispute');
+
+  // An administrator settles it: 60% released, the rest of the charge refunded.
+  const admin = await createAccount('admin');
+  const adminSide = await openSecondBrowser({ browser, request, baseURL, email: admin.email });
+  const adminPage = adminSide.page;
+  await adminPage.goto(paths.adminDisputes.getHref());
+  await adminPage.getByRole('button', { name: 'Review the dispute over Logo rules' }).first().click();
+  const detail = adminPage.getByRole('dialog', { name: 'Dispute over “Logo rules”' });
+  await expect(detail).toContainText('nobody answers');
+  await detail.getByLabel('Release to the talent (USD)').fill('600');
+  await expect(detail.getByLabel('Settlement breakdown')).toContainText('$600.00');
+  await detail.getByLabel('Note to both sides').fill('The work was delivered in part: 60% is released.');
+  await saveScreenshots(adminPage, 'fixed-price-dispute-admin', {
+    scrollTo: detail.getByRole('button', { name: 'Settle Dispute' }),
+  });
+  await expectNoSeriousViolations(adminPage);
+  await detail.getByRole('button', { name: 'Settle Dispute' }).click();
+  await adminPage
+    .getByRole('alertdialog', { name: 'Settle this dispute?' })
+    .getByRole('button', { name: 'Settle' })
+    .click();
+  await expect(detail).toContainText('Settled');
+
+  await page.reload();
+  await expect(logoCard).toContainText('Settled');
+  await expect(logoCard).toContainText('60% is released');
+  expect(companySide.errors).toEqual([]);
+  expect(adminSide.errors).toEqual([]);
+  await companySide.context.close();
+  await adminSide.context.close();
+});
