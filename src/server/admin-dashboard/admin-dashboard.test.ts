@@ -8,7 +8,7 @@ import {
   growthLabel,
   marginGrowthLabel,
 } from '~/shared/admin-dashboard';
-import { abuseReports, auditLogs, companies, invoices, timesheets, users } from '../db/schema';
+import { abuseReports, assignments, auditLogs, companies, invoices, milestones, timesheets, users } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildApplicantProfile } from '../db/seed/talent-factories';
@@ -141,6 +141,56 @@ describe('admin dashboard', () => {
     await invoiceWithPay({ issueDate: isoDay(monthStart(now)), subtotalCents: 50_000, talentPayCents: 30_000 });
     await invoiceWithPay({ issueDate: isoDay(lastMonth), subtotalCents: 80_000, talentPayCents: 66_000 });
     await invoiceWithPay({ issueDate: isoDay(monthStart(now, 2)), subtotalCents: 70_000, talentPayCents: 1 });
+    // And a fixed-price milestone of 100.00 released today (decision 035): its invoice bills the milestone
+    // and the fee; the talent earns the whole milestone.
+    const [fixedPrice] = await db()
+      .insert(assignments)
+      .values({
+        companyId,
+        applicantId: otherApplicant.user.id,
+        role: 'Brand refresh',
+        engagementType: 'fixed',
+        startDate: '2021-01-03',
+      })
+      .returning();
+    const [released] = await db()
+      .insert(milestones)
+      .values({
+        assignmentId: fixedPrice?.id ?? '',
+        position: 1,
+        title: 'Logo',
+        description: '',
+        amountCents: 10_000,
+        dueDate: '2021-02-01',
+        status: 'approved',
+        feeBasisPoints: 1000,
+        feeCents: 1000,
+        taxBasisPoints: 0,
+        taxCents: 0,
+        fundedCents: 10_000,
+        releasedCents: 10_000,
+        approvedAt: now,
+      })
+      .returning();
+    await db()
+      .insert(invoices)
+      .values({
+        invoiceNumber: `DASH-${randomUUID().slice(0, 8)}`,
+        companyId,
+        periodStart: today,
+        periodEnd: today,
+        issueDate: today,
+        dueDate: today,
+        status: 'paid',
+        paidAt: now,
+        subtotalCents: 10_000,
+        feeBasisPoints: 1000,
+        feeCents: 1000,
+        taxBasisPoints: 0,
+        taxCents: 0,
+        totalCents: 11_000,
+        milestoneId: released?.id ?? null,
+      });
   });
 
   afterAll(async () => {
@@ -214,20 +264,24 @@ describe('admin dashboard', () => {
 
   it('computes revenue and the gross margin from invoices and the talent pay they bill', async () => {
     const figures = await dashboard();
-    // This month: (1,000 + 100) + (500 + 50) invoiced before tax; talent paid 600 + 300.
-    expect(figures.monthly_revenue_cents.value).toBe(165_000);
+    // This month: (1,000 + 100) + (500 + 50) + the milestone (100 + 10) invoiced before tax; talent paid
+    // 600 + 300 for the weeks and the whole 100 of the milestone.
+    expect(figures.monthly_revenue_cents.value).toBe(176_000);
     expect(figures.monthly_revenue_cents.previous).toBe(88_000);
-    expect(figures.monthly_revenue_cents.growth_label).toBe('+88% from last month');
-    // (165,000 − 90,000) / 165,000 = 45.45…%; last month (88,000 − 66,000) / 88,000 = 25%.
-    expect(figures.gross_margin_percent.value).toBe(45.5);
+    expect(figures.monthly_revenue_cents.growth_label).toBe('+100% from last month');
+    // (176,000 − 100,000) / 176,000 = 43.18…%; last month (88,000 − 66,000) / 88,000 = 25%.
+    expect(figures.gross_margin_percent.value).toBe(43.2);
     expect(figures.gross_margin_percent.previous).toBe(25);
-    expect(figures.gross_margin_percent.growth_label).toBe(marginGrowthLabel(45.5, 25));
-    expect(figures.gross_margin_percent.growth_label).toBe('+20.5 pts from last month');
+    expect(figures.gross_margin_percent.growth_label).toBe(marginGrowthLabel(43.2, 25));
+    expect(figures.gross_margin_percent.growth_label).toBe('+18.2 pts from last month');
 
     const direct = (await db().execute(
       sql`select coalesce(sum(subtotal_cents + fee_cents), 0)::bigint as invoiced,
             (select coalesce(sum(t.talent_pay_cents), 0)::bigint from timesheets t join invoices i on i.id = t.invoice_id
-              where date_trunc('month', i.issue_date) = date_trunc('month', current_date)) as pay
+              where date_trunc('month', i.issue_date) = date_trunc('month', current_date))
+            + (select coalesce(sum(m.subtotal_cents), 0)::bigint from invoices m
+              where m.milestone_id is not null and date_trunc('month', m.issue_date) = date_trunc('month', current_date))
+              as pay
           from invoices where date_trunc('month', issue_date) = date_trunc('month', current_date)`,
     )) as unknown as { rows: { invoiced: string; pay: string }[] };
     const invoiced = Number(direct.rows[0]?.invoiced);
