@@ -663,6 +663,13 @@ describe('the contract page’s states', () => {
     expect(screen.getByRole('link', { name: 'Go to Assignments' })).toBeInTheDocument();
   });
 
+  it('says a link that names no contract leads nowhere, without asking the server', async () => {
+    const server = createFakeServer();
+    await renderRoute(paths.companyContract.getHref({ id: '42' }), { user: companyUser(), server });
+    expect(await screen.findByText(milestoneTexts.contractNotFound)).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.path.startsWith('/api/company/contracts'))).toEqual([]);
+  });
+
   it('says when the contract cannot be loaded, and tries again', async () => {
     const contract = seedContract();
     const server = createFakeServer();

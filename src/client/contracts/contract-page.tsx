@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BanknoteIcon, CircleCheckIcon, LockIcon, PencilLineIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { AssignmentStatusBadge } from '~/client/components/assignments-table';
 import { PortalPage } from '~/client/components/portal-page';
 import { SummaryCard } from '~/client/components/summary-cards';
@@ -54,7 +55,9 @@ function useBackLink(side: ContractSide) {
 export default function ContractPage({ pageId }: PageProps) {
   const { id = '' } = useParams();
   const side = sideOf(pageId);
-  const contract = useQuery(contractQueryOptions(side, id));
+  // An id that cannot be a contract's is not asked for: the contract does not exist.
+  const isContractId = z.uuid().safeParse(id).success;
+  const contract = useQuery({ ...contractQueryOptions(side, id), enabled: isContractId });
   const back = useBackLink(side);
   const title = contract.data?.role ?? paths[pageId].title;
 
@@ -65,7 +68,7 @@ export default function ContractPage({ pageId }: PageProps) {
       back={{ to: back.to, label: back.label }}
       description={contract.data ? counterpartLine(contract.data, side) : undefined}
     >
-      {isNotFoundError(contract.error) ? (
+      {!isContractId || isNotFoundError(contract.error) ? (
         <Card>
           <CardContent className="grid justify-items-start gap-3 pt-4 sm:pt-6">
             <p className="font-medium">{milestoneTexts.contractNotFound}</p>
