@@ -30,4 +30,6 @@ export interface AppContext {
   files: FileStore;
   // When the weekly invoice run next happens after a moment (schedule.ts, decision 024).
   nextInvoiceRun: (after: Date) => Date;
+  // When the weekly payout run is next prepared after a moment (schedule.ts, decision 036).
+  nextPayoutRun: (after: Date) => Date;
 }

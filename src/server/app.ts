@@ -42,6 +42,7 @@ import { meetingRoutes } from './meetings/routes';
 import { messagingRoutes } from './messaging/routes';
 import { watchableAmong } from './messaging/watchable-people';
 import { notificationRoutes } from './notifications/routes';
+import { payoutRoutes } from './payouts/routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { scorecardRoutes } from './pipeline/scorecard-routes';
 import { createRouteRegistry } from './platform/access-control';
@@ -65,7 +66,7 @@ import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } fr
 import { privacyRoutes } from './privacy/routes';
 import { liveRoutes } from './realtime/routes';
 import { reviewRoutes } from './reviews/routes';
-import { nextInvoiceRunAfter, startSchedule } from './schedule';
+import { nextInvoiceRunAfter, nextPayoutRunAfter, startSchedule } from './schedule';
 import { registerMaintenanceMode } from './settings/maintenance-mode';
 import { createSettingsCache } from './settings/settings-cache';
 import { settingsRoutes } from './settings/settings-routes';
@@ -222,6 +223,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     jobs,
     files: createConfiguredFileStore(database.db, config),
     nextInvoiceRun: nextInvoiceRunAfter,
+    nextPayoutRun: nextPayoutRunAfter,
   };
   app.addHook('onClose', () => context.live.close());
   if (metrics) {
@@ -289,6 +291,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   await app.register(workRoutes, { context });
   await app.register(adminAssignmentRoutes, { context });
   await app.register(earningsRoutes, { context });
+  await app.register(payoutRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(paymentRoutes, { context });
   await app.register(milestoneRoutes, { context });

@@ -50,7 +50,9 @@ describe('the schedule', () => {
       'reveal-due-reviews': '7 * * * *',
       'send-job-alerts': '40 * * * *',
       'approve-due-milestones': '23 * * * *',
+      'make-earnings-available': '47 * * * *',
+      'prepare-payout-run': '0 6 * * 1',
     });
-    expect(scheduled).toHaveLength(10);
+    expect(scheduled).toHaveLength(12);
   });
 });

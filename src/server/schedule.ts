@@ -15,8 +15,12 @@ import { sendMeetingReminder } from './meetings/send-meeting-reminder';
 import { startNotificationAnnouncements } from './notifications/announce-notifications';
 import { emailNotification } from './notifications/email-notification';
 import { sendMessageDigests } from './notifications/send-message-digests';
+import { createConnectProvider } from './payouts/payout-provider';
+import { bringLedgerUpToDate, preparePayoutRun, sendStripeTransfers } from './payouts/payout-runs';
 import { sweepStoredFiles } from './platform/file-store';
+import { getPlatformSettings } from './platform/get-platform-settings';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';
+import { isoDay } from './platform/work-calendar';
 import { applyRetention } from './privacy/apply-retention';
 import { revealDueReviews } from './reviews/reveal-due-reviews';
 import { extractCvText } from './talent/extract-cv-text';
@@ -50,6 +54,10 @@ export function nextTickOf(cron: string, after: Date): Date {
 // When the invoice run next happens after a moment: Billing's "Next invoice on", and the invoice an
 // administrator's Issue invoice now brings forward (decision 024). Handed to the routes in AppContext.
 export const nextInvoiceRunAfter = (after: Date): Date => nextTickOf(INVOICE_RUN_CRON, after);
+
+// Monday 06:00: the week's payout run is prepared (decision 036); the talent's "next payout" is its day.
+const PAYOUT_RUN_CRON = '0 6 * * 1';
+export const nextPayoutRunAfter = (after: Date): Date => nextTickOf(PAYOUT_RUN_CRON, after);
 
 export function scheduleOf({ context, logger }: { context: ScheduleContext; logger: FastifyBaseLogger }): Schedule {
   const { db, config, mailer, files } = context;
@@ -135,6 +143,22 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     'approve-due-milestones': {
       cron: '23 * * * *',
       work: () => approveDueMilestones({ db }),
+    },
+    // Hourly: earnings whose company paid and whose security period passed become available; anything a
+    // feature did not post to the ledger is posted (decision 036).
+    'make-earnings-available': {
+      cron: '47 * * * *',
+      work: async () => bringLedgerUpToDate(db, await getPlatformSettings({ db }), new Date()),
+    },
+    // Mondays 06:00: the week's payout run, for an administrator to review and approve.
+    'prepare-payout-run': {
+      cron: PAYOUT_RUN_CRON,
+      work: async () => preparePayoutRun({ db, settings: await getPlatformSettings({ db }), day: isoDay(new Date()) }),
+    },
+    // Sent when an administrator approves a run (payouts/routes.ts), keyed by the run.
+    'send-payout-transfers': {
+      work: ({ runId }) =>
+        sendStripeTransfers({ db, mailer, publicUrl, connect: createConnectProvider(config), runId }),
     },
   };
 }

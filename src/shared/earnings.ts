@@ -44,6 +44,11 @@ export const earningsWeekSchema = z.object({
   stage: z.enum(earningStages),
   // The day the company's invoice for the week was issued; null until it is.
   invoiced_on: z.string().nullable(),
+  // Where the money is in the ledger (decision 036): pending (with why, and the day it becomes available
+  // when that is known) or available to be paid out.
+  payout_stage: z.enum(['pending', 'available']),
+  pending_reason: z.string().nullable(),
+  available_on: z.string().nullable(),
 });
 export type EarningsWeek = z.infer<typeof earningsWeekSchema>;
 

@@ -66,6 +66,9 @@ const permissionsByRole = {
     'read:timesheet:own',
     'update:timesheet:own',
     'read:earnings:own',
+    // Their payout balance, payouts and statements, and where payouts go (docs/decisions/036).
+    'read:payout:own',
+    'update:payout_method:own',
     // Their fixed-price contracts' milestones: submitting the work (docs/decisions/035).
     'update:milestone:own',
     // The review of the company after an assignment ends, and the one it wrote of them.
@@ -163,6 +166,9 @@ const permissionsByRole = {
     'read:milestone:any',
     'update:milestone:any',
     'read:invoice:any',
+    // Payout runs, talent balances, holds and the ledger (docs/decisions/036).
+    'read:payout:any',
+    'update:payout:any',
     'create:invoice:any',
     // The back office: dashboard, companies (status, account manager, delete), applicants
     // (suspend, activate, remove), every company's jobs and tests, account managers, abuse reports,

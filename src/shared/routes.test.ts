@@ -75,11 +75,18 @@ describe('the route table', () => {
     for (const id of pageIds) expect(paths[id].title, id).not.toBe('');
   });
 
-  it("gives the admin sidebar the spec's ten routes, Privacy Requests, Contact Messages and Disputes, and the staff their support inbox beside them", () => {
+  it("gives the admin sidebar the spec's ten routes, Privacy Requests, Contact Messages, Disputes and Payouts, and the staff their support inbox beside them", () => {
     // The inbox is reached from the header's Message button; Privacy Requests is the queue of GDPR
-    // requests (decision 014), Contact Messages the public forms' messages and Disputes the fixed-price
-    // milestones to settle (decision 035), beyond the spec's ten screens.
-    const beyondSpec = ['adminMessages', 'adminPrivacyRequests', 'adminContactMessages', 'adminDisputes'];
+    // requests (decision 014), Contact Messages the public forms' messages, Disputes the fixed-price
+    // milestones to settle (decision 035) and Payouts the talent's payout runs (decision 036), beyond the
+    // spec's ten screens.
+    const beyondSpec = [
+      'adminMessages',
+      'adminPrivacyRequests',
+      'adminContactMessages',
+      'adminDisputes',
+      'adminPayouts',
+    ];
     const adminPages = pageIds.filter((id) => paths[id].layout === 'admin');
     expect(adminPages.filter((id) => !beyondSpec.includes(id))).toHaveLength(10);
     expect(adminPages).toEqual(expect.arrayContaining(beyondSpec));

@@ -156,6 +156,8 @@ export const paths = {
   adminPayments: page('/admin/payments', 'Payment Management', 'admin'),
   // Disputed fixed-price milestones, settled to the cent (docs/decisions/035).
   adminDisputes: page('/admin/disputes', 'Disputes', 'admin'),
+  // Paying the talent: payout runs to approve, what each talent is owed, holds and the ledger (docs/decisions/036).
+  adminPayouts: page('/admin/payouts', 'Payouts', 'admin'),
   adminAuditLogs: page('/admin/audit-logs', 'Audit Logs', 'admin'),
   // GDPR requests to process within the month (decision 014).
   adminPrivacyRequests: page('/admin/privacy-requests', 'Privacy Requests', 'admin'),

@@ -7,8 +7,12 @@ const onOff = (what: string) => z.boolean({ message: `${what} must be on or off.
 export const SESSION_TIMEOUT_MINUTES_MIN = 5;
 export const SESSION_TIMEOUT_MINUTES_MAX = 24 * 60;
 export const PLATFORM_FEE_BASIS_POINTS_MAX = 5000;
+export const PAYOUT_SECURITY_DAYS_MAX = 30;
+export const PAYOUT_MINIMUM_CENTS_MAX = 100_000;
 
 const sessionTimeoutMessage = `Session timeout must be a whole number of minutes from ${SESSION_TIMEOUT_MINUTES_MIN} to ${SESSION_TIMEOUT_MINUTES_MAX}.`;
+const securityDaysMessage = `The security period must be a whole number of days from 0 to ${PAYOUT_SECURITY_DAYS_MAX}.`;
+const payoutMinimumMessage = `The payout minimum must be from $1 to $${PAYOUT_MINIMUM_CENTS_MAX / 100}, in whole cents.`;
 const platformFeeMessage = `The platform fee must be from 0% to ${PLATFORM_FEE_BASIS_POINTS_MAX / 100}%, in steps of 0.01%.`;
 
 export const platformSettingsSchema = z.object({
@@ -32,6 +36,20 @@ export const platformSettingsSchema = z.object({
     .int({ message: platformFeeMessage })
     .min(0, { message: platformFeeMessage })
     .max(PLATFORM_FEE_BASIS_POINTS_MAX, { message: platformFeeMessage }),
+  // Paying the talent (decision 036): whether an hourly week's earnings wait until the company has paid its
+  // invoice, how many days earnings stay pending after that (a refund or chargeback comes in this time),
+  // and the smallest balance a payout run pays.
+  payouts_wait_for_payment: onOff('Hold earnings until the company pays'),
+  payout_security_days: z
+    .number({ message: securityDaysMessage })
+    .int({ message: securityDaysMessage })
+    .min(0, { message: securityDaysMessage })
+    .max(PAYOUT_SECURITY_DAYS_MAX, { message: securityDaysMessage }),
+  payout_minimum_cents: z
+    .number({ message: payoutMinimumMessage })
+    .int({ message: payoutMinimumMessage })
+    .min(100, { message: payoutMinimumMessage })
+    .max(PAYOUT_MINIMUM_CENTS_MAX, { message: payoutMinimumMessage }),
 });
 
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
@@ -48,6 +66,9 @@ export const defaultPlatformSettings: PlatformSettings = {
   notify_contact_message: true,
   api_access: true,
   platform_fee_basis_points: 1000,
+  payouts_wait_for_payment: true,
+  payout_security_days: 5,
+  payout_minimum_cents: 2000,
 };
 
 export const platformSettingKeys = Object.keys(defaultPlatformSettings) as PlatformSettingKey[];
@@ -85,7 +106,7 @@ export const systemSettingsTexts = {
   loadFailed: 'Failed to load settings. Please try again.',
   resetConfirmTitle: 'Reset all settings?',
   resetConfirmDescription:
-    'Every system setting goes back to its default: registrations and API access on, maintenance mode off, a 60-minute session timeout and a 10% platform fee.',
+    'Every system setting goes back to its default: registrations and API access on, maintenance mode off, a 60-minute session timeout, a 10% platform fee, and earnings held until the company pays, then 5 days, paid out from $20.',
 } as const;
 
 // Basis points as the screen shows them: 1000 → 10 (%).

@@ -96,6 +96,7 @@ test.describe('portal shell on a desktop', () => {
         'Account Managers',
         'Payments',
         'Disputes',
+        'Payouts',
         'Audit Logs',
         // The queue of GDPR requests (decision 014), beside the spec's ten.
         'Privacy Requests',

@@ -14,6 +14,10 @@ import { formatCents } from '~/shared/billing';
 import { type EarningsWeek, earningStageLabels } from '~/shared/earnings';
 import { paths } from '~/shared/routes';
 import { earningsQueryOptions, earningsSummaryQueryOptions } from './api';
+import { PayoutBalanceSection } from './payout-balance';
+import { PayoutMethodsSection } from './payout-methods-section';
+import { PayoutsHistory } from './payouts-history';
+import { YearlySummary } from './yearly-summary';
 
 const earningsSearch = defineListSearch<Record<never, never>>({ pageSizes: [20, 50, 100], filters: {} });
 
@@ -52,6 +56,26 @@ function EarningsSummaryCards() {
         },
       ]}
     />
+  );
+}
+
+// Where a week's money is on its way to the talent (docs/decisions/036): available to be paid out, or
+// pending, with why and, when known, the day it becomes available.
+function PayoutStage({ week }: { week: EarningsWeek }) {
+  const isAvailable = week.payout_stage === 'available';
+  return (
+    <span className="grid justify-items-start gap-0.5">
+      <span>
+        <PhoneLabel>Payout</PhoneLabel>
+        <Badge variant={isAvailable ? 'success' : 'warning'}>{isAvailable ? 'Available' : 'Pending'}</Badge>
+      </span>
+      {!isAvailable && week.pending_reason && (
+        <span className="text-xs text-muted-foreground">{week.pending_reason}</span>
+      )}
+      {!isAvailable && week.available_on && (
+        <span className="text-xs text-muted-foreground">Available on {formatIsoDay(week.available_on)}</span>
+      )}
+    </span>
   );
 }
 
@@ -133,6 +157,14 @@ export default function EarningsPage({ pageId }: PageProps) {
           <Badge variant="info">{earningStageLabels[week.stage]}</Badge>
         ),
     },
+    {
+      id: 'payout',
+      phone: 'detail',
+      phoneOrder: 5,
+      header: 'Payout',
+      className: 'md:min-w-44',
+      cell: (week) => <PayoutStage week={week} />,
+    },
   ];
 
   return (
@@ -143,9 +175,12 @@ export default function EarningsPage({ pageId }: PageProps) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           <p className="text-sm text-muted-foreground">
             What your approved weeks earn you: your hours at your rate. The platform fee and any tax are paid by the
-            company on top, never taken from your earnings.
+            company on top, never taken from your earnings. Earnings become available once the company has paid and a
+            security period has passed, then they are paid out to your default payout method.
           </p>
         </div>
+        <PayoutBalanceSection zone={zone} />
+        <PayoutMethodsSection zone={zone} />
         <EarningsSummaryCards />
         <DataList
           label="Earnings by week"
@@ -166,6 +201,8 @@ export default function EarningsPage({ pageId }: PageProps) {
             },
           }}
         />
+        <PayoutsHistory zone={zone} />
+        <YearlySummary />
       </div>
     </>
   );

@@ -164,6 +164,14 @@ export const queryKeys = {
     company: (id: string) => ['contracts', 'company', id] as const,
     applicant: (id: string) => ['contracts', 'applicant', id] as const,
   },
+  // The talent's own payouts (client/earnings, docs/decisions/036): the balance with the next payout, the
+  // payout methods and the payouts sent. A new default method changes the next payout, so they nest under one key.
+  talentPayouts: {
+    all: ['talent-payouts'] as const,
+    balance: () => ['talent-payouts', 'balance'] as const,
+    methods: () => ['talent-payouts', 'methods'] as const,
+    list: (query: { page: number; page_size: number }) => ['talent-payouts', 'list', query] as const,
+  },
   // Payment Management (client/admin-payments): every payment and the summary cards; a refund changes both.
   // Company and Applicant Management (client/admin-companies, client/admin-applicants): a bulk action
   // changes the rows and the drawer, which nest under one key each.
@@ -198,6 +206,19 @@ export const queryKeys = {
     list: (query: { status: DisputeStatus; page: number; page_size: number }) =>
       ['admin-disputes', 'list', query] as const,
     detail: (id: string) => ['admin-disputes', 'detail', id] as const,
+  },
+  // Payouts (client/admin-payouts, docs/decisions/036): the ledger's accounts, the payout runs, one run and
+  // its lines, and what each talent is owed. Approving, marking paid or failed and holds move money between
+  // them, so every change refreshes the whole group.
+  adminPayouts: {
+    all: ['admin-payouts'] as const,
+    ledger: () => ['admin-payouts', 'ledger'] as const,
+    runList: (query: { page: number; page_size: number }) => ['admin-payouts', 'runs', 'list', query] as const,
+    run: (id: string) => ['admin-payouts', 'runs', 'detail', id] as const,
+    runLines: (id: string, query: { status?: string; page: number; page_size: number }) =>
+      ['admin-payouts', 'runs', 'lines', id, query] as const,
+    balances: (query: { q?: string; only?: string; page: number; page_size: number }) =>
+      ['admin-payouts', 'balances', query] as const,
   },
   // Privacy (client/privacy): one's own requests, and the administrators' queue.
   privacy: {

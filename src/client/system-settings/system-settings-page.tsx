@@ -20,6 +20,8 @@ import type { PageProps } from '~/client/routes';
 import { apiTokenTexts } from '~/shared/api-tokens';
 import { paths } from '~/shared/routes';
 import {
+  PAYOUT_MINIMUM_CENTS_MAX,
+  PAYOUT_SECURITY_DAYS_MAX,
   type PlatformSettings,
   SESSION_TIMEOUT_MINUTES_MAX,
   SESSION_TIMEOUT_MINUTES_MIN,
@@ -36,6 +38,7 @@ import {
 
 const tabs = [
   { value: 'general', label: 'General' },
+  { value: 'payouts', label: 'Payouts' },
   { value: 'security', label: 'Security' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'api', label: 'API Settings' },
@@ -47,6 +50,9 @@ const tabOfField: Record<keyof SettingsFormValues, Tab> = {
   allow_registrations: 'general',
   maintenance_mode: 'general',
   platform_fee_percent: 'general',
+  payouts_wait_for_payment: 'payouts',
+  payout_security_days: 'payouts',
+  payout_minimum_dollars: 'payouts',
   email_verification: 'security',
   admin_two_factor: 'security',
   session_timeout_minutes: 'security',
@@ -56,7 +62,7 @@ const tabOfField: Record<keyof SettingsFormValues, Tab> = {
   api_access: 'api',
 };
 
-// /admin/settings (docs/spec/admin-billing-and-content.md §2 item 10): the admin's System Settings in four
+// /admin/settings (docs/spec/admin-billing-and-content.md §2 item 10): the admin's System Settings in five
 // tabs, saved together.
 export function SystemSettingsPage({ pageId }: PageProps) {
   const { title } = paths[pageId];
@@ -67,7 +73,7 @@ export function SystemSettingsPage({ pageId }: PageProps) {
         <PageMeta title={title} />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <p className="text-sm text-muted-foreground">
-          How the platform behaves for everyone: sign-up, security, notifications and API access.
+          How the platform behaves for everyone: sign-up, paying the talent, security, notifications and API access.
         </p>
       </div>
       {settings.isPending && (
@@ -220,6 +226,38 @@ function SettingsForm({ stored }: { stored: PlatformSettings }) {
               </SettingsGroup>
             </TabsContent>
 
+            <TabsContent value="payouts" forceMount hidden={tab !== 'payouts'}>
+              <SettingsGroup
+                title="Payouts"
+                description="When the talent's earnings can be paid out, and from what amount."
+              >
+                <ToggleField
+                  control={form.control}
+                  name="payouts_wait_for_payment"
+                  label="Hold earnings until the company pays"
+                  description="The earnings of an hourly week wait until the company has paid its invoice."
+                />
+                <NumberField
+                  form={form}
+                  name="payout_security_days"
+                  label="Security period (days)"
+                  hint={`Days before pending earnings become available: refunds and chargebacks come in this time. From 0 to ${PAYOUT_SECURITY_DAYS_MAX} days.`}
+                  min={0}
+                  max={PAYOUT_SECURITY_DAYS_MAX}
+                  step={1}
+                />
+                <NumberField
+                  form={form}
+                  name="payout_minimum_dollars"
+                  label="Payout minimum ($)"
+                  hint={`The smallest available balance a payout run pays. From $1 to $${PAYOUT_MINIMUM_CENTS_MAX / 100}.`}
+                  min={1}
+                  max={PAYOUT_MINIMUM_CENTS_MAX / 100}
+                  step={0.01}
+                />
+              </SettingsGroup>
+            </TabsContent>
+
             <TabsContent value="security" forceMount hidden={tab !== 'security'}>
               <SettingsGroup title="Security" description="How people prove who they are, and for how long.">
                 <ToggleField
@@ -319,7 +357,11 @@ function SettingsGroup({ title, description, children }: { title: string; descri
   );
 }
 
-type NumberName = 'platform_fee_percent' | 'session_timeout_minutes';
+type NumberName =
+  | 'platform_fee_percent'
+  | 'session_timeout_minutes'
+  | 'payout_security_days'
+  | 'payout_minimum_dollars';
 type ToggleName = Exclude<FieldPath<SettingsFormValues>, NumberName>;
 
 function NumberField({

@@ -8,6 +8,7 @@ import { companyRolesWith } from '../platform/company-recipients';
 import { isUniqueViolation } from '../platform/errors';
 import { getPlatformSettings } from '../platform/get-platform-settings';
 import { draftCompanyInvoices, uuidArray } from '../platform/invoice-drafts';
+import { postInvoicesIssued } from '../platform/ledger';
 import { notify } from '../platform/notify';
 import type { AuditAction } from '../platform/record-audit-event';
 import { addDays, isoDay } from '../platform/work-calendar';
@@ -257,6 +258,10 @@ async function issueBatch({
             and a.id = t.assignment_id
             and i.company_id = a.company_id
             and i.id = any(${issuedIds}::uuid[])`,
+    );
+    await postInvoicesIssued(
+      tx,
+      inserted.map((invoice) => invoice.id),
     );
 
     // Each billed company's members who may read invoices (companyRecipients' rule, for many companies at once).

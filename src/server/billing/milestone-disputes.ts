@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { assignments, auditLogs, companies, conversations, messages, milestones, payments, users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { buildMilestoneItems } from '../platform/invoice-arithmetic';
+import { postFundingRefunded } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 import { loadContract } from './contract-views';
@@ -175,6 +176,7 @@ export async function refundMilestone({
       .update(milestones)
       .set({ status: 'refunded', refundedCents: sql`${milestones.fundedCents}`, updatedAt: now })
       .where(eq(milestones.id, milestone.id));
+    await postFundingRefunded(tx, milestone.id);
     await notifyCompany(tx, locked.companyId, {
       type: 'milestone_changed',
       title: `Refunded: ${milestone.title}`,
@@ -270,6 +272,7 @@ export async function settleDispute({
             now,
           })
         : null;
+    await postFundingRefunded(tx, milestone.id);
     const body = `${milestone.title} is settled: ${formatCents(releaseCents)} released to the talent, ${formatCents(chargedBackCents)} refunded to the company. ${note}`;
     await notifyTalent(tx, locked.applicantId, {
       type: 'milestone_changed',

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { invoiceItems, invoices, milestones, users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { buildMilestoneItems } from '../platform/invoice-arithmetic';
+import { postInvoiceIssued } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { isoDay } from '../platform/work-calendar';
 import { notifyCompany, notifyTalent } from '../platform/work-notifications';
@@ -285,5 +286,6 @@ export async function issueReleaseInvoice(
       minutes: item.minutes,
     })),
   );
+  await postInvoiceIssued(tx, invoice.id);
   return { id: invoice.id, number: invoice.number, totalCents: arithmetic.totalCents };
 }

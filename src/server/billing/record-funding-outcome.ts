@@ -3,6 +3,7 @@ import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments, milestones, payments } from '../db/schema';
+import { postPaymentCompleted } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { notifyTalent } from '../platform/work-notifications';
 import type { ChargeOutcome } from './payment-provider';
@@ -35,6 +36,7 @@ export async function recordFundingOutcome(
       })
       .where(and(eq(milestones.id, milestoneId), eq(milestones.status, 'unfunded')))
       .returning();
+    await postPaymentCompleted(tx, payment.id);
     if (funded) {
       const [contract] = await tx
         .select({ applicantId: assignments.applicantId, role: assignments.role })

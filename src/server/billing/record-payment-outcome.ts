@@ -6,6 +6,7 @@ import { autoPayFailedEmail } from '../mail/templates/auto-pay-failed';
 import type { RenderedEmail } from '../mail/templates/compose-email';
 import { paymentReceivedEmail } from '../mail/templates/payment-received';
 import { companyRecipients } from '../platform/company-recipients';
+import { postPaymentCompleted } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeOutcome } from './payment-provider';
 import { recordFundingOutcome } from './record-funding-outcome';
@@ -78,6 +79,7 @@ export async function recordPaymentOutcome(
         .update(invoices)
         .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
         .where(and(eq(invoices.id, invoiceId), ne(invoices.status, 'paid')));
+      await postPaymentCompleted(tx, paymentId);
       await recordAuditEvent({
         db: tx,
         event: {

@@ -3,6 +3,7 @@ import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { postPaymentRefunded } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAdminPayment } from './find-admin-payments';
 import { type PaymentProvider, TransientPaymentError } from './payment-provider';
@@ -65,6 +66,7 @@ export async function refundPayment({
       .update(invoices)
       .set({ status: 'unpaid', paidAt: null, updatedAt: refundedAt })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'paid')));
+    await postPaymentRefunded(tx, payment.id);
     await recordAuditEvent({
       db: tx,
       event: {

@@ -115,6 +115,10 @@ describe('earnings', () => {
         approved_at: expect.any(String),
         stage: 'invoiced',
         invoiced_on: issueDate,
+        // Invoiced, not paid: earnings wait for the company's payment (decision 036).
+        payout_stage: 'pending',
+        pending_reason: 'Awaiting the company’s payment',
+        available_on: null,
       },
       {
         kind: 'week',
@@ -131,6 +135,10 @@ describe('earnings', () => {
         approved_at: '2026-11-10T15:00:00.000Z',
         stage: 'invoiced',
         invoiced_on: issueDate,
+        // Invoiced, not paid: earnings wait for the company's payment (decision 036).
+        payout_stage: 'pending',
+        pending_reason: 'Awaiting the company’s payment',
+        available_on: null,
       },
     ]);
 
@@ -155,7 +163,16 @@ describe('earnings', () => {
     const page2 = await get('/api/applicant/earnings?page=2&page_size=2');
     expect(page2.json()).toMatchObject({
       total: 3,
-      items: [{ timesheet_id: late.id, stage: 'approved', invoiced_on: null, amount_cents: 6400 }],
+      items: [
+        {
+          timesheet_id: late.id,
+          stage: 'approved',
+          invoiced_on: null,
+          amount_cents: 6400,
+          payout_stage: 'pending',
+          pending_reason: 'Awaiting the company’s invoice',
+        },
+      ],
     });
   });
 

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { EarningsList, EarningsSummary } from '~/shared/earnings';
+import { payoutTexts } from '~/shared/payouts';
+import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
+import { uuidArray } from '../platform/invoice-drafts';
+import { isoDay } from '../platform/work-calendar';
 
 // The talent's earnings (decision 024): their approved weeks, each with what it earns them — the pay fixed
 // at approval (approve-timesheet.ts: each day's minutes at that day's pay rate) — and whether the company
@@ -15,7 +19,7 @@ const earned = (applicantId: string) => sql`
          t.week_start::text as earned_on,
          coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = t.id), 0)::int as minutes,
          coalesce(t.talent_pay_cents, 0)::int as amount, t.approved_at, i.issue_date::text as invoiced_on,
-         t.id as sort_id
+         t.id as sort_id, i.status = 'paid' as invoice_paid, greatest(t.approved_at, i.paid_at) as ready_from
   from timesheets t
   join assignments a on a.id = t.assignment_id
   join companies c on c.id = a.company_id
@@ -23,7 +27,7 @@ const earned = (applicantId: string) => sql`
   where a.applicant_id = ${applicantId} and t.status = 'approved'
   union all
   select 'milestone', null, m.id, m.title, a.id, c.name, a.role, null, (m.approved_at at time zone 'UTC')::date::text,
-         0, m.released_cents, m.approved_at, i.issue_date::text, m.id
+         0, m.released_cents, m.approved_at, i.issue_date::text, m.id, true, i.created_at
   from milestones m
   join assignments a on a.id = m.assignment_id
   join companies c on c.id = a.company_id
@@ -44,17 +48,69 @@ interface EarnedRow {
   amount: number;
   approved_at: Date | string | null;
   invoiced_on: string | null;
+  invoice_paid: boolean | null;
+  ready_from: Date | string | null;
   total: number;
+}
+
+interface LedgerState {
+  pending: number;
+  reclaimed: boolean;
+}
+
+// Where each listed earning is in the ledger (decision 036): what of it is still pending, and whether a
+// refund took it back once.
+async function ledgerStates(db: Database, rows: EarnedRow[]): Promise<Map<string, LedgerState>> {
+  const ids = rows.map((row) => row.timesheet_id ?? row.milestone_id ?? '');
+  if (ids.length === 0) return new Map();
+  const states = await selectRows<{ earning_id: string; pending: string; reclaimed: boolean }>(
+    db,
+    sql`select coalesce(e.timesheet_id, e.milestone_id) as earning_id,
+               (-sum(e.amount_cents) filter (where e.account = 'talent_pending'))::bigint as pending,
+               bool_or(l.kind = 'earnings_reclaimed') as reclaimed
+        from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
+        where e.timesheet_id = any(${uuidArray(ids)}::uuid[]) or e.milestone_id = any(${uuidArray(ids)}::uuid[])
+        group by 1`,
+  );
+  return new Map(
+    states.map((state) => [state.earning_id, { pending: Number(state.pending ?? 0), reclaimed: state.reclaimed }]),
+  );
+}
+
+type PayoutSettings = Pick<PlatformSettings, 'payouts_wait_for_payment' | 'payout_security_days'>;
+
+function payoutStageOf(row: EarnedRow, state: LedgerState | undefined, settings: PayoutSettings) {
+  // Posted and nothing left pending: available (or paid out since, from the pooled balance).
+  if (state && state.pending === 0)
+    return { payout_stage: 'available' as const, pending_reason: null, available_on: null };
+  const pending = (pending_reason: string, available_on: string | null = null) => ({
+    payout_stage: 'pending' as const,
+    pending_reason,
+    available_on,
+  });
+  if (row.kind === 'week' && !row.invoiced_on) return pending(payoutTexts.pendingAwaitingInvoice);
+  if (row.kind === 'week' && settings.payouts_wait_for_payment && !row.invoice_paid) {
+    return pending(state?.reclaimed ? payoutTexts.pendingReclaimed : payoutTexts.pendingAwaitingPayment);
+  }
+  const from = new Date(
+    settings.payouts_wait_for_payment || row.kind === 'milestone'
+      ? (row.ready_from ?? row.approved_at ?? Date.now())
+      : (row.approved_at ?? Date.now()),
+  );
+  const day = isoDay(new Date(from.getTime() + settings.payout_security_days * 86_400_000));
+  return pending(payoutTexts.pendingSecurity(day), day);
 }
 
 export async function findEarnings({
   db,
   applicantId,
+  settings,
   page,
   pageSize,
 }: {
   db: Database;
   applicantId: string;
+  settings: PayoutSettings;
   page: number;
   pageSize: number;
 }): Promise<EarningsList> {
@@ -67,6 +123,7 @@ export async function findEarnings({
     ),
     selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${earned(applicantId)}) as earned`),
   ]);
+  const states = await ledgerStates(db, rows);
   return {
     items: rows.map((row) => ({
       kind: row.kind,
@@ -83,6 +140,7 @@ export async function findEarnings({
       approved_at: row.approved_at === null ? null : new Date(row.approved_at).toISOString(),
       stage: row.invoiced_on ? 'invoiced' : 'approved',
       invoiced_on: row.invoiced_on ?? null,
+      ...payoutStageOf(row, states.get(row.timesheet_id ?? row.milestone_id ?? ''), settings),
     })),
     total: Number(counted?.total ?? 0),
     page,

@@ -15,6 +15,7 @@ export async function earningsRoutes(app: FastifyInstance, { context }: { contex
     findEarnings({
       db,
       applicantId: actorOf(request).actorId,
+      settings: await context.settings.get(),
       page: request.query.page,
       pageSize: request.query.page_size,
     }),

@@ -34,6 +34,9 @@ describe('getPlatformSettings', () => {
         notify_contact_message: true,
         api_access: true,
         platform_fee_basis_points: 1000,
+        payouts_wait_for_payment: true,
+        payout_security_days: 5,
+        payout_minimum_cents: 2000,
       });
     } finally {
       await fresh.close();

@@ -31,6 +31,11 @@ export interface JobData {
   // Fixed-price work: submissions left unanswered are approved, and their companies reminded before
   // (billing/approve-due-milestones.ts).
   'approve-due-milestones': Record<string, never>;
+  // Paying the talent (docs/decisions/036): earnings that matured become available (hourly), the weekly
+  // payout run is prepared for an administrator to approve, and an approved run's Stripe transfers go out.
+  'make-earnings-available': Record<string, never>;
+  'prepare-payout-run': Record<string, never>;
+  'send-payout-transfers': { runId: string };
 }
 export type JobName = keyof JobData;
 

@@ -126,7 +126,9 @@ describe('OpenAPI document', () => {
     expect(errorSchemas.filter(({ schema }) => JSON.stringify(schema) !== byReference).map(({ at }) => at)).toEqual([
       'GET /api/ready 503',
     ]);
-    expect(JSON.stringify(document).length).toBeLessThan(1_000_000);
+    // Swagger UI's time to show the page grows with it (see the commit that set it): 1.1 MB holds every
+    // endpoint as of paying the talent (decision 036) with the error shape stated once.
+    expect(JSON.stringify(document).length).toBeLessThan(1_100_000);
   });
 
   it('describes the session cookie and personal API tokens', () => {

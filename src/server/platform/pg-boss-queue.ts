@@ -50,6 +50,9 @@ const everyJob: Record<JobName, JobKind> = {
   'reveal-due-reviews': 'run',
   'send-job-alerts': 'run',
   'approve-due-milestones': 'run',
+  'make-earnings-available': 'run',
+  'prepare-payout-run': 'run',
+  'send-payout-transfers': 'run',
 };
 // Every job name at run time (JobName is a type only); schedule.test.ts holds the schedule to it.
 export const jobNames = Object.keys(everyJob) as JobName[];

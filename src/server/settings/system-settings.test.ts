@@ -127,6 +127,9 @@ describe('system settings', () => {
         notify_contact_message: true,
         api_access: true,
         platform_fee_basis_points: 1000,
+        payouts_wait_for_payment: true,
+        payout_security_days: 5,
+        payout_minimum_cents: 2000,
       });
       const row = await latestAudit('settings.reset');
       expect(row?.actorId).toBe(admin.user.id);

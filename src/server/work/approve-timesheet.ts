@@ -6,6 +6,7 @@ import { timesheets } from '../db/schema';
 import { talentPayCents } from '../platform/assignment-terms';
 import { loadTermsHistories } from '../platform/assignment-views';
 import { AppError } from '../platform/errors';
+import { postWorkApproved } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { notifyTalent } from '../platform/work-notifications';
 import {
@@ -59,6 +60,7 @@ export async function approveTimesheet({
         updatedAt: now,
       })
       .where(eq(timesheets.id, timesheet.id));
+    await postWorkApproved(tx, timesheet.id);
     await recordAuditEvent({
       db: tx,
       event: {

@@ -22,6 +22,7 @@ import {
   UserCheckIcon,
   UserCogIcon,
   UsersIcon,
+  WalletIcon,
 } from 'lucide-react';
 import { pagePermissions } from '~/shared/page-permissions';
 import { can, type Permission, type Principal } from '~/shared/permissions';
@@ -80,6 +81,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
     { label: 'Payments', href: paths.adminPayments.getHref(), icon: CreditCardIcon },
     // Disputed fixed-price milestones, settled to the cent (docs/decisions/035).
     { label: 'Disputes', href: paths.adminDisputes.getHref(), icon: ScaleIcon },
+    // Payout runs to approve, what each talent is owed, holds and the ledger (docs/decisions/036).
+    { label: 'Payouts', href: paths.adminPayouts.getHref(), icon: WalletIcon },
     { label: 'Audit Logs', href: paths.adminAuditLogs.getHref(), icon: ScrollTextIcon },
     { label: 'Privacy Requests', href: paths.adminPrivacyRequests.getHref(), icon: ShieldCheckIcon },
     // The public contact forms' messages, promised an answer within 24 hours.

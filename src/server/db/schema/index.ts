@@ -13,6 +13,7 @@ export * from './mail';
 export * from './meetings';
 export * from './messaging';
 export * from './notifications';
+export * from './payouts';
 export * from './reviews';
 export * from './settings';
 export * from './site';

@@ -24,6 +24,10 @@ import { offerAcceptedEmail } from './offer-accepted';
 import { offerMadeEmail } from './offer-made';
 import { passwordResetEmail } from './password-reset';
 import { paymentReceivedEmail } from './payment-received';
+import { payoutFailedEmail } from './payout-failed';
+import { payoutMethodAddedEmail } from './payout-method-added';
+import { payoutMethodCodeEmail } from './payout-method-code';
+import { payoutSentEmail } from './payout-sent';
 import { teamInvitationEmail } from './team-invitation';
 import { verificationEmail } from './verification';
 
@@ -57,6 +61,10 @@ export const emailTemplates = {
   'offer-made': offerMadeEmail,
   'password-reset': passwordResetEmail,
   'payment-received': paymentReceivedEmail,
+  'payout-failed': payoutFailedEmail,
+  'payout-method-added': payoutMethodAddedEmail,
+  'payout-method-code': payoutMethodCodeEmail,
+  'payout-sent': payoutSentEmail,
   'team-invitation': teamInvitationEmail,
   verification: verificationEmail,
 } as const;

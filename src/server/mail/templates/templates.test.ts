@@ -189,6 +189,26 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
       billingUrl: 'https://tandem.example/company/billing',
     },
   ],
+  'payout-failed': [
+    {
+      name,
+      amountCents: 12_345,
+      method: 'PayPal · a***@example.com',
+      reason: 'The <bank> refused it.',
+      earningsUrl: url,
+    },
+  ],
+  'payout-method-added': [
+    {
+      name,
+      method: 'Bank transfer · <BDO> · ending in 6789',
+      usableFrom: 'Monday, November 30 at 9:00 AM UTC',
+      change: 'added',
+      earningsUrl: url,
+    },
+  ],
+  'payout-method-code': [{ name, code: '123456' }],
+  'payout-sent': [{ name, amountCents: 99, method: 'Wise · a***@example.com', reference: 'TX-<42>', earningsUrl: url }],
   verification: [{ name, url }],
 };
 

@@ -1,0 +1,487 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { payoutsContract } from '~/shared/contracts/payouts';
+import { type LedgerSummary, type PayoutRun, payoutTexts, type RunLine, type TalentBalanceRow } from '~/shared/payouts';
+import { paths } from '~/shared/routes';
+
+const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
+
+// A run's lines counted by status: every status, none but those given.
+const countsOf = (counts: Partial<PayoutRun['counts']>): PayoutRun['counts'] => ({
+  planned: 0,
+  exception: 0,
+  cancelled: 0,
+  sent: 0,
+  paid: 0,
+  failed: 0,
+  ...counts,
+});
+
+function payoutRun(overrides: Partial<PayoutRun> = {}): PayoutRun {
+  return {
+    id: fakeId(),
+    scheduled_for: '2026-11-24',
+    status: 'draft',
+    created_at: '2026-11-24T06:00:00.000Z',
+    approved_at: null,
+    approved_by_name: null,
+    total_cents: 123_456,
+    payout_count: 3,
+    exception_count: 1,
+    counts: countsOf({ planned: 3, exception: 1 }),
+    bank_file_count: 0,
+    ...overrides,
+  };
+}
+
+function runLine(overrides: Partial<RunLine> = {}): RunLine {
+  return {
+    id: fakeId(),
+    applicant_id: fakeId(),
+    talent_name: 'Grace Hopper',
+    talent_email: 'grace@talent.test',
+    amount_cents: 41_152,
+    status: 'planned',
+    exception: null,
+    provider: 'bank_file',
+    method_label: 'Bank transfer ending in 6789',
+    reference: null,
+    failure_reason: null,
+    ...overrides,
+  };
+}
+
+function balanceRow(overrides: Partial<TalentBalanceRow> = {}): TalentBalanceRow {
+  return {
+    applicant_id: fakeId(),
+    name: 'Grace Hopper',
+    email: 'grace@talent.test',
+    pending_cents: 20_000,
+    available_cents: 41_152,
+    in_transit_cents: 0,
+    paid_out_cents: 150_000,
+    hold: null,
+    ...overrides,
+  };
+}
+
+const balancedLedger: LedgerSummary = {
+  accounts: [
+    { account: 'talent_available', balance_cents: -41_152 },
+    { account: 'provider_clearing', balance_cents: 61_152 },
+    { account: 'talent_pending', balance_cents: -20_000 },
+  ],
+  imbalance_cents: 0,
+};
+
+const page = <Item,>(items: Item[]) => ({ items, total: items.length, page: 1, page_size: 20 });
+
+// The administrators' payouts answered from memory: approving a draft run plans nothing more and sends each
+// planned line, as the server would; the other answers are the rows the test gives.
+function fakePayoutsAdmin(
+  server: FakeServer,
+  {
+    runs = [],
+    lines = [],
+    balances = [],
+    ledger = balancedLedger,
+  }: { runs?: PayoutRun[]; lines?: RunLine[]; balances?: TalentBalanceRow[]; ledger?: LedgerSummary } = {},
+) {
+  const store = { runs: [...runs], lines: [...lines] };
+  server.on(payoutsContract.ledger, () => ledger);
+  server.on(payoutsContract.runs, () => page(store.runs));
+  server.on(payoutsContract.run, ({ params }) => {
+    const found = store.runs.find((run) => run.id === params.id);
+    return found ?? replyError(404, 'not_found', payoutTexts.runNotFound);
+  });
+  server.on(payoutsContract.runLines, ({ query }) => {
+    const status = query.get('status');
+    return page(store.lines.filter((line) => !status || line.status === status));
+  });
+  server.on(payoutsContract.approveRun, ({ params }) => {
+    const index = store.runs.findIndex((run) => run.id === params.id);
+    const approved: PayoutRun = {
+      ...(store.runs[index] as PayoutRun),
+      status: 'approved',
+      approved_at: '2026-11-24T09:00:00.000Z',
+      approved_by_name: 'Ada Admin',
+    };
+    store.runs[index] = approved;
+    store.lines = store.lines.map((line) => (line.status === 'planned' ? { ...line, status: 'sent' } : line));
+    return approved;
+  });
+  server.on(payoutsContract.balances, ({ query }) => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    return page(balances.filter((row) => !q || `${row.name} ${row.email}`.toLowerCase().includes(q)));
+  });
+  return store;
+}
+
+async function openPage(
+  options: Parameters<typeof fakePayoutsAdmin>[1] = {},
+  path: string = paths.adminPayouts.getHref(),
+) {
+  const server = createFakeServer();
+  const store = fakePayoutsAdmin(server, options);
+  const view = await renderRoute(path, { user: admin(), server });
+  await screen.findByRole('heading', { level: 1, name: 'Payouts' });
+  return { ...view, server, store };
+}
+
+const requestsTo = (server: FakeServer, method: string, path: string) =>
+  server.requests.filter((request) => request.method === method && request.path === path);
+
+describe('Payouts', () => {
+  describe('the ledger', () => {
+    it('shows each account’s balance and says the ledger is balanced', async () => {
+      await openPage();
+      const ledger = await screen.findByRole('region', { name: 'Ledger' });
+      expect(within(ledger).getByText('Balanced')).toBeInTheDocument();
+      const available = within(ledger).getByRole('heading', { name: 'Talent payable — available' }).parentElement;
+      expect(available).toHaveTextContent('$411.52');
+      expect(available).toHaveTextContent('Credit balance');
+      // In the ledger's own order, whatever order the answer gave.
+      const accounts = within(ledger)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent);
+      expect(accounts).toEqual([
+        'Ledger',
+        'Provider clearing',
+        'Talent payable — pending',
+        'Talent payable — available',
+      ]);
+    });
+
+    it('says by how much the ledger is out of balance', async () => {
+      await openPage({ ledger: { ...balancedLedger, imbalance_cents: -1_234 } });
+      const ledger = await screen.findByRole('region', { name: 'Ledger' });
+      expect(within(ledger).getByText('Out of balance by $12.34')).toBeInTheDocument();
+      expect(within(ledger).queryByText('Balanced')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('payout runs', () => {
+    it('lists the runs with their day, status, total and counts', async () => {
+      await openPage({
+        runs: [payoutRun(), payoutRun({ scheduled_for: '2026-11-23', status: 'completed', total_cents: 5_000 })],
+      });
+      const table = await screen.findByRole('table', { name: 'Payout runs' });
+      const draft = within(table).getByRole('row', { name: /Nov 24, 2026/ });
+      expect(within(draft).getByText('Awaiting approval')).toBeInTheDocument();
+      expect(within(draft).getByText('$1,234.56')).toBeInTheDocument();
+      expect(within(draft).getByText('3')).toBeInTheDocument();
+      expect(within(draft).getByText('1')).toBeInTheDocument();
+      const completed = within(table).getByRole('row', { name: /Nov 23, 2026/ });
+      expect(within(completed).getByText('Completed')).toBeInTheDocument();
+    });
+
+    it('says when there is no run yet', async () => {
+      await openPage();
+      expect(await screen.findByText('No payout runs yet')).toBeInTheDocument();
+    });
+
+    it('says when the runs fail to load, and loads them again with Try Again', async () => {
+      const server = createFakeServer();
+      fakePayoutsAdmin(server, { runs: [payoutRun()] });
+      let isDown = true;
+      // A refusal rather than a 5xx, which the client retries twice before it gives up.
+      server.on(payoutsContract.runs, () =>
+        isDown ? replyError(403, 'forbidden', 'You cannot see payout runs.') : page([payoutRun()]),
+      );
+      const { events } = await renderRoute(paths.adminPayouts.getHref(), { user: admin(), server });
+      expect(await screen.findByText('Failed to load payout runs')).toBeInTheDocument();
+      expect(screen.getByText('You cannot see payout runs.')).toBeInTheDocument();
+      isDown = false;
+      await events.click(screen.getByRole('button', { name: 'Try Again' }));
+      expect(await screen.findByRole('table', { name: 'Payout runs' })).toBeInTheDocument();
+    });
+
+    it('prepares today’s run and opens it', async () => {
+      const { events, router, server, store } = await openPage();
+      const prepared = payoutRun({ id: fakeId() });
+      server.on(payoutsContract.prepareRun, () => {
+        store.runs.push(prepared);
+        return prepared;
+      });
+      await events.click(await screen.findByRole('button', { name: 'Prepare payout run now' }));
+      expect(await screen.findByRole('heading', { name: 'Payout run of Nov 24, 2026' })).toBeInTheDocument();
+      expect(router.state.location.search).toContain(`run=${prepared.id}`);
+      expect(requestsTo(server, 'POST', '/api/admin/payout-runs')).toHaveLength(1);
+      expect((await screen.findAllByText('Payout run prepared')).length).toBeGreaterThan(0);
+    });
+
+    it('shows a draft run’s total, and Approve sends the approval after a confirm and shows it approved', async () => {
+      const draft = payoutRun();
+      const { events, server } = await openPage({
+        runs: [draft],
+        lines: [runLine(), runLine({ talent_name: 'Alan Turing', status: 'exception', exception: 'no_method' })],
+      });
+      await events.click(await screen.findByRole('button', { name: 'Open the payout run of Nov 24, 2026' }));
+      const summary = await screen.findByRole('region', { name: /Payout run of Nov 24, 2026/ });
+      expect(within(summary).getByText('$1,234.56')).toBeInTheDocument();
+      expect(within(summary).getByText('Awaiting approval')).toBeInTheDocument();
+      expect(within(summary).getByRole('list', { name: 'Lines by status' })).toHaveTextContent('Planned: 3');
+
+      const lines = await screen.findByRole('table', { name: 'Payouts and exceptions' });
+      const excepted = within(lines).getByRole('row', { name: /Alan Turing/ });
+      expect(within(excepted).getByText('No payout method')).toBeInTheDocument();
+      expect(within(excepted).getByText('Not paid')).toBeInTheDocument();
+
+      await events.click(within(summary).getByRole('button', { name: 'Approve' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Approve this payout run?' });
+      expect(confirm).toHaveTextContent('3 payouts for $1,234.56 in all');
+      expect(requestsTo(server, 'POST', `/api/admin/payout-runs/${draft.id}/approve`)).toHaveLength(0);
+      await events.click(within(confirm).getByRole('button', { name: 'Approve' }));
+
+      await waitFor(() =>
+        expect(requestsTo(server, 'POST', `/api/admin/payout-runs/${draft.id}/approve`)).toHaveLength(1),
+      );
+      expect(await within(summary).findByText('Approved', { selector: 'span' })).toBeInTheDocument();
+      expect(within(summary).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+      expect((await screen.findAllByText('Payout run approved')).length).toBeGreaterThan(0);
+      // The planned payouts are on their way now, each with its own Mark paid and Mark failed.
+      expect(await screen.findByRole('button', { name: 'Mark the payout to Grace Hopper failed' })).toBeInTheDocument();
+    });
+
+    it('filters the run’s lines by status, in the URL and the request', async () => {
+      const run = payoutRun();
+      const { events, router, server } = await openPage(
+        { runs: [run], lines: [runLine(), runLine({ talent_name: 'Alan Turing', status: 'exception' })] },
+        `${paths.adminPayouts.getHref()}?run=${run.id}`,
+      );
+      await screen.findByRole('table', { name: 'Payouts and exceptions' });
+      await events.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'exception');
+      await waitFor(() => expect(router.state.location.search).toContain('lines_status=exception'));
+      await waitFor(() => expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument());
+      const linesRequests = requestsTo(server, 'GET', `/api/admin/payout-runs/${run.id}/lines`);
+      expect(linesRequests.at(-1)?.query.get('status')).toBe('exception');
+    });
+
+    it('says when the run does not exist', async () => {
+      await openPage({}, `${paths.adminPayouts.getHref()}?run=${fakeId()}`);
+      expect(await screen.findByText(payoutTexts.runNotFound)).toBeInTheDocument();
+    });
+
+    it('offers the bank file, Mark all paid and Import results while bank-file payouts wait', async () => {
+      const run = payoutRun({ status: 'approved', bank_file_count: 2, counts: countsOf({ sent: 2 }) });
+      const { events, server, store } = await openPage(
+        { runs: [run], lines: [runLine({ status: 'sent' })] },
+        `${paths.adminPayouts.getHref()}?run=${run.id}`,
+      );
+      const summary = await screen.findByRole('region', { name: /Payout run of/ });
+      expect(within(summary).getByRole('link', { name: 'Download bank file' })).toHaveAttribute(
+        'href',
+        `/api/admin/payout-runs/${run.id}/bank-file.csv`,
+      );
+
+      let marked: unknown;
+      server.on(payoutsContract.markRunPaid, ({ body }) => {
+        marked = body;
+        const completed: PayoutRun = { ...run, status: 'completed', bank_file_count: 0, counts: countsOf({ paid: 2 }) };
+        store.runs = [completed];
+        return completed;
+      });
+      await events.click(within(summary).getByRole('button', { name: 'Mark all paid' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark the bank-file payouts paid' });
+      await events.click(within(dialog).getByRole('button', { name: 'Mark all paid' }));
+      expect(await within(dialog).findByText(payoutTexts.referenceNeeded)).toBeInTheDocument();
+      expect(marked).toBeUndefined();
+      await events.type(within(dialog).getByRole('textbox', { name: 'Batch reference' }), ' WISE-BATCH-77 ');
+      await events.click(within(dialog).getByRole('button', { name: 'Mark all paid' }));
+      await waitFor(() => expect(marked).toEqual({ reference: 'WISE-BATCH-77' }));
+      expect((await screen.findAllByText('Payouts marked paid')).length).toBeGreaterThan(0);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(await within(summary).findByText('Completed', { selector: 'span' })).toBeInTheDocument();
+    });
+
+    it('imports the bank’s results as a CSV', async () => {
+      const run = payoutRun({ status: 'approved', bank_file_count: 2, counts: countsOf({ sent: 2 }) });
+      const { events, server } = await openPage({ runs: [run] }, `${paths.adminPayouts.getHref()}?run=${run.id}`);
+      server.on(payoutsContract.importResults, () => ({
+        ...run,
+        bank_file_count: 0,
+        counts: countsOf({ paid: 1, failed: 1 }),
+      }));
+      await events.click(await screen.findByRole('button', { name: 'Import results' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Import the bank’s results' });
+      await events.click(within(dialog).getByRole('button', { name: 'Import results' }));
+      expect(await within(dialog).findByText('Choose the results file the bank or Wise gave you.')).toBeInTheDocument();
+
+      const file = new File(['payout_id,status,reference,reason\n'], 'results.csv', { type: '' });
+      await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Results file (CSV)'), file);
+      await events.click(within(dialog).getByRole('button', { name: 'Import results' }));
+      expect((await screen.findAllByText('Results imported')).length).toBeGreaterThan(0);
+      const [sent] = requestsTo(server, 'POST', `/api/admin/payout-runs/${run.id}/results`);
+      expect(sent?.headers['content-type']).toBe('text/csv');
+      expect(sent?.headers['x-file-name']).toBe('results.csv');
+    });
+
+    it('asks for a reason before marking a payout failed, and sends nothing until there is one', async () => {
+      const run = payoutRun({ status: 'approved', counts: countsOf({ sent: 1 }) });
+      const sent = runLine({ status: 'sent' });
+      const { events, server } = await openPage(
+        { runs: [run], lines: [sent] },
+        `${paths.adminPayouts.getHref()}?run=${run.id}`,
+      );
+      const failures: unknown[] = [];
+      server.on(payoutsContract.markFailed, ({ params, body }) => {
+        failures.push({ id: params.id, body });
+        return { ...sent, status: 'failed' as const, failure_reason: body.reason };
+      });
+      await events.click(await screen.findByRole('button', { name: 'Mark the payout to Grace Hopper failed' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark the payout to Grace Hopper failed' });
+      await events.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+
+      const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+      await waitFor(() =>
+        expect(reason).toHaveAccessibleDescription(expect.stringContaining(payoutTexts.reasonNeeded)),
+      );
+      expect(reason).toHaveAttribute('aria-invalid', 'true');
+      expect(requestsTo(server, 'POST', `/api/admin/payouts/${sent.id}/mark-failed`)).toHaveLength(0);
+
+      await events.type(reason, 'The bank returned it: account closed.');
+      await events.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+      await waitFor(() =>
+        expect(failures).toEqual([{ id: sent.id, body: { reason: 'The bank returned it: account closed.' } }]),
+      );
+      expect((await screen.findAllByText('Payout marked failed')).length).toBeGreaterThan(0);
+    });
+
+    it('puts the server’s word on a reference next to the field', async () => {
+      const run = payoutRun({ status: 'approved', counts: countsOf({ sent: 1 }) });
+      const sent = runLine({ status: 'sent' });
+      const { events, server } = await openPage(
+        { runs: [run], lines: [sent] },
+        `${paths.adminPayouts.getHref()}?run=${run.id}`,
+      );
+      server.on(payoutsContract.markPaid, () =>
+        replyError(400, 'validation', payoutTexts.referenceNeeded, { reference: payoutTexts.referenceNeeded }),
+      );
+      await events.click(await screen.findByRole('button', { name: 'Mark the payout to Grace Hopper paid' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark the payout to Grace Hopper paid' });
+      const reference = within(dialog).getByRole('textbox', { name: 'Reference' });
+      await events.type(reference, 'TX-1');
+      await events.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+      await waitFor(() => expect(reference).toHaveAccessibleDescription(payoutTexts.referenceNeeded));
+
+      server.on(payoutsContract.markPaid, () => replyError(409, 'conflict', payoutTexts.payoutNotInTransit));
+      await events.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+      expect(await within(dialog).findByText(payoutTexts.payoutNotInTransit)).toBeInTheDocument();
+    });
+  });
+
+  describe('balances', () => {
+    it('shows what each talent is owed, a negative balance named as such, and a hold', async () => {
+      const { events, router } = await openPage({
+        balances: [
+          balanceRow(),
+          balanceRow({
+            name: 'Alan Turing',
+            email: 'alan@talent.test',
+            available_cents: -2_500,
+            hold: {
+              id: fakeId(),
+              reason: 'Chargeback under review.',
+              placed_at: '2026-11-20T12:00:00.000Z',
+              placed_by_name: 'Ada Admin',
+            },
+          }),
+        ],
+      });
+      await events.click(await screen.findByRole('tab', { name: 'Balances' }));
+      await waitFor(() => expect(router.state.location.search).toContain('tab=balances'));
+      const table = await screen.findByRole('table', { name: 'Talent balances' });
+      const grace = within(table).getByRole('row', { name: /Grace Hopper/ });
+      expect(within(grace).getByText('$411.52')).toBeInTheDocument();
+      expect(within(grace).getByText('$1,500.00')).toBeInTheDocument();
+      const alan = within(table).getByRole('row', { name: /Alan Turing/ });
+      expect(within(alan).getByText('-$25.00')).toBeInTheDocument();
+      expect(within(alan).getByText('Negative')).toBeInTheDocument();
+      expect(within(alan).getByText('Chargeback under review.')).toBeInTheDocument();
+      expect(
+        within(alan).getByRole('button', { name: 'Release the hold on Alan Turing’s payouts' }),
+      ).toBeInTheDocument();
+    });
+
+    it('puts the search and the filter in the URL and the request', async () => {
+      const { events, router, server } = await openPage(
+        { balances: [balanceRow()] },
+        `${paths.adminPayouts.getHref()}?tab=balances`,
+      );
+      await screen.findByRole('table', { name: 'Talent balances' });
+      await events.type(screen.getByRole('searchbox', { name: 'Search talent' }), 'grace');
+      await waitFor(() => expect(router.state.location.search).toContain('q=grace'));
+      await events.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'negative');
+      await waitFor(() => expect(router.state.location.search).toContain('only=negative'));
+      const last = requestsTo(server, 'GET', '/api/admin/payout-balances').at(-1);
+      expect(last?.query.get('q')).toBe('grace');
+      expect(last?.query.get('only')).toBe('negative');
+    });
+
+    it('places a hold with the talent and the reason', async () => {
+      const row = balanceRow();
+      const { events, server } = await openPage({ balances: [row] }, `${paths.adminPayouts.getHref()}?tab=balances`);
+      const holds: unknown[] = [];
+      server.on(payoutsContract.placeHold, ({ body }) => {
+        holds.push(body);
+        return {
+          ...row,
+          hold: {
+            id: fakeId(),
+            reason: body.reason,
+            placed_at: '2026-11-24T09:00:00.000Z',
+            placed_by_name: 'Ada Admin',
+          },
+        };
+      });
+      await events.click(await screen.findByRole('button', { name: 'Put Grace Hopper’s payouts on hold' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Put Grace Hopper’s payouts on hold' });
+      await events.click(within(dialog).getByRole('button', { name: 'Place hold' }));
+      expect(await within(dialog).findByText(payoutTexts.reasonNeeded)).toBeInTheDocument();
+      expect(holds).toEqual([]);
+
+      await events.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Identity check pending.');
+      await events.click(within(dialog).getByRole('button', { name: 'Place hold' }));
+      await waitFor(() =>
+        expect(holds).toEqual([{ applicant_id: row.applicant_id, reason: 'Identity check pending.' }]),
+      );
+      expect((await screen.findAllByText('Payouts on hold')).length).toBeGreaterThan(0);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('releases a hold with a reason', async () => {
+      const holdId = fakeId();
+      const row = balanceRow({
+        hold: {
+          id: holdId,
+          reason: 'Identity check pending.',
+          placed_at: '2026-11-20T12:00:00.000Z',
+          placed_by_name: null,
+        },
+      });
+      const { events, server } = await openPage({ balances: [row] }, `${paths.adminPayouts.getHref()}?tab=balances`);
+      const releases: unknown[] = [];
+      server.on(payoutsContract.releaseHold, ({ params, body }) => {
+        releases.push({ id: params.id, body });
+        return { ...row, hold: null };
+      });
+      await events.click(await screen.findByRole('button', { name: 'Release the hold on Grace Hopper’s payouts' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Release the hold on Grace Hopper’s payouts' });
+      expect(dialog).toHaveTextContent('Identity check pending.');
+      await events.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Identity confirmed.');
+      await events.click(within(dialog).getByRole('button', { name: 'Release hold' }));
+      await waitFor(() => expect(releases).toEqual([{ id: holdId, body: { reason: 'Identity confirmed.' } }]));
+      expect((await screen.findAllByText('Hold released')).length).toBeGreaterThan(0);
+    });
+
+    it('says when no talent matches', async () => {
+      await openPage({}, `${paths.adminPayouts.getHref()}?tab=balances&only=on_hold`);
+      expect(await screen.findByText('No talent found')).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: 'Clear Filters' }).length).toBeGreaterThan(0);
+    });
+  });
+});

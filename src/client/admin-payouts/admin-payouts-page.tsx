@@ -1,0 +1,54 @@
+import { PageMeta } from '~/client/components/page-meta';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import type { PageProps } from '~/client/routes';
+import { paths } from '~/shared/routes';
+import { BalancesSection } from './balances-section';
+import { LedgerCards } from './ledger-cards';
+import { PayoutRunDetail } from './payout-run-detail';
+import { PayoutRunsSection } from './payout-runs-section';
+import { type PayoutsTab, usePayoutsView } from './payouts-search';
+
+const tabLabels: Record<PayoutsTab, string> = { runs: 'Payout runs', balances: 'Balances' };
+
+// /admin/payouts (docs/decisions/036): the ledger's accounts and whether they balance; the payout runs to
+// prepare, approve and confirm, one run open at a time; and what each talent is owed, with their holds.
+// The tab and the open run live in the URL, so a reload or a shared link lands on the same view.
+export function AdminPayoutsPage({ pageId }: PageProps) {
+  const { title } = paths[pageId];
+  const { tab, runId, showTab, openRun } = usePayoutsView();
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="space-y-1">
+        <PageMeta title={title} />
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        <p className="text-sm text-muted-foreground">
+          What the talent are owed and the runs that pay them. A run sends nothing until you approve it.
+        </p>
+      </div>
+      <LedgerCards />
+      <Tabs
+        value={tab}
+        onValueChange={(value) => showTab(value === 'balances' ? 'balances' : 'runs')}
+        className="min-w-0"
+      >
+        <TabsList aria-label="Payouts">
+          {(['runs', 'balances'] as const).map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {tabLabels[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="runs" className="mt-4 min-w-0">
+          {runId ? (
+            <PayoutRunDetail runId={runId} onClose={() => openRun(null)} />
+          ) : (
+            <PayoutRunsSection onOpen={openRun} />
+          )}
+        </TabsContent>
+        <TabsContent value="balances" className="mt-4 min-w-0">
+          <BalancesSection />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiUrl, callApi } from '~/client/lib/api-client';
+import { queryKeys } from '~/client/lib/query-keys';
+import { payoutsContract } from '~/shared/contracts/payouts';
+import type { PayoutRun, RunLineStatus, talentBalancesQuerySchema } from '~/shared/payouts';
+
+// Payouts (docs/decisions/036): the ledger's accounts, the payout runs and their lines, what each talent is
+// owed and their holds. Every change moves money between these, so each one refreshes the whole group; an
+// answer that is a run replaces the cached run at once.
+
+export interface RunListQuery {
+  page: number;
+  page_size: number;
+}
+
+export interface RunLinesQuery {
+  status?: RunLineStatus;
+  page: number;
+  page_size: number;
+}
+
+export type BalancesFilter = NonNullable<z.infer<typeof talentBalancesQuerySchema>['only']>;
+
+export interface BalancesQuery {
+  q?: string;
+  only?: BalancesFilter;
+  page: number;
+  page_size: number;
+}
+
+export const ledgerQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.ledger(),
+    queryFn: () => callApi(payoutsContract.ledger),
+  });
+
+export const runListQueryOptions = (query: RunListQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.runList(query),
+    queryFn: () => callApi(payoutsContract.runs, { query }),
+    // The table keeps its rows while the next page loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const runQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.run(id),
+    queryFn: () => callApi(payoutsContract.run, { params: { id } }),
+  });
+
+export const runLinesQueryOptions = (id: string, query: RunLinesQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.runLines(id, query),
+    queryFn: () => callApi(payoutsContract.runLines, { params: { id }, query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const balancesQueryOptions = (query: BalancesQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminPayouts.balances(query),
+    queryFn: () => callApi(payoutsContract.balances, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+// The bank file is a plain link: the browser downloads the CSV with the session cookie.
+export const bankFileUrl = (runId: string) => apiUrl(payoutsContract.bankFile, { params: { id: runId } });
+
+// A change to the payouts: every payouts query is read again, not awaited, so the answer shows without
+// waiting for the lists.
+function usePayoutsMutation<Input, Result>(send: (input: Input) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminPayouts.all });
+    },
+  });
+}
+
+// A change whose answer is the run as it stands after it: shown at once.
+function useRunMutation<Input>(send: (input: Input) => Promise<PayoutRun>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (run) => queryClient.setQueryData(queryKeys.adminPayouts.run(run.id), run),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminPayouts.all });
+    },
+  });
+}
+
+// Once a day: a second request answers the run already prepared.
+export const usePrepareRun = () => useRunMutation(() => callApi(payoutsContract.prepareRun));
+
+export const useApproveRun = () =>
+  useRunMutation((runId: string) => callApi(payoutsContract.approveRun, { params: { id: runId } }));
+
+export const useMarkRunPaid = () =>
+  useRunMutation(({ runId, reference }: { runId: string; reference: string }) =>
+    callApi(payoutsContract.markRunPaid, { params: { id: runId }, body: { reference } }),
+  );
+
+// The file goes as the raw body, typed text/csv whatever the browser guessed (a CSV saved by Excel on
+// Windows comes as application/vnd.ms-excel, or with no type at all), with its name beside it.
+export const useImportResults = () =>
+  useRunMutation(({ runId, file }: { runId: string; file: File }) =>
+    callApi(
+      payoutsContract.importResults,
+      { params: { id: runId }, body: new Blob([file], { type: 'text/csv' }) },
+      { headers: { 'X-File-Name': encodeURIComponent(file.name) } },
+    ),
+  );
+
+export const useMarkPayoutPaid = () =>
+  usePayoutsMutation(({ payoutId, reference }: { payoutId: string; reference: string }) =>
+    callApi(payoutsContract.markPaid, { params: { id: payoutId }, body: { reference } }),
+  );
+
+export const useMarkPayoutFailed = () =>
+  usePayoutsMutation(({ payoutId, reason }: { payoutId: string; reason: string }) =>
+    callApi(payoutsContract.markFailed, { params: { id: payoutId }, body: { reason } }),
+  );
+
+export const usePlaceHold = () =>
+  usePayoutsMutation(({ applicantId, reason }: { applicantId: string; reason: string }) =>
+    callApi(payoutsContract.placeHold, { body: { applicant_id: applicantId, reason } }),
+  );
+
+export const useReleaseHold = () =>
+  usePayoutsMutation(({ holdId, reason }: { holdId: string; reason: string }) =>
+    callApi(payoutsContract.releaseHold, { params: { id: holdId }, body: { reason } }),
+  );

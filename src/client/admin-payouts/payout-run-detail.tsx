@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { DetailFact } from '~/client/components/details-drawer';
+import { Alert } from '~/client/components/ui/alert';
+import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
+import { Card } from '~/client/components/ui/card';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
+import { formatCents } from '~/shared/billing';
+import {
+  type PayoutRun,
+  payoutRunStatusLabels,
+  payoutTexts,
+  runLineStatuses,
+  runLineStatusLabels,
+} from '~/shared/payouts';
+import { runQueryOptions } from './api';
+import { formatPayoutMoment, formatRunDay, runStatusBadges } from './payout-format';
+import { RunActions } from './run-actions';
+import { RunLinesSection } from './run-lines-section';
+
+const LOAD_FAILED = 'Failed to load this payout run. Please try again.';
+
+// One payout run (docs/decisions/036), opened from the list or prepared just now: its totals and its lines
+// counted by status, what can be done with it, and its lines.
+export function PayoutRunDetail({ runId, onClose }: { runId: string; onClose: () => void }) {
+  const run = useQuery(runQueryOptions(runId));
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div>
+        <Button variant="ghost" size="sm" className="-ml-3" onClick={onClose}>
+          <ArrowLeftIcon aria-hidden="true" />
+          All payout runs
+        </Button>
+      </div>
+      {run.isPending ? (
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">Loading the payout run</span>
+          <Skeleton className="h-8 w-1/2" />
+          <Skeleton className="h-32" />
+        </div>
+      ) : run.isError ? (
+        <Alert variant="destructive" className="flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p>{isNotFoundError(run.error) ? payoutTexts.runNotFound : errorMessage(run.error, LOAD_FAILED)}</p>
+          {!isNotFoundError(run.error) && (
+            <Button size="sm" variant="outline" onClick={() => run.refetch()}>
+              Try Again
+            </Button>
+          )}
+        </Alert>
+      ) : (
+        <>
+          <RunSummary run={run.data} />
+          <RunLinesSection run={run.data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function RunSummary({ run }: { run: PayoutRun }) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The list the person chose the run from is gone: the focus moves to the run, where a screen reader
+  // reads its name, rather than falling back to the top of the page.
+  useEffect(() => heading.current?.focus(), []);
+  const counted = runLineStatuses.filter((status) => (run.counts[status] ?? 0) > 0);
+  return (
+    <Card aria-labelledby={headingId} className="grid min-w-0 gap-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg leading-tight font-semibold outline-none">
+          Payout run of {formatRunDay(run.scheduled_for)}
+        </h2>
+        <Badge variant={runStatusBadges[run.status]}>{payoutRunStatusLabels[run.status]}</Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <DetailFact label="Total">{formatCents(run.total_cents)}</DetailFact>
+        <DetailFact label="Payouts">{run.payout_count}</DetailFact>
+        <DetailFact label={runLineStatusLabels.exception}>{run.exception_count}</DetailFact>
+        <DetailFact label="Prepared">{formatPayoutMoment(run.created_at)}</DetailFact>
+        {run.approved_at && (
+          <DetailFact label="Approved">
+            {formatPayoutMoment(run.approved_at)}
+            {run.approved_by_name && ` by ${run.approved_by_name}`}
+          </DetailFact>
+        )}
+      </dl>
+      {counted.length > 0 && (
+        <div className="grid gap-1.5">
+          <h3 className="text-sm font-semibold">By status</h3>
+          <ul aria-label="Lines by status" className="flex flex-wrap gap-2">
+            {counted.map((status) => (
+              <li key={status}>
+                <Badge variant="outline">
+                  {runLineStatusLabels[status]}: {run.counts[status]}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <RunActions run={run} />
+    </Card>
+  );
+}

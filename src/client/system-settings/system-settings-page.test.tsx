@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { companyUser } from '~/client/testing/data-generators';
+import { createFakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { settingsContract } from '~/shared/contracts/settings';
+import { paths } from '~/shared/routes';
+import { defaultPlatformSettings, type PlatformSettings, systemSettingsTexts } from '~/shared/settings';
+
+// System Settings' Payouts tab: whether earnings wait for the company's payment, the security period in days
+// and the payout minimum, shown in dollars and stored in cents.
+
+const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });
+
+const securityDaysMessage = 'The security period must be a whole number of days from 0 to 30.';
+const payoutMinimumMessage = 'The payout minimum must be from $1 to $1000, in whole cents.';
+
+// The settings page with `stored` in force; a save answers what was sent over what is stored.
+async function openSettings(stored: Partial<PlatformSettings> = {}) {
+  const server = createFakeServer();
+  let settings: PlatformSettings = { ...defaultPlatformSettings, ...stored };
+  server.on(settingsContract.read, () => ({ settings }));
+  server.on(settingsContract.update, ({ body }) => {
+    settings = { ...settings, ...body };
+    return { settings };
+  });
+  server.on(settingsContract.reset, () => {
+    settings = defaultPlatformSettings;
+    return { settings };
+  });
+  const view = await renderRoute(paths.adminSettings.getHref(), { user: admin(), server });
+  await screen.findByRole('heading', { level: 1, name: 'System Settings' });
+  await screen.findByRole('tab', { name: 'Payouts' });
+  return { ...view, server };
+}
+
+const saves = (server: Awaited<ReturnType<typeof openSettings>>['server']) =>
+  server.requests.filter((request) => request.method === 'PUT' && request.path === '/api/admin/settings');
+
+const payoutFields = () => ({
+  hold: screen.getByRole('switch', { name: 'Hold earnings until the company pays' }),
+  days: screen.getByLabelText('Security period (days)'),
+  minimum: screen.getByLabelText('Payout minimum ($)'),
+});
+
+describe('System Settings: Payouts', () => {
+  it('loads the stored payout settings, the minimum in dollars', async () => {
+    const { events } = await openSettings({
+      payouts_wait_for_payment: false,
+      payout_security_days: 7,
+      payout_minimum_cents: 2550,
+    });
+    await events.click(screen.getByRole('tab', { name: 'Payouts' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Payouts' });
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Payouts' })).toBeInTheDocument();
+    const { hold, days, minimum } = payoutFields();
+    expect(hold).not.toBeChecked();
+    expect(hold).toHaveAccessibleDescription(
+      'The earnings of an hourly week wait until the company has paid its invoice.',
+    );
+    expect(days).toHaveValue(7);
+    expect(days).toHaveAccessibleDescription(/refunds and chargebacks come in this time/);
+    expect(minimum).toHaveValue(25.5);
+    expect(minimum).toHaveAccessibleDescription(/The smallest available balance a payout run pays/);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  it('refuses 31 days and a minimum under $1 under their fields, opening the Payouts tab, and sends nothing', async () => {
+    const { events, server } = await openSettings();
+    await events.click(screen.getByRole('tab', { name: 'Payouts' }));
+    const { days, minimum } = payoutFields();
+    await events.clear(days);
+    await events.type(days, '31');
+    await events.clear(minimum);
+    await events.type(minimum, '0.5');
+    // Saved from another tab: the one with the first problem opens.
+    await events.click(screen.getByRole('tab', { name: 'General' }));
+    await events.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true'));
+    expect(await screen.findByText(securityDaysMessage)).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(days).toHaveAccessibleDescription(expect.stringContaining(securityDaysMessage));
+    expect(minimum).toHaveAttribute('aria-invalid', 'true');
+    expect(minimum).toHaveAccessibleDescription(expect.stringContaining(payoutMinimumMessage));
+    // What was typed stays, and nothing went to the server.
+    expect(days).toHaveValue(31);
+    expect(minimum).toHaveValue(0.5);
+    expect(saves(server)).toHaveLength(0);
+  });
+
+  it('refuses a minimum in fractions of a cent and an empty security period', async () => {
+    const { events, server } = await openSettings();
+    await events.click(screen.getByRole('tab', { name: 'Payouts' }));
+    const { days, minimum } = payoutFields();
+    await events.clear(days);
+    await events.clear(minimum);
+    await events.type(minimum, '20.005');
+    await events.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(days).toHaveAccessibleDescription(expect.stringContaining(securityDaysMessage)));
+    expect(minimum).toHaveAccessibleDescription(expect.stringContaining(payoutMinimumMessage));
+    expect(saves(server)).toHaveLength(0);
+  });
+
+  it('saves only the changed payout settings, the minimum in whole cents', async () => {
+    const { events, server } = await openSettings();
+    await events.click(screen.getByRole('tab', { name: 'Payouts' }));
+    const { hold, days, minimum } = payoutFields();
+    expect(hold).toBeChecked();
+    expect(days).toHaveValue(5);
+    expect(minimum).toHaveValue(20);
+
+    await events.click(hold);
+    await events.clear(days);
+    await events.type(days, '10');
+    await events.clear(minimum);
+    await events.type(minimum, '19.99');
+    await events.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText(systemSettingsTexts.savedTitle)).toBeInTheDocument();
+    expect(saves(server).map((request) => request.body)).toEqual([
+      { payouts_wait_for_payment: false, payout_security_days: 10, payout_minimum_cents: 1999 },
+    ]);
+    // The form now holds what is stored: nothing left to save.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled());
+    expect(hold).not.toBeChecked();
+    expect(days).toHaveValue(10);
+    expect(minimum).toHaveValue(19.99);
+  });
+
+  it('shows the server’s refusal of the minimum in cents under the dollars field', async () => {
+    const { events, server } = await openSettings();
+    server.on(settingsContract.update, () =>
+      replyError(422, 'validation', 'Some fields need attention.', { payout_minimum_cents: payoutMinimumMessage }),
+    );
+    await events.click(screen.getByRole('tab', { name: 'Payouts' }));
+    const { minimum } = payoutFields();
+    await events.clear(minimum);
+    await events.type(minimum, '50');
+    await events.click(screen.getByRole('tab', { name: 'Security' }));
+    await events.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(minimum).toHaveAccessibleDescription(expect.stringContaining(payoutMinimumMessage)));
+    expect(screen.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+    expect(saves(server).map((request) => request.body)).toEqual([{ payout_minimum_cents: 5000 }]);
+    expect(minimum).toHaveValue(50);
+  });
+
+  it('Reset restores the payout defaults: held until paid, 5 days, $20', async () => {
+    const { events } = await openSettings({
+      payouts_wait_for_payment: false,
+      payout_security_days: 12,
+      payout_minimum_cents: 5000,
+    });
+    await events.click(screen.getByRole('tab', { name: 'Payouts' }));
+    await events.click(screen.getByRole('button', { name: 'Reset' }));
+    const confirm = await screen.findByRole('alertdialog', { name: systemSettingsTexts.resetConfirmTitle });
+    await events.click(within(confirm).getByRole('button', { name: 'Reset to Defaults' }));
+
+    expect(await screen.findByText(systemSettingsTexts.resetTitle)).toBeInTheDocument();
+    const { hold, days, minimum } = payoutFields();
+    await waitFor(() => expect(days).toHaveValue(5));
+    expect(hold).toBeChecked();
+    expect(minimum).toHaveValue(20);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayoutBalance, PayoutMethod, PayoutRun, RunLineList } from '~/shared/payouts';
+import { payoutTexts } from '~/shared/payouts';
+import { emailOutbox, invoices, payoutMethods, payouts, platformSettings } from '../db/schema';
+import { selectRows } from '../db/select-rows';
+import { accountSums, makeEarningsAvailable, talentBalanceOf } from '../platform/ledger';
+import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
+import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment, buildTimesheet } from '../testing/work-factories';
+import { preparePayoutRun } from './payout-runs';
+
+type CompanyAccount = Account & { companyId: string };
+
+const weeksAgo = (weeks: number) => addDays(weekStartOf(isoDay(new Date())), -7 * weeks);
+const card = (number: string) => ({ kind: 'card', card_number: number, exp_month: 12, exp_year: 2030, cvc: '123' });
+const bankAccount = {
+  kind: 'bank_account',
+  holder_name: 'Lena Ortiz',
+  bank_name: 'BDO Unibank',
+  account_number: '0012 3456 7890',
+  bank_code_type: 'swift',
+  bank_code: 'BNORPHMM',
+};
+const HOUR = 3_600_000;
+
+// Paying the talent (decision 036), through the API on a real database: approved weeks become earnings in
+// the ledger, pending until the company pays and the security period passes, then available; a payout run
+// an administrator approves sends them to the method the talent chose, after its 72-hour wait; the bank
+// file and its results; refunds taking earnings back; and the ledger balancing throughout.
+describe('payouts', () => {
+  let testApp: TestApp;
+  let admin: Account;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await signedInAccount(testApp, { role: 'admin' });
+    // Earnings wait for the payment, then no security period: the tests move time by the ledger's rule.
+    await db()
+      .insert(platformSettings)
+      .values([
+        { key: 'payouts_wait_for_payment', value: true },
+        { key: 'payout_security_days', value: 0 },
+      ])
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value: sql`excluded.value` } });
+    await testApp.app.appContext.settings.invalidate();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const settings = { payouts_wait_for_payment: true, payout_security_days: 0 };
+  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
+  const post = (account: Account, url: string, payload: object = {}) =>
+    account.request({ method: 'POST', url, payload });
+
+  // A talent with a week of `minutes` approved through the API by a company of its own (so each test's
+  // invoice is that company's first), at $40 billed / $32 paid.
+  async function talentWithApprovedWeek(minutes: number, weeks = 2) {
+    const company = await companyAccount(testApp);
+    const talent = await signedInAccount(testApp, { role: 'applicant' });
+    const assignment = await buildAssignment(db(), {
+      companyId: company.companyId,
+      applicantId: talent.user.id,
+      role: 'Support Specialist',
+      rateCents: 4000,
+      payRateCents: 3200,
+      startDate: weeksAgo(10),
+    });
+    const week = await buildTimesheet(db(), {
+      assignmentId: assignment.id,
+      weekStart: weeksAgo(weeks),
+      status: 'submitted',
+      minutes: { [addDays(weeksAgo(weeks), 1)]: minutes },
+    });
+    const approved = await post(company, `/api/company/timesheets/${week.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    return { talent, company, timesheetId: week.id };
+  }
+
+  // An administrator's Issue invoice now: the company's approved weeks, billed today.
+  async function issueInvoice(company: CompanyAccount) {
+    const issued = await post(admin, `/api/admin/companies/${company.companyId}/issue-invoice`);
+    expect(issued.statusCode, issued.body).toBe(201);
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.id, issued.json().invoice.id));
+    if (!invoice) throw new Error('No invoice was issued.');
+    return invoice;
+  }
+
+  async function invoiceAndPay(company: CompanyAccount) {
+    const invoice = await issueInvoice(company);
+    const paid = await company.request({
+      method: 'POST',
+      url: `/api/company/invoices/${invoice.id}/pay`,
+      payload: { new_method: card('4242 4242 4242 4242') },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return invoice;
+  }
+
+  async function addBankAccount(talent: Account, body: object = bankAccount) {
+    return post(talent, '/api/applicant/payout-methods', { method: body, proof: { password: talent.password } });
+  }
+
+  // The method's wait, passed: as if it had been added three days and a minute ago.
+  const waitOver = (methodId: string) =>
+    db()
+      .update(payoutMethods)
+      .set({ usableFrom: new Date(Date.now() - 60_000) })
+      .where(eq(payoutMethods.id, methodId));
+
+  async function expectBalanced() {
+    const { total } = await accountSums(db());
+    expect(total).toBe(0);
+  }
+
+  it('splits a paid invoice exactly into the talent’s earnings, the margin, the fee and the tax', async () => {
+    const { talent, company } = await talentWithApprovedWeek(600, 3);
+    // Approved: the talent is owed 10 h × $32, pending until the company pays.
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 32_000, availableCents: 0 });
+    const invoice = await invoiceAndPay(company);
+    const lines = await selectRows<{ account: string; cents: string }>(
+      db(),
+      sql`select e.account, sum(e.amount_cents)::bigint as cents
+          from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
+          where l.invoice_id = ${invoice.id} and l.kind = 'invoice_issued' group by e.account`,
+    );
+    // What an account was credited (0 − its sum, so nothing credited reads 0, not −0).
+    const of = (account: string) => 0 - Number(lines.find((line) => line.account === account)?.cents ?? 0);
+    // Revenue is the margin ($400 billed − $320 paid) and the fee; the talent's $320 was owed since approval.
+    expect(of('platform_revenue')).toBe(invoice.subtotalCents - 32_000 + invoice.feeCents);
+    expect(of('tax_payable')).toBe(invoice.taxCents);
+    expect(32_000 + of('platform_revenue') + of('tax_payable')).toBe(invoice.totalCents);
+    await expectBalanced();
+  });
+
+  it('moves earnings pending → available → paid through a run an administrator approves, to a bank account', async () => {
+    const { talent, company } = await talentWithApprovedWeek(300, 4);
+    // Awaiting the invoice, then the payment: pending, and the list says why.
+    const before = (await get(talent, '/api/applicant/earnings')).json().items[0];
+    expect(before).toMatchObject({ payout_stage: 'pending', pending_reason: payoutTexts.pendingAwaitingInvoice });
+    const invoice = await issueInvoice(company);
+    const invoiced = (await get(talent, '/api/applicant/earnings')).json().items[0];
+    expect(invoiced.pending_reason).toBe(payoutTexts.pendingAwaitingPayment);
+
+    const added = await addBankAccount(talent);
+    expect(added.statusCode, added.body).toBe(201);
+    const method = added.json() as PayoutMethod;
+    expect(method).toMatchObject({ kind: 'bank_account', is_default: true, holder_name: 'Lena Ortiz' });
+    expect(method.label).toBe('Bank transfer · BDO Unibank · ending in 7890');
+    expect(added.body).not.toContain('001234567890');
+    expect(new Date(method.usable_from).getTime() - Date.now()).toBeGreaterThan(71 * HOUR);
+    const [mail] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, talent.user.email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.subject).toBe('A payout method was added to your Tandem account');
+
+    const paid = await company.request({
+      method: 'POST',
+      url: `/api/company/invoices/${invoice.id}/pay`,
+      payload: { new_method: card('4242 4242 4242 4242') },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await makeEarningsAvailable(db(), { now: new Date(), settings });
+    const balance = (await get(talent, '/api/applicant/payouts/balance')).json() as PayoutBalance;
+    expect(balance).toMatchObject({ pending_cents: 0, available_cents: 16_000 });
+    // The method is still in its wait: the balance is not paid yet, and the talent is told why.
+    expect(balance.next_payout).toMatchObject({ amount_cents: 0, blocked_by: 'method_waiting' });
+
+    await waitOver(method.id);
+    const prepared = await post(admin, '/api/admin/payout-runs');
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    const run = prepared.json() as PayoutRun;
+    expect(run.status).toBe('draft');
+    const lines = (await get(admin, `/api/admin/payout-runs/${run.id}/lines?page_size=100`)).json() as RunLineList;
+    const line = lines.items.find((item) => item.applicant_id === talent.user.id);
+    expect(line).toMatchObject({ status: 'planned', amount_cents: 16_000, provider: 'bank_file' });
+
+    // Only an administrator approves; the talent cannot.
+    expect((await post(talent, `/api/admin/payout-runs/${run.id}/approve`)).statusCode).toBe(403);
+    const approved = await post(admin, `/api/admin/payout-runs/${run.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await post(admin, `/api/admin/payout-runs/${run.id}/approve`)).json().error).toBe(
+      payoutTexts.runAlreadyApproved,
+    );
+    expect((await get(talent, '/api/applicant/payouts/balance')).json()).toMatchObject({
+      available_cents: 0,
+      in_transit_cents: 16_000,
+    });
+
+    const bankFile = await get(admin, `/api/admin/payout-runs/${run.id}/bank-file.csv`);
+    expect(bankFile.statusCode).toBe(200);
+    expect(bankFile.body).toContain(`${line?.id},`);
+    expect(bankFile.body).toContain('001234567890');
+    expect(bankFile.body).toContain('160.00,USD');
+
+    const results = `payout_id,status,reference,reason\n${line?.id},paid,WISE-778899,\n`;
+    const imported = await admin.request({
+      method: 'POST',
+      url: `/api/admin/payout-runs/${run.id}/results`,
+      payload: results,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await get(talent, '/api/applicant/payouts/balance')).json()).toMatchObject({
+      available_cents: 0,
+      in_transit_cents: 0,
+      paid_out_cents: 16_000,
+    });
+    const history = (await get(talent, '/api/applicant/payouts')).json();
+    expect(history.items[0]).toMatchObject({ status: 'paid', amount_cents: 16_000, reference: 'WISE-778899' });
+    const [sent] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, talent.user.email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    expect(sent?.subject).toBe('Your payout of $160.00 is on its way');
+    await expectBalanced();
+  });
+
+  it('asks for a fresh proof and checks every field by its format before storing a method', async () => {
+    const talent = await signedInAccount(testApp, { role: 'applicant' });
+    const wrong = await post(talent, '/api/applicant/payout-methods', {
+      method: bankAccount,
+      proof: { password: 'not the password' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ 'proof.password': payoutTexts.passwordWrong });
+    const badIban = await addBankAccount(talent, {
+      ...bankAccount,
+      account_number: 'GB82 WEST 1234 5698 7654 33',
+      bank_code_type: 'aba',
+      bank_code: '123456789',
+    });
+    expect(badIban.statusCode).toBe(400);
+    expect(badIban.json().fields).toEqual({
+      'method.account_number': payoutTexts.ibanChecksum,
+      'method.bank_code': payoutTexts.aba,
+    });
+    const iban = await addBankAccount(talent, {
+      ...bankAccount,
+      account_number: 'GB82 WEST 1234 5698 7654 32',
+      bank_code: 'NWBKGB2L',
+    });
+    expect(iban.statusCode, iban.body).toBe(201);
+    const paypal = await post(talent, '/api/applicant/payout-methods', {
+      method: { kind: 'paypal', email: 'Lena@Example.com' },
+      proof: { password: talent.password },
+    });
+    expect(paypal.statusCode, paypal.body).toBe(201);
+    expect(paypal.json()).toMatchObject({ label: 'PayPal · l***@example.com', is_default: false });
+    // The default goes last; another can be made the default with the proof.
+    const first = iban.json() as PayoutMethod;
+    expect(
+      (await talent.request({ method: 'DELETE', url: `/api/applicant/payout-methods/${first.id}` })).json().error,
+    ).toBe(payoutTexts.removeDefaultFirst);
+    const switched = await post(talent, `/api/applicant/payout-methods/${paypal.json().id}/default`, {
+      proof: { password: talent.password },
+    });
+    expect(switched.json()).toMatchObject({ is_default: true });
+    // Nobody else reads or changes them.
+    const other = await signedInAccount(testApp, { role: 'applicant' });
+    expect((await get(other, '/api/applicant/payout-methods')).json().items).toEqual([]);
+    expect(
+      (await other.request({ method: 'DELETE', url: `/api/applicant/payout-methods/${first.id}` })).statusCode,
+    ).toBe(404);
+    expect((await get(admin, '/api/applicant/payout-methods')).statusCode).toBe(403);
+  });
+
+  it('confirms a person without a password by a code sent by email, once', async () => {
+    const talent = await signedInAccount(testApp, { role: 'applicant' });
+    await db().execute(sql`update users set password_hash = null where id = ${talent.user.id}`);
+    const noPassword = await post(talent, '/api/applicant/payout-methods', {
+      method: { kind: 'wise', email: 'me@example.com' },
+      proof: { password: 'anything' },
+    });
+    expect(noPassword.json().fields).toEqual({ 'proof.password': payoutTexts.noPassword });
+    expect((await post(talent, '/api/applicant/payout-methods/code')).statusCode).toBe(204);
+    const [mail] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, talent.user.email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    const code = mail?.subject.slice(0, 6) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const added = await post(talent, '/api/applicant/payout-methods', {
+      method: { kind: 'wise', email: 'me@example.com' },
+      proof: { email_code: code },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const again = await post(talent, '/api/applicant/payout-methods', {
+      method: { kind: 'payoneer', email: 'me@example.com' },
+      proof: { email_code: code },
+    });
+    expect(again.json().fields).toEqual({ 'proof.email_code': payoutTexts.codeWrong });
+  });
+
+  it('takes back earnings not yet paid out when their payment is refunded, and recovers a negative balance', async () => {
+    const { talent, company } = await talentWithApprovedWeek(120, 5);
+    const invoice = await invoiceAndPay(company);
+    await makeEarningsAvailable(db(), { now: new Date(), settings });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 6_400 });
+    const [payment] = await selectRows<{ id: string }>(
+      db(),
+      sql`select id from payments where invoice_id = ${invoice.id} and status = 'completed'`,
+    );
+    const refunded = await post(admin, `/api/admin/payments/${payment?.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // Back to pending until the company pays again: nothing of it can be paid out.
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 6_400, availableCents: 0 });
+    const listed = (await get(talent, '/api/applicant/earnings')).json().items[0];
+    expect(listed).toMatchObject({ payout_stage: 'pending', pending_reason: payoutTexts.pendingReclaimed });
+    // Maturing again does nothing while the invoice is unpaid.
+    await makeEarningsAvailable(db(), { now: new Date(), settings });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 0 });
+    await expectBalanced();
+  });
+
+  it('makes one run a day and one payout per talent when preparations and approvals race', async () => {
+    const { talent, company } = await talentWithApprovedWeek(60, 6);
+    await invoiceAndPay(company);
+    const method = (await addBankAccount(talent)).json() as PayoutMethod;
+    await waitOver(method.id);
+    const prepare = (day: string) =>
+      preparePayoutRun({ db: db(), settings: { ...settings, payout_minimum_cents: 2000 }, day });
+    // Two instances preparing the same day make one run; two days' runs both plan the talent.
+    const [first, again, nextDay] = await Promise.all([
+      prepare('2031-01-06'),
+      prepare('2031-01-06'),
+      prepare('2031-01-13'),
+    ]);
+    expect(again).toBe(first);
+    const approve = (runId: string) => post(admin, `/api/admin/payout-runs/${runId}/approve`);
+    const approvals = await Promise.all([approve(first), approve(first), approve(nextDay)]);
+    expect(approvals.map((response) => response.statusCode).sort()).toEqual([200, 200, 409]);
+    // The run approved second found the money gone: its line is cancelled, not paid twice.
+    const mine = await db().select().from(payouts).where(eq(payouts.applicantId, talent.user.id));
+    expect(mine.map((line) => line.status).sort()).toEqual(['cancelled', 'sent']);
+    const sentTransactions = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ledger_transactions where kind = 'payout_sent' and applicant_id = ${talent.user.id}`,
+    );
+    expect(sentTransactions[0]?.n).toBe(1);
+    // A failure puts the money back, and the talent hears why.
+    const sentLine = mine.find((line) => line.status === 'sent');
+    const failed = await post(admin, `/api/admin/payouts/${sentLine?.id}/mark-failed`, {
+      reason: 'The account is closed.',
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({ status: 'failed', failure_reason: 'The account is closed.' });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 3_200, inTransitCents: 0 });
+    const short = await post(admin, `/api/admin/payouts/${sentLine?.id}/mark-failed`, { reason: 'x' });
+    expect(short.json().fields).toEqual({ reason: payoutTexts.reasonNeeded });
+    await expectBalanced();
+  });
+
+  it('holds a talent’s payouts with a reason, audited, and releases them', async () => {
+    const { talent } = await talentWithApprovedWeek(60, 7);
+    const placed = await post(admin, '/api/admin/payout-holds', {
+      applicant_id: talent.user.id,
+      reason: 'Checking identity.',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().hold).toMatchObject({ reason: 'Checking identity.' });
+    const twice = await post(admin, '/api/admin/payout-holds', { applicant_id: talent.user.id, reason: 'Again.' });
+    expect(twice.json().error).toBe(payoutTexts.holdExists);
+    expect((await get(talent, '/api/applicant/payouts/balance')).json()).toMatchObject({ on_hold: true });
+    const listed = (await get(admin, '/api/admin/payout-balances?only=on_hold&page_size=100')).json();
+    expect(listed.items.map((row: { applicant_id: string }) => row.applicant_id)).toContain(talent.user.id);
+    const released = await post(admin, `/api/admin/payout-holds/${placed.json().hold.id}/release`, {
+      reason: 'Identity confirmed.',
+    });
+    expect(released.json().hold).toBeNull();
+    const audit = await selectRows<{ action: string }>(
+      db(),
+      sql`select action from audit_logs where target_id = ${talent.user.id} and action like 'payout_hold.%' order by created_at`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['payout_hold.placed', 'payout_hold.released']);
+    expect((await get(admin, '/api/admin/ledger')).json().imbalance_cents).toBe(0);
+  });
+});
