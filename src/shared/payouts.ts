@@ -108,6 +108,7 @@ export const payoutTexts = {
   removeDefaultFirst: 'This is your default payout method: make another one the default before removing it.',
   connectUnavailable: 'Stripe payouts are not set up on this platform: add a bank account, Wise, Payoneer or PayPal.',
   connectNotReady: 'Finish setting up your Stripe account before it can be paid.',
+  transferRefused: 'Stripe refused the transfer to your account. Please check your Stripe payout settings.',
   // Earnings and balances.
   pendingAwaitingInvoice: 'Awaiting the company’s invoice',
   pendingAwaitingPayment: 'Awaiting the company’s payment',

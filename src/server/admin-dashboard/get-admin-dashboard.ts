@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminDashboard,
   type DashboardFigure,
@@ -9,7 +9,7 @@ import {
 } from '~/shared/admin-dashboard';
 import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
-import { abuseReports, auditLogs, companies, contactMessages, invoices, timesheets, users } from '../db/schema';
+import { abuseReports, auditLogs, companies, contactMessages, invoices, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { invoiceRevenueCents, isIssuedIn, revenueMonthOf } from '../platform/monthly-revenue';
 
@@ -93,9 +93,10 @@ export async function countPopulation({
 }
 
 // Monthly Revenue this month and last (docs/decisions/023-monthly-revenue.md: invoices issued in the
-// month, work and platform fee, before tax), and what the talent is paid for the weeks those invoices
-// bill (timesheets.talent_pay_cents, set at approval) and the fixed-price milestones they release (the
-// talent earns the milestone's whole amount, the invoice's subtotal: decision 035): the gross margin's cost.
+// month, work and platform fee, before tax), and the gross margin's cost: what the talent earned for the
+// same invoices, read from the ledger (decision 036) — the earnings credited at approval for the weeks
+// those invoices bill, and at release for the fixed-price milestones they release (the talent earns the
+// milestone's whole amount: decision 035).
 async function sumRevenue(db: Database, now: Date) {
   const thisMonth = revenueMonthOf(now);
   const lastMonth = revenueMonthOf(now, 1);
@@ -103,7 +104,7 @@ async function sumRevenue(db: Database, now: Date) {
   const isThisMonth = isIssuedIn(thisMonth);
   const sumBy = (amount: SQL, condition: SQL) =>
     sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::bigint`;
-  const [[revenue], [pay], [released]] = await Promise.all([
+  const [[revenue], [earned]] = await Promise.all([
     db
       .select({
         current: sumBy(invoiceRevenueCents, isThisMonth),
@@ -111,26 +112,20 @@ async function sumRevenue(db: Database, now: Date) {
       })
       .from(invoices)
       .where(inMonths),
-    db
-      .select({
-        current: sumBy(sql`${timesheets.talentPayCents}`, isThisMonth),
-        previous: sumBy(sql`${timesheets.talentPayCents}`, sql`not (${isThisMonth})`),
-      })
-      .from(timesheets)
-      .innerJoin(invoices, eq(invoices.id, timesheets.invoiceId))
-      .where(inMonths),
-    db
-      .select({
-        current: sumBy(sql`${invoices.subtotalCents}`, isThisMonth),
-        previous: sumBy(sql`${invoices.subtotalCents}`, sql`not (${isThisMonth})`),
-      })
-      .from(invoices)
-      .where(and(inMonths, isNotNull(invoices.milestoneId))),
+    selectRows<{ current: string; previous: string }>(
+      db,
+      sql`select ${sumBy(sql`-e.amount_cents`, isThisMonth)} as current,
+                 ${sumBy(sql`-e.amount_cents`, sql`not (${isThisMonth})`)} as previous
+          from ledger_transactions l
+          join ledger_entries e on e.transaction_id = l.id and e.account = 'talent_pending'
+          left join timesheets t on l.kind = 'work_approved' and t.id = l.timesheet_id
+          join invoices on invoices.id = coalesce(t.invoice_id, l.invoice_id)
+          where l.kind in ('work_approved', 'milestone_released') and ${inMonths}`,
+    ),
   ]);
-  const paid = (which: 'current' | 'previous') => Number(pay?.[which] ?? 0) + Number(released?.[which] ?? 0);
   return {
     revenue: { value: Number(revenue?.current ?? 0), previous: Number(revenue?.previous ?? 0) },
-    talentPay: { value: paid('current'), previous: paid('previous') },
+    talentPay: { value: Number(earned?.current ?? 0), previous: Number(earned?.previous ?? 0) },
   };
 }
 

@@ -39,7 +39,6 @@ export async function refundPayment({
   if (payment.refundedAt) return viewOf(db, paymentId);
   if (payment.status !== 'completed') throw new AppError('conflict', adminPaymentTexts.refundNeedsCompleted);
   if (payment.invoiceId === null) throw new AppError('conflict', adminPaymentTexts.refundIsEscrow);
-  const { invoiceId } = payment;
 
   let refundRef: string;
   try {
@@ -53,39 +52,72 @@ export async function refundPayment({
     throw error;
   }
 
-  await db.transaction(async (tx) => {
-    const refundedAt = now();
-    // Only the first answer records the refund; a concurrent one finds it set and changes nothing.
+  await recordPaymentGivenBack(db, {
+    payment,
+    actorId,
+    ipAddress: ipAddress ?? null,
+    at: now(),
+    action: 'payment.refunded',
+    details: { refund_ref: refundRef },
+  });
+  return viewOf(db, paymentId);
+}
+
+// The money of a completed invoice payment went back to the company — refunded here or from Stripe's
+// dashboard, or taken by a chargeback: recorded once (refunded_at is set once; a concurrent or repeated
+// report changes nothing). The invoice is owed again, and the ledger takes back the talent's earnings of
+// it that were not paid out (decision 036).
+export async function recordPaymentGivenBack(
+  db: Database,
+  {
+    payment,
+    actorId,
+    ipAddress,
+    at,
+    action,
+    details,
+  }: {
+    payment: typeof payments.$inferSelect;
+    actorId: string | null;
+    ipAddress: string | null;
+    at: Date;
+    action: 'payment.refunded' | 'payment.charged_back';
+    details: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const invoiceId = payment.invoiceId;
+  if (!invoiceId) return false;
+  return db.transaction(async (tx) => {
     const [refunded] = await tx
       .update(payments)
-      .set({ refundedAt })
+      .set({ refundedAt: at })
       .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)))
       .returning({ id: payments.id });
-    if (!refunded) return;
+    if (!refunded) return false;
     await tx
       .update(invoices)
-      .set({ status: 'unpaid', paidAt: null, updatedAt: refundedAt })
+      .set({ status: 'unpaid', paidAt: null, updatedAt: at })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'paid')));
     await postPaymentRefunded(tx, payment.id);
     await recordAuditEvent({
       db: tx,
       event: {
         actorId,
-        action: 'payment.refunded',
+        action,
         targetType: 'payment',
         targetId: payment.id,
         details: {
-          invoice_id: payment.invoiceId,
+          invoice_id: invoiceId,
           company_id: payment.companyId,
           amount_cents: payment.amountCents,
           provider: payment.provider,
-          refund_ref: refundRef,
+          ...details,
         },
-        ipAddress: ipAddress ?? null,
+        ipAddress,
       },
     });
+    return true;
   });
-  return viewOf(db, paymentId);
 }
 
 async function viewOf(db: Database, paymentId: string): Promise<AdminPayment> {

@@ -409,4 +409,51 @@ describe('payments with Stripe configured', () => {
     const other = await signed(eventFor('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(other.statusCode).toBe(200);
   });
+
+  // Decision 036: money that goes back after the payment completed is never applied silently.
+  it('gives a payment back from a full refund in Stripe’s dashboard or a chargeback, once; a partial refund is refused', async () => {
+    const card = await addCard('pm_card_visa');
+    const audited = (action: string, paymentId: string) =>
+      db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, paymentId)));
+    const refundedInvoice = await insertTestInvoice(db(), { companyId });
+    expect((await pay(refundedInvoice.id, card.id)).statusCode).toBe(200);
+    const refunded = await paymentOf(refundedInvoice.id);
+    const charge = (changes: object) =>
+      eventFor('charge.refunded', {
+        id: `ch_${randomUUID()}`,
+        object: 'charge',
+        payment_intent: refunded?.providerRef,
+        amount: refunded?.amountCents,
+        currency: 'usd',
+        ...changes,
+      });
+    expect((await signed(charge({ amount_refunded: 1, refunded: false }))).statusCode).toBe(200);
+    expect((await paymentOf(refundedInvoice.id))?.refundedAt).toBeNull();
+    for (let delivery = 0; delivery < 2; delivery++) {
+      expect((await signed(charge({ amount_refunded: refunded?.amountCents, refunded: true }))).statusCode).toBe(200);
+    }
+    expect((await paymentOf(refundedInvoice.id))?.refundedAt).not.toBeNull();
+    expect(await invoiceStatus(refundedInvoice.id)).toBe('unpaid');
+    expect(await audited('payment.refunded', refunded?.id ?? '')).toHaveLength(1);
+
+    const disputedInvoice = await insertTestInvoice(db(), { companyId });
+    expect((await pay(disputedInvoice.id, card.id)).statusCode).toBe(200);
+    const disputed = await paymentOf(disputedInvoice.id);
+    const dispute = eventFor('charge.dispute.created', {
+      id: 'dp_fake1',
+      object: 'dispute',
+      charge: 'ch_fake1',
+      payment_intent: disputed?.providerRef,
+      amount: disputed?.amountCents,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    });
+    expect((await signed(dispute)).statusCode).toBe(200);
+    expect(await invoiceStatus(disputedInvoice.id)).toBe('unpaid');
+    const [chargeback] = await audited('payment.charged_back', disputed?.id ?? '');
+    expect(chargeback?.details).toMatchObject({ dispute_ref: 'dp_fake1', reason: 'fraudulent' });
+  });
 });

@@ -7,9 +7,13 @@ import { payments } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { ChargeRequest } from './payment-provider';
 import { type OutcomeContext, recordPaymentOutcome } from './record-payment-outcome';
+import { recordPaymentGivenBack } from './refund-payment';
 import { outcomeOfPaymentIntent } from './stripe-provider';
 
 const handledEvents = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+// Money that goes back after a payment completed (decision 036): a refund made in Stripe's dashboard, or a
+// chargeback the company's bank opened.
+const givenBackEvents = new Set(['charge.refunded', 'charge.dispute.created']);
 const paymentIdSchema = z.uuid();
 
 // Checks an event's Stripe-Signature against the raw body Stripe sent (any re-encoding would break it).
@@ -48,6 +52,7 @@ export async function handleStripeEvent(
   context: OutcomeContext,
   event: Stripe.Event,
 ): Promise<{ handled: boolean; refused?: string }> {
+  if (givenBackEvents.has(event.type)) return handleMoneyGivenBack(context, event);
   if (!handledEvents.has(event.type)) return { handled: false };
   const intent = event.data.object as Stripe.PaymentIntent;
   const payment = await findPaymentOf(context.db, intent);
@@ -61,5 +66,43 @@ export async function handleStripeEvent(
   const outcome = outcomeOfPaymentIntent(intent);
   if (outcome.status === 'processing') return { handled: false };
   await recordPaymentOutcome(context, payment.id, outcome);
+  return { handled: true };
+}
+
+const intentIdOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
+// A charge refunded in full, or disputed: the invoice's payment is given back (the invoice is owed again,
+// the talent's earnings of it not paid out are taken back). A partial refund or one of a milestone's
+// funding (escrow moves only with its milestone) is refused, for the log: never applied silently.
+async function handleMoneyGivenBack(
+  context: OutcomeContext,
+  event: Stripe.Event,
+): Promise<{ handled: boolean; refused?: string }> {
+  const object = event.data.object as Stripe.Charge | Stripe.Dispute;
+  const intentId = intentIdOf(object.payment_intent);
+  if (!intentId) return { handled: false };
+  const [payment] = await context.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intentId)));
+  if (!payment) return { handled: false };
+  if (payment.status !== 'completed') return { handled: false, refused: 'the payment never completed' };
+  if (payment.invoiceId === null)
+    return { handled: false, refused: 'a milestone’s funding moves only with its milestone' };
+  if (event.type === 'charge.refunded' && (object as Stripe.Charge).amount_refunded < payment.amountCents) {
+    return { handled: false, refused: 'a partial refund of an invoice’s payment is not applied' };
+  }
+  const dispute = event.type === 'charge.dispute.created' ? (object as Stripe.Dispute) : null;
+  await recordPaymentGivenBack(context.db, {
+    payment,
+    actorId: null,
+    ipAddress: context.ipAddress,
+    at: new Date(),
+    action: dispute ? 'payment.charged_back' : 'payment.refunded',
+    details: dispute
+      ? { dispute_ref: dispute.id, reason: dispute.reason }
+      : { refund_ref: object.id, source: 'stripe' },
+  });
   return { handled: true };
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { payoutTexts } from '~/shared/payouts';
 import type { Config } from '../config';
 
 // How a payout leaves (docs/decisions/036), as payments have their provider: a Stripe Connect transfer to
@@ -84,10 +85,7 @@ export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; 
           error instanceof Stripe.errors.StripeInvalidRequestError ||
           error instanceof Stripe.errors.StripePermissionError
         ) {
-          return {
-            status: 'failed',
-            reason: 'Stripe refused the transfer to your account. Please check your Stripe payout settings.',
-          };
+          return { status: 'failed', reason: payoutTexts.transferRefused };
         }
         throw new TransientPayoutError('Stripe did not answer the transfer.', { cause: error });
       }

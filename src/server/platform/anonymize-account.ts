@@ -27,6 +27,7 @@ import {
   notificationPreferences,
   notifications,
   oauthAccounts,
+  payoutMethods,
   privacyRequests,
   recoveryCodes,
   reviews,
@@ -163,6 +164,8 @@ export async function anonymizeAccountRecords({
   // The profile's background lists (work history, education, languages, certifications, portfolio) go
   // with it: their rows cascade from the profile row.
   await tx.delete(applicantProfiles).where(eq(applicantProfiles.userId, userId));
+  // Bank and wallet details go; the payouts keep their masked label for the books (decision 036).
+  await tx.delete(payoutMethods).where(eq(payoutMethods.applicantId, userId));
   const fileIds = await deleteOwnedFiles(tx, userId);
 
   // What they wrote: the records stay for the other side (a company's pipeline, a conversation), empty.

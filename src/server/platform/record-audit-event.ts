@@ -101,6 +101,8 @@ export type AuditAction =
   | 'payment.completed'
   | 'payment.failed'
   | 'payment.refunded'
+  // A chargeback: the company's bank took the money back (Stripe's charge.dispute.created).
+  | 'payment.charged_back'
   | 'payment_method.added'
   // Paying the talent (docs/decisions/036).
   | 'payout_method.added'

@@ -73,6 +73,11 @@ function sectionQueries(userId: string): Record<string, SQL> {
       m.status, m.funded_at, m.submitted_at, m.submission_message, m.changes_comment, m.approved_at, m.released_cents,
       m.refunded_cents from milestones m join assignments a on a.id = m.assignment_id
       where a.applicant_id = ${userId} order by a.created_at, m.position`,
+    // Where their payouts go, as every screen shows it (masked), and the payouts sent (decision 036).
+    payout_methods: sql`select id, kind, label, holder_name, bank_name, is_default, usable_from, created_at, removed_at
+      from payout_methods where applicant_id = ${userId} order by created_at`,
+    payouts: sql`select id, amount_cents, status, method_label, reference, failure_reason, sent_at, paid_at, failed_at
+      from payouts where applicant_id = ${userId} and status in ('sent', 'paid', 'failed') order by sent_at`,
     timesheets: sql`select ts.id, a.role as assignment_role, ts.week_start, ts.status, ts.submitted_at, ts.approved_at,
       ts.return_comment, ts.talent_pay_cents,
       (select coalesce(sum(te.minutes), 0)::int from time_entries te where te.timesheet_id = ts.id) as minutes

@@ -1,0 +1,198 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayoutMethodList } from '~/shared/payouts';
+import { payoutMethods, payouts } from '../db/schema';
+import { postTransaction, talentBalanceOf } from '../platform/ledger';
+import { signedInAccount } from '../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createStripeConnect } from './payout-provider';
+import { preparePayoutRun, sendStripeTransfers } from './payout-runs';
+
+// The few Stripe Connect endpoints payouts call, on loopback, with Stripe's idempotency (a repeated key
+// replays the first answer): Express accounts, their onboarding links, and transfers.
+async function startFakeConnect() {
+  const server = Fastify();
+  const replies = new Map<string, unknown>();
+  const transfers: Array<{ idempotencyKey: string | undefined; form: Record<string, string> }> = [];
+  const state = { onboarded: false, accounts: 0 };
+  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const once = (key: string | undefined, answer: () => unknown) => {
+    if (key && replies.has(key)) return replies.get(key);
+    const body = answer();
+    if (key) replies.set(key, body);
+    return body;
+  };
+  server.post('/v1/accounts', async (request) =>
+    once(request.headers['idempotency-key'] as string | undefined, () => {
+      state.accounts += 1;
+      return { id: `acct_fake${state.accounts}`, object: 'account' };
+    }),
+  );
+  server.post<{ Body: Record<string, string> }>('/v1/account_links', async (request) => ({
+    object: 'account_link',
+    url: `https://connect.stripe.test/setup/${request.body.account}`,
+  }));
+  server.get<{ Params: { id: string } }>('/v1/accounts/:id', async (request) => ({
+    id: request.params.id,
+    object: 'account',
+    payouts_enabled: state.onboarded,
+    details_submitted: state.onboarded,
+  }));
+  server.post<{ Body: Record<string, string> }>('/v1/transfers', async (request, reply) => {
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    if (request.body.destination === 'acct_refuses') {
+      return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'No such destination' } });
+    }
+    return once(idempotencyKey, () => {
+      transfers.push({ idempotencyKey, form: request.body });
+      return { id: `tr_fake${transfers.length}`, object: 'transfer', amount: Number(request.body.amount) };
+    });
+  });
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = server.server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, transfers, state };
+}
+
+// Payouts to a Stripe account (decision 036): the talent onboards through an account link after the proof;
+// only an onboarded account is paid; each transfer carries the payout's id as its idempotency key, so a
+// retry after a lost answer never pays twice.
+describe('payouts through Stripe Connect', () => {
+  let connect: Awaited<ReturnType<typeof startFakeConnect>>;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    connect = await startFakeConnect();
+    testApp = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_API_URL: connect.url },
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await connect.server.close();
+  });
+
+  const db = () => testApp.database.db;
+  const context = () => ({
+    db: db(),
+    mailer: testApp.app.appContext.mailer,
+    publicUrl: 'https://tandem.example',
+    connect: createStripeConnect({ secretKey: 'sk_test_fake', apiUrl: connect.url }),
+  });
+
+  it('onboards the talent, pays only once the account can be paid, and transfers once per payout', async () => {
+    const talent = await signedInAccount(testApp, { role: 'applicant' });
+    const refused = await talent.request({
+      method: 'POST',
+      url: '/api/applicant/payout-methods/stripe',
+      payload: { proof: { password: 'wrong' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    const link = await talent.request({
+      method: 'POST',
+      url: '/api/applicant/payout-methods/stripe',
+      payload: { proof: { password: talent.password } },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json().url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/acct_fake\d+$/);
+    const refresh = () => talent.request({ method: 'POST', url: '/api/applicant/payout-methods/stripe/refresh' });
+    expect(((await refresh()).json() as PayoutMethodList).items[0]).toMatchObject({
+      kind: 'stripe_connect',
+      onboarded: false,
+    });
+
+    // Money available, the method's wait over, but Stripe has not finished: an exception, not a payout.
+    await postTransaction(db(), {
+      key: `test-earning:${talent.user.id}`,
+      kind: 'earnings_available',
+      refs: { applicantId: talent.user.id },
+      lines: [
+        { account: 'company_receivable', amountCents: 12_345 },
+        { account: 'talent_available', amountCents: -12_345, applicantId: talent.user.id },
+      ],
+    });
+    await db()
+      .update(payoutMethods)
+      .set({ usableFrom: new Date(0) })
+      .where(eq(payoutMethods.applicantId, talent.user.id));
+    const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 2000 };
+    const waiting = await preparePayoutRun({ db: db(), settings, day: '2035-03-05' });
+    const [exception] = await db().select().from(payouts).where(eq(payouts.runId, waiting));
+    expect(exception).toMatchObject({ status: 'exception', exception: 'not_onboarded' });
+
+    connect.state.onboarded = true;
+    expect(((await refresh()).json() as PayoutMethodList).items[0]).toMatchObject({ onboarded: true });
+    const runId = await preparePayoutRun({ db: db(), settings, day: '2035-03-12' });
+    const admin = await signedInAccount(testApp, { role: 'admin' });
+    const approved = await admin.request({
+      method: 'POST',
+      url: `/api/admin/payout-runs/${runId}/approve`,
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [line] = await db().select().from(payouts).where(eq(payouts.runId, runId));
+    expect(line).toMatchObject({ status: 'sent', provider: 'stripe', amountCents: 12_345 });
+
+    // The job, twice (a retry): one transfer, with the payout's key.
+    await sendStripeTransfers({ ...context(), runId });
+    await sendStripeTransfers({ ...context(), runId });
+    expect(connect.transfers).toHaveLength(1);
+    expect(connect.transfers[0]).toMatchObject({
+      idempotencyKey: `payout:${line?.id}`,
+      form: { amount: '12345', currency: 'usd', destination: expect.stringMatching(/^acct_fake/) },
+    });
+    // Stripe asked again with the same key (a lost answer) replays the first transfer.
+    const again = await context().connect.transfer({
+      payoutId: line?.id ?? '',
+      amountCents: 12_345,
+      destination: connect.transfers[0]?.form.destination ?? '',
+      runId,
+    });
+    expect(again).toEqual({ status: 'paid', reference: 'tr_fake1' });
+    expect(connect.transfers).toHaveLength(1);
+    const [paid] = await db()
+      .select()
+      .from(payouts)
+      .where(eq(payouts.id, line?.id ?? ''));
+    expect(paid).toMatchObject({ status: 'paid', reference: 'tr_fake1' });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 0, paidOutCents: 12_345 });
+  });
+
+  it('puts a refused transfer back in the balance', async () => {
+    const talent = await signedInAccount(testApp, { role: 'applicant' });
+    await db()
+      .insert(payoutMethods)
+      .values({
+        applicantId: talent.user.id,
+        kind: 'stripe_connect',
+        label: 'Stripe · account ending in uses',
+        stripeAccountId: 'acct_refuses',
+        onboardedAt: new Date(),
+        isDefault: true,
+        usableFrom: new Date(0),
+      });
+    await postTransaction(db(), {
+      key: `test-earning:${talent.user.id}`,
+      kind: 'earnings_available',
+      refs: { applicantId: talent.user.id },
+      lines: [
+        { account: 'company_receivable', amountCents: 5_000 },
+        { account: 'talent_available', amountCents: -5_000, applicantId: talent.user.id },
+      ],
+    });
+    const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 2000 };
+    const runId = await preparePayoutRun({ db: db(), settings, day: '2035-04-02' });
+    const admin = await signedInAccount(testApp, { role: 'admin' });
+    expect(
+      (await admin.request({ method: 'POST', url: `/api/admin/payout-runs/${runId}/approve`, payload: {} })).statusCode,
+    ).toBe(200);
+    await sendStripeTransfers({ ...context(), runId });
+    const [line] = await db().select().from(payouts).where(eq(payouts.runId, runId));
+    expect(line?.status).toBe('failed');
+    expect(line?.failureReason).toMatch(/Stripe refused the transfer/);
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 5_000, inTransitCents: 0 });
+  });
+});
