@@ -4,6 +4,7 @@ import { demoAccountsSeeder } from './demo-accounts';
 import { demoBillingSeeder } from './demo-billing';
 import { demoContactMessagesSeeder } from './demo-contact-messages';
 import { demoJobsSeeder } from './demo-jobs';
+import { demoPayoutsSeeder } from './demo-payouts';
 import { demoReviewsSeeder } from './demo-reviews';
 import type { DemoSeeder } from './demo-seeder';
 import { demoTalentSeeder } from './demo-talent';
@@ -24,6 +25,8 @@ export const demoSeeders: DemoSeeder[] = [
   demoAssessmentsSeeder,
   // After the talent: their hires are the assignments at work.
   demoBillingSeeder,
+  // After billing: the paid weeks are what the payout run pays.
+  demoPayoutsSeeder,
   // After the talent and the companies: past work, its reviews, and the ratings they make.
   demoReviewsSeeder,
   demoContactMessagesSeeder,
