@@ -139,6 +139,20 @@ export async function approvePayoutRun({
           order by u.id for update`,
     );
     const at = now.toISOString();
+    // What changed since the run was prepared counts: a hold placed, an account suspended, the default
+    // method changed (the payout goes to the one chosen now, if it may be paid).
+    await tx.execute(
+      sql`update payouts p
+          set status = (case when now_.exception is null then 'planned' else 'exception' end)::payout_line_status,
+              exception = now_.exception::payout_exception,
+              method_id = now_.method_id, method_label = now_.label,
+              provider = (case when now_.kind = 'stripe_connect' then 'stripe'
+                               when now_.kind is not null then 'bank_file' end)::payout_provider
+          from (select u.id as applicant_id, m.id as method_id, m.kind, m.label, ${exceptionSql(at)} as exception
+                from users u ${defaultMethodJoin}
+                where u.id in (select applicant_id from payouts where run_id = ${runId} and status = 'planned')) as now_
+          where p.run_id = ${runId} and p.status = 'planned' and p.applicant_id = now_.applicant_id`,
+    );
     // Cancelled: what the talent has available now does not cover the planned amount.
     await tx.execute(
       sql`update payouts p set status = 'cancelled', failure_reason = 'The available balance changed before approval.'

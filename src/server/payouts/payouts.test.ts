@@ -389,4 +389,45 @@ describe('payouts', () => {
     expect(audit.map((row) => row.action)).toEqual(['payout_hold.placed', 'payout_hold.released']);
     expect((await get(admin, '/api/admin/ledger')).json().imbalance_cents).toBe(0);
   });
+
+  it('stops a planned payout when a hold is placed before the run is approved, and pays the method chosen now', async () => {
+    const { talent, company } = await talentWithApprovedWeek(90, 8);
+    await invoiceAndPay(company);
+    const bank = (await addBankAccount(talent)).json() as PayoutMethod;
+    await waitOver(bank.id);
+    const runSettings = { ...settings, payout_minimum_cents: 2000 };
+    const held = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-02' });
+    const placed = await post(admin, '/api/admin/payout-holds', {
+      applicant_id: talent.user.id,
+      reason: 'Checking a dispute.',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await post(admin, `/api/admin/payout-runs/${held}/approve`)).statusCode).toBe(200);
+    const lineOf = async (runId: string) =>
+      (await db().select().from(payouts).where(eq(payouts.runId, runId))).find(
+        (line) => line.applicantId === talent.user.id,
+      );
+    const stopped = await lineOf(held);
+    expect(stopped).toMatchObject({ status: 'exception', exception: 'on_hold' });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 4_800, inTransitCents: 0 });
+
+    await post(admin, `/api/admin/payout-holds/${placed.json().hold.id}/release`, { reason: 'Dispute closed.' });
+    const next = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-09' });
+    const paypal = await post(talent, '/api/applicant/payout-methods', {
+      method: { kind: 'paypal', email: 'lena@example.com' },
+      proof: { password: talent.password },
+    });
+    await waitOver(paypal.json().id);
+    await post(talent, `/api/applicant/payout-methods/${paypal.json().id}/default`, {
+      proof: { password: talent.password },
+    });
+    expect((await post(admin, `/api/admin/payout-runs/${next}/approve`)).statusCode).toBe(200);
+    const sent = await lineOf(next);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      methodId: paypal.json().id,
+      methodLabel: 'PayPal · l***@example.com',
+    });
+    await expectBalanced();
+  });
 });
