@@ -77,6 +77,14 @@ async function ledgerStates(db: Database, rows: EarnedRow[]): Promise<Map<string
   );
 }
 
+// The day as a sentence writes it ("Dec 2, 2026"); the list's available_on carries it as an ISO day.
+const readableDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 type PayoutSettings = Pick<PlatformSettings, 'payouts_wait_for_payment' | 'payout_security_days'>;
 
 function payoutStageOf(row: EarnedRow, state: LedgerState | undefined, settings: PayoutSettings) {
@@ -97,8 +105,8 @@ function payoutStageOf(row: EarnedRow, state: LedgerState | undefined, settings:
       ? (row.ready_from ?? row.approved_at ?? Date.now())
       : (row.approved_at ?? Date.now()),
   );
-  const day = isoDay(new Date(from.getTime() + settings.payout_security_days * 86_400_000));
-  return pending(payoutTexts.pendingSecurity(day), day);
+  const until = new Date(from.getTime() + settings.payout_security_days * 86_400_000);
+  return pending(payoutTexts.pendingSecurity(readableDay.format(until)), isoDay(until));
 }
 
 export async function findEarnings({

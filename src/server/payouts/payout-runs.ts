@@ -47,8 +47,8 @@ export async function bringLedgerUpToDate(db: Database, settings: PayoutSettings
   await makeEarningsAvailable(db, { now, settings });
 }
 
-// The run of `day`, made once: a second call (a retry, another instance, an administrator after the
-// schedule) answers the same run and adds nothing.
+// A run for `day`, unless one awaits approval: then that one is the answer (a retry, another instance, an
+// administrator after the schedule), and nothing is added to it.
 export async function preparePayoutRun({
   db,
   settings,
@@ -65,15 +65,12 @@ export async function preparePayoutRun({
     const [created] = await tx
       .insert(payoutRuns)
       .values({ scheduledFor: day, createdAt: now })
-      .onConflictDoNothing({ target: payoutRuns.scheduledFor })
+      .onConflictDoNothing()
       .returning({ id: payoutRuns.id });
     if (!created) {
-      const [existing] = await tx
-        .select({ id: payoutRuns.id })
-        .from(payoutRuns)
-        .where(eq(payoutRuns.scheduledFor, day));
-      if (!existing) throw new Error(`The payout run of ${day} was neither made nor found.`);
-      return existing.id;
+      const [draft] = await tx.select({ id: payoutRuns.id }).from(payoutRuns).where(eq(payoutRuns.status, 'draft'));
+      if (!draft) throw new Error(`The payout run of ${day} was neither made nor found.`);
+      return draft.id;
     }
     const at = now.toISOString();
     await tx.execute(

@@ -86,7 +86,6 @@ async function sendPayout(
   const [run] = await db
     .insert(payoutRuns)
     .values({ scheduledFor: given.sentAt.slice(0, 10), status: 'completed' })
-    .onConflictDoUpdate({ target: payoutRuns.scheduledFor, set: { status: 'completed' } })
     .returning();
   const [payout] = await db
     .insert(payouts)

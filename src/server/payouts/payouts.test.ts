@@ -327,26 +327,25 @@ describe('payouts', () => {
     await expectBalanced();
   });
 
-  it('makes one run a day and one payout per talent when preparations and approvals race', async () => {
+  it('makes one run at a time and one payout per talent when preparations and approvals race', async () => {
     const { talent, company } = await talentWithApprovedWeek(60, 6);
     await invoiceAndPay(company);
     const method = (await addBankAccount(talent)).json() as PayoutMethod;
     await waitOver(method.id);
     const prepare = (day: string) =>
       preparePayoutRun({ db: db(), settings: { ...settings, payout_minimum_cents: 2000 }, day });
-    // Two instances preparing the same day make one run; two days' runs both plan the talent.
+    // Two instances preparing at once (the same day or not) make one run: one awaits approval at a time.
     const [first, again, nextDay] = await Promise.all([
       prepare('2031-01-06'),
       prepare('2031-01-06'),
       prepare('2031-01-13'),
     ]);
-    expect(again).toBe(first);
-    const approve = (runId: string) => post(admin, `/api/admin/payout-runs/${runId}/approve`);
-    const approvals = await Promise.all([approve(first), approve(first), approve(nextDay)]);
-    expect(approvals.map((response) => response.statusCode).sort()).toEqual([200, 200, 409]);
-    // The run approved second found the money gone: its line is cancelled, not paid twice.
+    expect(new Set([first, again, nextDay]).size).toBe(1);
+    const approve = () => post(admin, `/api/admin/payout-runs/${first}/approve`);
+    const approvals = await Promise.all([approve(), approve(), approve()]);
+    expect(approvals.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
     const mine = await db().select().from(payouts).where(eq(payouts.applicantId, talent.user.id));
-    expect(mine.map((line) => line.status).sort()).toEqual(['cancelled', 'sent']);
+    expect(mine.map((line) => line.status)).toEqual(['sent']);
     const sentTransactions = await selectRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from ledger_transactions where kind = 'payout_sent' and applicant_id = ${talent.user.id}`,
@@ -427,6 +426,36 @@ describe('payouts', () => {
       status: 'sent',
       methodId: paypal.json().id,
       methodLabel: 'PayPal · l***@example.com',
+    });
+    await expectBalanced();
+  });
+
+  it('cancels a planned payout whose money a refund took back before the run was approved', async () => {
+    const { talent, company } = await talentWithApprovedWeek(75, 9);
+    const invoice = await invoiceAndPay(company);
+    await waitOver(((await addBankAccount(talent)).json() as PayoutMethod).id);
+    const runId = await preparePayoutRun({
+      db: db(),
+      settings: { ...settings, payout_minimum_cents: 2000 },
+      day: '2033-05-02',
+    });
+    const [payment] = await selectRows<{ id: string }>(
+      db(),
+      sql`select id from payments where invoice_id = ${invoice.id} and status = 'completed'`,
+    );
+    expect((await post(admin, `/api/admin/payments/${payment?.id}/refund`)).statusCode).toBe(200);
+    expect((await post(admin, `/api/admin/payout-runs/${runId}/approve`)).statusCode).toBe(200);
+    const line = (await db().select().from(payouts).where(eq(payouts.runId, runId))).find(
+      (candidate) => candidate.applicantId === talent.user.id,
+    );
+    expect(line).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'The available balance changed before approval.',
+    });
+    expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({
+      pendingCents: 4_000,
+      availableCents: 0,
+      inTransitCents: 0,
     });
     await expectBalanced();
   });

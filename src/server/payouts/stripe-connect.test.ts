@@ -122,16 +122,15 @@ describe('payouts through Stripe Connect', () => {
     const waiting = await preparePayoutRun({ db: db(), settings, day: '2035-03-05' });
     const [exception] = await db().select().from(payouts).where(eq(payouts.runId, waiting));
     expect(exception).toMatchObject({ status: 'exception', exception: 'not_onboarded' });
+    const admin = await signedInAccount(testApp, { role: 'admin' });
+    const approveRun = (runId: string) =>
+      admin.request({ method: 'POST', url: `/api/admin/payout-runs/${runId}/approve`, payload: {} });
+    expect((await approveRun(waiting)).statusCode).toBe(200);
 
     connect.state.onboarded = true;
     expect(((await refresh()).json() as PayoutMethodList).items[0]).toMatchObject({ onboarded: true });
     const runId = await preparePayoutRun({ db: db(), settings, day: '2035-03-12' });
-    const admin = await signedInAccount(testApp, { role: 'admin' });
-    const approved = await admin.request({
-      method: 'POST',
-      url: `/api/admin/payout-runs/${runId}/approve`,
-      payload: {},
-    });
+    const approved = await approveRun(runId);
     expect(approved.statusCode, approved.body).toBe(200);
     const [line] = await db().select().from(payouts).where(eq(payouts.runId, runId));
     expect(line).toMatchObject({ status: 'sent', provider: 'stripe', amountCents: 12_345 });

@@ -144,7 +144,8 @@ export const payoutHolds = pgTable(
 
 export const payoutRunStatus = pgEnum('payout_run_status', payoutRunStatuses);
 
-// One run per scheduled day (the unique day is what makes two instances preparing at once make one run).
+// A run, for the day it was prepared. At most one is a draft at a time (the partial unique index): two
+// instances or administrators preparing at once make one run, and a run approved makes room for the next.
 export const payoutRuns = pgTable(
   'payout_runs',
   {
@@ -156,7 +157,10 @@ export const payoutRuns = pgTable(
     approvedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [uniqueIndex('payout_runs_day_unique').on(table.scheduledFor)],
+  (table) => [
+    uniqueIndex('payout_runs_one_draft').on(table.status).where(sql`${table.status} = 'draft'`),
+    index('payout_runs_day_idx').on(table.scheduledFor),
+  ],
 );
 
 export const runLineStatus = pgEnum('payout_line_status', runLineStatuses);
