@@ -27,8 +27,9 @@ for (const url of publicUrls) {
 }
 
 // Portal pages, each signed in as its role (the journeys check the others with their data on screen).
-const portalPages: Array<{ url: string; role: 'applicant' }> = [
+const portalPages: Array<{ url: string; role: 'applicant' | 'admin' }> = [
   { url: paths.applicantEarnings.getHref(), role: 'applicant' },
+  { url: paths.adminPayouts.getHref(), role: 'admin' },
 ];
 
 for (const { url, role } of portalPages) {

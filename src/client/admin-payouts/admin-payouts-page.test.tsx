@@ -266,6 +266,12 @@ describe('Payouts', () => {
       expect(await screen.findByText(payoutTexts.runNotFound)).toBeInTheDocument();
     });
 
+    it('says a link that names no run leads nowhere, without asking the server', async () => {
+      const { server } = await openPage({}, `${paths.adminPayouts.getHref()}?run=42`);
+      expect(await screen.findByText(payoutTexts.runNotFound)).toBeInTheDocument();
+      expect(server.requests.filter((request) => request.path.startsWith('/api/admin/payout-runs/'))).toEqual([]);
+    });
+
     it('offers the bank file, Mark all paid and Import results while bank-file payouts wait', async () => {
       const run = payoutRun({ status: 'approved', bank_file_count: 2, counts: countsOf({ sent: 2 }) });
       const { events, server, store } = await openPage(

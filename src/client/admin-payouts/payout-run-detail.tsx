@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { z } from 'zod';
 import { DetailFact } from '~/client/components/details-drawer';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
@@ -26,7 +27,10 @@ const LOAD_FAILED = 'Failed to load this payout run. Please try again.';
 // One payout run (docs/decisions/036), opened from the list or prepared just now: its totals and its lines
 // counted by status, what can be done with it, and its lines.
 export function PayoutRunDetail({ runId, onClose }: { runId: string; onClose: () => void }) {
-  const run = useQuery(runQueryOptions(runId));
+  // A link whose ?run= cannot be a run's id (edited by hand, cut short) is not asked for: the API would
+  // answer 400 into the console, and the run does not exist either way.
+  const isRunId = z.uuid().safeParse(runId).success;
+  const run = useQuery({ ...runQueryOptions(runId), enabled: isRunId });
   return (
     <div className="grid min-w-0 gap-4">
       <div>
@@ -35,7 +39,11 @@ export function PayoutRunDetail({ runId, onClose }: { runId: string; onClose: ()
           All payout runs
         </Button>
       </div>
-      {run.isPending ? (
+      {!isRunId ? (
+        <Alert variant="destructive">
+          <p>{payoutTexts.runNotFound}</p>
+        </Alert>
+      ) : run.isPending ? (
         <div role="status" className="grid gap-3">
           <span className="sr-only">Loading the payout run</span>
           <Skeleton className="h-8 w-1/2" />
@@ -75,7 +83,8 @@ function RunSummary({ run }: { run: PayoutRun }) {
         </h2>
         <Badge variant={runStatusBadges[run.status]}>{payoutRunStatusLabels[run.status]}</Badge>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {/* Each fact as tall as itself: beside a value that wraps, a short one stays under its label. */}
+      <dl className="grid grid-cols-2 items-start gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <DetailFact label="Total">{formatCents(run.total_cents)}</DetailFact>
         <DetailFact label="Payouts">{run.payout_count}</DetailFact>
         <DetailFact label={runLineStatusLabels.exception}>{run.exception_count}</DetailFact>

@@ -55,6 +55,8 @@ export function RunLinesSection({ run }: { run: PayoutRun }) {
       id: 'talent',
       phone: 'title',
       header: 'Talent',
+      // Wide enough for a name and an email on a line each; the method and reference wrap instead.
+      className: 'md:min-w-52',
       cell: (line) => (
         <span className="grid">
           <span className="font-medium">{line.talent_name}</span>

@@ -12,6 +12,7 @@ import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import type { PageProps } from '~/client/routes';
 import { formatCents } from '~/shared/billing';
 import { type EarningsWeek, earningStageLabels } from '~/shared/earnings';
+import { payoutTexts } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
 import { earningsQueryOptions, earningsSummaryQueryOptions } from './api';
 import { PayoutBalanceSection } from './payout-balance';
@@ -69,11 +70,12 @@ function PayoutStage({ week }: { week: EarningsWeek }) {
         <PhoneLabel>Payout</PhoneLabel>
         <Badge variant={isAvailable ? 'success' : 'warning'}>{isAvailable ? 'Available' : 'Pending'}</Badge>
       </span>
-      {!isAvailable && week.pending_reason && (
-        <span className="text-xs text-muted-foreground">{week.pending_reason}</span>
-      )}
-      {!isAvailable && week.available_on && (
-        <span className="text-xs text-muted-foreground">Available on {formatIsoDay(week.available_on)}</span>
+      {/* The security period's end is the day it becomes available: said once, as a day people read (the
+          server's sentence carries it as YYYY-MM-DD). */}
+      {!isAvailable && (week.available_on || week.pending_reason) && (
+        <span className="text-xs text-muted-foreground">
+          {week.available_on ? payoutTexts.pendingSecurity(formatIsoDay(week.available_on)) : week.pending_reason}
+        </span>
       )}
     </span>
   );

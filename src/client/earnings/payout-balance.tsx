@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightLeftIcon, CalendarClockIcon, CircleCheckIcon, HourglassIcon, WalletIcon } from 'lucide-react';
+import { useId } from 'react';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { formatMomentDayIn } from '~/client/lib/iso-day';
@@ -22,10 +23,12 @@ export function PayoutBalanceSection({ zone }: { zone: string | null }) {
           </p>
         </Alert>
       )}
+      {/* Four amounts, one row on a wide screen; the next payout is a day, not an amount, and has a line of
+          its own below them rather than a fifth card alone on a second row. */}
       <SummaryCards
         query={balance}
         label="Payout balance"
-        count={5}
+        count={4}
         failure="Failed to load your payout balance. Please try again."
         cardsOf={(data) => [
           {
@@ -55,24 +58,42 @@ export function PayoutBalanceSection({ zone }: { zone: string | null }) {
             hint: 'Confirmed paid to you',
             icon: <CircleCheckIcon />,
           },
-          nextPayoutCard(data, zone),
         ]}
       />
+      {balance.isSuccess && <NextPayout balance={balance.data} zone={zone} />}
     </div>
   );
 }
 
 // The next run's day in the person's zone (UTC, said so, while they have none), and what it would send
 // them, or why it would send nothing.
-function nextPayoutCard({ next_payout: next, minimum_cents }: PayoutBalance, zone: string | null) {
+function NextPayout({ balance, zone }: { balance: PayoutBalance; zone: string | null }) {
+  const titleId = useId();
+  const { next_payout: next, minimum_cents: minimumCents } = balance;
   const isPaying = next.blocked_by === null && next.amount_cents > 0;
   const reason = next.blocked_by
     ? payoutExceptionLabels[next.blocked_by]
-    : `below the ${formatCents(minimum_cents)} minimum`;
-  return {
-    label: zone ? 'Next payout' : 'Next payout (UTC)',
-    value: formatMomentDayIn(next.runs_at, zone),
-    hint: isPaying ? `${formatCents(next.amount_cents)} will be sent` : `Nothing will be sent: ${reason}`,
-    icon: <CalendarClockIcon />,
-  };
+    : `below the ${formatCents(minimumCents)} minimum`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex items-center gap-3 rounded-lg border border-border bg-background px-4 py-3 shadow-sm"
+    >
+      <span
+        className="grid size-8 shrink-0 place-content-center rounded-md bg-accent text-primary [&_svg]:size-4"
+        aria-hidden="true"
+      >
+        <CalendarClockIcon />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3 gap-y-0.5">
+        <h2 id={titleId} className="text-sm font-medium text-muted-foreground">
+          {zone ? 'Next payout' : 'Next payout (UTC)'}
+        </h2>
+        <p className="font-semibold text-foreground tabular-nums">{formatMomentDayIn(next.runs_at, zone)}</p>
+        <p className="basis-full text-sm text-muted-foreground sm:basis-auto">
+          {isPaying ? `${formatCents(next.amount_cents)} will be sent` : `Nothing will be sent: ${reason}`}
+        </p>
+      </div>
+    </section>
+  );
 }

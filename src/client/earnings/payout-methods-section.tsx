@@ -11,7 +11,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useChangeSearch } from '~/client/lib/list-search';
-import { type PayoutMethod, payoutMethodKindLabels, payoutTexts } from '~/shared/payouts';
+import { type PayoutMethod, payoutTexts } from '~/shared/payouts';
 import { AddPayoutMethodDialog } from './add-payout-method-dialog';
 import {
   payoutMethodsQueryOptions,
@@ -178,10 +178,12 @@ function PayoutMethodItem({ method, zone, onMakeDefault, onRemove, onFinishSetup
           <span className="font-medium [overflow-wrap:anywhere]">{method.label}</span>
           {method.is_default && <Badge variant="secondary">Default</Badge>}
         </span>
-        <span className="text-sm text-muted-foreground">
-          {payoutMethodKindLabels[method.kind]}
-          {method.holder_name && ` · ${method.holder_name}`}
-        </span>
+        {/* The label names the kind already ("Bank transfer · BDO Unibank · ending in 6789"). */}
+        {method.holder_name && (
+          <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            Account holder: {method.holder_name}
+          </span>
+        )}
         {isWaiting && (
           <span className="text-sm text-amber-900">Can be paid from {formatMomentIn(method.usable_from, zone)}</span>
         )}

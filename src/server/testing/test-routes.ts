@@ -16,6 +16,7 @@ import { accountManagerTestRoutes } from './account-manager-test-routes';
 import { allowAdministrator } from './auth-helpers';
 import { billingTestRoutes } from './billing-test-routes';
 import { jobTestRoutes } from './job-test-routes';
+import { payoutTestRoutes } from './payout-test-routes';
 import { workTestRoutes } from './work-test-routes';
 
 async function companyOfAccount(db: AppContext['db'], email: string): Promise<string> {
@@ -37,6 +38,7 @@ export async function testRoutes(app: FastifyInstance, { context }: { context: A
   await workTestRoutes(app, { db });
   await billingTestRoutes(app, { db });
   await accountManagerTestRoutes(app, { db });
+  await payoutTestRoutes(app, { db, settings });
 
   routes.post(
     '/api/testing/accounts',
