@@ -16,6 +16,7 @@ import { balancesQueryOptions, usePlaceHold, useReleaseHold } from './api';
 import { NoteDialog } from './note-dialog';
 import { formatPayoutMoment } from './payout-format';
 import { balancesFilterLabels, balancesFilters, balancesSearch, toBalancesQuery } from './payouts-search';
+import { TalentCell } from './talent-cell';
 
 const HOLD_FAILED = 'The hold was not placed. Please try again.';
 const RELEASE_FAILED = 'The hold was not released. Please try again.';
@@ -51,12 +52,7 @@ export function BalancesSection() {
       id: 'talent',
       phone: 'title',
       header: 'Talent',
-      cell: (row) => (
-        <span className="grid">
-          <span className="font-medium">{row.name}</span>
-          <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{row.email}</span>
-        </span>
-      ),
+      cell: (row) => <TalentCell name={row.name} email={row.email} />,
     },
     figureColumn({ id: 'pending', header: 'Pending', phoneOrder: 1, value: (row) => formatCents(row.pending_cents) }),
     figureColumn({

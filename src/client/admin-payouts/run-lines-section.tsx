@@ -21,6 +21,7 @@ import { runLinesQueryOptions, useMarkPayoutFailed, useMarkPayoutPaid } from './
 import { NoteDialog } from './note-dialog';
 import { runLineStatusBadges } from './payout-format';
 import { runLinesSearch, toRunLinesQuery } from './payouts-search';
+import { TalentCell } from './talent-cell';
 
 const MARK_PAID_FAILED = 'The payout was not marked paid. Please try again.';
 const MARK_FAILED_FAILED = 'The payout was not marked failed. Please try again.';
@@ -57,12 +58,7 @@ export function RunLinesSection({ run }: { run: PayoutRun }) {
       header: 'Talent',
       // Wide enough for a name and an email on a line each; the method and reference wrap instead.
       className: 'md:min-w-52',
-      cell: (line) => (
-        <span className="grid">
-          <span className="font-medium">{line.talent_name}</span>
-          <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{line.talent_email}</span>
-        </span>
-      ),
+      cell: (line) => <TalentCell name={line.talent_name} email={line.talent_email} />,
     },
     figureColumn({ id: 'amount', header: 'Amount', phoneOrder: 1, value: (line) => formatCents(line.amount_cents) }),
     {
