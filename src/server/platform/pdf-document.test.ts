@@ -24,3 +24,18 @@ describe('the PDFs the server makes', () => {
     expect(wrapped.join(' ').trim().split(/\s+/)).toEqual(long.split(' '));
   });
 });
+
+describe('a font shared by every PDF', () => {
+  // Each document reuses the parsed font (createPdf). A letter drawn first only as a part of an accented
+  // one (the E in É) must still be readable as itself in a later document: search, copy and screen
+  // readers read a PDF's text by its letters.
+  it('keeps every letter readable after a document drew it only inside an accented letter', async () => {
+    const accented = await createPdf({ title: 'Accents', now: new Date(), margin: 40 });
+    accented.text('Émile Žižek Łódź Ünal Ção Øst Ñandú Ÿves Ĵ');
+    await accented.finish();
+    const plain = await createPdf({ title: 'Plain', now: new Date(), margin: 40 });
+    plain.text('Earnings Zizek Lodz Unal Cao Ost Nandu Yves J zebra');
+    const text = await pdfText(await plain.finish());
+    expect(text).toContain('Earnings Zizek Lodz Unal Cao Ost Nandu Yves J zebra');
+  });
+});

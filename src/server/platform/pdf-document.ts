@@ -45,7 +45,22 @@ async function loadFace(packageName: string, file: string, name: string): Promis
   const [fontkit, bytes] = await Promise.all([import('fontkit'), fs.readFile(fontFile(packageName, file))]);
   const font = fontkit.create(bytes);
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not one font.`);
+  keepLettersOfSharedGlyphs(font);
   return { name, font };
+}
+
+// fontkit keeps each glyph it has made, with the letters it was made for. A document's subset makes the
+// parts of an accented letter (the E of É) with none, and a later document that lays out E gets that
+// glyph back: drawn, but with no letter for its text (search, copy and screen readers lost it). A glyph
+// asked for with its letters gets them.
+function keepLettersOfSharedGlyphs(font: Font) {
+  const shared = font as Font & { getGlyph(id: number, characters?: number[]): { codePoints: number[] } | null };
+  const getGlyph = shared.getGlyph.bind(shared);
+  shared.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && glyph.codePoints.length === 0 && characters.length > 0) glyph.codePoints = characters;
+    return glyph;
+  };
 }
 
 // Read once per process, on the first PDF (the files take about 27 MB of memory from then on).
