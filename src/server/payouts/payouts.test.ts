@@ -459,4 +459,24 @@ describe('payouts', () => {
     });
     await expectBalanced();
   });
+
+  it('refuses, in the database, lines that do not balance and any change to the ledger', async () => {
+    const [posted] = await selectRows<{ id: string }>(
+      db(),
+      sql`insert into ledger_transactions (key, kind) values (${`test:${randomUUID()}`}, 'payout_sent') returning id`,
+    );
+    const lines = (cents: number[]) =>
+      db().execute(
+        sql`insert into ledger_entries (transaction_id, account, amount_cents)
+            select ${posted?.id}::uuid, 'escrow', cents from unnest(${`{${cents.join(',')}}`}::bigint[]) as cents`,
+      );
+    await expect(lines([500, -499])).rejects.toThrow();
+    await lines([500, -500]);
+    await expect(
+      db().execute(sql`update ledger_entries set amount_cents = 1 where transaction_id = ${posted?.id}`),
+    ).rejects.toThrow();
+    await expect(db().execute(sql`delete from ledger_entries where transaction_id = ${posted?.id}`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from ledger_transactions where id = ${posted?.id}`)).rejects.toThrow();
+    await expectBalanced();
+  });
 });
