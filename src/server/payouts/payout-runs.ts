@@ -1,16 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { payoutTexts } from '~/shared/payouts';
+import { type LedgerAccount, payoutTexts } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
-import { payoutRuns, payouts, users } from '../db/schema';
+import { payoutRuns, payouts } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import type { Mailer } from '../mail/mailer';
 import { payoutFailedEmail } from '../mail/templates/payout-failed';
 import { payoutSentEmail } from '../mail/templates/payout-sent';
 import { AppError } from '../platform/errors';
-import { makeEarningsAvailable, postMissingTransactions, postTransaction } from '../platform/ledger';
-import { recordAuditEvent } from '../platform/record-audit-event';
+import { uuidArray } from '../platform/invoice-drafts';
+import { makeEarningsAvailable, postMissingTransactions } from '../platform/ledger';
+import { recordAuditEvent, recordAuditEvents } from '../platform/record-audit-event';
 import { type ConnectProvider, TransientPayoutError } from './payout-provider';
 
 // Payout runs (docs/decisions/036). A run is prepared for a day — by the weekly schedule or an
@@ -163,7 +164,12 @@ export async function approvePayoutRun({
           where run_id = ${runId} and status = 'planned'
           returning id, applicant_id, amount_cents`,
     );
-    await postPayoutsSent(tx, sent, now);
+    await postPayoutMoves(tx, sent, {
+      kind: 'payout_sent',
+      from: 'talent_available',
+      to: 'payouts_in_transit',
+      at: now,
+    });
     await recordAuditEvent({
       db: tx,
       event: {
@@ -186,29 +192,32 @@ export async function approvePayoutRun({
   });
 }
 
-// available → in transit for many payouts in one statement (a run of ten thousand is one insert each).
-async function postPayoutsSent(
+// Payouts' money moved from one account to another, a transaction each, in one statement (a run of ten
+// thousand is one insert of transactions and one of lines).
+async function postPayoutMoves(
   tx: Database,
-  sent: { id: string; applicant_id: string; amount_cents: number }[],
-  now: Date,
+  lines: readonly { id: string; applicant_id: string; amount_cents: number }[],
+  move: { kind: 'payout_sent' | 'payout_paid' | 'payout_failed'; from: LedgerAccount; to: LedgerAccount; at: Date },
 ) {
-  if (sent.length === 0) return;
+  if (lines.length === 0) return;
   const rows = JSON.stringify(
-    sent.map((line) => ({ id: line.id, applicant_id: line.applicant_id, cents: line.amount_cents })),
+    lines.map((line) => ({ id: line.id, applicant_id: line.applicant_id, cents: line.amount_cents })),
   );
+  const keyPrefix = `${move.kind.replace('_', '-')}:`;
   await tx.execute(
     sql`with line as (
           select * from json_to_recordset(${rows}::json) as line(id uuid, applicant_id uuid, cents bigint)
         ), posted as (
           insert into ledger_transactions (key, kind, applicant_id, payout_id, occurred_at)
-          select 'payout-sent:' || id, 'payout_sent', applicant_id, id, ${now.toISOString()}::timestamptz from line
+          select ${keyPrefix} || id, ${move.kind}::ledger_transaction_kind, applicant_id, id, ${move.at.toISOString()}::timestamptz
+          from line
           on conflict (key) do nothing
           returning id, payout_id
         )
         insert into ledger_entries (transaction_id, account, amount_cents, applicant_id)
         select posted.id, side.account::ledger_account, side.sign * line.cents, line.applicant_id
         from posted join line on line.id = posted.payout_id
-        cross join (values ('talent_available', 1), ('payouts_in_transit', -1)) as side(account, sign)`,
+        cross join (values (${move.from}, 1), (${move.to}, -1)) as side(account, sign)`,
   );
 }
 
@@ -228,89 +237,78 @@ interface SettleContext {
 
 type Settlement = { status: 'paid'; reference: string } | { status: 'failed'; reason: string };
 
-// A payout on its way, settled once: paid (in transit → paid out) or failed (back to available), the
-// talent emailed. Answers false when it was not on its way (settled already, or never sent).
-export async function settlePayout(
+// Payouts on their way, settled once each: paid (in transit → paid out) or failed (back to available),
+// every talent emailed, in a handful of statements however many (a bank file of ten thousand). Answers how
+// many were on their way; the others (settled already, never sent) are left as they are.
+export async function settlePayouts(
   tx: Database,
   { mailer, publicUrl }: Omit<SettleContext, 'db'>,
-  payoutId: string,
+  payoutIds: readonly string[],
   settlement: Settlement,
   audit?: { actorId: string; ipAddress?: string },
-): Promise<boolean> {
+): Promise<number> {
+  if (payoutIds.length === 0) return 0;
   const now = new Date();
-  const [line] = await tx
-    .update(payouts)
-    .set(
-      settlement.status === 'paid'
-        ? { status: 'paid', paidAt: now, reference: settlement.reference }
-        : { status: 'failed', failedAt: now, failureReason: settlement.reason },
-    )
-    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'sent')))
-    .returning();
-  if (!line) return false;
+  const at = now.toISOString();
   const paid = settlement.status === 'paid';
-  await postTransaction(tx, {
-    key: `payout-${paid ? 'paid' : 'failed'}:${payoutId}`,
+  const settled = await selectRows<{
+    id: string;
+    applicant_id: string;
+    amount_cents: number;
+    method_label: string | null;
+    run_id: string;
+    name: string;
+    email: string;
+  }>(
+    tx,
+    sql`update payouts p
+        set status = ${settlement.status}::payout_line_status,
+            ${paid ? sql`paid_at = ${at}::timestamptz, reference = ${settlement.reference}` : sql`failed_at = ${at}::timestamptz, failure_reason = ${settlement.reason}`}
+        from users u
+        where p.id = any(${uuidArray(payoutIds)}::uuid[]) and p.status = 'sent' and u.id = p.applicant_id
+        returning p.id, p.applicant_id, p.amount_cents, p.method_label, p.run_id, u.name, u.email`,
+  );
+  if (settled.length === 0) return 0;
+  await postPayoutMoves(tx, settled, {
     kind: paid ? 'payout_paid' : 'payout_failed',
-    refs: { applicantId: line.applicantId, payoutId },
-    occurredAt: now,
-    lines: [
-      { account: 'payouts_in_transit', amountCents: line.amountCents, applicantId: line.applicantId },
-      {
-        account: paid ? 'paid_out' : 'talent_available',
-        amountCents: -line.amountCents,
-        applicantId: line.applicantId,
-      },
-    ],
+    from: 'payouts_in_transit',
+    to: paid ? 'paid_out' : 'talent_available',
+    at: now,
   });
-  const [person] = await tx
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, line.applicantId));
-  if (person) {
-    const earningsUrl = `${publicUrl}${paths.applicantEarnings.getHref()}`;
-    const method = line.methodLabel ?? 'your payout method';
+  const earningsUrl = `${publicUrl}${paths.applicantEarnings.getHref()}`;
+  for (const line of settled) {
+    const method = line.method_label ?? 'your payout method';
+    const details = { name: line.name, amountCents: line.amount_cents, method, earningsUrl };
     await mailer.send(
-      person.email,
-      paid
-        ? payoutSentEmail({
-            name: person.name,
-            amountCents: line.amountCents,
-            method,
-            reference: settlement.reference,
-            earningsUrl,
-          })
-        : payoutFailedEmail({
-            name: person.name,
-            amountCents: line.amountCents,
-            method,
-            reason: settlement.reason,
-            earningsUrl,
-          }),
+      line.email,
+      settlement.status === 'paid'
+        ? payoutSentEmail({ ...details, reference: settlement.reference })
+        : payoutFailedEmail({ ...details, reason: settlement.reason }),
       { transaction: tx },
     );
   }
   if (audit) {
-    await recordAuditEvent({
+    await recordAuditEvents({
       db: tx,
-      event: {
+      events: settled.map((line) => ({
         actorId: audit.actorId,
         action: paid ? 'payout.marked_paid' : 'payout.marked_failed',
         targetType: 'payout',
-        targetId: payoutId,
+        targetId: line.id,
         details: {
-          amount_cents: line.amountCents,
+          amount_cents: line.amount_cents,
           before: { status: 'sent' },
-          after: paid
-            ? { status: 'paid', reference: settlement.reference }
-            : { status: 'failed', reason: settlement.reason },
+          after:
+            settlement.status === 'paid'
+              ? { status: 'paid', reference: settlement.reference }
+              : { status: 'failed', reason: settlement.reason },
         },
         ipAddress: audit.ipAddress,
-      },
+      })),
     });
   }
-  await completeIfDone(tx, line.runId, now);
-  return true;
+  for (const runId of new Set(settled.map((line) => line.run_id))) await completeIfDone(tx, runId, now);
+  return settled.length;
 }
 
 // One payout marked by an administrator (the bank's answer for one line).
@@ -326,8 +324,8 @@ export async function markPayout(
       .where(eq(payouts.id, payoutId))
       .for('update');
     if (!line) throw new AppError('not_found', payoutTexts.payoutNotFound);
-    const settled = await settlePayout(tx, context, payoutId, settlement, context);
-    if (!settled) throw new AppError('conflict', payoutTexts.payoutNotInTransit);
+    const settled = await settlePayouts(tx, context, [payoutId], settlement, context);
+    if (settled === 0) throw new AppError('conflict', payoutTexts.payoutNotInTransit);
   });
 }
 
@@ -344,9 +342,13 @@ export async function markRunPaid(
       .from(payouts)
       .where(and(eq(payouts.runId, runId), eq(payouts.status, 'sent'), eq(payouts.provider, 'bank_file')));
     if (lines.length === 0) throw new AppError('conflict', payoutTexts.nothingToMark);
-    for (const line of lines) {
-      await settlePayout(tx, context, line.id, { status: 'paid', reference }, context);
-    }
+    await settlePayouts(
+      tx,
+      context,
+      lines.map((line) => line.id),
+      { status: 'paid', reference },
+      context,
+    );
   });
 }
 
@@ -389,10 +391,10 @@ export async function importRunResults(
     if (stranger)
       throw new AppError('validation', `${payoutTexts.resultsFile} ${stranger.payoutId} is not a payout of this run.`);
     for (const result of results) {
-      await settlePayout(
+      await settlePayouts(
         tx,
         context,
-        result.payoutId,
+        [result.payoutId],
         result.status === 'paid'
           ? { status: 'paid', reference: result.reference }
           : { status: 'failed', reason: result.reason },
@@ -466,7 +468,7 @@ export async function sendStripeTransfers({
       unknown += 1;
       continue;
     }
-    await db.transaction((tx) => settlePayout(tx, { mailer, publicUrl }, line.id, outcome));
+    await db.transaction((tx) => settlePayouts(tx, { mailer, publicUrl }, [line.id], outcome));
   }
   if (unknown > 0) throw new TransientPayoutError(`${unknown} Stripe transfers of run ${runId} are still unknown.`);
 }

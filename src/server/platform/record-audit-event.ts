@@ -162,14 +162,21 @@ interface AuditEvent {
   ipAddress?: string | null;
 }
 
+const rowOf = (event: AuditEvent) => ({
+  actorId: event.actorId,
+  action: event.action,
+  targetType: event.targetType ?? null,
+  targetId: event.targetId ?? null,
+  details: event.details ?? {},
+  ipAddress: event.ipAddress ?? null,
+});
+
 // Appends one row to the audit log (the table refuses updates and deletes).
 export async function recordAuditEvent({ db, event }: { db: Database; event: AuditEvent }): Promise<void> {
-  await db.insert(auditLogs).values({
-    actorId: event.actorId,
-    action: event.action,
-    targetType: event.targetType ?? null,
-    targetId: event.targetId ?? null,
-    details: event.details ?? {},
-    ipAddress: event.ipAddress ?? null,
-  });
+  await db.insert(auditLogs).values(rowOf(event));
+}
+
+// Many rows in one statement (a payout run marked paid: a row per payout).
+export async function recordAuditEvents({ db, events }: { db: Database; events: AuditEvent[] }): Promise<void> {
+  if (events.length > 0) await db.insert(auditLogs).values(events.map(rowOf));
 }
