@@ -31,6 +31,9 @@ import {
   notifications,
   oauthAccounts,
   payments,
+  payoutMethods,
+  payoutRuns,
+  payouts,
   privacyRequests,
   reviews,
   users,
@@ -285,6 +288,40 @@ describe('privacy', () => {
     await db()
       .insert(emailOutbox)
       .values({ toAddress: applicantEmail, subject: 'Welcome', text: `Hi ${applicantName}` });
+    // Where their payouts go and what was paid (decision 036).
+    const [payoutMethod] = await db()
+      .insert(payoutMethods)
+      .values({
+        applicantId: applicant.user.id,
+        kind: 'bank_account',
+        label: 'Bank transfer · BDO Unibank · ending in 7890',
+        holderName: applicantName,
+        bankName: 'BDO Unibank',
+        accountNumber: '001234567890',
+        bankCodeType: 'swift',
+        bankCode: 'BNORPHMM',
+        isDefault: true,
+        usableFrom: new Date(),
+      })
+      .returning();
+    const [payoutRun] = await db()
+      .insert(payoutRuns)
+      .values({ scheduledFor: '2026-11-02', status: 'completed' })
+      .returning();
+    await db()
+      .insert(payouts)
+      .values({
+        runId: payoutRun?.id ?? '',
+        applicantId: applicant.user.id,
+        methodId: payoutMethod?.id ?? null,
+        amountCents: 84_000,
+        status: 'paid',
+        provider: 'bank_file',
+        methodLabel: payoutMethod?.label ?? null,
+        reference: 'BDO-1',
+        sentAt: new Date(),
+        paidAt: new Date(),
+      });
   });
   afterAll(async () => {
     await testApp.close();
@@ -339,6 +376,14 @@ describe('privacy', () => {
       expect.objectContaining({ rating: 5, comment: `${applicantName} was excellent.` }),
     ]);
     expect(data.timesheets).toEqual([expect.objectContaining({ minutes: 480 })]);
+    // Masked as every screen shows it: the whole account number is not in the export.
+    expect(data.payout_methods).toEqual([
+      expect.objectContaining({ label: 'Bank transfer · BDO Unibank · ending in 7890', holder_name: applicantName }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain('001234567890');
+    expect(data.payouts).toEqual([
+      expect.objectContaining({ amount_cents: 84_000, status: 'paid', reference: 'BDO-1' }),
+    ]);
     expect(data.notifications.map((row: { title: string }) => row.title)).toEqual(['Your news']);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.sessions[0]).not.toHaveProperty('token_hash');
@@ -613,6 +658,11 @@ describe('privacy', () => {
       invoicesBefore.length,
     );
     expect(await db().select().from(payments).where(eq(payments.companyId, companyId))).toHaveLength(1);
+    // Their bank details are gone; the payout stays in the books under its masked label.
+    expect(await db().select().from(payoutMethods).where(eq(payoutMethods.applicantId, applicant.user.id))).toEqual([]);
+    expect(await db().select().from(payouts).where(eq(payouts.applicantId, applicant.user.id))).toEqual([
+      expect.objectContaining({ methodId: null, methodLabel: 'Bank transfer · BDO Unibank · ending in 7890' }),
+    ]);
     // Their messages are still in the thread, emptied; the other applicant's untouched.
     const [otherMessage] = await db().select().from(messages).where(eq(messages.senderId, other.user.id));
     expect(otherMessage?.body).toBe('A message from someone else.');
