@@ -50,7 +50,12 @@ export function PayoutsHistory({ zone }: { zone: string | null }) {
       phone: 'detail',
       phoneOrder: 2,
       header: 'Method',
-      cell: (payout) => <span className="[overflow-wrap:anywhere]">{payout.method_label}</span>,
+      cell: (payout) => (
+        <span className="[overflow-wrap:anywhere]">
+          <PhoneLabel>To</PhoneLabel>
+          {payout.method_label}
+        </span>
+      ),
     },
     {
       id: 'status',
