@@ -57,6 +57,8 @@ export const notificationTypes = [
   'invoice_issued',
   // Fixed-price contracts: a milestone funded, submitted, approved or sent back (docs/decisions/035).
   'milestone_changed',
+  // Paying the talent: earnings taken back when the company's payment was refunded (docs/decisions/036).
+  'earnings_changed',
   // Company teams: a colleague @mentioned a member in a note; a member was put on a job's hiring team.
   'note_mention',
   'hiring_team_added',

@@ -1,9 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
+import { formatCents } from '~/shared/billing';
+import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { postPaymentRefunded } from '../platform/ledger';
+import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadAdminPayment } from './find-admin-payments';
 import { type PaymentProvider, TransientPaymentError } from './payment-provider';
@@ -99,6 +103,7 @@ export async function recordPaymentGivenBack(
       .set({ status: 'unpaid', paidAt: null, updatedAt: at })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'paid')));
     await postPaymentRefunded(tx, payment.id);
+    await noticeEarningsTakenBack(tx, payment.id);
     await recordAuditEvent({
       db: tx,
       event: {
@@ -118,6 +123,28 @@ export async function recordPaymentGivenBack(
     });
     return true;
   });
+}
+
+// Never silently (decision 036): each talent whose available earnings the refund took back is told how
+// much, and that it is pending again until the company pays.
+async function noticeEarningsTakenBack(tx: Database, paymentId: string) {
+  const takenBack = await selectRows<{ applicant_id: string; cents: string }>(
+    tx,
+    sql`select l.applicant_id, sum(e.amount_cents)::bigint as cents
+        from ledger_transactions l join ledger_entries e on e.transaction_id = l.id and e.account = 'talent_available'
+        where l.kind = 'earnings_reclaimed' and l.payment_id = ${paymentId}
+        group by l.applicant_id`,
+  );
+  await notify(
+    tx,
+    takenBack.map((talent) => ({
+      userId: talent.applicant_id,
+      type: 'earnings_changed' as const,
+      title: `${formatCents(Number(talent.cents))} of your earnings is pending again`,
+      body: 'The company’s payment for this work was refunded. The earnings become available again once it pays; if they were paid out already, later earnings make up the difference.',
+      link: paths.applicantEarnings.getHref(),
+    })),
+  );
 }
 
 async function viewOf(db: Database, paymentId: string): Promise<AdminPayment> {

@@ -319,6 +319,12 @@ describe('payouts', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     // Back to pending until the company pays again: nothing of it can be paid out.
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 6_400, availableCents: 0 });
+    // Never silently: the talent is told.
+    const [notice] = await selectRows<{ type: string; title: string }>(
+      db(),
+      sql`select type, title from notifications where user_id = ${talent.user.id} and type = 'earnings_changed'`,
+    );
+    expect(notice?.title).toBe('$64.00 of your earnings is pending again');
     const listed = (await get(talent, '/api/applicant/earnings')).json().items[0];
     expect(listed).toMatchObject({ payout_stage: 'pending', pending_reason: payoutTexts.pendingReclaimed });
     // Maturing again does nothing while the invoice is unpaid.

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."notification_type" ADD VALUE 'earnings_changed' BEFORE 'note_mention';
