@@ -455,5 +455,26 @@ describe('payments with Stripe configured', () => {
     expect(await invoiceStatus(disputedInvoice.id)).toBe('unpaid');
     const [chargeback] = await audited('payment.charged_back', disputed?.id ?? '');
     expect(chargeback?.details).toMatchObject({ dispute_ref: 'dp_fake1', reason: 'fraudulent' });
+
+    // The bank decides for us: the money comes back and the invoice is paid again, once.
+    const closed = (status: string) =>
+      eventFor('charge.dispute.closed', {
+        id: 'dp_fake1',
+        object: 'dispute',
+        charge: 'ch_fake1',
+        payment_intent: disputed?.providerRef,
+        amount: disputed?.amountCents,
+        reason: 'fraudulent',
+        status,
+      });
+    expect((await signed(closed('lost'))).statusCode).toBe(200);
+    expect(await invoiceStatus(disputedInvoice.id)).toBe('unpaid');
+    for (let delivery = 0; delivery < 2; delivery++) expect((await signed(closed('won'))).statusCode).toBe(200);
+    expect(await invoiceStatus(disputedInvoice.id)).toBe('paid');
+    const returned = (await db().select().from(payments).where(eq(payments.invoiceId, disputedInvoice.id))).filter(
+      (payment) => payment.providerRef === 'dp_fake1',
+    );
+    expect(returned).toEqual([expect.objectContaining({ status: 'completed', amountCents: disputed?.amountCents })]);
+    expect(await audited('payment.dispute_won', returned[0]?.id ?? '')).toHaveLength(1);
   });
 });

@@ -3,8 +3,10 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
-import { payments } from '../db/schema';
+import { invoices, payments } from '../db/schema';
 import { AppError } from '../platform/errors';
+import { postPaymentCompleted } from '../platform/ledger';
+import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeRequest } from './payment-provider';
 import { type OutcomeContext, recordPaymentOutcome } from './record-payment-outcome';
 import { recordPaymentGivenBack } from './refund-payment';
@@ -14,6 +16,8 @@ const handledEvents = new Set(['payment_intent.succeeded', 'payment_intent.payme
 // Money that goes back after a payment completed (decision 036): a refund made in Stripe's dashboard, or a
 // chargeback the company's bank opened.
 const givenBackEvents = new Set(['charge.refunded', 'charge.dispute.created']);
+// A chargeback the company's bank later decided for us: the money comes back.
+const disputeClosed = 'charge.dispute.closed';
 const paymentIdSchema = z.uuid();
 
 // Checks an event's Stripe-Signature against the raw body Stripe sent (any re-encoding would break it).
@@ -53,6 +57,7 @@ export async function handleStripeEvent(
   event: Stripe.Event,
 ): Promise<{ handled: boolean; refused?: string }> {
   if (givenBackEvents.has(event.type)) return handleMoneyGivenBack(context, event);
+  if (event.type === disputeClosed) return handleDisputeClosed(context, event.data.object as Stripe.Dispute);
   if (!handledEvents.has(event.type)) return { handled: false };
   const intent = event.data.object as Stripe.PaymentIntent;
   const payment = await findPaymentOf(context.db, intent);
@@ -105,4 +110,71 @@ async function handleMoneyGivenBack(
       : { refund_ref: object.id, source: 'stripe' },
   });
   return { handled: true };
+}
+
+// A chargeback won: Stripe returns the money, so the invoice it had left owed is paid again — by a payment
+// of its own named by the dispute (once, however often Stripe reports it), which the ledger and the
+// earnings follow as any payment. A dispute lost changes nothing more; one won for an invoice the company
+// has paid again since is refused for the log: the money returned is then a credit to settle by hand.
+async function handleDisputeClosed(
+  context: OutcomeContext,
+  dispute: Stripe.Dispute,
+): Promise<{ handled: boolean; refused?: string }> {
+  if (dispute.status !== 'won') return { handled: false };
+  const intentId = intentIdOf(dispute.payment_intent);
+  if (!intentId) return { handled: false };
+  const [charged] = await context.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intentId)));
+  if (!charged?.invoiceId || !charged.refundedAt) return { handled: false };
+  const invoiceId = charged.invoiceId;
+  return context.db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!invoice) return { handled: false };
+    if (invoice.status === 'paid') {
+      const [already] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, dispute.id));
+      return already
+        ? { handled: true }
+        : { handled: false, refused: 'the invoice was paid again before the dispute was won' };
+    }
+    const now = new Date();
+    const [returned] = await tx
+      .insert(payments)
+      .values({
+        invoiceId,
+        companyId: charged.companyId,
+        paymentMethodId: charged.paymentMethodId,
+        methodLabel: charged.methodLabel,
+        amountCents: charged.amountCents,
+        status: 'completed',
+        idempotencyKey: `dispute-won:${dispute.id}`,
+        provider: 'stripe',
+        providerRef: dispute.id,
+        createdAt: now,
+        completedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!returned) return { handled: true };
+    await tx.update(invoices).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(invoices.id, invoiceId));
+    await postPaymentCompleted(tx, returned.id);
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId: null,
+        action: 'payment.dispute_won',
+        targetType: 'payment',
+        targetId: returned.id,
+        details: {
+          invoice_id: invoiceId,
+          charged_back_payment_id: charged.id,
+          dispute_ref: dispute.id,
+          amount_cents: charged.amountCents,
+        },
+        ipAddress: context.ipAddress,
+      },
+    });
+    return { handled: true };
+  });
 }

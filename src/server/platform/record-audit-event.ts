@@ -103,6 +103,8 @@ export type AuditAction =
   | 'payment.refunded'
   // A chargeback: the company's bank took the money back (Stripe's charge.dispute.created).
   | 'payment.charged_back'
+  // A chargeback decided for us: the money came back and the invoice is paid again.
+  | 'payment.dispute_won'
   | 'payment_method.added'
   // Paying the talent (docs/decisions/036).
   | 'payout_method.added'
