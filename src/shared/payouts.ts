@@ -116,6 +116,8 @@ export const payoutTexts = {
   pendingReclaimed: 'The company’s payment was refunded: waiting for it to pay again',
   // Payout runs.
   runNotFound: 'There is no such payout run.',
+  runWaitingTitle: 'A payout run awaits approval',
+  runWaiting: 'Approve or review it before preparing another: nothing was added to it.',
   payoutNotFound: 'There is no such payout.',
   runAlreadyApproved: 'This payout run was approved already.',
   runNotApproved: 'Approve the payout run first.',
@@ -354,6 +356,10 @@ export const payoutRunSchema = z.object({
   bank_file_count: z.number().int(),
 });
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
+
+// Preparing answers the run made now, or the one already awaiting approval (nothing is added to it).
+export const preparedRunSchema = payoutRunSchema.extend({ was_waiting: z.boolean() });
+export type PreparedRun = z.infer<typeof preparedRunSchema>;
 
 export const payoutRunListSchema = z.object({
   items: z.array(payoutRunSchema),

@@ -205,13 +205,22 @@ describe('Payouts', () => {
       const prepared = payoutRun({ id: fakeId() });
       server.on(payoutsContract.prepareRun, () => {
         store.runs.push(prepared);
-        return prepared;
+        return { ...prepared, was_waiting: false };
       });
       await events.click(await screen.findByRole('button', { name: 'Prepare payout run now' }));
       expect(await screen.findByRole('heading', { name: 'Payout run of Nov 24, 2026' })).toBeInTheDocument();
       expect(router.state.location.search).toContain(`run=${prepared.id}`);
       expect(requestsTo(server, 'POST', '/api/admin/payout-runs')).toHaveLength(1);
       expect((await screen.findAllByText('Payout run prepared')).length).toBeGreaterThan(0);
+    });
+
+    it('says when a run already awaits approval, and opens that one', async () => {
+      const waiting = payoutRun({ id: fakeId() });
+      const { events, router, server } = await openPage({ runs: [waiting] });
+      server.on(payoutsContract.prepareRun, () => ({ ...waiting, was_waiting: true }));
+      await events.click(await screen.findByRole('button', { name: 'Prepare payout run now' }));
+      expect((await screen.findAllByText(payoutTexts.runWaitingTitle)).length).toBeGreaterThan(0);
+      expect(router.state.location.search).toContain(`run=${waiting.id}`);
     });
 
     it('shows a draft run’s total, and Approve sends the approval after a confirm and shows it approved', async () => {

@@ -79,7 +79,7 @@ function usePayoutsMutation<Input, Result>(send: (input: Input) => Promise<Resul
 }
 
 // A change whose answer is the run as it stands after it: shown at once.
-function useRunMutation<Input>(send: (input: Input) => Promise<PayoutRun>) {
+function useRunMutation<Input, Run extends PayoutRun>(send: (input: Input) => Promise<Run>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -90,7 +90,7 @@ function useRunMutation<Input>(send: (input: Input) => Promise<PayoutRun>) {
   });
 }
 
-// Once a day: a second request answers the run already prepared.
+// While a run awaits approval, preparing answers that one (was_waiting) and adds nothing to it.
 export const usePrepareRun = () => useRunMutation(() => callApi(payoutsContract.prepareRun));
 
 export const useApproveRun = () =>

@@ -8,7 +8,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
 import { formatCents } from '~/shared/billing';
-import { type PayoutRun, payoutRunStatusLabels } from '~/shared/payouts';
+import { type PayoutRun, payoutRunStatusLabels, payoutTexts } from '~/shared/payouts';
 import { runListQueryOptions, usePrepareRun } from './api';
 import { formatRunDay, payoutsCount, runStatusBadges } from './payout-format';
 import { runsSearch } from './payouts-search';
@@ -26,10 +26,14 @@ export function PayoutRunsSection({ onOpen }: { onOpen: (runId: string) => void 
   const prepareNow = () =>
     prepare.mutate(undefined, {
       onSuccess: (run) => {
-        toast({
-          title: 'Payout run prepared',
-          description: `${formatRunDay(run.scheduled_for)}: ${payoutsCount(run.payout_count)}, ${formatCents(run.total_cents)} in all; ${run.exception_count} not paid.`,
-        });
+        toast(
+          run.was_waiting
+            ? { title: payoutTexts.runWaitingTitle, description: payoutTexts.runWaiting }
+            : {
+                title: 'Payout run prepared',
+                description: `${formatRunDay(run.scheduled_for)}: ${payoutsCount(run.payout_count)}, ${formatCents(run.total_cents)} in all; ${run.exception_count} not paid.`,
+              },
+        );
         onOpen(run.id);
       },
       onError: (error) =>

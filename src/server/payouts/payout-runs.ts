@@ -61,6 +61,21 @@ export async function preparePayoutRun({
   day: string;
   now?: Date;
 }): Promise<string> {
+  return (await preparePayoutRunOf({ db, settings, day, now })).runId;
+}
+
+// The same, saying whether the run was made now or already awaited approval.
+export async function preparePayoutRunOf({
+  db,
+  settings,
+  day,
+  now = new Date(),
+}: {
+  db: Database;
+  settings: PayoutSettings;
+  day: string;
+  now?: Date;
+}): Promise<{ runId: string; wasWaiting: boolean }> {
   await bringLedgerUpToDate(db, settings, now);
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -71,7 +86,7 @@ export async function preparePayoutRun({
     if (!created) {
       const [draft] = await tx.select({ id: payoutRuns.id }).from(payoutRuns).where(eq(payoutRuns.status, 'draft'));
       if (!draft) throw new Error(`The payout run of ${day} was neither made nor found.`);
-      return draft.id;
+      return { runId: draft.id, wasWaiting: true };
     }
     const at = now.toISOString();
     await tx.execute(
@@ -94,7 +109,7 @@ export async function preparePayoutRun({
                  label, ${at}::timestamptz
           from lines`,
     );
-    return created.id;
+    return { runId: created.id, wasWaiting: false };
   });
 }
 

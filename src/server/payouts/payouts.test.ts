@@ -179,8 +179,10 @@ describe('payouts', () => {
     await waitOver(method.id);
     const prepared = await post(admin, '/api/admin/payout-runs');
     expect(prepared.statusCode, prepared.body).toBe(200);
-    const run = prepared.json() as PayoutRun;
-    expect(run.status).toBe('draft');
+    const run = prepared.json() as PayoutRun & { was_waiting: boolean };
+    expect(run).toMatchObject({ status: 'draft', was_waiting: false });
+    // Asked again while it awaits approval: the same run, nothing added.
+    expect((await post(admin, '/api/admin/payout-runs')).json()).toMatchObject({ id: run.id, was_waiting: true });
     const lines = (await get(admin, `/api/admin/payout-runs/${run.id}/lines?page_size=100`)).json() as RunLineList;
     const line = lines.items.find((item) => item.applicant_id === talent.user.id);
     expect(line).toMatchObject({ status: 'planned', amount_cents: 16_000, provider: 'bank_file' });

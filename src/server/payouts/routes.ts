@@ -20,7 +20,7 @@ import {
   startConnectOnboarding,
 } from './payout-methods';
 import { createConnectProvider } from './payout-provider';
-import { approvePayoutRun, importRunResults, markPayout, markRunPaid, preparePayoutRun } from './payout-runs';
+import { approvePayoutRun, importRunResults, markPayout, markRunPaid, preparePayoutRunOf } from './payout-runs';
 import { renderPayoutStatement, renderYearlySummaryCsv, renderYearlySummaryPdf } from './payout-statements';
 import {
   findPayoutRun,
@@ -172,8 +172,12 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     findPayoutRuns(db, request.query.page, request.query.page_size),
   );
   registerEndpoint(app, payoutsContract.prepareRun, { config: changeAny }, async () => {
-    const runId = await preparePayoutRun({ db, settings: await context.settings.get(), day: isoDay(new Date()) });
-    return findPayoutRun(db, runId);
+    const { runId, wasWaiting } = await preparePayoutRunOf({
+      db,
+      settings: await context.settings.get(),
+      day: isoDay(new Date()),
+    });
+    return { ...(await findPayoutRun(db, runId)), was_waiting: wasWaiting };
   });
   registerEndpoint(app, payoutsContract.run, { config: readAny }, async (request) =>
     findPayoutRun(db, request.params.id),

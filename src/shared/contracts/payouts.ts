@@ -11,6 +11,7 @@ import {
   payoutRunListSchema,
   payoutRunSchema,
   placeHoldSchema,
+  preparedRunSchema,
   proofOnlySchema,
   reasonBodySchema,
   referenceBodySchema,
@@ -129,8 +130,9 @@ export const payoutsContract = defineContract(
     prepareRun: {
       method: 'POST',
       path: '/api/admin/payout-runs',
-      summary: 'Prepare today’s payout run now (once a day: a second request answers the same run)',
-      responses: { 200: payoutRunSchema },
+      summary:
+        'Prepare a payout run now; while one awaits approval, that one is answered (was_waiting) and nothing is added to it',
+      responses: { 200: preparedRunSchema },
     },
     run: {
       method: 'GET',
