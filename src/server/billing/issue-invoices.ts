@@ -11,7 +11,7 @@ import { draftCompanyInvoices, uuidArray } from '../platform/invoice-drafts';
 import { postInvoicesIssued } from '../platform/ledger';
 import { notify } from '../platform/notify';
 import type { AuditAction } from '../platform/record-audit-event';
-import { addDays, isoDay } from '../platform/work-calendar';
+import { addDays, humanDay, isoDay } from '../platform/work-calendar';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
 
 // The invoice run: for a week, every company with approved timesheets not yet billed gets
@@ -64,14 +64,6 @@ export async function takeInvoiceNumbers(tx: Database, year: number, count: numb
   const firstNumber = Number(counter?.last_number) - count + 1;
   return Array.from({ length: count }, (_, index) => formatInvoiceNumber(year, firstNumber + index));
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const humanDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 // Who asked for a run out of schedule (an administrator's Issue invoice now): the audit log names them.
 interface RunRequester {

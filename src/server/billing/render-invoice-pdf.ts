@@ -1,5 +1,6 @@
 import { formatCents, type Invoice, type InvoiceStatus } from '~/shared/billing';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
+import { humanDay } from '../platform/work-calendar';
 
 const MARGIN = 56;
 const MUTED = '#6b7280';
@@ -11,14 +12,6 @@ const statusLabels: Record<InvoiceStatus, string> = {
   paid: 'Paid',
   overdue: 'Overdue',
 };
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const humanDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 // Invoices as one PDF, one invoice a page: number, company, period, dates, status, the items and the
 // totals with two decimals. A single invoice is the same file with one page.

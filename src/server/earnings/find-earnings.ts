@@ -5,7 +5,7 @@ import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
 import { uuidArray } from '../platform/invoice-drafts';
-import { isoDay } from '../platform/work-calendar';
+import { humanDay, isoDay } from '../platform/work-calendar';
 
 // The talent's earnings (decision 024): their approved weeks, each with what it earns them — the pay fixed
 // at approval (approve-timesheet.ts: each day's minutes at that day's pay rate) — and whether the company
@@ -77,14 +77,6 @@ async function ledgerStates(db: Database, rows: EarnedRow[]): Promise<Map<string
   );
 }
 
-// The day as a sentence writes it ("Dec 2, 2026"); the list's available_on carries it as an ISO day.
-const readableDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 type PayoutSettings = Pick<PlatformSettings, 'payouts_wait_for_payment' | 'payout_security_days'>;
 
 function payoutStageOf(row: EarnedRow, state: LedgerState | undefined, settings: PayoutSettings) {
@@ -106,7 +98,7 @@ function payoutStageOf(row: EarnedRow, state: LedgerState | undefined, settings:
       : (row.approved_at ?? Date.now()),
   );
   const until = new Date(from.getTime() + settings.payout_security_days * 86_400_000);
-  return pending(payoutTexts.pendingSecurity(readableDay.format(until)), isoDay(until));
+  return pending(payoutTexts.pendingSecurity(humanDay(isoDay(until))), isoDay(until));
 }
 
 export async function findEarnings({

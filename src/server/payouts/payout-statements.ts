@@ -6,6 +6,7 @@ import { selectRows } from '../db/select-rows';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { AppError } from '../platform/errors';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
+import { humanDay } from '../platform/work-calendar';
 
 // The talent's papers about being paid (docs/decisions/036): a statement for one payout, saying which
 // earnings it paid out, and a summary of a calendar year (UTC) — earned by month and by company, the
@@ -22,14 +23,7 @@ const SENT_STATUSES = sql`('sent', 'paid', 'failed')`;
 // The payout id comes from a URL: anything but a uuid is no payout, rather than a database error.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const humanDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 const humanMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 
 // Cents as dollars with two decimals, by integer arithmetic: 123450 → '1234.50'.

@@ -11,6 +11,14 @@ const LATEST_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
 export const isoDay = (moment: Date) => moment.toISOString().slice(0, 10);
 export const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 export const addDays = (day: string, days: number) => isoDay(new Date(startOfDay(day).getTime() + days * DAY_MS));
+// A day as people read it on invoices, statements and notices: '2026-03-09' → 'Mar 9, 2026'.
+const humanDayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const humanDay = (day: string) => humanDayFormat.format(startOfDay(day));
 export const weekdayOf = (day: string) => startOfDay(day).getUTCDay();
 export const weekStartOf = (day: string) => addDays(day, -weekdayOf(day));
 export const weekEndOf = (weekStart: string) => addDays(weekStart, 6);
