@@ -12,12 +12,6 @@ import { type OutcomeContext, recordPaymentOutcome } from './record-payment-outc
 import { recordPaymentGivenBack } from './refund-payment';
 import { outcomeOfPaymentIntent } from './stripe-provider';
 
-const handledEvents = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
-// Money that goes back after a payment completed (decision 036): a refund made in Stripe's dashboard, or a
-// chargeback the company's bank opened.
-const givenBackEvents = new Set(['charge.refunded', 'charge.dispute.created']);
-// A chargeback the company's bank later decided for us: the money comes back.
-const disputeClosed = 'charge.dispute.closed';
 const paymentIdSchema = z.uuid();
 
 // Checks an event's Stripe-Signature against the raw body Stripe sent (any re-encoding would break it).
@@ -56,10 +50,27 @@ export async function handleStripeEvent(
   context: OutcomeContext,
   event: Stripe.Event,
 ): Promise<{ handled: boolean; refused?: string }> {
-  if (givenBackEvents.has(event.type)) return handleMoneyGivenBack(context, event);
-  if (event.type === disputeClosed) return handleDisputeClosed(context, event.data.object as Stripe.Dispute);
-  if (!handledEvents.has(event.type)) return { handled: false };
-  const intent = event.data.object as Stripe.PaymentIntent;
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+      return settleIntent(context, event.data.object);
+    // Money that goes back after a payment completed (decision 036): a refund made in Stripe's dashboard,
+    // a chargeback the company's bank opened, and one it later decided for us.
+    case 'charge.refunded':
+      return handleMoneyGivenBack(context, event.data.object, { refunded: event.data.object.amount_refunded });
+    case 'charge.dispute.created':
+      return handleMoneyGivenBack(context, event.data.object, { dispute: event.data.object });
+    case 'charge.dispute.closed':
+      return handleDisputeClosed(context, event.data.object);
+    default:
+      return { handled: false };
+  }
+}
+
+async function settleIntent(
+  context: OutcomeContext,
+  intent: Stripe.PaymentIntent,
+): Promise<{ handled: boolean; refused?: string }> {
   const payment = await findPaymentOf(context.db, intent);
   if (!payment) return { handled: false };
   if (intent.amount !== payment.amountCents || intent.currency !== PAYMENT_CURRENCY) {
@@ -82,9 +93,9 @@ const intentIdOf = (value: string | { id: string } | null | undefined) =>
 // funding (escrow moves only with its milestone) is refused, for the log: never applied silently.
 async function handleMoneyGivenBack(
   context: OutcomeContext,
-  event: Stripe.Event,
+  object: Stripe.Charge | Stripe.Dispute,
+  given: { refunded: number } | { dispute: Stripe.Dispute },
 ): Promise<{ handled: boolean; refused?: string }> {
-  const object = event.data.object as Stripe.Charge | Stripe.Dispute;
   const intentId = intentIdOf(object.payment_intent);
   if (!intentId) return { handled: false };
   const [payment] = await context.db
@@ -95,19 +106,19 @@ async function handleMoneyGivenBack(
   if (payment.status !== 'completed') return { handled: false, refused: 'the payment never completed' };
   if (payment.invoiceId === null)
     return { handled: false, refused: 'a milestone’s funding moves only with its milestone' };
-  if (event.type === 'charge.refunded' && (object as Stripe.Charge).amount_refunded < payment.amountCents) {
+  if ('refunded' in given && given.refunded < payment.amountCents) {
     return { handled: false, refused: 'a partial refund of an invoice’s payment is not applied' };
   }
-  const dispute = event.type === 'charge.dispute.created' ? (object as Stripe.Dispute) : null;
   await recordPaymentGivenBack(context.db, {
     payment,
     actorId: null,
     ipAddress: context.ipAddress,
     at: new Date(),
-    action: dispute ? 'payment.charged_back' : 'payment.refunded',
-    details: dispute
-      ? { dispute_ref: dispute.id, reason: dispute.reason }
-      : { refund_ref: object.id, source: 'stripe' },
+    action: 'dispute' in given ? 'payment.charged_back' : 'payment.refunded',
+    details:
+      'dispute' in given
+        ? { dispute_ref: given.dispute.id, reason: given.dispute.reason }
+        : { refund_ref: object.id, source: 'stripe' },
   });
   return { handled: true };
 }
