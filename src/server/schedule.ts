@@ -16,7 +16,8 @@ import { startNotificationAnnouncements } from './notifications/announce-notific
 import { emailNotification } from './notifications/email-notification';
 import { sendMessageDigests } from './notifications/send-message-digests';
 import { createConnectProvider } from './payouts/payout-provider';
-import { bringLedgerUpToDate, preparePayoutRun, sendStripeTransfers } from './payouts/payout-runs';
+import { bringLedgerUpToDate, preparePayoutRun } from './payouts/payout-runs';
+import { sendStripeTransfers } from './payouts/settle-payouts';
 import { sweepStoredFiles } from './platform/file-store';
 import { getPlatformSettings } from './platform/get-platform-settings';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';

@@ -20,7 +20,7 @@ import {
   startConnectOnboarding,
 } from './payout-methods';
 import { createConnectProvider } from './payout-provider';
-import { approvePayoutRun, importRunResults, markPayout, markRunPaid, preparePayoutRunOf } from './payout-runs';
+import { approvePayoutRun, preparePayoutRunOf } from './payout-runs';
 import { renderPayoutStatement, renderYearlySummaryCsv, renderYearlySummaryPdf } from './payout-statements';
 import {
   findPayoutRun,
@@ -32,6 +32,7 @@ import {
   talentBalance,
   talentPayouts,
 } from './payout-views';
+import { importRunResults, markPayout, markRunPaid } from './settle-payouts';
 
 const RESULTS_MAX_BYTES = 5 * 1024 * 1024;
 

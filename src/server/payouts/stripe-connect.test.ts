@@ -8,7 +8,8 @@ import { postTransaction, talentBalanceOf } from '../platform/ledger';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createStripeConnect } from './payout-provider';
-import { preparePayoutRun, sendStripeTransfers } from './payout-runs';
+import { preparePayoutRun } from './payout-runs';
+import { sendStripeTransfers } from './settle-payouts';
 
 // The few Stripe Connect endpoints payouts call, on loopback, with Stripe's idempotency (a repeated key
 // replays the first answer): Express accounts, their onboarding links, and transfers.

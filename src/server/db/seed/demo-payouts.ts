@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { defaultPlatformSettings } from '~/shared/settings';
 import type { Mailer } from '../../mail/mailer';
-import { approvePayoutRun, markRunPaid, preparePayoutRun } from '../../payouts/payout-runs';
+import { approvePayoutRun, preparePayoutRun } from '../../payouts/payout-runs';
 import { findPayoutRun } from '../../payouts/payout-views';
+import { markRunPaid } from '../../payouts/settle-payouts';
 import { addDays, isoDay, weekStartOf } from '../../platform/work-calendar';
 import { payoutMethods, payoutRuns, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
