@@ -7,7 +7,8 @@ import { type Account, companyAccount } from '../testing/job-board-test-helpers'
 import { pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
-import { renderPayoutStatement, renderYearlySummaryCsv, renderYearlySummaryPdf } from './payout-statements';
+import { renderPayoutStatement } from './payout-statement';
+import { renderYearlySummaryCsv, renderYearlySummaryPdf } from './yearly-summary';
 
 type Database = TestApp['database']['db'];
 

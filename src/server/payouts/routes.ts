@@ -21,7 +21,7 @@ import {
 } from './payout-methods';
 import { createConnectProvider } from './payout-provider';
 import { approvePayoutRun, preparePayoutRunOf } from './payout-runs';
-import { renderPayoutStatement, renderYearlySummaryCsv, renderYearlySummaryPdf } from './payout-statements';
+import { renderPayoutStatement } from './payout-statement';
 import {
   findPayoutRun,
   findPayoutRuns,
@@ -33,6 +33,7 @@ import {
   talentPayouts,
 } from './payout-views';
 import { importRunResults, markPayout, markRunPaid } from './settle-payouts';
+import { renderYearlySummaryCsv, renderYearlySummaryPdf } from './yearly-summary';
 
 const RESULTS_MAX_BYTES = 5 * 1024 * 1024;
 
