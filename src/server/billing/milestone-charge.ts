@@ -100,3 +100,12 @@ export async function lockMilestoneForFunding(
     },
   };
 }
+
+// What the funding charged for a milestone: its amount, fee and tax at the rates fixed then.
+export const fundedChargeOf = (
+  milestone: Pick<typeof milestones.$inferSelect, 'fundedCents' | 'feeBasisPoints' | 'taxBasisPoints'>,
+) =>
+  chargeOf(milestone.fundedCents, {
+    feeBasisPoints: milestone.feeBasisPoints ?? 0,
+    taxBasisPoints: milestone.taxBasisPoints ?? 0,
+  });

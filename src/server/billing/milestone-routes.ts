@@ -11,7 +11,8 @@ import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { loadContract } from './contract-views';
 import { createPaymentProvider } from './create-payment-provider';
-import { findDisputes, getDispute, openDispute, refundMilestone, settleDispute } from './milestone-disputes';
+import { findDisputes, getDispute } from './dispute-views';
+import { openDispute, refundMilestone, settleDispute } from './milestone-disputes';
 import { readMilestoneFile, removeMilestoneFile, uploadMilestoneFile } from './milestone-files';
 import type { ContractReader } from './milestone-lock';
 import { answerProposal, proposeMilestones } from './milestone-proposals';
