@@ -350,7 +350,7 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
     );
   const runId = await measure(
     '(c) preparePayoutRun',
-    () => preparePayoutRun({ db, settings, day: today, now }),
+    async () => (await preparePayoutRun({ db, settings, day: today, now })).runId,
     async (id) => {
       const lines = await linesOf(id);
       expectThat(Number(lines.planned) === payableCount, `${lines.planned} payouts planned, not ${payableCount}`);

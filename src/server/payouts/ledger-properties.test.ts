@@ -149,7 +149,7 @@ describe('the ledger under random sequences', () => {
       await makeEarningsAvailable(db(), { now: new Date(), settings });
     } else if (action.kind === 'run') {
       runDay += 1;
-      const runId = await preparePayoutRun({ db: db(), settings, day: addDays('2040-01-01', runDay) });
+      const { runId } = await preparePayoutRun({ db: db(), settings, day: addDays('2040-01-01', runDay) });
       expect((await post(admin, `/api/admin/payout-runs/${runId}/approve`)).statusCode).toBe(200);
     } else {
       const talentIds = state.talents.map((talent) => talent.user.id);

@@ -53,21 +53,6 @@ export async function preparePayoutRun({
   settings: PayoutSettings;
   day: string;
   now?: Date;
-}): Promise<string> {
-  return (await preparePayoutRunOf({ db, settings, day, now })).runId;
-}
-
-// The same, saying whether the run was made now or already awaited approval.
-export async function preparePayoutRunOf({
-  db,
-  settings,
-  day,
-  now = new Date(),
-}: {
-  db: Database;
-  settings: PayoutSettings;
-  day: string;
-  now?: Date;
 }): Promise<{ runId: string; wasWaiting: boolean }> {
   await bringLedgerUpToDate(db, settings, now);
   return db.transaction(async (tx) => {

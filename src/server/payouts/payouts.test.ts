@@ -341,7 +341,9 @@ describe('payouts', () => {
     const method = (await addBankAccount(talent)).json() as PayoutMethod;
     await waitOver(method.id);
     const prepare = (day: string) =>
-      preparePayoutRun({ db: db(), settings: { ...settings, payout_minimum_cents: 2000 }, day });
+      preparePayoutRun({ db: db(), settings: { ...settings, payout_minimum_cents: 2000 }, day }).then(
+        ({ runId }) => runId,
+      );
     // Two instances preparing at once (the same day or not) make one run: one awaits approval at a time.
     const [first, again, nextDay] = await Promise.all([
       prepare('2031-01-06'),
@@ -403,7 +405,7 @@ describe('payouts', () => {
     const bank = (await addBankAccount(talent)).json() as PayoutMethod;
     await waitOver(bank.id);
     const runSettings = { ...settings, payout_minimum_cents: 2000 };
-    const held = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-02' });
+    const { runId: held } = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-02' });
     const placed = await post(admin, '/api/admin/payout-holds', {
       applicant_id: talent.user.id,
       reason: 'Checking a dispute.',
@@ -419,7 +421,7 @@ describe('payouts', () => {
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 4_800, inTransitCents: 0 });
 
     await post(admin, `/api/admin/payout-holds/${placed.json().hold.id}/release`, { reason: 'Dispute closed.' });
-    const next = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-09' });
+    const { runId: next } = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-09' });
     const paypal = await post(talent, '/api/applicant/payout-methods', {
       method: { kind: 'paypal', email: 'lena@example.com' },
       proof: { password: talent.password },
@@ -442,7 +444,7 @@ describe('payouts', () => {
     const { talent, company } = await talentWithApprovedWeek(75, 9);
     const invoice = await invoiceAndPay(company);
     await waitOver(((await addBankAccount(talent)).json() as PayoutMethod).id);
-    const runId = await preparePayoutRun({
+    const { runId } = await preparePayoutRun({
       db: db(),
       settings: { ...settings, payout_minimum_cents: 2000 },
       day: '2033-05-02',

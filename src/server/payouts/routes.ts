@@ -20,7 +20,7 @@ import {
   startConnectOnboarding,
 } from './payout-methods';
 import { createConnectProvider } from './payout-provider';
-import { approvePayoutRun, preparePayoutRunOf } from './payout-runs';
+import { approvePayoutRun, preparePayoutRun } from './payout-runs';
 import { renderPayoutStatement } from './payout-statement';
 import {
   findPayoutRun,
@@ -174,7 +174,7 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     findPayoutRuns(db, request.query.page, request.query.page_size),
   );
   registerEndpoint(app, payoutsContract.prepareRun, { config: changeAny }, async () => {
-    const { runId, wasWaiting } = await preparePayoutRunOf({
+    const { runId, wasWaiting } = await preparePayoutRun({
       db,
       settings: await context.settings.get(),
       day: isoDay(new Date()),

@@ -120,7 +120,7 @@ describe('payouts through Stripe Connect', () => {
       .set({ usableFrom: new Date(0) })
       .where(eq(payoutMethods.applicantId, talent.user.id));
     const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 2000 };
-    const waiting = await preparePayoutRun({ db: db(), settings, day: '2035-03-05' });
+    const { runId: waiting } = await preparePayoutRun({ db: db(), settings, day: '2035-03-05' });
     const [exception] = await db().select().from(payouts).where(eq(payouts.runId, waiting));
     expect(exception).toMatchObject({ status: 'exception', exception: 'not_onboarded' });
     const admin = await signedInAccount(testApp, { role: 'admin' });
@@ -130,7 +130,7 @@ describe('payouts through Stripe Connect', () => {
 
     connect.state.onboarded = true;
     expect(((await refresh()).json() as PayoutMethodList).items[0]).toMatchObject({ onboarded: true });
-    const runId = await preparePayoutRun({ db: db(), settings, day: '2035-03-12' });
+    const { runId } = await preparePayoutRun({ db: db(), settings, day: '2035-03-12' });
     const approved = await approveRun(runId);
     expect(approved.statusCode, approved.body).toBe(200);
     const [line] = await db().select().from(payouts).where(eq(payouts.runId, runId));
@@ -184,7 +184,7 @@ describe('payouts through Stripe Connect', () => {
       ],
     });
     const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 2000 };
-    const runId = await preparePayoutRun({ db: db(), settings, day: '2035-04-02' });
+    const { runId } = await preparePayoutRun({ db: db(), settings, day: '2035-04-02' });
     const admin = await signedInAccount(testApp, { role: 'admin' });
     expect(
       (await admin.request({ method: 'POST', url: `/api/admin/payout-runs/${runId}/approve`, payload: {} })).statusCode,

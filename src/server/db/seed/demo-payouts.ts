@@ -52,7 +52,7 @@ export const demoPayoutsSeeder: DemoSeeder = {
       .from(payoutRuns)
       .where(eq(payoutRuns.scheduledFor, lastMonday));
     if (run) return { created };
-    const runId = await preparePayoutRun({ db, settings: defaultPlatformSettings, day: lastMonday });
+    const { runId } = await preparePayoutRun({ db, settings: defaultPlatformSettings, day: lastMonday });
     await approvePayoutRun({ db, runId, actorId: admin.id, afterCommit: async () => {} });
     // Nothing available to pay leaves the run completed with nothing to mark.
     if ((await findPayoutRun(db, runId)).bank_file_count > 0) {
