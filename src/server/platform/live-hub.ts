@@ -206,6 +206,13 @@ function takeCommandAllowance(tab: Tab, now: number): boolean {
 // behind them for hundreds of milliseconds; spread, a slot is a hundredth of that.
 export const HEARTBEAT_SLOTS = 100;
 
+// A Buffer goes out as a text frame only when told: ws takes any Buffer for binary otherwise.
+const TEXT_FRAME = { binary: false } as const;
+
+function encodeEvent(event: LiveEvent): Buffer {
+  return Buffer.from(JSON.stringify(event));
+}
+
 // A socket outlives the request that opened it: this often the hub asks which sessions still stand and
 // closes the sockets of those signed out, suspended or expired since.
 const SESSION_RECHECK_MS = 60_000;
@@ -243,16 +250,20 @@ export function createLiveHub({
   const handlers = new Map<string, CommandHandler<never>>();
   const instanceId = randomBytes(4).toString('hex');
 
-  function write(tab: Tab, text: string) {
-    if (tab.socket.readyState === tab.socket.OPEN) tab.socket.send(text);
+  // An event is encoded once, however many tabs hear it: ws sends a Buffer as it is, where a string would
+  // be measured and encoded to UTF-8 again for every socket (10,000 times for one message to all tabs).
+  function write(tab: Tab, frame: Buffer) {
+    if (tab.socket.readyState === tab.socket.OPEN) tab.socket.send(frame, TEXT_FRAME);
   }
 
   // Returns how many tabs it wrote to.
-  function writeToUsers(userIds: readonly string[], text: string): number {
+  function writeToUsers(userIds: readonly string[], frame: Buffer): number {
     let written = 0;
     for (const userId of userIds) {
-      for (const tab of tabsByUser.get(userId) ?? []) {
-        write(tab, text);
+      const tabs = tabsByUser.get(userId);
+      if (!tabs) continue;
+      for (const tab of tabs) {
+        write(tab, frame);
         written += 1;
       }
     }
@@ -260,8 +271,8 @@ export function createLiveHub({
   }
 
   const stopListening = bus.onDelivery((delivery: Delivery) => {
-    const text = JSON.stringify(delivery.event);
-    let written = writeToUsers(delivery.userIds, text);
+    const frame = encodeEvent(delivery.event);
+    let written = writeToUsers(delivery.userIds, frame);
     // Their sessions are gone (a suspension, a member removed from their company): once told, each of
     // their tabs is closed now rather than at the next session check, so it hears nothing more.
     if (delivery.event.type === 'session.ended') {
@@ -271,7 +282,7 @@ export function createLiveHub({
     }
     if (delivery.presenceOf) {
       for (const tab of watchersByUser.get(delivery.presenceOf) ?? []) {
-        write(tab, text);
+        write(tab, frame);
         written += 1;
       }
     }
@@ -302,7 +313,7 @@ export function createLiveHub({
     const slot = heartbeatSlots[nextSlotToBeat];
     nextSlotToBeat = (nextSlotToBeat + 1) % HEARTBEAT_SLOTS;
     if (!slot || slot.size === 0) return;
-    const text = JSON.stringify({ type: 'heartbeat', at: new Date().toISOString() } satisfies LiveEvent);
+    const frame = encodeEvent({ type: 'heartbeat', at: new Date().toISOString() });
     for (const tab of slot) {
       if (!alive.has(tab.socket)) {
         tab.socket.terminate();
@@ -310,7 +321,7 @@ export function createLiveHub({
       }
       alive.delete(tab.socket);
       tab.socket.ping();
-      write(tab, text);
+      write(tab, frame);
     }
   }, heartbeatIntervalMs / HEARTBEAT_SLOTS);
   heartbeat.unref();
@@ -350,7 +361,7 @@ export function createLiveHub({
       await bus.publish({ userIds: [...new Set(userIds)], event, publishedAt: Date.now() });
     },
     deliverLocally(userIds, event) {
-      writeToUsers(userIds, JSON.stringify(event));
+      writeToUsers(userIds, encodeEvent(event));
     },
     isConnectedHere: (userId) => tabsByUser.has(userId),
     onlineAmong: (userIds) => presence.onlineAmong(userIds),
@@ -369,7 +380,7 @@ export function createLiveHub({
         closeListeners: new Set(),
       };
       const handle: LiveTabHandle = {
-        reply: (event) => write(tab, JSON.stringify(event)),
+        reply: (event) => write(tab, encodeEvent(event)),
         onClose: (listener) => {
           if (socket.readyState === socket.OPEN) tab.closeListeners.add(listener);
           else listener();
@@ -391,7 +402,7 @@ export function createLiveHub({
         presence.markOnline([userId]).catch((error) => requestLogger.warn({ err: error }, 'presence update failed'));
         publishPresence(userId, true);
       }
-      write(tab, JSON.stringify({ type: 'ready', user_id: userId } satisfies LiveEvent));
+      write(tab, encodeEvent({ type: 'ready', user_id: userId }));
 
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         alive.add(socket);
@@ -429,7 +440,7 @@ export function createLiveHub({
             }
             const online = await presence.onlineAmong(watchedIds);
             for (const watched of watchedIds) {
-              write(tab, JSON.stringify({ type: 'presence', user_id: watched, online: online.has(watched) }));
+              write(tab, encodeEvent({ type: 'presence', user_id: watched, online: online.has(watched) }));
             }
             return;
           }
