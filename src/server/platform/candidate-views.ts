@@ -17,10 +17,12 @@ import { photoUrlOf } from './profile-views';
 
 // The columns of a candidate as a company sees one in Talent Search and its shortlist.
 
-// Listed profiles of active applicants. The suspended are few: their ids are listed once per query.
+// Listed profiles of active applicants. The accounts not active (suspended, a suspended company's people) are
+// read once per query from their partial index into a hash that each profile is looked up in: `<> all(array)`
+// compared every profile with each of them, 50 ms a search with 4,000 suspended.
 export const isFindable: SQL = and(
   sql`${applicantProfiles.listed}`,
-  sql`${applicantProfiles.userId} <> all(array(select ${users.id} from ${users} where ${users.status} <> 'active'))`,
+  sql`${applicantProfiles.userId} not in (select ${users.id} from ${users} where ${users.status} <> 'active')`,
 ) as SQL;
 
 export const isTopRated = sql`${applicantProfiles.ratingTenths} >= ${Math.round(TOP_RATED_MIN_RATING * 10)}`;
