@@ -12,19 +12,19 @@
 // `--fresh` drops the database first.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { findAdminCompanies } from '../src/server/admin-companies/find-admin-companies';
 import { getAdminDashboard } from '../src/server/admin-dashboard/get-admin-dashboard';
 import { encodeCursor, findAuditLogs } from '../src/server/audit/find-audit-logs';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { runOnServer } from '../src/server/db/postgres-server';
-import * as schema from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
 import { SESSION_COOKIE } from '../src/server/platform/sessions';
 import { adminCompanyListQuerySchema } from '../src/shared/admin-companies';
 import { auditLogListQuerySchema } from '../src/shared/audit-logs';
 import { withBenchServer } from './bench/measure-api';
+import { plansOf } from './bench/query-plans';
+import { beginBulkLoad, endBulkLoad, seconds, seedPlatform } from './bench/seed-platform';
 import { prepareTalentDatabase } from './seed-talent';
 
 const { values } = parseArgs({
@@ -42,155 +42,20 @@ const userCount = Number(values.users);
 const auditCount = Number(values['audit-rows']);
 const requestCount = Number(values.requests);
 const connections = Number(values.connections);
-// Two people per company (an owner and a member); every other user is an applicant.
-const companyUserCount = Math.min(userCount, companyCount * 2);
 
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const databaseUrl = new URL(serverUrl);
 databaseUrl.pathname = '/tandem_admin_bench';
 const DATABASE_URL = databaseUrl.toString();
 
-const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
-
 // ---------------------------------------------------------------------------------------------------
 // Seed: deterministic ids (md5 of a name) so a second run adds only what is missing.
 
-const USER_ACTIONS = [
-  'auth.signed_in',
-  'auth.signed_in',
-  'auth.signed_in',
-  'auth.signed_out',
-  'account.profile_updated',
-  'company.profile_updated',
-  'job.created',
-  'job.updated',
-  'job.published',
-  'job.closed',
-  'application.submitted',
-  'application.moved',
-  'application.offered',
-  'timesheet.submitted',
-  'timesheet.approved',
-  'assignment.created',
-  'meeting.scheduled',
-  'test.created',
-  'payment_method.added',
-  'billing_profile.updated',
-  'company.suspended',
-  'company.activated',
-  'company.account_manager_assigned',
-  'settings.updated',
-  'applicant.suspended',
-];
-const SYSTEM_ACTIONS = ['auth.sign_in_failed', 'invoice.issued', 'invoice.marked_overdue', 'payment.completed'];
-const sqlArray = (items: string[]) => `array[${items.map((item) => `'${item}'`).join(',')}]`;
-
-async function countOf(client: pg.Client, table: string, where = 'true') {
-  const { rows } = await client.query<{ count: string }>(`select count(*) from ${table} where ${where}`);
-  return Number(rows[0]?.count ?? 0);
-}
-
-// Drops a table's secondary indexes for a bulk load and gives back the statements that rebuild them.
-async function dropIndexes(client: pg.Client, table: string): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; definition: string }>(
-    `select indexname as name, indexdef as definition from pg_indexes
-     where tablename = $1 and indexname not in (select conname from pg_constraint where conrelid = $1::regclass)`,
-    [table],
-  );
-  for (const row of rows) await client.query(`drop index if exists "${row.name}"`);
-  return rows.map((row) => row.definition);
-}
-
 async function seed(client: pg.Client) {
   const started = performance.now();
-  // Bulk load: no per-row triggers (the append-only and actor-email triggers, the foreign-key checks);
-  // every value is written consistent by construction.
-  await client.query("set session_replication_role = 'replica'");
-  await client.query('set statement_timeout = 0');
-  await client.query("set maintenance_work_mem = '512MB'");
-  const added: string[] = [];
-
-  const companiesThere = await countOf(client, 'companies', "contact_email like 'contact-%@bench.test'");
-  if (companiesThere < companyCount) {
-    const step = performance.now();
-    await client.query(
-      `insert into companies (id, name, contact_email, status, created_at, updated_at)
-       select md5('bench-company-' || i)::uuid,
-              (array['Acme','Globex','Initech','Umbrella','Stark','Wayne','Hooli','Vandelay','Soylent','Tyrell'])[1 + i % 10]
-                || ' ' || (array['Labs','Logistics','Health','Retail','Systems','Partners','Studio','Foods'])[1 + (i / 10) % 8]
-                || ' ' || i,
-              'contact-' || i || '@bench.test',
-              (case when i % 20 = 0 then 'suspended' else 'active' end)::user_status,
-              now() - (i % 1500) * interval '1 day' - (i % 86400) * interval '1 second',
-              now()
-       from generate_series(1, $1::int) i
-       on conflict (id) do nothing`,
-      [companyCount],
-    );
-    added.push(`${companyCount - companiesThere} companies in ${seconds(step)} s`);
-  }
-
-  const usersThere = await countOf(client, 'users', "email like 'bench-user-%@bench.test'");
-  if (usersThere < userCount) {
-    const step = performance.now();
-    const rebuild = await dropIndexes(client, 'users');
-    for (let from = 1; from <= userCount; from += 250_000) {
-      const to = Math.min(userCount, from + 249_999);
-      await client.query(
-        `insert into users (id, email, name, role, status, email_verified_at, created_at, updated_at)
-         select md5('bench-user-' || i)::uuid, 'bench-user-' || i || '@bench.test', 'Bench User ' || i,
-                (case when i <= $3::int then 'company' else 'applicant' end)::user_role,
-                (case when i % 50 = 0 then 'suspended' else 'active' end)::user_status,
-                now(), now() - (i % 1000) * interval '1 day', now()
-         from generate_series($1::int, $2::int) i
-         where not exists (select 1 from users u where u.id = md5('bench-user-' || i)::uuid)`,
-        [from, to, companyUserCount],
-      );
-    }
-    for (const statement of rebuild) await client.query(statement);
-    await client.query(
-      `insert into company_members (company_id, user_id, role)
-       select md5('bench-company-' || ((i - 1) / 2 + 1))::uuid, md5('bench-user-' || i)::uuid,
-              (case when i % 2 = 1 then 'owner' else 'member' end)::company_member_role
-       from generate_series(1, $1::int) i
-       on conflict do nothing`,
-      [companyUserCount],
-    );
-    added.push(`${userCount - usersThere} users in ${seconds(step)} s`);
-  }
-
-  const auditThere = await countOf(client, 'audit_logs');
-  if (auditThere < auditCount) {
-    const step = performance.now();
-    const rebuild = await dropIndexes(client, 'audit_logs');
-    const missing = auditCount - auditThere;
-    for (let from = 1; from <= missing; from += 1_000_000) {
-      const to = Math.min(missing, from + 999_999);
-      // Row i: a tenth by the system; the others by user (i * 7919 mod users) + 1, spread over 60 days.
-      await client.query(
-        `insert into audit_logs (actor_id, actor_email, action, target_type, target_id, details, ip_address, created_at)
-         select case when system then null else md5('bench-user-' || actor)::uuid end,
-                case when system then null else 'bench-user-' || actor || '@bench.test' end,
-                action, split_part(action, '.', 1), md5('bench-target-' || (i % 400000))::uuid::text,
-                case when i % 4 = 0
-                  then jsonb_build_object('before', jsonb_build_object('status', 'active'),
-                                          'after', jsonb_build_object('status', 'suspended'))
-                  else '{}'::jsonb end,
-                case when system then null else ('10.' || (i % 250) || '.' || (i / 250 % 250) || '.1')::inet end,
-                now() - random() * interval '60 days'
-         from (
-           select i, i % 10 = 0 as system, ((i::bigint * 7919) % $3::int) + 1 as actor,
-                  case when i % 10 = 0 then (${sqlArray(SYSTEM_ACTIONS)})[1 + (i / 10) % ${SYSTEM_ACTIONS.length}]
-                       else (${sqlArray(USER_ACTIONS)})[1 + (i * 31) % ${USER_ACTIONS.length}] end as action
-           from generate_series($1::int, $2::int) i
-         ) rows`,
-        [from + auditThere, to + auditThere, userCount],
-      );
-    }
-    for (const statement of rebuild) await client.query(statement);
-    added.push(`${missing} audit rows in ${seconds(step)} s`);
-  }
-  await client.query("set session_replication_role = 'origin'");
+  await beginBulkLoad(client);
+  const added = await seedPlatform(client, { companies: companyCount, users: userCount, auditRows: auditCount });
+  await endBulkLoad(client);
   if (added.length > 0) await client.query('vacuum analyze companies, users, company_members, audit_logs');
   return { seconds: seconds(started), added };
 }
@@ -232,26 +97,6 @@ async function runTargetSerially(origin: string, cookie: string, path: string, c
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
-// The plans PostgreSQL ran for a call, as auto_explain reports them (EXPLAIN ANALYZE of each statement).
-async function plansOf(call: (db: Database) => Promise<unknown>): Promise<string[]> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  const plans: string[] = [];
-  client.on('notice', (notice) => {
-    if (notice.message?.includes('plan:')) plans.push(notice.message);
-  });
-  try {
-    await client.query("LOAD 'auto_explain'");
-    await client.query(
-      "SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_level = 'notice'; SET client_min_messages = 'notice'",
-    );
-    await call(drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database);
-  } finally {
-    await client.end();
-  }
-  return plans;
-}
 
 const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://bench').searchParams);
 
@@ -391,70 +236,74 @@ const targets: Target[] = [
   },
 ];
 
-await withBenchServer(DATABASE_URL, async ({ origin }) => {
-  const results: Array<{ target: Target; timings: Timing[]; sorted: number[] }> = [];
-  const aloneMs = new Map<string, number>();
-  for (const target of targets) {
-    // Each path once first: a route not there yet (404) leaves its target out.
-    const probe = await fetch(`${origin}${target.paths[0]}`, { headers: { cookie: target.cookie } });
-    if (probe.status !== 200) {
-      console.log(`\n${target.name}: ${target.paths[0]} answered ${probe.status}: ${await probe.text()} — left out`);
-      continue;
+await withBenchServer(
+  DATABASE_URL,
+  async ({ origin }) => {
+    const results: Array<{ target: Target; timings: Timing[]; sorted: number[] }> = [];
+    const aloneMs = new Map<string, number>();
+    for (const target of targets) {
+      // Each path once first: a route not there yet (404) leaves its target out.
+      const probe = await fetch(`${origin}${target.paths[0]}`, { headers: { cookie: target.cookie } });
+      if (probe.status !== 200) {
+        console.log(`\n${target.name}: ${target.paths[0]} answered ${probe.status}: ${await probe.text()} — left out`);
+        continue;
+      }
+      await runTarget(origin, target.cookie, target.paths, Math.min(200, requestCount)); // warm-up
+      // Each path alone, one request at a time: what the query costs without the queue of 20.
+      for (const path of target.paths) {
+        const alone = (await runTargetSerially(origin, target.cookie, path, 5)).sort((a, b) => a - b);
+        aloneMs.set(path, alone[2] ?? 0);
+      }
+      const timings = await runTarget(origin, target.cookie, target.paths, requestCount);
+      results.push({ target, timings, sorted: timings.map((timing) => timing.ms).sort((a, b) => a - b) });
     }
-    await runTarget(origin, target.cookie, target.paths, Math.min(200, requestCount)); // warm-up
-    // Each path alone, one request at a time: what the query costs without the queue of 20.
-    for (const path of target.paths) {
-      const alone = (await runTargetSerially(origin, target.cookie, path, 5)).sort((a, b) => a - b);
-      aloneMs.set(path, alone[2] ?? 0);
-    }
-    const timings = await runTarget(origin, target.cookie, target.paths, requestCount);
-    results.push({ target, timings, sorted: timings.map((timing) => timing.ms).sort((a, b) => a - b) });
-  }
 
-  const figure = (value: number) => value.toFixed(1);
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
-  console.log(
-    `\n${requestCount} requests a target after ${Math.min(200, requestCount)} warm-up, ${connections} at a time, loopback, real server process`,
-  );
-  console.log('| target | paths | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) | non-200 | target |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
-  let met = true;
-  for (const { target, timings, sorted } of results) {
-    const failures = timings.filter((timing) => timing.status !== 200).length;
-    const ok = percentile(sorted, 99) < target.budgetMs && failures === 0;
-    const budget = Number.isFinite(target.budgetMs) ? `p99 < ${target.budgetMs} ms ${ok ? 'met' : 'MISSED'}` : '—';
-    met &&= ok;
+    const figure = (value: number) => value.toFixed(1);
     console.log(
-      `| ${target.name} | ${target.paths.length} | ${figure(percentile(sorted, 50))} | ${figure(percentile(sorted, 95))} | ${figure(percentile(sorted, 99))} | ${figure(sorted.at(-1) ?? 0)} | ${failures} | ${budget} |`,
+      `load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
     );
-  }
-
-  for (const { target, timings } of results) {
     console.log(
-      `\n${target.name}, each path:\n| path | alone (ms, median of 5) | p50 (ms) | p99 (ms) |\n|---|---:|---:|---:|`,
+      `\n${requestCount} requests a target after ${Math.min(200, requestCount)} warm-up, ${connections} at a time, loopback, real server process`,
     );
-    const byPath = new Map<string, number[]>();
-    for (const timing of timings) byPath.set(timing.path, [...(byPath.get(timing.path) ?? []), timing.ms]);
-    let slowest = { path: '', p99: -1 };
-    for (const [path, times] of byPath) {
-      times.sort((a, b) => a - b);
-      const p99 = percentile(times, 99);
-      if (p99 > slowest.p99) slowest = { path, p99 };
-      const shown = path.replace(/after=[^&]+/, 'after=<15 days back>');
+    console.log('| target | paths | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) | non-200 | target |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+    let met = true;
+    for (const { target, timings, sorted } of results) {
+      const failures = timings.filter((timing) => timing.status !== 200).length;
+      const ok = percentile(sorted, 99) < target.budgetMs && failures === 0;
+      const budget = Number.isFinite(target.budgetMs) ? `p99 < ${target.budgetMs} ms ${ok ? 'met' : 'MISSED'}` : '—';
+      met &&= ok;
       console.log(
-        `| ${shown} | ${figure(aloneMs.get(path) ?? 0)} | ${figure(percentile(times, 50))} | ${figure(p99)} |`,
+        `| ${target.name} | ${target.paths.length} | ${figure(percentile(sorted, 50))} | ${figure(percentile(sorted, 95))} | ${figure(percentile(sorted, 99))} | ${figure(sorted.at(-1) ?? 0)} | ${failures} | ${budget} |`,
       );
     }
-    const plans = await plansOf(target.explain(slowest.path));
-    if (plans.length === 0) continue;
-    console.log(`\nEXPLAIN ANALYZE of the slowest, ${slowest.path.replace(/after=[^&]+/, 'after=<15 days back>')}:`);
-    for (const plan of plans) console.log(plan);
-  }
-  console.log(`\n${met ? 'every target met' : 'a target was MISSED'}`);
-  if (!met) process.exitCode = 1;
-});
+
+    for (const { target, timings } of results) {
+      console.log(
+        `\n${target.name}, each path:\n| path | alone (ms, median of 5) | p50 (ms) | p99 (ms) |\n|---|---:|---:|---:|`,
+      );
+      const byPath = new Map<string, number[]>();
+      for (const timing of timings) byPath.set(timing.path, [...(byPath.get(timing.path) ?? []), timing.ms]);
+      let slowest = { path: '', p99: -1 };
+      for (const [path, times] of byPath) {
+        times.sort((a, b) => a - b);
+        const p99 = percentile(times, 99);
+        if (p99 > slowest.p99) slowest = { path, p99 };
+        const shown = path.replace(/after=[^&]+/, 'after=<15 days back>');
+        console.log(
+          `| ${shown} | ${figure(aloneMs.get(path) ?? 0)} | ${figure(percentile(times, 50))} | ${figure(p99)} |`,
+        );
+      }
+      const plans = await plansOf(DATABASE_URL, target.explain(slowest.path));
+      if (plans.length === 0) continue;
+      console.log(`\nEXPLAIN ANALYZE of the slowest, ${slowest.path.replace(/after=[^&]+/, 'after=<15 days back>')}:`);
+      for (const plan of plans) console.log(plan);
+    }
+    console.log(`\n${met ? 'every target met' : 'a target was MISSED'}`);
+    if (!met) process.exitCode = 1;
+  },
+  { ADMIN_EMAILS: adminUser.email },
+);

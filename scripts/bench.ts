@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freePort } from '../src/server/testing/free-port';
+import { cpuMicroseconds } from './bench/measure-api';
 import { startProcess, stopProcess } from './bench/server-process';
 import { measureInitialJavaScript } from './initial-js';
 
@@ -45,29 +46,12 @@ interface Target {
   pid?: number;
 }
 
-// CPU time a process has used, in microseconds, summed over its threads (Linux's schedstat); null
-// where /proc does not exist.
-async function cpuMicroseconds(pid: number | undefined): Promise<number | null> {
-  if (pid === undefined) return null;
-  try {
-    const threads = await fs.readdir(`/proc/${pid}/task`);
-    const times = await Promise.all(
-      threads.map(async (thread) =>
-        Number((await fs.readFile(`/proc/${pid}/task/${thread}/schedstat`, 'utf8')).split(' ')[0]),
-      ),
-    );
-    return times.reduce((sum, nanoseconds) => sum + nanoseconds, 0) / 1000;
-  } catch {
-    return null;
-  }
-}
-
 // When the load generator is what runs out of CPU (two cores shared with the servers), req/s stops
 // telling servers apart; the server's own CPU time for each request still does.
 async function run(target: Target, seconds: number) {
-  const cpuBefore = await cpuMicroseconds(target.pid);
+  const cpuBefore = target.pid === undefined ? null : await cpuMicroseconds(target.pid);
   const result = await autocannon({ url: target.url, connections, duration: seconds, headers: target.headers ?? {} });
-  const cpuAfter = await cpuMicroseconds(target.pid);
+  const cpuAfter = target.pid === undefined ? null : await cpuMicroseconds(target.pid);
   const serverCpuPerRequest =
     cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
       ? (cpuAfter - cpuBefore) / result.requests.total

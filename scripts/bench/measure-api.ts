@@ -57,6 +57,22 @@ export async function cpuMilliseconds(pid: number): Promise<number | null> {
   }
 }
 
+// CPU time a process has used, in microseconds, summed over its threads (Linux's schedstat, in nanoseconds,
+// finer than /proc/<pid>/stat's 10 ms ticks); null where /proc does not tell.
+export async function cpuMicroseconds(pid: number): Promise<number | null> {
+  try {
+    const threads = await fs.readdir(`/proc/${pid}/task`);
+    const times = await Promise.all(
+      threads.map(async (thread) =>
+        Number((await fs.readFile(`/proc/${pid}/task/${thread}/schedstat`, 'utf8')).split(' ')[0]),
+      ),
+    );
+    return times.reduce((sum, nanoseconds) => sum + nanoseconds, 0) / 1000;
+  } catch {
+    return null;
+  }
+}
+
 interface CpuSample {
   server: number | null;
   database: Map<number, number | null>;
@@ -121,9 +137,11 @@ export async function withBenchDatabase<Result>(
 
 // Starts the real server (production mode, no client build) on the database, runs `body` with its
 // origin and process id, and stops it.
+// `env` adds to the server's environment (ADMIN_EMAILS, for an administrator to sign in).
 export async function withBenchServer<Result>(
   databaseUrl: string,
   body: (server: { origin: string; pid: number }) => Promise<Result>,
+  env: Record<string, string> = {},
 ): Promise<Result> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -142,6 +160,7 @@ export async function withBenchServer<Result>(
       CLIENT_DIR: path.join(os.tmpdir(), 'tandem-bench-no-client'),
       // The server's own default unless the run asks for another (DATABASE_POOL_SIZE=10 npm run bench:…).
       ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+      ...env,
     },
     `${origin}/api/ready`,
   );
