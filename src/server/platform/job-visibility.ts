@@ -8,9 +8,11 @@ import { applications, companies, jobInvitations, jobs } from '../db/schema';
 // (db/named-statements.ts), and only a literal lets a generic plan use the indexes kept for open jobs.
 const isOpen = sql`${jobs.status} = 'open'`;
 const isPublic = sql`${jobs.visibility} = 'public'`;
-// The companies that are not active are few: their ids are listed once per query (an index on them),
-// rather than every active company joined to every match.
-const companyIsActive = sql`${jobs.companyId} <> all(array(select ${companies.id} from ${companies} where ${companies.status} <> 'active'))`;
+// The companies that are not active are read once per query (companies_inactive_idx) into a hash that
+// each match is looked up in, rather than every active company joined to every match. Not `<> all(array(…))`:
+// that compares each match with every inactive company, and 5,000 of 100,000 companies suspended made
+// Find Jobs over 10,000 open jobs take 0.7 s (npm run bench:lists).
+const companyIsActive = sql`${jobs.companyId} not in (select ${companies.id} from ${companies} where ${companies.status} <> 'active')`;
 
 // The applicant as a value, or as a placeholder in a prepared statement.
 export type ApplicantRef = string | Placeholder;
