@@ -8,16 +8,14 @@
 // the query plans of the slowest three. Targets: p95 ≤ 50 ms for the mix, ≤ 15 ms for selective ones.
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
 import { buildAccount, buildSession } from '../src/server/db/seed/factories';
 import { SESSION_COOKIE } from '../src/server/platform/sessions';
 import { createSharedCache } from '../src/server/platform/shared-cache';
 import { searchCandidates } from '../src/server/talent-search/search-candidates';
 import { type TalentQuery, talentQuerySchema } from '../src/shared/talent-search';
 import { openCpuMeter, withBenchServer } from './bench/measure-api';
+import { plansOf } from './bench/query-plans';
 import { printTalentSizes, seedTalent, TALENT_DATABASE_URL } from './seed-talent';
 
 const { values } = parseArgs({
@@ -157,30 +155,6 @@ const p95Of = (times: number[]) =>
     95,
   );
 
-// The plans PostgreSQL chose for one search, sent back as notices by auto_explain.
-async function plansOf(databaseUrl: string, companyId: string, query: TalentQuery): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const plans: string[] = [];
-  client.on('notice', (notice) => {
-    if (notice.message?.includes('plan:')) plans.push(notice.message);
-  });
-  try {
-    await client.query("LOAD 'auto_explain'");
-    await client.query(
-      "SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_level = 'notice'; SET client_min_messages = 'notice'",
-    );
-    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Parameters<
-      typeof searchCandidates
-    >[0]['db'];
-    // An empty cache: the plans are those of a search seen for the first time in a minute.
-    await searchCandidates({ db, cache: createSharedCache({}), companyId, filters: talentQuerySchema.parse(query) });
-  } finally {
-    await client.end();
-  }
-  return plans;
-}
-
 const seeded = await seedTalent(TALENT_DATABASE_URL, profiles);
 await printTalentSizes(TALENT_DATABASE_URL);
 
@@ -298,7 +272,11 @@ await withBenchServer(TALENT_DATABASE_URL, async ({ origin, pid }) => {
     const search = searches.find((candidate) => candidate.name === entry.name);
     if (!search) continue;
     console.log(`\n### ${entry.name} (${entry.ms.toFixed(1)} ms)`);
-    for (const plan of await plansOf(TALENT_DATABASE_URL, companyId, search.query)) console.log(plan);
+    for (const plan of await plansOf(TALENT_DATABASE_URL, (db) =>
+      // An empty cache: the plans are those of a search seen for the first time in a minute.
+      searchCandidates({ db, cache: createSharedCache({}), companyId, filters: talentQuerySchema.parse(search.query) }),
+    ))
+      console.log(plan);
   }
   if (!mixMet || !selectiveMet) process.exitCode = 1;
 });
