@@ -72,6 +72,28 @@ describe('team members', () => {
     expect(second.items.map((member: { role: string }) => member.role)).toEqual(['viewer']);
   });
 
+  it('shows the last sign-in as last activity for members whose sessions have all gone', async () => {
+    const { owner, admin, manager } = await team();
+    const signedIn = new Date('2026-11-18T09:30:00Z');
+    // Several members without a session: the fallback reads each one's own sign-in, not every user's.
+    await db().delete(sessions).where(eq(sessions.userId, admin.user.id));
+    await db().delete(sessions).where(eq(sessions.userId, manager.user.id));
+    await db().update(users).set({ lastSignInAt: signedIn }).where(eq(users.id, admin.user.id));
+    await db().update(users).set({ lastSignInAt: null }).where(eq(users.id, manager.user.id));
+
+    const response = await owner.request({ method: 'GET', url: '/api/company/team/members' });
+    expect(response.statusCode, response.body).toBe(200);
+    const byId = new Map(
+      response
+        .json()
+        .items.map((member: { user_id: string; last_active_at: string | null }) => [
+          member.user_id,
+          member.last_active_at,
+        ]),
+    );
+    expect(byId.get(admin.user.id)).toBe(signedIn.toISOString());
+    expect(byId.get(manager.user.id)).toBeNull();
+  });
   it('lets an owner or admin change a role, audited with before and after; others may not', async () => {
     const { owner, admin, manager, viewer } = await team();
     const changed = await admin.request({
