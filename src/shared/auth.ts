@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { companyRoles } from './company-roles';
 import { isValidEmail } from './email';
 import { oidcProviders } from './oidc';
-import type { Principal, Role } from './permissions';
+import type { Role } from './permissions';
 import { singleLine, text } from './text';
 
 // The texts of docs/spec/portal-and-public-site.md §5 and §8, word for word; the form and the API show the same
@@ -170,19 +170,8 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-// Whose permissions the signed-in person has: the client hides what the server would refuse.
-export function principalOfUser(user: Pick<CurrentUser, 'role' | 'company'>): Principal {
-  return { role: user.role, companyRole: user.company?.role ?? null };
-}
-
-// Where each role lands after signing in (docs/spec/portal-and-public-site.md §4).
-export const dashboardPathByRole: Record<Role, string> = {
-  applicant: '/applicant-dashboard',
-  company: '/company-dashboard',
-  admin: '/admin-dashboard',
-  // Their own portal: the companies assigned to them.
-  account_manager: '/manager',
-};
+export { dashboardPathByRole } from './dashboard-paths';
+export { principalOfUser } from './permissions';
 
 // A path on this site: one slash, then only the characters a URL path, query and fragment may hold
 // unescaped (RFC 3986). Browsers drop tabs and newlines and read a backslash as a slash, so "/\t/evil"

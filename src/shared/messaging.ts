@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ATTACHMENT_MAX_BYTES,
+  MESSAGE_BODY_MAX_LENGTH,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+} from './messaging-limits';
 import { type Role, roles } from './permissions';
 import { paths } from './routes';
 import { text } from './text';
@@ -17,10 +23,8 @@ export function messagesHrefOf(role: Role, conversationId?: string): string {
   return conversationId ? `${page.getHref()}?conversation=${encodeURIComponent(conversationId)}` : page.getHref();
 }
 
-export const MESSAGE_BODY_MAX_LENGTH = 5000;
-export const MESSAGES_PAGE_DEFAULT = 30;
-export const MESSAGES_PAGE_MAX = 100;
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH, MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX };
+
 // A client names each message it sends; a retry with the same name stores nothing new.
 const CLIENT_ID_MAX_LENGTH = 100;
 // A typing tab says so at most this often; the others show "typing…" a little longer than that.

@@ -158,20 +158,4 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const notificationTexts = {
-  popoverTitle: 'Notifications',
-  markAllRead: 'Mark all as read',
-  loadMore: 'Load more',
-  empty: 'You have no notifications.',
-  loadError: 'Your notifications could not be loaded.',
-  unread: 'Unread',
-  preferencesTitle: 'Email notifications',
-  preferencesDescription: 'Choose what we also tell you by email. Everything still appears under the bell.',
-  offersAlwaysEmailed: 'Offers and accepted offers are always emailed.',
-  preferencesSaved: 'Email notifications saved',
-  notYours: 'This notification does not exist, or it is not yours.',
-  notForYourRole: (label: string) => `${label} are not sent to your kind of account.`,
-} as const;
-
-export const bellLabel = (unreadCount: number) =>
-  unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
+export { bellLabel, notificationTexts } from './notification-texts';

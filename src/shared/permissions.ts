@@ -311,6 +311,12 @@ export interface Principal {
   companyRole?: CompanyRole | null;
 }
 
+// Whose permissions the signed-in person has (a CurrentUser of auth.ts): the client hides what the server
+// would refuse. Here rather than beside auth.ts's schemas, so the portal's shell loads no zod (decision 037).
+export function principalOfUser(user: { role: Role; company: { role: CompanyRole } | null }): Principal {
+  return { role: user.role, companyRole: user.company?.role ?? null };
+}
+
 const formerMember = [...ownAccount, ...ownApiTokens] as const;
 
 export function can(principal: Principal, permission: Permission): boolean {

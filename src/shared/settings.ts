@@ -87,12 +87,7 @@ export type PlatformSettingsUpdate = z.infer<typeof platformSettingsUpdateSchema
 // The answer of GET, PUT and POST …/reset: the settings in force.
 export const platformSettingsResponseSchema = z.object({ settings: platformSettingsSchema });
 
-// Shown to every visitor who is not an administrator while maintenance mode is on.
-export const maintenanceTexts = {
-  title: "We'll be back soon",
-  body: 'Tandem is down for scheduled maintenance. We are working on it and will be back shortly — thank you for your patience.',
-  apiMessage: "Tandem is down for maintenance. We'll be back soon; please try again later.",
-} as const;
+export { maintenanceTexts } from './maintenance-texts';
 
 // The System Settings screen.
 export const systemSettingsTexts = {

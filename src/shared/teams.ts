@@ -6,13 +6,7 @@ import { singleLine } from './text';
 // Settings → Team (docs/decisions/032): a company's members with their roles, the invitations still
 // pending, and the public page an invitation's link opens.
 
-export const companyRoleLabels: Record<CompanyRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  hiring_manager: 'Hiring Manager',
-  billing: 'Billing',
-  viewer: 'Viewer',
-};
+export { companyRoleLabels } from './company-roles';
 
 // One line each, under the role select and in the invitation email (shared/permissions.ts has the rows).
 export const companyRoleDescriptions: Record<CompanyRole, string> = {

@@ -8,8 +8,7 @@ import { MessagesQuickReply } from '~/client/messaging/messages-quick-reply';
 import { SupportChat } from '~/client/messaging/support-chat';
 import type { PageProps } from '~/client/routes';
 import { talentSearchQueryOptions } from '~/client/talent-search/api';
-import { principalOfUser } from '~/shared/auth';
-import { can } from '~/shared/permissions';
+import { can, principalOfUser } from '~/shared/permissions';
 
 const FEATURED_CANDIDATES = 4;
 

@@ -2,13 +2,11 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import {
   HEARTBEAT_TIMEOUT_MS,
   LIVE_SOCKET_PATH,
-  type LiveCommand,
-  type LiveEvent,
-  type LiveEventType,
   RECONNECT_FIRST_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
   SESSION_ENDED_CLOSE_CODE,
-} from '~/shared/live-events';
+} from '~/shared/live-connection';
+import type { LiveCommand, LiveEvent, LiveEventType } from '~/shared/live-events';
 
 // The one WebSocket a tab holds while someone is signed in to the portal. Features listen
 // for the events they show and, each time it opens, catch up over HTTP from what they last saw: the

@@ -8,13 +8,8 @@ import {
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import { messagingContract } from '~/shared/contracts/messaging';
-import {
-  MESSAGES_PAGE_DEFAULT,
-  MESSAGES_PAGE_MAX,
-  type Message,
-  type MessageList,
-  type SendMessageInput,
-} from '~/shared/messaging';
+import type { Message, MessageList, SendMessageInput } from '~/shared/messaging';
+import { MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX } from '~/shared/messaging-limits';
 
 // Messages as the browser holds them. A thread's messages are an infinite query whose first page is the
 // latest and whose next pages go back in time; live events and catch-ups add to the first page, and

@@ -6,8 +6,8 @@ import { PageMeta } from '~/client/components/page-meta';
 import { Button } from '~/client/components/ui/button';
 import { isMaintenanceError, onMaintenance } from '~/client/lib/query-client';
 import { systemSettingsQueryOptions } from '~/client/system-settings/api';
+import { maintenanceTexts } from '~/shared/maintenance-texts';
 import { paths } from '~/shared/routes';
-import { maintenanceTexts } from '~/shared/settings';
 
 // Maintenance mode (System Settings; server/settings/maintenance-mode.ts) seen from the portal. Everyone
 // but administrators gets a 503 'maintenance' for every call: their open tab shows the maintenance screen

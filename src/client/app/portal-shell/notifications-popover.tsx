@@ -23,7 +23,8 @@ import {
   unreadCountOf,
 } from '~/client/notifications/api';
 import { describeWhen } from '~/client/notifications/describe-when';
-import { bellLabel, type NotificationView, notificationTexts } from '~/shared/notifications';
+import { bellLabel, notificationTexts } from '~/shared/notification-texts';
+import type { NotificationView } from '~/shared/notifications';
 
 // The header's bell: the unread count, live, and the person's notifications, each a link to the thing
 // it is about. Opening one marks it read; a new one while the page is open also shows a toast.

@@ -2,10 +2,10 @@ import { ShieldOffIcon } from 'lucide-react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { Button } from '~/client/components/ui/button';
+import { companyRoleLabels } from '~/shared/company-roles';
 import { pagePermissions } from '~/shared/page-permissions';
 import { can, type Permission, type Principal } from '~/shared/permissions';
 import { type PortalRole, pageIds, paths } from '~/shared/routes';
-import { companyRoleLabels } from '~/shared/teams';
 
 // A portal page of the route table, with what a person must be allowed to open it.
 type PortalPageRoute = (typeof paths)[keyof typeof paths] & { permission: Permission | undefined };

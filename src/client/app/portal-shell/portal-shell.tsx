@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { MenuIcon, MessageSquareIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useSignOut } from '~/client/auth/api';
@@ -22,7 +22,6 @@ import { type PortalRole, paths } from '~/shared/routes';
 import { PageLoading } from '../page-loading';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { MaintenanceBanner, MaintenanceScreen, useIsInMaintenance } from './maintenance';
-import { NoCompanyPage } from './no-company-page';
 import { NotificationsPopover } from './notifications-popover';
 import { isClosedToRole, NotAvailableForRole, usePortalRoute } from './page-access';
 import { PortalGuard } from './portal-guard';
@@ -30,6 +29,9 @@ import { allowedLink, homeByRole, messagesByRole, postJob, sidebarFor } from './
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 import { UserMenu } from './user-menu';
+
+// Rare (a company account whose company is gone) and made of the account's forms: loaded when shown.
+const NoCompanyPage = lazy(() => import('./no-company-page').then((module) => ({ default: module.NoCompanyPage })));
 
 const portalNames: Record<PortalRole, string> = {
   company: 'Company Portal',
@@ -88,7 +90,9 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
       {(user) =>
         // A company account that belongs to no company any more has only its own account to see.
         user.role === 'company' && !user.company ? (
-          <NoCompanyPage user={user} onSignOut={handleSignOut} />
+          <Suspense fallback={<PageLoading />}>
+            <NoCompanyPage user={user} onSignOut={handleSignOut} />
+          </Suspense>
         ) : (
           <PortalFrame role={portalRole} user={user} onSignOut={handleSignOut} />
         )

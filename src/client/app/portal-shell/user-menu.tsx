@@ -9,7 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '~/client/components/ui/dropdown-menu';
-import { type CurrentUser, principalOfUser } from '~/shared/auth';
+import type { CurrentUser } from '~/shared/auth';
+import { principalOfUser } from '~/shared/permissions';
 import type { PortalRole } from '~/shared/routes';
 import { allowedLink, billingByRole, profileSettingsByRole } from './portal-navigation';
 
