@@ -1,9 +1,9 @@
 // Renders the public pages to HTML at build time (after `vite build` and the SSR build of
 // src/client/entry-prerender.tsx) and writes the shell that every other page starts from.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bootScriptSource } from '../src/shared/boot-script';
 import { homeStructuredData } from '../src/shared/page-meta';
 import { aliasPageIds, type PageId, pageIds, paths, serverRenderedPageIds } from '../src/shared/routes';
 import {
@@ -50,10 +50,16 @@ function staticImportClosure(key: string, seen = new Set<string>()): Set<string>
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error('The client build has no entry chunk in its manifest.');
+// The app's entry (index.html), and the prerendered public pages' own script, which loads no React
+// (src/client/public-main.ts, decision 005).
+const APP_ENTRY = 'index.html';
+const PUBLIC_ENTRY = 'src/client/public-main.ts';
+for (const key of [APP_ENTRY, PUBLIC_ENTRY]) {
+  if (!manifest[key]?.isEntry) throw new Error(`The client build has no entry chunk for ${key} in its manifest.`);
+}
 // The template already loads these.
-const entryChunks = staticImportClosure(entryKey);
+const entryChunks = staticImportClosure(APP_ENTRY);
+const publicEntryFiles = [...staticImportClosure(PUBLIC_ENTRY)].map((key) => `/${manifest[key]?.file}`);
 
 // The chunks a page's layout and page modules import that the entry has not already loaded.
 function pageChunks(files: string[]): Set<string> {
@@ -83,58 +89,68 @@ function stylesheetLinks(files: string[]): string {
 // (Lighthouse's LCP went from 2.2 s to well under 1.5 s). Client-side navigation already has it.
 const stylesheetLink = template.match(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/);
 if (!stylesheetLink?.[1]) throw new Error('The built index.html links no stylesheet.');
-const inlineStylesheet = `<style>${(await fs.readFile(path.join(clientDir, stylesheetLink[1]), 'utf8')).trim()}</style>`;
+const appStylesheet = (await fs.readFile(path.join(clientDir, stylesheetLink[1]), 'utf8')).trim();
+// The public pages' own, half the size: only the classes their components and script use (src/client/site.css).
+const publicStylesheetFile = manifest[PUBLIC_ENTRY]?.css?.[0];
+if (!publicStylesheetFile) throw new Error(`${PUBLIC_ENTRY} has no stylesheet in the client build manifest.`);
+const publicStylesheet = (await fs.readFile(path.join(clientDir, publicStylesheetFile), 'utf8')).trim();
 
-// Prerendered pages start their JavaScript once they have painted: a small deferred script (the "boot"
-// script) adds the entry and the page's module preloads after the first frame, so on a slow phone the
-// hydration downloads never hold up the first paint (Lighthouse's LCP counts any request begun before it).
-const bootSource = `// Starts Tandem's JavaScript after the prerendered page has painted (scripts/prerender.ts).
-(function () {
-  var script = document.currentScript;
-  var entry = script.getAttribute('data-entry');
-  var preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
-  function start() {
-    preloads.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    var module = document.createElement('script');
-    module.type = 'module';
-    module.crossOrigin = '';
-    module.src = entry;
-    document.head.appendChild(module);
-  }
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
-})();
-`;
-const bootFile = `assets/boot-${createHash('sha256').update(bootSource).digest('hex').slice(0, 10)}.js`;
-await fs.writeFile(path.join(clientDir, bootFile), bootSource);
+// A class as a CSS selector writes it (Tailwind's `md:flex` is `.md\:flex`).
+const classSelector = (name: string) =>
+  `.${name.replace(/^\d/, (digit) => `\\3${digit} `).replace(/[^\w-]/g, (character) => `\\${character}`)}`;
+const htmlEntities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 
-function bootScript(page: string): string {
-  const entry = page.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
-  if (!entry) throw new Error('The page has no entry script.');
-  const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-    (match) => match[1],
+// A page that uses a class the app's stylesheet styles and the public one does not would lose that style:
+// site.css names the sources of the public pages' classes, and one left out fails the build here.
+function checkPublicStylesheet(urlPath: string, body: string) {
+  const names = new Set(
+    [...body.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) =>
+      (match[1] ?? '').replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => htmlEntities[entity] ?? entity).split(/\s+/),
+    ),
   );
-  return `<script defer src="/${bootFile}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+  const missing = [...names].filter((name) => {
+    if (!name) return false;
+    // The class's selector, not the start of a longer one (`.flex` of `.flex-col`).
+    const selector = new RegExp(`${classSelector(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w\\\\-])`);
+    return selector.test(appStylesheet) && !selector.test(publicStylesheet);
+  });
+  if (missing.length > 0) {
+    throw new Error(`${urlPath} uses classes src/client/site.css does not style: ${missing.join(' ')}`);
+  }
 }
 
-function fillTemplate(head: string, body: string, isPrerendered: boolean): string {
+// Prerendered pages start their JavaScript once they have painted: the boot script (src/shared/boot-script.ts),
+// inline so that nothing is requested before the first paint, adds the entry and the page's module preloads
+// after it (Lighthouse's LCP counts any request begun before it; a boot file of its own cost ~120 ms).
+
+// `islands`: the page's HTML is the page, and the public script wires up its interactive parts; otherwise
+// the app's entry hydrates the whole page (the job board's pages and the 404 page).
+function bootScript(page: string, islands: boolean): string {
+  const appEntry = page.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
+  if (!appEntry) throw new Error('The page has no entry script.');
+  const [entry, ...preloads] = islands
+    ? publicEntryFiles
+    : [
+        appEntry,
+        ...[...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]),
+      ];
+  return `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${bootScriptSource}</script>`;
+}
+
+type Rendering = 'app' | 'hydrated' | 'islands';
+
+function fillTemplate(head: string, body: string, rendering: Rendering): string {
+  const isPrerendered = rendering !== 'app';
   const page = template
     .replace('<!--app-head-->', head)
     .replace(
       '<div id="root"><!--app-html--></div>',
-      `<div id="root"${isPrerendered ? ' data-prerendered="true"' : ''}>${body}</div>`,
+      `<div id="root"${isPrerendered ? ' data-prerendered="true"' : ''}${rendering === 'islands' ? ' data-islands="true"' : ''}>${body}</div>`,
     );
   if (!isPrerendered) return page;
-  const boot = bootScript(page);
+  const boot = bootScript(page, rendering === 'islands');
   return page
-    .replace(stylesheetLink?.[0] ?? '', inlineStylesheet)
+    .replace(stylesheetLink?.[0] ?? '', `<style>${rendering === 'islands' ? publicStylesheet : appStylesheet}</style>`)
     .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, boot);
 }
@@ -148,7 +164,7 @@ async function writePage(file: string, html: string) {
 // Pages that are not prerendered start from this shell and render in the browser.
 const loadingIndicator =
   '<div role="status" style="display:flex;min-height:100vh;align-items:center;justify-content:center;font-family:system-ui,sans-serif;color:#475569">Loading Tandem…</div>';
-const appShell = fillTemplate('', loadingIndicator, false);
+const appShell = fillTemplate('', loadingIndicator, 'app');
 await writePage(APP_SHELL_FILE, appShell);
 let shellCount = 0;
 for (const id of pageIds) {
@@ -167,7 +183,7 @@ for (const id of pageIds) {
 for (const id of serverRenderedPageIds) {
   await writePage(
     serverShellFileForPage(id),
-    fillTemplate(SERVER_HEAD_MARKER + preloadLinks(prerender.routeModuleFiles(id)), SERVER_HTML_MARKER, true),
+    fillTemplate(SERVER_HEAD_MARKER + preloadLinks(prerender.routeModuleFiles(id)), SERVER_HTML_MARKER, 'hydrated'),
   );
 }
 
@@ -175,24 +191,23 @@ for (const id of serverRenderedPageIds) {
 // which the content security policy does not treat as script and which needs no JavaScript in the browser.
 const homeJsonLd = `<script type="application/ld+json">${JSON.stringify(homeStructuredData(PUBLIC_URL))}</script>`;
 
-async function prerenderPage(urlPath: string, id: string, extraHead = '') {
+// The public pages need none of their React modules in the browser: only the public script.
+async function prerenderPage(urlPath: string, extraHead = '') {
   const { head, body } = await prerender.renderPage(urlPath);
-  await writePage(
-    htmlFileForPath(urlPath),
-    fillTemplate(head + extraHead + preloadLinks(prerender.routeModuleFiles(id)), body, true),
-  );
+  checkPublicStylesheet(urlPath, body);
+  await writePage(htmlFileForPath(urlPath), fillTemplate(head + extraHead, body, 'islands'));
 }
 
 let count = 0;
 for (const id of pageIds) {
   const page = paths[id];
   if (!page.prerender) continue;
-  await prerenderPage(page.path, id, id === 'home' ? homeJsonLd : '');
+  await prerenderPage(page.path, id === 'home' ? homeJsonLd : '');
   count++;
 }
 // Pages with a parameter whose values are known at build time (the case studies).
-for (const { path: urlPath, pageId } of prerender.parameterPages) {
-  await prerenderPage(urlPath, pageId);
+for (const { path: urlPath } of prerender.parameterPages) {
+  await prerenderPage(urlPath);
   count++;
 }
 
@@ -206,7 +221,7 @@ await fs.writeFile(path.join(clientDir, PAGE_ADDRESSES_FILE), JSON.stringify(pag
 const notFound = await prerender.renderPage('/404');
 await writePage(
   NOT_FOUND_FILE,
-  fillTemplate(notFound.head + preloadLinks([prerender.notFoundModuleFile]), notFound.body, true),
+  fillTemplate(notFound.head + preloadLinks([prerender.notFoundModuleFile]), notFound.body, 'hydrated'),
 );
 
 // For search engines: every public page at its canonical address (the server adds each open public job).

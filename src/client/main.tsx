@@ -1,16 +1,10 @@
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { preloadRouteModules } from './routes';
 import './app.css';
-
-// Our CSP has no 'unsafe-eval': zod's compiled fast path would be refused, and its probe for it files a
-// CSP violation report. zod reads its settings from this global (zod/v4/core/core.js); importing its
-// config() here would add 3.5 KB to every page's first load.
-const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-zodSettings.__zod_globalConfig ??= {};
-zodSettings.__zod_globalConfig.jitless = true;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into.');
@@ -32,4 +26,6 @@ const render = () => {
     createRoot(container).render(app);
   }
 };
-preloadRouteModules(window.location.pathname).then(render, render);
+// A prerendered public page is its HTML, wired up by public-main.ts (decision 005). A chunk it loads later
+// (the toasts') may share modules with this entry and so run it: it then leaves the page alone.
+if (container.dataset.islands !== 'true') preloadRouteModules(window.location.pathname).then(render, render);

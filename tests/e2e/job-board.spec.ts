@@ -100,6 +100,9 @@ test('a signed-out visitor finds a job on /jobs, signs up from it and applies', 
   await page.goto(paths.home.getHref());
   await page.getByRole('contentinfo').getByRole('link', { name: 'Find Jobs' }).click();
   await expect(page).toHaveURL(paths.jobBoard.getHref());
+  // A public page links to the board with a page load (decision 005): React hydrates the board's HTML, and
+  // typing into its search before that would be lost.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remote Jobs');
   await expect(page).toHaveTitle('Remote Jobs · Tandem');
   // The tags the server wrote gave way to the page's own: one of each.

@@ -152,7 +152,3 @@ export const testimonialFilters: TestimonialFilter[] = [
   { id: 'virtual-assistants', label: 'Virtual Assistants' },
   { id: 'automation', label: 'AI Automation' },
 ];
-
-export function filterTestimonials(filterId: TestimonialFilter['id']): Testimonial[] {
-  return filterId === 'all' ? testimonials : testimonials.filter((testimonial) => testimonial.category === filterId);
-}

@@ -8,7 +8,10 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   const { author, position, company, industry, rating, quote, results } = testimonial;
   const hiddenResults = results.length - VISIBLE_RESULTS;
   return (
-    <article className="flex h-full flex-col rounded-xl border border-border bg-background p-6 shadow-sm">
+    <article
+      data-category={testimonial.category}
+      className="flex h-full flex-col rounded-xl border border-border bg-background p-6 shadow-sm"
+    >
       <div className="flex items-start gap-4">
         <InitialsAvatar name={author} />
         <div className="min-w-0">

@@ -1,13 +1,13 @@
 import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Testimonial } from '~/client/content/home';
 import { cn } from '~/client/lib/cn';
 import { InitialsAvatar } from './components/site-layout';
+import { attachTestimonialCarousel } from './testimonial-carousel-controls';
 
 // The home page's testimonials: a grid from the md breakpoint up, one at a time below it with
-// previous/next buttons and dots. It never moves on its own, so there is no motion to reduce.
-
-const SWIPE_THRESHOLD_PX = 50;
+// previous/next buttons and dots. It never moves on its own, so there is no motion to reduce. Drawn on the
+// first; testimonial-carousel-controls.ts moves it, on the prerendered page and in the app alike.
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
@@ -33,44 +33,15 @@ const controlClassName =
   'inline-flex size-11 items-center justify-center rounded-full border border-input bg-background text-foreground hover:bg-muted';
 
 export function TestimonialCarousel({ testimonials }: { testimonials: Testimonial[] }) {
-  const [activeIndex, setActiveIndex] = useState(0);
-  const touchStartX = useRef<number | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const count = testimonials.length;
-
-  function show(index: number) {
-    setActiveIndex((index + count) % count);
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLFieldSetElement>) {
-    const moves: Record<string, number> = {
-      ArrowLeft: activeIndex - 1,
-      ArrowRight: activeIndex + 1,
-      Home: 0,
-      End: count - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    show(next);
-  }
+  useEffect(() => (rootRef.current ? attachTestimonialCarousel(rootRef.current) : undefined), []);
 
   return (
-    <div>
-      <ul
-        className="grid gap-6 md:grid-cols-2"
-        onTouchStart={(event) => {
-          touchStartX.current = event.touches[0]?.clientX ?? null;
-        }}
-        onTouchEnd={(event) => {
-          const start = touchStartX.current;
-          const end = event.changedTouches[0]?.clientX;
-          touchStartX.current = null;
-          if (start === null || end === undefined || Math.abs(end - start) < SWIPE_THRESHOLD_PX) return;
-          show(end < start ? activeIndex + 1 : activeIndex - 1);
-        }}
-      >
+    <div ref={rootRef} data-carousel>
+      <ul data-carousel-list className="grid gap-6 md:grid-cols-2">
         {testimonials.map((testimonial, index) => (
-          <li key={testimonial.author} className={cn(index === activeIndex ? 'block' : 'hidden', 'md:block')}>
+          <li key={testimonial.author} data-carousel-item className={cn(index === 0 ? 'block' : 'hidden', 'md:block')}>
             <TestimonialCard testimonial={testimonial} />
           </li>
         ))}
@@ -78,29 +49,24 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
 
       {/* Arrow keys, Home and End move between testimonials while focus is on these controls. */}
       <fieldset
+        data-carousel-controls
         aria-label="Choose a testimonial"
         className="mt-6 flex min-w-0 items-center justify-center gap-3 md:hidden"
-        onKeyDown={handleKeyDown}
       >
-        <button
-          type="button"
-          aria-label="Previous testimonial"
-          className={controlClassName}
-          onClick={() => show(activeIndex - 1)}
-        >
+        <button type="button" data-carousel-previous aria-label="Previous testimonial" className={controlClassName}>
           <ChevronLeftIcon aria-hidden="true" className="size-5" />
         </button>
         <div className="flex items-center gap-1">
           {testimonials.map((testimonial, index) => {
-            const isActive = index === activeIndex;
+            const isActive = index === 0;
             return (
               <button
                 key={testimonial.author}
                 type="button"
+                data-carousel-dot
                 aria-label={`Show testimonial ${index + 1}`}
                 aria-current={isActive ? 'true' : undefined}
                 className="group inline-flex size-6 items-center justify-center rounded-full"
-                onClick={() => show(index)}
               >
                 <span
                   aria-hidden="true"
@@ -113,17 +79,12 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
             );
           })}
         </div>
-        <button
-          type="button"
-          aria-label="Next testimonial"
-          className={controlClassName}
-          onClick={() => show(activeIndex + 1)}
-        >
+        <button type="button" data-carousel-next aria-label="Next testimonial" className={controlClassName}>
           <ChevronRightIcon aria-hidden="true" className="size-5" />
         </button>
       </fieldset>
-      <p aria-live="polite" aria-atomic="true" className="sr-only md:hidden">
-        {`Testimonial ${activeIndex + 1} of ${count}`}
+      <p data-carousel-status aria-live="polite" aria-atomic="true" className="sr-only md:hidden">
+        {`Testimonial 1 of ${count}`}
       </p>
     </div>
   );

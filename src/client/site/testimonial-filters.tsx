@@ -8,26 +8,19 @@ function countFor(filterId: TestimonialFilter['id']): number {
 }
 
 // Toggle buttons: the pressed one is the category shown; its count is part of its name ("Data Entry 1").
-export function TestimonialFilters({
-  filters,
-  activeId,
-  onChange,
-}: {
-  filters: TestimonialFilter[];
-  activeId: TestimonialFilter['id'];
-  onChange: (id: TestimonialFilter['id']) => void;
-}) {
+// Drawn with All pressed: testimonial-filter-controls.ts presses the others.
+export function TestimonialFilters({ filters }: { filters: TestimonialFilter[] }) {
   return (
     <fieldset className="flex min-w-0 flex-wrap gap-2">
       <legend className="sr-only">Filter reviews by service</legend>
       {filters.map((filter) => {
-        const isActive = filter.id === activeId;
+        const isActive = filter.id === 'all';
         return (
           <button
             key={filter.id}
             type="button"
             aria-pressed={isActive}
-            onClick={() => onChange(filter.id)}
+            data-filter={filter.id}
             className={cn(
               'inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors',
               isActive

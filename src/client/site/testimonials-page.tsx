@@ -1,14 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { PageMeta } from '~/client/components/page-meta';
-import {
-  filterTestimonials,
-  type TestimonialFilter,
-  testimonialFilters,
-  testimonials,
-} from '~/client/content/testimonials';
+import { testimonialFilters, testimonials } from '~/client/content/testimonials';
 import { paths } from '~/shared/routes';
 import { ActionLinks, CardGrid, PageHero, Section } from './components/site-layout';
 import { TestimonialCard } from './testimonial-card';
+import { attachTestimonialFilters } from './testimonial-filter-controls';
 import { TestimonialFilters } from './testimonial-filters';
 
 const trustStats = [
@@ -18,9 +14,9 @@ const trustStats = [
 ];
 
 export default function TestimonialsPage() {
-  // Starts at All, so the prerendered page lists every testimonial.
-  const [activeFilter, setActiveFilter] = useState<TestimonialFilter['id']>('all');
-  const visible = filterTestimonials(activeFilter);
+  // Starts at All, so the prerendered page lists every testimonial; testimonial-filter-controls.ts filters.
+  const filtersRef = useRef<HTMLDivElement>(null);
+  useEffect(() => (filtersRef.current ? attachTestimonialFilters(filtersRef.current) : undefined), []);
 
   return (
     <>
@@ -46,15 +42,17 @@ export default function TestimonialsPage() {
         title="What Our Clients Say"
         description="Filter by the service our clients bought to read the stories closest to yours."
       >
-        <TestimonialFilters filters={testimonialFilters} activeId={activeFilter} onChange={setActiveFilter} />
-        <p aria-live="polite" className="mt-4 mb-8 text-sm text-muted-foreground">
-          Showing {visible.length} of {testimonials.length} reviews
-        </p>
-        <CardGrid columns={3}>
-          {visible.map((testimonial) => (
-            <TestimonialCard key={testimonial.author} testimonial={testimonial} />
-          ))}
-        </CardGrid>
+        <div ref={filtersRef} data-testimonial-filters>
+          <TestimonialFilters filters={testimonialFilters} />
+          <p data-filter-status aria-live="polite" className="mt-4 mb-8 text-sm text-muted-foreground">
+            Showing {testimonials.length} of {testimonials.length} reviews
+          </p>
+          <CardGrid columns={3}>
+            {testimonials.map((testimonial) => (
+              <TestimonialCard key={testimonial.author} testimonial={testimonial} />
+            ))}
+          </CardGrid>
+        </div>
       </Section>
       <Section
         id="trusted"

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bootScriptSource } from '~/shared/boot-script';
 import { platformContract } from '~/shared/contracts/platform';
 
 const CSP_REPORT_PATH = platformContract.reportCspViolation.path;
@@ -9,6 +11,9 @@ const CSP_REPORT_PATH = platformContract.reportCspViolation.path;
 // Documents (HTML pages, the API docs): only our own origin may provide scripts, styles, images,
 // fonts and connections; no one may frame us. Styles also allow inline values: Radix positions
 // popovers with style attributes and sonner injects its stylesheet at run time; neither runs script.
+// The one inline script is the prerendered pages' boot script, allowed by its hash: as a file it was a
+// request before the first paint (decision 005).
+const bootScriptHash = createHash('sha256').update(bootScriptSource).digest('base64');
 const documentPolicy = [
   "default-src 'self'",
   "base-uri 'self'",
@@ -19,7 +24,7 @@ const documentPolicy = [
   "img-src 'self' data:",
   "manifest-src 'self'",
   "object-src 'none'",
-  "script-src 'self'",
+  `script-src 'self' 'sha256-${bootScriptHash}'`,
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
   "worker-src 'self'",

@@ -12,13 +12,21 @@ export function uniquePassword() {
 }
 
 // The link (path and query) of the newest email to `to` whose link starts with `pathPrefix`.
-export async function readEmailLink(request: APIRequestContext, to: string, pathPrefix: string): Promise<string> {
+// `containing` picks the email about one thing among several to the same person (administrators hear of every
+// contact message, including those other tests send meanwhile).
+export async function readEmailLink(
+  request: APIRequestContext,
+  to: string,
+  pathPrefix: string,
+  { containing }: { containing?: string } = {},
+): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
       const response = await request.get(`/api/testing/outbox?to=${encodeURIComponent(to)}`);
       const { items } = (await response.json()) as { items: Array<{ subject: string; text: string }> };
       for (const item of items) {
+        if (containing && !item.text.includes(containing)) continue;
         const match = item.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === pathPrefix);
         if (match) {
           const url = new URL(match);

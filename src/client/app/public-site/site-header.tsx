@@ -1,10 +1,11 @@
 import { ChevronDownIcon, MenuIcon, XIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '~/client/components/logo';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { cn } from '~/client/lib/cn';
 import { paths } from '~/shared/routes';
+import { attachHeaderMenus } from './header-menus';
 import { ServicesMenu } from './services-menu';
 import { primaryLinks, serviceLinks } from './site-navigation';
 
@@ -14,20 +15,20 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-muted-foreground',
   );
 
+// Drawn with its menus closed: header-menus.ts opens and closes them, the same code on the prerendered pages
+// (which load no React, decision 005) and here in the app.
 export function SiteHeader() {
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const [isServicesOpen, setIsServicesOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
   const menuId = useId();
   const servicesId = useId();
-
-  // Following a link in the mobile menu closes it.
-  function closeMenu() {
-    setIsMenuOpen(false);
-    setIsServicesOpen(false);
-  }
+  useEffect(() => (headerRef.current ? attachHeaderMenus(headerRef.current) : undefined), []);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+    <header
+      ref={headerRef}
+      data-site-header
+      className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
 
@@ -46,51 +47,42 @@ export function SiteHeader() {
         <button
           type="button"
           className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
-          aria-expanded={isMenuOpen}
+          aria-expanded={false}
           aria-controls={menuId}
-          onClick={() => setIsMenuOpen((open) => !open)}
+          data-menu-toggle
         >
-          {isMenuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
-          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+          <MenuIcon data-menu-icon="open" aria-hidden="true" />
+          <XIcon data-menu-icon="close" className="hidden" aria-hidden="true" />
+          <span data-menu-label className="sr-only">
+            Open menu
+          </span>
         </button>
       </div>
 
       <nav
         id={menuId}
         aria-label="Main"
-        hidden={!isMenuOpen}
+        hidden
         className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pb-4 md:hidden"
       >
         <button
           type="button"
           className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left font-medium"
-          aria-expanded={isServicesOpen}
+          aria-expanded={false}
           aria-controls={servicesId}
-          onClick={() => setIsServicesOpen((open) => !open)}
         >
           Services
-          <ChevronDownIcon
-            className={cn('size-4 transition-transform', isServicesOpen && 'rotate-180')}
-            aria-hidden="true"
-          />
+          <ChevronDownIcon data-chevron className="size-4 transition-transform" aria-hidden="true" />
         </button>
-        <ul id={servicesId} hidden={!isServicesOpen} className="mb-2 border-l border-border pl-3">
+        <ul id={servicesId} hidden className="mb-2 border-l border-border pl-3">
           <li>
-            <Link
-              onClick={closeMenu}
-              to={paths.services.getHref()}
-              className="block rounded-md px-3 py-2 text-sm font-semibold"
-            >
+            <Link to={paths.services.getHref()} className="block rounded-md px-3 py-2 text-sm font-semibold">
               All Services
             </Link>
           </li>
           {serviceLinks.map((service) => (
             <li key={service.href}>
-              <Link
-                onClick={closeMenu}
-                to={service.href}
-                className="block rounded-md px-3 py-2 text-sm text-muted-foreground"
-              >
+              <Link to={service.href} className="block rounded-md px-3 py-2 text-sm text-muted-foreground">
                 {service.label}
               </Link>
             </li>
@@ -99,13 +91,13 @@ export function SiteHeader() {
         <ul>
           {primaryLinks.map((link) => (
             <li key={link.href}>
-              <Link onClick={closeMenu} to={link.href} className="block rounded-md px-3 py-3 font-medium">
+              <Link to={link.href} className="block rounded-md px-3 py-3 font-medium">
                 {link.label}
               </Link>
             </li>
           ))}
         </ul>
-        <Link onClick={closeMenu} to={paths.login.getHref()} className={cn(buttonVariants(), 'mt-2 w-full')}>
+        <Link to={paths.login.getHref()} className={cn(buttonVariants(), 'mt-2 w-full')}>
           Login
         </Link>
       </nav>
