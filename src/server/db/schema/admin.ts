@@ -97,6 +97,13 @@ export const privacyRequests = pgTable(
   (table) => [
     index('privacy_requests_pending_idx').on(table.dueAt).where(sql`${table.status} = 'pending'`),
     index('privacy_requests_user_id_idx').on(table.userId),
+    // The administrators' queue in its order (find-privacy-requests.ts): pending by due date, then processed.
+    index('privacy_requests_queue_idx').on(
+      sql`(${table.status} = 'pending') desc`,
+      sql`(case when ${table.status} = 'pending' then ${table.dueAt} end)`,
+      table.processedAt.desc().nullsFirst(),
+      table.id,
+    ),
     uniqueIndex('privacy_requests_one_pending_per_kind')
       .on(table.userId, table.kind)
       .where(sql`${table.status} = 'pending'`),

@@ -49,6 +49,10 @@ export const applications = pgTable(
     applicantId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The job's company, copied by a trigger on insert (migration 0053; a job never changes company), so
+    // the company-wide pipeline pages and counts read one index instead of every job's applications.
+    // No foreign key of its own: the row goes with its job.
+    companyId: uuid(),
     coverLetter: text().notNull(),
     proposalRateCents: integer(),
     status: applicationStatus().notNull().default('submitted'),
@@ -74,6 +78,10 @@ export const applications = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The company's applications newest first, carrying the stage, job and time its stage counts read
+    // (so they count from the index alone): written in the migration that adds company_id (0053), as
+    // drizzle cannot declare INCLUDE. That migration also gives jobs jobs_company_seen_idx, the company's
+    // jobs with their applications_seen_at, which those counts join to tell what is new.
     check('applications_proposal_rate_positive', sql`${table.proposalRateCents} > 0`),
     check('applications_offer_rate_positive', sql`${table.offerRateCents} > 0`),
     check('applications_offer_hours_range', sql`${table.offerWeeklyHours} between 1 and 60`),
@@ -310,7 +318,14 @@ export const notifications = pgTable(
     emailHandledAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc()),
+    // A person's notifications a page at a time, newest first, ties by id, read from the index in order;
+    // it also carries read_at (INCLUDE, written in the migration) so the list's total and unread count
+    // are one pass over the index alone.
+    index('notifications_user_created_id_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
     // An instance that starts (or reconnects its LISTEN) queues the emails of those still undecided.
     index('notifications_email_pending_idx').on(table.createdAt).where(sql`${table.emailHandledAt} is null`),

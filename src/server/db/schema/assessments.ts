@@ -72,6 +72,9 @@ export const tests = pgTable(
   },
   (table) => [
     index('tests_company_updated_at_idx').on(table.companyId, table.updatedAt),
+    // The administrators' Test Management lists every test newest first, and searches names.
+    index('tests_created_idx').on(table.createdAt, table.id),
+    index('tests_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     check(
       'tests_pass_rate_range',
       sql`${table.passRate} between ${literal(PASS_RATE_MIN)} and ${literal(PASS_RATE_MAX)}`,

@@ -60,6 +60,9 @@ export const users = pgTable(
     index('users_role_created_at_idx').on(table.role, table.createdAt),
     // Searches leave out the few suspended users by a short list of ids (talent search).
     index('users_inactive_idx').on(table.id).where(sql`${table.status} <> 'active'`),
+    // Searching conversations by a person's name (ILIKE '%…%') finds the people through trigrams, once,
+    // rather than reading the name of every conversation's person in turn.
+    index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     // One place per person for their zone (docs/decisions/022).
     check('users_time_zone_not_applicant', sql`${table.role} <> 'applicant' or ${table.timeZone} is null`),
   ],

@@ -192,6 +192,8 @@ export const invoices = pgTable(
     index('invoices_company_issue_idx').on(table.companyId, table.issueDate),
     // The overdue sweep and auto-pay read open invoices by due date.
     index('invoices_open_due_idx').on(table.dueDate).where(sql`${table.status} <> 'paid'`),
+    // Payment Management's search finds any part of an invoice number (ILIKE '%…%') through trigrams.
+    index('invoices_number_trgm_idx').using('gin', table.invoiceNumber.op('gin_trgm_ops')),
     check(
       'invoices_total_is_sum',
       sql`${table.totalCents} = ${table.subtotalCents} + ${table.feeCents} + ${table.taxCents}`,
@@ -285,6 +287,13 @@ export const payments = pgTable(
       .where(sql`${table.status} in ('pending', 'completed') and ${table.refundedAt} is null`),
     check('payments_pays_one_thing', sql`(${table.invoiceId} is null) <> (${table.milestoneId} is null)`),
     index('payments_company_created_idx').on(table.companyId, table.createdAt),
+    // Payment Management lists every payment newest first, or those of one status; its search reaches
+    // payments through the invoice or milestone it found.
+    index('payments_created_idx').on(table.createdAt, table.id),
+    // refunded_at is a key too: the completed filter (not refunded) reads the index alone.
+    index('payments_status_created_idx').on(table.status, table.createdAt, table.id, table.refundedAt),
+    index('payments_invoice_idx').on(table.invoiceId),
+    index('payments_milestone_idx').on(table.milestoneId),
     uniqueIndex('payments_provider_ref_unique').on(table.provider, table.providerRef),
   ],
 );
@@ -346,6 +355,8 @@ export const milestones = pgTable(
     uniqueIndex('milestones_assignment_position_unique').on(table.assignmentId, table.position),
     // The automatic approval reads submissions by age.
     index('milestones_submitted_idx').on(table.submittedAt).where(sql`${table.status} = 'submitted'`),
+    // Payment Management's search finds any part of a milestone's title through trigrams.
+    index('milestones_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     check('milestones_amount_positive', sql`${table.amountCents} > 0`),
     check(
       'milestones_money_adds_up',

@@ -51,6 +51,8 @@ export const companies = pgTable(
     // Company Management lists the companies not deleted, newest first, by status.
     index('companies_admin_list_idx').on(table.status, table.createdAt).where(sql`${table.deletedAt} is null`),
     // Its search box finds any part of a name or contact address (ILIKE '%…%') through trigrams.
+    // Lists across companies (Job Management) leave out the few deleted ones by a hashed NOT IN.
+    index('companies_deleted_idx').on(table.id).where(sql`${table.deletedAt} is not null`),
     index('companies_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('companies_contact_email_trgm_idx').using('gin', table.contactEmail.op('gin_trgm_ops')),
     check('companies_rating_range', sql`${table.ratingTenths} between 10 and 50`),

@@ -79,6 +79,12 @@ export const jobs = pgTable(
       sql`(coalesce(${table.publishedAt}, ${table.createdAt})) desc`,
       table.id.desc().nullsFirst(),
     ),
+    // The administrators' Job Management lists every company's jobs by launch date, and searches titles.
+    index('jobs_launch_idx').on(
+      sql`(coalesce(${table.publishedAt}, ${table.createdAt})) desc`,
+      table.id.desc().nullsFirst(),
+    ),
+    index('jobs_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('jobs_skill_tags_idx').using('gin', table.skillTags),
     // Only Find Jobs searches the document and the skill keys, and it lists open jobs only: the closed,
     // paused, draft and archived ones stay out of these indexes rather than being read and thrown away.
@@ -86,6 +92,7 @@ export const jobs = pgTable(
     index('jobs_open_skill_keys_idx').using('gin', table.skillKeys).where(sql`${table.status} = 'open'`),
     // Find Jobs lists open jobs, newest first.
     index('jobs_open_published_idx').on(table.publishedAt.desc(), table.id).where(sql`${table.status} = 'open'`),
+    // The unfiltered board walks jobs_open_posted_idx (its own order, with INCLUDE): migration 0055.
     check(
       'jobs_budget_range',
       sql`${table.budgetMinCents} >= 0 and ${table.budgetMaxCents} >= 0 and ${table.budgetTotalCents} >= 0 and ${table.budgetMinCents} <= ${table.budgetMaxCents}`,

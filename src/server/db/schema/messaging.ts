@@ -93,6 +93,9 @@ export const messages = pgTable(
   (table) => [
     uniqueIndex('messages_conversation_seq_unique').on(table.conversationId, table.seq),
     uniqueIndex('messages_sender_client_unique').on(table.conversationId, table.senderId, table.clientId),
+    // Searching the conversations list finds the messages holding the words (ILIKE '%…%') through
+    // trigrams, once, rather than reading each conversation's messages in turn.
+    index('messages_body_trgm_idx').using('gin', table.body.op('gin_trgm_ops')),
     // Deleting a stored file finds the message naming it.
     index('messages_attachment_file_idx').on(table.attachmentFileId).where(sql`${table.attachmentFileId} is not null`),
   ],
