@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '~/shared/applications';
 import type { JobApplicationList } from '~/shared/jobs';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
-import { applicantProfiles, auditLogs, companyMembers } from '../db/schema';
+import { applicantProfiles, auditLogs, companyMembers, jobs } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -317,6 +317,34 @@ describe('the pipeline API: reviewing', () => {
       expect((await list('/api/applications?q=%25')).total).toBe(0);
       const pastTheEnd = await list('/api/applications?page=9');
       expect(pastTheEnd).toMatchObject({ items: [], total: 6, page: 9 });
+    });
+
+    it('the company-wide list counts what is new by each job’s last visit, or since a moment', async () => {
+      // No job opened yet: every application not settled (the rejected one is) is new.
+      expect((await list('/api/applications')).new_count).toBe(5);
+      // The clerk's applications were opened two and a half days ago: only Barbara Liskov came after.
+      await db()
+        .update(jobs)
+        .set({ applicationsSeenAt: new Date(Date.now() - 2.5 * 86_400_000) })
+        .where(eq(jobs.id, jobId));
+      try {
+        const all = await list('/api/applications');
+        expect(all.new_count).toBe(2);
+        expect(all.items.filter((item) => item.is_new).map((item) => item.applicant_name)).toEqual([
+          'Margaret Hamilton',
+          'Barbara Liskov',
+        ]);
+        const since = new Date(Date.now() - 3.5 * 86_400_000).toISOString();
+        const sinceMoment = await list(`/api/applications?new_since=${encodeURIComponent(since)}`);
+        expect(sinceMoment.new_count).toBe(3);
+        expect(sinceMoment.counts).toEqual(all.counts);
+      } finally {
+        await db().update(jobs).set({ applicationsSeenAt: null }).where(eq(jobs.id, jobId));
+      }
+      const untested = await list('/api/applications?test=none&status=submitted,interviewing');
+      expect(names(untested)).toEqual(['Margaret Hamilton', 'Barbara Liskov', 'Katherine Johnson', 'Grace Hopper']);
+      expect(untested.counts).toMatchObject({ submitted: 2, interviewing: 2, rejected: 1 });
+      expect((await list('/api/applications?min_rating=1')).total).toBe(0);
     });
 
     it('refuses a malformed filter with a sentence', async () => {

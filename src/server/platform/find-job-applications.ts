@@ -8,8 +8,10 @@ import {
   jobEditTexts,
 } from '~/shared/jobs';
 import type { Database } from '../db/client';
+import { planEachTime } from '../db/named-statements';
 import { preparedStatements, shapeFrom, shapeHas } from '../db/prepared-statements';
 import { applicantProfiles, applicationRatings, applications, jobs, testAttempts, users } from '../db/schema';
+import { selectRows } from '../db/select-rows';
 import { AppError } from './errors';
 import { centsToDollars, isNewApplication, isNewApplicationSince } from './load-job-views';
 
@@ -57,27 +59,48 @@ const averageRatingOf = sql`(
 
 // New since the moment the caller gave (the job page's visit), else since the job's applications were
 // last opened.
-const isNewIn = (shape: string) =>
-  shapeHas(shape, 'since') ? isNewApplicationSince(sql`${sql.placeholder('newSince')}::timestamptz`) : isNewApplication;
+const isNewIn = (shape: string, values?: Values) =>
+  shapeHas(shape, 'since') ? isNewApplicationSince(sql`${valueIn(values)('newSince')}::timestamptz`) : isNewApplication;
 
-// What narrows the list besides the stage: the stage tabs count within these.
-function scopeOf(shape: string): SQL[] {
-  const scope: SQL[] = [eq(jobs.companyId, sql.placeholder('companyId'))];
-  if (shapeHas(shape, 'job')) scope.push(eq(applications.jobId, sql.placeholder('jobId')));
+type Values = Record<string, unknown>;
+
+// A statement's value: a placeholder in a prepared statement, the value itself in one planned each time.
+const valueIn = (values: Values | undefined) => (name: string) =>
+  values ? sql`${values[name]}` : sql.placeholder(name);
+
+// What narrows the list besides the stage: the stage tabs count within these. One job's applications
+// are found by their job (the job's company is checked with the job); all of them by the company copied
+// onto each (migration 0053), whose index holds them newest first.
+function scopeOf(shape: string, values?: Values): SQL[] {
+  const value = valueIn(values);
+  const scope: SQL[] = [
+    shapeHas(shape, 'job') ? eq(applications.jobId, value('jobId')) : eq(applications.companyId, value('companyId')),
+  ];
   if (shapeHas(shape, 'q')) {
-    const pattern = sql.placeholder('pattern');
+    const pattern = value('pattern');
     scope.push(or(ilike(users.name, pattern), ilike(users.email, pattern)) as SQL);
   }
-  if (shapeHas(shape, 'rating')) scope.push(sql`${averageRatingOf} >= ${sql.placeholder('minRating')}::numeric`);
-  if (shapeHas(shape, 'test')) scope.push(sql`${testStateOf} = ${sql.placeholder('testState')}::text`);
+  if (shapeHas(shape, 'rating')) scope.push(sql`${averageRatingOf} >= ${value('minRating')}::numeric`);
+  if (shapeHas(shape, 'test')) scope.push(sql`${testStateOf} = ${value('testState')}::text`);
   return scope;
 }
 
+// The page is chosen first, from the applications alone (and their applicants' names when searched), in
+// the order of an index, then joined to what it shows: a prepared statement's generic plan cannot then
+// join every one of a company's 51,000 applications to its applicant and sort them for 20.
 const pageOfApplications = preparedStatements((db, shape: string) => {
   const conditions = scopeOf(shape);
   if (shapeHas(shape, 'stages')) {
     conditions.push(sql`${applications.status} = any(${sql.placeholder('statuses')}::application_status[])`);
   }
+  const choosing = db.select({ id: applications.id }).from(applications).$dynamic();
+  if (shapeHas(shape, 'q')) choosing.innerJoin(users, eq(users.id, applications.applicantId));
+  const page = choosing
+    .where(and(...conditions))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
   const ratings = db
     .select({
       average: sql<string | null>`round(avg(${applicationRatings.rating}), 1)`.as('average_rating'),
@@ -102,36 +125,49 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
       ratingCount: ratings.count,
       testState: testStateOf,
     })
-    .from(applications)
+    .from(page)
+    .innerJoin(applications, eq(applications.id, page.id))
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .innerJoin(users, eq(users.id, applications.applicantId))
     .leftJoin(applicantProfiles, eq(applicantProfiles.userId, applications.applicantId))
     .leftJoinLateral(ratings, sql`true`)
-    .where(and(...conditions))
+    .where(eq(jobs.companyId, sql.placeholder('companyId')))
     .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
     .prepare(`job_applications_${shape}`);
 });
 
-// The stage tabs' counts. The applicant's name is joined only to search by it: counting a busy job then
-// reads its (job, status) index alone.
-const countsByStage = preparedStatements((db, shape: string) => {
+// The stage tabs' counts. The applicant's name is joined only to search by it, and the job only for when
+// its applications were last opened: counting a busy job then reads its (job, status) index alone, and
+// the whole company's its (company, created) index, which carries the stage and the job.
+function countingByStage(db: Database, shape: string, values?: Values) {
   const counting = db
     .select({
       status: applications.status,
-      count: sql<number>`count(*)::int`,
-      fresh: sql<number>`(count(*) filter (where ${isNewIn(shape)}))::int`,
+      count: sql<number>`count(*)::int`.as('count'),
+      fresh: sql<number>`(count(*) filter (where ${isNewIn(shape, values)}))::int`.as('fresh'),
     })
     .from(applications)
-    .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .$dynamic();
+  // The job's row says which company it is and, unless the caller gave a moment, since when its
+  // applications are new.
+  if (shapeHas(shape, 'job') || !shapeHas(shape, 'since')) {
+    counting.innerJoin(jobs, and(eq(jobs.id, applications.jobId), eq(jobs.companyId, valueIn(values)('companyId'))));
+  }
   if (shapeHas(shape, 'q')) counting.innerJoin(users, eq(users.id, applications.applicantId));
-  return counting
-    .where(and(...scopeOf(shape)))
-    .groupBy(applications.status)
-    .prepare(`job_application_counts_${shape}`);
-});
+  return counting.where(and(...scopeOf(shape, values))).groupBy(applications.status);
+}
+
+// One job's counts are a prepared statement (at most a few thousand rows, the same plan for any job).
+const countsByStage = preparedStatements((db, shape: string) =>
+  countingByStage(db, shape).prepare(`job_application_counts_${shape}`),
+);
+
+// The whole company's are planned with their values each time: a generic plan cannot tell a company
+// of 50 applications from one of 50,000, and picked a job-by-job loop that took 0.3 s for the second.
+async function countCompanyByStage(db: Database, shape: string, values: Values) {
+  const counting = countingByStage(db, shape, values);
+  return selectRows<{ status: ApplicationStatus; count: number; fresh: number }>(db, planEachTime(counting.getSQL()));
+}
 
 // Applications to the company's jobs, newest first: one job's (its pipeline on the detail page), or
 // all of them (the company-wide list; Pending Interviews lists those in the interviewing stage). With
@@ -164,7 +200,7 @@ export async function findJobApplications({
       limit: pageSize,
       offset: (page - 1) * pageSize,
     }),
-    countsByStage(db, shape).execute(values),
+    jobId ? countsByStage(db, shape).execute(values) : countCompanyByStage(db, shape, values),
   ]);
   // Both reads are scoped to the company, so another company's job reads as empty: only then is it
   // worth a query to tell an empty pipeline from a job that is not this company's.
