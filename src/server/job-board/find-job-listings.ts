@@ -12,6 +12,7 @@ import {
   searchPageOfIds,
   searchShapeOf,
   searchValuesOf,
+  totalOf,
 } from './search-conditions';
 
 const applicant = sql.placeholder('applicantId');
@@ -47,11 +48,12 @@ export async function findJobListings({
   const { page, page_size: pageSize } = query;
   const shape = searchShapeOf(query);
   const values = { ...searchValuesOf(query), applicantId };
-  const rows: Array<ListingRow & { total: number }> = await searchPage(db, shape).execute({
+  const pageRows: Promise<Array<ListingRow & { total: number | null }>> = searchPage(db, shape).execute({
     ...values,
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  const total = rows[0]?.total ?? (page > 1 ? ((await searchCount(db, shape).execute(values))[0]?.value ?? 0) : 0);
+  const total = await totalOf(shape, page, pageRows, () => searchCount(db, shape).execute(values));
+  const rows = await pageRows;
   return { items: rows.map(toListing), total, page, page_size: pageSize };
 }

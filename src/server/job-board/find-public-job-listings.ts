@@ -12,6 +12,7 @@ import {
   searchPageOfIds,
   searchShapeOf,
   searchValuesOf,
+  totalOf,
 } from './search-conditions';
 
 // A page of the public board: Find Jobs' search (search-conditions.ts) over the open public jobs, joined
@@ -43,11 +44,12 @@ export async function findPublicJobListings({
   const { page, page_size: pageSize } = query;
   const shape = searchShapeOf(query);
   const values = searchValuesOf(query);
-  const rows: Array<PostedListingRow & { total: number }> = await searchPage(db, shape).execute({
+  const pageRows: Promise<Array<PostedListingRow & { total: number | null }>> = searchPage(db, shape).execute({
     ...values,
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  const total = rows[0]?.total ?? (page > 1 ? ((await searchCount(db, shape).execute(values))[0]?.value ?? 0) : 0);
+  const total = await totalOf(shape, page, pageRows, () => searchCount(db, shape).execute(values));
+  const rows = await pageRows;
   return { items: rows.map(toPostedListing), total, page, page_size: pageSize };
 }

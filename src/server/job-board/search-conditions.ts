@@ -99,12 +99,18 @@ export function buildSearchOrder(shape: string): SQL[] {
 
 export const allOf = (conditions: SQL[]) => and(...conditions) as SQL;
 
+// The whole board, newest first (no filter; Best Match without words is newest first too). Its page walks
+// jobs_open_posted_idx in order and stops, and its total is counted apart from that index alone: a
+// window count would read and sort every open job (10,000) for each page.
+export const isWholeBoard = (shape: string) => shape === 'newest' || shape === 'best_match';
+
 // One page of a search among the jobs `visible` lets through (a rule of platform/job-visibility.ts): chosen
 // and counted on the narrow columns of every match (a window count beside each id), in the search's order;
-// the caller reads only the page's own rows whole.
+// the caller reads only the page's own rows whole. The whole board's page carries no count (null).
 export function searchPageOfIds(db: Database, shape: string, visible: SQL) {
+  const total = isWholeBoard(shape) ? sql<number | null>`null::int` : sql<number | null>`(count(*) over ())::int`;
   return db
-    .select({ id: jobs.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .select({ id: jobs.id, total: total.as('total') })
     .from(jobs)
     .where(allOf([visible, ...buildSearchConditions(shape)]))
     .orderBy(...buildSearchOrder(shape))
@@ -113,10 +119,29 @@ export function searchPageOfIds(db: Database, shape: string, visible: SQL) {
     .as('page_of_jobs');
 }
 
-// Past the last page the window count has no row to ride on: the matches counted alone.
+// Past the last page the window count has no row to ride on, and the whole board has none: the matches
+// counted alone.
 export function searchCountOf(db: Database, shape: string, visible: SQL) {
   return db
     .select({ value: count() })
     .from(jobs)
     .where(allOf([visible, ...buildSearchConditions(shape)]));
+}
+
+// The total beside a page: the window count its rows carry, else the matches counted alone (the whole
+// board's always, in parallel with its page; another search's only past its last page).
+export async function totalOf(
+  shape: string,
+  page: number,
+  pageRows: Promise<Array<{ total: number | null }>>,
+  countMatches: () => Promise<Array<{ value: number }>>,
+): Promise<number> {
+  if (isWholeBoard(shape)) {
+    const [counted] = await Promise.all([countMatches(), pageRows]);
+    return counted[0]?.value ?? 0;
+  }
+  const rows = await pageRows;
+  const carried = rows[0]?.total;
+  if (carried !== undefined && carried !== null) return carried;
+  return page > 1 ? ((await countMatches())[0]?.value ?? 0) : 0;
 }
