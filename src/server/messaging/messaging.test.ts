@@ -290,6 +290,17 @@ describe('messaging', () => {
       expect(all.items[0]?.id).toBe(busy.conversation.id);
       const found = await listOf(company, '?q=zeppelin');
       expect(found.items.map((item) => item.id)).toEqual([quiet.conversation.id]);
+      expect(found.total).toBe(1);
+      // Two letters have no trigram: found without the indexes, the same way.
+      const short = await listOf(company, '?q=ep&page_size=50');
+      expect(short.items.map((item) => item.id)).toContain(quiet.conversation.id);
+      // Past the last page of a search the total still counts its matches.
+      expect(await listOf(company, '?q=zeppelin&page=2')).toMatchObject({ items: [], total: 1, page: 2 });
+      const byName = await listOf(company, `?q=${encodeURIComponent(asker.user.name)}`);
+      expect(byName.items.map((item) => item.id)).toContain(own.id);
+      const paged = await listOf(company, '?page=2&page_size=1');
+      expect(paged.items.map((item) => item.id)).toEqual([all.items[1]?.id]);
+      expect(paged.total).toBe(all.total);
       expect((await listOf(asker, '?q=acme')).items.length).toBeGreaterThan(0);
       expect((await listOf(company, '?q=100%25')).total).toBe(0);
     });
