@@ -1,8 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationList, NotificationListQuery } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
-import { countUnreadNotifications, notificationViewOf } from '../platform/notification-views';
+import { notificationViewOf } from '../platform/notification-views';
 
 // A person's notifications, newest first, a page at a time, with how many are unread.
 export async function listNotifications({
@@ -15,7 +15,15 @@ export async function listNotifications({
   query: NotificationListQuery;
 }): Promise<NotificationList> {
   const own = eq(notifications.userId, userId);
-  const [rows, [total], unreadCount] = await Promise.all([
+  // The total and the unread count in one pass over the person's index entries (it carries read_at).
+  const counting = db
+    .select({
+      total: count(),
+      unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+    })
+    .from(notifications)
+    .where(own);
+  const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(notifications)
@@ -23,14 +31,13 @@ export async function listNotifications({
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ total: count() }).from(notifications).where(own),
-    countUnreadNotifications({ db, userId }),
+    counting,
   ]);
   return {
     items: rows.map(notificationViewOf),
-    total: total?.total ?? 0,
+    total: counted?.total ?? 0,
     page: query.page,
     page_size: query.page_size,
-    unread_count: unreadCount,
+    unread_count: counted?.unread ?? 0,
   };
 }
