@@ -1,6 +1,8 @@
-import { and, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { AdminPayment, AdminPaymentList, AdminPaymentStatus, AdminPaymentSummary } from '~/shared/admin-payments';
 import type { Database } from '../db/client';
+import { containingPattern } from '../db/like-pattern';
 import { companies, invoices, milestones, payments } from '../db/schema';
 
 export interface AdminPaymentFilter {
@@ -16,21 +18,32 @@ const statusCondition: Record<AdminPaymentStatus, SQL | undefined> = {
   refunded: isNotNull(payments.refundedAt),
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
-// Company name or invoice number, anywhere in the text, any case.
-function whereOf({ q, status }: AdminPaymentFilter): SQL | undefined {
+// The payments the filter matches, as (id, created_at). The search finds company names, invoice numbers and
+// milestone titles, anywhere in the text, any case, each through its own trigram index, and reaches the
+// payments by their keys (an OR over the three joined tables read every payment and every invoice).
+function matchingPayments(db: Database, { q, status }: AdminPaymentFilter) {
   const search = q?.trim();
-  return and(
-    search
-      ? or(
-          ilike(companies.name, likePattern(search)),
-          ilike(invoices.invoiceNumber, likePattern(search)),
-          ilike(milestones.title, likePattern(search)),
-        )
-      : undefined,
-    status ? statusCondition[status] : undefined,
-  );
+  const inStatus = status ? statusCondition[status] : undefined;
+  const keys = { id: payments.id, createdAt: payments.createdAt };
+  if (!search) return db.select(keys).from(payments).where(inStatus).as('matched');
+  const pattern = containingPattern(search);
+  return union(
+    db
+      .select(keys)
+      .from(payments)
+      .innerJoin(companies, eq(companies.id, payments.companyId))
+      .where(and(ilike(companies.name, pattern), inStatus)),
+    db
+      .select(keys)
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(ilike(invoices.invoiceNumber, pattern), inStatus)),
+    db
+      .select(keys)
+      .from(payments)
+      .innerJoin(milestones, eq(milestones.id, payments.milestoneId))
+      .where(and(ilike(milestones.title, pattern), inStatus)),
+  ).as('matched');
 }
 
 const columns = {
@@ -94,20 +107,19 @@ export async function findAdminPayments({
   page: number;
   pageSize: number;
 }): Promise<AdminPaymentList> {
-  const where = whereOf(filter);
+  const matched = matchingPayments(db, filter);
+  // The page's keys come in order from an index of payments (or the few the search found); only those 20
+  // rows are joined for display. Every payment has its company and at most one invoice or milestone, so
+  // the count needs no join either.
+  const pageIds = db
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy(desc(matched.createdAt), desc(matched.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const [rows, [counted]] = await Promise.all([
-    joined(db)
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(payments)
-      .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .leftJoin(milestones, eq(milestones.id, payments.milestoneId))
-      .innerJoin(companies, eq(companies.id, payments.companyId))
-      .where(where),
+    joined(db).where(inArray(payments.id, pageIds)).orderBy(desc(payments.createdAt), desc(payments.id)),
+    db.select({ total: sql<number>`count(*)::int` }).from(matched),
   ]);
   return { items: rows.map(adminPaymentView), total: counted?.total ?? 0, page, page_size: pageSize };
 }
@@ -121,8 +133,9 @@ export async function findAdminPaymentsForExport({
   db: Database;
   filter: AdminPaymentFilter;
 }): Promise<AdminPayment[]> {
+  const matched = matchingPayments(db, filter);
   const rows = await joined(db)
-    .where(whereOf(filter))
+    .where(inArray(payments.id, db.select({ id: matched.id }).from(matched)))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(EXPORT_ROW_LIMIT);
   return rows.map(adminPaymentView);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPrivacyRequestFilter, AdminPrivacyRequestList, MyPrivacyRequests } from '~/shared/privacy';
 import type { Database } from '../db/client';
@@ -59,6 +59,21 @@ export async function findAdminPrivacyRequests({
 }): Promise<AdminPrivacyRequestList> {
   const processor = alias(users, 'processor');
   const where = statusCondition[status];
+  // The queue's order is the one of privacy_requests_queue_idx: the page's keys are read
+  // from that index alone, and only those rows meet the users (joining first hashed all of them).
+  const queueOrder = [
+    sql`${privacyRequests.status} = 'pending' desc`,
+    sql`case when ${privacyRequests.status} = 'pending' then ${privacyRequests.dueAt} end asc`,
+    desc(privacyRequests.processedAt),
+    asc(privacyRequests.id),
+  ];
+  const pageIds = db
+    .select({ id: privacyRequests.id })
+    .from(privacyRequests)
+    .where(where)
+    .orderBy(...queueOrder)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const rows = await db
     .select({
       request: privacyRequests,
@@ -69,15 +84,8 @@ export async function findAdminPrivacyRequests({
     .from(privacyRequests)
     .innerJoin(users, eq(users.id, privacyRequests.userId))
     .leftJoin(processor, eq(processor.id, privacyRequests.processedById))
-    .where(where)
-    .orderBy(
-      sql`${privacyRequests.status} = 'pending' desc`,
-      sql`case when ${privacyRequests.status} = 'pending' then ${privacyRequests.dueAt} end asc`,
-      desc(privacyRequests.processedAt),
-      asc(privacyRequests.id),
-    )
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .where(inArray(privacyRequests.id, pageIds))
+    .orderBy(...queueOrder);
   const [totals] = await db.select({ total: count() }).from(privacyRequests).where(where);
   const [overdue] = await db
     .select({ total: count() })
