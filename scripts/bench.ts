@@ -167,7 +167,10 @@ console.log('\nreq/s by round:');
 for (const result of results) console.log(`  ${result.name}: ${result.roundsRequestsPerSecond.join(', ')}`);
 
 const ratio = results[1]?.ratio ?? 0;
-console.log(`\n/api/health ÷ hello world = ${ratio.toFixed(2)} (target ≥ 0.80)`);
+// Every hook that runs on every request costs next to nothing when it has nothing to do (issue 36).
+const RATIO_TARGET = 0.9;
+console.log(`\n/api/health ÷ hello world = ${ratio.toFixed(2)} (target ≥ ${RATIO_TARGET.toFixed(2)})`);
+if (ratio < RATIO_TARGET) process.exitCode = 1;
 const cpuRatio = results[1]?.serverCpuRatio ?? null;
 if (cpuRatio !== null) {
   console.log(
@@ -178,6 +181,7 @@ if (cpuRatio !== null) {
 if (requestsCounted !== undefined) console.log(`requests the server's metrics counted: ${requestsCounted}`);
 
 const home = await measureInitialJavaScript('index.html');
+if (home.gzippedBytes > 70 * 1024) process.exitCode = 1;
 console.log(
-  `home page initial JavaScript: ${(home.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${home.files.length} files (target ≤ 100 KB)`,
+  `home page initial JavaScript: ${(home.gzippedBytes / 1024).toFixed(1)} KB gzipped in ${home.files.length} files (target ≤ 70 KB)`,
 );
