@@ -53,7 +53,12 @@ import { registerCspReports } from './platform/csp-reports';
 import { AppError, refuseWhileStopping, registerErrorHandling, sendError } from './platform/errors';
 import { createConfiguredFileStore } from './platform/file-store';
 import { createLiveHub } from './platform/live-hub';
-import { createLogger, createRequestLogController, createRequestLogger } from './platform/logger';
+import {
+  createLogger,
+  createRequestLogController,
+  createRequestLogger,
+  type RequestCompletionListener,
+} from './platform/logger';
 import type { Metrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { findWaitingJobs, jobNames, startPgBossQueue } from './platform/pg-boss-queue';
@@ -123,6 +128,11 @@ const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready']);
 
 export async function buildApp({ config, secret, database, redis, webClient, logger, metrics }: AppDependencies) {
   const rootLogger = logger ?? createLogger(config);
+  // What counts every answer (the metrics, System Health's error rate) hears it where the request's log line
+  // is written, which Fastify does for every request anyway: an onResponse hook would be one more step that
+  // every request runs through.
+  const completionListeners: RequestCompletionListener[] = [];
+  if (metrics) completionListeners.push(metrics.observeRequest);
   const app = Fastify({
     loggerInstance: rootLogger as FastifyBaseLogger,
     genReqId: createRequestIdGenerator(),
@@ -130,7 +140,9 @@ export async function buildApp({ config, secret, database, redis, webClient, log
     logController: createRequestLogController({
       logger: rootLogger,
       unloggedPaths: UNLOGGED_PATHS,
-      onRequestCompleted: metrics?.observeRequest,
+      onRequestCompleted: (request, reply) => {
+        for (const listener of completionListeners) listener(request, reply);
+      },
     }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -262,8 +274,11 @@ export async function buildApp({ config, secret, database, redis, webClient, log
   // The health and readiness probes first: they stay out of System Health's error rate, and the API
   // documentation opens on them (its sections follow the order routes are registered).
   await app.register(healthRoutes, { database, redis });
-  // Before the other routes: its hook counts every other answer for System Health's error rate.
-  await app.register(adminDashboardRoutes, { context, redis });
+  await app.register(adminDashboardRoutes, {
+    context,
+    redis,
+    onRequestCompleted: (listener: RequestCompletionListener) => completionListeners.push(listener),
+  });
 
   await registerCspReports(app);
   await app.register(liveRoutes, { context });

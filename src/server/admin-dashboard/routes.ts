@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context';
 import { currentAuth } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { viewerOf } from '../platform/conversation-access';
+import type { RequestCompletionListener } from '../platform/logger';
 import { actorOf } from '../platform/route-schemas';
 import { checkSystemHealth } from './check-system-health';
 import { createPopulationCounter } from './count-population';
@@ -20,17 +21,23 @@ const UNCOUNTED_ROUTES = new Set(['/api/health', '/api/ready']);
 
 // The admin dashboard and the Report button's abuse reports.
 //
-// Registered before the other routes and not encapsulated (skip-override below): its onResponse hook
-// counts every route's answers for System Health's error rate.
+// It counts every route's answers for System Health's error rate, told of each by the app once answered.
 export async function adminDashboardRoutes(
   app: FastifyInstance,
-  { context, redis }: { context: AppContext; redis?: Redis },
+  {
+    context,
+    redis,
+    onRequestCompleted,
+  }: {
+    context: AppContext;
+    redis?: Redis;
+    onRequestCompleted: (listener: RequestCompletionListener) => void;
+  },
 ) {
   const { db, config } = context;
   const tally = createResponseTally({ redis, keyPrefix: config.REDIS_KEY_PREFIX, logger: app.log });
-  app.addHook('onResponse', (request, reply, done) => {
+  onRequestCompleted((request, reply) => {
     if (!UNCOUNTED_ROUTES.has(request.routeOptions.url ?? '')) tally.record(reply.statusCode);
-    done();
   });
   app.addHook('onClose', () => tally.stop());
 
@@ -95,6 +102,3 @@ export async function adminDashboardRoutes(
     );
   }
 }
-
-// Fastify's own flag (what fastify-plugin sets): the hook above reaches every route registered after.
-Object.assign(adminDashboardRoutes, { [Symbol.for('skip-override')]: true });

@@ -141,12 +141,14 @@ function routeOf(request: FastifyRequest): { route: string } | { path: string } 
   return route === undefined ? { path: redactUrl(request.url.split('?', 1)[0] ?? '') } : { route };
 }
 
+export type RequestCompletionListener = (request: FastifyRequest, reply: FastifyReply) => void;
+
 interface RequestLogOptions {
   logger: Logger;
   // Probes that load balancers call constantly: kept out of the log (not out of the metrics).
   unloggedPaths: ReadonlySet<string>;
-  // Runs for every request that completes, logged or not (the request metrics).
-  onRequestCompleted?: (request: FastifyRequest, reply: FastifyReply) => void;
+  // Runs for every request that completes, logged or not (the request metrics, System Health's tally).
+  onRequestCompleted?: RequestCompletionListener;
 }
 
 // One line per request, written when it completes: its id (the x-request-id a person quotes from an
