@@ -285,6 +285,19 @@ export const assignments = pgTable(
   (table) => [
     uniqueIndex('assignments_application_unique').on(table.applicationId),
     index('assignments_company_status_idx').on(table.companyId, table.status),
+    // The assignment lists' order (newest start first): the company's page and the administrators' page
+    // are walked from these in order.
+    index('assignments_company_start_idx').on(
+      table.companyId,
+      table.startDate.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('assignments_start_idx').on(
+      table.startDate.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('assignments_applicant_idx').on(table.applicantId),
     check('assignments_rate_positive', sql`${table.rateCents} > 0`),
     check('assignments_weekly_hours_range', sql`${table.weeklyHours} between 1 and 60`),

@@ -67,6 +67,16 @@ export const timesheets = pgTable(
     assignmentId: uuid()
       .notNull()
       .references(() => assignments.id, { onDelete: 'cascade' }),
+    // The assignment's company and role, copied by a trigger on insert (migration 0059; an assignment
+    // never changes company or role), so the company's weeks page in the list's order from one index
+    // instead of joining and sorting every week of every assignment. No foreign key: the row goes with
+    // its assignment.
+    companyId: uuid(),
+    role: text(),
+    // The talent's name, copied on insert and kept by a trigger on users (migration 0061), so billing's
+    // Unbilled work (newest week, then by name) is read in order from one index instead of looking up
+    // every week's talent to sort them.
+    applicantName: text(),
     weekStart: date({ mode: 'string' }).notNull(),
     status: timesheetStatus().notNull().default('open'),
     submittedAt: timestamp({ withTimezone: true }),
@@ -82,9 +92,22 @@ export const timesheets = pgTable(
   (table) => [
     uniqueIndex('timesheets_assignment_week_unique').on(table.assignmentId, table.weekStart),
     index('timesheets_status_idx').on(table.status, table.weekStart),
+    // The company's weeks in the list's order (newest week, role, id); the status rides along for the
+    // status filter and the counts.
+    index('timesheets_company_week_idx').on(
+      table.companyId,
+      table.weekStart.desc().nullsFirst(),
+      table.role,
+      table.id,
+      table.status,
+    ),
     // The invoice run reads approved weeks not yet billed.
     index('timesheets_unbilled_idx')
       .on(table.weekStart)
+      .where(sql`${table.status} = 'approved' and ${table.invoiceId} is null`),
+    // The company's unbilled work, newest week first (billing's Unbilled work page and its count).
+    index('timesheets_company_unbilled_idx')
+      .on(table.companyId, table.weekStart.desc().nullsFirst(), table.applicantName, table.id)
       .where(sql`${table.status} = 'approved' and ${table.invoiceId} is null`),
     check('timesheets_week_starts_sunday', sql`extract(dow from ${table.weekStart}) = 0`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "assignments_company_start_idx" ON "assignments" USING btree ("company_id","start_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "assignments_start_idx" ON "assignments" USING btree ("start_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
