@@ -22,8 +22,8 @@ function statusOf(test: { archivedAt: Date | null; isActive: boolean }): TestSta
 }
 
 // The company's tests with what the Tests tab shows of each: question count, linked jobs, attempts
-// and average score, and whether the caller starred it. One query for the page and one for the total:
-// the counts come from grouped subqueries over the company's tests, not from a query per row.
+// and average score, and whether the caller starred it. The counts come from grouped subqueries over the
+// page's tests (over the company's when the page is ordered by attempts), not from a query per row.
 export async function loadTestSummaries({
   db,
   companyId,
@@ -43,10 +43,46 @@ export async function loadTestSummaries({
 }): Promise<{ items: TestSummary[]; total: number }> {
   const scope: SQL[] = [eq(tests.companyId, companyId)];
   if (filters.ids) scope.push(inArray(tests.id, filters.ids));
+  const conditions: SQL[] = [...scope];
+  if (filters.activeOnly) conditions.push(eq(tests.isActive, true), isNull(tests.archivedAt));
+  else if (!filters.includeArchived) conditions.push(isNull(tests.archivedAt));
+  if (filters.type) conditions.push(eq(tests.type, filters.type));
+  if (filters.q) conditions.push(ilike(tests.name, `%${escapeLike(filters.q)}%`));
+  if (filters.favoritesOnly) conditions.push(isNotNull(testFavorites.userId));
+  const where = and(...conditions);
+  const favoriteJoin = and(eq(testFavorites.testId, tests.id), eq(testFavorites.userId, userId));
+  const counting = db.select({ value: count() }).from(tests).leftJoin(testFavorites, favoriteJoin).where(where);
+
+  // Unless the page is ordered by attempts, its keys are picked from the tests alone first, and the
+  // question, job and attempt counts are grouped for those 20 only, not for every test of the company.
+  const orderByOwnColumns = {
+    updated_desc: [desc(tests.updatedAt), desc(tests.id)],
+    name_asc: [asc(sql`lower(${tests.name})`), asc(tests.id)],
+    attempts_desc: undefined,
+  }[sort];
+  let counted: { value: number } | undefined;
+  let pageIds: string[] | undefined;
+  if (orderByOwnColumns) {
+    const [keys, [total]] = await Promise.all([
+      db
+        .select({ id: tests.id })
+        .from(tests)
+        .leftJoin(testFavorites, favoriteJoin)
+        .where(where)
+        .orderBy(...orderByOwnColumns)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      counting,
+    ]);
+    counted = total;
+    pageIds = keys.map((key) => key.id);
+    if (pageIds.length === 0) return { items: [], total: counted?.value ?? 0 };
+  }
+  const statsScope = pageIds ? [...scope, inArray(tests.id, pageIds)] : scope;
   const scopedTestIds = db
     .select({ id: tests.id })
     .from(tests)
-    .where(and(...scope));
+    .where(and(...statsScope));
 
   const questionStats = db
     .select({ testId: questions.testId, questionCount: sql<number>`count(*)::int`.as('question_count') })
@@ -74,43 +110,37 @@ export async function loadTestSummaries({
     .groupBy(testAttempts.testId)
     .as('attempt_stats');
 
-  const conditions: SQL[] = [...scope];
-  if (filters.activeOnly) conditions.push(eq(tests.isActive, true), isNull(tests.archivedAt));
-  else if (!filters.includeArchived) conditions.push(isNull(tests.archivedAt));
-  if (filters.type) conditions.push(eq(tests.type, filters.type));
-  if (filters.q) conditions.push(ilike(tests.name, `%${escapeLike(filters.q)}%`));
-  if (filters.favoritesOnly) conditions.push(isNotNull(testFavorites.userId));
-  const where = and(...conditions);
-  const favoriteJoin = and(eq(testFavorites.testId, tests.id), eq(testFavorites.userId, userId));
-
   const attemptTotal = sql<number>`coalesce(${attemptStats.attemptTotal}, 0)`;
-  const orderBy = {
-    updated_desc: [desc(tests.updatedAt), desc(tests.id)],
-    name_asc: [asc(sql`lower(${tests.name})`), asc(tests.id)],
-    attempts_desc: [desc(attemptTotal), desc(tests.updatedAt), desc(tests.id)],
-  }[sort];
+  const orderBy = orderByOwnColumns ?? [desc(attemptTotal), desc(tests.updatedAt), desc(tests.id)];
 
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        test: tests,
-        isFavorite: sql<boolean>`${testFavorites.userId} is not null`,
-        questionCount: sql<number>`coalesce(${questionStats.questionCount}, 0)`,
-        linkedJobs: sql<number>`coalesce(${linkStats.linkedJobs}, 0)`,
-        attemptTotal,
-        averageScore: sql<number | null>`${attemptStats.averageScore}`,
-      })
-      .from(tests)
-      .leftJoin(testFavorites, favoriteJoin)
-      .leftJoin(questionStats, eq(questionStats.testId, tests.id))
-      .leftJoin(linkStats, eq(linkStats.testId, tests.id))
-      .leftJoin(attemptStats, eq(attemptStats.testId, tests.id))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(tests).leftJoin(testFavorites, favoriteJoin).where(where),
-  ]);
+  const selectRows = db
+    .select({
+      test: tests,
+      isFavorite: sql<boolean>`${testFavorites.userId} is not null`,
+      questionCount: sql<number>`coalesce(${questionStats.questionCount}, 0)`,
+      linkedJobs: sql<number>`coalesce(${linkStats.linkedJobs}, 0)`,
+      attemptTotal,
+      averageScore: sql<number | null>`${attemptStats.averageScore}`,
+    })
+    .from(tests)
+    .leftJoin(testFavorites, favoriteJoin)
+    .leftJoin(questionStats, eq(questionStats.testId, tests.id))
+    .leftJoin(linkStats, eq(linkStats.testId, tests.id))
+    .leftJoin(attemptStats, eq(attemptStats.testId, tests.id))
+    .$dynamic();
+  let rows: Awaited<typeof selectRows>;
+  if (pageIds) {
+    rows = await selectRows.where(and(where, inArray(tests.id, pageIds))).orderBy(...orderBy);
+  } else {
+    [rows, [counted]] = await Promise.all([
+      selectRows
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      counting,
+    ]);
+  }
 
   return {
     items: rows.map(({ test, isFavorite, questionCount, linkedJobs, attemptTotal, averageScore }) => ({

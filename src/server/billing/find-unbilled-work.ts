@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { UnbilledWorkList } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, timesheets, users } from '../db/schema';
@@ -18,36 +18,44 @@ export async function findUnbilledWork({
   page: number;
   pageSize: number;
 }): Promise<UnbilledWorkList> {
-  // Tenancy in the query: another company's weeks are never read.
-  const where = and(
-    eq(assignments.companyId, companyId),
+  // Tenancy in the query: another company's weeks are never read. The weeks carry their company and
+  // talent's name (migrations 0059, 0061): the page's 20 keys are walked from the company's unbilled index
+  // in order, and only those are joined and summed; the count reads that index alone.
+  const unbilled = and(
+    eq(timesheets.companyId, companyId),
     eq(timesheets.status, 'approved'),
     isNull(timesheets.invoiceId),
   );
-  const [rows, [counted]] = await Promise.all([
+  const [keys, [counted]] = await Promise.all([
     db
-      .select({
-        id: timesheets.id,
-        assignmentId: assignments.id,
-        applicantName: users.name,
-        role: assignments.role,
-        weekStart: timesheets.weekStart,
-        approvedAt: timesheets.approvedAt,
-        minutes: sql<number>`coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = ${timesheets.id}), 0)::int`,
-      })
+      .select({ id: timesheets.id })
       .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .innerJoin(users, eq(users.id, assignments.applicantId))
-      .where(where)
-      .orderBy(desc(timesheets.weekStart), users.name, timesheets.id)
+      .where(unbilled)
+      .orderBy(desc(timesheets.weekStart), timesheets.applicantName, timesheets.id)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(timesheets).where(unbilled),
   ]);
+  const ids = keys.map((key) => key.id);
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: timesheets.id,
+            assignmentId: assignments.id,
+            applicantName: users.name,
+            role: assignments.role,
+            weekStart: timesheets.weekStart,
+            approvedAt: timesheets.approvedAt,
+            minutes: sql<number>`coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = ${timesheets.id}), 0)::int`,
+          })
+          .from(timesheets)
+          .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
+          .innerJoin(users, eq(users.id, assignments.applicantId))
+          .where(inArray(timesheets.id, ids));
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const { platform_fee_basis_points: feeBasisPoints } = await getPlatformSettings({ db });
   const [costs, terms] = await Promise.all([
     draftWeekCosts({ db, timesheetIds: rows.map((row) => row.id), feeBasisPoints }),

@@ -273,6 +273,23 @@ describe('money between approval and invoice', () => {
       });
     });
 
+    it('sorts a week by the talent’s name as it is now, after a rename', async () => {
+      const account = await companyAccount(testApp, `Renamed Goods ${Date.now()}`);
+      const zoeId = await newTalent('Zoe Quinn');
+      const zoe = await newAssignment(account.companyId, 4500, zoeId);
+      const bea = await newAssignment(account.companyId, 4500, await newTalent('Bea Arthur'));
+      await approvedWeek(zoe.id, lastWeek(), [60]);
+      await approvedWeek(bea.id, lastWeek(), [60]);
+      const names = async () =>
+        (await get(account, '/api/company/unbilled-work'))
+          .json()
+          .items.map((week: UnbilledWeek) => week.applicant_name);
+      expect(await names()).toEqual(['Bea Arthur', 'Zoe Quinn']);
+
+      await db().update(users).set({ name: 'Abe Zoe' }).where(eq(users.id, zoeId));
+      expect(await names()).toEqual(['Abe Zoe', 'Bea Arthur']);
+    });
+
     it('dates the next invoice by the schedule, after any invoice of its week already issued', async () => {
       const companyId = await newCompany();
       const assignment = await newAssignment(companyId, 5000);

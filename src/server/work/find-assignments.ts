@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { AssignmentStatus } from '~/shared/applications';
 import type { AssignmentList } from '~/shared/billing';
 import type { Database } from '../db/client';
@@ -34,22 +35,21 @@ export async function findAssignments({
   now?: Date;
 }): Promise<AssignmentList> {
   const where = and(reachOf(actor), status ? eq(assignments.status, status) : undefined, nameMatch(q));
+  // Every assignment has its company and its talent (non-null keys), so without a search the page is
+  // walked from the assignments' own index in order and counted on that table alone.
+  const scoped = <T extends PgSelect>(query: T) =>
+    q
+      ? query
+          .innerJoin(companies, eq(companies.id, assignments.companyId))
+          .innerJoin(users, eq(users.id, assignments.applicantId))
+      : query;
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({ id: assignments.id })
-      .from(assignments)
-      .innerJoin(companies, eq(companies.id, assignments.companyId))
-      .innerJoin(users, eq(users.id, assignments.applicantId))
+    scoped(db.select({ id: assignments.id }).from(assignments).$dynamic())
       .where(where)
       .orderBy(desc(assignments.startDate), desc(assignments.createdAt), desc(assignments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(assignments)
-      .innerJoin(companies, eq(companies.id, assignments.companyId))
-      .innerJoin(users, eq(users.id, assignments.applicantId))
-      .where(where),
+    scoped(db.select({ total: sql<number>`count(*)::int` }).from(assignments).$dynamic()).where(where),
   ]);
   return {
     items: await loadAssignmentViews({ db, ids: rows.map((row) => row.id), now }),

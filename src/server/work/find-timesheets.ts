@@ -24,26 +24,42 @@ export async function findTimesheets({
   page,
   pageSize,
 }: TimesheetQuery): Promise<TimesheetList> {
-  const where = and(
-    reachOf(actor),
+  const filters = and(
     status ? eq(timesheets.status, status) : undefined,
     assignmentId ? eq(timesheets.assignmentId, assignmentId) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ assignmentId: timesheets.assignmentId, weekStart: timesheets.weekStart })
-      .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .where(where)
-      .orderBy(desc(timesheets.weekStart), asc(assignments.role), asc(timesheets.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .where(where),
-  ]);
+  // A company's weeks carry its id and the role (migration 0059): the page is walked from their index in
+  // order and counted from it alone. The talent's few weeks are found through their assignments.
+  const [rows, [counted]] =
+    actor.kind === 'company'
+      ? await Promise.all([
+          db
+            .select({ assignmentId: timesheets.assignmentId, weekStart: timesheets.weekStart })
+            .from(timesheets)
+            .where(and(eq(timesheets.companyId, actor.companyId), filters))
+            .orderBy(desc(timesheets.weekStart), asc(timesheets.role), asc(timesheets.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+          db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(timesheets)
+            .where(and(eq(timesheets.companyId, actor.companyId), filters)),
+        ])
+      : await Promise.all([
+          db
+            .select({ assignmentId: timesheets.assignmentId, weekStart: timesheets.weekStart })
+            .from(timesheets)
+            .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
+            .where(and(reachOf(actor), filters))
+            .orderBy(desc(timesheets.weekStart), asc(assignments.role), asc(timesheets.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+          db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(timesheets)
+            .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
+            .where(and(reachOf(actor), filters)),
+        ]);
   return { items: await loadTimesheetViews(db, rows), total: counted?.total ?? 0, page, page_size: pageSize };
 }
 

@@ -403,5 +403,34 @@ describe('timesheets', () => {
         .where(and(eq(timesheets.assignmentId, assignment.id), eq(timesheets.weekStart, weeks[0] ?? '')));
       expect(row?.status).toBe('open');
     });
+
+    it('lists the company’s weeks newest first, by role within a week, filtered and counted', async () => {
+      const companyName = `Role Order ${Date.now()}`;
+      const own = await companyAccount(testApp, companyName);
+      const [lastWeek, weekBefore] = [1, 2].map((back) => addDays(weekStartOf(today()), -7 * back));
+      const writer = await newAssignment({ companyId: own.companyId, role: 'Writer' });
+      const analyst = await newAssignment({ companyId: own.companyId, role: 'Analyst' });
+      await buildTimesheet(db(), { assignmentId: writer.id, weekStart: lastWeek ?? '', status: 'submitted' });
+      await buildTimesheet(db(), { assignmentId: analyst.id, weekStart: lastWeek ?? '' });
+      await buildTimesheet(db(), { assignmentId: writer.id, weekStart: weekBefore ?? '', status: 'submitted' });
+      const list = async (query: string) =>
+        (await own.request({ method: 'GET', url: `/api/company/timesheets${query}` })).json();
+
+      const all = await list('?page_size=2');
+      expect(all.total).toBe(3);
+      expect(all.items.map((item: Timesheet) => [item.week_start, item.role])).toEqual([
+        [lastWeek, 'Analyst'],
+        [lastWeek, 'Writer'],
+      ]);
+      const submitted = await list('?status=submitted');
+      expect(submitted.total).toBe(2);
+      expect(submitted.items.map((item: Timesheet) => [item.week_start, item.role])).toEqual([
+        [lastWeek, 'Writer'],
+        [weekBefore, 'Writer'],
+      ]);
+      expect((await list(`?assignment_id=${analyst.id}`)).total).toBe(1);
+      // Another company's weeks are not counted.
+      expect((await list('')).items.every((item: Timesheet) => item.company_name === companyName)).toBe(true);
+    });
   });
 });
