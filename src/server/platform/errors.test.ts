@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { type AddressInfo, connect } from 'node:net';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -29,6 +30,10 @@ describe('API error handling', () => {
       // What node-postgres throws when no connection frees up in time.
       throw new Error('timeout exceeded when trying to connect');
     });
+    routes.get('/api/test/pool-exhausted-in-query', { config: { access: 'public' } }, async () => {
+      // The same, from a query Drizzle ran: it wraps the driver's error as the cause of its own.
+      throw new DrizzleQueryError('select 1', [], new Error('timeout exceeded when trying to connect'));
+    });
     routes.get('/api/test/crash', { config: { access: 'public' } }, async () => {
       throw new Error('database password is hunter2');
     });
@@ -42,10 +47,12 @@ describe('API error handling', () => {
 
   // Not 503: the handler may have written before it waited, and the proxy would run it again (decision 026).
   it('answers 504 with Retry-After when no database connection frees up in time', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/pool-exhausted' });
-    expect(response.statusCode).toBe(504);
-    expect(response.headers['retry-after']).toBe('2');
-    expect(response.json()).toEqual({ error: BUSY_MESSAGE, code: 'unavailable' });
+    for (const url of ['/api/test/pool-exhausted', '/api/test/pool-exhausted-in-query']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(504);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.json()).toEqual({ error: BUSY_MESSAGE, code: 'unavailable' });
+    }
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

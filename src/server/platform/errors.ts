@@ -156,8 +156,12 @@ const BUSY_RETRY_AFTER_SECONDS = 2;
 // reconnecting at once after another instance died), not broken. A 504 (the database, behind us, did not
 // answer in time) with Retry-After tells clients to come back, where a 500 would say something failed. Not
 // 503: the handler may have written already, and the proxy would run it again (decision 026).
+// Thrown by pg-pool itself, or as the cause of the error Drizzle wraps around a query's failure.
 function isDatabasePoolExhausted(error: Error): boolean {
-  return error.message === 'timeout exceeded when trying to connect';
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
 }
 
 export function sendError(reply: FastifyReply, error: AppError) {
