@@ -63,6 +63,9 @@ export const users = pgTable(
     // Searching conversations by a person's name (ILIKE '%…%') finds the people through trigrams, once,
     // rather than reading the name of every conversation's person in turn.
     index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    // Applicant Management's search matches a name or an email (ILIKE '%…%'): with both in trigram indexes the
+    // planner ORs two index scans instead of reading a million users (0.7 s a search).
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     // One place per person for their zone (docs/decisions/022).
     check('users_time_zone_not_applicant', sql`${table.role} <> 'applicant' or ${table.timeZone} is null`),
   ],
