@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { UnbilledCompanyList } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
-import { assignments, companies, timesheets } from '../db/schema';
+import { companies, timesheets } from '../db/schema';
 import { findNextInvoices, type NextInvoiceRun } from './next-invoice';
 
 // The administrators' Unbilled work (decision 024): every company with approved weeks no invoice has billed
@@ -22,33 +22,41 @@ export async function findUnbilledCompanies({
   now: Date;
   nextInvoiceRun: NextInvoiceRun;
 }): Promise<UnbilledCompanyList> {
-  const where = and(
-    eq(timesheets.status, 'approved'),
-    isNull(timesheets.invoiceId),
-    q ? ilike(companies.name, containingPattern(q)) : undefined,
-  );
+  // The companies with unbilled weeks are counted from the partial index of unbilled weeks by company
+  // (timesheets carry their company, migration 0059), and the minutes summed for the page's companies only:
+  // joining every unbilled week to its assignment and company, and summing each week's minutes, before
+  // keeping 20 companies took seconds at 120,000 weeks.
+  const isUnbilled = and(eq(timesheets.status, 'approved'), isNull(timesheets.invoiceId));
+  const unbilled = db
+    .select({
+      companyId: sql<string>`${timesheets.companyId}`.as('company_id'),
+      weeks: sql<number>`count(*)::int`.as('weeks'),
+    })
+    .from(timesheets)
+    .where(isUnbilled)
+    .groupBy(timesheets.companyId)
+    .as('unbilled');
+  const named = q ? ilike(companies.name, containingPattern(q)) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select({
         id: companies.id,
         name: companies.name,
-        weeks: sql<number>`count(*)::int`,
-        minutes: sql<number>`coalesce(sum((select sum(e.minutes) from time_entries e where e.timesheet_id = ${timesheets.id})), 0)::int`,
+        weeks: unbilled.weeks,
+        minutes: sql<number>`(select coalesce(sum(e.minutes), 0)::int from ${timesheets} join time_entries e on e.timesheet_id = ${timesheets.id}
+          where ${timesheets.companyId} = ${companies.id} and ${isUnbilled})`,
       })
-      .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .innerJoin(companies, eq(companies.id, assignments.companyId))
-      .where(where)
-      .groupBy(companies.id, companies.name)
+      .from(unbilled)
+      .innerJoin(companies, eq(companies.id, unbilled.companyId))
+      .where(named)
       .orderBy(asc(companies.name), asc(companies.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db
-      .select({ total: sql<number>`count(distinct ${companies.id})::int` })
-      .from(timesheets)
-      .innerJoin(assignments, eq(assignments.id, timesheets.assignmentId))
-      .innerJoin(companies, eq(companies.id, assignments.companyId))
-      .where(where),
+      .select({ total: sql<number>`count(*)::int` })
+      .from(unbilled)
+      .innerJoin(companies, eq(companies.id, unbilled.companyId))
+      .where(named),
   ]);
   const upcoming = await findNextInvoices({ db, companyIds: rows.map((row) => row.id), now, nextInvoiceRun });
   return {
