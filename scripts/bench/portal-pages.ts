@@ -1,6 +1,8 @@
 // The portal's pages on a phone, signed in (decision 037): for each page, every JavaScript file the browser
 // fetched while the page loaded (count, and each body gzipped at level 9), and Lighthouse's mobile
 // performance score with the session cookie. Used by scripts/bench-web.ts (`npm run bench:web -- --portal-only`).
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -136,6 +138,11 @@ export async function benchPortalPages({
     for (const { person, pageId } of portalPages) {
       const address = paths[pageId].getHref();
       const scripts = await fetchedScripts(browser, baseUrl, sessions[person], address);
+      // BENCH_PORTAL_SCRIPTS_DIR=dir: each page's scripts (path, gzipped bytes) as dir/<pageId>.json, to see
+      // what a page loads and why (with `SOURCEMAP=1 npm run build`, each chunk's sources are in its map).
+      if (process.env.BENCH_PORTAL_SCRIPTS_DIR) {
+        await fs.writeFile(path.join(process.env.BENCH_PORTAL_SCRIPTS_DIR, `${pageId}.json`), JSON.stringify(scripts));
+      }
       const scriptKb = scripts.reduce((sum, script) => sum + script.gzippedBytes, 0) / 1024;
       const scores: number[] = [];
       if (chromePort !== undefined) {

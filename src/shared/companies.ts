@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { shiftStatuses } from './billing';
+import {
+  type DashboardPipelineColumn,
+  dashboardPipelineColumns,
+  dashboardPipelineLabels,
+} from './company-dashboard-columns';
 import { isValidEmail } from './email';
 import { engagementTypes } from './job-texts';
 import { singleLine, text } from './text';
@@ -50,13 +55,7 @@ export type CompanyProfile = z.infer<typeof companyProfileResponseSchema>;
 // Interviewing the open jobs badged Interviewing or Offer (so such a job is in both); paused jobs in none.
 export const COMPANY_DASHBOARD_JOBS_PER_COLUMN = 5;
 export const COMPANY_DASHBOARD_EMPLOYEES = 6;
-export const dashboardPipelineColumns = ['draft', 'open', 'interviewing'] as const;
-export type DashboardPipelineColumn = (typeof dashboardPipelineColumns)[number];
-export const dashboardPipelineLabels: Record<DashboardPipelineColumn, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  interviewing: 'Interviewing',
-};
+export { type DashboardPipelineColumn, dashboardPipelineColumns, dashboardPipelineLabels };
 
 const dashboardEmployeeSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { applicationTexts } from './application-texts';
-import type { JobBoardQuery, PublicJobListingList } from './job-board';
+import type { JobBoardQuery, MyApplication, PublicJobListingList } from './job-board';
 import { formatJobBudget, jobTexts } from './job-texts';
 
 // The job board's constants, texts and formats: kept apart from its zod schemas (job-board.ts re-exports
@@ -91,3 +91,7 @@ export function formatListingBudget(job: Parameters<typeof formatJobBudget>[0]):
   if (budget === '—') return 'Budget not given';
   return job.engagement_type === 'fixed' ? `${budget} fixed price` : budget;
 }
+
+// Whether the caller can apply now: an open job they have not applied to.
+export const canApplyTo = (job: { status: string; application: MyApplication | null }) =>
+  job.status === 'open' && job.application === null;

@@ -18,6 +18,7 @@ import { isStorableText, text, textTexts } from './text';
 
 export {
   COVER_LETTER_MAX_LENGTH,
+  canApplyTo,
   excerptOf,
   formatListingBudget,
   type JobBoardPageData,
@@ -295,10 +296,6 @@ export const jobInvitationSchema = z.object({
   invited_at: z.string(),
 });
 export type JobInvitation = z.infer<typeof jobInvitationSchema>;
-
-// Whether the caller can apply now: an open job they have not applied to.
-export const canApplyTo = (job: { status: string; application: MyApplication | null }) =>
-  job.status === 'open' && job.application === null;
 
 // Every Tandem job is done remotely, and talent works from any country (docs/design.md: an overseas
 // outsourcing provider): Google asks a 100% remote job for jobLocationType TELECOMMUTE and the places its

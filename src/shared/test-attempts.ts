@@ -10,6 +10,7 @@ import {
   testAttemptStatuses,
   testTypes,
 } from './assessments';
+import { applicantAttemptStates } from './test-types';
 import { isCalendarDate, isStorableText, text } from './text';
 
 // The contract of taking a skills test: an attempt assigned to an applicant, started, answered
@@ -243,7 +244,7 @@ export const applicantAttemptSchema = applicantAttemptSummarySchema.extend({
 });
 export type ApplicantAttempt = z.infer<typeof applicantAttemptSchema>;
 
-export const applicantAttemptStates = ['to_do', 'done'] as const;
+export { applicantAttemptStates };
 export const applicantAttemptListQuerySchema = z.object({
   // to_do: assigned or started; done: submitted or graded.
   state: z.enum(applicantAttemptStates).optional(),

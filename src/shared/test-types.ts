@@ -12,3 +12,7 @@ export const testTypeLabels: Record<TestType, string> = {
   language: 'Language',
   written: 'Written',
 };
+
+// An applicant's tests, as their list filters them (test-attempts.ts re-exports it): to do (assigned or
+// started) or done (submitted or graded). Here, without zod, for the dashboard's links (decision 037).
+export const applicantAttemptStates = ['to_do', 'done'] as const;

@@ -23,7 +23,7 @@ import {
   parseSpecialties,
 } from '~/shared/account-managers';
 import { accountManagerStatuses } from '~/shared/admin';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { useCreateAccountManager, useUpdateAccountManager } from './api';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon, DollarSignIcon, UserCogIcon, UsersIcon } from 'lucide-react';
 import { SummaryCards } from '~/client/components/summary-cards';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { accountManagerSummaryQueryOptions } from './api';
 

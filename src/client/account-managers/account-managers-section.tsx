@@ -11,7 +11,7 @@ import { Input } from '~/client/components/ui/input';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
 import { type AccountManager, accountManagerStatusLabels } from '~/shared/account-managers';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { AccountManagerDialog, type ManagerDialogState } from './account-manager-dialog';
 import { accountManagersSearch, toAccountManagerListQuery } from './account-managers-search';

@@ -13,7 +13,7 @@ import {
   adminApplicantTexts,
   applicantStatusLabels,
 } from '~/shared/admin-applicants';
-import { talentBadgeLabels } from '~/shared/talent-search';
+import { talentBadgeLabels } from '~/shared/talent-search-texts';
 import { adminApplicantDetailQueryOptions, useChangeApplicantVerifications } from './api';
 
 const verificationBadges = [

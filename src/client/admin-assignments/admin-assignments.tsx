@@ -12,7 +12,7 @@ import { SearchStatusToolbar } from '~/client/components/search-status-toolbar';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Button } from '~/client/components/ui/button';
 import { defineListSearch, searchParam, useListSearch } from '~/client/lib/list-search';
-import { assignmentStatuses } from '~/shared/applications';
+import { assignmentStatuses } from '~/shared/application-statuses';
 import {
   adminAssignmentSummaryQueryOptions,
   adminAssignmentsQueryOptions,

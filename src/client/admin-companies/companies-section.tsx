@@ -18,7 +18,7 @@ import {
   companyStatuses,
   companyStatusLabels,
 } from '~/shared/admin-companies';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { accountManagerOptionsQueryOptions, adminCompanyListQueryOptions, useAssignAccountManager } from './api';
 import { companiesSearch, toCompanyListQuery } from './companies-search';

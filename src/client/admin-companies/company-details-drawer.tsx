@@ -9,7 +9,7 @@ import {
   adminCompanyTexts,
   companyStatusLabels,
 } from '~/shared/admin-companies';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { companyRoleLabels } from '~/shared/teams';
 import { adminCompanyDetailQueryOptions } from './api';

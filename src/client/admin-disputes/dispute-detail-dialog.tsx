@@ -13,7 +13,7 @@ import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { formatFileSize } from '~/client/lib/file-size';
 import { auditActionLabel } from '~/shared/audit-logs';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { type DisputeDetail, type DisputeSummary, milestoneTexts } from '~/shared/milestones';
 import { disputeQueryOptions } from './api';
 import { disputeStatusBadges, disputeStatusLabels, formatDisputeMoment, openedByText } from './dispute-format';

@@ -7,7 +7,7 @@ import { Button } from '~/client/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { errorMessage } from '~/client/lib/api-client';
 import { isOneOf, useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { type DisputeStatus, type DisputeSummary, disputeStatuses } from '~/shared/milestones';
 import { disputeListQueryOptions } from './api';
 import { DisputeDetailDialog } from './dispute-detail-dialog';

@@ -9,7 +9,7 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { centsToDollars } from '~/client/lib/dollars';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import {
   type DisputeDetail,
   type DisputeSummary,

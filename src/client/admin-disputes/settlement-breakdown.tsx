@@ -1,5 +1,5 @@
 import { cn } from '~/client/lib/cn';
-import { formatBasisPoints, formatCents } from '~/shared/billing';
+import { formatBasisPoints, formatCents } from '~/shared/billing-texts';
 import type { MilestoneCharge } from '~/shared/milestones';
 import { splitCharge } from './settlement';
 

@@ -3,7 +3,8 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
 import { type AdminPayment, adminPaymentStatusLabels, adminPaymentTexts } from '~/shared/admin-payments';
-import { formatCents, paymentPurposeOf } from '~/shared/billing';
+import { paymentPurposeOf } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { adminPaymentStatusBadges, formatPaymentDay } from './payment-format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheckIcon, HourglassIcon, RotateCcwIcon } from 'lucide-react';
 import { SummaryCards } from '~/client/components/summary-cards';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { adminPaymentSummaryQueryOptions } from './api';
 
 const paymentsCount = (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`;

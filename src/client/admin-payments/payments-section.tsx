@@ -15,7 +15,8 @@ import {
   adminPaymentStatusLabels,
   adminPaymentTexts,
 } from '~/shared/admin-payments';
-import { formatCents, paymentPurposeOf } from '~/shared/billing';
+import { paymentPurposeOf } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { adminPaymentListQueryOptions, downloadAdminPayments, useRefundPayment } from './api';
 import { PaymentDetailDialog } from './payment-detail-dialog';
 import { adminPaymentStatusBadges, formatPaymentDay } from './payment-format';

@@ -12,7 +12,8 @@ import { errorMessage } from '~/client/lib/api-client';
 import { formatIsoDay } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
-import { formatCents, type IssueInvoiceNowResult, type UnbilledCompany } from '~/shared/billing';
+import type { IssueInvoiceNowResult, UnbilledCompany } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { unbilledCompaniesQueryOptions, useIssueInvoiceNow } from './api';
 
 const ISSUE_FAILED = 'The invoice could not be issued. Please try again.';

@@ -10,7 +10,7 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { payoutExceptionLabels, type TalentBalanceRow } from '~/shared/payouts';
 import { balancesQueryOptions, usePlaceHold, useReleaseHold } from './api';
 import { NoteDialog } from './note-dialog';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpenIcon, CircleCheckIcon, TriangleAlertIcon } from 'lucide-react';
 import { type SummaryCardProps, SummaryCards } from '~/client/components/summary-cards';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { type LedgerSummary, ledgerAccountLabels, ledgerAccounts } from '~/shared/payouts';
 import { ledgerQueryOptions } from './api';
 

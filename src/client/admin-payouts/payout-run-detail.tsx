@@ -9,7 +9,7 @@ import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import {
   type PayoutRun,
   payoutRunStatusLabels,

@@ -7,7 +7,7 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { type PayoutRun, payoutRunStatusLabels, payoutTexts } from '~/shared/payouts';
 import { runListQueryOptions, usePrepareRun } from './api';
 import { formatRunDay, payoutsCount, runStatusBadges } from './payout-format';

@@ -5,7 +5,7 @@ import { Button } from '~/client/components/ui/button';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import type { PayoutRun } from '~/shared/payouts';
 import { bankFileUrl, useApproveRun, useMarkRunPaid } from './api';
 import { ImportResultsDialog } from './import-results-dialog';

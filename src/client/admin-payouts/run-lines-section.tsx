@@ -9,7 +9,7 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import {
   type PayoutRun,
   payoutExceptionLabels,

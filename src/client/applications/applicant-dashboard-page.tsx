@@ -7,7 +7,7 @@ import { refetchLive } from '~/client/lib/live-refetch';
 import { useLiveEvent, useLiveOpened } from '~/client/lib/live-socket';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PageProps } from '~/client/routes';
-import { applicationTexts } from '~/shared/applications';
+import { applicationTexts } from '~/shared/application-texts';
 import { paths } from '~/shared/routes';
 import {
   applicantApplicationsQueryOptions,

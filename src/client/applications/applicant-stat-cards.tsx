@@ -2,7 +2,8 @@ import { BriefcaseIcon, CalendarClockIcon, ClockIcon, FileTextIcon, HeartIcon, t
 import { Link } from 'react-router';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { cn } from '~/client/lib/cn';
-import { ACTIVE_HOURS_TARGET, type ApplicantStats } from '~/shared/applications';
+import { ACTIVE_HOURS_TARGET } from '~/shared/application-statuses';
+import type { ApplicantStats } from '~/shared/applications';
 import { paths } from '~/shared/routes';
 import { myApplicationsHref } from './my-applications-search';
 

@@ -1,5 +1,6 @@
 import { fullDateLabel } from '~/client/lib/relative-date';
-import { type ApplicantApplication, applicationStatusLabels } from '~/shared/applications';
+import { applicationStatusLabels } from '~/shared/application-statuses';
+import type { ApplicantApplication } from '~/shared/applications';
 
 const byLabel = { applicant: 'by you', company: 'by the company' } as const;
 

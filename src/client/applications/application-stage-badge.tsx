@@ -1,5 +1,6 @@
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
-import { type ApplicationStatus, applicationStatusLabels } from '~/shared/applications';
+import { applicationStatusLabels } from '~/shared/application-statuses';
+import type { ApplicationStatus } from '~/shared/applications';
 
 // The applicant's words for each stage (a rejection reads "Not selected").
 const stageVariants: Record<ApplicationStatus, BadgeVariant> = {

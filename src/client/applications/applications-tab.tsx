@@ -8,13 +8,12 @@ import { Label } from '~/client/components/ui/label';
 import { useListSearch } from '~/client/lib/list-search';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import {
-  type ApplicantApplication,
-  type ApplicantApplicationAction,
   applicantStageFilters,
   applicantTexts,
   applicationStatusLabels,
   canWithdrawApplication,
-} from '~/shared/applications';
+} from '~/shared/application-statuses';
+import type { ApplicantApplication, ApplicantApplicationAction } from '~/shared/applications';
 import { paths } from '~/shared/routes';
 import { applicantApplicationsQueryOptions } from './api';
 import { ApplicationHistory } from './application-history';

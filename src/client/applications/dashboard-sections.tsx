@@ -4,13 +4,13 @@ import { CalendarDaysIcon, ClipboardCheckIcon, FileTextIcon, MessageSquareIcon, 
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DashboardSection, SectionEmpty } from '~/client/components/dashboard-section';
-import { dayIn } from '~/client/components/meeting-time-fields';
 import { Badge } from '~/client/components/ui/badge';
 import { Calendar } from '~/client/components/ui/calendar';
+import { dayIn } from '~/client/lib/calendar-day';
 import { ownTimeZoneQueryOptions } from '~/client/lib/own-time-zone';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { ApplicantApplication, ApplicantMeeting, ApplicantMessage, RecommendedJob } from '~/shared/applications';
-import { meetingTimeFor } from '~/shared/meetings';
+import { meetingTimeFor } from '~/shared/meeting-texts';
 import { paths } from '~/shared/routes';
 import type { ApplicantAttemptSummary } from '~/shared/test-attempts';
 import { ApplicationStageBadge } from './application-stage-badge';

@@ -1,6 +1,6 @@
 import { formatIsoDay } from '~/client/lib/iso-day';
 import type { OfferTermsView } from '~/shared/applications';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { formatHourlyRate } from '~/shared/jobs';
 
 // Terms as an offer or an assignment carries them: hourly (a rate and weekly hours), or a fixed price

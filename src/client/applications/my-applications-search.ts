@@ -1,7 +1,9 @@
 import { defineListSearch, isOneOf, type ListSearchStateOf, searchParam } from '~/client/lib/list-search';
-import { type ApplicantApplicationListQuery, applicationStatuses } from '~/shared/applications';
+import { applicationStatuses } from '~/shared/application-statuses';
+import type { ApplicantApplicationListQuery } from '~/shared/applications';
 import type { SavedJobsQuery } from '~/shared/job-board';
-import { type ApplicantAttemptListQuery, applicantAttemptStates } from '~/shared/test-attempts';
+import type { ApplicantAttemptListQuery } from '~/shared/test-attempts';
+import { applicantAttemptStates } from '~/shared/test-types';
 
 // The state of /applicant/applications kept in its URL: ?tab=saved, ?status=offered&page=2, and the
 // saved and tests tabs' own ?saved_page=2, ?tests_state=to_do, so the dashboard's cards can link straight

@@ -1,5 +1,5 @@
 import { formatIsoDay } from '~/client/lib/iso-day';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 
 // A fixed-price offer's milestones, in order, as the applicant accepts them: each one's title, amount and

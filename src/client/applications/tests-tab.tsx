@@ -5,7 +5,8 @@ import { FilterSelect } from '~/client/components/filter-select';
 import { Label } from '~/client/components/ui/label';
 import { applicantTestsQueryOptions } from '~/client/lib/applicant-test-queries';
 import { useListSearch } from '~/client/lib/list-search';
-import { type ApplicantAttemptSummary, applicantAttemptStates } from '~/shared/test-attempts';
+import type { ApplicantAttemptSummary } from '~/shared/test-attempts';
+import { applicantAttemptStates } from '~/shared/test-types';
 import { testsSearch, toTestsQuery } from './my-applications-search';
 import { TestActionLink, TestResultText, TestStatusBadge } from './skills-test-status';
 

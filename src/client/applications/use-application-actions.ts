@@ -1,7 +1,8 @@
 import type { RowConfirmation } from '~/client/components/data-list';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
-import { type ApplicantApplication, type ApplicantApplicationAction, applicantTexts } from '~/shared/applications';
+import { applicantTexts } from '~/shared/application-statuses';
+import type { ApplicantApplication, ApplicantApplicationAction } from '~/shared/applications';
 import { useApplicationAction } from './api';
 import { formatTerms } from './format-terms';
 

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
 import { formatIsoDay, fromIsoDay } from '~/client/lib/iso-day';
-import { formatCents, type InvoiceItem, type InvoiceStatus, type PaymentStatus } from '~/shared/billing';
+import type { InvoiceItem, InvoiceStatus, PaymentStatus } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 
 // How billing reads on screen: status names and colours, days, hours.
 

@@ -65,7 +65,7 @@ async function typeCard(
   dialog: HTMLElement,
   number: string,
 ) {
-  await events.click(within(dialog).getByRole('radio', { name: 'New card' }));
+  await events.click(await within(dialog).findByRole('radio', { name: 'New card' }));
   await events.type(within(dialog).getByLabelText('Card number'), number);
   await events.type(within(dialog).getByLabelText('Expiry month'), '12');
   await events.type(within(dialog).getByLabelText('Expiry year'), '2030');
@@ -354,7 +354,7 @@ describe('Invoice detail and paying', () => {
     await findTable();
     await events.click(screen.getByRole('button', { name: 'Pay INV-PAY' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-PAY' });
-    const pay = within(dialog).getByRole('button', { name: 'Pay $1,224.50' });
+    const pay = await within(dialog).findByRole('button', { name: 'Pay $1,224.50' });
     expect(pay).toBeDisabled();
     await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
     expect(pay).toBeEnabled();
@@ -388,7 +388,7 @@ describe('Invoice detail and paying', () => {
 
     // The decline settled that attempt: another card is a new attempt with its own key.
     await events.clear(within(dialog).getByLabelText('Card number'));
-    await events.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await events.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
     await events.click(within(dialog).getByRole('button', { name: /^Pay \$/ }));
     expect(await findNotification('Invoice INV-DECLINE has been paid.')).toBeInTheDocument();
     const [declined, paid] = store.payKeys;
@@ -561,7 +561,7 @@ describe('Payment methods', () => {
 
     await events.click(screen.getByRole('button', { name: 'Add Payment Method' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Payment Method' });
-    await events.type(within(dialog).getByLabelText('Card number'), '4242 4242 4242 4242');
+    await events.type(await within(dialog).findByLabelText('Card number'), '4242 4242 4242 4242');
     await events.type(within(dialog).getByLabelText('Expiry month'), '4');
     await events.type(within(dialog).getByLabelText('Expiry year'), '2031');
     await events.type(within(dialog).getByLabelText('CVC'), '321');

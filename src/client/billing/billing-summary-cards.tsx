@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangleIcon, CalendarClockIcon, CircleCheckIcon, WalletIcon } from 'lucide-react';
 import { SummaryCards } from '~/client/components/summary-cards';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { billingProfileQueryOptions, billingSummaryQueryOptions } from './api';
 import { formatDay, formatMomentDay } from './billing-format';
 

@@ -4,7 +4,8 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
-import { formatCents, type Invoice } from '~/shared/billing';
+import type { Invoice } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import {
   formatDay,
   formatItemRate,

@@ -1,12 +1,16 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, CalendarIcon, ChevronDownIcon } from 'lucide-react';
+import { lazy } from 'react';
 import type { DateRange } from 'react-day-picker';
+import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { FilterSelect } from '~/client/components/filter-select';
 import { Button } from '~/client/components/ui/button';
-import { Calendar } from '~/client/components/ui/calendar';
 import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
 import { formatIsoDay, fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import type { InvoiceSortKey } from '~/shared/billing';
 import { type InvoiceSort, invoiceSorts, readInvoiceSort, type SortOrder } from './invoices-search';
+
+// The day picker (react-day-picker, 13 KB) loads when the filter first opens (decision 037).
+const Calendar = lazy(() => import('~/client/components/ui/calendar').then((module) => ({ default: module.Calendar })));
 
 function rangeSummary(from: string | null, to: string | null): string | null {
   if (from && to) return from === to ? formatIsoDay(from) : `${formatIsoDay(from)} – ${formatIsoDay(to)}`;
@@ -43,17 +47,19 @@ export function IssueDateFilter({ from, to, onChange }: IssueDateFilterProps) {
       </PopoverTrigger>
       <PopoverContent align="start" aria-label="Issue date" className="w-auto max-w-[calc(100vw-1rem)]">
         <p className="mb-2 text-sm font-semibold">Issue date</p>
-        <Calendar
-          mode="range"
-          selected={selected}
-          defaultMonth={selected?.from}
-          onSelect={(range) =>
-            onChange({
-              from: range?.from ? toIsoDay(range.from) : null,
-              to: range?.to ? toIsoDay(range.to) : null,
-            })
-          }
-        />
+        <DeferredDialogBody>
+          <Calendar
+            mode="range"
+            selected={selected}
+            defaultMonth={selected?.from}
+            onSelect={(range) =>
+              onChange({
+                from: range?.from ? toIsoDay(range.from) : null,
+                to: range?.to ? toIsoDay(range.to) : null,
+              })
+            }
+          />
+        </DeferredDialogBody>
         {(from || to) && (
           <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => onChange({ from: null, to: null })}>
             Clear dates

@@ -1,5 +1,6 @@
 import { defineListSearch, type ListSearchStateOf, searchParam } from '~/client/lib/list-search';
-import { type InvoiceListQuery, type InvoiceSortKey, invoiceSortKeys, invoiceStatuses } from '~/shared/billing';
+import type { InvoiceListQuery, InvoiceSortKey } from '~/shared/billing';
+import { invoiceSortKeys, invoiceStatuses } from '~/shared/billing-texts';
 
 // The Invoices list's state in the URL of /company/billing:
 // ?q=inv-2026&status=overdue&from=2026-10-01&to=2026-10-31&sort=amount_asc&page=2

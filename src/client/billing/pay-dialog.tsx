@@ -1,9 +1,12 @@
-import { PaymentForm } from '~/client/components/payment-form';
+import { lazy } from 'react';
+import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
-import { toast } from '~/client/components/ui/use-toast';
-import { formatCents, type Invoice } from '~/shared/billing';
-import { usePayInvoice } from './api';
+import type { Invoice } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { formatDay } from './billing-format';
+
+// The form, its checks, zod and react-hook-form load when the dialog opens (decision 037).
+const PayForm = lazy(() => import('./pay-form').then((module) => ({ default: module.PayForm })));
 
 interface PayDialogProps {
   invoice: Invoice;
@@ -22,33 +25,12 @@ export function PayDialog({ invoice, open, onOpenChange }: PayDialogProps) {
         description={`${formatCents(invoice.amount_cents)} due ${formatDay(invoice.due_date)}`}
       >
         {/* Mounted while open only: each opening is a new pay attempt with its own key. */}
-        {open && <PayForm invoice={invoice} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <DeferredDialogBody>
+            <PayForm invoice={invoice} onDone={() => onOpenChange(false)} />
+          </DeferredDialogBody>
+        )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function PayForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
-  const pay = usePayInvoice();
-  return (
-    <PaymentForm
-      attemptKey={`invoice:${invoice.id}`}
-      submitLabel={`Pay ${formatCents(invoice.amount_cents)}`}
-      settledNotice={invoice.status === 'paid' ? 'This invoice has been paid.' : null}
-      pay={(body, idempotencyKey) => pay.mutateAsync({ invoiceId: invoice.id, body, idempotencyKey })}
-      onPaid={(payment) => {
-        // 202: the provider took the payment and confirms it later; the invoice is paid only then.
-        toast(
-          payment.status === 'completed'
-            ? { title: 'Payment Successful', description: `Invoice ${invoice.invoice_number} has been paid.` }
-            : {
-                title: 'Payment Processing',
-                description: `The payment of invoice ${invoice.invoice_number} is on its way; the invoice shows Paid once it completes.`,
-              },
-        );
-        onDone();
-      }}
-      onCancel={onDone}
-    />
   );
 }

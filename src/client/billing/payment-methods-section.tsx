@@ -1,36 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { BuildingIcon, CreditCardIcon, PlusIcon, WalletIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { NewPaymentMethodFields } from '~/client/components/new-payment-method-fields';
-import {
-  applyNewMethodErrors,
-  checkNewMethod,
-  emptyNewMethodValues,
-  type NewMethodValues,
-  newMethodResolver,
-  paymentMethodKindLabels,
-} from '~/client/components/payment-method-form';
+import { lazy, useId, useState } from 'react';
+import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Alert } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
-import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
+import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { Label } from '~/client/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Switch } from '~/client/components/ui/switch';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { paymentMethodsQueryOptions } from '~/client/lib/payment-method-queries';
-import { type PaymentMethod, type PaymentMethodKind, paymentMethodKinds } from '~/shared/billing';
-import {
-  billingProfileQueryOptions,
-  useAddPaymentMethod,
-  useRemovePaymentMethod,
-  useUpdateBillingProfile,
-} from './api';
+import type { PaymentMethod } from '~/shared/billing';
+import { billingProfileQueryOptions, useRemovePaymentMethod, useUpdateBillingProfile } from './api';
+
+// The form, its checks, zod and react-hook-form load when the dialog opens (decision 037).
+const AddPaymentMethodForm = lazy(() =>
+  import('./add-payment-method-form').then((module) => ({ default: module.AddPaymentMethodForm })),
+);
 
 const kindIcons = { card: CreditCardIcon, bank: BuildingIcon, wallet: WalletIcon } as const;
 
@@ -208,71 +198,12 @@ function AddPaymentMethodDialog({ open, onOpenChange }: { open: boolean; onOpenC
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Add Payment Method" description="A card, a bank account or a wallet to pay invoices with.">
-        {open && <AddPaymentMethodForm onDone={() => onOpenChange(false)} />}
+        {open && (
+          <DeferredDialogBody>
+            <AddPaymentMethodForm onDone={() => onOpenChange(false)} />
+          </DeferredDialogBody>
+        )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function AddPaymentMethodForm({ onDone }: { onDone: () => void }) {
-  const addMethod = useAddPaymentMethod();
-  const [kind, setKind] = useState<PaymentMethodKind>('card');
-  const [banner, setBanner] = useState<string | null>(null);
-  const kindRef = useRef(kind);
-  kindRef.current = kind;
-  const form = useForm<NewMethodValues>({
-    defaultValues: emptyNewMethodValues,
-    resolver: newMethodResolver(() => kindRef.current),
-  });
-  const { errors, isSubmitting } = form.formState;
-  const ids = useId();
-
-  const submit = form.handleSubmit(async (values) => {
-    const { method } = checkNewMethod(kind, values);
-    if (!method) return;
-    setBanner(null);
-    try {
-      const saved = await addMethod.mutateAsync(method);
-      toast({ title: 'Payment method added', description: `${saved.label} is saved for future payments.` });
-      onDone();
-    } catch (error) {
-      setBanner(applyNewMethodErrors(form, error, 'The payment method was not saved. Please try again.'));
-    }
-  });
-
-  return (
-    <form noValidate className="grid gap-4" onSubmit={submit}>
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Type</legend>
-        <RadioGroup
-          value={kind}
-          onValueChange={(value) => {
-            setKind(value as PaymentMethodKind);
-            form.clearErrors();
-          }}
-          className="flex flex-wrap gap-4"
-          aria-label="Type"
-        >
-          {paymentMethodKinds.map((value) => (
-            <div key={value} className="flex items-center gap-2">
-              <RadioGroupItem id={`${ids}-${value}`} value={value} />
-              <Label htmlFor={`${ids}-${value}`} className="cursor-pointer font-normal">
-                {paymentMethodKindLabels[value]}
-              </Label>
-            </div>
-          ))}
-        </RadioGroup>
-      </fieldset>
-      <NewPaymentMethodFields kind={kind} register={form.register} errors={errors} />
-      {banner && <Alert variant="destructive">{banner}</Alert>}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Add Payment Method'}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

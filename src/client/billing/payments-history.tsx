@@ -8,7 +8,7 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
 import { errorMessage } from '~/client/lib/api-client';
-import { formatCents, paymentPurposeOf } from '~/shared/billing';
+import { formatCents, paymentPurposeOf } from '~/shared/billing-texts';
 import { paymentListQueryOptions } from './api';
 import { formatMomentDay, paymentStatusBadges, paymentStatusLabels } from './billing-format';
 

@@ -10,7 +10,8 @@ import { errorMessage } from '~/client/lib/api-client';
 import { formatMomentDayIn, formatWeek } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
-import { formatCents, type UnbilledWeek } from '~/shared/billing';
+import type { UnbilledWeek } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { nextInvoiceQueryOptions, unbilledWorkQueryOptions } from './api';
 
 // Its own URL keys: the section shares the Billing page's URL with the invoices.

@@ -5,7 +5,7 @@ import { DashboardLoadError, SectionSkeleton } from '~/client/components/dashboa
 import { PageMeta } from '~/client/components/page-meta';
 import { accountManagerAvailability } from '~/client/content/contact-info';
 import type { PageProps } from '~/client/routes';
-import { applicationTexts } from '~/shared/applications';
+import { applicationTexts } from '~/shared/application-texts';
 import { paths } from '~/shared/routes';
 import { companyDashboardQueryOptions } from './api';
 import {

@@ -7,8 +7,9 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Input } from '~/client/components/ui/input';
 import { useAllowed } from '~/client/lib/allowed';
-import { formatCents } from '~/shared/billing';
-import { type CompanyDashboard, dashboardPipelineColumns, dashboardPipelineLabels } from '~/shared/companies';
+import { formatCents } from '~/shared/billing-texts';
+import type { CompanyDashboard } from '~/shared/companies';
+import { dashboardPipelineColumns, dashboardPipelineLabels } from '~/shared/company-dashboard-columns';
 import { paths } from '~/shared/routes';
 
 const MAX_SKILLS_SHOWN = 3;

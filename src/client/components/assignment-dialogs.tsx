@@ -17,8 +17,8 @@ import {
   type ChangeAssignmentTermsInput,
   type EndAssignmentInput,
   endAssignmentSchema,
-  formatCents,
 } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 
 // Change terms and End, as the company (its own people) and the administrator (anyone) see them: one
 // form each, given the mutation of the caller's API.

@@ -1,4 +1,5 @@
-import { type Assignment, formatCents } from '~/shared/billing';
+import type { Assignment } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 
 // What an assignment pays (docs/decisions/035): by the hour, at a rate for weekly hours, or a fixed price in
 // milestones, which has no rate, no weekly hours, no timesheets and no clock.

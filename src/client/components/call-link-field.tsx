@@ -1,6 +1,6 @@
 import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
-import { MEETING_CALL_LINK_MAX_LENGTH } from '~/shared/meetings';
+import { MEETING_CALL_LINK_MAX_LENGTH } from '~/shared/meeting-texts';
 
 interface CallLinkFieldProps {
   value: string;

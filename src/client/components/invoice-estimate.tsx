@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { cn } from '~/client/lib/cn';
-import { formatBasisPoints, formatCents, type NextInvoice, type WeekCost } from '~/shared/billing';
+import type { NextInvoice, WeekCost } from '~/shared/billing';
+import { formatBasisPoints, formatCents } from '~/shared/billing-texts';
 
 // Money before the invoice (docs/decisions/024): a week's cost and the next invoice's estimate, drafted by
 // the server as the invoice run drafts them, written as the invoice writes them. Shared by the company's

@@ -8,16 +8,16 @@ import { Calendar } from '~/client/components/ui/calendar';
 import { FormField } from '~/client/components/ui/form-field';
 import { NativeSelect } from '~/client/components/ui/native-select';
 import { Popover, PopoverContent, PopoverTrigger } from '~/client/components/ui/popover';
+import { dayIn } from '~/client/lib/calendar-day';
 import { splitServerError } from '~/client/lib/form-errors';
 import {
   isOutsideWorkingHours,
   MEETING_DURATION_DEFAULT,
-  meetingCalendarDay,
   meetingDurations,
   meetingTexts,
   meetingTimeInZones,
   workingHoursWarning,
-} from '~/shared/meetings';
+} from '~/shared/meeting-texts';
 
 // When a meeting takes place, as the schedule and reschedule dialogs ask for it: a day from a calendar
 // (weeks start on Sunday), a time in 15-minute steps and a duration, read in the person's own time zone
@@ -49,12 +49,7 @@ export function durationLabel(minutes: number): string {
   return rest === 0 ? hourText : `${hourText} ${rest} minutes`;
 }
 
-// The calendar date a moment falls on in a zone, as the day picker and the meetings calendar hold dates
-// (a local midnight, of which only the year, month and day count).
-export function dayIn(at: Date, zone: string): Date {
-  const [year = 1970, month = 1, day = 1] = meetingCalendarDay(at, zone).split('-').map(Number);
-  return new Date(year, month - 1, day);
-}
+export { dayIn };
 
 // Tomorrow (in the person's zone) at 10:00 for half an hour: a time always ahead, which they then change.
 export function defaultMeetingTime(zone: string): MeetingTime {

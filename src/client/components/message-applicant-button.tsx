@@ -7,7 +7,8 @@ import { useAllowed } from '~/client/lib/allowed';
 import { callApi, errorMessage } from '~/client/lib/api-client';
 import { showOpenedConversation } from '~/client/lib/opened-conversation';
 import { messagingContract } from '~/shared/contracts/messaging';
-import { messagesHrefOf, messagingTexts, type StartConversationInput } from '~/shared/messaging';
+import type { StartConversationInput } from '~/shared/messaging';
+import { messagesHrefOf, messagingTexts } from '~/shared/messaging-texts';
 
 // "Message" on an application or a candidate: opens the company's conversation with the applicant (the
 // same one if it exists) and goes to it. Shared by the pipeline and Talent Search. A member whose role

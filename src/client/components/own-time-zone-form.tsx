@@ -5,8 +5,8 @@ import { Button } from '~/client/components/ui/button';
 import { FormField } from '~/client/components/ui/form-field';
 import { splitServerError } from '~/client/lib/form-errors';
 import { browserTimeZone, useSaveOwnTimeZone } from '~/client/lib/own-time-zone';
-import { meetingTexts } from '~/shared/meetings';
-import { isIanaTimeZone } from '~/shared/talent';
+import { meetingTexts } from '~/shared/meeting-texts';
+import { isIanaTimeZone } from '~/shared/talent-texts';
 
 const FAILURE_TEXT = 'Your time zone was not saved. Please try again.';
 

@@ -1,7 +1,7 @@
 import { StarIcon } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '~/client/lib/cn';
-import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '~/shared/applications';
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '~/shared/application-statuses';
 
 const STARS = Array.from(
   { length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 },

@@ -1,27 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FlagIcon } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { DialogFormFooter } from '~/client/components/dialog-form-footer';
+import { lazy, useState } from 'react';
+import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/client/components/ui/dialog';
-import { FormField } from '~/client/components/ui/form-field';
-import { Textarea } from '~/client/components/ui/textarea';
-import { toast } from '~/client/components/ui/use-toast';
-import { callApi } from '~/client/lib/api-client';
-import { applyServerError } from '~/client/lib/form-errors';
-import { queryKeys } from '~/client/lib/query-keys';
 import type { AbuseReportTarget } from '~/shared/admin';
-import {
-  abuseReportTexts,
-  type CreateAbuseReportInput,
-  createAbuseReportSchema,
-  REPORT_REASON_MAX,
-} from '~/shared/admin-dashboard';
-import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
 
-const REPORT_FAILED = 'Your report could not be sent. Please try again.';
+// The form, its schema, zod and react-hook-form load when the dialog opens (decision 037).
+const ReportForm = lazy(() => import('./report-form').then((module) => ({ default: module.ReportForm })));
 
 const targetNouns: Record<AbuseReportTarget, string> = {
   applicant_profile: 'profile',
@@ -65,62 +50,11 @@ export function ReportButton({ targetType, targetId, targetName, compact = false
         description="Tell the administrators what is wrong. They review every report; the person is not told who reported."
       >
         {isOpen && (
-          <ReportForm targetType={targetType} targetId={targetId} noun={noun} onDone={() => setIsOpen(false)} />
+          <DeferredDialogBody>
+            <ReportForm targetType={targetType} targetId={targetId} noun={noun} onDone={() => setIsOpen(false)} />
+          </DeferredDialogBody>
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ReportForm({
-  targetType,
-  targetId,
-  noun,
-  onDone,
-}: {
-  targetType: AbuseReportTarget;
-  targetId: string;
-  noun: string;
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<CreateAbuseReportInput>({
-    defaultValues: { targetType, targetId, reason: '' },
-    resolver: zodResolver(createAbuseReportSchema),
-  });
-  const send = useMutation({
-    mutationFn: (input: CreateAbuseReportInput) => callApi(adminDashboardContract.fileReport, { body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard.all }),
-  });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await send.mutateAsync(values);
-      toast({ title: abuseReportTexts.sentTitle, description: abuseReportTexts.sent });
-      onDone();
-    } catch (error) {
-      setBanner(applyServerError(form, error, { fields: ['reason'], fallback: REPORT_FAILED }));
-    }
-  });
-  return (
-    <form noValidate className="grid gap-4" onSubmit={submit}>
-      <FormField
-        label="Reason"
-        error={errors.reason?.message}
-        hint={`What is wrong with this ${noun}: spam, a scam, abuse, false details…`}
-      >
-        {(control) => <Textarea {...control} rows={4} maxLength={REPORT_REASON_MAX} {...form.register('reason')} />}
-      </FormField>
-      <DialogFormFooter
-        banner={banner}
-        cancelLabel="Cancel"
-        onCancel={onDone}
-        submitLabel="Send Report"
-        pendingLabel="Sending..."
-        isPending={isSubmitting}
-      />
-    </form>
   );
 }

@@ -26,20 +26,18 @@ import {
   useScheduleMeeting,
   useSendBookingLink,
 } from '~/client/lib/meeting-queries';
-import { type ApplicationStatus, applicationStatusLabels } from '~/shared/applications';
+import { applicationStatusLabels } from '~/shared/application-statuses';
+import type { ApplicationStatus } from '~/shared/applications';
 import { BOOKING_COLLEAGUES_MAX, bookingTexts } from '~/shared/booking';
 import {
-  callLinkError,
   MEETING_NOTES_MAX_LENGTH,
   MEETING_TITLE_MAX_LENGTH,
-  type Meeting,
-  type MeetingInvitee,
-  type MeetingType,
   meetingDurations,
   meetingTexts,
   meetingTypeLabels,
   meetingTypes,
-} from '~/shared/meetings';
+} from '~/shared/meeting-texts';
+import { callLinkError, type Meeting, type MeetingInvitee, type MeetingType } from '~/shared/meetings';
 
 const FAILURE_TEXT = 'The meeting was not scheduled. Please try again.';
 const LINK_FAILURE_TEXT = 'The booking link was not sent. Please try again.';

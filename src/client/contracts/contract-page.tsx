@@ -14,7 +14,7 @@ import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { formatIsoDay } from '~/client/lib/iso-day';
 import type { PageProps } from '~/client/routes';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { type Contract, type Milestone, milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 import { type ContractSide, contractQueryOptions } from './api';

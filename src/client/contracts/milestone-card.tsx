@@ -8,7 +8,7 @@ import { cn } from '~/client/lib/cn';
 import { formatFileSize } from '~/client/lib/file-size';
 import { formatIsoDay, formatMomentDayIn } from '~/client/lib/iso-day';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import type { Contract, Milestone, MilestoneFile } from '~/shared/milestones';
 import type { ContractSide } from './api';
 

@@ -10,7 +10,7 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import {
   AUTO_APPROVE_DAYS,
   CHANGES_COMMENT_MAX,

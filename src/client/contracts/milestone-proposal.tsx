@@ -20,7 +20,7 @@ import { centsToDollars, dollarsToCents } from '~/client/lib/dollars';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import { formatIsoDay, formatMomentDayIn } from '~/client/lib/iso-day';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import {
   type Contract,
   MILESTONES_MAX,

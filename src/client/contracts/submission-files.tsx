@@ -5,7 +5,8 @@ import { Label } from '~/client/components/ui/label';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatFileSize } from '~/client/lib/file-size';
-import { ATTACHMENT_MAX_BYTES, attachmentAccept, messagingTexts } from '~/shared/messaging';
+import { ATTACHMENT_MAX_BYTES } from '~/shared/messaging-limits';
+import { attachmentAccept, messagingTexts } from '~/shared/messaging-texts';
 import { type Milestone, type MilestoneFile, SUBMISSION_FILES_MAX } from '~/shared/milestones';
 import { useRemoveMilestoneFile, useUploadMilestoneFile } from './api';
 

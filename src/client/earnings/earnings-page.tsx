@@ -10,7 +10,7 @@ import { formatIsoDay, formatMomentDayIn, formatWeek } from '~/client/lib/iso-da
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import type { PageProps } from '~/client/routes';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { type EarningsWeek, earningStageLabels } from '~/shared/earnings';
 import { payoutTexts } from '~/shared/payouts';
 import { paths } from '~/shared/routes';

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { SummaryCards } from '~/client/components/summary-cards';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { formatMomentDayIn } from '~/client/lib/iso-day';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { type PayoutBalance, payoutExceptionLabels } from '~/shared/payouts';
 import { payoutBalanceQueryOptions } from './api';
 

@@ -8,7 +8,7 @@ import { buttonVariants } from '~/client/components/ui/button-variants';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatMomentDayIn } from '~/client/lib/iso-day';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { payoutStatusLabels, type TalentPayout } from '~/shared/payouts';
 import { downloadPayoutStatement, payoutListQueryOptions, payoutStatementUrl } from './api';
 import { DownloadLink } from './download-link';

@@ -1,6 +1,7 @@
 import { CheckIcon } from 'lucide-react';
 import { Button } from '~/client/components/ui/button';
-import { canApplyTo, type JobListing, jobBoardTexts } from '~/shared/job-board';
+import type { JobListing } from '~/shared/job-board';
+import { canApplyTo, jobBoardTexts } from '~/shared/job-board-texts';
 
 // Apply Now, which becomes Applied (disabled) once the applicant has applied
 // (docs/spec/portal-and-public-site.md §4). A job that no longer takes applications says so instead.

@@ -132,7 +132,10 @@ const applications = (server: FakeServer) =>
 
 async function openApplyDialog(events: Awaited<ReturnType<typeof openFindJobs>>['events'], title: string) {
   await events.click(await screen.findByRole('button', { name: `${jobBoardTexts.applyNow}: ${title}` }));
-  return screen.findByRole('dialog', { name: `Apply to ${title}` });
+  const dialog = await screen.findByRole('dialog', { name: `Apply to ${title}` });
+  // The form loads as the dialog opens.
+  await within(dialog).findByLabelText('Cover letter');
+  return dialog;
 }
 
 describe('Find Jobs', () => {

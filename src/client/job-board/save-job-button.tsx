@@ -3,7 +3,7 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import { jobBoardTexts } from '~/shared/job-board';
+import { jobBoardTexts } from '~/shared/job-board-texts';
 import { useToggleSavedJob } from './api';
 
 // The save-job heart (docs/spec/portal-and-public-site.md §2): it persists, and says so ('Saved job' / 'Removed

@@ -1,26 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '~/client/components/ui/alert';
-import { Button } from '~/client/components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
-import { FormField } from '~/client/components/ui/form-field';
-import { Input } from '~/client/components/ui/input';
-import { NativeSelect } from '~/client/components/ui/native-select';
-import { toast } from '~/client/components/ui/use-toast';
-import { applyServerError } from '~/client/lib/form-errors';
-import {
-  alertFrequencies,
-  alertFrequencyLabels,
-  describeFilters,
-  type SavedSearch,
-  type SavedSearchFiltersInput,
-  type SavedSearchFormInput,
-  savedSearchFormSchema,
-} from '~/shared/saved-searches';
-import { useCreateSavedSearch, useUpdateSavedSearch } from './api';
+import { lazy } from 'react';
+import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
+import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import { describeFilters } from '~/shared/saved-search-filters';
+import type { SavedSearch, SavedSearchFiltersInput } from '~/shared/saved-searches';
 
-type DialogTarget =
+// The form, its checks, zod and react-hook-form load when the dialog opens (decision 037).
+const SavedSearchForm = lazy(() =>
+  import('./saved-search-form').then((module) => ({ default: module.SavedSearchForm })),
+);
+
+export type DialogTarget =
   // Saving Find Jobs' current filters.
   | { kind: 'new'; filters: SavedSearchFiltersInput; summary: string }
   // Renaming a saved search or changing its alerts.
@@ -46,75 +35,12 @@ export function SavedSearchDialog({
         }
         className="max-w-lg"
       >
-        {target && <SavedSearchForm target={target} onDone={() => onOpenChange(false)} />}
+        {target && (
+          <DeferredDialogBody>
+            <SavedSearchForm target={target} onDone={() => onOpenChange(false)} />
+          </DeferredDialogBody>
+        )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function SavedSearchForm({ target, onDone }: { target: DialogTarget; onDone: () => void }) {
-  const create = useCreateSavedSearch();
-  const update = useUpdateSavedSearch();
-  const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<SavedSearchFormInput>({
-    defaultValues:
-      target.kind === 'edit'
-        ? { name: target.search.name, frequency: target.search.frequency }
-        : { name: target.summary === 'All open jobs' ? '' : target.summary.slice(0, 80), frequency: 'weekly' },
-    resolver: zodResolver(savedSearchFormSchema),
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (input) => {
-    setBanner(null);
-    try {
-      if (target.kind === 'new') {
-        const saved = await create.mutateAsync({ ...input, filters: target.filters });
-        toast({ title: 'Search saved', description: saved.name });
-      } else {
-        const saved = await update.mutateAsync({ id: target.search.id, input });
-        toast({ title: 'Saved search updated', description: saved.name });
-      }
-      onDone();
-    } catch (error) {
-      setBanner(
-        applyServerError(form, error, {
-          fields: ['name', 'frequency'],
-          fallback: 'The search was not saved. Please try again.',
-        }),
-      );
-    }
-  });
-
-  return (
-    <form noValidate className="grid gap-4" onSubmit={submit}>
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="off" maxLength={120} {...form.register('name')} />}
-      </FormField>
-      <FormField
-        label="Job alerts"
-        hint="We email the open jobs posted since the last alert that match this search, and nothing when none did."
-        error={errors.frequency?.message}
-      >
-        {(control) => (
-          <NativeSelect {...control} {...form.register('frequency')}>
-            {alertFrequencies.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {alertFrequencyLabels[frequency]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      {banner && <Alert variant="destructive">{banner}</Alert>}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : target.kind === 'new' ? 'Save search' : 'Save changes'}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

@@ -15,9 +15,9 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
+import { describeFilters } from '~/shared/saved-search-filters';
 import {
   alertFrequencyLabels,
-  describeFilters,
   SAVED_SEARCHES_MAX,
   SAVED_SEARCHES_PAGE_SIZE,
   type SavedSearch,

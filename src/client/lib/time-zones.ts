@@ -1,4 +1,4 @@
-import { utcOffsetMinutes } from '~/shared/talent';
+import { utcOffsetMinutes } from '~/shared/talent-texts';
 
 // The IANA time zones this browser knows, each with its current offset from UTC, for the searchable
 // picker. UTC itself comes first: Intl's list leaves it out.

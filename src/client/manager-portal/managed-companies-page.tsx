@@ -12,7 +12,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import type { ManagedCompany } from '~/shared/account-managers';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { managedCompanyListQueryOptions } from './api';

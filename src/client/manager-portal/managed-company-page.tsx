@@ -14,7 +14,7 @@ import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { PageProps } from '~/client/routes';
 import { accountManagerTexts, type ManagedCompanyDetail } from '~/shared/account-managers';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
 import { paths } from '~/shared/routes';
 import { companyRoleLabels } from '~/shared/teams';

@@ -9,7 +9,7 @@ import { Label } from '~/client/components/ui/label';
 import { notify } from '~/client/components/ui/notify';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
-import { meetingTexts } from '~/shared/meetings';
+import { meetingTexts } from '~/shared/meeting-texts';
 import { calendarFeedQueryOptions, useCreateCalendarFeed } from './api';
 
 const steps = [

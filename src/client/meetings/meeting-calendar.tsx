@@ -16,7 +16,8 @@ import { dayIn, startsAtOf } from '~/client/components/meeting-time-fields';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { cn } from '~/client/lib/cn';
-import { type Meeting, meetingCalendarDay, meetingClockTime } from '~/shared/meetings';
+import { meetingCalendarDay, meetingClockTime } from '~/shared/meeting-texts';
+import type { Meeting } from '~/shared/meetings';
 import { meetingHours, meetingState, meetingWith } from './meeting-format';
 
 export type CalendarView = 'month' | 'week';

@@ -5,7 +5,7 @@ import { Sheet, SheetContent } from '~/client/components/ui/sheet';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { meetingQueryOptions } from '~/client/lib/meeting-queries';
-import { meetingTexts } from '~/shared/meetings';
+import { meetingTexts } from '~/shared/meeting-texts';
 import { MeetingActions } from './meeting-actions';
 import { MeetingSummary } from './meeting-summary';
 

@@ -13,7 +13,8 @@ import { TextAreaField } from '~/client/components/text-area-field';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/use-toast';
 import { splitServerError } from '~/client/lib/form-errors';
-import { callLinkError, MEETING_REASON_MAX_LENGTH, type Meeting, meetingTexts } from '~/shared/meetings';
+import { MEETING_REASON_MAX_LENGTH, meetingTexts } from '~/shared/meeting-texts';
+import { callLinkError, type Meeting } from '~/shared/meetings';
 import { useCancelMeeting, useRescheduleMeeting } from './api';
 import { isOrganizer, meetingWith, othersIn } from './meeting-format';
 

@@ -1,5 +1,6 @@
 import type { BadgeVariant } from '~/client/components/ui/badge';
-import { type Meeting, meetingClockTime, meetingTimeInZones } from '~/shared/meetings';
+import { meetingClockTime, meetingTimeInZones } from '~/shared/meeting-texts';
+import type { Meeting } from '~/shared/meetings';
 
 // What a meeting looks like to the person viewing it: where it stands, and when in their own time zone
 // and the others' (docs/decisions/022).

@@ -1,7 +1,8 @@
 import { ClockIcon, UsersIcon } from 'lucide-react';
 import { durationLabel } from '~/client/components/meeting-time-fields';
 import { Badge } from '~/client/components/ui/badge';
-import { type Meeting, meetingResponseLabels, meetingTypeLabels } from '~/shared/meetings';
+import { meetingResponseLabels, meetingTypeLabels } from '~/shared/meeting-texts';
+import type { Meeting } from '~/shared/meetings';
 import { meetingState, meetingWhen } from './meeting-format';
 
 // A meeting's facts as the viewer reads them: kind, state, when (in each side's zone), who and their

@@ -1,26 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { PhoneCallIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { CallLinkField } from '~/client/components/call-link-field';
-import { DialogFormFooter } from '~/client/components/dialog-form-footer';
-import {
-  checkMeetingTime,
-  defaultMeetingTime,
-  type MeetingTime,
-  MeetingTimeFields,
-  meetingFormErrors,
-} from '~/client/components/meeting-time-fields';
-import { OwnTimeZoneGate } from '~/client/components/own-time-zone-gate';
-import { TextAreaField } from '~/client/components/text-area-field';
-import { Alert } from '~/client/components/ui/alert';
+import { lazy, useState } from 'react';
+import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/client/components/ui/dialog';
-import { toast } from '~/client/components/ui/use-toast';
-import { useScheduleAccountManagerCall } from '~/client/lib/meeting-queries';
-import { callLinkError, MEETING_NOTES_MAX_LENGTH, meetingTexts } from '~/shared/meetings';
-import { accountManagerCallQueryOptions } from './api';
 
-const FAILURE_TEXT = 'The call was not scheduled. Please try again.';
+// The form, the day picker and the meeting checks load when the dialog opens (decision 037).
+const ScheduleCallBody = lazy(() =>
+  import('./schedule-call-form').then((module) => ({ default: module.ScheduleCallBody })),
+);
 
 // Schedule Call on the company dashboard's Account Manager card: a check-in with the company's
 // account manager, who answers it like any invitation. `manager` names them in the description; the
@@ -40,72 +27,11 @@ export function ScheduleCallButton({ manager }: { manager?: { name: string } }) 
         description={`A check-in call with ${manager?.name ?? 'your account manager'}. They are asked to accept it.`}
       >
         {open && (
-          <OwnTimeZoneGate>{(zone) => <ScheduleCallForm zone={zone} onDone={() => setOpen(false)} />}</OwnTimeZoneGate>
+          <DeferredDialogBody>
+            <ScheduleCallBody onDone={() => setOpen(false)} />
+          </DeferredDialogBody>
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ScheduleCallForm({ zone, onDone }: { zone: string; onDone: () => void }) {
-  const schedule = useScheduleAccountManagerCall();
-  const invitee = useQuery(accountManagerCallQueryOptions());
-  const manager = invitee.data?.account_manager;
-  const [when, setWhen] = useState<MeetingTime>(() => defaultMeetingTime(zone));
-  const [notes, setNotes] = useState('');
-  const [callLink, setCallLink] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'day' | 'duration' | 'notes' | 'call_link', string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkMeetingTime(when, zone);
-    const linkError = callLinkError(callLink);
-    setErrors({ ...checked.errors, ...(linkError && { call_link: linkError }) });
-    if (!checked.startsAt || linkError) return;
-    setBanner(null);
-    try {
-      const meeting = await schedule.mutateAsync({
-        starts_at: checked.startsAt.toISOString(),
-        duration_minutes: when.duration,
-        notes: notes.trim() || undefined,
-        call_link: callLink.trim() || undefined,
-      });
-      toast({ title: meetingTexts.scheduled, description: `${meeting.title}. It is on your Meetings page.` });
-      onDone();
-    } catch (error) {
-      const refused = meetingFormErrors(error, ['notes', 'call_link'], FAILURE_TEXT);
-      setErrors(refused.errors);
-      setBanner(refused.banner);
-    }
-  }
-
-  return (
-    <form noValidate className="grid gap-4" onSubmit={submit}>
-      {invitee.data && !manager && <Alert variant="warning">{meetingTexts.noAccountManager}</Alert>}
-      <MeetingTimeFields
-        value={when}
-        onChange={setWhen}
-        errors={errors}
-        zone={zone}
-        others={manager ? [manager] : []}
-      />
-      <TextAreaField
-        label="What would you like to talk about? (optional)"
-        error={errors.notes}
-        value={notes}
-        maxLength={MEETING_NOTES_MAX_LENGTH}
-        onChange={setNotes}
-      />
-      <CallLinkField value={callLink} onChange={setCallLink} error={errors.call_link} />
-      <DialogFormFooter
-        banner={banner}
-        cancelLabel="Cancel"
-        onCancel={onDone}
-        submitLabel="Schedule Call"
-        pendingLabel="Scheduling..."
-        isPending={schedule.isPending}
-      />
-    </form>
   );
 }

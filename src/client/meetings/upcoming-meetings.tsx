@@ -8,7 +8,8 @@ import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
 import { UPCOMING_PAGE_SIZE, upcomingMeetingsQueryOptions } from '~/client/lib/meeting-queries';
-import { type Meeting, meetingTexts } from '~/shared/meetings';
+import { meetingTexts } from '~/shared/meeting-texts';
+import type { Meeting } from '~/shared/meetings';
 import { MeetingActions } from './meeting-actions';
 import { MeetingSummary } from './meeting-summary';
 

@@ -28,7 +28,8 @@ import {
   roomShutReason,
   roomTexts,
 } from '~/shared/meeting-room';
-import { type Meeting, meetingClockTime, meetingDayAndTime } from '~/shared/meetings';
+import { meetingClockTime, meetingDayAndTime } from '~/shared/meeting-texts';
+import type { Meeting } from '~/shared/meetings';
 import { viewerZoneOf } from './meeting-format';
 import { RoomCall, type RoomChatMessage, type RoomPeer, type RoomSnapshot } from './room-call';
 

@@ -5,7 +5,7 @@ import { Button } from '~/client/components/ui/button';
 import { notify } from '~/client/components/ui/notify';
 import { errorMessage } from '~/client/lib/api-client';
 import { showOpenedConversation } from '~/client/lib/opened-conversation';
-import { messagesHrefOf, messagingTexts } from '~/shared/messaging';
+import { messagesHrefOf, messagingTexts } from '~/shared/messaging-texts';
 import { openAccountManagerConversation } from './api';
 
 // The Account Manager card's Send Message: opens the company's conversation with its manager.

@@ -5,11 +5,8 @@ import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import {
-  type ConversationList as ConversationListPage,
-  type ConversationSummary,
-  messagingTexts,
-} from '~/shared/messaging';
+import type { ConversationList as ConversationListPage, ConversationSummary } from '~/shared/messaging';
+import { messagingTexts } from '~/shared/messaging-texts';
 import { conversationTimeLabel } from './message-format';
 import { PersonAvatar } from './person-avatar';
 

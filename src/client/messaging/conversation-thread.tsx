@@ -11,14 +11,8 @@ import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
 import { useLiveEvent } from '~/client/lib/live-socket';
 import { queryKeys } from '~/client/lib/query-keys';
-import {
-  type ConversationDetail,
-  isImageAttachment,
-  type Message,
-  type MessageAttachment,
-  messagingTexts,
-  TYPING_SHOW_MS,
-} from '~/shared/messaging';
+import type { ConversationDetail, Message, MessageAttachment } from '~/shared/messaging';
+import { isImageAttachment, messagingTexts, TYPING_SHOW_MS } from '~/shared/messaging-texts';
 import type { Role } from '~/shared/permissions';
 import {
   catchUpMessages,

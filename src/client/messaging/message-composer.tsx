@@ -4,14 +4,9 @@ import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
 import { sendLive } from '~/client/lib/live-socket';
-import {
-  ATTACHMENT_MAX_BYTES,
-  attachmentAccept,
-  MESSAGE_BODY_MAX_LENGTH,
-  messagingTexts,
-  TYPING_SEND_INTERVAL_MS,
-  type UploadedAttachment,
-} from '~/shared/messaging';
+import type { UploadedAttachment } from '~/shared/messaging';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH } from '~/shared/messaging-limits';
+import { attachmentAccept, messagingTexts, TYPING_SEND_INTERVAL_MS } from '~/shared/messaging-texts';
 import { uploadAttachment } from './api';
 import { fileSizeLabel } from './message-format';
 

@@ -11,7 +11,7 @@ import { cn } from '~/client/lib/cn';
 import { useChangeSearch } from '~/client/lib/list-search';
 import { sendLive, useLiveEvent } from '~/client/lib/live-socket';
 import { showOpenedConversation } from '~/client/lib/opened-conversation';
-import { messagingTexts } from '~/shared/messaging';
+import { messagingTexts } from '~/shared/messaging-texts';
 import type { Role } from '~/shared/permissions';
 import { conversationListQueryOptions, conversationQueryOptions, openSupportConversation } from './api';
 import { ConversationList } from './conversation-list';

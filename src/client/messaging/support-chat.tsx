@@ -9,7 +9,7 @@ import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
 import { showOpenedConversation } from '~/client/lib/opened-conversation';
 import { queryKeys } from '~/client/lib/query-keys';
-import { messagingTexts } from '~/shared/messaging';
+import { messagingTexts } from '~/shared/messaging-texts';
 import { openSupportConversation } from './api';
 import { ConversationThread, type Me } from './conversation-thread';
 import { useMessagingLive } from './use-messaging-live';

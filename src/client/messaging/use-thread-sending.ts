@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import { type Message, messagingTexts, type UploadedAttachment } from '~/shared/messaging';
+import type { Message, UploadedAttachment } from '~/shared/messaging';
+import { messagingTexts } from '~/shared/messaging-texts';
 import { addMessages, sendMessage } from './api';
 
 // A message on its way: shown at once, under the client id it keeps through every retry, so the server

@@ -5,7 +5,7 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
-import { applicationStatusLabels } from '~/shared/applications';
+import { applicationStatusLabels } from '~/shared/application-statuses';
 import {
   SCORECARD_RATING_MAX,
   type Scorecard,

@@ -10,7 +10,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { applicationStatusLabels } from '~/shared/applications';
+import { applicationStatusLabels } from '~/shared/application-statuses';
 import type { JobApplication } from '~/shared/jobs';
 
 // How the board's drag and drop behaves: sensors, where a card is over, and what a screen reader hears.

@@ -11,7 +11,7 @@ import { Input } from '~/client/components/ui/input';
 import { toast } from '~/client/components/ui/use-toast';
 import { cn } from '~/client/lib/cn';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
-import { formatCents } from '~/shared/billing';
+import { formatCents } from '~/shared/billing-texts';
 import { MILESTONES_MAX, milestoneTexts } from '~/shared/milestones';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { useMakeFixedPriceOffer } from './api';

@@ -1,4 +1,4 @@
-import { applicationStatuses, applicationStatusLabels } from '~/shared/applications';
+import { applicationStatuses, applicationStatusLabels } from '~/shared/application-statuses';
 import { formatHourlyRate } from '~/shared/jobs';
 
 // How the pipeline speaks of money, dates, ratings and stages, in one place for its lists and drawer.

@@ -1,5 +1,5 @@
 import { defineListSearch, type SearchParam, searchParam, useListSearch } from '~/client/lib/list-search';
-import { applicationStatuses } from '~/shared/applications';
+import { applicationStatuses } from '~/shared/application-statuses';
 import { applicationTestStates } from '~/shared/jobs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

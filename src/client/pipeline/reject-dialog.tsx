@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dial
 import { FormField } from '~/client/components/ui/form-field';
 import { Textarea } from '~/client/components/ui/textarea';
 import { applyServerError } from '~/client/lib/form-errors';
-import { applicationTexts } from '~/shared/applications';
+import { applicationTexts } from '~/shared/application-texts';
 import { pipelineTexts, REJECTION_REASON_MAX_LENGTH } from '~/shared/pipeline';
 
 interface RejectDialogProps {

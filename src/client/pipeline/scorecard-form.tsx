@@ -7,7 +7,7 @@ import { NativeSelect } from '~/client/components/ui/native-select';
 import { Textarea } from '~/client/components/ui/textarea';
 import { isApiError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import { applicationStatusLabels } from '~/shared/applications';
+import { applicationStatusLabels } from '~/shared/application-statuses';
 import {
   fillScorecardSchema,
   SCORECARD_NOTE_MAX_LENGTH,

@@ -1,5 +1,6 @@
 import { Badge, type BadgeVariant } from '~/client/components/ui/badge';
-import { type ApplicationStatus, applicationStatusLabels } from '~/shared/applications';
+import { applicationStatusLabels } from '~/shared/application-statuses';
+import type { ApplicationStatus } from '~/shared/applications';
 
 // Each stage its own colour, every one with readable (4.5:1) text.
 const stageVariants: Record<ApplicationStatus, BadgeVariant> = {

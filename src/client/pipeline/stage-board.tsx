@@ -7,12 +7,8 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
-import {
-  type ApplicationStatus,
-  applicationStatuses,
-  applicationStatusLabels,
-  canMoveApplication,
-} from '~/shared/applications';
+import { applicationStatuses, applicationStatusLabels, canMoveApplication } from '~/shared/application-statuses';
+import type { ApplicationStatus } from '~/shared/applications';
 import type { Job, JobApplication } from '~/shared/jobs';
 import { firstNameOf } from '~/shared/message-templates';
 import type { ApplicationDetail } from '~/shared/pipeline';

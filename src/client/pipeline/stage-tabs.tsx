@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
 import { isOneOf } from '~/client/lib/list-search';
-import { type ApplicationStatus, applicationStatuses } from '~/shared/applications';
+import { applicationStatuses } from '~/shared/application-statuses';
+import type { ApplicationStatus } from '~/shared/applications';
 import { type StageTab, stageTabLabel, stageTabs } from './pipeline-format';
 
 // The pipeline's stages as tabs, each with its count (All, Submitted, Shortlisted, Interviewing, Offer,

@@ -7,14 +7,8 @@ import { reviewsContract } from '~/shared/contracts/reviews';
 import { talentSearchContract } from '~/shared/contracts/talent-search';
 import type { JobListQuery } from '~/shared/jobs';
 import type { Availability } from '~/shared/talent';
-import {
-  type CandidateProfile,
-  type Shortlist,
-  type TalentBadge,
-  type TalentQuery,
-  type TalentSearchResult,
-  talentTexts,
-} from '~/shared/talent-search';
+import type { CandidateProfile, Shortlist, TalentBadge, TalentQuery, TalentSearchResult } from '~/shared/talent-search';
+import { talentTexts } from '~/shared/talent-search-texts';
 
 // Talent Search as a company uses it: the search (/api/talent), the shortlist and its heart, the skills
 // the filter suggests, and inviting a shortlisted candidate to one of the company's open jobs.

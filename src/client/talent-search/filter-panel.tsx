@@ -7,27 +7,24 @@ import { FormField } from '~/client/components/ui/form-field';
 import { Label } from '~/client/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { cn } from '~/client/lib/cn';
-import {
-  type Availability,
-  availabilities,
-  availabilityLabels,
-  type ExperienceLevel,
-  experienceLevelLabels,
-  experienceLevels,
-  type Region,
-  regionLabels,
-  regions,
-} from '~/shared/talent';
+import type { Availability, ExperienceLevel, Region } from '~/shared/talent';
+import type { TalentBadge, TalentFacets } from '~/shared/talent-search';
 import {
   OVERLAP_HOURS_MAX,
   quickSkills,
   TALENT_RATE_SLIDER,
-  type TalentBadge,
-  type TalentFacets,
   talentBadgeLabels,
   talentBadges,
   talentTexts,
-} from '~/shared/talent-search';
+} from '~/shared/talent-search-texts';
+import {
+  availabilities,
+  availabilityLabels,
+  experienceLevelLabels,
+  experienceLevels,
+  regionLabels,
+  regions,
+} from '~/shared/talent-texts';
 import { formatFacetCount } from './candidate-format';
 import { RateRangeSlider } from './rate-range-slider';
 import { SkillPicker } from './skill-picker';

@@ -10,7 +10,8 @@ import { notify } from '~/client/components/ui/notify';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
 import { paths } from '~/shared/routes';
-import { type Candidate, talentTexts } from '~/shared/talent-search';
+import type { Candidate } from '~/shared/talent-search';
+import { talentTexts } from '~/shared/talent-search-texts';
 import { openJobsQueryOptions, useInviteCandidate } from './api';
 
 // Invite a shortlisted candidate to apply to one of the company's open jobs (POST

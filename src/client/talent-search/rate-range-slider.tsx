@@ -1,6 +1,6 @@
 import { Slider as SliderPrimitive } from 'radix-ui';
 import { useId } from 'react';
-import { TALENT_RATE_SLIDER } from '~/shared/talent-search';
+import { TALENT_RATE_SLIDER } from '~/shared/talent-search-texts';
 
 // The hourly-rate range (docs/spec/portal-and-public-site.md §5): 5 to 150 in steps of 1, two thumbs, each with
 // its own label, and the range read out as "$15 – $100".

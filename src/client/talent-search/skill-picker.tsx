@@ -7,7 +7,7 @@ import { FieldError } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { Label } from '~/client/components/ui/label';
 import { cn } from '~/client/lib/cn';
-import { TALENT_MAX_SKILL_FILTERS, talentTexts } from '~/shared/talent-search';
+import { TALENT_MAX_SKILL_FILTERS, talentTexts } from '~/shared/talent-search-texts';
 import { talentSkillsQueryOptions } from './api';
 
 const SKILL_MAX_LENGTH = 40;

@@ -386,7 +386,7 @@ describe('Talent Search', () => {
     const { events } = await openTalentSearch([candidate()]);
     await events.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace’s profile' });
-    expect(within(profile).getByText('Celery')).toBeInTheDocument();
+    expect(await within(profile).findByText('Celery')).toBeInTheDocument();
     expect(within(profile).getByText('Full-time')).toBeInTheDocument();
     // The passed tests arrive from the profile's own call.
     expect(await within(profile).findByText('Python Assessment')).toBeInTheDocument();

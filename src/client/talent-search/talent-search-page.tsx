@@ -18,15 +18,14 @@ import { useChangeSearch, useListSearch } from '~/client/lib/list-search';
 import { useStepBackPastEnd } from '~/client/lib/use-step-back-past-end';
 import type { PageProps } from '~/client/routes';
 import { paths } from '~/shared/routes';
+import type { Candidate, TalentSort } from '~/shared/talent-search';
 import {
-  type Candidate,
   TALENT_PAGE_MAX,
   TALENT_PAGE_SIZE,
-  type TalentSort,
   talentSortLabels,
   talentSorts,
   talentTexts,
-} from '~/shared/talent-search';
+} from '~/shared/talent-search-texts';
 import { shortlistQueryOptions, talentSearchQueryOptions } from './api';
 import { CandidateCard, CandidateList } from './candidate-card';
 import { countCandidates } from './candidate-format';

@@ -1,13 +1,13 @@
 import { defineListSearch, type ListSearchStateOf, searchParam } from '~/client/lib/list-search';
-import { availabilities, experienceLevels, regions } from '~/shared/talent';
+import type { TalentQuery } from '~/shared/talent-search';
 import {
   OVERLAP_HOURS_MAX,
   TALENT_PAGE_SIZE,
   TALENT_RATE_SLIDER,
-  type TalentQuery,
   talentBadges,
   talentSorts,
-} from '~/shared/talent-search';
+} from '~/shared/talent-search-texts';
+import { availabilities, experienceLevels, regions } from '~/shared/talent-texts';
 
 // 1 to 8 hours, as the URL writes them.
 export const overlapHourChoices = Array.from({ length: OVERLAP_HOURS_MAX }, (_, index) => String(index + 1));

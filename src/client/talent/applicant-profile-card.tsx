@@ -4,7 +4,8 @@ import { ProfilePhoto } from '~/client/components/profile-photo';
 import { Badge } from '~/client/components/ui/badge';
 import { Card, CardContent } from '~/client/components/ui/card';
 import { describeTimeZone } from '~/client/lib/time-zones';
-import { type ApplicantProfileView, availabilityLabels, experienceLevelLabels } from '~/shared/talent';
+import type { ApplicantProfileView } from '~/shared/talent';
+import { availabilityLabels, experienceLevelLabels } from '~/shared/talent-texts';
 
 const formatRate = (dollars: number) =>
   new Intl.NumberFormat('en-US', {

@@ -6,14 +6,14 @@ import { FieldError } from '~/client/components/ui/form-field';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
+import type { ApplicantProfile } from '~/shared/talent';
 import {
-  type ApplicantProfile,
   detectImageType,
   isPhotoContentType,
   PHOTO_MAX_BYTES,
   photoContentTypes,
   profileTexts,
-} from '~/shared/talent';
+} from '~/shared/talent-texts';
 import { useRemoveApplicantPhoto, useUploadApplicantPhoto } from './api';
 
 interface ChosenPhoto {

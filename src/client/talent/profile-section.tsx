@@ -14,8 +14,8 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
+import type { ApplicantProfile } from '~/shared/talent';
 import {
-  type ApplicantProfile,
   availabilities,
   availabilityLabels,
   experienceLevelLabels,
@@ -30,7 +30,7 @@ import {
   profileTexts,
   regionLabels,
   regions,
-} from '~/shared/talent';
+} from '~/shared/talent-texts';
 import { applicantProfileQueryOptions, useUpdateApplicantProfile } from './api';
 import { CvField } from './cv-field';
 import { ProfileCompletenessMeter } from './profile-completeness-meter';

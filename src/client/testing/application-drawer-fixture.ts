@@ -1,4 +1,4 @@
-import { applicationStatuses } from '~/shared/applications';
+import { applicationStatuses } from '~/shared/application-statuses';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';

@@ -2,14 +2,12 @@ import { fakeId } from '~/client/testing/data-generators';
 import { fakeApplicantTestsApi } from '~/client/testing/fake-applicant-tests-api';
 import { type FakeServer, replyError } from '~/client/testing/fake-server';
 import {
-  type ApplicantApplication,
-  type ApplicantStats,
   applicantApplicationActions,
-  applicationTexts,
   canMoveApplication,
   illegalApplicationMoveMessage,
-  type RecommendedJob,
-} from '~/shared/applications';
+} from '~/shared/application-statuses';
+import { applicationTexts } from '~/shared/application-texts';
+import type { ApplicantApplication, ApplicantStats, RecommendedJob } from '~/shared/applications';
 import { applicationMoves, applicationsContract } from '~/shared/contracts/applications';
 import { jobBoardContract } from '~/shared/contracts/job-board';
 import { talentContract } from '~/shared/contracts/talent';

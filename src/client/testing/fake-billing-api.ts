@@ -7,13 +7,13 @@ import {
   type InvoiceSortKey,
   type NewPaymentMethodInput,
   type NextInvoice,
-  OUTSTANDING_INVOICE_STATUSES,
   type PayInvoiceResult,
   type Payment,
   type PaymentMethod,
   paymentTexts,
   type UnbilledWeek,
 } from '~/shared/billing';
+import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing-texts';
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 
 // The company's billing API for component tests, answered from memory: the invoice list with its

@@ -2,7 +2,8 @@ import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { type Payment, paymentTexts } from '~/shared/billing';
 import { milestonesContract } from '~/shared/contracts/milestones';
-import { ATTACHMENT_MAX_BYTES, attachmentTypeList, messagingTexts } from '~/shared/messaging';
+import { ATTACHMENT_MAX_BYTES } from '~/shared/messaging-limits';
+import { attachmentTypeList, messagingTexts } from '~/shared/messaging-texts';
 import {
   type Contract,
   canMoveMilestone,

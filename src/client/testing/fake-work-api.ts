@@ -2,15 +2,8 @@ import { addDays, format } from 'date-fns';
 import { fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
 import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, replyError } from '~/client/testing/fake-server';
-import {
-  type Assignment,
-  type ClockState,
-  type CompanyTimesheet,
-  type Timesheet,
-  type TimesheetStatus,
-  type WeekCost,
-  workTexts,
-} from '~/shared/billing';
+import type { Assignment, ClockState, CompanyTimesheet, Timesheet, TimesheetStatus, WeekCost } from '~/shared/billing';
+import { workTexts } from '~/shared/billing-texts';
 import { workContract } from '~/shared/contracts/work';
 
 // The work endpoints for component tests, answered from memory with the server's rules for

@@ -11,7 +11,7 @@ import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
 import { useAllowed } from '~/client/lib/allowed';
 import { defineListSearch, searchParam, useListSearch } from '~/client/lib/list-search';
-import { assignmentStatuses } from '~/shared/applications';
+import { assignmentStatuses } from '~/shared/application-statuses';
 import { paths } from '~/shared/routes';
 import { companyAssignmentsQueryOptions, useChangeAssignmentTerms, useEndAssignment, useStartAssignment } from './api';
 import { AssignmentDetailsDialog, describeTalent } from './assignment-dialogs';

@@ -1,4 +1,4 @@
-import { MAX_MINUTES_PER_DAY } from '~/shared/billing';
+import { MAX_MINUTES_PER_DAY } from '~/shared/billing-texts';
 
 // A day's hours as the talent types them ('7.5', '7,5', '7:30') and as the API counts them (whole minutes).
 

@@ -1,7 +1,8 @@
 import { addDays, format, startOfWeek } from 'date-fns';
 import type { BadgeVariant } from '~/client/components/ui/badge';
 import { formatWeek as formatWeekOfSunday, fromIsoDay, toIsoDay } from '~/client/lib/iso-day';
-import { type TimesheetStatus, WEEK_STARTS_ON } from '~/shared/billing';
+import type { TimesheetStatus } from '~/shared/billing';
+import { WEEK_STARTS_ON } from '~/shared/billing-texts';
 
 // Weeks, days, rates and statuses as the work screens say them. A week is named by its Sunday
 // (YYYY-MM-DD), in the viewer's own calendar, as the API names it.

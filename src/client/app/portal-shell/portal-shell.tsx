@@ -6,7 +6,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { useSignOut } from '~/client/auth/api';
 import { Logo } from '~/client/components/logo';
 import { Button } from '~/client/components/ui/button';
-import { notify, requestSonner } from '~/client/components/ui/notify';
+import { notify } from '~/client/components/ui/notify';
 import { Sheet, SheetContent, SheetTrigger } from '~/client/components/ui/sheet';
 import { TooltipProvider } from '~/client/components/ui/tooltip';
 import { requestToastViewport } from '~/client/components/ui/use-toast';
@@ -119,10 +119,10 @@ function PortalFrame({ role, user, onSignOut }: PortalFrameProps) {
   // One live connection per tab while signed in: messages, notifications, meetings, presence.
   useLiveConnection();
 
-  // Portal screens raise toasts often: keep both notification areas ready (F8 always finds one).
+  // The Radix notification area stays mounted so F8 always finds it; the second toast library (sonner, 9 KB)
+  // loads with its first toast (notify), which it replays once mounted (decision 037).
   useEffect(() => {
     requestToastViewport();
-    requestSonner();
   }, []);
   const items = sidebarFor(role, principal);
   const messagesHref = messagesByRole[role];
