@@ -1,46 +1,14 @@
 import { z } from 'zod';
-import {
-  ATTACHMENT_MAX_BYTES,
-  MESSAGE_BODY_MAX_LENGTH,
-  MESSAGES_PAGE_DEFAULT,
-  MESSAGES_PAGE_MAX,
-} from './messaging-limits';
-import {
-  type AttachmentType,
-  attachmentAccept,
-  attachmentTypeList,
-  attachmentTypes,
-  type ConversationKind,
-  conversationKinds,
-  isImageAttachment,
-  messagesHrefOf,
-  messagingTexts,
-  TYPING_SEND_INTERVAL_MS,
-  TYPING_SHOW_MS,
-} from './messaging-texts';
+import { MESSAGE_BODY_MAX_LENGTH, MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX } from './messaging-limits';
+import { conversationKinds, messagingTexts } from './messaging-texts';
 import { roles } from './permissions';
 import { text } from './text';
 
 // Messaging: conversations between a company and an applicant, a company and its account
 // manager, and a person and the platform's staff (the support chat).
 
-export {
-  ATTACHMENT_MAX_BYTES,
-  type AttachmentType,
-  attachmentAccept,
-  attachmentTypeList,
-  attachmentTypes,
-  type ConversationKind,
-  conversationKinds,
-  isImageAttachment,
-  MESSAGE_BODY_MAX_LENGTH,
-  MESSAGES_PAGE_DEFAULT,
-  MESSAGES_PAGE_MAX,
-  messagesHrefOf,
-  messagingTexts,
-  TYPING_SEND_INTERVAL_MS,
-  TYPING_SHOW_MS,
-};
+export * from './messaging-limits';
+export * from './messaging-texts';
 
 // A client names each message it sends; a retry with the same name stores nothing new.
 const CLIENT_ID_MAX_LENGTH = 100;
