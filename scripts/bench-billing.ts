@@ -16,6 +16,7 @@ import { runOnServer } from '../src/server/db/postgres-server';
 import { addDays, isoDay } from '../src/server/platform/work-calendar';
 import { formatCents } from '../src/shared/billing';
 import { withBenchDatabase } from './bench/measure-api';
+import { seedWorkforce } from './bench/seed-workforce';
 
 const { values } = parseArgs({
   options: {
@@ -41,9 +42,12 @@ const seconds = (from: number) => (performance.now() - from) / 1000;
 // Companies with an owner each, talent, assignments (i-th talent with the (i mod companies)-th company),
 // their terms, and billing profiles; all in a handful of statements.
 async function seedMarketplace(db: Database) {
-  await db.execute(sql`
-    insert into companies (name, contact_email)
-    select 'Bench Company ' || i, 'bench-company-' || i || '@example.test' from generate_series(1, ${companyCount}) i`);
+  await seedWorkforce(db, {
+    companyCount,
+    talentCount: assignmentCount,
+    startDate: addDays(firstWeek, -28),
+    roles: ['Support Engineer', 'Data Analyst', 'Bookkeeper', 'React Engineer', 'Virtual Assistant'],
+  });
   await db.execute(sql`
     insert into users (email, name, role, email_verified_at)
     select 'bench-owner-' || i || '@example.test', 'Bench Owner ' || i, 'company', now()
@@ -52,24 +56,6 @@ async function seedMarketplace(db: Database) {
     insert into company_members (company_id, user_id, role)
     select c.id, u.id, 'owner'
     from companies c join users u on u.email = replace(c.contact_email, 'bench-company-', 'bench-owner-')`);
-  await db.execute(sql`
-    insert into users (email, name, role, email_verified_at)
-    select 'bench-talent-' || i || '@example.test', 'Bench Talent ' || i, 'applicant', now()
-    from generate_series(1, ${assignmentCount}) i`);
-  await db.execute(sql`
-    with numbered_companies as (
-      select id, row_number() over (order by id) - 1 as n from companies
-    ), numbered_talent as (
-      select id, row_number() over (order by id) - 1 as n from users where role = 'applicant'
-    )
-    insert into assignments (company_id, applicant_id, role, rate_cents, weekly_hours, start_date, status)
-    select c.id, t.id,
-           (array['Support Engineer', 'Data Analyst', 'Bookkeeper', 'React Engineer', 'Virtual Assistant'])[1 + t.n % 5],
-           1500 + (t.n * 37) % 8500, 40, ${addDays(firstWeek, -28)}::date, 'active'
-    from numbered_talent t join numbered_companies c on c.n = t.n % ${companyCount}`);
-  await db.execute(sql`
-    insert into assignment_terms (assignment_id, rate_cents, pay_rate_cents, weekly_hours, effective_date)
-    select id, rate_cents, rate_cents * 8 / 10, weekly_hours, start_date from assignments`);
   // A tenth get a raise from the Wednesday of the first billed week: two items, one per rate.
   await db.execute(sql`
     insert into assignment_terms (assignment_id, rate_cents, pay_rate_cents, weekly_hours, effective_date)

@@ -36,6 +36,7 @@ import { accountSums, makeEarningsAvailable, postMissingTransactions } from '../
 import { startPgBossQueue } from '../src/server/platform/pg-boss-queue';
 import { addDays, isoDay } from '../src/server/platform/work-calendar';
 import { withBenchDatabase } from './bench/measure-api';
+import { seedWorkforce } from './bench/seed-workforce';
 
 const { values } = parseArgs({
   options: {
@@ -69,26 +70,12 @@ async function seedMarketplace(db: Database) {
   await db.execute(sql`
     insert into users (email, name, role, email_verified_at)
     values ('bench-admin@example.test', 'Bench Administrator', 'admin', now())`);
-  await db.execute(sql`
-    insert into companies (name, contact_email)
-    select 'Bench Company ' || i, 'bench-company-' || i || '@example.test' from generate_series(1, ${companyCount}) i`);
-  await db.execute(sql`
-    insert into users (email, name, role, email_verified_at)
-    select 'bench-talent-' || i || '@example.test', 'Bench Talent ' || i, 'applicant', now()
-    from generate_series(1, ${talentCount}) i`);
-  // The i-th talent works for the (i mod companies)-th company, 40 hours at $15 to $100 billed an hour.
-  await db.execute(sql`
-    with numbered_companies as (
-      select id, row_number() over (order by id) - 1 as n from companies
-    ), numbered_talent as (
-      select id, row_number() over (order by id) - 1 as n from users where role = 'applicant'
-    )
-    insert into assignments (company_id, applicant_id, role, rate_cents, weekly_hours, start_date, status)
-    select c.id, t.id, 'Support Engineer', 1500 + (t.n * 37) % 8500, 40, ${addDays(workedWeek, -28)}::date, 'active'
-    from numbered_talent t join numbered_companies c on c.n = t.n % ${companyCount}`);
-  await db.execute(sql`
-    insert into assignment_terms (assignment_id, rate_cents, pay_rate_cents, weekly_hours, effective_date)
-    select id, rate_cents, rate_cents * 8 / 10, weekly_hours, start_date from assignments`);
+  await seedWorkforce(db, {
+    companyCount,
+    talentCount,
+    startDate: addDays(workedWeek, -28),
+    roles: ['Support Engineer'],
+  });
   // One approved week each: 40 hours at the pay rate (four fifths of the billed rate).
   await db.execute(sql`
     insert into timesheets (assignment_id, week_start, status, submitted_at, approved_at, talent_pay_cents)
