@@ -68,7 +68,8 @@ export default defineConfig({
   // Two workers, their browsers and the server share two cores: a portal page's first paint of data
   // has been measured at up to 6 s under that load (1.2 s on an idle machine), past the 5 s default.
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The durations reporter feeds `npm run test:durations` (docs/testing.md).
+  reporter: [['list'], ['./tests/e2e/support/durations-reporter.ts']],
   // Starts the built server on a free port with a fresh database (support/global-setup.ts).
   globalSetup: './tests/e2e/support/global-setup.ts',
   use: {

@@ -83,6 +83,8 @@ export default defineConfig({
   },
   test: {
     maxWorkers: 2,
+    // The durations reporter feeds `npm run test:durations` (docs/testing.md).
+    reporters: ['default', './src/server/testing/durations-reporter.ts'],
     // Transformed modules are kept on disk between runs: a file run alone skips transforming the server graph.
     experimental: { fsModuleCache: true },
     // Projects run in name order, longest files first within each: the server processes and the database
