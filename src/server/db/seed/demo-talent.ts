@@ -1,14 +1,16 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '~/shared/applications';
 import { applicantProfiles, applications, assignments, companyMembers, jobs, savedJobs, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
-import { buildApplication, buildJob } from './job-factories';
+import { applicationRow, buildApplication, buildJob } from './job-factories';
 import {
   applicantFirstNames,
   applicantLastNames,
   buildApplicantProfile,
+  buildApplicants,
+  fillApplicantProfiles,
   variedProfile,
   variedTrackRecord,
 } from './talent-factories';
@@ -196,50 +198,63 @@ export const demoTalentSeeder: DemoSeeder = {
       .from(jobs)
       .where(and(eq(jobs.companyId, company.companyId), inArray(jobs.status, ['open', 'paused', 'closed'])))
       .orderBy(asc(jobs.publishedAt));
-    for (let n = 1; n <= DEMO_APPLICANT_COUNT; n++) {
-      const first = applicantFirstNames[n % applicantFirstNames.length] ?? 'Alex';
-      const last = applicantLastNames[(n * 7) % applicantLastNames.length] ?? 'Doe';
-      const { user } = await buildAccount(db, {
-        role: 'applicant',
-        email: `${first}.${last}.${n}@talent.tandem.test`.toLowerCase(),
-        name: `${first} ${last}`,
-        password: null,
-      });
-      await buildApplicantProfile(db, user.id, { ...variedProfile(n), ...variedTrackRecord(n) });
-      created++;
+    // Set-based: the demo seeds at a new user's first `npm start`, and row by row it took seconds.
+    const numbers = Array.from({ length: DEMO_APPLICANT_COUNT }, (_, index) => index + 1);
+    const applicants = await buildApplicants(
+      db,
+      numbers.map((n) => {
+        const first = applicantFirstNames[n % applicantFirstNames.length] ?? 'Alex';
+        const last = applicantLastNames[(n * 7) % applicantLastNames.length] ?? 'Doe';
+        return {
+          email: `${first}.${last}.${n}@talent.tandem.test`,
+          name: `${first} ${last}`,
+          profile: { ...variedProfile(n), ...variedTrackRecord(n) },
+        };
+      }),
+    );
+    created += applicants.length;
+    const applicationRows = numbers.flatMap((n, index) => {
+      const applicantId = applicants[index]?.id;
+      if (!applicantId) return [];
       const applyCount = n % 3 === 0 ? 2 : 1;
-      for (let k = 0; k < applyCount && publishedJobs.length > 0; k++) {
+      return Array.from({ length: publishedJobs.length > 0 ? applyCount : 0 }, (_, k) => {
         const job = publishedJobs[(n + k * 3) % publishedJobs.length];
-        if (!job?.publishedAt) continue;
+        if (!job?.publishedAt) return [];
         const span = Math.max(1, Math.floor((now - job.publishedAt.getTime()) / DAY_MS));
         const createdAt = new Date(job.publishedAt.getTime() + ((n * 17 + k) % span) * DAY_MS);
         const status = stageMix[(n + k) % stageMix.length] ?? 'submitted';
-        await buildApplication(db, {
-          jobId: job.id,
-          applicantId: user.id,
-          status,
-          proposalRateCents: (variedProfile(n).hourlyRateCents ?? 3_000) + k * 500,
-          createdAt,
-          updatedAt: createdAt,
-          ...(status === 'rejected'
-            ? { rejectionReason: 'The company has decided to move forward with other candidates.' }
-            : {}),
-        });
-        created++;
-      }
-    }
+        return [
+          applicationRow({
+            jobId: job.id,
+            applicantId,
+            status,
+            proposalRateCents: (variedProfile(n).hourlyRateCents ?? 3_000) + k * 500,
+            createdAt,
+            updatedAt: createdAt,
+            ...(status === 'rejected'
+              ? { rejectionReason: 'The company has decided to move forward with other candidates.' }
+              : {}),
+          }),
+        ];
+      }).flat();
+    });
+    if (applicationRows.length > 0) await db.insert(applications).values(applicationRows);
+    created += applicationRows.length;
 
     // The applicants the jobs seeder made get profiles too, so the company's pipeline shows who they are.
     const bare = await db
       .select({ userId: applicantProfiles.userId })
       .from(applicantProfiles)
-      .where(isNull(applicantProfiles.headline));
-    for (const [index, { userId }] of bare.entries()) {
-      if (userId === talent.id) continue;
-      const n = DEMO_APPLICANT_COUNT + index + 1;
-      await buildApplicantProfile(db, userId, { ...variedProfile(n), ...variedTrackRecord(n) });
-      created++;
-    }
+      .where(and(isNull(applicantProfiles.headline), ne(applicantProfiles.userId, talent.id)))
+      .orderBy(asc(applicantProfiles.userId));
+    await fillApplicantProfiles(
+      db,
+      bare.map(({ userId }, index) => {
+        const n = DEMO_APPLICANT_COUNT + index + 1;
+        return { userId, ...variedProfile(n), ...variedTrackRecord(n) };
+      }),
+    );
+    created += bare.length;
 
     // Offers carry their terms, and hires their assignment (what accepting an offer makes).
     await db

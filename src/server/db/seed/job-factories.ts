@@ -63,15 +63,16 @@ type ApplicationOverrides = Partial<Omit<ApplicationRow, 'jobId'>> & {
   applicantName?: string;
 };
 
-// An application, from a new applicant unless one is given. Offered and hired applications get their
-// timestamps (now, unless given) and a history that walks the pipeline to their status.
-export async function buildApplication(db: Database, { applicantName, jobId, ...given }: ApplicationOverrides) {
+// An application's row as buildApplication writes it, for an applicant who exists: offered and hired
+// applications get their timestamps (now, unless given) and a history that walks the pipeline to their
+// status. The demo writes many at once from these.
+export function applicationRow({
+  jobId,
+  applicantId,
+  ...given
+}: Partial<Omit<ApplicationRow, 'jobId' | 'applicantId'>> & { jobId: string; applicantId: string }): ApplicationRow {
   const overrides = definedOnly(given);
   const status = overrides.status ?? 'submitted';
-  const applicantId =
-    overrides.applicantId ??
-    // No password: hashing one per applicant would make big fixtures slow, and tests sign in by session.
-    (await buildAccount(db, { role: 'applicant', name: applicantName, password: null })).user.id;
   const createdAt = overrides.createdAt ?? new Date();
   const reached = pipeline.includes(status) ? pipeline.slice(0, pipeline.indexOf(status) + 1) : ['submitted', status];
   const history: ApplicationHistoryEntry[] = reached.map((step) => ({
@@ -79,21 +80,30 @@ export async function buildApplication(db: Database, { applicantName, jobId, ...
     at: createdAt.toISOString(),
     by: null,
   }));
+  return {
+    coverLetter: 'I have shipped several React products for remote teams and would love to help.',
+    proposalRateCents: 7_000,
+    history,
+    offeredAt: status === 'offered' || status === 'hired' ? createdAt : null,
+    hiredAt: status === 'hired' ? createdAt : null,
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+    jobId,
+    applicantId,
+    status,
+  };
+}
+
+// An application, from a new applicant unless one is given (applicationRow says what it holds).
+export async function buildApplication(db: Database, { applicantName, jobId, ...given }: ApplicationOverrides) {
+  const applicantId =
+    given.applicantId ??
+    // No password: hashing one per applicant would make big fixtures slow, and tests sign in by session.
+    (await buildAccount(db, { role: 'applicant', name: applicantName, password: null })).user.id;
   const [application] = await db
     .insert(applications)
-    .values({
-      coverLetter: 'I have shipped several React products for remote teams and would love to help.',
-      proposalRateCents: 7_000,
-      history,
-      offeredAt: status === 'offered' || status === 'hired' ? createdAt : null,
-      hiredAt: status === 'hired' ? createdAt : null,
-      createdAt,
-      updatedAt: createdAt,
-      ...overrides,
-      jobId,
-      applicantId,
-      status,
-    })
+    .values(applicationRow({ ...given, jobId, applicantId }))
     .returning();
   if (!application) throw new Error('The application was not built.');
   return application;

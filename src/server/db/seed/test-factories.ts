@@ -52,34 +52,45 @@ export interface TestAttemptOverrides {
   assignedAt?: Date;
 }
 
-export async function buildTestAttempt(db: Database, overrides: TestAttemptOverrides) {
+type TestTerms = { passRate: number; timeLimitMinutes: number };
+
+// An attempt's row as buildTestAttempt writes it, for a test with these terms and an applicant who exists;
+// the demo writes many at once from these.
+export function testAttemptRow(
+  test: TestTerms,
+  overrides: TestAttemptOverrides & { applicantId: string },
+): typeof testAttempts.$inferInsert {
   const status = overrides.status ?? 'graded';
+  const score = overrides.score !== undefined ? overrides.score : status === 'graded' ? 75 : null;
+  const assignedAt = overrides.assignedAt ?? new Date();
+  const minutesLater = (minutes: number) => new Date(assignedAt.getTime() + minutes * 60_000);
+  const hasStarted = status !== 'assigned';
+  const hasSubmitted = status === 'submitted' || status === 'graded';
+  return {
+    testId: overrides.testId,
+    applicantId: overrides.applicantId,
+    jobId: overrides.jobId ?? null,
+    status,
+    score,
+    passed: status === 'graded' && score !== null ? score >= test.passRate : null,
+    assignedAt,
+    startedAt: hasStarted ? minutesLater(10) : null,
+    deadlineAt: hasStarted ? minutesLater(10 + test.timeLimitMinutes) : null,
+    submittedAt: hasSubmitted ? minutesLater(30) : null,
+    gradedAt: status === 'graded' ? minutesLater(31) : null,
+  };
+}
+
+export async function buildTestAttempt(db: Database, overrides: TestAttemptOverrides) {
   const applicantId = overrides.applicantId ?? (await buildAccount(db, { role: 'applicant' })).user.id;
   const [test] = await db
     .select({ passRate: tests.passRate, timeLimitMinutes: tests.timeLimitMinutes })
     .from(tests)
     .where(eq(tests.id, overrides.testId));
   if (!test) throw new Error(`No test ${overrides.testId}.`);
-  const score = overrides.score !== undefined ? overrides.score : status === 'graded' ? 75 : null;
-  const assignedAt = overrides.assignedAt ?? new Date();
-  const minutesLater = (minutes: number) => new Date(assignedAt.getTime() + minutes * 60_000);
-  const hasStarted = status !== 'assigned';
-  const hasSubmitted = status === 'submitted' || status === 'graded';
   const [attempt] = await db
     .insert(testAttempts)
-    .values({
-      testId: overrides.testId,
-      applicantId,
-      jobId: overrides.jobId ?? null,
-      status,
-      score,
-      passed: status === 'graded' && score !== null ? score >= test.passRate : null,
-      assignedAt,
-      startedAt: hasStarted ? minutesLater(10) : null,
-      deadlineAt: hasStarted ? minutesLater(10 + test.timeLimitMinutes) : null,
-      submittedAt: hasSubmitted ? minutesLater(30) : null,
-      gradedAt: status === 'graded' ? minutesLater(31) : null,
-    })
+    .values(testAttemptRow(test, { ...overrides, applicantId }))
     .returning();
   if (!attempt) throw new Error('The attempt was not created.');
   return attempt;

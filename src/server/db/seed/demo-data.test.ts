@@ -1,0 +1,212 @@
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountSums, talentBalanceOf } from '../../platform/ledger';
+import { createTestDatabase } from '../../testing/test-database';
+import type { DatabaseHandle } from '../client';
+import {
+  applicantProfiles,
+  applications,
+  assignments,
+  companyMembers,
+  invoices,
+  jobs,
+  payments,
+  payoutRuns,
+  payouts,
+  savedJobs,
+  tests,
+  timesheets,
+  users,
+} from '../schema';
+import { DEMO_APPLICANT_COUNT } from './demo-talent';
+import { assessedSkills } from './platform-assessments';
+import { seedDemoData } from './seed-demo-data';
+
+type SeedReport = Awaited<ReturnType<typeof seedDemoData>>;
+
+// The whole demo, seeded as `npm start` seeds it at every start of a new database: once, then again as a
+// restart would. The seeders that need what others made are checked here on one seeded database, read
+// only (seeding it per check cost seconds each); what a restart must leave as it was is read before the
+// second seed.
+describe('the demo data, seeded twice', () => {
+  let database: DatabaseHandle;
+  let first: SeedReport;
+  let again: SeedReport;
+  const before = { invoices: 0, payoutBalance: undefined as unknown };
+  const created = (report: SeedReport, name: string) => report.find((entry) => entry.name === name)?.created;
+  const idOf = async (email: string) => {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return user?.id ?? '';
+  };
+  const demoCompanyId = async () => {
+    const [company] = await database.db
+      .select({ companyId: companyMembers.companyId })
+      .from(users)
+      .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+      .where(eq(users.email, 'company@tandem.test'));
+    return company?.companyId ?? '';
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await seedDemoData({ db: database.db });
+    before.invoices = await database.db.$count(invoices, eq(invoices.companyId, await demoCompanyId()));
+    before.payoutBalance = await talentBalanceOf(database.db, await idOf('talent@tandem.test'));
+    again = await seedDemoData({ db: database.db });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('creates nothing the second time', () => {
+    expect(first.every((entry) => entry.created > 0)).toBe(true);
+    expect(again.every((entry) => entry.created === 0)).toBe(true);
+  });
+
+  it('gives the applicant side a full profile, several stages, 200 varied applicants, offers and hires that add up', async () => {
+    expect(created(first, 'demo talent')).toBeGreaterThan(DEMO_APPLICANT_COUNT);
+    const { db } = database;
+
+    const [talent] = await db
+      .select()
+      .from(users)
+      .innerJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
+      .where(eq(users.email, 'talent@tandem.test'));
+    expect(talent?.applicant_profiles).toMatchObject({
+      headline: 'Senior React Engineer',
+      experienceLevel: 'senior',
+      region: 'Americas',
+      timezone: 'America/Bogota',
+    });
+    const talentId = talent?.users.id ?? '';
+    const stages = await db
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.applicantId, talentId));
+    expect(new Set(stages.map((row) => row.status))).toEqual(
+      new Set(['submitted', 'shortlisted', 'interviewing', 'offered', 'rejected']),
+    );
+    expect((await db.select().from(savedJobs).where(eq(savedJobs.applicantId, talentId))).length).toBe(2);
+
+    // Everyone with an application has a profile worth reading, and the 200 differ.
+    const [bare] = await db
+      .select({ value: count() })
+      .from(applicantProfiles)
+      .innerJoin(applications, eq(applications.applicantId, applicantProfiles.userId))
+      .where(isNull(applicantProfiles.headline));
+    expect(bare?.value).toBe(0);
+    const generated = await db
+      .select({ headline: applicantProfiles.headline, region: applicantProfiles.region })
+      .from(applicantProfiles)
+      .innerJoin(users, eq(users.id, applicantProfiles.userId))
+      .where(sql`${users.email} like '%@talent.tandem.test'`);
+    expect(generated).toHaveLength(DEMO_APPLICANT_COUNT);
+    expect(new Set(generated.map((row) => row.headline)).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(generated.map((row) => row.region)).size).toBe(4);
+
+    // Offers carry terms; every hire has its assignment.
+    const [termless] = await db
+      .select({ value: count() })
+      .from(applications)
+      .where(and(eq(applications.status, 'offered'), isNull(applications.offerRateCents)));
+    expect(termless?.value).toBe(0);
+    const [hired] = await db.select({ value: count() }).from(applications).where(eq(applications.status, 'hired'));
+    const [placed] = await db.select({ value: count() }).from(assignments).where(isNotNull(assignments.applicationId));
+    expect(hired?.value).toBeGreaterThan(0);
+    expect(placed?.value).toBe(hired?.value);
+
+    // Find Jobs has other companies' open jobs to show.
+    const [openJobs] = await db.select({ value: count() }).from(jobs).where(eq(jobs.status, 'open'));
+    expect(openJobs?.value).toBeGreaterThanOrEqual(9);
+  });
+
+  it('puts the demo talent to work for the demo company, with weeks of timesheets and invoices in every status', async () => {
+    expect(created(first, 'demo work and billing')).toBeGreaterThan(0);
+    const { db } = database;
+    const companyId = await demoCompanyId();
+    const [work] = await db
+      .select({ id: assignments.id, status: assignments.status })
+      .from(assignments)
+      .where(and(eq(assignments.companyId, companyId), eq(assignments.applicantId, await idOf('talent@tandem.test'))));
+    expect(work?.status).toBe('active');
+    const weeks = await db
+      .select({ status: timesheets.status, pay: timesheets.talentPayCents, invoiceId: timesheets.invoiceId })
+      .from(timesheets)
+      .where(eq(timesheets.assignmentId, work?.id ?? ''));
+    expect(weeks.map((week) => week.status).sort()).toEqual([
+      'approved',
+      'approved',
+      'approved',
+      'approved',
+      'approved',
+      'submitted',
+    ]);
+    for (const week of weeks.filter((each) => each.status === 'approved')) {
+      expect(week.pay).toBeGreaterThan(0);
+      expect(week.invoiceId).not.toBeNull();
+    }
+
+    const billed = await db
+      .select({ id: invoices.id, status: invoices.status, total: invoices.totalCents })
+      .from(invoices)
+      .where(eq(invoices.companyId, companyId));
+    expect(new Set(billed.map((invoice) => invoice.status))).toEqual(new Set(['paid', 'pending', 'unpaid', 'overdue']));
+    // The second seed billed nothing again.
+    expect(billed).toHaveLength(before.invoices);
+    // Every total is the sum of its items, to the cent.
+    const mismatched = (await db.execute(
+      sql`select i.id from invoices i join invoice_items it on it.invoice_id = i.id
+          group by i.id, i.total_cents having i.total_cents <> sum(it.amount_cents)`,
+    )) as unknown as { rows: unknown[] };
+    expect(mismatched.rows).toEqual([]);
+    // Paid invoices have their completed payment; the unpaid one its declined attempt.
+    const charges = await db
+      .select({ invoiceId: payments.invoiceId, status: payments.status, amount: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.companyId, companyId));
+    for (const invoice of billed) {
+      const ofInvoice = charges.filter((charge) => charge.invoiceId === invoice.id);
+      if (invoice.status === 'paid')
+        expect(ofInvoice).toEqual([{ invoiceId: invoice.id, status: 'completed', amount: invoice.total }]);
+      else if (invoice.status === 'unpaid') expect(ofInvoice.map((charge) => charge.status)).toEqual(['failed']);
+      else expect(ofInvoice).toEqual([]);
+    }
+  });
+
+  it('pays the demo talent what the paid invoices made available, leaves the rest pending, once', async () => {
+    const { db } = database;
+    const talentId = await idOf('talent@tandem.test');
+    const balance = await talentBalanceOf(db, talentId);
+    // The paid invoice's week was paid out; the overdue and unpaid invoices' weeks wait for the company.
+    expect(balance.paidOutCents).toBeGreaterThan(0);
+    expect(balance.pendingCents).toBeGreaterThan(0);
+    expect(balance.inTransitCents).toBe(0);
+    // One run, paid once: the second seed moved no money.
+    expect(balance).toEqual(before.payoutBalance);
+    const runs = await db.select().from(payoutRuns);
+    expect(runs.map((run) => run.status)).toEqual(['completed']);
+    const [paid] = await db.select().from(payouts).where(eq(payouts.applicantId, talentId));
+    expect(paid).toMatchObject({ status: 'paid', reference: 'DEMO-BDO-0001', amountCents: balance.paidOutCents });
+    expect((await accountSums(db)).total).toBe(0);
+  });
+
+  it('has public platform assessments whose passes prove skills, made once', async () => {
+    expect(created(first, 'platform assessments')).toBeGreaterThan(assessedSkills.length);
+    const { db } = database;
+    const assessments = await db.select().from(tests).where(sql`${tests.name} like '% Assessment'`);
+    expect(assessments).toHaveLength(assessedSkills.length);
+    expect(assessments.every((test) => test.isPublic && test.isActive)).toBe(true);
+
+    const [talent] = await db
+      .select({ proven: applicantProfiles.provenSkillKeys })
+      .from(users)
+      .innerJoin(applicantProfiles, eq(applicantProfiles.userId, users.id))
+      .where(eq(users.email, 'talent@tandem.test'));
+    expect(talent?.proven).toEqual(['react', 'typescript']);
+    const [{ provenCount } = { provenCount: 0 }] = await db
+      .select({ provenCount: sql<number>`count(*)::int` })
+      .from(applicantProfiles)
+      .where(and(eq(applicantProfiles.listed, true), sql`cardinality(${applicantProfiles.provenSkillKeys}) > 0`));
+    expect(provenCount).toBeGreaterThan(20);
+  });
+});
