@@ -24,6 +24,14 @@ Element.prototype.releasePointerCapture ??= () => {};
 // jsdom reports window.scrollTo as "not implemented" through console.error, which fails the test.
 window.scrollTo = () => {};
 
+// A read that fails with a 5xx is tried twice more, as in the browser, without the browser's back-off of one
+// and two seconds between tries: the error-state tests waited 3 s each for nothing (docs/testing.md).
+const browserQueryDefaults = queryClient.getDefaultOptions().queries;
+queryClient.setDefaultOptions({
+  ...queryClient.getDefaultOptions(),
+  queries: { ...browserQueryDefaults, retryDelay: 0 },
+});
+
 afterEach(() => {
   cleanup();
   // The app's one cache and notification queue are module state: nothing may leak into the next test.
