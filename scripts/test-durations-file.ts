@@ -18,12 +18,14 @@ export interface DurationsReport {
   records: DurationRecord[];
 }
 
-const directory = path.resolve(import.meta.dirname, '../node_modules/.cache/tandem-test');
+// TEST_DURATIONS_DIR: elsewhere, for the script's own test.
+const directoryOf = () =>
+  process.env.TEST_DURATIONS_DIR ?? path.resolve(import.meta.dirname, '../node_modules/.cache/tandem-test');
 
-export const durationsFile = (tool: DurationRecord['tool']) => path.join(directory, `durations-${tool}.json`);
+export const durationsFile = (tool: DurationRecord['tool']) => path.join(directoryOf(), `durations-${tool}.json`);
 
 export function writeDurations(tool: DurationRecord['tool'], records: DurationRecord[]) {
-  fs.mkdirSync(directory, { recursive: true });
+  fs.mkdirSync(directoryOf(), { recursive: true });
   const report: DurationsReport = { writtenAt: new Date().toISOString(), records };
   fs.writeFileSync(durationsFile(tool), `${JSON.stringify(report)}\n`);
 }

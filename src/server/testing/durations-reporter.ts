@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { experimental_getRunnerTask, type Reporter, type TestCase, type TestModule, type TestSuite } from 'vitest/node';
-import { type DurationRecord, durationsFile, writeDurations } from '../../../scripts/test-durations-file';
+import { type DurationRecord, writeDurations } from '../../../scripts/test-durations-file';
 
 // Writes how long each test and each suite's own hooks took, beside the limit they ran under, for
 // `npm run test:durations` (docs/testing.md): a test that takes a third of its timeout on a fast machine
@@ -59,7 +58,6 @@ export default class DurationsReporter implements Reporter {
   }
 
   onTestRunEnd() {
-    fs.mkdirSync(path.dirname(durationsFile('vitest')), { recursive: true });
     writeDurations('vitest', this.records);
   }
 }
