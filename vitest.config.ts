@@ -103,7 +103,8 @@ export default defineConfig({
           // (src/client/testing/render-route.tsx).
           name: 'dom',
           include: ['src/**/*.test.tsx'],
-          environment: 'jsdom',
+          // jsdom, one window per worker (src/client/testing/jsdom-per-worker.ts).
+          environment: './src/client/testing/jsdom-per-worker.ts',
           // Like the node files, a worker imports React and the pages once (40 s of the project's 95);
           // setup-dom.ts clears the query cache, toasts and stubs after every test.
           isolate: false,

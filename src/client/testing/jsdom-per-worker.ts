@@ -1,0 +1,46 @@
+import { builtinEnvironments, type Environment } from 'vitest/environments';
+
+// Vitest's jsdom environment, made once per worker instead of once per file: a new window cost 1–2 s of
+// every component test file (a VM context and the globals copied onto Node's), 82 s of the dom project on a
+// slow machine. Files already share the worker's modules (isolate: false); between files the page is put
+// back as a new window has it — an empty document at the same address, nothing stored, no cookies — and
+// setup-dom.ts does the rest after every test (rendered trees, query cache, toasts, stubs).
+
+const held = Symbol.for('tandem.jsdomPerWorker');
+type Holder = typeof globalThis & { [held]?: true };
+
+function blankPage(global: typeof globalThis) {
+  const { document } = global;
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const element of [document.documentElement, document.body]) {
+    for (const name of element.getAttributeNames()) element.removeAttribute(name);
+  }
+  document.title = '';
+  global.localStorage.clear();
+  global.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  global.history.replaceState(null, '', '/');
+}
+
+export default {
+  name: 'jsdom-per-worker',
+  viteEnvironment: 'client',
+  async setup(global, options) {
+    const holder = global as Holder;
+    if (!holder[held]) {
+      // Never torn down: the worker's process ends with it.
+      await builtinEnvironments.jsdom.setup(global, options);
+      holder[held] = true;
+    }
+    blankPage(global);
+    return {
+      teardown() {
+        blankPage(global);
+      },
+    };
+  },
+} satisfies Environment;
