@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migratedPgliteFiles } from '../testing/pglite-template-files';
 import { openDatabase } from './client';
 import { type DataDirectoryHolder, DataDirectoryInUseError, lockDataDirectory } from './lock-data-directory';
 
@@ -57,7 +58,8 @@ describe('the data directory lock', () => {
   const readLock = async () => JSON.parse(await fs.readFile(`${directory}.lock`, 'utf8')) as DataDirectoryHolder;
 
   it('refuses a second process while the database is open, naming the holder, and lets it in once closed', async () => {
-    const database = await openDatabase({ dataDir: directory });
+    // A migrated database, as a server holds it (from the run's template: initdb took seconds).
+    const database = await openDatabase({ dataDir: directory, loadDataDir: await migratedPgliteFiles() });
     try {
       const refused = await runMigrate(root);
       expect(refused.code).toBe(1);

@@ -1,6 +1,8 @@
 // Where the run's global setup leaves the templates for the test workers, which inherit its environment.
 // Apart from database-templates.ts, so the global setup reads them without loading the database code.
 export const PGLITE_TEMPLATE_VARIABLE = 'TANDEM_TEST_PGLITE_TEMPLATE';
+// A new embedded database as initdb leaves it, before any migration.
+export const PGLITE_BLANK_VARIABLE = 'TANDEM_TEST_PGLITE_BLANK';
 export const POSTGRES_TEMPLATE_VARIABLE = 'TANDEM_TEST_POSTGRES_TEMPLATE';
 
 // What a template holds besides its schema (settings, the job queue's queues): its tables, to empty, and the

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { databaseUrl, runOnServer } from '../db/postgres-server';
 import {
+  PGLITE_BLANK_VARIABLE,
   PGLITE_TEMPLATE_VARIABLE,
   POSTGRES_TEMPLATE_VARIABLE,
   type TemplateContents,
@@ -27,7 +28,11 @@ export async function createTestDatabase({ migrate = true }: { migrate?: boolean
   if (!serverUrl) {
     const templateFile = process.env[PGLITE_TEMPLATE_VARIABLE];
     if (migrate && templateFile) return leasePglite(templateFile);
-    const handle = await openDatabase();
+    const blankFile = process.env[PGLITE_BLANK_VARIABLE];
+    const handle = await openDatabase(
+      // initdb's files from the run's setup: a new database without paying for initdb again.
+      !migrate && blankFile ? { loadDataDir: new Blob([await fs.readFile(blankFile)]) } : {},
+    );
     if (migrate) await migrateDatabase(handle);
     return handle;
   }

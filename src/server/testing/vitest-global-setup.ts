@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import {
+  PGLITE_BLANK_VARIABLE,
   PGLITE_TEMPLATE_VARIABLE,
   POSTGRES_TEMPLATE_VARIABLE,
   templateContentsVariable,
@@ -36,6 +37,8 @@ async function templateFingerprint(): Promise<string> {
 // The PGlite template (its files, and what it holds as JSON) is kept between runs: a file run alone then only
 // loads it. A change to what it is made of names a new one. Each is written under a temporary name first, the
 // files last, so a run never reads a half-written template.
+const blankFileOf = (templateFile: string) => templateFile.replace(/\.tar$/, '-blank.tar');
+
 async function pgliteTemplate(): Promise<{ file: string; contents: string }> {
   const directory = path.join(repositoryRoot, 'node_modules/.cache/tandem-test');
   const file = path.join(directory, `pglite-template-${await templateFingerprint()}.tar`);
@@ -50,6 +53,7 @@ async function pgliteTemplate(): Promise<{ file: string; contents: string }> {
   const contents = JSON.stringify(template.contents);
   for (const [target, data] of [
     [contentsFile, contents],
+    [blankFileOf(file), template.blankFiles],
     [file, template.files],
   ] as const) {
     const written = `${target}.${process.pid}`;
@@ -72,5 +76,6 @@ export default async function setUpDatabaseTemplate(project: TestProject) {
   }
   const { file, contents } = await pgliteTemplate();
   process.env[PGLITE_TEMPLATE_VARIABLE] = file;
+  process.env[PGLITE_BLANK_VARIABLE] = blankFileOf(file);
   process.env[templateContentsVariable('pglite')] = contents;
 }
