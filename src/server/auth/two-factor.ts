@@ -1,7 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Database } from '../db/client';
 import { recoveryCodes, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
@@ -17,6 +15,18 @@ const wrongCodeMessage = 'That code is not right. Enter the current 6-digit code
 const TOTP_TOLERANCE_SECONDS = 30;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+// Loaded on first use, not with every start: only a two-factor sign-in or a setup needs them.
+let otplibModule: Promise<typeof import('otplib')> | undefined;
+function loadOtplib() {
+  otplibModule ??= import('otplib');
+  return otplibModule;
+}
+let qrCodeModule: Promise<typeof import('qrcode')> | undefined;
+function loadQrCode() {
+  qrCodeModule ??= import('qrcode');
+  return qrCodeModule;
+}
+
 const hashRecoveryCode = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
 
 function generateRecoveryCode(): string {
@@ -26,6 +36,7 @@ function generateRecoveryCode(): string {
 
 // The RFC 6238 time step the code belongs to, or null when it is not a current code.
 async function matchTotpTimeStep(secret: string, code: string): Promise<number | null> {
+  const { verify } = await loadOtplib();
   try {
     const result = await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
@@ -56,10 +67,11 @@ async function findSigningInUser(db: Database, userId: string) {
 // A new secret for the authenticator app, shown as a QR code; it is kept aside until a code confirms it.
 export async function startTwoFactorEnrollment({ db, userId }: { db: Database; userId: string }) {
   const { email } = await findSigningInUser(db, userId);
+  const [{ generateSecret, generateURI }, qrCode] = await Promise.all([loadOtplib(), loadQrCode()]);
   const secret = generateSecret();
   await db.update(users).set({ totpPendingSecret: secret, updatedAt: new Date() }).where(eq(users.id, userId));
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
-  const qrCodeSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, width: 200 });
+  const qrCodeSvg = await qrCode.toString(otpauthUrl, { type: 'svg', margin: 1, width: 200 });
   return { secret, otpauthUrl, qrCodeSvg };
 }
 

@@ -154,7 +154,7 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
       },
       async (request) => {
         const payload = await bytesOf(uploadBodyOf(request.body), STRIPE_EVENT_MAX_BYTES, tooLarge);
-        const event = verifyStripeEvent(payload, request.headers['stripe-signature'], webhookSecret);
+        const event = await verifyStripeEvent(payload, request.headers['stripe-signature'], webhookSecret);
         const { refused } = await handleStripeEvent(
           { db, mailer, publicUrl: config.publicUrl, ipAddress: request.ip },
           event,

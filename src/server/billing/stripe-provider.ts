@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { addPaymentMethodSchema, paymentTexts, stripeCardMethodSchema } from '~/shared/billing';
 import { AppError } from '../platform/errors';
@@ -36,6 +36,14 @@ function parseMethodRef(providerRef: string): { customer: string; paymentMethod:
   return { customer, paymentMethod };
 }
 
+// Loaded with the first Stripe request: a fifth of a second of every start otherwise, and most processes
+// (tests, the test-mode provider) never make one.
+let stripeModule: Promise<typeof Stripe> | undefined;
+export function loadStripe(): Promise<typeof Stripe> {
+  stripeModule ??= import('stripe').then((module) => module.default);
+  return stripeModule;
+}
+
 const declineMessageOf = (declineCode: string | undefined | null) =>
   declineCode === 'insufficient_funds' ? paymentTexts.insufficientFunds : paymentTexts.cardDeclined;
 
@@ -60,8 +68,8 @@ export function outcomeOfPaymentIntent(intent: Stripe.PaymentIntent): ChargeOutc
 // What a refused request means: a decline is final for this payment; a network or Stripe-side failure
 // leaves the outcome unknown (TransientPaymentError: the payment stays pending, a retry with the same
 // key asks again).
-function outcomeOfStripeError(error: unknown): ChargeOutcome {
-  if (error instanceof Stripe.errors.StripeCardError) {
+function outcomeOfStripeError(error: unknown, { errors }: typeof Stripe): ChargeOutcome {
+  if (error instanceof errors.StripeCardError) {
     return {
       status: 'declined',
       message: declineMessageOf(error.decline_code),
@@ -69,7 +77,7 @@ function outcomeOfStripeError(error: unknown): ChargeOutcome {
     };
   }
   if (
-    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error instanceof errors.StripeInvalidRequestError &&
     (error.code === 'resource_missing' || error.param?.startsWith('payment_method'))
   ) {
     return { status: 'declined', message: paymentTexts.methodUnusable };
@@ -85,14 +93,16 @@ interface StripeProviderOptions {
   timeoutMs?: number;
 }
 
-function createStripeClient({
+// The client is made on the first request (stripe is loaded then); its options are read at once, so a bad
+// address still fails at start.
+function lazyStripeClient({
   secretKey,
   apiUrl,
   maxNetworkRetries = 2,
   timeoutMs = 20_000,
-}: StripeProviderOptions): Stripe {
+}: StripeProviderOptions): () => Promise<Stripe> {
   const address = apiUrl ? new URL(apiUrl) : undefined;
-  return new Stripe(secretKey, {
+  const config: Stripe.StripeConfig = {
     maxNetworkRetries,
     timeout: timeoutMs,
     ...(address && {
@@ -100,13 +110,18 @@ function createStripeClient({
       port: address.port || (address.protocol === 'https:' ? '443' : '80'),
       protocol: address.protocol === 'https:' ? 'https' : 'http',
     }),
-  });
+  };
+  let client: Promise<Stripe> | undefined;
+  return () => {
+    client ??= loadStripe().then((StripeClient) => new StripeClient(secretKey, config));
+    return client;
+  };
 }
 
 // Payments through Stripe: cards saved to a Customer per method, charged off-session with a
 // PaymentIntent confirmed at once; the idempotency key goes to Stripe, which never charges a key twice.
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = createStripeClient(options);
+  const stripeClient = lazyStripeClient(options);
   return {
     name: 'stripe',
     methodInputSchema: stripeMethodInputSchema,
@@ -118,6 +133,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!('payment_method' in method)) {
         throw new AppError('validation', paymentTexts.stripeCardForm, { card_number: paymentTexts.stripeCardForm });
       }
+      const stripe = await stripeClient();
       try {
         const paymentMethod = await stripe.paymentMethods.retrieve(method.payment_method);
         if (paymentMethod.type !== 'card' || !paymentMethod.card) {
@@ -140,10 +156,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         };
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (
-          error instanceof Stripe.errors.StripeCardError ||
-          error instanceof Stripe.errors.StripeInvalidRequestError
-        ) {
+        const { errors } = await loadStripe();
+        if (error instanceof errors.StripeCardError || error instanceof errors.StripeInvalidRequestError) {
           throw new AppError('validation', paymentTexts.stripeCardForm, {
             payment_method: paymentTexts.stripeCardForm,
           });
@@ -155,6 +169,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async charge({ amountCents, currency, providerRef, idempotencyKey, description, paymentId }) {
       const method = parseMethodRef(providerRef);
       if (!method) return { status: 'declined', message: paymentTexts.methodUnusable };
+      const stripe = await stripeClient();
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -173,12 +188,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         );
         return outcomeOfPaymentIntent(intent);
       } catch (error) {
-        return outcomeOfStripeError(error);
+        return outcomeOfStripeError(error, await loadStripe());
       }
     },
 
     // A full refund of the PaymentIntent; Stripe answers a repeated key with the first refund.
     async refund({ providerRef, amountCents, idempotencyKey }) {
+      const stripe = await stripeClient();
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: providerRef, amount: amountCents },
@@ -187,7 +203,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { refundRef: refund.id };
       } catch (error) {
         // Refunded already (from Stripe's dashboard, or a lost answer): the money is back either way.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+        const { errors } = await loadStripe();
+        if (error instanceof errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
           return { refundRef: `already_refunded:${providerRef}` };
         }
         throw new TransientPaymentError('Stripe did not complete the refund.', { cause: error });

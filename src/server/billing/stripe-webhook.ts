@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
@@ -10,15 +10,20 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeRequest } from './payment-provider';
 import { type OutcomeContext, recordPaymentOutcome } from './record-payment-outcome';
 import { recordPaymentGivenBack } from './refund-payment';
-import { outcomeOfPaymentIntent } from './stripe-provider';
+import { loadStripe, outcomeOfPaymentIntent } from './stripe-provider';
 
 const paymentIdSchema = z.uuid();
 
 // Checks an event's Stripe-Signature against the raw body Stripe sent (any re-encoding would break it).
-export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, webhookSecret: string): Stripe.Event {
+export async function verifyStripeEvent(
+  rawBody: Buffer,
+  signature: string | undefined,
+  webhookSecret: string,
+): Promise<Stripe.Event> {
   if (!signature) throw new AppError('validation', paymentTexts.webhookSignature);
+  const { webhooks } = await loadStripe();
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    return webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch {
     throw new AppError('validation', paymentTexts.webhookSignature);
   }

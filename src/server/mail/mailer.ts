@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
@@ -59,6 +59,13 @@ export function createMailer({ db, jobs }: { db: Database; jobs: Pick<JobQueue, 
 
 const SMTP_TIMEOUT_MS = 10_000;
 
+// Loaded with the first message sent through SMTP: most processes (tests, development) send none.
+let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+function loadNodemailer() {
+  nodemailerModule ??= import('nodemailer');
+  return nodemailerModule;
+}
+
 // The send-email job. With SMTP_URL it sends the text and HTML parts (and a calendar invitation) through
 // nodemailer and records sent_at (or the error, then throws so the job is retried); without, it writes the
 // message to the log so a developer can follow its links (tests read the outbox). A row already sent is left alone: a job may run twice.
@@ -73,28 +80,33 @@ export function createOutboxSender({
   from: string;
   logger: Pick<Logger, 'info' | 'error'>;
 }): (job: { outboxId: string }) => Promise<void> {
-  // A mail server that stops answering fails the message in seconds, not nodemailer's minutes: a
-  // send-email job still running after 20 s is taken as lost and sent again (platform/pg-boss-queue.ts).
-  const transport: Transporter | undefined = smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
+  let transport: Promise<Transporter> | undefined;
+  const transportTo = (url: string) => {
+    // A mail server that stops answering fails the message in seconds, not nodemailer's minutes: a
+    // send-email job still running after 20 s is taken as lost and sent again (platform/pg-boss-queue.ts).
+    transport ??= loadNodemailer().then(({ createTransport }) =>
+      createTransport({
+        url,
         connectionTimeout: SMTP_TIMEOUT_MS,
         greetingTimeout: SMTP_TIMEOUT_MS,
         socketTimeout: SMTP_TIMEOUT_MS,
-      })
-    : undefined;
+      }),
+    );
+    return transport;
+  };
   return async ({ outboxId }) => {
     const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
     if (!message || message.sentAt) return;
-    if (!transport) {
+    if (!smtpUrl) {
       logger.info(
         { to: message.toAddress, subject: message.subject, text: message.text },
         'email kept in the outbox (no SMTP_URL)',
       );
       return;
     }
+    const smtp = await transportTo(smtpUrl);
     try {
-      await transport.sendMail({
+      await smtp.sendMail({
         from,
         to: message.toAddress,
         subject: message.subject,

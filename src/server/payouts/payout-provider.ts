@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { payoutTexts } from '~/shared/payouts';
 import type { Config } from '../config';
 
@@ -30,9 +30,16 @@ export interface ConnectProvider {
   transfer(request: TransferRequest): Promise<TransferOutcome>;
 }
 
+// Loaded with the first Connect request: a fifth of a second of every start otherwise.
+let stripeModule: Promise<typeof Stripe> | undefined;
+function loadStripe(): Promise<typeof Stripe> {
+  stripeModule ??= import('stripe').then((module) => module.default);
+  return stripeModule;
+}
+
 export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; apiUrl?: string }): ConnectProvider {
   const address = apiUrl ? new URL(apiUrl) : undefined;
-  const stripe = new Stripe(secretKey, {
+  const config: Stripe.StripeConfig = {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(address && {
@@ -40,9 +47,15 @@ export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; 
       port: address.port || (address.protocol === 'https:' ? '443' : '80'),
       protocol: address.protocol === 'https:' ? 'https' : 'http',
     }),
-  });
+  };
+  let client: Promise<Stripe> | undefined;
+  const stripeClient = () => {
+    client ??= loadStripe().then((StripeClient) => new StripeClient(secretKey, config));
+    return client;
+  };
   return {
     async createAccount({ email, applicantId }) {
+      const stripe = await stripeClient();
       const account = await stripe.accounts.create(
         {
           type: 'express',
@@ -55,6 +68,7 @@ export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; 
       return { accountId: account.id };
     },
     async accountLink({ accountId, returnUrl, refreshUrl }) {
+      const stripe = await stripeClient();
       const link = await stripe.accountLinks.create({
         account: accountId,
         type: 'account_onboarding',
@@ -64,10 +78,12 @@ export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; 
       return { url: link.url };
     },
     async isOnboarded(accountId) {
+      const stripe = await stripeClient();
       const account = await stripe.accounts.retrieve(accountId);
       return Boolean(account.payouts_enabled && account.details_submitted);
     },
     async transfer({ payoutId, amountCents, destination, runId }) {
+      const stripe = await stripeClient();
       try {
         const transfer = await stripe.transfers.create(
           {
@@ -81,10 +97,8 @@ export function createStripeConnect({ secretKey, apiUrl }: { secretKey: string; 
         );
         return { status: 'paid', reference: transfer.id };
       } catch (error) {
-        if (
-          error instanceof Stripe.errors.StripeInvalidRequestError ||
-          error instanceof Stripe.errors.StripePermissionError
-        ) {
+        const { errors } = await loadStripe();
+        if (error instanceof errors.StripeInvalidRequestError || error instanceof errors.StripePermissionError) {
           return { status: 'failed', reason: payoutTexts.transferRefused };
         }
         throw new TransientPayoutError('Stripe did not answer the transfer.', { cause: error });

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type StoredFileKind, storedFileChunks, storedFiles } from '../db/schema';
 import type { AppError } from './errors';
-import { createS3FileChunks } from './s3-file-chunks';
+import type { S3Settings } from './s3-file-chunks';
 
 // Files people upload, in one store every instance shares (decision 017). A file's row is in
 // `stored_files`; its bytes are in pieces of FILE_CHUNK_BYTES, in `stored_file_chunks` (PostgreSQL, the
@@ -260,12 +260,30 @@ export async function sweepStoredFiles({ files, logger }: { files: FileStore; lo
   if (swept.unlinked + swept.unnamed + swept.orphans > 0) logger.info({ swept }, 'stored files swept');
 }
 
+// The S3 code is loaded with the first piece stored or read there: the AWS SDK is a tenth of a second of
+// every start otherwise, and the default store never needs it.
+let s3Module: Promise<typeof import('./s3-file-chunks')> | undefined;
+function lazyS3FileChunks(settings: S3Settings): FileChunks {
+  let chunks: Promise<FileChunks> | undefined;
+  const loaded = () => {
+    s3Module ??= import('./s3-file-chunks');
+    chunks ??= s3Module.then(({ createS3FileChunks }) => createS3FileChunks(settings));
+    return chunks;
+  };
+  return {
+    put: async (fileId, index, bytes) => (await loaded()).put(fileId, index, bytes),
+    get: async (fileId, index) => (await loaded()).get(fileId, index),
+    remove: async (fileIds) => (await loaded()).remove(fileIds),
+    removeOrphans: async (db) => (await loaded()).removeOrphans(db),
+  };
+}
+
 // The store the configuration asks for.
 export function createConfiguredFileStore(db: Database, config: Config): FileStore {
   if (config.FILE_STORE === 's3' && config.S3_BUCKET) {
     return createFileStore({
       db,
-      chunks: createS3FileChunks({
+      chunks: lazyS3FileChunks({
         bucket: config.S3_BUCKET,
         endpoint: config.S3_ENDPOINT,
         region: config.S3_REGION,

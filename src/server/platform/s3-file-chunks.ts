@@ -10,7 +10,7 @@ import { inArray } from 'drizzle-orm';
 import { storedFiles } from '../db/schema';
 import type { FileChunks } from './file-store';
 
-interface S3Settings {
+export interface S3Settings {
   bucket: string;
   // An S3-compatible server's address (MinIO, Ceph, s3rver); unset for AWS itself.
   endpoint?: string;
