@@ -92,7 +92,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { ...sharedWorker, name: 'boot', include: bootFiles, testTimeout: 20_000 },
+        test: { ...sharedWorker, name: 'boot', include: bootFiles, testTimeout: 20_000, hookTimeout: 30_000 },
       },
       databaseProject('db-pglite', ''),
       ...(hasPostgres ? [databaseProject('db-postgres', process.env.DATABASE_URL ?? '')] : []),

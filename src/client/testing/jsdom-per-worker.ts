@@ -1,4 +1,4 @@
-import { builtinEnvironments, type Environment } from 'vitest/environments';
+import { builtinEnvironments, type Environment } from 'vitest/runtime';
 
 // Vitest's jsdom environment, made once per worker instead of once per file: a new window cost 1–2 s of
 // every component test file (a VM context and the globals copied onto Node's), 82 s of the dom project on a
