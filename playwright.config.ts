@@ -78,6 +78,10 @@ export default defineConfig({
     // measured on the whole suite): the trace is recorded only on a failed test's retry.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // As a person who asked their system for less motion: nothing animates (the app and sonner honour it), so
+    // no click waits for a transition to settle, and a toast is either fully shown or gone — the accessibility
+    // check reads it as shown instead of waiting 5 s for it to fade out (support/accessibility.ts).
+    reducedMotion: 'reduce',
   },
   projects: [
     {
