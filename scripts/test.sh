@@ -41,3 +41,7 @@ fi
 
 step 'Browser tests (Playwright, Chromium)'
 npx playwright test
+
+# Not a failure: a warning that would become one on a machine three times slower (docs/testing.md).
+step 'Tests above a third of their timeout'
+node --import tsx scripts/test-durations.ts || echo 'Make these faster before CI meets a slower machine: docs/testing.md says how.'
