@@ -74,13 +74,12 @@ test.beforeEach(async ({ context, baseURL }) => {
   await chooseEssentialCookies(context, baseURL);
 });
 
-test('an applicant searches, filters, saves a job, reads it and applies with a rate', async ({
-  page,
-  loginAs,
-  createAccount,
-  request,
-  baseURL,
-}) => {
+// Two jobs only this test's search finds (its own word), one of them with a required test.
+async function postSearchableJobs(
+  baseURL: string | undefined,
+  createAccount: (role: 'company') => Promise<TestAccount>,
+  request: APIRequestContext,
+) {
   const word = uniqueWord();
   const company = await companySession(baseURL, createAccount, request);
   const requiredTest = await company.createTest(uniqueName('React Coding Test'));
@@ -100,6 +99,17 @@ test('an applicant searches, filters, saves a job, reads it and applies with a r
     skill_tags: ['Figma'],
   });
   await company.context.dispose();
+  return { word, requiredTest, react, design };
+}
+
+test('an applicant searches Find Jobs and filters it, on a desktop and a phone', async ({
+  page,
+  loginAs,
+  createAccount,
+  request,
+  baseURL,
+}) => {
+  const { word, react, design } = await postSearchableJobs(baseURL, createAccount, request);
 
   await loginAs('applicant');
   await page.goto(paths.applicantJobs.getHref());
@@ -143,6 +153,21 @@ test('an applicant searches, filters, saves a job, reads it and applies with a r
   await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('');
   await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word);
   await expect(page.getByText('2 jobs found')).toBeVisible();
+});
+
+test('an applicant saves a job, reads it and applies with a rate', async ({
+  page,
+  loginAs,
+  createAccount,
+  request,
+  baseURL,
+}) => {
+  const { word, requiredTest, react } = await postSearchableJobs(baseURL, createAccount, request);
+  await loginAs('applicant');
+  await page.goto(paths.applicantJobs.getHref());
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill(word);
+  await expect(page.getByText('2 jobs found')).toBeVisible();
+  const reactCard = page.getByRole('article', { name: react.title });
 
   // The heart persists.
   const heart = reactCard.getByRole('button', { name: `Save ${react.title}` });
