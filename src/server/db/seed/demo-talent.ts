@@ -215,11 +215,10 @@ export const demoTalentSeeder: DemoSeeder = {
     created += applicants.length;
     const applicationRows = numbers.flatMap((n, index) => {
       const applicantId = applicants[index]?.id;
-      if (!applicantId) return [];
       const applyCount = n % 3 === 0 ? 2 : 1;
-      return Array.from({ length: publishedJobs.length > 0 ? applyCount : 0 }, (_, k) => {
+      return Array.from({ length: applyCount }, (_, k) => k).flatMap((k) => {
         const job = publishedJobs[(n + k * 3) % publishedJobs.length];
-        if (!job?.publishedAt) return [];
+        if (!applicantId || !job?.publishedAt) return [];
         const span = Math.max(1, Math.floor((now - job.publishedAt.getTime()) / DAY_MS));
         const createdAt = new Date(job.publishedAt.getTime() + ((n * 17 + k) % span) * DAY_MS);
         const status = stageMix[(n + k) % stageMix.length] ?? 'submitted';
@@ -236,7 +235,7 @@ export const demoTalentSeeder: DemoSeeder = {
               : {}),
           }),
         ];
-      }).flat();
+      });
     });
     if (applicationRows.length > 0) await db.insert(applications).values(applicationRows);
     created += applicationRows.length;
