@@ -112,6 +112,8 @@ export default defineConfig({
           unstubEnvs: true,
           setupFiles: [failOnConsoleError, 'src/client/testing/setup-dom.ts'],
           testTimeout: 15_000,
+          // A file's beforeAll may import its pages cold (render-route.tsx preloadPages).
+          hookTimeout: 30_000,
         },
       },
       {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyUser } from '~/client/testing/data-generators';
 import {
   ALREADY_PAID_TEXT,
@@ -13,7 +13,7 @@ import {
   unbilledWeek,
 } from '~/client/testing/fake-billing-api';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
-import { renderRoute } from '~/client/testing/render-route';
+import { preloadPages, renderRoute } from '~/client/testing/render-route';
 import type { Invoice } from '~/shared/billing';
 import { accountContract } from '~/shared/contracts/account';
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
@@ -75,6 +75,8 @@ async function typeCard(
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+beforeAll(() => preloadPages(paths.companyBilling.getHref()));
 
 describe('Billing & Invoices', () => {
   // docs/decisions/024: the approved weeks no invoice has billed yet, and the next invoice's day and estimate.

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
 import { conversationDetail, fakeMessagingApi } from '~/client/testing/fake-messaging-api';
 import {
@@ -9,7 +9,7 @@ import {
   reply,
   replyError,
 } from '~/client/testing/fake-server';
-import { renderRoute } from '~/client/testing/render-route';
+import { preloadPages, renderRoute } from '~/client/testing/render-route';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { reviewsContract } from '~/shared/contracts/reviews';
@@ -147,6 +147,8 @@ const searches = (server: FakeServer) => server.requests.filter((request) => req
 const lastSearch = (server: FakeServer) => Object.fromEntries(searches(server).at(-1)?.query ?? []);
 
 describe('Talent Search', () => {
+  beforeAll(() => preloadPages(paths.companyTalent.getHref(), paths.companyMessages.getHref()));
+
   it('says “about” for an estimated total, shortens large facet counts, and pages only as far as the server', async () => {
     const { events } = await openTalentSearch(
       [candidate()],
