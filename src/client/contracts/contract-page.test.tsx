@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { format } from 'date-fns';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { toIsoDay } from '~/client/lib/iso-day';
+import { pickDayWith } from '~/client/testing/calendar';
 import { applicantUser, companyUser } from '~/client/testing/data-generators';
 import { savedMethod } from '~/client/testing/fake-billing-api';
 import { fakeContract, fakeMilestone, fakeMilestonesApi } from '~/client/testing/fake-milestones-api';
@@ -727,18 +727,6 @@ describe('a change to the milestones not funded yet', () => {
   }
 
   const proposalCard = () => screen.getByRole('region', { name: 'Proposed milestone changes' });
-  const dayButton = (day: Date) => screen.queryByRole('button', { name: new RegExp(format(day, 'PPPP')) });
-
-  // Chooses a day from the calendar a date button opens, moving to its month first.
-  async function pickDayWith(events: UserEvent, button: HTMLElement, day: Date) {
-    await events.click(button);
-    await screen.findByRole('grid');
-    for (let moves = 0; !dayButton(day) && moves < 2; moves += 1) {
-      await events.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
-    }
-    await events.click(dayButton(day) as HTMLElement);
-  }
-
   it('lets the company propose an edit, an added milestone and a removal, ids kept and cents exact', async () => {
     const contract = threeMilestones();
     const [, wireframes] = contract.milestones;

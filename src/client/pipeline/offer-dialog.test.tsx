@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '~/client/components/date-picker';
 import { toIsoDay } from '~/client/lib/iso-day';
+import { dayButtonIn, openCalendarWith, pickDayWith } from '~/client/testing/calendar';
 import { companyUser, fakeId, jobFromInput } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
@@ -157,22 +157,12 @@ async function fill(events: UserEvent, dialog: HTMLElement, label: string, value
 }
 
 // The start date's calendar, open.
-async function openCalendar(events: UserEvent, dialog: HTMLElement) {
-  await events.click(within(dialog).getByLabelText('Start date'));
-  return screen.findByRole('grid');
-}
+const openCalendar = (events: UserEvent, dialog: HTMLElement) =>
+  openCalendarWith(events, within(dialog).getByLabelText('Start date'));
 
-// react-day-picker names a day 'Monday, June 15th, 2026' (with 'Today, ' or ', selected' around it).
-const dayButton = (day: Date) => screen.queryByRole('button', { name: new RegExp(format(day, 'PPPP')) });
-
-// Chooses a day from the calendar, moving to its month first.
-async function pickDay(events: UserEvent, dialog: HTMLElement, day: Date) {
-  await openCalendar(events, dialog);
-  for (let moves = 0; !dayButton(day) && moves < 2; moves += 1) {
-    await events.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
-  }
-  await events.click(dayButton(day) as HTMLElement);
-}
+// Chooses the start date from its calendar.
+const pickDay = (events: UserEvent, dialog: HTMLElement, day: Date) =>
+  pickDayWith(events, within(dialog).getByLabelText('Start date'), day);
 
 const startDateLabel = (day: string | null) => `Start date: ${day ? formatLongDate(day) : 'not set'}`;
 
@@ -191,6 +181,7 @@ describe('Make Offer', () => {
     expect(start.tagName).toBe('BUTTON');
     expect(start).toHaveAccessibleName(startDateLabel(null));
     const calendar = await openCalendar(events, dialog);
+    const dayButton = (day: Date) => dayButtonIn(calendar, day);
     // The second week of a month is a full one: it starts on its Sunday.
     const secondWeek = within(calendar)
       .getAllByRole('row')
@@ -291,14 +282,9 @@ describe('Make Offer for a fixed-price job', () => {
     if (value) await events.type(field, value);
   }
 
-  // Chooses a day from the calendar a date button opens, moving to its month first.
-  async function pickDayWith(events: UserEvent, button: HTMLElement, day: Date) {
-    await events.click(button);
-    await screen.findByRole('grid');
-    for (let moves = 0; !dayButton(day) && moves < 2; moves += 1) {
-      await events.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
-    }
-    await events.click(dayButton(day) as HTMLElement);
+  async function pasteIn(events: UserEvent, field: HTMLElement, value: string) {
+    await events.clear(field);
+    if (value) await events.paste(value);
   }
 
   const daysFromNow = (days: number) => {
@@ -313,8 +299,9 @@ describe('Make Offer for a fixed-price job', () => {
     group: HTMLElement,
     { title, description = '', amount, due }: { title: string; description?: string; amount: string; due: Date },
   ) {
-    await fillIn(events, within(group).getByLabelText('Title'), title);
-    await fillIn(events, within(group).getByLabelText('Description (optional)'), description);
+    // The words pasted (a keystroke re-renders the dialog: 25 ms each in jsdom), the amount typed.
+    await pasteIn(events, within(group).getByLabelText('Title'), title);
+    await pasteIn(events, within(group).getByLabelText('Description (optional)'), description);
     await fillIn(events, within(group).getByLabelText('Amount (USD)'), amount);
     await pickDayWith(events, within(group).getByRole('button', { name: /^Due date:/ }), due);
   }
