@@ -96,7 +96,7 @@ try {
   const firstJobId = ((await newest.json()) as { items: Array<{ id: string }> }).items[0]?.id;
   // Without an open public job there is no job page to measure.
   const addresses = pages.flatMap((address) =>
-    address.includes(':first') ? (firstJobId ? [address.replace(':first', firstJobId)] : []) : [address],
+    address.includes(':first') ? (firstJobId ? [address.replace(':first', () => firstJobId)] : []) : [address],
   );
   for (const page of options['portal-only'] ? [] : addresses) {
     const results: RunResult[] = [];

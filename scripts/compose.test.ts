@@ -144,7 +144,7 @@ describe('deploy/compose.yaml with deploy/.env.example', () => {
   it('runs two instances of the image, PostgreSQL 16 with a volume and a health check, Redis, and nginx', async () => {
     const resolved = await composeConfig(
       directory,
-      example.replace(/^POSTGRES_PASSWORD=$/m, `POSTGRES_PASSWORD=${filledIn.POSTGRES_PASSWORD}`),
+      example.replace(/^POSTGRES_PASSWORD=$/m, () => `POSTGRES_PASSWORD=${filledIn.POSTGRES_PASSWORD}`),
     );
     for (const instance of INSTANCES) {
       expect(resolved).toMatch(new RegExp(`\\n  ${instance}:\\n(    .*\\n)*    image: tandem:latest\\n`));

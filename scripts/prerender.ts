@@ -142,17 +142,21 @@ type Rendering = 'app' | 'hydrated' | 'islands';
 function fillTemplate(head: string, body: string, rendering: Rendering): string {
   const isPrerendered = rendering !== 'app';
   const page = template
-    .replace('<!--app-head-->', head)
+    .replace('<!--app-head-->', () => head)
     .replace(
       '<div id="root"><!--app-html--></div>',
-      `<div id="root"${isPrerendered ? ' data-prerendered="true"' : ''}${rendering === 'islands' ? ' data-islands="true"' : ''}>${body}</div>`,
+      () =>
+        `<div id="root"${isPrerendered ? ' data-prerendered="true"' : ''}${rendering === 'islands' ? ' data-islands="true"' : ''}>${body}</div>`,
     );
   if (!isPrerendered) return page;
   const boot = bootScript(page, rendering === 'islands');
   return page
-    .replace(stylesheetLink?.[0] ?? '', `<style>${rendering === 'islands' ? publicStylesheet : appStylesheet}</style>`)
+    .replace(
+      stylesheetLink?.[0] ?? '',
+      () => `<style>${rendering === 'islands' ? publicStylesheet : appStylesheet}</style>`,
+    )
     .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
-    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, boot);
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => boot);
 }
 
 async function writePage(file: string, html: string) {
@@ -173,7 +177,7 @@ for (const id of pageIds) {
   // After the entry's own tags, so the entry is requested first.
   await writePage(
     appShellFileForPage(id),
-    appShell.replace('</head>', `${preloadLinks(files)}${stylesheetLinks(files)}</head>`),
+    appShell.replace('</head>', () => `${preloadLinks(files)}${stylesheetLinks(files)}</head>`),
   );
   shellCount++;
 }

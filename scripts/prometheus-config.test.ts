@@ -29,7 +29,10 @@ describe('the Prometheus configuration in deploy/', () => {
     await fs.writeFile(path.join(directory, 'token'), 'metrics-token', { mode: 0o400 });
     await fs.copyFile(path.join(deploy, 'alerts.yml'), path.join(directory, 'alerts.yml'));
     // Checked as written, the token file where the production file says it is…
-    const withToken = source.replace(/credentials_file: .*/, `credentials_file: ${path.join(directory, 'token')}`);
+    const withToken = source.replace(
+      /credentials_file: .*/,
+      () => `credentials_file: ${path.join(directory, 'token')}`,
+    );
     await fs.writeFile(path.join(directory, 'prometheus.yml'), withToken);
     const { stdout } = await run(promtool, ['check', 'config', path.join(directory, 'prometheus.yml')]);
     expect(stdout).toContain('SUCCESS: 5 rules found');

@@ -9,16 +9,19 @@ export function renderPrometheusConfig(
   source: string,
   { targets, tokenFile, scrapeInterval }: { targets: string[]; tokenFile: string; scrapeInterval: string },
 ): string {
-  const replacements: Array<[RegExp, string]> = [
-    [/^( {2}scrape_interval: ).*$/m, `$1${scrapeInterval}`],
-    [/^( {2}evaluation_interval: ).*$/m, `$1${scrapeInterval}`],
-    [/^( +credentials_file: ).*$/m, `$1${tokenFile}`],
-    [/^( +- targets:\n)(?: +- app-[a-z]+:\d+\n)+/m, `$1${targets.map((target) => `          - ${target}\n`).join('')}`],
-    [/^alerting:\n(?:(?: .*)?\n)+?(?=\S)/m, ''],
+  const replacements: Array<[RegExp, (match: string, key: string) => string]> = [
+    [/^( {2}scrape_interval: ).*$/m, (_, key) => `${key}${scrapeInterval}`],
+    [/^( {2}evaluation_interval: ).*$/m, (_, key) => `${key}${scrapeInterval}`],
+    [/^( +credentials_file: ).*$/m, (_, key) => `${key}${tokenFile}`],
+    [
+      /^( +- targets:\n)(?: +- app-[a-z]+:\d+\n)+/m,
+      (_, key) => `${key}${targets.map((target) => `          - ${target}\n`).join('')}`,
+    ],
+    [/^alerting:\n(?:(?: .*)?\n)+?(?=\S)/m, () => ''],
   ];
   return replacements.reduce((text, [pattern, replacement]) => {
     if (!pattern.test(text)) throw new Error(`deploy/prometheus.yml no longer has what ${pattern} looks for`);
-    return text.replace(pattern, replacement);
+    return text.replace(pattern, (match: string, key: string) => replacement(match, key));
   }, source);
 }
 

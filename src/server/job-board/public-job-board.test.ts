@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JobBoardPageData, jobBoardSearchKey } from '~/shared/job-board';
 import { PAGE_DATA_ID, SERVER_HEAD_MARKER, SERVER_HTML_MARKER } from '~/shared/static-pages';
-import { companies, invoices, paymentMethods } from '../db/schema';
+import { companies, invoices, jobs, paymentMethods } from '../db/schema';
 import { buildApplication } from '../db/seed/job-factories';
-import { loadWebClient } from '../platform/web-client';
+import { loadWebClient, MAX_SERVER_RENDERED_PAGE_BYTES } from '../platform/web-client';
 import { signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
 import { companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
@@ -370,6 +370,83 @@ describe('the public job board', () => {
       const data = pageDataOf(html).data as JobBoardPageData;
       expect(data.search).toBe(jobBoardSearchKey({ q: word, engagement_type: 'hourly' }));
       expect(data.list).toMatchObject({ total: 1, page: 1, items: [{ title: 'Board job B' }] });
+    });
+
+    // $` $' $& and $1 in a replacement string expand into pieces of the page: 200 of them in a description
+    // once made /jobs/:id 52.7 MB (issue 51).
+    it('shows $ patterns in a job’s and its company’s texts as written, and the page keeps its size', async () => {
+      const patterns = "$` $' $& $1 $$ $<name>";
+      const texts = (filler: string, word: string) => {
+        const times = (count: number) => Array.from({ length: count }, () => filler).join(' ');
+        return {
+          name: `Dollar ${times(2)} Works`,
+          about: `About ${times(20)}`,
+          location: `Oslo ${filler}`,
+          title: `Lead ${filler}`,
+          description: `${times(200)} ${word}`,
+        };
+      };
+      // The same texts with every $ an S: as long, with nothing to expand.
+      const pageOf = async (filler: string) => {
+        const word = uniqueWord();
+        const text = texts(filler, word);
+        const owner = await companyAccount(testApp, text.name);
+        const updated = await owner.request({
+          method: 'PUT',
+          url: '/api/company',
+          payload: {
+            name: text.name,
+            contact_email: 'jobs@dollar.test',
+            website: '',
+            about: text.about,
+            size: '11-50',
+            location: text.location,
+          },
+        });
+        expect(updated.statusCode, updated.body).toBe(200);
+        const job = await jobWith(testApp, owner.companyId, word, { title: text.title, description: text.description });
+        const jobPage = await testApp.app.inject({ method: 'GET', url: `/jobs/${job.id}` });
+        const boardPage = await testApp.app.inject({ method: 'GET', url: `/jobs?q=${word}` });
+        return { text, jobPage: jobPage.body, boardPage: boardPage.body };
+      };
+      const plain = await pageOf(patterns.replaceAll('$', 'S'));
+      const dollars = await pageOf(patterns);
+
+      expect(pageDataOf(dollars.jobPage).data).toMatchObject({
+        title: dollars.text.title,
+        description: dollars.text.description,
+        company: { name: dollars.text.name, about: dollars.text.about, location: dollars.text.location },
+      });
+      expect(jobPostingOf(dollars.jobPage)).toMatchObject({
+        title: dollars.text.title,
+        description: dollars.text.description,
+        hiringOrganization: { name: dollars.text.name },
+      });
+      expect(dollars.jobPage).toContain(`: ${dollars.text.title} | ${dollars.text.about} ${PUBLIC_URL}</main>`);
+      expect(dollars.boardPage).toContain(`: ${dollars.text.title} ${PUBLIC_URL}</main>`);
+      for (const page of ['jobPage', 'boardPage'] as const) {
+        expect(dollars[page].match(/<html>/g), page).toHaveLength(1);
+        // Within a few KB: escaping a quote or a backtick takes a few bytes more than an S.
+        expect(Math.abs(dollars[page].length - plain[page].length), page).toBeLessThan(4096);
+      }
+    });
+
+    it('sends the shell, rendered in the browser, when a rendered page would pass its bound', async () => {
+      const job = await jobWith(testApp, company.companyId, uniqueWord(), { title: 'Big' });
+      const description = 'x'.repeat(20_000);
+      await testApp.database.db.update(jobs).set({ description }).where(eq(jobs.id, job.id));
+      const within = await testApp.app.inject({ method: 'GET', url: `/jobs/${job.id}` });
+      expect(within.body).toContain(PAGE_DATA_ID);
+      expect(within.body.length).toBeLessThan(MAX_SERVER_RENDERED_PAGE_BYTES);
+
+      // Past the bound (only a bypass of the 20,000-character limit could write this): the page is the shell.
+      await testApp.database.db
+        .update(jobs)
+        .set({ description: 'x'.repeat(MAX_SERVER_RENDERED_PAGE_BYTES) })
+        .where(eq(jobs.id, job.id));
+      const past = await testApp.app.inject({ method: 'GET', url: `/jobs/${job.id}` });
+      expect(past.statusCode).toBe(200);
+      expect(past.body).toBe('<html><head></head><body>shell</body></html>');
     });
 
     it('leaves /jobs to the browser when its address holds a search the API would refuse', async () => {

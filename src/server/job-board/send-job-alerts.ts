@@ -135,7 +135,7 @@ async function alertFor({
         more: (matches[0]?.total ?? matches.length) - matches.length,
         searchUrl: `${publicUrl}${view.search_path}`,
         unsubscribeUrl: `${publicUrl}${unsubscribePath}`,
-        oneClickUnsubscribeUrl: `${publicUrl}${savedSearchesContract.unsubscribe.path.replace(':token', search.unsubscribeToken)}`,
+        oneClickUnsubscribeUrl: `${publicUrl}${savedSearchesContract.unsubscribe.path.replace(':token', () => search.unsubscribeToken)}`,
         manageUrl: `${publicUrl}${paths.applicantSavedSearches.getHref()}`,
       }),
       { transaction: tx },

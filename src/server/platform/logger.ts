@@ -16,15 +16,18 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
 
 // Paths whose token is the credential: a calendar feed, a meeting's join link and its room's API; and
 // links from emails (a password reset, an address to verify), which carry theirs in the query.
-const TOKEN_PATTERNS: Array<[RegExp, string]> = [
-  [/^(\/api\/calendar\/)[^/?#]+?(\.ics)?(?=$|[/?#])/, '$1[redacted]$2'],
-  [/^(\/meet\/|\/api\/meeting-rooms\/)[^/?#]+/, '$1[redacted]'],
-  [/([?&]token=)[^&#]*/gi, '$1[redacted]'],
+const REDACTIONS: Array<(url: string) => string> = [
+  (url) =>
+    url.replace(
+      /^(\/api\/calendar\/)[^/?#]+?(\.ics)?(?=$|[/?#])/,
+      (_, path: string, extension = '') => `${path}[redacted]${extension}`,
+    ),
+  (url) => url.replace(/^(\/meet\/|\/api\/meeting-rooms\/)[^/?#]+/, (_, path: string) => `${path}[redacted]`),
+  (url) => url.replace(/([?&]token=)[^&#]*/gi, (_, parameter: string) => `${parameter}[redacted]`),
 ];
 
 // A URL as the log may keep it: whoever reads the log must not be able to open the feed or the room.
-const redactUrl = (url: string) =>
-  TOKEN_PATTERNS.reduce((redacted, [pattern, replacement]) => redacted.replace(pattern, replacement), url);
+const redactUrl = (url: string) => REDACTIONS.reduce((redacted, redact) => redact(redacted), url);
 
 // Fastify's own request fields, with the URL redacted.
 function serializeRequest(request: FastifyRequest) {

@@ -725,7 +725,7 @@ describe('route fuzz', { shuffle: false }, () => {
           fc.asyncProperty(request, async ({ params, query, body }) => {
             let path = route.url;
             paramNames.forEach((name, index) => {
-              path = path.replace(`:${name}`, params[index] ?? '');
+              path = path.replace(`:${name}`, () => params[index] ?? '');
             });
             if (query !== null) path += `?${query}`;
             const sent = `${route.method} ${shorten(path)} as ${caller}\nbody: ${body === undefined ? '(none)' : shorten(body)}`;

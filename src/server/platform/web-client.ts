@@ -152,7 +152,7 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
   }
   const load = async (file: string) => {
     const text = await fs.readFile(path.join(absolute, file), 'utf8');
-    return toDocument(Buffer.from(text.replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl)));
+    return toDocument(Buffer.from(text.replaceAll(PUBLIC_URL_PLACEHOLDER, () => publicUrl)));
   };
   const pages = new Map<string, HtmlDocument>();
   for (const file of await findIndexFiles(absolute)) {
@@ -174,7 +174,10 @@ export async function loadWebClient(directory: string, publicUrl: string): Promi
   for (const id of serverRenderedPageIds) {
     const file = path.join(absolute, serverShellFileForPage(id));
     if (await fileExists(file)) {
-      serverShells.set(id, (await fs.readFile(file, 'utf8')).replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl));
+      serverShells.set(
+        id,
+        (await fs.readFile(file, 'utf8')).replaceAll(PUBLIC_URL_PLACEHOLDER, () => publicUrl),
+      );
     }
   }
   const rendererFile = path.join(absolute, RENDERER_FILE);
@@ -247,6 +250,31 @@ export function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, c
 }
 
 // A document made for this request (compressed on the way out by @fastify/compress, never cached).
+// A server-rendered page is a few tens of KB (a job's description is at most 20,000 characters, twice: in the
+// markup and in the page's data); a page past this bound is not sent.
+export const MAX_SERVER_RENDERED_PAGE_BYTES = 512 * 1024;
+
+// Text put into a document at a marker, by position: never as a replacement string, whose $& and $` would
+// expand (lint/no-replacement-strings.grit).
+function insertBefore(document: string, marker: string, text: string): string {
+  const at = document.indexOf(marker);
+  return at === -1 ? text + document : document.slice(0, at) + text + document.slice(at);
+}
+
+// The shell's two markers, found in the shell itself: what fills the first is never searched for the second.
+function fillServerShell(shell: string, { head, body }: { head: string; body: string }): string {
+  const headAt = shell.indexOf(SERVER_HEAD_MARKER);
+  const bodyAt = shell.indexOf(SERVER_HTML_MARKER);
+  if (headAt === -1 || bodyAt < headAt) throw new Error('The server shell lost its markers: run npm run build.');
+  return (
+    shell.slice(0, headAt) +
+    head +
+    shell.slice(headAt + SERVER_HEAD_MARKER.length, bodyAt) +
+    body +
+    shell.slice(bodyAt + SERVER_HTML_MARKER.length)
+  );
+}
+
 function sendGeneratedDocument(reply: FastifyReply, body: string, contentType: string, cacheControl: string) {
   return reply
     .code(200)
@@ -336,17 +364,19 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
         serverShell && client.renderPage && answer.data !== undefined
           ? await renderWithData(request, client.renderPage, answer.data)
           : null;
-      const html = rendered
-        ? serverShell
-            ?.replace(
-              SERVER_HEAD_MARKER,
-              `${head}<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ url: request.url, data: answer.data })}</script>`,
-            )
-            .replace(SERVER_HTML_MARKER, rendered.replaceAll(PUBLIC_URL_PLACEHOLDER, client.publicUrl))
-        : shellHtml.includes('</head>')
-          ? shellHtml.replace('</head>', `${head}</head>`)
-          : head + shellHtml;
-      return sendGeneratedDocument(reply, html ?? shellHtml, 'text/html; charset=utf-8', 'no-cache');
+      const html =
+        rendered && serverShell
+          ? fillServerShell(serverShell, {
+              head: `${head}<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson({ url: request.url, data: answer.data })}</script>`,
+              body: rendered.replaceAll(PUBLIC_URL_PLACEHOLDER, () => client.publicUrl),
+            })
+          : insertBefore(shellHtml, '</head>', head);
+      // Whatever a page's data holds, the page stays a page: past the bound, the browser renders it from the API.
+      if (Buffer.byteLength(html) > MAX_SERVER_RENDERED_PAGE_BYTES) {
+        request.log.error({ bytes: Buffer.byteLength(html) }, 'the rendered page is too large: its shell was sent');
+        return sendHtml(request, reply, shell);
+      }
+      return sendGeneratedDocument(reply, html, 'text/html; charset=utf-8', 'no-cache');
     });
   }
   // An old address moves for good: the server says so (301), so browsers and search engines follow it
@@ -376,7 +406,7 @@ export async function registerWebClient(app: FastifyInstance, client: WebClient,
               `  <url><loc>${escapeMarkup(entry.url)}</loc>${entry.lastModified ? `<lastmod>${escapeMarkup(entry.lastModified)}</lastmod>` : ''}</url>\n`,
           )
           .join('');
-        const xml = builtSitemap.replace('</urlset>', `${added}</urlset>`);
+        const xml = insertBefore(builtSitemap, '</urlset>', added);
         return sendGeneratedDocument(reply, xml, document.contentType, 'public, max-age=300');
       });
       continue;
