@@ -92,7 +92,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { ...sharedWorker, name: 'boot', include: bootFiles, testTimeout: 20_000, hookTimeout: 30_000 },
+        test: {
+          ...sharedWorker,
+          name: 'boot',
+          include: bootFiles,
+          // The server bundle, built once for the run.
+          globalSetup: ['src/server/testing/boot-global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
       },
       databaseProject('db-pglite', ''),
       ...(hasPostgres ? [databaseProject('db-postgres', process.env.DATABASE_URL ?? '')] : []),

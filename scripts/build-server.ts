@@ -1,12 +1,16 @@
 // `npm run build:server`: the production server bundle (vite.server.config.ts), checked to hold no test
 // code where it loads at start (scripts/server-bundle-check.ts), then the files it reads from beside its
-// own code: the SQL migrations, the common-password list and the CV reader's worker. Then the operator commands the container
+// own code: the SQL migrations, the common-password list and the CV reader's worker, and the files a new embedded
+// database starts from. Then the operator commands the container
 // image runs (scripts/operator-commands.ts), bundled the same way into build/commands/.
 // `--server-only --out-dir DIR` bundles the server alone into DIR: what src/server/main.test.ts starts.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, type InlineConfig, type Rolldown } from 'vite';
+import { INITIAL_FILES_NAME } from '../src/server/db/client';
+import { makeInitialFiles } from '../src/server/db/initial-files';
 import { builtCommandOf, COMMANDS_DIRECTORY, OPERATOR_COMMANDS } from './operator-commands';
 import { findTestCodeInServerBundle } from './server-bundle-check';
 
@@ -57,6 +61,7 @@ async function copyFilesBesideModules(built: Rolldown.OutputChunk[], outDir: str
   }
 }
 await copyFilesBesideModules(chunks, serverDirectory, { isEveryOneNeeded: true });
+await writeInitialDatabaseFiles(chunks, serverDirectory);
 const sizes = await Promise.all(
   chunks.map(async ({ fileName }) => `${fileName} ${(await fs.stat(path.join(serverDirectory, fileName))).size} B`),
 );
@@ -64,6 +69,46 @@ console.log(
   `Built the server: ${path.join(serverDirectory, 'main.js')}, no test code loaded at start (${sizes.join(', ')})`,
 );
 if (!options['server-only']) await buildOperatorCommands();
+
+// The files a new embedded database starts from (src/server/db/initial-files.ts), beside the chunk that reads
+// them. Made once for what they are made of (the migrations, the code that prepares them, the PGlite and
+// pg-boss versions), and kept in node_modules/.cache for the next build: making them takes seconds.
+async function writeInitialDatabaseFiles(built: Rolldown.OutputChunk[], outDir: string) {
+  const reader = path.resolve('src/server/db/client.ts');
+  const chunk = built.find((candidate) => candidate.moduleIds.includes(reader));
+  if (!chunk) throw new Error(`No chunk of the server bundle holds ${reader}, which reads ${INITIAL_FILES_NAME}.`);
+  const hash = createHash('sha256');
+  const migrations = 'src/server/db/migrations';
+  const sources = [
+    ...(await fs.readdir(migrations, { recursive: true, encoding: 'utf8' }))
+      .sort()
+      .map((file) => path.join(migrations, file)),
+    'src/server/db/initial-files.ts',
+    'src/server/platform/pg-boss-queue.ts',
+    'node_modules/@electric-sql/pglite/package.json',
+    'node_modules/pg-boss/package.json',
+  ];
+  for (const source of sources) {
+    if ((await fs.stat(source)).isFile()) hash.update(source).update(await fs.readFile(source));
+  }
+  const cached = path.join(
+    'node_modules/.cache/tandem-build',
+    `initial-database-${hash.digest('hex').slice(0, 16)}.tar.gz`,
+  );
+  const target = path.join(outDir, path.dirname(chunk.fileName), INITIAL_FILES_NAME);
+  try {
+    await fs.copyFile(cached, target);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const files = await makeInitialFiles();
+  await fs.mkdir(path.dirname(cached), { recursive: true });
+  // Under a temporary name first: a build stopped halfway leaves no half-written cache.
+  await fs.writeFile(`${cached}.${process.pid}`, files);
+  await fs.rename(`${cached}.${process.pid}`, cached);
+  await fs.copyFile(cached, target);
+}
 
 async function buildOperatorCommands() {
   const commandChunks = await bundle({

@@ -8,10 +8,11 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, runOnServer } from './db/postgres-server';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
+import { SERVER_UNDER_TEST_VARIABLE } from './testing/database-template-variables';
 
 // The server as `npm start` runs it: the production bundle in a real process, a real port, an embedded
-// database on disk. The bundle is built once for the file (4 s): each start then loads in a second or two,
-// where loading the sources through tsx took five.
+// database on disk. The bundle, with the files a new embedded database starts from, is built once for the run
+// (testing/boot-global-setup.ts): each start then loads in a second or two, where the sources through tsx took five.
 
 interface RunningServer {
   process: ChildProcessByStdio<null, Readable, Readable>;
@@ -21,16 +22,9 @@ interface RunningServer {
 }
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
-// Inside the repository, so that the bundle finds the packages it leaves to node_modules.
-const serverDirectory = path.join(repositoryRoot, 'node_modules/.cache', `tandem-server-under-test-${process.pid}`);
+const serverDirectory = process.env[SERVER_UNDER_TEST_VARIABLE];
+if (!serverDirectory) throw new Error('No server bundle: the boot project builds one (testing/boot-global-setup.ts).');
 const mainFile = path.join(serverDirectory, 'main.js');
-
-beforeAll(async () => {
-  await runScript('scripts/build-server.ts', ['--server-only', '--out-dir', serverDirectory], {});
-}, 60_000);
-afterAll(async () => {
-  await fs.rm(serverDirectory, { recursive: true, force: true });
-});
 
 // Servers a failed or timed-out test left running are stopped after it, not left to outlive the run.
 const startedServers = new Set<ChildProcessByStdio<null, Readable, Readable>>();
@@ -224,23 +218,28 @@ describe('the server process', () => {
   }, 30_000);
 
   // A second server on the same embedded database would overwrite the first one's writes (decision 018).
-  it('refuses a second server on a data directory in use, and starts once the first has died', async () => {
-    // The directory the first test migrated: a new one would spend seconds on initdb and migrations.
-    const env = { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), SEED_DEMO: 'false' };
-    const first = startServer(env);
+  // The directory the first test migrated: a new one would spend seconds making its database.
+  const inUseEnv = () => ({ DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), SEED_DEMO: 'false' });
+
+  it('refuses a second server on a data directory in use, naming the first, which then crashes', async () => {
+    const first = startServer(inUseEnv());
     await first.waitForLog('Server listening at http://127.0.0.1:');
-    const second = startServer(env);
+    const second = startServer(inUseEnv());
     expect(await second.exited).toBe(1);
     expect(second.logs()).toContain(
       `The database in ${path.join(dataDir, 'pglite')} is in use by node ${path.relative(repositoryRoot, mainFile)} (process ${first.process.pid}, started `,
     );
-    // A crash leaves its lock behind; the next start sees its process gone and takes over.
+    // Killed as a crash would end it: its lock stays behind, for the next test.
     first.process.kill('SIGKILL');
     await first.exited;
-    const third = startServer(env);
-    await third.waitForLog('Server listening at http://127.0.0.1:');
-    third.process.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
+    await expect(fs.stat(path.join(dataDir, 'pglite.lock'))).resolves.toBeTruthy();
+  }, 60_000);
+
+  it('starts on a data directory whose server crashed, taking over the lock it left', async () => {
+    const next = startServer(inUseEnv());
+    await next.waitForLog('Server listening at http://127.0.0.1:');
+    next.process.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
   }, 60_000);
 
   // A deployment's instances start together on its new database (a rolling drill does, and compose): the

@@ -33,7 +33,8 @@ const database = await openConfiguredDatabase(config, logger).catch(exitWhenData
 // Instances starting together take turns: the first migrates (and loads the demo data), the rest find
 // it done.
 const { isFirstStart, loadsDemoData } = await database.withExclusiveLock('tandem:migrate', async () => {
-  const isNew = await isDatabaseUninitialised(database);
+  // Started from the build's initial files, a new embedded database is already migrated.
+  const isNew = database.startedFromInitialFiles || (await isDatabaseUninitialised(database));
   await migrateDatabase(database);
   const seeds = isNew && config.seedDemo;
   if (seeds) await seedDemoData({ db: database.db });

@@ -49,7 +49,7 @@ export interface DatabaseHandle {
   // migration and the demo data: two instances starting together must not both apply them).
   withExclusiveLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   // The embedded database's files as one tarball (PGlite only), which loadDataDir starts a copy from.
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
   // The pool's connections now (metrics): PostgreSQL's pool, or PGlite's one connection.
   poolUse(): PoolUse;
   // From now on, every query's time goes to observe (metrics); queries are not timed until asked.
@@ -316,7 +316,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     },
     // One process owns the embedded database's files (the data directory's lock).
     withExclusiveLock: (_name, work) => work(),
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
     // One connection: in use while a query or transaction holds it, the rest waiting their turn.
     poolUse: () => {
       const held = holders();
@@ -335,14 +335,38 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 // The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite files in DATA_DIR.
-export function openConfiguredDatabase(
+export async function openConfiguredDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
   logger?: OpenDatabaseOptions['logger'],
-): Promise<DatabaseHandle> {
-  return openDatabase({
+): Promise<DatabaseHandle & { startedFromInitialFiles: boolean }> {
+  const dataDir = config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite');
+  // A new embedded database starts from the build's initial files (db/initial-files.ts), when it has them.
+  const initialFiles = dataDir && !(await hasDatabaseFiles(dataDir)) ? await readInitialFiles() : undefined;
+  const handle = await openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE ?? os.availableParallelism() * 2 + 1,
-    dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+    dataDir,
+    loadDataDir: initialFiles,
     logger,
   });
+  return Object.assign(handle, { startedFromInitialFiles: initialFiles !== undefined });
+}
+
+// The files of a PostgreSQL data directory begin with PG_VERSION.
+const hasDatabaseFiles = (dataDir: string) =>
+  fs.access(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+
+// Beside this module in the built server, where scripts/build-server.ts writes them.
+export const INITIAL_FILES_NAME = 'initial-database.tar.gz';
+
+async function readInitialFiles(): Promise<Blob | undefined> {
+  try {
+    return new Blob([await fs.readFile(path.join(import.meta.dirname, INITIAL_FILES_NAME))]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { prepareNewDatabase } from '../db/initial-files';
 import { databaseUrl, runOnServer } from '../db/postgres-server';
-import { startPgBossQueue } from '../platform/pg-boss-queue';
 import type { TemplateContents } from './database-template-variables';
 
 // Migrating a new database costs seconds (every migration, then pg-boss's own schema and queues); copying a
 // migrated one costs a fraction of that. A test run migrates one template per database kind
 // (vitest-global-setup.ts) and each test file starts from a copy of it (test-database.ts).
 
-const silentLogger = { error: () => undefined, warn: () => undefined };
-
-// What an app finds after its first start: the schema, and the job queue's tables and queues.
+// What an app finds after its first start (the schema, and the job queue's tables and queues), for tests.
 async function prepare(handle: DatabaseHandle) {
-  await migrateDatabase(handle);
-  const queue = await startPgBossQueue({ database: handle, logger: silentLogger, isWorking: false });
-  await queue.stop();
+  await prepareNewDatabase(handle);
   // A worker's database is emptied between files, not dropped: left to autovacuum, the space of deleted rows
   // would be reused at random moments and rows come back in a new order. New rows go at the end, as in a
   // fresh copy; nothing lives long enough to need vacuuming.
