@@ -20,6 +20,8 @@ export const roomTexts = {
   cancelled: 'This meeting was cancelled, and its room is closed.',
   full: `This room is full: a call holds up to ${ROOM_MAX_PEOPLE} people.`,
   chatTooLong: `A chat message can be at most ${ROOM_CHAT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  notJoined: 'Join the call first: this tab is not in the room.',
+  peerTaken: 'This tab’s place in the room is taken. Reload the page to join again.',
 } as const;
 
 export const opensAtOf = (startsAt: Date) => new Date(startsAt.getTime() - ROOM_OPENS_MINUTES_BEFORE * 60_000);

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { meetingTexts } from '~/shared/meetings';
+import { type CompanyRole, principalsWith } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { companyMembers, meetingParticipants, meetings } from '../db/schema';
 import { AppError } from '../platform/errors';
@@ -7,9 +8,15 @@ import type { MeetingRow } from './meeting-views';
 
 export interface RoomAccess {
   meeting: MeetingRow;
-  // Everyone who may be in the room: the participants and the members of the meeting's company.
+  // Everyone who may be in the room: the participants and the members of the meeting's company whose role
+  // holds meetings (not Billing: decision 032).
   allowedUserIds: string[];
 }
+
+// The company roles that may read a meeting, as the HTTP routes check it ('read:meeting:own').
+const rolesInRooms = principalsWith('read:meeting:own').flatMap((principal) =>
+  principal.role === 'company' && principal.companyRole ? [principal.companyRole as CompanyRole] : [],
+);
 
 // Who may be in a meeting's room, read afresh for every message a room's tab sends: an invitee removed
 // or a member who left the company is out at their next message, whatever their tab still holds.
@@ -34,7 +41,7 @@ export async function findRoomAccess({
         db
           .select({ userId: companyMembers.userId })
           .from(companyMembers)
-          .where(eq(companyMembers.companyId, meeting.companyId)),
+          .where(and(eq(companyMembers.companyId, meeting.companyId), inArray(companyMembers.role, rolesInRooms))),
       )
     : await participants;
   const allowedUserIds = rows.map((row) => row.userId);

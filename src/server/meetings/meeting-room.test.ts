@@ -7,6 +7,7 @@ import { type RoomIceServers, roomTexts } from '~/shared/meeting-room';
 import { type Meeting, meetingTexts } from '~/shared/meetings';
 import { companyMembers, meetings } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { forbiddenMessage } from '../platform/access-control';
 import { signedInAccount } from '../testing/auth-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -105,6 +106,9 @@ describe('the meeting video room', () => {
 
   it('lets the invitees and the organizer’s colleagues in, and tells each who joined and left', async () => {
     const [rita, ada, cole] = await Promise.all([open(organizer), open(applicant), open(colleague)]);
+    // Those in the room hear who comes in.
+    join(ada, 'peer-ada-0000009');
+    await ada.find('room.joined', (event) => event.peer_id === 'peer-ada-0000009');
     join(rita, 'peer-rita-000001');
     const heard = await ada.find('room.joined', (event) => event.peer_id === 'peer-rita-000001');
     // The server says who it is from, not the sender.
@@ -131,6 +135,8 @@ describe('the meeting video room', () => {
 
   it('relays an offer, candidates and chat to the one tab meant, and refuses a stranger everything', async () => {
     const [rita, ada, sam] = await Promise.all([open(organizer), open(applicant), open(stranger)]);
+    join(rita, 'peer-rita-000002');
+    await rita.find('room.joined', (event) => event.peer_id === 'peer-rita-000002');
     join(ada, 'peer-ada-0000001');
     await rita.find('room.joined', (event) => event.peer_id === 'peer-ada-0000001');
     rita.send({
@@ -196,6 +202,48 @@ describe('the meeting video room', () => {
     });
     await settle();
     expect(sam.events.filter((event) => event.type === 'room.signal')).toEqual([]);
+  });
+
+  // Over HTTP a Billing member is refused the room (403, decision 032); the socket says the same. And a room's
+  // events reach only the tabs in it: a colleague who may join hears nothing until they do.
+  it('refuses a Billing member as HTTP does, and tells only the tabs in the room what happens there', async () => {
+    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const billing = await signedInAccount(testApp, { role: 'company', company: { id: companyId, role: 'billing' } });
+    expect((await billing.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}` })).statusCode).toBe(403);
+    const [rita, cole, bill] = await Promise.all([open(organizer), open(colleague), open(billing)]);
+    join(rita, 'peer-rita-000003');
+    await rita.find('room.joined', (event) => event.peer_id === 'peer-rita-000003');
+    rita.send({ type: 'room.chat', room_token: roomToken, peer_id: 'peer-rita-000003', text: 'Anyone here?' });
+    await rita.find('room.chat', (event) => event.peer_id === 'peer-rita-000003');
+
+    // Billing: refused on every kind of message, and hears nothing of the room.
+    for (const command of [
+      { type: 'room.join', state: media },
+      { type: 'room.chat', text: 'Let me in' },
+      { type: 'room.state', state: media },
+    ]) {
+      bill.send({ ...command, room_token: roomToken, peer_id: 'peer-bill-000001' });
+    }
+    // A colleague who may join but has not: what they send is refused, and they hear nothing.
+    cole.send({ type: 'room.chat', room_token: roomToken, peer_id: 'peer-cole-000003', text: 'Watching' });
+    await settle();
+    expect(
+      bill.events.filter((event) => event.type === 'room.refused').map((event) => 'message' in event && event.message),
+    ).toEqual([forbiddenMessage, forbiddenMessage, forbiddenMessage]);
+    expect(
+      cole.events.filter((event) => event.type === 'room.refused').map((event) => 'message' in event && event.message),
+    ).toEqual([roomTexts.notJoined]);
+    for (const tab of [bill, cole]) {
+      expect(tab.events.filter((event) => event.type.startsWith('room.') && event.type !== 'room.refused')).toEqual([]);
+    }
+    expect(rita.events.filter((event) => 'user_id' in event && event.user_id !== organizer.user.id)).toEqual([]);
+
+    // Once in, the colleague hears the room.
+    join(cole, 'peer-cole-000003');
+    await rita.find('room.joined', (event) => event.peer_id === 'peer-cole-000003');
+    rita.send({ type: 'room.chat', room_token: roomToken, peer_id: 'peer-rita-000003', text: 'Welcome' });
+    await cole.find('room.chat', (event) => event.text === 'Welcome');
+    expect(bill.events.filter((event) => event.type === 'room.chat')).toEqual([]);
   });
 
   it('opens 15 minutes before the start and closes at the end, or when cancelled', async () => {

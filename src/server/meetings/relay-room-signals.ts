@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { LiveCommand } from '~/shared/live-events';
 import { ROOM_MAX_PEOPLE, type RoomEvent, roomShutReason, roomTexts } from '~/shared/meeting-room';
+import { can } from '~/shared/permissions';
 import type { Database } from '../db/client';
+import { forbiddenMessage, principalOf } from '../platform/access-control';
 import { AppError } from '../platform/errors';
 import type { LiveHub, LiveTabHandle } from '../platform/live-hub';
 import type { AuthContext } from '../platform/sessions';
@@ -15,11 +17,12 @@ interface JoinedPeer {
 }
 
 // The video room's signaling: a tab's join, leave, offers, answers, ICE candidates, media state and chat
-// go to the tabs of the people allowed in the room, on whichever instance they are (the hub's bus). Each
-// tab learns the others from their join and their answers, and the instance holding a tab says it left
-// when its socket closes; the server counts a room's tabs only to turn away one past ROOM_MAX_PEOPLE.
-// Every command is checked against the database and the clock: who may be in the room, and whether it is
-// open.
+// go to the tabs that joined the room, of the people allowed in it, on whichever instance they are (the
+// hub's rooms). Each tab learns the others from their join and their answers, and the instance holding a
+// tab says it left when its socket closes; the server counts a room's tabs only to turn away one past
+// ROOM_MAX_PEOPLE. Every command is checked as the HTTP room is ('read:meeting:own'), against the database
+// and the clock (who may be in the room, whether it is open), and all but a join against the tab's place in
+// the room: a tab that did not join says nothing there and hears nothing of it.
 export function relayRoomSignals({
   db,
   live,
@@ -33,6 +36,7 @@ export function relayRoomSignals({
 }) {
   // The rooms each tab on this instance joined, by peer id: said to have left when the tab closes.
   const joinedByTab = new WeakMap<LiveTabHandle, Map<string, JoinedPeer>>();
+  const roomOf = (meetingId: string) => `meeting-room:${meetingId}`;
 
   // Who is in a room, shared by every instance (the hub's roster, in Redis when there is one): a mesh
   // call holds ROOM_MAX_PEOPLE tabs at most.
@@ -41,11 +45,20 @@ export function relayRoomSignals({
   const leave = (peerId: string, joined: JoinedPeer) =>
     Promise.all([
       live.leaveRoster(rosterOf(joined.meetingId), peerId),
-      live.send(joined.allowedUserIds, { type: 'room.left', meeting_id: joined.meetingId, peer_id: peerId }),
+      live.sendToRoom(roomOf(joined.meetingId), joined.allowedUserIds, {
+        type: 'room.left',
+        meeting_id: joined.meetingId,
+        peer_id: peerId,
+      }),
     ]).catch((error) => logger.warn({ err: error }, 'room leave could not be sent'));
 
-  // The room as this person may use it now, or a refusal to their tab alone (and null).
-  async function openRoomFor(auth: AuthContext, command: RoomCommand, tab: LiveTabHandle) {
+  // The room as this person may use it now, or a refusal to their tab alone (and null). A command other
+  // than a join must come from a peer this tab joined the room as.
+  async function openRoomFor(auth: AuthContext, command: RoomCommand, tab: LiveTabHandle, { isJoin = false } = {}) {
+    if (!can(principalOf(auth), 'read:meeting:own')) {
+      refuse(tab, command, forbiddenMessage);
+      return null;
+    }
     let access: RoomAccess;
     try {
       access = await findRoomAccess({ db, userId: auth.user.id, roomToken: command.room_token });
@@ -57,6 +70,10 @@ export function relayRoomSignals({
     const shut = roomShutReason(access.meeting, now());
     if (shut) {
       refuse(tab, command, shut);
+      return null;
+    }
+    if (!isJoin && joinedByTab.get(tab)?.get(command.peer_id)?.meetingId !== access.meeting.id) {
+      refuse(tab, command, roomTexts.notJoined);
       return null;
     }
     return access;
@@ -75,13 +92,14 @@ export function relayRoomSignals({
 
   // A message for one tab goes to its person only, and only when that person may be in the room.
   const sendTo = (access: RoomAccess, toUserId: string | undefined, event: RoomEvent) => {
-    if (toUserId === undefined) return live.send(access.allowedUserIds, event);
+    const room = roomOf(access.meeting.id);
+    if (toUserId === undefined) return live.sendToRoom(room, access.allowedUserIds, event);
     if (!access.allowedUserIds.includes(toUserId)) return Promise.resolve();
-    return live.send([toUserId], event);
+    return live.sendToRoom(room, [toUserId], event);
   };
 
   live.handle('room.join', async (auth, command, tab) => {
-    const access = await openRoomFor(auth, command, tab);
+    const access = await openRoomFor(auth, command, tab, { isJoin: true });
     if (!access) return;
     const hasRoom = await live
       .enterRoster(rosterOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE)
@@ -104,7 +122,8 @@ export function relayRoomSignals({
       });
     }
     joined.set(command.peer_id, { meetingId: access.meeting.id, allowedUserIds: access.allowedUserIds });
-    await live.send(access.allowedUserIds, {
+    tab.joinRoom(roomOf(access.meeting.id));
+    await sendTo(access, undefined, {
       type: 'room.joined',
       ...fromOf(auth, access, command.peer_id),
       state: command.state,
@@ -115,7 +134,12 @@ export function relayRoomSignals({
   live.handle('room.leave', async (_auth, command, tab) => {
     const peer = joinedByTab.get(tab)?.get(command.peer_id);
     if (!peer) return;
-    joinedByTab.get(tab)?.delete(command.peer_id);
+    const peers = joinedByTab.get(tab);
+    peers?.delete(command.peer_id);
+    // The tab stays in the room while another of its peers is (one tab, one peer, in practice).
+    if (![...(peers?.values() ?? [])].some((other) => other.meetingId === peer.meetingId)) {
+      tab.leaveRoom(roomOf(peer.meetingId));
+    }
     await leave(command.peer_id, peer);
   });
 
@@ -145,7 +169,7 @@ export function relayRoomSignals({
   live.handle('room.chat', async (auth, command, tab) => {
     const access = await openRoomFor(auth, command, tab);
     if (!access) return;
-    await live.send(access.allowedUserIds, {
+    await sendTo(access, undefined, {
       type: 'room.chat',
       ...fromOf(auth, access, command.peer_id),
       text: command.text,

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import type { ConversationDetail } from '~/shared/messaging';
 import { conversationMembers } from '../db/schema';
+import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildAssignment } from '../testing/work-factories';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
@@ -89,5 +91,112 @@ describe('an account manager taken off a company', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(formerTab.events.filter((event) => event.type === 'message.created' || event.type === 'typing')).toEqual([]);
     formerTab.socket.close();
+  });
+});
+
+// Billing has no pipeline (decision 032): of the company's conversations with people, a Billing member reads,
+// writes in and hears only those with the talent the company hired; the others' candidates are not its business.
+describe('a Billing member and the company’s conversations with people', () => {
+  let testApp: TestApp;
+  let origin: string;
+  let owner: Account;
+  let billing: Account;
+  let companyId: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    owner = await signedInAccount(testApp, { role: 'company', companyName: 'Ledger Ltd' });
+    companyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    billing = await signedInAccount(testApp, { role: 'company', company: { id: companyId, role: 'billing' } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  // The owner messages an applicant to one of the company's jobs.
+  const startWith = async (applicant: Account) => {
+    const job = await buildJob(testApp.database.db, { companyId });
+    await buildApplication(testApp.database.db, { jobId: job.id, applicantId: applicant.user.id, status: 'submitted' });
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { applicant_id: applicant.user.id },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const conversation = response.json() as ConversationDetail;
+    const sent = await owner.request({
+      method: 'POST',
+      url: `/api/conversations/${conversation.id}/messages`,
+      payload: { client_id: crypto.randomUUID(), body: `Hello ${applicant.user.name}` },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    return conversation;
+  };
+
+  it('reads and writes only the conversations with hired talent, and hears nothing of a candidate’s', async () => {
+    const candidate = await signedInAccount(testApp, { role: 'applicant', name: 'Cara Candidate' });
+    const hired = await signedInAccount(testApp, { role: 'applicant', name: 'Hal Hired' });
+    await buildAssignment(testApp.database.db, { companyId, applicantId: hired.user.id, startDate: '2026-11-02' });
+    const withCandidate = await startWith(candidate);
+    const withHired = await startWith(hired);
+    const tab = openLiveSocket(`${origin.replace('http', 'ws')}${LIVE_SOCKET_PATH}`, {
+      origin,
+      cookie: billing.cookie,
+    });
+    await tab.opened;
+    await waitForLive(() => tab.events.find((event) => event.type === 'ready'));
+
+    const listed = (await billing.request({ method: 'GET', url: '/api/conversations' })).json();
+    expect(listed.items.map((item: { id: string }) => item.id)).toEqual([withHired.id]);
+    for (const url of [`/api/conversations/${withCandidate.id}`, `/api/conversations/${withCandidate.id}/messages`]) {
+      expect((await billing.request({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    const refused = await billing.request({
+      method: 'POST',
+      url: `/api/conversations/${withCandidate.id}/messages`,
+      payload: { client_id: crypto.randomUUID(), body: 'About your invoice' },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await billing.request({ method: 'GET', url: `/api/conversations/${withHired.id}` })).statusCode).toBe(200);
+    const answered = await billing.request({
+      method: 'POST',
+      url: `/api/conversations/${withHired.id}/messages`,
+      payload: { client_id: crypto.randomUUID(), body: 'Your first invoice is out' },
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+
+    // Live: the hired talent's next message reaches the Billing tab; the candidate's does not, nor their typing.
+    for (const [applicant, conversation] of [
+      [candidate, withCandidate],
+      [hired, withHired],
+    ] as const) {
+      const sent = await applicant.request({
+        method: 'POST',
+        url: `/api/conversations/${conversation.id}/messages`,
+        payload: { client_id: crypto.randomUUID(), body: 'Thanks' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    await waitForLive(() =>
+      tab.events.find((event) => event.type === 'message.created' && event.conversation_id === withHired.id),
+    );
+    const candidateTab = openLiveSocket(`${origin.replace('http', 'ws')}${LIVE_SOCKET_PATH}`, {
+      origin,
+      cookie: candidate.cookie,
+    });
+    await candidateTab.opened;
+    await waitForLive(() => candidateTab.events.find((event) => event.type === 'ready'));
+    candidateTab.socket.send(JSON.stringify({ type: 'typing', conversation_id: withCandidate.id }));
+    // Billing's own typing there is dropped too.
+    tab.socket.send(JSON.stringify({ type: 'typing', conversation_id: withCandidate.id }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(
+      tab.events.filter((event) => 'conversation_id' in event && event.conversation_id === withCandidate.id),
+    ).toEqual([]);
+    expect(candidateTab.events.filter((event) => event.type === 'typing')).toEqual([]);
+    tab.socket.close();
+    candidateTab.socket.close();
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { readableBy, type Viewer } from '../platform/conversation-access';
+import { billingReads, readableBy, type Viewer } from '../platform/conversation-access';
 
 // Whose online dot the viewer may watch, among these people: those they share a conversation with (as it
 // stands now: conversation-access.ts), and for a company, the talent Talent Search lists. Administrators
@@ -33,7 +33,8 @@ export async function watchableAmong({
           select 1 from conversations where ${readableBy(viewer)} and (
             conversations.user_id = u.id
             or (conversations.kind <> 'support' and exists (
-              select 1 from company_members m where m.company_id = conversations.company_id and m.user_id = u.id))
+              select 1 from company_members m where m.company_id = conversations.company_id and m.user_id = u.id
+                and (m.role <> 'billing' or ${billingReads})))
             or (conversations.kind = 'account_manager' and exists (
               select 1 from companies c where c.id = conversations.company_id and c.account_manager_id = u.id))
           )

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { messagingTexts } from '~/shared/messaging';
-import type { Role } from '~/shared/permissions';
+import type { CompanyRole, Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { companies, conversations } from '../db/schema';
+import { assignments, companies, conversations } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { AppError } from './errors';
 import type { AuthContext } from './sessions';
@@ -12,13 +12,16 @@ import type { AuthContext } from './sessions';
 // account manager, the applicant or the person who asked for support, and every administrator for
 // support. A person becomes a member (a read cursor of their own) the first time they read or write, but
 // membership grants nothing: an account manager unassigned from the company, say, loses the conversation
-// with the next request, and its live events with the next message.
+// with the next request, and its live events with the next message. The company's role counts as well as
+// the relationship: Billing has no pipeline (decision 032), so of the company's conversations with people it
+// reads only those with the talent the company hired (an assignment, whatever its state).
 
 export interface Viewer {
   userId: string;
   name: string;
   role: Role;
   companyId: string | null;
+  companyRole: CompanyRole | null;
 }
 
 export const viewerOf = (auth: AuthContext): Viewer => ({
@@ -26,7 +29,13 @@ export const viewerOf = (auth: AuthContext): Viewer => ({
   name: auth.user.name,
   role: auth.user.role,
   companyId: auth.company?.id ?? null,
+  companyRole: auth.company?.role ?? null,
 });
+
+// Whether a Billing member of the conversation's company reads it, as a condition on `conversations`.
+export const billingReads = sql`(${conversations.kind} = 'account_manager' or exists (
+  select 1 from ${assignments}
+  where ${assignments.companyId} = ${conversations.companyId} and ${assignments.applicantId} = ${conversations.userId}))`;
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -41,6 +50,7 @@ export function readableBy(viewer: Viewer): SQL {
       and(
         eq(conversations.companyId, viewer.companyId),
         inArray(conversations.kind, ['direct', 'account_manager']),
+        viewer.companyRole === 'billing' ? billingReads : undefined,
       ) as SQL,
     );
   }
@@ -80,7 +90,13 @@ export async function audienceOf(db: Database, conversation: ConversationRow): P
   const parts: SQL[] = [];
   if (conversation.userId) parts.push(sql`select ${conversation.userId}::uuid as id`);
   if (conversation.companyId && conversation.kind !== 'support') {
-    parts.push(sql`select user_id as id from company_members where company_id = ${conversation.companyId}`);
+    const billingIncluded =
+      conversation.kind === 'account_manager' || !conversation.userId
+        ? sql`true`
+        : sql`exists (select 1 from assignments where company_id = ${conversation.companyId} and applicant_id = ${conversation.userId})`;
+    parts.push(
+      sql`select user_id as id from company_members where company_id = ${conversation.companyId} and (role <> 'billing' or ${billingIncluded})`,
+    );
   }
   if (conversation.companyId && conversation.kind === 'account_manager') {
     parts.push(

@@ -11,6 +11,8 @@ export interface Delivery {
   event: LiveEvent;
   // A presence change goes to whoever watches this person's dot, wherever they are connected.
   presenceOf?: string;
+  // Only to those people's tabs that joined this room (a video call), not to every tab of theirs.
+  room?: string;
   // When it was published (epoch milliseconds): each instance measures its fan-out from it.
   publishedAt?: number;
 }

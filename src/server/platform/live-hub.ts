@@ -20,6 +20,9 @@ type CommandOf<T extends LiveCommand['type']> = Extract<LiveCommand, { type: T }
 export interface LiveTabHandle {
   reply(event: LiveEvent): void;
   onClose(listener: () => void): void;
+  // A room's events (sendToRoom) reach the tabs that joined it, until they leave or close.
+  joinRoom(room: string): void;
+  leaveRoom(room: string): void;
 }
 type CommandHandler<T extends LiveCommand['type']> = (
   auth: AuthContext,
@@ -32,6 +35,8 @@ type CommandHandler<T extends LiveCommand['type']> = (
 export interface LiveHub {
   // Delivers the event to every open tab of these people, on whichever instance it is.
   send(userIds: readonly string[], event: LiveEvent): Promise<void>;
+  // Delivers the event to those of these people's tabs that joined the room, wherever they are.
+  sendToRoom(room: string, userIds: readonly string[], event: LiveEvent): Promise<void>;
   // Only to the tabs this instance holds: for news every instance hears anyway (a database NOTIFY),
   // where send() would deliver it once per instance.
   deliverLocally(userIds: readonly string[], event: LiveEvent): void;
@@ -179,6 +184,10 @@ interface Tab {
   allowanceCheckedAt: number;
   commandsRefused: number;
   closeListeners: Set<() => void>;
+  rooms: Set<string>;
+  // A tab's commands are handled one after another, in the order sent: a call's state or offer never
+  // overtakes the join before it, which reads the database first.
+  handled: Promise<void>;
 }
 
 // A tab sends a typing command every few seconds and a presence list when its list changes; a burst of
@@ -208,6 +217,15 @@ export const HEARTBEAT_SLOTS = 100;
 
 // A Buffer goes out as a text frame only when told: ws takes any Buffer for binary otherwise.
 const TEXT_FRAME = { binary: false } as const;
+
+function addToSetOf<K, V>(sets: Map<K, Set<V>>, key: K, value: V) {
+  let set = sets.get(key);
+  if (!set) {
+    set = new Set();
+    sets.set(key, set);
+  }
+  set.add(value);
+}
 
 function encodeEvent(event: LiveEvent): Buffer {
   return Buffer.from(JSON.stringify(event));
@@ -247,6 +265,7 @@ export function createLiveHub({
   const heldRosters = new Map<string, Set<string>>();
   const tabsByUser = new Map<string, Set<Tab>>();
   const watchersByUser = new Map<string, Set<Tab>>();
+  const tabsByRoom = new Map<string, Set<Tab>>();
   const handlers = new Map<string, CommandHandler<never>>();
   const instanceId = randomBytes(4).toString('hex');
 
@@ -270,9 +289,31 @@ export function createLiveHub({
     return written;
   }
 
+  // A room's tabs of these people only: someone no longer allowed in hears nothing, even with a tab in it.
+  function writeToRoom(room: string, userIds: readonly string[], frame: Buffer): number {
+    const allowed = new Set(userIds);
+    let written = 0;
+    for (const tab of tabsByRoom.get(room) ?? []) {
+      if (!allowed.has(tab.auth.user.id)) continue;
+      write(tab, frame);
+      written += 1;
+    }
+    return written;
+  }
+
+  function leaveRoom(tab: Tab, room: string) {
+    tab.rooms.delete(room);
+    const tabs = tabsByRoom.get(room);
+    tabs?.delete(tab);
+    if (tabs?.size === 0) tabsByRoom.delete(room);
+  }
+
   const stopListening = bus.onDelivery((delivery: Delivery) => {
     const frame = encodeEvent(delivery.event);
-    let written = writeToUsers(delivery.userIds, frame);
+    let written =
+      delivery.room === undefined
+        ? writeToUsers(delivery.userIds, frame)
+        : writeToRoom(delivery.room, delivery.userIds, frame);
     // Their sessions are gone (a suspension, a member removed from their company): once told, each of
     // their tabs is closed now rather than at the next session check, so it hears nothing more.
     if (delivery.event.type === 'session.ended') {
@@ -360,6 +401,10 @@ export function createLiveHub({
       if (userIds.length === 0) return;
       await bus.publish({ userIds: [...new Set(userIds)], event, publishedAt: Date.now() });
     },
+    async sendToRoom(room, userIds, event) {
+      if (userIds.length === 0) return;
+      await bus.publish({ userIds: [...new Set(userIds)], room, event, publishedAt: Date.now() });
+    },
     deliverLocally(userIds, event) {
       writeToUsers(userIds, encodeEvent(event));
     },
@@ -378,6 +423,8 @@ export function createLiveHub({
         allowanceCheckedAt: Date.now(),
         commandsRefused: 0,
         closeListeners: new Set(),
+        rooms: new Set(),
+        handled: Promise.resolve(),
       };
       const handle: LiveTabHandle = {
         reply: (event) => write(tab, encodeEvent(event)),
@@ -385,6 +432,12 @@ export function createLiveHub({
           if (socket.readyState === socket.OPEN) tab.closeListeners.add(listener);
           else listener();
         },
+        joinRoom: (room) => {
+          if (socket.readyState !== socket.OPEN) return;
+          tab.rooms.add(room);
+          addToSetOf(tabsByRoom, room, tab);
+        },
+        leaveRoom: (room) => leaveRoom(tab, room),
       };
       nextSlotToFill = (nextSlotToFill + 1) % HEARTBEAT_SLOTS;
       heartbeatSlots[tab.heartbeatSlot]?.add(tab);
@@ -421,36 +474,34 @@ export function createLiveHub({
         } catch {
           return;
         }
-        void (async () => {
-          const parsed = liveCommandSchema.safeParse(command);
-          if (!parsed.success) return;
-          if (parsed.data.type === 'watch_presence') {
-            const allowed = await watchableAmong(auth, parsed.data.user_ids);
-            const watchedIds = parsed.data.user_ids.filter((id) => allowed.has(id));
-            unwatchAll(tab);
-            if (socket.readyState !== socket.OPEN) return;
-            for (const watched of watchedIds) {
-              tab.watching.add(watched);
-              let watchers = watchersByUser.get(watched);
-              if (!watchers) {
-                watchers = new Set();
-                watchersByUser.set(watched, watchers);
+        tab.handled = tab.handled
+          .then(async () => {
+            const parsed = liveCommandSchema.safeParse(command);
+            if (!parsed.success) return;
+            if (parsed.data.type === 'watch_presence') {
+              const allowed = await watchableAmong(auth, parsed.data.user_ids);
+              const watchedIds = parsed.data.user_ids.filter((id) => allowed.has(id));
+              unwatchAll(tab);
+              if (socket.readyState !== socket.OPEN) return;
+              for (const watched of watchedIds) {
+                tab.watching.add(watched);
+                addToSetOf(watchersByUser, watched, tab);
               }
-              watchers.add(tab);
+              const online = await presence.onlineAmong(watchedIds);
+              for (const watched of watchedIds) {
+                write(tab, encodeEvent({ type: 'presence', user_id: watched, online: online.has(watched) }));
+              }
+              return;
             }
-            const online = await presence.onlineAmong(watchedIds);
-            for (const watched of watchedIds) {
-              write(tab, encodeEvent({ type: 'presence', user_id: watched, online: online.has(watched) }));
-            }
-            return;
-          }
-          const handler = handlers.get(parsed.data.type);
-          await handler?.(auth, parsed.data as never, handle);
-        })().catch((error) => requestLogger.warn({ err: error }, 'live command failed'));
+            const handler = handlers.get(parsed.data.type);
+            await handler?.(auth, parsed.data as never, handle);
+          })
+          .catch((error) => requestLogger.warn({ err: error }, 'live command failed'));
       });
 
       socket.on('close', () => {
         unwatchAll(tab);
+        for (const room of [...tab.rooms]) leaveRoom(tab, room);
         for (const listener of tab.closeListeners) listener();
         tab.closeListeners.clear();
         heartbeatSlots[tab.heartbeatSlot]?.delete(tab);
@@ -491,6 +542,7 @@ export function createLiveHub({
       stopListening();
       for (const tabs of tabsByUser.values()) for (const tab of tabs) tab.socket.close(1001, 'Server shutting down');
       tabsByUser.clear();
+      tabsByRoom.clear();
       for (const slot of heartbeatSlots) slot.clear();
       await bus.close();
     },
