@@ -56,6 +56,7 @@ const onePassFiles = [
   'src/server/platform/web-client.test.ts',
   'src/server/realtime/live-socket.test.ts',
   'src/server/realtime/live-commands.test.ts',
+  'src/server/realtime/live-command-policies.test.ts',
   'src/client/lib/live-socket.test.ts',
 ];
 const hasPostgres = Boolean(process.env.DATABASE_URL);

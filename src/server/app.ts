@@ -69,6 +69,7 @@ import { findLiveSessions, resolveSession } from './platform/sessions';
 import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
+import { liveCommandPermissions } from './realtime/live-command-access';
 import { liveRoutes } from './realtime/routes';
 import { reviewRoutes } from './reviews/routes';
 import { nextInvoiceRunAfter, nextPayoutRunAfter, startSchedule } from './schedule';
@@ -228,6 +229,7 @@ export async function buildApp({ config, secret, database, redis, webClient, log
         });
       },
       watchableAmong: (auth, userIds) => watchableAmong({ db: database.db, viewer: viewerOf(auth), userIds }),
+      commandPermissions: liveCommandPermissions,
       sessionRecheckMs: config.LIVE_SESSION_RECHECK_MS,
       heartbeatIntervalMs: config.LIVE_HEARTBEAT_MS,
       observeFanOut: metrics?.observeFanOut,

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { LiveCommand } from '~/shared/live-events';
 import { ROOM_MAX_PEOPLE, type RoomEvent, roomShutReason, roomTexts } from '~/shared/meeting-room';
-import { can } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { forbiddenMessage, principalOf } from '../platform/access-control';
 import { AppError } from '../platform/errors';
 import type { LiveHub, LiveTabHandle } from '../platform/live-hub';
 import type { AuthContext } from '../platform/sessions';
@@ -55,10 +53,6 @@ export function relayRoomSignals({
   // The room as this person may use it now, or a refusal to their tab alone (and null). A command other
   // than a join must come from a peer this tab joined the room as.
   async function openRoomFor(auth: AuthContext, command: RoomCommand, tab: LiveTabHandle, { isJoin = false } = {}) {
-    if (!can(principalOf(auth), 'read:meeting:own')) {
-      refuse(tab, command, forbiddenMessage);
-      return null;
-    }
     let access: RoomAccess;
     try {
       access = await findRoomAccess({ db, userId: auth.user.id, roomToken: command.room_token });
@@ -82,6 +76,10 @@ export function relayRoomSignals({
   function refuse(tab: LiveTabHandle, command: RoomCommand, message: string) {
     tab.reply({ type: 'room.refused', room_token: command.room_token, peer_id: command.peer_id, message });
   }
+  // A role the room is not for (the hub checks realtime/live-command-access.ts) is told so in the room's words.
+  const roomRefusal = {
+    refuse: (command: RoomCommand, tab: LiveTabHandle, message: string) => refuse(tab, command, message),
+  };
 
   const fromOf = (auth: AuthContext, access: RoomAccess, peerId: string) => ({
     meeting_id: access.meeting.id,
@@ -98,82 +96,102 @@ export function relayRoomSignals({
     return live.sendToRoom(room, [toUserId], event);
   };
 
-  live.handle('room.join', async (auth, command, tab) => {
-    const access = await openRoomFor(auth, command, tab, { isJoin: true });
-    if (!access) return;
-    const hasRoom = await live
-      .enterRoster(rosterOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE)
-      .catch((error) => {
-        // A count that cannot be read lets them in: the call works, only more slowly past four.
-        logger.warn({ err: error }, 'room roster could not be read');
-        return true;
+  live.handle(
+    'room.join',
+    async (auth, command, tab) => {
+      const access = await openRoomFor(auth, command, tab, { isJoin: true });
+      if (!access) return;
+      const hasRoom = await live
+        .enterRoster(rosterOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE)
+        .catch((error) => {
+          // A count that cannot be read lets them in: the call works, only more slowly past four.
+          logger.warn({ err: error }, 'room roster could not be read');
+          return true;
+        });
+      if (!hasRoom) {
+        refuse(tab, command, roomTexts.full);
+        return;
+      }
+      let joined = joinedByTab.get(tab);
+      if (!joined) {
+        const peers = new Map<string, JoinedPeer>();
+        joined = peers;
+        joinedByTab.set(tab, peers);
+        tab.onClose(() => {
+          for (const [peerId, peer] of peers) void leave(peerId, peer);
+        });
+      }
+      joined.set(command.peer_id, { meetingId: access.meeting.id, allowedUserIds: access.allowedUserIds });
+      tab.joinRoom(roomOf(access.meeting.id));
+      await sendTo(access, undefined, {
+        type: 'room.joined',
+        ...fromOf(auth, access, command.peer_id),
+        state: command.state,
       });
-    if (!hasRoom) {
-      refuse(tab, command, roomTexts.full);
-      return;
-    }
-    let joined = joinedByTab.get(tab);
-    if (!joined) {
-      const peers = new Map<string, JoinedPeer>();
-      joined = peers;
-      joinedByTab.set(tab, peers);
-      tab.onClose(() => {
-        for (const [peerId, peer] of peers) void leave(peerId, peer);
-      });
-    }
-    joined.set(command.peer_id, { meetingId: access.meeting.id, allowedUserIds: access.allowedUserIds });
-    tab.joinRoom(roomOf(access.meeting.id));
-    await sendTo(access, undefined, {
-      type: 'room.joined',
-      ...fromOf(auth, access, command.peer_id),
-      state: command.state,
-    });
-  });
+    },
+    roomRefusal,
+  );
 
   // Leaving is always allowed: the room may have closed meanwhile, or the person been taken off it.
-  live.handle('room.leave', async (_auth, command, tab) => {
-    const peer = joinedByTab.get(tab)?.get(command.peer_id);
-    if (!peer) return;
-    const peers = joinedByTab.get(tab);
-    peers?.delete(command.peer_id);
-    // The tab stays in the room while another of its peers is (one tab, one peer, in practice).
-    if (![...(peers?.values() ?? [])].some((other) => other.meetingId === peer.meetingId)) {
-      tab.leaveRoom(roomOf(peer.meetingId));
-    }
-    await leave(command.peer_id, peer);
-  });
+  live.handle(
+    'room.leave',
+    async (_auth, command, tab) => {
+      const peer = joinedByTab.get(tab)?.get(command.peer_id);
+      if (!peer) return;
+      const peers = joinedByTab.get(tab);
+      peers?.delete(command.peer_id);
+      // The tab stays in the room while another of its peers is (one tab, one peer, in practice).
+      if (![...(peers?.values() ?? [])].some((other) => other.meetingId === peer.meetingId)) {
+        tab.leaveRoom(roomOf(peer.meetingId));
+      }
+      await leave(command.peer_id, peer);
+    },
+    roomRefusal,
+  );
 
-  live.handle('room.signal', async (auth, command, tab) => {
-    const access = await openRoomFor(auth, command, tab);
-    if (!access) return;
-    await sendTo(access, command.to_user_id, {
-      type: 'room.signal',
-      ...fromOf(auth, access, command.peer_id),
-      to_peer_id: command.to_peer_id,
-      description: command.description,
-      candidates: command.candidates,
-    });
-  });
+  live.handle(
+    'room.signal',
+    async (auth, command, tab) => {
+      const access = await openRoomFor(auth, command, tab);
+      if (!access) return;
+      await sendTo(access, command.to_user_id, {
+        type: 'room.signal',
+        ...fromOf(auth, access, command.peer_id),
+        to_peer_id: command.to_peer_id,
+        description: command.description,
+        candidates: command.candidates,
+      });
+    },
+    roomRefusal,
+  );
 
-  live.handle('room.state', async (auth, command, tab) => {
-    const access = await openRoomFor(auth, command, tab);
-    if (!access) return;
-    await sendTo(access, command.to_user_id, {
-      type: 'room.state',
-      ...fromOf(auth, access, command.peer_id),
-      state: command.state,
-      to_peer_id: command.to_peer_id,
-    });
-  });
+  live.handle(
+    'room.state',
+    async (auth, command, tab) => {
+      const access = await openRoomFor(auth, command, tab);
+      if (!access) return;
+      await sendTo(access, command.to_user_id, {
+        type: 'room.state',
+        ...fromOf(auth, access, command.peer_id),
+        state: command.state,
+        to_peer_id: command.to_peer_id,
+      });
+    },
+    roomRefusal,
+  );
 
-  live.handle('room.chat', async (auth, command, tab) => {
-    const access = await openRoomFor(auth, command, tab);
-    if (!access) return;
-    await sendTo(access, undefined, {
-      type: 'room.chat',
-      ...fromOf(auth, access, command.peer_id),
-      text: command.text,
-      sent_at: now().toISOString(),
-    });
-  });
+  live.handle(
+    'room.chat',
+    async (auth, command, tab) => {
+      const access = await openRoomFor(auth, command, tab);
+      if (!access) return;
+      await sendTo(access, undefined, {
+        type: 'room.chat',
+        ...fromOf(auth, access, command.peer_id),
+        text: command.text,
+        sent_at: now().toISOString(),
+      });
+    },
+    roomRefusal,
+  );
 }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantMessageList } from '~/shared/applications';
-import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import {
   ATTACHMENT_MAX_BYTES,
   type ConversationDetail,
@@ -19,7 +18,7 @@ import { buildAccount, buildSession } from '../db/seed/factories';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { SESSION_COOKIE } from '../platform/sessions';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
-import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
+import { openReadyLiveTab, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -449,15 +448,7 @@ describe('messaging', () => {
   });
 
   describe('live', () => {
-    async function openSocket(account: Account) {
-      const tab = openLiveSocket(`${origin.replace('http', 'ws')}${LIVE_SOCKET_PATH}`, {
-        origin,
-        cookie: account.cookie,
-      });
-      await tab.opened;
-      await waitForLive(() => tab.events.find((event) => event.type === 'ready'));
-      return tab;
-    }
+    const openSocket = (account: Account) => openReadyLiveTab(origin, account.cookie);
     const waitFor = <T>(read: () => T | undefined) => waitForLive(read, 3000);
 
     it('delivers a new message, read receipts and typing to the other side’s open tabs', async () => {

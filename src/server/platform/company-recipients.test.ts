@@ -151,26 +151,38 @@ describe('company notifications reach the members who should get them', () => {
     expect(await toldOf('timesheet_submitted', everyone())).toEqual([owner.user.id, billing.id, admin.id].sort());
   });
 
-  it('tells those who may answer of a message while they are away — not a Viewer, who only reads', async () => {
+  // Billing answers the talent the company hired, not its candidates (decision 032, issue 51).
+  it('tells those who may answer of a message while they are away — not a Viewer, who only reads, nor Billing before a hire', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Mia Messenger' });
     const conversation = await startCompanyConversation(testApp, owner, applicant.user.id);
-    const sent = await applicant.request({
-      method: 'POST',
-      url: `/api/conversations/${conversation.id}/messages`,
-      payload: { client_id: 'first-message', body: 'Hello, is the role still open?' },
+    const sendAndListTold = async (body: string) => {
+      const sent = await applicant.request({
+        method: 'POST',
+        url: `/api/conversations/${conversation.id}/messages`,
+        payload: { client_id: crypto.randomUUID(), body },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const told = await db()
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.type, 'message_received'),
+            eq(notifications.title, 'New message from Mia Messenger'),
+            inArray(notifications.userId, everyone()),
+          ),
+        );
+      return [...new Set(told.map((row) => row.userId))].sort();
+    };
+    expect(await sendAndListTold('Hello, is the role still open?')).toEqual(
+      [owner.user.id, hiringManager.id, admin.id].sort(),
+    );
+    await buildAssignment(db(), {
+      companyId: owner.companyId,
+      applicantId: applicant.user.id,
+      startDate: '2026-11-02',
     });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const told = await db()
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.type, 'message_received'),
-          eq(notifications.title, 'New message from Mia Messenger'),
-          inArray(notifications.userId, everyone()),
-        ),
-      );
-    expect(told.map((row) => row.userId).sort()).toEqual(
+    expect(await sendAndListTold('When is my first invoice due?')).toEqual(
       [owner.user.id, hiringManager.id, billing.id, admin.id].sort(),
     );
   });

@@ -11,6 +11,8 @@ import {
   PRESENCE_TTL_MS,
   SESSION_ENDED_CLOSE_CODE,
 } from '~/shared/live-events';
+import { can, type Permission } from '~/shared/permissions';
+import { forbiddenMessage, principalOf } from './access-control';
 import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from './event-bus';
 import type { AuthContext } from './sessions';
 
@@ -44,8 +46,14 @@ export interface LiveHub {
   isConnectedHere(userId: string): boolean;
   // Which of these people have a tab open anywhere.
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
-  // A feature answers a client command (typing: the messaging feature checks membership and relays).
-  handle<T extends Exclude<LiveCommand['type'], 'watch_presence'>>(type: T, handler: CommandHandler<T>): void;
+  // A feature answers a client command (typing: the messaging feature checks membership and relays). A
+  // command the sender's role may not send (commandPermissions) never reaches it: it is refused with
+  // `refuse` when the feature says how (a video room answers its tab), else dropped.
+  handle<T extends Exclude<LiveCommand['type'], 'watch_presence'>>(
+    type: T,
+    handler: CommandHandler<T>,
+    options?: { refuse?: (command: CommandOf<T>, tab: LiveTabHandle, message: string) => void },
+  ): void;
   // Adopts a socket the /api/ws route accepted.
   attach(socket: WebSocket, auth: AuthContext, logger: Pick<Logger, 'warn'>): void;
   // A bounded list shared by every instance (a video room's tabs): whether `member` is in it now, added
@@ -241,6 +249,7 @@ export function createLiveHub({
   logger,
   findLiveSessions,
   watchableAmong,
+  commandPermissions,
   sessionRecheckMs = SESSION_RECHECK_MS,
   heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
   observeFanOut,
@@ -252,6 +261,8 @@ export function createLiveHub({
   // Whose online dot a person may watch: those they share a conversation with, say. Anyone else's comings
   // and goings (an administrator's, say) are not theirs to follow.
   watchableAmong: (auth: AuthContext, userIds: readonly string[]) => Promise<Set<string>>;
+  // The permission each command needs, as its HTTP twin does (realtime/live-command-access.ts).
+  commandPermissions: Record<LiveCommand['type'], Permission>;
   sessionRecheckMs?: number;
   heartbeatIntervalMs?: number;
   // Seconds from an event's publication to its writing here (metrics). Instances' clocks differ by
@@ -267,6 +278,7 @@ export function createLiveHub({
   const watchersByUser = new Map<string, Set<Tab>>();
   const tabsByRoom = new Map<string, Set<Tab>>();
   const handlers = new Map<string, CommandHandler<never>>();
+  const refusers = new Map<string, (command: never, tab: LiveTabHandle, message: string) => void>();
   const instanceId = randomBytes(4).toString('hex');
 
   // An event is encoded once, however many tabs hear it: ws sends a Buffer as it is, where a string would
@@ -410,8 +422,9 @@ export function createLiveHub({
     },
     isConnectedHere: (userId) => tabsByUser.has(userId),
     onlineAmong: (userIds) => presence.onlineAmong(userIds),
-    handle(type, handler) {
+    handle(type, handler, options) {
       handlers.set(type, handler as unknown as CommandHandler<never>);
+      if (options?.refuse) refusers.set(type, options.refuse as never);
     },
     attach(socket, auth, requestLogger) {
       const tab: Tab = {
@@ -478,6 +491,10 @@ export function createLiveHub({
           .then(async () => {
             const parsed = liveCommandSchema.safeParse(command);
             if (!parsed.success) return;
+            if (!can(principalOf(auth), commandPermissions[parsed.data.type])) {
+              refusers.get(parsed.data.type)?.(parsed.data as never, handle, forbiddenMessage);
+              return;
+            }
             if (parsed.data.type === 'watch_presence') {
               const allowed = await watchableAmong(auth, parsed.data.user_ids);
               const watchedIds = parsed.data.user_ids.filter((id) => allowed.has(id));

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { LiveEvent } from '~/shared/live-events';
+import { LIVE_SOCKET_PATH, type LiveEvent } from '~/shared/live-events';
 
 // A tab's live socket, for tests: every event it hears, and whether the handshake was accepted.
 export function openLiveSocket(
@@ -31,4 +31,12 @@ export async function waitForLive<T>(read: () => T | undefined, timeoutMs = 2000
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for a live event');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+// A signed-in tab's live socket on the app at origin, once the server has said it is ready.
+export async function openReadyLiveTab(origin: string, cookie: string) {
+  const tab = openLiveSocket(`${origin.replace('http', 'ws')}${LIVE_SOCKET_PATH}`, { origin, cookie });
+  await tab.opened;
+  await waitForLive(() => tab.events.find((event) => event.type === 'ready'));
+  return tab;
 }
