@@ -28,6 +28,7 @@ export const bookingTexts = {
     'No free times in the next two weeks. Change your availability or your colleagues’ meetings, or pick a time yourself.',
   noFreeTimesApplicant: 'No free times in the next two weeks. Write to the company to find another time.',
   colleague: 'Choose colleagues from your company.',
+  colleagueCannotMeet: 'Choose colleagues who hold meetings: an Owner, an Admin or a Hiring Manager.',
   tooManyColleagues: `Add at most ${BOOKING_COLLEAGUES_MAX} colleagues.`,
   colleagueNoTimeZone: (name: string) => `${name} has not set a time zone: their hours cannot be read until they do.`,
   sent: 'Booking link sent',

@@ -113,6 +113,8 @@ export const milestoneTexts = {
   reasonTooLong: `The reason can be at most ${DISPUTE_REASON_MAX.toLocaleString('en-US')} characters.`,
   cannotRefund: 'Only a funded milestone not yet submitted, or one sent back for changes, can be refunded.',
   cannotSettle: 'Only a milestone in dispute can be settled.',
+  alreadySettled: (releasedCents: number) =>
+    `This dispute is already settled, with ${dollars(releasedCents)} to the talent: a settlement does not change.`,
   releaseRange: (fundedCents: number) => `Release between $0.00 and ${dollars(fundedCents)}, in whole cents.`,
   noteRequired: 'Explain the settlement to both sides.',
   noteTooLong: `The note can be at most ${SETTLEMENT_NOTE_MAX.toLocaleString('en-US')} characters.`,

@@ -123,6 +123,8 @@ export const payoutTexts = {
   runNotApproved: 'Approve the payout run first.',
   nothingToMark: 'No bank-file payout of this run is waiting to be marked paid.',
   payoutNotInTransit: 'Only a payout sent and not yet confirmed can be marked paid or failed.',
+  resultContradicts: (payoutId: string, status: string) =>
+    `Payout ${payoutId} is already ${status}: a result cannot change it. Nothing in the file was marked.`,
   referenceNeeded: 'Enter the bank’s or Wise’s reference for this payment (1 to 200 characters).',
   reasonNeeded: 'Say why, in a sentence (3 to 500 characters).',
   holdExists: 'This person’s payouts are on hold already.',

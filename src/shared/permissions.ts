@@ -339,3 +339,8 @@ export function principalName(principal: Principal): string {
 export function principalsWith(permission: Permission): Principal[] {
   return principals.filter((principal) => can(principal, permission));
 }
+
+// The roles in a company that hold a permission (a query's `role in (…)`).
+export function companyRolesWith(permission: Permission): CompanyRole[] {
+  return companyRoles.filter((companyRole) => can({ role: 'company', companyRole }, permission));
+}

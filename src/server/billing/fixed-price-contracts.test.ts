@@ -748,7 +748,12 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         released_cents: 180_000,
         refunded_cents: 120_000,
       });
-      const again = await settle(third.id, { release_cents: 0, note: 'Second thoughts.' });
+      // Another amount is refused in words (it once answered 200 as if applied); the same one again, a
+      // retry, changes nothing.
+      const other = await settle(third.id, { release_cents: 0, note: 'Second thoughts.' });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().error).toBe(milestoneTexts.alreadySettled(180_000));
+      const again = await settle(third.id, { release_cents: 180_000, note: 'Sent twice.' });
       expect(again.statusCode).toBe(200);
       expect(again.json().dispute).toMatchObject({ released_cents: 180_000, refunded_cents: 120_000 });
 

@@ -218,8 +218,12 @@ export async function settleDispute({
   await db.transaction(async (tx) => {
     const locked = await lockDispute(tx, milestoneId);
     const { milestone } = locked;
-    // A second settlement (a retry, another administrator) finds it settled and changes nothing.
-    if (milestone.status === 'settled') return;
+    // The same settlement again (a retry) finds it settled and changes nothing; another amount is refused,
+    // not answered as if it had been applied.
+    if (milestone.status === 'settled') {
+      if (milestone.releasedCents === releaseCents) return;
+      throw new AppError('conflict', milestoneTexts.alreadySettled(milestone.releasedCents));
+    }
     if (milestone.status !== 'disputed') throw new AppError('conflict', milestoneTexts.cannotSettle);
     if (releaseCents > milestone.fundedCents) {
       const message = milestoneTexts.releaseRange(milestone.fundedCents);

@@ -7,6 +7,7 @@ import { applications, bookingLinks, companyMembers, emailOutbox, notifications 
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { BOOKING_LINKS_PER_APPLICANT_DAY } from './booking-routes';
 import { scheduleMeeting } from './schedule-meeting';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -296,5 +297,51 @@ describe('booking links', () => {
     const none = await sendLink();
     expect(none.response.statusCode).toBe(409);
     expect(none.response.json().error).toBe(bookingTexts.noFreeTimes);
+  });
+
+  // A Billing member or a Viewer cannot hold meetings (decision 032, issue 51): a link made them hosts anyway.
+  it('offers and accepts as hosts only colleagues who hold meetings: not Billing, not a Viewer', async () => {
+    const hosts = [];
+    for (const role of ['billing', 'viewer', 'hiring_manager'] as const) {
+      hosts.push(
+        await signedInAccount(testApp, {
+          role: 'company',
+          name: `Host ${role}`,
+          timeZone: 'Europe/London',
+          company: { id: companyId, role },
+        }),
+      );
+    }
+    const [billing, viewer, hiringManager] = hosts;
+    const listed = (await organizer.request({ method: 'GET', url: '/api/meetings/colleagues' })).json();
+    const listedIds = listed.items.map((item: { user_id: string }) => item.user_id);
+    expect(listedIds).toContain(hiringManager?.user.id);
+    expect(listedIds).not.toContain(billing?.user.id);
+    expect(listedIds).not.toContain(viewer?.user.id);
+    for (const host of [billing, viewer]) {
+      const { response } = await sendLink(applicant.user.id, { colleague_ids: [host?.user.id] });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().fields).toEqual({ colleague_ids: bookingTexts.colleagueCannotMeet });
+    }
+    const { response } = await sendLink(applicant.user.id, { colleague_ids: [hiringManager?.user.id] });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  // 15 links to one applicant once meant 15 emails to them.
+  it('limits the links one application may be sent in a day, with a sentence', async () => {
+    const application = await newApplication(otherApplicant.user.id);
+    const send = () =>
+      organizer.request({
+        method: 'POST',
+        url: '/api/booking-links',
+        payload: { application_id: application.id, type: 'interview', duration_minutes: 30, colleague_ids: [] },
+      });
+    for (let sent = 0; sent < BOOKING_LINKS_PER_APPLICANT_DAY; sent++) {
+      const response = await send();
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^This applicant has been sent many booking links today\. /);
   });
 });

@@ -11,6 +11,7 @@ import {
   type CreateBookingLinkInput,
 } from '~/shared/booking';
 import { type Meeting, meetingTexts, meetingTimeFor, meetingTypeLabels } from '~/shared/meetings';
+import { companyRolesWith } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import {
@@ -131,6 +132,9 @@ export async function findHostSlots({
   });
 }
 
+// Those who may host: the roles that hold meetings ('create:meeting:own').
+const rolesHoldingMeetings = companyRolesWith('create:meeting:own');
+
 // GET /api/meetings/colleagues: the other members of the sender's company, by name.
 export async function findColleagues({
   db,
@@ -145,7 +149,14 @@ export async function findColleagues({
     .select({ user_id: users.id, name: users.name, time_zone: users.timeZone })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), ne(users.id, userId), eq(users.status, 'active')))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        inArray(companyMembers.role, rolesHoldingMeetings),
+        ne(users.id, userId),
+        eq(users.status, 'active'),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id))
     .limit(COLLEAGUES_MAX);
   return { items: rows.map((row) => ({ ...row, time_zone: knownTimeZone(row.time_zone) })) };
@@ -194,11 +205,17 @@ export async function createBookingLink({
     await requireOwnTimeZone(tx, organizerId);
     if (colleagueIds.length > 0) {
       const members = await tx
-        .select({ userId: companyMembers.userId })
+        .select({ userId: companyMembers.userId, role: companyMembers.role })
         .from(companyMembers)
         .where(and(eq(companyMembers.companyId, companyId), inArray(companyMembers.userId, colleagueIds)));
       if (members.length !== colleagueIds.length) {
         throw new AppError('validation', bookingTexts.colleague, { colleague_ids: bookingTexts.colleague });
+      }
+      // A Viewer or Billing member cannot hold the meeting the link makes (decision 032).
+      if (members.some((member) => !rolesHoldingMeetings.includes(member.role))) {
+        throw new AppError('validation', bookingTexts.colleagueCannotMeet, {
+          colleague_ids: bookingTexts.colleagueCannotMeet,
+        });
       }
     }
     const hostIds = [organizerId, ...colleagueIds];

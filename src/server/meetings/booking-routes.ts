@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { bookingContract } from '~/shared/contracts/booking';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
+import { createLimiter } from '../platform/rate-limits';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { findAvailability, saveAvailability } from './availability';
 import { bookSlot, createBookingLink, findColleagues, getBookingLink, rescheduleBooking } from './booking-links';
 import { loadMeetingView } from './meeting-views';
 import { publishMeetingChange } from './publish-meeting-change';
+
+export const BOOKING_LINKS_PER_COMPANY_HOUR = 60;
+export const BOOKING_LINKS_PER_APPLICANT_DAY = 5;
 
 // Booking from availability (docs/decisions/031): working hours, and booking links.
 // The endpoints are declared in shared/contracts/booking.ts.
@@ -41,10 +45,32 @@ export async function bookingRoutes(app: FastifyInstance, { context }: { context
     },
   );
 
+  // Each link emails its applicant: 15 links once meant 15 emails to one person. A company sends a link or two
+  // per interview; these are far above that.
+  const linksByCompany = createLimiter(app, {
+    name: 'booking-link:company',
+    max: BOOKING_LINKS_PER_COMPANY_HOUR,
+    windowMinutes: 60,
+    key: (request) => companyActorOf(request).companyId,
+    message: 'Your company has sent many booking links in a short time',
+  });
+  const linksByApplication = createLimiter(app, {
+    name: 'booking-link:application',
+    max: BOOKING_LINKS_PER_APPLICANT_DAY,
+    windowMinutes: 24 * 60,
+    key: (request) => String((request.body as { application_id?: unknown } | undefined)?.application_id ?? ''),
+    message: 'This applicant has been sent many booking links today',
+  });
   registerEndpoint(
     app,
     bookingContract.createLink,
-    { config: { access: { permission: 'create:meeting:own' } } },
+    {
+      preHandler: async (request) => {
+        await linksByCompany.hit(request);
+        await linksByApplication.hit(request);
+      },
+      config: { access: { permission: 'create:meeting:own' } },
+    },
     async (request, reply) => {
       const { companyId, actorId, ipAddress } = companyActorOf(request);
       const created = await createBookingLink({

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { meetingTexts } from '~/shared/meetings';
-import { type CompanyRole, principalsWith } from '~/shared/permissions';
+import { companyRolesWith } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { companyMembers, meetingParticipants, meetings } from '../db/schema';
 import { AppError } from '../platform/errors';
@@ -14,9 +14,7 @@ export interface RoomAccess {
 }
 
 // The company roles that may read a meeting, as the HTTP routes check it ('read:meeting:own').
-const rolesInRooms = principalsWith('read:meeting:own').flatMap((principal) =>
-  principal.role === 'company' && principal.companyRole ? [principal.companyRole as CompanyRole] : [],
-);
+const rolesInRooms = companyRolesWith('read:meeting:own');
 
 // Who may be in a meeting's room, read afresh for every message a room's tab sends: an invitee removed
 // or a member who left the company is out at their next message, whatever their tab still holds.

@@ -246,6 +246,19 @@ describe('the meeting video room', () => {
     expect(bill.events.filter((event) => event.type === 'room.chat')).toEqual([]);
   });
 
+  // A company member who took the candidate's peer id could, on leaving, announce the candidate gone.
+  it('refuses a place in the room that another person holds', async () => {
+    const [ada, rita] = await Promise.all([open(applicant), open(organizer)]);
+    join(ada, 'peer-ada-0000004');
+    await ada.find('room.joined', (event) => event.peer_id === 'peer-ada-0000004');
+    join(rita, 'peer-ada-0000004');
+    const refusal = await rita.find('room.refused', (event) => event.peer_id === 'peer-ada-0000004');
+    expect(refusal.message).toBe(roomTexts.peerTaken);
+    rita.send({ type: 'room.leave', room_token: roomToken, peer_id: 'peer-ada-0000004' });
+    await settle();
+    expect(ada.events.filter((event) => event.type === 'room.left')).toEqual([]);
+  });
+
   it('opens 15 minutes before the start and closes at the end, or when cancelled', async () => {
     const ada = await open(applicant);
     const cases = [

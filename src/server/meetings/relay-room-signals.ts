@@ -101,14 +101,19 @@ export function relayRoomSignals({
     async (auth, command, tab) => {
       const access = await openRoomFor(auth, command, tab, { isJoin: true });
       if (!access) return;
-      const hasRoom = await live
-        .enterRoster(rosterOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE)
+      const entry = await live
+        .enterRoster(rosterOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE, auth.user.id)
         .catch((error) => {
           // A count that cannot be read lets them in: the call works, only more slowly past four.
           logger.warn({ err: error }, 'room roster could not be read');
-          return true;
+          return 'entered' as const;
         });
-      if (!hasRoom) {
+      // Another person's place: taking it would let them leave in that person's name.
+      if (entry === 'taken') {
+        refuse(tab, command, roomTexts.peerTaken);
+        return;
+      }
+      if (entry === 'full') {
         refuse(tab, command, roomTexts.full);
         return;
       }

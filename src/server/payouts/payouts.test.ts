@@ -218,6 +218,18 @@ describe('payouts', () => {
       in_transit_cents: 0,
       paid_out_cents: 16_000,
     });
+    // The same file again changes nothing; a file that says the paid payout failed is refused in words.
+    const importAgain = (csv: string) =>
+      admin.request({
+        method: 'POST',
+        url: `/api/admin/payout-runs/${run.id}/results`,
+        payload: csv,
+        headers: { 'content-type': 'text/csv' },
+      });
+    expect((await importAgain(results)).statusCode).toBe(200);
+    const contradicting = await importAgain(`payout_id,status,reference,reason\n${line?.id},failed,,Account closed\n`);
+    expect(contradicting.statusCode).toBe(409);
+    expect(contradicting.json().error).toBe(payoutTexts.resultContradicts(line?.id ?? '', 'paid'));
     const history = (await get(talent, '/api/applicant/payouts')).json();
     expect(history.items[0]).toMatchObject({ status: 'paid', amount_cents: 16_000, reference: 'WISE-778899' });
     const [sent] = await db()

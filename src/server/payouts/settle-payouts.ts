@@ -172,12 +172,26 @@ export async function importRunResults(
   if (malformed) throw new AppError('validation', payoutTexts.resultsFile);
   await context.db.transaction(async (tx) => {
     await lockRun(tx, runId);
-    const ofRun = new Set(
-      (await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.runId, runId))).map((line) => line.id),
+    const ofRun = new Map(
+      (await tx.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.runId, runId))).map(
+        (line) => [line.id, line.status],
+      ),
     );
     const stranger = results.find((result) => !ofRun.has(result.payoutId));
     if (stranger)
       throw new AppError('validation', `${payoutTexts.resultsFile} ${stranger.payoutId} is not a payout of this run.`);
+    // A line already settled the same way is left as it is (the file sent twice); the other way round, the
+    // file contradicts what happened, and it is refused as a whole rather than answered as if applied.
+    const contradiction = results.find((result) => {
+      const status = ofRun.get(result.payoutId);
+      return (status === 'paid' || status === 'failed') && status !== result.status;
+    });
+    if (contradiction) {
+      throw new AppError(
+        'conflict',
+        payoutTexts.resultContradicts(contradiction.payoutId, ofRun.get(contradiction.payoutId) ?? ''),
+      );
+    }
     for (const result of results) {
       await settlePayouts(
         tx,

@@ -32,11 +32,14 @@ export async function registerCspReports(app: FastifyInstance) {
     platformContract.reportCspViolation,
     {
       bodyLimit: REPORT_BODY_LIMIT_BYTES,
+      // Counted before the body is read: a flood of malformed reports is refused too, not only valid ones.
+      preParsing: async (request) => {
+        await reportsByIp.hit(request);
+      },
       // Browsers send these themselves; they change nothing.
       config: { access: 'public', csrf: 'exempt' },
     },
     async (request, reply) => {
-      await reportsByIp.hit(request);
       request.log.warn({ cspReport: request.body }, 'content security policy violation');
       return reply.code(204).send(null);
     },

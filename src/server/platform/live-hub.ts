@@ -56,10 +56,11 @@ export interface LiveHub {
   ): void;
   // Adopts a socket the /api/ws route accepted.
   attach(socket: WebSocket, auth: AuthContext, logger: Pick<Logger, 'warn'>): void;
-  // A bounded list shared by every instance (a video room's tabs): whether `member` is in it now, added
-  // when there was room (or it was in already). Members added here are confirmed while this instance
-  // lives; a dead instance's drop out after PRESENCE_TTL_MS, as presence does.
-  enterRoster(key: string, member: string, capacity: number): Promise<boolean>;
+  // A bounded list shared by every instance (a video room's tabs): `member` is in it now ('entered') when
+  // there was room or it was in already under the same owner; 'full', or 'taken' by another owner. Members
+  // added here are confirmed while this instance lives; a dead instance's drop out after PRESENCE_TTL_MS, as
+  // presence does.
+  enterRoster(key: string, member: string, capacity: number, owner: string): Promise<RosterEntry>;
   leaveRoster(key: string, member: string): Promise<void>;
   // Sockets open on this instance (the readiness figures and the chat bench read it).
   localConnectionCount(): number;
@@ -113,41 +114,59 @@ function createLocalPresence(): Presence {
   };
 }
 
+export type RosterEntry = 'entered' | 'full' | 'taken';
+
 interface Rosters {
-  enter(key: string, member: string, capacity: number): Promise<boolean>;
+  enter(key: string, member: string, capacity: number, owner: string): Promise<RosterEntry>;
   leave(key: string, member: string): Promise<void>;
   confirm(held: ReadonlyMap<string, ReadonlySet<string>>): Promise<void>;
 }
 
 // Drops the members no instance confirmed lately, then adds this one if it is in or there is room: one
-// script, so two instances admitting at once cannot both take the last place.
+// script, so two instances admitting at once cannot both take the last place. A member is held by one
+// owner (a room's peer id by its person): another owner's entry under it is refused while it is in.
 const ENTER_ROSTER_SCRIPT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
-if redis.call('ZSCORE', KEYS[1], ARGV[3]) or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
+local isIn = redis.call('ZSCORE', KEYS[1], ARGV[3])
+local holder = redis.call('HGET', KEYS[2], ARGV[3])
+if isIn and holder and holder ~= ARGV[5] then
+  return -1
+end
+if isIn or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
   redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
+  redis.call('HSET', KEYS[2], ARGV[3], ARGV[5])
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
   return 1
 end
 return 0`;
+
+const rosterEntryOf = { '1': 'entered', '0': 'full', '-1': 'taken' } as const;
 
 // One sorted set per roster: a member scored by when its instance last confirmed it.
 function createRedisRosters(redis: Redis, keyPrefix: string): Rosters {
   const keyOf = (key: string) => `${keyPrefix}roster:${key}`;
   return {
-    async enter(key, member, capacity) {
+    async enter(key, member, capacity, owner) {
       const entered = await redis.eval(
         ENTER_ROSTER_SCRIPT,
-        1,
+        2,
         keyOf(key),
+        `${keyOf(key)}:owners`,
         Date.now(),
         PRESENCE_TTL_MS,
         member,
         capacity,
+        owner,
       );
-      return entered === 1;
+      return rosterEntryOf[String(entered) as keyof typeof rosterEntryOf] ?? 'full';
     },
     async leave(key, member) {
-      await redis.zrem(keyOf(key), member);
+      await redis
+        .pipeline()
+        .zrem(keyOf(key), member)
+        .hdel(`${keyOf(key)}:owners`, member)
+        .exec();
     },
     async confirm(held) {
       if (held.size === 0) return;
@@ -165,14 +184,17 @@ function createRedisRosters(redis: Redis, keyPrefix: string): Rosters {
 
 // Without Redis there is one instance: its memory is every instance's.
 function createLocalRosters(): Rosters {
-  const rosters = new Map<string, Set<string>>();
+  // Each roster's members and who holds each.
+  const rosters = new Map<string, Map<string, string>>();
   return {
-    async enter(key, member, capacity) {
-      const members = rosters.get(key) ?? new Set<string>();
-      if (!members.has(member) && members.size >= capacity) return false;
-      members.add(member);
+    async enter(key, member, capacity, owner) {
+      const members = rosters.get(key) ?? new Map<string, string>();
+      const holder = members.get(member);
+      if (holder !== undefined && holder !== owner) return 'taken';
+      if (holder === undefined && members.size >= capacity) return 'full';
+      members.set(member, owner);
       rosters.set(key, members);
-      return true;
+      return 'entered';
     },
     async leave(key, member) {
       rosters.get(key)?.delete(member);
@@ -532,9 +554,9 @@ export function createLiveHub({
         }
       });
     },
-    async enterRoster(key, member, capacity) {
-      const entered = await rosters.enter(key, member, capacity);
-      if (entered) {
+    async enterRoster(key, member, capacity, owner) {
+      const entered = await rosters.enter(key, member, capacity, owner);
+      if (entered === 'entered') {
         const members = heldRosters.get(key) ?? new Set<string>();
         members.add(member);
         heldRosters.set(key, members);

@@ -85,6 +85,23 @@ describe('security headers', () => {
     expect(statuses[60]).toBe(429);
   });
 
+  // Counted before the body is read: malformed reports were answered 400 for ever, never limited.
+  it('limits malformed violation reports as well', async () => {
+    const statuses = [];
+    for (let attempt = 0; attempt < 61; attempt++) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/csp-reports',
+        remoteAddress: '198.51.100.62',
+        headers: { 'content-type': 'application/csp-report' },
+        payload: 'not json',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
   it('lets no cache keep an API answer, which may carry personal data', async () => {
     const account = await signedInAccount(testApp);
     for (const url of ['/api/auth/me', '/api/account/sessions', '/api/health', '/api/no-such-endpoint']) {

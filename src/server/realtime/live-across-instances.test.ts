@@ -63,17 +63,22 @@ describe.runIf(process.env.REDIS_URL)('live delivery across two instances', () =
   it('shares a roster’s places: the fifth is refused on the other instance until one leaves', async () => {
     const key = `room-${randomBytes(4).toString('hex')}`;
     const [a, b] = [first.app.appContext.live, second.appContext.live];
-    const entered = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((member) => a.enterRoster(key, member, 4)));
-    expect(entered).toEqual([true, true, true, true]);
-    expect(await b.enterRoster(key, 'p5', 4)).toBe(false);
-    // One already in enters again (a reconnect), from either instance.
-    expect(await b.enterRoster(key, 'p4', 4)).toBe(true);
+    const enter = (hub: typeof a, member: string, owner = `owner-${member}`) => hub.enterRoster(key, member, 4, owner);
+    const entered = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((member) => enter(a, member)));
+    expect(entered).toEqual(['entered', 'entered', 'entered', 'entered']);
+    expect(await enter(b, 'p5')).toBe('full');
+    // One already in enters again (a reconnect), from either instance; under another owner it is taken.
+    expect(await enter(b, 'p4')).toBe('entered');
+    expect(await enter(b, 'p4', 'someone-else')).toBe('taken');
     await a.leaveRoster(key, 'p1');
-    expect(await b.enterRoster(key, 'p5', 4)).toBe(true);
-    expect(await a.enterRoster(key, 'p6', 4)).toBe(false);
+    expect(await enter(b, 'p5')).toBe('entered');
+    expect(await enter(a, 'p6')).toBe('full');
     // Two instances racing for the last place: one gets it.
     await b.leaveRoster(key, 'p5');
-    const race = await Promise.all([a.enterRoster(key, 'p7', 4), b.enterRoster(key, 'p8', 4)]);
-    expect(race.sort()).toEqual([false, true]);
+    const race = await Promise.all([enter(a, 'p7'), enter(b, 'p8')]);
+    expect(race.sort()).toEqual(['entered', 'full']);
+    // Once out, the place is anyone's.
+    await a.leaveRoster(key, 'p4');
+    expect(await enter(b, 'p4', 'someone-else')).toBe('entered');
   });
 });
