@@ -34,15 +34,13 @@ export function relayRoomSignals({
 }) {
   // The rooms each tab on this instance joined, by peer id: said to have left when the tab closes.
   const joinedByTab = new WeakMap<LiveTabHandle, Map<string, JoinedPeer>>();
+  // One name per meeting for its room's tabs (the hub's rooms) and for who is in it, shared by every instance
+  // (the hub's roster, in Redis when there is one): a mesh call holds ROOM_MAX_PEOPLE tabs at most.
   const roomOf = (meetingId: string) => `meeting-room:${meetingId}`;
-
-  // Who is in a room, shared by every instance (the hub's roster, in Redis when there is one): a mesh
-  // call holds ROOM_MAX_PEOPLE tabs at most.
-  const rosterOf = (meetingId: string) => `meeting-room:${meetingId}`;
 
   const leave = (peerId: string, joined: JoinedPeer) =>
     Promise.all([
-      live.leaveRoster(rosterOf(joined.meetingId), peerId),
+      live.leaveRoster(roomOf(joined.meetingId), peerId),
       live.sendToRoom(roomOf(joined.meetingId), joined.allowedUserIds, {
         type: 'room.left',
         meeting_id: joined.meetingId,
@@ -102,7 +100,7 @@ export function relayRoomSignals({
       const access = await openRoomFor(auth, command, tab, { isJoin: true });
       if (!access) return;
       const entry = await live
-        .enterRoster(rosterOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE, auth.user.id)
+        .enterRoster(roomOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE, auth.user.id)
         .catch((error) => {
           // A count that cannot be read lets them in: the call works, only more slowly past four.
           logger.warn({ err: error }, 'room roster could not be read');
