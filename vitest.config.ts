@@ -46,6 +46,8 @@ const sharedWorker = {
 // The route fuzz alone took 160 s of a worker on PGlite against 43 s on PostgreSQL.
 const onePassFiles = [
   'src/server/platform/route-fuzz.test.ts',
+  // Starts a PostgreSQL cluster and a Redis of its own; the test database only signs people in.
+  'src/server/health/dependency-outages.test.ts',
   'src/server/platform/route-policies.test.ts',
   'src/server/platform/route-plumbing.test.ts',
   'src/server/platform/route-contracts.test.ts',

@@ -35,7 +35,7 @@ describe('the Prometheus configuration in deploy/', () => {
     );
     await fs.writeFile(path.join(directory, 'prometheus.yml'), withToken);
     const { stdout } = await run(promtool, ['check', 'config', path.join(directory, 'prometheus.yml')]);
-    expect(stdout).toContain('SUCCESS: 5 rules found');
+    expect(stdout).toContain('SUCCESS: 6 rules found');
     // …and as the drill renders it.
     const rendered = renderPrometheusConfig(source, {
       targets: ['127.0.0.1:40001', '127.0.0.1:40002'],
@@ -58,6 +58,7 @@ describe('the Prometheus configuration in deploy/', () => {
       'TandemJobsWaiting',
       'TandemJobsFailed',
       'TandemInstanceDown',
+      'TandemRedisUnreachable',
     ]);
     for (const alert of alerts) {
       const name = alert.split('\n')[0] ?? '';

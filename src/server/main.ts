@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { endUnlistedAdministratorsAccess } from './auth/unlisted-administrators';
 import { ConfigError, loadConfig } from './config';
@@ -10,6 +9,7 @@ import { seedDemoData } from './db/seed/seed-demo-data';
 import { importLocalFiles } from './platform/import-local-files';
 import { createLogger } from './platform/logger';
 import { createMetrics, type MetricsServer, serveMetrics } from './platform/metrics';
+import { createRedisClient } from './platform/redis-client';
 import { resolveSecret } from './platform/secret';
 import { loadWebClient } from './platform/web-client';
 
@@ -43,9 +43,7 @@ const { isFirstStart, loadsDemoData } = await database.withExclusiveLock('tandem
 
 const endedAdminAccess = await endUnlistedAdministratorsAccess({ db: database.db, adminEmails: config.adminEmails });
 
-const redis = config.REDIS_URL
-  ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-  : undefined;
+const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
 
 const webClient = await loadWebClient(config.CLIENT_DIR, config.publicUrl);
 const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ logger });

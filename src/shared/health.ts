@@ -12,6 +12,8 @@ export const readinessResponseSchema = z.object({
     database: dependencyStatusSchema,
     redis: dependencyStatusSchema,
   }),
+  // Ready without Redis: what does not work until it is back.
+  degraded: z.string().optional(),
   error: z.string().optional(),
   code: z.literal('unavailable').optional(),
 });

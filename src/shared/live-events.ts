@@ -20,6 +20,9 @@ export {
 export type LiveEvent =
   | { type: 'ready'; user_id: string }
   | { type: 'heartbeat'; at: string }
+  // Events may have been missed without the socket closing (the server lost Redis for a while): the tab
+  // fetches what it shows again, as after a reconnect.
+  | { type: 'resync' }
   | { type: 'presence'; user_id: string; online: boolean }
   // A conversation's message (messaging).
   | { type: 'message.created'; conversation_id: string; seq: number; message: unknown }

@@ -281,6 +281,31 @@ describe('the live connection of a tab', () => {
     expect(reconnects).toBe(1);
   });
 
+  // The server lost Redis for a while: events from other instances never came, though this socket stayed open.
+  it('fetches again and watches the same people again when the server says events were missed', async () => {
+    const person = await signedInAccount(testApp, { role: 'applicant' });
+    const { account: company, events } = await openTab('company');
+    await startCompanyConversation(testApp, company, person.user.id);
+    let catchUps = 0;
+    released.push(
+      onLiveOpened(() => {
+        catchUps += 1;
+      }),
+    );
+    const presence: boolean[] = [];
+    released.push(subscribeLive('presence', (event) => presence.push(event.online)));
+    sendLive({ type: 'watch_presence', user_ids: [person.user.id] });
+    await waitForLive(() => (presence.length === 1 ? true : undefined));
+
+    testApp.app.appContext.live.deliverLocally([company.user.id], { type: 'resync' });
+    await waitForLive(() => (catchUps === 1 ? true : undefined));
+    // The people watched are sent again, and the server answers with their state.
+    await waitForLive(() => (presence.length === 2 ? true : undefined));
+    expect(getLiveStatus()).toBe('open');
+    expect(socketsCreated).toBe(1);
+    expect(readiesIn(events)).toBe(1);
+  });
+
   it('says when the server ends the session, so the tab asks who it is instead of waiting', async () => {
     await openTab();
     let endings = 0;

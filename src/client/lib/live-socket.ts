@@ -108,6 +108,8 @@ function connect() {
     if (event.type === 'ready') {
       attempt = 0;
       setStatus('open');
+    }
+    if (event.type === 'ready' || event.type === 'resync') {
       if (lastPresenceWatch) opened.send(JSON.stringify(lastPresenceWatch));
       for (const listener of openedListeners) listener();
     }
@@ -185,6 +187,7 @@ export function useLiveEvent<T extends LiveEventType>(type: T, handler: (event: 
 
 // Called each time the socket opens: after a reconnect whatever was missed is fetched again, and after the
 // first connection too, since what happened between a page's first fetch and the socket opening reached nobody.
+// Called too when the server says events may have been missed on a socket that stayed open ('resync').
 export function onLiveOpened(listener: () => void): () => void {
   openedListeners.add(listener);
   return () => {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { markConnectFailures } from './connection-failures';
 import { type DataDirectoryLock, lockDataDirectory } from './lock-data-directory';
 import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
@@ -236,6 +237,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     });
     // Without a listener, an idle client's error (a database restart, say) would crash the process.
     pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database connection failed'));
+    markConnectFailures(pool);
     const db = drizzleNodePostgres({ client: pool, ...drizzleOptions }) as unknown as Database;
     const url = options.url;
     return {

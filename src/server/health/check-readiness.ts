@@ -8,7 +8,12 @@ export interface Readiness {
   isReady: boolean;
   checks: { database: DependencyStatus; redis: DependencyStatus };
   failure?: string;
+  // Ready, but without Redis: what still works, and what does not until it is back.
+  degraded?: string;
 }
+
+export const REDIS_DEGRADED_MESSAGE =
+  'Degraded: Redis cannot be reached. Writes still succeed; rate limits count in each instance, and live events reach only the tabs connected to it, until Redis is back.';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -30,7 +35,9 @@ async function probe(dependency: ReadinessProbe | undefined): Promise<Dependency
   }
 }
 
-// Ready means every configured dependency answers: the database always, Redis when configured.
+// Ready means the database answers: without it nothing can be served. Redis down is not a reason to take an
+// instance out: every instance shares the same Redis, so all would go at once, and each can serve alone
+// (rate limits in its own memory, live events to its own tabs) until Redis is back.
 export async function checkReadiness({
   database,
   redis,
@@ -39,10 +46,11 @@ export async function checkReadiness({
   redis?: ReadinessProbe;
 }): Promise<Readiness> {
   const [databaseStatus, redisStatus] = await Promise.all([probe(database), probe(redis)]);
-  const down = [databaseStatus === 'down' && 'the database', redisStatus === 'down' && 'Redis'].filter(Boolean);
+  const isReady = databaseStatus !== 'down';
   return {
-    isReady: down.length === 0,
+    isReady,
     checks: { database: databaseStatus, redis: redisStatus },
-    ...(down.length > 0 && { failure: `Not ready: ${down.join(' and ')} cannot be reached.` }),
+    ...(!isReady && { failure: 'Not ready: the database cannot be reached.' }),
+    ...(isReady && redisStatus === 'down' && { degraded: REDIS_DEGRADED_MESSAGE }),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { platformContract } from '~/shared/contracts/platform';
 import { registerEndpoint } from '../platform/contract-routes';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../platform/errors';
 import { checkReadiness, type ReadinessProbe } from './check-readiness';
 
 export async function healthRoutes(
@@ -22,7 +23,14 @@ export async function healthRoutes(
     { config: { access: 'public' }, compress: false },
     async (_request, reply) => {
       const readiness = await checkReadiness(options);
-      if (readiness.isReady) return reply.code(200).send({ status: 'ready', checks: readiness.checks });
+      if (readiness.isReady) {
+        return reply.code(200).send({
+          status: 'ready',
+          checks: readiness.checks,
+          ...(readiness.degraded && { degraded: readiness.degraded }),
+        });
+      }
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(503).send({
         status: 'unavailable',
         checks: readiness.checks,

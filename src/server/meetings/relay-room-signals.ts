@@ -99,13 +99,8 @@ export function relayRoomSignals({
     async (auth, command, tab) => {
       const access = await openRoomFor(auth, command, tab, { isJoin: true });
       if (!access) return;
-      const entry = await live
-        .enterRoster(roomOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE, auth.user.id)
-        .catch((error) => {
-          // A count that cannot be read lets them in: the call works, only more slowly past four.
-          logger.warn({ err: error }, 'room roster could not be read');
-          return 'entered' as const;
-        });
+      // While Redis cannot be read the hub counts this instance's tabs (live-presence.ts).
+      const entry = await live.enterRoster(roomOf(access.meeting.id), command.peer_id, ROOM_MAX_PEOPLE, auth.user.id);
       // Another person's place: taking it would let them leave in that person's name.
       if (entry === 'taken') {
         refuse(tab, command, roomTexts.peerTaken);

@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '~/shared/errors';
+import { connectionFailureOf } from '../db/connection-failures';
 
 const statusByErrorCode: Record<ErrorCode, number> = {
   validation: 400,
@@ -15,8 +16,9 @@ const statusByErrorCode: Record<ErrorCode, number> = {
   payment_declined: 402,
   idempotency_key_reused: 422,
   rate_limited: 429,
-  // A service the handler needed failed (the payment provider): try again in a moment. Never 503, which
-  // means "not run here" and makes the proxy run the request again elsewhere (decision 026).
+  // A service the handler needed failed (the payment provider): try again in a moment. Not 503, which means
+  // "not run here" and makes the proxy run the request again elsewhere (decision 026): only a database out
+  // of reach answers 503 from a handler, since then nothing of the request could be stored.
   unavailable: 502,
   // Only ever sent before any handler runs (settings/maintenance-mode.ts), so the proxy may pass it on.
   maintenance: 503,
@@ -99,7 +101,8 @@ function fieldName(instancePath: string, fallback: string): string {
   return name || fallback;
 }
 
-function toErrorBody(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody } {
+// isSafe: the request changes nothing (GET, HEAD), so running it again elsewhere is harmless.
+function toErrorBody(error: FastifyError | AppError | Error, isSafe = false): { status: number; body: ApiErrorBody } {
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
@@ -135,8 +138,17 @@ function toErrorBody(error: FastifyError | AppError | Error): { status: number; 
     return { status, body: { error: fastifyError.message, code } };
   }
   if (isDatabasePoolExhausted(error)) return { status: 504, body: { error: BUSY_MESSAGE, code: 'unavailable' } };
+  const connectionFailure = connectionFailureOf(error);
+  if (connectionFailure) {
+    const status = connectionFailure === 'unreachable' || isSafe ? 503 : 502;
+    return { status, body: { error: DATABASE_UNREACHABLE_MESSAGE, code: 'unavailable' } };
+  }
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE, code: 'internal' } };
 }
+
+export const DATABASE_UNREACHABLE_MESSAGE = 'We cannot reach our database right now. Please try again in a moment.';
+// A restart of PostgreSQL or a failover takes seconds: sooner would only add to the knocking.
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const SHUTTING_DOWN_MESSAGE = 'This server is restarting. Please try again in a moment.';
 const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 1;
@@ -172,11 +184,17 @@ export function sendError(reply: FastifyReply, error: AppError) {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toErrorBody(error);
+    const { status, body } = toErrorBody(error, request.method === 'GET' || request.method === 'HEAD');
     if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (body.error === BUSY_MESSAGE) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+    if (body.error === DATABASE_UNREACHABLE_MESSAGE) {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      // A warning: the outage itself is reported by readiness, its metric and alert, not by every request.
+      request.log.warn({ err: error, status }, 'the database cannot be reached');
+      return reply.code(status).type('application/json; charset=utf-8').send(body);
+    }
     if (status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
     } else if (refusedValueMessage(error)) {

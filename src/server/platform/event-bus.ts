@@ -22,11 +22,14 @@ export interface EventBus {
   publish(delivery: Delivery): Promise<void>;
   // Called for every delivery, this instance's own included.
   onDelivery(listener: (delivery: Delivery) => void): () => void;
+  // Called when deliveries from other instances flow again after a gap (Redis was away): whatever was
+  // published meanwhile never arrives, so this instance's tabs are told to fetch what they show again.
+  onResumed(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
-// One process: an event emitter.
-export function createInProcessBus(): EventBus {
+// One process: an event emitter. resume() is for the Redis bus built on it.
+export function createInProcessBus(): EventBus & { resume(): void } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
@@ -37,6 +40,13 @@ export function createInProcessBus(): EventBus {
       emitter.on('delivery', listener);
       return () => emitter.off('delivery', listener);
     },
+    onResumed(listener) {
+      emitter.on('resumed', listener);
+      return () => emitter.off('resumed', listener);
+    },
+    resume() {
+      emitter.emit('resumed');
+    },
     async close() {
       emitter.removeAllListeners();
     },
@@ -45,7 +55,8 @@ export function createInProcessBus(): EventBus {
 
 // Several instances: Redis pub/sub on one channel. A subscribed connection can do nothing else, so it
 // is a second connection; ioredis subscribes again after a reconnect. A delivery published while Redis
-// is away is lost to the other instances, which is why clients catch up from their cursors on reconnect.
+// is away is lost to the other instances: once the subscription is back, every instance tells its tabs to
+// catch up (onResumed), as they do after reconnecting.
 export function createRedisBus({
   redis,
   keyPrefix,
@@ -60,6 +71,19 @@ export function createRedisBus({
   const subscriber = redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null });
   subscriber.on('error', (error) => logger.warn({ err: error }, 'redis subscriber error'));
   subscriber.subscribe(channel).catch((error) => logger.warn({ err: error }, 'redis subscribe failed'));
+  let wasLost = false;
+  subscriber.on('close', () => {
+    wasLost = true;
+  });
+  subscriber.on('ready', () => {
+    if (!wasLost) return;
+    wasLost = false;
+    // ioredis subscribes again by itself; once the channel is confirmed nothing more is missed.
+    subscriber
+      .subscribe(channel)
+      .then(() => local.resume())
+      .catch((error) => logger.warn({ err: error }, 'redis subscribe failed'));
+  });
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     try {
@@ -80,6 +104,7 @@ export function createRedisBus({
       }
     },
     onDelivery: local.onDelivery,
+    onResumed: local.onResumed,
     async close() {
       await local.close();
       subscriber.disconnect();

@@ -8,12 +8,12 @@ import {
   type LiveEvent,
   liveCommandSchema,
   PRESENCE_REFRESH_MS,
-  PRESENCE_TTL_MS,
   SESSION_ENDED_CLOSE_CODE,
 } from '~/shared/live-events';
 import { can, type Permission } from '~/shared/permissions';
 import { forbiddenMessage, principalOf } from './access-control';
 import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from './event-bus';
+import { createPresence, createRosters, type RosterEntry } from './live-presence';
 import type { AuthContext } from './sessions';
 
 type CommandOf<T extends LiveCommand['type']> = Extract<LiveCommand, { type: T }>;
@@ -65,143 +65,6 @@ export interface LiveHub {
   // Sockets open on this instance (the readiness figures and the chat bench read it).
   localConnectionCount(): number;
   close(): Promise<void>;
-}
-
-interface Presence {
-  markOnline(userIds: readonly string[]): Promise<void>;
-  markOffline(userId: string): Promise<void>;
-  onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
-}
-
-// One sorted set: a member per person, scored by when an instance last confirmed a tab of theirs.
-// A dead instance's people simply stop being confirmed and drop out after PRESENCE_TTL_MS.
-function createRedisPresence(redis: Redis, keyPrefix: string): Presence {
-  const key = `${keyPrefix}presence`;
-  return {
-    async markOnline(userIds) {
-      if (userIds.length === 0) return;
-      const now = Date.now();
-      await redis.zadd(key, ...userIds.flatMap((id) => [now, id]));
-      // Keeps the set from growing with everyone who was ever online.
-      await redis.zremrangebyscore(key, '-inf', now - PRESENCE_TTL_MS);
-    },
-    async markOffline(userId) {
-      await redis.zrem(key, userId);
-    },
-    async onlineAmong(userIds) {
-      if (userIds.length === 0) return new Set();
-      const scores = await redis.zmscore(key, ...userIds);
-      const since = Date.now() - PRESENCE_TTL_MS;
-      return new Set(userIds.filter((_id, index) => Number(scores[index] ?? 0) > since));
-    },
-  };
-}
-
-function createLocalPresence(): Presence {
-  const seen = new Map<string, number>();
-  return {
-    async markOnline(userIds) {
-      const now = Date.now();
-      for (const id of userIds) seen.set(id, now);
-    },
-    async markOffline(userId) {
-      seen.delete(userId);
-    },
-    async onlineAmong(userIds) {
-      const since = Date.now() - PRESENCE_TTL_MS;
-      return new Set(userIds.filter((id) => (seen.get(id) ?? 0) > since));
-    },
-  };
-}
-
-export type RosterEntry = 'entered' | 'full' | 'taken';
-
-interface Rosters {
-  enter(key: string, member: string, capacity: number, owner: string): Promise<RosterEntry>;
-  leave(key: string, member: string): Promise<void>;
-  confirm(held: ReadonlyMap<string, ReadonlySet<string>>): Promise<void>;
-}
-
-// Drops the members no instance confirmed lately, then adds this one if it is in or there is room: one
-// script, so two instances admitting at once cannot both take the last place. A member is held by one
-// owner (a room's peer id by its person): another owner's entry under it is refused while it is in.
-const ENTER_ROSTER_SCRIPT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
-local isIn = redis.call('ZSCORE', KEYS[1], ARGV[3])
-local holder = redis.call('HGET', KEYS[2], ARGV[3])
-if isIn and holder and holder ~= ARGV[5] then
-  return -1
-end
-if isIn or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
-  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
-  redis.call('HSET', KEYS[2], ARGV[3], ARGV[5])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  redis.call('PEXPIRE', KEYS[2], ARGV[2])
-  return 1
-end
-return 0`;
-
-const rosterEntryOf = { '1': 'entered', '0': 'full', '-1': 'taken' } as const;
-
-// One sorted set per roster: a member scored by when its instance last confirmed it.
-function createRedisRosters(redis: Redis, keyPrefix: string): Rosters {
-  const keyOf = (key: string) => `${keyPrefix}roster:${key}`;
-  return {
-    async enter(key, member, capacity, owner) {
-      const entered = await redis.eval(
-        ENTER_ROSTER_SCRIPT,
-        2,
-        keyOf(key),
-        `${keyOf(key)}:owners`,
-        Date.now(),
-        PRESENCE_TTL_MS,
-        member,
-        capacity,
-        owner,
-      );
-      return rosterEntryOf[String(entered) as keyof typeof rosterEntryOf] ?? 'full';
-    },
-    async leave(key, member) {
-      await redis
-        .pipeline()
-        .zrem(keyOf(key), member)
-        .hdel(`${keyOf(key)}:owners`, member)
-        .exec();
-    },
-    async confirm(held) {
-      if (held.size === 0) return;
-      const now = Date.now();
-      const pipeline = redis.pipeline();
-      for (const [key, members] of held) {
-        // XX: a member another instance's leave removed meanwhile stays out.
-        pipeline.zadd(keyOf(key), 'XX', ...[...members].flatMap((member) => [now, member]));
-        pipeline.pexpire(keyOf(key), PRESENCE_TTL_MS);
-      }
-      await pipeline.exec();
-    },
-  };
-}
-
-// Without Redis there is one instance: its memory is every instance's.
-function createLocalRosters(): Rosters {
-  // Each roster's members and who holds each.
-  const rosters = new Map<string, Map<string, string>>();
-  return {
-    async enter(key, member, capacity, owner) {
-      const members = rosters.get(key) ?? new Map<string, string>();
-      const holder = members.get(member);
-      if (holder !== undefined && holder !== owner) return 'taken';
-      if (holder === undefined && members.size >= capacity) return 'full';
-      members.set(member, owner);
-      rosters.set(key, members);
-      return 'entered';
-    },
-    async leave(key, member) {
-      rosters.get(key)?.delete(member);
-      if (rosters.get(key)?.size === 0) rosters.delete(key);
-    },
-    async confirm() {},
-  };
 }
 
 interface Tab {
@@ -292,8 +155,8 @@ export function createLiveHub({
   observeFanOut?: (seconds: number) => void;
 }): LiveHub {
   const bus: EventBus = redis ? createRedisBus({ redis, keyPrefix, logger }) : createInProcessBus();
-  const presence = redis ? createRedisPresence(redis, keyPrefix) : createLocalPresence();
-  const rosters = redis ? createRedisRosters(redis, keyPrefix) : createLocalRosters();
+  const presence = createPresence({ redis, keyPrefix, logger });
+  const rosters = createRosters({ redis, keyPrefix, logger });
   // The roster members this instance added and has not seen leave: it confirms them with presence.
   const heldRosters = new Map<string, Set<string>>();
   const tabsByUser = new Map<string, Set<Tab>>();
@@ -407,6 +270,16 @@ export function createLiveHub({
     rosters.confirm(heldRosters).catch((error) => logger.warn({ err: error, instanceId }, 'roster refresh failed'));
   }, PRESENCE_REFRESH_MS);
   presenceRefresh.unref();
+
+  // Redis is back after a gap: it may have restarted empty, and every tab here missed what other instances
+  // published meanwhile. Presence is put back at once and each tab fetches what it shows again.
+  const stopResuming = bus.onResumed(() => {
+    presence
+      .markOnline([...tabsByUser.keys()])
+      .catch((error) => logger.warn({ err: error, instanceId }, 'presence refresh failed'));
+    const frame = encodeEvent({ type: 'resync' });
+    for (const tabs of tabsByUser.values()) for (const tab of tabs) write(tab, frame);
+  });
 
   const sessionRecheck = setInterval(() => {
     const tabs = [...tabsByUser.values()].flatMap((set) => [...set]);
@@ -579,6 +452,7 @@ export function createLiveHub({
       clearInterval(presenceRefresh);
       clearInterval(sessionRecheck);
       stopListening();
+      stopResuming();
       for (const tabs of tabsByUser.values()) for (const tab of tabs) tab.socket.close(1001, 'Server shutting down');
       tabsByUser.clear();
       tabsByRoom.clear();

@@ -3,22 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import { signedInAccount } from '../testing/auth-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
+import { samplesOf } from '../testing/metric-samples';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createMetrics, type MetricsServer, serveMetrics } from './metrics';
 
 const quiet = { warn: () => undefined };
 const TOKEN = 'metrics-token-for-the-test-0123456789';
-
-// One sample of the exposition text: its name with its labels as written, and its value.
-function samplesOf(text: string): Map<string, number> {
-  const samples = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const split = line.lastIndexOf(' ');
-    samples.set(line.slice(0, split), Number(line.slice(split + 1)));
-  }
-  return samples;
-}
 
 // What Prometheus scrapes from an instance: requests by route pattern and status, the database pool and
 // query times, the job queues, live sockets and fan-out, readiness, and Node's own figures.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -11,14 +11,12 @@ import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createLogger } from './logger';
 import { counterIdOf } from './rate-limits';
+import { createRedisClient } from './redis-client';
 
 // The contact form's limit (site/routes.ts): 5 messages per address in 10 minutes.
 const CONTACT_LIMIT = 5;
 const SECRET = 'test-secret-that-is-at-least-32-characters-long';
 const UNREACHABLE = 'rate limit counters unreachable; counting in this instance';
-
-// The client an instance holds, as main.ts makes it: a command fails at once while Redis is away.
-const redisOptions: RedisOptions = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false };
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -61,8 +59,8 @@ describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => 
 
   // Made here, not as the suite is collected: without REDIS_URL nothing connects.
   beforeAll(async () => {
-    redisA = new Redis(process.env.REDIS_URL as string, redisOptions);
-    redisB = new Redis(process.env.REDIS_URL as string, redisOptions);
+    redisA = createRedisClient(process.env.REDIS_URL as string);
+    redisB = createRedisClient(process.env.REDIS_URL as string);
     await Promise.all([redisA.connect(), redisB.connect()]);
     first = await createTestApp({ redis: redisA, env: { REDIS_KEY_PREFIX: keyPrefix } });
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_KEY_PREFIX: keyPrefix });
@@ -114,7 +112,8 @@ describe('rate limits while Redis cannot be reached', () => {
   const log = warningLog();
 
   beforeAll(async () => {
-    redis = new Redis({ host: '127.0.0.1', port: await freePort(), ...redisOptions });
+    // The client an instance holds, as main.ts makes it: a command fails at once while Redis is away.
+    redis = createRedisClient(`redis://127.0.0.1:${await freePort()}`);
     redis.on('error', () => undefined);
     app = await createTestApp({ redis, logger: log.logger, env: { REDIS_KEY_PREFIX: keyPrefixForTest() } });
   });
@@ -149,7 +148,7 @@ describe.runIf(process.env.REDIS_URL)('rate limits when Redis goes away and come
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     target.hostname = '127.0.0.1';
     target.port = String(proxy.port);
-    redis = new Redis(target.toString(), redisOptions);
+    redis = createRedisClient(target.toString());
     redis.on('error', () => undefined);
     await redis.connect();
     app = await createTestApp({ redis, logger: log.logger, env: { REDIS_KEY_PREFIX: keyPrefix } });

@@ -6,7 +6,8 @@ import { AppError } from './errors';
 
 // The proxy runs a request again on another instance when an instance answers 503 (deploy/nginx.conf,
 // proxy_next_upstream http_503 non_idempotent). That is safe only while 503 means "nothing of this request
-// ran here" (decision 026): the answers an instance gives before any handler, or a probe's.
+// was stored here" (decisions 026, 039): the answers an instance gives before any handler, a probe's, and a
+// handler's whose database refused it a connection (health/dependency-outages.test.ts).
 describe('503 means the request did not run', () => {
   it('is the status of no error code a handler throws, maintenance aside (refused before any handler)', () => {
     const codes = apiErrorSchema.shape.code.options;
@@ -15,7 +16,7 @@ describe('503 means the request did not run', () => {
     expect(new AppError('unavailable', '').statusCode).toBe(502);
   });
 
-  it('is answered only where no handler has run: stopping, maintenance mode, and the readiness probe', () => {
+  it('is answered only where nothing was stored: stopping, maintenance mode, the probe, the database out of reach', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const found: string[] = [];
     for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {

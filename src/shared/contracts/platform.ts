@@ -17,9 +17,9 @@ export const platformContract = defineContract(
     ready: {
       method: 'GET',
       path: '/api/ready',
-      summary: 'Readiness: the database (and Redis, when configured) can be reached',
+      summary: 'Readiness: the database can be reached (Redis down is reported as degraded, still ready)',
       responses: { 200: readinessResponseSchema },
-      // Not ready: the same shape, saying which dependency is down.
+      // Not ready: the same shape, saying the database is down, with Retry-After.
       failures: { 503: readinessResponseSchema },
     },
     // Browsers post it by themselves, as application/csp-report (report-uri) or application/reports+json
