@@ -53,6 +53,7 @@ interface Tab extends TabSpec {
 export interface JsonResponse {
   status: number;
   body: unknown;
+  retryAfter?: string;
 }
 
 // Through TLS (an https origin, behind nginx): the certificate authority to trust, and the local address
@@ -105,7 +106,8 @@ export function createJsonClient(origin: string, maxSockets: number, tls?: Clien
               } catch {
                 // not JSON: kept as text for the error message
               }
-              resolve({ status: response.statusCode ?? 0, body: parsed });
+              const retryAfter = response.headers['retry-after'];
+              resolve({ status: response.statusCode ?? 0, body: parsed, ...(retryAfter && { retryAfter }) });
             });
             response.on('error', reject);
           },
@@ -149,6 +151,8 @@ export class LiveFleet {
     catchUpFailures: 0,
     // Message events of the conversation that reached a tab of someone outside it.
     bystanderDeliveries: 0,
+    // Times a tab was told to fetch again while its socket stayed open.
+    resyncs: 0,
   };
   // How long each catch-up request took, answered or not (ms).
   readonly catchUpRequestMs: number[] = [];
@@ -310,6 +314,12 @@ export class LiveFleet {
   }
 
   private onEvent(tab: Tab, text: string, at: number) {
+    // The server lost Redis for a while: what other instances sent meanwhile never came (live-socket.ts).
+    if (text === '{"type":"resync"}') {
+      this.counts.resyncs++;
+      this.requestCatchUp(tab);
+      return;
+    }
     if (!text.startsWith('{"type":"message.created"')) return;
     const event = JSON.parse(text) as { conversation_id: string; seq: number; message: { id: string } };
     if (event.conversation_id !== this.options.conversationId) return;

@@ -105,6 +105,8 @@ export async function startMailSink(cleanups: Cleanups) {
 
 export interface DeploymentSettings {
   databaseUrl: string;
+  // The machine's Redis (REDIS_URL) unless the drill brings its own.
+  redisUrl?: string;
   redisKeyPrefix: string;
   smtpUrl: string;
   publicUrl: string;
@@ -118,7 +120,7 @@ export function instanceEnvironment(settings: DeploymentSettings, port: number, 
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: settings.databaseUrl,
-    REDIS_URL,
+    REDIS_URL: settings.redisUrl ?? REDIS_URL,
     REDIS_KEY_PREFIX: settings.redisKeyPrefix,
     SESSION_SECRET: settings.sessionSecret,
     PUBLIC_URL: settings.publicUrl,

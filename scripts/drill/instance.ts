@@ -2,7 +2,7 @@
 // HEALTHCHECK and environment are held to it by a test, so what the drills prove is what the image runs.
 export const INSTANCE_COMMAND = ['node', '--enable-source-maps', 'build/server/main.js'] as const;
 
-// Ready means migrated, listening, and the database (and Redis, when set) answering.
+// Ready means migrated, listening, and the database answering (without Redis: ready, degraded).
 export const READINESS_PATH = '/api/ready';
 
 // The settings every production instance has, whatever its deployment.

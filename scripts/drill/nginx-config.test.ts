@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { freePort } from '../../src/server/testing/free-port';
 import { STRIPE_EVENT_MAX_BYTES } from '../../src/shared/billing';
 import { HEARTBEAT_TIMEOUT_MS } from '../../src/shared/live-events';
 import { ATTACHMENT_MAX_BYTES } from '../../src/shared/messaging';
 import { PHOTO_MAX_BYTES } from '../../src/shared/talent';
 import { ANSWER_FILE_MAX_BYTES } from '../../src/shared/test-attempts';
+import { createHttpsClient } from './deployment';
 import {
   findNginx,
   NGINX_MISSING,
@@ -15,6 +17,7 @@ import {
   prepareNginxFolder,
   renderNginxConfig,
   SHIPPED_CONFIG,
+  startNginx,
   testNginxConfig,
 } from './nginx';
 
@@ -130,7 +133,8 @@ describe('deploy/nginx.conf', () => {
     // request on a connection the instance is closing.
     expect(seconds(one(upstream.block, 'keepalive_timeout').args[0])).toBeLessThan(72);
     expect(one(site, 'proxy_http_version').args).toEqual(['1.1']);
-    for (const location of all(site, 'location'))
+    // Every route, that is: a named location (@…) is nginx's own answer when none of them can be had.
+    for (const location of all(site, 'location').filter((location) => !location.args[0]?.startsWith('@')))
       expect(one(location.block, 'proxy_pass').args).toEqual(['http://tandem']);
   });
 
@@ -191,4 +195,57 @@ describe('deploy/nginx.conf', () => {
     expect(one(assets?.block, 'add_header').args).toEqual(['Cache-Control', 'public, max-age=31536000, immutable']);
     expect(one(assets?.block, 'proxy_hide_header').args).toEqual(['Cache-Control']);
   });
+
+  // Every instance stopped, or all left out after a 503 (the database away): nginx's own 502 would be a
+  // bare page with no Retry-After. Its answer is the instances': 503, Retry-After, a sentence.
+  it('answers 503 with Retry-After and a sentence when no instance answers, as JSON under /api/', async () => {
+    const nginx = findNginx();
+    if (!nginx) throw new Error(NGINX_MISSING);
+    const [https, http, stoppedA, stoppedB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-nginx-unavailable-'));
+    const running = await prepareNginxFolder(directory, {
+      https,
+      http,
+      instances: [`127.0.0.1:${stoppedA}`, `127.0.0.1:${stoppedB}`],
+    });
+    const proxy = await startNginx(nginx, running);
+    const client = createHttpsClient({
+      origin: `https://127.0.0.1:${https}`,
+      ca: await fs.readFile(running.certificate, 'utf8'),
+      localAddress: '127.0.0.1',
+    });
+    try {
+      const api = await waitForAnswer(() => client.request('GET', '/api/jobs'));
+      expect(api.status).toBe(503);
+      expect(api.headers['retry-after']).toBe('5');
+      expect(api.headers['content-type']).toBe('application/json');
+      expect(api.json()).toEqual({
+        error: 'Tandem cannot be reached right now. Please try again in a moment.',
+        code: 'unavailable',
+      });
+      const write = await client.request('POST', '/api/jobs', { body: { title: 'A job' } });
+      expect([write.status, write.headers['retry-after']]).toEqual([503, '5']);
+      const page = await client.request('GET', '/portal');
+      expect([page.status, page.headers['retry-after'], page.headers['content-type']]).toEqual([503, '5', 'text/html']);
+      expect(page.text).toContain('<h1>Tandem cannot be reached right now</h1>');
+    } finally {
+      client.close();
+      const exited = new Promise((resolve) => proxy.once('exit', resolve));
+      proxy.kill('SIGQUIT');
+      await exited;
+      await fs.rm(directory, { recursive: true, force: true });
+    }
+  });
 });
+
+// nginx takes a moment to listen after it starts.
+async function waitForAnswer<T>(request: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      if (attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

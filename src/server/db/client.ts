@@ -235,8 +235,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       // pg's default of 10 s idle would drop them after every lull and start cold again.
       idleTimeoutMillis: 5 * 60_000,
     });
-    // Without a listener, an idle client's error (a database restart, say) would crash the process.
-    pool.on('error', (error) => options.logger?.error({ err: error }, 'idle database connection failed'));
+    // Without a listener, an idle client's error (a database restart, say) would crash the process. pg-pool
+    // hangs the whole client on the error: only what it says is logged.
+    pool.on('error', (error) =>
+      options.logger?.error(
+        { err: { message: error.message, code: (error as { code?: unknown }).code } },
+        'idle database connection failed',
+      ),
+    );
     markConnectFailures(pool);
     const db = drizzleNodePostgres({ client: pool, ...drizzleOptions }) as unknown as Database;
     const url = options.url;

@@ -58,11 +58,15 @@ describe('while PostgreSQL cannot be reached', () => {
     expect((await write('Before the outage')).statusCode).toBe(201);
 
     await postgres.stop();
+    // The settings held in memory expire meanwhile: the probes must not need them.
+    await testApp.app.appContext.settings.invalidate();
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     for (const answer of [await read(), await write('During the outage'), await anonymousRead()]) {
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('5');
       expect(answer.json()).toEqual({ error: DATABASE_UNREACHABLE_MESSAGE, code: 'unavailable' });
     }
+    await testApp.app.appContext.settings.invalidate();
     const notReady = await ready();
     expect(notReady.statusCode).toBe(503);
     expect(notReady.headers['retry-after']).toBe('5');

@@ -94,6 +94,12 @@ export function registerMaintenanceMode(app: FastifyInstance, { settings }: { se
   const decide = (current: PlatformSettings, request: FastifyRequest, reply: FastifyReply) =>
     current.maintenance_mode && !isOpenDuringMaintenance(request) ? refuse(request, reply) : undefined;
   app.addHook('onRequest', (request, reply, done) => {
+    // Open whatever the settings say: not read for them, so a probe never waits on the database for it
+    // (liveness must not fail with the database, and readiness says in its own words that it is away).
+    if (OPEN_API_PATHS.has(pathnameOf(request))) {
+      done();
+      return;
+    }
     const current = settings.peek();
     if (current) {
       if (!decide(current, request, reply)) done();
