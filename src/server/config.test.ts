@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      SESSION_SECRET: 's'.repeat(32),
       TRUST_PROXY: 'true',
     });
     expect(config.PORT).toBe(8080);
@@ -73,8 +74,15 @@ describe('loadConfig', () => {
     PUBLIC_URL: 'https://tandem.example',
   };
 
-  it('requires a session secret and a mail server in production', () => {
+  it('requires a session secret in production and with Redis, and a mail server in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
+    // Instances that share Redis each made a key of their own without it: one refused the other's uploads.
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      /SESSION_SECRET is required with REDIS_URL: every instance must sign with the same key/,
+    );
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'y'.repeat(32) }).REDIS_URL).toBe(
+      'redis://127.0.0.1:6379',
+    );
     expect(() => loadConfig({ ...production, SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
     expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(
       /SMTP_URL is required in production: account emails carry password-reset and confirmation links/,

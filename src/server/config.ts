@@ -191,6 +191,15 @@ const envSchema = z
         path: ['SESSION_SECRET'],
         message: 'is required in production (32 or more random characters)',
       });
+    } else if (env.REDIS_URL && !env.SESSION_SECRET) {
+      // Instances that share Redis share a database too; each would otherwise make a key of its own in its
+      // DATA_DIR, and refuse what another signed (a session, an upload waiting to be sent).
+      context.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message:
+          'is required with REDIS_URL: every instance must sign with the same key (32 or more random characters, the same on each), or one refuses what another signed',
+      });
     }
     if (env.NODE_ENV === 'production' && env.ENABLE_TEST_ROUTES) {
       context.addIssue({ code: 'custom', path: ['ENABLE_TEST_ROUTES'], message: 'must never be on in production' });

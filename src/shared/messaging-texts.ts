@@ -64,6 +64,10 @@ export const messagingTexts = {
   attachmentEmpty: 'The file is empty.',
   attachmentNameRequired: 'Name the file you attach.',
   attachmentExpired: 'This attachment is no longer waiting to be sent. Please attach the file again.',
+  // Signed with another key than this server's: another server's upload (instances must share SESSION_SECRET)
+  // or one from before the key changed.
+  attachmentUnverified:
+    'This attachment was signed by a server with another key, so this one cannot accept it. Please attach the file again.',
   attachmentNotFound: 'This attachment does not exist.',
   supportTitle: 'Tandem Support',
   accountManagerTitle: 'Your Account Manager',

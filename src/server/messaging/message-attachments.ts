@@ -39,12 +39,14 @@ export function attachmentIdOf(secret: string, attachment: PendingAttachment): s
   return `${payload}.${signatureOf(secret, payload).toString('base64url')}`;
 }
 
-function parseAttachmentId(secret: string, id: string): PendingAttachment | null {
+// null: not an attachment id at all; 'unverified': one, signed with another key.
+function parseAttachmentId(secret: string, id: string): PendingAttachment | 'unverified' | null {
   const [payload, signature, extra] = id.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = signatureOf(secret, payload);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (given.length !== expected.length) return null;
+  if (!timingSafeEqual(given, expected)) return 'unverified';
   const [conversationId, uploaderId, fileId, name, contentType, size, expiresAt] = JSON.parse(
     Buffer.from(payload, 'base64url').toString('utf8'),
   ) as [string, string, string, string, AttachmentType, number, number];
@@ -66,6 +68,7 @@ export function readAttachmentId({
   now?: number;
 }): PendingAttachment {
   const attachment = parseAttachmentId(secret, attachmentId);
+  if (attachment === 'unverified') throw new AppError('validation', messagingTexts.attachmentUnverified);
   if (!attachment || attachment.conversationId !== conversationId || attachment.uploaderId !== senderId) {
     throw new AppError('validation', messagingTexts.attachmentExpired);
   }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -369,6 +370,16 @@ describe('messaging', () => {
         payload: { client_id: 'forged', body: 'Forged', attachment_id: `${attachmentId.split('.')[0]}.AAAA` },
       });
       expect(forged.statusCode).toBe(400);
+      // Uploaded through an instance with another SESSION_SECRET: the answer says why it cannot be sent here.
+      const [payload = ''] = attachmentId.split('.');
+      const otherKeys = `${payload}.${createHmac('sha256', 'another instance key').update(payload).digest('base64url')}`;
+      const elsewhere = await company.request({
+        method: 'POST',
+        url: `/api/conversations/${conversation.id}/messages`,
+        payload: { client_id: 'elsewhere', body: 'From elsewhere', attachment_id: otherKeys },
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().error).toBe(messagingTexts.attachmentUnverified);
     });
 
     it('refuses files of other types, empty files and files over 10 MB with sentences', async () => {

@@ -72,6 +72,8 @@ export default async function globalSetup() {
   }
   if (process.env.REDIS_URL) {
     env.REDIS_URL = process.env.REDIS_URL;
+    // With Redis an instance must be given its key (config.ts): instances sharing Redis sign alike.
+    env.SESSION_SECRET = randomBytes(32).toString('base64url');
     // Rate-limit counters of earlier runs on the same Redis must not limit this one.
     env.REDIS_KEY_PREFIX = `tandem-e2e-${randomBytes(6).toString('hex')}:`;
   }
