@@ -94,7 +94,12 @@ export const payoutTexts = {
   sortCode: 'A UK sort code is 6 digits, such as 20-00-00.',
   ifsc: 'An IFSC is 11 characters: 4 letters, a zero, then 6 letters or digits, such as HDFC0001234.',
   email: 'Enter the email address of your account there.',
-  proofNeeded: 'Confirm it is you: enter your password, or a code we email you.',
+  // A person with a password proves it with the password alone: an emailed code would let whoever reads their
+  // mail redirect their pay (decision 036). A code is for those who sign in through Google, LinkedIn or Apple.
+  passwordNeeded: 'Confirm it is you: enter your password.',
+  codeNeeded: 'Confirm it is you: enter the code we email you.',
+  passwordInstead:
+    'You have a password: confirm it is you with it. A code by email is only for those who sign in with Google, LinkedIn or Apple.',
   passwordWrong: 'That password is not right. Enter the password you sign in with.',
   codeWrong: 'That code is not right or has expired. Ask for a new one.',
   noPassword: 'You sign in with Google, LinkedIn or Apple: ask for a code by email instead of a password.',
@@ -168,8 +173,8 @@ const bankCodeChecks: Record<BankCodeType, { valid: (code: string) => boolean; m
   ifsc: { valid: (code) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(code), message: payoutTexts.ifsc },
 };
 
-// The proof of identity every new method and every change of the default needs: the password, or a code
-// emailed to the person (for those who sign in only through an identity provider).
+// The proof of identity every new method and every change of the default needs: the password for those who
+// have one, else a code emailed to the person (they sign in only through an identity provider).
 export const payoutProofSchema = z.object({
   password: z.string().max(200).optional(),
   email_code: z

@@ -356,13 +356,16 @@ describe('Earnings', () => {
     expect(addRequests(server)).toHaveLength(0);
   });
 
-  it('asks for the password or a code before sending', async () => {
+  it('asks for the password before sending, and offers no emailed code to a person who has one', async () => {
     const { events, server } = await openEarnings([]);
     const dialog = await openAddMethod(events);
     await typeBankAccount(events, dialog, '12345678');
     await events.click(within(dialog).getByRole('button', { name: 'Add payout method' }));
-    expect(await within(dialog).findByText(payoutTexts.proofNeeded)).toBeInTheDocument();
+    expect(await within(dialog).findByText(payoutTexts.passwordNeeded)).toBeInTheDocument();
     expect(addRequests(server)).toHaveLength(0);
+    // Whoever reads their mail must not be able to redirect their pay (decision 036).
+    expect(within(dialog).queryByRole('button', { name: 'Email me a code' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Code from the email')).not.toBeInTheDocument();
   });
 
   it('shows the server’s field errors under their fields', async () => {

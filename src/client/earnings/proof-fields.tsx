@@ -14,8 +14,8 @@ interface ProofFieldsProps {
   errors: { password?: string; email_code?: string };
 }
 
-// "Confirm it is you": the password when the person has one, and always the way without it, a code
-// emailed to them (payout-proof.ts).
+// "Confirm it is you": the password when the person has one; for a person without one (they sign in through
+// Google, LinkedIn or Apple), a code emailed to them (payout-proof.ts).
 export function ProofFields({ hasPassword, password, emailCode, errors }: ProofFieldsProps) {
   const sendCode = useSendPayoutCode();
 
@@ -34,31 +34,32 @@ export function ProofFields({ hasPassword, password, emailCode, errors }: ProofF
   return (
     <fieldset className="grid min-w-0 gap-3 rounded-md border border-border p-3">
       <legend className="px-1 text-sm font-semibold">Confirm it is you</legend>
-      {hasPassword && (
+      {hasPassword ? (
         <FormField label="Password" error={errors.password}>
           {(control) => <Input {...control} type="password" autoComplete="current-password" {...password} />}
         </FormField>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">{payoutTexts.noPassword}</p>
+          <div>
+            <Button type="button" variant="outline" size="sm" disabled={sendCode.isPending} onClick={send}>
+              {sendCode.isPending ? 'Sending...' : 'Email me a code'}
+            </Button>
+          </div>
+          <FormField label="Code from the email" hint="The 6 digits we emailed you." error={errors.email_code}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="max-w-40"
+                {...emailCode}
+              />
+            )}
+          </FormField>
+        </>
       )}
-      <p className="text-sm text-muted-foreground">
-        {hasPassword ? 'Or ask for a code by email and enter it instead.' : payoutTexts.noPassword}
-      </p>
-      <div>
-        <Button type="button" variant="outline" size="sm" disabled={sendCode.isPending} onClick={send}>
-          {sendCode.isPending ? 'Sending...' : 'Email me a code'}
-        </Button>
-      </div>
-      <FormField label="Code from the email" hint="The 6 digits we emailed you." error={errors.email_code}>
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className="max-w-40"
-            {...emailCode}
-          />
-        )}
-      </FormField>
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   type NewPayoutMethod,
   PAYOUT_METHOD_WAIT_HOURS,
@@ -22,8 +22,8 @@ import { hashToken } from '../platform/secure-tokens';
 import type { ConnectProvider } from './payout-provider';
 
 // A talent's payout methods (docs/decisions/036): kept apart from the profile, masked in every answer, each
-// added or made the default only with a fresh proof that it is the person (the password, or a code
-// emailed to them), announced by email, and paid only 72 hours after it was added — the time for the real
+// added or made the default only with a fresh proof that it is the person (their password, or for one who
+// has none a code emailed to them), announced by email, and paid only 72 hours after it was added — the time for the real
 // owner to see the email and stop an account takeover.
 
 type MethodRow = typeof payoutMethods.$inferSelect;
@@ -103,10 +103,12 @@ export async function sendPayoutCode({
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     const [person] = await tx
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
       .from(users)
       .where(eq(users.id, applicantId));
     if (!person) throw new AppError('not_found', payoutTexts.talentNotFound);
+    // A code it would refuse (confirmIdentity): none is sent.
+    if (person.hasPassword) throw new AppError('conflict', payoutTexts.passwordInstead);
     await tx
       .delete(oneTimeTokens)
       .where(
@@ -126,35 +128,38 @@ export async function sendPayoutCode({
   });
 }
 
-// The fresh proof a change of where the money goes needs. Throws a validation error naming the field.
+// The fresh proof a change of where the money goes needs: the password, for a person who has one; a code
+// emailed to them, for a person who has none. Throws a validation error naming the field.
 export async function confirmIdentity(db: Database, applicantId: string, proof: PayoutProof): Promise<void> {
-  if (proof.email_code) {
-    const [used] = await db
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeTokens.userId, applicantId),
-          eq(oneTimeTokens.purpose, 'payout_method'),
-          eq(oneTimeTokens.tokenHash, hashToken(`${applicantId}:${proof.email_code}`)),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ id: oneTimeTokens.id });
-    if (!used) throw new AppError('validation', payoutTexts.codeWrong, { 'proof.email_code': payoutTexts.codeWrong });
+  const [person] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, applicantId));
+  if (person?.passwordHash) {
+    if (!proof.password) {
+      const message = proof.email_code ? payoutTexts.passwordInstead : payoutTexts.passwordNeeded;
+      throw new AppError('validation', message, { 'proof.password': message });
+    }
+    if (!(await verifyPassword(person.passwordHash, proof.password))) {
+      throw new AppError('validation', payoutTexts.passwordWrong, { 'proof.password': payoutTexts.passwordWrong });
+    }
     return;
   }
-  if (!proof.password) {
-    throw new AppError('validation', payoutTexts.proofNeeded, { 'proof.password': payoutTexts.proofNeeded });
+  if (!proof.email_code) {
+    const message = proof.password ? payoutTexts.noPassword : payoutTexts.codeNeeded;
+    throw new AppError('validation', message, { 'proof.email_code': message });
   }
-  const [person] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, applicantId));
-  if (!person?.passwordHash) {
-    throw new AppError('validation', payoutTexts.noPassword, { 'proof.password': payoutTexts.noPassword });
-  }
-  if (!(await verifyPassword(person.passwordHash, proof.password))) {
-    throw new AppError('validation', payoutTexts.passwordWrong, { 'proof.password': payoutTexts.passwordWrong });
-  }
+  const [used] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, applicantId),
+        eq(oneTimeTokens.purpose, 'payout_method'),
+        eq(oneTimeTokens.tokenHash, hashToken(`${applicantId}:${proof.email_code}`)),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: oneTimeTokens.id });
+  if (!used) throw new AppError('validation', payoutTexts.codeWrong, { 'proof.email_code': payoutTexts.codeWrong });
 }
 
 async function emailChange(

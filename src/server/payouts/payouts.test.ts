@@ -3,9 +3,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutBalance, PayoutMethod, PayoutRun, RunLineList } from '~/shared/payouts';
 import { payoutTexts } from '~/shared/payouts';
-import { emailOutbox, invoices, payoutMethods, payouts, platformSettings } from '../db/schema';
+import { emailOutbox, invoices, oneTimeTokens, payoutMethods, payouts, platformSettings } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { accountSums, makeEarningsAvailable, talentBalanceOf } from '../platform/ledger';
+import { hashToken } from '../platform/secure-tokens';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
@@ -291,6 +292,37 @@ describe('payouts', () => {
     expect((await get(admin, '/api/applicant/payout-methods')).statusCode).toBe(403);
   });
 
+  // An emailed code would let whoever reads the talent's mail send their pay elsewhere (decision 036).
+  it('confirms a person who has a password with it alone: no code is sent, and a code is no proof', async () => {
+    const talent = await signedInAccount(testApp, { role: 'applicant' });
+    const method = { kind: 'wise', email: 'me@example.com' };
+    const none = await post(talent, '/api/applicant/payout-methods', { method, proof: {} });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toEqual({ 'proof.password': payoutTexts.passwordNeeded });
+    const askedForCode = await post(talent, '/api/applicant/payout-methods/code');
+    expect(askedForCode.statusCode).toBe(409);
+    expect(askedForCode.json().error).toBe(payoutTexts.passwordInstead);
+    const mailed = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, talent.user.email));
+    expect(mailed).toEqual([]);
+    // A code issued before they set a password (it was their proof then) no longer counts.
+    await db()
+      .insert(oneTimeTokens)
+      .values({
+        userId: talent.user.id,
+        purpose: 'payout_method',
+        tokenHash: hashToken(`${talent.user.id}:123456`),
+        expiresAt: new Date(Date.now() + 600_000),
+      });
+    const byCode = await post(talent, '/api/applicant/payout-methods', { method, proof: { email_code: '123456' } });
+    expect(byCode.statusCode).toBe(400);
+    expect(byCode.json().fields).toEqual({ 'proof.password': payoutTexts.passwordInstead });
+    const byPassword = await post(talent, '/api/applicant/payout-methods', {
+      method,
+      proof: { password: talent.password },
+    });
+    expect(byPassword.statusCode, byPassword.body).toBe(201);
+  });
+
   it('confirms a person without a password by a code sent by email, once', async () => {
     const talent = await signedInAccount(testApp, { role: 'applicant' });
     await db().execute(sql`update users set password_hash = null where id = ${talent.user.id}`);
@@ -298,7 +330,7 @@ describe('payouts', () => {
       method: { kind: 'wise', email: 'me@example.com' },
       proof: { password: 'anything' },
     });
-    expect(noPassword.json().fields).toEqual({ 'proof.password': payoutTexts.noPassword });
+    expect(noPassword.json().fields).toEqual({ 'proof.email_code': payoutTexts.noPassword });
     expect((await post(talent, '/api/applicant/payout-methods/code')).statusCode).toBe(204);
     const [mail] = await db()
       .select()

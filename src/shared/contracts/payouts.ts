@@ -88,7 +88,7 @@ export const payoutsContract = defineContract(
       method: 'POST',
       path: '/api/applicant/payout-methods/code',
       summary:
-        'Email yourself a code to confirm a change of payout method (for sign-in through Google, LinkedIn or Apple)',
+        'Email yourself a code to confirm a change of payout method (only without a password: sign-in through Google, LinkedIn or Apple; 409 for a person who has one)',
       responses: { 204: noContent },
     },
     makeDefault: {
