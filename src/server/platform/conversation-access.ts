@@ -32,10 +32,19 @@ export const viewerOf = (auth: AuthContext): Viewer => ({
   companyRole: auth.company?.role ?? null,
 });
 
-// Whether a Billing member of the conversation's company reads it, as a condition on `conversations`.
-export const billingReads = sql`(${conversations.kind} = 'account_manager' or exists (
-  select 1 from ${assignments}
-  where ${assignments.companyId} = ${conversations.companyId} and ${assignments.applicantId} = ${conversations.userId}))`;
+// Whether Billing members of the company read a conversation: one with the account manager, or with talent
+// the company hired. Given the conversation's columns (a condition on `conversations`) or its values.
+function billingReadsWhere(kind: SQL, companyId: unknown, userId: unknown): SQL {
+  return sql`(${kind} = 'account_manager' or exists (
+    select 1 from ${assignments}
+    where ${assignments.companyId} = ${companyId} and ${assignments.applicantId} = ${userId}))`;
+}
+
+export const billingReads = billingReadsWhere(
+  sql`${conversations.kind}`,
+  conversations.companyId,
+  conversations.userId,
+);
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -90,10 +99,11 @@ export async function audienceOf(db: Database, conversation: ConversationRow): P
   const parts: SQL[] = [];
   if (conversation.userId) parts.push(sql`select ${conversation.userId}::uuid as id`);
   if (conversation.companyId && conversation.kind !== 'support') {
-    const billingIncluded =
-      conversation.kind === 'account_manager' || !conversation.userId
-        ? sql`true`
-        : sql`exists (select 1 from assignments where company_id = ${conversation.companyId} and applicant_id = ${conversation.userId})`;
+    const billingIncluded = billingReadsWhere(
+      sql`${conversation.kind}::text`,
+      conversation.companyId,
+      conversation.userId,
+    );
     parts.push(
       sql`select user_id as id from company_members where company_id = ${conversation.companyId} and (role <> 'billing' or ${billingIncluded})`,
     );
