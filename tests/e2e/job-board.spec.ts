@@ -139,10 +139,11 @@ test('a signed-out visitor finds a job on /jobs, signs up from it and applies', 
   await saveScreenshots(page, 'job-board-job');
   await expectNoSeriousViolations(page);
 
-  // Signing up from the job brings the new applicant back to the apply dialog.
+  // Signing up from the job: as someone looking for work (no company to name), then back to the apply dialog.
   await page.getByRole('link', { name: 'create a free account' }).click();
   const form = page.getByRole('tabpanel', { name: 'Register' });
-  await form.getByRole('radio', { name: "I'm looking for work" }).check();
+  await expect(form.getByRole('radio', { name: "I'm looking for work" })).toBeChecked();
+  await expect(form.getByLabel('Company name')).toHaveCount(0);
   await form.getByLabel('Full name').fill('Riley Remote');
   const email = uniqueEmail('board-applicant');
   await form.getByLabel('Email').fill(email);
@@ -157,6 +158,11 @@ test('a signed-out visitor finds a job on /jobs, signs up from it and applies', 
   const mailTab = await context.newPage();
   await mailTab.goto(await readEmailLink(request, email, paths.verifyEmail.getHref()));
   await expect(mailTab.getByRole('status')).toHaveText('Thank you: your email address is confirmed.');
+  // The email's link remembers the job too.
+  await expect(mailTab.getByRole('link', { name: 'Continue where you left off' })).toHaveAttribute(
+    'href',
+    `${paths.applicantJob.getHref({ id: job.id })}?apply=1`,
+  );
   await mailTab.close();
 
   await dialog.getByLabel('Cover letter').fill('I have led support teams at two outdoor brands.');

@@ -9,7 +9,7 @@ import { paths } from '~/shared/routes';
 // The Register tab asks for the agreement to the Terms of Service and Privacy Policy: a required box whose
 // links open the two documents, an error beside it while unticked, and the agreement sent with the account.
 
-async function openRegister() {
+async function openRegister(query = '?tab=register') {
   const server = createFakeServer();
   server.on(authContract.providers, () => ({
     providers: [
@@ -21,7 +21,7 @@ async function openRegister() {
     sent = body;
     return replyError(409, 'conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
   });
-  const view = await renderRoute(`${paths.login.getHref()}?tab=register`, { server });
+  const view = await renderRoute(`${paths.login.getHref()}${query}`, { server });
   const form = await screen.findByRole('tabpanel', { name: 'Register' });
   return { ...view, form, sent: () => sent };
 }
@@ -49,6 +49,26 @@ describe('the Register tab', () => {
     await events.click(within(form).getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(sent()).toMatchObject({ email: 'casey@example.test', accept_terms: true }));
     expect(within(form).queryByText(authMessages.termsRequired)).not.toBeInTheDocument();
+  });
+
+  // From a job page: someone looking for work, not a company (they would fail on "Company name", or make a
+  // company that cannot apply), sent back to the job once registered.
+  it('registers someone looking for work when the link says so, and sends where they were going', async () => {
+    const going = '/jobs/5b0b5d0e-8d1f-4d55-9d52-3c3c5c1b2a10?apply=1';
+    const { events, form, sent } = await openRegister(
+      `?${new URLSearchParams({ tab: 'register', as: 'applicant', redirect: going })}`,
+    );
+    expect(within(form).getByRole('radio', { name: /I'm looking for work/ })).toBeChecked();
+    expect(within(form).queryByLabelText('Company name')).not.toBeInTheDocument();
+    await events.type(within(form).getByLabelText('Full name'), 'Nadia Haddad');
+    await events.type(within(form).getByLabelText('Email'), 'nadia@example.test');
+    await events.type(within(form).getByLabelText('Password'), 'violet-ridge-29');
+    await events.click(
+      within(form).getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }),
+    );
+    await events.click(within(form).getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(sent()).toMatchObject({ account_type: 'applicant', redirect: going }));
+    expect(sent()).not.toHaveProperty('company_name');
   });
 
   it('links the box to the canonical Terms of Service and Privacy Policy pages', async () => {

@@ -43,6 +43,8 @@ export default function LoginPage(_props: PageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
   const redirect = safeRedirectPath(searchParams.get('redirect'));
+  // Who the registration is for when the link knows (?as=applicant from a job page); a company otherwise.
+  const accountType: AccountType = searchParams.get('as') === 'applicant' ? 'applicant' : 'company';
   const { data } = useQuery(currentUserQueryOptions());
 
   // Already signed in: straight on to where they were going.
@@ -76,7 +78,7 @@ export default function LoginPage(_props: PageProps) {
           <SignInForm redirect={redirect} />
         </TabsContent>
         <TabsContent value="register">
-          <RegisterForm redirect={redirect} />
+          <RegisterForm redirect={redirect} accountType={accountType} />
         </TabsContent>
       </Tabs>
     </>
@@ -173,14 +175,20 @@ const accountTypeOptions: Array<{ value: AccountType; label: string; description
   },
 ];
 
-function RegisterForm({ redirect }: { redirect: string | null }) {
+function RegisterForm({
+  redirect,
+  accountType: initialAccountType,
+}: {
+  redirect: string | null;
+  accountType: AccountType;
+}) {
   const register = useRegister();
   const followSignIn = useFollowSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RegisterInput, unknown, RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: {
-      account_type: 'company',
+      account_type: initialAccountType,
       name: '',
       email: '',
       password: '',

@@ -8,7 +8,7 @@ import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
 import type { PageProps } from '~/client/routes';
-import { dashboardPathByRole } from '~/shared/auth';
+import { dashboardPathByRole, safeRedirectPath } from '~/shared/auth';
 import { paths } from '~/shared/routes';
 import { currentUserQueryOptions, useConfirmEmail } from './api';
 import { AuthPageHeading } from './auth-page-heading';
@@ -30,9 +30,18 @@ export default function VerifyEmailPage(_props: PageProps) {
     confirmEmail(token);
   }, [token, confirmEmail]);
 
+  // Where they were going when they registered (a job they meant to apply to), carried in the link.
+  const goingTo = safeRedirectPath(searchParams.get('next'));
   const next = me?.user
-    ? { href: dashboardPathByRole[me.user.role], label: 'Go to your dashboard' }
-    : { href: paths.login.getHref(), label: 'Sign In' };
+    ? goingTo
+      ? { href: goingTo, label: 'Continue where you left off' }
+      : { href: dashboardPathByRole[me.user.role], label: 'Go to your dashboard' }
+    : {
+        href: goingTo
+          ? `${paths.login.getHref()}?${new URLSearchParams({ redirect: goingTo })}`
+          : paths.login.getHref(),
+        label: 'Sign In',
+      };
 
   let content: ReactNode;
   if (!token || confirmation.isError) {

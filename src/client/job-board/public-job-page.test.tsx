@@ -69,7 +69,7 @@ describe('the public job page', () => {
     );
     expect(within(article).getByRole('link', { name: 'create a free account' })).toHaveAttribute(
       'href',
-      `${paths.login.getHref()}?tab=register&redirect=${back}`,
+      `${paths.login.getHref()}?tab=register&as=applicant&redirect=${back}`,
     );
   });
 

@@ -39,9 +39,9 @@ export function applyHref(jobId: string): string {
   return `${paths.applicantJob.getHref({ id: jobId })}?apply=1`;
 }
 
-// Sign in, or register, then on to the apply dialog.
+// Sign in, or register as someone looking for work, then on to the apply dialog.
 const signInHref = (jobId: string, tab?: 'register') =>
-  `${paths.login.getHref()}?${new URLSearchParams({ ...(tab && { tab }), redirect: applyHref(jobId) })}`;
+  `${paths.login.getHref()}?${new URLSearchParams({ ...(tab && { tab, as: 'applicant' }), redirect: applyHref(jobId) })}`;
 
 const dashboardOf: Record<Exclude<Role, 'applicant'>, { href: string; account: string }> = {
   company: { href: paths.companyDashboard.getHref(), account: 'a company account' },

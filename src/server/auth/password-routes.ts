@@ -40,6 +40,7 @@ export async function passwordRoutes(
       publicUrl: config.publicUrl,
       input: request.body,
       ipAddress: request.ip,
+      redirectTo: safeRedirectPath(request.body.redirect),
     });
     const result = await finishRequestSignIn(request, reply, context, {
       user,

@@ -18,6 +18,7 @@ export async function registerAccount({
   publicUrl,
   input,
   ipAddress,
+  redirectTo,
 }: {
   db: Database;
   mailer: Mailer;
@@ -25,6 +26,8 @@ export async function registerAccount({
   publicUrl: string;
   input: RegisterInput;
   ipAddress?: string;
+  // Where they were going (a job they meant to apply to): the confirmation email's link leads back there.
+  redirectTo?: string | null;
 }) {
   if (!settings.allow_registrations) throw new AppError('forbidden', authMessages.registrationsClosed);
   const registration = registerSchema.parse(input);
@@ -61,6 +64,7 @@ export async function registerAccount({
         mailer: mailerInTransaction(mailer, transaction),
         publicUrl,
         user,
+        next: redirectTo,
       });
     }
     await recordAuditEvent({

@@ -105,6 +105,28 @@ describe('registration and sign-in', () => {
     expect(profile).toMatchObject({ headline: null, skills: [] });
   });
 
+  // A job seeker who registered from a job page comes back to it from the confirmation email too.
+  it('leads the confirmation link back to where the person was going when they registered', async () => {
+    const going = '/jobs/5b0b5d0e-8d1f-4d55-9d52-3c3c5c1b2a10?apply=1';
+    const response = await post('/api/auth/register', {
+      account_type: 'applicant',
+      accept_terms: true,
+      name: 'Nadia Haddad',
+      email: 'nadia@example.test',
+      password: 'violet-ridge-29',
+      redirect: going,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().redirect_to).toBe(going);
+    const [mail] = await testApp.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'nadia@example.test'));
+    const link = new URL(mail?.text.match(/http:\/\/localhost:3000\/verify-email\?\S+/)?.[0] ?? 'http://x');
+    expect(link.searchParams.get('next')).toBe(going);
+    expect(link.searchParams.get('token')).toMatch(/^[\w-]+$/);
+  });
+
   it('marks the address verified at once when email verification is switched off', async () => {
     await testApp.database.db
       .update(platformSettings)

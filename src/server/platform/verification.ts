@@ -3,8 +3,10 @@ import type { Mailer } from '../mail/mailer';
 import { verificationEmail } from '../mail/templates/verification';
 import { issueOneTimeToken } from './one-time-tokens';
 
-export function verifyEmailUrl(publicUrl: string, token: string) {
-  return `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+// `next`: where the person was going when they registered (a job they meant to apply to), a path on this site.
+export function verifyEmailUrl(publicUrl: string, token: string, next?: string | null) {
+  const query = new URLSearchParams({ token, ...(next && { next }) });
+  return `${publicUrl}/verify-email?${query}`;
 }
 
 interface EmailVerificationOptions<User> {
@@ -12,6 +14,7 @@ interface EmailVerificationOptions<User> {
   mailer: Mailer;
   publicUrl: string;
   user: User;
+  next?: string | null;
 }
 
 // Sends (or sends again) the link that confirms the account's address.
@@ -20,9 +23,10 @@ export async function startEmailVerification({
   mailer,
   publicUrl,
   user,
+  next,
 }: EmailVerificationOptions<{ id: string; email: string; name: string }>) {
   const token = await issueOneTimeToken({ db, userId: user.id, purpose: 'verify_email', email: user.email });
-  await mailer.send(user.email, verificationEmail({ name: user.name, url: verifyEmailUrl(publicUrl, token) }));
+  await mailer.send(user.email, verificationEmail({ name: user.name, url: verifyEmailUrl(publicUrl, token, next) }));
 }
 
 // The banner's "send it again": nothing to do once the address is confirmed.
