@@ -1,5 +1,5 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addBusinessDays, format } from 'date-fns';
 import { CalendarIcon, GlobeIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '~/client/components/ui/alert';
@@ -51,9 +51,10 @@ export function durationLabel(minutes: number): string {
 
 export { dayIn };
 
-// Tomorrow (in the person's zone) at 10:00 for half an hour: a time always ahead, which they then change.
+// The next working day (in the person's zone; a Friday's is Monday, not Saturday) at 10:00 for half an hour:
+// a time always ahead, on a day people meet, which they then change.
 export function defaultMeetingTime(zone: string): MeetingTime {
-  return { day: addDays(dayIn(new Date(), zone), 1), time: '10:00', duration: MEETING_DURATION_DEFAULT };
+  return { day: addBusinessDays(dayIn(new Date(), zone), 1), time: '10:00', duration: MEETING_DURATION_DEFAULT };
 }
 
 // A meeting's time as the person reads it on their own clock, to change it.

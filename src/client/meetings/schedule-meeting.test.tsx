@@ -109,6 +109,14 @@ afterEach(() => {
 });
 
 describe('Schedule Meeting', () => {
+  // People meet on working days: from a Friday (or the weekend) the date proposed is Monday.
+  it('proposes the next working day, not a Saturday', async () => {
+    vi.setSystemTime(new Date('2027-01-08T17:00:00Z'));
+    const { dialog, events } = await openDialog({ zone: 'America/New_York' });
+    await chooseApplicant(events, dialog, maria);
+    expect(within(dialog).getByLabelText(/^Date:/)).toHaveAccessibleName('Date: Monday, January 11, 2027');
+  });
+
   it('reads the time on the scheduler’s own clock and shows it on both sides', async () => {
     const { dialog, events, scheduled } = await openDialog({ zone: 'America/New_York' });
     expect(within(dialog).getByText('In your time zone, America/New_York.')).toBeInTheDocument();
