@@ -29,7 +29,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 // No serious or critical violation on the page, its toasts included. The browsers ask for reduced motion
 // (playwright.config.ts), so a toast does not fade: it is shown at full opacity, or on its way out (marked
 // removed, and transparent) for a moment, which is waited for. Waiting for every toast to go cost 5 s a check.
+// A list answering a new search shows its previous rows dimmed and says it is busy (aria-busy): judged then,
+// muted text at 60 % fails contrast (a payouts run once did); the check waits for the answer, as a person would.
 export async function expectNoSeriousViolations(page: Page) {
   await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
   expect(await seriousViolations(page), page.url()).toEqual([]);
 }
