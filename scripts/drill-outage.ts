@@ -30,7 +30,7 @@ import {
   waitUntilReady,
 } from './drill/deployment';
 import { READINESS_PATH } from './drill/instance';
-import { ensureNginx, prepareNginxFolder, startNginx, testNginxConfig } from './drill/nginx';
+import { ensureNginx, startDrillNginx } from './drill/nginx';
 
 const { values } = parseArgs({
   options: {
@@ -88,7 +88,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = RECOVE
 }
 
 async function main() {
-  const nginx = ensureNginx();
+  ensureNginx();
   ensureBuild();
   const logDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-drill-outage-'));
   cleanups.add('logs', async () => {
@@ -110,18 +110,10 @@ async function main() {
     publicUrl: origin,
     sessionSecret: randomBytes(32).toString('base64url'),
   };
-  const folder = await prepareNginxFolder(path.join(logDir, 'nginx'), {
+  const { ca } = await startDrillNginx(cleanups, path.join(logDir, 'nginx'), {
     https: httpsPort,
     http: httpPort,
     instances: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
-  });
-  const ca = await fs.readFile(folder.certificate, 'utf8');
-  await testNginxConfig(nginx, folder);
-  const proxy = await startNginx(nginx, folder);
-  const proxyExited = new Promise((resolve) => proxy.once('exit', resolve));
-  cleanups.add('nginx', async () => {
-    if (proxy.exitCode === null) proxy.kill('SIGQUIT');
-    await proxyExited;
   });
   const instances = await Promise.all(
     [

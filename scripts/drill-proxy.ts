@@ -38,7 +38,7 @@ import {
   startMailSink,
   waitUntilReady,
 } from './drill/deployment';
-import { ensureNginx, prepareNginxFolder, startNginx, testNginxConfig } from './drill/nginx';
+import { ensureNginx, startDrillNginx } from './drill/nginx';
 
 const { values } = parseArgs({
   options: {
@@ -116,18 +116,10 @@ async function main() {
     sessionSecret: randomBytes(32).toString('base64url'),
   };
 
-  const folder = await prepareNginxFolder(path.join(logDir, 'nginx'), {
+  const { folder, ca } = await startDrillNginx(cleanups, path.join(logDir, 'nginx'), {
     https: httpsPort,
     http: httpPort,
     instances: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
-  });
-  const ca = await fs.readFile(folder.certificate, 'utf8');
-  await testNginxConfig(nginx, folder);
-  const proxy = await startNginx(nginx, folder);
-  const proxyExited = new Promise((resolve) => proxy.once('exit', resolve));
-  cleanups.add('nginx', async () => {
-    if (proxy.exitCode === null) proxy.kill('SIGQUIT');
-    await proxyExited;
   });
 
   // Both at once, on the empty database: one migrates, the other waits for it (main.ts's advisory lock).

@@ -205,3 +205,23 @@ export async function startNginx(nginx: string, folder: NginxFolder): Promise<Ch
 export async function reloadNginx(nginx: string, folder: NginxFolder): Promise<void> {
   await run(nginx, nginxArguments(folder, ['-s', 'reload']));
 }
+
+// A drill's nginx: the shipped file rendered for loopback into `directory`, checked (nginx -t), started, and
+// stopped gracefully with the drill. Returns its folder and the certificate the drill's clients trust.
+export async function startDrillNginx(
+  cleanups: { add: (name: string, step: () => Promise<unknown>) => void },
+  directory: string,
+  ports: { https: number; http: number; instances: string[] },
+): Promise<{ folder: NginxFolder & { certificate: string }; ca: string }> {
+  const nginx = ensureNginx();
+  const folder = await prepareNginxFolder(directory, ports);
+  const ca = await fs.readFile(folder.certificate, 'utf8');
+  await testNginxConfig(nginx, folder);
+  const proxy = await startNginx(nginx, folder);
+  const proxyExited = new Promise((resolve) => proxy.once('exit', resolve));
+  cleanups.add('nginx', async () => {
+    if (proxy.exitCode === null) proxy.kill('SIGQUIT');
+    await proxyExited;
+  });
+  return { folder, ca };
+}
