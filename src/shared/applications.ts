@@ -79,6 +79,9 @@ export const applicantApplicationSchema = z.object({
   updated_at: z.string(),
   // Dollars per hour the applicant proposed, when they did.
   proposal_rate: z.number().nullable(),
+  // A fixed-price job's proposal: the total, and its milestones when split.
+  proposal_price_cents: z.number().int().nullable(),
+  proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
   // Oldest first.
   history: z.array(applicantHistoryEntrySchema),
   // The offer the company made, once it made one (kept after it is accepted or declined).

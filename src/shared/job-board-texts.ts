@@ -41,6 +41,11 @@ export const jobBoardTexts = {
   saveError: 'Failed to update your saved jobs. Please try again.',
   coverLetterTooLong: `A cover letter can be at most ${COVER_LETTER_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   proposalRate: `The proposal rate must be between $1 and $${PROPOSAL_RATE_MAX.toLocaleString('en-US')} an hour.`,
+  // A fixed-price job's proposal (decision 035, from the applicant's side).
+  rateForFixedPrice: 'This job has a fixed price: propose a total, not an hourly rate.',
+  priceForHourly: 'This job is paid by the hour: propose a rate, not a total price.',
+  milestonesNeedPrice: 'Enter the total price the milestones add up to.',
+  milestoneDuePast: 'A milestone cannot be due in the past.',
   rateRange: 'The minimum cannot be higher than the maximum.',
   rateNumber: 'Enter an amount in dollars, such as 40.',
   engagementType: 'Choose hourly or fixed price.',

@@ -12,7 +12,15 @@ import {
   jobBoardTexts,
   PROPOSAL_RATE_MAX,
 } from './job-board-texts';
-import { engagementTypes, jobSchema, jobTimezones, jobVisibilities } from './jobs';
+import { earliestStartDate, engagementTypes, jobSchema, jobTimezones, jobVisibilities } from './jobs';
+import {
+  MILESTONE_AMOUNT_MAX_CENTS,
+  MILESTONE_AMOUNT_MIN_CENTS,
+  MILESTONES_MAX,
+  milestoneTexts,
+  offerMilestoneSchema,
+} from './milestones';
+import { offeredMilestoneSchema } from './offered-milestones';
 import type { Role } from './permissions';
 import { isStorableText, text, textTexts } from './text';
 
@@ -253,25 +261,66 @@ export const savedJobStateSchema = z.object({ job_id: z.string(), is_saved: z.bo
 export type SavedJobState = z.infer<typeof savedJobStateSchema>;
 
 // POST /api/jobs/:id/applications (docs/spec/portal-and-public-site.md §3 "Application": cover letter, optional
-// proposal rate).
-export const applyToJobSchema = z.object({
-  cover_letter: z
-    .string({ message: jobBoardTexts.coverLetterRequired })
-    .refine(isStorableText, { message: textTexts.unstorable })
-    .transform((value) => value.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, { message: jobBoardTexts.coverLetterRequired })
-        .max(COVER_LETTER_MAX_LENGTH, { message: jobBoardTexts.coverLetterTooLong }),
-    ),
-  // Dollars an hour, at most two decimals kept (stored as cents).
-  proposal_rate: z
-    .number({ message: jobBoardTexts.proposalRate })
-    .min(1, { message: jobBoardTexts.proposalRate })
-    .max(PROPOSAL_RATE_MAX, { message: jobBoardTexts.proposalRate })
-    .nullish(),
-});
+// proposal rate; for a fixed-price job, an optional total price and milestones instead).
+export const applyToJobSchema = z
+  .object({
+    cover_letter: z
+      .string({ message: jobBoardTexts.coverLetterRequired })
+      .refine(isStorableText, { message: textTexts.unstorable })
+      .transform((value) => value.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, { message: jobBoardTexts.coverLetterRequired })
+          .max(COVER_LETTER_MAX_LENGTH, { message: jobBoardTexts.coverLetterTooLong }),
+      ),
+    // An hourly job's: dollars an hour, at most two decimals kept (stored as cents).
+    proposal_rate: z
+      .number({ message: jobBoardTexts.proposalRate })
+      .min(1, { message: jobBoardTexts.proposalRate })
+      .max(PROPOSAL_RATE_MAX, { message: jobBoardTexts.proposalRate })
+      .nullish(),
+    // A fixed-price job's: a total in cents and, if the applicant splits it, milestones that add up to it to
+    // the cent, as an offer's do (decision 035); the company's offer starts from them.
+    proposal_price_cents: z
+      .number({ message: milestoneTexts.total })
+      .int({ message: milestoneTexts.total })
+      .min(MILESTONE_AMOUNT_MIN_CENTS, { message: milestoneTexts.total })
+      .max(MILESTONE_AMOUNT_MAX_CENTS, { message: milestoneTexts.total })
+      .nullish(),
+    proposal_milestones: z
+      .array(offerMilestoneSchema, { message: milestoneTexts.atLeastOne })
+      .min(1, { message: milestoneTexts.atLeastOne })
+      .max(MILESTONES_MAX, { message: milestoneTexts.tooMany })
+      .nullish(),
+  })
+  .superRefine((proposal, context) => {
+    const milestones = proposal.proposal_milestones;
+    if (!milestones) return;
+    const price = proposal.proposal_price_cents;
+    if (price == null) {
+      context.addIssue({ code: 'custom', path: ['proposal_price_cents'], message: jobBoardTexts.milestonesNeedPrice });
+      return;
+    }
+    const today = earliestStartDate();
+    milestones.forEach((milestone, index) => {
+      if (milestone.due_date < today) {
+        context.addIssue({
+          code: 'custom',
+          path: ['proposal_milestones', index, 'due_date'],
+          message: jobBoardTexts.milestoneDuePast,
+        });
+      }
+    });
+    const sum = milestones.reduce((total, milestone) => total + milestone.amount_cents, 0);
+    if (sum !== price) {
+      context.addIssue({
+        code: 'custom',
+        path: ['proposal_price_cents'],
+        message: milestoneTexts.totalMismatch(sum, price),
+      });
+    }
+  });
 export type ApplyToJobInput = z.input<typeof applyToJobSchema>;
 
 export const submittedApplicationSchema = z.object({
@@ -280,6 +329,8 @@ export const submittedApplicationSchema = z.object({
   status: z.enum(applicationStatuses),
   cover_letter: z.string(),
   proposal_rate: z.number().nullable(),
+  proposal_price_cents: z.number().int().nullable(),
+  proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
   created_at: z.string(),
   // The job's required tests the applicant now has to take (docs/design.md §5: assigned as they apply).
   waiting_tests: z.array(waitingTestSchema),

@@ -435,8 +435,10 @@ const jobApplicationSchema = z.object({
   // The applicant's profile headline ("Senior React Developer"), when they wrote one.
   applicant_headline: z.string().nullable(),
   status: z.enum(applicationStatuses),
-  // Dollars per hour the applicant proposed, when they did.
+  // Dollars per hour the applicant proposed for an hourly job, when they did.
   proposal_rate: z.number().nullable(),
+  // The total they proposed for a fixed-price job, when they did.
+  proposal_price_cents: z.number().int().nullable(),
   created_at: z.string(),
   // New to the company (applicationStatusesNeverNew): waiting on a decision and arrived after the company
   // last opened the job's applications (or after new_since).

@@ -191,6 +191,9 @@ export const applicationDetailSchema = z.object({
   applicant: applicantProfileViewSchema.extend({ email: z.string(), cv: candidateCvSchema }),
   cover_letter: z.string(),
   proposal_rate: z.number().nullable(),
+  // A fixed-price job's proposal: the total, and the milestones it was split into (null: not split).
+  proposal_price_cents: z.number().int().nullable(),
+  proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   // Every stage it reached, oldest first, with who moved it (null: nobody recorded).

@@ -1,12 +1,15 @@
-import { Trash2Icon } from 'lucide-react';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { DatePicker } from '~/client/components/date-picker';
 import { Button } from '~/client/components/ui/button';
-import { FormField } from '~/client/components/ui/form-field';
+import { FieldError, FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { Textarea } from '~/client/components/ui/textarea';
-import { MILESTONE_DESCRIPTION_MAX, MILESTONE_TITLE_MAX } from '~/shared/milestones';
+import { cn } from '~/client/lib/cn';
+import { typedCents } from '~/client/lib/dollars';
+import { formatCents } from '~/shared/billing-texts';
+import { MILESTONE_DESCRIPTION_MAX, MILESTONE_TITLE_MAX, MILESTONES_MAX, milestoneTexts } from '~/shared/milestones';
 
 // One milestone as a form holds it (docs/decisions/035): the amount in dollars as typed ("1,250.50"),
 // sent as whole cents, and an empty due date while none is chosen. The fixed-price offer and a proposed
@@ -16,6 +19,50 @@ export interface MilestoneRowValues {
   description: string;
   amount: string;
   due_date: string;
+}
+
+// "Milestones add up to $4,999.99 of $5,000.00" under a list of milestone rows, green once they add up to
+// the total to the cent (an offer's, a proposal's).
+export function MilestonesBalance({ rows, total }: { rows: Array<{ amount?: string } | undefined>; total: string }) {
+  const sumCents = rows.reduce((sum, row) => sum + typedCents(row?.amount ?? ''), 0);
+  const totalCents = typedCents(total);
+  const isBalanced = sumCents === totalCents && totalCents > 0;
+  return (
+    <p
+      aria-live="polite"
+      className={cn('text-sm tabular-nums', isBalanced ? 'text-emerald-800' : 'text-muted-foreground')}
+    >
+      Milestones add up to {formatCents(sumCents)} of {formatCents(totalCents)}
+    </p>
+  );
+}
+
+// Under a list of milestone rows: the list's own error, Add milestone (up to MILESTONES_MAX, then why not),
+// and beside it what the rows add up to.
+export function MilestoneListFooter({
+  error,
+  count,
+  onAdd,
+  summary,
+}: {
+  error: string | undefined;
+  count: number;
+  onAdd: () => void;
+  summary: ReactNode;
+}) {
+  return (
+    <>
+      {error && <FieldError>{error}</FieldError>}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button type="button" variant="outline" disabled={count >= MILESTONES_MAX} onClick={onAdd}>
+          <PlusIcon aria-hidden="true" />
+          Add milestone
+        </Button>
+        {summary}
+      </div>
+      {count >= MILESTONES_MAX && <p className="text-sm text-muted-foreground">{milestoneTexts.tooMany}</p>}
+    </>
+  );
 }
 
 export const emptyMilestoneRow: MilestoneRowValues = { title: '', description: '', amount: '', due_date: '' };

@@ -1,9 +1,10 @@
-import { ArrowRightIcon, PlusIcon } from 'lucide-react';
+import { ArrowRightIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type Path, type Resolver, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
 import {
   emptyMilestoneRow,
+  MilestoneListFooter,
   MilestoneRowFields,
   type MilestoneRowValues,
 } from '~/client/components/milestone-row-fields';
@@ -12,18 +13,16 @@ import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
-import { FieldError } from '~/client/components/ui/form-field';
 import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
-import { centsToDollars, dollarsToCents } from '~/client/lib/dollars';
+import { centsToDollars, dollarsToCents, typedCents } from '~/client/lib/dollars';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import { formatIsoDay, formatMomentDayIn } from '~/client/lib/iso-day';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import { formatCents } from '~/shared/billing-texts';
 import {
   type Contract,
-  MILESTONES_MAX,
   type Milestone,
   type MilestoneProposal,
   milestoneTexts,
@@ -75,12 +74,6 @@ const rowOf = (milestone: Milestone): ProposalRowValues => ({
   amount: centsToDollars(milestone.amount_cents),
   due_date: milestone.due_date,
 });
-
-// The cents of what is typed, 0 while it is not an amount: the running sum under the rows.
-const typedCents = (typed: string) => {
-  const cents = dollarsToCents(typed);
-  return Number.isSafeInteger(cents) ? cents : 0;
-};
 
 // The form's name of a payload's field ('milestones.1.amount_cents' → 'milestones.1.amount'); a message
 // about the whole list goes where useFieldArray keeps it.
@@ -244,20 +237,12 @@ function ProposeForm({ contract, side, onDone }: { contract: Contract; side: Con
             );
           })}
         </ol>
-        {errors.milestones?.root?.message && <FieldError>{errors.milestones.root.message}</FieldError>}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={count >= MILESTONES_MAX}
-            onClick={() => rows.append({ ...emptyMilestoneRow, milestone_id: '' })}
-          >
-            <PlusIcon aria-hidden="true" />
-            Add milestone
-          </Button>
-          <RunningTotal form={form} current={current} />
-        </div>
-        {count >= MILESTONES_MAX && <p className="text-sm text-muted-foreground">{milestoneTexts.tooMany}</p>}
+        <MilestoneListFooter
+          error={errors.milestones?.root?.message}
+          count={count}
+          onAdd={() => rows.append({ ...emptyMilestoneRow, milestone_id: '' })}
+          summary={<RunningTotal form={form} current={current} />}
+        />
       </fieldset>
       <DialogFormFooter
         banner={banner}

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
+import type { EngagementType } from '~/shared/job-texts';
 
 // The form, its checks, zod and react-hook-form load when the dialog opens (decision 037).
 const ApplyForm = lazy(() => import('./apply-form').then((module) => ({ default: module.ApplyForm })));
@@ -12,7 +13,14 @@ const ApplyForm = lazy(() => import('./apply-form').then((module) => ({ default:
 // the spec's error notification.
 
 export interface ApplyDialogProps {
-  job: { id: string; title: string; company_name: string };
+  // budget_total: a fixed-price job's budget in dollars.
+  job: {
+    id: string;
+    title: string;
+    company_name: string;
+    engagement_type: EngagementType;
+    budget_total: number | null;
+  };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -20,7 +28,11 @@ export interface ApplyDialogProps {
 export function ApplyDialog({ job, open, onOpenChange }: ApplyDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Apply to ${job.title}`} description={`Your application goes to ${job.company_name}.`}>
+      <DialogContent
+        title={`Apply to ${job.title}`}
+        description={`Your application goes to ${job.company_name}.`}
+        className={job.engagement_type === 'fixed' ? 'max-w-2xl' : undefined}
+      >
         {/* Mounted while open only: a dialog opened again starts empty. */}
         {open && (
           <DeferredDialogBody>

@@ -1,7 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { type Path, type Resolver, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import {
+  emptyMilestoneRow,
+  MilestoneListFooter,
+  MilestoneRowFields,
+  MilestonesBalance,
+} from '~/client/components/milestone-row-fields';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { DialogFooter } from '~/client/components/ui/dialog';
@@ -10,33 +14,23 @@ import { Input } from '~/client/components/ui/input';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
-import { applyServerError } from '~/client/lib/form-errors';
+import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import { COVER_LETTER_MAX_LENGTH, jobBoardTexts, PROPOSAL_RATE_MAX } from '~/shared/job-board-texts';
+import { formatJobBudget } from '~/shared/job-texts';
 import { useApplyToJob } from './api';
 import type { ApplyDialogProps } from './apply-dialog';
+import {
+  type ApplyFormValues,
+  applyFormFields,
+  checkApplyForm,
+  emptyApplyForm,
+  toApplyFormFieldName,
+} from './apply-form-values';
 import { WaitingTestToastAction, waitingTestsSentence } from './waiting-tests';
 
-const applyFormSchema = z.object({
-  cover_letter: z
-    .string()
-    .trim()
-    .min(1, { message: jobBoardTexts.coverLetterRequired })
-    .max(COVER_LETTER_MAX_LENGTH, { message: jobBoardTexts.coverLetterTooLong }),
-  // What the field holds: empty, or dollars an hour.
-  proposal_rate: z
-    .string()
-    .trim()
-    .refine(
-      (value) =>
-        value === '' || (Number.isFinite(Number(value)) && Number(value) >= 1 && Number(value) <= PROPOSAL_RATE_MAX),
-      { message: jobBoardTexts.proposalRate },
-    ),
-});
-type ApplyFormValues = z.input<typeof applyFormSchema>;
-const applyFormFields = ['cover_letter', 'proposal_rate'] as const;
-
-// The apply dialog's form (ApplyDialog loads it when the dialog opens, with its schema, zod and
-// react-hook-form): a cover letter and an optional hourly rate.
+// The apply dialog's form (ApplyDialog loads it when the dialog opens, with zod and react-hook-form): a
+// cover letter and an optional proposal in the job's terms — an hourly rate, or for a fixed-price job a
+// total that the applicant may split into milestones (apply-form-values.ts).
 export function ApplyForm({
   job,
   onDone,
@@ -48,20 +42,21 @@ export function ApplyForm({
 }) {
   const apply = useApplyToJob(job.id);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const form = useForm<ApplyFormValues>({
-    resolver: zodResolver(applyFormSchema),
-    defaultValues: { cover_letter: '', proposal_rate: '' },
-  });
+  const isFixedPrice = job.engagement_type === 'fixed';
+  const resolver: Resolver<ApplyFormValues> = (values) => {
+    const { problems } = checkApplyForm(values, job.engagement_type);
+    if (!problems) return { values, errors: {} };
+    return { values: {}, errors: toFieldErrors<ApplyFormValues>(problems, ['milestones']) };
+  };
+  const form = useForm<ApplyFormValues>({ resolver, defaultValues: emptyApplyForm });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
+    const { payload } = checkApplyForm(values, job.engagement_type);
+    if (!payload) return;
     setServerMessage(null);
-    const rate = values.proposal_rate.trim();
     try {
-      const application = await apply.mutateAsync({
-        cover_letter: values.cover_letter,
-        proposal_rate: rate === '' ? null : Number(rate),
-      });
+      const application = await apply.mutateAsync(payload);
       const [firstTest] = application.waiting_tests;
       toast(
         firstTest
@@ -74,7 +69,11 @@ export function ApplyForm({
       );
       onDone();
     } catch (error) {
-      const message = applyServerError(form, error, { fields: applyFormFields, fallback: jobBoardTexts.submitError });
+      const message = applyServerError(form, error, {
+        fields: applyFormFields(job.engagement_type, values.milestones.length) as Path<ApplyFormValues>[],
+        fallback: jobBoardTexts.submitError,
+        formNameOf: toApplyFormFieldName,
+      });
       if (message === null) return;
       // A refusal comes with the server's reason, which is what the applicant needs to read; a failure on
       // our side, or no answer at all, gets the spec's sentence.
@@ -100,23 +99,27 @@ export function ApplyForm({
           <Textarea {...control} rows={8} maxLength={COVER_LETTER_MAX_LENGTH} {...form.register('cover_letter')} />
         )}
       </FormField>
-      <FormField
-        label="Proposal rate (USD per hour, optional)"
-        error={errors.proposal_rate?.message}
-        hint="Leave empty to go by the job's budget."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={PROPOSAL_RATE_MAX}
-            step="0.01"
-            {...form.register('proposal_rate')}
-          />
-        )}
-      </FormField>
+      {isFixedPrice ? (
+        <FixedPriceProposalFields form={form} budgetTotal={job.budget_total} />
+      ) : (
+        <FormField
+          label="Proposal rate (USD per hour, optional)"
+          error={errors.proposal_rate?.message}
+          hint="Leave empty to go by the job's budget."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min={1}
+              max={PROPOSAL_RATE_MAX}
+              step="0.01"
+              {...form.register('proposal_rate')}
+            />
+          )}
+        </FormField>
+      )}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           Cancel
@@ -126,5 +129,66 @@ export function ApplyForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+// A fixed-price job's proposal: the total, and, if the applicant chooses, the milestones it is split into
+// with the running sum under them, as the company's offer shows them (fixed-price-offer-form.tsx).
+function FixedPriceProposalFields({
+  form,
+  budgetTotal,
+}: {
+  form: UseFormReturn<ApplyFormValues>;
+  budgetTotal: number | null;
+}) {
+  const { errors } = form.formState;
+  const milestones = useFieldArray({ control: form.control, name: 'milestones' });
+  const typed = useWatch({ control: form.control });
+  const count = milestones.fields.length;
+  const budget =
+    budgetTotal == null
+      ? 'the job’s budget'
+      : `the job’s budget of ${formatJobBudget({ engagement_type: 'fixed', budget_total: budgetTotal })}`;
+
+  return (
+    <>
+      <FormField
+        label="Proposed price (USD, total, optional)"
+        error={errors.price?.message}
+        hint={`A fixed price for the whole job. Leave empty to go by ${budget}.`}
+      >
+        {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('price')} />}
+      </FormField>
+      <fieldset className="grid min-w-0 gap-3">
+        <legend className="mb-1 text-sm font-semibold">Milestones (optional)</legend>
+        {count === 0 && (
+          <p className="text-sm text-muted-foreground">
+            Split the price into milestones to say what you deliver when; the company pays each as it is approved.
+          </p>
+        )}
+        {count > 0 && (
+          <ol className="grid gap-3">
+            {milestones.fields.map((field, index) => (
+              <li key={field.id} className="min-w-0">
+                <MilestoneRowFields
+                  form={form}
+                  name={`milestones.${index}`}
+                  number={index + 1}
+                  errors={errors.milestones?.[index]}
+                  canRemove
+                  onRemove={() => milestones.remove(index)}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+        <MilestoneListFooter
+          error={errors.milestones?.root?.message}
+          count={count}
+          onAdd={() => milestones.append({ ...emptyMilestoneRow })}
+          summary={count > 0 && <MilestonesBalance rows={typed.milestones ?? []} total={typed.price ?? ''} />}
+        />
+      </fieldset>
+    </>
   );
 }

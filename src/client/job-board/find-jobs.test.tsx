@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { toIsoDay } from '~/client/lib/iso-day';
+import { pickDayWith } from '~/client/testing/calendar';
 import { applicantUser, fakeId } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
@@ -12,6 +14,7 @@ import {
   type SubmittedApplication,
   type WaitingTest,
 } from '~/shared/job-board';
+import { milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 
 // Find Jobs and the apply dialog (docs/spec/portal-and-public-site.md §2, §4, §5, §8, §9): the cover letter
@@ -87,6 +90,8 @@ function fakeJobBoardApi(
       status: 'submitted',
       cover_letter: body.cover_letter,
       proposal_rate: body.proposal_rate ?? null,
+      proposal_price_cents: body.proposal_price_cents ?? null,
+      proposal_milestones: body.proposal_milestones?.map((milestone) => ({ description: '', ...milestone })) ?? null,
       created_at: new Date().toISOString(),
       waiting_tests: waitingTestsOf.get(params.id) ?? [],
     };
@@ -269,6 +274,82 @@ describe('Find Jobs', () => {
       'aria-invalid',
       'true',
     );
+  });
+
+  describe('a fixed-price job', () => {
+    const fixedListing = () =>
+      listing({
+        title: 'Brand Refresh',
+        engagement_type: 'fixed',
+        budget_min: null,
+        budget_max: null,
+        budget_total: 5000,
+      });
+    const milestoneGroup = (dialog: HTMLElement, number: number) =>
+      within(dialog).getByRole('group', { name: `Milestone ${number}` });
+    const inDays = (days: number) => {
+      const day = new Date();
+      day.setHours(0, 0, 0, 0);
+      day.setDate(day.getDate() + days);
+      return day;
+    };
+
+    it('asks for a total, not an hourly rate, and sends the cover letter alone when it is left empty', async () => {
+      const { events, server } = await openFindJobs([fixedListing()]);
+      const dialog = await openApplyDialog(events, 'Brand Refresh');
+      expect(within(dialog).queryByLabelText('Proposal rate (USD per hour, optional)')).not.toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Proposed price (USD, total, optional)')).toHaveAccessibleDescription(
+        'A fixed price for the whole job. Leave empty to go by the job’s budget of $5,000.',
+      );
+      await events.type(within(dialog).getByLabelText('Cover letter'), 'Hello');
+      await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+      await findNotification(jobBoardTexts.submitted);
+      expect(applications(server)[0]?.body).toEqual({
+        cover_letter: 'Hello',
+        proposal_price_cents: null,
+        proposal_milestones: null,
+      });
+    });
+
+    it('splits the total into milestones that must add up to it, then sends them in whole cents', async () => {
+      const { events, server } = await openFindJobs([fixedListing()]);
+      const dialog = await openApplyDialog(events, 'Brand Refresh');
+      await events.type(within(dialog).getByLabelText('Cover letter'), 'Three brands last year.');
+      await events.type(within(dialog).getByLabelText('Proposed price (USD, total, optional)'), '4,000.50');
+      await events.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+      await events.click(within(dialog).getByRole('button', { name: 'Add milestone' }));
+      const first = milestoneGroup(dialog, 1);
+      await events.type(within(first).getByLabelText('Title'), 'Moodboard');
+      await events.type(within(first).getByLabelText('Amount (USD)'), '1500');
+      await pickDayWith(events, within(first).getByRole('button', { name: /^Due date:/ }), inDays(7));
+      const second = milestoneGroup(dialog, 2);
+      await events.type(within(second).getByLabelText('Title'), 'Final logo');
+      await events.type(within(second).getByLabelText('Amount (USD)'), '2500');
+      await pickDayWith(events, within(second).getByRole('button', { name: /^Due date:/ }), inDays(21));
+      expect(within(dialog).getByText('Milestones add up to $4,000.00 of $4,000.50')).toBeInTheDocument();
+
+      await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+      const mismatch = milestoneTexts.totalMismatch(400_000, 400_050);
+      expect(await within(dialog).findByText(mismatch)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Proposed price (USD, total, optional)')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      expect(applications(server)).toHaveLength(0);
+
+      await events.type(within(second).getByLabelText('Amount (USD)'), '.50');
+      expect(within(dialog).getByText('Milestones add up to $4,000.50 of $4,000.50')).toBeInTheDocument();
+      await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+      await findNotification(jobBoardTexts.submitted);
+      expect(applications(server)[0]?.body).toEqual({
+        cover_letter: 'Three brands last year.',
+        proposal_price_cents: 400_050,
+        proposal_milestones: [
+          { title: 'Moodboard', description: '', amount_cents: 150_000, due_date: toIsoDay(inDays(7)) },
+          { title: 'Final logo', description: '', amount_cents: 250_050, due_date: toIsoDay(inDays(21)) },
+        ],
+      });
+    });
   });
 
   it('shows a job applied to already as Applied, disabled', async () => {

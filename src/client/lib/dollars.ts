@@ -8,6 +8,12 @@ export function centsToDollars(cents: number): string {
   return `${whole}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
 }
 
+// The cents of what is typed, 0 while it is not an amount: a running sum under a list of amounts.
+export function typedCents(typed: string): number {
+  const cents = dollarsToCents(typed);
+  return Number.isSafeInteger(cents) ? cents : 0;
+}
+
 // Dollars as typed → whole cents ("19.99" is 1999, never 1998.9999): digits, an optional "$", thousands
 // commas, and at most two decimals. Anything else is NaN, which the form refuses with its own sentence.
 export function dollarsToCents(typed: string): number {

@@ -24,7 +24,7 @@ import { ApplicationActions } from './application-actions';
 import { ApplicationNotes } from './application-notes';
 import { ApplicationScorecards } from './application-scorecards';
 import { ApplicationTests } from './application-tests';
-import { calendarDayLabel, dayAndTimeLabel, dayLabel, hourlyRate, proposedRate } from './pipeline-format';
+import { calendarDayLabel, dayAndTimeLabel, dayLabel, hourlyRate, proposalLabel } from './pipeline-format';
 import { StageBadge } from './stage-badge';
 
 const experienceLabels = { junior: 'Junior', mid: 'Mid-level', senior: 'Senior', expert: 'Expert' } as const;
@@ -155,7 +155,22 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       )}
 
       <Section title="Proposal">
-        <p className="text-sm">{proposedRate(application.proposal_rate)}</p>
+        <p className="text-sm">{proposalLabel(application)}</p>
+        {application.proposal_milestones && (
+          <ol className="mt-2 grid gap-1 text-sm" aria-label="Proposed milestones">
+            {application.proposal_milestones.map((milestone, index) => (
+              // The proposal never changes: its rows have no other identity than their place.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+              <li key={index} className="flex flex-wrap justify-between gap-x-3">
+                <span className="min-w-0 break-words">
+                  {index + 1}. {milestone.title}
+                  <span className="text-muted-foreground"> · due {calendarDayLabel(milestone.due_date)}</span>
+                </span>
+                <span className="tabular-nums">{formatCents(milestone.amount_cents)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
       </Section>
 
       <Section title="Cover letter">

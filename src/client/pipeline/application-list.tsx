@@ -11,7 +11,7 @@ import type { JobApplication } from '~/shared/jobs';
 import { pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
 import { BulkMoveBar } from './bulk-move-bar';
-import { proposedRate } from './pipeline-format';
+import { proposalLabel } from './pipeline-format';
 import { StageBadge } from './stage-badge';
 
 interface ApplicationListProps {
@@ -109,8 +109,8 @@ export function ApplicationList({
       phone: 'detail',
       phoneOrder: 2,
       className: 'whitespace-nowrap',
-      header: 'Proposed rate',
-      cell: (application) => proposedRate(application.proposal_rate),
+      header: 'Proposal',
+      cell: (application) => proposalLabel(application),
     },
     {
       id: 'applied',

@@ -1,18 +1,16 @@
-import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, type Path, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DatePicker } from '~/client/components/date-picker';
-import { MilestoneRowFields } from '~/client/components/milestone-row-fields';
+import { MilestoneListFooter, MilestoneRowFields, MilestonesBalance } from '~/client/components/milestone-row-fields';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { DialogFooter } from '~/client/components/ui/dialog';
-import { FieldError, FormField } from '~/client/components/ui/form-field';
+import { FormField } from '~/client/components/ui/form-field';
 import { Input } from '~/client/components/ui/input';
 import { toast } from '~/client/components/ui/use-toast';
-import { cn } from '~/client/lib/cn';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import { formatCents } from '~/shared/billing-texts';
-import { MILESTONES_MAX, milestoneTexts } from '~/shared/milestones';
+import { milestoneTexts } from '~/shared/milestones';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { useMakeFixedPriceOffer } from './api';
 import {
@@ -23,7 +21,6 @@ import {
   initialFixedOfferValues,
   OFFER_FAILURE_TEXT,
   toFixedOfferFieldName,
-  typedCents,
 } from './offer-form-values';
 
 // Make Offer for a fixed-price job (docs/decisions/035): the total price, the start date, and one to
@@ -42,9 +39,6 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
   const { errors, isSubmitting } = form.formState;
   const milestones = useFieldArray({ control: form.control, name: 'milestones' });
   const typed = useWatch({ control: form.control });
-  const sumCents = (typed.milestones ?? []).reduce((sum, milestone) => sum + typedCents(milestone?.amount ?? ''), 0);
-  const totalCents = typedCents(typed.total ?? '');
-  const isBalanced = sumCents === totalCents && totalCents > 0;
   const count = milestones.fields.length;
 
   const submit = form.handleSubmit(async (values) => {
@@ -120,25 +114,12 @@ export function FixedPriceOfferForm({ application, onDone }: { application: Appl
             </li>
           ))}
         </ol>
-        {errors.milestones?.root?.message && <FieldError>{errors.milestones.root.message}</FieldError>}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={count >= MILESTONES_MAX}
-            onClick={() => milestones.append({ ...emptyOfferMilestone })}
-          >
-            <PlusIcon aria-hidden="true" />
-            Add milestone
-          </Button>
-          <p
-            aria-live="polite"
-            className={cn('text-sm tabular-nums', isBalanced ? 'text-emerald-800' : 'text-muted-foreground')}
-          >
-            Milestones add up to {formatCents(sumCents)} of {formatCents(totalCents)}
-          </p>
-        </div>
-        {count >= MILESTONES_MAX && <p className="text-sm text-muted-foreground">{milestoneTexts.tooMany}</p>}
+        <MilestoneListFooter
+          error={errors.milestones?.root?.message}
+          count={count}
+          onAdd={() => milestones.append({ ...emptyOfferMilestone })}
+          summary={<MilestonesBalance rows={typed.milestones ?? []} total={typed.total ?? ''} />}
+        />
       </fieldset>
 
       {banner && <Alert variant="destructive">{banner}</Alert>}

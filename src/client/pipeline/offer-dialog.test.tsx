@@ -22,8 +22,15 @@ import { emptyProfileBackground } from '~/shared/talent-background';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-// A fixed-price job: its budget in cents (decision 035), or null for an hourly job.
-function seed(jobStart: string | null, fixedBudgetCents: number | null = null) {
+// A fixed-price job: its budget in cents (decision 035), or null for an hourly job; and what the applicant
+// proposed for it, when they did (an hourly job's applicant proposed $48.50/hr).
+type FixedProposal = Pick<ApplicationDetail, 'proposal_price_cents' | 'proposal_milestones'>;
+function seed(jobStart: string | null, fixedBudgetCents: number | null = null, proposal?: FixedProposal) {
+  const isFixed = fixedBudgetCents !== null;
+  const proposed = {
+    proposal_rate: isFixed ? null : 48.5,
+    proposal_price_cents: proposal?.proposal_price_cents ?? null,
+  };
   const job = jobFromInput(
     { title: 'Support Lead', status: 'open', weekly_hours: 30, start_date: jobStart },
     { applications_count: 1, openings: 1 },
@@ -37,7 +44,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null) {
     applicant_name: 'Grace Hopper',
     applicant_headline: 'Support Engineer',
     status: 'interviewing',
-    proposal_rate: 48.5,
+    ...proposed,
     created_at: new Date().toISOString(),
     is_new: false,
     average_rating: null,
@@ -52,7 +59,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null) {
       title: job.title,
       status: 'open',
       openings: 1,
-      engagement_type: fixedBudgetCents === null ? 'hourly' : 'fixed',
+      engagement_type: isFixed ? 'fixed' : 'hourly',
       budget_total_cents: fixedBudgetCents,
       weekly_hours: 30,
       start_date: jobStart,
@@ -76,7 +83,8 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null) {
       ...emptyProfileBackground,
     },
     cover_letter: 'I would love to lead your support team.',
-    proposal_rate: 48.5,
+    ...proposed,
+    proposal_milestones: proposal?.proposal_milestones ?? null,
     created_at: item.created_at,
     updated_at: item.created_at,
     history: [{ status: 'submitted', at: item.created_at, by_name: null, note: null }],
@@ -98,9 +106,10 @@ async function openOffer(
   {
     jobStart = inDays(10),
     fixedBudgetCents = null,
-  }: { jobStart?: string | null; fixedBudgetCents?: number | null } = {},
+    proposal,
+  }: { jobStart?: string | null; fixedBudgetCents?: number | null; proposal?: FixedProposal } = {},
 ) {
-  const { job, item, detail, counts } = seed(jobStart, fixedBudgetCents);
+  const { job, item, detail, counts } = seed(jobStart, fixedBudgetCents, proposal);
   const server = createFakeServer();
   server.on(jobsContract.get, () => job);
   server.on(jobsContract.applications, () => ({
@@ -316,6 +325,24 @@ describe('Make Offer for a fixed-price job', () => {
     expect(within(dialog).queryByRole('group', { name: 'Milestone 2' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Remove milestone 1' })).toBeDisabled();
     expect(within(dialog).getByText('Milestones add up to $0.00 of $5,000.00')).toBeInTheDocument();
+  });
+
+  it('starts from the total and milestones the applicant proposed', async () => {
+    const { dialog } = await openOffer(undefined, {
+      fixedBudgetCents: 500_000,
+      proposal: {
+        proposal_price_cents: 450_000,
+        proposal_milestones: [
+          { title: 'Wireframes', description: 'Five screens', amount_cents: 200_000, due_date: inDays(12) },
+          { title: 'Final designs', description: '', amount_cents: 250_000, due_date: inDays(20) },
+        ],
+      },
+    });
+    expect(within(dialog).getByLabelText('Total price (USD)')).toHaveValue('4500.00');
+    expect(within(milestoneGroup(dialog, 1)).getByLabelText('Title')).toHaveValue('Wireframes');
+    expect(within(milestoneGroup(dialog, 1)).getByLabelText('Description (optional)')).toHaveValue('Five screens');
+    expect(within(milestoneGroup(dialog, 2)).getByLabelText('Amount (USD)')).toHaveValue('2500.00');
+    expect(within(dialog).getByText('Milestones add up to $4,500.00 of $4,500.00')).toBeInTheDocument();
   });
 
   it('adds and removes milestones, and adds up their amounts as they are typed', async () => {

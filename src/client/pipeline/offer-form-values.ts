@@ -67,21 +67,26 @@ export interface FixedOfferFormValues {
 
 export const emptyOfferMilestone: FixedOfferMilestoneValues = emptyMilestoneRow;
 
-// A fixed-price offer starts from the job's budget and its start date, with one milestone to fill in.
+// A fixed-price offer starts from what the applicant proposed (their total and milestones), else the
+// job's budget with one milestone to fill in; and from the job's start date.
 export function initialFixedOfferValues(application: ApplicationDetail, now = new Date()): FixedOfferFormValues {
   const { budget_total_cents: budget, start_date: jobStart } = application.job;
+  const total = application.proposal_price_cents ?? budget;
+  const proposed = application.proposal_milestones ?? [];
   return {
-    total: budget == null ? '' : centsToDollars(budget),
+    total: total == null ? '' : centsToDollars(total),
     start_date: jobStart && jobStart >= earliestStartDate(now) ? jobStart : '',
-    milestones: [{ ...emptyOfferMilestone }],
+    milestones:
+      proposed.length === 0
+        ? [{ ...emptyOfferMilestone }]
+        : proposed.map((milestone) => ({
+            title: milestone.title,
+            description: milestone.description,
+            amount: centsToDollars(milestone.amount_cents),
+            due_date: milestone.due_date >= earliestStartDate(now) ? milestone.due_date : '',
+          })),
   };
 }
-
-// The cents of what is typed, 0 while it is not an amount: the running sum under the milestones.
-export const typedCents = (typed: string): number => {
-  const cents = dollarsToCents(typed);
-  return Number.isSafeInteger(cents) ? cents : 0;
-};
 
 // The form's own name of a payload's field ('milestones.1.amount_cents' → 'milestones.1.amount'); a
 // message about the whole list goes where useFieldArray keeps it ('milestones.root').

@@ -1,4 +1,5 @@
 import { applicationStatuses, applicationStatusLabels } from '~/shared/application-statuses';
+import { formatCents } from '~/shared/billing-texts';
 import { formatHourlyRate } from '~/shared/jobs';
 
 // How the pipeline speaks of money, dates, ratings and stages, in one place for its lists and drawer.
@@ -7,7 +8,12 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const hourlyRate = formatHourlyRate;
-export const proposedRate = (rate: number | null) => (rate == null ? 'No rate proposed' : hourlyRate(rate));
+// What the applicant proposed, in the job's terms: '$45/hr', '$2,400.00 fixed', or that they left it open.
+export function proposalLabel(application: { proposal_rate: number | null; proposal_price_cents: number | null }) {
+  if (application.proposal_rate != null) return hourlyRate(application.proposal_rate);
+  if (application.proposal_price_cents != null) return `${formatCents(application.proposal_price_cents)} fixed`;
+  return 'Open to the budget';
+}
 export const dayLabel = (value: string) => day.format(new Date(value));
 export const dayAndTimeLabel = (value: string) => dayAndTime.format(new Date(value));
 

@@ -28,6 +28,7 @@ function applicationsOf(jobId: string): JobApplication[] {
       applicant_headline: null,
       status,
       proposal_rate: null,
+      proposal_price_cents: null,
       created_at: minutesAfter(lastOpened, index < 23 ? 100 - index : -10 - index),
       is_new: false,
       average_rating: null,

@@ -30,6 +30,8 @@ export function applicantApplication(overrides: Partial<ApplicantApplication> = 
     created_at: at,
     updated_at: at,
     proposal_rate: 40,
+    proposal_price_cents: null,
+    proposal_milestones: null,
     history: [{ status: 'submitted', at, by: 'applicant', note: null }],
     offer: null,
     rejection_reason: null,

@@ -23,6 +23,8 @@ const columns = {
   createdAt: applications.createdAt,
   updatedAt: applications.updatedAt,
   proposalRateCents: applications.proposalRateCents,
+  proposalPriceCents: applications.proposalPriceCents,
+  proposalMilestones: applications.proposalMilestones,
   history: applications.history,
   offerRateCents: applications.offerRateCents,
   offerWeeklyHours: applications.offerWeeklyHours,
@@ -75,6 +77,8 @@ function applicationView(row: Row, applicantId: string, offerMilestones: OfferMi
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     proposal_rate: centsToDollars(row.proposalRateCents),
+    proposal_price_cents: row.proposalPriceCents,
+    proposal_milestones: row.proposalMilestones,
     history: historyView(row.history, applicantId),
     offer: offerViewOf(row, offerMilestones.get(row.id)),
     rejection_reason:

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBoardTexts } from '~/shared/job-board';
+import { milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 import { applications, auditLogs, jobInvitations, jobTests, notifications, testAttempts } from '../db/schema';
 import { buildAccount } from '../db/seed/factories';
@@ -195,6 +196,109 @@ describe('applying to a job', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.actorId, applicant.user.id), eq(auditLogs.action, 'application.submitted')));
     expect(audited).toHaveLength(1);
+  });
+
+  describe('a fixed-price job', () => {
+    const fixedJob = () => openJob({ title: 'Brand Refresh', engagementType: 'fixed', budgetTotalCents: 500_000 });
+    const due = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+    it('takes a total split into milestones, which the company reads and tells apart from a rate', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Byron' });
+      const job = await fixedJob();
+      const milestones = [
+        { title: 'Moodboard and two directions', description: 'Two rounds.', amount_cents: 150_000, due_date: due(7) },
+        { title: 'Final logo and guide', description: '', amount_cents: 250_050, due_date: due(21) },
+      ];
+      const response = await apply(applicant, job.id, {
+        cover_letter: 'I refreshed three brands last year.',
+        proposal_price_cents: 400_050,
+        proposal_milestones: milestones,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({
+        proposal_rate: null,
+        proposal_price_cents: 400_050,
+        proposal_milestones: milestones,
+      });
+      const [row] = await applicationsOf(job.id);
+      expect(row).toMatchObject({ proposalRateCents: null, proposalPriceCents: 400_050 });
+
+      const [told] = await testApp.database.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.type, 'application_received'),
+            eq(notifications.link, paths.companyJob.getHref({ id: job.id })),
+            eq(notifications.userId, company.user.id),
+          ),
+        );
+      expect(told?.body).toBe('Ada Byron applied for $4,000.50 in 2 milestones.');
+
+      const list = await company.request({ method: 'GET', url: `/api/jobs/${job.id}/applications` });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json().items).toMatchObject([{ proposal_rate: null, proposal_price_cents: 400_050 }]);
+      const detail = await company.request({ method: 'GET', url: `/api/applications/${row?.id}` });
+      expect(detail.json()).toMatchObject({ proposal_price_cents: 400_050, proposal_milestones: milestones });
+      const own = await applicant.request({ method: 'GET', url: '/api/applicant/applications' });
+      expect(own.json().items).toMatchObject([{ proposal_price_cents: 400_050, proposal_milestones: milestones }]);
+    });
+
+    it('takes a total alone, or nothing but the cover letter', async () => {
+      const job = await fixedJob();
+      const first = await signedInAccount(testApp, { role: 'applicant' });
+      const total = await apply(first, job.id, { cover_letter: 'Happy to.', proposal_price_cents: 480_000 });
+      expect(total.statusCode, total.body).toBe(201);
+      expect(total.json()).toMatchObject({ proposal_price_cents: 480_000, proposal_milestones: null });
+      const second = await signedInAccount(testApp, { role: 'applicant' });
+      const open = await apply(second, job.id, { cover_letter: 'Your budget suits me.' });
+      expect(open.statusCode, open.body).toBe(201);
+      expect(open.json()).toMatchObject({ proposal_rate: null, proposal_price_cents: null, proposal_milestones: null });
+    });
+
+    it('refuses an hourly rate on a fixed price and a price on an hourly job, at the field, storing nothing', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      const fixed = await fixedJob();
+      const rate = await apply(applicant, fixed.id, { cover_letter: 'Hello.', proposal_rate: 40 });
+      expect(rate.statusCode).toBe(400);
+      expect(rate.json()).toMatchObject({
+        error: jobBoardTexts.rateForFixedPrice,
+        fields: { proposal_rate: jobBoardTexts.rateForFixedPrice },
+      });
+      const hourly = await openJob();
+      const price = await apply(applicant, hourly.id, { cover_letter: 'Hello.', proposal_price_cents: 100_000 });
+      expect(price.statusCode).toBe(400);
+      expect(price.json()).toMatchObject({ fields: { proposal_price_cents: jobBoardTexts.priceForHourly } });
+      expect(await applicationsOf(fixed.id)).toEqual([]);
+      expect(await applicationsOf(hourly.id)).toEqual([]);
+    });
+
+    it('refuses milestones that do not add up to the total, have no total, or are due in the past', async () => {
+      const applicant = await signedInAccount(testApp, { role: 'applicant' });
+      const job = await fixedJob();
+      const milestone = { title: 'All of it', amount_cents: 100_000, due_date: due(10) };
+      const cases: Array<[object, Record<string, string>]> = [
+        [
+          { proposal_price_cents: 100_001, proposal_milestones: [milestone] },
+          { proposal_price_cents: milestoneTexts.totalMismatch(100_000, 100_001) },
+        ],
+        [{ proposal_milestones: [milestone] }, { proposal_price_cents: jobBoardTexts.milestonesNeedPrice }],
+        [
+          { proposal_price_cents: 100_000, proposal_milestones: [{ ...milestone, due_date: due(-3) }] },
+          { 'proposal_milestones.0.due_date': jobBoardTexts.milestoneDuePast },
+        ],
+        [
+          { proposal_price_cents: 100_000, proposal_milestones: [] },
+          { proposal_milestones: milestoneTexts.atLeastOne },
+        ],
+      ];
+      for (const [proposal, fields] of cases) {
+        const response = await apply(applicant, job.id, { cover_letter: 'Hello.', ...proposal });
+        expect(response.statusCode, JSON.stringify(proposal)).toBe(400);
+        expect(response.json().fields).toMatchObject(fields);
+      }
+      expect(await applicationsOf(job.id)).toEqual([]);
+    });
   });
 
   it('refuses a job that is not open, and answers a job the applicant cannot see as missing', async () => {

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { formatCents } from '~/shared/billing-texts';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
+import type { EngagementType } from '~/shared/job-texts';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, jobs, users } from '../db/schema';
@@ -16,6 +18,40 @@ import { loadWaitingTests } from './job-listing-views';
 export const applyWaitsFor = 'apply to jobs';
 
 const ONE_APPLICATION_PER_JOB = ['applications_job_applicant_unique'];
+
+type Proposal = Pick<
+  typeof applications.$inferInsert,
+  'proposalRateCents' | 'proposalPriceCents' | 'proposalMilestones'
+>;
+
+// What the applicant proposes, in the job's terms: a rate for an hourly job, a total (perhaps as
+// milestones) for a fixed-price one. The other kind is refused at its field, not dropped unseen.
+function proposalOf(input: z.output<typeof applyToJobSchema>, engagementType: EngagementType): Proposal {
+  const hasPrice = input.proposal_price_cents != null || input.proposal_milestones != null;
+  if (engagementType === 'fixed' && input.proposal_rate != null) {
+    throw new AppError('validation', jobBoardTexts.rateForFixedPrice, {
+      proposal_rate: jobBoardTexts.rateForFixedPrice,
+    });
+  }
+  if (engagementType === 'hourly' && hasPrice) {
+    throw new AppError('validation', jobBoardTexts.priceForHourly, {
+      proposal_price_cents: jobBoardTexts.priceForHourly,
+    });
+  }
+  return {
+    proposalRateCents: input.proposal_rate == null ? null : Math.round(input.proposal_rate * 100),
+    proposalPriceCents: input.proposal_price_cents ?? null,
+    proposalMilestones: input.proposal_milestones ?? null,
+  };
+}
+
+// " at $45.00 an hour", " for $2,400.00 in 3 milestones", or nothing.
+function proposalPhrase({ proposalRateCents, proposalPriceCents, proposalMilestones }: Proposal): string {
+  if (proposalRateCents) return ` at ${formatCents(proposalRateCents)} an hour`;
+  if (!proposalPriceCents) return '';
+  const count = proposalMilestones?.length ?? 0;
+  return ` for ${formatCents(proposalPriceCents)}${count > 1 ? ` in ${count} milestones` : ''}`;
+}
 
 // Applies to a job: a cover letter and perhaps a rate. Refused with a sentence when the applicant
 // applied already or the job takes no applications; a job they may not see does not exist. In one
@@ -41,7 +77,13 @@ export async function applyToJob({
     return await db.transaction(async (tx) => {
       // Shared lock: the company cannot pause or close the job until this application is in.
       const [job] = await tx
-        .select({ id: jobs.id, title: jobs.title, status: jobs.status, companyId: jobs.companyId })
+        .select({
+          id: jobs.id,
+          title: jobs.title,
+          status: jobs.status,
+          companyId: jobs.companyId,
+          engagementType: jobs.engagementType,
+        })
         .from(jobs)
         .innerJoin(companies, eq(companies.id, jobs.companyId))
         .where(and(eq(jobs.id, jobId), readableBy(applicantId)))
@@ -54,15 +96,16 @@ export async function applyToJob({
       if (existing) throw new AppError('conflict', jobBoardTexts.alreadyApplied);
       if (job.status !== 'open') throw new AppError('conflict', jobBoardTexts.jobNotOpen);
 
+      const proposal = proposalOf(input, job.engagementType);
+
       const first: ApplicationHistoryEntry = { status: 'submitted', at: now.toISOString(), by: applicantId };
-      const proposalRateCents = input.proposal_rate == null ? null : Math.round(input.proposal_rate * 100);
       const [created] = await tx
         .insert(applications)
         .values({
           jobId,
           applicantId,
           coverLetter: input.cover_letter,
-          proposalRateCents,
+          ...proposal,
           status: 'submitted',
           history: [first],
           createdAt: now,
@@ -88,7 +131,7 @@ export async function applyToJob({
           userId,
           type: 'application_received' as const,
           title: `New application for ${job.title}`,
-          body: `${applicant?.name ?? 'An applicant'} applied${proposalRateCents ? ` at $${(proposalRateCents / 100).toFixed(2)} an hour` : ''}.`,
+          body: `${applicant?.name ?? 'An applicant'} applied${proposalPhrase(proposal)}.`,
           link: paths.companyJob.getHref({ id: jobId }),
         })),
       );
@@ -99,7 +142,12 @@ export async function applyToJob({
           action: 'application.submitted',
           targetType: 'application',
           targetId: created.id,
-          details: { job_id: jobId, job_title: job.title, proposal_rate_cents: proposalRateCents },
+          details: {
+            job_id: jobId,
+            job_title: job.title,
+            proposal_rate_cents: proposal.proposalRateCents,
+            proposal_price_cents: proposal.proposalPriceCents,
+          },
           ipAddress,
         },
       });
@@ -109,6 +157,8 @@ export async function applyToJob({
         status: created.status,
         cover_letter: created.coverLetter,
         proposal_rate: created.proposalRateCents == null ? null : created.proposalRateCents / 100,
+        proposal_price_cents: created.proposalPriceCents,
+        proposal_milestones: created.proposalMilestones,
         created_at: created.createdAt.toISOString(),
         // What the applicant is told to do next: take the tests the job requires.
         waiting_tests: await loadWaitingTests(tx, applicantId, jobId),

@@ -192,6 +192,8 @@ export async function getApplication({
     },
     cover_letter: application.coverLetter,
     proposal_rate: centsToDollars(application.proposalRateCents),
+    proposal_price_cents: application.proposalPriceCents,
+    proposal_milestones: application.proposalMilestones,
     created_at: application.createdAt.toISOString(),
     updated_at: application.updatedAt.toISOString(),
     history: application.history.map((entry) => ({

@@ -21,6 +21,7 @@ import {
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
 } from '~/shared/applications';
+import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { alertFrequencies, type SavedSearchFilters } from '~/shared/saved-searches';
 import { SCORECARD_RATING_MAX, SCORECARD_RATING_MIN } from '~/shared/scorecards';
 import { users } from './auth';
@@ -54,7 +55,11 @@ export const applications = pgTable(
     // No foreign key of its own: the row goes with its job.
     companyId: uuid(),
     coverLetter: text().notNull(),
+    // What the applicant proposed: a rate for an hourly job; for a fixed-price job a total, perhaps split
+    // into milestones that add up to it (decision 035's offer, proposed from the other side).
     proposalRateCents: integer(),
+    proposalPriceCents: integer(),
+    proposalMilestones: jsonb().$type<OfferedMilestone[]>(),
     status: applicationStatus().notNull().default('submitted'),
     history: jsonb().$type<ApplicationHistoryEntry[]>().notNull().default([]),
     offeredAt: timestamp({ withTimezone: true }),
@@ -83,6 +88,15 @@ export const applications = pgTable(
     // drizzle cannot declare INCLUDE. That migration also gives jobs jobs_company_seen_idx, the company's
     // jobs with their applications_seen_at, which those counts join to tell what is new.
     check('applications_proposal_rate_positive', sql`${table.proposalRateCents} > 0`),
+    check('applications_proposal_price_positive', sql`${table.proposalPriceCents} > 0`),
+    check(
+      'applications_one_proposal_kind',
+      sql`${table.proposalRateCents} is null or (${table.proposalPriceCents} is null and ${table.proposalMilestones} is null)`,
+    ),
+    check(
+      'applications_milestones_have_price',
+      sql`${table.proposalMilestones} is null or ${table.proposalPriceCents} is not null`,
+    ),
     check('applications_offer_rate_positive', sql`${table.offerRateCents} > 0`),
     check('applications_offer_hours_range', sql`${table.offerWeeklyHours} between 1 and 60`),
   ],

@@ -115,6 +115,24 @@ describe('the demo data, seeded twice', () => {
     expect(hired?.value).toBeGreaterThan(0);
     expect(placed?.value).toBe(hired?.value);
 
+    // Proposals are in their job's terms: no hourly rate on a fixed price, and milestones add up to their total.
+    const proposals = await db
+      .select({
+        engagementType: jobs.engagementType,
+        rate: applications.proposalRateCents,
+        price: applications.proposalPriceCents,
+        milestones: applications.proposalMilestones,
+      })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId));
+    const fixedPrice = proposals.filter((row) => row.engagementType === 'fixed');
+    expect(fixedPrice.filter((row) => row.rate !== null)).toEqual([]);
+    expect(fixedPrice.filter((row) => row.milestones !== null).length).toBeGreaterThan(0);
+    for (const { price, milestones } of fixedPrice) {
+      if (milestones) expect(milestones.reduce((sum, milestone) => sum + milestone.amount_cents, 0)).toBe(price);
+    }
+    expect(proposals.filter((row) => row.engagementType === 'hourly' && row.price !== null)).toEqual([]);
+
     // Find Jobs has other companies' open jobs to show.
     const [openJobs] = await db.select({ value: count() }).from(jobs).where(eq(jobs.status, 'open'));
     expect(openJobs?.value).toBeGreaterThanOrEqual(9);

@@ -194,7 +194,12 @@ export const demoTalentSeeder: DemoSeeder = {
 
     // 200 applicants with varied profiles, each applying to one or two of the demo company's published jobs.
     const publishedJobs = await db
-      .select({ id: jobs.id, publishedAt: jobs.publishedAt })
+      .select({
+        id: jobs.id,
+        publishedAt: jobs.publishedAt,
+        engagementType: jobs.engagementType,
+        budgetTotalCents: jobs.budgetTotalCents,
+      })
       .from(jobs)
       .where(and(eq(jobs.companyId, company.companyId), inArray(jobs.status, ['open', 'paused', 'closed'])))
       .orderBy(asc(jobs.publishedAt));
@@ -227,7 +232,7 @@ export const demoTalentSeeder: DemoSeeder = {
             jobId: job.id,
             applicantId,
             status,
-            proposalRateCents: (variedProfile(n).hourlyRateCents ?? 3_000) + k * 500,
+            ...demoProposal(job, n, k, createdAt),
             createdAt,
             updatedAt: createdAt,
             ...(status === 'rejected'
@@ -298,3 +303,35 @@ export const demoTalentSeeder: DemoSeeder = {
     return { created };
   },
 };
+
+// What a demo applicant proposed, in the job's terms: a rate near their own for an hourly job; for a
+// fixed-price one a total around the budget (whole dollars), every other one split into two milestones due
+// two and four weeks after applying.
+function demoProposal(
+  job: { engagementType: 'hourly' | 'fixed'; budgetTotalCents: number | null },
+  n: number,
+  k: number,
+  appliedAt: Date,
+): Pick<typeof applications.$inferInsert, 'proposalRateCents' | 'proposalPriceCents' | 'proposalMilestones'> {
+  // Each kind sets all three: the row factory's default is a rate.
+  if (job.engagementType === 'hourly') {
+    return {
+      proposalRateCents: (variedProfile(n).hourlyRateCents ?? 3_000) + k * 500,
+      proposalPriceCents: null,
+      proposalMilestones: null,
+    };
+  }
+  const budget = job.budgetTotalCents ?? 500_000;
+  const price = Math.round((budget * (80 + (n % 5) * 10)) / 100 / 100) * 100;
+  if (n % 2 === 0) return { proposalRateCents: null, proposalPriceCents: price, proposalMilestones: null };
+  const first = Math.round((price * 0.4) / 100) * 100;
+  const dueAfter = (days: number) => new Date(appliedAt.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+  return {
+    proposalRateCents: null,
+    proposalPriceCents: price,
+    proposalMilestones: [
+      { title: 'Discovery and first drafts', description: '', amount_cents: first, due_date: dueAfter(14) },
+      { title: 'Final delivery', description: '', amount_cents: price - first, due_date: dueAfter(28) },
+    ],
+  };
+}
