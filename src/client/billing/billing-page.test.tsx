@@ -349,16 +349,31 @@ describe('Invoice detail and paying', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('keeps Pay disabled until a method is chosen, then pays with a saved card', async () => {
+  it('keeps Pay disabled until a method is chosen when none is the default', async () => {
+    const open = invoice({ invoice_number: 'INV-CHOOSE', status: 'pending', amount_cents: 5000 });
+    const method = savedMethod({ label: 'Mastercard ending in 4444', is_default: false });
+    const { events } = await openBilling({ invoices: [open], methods: [method] });
+    await findTable();
+    await events.click(screen.getByRole('button', { name: 'Pay INV-CHOOSE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-CHOOSE' });
+    const pay = await within(dialog).findByRole('button', { name: 'Pay $50.00' });
+    const choice = await within(dialog).findByRole('radio', { name: /Mastercard ending in 4444/ });
+    expect(choice).not.toBeChecked();
+    expect(pay).toBeDisabled();
+    await events.click(choice);
+    expect(pay).toBeEnabled();
+  });
+
+  it('chooses the default card at once, so Pay is ready, and pays with it', async () => {
     const open = invoice({ invoice_number: 'INV-PAY', status: 'pending', amount_cents: 122450 });
     const method = savedMethod({ label: 'Visa ending in 4242', is_default: true });
-    const { events, server, store } = await openBilling({ invoices: [open], methods: [method] });
+    const other = savedMethod({ label: 'Mastercard ending in 4444', is_default: false });
+    const { events, server, store } = await openBilling({ invoices: [open], methods: [other, method] });
     await findTable();
     await events.click(screen.getByRole('button', { name: 'Pay INV-PAY' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay Invoice INV-PAY' });
     const pay = await within(dialog).findByRole('button', { name: 'Pay $1,224.50' });
-    expect(pay).toBeDisabled();
-    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    expect(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
     expect(pay).toBeEnabled();
     await events.click(pay);
 

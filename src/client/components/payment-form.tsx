@@ -62,7 +62,8 @@ interface PaymentFormProps {
 }
 
 // Paying with a saved method or a new card, bank account or wallet (docs/spec/admin-billing-and-content.md
-// §5, §9), as an invoice and a fixed-price milestone are paid: Pay stays disabled until a method is chosen;
+// §5, §9), as an invoice and a fixed-price milestone are paid: Pay stays disabled until a method is chosen
+// (the default saved method is, from the start);
 // each attempt carries one Idempotency-Key, kept while its outcome is unknown so a retry cannot charge twice.
 // Mount it while its dialog is open only: each opening is a new attempt.
 export function PaymentForm({
@@ -75,7 +76,9 @@ export function PaymentForm({
   onCancel,
 }: PaymentFormProps) {
   const methods = useQuery(paymentMethodsQueryOptions());
-  const [choice, setChoice] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  // The default saved method is chosen until the payer picks another, as checkouts do: Pay is ready at once.
+  const choice = picked ?? methods.data?.items.find((method) => method.is_default)?.id ?? null;
   const [saveMethod, setSaveMethod] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const [isPaying, setIsPaying] = useState(false);
@@ -123,7 +126,7 @@ export function PaymentForm({
   });
 
   function choose(value: string) {
-    setChoice(value);
+    setPicked(value);
     setBanner(null);
     form.clearErrors();
   }

@@ -105,7 +105,7 @@ describe('a fixed-price contract, for the company', () => {
     expect(screen.getByRole('button', { name: 'Fund Final designs' })).toBeInTheDocument();
   });
 
-  it('shows the charge before paying, then funds with the chosen method and an Idempotency-Key', async () => {
+  it('shows the charge before paying, then funds with the default method and an Idempotency-Key', async () => {
     const contract = seedContract();
     const { events, server, store } = await openContract(contract);
     await events.click(await screen.findByRole('button', { name: 'Fund Wireframes' }));
@@ -116,10 +116,11 @@ describe('a fixed-price contract, for the company', () => {
     expect(charge).toHaveTextContent('Tax (8.25%)$136.13');
     expect(charge).toHaveTextContent('Total$1,786.13');
     const pay = within(dialog).getByRole('button', { name: 'Pay $1,786.13' });
-    expect(pay).toBeDisabled();
     expect(posts(server)).toHaveLength(0);
 
-    await events.click(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ }));
+    // The default card is chosen already: Pay is ready once the methods have loaded.
+    expect(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+    expect(pay).toBeEnabled();
     await events.click(pay);
     expect(await findNotification('Milestone funded')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Fund Milestone' })).not.toBeInTheDocument();
