@@ -125,6 +125,8 @@ export const payoutTexts = {
   runWaiting: 'Approve or review it before preparing another: nothing was added to it.',
   payoutNotFound: 'There is no such payout.',
   runAlreadyApproved: 'This payout run was approved already.',
+  alreadyReminded: 'The talents of this run were reminded already: once a run, so nobody is written to twice.',
+  nobodyToRemind: 'Nobody in this run is waiting on a payout method of their own.',
   runNotApproved: 'Approve the payout run first.',
   nothingToMark: 'No bank-file payout of this run is waiting to be marked paid.',
   payoutNotInTransit: 'Only a payout sent and not yet confirmed can be marked paid or failed.',
@@ -361,8 +363,16 @@ export const payoutRunSchema = z.object({
   counts: z.record(z.enum(runLineStatuses), z.number().int()),
   // Bank-file payouts sent and waiting for the finance team's confirmation.
   bank_file_count: z.number().int(),
+  // Talents not paid for want of a payout method (or an unfinished Stripe account), whom an administrator
+  // may remind once a run; when that was.
+  remindable_count: z.number().int(),
+  reminded_at: z.string().nullable(),
 });
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
+
+// POST /api/admin/payout-runs/:id/remind: how many talents were written to.
+export const remindedRunSchema = z.object({ reminded: z.number().int(), run: payoutRunSchema });
+export type RemindedRun = z.infer<typeof remindedRunSchema>;
 
 // Preparing answers the run made now, or the one already awaiting approval (nothing is added to it).
 export const preparedRunSchema = payoutRunSchema.extend({ was_waiting: z.boolean() });

@@ -34,6 +34,8 @@ function payoutRun(overrides: Partial<PayoutRun> = {}): PayoutRun {
     exception_count: 1,
     counts: countsOf({ planned: 3, exception: 1 }),
     bank_file_count: 0,
+    remindable_count: 1,
+    reminded_at: null,
     ...overrides,
   };
 }
@@ -113,6 +115,12 @@ function fakePayoutsAdmin(
     store.runs[index] = approved;
     store.lines = store.lines.map((line) => (line.status === 'planned' ? { ...line, status: 'sent' } : line));
     return approved;
+  });
+  server.on(payoutsContract.remindRun, ({ params }) => {
+    const index = store.runs.findIndex((run) => run.id === params.id);
+    const reminded: PayoutRun = { ...(store.runs[index] as PayoutRun), reminded_at: '2026-11-24T09:30:00.000Z' };
+    store.runs[index] = reminded;
+    return { reminded: reminded.remindable_count, run: reminded };
   });
   server.on(payoutsContract.balances, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
@@ -254,6 +262,53 @@ describe('Payouts', () => {
       expect((await screen.findAllByText('Payout run approved')).length).toBeGreaterThan(0);
       // The planned payouts are on their way now, each with its own Mark paid and Mark failed.
       expect(await screen.findByRole('button', { name: 'Mark the payout to Grace Hopper failed' })).toBeInTheDocument();
+    });
+
+    it('offers to close, not approve, a run that pays nothing, and says nothing is on its way', async () => {
+      const empty = payoutRun({
+        total_cents: 0,
+        payout_count: 0,
+        exception_count: 2,
+        counts: countsOf({ exception: 2 }),
+      });
+      const { events, server } = await openPage({
+        runs: [empty],
+        lines: [
+          runLine({ status: 'exception', exception: 'no_method' }),
+          runLine({ talent_name: 'Alan Turing', status: 'exception', exception: 'no_method' }),
+        ],
+      });
+      await events.click(await screen.findByRole('button', { name: 'Open the payout run of Nov 24, 2026' }));
+      const summary = await screen.findByRole('region', { name: /Payout run of Nov 24, 2026/ });
+      expect(within(summary).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+      await events.click(within(summary).getByRole('button', { name: 'Close run' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Close this payout run without paying?' });
+      expect(confirm).toHaveTextContent('Nothing in it can be paid: 2 talents have something to resolve first');
+      await events.click(within(confirm).getByRole('button', { name: 'Close run' }));
+      await waitFor(() =>
+        expect(requestsTo(server, 'POST', `/api/admin/payout-runs/${empty.id}/approve`)).toHaveLength(1),
+      );
+      expect((await screen.findAllByText('Payout run closed')).length).toBeGreaterThan(0);
+      expect(screen.queryByText('Payout run approved')).not.toBeInTheDocument();
+    });
+
+    it('reminds the talents without a payout method once, after a confirm, and says when it did', async () => {
+      const run = payoutRun({ remindable_count: 2 });
+      const { events, server } = await openPage({ runs: [run], lines: [runLine()] });
+      await events.click(await screen.findByRole('button', { name: 'Open the payout run of Nov 24, 2026' }));
+      const summary = await screen.findByRole('region', { name: /Payout run of Nov 24, 2026/ });
+      await events.click(within(summary).getByRole('button', { name: 'Remind talents without a method' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Remind these talents?' });
+      expect(confirm).toHaveTextContent('2 talents are owed money this run cannot pay');
+      expect(requestsTo(server, 'POST', `/api/admin/payout-runs/${run.id}/remind`)).toHaveLength(0);
+      await events.click(within(confirm).getByRole('button', { name: 'Send reminders' }));
+      expect((await screen.findAllByText('Talents reminded')).length).toBeGreaterThan(0);
+      expect(requestsTo(server, 'POST', `/api/admin/payout-runs/${run.id}/remind`)).toHaveLength(1);
+      await waitFor(() =>
+        expect(
+          within(summary).queryByRole('button', { name: 'Remind talents without a method' }),
+        ).not.toBeInTheDocument(),
+      );
     });
 
     it('filters the run’s lines by status, in the URL and the request', async () => {

@@ -96,6 +96,18 @@ export const usePrepareRun = () => useRunMutation(() => callApi(payoutsContract.
 export const useApproveRun = () =>
   useRunMutation((runId: string) => callApi(payoutsContract.approveRun, { params: { id: runId } }));
 
+// Answers how many were written to, and the run (its reminded_at) as it stands after.
+export function useRemindRunTalents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) => callApi(payoutsContract.remindRun, { params: { id: runId } }),
+    onSuccess: ({ run }) => queryClient.setQueryData(queryKeys.adminPayouts.run(run.id), run),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminPayouts.all });
+    },
+  });
+}
+
 export const useMarkRunPaid = () =>
   useRunMutation(({ runId, reference }: { runId: string; reference: string }) =>
     callApi(payoutsContract.markRunPaid, { params: { id: runId }, body: { reference } }),

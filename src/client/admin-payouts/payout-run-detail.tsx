@@ -95,6 +95,7 @@ function RunSummary({ run }: { run: PayoutRun }) {
             {run.approved_by_name && ` by ${run.approved_by_name}`}
           </DetailFact>
         )}
+        {run.reminded_at && <DetailFact label="Talents reminded">{formatPayoutMoment(run.reminded_at)}</DetailFact>}
       </dl>
       {counted.length > 0 && (
         <div className="grid gap-1.5">

@@ -1,4 +1,4 @@
-import { CheckIcon, DownloadIcon, FileUpIcon, ListChecksIcon } from 'lucide-react';
+import { BellRingIcon, CheckIcon, DownloadIcon, FileUpIcon, ListChecksIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Button } from '~/client/components/ui/button';
@@ -7,25 +7,33 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { formatCents } from '~/shared/billing-texts';
 import type { PayoutRun } from '~/shared/payouts';
-import { bankFileUrl, useApproveRun, useMarkRunPaid } from './api';
+import { bankFileUrl, useApproveRun, useMarkRunPaid, useRemindRunTalents } from './api';
 import { ImportResultsDialog } from './import-results-dialog';
 import { NoteDialog } from './note-dialog';
 import { formatRunDay, payoutsCount } from './payout-format';
 
+// "3 talents have" / "1 talent has": who a closed run leaves owed.
+const talentsHave = (count: number) => (count === 1 ? '1 talent has' : `${count.toLocaleString('en-US')} talents have`);
+
 const APPROVE_FAILED = 'The payout run was not approved. Please try again.';
 const MARK_FAILED = 'The payouts were not marked paid. Please try again.';
+const REMIND_FAILED = 'The reminders were not sent. Please try again.';
 
-type Asked = 'approve' | 'mark-paid' | 'import';
+type Asked = 'approve' | 'remind' | 'mark-paid' | 'import';
 
 // What an administrator does with a run (docs/decisions/036): Approve while it awaits approval, which sends
-// each planned payout; then, while bank-file payouts wait for the finance team, the bank file to download,
+// each planned payout (Close run when it has none to send); then, while bank-file payouts wait for the finance team, the bank file to download,
 // Mark all paid with the batch's reference, or the bank's results to import.
 export function RunActions({ run }: { run: PayoutRun }) {
   const approve = useApproveRun();
+  const remind = useRemindRunTalents();
   const markRunPaid = useMarkRunPaid();
   const [asked, setAsked] = useState<Asked | null>(null);
   const day = formatRunDay(run.scheduled_for);
   const isDraft = run.status === 'draft';
+  // Every talent in it has something to resolve first: approving sends nothing, so the run is closed (one
+  // run waits at a time, and the next one must be able to start) and nothing is said to be on its way.
+  const paysNothing = run.payout_count === 0;
   const hasBankFile = run.bank_file_count > 0;
   const close = (open: boolean) => {
     if (!open) setAsked(null);
@@ -36,6 +44,13 @@ export function RunActions({ run }: { run: PayoutRun }) {
       onSuccess: (approved) => {
         setAsked(null);
         const waiting = approved.bank_file_count;
+        if (approved.payout_count === 0) {
+          toast({
+            title: 'Payout run closed',
+            description: `Nothing was paid: ${talentsHave(approved.exception_count)} something to resolve first, and their money comes in the next run.`,
+          });
+          return;
+        }
         toast({
           title: 'Payout run approved',
           description: `${payoutsCount(approved.payout_count)} for ${formatCents(approved.total_cents)} are on their way.${
@@ -49,6 +64,22 @@ export function RunActions({ run }: { run: PayoutRun }) {
       },
     });
 
+  const sendReminders = () =>
+    remind.mutate(run.id, {
+      onSuccess: ({ reminded }) => {
+        setAsked(null);
+        toast({
+          title: 'Talents reminded',
+          description: `${reminded === 1 ? '1 talent was' : `${reminded.toLocaleString('en-US')} talents were`} written to, by email and in Tandem, to add or finish a payout method.`,
+        });
+      },
+      onError: (error) => {
+        setAsked(null);
+        toast({ title: 'Nobody reminded', description: errorMessage(error, REMIND_FAILED), variant: 'destructive' });
+      },
+    });
+  const canRemind = run.remindable_count > 0 && run.reminded_at === null;
+
   const markAllPaid = async (reference: string) => {
     const count = run.bank_file_count;
     await markRunPaid.mutateAsync({ runId: run.id, reference });
@@ -59,13 +90,25 @@ export function RunActions({ run }: { run: PayoutRun }) {
     });
   };
 
-  if (!isDraft && !hasBankFile) return null;
+  if (!isDraft && !hasBankFile && !canRemind) return null;
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-      {isDraft && (
+      {isDraft && !paysNothing && (
         <Button onClick={() => setAsked('approve')}>
           <CheckIcon aria-hidden="true" />
           Approve
+        </Button>
+      )}
+      {isDraft && paysNothing && (
+        <Button variant="outline" onClick={() => setAsked('approve')}>
+          <CheckIcon aria-hidden="true" />
+          Close run
+        </Button>
+      )}
+      {canRemind && (
+        <Button variant="outline" onClick={() => setAsked('remind')}>
+          <BellRingIcon aria-hidden="true" />
+          Remind talents without a method
         </Button>
       )}
       {hasBankFile && (
@@ -93,11 +136,34 @@ export function RunActions({ run }: { run: PayoutRun }) {
         onOpenChange={(open) => {
           if (!approve.isPending) close(open);
         }}
-        title="Approve this payout run?"
-        description={`It sends ${payoutsCount(run.payout_count)} for ${formatCents(run.total_cents)} in all: Stripe payouts at once, the others into the run’s bank file for the finance team. This cannot be undone.`}
-        confirmLabel={approve.isPending ? 'Approving...' : 'Approve'}
+        title={paysNothing ? 'Close this payout run without paying?' : 'Approve this payout run?'}
+        description={
+          paysNothing
+            ? `Nothing in it can be paid: ${talentsHave(run.exception_count)} something to resolve first (see Not paid). Closing it pays no one and takes nothing from anyone: what they are owed comes in the next run.`
+            : `It sends ${payoutsCount(run.payout_count)} for ${formatCents(run.total_cents)} in all: Stripe payouts at once, the others into the run’s bank file for the finance team. This cannot be undone.`
+        }
+        confirmLabel={
+          paysNothing
+            ? approve.isPending
+              ? 'Closing...'
+              : 'Close run'
+            : approve.isPending
+              ? 'Approving...'
+              : 'Approve'
+        }
         pending={approve.isPending}
         onConfirm={confirmApprove}
+      />
+      <ConfirmDialog
+        open={asked === 'remind'}
+        onOpenChange={(open) => {
+          if (!remind.isPending) close(open);
+        }}
+        title="Remind these talents?"
+        description={`${run.remindable_count === 1 ? '1 talent is' : `${run.remindable_count.toLocaleString('en-US')} talents are`} owed money this run cannot pay: no payout method, or a Stripe account not finished. Each gets an email and a notification with the amount and where to add one. A run reminds once.`}
+        confirmLabel={remind.isPending ? 'Sending...' : 'Send reminders'}
+        pending={remind.isPending}
+        onConfirm={sendReminders}
       />
       <NoteDialog
         open={asked === 'mark-paid'}

@@ -126,6 +126,8 @@ interface RunRow {
   counts: Record<string, number> | null;
   total_cents: string;
   bank_file_count: number;
+  reminded_at: Date | string | null;
+  remindable_count: number;
 }
 
 const runSelect = sql`select r.id, r.scheduled_for::text, r.status, r.created_at, r.approved_at, a.name as approved_by_name,
@@ -134,7 +136,10 @@ const runSelect = sql`select r.id, r.scheduled_for::text, r.status, r.created_at
     (select coalesce(sum(amount_cents), 0)::bigint from payouts p
        where p.run_id = r.id and p.status in ('planned', 'sent', 'paid')) as total_cents,
     (select count(*)::int from payouts p where p.run_id = r.id and p.status = 'sent' and p.provider = 'bank_file')
-       as bank_file_count
+       as bank_file_count,
+    r.reminded_at,
+    (select count(*)::int from payouts p where p.run_id = r.id and p.status = 'exception'
+       and p.exception in ('no_method', 'not_onboarded')) as remindable_count
   from payout_runs r left join users a on a.id = r.approved_by`;
 
 function runOf(row: RunRow): PayoutRun {
@@ -154,6 +159,8 @@ function runOf(row: RunRow): PayoutRun {
     exception_count: counts.exception,
     counts,
     bank_file_count: row.bank_file_count,
+    reminded_at: iso(row.reminded_at),
+    remindable_count: row.remindable_count,
   };
 }
 

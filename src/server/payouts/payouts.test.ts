@@ -484,6 +484,50 @@ describe('payouts', () => {
     await expectBalanced();
   });
 
+  it('reminds, once a run, the talents it cannot pay for want of a payout method, by email and in Tandem', async () => {
+    const { talent, company } = await talentWithApprovedWeek(120, 10);
+    await invoiceAndPay(company);
+    const { runId } = await preparePayoutRun({
+      db: db(),
+      settings: { ...settings, payout_minimum_cents: 2000 },
+      day: '2034-03-06',
+    });
+    const run = (await get(admin, `/api/admin/payout-runs/${runId}`)).json() as PayoutRun;
+    expect(run.remindable_count).toBeGreaterThanOrEqual(1);
+    expect(run.reminded_at).toBeNull();
+
+    // Only an administrator reminds.
+    expect((await post(talent, `/api/admin/payout-runs/${runId}/remind`)).statusCode).toBe(403);
+    const reminded = await post(admin, `/api/admin/payout-runs/${runId}/remind`);
+    expect(reminded.statusCode, reminded.body).toBe(200);
+    expect(reminded.json().reminded).toBe(run.remindable_count);
+    expect(reminded.json().run.reminded_at).not.toBeNull();
+    const remindersTo = async (email: string) =>
+      (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).filter((mail) =>
+        mail.subject.endsWith('is waiting for you on Tandem'),
+      );
+    const [reminder, ...more] = await remindersTo(talent.user.email);
+    expect(more).toEqual([]);
+    expect(reminder?.subject).toBe('$64.00 is waiting for you on Tandem');
+    expect(reminder?.text).toContain('you have not added a payout method');
+    const told = (await get(talent, '/api/notifications')).json().items;
+    expect(told).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: '$64.00 is waiting for you',
+          body: 'Add a payout method in Earnings and the next payout run pays you.',
+        }),
+      ]),
+    );
+
+    // Twice is refused, and writes to nobody again.
+    const again = await post(admin, `/api/admin/payout-runs/${runId}/remind`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(payoutTexts.alreadyReminded);
+    expect(await remindersTo(talent.user.email)).toHaveLength(1);
+    expect((await post(admin, `/api/admin/payout-runs/${runId}/approve`)).statusCode).toBe(200);
+  });
+
   it('cancels a planned payout whose money a refund took back before the run was approved', async () => {
     const { talent, company } = await talentWithApprovedWeek(75, 9);
     const invoice = await invoiceAndPay(company);

@@ -20,7 +20,7 @@ import {
   startConnectOnboarding,
 } from './payout-methods';
 import { createConnectProvider } from './payout-provider';
-import { approvePayoutRun, preparePayoutRun } from './payout-runs';
+import { approvePayoutRun, preparePayoutRun, remindRunTalents } from './payout-runs';
 import { renderPayoutStatement } from './payout-statement';
 import {
   findPayoutRun,
@@ -201,6 +201,11 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
       afterCommit: (tx) => jobs.send('send-payout-transfers', { runId }, { transaction: tx, singletonKey: runId }),
     });
     return findPayoutRun(db, runId);
+  });
+  registerEndpoint(app, payoutsContract.remindRun, { config: changeAny }, async (request) => {
+    const runId = request.params.id;
+    const reminded = await remindRunTalents({ db, mailer, publicUrl, runId, ...actorOf(request) });
+    return { reminded, run: await findPayoutRun(db, runId) };
   });
   registerEndpoint(app, payoutsContract.bankFile, { config: readAny }, async (request, reply) => {
     const { fileName, csv } = await renderBankFile(db, request.params.id);

@@ -111,6 +111,7 @@ export type AuditAction =
   | 'payout_method.made_default'
   | 'payout_method.removed'
   | 'payout_run.approved'
+  | 'payout_run.reminded'
   | 'payout.marked_paid'
   | 'payout.marked_failed'
   | 'payout_hold.placed'

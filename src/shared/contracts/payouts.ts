@@ -15,6 +15,7 @@ import {
   proofOnlySchema,
   reasonBodySchema,
   referenceBodySchema,
+  remindedRunSchema,
   runLineListSchema,
   runLineSchema,
   runLinesQuerySchema,
@@ -155,6 +156,13 @@ export const payoutsContract = defineContract(
       summary: 'Approve a run: each planned payout is sent (Stripe) or put in the bank file',
       params: runParams,
       responses: { 200: payoutRunSchema },
+    },
+    remindRun: {
+      method: 'POST',
+      path: '/api/admin/payout-runs/:id/remind',
+      summary: 'Write once to each talent of the run not paid for want of a payout method of their own',
+      params: runParams,
+      responses: { 200: remindedRunSchema },
     },
     bankFile: {
       method: 'GET',

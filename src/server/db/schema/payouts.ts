@@ -156,6 +156,9 @@ export const payoutRuns = pgTable(
     approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    // When an administrator reminded the run's talents who cannot be paid yet to add or finish a payout
+    // method: once a run, so a click twice does not write to them twice.
+    remindedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('payout_runs_one_draft').on(table.status).where(sql`${table.status} = 'draft'`),

@@ -27,6 +27,7 @@ import { paymentReceivedEmail } from './payment-received';
 import { payoutFailedEmail } from './payout-failed';
 import { payoutMethodAddedEmail } from './payout-method-added';
 import { payoutMethodCodeEmail } from './payout-method-code';
+import { payoutMethodReminderEmail } from './payout-method-reminder';
 import { payoutSentEmail } from './payout-sent';
 import { teamInvitationEmail } from './team-invitation';
 import { verificationEmail } from './verification';
@@ -64,6 +65,7 @@ export const emailTemplates = {
   'payout-failed': payoutFailedEmail,
   'payout-method-added': payoutMethodAddedEmail,
   'payout-method-code': payoutMethodCodeEmail,
+  'payout-method-reminder': payoutMethodReminderEmail,
   'payout-sent': payoutSentEmail,
   'team-invitation': teamInvitationEmail,
   verification: verificationEmail,

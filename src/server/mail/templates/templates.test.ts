@@ -208,6 +208,7 @@ const samples: { [Name in EmailTemplateName]: Parameters<(typeof emailTemplates)
     },
   ],
   'payout-method-code': [{ name, code: '123456' }],
+  'payout-method-reminder': [{ name, amountCents: 12_345, todo: 'add', earningsUrl: url }],
   'payout-sent': [{ name, amountCents: 99, method: 'Wise · a***@example.com', reference: 'TX-<42>', earningsUrl: url }],
   verification: [{ name, url }],
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "payout_runs" ADD COLUMN "reminded_at" timestamp with time zone;
