@@ -75,6 +75,8 @@ export const workTexts = {
   assignmentNotFound: 'This assignment does not exist, or it is not yours.',
   fixedPriceHasNoHours: 'This assignment has a fixed price: it is paid by milestones, not by the hour.',
   timesheetNotFound: 'This timesheet does not exist, or it is not yours.',
+  selectWeek: 'Select at least one week to approve.',
+  tooManyWeeks: 'Approve at most 100 weeks at a time.',
   startsOn: (startDate: string) => `This assignment starts on ${startDate}; it can be started from that day.`,
   alreadyStarted: 'This assignment has already started.',
   alreadyEnded: 'This assignment has already ended.',

@@ -10,6 +10,7 @@ import {
   shiftStatuses,
   sortOrders,
   timesheetStatuses,
+  workTexts,
 } from './billing-texts';
 import { malformedIdMessage } from './contract-schemas';
 import { engagementTypes } from './job-texts';
@@ -172,6 +173,28 @@ export const approveTimesheetSchema = z.object({
   // Required (true) when the week holds more than the assignment's weekly hours.
   approve_over_weekly_hours: z.boolean().default(false),
 });
+
+// POST /api/company/timesheets/approve: several submitted weeks at once (the weeks of a list page). A week
+// over its weekly hours is not approved this way: its outcome says so, for a review of its own.
+export const APPROVE_WEEKS_MAX = 100;
+export const approveWeeksSchema = z.object({
+  ids: z
+    .array(z.uuid({ message: workTexts.timesheetNotFound }), { message: workTexts.selectWeek })
+    .min(1, { message: workTexts.selectWeek })
+    .max(APPROVE_WEEKS_MAX, { message: workTexts.tooManyWeeks }),
+});
+export const approveWeeksResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      outcome: z.enum(['approved', 'skipped', 'not_found']),
+      // Why a week was skipped: the sentence of the 409 its approval met.
+      error: z.string().optional(),
+    }),
+  ),
+  approved: z.number(),
+});
+export type ApproveWeeksResult = z.infer<typeof approveWeeksResultSchema>;
 
 // What a week costs its company (decision 024), drafted by the invoice run's own arithmetic: its minutes at
 // each rate in effect (a change mid-week gives two lines), the platform fee on the work and the tax on work

@@ -252,6 +252,22 @@ export function fakeWorkApi(
       return replyError(409, 'conflict', workTexts.overWeeklyHours(current.total_minutes, current.weekly_hours));
     return withCost(replace({ ...current, status: 'approved', approved_at: now() }));
   });
+  server.on(workContract.approveTimesheets, ({ body }) => {
+    const results = [...new Set(body.ids)].map((id) => {
+      const current = decide(id);
+      if (!current) return { id, outcome: 'not_found' as const };
+      if (current.status !== 'submitted') {
+        return { id, outcome: 'skipped' as const, error: workTexts.approveNeedsSubmitted };
+      }
+      if (current.is_over_weekly_hours) {
+        const error = workTexts.overWeeklyHours(current.total_minutes, current.weekly_hours);
+        return { id, outcome: 'skipped' as const, error };
+      }
+      replace({ ...current, status: 'approved', approved_at: now() });
+      return { id, outcome: 'approved' as const };
+    });
+    return { results, approved: results.filter((result) => result.outcome === 'approved').length };
+  });
   server.on(workContract.returnTimesheet, ({ params, body }) => {
     const current = decide(params.id);
     if (!current) return replyError(404, 'not_found', workTexts.timesheetNotFound);

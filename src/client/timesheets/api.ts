@@ -168,6 +168,19 @@ export function useApproveTimesheet() {
   });
 }
 
+// Several weeks at once: each gets its own outcome (approved, skipped with why, not found).
+export function useApproveTimesheets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => callApi(workContract.approveTimesheets, { body: { ids } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workKeys.companyTimesheets() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.billing.unbilled() }),
+      ]),
+  });
+}
+
 export function useReturnTimesheet() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,7 +9,7 @@ import { queryClient } from '~/client/lib/query-client';
 import { createFakeServer, type FakeServer } from '~/client/testing/fake-server';
 import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/testing/fake-work-api';
 import type { Assignment, Timesheet } from '~/shared/billing';
-import { endAssignmentSchema, returnTimesheetSchema } from '~/shared/billing';
+import { endAssignmentSchema, returnTimesheetSchema, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import { CompanyAssignmentsPanel } from './company-assignments-panel';
 import { CompanyTimesheetsPanel } from './company-timesheets-panel';
@@ -154,6 +154,40 @@ describe('the company’s timesheets', () => {
     expect(within(view).getByRole('heading', { name: 'Cost' })).toBeInTheDocument();
     expect(within(view).getByLabelText('Cost of this week')).toHaveTextContent('Total$800.80');
     expect(view).toHaveTextContent('Billed on your next weekly invoice.');
+  });
+
+  it('approves the selected weeks together after a confirm, and says which were left for review', async () => {
+    const within40 = submitted([0, 480, 480], { id: 'week-1' });
+    const earlier = workTimesheet(assignment, '2026-11-08', [0, 480], {
+      id: 'week-2',
+      status: 'submitted',
+      submitted_at: '2026-11-14T17:00:00.000Z',
+    });
+    const over = workTimesheet(assignment, '2026-11-01', [0, 600, 600, 600, 600, 600], {
+      id: 'week-3',
+      status: 'submitted',
+      submitted_at: '2026-11-07T17:00:00.000Z',
+    });
+    const { events, server, store } = await openTimesheets([within40, earlier, over]);
+    const table = await screen.findByRole('table', { name: 'Timesheets' });
+    await within(table).findByRole('row', { name: /Nov 15 – 21, 2026/ });
+    await events.click(within(table).getByRole('checkbox', { name: 'Select all timesheets on this page' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(bar).toHaveTextContent('3 selected');
+    await events.click(within(bar).getByRole('button', { name: 'Approve selected' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Approve 3 weeks?' });
+    expect(posts(server)).toHaveLength(0);
+    await events.click(within(confirm).getByRole('button', { name: 'Approve' }));
+
+    expect(await findNotification('Timesheets approved')).toBeInTheDocument();
+    expect(
+      await findNotification(`2 weeks approved; 1 week left for review: ${workTexts.overWeeklyHours(3_000, 40)}`),
+    ).toBeInTheDocument();
+    expect(posts(server).map((request) => request.body)).toEqual([{ ids: ['week-1', 'week-2', 'week-3'] }]);
+    expect(store.timesheets.map((week) => week.status)).toEqual(['approved', 'approved', 'submitted']);
+    // The approved weeks leave the list of those awaiting approval; the one over its hours stays.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getByRole('row', { name: /Nov 1 – 7, 2026/ })).toBeInTheDocument();
   });
 
   it('returns a week only with a comment', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/data-list';
 import { figureColumn } from '~/client/components/figure-column';
 import { FilterSelect } from '~/client/components/filter-select';
+import { useRowSelection } from '~/client/components/row-selection';
 import { Button } from '~/client/components/ui/button';
 import { Label } from '~/client/components/ui/label';
 import { defineListSearch, isOneOf, type SearchParam, useListSearch } from '~/client/lib/list-search';
@@ -11,6 +12,7 @@ import type { CompanyTimesheet } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
 import { companyTimesheetsQueryOptions } from './api';
 import { formatHoursOfWeek } from './hours';
+import { TimesheetBulkBar } from './timesheet-bulk-bar';
 import { OverHoursBadge, TimesheetReviewDialog } from './timesheet-review-dialog';
 import { TimesheetStatusBadge } from './timesheet-status-badge';
 import { formatDate, formatWeek } from './work-format';
@@ -42,7 +44,7 @@ const timesheetsSearch = defineListSearch<{ status: StatusFilter }>({
 });
 
 // The company's timesheets to approve: each week with its talent and hours against the agreed
-// ones; a week opens for Approve or Return.
+// ones; a week opens for Approve or Return, and the weeks awaiting approval can be approved together.
 export function CompanyTimesheetsPanel() {
   const search = useListSearch(timesheetsSearch);
   const { state } = search;
@@ -54,8 +56,22 @@ export function CompanyTimesheetsPanel() {
     }),
   );
   const [reviewed, setReviewed] = useState<CompanyTimesheet | null>(null);
+  // Weeks awaiting approval can be approved together: the rows of the Submitted view (each has an id).
+  const isAwaiting = state.status === 'submitted';
+  const awaiting = isAwaiting
+    ? (timesheets.data?.items ?? []).flatMap((timesheet) => (timesheet.id ? [{ ...timesheet, id: timesheet.id }] : []))
+    : [];
+  const selection = useRowSelection(awaiting, JSON.stringify([state.page, state.pageSize, state.status]));
 
   const columns: DataListColumn<CompanyTimesheet>[] = [
+    ...(isAwaiting && awaiting.length > 0
+      ? [
+          selection.column({
+            noun: 'timesheets',
+            nameOf: (timesheet) => `${timesheet.applicant_name}, ${formatWeek(timesheet.week_start)}`,
+          }) as DataListColumn<CompanyTimesheet>,
+        ]
+      : []),
     {
       id: 'talent',
       phone: 'title',
@@ -135,16 +151,21 @@ export function CompanyTimesheetsPanel() {
   ];
 
   const toolbar = (
-    <div className="grid gap-1.5 sm:w-56">
-      <Label htmlFor="timesheets-status">Status</Label>
-      <FilterSelect
-        id="timesheets-status"
-        value={state.status}
-        options={statusFilters}
-        labels={statusFilterLabels}
-        onChange={(status) => search.change({ status })}
-      />
-    </div>
+    <>
+      <div className="grid gap-1.5 sm:w-56">
+        <Label htmlFor="timesheets-status">Status</Label>
+        <FilterSelect
+          id="timesheets-status"
+          value={state.status}
+          options={statusFilters}
+          labels={statusFilterLabels}
+          onChange={(status) => search.change({ status })}
+        />
+      </div>
+      {selection.selectedIds.length > 0 && (
+        <TimesheetBulkBar selectedIds={selection.selectedIds} onDone={selection.clear} />
+      )}
+    </>
   );
 
   return (
@@ -156,6 +177,7 @@ export function CompanyTimesheetsPanel() {
         columns={columns}
         rowKey={(timesheet) => timesheet.id ?? `${timesheet.assignment_id}:${timesheet.week_start}`}
         search={search}
+        isRowSelected={(timesheet) => timesheet.id !== null && selection.selectedIds.includes(timesheet.id)}
         errorTitle="The timesheets could not be loaded"
         errorText="Check your connection and try again."
         empty={{

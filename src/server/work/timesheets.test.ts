@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Timesheet, timesheetEntryTexts, workTexts } from '~/shared/billing';
 import { assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
@@ -287,6 +287,65 @@ describe('timesheets', () => {
       expect(approved.statusCode, approved.body).toBe(200);
       const [row] = await db().select().from(timesheets).where(eq(timesheets.id, id));
       expect(row).toMatchObject({ status: 'approved', overWeeklyHoursApproved: true });
+    });
+
+    it('approves several weeks at once, each on its own, leaving a week over its hours for its own review', async () => {
+      const week = lastWeek();
+      const earlier = addDays(week, -7);
+      const within = await newAssignment({ weeklyHours: 40 });
+      await save(within.id, week, workdays(week, 300));
+      const first = (await submit(within.id, week)).json().id as string;
+      await save(within.id, earlier, workdays(earlier, 300));
+      const second = (await submit(within.id, earlier)).json().id as string;
+      const over = await newAssignment({ weeklyHours: 10 });
+      await save(over.id, week, workdays(week, 300));
+      const overWeek = (await submit(over.id, week)).json().id as string;
+      // Another company's week, its own people (the shared ones are kept without weeks for the test below).
+      const thirdCompany = await companyAccount(testApp, 'Third Hours Ltd');
+      const thirdTalent = await signedInAccount(testApp, { role: 'applicant' });
+      const elsewhere = await buildAssignment(db(), {
+        companyId: thirdCompany.companyId,
+        applicantId: thirdTalent.user.id,
+        startDate: addDays(today(), -60),
+        role: 'Support Agent',
+      });
+      await save(elsewhere.id, week, workdays(week, 60), thirdTalent);
+      const theirs = (await submit(elsewhere.id, week, thirdTalent)).json().id as string;
+
+      const approveMany = (ids: string[], account: Account = company) =>
+        account.request({ method: 'POST', url: '/api/company/timesheets/approve', payload: { ids } });
+      expect((await approveMany([first], talent)).statusCode).toBe(403);
+      const empty = await approveMany([]);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().fields).toEqual({ ids: workTexts.selectWeek });
+
+      const response = await approveMany([first, second, overWeek, theirs, first]);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        approved: 2,
+        results: [
+          { id: first, outcome: 'approved' },
+          { id: second, outcome: 'approved' },
+          {
+            id: overWeek,
+            outcome: 'skipped',
+            error: 'This week has 25 hours, more than the 10 agreed; approve the extra hours explicitly.',
+          },
+          { id: theirs, outcome: 'not_found' },
+        ],
+      });
+      const rows = await db()
+        .select()
+        .from(timesheets)
+        .where(inArray(timesheets.id, [first, second, overWeek, theirs]));
+      const statusOf = (id: string) => rows.find((row) => row.id === id)?.status;
+      expect([statusOf(first), statusOf(second), statusOf(overWeek), statusOf(theirs)]).toEqual([
+        'approved',
+        'approved',
+        'submitted',
+        'submitted',
+      ]);
+      expect(rows.find((row) => row.id === first)?.talentPayCents).toBeGreaterThan(0);
     });
 
     it('pays each day at the pay rate in effect that day, rounded half up per day', async () => {

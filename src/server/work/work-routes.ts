@@ -8,6 +8,7 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { approveTimesheet } from './approve-timesheet';
+import { approveTimesheets } from './approve-timesheets';
 import { changeAssignmentTerms } from './change-assignment-terms';
 import { resumeShift, takeBreak } from './clock-break';
 import { clockIn } from './clock-in';
@@ -230,6 +231,13 @@ export async function workRoutes(app: FastifyInstance, { context }: { context: A
         page: request.query.page,
         pageSize: request.query.page_size,
       }),
+  );
+
+  registerEndpoint(
+    app,
+    workContract.approveTimesheets,
+    { config: { access: { permission: 'update:timesheet:own' } } },
+    async (request) => approveTimesheets({ db, ...companyActorOf(request), input: request.body }),
   );
 
   registerEndpoint(

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   approveTimesheetSchema,
+  approveWeeksResultSchema,
+  approveWeeksSchema,
   assignmentListQuerySchema,
   assignmentListSchema,
   assignmentSchema,
@@ -183,6 +185,13 @@ export const workContract = defineContract(
       summary: 'Saved weeks of your company’s assignments, newest first, each with what it costs you',
       query: timesheetListQuerySchema,
       responses: { 200: companyTimesheetListSchema },
+    },
+    approveTimesheets: {
+      method: 'POST',
+      path: '/api/company/timesheets/approve',
+      summary: 'Approve several submitted weeks; each gets its own outcome, and a week over its hours is left to review',
+      body: approveWeeksSchema,
+      responses: { 200: approveWeeksResultSchema },
     },
     approveTimesheet: {
       method: 'POST',
