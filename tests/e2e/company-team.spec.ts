@@ -103,7 +103,12 @@ test('an owner invites a Hiring Manager, who joins from the email; the owner cha
   await expect(role).toHaveValue('hiring_manager');
   await expect(page.getByText('No pending invitations.')).toBeVisible();
   await role.selectOption('viewer');
+  await page
+    .getByRole('alertdialog', { name: `Make ${colleagueName} Viewer?` })
+    .getByRole('button', { name: 'Change Role' })
+    .click();
   await expect(page.getByText(`${colleagueName} is Viewer now.`, { exact: true })).toBeVisible();
+  await saveScreenshots(page, 'team-tab-members');
 
   // Removed: the confirmation names what ends; the colleague's open tab is signed out at once.
   await row.getByRole('button', { name: `Remove ${colleagueName}` }).click();

@@ -10,11 +10,19 @@ import { NativeSelect } from '~/client/components/ui/native-select';
 import { Pagination } from '~/client/components/ui/pagination';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/client/components/ui/table';
+import { ToastAction } from '~/client/components/ui/toast';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { CompanyRole } from '~/shared/permissions';
-import { assignableRoles, companyRoleLabels, type TeamMember, teamTexts } from '~/shared/teams';
+import {
+  type AssignableRole,
+  assignableRoles,
+  companyRoleDescriptions,
+  companyRoleLabels,
+  type TeamMember,
+  teamTexts,
+} from '~/shared/teams';
 import {
   TEAM_PAGE_SIZE,
   teamMembersQueryOptions,
@@ -100,7 +108,6 @@ export function MembersSection({ viewer }: { viewer: TeamViewer }) {
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
-                  <TableHead className="hidden md:table-cell">Email</TableHead>
                   <TableHead>Role</TableHead>
                   <TableHead>Last active</TableHead>
                   <TableHead>Status</TableHead>
@@ -178,14 +185,13 @@ function MemberRow({
   const mayMakeOwner = viewer.canTransfer && !isYou && member.role !== 'owner';
   return (
     <TableRow>
-      {/* Wide enough for a name and an address: a narrow screen scrolls the table sideways instead. */}
+      {/* The address under the name, at every width: an email column of its own pushed the actions out of
+          sight at 1280 px beside the sidebar. */}
       <TableCell className="min-w-44">
         <span className="font-medium">{member.name}</span>
         {isYou && <span className="text-muted-foreground"> (you)</span>}
-        {/* Narrow screens have no room for an email column: the address goes under the name. */}
-        <span className="block text-xs break-all text-muted-foreground md:hidden">{member.email}</span>
+        <span className="block text-xs break-all text-muted-foreground">{member.email}</span>
       </TableCell>
-      <TableCell className="hidden md:table-cell">{member.email}</TableCell>
       <TableCell>{mayChange ? <RoleSelect member={member} /> : companyRoleLabels[member.role]}</TableCell>
       <TableCell className="whitespace-nowrap">
         {member.last_active_at ? (
@@ -223,40 +229,75 @@ function MemberRow({
   );
 }
 
+// Choosing a role asks first (what the new role may do), then changes it, with Undo in the toast: a role
+// saved on the select's change alone was one stray keypress from a member losing their access.
 function RoleSelect({ member }: { member: TeamMember }) {
   const change = useChangeMemberRole();
+  const [asked, setAsked] = useState<AssignableRole | null>(null);
+
+  const changeTo = (role: AssignableRole, from: CompanyRole | null) =>
+    change.mutate(
+      { id: member.user_id, role },
+      {
+        onSuccess: (changed) => {
+          setAsked(null);
+          const previous = from && isAssignable(from) ? from : null;
+          toast({
+            title: 'Role changed',
+            description: `${changed.name} is ${companyRoleLabels[changed.role]} now.`,
+            action: previous ? (
+              <ToastAction
+                altText={`Make ${changed.name} ${companyRoleLabels[previous]} again`}
+                onClick={() => changeTo(previous, null)}
+              >
+                Undo
+              </ToastAction>
+            ) : undefined,
+          });
+        },
+        onError: (error) => {
+          setAsked(null);
+          toast({ title: 'Error', description: errorMessage(error, teamTexts.actionFailed), variant: 'destructive' });
+        },
+      },
+    );
+
   return (
-    <NativeSelect
-      aria-label={`Role of ${member.name}`}
-      value={member.role}
-      disabled={change.isPending}
-      className="min-w-36"
-      onChange={(event) => {
-        const role = assignableRoles.find((candidate) => candidate === event.target.value);
-        if (!role) return;
-        change.mutate(
-          { id: member.user_id, role },
-          {
-            onSuccess: (changed) =>
-              toast({
-                title: 'Role changed',
-                description: `${changed.name} is ${companyRoleLabels[changed.role]} now.`,
-              }),
-            onError: (error) =>
-              toast({
-                title: 'Error',
-                description: errorMessage(error, teamTexts.actionFailed),
-                variant: 'destructive',
-              }),
-          },
-        );
-      }}
-    >
-      {assignableRoles.map((role) => (
-        <option key={role} value={role}>
-          {companyRoleLabels[role]}
-        </option>
-      ))}
-    </NativeSelect>
+    <>
+      <NativeSelect
+        aria-label={`Role of ${member.name}`}
+        value={member.role}
+        disabled={change.isPending}
+        className="min-w-36"
+        onChange={(event) => {
+          const role = assignableRoles.find((candidate) => candidate === event.target.value);
+          if (role && role !== member.role) setAsked(role);
+        }}
+      >
+        {assignableRoles.map((role) => (
+          <option key={role} value={role}>
+            {companyRoleLabels[role]}
+          </option>
+        ))}
+      </NativeSelect>
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => {
+          if (!open && !change.isPending) setAsked(null);
+        }}
+        title={`Make ${member.name} ${asked ? companyRoleLabels[asked] : ''}?`}
+        description={
+          asked
+            ? `${companyRoleLabels[asked]}: ${companyRoleDescriptions[asked]} They are ${companyRoleLabels[member.role]} now.`
+            : ''
+        }
+        confirmLabel={change.isPending ? 'Changing...' : 'Change Role'}
+        pending={change.isPending}
+        onConfirm={() => asked && changeTo(asked, member.role)}
+      />
+    </>
   );
 }
+
+const isAssignable = (role: CompanyRole): role is AssignableRole =>
+  (assignableRoles as readonly string[]).includes(role);

@@ -6,7 +6,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { teamContract } from '~/shared/contracts/teams';
 import type { CompanyRole } from '~/shared/permissions';
-import { type TeamInvitation, type TeamMember, teamTexts } from '~/shared/teams';
+import { companyRoleDescriptions, type TeamInvitation, type TeamMember, teamTexts } from '~/shared/teams';
 
 const teamPath = '/company/settings?tab=team';
 
@@ -61,7 +61,7 @@ describe('Settings → Team', () => {
     const table = await screen.findByRole('table', { name: 'Team members' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('NameEmailRoleLast activeStatus'),
+      expect.stringContaining('NameRoleLast activeStatus'),
       expect.stringMatching(/Ada Hiring \(you\).*hiring@acme\.test.*Owner.*Today.*Active/),
       expect.stringMatching(/Sam Member.*sam@acme\.test.*Never.*Active/),
     ]);
@@ -72,17 +72,37 @@ describe('Settings → Team', () => {
     expect(within(pending).getByText(/by Ada Hiring/)).toBeInTheDocument();
   });
 
-  it('changes a role from the select and says so', async () => {
+  it('asks before changing a role, says what the role may do, changes it, and Undo puts it back', async () => {
     const { me, server, colleague } = teamOf('admin');
-    let sent: unknown = null;
+    const sent: unknown[] = [];
     server.on(teamContract.changeRole, ({ params, body }) => {
-      sent = { id: params.id, ...body };
-      return { ...colleague, role: 'billing' as const };
+      sent.push({ id: params.id, ...body });
+      return { ...colleague, role: body.role };
     });
     const { events } = await renderRoute(teamPath, { user: me, server });
-    await events.selectOptions(await screen.findByRole('combobox', { name: 'Role of Sam Member' }), 'billing');
-    await waitFor(() => expect(sent).toEqual({ id: colleague.user_id, role: 'billing' }));
+    const select = await screen.findByRole('combobox', { name: 'Role of Sam Member' });
+
+    // Cancel changes nothing.
+    await events.selectOptions(select, 'billing');
+    const asked = await screen.findByRole('alertdialog', { name: 'Make Sam Member Billing?' });
+    expect(asked).toHaveAccessibleDescription(`Billing: ${companyRoleDescriptions.billing} They are Viewer now.`);
+    await events.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+    expect(select).toHaveValue('viewer');
+
+    await events.selectOptions(select, 'billing');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Make Sam Member Billing?' });
+    await events.click(within(confirm).getByRole('button', { name: 'Change Role' }));
+    await waitFor(() => expect(sent).toEqual([{ id: colleague.user_id, role: 'billing' }]));
     expect(await screen.findByText('Sam Member is Billing now.')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { id: colleague.user_id, role: 'billing' },
+        { id: colleague.user_id, role: 'viewer' },
+      ]),
+    );
+    expect(await screen.findByText('Sam Member is Viewer now.')).toBeInTheDocument();
   });
 
   it('confirms a removal naming what ends, and shows the server’s sentence when it refuses', async () => {

@@ -37,7 +37,7 @@ export function describeMember(row: MemberRow): TeamMember {
   };
 }
 
-// The company's members, a page at a time: owners first, then by role (the enum's order) and name.
+// The company's members, a page at a time: owners first, then by name, so a role change does not move a row.
 export async function findTeamMembers({
   db,
   companyId,
@@ -54,7 +54,7 @@ export async function findTeamMembers({
       .from(companyMembers)
       .innerJoin(users, eq(users.id, companyMembers.userId))
       .where(inCompany)
-      .orderBy(asc(companyMembers.role), asc(sql`lower(${users.name})`), asc(users.id))
+      .orderBy(sql`${companyMembers.role} <> 'owner'`, asc(sql`lower(${users.name})`), asc(users.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db.select({ total: count() }).from(companyMembers).where(inCompany),

@@ -27,9 +27,12 @@ describe('team members', () => {
   async function team() {
     const owner = await signedInAccount(testApp, { role: 'company', name: 'Olive Owner' });
     const companyId = await companyIdOf(testApp, owner.user.id);
-    const admin = await signedInColleague(testApp, companyId, 'admin');
-    const manager = await signedInColleague(testApp, companyId, 'hiring_manager');
-    const viewer = await signedInColleague(testApp, companyId, 'viewer');
+    // Named so that their order by name is admin, manager, viewer: the list is by name after the owners.
+    const colleague = (role: 'admin' | 'hiring_manager' | 'viewer', name: string) =>
+      signedInAccount(testApp, { role: 'company', name, company: { id: companyId, role } });
+    const admin = await colleague('admin', 'Ada Admin');
+    const manager = await colleague('hiring_manager', 'Mia Manager');
+    const viewer = await colleague('viewer', 'Vic Viewer');
     return { owner, admin, manager, viewer, companyId };
   }
   const roleOf = async (userId: string) =>
@@ -70,6 +73,16 @@ describe('team members', () => {
     const second = (await admin.request({ method: 'GET', url: '/api/company/team/members?page=2&page_size=3' })).json();
     expect(second).toMatchObject({ total: 4, page: 2, page_size: 3 });
     expect(second.items.map((member: { role: string }) => member.role)).toEqual(['viewer']);
+
+    // A role change keeps a member where they were: the list is by name after the owners, not by role.
+    expect((await changeRole(owner, admin.user.id, 'viewer')).statusCode).toBe(200);
+    const after = (await admin.request({ method: 'GET', url: '/api/company/team/members' })).json();
+    expect(after.items.map((member: { name: string }) => member.name)).toEqual([
+      'Olive Owner',
+      'Ada Admin',
+      'Mia Manager',
+      'Vic Viewer',
+    ]);
   });
 
   it('shows the last sign-in as last activity for members whose sessions have all gone', async () => {
