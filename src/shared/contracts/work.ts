@@ -189,7 +189,8 @@ export const workContract = defineContract(
     approveTimesheets: {
       method: 'POST',
       path: '/api/company/timesheets/approve',
-      summary: 'Approve several submitted weeks; each gets its own outcome, and a week over its hours is left to review',
+      summary:
+        'Approve several submitted weeks; each gets its own outcome, and a week over its hours is left to review',
       body: approveWeeksSchema,
       responses: { 200: approveWeeksResultSchema },
     },
