@@ -131,6 +131,8 @@ export function FilterPanel({ filters, facets, onApply, className }: FilterPanel
   const ids = { region: useId(), level: useId() };
   const change = (changes: Partial<FilterDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const isSkillChosen = (skill: string) => draft.skills.some((chosen) => chosen.toLowerCase() === skill.toLowerCase());
+  // A popular skill no candidate of this search has ("Python (0)") is left out, unless it is chosen.
+  const isWorthShowing = (skill: string) => isSkillChosen(skill) || countIn(facets?.skills, skill) !== 0;
 
   return (
     <form
@@ -143,7 +145,7 @@ export function FilterPanel({ filters, facets, onApply, className }: FilterPanel
     >
       <Group legend="Skills">
         <ul className="flex flex-wrap gap-2" aria-label="Popular skills">
-          {quickSkills.map((skill) => {
+          {quickSkills.filter(isWorthShowing).map((skill) => {
             const isOn = isSkillChosen(skill);
             return (
               <li key={skill}>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '~/client/components/ui/alert';
@@ -110,5 +111,22 @@ export function InviteDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+// A card's Invite to apply: in the search results and the shortlist alike (a company invites whoever it
+// found, not only those it kept).
+export function InviteButton({
+  candidate,
+  onInvite,
+}: {
+  candidate: Candidate;
+  onInvite: (candidate: Candidate) => void;
+}) {
+  return (
+    <Button size="sm" aria-label={`Invite to apply: ${candidate.name}`} onClick={() => onInvite(candidate)}>
+      <SendIcon aria-hidden="true" />
+      Invite to apply
+    </Button>
   );
 }

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { TALENT_RATE_SLIDER } from '~/shared/talent-search-texts';
 
 // The hourly-rate range (docs/spec/portal-and-public-site.md §5): 5 to 150 in steps of 1, two thumbs, each with
-// its own label, and the range read out as "$15 – $100".
+// its own label, and the range read out as "$15 – $100". At the spec's default range nothing is filtered
+// (filter-panel.tsx), so it reads "Any rate" there: "$15 – $100" above a $12/h candidate was untrue.
 export function RateRangeSlider({
   value,
   onChange,
@@ -11,6 +12,7 @@ export function RateRangeSlider({
   value: [number, number];
   onChange: (value: [number, number]) => void;
 }) {
+  const isAnyRate = value[0] === TALENT_RATE_SLIDER.defaultMin && value[1] === TALENT_RATE_SLIDER.defaultMax;
   const labelId = useId();
   const [min, max] = value;
   return (
@@ -20,7 +22,7 @@ export function RateRangeSlider({
           Hourly rate
         </span>
         <output className="text-sm tabular-nums text-muted-foreground" aria-live="polite">
-          ${min} – ${max}
+          {isAnyRate ? 'Any rate' : `$${min} – $${max}`}
         </output>
       </div>
       <SliderPrimitive.Root
@@ -45,6 +47,7 @@ export function RateRangeSlider({
           />
         ))}
       </SliderPrimitive.Root>
+      {isAnyRate && <p className="text-xs text-muted-foreground">Move a handle to narrow the search by rate.</p>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { HeartIcon, SendIcon } from 'lucide-react';
+import { HeartIcon } from 'lucide-react';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -10,6 +10,7 @@ import type { Candidate, Shortlist } from '~/shared/talent-search';
 import { CandidateCard, CandidateList } from './candidate-card';
 import { countCandidates } from './candidate-format';
 import { CandidateSkeletons } from './candidate-skeletons';
+import { InviteButton } from './invite-dialog';
 import type { TalentLayout } from './talent-search-search';
 
 interface ShortlistTabProps {
@@ -80,16 +81,7 @@ export function ShortlistTab({
                 onOpen={onOpen}
                 actions={
                   <>
-                    {mayInvite && (
-                      <Button
-                        size="sm"
-                        aria-label={`Invite to apply: ${candidate.name}`}
-                        onClick={() => onInvite(candidate)}
-                      >
-                        <SendIcon aria-hidden="true" />
-                        Invite to apply
-                      </Button>
-                    )}
+                    {mayInvite && <InviteButton candidate={candidate} onInvite={onInvite} />}
                     <MessageApplicantButton applicantId={candidate.id} name={candidate.name} />
                   </>
                 }

@@ -233,7 +233,8 @@ describe('Talent Search', () => {
     await events.click(within(panel).getByRole('checkbox', { name: 'Top Rated' }));
     // Nothing is searched before Apply.
     expect(searches(server)).toHaveLength(1);
-    expect(within(panel).getByText('$15 – $100')).toBeInTheDocument();
+    // The default range filters nothing, and says so.
+    expect(within(panel).getByText('Any rate')).toBeInTheDocument();
     await events.click(within(panel).getByRole('button', { name: talentTexts.apply }));
     await waitFor(() => expect(searches(server)).toHaveLength(2));
     expect(lastSearch(server)).toEqual({
@@ -246,6 +247,55 @@ describe('Talent Search', () => {
       page_size: '12',
     });
     expect(new URLSearchParams(router.state.location.search).get('level')).toBe('senior');
+  });
+
+  it('leaves out a popular skill no candidate of the search has, unless it is chosen', async () => {
+    const answerWith = (fake: FakeServer) =>
+      fake.on(
+        talentSearchContract.search,
+        ({ query }): TalentSearchResult => ({
+          items: [candidate()],
+          total: 1,
+          total_is_estimate: false,
+          page: Number(query.get('page') ?? 1),
+          page_size: 12,
+          facets: {
+            ...noFacets,
+            skills: [
+              { value: 'React', count: 1 },
+              { value: 'Python', count: 0 },
+            ],
+          },
+        }),
+      );
+    await openTalentSearch([candidate()], answerWith);
+    const popular = await screen.findByRole('list', { name: 'Popular skills' });
+    await within(popular).findByRole('button', { name: /^React\s*\(1\)/ });
+    expect(within(popular).queryByRole('button', { name: /^Python/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps a chosen popular skill in view even when it counts none', async () => {
+    await openTalentSearch(
+      [candidate()],
+      (fake) =>
+        fake.on(
+          talentSearchContract.search,
+          ({ query }): TalentSearchResult => ({
+            items: [],
+            total: 0,
+            total_is_estimate: false,
+            page: Number(query.get('page') ?? 1),
+            page_size: 12,
+            facets: { ...noFacets, skills: [{ value: 'Python', count: 0 }] },
+          }),
+        ),
+      '?skills=Python',
+    );
+    const popular = await screen.findByRole('list', { name: 'Popular skills' });
+    expect(await within(popular).findByRole('button', { name: /^Python\s*\(0\)/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('sends a rate range the person changed, moved with the keyboard', async () => {
@@ -494,20 +544,16 @@ describe('Talent Search', () => {
     });
   });
 
-  it('shows the server’s refusal of an invitation in the dialog', async () => {
-    const { events } = await openTalentSearch(
-      [candidate({ is_shortlisted: true })],
-      (fake) => {
-        fake.on(jobsContract.list, () => ({
-          items: [jobFromInput({ title: 'Data Engineer', status: 'open' })],
-          total: 1,
-          page: 1,
-          page_size: 100,
-        }));
-        fake.on(talentSearchContract.invite, () => replyError(409, 'conflict', talentTexts.alreadyApplied));
-      },
-      '?tab=shortlist',
-    );
+  it('invites from the search results too, not only the shortlist, and shows the server’s refusal in the dialog', async () => {
+    const { events } = await openTalentSearch([candidate({ is_shortlisted: false })], (fake) => {
+      fake.on(jobsContract.list, () => ({
+        items: [jobFromInput({ title: 'Data Engineer', status: 'open' })],
+        total: 1,
+        page: 1,
+        page_size: 100,
+      }));
+      fake.on(talentSearchContract.invite, () => replyError(409, 'conflict', talentTexts.alreadyApplied));
+    });
     await events.click(await screen.findByRole('button', { name: 'Invite to apply: Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Ada Lovelace to apply' });
     await within(dialog).findByRole('option', { name: 'Data Engineer' });

@@ -33,7 +33,7 @@ import { CandidateProfileSheet } from './candidate-profile-sheet';
 import { CandidateSkeletons } from './candidate-skeletons';
 import { FilterDrawer } from './filter-drawer';
 import { FilterPanel } from './filter-panel';
-import { InviteDialog } from './invite-dialog';
+import { InviteButton, InviteDialog } from './invite-dialog';
 import { ShortlistTab } from './shortlist-tab';
 import {
   layoutParam,
@@ -201,7 +201,12 @@ export default function TalentSearchPage({ pageId }: PageProps) {
                         candidate={candidate}
                         layout={layout}
                         onOpen={setOpenCandidate}
-                        actions={<MessageApplicantButton applicantId={candidate.id} name={candidate.name} />}
+                        actions={
+                          <>
+                            {mayInvite && <InviteButton candidate={candidate} onInvite={setInviting} />}
+                            <MessageApplicantButton applicantId={candidate.id} name={candidate.name} />
+                          </>
+                        }
                       />
                     </li>
                   ))}
@@ -259,7 +264,7 @@ export default function TalentSearchPage({ pageId }: PageProps) {
           openCandidate && (
             <>
               <MessageApplicantButton applicantId={openCandidate.id} name={openCandidate.name} size="default" />
-              {mayInvite && openCandidate.is_shortlisted && (
+              {mayInvite && (
                 <Button onClick={() => setInviting(openCandidate)}>
                   <SendIcon aria-hidden="true" />
                   Invite to apply
