@@ -34,6 +34,20 @@ export interface MeetingTime {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const timeOptions = Array.from({ length: 96 }, (_, index) => `${pad(Math.floor(index / 4))}:${pad((index % 4) * 15)}`);
+// The times by part of the day, from the morning: a list that opened on 12:00 AM made people scroll past the
+// night to reach a working hour. The night comes last, for a call across time zones.
+const timeGroups = [
+  { label: 'Morning', from: 6, to: 12 },
+  { label: 'Afternoon', from: 12, to: 18 },
+  { label: 'Evening', from: 18, to: 24 },
+  { label: 'Night', from: 0, to: 6 },
+].map(({ label, from, to }) => ({
+  label,
+  options: timeOptions.filter((option) => {
+    const hour = Number(option.slice(0, 2));
+    return hour >= from && hour < to;
+  }),
+}));
 
 // "09:30" → "9:30 AM".
 function clockLabel(time: string): string {
@@ -164,10 +178,14 @@ export function MeetingTimeFields({ value, onChange, errors = {}, zone, others }
                 value={value.time}
                 onChange={(event) => onChange({ ...value, time: event.target.value })}
               >
-                {timeOptions.map((option) => (
-                  <option key={option} value={option}>
-                    {clockLabel(option)}
-                  </option>
+                {timeGroups.map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.options.map((option) => (
+                      <option key={option} value={option}>
+                        {clockLabel(option)}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
               </NativeSelect>
             )}

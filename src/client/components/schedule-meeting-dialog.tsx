@@ -218,7 +218,15 @@ function ScheduleMeetingForm({
             value={search}
             onSearch={setSearch}
           />
-          <FormField label="Applicant" error={errors.application_id}>
+          <FormField
+            label="Applicant"
+            error={errors.application_id}
+            hint={
+              invitees.data && invitees.data.total > options.length
+                ? `Showing ${options.length} of ${invitees.data.total.toLocaleString('en-US')}: search by name or job to find the others.`
+                : undefined
+            }
+          >
             {(control) => (
               <NativeSelect {...control} value={chosenId} onChange={(event) => setChosenId(event.target.value)}>
                 <option value="">

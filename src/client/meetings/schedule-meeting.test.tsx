@@ -60,7 +60,7 @@ function meetingOf(body: {
   };
 }
 
-async function openDialog({ zone }: { zone: string | null }) {
+async function openDialog({ zone, inviteeTotal = 2 }: { zone: string | null; inviteeTotal?: number }) {
   const server = createFakeServer();
   let ownZone = zone;
   const scheduled: Array<{ application_id: string; starts_at: string; duration_minutes: number; call_link?: string }> =
@@ -76,7 +76,7 @@ async function openDialog({ zone }: { zone: string | null }) {
     page: 1,
     page_size: Number(query.get('page_size') ?? 50),
   }));
-  server.on(meetingsContract.invitees, () => ({ items: [maria, una], total: 2, page: 1, page_size: 20 }));
+  server.on(meetingsContract.invitees, () => ({ items: [maria, una], total: inviteeTotal, page: 1, page_size: 20 }));
   server.on(meetingsContract.schedule, ({ body }) => {
     scheduled.push(body);
     return meetingOf(body);
@@ -115,6 +115,30 @@ describe('Schedule Meeting', () => {
     const { dialog, events } = await openDialog({ zone: 'America/New_York' });
     await chooseApplicant(events, dialog, maria);
     expect(within(dialog).getByLabelText(/^Date:/)).toHaveAccessibleName('Date: Monday, January 11, 2027');
+  });
+
+  it('says how many applicants the list leaves out, and how to find them', async () => {
+    const { dialog } = await openDialog({ zone: 'America/New_York', inviteeTotal: 287 });
+    const select = within(dialog).getByLabelText('Applicant');
+    await within(select).findByRole('option', { name: new RegExp(`^${maria.applicant_name}`) });
+    expect(select).toHaveAccessibleDescription('Showing 2 of 287: search by name or job to find the others.');
+  });
+
+  // The time list opens on the morning, not on 12:00 AM: the night is last.
+  it('lists the times by part of the day from the morning, starting at 10:00 AM', async () => {
+    const { dialog, events } = await openDialog({ zone: 'America/New_York' });
+    await chooseApplicant(events, dialog, maria);
+    const time = within(dialog).getByLabelText('Time');
+    expect(time).toHaveDisplayValue('10:00 AM');
+    const groups = within(time).getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('label'))).toEqual(['Morning', 'Afternoon', 'Evening', 'Night']);
+    expect(within(groups[0] as HTMLElement).getAllByRole('option')[0]).toHaveTextContent('6:00 AM');
+    expect(
+      within(groups[3] as HTMLElement)
+        .getAllByRole('option')
+        .at(-1),
+    ).toHaveTextContent('5:45 AM');
+    expect(within(time).getAllByRole('option')).toHaveLength(96);
   });
 
   it('reads the time on the scheduler’s own clock and shows it on both sides', async () => {
