@@ -1,13 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyUser } from '~/client/testing/data-generators';
+import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { conversationDetail, fakeMessagingApi } from '~/client/testing/fake-messaging-api';
 import { createFakeServer } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
+import { meetingsContract } from '~/shared/contracts/meetings';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { paths } from '~/shared/routes';
 
-// The Messages screen: a conversation opened from it (Contact Support) joins its list at once, selected.
+// The Messages screen: a conversation opened from it (Contact Support, New message) joins its list at once,
+// selected.
 
 describe('Messages', () => {
   it('lists a conversation opened with Contact Support at once, as the open one', async () => {
@@ -31,5 +33,54 @@ describe('Messages', () => {
       expect.stringContaining('Grace Hopper'),
     ]);
     expect(rows[0]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('starts a conversation with New message: an applicant found by name, about their application', async () => {
+    const server = createFakeServer();
+    fakeMessagingApi(server, [conversationDetail({ title: 'Grace Hopper' })]);
+    const adaApplication = {
+      application_id: fakeId(),
+      applicant_id: fakeId(),
+      applicant_name: 'Ada Lovelace',
+      job_title: 'Data Engineer',
+      status: 'interviewing',
+      time_zone: null,
+    };
+    server.on(meetingsContract.invitees, ({ query }) => {
+      const items =
+        (query.get('q') ?? '') === '' || 'ada lovelace'.includes((query.get('q') ?? '').toLowerCase())
+          ? [adaApplication]
+          : [];
+      return { items, total: items.length === 0 ? 0 : 41, page: 1, page_size: 20 };
+    });
+    const { events } = await renderRoute(paths.companyMessages.getHref(), { user: companyUser(), server });
+    await screen.findByRole('list', { name: 'Conversations' });
+    await events.click(screen.getByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    expect(await within(dialog).findByRole('list', { name: 'Applicants' })).toHaveTextContent(
+      'Data Engineer · Interviewing',
+    );
+    expect(within(dialog).getByText('Showing 1 of 41: search to find the others.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Find them in Talent Search' })).toHaveAttribute(
+      'href',
+      paths.companyTalent.getHref(),
+    );
+    await events.type(within(dialog).getByLabelText('Search applicants'), 'zed');
+    expect(await within(dialog).findByText('No applicant matches “zed”.')).toBeInTheDocument();
+    await events.clear(within(dialog).getByLabelText('Search applicants'));
+    await events.type(within(dialog).getByLabelText('Search applicants'), 'ada');
+    await events.click(
+      await within(await within(dialog).findByRole('list', { name: 'Applicants' })).findByRole('button', {
+        name: /Ada Lovelace/,
+      }),
+    );
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'New message' })).not.toBeInTheDocument();
+    const start = server.requests.find((request) => request.method === 'POST' && request.path === '/api/conversations');
+    expect(start?.body).toEqual({
+      applicant_id: adaApplication.applicant_id,
+      application_id: adaApplication.application_id,
+    });
   });
 });

@@ -16,11 +16,12 @@ import type { Role } from '~/shared/permissions';
 import { conversationListQueryOptions, conversationQueryOptions, openSupportConversation } from './api';
 import { ConversationList } from './conversation-list';
 import { ConversationThread, type Me } from './conversation-thread';
+import { NewMessageButton } from './new-message-dialog';
 import { useMessagingLive } from './use-messaging-live';
 
 const emptyHints: Record<Role, string> = {
   company:
-    'Start a conversation with the Message button on an application or a candidate in Talent Search, or write to Tandem Support.',
+    'Start one with New message, or with Message on an application or a candidate in Talent Search; or write to Tandem Support.',
   applicant: 'When a company writes to you, the conversation shows up here. Questions for us? Contact Support.',
   admin: 'Support requests from companies and applicants show up here.',
   account_manager: 'Messages from the companies you look after show up here.',
@@ -89,19 +90,24 @@ export function MessagesScreen({ me, title }: { me: Me; title: string }) {
           )}
         >
           <div className="grid gap-3 border-b border-border p-3">
-            <div className="flex items-center justify-between gap-2">
+            <div className="grid gap-2">
               <h1 className="text-xl font-bold tracking-tight">{title}</h1>
-              {(me.role === 'company' || me.role === 'applicant') && (
-                <Button size="sm" variant="outline" onClick={() => support.mutate()} disabled={support.isPending}>
-                  <HeadsetIcon aria-hidden="true" />
-                  Contact Support
-                </Button>
-              )}
+              <div className="flex flex-wrap gap-2">
+                {me.role === 'company' && (
+                  <NewMessageButton onOpened={(conversation) => setParam('conversation', conversation.id)} />
+                )}
+                {(me.role === 'company' || me.role === 'applicant') && (
+                  <Button size="sm" variant="outline" onClick={() => support.mutate()} disabled={support.isPending}>
+                    <HeadsetIcon aria-hidden="true" />
+                    Contact Support
+                  </Button>
+                )}
+              </div>
             </div>
             <SearchInput
               value={q}
               onSearch={(value) => setParam('q', value || null)}
-              placeholder="Search names, companies, messages…"
+              placeholder="Search messages…"
               label="Search conversations"
             />
           </div>
