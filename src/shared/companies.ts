@@ -110,6 +110,8 @@ export const companyDashboardSchema = z.object({
       unpaid_invoices: z.number(),
       outstanding_cents: z.number(),
       overdue_invoices: z.number(),
+      // What the overdue invoices come to: the Overdue figure, as on the Billing page.
+      overdue_cents: z.number(),
       timesheets_to_review: z.number(),
     })
     .nullable(),

@@ -38,8 +38,14 @@ async function openBilling(
   return { ...view, store };
 }
 
+// The list's requests: not the overdue notice's own (overdue, oldest due first).
+const isOverdueNotice = (query: URLSearchParams) =>
+  query.get('status') === 'overdue' && query.get('sort') === 'dueDate' && query.get('order') === 'asc';
 const invoiceRequests = (server: FakeServer) =>
-  server.requests.filter((request) => request.method === 'GET' && request.path === '/api/company/invoices');
+  server.requests.filter(
+    (request) =>
+      request.method === 'GET' && request.path === '/api/company/invoices' && !isOverdueNotice(request.query),
+  );
 const lastInvoiceQuery = (server: FakeServer) => invoiceRequests(server).at(-1)?.query;
 const payRequests = (server: FakeServer) =>
   server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/pay'));
@@ -347,6 +353,37 @@ describe('Invoice detail and paying', () => {
     );
     expect(await findNotification('This invoice does not exist, or it is not yours.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('puts what is overdue first, above the list, with Pay for the oldest, and says what each status means', async () => {
+    const soon = invoice({ invoice_number: 'INV-SOON', issue_date: '2026-11-20', due_date: '2026-12-20' });
+    const late = invoice({
+      invoice_number: 'INV-LATE',
+      issue_date: '2026-10-01',
+      due_date: '2026-10-15',
+      status: 'overdue',
+      amount_cents: 50_000,
+    });
+    const later = invoice({
+      invoice_number: 'INV-LATER',
+      issue_date: '2026-10-08',
+      due_date: '2026-10-22',
+      status: 'overdue',
+      amount_cents: 25_000,
+    });
+    const { events, server } = await openBilling({
+      invoices: [soon, late, later],
+      methods: [savedMethod({ is_default: true })],
+    });
+    await findTable();
+    const notice = await screen.findByText(/2 invoices are overdue, \$750\.00 in all; the oldest, INV-LATE, was due/);
+    expect(notice).toHaveTextContent('Oct 15, 2026');
+    expect(screen.getByText(/Pending: issued and not yet due\. Unpaid: a payment was tried/)).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Pay overdue invoice INV-LATE' }));
+    expect(await screen.findByRole('dialog', { name: 'Pay Invoice INV-LATE' })).toBeInTheDocument();
+    await events.keyboard('{Escape}');
+    await events.click(screen.getByRole('button', { name: 'Show overdue' }));
+    await waitFor(() => expect(lastInvoiceQuery(server)?.get('status')).toBe('overdue'));
   });
 
   it('keeps Pay disabled until a method is chosen when none is the default', async () => {

@@ -6,6 +6,7 @@ import { DataList, type DataListColumn, PhoneLabel } from '~/client/components/d
 import { FilterSelect } from '~/client/components/filter-select';
 import { useRowSelection } from '~/client/components/row-selection';
 import { SearchInput } from '~/client/components/search-input';
+import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
@@ -42,6 +43,11 @@ export function InvoicesSection() {
   const { state } = search;
   const query = toInvoiceListQuery(state);
   const invoices = useQuery(invoiceListQueryOptions(query));
+  // What is late, oldest due first, whatever the list shows: the list's default order (newest issued
+  // first, the spec's) put the overdue invoice last and an invoice due in a month first.
+  const overdue = useQuery(
+    invoiceListQueryOptions({ status: 'overdue', sort: 'dueDate', order: 'asc', page: 1, page_size: 20 }),
+  );
   const items = invoices.data?.items ?? [];
   // Paying is for the roles that pay (a Viewer reads the invoices only).
   const mayPay = useAllowed('update:invoice:own');
@@ -172,43 +178,53 @@ export function InvoicesSection() {
   ];
 
   const toolbar = (
-    <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-      <SearchInput
-        className="lg:max-w-xs lg:flex-1"
-        label="Search invoices"
-        placeholder="Search by invoice number"
-        value={state.q}
-        onSearch={(q) => search.change({ q }, { replace: true })}
+    <>
+      <OverdueNotice
+        invoices={overdue.data?.items ?? []}
+        total={overdue.data?.total ?? 0}
+        mayPay={mayPay}
+        onPay={(invoice) => setDialog({ mode: 'pay', invoice })}
+        onShowAll={() => search.change({ status: 'overdue' })}
       />
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <FilterSelect
-          label="Status"
-          className="sm:w-40"
-          allLabel="All"
-          value={state.status}
-          options={invoiceStatusOptions}
-          labels={invoiceStatusLabels}
-          onChange={(status) => search.change({ status })}
+      <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+        <SearchInput
+          className="lg:max-w-xs lg:flex-1"
+          label="Search invoices"
+          placeholder="Search by invoice number"
+          value={state.q}
+          onSearch={(q) => search.change({ q }, { replace: true })}
         />
-        <IssueDateFilter from={state.from} to={state.to} onChange={(range) => search.change(range)} />
-        <SortSelect sort={state.sort} onChange={(sort) => search.change({ sort: toSortParam(sort) })} />
-        {search.isFiltered && (
-          <Button variant="ghost" onClick={search.clear}>
-            <XIcon aria-hidden="true" />
-            Clear Filters
-          </Button>
-        )}
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+          <FilterSelect
+            label="Status"
+            className="sm:w-40"
+            allLabel="All"
+            value={state.status}
+            options={invoiceStatusOptions}
+            labels={invoiceStatusLabels}
+            onChange={(status) => search.change({ status })}
+          />
+          <IssueDateFilter from={state.from} to={state.to} onChange={(range) => search.change(range)} />
+          <SortSelect sort={state.sort} onChange={(sort) => search.change({ sort: toSortParam(sort) })} />
+          {search.isFiltered && (
+            <Button variant="ghost" onClick={search.clear}>
+              <XIcon aria-hidden="true" />
+              Clear Filters
+            </Button>
+          )}
+        </div>
+        <Button
+          variant="outline"
+          className="lg:ml-auto"
+          disabled={selection.selectedIds.length === 0}
+          onClick={() => download(() => downloadInvoicesPdf(selection.selectedIds))}
+        >
+          <DownloadIcon aria-hidden="true" />
+          Download selected{selection.selectedIds.length > 0 ? ` (${selection.selectedIds.length})` : ''}
+        </Button>
       </div>
-      <Button
-        variant="outline"
-        className="lg:ml-auto"
-        disabled={selection.selectedIds.length === 0}
-        onClick={() => download(() => downloadInvoicesPdf(selection.selectedIds))}
-      >
-        <DownloadIcon aria-hidden="true" />
-        Download selected{selection.selectedIds.length > 0 ? ` (${selection.selectedIds.length})` : ''}
-      </Button>
-    </div>
+      <p className="text-xs text-muted-foreground">{INVOICE_STATUS_LEGEND}</p>
+    </>
   );
 
   return (
@@ -244,5 +260,50 @@ export function InvoicesSection() {
       )}
       {shown && <PayDialog invoice={shown} open={dialog?.mode === 'pay'} onOpenChange={closeDialog} />}
     </>
+  );
+}
+
+// What each status means, under the filters: "Pending" and "Unpaid" side by side were unexplained.
+const INVOICE_STATUS_LEGEND =
+  'Pending: issued and not yet due. Unpaid: a payment was tried and did not go through. Overdue: past its due date. Paid: settled.';
+
+// Overdue invoices first, above the list, with Pay for the oldest: a company that owes money late sees it
+// at once, whatever the list's order.
+function OverdueNotice({
+  invoices,
+  total,
+  mayPay,
+  onPay,
+  onShowAll,
+}: {
+  invoices: Invoice[];
+  total: number;
+  mayPay: boolean;
+  onPay: (invoice: Invoice) => void;
+  onShowAll: () => void;
+}) {
+  const [oldest] = invoices;
+  if (!oldest) return null;
+  const owed = invoices.reduce((sum, invoice) => sum + invoice.amount_cents, 0);
+  return (
+    <Alert variant="destructive" className="items-center justify-between gap-3 max-sm:flex-col max-sm:items-start">
+      <p>
+        {total === 1
+          ? `Invoice ${oldest.invoice_number} for ${formatCents(oldest.amount_cents)} was due ${formatDay(oldest.due_date)}.`
+          : `${total} invoices are overdue${total === invoices.length ? `, ${formatCents(owed)} in all` : ''}; the oldest, ${oldest.invoice_number}, was due ${formatDay(oldest.due_date)}.`}
+      </p>
+      <span className="flex shrink-0 flex-wrap gap-2">
+        {total > 1 && (
+          <Button size="sm" variant="outline" onClick={onShowAll}>
+            Show overdue
+          </Button>
+        )}
+        {mayPay && (
+          <Button size="sm" onClick={() => onPay(oldest)} aria-label={`Pay overdue invoice ${oldest.invoice_number}`}>
+            Pay {oldest.invoice_number}
+          </Button>
+        )}
+      </span>
+    </Alert>
   );
 }

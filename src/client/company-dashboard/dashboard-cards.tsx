@@ -203,9 +203,13 @@ export function BillingFiguresSection({ billing }: { billing: NonNullable<Compan
       hint: billing.unpaid_invoices === 0 ? 'Nothing to pay' : plural(billing.unpaid_invoices, 'unpaid invoice'),
     },
     {
+      // An amount, as the Billing page's Overdue card shows it; how many invoices under it.
       label: 'Overdue',
-      value: String(billing.overdue_invoices),
-      hint: billing.overdue_invoices === 0 ? 'None past due' : 'Past their due date',
+      value: formatCents(billing.overdue_cents),
+      hint:
+        billing.overdue_invoices === 0
+          ? 'None past due'
+          : `${plural(billing.overdue_invoices, 'invoice')} past their due date`,
     },
     {
       label: 'Timesheets to review',

@@ -54,7 +54,13 @@ describe('GET /api/company/dashboard', () => {
       paused_jobs: 0,
       account_manager: null,
       open_job_skills: [],
-      billing: { unpaid_invoices: 0, outstanding_cents: 0, overdue_invoices: 0, timesheets_to_review: 0 },
+      billing: {
+        unpaid_invoices: 0,
+        outstanding_cents: 0,
+        overdue_invoices: 0,
+        overdue_cents: 0,
+        timesheets_to_review: 0,
+      },
     });
   });
 
@@ -303,7 +309,13 @@ describe('GET /api/company/dashboard', () => {
       };
     };
     // One overdue invoice of $1,000 work + 10% fee + 5% tax; the paid one is not owed.
-    const owed = { unpaid_invoices: 1, outstanding_cents: 115_500, overdue_invoices: 1, timesheets_to_review: 1 };
+    const owed = {
+      unpaid_invoices: 1,
+      outstanding_cents: 115_500,
+      overdue_invoices: 1,
+      overdue_cents: 115_500,
+      timesheets_to_review: 1,
+    };
     const everything = { employees: 1, pipeline: 1, paused_jobs: 0, skills: ['Go'], billing: owed };
 
     expect(await sectionsOf('owner')).toEqual(everything);

@@ -91,6 +91,7 @@ async function findBillingFigures(db: Database, companyId: string): Promise<NonN
         unpaid: count(),
         outstanding: sql<string>`coalesce(sum(${invoices.totalCents}), 0)::bigint`,
         overdue: sql<number>`(count(*) filter (where ${invoices.status} = 'overdue'))::int`,
+        overdueCents: sql<string>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.status} = 'overdue'), 0)::bigint`,
       })
       .from(invoices)
       .where(and(eq(invoices.companyId, companyId), inArray(invoices.status, [...OUTSTANDING_INVOICE_STATUSES]))),
@@ -104,6 +105,7 @@ async function findBillingFigures(db: Database, companyId: string): Promise<NonN
     unpaid_invoices: owed?.unpaid ?? 0,
     outstanding_cents: Number(owed?.outstanding ?? 0),
     overdue_invoices: Number(owed?.overdue ?? 0),
+    overdue_cents: Number(owed?.overdueCents ?? 0),
     timesheets_to_review: toReview?.total ?? 0,
   };
 }
