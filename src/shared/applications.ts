@@ -109,6 +109,8 @@ export const applicantStatsSchema = z.object({
   offers: z.number(),
   saved_jobs: z.number(),
   active_hours: z.number(),
+  // Assignments they work on now: with none, Active Hours says so instead of "0/40".
+  active_assignments: z.number(),
 });
 export type ApplicantStats = z.infer<typeof applicantStatsSchema>;
 

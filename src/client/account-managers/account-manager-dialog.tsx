@@ -25,6 +25,7 @@ import {
 import { accountManagerStatuses } from '~/shared/admin';
 import { formatCents } from '~/shared/billing-texts';
 import { monthlyRevenueTexts } from '~/shared/monthly-revenue';
+import { possessive } from '~/shared/possessive';
 import { useCreateAccountManager, useUpdateAccountManager } from './api';
 
 export type ManagerDialogState =
@@ -61,7 +62,7 @@ export function AccountManagerDialog({
     state?.mode === 'add'
       ? 'They get an email with a link to choose a password, then sign in to their own portal.'
       : state?.mode === 'edit'
-        ? `Change ${state.manager.name}’s details. Separate specialties with commas.`
+        ? `Change ${possessive(state.manager.name)} details. Separate specialties with commas.`
         : state?.manager.email;
 
   return (

@@ -223,7 +223,7 @@ describe('Payment Management', () => {
       });
 
       await events.click(await screen.findByRole('button', { name: 'Issue invoice now for Harbor Goods' }));
-      const confirm = await screen.findByRole('alertdialog', { name: 'Issue Harbor Goods’s invoice now?' });
+      const confirm = await screen.findByRole('alertdialog', { name: 'Issue Harbor Goods’ invoice now?' });
       expect(confirm).toHaveTextContent(
         'It bills 2 approved weeks, about $3,322.00, as the weekly run would on Sun Nov 29 UTC',
       );

@@ -14,6 +14,7 @@ import { defineListSearch, useListSearch } from '~/client/lib/list-search';
 import { useOwnTimeZone } from '~/client/lib/own-time-zone';
 import type { IssueInvoiceNowResult, UnbilledCompany } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
+import { possessive } from '~/shared/possessive';
 import { unbilledCompaniesQueryOptions, useIssueInvoiceNow } from './api';
 
 const ISSUE_FAILED = 'The invoice could not be issued. Please try again.';
@@ -179,7 +180,7 @@ export function UnbilledCompaniesSection() {
         onOpenChange={(open) => {
           if (!open && !issue.isPending) setAsked(null);
         }}
-        title={asked ? `Issue ${asked.company_name}’s invoice now?` : ''}
+        title={asked ? `Issue ${possessive(asked.company_name)} invoice now?` : ''}
         description={
           asked
             ? `It bills ${weeksText(asked.next_invoice.weeks)}, about ${formatCents(asked.next_invoice.total_cents)}, as the weekly run would on ${formatRunDay(asked.next_invoice.runs_at, zone)}, and notifies the company. The run then issues nothing more for this week.`

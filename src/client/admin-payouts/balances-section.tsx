@@ -12,6 +12,7 @@ import { errorMessage } from '~/client/lib/api-client';
 import { useListSearch } from '~/client/lib/list-search';
 import { formatCents } from '~/shared/billing-texts';
 import { payoutExceptionLabels, type TalentBalanceRow } from '~/shared/payouts';
+import { possessive } from '~/shared/possessive';
 import { balancesQueryOptions, usePlaceHold, useReleaseHold } from './api';
 import { NoteDialog } from './note-dialog';
 import { formatPayoutMoment } from './payout-format';
@@ -110,7 +111,7 @@ export function BalancesSection() {
             variant="outline"
             size="sm"
             className="whitespace-nowrap"
-            aria-label={`Release the hold on ${row.name}’s payouts`}
+            aria-label={`Release the hold on ${possessive(row.name)} payouts`}
             onClick={() => setAsked({ action: 'release', row })}
           >
             Release hold
@@ -120,7 +121,7 @@ export function BalancesSection() {
             variant="outline"
             size="sm"
             className="whitespace-nowrap"
-            aria-label={`Put ${row.name}’s payouts on hold`}
+            aria-label={`Put ${possessive(row.name)} payouts on hold`}
             onClick={() => setAsked({ action: 'hold', row })}
           >
             Place hold
@@ -183,7 +184,7 @@ export function BalancesSection() {
       <NoteDialog
         open={asked?.action === 'hold'}
         onOpenChange={close}
-        title={row ? `Put ${row.name}’s payouts on hold` : ''}
+        title={row ? `Put ${possessive(row.name)} payouts on hold` : ''}
         description="No payout run pays them until the hold is released. Their earnings keep adding up."
         kind="reason"
         label="Reason"
@@ -195,13 +196,16 @@ export function BalancesSection() {
           if (!row) return;
           await placeHold.mutateAsync({ applicantId: row.applicant_id, reason });
           setAsked(null);
-          toast({ title: 'Payouts on hold', description: `${row.name}’s payouts are on hold until you release them.` });
+          toast({
+            title: 'Payouts on hold',
+            description: `${possessive(row.name)} payouts are on hold until you release them.`,
+          });
         }}
       />
       <NoteDialog
         open={asked?.action === 'release'}
         onOpenChange={close}
-        title={row ? `Release the hold on ${row.name}’s payouts` : ''}
+        title={row ? `Release the hold on ${possessive(row.name)} payouts` : ''}
         description={row?.hold ? `On hold since ${formatPayoutMoment(row.hold.placed_at)}: “${row.hold.reason}”.` : ''}
         kind="reason"
         label="Reason"
@@ -215,7 +219,7 @@ export function BalancesSection() {
           setAsked(null);
           toast({
             title: 'Hold released',
-            description: `${row.name}’s payouts are released: the next payout run can pay them.`,
+            description: `${possessive(row.name)} payouts are released: the next payout run can pay them.`,
           });
         }}
       />

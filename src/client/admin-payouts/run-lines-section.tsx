@@ -17,6 +17,7 @@ import {
   runLineStatuses,
   runLineStatusLabels,
 } from '~/shared/payouts';
+import { possessive } from '~/shared/possessive';
 import { runLinesQueryOptions, useMarkPayoutFailed, useMarkPayoutPaid } from './api';
 import { NoteDialog } from './note-dialog';
 import { runLineStatusBadges } from './payout-format';
@@ -195,7 +196,7 @@ export function RunLinesSection({ run }: { run: PayoutRun }) {
         open={asked?.action === 'failed'}
         onOpenChange={close}
         title={line ? `Mark the payout to ${line.talent_name} failed` : ''}
-        description={`${amount} goes back to ${line?.talent_name ?? 'the talent'}’s available balance and they are emailed why.`}
+        description={`${amount} goes back to ${possessive(line?.talent_name ?? 'the talent')} available balance and they are emailed why.`}
         kind="reason"
         label="Reason"
         hint="The talent reads it in the email."
@@ -209,7 +210,7 @@ export function RunLinesSection({ run }: { run: PayoutRun }) {
           setAsked(null);
           toast({
             title: 'Payout marked failed',
-            description: `${amount} is back in ${line.talent_name}’s available balance; they are emailed why.`,
+            description: `${amount} is back in ${possessive(line.talent_name)} available balance; they are emailed why.`,
           });
         }}
       />

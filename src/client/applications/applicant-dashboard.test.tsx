@@ -26,7 +26,7 @@ describe('Applicant dashboard', () => {
         applicantApplication({ job_title: 'Support Engineer', status: 'interviewing' }),
         applicantApplication({ job_title: 'Bookkeeper', status: 'offered' }),
       ],
-      stats: { applications: 2, interviews: 1, offers: 1, saved_jobs: 3, active_hours: 0 },
+      stats: { applications: 2, interviews: 1, offers: 1, saved_jobs: 3, active_hours: 0, active_assignments: 1 },
       recommended: [
         {
           id: '00000000-0000-4000-8000-00000000abcd',
@@ -117,7 +117,7 @@ describe('Applicant dashboard', () => {
     server.on(applicationsContract.stats, () =>
       isFailing
         ? replyError(429, 'rate_limited', 'Too many requests. Please wait a moment.')
-        : { applications: 0, interviews: 0, offers: 0, saved_jobs: 0, active_hours: 0 },
+        : { applications: 0, interviews: 0, offers: 0, saved_jobs: 0, active_hours: 0, active_assignments: 0 },
     );
     const { events } = await openDashboard(server);
 
@@ -128,7 +128,9 @@ describe('Applicant dashboard', () => {
     isFailing = false;
     await events.click(within(alert).getByRole('button', { name: 'Try Again' }));
     const figures = await screen.findByRole('region', { name: 'Your figures' });
-    expect(within(figures).getByRole('link', { name: /^Active Hours/ })).toHaveTextContent('0/40');
+    // No assignment yet: no "0/40" to read as falling short.
+    expect(within(figures).getByRole('link', { name: /^Active Hours/ })).toHaveTextContent('—');
+    expect(within(figures).getByRole('link', { name: /^Active Hours/ })).toHaveTextContent('No assignment yet');
     expect(screen.queryByText(applicationTexts.dashboardLoadError)).not.toBeInTheDocument();
   });
 

@@ -93,8 +93,14 @@ export function ApplicantStatCards({ stats }: { stats: ApplicantStats }) {
       />
       <StatCard
         label="Active Hours"
-        value={`${formatCount.format(stats.active_hours)}/${ACTIVE_HOURS_TARGET}`}
-        hint="Logged this week on your assignments"
+        value={
+          stats.active_assignments === 0 ? '—' : `${formatCount.format(stats.active_hours)}/${ACTIVE_HOURS_TARGET}`
+        }
+        hint={
+          stats.active_assignments === 0
+            ? 'No assignment yet: your hours show here once you are hired'
+            : 'Logged this week on your assignments'
+        }
         icon={ClockIcon}
         to={myApplicationsHref.stage(applications, 'hired')}
         isWideOnPhones

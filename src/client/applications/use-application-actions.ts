@@ -3,6 +3,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
 import { applicantTexts } from '~/shared/application-statuses';
 import type { ApplicantApplication, ApplicantApplicationAction } from '~/shared/applications';
+import { possessive } from '~/shared/possessive';
 import { useApplicationAction } from './api';
 import { formatTerms } from './format-terms';
 
@@ -25,7 +26,7 @@ export const applicationConfirmations: Record<
   }),
   'accept-offer': (application) => ({
     title: 'Accept this offer?',
-    description: `You accept ${application.company_name}’s offer for ${quoted(application)}${
+    description: `You accept ${possessive(application.company_name)} offer for ${quoted(application)}${
       application.offer ? ` (${formatTerms(application.offer)})` : ''
     }. You will be hired and your assignment is created.`,
     confirmLabel: 'Accept Offer',

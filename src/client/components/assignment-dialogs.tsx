@@ -19,6 +19,7 @@ import {
   endAssignmentSchema,
 } from '~/shared/billing';
 import { formatCents } from '~/shared/billing-texts';
+import { possessive } from '~/shared/possessive';
 
 // Change terms and End, as the company (its own people) and the administrator (anyone) see them: one
 // form each, given the mutation of the caller's API.
@@ -235,7 +236,7 @@ function EndAssignmentForm({
       await endAssignment({ id: assignment.id, ...values });
       toast({
         title: 'Assignment ended',
-        description: `${assignment.applicant_name}’s assignment ends on ${formatIsoDay(values.end_date)}.`,
+        description: `${possessive(assignment.applicant_name)} assignment ends on ${formatIsoDay(values.end_date)}.`,
       });
       onDone();
     } catch (error) {

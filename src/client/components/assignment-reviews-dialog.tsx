@@ -18,6 +18,7 @@ import { callApi, errorMessage } from '~/client/lib/api-client';
 import { applyServerError } from '~/client/lib/form-errors';
 import { queryKeys } from '~/client/lib/query-keys';
 import { reviewsContract } from '~/shared/contracts/reviews';
+import { possessive } from '~/shared/possessive';
 import {
   type AssignmentReviews,
   REVIEW_COMMENT_MAX,
@@ -123,7 +124,7 @@ function ReviewsBody({ side, assignmentId, onDone }: { side: ReviewerSide; assig
 }
 
 function TheirReview({ data }: { data: AssignmentReviews }) {
-  const heading = `${data.counterpart_name}’s review of you`;
+  const heading = `${possessive(data.counterpart_name)} review of you`;
   if (data.theirs) {
     return (
       <section aria-label={heading} className="grid gap-2 rounded-md border border-border p-3">
@@ -133,7 +134,7 @@ function TheirReview({ data }: { data: AssignmentReviews }) {
           <ReportButton
             targetType="review"
             targetId={data.theirs.id}
-            targetName={`${data.counterpart_name}’s review`}
+            targetName={`${possessive(data.counterpart_name)} review`}
           />
         </div>
       </section>

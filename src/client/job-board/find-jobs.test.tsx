@@ -105,6 +105,7 @@ function fakeJobBoardApi(
     offers: 0,
     saved_jobs: 0,
     active_hours: 0,
+    active_assignments: 0,
   }));
   return store;
 }

@@ -67,7 +67,10 @@ export default function SavedSearchesPage({ pageId }: PageProps) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           <p className="text-sm text-muted-foreground">
             Searches you saved from Find Jobs, and the job alerts we email for each.
-            {searches.data && ` You can save ${searches.data.remaining} more (up to ${SAVED_SEARCHES_MAX}).`}
+            {searches.data &&
+              (searches.data.remaining === SAVED_SEARCHES_MAX
+                ? ` You can save up to ${SAVED_SEARCHES_MAX}.`
+                : ` You can save ${searches.data.remaining} more (up to ${SAVED_SEARCHES_MAX}).`)}
           </p>
         </div>
         <Link to={paths.applicantJobs.getHref()} className={buttonVariants({ variant: 'outline' })}>

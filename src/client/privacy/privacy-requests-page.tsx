@@ -21,6 +21,7 @@ import { applyServerError } from '~/client/lib/form-errors';
 import { useListSearch } from '~/client/lib/list-search';
 import type { PageProps } from '~/client/routes';
 import type { PrivacyRequestStatus } from '~/shared/admin';
+import { possessive } from '~/shared/possessive';
 import {
   type AdminPrivacyRequest,
   adminPrivacyRequestFilterLabels,
@@ -66,7 +67,10 @@ export function PrivacyRequestsPage({ pageId }: PageProps) {
     complete.mutate(request.id, {
       onSuccess: () => {
         setDialog(null);
-        toast({ title: privacyTexts.completed, description: `${request.user.name}’s account was anonymised.` });
+        toast({
+          title: privacyTexts.completed,
+          description: `${possessive(request.user.name)} account was anonymised.`,
+        });
       },
       onError: (error) =>
         toast({ title: 'Deletion failed', description: errorMessage(error, COMPLETE_FAILED), variant: 'destructive' }),
@@ -231,7 +235,7 @@ export function PrivacyRequestsPage({ pageId }: PageProps) {
           onOpenChange={(open) => {
             if (!open) setDialog(null);
           }}
-          title={`Delete ${dialog.request.user.name}’s account?`}
+          title={`Delete ${possessive(dialog.request.user.name)} account?`}
           description="Their name, email, profile, messages and sign-in details are removed and they are signed out for good. Invoices and payments stay with the company for 7 years. This cannot be undone."
           confirmLabel="Complete Deletion"
           destructive

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Sheet, SheetContent } from '~/client/components/ui/sheet';
+import { possessive } from '~/shared/possessive';
 import type { Candidate } from '~/shared/talent-search';
 
 // The profile's code (its sections, the report form, the background lists) loads as the drawer first
@@ -29,7 +30,7 @@ export function CandidateProfileSheet({
   return (
     <Sheet open={candidate !== null} onOpenChange={onOpenChange}>
       {candidate && (
-        <SheetContent side="right" title={`${candidate.name}’s profile`} className="overflow-y-auto">
+        <SheetContent side="right" title={`${possessive(candidate.name)} profile`} className="overflow-y-auto">
           <DeferredDialogBody>
             <CandidateProfile candidate={candidate} onShortlistChange={onShortlistChange} actions={actions} />
           </DeferredDialogBody>

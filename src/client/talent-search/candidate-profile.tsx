@@ -13,6 +13,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { errorMessage } from '~/client/lib/api-client';
 import { type CandidateCv, cvTexts } from '~/shared/applicant-cv';
 import { testTypeLabels } from '~/shared/assessments';
+import { possessive } from '~/shared/possessive';
 import type { Candidate } from '~/shared/talent-search';
 import { availabilityLabels, experienceLevelLabels } from '~/shared/talent-texts';
 import { candidateProfileQueryOptions, candidateReviewsQueryOptions } from './api';
@@ -96,7 +97,7 @@ export function CandidateProfile({
         <ReportButton
           targetType="applicant_profile"
           targetId={candidate.id}
-          targetName={`${candidate.name}’s profile`}
+          targetName={`${possessive(candidate.name)} profile`}
         />
       </div>
     </div>

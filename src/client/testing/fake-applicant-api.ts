@@ -109,6 +109,7 @@ export function fakeApplicantApi(
     offers: store.filter((application) => application.status === 'offered').length,
     saved_jobs: savedJobs.length,
     active_hours: 0,
+    active_assignments: 0,
     ...stats,
   }));
   server.on(applicationsContract.recommendedJobs, () => ({ items: recommended }));

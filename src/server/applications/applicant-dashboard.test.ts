@@ -71,6 +71,7 @@ describe('applicant dashboard API', () => {
         offers: 1,
         saved_jobs: 3,
         active_hours: 0,
+        active_assignments: 0,
       });
       // Each figure is the total of the list its card opens.
       const interviews = await get(applicant, '/api/applicant/applications?status=interviewing');
@@ -107,7 +108,10 @@ describe('applicant dashboard API', () => {
       });
       await buildTimesheet(db(), { assignmentId: ended.id, weekStart: thisWeek, minutes: { [today]: 600 } });
       // 300 minutes: 5 hours.
-      expect((await get(applicant, '/api/applicant/stats')).json().active_hours).toBe(5);
+      expect((await get(applicant, '/api/applicant/stats')).json()).toMatchObject({
+        active_hours: 5,
+        active_assignments: 2,
+      });
     });
 
     it('starts at zero for a new applicant', async () => {
@@ -118,6 +122,7 @@ describe('applicant dashboard API', () => {
         offers: 0,
         saved_jobs: 0,
         active_hours: 0,
+        active_assignments: 0,
       });
     });
   });

@@ -18,7 +18,7 @@ export async function getApplicantStats({
   now?: Date;
 }): Promise<ApplicantStats> {
   const today = todayOf(now);
-  const [[counts], [saved], [logged]] = await Promise.all([
+  const [[counts], [saved], [logged], [working]] = await Promise.all([
     db
       .select({
         applications: sql<number>`count(*)::int`,
@@ -48,6 +48,10 @@ export async function getApplicantStats({
           lte(timeEntries.workDate, today),
         ),
       ),
+    db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(assignments)
+      .where(and(eq(assignments.applicantId, applicantId), eq(assignments.status, 'active'))),
   ]);
   return {
     applications: counts?.applications ?? 0,
@@ -56,5 +60,6 @@ export async function getApplicantStats({
     saved_jobs: saved?.value ?? 0,
     // Whole hours, as the card reads them ('12/40'): an hour counts once it is complete.
     active_hours: Math.floor((logged?.minutes ?? 0) / 60),
+    active_assignments: working?.value ?? 0,
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { applicationTexts } from '~/shared/applications';
 import type { ApplicationNote } from '~/shared/pipeline';
+import { possessive } from '~/shared/possessive';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { applicationNotes, applications, jobs, users } from '../db/schema';
@@ -53,7 +54,7 @@ export async function addApplicationNote({
         userId,
         type: 'note_mention' as const,
         title: `${authorName || 'A colleague'} mentioned you in a note`,
-        body: `On ${application.applicantName}’s application for ${application.jobTitle}.`,
+        body: `On ${possessive(application.applicantName)} application for ${application.jobTitle}.`,
         link: `${paths.companyJob.getHref({ id: application.jobId })}?application=${application.id}`,
       })),
     );

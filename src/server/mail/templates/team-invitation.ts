@@ -1,3 +1,4 @@
+import { possessive } from '~/shared/possessive';
 import { action, composeEmail, paragraph, signature } from './compose-email';
 
 // To the address a company member invited to the team: who asks, for which company and role, and the
@@ -22,7 +23,7 @@ export function teamInvitationEmail({
     subject: `${inviterName} invited you to join ${companyName} on Tandem`,
     blocks: [
       paragraph`Hello,`,
-      paragraph`${inviterName} invited you to join ${companyName}’s team on Tandem as ${roleLabel}: ${roleDescription}`,
+      paragraph`${inviterName} invited you to join ${possessive(companyName)} team on Tandem as ${roleLabel}: ${roleDescription}`,
       action('Accept the invitation', acceptUrl),
       paragraph`Create your account with this address, or sign in with an identity provider that confirms it. The link can be used once and works until ${expiresAt}.`,
       paragraph`If you did not expect this invitation, you can ignore this email: nothing happens unless you accept.`,
