@@ -4,13 +4,18 @@ import { accountSums, talentBalanceOf } from '../../platform/ledger';
 import { createTestDatabase } from '../../testing/test-database';
 import type { DatabaseHandle } from '../client';
 import {
+  applicantCertifications,
+  applicantEducation,
+  applicantLanguages,
   applicantProfiles,
+  applicantWorkHistory,
   applications,
   assignments,
   companyMembers,
   invoices,
   jobs,
   payments,
+  payoutMethods,
   payoutRuns,
   payouts,
   savedJobs,
@@ -79,6 +84,15 @@ describe('the demo data, seeded twice', () => {
       timezone: 'America/Bogota',
     });
     const talentId = talent?.users.id ?? '';
+    // A full profile but the photo (the README's promise): work, education, languages and evidence.
+    for (const table of [applicantWorkHistory, applicantEducation, applicantLanguages, applicantCertifications]) {
+      expect(await db.$count(table, eq(table.applicantId, talentId))).toBeGreaterThan(0);
+    }
+    const [account] = await db
+      .select({ holder: payoutMethods.holderName })
+      .from(payoutMethods)
+      .where(eq(payoutMethods.applicantId, talentId));
+    expect(account?.holder).toBe('Jonas Reyes');
     const stages = await db
       .select({ status: applications.status })
       .from(applications)
@@ -88,7 +102,8 @@ describe('the demo data, seeded twice', () => {
     );
     expect((await db.select().from(savedJobs).where(eq(savedJobs.applicantId, talentId))).length).toBe(2);
 
-    // Everyone with an application has a profile worth reading, and the 200 differ.
+    // Everyone with an application has a profile worth reading, and the 200 differ: places, summaries, and
+    // cover letters that name the job they answer.
     const [bare] = await db
       .select({ value: count() })
       .from(applicantProfiles)
@@ -103,6 +118,18 @@ describe('the demo data, seeded twice', () => {
     expect(generated).toHaveLength(DEMO_APPLICANT_COUNT);
     expect(new Set(generated.map((row) => row.headline)).size).toBeGreaterThanOrEqual(10);
     expect(new Set(generated.map((row) => row.region)).size).toBe(4);
+    const places = await db
+      .selectDistinct({ location: applicantProfiles.location, summary: applicantProfiles.summary })
+      .from(applicantProfiles)
+      .innerJoin(users, eq(users.id, applicantProfiles.userId))
+      .where(sql`${users.email} like '%@talent.tandem.test'`);
+    expect(new Set(places.map((row) => row.location)).size).toBeGreaterThanOrEqual(12);
+    expect(new Set(places.map((row) => row.summary)).size).toBeGreaterThan(DEMO_APPLICANT_COUNT / 2);
+    const letters = await db
+      .select({ letter: applications.coverLetter, title: jobs.title })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId));
+    expect(letters.filter((row) => !row.letter.includes(row.title))).toEqual([]);
 
     // Offers carry terms; every hire has its assignment.
     const [termless] = await db

@@ -3,6 +3,7 @@ import { companyMembers, jobs, tests, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 import { buildApplication, buildJob, buildTestAttempt, type JobOverrides } from './job-factories';
+import { demoCoverLetter } from './talent-factories';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -243,6 +244,7 @@ export const demoJobsSeeder: DemoSeeder = {
           jobId: built.id,
           applicantName: application.name,
           status: application.stage,
+          coverLetter: demoCoverLetter(built.title, created, built.skillTags),
           proposalRateCents: application.rate == null ? null : application.rate * 100,
           createdAt,
           updatedAt: application.stage === 'hired' ? hiredAt : createdAt,
@@ -261,6 +263,7 @@ export const demoJobsSeeder: DemoSeeder = {
           await buildApplication(db, {
             jobId: built.id,
             applicantId: talent.id,
+            coverLetter: demoCoverLetter(built.title, created, built.skillTags),
             status: 'submitted',
             createdAt: new Date(now - DAY_MS),
           });

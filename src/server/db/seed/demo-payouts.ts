@@ -21,9 +21,13 @@ const quietMailer: Mailer = { send: async () => {} };
 export const demoPayoutsSeeder: DemoSeeder = {
   name: 'payouts',
   async seed({ db }) {
-    const [talent] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoTalentEmail));
+    const [talent] = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.email, demoTalentEmail));
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAdminEmail));
     if (!talent || !admin) return { created: 0 };
+    const talentName = talent.name;
     let created = 0;
     const [method] = await db
       .select({ id: payoutMethods.id })
@@ -34,12 +38,13 @@ export const demoPayoutsSeeder: DemoSeeder = {
       await db.insert(payoutMethods).values({
         applicantId: talent.id,
         kind: 'bank_account',
-        label: 'Bank transfer · BDO Unibank · ending in 7890',
-        holderName: 'Demo Talent',
-        bankName: 'BDO Unibank',
+        // The demo talent's own account, in their own country (Jonas Reyes, Bogotá).
+        label: 'Bank transfer · Bancolombia · ending in 7890',
+        holderName: talentName,
+        bankName: 'Bancolombia',
         accountNumber: '001234567890',
         bankCodeType: 'swift',
-        bankCode: 'BNORPHMM',
+        bankCode: 'COLOCOBM',
         isDefault: true,
         usableFrom: new Date(added.getTime() + 72 * 3_600_000),
         createdAt: added,

@@ -1,6 +1,19 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '~/shared/applications';
-import { applicantProfiles, applications, assignments, companyMembers, jobs, savedJobs, users } from '../schema';
+import {
+  applicantCertifications,
+  applicantEducation,
+  applicantLanguages,
+  applicantPortfolioLinks,
+  applicantProfiles,
+  applicantWorkHistory,
+  applications,
+  assignments,
+  companyMembers,
+  jobs,
+  savedJobs,
+  users,
+} from '../schema';
 import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
@@ -10,6 +23,7 @@ import {
   applicantLastNames,
   buildApplicantProfile,
   buildApplicants,
+  demoCoverLetter,
   fillApplicantProfiles,
   variedProfile,
   variedTrackRecord,
@@ -105,6 +119,57 @@ export const demoTalentSeeder: DemoSeeder = {
       location: 'Bogotá, Colombia',
       timezone: 'America/Bogota',
     });
+    // The background a full profile shows (work, education, languages, a certificate and a portfolio
+    // link): the README promises a complete demo talent. Only the photo is left for the person to add.
+    const applicantId = talent.id;
+    await db.insert(applicantWorkHistory).values([
+      {
+        applicantId,
+        position: 0,
+        title: 'Senior Frontend Engineer',
+        company: 'Rappi',
+        startMonth: '2022-03-01',
+        endMonth: null,
+        description: 'Led the design system used by six product teams; cut the checkout bundle by 40%.',
+      },
+      {
+        applicantId,
+        position: 1,
+        title: 'Frontend Engineer',
+        company: 'Globant',
+        startMonth: '2018-06-01',
+        endMonth: '2022-02-01',
+        description: 'React and TypeScript screens for US retail and travel clients, remote from Bogotá.',
+      },
+    ]);
+    await db.insert(applicantEducation).values({
+      applicantId,
+      position: 0,
+      school: 'Universidad de los Andes',
+      degree: 'B.Sc. Systems and Computing Engineering',
+      startYear: 2012,
+      endYear: 2017,
+    });
+    await db.insert(applicantLanguages).values([
+      { applicantId, position: 0, language: 'Spanish', level: 'native' },
+      { applicantId, position: 1, language: 'English', level: 'C1' },
+    ]);
+    await db.insert(applicantCertifications).values({
+      applicantId,
+      position: 0,
+      name: 'AWS Certified Developer – Associate',
+      issuer: 'Amazon Web Services',
+      issuedMonth: '2023-09-01',
+      expiresMonth: '2026-09-01',
+      credentialUrl: null,
+    });
+    await db.insert(applicantPortfolioLinks).values({
+      applicantId,
+      position: 0,
+      title: 'Design system case study',
+      url: 'https://example.com/jonas-reyes/design-system',
+      description: 'How a shared component library cut UI bugs across six teams.',
+    });
     created++;
 
     // The other companies and their open jobs.
@@ -157,6 +222,7 @@ export const demoTalentSeeder: DemoSeeder = {
         jobId,
         applicantId: talent.id,
         status,
+        coverLetter: demoCoverLetter(title, created, ['React', 'TypeScript']),
         proposalRateCents: 6_500,
         createdAt,
         updatedAt: createdAt,
@@ -178,6 +244,7 @@ export const demoTalentSeeder: DemoSeeder = {
       await buildApplication(db, {
         jobId: pausedJob.id,
         applicantId: talent.id,
+        coverLetter: demoCoverLetter('TypeScript Backend Developer', created, ['TypeScript', 'Node.js']),
         status: 'rejected',
         rejectionReason: 'The company has decided to move forward with other candidates.',
         createdAt: daysAgo(40, now),
@@ -196,6 +263,8 @@ export const demoTalentSeeder: DemoSeeder = {
     const publishedJobs = await db
       .select({
         id: jobs.id,
+        title: jobs.title,
+        skillTags: jobs.skillTags,
         publishedAt: jobs.publishedAt,
         engagementType: jobs.engagementType,
         budgetTotalCents: jobs.budgetTotalCents,
@@ -233,6 +302,7 @@ export const demoTalentSeeder: DemoSeeder = {
             applicantId,
             status,
             ...demoProposal(job, n, k, createdAt),
+            coverLetter: demoCoverLetter(job.title, n + k, job.skillTags),
             createdAt,
             updatedAt: createdAt,
             ...(status === 'rejected'

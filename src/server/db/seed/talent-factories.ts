@@ -111,11 +111,27 @@ const levels: ExperienceLevel[] = ['junior', 'mid', 'mid', 'senior', 'senior', '
 const availabilityChoices: Availability[] = ['full-time', 'full-time', 'part-time', 'project-based'];
 const regionChoices = Object.keys(places) as Region[];
 
+// A summary in one of several voices, so a page of candidates does not read as one person repeated.
+function summaryOf(n: number, headline: string, years: number, skills: string[], location: string): string {
+  const [first = '', second = '', third = ''] = skills;
+  const city = location.split(',')[0];
+  const voices = [
+    `${headline} with ${years} years of remote work for teams in several time zones. Strong in ${first}, ${second} and ${third}; I write clear updates and ship in small steps.`,
+    `I have spent ${years} years as a ${headline.toLowerCase()}, most recently on ${first} and ${second}. Based in ${city}, I overlap comfortably with European and US mornings.`,
+    `${years} years in, I care most about work that is easy to hand over: documented ${first}, tested ${second}, and weekly written updates. Open to long engagements.`,
+    `From ${city}. ${headline}; day to day I work in ${first}, ${second} and ${third}. I like small teams, clear goals and regular reviews of what shipped.`,
+    `Former agency ${headline.toLowerCase()} (${years} years), now working directly with product teams. Recent work: ${first} and ${second} for a fintech and a logistics start-up.`,
+  ];
+  return voices[Math.floor(n / 3) % voices.length] ?? voices[0] ?? '';
+}
+
 // The n-th of a varied, repeatable set of profiles: the same n always gives the same profile.
 export function variedProfile(n: number): Omit<ProfileRow, 'userId'> {
   const role = roles[n % roles.length] ?? roles[0];
   const region = regionChoices[(n * 7 + 3) % regionChoices.length] ?? 'Americas';
-  const place = places[region][(n * 5 + 1) % places[region].length] ?? places[region][0];
+  // By n / 4, not n: the region takes n modulo 4, so a stride in n alone gave each region a single place
+  // (every European in Kyiv).
+  const place = places[region][Math.floor(n / regionChoices.length) % places[region].length] ?? places[region][0];
   // A stride coprime with the list's length, so every level comes round.
   const level = levels[(n * 5 + 1) % levels.length] ?? 'mid';
   const [low, high] = role.rate;
@@ -129,9 +145,7 @@ export function variedProfile(n: number): Omit<ProfileRow, 'userId'> {
   const years = { junior: 1, mid: 4, senior: 7, expert: 11 }[level];
   return {
     headline: role.headline,
-    summary: `${role.headline} with ${years} years of remote work for teams in several time zones. Strong in ${skills
-      .slice(0, 3)
-      .join(', ')}; I write clear updates and ship in small steps.`,
+    summary: summaryOf(n, role.headline, years, skills, place?.location ?? 'home'),
     hourlyRateCents: rate * 100,
     skills,
     experienceLevel: level,
@@ -240,4 +254,19 @@ export function variedReviewStars(n: number): number[] {
 // reviews it would average would only slow the load: the same spread as before reviews existed.
 export function benchRatingTenths(n: number): number | null {
   return n % 5 !== 0 ? 30 + ((n * 7) % 21) : null;
+}
+
+// A demo cover letter that answers the job it was sent to: its title, and what the applicant brings to
+// it, in one of a few voices. Every demo application once said it had shipped React products, a Product
+// Designer's and a Bookkeeper's alike.
+export function demoCoverLetter(jobTitle: string, n: number, skills: readonly string[] = []): string {
+  const [first, second] = skills;
+  const strengths = first ? (second ? `${first} and ${second}` : first) : 'this kind of work';
+  const letters = [
+    `I would love to join you as your ${jobTitle}. I have done this work remotely for several years, mostly with ${strengths}, and I can start within two weeks.`,
+    `Your ${jobTitle} post describes what I do every day. My recent work leans on ${strengths}; I am happy to walk you through examples on a call.`,
+    `Hello! I am applying for the ${jobTitle} role. I bring steady experience with ${strengths}, write a short update at the end of each day, and overlap well with your hours.`,
+    `The ${jobTitle} role fits where I want to grow. I have shipped similar work with ${strengths} for two remote teams and can share references.`,
+  ];
+  return letters[n % letters.length] ?? letters[0] ?? '';
 }
