@@ -40,7 +40,7 @@ async function findPhotoProblem(file: File): Promise<string | null> {
   return null;
 }
 
-// The profile photo: choose a file, see it, then upload it (or cancel); or remove the current one.
+// The profile photo: choosing a file checks it, shows it and uploads it at once; or remove the current one.
 export function ProfilePhotoField({ profile }: { profile: ApplicantProfile }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -63,14 +63,18 @@ export function ProfilePhotoField({ profile }: { profile: ApplicantProfile }) {
       setProblem(found);
       return;
     }
-    setChosen({ file, previewUrl: await readAsDataUrl(file) });
+    // Choosing is uploading: a second click on Upload Photo was a step people missed. The preview shows
+    // while it goes; a refusal keeps it, with Try Again and Cancel.
+    const picked = { file, previewUrl: await readAsDataUrl(file) };
+    setChosen(picked);
+    await upload(picked);
   }
 
-  async function upload() {
-    if (!chosen) return;
+  async function upload(photo: ChosenPhoto | null = chosen) {
+    if (!photo) return;
     setProblem(null);
     try {
-      await uploadPhoto.mutateAsync(chosen.file);
+      await uploadPhoto.mutateAsync(photo.file);
       setChosen(null);
       toast({ title: profileTexts.photoUploaded });
     } catch (error) {
@@ -100,18 +104,22 @@ export function ProfilePhotoField({ profile }: { profile: ApplicantProfile }) {
         <div className="grid min-w-0 flex-1 gap-2">
           {chosen ? (
             <>
-              <p className="text-sm break-words">
-                Preview of <span className="font-medium">{chosen.file.name}</span>. Upload it to show it to companies.
+              <p className="text-sm break-words" aria-live="polite">
+                {uploadPhoto.isPending ? 'Uploading' : 'Not uploaded:'}{' '}
+                <span className="font-medium">{chosen.file.name}</span>
+                {uploadPhoto.isPending ? '...' : '. Try again, or choose another.'}
               </p>
-              <div className="flex flex-wrap gap-2">
-                <Button onClick={upload} disabled={isBusy}>
-                  <ImageUpIcon aria-hidden="true" />
-                  {uploadPhoto.isPending ? 'Uploading...' : 'Upload Photo'}
-                </Button>
-                <Button variant="outline" onClick={() => setChosen(null)} disabled={isBusy}>
-                  Cancel
-                </Button>
-              </div>
+              {!uploadPhoto.isPending && (
+                <div className="flex flex-wrap gap-2">
+                  <Button onClick={() => upload()} disabled={isBusy}>
+                    <ImageUpIcon aria-hidden="true" />
+                    Try Again
+                  </Button>
+                  <Button variant="outline" onClick={() => setChosen(null)} disabled={isBusy}>
+                    Cancel
+                  </Button>
+                </div>
+              )}
             </>
           ) : (
             <div className="flex flex-wrap gap-2">

@@ -277,16 +277,12 @@ describe('the applicant’s Profile section', () => {
       expect(puts(server, '/api/applicant/profile/photo')).toHaveLength(0);
     });
 
-    it('previews a chosen photo, uploads it on request, and the meter counts it', async () => {
-      const { events, server, section } = await openSettings();
+    it('uploads a chosen photo at once, with no second click, and the meter counts it', async () => {
+      const { server, section } = await openSettings();
       const photo = new File([new Uint8Array(pngBytes)], 'me.png', { type: 'image/png' });
       await anyFile().upload(photoInput(section), photo);
-      const preview = await within(section).findByRole('img', { name: 'Preview of me.png' });
-      expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-      expect(puts(server, '/api/applicant/profile/photo')).toHaveLength(0);
-
-      await events.click(within(section).getByRole('button', { name: 'Upload Photo' }));
       expect(await findNotification(profileTexts.photoUploaded)).toBeInTheDocument();
+      expect(within(section).queryByRole('button', { name: 'Upload Photo' })).not.toBeInTheDocument();
       expect(puts(server, '/api/applicant/profile/photo')[0]?.body).toBe(photo);
       expect(await within(section).findByRole('img', { name: 'Your photo' })).toHaveAttribute(
         'src',
@@ -298,7 +294,7 @@ describe('the applicant’s Profile section', () => {
       expect(meter).toHaveAccessibleDescription(expect.not.stringContaining('Photo'));
     });
 
-    it('shows the server’s reason when it refuses the upload, and Cancel drops the preview', async () => {
+    it('shows the server’s reason when it refuses the upload, keeps the preview to try again, and Cancel drops it', async () => {
       const { events, section } = await openSettings((server) =>
         server.on(talentContract.uploadPhoto, () => replyError(413, 'payload_too_large', profileTexts.photoTooLarge)),
       );
@@ -306,7 +302,10 @@ describe('the applicant’s Profile section', () => {
         photoInput(section),
         new File([new Uint8Array(pngBytes)], 'me.png', { type: 'image/png' }),
       );
-      await events.click(await within(section).findByRole('button', { name: 'Upload Photo' }));
+      expect(await within(section).findByText(profileTexts.photoTooLarge)).toBeInTheDocument();
+      const preview = within(section).getByRole('img', { name: 'Preview of me.png' });
+      expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      await events.click(within(section).getByRole('button', { name: 'Try Again' }));
       expect(await within(section).findByText(profileTexts.photoTooLarge)).toBeInTheDocument();
       await events.click(within(section).getByRole('button', { name: 'Cancel' }));
       expect(within(section).queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
