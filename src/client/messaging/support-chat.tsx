@@ -22,15 +22,16 @@ export function SupportChat({ me }: { me: Me }) {
     <Popover open={isOpen} onOpenChange={setIsOpen}>
       <PopoverTrigger asChild>
         {/* data-floating-action: the portal's main area keeps room for it at the bottom (portal-shell.tsx);
-            it floats above the cookie banner while that shows (--cookie-banner-height). */}
+            it floats above the cookie banner while that shows (--cookie-banner-height). On a phone it is
+            the icon alone: with its word it covered the pipeline's items and the Messages card. */}
         <Button
           data-floating-action
           shape="round"
           size="lg"
-          className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-40 shadow-lg sm:right-6 sm:bottom-[calc(1.5rem+var(--cookie-banner-height,0px))]"
+          className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-40 shadow-lg max-sm:size-11 max-sm:px-0 sm:right-6 sm:bottom-[calc(1.5rem+var(--cookie-banner-height,0px))]"
         >
           <HeadsetIcon aria-hidden="true" />
-          Support
+          <span className="max-sm:sr-only">Support</span>
           <span className="sr-only"> chat</span>
         </Button>
       </PopoverTrigger>
