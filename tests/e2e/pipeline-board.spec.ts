@@ -89,6 +89,27 @@ test('cards move by mouse and keyboard, a refused drop snaps back, and a column 
   await expect(shortlisted.getByText('No applications')).toBeVisible();
   await saveScreenshots(page, 'pipeline-board');
   await expectNoSeriousViolations(page);
+  // Not every stage fits at 1280 px: the board says so, and Later stages brings Hired into view.
+  await expect(board(page).getByText('More stages to the right')).toBeVisible();
+  const hiredColumn = column(page, 'Hired');
+  // Sideways only: the board is taller than the window, so the window's viewport cannot tell.
+  const hiredFits = async () => {
+    const [shown, area] = [await hiredColumn.boundingBox(), await board(page).boundingBox()];
+    return Boolean(shown && area && shown.x >= area.x - 1 && shown.x + shown.width <= area.x + area.width + 1);
+  };
+  expect(await hiredFits()).toBe(false);
+  // A column a click, each scrolled smoothly: click until Hired is in view.
+  await expect(async () => {
+    await board(page).getByRole('button', { name: 'Later stages' }).click();
+    await expect.poll(hiredFits, { timeout: 1_500 }).toBe(true);
+  }).toPass({ timeout: 15_000 });
+  await expect(board(page).getByRole('button', { name: 'Earlier stages' })).toBeEnabled();
+  // Back to the first stages, where the drags below begin.
+  await expect(async () => {
+    const earlier = board(page).getByRole('button', { name: 'Earlier stages' });
+    if (await earlier.isEnabled()) await earlier.click();
+    await expect(earlier).toBeDisabled({ timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
 
   // Grace by mouse, to the next stage.
   await dragWithMouse(page, cardIn(submitted, 'Grace Hopper'), shortlisted);

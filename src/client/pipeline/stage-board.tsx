@@ -16,6 +16,7 @@ import { applicationQueryOptions } from './api';
 import { type BoardFilters, useMessageApplication, useMessageColumn, useOptimisticMove } from './board-api';
 import { BoardColumn } from './board-column';
 import { boardInstructions, cardOf, columnCollision, createBoardAnnouncements, useBoardSensors } from './board-dnd';
+import { BoardScroller } from './board-scroller';
 import { MessageDialog } from './message-dialog';
 import { OfferDialog } from './offer-dialog';
 import { RejectDialog } from './reject-dialog';
@@ -125,9 +126,8 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
         accessibility={{ announcements, screenReaderInstructions: boardInstructions }}
         onDragEnd={onDragEnd}
       >
-        {/* The columns scroll sideways inside the board, never the page (relative: its screen-reader-only
-            texts are placed inside it too, not beyond the page). */}
-        <div className="relative -mx-1 overflow-x-auto px-1 pb-2">
+        {/* The columns scroll sideways inside the board, never the page. */}
+        <BoardScroller>
           <div className="flex w-max items-start gap-3">
             {applicationStatuses.map((stage, index) => (
               <BoardColumn
@@ -143,7 +143,7 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
               />
             ))}
           </div>
-        </div>
+        </BoardScroller>
       </DndContext>
 
       {dialog?.kind === 'offer' && (
