@@ -44,7 +44,12 @@ describe('maintenance mode in the portal', () => {
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
     expect(await screen.findByRole('heading', { level: 1, name: maintenanceTexts.title })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Billing & Invoices' })).not.toBeInTheDocument();
-    expect(server.requests.filter((request) => request.path === '/api/company/invoices')).toHaveLength(2);
+    // The list read twice, once answered and once refused: no retry. (Billing's overdue notice reads the
+    // overdue invoices apart, and is left out here.)
+    const listReads = server.requests.filter(
+      (request) => request.path === '/api/company/invoices' && request.query.get('status') !== 'overdue',
+    );
+    expect(listReads).toHaveLength(2);
   });
 
   it('tells administrators, across their portal, that the site is down for everyone else', async () => {
