@@ -21,8 +21,9 @@ const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 function refusedReads(page: Page) {
   const refused: string[] = [];
   page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (response.status() === 503 && pathname.startsWith('/api/')) refused.push(pathname);
+    // A read is its path and query: Billing reads its invoice list and, apart, the overdue invoices.
+    const { pathname, search } = new URL(response.url());
+    if (response.status() === 503 && pathname.startsWith('/api/')) refused.push(`${pathname}${search}`);
   });
   return refused;
 }
