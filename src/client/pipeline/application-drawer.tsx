@@ -17,6 +17,7 @@ import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { applicationStatusLabels } from '~/shared/application-statuses';
 import { formatCents } from '~/shared/billing-texts';
+import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
 import { applicationQueryOptions, useRateApplication } from './api';
@@ -157,19 +158,7 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       <Section title="Proposal">
         <p className="text-sm">{proposalLabel(application)}</p>
         {application.proposal_milestones && (
-          <ol className="mt-2 grid gap-1 text-sm" aria-label="Proposed milestones">
-            {application.proposal_milestones.map((milestone, index) => (
-              // The proposal never changes: its rows have no other identity than their place.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-              <li key={index} className="flex flex-wrap justify-between gap-x-3">
-                <span className="min-w-0 break-words">
-                  {index + 1}. {milestone.title}
-                  <span className="text-muted-foreground"> · due {calendarDayLabel(milestone.due_date)}</span>
-                </span>
-                <span className="tabular-nums">{formatCents(milestone.amount_cents)}</span>
-              </li>
-            ))}
-          </ol>
+          <MilestoneList label="Proposed milestones" milestones={application.proposal_milestones} />
         )}
       </Section>
 
@@ -249,27 +238,35 @@ function OfferTerms({ offer }: { offer: NonNullable<ApplicationDetail['offer']> 
         <Fact label="Milestones">{offer.milestones.length}</Fact>
         <Fact label="Start date">{calendarDayLabel(offer.start_date)}</Fact>
       </dl>
-      <ol aria-label="Offered milestones" className="grid gap-2">
-        {offer.milestones.map((milestone, index) => (
-          // An offer's milestones have no ids: their order names them.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the offer does not change while shown
-          <li key={index} className={offeredMilestoneClass}>
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="min-w-0 font-medium break-words [overflow-wrap:anywhere]">
-                {index + 1}. {milestone.title}
-              </span>
-              <span className="font-medium tabular-nums">{formatCents(milestone.amount_cents)}</span>
-            </div>
-            <span className="text-xs text-muted-foreground">Due {calendarDayLabel(milestone.due_date)}</span>
-            {milestone.description && (
-              <span className="text-xs break-words whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
-                {milestone.description}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
+      <MilestoneList label="Offered milestones" milestones={offer.milestones} />
     </div>
+  );
+}
+
+// Milestones as an offer or a proposal lists them (neither changes once sent): title, amount, due day and
+// description, numbered.
+function MilestoneList({ label, milestones }: { label: string; milestones: OfferedMilestone[] }) {
+  return (
+    <ol aria-label={label} className="grid gap-2">
+      {milestones.map((milestone, index) => (
+        // Sent milestones have no ids: their order names them.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list does not change while shown
+        <li key={index} className={offeredMilestoneClass}>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="min-w-0 font-medium break-words [overflow-wrap:anywhere]">
+              {index + 1}. {milestone.title}
+            </span>
+            <span className="font-medium tabular-nums">{formatCents(milestone.amount_cents)}</span>
+          </div>
+          <span className="text-xs text-muted-foreground">Due {calendarDayLabel(milestone.due_date)}</span>
+          {milestone.description && (
+            <span className="text-xs break-words whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
+              {milestone.description}
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
 
