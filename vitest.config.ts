@@ -5,9 +5,10 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // A console.error fails every kind of test (docs/style.md 19).
 const failOnConsoleError = 'src/server/testing/fail-on-console-error.ts';
 
-// A node test file that builds a test app or a test database runs once per database kind: PGlite, and
-// PostgreSQL when DATABASE_URL is set (the few onePassFiles below: once). Every other file runs once.
-const opensTestDatabase = /from '[^']*\/test-(app|database)'/;
+// A node test file that builds a test app or a test database (itself, or through the route fuzz) runs once
+// per database kind: PGlite, and PostgreSQL when DATABASE_URL is set (the few onePassFiles below: once).
+// Every other file runs once.
+const opensTestDatabase = /from '[^']*\/(test-app|test-database|route-fuzz)'/;
 
 function nodeTestFiles(): { database: string[]; pure: string[] } {
   const database: string[] = [];
@@ -45,7 +46,7 @@ const sharedWorker = {
 // on both, and every engine difference a request could meet is covered by the API tests, which run on both.
 // The route fuzz alone took 160 s of a worker on PGlite against 43 s on PostgreSQL.
 const onePassFiles = [
-  'src/server/platform/route-fuzz.test.ts',
+  ...[1, 2, 3, 4].map((shard) => `src/server/platform/route-fuzz-${shard}.test.ts`),
   // Starts a PostgreSQL cluster and a Redis of its own; the test database only signs people in.
   'src/server/health/dependency-outages.test.ts',
   'src/server/platform/route-policies.test.ts',

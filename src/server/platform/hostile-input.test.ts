@@ -4,7 +4,7 @@ import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // Input the database cannot store, or dates that do not exist, get a 400 with a sentence at the
-// field, never a 500. The fuzz test (route-fuzz.test.ts) sends such input to every route; these are
+// field, never a 500. The route fuzz (testing/route-fuzz.ts) sends such input to every route; these are
 // the cases found by hand, kept as examples.
 describe('input the database cannot take', () => {
   let testApp: TestApp;
