@@ -212,6 +212,16 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+// A job as an edit left it, and how many applicants still being decided on were sent the tests it has just
+// come to require (0 when it requires none it did not before).
+export const editedJobSchema = jobSchema.extend({ new_tests_sent_to: z.number().int().nonnegative() });
+export type EditedJob = z.infer<typeof editedJobSchema>;
+
+// What saving an edit adds to "Changes saved" when new tests went out.
+export function testsSentPhrase(count: number): string {
+  return count === 0 ? '' : ` Its new tests were sent to ${count} ${count === 1 ? 'applicant' : 'applicants'}.`;
+}
+
 export const jobSorts = ['launch_date_desc', 'launch_date_asc', 'title_asc', 'applications_desc'] as const;
 
 // Comma-separated lists in the query string: ?status=open,paused&tags=React,Design

@@ -291,6 +291,46 @@ test('editing a job fills the form and saves the change', async ({ page, loginAs
   await expect(page.getByText('35 hours')).toBeVisible();
 });
 
+test('a test added to a job goes to the applicants it is still deciding on', async ({
+  page,
+  request,
+  loginAs,
+  createAccount,
+  signIn,
+}) => {
+  const company = await loginAs('company');
+  const applicant = await createAccount('applicant');
+  const required = await createActiveTest(page);
+  const seeded = await request.post('/api/testing/jobs', {
+    data: {
+      company_email: company.email,
+      title: uniqueName('Support Lead'),
+      applications: [{ applicant_email: applicant.email, status: 'shortlisted' }, { status: 'rejected' }],
+    },
+  });
+  expect(seeded.status(), await seeded.text()).toBe(201);
+  const job = (await seeded.json()) as { id: string; title: string };
+
+  await page.goto(paths.companyJobEdit.getHref({ id: job.id }));
+  await page.getByRole('button', { name: 'Add Required Tests' }).click();
+  const picker = page.getByRole('dialog', { name: 'Required Tests' });
+  await picker.getByRole('searchbox', { name: 'Search tests' }).fill(required.name);
+  await picker.getByRole('listitem').filter({ hasText: required.name }).getByRole('checkbox').check();
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  // The shortlisted applicant is sent it; the rejected one is not.
+  await expectNotification(
+    page,
+    'Changes saved',
+    `“${job.title}” has been updated. Its new tests were sent to 1 applicant.`,
+  );
+
+  await signIn(applicant);
+  await page.goto(paths.applicantJob.getHref({ id: job.id }));
+  const waiting = page.getByRole('region', { name: 'A skills test is waiting' });
+  await expect(waiting.getByRole('link', { name: `Take the test: ${required.name}` })).toBeVisible();
+});
+
 test('a draft is finished and published from the edit form', async ({ page, loginAs }) => {
   await loginAs('company');
   const draft = await createJob(page, { status: 'draft', description: '', budget_min: null, budget_max: null });

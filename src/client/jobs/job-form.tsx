@@ -32,6 +32,7 @@ import {
   jobTimezones,
   OPENINGS_MAX,
   OPENINGS_MIN,
+  testsSentPhrase,
   WEEKLY_HOURS_MAX,
   WEEKLY_HOURS_MIN,
 } from '~/shared/jobs';
@@ -109,7 +110,10 @@ export function JobForm({ job }: { job?: Job }) {
       await transition.mutateAsync({ id: job.id, transition: 'publish' });
       toast({ title: jobTexts.published, description: `“${updated.title}” is now open to applicants.` });
     } else {
-      toast({ title: 'Changes saved', description: `“${updated.title}” has been updated.` });
+      toast({
+        title: 'Changes saved',
+        description: `“${updated.title}” has been updated.${testsSentPhrase(updated.new_tests_sent_to)}`,
+      });
     }
     navigate(paths.companyJob.getHref({ id: job.id }));
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   draftJobDefaults,
@@ -11,8 +11,9 @@ import {
   jobTexts,
   jobTransitionRules,
 } from '~/shared/jobs';
-import { auditLogs, jobs, jobTests, tests } from '../db/schema';
+import { auditLogs, jobs, jobTests, notifications, testAttempts, tests } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildTestAttempt } from '../db/seed/test-factories';
 import { unverifiedEmailMessage } from '../platform/access-control';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -261,6 +262,68 @@ describe('job posts API', () => {
         action: 'job.updated',
         details: { fields: ['title', 'budgetMaxCents'], status: 'open' },
       });
+    });
+
+    it('sends a test the job comes to require to the applicants still being decided on, once, and tells each', async () => {
+      const db = testApp.database.db;
+      const [test] = await db
+        .insert(tests)
+        .values({
+          companyId: await companyIdOf(company),
+          name: 'Pairing exercise',
+          type: 'coding',
+          passRate: 70,
+          isActive: true,
+        })
+        .returning();
+      if (!test) throw new Error('The test was not created.');
+      const job = (await createJob({ ...hourlyJob, test_ids: [] })).json();
+      const [submitted, shortlisted, interviewing, passedBefore, hired, rejected] = await Promise.all(
+        (['submitted', 'shortlisted', 'interviewing', 'interviewing', 'hired', 'rejected'] as const).map((status) =>
+          buildApplication(db, { jobId: job.id, status }),
+        ),
+      );
+      if (!submitted || !shortlisted || !interviewing || !passedBefore || !hired || !rejected) throw new Error('No.');
+      // One has the test open already (another job sent it), one passed it before: neither is sent it again.
+      await buildTestAttempt(db, { testId: test.id, applicantId: interviewing.applicantId, status: 'assigned' });
+      await buildTestAttempt(db, { testId: test.id, applicantId: passedBefore.applicantId, score: 90 });
+
+      const edit = () =>
+        company.request({ method: 'PUT', url: `/api/jobs/${job.id}`, payload: { ...hourlyJob, test_ids: [test.id] } });
+      const response = await edit();
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ test_ids: [test.id], new_tests_sent_to: 2 });
+      const sent = await db
+        .select({ applicantId: testAttempts.applicantId, applicationId: testAttempts.applicationId })
+        .from(testAttempts)
+        .where(and(eq(testAttempts.jobId, job.id), eq(testAttempts.testId, test.id)));
+      expect(sent).toEqual(
+        expect.arrayContaining([
+          { applicantId: submitted.applicantId, applicationId: submitted.id },
+          { applicantId: shortlisted.applicantId, applicationId: shortlisted.id },
+        ]),
+      );
+      expect(sent).toHaveLength(2);
+      const told = await db
+        .select({ userId: notifications.userId, title: notifications.title, link: notifications.link })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.type, 'test_assigned'),
+            inArray(
+              notifications.userId,
+              [submitted, shortlisted, interviewing, passedBefore, hired, rejected].map((row) => row.applicantId),
+            ),
+          ),
+        );
+      expect(told.map((row) => row.userId).sort()).toEqual([submitted.applicantId, shortlisted.applicantId].sort());
+      expect(told[0]?.title).toBe('Skills test: Pairing exercise');
+      expect(told[0]?.link).toMatch(/^\/applicant\/tests\/[0-9a-f-]{36}$/);
+      expect((await auditRows(job.id)).at(-1)?.details).toMatchObject({ new_tests_sent_to: 2 });
+
+      // Saved again with the same tests: nothing new to send.
+      expect((await edit()).json()).toMatchObject({ new_tests_sent_to: 0 });
+      expect(await db.select().from(testAttempts).where(eq(testAttempts.jobId, job.id))).toHaveLength(2);
     });
 
     it('holds a published job to the publishing rules, and a draft only to the limits', async () => {

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { type JobFields, jobEditTexts } from '~/shared/jobs';
+import { type EditedJob, type JobFields, jobEditTexts } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { jobs, jobTests } from '../db/schema';
+import { assignAddedJobTests } from '../platform/assign-tests';
 import { closeFilledJob } from '../platform/close-filled-job';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -10,7 +11,8 @@ import { prepareJobValues } from './prepare-job-values';
 
 // Replaces a job's editable fields (its status moves only through the transitions, or closes when the
 // new openings are all filled already). A draft keeps the draft defaults; a job that has been published
-// must still meet the publishing rules; an archived job is frozen.
+// must still meet the publishing rules; an archived job is frozen. A test it comes to require goes to the
+// applicants still being decided on, as it would to a new one.
 export async function updateJob({
   db,
   companyId,
@@ -27,7 +29,7 @@ export async function updateJob({
   actorId: string;
   ipAddress?: string;
   now?: Date;
-}) {
+}): Promise<EditedJob> {
   const [existing] = await db
     .select()
     .from(jobs)
@@ -46,7 +48,10 @@ export async function updateJob({
     .filter(([key, value]) => JSON.stringify(existing[key as keyof typeof values]) !== JSON.stringify(value))
     .map(([key]) => key);
 
-  await db.transaction(async (transaction) => {
+  const previousTests = await db.select({ testId: jobTests.testId }).from(jobTests).where(eq(jobTests.jobId, id));
+  const addedTestIds = testIds.filter((testId) => !previousTests.some((row) => row.testId === testId));
+
+  const newTestsSentTo = await db.transaction(async (transaction) => {
     // Guarded by status too: an archive that lands in between wins over this edit.
     const [updated] = await transaction
       .update(jobs)
@@ -56,6 +61,13 @@ export async function updateJob({
     if (!updated) throw new AppError('conflict', 'This job changed while you were editing it. Please try again.');
     await transaction.delete(jobTests).where(eq(jobTests.jobId, id));
     if (testIds.length > 0) await transaction.insert(jobTests).values(testIds.map((testId) => ({ jobId: id, testId })));
+    const sentTo = await assignAddedJobTests({
+      db: transaction,
+      jobId: id,
+      jobTitle: values.title ?? existing.title,
+      testIds: addedTestIds,
+      now,
+    });
     // Fewer openings than before may leave none unfilled: then the job closes, as a last hire closes it.
     await closeFilledJob({ tx: transaction, jobId: id, actorId, ipAddress, now });
     await recordAuditEvent({
@@ -65,10 +77,15 @@ export async function updateJob({
         action: 'job.updated',
         targetType: 'job',
         targetId: id,
-        details: { fields: changedFields, status: existing.status },
+        details: {
+          fields: changedFields,
+          status: existing.status,
+          ...(sentTo > 0 && { new_tests_sent_to: sentTo }),
+        },
         ipAddress,
       },
     });
+    return sentTo;
   });
-  return getJob({ db, companyId, id });
+  return { ...(await getJob({ db, companyId, id })), new_tests_sent_to: newTestsSentTo };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, or } from 'drizzle-orm';
 import { paths } from '~/shared/routes';
 import { attemptTexts } from '~/shared/test-attempts';
 import type { Database } from '../db/client';
@@ -54,6 +54,92 @@ export async function assignJobTests({
   return inserted.length;
 }
 
+// Applications still being decided: a test the job comes to require reaches them too.
+const applicationStatusesTakingTests = ['submitted', 'shortlisted', 'interviewing'] as const;
+
+// The tests a job has just come to require, assigned to every applicant still being decided on (inside the
+// job's edit), each told in a notification; the same rule as on applying: a test an applicant has open, or
+// has passed, is not assigned again. Returns how many applications were sent at least one test.
+export async function assignAddedJobTests({
+  db,
+  jobId,
+  jobTitle,
+  testIds,
+  now,
+}: {
+  db: Database;
+  jobId: string;
+  jobTitle: string;
+  testIds: string[];
+  now: Date;
+}): Promise<number> {
+  if (testIds.length === 0) return 0;
+  const settled = db
+    .select({ id: testAttempts.id })
+    .from(testAttempts)
+    .where(
+      and(
+        eq(testAttempts.applicantId, applications.applicantId),
+        eq(testAttempts.testId, tests.id),
+        or(inArray(testAttempts.status, ['assigned', 'started']), eq(testAttempts.passed, true)),
+      ),
+    );
+  const toAssign = await db
+    .select({ testId: tests.id, applicantId: applications.applicantId, applicationId: applications.id })
+    .from(applications)
+    .innerJoin(tests, and(inArray(tests.id, testIds), eq(tests.isActive, true), isNull(tests.archivedAt)))
+    .where(
+      and(
+        eq(applications.jobId, jobId),
+        inArray(applications.status, [...applicationStatusesTakingTests]),
+        notExists(settled),
+      ),
+    );
+  if (toAssign.length === 0) return 0;
+  const inserted = await db
+    .insert(testAttempts)
+    .values(toAssign.map((row) => ({ ...row, jobId, assignedAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: testAttempts.id, testId: testAttempts.testId, applicantId: testAttempts.applicantId });
+  if (inserted.length === 0) return 0;
+  const assigned = await db
+    .select({ id: tests.id, name: tests.name, timeLimit: tests.timeLimitMinutes })
+    .from(tests)
+    .where(
+      inArray(
+        tests.id,
+        inserted.map((attempt) => attempt.testId),
+      ),
+    );
+  const testsById = new Map(assigned.map((test) => [test.id, test]));
+  await notify(
+    db,
+    inserted.flatMap((attempt) => {
+      const test = testsById.get(attempt.testId);
+      return test ? [testAssignedNotification({ attempt, test, jobTitle })] : [];
+    }),
+  );
+  return new Set(inserted.map((attempt) => attempt.applicantId)).size;
+}
+
+function testAssignedNotification({
+  attempt,
+  test,
+  jobTitle,
+}: {
+  attempt: { id: string; applicantId: string };
+  test: { name: string; timeLimit: number };
+  jobTitle: string;
+}) {
+  return {
+    userId: attempt.applicantId,
+    type: 'test_assigned' as const,
+    title: `Skills test: ${test.name}`,
+    body: `Take it for ${jobTitle}. You have ${test.timeLimit} minutes once you start.`,
+    link: paths.applicantTest.getHref({ id: attempt.id }),
+  };
+}
+
 // A company assigns one of its published tests (or a public one) to an applicant of one of its jobs.
 // A test the applicant has finished before is a retake: a new attempt; one still open is refused.
 export async function assignTest({
@@ -107,13 +193,14 @@ export async function assignTest({
       .onConflictDoNothing()
       .returning({ id: testAttempts.id });
     if (!created) throw new AppError('conflict', attemptTexts.alreadyAssigned);
-    await notify(tx, {
-      userId: row.applicantId,
-      type: 'test_assigned',
-      title: `Skills test: ${test.name}`,
-      body: `Take it for ${row.jobTitle}. You have ${test.timeLimit} minutes once you start.`,
-      link: paths.applicantTest.getHref({ id: created.id }),
-    });
+    await notify(
+      tx,
+      testAssignedNotification({
+        attempt: { id: created.id, applicantId: row.applicantId },
+        test,
+        jobTitle: row.jobTitle,
+      }),
+    );
     await recordAuditEvent({
       db: tx,
       event: {

@@ -2,7 +2,7 @@ import { assignmentOptionListSchema, assignmentOptionsQuerySchema } from '../adm
 import { adminCreateJobSchema, adminJobListQuerySchema, adminJobListSchema } from '../admin-jobs';
 import { defineContract } from '../contract';
 import { idParams } from '../contract-schemas';
-import { jobSchema, updateJobSchema } from '../jobs';
+import { editedJobSchema, jobSchema, updateJobSchema } from '../jobs';
 
 const jobParams = idParams('job');
 
@@ -44,7 +44,7 @@ export const adminJobsContract = defineContract(
       summary: "Replace a job's editable fields, with the company's rules (an archived job is frozen)",
       params: jobParams,
       body: updateJobSchema,
-      responses: { 200: jobSchema },
+      responses: { 200: editedJobSchema },
     },
     archive: {
       method: 'POST',

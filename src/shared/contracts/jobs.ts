@@ -5,6 +5,7 @@ import {
   bulkJobResultSchema,
   bulkJobSchema,
   createJobSchema,
+  editedJobSchema,
   hiringAnalyticsSchema,
   type JobTransition,
   jobApplicationListQuerySchema,
@@ -111,7 +112,7 @@ export const jobsContract = defineContract(
       summary: 'Edit a job (its status changes through the transitions)',
       params: jobParams,
       body: updateJobSchema,
-      responses: { 200: jobSchema },
+      responses: { 200: editedJobSchema },
     },
     delete: {
       method: 'DELETE',
