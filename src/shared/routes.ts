@@ -177,6 +177,10 @@ export const paths = {
 
 // The Jobs & Applications page opened on one of its tabs: the page keeps its tab in ?tab=
 // (src/client/jobs/jobs-page-search.ts), so a saved test can land on the Tests tab.
+// Every "Get Started" of the public site: the sign-in page opened on its Register tab, where a business or a
+// job seeker makes an account (the spec names /login; its Sign In tab would leave a newcomer looking for a way in).
+export const getStartedHref = `${paths.login.getHref()}?tab=register`;
+
 export function companyJobsTabHref(tab: 'job-posts' | 'tests' | 'analytics'): string {
   return `${paths.companyJobs.getHref()}?tab=${tab}`;
 }

@@ -1,4 +1,4 @@
-import { paths } from '../../src/shared/routes';
+import { getStartedHref, paths } from '../../src/shared/routes';
 import { expect, test, viewports } from './support/test';
 
 test('the home page has its sections in order and Learn More scrolls to the services', async ({ page }) => {
@@ -72,7 +72,7 @@ test.describe('a case study', () => {
     for (const heading of ['Background', 'The Challenge', 'The Solution', 'Results & Impact']) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', paths.login.getHref());
+    await expect(page.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', getStartedHref);
     await expect(page.getByRole('link', { name: 'Schedule a Consultation' })).toHaveAttribute(
       'href',
       paths.contact.getHref(),
@@ -101,10 +101,7 @@ test('the legal pages state the policy constants and carry the same date', async
   ]) {
     await page.goto(url);
     await expect(page.getByText(/January 15, 2024/).first(), url).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get Started' }).first(), url).toHaveAttribute(
-      'href',
-      paths.login.getHref(),
-    );
+    await expect(page.getByRole('link', { name: 'Get Started' }).first(), url).toHaveAttribute('href', getStartedHref);
   }
   await page.goto(paths.privacy.getHref());
   for (const text of [/16/, /3 years/, /7 years/, /26 months/])

@@ -1,4 +1,4 @@
-import { paths } from '../../src/shared/routes';
+import { getStartedHref, paths } from '../../src/shared/routes';
 import { expect, test, viewports } from './support/test';
 
 const serviceNames = [
@@ -56,6 +56,11 @@ test.describe('public header on a desktop', () => {
       await expect(page).toHaveTitle(`${target.title} · Tandem`);
       await page.goto(paths.home.getHref());
     }
+    // Beside Login, the way in for a newcomer: the same page on its Register tab.
+    await header.getByRole('link', { name: 'Get Started', exact: true }).click();
+    await expect(page).toHaveURL(getStartedHref);
+    await expect(page.getByRole('tab', { name: 'Register', selected: true })).toBeVisible();
+    await page.goto(paths.home.getHref());
     const legal = page.getByRole('navigation', { name: 'Legal' });
     await expect(legal.getByRole('link')).toHaveText([
       'Privacy Policy',

@@ -13,7 +13,7 @@ import {
 import { Link } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { careerBenefits, careersEmail, hiringSteps, type JobOpening, jobOpenings } from '~/client/content/careers';
-import { paths } from '~/shared/routes';
+import { getStartedHref, paths } from '~/shared/routes';
 import { CardGrid, PageHero, Section, StepList } from './components/site-layout';
 import { HighlightCard } from './highlight-card';
 
@@ -91,10 +91,7 @@ export default function CareersPage() {
           <p className="font-semibold">Looking for client work instead?</p>
           <p className="mt-1">
             Remote professionals who want to work on client teams apply through the talent marketplace.{' '}
-            <Link
-              to={`${paths.login.getHref()}?tab=register`}
-              className="font-semibold underline underline-offset-4 hover:no-underline"
-            >
+            <Link to={getStartedHref} className="font-semibold underline underline-offset-4 hover:no-underline">
               Create an applicant account
             </Link>{' '}
             to build your profile, take skills tests and apply to client jobs.

@@ -3,7 +3,7 @@ import { use } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageMeta } from '~/client/components/page-meta';
 import { type CaseStudy, findCaseStudy, loadCaseStudyContent } from '~/client/content/case-studies';
-import { paths } from '~/shared/routes';
+import { getStartedHref, paths } from '~/shared/routes';
 import { CaseStudyHero } from './case-study-hero';
 import { MoreCaseStudies } from './case-study-more';
 import { CaseStudySection, NamedParagraphList } from './case-study-section';
@@ -87,7 +87,7 @@ function CaseStudyDetail({ caseStudy }: { caseStudy: CaseStudy }) {
         title="Ready for Results Like These?"
         description="Tell us about your goals and we will design an AI-trained remote team around them, with a dedicated account manager from day one and no long-term commitment."
         actions={[
-          { label: 'Get Started Today', href: paths.login.getHref() },
+          { label: 'Get Started Today', href: getStartedHref },
           { label: 'Schedule a Consultation', href: paths.contact.getHref(), variant: 'secondary' },
         ]}
       />

@@ -1,10 +1,10 @@
 import { CircleCheckIcon } from 'lucide-react';
 import { homeHero } from '~/client/content/home';
-import { paths } from '~/shared/routes';
+import { getStartedHref } from '~/shared/routes';
 import { ActionLinks, Container } from './components/site-layout';
 
 const heroActions = [
-  { label: 'Get Started', href: `${paths.login.getHref()}?tab=register` },
+  { label: 'Get Started', href: getStartedHref },
   { label: 'Learn More', href: '#services', variant: 'secondary' as const },
 ];
 

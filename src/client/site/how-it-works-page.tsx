@@ -1,7 +1,7 @@
 import { CircleCheckIcon } from 'lucide-react';
 import { PageMeta } from '~/client/components/page-meta';
 import { type HowItWorksStep, howItWorksBenefits, howItWorksSteps } from '~/client/content/how-it-works';
-import { paths } from '~/shared/routes';
+import { getStartedHref, paths } from '~/shared/routes';
 import { CardGrid, CtaBanner, PageHero, Section } from './components/site-layout';
 import { HighlightCard } from './highlight-card';
 
@@ -55,7 +55,7 @@ export default function HowItWorksPage() {
         title="From first job post to a high-performing team"
         description="Everything you need to hire and manage remote talent lives in one company dashboard, with a dedicated account manager beside you at every step."
         actions={[
-          { label: 'Get Started', href: `${paths.login.getHref()}?tab=register` },
+          { label: 'Get Started', href: getStartedHref },
           { label: 'Talk to Our Team', href: paths.contact.getHref(), variant: 'secondary' },
         ]}
       />
@@ -96,7 +96,7 @@ export default function HowItWorksPage() {
         title="Ready to build your team?"
         description="Create your company account in minutes, or book a free consultation and we will plan the team with you."
         actions={[
-          { label: 'Get Started', href: `${paths.login.getHref()}?tab=register` },
+          { label: 'Get Started', href: getStartedHref },
           { label: 'Contact Us', href: paths.contact.getHref(), variant: 'secondary' },
         ]}
       />

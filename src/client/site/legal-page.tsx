@@ -2,7 +2,7 @@ import { use } from 'react';
 import { PageMeta } from '~/client/components/page-meta';
 import { type LegalDocumentId, loadLegalDocument } from '~/client/content/legal/load-legal-document';
 import type { PageProps } from '~/client/routes';
-import { paths } from '~/shared/routes';
+import { getStartedHref, paths } from '~/shared/routes';
 import { Container, PageHero } from './components/site-layout';
 import { LegalBlocks } from './legal-blocks';
 
@@ -35,7 +35,7 @@ export default function LegalPage({ pageId }: PageProps) {
         title={title}
         description={summary}
         backLink={{ label: 'Back to Home', href: paths.home.getHref() }}
-        actions={[{ label: 'Get Started', href: paths.login.getHref() }]}
+        actions={[{ label: 'Get Started', href: getStartedHref }]}
       >
         <p className="mt-4 text-sm font-medium text-muted-foreground">
           Last updated <time dateTime={lastUpdated.iso}>{lastUpdated.text}</time>

@@ -45,7 +45,7 @@ function attachServicesMenu(container: HTMLElement, signal: AbortSignal) {
   );
 }
 
-// The collapsible menu below the md breakpoint, with its own Services disclosure; following a link in it
+// The collapsible menu below the lg breakpoint, with its own Services disclosure; following a link in it
 // closes it.
 function attachMobileMenu(toggle: HTMLElement, signal: AbortSignal) {
   const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Logo } from '~/client/components/logo';
 import { buttonVariants } from '~/client/components/ui/button-variants';
 import { cn } from '~/client/lib/cn';
-import { paths } from '~/shared/routes';
+import { getStartedHref, paths } from '~/shared/routes';
 import { attachHeaderMenus } from './header-menus';
 import { ServicesMenu } from './services-menu';
 import { primaryLinks, serviceLinks } from './site-navigation';
@@ -32,21 +32,25 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/* From 1024 px: narrower, the links wrapped onto two lines (768 px), so tablets get the menu too. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <ServicesMenu />
           {primaryLinks.map((link) => (
             <NavLink key={link.href} to={link.href} className={navLinkClass}>
               {link.label}
             </NavLink>
           ))}
-          <Link to={paths.login.getHref()} className={cn(buttonVariants(), 'ml-2')}>
+          <Link to={paths.login.getHref()} className={cn(buttonVariants({ variant: 'outline' }), 'ml-2')}>
             Login
+          </Link>
+          <Link to={getStartedHref} className={buttonVariants()}>
+            Get Started
           </Link>
         </nav>
 
         <button
           type="button"
-          className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
+          className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'lg:hidden')}
           aria-expanded={false}
           aria-controls={menuId}
           data-menu-toggle
@@ -63,7 +67,7 @@ export function SiteHeader() {
         id={menuId}
         aria-label="Main"
         hidden
-        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pb-4 md:hidden"
+        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pb-4 lg:hidden"
       >
         <button
           type="button"
@@ -97,7 +101,10 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
-        <Link to={paths.login.getHref()} className={cn(buttonVariants(), 'mt-2 w-full')}>
+        <Link to={getStartedHref} className={cn(buttonVariants(), 'mt-2 w-full')}>
+          Get Started
+        </Link>
+        <Link to={paths.login.getHref()} className={cn(buttonVariants({ variant: 'outline' }), 'mt-2 w-full')}>
           Login
         </Link>
       </nav>
