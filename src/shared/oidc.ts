@@ -17,10 +17,6 @@ export const oidcProviderSettings: Record<OidcProvider, string> = {
   linkedin: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
 };
 
-// What someone signing in reads on a provider this site has not turned on.
-export const providerNotAvailableMessage = (provider: OidcProvider) =>
-  `Not available: sign-in with ${oidcProviderNames[provider]} is not offered on this site. Sign in with your email and password.`;
-
 // The user type the sign-in started from; it rides in the signed `state` (docs/spec/portal-and-public-site.md §4).
 export const oidcUserTypes = ['applicant', 'company', 'admin'] as const;
 export type OidcUserType = (typeof oidcUserTypes)[number];

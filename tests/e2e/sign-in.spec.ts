@@ -103,23 +103,14 @@ test('the register form cannot be sent twice while the portal loads', async ({ p
   expect(registrations).toBe(1);
 });
 
-test('providers this server has not set up are shown disabled and not available, naming no setting', async ({
-  page,
-}) => {
+test('only the providers this server has set up are offered, and nothing names a setting', async ({ page }) => {
   await page.goto(paths.login.getHref());
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await expect(form.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
-  const linkedIn = form.getByRole('button', { name: 'Sign in with LinkedIn (Not available)' });
-  await expect(linkedIn).toBeDisabled();
-  await expect(form.getByRole('button', { name: 'Sign in with Apple (Not available)' })).toBeDisabled();
-  await expect(linkedIn).toHaveAccessibleDescription(
-    'Not available: sign-in with LinkedIn is not offered on this site. Sign in with your email and password.',
-  );
-  // Keyboard users reach the reason too: the wrapper takes focus and opens the tooltip.
-  await linkedIn.locator('..').focus();
-  await expect(page.getByRole('tooltip')).toContainText('sign-in with LinkedIn is not offered on this site');
-  // What turns a provider on is for the people who run the server, not for someone signing in.
-  await expect(page.getByText(/CLIENT_ID|CLIENT_SECRET/)).toHaveCount(0);
+  // LinkedIn and Apple are not set up here: no button that would not work.
+  await expect(form.getByRole('link', { name: /Sign in with (LinkedIn|Apple)/ })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: /Sign in with/ })).toHaveCount(0);
+  await expect(page.getByText(/Not available|CLIENT_ID|CLIENT_SECRET/)).toHaveCount(0);
 });
 
 test('the sign-in form shows each validation message', async ({ page }) => {
