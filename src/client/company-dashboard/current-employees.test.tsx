@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { DashboardEmployee } from '~/shared/companies';
@@ -46,11 +46,14 @@ describe('Current Employees', () => {
     const fixed = employee({ name: 'Milo Milestone', role: 'Landing page redesign', engagement_type: 'fixed' });
     const router = createMemoryRouter([
       { path: '/', element: <CurrentEmployeesSection employees={{ items: [fixed], total: 1 }} /> },
+      { path: '/company/contracts/:id', element: <p>The contract</p> },
     ]);
     render(<RouterProvider router={router} />);
-    expect(screen.getByRole('link', { name: 'Landing page redesign · Fixed-price contract' })).toHaveAttribute(
-      'href',
-      `/company/contracts/${fixed.id}`,
-    );
+    const link = screen.getByRole('link', { name: 'Landing page redesign · Fixed-price contract' });
+    expect(link).toHaveAttribute('href', `/company/contracts/${fixed.id}`);
+    // The contract page's back link returns to the dashboard (contracts/contract-page.tsx).
+    fireEvent.click(link);
+    expect(screen.getByText('The contract')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: 'dashboard' });
   });
 });

@@ -98,6 +98,8 @@ export function CurrentEmployeesSection({ employees }: { employees: NonNullable<
                   {employee.engagement_type === 'fixed' ? (
                     <Link
                       to={paths.companyContract.getHref({ id: employee.id })}
+                      // The contract's back link returns here rather than to Billing's assignments.
+                      state={{ from: 'dashboard' }}
                       className="block truncate text-sm text-muted-foreground underline underline-offset-4"
                     >
                       {employee.role} · Fixed-price contract

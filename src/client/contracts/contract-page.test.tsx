@@ -664,6 +664,22 @@ describe('the contract page’s states', () => {
     expect(screen.getByRole('link', { name: 'Go to Assignments' })).toBeInTheDocument();
   });
 
+  it('leads back to the dashboard when opened from it, else to Billing’s assignments', async () => {
+    const server = createFakeServer();
+    server.on(milestonesContract.companyContract, () => replyError(404, 'not_found', milestoneTexts.contractNotFound));
+    await renderRoute(paths.companyContract.getHref({ id: crypto.randomUUID() }), {
+      user: companyUser(),
+      server,
+      historyState: { from: 'dashboard' },
+    });
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      paths.companyDashboard.getHref(),
+    );
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to Assignments' })).not.toBeInTheDocument();
+  });
+
   it('says a link that names no contract leads nowhere, without asking the server', async () => {
     const server = createFakeServer();
     await renderRoute(paths.companyContract.getHref({ id: '42' }), { user: companyUser(), server });

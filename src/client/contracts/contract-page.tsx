@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BanknoteIcon, CircleCheckIcon, LockIcon, PencilLineIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { AssignmentStatusBadge } from '~/client/components/assignments-table';
 import { PortalPage } from '~/client/components/portal-page';
@@ -37,19 +37,28 @@ import { PendingProposalCard, ProposeMilestonesDialog, useMayProposeMilestones }
 
 const sideOf = (pageId: PageProps['pageId']): ContractSide => (pageId === 'companyContract' ? 'company' : 'applicant');
 
+const backToDashboard = {
+  to: paths.companyDashboard.getHref(),
+  label: 'Back to Dashboard',
+  goLabel: 'Go to Dashboard',
+};
+
 function useBackLink(side: ContractSide) {
   // The company's assignments are a tab of Billing, which not every role opens (a Hiring Manager does not).
   const mayOpenBilling = useAllowed('read:invoice:own');
+  // Opened from the dashboard's team card (its link says so in the history entry): back there.
+  const openedFrom = (useLocation().state as { from?: string } | null)?.from;
   if (side === 'applicant') {
     return { to: paths.applicantTimesheets.getHref(), label: 'Back to Timesheets', goLabel: 'Go to Timesheets' };
   }
+  if (openedFrom === 'dashboard') return backToDashboard;
   return mayOpenBilling
     ? {
         to: `${paths.companyBilling.getHref()}?tab=assignments`,
         label: 'Back to Assignments',
         goLabel: 'Go to Assignments',
       }
-    : { to: paths.companyDashboard.getHref(), label: 'Back to Dashboard', goLabel: 'Go to Dashboard' };
+    : backToDashboard;
 }
 
 export default function ContractPage({ pageId }: PageProps) {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, parsePath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { DeferredToasters } from '~/client/app/deferred-toasters';
 import { preloadRouteModules, routes } from '~/client/routes';
@@ -25,6 +25,8 @@ import { createFakeServer, type FakeServer } from './fake-server';
 interface RenderRouteOptions {
   user?: CurrentUser | null;
   server?: FakeServer;
+  // The history entry's state, as a link that passes one (<Link state>) leaves it.
+  historyState?: unknown;
 }
 
 // A file's pages, imported in its beforeAll: the first import of a page is cold (seconds on a slow machine,
@@ -33,7 +35,10 @@ export async function preloadPages(...hrefs: string[]): Promise<void> {
   await Promise.all(hrefs.map((href) => preloadRouteModules(new URL(href, 'http://localhost').pathname)));
 }
 
-export async function renderRoute(path: string, { user = null, server = createFakeServer() }: RenderRouteOptions = {}) {
+export async function renderRoute(
+  path: string,
+  { user = null, server = createFakeServer(), historyState }: RenderRouteOptions = {},
+) {
   server.fallback(authContract.me, () => ({ user }));
   // The sign-in page lists the identity providers (a portal that signs out or is signed out lands there):
   // none configured.
@@ -85,7 +90,7 @@ export async function renderRoute(path: string, { user = null, server = createFa
         children: routes,
       },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [historyState === undefined ? path : { ...parsePath(path), state: historyState }] },
   );
   // As main.tsx: the page's modules are loaded before the first render.
   await preloadRouteModules(router.state.location.pathname);
