@@ -11,10 +11,11 @@ interface FaqItem {
   answer: string;
 }
 
+// Written as the spec writes the account managers' hours (below), so the page says its hours one way.
 export const contactHours: ContactHours[] = [
-  { days: 'Monday – Friday', hours: '9:00 AM – 6:00 PM' },
-  { days: 'Saturday', hours: '10:00 AM – 4:00 PM' },
-  { days: 'Sunday', hours: 'Closed' },
+  { days: 'Mon-Fri', hours: '9 AM - 6 PM' },
+  { days: 'Sat', hours: '10 AM - 4 PM' },
+  { days: 'Sun', hours: 'Closed' },
 ];
 
 export const accountManagerAvailability = 'Mon-Fri, 9 AM - 6 PM PST';

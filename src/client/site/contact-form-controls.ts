@@ -87,6 +87,19 @@ export function attachContactForm(
     if (element instanceof HTMLElement) element.focus();
   }
 
+  // The thanks stays beside the button after the toast has gone (or hidden under the cookie banner), until the
+  // next send: one sentence, so it reads as one status message.
+  function setFormNotice(message: string | null) {
+    form.querySelector('[data-form-notice]')?.remove();
+    if (!message) return;
+    const notice = document.createElement('p');
+    notice.dataset.formNotice = '';
+    notice.setAttribute('role', 'status');
+    notice.className = 'rounded-md border border-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-900';
+    notice.textContent = message;
+    submit?.before(notice);
+  }
+
   function setFormError(message: string | null) {
     form.querySelector('[data-form-error]')?.remove();
     if (!message) return;
@@ -109,6 +122,7 @@ export function attachContactForm(
     const payload = readPayload(form, source);
     const clientErrors = validate(payload);
     setFormError(null);
+    setFormNotice(null);
     showErrors(clientErrors);
     if (Object.keys(clientErrors).length > 0) return;
 
@@ -131,7 +145,9 @@ export function attachContactForm(
         return;
       }
       form.reset();
-      notify(source === 'home' ? contactToasts.homeSuccess : contactToasts.contactPageSuccess);
+      const thanks = source === 'home' ? contactToasts.homeSuccess : contactToasts.contactPageSuccess;
+      notify(thanks);
+      setFormNotice(`${thanks.title} ${thanks.description}`);
     } catch {
       notify({ ...contactToasts.failure, variant: 'destructive' });
     } finally {

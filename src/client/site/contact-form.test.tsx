@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '~/client/components/ui/toaster';
@@ -58,6 +58,10 @@ describe('ContactForm', () => {
       await screen.findByText("Thank you for contacting us. We'll get back to you within 24 hours."),
     ).toBeVisible();
     expect(screen.getByText('Message Sent!')).toBeVisible();
+    // And in the form itself, after the toast has gone.
+    expect(within(screen.getByRole('form')).getByRole('status')).toHaveTextContent(
+      "Message Sent! Thank you for contacting us. We'll get back to you within 24 hours.",
+    );
     expect(server.requests[0]?.body).toMatchObject({
       source: 'contact_page',
       name: 'Morgan Lee',

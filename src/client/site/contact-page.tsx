@@ -52,7 +52,7 @@ export default function ContactPage() {
                   </div>
                 ))}
               </dl>
-              <p className="mt-3 text-sm">All times are Pacific Time (PT).</p>
+              <p className="mt-3 text-sm">All times are Pacific Time (PST).</p>
             </InfoCard>
             <InfoCard
               icon={<MessageSquareReplyIcon aria-hidden="true" className="size-5" />}
