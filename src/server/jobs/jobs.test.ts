@@ -319,7 +319,9 @@ describe('job posts API', () => {
       expect(told.map((row) => row.userId).sort()).toEqual([submitted.applicantId, shortlisted.applicantId].sort());
       expect(told[0]?.title).toBe('Skills test: Pairing exercise');
       expect(told[0]?.link).toMatch(/^\/applicant\/tests\/[0-9a-f-]{36}$/);
-      expect((await auditRows(job.id)).at(-1)?.details).toMatchObject({ new_tests_sent_to: 2 });
+      // The hire fills the job's one opening, so the edit also closes it: read the edit's own entry.
+      const edited = (await auditRows(job.id)).filter((row) => row.action === 'job.updated');
+      expect(edited.at(-1)?.details).toMatchObject({ new_tests_sent_to: 2 });
 
       // Saved again with the same tests: nothing new to send.
       expect((await edit()).json()).toMatchObject({ new_tests_sent_to: 0 });
