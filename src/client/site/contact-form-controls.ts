@@ -87,28 +87,21 @@ export function attachContactForm(
     if (element instanceof HTMLElement) element.focus();
   }
 
-  // The thanks stays beside the button after the toast has gone (or hidden under the cookie banner), until the
-  // next send: one sentence, so it reads as one status message.
-  function setFormNotice(message: string | null) {
-    form.querySelector('[data-form-notice]')?.remove();
+  // One line above the button for the whole form: a refusal that names no field (an alert), or the thanks,
+  // which stays after the toast has gone (or hid under the cookie banner) until the next send.
+  const messageStyles = {
+    alert: 'border-destructive bg-red-50 text-destructive',
+    status: 'border-emerald-700 bg-emerald-50 text-emerald-900',
+  };
+  function showFormMessage(message: { role: keyof typeof messageStyles; text: string } | null) {
+    form.querySelector('[data-form-message]')?.remove();
     if (!message) return;
-    const notice = document.createElement('p');
-    notice.dataset.formNotice = '';
-    notice.setAttribute('role', 'status');
-    notice.className = 'rounded-md border border-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-900';
-    notice.textContent = message;
-    submit?.before(notice);
-  }
-
-  function setFormError(message: string | null) {
-    form.querySelector('[data-form-error]')?.remove();
-    if (!message) return;
-    const alert = document.createElement('p');
-    alert.dataset.formError = '';
-    alert.setAttribute('role', 'alert');
-    alert.className = 'rounded-md border border-destructive bg-red-50 px-4 py-3 text-sm text-destructive';
-    alert.textContent = message;
-    submit?.before(alert);
+    const line = document.createElement('p');
+    line.dataset.formMessage = '';
+    line.setAttribute('role', message.role);
+    line.className = `rounded-md border px-4 py-3 text-sm ${messageStyles[message.role]}`;
+    line.textContent = message.text;
+    submit?.before(line);
   }
 
   function setSending(sending: boolean) {
@@ -121,8 +114,7 @@ export function attachContactForm(
   async function send() {
     const payload = readPayload(form, source);
     const clientErrors = validate(payload);
-    setFormError(null);
-    setFormNotice(null);
+    showFormMessage(null);
     showErrors(clientErrors);
     if (Object.keys(clientErrors).length > 0) return;
 
@@ -140,14 +132,14 @@ export function attachContactForm(
           if (message) serverErrors[name] = message;
         }
         showErrors(serverErrors);
-        if (error.status === 429) setFormError(error.message);
+        if (error.status === 429) showFormMessage({ role: 'alert', text: error.message });
         notify({ ...contactToasts.failure, variant: 'destructive' });
         return;
       }
       form.reset();
       const thanks = source === 'home' ? contactToasts.homeSuccess : contactToasts.contactPageSuccess;
       notify(thanks);
-      setFormNotice(`${thanks.title} ${thanks.description}`);
+      showFormMessage({ role: 'status', text: `${thanks.title} ${thanks.description}` });
     } catch {
       notify({ ...contactToasts.failure, variant: 'destructive' });
     } finally {
