@@ -48,9 +48,6 @@ export async function updateJob({
     .filter(([key, value]) => JSON.stringify(existing[key as keyof typeof values]) !== JSON.stringify(value))
     .map(([key]) => key);
 
-  const previousTests = await db.select({ testId: jobTests.testId }).from(jobTests).where(eq(jobTests.jobId, id));
-  const addedTestIds = testIds.filter((testId) => !previousTests.some((row) => row.testId === testId));
-
   const newTestsSentTo = await db.transaction(async (transaction) => {
     // Guarded by status too: an archive that lands in between wins over this edit.
     const [updated] = await transaction
@@ -59,12 +56,17 @@ export async function updateJob({
       .where(and(eq(jobs.id, id), eq(jobs.companyId, companyId), eq(jobs.status, existing.status)))
       .returning({ id: jobs.id });
     if (!updated) throw new AppError('conflict', 'This job changed while you were editing it. Please try again.');
-    await transaction.delete(jobTests).where(eq(jobTests.jobId, id));
+    // The links replaced, read in the same transaction: what the edit adds is what goes to the applicants.
+    const previousTests = await transaction
+      .delete(jobTests)
+      .where(eq(jobTests.jobId, id))
+      .returning({ testId: jobTests.testId });
+    const addedTestIds = testIds.filter((testId) => !previousTests.some((row) => row.testId === testId));
     if (testIds.length > 0) await transaction.insert(jobTests).values(testIds.map((testId) => ({ jobId: id, testId })));
     const sentTo = await assignAddedJobTests({
       db: transaction,
       jobId: id,
-      jobTitle: values.title ?? existing.title,
+      jobTitle: values.title,
       testIds: addedTestIds,
       now,
     });

@@ -85,7 +85,13 @@ export async function assignAddedJobTests({
       ),
     );
   const toAssign = await db
-    .select({ testId: tests.id, applicantId: applications.applicantId, applicationId: applications.id })
+    .select({
+      testId: tests.id,
+      testName: tests.name,
+      timeLimit: tests.timeLimitMinutes,
+      applicantId: applications.applicantId,
+      applicationId: applications.id,
+    })
     .from(applications)
     .innerJoin(tests, and(inArray(tests.id, testIds), eq(tests.isActive, true), isNull(tests.archivedAt)))
     .where(
@@ -98,20 +104,19 @@ export async function assignAddedJobTests({
   if (toAssign.length === 0) return 0;
   const inserted = await db
     .insert(testAttempts)
-    .values(toAssign.map((row) => ({ ...row, jobId, assignedAt: now })))
+    .values(
+      toAssign.map(({ testId, applicantId, applicationId }) => ({
+        testId,
+        applicantId,
+        applicationId,
+        jobId,
+        assignedAt: now,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: testAttempts.id, testId: testAttempts.testId, applicantId: testAttempts.applicantId });
-  if (inserted.length === 0) return 0;
-  const assigned = await db
-    .select({ id: tests.id, name: tests.name, timeLimit: tests.timeLimitMinutes })
-    .from(tests)
-    .where(
-      inArray(
-        tests.id,
-        inserted.map((attempt) => attempt.testId),
-      ),
-    );
-  const testsById = new Map(assigned.map((test) => [test.id, test]));
+  // The tests' names and limits, as the select above read them.
+  const testsById = new Map(toAssign.map((row) => [row.testId, { name: row.testName, timeLimit: row.timeLimit }]));
   await notify(
     db,
     inserted.flatMap((attempt) => {
