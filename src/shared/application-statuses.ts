@@ -15,11 +15,14 @@ export const applicationStatuses = [
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-// An application is new to the company while it waits on a decision and arrived after the company last
-// opened the job's applications (never opened: every one). The statuses below are settled, never new,
-// however recent. One rule for every "new" the company reads: the Jobs list's "N new", the job page's
+// An application is new to the company while nobody has acted on it (submitted) and it arrived after the
+// company last opened the job's applications (never opened: every one). The statuses below were moved on by
+// someone (shortlisted and on) or settled, never new, however recent. One rule for every "new" the company reads: the Jobs list's "N new", the job page's
 // "N new" and each application's New mark (the server's SQL is built from this list, load-job-views.ts).
 export const applicationStatusesNeverNew = [
+  'shortlisted',
+  'interviewing',
+  'offered',
   'hired',
   'rejected',
   'withdrawn',

@@ -450,7 +450,7 @@ const jobApplicationSchema = z.object({
   // The total they proposed for a fixed-price job, when they did.
   proposal_price_cents: z.number().int().nullable(),
   created_at: z.string(),
-  // New to the company (applicationStatusesNeverNew): waiting on a decision and arrived after the company
+  // New to the company (applicationStatusesNeverNew): nobody acted on it yet and it arrived after the company
   // last opened the job's applications (or after new_since).
   is_new: z.boolean(),
   // The reviewers' 1–5 ratings: their mean (one decimal) and how many; null while nobody rated.

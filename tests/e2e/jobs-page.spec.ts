@@ -600,8 +600,8 @@ test.describe('Jobs & Applications', () => {
     const interviews = page.getByRole('region', { name: 'Pending Interviews' });
     await expect(interviews.getByText('Ines Interview')).toBeVisible();
     await expect(interviews.getByRole('link', { name: 'Analytics role' })).toBeVisible();
-    // The job's row counts its applications; those new to the company leave out the one hired.
-    await expect(rowOf(page, 'Analytics role').getByText('3 new')).toBeVisible();
+    // The job's row counts its applications; new to the company is only the one nobody acted on yet.
+    await expect(rowOf(page, 'Analytics role').getByText('1 new')).toBeVisible();
     // One status: a hire on a job still open is not shown as "Open Filled" (visiblePipelineStage).
     await expect(rowOf(page, 'Analytics role').getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
     await expect(rowOf(page, 'Analytics role').getByText('Filled', { exact: true })).toHaveCount(0);

@@ -135,7 +135,8 @@ describe('the job list, its tags and its CSV export', () => {
     ]);
     expect(page.items.find((item) => item.title === 'Senior React Engineer')).toMatchObject({
       applications_count: 3,
-      new_applications_count: 3,
+      // The one in interviews was acted on: not new.
+      new_applications_count: 2,
       pipeline_stage: 'interviewing',
       launch_date: '2026-01-05T12:00:00.000Z',
     });
@@ -161,7 +162,7 @@ describe('the job list, its tags and its CSV export', () => {
     const ownerCompanyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
     const { db } = testApp.database;
     const job = await buildJob(db, { companyId: ownerCompanyId, title: 'Night Support', createdAt: day('2026-03-01') });
-    // Twelve waiting on a decision, and three settled ones that are never new.
+    // Eight nobody acted on; four shortlisted and three settled, never new.
     for (let index = 0; index < 12; index++) {
       await buildApplication(db, {
         jobId: job.id,
@@ -173,11 +174,11 @@ describe('the job list, its tags and its CSV export', () => {
       await buildApplication(db, { jobId: job.id, status, createdAt: day('2026-03-03') });
     }
     const listed = async () => (await list('?q=night', owner)).items[0];
-    expect(await listed()).toMatchObject({ applications_count: 15, new_applications_count: 12 });
+    expect(await listed()).toMatchObject({ applications_count: 15, new_applications_count: 8 });
 
     // The visit opens the job, then marks its applications seen as it shows them.
     const opened = (await owner.request({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
-    expect(opened).toMatchObject({ new_applications_count: 12, applications_seen_at: null });
+    expect(opened).toMatchObject({ new_applications_count: 8, applications_seen_at: null });
     const newSince = opened.applications_seen_at ?? opened.created_at;
     const pageOf = async (page: number, since?: string) =>
       (
@@ -192,8 +193,9 @@ describe('the job list, its tags and its CSV export', () => {
     );
     const later = [await pageOf(2, newSince), await pageOf(3, newSince)];
     const marked = [first, ...later].flatMap((page) => page.items.filter((item: { is_new: boolean }) => item.is_new));
-    expect(marked).toHaveLength(12);
-    for (const page of [first, ...later]) expect(page.new_count).toBe(12);
+    expect(marked).toHaveLength(8);
+    expect(marked.every((item: { status: string }) => item.status === 'submitted')).toBe(true);
+    for (const page of [first, ...later]) expect(page.new_count).toBe(8);
 
     // Seen: the Jobs list and a later visit count none, until another arrives.
     expect(await listed()).toMatchObject({ new_applications_count: 0 });

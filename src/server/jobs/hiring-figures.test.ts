@@ -227,8 +227,9 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       // Unseen, but hired already: nothing new to look at.
       is_new: false,
     });
-    expect(list.items.slice(0, 2).map((item: { is_new: boolean }) => item.is_new)).toEqual([true, true]);
-    expect(list.items[3].proposal_rate).toBeNull();
+    // In interviews: acted on, not new; the one nobody acted on is.
+    expect(list.items.map((item: { is_new: boolean }) => item.is_new)).toEqual([false, false, false, true]);
+    expect(list.items[3]).toMatchObject({ status: 'submitted', proposal_rate: null });
 
     await company.request({ method: 'POST', url: `/api/jobs/${openJobId}/applications/seen` });
     const seen = (await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` })).json();

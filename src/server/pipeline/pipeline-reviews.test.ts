@@ -320,23 +320,21 @@ describe('the pipeline API: reviewing', () => {
     });
 
     it('the company-wide list counts what is new by each job’s last visit, or since a moment', async () => {
-      // No job opened yet: every application not settled (the rejected one is) is new.
-      expect((await list('/api/applications')).new_count).toBe(5);
-      // The clerk's applications were opened two and a half days ago: only Barbara Liskov came after.
+      // No job opened yet: every application nobody acted on (submitted) is new: Grace Hopper, Barbara Liskov.
+      expect((await list('/api/applications')).new_count).toBe(2);
+      // The clerk's applications were opened two and a half days ago: only Barbara Liskov came after. Margaret
+      // Hamilton's job was never opened, but she is in interviews: acted on, not new.
       await db()
         .update(jobs)
         .set({ applicationsSeenAt: new Date(Date.now() - 2.5 * 86_400_000) })
         .where(eq(jobs.id, jobId));
       try {
         const all = await list('/api/applications');
-        expect(all.new_count).toBe(2);
-        expect(all.items.filter((item) => item.is_new).map((item) => item.applicant_name)).toEqual([
-          'Margaret Hamilton',
-          'Barbara Liskov',
-        ]);
-        const since = new Date(Date.now() - 3.5 * 86_400_000).toISOString();
+        expect(all.new_count).toBe(1);
+        expect(all.items.filter((item) => item.is_new).map((item) => item.applicant_name)).toEqual(['Barbara Liskov']);
+        const since = new Date(Date.now() - 6 * 86_400_000).toISOString();
         const sinceMoment = await list(`/api/applications?new_since=${encodeURIComponent(since)}`);
-        expect(sinceMoment.new_count).toBe(3);
+        expect(sinceMoment.new_count).toBe(2);
         expect(sinceMoment.counts).toEqual(all.counts);
       } finally {
         await db().update(jobs).set({ applicationsSeenAt: null }).where(eq(jobs.id, jobId));

@@ -39,12 +39,12 @@ export function jobBudget(
   };
 }
 
-// An application new to the company (the rule of applicationStatusesNeverNew): waiting on a decision and
+// An application new to the company (the rule of applicationStatusesNeverNew): nobody acted on it yet and
 // arrived after `seenAt` (null: never seen), by default when the job's applications were last opened.
-const settledStatuses = sql.raw(applicationStatusesNeverNew.map((status) => `'${status}'`).join(', '));
+const actedOnStatuses = sql.raw(applicationStatusesNeverNew.map((status) => `'${status}'`).join(', '));
 export const isNewApplicationSince = (seenAt: SQL | AnyColumn) =>
   sql<boolean>`(${applications.createdAt} > coalesce(${seenAt}, '-infinity'::timestamptz)
-  and ${applications.status} not in (${settledStatuses}))`;
+  and ${applications.status} not in (${actedOnStatuses}))`;
 export const isNewApplication = isNewApplicationSince(jobs.applicationsSeenAt);
 
 // A job's application figures, computed per job by a lateral subquery: a page of 20 jobs reads the
