@@ -537,6 +537,39 @@ export const payInvoiceBodySchema = z.object({
   save_method: z.boolean().default(false),
 });
 
+// POST /api/company/invoices/pay with an Idempotency-Key header: several invoices at once (the overdue ones, or
+// those selected), each paid on its own with one saved method, oldest due first. The key covers the whole
+// request: sent again, every invoice answers as it did and none is charged twice.
+export const PAY_INVOICES_MAX = 20;
+export const payInvoicesBodySchema = z.object({
+  invoice_ids: z
+    .array(z.uuid({ message: 'That invoice id is not valid.' }))
+    .min(1, { message: 'Choose at least one invoice to pay.' })
+    .max(PAY_INVOICES_MAX, { message: `Pay at most ${PAY_INVOICES_MAX} invoices at once.` })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each invoice can be paid once.' }),
+  payment_method_id: z.uuid({
+    error: (issue) => (issue.input === undefined ? paymentTexts.chooseMethod : 'That payment method id is not valid.'),
+  }),
+});
+export type PayInvoicesInput = z.infer<typeof payInvoicesBodySchema>;
+
+// What became of each invoice: paid, on its way (the provider confirms later), declined, or not paid with a
+// reason (already paid, not found, the provider unreachable: try again with the same key).
+export const payInvoicesOutcomes = ['paid', 'processing', 'declined', 'not_paid'] as const;
+export const payInvoicesResultSchema = z.object({
+  results: z.array(
+    z.object({
+      invoice_id: z.string(),
+      invoice_number: z.string().nullable(),
+      amount_cents: z.number().int().nullable(),
+      outcome: z.enum(payInvoicesOutcomes),
+      message: z.string().nullable(),
+    }),
+  ),
+  paid_cents: z.number().int(),
+});
+export type PayInvoicesResult = z.infer<typeof payInvoicesResultSchema>;
+
 // A retry sends the same key, so the server answers with the first attempt's result and never charges twice.
 export const idempotencyHeadersSchema = z.looseObject({ 'idempotency-key': z.string().optional() });
 

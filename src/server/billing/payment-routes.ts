@@ -17,6 +17,7 @@ import { getBillingProfile, updateBillingProfile } from './billing-profile';
 import { createPaymentProvider } from './create-payment-provider';
 import { findPayments } from './find-payments';
 import { createInvoicePayments, type PayAnswer, type PaymentMethodChoice } from './pay-invoice';
+import { payInvoices } from './pay-invoices';
 import { addPaymentMethod, listPaymentMethods, removePaymentMethod } from './payment-methods';
 import type { PaymentProvider } from './payment-provider';
 import { handleStripeEvent, verifyStripeEvent } from './stripe-webhook';
@@ -125,6 +126,25 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
         }),
       );
       return reply.code(answer.status === 'completed' ? 200 : 202).send(answer.result);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    billingContract.payInvoices,
+    { config: { access: { permission: 'update:invoice:own' } } },
+    async (request) => {
+      const { companyId, actorId, ipAddress } = companyActorOf(request);
+      return payInvoices({
+        db,
+        payments,
+        companyId,
+        invoiceIds: request.body.invoice_ids,
+        paymentMethodId: request.body.payment_method_id,
+        idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+        requestedBy: actorId,
+        ipAddress,
+      });
     },
   );
 

@@ -19,6 +19,8 @@ import {
   nextInvoiceSchema,
   payInvoiceBodySchema,
   payInvoiceResultSchema,
+  payInvoicesBodySchema,
+  payInvoicesResultSchema,
   paymentListQuerySchema,
   paymentListSchema,
   paymentMethodListSchema,
@@ -149,6 +151,15 @@ export const billingContract = defineContract(
       // again with the same key.
       responses: { 200: payInvoiceResultSchema, 202: payInvoiceResultSchema },
       failures: { 402: apiErrorSchema, 422: apiErrorSchema, 502: apiErrorSchema },
+    },
+    payInvoices: {
+      method: 'POST',
+      path: '/api/company/invoices/pay',
+      summary:
+        'Pay several invoices with a saved method, each on its own, oldest due first; says what became of each. The Idempotency-Key header is required: the same key answers as the first request did and never charges twice',
+      headers: idempotencyHeadersSchema,
+      body: payInvoicesBodySchema,
+      responses: { 200: payInvoicesResultSchema },
     },
     stripeEvent: {
       method: 'POST',
