@@ -1,7 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import type { AddPaymentMethodInput, Invoice, InvoiceListQuery, PayInvoiceInput } from '~/shared/billing';
+import type {
+  AddPaymentMethodInput,
+  Invoice,
+  InvoiceListQuery,
+  PayInvoiceInput,
+  PayInvoicesInput,
+} from '~/shared/billing';
 import { billingContract, invoicesContract } from '~/shared/contracts/billing';
 
 // The company's billing (invoices, payment methods, billing profile, payments): query options for
@@ -87,6 +93,16 @@ export function usePayInvoice() {
         body,
       }),
     // A refusal changes things too: a declined payment leaves the invoice unpaid.
+    onSettled: refresh,
+  });
+}
+
+// Several invoices at once, with one key for the whole request (the server derives each invoice's).
+export function usePayInvoices() {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: PayInvoicesInput; idempotencyKey: string }) =>
+      callApi(billingContract.payInvoices, { headers: { 'idempotency-key': idempotencyKey }, body }),
     onSettled: refresh,
   });
 }

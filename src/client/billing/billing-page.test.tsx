@@ -386,6 +386,78 @@ describe('Invoice detail and paying', () => {
     await waitFor(() => expect(lastInvoiceQuery(server)?.get('status')).toBe('overdue'));
   });
 
+  it('pays every overdue invoice at once with the default card', async () => {
+    const late = invoice({
+      invoice_number: 'INV-LATE',
+      due_date: '2026-10-15',
+      status: 'overdue',
+      amount_cents: 50_000,
+    });
+    const later = invoice({
+      invoice_number: 'INV-LATER',
+      due_date: '2026-10-22',
+      status: 'overdue',
+      amount_cents: 25_000,
+    });
+    const method = savedMethod({ label: 'Visa ending in 4242', is_default: true });
+    const { events, server, store } = await openBilling({ invoices: [later, late], methods: [method] });
+    await findTable();
+    await events.click(await screen.findByRole('button', { name: 'Pay all overdue ($750.00)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay 2 invoices' });
+    const listed = await within(dialog).findByRole('list', { name: 'Invoices to pay' });
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('INV-LATE'), expect.stringContaining('INV-LATER')]);
+    expect(await within(dialog).findByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+    expect(within(dialog).queryByRole('radio', { name: 'New card' })).not.toBeInTheDocument();
+    await events.click(within(dialog).getByRole('button', { name: 'Pay $750.00' }));
+
+    expect(await findNotification('$750.00 paid: 2 invoices.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [request] = server.requests.filter(
+      (each) => each.method === 'POST' && each.path === '/api/company/invoices/pay',
+    );
+    expect(request?.body).toEqual({ invoice_ids: [late.id, later.id], payment_method_id: method.id });
+    expect(store.invoices.map((each) => each.status)).toEqual(['paid', 'paid']);
+  });
+
+  it('pays the selected invoices, and says which were not paid and why', async () => {
+    const first = invoice({ invoice_number: 'INV-ONE', due_date: '2026-12-01', amount_cents: 10_000 });
+    const second = invoice({ invoice_number: 'INV-TWO', due_date: '2026-12-08', amount_cents: 20_000 });
+    const declining = savedMethod({ label: 'Visa ending in 0002', last4: '0002', is_default: true });
+    const { events } = await openBilling({ invoices: [first, second], methods: [declining] });
+    await findTable();
+    const paySelected = screen.getByRole('button', { name: 'Pay selected' });
+    expect(paySelected).toBeDisabled();
+    await events.click(within(row('INV-ONE')).getByRole('checkbox'));
+    await events.click(within(row('INV-TWO')).getByRole('checkbox'));
+    await events.click(screen.getByRole('button', { name: 'Pay selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay 2 invoices' });
+    await events.click(await within(dialog).findByRole('button', { name: 'Pay $300.00' }));
+
+    const outcomes = await within(dialog).findByRole('list', { name: 'What became of each invoice' });
+    expect(
+      within(outcomes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`INV-ONE ($100.00): Declined${DECLINED_TEXT}`, `INV-TWO ($200.00): Declined${DECLINED_TEXT}`]);
+    await events.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks for a saved method before paying several invoices at once', async () => {
+    const late = invoice({ invoice_number: 'INV-A', due_date: '2026-10-15', status: 'overdue' });
+    const later = invoice({ invoice_number: 'INV-B', due_date: '2026-10-22', status: 'overdue' });
+    const { events } = await openBilling({ invoices: [late, later], methods: [] });
+    await findTable();
+    await events.click(await screen.findByRole('button', { name: /^Pay all overdue/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay 2 invoices' });
+    expect(await within(dialog).findByText(/You have no saved payment method/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
+  });
+
   it('keeps Pay disabled until a method is chosen when none is the default', async () => {
     const open = invoice({ invoice_number: 'INV-CHOOSE', status: 'pending', amount_cents: 5000 });
     const method = savedMethod({ label: 'Mastercard ending in 4444', is_default: false });

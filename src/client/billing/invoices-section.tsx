@@ -21,6 +21,7 @@ import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { ariaSortOf, IssueDateFilter, SortHeader, SortSelect } from './invoice-filters';
 import { invoicesSearch, nextInvoiceSort, toInvoiceListQuery, toSortParam } from './invoices-search';
 import { PayDialog } from './pay-dialog';
+import { PayInvoicesDialog } from './pay-invoices-dialog';
 
 const DOWNLOAD_FAILED = 'The PDF could not be downloaded. Please try again.';
 const NOT_OPENED = 'The invoice could not be loaded. Please try again.';
@@ -62,6 +63,9 @@ export function InvoicesSection() {
   const closeDialog = (open: boolean) => {
     if (!open) setDialog((current) => current && { ...current, mode: null });
   };
+  // Paying several at once: the overdue ones, or the unpaid ones selected.
+  const [payingMany, setPayingMany] = useState<{ invoices: Invoice[]; open: boolean } | null>(null);
+  const selectedUnpaid = items.filter((invoice) => selection.isSelected(invoice) && invoice.status !== 'paid');
 
   // A notification's link names one invoice (?invoice={id}): open it, then drop the key from the URL.
   const [searchParams] = useSearchParams();
@@ -184,6 +188,7 @@ export function InvoicesSection() {
         total={overdue.data?.total ?? 0}
         mayPay={mayPay}
         onPay={(invoice) => setDialog({ mode: 'pay', invoice })}
+        onPayAll={(invoices) => setPayingMany({ invoices, open: true })}
         onShowAll={() => search.change({ status: 'overdue' })}
       />
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
@@ -213,9 +218,19 @@ export function InvoicesSection() {
             </Button>
           )}
         </div>
+        {mayPay && (
+          <Button
+            variant="outline"
+            className="lg:ml-auto"
+            disabled={selectedUnpaid.length === 0}
+            onClick={() => setPayingMany({ invoices: selectedUnpaid, open: true })}
+          >
+            Pay selected{selectedUnpaid.length > 0 ? ` (${selectedUnpaid.length})` : ''}
+          </Button>
+        )}
         <Button
           variant="outline"
-          className="lg:ml-auto"
+          className={mayPay ? undefined : 'lg:ml-auto'}
           disabled={selection.selectedIds.length === 0}
           onClick={() => download(() => downloadInvoicesPdf(selection.selectedIds))}
         >
@@ -259,6 +274,15 @@ export function InvoicesSection() {
         />
       )}
       {shown && <PayDialog invoice={shown} open={dialog?.mode === 'pay'} onOpenChange={closeDialog} />}
+      {payingMany && (
+        <PayInvoicesDialog
+          invoices={payingMany.invoices}
+          open={payingMany.open}
+          onOpenChange={(open) => {
+            if (!open) setPayingMany((current) => current && { ...current, open: false });
+          }}
+        />
+      )}
     </>
   );
 }
@@ -267,19 +291,21 @@ export function InvoicesSection() {
 const INVOICE_STATUS_LEGEND =
   'Pending: issued and not yet due. Unpaid: a payment was tried and did not go through. Overdue: past its due date. Paid: settled.';
 
-// Overdue invoices first, above the list, with Pay for the oldest: a company that owes money late sees it
-// at once, whatever the list's order.
+// Overdue invoices first, above the list, with Pay for the oldest and Pay all overdue: a company that owes
+// money late sees it at once, whatever the list's order, and settles it in one go.
 function OverdueNotice({
   invoices,
   total,
   mayPay,
   onPay,
+  onPayAll,
   onShowAll,
 }: {
   invoices: Invoice[];
   total: number;
   mayPay: boolean;
   onPay: (invoice: Invoice) => void;
+  onPayAll: (invoices: Invoice[]) => void;
   onShowAll: () => void;
 }) {
   const [oldest] = invoices;
@@ -299,8 +325,18 @@ function OverdueNotice({
           </Button>
         )}
         {mayPay && (
-          <Button size="sm" onClick={() => onPay(oldest)} aria-label={`Pay overdue invoice ${oldest.invoice_number}`}>
+          <Button
+            size="sm"
+            variant={total > 1 ? 'outline' : 'default'}
+            onClick={() => onPay(oldest)}
+            aria-label={`Pay overdue invoice ${oldest.invoice_number}`}
+          >
             Pay {oldest.invoice_number}
+          </Button>
+        )}
+        {mayPay && total > 1 && (
+          <Button size="sm" onClick={() => onPayAll(invoices)}>
+            {total === invoices.length ? `Pay all overdue (${formatCents(owed)})` : `Pay the ${invoices.length} oldest`}
           </Button>
         )}
       </span>

@@ -13,7 +13,7 @@ export function PayForm({ invoice, onDone }: { invoice: Invoice; onDone: () => v
       submitLabel={`Pay ${formatCents(invoice.amount_cents)}`}
       settledNotice={invoice.status === 'paid' ? 'This invoice has been paid.' : null}
       pay={(body, idempotencyKey) => pay.mutateAsync({ invoiceId: invoice.id, body, idempotencyKey })}
-      onPaid={(payment) => {
+      onPaid={({ payment }) => {
         // 202: the provider took the payment and confirms it later; the invoice is paid only then.
         toast(
           payment.status === 'completed'

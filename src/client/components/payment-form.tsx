@@ -23,6 +23,8 @@ import { paymentMethodsQueryOptions } from '~/client/lib/payment-method-queries'
 import type { PayInvoiceInput, Payment, PaymentMethodKind } from '~/shared/billing';
 
 const UNREACHABLE_TEXT = 'The payment could not be completed right now. Please try again.';
+const NO_SAVED_METHOD_TEXT =
+  'You have no saved payment method. Add one under Payment Methods below, or pay each invoice on its own.';
 
 const newChoices = ['new:card', 'new:bank', 'new:wallet'] as const;
 type NewChoice = (typeof newChoices)[number];
@@ -45,9 +47,11 @@ const unsettledKeys = new Map<string, string>();
 // What a payment sends (an invoice's and a milestone's funding take the same body).
 export type PaymentBody = PayInvoiceInput;
 
-interface PaymentFormProps {
+interface PaymentFormProps<Result> {
   // What is paid, for the attempt's key: 'invoice:<id>', 'milestone:<id>'.
   attemptKey: string;
+  // Saved methods only (paying several invoices at once): no new card, bank account or wallet.
+  isSavedOnly?: boolean;
   // "Pay $1,224.50".
   submitLabel: string;
   // Shown above the choice of method: what the payment is made of.
@@ -55,9 +59,9 @@ interface PaymentFormProps {
   // Shown above the buttons, and Pay disabled, when there is nothing to pay ("This invoice has been paid.").
   settledNotice?: string | null;
   // Sends the payment with the attempt's Idempotency-Key; resolves once the server has answered.
-  pay: (body: PaymentBody, idempotencyKey: string) => Promise<{ payment: Payment }>;
+  pay: (body: PaymentBody, idempotencyKey: string) => Promise<Result>;
   // The server took it (completed, or pending with the provider: 202); the caller says so and closes.
-  onPaid: (payment: Payment) => void;
+  onPaid: (result: Result) => void;
   onCancel: () => void;
 }
 
@@ -66,15 +70,16 @@ interface PaymentFormProps {
 // (the default saved method is, from the start);
 // each attempt carries one Idempotency-Key, kept while its outcome is unknown so a retry cannot charge twice.
 // Mount it while its dialog is open only: each opening is a new attempt.
-export function PaymentForm({
+export function PaymentForm<Result = { payment: Payment }>({
   attemptKey,
+  isSavedOnly = false,
   submitLabel,
   summary,
   settledNotice = null,
   pay,
   onPaid,
   onCancel,
-}: PaymentFormProps) {
+}: PaymentFormProps<Result>) {
   const methods = useQuery(paymentMethodsQueryOptions());
   const [picked, setPicked] = useState<string | null>(null);
   // The default saved method is chosen until the payer picks another, as checkouts do: Pay is ready at once.
@@ -109,9 +114,9 @@ export function PaymentForm({
     setBanner(null);
     setIsPaying(true);
     try {
-      const { payment } = await pay(body, idempotencyKey.current);
+      const result = await pay(body, idempotencyKey.current);
       unsettledKeys.delete(attemptKey);
-      onPaid(payment);
+      onPaid(result);
     } catch (error) {
       if (isUnsettled(error)) {
         unsettledKeys.set(attemptKey, idempotencyKey.current);
@@ -162,7 +167,7 @@ export function PaymentForm({
               </Label>
             </div>
           ))}
-          {newChoices.map((value) => (
+          {(isSavedOnly ? [] : newChoices).map((value) => (
             <div key={value} className="flex items-center gap-2">
               <RadioGroupItem id={`${ids}-${value}`} value={value} />
               <Label htmlFor={`${ids}-${value}`} className="cursor-pointer font-normal">
@@ -171,6 +176,9 @@ export function PaymentForm({
             </div>
           ))}
         </RadioGroup>
+        {isSavedOnly && methods.isSuccess && saved.length === 0 && (
+          <p className="text-sm text-muted-foreground">{NO_SAVED_METHOD_TEXT}</p>
+        )}
       </fieldset>
 
       {kind && (

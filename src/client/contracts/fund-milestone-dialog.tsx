@@ -72,7 +72,7 @@ function FundForm({ contract, milestone, onDone }: { contract: Contract; milesto
       submitLabel={`Pay ${formatCents(charge.total_cents)}`}
       summary={<ChargeBreakdown charge={charge} />}
       pay={(body, idempotencyKey) => fund.mutateAsync({ milestoneId: milestone.id, body, idempotencyKey })}
-      onPaid={(payment) => {
+      onPaid={({ payment }) => {
         toast(
           payment.status === 'completed'
             ? {

@@ -330,5 +330,31 @@ export function fakeBillingApi(
     return answer;
   });
 
+  // Several at once, oldest due first, each as payInvoice pays it (a saved method only).
+  server.on(billingContract.payInvoices, ({ body, headers }) => {
+    const key = headers['idempotency-key'];
+    if (!key) return replyError(400, 'validation', paymentTexts.idempotencyKeyRequired);
+    store.payKeys.push(key);
+    const saved = store.methods.find((method) => method.id === body.payment_method_id);
+    if (!saved) return replyError(400, 'validation', paymentTexts.chooseSavedMethod);
+    const chosen = store.invoices
+      .filter((each) => body.invoice_ids.includes(each.id))
+      .sort((a, b) => a.due_date.localeCompare(b.due_date));
+    let paidCents = 0;
+    const results = chosen.map((target) => {
+      const known = { invoice_id: target.id, invoice_number: target.invoice_number, amount_cents: target.amount_cents };
+      if (target.status === 'paid') return { ...known, outcome: 'not_paid' as const, message: ALREADY_PAID_TEXT };
+      if (saved.last4 === '0002') {
+        target.status = 'unpaid';
+        return { ...known, outcome: 'declined' as const, message: DECLINED_TEXT };
+      }
+      target.status = 'paid';
+      target.paid_at = new Date().toISOString();
+      paidCents += target.amount_cents;
+      return { ...known, outcome: 'paid' as const, message: null };
+    });
+    return { results, paid_cents: paidCents };
+  });
+
   return store;
 }
