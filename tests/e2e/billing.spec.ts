@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { uniqueName } from './support/jobs';
+import { sameOrigin, uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
@@ -26,7 +26,7 @@ const addDays = (day: string, days: number) => isoDay(new Date(new Date(`${day}T
 
 async function placeTalent(
   request: APIRequestContext,
-  body: { company_email: string; applicant_email: string; timesheets?: unknown[] },
+  body: { company_email: string; applicant_email: string; start_date?: string; timesheets?: unknown[] },
 ) {
   const response = await request.post('/api/testing/assignments', {
     data: { role: 'Support Specialist', rate: 40, weekly_hours: 40, start_date: lastWeekStart(), ...body },
@@ -222,6 +222,48 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
 
   await talentContext.close();
   expect(talentErrors).toEqual([]);
+});
+
+test('every overdue invoice is paid at once with the saved card', async ({ page, request, loginAs, createAccount }) => {
+  const talent = await createAccount('applicant', { name: uniqueName('Lena Park') });
+  const company = await loginAs('company', { name: 'Omar Haddad', company_name: uniqueName('Harbor Row Supply') });
+  // Two weeks two months back, each invoiced the day after it ended: both are past due today.
+  const weeks = [addDays(lastWeekStart(), -63), addDays(lastWeekStart(), -56)];
+  await placeTalent(request, {
+    company_email: company.email,
+    applicant_email: talent.email,
+    start_date: weeks[0],
+    timesheets: weeks.map((week) => ({ week_start: week, status: 'approved', minutes: { [addDays(week, 1)]: 480 } })),
+  });
+  for (const week of weeks) {
+    const issued = await request.post('/api/testing/billing/issue-invoices', {
+      data: { period_start: week, today: addDays(week, 7), company_email: company.email },
+    });
+    expect(issued.ok(), await issued.text()).toBe(true);
+  }
+  const swept = await request.post('/api/testing/billing/mark-overdue', { data: {} });
+  expect(swept.ok(), await swept.text()).toBe(true);
+  const saved = await page.request.post('/api/company/payment-methods', {
+    headers: sameOrigin,
+    data: { kind: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  await page.goto('/company/billing');
+  const notice = page.getByRole('alert').filter({ hasText: '2 invoices are overdue' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: /^Pay all overdue/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay 2 invoices' });
+  await expect(dialog.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+  await saveScreenshots(page, 'billing-pay-overdue');
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByText(/paid: 2 invoices\./).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(notice).toBeHidden();
+  const rows = page.getByRole('table', { name: 'Invoices' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'Paid' })).toHaveCount(2);
+  await expect(summaryCard(page, 'Outstanding Balance')).toContainText('$0.00');
 });
 
 test.describe('a declined card', () => {

@@ -7,7 +7,7 @@ import type { CreateJobInput, Job, JobList } from '../../../src/shared/jobs';
 // A request with the session cookie must say it comes from this site, or the CSRF guard refuses it.
 
 // What a browser's same-site fetch says about itself (src/server/platform/csrf.ts).
-const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+export const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 
 export const uniqueName = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
 
