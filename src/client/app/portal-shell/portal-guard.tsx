@@ -24,11 +24,13 @@ interface PortalGuardProps {
   portalRole: PortalRole;
   // Signing out is under way: show nothing of the portal and send nobody anywhere.
   isSigningOut: boolean;
+  // Shown while the portal learns who is signed in: its empty frame, so a deep link is not a white page.
+  loading: ReactNode;
   children: (user: CurrentUser) => ReactNode;
 }
 
 // Only the signed-in owner of a portal sees it: others sign in first, or go to their own portal.
-export function PortalGuard({ portalRole, isSigningOut, children }: PortalGuardProps) {
+export function PortalGuard({ portalRole, isSigningOut, loading, children }: PortalGuardProps) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const currentUser = useQuery(currentUserQueryOptions());
@@ -52,7 +54,7 @@ export function PortalGuard({ portalRole, isSigningOut, children }: PortalGuardP
   if (isSigningOut) return <PageLoading />;
   if (!currentUser.data) {
     if (currentUser.isError) return <GuardError error={currentUser.error} onRetry={() => currentUser.refetch()} />;
-    return <PageLoading />;
+    return loading;
   }
 
   const { user } = currentUser.data;

@@ -86,7 +86,7 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
   // Down for everyone but administrators: the server's answer says so, and no page waits on its reads.
   if (isInMaintenance) return <MaintenanceScreen />;
   return (
-    <PortalGuard portalRole={portalRole} isSigningOut={isSigningOut}>
+    <PortalGuard portalRole={portalRole} isSigningOut={isSigningOut} loading={<PortalLoading role={portalRole} />}>
       {(user) =>
         // A company account that belongs to no company any more has only its own account to see.
         user.role === 'company' && !user.company ? (
@@ -98,6 +98,35 @@ function SignedInPortal({ portalRole }: { portalRole: PortalRole }) {
         )
       }
     </PortalGuard>
+  );
+}
+
+// The frame without its contents (no navigation, no account yet) around the spinner, while the portal learns
+// who is signed in: a page opened from a link or a bookmark shows the portal at once, not a white page.
+function PortalLoading({ role }: { role: PortalRole }) {
+  const [isCollapsed] = useSidebarCollapsed();
+  return (
+    <div className="flex min-h-screen bg-muted/50">
+      <div
+        aria-hidden="true"
+        className={cn('sticky top-0 hidden h-screen shrink-0 bg-sidebar md:block', isCollapsed ? 'w-16' : 'w-64')}
+      >
+        {!isCollapsed && (
+          <div className="flex h-16 items-center px-4">
+            <span className="text-sm font-semibold text-white">{portalNames[role]}</span>
+          </div>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-background px-3 sm:px-6">
+          <span className="size-9 md:hidden" aria-hidden="true" />
+          <Logo to={homeByRole[role]} />
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6">
+          <PageLoading />
+        </main>
+      </div>
+    </div>
   );
 }
 
