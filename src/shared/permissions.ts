@@ -61,8 +61,10 @@ const permissionsByRole = {
     'update:booking_link:own',
     ...conversationMember,
     'create:support_conversation:own',
-    // Their assignments, timesheets and the clock, and what their approved weeks earn them.
+    // Their assignments (ending one, saying why), timesheets and the clock, and what their approved weeks earn
+    // them.
     'read:assignment:own',
+    'update:assignment:own',
     'read:timesheet:own',
     'update:timesheet:own',
     'read:earnings:own',

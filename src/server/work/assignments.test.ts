@@ -215,6 +215,59 @@ describe('assignments', () => {
     });
   });
 
+  describe('the talent ending their own assignment', () => {
+    const endOwn = (account: Account, id: string, body: object) =>
+      post(account, `/api/applicant/assignments/${id}/end`, body);
+
+    it('ends it on their last day with the reason, tells the company, and asks both for a review', async () => {
+      const assignment = await newAssignment({ role: 'Night Support' });
+      const endDate = addDays(today(), -1);
+      const response = await endOwn(applicant, assignment.id, { end_date: endDate, reason: 'I am moving on.' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'ended', end_date: endDate, end_reason: 'I am moving on.' });
+      const [audit] = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, assignment.id), eq(auditLogs.action, 'assignment.ended')));
+      expect(audit).toMatchObject({
+        actorId: applicant.user.id,
+        details: expect.objectContaining({ end_date: endDate }),
+      });
+
+      const companyTitles = (
+        await db().select().from(notifications).where(eq(notifications.userId, company.user.id))
+      ).map((notification) => notification.title);
+      expect(companyTitles).toEqual(expect.arrayContaining(['Tess Talent ended Night Support', 'Review Tess Talent']));
+      const talentTitles = (
+        await db().select().from(notifications).where(eq(notifications.userId, applicant.user.id))
+      ).map((notification) => notification.title);
+      expect(talentTitles).toContain('How was working as Night Support?');
+      // Told the company: no notice to themselves that it ended.
+      expect(talentTitles).not.toContain('Night Support has ended');
+    });
+
+    it('keeps the same rules: a real day, a reason, not a pending one, and only their own', async () => {
+      const assignment = await newAssignment();
+      const noReason = await endOwn(applicant, assignment.id, { end_date: today(), reason: '' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().fields).toEqual({ reason: 'Please give a reason for ending the assignment.' });
+      const future = await endOwn(applicant, assignment.id, { end_date: addDays(today(), 3), reason: 'Later' });
+      expect(future.json().error).toBe(workTexts.endInFuture);
+      expect((await endOwn(otherApplicant, assignment.id, { end_date: today(), reason: 'Not mine' })).statusCode).toBe(
+        404,
+      );
+      const pending = await newAssignment({ status: 'pending', startDate: addDays(today(), 5) });
+      const notStarted = await endOwn(applicant, pending.id, { end_date: today(), reason: 'Never mind' });
+      expect(notStarted.statusCode).toBe(409);
+      expect(notStarted.json().error).toBe(workTexts.notStartedCannotEnd);
+      // A company member ends through the company's route, not the talent's.
+      expect((await endOwn(company, assignment.id, { end_date: today(), reason: 'Wrong door' })).statusCode).toBe(403);
+      expect((await db().select().from(assignments).where(eq(assignments.id, assignment.id)))[0]?.status).toBe(
+        'active',
+      );
+    });
+  });
+
   describe('changing the terms', () => {
     const change = (id: string, body: object, account: Account = company) =>
       post(account, `/api/company/assignments/${id}/terms`, body);

@@ -12,9 +12,9 @@ import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 import { closeShift } from './clock-out';
 import { findOpenShift } from './clock-state';
 
-// active → ended, on a day from the start to today, with the reason. Hours logged after that day are a
-// reason to choose a later one (nothing already worked is dropped); a shift still running is clocked
-// out now, keeping its minutes up to the end date.
+// active → ended, on a day from the start to today, with the reason, by the company, an administrator or the
+// talent: the other side is told. Hours logged after that day are a reason to choose a later one (nothing
+// already worked is dropped); a shift still running is clocked out now, keeping its minutes up to the end date.
 export async function endAssignment({
   db,
   assignmentId,
@@ -26,7 +26,7 @@ export async function endAssignment({
 }: {
   db: Database;
   assignmentId: string;
-  actor: Exclude<WorkActor, { kind: 'applicant' }>;
+  actor: WorkActor;
   endDate: string;
   reason: string;
   ipAddress?: string;
@@ -97,12 +97,21 @@ export async function endAssignment({
         ipAddress,
       },
     });
-    await notifyTalent(tx, assignment.applicantId, {
-      type: 'assignment_changed',
-      title: `${assignment.role} has ended`,
-      body: `Your last day was ${endDate}. “${reason}”`,
-      link: paths.applicantApplications.getHref(),
-    });
+    if (actor.kind === 'applicant') {
+      await notifyCompany(tx, assignment.companyId, {
+        type: 'assignment_changed',
+        title: `${talent?.name ?? 'Your talent'} ended ${assignment.role}`,
+        body: `Their last day was ${endDate}. “${reason}”`,
+        link: `${paths.companyBilling.getHref()}?tab=assignments&assignments_status=ended`,
+      });
+    } else {
+      await notifyTalent(tx, assignment.applicantId, {
+        type: 'assignment_changed',
+        title: `${assignment.role} has ended`,
+        body: `Your last day was ${endDate}. “${reason}”`,
+        link: paths.applicantApplications.getHref(),
+      });
+    }
     // Both sides are asked for a review (reviews/write-review.ts), each where the ended assignment shows.
     await notifyTalent(tx, assignment.applicantId, {
       type: 'assignment_changed',

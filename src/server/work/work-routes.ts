@@ -101,6 +101,22 @@ export async function workRoutes(app: FastifyInstance, { context }: { context: A
     permission: Permission;
     actor: unknown;
   }>;
+  // The talent ends their own assignment (as a freelancer ends a contract); the company is told.
+  registerEndpoint(
+    app,
+    workContract.endApplicantAssignment,
+    { config: { access: { permission: 'update:assignment:own' } } },
+    async (request) =>
+      endAssignment({
+        db,
+        assignmentId: request.params.id,
+        actor: { kind: 'applicant', actorId: applicantIdOf(request) },
+        endDate: request.body.end_date,
+        reason: request.body.reason,
+        ipAddress: request.ip,
+      }),
+  );
+
   for (const manager of managers) {
     const options = { config: { access: { permission: manager.permission } } };
     registerEndpoint(app, manager.start, options, async (request) =>

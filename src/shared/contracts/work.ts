@@ -112,6 +112,14 @@ export const workContract = defineContract(
       query: assignmentListQuerySchema,
       responses: { 200: assignmentListSchema },
     },
+    endApplicantAssignment: {
+      method: 'POST',
+      path: '/api/applicant/assignments/:id/end',
+      summary: 'End your active assignment on your last day, saying why; the company is told',
+      params: assignmentParams,
+      body: endAssignmentSchema,
+      responses: { 200: assignmentSchema },
+    },
     applicantTimesheets: {
       method: 'GET',
       path: '/api/applicant/timesheets',
