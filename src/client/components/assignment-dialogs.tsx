@@ -191,23 +191,35 @@ function ChangeTermsForm({
 
 // ---------------------------------------------------------------- end
 
-export function EndAssignmentDialog({
+// Who ends it: the company or an administrator (the talent's last day), or the talent themselves (their own).
+type EndingSide = 'manager' | 'talent';
+// What ending needs of an assignment: an hourly one as listed, or a fixed price's contract.
+type EndableAssignment = Pick<Assignment, 'id' | 'role' | 'company_name' | 'applicant_name' | 'start_date'>;
+
+export function EndAssignmentDialog<Shown extends EndableAssignment>({
   assignment,
   description,
   endAssignment,
   onOpenChange,
+  side = 'manager',
 }: {
-  assignment: Assignment | null;
+  assignment: Shown | null;
   // What ending means, as the caller sees it: "… stops working for you after the end date."
-  description: (assignment: Assignment) => string;
+  description: (assignment: Shown) => string;
   endAssignment: (input: WithId<EndAssignmentInput>) => Promise<unknown>;
   onOpenChange: (open: boolean) => void;
+  side?: EndingSide;
 }) {
   return (
     <Dialog open={assignment !== null} onOpenChange={onOpenChange}>
       {assignment && (
         <DialogContent title="End this assignment?" description={description(assignment)}>
-          <EndAssignmentForm assignment={assignment} endAssignment={endAssignment} onDone={() => onOpenChange(false)} />
+          <EndAssignmentForm
+            assignment={assignment}
+            endAssignment={endAssignment}
+            side={side}
+            onDone={() => onOpenChange(false)}
+          />
         </DialogContent>
       )}
     </Dialog>
@@ -217,10 +229,12 @@ export function EndAssignmentDialog({
 function EndAssignmentForm({
   assignment,
   endAssignment,
+  side,
   onDone,
 }: {
-  assignment: Assignment;
+  assignment: EndableAssignment;
   endAssignment: (input: WithId<EndAssignmentInput>) => Promise<unknown>;
+  side: EndingSide;
   onDone: () => void;
 }) {
   const [banner, setBanner] = useState<string | null>(null);
@@ -236,7 +250,10 @@ function EndAssignmentForm({
       await endAssignment({ id: assignment.id, ...values });
       toast({
         title: 'Assignment ended',
-        description: `${possessive(assignment.applicant_name)} assignment ends on ${formatIsoDay(values.end_date)}.`,
+        description:
+          side === 'talent'
+            ? `Your assignment as ${assignment.role} at ${assignment.company_name} ended on ${formatIsoDay(values.end_date)}. ${assignment.company_name} has been told.`
+            : `${possessive(assignment.applicant_name)} assignment ends on ${formatIsoDay(values.end_date)}.`,
       });
       onDone();
     } catch (error) {
@@ -247,7 +264,13 @@ function EndAssignmentForm({
   });
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <FormField label="End date" error={errors.end_date?.message} hint="Their last working day: today or earlier.">
+      <FormField
+        label="End date"
+        error={errors.end_date?.message}
+        hint={
+          side === 'talent' ? 'Your last working day: today or earlier.' : 'Their last working day: today or earlier.'
+        }
+      >
         {(control) => (
           <Input {...control} type="date" min={assignment.start_date} max={today} {...form.register('end_date')} />
         )}

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { AssignmentStatusBadge } from '~/client/components/assignments-table';
+import { EndOwnAssignmentButton } from '~/client/components/end-own-assignment-button';
 import { PortalPage } from '~/client/components/portal-page';
 import { SummaryCard } from '~/client/components/summary-cards';
 import { Alert } from '~/client/components/ui/alert';
@@ -161,6 +162,11 @@ function ContractView({ contract, side }: { contract: Contract; side: ContractSi
             <Fact label="Start date">{formatIsoDay(contract.start_date)}</Fact>
             {contract.end_date && <Fact label="End date">{formatIsoDay(contract.end_date)}</Fact>}
           </dl>
+          {side === 'applicant' && contract.status === 'active' && (
+            <div className="mt-4 flex justify-end">
+              <EndOwnAssignmentButton assignment={contract} />
+            </div>
+          )}
         </CardContent>
       </Card>
 

@@ -292,15 +292,21 @@ export function fakeWorkApi(
   server.on(workContract.startCompanyAssignment, ({ params }) =>
     changeAssignment(params.id, (assignment) => ({ ...assignment, status: 'active' })),
   );
-  server.on(workContract.endCompanyAssignment, ({ params, body }) => {
-    const { end_date: endDate, reason } = body;
-    return changeAssignment(params.id, (assignment) => ({
-      ...assignment,
-      status: endDate <= format(new Date(), 'yyyy-MM-dd') ? 'ended' : assignment.status,
-      end_date: endDate,
-      end_reason: reason,
-    }));
-  });
+  // The company ends it, or the talent their own: the same rules.
+  for (const endpoint of [workContract.endCompanyAssignment, workContract.endApplicantAssignment]) {
+    server.on(endpoint, ({ params, body }) => {
+      const { end_date: endDate, reason } = body;
+      if (endDate > format(new Date(), 'yyyy-MM-dd')) {
+        return replyError(400, 'validation', workTexts.endInFuture, { end_date: workTexts.endInFuture });
+      }
+      return changeAssignment(params.id, (assignment) => ({
+        ...assignment,
+        status: 'ended',
+        end_date: endDate,
+        end_reason: reason,
+      }));
+    });
+  }
   server.on(workContract.changeCompanyAssignmentTerms, ({ params, body: input }) => {
     const current = findAssignment(params.id);
     if (current?.rate_cents === null || current?.weekly_hours === null) {

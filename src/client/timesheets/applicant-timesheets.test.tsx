@@ -6,6 +6,7 @@ import { fakeWorkApi, workAssignment, workTimesheet } from '~/client/testing/fak
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
 import { type Assignment, type ClockState, type Timesheet, workTexts } from '~/shared/billing';
+import { reviewsContract } from '~/shared/contracts/reviews';
 import { workContract } from '~/shared/contracts/work';
 import { paths } from '~/shared/routes';
 import { applicantTimesheetTexts } from './applicant-timesheets';
@@ -253,6 +254,45 @@ describe('the talent’s weekly timesheet', () => {
     expect(await screen.findByText('Starts on Dec 1, 2026')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?assignment=${pending.id}`);
     expect(screen.queryByRole('button', { name: 'Clock In' })).not.toBeInTheDocument();
+  });
+
+  it('lets the talent end their own assignment with their last day and a reason', async () => {
+    const assignment = workAssignment({ role: 'Support Engineer', company_name: 'Acme' });
+    const { events, server } = await openTimesheets({ assignments: [assignment] }, undefined, (fake) =>
+      // Ended, the page asks for a review of the company.
+      fake.on(reviewsContract.applicantAssignmentReviews, ({ params }) => ({
+        assignment_id: params.id,
+        counterpart_name: 'Acme',
+        role: 'Support Engineer',
+        window_closes_at: '2026-12-07T10:00:00.000Z',
+        can_write: true,
+        mine: null,
+        theirs: null,
+        has_their_review: false,
+      })),
+    );
+    await events.click(await screen.findByRole('button', { name: 'End Assignment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this assignment?' });
+    expect(dialog).toHaveTextContent('You stop working as Support Engineer for Acme after your last day.');
+    const endDate = within(dialog).getByLabelText('End date');
+    expect(endDate).toHaveValue('2026-11-24');
+    await events.click(within(dialog).getByRole('button', { name: 'End Assignment' }));
+    expect(await within(dialog).findByText('Please give a reason for ending the assignment.')).toBeInTheDocument();
+    expect(requestsTo(server, 'POST', `/api/applicant/assignments/${assignment.id}/end`)).toHaveLength(0);
+
+    await events.clear(endDate);
+    await events.type(endDate, '2026-11-23');
+    await events.type(within(dialog).getByLabelText('Reason'), 'I am moving to another role.');
+    await events.click(within(dialog).getByRole('button', { name: 'End Assignment' }));
+    expect(
+      await findNotification('Your assignment as Support Engineer at Acme ended on Nov 23, 2026. Acme has been told.'),
+    ).toBeInTheDocument();
+    expect(requestsTo(server, 'POST', `/api/applicant/assignments/${assignment.id}/end`)[0]?.body).toEqual({
+      end_date: '2026-11-23',
+      reason: 'I am moving to another role.',
+    });
+    expect(await screen.findByText(/This assignment ended on Nov 23, 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End Assignment' })).not.toBeInTheDocument();
   });
 
   // docs/decisions/035: a fixed price has no timesheet and no clock; its milestones are on its contract.

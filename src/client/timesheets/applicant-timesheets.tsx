@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ReviewPromptCard } from '~/client/components/assignment-reviews-dialog';
 import { FIXED_PRICE_LABEL, formatHourlyRate, hourlyTermsOf } from '~/client/components/assignment-terms';
 import { AssignmentStatusBadge } from '~/client/components/assignments-table';
+import { EndOwnAssignmentButton } from '~/client/components/end-own-assignment-button';
 import { Alert, AlertTitle } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/client/components/ui/card';
@@ -178,6 +179,7 @@ function HourlyTimesheets({ list }: { list: Assignment[] }) {
               {formatHourlyRate(terms.rate_cents)} · {terms.weekly_hours} h a week
             </span>
           )}
+          {assignment.status === 'active' && <EndOwnAssignmentButton assignment={assignment} />}
         </div>
       </div>
 
