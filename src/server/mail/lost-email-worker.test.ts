@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { JobQueue } from '../platform/job-queue';
 import { quickJobRetryBoundSeconds, startPgBossQueue } from '../platform/pg-boss-queue';
+import { migratedPgliteFiles } from '../testing/pglite-template-files';
 import { listen, startSilentSmtpServer, startSmtpServer } from '../testing/smtp-test-server';
 import { createTestDatabase } from '../testing/test-database';
 import { createMailer, createOutboxSender } from './mailer';
@@ -21,7 +22,7 @@ const workerFile = path.resolve(import.meta.dirname, '../testing/email-worker-pr
 // the same pg-boss settings, so the test runs in a few.
 const timings = {
   pollingIntervalSeconds: 0.5,
-  quickExpireSeconds: 2,
+  quickExpireSeconds: 1,
   maintenanceIntervalSeconds: 1,
   retryDelaySeconds: 1,
 };
@@ -54,14 +55,16 @@ describe('a send-email worker killed in the middle of a batch', () => {
   });
 
   it('has its batch sent by another worker within the bound', async () => {
-    const base = await createTestDatabase();
-    cleanups.push(() => base.close());
-    // PGlite belongs to one process: the worker's database is on disk, and passes to the next process as
-    // it does to a server restarted after a crash. PostgreSQL: the test's database, shared.
-    const dataDir = base.url ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-lost-worker-'));
+    // PGlite belongs to one process: the worker's database is on disk (from the run's migrated files), and
+    // passes to the next process as it does to a server restarted after a crash. PostgreSQL: the test's
+    // database, shared.
+    const pgliteFiles = process.env.DATABASE_URL ? undefined : await migratedPgliteFiles();
+    const base = pgliteFiles ? undefined : await createTestDatabase();
+    if (base) cleanups.push(() => base.close());
+    const dataDir = base?.url ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'tandem-lost-worker-'));
     if (dataDir) cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const openShared = async (): Promise<DatabaseHandle> => {
-      if (base.url) return base;
+      if (base?.url) return base;
       const handle = await openDatabase({ dataDir: path.join(dataDir ?? '', 'pglite') });
       cleanups.push(() => handle.close());
       return handle;
@@ -71,11 +74,11 @@ describe('a send-email worker killed in the middle of a batch', () => {
     if (dataDir) {
       const disk = await openDatabase({
         dataDir: path.join(dataDir, 'pglite'),
-        loadDataDir: await base.dumpDataDir?.(),
+        loadDataDir: pgliteFiles ?? (await base?.dumpDataDir?.()),
       });
       await queueEmails(disk);
       await disk.close();
-    } else {
+    } else if (base) {
       await queueEmails(base);
     }
 
@@ -86,7 +89,7 @@ describe('a send-email worker killed in the middle of a batch', () => {
         PATH: process.env.PATH,
         JOB_TIMINGS: JSON.stringify(timings),
         SMTP_URL: `smtp://127.0.0.1:${await listen(silent.server)}`,
-        ...(base.url ? { DATABASE_URL: base.url } : { DATA_DIR: path.join(dataDir ?? '', 'pglite') }),
+        ...(base?.url ? { DATABASE_URL: base.url } : { DATA_DIR: path.join(dataDir ?? '', 'pglite') }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     }) as ChildProcessByStdio<null, Readable, Readable>;
