@@ -99,6 +99,7 @@ export const workTexts = {
   dayAfterEnd: (day: string, endDate: string) =>
     `${day} is after the assignment ended on ${endDate}; no hours can be logged on it.`,
   dayInFuture: (day: string) => `${day} has not happened yet; log hours once they are worked.`,
+  noteWithoutHours: (day: string) => `Log hours on ${day} to keep a note for it.`,
   notStartedNoTime: 'This assignment has not started yet, so it takes no time.',
   endedNoTime: 'This assignment has ended, so it takes no more time.',
   weekSubmitted: 'This week has been submitted and can no longer be changed.',

@@ -99,6 +99,8 @@ export type ChangeAssignmentTermsInput = z.infer<typeof changeAssignmentTermsSch
 const timeEntrySchema = z.object({
   work_date: z.string(),
   minutes: z.number().int(),
+  // What the talent did that day, for the company reviewing the week; null without one.
+  note: z.string().nullable(),
 });
 export type TimeEntry = z.infer<typeof timeEntrySchema>;
 
@@ -136,6 +138,9 @@ export const timesheetListQuerySchema = z.object({
 export const timesheetListSchema = listOf(timesheetSchema);
 export type TimesheetList = z.infer<typeof timesheetListSchema>;
 
+// A day's note on a timesheet: what was done, in a sentence or two.
+export const TIME_ENTRY_NOTE_MAX = 500;
+
 export const timesheetEntryTexts = {
   minutesNotANumber: 'A day’s hours are sent as a number of minutes (450 for 7.5 hours).',
   entryNotADay: 'Each day is sent as its work date and its minutes.',
@@ -156,6 +161,12 @@ export const saveTimesheetSchema = z.object({
             .int({ message: 'Hours are counted in whole minutes.' })
             .min(0, { message: 'Hours cannot be negative.' })
             .max(MAX_MINUTES_PER_DAY, { message: 'A day has at most 24 hours.' }),
+          // Blank: no note for the day.
+          note: z
+            .string({ message: 'A day’s note is text.' })
+            .trim()
+            .max(TIME_ENTRY_NOTE_MAX, { message: `Keep a day’s note under ${TIME_ENTRY_NOTE_MAX} characters.` })
+            .optional(),
         },
         { message: timesheetEntryTexts.entryNotADay },
       ),

@@ -101,8 +101,13 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
     });
     // 'Mon, Nov 16'
     await talentPage.getByRole('textbox', { name: `Hours on ${label}` }).fill(value);
+    // A note for Monday: what was done, for the company reviewing the week.
+    if (index === 0) {
+      await talentPage.getByRole('textbox', { name: `What you did on ${label}` }).fill('Set up the help desk macros.');
+    }
   }
   await expect(talentPage.getByText('37.75 / 40 h')).toBeVisible();
+  await saveScreenshots(talentPage, 'applicant-timesheet-notes');
   await talentPage.getByRole('button', { name: 'Submit', exact: true }).click();
   await talentPage.getByRole('alertdialog').getByRole('button', { name: 'Submit Week' }).click();
   await expect(talentPage.getByText('Submitted', { exact: true }).first()).toBeVisible();
@@ -113,6 +118,9 @@ test('a week is logged, approved, invoiced and paid with a test card', async ({
   await page.getByRole('button', { name: new RegExp(`^Review ${talent.name}`) }).click();
   const review = page.getByRole('dialog');
   await expect(review.getByText('37.75', { exact: false }).first()).toBeVisible();
+  await expect(review.getByRole('region', { name: 'The talent’s notes' })).toContainText(
+    'Set up the help desk macros.',
+  );
   const cost = review.getByLabel('Cost of this week');
   await expect(review.getByRole('heading', { name: 'Cost if approved' })).toBeVisible();
   await expect(cost).toContainText('37.75 h × $40.00/h');

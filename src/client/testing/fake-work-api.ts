@@ -49,7 +49,11 @@ export function workTimesheet(
   minutes: number[] = [],
   overrides: Partial<Timesheet> = {},
 ): Timesheet {
-  const entries = weekDays(weekStart).map((day, index) => ({ work_date: day, minutes: minutes[index] ?? 0 }));
+  const entries = weekDays(weekStart).map((day, index) => ({
+    work_date: day,
+    minutes: minutes[index] ?? 0,
+    note: null as string | null,
+  }));
   const total = entries.reduce((sum, entry) => sum + entry.minutes, 0);
   const weeklyHours = assignment.weekly_hours ?? 0;
   return {
@@ -165,11 +169,19 @@ export function fakeWorkApi(
     const locked = lockedWeek(current);
     if (locked) return locked;
     const { entries } = body;
-    const byDay = new Map(entries.map((entry) => [entry.work_date, entry.minutes]));
+    const noteless = entries.findIndex((entry) => entry.note && entry.minutes === 0);
+    if (noteless >= 0) {
+      const message = workTexts.noteWithoutHours(entries[noteless]?.work_date ?? '');
+      return replyError(400, 'validation', message, { [`entries.${noteless}.note`]: message });
+    }
+    const byDay = new Map(entries.map((entry) => [entry.work_date, entry]));
     return replace(
       withTotals({
         ...current,
-        entries: current.entries.map((entry) => ({ ...entry, minutes: byDay.get(entry.work_date) ?? entry.minutes })),
+        entries: current.entries.map((entry) => {
+          const sent = byDay.get(entry.work_date);
+          return sent ? { ...entry, minutes: sent.minutes, note: sent.minutes > 0 ? sent.note || null : null } : entry;
+        }),
       }),
     );
   });

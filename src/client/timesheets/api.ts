@@ -6,7 +6,7 @@ import type {
   ChangeAssignmentTermsInput,
   ClockState,
   EndAssignmentInput,
-  TimeEntry,
+  SaveTimesheetInput,
   Timesheet,
   TimesheetStatus,
 } from '~/shared/billing';
@@ -105,7 +105,7 @@ function useWeekChange<Input>(
 }
 
 export const useSaveTimesheet = () =>
-  useWeekChange<{ entries: TimeEntry[] }>(({ assignmentId, weekStart, entries }) =>
+  useWeekChange<SaveTimesheetInput>(({ assignmentId, weekStart, entries }) =>
     callApi(workContract.saveWeek, { params: weekParams(assignmentId, weekStart), body: { entries } }),
   );
 

@@ -49,6 +49,7 @@ async function openTimesheets(
 }
 
 const hoursBox = (day: string) => screen.getByRole('textbox', { name: `Hours on ${day}` });
+const noteBox = (day: string) => screen.getByRole('textbox', { name: `What you did on ${day}` });
 const button = (name: string) => screen.getByRole('button', { name });
 const requestsTo = (server: FakeServer, method: string, path: string) =>
   server.requests.filter((request) => request.method === method && request.path === path);
@@ -85,20 +86,44 @@ describe('the talent’s weekly timesheet', () => {
     for (const future of ['Wed, Nov 25', 'Thu, Nov 26', 'Fri, Nov 27', 'Sat, Nov 28'])
       expect(hoursBox(future)).toBeDisabled();
     expect(screen.getByText('23 / 40 h')).toBeInTheDocument();
+    // A note for the day, for the company: what was done.
+    await events.type(noteBox('Mon, Nov 23'), '  Answered the weekend backlog.  ');
+    expect(screen.queryByRole('textbox', { name: 'What you did on Wed, Nov 25' })).not.toBeInTheDocument();
 
     await events.click(button('Save'));
     expect(await findNotification('Timesheet saved')).toBeInTheDocument();
     const [put] = requestsTo(server, 'PUT', weekPath(assignment));
     expect(put?.body).toEqual({
       entries: [
-        { work_date: '2026-11-22', minutes: 450 },
-        { work_date: '2026-11-23', minutes: 450 },
-        { work_date: '2026-11-24', minutes: 480 },
+        { work_date: '2026-11-22', minutes: 450, note: '' },
+        { work_date: '2026-11-23', minutes: 450, note: 'Answered the weekend backlog.' },
+        { work_date: '2026-11-24', minutes: 480, note: '' },
       ],
     });
     expect(store.timesheets[0]?.total_minutes).toBe(1380);
     // The saved week reads back as typed.
     await waitFor(() => expect(hoursBox('Mon, Nov 23')).toHaveValue('7.5'));
+    expect(noteBox('Mon, Nov 23')).toHaveValue('Answered the weekend backlog.');
+  });
+
+  it('asks for hours on a day before keeping its note, and sends nothing', async () => {
+    const { events, server } = await openTimesheets();
+    await events.type(await screen.findByRole('textbox', { name: 'What you did on Sun, Nov 22' }), 'Reading the docs');
+    await events.click(button('Save'));
+    expect(await screen.findByText('Log hours on Sun Nov 22 to keep a note for it.')).toBeInTheDocument();
+    expect(noteBox('Sun, Nov 22')).toHaveFocus();
+    expect(requestsTo(server, 'PUT', weekPath(workAssignment()))).toHaveLength(0);
+    expect(changes(server)).toEqual([]);
+  });
+
+  it('shows the notes of a submitted week as text', async () => {
+    const assignment = workAssignment();
+    const submitted = workTimesheet(assignment, THIS_WEEK, [0, 480], { status: 'submitted' });
+    submitted.entries[1] = { work_date: '2026-11-23', minutes: 480, note: 'Migrated the help center.' };
+    await openTimesheets({ assignments: [assignment], timesheets: [submitted] });
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    expect(notes).toHaveTextContent('Mon Nov 23Migrated the help center.');
+    expect(screen.queryByRole('textbox', { name: /^What you did/ })).not.toBeInTheDocument();
   });
 
   it('says under the day what to type when the hours cannot be read, and saves nothing', async () => {

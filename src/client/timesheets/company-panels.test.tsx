@@ -121,6 +121,20 @@ describe('the company’s timesheets', () => {
     expect(posts(server)[0]?.body).toEqual({ approve_over_weekly_hours: false });
   });
 
+  it('shows the talent’s note for each day they wrote one', async () => {
+    const week = submitted([0, 480, 480]);
+    week.entries[1] = { ...week.entries[1], work_date: '2026-11-16', minutes: 480, note: 'Cleaned the CRM import.' };
+    const { events } = await openTimesheets([week]);
+    await events.click(await screen.findByRole('button', { name: 'Review Grace Hopper, Nov 15 – 21, 2026' }));
+    const notes = within(await screen.findByRole('dialog')).getByRole('region', { name: 'The talent’s notes' });
+    expect(notes).toHaveTextContent('What Grace Hopper did');
+    expect(
+      within(notes)
+        .getAllByRole('definition')
+        .map((note) => note.textContent),
+    ).toEqual(['Cleaned the CRM import.']);
+  });
+
   // docs/decisions/024: $45.50 an hour, the 10% platform fee, no tax (the fake drafts as the server does).
   it('shows what a week costs before approving it, and keeps it on the week once approved', async () => {
     const { events } = await openTimesheets([submitted([0, 480, 480])]);

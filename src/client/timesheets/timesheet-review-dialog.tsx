@@ -128,6 +128,21 @@ function TimesheetReview({ timesheet, onDone }: { timesheet: CompanyTimesheet; o
           </tr>
         </tfoot>
       </table>
+      {timesheet.entries.some((entry) => entry.note) && (
+        <section aria-label="The talent’s notes" className="grid gap-1 text-sm">
+          <h3 className="font-medium">What {timesheet.applicant_name} did</h3>
+          <dl className="grid gap-1">
+            {timesheet.entries
+              .filter((entry) => entry.note)
+              .map((entry) => (
+                <div key={entry.work_date} className="grid gap-x-3 sm:grid-cols-[7rem_1fr]">
+                  <dt className="text-muted-foreground">{dayName(entry.work_date)}</dt>
+                  <dd className="break-words whitespace-pre-line">{entry.note}</dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      )}
       <WeekCostSection timesheet={timesheet} />
       {timesheet.status === 'returned' && timesheet.return_comment && (
         <Alert variant="warning" className="flex-col gap-1">

@@ -1,5 +1,5 @@
 import { LockIcon, SaveIcon, SendIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '~/client/components/ui/alert';
 import { ConfirmDialog } from '~/client/components/ui/alert-dialog';
 import { Badge } from '~/client/components/ui/badge';
@@ -9,13 +9,16 @@ import { Input } from '~/client/components/ui/input';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage, isApiError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
-import type { Assignment, TimeEntry, Timesheet } from '~/shared/billing';
+import { type Assignment, type SaveTimesheetInput, TIME_ENTRY_NOTE_MAX, type Timesheet } from '~/shared/billing';
 import { useSaveTimesheet, useSubmitTimesheet } from './api';
 import { formatHours, formatHoursOfWeek, minutesToInput, parseHours } from './hours';
 import { TimesheetStatusBadge } from './timesheet-status-badge';
 import { dayOfMonth, daysOfWeek, formatDate, formatWeek, weekdayShort } from './work-format';
 
 const SAVE_FAILED = 'The week was not saved. Please try again.';
+const noteWithoutHours = (day: string) => `Log hours on ${weekdayShort(day)} ${dayOfMonth(day)} to keep a note for it.`;
+
+type SentEntry = SaveTimesheetInput['entries'][number];
 const SUBMIT_FAILED = 'The week was not submitted. Please try again.';
 
 interface WeekTimesheetFormProps {
@@ -42,23 +45,30 @@ function editableDays(assignment: Assignment, timesheet: Timesheet, today: strin
 // and Save and Submit. Mounted per week.
 export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimesheetFormProps) {
   const days = daysOfWeek(timesheet.week_start);
-  const savedMinutes = days.map((day) => timesheet.entries.find((entry) => entry.work_date === day)?.minutes ?? 0);
+  const entryOn = (day: string) => timesheet.entries.find((entry) => entry.work_date === day);
+  const savedMinutes = days.map((day) => entryOn(day)?.minutes ?? 0);
+  const savedNotes = days.map((day) => entryOn(day)?.note ?? '');
   const isEditable = editableDays(assignment, timesheet, today, days);
   const canChangeWeek = isEditable.some(Boolean);
   const [values, setValues] = useState(() => savedMinutes.map(minutesToInput));
+  const [notes, setNotes] = useState(savedNotes);
   const [errors, setErrors] = useState<Array<string | null>>(() => days.map(() => null));
+  const [noteErrors, setNoteErrors] = useState<Array<string | null>>(() => days.map(() => null));
   // A new version of the week (saved, submitted, or a shift added by the clock) refills the boxes; a
   // sentence about what just failed stays.
-  const version = `${timesheet.status}:${savedMinutes.join(',')}`;
+  const version = `${timesheet.status}:${savedMinutes.join(',')}:${JSON.stringify(savedNotes)}`;
   const [shownVersion, setShownVersion] = useState(version);
   if (version !== shownVersion) {
     setShownVersion(version);
     setValues(savedMinutes.map(minutesToInput));
+    setNotes(savedNotes);
     setErrors(days.map(() => null));
+    setNoteErrors(days.map(() => null));
   }
   const [banner, setBanner] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
+  const noteInputs = useRef<Array<HTMLInputElement | null>>([]);
   const save = useSaveTimesheet();
   const submit = useSubmitTimesheet();
   const isPending = save.isPending || submit.isPending;
@@ -66,39 +76,58 @@ export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimeshee
   const parsed = values.map(parseHours);
   const totalMinutes = parsed.reduce((sum, day) => sum + (day.minutes ?? 0), 0);
   const weekLabel = formatWeek(timesheet.week_start);
-  const isDirty = parsed.some((day, index) => day.minutes !== savedMinutes[index]);
+  const isDirty =
+    parsed.some((day, index) => day.minutes !== savedMinutes[index]) ||
+    notes.some((note, index) => note.trim() !== savedNotes[index]);
   const overMinutes = totalMinutes - timesheet.weekly_hours * 60;
 
-  // The editable days' minutes, or null with each bad box told why and the first one focused.
-  function checkedEntries(): TimeEntry[] | null {
+  // The editable days' minutes and notes, or null with each bad box told why and the first one focused.
+  function checkedEntries(): SentEntry[] | null {
     const dayErrors = parsed.map((day, index) => (isEditable[index] ? day.error : null));
+    const dayNoteErrors = days.map((day, index) =>
+      isEditable[index] && notes[index]?.trim() && !parsed[index]?.error && !parsed[index]?.minutes
+        ? noteWithoutHours(day)
+        : null,
+    );
     setErrors(dayErrors);
+    setNoteErrors(dayNoteErrors);
     const firstBad = dayErrors.findIndex(Boolean);
     if (firstBad >= 0) {
       inputs.current[firstBad]?.focus();
       return null;
     }
+    const firstBadNote = dayNoteErrors.findIndex(Boolean);
+    if (firstBadNote >= 0) {
+      noteInputs.current[firstBadNote]?.focus();
+      return null;
+    }
     return days.flatMap((day, index) =>
-      isEditable[index] ? [{ work_date: day, minutes: parsed[index]?.minutes ?? 0 }] : [],
+      isEditable[index]
+        ? [{ work_date: day, minutes: parsed[index]?.minutes ?? 0, note: notes[index]?.trim() ?? '' }]
+        : [],
     );
   }
 
-  // The server's word on a day ('entries.2.minutes') goes under that day's box; anything else above the buttons.
-  function showServerError(error: unknown, sent: TimeEntry[], fallback: string) {
+  // The server's word on a day ('entries.2.minutes', 'entries.2.note') goes under that day's box or note;
+  // anything else above the buttons.
+  function showServerError(error: unknown, sent: SentEntry[], fallback: string) {
     const dayErrors: Array<string | null> = days.map(() => null);
+    const dayNoteErrors: Array<string | null> = days.map(() => null);
     let isPlaced = false;
     if (isApiError(error)) {
       for (const [field, message] of Object.entries(error.fields)) {
-        const index = Number(/^entries\.(\d+)/.exec(field)?.[1] ?? Number.NaN);
-        const day = sent[index]?.work_date;
+        const [, position, part] = /^entries\.(\d+)(?:\.(\w+))?/.exec(field) ?? [];
+        const day = sent[Number(position ?? Number.NaN)]?.work_date;
         const dayIndex = day === undefined ? -1 : days.indexOf(day);
         if (dayIndex >= 0) {
-          dayErrors[dayIndex] ??= message;
+          if (part === 'note') dayNoteErrors[dayIndex] ??= message;
+          else dayErrors[dayIndex] ??= message;
           isPlaced = true;
         }
       }
     }
     setErrors(dayErrors);
+    setNoteErrors(dayNoteErrors);
     setBanner(isPlaced ? null : errorMessage(error, fallback));
   }
 
@@ -220,6 +249,19 @@ export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimeshee
         </div>
       </fieldset>
 
+      <DayNotes
+        days={days}
+        companyName={assignment.company_name}
+        isEditable={isEditable}
+        notes={notes}
+        errors={noteErrors}
+        inputs={noteInputs}
+        onChange={(index, text) => {
+          setNotes((current) => current.map((note, at) => (at === index ? text : note)));
+          if (noteErrors[index]) setNoteErrors((current) => current.map((error, at) => (at === index ? null : error)));
+        }}
+      />
+
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid gap-1">
           <p className="text-sm text-muted-foreground">
@@ -262,6 +304,81 @@ export function WeekTimesheetForm({ assignment, timesheet, today }: WeekTimeshee
         onConfirm={submitWeek}
       />
     </div>
+  );
+}
+
+// A note per day for the company reviewing the week: what was done, in a line or two. Editable days take one
+// (a day with hours keeps it); otherwise the notes saved are shown as they are.
+function DayNotes({
+  days,
+  companyName,
+  isEditable,
+  notes,
+  errors,
+  inputs,
+  onChange,
+}: {
+  days: string[];
+  companyName: string;
+  isEditable: boolean[];
+  notes: string[];
+  errors: Array<string | null>;
+  inputs: RefObject<Array<HTMLInputElement | null>>;
+  onChange: (index: number, text: string) => void;
+}) {
+  const shown = days.flatMap((day, index) => (isEditable[index] || notes[index] ? [{ day, index }] : []));
+  if (shown.length === 0) return null;
+  if (!isEditable.some(Boolean)) {
+    return (
+      <section aria-label="Notes" className="grid gap-1 text-sm">
+        <h3 className="font-medium">Notes for {companyName}</h3>
+        <dl className="grid gap-1">
+          {shown.map(({ day, index }) => (
+            <div key={day} className="grid gap-x-3 sm:grid-cols-[6rem_1fr]">
+              <dt className="text-muted-foreground">
+                {weekdayShort(day)} {dayOfMonth(day)}
+              </dt>
+              <dd className="break-words whitespace-pre-line">{notes[index]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    );
+  }
+  return (
+    <fieldset className="grid min-w-0 gap-2">
+      <legend className="mb-1 text-sm font-medium">
+        Notes for {companyName} <span className="font-normal text-muted-foreground">(optional)</span>
+      </legend>
+      {shown.map(({ day, index }) => (
+        <FormField
+          key={day}
+          className="sm:grid-cols-[6rem_1fr] sm:items-center sm:gap-x-3 sm:[&>p]:col-start-2"
+          label={
+            <span className="font-normal text-muted-foreground">
+              {weekdayShort(day)} {dayOfMonth(day)}
+            </span>
+          }
+          error={errors[index] ?? undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              aria-label={`What you did on ${weekdayShort(day)}, ${dayOfMonth(day)}`}
+              ref={(element) => {
+                inputs.current[index] = element;
+              }}
+              placeholder={isEditable[index] ? 'What you worked on' : undefined}
+              maxLength={TIME_ENTRY_NOTE_MAX}
+              autoComplete="off"
+              disabled={!isEditable[index]}
+              value={notes[index] ?? ''}
+              onChange={(event) => onChange(index, event.target.value)}
+            />
+          )}
+        </FormField>
+      ))}
+    </fieldset>
   );
 }
 

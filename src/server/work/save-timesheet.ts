@@ -27,6 +27,12 @@ function checkDays(
     if (assignment.endDate && day > assignment.endDate) throw refuse(workTexts.dayAfterEnd(day, assignment.endDate));
     if (day > latestDay) throw refuse(workTexts.dayInFuture(day));
   }
+  for (const [index, entry] of entries.entries()) {
+    if (entry.note && entry.minutes === 0) {
+      const message = workTexts.noteWithoutHours(entry.work_date);
+      throw new AppError('validation', message, { [`entries.${index}.note`]: message });
+    }
+  }
 }
 
 // The talent's hours for a week, day by day: the days given replace what the week held (the clock's
@@ -68,6 +74,7 @@ export async function saveTimesheet({
           timesheetId: timesheet.id,
           workDate: entry.work_date,
           minutes: entry.minutes,
+          note: entry.note || null,
           updatedAt: now,
         })),
       );

@@ -99,6 +99,7 @@ export async function loadTimesheetViews(db: Database, weeks: readonly WeekRef[]
             timesheetId: timeEntries.timesheetId,
             workDate: timeEntries.workDate,
             minutes: timeEntries.minutes,
+            note: timeEntries.note,
           })
           .from(timeEntries)
           .where(inArray(timeEntries.timesheetId, sheetIds)),
@@ -115,10 +116,14 @@ export async function loadTimesheetViews(db: Database, weeks: readonly WeekRef[]
     const history = histories.get(week.assignmentId);
     if (!owner || !history) return [];
     const sheet = sheetByWeek.get(keyOf(week));
-    const minutesByDay = new Map(
-      entryRows.filter((entry) => entry.timesheetId === sheet?.id).map((entry) => [entry.workDate, entry.minutes]),
+    const entryByDay = new Map(
+      entryRows.filter((entry) => entry.timesheetId === sheet?.id).map((entry) => [entry.workDate, entry]),
     );
-    const entries = daysOfWeek(week.weekStart).map((day) => ({ work_date: day, minutes: minutesByDay.get(day) ?? 0 }));
+    const entries = daysOfWeek(week.weekStart).map((day) => ({
+      work_date: day,
+      minutes: entryByDay.get(day)?.minutes ?? 0,
+      note: entryByDay.get(day)?.note ?? null,
+    }));
     const totalMinutes = totalMinutesOf(entries);
     const weeklyHours = weeklyHoursOfWeek(history, week.weekStart);
     return [

@@ -72,7 +72,7 @@ describe('timesheets', () => {
         role: 'Support Agent',
         week_start: lastWeek(),
         status: 'open',
-        entries: daysOfWeek(lastWeek()).map((workDate) => ({ work_date: workDate, minutes: 0 })),
+        entries: daysOfWeek(lastWeek()).map((workDate) => ({ work_date: workDate, minutes: 0, note: null })),
         total_minutes: 0,
         weekly_hours: 40,
         is_over_weekly_hours: false,
@@ -111,6 +111,39 @@ describe('timesheets', () => {
         90, 0, 0, 0, 0, 0, 0,
       ]);
       expect((await getWeek(assignment.id, week)).json()).toEqual(replaced.json());
+    });
+
+    it('keeps a note per worked day for the company, and refuses one on a day without hours or too long', async () => {
+      const assignment = await newAssignment();
+      const week = lastWeek();
+      const saved = await save(assignment.id, week, [
+        { work_date: day(week, 1), minutes: 480, note: '  Closed 40 tickets; wrote the refund macro.  ' },
+        { work_date: day(week, 2), minutes: 240, note: '' },
+      ]);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((saved.json() as Timesheet).entries.map((entry) => entry.note)).toEqual([
+        null,
+        'Closed 40 tickets; wrote the refund macro.',
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
+      // The company reviewing the week reads them.
+      expect((await submit(assignment.id, week)).statusCode).toBe(200);
+      const listed = await company.request({ method: 'GET', url: '/api/company/timesheets?status=submitted' });
+      const reviewed = listed.json().items.find((item: Timesheet) => item.assignment_id === assignment.id);
+      expect(reviewed.entries[1].note).toBe('Closed 40 tickets; wrote the refund macro.');
+
+      const other = await newAssignment();
+      const noHours = await save(other.id, week, [{ work_date: day(week, 3), minutes: 0, note: 'Read the wiki' }]);
+      expect(noHours.statusCode).toBe(400);
+      expect(noHours.json().fields).toEqual({ 'entries.0.note': workTexts.noteWithoutHours(day(week, 3)) });
+      const tooLong = await save(other.id, week, [{ work_date: day(week, 3), minutes: 60, note: 'x'.repeat(501) }]);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().fields).toEqual({ 'entries.0.note': 'Keep a day’s note under 500 characters.' });
+      expect((await getWeek(other.id, week)).json().id).toBeNull();
     });
 
     it('refuses hours that are not a number of minutes with a sentence per day, and keeps the week', async () => {

@@ -122,11 +122,14 @@ export const timeEntries = pgTable(
       .references(() => timesheets.id, { onDelete: 'cascade' }),
     workDate: date({ mode: 'string' }).notNull(),
     minutes: integer().notNull(),
+    // What the talent did that day, in their words, for the company reviewing the week.
+    note: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.timesheetId, table.workDate] }),
     check('time_entries_minutes_range', sql`${table.minutes} between 0 and 1440`),
+    check('time_entries_note_length', sql`char_length(${table.note}) between 1 and 500`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "time_entries" ADD COLUMN "note" text;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_note_length" CHECK (char_length("time_entries"."note") between 1 and 500);
