@@ -18,6 +18,18 @@ import {
 import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 
+// Day notes for the demo weeks (null: no note that day).
+const demoDayNotes: Array<string | null> = [
+  'Answered the weekend backlog and tagged refund requests.',
+  null,
+  'Updated the help-center articles on shipping times.',
+  'Call with the team lead; set up the new escalation macro.',
+  null,
+  'Cleared 38 tickets; flagged two billing bugs to engineering.',
+  null,
+  'Reconciled last week’s chargebacks with the finance sheet.',
+];
+
 const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
 const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
 
@@ -139,11 +151,13 @@ export const demoBillingSeeder: DemoSeeder = {
       );
       for (let weeksAgo = PAST_WEEKS; weeksAgo >= 1; weeksAgo--) {
         const weekStart = addDays(thisWeek, -7 * weeksAgo);
-        const entries = daysOfWeek(weekStart).map((workDate, day) => ({
-          workDate,
+        const entries = daysOfWeek(weekStart).map((workDate, day) => {
           // A little variety between people and weeks.
-          minutes: workdayMinutes[day] === 0 ? 0 : (workdayMinutes[day] ?? 0) - ((weeksAgo + day) % 3) * 15,
-        }));
+          const minutes = workdayMinutes[day] === 0 ? 0 : (workdayMinutes[day] ?? 0) - ((weeksAgo + day) % 3) * 15;
+          // What was done, on some of the days worked, as a talent writes it for the company.
+          const note = minutes > 0 ? demoDayNotes[(weeksAgo * 7 + day) % demoDayNotes.length] : null;
+          return { workDate, minutes, note: note ?? null };
+        });
         const approved = weeksAgo >= 2;
         const submittedAt = new Date(`${addDays(weekStart, 6)}T17:00:00Z`);
         const [timesheet] = await db
