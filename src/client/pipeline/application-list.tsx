@@ -1,16 +1,18 @@
-import { InboxIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ColumnsIcon, InboxIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { DataList, type DataListColumn, type ListQueryResult, PhoneLabel } from '~/client/components/data-list';
 import { RatingSummary } from '~/client/components/rating-stars';
 import { useRowSelection } from '~/client/components/row-selection';
 import { Badge } from '~/client/components/ui/badge';
+import { Button } from '~/client/components/ui/button';
 import { useAllowed } from '~/client/lib/allowed';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
 import type { JobApplication } from '~/shared/jobs';
 import { pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
 import { BulkMoveBar } from './bulk-move-bar';
+import { COMPARE_MAX, CompareDialog } from './compare-dialog';
 import { proposalLabel } from './pipeline-format';
 import { StageBadge } from './stage-badge';
 
@@ -40,18 +42,17 @@ export function ApplicationList({
 }: ApplicationListProps) {
   const items = query.data?.items ?? [];
   const selection = useRowSelection(items, selectionScope);
-  // Rows are picked only to move them together, which a role that may move applications does.
+  // Rows are picked to compare them (anyone who reads the pipeline) or to move them together (a role that
+  // may move applications).
   const mayMove = useAllowed('update:job_application:own');
+  const [isComparing, setIsComparing] = useState(false);
+  const selectedCount = selection.selectedIds.length;
 
   const columns: DataListColumn<JobApplication>[] = [
-    ...(mayMove
-      ? [
-          selection.column({
-            noun: 'applications',
-            nameOf: (application: JobApplication) => application.applicant_name,
-          }),
-        ]
-      : []),
+    selection.column({
+      noun: 'applications',
+      nameOf: (application: JobApplication) => application.applicant_name,
+    }),
     {
       id: 'applicant',
       phone: 'title',
@@ -136,28 +137,57 @@ export function ApplicationList({
     },
   ];
 
+  const compareButton = selectedCount > 0 && (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={selectedCount < 2 || selectedCount > COMPARE_MAX}
+      title={selectedCount < 2 || selectedCount > COMPARE_MAX ? `Select 2 to ${COMPARE_MAX} to compare` : undefined}
+      onClick={() => setIsComparing(true)}
+    >
+      <ColumnsIcon aria-hidden="true" />
+      Compare ({selectedCount})
+    </Button>
+  );
+
   return (
-    <DataList
-      label="Applications"
-      noun="applications"
-      query={query}
-      columns={columns}
-      rowKey={(application) => application.id}
-      isRowSelected={selection.isSelected}
-      search={search}
-      errorTitle="Error loading applications"
-      errorText={pipelineTexts.loadError}
-      empty={{ ...empty, icon: empty.icon ?? InboxIcon }}
-      toolbar={
-        (toolbar || selection.selectedIds.length > 0) && (
-          <>
-            {toolbar}
-            {mayMove && selection.selectedIds.length > 0 && (
-              <BulkMoveBar selectedIds={selection.selectedIds} onDone={selection.clear} />
-            )}
-          </>
-        )
-      }
-    />
+    <>
+      <DataList
+        label="Applications"
+        noun="applications"
+        query={query}
+        columns={columns}
+        rowKey={(application) => application.id}
+        isRowSelected={selection.isSelected}
+        search={search}
+        errorTitle="Error loading applications"
+        errorText={pipelineTexts.loadError}
+        empty={{ ...empty, icon: empty.icon ?? InboxIcon }}
+        toolbar={
+          (toolbar || selectedCount > 0) && (
+            <>
+              {toolbar}
+              {selectedCount > 0 &&
+                (mayMove ? (
+                  <BulkMoveBar selectedIds={selection.selectedIds} onDone={selection.clear} extra={compareButton} />
+                ) : (
+                  <div className="flex justify-end">{compareButton}</div>
+                ))}
+            </>
+          )
+        }
+      />
+      <CompareDialog
+        ids={isComparing ? selection.selectedIds : []}
+        open={isComparing}
+        onOpenChange={setIsComparing}
+        onOpen={(id) => {
+          const application = items.find((item) => item.id === id);
+          if (!application) return;
+          setIsComparing(false);
+          onOpen(application);
+        }}
+      />
+    </>
   );
 }

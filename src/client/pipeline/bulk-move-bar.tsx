@@ -1,5 +1,5 @@
 import { CalendarCheckIcon, StarIcon, XCircleIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
@@ -12,12 +12,14 @@ interface BulkMoveBarProps {
   selectedIds: string[];
   // Clears the selection once a move is done.
   onDone: () => void;
+  // Another action on the selection, first in the row (Compare).
+  extra?: ReactNode;
 }
 
 // What the selected applications can do together (POST /api/applications/bulk-move): Shortlist, Move to
 // Interviewing, Reject with one optional reason. Each one the move does not suit is skipped, and the
 // notification says why.
-export function BulkMoveBar({ selectedIds, onDone }: BulkMoveBarProps) {
+export function BulkMoveBar({ selectedIds, onDone, extra }: BulkMoveBarProps) {
   const bulk = useBulkMove();
   const [isRejecting, setIsRejecting] = useState(false);
   const count = selectedIds.length;
@@ -51,6 +53,7 @@ export function BulkMoveBar({ selectedIds, onDone }: BulkMoveBarProps) {
         {count} selected
       </p>
       <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+        {extra}
         <Button size="sm" variant="outline" disabled={bulk.isPending} onClick={() => moveForward('shortlisted')}>
           <StarIcon aria-hidden="true" />
           Shortlist
