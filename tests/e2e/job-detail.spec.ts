@@ -56,6 +56,36 @@ test('shows the post as written and an honest empty list of applications', async
   await expectNoSeriousViolations(page);
 });
 
+test('compares two candidates side by side from the list', async ({ page, request, loginAs }) => {
+  await loginAs('company');
+  const job = await createJob(page);
+  const added = await request.post(`/api/testing/jobs/${job.id}/applications`, {
+    data: {
+      applications: [
+        { applicant_name: 'Ada Lovelace', status: 'submitted', proposal_rate: 72.5 },
+        { applicant_name: 'Grace Hopper', status: 'interviewing', proposal_rate: 64, days_ago: 1 },
+      ],
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await page.goto(paths.companyJob.getHref({ id: job.id }));
+  const table = page.getByRole('table', { name: 'Applications' });
+  for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+    await table.getByRole('row').filter({ hasText: name }).getByRole('checkbox').check();
+  }
+  await page.getByRole('button', { name: 'Compare (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare 2 candidates' });
+  const proposals = dialog.getByRole('row').filter({ hasText: 'Proposal' });
+  await expect(proposals).toContainText('$72.50/hr');
+  await expect(proposals).toContainText('$64/hr');
+  await expect(dialog.getByRole('button', { name: 'Grace Hopper' })).toBeVisible();
+  await saveScreenshots(page, 'job-detail-compare');
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Ada Lovelace' }).click();
+  await expect(page.getByRole('dialog', { name: /Ada Lovelace/ })).toBeVisible();
+});
+
 test('lists its applications, marks the new ones once and resets the badge', async ({ page, request, loginAs }) => {
   await loginAs('company');
   const job = await createJob(page);
