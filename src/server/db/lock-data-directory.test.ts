@@ -57,9 +57,9 @@ describe('the data directory lock', () => {
     fs.writeFile(`${directory}.lock`, typeof lock === 'string' ? lock : JSON.stringify(lock));
   const readLock = async () => JSON.parse(await fs.readFile(`${directory}.lock`, 'utf8')) as DataDirectoryHolder;
 
-  it('refuses a second process while the database is open, naming the holder, and lets it in once closed', async () => {
-    // A migrated database, as a server holds it (from the run's template: initdb took seconds).
-    const database = await openDatabase({ dataDir: directory, loadDataDir: await migratedPgliteFiles() });
+  it('refuses a second process while the directory is held, naming the holder, and lets it in once released', async () => {
+    // Held as a server holds it (the database's own opening is the next test's).
+    const held = await lockDataDirectory(directory);
     try {
       const refused = await runMigrate(root);
       expect(refused.code).toBe(1);
@@ -71,12 +71,24 @@ describe('the data directory lock', () => {
       // Nothing was opened by the refused process: the lock is still this one's.
       expect((await readLock()).pid).toBe(process.pid);
     } finally {
+      await held.release();
+    }
+    await expect(fs.stat(`${directory}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+  }, 30_000);
+
+  it('is held by an open database, and given back when it closes', async () => {
+    // A migrated database, as a server holds it (from the run's template: initdb took seconds).
+    const database = await openDatabase({ dataDir: directory, loadDataDir: await migratedPgliteFiles() });
+    try {
+      expect((await readLock()).pid).toBe(process.pid);
+      await expect(lockDataDirectory(directory)).rejects.toThrow(DataDirectoryInUseError);
+    } finally {
       await database.close();
     }
     await expect(fs.stat(`${directory}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
     const again = await lockDataDirectory(directory);
     await again.release();
-  }, 30_000);
+  });
 
   it('refuses a second opening in the same process', async () => {
     const lock = await lockDataDirectory(directory);
