@@ -45,7 +45,7 @@ test.describe('changing the password', () => {
   test('needs the current one, then signs in with the new one', async ({ page, loginAs }) => {
     const account = await loginAs('applicant');
     const newPassword = uniquePassword();
-    await page.goto(paths.applicantSettings.getHref());
+    await page.goto(`${paths.applicantSettings.getHref()}?tab=account`);
     const section = page.getByRole('region', { name: 'Password', exact: true });
 
     await section.getByLabel('Current password').fill('not-my-password');
@@ -76,7 +76,7 @@ test('other sessions are listed and signed out', async ({ page, context, baseURL
   const other = await request.post('/api/testing/sessions', { data: { email: account.email } });
   expect(other.ok()).toBe(true);
 
-  await page.goto(paths.applicantSettings.getHref());
+  await page.goto(`${paths.applicantSettings.getHref()}?tab=security`);
   const section = page.getByRole('region', { name: 'Active sessions' });
   const sessions = section.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
   await expect(sessions).toHaveCount(2);
@@ -92,7 +92,7 @@ test('other sessions are listed and signed out', async ({ page, context, baseURL
 test('a new email address is confirmed from the link sent to it', async ({ page, request, loginAs }) => {
   const account = await loginAs('company');
   const newEmail = uniqueEmail('moved');
-  await page.goto(paths.companySettings.getHref());
+  await page.goto(`${paths.companySettings.getHref()}?tab=security`);
   const section = page.getByRole('region', { name: 'Email', exact: true });
   await expect(section).toContainText(account.email);
   await expect(section).toContainText('Verified');
@@ -106,6 +106,6 @@ test('a new email address is confirmed from the link sent to it', async ({ page,
   const link = await readEmailLink(request, newEmail, paths.verifyEmail.getHref());
   await page.goto(link);
   await expect(page.getByRole('status')).toHaveText(`Your sign-in email is now ${newEmail}.`);
-  await page.goto(paths.companySettings.getHref());
+  await page.goto(`${paths.companySettings.getHref()}?tab=security`);
   await expect(page.getByRole('region', { name: 'Email', exact: true })).toContainText(newEmail);
 });

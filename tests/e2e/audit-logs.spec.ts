@@ -85,7 +85,7 @@ test('a company reads its own audit log in settings', async ({ page, loginAs }) 
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
-  await page.goto(paths.companySettings.getHref());
+  await page.goto(`${paths.companySettings.getHref()}?tab=audit-log`);
   const section = page.getByRole('region', { name: 'Audit log' });
   await section.scrollIntoViewIfNeeded();
   const row = section.getByRole('row', { name: /Company profile updated/ });

@@ -95,7 +95,7 @@ test('a stage change reaches the applicant’s open page, and the bell leads to 
 
 test('email preferences save, per kind of notification', async ({ page, loginAs }) => {
   await loginAs('applicant');
-  await page.goto(paths.applicantSettings.getHref());
+  await page.goto(`${paths.applicantSettings.getHref()}?tab=notifications`);
   const section = page.getByRole('region', { name: notificationTexts.preferencesTitle });
   const stageChanges = section.getByRole('switch', { name: 'Changes to your applications' });
   await expect(stageChanges).toBeChecked();

@@ -26,7 +26,7 @@ test('a person downloads their data and deletes their account; the administrator
 }) => {
   test.setTimeout(90_000);
   const person = await loginAs('applicant', { name: uniqueName('Ines Moreau') });
-  await page.goto(paths.applicantSettings.getHref());
+  await page.goto(`${paths.applicantSettings.getHref()}?tab=privacy`);
   await expect(page.getByRole('heading', { name: 'Privacy' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');

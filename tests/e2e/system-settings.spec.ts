@@ -81,7 +81,7 @@ test('an administrator saves the session timeout and a notification setting, the
 test('an applicant creates an API token, uses it once, and revokes it', async ({ page, request, loginAs }) => {
   test.setTimeout(90_000);
   const applicant = await loginAs('applicant', { name: uniqueName('Mei Tanaka') });
-  await page.goto(paths.applicantSettings.getHref());
+  await page.goto(`${paths.applicantSettings.getHref()}?tab=security`);
   const section = page.getByRole('region', { name: 'API tokens' });
   await expect(section.getByText('No API tokens yet.')).toBeVisible();
 

@@ -4,6 +4,7 @@ import { SessionsSection } from '~/client/account/sessions-section';
 import { ApiTokensSection } from '~/client/api-tokens';
 import { currentUserQueryOptions } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
+import { SettingsTabs } from '~/client/components/settings-tabs';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
@@ -12,9 +13,9 @@ import { ProfilePreviewSection } from '~/client/talent/profile-preview-section';
 import { ProfileSection } from '~/client/talent/profile-section';
 import { paths } from '~/shared/routes';
 
-// An applicant's Settings: their profile (talent/) first, with its background lists, as companies see it, then their account's
-// name, email, password and sessions (account/), and which notifications are emailed (notifications/).
-// Composed here so no feature imports another.
+// An applicant's Settings, in tabs: their profile (talent/) with its background lists and a preview as
+// companies see it; their account's name, email and password (account/); which notifications are emailed
+// (notifications/); sessions and API tokens; privacy. Composed here so no feature imports another.
 export default function ApplicantSettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
   const user = data?.user;
@@ -22,25 +23,52 @@ export default function ApplicantSettingsPage({ pageId }: PageProps) {
 
   return (
     <PortalPage title={title} description="Your profile, sign-in details, email notifications and active sessions.">
-      <ProfileSection />
-      <ProfileBackgroundSections />
-      <ProfilePreviewSection />
       {/* The portal guard renders this page only once the user is known. */}
       {user && (
-        <>
-          <NameSection
-            user={user}
-            title="Name"
-            description="The name companies see on your profile, messages, meetings and applications."
-            submitLabel="Save Name"
-          />
-          <EmailSection user={user} />
-          <PasswordSection user={user} />
-          <EmailPreferencesSection showsOfferNote />
-          <SessionsSection />
-          <ApiTokensSection />
-          <PrivacySection />
-        </>
+        <SettingsTabs
+          label="Settings"
+          tabs={[
+            {
+              id: 'profile',
+              label: 'Profile',
+              content: (
+                <>
+                  <ProfileSection />
+                  <ProfileBackgroundSections />
+                  <ProfilePreviewSection />
+                </>
+              ),
+            },
+            {
+              id: 'account',
+              label: 'Account',
+              content: (
+                <>
+                  <NameSection
+                    user={user}
+                    title="Name"
+                    description="The name companies see on your profile, messages, meetings and applications."
+                    submitLabel="Save Name"
+                  />
+                  <EmailSection user={user} />
+                  <PasswordSection user={user} />
+                </>
+              ),
+            },
+            { id: 'notifications', label: 'Notifications', content: <EmailPreferencesSection showsOfferNote /> },
+            {
+              id: 'security',
+              label: 'Security',
+              content: (
+                <>
+                  <SessionsSection />
+                  <ApiTokensSection />
+                </>
+              ),
+            },
+            { id: 'privacy', label: 'Privacy', content: <PrivacySection /> },
+          ]}
+        />
       )}
     </PortalPage>
   );

@@ -1,6 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmailSection, PasswordSection, ProfileSection } from '~/client/account/account-sections';
 import { AvailabilitySection } from '~/client/account/availability-section';
 import { CompanyProfileSection } from '~/client/account/company-profile-section';
@@ -10,7 +8,7 @@ import { ApiTokensSection } from '~/client/api-tokens';
 import { CompanyAuditLogSection } from '~/client/audit-logs';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/client/components/ui/tabs';
+import { type SettingsTab, SettingsTabs } from '~/client/components/settings-tabs';
 import { MessageTemplatesSection } from '~/client/message-templates';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
@@ -21,27 +19,16 @@ import { principalOfUser } from '~/shared/auth';
 import { can } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 
-// A company person's (or an account manager's) Settings: their profile and time zone, the company's
-// public profile, sign-in details and sessions (account/), and which notifications are emailed
-// (notifications/); for a company member, the Team tab (team/, ?tab=team) and the message templates
-// (message-templates/, ?tab=templates) their role may read. Composed here so no feature imports another.
+// A company person's (or an account manager's) Settings, in tabs: their profile, time zone and availability,
+// and the company's public profile; sign-in details, sessions and API tokens (account/); which notifications
+// are emailed (notifications/); for a company member, the Team (team/, ?tab=team), the message templates
+// (message-templates/, ?tab=templates) and the audit log their role may read; privacy. Composed here so no
+// feature imports another.
 export default function CompanySettingsPage({ pageId }: PageProps) {
   const { data } = useQuery(currentUserQueryOptions());
   const user = data?.user;
   const { title } = paths[pageId];
-  const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
-
-  const account = user && <AccountSections user={user} />;
-  const member = user?.company ? { ...user, company: user.company } : null;
-  const principal = member && principalOfUser(member);
-  const showsTeam = principal !== null && can(principal, 'read:company_member:own');
-  const showsTemplates = principal !== null && can(principal, 'read:message_template:own');
-  const requestedTab = searchParams.get('tab');
-  const tab =
-    (showsTeam && requestedTab === 'team') || (showsTemplates && requestedTab === 'templates')
-      ? requestedTab
-      : 'account';
 
   return (
     <PortalPage
@@ -49,53 +36,67 @@ export default function CompanySettingsPage({ pageId }: PageProps) {
       description="Your profile, time zone, availability, sign-in details, email notifications and active sessions."
     >
       {/* The portal guard renders this page only once the user is known. */}
-      {member && principal && (showsTeam || showsTemplates) ? (
-        <Tabs value={tab} onValueChange={(value) => setSearchParams(value === 'account' ? {} : { tab: value })}>
-          <TabsList>
-            <TabsTrigger value="account">Account</TabsTrigger>
-            {showsTeam && <TabsTrigger value="team">Team</TabsTrigger>}
-            {showsTemplates && <TabsTrigger value="templates">Message templates</TabsTrigger>}
-          </TabsList>
-          <TabsContent value="account" className="space-y-6">
-            {account}
-          </TabsContent>
-          {showsTeam && (
-            <TabsContent value="team">
-              <TeamTab user={member} onLeft={() => void refreshCurrentUser(queryClient)} />
-            </TabsContent>
-          )}
-          {showsTemplates && (
-            <TabsContent value="templates">
-              <MessageTemplatesSection canEdit={can(principal, 'update:message_template:own')} />
-            </TabsContent>
-          )}
-        </Tabs>
-      ) : (
-        account
+      {user && (
+        <SettingsTabs label="Settings" tabs={settingsTabsOf(user, () => void refreshCurrentUser(queryClient))} />
       )}
     </PortalPage>
   );
 }
 
-// Each section for the people whose role may use it: a Billing member has no working hours to offer and
-// no audit log to read, and reads the company profile without changing it.
-function AccountSections({ user }: { user: CurrentUser }): ReactNode {
+// Each tab and section for the people whose role may use it: a Billing member has no working hours to offer
+// and no audit log to read, and reads the company profile without changing it.
+function settingsTabsOf(user: CurrentUser, onLeft: () => void): SettingsTab[] {
   const principal = principalOfUser(user);
-  return (
-    <>
-      <ProfileSection user={user} />
-      <TimeZoneSection />
-      {can(principal, 'read:availability:own') && <AvailabilitySection />}
-      {user.role === 'company' && user.company && (
-        <CompanyProfileSection canEdit={can(principal, 'update:company:own')} />
-      )}
-      <EmailSection user={user} />
-      <PasswordSection user={user} />
-      <EmailPreferencesSection showsOfferNote={user.role === 'company'} />
-      <SessionsSection />
-      <ApiTokensSection />
-      {user.role === 'company' && user.company && can(principal, 'read:audit_log:own') && <CompanyAuditLogSection />}
-      <PrivacySection />
-    </>
-  );
+  const member = user.role === 'company' && user.company ? { ...user, company: user.company } : null;
+  const tabs: Array<SettingsTab | false | null> = [
+    {
+      id: 'account',
+      label: 'Profile',
+      content: (
+        <>
+          <ProfileSection user={user} />
+          <TimeZoneSection />
+          {can(principal, 'read:availability:own') && <AvailabilitySection />}
+          {member && <CompanyProfileSection canEdit={can(principal, 'update:company:own')} />}
+        </>
+      ),
+    },
+    {
+      id: 'security',
+      label: 'Sign-in & Security',
+      content: (
+        <>
+          <EmailSection user={user} />
+          <PasswordSection user={user} />
+          <SessionsSection />
+          <ApiTokensSection />
+        </>
+      ),
+    },
+    {
+      id: 'notifications',
+      label: 'Notifications',
+      content: <EmailPreferencesSection showsOfferNote={user.role === 'company'} />,
+    },
+    member &&
+      can(principal, 'read:company_member:own') && {
+        id: 'team',
+        label: 'Team',
+        content: <TeamTab user={member} onLeft={onLeft} />,
+      },
+    member &&
+      can(principal, 'read:message_template:own') && {
+        id: 'templates',
+        label: 'Message templates',
+        content: <MessageTemplatesSection canEdit={can(principal, 'update:message_template:own')} />,
+      },
+    member &&
+      can(principal, 'read:audit_log:own') && {
+        id: 'audit-log',
+        label: 'Audit log',
+        content: <CompanyAuditLogSection />,
+      },
+    { id: 'privacy', label: 'Privacy', content: <PrivacySection /> },
+  ];
+  return tabs.filter((tab): tab is SettingsTab => Boolean(tab));
 }

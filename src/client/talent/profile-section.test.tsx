@@ -95,14 +95,16 @@ async function chooseTimeZone(events: UserEvent, section: HTMLElement, search: s
 
 describe('the applicant’s Profile section', () => {
   it('loads an empty profile with the meter at 0% naming every missing part', async () => {
-    const { section } = await openSettings();
+    const { section, events } = await openSettings();
     const meter = within(section).getByRole('progressbar', { name: 'Profile completeness' });
     expect(meter).toHaveAttribute('aria-valuenow', '0');
     expect(meter).toHaveAccessibleDescription(
       'Missing: Headline, Summary, Hourly rate, Skills, Experience level, Availability, Region, Location, Time zone, Photo, Work history, Education, Languages, Portfolio or certifications',
     );
-    // The account's name section is called Name here: this page's Profile is the one companies see.
-    expect(screen.getByRole('region', { name: 'Name' })).toBeInTheDocument();
+    // The account's name section is called Name, on the Account tab: this page's Profile is the one companies see.
+    expect(screen.queryByRole('region', { name: 'Name' })).not.toBeInTheDocument();
+    await events.click(screen.getByRole('tab', { name: 'Account' }));
+    expect(await screen.findByRole('region', { name: 'Name' })).toBeInTheDocument();
   });
 
   it('checks the rate before sending: a number from $1 to $1,000 with at most two decimals', async () => {

@@ -6,6 +6,7 @@ import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { authContract } from '~/shared/contracts/auth';
 import { companiesContract } from '~/shared/contracts/companies';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { invitationsContract } from '~/shared/contracts/teams';
 import { paths } from '~/shared/routes';
 import { type InvitationPreview, teamTexts } from '~/shared/teams';
@@ -37,6 +38,13 @@ function serverWith(invitation: InvitationPreview) {
     account_manager: null,
     open_job_skills: null,
     billing: null,
+  }));
+  // The dashboard's Messages card, for a member who reads conversations: none yet.
+  server.on(messagingContract.list, ({ query }) => ({
+    items: [],
+    total: 0,
+    page: Number(query.get('page') ?? 1),
+    page_size: Number(query.get('page_size') ?? 20),
   }));
   server.on(invitationsContract.preview, () => invitation);
   server.on(authContract.providers, () => ({

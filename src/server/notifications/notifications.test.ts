@@ -265,7 +265,7 @@ describe('notifications', () => {
       expect(emails).toHaveLength(1);
       expect(emails[0]?.subject).toBe('You are shortlisted');
       expect(emails[0]?.text).toContain(`${testApp.config.publicUrl}/applicant/applications`);
-      expect(emails[0]?.text).toContain(`${testApp.config.publicUrl}/applicant/settings`);
+      expect(emails[0]?.text).toContain(`${testApp.config.publicUrl}/applicant/settings?tab=notifications`);
     });
 
     it('sends nothing for a kind turned off, nor for offers and meeting changes, whose own email always goes', async () => {
