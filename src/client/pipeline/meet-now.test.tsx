@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { seedApplicationDrawer } from '~/client/testing/application-drawer-fixture';
+import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { createFakeServer, replyError } from '~/client/testing/fake-server';
+import { renderRoute } from '~/client/testing/render-route';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import type { Meeting } from '~/shared/meetings';
+
+// Meet Now from an application (Upwork's "meet now"): an intro starting on the next minute, the applicant
+// asked to join, the organizer taken into the room; or the server's sentence when it cannot be scheduled.
+async function openDrawer(answer: (body: { starts_at: string; duration_minutes: number }) => Meeting | Response) {
+  const server = createFakeServer();
+  const { path, detail } = seedApplicationDrawer(server);
+  const sent: unknown[] = [];
+  server.on(meetingsContract.schedule, ({ body }) => {
+    sent.push(body);
+    return answer(body) as Meeting;
+  });
+  // The room, once there: still loading is enough here.
+  server.on(meetingsContract.room, () => new Promise<never>(() => {}));
+  const view = await renderRoute(path, { user: companyUser(), server });
+  const drawer = await screen.findByRole('dialog', { name: /Grace Hopper/ });
+  return { ...view, drawer, sent, detail };
+}
+
+function meetingAt(body: { starts_at: string; duration_minutes: number }): Meeting {
+  const now = new Date().toISOString();
+  return {
+    id: fakeId(),
+    type: 'intro',
+    title: 'Call with Grace Hopper',
+    notes: null,
+    starts_at: body.starts_at,
+    ends_at: new Date(Date.parse(body.starts_at) + body.duration_minutes * 60_000).toISOString(),
+    duration_minutes: body.duration_minutes,
+    status: 'scheduled',
+    cancel_reason: null,
+    sequence: 0,
+    company: { id: fakeId(), name: 'Acme' },
+    application_id: null,
+    join_url: '/meet/abcdefghijklmnopqrstuvwx',
+    call_link: null,
+    participants: [],
+    my_response: 'accepted',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+describe('Meet Now', () => {
+  it('schedules an intro on the next minute and opens its room', async () => {
+    const { events, drawer, sent, detail, router } = await openDrawer(meetingAt);
+    const before = Date.now();
+    await events.click(within(drawer).getByRole('button', { name: 'Meet Now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/meet/abcdefghijklmnopqrstuvwx'));
+    expect(sent).toEqual([
+      {
+        application_id: detail.id,
+        type: 'intro',
+        starts_at: expect.any(String),
+        duration_minutes: 30,
+        title: 'Call with Grace Hopper',
+      },
+    ]);
+    const startsAt = Date.parse((sent[0] as { starts_at: string }).starts_at);
+    expect(startsAt % 60_000).toBe(0);
+    expect(startsAt).toBeGreaterThan(before);
+    expect(startsAt - before).toBeLessThanOrEqual(90_000);
+  });
+
+  it('says why when the call cannot be started', async () => {
+    const { events, drawer, router } = await openDrawer(
+      () => replyError(409, 'conflict', 'Set your time zone first.') as unknown as Response,
+    );
+    const path = router.state.location.pathname;
+    await events.click(within(drawer).getByRole('button', { name: 'Meet Now' }));
+    // The drawer is modal: the notification area is outside it.
+    const region = await screen.findByRole('region', { name: 'Notifications (F8)', hidden: true });
+    expect(await within(region).findByText('Set your time zone first.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+});
