@@ -203,6 +203,23 @@ const meetingInviteeSchema = z.object({
   time_zone: z.string().nullable(),
 });
 export type MeetingInvitee = z.infer<typeof meetingInviteeSchema>;
+// GET /api/meetings/invitees/{application_id}/busy: when the applicant is in another meeting over up to two
+// days from `from`, without saying which (a free/busy view, as calendars share it).
+export const INVITEE_BUSY_MAX_HOURS = 48;
+export const inviteeBusyQuerySchema = z.object({
+  from: isoMoment('Give the start of the time to look at as an ISO moment.'),
+  hours: z.coerce
+    .number({ message: `Look at 1 to ${INVITEE_BUSY_MAX_HOURS} hours.` })
+    .int({ message: `Look at 1 to ${INVITEE_BUSY_MAX_HOURS} hours.` })
+    .min(1, { message: `Look at 1 to ${INVITEE_BUSY_MAX_HOURS} hours.` })
+    .max(INVITEE_BUSY_MAX_HOURS, { message: `Look at 1 to ${INVITEE_BUSY_MAX_HOURS} hours.` })
+    .default(24),
+});
+export const inviteeBusySchema = z.object({
+  items: z.array(z.object({ starts_at: z.string(), ends_at: z.string() })),
+});
+export type InviteeBusy = z.infer<typeof inviteeBusySchema>;
+
 export const meetingInviteeListSchema = z.object({
   items: z.array(meetingInviteeSchema),
   total: z.number(),

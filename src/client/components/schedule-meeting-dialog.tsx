@@ -1,4 +1,6 @@
+import { tz } from '@date-fns/tz';
 import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { CallLinkField } from '~/client/components/call-link-field';
 import { DialogFormFooter } from '~/client/components/dialog-form-footer';
@@ -8,6 +10,7 @@ import {
   type MeetingTime,
   MeetingTimeFields,
   meetingFormErrors,
+  startsAtOf,
 } from '~/client/components/meeting-time-fields';
 import { OwnTimeZoneGate } from '~/client/components/own-time-zone-gate';
 import { SearchInput } from '~/client/components/search-input';
@@ -22,6 +25,7 @@ import { toast } from '~/client/components/ui/use-toast';
 import { errorMessage } from '~/client/lib/api-client';
 import {
   colleaguesQueryOptions,
+  inviteeBusyQueryOptions,
   meetingInviteesQueryOptions,
   useScheduleMeeting,
   useSendBookingLink,
@@ -261,13 +265,16 @@ function ScheduleMeetingForm({
         )}
       </FormField>
       {mode === 'time' ? (
-        <MeetingTimeFields
-          value={when}
-          onChange={setWhen}
-          errors={errors}
-          zone={zone}
-          others={invitee ? [{ name: invitee.applicant_name, time_zone: invitee.time_zone }] : []}
-        />
+        <>
+          <MeetingTimeFields
+            value={when}
+            onChange={setWhen}
+            errors={errors}
+            zone={zone}
+            others={invitee ? [{ name: invitee.applicant_name, time_zone: invitee.time_zone }] : []}
+          />
+          {invitee && <InviteeBusyLine invitee={invitee} when={when} zone={zone} />}
+        </>
       ) : (
         <>
           <FormField label="Duration" error={errors.duration}>
@@ -375,6 +382,47 @@ function FixedInvitee({ invitee, isLoading }: { invitee: MeetingInvitee | undefi
           ? `their time zone: ${invitee.time_zone}`
           : `${invitee.applicant_name} has not set a time zone`}
       </p>
+    </div>
+  );
+}
+
+// When the applicant is in other meetings on the chosen day (any company's, times only), on the organizer's
+// clock, and a warning when the chosen time overlaps one: a free time is picked without a round of messages.
+function InviteeBusyLine({ invitee, when, zone }: { invitee: MeetingInvitee; when: MeetingTime; zone: string }) {
+  const dayStart = when.day ? startsAtOf({ ...when, time: '00:00' }, zone) : null;
+  const busy = useQuery({
+    ...inviteeBusyQueryOptions(invitee.application_id, dayStart?.toISOString() ?? ''),
+    enabled: dayStart !== null,
+  });
+  if (!dayStart) return null;
+  if (busy.isPending) return <Skeleton className="h-4 w-64" />;
+  if (busy.isError) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {errorMessage(busy.error, 'Their other meetings could not be loaded.')}
+      </p>
+    );
+  }
+  const first = invitee.applicant_name.split(' ')[0] ?? invitee.applicant_name;
+  const clock = (iso: string) => format(new Date(iso), 'h:mm a', { in: tz(zone) });
+  const startsAt = startsAtOf(when, zone);
+  const endsAt = startsAt && new Date(startsAt.getTime() + when.duration * 60_000);
+  const overlaps =
+    startsAt &&
+    endsAt &&
+    busy.data.items.some(
+      (item) => Date.parse(item.starts_at) < endsAt.getTime() && Date.parse(item.ends_at) > startsAt.getTime(),
+    );
+  return (
+    <div className="grid gap-1 text-sm" aria-live="polite">
+      <p className="text-muted-foreground">
+        {busy.data.items.length === 0
+          ? `${first} has no other meetings that day.`
+          : `${first} is in other meetings that day: ${busy.data.items
+              .map((item) => `${clock(item.starts_at)}–${clock(item.ends_at)}`)
+              .join(', ')} (your time).`}
+      </p>
+      {overlaps && <p className="font-medium text-amber-900">{`${first} has another meeting at that time.`}</p>}
     </div>
   );
 }

@@ -48,6 +48,14 @@ export const meetingInviteesQueryOptions = (query: { q: string; application_id?:
     placeholderData: keepPreviousData,
   });
 
+// When an invitee is in other meetings over the day from `from` (times only): under the Schedule Meeting time.
+export const inviteeBusyQueryOptions = (applicationId: string, from: string) =>
+  queryOptions({
+    queryKey: queryKeys.meetings.inviteeBusy(applicationId, from),
+    queryFn: () =>
+      callApi(meetingsContract.inviteeBusy, { params: { application_id: applicationId }, query: { from, hours: 24 } }),
+  });
+
 // Everything a meeting change may alter: the calendars and lists, and the applicant dashboard's meetings.
 // A list still on its first fetch may have read the server before the change: refetchLive asks again.
 export function useRefreshMeetings() {

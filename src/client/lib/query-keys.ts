@@ -137,6 +137,8 @@ export const queryKeys = {
     upcoming: (page: number) => ['meetings', 'upcoming', page] as const,
     detail: (id: string) => ['meetings', 'detail', id] as const,
     invitees: (query: { q: string; application_id?: string }) => ['meetings', 'invitees', query] as const,
+    inviteeBusy: (applicationId: string, from: string) =>
+      ['meetings', 'invitees', applicationId, 'busy', from] as const,
     feed: () => ['meetings', 'feed'] as const,
     // Who the company's call with its account manager would be with, and their zone.
     accountManagerCall: () => ['meetings', 'account-manager-call'] as const,

@@ -162,6 +162,33 @@ describe('Schedule Meeting', () => {
     ]);
   });
 
+  it('shows when the invitee is in other meetings that day, and warns when the time overlaps one', async () => {
+    const { dialog, events, server } = await openDialog({ zone: 'America/New_York' });
+    // Monday Jan 11 in New York: 10:30–11:15 AM and 2:00–3:00 PM (UTC−5).
+    server.on(meetingsContract.inviteeBusy, ({ query }) =>
+      query.get('from') === '2027-01-11T05:00:00.000Z'
+        ? {
+            items: [
+              { starts_at: '2027-01-11T15:30:00.000Z', ends_at: '2027-01-11T16:15:00.000Z' },
+              { starts_at: '2027-01-11T19:00:00.000Z', ends_at: '2027-01-11T20:00:00.000Z' },
+            ],
+          }
+        : { items: [] },
+    );
+    await chooseApplicant(events, dialog, maria);
+    expect(
+      await within(dialog).findByText(
+        'Maria is in other meetings that day: 10:30 AM–11:15 AM, 2:00 PM–3:00 PM (your time).',
+      ),
+    ).toBeInTheDocument();
+    // 10:00 for half an hour ends as the first begins: no clash.
+    expect(within(dialog).queryByText('Maria has another meeting at that time.')).not.toBeInTheDocument();
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
+    expect(within(dialog).getByText('Maria has another meeting at that time.')).toBeInTheDocument();
+    await events.selectOptions(within(dialog).getByLabelText('Time'), '15:00');
+    expect(within(dialog).queryByText('Maria has another meeting at that time.')).not.toBeInTheDocument();
+  });
+
   it('warns, without stopping the scheduler, when the time is outside 08:00–20:00 for the invitee', async () => {
     const { dialog, events, scheduled } = await openDialog({ zone: 'America/New_York' });
     await chooseApplicant(events, dialog, maria);

@@ -9,6 +9,7 @@ import { type CurrentUser, principalOfUser } from '~/shared/auth';
 import { accountContract } from '~/shared/contracts/account';
 import { authContract } from '~/shared/contracts/auth';
 import { hiringTeamContract } from '~/shared/contracts/hiring-team';
+import { meetingsContract } from '~/shared/contracts/meetings';
 import { messagingContract } from '~/shared/contracts/messaging';
 import { notificationsContract } from '~/shared/contracts/notifications';
 import { scorecardsContract } from '~/shared/contracts/scorecards';
@@ -76,6 +77,8 @@ export async function renderRoute(
     scorecards: [],
     can_fill: user?.role === 'company',
   }));
+  // An invitee's other meetings, under the Schedule Meeting time: none, unless a test answers otherwise.
+  server.fallback(meetingsContract.inviteeBusy, () => ({ items: [] }));
   vi.stubGlobal('fetch', server.fetch);
   // The notification areas inside the router, as App puts them (app/app.tsx): a toast's action may be a link.
   const router = createMemoryRouter(

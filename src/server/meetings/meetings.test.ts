@@ -271,6 +271,76 @@ describe('the meetings API', () => {
     });
   });
 
+  describe('when an invitee is busy', () => {
+    it('shows another company the times the applicant is in meetings, merged and nothing more', async () => {
+      const busyApplicant = await signedInAccount(testApp, { role: 'applicant', timeZone: 'Europe/Paris' });
+      const mine = await newApplication('submitted', busyApplicant.user.id);
+      const from = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 24 * HOUR_MS);
+      const at = (hours: number) => new Date(from.getTime() + hours * HOUR_MS).toISOString();
+      // Two meetings that touch, one later, one declined and one cancelled (neither counts).
+      for (const [hours, minutes] of [
+        [1, 60],
+        [2, 30],
+        [5, 45],
+      ] as const) {
+        const made = await schedule({
+          application_id: mine.id,
+          type: 'interview',
+          starts_at: at(hours),
+          duration_minutes: minutes,
+        });
+        expect(made.statusCode, made.body).toBe(201);
+      }
+      const declined = (
+        await schedule({ application_id: mine.id, type: 'intro', starts_at: at(8), duration_minutes: 30 })
+      ).json() as Meeting;
+      expect((await act(busyApplicant, declined.id, 'respond', { response: 'declined' })).statusCode).toBe(200);
+      const cancelled = (
+        await schedule({ application_id: mine.id, type: 'intro', starts_at: at(10), duration_minutes: 30 })
+      ).json() as Meeting;
+      expect((await act(company, cancelled.id, 'cancel', { reason: 'No longer needed' })).statusCode).toBe(200);
+
+      // The other company, with an application of its own from the same applicant.
+      const otherId = (await otherCompany.request({ method: 'GET', url: '/api/company' })).json().id;
+      const otherJob = await buildJob(db(), { companyId: otherId, title: 'Analyst' });
+      const theirs = await buildApplication(db(), { jobId: otherJob.id, applicantId: busyApplicant.user.id });
+      const busy = await otherCompany.request({
+        method: 'GET',
+        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(from.toISOString())}&hours=24`,
+      });
+      expect(busy.statusCode, busy.body).toBe(200);
+      expect(busy.json()).toEqual({
+        items: [
+          { starts_at: at(1), ends_at: at(2.5) },
+          { starts_at: at(5), ends_at: at(5.75) },
+        ],
+      });
+      const later = await otherCompany.request({
+        method: 'GET',
+        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(at(3))}&hours=2`,
+      });
+      expect(later.json().items).toEqual([]);
+
+      // Only through an application of one's own; a sentence for a bad request.
+      const foreign = await otherCompany.request({
+        method: 'GET',
+        url: `/api/meetings/invitees/${mine.id}/busy?from=${encodeURIComponent(from.toISOString())}`,
+      });
+      expect(foreign.statusCode).toBe(404);
+      const tooLong = await otherCompany.request({
+        method: 'GET',
+        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(from.toISOString())}&hours=72`,
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().fields).toEqual({ hours: 'Look at 1 to 48 hours.' });
+      const asApplicant = await busyApplicant.request({
+        method: 'GET',
+        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(from.toISOString())}`,
+      });
+      expect(asApplicant.statusCode).toBe(403);
+    });
+  });
+
   describe('who sees a meeting', () => {
     it('shows it to its participants only', async () => {
       const { meeting } = await scheduleInterview();

@@ -12,6 +12,7 @@ import type { ScheduledMeeting } from './create-meeting-record';
 import { downloadMeetingCalendar } from './download-meeting-calendar';
 import { findAccountManagerCallInvitee } from './find-account-manager-call-invitee';
 import { findApplicantMeetings } from './find-applicant-meetings';
+import { findInviteeBusy } from './find-invitee-busy';
 import { findMeetingInvitees } from './find-meeting-invitees';
 import { findMeetings } from './find-meetings';
 import { getMeetingRoom } from './get-meeting-room';
@@ -63,6 +64,20 @@ export async function meetingRoutes(app: FastifyInstance, { context }: { context
         status: request.query.status,
         page: request.query.page,
         pageSize: request.query.page_size,
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    meetingsContract.inviteeBusy,
+    { config: { access: { permission: 'create:meeting:own' } } },
+    async (request) =>
+      findInviteeBusy({
+        db,
+        companyId: currentCompanyId(request),
+        applicationId: request.params.application_id,
+        from: new Date(request.query.from),
+        hours: request.query.hours,
       }),
   );
 

@@ -7,6 +7,8 @@ import {
   calendarFeedCreatedSchema,
   calendarFeedStatusSchema,
   cancelMeetingSchema,
+  inviteeBusyQuerySchema,
+  inviteeBusySchema,
   meetingInviteeListSchema,
   meetingInviteeQuerySchema,
   meetingListQuerySchema,
@@ -41,6 +43,15 @@ export const meetingsContract = defineContract(
       summary: 'The applicants of your pipeline you may invite, by name or job title, with their time zone',
       query: meetingInviteeQuerySchema,
       responses: { 200: meetingInviteeListSchema },
+    },
+    inviteeBusy: {
+      method: 'GET',
+      path: '/api/meetings/invitees/:application_id/busy',
+      summary:
+        'When an applicant of your pipeline is in another meeting, over up to two days: the times only, not the meetings',
+      params: z.object({ application_id: z.uuid({ message: malformedIdMessage('application') }) }),
+      query: inviteeBusyQuerySchema,
+      responses: { 200: inviteeBusySchema },
     },
     schedule: {
       method: 'POST',
