@@ -114,7 +114,14 @@ test('a Viewer reads a job and its applications but has no control that changes 
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Applications' });
   await expect(table.getByRole('row').filter({ hasText: 'Grace Hopper' })).toBeVisible();
-  await expect(table.getByRole('checkbox')).toHaveCount(0);
+  // Rows are picked to compare them, which reading allows; none of the moves comes with the selection.
+  await table.getByRole('row').filter({ hasText: 'Grace Hopper' }).getByRole('checkbox').check();
+  await expect(page.getByRole('button', { name: 'Compare (1)' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Bulk actions' })).toHaveCount(0);
+  for (const move of ['Shortlist', 'Move to Interviewing', 'Reject']) {
+    await expect(page.getByRole('button', { name: move, exact: true })).toHaveCount(0);
+  }
+  await table.getByRole('row').filter({ hasText: 'Grace Hopper' }).getByRole('checkbox').uncheck();
 
   await table.getByRole('button', { name: 'Grace Hopper' }).click();
   const drawer = page.getByRole('dialog', { name: 'Application from Grace Hopper' });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, ArrowLeftIcon, FileIcon, RotateCcwIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { MeetNowButton } from '~/client/components/meet-now-button';
 import { ReportButton } from '~/client/components/report-button';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
@@ -103,6 +104,8 @@ function ThreadHeader({
   onBack?: () => void;
   isOnline?: boolean;
 }) {
+  // A conversation about an application: a company member who schedules meetings can call now.
+  const maySchedule = useAllowed('create:meeting:own');
   const subtitle = conversation
     ? [
         kindLabels[conversation.kind],
@@ -126,6 +129,11 @@ function ThreadHeader({
             <h2 className="truncate font-semibold">{conversation.title}</h2>
             {subtitle && <p className="truncate text-xs text-muted-foreground">{subtitle}</p>}
           </div>
+          {conversation.context && maySchedule && (
+            <div className="ml-auto shrink-0">
+              <MeetNowButton applicationId={conversation.context.application_id} name={conversation.title} />
+            </div>
+          )}
         </>
       ) : (
         <div role="status" className="grid gap-2">

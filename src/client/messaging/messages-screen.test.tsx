@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { companyUser, fakeId } from '~/client/testing/data-generators';
 import { conversationDetail, fakeMessagingApi } from '~/client/testing/fake-messaging-api';
@@ -82,5 +82,60 @@ describe('Messages', () => {
       applicant_id: adaApplication.applicant_id,
       application_id: adaApplication.application_id,
     });
+  });
+
+  it('offers Meet Now in a conversation about an application, and takes the organizer into the room', async () => {
+    const server = createFakeServer();
+    const applicationId = fakeId();
+    const about = conversationDetail({
+      title: 'Grace Hopper',
+      application_id: applicationId,
+      context: { application_id: applicationId, job_title: 'Support Lead' },
+    });
+    fakeMessagingApi(server, [about, conversationDetail({ title: 'Alan Turing' })]);
+    server.on(meetingsContract.schedule, ({ body }) => ({
+      id: fakeId(),
+      type: body.type,
+      title: body.title ?? '',
+      notes: null,
+      starts_at: body.starts_at,
+      ends_at: body.starts_at,
+      duration_minutes: body.duration_minutes,
+      status: 'scheduled' as const,
+      cancel_reason: null,
+      sequence: 0,
+      company: { id: fakeId(), name: 'Acme' },
+      application_id: body.application_id,
+      join_url: '/meet/abcdefghijklmnopqrstuvwx',
+      call_link: null,
+      participants: [],
+      my_response: 'accepted' as const,
+      created_at: body.starts_at,
+      updated_at: body.starts_at,
+    }));
+    server.on(meetingsContract.room, () => new Promise<never>(() => {}));
+    const { events, router } = await renderRoute(`${paths.companyMessages.getHref()}?conversation=${about.id}`, {
+      user: companyUser(),
+      server,
+    });
+    const header = (await screen.findByRole('heading', { level: 2, name: 'Grace Hopper' })).closest('header');
+    if (!header) throw new Error('The thread has no header.');
+    await events.click(within(header).getByRole('button', { name: 'Meet Now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/meet/abcdefghijklmnopqrstuvwx'));
+    const schedule = server.requests.find((request) => request.method === 'POST' && request.path === '/api/meetings');
+    expect(schedule?.body).toMatchObject({
+      application_id: applicationId,
+      type: 'intro',
+      title: 'Call with Grace Hopper',
+    });
+  });
+
+  it('offers no Meet Now in a conversation about no application', async () => {
+    const server = createFakeServer();
+    const plain = conversationDetail({ title: 'Alan Turing' });
+    fakeMessagingApi(server, [plain]);
+    await renderRoute(`${paths.companyMessages.getHref()}?conversation=${plain.id}`, { user: companyUser(), server });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alan Turing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Meet Now' })).not.toBeInTheDocument();
   });
 });

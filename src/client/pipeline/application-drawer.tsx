@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlusIcon, DownloadIcon, MailIcon, VideoIcon } from 'lucide-react';
+import { CalendarPlusIcon, DownloadIcon, MailIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { MeetNowButton } from '~/client/components/meet-now-button';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ProfilePhoto } from '~/client/components/profile-photo';
@@ -15,7 +16,6 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
-import { useScheduleMeeting } from '~/client/lib/meeting-queries';
 import { applicationStatusLabels } from '~/shared/application-statuses';
 import { formatCents } from '~/shared/billing-texts';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
@@ -287,39 +287,6 @@ function ScheduleMeetingButton({ application }: { application: ApplicationDetail
   );
 }
 
-// A call now, not at a time to agree: an intro that starts on the next minute (the server takes only a start to
-// come, and the room opens before it), the applicant asked to join at once, the organizer taken into the room.
-function MeetNowButton({ application }: { application: ApplicationDetail }) {
-  const schedule = useScheduleMeeting();
-  const navigate = useNavigate();
-  if (application.status === 'rejected' || application.status === 'withdrawn') return null;
-  async function meetNow() {
-    const startsAt = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
-    try {
-      const meeting = await schedule.mutateAsync({
-        application_id: application.id,
-        type: 'intro',
-        starts_at: startsAt.toISOString(),
-        duration_minutes: 30,
-        title: `Call with ${application.applicant.name}`,
-      });
-      navigate(meeting.join_url);
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'The call was not started',
-        description: errorMessage(error, 'Something went wrong. Please try again.'),
-      });
-    }
-  }
-  return (
-    <Button size="sm" variant="outline" disabled={schedule.isPending} onClick={meetNow}>
-      <VideoIcon aria-hidden="true" />
-      {schedule.isPending ? 'Starting...' : 'Meet Now'}
-    </Button>
-  );
-}
-
 function ApplicantProfile({ applicant }: { applicant: ApplicationDetail['applicant'] }) {
   const facts: Array<[string, string | null]> = [
     ['Hourly rate', applicant.hourly_rate == null ? null : hourlyRate(applicant.hourly_rate)],
@@ -377,7 +344,9 @@ function ContactButtons({ application }: { application: ApplicationDetail }) {
         <MessageApplicantButton applicantId={applicant.id} applicationId={application.id} name={applicant.name} />
       )}
       {maySchedule && <ScheduleMeetingButton application={application} />}
-      {maySchedule && <MeetNowButton application={application} />}
+      {maySchedule && application.status !== 'rejected' && application.status !== 'withdrawn' && (
+        <MeetNowButton applicationId={application.id} name={application.applicant.name} />
+      )}
     </div>
   );
 }
