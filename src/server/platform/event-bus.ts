@@ -68,7 +68,14 @@ export function createRedisBus({
 }): EventBus {
   const channel = `${keyPrefix}live`;
   const local = createInProcessBus();
-  const subscriber = redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null });
+  // Subscribed again here, not by ioredis: its own resubscribe after a reconnect has no catch, and a
+  // connection closing right then (Redis going away again, or the instance stopping) is an unhandled rejection.
+  const subscriber = redis.duplicate({
+    lazyConnect: false,
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    autoResubscribe: false,
+  });
   subscriber.on('error', (error) => logger.warn({ err: error }, 'redis subscriber error'));
   subscriber.subscribe(channel).catch((error) => logger.warn({ err: error }, 'redis subscribe failed'));
   let wasLost = false;
@@ -78,7 +85,7 @@ export function createRedisBus({
   subscriber.on('ready', () => {
     if (!wasLost) return;
     wasLost = false;
-    // ioredis subscribes again by itself; once the channel is confirmed nothing more is missed.
+    // Once the channel is confirmed again nothing more is missed.
     subscriber
       .subscribe(channel)
       .then(() => local.resume())

@@ -23,10 +23,29 @@ export function createSettingsCache(
   };
 
   const channel = `${keyPrefix}settings-changed`;
-  const subscriber = redis?.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null });
+  // Subscribed again here after a reconnect, not by ioredis (its resubscribe has no catch: event-bus.ts).
+  const subscriber = redis?.duplicate({
+    lazyConnect: false,
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    autoResubscribe: false,
+  });
   if (subscriber) {
+    const subscribe = () =>
+      subscriber.subscribe(channel).catch((error) => logger?.warn({ err: error }, 'redis subscribe failed'));
     subscriber.on('error', (error) => logger?.warn({ err: error }, 'redis settings subscriber error'));
-    subscriber.subscribe(channel).catch((error) => logger?.warn({ err: error }, 'redis subscribe failed'));
+    void subscribe();
+    let wasLost = false;
+    subscriber.on('close', () => {
+      wasLost = true;
+    });
+    subscriber.on('ready', () => {
+      if (!wasLost) return;
+      wasLost = false;
+      // A change announced while the connection was down was not heard: read the settings afresh.
+      dropLocal();
+      void subscribe();
+    });
     subscriber.on('message', (from: string) => {
       if (from === channel) dropLocal();
     });
