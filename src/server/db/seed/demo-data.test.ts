@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSums, talentBalanceOf } from '../../platform/ledger';
 import { createTestDatabase } from '../../testing/test-database';
@@ -14,6 +14,7 @@ import {
   companyMembers,
   invoices,
   jobs,
+  milestones,
   payments,
   payoutMethods,
   payoutRuns,
@@ -97,8 +98,9 @@ describe('the demo data, seeded twice', () => {
       .select({ status: applications.status })
       .from(applications)
       .where(eq(applications.applicantId, talentId));
+    // Hired: the fixed-price contract with the demo company.
     expect(new Set(stages.map((row) => row.status))).toEqual(
-      new Set(['submitted', 'shortlisted', 'interviewing', 'offered', 'rejected']),
+      new Set(['submitted', 'shortlisted', 'interviewing', 'offered', 'rejected', 'hired']),
     );
     expect((await db.select().from(savedJobs).where(eq(savedJobs.applicantId, talentId))).length).toBe(2);
 
@@ -172,7 +174,13 @@ describe('the demo data, seeded twice', () => {
     const [work] = await db
       .select({ id: assignments.id, status: assignments.status })
       .from(assignments)
-      .where(and(eq(assignments.companyId, companyId), eq(assignments.applicantId, await idOf('talent@tandem.test'))));
+      .where(
+        and(
+          eq(assignments.companyId, companyId),
+          eq(assignments.applicantId, await idOf('talent@tandem.test')),
+          eq(assignments.engagementType, 'hourly'),
+        ),
+      );
     expect(work?.status).toBe('active');
     const weeks = await db
       .select({ status: timesheets.status, pay: timesheets.talentPayCents, invoiceId: timesheets.invoiceId })
@@ -191,13 +199,14 @@ describe('the demo data, seeded twice', () => {
       expect(week.invoiceId).not.toBeNull();
     }
 
+    // The weekly invoices (a milestone's release has its own: the next check).
     const billed = await db
       .select({ id: invoices.id, status: invoices.status, total: invoices.totalCents })
       .from(invoices)
-      .where(eq(invoices.companyId, companyId));
+      .where(and(eq(invoices.companyId, companyId), isNull(invoices.milestoneId)));
     expect(new Set(billed.map((invoice) => invoice.status))).toEqual(new Set(['paid', 'pending', 'unpaid', 'overdue']));
     // The second seed billed nothing again.
-    expect(billed).toHaveLength(before.invoices);
+    expect(billed).toHaveLength(before.invoices - 1);
     // Every total is the sum of its items, to the cent.
     const mismatched = (await db.execute(
       sql`select i.id from invoices i join invoice_items it on it.invoice_id = i.id
@@ -216,6 +225,47 @@ describe('the demo data, seeded twice', () => {
       else if (invoice.status === 'unpaid') expect(ofInvoice.map((charge) => charge.status)).toEqual(['failed']);
       else expect(ofInvoice).toEqual([]);
     }
+  });
+
+  it('gives the demo talent a fixed-price contract with the demo company, a milestone in each state', async () => {
+    expect(created(first, 'demo fixed-price contract')).toBe(1);
+    const { db } = database;
+    const companyId = await demoCompanyId();
+    const [contract] = await db
+      .select({ id: assignments.id, status: assignments.status })
+      .from(assignments)
+      .where(
+        and(
+          eq(assignments.companyId, companyId),
+          eq(assignments.applicantId, await idOf('talent@tandem.test')),
+          eq(assignments.engagementType, 'fixed'),
+        ),
+      );
+    expect(contract?.status).toBe('active');
+    const steps = await db
+      .select({
+        id: milestones.id,
+        status: milestones.status,
+        funded: milestones.fundedCents,
+        released: milestones.releasedCents,
+      })
+      .from(milestones)
+      .where(eq(milestones.assignmentId, contract?.id ?? ''))
+      .orderBy(asc(milestones.position));
+    expect(steps.map((step) => step.status)).toEqual(['approved', 'submitted', 'funded', 'unfunded']);
+    expect(steps.map((step) => step.released)).toEqual([60_000, 0, 0, 0]);
+    // Each funded milestone was paid once, by the demo card; the release has its paid invoice.
+    const fundings = await db
+      .select({ milestoneId: payments.milestoneId, status: payments.status })
+      .from(payments)
+      .where(isNotNull(payments.milestoneId));
+    expect(fundings.map((funding) => funding.status)).toEqual(['completed', 'completed', 'completed']);
+    const [release] = await db
+      .select({ status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.milestoneId, steps[0]?.id ?? ''));
+    expect(release?.status).toBe('paid');
+    expect((await accountSums(db)).total).toBe(0);
   });
 
   it('pays the demo talent what the paid invoices made available, leaves the rest pending, once', async () => {

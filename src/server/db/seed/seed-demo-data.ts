@@ -3,6 +3,7 @@ import { demoAccountManagerSeeder } from './demo-account-manager';
 import { demoAccountsSeeder } from './demo-accounts';
 import { demoBillingSeeder } from './demo-billing';
 import { demoContactMessagesSeeder } from './demo-contact-messages';
+import { demoContractsSeeder } from './demo-contracts';
 import { demoJobsSeeder } from './demo-jobs';
 import { demoPayoutsSeeder } from './demo-payouts';
 import { demoReviewsSeeder } from './demo-reviews';
@@ -27,6 +28,8 @@ export const demoSeeders: DemoSeeder[] = [
   demoBillingSeeder,
   // After billing: the paid weeks are what the payout run pays.
   demoPayoutsSeeder,
+  // After billing (the demo card) and payouts (the run stays as billing made it).
+  demoContractsSeeder,
   // After the talent and the companies: past work, its reviews, and the ratings they make.
   demoReviewsSeeder,
   demoContactMessagesSeeder,
