@@ -1,5 +1,6 @@
 import {
   BanknoteIcon,
+  BookmarkIcon,
   BriefcaseIcon,
   Building2Icon,
   CalendarDaysIcon,
@@ -62,6 +63,8 @@ export const sidebarByRole: Record<PortalRole, NavItem[]> = {
   applicant: [
     { label: 'Dashboard', href: paths.applicantDashboard.getHref(), icon: LayoutDashboardIcon },
     { label: 'Find Jobs', href: paths.applicantJobs.getHref(), icon: SearchIcon },
+    // The searches saved from Find Jobs and their job alerts: reached from Find Jobs alone, people missed them.
+    { label: 'Saved Searches', href: paths.applicantSavedSearches.getHref(), icon: BookmarkIcon },
     { label: 'Meetings', href: paths.applicantMeetings.getHref(), icon: CalendarDaysIcon },
     { label: 'Messages', href: paths.applicantMessages.getHref(), icon: MessageSquareIcon },
     { label: 'My Applications', href: paths.applicantApplications.getHref(), icon: FileTextIcon },
