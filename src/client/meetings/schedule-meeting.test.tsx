@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { companyUser, fakeId, scheduledMeeting } from '~/client/testing/data-generators';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { accountContract } from '~/shared/contracts/account';
 import { meetingsContract } from '~/shared/contracts/meetings';
-import { type Meeting, type MeetingInvitee, meetingTexts } from '~/shared/meetings';
+import { type MeetingInvitee, meetingTexts } from '~/shared/meetings';
 import { paths } from '~/shared/routes';
 
 // Schedule Meeting on the company's Meetings page (docs/decisions/022): the day and time are read on the
@@ -31,35 +31,6 @@ const una: MeetingInvitee = {
   time_zone: null,
 };
 
-function meetingOf(body: {
-  application_id: string;
-  starts_at: string;
-  duration_minutes: number;
-  call_link?: string;
-}): Meeting {
-  const now = new Date().toISOString();
-  return {
-    id: fakeId(),
-    type: 'interview',
-    title: 'Interview: Night Support',
-    notes: null,
-    starts_at: body.starts_at,
-    ends_at: new Date(Date.parse(body.starts_at) + body.duration_minutes * 60_000).toISOString(),
-    duration_minutes: body.duration_minutes,
-    status: 'scheduled',
-    cancel_reason: null,
-    sequence: 0,
-    company: { id: fakeId(), name: 'Acme' },
-    application_id: body.application_id,
-    join_url: '/meet/abcdefghijklmnopqrstuvwx',
-    call_link: body.call_link ?? null,
-    participants: [],
-    my_response: 'accepted',
-    created_at: now,
-    updated_at: now,
-  };
-}
-
 async function openDialog({ zone, inviteeTotal = 2 }: { zone: string | null; inviteeTotal?: number }) {
   const server = createFakeServer();
   let ownZone = zone;
@@ -79,7 +50,7 @@ async function openDialog({ zone, inviteeTotal = 2 }: { zone: string | null; inv
   server.on(meetingsContract.invitees, () => ({ items: [maria, una], total: inviteeTotal, page: 1, page_size: 20 }));
   server.on(meetingsContract.schedule, ({ body }) => {
     scheduled.push(body);
-    return meetingOf(body);
+    return scheduledMeeting(body);
   });
   const view = await renderRoute(paths.companyMeetings.getHref(), { user: companyUser(), server });
   await view.events.click(await screen.findByRole('button', { name: 'Schedule Meeting' }));

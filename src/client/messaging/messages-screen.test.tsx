@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { companyUser, fakeId, scheduledMeeting } from '~/client/testing/data-generators';
 import { conversationDetail, fakeMessagingApi } from '~/client/testing/fake-messaging-api';
 import { createFakeServer } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
@@ -93,26 +93,7 @@ describe('Messages', () => {
       context: { application_id: applicationId, job_title: 'Support Lead' },
     });
     fakeMessagingApi(server, [about, conversationDetail({ title: 'Alan Turing' })]);
-    server.on(meetingsContract.schedule, ({ body }) => ({
-      id: fakeId(),
-      type: body.type,
-      title: body.title ?? '',
-      notes: null,
-      starts_at: body.starts_at,
-      ends_at: body.starts_at,
-      duration_minutes: body.duration_minutes,
-      status: 'scheduled' as const,
-      cancel_reason: null,
-      sequence: 0,
-      company: { id: fakeId(), name: 'Acme' },
-      application_id: body.application_id,
-      join_url: '/meet/abcdefghijklmnopqrstuvwx',
-      call_link: null,
-      participants: [],
-      my_response: 'accepted' as const,
-      created_at: body.starts_at,
-      updated_at: body.starts_at,
-    }));
+    server.on(meetingsContract.schedule, ({ body }) => scheduledMeeting(body));
     server.on(meetingsContract.room, () => new Promise<never>(() => {}));
     const { events, router } = await renderRoute(`${paths.companyMessages.getHref()}?conversation=${about.id}`, {
       user: companyUser(),

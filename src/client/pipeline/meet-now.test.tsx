@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { seedApplicationDrawer } from '~/client/testing/application-drawer-fixture';
-import { companyUser, fakeId } from '~/client/testing/data-generators';
+import { companyUser, fakeId, scheduledMeeting } from '~/client/testing/data-generators';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { meetingsContract } from '~/shared/contracts/meetings';
@@ -24,33 +24,11 @@ async function openDrawer(answer: (body: { starts_at: string; duration_minutes: 
   return { ...view, drawer, sent, detail };
 }
 
-function meetingAt(body: { starts_at: string; duration_minutes: number }): Meeting {
-  const now = new Date().toISOString();
-  return {
-    id: fakeId(),
-    type: 'intro',
-    title: 'Call with Grace Hopper',
-    notes: null,
-    starts_at: body.starts_at,
-    ends_at: new Date(Date.parse(body.starts_at) + body.duration_minutes * 60_000).toISOString(),
-    duration_minutes: body.duration_minutes,
-    status: 'scheduled',
-    cancel_reason: null,
-    sequence: 0,
-    company: { id: fakeId(), name: 'Acme' },
-    application_id: null,
-    join_url: '/meet/abcdefghijklmnopqrstuvwx',
-    call_link: null,
-    participants: [],
-    my_response: 'accepted',
-    created_at: now,
-    updated_at: now,
-  };
-}
-
 describe('Meet Now', () => {
   it('schedules an intro on the next minute and opens its room', async () => {
-    const { events, drawer, sent, detail, router } = await openDrawer(meetingAt);
+    const { events, drawer, sent, detail, router } = await openDrawer((body) =>
+      scheduledMeeting({ ...body, application_id: fakeId() }),
+    );
     const before = Date.now();
     await events.click(within(drawer).getByRole('button', { name: 'Meet Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/meet/abcdefghijklmnopqrstuvwx'));

@@ -2,6 +2,8 @@ import type { Test, TestInput, TestSummary } from '~/shared/assessments';
 import { normalizeTest, testFieldsSchema } from '~/shared/assessments';
 import type { CurrentUser } from '~/shared/auth';
 import { type CreateJobInput, createJobSchema, type Job, type JobSummary } from '~/shared/jobs';
+import type { MeetingType } from '~/shared/meeting-texts';
+import type { Meeting } from '~/shared/meetings';
 
 // API answers for component tests, with typed overrides (bulletproof-react's src/testing/data-generators.ts).
 
@@ -101,5 +103,38 @@ export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}
     hired_count: 0,
     pipeline_stage: null,
     ...overrides,
+  };
+}
+
+// The meeting the server answers for one scheduled from `body` (Schedule Meeting, Meet Now): its room at a
+// fixed join address, the organizer accepted.
+export function scheduledMeeting(body: {
+  application_id: string;
+  starts_at: string;
+  duration_minutes: number;
+  type?: MeetingType;
+  title?: string;
+  call_link?: string;
+}): Meeting {
+  const now = new Date().toISOString();
+  return {
+    id: fakeId(),
+    type: body.type ?? 'interview',
+    title: body.title ?? 'Interview: Night Support',
+    notes: null,
+    starts_at: body.starts_at,
+    ends_at: new Date(Date.parse(body.starts_at) + body.duration_minutes * 60_000).toISOString(),
+    duration_minutes: body.duration_minutes,
+    status: 'scheduled',
+    cancel_reason: null,
+    sequence: 0,
+    company: { id: fakeId(), name: 'Acme' },
+    application_id: body.application_id,
+    join_url: '/meet/abcdefghijklmnopqrstuvwx',
+    call_link: body.call_link ?? null,
+    participants: [],
+    my_response: 'accepted',
+    created_at: now,
+    updated_at: now,
   };
 }

@@ -7,15 +7,13 @@ import {
   assignments,
   assignmentTerms,
   billingProfiles,
-  companyMembers,
   invoices,
   paymentMethods,
   payments,
   timeEntries,
   timesheets,
-  users,
 } from '../schema';
-import { demoAccounts } from './demo-accounts';
+import { findDemoCompanyAndTalent } from './demo-people';
 import type { DemoSeeder } from './demo-seeder';
 
 // Day notes for the demo weeks (null: no note that day).
@@ -29,9 +27,6 @@ const demoDayNotes: Array<string | null> = [
   null,
   'Reconciled last week’s chargebacks with the finance sheet.',
 ];
-
-const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
-const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
 
 // Six past weeks of work. The invoices of the five oldest cover every status (oldest first); the last
 // week waits for the company's approval, and this week is still being logged.
@@ -54,13 +49,9 @@ const DECLINED_MESSAGE = 'Your card was declined. Try another payment method.';
 export const demoBillingSeeder: DemoSeeder = {
   name: 'demo work and billing',
   async seed({ db }) {
-    const [company] = await db
-      .select({ companyId: companyMembers.companyId, userId: users.id })
-      .from(users)
-      .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
-      .where(eq(users.email, demoCompanyEmail));
-    const [talent] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoTalentEmail));
-    if (!company || !talent) return { created: 0 };
+    const people = await findDemoCompanyAndTalent(db);
+    if (!people) return { created: 0 };
+    const { company, talent } = people;
     const [invoiced] = await db
       .select({ id: invoices.id })
       .from(invoices)

@@ -7,13 +7,10 @@ import type { Mailer } from '../../mail/mailer';
 import { makeFixedPriceOffer } from '../../pipeline/make-offer';
 import { addDays, isoDay } from '../../platform/work-calendar';
 import { startAssignment } from '../../work/start-assignment';
-import { assignments, companyMembers, milestones, paymentMethods, users } from '../schema';
-import { demoAccounts } from './demo-accounts';
+import { assignments, milestones, paymentMethods } from '../schema';
+import { findDemoCompanyAndTalent } from './demo-people';
 import type { DemoSeeder } from './demo-seeder';
 import { buildApplication, buildJob } from './job-factories';
-
-const demoCompanyEmail = demoAccounts.find((account) => account.role === 'company')?.email ?? '';
-const demoTalentEmail = demoAccounts.find((account) => account.role === 'applicant')?.email ?? '';
 
 // Demo data is not news to anyone: nothing is emailed.
 const quietMailer: Mailer = { send: async () => {} };
@@ -36,20 +33,15 @@ const demoMilestones = [
 export const demoContractsSeeder: DemoSeeder = {
   name: 'demo fixed-price contract',
   async seed({ db }) {
-    const [company] = await db
-      .select({ companyId: companyMembers.companyId, userId: users.id })
-      .from(users)
-      .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
-      .where(eq(users.email, demoCompanyEmail));
-    const [talent] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoTalentEmail));
-    const [card] = company
-      ? await db
-          .select({ id: paymentMethods.id })
-          .from(paymentMethods)
-          .where(eq(paymentMethods.companyId, company.companyId))
-          .limit(1)
-      : [];
-    if (!company || !talent || !card) return { created: 0 };
+    const people = await findDemoCompanyAndTalent(db);
+    if (!people) return { created: 0 };
+    const { company, talent } = people;
+    const [card] = await db
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.companyId, company.companyId))
+      .limit(1);
+    if (!card) return { created: 0 };
     const [existing] = await db
       .select({ id: assignments.id })
       .from(assignments)
