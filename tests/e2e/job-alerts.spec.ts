@@ -63,7 +63,8 @@ test('an applicant saves a search with weekly alerts, and the email’s link uns
   const jobTitle = uniqueName('React Developer');
   await postJob(jobTitle);
 
-  await page.getByRole('link', { name: 'Saved Searches' }).click();
+  // From Find Jobs' own link (the menu has one too).
+  await page.getByRole('main').getByRole('link', { name: 'Saved Searches' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saved Searches');
   const item = page.getByRole('list', { name: 'Saved searches' }).getByRole('listitem').filter({ hasText: searchName });
   await expect(item).toContainText('Weekly email');

@@ -79,6 +79,7 @@ test.describe('portal shell on a desktop', () => {
       [paths.applicantDashboard.getHref()]: [
         'Dashboard',
         'Find Jobs',
+        'Saved Searches',
         'Meetings',
         'Messages',
         'My Applications',
