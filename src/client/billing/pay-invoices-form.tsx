@@ -79,13 +79,18 @@ export function PayInvoicesForm({ invoices, onDone }: { invoices: Invoice[]; onD
           (outcome) => outcome.outcome === 'paid' || outcome.outcome === 'processing',
         );
         if (settled.length === result.results.length) {
-          toast({
-            title: 'Payment Successful',
-            description:
-              result.paid_cents === total
-                ? `${formatCents(result.paid_cents)} paid: ${settled.length === 1 ? '1 invoice' : `${settled.length} invoices`}.`
-                : 'The payments are on their way; the invoices show Paid once they complete.',
-          });
+          // Every one paid, or some still with the provider, which confirms them later: said as such.
+          toast(
+            result.paid_cents === total
+              ? {
+                  title: 'Payment Successful',
+                  description: `${formatCents(result.paid_cents)} paid: ${settled.length === 1 ? '1 invoice' : `${settled.length} invoices`}.`,
+                }
+              : {
+                  title: 'Payment Processing',
+                  description: 'The payments are on their way; the invoices show Paid once they complete.',
+                },
+          );
           onDone();
         } else {
           setOutcomes(result.results);
