@@ -53,6 +53,21 @@ describe('the demo data, seeded twice', () => {
     return company?.companyId ?? '';
   };
 
+  // The demo talent's assignment with the demo company, hourly or at a fixed price.
+  const demoTalentAssignment = async (engagementType: 'hourly' | 'fixed') => {
+    const [assignment] = await database.db
+      .select({ id: assignments.id, status: assignments.status })
+      .from(assignments)
+      .where(
+        and(
+          eq(assignments.companyId, await demoCompanyId()),
+          eq(assignments.applicantId, await idOf('talent@tandem.test')),
+          eq(assignments.engagementType, engagementType),
+        ),
+      );
+    return assignment;
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase();
     first = await seedDemoData({ db: database.db });
@@ -171,16 +186,7 @@ describe('the demo data, seeded twice', () => {
     expect(created(first, 'demo work and billing')).toBeGreaterThan(0);
     const { db } = database;
     const companyId = await demoCompanyId();
-    const [work] = await db
-      .select({ id: assignments.id, status: assignments.status })
-      .from(assignments)
-      .where(
-        and(
-          eq(assignments.companyId, companyId),
-          eq(assignments.applicantId, await idOf('talent@tandem.test')),
-          eq(assignments.engagementType, 'hourly'),
-        ),
-      );
+    const work = await demoTalentAssignment('hourly');
     expect(work?.status).toBe('active');
     const weeks = await db
       .select({ status: timesheets.status, pay: timesheets.talentPayCents, invoiceId: timesheets.invoiceId })
@@ -230,17 +236,7 @@ describe('the demo data, seeded twice', () => {
   it('gives the demo talent a fixed-price contract with the demo company, a milestone in each state', async () => {
     expect(created(first, 'demo fixed-price contract')).toBe(1);
     const { db } = database;
-    const companyId = await demoCompanyId();
-    const [contract] = await db
-      .select({ id: assignments.id, status: assignments.status })
-      .from(assignments)
-      .where(
-        and(
-          eq(assignments.companyId, companyId),
-          eq(assignments.applicantId, await idOf('talent@tandem.test')),
-          eq(assignments.engagementType, 'fixed'),
-        ),
-      );
+    const contract = await demoTalentAssignment('fixed');
     expect(contract?.status).toBe('active');
     const steps = await db
       .select({
