@@ -52,3 +52,44 @@ describe('a query made inside a transaction but not through it', () => {
     expect(await later).toBeTruthy();
   });
 });
+
+// The embedded database reads timestamps as text for Drizzle, which parses them itself, and parses them for
+// raw queries (pg-boss's), as node-postgres does on PostgreSQL (pglite-text-types.ts).
+describe('dates and times', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const query = `select '2026-11-28 10:00:00.123+00'::timestamptz as at,
+    array['2026-11-28 10:00:00+00'::timestamptz, '2026-11-29 10:00:00+00'::timestamptz] as ats`;
+
+  it('are text to Drizzle on either driver, and Dates to a raw query with or without values', async () => {
+    const [drizzleRow] = rowsOf(await database.db.execute(sql.raw(query))) as Array<Record<string, unknown>>;
+    expect(typeof drizzleRow?.at).toBe('string');
+    expect(new Date(String(drizzleRow?.at)).toISOString()).toBe('2026-11-28T10:00:00.123Z');
+
+    for (const raw of [await database.runSql(query), await database.runSql(`${query} where $1::int = 1`, [1])]) {
+      expect(raw.rows).toEqual([
+        {
+          at: new Date('2026-11-28T10:00:00.123Z'),
+          ats: [new Date('2026-11-28T10:00:00Z'), new Date('2026-11-29T10:00:00Z')],
+        },
+      ]);
+    }
+  });
+
+  it('keep their milliseconds through a table Drizzle reads and writes, in and out of a transaction', async () => {
+    const at = new Date('2026-11-28T10:00:00.456Z');
+    const { db } = database;
+    await db.execute(sql`create temporary table moments (at timestamptz not null)`);
+    await db.transaction((tx) => tx.execute(sql`insert into moments values (${at.toISOString()})`));
+    const read = await db.execute(sql`select at from moments`);
+    expect(new Date(String((rowsOf(read)[0] as { at: string }).at)).getTime()).toBe(at.getTime());
+    const inTransaction = await db.transaction((tx) => tx.execute(sql`select at from moments`));
+    expect(rowsOf(inTransaction)).toEqual(rowsOf(read));
+  });
+});

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import { markConnectFailures } from './connection-failures';
 import { type DataDirectoryLock, lockDataDirectory } from './lock-data-directory';
 import { NamedStatementClient } from './named-statements';
+import { type QueryOptions, readDrizzleTypesAsText } from './pglite-text-types';
 import * as schema from './schema';
 
 // Domain code sees one type whichever driver is underneath.
@@ -124,7 +125,11 @@ function unlessInsideTransaction<T>(run: () => Promise<T>): Promise<T> {
 
 // PGlite as Drizzle and pg-boss use it, with each query timed and what holds its one connection counted:
 // a query or a whole transaction, whose own queries then wait for nothing.
-function timedPglite(client: PGlite, timing: QueryTiming) {
+function timedPglite(
+  client: PGlite,
+  timing: QueryTiming,
+  withoutDrizzleParsers: (options: QueryOptions) => QueryOptions,
+) {
   let holders = 0;
   const hold = async <T>(run: () => Promise<T>): Promise<T> => {
     holders += 1;
@@ -135,8 +140,10 @@ function timedPglite(client: PGlite, timing: QueryTiming) {
     }
   };
   const wrapped = {
-    query: ((...args: Parameters<PGlite['query']>) =>
-      unlessInsideTransaction(() => hold(() => timeQuery(timing, () => client.query(...args))))) as PGlite['query'],
+    query: ((query: string, params?: unknown[], options?: QueryOptions) =>
+      unlessInsideTransaction(() =>
+        hold(() => timeQuery(timing, () => client.query(query, params, withoutDrizzleParsers(options)))),
+      )) as PGlite['query'],
     exec: ((...args: Parameters<PGlite['exec']>) =>
       unlessInsideTransaction(() => hold(() => timeQuery(timing, () => client.exec(...args))))) as PGlite['exec'],
     transaction: (<T>(callback: (transaction: Transaction) => Promise<T>) =>
@@ -144,7 +151,10 @@ function timedPglite(client: PGlite, timing: QueryTiming) {
         hold(() =>
           client.transaction((transaction) => {
             const timed: Transaction = Object.create(transaction);
-            timed.query = (...args) => timeQuery(timing, () => transaction.query(...args));
+            timed.query = ((query: string, params?: unknown[], options?: QueryOptions) =>
+              timeQuery(timing, () =>
+                transaction.query(query, params, withoutDrizzleParsers(options)),
+              )) as Transaction['query'];
             const scope = { isOpen: true };
             return insideTransaction.run(scope, () =>
               callback(timed).finally(() => {
@@ -300,19 +310,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await lock?.release();
     throw error;
   }
-  const { wrapped, holders } = timedPglite(client, timing);
+  const { withoutDrizzleParsers, parsedAsPglite } = readDrizzleTypesAsText(client);
+  const { wrapped, holders } = timedPglite(client, timing, withoutDrizzleParsers);
   const db = drizzlePglite({ client: wrapped as unknown as PGlite, ...drizzleOptions }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
     runSql: async (text, values) => {
       if (values?.length) {
-        const result = await wrapped.query<Record<string, unknown>>(text, values);
+        const result = parsedAsPglite(await wrapped.query<Record<string, unknown>>(text, values));
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
       }
       // pg-boss sends several statements at once without values: only exec() takes them.
       const results = await wrapped.exec(text);
-      const last = results.at(-1);
+      const last = results.at(-1) && parsedAsPglite(results.at(-1) as Results<Record<string, unknown>>);
       return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
     },
     listen: async (channel, onPayload, onConnected) => {
