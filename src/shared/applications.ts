@@ -4,6 +4,7 @@ import type { QueryOf } from './contract';
 import type { applicationsContract } from './contracts/applications';
 import { engagementTypes } from './job-texts';
 import { offeredMilestoneSchema } from './offered-milestones';
+import { screeningAnswerSchema } from './screening-questions';
 
 export * from './application-statuses';
 export { applicationTexts } from './application-texts';
@@ -82,6 +83,8 @@ export const applicantApplicationSchema = z.object({
   // A fixed-price job's proposal: the total, and its milestones when split.
   proposal_price_cents: z.number().int().nullable(),
   proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
+  // The job's screening questions as they were asked, with the applicant's answers.
+  screening_answers: z.array(screeningAnswerSchema),
   // Oldest first.
   history: z.array(applicantHistoryEntrySchema),
   // The offer the company made, once it made one (kept after it is accepted or declined).

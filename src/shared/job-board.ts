@@ -22,6 +22,7 @@ import {
 } from './milestones';
 import { offeredMilestoneSchema } from './offered-milestones';
 import type { Role } from './permissions';
+import { screeningAnswerSchema, screeningAnswersInputSchema, screeningQuestionSchema } from './screening-questions';
 import { isStorableText, text, textTexts } from './text';
 
 export {
@@ -145,6 +146,7 @@ const jobListingSchema = postedJobSchema.extend({
   // The start of the description (excerptOf), for the card.
   excerpt: z.string(),
   visibility: z.enum(jobVisibilities),
+  screening_questions: z.array(screeningQuestionSchema),
   is_saved: z.boolean(),
   application: myApplicationSchema.nullable(),
 });
@@ -222,6 +224,7 @@ export const publicJobSchema = postedJobSchema.extend({
   start_date: z.string().nullable(),
   required_certs: z.array(z.string()),
   required_tests: z.array(requiredTestSchema),
+  screening_questions: z.array(screeningQuestionSchema),
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 
@@ -293,6 +296,8 @@ export const applyToJobSchema = z
       .min(1, { message: milestoneTexts.atLeastOne })
       .max(MILESTONES_MAX, { message: milestoneTexts.tooMany })
       .nullish(),
+    // The job's screening questions, answered (checked against the job's own as the application is made).
+    screening_answers: screeningAnswersInputSchema,
   })
   .superRefine((proposal, context) => {
     const milestones = proposal.proposal_milestones;
@@ -331,6 +336,7 @@ export const submittedApplicationSchema = z.object({
   proposal_rate: z.number().nullable(),
   proposal_price_cents: z.number().int().nullable(),
   proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
+  screening_answers: z.array(screeningAnswerSchema),
   created_at: z.string(),
   // The job's required tests the applicant now has to take (docs/design.md §5: assigned as they apply).
   waiting_tests: z.array(waitingTestSchema),

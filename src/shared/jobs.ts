@@ -17,6 +17,7 @@ import {
   WEEKLY_HOURS_MAX,
   WEEKLY_HOURS_MIN,
 } from './job-texts';
+import { screeningQuestionSchema, screeningQuestionsInputSchema } from './screening-questions';
 import { calendarDate, singleLine, text } from './text';
 
 export {
@@ -112,6 +113,7 @@ export const jobFieldsSchema = z.object({
     .default([])
     .transform((certs) => [...new Set(certs)]),
   visibility: z.enum(jobVisibilities).default('public'),
+  screening_questions: screeningQuestionsInputSchema,
   cc_email: text()
     .trim()
     .toLowerCase()
@@ -193,6 +195,7 @@ export const jobSchema = z.object({
   timezone: z.string(),
   test_ids: z.array(z.string()),
   required_certs: z.array(z.string()),
+  screening_questions: z.array(screeningQuestionSchema),
   visibility: z.enum(jobVisibilities),
   cc_email: z.string().nullable(),
   status: z.enum(jobStatuses),

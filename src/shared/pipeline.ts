@@ -13,6 +13,7 @@ import {
   WEEKLY_HOURS_MIN,
 } from './jobs';
 import { offeredMilestoneSchema } from './offered-milestones';
+import { screeningAnswerSchema } from './screening-questions';
 import { applicantProfileViewSchema } from './talent';
 import { calendarDate, text } from './text';
 
@@ -194,6 +195,8 @@ export const applicationDetailSchema = z.object({
   // A fixed-price job's proposal: the total, and the milestones it was split into (null: not split).
   proposal_price_cents: z.number().int().nullable(),
   proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
+  // The job's screening questions as asked, with the applicant's answers.
+  screening_answers: z.array(screeningAnswerSchema),
   created_at: z.string(),
   updated_at: z.string(),
   // Every stage it reached, oldest first, with who moved it (null: nobody recorded).

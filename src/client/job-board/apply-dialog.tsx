@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { DeferredDialogBody } from '~/client/components/deferred-dialog-body';
 import { Dialog, DialogContent } from '~/client/components/ui/dialog';
 import type { EngagementType } from '~/shared/job-texts';
+import type { ScreeningQuestion } from '~/shared/screening-questions';
 
 // The form, its checks, zod and react-hook-form load when the dialog opens (decision 037).
 const ApplyForm = lazy(() => import('./apply-form').then((module) => ({ default: module.ApplyForm })));
@@ -20,6 +21,7 @@ export interface ApplyDialogProps {
     company_name: string;
     engagement_type: EngagementType;
     budget_total: number | null;
+    screening_questions: ScreeningQuestion[];
   };
   open: boolean;
   onOpenChange: (open: boolean) => void;

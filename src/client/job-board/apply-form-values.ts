@@ -2,6 +2,7 @@ import type { MilestoneRowValues } from '~/client/components/milestone-row-field
 import { dollarsToCents } from '~/client/lib/dollars';
 import { type ApplyToJobInput, applyToJobSchema } from '~/shared/job-board';
 import type { EngagementType } from '~/shared/job-texts';
+import { answerScreeningQuestions, type ScreeningQuestion, screeningAnswerField } from '~/shared/screening-questions';
 
 // What the apply form holds, as typed: the cover letter, and the proposal in the job's terms — a rate for an
 // hourly job; for a fixed-price one a total and, once the applicant splits it, milestones (decision 035's
@@ -11,9 +12,17 @@ export interface ApplyFormValues {
   proposal_rate: string;
   price: string;
   milestones: MilestoneRowValues[];
+  // The job's screening questions' answers, by question id.
+  screening_answers: Record<string, string>;
 }
 
-export const emptyApplyForm: ApplyFormValues = { cover_letter: '', proposal_rate: '', price: '', milestones: [] };
+export const emptyApplyForm: ApplyFormValues = {
+  cover_letter: '',
+  proposal_rate: '',
+  price: '',
+  milestones: [],
+  screening_answers: {},
+};
 
 // The payload's name of a field as the form names it ('proposal_milestones.1.amount_cents' → 'milestones.1.amount').
 export function toApplyFormFieldName(payloadName: string): string {
@@ -23,12 +32,17 @@ export function toApplyFormFieldName(payloadName: string): string {
 }
 
 // The form fields a message can land on, in the form's order (the first is focused).
-export function applyFormFields(engagementType: EngagementType, milestoneCount: number): string[] {
-  if (engagementType === 'hourly') return ['cover_letter', 'proposal_rate'];
+export function applyFormFields(
+  engagementType: EngagementType,
+  milestoneCount: number,
+  questions: readonly ScreeningQuestion[],
+): string[] {
+  const answers = questions.map((question) => screeningAnswerField(question.id));
+  if (engagementType === 'hourly') return ['cover_letter', 'proposal_rate', ...answers];
   const rows = Array.from({ length: milestoneCount }, (_, index) =>
     ['title', 'description', 'amount', 'due_date'].map((field) => `milestones.${index}.${field}`),
   );
-  return ['cover_letter', 'price', ...rows.flat(), 'milestones.root'];
+  return ['cover_letter', 'price', ...rows.flat(), 'milestones.root', ...answers];
 }
 
 type ApplyFormResult =
@@ -37,7 +51,11 @@ type ApplyFormResult =
 
 // The payload when every rule holds, or form field → the first message the server's rules give for it
 // ('milestones' for the list as a whole).
-export function checkApplyForm(values: ApplyFormValues, engagementType: EngagementType): ApplyFormResult {
+export function checkApplyForm(
+  values: ApplyFormValues,
+  engagementType: EngagementType,
+  questions: readonly ScreeningQuestion[] = [],
+): ApplyFormResult {
   const rate = values.proposal_rate.trim();
   const price = values.price.trim();
   const isFixed = engagementType === 'fixed';
@@ -57,13 +75,31 @@ export function checkApplyForm(values: ApplyFormValues, engagementType: Engageme
                 })),
         }
       : { proposal_rate: rate === '' ? null : Number(rate) }),
+    screening_answers: questions.map((question) => ({
+      question_id: question.id,
+      answer: values.screening_answers[question.id] ?? '',
+    })),
   };
   const parsed = applyToJobSchema.safeParse(candidate);
-  if (parsed.success) return { payload: parsed.data, problems: null };
   const problems: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = toApplyFormFieldName(issue.path.map(String).join('.'));
-    problems[field === 'milestones.root' ? 'milestones' : field] ??= issue.message;
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [first, index] = issue.path;
+      // An answer's message belongs to its question's field.
+      const question = first === 'screening_answers' && typeof index === 'number' ? questions[index] : undefined;
+      const field = question
+        ? screeningAnswerField(question.id)
+        : toApplyFormFieldName(issue.path.map(String).join('.'));
+      problems[field === 'milestones.root' ? 'milestones' : field] ??= issue.message;
+    }
+  }
+  // What the server checks against the job: each required question answered.
+  const screening = answerScreeningQuestions(questions, candidate.screening_answers);
+  for (const [field, message] of Object.entries(screening.problems)) problems[field] ??= message;
+  if (parsed.success && Object.keys(problems).length === 0) {
+    // A job without questions is applied to as before they existed.
+    const { screening_answers, ...rest } = parsed.data;
+    return { payload: questions.length > 0 ? { ...rest, screening_answers } : rest, problems: null };
   }
   return { payload: null, problems };
 }

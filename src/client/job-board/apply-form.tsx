@@ -17,6 +17,7 @@ import { isApiError } from '~/client/lib/api-client';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import { COVER_LETTER_MAX_LENGTH, jobBoardTexts, PROPOSAL_RATE_MAX } from '~/shared/job-board-texts';
 import { formatJobBudget } from '~/shared/job-texts';
+import { SCREENING_ANSWER_MAX_LENGTH, type ScreeningQuestion, screeningTexts } from '~/shared/screening-questions';
 import { useApplyToJob } from './api';
 import type { ApplyDialogProps } from './apply-dialog';
 import {
@@ -44,7 +45,7 @@ export function ApplyForm({
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const isFixedPrice = job.engagement_type === 'fixed';
   const resolver: Resolver<ApplyFormValues> = (values) => {
-    const { problems } = checkApplyForm(values, job.engagement_type);
+    const { problems } = checkApplyForm(values, job.engagement_type, job.screening_questions);
     if (!problems) return { values, errors: {} };
     return { values: {}, errors: toFieldErrors<ApplyFormValues>(problems, ['milestones']) };
   };
@@ -52,7 +53,7 @@ export function ApplyForm({
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const { payload } = checkApplyForm(values, job.engagement_type);
+    const { payload } = checkApplyForm(values, job.engagement_type, job.screening_questions);
     if (!payload) return;
     setServerMessage(null);
     try {
@@ -70,7 +71,11 @@ export function ApplyForm({
       onDone();
     } catch (error) {
       const message = applyServerError(form, error, {
-        fields: applyFormFields(job.engagement_type, values.milestones.length) as Path<ApplyFormValues>[],
+        fields: applyFormFields(
+          job.engagement_type,
+          values.milestones.length,
+          job.screening_questions,
+        ) as Path<ApplyFormValues>[],
         fallback: jobBoardTexts.submitError,
         formNameOf: toApplyFormFieldName,
       });
@@ -120,6 +125,7 @@ export function ApplyForm({
           )}
         </FormField>
       )}
+      {job.screening_questions.length > 0 && <ScreeningAnswerFields form={form} questions={job.screening_questions} />}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           Cancel
@@ -129,6 +135,38 @@ export function ApplyForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+// The job's screening questions, each a field of its own; an optional one says so in its label.
+function ScreeningAnswerFields({
+  form,
+  questions,
+}: {
+  form: UseFormReturn<ApplyFormValues>;
+  questions: readonly ScreeningQuestion[];
+}) {
+  const errors = form.formState.errors.screening_answers;
+  return (
+    <fieldset className="grid min-w-0 gap-3">
+      <legend className="mb-1 text-sm font-semibold">{screeningTexts.heading}</legend>
+      {questions.map((question) => (
+        <FormField
+          key={question.id}
+          label={question.required ? question.question : `${question.question} (optional)`}
+          error={errors?.[question.id]?.message}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              maxLength={SCREENING_ANSWER_MAX_LENGTH}
+              {...form.register(`screening_answers.${question.id}`)}
+            />
+          )}
+        </FormField>
+      ))}
+    </fieldset>
   );
 }
 

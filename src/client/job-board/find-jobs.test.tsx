@@ -16,6 +16,7 @@ import {
 } from '~/shared/job-board';
 import { milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
+import { screeningTexts } from '~/shared/screening-questions';
 
 // Find Jobs and the apply dialog (docs/spec/portal-and-public-site.md §2, §4, §5, §8, §9): the cover letter
 // rule in the spec's words, the rate, what success and each kind of failure say, the card turning to Applied,
@@ -37,6 +38,7 @@ function listing(overrides: Partial<JobListing> = {}): JobListing {
     status: 'open',
     visibility: 'public',
     published_at: new Date().toISOString(),
+    screening_questions: [],
     is_saved: false,
     application: null,
     ...overrides,
@@ -68,6 +70,7 @@ function fakeJobBoardApi(
       start_date: null,
       required_certs: [],
       required_tests: [],
+      screening_questions: [],
       waiting_tests: job.application ? (waitingTestsOf.get(job.id) ?? []) : [],
     };
     return posting;
@@ -92,6 +95,7 @@ function fakeJobBoardApi(
       proposal_rate: body.proposal_rate ?? null,
       proposal_price_cents: body.proposal_price_cents ?? null,
       proposal_milestones: body.proposal_milestones?.map((milestone) => ({ description: '', ...milestone })) ?? null,
+      screening_answers: [],
       created_at: new Date().toISOString(),
       waiting_tests: waitingTestsOf.get(params.id) ?? [],
     };
@@ -216,6 +220,38 @@ describe('Find Jobs', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
     await findNotification(jobBoardTexts.submitted);
     expect(applications(server)[0]?.body).toEqual({ cover_letter: 'Hello', proposal_rate: null });
+  });
+
+  it('asks the job’s screening questions, each required one before sending, and sends the answers', async () => {
+    const questions = [
+      { id: fakeId(), question: 'How many tickets do you answer in a day?', required: true },
+      { id: fakeId(), question: 'Which help desks have you used?', required: false },
+    ];
+    const { events, server } = await openFindJobs([listing({ screening_questions: questions })]);
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    const group = within(dialog).getByRole('group', { name: screeningTexts.heading });
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'I have run support desks for years.');
+    await events.type(within(group).getByLabelText('Which help desks have you used? (optional)'), 'Zendesk');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    const daily = within(group).getByLabelText('How many tickets do you answer in a day?');
+    expect(await within(group).findByText(screeningTexts.answerRequired)).toBeInTheDocument();
+    expect(daily).toHaveAttribute('aria-invalid', 'true');
+    expect(daily).toHaveFocus();
+    expect(applications(server)).toHaveLength(0);
+
+    await events.type(daily, 'About sixty.');
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await findNotification(jobBoardTexts.submitted)).toBeInTheDocument();
+    expect(applications(server).map((request) => request.body)).toEqual([
+      {
+        cover_letter: 'I have run support desks for years.',
+        proposal_rate: null,
+        screening_answers: [
+          { question_id: questions[0]?.id, answer: 'About sixty.' },
+          { question_id: questions[1]?.id, answer: 'Zendesk' },
+        ],
+      },
+    ]);
   });
 
   it('shows the server’s reason for a refusal, in the notification and the dialog', async () => {

@@ -29,6 +29,7 @@ function publicJob(viewer: PublicJobViewer | null): PublicJobView {
     start_date: null,
     required_certs: [],
     required_tests: [],
+    screening_questions: [],
     company: {
       name: 'Northwind',
       about: 'We sell outdoor gear online.',

@@ -31,7 +31,17 @@ export interface JobFormValues {
   required_certs: string[];
   skill_tags: string[];
   description: string;
+  // question_id: the question's id once saved (an edit keeps it), empty for a new one.
+  screening_questions: ScreeningQuestionRow[];
 }
+
+export interface ScreeningQuestionRow {
+  question_id: string;
+  question: string;
+  required: boolean;
+}
+
+export const emptyScreeningQuestion: ScreeningQuestionRow = { question_id: '', question: '', required: true };
 
 type JobFormField = keyof JobFormValues;
 
@@ -51,7 +61,14 @@ export const jobFormFields: readonly JobFormField[] = [
   'required_certs',
   'skill_tags',
   'description',
+  'screening_questions',
 ];
+
+// The fields a message can land on, each question's box before the list (the first is focused).
+export function jobFormFieldsOf(values: Pick<JobFormValues, 'screening_questions'>): string[] {
+  const questions = values.screening_questions.map((_, index) => `screening_questions.${index}.question`);
+  return [...jobFormFields.filter((field) => field !== 'screening_questions'), ...questions, 'screening_questions'];
+}
 
 // docs/spec/portal-and-public-site.md §9: hourly, 20 hours a week, UTC+00:00, public.
 export const emptyJobFormValues: JobFormValues = {
@@ -70,6 +87,7 @@ export const emptyJobFormValues: JobFormValues = {
   required_certs: [],
   skill_tags: [],
   description: '',
+  screening_questions: [],
 };
 
 const numberText = (value: number | null) => (value == null ? '' : String(value));
@@ -91,6 +109,11 @@ export function jobToFormValues(job: Job): JobFormValues {
     required_certs: job.required_certs,
     skill_tags: job.skill_tags,
     description: job.description,
+    screening_questions: job.screening_questions.map(({ id, question, required }) => ({
+      question_id: id,
+      question,
+      required,
+    })),
   };
 }
 
@@ -121,6 +144,11 @@ export function formValuesToFields(values: JobFormValues): UpdateJobInput {
     required_certs: values.required_certs.filter(isCertification),
     visibility: values.visibility,
     cc_email: values.cc_email.trim() || null,
+    screening_questions: values.screening_questions.map(({ question_id, question, required }) => ({
+      ...(question_id ? { id: question_id } : {}),
+      question,
+      required,
+    })),
   };
 }
 
@@ -149,14 +177,16 @@ interface ValidateOptions {
 export function validateJobForm(
   values: JobFormValues,
   { publishing, keptStartDate, now = new Date() }: ValidateOptions,
-): Partial<Record<JobFormField, string>> {
-  const problems: Partial<Record<JobFormField, string>> = {};
+): Partial<Record<JobFormField, string>> & Record<string, string> {
+  const problems: Partial<Record<JobFormField, string>> & Record<string, string> = {};
   const fields = formValuesToFields(values);
   const parsed = jobFieldsSchema.safeParse(fields);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const [field] = issue.path;
-      if (typeof field === 'string' && isFormField(field) && !problems[field]) problems[field] = issue.message;
+      const [field, index] = issue.path;
+      // A question's own problem goes to its box ('screening_questions.1.question').
+      const name = field === 'screening_questions' && typeof index === 'number' ? `${field}.${index}.question` : field;
+      if (typeof field === 'string' && isFormField(field) && typeof name === 'string') problems[name] ??= issue.message;
     }
   }
   const rules = checkJobRules(

@@ -9,6 +9,7 @@ import { renderRoute } from '~/client/testing/render-route';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { draftJobDefaults, jobTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
+import { screeningTexts } from '~/shared/screening-questions';
 
 // The Create Job Posting form's rules (docs/spec/portal-and-public-site.md §2 "Create Job Posting", §5, §8):
 // what Publish Job and Save as Draft ask for, in the spec's order and words, what a refusal from the server
@@ -122,6 +123,45 @@ describe('Create Job Posting', () => {
     expect(await findNotification(jobTexts.published)).toBeInTheDocument();
     expect(postsTo(server, '/api/jobs')[0]?.body).toMatchObject({ openings: 3 });
     expect(jobs[0]).toMatchObject({ openings: 3 });
+  });
+
+  it('asks up to five screening questions, each written, required unless unticked', async () => {
+    const { events, jobs, server } = await openCreateJob();
+    await fill(events, 'Job title', 'Support Engineer');
+    await fill(events, 'Minimum hourly rate (USD)', '30');
+    await fill(events, 'Maximum hourly rate (USD)', '45');
+    await fill(events, 'Job description', 'Answer tickets.');
+    const card = screen.getByRole('region', { name: screeningTexts.heading });
+    expect(within(card).getByText(screeningTexts.hint)).toBeInTheDocument();
+
+    await events.click(within(card).getByRole('button', { name: screeningTexts.add }));
+    await events.click(within(card).getByRole('button', { name: screeningTexts.add }));
+    await events.type(within(card).getByLabelText('Question 1'), 'How many tickets do you answer in a day?');
+    await events.click(button('Publish Job'));
+    expect(await within(card).findByText(screeningTexts.questionRequired)).toBeInTheDocument();
+    expect(within(card).getByLabelText('Question 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(postsTo(server, '/api/jobs')).toHaveLength(0);
+
+    await events.type(within(card).getByLabelText('Question 2'), 'Which help desks have you used?');
+    const [, secondRequired] = within(card).getAllByRole('checkbox', { name: screeningTexts.required });
+    await events.click(secondRequired as HTMLElement);
+    for (let count = 3; count <= 5; count += 1) {
+      await events.click(within(card).getByRole('button', { name: screeningTexts.add }));
+    }
+    expect(within(card).getByRole('button', { name: screeningTexts.add })).toBeDisabled();
+    expect(within(card).getByText(screeningTexts.tooMany)).toBeInTheDocument();
+    for (const position of [5, 4, 3]) {
+      await events.click(within(card).getByRole('button', { name: `${screeningTexts.remove} ${position}` }));
+    }
+    await events.click(button('Publish Job'));
+    expect(await findNotification(jobTexts.published)).toBeInTheDocument();
+    expect(postsTo(server, '/api/jobs')[0]?.body).toMatchObject({
+      screening_questions: [
+        { question: 'How many tickets do you answer in a day?', required: true },
+        { question: 'Which help desks have you used?', required: false },
+      ],
+    });
+    expect(jobs[0]?.screening_questions).toHaveLength(2);
   });
 
   it('saves an empty form as a draft with the spec defaults', async () => {

@@ -1,12 +1,5 @@
 import { type ComponentProps, type ReactNode, type Ref, useId, useRef, useState } from 'react';
-import {
-  Controller,
-  type FieldErrors,
-  type Resolver,
-  type UseFormRegisterReturn,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { Controller, type Path, type Resolver, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DatePicker } from '~/client/components/date-picker';
 import { CancelLink } from '~/client/components/discard-changes';
@@ -23,7 +16,7 @@ import { RadioGroup, RadioGroupItem } from '~/client/components/ui/radio-group';
 import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
-import { applyServerError } from '~/client/lib/form-errors';
+import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import {
   JOB_TITLE_MAX_LENGTH,
   type Job,
@@ -37,19 +30,21 @@ import {
   WEEKLY_HOURS_MIN,
 } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
+import { screeningTexts } from '~/shared/screening-questions';
 import { useCreateJob, useJobTransition, useUpdateJob } from './api';
 import {
   emptyJobFormValues,
   findPublishProblem,
   formValuesToFields,
   type JobFormValues,
-  jobFormFields,
+  jobFormFieldsOf,
   jobToFormValues,
   toggleItem,
   validateJobForm,
   withDraftDefaults,
 } from './job-form-values';
 import { RequiredTestsPicker } from './required-tests-picker';
+import { ScreeningQuestionsField } from './screening-questions-field';
 
 // Save as Draft and Publish Job create a job; Save Changes and Publish Job edit one.
 type Action = 'draft' | 'publish' | 'save';
@@ -77,10 +72,8 @@ export function JobForm({ job }: { job?: Job }) {
 
   const resolver: Resolver<JobFormValues> = (values) => {
     const problems = validateJobForm(values, { publishing: isPublishingRef.current, keptStartDate: job?.start_date });
-    const entries = Object.entries(problems);
-    if (entries.length === 0) return { values, errors: {} };
-    const errors = Object.fromEntries(entries.map(([field, message]) => [field, { type: 'validate', message }]));
-    return { values: {}, errors: errors as FieldErrors<JobFormValues> };
+    if (Object.keys(problems).length === 0) return { values, errors: {} };
+    return { values: {}, errors: toFieldErrors<JobFormValues>(problems) };
   };
 
   const form = useForm<JobFormValues>({
@@ -121,7 +114,7 @@ export function JobForm({ job }: { job?: Job }) {
   function showFailure(action: Action, error: unknown) {
     // A field the server named gets its message next to it, and the focus.
     const message = applyServerError(form, error, {
-      fields: jobFormFields,
+      fields: jobFormFieldsOf(form.getValues()) as Path<JobFormValues>[],
       fallback: failureTexts[action].description,
     });
     if (message === null) return;
@@ -339,6 +332,16 @@ export function JobForm({ job }: { job?: Job }) {
               />
             )}
           </FormField>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="job-screening-title">
+        <CardHeader>
+          <CardTitle id="job-screening-title">{screeningTexts.heading}</CardTitle>
+          <CardDescription>Optional. What you want every applicant to answer as they apply.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ScreeningQuestionsField form={form} />
         </CardContent>
       </Card>
 

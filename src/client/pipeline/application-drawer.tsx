@@ -8,6 +8,7 @@ import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ProfilePhoto } from '~/client/components/profile-photo';
 import { RatingStars, RatingSummary } from '~/client/components/rating-stars';
 import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
+import { ScreeningAnswers } from '~/client/components/screening-answers';
 import { Alert } from '~/client/components/ui/alert';
 import { Badge } from '~/client/components/ui/badge';
 import { Button, buttonVariants } from '~/client/components/ui/button';
@@ -21,6 +22,7 @@ import { formatCents } from '~/shared/billing-texts';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
+import { screeningTexts } from '~/shared/screening-questions';
 import { applicationQueryOptions, useRateApplication } from './api';
 import { ApplicationActions } from './application-actions';
 import { ApplicationNotes } from './application-notes';
@@ -166,6 +168,12 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       <Section title="Cover letter">
         <p className="text-sm leading-relaxed break-words whitespace-pre-line">{application.cover_letter}</p>
       </Section>
+
+      {application.screening_answers.length > 0 && (
+        <Section title={screeningTexts.heading}>
+          <ScreeningAnswers answers={application.screening_answers} />
+        </Section>
+      )}
 
       <Section title="Profile">
         <ApplicantProfile applicant={applicant} />

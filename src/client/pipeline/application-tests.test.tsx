@@ -75,6 +75,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     proposal_rate: null,
     proposal_price_cents: null,
     proposal_milestones: null,
+    screening_answers: [],
     created_at: now,
     updated_at: now,
     history: [{ status: 'submitted', at: now, by_name: null, note: null }],

@@ -85,6 +85,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
     cover_letter: 'I would love to lead your support team.',
     ...proposed,
     proposal_milestones: proposal?.proposal_milestones ?? null,
+    screening_answers: [],
     created_at: item.created_at,
     updated_at: item.created_at,
     history: [{ status: 'submitted', at: item.created_at, by_name: null, note: null }],

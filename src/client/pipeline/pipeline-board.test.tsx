@@ -99,6 +99,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
     proposal_rate: null,
     proposal_price_cents: null,
     proposal_milestones: null,
+    screening_answers: [],
     created_at: item.created_at,
     updated_at: item.created_at,
     history: [],

@@ -65,6 +65,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     proposal_rate: null,
     proposal_price_cents: null,
     proposal_milestones: null,
+    screening_answers: [],
     created_at: now,
     updated_at: now,
     history: [{ status: 'submitted', at: now, by_name: null, note: null }],

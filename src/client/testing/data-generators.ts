@@ -91,6 +91,7 @@ export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}
     budget_max: fields.budget_max ?? null,
     budget_total: fields.budget_total ?? null,
     start_date: fields.start_date ?? null,
+    screening_questions: fields.screening_questions.map((question) => ({ ...question, id: question.id ?? fakeId() })),
     status,
     launch_date: now,
     published_at: status === 'open' ? now : null,

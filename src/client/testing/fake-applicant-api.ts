@@ -32,6 +32,7 @@ export function applicantApplication(overrides: Partial<ApplicantApplication> = 
     proposal_rate: 40,
     proposal_price_cents: null,
     proposal_milestones: null,
+    screening_answers: [],
     history: [{ status: 'submitted', at, by: 'applicant', note: null }],
     offer: null,
     rejection_reason: null,

@@ -25,6 +25,7 @@ const columns = {
   proposalRateCents: applications.proposalRateCents,
   proposalPriceCents: applications.proposalPriceCents,
   proposalMilestones: applications.proposalMilestones,
+  screeningAnswers: applications.screeningAnswers,
   history: applications.history,
   offerRateCents: applications.offerRateCents,
   offerWeeklyHours: applications.offerWeeklyHours,
@@ -79,6 +80,7 @@ function applicationView(row: Row, applicantId: string, offerMilestones: OfferMi
     proposal_rate: centsToDollars(row.proposalRateCents),
     proposal_price_cents: row.proposalPriceCents,
     proposal_milestones: row.proposalMilestones,
+    screening_answers: row.screeningAnswers,
     history: historyView(row.history, applicantId),
     offer: offerViewOf(row, offerMilestones.get(row.id)),
     rejection_reason:

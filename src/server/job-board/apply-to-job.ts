@@ -4,11 +4,12 @@ import { formatCents } from '~/shared/billing-texts';
 import { type applyToJobSchema, jobBoardTexts, type SubmittedApplication } from '~/shared/job-board';
 import type { EngagementType } from '~/shared/job-texts';
 import { paths } from '~/shared/routes';
+import { answerScreeningQuestions } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, jobs, users } from '../db/schema';
 import { assignJobTests } from '../platform/assign-tests';
 import { companyRecipients } from '../platform/company-recipients';
-import { AppError, isUniqueViolation } from '../platform/errors';
+import { AppError, isUniqueViolation, validationError } from '../platform/errors';
 import { readableBy } from '../platform/job-visibility';
 import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -83,6 +84,7 @@ export async function applyToJob({
           status: jobs.status,
           companyId: jobs.companyId,
           engagementType: jobs.engagementType,
+          screeningQuestions: jobs.screeningQuestions,
         })
         .from(jobs)
         .innerJoin(companies, eq(companies.id, jobs.companyId))
@@ -97,6 +99,8 @@ export async function applyToJob({
       if (job.status !== 'open') throw new AppError('conflict', jobBoardTexts.jobNotOpen);
 
       const proposal = proposalOf(input, job.engagementType);
+      const screening = answerScreeningQuestions(job.screeningQuestions, input.screening_answers);
+      if (Object.keys(screening.problems).length > 0) throw validationError(screening.problems);
 
       const first: ApplicationHistoryEntry = { status: 'submitted', at: now.toISOString(), by: applicantId };
       const [created] = await tx
@@ -106,6 +110,7 @@ export async function applyToJob({
           applicantId,
           coverLetter: input.cover_letter,
           ...proposal,
+          screeningAnswers: screening.answers,
           status: 'submitted',
           history: [first],
           createdAt: now,
@@ -159,6 +164,7 @@ export async function applyToJob({
         proposal_rate: created.proposalRateCents == null ? null : created.proposalRateCents / 100,
         proposal_price_cents: created.proposalPriceCents,
         proposal_milestones: created.proposalMilestones,
+        screening_answers: created.screeningAnswers,
         created_at: created.createdAt.toISOString(),
         // What the applicant is told to do next: take the tests the job requires.
         waiting_tests: await loadWaitingTests(tx, applicantId, jobId),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '~/shared/applications';
 import { excerptOf, type JobListing, type PublicJobListing, type WaitingTest } from '~/shared/job-board';
+import type { ScreeningQuestion } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, jobTests, savedJobs, testAttempts, tests } from '../db/schema';
 import type { ApplicantRef } from '../platform/job-visibility';
@@ -33,6 +34,8 @@ export function listingColumns(applicantId: ApplicantRef) {
   return {
     ...postedListingColumns,
     visibility: jobs.visibility,
+    // The Apply button on a card opens the form, which asks them.
+    screeningQuestions: jobs.screeningQuestions,
     isSaved: sql<boolean>`exists (select 1 from ${savedJobs} where ${savedJobs.jobId} = ${jobs.id} and ${savedJobs.applicantId} = ${applicantId})`,
     applicationId: applications.id,
     applicationStatus: applications.status,
@@ -64,6 +67,7 @@ export interface PostedListingRow {
 // A row of listingColumns as the driver returns it.
 export interface ListingRow extends PostedListingRow {
   visibility: JobListing['visibility'];
+  screeningQuestions: ScreeningQuestion[];
   isSaved: boolean;
   applicationId: string | null;
   applicationStatus: ApplicationStatus | null;
@@ -96,6 +100,7 @@ export function toListing(row: ListingRow): JobListing {
   return {
     ...toPostedListing(row),
     visibility: row.visibility,
+    screening_questions: row.screeningQuestions,
     is_saved: Boolean(row.isSaved),
     application: myApplicationOf(row),
   };

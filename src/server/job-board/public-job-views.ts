@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PublicJob, RequiredTest } from '~/shared/job-board';
+import type { ScreeningQuestion } from '~/shared/screening-questions';
 import { companies, jobs } from '../db/schema';
 import { jobBudget } from '../platform/load-job-views';
 
@@ -18,6 +19,7 @@ export const publicJobColumns = {
   skillTags: jobs.skillTags,
   timezone: jobs.timezone,
   requiredCerts: jobs.requiredCerts,
+  screeningQuestions: jobs.screeningQuestions,
   status: jobs.status,
   visibility: jobs.visibility,
   postedAt: sql<Date>`coalesce(${jobs.publishedAt}, ${jobs.createdAt})`.mapWith(jobs.publishedAt),
@@ -37,6 +39,7 @@ interface PublicJobRow {
   skillTags: string[];
   timezone: string;
   requiredCerts: string[];
+  screeningQuestions: ScreeningQuestion[];
   status: PublicJob['status'];
   postedAt: Date | string;
   companyName: string;
@@ -56,6 +59,7 @@ export function toPublicJob(row: PublicJobRow, requiredTests: RequiredTest[]): P
     timezone: row.timezone,
     required_certs: row.requiredCerts,
     required_tests: requiredTests,
+    screening_questions: row.screeningQuestions,
     status: row.status,
     published_at: new Date(row.postedAt).toISOString(),
   };

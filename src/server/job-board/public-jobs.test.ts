@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,7 @@ describe('job pages', () => {
         type: 'written',
         timeLimitMinutes: 30,
       });
+      const question = randomUUID();
       const job = await newJob({
         title: 'Senior React Engineer',
         description: 'Own our front end.\nShip small.',
@@ -76,6 +78,7 @@ describe('job pages', () => {
         timezone: 'UTC+01:00',
         ccEmail: 'hiring@northwind.test',
         testIds: [coding.test.id, written.test.id],
+        screeningQuestions: [{ id: question, question: 'Which React app are you proudest of?', required: true }],
       });
       const response = await readAsApplicant(job.id);
       expect(response.statusCode, response.body).toBe(200);
@@ -98,6 +101,7 @@ describe('job pages', () => {
           { id: coding.test.id, name: 'React basics', type: 'coding', time_limit: coding.test.timeLimitMinutes },
           { id: written.test.id, name: 'Writing sample', type: 'written', time_limit: 30 },
         ],
+        screening_questions: [{ id: question, question: 'Which React app are you proudest of?', required: true }],
         status: 'open',
         published_at: job.publishedAt?.toISOString(),
         visibility: 'public',

@@ -11,10 +11,9 @@ import {
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { lockJobOpenings } from '../platform/close-filled-job';
-import { AppError } from '../platform/errors';
+import { AppError, validationError } from '../platform/errors';
 import { jobBudget } from '../platform/load-job-views';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
-import { validationError } from './prepare-job-values';
 
 const auditActionByTransition: Record<JobTransition, AuditAction> = {
   publish: 'job.published',

@@ -50,6 +50,7 @@ export async function duplicateJob({
         requiredCerts: source.requiredCerts,
         visibility: source.visibility,
         ccEmail: source.ccEmail,
+        screeningQuestions: source.screeningQuestions,
         status: 'draft',
         createdAt: now,
         updatedAt: now,

@@ -1,15 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { checkJobRules, draftJobDefaults, type JobFields, jobEditTexts } from '~/shared/jobs';
+import type { ScreeningQuestion } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
 import { type jobs, tests } from '../db/schema';
-import { AppError } from '../platform/errors';
+import { validationError } from '../platform/errors';
 
 const dollarsToCents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
-
-export function validationError(problems: Record<string, string>): AppError {
-  const [first] = Object.values(problems);
-  return new AppError('validation', first ?? 'Please correct the highlighted fields.', problems);
-}
 
 // Checks a job's fields for saving (create or edit) and turns them into column values: drafts get
 // the spec's defaults for what is empty, anything past draft must meet the publishing rules, and
@@ -20,6 +17,7 @@ export async function prepareJobValues({
   fields,
   isDraft,
   keptStartDate,
+  keptScreeningQuestions = [],
   now = new Date(),
 }: {
   db: Database;
@@ -28,6 +26,8 @@ export async function prepareJobValues({
   isDraft: boolean;
   // An edit may keep a start date that has passed since the job was saved.
   keptStartDate?: string | null;
+  // An edit keeps the ids of the questions it keeps: answers already given point at them.
+  keptScreeningQuestions?: readonly ScreeningQuestion[];
   now?: Date;
 }) {
   const title = fields.title || (isDraft ? draftJobDefaults.title : '');
@@ -65,6 +65,11 @@ export async function prepareJobValues({
     requiredCerts: fields.required_certs,
     visibility: fields.visibility,
     ccEmail: fields.cc_email,
+    screeningQuestions: fields.screening_questions.map(({ id, question, required }) => ({
+      id: id && keptScreeningQuestions.some((kept) => kept.id === id) ? id : randomUUID(),
+      question,
+      required,
+    })),
   } satisfies Partial<typeof jobs.$inferInsert>;
   return { values, testIds };
 }

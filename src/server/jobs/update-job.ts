@@ -42,6 +42,7 @@ export async function updateJob({
     fields,
     isDraft: existing.status === 'draft',
     keptStartDate: existing.startDate,
+    keptScreeningQuestions: existing.screeningQuestions,
     now,
   });
   const changedFields = Object.entries(values)

@@ -194,6 +194,7 @@ export async function getApplication({
     proposal_rate: centsToDollars(application.proposalRateCents),
     proposal_price_cents: application.proposalPriceCents,
     proposal_milestones: application.proposalMilestones,
+    screening_answers: application.screeningAnswers,
     created_at: application.createdAt.toISOString(),
     updated_at: application.updatedAt.toISOString(),
     history: application.history.map((entry) => ({

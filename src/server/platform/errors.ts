@@ -43,6 +43,12 @@ export class AppError extends Error {
   }
 }
 
+// A refusal of several fields at once (field → message); its sentence is the first field's.
+export function validationError(problems: Record<string, string>): AppError {
+  const [first] = Object.values(problems);
+  return new AppError('validation', first ?? 'Please correct the highlighted fields.', problems);
+}
+
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 // Fastify's own 4xx errors, reworded for people.

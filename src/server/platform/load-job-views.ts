@@ -113,6 +113,7 @@ export function toJob({
     timezone: job.timezone,
     test_ids: testIds,
     required_certs: job.requiredCerts,
+    screening_questions: job.screeningQuestions,
     visibility: job.visibility,
     cc_email: job.ccEmail,
     status: job.status,

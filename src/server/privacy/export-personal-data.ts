@@ -38,7 +38,7 @@ function sectionQueries(userId: string): Record<string, SQL> {
       where applicant_id = ${userId} order by position`,
     companies: sql`select c.id, c.name, c.contact_email, c.website, c.status, m.role as member_role, m.created_at as joined_at
       from company_members m join companies c on c.id = m.company_id where m.user_id = ${userId}`,
-    applications: sql`select a.id, j.title as job_title, a.cover_letter, a.proposal_rate_cents, a.proposal_price_cents, a.proposal_milestones, a.status, a.history,
+    applications: sql`select a.id, j.title as job_title, a.cover_letter, a.proposal_rate_cents, a.proposal_price_cents, a.proposal_milestones, a.screening_answers, a.status, a.history,
       a.offer_rate_cents, a.offer_weekly_hours, a.offer_start_date, a.rejection_reason, a.created_at, a.updated_at
       from applications a join jobs j on j.id = a.job_id where a.applicant_id = ${userId} order by a.created_at`,
     saved_jobs: sql`select s.job_id, j.title, s.created_at from saved_jobs s join jobs j on j.id = s.job_id

@@ -24,6 +24,7 @@ import {
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { alertFrequencies, type SavedSearchFilters } from '~/shared/saved-searches';
 import { SCORECARD_RATING_MAX, SCORECARD_RATING_MIN } from '~/shared/scorecards';
+import type { ScreeningAnswer } from '~/shared/screening-questions';
 import { users } from './auth';
 import { companies } from './companies';
 import { engagementType, jobs } from './jobs';
@@ -60,6 +61,8 @@ export const applications = pgTable(
     proposalRateCents: integer(),
     proposalPriceCents: integer(),
     proposalMilestones: jsonb().$type<OfferedMilestone[]>(),
+    // The job's screening questions as they were asked, each with the applicant's answer.
+    screeningAnswers: jsonb().$type<ScreeningAnswer[]>().notNull().default([]),
     status: applicationStatus().notNull().default('submitted'),
     history: jsonb().$type<ApplicationHistoryEntry[]>().notNull().default([]),
     offeredAt: timestamp({ withTimezone: true }),

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { engagementTypes, jobStatuses, jobVisibilities, WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
+import type { ScreeningQuestion } from '~/shared/screening-questions';
 import { users } from './auth';
 import { companies } from './companies';
 
@@ -67,6 +69,8 @@ export const jobs = pgTable(
     applicationsSeenAt: timestamp({ withTimezone: true }),
     // What each interviewer rates on a scorecard (1–4); null: the default criteria (shared/hiring-team.ts).
     scorecardCriteria: text().array(),
+    // What applicants answer as they apply (shared/screening-questions.ts), in the order asked.
+    screeningQuestions: jsonb().$type<ScreeningQuestion[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

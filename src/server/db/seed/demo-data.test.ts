@@ -147,6 +147,19 @@ describe('the demo data, seeded twice', () => {
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId));
     expect(letters.filter((row) => !row.letter.includes(row.title))).toEqual([]);
+    // A job that asks screening questions has every application answer each required one, as asked.
+    const screened = await db
+      .select({ questions: jobs.screeningQuestions, answers: applications.screeningAnswers })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .where(sql`jsonb_array_length(${jobs.screeningQuestions}) > 0`);
+    expect(screened.length).toBeGreaterThan(0);
+    for (const { questions, answers } of screened) {
+      expect(answers.map((answer) => answer.question)).toEqual(questions.map((question) => question.question));
+      for (const question of questions.filter((asked) => asked.required)) {
+        expect(answers.find((answer) => answer.question_id === question.id)?.answer).not.toBe('');
+      }
+    }
 
     // Offers carry terms; every hire has its assignment.
     const [termless] = await db

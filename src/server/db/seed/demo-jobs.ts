@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { ScreeningAnswer, ScreeningQuestion } from '~/shared/screening-questions';
 import { companyMembers, jobs, tests, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
@@ -16,6 +17,36 @@ interface DemoJob {
   // Each application: who, at what stage, how many days after publication it arrived.
   applications?: Array<{ name: string; stage: ApplicationStage; afterDays: number; rate?: number }>;
 }
+
+// The React job's screening questions, and answers its applicants gave (one each, in turn).
+const reactQuestions = [
+  {
+    id: '5a0c3d1e-2b4f-4c6a-8e9d-0f1a2b3c4d5e',
+    question: 'Which React app that you built are you proudest of, and what was your part in it?',
+    required: true,
+    answers: [
+      'A booking portal for 40 clinics: I led the move from class components to hooks and cut its bundle by half.',
+      'An internal analytics dashboard used by 300 people a day; I built its charts and the filters behind them.',
+      'A checkout rebuilt in Next.js. I owned the payment step and its accessibility audit.',
+      'A design system of 60 components, documented in Storybook, shared by four product teams.',
+    ],
+  },
+  {
+    id: '6b1d4e2f-3c5a-4d7b-9fae-1a2b3c4d5e6f',
+    question: 'How many hours a day can you overlap with US Eastern time?',
+    required: false,
+    answers: ['Four to five hours.', 'All of my working day.', 'Three hours, more on Tuesdays and Thursdays.', ''],
+  },
+];
+
+// The answers the demo applicant at `position` gave to a job's questions (none when it asks none).
+export function demoScreeningAnswers(questions: readonly ScreeningQuestion[], position: number): ScreeningAnswer[] {
+  return questions.map(({ id, question }) => {
+    const answers = reactQuestions.find((asked) => asked.id === id)?.answers ?? [];
+    return { question_id: id, question, answer: answers[position % answers.length] ?? '' };
+  });
+}
+const screeningAnswersFor = (position: number) => demoScreeningAnswers(reactQuestions, position);
 
 const description = (text: string) =>
   `${text}\n\nYou will work remotely with a small, friendly team, with overlap of at least four hours with ` +
@@ -47,6 +78,7 @@ const demoJobs: DemoJob[] = [
       openings: 3,
       skillTags: ['React', 'TypeScript', 'Next.js'],
       requiredCerts: ['AWS Solutions Architect'],
+      screeningQuestions: reactQuestions.map(({ id, question, required }) => ({ id, question, required })),
       timezone: 'UTC-05:00',
       description: description('Lead the front end of our customer portal, built with React and TypeScript.'),
     },
@@ -235,7 +267,7 @@ export const demoJobsSeeder: DemoSeeder = {
         archivedAt: job.status === 'archived' ? new Date(now - 30 * DAY_MS) : null,
       });
       created++;
-      for (const application of applications) {
+      for (const [position, application] of applications.entries()) {
         const createdAt = new Date(publishedAt.getTime() + application.afterDays * DAY_MS);
         const offeredAt = new Date(createdAt.getTime() + 6 * DAY_MS);
         const hiredAt = new Date(createdAt.getTime() + 9 * DAY_MS);
@@ -246,6 +278,7 @@ export const demoJobsSeeder: DemoSeeder = {
           status: application.stage,
           coverLetter: demoCoverLetter(built.title, created, built.skillTags),
           proposalRateCents: application.rate == null ? null : application.rate * 100,
+          screeningAnswers: demoScreeningAnswers(job.screeningQuestions ?? [], position),
           createdAt,
           updatedAt: application.stage === 'hired' ? hiredAt : createdAt,
           offeredAt: reachedOffer ? offeredAt : null,
@@ -264,6 +297,7 @@ export const demoJobsSeeder: DemoSeeder = {
             jobId: built.id,
             applicantId: talent.id,
             coverLetter: demoCoverLetter(built.title, created, built.skillTags),
+            screeningAnswers: screeningAnswersFor(applications.length),
             status: 'submitted',
             createdAt: new Date(now - DAY_MS),
           });

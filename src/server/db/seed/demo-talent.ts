@@ -15,6 +15,7 @@ import {
   users,
 } from '../schema';
 import { demoAccounts } from './demo-accounts';
+import { demoScreeningAnswers } from './demo-jobs';
 import type { DemoSeeder } from './demo-seeder';
 import { buildAccount } from './factories';
 import { applicationRow, buildApplication, buildJob } from './job-factories';
@@ -268,6 +269,7 @@ export const demoTalentSeeder: DemoSeeder = {
         publishedAt: jobs.publishedAt,
         engagementType: jobs.engagementType,
         budgetTotalCents: jobs.budgetTotalCents,
+        screeningQuestions: jobs.screeningQuestions,
       })
       .from(jobs)
       .where(and(eq(jobs.companyId, company.companyId), inArray(jobs.status, ['open', 'paused', 'closed'])))
@@ -303,6 +305,7 @@ export const demoTalentSeeder: DemoSeeder = {
             status,
             ...demoProposal(job, n, k, createdAt),
             coverLetter: demoCoverLetter(job.title, n + k, job.skillTags),
+            screeningAnswers: demoScreeningAnswers(job.screeningQuestions, n + k),
             createdAt,
             updatedAt: createdAt,
             ...(status === 'rejected'
