@@ -4,6 +4,7 @@ import type { QueryOf } from './contract';
 import type { applicationsContract } from './contracts/applications';
 import { engagementTypes } from './job-texts';
 import { offeredMilestoneSchema } from './offered-milestones';
+import { proposalFileSchema } from './proposal-files';
 import { screeningAnswerSchema } from './screening-questions';
 
 export * from './application-statuses';
@@ -85,6 +86,7 @@ export const applicantApplicationSchema = z.object({
   proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
   // The job's screening questions as they were asked, with the applicant's answers.
   screening_answers: z.array(screeningAnswerSchema),
+  attachments: z.array(proposalFileSchema),
   // Oldest first.
   history: z.array(applicantHistoryEntrySchema),
   // The offer the company made, once it made one (kept after it is accepted or declined).

@@ -22,6 +22,7 @@ import {
 } from './milestones';
 import { offeredMilestoneSchema } from './offered-milestones';
 import type { Role } from './permissions';
+import { proposalFileSchema, proposalFilesInputSchema } from './proposal-files';
 import { screeningAnswerSchema, screeningAnswersInputSchema, screeningQuestionSchema } from './screening-questions';
 import { isStorableText, text, textTexts } from './text';
 
@@ -298,6 +299,8 @@ export const applyToJobSchema = z
       .nullish(),
     // The job's screening questions, answered (checked against the job's own as the application is made).
     screening_answers: screeningAnswersInputSchema,
+    // Files uploaded for it (POST /api/applicant/proposal-files), by their file_id.
+    attachment_ids: proposalFilesInputSchema,
   })
   .superRefine((proposal, context) => {
     const milestones = proposal.proposal_milestones;
@@ -337,6 +340,7 @@ export const submittedApplicationSchema = z.object({
   proposal_price_cents: z.number().int().nullable(),
   proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
   screening_answers: z.array(screeningAnswerSchema),
+  attachments: z.array(proposalFileSchema),
   created_at: z.string(),
   // The job's required tests the applicant now has to take (docs/design.md §5: assigned as they apply).
   waiting_tests: z.array(waitingTestSchema),

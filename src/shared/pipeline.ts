@@ -13,6 +13,7 @@ import {
   WEEKLY_HOURS_MIN,
 } from './jobs';
 import { offeredMilestoneSchema } from './offered-milestones';
+import { proposalFileSchema } from './proposal-files';
 import { screeningAnswerSchema } from './screening-questions';
 import { applicantProfileViewSchema } from './talent';
 import { calendarDate, text } from './text';
@@ -197,6 +198,8 @@ export const applicationDetailSchema = z.object({
   proposal_milestones: z.array(offeredMilestoneSchema).nullable(),
   // The job's screening questions as asked, with the applicant's answers.
   screening_answers: z.array(screeningAnswerSchema),
+  // Files the applicant attached to the proposal.
+  attachments: z.array(proposalFileSchema),
   created_at: z.string(),
   updated_at: z.string(),
   // Every stage it reached, oldest first, with who moved it (null: nobody recorded).

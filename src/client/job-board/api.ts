@@ -128,3 +128,16 @@ export function useUnsubscribeJobAlert(token: string) {
     onSuccess: (subscription) => queryClient.setQueryData(queryKeys.jobBoard.jobAlert(token), subscription),
   });
 }
+
+// A file for the application about to be sent: the raw bytes with their own type, the name beside them (as a
+// message's attachment). The application names it by file_id.
+export function useUploadProposalFile() {
+  return useMutation({
+    mutationFn: (file: File) =>
+      callApi(
+        jobBoardContract.uploadProposalFile,
+        { body: file },
+        { headers: { 'X-File-Name': encodeURIComponent(file.name) } },
+      ),
+  });
+}

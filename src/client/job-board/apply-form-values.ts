@@ -97,8 +97,8 @@ export function checkApplyForm(
   const screening = answerScreeningQuestions(questions, candidate.screening_answers);
   for (const [field, message] of Object.entries(screening.problems)) problems[field] ??= message;
   if (parsed.success && Object.keys(problems).length === 0) {
-    // A job without questions is applied to as before they existed.
-    const { screening_answers, ...rest } = parsed.data;
+    // A job without questions is applied to as before they existed; the files are the form's to add.
+    const { screening_answers, attachment_ids: _files, ...rest } = parsed.data;
     return { payload: questions.length > 0 ? { ...rest, screening_answers } : rest, problems: null };
   }
   return { payload: null, problems };

@@ -27,6 +27,7 @@ import {
   emptyApplyForm,
   toApplyFormFieldName,
 } from './apply-form-values';
+import { ProposalFilesField, useProposalFiles } from './proposal-files-field';
 import { WaitingTestToastAction, waitingTestsSentence } from './waiting-tests';
 
 // The apply dialog's form (ApplyDialog loads it when the dialog opens, with zod and react-hook-form): a
@@ -42,6 +43,7 @@ export function ApplyForm({
   onCancel: () => void;
 }) {
   const apply = useApplyToJob(job.id);
+  const proposalFiles = useProposalFiles();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const isFixedPrice = job.engagement_type === 'fixed';
   const resolver: Resolver<ApplyFormValues> = (values) => {
@@ -56,8 +58,11 @@ export function ApplyForm({
     const { payload } = checkApplyForm(values, job.engagement_type, job.screening_questions);
     if (!payload) return;
     setServerMessage(null);
+    const attachmentIds = proposalFiles.attached.map((file) => file.file_id);
     try {
-      const application = await apply.mutateAsync(payload);
+      const application = await apply.mutateAsync(
+        attachmentIds.length > 0 ? { ...payload, attachment_ids: attachmentIds } : payload,
+      );
       const [firstTest] = application.waiting_tests;
       toast(
         firstTest
@@ -126,11 +131,12 @@ export function ApplyForm({
         </FormField>
       )}
       {job.screening_questions.length > 0 && <ScreeningAnswerFields form={form} questions={job.screening_questions} />}
+      <ProposalFilesField files={proposalFiles} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || proposalFiles.isBusy}>
           {isSubmitting ? 'Submitting...' : 'Submit Application'}
         </Button>
       </DialogFooter>

@@ -15,6 +15,7 @@ import {
   type WaitingTest,
 } from '~/shared/job-board';
 import { milestoneTexts } from '~/shared/milestones';
+import { proposalFileTexts } from '~/shared/proposal-files';
 import { paths } from '~/shared/routes';
 import { screeningTexts } from '~/shared/screening-questions';
 
@@ -96,6 +97,7 @@ function fakeJobBoardApi(
       proposal_price_cents: body.proposal_price_cents ?? null,
       proposal_milestones: body.proposal_milestones?.map((milestone) => ({ description: '', ...milestone })) ?? null,
       screening_answers: [],
+      attachments: [],
       created_at: new Date().toISOString(),
       waiting_tests: waitingTestsOf.get(params.id) ?? [],
     };
@@ -252,6 +254,35 @@ describe('Find Jobs', () => {
         ],
       },
     ]);
+  });
+
+  it('uploads each file chosen at once, lets one be removed, and names the rest in the application', async () => {
+    const issued = new Map<string, string>();
+    const { events, server } = await openFindJobs([listing()], (fake) =>
+      fake.on(jobBoardContract.uploadProposalFile, ({ body, headers }) => {
+        const type = (headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+        const name = decodeURIComponent(headers['x-file-name'] ?? 'file');
+        issued.set(name, fakeId());
+        return reply(201, { file_id: issued.get(name) ?? '', name, content_type: type, size: body.size });
+      }),
+    );
+    const dialog = await openApplyDialog(events, 'Support Engineer');
+    await events.type(within(dialog).getByLabelText('Cover letter'), 'Samples attached.');
+    const input = within(dialog).getByLabelText(`${proposalFileTexts.heading} (optional)`);
+    await events.upload(input, [
+      new File(['%PDF-1.4 case'], 'Case study.pdf', { type: 'application/pdf' }),
+      new File(['notes'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+    const attached = await within(dialog).findByRole('list', { name: 'Attached files' });
+    await waitFor(() => expect(within(attached).getAllByRole('listitem')).toHaveLength(2));
+    await events.click(within(attached).getByRole('button', { name: 'Remove notes.txt' }));
+    expect(within(attached).getAllByRole('listitem')).toHaveLength(1);
+
+    await events.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await findNotification(jobBoardTexts.submitted)).toBeInTheDocument();
+    const uploads = server.requests.filter((request) => request.path === '/api/applicant/proposal-files');
+    expect(uploads.map((request) => request.headers['x-file-name'])).toEqual(['Case%20study.pdf', 'notes.txt']);
+    expect(applications(server)[0]?.body).toMatchObject({ attachment_ids: [issued.get('Case study.pdf')] });
   });
 
   it('shows the server’s reason for a refusal, in the notification and the dialog', async () => {

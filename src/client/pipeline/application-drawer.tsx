@@ -6,6 +6,7 @@ import { MeetNowButton } from '~/client/components/meet-now-button';
 import { MessageApplicantButton } from '~/client/components/message-applicant-button';
 import { ProfileBackgroundView } from '~/client/components/profile-background';
 import { ProfilePhoto } from '~/client/components/profile-photo';
+import { ProposalFileLinks } from '~/client/components/proposal-file-links';
 import { RatingStars, RatingSummary } from '~/client/components/rating-stars';
 import { ScheduleMeetingDialog } from '~/client/components/schedule-meeting-dialog';
 import { ScreeningAnswers } from '~/client/components/screening-answers';
@@ -21,6 +22,7 @@ import { applicationStatusLabels } from '~/shared/application-statuses';
 import { formatCents } from '~/shared/billing-texts';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
+import { proposalFileTexts } from '~/shared/proposal-files';
 import { paths } from '~/shared/routes';
 import { screeningTexts } from '~/shared/screening-questions';
 import { applicationQueryOptions, useRateApplication } from './api';
@@ -172,6 +174,12 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
       {application.screening_answers.length > 0 && (
         <Section title={screeningTexts.heading}>
           <ScreeningAnswers answers={application.screening_answers} />
+        </Section>
+      )}
+
+      {application.attachments.length > 0 && (
+        <Section title={proposalFileTexts.heading}>
+          <ProposalFileLinks files={application.attachments} />
         </Section>
       )}
 

@@ -76,6 +76,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     proposal_price_cents: null,
     proposal_milestones: null,
     screening_answers: [],
+    attachments: [],
     created_at: now,
     updated_at: now,
     history: [{ status: 'submitted', at: now, by_name: null, note: null }],

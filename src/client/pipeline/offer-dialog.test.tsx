@@ -86,6 +86,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
     ...proposed,
     proposal_milestones: proposal?.proposal_milestones ?? null,
     screening_answers: [],
+    attachments: [],
     created_at: item.created_at,
     updated_at: item.created_at,
     history: [{ status: 'submitted', at: item.created_at, by_name: null, note: null }],

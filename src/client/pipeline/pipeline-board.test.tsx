@@ -100,6 +100,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
     proposal_price_cents: null,
     proposal_milestones: null,
     screening_answers: [],
+    attachments: [],
     created_at: item.created_at,
     updated_at: item.created_at,
     history: [],

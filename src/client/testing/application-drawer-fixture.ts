@@ -66,6 +66,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     proposal_price_cents: null,
     proposal_milestones: null,
     screening_answers: [],
+    attachments: [],
     created_at: now,
     updated_at: now,
     history: [{ status: 'submitted', at: now, by_name: null, note: null }],

@@ -33,6 +33,7 @@ export function applicantApplication(overrides: Partial<ApplicantApplication> = 
     proposal_price_cents: null,
     proposal_milestones: null,
     screening_answers: [],
+    attachments: [],
     history: [{ status: 'submitted', at, by: 'applicant', note: null }],
     offer: null,
     rejection_reason: null,

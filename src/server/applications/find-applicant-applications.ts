@@ -6,9 +6,11 @@ import {
   type applicantApplicationListQuerySchema,
   applicationTexts,
 } from '~/shared/applications';
+import type { ProposalFile } from '~/shared/proposal-files';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, assignments, companies, jobs } from '../db/schema';
 import { loadOfferMilestones, offerViewOf } from '../platform/offer-milestones';
+import { loadProposalFiles } from '../platform/proposal-files';
 
 type OfferMilestones = Awaited<ReturnType<typeof loadOfferMilestones>>;
 
@@ -68,7 +70,12 @@ function historyView(entries: ApplicationHistoryEntry[], applicantId: string) {
   });
 }
 
-function applicationView(row: Row, applicantId: string, offerMilestones: OfferMilestones): ApplicantApplication {
+function applicationView(
+  row: Row,
+  applicantId: string,
+  offerMilestones: OfferMilestones,
+  files: Map<string, ProposalFile[]>,
+): ApplicantApplication {
   return {
     id: row.id,
     job_id: row.jobId,
@@ -81,6 +88,7 @@ function applicationView(row: Row, applicantId: string, offerMilestones: OfferMi
     proposal_price_cents: row.proposalPriceCents,
     proposal_milestones: row.proposalMilestones,
     screening_answers: row.screeningAnswers,
+    attachments: files.get(row.id) ?? [],
     history: historyView(row.history, applicantId),
     offer: offerViewOf(row, offerMilestones.get(row.id)),
     rejection_reason:
@@ -133,9 +141,16 @@ export async function findApplicantApplications({
       .where(and(eq(applications.applicantId, applicantId), ...conditions));
     total = counted?.value ?? 0;
   }
-  const offerMilestones = await loadOfferMilestones(db, fixedPriceOfferIds(rows));
+  const [offerMilestones, files] = await Promise.all([
+    loadOfferMilestones(db, fixedPriceOfferIds(rows)),
+    loadProposalFiles(
+      db,
+      rows.map((row) => row.id),
+      'applicant',
+    ),
+  ]);
   return {
-    items: rows.map((row) => applicationView(row, applicantId, offerMilestones)),
+    items: rows.map((row) => applicationView(row, applicantId, offerMilestones, files)),
     total,
     page,
     page_size: pageSize,
@@ -154,5 +169,10 @@ export async function findApplicantApplication({
   id: string;
 }): Promise<ApplicantApplication | null> {
   const [row] = await selectApplicantApplications(db, applicantId, [eq(applications.id, id)]);
-  return row ? applicationView(row, applicantId, await loadOfferMilestones(db, fixedPriceOfferIds([row]))) : null;
+  if (!row) return null;
+  const [offerMilestones, files] = await Promise.all([
+    loadOfferMilestones(db, fixedPriceOfferIds([row])),
+    loadProposalFiles(db, [row.id], 'applicant'),
+  ]);
+  return applicationView(row, applicantId, offerMilestones, files);
 }

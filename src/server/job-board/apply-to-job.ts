@@ -12,6 +12,7 @@ import { companyRecipients } from '../platform/company-recipients';
 import { AppError, isUniqueViolation, validationError } from '../platform/errors';
 import { readableBy } from '../platform/job-visibility';
 import { notify } from '../platform/notify';
+import { attachProposalFiles, loadProposalFiles } from '../platform/proposal-files';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadWaitingTests } from './job-listing-views';
 
@@ -119,6 +120,13 @@ export async function applyToJob({
         .returning();
       if (!created) throw new Error('The application was not stored.');
 
+      await attachProposalFiles(tx, {
+        applicationId: created.id,
+        applicantId,
+        fileIds: input.attachment_ids,
+        now,
+      });
+
       // The job's required tests wait for the applicant in My Applications.
       await assignJobTests({ db: tx, jobId, applicationId: created.id, applicantId, now });
 
@@ -165,6 +173,7 @@ export async function applyToJob({
         proposal_price_cents: created.proposalPriceCents,
         proposal_milestones: created.proposalMilestones,
         screening_answers: created.screeningAnswers,
+        attachments: (await loadProposalFiles(tx, [created.id], 'applicant')).get(created.id) ?? [],
         created_at: created.createdAt.toISOString(),
         // What the applicant is told to do next: take the tests the job requires.
         waiting_tests: await loadWaitingTests(tx, applicantId, jobId),

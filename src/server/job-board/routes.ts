@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { jobBoardContract } from '~/shared/contracts/job-board';
+import { ATTACHMENT_MAX_BYTES, messagingTexts } from '~/shared/messaging';
 import type { AppContext } from '../app-context';
-import { currentAuth } from '../platform/access-control';
+import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
+import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { inviteToJob } from '../platform/invite-to-job';
+import { readProposalFile, uploadProposalFile } from '../platform/proposal-files';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { applyToJob, applyWaitsFor } from './apply-to-job';
 import { findJobListings } from './find-job-listings';
@@ -18,7 +21,7 @@ import { unsaveJob } from './unsave-job';
 // The job board: applicants find, save and apply to jobs; a company invites an applicant to a
 // private job; anyone searches the open public jobs and reads one. The endpoints of shared/contracts/job-board.ts.
 export async function jobBoardRoutes(app: FastifyInstance, { context }: { context: AppContext }) {
-  const { db } = context;
+  const { db, files } = context;
   const applicantIdOf = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user.id;
 
   registerEndpoint(
@@ -102,4 +105,56 @@ export async function jobBoardRoutes(app: FastifyInstance, { context }: { contex
       viewer: request.auth ? { userId: request.auth.user.id, role: request.auth.user.role } : null,
     }),
   );
+
+  // A file for the application about to be sent: kept for the applicant until the apply names it.
+  registerEndpoint(
+    app,
+    jobBoardContract.uploadProposalFile,
+    {
+      upload: {
+        maxBytes: ATTACHMENT_MAX_BYTES,
+        tooLarge: messagingTexts.attachmentTooLarge,
+        unsupportedType: messagingTexts.attachmentType,
+      },
+      config: { access: { permission: 'create:application:own', verifiedEmail: applyWaitsFor } },
+    },
+    async (request, reply) => {
+      const file = await uploadProposalFile({
+        files,
+        applicantId: applicantIdOf(request),
+        declaredType: mediaTypeOf(request.headers['content-type']),
+        fileName: fileNameOf(request.headers['x-file-name']),
+        content: uploadBodyOf(request.body),
+      });
+      return reply.code(201).send(file);
+    },
+  );
+
+  // A file of an application: the applicant's own, or one sent to the company.
+  const proposalFileSides = [
+    {
+      endpoint: jobBoardContract.applicantProposalFile,
+      permission: 'read:application:own',
+      readerOf: (request: Parameters<typeof currentAuth>[0]) => ({ applicantId: applicantIdOf(request) }),
+    },
+    {
+      endpoint: jobBoardContract.companyProposalFile,
+      permission: 'read:job_application:own',
+      readerOf: (request: Parameters<typeof currentAuth>[0]) => ({ companyId: currentCompanyId(request) }),
+    },
+  ] as const;
+  for (const { endpoint, permission, readerOf } of proposalFileSides) {
+    registerEndpoint(app, endpoint, { config: { access: { permission } } }, async (request, reply) =>
+      sendDownload(
+        reply,
+        await readProposalFile({
+          db,
+          files,
+          reader: readerOf(request),
+          applicationId: request.params.id,
+          fileId: request.params.file_id,
+        }),
+      ),
+    );
+  }
 }

@@ -22,6 +22,7 @@ import { AppError } from '../platform/errors';
 import { loadOfferMilestones, offerViewOf } from '../platform/offer-milestones';
 import { loadProfileBackground } from '../platform/profile-background';
 import { photoUrlOf } from '../platform/profile-views';
+import { loadProposalFiles } from '../platform/proposal-files';
 import { findNoteMentions } from './note-mentions';
 
 const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);
@@ -93,7 +94,7 @@ export async function getApplication({
   const { application, job, applicant, profile } = row;
 
   const actorIds = [...new Set(application.history.flatMap((entry) => (entry.by ? [entry.by] : [])))];
-  const [background, actors, notes, rating, required, offerMilestones, [assignment]] = await Promise.all([
+  const [background, actors, notes, rating, required, offerMilestones, [assignment], attachments] = await Promise.all([
     loadProfileBackground({ db, applicantId: applicant.id }),
     actorIds.length === 0
       ? Promise.resolve([])
@@ -121,6 +122,7 @@ export async function getApplication({
       ? loadOfferMilestones(db, [application.id])
       : new Map<string, OfferedMilestone[]>(),
     db.select({ id: assignments.id }).from(assignments).where(eq(assignments.applicationId, application.id)),
+    loadProposalFiles(db, [application.id], 'company'),
   ]);
   // Tests the company assigned on this application besides the job's required ones.
   const assignedHere = await db
@@ -195,6 +197,7 @@ export async function getApplication({
     proposal_price_cents: application.proposalPriceCents,
     proposal_milestones: application.proposalMilestones,
     screening_answers: application.screeningAnswers,
+    attachments: attachments.get(application.id) ?? [],
     created_at: application.createdAt.toISOString(),
     updated_at: application.updatedAt.toISOString(),
     history: application.history.map((entry) => ({

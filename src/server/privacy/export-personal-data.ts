@@ -41,6 +41,9 @@ function sectionQueries(userId: string): Record<string, SQL> {
     applications: sql`select a.id, j.title as job_title, a.cover_letter, a.proposal_rate_cents, a.proposal_price_cents, a.proposal_milestones, a.screening_answers, a.status, a.history,
       a.offer_rate_cents, a.offer_weekly_hours, a.offer_start_date, a.rejection_reason, a.created_at, a.updated_at
       from applications a join jobs j on j.id = a.job_id where a.applicant_id = ${userId} order by a.created_at`,
+    application_files: sql`select f.application_id, f.name, f.content_type, f.byte_size, f.created_at
+      from application_files f join applications a on a.id = f.application_id where a.applicant_id = ${userId}
+      order by f.created_at`,
     saved_jobs: sql`select s.job_id, j.title, s.created_at from saved_jobs s join jobs j on j.id = s.job_id
       where s.applicant_id = ${userId} order by s.created_at`,
     // The unsubscribe token stays out: a capability, not something about the person.

@@ -1,5 +1,5 @@
-import { defineContract } from '../contract';
-import { idParams } from '../contract-schemas';
+import { defineContract, fileOf } from '../contract';
+import { idParams, malformedIdMessage } from '../contract-schemas';
 import {
   applyToJobSchema,
   inviteToJobSchema,
@@ -13,8 +13,17 @@ import {
   savedJobsQuerySchema,
   submittedApplicationSchema,
 } from '../job-board';
+import { attachmentTypeList } from '../messaging';
+import { uploadedProposalFileSchema } from '../proposal-files';
+import { text } from '../text';
 
 const jobParams = idParams('job');
+// A malformed file id names no file: 404, like one that does not exist (as a message's attachment).
+const applicationFileParams = idParams('application').extend({
+  file_id: text()
+    .min(1)
+    .max(64, { message: malformedIdMessage('file') }),
+});
 
 // The job board: applicants find, save and apply to jobs; a company invites an applicant to a private
 // job; anyone reads an open public job.
@@ -63,6 +72,28 @@ export const jobBoardContract = defineContract(
       params: jobParams,
       body: applyToJobSchema,
       responses: { 201: submittedApplicationSchema },
+    },
+    uploadProposalFile: {
+      method: 'POST',
+      path: '/api/applicant/proposal-files',
+      summary:
+        'Attach a file to the application you are about to send: the bytes as the body, the name in X-File-Name (the attachment rules of messages: at most 10 MB; 5 files an application). Name it in attachment_ids when you apply, within a day.',
+      body: fileOf(...attachmentTypeList),
+      responses: { 201: uploadedProposalFileSchema },
+    },
+    applicantProposalFile: {
+      method: 'GET',
+      path: '/api/applicant/applications/:id/files/:file_id',
+      summary: 'Download a file you attached to your application',
+      params: applicationFileParams,
+      responses: { 200: fileOf(...attachmentTypeList) },
+    },
+    companyProposalFile: {
+      method: 'GET',
+      path: '/api/applications/:id/files/:file_id',
+      summary: 'Download a file an applicant attached to their application to your job',
+      params: applicationFileParams,
+      responses: { 200: fileOf(...attachmentTypeList) },
     },
     invite: {
       method: 'POST',

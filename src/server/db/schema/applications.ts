@@ -27,6 +27,7 @@ import { SCORECARD_RATING_MAX, SCORECARD_RATING_MIN } from '~/shared/scorecards'
 import type { ScreeningAnswer } from '~/shared/screening-questions';
 import { users } from './auth';
 import { companies } from './companies';
+import { storedFiles } from './files';
 import { engagementType, jobs } from './jobs';
 
 export const applicationStatus = pgEnum('application_status', applicationStatuses);
@@ -102,6 +103,29 @@ export const applications = pgTable(
     ),
     check('applications_offer_rate_positive', sql`${table.offerRateCents} > 0`),
     check('applications_offer_hours_range', sql`${table.offerWeeklyHours} between 1 and 60`),
+  ],
+);
+
+// The files an applicant attached to their application (shared/proposal-files.ts), linked to their stored file
+// in the apply's transaction.
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fileId: uuid()
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('application_files_application_idx').on(table.applicationId, table.createdAt),
+    uniqueIndex('application_files_file_unique').on(table.fileId),
   ],
 );
 

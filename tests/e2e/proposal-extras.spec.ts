@@ -6,10 +6,11 @@ import { findJobs, uniqueName } from './support/jobs';
 import { openSecondBrowser } from './support/second-browser';
 import { expect, saveScreenshots, test } from './support/test';
 
-// Screening questions (issue 52): the company asks two in the job form, one of them optional; the applicant
-// must answer the required one before the application goes; the company reads both answers in the drawer.
+// Screening questions and attachments (issue 52): the company asks two questions in the job form, one of them
+// optional; the applicant must answer the required one before the application goes, and attaches a work
+// sample; the company reads both answers in the drawer and downloads the sample.
 
-test('a company asks screening questions, and reads what the applicant answered', async ({
+test('a company asks screening questions, and reads what the applicant answered and attached', async ({
   page,
   context,
   browser,
@@ -61,6 +62,12 @@ test('a company asks screening questions, and reads what the applicant answered'
   await expect(questions.getByText(screeningTexts.answerRequired)).toBeVisible();
   await expect(required).toBeFocused();
   await page.keyboard.type('Eight people, across two time zones.');
+  await dialog.getByLabel('Attachments (optional)').setInputFiles({
+    name: 'Support playbook.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 playbook'),
+  });
+  await expect(dialog.getByRole('list', { name: 'Attached files' })).toContainText('Support playbook.pdf');
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'screening-questions-apply', { scrollTo: questions });
   await dialog.getByRole('button', { name: 'Submit Application' }).click();
@@ -83,7 +90,11 @@ test('a company asks screening questions, and reads what the applicant answered'
     'Eight people, across two time zones.',
     'Zendesk and Intercom.',
   ]);
-  await saveScreenshots(companyPage, 'screening-questions-drawer', { scrollTo: answers });
+  const sample = drawer.getByRole('link', { name: 'Support playbook.pdf' });
+  await saveScreenshots(companyPage, 'screening-questions-drawer', { scrollTo: sample });
+  const download = await companySide.context.request.get((await sample.getAttribute('href')) ?? '');
+  expect(download.status()).toBe(200);
+  expect((await download.body()).toString()).toBe('%PDF-1.4 playbook');
   expect(companySide.errors).toEqual([]);
   await companySide.context.close();
 });
