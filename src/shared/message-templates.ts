@@ -3,7 +3,19 @@ import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './app
 import { applicationTestStates, jobApplicationListQuerySchema } from './jobs';
 import { MESSAGE_BODY_MAX_LENGTH } from './messaging';
 import { BULK_MOVE_MAX } from './pipeline';
+import { placeholderList, unknownPlaceholderMessage, unknownPlaceholders } from './template-placeholders';
 import { singleLine, text } from './text';
+
+export {
+  fillTemplate,
+  firstNameOf,
+  type TemplatePlaceholder,
+  type TemplateValues,
+  templatePlaceholderDescriptions,
+  templatePlaceholders,
+  unknownPlaceholderMessage,
+  unknownPlaceholders,
+} from './template-placeholders';
 
 // A company's message templates (stage emails, bulk messages to a pipeline column): a name and a body
 // whose placeholders are filled per candidate when sent. The message goes into the company's
@@ -13,21 +25,6 @@ export const TEMPLATE_NAME_MAX_LENGTH = 100;
 // A column of the board is messaged at most this many candidates at once, as many as a bulk move.
 export const BULK_MESSAGE_MAX = BULK_MOVE_MAX;
 
-export const templatePlaceholders = ['first_name', 'job_title', 'company_name'] as const;
-export type TemplatePlaceholder = (typeof templatePlaceholders)[number];
-export const templatePlaceholderDescriptions: Record<TemplatePlaceholder, string> = {
-  first_name: 'the candidate’s first name',
-  job_title: 'the job’s title',
-  company_name: 'your company’s name',
-};
-export type TemplateValues = Record<TemplatePlaceholder, string>;
-
-// {{first_name}}, spaces inside the braces forgiven.
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
-const isPlaceholder = (name: string): name is TemplatePlaceholder =>
-  (templatePlaceholders as readonly string[]).includes(name);
-
-const placeholderList = templatePlaceholders.map((name) => `{{${name}}}`);
 export const messageTemplateTexts = {
   nameRequired: 'Give the template a name.',
   nameTooLong: `Keep the name to ${TEMPLATE_NAME_MAX_LENGTH} characters or fewer.`,
@@ -40,28 +37,6 @@ export const messageTemplateTexts = {
   loadError: 'Failed to load your message templates. Please try again.',
   placeholdersHelp: `Placeholders filled in for each candidate: ${placeholderList.join(', ')}.`,
 } as const;
-
-// The placeholders of a body that are not ours, each once, as written ("{{name}}").
-export function unknownPlaceholders(body: string): string[] {
-  const unknown = new Set<string>();
-  for (const match of body.matchAll(PLACEHOLDER)) {
-    if (!isPlaceholder(match[1] ?? '')) unknown.add(`{{${match[1]}}}`);
-  }
-  return [...unknown];
-}
-
-export function unknownPlaceholderMessage(unknown: string[]): string {
-  const named = unknown.join(', ');
-  return `${unknown.length === 1 ? 'Unknown placeholder' : 'Unknown placeholders'} ${named}: use ${placeholderList.join(', ')}.`;
-}
-
-// The body with each placeholder replaced by the candidate's value.
-export function fillTemplate(body: string, values: TemplateValues): string {
-  return body.replace(PLACEHOLDER, (whole, name: string) => (isPlaceholder(name) ? values[name] : whole));
-}
-
-// The first word of a name ("Ada" of "Ada Lovelace"), the whole name when it has one word.
-export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 // A body the company writes: required, within a message's length, only our placeholders.
 const templateBody = text()

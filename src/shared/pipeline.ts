@@ -16,6 +16,7 @@ import { offeredMilestoneSchema } from './offered-milestones';
 import { proposalFileSchema } from './proposal-files';
 import { screeningAnswerSchema } from './screening-questions';
 import { applicantProfileViewSchema } from './talent';
+import { unknownPlaceholderMessage, unknownPlaceholders } from './template-placeholders';
 import { calendarDate, text } from './text';
 
 // The contract of the company's side of the hiring pipeline: one application as a reviewer
@@ -49,16 +50,25 @@ export const pipelineTexts = {
   detailLoadError: 'Failed to load this application. Please try again.',
 } as const;
 
+// What a rejected applicant reads: the placeholders of message templates ({{first_name}}, …) are filled in
+// for each applicant, so one reason, or a template, serves a whole column.
+const rejectionReason = () =>
+  text()
+    .trim()
+    .max(REJECTION_REASON_MAX_LENGTH, { message: pipelineTexts.reasonTooLong })
+    .superRefine((reason, context) => {
+      const unknown = unknownPlaceholders(reason);
+      if (unknown.length > 0) context.addIssue({ code: 'custom', message: unknownPlaceholderMessage(unknown) });
+    })
+    .optional()
+    .transform((value) => value || undefined);
+
 // POST /api/applications/:id/move. Any stage may be asked for: the state machine answers a move it
 // does not allow with a 409 and a sentence (an offer is made through …/offer, with its terms).
 export const moveApplicationSchema = z
   .object({
     to: z.enum(applicationStatuses, { message: 'Unknown application stage.' }),
-    reason: text()
-      .trim()
-      .max(REJECTION_REASON_MAX_LENGTH, { message: pipelineTexts.reasonTooLong })
-      .optional()
-      .transform((value) => value || undefined),
+    reason: rejectionReason(),
   })
   .refine((input) => input.to === 'rejected' || input.reason === undefined, {
     message: pipelineTexts.reasonOnlyWhenRejecting,
@@ -77,11 +87,7 @@ export const bulkMoveSchema = z
       .min(1, { message: pipelineTexts.selectOne })
       .max(BULK_MOVE_MAX, { message: pipelineTexts.tooMany }),
     to: z.enum(bulkMoveTargets, { message: pipelineTexts.bulkTarget }),
-    reason: text()
-      .trim()
-      .max(REJECTION_REASON_MAX_LENGTH, { message: pipelineTexts.reasonTooLong })
-      .optional()
-      .transform((value) => value || undefined),
+    reason: rejectionReason(),
   })
   .refine((input) => input.to === 'rejected' || input.reason === undefined, {
     message: pipelineTexts.reasonOnlyWhenRejecting,

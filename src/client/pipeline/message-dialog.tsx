@@ -1,20 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '~/client/components/ui/dialog';
 import { FormField } from '~/client/components/ui/form-field';
-import { NativeSelect } from '~/client/components/ui/native-select';
 import { Textarea } from '~/client/components/ui/textarea';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
 import {
   applicationMessageSchema,
   fillTemplate,
+  type MessageTemplate,
   messageTemplateTexts,
   type TemplateValues,
 } from '~/shared/message-templates';
-import { newSendId, templateChoicesQueryOptions } from './board-api';
+import { newSendId } from './board-api';
+import { TemplateSelect } from './template-select';
 
 interface MessageDialogProps {
   open: boolean;
@@ -59,16 +59,14 @@ function MessageForm({
   onSend,
   onCancel,
 }: Omit<MessageDialogProps, 'open' | 'onOpenChange' | 'title' | 'description'> & { onCancel: () => void }) {
-  const templates = useQuery(templateChoicesQueryOptions());
   const [sendId] = useState(newSendId);
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<MessageValues>({ defaultValues: { template: '', body: '' }, resolver });
   const { errors, isSubmitting } = form.formState;
   const body = form.watch('body');
 
-  function chooseTemplate(id: string) {
+  function chooseTemplate(id: string, template: MessageTemplate | undefined) {
     form.setValue('template', id);
-    const template = templates.data?.items.find((item) => item.id === id);
     if (template) form.setValue('body', template.body, { shouldValidate: form.formState.isSubmitted });
   }
 
@@ -83,25 +81,7 @@ function MessageForm({
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <FormField
-        label="Template"
-        hint={templates.isError ? messageTemplateTexts.loadError : 'Templates are written in Settings.'}
-      >
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={form.watch('template')}
-            onChange={(event) => chooseTemplate(event.target.value)}
-          >
-            <option value="">Write your own</option>
-            {templates.data?.items.map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <TemplateSelect label="Template" value={form.watch('template')} onChoose={chooseTemplate} />
       <FormField label="Message" error={errors.body?.message} hint={messageTemplateTexts.placeholdersHelp}>
         {(control) => <Textarea {...control} rows={6} {...form.register('body')} />}
       </FormField>

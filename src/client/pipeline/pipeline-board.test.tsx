@@ -262,6 +262,22 @@ describe('the pipeline board', () => {
 
   it('opens the rejection’s reason for a drop on Not selected, and moves once it is given', async () => {
     const { job, server } = seedBoard();
+    const template = 'Thank you, {{first_name}}. We hired internally for {{job_title}}.';
+    server.on(messageTemplatesContract.list, () => ({
+      items: [
+        {
+          id: fakeId(),
+          name: 'Hired internally',
+          body: template,
+          created_by_name: 'Ada Hiring',
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        },
+      ],
+      total: 1,
+      page: 1,
+      page_size: 100,
+    }));
     const { column, events } = await openBoard(server, job.id);
 
     within(column('Interviewing')).getByRole('button', { name: 'Move Ivy Interviewing' }).focus();
@@ -274,9 +290,14 @@ describe('the pipeline board', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Reject Ivy Interviewing?' });
     expect(moves(server)).toHaveLength(0);
-    await events.type(within(dialog).getByLabelText('Reason for the applicant (optional)'), 'We hired internally.');
+    // A template fills the reason, placeholders and all: the server fills them for each applicant.
+    await events.selectOptions(
+      within(dialog).getByLabelText('Start from a template'),
+      await within(dialog).findByRole('option', { name: 'Hired internally' }),
+    );
+    expect(within(dialog).getByLabelText('Reason for the applicant (optional)')).toHaveValue(template);
     await events.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(moves(server)[0]?.body).toEqual({ to: 'rejected', reason: 'We hired internally.' }));
+    await waitFor(() => expect(moves(server)[0]?.body).toEqual({ to: 'rejected', reason: template }));
     expect(await within(column('Not selected')).findByText('Ivy Interviewing')).toBeVisible();
   });
 

@@ -7,7 +7,9 @@ import { FormField } from '~/client/components/ui/form-field';
 import { Textarea } from '~/client/components/ui/textarea';
 import { applyServerError } from '~/client/lib/form-errors';
 import { applicationTexts } from '~/shared/application-texts';
+import { type MessageTemplate, messageTemplateTexts } from '~/shared/message-templates';
 import { pipelineTexts, REJECTION_REASON_MAX_LENGTH } from '~/shared/pipeline';
+import { TemplateSelect } from './template-select';
 
 interface RejectDialogProps {
   open: boolean;
@@ -35,8 +37,15 @@ export function RejectDialog({ open, onOpenChange, subject, onReject }: RejectDi
 
 function RejectForm({ onReject, onCancel }: { onReject: RejectDialogProps['onReject']; onCancel: () => void }) {
   const [banner, setBanner] = useState<string | null>(null);
+  const [templateId, setTemplateId] = useState('');
   const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const { errors, isSubmitting } = form.formState;
+
+  function chooseTemplate(id: string, template: MessageTemplate | undefined) {
+    setTemplateId(id);
+    // A template longer than a reason is cut where a reason ends; the field shows what will be sent.
+    if (template) form.setValue('reason', template.body.slice(0, REJECTION_REASON_MAX_LENGTH), { shouldDirty: true });
+  }
 
   const submit = form.handleSubmit(async ({ reason }) => {
     setBanner(null);
@@ -51,10 +60,11 @@ function RejectForm({ onReject, onCancel }: { onReject: RejectDialogProps['onRej
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
+      <TemplateSelect label="Start from a template" value={templateId} onChoose={chooseTemplate} />
       <FormField
         label="Reason for the applicant (optional)"
         error={errors.reason?.message}
-        hint={`Left empty, they read: “${applicationTexts.defaultRejectionReason}”`}
+        hint={`${messageTemplateTexts.placeholdersHelp} Left empty, they read: “${applicationTexts.defaultRejectionReason}”`}
       >
         {(control) => (
           <Textarea

@@ -9,7 +9,8 @@ import {
 } from '~/shared/applications';
 import { earliestStartDate, jobEditTexts } from '~/shared/jobs';
 import { type ApplicationDetail, BULK_MOVE_MAX, pipelineTexts } from '~/shared/pipeline';
-import { applications, assignments, auditLogs, emailOutbox, jobs, notifications } from '../db/schema';
+import { unknownPlaceholderMessage } from '~/shared/template-placeholders';
+import { applications, assignments, auditLogs, companies, emailOutbox, jobs, notifications } from '../db/schema';
 import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { moveApplication } from '../platform/move-application';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -139,6 +140,40 @@ describe('the pipeline API: moves', () => {
       });
       const [told] = await db().select().from(notifications).where(eq(notifications.userId, without.applicantId));
       expect(told?.body).toBe(applicationTexts.defaultRejectionReason);
+    });
+
+    it('fills a reason’s placeholders for each applicant, one at a time or many at once, and refuses others', async () => {
+      const job = await newJob();
+      const [ada, grace] = await Promise.all(
+        ['Ada Lovelace', 'Grace Hopper'].map((applicantName) =>
+          buildApplication(db(), { jobId: job.id, applicantName, status: 'interviewing' }),
+        ),
+      );
+      if (!ada || !grace) throw new Error('two applications');
+      const template = 'Thank you, {{ first_name }}: {{company_name}} has filled {{job_title}}.';
+      const [hiring] = await db()
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, job.companyId));
+      const one = await move(ada.id, { to: 'rejected', reason: template });
+      expect(one.json().rejection_reason).toBe(`Thank you, Ada: ${hiring?.name} has filled ${job.title}.`);
+      const [told] = await db().select().from(notifications).where(eq(notifications.userId, ada.applicantId));
+      expect(told?.body).toBe(`Thank you, Ada: ${hiring?.name} has filled ${job.title}.`);
+
+      const many = await company.request({
+        method: 'POST',
+        url: '/api/applications/bulk-move',
+        payload: { to: 'rejected', ids: [grace.id], reason: template },
+      });
+      expect(many.statusCode, many.body).toBe(200);
+      const [graceRow] = await db().select().from(applications).where(eq(applications.id, grace.id));
+      expect(graceRow?.rejectionReason).toBe(`Thank you, Grace: ${hiring?.name} has filled ${job.title}.`);
+
+      const other = await newApplication('interviewing');
+      const unknown = await move(other.id, { to: 'rejected', reason: 'Dear {{name}},' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().fields).toEqual({ reason: unknownPlaceholderMessage(['{{name}}']) });
+      expect(await statusOf(other.id)).toBe('interviewing');
     });
 
     it('takes a reason only with a rejection, and a short one', async () => {

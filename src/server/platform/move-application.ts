@@ -8,8 +8,9 @@ import {
 } from '~/shared/applications';
 import { milestoneTexts } from '~/shared/milestones';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
+import { fillTemplate, firstNameOf } from '~/shared/template-placeholders';
 import type { Database } from '../db/client';
-import { type ApplicationHistoryEntry, applications, jobs, offerMilestones, users } from '../db/schema';
+import { type ApplicationHistoryEntry, applications, companies, jobs, offerMilestones, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
 import { companyMoveConsequences } from './company-move-consequences';
@@ -119,6 +120,24 @@ export async function moveApplication({
       throw new AppError('conflict', milestoneTexts.hourlyJob);
     }
 
+    const [applicant] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, current.applicantId));
+    // A reason is written once for every applicant rejected with it: its placeholders are this one's.
+    let reason: string | undefined;
+    if (to === 'rejected' && rejectionReason?.trim()) {
+      const [company] = await tx
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, current.companyId));
+      reason = fillTemplate(rejectionReason.trim(), {
+        first_name: firstNameOf(applicant?.name ?? ''),
+        job_title: current.jobTitle,
+        company_name: company?.name ?? '',
+      });
+    }
+
     const entry: ApplicationHistoryEntry = {
       status: to,
       at: now.toISOString(),
@@ -140,9 +159,7 @@ export async function moveApplication({
             }
           : {}),
         ...(to === 'hired' ? { hiredAt: now } : {}),
-        ...(to === 'rejected'
-          ? { rejectionReason: rejectionReason?.trim() || applicationTexts.defaultRejectionReason }
-          : {}),
+        ...(to === 'rejected' ? { rejectionReason: reason || applicationTexts.defaultRejectionReason } : {}),
       })
       .where(and(eq(applications.id, applicationId), eq(applications.status, from)))
       .returning({ id: applications.id });
@@ -150,10 +167,6 @@ export async function moveApplication({
       throw new AppError('conflict', 'This application changed while you were looking at it. Reload and try again.');
     if (to === 'offered' && offer) await replaceOfferMilestones(tx, applicationId, offer.milestones ?? []);
 
-    const [applicant] = await tx
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, current.applicantId));
     // Who hears of what the applicant does: the job's hiring team, or every member who may read applications.
     const recipientIds = await companyRecipients({
       db: tx,
@@ -179,7 +192,7 @@ export async function moveApplication({
       applicantName: applicant?.name ?? 'The applicant',
       members,
       offer,
-      rejectionReason,
+      rejectionReason: reason,
       ipAddress,
       now,
     };
