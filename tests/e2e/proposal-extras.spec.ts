@@ -74,6 +74,16 @@ test('a company asks screening questions, and reads what the applicant answered 
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Application submitted!');
   await expect(dialog).toBeHidden();
 
+  // The applicant finds what they sent in My Applications, and their file downloads.
+  await page.goto(paths.applicantApplications.getHref());
+  const mine = page.getByRole('table', { name: 'My applications' }).getByRole('row').filter({ hasText: title });
+  await mine.getByText('What you sent').click();
+  await expect(mine.getByText('Eight people, across two time zones.')).toBeVisible();
+  const own = mine.getByRole('link', { name: 'Support playbook.pdf' });
+  await saveScreenshots(page, 'proposal-extras-my-applications', { scrollTo: own });
+  const ownDownload = await page.request.get((await own.getAttribute('href')) ?? '');
+  expect((await ownDownload.body()).toString()).toBe('%PDF-1.4 playbook');
+
   // The company reads each answer under its question.
   await companyPage.goto(paths.companyJob.getHref({ id: job.id }));
   const row = companyPage.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: 'Sam' });

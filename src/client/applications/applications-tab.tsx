@@ -17,6 +17,7 @@ import type { ApplicantApplication, ApplicantApplicationAction } from '~/shared/
 import { paths } from '~/shared/routes';
 import { applicantApplicationsQueryOptions } from './api';
 import { ApplicationHistory } from './application-history';
+import { ApplicationSent } from './application-sent';
 import { ApplicationStageBadge } from './application-stage-badge';
 import { formatTerms } from './format-terms';
 import { applicationsSearch, toApplicationListQuery } from './my-applications-search';
@@ -153,6 +154,7 @@ export function ApplicationsTab() {
           </Link>
           <p className="text-sm text-muted-foreground">{application.company_name}</p>
           <StageDetails application={application} />
+          <ApplicationSent application={application} />
           <ApplicationHistory application={application} />
         </>
       ),

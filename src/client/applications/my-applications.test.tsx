@@ -8,7 +8,9 @@ import { renderRoute } from '~/client/testing/render-route';
 import { type ApplicantApplication, applicantTexts, applicationTexts } from '~/shared/applications';
 import { pathOf } from '~/shared/contract';
 import { applicationsContract } from '~/shared/contracts/applications';
+import { proposalFileTexts } from '~/shared/proposal-files';
 import { paths } from '~/shared/routes';
+import { screeningTexts } from '~/shared/screening-questions';
 import type { ApplicantAttempt } from '~/shared/test-attempts';
 
 // My Applications: the list with its stages, the offer's terms, and each move asked
@@ -54,6 +56,47 @@ describe('My Applications', () => {
     expect(within(rejected).getByText('Not selected')).toBeInTheDocument();
     expect(within(rejected).getByText('We hired locally.')).toBeInTheDocument();
     expect(within(rejected).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps what was sent with an application folded away: the answers and the files, each a download', async () => {
+    const id = fakeId();
+    const fileId = fakeId();
+    const { events } = await openMyApplications([
+      applicantApplication({
+        id,
+        job_title: 'Support Lead',
+        screening_answers: [
+          { question_id: fakeId(), question: 'How large a team have you led?', answer: 'Eight people.' },
+          { question_id: fakeId(), question: 'Which help desks do you know?', answer: '' },
+        ],
+        attachments: [
+          {
+            id: fileId,
+            name: 'Playbook.pdf',
+            content_type: 'application/pdf',
+            size: 2048,
+            download_url: `/api/applicant/applications/${id}/files/${fileId}`,
+          },
+        ],
+      }),
+      applicantApplication({ job_title: 'Bookkeeper' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'My applications' });
+    const row = within(table).getByRole('row', { name: /Support Lead/ });
+    const sent = within(row).getByText('What you sent');
+    expect(within(row).getByText('Eight people.')).not.toBeVisible();
+    await events.click(sent);
+    const answers = await within(row).findByRole('region', { name: screeningTexts.heading });
+    expect(within(answers).getByText('Eight people.')).toBeVisible();
+    expect(within(answers).getByText(screeningTexts.noAnswer)).toBeVisible();
+    const files = within(row).getByRole('region', { name: proposalFileTexts.heading });
+    expect(within(files).getByRole('link', { name: 'Playbook.pdf' })).toHaveAttribute(
+      'href',
+      `/api/applicant/applications/${id}/files/${fileId}`,
+    );
+    // Nothing sent besides the letter: nothing to unfold.
+    const plain = within(table).getByRole('row', { name: /Bookkeeper/ });
+    expect(within(plain).queryByText('What you sent')).not.toBeInTheDocument();
   });
 
   it('links an active assignment to its timesheet', async () => {
