@@ -10,6 +10,7 @@ import { Spinner } from '~/client/components/ui/spinner';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { cn } from '~/client/lib/cn';
+import { formatFileSize } from '~/client/lib/file-size';
 import { useLiveEvent } from '~/client/lib/live-socket';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { ConversationDetail, Message, MessageAttachment } from '~/shared/messaging';
@@ -23,7 +24,7 @@ import {
   messagesOf,
 } from './api';
 import { MessageComposer } from './message-composer';
-import { fileSizeLabel, messageTimeLabel } from './message-format';
+import { messageTimeLabel } from './message-format';
 import { MessageText } from './message-text';
 import { PersonAvatar } from './person-avatar';
 import { type PendingMessage, useThreadSending } from './use-thread-sending';
@@ -425,7 +426,7 @@ function AttachmentView({
       >
         <FileIcon className="size-4 shrink-0" aria-hidden="true" />
         <span className="min-w-0 truncate font-medium">{attachment.name}</span>
-        <span className="shrink-0 text-xs">{fileSizeLabel(attachment.size)}</span>
+        <span className="shrink-0 text-xs">{formatFileSize(attachment.size)}</span>
         <span className="sr-only">(download)</span>
       </a>
     </div>

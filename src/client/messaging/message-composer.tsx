@@ -3,12 +3,12 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { Button } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { errorMessage } from '~/client/lib/api-client';
+import { formatFileSize } from '~/client/lib/file-size';
 import { sendLive } from '~/client/lib/live-socket';
 import type { UploadedAttachment } from '~/shared/messaging';
 import { ATTACHMENT_MAX_BYTES, MESSAGE_BODY_MAX_LENGTH } from '~/shared/messaging-limits';
 import { attachmentAccept, messagingTexts, TYPING_SEND_INTERVAL_MS } from '~/shared/messaging-texts';
 import { uploadAttachment } from './api';
-import { fileSizeLabel } from './message-format';
 
 // The message box: Enter sends, Shift+Enter starts a new line. A file is uploaded when chosen, so
 // sending only names it; while someone types the others hear so, at most every few seconds.
@@ -86,7 +86,7 @@ export function MessageComposer({
               <>
                 <PaperclipIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 <span className="min-w-0 truncate font-medium">{attachment.name}</span>
-                <span className="shrink-0 text-muted-foreground">{fileSizeLabel(attachment.size)}</span>
+                <span className="shrink-0 text-muted-foreground">{formatFileSize(attachment.size)}</span>
                 <Button
                   variant="ghost"
                   size="icon"

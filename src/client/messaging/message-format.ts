@@ -15,9 +15,3 @@ export function conversationTimeLabel(value: string, now: Date = new Date()): st
   if (isSameYear(date, now)) return format(date, 'MMM d');
   return format(date, 'MMM d, yyyy');
 }
-
-export function fileSizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
