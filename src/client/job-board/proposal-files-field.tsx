@@ -19,6 +19,7 @@ export interface ProposalFilesState {
 export function useProposalFiles(): ProposalFilesState {
   const uploadFile = useUploadProposalFile();
   const [attached, setAttached] = useState<UploadedProposalFile[]>([]);
+  // How many are attached, as the queue's next turn must see it (the state is read a render late).
   const count = useRef(0);
   const { uploading, problems, isUploading, upload, clearProblems } = useUploadQueue({
     refuse: () => (count.current >= PROPOSAL_FILES_MAX ? proposalFileTexts.tooMany : null),
