@@ -3,6 +3,7 @@ import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './app
 import type { QueryOf } from './contract';
 import type { jobsContract } from './contracts/jobs';
 import { isValidEmail } from './email';
+import { interviewStageSchema, interviewStagesInputSchema, interviewStageTexts } from './interview-stages';
 import {
   DEFAULT_OPENINGS,
   DEFAULT_TIMEZONE,
@@ -114,6 +115,7 @@ export const jobFieldsSchema = z.object({
     .transform((certs) => [...new Set(certs)]),
   visibility: z.enum(jobVisibilities).default('public'),
   screening_questions: screeningQuestionsInputSchema,
+  interview_stages: interviewStagesInputSchema,
   cc_email: text()
     .trim()
     .toLowerCase()
@@ -196,6 +198,7 @@ export const jobSchema = z.object({
   test_ids: z.array(z.string()),
   required_certs: z.array(z.string()),
   screening_questions: z.array(screeningQuestionSchema),
+  interview_stages: z.array(interviewStageSchema),
   visibility: z.enum(jobVisibilities),
   cc_email: z.string().nullable(),
   status: z.enum(jobStatuses),
@@ -429,6 +432,8 @@ export const jobApplicationListQuerySchema = z.object({
     .max(REVIEW_RATING_MAX, { message: minRatingText })
     .optional(),
   test: z.enum(applicationTestStates, { message: 'Unknown test state.' }).optional(),
+  // One of the job's interview stages (the board's column): its applications in Interviewing.
+  interview_stage: z.uuid({ message: interviewStageTexts.unknownStage }).optional(),
   // New means arrived after this moment, rather than after the job's applications were last opened: the
   // job page passes the moment they had last been opened when its visit began, so the marks and the
   // count last the whole visit though it marks them seen as it opens.
@@ -448,6 +453,8 @@ const jobApplicationSchema = z.object({
   // The applicant's profile headline ("Senior React Developer"), when they wrote one.
   applicant_headline: z.string().nullable(),
   status: z.enum(applicationStatuses),
+  // Which of the job's interview stages it is in, while Interviewing on a job that has them.
+  interview_stage_id: z.string().nullable(),
   // Dollars per hour the applicant proposed for an hourly job, when they did.
   proposal_rate: z.number().nullable(),
   // The total they proposed for a fixed-price job, when they did.
@@ -470,6 +477,8 @@ export const jobApplicationListSchema = z.object({
   page_size: z.number(),
   // Applications per stage with the same search and job, whatever the status filter: the stage tabs.
   counts: z.record(z.enum(applicationStatuses), z.number()),
+  // Of those in Interviewing, how many per interview stage (by the stage's id): the board's columns.
+  interview_stage_counts: z.record(z.string(), z.number()),
   // Of those, how many are new (as is_new says): the job page's "N new".
   new_count: z.number(),
 });

@@ -107,6 +107,8 @@ export const columnMessageSchema = z.object({
   q: jobApplicationListQuerySchema.shape.q,
   min_rating: z.number().int().min(REVIEW_RATING_MIN).max(REVIEW_RATING_MAX).optional(),
   test: z.enum(applicationTestStates, { message: 'Unknown test state.' }).optional(),
+  // A column of an Interviewing split into the job's interview stages.
+  interview_stage: jobApplicationListQuerySchema.shape.interview_stage,
 });
 export type ColumnMessageInput = z.input<typeof columnMessageSchema>;
 export const columnMessageResultSchema = z.object({

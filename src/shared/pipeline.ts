@@ -4,6 +4,7 @@ import { applicationStatuses, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './app
 import { testAttemptStatuses, testTypes } from './assessments';
 import type { QueryOf } from './contract';
 import type { pipelineContract } from './contracts/pipeline';
+import { interviewStageSchema, interviewStageTexts } from './interview-stages';
 import { engagementTypes } from './job-texts';
 import {
   earliestStartDate,
@@ -65,14 +66,20 @@ const rejectionReason = () =>
 
 // POST /api/applications/:id/move. Any stage may be asked for: the state machine answers a move it
 // does not allow with a 409 and a sentence (an offer is made through …/offer, with its terms).
+// Into Interviewing, or within it, `stage_id` names one of the job's interview stages (shared/interview-stages.ts).
 export const moveApplicationSchema = z
   .object({
     to: z.enum(applicationStatuses, { message: 'Unknown application stage.' }),
     reason: rejectionReason(),
+    stage_id: z.uuid({ message: interviewStageTexts.unknownStage }).optional(),
   })
   .refine((input) => input.to === 'rejected' || input.reason === undefined, {
     message: pipelineTexts.reasonOnlyWhenRejecting,
     path: ['reason'],
+  })
+  .refine((input) => input.to === 'interviewing' || input.stage_id === undefined, {
+    message: interviewStageTexts.stageOnlyForInterviewing,
+    path: ['stage_id'],
   });
 export type MoveApplicationInput = z.input<typeof moveApplicationSchema>;
 
@@ -180,6 +187,8 @@ export type ApplicationNote = z.infer<typeof applicationNoteSchema>;
 export const applicationDetailSchema = z.object({
   id: z.string(),
   status: z.enum(applicationStatuses),
+  // Which of the job's interview stages it is in, while Interviewing on a job that has them.
+  interview_stage_id: z.string().nullable(),
   job: z.object({
     id: z.string(),
     title: z.string(),
@@ -193,6 +202,8 @@ export const applicationDetailSchema = z.object({
     start_date: z.string().nullable(),
     // Whose job it is: a message's {{company_name}}.
     company_name: z.string(),
+    // The steps its Interviewing is split into, in order (none: one Interviewing stage).
+    interview_stages: z.array(interviewStageSchema),
   }),
   // The profile as every company view shows it (shared/talent.ts), and the address to write to.
   // The CV: the company reading the application is one the applicant applied to, so it may download it.
@@ -212,6 +223,8 @@ export const applicationDetailSchema = z.object({
   history: z.array(
     z.object({
       status: z.enum(applicationStatuses),
+      // The interview stage it reached, by the name it had then.
+      interview_stage: z.string().nullable(),
       at: z.string(),
       by_name: z.string().nullable(),
       note: z.string().nullable(),

@@ -87,12 +87,16 @@ test('a company reads its dashboard, opens Talent Search from it and asks suppor
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     await page.setViewportSize(viewport);
     await expect(scheduleCall).toBeVisible();
-    await scrollToEnd(page);
-    const [control, button] = [await scheduleCall.boundingBox(), await support.boundingBox()];
-    expect(
-      control && button && control.y + control.height <= button.y,
-      `Schedule Call clear at ${viewport.width}px`,
-    ).toBe(true);
+    // A card above that finishes loading after the scroll (the Messages list) pushes the end down again: scroll
+    // and look until the page has settled.
+    await expect(async () => {
+      await scrollToEnd(page);
+      const [control, button] = [await scheduleCall.boundingBox(), await support.boundingBox()];
+      expect(
+        control && button && control.y + control.height <= button.y,
+        `Schedule Call clear at ${viewport.width}px`,
+      ).toBe(true);
+    }).toPass({ timeout: 10_000 });
     await scheduleCall.click();
     await expect(page.getByRole('dialog', { name: 'Schedule Call' })).toBeVisible();
     await page.keyboard.press('Escape');

@@ -33,6 +33,13 @@ export interface JobFormValues {
   description: string;
   // question_id: the question's id once saved (an edit keeps it), empty for a new one.
   screening_questions: ScreeningQuestionRow[];
+  // stage_id: the stage's id once saved (an edit keeps it, and the applications in it), empty for a new one.
+  interview_stages: InterviewStageRow[];
+}
+
+export interface InterviewStageRow {
+  stage_id: string;
+  name: string;
 }
 
 export interface ScreeningQuestionRow {
@@ -62,12 +69,21 @@ export const jobFormFields: readonly JobFormField[] = [
   'skill_tags',
   'description',
   'screening_questions',
+  'interview_stages',
 ];
 
-// The fields a message can land on, each question's box before the list (the first is focused).
-export function jobFormFieldsOf(values: Pick<JobFormValues, 'screening_questions'>): string[] {
+// The fields a message can land on, each question's and stage's box before its list (the first is focused).
+export function jobFormFieldsOf(values: Pick<JobFormValues, 'screening_questions' | 'interview_stages'>): string[] {
   const questions = values.screening_questions.map((_, index) => `screening_questions.${index}.question`);
-  return [...jobFormFields.filter((field) => field !== 'screening_questions'), ...questions, 'screening_questions'];
+  const stages = values.interview_stages.map((_, index) => `interview_stages.${index}.name`);
+  const lists: readonly JobFormField[] = ['screening_questions', 'interview_stages'];
+  return [
+    ...jobFormFields.filter((field) => !lists.includes(field)),
+    ...questions,
+    'screening_questions',
+    ...stages,
+    'interview_stages',
+  ];
 }
 
 // docs/spec/portal-and-public-site.md §9: hourly, 20 hours a week, UTC+00:00, public.
@@ -88,6 +104,7 @@ export const emptyJobFormValues: JobFormValues = {
   skill_tags: [],
   description: '',
   screening_questions: [],
+  interview_stages: [],
 };
 
 const numberText = (value: number | null) => (value == null ? '' : String(value));
@@ -114,6 +131,7 @@ export function jobToFormValues(job: Job): JobFormValues {
       question,
       required,
     })),
+    interview_stages: job.interview_stages.map(({ id, name }) => ({ stage_id: id, name })),
   };
 }
 
@@ -148,6 +166,10 @@ export function formValuesToFields(values: JobFormValues): UpdateJobInput {
       ...(question_id ? { id: question_id } : {}),
       question,
       required,
+    })),
+    interview_stages: values.interview_stages.map(({ stage_id, name }) => ({
+      ...(stage_id ? { id: stage_id } : {}),
+      name,
     })),
   };
 }
@@ -184,8 +206,13 @@ export function validateJobForm(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [field, index] = issue.path;
-      // A question's own problem goes to its box ('screening_questions.1.question').
-      const name = field === 'screening_questions' && typeof index === 'number' ? `${field}.${index}.question` : field;
+      // A question's or stage's own problem goes to its box ('screening_questions.1.question').
+      const name =
+        field === 'screening_questions' && typeof index === 'number'
+          ? `${field}.${index}.question`
+          : field === 'interview_stages' && typeof index === 'number'
+            ? `${field}.${index}.name`
+            : field;
       if (typeof field === 'string' && isFormField(field) && typeof name === 'string') problems[name] ??= issue.message;
     }
   }

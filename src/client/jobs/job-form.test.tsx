@@ -7,6 +7,7 @@ import { fakeJobsApi, fakeTestsApi } from '~/client/testing/fake-apis';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import { jobsContract } from '~/shared/contracts/jobs';
+import { interviewStageTexts } from '~/shared/interview-stages';
 import { draftJobDefaults, jobTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
 import { screeningTexts } from '~/shared/screening-questions';
@@ -162,6 +163,44 @@ describe('Create Job Posting', () => {
       ],
     });
     expect(jobs[0]?.screening_questions).toHaveLength(2);
+  });
+
+  it('splits Interviewing into named stages, in the order chosen, each named once', async () => {
+    const { events, jobs, server } = await openCreateJob();
+    await fill(events, 'Job title', 'Support Engineer');
+    await fill(events, 'Minimum hourly rate (USD)', '30');
+    await fill(events, 'Maximum hourly rate (USD)', '45');
+    await fill(events, 'Job description', 'Answer tickets.');
+    const card = screen.getByRole('region', { name: interviewStageTexts.heading });
+    expect(within(card).getByText(interviewStageTexts.hint)).toBeInTheDocument();
+
+    for (let count = 1; count <= 3; count += 1) {
+      await events.click(within(card).getByRole('button', { name: interviewStageTexts.add }));
+    }
+    await events.type(within(card).getByLabelText('Stage 1'), 'Technical interview');
+    await events.type(within(card).getByLabelText('Stage 2'), 'Phone screen');
+    await events.type(within(card).getByLabelText('Stage 3'), 'phone screen');
+    await events.click(button('Publish Job'));
+    expect(await within(card).findByText(interviewStageTexts.duplicateName)).toBeInTheDocument();
+    expect(within(card).getByLabelText('Stage 3')).toHaveAttribute('aria-invalid', 'true');
+    expect(postsTo(server, '/api/jobs')).toHaveLength(0);
+
+    await events.clear(within(card).getByLabelText('Stage 3'));
+    await events.type(within(card).getByLabelText('Stage 3'), 'Final interview');
+    // The phone screen comes first.
+    await events.click(within(card).getByRole('button', { name: `${interviewStageTexts.moveUp} 2` }));
+    expect(within(card).getByRole('button', { name: `${interviewStageTexts.moveUp} 1` })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: `${interviewStageTexts.moveDown} 3` })).toBeDisabled();
+    await events.click(button('Publish Job'));
+    expect(await findNotification(jobTexts.published)).toBeInTheDocument();
+    expect(postsTo(server, '/api/jobs')[0]?.body).toMatchObject({
+      interview_stages: [{ name: 'Phone screen' }, { name: 'Technical interview' }, { name: 'Final interview' }],
+    });
+    expect(jobs[0]?.interview_stages.map((stage) => stage.name)).toEqual([
+      'Phone screen',
+      'Technical interview',
+      'Final interview',
+    ]);
   });
 
   it('saves an empty form as a draft with the spec defaults', async () => {

@@ -17,6 +17,7 @@ import { Textarea } from '~/client/components/ui/textarea';
 import { toast } from '~/client/components/ui/use-toast';
 import { isApiError } from '~/client/lib/api-client';
 import { applyServerError, toFieldErrors } from '~/client/lib/form-errors';
+import { interviewStageTexts } from '~/shared/interview-stages';
 import {
   JOB_TITLE_MAX_LENGTH,
   type Job,
@@ -32,6 +33,7 @@ import {
 import { paths } from '~/shared/routes';
 import { screeningTexts } from '~/shared/screening-questions';
 import { useCreateJob, useJobTransition, useUpdateJob } from './api';
+import { InterviewStagesField } from './interview-stages-field';
 import {
   emptyJobFormValues,
   findPublishProblem,
@@ -342,6 +344,16 @@ export function JobForm({ job }: { job?: Job }) {
         </CardHeader>
         <CardContent>
           <ScreeningQuestionsField form={form} />
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="job-interview-stages-title">
+        <CardHeader>
+          <CardTitle id="job-interview-stages-title">{interviewStageTexts.heading}</CardTitle>
+          <CardDescription>Optional. The steps of your interviews for this job.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <InterviewStagesField form={form} />
         </CardContent>
       </Card>
 

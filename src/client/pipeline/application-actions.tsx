@@ -1,11 +1,14 @@
 import { BriefcaseBusinessIcon, CalendarCheckIcon, MailIcon, StarIcon, XCircleIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '~/client/components/ui/button';
+import { Label } from '~/client/components/ui/label';
+import { NativeSelect } from '~/client/components/ui/native-select';
 import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
 import { canMoveApplication } from '~/shared/application-statuses';
 import type { ApplicationStatus } from '~/shared/applications';
+import { interviewStageOf, interviewStageTexts } from '~/shared/interview-stages';
 import { firstNameOf } from '~/shared/message-templates';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { useMoveApplication } from './api';
@@ -92,6 +95,9 @@ export function ApplicationActions({ application }: { application: ApplicationDe
           </Button>
         )}
       </div>
+      {mayUpdate && status === 'interviewing' && application.job.interview_stages.length > 0 && (
+        <InterviewStageSelect application={application} />
+      )}
       <StageNote application={application} />
       <OfferDialog
         application={application}
@@ -140,4 +146,48 @@ function StageNote({ application }: { application: ApplicationDetail }) {
     withdrawn: `${name} withdrew this application.`,
   }[application.status as 'offered' | 'hired' | 'rejected' | 'withdrawn'];
   return text ? <p className="text-sm text-muted-foreground">{text}</p> : null;
+}
+
+// Which of the job's interview stages an application in Interviewing is in; choosing another moves it there
+// (the applicant still reads Interviewing).
+function InterviewStageSelect({ application }: { application: ApplicationDetail }) {
+  const id = useId();
+  const move = useMoveApplication();
+  const stages = application.job.interview_stages;
+  const current = interviewStageOf(stages, application.interview_stage_id);
+  const name = application.applicant.name;
+
+  async function choose(stageId: string) {
+    const stage = stages.find((candidate) => candidate.id === stageId);
+    if (!stage || stage.id === current?.id) return;
+    try {
+      await move.mutateAsync({ id: application.id, to: 'interviewing', stage_id: stage.id });
+      toast({ title: `Moved to ${stage.name}`, description: `${name} is in the ${stage.name} stage.` });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'The application was not moved',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+      });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Label htmlFor={id}>{interviewStageTexts.selectLabel}</Label>
+      <NativeSelect
+        id={id}
+        className="w-auto min-w-48"
+        value={current?.id ?? ''}
+        disabled={move.isPending}
+        onChange={(event) => void choose(event.target.value)}
+      >
+        {stages.map((stage) => (
+          <option key={stage.id} value={stage.id}>
+            {stage.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
 }

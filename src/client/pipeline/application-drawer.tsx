@@ -20,6 +20,7 @@ import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage, isNotFoundError } from '~/client/lib/api-client';
 import { applicationStatusLabels } from '~/shared/application-statuses';
 import { formatCents } from '~/shared/billing-texts';
+import { interviewStageOf } from '~/shared/interview-stages';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { proposalFileTexts } from '~/shared/proposal-files';
@@ -99,6 +100,10 @@ export function ApplicationDrawer({
 function ApplicationBody({ application, showJob }: { application: ApplicationDetail; showJob: boolean }) {
   const { applicant } = application;
   const mayUpdate = useAllowed('update:job_application:own');
+  const interviewStage =
+    application.status === 'interviewing'
+      ? interviewStageOf(application.job.interview_stages, application.interview_stage_id)
+      : null;
   return (
     <div className="grid gap-6 p-4 pt-6 sm:p-6">
       <header className="grid gap-2 pr-10">
@@ -106,6 +111,7 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
         <div className="flex flex-wrap items-center gap-2" role="status">
           <span className="sr-only">Stage:</span>
           <StageBadge status={application.status} />
+          {interviewStage && <span className="text-sm font-medium">{interviewStage.name}</span>}
           <span className="text-xs text-muted-foreground">
             Applied <time dateTime={application.created_at}>{dayLabel(application.created_at)}</time>
           </span>
@@ -220,7 +226,10 @@ function ApplicationBody({ application, showJob }: { application: ApplicationDet
         <ol className="grid gap-2 border-l border-border pl-4">
           {application.history.map((entry) => (
             <li key={`${entry.at}-${entry.status}`} className="text-sm">
-              <span className="font-medium">{applicationStatusLabels[entry.status]}</span>
+              <span className="font-medium">
+                {applicationStatusLabels[entry.status]}
+                {entry.interview_stage && ` · ${entry.interview_stage}`}
+              </span>
               <span className="text-muted-foreground">
                 {' · '}
                 <time dateTime={entry.at}>{dayAndTimeLabel(entry.at)}</time>

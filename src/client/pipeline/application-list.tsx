@@ -8,6 +8,7 @@ import { Badge } from '~/client/components/ui/badge';
 import { Button } from '~/client/components/ui/button';
 import { useAllowed } from '~/client/lib/allowed';
 import { fullDateLabel, relativeDateLabel } from '~/client/lib/relative-date';
+import { type InterviewStage, interviewStageOf } from '~/shared/interview-stages';
 import type { JobApplication } from '~/shared/jobs';
 import { pipelineTexts } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -26,6 +27,8 @@ interface ApplicationListProps {
   showJob?: boolean;
   toolbar?: ReactNode;
   empty: Parameters<typeof DataList>[0]['empty'];
+  // The job's interview stages (a job's pipeline): an application in Interviewing shows its step.
+  interviewStages?: readonly InterviewStage[];
 }
 
 // A list of applications (a job's pipeline, or the company's across its jobs): a row per application
@@ -39,6 +42,7 @@ export function ApplicationList({
   showJob = false,
   toolbar,
   empty,
+  interviewStages = [],
 }: ApplicationListProps) {
   const items = query.data?.items ?? [];
   const selection = useRowSelection(items, selectionScope);
@@ -103,7 +107,18 @@ export function ApplicationList({
       phone: 'detail',
       phoneOrder: 1,
       header: 'Stage',
-      cell: (application) => <StageBadge status={application.status} />,
+      cell: (application) => {
+        const step =
+          application.status === 'interviewing' && interviewStages.length > 0
+            ? interviewStageOf(interviewStages, application.interview_stage_id)
+            : null;
+        return (
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <StageBadge status={application.status} />
+            {step && <span className="text-sm text-muted-foreground">{step.name}</span>}
+          </span>
+        );
+      },
     },
     {
       id: 'rate',

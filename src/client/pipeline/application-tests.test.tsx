@@ -39,10 +39,12 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     average_rating: null,
     rating_count: 0,
     test_state: 'none',
+    interview_stage_id: null,
   };
   const detail: ApplicationDetail = {
     id,
     status: 'shortlisted',
+    interview_stage_id: null,
     job: {
       id: job.id,
       title: job.title,
@@ -53,6 +55,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
       weekly_hours: 40,
       start_date: null,
       company_name: 'Acme',
+      interview_stages: [],
     },
     applicant: {
       id: item.applicant_id,
@@ -79,7 +82,7 @@ function seed(): { job: ReturnType<typeof jobFromInput>; item: JobApplication; d
     attachments: [],
     created_at: now,
     updated_at: now,
-    history: [{ status: 'submitted', at: now, by_name: null, note: null }],
+    history: [{ status: 'submitted', at: now, by_name: null, note: null, interview_stage: null }],
     rejection_reason: null,
     offer: null,
     hired_at: null,
@@ -118,6 +121,7 @@ async function openDrawer(answer?: (server: FakeServer, detail: ApplicationDetai
     page: 1,
     page_size: 20,
     counts,
+    interview_stage_counts: {},
     new_count: 0,
   }));
   let current = detail;

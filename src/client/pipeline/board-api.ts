@@ -12,6 +12,7 @@ import { jobsContract } from '~/shared/contracts/jobs';
 import { messageTemplatesContract } from '~/shared/contracts/message-templates';
 import type { ApplicationTestState, JobApplication, JobApplicationList } from '~/shared/jobs';
 import { useMoveApplication } from './api';
+import { type BoardColumnSpec, isInColumn } from './board-columns';
 
 // The pipeline board's reads and writes: a column's pages, the optimistic move (through the same move
 // API as the list), and the messages written to candidates with the company's templates.
@@ -27,32 +28,34 @@ export interface BoardFilters {
 
 export type BoardColumnData = InfiniteData<JobApplicationList, number>;
 
-const columnQuery = (stage: ApplicationStatus, filters: BoardFilters) => ({
+type ColumnPlace = Pick<BoardColumnSpec, 'status' | 'interviewStageId'>;
+
+const columnQuery = (column: ColumnPlace, filters: BoardFilters) => ({
   ...filters,
-  status: stage,
+  status: column.status,
+  ...(column.interviewStageId ? { interview_stage: column.interviewStageId } : {}),
   page_size: BOARD_PAGE_SIZE,
 });
 
-// One stage's column: the first page, then each "Show more" the next, all from the server.
-export const boardColumnQueryOptions = (jobId: string, stage: ApplicationStatus, filters: BoardFilters) =>
+// One column: the first page, then each "Show more" the next, all from the server.
+export const boardColumnQueryOptions = (jobId: string, column: ColumnPlace, filters: BoardFilters) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.jobs.boardColumn(jobId, columnQuery(stage, filters)),
+    queryKey: queryKeys.jobs.boardColumn(jobId, columnQuery(column, filters)),
     queryFn: ({ pageParam }) =>
       callApi(jobsContract.applications, {
         params: { id: jobId },
-        query: { ...columnQuery(stage, filters), page: pageParam },
+        query: { ...columnQuery(column, filters), page: pageParam },
       }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
       pages.reduce((loaded, page) => loaded + page.items.length, 0) < last.total ? last.page + 1 : undefined,
   });
 
-// The stage a cached column shows, read back from its key.
-function stageOfKey(key: readonly unknown[]): ApplicationStatus | undefined {
-  const query = key[3];
-  return typeof query === 'object' && query !== null && 'status' in query
-    ? (query.status as ApplicationStatus)
-    : undefined;
+// The column a cached page shows, read back from its key.
+function columnOfKey(key: readonly unknown[]): ColumnPlace | undefined {
+  const query = key[3] as { status?: ApplicationStatus; interview_stage?: string } | undefined;
+  if (typeof query !== 'object' || query === null || !query.status) return undefined;
+  return { status: query.status, interviewStageId: query.interview_stage };
 }
 
 function withoutCard(data: BoardColumnData, id: string): BoardColumnData {
@@ -84,18 +87,19 @@ export function useOptimisticMove(jobId: string) {
   const move = useMoveApplication();
   return {
     isPending: move.isPending,
-    moveCard: async (card: JobApplication, to: ApplicationStatus, reason?: string) => {
+    moveCard: async (card: JobApplication, to: ColumnPlace, reason?: string) => {
       const boardKey = queryKeys.jobs.board(jobId);
       await queryClient.cancelQueries({ queryKey: boardKey });
       const before = queryClient.getQueriesData<BoardColumnData>({ queryKey: boardKey });
+      const moved = { ...card, status: to.status, interview_stage_id: to.interviewStageId ?? null, is_new: false };
       for (const [key, data] of before) {
-        if (!data) continue;
-        const stage = stageOfKey(key);
-        if (stage === card.status) queryClient.setQueryData(key, withoutCard(data, card.id));
-        else if (stage === to) queryClient.setQueryData(key, withCard(data, { ...card, status: to, is_new: false }));
+        const column = columnOfKey(key);
+        if (!data || !column) continue;
+        if (isInColumn(card, column)) queryClient.setQueryData(key, withoutCard(data, card.id));
+        else if (isInColumn(moved, column)) queryClient.setQueryData(key, withCard(data, moved));
       }
       try {
-        await move.mutateAsync({ id: card.id, to, reason });
+        await move.mutateAsync({ id: card.id, to: to.status, reason, stage_id: to.interviewStageId });
       } catch (error) {
         for (const [key, data] of before) queryClient.setQueryData(key, data);
         throw error;
@@ -130,7 +134,9 @@ export function useMessageApplication() {
 export function useMessageColumn(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BoardFilters & { status: ApplicationStatus; body: string; clientId: string }) => {
+    mutationFn: (
+      input: BoardFilters & { status: ApplicationStatus; interview_stage?: string; body: string; clientId: string },
+    ) => {
       const { clientId, ...rest } = input;
       return callApi(messageTemplatesContract.messageColumn, {
         params: { id: jobId },

@@ -6,18 +6,17 @@ import { Alert } from '~/client/components/ui/alert';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { cn } from '~/client/lib/cn';
-import { applicationStatusLabels } from '~/shared/application-statuses';
-import type { ApplicationStatus } from '~/shared/applications';
 import type { JobApplication } from '~/shared/jobs';
 import { pipelineTexts } from '~/shared/pipeline';
 import { type BoardFilters, boardColumnQueryOptions } from './board-api';
 import { BoardCard } from './board-card';
+import type { BoardColumnSpec } from './board-columns';
 
 const applicationsWord = (count: number) => (count === 1 ? 'application' : 'applications');
 
 interface BoardColumnProps {
   jobId: string;
-  stage: ApplicationStatus;
+  column: BoardColumnSpec;
   // Its place from the left: tests lay the columns out by it.
   index: number;
   filters: BoardFilters;
@@ -26,13 +25,14 @@ interface BoardColumnProps {
   onMessageColumn?: (items: JobApplication[]) => void;
 }
 
-// One stage of the board: its name and count (the server's, within the filters), its cards a page at a
-// time ("Show more" asks the server for the next), and where a dragged card is dropped.
-export function BoardColumn({ jobId, stage, index, filters, canMove, onMessageColumn }: BoardColumnProps) {
+// One column of the board (a stage, or one of the job's interview stages): its name and count (the
+// server's, within the filters), its cards a page at a time ("Show more" asks the server for the next), and
+// where a dragged card is dropped.
+export function BoardColumn({ jobId, column: spec, index, filters, canMove, onMessageColumn }: BoardColumnProps) {
   const headingId = useId();
-  const label = applicationStatusLabels[stage];
-  const column = useInfiniteQuery(boardColumnQueryOptions(jobId, stage, filters));
-  const { setNodeRef, isOver } = useDroppable({ id: stage, data: { label } });
+  const { label } = spec;
+  const column = useInfiniteQuery(boardColumnQueryOptions(jobId, spec, filters));
+  const { setNodeRef, isOver } = useDroppable({ id: spec.id, data: { label, column: spec } });
   const items = column.data?.pages.flatMap((page) => page.items) ?? [];
   const total = column.data?.pages[0]?.total;
 
@@ -47,9 +47,15 @@ export function BoardColumn({ jobId, stage, index, filters, canMove, onMessageCo
       )}
     >
       <header className="flex min-h-8 items-center justify-between gap-2">
-        <h3 id={headingId} className="font-semibold">
-          {label}
-        </h3>
+        <div className="min-w-0">
+          {/* One of the job's interview stages: a step of Interviewing. */}
+          {spec.interviewStageId && (
+            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Interviewing</p>
+          )}
+          <h3 id={headingId} className="break-words font-semibold">
+            {label}
+          </h3>
+        </div>
         <div className="flex items-center gap-1">
           {total !== undefined && (
             <span className="rounded-full bg-background px-2 text-sm tabular-nums">

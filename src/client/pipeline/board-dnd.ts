@@ -10,8 +10,8 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { applicationStatusLabels } from '~/shared/application-statuses';
 import type { JobApplication } from '~/shared/jobs';
+import { type BoardColumnSpec, columnIdOf } from './board-columns';
 
 // How the board's drag and drop behaves: sensors, where a card is over, and what a screen reader hears.
 
@@ -37,7 +37,7 @@ const nextColumnCoordinates: KeyboardCoordinateGetter = (event, { context }) => 
     })
     .sort((left, right) => left.rect.left - right.rect.left);
   const card = cardOf(context.active);
-  const currentId = context.over?.id ?? card?.status;
+  const currentId = context.over?.id ?? (card ? columnIdOf(card) : undefined);
   const next = columns[columns.findIndex((column) => column.id === currentId) + step];
   if (!next) return undefined;
   return { x: next.rect.left + 8, y: next.rect.top + 48 };
@@ -54,10 +54,11 @@ export function cardOf(draggable: { data: { current?: Record<string, unknown> } 
   return card ? (card as JobApplication) : null;
 }
 
-const columnName = (id: string | number | undefined) =>
-  id !== undefined && id in applicationStatusLabels
-    ? applicationStatusLabels[id as keyof typeof applicationStatusLabels]
-    : 'no column';
+// The column a dragged card is over, as a drop handler reads it.
+export function columnOf(droppable: { data: { current?: Record<string, unknown> } } | null): BoardColumnSpec | null {
+  const column = droppable?.data.current?.column;
+  return column ? (column as BoardColumnSpec) : null;
+}
 
 export const boardInstructions: ScreenReaderInstructions = {
   draggable:
@@ -66,18 +67,20 @@ export const boardInstructions: ScreenReaderInstructions = {
 
 // Said as a card is picked up, carried over a column, dropped or put back. Over its own column, said only
 // once it has been elsewhere: at pickup the card is over it already, and "picked up" must be heard.
-export function createBoardAnnouncements(): Announcements {
+export function createBoardAnnouncements(columns: readonly BoardColumnSpec[]): Announcements {
+  const columnName = (id: string | number | undefined) =>
+    columns.find((column) => column.id === id)?.label ?? 'no column';
   let hasLeftItsColumn = false;
   return {
     onDragStart: ({ active }) => {
       hasLeftItsColumn = false;
       const card = cardOf(active);
-      return card ? `Picked up ${card.applicant_name} from ${columnName(card.status)}.` : undefined;
+      return card ? `Picked up ${card.applicant_name} from ${columnName(columnIdOf(card))}.` : undefined;
     },
     onDragOver: ({ active, over }) => {
       const card = cardOf(active);
       if (!card) return undefined;
-      if (over?.id === card.status && !hasLeftItsColumn) return undefined;
+      if (over?.id === columnIdOf(card) && !hasLeftItsColumn) return undefined;
       hasLeftItsColumn = true;
       return over
         ? `${card.applicant_name} is over ${columnName(over.id)}.`
@@ -86,12 +89,15 @@ export function createBoardAnnouncements(): Announcements {
     onDragEnd: ({ active, over }) => {
       const card = cardOf(active);
       if (!card) return undefined;
-      if (!over || over.id === card.status) return `${card.applicant_name} stays in ${columnName(card.status)}.`;
+      const from = columnIdOf(card);
+      if (!over || over.id === from) return `${card.applicant_name} stays in ${columnName(from)}.`;
       return `${card.applicant_name} was dropped on ${columnName(over.id)}.`;
     },
     onDragCancel: ({ active }) => {
       const card = cardOf(active);
-      return card ? `Moving ${card.applicant_name} was cancelled; it stays in ${columnName(card.status)}.` : undefined;
+      return card
+        ? `Moving ${card.applicant_name} was cancelled; it stays in ${columnName(columnIdOf(card))}.`
+        : undefined;
     },
   };
 }

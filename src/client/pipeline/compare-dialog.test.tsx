@@ -68,10 +68,11 @@ async function openList({ failSecond = false } = {}) {
       average_rating: detail.rating.average,
       rating_count: detail.rating.count,
       test_state: 'none',
+      interview_stage_id: null,
     }));
     const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];
     counts.interviewing = items.length;
-    return { items, total: items.length, page: 1, page_size: 20, counts, new_count: 0 };
+    return { items, total: items.length, page: 1, page_size: 20, counts, interview_stage_counts: {}, new_count: 0 };
   });
   server.on(pipelineContract.get, ({ params }) => {
     if (failSecond && params.id === details[1]?.id) return replyError(500, 'internal', 'Something went wrong.');

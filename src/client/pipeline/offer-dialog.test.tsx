@@ -50,10 +50,12 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
     average_rating: null,
     rating_count: 0,
     test_state: 'none',
+    interview_stage_id: null,
   };
   const detail: ApplicationDetail = {
     id,
     status: 'interviewing',
+    interview_stage_id: null,
     job: {
       id: job.id,
       title: job.title,
@@ -64,6 +66,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
       weekly_hours: 30,
       start_date: jobStart,
       company_name: 'Acme',
+      interview_stages: [],
     },
     applicant: {
       id: item.applicant_id,
@@ -89,7 +92,7 @@ function seed(jobStart: string | null, fixedBudgetCents: number | null = null, p
     attachments: [],
     created_at: item.created_at,
     updated_at: item.created_at,
-    history: [{ status: 'submitted', at: item.created_at, by_name: null, note: null }],
+    history: [{ status: 'submitted', at: item.created_at, by_name: null, note: null, interview_stage: null }],
     rejection_reason: null,
     offer: null,
     hired_at: null,
@@ -120,6 +123,7 @@ async function openOffer(
     page: 1,
     page_size: 20,
     counts,
+    interview_stage_counts: {},
     new_count: 0,
   }));
   let current = detail;

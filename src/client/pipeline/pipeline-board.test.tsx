@@ -13,6 +13,7 @@ import type { CurrentUser } from '~/shared/auth';
 import { jobsContract } from '~/shared/contracts/jobs';
 import { messageTemplatesContract } from '~/shared/contracts/message-templates';
 import { pipelineContract } from '~/shared/contracts/pipeline';
+import type { InterviewStage } from '~/shared/interview-stages';
 import type { JobApplication, JobApplicationList } from '~/shared/jobs';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { paths } from '~/shared/routes';
@@ -52,6 +53,7 @@ function card(jobId: string, name: string, status: ApplicationStatus, overrides:
     applicant_name: name,
     applicant_headline: null,
     status,
+    interview_stage_id: null,
     proposal_rate: null,
     proposal_price_cents: null,
     created_at: new Date().toISOString(),
@@ -67,6 +69,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
   return {
     id: item.id,
     status: item.status,
+    interview_stage_id: item.interview_stage_id,
     job: {
       id: item.job_id,
       title: item.job_title,
@@ -77,6 +80,7 @@ function detailOf(item: JobApplication): ApplicationDetail {
       weekly_hours: 40,
       start_date: null,
       company_name: 'Acme',
+      interview_stages: [],
     },
     applicant: {
       id: item.applicant_id,
@@ -115,13 +119,16 @@ function detailOf(item: JobApplication): ApplicationDetail {
 }
 
 // A fake pipeline that keeps its applications and judges moves by the shared rule, as the server does.
-function seedBoard() {
-  const job = jobFromInput({ title: 'Support Lead', status: 'open' }, { applications_count: 14 });
+function seedBoard(interviewStages: InterviewStage[] = []) {
+  const job = jobFromInput(
+    { title: 'Support Lead', status: 'open' },
+    { applications_count: 14, interview_stages: interviewStages },
+  );
   const applications: JobApplication[] = [
     card(job.id, 'Ada Lovelace', 'submitted', { average_rating: 4.5, rating_count: 2, test_state: 'passed' }),
     ...Array.from({ length: 11 }, (_, index) => card(job.id, `Shortlisted ${index + 1}`, 'shortlisted')),
     card(job.id, 'Hedy Hired', 'hired'),
-    card(job.id, 'Ivy Interviewing', 'interviewing'),
+    card(job.id, 'Ivy Interviewing', 'interviewing', { interview_stage_id: interviewStages[0]?.id ?? null }),
   ];
   const server = createFakeServer();
   server.on(jobsContract.get, () => job);
@@ -131,26 +138,40 @@ function seedBoard() {
     const page = Number(query.get('page') ?? 1);
     const pageSize = Number(query.get('page_size') ?? 20);
     const q = (query.get('q') ?? '').toLowerCase();
+    const interviewStage = query.get('interview_stage');
     const matching = applications.filter((item) => item.applicant_name.toLowerCase().includes(q));
     const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];
-    for (const item of matching) counts[item.status] += 1;
-    const shown = matching.filter((item) => stages.length === 0 || stages.includes(item.status));
+    const interviewStageCounts: Record<string, number> = {};
+    for (const item of matching) {
+      counts[item.status] += 1;
+      if (item.status === 'interviewing' && item.interview_stage_id) {
+        interviewStageCounts[item.interview_stage_id] = (interviewStageCounts[item.interview_stage_id] ?? 0) + 1;
+      }
+    }
+    const shown = matching.filter(
+      (item) =>
+        (stages.length === 0 || stages.includes(item.status)) &&
+        (!interviewStage || item.interview_stage_id === interviewStage),
+    );
     return {
       items: shown.slice((page - 1) * pageSize, page * pageSize),
       total: shown.length,
       page,
       page_size: pageSize,
       counts,
+      interview_stage_counts: interviewStageCounts,
       new_count: 0,
     };
   });
   server.on(pipelineContract.move, ({ params, body }) => {
     const item = applications.find((application) => application.id === params.id);
     if (!item) return replyError(404, 'not_found', 'This application does not exist.');
-    if (!canMoveApplication(item.status, body.to, 'company')) {
+    const withinInterviewing = item.status === 'interviewing' && body.to === 'interviewing' && body.stage_id;
+    if (!withinInterviewing && !canMoveApplication(item.status, body.to, 'company')) {
       return replyError(409, 'conflict', illegalApplicationMoveMessage(item.status, body.to));
     }
     item.status = body.to;
+    item.interview_stage_id = body.to === 'interviewing' ? (body.stage_id ?? interviewStages[0]?.id ?? null) : null;
     return detailOf(item);
   });
   return { job, applications, server };
@@ -377,5 +398,56 @@ describe('the pipeline board', () => {
       status: 'shortlisted',
       body: 'Hi {{first_name}}, next steps for {{job_title}} at {{company_name}}.',
     });
+  });
+
+  it('splits Interviewing into the job’s interview stages, and moves a card between them', async () => {
+    const stages = [
+      { id: fakeId(), name: 'Phone screen' },
+      { id: fakeId(), name: 'Technical interview' },
+    ];
+    const { job, server } = seedBoard(stages);
+    const { pipeline, column, events } = await openBoard(server, job.id);
+
+    expect(
+      within(pipeline)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([
+      'Submitted',
+      'Shortlisted',
+      'Phone screen',
+      'Technical interview',
+      'Offer',
+      'Hired',
+      'Not selected',
+      'Withdrawn',
+    ]);
+    expect(await within(column('Phone screen')).findByText('Ivy Interviewing')).toBeVisible();
+    expect(await within(column('Technical interview')).findByText('No applications')).toBeVisible();
+
+    within(column('Phone screen')).getByRole('button', { name: 'Move Ivy Interviewing' }).focus();
+    await events.keyboard(' ');
+    await screen.findByText('Picked up Ivy Interviewing from Phone screen.');
+    await events.keyboard('{ArrowRight}');
+    await screen.findByText('Ivy Interviewing is over Technical interview.');
+    await events.keyboard(' ');
+
+    await waitFor(() => expect(moves(server)).toHaveLength(1));
+    expect(moves(server)[0]?.body).toEqual({ to: 'interviewing', stage_id: stages[1]?.id });
+    expect(await within(column('Technical interview')).findByText('Ivy Interviewing')).toBeVisible();
+    expect(within(column('Phone screen')).queryByText('Ivy Interviewing')).toBeNull();
+    expect(screen.getByText('Ivy Interviewing moved to Technical interview.')).toBeVisible();
+
+    // From Submitted, a drop on the first stage is a move to Interviewing in that stage.
+    within(column('Submitted')).getByRole('button', { name: 'Move Ada Lovelace' }).focus();
+    await events.keyboard(' ');
+    for (const label of ['Shortlisted', 'Phone screen']) {
+      await events.keyboard('{ArrowRight}');
+      await screen.findByText(`Ada Lovelace is over ${label}.`);
+    }
+    await events.keyboard(' ');
+    await waitFor(() => expect(moves(server)).toHaveLength(2));
+    expect(moves(server)[1]?.body).toEqual({ to: 'interviewing', stage_id: stages[0]?.id });
+    expect(await within(column('Phone screen')).findByText('Ada Lovelace')).toBeVisible();
   });
 });

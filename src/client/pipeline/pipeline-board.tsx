@@ -91,6 +91,7 @@ export function PipelineBoard({ job, onShown, companyName }: { job: Job; onShown
             selectionScope={JSON.stringify(query)}
             onOpen={(application) => drawer.open(application.id)}
             toolbar={toolbar}
+            interviewStages={job.interview_stages}
             empty={{
               icon: InboxIcon,
               filtered: {

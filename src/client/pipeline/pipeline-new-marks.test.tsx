@@ -34,6 +34,7 @@ function applicationsOf(jobId: string): JobApplication[] {
       average_rating: null,
       rating_count: 0,
       test_state: 'none',
+      interview_stage_id: null,
     };
   });
 }
@@ -65,7 +66,15 @@ describe('a job’s new applications', () => {
       ) as JobApplicationList['counts'];
       for (const application of applications) counts[application.status] += 1;
       const newCount = applications.filter((application) => isNew(application, since)).length;
-      return { items, total: applications.length, page, page_size: pageSize, counts, new_count: newCount };
+      return {
+        items,
+        total: applications.length,
+        page,
+        page_size: pageSize,
+        counts,
+        interview_stage_counts: {},
+        new_count: newCount,
+      };
     });
     server.on(jobsContract.markApplicationsSeen, () => {
       seenAt = new Date().toISOString();

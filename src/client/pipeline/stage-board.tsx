@@ -7,34 +7,43 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/use-toast';
 import { useAllowed } from '~/client/lib/allowed';
 import { errorMessage } from '~/client/lib/api-client';
-import { applicationStatuses, applicationStatusLabels, canMoveApplication } from '~/shared/application-statuses';
-import type { ApplicationStatus } from '~/shared/applications';
+import { applicationStatusLabels, canMoveApplication } from '~/shared/application-statuses';
 import type { Job, JobApplication } from '~/shared/jobs';
 import { firstNameOf } from '~/shared/message-templates';
 import type { ApplicationDetail } from '~/shared/pipeline';
 import { applicationQueryOptions } from './api';
 import { type BoardFilters, useMessageApplication, useMessageColumn, useOptimisticMove } from './board-api';
 import { BoardColumn } from './board-column';
-import { boardInstructions, cardOf, columnCollision, createBoardAnnouncements, useBoardSensors } from './board-dnd';
+import { type BoardColumnSpec, boardColumnsOf, columnIdOf } from './board-columns';
+import {
+  boardInstructions,
+  cardOf,
+  columnCollision,
+  columnOf,
+  createBoardAnnouncements,
+  useBoardSensors,
+} from './board-dnd';
 import { BoardScroller } from './board-scroller';
 import { MessageDialog } from './message-dialog';
 import { OfferDialog } from './offer-dialog';
 import { RejectDialog } from './reject-dialog';
 
 const FAILED_MOVE = 'The application was not moved. Please try again.';
+const rejectedColumn: BoardColumnSpec = { id: 'rejected', status: 'rejected', label: applicationStatusLabels.rejected };
 
-type Outcome = { kind: 'moved'; card: JobApplication; to: ApplicationStatus } | { kind: 'refused'; text: string };
+type Outcome = { kind: 'moved'; card: JobApplication; to: BoardColumnSpec } | { kind: 'refused'; text: string };
 
 type OpenDialog =
   | { kind: 'offer'; detail: ApplicationDetail }
   | { kind: 'reject'; card: JobApplication }
   | { kind: 'message'; card: JobApplication }
-  | { kind: 'column'; stage: ApplicationStatus; items: JobApplication[] };
+  | { kind: 'column'; column: BoardColumnSpec; items: JobApplication[] };
 
-// A job's pipeline as columns by stage. A card dropped on another column moves through the same API as the
-// list's buttons: at once on screen, put back with the server's sentence when it refuses. A drop on Offer
-// opens the offer's terms, on Not selected the rejection's reason. After a move, a message to the
-// candidate is one click away; each column can be written to as a whole.
+// A job's pipeline as columns by stage, Interviewing split into the job's interview stages when it has
+// them. A card dropped on another column moves through the same API as the list's buttons: at once on
+// screen, put back with the server's sentence when it refuses. A drop on Offer opens the offer's terms, on
+// Not selected the rejection's reason. After a move, a message to the candidate is one click away; each
+// column can be written to as a whole.
 export function StageBoard({ job, companyName, filters }: { job: Job; companyName: string; filters: BoardFilters }) {
   // A Viewer reads the board: no handles; only the roles that write to candidates get stage emails and a
   // column's message.
@@ -44,7 +53,8 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
   };
   const queryClient = useQueryClient();
   const sensors = useBoardSensors();
-  const announcements = useMemo(createBoardAnnouncements, []);
+  const columns = useMemo(() => boardColumnsOf(job.interview_stages), [job.interview_stages]);
+  const announcements = useMemo(() => createBoardAnnouncements(columns), [columns]);
   const { moveCard } = useOptimisticMove(job.id);
   const messageApplication = useMessageApplication();
   const messageColumn = useMessageColumn(job.id);
@@ -58,7 +68,7 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
     company_name: companyName,
   });
 
-  async function move(card: JobApplication, to: ApplicationStatus, reason?: string) {
+  async function move(card: JobApplication, to: BoardColumnSpec, reason?: string) {
     setOutcome(null);
     try {
       await moveCard(card, to, reason);
@@ -69,11 +79,11 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
     }
   }
 
-  async function drop(card: JobApplication, to: ApplicationStatus) {
+  async function drop(card: JobApplication, to: BoardColumnSpec) {
     // The rule only chooses whether a form comes first; the server judges every move it is sent.
-    const isAllowed = canMoveApplication(card.status, to, 'company');
-    if (isAllowed && to === 'rejected') return setDialog({ kind: 'reject', card });
-    if (isAllowed && to === 'offered') {
+    const isAllowed = canMoveApplication(card.status, to.status, 'company');
+    if (isAllowed && to.status === 'rejected') return setDialog({ kind: 'reject', card });
+    if (isAllowed && to.status === 'offered') {
       setOutcome(null);
       try {
         setDialog({ kind: 'offer', detail: await queryClient.fetchQuery(applicationQueryOptions(card.id)) });
@@ -87,8 +97,8 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
 
   function onDragEnd({ active, over }: DragEndEvent) {
     const card = cardOf(active);
-    const to = over?.id as ApplicationStatus | undefined;
-    if (!card || !to || to === card.status) return;
+    const to = columnOf(over);
+    if (!card || !to || to.id === columnIdOf(card)) return;
     void drop(card, to);
   }
 
@@ -106,7 +116,7 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
       {outcome?.kind === 'moved' && (
         <Alert variant="success" className="flex-wrap items-center justify-between">
           <p>
-            {outcome.card.applicant_name} moved to {applicationStatusLabels[outcome.to]}.
+            {outcome.card.applicant_name} moved to {outcome.to.label}.
           </p>
           <div className="flex items-center gap-1">
             {permissions.canMessage && (
@@ -129,16 +139,16 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
         {/* The columns scroll sideways inside the board, never the page. */}
         <BoardScroller>
           <div className="flex w-max items-start gap-3">
-            {applicationStatuses.map((stage, index) => (
+            {columns.map((column, index) => (
               <BoardColumn
-                key={stage}
+                key={column.id}
                 jobId={job.id}
-                stage={stage}
+                column={column}
                 index={index}
                 filters={filters}
                 canMove={permissions.canMove}
                 onMessageColumn={
-                  permissions.canMessage ? (items) => setDialog({ kind: 'column', stage, items }) : undefined
+                  permissions.canMessage ? (items) => setDialog({ kind: 'column', column, items }) : undefined
                 }
               />
             ))}
@@ -155,7 +165,7 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
         onOpenChange={(open) => !open && closeDialog()}
         onReject={async (reason) => {
           if (dialog?.kind !== 'reject') return;
-          await move(dialog.card, 'rejected', reason);
+          await move(dialog.card, rejectedColumn, reason);
           closeDialog();
         }}
       />
@@ -181,9 +191,7 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
         open={dialog?.kind === 'column'}
         onOpenChange={(open) => !open && closeDialog()}
         title={
-          dialog?.kind === 'column'
-            ? `Message everyone in ${applicationStatusLabels[dialog.stage]}`
-            : 'Message everyone in this column'
+          dialog?.kind === 'column' ? `Message everyone in ${dialog.column.label}` : 'Message everyone in this column'
         }
         description="Each candidate in this column (as filtered) gets the message in their own conversation, with the placeholders filled for them."
         preview={
@@ -194,7 +202,13 @@ export function StageBoard({ job, companyName, filters }: { job: Job; companyNam
         submitLabel="Send to everyone"
         onSend={async (body, clientId) => {
           if (dialog?.kind !== 'column') return;
-          const result = await messageColumn.mutateAsync({ ...filters, status: dialog.stage, body, clientId });
+          const result = await messageColumn.mutateAsync({
+            ...filters,
+            status: dialog.column.status,
+            interview_stage: dialog.column.interviewStageId,
+            body,
+            clientId,
+          });
           toast({
             title: `Message sent to ${result.sent} candidate${result.sent === 1 ? '' : 's'}`,
             description:

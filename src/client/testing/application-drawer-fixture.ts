@@ -29,10 +29,12 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     average_rating: null,
     rating_count: 0,
     test_state: 'none',
+    interview_stage_id: null,
   };
   const detail: ApplicationDetail = {
     id,
     status: 'interviewing',
+    interview_stage_id: null,
     job: {
       id: job.id,
       title: job.title,
@@ -43,6 +45,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
       weekly_hours: 40,
       start_date: null,
       company_name: job.company_name,
+      interview_stages: [],
     },
     applicant: {
       id: item.applicant_id,
@@ -69,7 +72,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     attachments: [],
     created_at: now,
     updated_at: now,
-    history: [{ status: 'submitted', at: now, by_name: null, note: null }],
+    history: [{ status: 'submitted', at: now, by_name: null, note: null, interview_stage: null }],
     rejection_reason: null,
     offer: null,
     hired_at: null,
@@ -88,6 +91,7 @@ export function seedApplicationDrawer(server: FakeServer, overrides: Partial<App
     page: 1,
     page_size: 20,
     counts,
+    interview_stage_counts: {},
     new_count: 0,
   }));
   server.on(pipelineContract.get, () => detail);

@@ -92,6 +92,7 @@ export function jobFromInput(input: CreateJobInput, overrides: Partial<Job> = {}
     budget_total: fields.budget_total ?? null,
     start_date: fields.start_date ?? null,
     screening_questions: fields.screening_questions.map((question) => ({ ...question, id: question.id ?? fakeId() })),
+    interview_stages: fields.interview_stages.map((stage) => ({ ...stage, id: stage.id ?? fakeId() })),
     status,
     launch_date: now,
     published_at: status === 'open' ? now : null,

@@ -57,9 +57,11 @@ function selectApplicantApplications(db: Database, applicantId: string, conditio
 type Row = Awaited<ReturnType<typeof selectApplicantApplications>>[number];
 
 // Who made a stage change, as the applicant may know it: themselves, the company, or the platform. A
-// note is shown only on the applicant's own moves; notes of the company's people stay with them.
+// note is shown only on the applicant's own moves; notes of the company's people stay with them, and so do
+// the steps of its interview plan (a move between interview stages is no change of stage to the applicant).
 function historyView(entries: ApplicationHistoryEntry[], applicantId: string) {
-  return entries.map((entry) => {
+  const stageChanges = entries.filter((entry, index) => index === 0 || entry.status !== entries[index - 1]?.status);
+  return stageChanges.map((entry) => {
     const isOwn = entry.by === applicantId;
     return {
       status: entry.status,

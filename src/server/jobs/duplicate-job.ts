@@ -51,6 +51,7 @@ export async function duplicateJob({
         visibility: source.visibility,
         ccEmail: source.ccEmail,
         screeningQuestions: source.screeningQuestions,
+        interviewStages: source.interviewStages,
         status: 'draft',
         createdAt: now,
         updatedAt: now,

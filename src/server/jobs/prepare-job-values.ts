@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { InterviewStage } from '~/shared/interview-stages';
 import { checkJobRules, draftJobDefaults, type JobFields, jobEditTexts } from '~/shared/jobs';
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
@@ -18,6 +19,7 @@ export async function prepareJobValues({
   isDraft,
   keptStartDate,
   keptScreeningQuestions = [],
+  keptInterviewStages = [],
   now = new Date(),
 }: {
   db: Database;
@@ -28,6 +30,8 @@ export async function prepareJobValues({
   keptStartDate?: string | null;
   // An edit keeps the ids of the questions it keeps: answers already given point at them.
   keptScreeningQuestions?: readonly ScreeningQuestion[];
+  // Likewise the interview stages it keeps: the applications in them stay there.
+  keptInterviewStages?: readonly InterviewStage[];
   now?: Date;
 }) {
   const title = fields.title || (isDraft ? draftJobDefaults.title : '');
@@ -69,6 +73,10 @@ export async function prepareJobValues({
       id: id && keptScreeningQuestions.some((kept) => kept.id === id) ? id : randomUUID(),
       question,
       required,
+    })),
+    interviewStages: fields.interview_stages.map(({ id, name }) => ({
+      id: id && keptInterviewStages.some((kept) => kept.id === id) ? id : randomUUID(),
+      name,
     })),
   } satisfies Partial<typeof jobs.$inferInsert>;
   return { values, testIds };

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, not, or, sql } from 'drizzle-orm';
+import type { InterviewStage } from '~/shared/interview-stages';
 import { type EditedJob, type JobFields, jobEditTexts } from '~/shared/jobs';
 import type { Database } from '../db/client';
-import { jobs, jobTests } from '../db/schema';
+import { applications, jobs, jobTests } from '../db/schema';
 import { assignAddedJobTests } from '../platform/assign-tests';
 import { closeFilledJob } from '../platform/close-filled-job';
 import { AppError } from '../platform/errors';
@@ -43,6 +44,7 @@ export async function updateJob({
     isDraft: existing.status === 'draft',
     keptStartDate: existing.startDate,
     keptScreeningQuestions: existing.screeningQuestions,
+    keptInterviewStages: existing.interviewStages,
     now,
   });
   const changedFields = Object.entries(values)
@@ -57,6 +59,7 @@ export async function updateJob({
       .where(and(eq(jobs.id, id), eq(jobs.companyId, companyId), eq(jobs.status, existing.status)))
       .returning({ id: jobs.id });
     if (!updated) throw new AppError('conflict', 'This job changed while you were editing it. Please try again.');
+    await placeInInterviewStages(transaction, id, values.interviewStages);
     // The links replaced, read in the same transaction: what the edit adds is what goes to the applicants.
     const previousTests = await transaction
       .delete(jobTests)
@@ -91,4 +94,26 @@ export async function updateJob({
     return sentTo;
   });
   return { ...(await getJob({ db, companyId, id })), new_tests_sent_to: newTestsSentTo };
+}
+
+// Every application in Interviewing sits in one of the job's interview stages, or in none when it has none:
+// those of a removed stage, and those that arrived before the job had stages, go to the first.
+async function placeInInterviewStages(tx: Database, jobId: string, stages: readonly InterviewStage[]) {
+  const first = stages[0]?.id ?? null;
+  const ids = stages.map((stage) => stage.id);
+  await tx
+    .update(applications)
+    .set({ interviewStageId: first })
+    .where(
+      and(
+        eq(applications.jobId, jobId),
+        eq(applications.status, 'interviewing'),
+        first === null
+          ? not(isNull(applications.interviewStageId))
+          : or(
+              isNull(applications.interviewStageId),
+              not(sql`${applications.interviewStageId}::text = any(${`{${ids.join(',')}}`}::text[])`),
+            ),
+      ),
+    );
 }

@@ -125,6 +125,7 @@ export async function messageColumn({
       q: input.q,
       min_rating: input.min_rating,
       test: input.test,
+      interview_stage: input.interview_stage,
       page: 1,
       page_size: BULK_MESSAGE_MAX,
     },

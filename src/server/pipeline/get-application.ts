@@ -81,6 +81,7 @@ export async function getApplication({
         weekly_hours: jobs.weeklyHours,
         start_date: jobs.startDate,
         company_name: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${jobs.companyId})`,
+        interview_stages: jobs.interviewStages,
       },
       applicant: { id: users.id, name: users.name, email: users.email },
       profile: applicantProfiles,
@@ -174,6 +175,7 @@ export async function getApplication({
   return {
     id: application.id,
     status: application.status,
+    interview_stage_id: application.interviewStageId,
     job,
     applicant: {
       id: applicant.id,
@@ -202,6 +204,7 @@ export async function getApplication({
     updated_at: application.updatedAt.toISOString(),
     history: application.history.map((entry) => ({
       status: entry.status,
+      interview_stage: entry.interview_stage ?? null,
       at: entry.at,
       by_name: entry.by ? (nameById.get(entry.by) ?? null) : null,
       note: entry.note ?? null,

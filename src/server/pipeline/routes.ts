@@ -63,6 +63,7 @@ export async function pipelineRoutes(app: FastifyInstance, { context }: { contex
         mailer,
         applicationId: request.params.id,
         to: request.body.to,
+        interviewStageId: request.body.stage_id,
         actor: { mover: 'company', actorId: actor.actorId, companyId: actor.companyId },
         rejectionReason: request.body.reason,
         ipAddress: actor.ipAddress,

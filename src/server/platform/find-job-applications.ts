@@ -30,6 +30,7 @@ const shapeOf = (jobId: string | undefined, query: ListQuery) =>
     Boolean(query.new_since) && 'since',
     query.min_rating !== undefined && 'rating',
     Boolean(query.test) && 'test',
+    Boolean(query.interview_stage) && 'istage',
   ]);
 
 // Where the application's tests stand (shared/jobs.ts applicationTestStates), each test by its latest
@@ -93,6 +94,12 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
   if (shapeHas(shape, 'stages')) {
     conditions.push(sql`${applications.status} = any(${sql.placeholder('statuses')}::application_status[])`);
   }
+  if (shapeHas(shape, 'istage')) {
+    conditions.push(
+      eq(applications.status, 'interviewing'),
+      eq(applications.interviewStageId, sql.placeholder('interviewStageId')),
+    );
+  }
   const choosing = db.select({ id: applications.id }).from(applications).$dynamic();
   if (shapeHas(shape, 'q')) choosing.innerJoin(users, eq(users.id, applications.applicantId));
   const page = choosing
@@ -118,6 +125,7 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
       applicantName: users.name,
       applicantHeadline: applicantProfiles.headline,
       status: applications.status,
+      interviewStageId: applications.interviewStageId,
       proposalRateCents: applications.proposalRateCents,
       proposalPriceCents: applications.proposalPriceCents,
       createdAt: applications.createdAt,
@@ -139,11 +147,17 @@ const pageOfApplications = preparedStatements((db, shape: string) => {
 
 // The stage tabs' counts. The applicant's name is joined only to search by it, and the job only for when
 // its applications were last opened: counting a busy job then reads its (job, status) index alone, and
-// the whole company's its (company, created) index, which carries the stage and the job.
+// the whole company's its (company, created) index, which carries the stage and the job. One job's are
+// counted by interview stage too (its board's columns); the whole company's only when asked for one.
 function countingByStage(db: Database, shape: string, values?: Values) {
+  const byInterviewStage = shapeHas(shape, 'job') || shapeHas(shape, 'istage');
   const counting = db
     .select({
       status: applications.status,
+      // Named alike for the prepared statement and the raw rows of the company's counts.
+      ...(byInterviewStage
+        ? { interviewStageId: sql<string | null>`${applications.interviewStageId}`.as('interviewStageId') }
+        : {}),
       count: sql<number>`count(*)::int`.as('count'),
       fresh: sql<number>`(count(*) filter (where ${isNewIn(shape, values)}))::int`.as('fresh'),
     })
@@ -155,7 +169,9 @@ function countingByStage(db: Database, shape: string, values?: Values) {
     counting.innerJoin(jobs, and(eq(jobs.id, applications.jobId), eq(jobs.companyId, valueIn(values)('companyId'))));
   }
   if (shapeHas(shape, 'q')) counting.innerJoin(users, eq(users.id, applications.applicantId));
-  return counting.where(and(...scopeOf(shape, values))).groupBy(applications.status);
+  return counting
+    .where(and(...scopeOf(shape, values)))
+    .groupBy(...(byInterviewStage ? [applications.status, applications.interviewStageId] : [applications.status]));
 }
 
 // One job's counts are a prepared statement (at most a few thousand rows, the same plan for any job).
@@ -167,7 +183,10 @@ const countsByStage = preparedStatements((db, shape: string) =>
 // of 50 applications from one of 50,000, and picked a job-by-job loop that took 0.3 s for the second.
 async function countCompanyByStage(db: Database, shape: string, values: Values) {
   const counting = countingByStage(db, shape, values);
-  return selectRows<{ status: ApplicationStatus; count: number; fresh: number }>(db, planEachTime(counting.getSQL()));
+  return selectRows<{ status: ApplicationStatus; interviewStageId?: string | null; count: number; fresh: number }>(
+    db,
+    planEachTime(counting.getSQL()),
+  );
 }
 
 // Applications to the company's jobs, newest first: one job's (its pipeline on the detail page), or
@@ -193,6 +212,7 @@ export async function findJobApplications({
     newSince: query.new_since,
     minRating: query.min_rating,
     testState: query.test,
+    interviewStageId: query.interview_stage,
   };
   const [rows, counted] = await Promise.all([
     pageOfApplications(db, shape).execute({
@@ -216,13 +236,19 @@ export async function findJobApplications({
     ApplicationStatus,
     number
   >;
+  const interviewStageCounts: Record<string, number> = {};
   let newCount = 0;
   for (const row of counted) {
-    counts[row.status] = row.count;
+    counts[row.status] += row.count;
     newCount += Number(row.fresh);
+    if (row.status === 'interviewing' && row.interviewStageId) {
+      interviewStageCounts[row.interviewStageId] = (interviewStageCounts[row.interviewStageId] ?? 0) + row.count;
+    }
   }
   const shown = query.status.length > 0 ? query.status : applicationStatuses;
-  const total = [...new Set(shown)].reduce((sum, status) => sum + counts[status], 0);
+  const total = query.interview_stage
+    ? (interviewStageCounts[query.interview_stage] ?? 0) * Number(shown.includes('interviewing'))
+    : [...new Set(shown)].reduce((sum, status) => sum + counts[status], 0);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -232,6 +258,7 @@ export async function findJobApplications({
       applicant_name: row.applicantName,
       applicant_headline: row.applicantHeadline ?? null,
       status: row.status,
+      interview_stage_id: row.interviewStageId,
       proposal_rate: centsToDollars(row.proposalRateCents),
       proposal_price_cents: row.proposalPriceCents,
       created_at: row.createdAt.toISOString(),
@@ -244,6 +271,7 @@ export async function findJobApplications({
     page,
     page_size: pageSize,
     counts,
+    interview_stage_counts: interviewStageCounts,
     new_count: newCount,
   };
 }

@@ -114,6 +114,7 @@ export function toJob({
     test_ids: testIds,
     required_certs: job.requiredCerts,
     screening_questions: job.screeningQuestions,
+    interview_stages: job.interviewStages,
     visibility: job.visibility,
     cc_email: job.ccEmail,
     status: job.status,

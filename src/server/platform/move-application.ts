@@ -6,6 +6,7 @@ import {
   canMoveApplication,
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
+import { interviewStageTexts } from '~/shared/interview-stages';
 import { milestoneTexts } from '~/shared/milestones';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { fillTemplate, firstNameOf } from '~/shared/template-placeholders';
@@ -15,13 +16,15 @@ import type { Mailer } from '../mail/mailer';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
 import { companyMoveConsequences } from './company-move-consequences';
 import { companyRecipients } from './company-recipients';
-import { AppError } from './errors';
+import { AppError, validationError } from './errors';
 import { hireConsequences } from './hire-consequences';
 import type { MoveConsequences, MoveContext, OfferTerms } from './move-consequences';
 import { notify } from './notify';
 import { type AuditAction, recordAuditEvent } from './record-audit-event';
 
 export type { OfferTerms } from './move-consequences';
+
+const changedMeanwhile = 'This application changed while you were looking at it. Reload and try again.';
 
 // Who is moving the application: a member of the job's company, or the applicant who owns it.
 type ApplicationActor =
@@ -56,6 +59,7 @@ export async function moveApplication({
   mailer,
   applicationId,
   to,
+  interviewStageId,
   actor,
   offer,
   rejectionReason,
@@ -68,6 +72,9 @@ export async function moveApplication({
   mailer?: Mailer;
   applicationId: string;
   to: ApplicationStatus;
+  // Into Interviewing: which of the job's interview stages (the first when not given); within
+  // Interviewing, the stage it moves to.
+  interviewStageId?: string;
   actor: ApplicationActor;
   // Required when moving to offered.
   offer?: OfferTerms;
@@ -85,9 +92,11 @@ export async function moveApplication({
       .select({
         id: applications.id,
         status: applications.status,
+        interviewStageId: applications.interviewStageId,
         applicantId: applications.applicantId,
         jobId: applications.jobId,
         jobTitle: jobs.title,
+        interviewStages: jobs.interviewStages,
         jobStatus: jobs.status,
         openings: jobs.openings,
         engagementType: jobs.engagementType,
@@ -107,6 +116,63 @@ export async function moveApplication({
       .for('update', { of: applications });
     if (!current) throw new AppError('not_found', applicationTexts.notFound);
     const from = current.status;
+    if (interviewStageId !== undefined && to !== 'interviewing') {
+      throw validationError({ stage_id: interviewStageTexts.stageOnlyForInterviewing });
+    }
+    const stage =
+      to === 'interviewing' && interviewStageId !== undefined
+        ? current.interviewStages.find((candidate) => candidate.id === interviewStageId)
+        : to === 'interviewing'
+          ? current.interviewStages[0]
+          : undefined;
+    if (interviewStageId !== undefined && !stage) throw validationError({ stage_id: interviewStageTexts.unknownStage });
+    // Within Interviewing, from one of the job's interview stages to another: the applicant still reads
+    // Interviewing, so nobody is told; the history and the audit log keep the step.
+    if (
+      from === 'interviewing' &&
+      to === 'interviewing' &&
+      interviewStageId !== undefined &&
+      stage &&
+      actor.mover === 'company'
+    ) {
+      if (stage.id === current.interviewStageId) throw new AppError('conflict', interviewStageTexts.sameStage);
+      const entry: ApplicationHistoryEntry = {
+        status: to,
+        at: now.toISOString(),
+        by: actor.actorId,
+        interview_stage: stage.name,
+      };
+      const [updated] = await tx
+        .update(applications)
+        .set({
+          interviewStageId: stage.id,
+          history: sql`${applications.history} || ${JSON.stringify([entry])}::jsonb`,
+          updatedAt: now,
+        })
+        .where(and(eq(applications.id, applicationId), eq(applications.status, from)))
+        .returning({ id: applications.id });
+      if (!updated) throw new AppError('conflict', changedMeanwhile);
+      const fromStage = current.interviewStages.find((candidate) => candidate.id === current.interviewStageId);
+      await recordAuditEvent({
+        db: tx,
+        event: {
+          actorId: actor.actorId,
+          action: 'application.moved',
+          targetType: 'application',
+          targetId: current.id,
+          details: {
+            from,
+            to,
+            job_id: current.jobId,
+            from_stage: fromStage?.name ?? null,
+            to_stage: stage.name,
+            ...auditDetails,
+          },
+          ipAddress,
+        },
+      });
+      return { id: current.id, jobId: current.jobId, from, status: to, assignmentId: null, jobFilled: false };
+    }
     if (!canMoveApplication(from, to, actor.mover)) {
       throw new AppError('conflict', illegalApplicationMoveMessage(from, to));
     }
@@ -143,11 +209,14 @@ export async function moveApplication({
       at: now.toISOString(),
       by: actor.actorId,
       ...(note ? { note } : {}),
+      ...(stage ? { interview_stage: stage.name } : {}),
     };
     const [updated] = await tx
       .update(applications)
       .set({
         status: to,
+        // Set only while in Interviewing on a job with stages (shared/interview-stages.ts).
+        interviewStageId: stage?.id ?? null,
         history: sql`${applications.history} || ${JSON.stringify([entry])}::jsonb`,
         updatedAt: now,
         ...(to === 'offered' && offer
@@ -163,8 +232,7 @@ export async function moveApplication({
       })
       .where(and(eq(applications.id, applicationId), eq(applications.status, from)))
       .returning({ id: applications.id });
-    if (!updated)
-      throw new AppError('conflict', 'This application changed while you were looking at it. Reload and try again.');
+    if (!updated) throw new AppError('conflict', changedMeanwhile);
     if (to === 'offered' && offer) await replaceOfferMilestones(tx, applicationId, offer.milestones ?? []);
 
     // Who hears of what the applicant does: the job's hiring team, or every member who may read applications.

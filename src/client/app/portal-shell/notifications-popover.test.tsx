@@ -130,7 +130,15 @@ describe('Notifications popover', () => {
     fakeNotificationsApi(server, stored);
     // The page the notification opens: its applications, and the jobs of its filter.
     const counts = Object.fromEntries(applicationStatuses.map((status) => [status, 0])) as JobApplicationList['counts'];
-    server.on(pipelineContract.list, () => ({ items: [], total: 0, page: 1, page_size: 20, counts, new_count: 0 }));
+    server.on(pipelineContract.list, () => ({
+      items: [],
+      total: 0,
+      page: 1,
+      page_size: 20,
+      counts,
+      interview_stage_counts: {},
+      new_count: 0,
+    }));
     server.on(jobsContract.list, () => ({ items: [], total: 0, page: 1, page_size: 100 }));
     const { events, router } = await openPortal(server);
 

@@ -38,6 +38,8 @@ export interface ApplicationHistoryEntry {
   by: string | null;
   // Why, when the move says more than its stage ("Declined the offer").
   note?: string;
+  // The job's interview stage it reached (its name then), for a move into or within Interviewing.
+  interview_stage?: string;
 }
 
 // An applicant's application to a job (docs/design.md §5 pipeline). The timestamps of the stages the
@@ -65,6 +67,9 @@ export const applications = pgTable(
     // The job's screening questions as they were asked, each with the applicant's answer.
     screeningAnswers: jsonb().$type<ScreeningAnswer[]>().notNull().default([]),
     status: applicationStatus().notNull().default('submitted'),
+    // Which of the job's interview stages it is in (shared/interview-stages.ts): set while it is in
+    // Interviewing on a job that has stages, null otherwise.
+    interviewStageId: uuid(),
     history: jsonb().$type<ApplicationHistoryEntry[]>().notNull().default([]),
     offeredAt: timestamp({ withTimezone: true }),
     hiredAt: timestamp({ withTimezone: true }),

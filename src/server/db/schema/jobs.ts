@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InterviewStage } from '~/shared/interview-stages';
 import { engagementTypes, jobStatuses, jobVisibilities, WEEKLY_HOURS_MAX, WEEKLY_HOURS_MIN } from '~/shared/jobs';
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 import { users } from './auth';
@@ -71,6 +72,8 @@ export const jobs = pgTable(
     scorecardCriteria: text().array(),
     // What applicants answer as they apply (shared/screening-questions.ts), in the order asked.
     screeningQuestions: jsonb().$type<ScreeningQuestion[]>().notNull().default([]),
+    // The steps Interviewing is split into on this job (shared/interview-stages.ts), in order.
+    interviewStages: jsonb().$type<InterviewStage[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

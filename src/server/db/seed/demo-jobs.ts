@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { InterviewStage } from '~/shared/interview-stages';
 import type { ScreeningAnswer, ScreeningQuestion } from '~/shared/screening-questions';
 import { companyMembers, jobs, tests, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
@@ -15,8 +16,22 @@ interface DemoJob {
   // Days before today the job was created and (unless a draft) published.
   publishedDaysAgo: number;
   // Each application: who, at what stage, how many days after publication it arrived.
-  applications?: Array<{ name: string; stage: ApplicationStage; afterDays: number; rate?: number }>;
+  // An application in Interviewing on a job with interview stages names its stage.
+  applications?: Array<{
+    name: string;
+    stage: ApplicationStage;
+    afterDays: number;
+    rate?: number;
+    interviewStage?: string;
+  }>;
 }
+
+// The React job's interviews, in order (shared/interview-stages.ts).
+const reactInterviewStages = [
+  { id: '7c2e5f3a-4d6b-4e8c-a0bf-2b3c4d5e6f70', name: 'Phone screen' },
+  { id: '8d3f6a4b-5e7c-4f9d-b1c0-3c4d5e6f7081', name: 'Technical interview' },
+  { id: '9e4a7b5c-6f8d-4a0e-c2d1-4d5e6f708192', name: 'Final interview' },
+];
 
 // The React job's screening questions, and answers its applicants gave (one each, in turn).
 const reactQuestions = [
@@ -47,6 +62,25 @@ export function demoScreeningAnswers(questions: readonly ScreeningQuestion[], po
   });
 }
 const screeningAnswersFor = (position: number) => demoScreeningAnswers(reactQuestions, position);
+
+// Where an application in Interviewing sits among its job's stages, and the history that says so.
+function interviewStageOf(stages: readonly InterviewStage[], name: string | undefined, at: Date) {
+  const stage = stages.find((candidate) => candidate.name === name);
+  if (!stage) return {};
+  const reached = ['submitted', 'shortlisted'] as const;
+  return {
+    interviewStageId: stage.id,
+    history: [
+      ...reached.map((status) => ({ status, at: at.toISOString(), by: null })),
+      ...stages.slice(0, stages.indexOf(stage) + 1).map((step) => ({
+        status: 'interviewing' as const,
+        at: at.toISOString(),
+        by: null,
+        interview_stage: step.name,
+      })),
+    ],
+  };
+}
 
 const description = (text: string) =>
   `${text}\n\nYou will work remotely with a small, friendly team, with overlap of at least four hours with ` +
@@ -79,6 +113,7 @@ const demoJobs: DemoJob[] = [
       skillTags: ['React', 'TypeScript', 'Next.js'],
       requiredCerts: ['AWS Solutions Architect'],
       screeningQuestions: reactQuestions.map(({ id, question, required }) => ({ id, question, required })),
+      interviewStages: reactInterviewStages,
       timezone: 'UTC-05:00',
       description: description('Lead the front end of our customer portal, built with React and TypeScript.'),
     },
@@ -86,8 +121,8 @@ const demoJobs: DemoJob[] = [
     applications: [
       { name: 'Priya Natarajan', stage: 'hired', afterDays: 2, rate: 72 },
       { name: 'Lucas Almeida', stage: 'offered', afterDays: 5, rate: 78 },
-      { name: 'Sofia Marquez', stage: 'interviewing', afterDays: 30, rate: 70 },
-      { name: 'Daniel Kim', stage: 'interviewing', afterDays: 52, rate: 75 },
+      { name: 'Sofia Marquez', stage: 'interviewing', afterDays: 30, rate: 70, interviewStage: 'Technical interview' },
+      { name: 'Daniel Kim', stage: 'interviewing', afterDays: 52, rate: 75, interviewStage: 'Phone screen' },
       { name: 'Amara Obi', stage: 'shortlisted', afterDays: 60, rate: 65 },
       { name: 'Tomasz Nowak', stage: 'submitted', afterDays: 66, rate: 80 },
       { name: 'Hannah Berg', stage: 'rejected', afterDays: 12, rate: 95 },
@@ -279,6 +314,7 @@ export const demoJobsSeeder: DemoSeeder = {
           coverLetter: demoCoverLetter(built.title, created, built.skillTags),
           proposalRateCents: application.rate == null ? null : application.rate * 100,
           screeningAnswers: demoScreeningAnswers(job.screeningQuestions ?? [], position),
+          ...interviewStageOf(job.interviewStages ?? [], application.interviewStage, createdAt),
           createdAt,
           updatedAt: application.stage === 'hired' ? hiredAt : createdAt,
           offeredAt: reachedOffer ? offeredAt : null,

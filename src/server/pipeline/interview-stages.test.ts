@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interviewStageTexts } from '~/shared/interview-stages';
+import { signedInAccount } from '../testing/auth-helpers';
+import { type Account, companyAccount } from '../testing/job-board-test-helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+// A job's interview stages: the company splits Interviewing into steps in the job (POST and PUT /api/jobs);
+// an application moved to Interviewing lands in the first, moves between them (POST …/move with
+// stage_id), and the board reads each as a column (GET /api/jobs/:id/applications?interview_stage=).
+// The applicant reads Interviewing throughout.
+describe('interview stages', () => {
+  let testApp: TestApp;
+  let company: Account;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await companyAccount(testApp, 'Northwind Outfitters');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const jobPayload = {
+    title: 'Data Engineer',
+    description: 'Build our pipelines.',
+    engagement_type: 'hourly',
+    budget_min: 40,
+    budget_max: 60,
+    status: 'open',
+  };
+  const createJob = (interview_stages: unknown) =>
+    company.request({ method: 'POST', url: '/api/jobs', payload: { ...jobPayload, interview_stages } });
+  const editStages = (jobId: string, interview_stages: unknown) =>
+    company.request({ method: 'PUT', url: `/api/jobs/${jobId}`, payload: { ...jobPayload, interview_stages } });
+  const move = (applicationId: string, payload: Record<string, unknown>, by: Account = company) =>
+    by.request({ method: 'POST', url: `/api/applications/${applicationId}/move`, payload });
+  const column = (jobId: string, stageId: string) =>
+    company.request({ method: 'GET', url: `/api/jobs/${jobId}/applications?interview_stage=${stageId}` });
+
+  async function applicationTo(jobId: string, name: string) {
+    const applicant = await signedInAccount(testApp, { role: 'applicant', name });
+    const applied = await applicant.request({
+      method: 'POST',
+      url: `/api/jobs/${jobId}/applications`,
+      payload: { cover_letter: 'I have built data pipelines for years.' },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    return { applicant, id: applied.json().id as string };
+  }
+
+  it('puts an application moved to Interviewing in the first stage, moves it between them, and keeps each step', async () => {
+    const created = await createJob([{ name: ' Phone screen ' }, { name: 'Technical interview' }, { name: 'Final' }]);
+    expect(created.statusCode, created.body).toBe(201);
+    const job = created.json();
+    expect(job.interview_stages).toEqual([
+      { id: expect.any(String), name: 'Phone screen' },
+      { id: expect.any(String), name: 'Technical interview' },
+      { id: expect.any(String), name: 'Final' },
+    ]);
+    const [phone, technical] = job.interview_stages;
+    const { applicant, id } = await applicationTo(job.id, 'Ada Byron');
+    const other = await applicationTo(job.id, 'Alan Turing');
+
+    const interviewing = await move(id, { to: 'interviewing' });
+    expect(interviewing.statusCode, interviewing.body).toBe(200);
+    expect(interviewing.json()).toMatchObject({ status: 'interviewing', interview_stage_id: phone.id });
+    expect(interviewing.json().job.interview_stages).toEqual(job.interview_stages);
+    // Straight to a later stage, as a drop on its column.
+    const straight = await move(other.id, { to: 'interviewing', stage_id: technical.id });
+    expect(straight.json()).toMatchObject({ status: 'interviewing', interview_stage_id: technical.id });
+
+    const onward = await move(id, { to: 'interviewing', stage_id: technical.id });
+    expect(onward.statusCode, onward.body).toBe(200);
+    expect(onward.json().interview_stage_id).toBe(technical.id);
+    expect(onward.json().history.map((entry: { status: string; interview_stage: string | null }) => entry)).toEqual([
+      expect.objectContaining({ status: 'submitted', interview_stage: null }),
+      expect.objectContaining({ status: 'interviewing', interview_stage: 'Phone screen', by_name: company.user.name }),
+      expect.objectContaining({ status: 'interviewing', interview_stage: 'Technical interview' }),
+    ]);
+    const again = await move(id, { to: 'interviewing', stage_id: technical.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(interviewStageTexts.sameStage);
+
+    // The board's columns: each stage its own, with its count among the job's.
+    const technicalColumn = (await column(job.id, technical.id)).json();
+    expect(technicalColumn.items.map((item: { applicant_name: string }) => item.applicant_name).sort()).toEqual([
+      'Ada Byron',
+      'Alan Turing',
+    ]);
+    expect(technicalColumn.total).toBe(2);
+    expect(technicalColumn.interview_stage_counts).toEqual({ [technical.id]: 2 });
+    expect((await column(job.id, phone.id)).json()).toMatchObject({ items: [], total: 0 });
+
+    // The applicant reads Interviewing, and no step of the company's plan.
+    const mine = (await applicant.request({ method: 'GET', url: '/api/applicant/applications' })).json();
+    const own = mine.items.find((item: { id: string }) => item.id === id);
+    expect(own.status).toBe('interviewing');
+    expect(JSON.stringify(own)).not.toContain('Technical interview');
+    expect(own.history.map((entry: { status: string }) => entry.status)).toEqual(['submitted', 'interviewing']);
+
+    // Leaving Interviewing leaves the stage too.
+    const rejected = await move(other.id, { to: 'rejected' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', interview_stage_id: null });
+  });
+
+  it('refuses a stage the job does not have, a stage outside Interviewing, and another company’s application', async () => {
+    const job = (await createJob([{ name: 'Phone screen' }])).json();
+    const { id } = await applicationTo(job.id, 'Grace Hopper');
+    const stray = '00000000-0000-4000-8000-000000000000';
+
+    const unknown = await move(id, { to: 'interviewing', stage_id: stray });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual({ stage_id: interviewStageTexts.unknownStage });
+    const outside = await move(id, { to: 'shortlisted', stage_id: job.interview_stages[0].id });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().fields).toEqual({ stage_id: interviewStageTexts.stageOnlyForInterviewing });
+    const notThere = await company.request({ method: 'GET', url: `/api/applications/${id}` });
+    expect(notThere.json()).toMatchObject({ status: 'submitted', interview_stage_id: null });
+
+    const stranger = await companyAccount(testApp, 'Contoso');
+    const theirs = await move(id, { to: 'interviewing', stage_id: job.interview_stages[0].id }, stranger);
+    expect(theirs.statusCode).toBe(404);
+    const badColumn = await company.request({
+      method: 'GET',
+      url: `/api/jobs/${job.id}/applications?interview_stage=x`,
+    });
+    expect(badColumn.statusCode).toBe(400);
+    expect(badColumn.json().fields).toEqual({ interview_stage: interviewStageTexts.unknownStage });
+  });
+
+  it('keeps applications in a kept stage when the job is edited, and moves those of a removed one to the first', async () => {
+    const job = (await createJob([])).json();
+    const early = await applicationTo(job.id, 'Katherine Johnson');
+    // In Interviewing before the job had stages.
+    expect((await move(early.id, { to: 'interviewing' })).json().interview_stage_id).toBeNull();
+
+    const staged = await editStages(job.id, [{ name: 'Screen' }, { name: 'Pairing' }]);
+    expect(staged.statusCode, staged.body).toBe(200);
+    const [screen, pairing] = staged.json().interview_stages;
+    const read = async (id: string) =>
+      (await company.request({ method: 'GET', url: `/api/applications/${id}` })).json().interview_stage_id;
+    expect(await read(early.id)).toBe(screen.id);
+    const late = await applicationTo(job.id, 'Dorothy Vaughan');
+    await move(late.id, { to: 'interviewing', stage_id: pairing.id });
+
+    // Renamed and reordered, ids kept: nobody moves.
+    const renamed = await editStages(job.id, [
+      { id: pairing.id, name: 'Pair programming' },
+      { id: screen.id, name: 'Screen' },
+    ]);
+    expect(renamed.json().interview_stages).toEqual([
+      { id: pairing.id, name: 'Pair programming' },
+      { id: screen.id, name: 'Screen' },
+    ]);
+    expect(await read(early.id)).toBe(screen.id);
+    expect(await read(late.id)).toBe(pairing.id);
+
+    // Pairing removed: its application goes to the first stage left.
+    await editStages(job.id, [{ id: screen.id, name: 'Screen' }, { name: 'Offer call' }]);
+    expect(await read(late.id)).toBe(screen.id);
+    // Every stage removed: Interviewing is one stage again.
+    await editStages(job.id, []);
+    expect(await read(late.id)).toBeNull();
+    expect(await read(early.id)).toBeNull();
+  });
+
+  it('are at most eight, each named once and on one line', async () => {
+    const nine = Array.from({ length: 9 }, (_, index) => ({ name: `Round ${index + 1}` }));
+    const tooMany = await createJob(nine);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields).toEqual({ interview_stages: interviewStageTexts.tooMany });
+
+    const blank = await createJob([{ name: 'Screen' }, { name: '  ' }]);
+    expect(blank.json().fields).toEqual({ 'interview_stages.1.name': interviewStageTexts.nameRequired });
+    const twice = await createJob([{ name: 'Screen' }, { name: 'screen' }]);
+    expect(twice.json().fields).toEqual({ 'interview_stages.1.name': interviewStageTexts.duplicateName });
+    const long = await createJob([{ name: 'x'.repeat(61) }]);
+    expect(long.json().fields).toEqual({ 'interview_stages.0.name': interviewStageTexts.nameTooLong });
+
+    const borrowed = '00000000-0000-4000-8000-000000000001';
+    const created = await createJob([{ id: borrowed, name: 'A pasted\nname' }]);
+    expect(created.statusCode, created.body).toBe(201);
+    const [stage] = created.json().interview_stages;
+    expect(stage.id).not.toBe(borrowed);
+    expect(stage.name).toBe('A pasted name');
+  });
+});
