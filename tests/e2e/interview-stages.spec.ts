@@ -2,14 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 import { paths } from '../../src/shared/routes';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { chooseEssentialCookies } from './support/auth';
-import { createJob } from './support/jobs';
+import { createActiveTest, createJob, uniqueName } from './support/jobs';
 import { expectNoSidewaysScroll } from './support/layout';
 import { expect, saveScreenshots, test, viewports } from './support/test';
 
-// A job's interview stages (the daily-journeys issue: custom pipeline stages per job): the company names
-// the steps of its interviews in the job form, the board splits Interviewing into a column per step, a card
-// moves between them by keyboard, and the drawer moves an application from one step to another and keeps
-// each in its history.
+// A job's interview stages (the daily-journeys issue: custom pipeline stages per job, with automations): the
+// company names the steps of its interviews in the job form, one sending a test, the board splits
+// Interviewing into a column per step, a card moves between them by keyboard, and the drawer moves an
+// application from one step to another, the test sent as it enters, each step kept in its history.
 
 const board = (page: Page) => page.getByRole('region', { name: 'Applications' });
 const column = (page: Page, label: string) => board(page).getByRole('region', { name: label, exact: true });
@@ -27,6 +27,7 @@ test('a company splits Interviewing into its own stages and moves candidates thr
   test.setTimeout(120_000);
   await loginAs('company', { name: 'Rita Reviewer', company_name: 'Stage Robotics' });
   const job = await createJob(page);
+  const takeHome = await createActiveTest(page, uniqueName('Take-home'));
   const seeded = await request.post(`/api/testing/jobs/${job.id}/applications`, {
     data: {
       applications: [
@@ -44,6 +45,8 @@ test('a company splits Interviewing into its own stages and moves candidates thr
   await stages.getByLabel('Stage 1', { exact: true }).fill('Phone screen');
   await stages.getByRole('button', { name: 'Add stage' }).click();
   await stages.getByLabel('Stage 2', { exact: true }).fill('Technical interview');
+  // The second step sends the take-home as a candidate enters it.
+  await stages.getByLabel('Test sent on entering this stage').nth(1).selectOption({ label: takeHome.name });
   await saveScreenshots(page, 'job-form-interview-stages', { scrollTo: stages });
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -84,7 +87,8 @@ test('a company splits Interviewing into its own stages and moves candidates thr
   await expect(stageSelect.locator('option:checked')).toHaveText('Phone screen');
   await stageSelect.selectOption({ label: 'Technical interview' });
   await expect(page.getByText('Grace Hopper is in the Technical interview stage.', { exact: true })).toBeVisible();
-  // The history keeps each step.
+  // Entering the second step sent her the take-home; the history keeps each step.
+  await expect(drawer.getByText(takeHome.name)).toBeVisible();
   await expect(drawer.getByText('Interviewing · Phone screen')).toBeVisible();
   await expect(drawer.getByText('Interviewing · Technical interview', { exact: true })).toBeVisible();
   await saveScreenshots(page, 'application-drawer-interview-stage');

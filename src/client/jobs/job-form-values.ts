@@ -40,6 +40,8 @@ export interface JobFormValues {
 export interface InterviewStageRow {
   stage_id: string;
   name: string;
+  // The test the stage sends, '' for none.
+  test_id: string;
 }
 
 export interface ScreeningQuestionRow {
@@ -75,7 +77,10 @@ export const jobFormFields: readonly JobFormField[] = [
 // The fields a message can land on, each question's and stage's box before its list (the first is focused).
 export function jobFormFieldsOf(values: Pick<JobFormValues, 'screening_questions' | 'interview_stages'>): string[] {
   const questions = values.screening_questions.map((_, index) => `screening_questions.${index}.question`);
-  const stages = values.interview_stages.map((_, index) => `interview_stages.${index}.name`);
+  const stages = values.interview_stages.flatMap((_, index) => [
+    `interview_stages.${index}.name`,
+    `interview_stages.${index}.test_id`,
+  ]);
   const lists: readonly JobFormField[] = ['screening_questions', 'interview_stages'];
   return [
     ...jobFormFields.filter((field) => !lists.includes(field)),
@@ -131,7 +136,11 @@ export function jobToFormValues(job: Job): JobFormValues {
       question,
       required,
     })),
-    interview_stages: job.interview_stages.map(({ id, name }) => ({ stage_id: id, name })),
+    interview_stages: job.interview_stages.map(({ id, name, test_id }) => ({
+      stage_id: id,
+      name,
+      test_id: test_id ?? '',
+    })),
   };
 }
 
@@ -167,9 +176,10 @@ export function formValuesToFields(values: JobFormValues): UpdateJobInput {
       question,
       required,
     })),
-    interview_stages: values.interview_stages.map(({ stage_id, name }) => ({
+    interview_stages: values.interview_stages.map(({ stage_id, name, test_id }) => ({
       ...(stage_id ? { id: stage_id } : {}),
       name,
+      test_id: test_id || null,
     })),
   };
 }

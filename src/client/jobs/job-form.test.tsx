@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { discardChangesTexts } from '~/client/components/discard-changes';
-import { companyUser } from '~/client/testing/data-generators';
+import { companyUser, testFromInput } from '~/client/testing/data-generators';
 import { fakeJobsApi, fakeTestsApi } from '~/client/testing/fake-apis';
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
@@ -165,8 +165,16 @@ describe('Create Job Posting', () => {
     expect(jobs[0]?.screening_questions).toHaveLength(2);
   });
 
-  it('splits Interviewing into named stages, in the order chosen, each named once', async () => {
-    const { events, jobs, server } = await openCreateJob();
+  it('splits Interviewing into named stages, in the order chosen, each named once, one sending a test', async () => {
+    const takeHome = testFromInput({
+      name: 'Support take-home',
+      type: 'coding',
+      time_limit: 60,
+      pass_rate: 70,
+      is_active: true,
+      questions: [{ type: 'paragraph', question: 'Answer this angry email.' }],
+    });
+    const { events, jobs, server } = await openCreateJob((fake) => fakeTestsApi(fake, [takeHome]));
     await fill(events, 'Job title', 'Support Engineer');
     await fill(events, 'Minimum hourly rate (USD)', '30');
     await fill(events, 'Maximum hourly rate (USD)', '45');
@@ -187,6 +195,10 @@ describe('Create Job Posting', () => {
 
     await events.clear(within(card).getByLabelText('Stage 3'));
     await events.type(within(card).getByLabelText('Stage 3'), 'Final interview');
+    // The company's tests, once loaded, in every stage's list.
+    expect(await within(card).findAllByRole('option', { name: 'Support take-home' })).toHaveLength(3);
+    const [technicalTest] = within(card).getAllByLabelText(interviewStageTexts.testLabel);
+    await events.selectOptions(technicalTest as HTMLElement, 'Support take-home');
     // The phone screen comes first.
     await events.click(within(card).getByRole('button', { name: `${interviewStageTexts.moveUp} 2` }));
     expect(within(card).getByRole('button', { name: `${interviewStageTexts.moveUp} 1` })).toBeDisabled();
@@ -194,7 +206,11 @@ describe('Create Job Posting', () => {
     await events.click(button('Publish Job'));
     expect(await findNotification(jobTexts.published)).toBeInTheDocument();
     expect(postsTo(server, '/api/jobs')[0]?.body).toMatchObject({
-      interview_stages: [{ name: 'Phone screen' }, { name: 'Technical interview' }, { name: 'Final interview' }],
+      interview_stages: [
+        { name: 'Phone screen', test_id: null },
+        { name: 'Technical interview', test_id: takeHome.id },
+        { name: 'Final interview', test_id: null },
+      ],
     });
     expect(jobs[0]?.interview_stages.map((stage) => stage.name)).toEqual([
       'Phone screen',

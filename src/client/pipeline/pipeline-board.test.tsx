@@ -402,8 +402,8 @@ describe('the pipeline board', () => {
 
   it('splits Interviewing into the job’s interview stages, and moves a card between them', async () => {
     const stages = [
-      { id: fakeId(), name: 'Phone screen' },
-      { id: fakeId(), name: 'Technical interview' },
+      { id: fakeId(), name: 'Phone screen', test_id: null },
+      { id: fakeId(), name: 'Technical interview', test_id: null },
     ];
     const { job, server } = seedBoard(stages);
     const { pipeline, column, events } = await openBoard(server, job.id);

@@ -42,12 +42,20 @@ export async function prepareJobValues({
   }
 
   const testIds = [...new Set(fields.test_ids)];
-  if (testIds.length > 0) {
+  const stageTestIds = fields.interview_stages.flatMap((stage) => (stage.test_id ? [stage.test_id] : []));
+  const mentioned = [...new Set([...testIds, ...stageTestIds])];
+  if (mentioned.length > 0) {
     const found = await db
       .select({ id: tests.id })
       .from(tests)
-      .where(and(eq(tests.companyId, companyId), inArray(tests.id, testIds), isNull(tests.archivedAt)));
-    if (found.length !== testIds.length) problems.test_ids = jobEditTexts.testNotFound;
+      .where(and(eq(tests.companyId, companyId), inArray(tests.id, mentioned), isNull(tests.archivedAt)));
+    const isFound = (id: string) => found.some((row) => row.id === id);
+    if (!testIds.every(isFound)) problems.test_ids = jobEditTexts.testNotFound;
+    fields.interview_stages.forEach((stage, index) => {
+      if (stage.test_id && !isFound(stage.test_id)) {
+        problems[`interview_stages.${index}.test_id`] = jobEditTexts.testNotFound;
+      }
+    });
   }
   if (Object.keys(problems).length > 0) throw validationError(problems);
 
@@ -74,9 +82,10 @@ export async function prepareJobValues({
       question,
       required,
     })),
-    interviewStages: fields.interview_stages.map(({ id, name }) => ({
+    interviewStages: fields.interview_stages.map(({ id, name, test_id }) => ({
       id: id && keptInterviewStages.some((kept) => kept.id === id) ? id : randomUUID(),
       name,
+      test_id,
     })),
   } satisfies Partial<typeof jobs.$inferInsert>;
   return { values, testIds };

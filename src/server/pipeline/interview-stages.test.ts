@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviewStageTexts } from '~/shared/interview-stages';
+import { buildTest } from '../db/seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -10,7 +11,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 // The applicant reads Interviewing throughout.
 describe('interview stages', () => {
   let testApp: TestApp;
-  let company: Account;
+  let company: Awaited<ReturnType<typeof companyAccount>>;
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -53,9 +54,9 @@ describe('interview stages', () => {
     expect(created.statusCode, created.body).toBe(201);
     const job = created.json();
     expect(job.interview_stages).toEqual([
-      { id: expect.any(String), name: 'Phone screen' },
-      { id: expect.any(String), name: 'Technical interview' },
-      { id: expect.any(String), name: 'Final' },
+      { id: expect.any(String), name: 'Phone screen', test_id: null },
+      { id: expect.any(String), name: 'Technical interview', test_id: null },
+      { id: expect.any(String), name: 'Final', test_id: null },
     ]);
     const [phone, technical] = job.interview_stages;
     const { applicant, id } = await applicationTo(job.id, 'Ada Byron');
@@ -101,6 +102,46 @@ describe('interview stages', () => {
     // Leaving Interviewing leaves the stage too.
     const rejected = await move(other.id, { to: 'rejected' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', interview_stage_id: null });
+  });
+
+  it('sends a stage’s test as an application enters it, once, and tells the applicant', async () => {
+    const { test } = await buildTest(testApp.database.db, { companyId: company.companyId, name: 'SQL take-home' });
+    const created = await createJob([{ name: 'Screen' }, { name: 'Take-home', test_id: test.id }]);
+    expect(created.statusCode, created.body).toBe(201);
+    const [screen, takeHome] = created.json().interview_stages;
+    expect(takeHome).toMatchObject({ name: 'Take-home', test_id: test.id });
+    expect(screen.test_id).toBeNull();
+    const { applicant, id } = await applicationTo(created.json().id, 'Edsger Dijkstra');
+    const attempts = async () =>
+      (
+        (await applicant.request({ method: 'GET', url: '/api/applicant/tests' })).json().items as Array<{
+          test: { name: string };
+          status: string;
+        }>
+      ).map((attempt) => ({ test_name: attempt.test.name, status: attempt.status }));
+
+    await move(id, { to: 'interviewing' });
+    expect(await attempts()).toEqual([]);
+    const entered = await move(id, { to: 'interviewing', stage_id: takeHome.id });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(await attempts()).toEqual([{ test_name: 'SQL take-home', status: 'assigned' }]);
+    expect(entered.json().test_results).toEqual([
+      expect.objectContaining({ test_id: test.id, attempt: expect.objectContaining({ status: 'assigned' }) }),
+    ]);
+    const bell = (await applicant.request({ method: 'GET', url: '/api/notifications' })).json();
+    expect(bell.items.map((item: { title: string }) => item.title)).toContain('Skills test: SQL take-home');
+
+    // Back and in again: the test still open is not sent twice.
+    await move(id, { to: 'interviewing', stage_id: screen.id });
+    await move(id, { to: 'interviewing', stage_id: takeHome.id });
+    expect(await attempts()).toHaveLength(1);
+
+    // Only the company's own live tests.
+    const other = await companyAccount(testApp, 'Contoso');
+    const { test: theirs } = await buildTest(testApp.database.db, { companyId: other.companyId });
+    const refused = await createJob([{ name: 'Take-home', test_id: theirs.id }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ 'interview_stages.0.test_id': 'This test does not exist.' });
   });
 
   it('refuses a stage the job does not have, a stage outside Interviewing, and another company’s application', async () => {
@@ -149,8 +190,8 @@ describe('interview stages', () => {
       { id: screen.id, name: 'Screen' },
     ]);
     expect(renamed.json().interview_stages).toEqual([
-      { id: pairing.id, name: 'Pair programming' },
-      { id: screen.id, name: 'Screen' },
+      { id: pairing.id, name: 'Pair programming', test_id: null },
+      { id: screen.id, name: 'Screen', test_id: null },
     ]);
     expect(await read(early.id)).toBe(screen.id);
     expect(await read(late.id)).toBe(pairing.id);

@@ -8,6 +8,10 @@ import { AppError } from './errors';
 import { notify } from './notify';
 import { recordAuditEvent } from './record-audit-event';
 
+// An attempt that means the test is not sent again: still open, or passed (the pipeline reads the latest attempt
+// at a test, whichever job it was taken for).
+const isOpenOrPassed = or(inArray(testAttempts.status, ['assigned', 'started']), eq(testAttempts.passed, true));
+
 // The job's required tests, assigned to an applicant as they apply (inside the application's
 // transaction). A test they have open already, or passed already, is not assigned again: the pipeline
 // reads their latest attempt at it, whichever job it was taken for.
@@ -40,7 +44,7 @@ export async function assignJobTests({
           testAttempts.testId,
           required.map((row) => row.testId),
         ),
-        or(inArray(testAttempts.status, ['assigned', 'started']), eq(testAttempts.passed, true)),
+        isOpenOrPassed,
       ),
     );
   const settledIds = new Set(settled.map((row) => row.testId));
@@ -78,11 +82,7 @@ export async function assignAddedJobTests({
     .select({ id: testAttempts.id })
     .from(testAttempts)
     .where(
-      and(
-        eq(testAttempts.applicantId, applications.applicantId),
-        eq(testAttempts.testId, tests.id),
-        or(inArray(testAttempts.status, ['assigned', 'started']), eq(testAttempts.passed, true)),
-      ),
+      and(eq(testAttempts.applicantId, applications.applicantId), eq(testAttempts.testId, tests.id), isOpenOrPassed),
     );
   const toAssign = await db
     .select({
@@ -125,6 +125,47 @@ export async function assignAddedJobTests({
     }),
   );
   return new Set(inserted.map((attempt) => attempt.applicantId)).size;
+}
+
+// The test an interview stage sends, assigned as an application enters the stage (inside the move's
+// transaction) and the applicant told; as on applying, not when they have it open or passed it already, nor
+// once the company archived or unpublished it. Whether it was sent.
+export async function assignStageTest({
+  db,
+  testId,
+  jobId,
+  jobTitle,
+  applicationId,
+  applicantId,
+  now,
+}: {
+  db: Database;
+  testId: string;
+  jobId: string;
+  jobTitle: string;
+  applicationId: string;
+  applicantId: string;
+  now: Date;
+}): Promise<boolean> {
+  const [test] = await db
+    .select({ name: tests.name, timeLimit: tests.timeLimitMinutes })
+    .from(tests)
+    .where(and(eq(tests.id, testId), eq(tests.isActive, true), isNull(tests.archivedAt)));
+  if (!test) return false;
+  const [settled] = await db
+    .select({ id: testAttempts.id })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.applicantId, applicantId), eq(testAttempts.testId, testId), isOpenOrPassed))
+    .limit(1);
+  if (settled) return false;
+  const [attempt] = await db
+    .insert(testAttempts)
+    .values({ testId, applicantId, jobId, applicationId, assignedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: testAttempts.id, applicantId: testAttempts.applicantId });
+  if (!attempt) return false;
+  await notify(db, [testAssignedNotification({ attempt, test, jobTitle })]);
+  return true;
 }
 
 function testAssignedNotification({

@@ -6,7 +6,7 @@ import {
   canMoveApplication,
   illegalApplicationMoveMessage,
 } from '~/shared/applications';
-import { interviewStageTexts } from '~/shared/interview-stages';
+import { type InterviewStage, interviewStageTexts } from '~/shared/interview-stages';
 import { milestoneTexts } from '~/shared/milestones';
 import type { OfferedMilestone } from '~/shared/offered-milestones';
 import { fillTemplate, firstNameOf } from '~/shared/template-placeholders';
@@ -14,6 +14,7 @@ import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, jobs, offerMilestones, users } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
+import { assignStageTest } from './assign-tests';
 import { companyMoveConsequences } from './company-move-consequences';
 import { companyRecipients } from './company-recipients';
 import { AppError, validationError } from './errors';
@@ -152,6 +153,7 @@ export async function moveApplication({
         .where(and(eq(applications.id, applicationId), eq(applications.status, from)))
         .returning({ id: applications.id });
       if (!updated) throw new AppError('conflict', changedMeanwhile);
+      const testSent = await sendStageTest(tx, stage, current, now);
       const fromStage = current.interviewStages.find((candidate) => candidate.id === current.interviewStageId);
       await recordAuditEvent({
         db: tx,
@@ -166,6 +168,7 @@ export async function moveApplication({
             job_id: current.jobId,
             from_stage: fromStage?.name ?? null,
             to_stage: stage.name,
+            ...(testSent && { stage_test_sent: stage.test_id }),
             ...auditDetails,
           },
           ipAddress,
@@ -234,6 +237,7 @@ export async function moveApplication({
       .returning({ id: applications.id });
     if (!updated) throw new AppError('conflict', changedMeanwhile);
     if (to === 'offered' && offer) await replaceOfferMilestones(tx, applicationId, offer.milestones ?? []);
+    if (stage) await sendStageTest(tx, stage, current, now);
 
     // Who hears of what the applicant does: the job's hiring team, or every member who may read applications.
     const recipientIds = await companyRecipients({
@@ -287,6 +291,25 @@ export async function moveApplication({
     for (const { to, email } of emails) await mailer.send(to, email);
   }
   return moved;
+}
+
+// The test an interview stage sends as an application enters it (shared/interview-stages.ts).
+function sendStageTest(
+  tx: Database,
+  stage: InterviewStage,
+  application: { id: string; jobId: string; jobTitle: string; applicantId: string },
+  now: Date,
+): Promise<boolean> {
+  if (!stage.test_id) return Promise.resolve(false);
+  return assignStageTest({
+    db: tx,
+    testId: stage.test_id,
+    jobId: application.jobId,
+    jobTitle: application.jobTitle,
+    applicationId: application.id,
+    applicantId: application.applicantId,
+    now,
+  });
 }
 
 // Each stage's consequences live in their own file.

@@ -160,6 +160,15 @@ describe('the demo data, seeded twice', () => {
         expect(answers.find((answer) => answer.question_id === question.id)?.answer).not.toBe('');
       }
     }
+    // On a job with interview stages, everyone in Interviewing is in one of them, and not everyone in the first.
+    const staged = await db
+      .select({ stages: jobs.interviewStages, stageId: applications.interviewStageId })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .where(and(eq(applications.status, 'interviewing'), sql`jsonb_array_length(${jobs.interviewStages}) > 0`));
+    expect(staged.length).toBeGreaterThan(1);
+    for (const { stages, stageId } of staged) expect(stages.map((stage) => stage.id)).toContain(stageId);
+    expect(new Set(staged.map((row) => row.stageId)).size).toBeGreaterThan(1);
 
     // Offers carry terms; every hire has its assignment.
     const [termless] = await db

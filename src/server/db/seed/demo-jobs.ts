@@ -28,9 +28,9 @@ interface DemoJob {
 
 // The React job's interviews, in order (shared/interview-stages.ts).
 const reactInterviewStages = [
-  { id: '7c2e5f3a-4d6b-4e8c-a0bf-2b3c4d5e6f70', name: 'Phone screen' },
-  { id: '8d3f6a4b-5e7c-4f9d-b1c0-3c4d5e6f7081', name: 'Technical interview' },
-  { id: '9e4a7b5c-6f8d-4a0e-c2d1-4d5e6f708192', name: 'Final interview' },
+  { id: '7c2e5f3a-4d6b-4e8c-a0bf-2b3c4d5e6f70', name: 'Phone screen', test_id: null },
+  { id: '8d3f6a4b-5e7c-4f9d-b1c0-3c4d5e6f7081', name: 'Technical interview', test_id: null },
+  { id: '9e4a7b5c-6f8d-4a0e-c2d1-4d5e6f708192', name: 'Final interview', test_id: null },
 ];
 
 // The React job's screening questions, and answers its applicants gave (one each, in turn).

@@ -270,6 +270,7 @@ export const demoTalentSeeder: DemoSeeder = {
         engagementType: jobs.engagementType,
         budgetTotalCents: jobs.budgetTotalCents,
         screeningQuestions: jobs.screeningQuestions,
+        interviewStages: jobs.interviewStages,
       })
       .from(jobs)
       .where(and(eq(jobs.companyId, company.companyId), inArray(jobs.status, ['open', 'paused', 'closed'])))
@@ -306,6 +307,11 @@ export const demoTalentSeeder: DemoSeeder = {
             ...demoProposal(job, n, k, createdAt),
             coverLetter: demoCoverLetter(job.title, n + k, job.skillTags),
             screeningAnswers: demoScreeningAnswers(job.screeningQuestions, n + k),
+            // Spread over the job's interview stages, when it has them.
+            interviewStageId:
+              status === 'interviewing'
+                ? (job.interviewStages[(n + k) % Math.max(1, job.interviewStages.length)]?.id ?? null)
+                : null,
             createdAt,
             updatedAt: createdAt,
             ...(status === 'rejected'
