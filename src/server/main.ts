@@ -6,6 +6,7 @@ import { exitWhenDataDirectoryInUse } from './db/lock-data-directory';
 import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
 import { seedDemoData } from './db/seed/seed-demo-data';
+import { giveDemoTalentPhoto } from './demo-photo';
 import { importLocalFiles } from './platform/import-local-files';
 import { createLogger } from './platform/logger';
 import { createMetrics, type MetricsServer, serveMetrics } from './platform/metrics';
@@ -68,6 +69,7 @@ if (endedAdminAccess.sessionsEnded + endedAdminAccess.tokensRevoked > 0) {
 }
 if (!webClient) app.log.warn(`No built client in ${config.CLIENT_DIR}: serving the API only (run npm run build).`);
 if (loadsDemoData) {
+  await giveDemoTalentPhoto({ db: database.db, files: app.appContext.files });
   app.log.info('New database: migrated and loaded the demo data.');
   const accounts = demoAccounts.map((account) => `  ${account.label.padEnd(22)} ${account.email}`).join('\n');
   console.info(

@@ -121,7 +121,8 @@ export const demoTalentSeeder: DemoSeeder = {
       timezone: 'America/Bogota',
     });
     // The background a full profile shows (work, education, languages, a certificate and a portfolio
-    // link): the README promises a complete demo talent. Only the photo is left for the person to add.
+    // link): the README promises a complete demo talent. Their photo is uploaded once the demo data is in
+    // (src/server/demo-photo.ts): the file store writes outside this transaction.
     const applicantId = talent.id;
     await db.insert(applicantWorkHistory).values([
       {
