@@ -144,3 +144,59 @@ test('an assignment ends, both sides review, and the company’s review shows on
   await expectNoSeriousViolations(page);
   await saveScreenshots(page, 'reviews-profile-sheet', { scrollTo: reviews });
 });
+
+test('a talent ends their own assignment; the company is told and both are asked for a review', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  loginAs,
+  createAccount,
+}) => {
+  test.setTimeout(120_000);
+  const talent = await loginAs('applicant', { name: uniqueName('Tomas Lind') });
+  const companyName = uniqueName('Harbor Supply');
+  const company = await createAccount('company', { name: 'Nora Vance', company_name: companyName });
+  const placed = await request.post('/api/testing/assignments', {
+    data: {
+      company_email: company.email,
+      applicant_email: talent.email,
+      role: 'Support Lead',
+      rate: 28,
+      weekly_hours: 40,
+      start_date: isoDay(new Date(Date.now() - 30 * DAY_MS)),
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const assignment = (await placed.json()) as { id: string };
+
+  // From their timesheets: End Assignment asks for the last day and a reason.
+  await page.goto(`${paths.applicantTimesheets.getHref()}?assignment=${assignment.id}`);
+  await page.getByRole('button', { name: 'End Assignment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'End this assignment?' });
+  await expect(dialog).toContainText(`You stop working as Support Lead for ${companyName} after your last day.`);
+  await dialog.getByRole('button', { name: 'End Assignment' }).click();
+  await expect(dialog.getByText('Please give a reason for ending the assignment.')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('I am moving to a full-time role.');
+  await saveScreenshots(page, 'talent-end-assignment-dialog');
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'End Assignment' }).click();
+  await expect(
+    page.getByText(new RegExp(`Your assignment as Support Lead at ${companyName} ended on`)).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/This assignment ended on/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'End Assignment' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Review' })).toContainText(`How was working with ${companyName}?`);
+
+  // The company reads it in its notifications and is asked to review the talent.
+  const companySide = await openSecondBrowser({ browser, request, baseURL, email: company.email });
+  await companySide.page.goto(`${paths.companyBilling.getHref()}?tab=assignments`);
+  await expect(companySide.page.getByRole('button', { name: `Review ${talent.name}, Support Lead` })).toBeVisible();
+  await companySide.page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
+  await expect(companySide.page.getByText(new RegExp(`${talent.name}.*ended`)).first()).toBeVisible();
+  expect(companySide.errors).toEqual([]);
+  await companySide.context.close();
+});
