@@ -108,13 +108,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          // The app, and the prerendered public pages' own script, which loads no React (decision 005).
+          // The app, and the prerendered public pages' own script, which loads no React (decision 040).
           input: { index: 'index.html', 'public-main': 'src/client/public-main.ts' },
           output: {
             codeSplitting: {
               groups: [
                 {
-                  // React alone, which a public page loads without the router for its first toast (decision 005).
+                  // React alone, which a public page loads without the router for its first toast (decision 040).
                   name: 'react',
                   priority: 2,
                   test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,

@@ -34,7 +34,7 @@ await fs.access('build/client/app-shell.html').catch(() => {
   throw new Error('No client build: run `npm run build` first.');
 });
 
-// The prerendered pages load only the public pages' script (decision 005); the job board's pages, which the
+// The prerendered pages load only the public pages' script (decision 040); the job board's pages, which the
 // server renders per request, still hydrate with React and the router.
 const isJobBoardPage = (page: string) => page === '/jobs' || page.startsWith('/jobs/') || page.startsWith('/jobs?');
 const targetOf = (page: string) =>

@@ -51,7 +51,7 @@ function staticImportClosure(key: string, seen = new Set<string>()): Set<string>
 }
 
 // The app's entry (index.html), and the prerendered public pages' own script, which loads no React
-// (src/client/public-main.ts, decision 005).
+// (src/client/public-main.ts, decision 040).
 const APP_ENTRY = 'index.html';
 const PUBLIC_ENTRY = 'src/client/public-main.ts';
 for (const key of [APP_ENTRY, PUBLIC_ENTRY]) {

@@ -7,7 +7,7 @@ import { expect, test } from './support/test';
 
 // Every prerendered public page (the home page, the services and each service, the case studies, the
 // contact page…) loads only the public pages' script: at most 70 KB of gzipped JavaScript, and neither
-// React, the router nor portal code (decision 005). Measured at about 8 KB.
+// React, the router nor portal code (decision 040). Measured at about 8 KB.
 test('every prerendered public page loads at most 70 KB of gzipped JavaScript, without React or portal code', async () => {
   // Every page the prerender wrote: an index.html at the page's path.
   const pages = (await fs.readdir('build/client', { recursive: true }))

@@ -12,7 +12,7 @@ const CSP_REPORT_PATH = platformContract.reportCspViolation.path;
 // fonts and connections; no one may frame us. Styles also allow inline values: Radix positions
 // popovers with style attributes and sonner injects its stylesheet at run time; neither runs script.
 // The one inline script is the prerendered pages' boot script, allowed by its hash: as a file it was a
-// request before the first paint (decision 005).
+// request before the first paint (decision 040).
 const bootScriptHash = createHash('sha256').update(bootScriptSource).digest('base64');
 const documentPolicy = [
   "default-src 'self'",
