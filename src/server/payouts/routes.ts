@@ -1,24 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { payoutsContract } from '~/shared/contracts/payouts';
-import { payoutTexts } from '~/shared/payouts';
+import { type PayoutProof, payoutTexts } from '~/shared/payouts';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
 import { bytesOf, sendGeneratedFile, uploadBodyOf } from '../platform/file-transfer';
 import { createLimiter } from '../platform/rate-limits';
 import { actorOf } from '../platform/route-schemas';
 import { isoDay } from '../platform/work-calendar';
+import { addPayoutMethod } from './add-payout-method';
 import { renderBankFile } from './bank-file';
+import { confirmIdentity } from './confirm-identity';
+import { listPayoutMethods } from './list-payout-methods';
+import { makeDefaultPayoutMethod } from './make-default-payout-method';
 import { placePayoutHold, releasePayoutHold } from './payout-holds';
-import {
-  addPayoutMethod,
-  confirmIdentity,
-  listPayoutMethods,
-  makeDefaultPayoutMethod,
-  refreshConnectOnboarding,
-  removePayoutMethod,
-  sendPayoutCode,
-  startConnectOnboarding,
-} from './payout-methods';
 import { createConnectProvider } from './payout-provider';
 import { approvePayoutRun, preparePayoutRun, remindRunTalents } from './payout-runs';
 import { renderPayoutStatement } from './payout-statement';
@@ -32,7 +26,11 @@ import {
   talentBalance,
   talentPayouts,
 } from './payout-views';
+import { refreshConnectOnboarding } from './refresh-connect-onboarding';
+import { removePayoutMethod } from './remove-payout-method';
+import { sendPayoutCode } from './send-payout-code';
 import { importRunResults, markPayout, markRunPaid } from './settle-payouts';
+import { startConnectOnboarding } from './start-connect-onboarding';
 import { renderYearlySummaryCsv, renderYearlySummaryPdf } from './yearly-summary';
 
 const RESULTS_MAX_BYTES = 5 * 1024 * 1024;
@@ -71,10 +69,10 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     key: (request) => actorOf(request).actorId,
     message: 'Too many codes asked for',
   });
-  const proven = async (request: Parameters<typeof actorOf>[0], proof: Parameters<typeof confirmIdentity>[2]) => {
+  const proven = async (request: Parameters<typeof actorOf>[0], proof: PayoutProof) => {
     await proofLimit.check(request);
     try {
-      await confirmIdentity(db, actorOf(request).actorId, proof);
+      await confirmIdentity({ db, applicantId: actorOf(request).actorId, proof });
     } catch (error) {
       await proofLimit.hit(request);
       throw error;
