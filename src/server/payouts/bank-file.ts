@@ -3,13 +3,13 @@ import { type BankCodeType, bankCodeTypeLabels, type PayoutMethodKind, payoutMet
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
 import { buildCsv } from '../platform/build-csv';
-import { findPayoutRun } from './payout-views';
+import { findPayoutRun } from './find-payout-run';
 
 // The run's bank-file payouts on their way, for the finance team to upload to their bank or Wise as a
 // batch. The only place an account number leaves the database whole. The payout id is the reference the
 // results file names each line by.
 export async function renderBankFile(db: Database, runId: string): Promise<{ fileName: string; csv: string }> {
-  const run = await findPayoutRun(db, runId);
+  const run = await findPayoutRun({ db, runId });
   const lines = await selectRows<{
     id: string;
     name: string;

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { payoutHolds, users } from '../db/schema';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { findTalentBalance } from './payout-views';
+import { findTalentBalance } from './find-talent-balance';
 
 // An administrator's hold on a talent's payouts (a suspicion of fraud, a dispute about the work, a
 // compliance check): the talent keeps earning, no run pays them while it is in force. Placed and released
@@ -49,7 +49,7 @@ export async function placePayoutHold({
     }
     throw error;
   }
-  return findTalentBalance(db, applicantId);
+  return findTalentBalance({ db, applicantId });
 }
 
 export async function releasePayoutHold({
@@ -89,5 +89,5 @@ export async function releasePayoutHold({
     });
     return released.applicantId;
   });
-  return findTalentBalance(db, applicantId);
+  return findTalentBalance({ db, applicantId });
 }

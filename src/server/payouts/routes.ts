@@ -10,27 +10,25 @@ import { isoDay } from '../platform/work-calendar';
 import { addPayoutMethod } from './add-payout-method';
 import { renderBankFile } from './bank-file';
 import { confirmIdentity } from './confirm-identity';
+import { findPayoutRun } from './find-payout-run';
+import { findPayoutRuns } from './find-payout-runs';
+import { findRunLine } from './find-run-line';
+import { findRunLines } from './find-run-lines';
+import { findTalentBalances } from './find-talent-balances';
+import { ledgerSummary } from './ledger-summary';
 import { listPayoutMethods } from './list-payout-methods';
 import { makeDefaultPayoutMethod } from './make-default-payout-method';
 import { placePayoutHold, releasePayoutHold } from './payout-holds';
 import { createConnectProvider } from './payout-provider';
 import { approvePayoutRun, preparePayoutRun, remindRunTalents } from './payout-runs';
 import { renderPayoutStatement } from './payout-statement';
-import {
-  findPayoutRun,
-  findPayoutRuns,
-  findRunLine,
-  findRunLines,
-  findTalentBalances,
-  ledgerSummary,
-  talentBalance,
-  talentPayouts,
-} from './payout-views';
 import { refreshConnectOnboarding } from './refresh-connect-onboarding';
 import { removePayoutMethod } from './remove-payout-method';
 import { sendPayoutCode } from './send-payout-code';
 import { importRunResults, markPayout, markRunPaid } from './settle-payouts';
 import { startConnectOnboarding } from './start-connect-onboarding';
+import { talentBalance } from './talent-balance';
+import { talentPayouts } from './talent-payouts';
 import { renderYearlySummaryCsv, renderYearlySummaryPdf } from './yearly-summary';
 
 const RESULTS_MAX_BYTES = 5 * 1024 * 1024;
@@ -169,7 +167,7 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
   });
 
   registerEndpoint(app, payoutsContract.runs, { config: readAny }, async (request) =>
-    findPayoutRuns(db, request.query.page, request.query.page_size),
+    findPayoutRuns({ db, page: request.query.page, pageSize: request.query.page_size }),
   );
   registerEndpoint(app, payoutsContract.prepareRun, { config: changeAny }, async () => {
     const { runId, wasWaiting } = await preparePayoutRun({
@@ -177,13 +175,14 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
       settings: await context.settings.get(),
       day: isoDay(new Date()),
     });
-    return { ...(await findPayoutRun(db, runId)), was_waiting: wasWaiting };
+    return { ...(await findPayoutRun({ db, runId })), was_waiting: wasWaiting };
   });
   registerEndpoint(app, payoutsContract.run, { config: readAny }, async (request) =>
-    findPayoutRun(db, request.params.id),
+    findPayoutRun({ db, runId: request.params.id }),
   );
   registerEndpoint(app, payoutsContract.runLines, { config: readAny }, async (request) =>
-    findRunLines(db, {
+    findRunLines({
+      db,
       runId: request.params.id,
       status: request.query.status,
       page: request.query.page,
@@ -198,12 +197,12 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
       ...actorOf(request),
       afterCommit: (tx) => jobs.send('send-payout-transfers', { runId }, { transaction: tx, singletonKey: runId }),
     });
-    return findPayoutRun(db, runId);
+    return findPayoutRun({ db, runId });
   });
   registerEndpoint(app, payoutsContract.remindRun, { config: changeAny }, async (request) => {
     const runId = request.params.id;
     const reminded = await remindRunTalents({ db, mailer, publicUrl, runId, ...actorOf(request) });
-    return { reminded, run: await findPayoutRun(db, runId) };
+    return { reminded, run: await findPayoutRun({ db, runId }) };
   });
   registerEndpoint(app, payoutsContract.bankFile, { config: readAny }, async (request, reply) => {
     const { fileName, csv } = await renderBankFile(db, request.params.id);
@@ -212,7 +211,7 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
   const settleContext = (request: Parameters<typeof actorOf>[0]) => ({ db, mailer, publicUrl, ...actorOf(request) });
   registerEndpoint(app, payoutsContract.markRunPaid, { config: changeAny }, async (request) => {
     await markRunPaid(settleContext(request), request.params.id, request.body.reference);
-    return findPayoutRun(db, request.params.id);
+    return findPayoutRun({ db, runId: request.params.id });
   });
   registerEndpoint(
     app,
@@ -228,19 +227,20 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     async (request) => {
       const csv = await bytesOf(uploadBodyOf(request.body), RESULTS_MAX_BYTES, payoutTexts.resultsFile);
       await importRunResults(settleContext(request), request.params.id, csv.toString('utf8'));
-      return findPayoutRun(db, request.params.id);
+      return findPayoutRun({ db, runId: request.params.id });
     },
   );
   registerEndpoint(app, payoutsContract.markPaid, { config: changeAny }, async (request) => {
     await markPayout(settleContext(request), request.params.id, { status: 'paid', reference: request.body.reference });
-    return findRunLine(db, request.params.id);
+    return findRunLine({ db, payoutId: request.params.id });
   });
   registerEndpoint(app, payoutsContract.markFailed, { config: changeAny }, async (request) => {
     await markPayout(settleContext(request), request.params.id, { status: 'failed', reason: request.body.reason });
-    return findRunLine(db, request.params.id);
+    return findRunLine({ db, payoutId: request.params.id });
   });
   registerEndpoint(app, payoutsContract.balances, { config: readAny }, async (request) =>
-    findTalentBalances(db, {
+    findTalentBalances({
+      db,
       q: request.query.q,
       only: request.query.only,
       page: request.query.page,
@@ -262,5 +262,5 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     const { actorId, ipAddress } = actorOf(request);
     return releasePayoutHold({ db, actorId, ipAddress, holdId: request.params.id, reason: request.body.reason });
   });
-  registerEndpoint(app, payoutsContract.ledger, { config: readAny }, async () => ledgerSummary(db));
+  registerEndpoint(app, payoutsContract.ledger, { config: readAny }, async () => ledgerSummary({ db }));
 }

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { RunLine, RunLineList, RunLineStatus } from '~/shared/payouts';
+import type { Database } from '../db/client';
+import { selectRows } from '../db/select-rows';
+import { findPayoutRun } from './find-payout-run';
+import { lineSelect } from './payout-view-rows';
+
+// A run's payouts, by talent, perhaps of one status; 404 for a run that does not exist.
+export async function findRunLines({
+  db,
+  runId,
+  status,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  runId: string;
+  status?: RunLineStatus;
+  page: number;
+  pageSize: number;
+}): Promise<RunLineList> {
+  await findPayoutRun({ db, runId });
+  const where = sql`where p.run_id = ${runId} ${status ? sql`and p.status = ${status}` : sql``}`;
+  const [rows, [counted]] = await Promise.all([
+    selectRows<RunLine>(
+      db,
+      sql`${lineSelect} ${where} order by u.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    selectRows<{ total: number }>(db, sql`select count(*)::int as total from payouts p ${where}`),
+  ]);
+  return { items: rows, total: counted?.total ?? 0, page, page_size: pageSize };
+}

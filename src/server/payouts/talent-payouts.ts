@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { TalentPayoutList } from '~/shared/payouts';
+import type { Database } from '../db/client';
+import { selectRows } from '../db/select-rows';
+import { iso } from './payout-view-rows';
+
+// The talent's own payouts, newest first.
+export async function talentPayouts({
+  db,
+  applicantId,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  applicantId: string;
+  page: number;
+  pageSize: number;
+}): Promise<TalentPayoutList> {
+  const sentStatuses = sql`('sent', 'paid', 'failed')`;
+  const [rows, [counted]] = await Promise.all([
+    selectRows<{
+      id: string;
+      amount_cents: number;
+      status: 'sent' | 'paid' | 'failed';
+      method_label: string | null;
+      reference: string | null;
+      failure_reason: string | null;
+      sent_at: Date | string;
+      paid_at: Date | string | null;
+      failed_at: Date | string | null;
+    }>(
+      db,
+      sql`select id, amount_cents, status, method_label, reference, failure_reason, sent_at, paid_at, failed_at
+          from payouts where applicant_id = ${applicantId} and status in ${sentStatuses}
+          order by sent_at desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    selectRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from payouts where applicant_id = ${applicantId} and status in ${sentStatuses}`,
+    ),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      amount_cents: row.amount_cents,
+      status: row.status,
+      method_label: row.method_label ?? '',
+      reference: row.reference,
+      failure_reason: row.failure_reason,
+      sent_at: new Date(row.sent_at).toISOString(),
+      paid_at: iso(row.paid_at),
+      failed_at: iso(row.failed_at),
+    })),
+    total: counted?.total ?? 0,
+    page,
+    page_size: pageSize,
+  };
+}
