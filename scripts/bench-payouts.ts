@@ -30,8 +30,8 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
 import { selectRows } from '../src/server/db/select-rows';
 import { createMailer } from '../src/server/mail/mailer';
+import { markRunPaid } from '../src/server/payouts/mark-run-paid';
 import { approvePayoutRun, preparePayoutRun } from '../src/server/payouts/payout-runs';
-import { markRunPaid } from '../src/server/payouts/settle-payouts';
 import { accountSums, makeEarningsAvailable, postMissingTransactions } from '../src/server/platform/ledger';
 import { startPgBossQueue } from '../src/server/platform/pg-boss-queue';
 import { addDays, isoDay } from '../src/server/platform/work-calendar';
@@ -361,7 +361,15 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
 
   await measure(
     '(e) markRunPaid',
-    () => markRunPaid({ db, mailer, publicUrl: 'http://localhost:3000', actorId: admin.id }, runId, 'BENCH-BATCH-0001'),
+    () =>
+      markRunPaid({
+        db,
+        mailer,
+        publicUrl: 'http://localhost:3000',
+        actorId: admin.id,
+        runId,
+        reference: 'BENCH-BATCH-0001',
+      }),
     async () => {
       const lines = await linesOf(runId);
       return `${lines.paid} paid`;

@@ -17,7 +17,7 @@ import { emailNotification } from './notifications/email-notification';
 import { sendMessageDigests } from './notifications/send-message-digests';
 import { createConnectProvider } from './payouts/payout-provider';
 import { bringLedgerUpToDate, preparePayoutRun } from './payouts/payout-runs';
-import { sendStripeTransfers } from './payouts/settle-payouts';
+import { sendStripeTransfers } from './payouts/send-stripe-transfers';
 import { sweepStoredFiles } from './platform/file-store';
 import { getPlatformSettings } from './platform/get-platform-settings';
 import type { JobData, JobName, JobQueue } from './platform/job-queue';

@@ -15,9 +15,12 @@ import { findPayoutRuns } from './find-payout-runs';
 import { findRunLine } from './find-run-line';
 import { findRunLines } from './find-run-lines';
 import { findTalentBalances } from './find-talent-balances';
+import { importRunResults } from './import-run-results';
 import { ledgerSummary } from './ledger-summary';
 import { listPayoutMethods } from './list-payout-methods';
 import { makeDefaultPayoutMethod } from './make-default-payout-method';
+import { markPayout } from './mark-payout';
+import { markRunPaid } from './mark-run-paid';
 import { placePayoutHold, releasePayoutHold } from './payout-holds';
 import { createConnectProvider } from './payout-provider';
 import { approvePayoutRun, preparePayoutRun, remindRunTalents } from './payout-runs';
@@ -25,7 +28,6 @@ import { renderPayoutStatement } from './payout-statement';
 import { refreshConnectOnboarding } from './refresh-connect-onboarding';
 import { removePayoutMethod } from './remove-payout-method';
 import { sendPayoutCode } from './send-payout-code';
-import { importRunResults, markPayout, markRunPaid } from './settle-payouts';
 import { startConnectOnboarding } from './start-connect-onboarding';
 import { talentBalance } from './talent-balance';
 import { talentPayouts } from './talent-payouts';
@@ -210,7 +212,7 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
   });
   const settleContext = (request: Parameters<typeof actorOf>[0]) => ({ db, mailer, publicUrl, ...actorOf(request) });
   registerEndpoint(app, payoutsContract.markRunPaid, { config: changeAny }, async (request) => {
-    await markRunPaid(settleContext(request), request.params.id, request.body.reference);
+    await markRunPaid({ ...settleContext(request), runId: request.params.id, reference: request.body.reference });
     return findPayoutRun({ db, runId: request.params.id });
   });
   registerEndpoint(
@@ -226,16 +228,24 @@ export async function payoutRoutes(app: FastifyInstance, { context }: { context:
     },
     async (request) => {
       const csv = await bytesOf(uploadBodyOf(request.body), RESULTS_MAX_BYTES, payoutTexts.resultsFile);
-      await importRunResults(settleContext(request), request.params.id, csv.toString('utf8'));
+      await importRunResults({ ...settleContext(request), runId: request.params.id, csv: csv.toString('utf8') });
       return findPayoutRun({ db, runId: request.params.id });
     },
   );
   registerEndpoint(app, payoutsContract.markPaid, { config: changeAny }, async (request) => {
-    await markPayout(settleContext(request), request.params.id, { status: 'paid', reference: request.body.reference });
+    await markPayout({
+      ...settleContext(request),
+      payoutId: request.params.id,
+      settlement: { status: 'paid', reference: request.body.reference },
+    });
     return findRunLine({ db, payoutId: request.params.id });
   });
   registerEndpoint(app, payoutsContract.markFailed, { config: changeAny }, async (request) => {
-    await markPayout(settleContext(request), request.params.id, { status: 'failed', reason: request.body.reason });
+    await markPayout({
+      ...settleContext(request),
+      payoutId: request.params.id,
+      settlement: { status: 'failed', reason: request.body.reason },
+    });
     return findRunLine({ db, payoutId: request.params.id });
   });
   registerEndpoint(app, payoutsContract.balances, { config: readAny }, async (request) =>

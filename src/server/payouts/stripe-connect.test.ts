@@ -9,7 +9,7 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createStripeConnect } from './payout-provider';
 import { preparePayoutRun } from './payout-runs';
-import { sendStripeTransfers } from './settle-payouts';
+import { sendStripeTransfers } from './send-stripe-transfers';
 
 // The few Stripe Connect endpoints payouts call, on loopback, with Stripe's idempotency (a repeated key
 // replays the first answer): Express accounts, their onboarding links, and transfers.

@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { defaultPlatformSettings } from '~/shared/settings';
 import type { Mailer } from '../../mail/mailer';
 import { findPayoutRun } from '../../payouts/find-payout-run';
+import { markRunPaid } from '../../payouts/mark-run-paid';
 import { approvePayoutRun, preparePayoutRun } from '../../payouts/payout-runs';
-import { markRunPaid } from '../../payouts/settle-payouts';
 import { addDays, isoDay, weekStartOf } from '../../platform/work-calendar';
 import { payoutMethods, payoutRuns, users } from '../schema';
 import { demoAccounts } from './demo-accounts';
@@ -61,7 +61,14 @@ export const demoPayoutsSeeder: DemoSeeder = {
     await approvePayoutRun({ db, runId, actorId: admin.id, afterCommit: async () => {} });
     // Nothing available to pay leaves the run completed with nothing to mark.
     if ((await findPayoutRun({ db, runId })).bank_file_count > 0) {
-      await markRunPaid({ db, mailer: quietMailer, publicUrl: '', actorId: admin.id }, runId, 'DEMO-BDO-0001');
+      await markRunPaid({
+        db,
+        mailer: quietMailer,
+        publicUrl: '',
+        actorId: admin.id,
+        runId,
+        reference: 'DEMO-BDO-0001',
+      });
     }
     return { created: created + 1 };
   },

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { payoutTexts } from '~/shared/payouts';
+import { payouts } from '../db/schema';
+import { AppError } from '../platform/errors';
+import { lockRun } from './payout-runs';
+import { type SettleContext, settlePayouts } from './settle-payouts';
+
+const resultHeader = ['payout_id', 'status', 'reference', 'reason'];
+
+// The bank's results, one line per payout of this run: paid (with its reference) or failed (with why).
+// The whole file is checked before anything is marked; lines already settled are left as they are.
+export async function importRunResults({
+  runId,
+  csv,
+  ...context
+}: SettleContext & { actorId: string; ipAddress?: string; runId: string; csv: string }): Promise<void> {
+  const rows = parseCsv(csv);
+  const [header, ...lines] = rows;
+  if (!header || resultHeader.some((name, index) => header[index]?.trim().toLowerCase() !== name)) {
+    throw new AppError('validation', payoutTexts.resultsFile);
+  }
+  const results = lines
+    .filter((cells) => cells.some((cell) => cell.trim() !== ''))
+    .map(([payoutId = '', status = '', reference = '', reason = '']) => ({
+      payoutId: payoutId.trim(),
+      status: status.trim().toLowerCase(),
+      reference: reference.trim(),
+      reason: reason.trim(),
+    }));
+  const malformed = results.find(
+    (result) =>
+      !/^[0-9a-f-]{36}$/i.test(result.payoutId) ||
+      (result.status !== 'paid' && result.status !== 'failed') ||
+      (result.status === 'paid' && result.reference === '') ||
+      (result.status === 'failed' && result.reason.length < 3),
+  );
+  if (malformed) throw new AppError('validation', payoutTexts.resultsFile);
+  await context.db.transaction(async (tx) => {
+    await lockRun(tx, runId);
+    const ofRun = new Map(
+      (await tx.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.runId, runId))).map(
+        (line) => [line.id, line.status],
+      ),
+    );
+    const stranger = results.find((result) => !ofRun.has(result.payoutId));
+    if (stranger)
+      throw new AppError('validation', `${payoutTexts.resultsFile} ${stranger.payoutId} is not a payout of this run.`);
+    // A line already settled the same way is left as it is (the file sent twice); the other way round, the
+    // file contradicts what happened, and it is refused as a whole rather than answered as if applied.
+    const contradiction = results.find((result) => {
+      const status = ofRun.get(result.payoutId);
+      return (status === 'paid' || status === 'failed') && status !== result.status;
+    });
+    if (contradiction) {
+      throw new AppError(
+        'conflict',
+        payoutTexts.resultContradicts(contradiction.payoutId, ofRun.get(contradiction.payoutId) ?? ''),
+      );
+    }
+    for (const result of results) {
+      await settlePayouts({
+        ...context,
+        tx,
+        payoutIds: [result.payoutId],
+        settlement:
+          result.status === 'paid'
+            ? { status: 'paid', reference: result.reference }
+            : { status: 'failed', reason: result.reason },
+        audit: context,
+      });
+    }
+  });
+}
+
+// RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (character === '\n' || character === '\r') {
+      if (character === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += character;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
