@@ -16,7 +16,8 @@ import { startNotificationAnnouncements } from './notifications/announce-notific
 import { emailNotification } from './notifications/email-notification';
 import { sendMessageDigests } from './notifications/send-message-digests';
 import { createConnectProvider } from './payouts/payout-provider';
-import { bringLedgerUpToDate, preparePayoutRun } from './payouts/payout-runs';
+import { bringLedgerUpToDate } from './payouts/payout-run-records';
+import { preparePayoutRun } from './payouts/prepare-payout-run';
 import { sendStripeTransfers } from './payouts/send-stripe-transfers';
 import { sweepStoredFiles } from './platform/file-store';
 import { getPlatformSettings } from './platform/get-platform-settings';
@@ -149,7 +150,7 @@ export function scheduleOf({ context, logger }: { context: ScheduleContext; logg
     // feature did not post to the ledger is posted (decision 036).
     'make-earnings-available': {
       cron: '47 * * * *',
-      work: async () => bringLedgerUpToDate(db, await getPlatformSettings({ db }), new Date()),
+      work: async () => bringLedgerUpToDate({ db, settings: await getPlatformSettings({ db }), now: new Date() }),
     },
     // Mondays 06:00: the week's payout run, for an administrator to review and approve.
     'prepare-payout-run': {

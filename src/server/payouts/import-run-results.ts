@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { payoutTexts } from '~/shared/payouts';
 import { payouts } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { lockRun } from './payout-runs';
+import { lockRun } from './payout-run-records';
 import { type SettleContext, settlePayouts } from './settle-payouts';
 
 const resultHeader = ['payout_id', 'status', 'reference', 'reason'];
@@ -36,7 +36,7 @@ export async function importRunResults({
   );
   if (malformed) throw new AppError('validation', payoutTexts.resultsFile);
   await context.db.transaction(async (tx) => {
-    await lockRun(tx, runId);
+    await lockRun({ tx, runId });
     const ofRun = new Map(
       (await tx.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.runId, runId))).map(
         (line) => [line.id, line.status],

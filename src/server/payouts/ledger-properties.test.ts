@@ -10,7 +10,7 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
-import { preparePayoutRun } from './payout-runs';
+import { preparePayoutRun } from './prepare-payout-run';
 
 const card = { kind: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
 const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 100 };

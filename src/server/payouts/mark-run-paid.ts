@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { payoutTexts } from '~/shared/payouts';
 import { payouts } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { lockRun } from './payout-runs';
+import { lockRun } from './payout-run-records';
 import { type SettleContext, settlePayouts } from './settle-payouts';
 
 // Every bank-file payout of the run still on its way, paid with the batch's reference.
@@ -12,7 +12,7 @@ export async function markRunPaid({
   ...context
 }: SettleContext & { actorId: string; ipAddress?: string; runId: string; reference: string }): Promise<void> {
   await context.db.transaction(async (tx) => {
-    await lockRun(tx, runId);
+    await lockRun({ tx, runId });
     const lines = await tx
       .select({ id: payouts.id })
       .from(payouts)

@@ -12,7 +12,7 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
-import { preparePayoutRun } from './payout-runs';
+import { preparePayoutRun } from './prepare-payout-run';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -7,7 +7,7 @@ import { payoutFailedEmail } from '../mail/templates/payout-failed';
 import { payoutSentEmail } from '../mail/templates/payout-sent';
 import { uuidArray } from '../platform/invoice-drafts';
 import { recordAuditEvents } from '../platform/record-audit-event';
-import { completeIfDone, postPayoutMoves } from './payout-runs';
+import { completeIfDone, postPayoutMoves } from './payout-run-records';
 
 // Settling payouts on their way (docs/decisions/036): paid or failed — by an administrator one at a time
 // (mark-payout.ts) or for a whole bank file (mark-run-paid.ts), from the bank's results file
@@ -60,11 +60,15 @@ export async function settlePayouts({
         returning p.id, p.applicant_id, p.amount_cents, p.method_label, p.run_id, u.name, u.email`,
   );
   if (settled.length === 0) return 0;
-  await postPayoutMoves(tx, settled, {
-    kind: paid ? 'payout_paid' : 'payout_failed',
-    from: 'payouts_in_transit',
-    to: paid ? 'paid_out' : 'talent_available',
-    at: now,
+  await postPayoutMoves({
+    tx,
+    lines: settled,
+    move: {
+      kind: paid ? 'payout_paid' : 'payout_failed',
+      from: 'payouts_in_transit',
+      to: paid ? 'paid_out' : 'talent_available',
+      at: now,
+    },
   });
   const earningsUrl = `${publicUrl}${paths.applicantEarnings.getHref()}`;
   for (const line of settled) {
@@ -98,6 +102,6 @@ export async function settlePayouts({
       })),
     });
   }
-  for (const runId of new Set(settled.map((line) => line.run_id))) await completeIfDone(tx, runId, now);
+  for (const runId of new Set(settled.map((line) => line.run_id))) await completeIfDone({ tx, runId, now });
   return settled.length;
 }

@@ -8,7 +8,7 @@ import { postTransaction, talentBalanceOf } from '../platform/ledger';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createStripeConnect } from './payout-provider';
-import { preparePayoutRun } from './payout-runs';
+import { preparePayoutRun } from './prepare-payout-run';
 import { sendStripeTransfers } from './send-stripe-transfers';
 
 // The few Stripe Connect endpoints payouts call, on loopback, with Stripe's idempotency (a repeated key

@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { defaultPlatformSettings } from '~/shared/settings';
 import type { Mailer } from '../../mail/mailer';
+import { approvePayoutRun } from '../../payouts/approve-payout-run';
 import { findPayoutRun } from '../../payouts/find-payout-run';
 import { markRunPaid } from '../../payouts/mark-run-paid';
-import { approvePayoutRun, preparePayoutRun } from '../../payouts/payout-runs';
+import { preparePayoutRun } from '../../payouts/prepare-payout-run';
 import { addDays, isoDay, weekStartOf } from '../../platform/work-calendar';
 import { payoutMethods, payoutRuns, users } from '../schema';
 import { demoAccounts } from './demo-accounts';

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { payoutTexts, type TalentBalanceRow } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { payoutHolds, users } from '../db/schema';
@@ -9,7 +9,7 @@ import { findTalentBalance } from './find-talent-balance';
 // An administrator's hold on a talent's payouts (a suspicion of fraud, a dispute about the work, a
 // compliance check): the talent keeps earning, no run pays them while it is in force. Placed and released
 // with a reason, audited with before and after.
-
+// Placing one: the talent's balance as the list shows it, now on hold; one hold at a time per talent.
 export async function placePayoutHold({
   db,
   actorId,
@@ -49,45 +49,5 @@ export async function placePayoutHold({
     }
     throw error;
   }
-  return findTalentBalance({ db, applicantId });
-}
-
-export async function releasePayoutHold({
-  db,
-  actorId,
-  holdId,
-  reason,
-  ipAddress,
-}: {
-  db: Database;
-  actorId: string;
-  holdId: string;
-  reason: string;
-  ipAddress?: string;
-}): Promise<TalentBalanceRow> {
-  const applicantId = await db.transaction(async (tx) => {
-    const [released] = await tx
-      .update(payoutHolds)
-      .set({ releasedAt: new Date(), releasedBy: actorId, releaseReason: reason })
-      .where(and(eq(payoutHolds.id, holdId), isNull(payoutHolds.releasedAt)))
-      .returning();
-    if (!released) throw new AppError('not_found', payoutTexts.holdNotFound);
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: 'payout_hold.released',
-        targetType: 'user',
-        targetId: released.applicantId,
-        details: {
-          hold_id: holdId,
-          before: { on_hold: true, reason: released.reason },
-          after: { on_hold: false, reason },
-        },
-        ipAddress,
-      },
-    });
-    return released.applicantId;
-  });
   return findTalentBalance({ db, applicantId });
 }

@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatCents } from '~/shared/billing-texts';
+import { payoutTexts } from '~/shared/payouts';
+import { paths } from '~/shared/routes';
+import type { Database } from '../db/client';
+import { payoutRuns } from '../db/schema';
+import { selectRows } from '../db/select-rows';
+import type { Mailer } from '../mail/mailer';
+import { payoutMethodReminderEmail } from '../mail/templates/payout-method-reminder';
+import { AppError } from '../platform/errors';
+import { notify } from '../platform/notify';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { lockRun } from './payout-run-records';
+
+// Writes once (a run's reminded_at) to each talent of the run not paid for want of a payout method of
+// their own — none yet, or a Stripe account not finished — by email and in Tandem, with what they are owed
+// and where to add it. Holds, suspensions and a method's 72-hour wait are the platform's to resolve, not
+// theirs, so they are not written to.
+export async function remindRunTalents({
+  db,
+  mailer,
+  publicUrl,
+  runId,
+  actorId,
+  ipAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  runId: string;
+  actorId: string;
+  ipAddress?: string;
+  now?: Date;
+}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const run = await lockRun({ tx, runId });
+    if (run.remindedAt) throw new AppError('conflict', payoutTexts.alreadyReminded);
+    const waiting = await selectRows<{
+      applicant_id: string;
+      amount_cents: number;
+      exception: 'no_method' | 'not_onboarded';
+      name: string;
+      email: string;
+    }>(
+      tx,
+      sql`select p.applicant_id, p.amount_cents, p.exception, u.name, u.email
+          from payouts p join users u on u.id = p.applicant_id
+          where p.run_id = ${runId} and p.status = 'exception' and p.exception in ('no_method', 'not_onboarded')
+          order by u.id`,
+    );
+    if (waiting.length === 0) throw new AppError('conflict', payoutTexts.nobodyToRemind);
+    await tx.update(payoutRuns).set({ remindedAt: now }).where(eq(payoutRuns.id, runId));
+    const earningsPath = paths.applicantEarnings.getHref();
+    for (const talent of waiting) {
+      await mailer.send(
+        talent.email,
+        payoutMethodReminderEmail({
+          name: talent.name,
+          amountCents: talent.amount_cents,
+          todo: talent.exception === 'no_method' ? 'add' : 'finish',
+          earningsUrl: `${publicUrl}${earningsPath}`,
+        }),
+        { transaction: tx },
+      );
+    }
+    await notify(
+      tx,
+      waiting.map((talent) => ({
+        userId: talent.applicant_id,
+        type: 'earnings_changed' as const,
+        title: `${formatCents(talent.amount_cents)} is waiting for you`,
+        body:
+          talent.exception === 'no_method'
+            ? 'Add a payout method in Earnings and the next payout run pays you.'
+            : 'Finish setting up your Stripe account in Earnings and the next payout run pays you.',
+        link: earningsPath,
+      })),
+    );
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId,
+        action: 'payout_run.reminded',
+        targetType: 'payout_run',
+        targetId: runId,
+        details: { scheduled_for: run.scheduledFor, reminded: waiting.length },
+        ipAddress,
+      },
+    });
+    return waiting.length;
+  });
+}
