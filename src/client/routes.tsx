@@ -26,7 +26,7 @@ const moduleLoaders = import.meta.glob([
   '!./admin-tests/admin-tests-page.tsx',
   '!./app/portal-shell/no-company-page.tsx',
   '!./applications/applicant-dashboard-page.tsx',
-  '!./audit-logs/admin-audit-logs-page.tsx',
+  '!./audit/admin-audit-logs-page.tsx',
   '!./billing/billing-page.tsx',
   '!./company-dashboard/company-dashboard-page.tsx',
   '!./components/portal-page.tsx',

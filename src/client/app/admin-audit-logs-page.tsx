@@ -1,4 +1,4 @@
-import { AdminAuditLogsPage } from '~/client/audit-logs';
+import { AdminAuditLogsPage } from '~/client/audit';
 import type { PageProps } from '~/client/routes';
 
 // /admin/audit-logs: Audit Logs (the audit-logs feature).

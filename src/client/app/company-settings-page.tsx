@@ -5,7 +5,7 @@ import { CompanyProfileSection } from '~/client/account/company-profile-section'
 import { SessionsSection } from '~/client/account/sessions-section';
 import { TimeZoneSection } from '~/client/account/time-zone-section';
 import { ApiTokensSection } from '~/client/api-tokens';
-import { CompanyAuditLogSection } from '~/client/audit-logs';
+import { CompanyAuditLogSection } from '~/client/audit';
 import { currentUserQueryOptions, refreshCurrentUser } from '~/client/auth/api';
 import { PortalPage } from '~/client/components/portal-page';
 import { type SettingsTab, SettingsTabs } from '~/client/components/settings-tabs';
@@ -13,7 +13,7 @@ import { MessageTemplatesSection } from '~/client/message-templates';
 import { EmailPreferencesSection } from '~/client/notifications/email-preferences-section';
 import { PrivacySection } from '~/client/privacy/privacy-section';
 import type { PageProps } from '~/client/routes';
-import { TeamTab } from '~/client/team/team-tab';
+import { TeamTab } from '~/client/teams/team-tab';
 import type { CurrentUser } from '~/shared/auth';
 import { principalOfUser } from '~/shared/auth';
 import { can } from '~/shared/permissions';

@@ -4,7 +4,7 @@ import { currentUserQueryOptions, refreshCurrentUser, useAcceptSignIn, useSignOu
 import { ProviderButtons } from '~/client/auth/provider-buttons';
 import { PageMeta } from '~/client/components/page-meta';
 import type { PageProps } from '~/client/routes';
-import { JoinInvitation } from '~/client/team/join-invitation';
+import { JoinInvitation } from '~/client/teams/join-invitation';
 import type { SignInResult } from '~/shared/auth';
 import { paths } from '~/shared/routes';
 import { PageLoading } from './page-loading';
