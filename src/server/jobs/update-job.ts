@@ -1,4 +1,4 @@
-import { and, eq, isNull, not, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
 import type { InterviewStage } from '~/shared/interview-stages';
 import { type EditedJob, type JobFields, jobEditTexts } from '~/shared/jobs';
 import type { Database } from '../db/client';
@@ -109,11 +109,8 @@ async function placeInInterviewStages(tx: Database, jobId: string, stages: reado
         eq(applications.jobId, jobId),
         eq(applications.status, 'interviewing'),
         first === null
-          ? not(isNull(applications.interviewStageId))
-          : or(
-              isNull(applications.interviewStageId),
-              not(sql`${applications.interviewStageId}::text = any(${`{${ids.join(',')}}`}::text[])`),
-            ),
+          ? isNotNull(applications.interviewStageId)
+          : or(isNull(applications.interviewStageId), notInArray(applications.interviewStageId, ids)),
       ),
     );
 }

@@ -246,8 +246,10 @@ export async function findJobApplications({
     }
   }
   const shown = query.status.length > 0 ? query.status : applicationStatuses;
+  // An interview stage's column holds applications in Interviewing alone (none when asked with another status).
+  const inStage = (stageId: string) => (shown.includes('interviewing') ? (interviewStageCounts[stageId] ?? 0) : 0);
   const total = query.interview_stage
-    ? (interviewStageCounts[query.interview_stage] ?? 0) * Number(shown.includes('interviewing'))
+    ? inStage(query.interview_stage)
     : [...new Set(shown)].reduce((sum, status) => sum + counts[status], 0);
   return {
     items: rows.map((row) => ({

@@ -120,15 +120,14 @@ export async function moveApplication({
     if (interviewStageId !== undefined && to !== 'interviewing') {
       throw validationError({ stage_id: interviewStageTexts.stageOnlyForInterviewing });
     }
+    // Into or within Interviewing: the stage asked for, else the job's first (none on a job without stages).
     const stage =
-      to === 'interviewing' && interviewStageId !== undefined
-        ? current.interviewStages.find((candidate) => candidate.id === interviewStageId)
-        : to === 'interviewing'
+      to !== 'interviewing'
+        ? undefined
+        : interviewStageId === undefined
           ? current.interviewStages[0]
-          : undefined;
+          : current.interviewStages.find((candidate) => candidate.id === interviewStageId);
     if (interviewStageId !== undefined && !stage) throw validationError({ stage_id: interviewStageTexts.unknownStage });
-    // Within Interviewing, from one of the job's interview stages to another: the applicant still reads
-    // Interviewing, so nobody is told; the history and the audit log keep the step.
     if (
       from === 'interviewing' &&
       to === 'interviewing' &&
@@ -136,44 +135,7 @@ export async function moveApplication({
       stage &&
       actor.mover === 'company'
     ) {
-      if (stage.id === current.interviewStageId) throw new AppError('conflict', interviewStageTexts.sameStage);
-      const entry: ApplicationHistoryEntry = {
-        status: to,
-        at: now.toISOString(),
-        by: actor.actorId,
-        interview_stage: stage.name,
-      };
-      const [updated] = await tx
-        .update(applications)
-        .set({
-          interviewStageId: stage.id,
-          history: sql`${applications.history} || ${JSON.stringify([entry])}::jsonb`,
-          updatedAt: now,
-        })
-        .where(and(eq(applications.id, applicationId), eq(applications.status, from)))
-        .returning({ id: applications.id });
-      if (!updated) throw new AppError('conflict', changedMeanwhile);
-      const testSent = await sendStageTest(tx, stage, current, now);
-      const fromStage = current.interviewStages.find((candidate) => candidate.id === current.interviewStageId);
-      await recordAuditEvent({
-        db: tx,
-        event: {
-          actorId: actor.actorId,
-          action: 'application.moved',
-          targetType: 'application',
-          targetId: current.id,
-          details: {
-            from,
-            to,
-            job_id: current.jobId,
-            from_stage: fromStage?.name ?? null,
-            to_stage: stage.name,
-            ...(testSent && { stage_test_sent: stage.test_id }),
-            ...auditDetails,
-          },
-          ipAddress,
-        },
-      });
+      await moveBetweenInterviewStages({ tx, current, stage, actorId: actor.actorId, ipAddress, auditDetails, now });
       return { id: current.id, jobId: current.jobId, from, status: to, assignmentId: null, jobFilled: false };
     }
     if (!canMoveApplication(from, to, actor.mover)) {
@@ -291,6 +253,72 @@ export async function moveApplication({
     for (const { to, email } of emails) await mailer.send(to, email);
   }
   return moved;
+}
+
+// Within Interviewing, from one of the job's interview stages to another: the applicant still reads
+// Interviewing, so nobody is told; the history and the audit log keep the step, and the stage's test goes out.
+async function moveBetweenInterviewStages({
+  tx,
+  current,
+  stage,
+  actorId,
+  ipAddress,
+  auditDetails,
+  now,
+}: {
+  tx: Database;
+  current: {
+    id: string;
+    jobId: string;
+    jobTitle: string;
+    applicantId: string;
+    interviewStageId: string | null;
+    interviewStages: InterviewStage[];
+  };
+  stage: InterviewStage;
+  actorId: string;
+  ipAddress?: string;
+  auditDetails: Record<string, unknown>;
+  now: Date;
+}) {
+  if (stage.id === current.interviewStageId) throw new AppError('conflict', interviewStageTexts.sameStage);
+  const entry: ApplicationHistoryEntry = {
+    status: 'interviewing',
+    at: now.toISOString(),
+    by: actorId,
+    interview_stage: stage.name,
+  };
+  const [updated] = await tx
+    .update(applications)
+    .set({
+      interviewStageId: stage.id,
+      history: sql`${applications.history} || ${JSON.stringify([entry])}::jsonb`,
+      updatedAt: now,
+    })
+    .where(and(eq(applications.id, current.id), eq(applications.status, 'interviewing')))
+    .returning({ id: applications.id });
+  if (!updated) throw new AppError('conflict', changedMeanwhile);
+  const testSent = await sendStageTest(tx, stage, current, now);
+  const fromStage = current.interviewStages.find((candidate) => candidate.id === current.interviewStageId);
+  await recordAuditEvent({
+    db: tx,
+    event: {
+      actorId,
+      action: 'application.moved',
+      targetType: 'application',
+      targetId: current.id,
+      details: {
+        from: 'interviewing',
+        to: 'interviewing',
+        job_id: current.jobId,
+        from_stage: fromStage?.name ?? null,
+        to_stage: stage.name,
+        ...(testSent && { stage_test_sent: stage.test_id }),
+        ...auditDetails,
+      },
+      ipAddress,
+    },
+  });
 }
 
 // The test an interview stage sends as an application enters it (shared/interview-stages.ts).
