@@ -8,8 +8,8 @@ import { openConfiguredDatabase } from '../src/server/db/client';
 import { exitWhenDataDirectoryInUse } from '../src/server/db/lock-data-directory';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
-import { createAccount } from '../src/server/platform/create-account';
-import { hashPassword } from '../src/server/platform/passwords';
+import { createAccount } from '../src/server/kernels/identity/create-account';
+import { hashPassword } from '../src/server/kernels/identity/passwords';
 import { recordAuditEvent } from '../src/server/platform/record-audit-event';
 import { isValidEmail, normalizeEmail } from '../src/shared/auth';
 

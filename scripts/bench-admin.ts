@@ -18,8 +18,8 @@ import { getAdminDashboard } from '../src/server/admin-dashboard/get-admin-dashb
 import { encodeCursor, findAuditLogs } from '../src/server/audit/find-audit-logs';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { runOnServer } from '../src/server/db/postgres-server';
-import { buildAccount, buildSession } from '../src/server/db/seed/factories';
-import { SESSION_COOKIE } from '../src/server/platform/sessions';
+import { SESSION_COOKIE } from '../src/server/platform/auth-context';
+import { buildAccount, buildSession } from '../src/server/seed/factories';
 import { adminCompanyListQuerySchema } from '../src/shared/admin-companies';
 import { auditLogListQuerySchema } from '../src/shared/audit-logs';
 import { withBenchServer } from './bench/measure-api';

@@ -17,9 +17,9 @@ import {
   savedJobs,
   users,
 } from '../src/server/db/schema';
-import { buildAccount, buildSession } from '../src/server/db/seed/factories';
-import { variedProfile } from '../src/server/db/seed/talent-factories';
-import { SESSION_COOKIE } from '../src/server/platform/sessions';
+import { SESSION_COOKIE } from '../src/server/platform/auth-context';
+import { buildAccount, buildSession } from '../src/server/seed/factories';
+import { variedProfile } from '../src/server/seed/talent-factories';
 import {
   expectOk,
   insertInBatches,

@@ -13,7 +13,7 @@ import { issueInvoices } from '../src/server/billing/issue-invoices';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
-import { addDays, isoDay } from '../src/server/platform/work-calendar';
+import { addDays, isoDay } from '../src/server/kernels/work/work-calendar';
 import { formatCents } from '../src/shared/billing';
 import { withBenchDatabase } from './bench/measure-api';
 import { seedWorkforce } from './bench/seed-workforce';

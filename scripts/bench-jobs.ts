@@ -8,8 +8,8 @@ import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
 import { applications, jobs, users } from '../src/server/db/schema';
-import { buildAccount, buildSession } from '../src/server/db/seed/factories';
-import { SESSION_COOKIE } from '../src/server/platform/sessions';
+import { SESSION_COOKIE } from '../src/server/platform/auth-context';
+import { buildAccount, buildSession } from '../src/server/seed/factories';
 import {
   expectOk,
   insertInBatches,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { DEMO_PASSWORD, demoAccounts } from '../src/server/db/seed/demo-accounts';
+import { DEMO_PASSWORD, demoAccounts } from '../src/server/seed/demo-accounts';
 import { freePort } from '../src/server/testing/free-port';
 import { LIVE_SOCKET_PATH } from '../src/shared/live-events';
 import { startProcess, stopProcess } from './bench/server-process';

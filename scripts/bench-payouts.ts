@@ -29,13 +29,13 @@ import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
 import { selectRows } from '../src/server/db/select-rows';
+import { accountSums, makeEarningsAvailable, postMissingTransactions } from '../src/server/kernels/money/ledger';
+import { addDays, isoDay } from '../src/server/kernels/work/work-calendar';
 import { createMailer } from '../src/server/mail/mailer';
 import { approvePayoutRun } from '../src/server/payouts/approve-payout-run';
 import { markRunPaid } from '../src/server/payouts/mark-run-paid';
 import { preparePayoutRun } from '../src/server/payouts/prepare-payout-run';
-import { accountSums, makeEarningsAvailable, postMissingTransactions } from '../src/server/platform/ledger';
 import { startPgBossQueue } from '../src/server/platform/pg-boss-queue';
-import { addDays, isoDay } from '../src/server/platform/work-calendar';
 import { withBenchDatabase } from './bench/measure-api';
 import { seedWorkforce } from './bench/seed-workforce';
 

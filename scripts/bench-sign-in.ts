@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, demoAccounts } from '../src/server/db/seed/demo-accounts';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../src/server/platform/passwords';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../src/server/kernels/identity/passwords';
+import { DEMO_PASSWORD, demoAccounts } from '../src/server/seed/demo-accounts';
 import { freePort } from '../src/server/testing/free-port';
 import { startProcess, stopProcess } from './bench/server-process';
 

@@ -9,9 +9,9 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/client';
-import { buildAccount, buildSession } from '../src/server/db/seed/factories';
-import { SESSION_COOKIE } from '../src/server/platform/sessions';
+import { SESSION_COOKIE } from '../src/server/platform/auth-context';
 import { createSharedCache } from '../src/server/platform/shared-cache';
+import { buildAccount, buildSession } from '../src/server/seed/factories';
 import { searchCandidates } from '../src/server/talent-search/search-candidates';
 import { type TalentQuery, talentQuerySchema } from '../src/shared/talent-search';
 import { openCpuMeter, withBenchServer } from './bench/measure-api';
@@ -63,7 +63,7 @@ const searches: Array<{ name: string; query: TalentQuery; selective?: boolean }>
     query: { skills: 'COBOL', overlap_hours: 6, overlap_with: 'Europe/Berlin' },
     selective: true,
   },
-  // Words only CVs hold (db/seed/talent-at-scale.ts: one profile in ten has a CV): a common employer, a
+  // Words only CVs hold (seed/talent-at-scale.ts: one profile in ten has a CV): a common employer, a
   // rare one, and a CV word with a profile word.
   { name: 'CV word "fabrikam"', query: { q: 'fabrikam' } },
   { name: 'rare CV word "zephyrine"', query: { q: 'zephyrine' }, selective: true },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, type InlineConfig, type Rolldown } from 'vite';
 import { INITIAL_FILES_NAME } from '../src/server/db/client';
-import { makeInitialFiles } from '../src/server/db/initial-files';
+import { makeInitialFiles } from '../src/server/platform/initial-database-files';
 import { builtCommandOf, COMMANDS_DIRECTORY, OPERATOR_COMMANDS } from './operator-commands';
 import { findTestCodeInServerBundle } from './server-bundle-check';
 
@@ -40,8 +40,8 @@ if (problems.length > 0) {
 const filesBesideModules = [
   { module: 'src/server/db/migrate.ts', from: 'src/server/db/migrations', to: 'migrations' },
   {
-    module: 'src/server/platform/passwords.ts',
-    from: 'src/server/platform/common-passwords.txt',
+    module: 'src/server/kernels/identity/passwords.ts',
+    from: 'src/server/kernels/identity/common-passwords.txt',
     to: 'common-passwords.txt',
   },
   // The CV reader's worker thread: a file of its own, which Node runs as it is (it imports packages only).
@@ -70,7 +70,7 @@ console.log(
 );
 if (!options['server-only']) await buildOperatorCommands();
 
-// The files a new embedded database starts from (src/server/db/initial-files.ts), beside the chunk that reads
+// The files a new embedded database starts from (src/server/platform/initial-database-files.ts), beside the chunk that reads
 // them. Made once for what they are made of (the migrations, the code that prepares them, the PGlite and
 // pg-boss versions), and kept in node_modules/.cache for the next build: making them takes seconds.
 async function writeInitialDatabaseFiles(built: Rolldown.OutputChunk[], outDir: string) {
@@ -83,7 +83,7 @@ async function writeInitialDatabaseFiles(built: Rolldown.OutputChunk[], outDir: 
     ...(await fs.readdir(migrations, { recursive: true, encoding: 'utf8' }))
       .sort()
       .map((file) => path.join(migrations, file)),
-    'src/server/db/initial-files.ts',
+    'src/server/platform/initial-database-files.ts',
     'src/server/platform/pg-boss-queue.ts',
     'node_modules/@electric-sql/pglite/package.json',
     'node_modules/pg-boss/package.json',

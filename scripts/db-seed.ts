@@ -4,7 +4,7 @@ import { loadConfig } from '../src/server/config';
 import { openConfiguredDatabase } from '../src/server/db/client';
 import { exitWhenDataDirectoryInUse } from '../src/server/db/lock-data-directory';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { demoSeeders, seedDemoData } from '../src/server/db/seed/seed-demo-data';
+import { demoSeeders, seedDemoData } from '../src/server/seed/seed-demo-data';
 
 const config = loadConfig(process.env);
 if (config.NODE_ENV === 'production') {

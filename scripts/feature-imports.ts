@@ -4,8 +4,9 @@ import path from 'node:path';
 // Imports from one server feature folder (src/server/<feature>/) into another (decision 015), test files
 // included, and the loops they make.
 
-// Generic infrastructure every feature may import; the root files (app.ts, config.ts…) are not features.
-const SHARED_PLACES = new Set(['db', 'mail', 'platform', 'testing']);
+// Infrastructure and the domain kernels every feature may import, and seed/, which composes features into demo
+// data as app.ts composes them into the app; the root files (app.ts, config.ts…) are not features either.
+const SHARED_PLACES = new Set(['db', 'mail', 'platform', 'kernels', 'seed', 'testing']);
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bvi\.mock\(\s*)'([^']+)'/gm;
 
 export interface Crossing {
@@ -91,4 +92,39 @@ export function featureLoops(crossings: readonly Crossing[]): string[][] {
   };
   for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
   return groups.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
+}
+
+// Every import of production code from one place of the server into another: a top-level folder, a kernel
+// (kernels/money), or a root file (app-context.ts is `app-context`). Type imports count: they are a
+// dependency of the design, if not of the running code. Tests and the test helpers (testing/) are left out.
+export function findPlaceImports(sourceRoot = path.resolve('src')): Crossing[] {
+  const server = path.join(sourceRoot, 'server');
+  const placeOf = (file: string): string | undefined => {
+    const relative = path.relative(server, file);
+    if (relative.startsWith('..')) return undefined;
+    const [top = '', kernel] = relative.split(path.sep);
+    if (top === 'kernels' && kernel) return `kernels/${kernel.replace(/\.tsx?$/, '')}`;
+    return top.replace(/\.tsx?$/, '');
+  };
+  const imports: Crossing[] = [];
+  for (const entry of fs.readdirSync(server, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.(test|d)\.tsx?$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const from = placeOf(file);
+    if (from === undefined || from === 'testing') continue;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = match[1] ?? '';
+      const target = specifier.startsWith('~/')
+        ? path.resolve(sourceRoot, specifier.slice(2))
+        : specifier.startsWith('.')
+          ? path.resolve(path.dirname(file), specifier)
+          : undefined;
+      const to = target && placeOf(target);
+      if (to === undefined || to === from) continue;
+      const line = text.slice(0, match.index).split('\n').length;
+      imports.push({ file: path.relative('.', file), line, from, to, specifier });
+    }
+  }
+  return imports;
 }

@@ -1,12 +1,12 @@
 // `npm run seed:talent -- 1000000`: loads that many synthetic, varied applicants with listed profiles
-// (src/server/db/seed/talent-at-scale.ts) into the PostgreSQL database of DATABASE_URL (default
+// (src/server/seed/talent-at-scale.ts) into the PostgreSQL database of DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/tandem_talent, created and migrated when missing). Running it again
 // adds only the applicants not there yet. Prints the time it took and the table and index sizes.
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
-import { seedTalentAtScale } from '../src/server/db/seed/talent-at-scale';
+import { seedTalentAtScale } from '../src/server/seed/talent-at-scale';
 
 export const TALENT_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tandem_talent';
 

@@ -23,7 +23,7 @@ describe('the server bundle check', () => {
       imports: ['chunks/shared-b2.js', 'fastify'],
       moduleIds: [`${root}/main.ts`, `${root}/app.ts`],
     });
-    const shared = chunk({ fileName: 'chunks/shared-b2.js', moduleIds: [`${root}/db/seed/factories.ts`] });
+    const shared = chunk({ fileName: 'chunks/shared-b2.js', moduleIds: [`${root}/seed/factories.ts`] });
     expect(findTestCodeInServerBundle([main, shared, testRoutes])).toEqual([]);
   });
 

@@ -8,9 +8,10 @@ import {
   sessions,
   users,
 } from '../../src/server/db/schema';
-import { buildAccount } from '../../src/server/db/seed/factories';
+import { SESSION_MAX_AGE_SECONDS } from '../../src/server/kernels/identity/sessions';
+import { SESSION_COOKIE } from '../../src/server/platform/auth-context';
 import { generateToken, hashToken } from '../../src/server/platform/secure-tokens';
-import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../../src/server/platform/sessions';
+import { buildAccount } from '../../src/server/seed/factories';
 import { insertInBatches } from './measure-api';
 
 interface ChatFixture {

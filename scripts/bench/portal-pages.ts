@@ -6,8 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { DEMO_PASSWORD, demoAccounts } from '../../src/server/db/seed/demo-accounts';
-import { SESSION_COOKIE } from '../../src/server/platform/sessions';
+import { SESSION_COOKIE } from '../../src/server/platform/auth-context';
+import { DEMO_PASSWORD, demoAccounts } from '../../src/server/seed/demo-accounts';
 import { type PageId, paths } from '../../src/shared/routes';
 
 export const PORTAL_BUDGET = { scriptKb: 150, scriptFiles: 30, performance: 95 };

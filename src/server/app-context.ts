@@ -1,4 +1,3 @@
-import type { TextGrader } from './assessments/text-graders';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -6,8 +5,9 @@ import type { BackgroundTasks } from './platform/background-tasks';
 import type { FileStore } from './platform/file-store';
 import type { JobQueue } from './platform/job-queue';
 import type { LiveHub } from './platform/live-hub';
+import type { SettingsCache } from './platform/settings-cache';
 import type { SharedCache } from './platform/shared-cache';
-import type { SettingsCache } from './settings/settings-cache';
+import type { TextGrader } from './platform/text-grader';
 
 // What route plugins need from the app, handed to them at registration.
 export interface AppContext {

@@ -36,6 +36,9 @@ import { jobBoardRoutes } from './job-board/routes';
 import { adminJobRoutes } from './jobs/admin-job-routes';
 import { hiringTeamRoutes } from './jobs/hiring-team-routes';
 import { jobRoutes } from './jobs/routes';
+import { registerAuthentication } from './kernels/identity/authentication';
+import { findLiveSessions, resolveSession } from './kernels/identity/sessions';
+import { viewerOf } from './kernels/notices/conversation-access';
 import { createMailer } from './mail/mailer';
 import { bookingRoutes } from './meetings/booking-routes';
 import { meetingRoutes } from './meetings/routes';
@@ -46,9 +49,7 @@ import { payoutRoutes } from './payouts/routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { scorecardRoutes } from './pipeline/scorecard-routes';
 import { createRouteRegistry } from './platform/access-control';
-import { registerAuthentication } from './platform/authentication';
 import { createBackgroundTasks } from './platform/background-tasks';
-import { viewerOf } from './platform/conversation-access';
 import { registerCspReports } from './platform/csp-reports';
 import { AppError, refuseWhileStopping, registerErrorHandling, sendError } from './platform/errors';
 import { createConfiguredFileStore } from './platform/file-store';
@@ -65,7 +66,7 @@ import { findWaitingJobs, jobNames, startPgBossQueue } from './platform/pg-boss-
 import { registerRateLimits } from './platform/rate-limits';
 import { setSecurityHeaders } from './platform/security-headers';
 import { serializerCompiler } from './platform/serializer';
-import { findLiveSessions, resolveSession } from './platform/sessions';
+import { createSettingsCache } from './platform/settings-cache';
 import { createSharedCache } from './platform/shared-cache';
 import { isPageRequest, registerWebClient, sendNotFoundPage, type WebClient } from './platform/web-client';
 import { privacyRoutes } from './privacy/routes';
@@ -74,7 +75,6 @@ import { liveRoutes } from './realtime/routes';
 import { reviewRoutes } from './reviews/routes';
 import { nextInvoiceRunAfter, nextPayoutRunAfter, startSchedule } from './schedule';
 import { registerMaintenanceMode } from './settings/maintenance-mode';
-import { createSettingsCache } from './settings/settings-cache';
 import { settingsRoutes } from './settings/settings-routes';
 import { siteRoutes } from './site/routes';
 import { applicantCvRoutes } from './talent/cv-routes';
@@ -86,7 +86,7 @@ import { workRoutes } from './work/work-routes';
 
 interface AppDependencies {
   config: Config;
-  // Signs cookies (platform/secret.ts).
+  // Signs cookies (secret.ts).
   secret: string;
   database: DatabaseHandle;
   // Shared by every instance: readiness checks it, rate-limit counters and the shared cache live in it.

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from './db/seed/demo-accounts';
 import { giveDemoTalentPhoto } from './demo-photo';
+import { demoAccounts } from './seed/demo-accounts';
 import { signedInAccount } from './testing/auth-helpers';
 import { createTestApp, type TestApp } from './testing/test-app';
 

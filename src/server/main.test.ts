@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, runOnServer } from './db/postgres-server';
-import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
+import { DEMO_PASSWORD, demoAccounts } from './seed/demo-accounts';
 import { SERVER_UNDER_TEST_VARIABLE } from './testing/database-template-variables';
 
 // The server as `npm start` runs it: the production bundle in a real process, a real port, an embedded

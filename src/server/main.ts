@@ -4,15 +4,15 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { exitWhenDataDirectoryInUse } from './db/lock-data-directory';
 import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
-import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts';
-import { seedDemoData } from './db/seed/seed-demo-data';
 import { giveDemoTalentPhoto } from './demo-photo';
 import { importLocalFiles } from './platform/import-local-files';
 import { createLogger } from './platform/logger';
 import { createMetrics, type MetricsServer, serveMetrics } from './platform/metrics';
 import { createRedisClient } from './platform/redis-client';
-import { resolveSecret } from './platform/secret';
 import { loadWebClient } from './platform/web-client';
+import { resolveSecret } from './secret';
+import { DEMO_PASSWORD, demoAccounts } from './seed/demo-accounts';
+import { seedDemoData } from './seed/seed-demo-data';
 
 function readConfig() {
   try {

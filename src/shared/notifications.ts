@@ -111,7 +111,7 @@ export const emailPreferenceTypesByRole: Record<Role, readonly NotificationType[
 
 // What a company member's role must hold to hear of each company kind (docs/decisions/032): a Billing
 // member is offered invoices, timesheets and messages, not new applications; a Viewer no timesheets to
-// approve. The same permission picks who in the company is told (platform/company-recipients.ts).
+// approve. The same permission picks who in the company is told (kernels/notices/company-recipients.ts).
 export const permissionToHearOf = {
   application_received: 'read:job_application:own',
   application_withdrawn: 'read:job_application:own',

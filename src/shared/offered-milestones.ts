@@ -9,3 +9,8 @@ export const offeredMilestoneSchema = z.object({
   due_date: z.string(),
 });
 export type OfferedMilestone = z.infer<typeof offeredMilestoneSchema>;
+
+// An offer: hourly terms, or a fixed price's milestones (decision 035), from a start date.
+export type OfferTerms =
+  | { rateCents: number; weeklyHours: number; startDate: string; milestones?: undefined }
+  | { rateCents?: undefined; weeklyHours?: undefined; startDate: string; milestones: OfferedMilestone[] };

@@ -20,9 +20,9 @@ import {
   sessions,
   users,
 } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
-import { buildJob } from '../db/seed/job-factories';
-import { revenueMonthOf } from '../platform/monthly-revenue';
+import { revenueMonthOf } from '../kernels/money/monthly-revenue';
+import { buildAccount } from '../seed/factories';
+import { buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';

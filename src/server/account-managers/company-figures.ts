@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 // The figures Account Manager Management and the manager portal show for companies, as SQL over one
 // company id (or a set of them): employees are active assignments, open jobs are published ones. Their
-// Monthly Revenue is platform/monthly-revenue.ts's, as every screen's.
+// Monthly Revenue is kernels/money/monthly-revenue.ts's, as every screen's.
 
 // `companyIds` is a subquery (or a single id) naming the companies counted.
 export const employeesOf = (companyIds: SQL) =>

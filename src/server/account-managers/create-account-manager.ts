@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { type AccountManager, accountManagerTexts, type CreateAccountManagerInput } from '~/shared/account-managers';
 import type { Database } from '../db/client';
 import { accountManagerProfiles, users } from '../db/schema';
+import { createAccount, EMAIL_UNIQUE_INDEXES } from '../kernels/identity/create-account';
+import { issueOneTimeToken } from '../kernels/identity/one-time-tokens';
 import type { Mailer } from '../mail/mailer';
 import { accountManagerInvitationEmail } from '../mail/templates/account-manager-invitation';
-import { createAccount, EMAIL_UNIQUE_INDEXES } from '../platform/create-account';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { issueOneTimeToken } from '../platform/one-time-tokens';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getAccountManager } from './find-account-managers';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AccountManager, AccountManagerList, AccountManagerSummary } from '~/shared/account-managers';
 import type { Database } from '../db/client';
 import { accountManagerProfiles, users } from '../db/schema';
-import { monthlyRevenueOf, type RevenueMonth, revenueMonthOf } from '../platform/monthly-revenue';
+import { monthlyRevenueOf, type RevenueMonth, revenueMonthOf } from '../kernels/money/monthly-revenue';
 import { companiesManagedBy, employeesOf } from './company-figures';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

@@ -8,9 +8,9 @@ import {
 } from '~/shared/account-managers';
 import type { Database } from '../db/client';
 import { applications, assignments, companies, companyMembers, jobs, users } from '../db/schema';
+import { lastActiveAtOf } from '../kernels/identity/member-activity';
+import { monthlyRevenueOf, type RevenueMonth, revenueMonthOf } from '../kernels/money/monthly-revenue';
 import { AppError } from '../platform/errors';
-import { lastActiveAtOf } from '../platform/member-activity';
-import { monthlyRevenueOf, type RevenueMonth, revenueMonthOf } from '../platform/monthly-revenue';
 import { companiesManagedBy, employeesOf, openJobsOf } from './company-figures';
 
 // The manager portal. Tenancy is in every query: a company is found only through

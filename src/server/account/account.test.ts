@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
 import { auditLogs, emailOutbox, oneTimeTokens, sessions, users } from '../db/schema';
-import { buildSession } from '../db/seed/factories';
+import { buildSession } from '../seed/factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { authMessages, currentPasswordRequiredMessage } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { cancelPendingLinks } from '../kernels/identity/cancel-pending-links';
+import { hashPassword, isCommonPassword, verifyPassword } from '../kernels/identity/passwords';
+import { revokeStandingCredentials } from '../kernels/identity/revoke-standing-credentials';
+import { revokeUserSessions } from '../kernels/identity/sessions';
 import type { Mailer } from '../mail/mailer';
-import { cancelPendingLinks } from '../platform/cancel-pending-links';
 import { AppError } from '../platform/errors';
-import { hashPassword, isCommonPassword, verifyPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
-import { revokeUserSessions } from '../platform/sessions';
 
 const wrongCurrentPasswordMessage = 'Your current password is not correct.';
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { issueOneTimeToken } from '../kernels/identity/one-time-tokens';
+import { verifyEmailUrl } from '../kernels/identity/verification';
 import type { Mailer } from '../mail/mailer';
 import { emailChangeConfirmationEmail } from '../mail/templates/email-change-confirmation';
 import { emailChangeNoticeEmail } from '../mail/templates/email-change-notice';
 import { AppError } from '../platform/errors';
-import { issueOneTimeToken } from '../platform/one-time-tokens';
-import { verifyEmailUrl } from '../platform/verification';
 import { requireCurrentPassword } from './change-password';
 
 // The new address takes effect only once its owner opens the link sent to it; the old address is told.

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { accountContract } from '~/shared/contracts/account';
 import type { AppContext } from '../app-context';
+import { findOwnTimeZone } from '../kernels/identity/own-time-zones';
+import { listUserSessions } from '../kernels/identity/sessions';
 import { currentAuth } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
-import { findOwnTimeZone } from '../platform/own-time-zones';
 import { actorOf } from '../platform/route-schemas';
-import { listUserSessions } from '../platform/sessions';
 import { changePassword } from './change-password';
 import { requestEmailChange } from './request-email-change';
 import { signOutOtherSessions } from './sign-out-other-sessions';

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
+import { revokeUserSessions } from '../kernels/identity/sessions';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeUserSessions } from '../platform/sessions';
 
 // Account › Sessions › Sign out other sessions: every session of the person ends but the one they
 // asked from. Returns how many ended.

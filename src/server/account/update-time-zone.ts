@@ -1,7 +1,7 @@
 import type { OwnTimeZone } from '~/shared/meetings';
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
-import { writeOwnTimeZone } from '../platform/own-time-zones';
+import { writeOwnTimeZone } from '../kernels/identity/own-time-zones';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // The person chooses their own time zone (Settings, or the question a scheduling dialog asks first):

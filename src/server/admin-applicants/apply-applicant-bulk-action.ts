@@ -2,11 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type ApplicantBulkAction, type ApplicantBulkResult, adminApplicantTexts } from '~/shared/admin-applicants';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { anonymizeAccount } from '../platform/anonymize-account';
+import { anonymizeAccount } from '../kernels/identity/anonymize-account';
+import { endSessionsOf } from '../kernels/identity/sessions';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
-import { endSessionsOf } from '../platform/sessions';
 import { selectApplicants } from './find-admin-applicants';
 
 const auditActionOf: Record<ApplicantBulkAction, AuditAction> = {

@@ -10,9 +10,9 @@ import type {
 import { adminCompanyTexts } from '~/shared/admin-companies';
 import { signedOutTexts } from '~/shared/auth';
 import { auditLogs, companies, invoices, jobs } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
-import { buildJob } from '../db/seed/job-factories';
-import { revenueMonthOf } from '../platform/monthly-revenue';
+import { revenueMonthOf } from '../kernels/money/monthly-revenue';
+import { buildAccount } from '../seed/factories';
+import { buildJob } from '../seed/job-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';

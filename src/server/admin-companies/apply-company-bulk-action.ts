@@ -3,9 +3,9 @@ import { adminCompanyTexts, type CompanyBulkAction, type CompanyBulkResult } fro
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { companies, companyMembers, invoices, jobs } from '../db/schema';
+import { endSessionsOf } from '../kernels/identity/sessions';
 import { AppError } from '../platform/errors';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
-import { endSessionsOf } from '../platform/sessions';
 
 const auditActionOf: Record<CompanyBulkAction, AuditAction> = {
   suspend: 'company.suspended',
@@ -14,7 +14,7 @@ const auditActionOf: Record<CompanyBulkAction, AuditAction> = {
 };
 
 // Signs every member of the company out at once: their sessions end, and their open tabs are told why on
-// their next request (platform/sessions.ts). A suspended company's members cannot sign in again either
+// their next request (kernels/identity/sessions.ts). A suspended company's members cannot sign in again either
 // (auth/finish-sign-in.ts). Returns who was signed out.
 async function signOutMembers(db: Database, companyId: string, now: Date): Promise<string[]> {
   const members = await db

@@ -11,7 +11,7 @@ import { containingPattern } from '../db/like-pattern';
 import { companies, companyStatusCounts, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
-import { monthlyRevenueOf, revenueMonthOf } from '../platform/monthly-revenue';
+import { monthlyRevenueOf, revenueMonthOf } from '../kernels/money/monthly-revenue';
 
 interface AdminCompanyFilter {
   q?: string;

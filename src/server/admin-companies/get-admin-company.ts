@@ -3,8 +3,8 @@ import { ADMIN_COMPANY_TEAM_SHOWN, type AdminCompanyDetail, adminCompanyTexts } 
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { companyMembers, invoices, jobs, users } from '../db/schema';
+import { lastActiveAtOf } from '../kernels/identity/member-activity';
 import { AppError } from '../platform/errors';
-import { lastActiveAtOf } from '../platform/member-activity';
 import { loadAdminCompany } from './find-admin-companies';
 
 // The details drawer: the row's figures, plus every job not archived, the members (each with their role),

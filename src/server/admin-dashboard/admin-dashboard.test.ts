@@ -9,12 +9,12 @@ import {
   marginGrowthLabel,
 } from '~/shared/admin-dashboard';
 import { abuseReports, assignments, auditLogs, companies, invoices, milestones, timesheets, users } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { buildApplicantProfile } from '../db/seed/talent-factories';
-import { postMissingTransactions } from '../platform/ledger';
+import { postMissingTransactions } from '../kernels/money/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { createSharedCache } from '../platform/shared-cache';
+import { buildAccount } from '../seed/factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
+import { buildApplicantProfile } from '../seed/talent-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -12,12 +12,12 @@ import {
   messages,
   reviews,
 } from '../db/schema';
-import { isFindable } from '../platform/candidate-views';
-import { readableBy as conversationReadableBy, type Viewer } from '../platform/conversation-access';
+import { readableBy as jobReadableBy, publiclyListed } from '../kernels/hiring/job-visibility';
+import { readableBy as conversationReadableBy, type Viewer } from '../kernels/notices/conversation-access';
+import { isFindable } from '../kernels/profiles/candidate-views';
+import { isShownSql } from '../kernels/work/review-records';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { readableBy as jobReadableBy, publiclyListed } from '../platform/job-visibility';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { isShownSql } from '../platform/review-records';
 import { loadAbuseReport } from './find-abuse-reports';
 
 // The Report button: anyone signed in reports a profile, a job or a message they can

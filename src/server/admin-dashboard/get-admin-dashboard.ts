@@ -11,7 +11,7 @@ import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { abuseReports, auditLogs, companies, contactMessages, invoices, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { invoiceRevenueCents, isIssuedIn, revenueMonthOf } from '../platform/monthly-revenue';
+import { invoiceRevenueCents, isIssuedIn, revenueMonthOf } from '../kernels/money/monthly-revenue';
 
 // The admin dashboard's figures, each beside the same figure one period earlier. Months
 // are calendar months in UTC. Built for a million users and millions of audit rows: companies count by

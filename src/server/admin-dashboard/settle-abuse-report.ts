@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { type AbuseReport, type AbuseReportDecision, abuseReportTexts } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
 import { abuseReports, reviews } from '../db/schema';
+import { recomputeRatingsOf } from '../kernels/work/review-records';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { recomputeRatingsOf } from '../platform/review-records';
 import { loadAbuseReport } from './find-abuse-reports';
 
 const outcomes = {

@@ -3,9 +3,10 @@ import { apiTokenTexts } from '~/shared/api-tokens';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared-statements';
 import { apiTokens, companies, companyMembers, users } from '../db/schema';
+import { authContextOf, isSuspended, signedInColumns } from '../kernels/identity/sessions';
+import type { AuthContext } from '../platform/auth-context';
 import { AppError } from '../platform/errors';
 import { hashToken } from '../platform/secure-tokens';
-import { type AuthContext, authContextOf, isSuspended, signedInColumns } from '../platform/sessions';
 
 // last_used_at is written at most this often, not on every request.
 const TOUCH_INTERVAL_MS = 60_000;

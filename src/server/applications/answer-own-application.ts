@@ -8,9 +8,9 @@ import {
 } from '~/shared/applications';
 import type { Database } from '../db/client';
 import { applications } from '../db/schema';
+import { moveApplication } from '../kernels/hiring/move-application';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
-import { moveApplication } from '../platform/move-application';
 import { findApplicantApplication } from './find-applicant-applications';
 
 // What each of the applicant's moves does. Withdraw: any stage before a hire. Accept: the offer becomes a

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApplicationStatus, applicantTexts, applicationTexts } from '~/shared/applications';
 import { malformedIdMessage } from '~/shared/contract-schemas';
 import { applications, assignments, auditLogs, emailOutbox, jobs, notifications } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

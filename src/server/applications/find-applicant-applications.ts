@@ -9,8 +9,8 @@ import {
 import type { ProposalFile } from '~/shared/proposal-files';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, assignments, companies, jobs } from '../db/schema';
-import { loadOfferMilestones, offerViewOf } from '../platform/offer-milestones';
-import { loadProposalFiles } from '../platform/proposal-files';
+import { loadOfferMilestones, offerViewOf } from '../kernels/hiring/offer-milestones';
+import { loadProposalFiles } from '../kernels/hiring/proposal-files';
 
 type OfferMilestones = Awaited<ReturnType<typeof loadOfferMilestones>>;
 

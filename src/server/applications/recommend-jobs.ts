@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RecommendedJobList } from '~/shared/applications';
 import type { Database } from '../db/client';
 import { applicantProfiles, applications, companies, jobs } from '../db/schema';
-import { listedFor } from '../platform/job-visibility';
+import { listedFor } from '../kernels/hiring/job-visibility';
 
 // Recommended Jobs on the applicant dashboard: open jobs the applicant may see (public ones, and private
 // ones they were invited to) and has not applied to, from active companies, ranked by how many of the

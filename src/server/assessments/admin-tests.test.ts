@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminTestDetail, AdminTestList } from '~/shared/admin-tests';
 import type { QuestionInput } from '~/shared/assessments';
 import { auditLogs, companies, tests } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
-import { PLATFORM_ASSESSMENTS } from '../db/seed/platform-assessments';
-import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { buildAccount } from '../seed/factories';
+import { buildTest, buildTestAttempt } from '../seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { PLATFORM_ASSESSMENTS } from './platform-assessments';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -9,8 +9,8 @@ import {
 import type { Database } from '../db/client';
 import { companies, jobs, questions, testAnswers, testAttempts, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
+import type { TextGrader } from '../platform/text-grader';
 import { closeAttempt, snapshotOf } from './close-attempt';
-import type { TextGrader } from './text-graders';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 

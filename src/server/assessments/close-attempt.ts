@@ -3,10 +3,10 @@ import { isScoredQuestion, type Question } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { applications, jobs, testAnswers, testAttempts, tests, users } from '../db/schema';
-import { companyRecipients } from '../platform/company-recipients';
-import { notify } from '../platform/notify';
+import { companyRecipients } from '../kernels/notices/company-recipients';
+import { notify } from '../kernels/notices/notify';
+import type { TextGrader } from '../platform/text-grader';
 import { gradeAnswer, roundPoints } from './grade-answer';
-import type { TextGrader } from './text-graders';
 
 // The snapshot the attempt was started with (start-attempt.ts writes it).
 export const snapshotOf = (questions: unknown): Question[] =>

@@ -9,9 +9,9 @@ import {
 import type { Database } from '../db/client';
 import { jobs, questions, testAnswers, testAttempts, tests, users } from '../db/schema';
 import { AppError } from '../platform/errors';
+import type { TextGrader } from '../platform/text-grader';
 import { closeAttempt, snapshotOf } from './close-attempt';
 import { findOwnTest } from './find-own-test';
-import type { TextGrader } from './text-graders';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestSummary } from '~/shared/assessments';
 import { jobTests, tests } from '../db/schema';
-import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { buildTest, buildTestAttempt } from '../seed/test-factories';
 import { companyIdOf, insertJob, questionOfEachType, signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

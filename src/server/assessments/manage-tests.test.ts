@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type QuestionInput, type Test, testTexts } from '~/shared/assessments';
 import { malformedIdMessage } from '~/shared/contract-schemas';
 import { auditLogs, jobTests, questions, testFavorites, tests } from '../db/schema';
-import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { buildTest, buildTestAttempt } from '../seed/test-factories';
 import { companyIdOf, insertJob, questionOfEachType } from '../testing/assessment-helpers';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
-import { PLATFORM_ASSESSMENTS } from '../db/seed/platform-assessments';
+import { PLATFORM_ASSESSMENTS } from './platform-assessments';
 
-// The platform's own assessments belong to an organisation of their own (db/seed/platform-assessments.ts),
+// The platform's own assessments belong to an organisation of their own (assessments/platform-assessments.ts),
 // known by its contact address.
 export const isPlatformCompany = sql<boolean>`${companies.contactEmail} = ${PLATFORM_ASSESSMENTS.contactEmail}`;
 

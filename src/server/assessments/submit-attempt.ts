@@ -4,8 +4,8 @@ import type { Database } from '../db/client';
 import { testAttempts } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import type { TextGrader } from '../platform/text-grader';
 import { closeAttempt } from './close-attempt';
-import type { TextGrader } from './text-graders';
 
 // The candidate submits. After the deadline the submit is refused with a sentence, and the attempt is
 // closed as the deadline left it (the answers saved before it count).

@@ -9,7 +9,7 @@ import {
   INTEGRITY_EVENTS_PER_REQUEST,
 } from '~/shared/test-attempts';
 import { jobTests, notifications, testAttempts } from '../db/schema';
-import { buildJob } from '../db/seed/job-factories';
+import { buildJob } from '../seed/job-factories';
 import { questionOfEachType } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyAccount } from '../testing/job-board-test-helpers';

@@ -1,27 +1,10 @@
 import { parseRubric, type RubricCriterion } from '~/shared/assessments';
 import type { Config } from '../config';
+import type { TextGrade, TextGrader, TextGradingRequest } from '../platform/text-grader';
 import { roundPoints } from './grade-answer';
 
 // Grades a short-answer or paragraph answer against its question's rubric. The default runs here with no
 // network; a hosted language model can stand in when configured (AI_GRADER_URL and AI_GRADER_API_KEY).
-
-interface TextGradingRequest {
-  question: string;
-  rubric: string;
-  answer: string;
-  points: number;
-}
-
-// points null: the grader cannot judge this answer, so a person must.
-interface TextGrade {
-  points: number | null;
-  explanation: string;
-}
-
-export interface TextGrader {
-  name: 'rubric' | 'hosted';
-  grade(request: TextGradingRequest): Promise<TextGrade>;
-}
 
 // "Running", "runs" and "run" meet at "run"; enough for keywords in short answers without a stemmer.
 function stem(word: string): string {

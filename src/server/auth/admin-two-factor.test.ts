@@ -3,7 +3,7 @@ import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
 import { auditLogs } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
+import { buildAccount } from '../seed/factories';
 import { sameOriginHeaders } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

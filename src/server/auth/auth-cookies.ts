@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInResult } from '~/shared/auth';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
-import { setSessionCookie } from '../platform/authentication';
+import { setSessionCookie } from '../kernels/identity/authentication';
 import { finishSignIn, type PendingTwoFactor, type SignInOutcome } from './finish-sign-in';
 import type { OidcFlow } from './oidc/oidc-flow';
 import { trustDevice } from './trusted-devices';

@@ -2,12 +2,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { cancelPendingLinks } from '../kernels/identity/cancel-pending-links';
+import { consumeOneTimeToken, findOneTimeToken } from '../kernels/identity/one-time-tokens';
+import { revokeStandingCredentials } from '../kernels/identity/revoke-standing-credentials';
 import type { Mailer } from '../mail/mailer';
-import { cancelPendingLinks } from '../platform/cancel-pending-links';
 import { AppError } from '../platform/errors';
-import { consumeOneTimeToken, findOneTimeToken } from '../platform/one-time-tokens';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 
 // Opens an emailed link: confirms the account's address, or makes a new address the account's.
 export async function confirmEmail({

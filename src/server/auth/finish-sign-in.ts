@@ -1,7 +1,7 @@
 import { authMessages, type TwoFactorStage } from '~/shared/auth';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
-import { assertCompanyActive } from '../platform/assert-company-active';
+import { assertCompanyActive } from '../kernels/identity/assert-company-active';
 import { AppError } from '../platform/errors';
 import { type SignedInUser, startSession } from './start-session';
 

@@ -3,13 +3,13 @@ import { authMessages, type RegisterInput, registerSchema } from '~/shared/auth'
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { createAccount, EMAIL_UNIQUE_INDEXES } from '../kernels/identity/create-account';
+import { hashPassword, isCommonPassword } from '../kernels/identity/passwords';
+import { startEmailVerification } from '../kernels/identity/verification';
+import { notifyNewUser } from '../kernels/notices/notify-administrators';
 import { type Mailer, mailerInTransaction } from '../mail/mailer';
-import { createAccount, EMAIL_UNIQUE_INDEXES } from '../platform/create-account';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { notifyNewUser } from '../platform/notify-administrators';
-import { hashPassword, isCommonPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { startEmailVerification } from '../platform/verification';
 
 export async function registerAccount({
   db,

@@ -2,18 +2,18 @@ import { authMessages } from '~/shared/auth';
 import type { PlatformSettings } from '~/shared/settings';
 import { type JoinWithAccountInput, teamTexts } from '~/shared/teams';
 import type { Database } from '../db/client';
-import type { Mailer } from '../mail/mailer';
 import {
   canJoinCompany,
   findAccountAt,
   findInvitationByToken,
   joinByInvitation,
   requireOpenInvitation,
-} from '../platform/company-invitations';
-import { createAccount, EMAIL_UNIQUE_INDEXES } from '../platform/create-account';
+} from '../kernels/identity/company-invitations';
+import { createAccount, EMAIL_UNIQUE_INDEXES } from '../kernels/identity/create-account';
+import { hashPassword, isCommonPassword } from '../kernels/identity/passwords';
+import { notifyNewUser } from '../kernels/notices/notify-administrators';
+import type { Mailer } from '../mail/mailer';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { notifyNewUser } from '../platform/notify-administrators';
-import { hashPassword, isCommonPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // POST /api/invitations/:token/register: the invitee creates their account from the link. The address is

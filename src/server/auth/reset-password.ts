@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { cancelPendingLinks } from '../kernels/identity/cancel-pending-links';
+import { consumeOneTimeToken, issueOneTimeToken } from '../kernels/identity/one-time-tokens';
+import { hashPassword, isCommonPassword } from '../kernels/identity/passwords';
+import { revokeStandingCredentials } from '../kernels/identity/revoke-standing-credentials';
+import { revokeUserSessions } from '../kernels/identity/sessions';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail } from '../mail/templates/password-reset';
-import { cancelPendingLinks } from '../platform/cancel-pending-links';
 import { AppError } from '../platform/errors';
-import { consumeOneTimeToken, issueOneTimeToken } from '../platform/one-time-tokens';
-import { hashPassword, isCommonPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
-import { revokeUserSessions } from '../platform/sessions';
 
 export const resetRequestedMessage =
   'If an account uses that address, we have sent it a link to reset the password. Check your inbox.';

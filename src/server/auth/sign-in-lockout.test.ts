@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../db/seed/factories';
+import { buildAccount } from '../seed/factories';
 import { sameOriginHeaders } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { SIGN_IN_STEP_UP_DELAY_MS } from './auth-limits';

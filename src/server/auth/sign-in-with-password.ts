@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { authMessages } from '~/shared/auth';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { verifyAgainstDecoy, verifyPassword } from '../kernels/identity/passwords';
 import { AppError } from '../platform/errors';
-import { verifyAgainstDecoy, verifyPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 export const suspendedMessage = 'Your account is suspended. Please contact support.';

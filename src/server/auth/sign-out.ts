@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
+import { revokeSession } from '../kernels/identity/sessions';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeSession } from '../platform/sessions';
 
 // Ends this session on the server (the cookie alone would still work if copied).
 export async function signOut({

@@ -3,9 +3,9 @@ import { dashboardPathByRole } from '~/shared/auth';
 import type { CompanyRole } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import type { users } from '../db/schema';
-import { findUserCompany } from '../platform/find-user-company';
+import { findUserCompany } from '../kernels/identity/find-user-company';
+import { createSession } from '../kernels/identity/sessions';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { createSession } from '../platform/sessions';
 
 export type SignedInUser = typeof users.$inferSelect;
 

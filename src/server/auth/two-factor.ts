@@ -2,10 +2,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { recoveryCodes, users } from '../db/schema';
+import { revokeStandingCredentials } from '../kernels/identity/revoke-standing-credentials';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { revokeStandingCredentials } from '../platform/revoke-standing-credentials';
 
 const TOTP_ISSUER = 'Tandem';
 const RECOVERY_CODE_COUNT = 10;

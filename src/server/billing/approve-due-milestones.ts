@@ -3,8 +3,8 @@ import { AUTO_APPROVE_DAYS, AUTO_APPROVE_REMINDER_DAYS } from '~/shared/mileston
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments, milestones } from '../db/schema';
-import { addDays, isoDay } from '../platform/work-calendar';
-import { notifyCompany } from '../platform/work-notifications';
+import { addDays, isoDay } from '../kernels/work/work-calendar';
+import { notifyCompany } from '../kernels/work/work-notifications';
 import { lockMilestoneFor } from './milestone-lock';
 import { releaseMilestone } from './move-milestone';
 

@@ -1,5 +1,5 @@
+import { addDays, isRealDay, weekdayOf, weekStartOf } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
-import { addDays, isRealDay, weekdayOf, weekStartOf } from '../platform/work-calendar';
 
 // Billing periods are timesheet weeks, Sunday to Saturday, named by their Sunday, on work's UTC
 // calendar: the invoice run happens at one moment for every company.

@@ -8,8 +8,8 @@ import {
 } from '~/shared/milestones';
 import type { Database } from '../db/client';
 import { assignments, companies, invoices, milestones, users } from '../db/schema';
+import { addDays, isoDay } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
-import { addDays, isoDay } from '../platform/work-calendar';
 import { type ChargeRates, chargeOf, currentChargeRates } from './milestone-charge';
 import { loadMilestoneFiles } from './milestone-files';
 import { type ContractReader, reachOf } from './milestone-lock';

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { UnbilledWorkList } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, timesheets, users } from '../db/schema';
+import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../kernels/money/invoice-drafts';
 import { getPlatformSettings } from '../platform/get-platform-settings';
-import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../platform/invoice-drafts';
 
 // Billing's Unbilled work (decision 024): the company's approved weeks no invoice has billed yet, newest
 // week first, each with its hours and what it costs, drafted as the invoice run drafts it.

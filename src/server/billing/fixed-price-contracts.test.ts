@@ -19,8 +19,8 @@ import {
   offerMilestones,
   payments,
 } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildAccount } from '../seed/factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';

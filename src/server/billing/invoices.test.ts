@@ -23,8 +23,8 @@ import {
   timesheets,
   users,
 } from '../db/schema';
+import { addDays } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
-import { addDays } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { pdfFonts, pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';

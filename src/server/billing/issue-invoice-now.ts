@@ -3,8 +3,8 @@ import { adminCompanyTexts } from '~/shared/admin-companies';
 import type { IssueInvoiceNowResult } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
+import { addDays, isoDay, weekStartOf } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
-import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { issueInvoices } from './issue-invoices';
 import { findInvoiceOfPeriod, getNextInvoice, type NextInvoiceRun } from './next-invoice';
 

@@ -4,14 +4,14 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companyMembers, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { companyRolesWith } from '../platform/company-recipients';
+import { draftCompanyInvoices, uuidArray } from '../kernels/money/invoice-drafts';
+import { postInvoicesIssued } from '../kernels/money/ledger';
+import { companyRolesWith } from '../kernels/notices/company-recipients';
+import { notify } from '../kernels/notices/notify';
+import { addDays, humanDay, isoDay } from '../kernels/work/work-calendar';
 import { isUniqueViolation } from '../platform/errors';
 import { getPlatformSettings } from '../platform/get-platform-settings';
-import { draftCompanyInvoices, uuidArray } from '../platform/invoice-drafts';
-import { postInvoicesIssued } from '../platform/ledger';
-import { notify } from '../platform/notify';
 import type { AuditAction } from '../platform/record-audit-event';
-import { addDays, humanDay, isoDay } from '../platform/work-calendar';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
 
 // The invoice run: for a week, every company with approved timesheets not yet billed gets
@@ -169,7 +169,7 @@ async function issueBatch({
     const timesheetIds = locked.filter((row) => !alreadyInvoiced.has(row.company_id)).map((row) => row.id);
     if (timesheetIds.length === 0) return [];
 
-    // The same drafts the previews show (platform/invoice-drafts.ts): the estimate is the invoice.
+    // The same drafts the previews show (kernels/money/invoice-drafts.ts): the estimate is the invoice.
     const draftsByCompany = await draftCompanyInvoices({ db: tx, timesheetIds, feeBasisPoints });
     // A company whose approved weeks hold no minutes gets no invoice of nothing.
     const drafts = companyIds.flatMap((companyId) => {

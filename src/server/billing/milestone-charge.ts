@@ -3,10 +3,10 @@ import type { MilestoneCharge } from '~/shared/milestones';
 import { milestoneTexts } from '~/shared/milestones';
 import type { Database } from '../db/client';
 import { assignments, milestones } from '../db/schema';
+import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
+import { loadBillingTerms } from '../kernels/money/invoice-drafts';
 import { AppError } from '../platform/errors';
 import { getPlatformSettings } from '../platform/get-platform-settings';
-import { buildMilestoneItems } from '../platform/invoice-arithmetic';
-import { loadBillingTerms } from '../platform/invoice-drafts';
 import type { LockedForPayment } from './pay-invoice';
 
 export interface ChargeRates {

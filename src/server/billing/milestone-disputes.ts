@@ -4,11 +4,11 @@ import { type Contract, type DisputeDetail, milestoneTexts } from '~/shared/mile
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { milestones, payments, users } from '../db/schema';
+import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
+import { postFundingRefunded } from '../kernels/money/ledger';
+import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
-import { buildMilestoneItems } from '../platform/invoice-arithmetic';
-import { postFundingRefunded } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 import { loadContract } from './contract-views';
 import { getDispute } from './dispute-views';
 import { fundedChargeOf } from './milestone-charge';

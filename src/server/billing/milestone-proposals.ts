@@ -4,9 +4,9 @@ import { type Contract, milestoneTexts, type ProposalAnswer, type proposeMilesto
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments, milestoneProposals, milestones, users } from '../db/schema';
+import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 import { loadContract } from './contract-views';
 import { type ContractReader, reachOf } from './milestone-lock';
 

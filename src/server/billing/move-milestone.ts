@@ -4,12 +4,12 @@ import { type Contract, type MilestoneStatus, milestoneTexts } from '~/shared/mi
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { invoiceItems, invoices, milestones, users } from '../db/schema';
+import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
+import { postInvoiceIssued } from '../kernels/money/ledger';
+import { isoDay } from '../kernels/work/work-calendar';
+import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
-import { buildMilestoneItems } from '../platform/invoice-arithmetic';
-import { postInvoiceIssued } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { isoDay } from '../platform/work-calendar';
-import { notifyCompany, notifyTalent } from '../platform/work-notifications';
 import { loadContract } from './contract-views';
 import { takeInvoiceNumbers } from './issue-invoices';
 import { handInWaitingFiles } from './milestone-files';

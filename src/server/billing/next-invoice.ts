@@ -3,9 +3,9 @@ import { DEFAULT_TAX_RATE_BASIS_POINTS, type NextInvoice } from '~/shared/billin
 import type { Database } from '../db/client';
 import { invoices } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { draftCompanyInvoices, loadBillingTerms, uuidArray } from '../kernels/money/invoice-drafts';
+import { addDays, isoDay } from '../kernels/work/work-calendar';
 import { getPlatformSettings } from '../platform/get-platform-settings';
-import { draftCompanyInvoices, loadBillingTerms, uuidArray } from '../platform/invoice-drafts';
-import { addDays, isoDay } from '../platform/work-calendar';
 import { lastFullWeekStart } from './billing-period';
 
 // The invoice each company gets next (decision 024): the first run of the schedule whose week the company

@@ -3,9 +3,9 @@ import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments, milestones, payments } from '../db/schema';
-import { postPaymentCompleted } from '../platform/ledger';
+import { postPaymentCompleted } from '../kernels/money/ledger';
+import { notifyTalent } from '../kernels/work/work-notifications';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { notifyTalent } from '../platform/work-notifications';
 import type { ChargeOutcome } from './payment-provider';
 
 type PaymentRow = typeof payments.$inferSelect;

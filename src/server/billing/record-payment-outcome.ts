@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invoices, payments, users } from '../db/schema';
+import { postPaymentCompleted } from '../kernels/money/ledger';
+import { companyRecipients } from '../kernels/notices/company-recipients';
 import type { Mailer } from '../mail/mailer';
 import { autoPayFailedEmail } from '../mail/templates/auto-pay-failed';
 import type { RenderedEmail } from '../mail/templates/compose-email';
 import { paymentReceivedEmail } from '../mail/templates/payment-received';
-import { companyRecipients } from '../platform/company-recipients';
-import { postPaymentCompleted } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import type { ChargeOutcome } from './payment-provider';
 import { recordFundingOutcome } from './record-funding-outcome';

@@ -20,7 +20,7 @@ import {
   timesheets,
   users,
 } from '../db/schema';
-import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
+import { addDays, isoDay, weekStartOf } from '../kernels/work/work-calendar';
 import { nextInvoiceRunAfter } from '../schedule';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';

@@ -10,9 +10,9 @@ import { can, type Principal } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { applications, assignments, companies, invoices, jobs, timesheets, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { shiftStatusSql } from '../platform/assignment-views';
+import { openJobStageRanks, pipelineStageRankOf } from '../kernels/hiring/load-job-views';
+import { shiftStatusSql } from '../kernels/work/assignment-views';
 import type { LiveHub } from '../platform/live-hub';
-import { openJobStageRanks, pipelineStageRankOf } from '../platform/load-job-views';
 
 interface PipelineRow {
   id: string;

@@ -6,8 +6,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { resolveSecret } from '../platform/secret';
-import { SESSION_COOKIE } from '../platform/sessions';
+import { SESSION_COOKIE } from '../platform/auth-context';
+import { resolveSecret } from '../secret';
+import { buildAccount } from '../seed/factories';
 import { sameOriginHeaders } from '../testing/auth-helpers';
 import { PGLITE_TEMPLATE_VARIABLE } from '../testing/database-template-variables';
 import { createTestDatabase } from '../testing/test-database';
@@ -15,7 +16,6 @@ import { BackupRefusedError, backUpDatabase, MANIFEST_NAME, restoreDatabase } fr
 import { type DatabaseHandle, openConfiguredDatabase, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import { storedFileChunks, storedFiles } from './schema';
-import { buildAccount } from './seed/factories';
 
 // PNG's signature and enough bytes after it to take two of the file store's 256 KiB pieces.
 const png = Buffer.concat([

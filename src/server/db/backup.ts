@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Config } from '../config';
-import { SECRET_FILE_NAME } from '../platform/secret';
+import { SECRET_FILE_NAME } from '../secret';
 import { DataDirectoryInUseError, lockDataDirectory } from './lock-data-directory';
 
 // `npm run db:backup` and `npm run db:restore` (decision 028). A backup is one .tar.gz holding a manifest,

@@ -359,7 +359,7 @@ export async function openConfiguredDatabase(
   logger?: OpenDatabaseOptions['logger'],
 ): Promise<DatabaseHandle & { startedFromInitialFiles: boolean }> {
   const dataDir = config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite');
-  // A new embedded database starts from the build's initial files (db/initial-files.ts), when it has them.
+  // A new embedded database starts from the build's initial files (platform/initial-database-files.ts), when it has them.
   const initialFiles = dataDir && !(await hasDatabaseFiles(dataDir)) ? await readInitialFiles() : undefined;
   const handle = await openDatabase({
     url: config.DATABASE_URL,

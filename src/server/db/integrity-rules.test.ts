@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMIZED_NAME, anonymizeAccount } from '../platform/anonymize-account';
+import { ANONYMIZED_NAME, anonymizeAccount } from '../kernels/identity/anonymize-account';
 import { AppError } from '../platform/errors';
 import { createDatabaseFileChunks, createFileStore, type FileStore, linkStoredFile } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { buildAccount, buildSession } from '../seed/factories';
+import { buildJob } from '../seed/job-factories';
+import { buildTest } from '../seed/test-factories';
 import { createTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './client';
 import {
@@ -20,9 +23,6 @@ import {
   tests,
   users,
 } from './schema';
-import { buildAccount, buildSession } from './seed/factories';
-import { buildJob } from './seed/job-factories';
-import { buildTest } from './seed/test-factories';
 
 // Rules the database enforces itself, whatever code writes to it (migration 0008).
 describe('integrity rules in the database', () => {

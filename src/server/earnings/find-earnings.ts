@@ -4,8 +4,8 @@ import { payoutTexts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { uuidArray } from '../platform/invoice-drafts';
-import { humanDay, isoDay } from '../platform/work-calendar';
+import { uuidArray } from '../kernels/money/invoice-drafts';
+import { humanDay, isoDay } from '../kernels/work/work-calendar';
 
 // The talent's earnings (decision 024): their approved weeks, each with what it earns them — the pay fixed
 // at approval (approve-timesheet.ts: each day's minutes at that day's pay rate) — and whether the company

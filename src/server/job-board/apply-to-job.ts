@@ -7,12 +7,12 @@ import { paths } from '~/shared/routes';
 import { answerScreeningQuestions } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
 import { type ApplicationHistoryEntry, applications, companies, jobs, users } from '../db/schema';
-import { assignJobTests } from '../platform/assign-tests';
-import { companyRecipients } from '../platform/company-recipients';
+import { assignJobTests } from '../kernels/hiring/assign-tests';
+import { readableBy } from '../kernels/hiring/job-visibility';
+import { attachProposalFiles, loadProposalFiles } from '../kernels/hiring/proposal-files';
+import { companyRecipients } from '../kernels/notices/company-recipients';
+import { notify } from '../kernels/notices/notify';
 import { AppError, isUniqueViolation, validationError } from '../platform/errors';
-import { readableBy } from '../platform/job-visibility';
-import { notify } from '../platform/notify';
-import { attachProposalFiles, loadProposalFiles } from '../platform/proposal-files';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadWaitingTests } from './job-listing-views';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBoardTexts } from '~/shared/job-board';
 import { companies, jobInvitations, savedJobs } from '../db/schema';
-import { buildApplication } from '../db/seed/job-factories';
+import { buildApplication } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, daysAgo, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -3,7 +3,7 @@ import type { JobListingList } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { preparedStatements } from '../db/prepared-statements';
 import { applications, companies, jobs } from '../db/schema';
-import { listedFor } from '../platform/job-visibility';
+import { listedFor } from '../kernels/hiring/job-visibility';
 import { type ListingRow, listingColumns, ownApplication, toListing } from './job-listing-views';
 import {
   buildSearchOrder,

@@ -3,7 +3,7 @@ import type { PublicJobListingList } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { preparedStatements } from '../db/prepared-statements';
 import { companies, jobs } from '../db/schema';
-import { publiclyListed } from '../platform/job-visibility';
+import { publiclyListed } from '../kernels/hiring/job-visibility';
 import { type PostedListingRow, postedListingColumns, toPostedListing } from './job-listing-views';
 import {
   buildSearchOrder,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { JobListingList, savedJobsQuerySchema } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, savedJobs } from '../db/schema';
-import { readableBy } from '../platform/job-visibility';
+import { readableBy } from '../kernels/hiring/job-visibility';
 import { listingColumns, ownApplication, toListing } from './job-listing-views';
 
 // The jobs this applicant saved, last saved first. A job that paused or closed since stays, saying so;

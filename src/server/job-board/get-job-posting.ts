@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { type JobPosting, jobBoardTexts } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
+import { readableBy } from '../kernels/hiring/job-visibility';
 import { AppError } from '../platform/errors';
-import { readableBy } from '../platform/job-visibility';
 import {
   listingColumns,
   loadRequiredTests,

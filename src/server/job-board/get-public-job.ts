@@ -3,8 +3,8 @@ import { jobBoardTexts, type PublicJobView, type PublicJobViewer, type PublicJob
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
+import { publiclyListed } from '../kernels/hiring/job-visibility';
 import { AppError } from '../platform/errors';
-import { publiclyListed } from '../platform/job-visibility';
 import { loadRequiredTests, myApplicationOf } from './job-listing-views';
 import { loadPublicCompany } from './public-company';
 import { publicJobColumns, toPublicJob } from './public-job-views';

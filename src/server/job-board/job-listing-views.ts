@@ -4,8 +4,8 @@ import { excerptOf, type JobListing, type PublicJobListing, type WaitingTest } f
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, jobTests, savedJobs, testAttempts, tests } from '../db/schema';
-import type { ApplicantRef } from '../platform/job-visibility';
-import { jobBudget } from '../platform/load-job-views';
+import type { ApplicantRef } from '../kernels/hiring/job-visibility';
+import { jobBudget } from '../kernels/hiring/load-job-views';
 
 // The columns of a job as the board shows it to one applicant, and their mapping to the API's shape.
 
@@ -118,7 +118,7 @@ export async function loadRequiredTests(db: Database, jobId: string) {
 }
 
 // The applicant's open attempts (assigned or started) at the tests a job requires: assigned as they
-// applied, or open already from another job's application (platform/assign-tests.ts assigns a test once).
+// applied, or open already from another job's application (kernels/hiring/assign-tests.ts assigns a test once).
 export async function loadWaitingTests(db: Database, applicantId: string, jobId: string): Promise<WaitingTest[]> {
   const rows = await db
     .select({

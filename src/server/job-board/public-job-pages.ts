@@ -13,7 +13,7 @@ import { pageTitle, sharingTags } from '~/shared/page-meta';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, jobs } from '../db/schema';
-import { publiclyListed } from '../platform/job-visibility';
+import { publiclyListed } from '../kernels/hiring/job-visibility';
 import { escapeMarkup, type PageAnswer, type SitemapEntry } from '../platform/web-client';
 import { findPublicJobListings } from './find-public-job-listings';
 import { findPublicJob } from './get-public-job';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PublicJob, RequiredTest } from '~/shared/job-board';
 import type { ScreeningQuestion } from '~/shared/screening-questions';
 import { companies, jobs } from '../db/schema';
-import { jobBudget } from '../platform/load-job-views';
+import { jobBudget } from '../kernels/hiring/load-job-views';
 
 // The columns of a whole job post as applicants and visitors read it: never the company's own fields
 // (cc_email, figures, seen marks).

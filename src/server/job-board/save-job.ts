@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { jobBoardTexts, type SavedJobState } from '~/shared/job-board';
 import type { Database } from '../db/client';
 import { companies, jobs, savedJobs } from '../db/schema';
+import { readableBy } from '../kernels/hiring/job-visibility';
 import { AppError } from '../platform/errors';
-import { readableBy } from '../platform/job-visibility';
 
 // The Find Jobs heart, on. Saving a job saved already changes nothing (PUT is idempotent); a job the
 // applicant may not see cannot be saved.

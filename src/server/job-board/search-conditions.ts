@@ -104,7 +104,7 @@ export const allOf = (conditions: SQL[]) => and(...conditions) as SQL;
 // window count would read and sort every open job (10,000) for each page.
 export const isWholeBoard = (shape: string) => shape === 'newest' || shape === 'best_match';
 
-// One page of a search among the jobs `visible` lets through (a rule of platform/job-visibility.ts): chosen
+// One page of a search among the jobs `visible` lets through (a rule of kernels/hiring/job-visibility.ts): chosen
 // and counted on the narrow columns of every match (a window count beside each id), in the search's order;
 // the caller reads only the page's own rows whole. The whole board's page carries no count (null).
 export function searchPageOfIds(db: Database, shape: string, visible: SQL) {

@@ -5,10 +5,10 @@ import { paths } from '~/shared/routes';
 import { JOB_ALERT_JOBS_MAX } from '~/shared/saved-searches';
 import type { Database } from '../db/client';
 import { companies, jobs, savedSearches } from '../db/schema';
+import { publiclyListed } from '../kernels/hiring/job-visibility';
+import { findEmailRecipient } from '../kernels/notices/find-email-recipient';
 import type { Mailer } from '../mail/mailer';
 import { jobAlertEmail } from '../mail/templates/job-alert';
-import { findEmailRecipient } from '../platform/find-email-recipient';
-import { publiclyListed } from '../platform/job-visibility';
 import { boardFiltersOf, nextAlertAfter, toSavedSearch } from './saved-search-views';
 import { allOf, buildSearchConditions, searchShapeOf, searchValuesOf } from './search-conditions';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { adminJobsContract } from '~/shared/contracts/admin-jobs';
 import type { AppContext } from '../app-context';
+import { findCompanyOptions } from '../kernels/identity/find-picker-options';
+import { notifyNewJob } from '../kernels/notices/notify-administrators';
 import { currentAuth } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
-import { findCompanyOptions } from '../platform/find-picker-options';
-import { notifyNewJob } from '../platform/notify-administrators';
 import { actorOf } from '../platform/route-schemas';
 import { changeJobStatus } from './change-job-status';
 import { createAdminJob } from './create-admin-job';

@@ -10,9 +10,9 @@ import {
 } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
-import { lockJobOpenings } from '../platform/close-filled-job';
+import { lockJobOpenings } from '../kernels/hiring/close-filled-job';
+import { jobBudget } from '../kernels/hiring/load-job-views';
 import { AppError, validationError } from '../platform/errors';
-import { jobBudget } from '../platform/load-job-views';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 
 const auditActionByTransition: Record<JobTransition, AuditAction> = {

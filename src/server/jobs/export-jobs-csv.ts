@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { formatJobBudget, type jobExportQuerySchema, jobStatusLabels } from '~/shared/jobs';
 import type { Database } from '../db/client';
+import { loadJobViews } from '../kernels/hiring/load-job-views';
 import { buildCsv } from '../platform/build-csv';
-import { loadJobViews } from '../platform/load-job-views';
 import { selectJobIds } from './find-jobs';
 import { buildJobListConditions } from './job-list-filters';
 

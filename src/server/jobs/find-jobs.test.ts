@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJobBudget } from '~/shared/jobs';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

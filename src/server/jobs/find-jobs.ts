@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { JobList, jobListQuerySchema } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { applications, companies, jobs } from '../db/schema';
-import { selectJobViews, toJob } from '../platform/load-job-views';
+import { selectJobViews, toJob } from '../kernels/hiring/load-job-views';
 import {
   buildJobListConditions,
   buildJobListOrder,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tests } from '../db/schema';
-import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
+import { buildApplication, buildJob, buildTestAttempt } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { hiringTeamContract } from '~/shared/contracts/hiring-team';
 import type { AppContext } from '../app-context';
+import { findPipelineMembers } from '../kernels/hiring/pipeline-members';
 import { currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
-import { findPipelineMembers } from '../platform/pipeline-members';
 import { companyActorOf } from '../platform/route-schemas';
 import { addHiringTeamMember, findHiringTeam, removeHiringTeamMember, setScorecardCriteria } from './hiring-team';
 

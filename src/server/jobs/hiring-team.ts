@@ -5,9 +5,9 @@ import { paths } from '~/shared/routes';
 import { criteriaOf, type ScorecardCriteriaInput } from '~/shared/scorecards';
 import type { Database } from '../db/client';
 import { companyMembers, jobHiringTeam, jobs, users } from '../db/schema';
+import { assertPipelineMembers } from '../kernels/hiring/pipeline-members';
+import { notify } from '../kernels/notices/notify';
 import { AppError } from '../platform/errors';
-import { notify } from '../platform/notify';
-import { assertPipelineMembers } from '../platform/pipeline-members';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 interface CompanyActor {

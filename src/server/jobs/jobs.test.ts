@@ -12,9 +12,9 @@ import {
   jobTransitionRules,
 } from '~/shared/jobs';
 import { auditLogs, jobs, jobTests, notifications, testAttempts, tests } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { buildTestAttempt } from '../db/seed/test-factories';
 import { unverifiedEmailMessage } from '../platform/access-control';
+import { buildApplication, buildJob } from '../seed/job-factories';
+import { buildTestAttempt } from '../seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

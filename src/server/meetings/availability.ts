@@ -10,7 +10,7 @@ import {
 } from '~/shared/availability';
 import type { Database } from '../db/client';
 import { availabilityDaysOff, availabilityWeeklyHours } from '../db/schema';
-import { findOwnTimeZone } from '../platform/own-time-zones';
+import { findOwnTimeZone } from '../kernels/identity/own-time-zones';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // A person's working week as the slot finder reads it: minutes since their local midnight per weekday

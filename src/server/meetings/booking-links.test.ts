@@ -4,7 +4,7 @@ import { defaultWeeklyHours } from '~/shared/availability';
 import { type BookingLink, bookingTexts } from '~/shared/booking';
 import type { Meeting } from '~/shared/meetings';
 import { applications, bookingLinks, companyMembers, emailOutbox, notifications } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { BOOKING_LINKS_PER_APPLICANT_DAY } from './booking-routes';

@@ -26,12 +26,12 @@ import {
   meetings,
   users,
 } from '../db/schema';
+import { knownTimeZone, ownTimeZoneColumn } from '../kernels/identity/own-time-zones';
+import { notify } from '../kernels/notices/notify';
 import type { Mailer } from '../mail/mailer';
 import { bookingLinkEmail } from '../mail/templates/booking-link';
 import { AppError } from '../platform/errors';
 import type { JobQueue } from '../platform/job-queue';
-import { notify } from '../platform/notify';
-import { knownTimeZone, ownTimeZoneColumn } from '../platform/own-time-zones';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { findWorkingWeeks } from './availability';
 import { requireOwnTimeZone } from './create-meeting-record';

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Meeting, meetingTexts } from '~/shared/meetings';
 import { companies, emailOutbox, meetings, notifications } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { sendMeetingReminder } from './send-meeting-reminder';

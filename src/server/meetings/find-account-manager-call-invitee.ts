@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AccountManagerCallInvitee } from '~/shared/meetings';
 import type { Database } from '../db/client';
 import { applicantProfiles, companies, users } from '../db/schema';
-import { knownTimeZone, ownTimeZoneColumn } from '../platform/own-time-zones';
+import { knownTimeZone, ownTimeZoneColumn } from '../kernels/identity/own-time-zones';
 
 // Who the dashboard's Schedule Call would invite: the company's account manager and their zone, so the
 // dialog shows the time on both sides before booking. None yet: null (booking it is then a 409).

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, notInArray, or, sql } from 'drizzle-orm';
 import type { MeetingInviteeList } from '~/shared/meetings';
 import type { Database } from '../db/client';
 import { applicantProfiles, applications, jobs, users } from '../db/schema';
-import { knownTimeZone, ownTimeZoneColumn } from '../platform/own-time-zones';
+import { knownTimeZone, ownTimeZoneColumn } from '../kernels/identity/own-time-zones';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 

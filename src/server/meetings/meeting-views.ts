@@ -4,8 +4,8 @@ import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { applicantProfiles, companies, meetingParticipants, meetings, users } from '../db/schema';
+import { knownTimeZone, ownTimeZoneColumn } from '../kernels/identity/own-time-zones';
 import { AppError } from '../platform/errors';
-import { knownTimeZone, ownTimeZoneColumn } from '../platform/own-time-zones';
 
 export interface ParticipantRow {
   meetingId: string;

@@ -14,8 +14,8 @@ import {
   notifications,
   users,
 } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
 import type { JobData, JobName, JobQueue, SendOptions } from '../platform/job-queue';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { enqueueMeetingReminders } from './publish-meeting-change';

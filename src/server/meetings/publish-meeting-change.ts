@@ -4,9 +4,9 @@ import { type MeetingReminderLead, meetingReminderLeads } from '~/shared/meeting
 import type { Role } from '~/shared/permissions';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
+import { notify } from '../kernels/notices/notify';
 import type { JobQueue } from '../platform/job-queue';
 import type { LiveHub } from '../platform/live-hub';
-import { notify } from '../platform/notify';
 import type { ParticipantRow } from './meeting-views';
 
 // Where a participant opens the meeting: their portal's meetings page with it selected. Account

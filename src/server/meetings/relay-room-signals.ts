@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { LiveCommand } from '~/shared/live-events';
 import { ROOM_MAX_PEOPLE, type RoomEvent, roomShutReason, roomTexts } from '~/shared/meeting-room';
 import type { Database } from '../db/client';
+import type { AuthContext } from '../platform/auth-context';
 import { AppError } from '../platform/errors';
 import type { LiveHub, LiveTabHandle } from '../platform/live-hub';
-import type { AuthContext } from '../platform/sessions';
 import { findRoomAccess, type RoomAccess } from './find-room-access';
 
 type RoomCommand = Extract<LiveCommand, { type: `room.${string}` }>;

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { type ApplicationStatus, applicationTexts } from '~/shared/applications';
 import { type MeetingType, meetingTexts, meetingTypeLabels, type ScheduleMeetingInput } from '~/shared/meetings';
 import { applications, companies, jobs } from '../db/schema';
+import { moveApplication } from '../kernels/hiring/move-application';
 import { AppError } from '../platform/errors';
-import { moveApplication } from '../platform/move-application';
 import {
   checkMeetingStart,
   createMeetingRecord,

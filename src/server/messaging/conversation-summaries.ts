@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { companies, conversations, messages, users } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
-import type { ConversationRow, Viewer } from '../platform/conversation-access';
+import type { ConversationRow, Viewer } from '../kernels/notices/conversation-access';
 
 // Drizzle leaves a single-table select's columns unqualified, so a subquery in the select list would read
 // its own table's "id"; these name the outer row's columns in full.

@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { ConversationList } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { conversations } from '../db/schema';
-import { readableBy, type Viewer } from '../platform/conversation-access';
+import { readableBy, type Viewer } from '../kernels/notices/conversation-access';
 import { conversationColumnsWithReadSeq, readSeqOf, summarizeConversations } from './conversation-summaries';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { type MessageList, messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
-import { findReadableConversation, type Viewer } from '../platform/conversation-access';
+import { findReadableConversation, type Viewer } from '../kernels/notices/conversation-access';
 import { AppError } from '../platform/errors';
 import { selectMessages, toMessage } from './message-views';
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type ConversationDetail, messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { applications, conversationMembers, conversations, jobs, users } from '../db/schema';
-import { readableBy, type Viewer } from '../platform/conversation-access';
+import { readableBy, type Viewer } from '../kernels/notices/conversation-access';
 import { AppError } from '../platform/errors';
 import { conversationColumnsWithReadSeq, summarizeConversations } from './conversation-summaries';
 

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { messagesHrefOf, type ReadState } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { conversationMembers, notifications } from '../db/schema';
-import { audienceOf, findReadableConversation, type Viewer } from '../platform/conversation-access';
+import { audienceOf, findReadableConversation, type Viewer } from '../kernels/notices/conversation-access';
+import { countUnreadNotifications } from '../kernels/notices/notification-views';
 import type { LiveHub } from '../platform/live-hub';
-import { countUnreadNotifications } from '../platform/notification-views';
 
 // Moves the viewer's read cursor forward (never back, never past the last message) and tells the
 // conversation, whose other side shows "Seen" and whose other tabs drop the unread count.

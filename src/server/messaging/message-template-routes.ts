@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { messageTemplatesContract } from '~/shared/contracts/message-templates';
 import type { AppContext } from '../app-context';
+import { viewerOf } from '../kernels/notices/conversation-access';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
-import { viewerOf } from '../platform/conversation-access';
 import type { createLimiter } from '../platform/rate-limits';
 import { companyActorOf } from '../platform/route-schemas';
 import {

@@ -12,7 +12,7 @@ import {
 } from '~/shared/message-templates';
 import type { CompanyRole } from '~/shared/permissions';
 import { auditLogs, conversations, messages } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

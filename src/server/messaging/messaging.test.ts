@@ -15,9 +15,9 @@ import {
   messagingTexts,
 } from '~/shared/messaging';
 import { companies, companyMembers, messages, notifications } from '../db/schema';
-import { buildAccount, buildSession } from '../db/seed/factories';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { SESSION_COOKIE } from '../platform/sessions';
+import { SESSION_COOKIE } from '../platform/auth-context';
+import { buildAccount, buildSession } from '../seed/factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { openReadyLiveTab, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -3,7 +3,7 @@ import { accountManagerTexts } from '~/shared/account-managers';
 import { type ConversationDetail, messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { companies, companyMembers, conversations } from '../db/schema';
-import type { Viewer } from '../platform/conversation-access';
+import type { Viewer } from '../kernels/notices/conversation-access';
 import { AppError } from '../platform/errors';
 import { getConversation } from './get-conversation';
 import { openConversation } from './open-conversation';

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { ConversationDetail } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { conversations } from '../db/schema';
-import type { Viewer } from '../platform/conversation-access';
+import type { Viewer } from '../kernels/notices/conversation-access';
 import { getConversation } from './get-conversation';
 import { openConversation } from './open-conversation';
 

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
-import { findReadableConversation, type Viewer } from '../platform/conversation-access';
+import { findReadableConversation, type Viewer } from '../kernels/notices/conversation-access';
 import { AppError } from '../platform/errors';
 import type { FileStore, StoredFileContent } from '../platform/file-store';
 

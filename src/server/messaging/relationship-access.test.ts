@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import type { ConversationDetail } from '~/shared/messaging';
 import { conversationMembers } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';

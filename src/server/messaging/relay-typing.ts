@@ -1,8 +1,8 @@
 import type { Database } from '../db/client';
-import { audienceOf, findReadableConversation, viewerOf } from '../platform/conversation-access';
+import { audienceOf, findReadableConversation, viewerOf } from '../kernels/notices/conversation-access';
+import type { AuthContext } from '../platform/auth-context';
 import { AppError } from '../platform/errors';
 import type { LiveHub } from '../platform/live-hub';
-import type { AuthContext } from '../platform/sessions';
 
 // "Typing…": a tab says so over the live socket; the others who may read the conversation hear it.
 // A command for a conversation the person may not read is dropped without a word.

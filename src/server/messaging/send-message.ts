@@ -4,16 +4,16 @@ import { type Message, messagesHrefOf, messagingTexts } from '~/shared/messaging
 import type { Role } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { applications, conversationMembers, conversations, messages, notifications } from '../db/schema';
-import { companyRecipients } from '../platform/company-recipients';
+import { companyRecipients } from '../kernels/notices/company-recipients';
 import {
   audienceOf,
   type ConversationRow,
   findReadableConversation,
   type Viewer,
-} from '../platform/conversation-access';
+} from '../kernels/notices/conversation-access';
+import { notify } from '../kernels/notices/notify';
 import { AppError, isUniqueViolation } from '../platform/errors';
 import type { LiveHub } from '../platform/live-hub';
-import { notify } from '../platform/notify';
 import { claimPendingAttachment, type PendingAttachment, readAttachmentId } from './message-attachments';
 import { selectMessages, toMessage } from './message-views';
 

@@ -12,9 +12,9 @@ import {
 } from '~/shared/message-templates';
 import type { Database } from '../db/client';
 import { applications, companies, jobs, users } from '../db/schema';
-import type { Viewer } from '../platform/conversation-access';
+import { findJobApplications } from '../kernels/hiring/find-job-applications';
+import type { Viewer } from '../kernels/notices/conversation-access';
 import { AppError } from '../platform/errors';
-import { findJobApplications } from '../platform/find-job-applications';
 import type { LiveHub } from '../platform/live-hub';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { sendMessage } from './send-message';

@@ -11,7 +11,7 @@ import {
   shortlists,
   users,
 } from '../db/schema';
-import type { Viewer } from '../platform/conversation-access';
+import type { Viewer } from '../kernels/notices/conversation-access';
 import { AppError } from '../platform/errors';
 import { getConversation } from './get-conversation';
 import { openConversation } from './open-conversation';

@@ -1,7 +1,7 @@
 import type { UploadedAttachment } from '~/shared/messaging';
 import type { Database } from '../db/client';
+import { findReadableConversation, type Viewer } from '../kernels/notices/conversation-access';
 import { storeAttachment } from '../platform/attachment-files';
-import { findReadableConversation, type Viewer } from '../platform/conversation-access';
 import type { FileStore } from '../platform/file-store';
 import { attachmentIdOf, PENDING_ATTACHMENT_LIFETIME_MS } from './message-attachments';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { billingReads, readableBy, type Viewer } from '../platform/conversation-access';
+import { billingReads, readableBy, type Viewer } from '../kernels/notices/conversation-access';
 
 // Whose online dot the viewer may watch, among these people: those they share a conversation with (as it
 // stands now: conversation-access.ts), and for a company, the talent Talent Search lists. Administrators

@@ -2,9 +2,9 @@ import { and, count, desc, gt, inArray, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseHandle } from '../db/client';
 import { notifications } from '../db/schema';
+import { notificationViewOf } from '../kernels/notices/notification-views';
 import type { JobQueue } from '../platform/job-queue';
 import type { LiveHub } from '../platform/live-hub';
-import { notificationViewOf } from '../platform/notification-views';
 
 // The channel migration 0019's trigger notifies with "user id:notification id" for each new row.
 const NOTIFICATION_CHANNEL = 'notification_created';

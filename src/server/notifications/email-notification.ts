@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { emailPreferenceTypesByRole, typesNotEmailedOneByOne } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
+import { findEmailRecipient } from '../kernels/notices/find-email-recipient';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates/notification';
-import { findEmailRecipient } from '../platform/find-email-recipient';
 import { settingsHrefOf } from './portal-links';
 
 // The notification-email job: emails one notification when the person's preferences want it (no row:

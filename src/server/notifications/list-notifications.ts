@@ -2,7 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationList, NotificationListQuery } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
-import { notificationViewOf } from '../platform/notification-views';
+import { notificationViewOf } from '../kernels/notices/notification-views';
 
 // A person's notifications, newest first, a page at a time, with how many are unread.
 export async function listNotifications({

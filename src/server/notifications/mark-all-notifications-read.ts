@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { UnreadCount } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
-import { countUnreadNotifications } from '../platform/notification-views';
+import { countUnreadNotifications } from '../kernels/notices/notification-views';
 
 // Marks every unread notification of the person read.
 export async function markAllNotificationsRead({ db, userId }: { db: Database; userId: string }): Promise<UnreadCount> {

@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { notificationTexts, type UnreadCount } from '~/shared/notifications';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
+import { countUnreadNotifications } from '../kernels/notices/notification-views';
 import { AppError } from '../platform/errors';
-import { countUnreadNotifications } from '../platform/notification-views';
 
 // Marks one of the person's notifications read (again is fine); someone else's is not found.
 export async function markNotificationRead({

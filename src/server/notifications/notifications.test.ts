@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { conversationMembers, conversations, emailOutbox, messages, notifications } from '../db/schema';
-import { notify } from '../platform/notify';
+import { notify } from '../kernels/notices/notify';
 import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { conversationMembers, conversations, messages, users } from '../db/schema';
+import { type EmailRecipient, findEmailRecipient } from '../kernels/notices/find-email-recipient';
 import type { Mailer } from '../mail/mailer';
 import { messageDigestEmail } from '../mail/templates/message-digest';
-import { type EmailRecipient, findEmailRecipient } from '../platform/find-email-recipient';
 import { conversationHrefOf, settingsHrefOf } from './portal-links';
 
 // A message unread this long goes into the next digest.

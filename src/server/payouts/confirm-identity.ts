@@ -2,8 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type PayoutProof, payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { oneTimeTokens, users } from '../db/schema';
+import { verifyPassword } from '../kernels/identity/passwords';
 import { AppError } from '../platform/errors';
-import { verifyPassword } from '../platform/passwords';
 import { hashToken } from '../platform/secure-tokens';
 
 // The fresh proof a change of where the money goes needs: the password, for a person who has one; a code

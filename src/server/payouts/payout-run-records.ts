@@ -3,8 +3,8 @@ import { type LedgerAccount, payoutTexts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { payoutRuns } from '../db/schema';
+import { makeEarningsAvailable, postMissingTransactions } from '../kernels/money/ledger';
 import { AppError } from '../platform/errors';
-import { makeEarningsAvailable, postMissingTransactions } from '../platform/ledger';
 
 // Payout runs (docs/decisions/036). A run is prepared for a day — by the weekly schedule or an
 // administrator — with one line per talent whose available balance reaches the minimum: a planned payout

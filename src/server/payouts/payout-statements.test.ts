@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, milestones, payoutRuns, payouts } from '../db/schema';
+import { postTransaction } from '../kernels/money/ledger';
 import { AppError } from '../platform/errors';
-import { postTransaction } from '../platform/ledger';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { pdfText } from '../testing/pdf-text';

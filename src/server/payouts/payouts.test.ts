@@ -5,9 +5,9 @@ import type { PayoutBalance, PayoutMethod, PayoutRun, RunLineList } from '~/shar
 import { payoutTexts } from '~/shared/payouts';
 import { emailOutbox, invoices, oneTimeTokens, payoutMethods, payouts, platformSettings } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { accountSums, makeEarningsAvailable, talentBalanceOf } from '../platform/ledger';
+import { accountSums, makeEarningsAvailable, talentBalanceOf } from '../kernels/money/ledger';
+import { addDays, isoDay, weekStartOf } from '../kernels/work/work-calendar';
 import { hashToken } from '../platform/secure-tokens';
-import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

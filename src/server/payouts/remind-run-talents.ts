@@ -5,10 +5,10 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { payoutRuns } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { notify } from '../kernels/notices/notify';
 import type { Mailer } from '../mail/mailer';
 import { payoutMethodReminderEmail } from '../mail/templates/payout-method-reminder';
 import { AppError } from '../platform/errors';
-import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { lockRun } from './payout-run-records';
 

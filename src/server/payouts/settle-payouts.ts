@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
+import { uuidArray } from '../kernels/money/invoice-drafts';
 import type { Mailer } from '../mail/mailer';
 import { payoutFailedEmail } from '../mail/templates/payout-failed';
 import { payoutSentEmail } from '../mail/templates/payout-sent';
-import { uuidArray } from '../platform/invoice-drafts';
 import { recordAuditEvents } from '../platform/record-audit-event';
 import { completeIfDone, postPayoutMoves } from './payout-run-records';
 

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutMethodList } from '~/shared/payouts';
 import { payoutMethods, payouts } from '../db/schema';
-import { postTransaction, talentBalanceOf } from '../platform/ledger';
+import { postTransaction, talentBalanceOf } from '../kernels/money/ledger';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createStripeConnect } from './payout-provider';

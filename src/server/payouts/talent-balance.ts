@@ -3,7 +3,7 @@ import type { PayoutBalance, PayoutException } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { talentBalanceOf } from '../platform/ledger';
+import { talentBalanceOf } from '../kernels/money/ledger';
 import { defaultMethodJoin, exceptionSql } from './payout-run-records';
 
 // The talent's own balance on their Earnings page, by stage, with when the next run pays it.

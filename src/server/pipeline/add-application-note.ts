@@ -5,9 +5,9 @@ import { possessive } from '~/shared/possessive';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { applicationNotes, applications, jobs, users } from '../db/schema';
+import { assertPipelineMembers } from '../kernels/hiring/pipeline-members';
+import { notify } from '../kernels/notices/notify';
 import { AppError } from '../platform/errors';
-import { notify } from '../platform/notify';
-import { assertPipelineMembers } from '../platform/pipeline-members';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { findNoteMentions } from './note-mentions';
 

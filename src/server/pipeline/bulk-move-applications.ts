@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { BulkMoveResult, bulkMoveSchema } from '~/shared/pipeline';
 import type { Database } from '../db/client';
+import { moveApplication } from '../kernels/hiring/move-application';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
-import { moveApplication } from '../platform/move-application';
 
 // Shortlists, moves to interviewing or rejects several applications; each id gets its own outcome, so
 // one application that cannot move (one already hired, say) does not stop the others. Another

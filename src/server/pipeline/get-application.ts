@@ -17,12 +17,12 @@ import {
   tests,
   users,
 } from '../db/schema';
-import { type ApplicationReader, readerCondition } from '../platform/application-scope';
+import { type ApplicationReader, readerCondition } from '../kernels/hiring/application-scope';
+import { loadOfferMilestones, offerViewOf } from '../kernels/hiring/offer-milestones';
+import { loadProposalFiles } from '../kernels/hiring/proposal-files';
+import { loadProfileBackground } from '../kernels/profiles/profile-background';
+import { photoUrlOf } from '../kernels/profiles/profile-views';
 import { AppError } from '../platform/errors';
-import { loadOfferMilestones, offerViewOf } from '../platform/offer-milestones';
-import { loadProfileBackground } from '../platform/profile-background';
-import { photoUrlOf } from '../platform/profile-views';
-import { loadProposalFiles } from '../platform/proposal-files';
 import { findNoteMentions } from './note-mentions';
 
 const centsToDollars = (cents: number | null) => (cents == null ? null : cents / 100);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviewStageTexts } from '~/shared/interview-stages';
-import { buildTest } from '../db/seed/test-factories';
+import { buildTest } from '../seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { fixedPriceOfferSchema } from '~/shared/milestones';
+import type { OfferTerms } from '~/shared/offered-milestones';
 import type { offerSchema } from '~/shared/pipeline';
 import type { Database } from '../db/client';
+import { moveApplication } from '../kernels/hiring/move-application';
 import type { Mailer } from '../mail/mailer';
-import { moveApplication, type OfferTerms } from '../platform/move-application';
 
 interface OfferRequest<Offer> {
   db: Database;

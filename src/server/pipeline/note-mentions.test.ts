@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiringTeamTexts } from '~/shared/hiring-team';
 import { type ApplicationDetail, namesWithAt } from '~/shared/pipeline';
 import { auditLogs, notifications } from '../db/schema';
-import { buildApplication } from '../db/seed/job-factories';
+import { buildApplication } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

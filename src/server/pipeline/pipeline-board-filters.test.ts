@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobApplicationList } from '~/shared/jobs';
 import { applicationRatings } from '../db/schema';
-import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
-import { buildTest } from '../db/seed/test-factories';
+import { buildApplication, buildJob, buildTestAttempt } from '../seed/job-factories';
+import { buildTest } from '../seed/test-factories';
 import { companyIdOf } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

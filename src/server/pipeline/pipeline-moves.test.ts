@@ -11,8 +11,8 @@ import { earliestStartDate, jobEditTexts } from '~/shared/jobs';
 import { type ApplicationDetail, BULK_MOVE_MAX, pipelineTexts } from '~/shared/pipeline';
 import { unknownPlaceholderMessage } from '~/shared/template-placeholders';
 import { applications, assignments, auditLogs, companies, emailOutbox, jobs, notifications } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { moveApplication } from '../platform/move-application';
+import { moveApplication } from '../kernels/hiring/move-application';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

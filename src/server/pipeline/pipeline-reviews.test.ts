@@ -4,8 +4,8 @@ import type { ApplicationStatus } from '~/shared/applications';
 import type { JobApplicationList } from '~/shared/jobs';
 import { type ApplicationDetail, pipelineTexts } from '~/shared/pipeline';
 import { applicantProfiles, auditLogs, companyMembers, jobs } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
+import { buildTest, buildTestAttempt } from '../seed/test-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

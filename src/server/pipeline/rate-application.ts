@@ -1,7 +1,7 @@
 import type { ApplicationRating } from '~/shared/pipeline';
 import type { Database } from '../db/client';
 import { applicationRatings } from '../db/schema';
-import { findCompanyApplication } from '../platform/application-scope';
+import { findCompanyApplication } from '../kernels/hiring/application-scope';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadApplicationRating } from './get-application';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import type { AppContext } from '../app-context';
+import { findJobApplications } from '../kernels/hiring/find-job-applications';
+import { moveApplication } from '../kernels/hiring/move-application';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
-import { findJobApplications } from '../platform/find-job-applications';
-import { moveApplication } from '../platform/move-application';
 import { companyActorOf } from '../platform/route-schemas';
 import { addApplicationNote } from './add-application-note';
 import { bulkMoveApplications } from './bulk-move-applications';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCORECARD_CRITERIA, type ScorecardSummary, scorecardTexts } from '~/shared/scorecards';
 import { auditLogs, jobs } from '../db/schema';
-import { buildApplication } from '../db/seed/job-factories';
+import { buildApplication } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { apiTokenTexts } from '~/shared/api-tokens';
 import { type SignedOutReason, signedOutTexts } from '~/shared/auth';
 import { can, type Permission, type Principal } from '~/shared/permissions';
+import type { AuthContext } from './auth-context';
 import { AppError } from './errors';
-import type { AuthContext } from './sessions';
 
 // Who may call a route. Every route declares one in config.access; a route without one refuses
 // everyone (and a test lists every route to catch it before that happens).
@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
-    // The request carried a session a suspension ended (platform/sessions.ts): why nobody is signed in.
+    // The request carried a session a suspension ended (kernels/identity/sessions.ts): why nobody is signed in.
     signedOutBecause: SignedOutReason | null;
   }
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFileChunks, storedFiles } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
+import { buildAccount } from '../seed/factories';
 import { storedFilesOf, storeTestFile } from '../testing/stored-file-helpers';
 import { createTestDatabase } from '../testing/test-database';
 import { AppError } from './errors';

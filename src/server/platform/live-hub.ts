@@ -12,9 +12,9 @@ import {
 } from '~/shared/live-events';
 import { can, type Permission } from '~/shared/permissions';
 import { forbiddenMessage, principalOf } from './access-control';
+import type { AuthContext } from './auth-context';
 import { createInProcessBus, createRedisBus, type Delivery, type EventBus } from './event-bus';
 import { createPresence, createRosters, type RosterEntry } from './live-presence';
-import type { AuthContext } from './sessions';
 
 type CommandOf<T extends LiveCommand['type']> = Extract<LiveCommand, { type: T }>;
 // The tab a command came from: a feature answers it alone (a refusal), or acts when it closes (a video room

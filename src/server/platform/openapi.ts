@@ -5,9 +5,9 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { apiErrorSchema } from '~/shared/errors';
 import { markRoutesPublic } from './access-control';
-import { SESSION_COOKIE } from './sessions';
+import { SESSION_COOKIE } from './auth-context';
 
-// The two ways to be someone (platform/authentication.ts), as OpenAPI security schemes.
+// The two ways to be someone (kernels/identity/authentication.ts), as OpenAPI security schemes.
 const securitySchemes = {
   cookieAuth: {
     type: 'apiKey',

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNTING_RETENTION_YEARS, ANALYTICS_RETENTION_MONTHS, INACTIVE_ACCOUNT_YEARS } from '~/shared/privacy';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { anonymizeAccount } from '../platform/anonymize-account';
-import { lastOwnerOfATeamSql } from '../platform/company-ownership';
+import { anonymizeAccount } from '../kernels/identity/anonymize-account';
+import { lastOwnerOfATeamSql } from '../kernels/identity/company-ownership';
 import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrivacyRequest, privacyTexts } from '~/shared/privacy';
 import { companies, companyMembers, jobHiringTeam, jobs, users } from '../db/schema';
-import { buildJob } from '../db/seed/job-factories';
+import { buildJob } from '../seed/job-factories';
 import { signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyAccount } from '../testing/job-board-test-helpers';

@@ -38,11 +38,11 @@ import {
   reviews,
   users,
 } from '../db/schema';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { buildApplicantProfile } from '../db/seed/talent-factories';
+import { ANONYMIZED_NAME, REMOVED_REVIEW_COMMENT } from '../kernels/identity/anonymize-account';
 import { escapeHtml } from '../mail/templates/compose-email';
 import { offerAcceptedEmail } from '../mail/templates/offer-accepted';
-import { ANONYMIZED_NAME, REMOVED_REVIEW_COMMENT } from '../platform/anonymize-account';
+import { buildApplication, buildJob } from '../seed/job-factories';
+import { buildApplicantProfile } from '../seed/talent-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { insertPaidInvoice } from '../testing/privacy-test-fixtures';

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { DELETION_CONFIRMATION, PRIVACY_REQUEST_DAYS, type PrivacyRequest, privacyTexts } from '~/shared/privacy';
 import type { Database } from '../db/client';
 import { privacyRequests, users } from '../db/schema';
+import { isLastOwnerOfATeam } from '../kernels/identity/company-ownership';
+import { verifyPassword } from '../kernels/identity/passwords';
 import type { Mailer } from '../mail/mailer';
 import { erasureRequestedEmail } from '../mail/templates/erasure-requested';
-import { isLastOwnerOfATeam } from '../platform/company-ownership';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { verifyPassword } from '../platform/passwords';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { emailDay, toPrivacyRequest } from './privacy-request-views';
 

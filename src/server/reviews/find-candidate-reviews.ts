@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type ReceivedReviewList, reviewTexts } from '~/shared/reviews';
 import type { Database } from '../db/client';
 import { assignments, companies, reviews } from '../db/schema';
-import { findCandidate } from '../platform/candidate-views';
+import { findCandidate } from '../kernels/profiles/candidate-views';
+import { isShownSql } from '../kernels/work/review-records';
 import { AppError } from '../platform/errors';
-import { isShownSql } from '../platform/review-records';
 
 // A candidate's reviews from companies as another company sees them on the profile sheet: revealed and
 // not hidden, newest first, a page at a time. A candidate the company cannot find is a 404.

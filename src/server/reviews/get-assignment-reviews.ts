@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { AssignmentReviews, Review, ReviewSide } from '~/shared/reviews';
 import type { Database } from '../db/client';
 import { companies, reviews, users } from '../db/schema';
-import { type AssignmentRow, findAssignmentFor } from '../platform/assignment-views';
-import { reviewWindowClosesAt } from '../platform/review-records';
+import { type AssignmentRow, findAssignmentFor } from '../kernels/work/assignment-views';
+import { reviewWindowClosesAt } from '../kernels/work/review-records';
 
 // The two sides of an assignment as reviewers: a company member writes for the company, the talent for
 // themselves. An administrator reads reviews through reports only.

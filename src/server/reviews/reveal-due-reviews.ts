@@ -2,11 +2,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '~/shared/reviews';
 import type { Database } from '../db/client';
 import { assignments, reviews } from '../db/schema';
-import { recomputeRatingsOf } from '../platform/review-records';
+import { recomputeRatingsOf } from '../kernels/work/review-records';
 
 // The reveal job (schedule.ts, hourly): a review whose window closed without the other side writing
 // is revealed as of the window's end, and the ratings of those it is about recomputed in the same
-// transaction. Reads already show such a review from the window's end (platform/review-records.ts); this
+// transaction. Reads already show such a review from the window's end (kernels/work/review-records.ts); this
 // brings the stored ratings in step. Running twice reveals nothing more.
 export async function revealDueReviews({ db, now = new Date() }: { db: Database; now?: Date }): Promise<number> {
   return db.transaction(async (tx) => {

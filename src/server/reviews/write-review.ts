@@ -3,12 +3,12 @@ import { type AssignmentReviews, reviewTexts, type WriteReviewInput } from '~/sh
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { reviews } from '../db/schema';
-import { findAssignmentFor } from '../platform/assignment-views';
-import { companyRecipients } from '../platform/company-recipients';
+import { companyRecipients } from '../kernels/notices/company-recipients';
+import { notify } from '../kernels/notices/notify';
+import { findAssignmentFor } from '../kernels/work/assignment-views';
+import { recomputeRatingsOf } from '../kernels/work/review-records';
 import { AppError } from '../platform/errors';
-import { notify } from '../platform/notify';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { recomputeRatingsOf } from '../platform/review-records';
 import { assignmentReviewsFor, isRevealed, type ReviewActor, sideOf, windowClosesAtOf } from './get-assignment-reviews';
 
 const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);

@@ -3,8 +3,8 @@ import { paths } from '~/shared/routes';
 import { maintenanceTexts, type PlatformSettings } from '~/shared/settings';
 import { AppError, sendError } from '../platform/errors';
 import { setDocumentHeaders } from '../platform/security-headers';
+import type { SettingsCache } from '../platform/settings-cache';
 import { isPageRequest } from '../platform/web-client';
-import type { SettingsCache } from './settings-cache';
 
 // How long clients are asked to wait before trying again.
 const RETRY_AFTER_SECONDS = 300;

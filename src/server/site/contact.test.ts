@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ContactMessageDetail, contactInboxTexts, contactMessages as contactTexts } from '~/shared/contact';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { auditLogs, contactMessageReplies, contactMessages, emailOutbox } from '../db/schema';
-import { anonymizeAccountRecords } from '../platform/anonymize-account';
+import { anonymizeAccountRecords } from '../kernels/identity/anonymize-account';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

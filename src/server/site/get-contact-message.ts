@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { type ContactMessageDetail, contactInboxTexts } from '~/shared/contact';
 import type { Database } from '../db/client';
 import { contactMessageReplies, contactMessages, users } from '../db/schema';
-import { isAnonymizedEmail } from '../platform/anonymize-account';
+import { isAnonymizedEmail } from '../kernels/identity/anonymize-account';
 import { AppError } from '../platform/errors';
 import { selectContactMessageItems } from './find-contact-messages';
 

@@ -3,8 +3,8 @@ import type { contactMessageSchema } from '~/shared/contact';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { contactMessages } from '../db/schema';
+import { notifyNewContactMessage } from '../kernels/notices/notify-administrators';
 import type { Mailer } from '../mail/mailer';
-import { notifyNewContactMessage } from '../platform/notify-administrators';
 
 type ContactMessage = z.output<typeof contactMessageSchema>;
 

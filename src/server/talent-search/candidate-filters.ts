@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { TalentFilters } from '~/shared/talent-search';
 import { applicantProfiles, talentSkills } from '../db/schema';
 import { textArrayLiteral } from '../db/text-array-literal';
-import { isFindable, isTopRated } from '../platform/candidate-views';
+import { isFindable, isTopRated } from '../kernels/profiles/candidate-views';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 

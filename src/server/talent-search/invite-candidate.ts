@@ -3,9 +3,9 @@ import type { JobInvitation } from '~/shared/job-board';
 import { talentTexts } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { applications, jobs } from '../db/schema';
-import { findCandidate } from '../platform/candidate-views';
+import { inviteToJob } from '../kernels/hiring/invite-to-job';
+import { findCandidate } from '../kernels/profiles/candidate-views';
 import { AppError } from '../platform/errors';
-import { inviteToJob } from '../platform/invite-to-job';
 
 // "Invite to apply" from Talent Search: a findable candidate, one of the company's open jobs, and no
 // application to it yet. The invitation itself (and the candidate's notification) is the job board's.

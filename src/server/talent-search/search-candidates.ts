@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles } from '../db/schema';
 import { selectRows } from '../db/select-rows';
-import { findCandidatesByIds, toCandidate } from '../platform/candidate-views';
+import { findCandidatesByIds, toCandidate } from '../kernels/profiles/candidate-views';
 import type { SharedCache } from '../platform/shared-cache';
 import { conditionsOf, rateBoundOf } from './candidate-filters';
 import { byRecord, orderByOf, type SortKey, sortKeysOf, tierOf } from './candidate-order';

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Shortlist, talentTexts } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { applicantProfiles, shortlists, users } from '../db/schema';
-import { findCandidate, isFindable, selectCandidates, toCandidate } from '../platform/candidate-views';
+import { findCandidate, isFindable, selectCandidates, toCandidate } from '../kernels/profiles/candidate-views';
 import { AppError } from '../platform/errors';
 
 // A company's shortlist: adding or removing a candidate may be repeated and changes nothing the second

@@ -8,8 +8,8 @@ import {
   talentTexts,
 } from '~/shared/talent-search';
 import { applicantProfiles, notifications, sessions, talentSkills, users } from '../db/schema';
-import { buildJob } from '../db/seed/job-factories';
-import { buildApplicantProfile } from '../db/seed/talent-factories';
+import { buildJob } from '../seed/job-factories';
+import { buildApplicantProfile } from '../seed/talent-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

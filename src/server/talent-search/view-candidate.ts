@@ -2,9 +2,9 @@ import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import { type CandidateProfile, talentTexts } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { testAttempts, tests } from '../db/schema';
-import { findCandidate } from '../platform/candidate-views';
+import { findCandidate } from '../kernels/profiles/candidate-views';
+import { loadProfileBackground } from '../kernels/profiles/profile-background';
 import { AppError } from '../platform/errors';
-import { loadProfileBackground } from '../platform/profile-background';
 
 // The most a profile lists; a candidate with more shows the latest.
 const PASSED_TESTS_SHOWN = 50;

@@ -1,7 +1,7 @@
 import type { ApplicantProfile } from '~/shared/talent';
 import type { Database } from '../db/client';
+import { loadApplicantWithProfile, toOwnProfile } from '../kernels/profiles/profile-views';
 import { AppError } from '../platform/errors';
-import { loadApplicantWithProfile, toOwnProfile } from '../platform/profile-views';
 
 // The signed-in applicant's own profile, with how complete it is.
 export async function getApplicantProfile({

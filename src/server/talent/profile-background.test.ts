@@ -4,8 +4,8 @@ import type { ApplicantProfile, UpdateApplicantProfileInput } from '~/shared/tal
 import { backgroundLimits, backgroundTexts, currentMonth } from '~/shared/talent-background';
 import { type CandidateProfile, type TalentSearchResult, talentTexts } from '~/shared/talent-search';
 import { auditLogs } from '../db/schema';
-import { buildApplication } from '../db/seed/job-factories';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
+import { buildApplication } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

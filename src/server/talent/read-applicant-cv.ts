@@ -3,7 +3,7 @@ import { cvTexts } from '~/shared/applicant-cv';
 import { profileTexts } from '~/shared/talent';
 import type { Database } from '../db/client';
 import { applicantProfiles, users } from '../db/schema';
-import { companyMayReadCv } from '../platform/cv-access';
+import { companyMayReadCv } from '../kernels/profiles/cv-access';
 import { AppError } from '../platform/errors';
 import type { FileStore, StoredFileContent } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -11,7 +11,7 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 // Who asks for a CV: a company user for their company, or an administrator.
 export type CvReader = { role: 'company'; companyId: string } | { role: 'admin' };
 
-// An applicant's CV for a company that may read it (platform/cv-access.ts) or an administrator, recorded
+// An applicant's CV for a company that may read it (kernels/profiles/cv-access.ts) or an administrator, recorded
 // in the audit log as it leaves. A suspended applicant's CV is no more there than their profile.
 export async function readApplicantCv({
   db,

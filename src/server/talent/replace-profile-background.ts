@@ -16,7 +16,7 @@ import {
   applicantProfiles,
   applicantWorkHistory,
 } from '../db/schema';
-import { dateOfMonth } from '../platform/profile-background';
+import { dateOfMonth } from '../kernels/profiles/profile-background';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getApplicantProfile } from './get-applicant-profile';
 

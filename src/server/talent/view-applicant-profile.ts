@@ -1,8 +1,8 @@
 import type { Role } from '~/shared/permissions';
 import { type ApplicantProfileView, profileTexts } from '~/shared/talent';
 import type { Database } from '../db/client';
+import { loadApplicantWithProfile, toProfileView } from '../kernels/profiles/profile-views';
 import { AppError } from '../platform/errors';
-import { loadApplicantWithProfile, toProfileView } from '../platform/profile-views';
 
 // An applicant's profile as a company or an administrator sees it: read-only, without the meter.
 // An id that names anyone but an applicant is "no such applicant"; so is a suspended applicant, to

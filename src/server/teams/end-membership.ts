@@ -1,6 +1,6 @@
 import { teamTexts } from '~/shared/teams';
 import type { Database } from '../db/client';
-import { endMembership } from '../platform/end-membership';
+import { endMembership } from '../kernels/identity/end-membership';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { checkOwnerChange, lockTeam } from './member-locks';

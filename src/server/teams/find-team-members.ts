@@ -2,8 +2,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { type TeamListQuery, type TeamMember, type TeamMemberPage, teamTexts } from '~/shared/teams';
 import type { Database } from '../db/client';
 import { companyMembers, users } from '../db/schema';
+import { lastActiveAtOf } from '../kernels/identity/member-activity';
 import { AppError } from '../platform/errors';
-import { lastActiveAtOf } from '../platform/member-activity';
 
 const memberColumns = {
   userId: users.id,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcRefusals } from '~/shared/oidc';
 import { teamTexts } from '~/shared/teams';
 import { companyInvitations, companyMembers, emailOutbox, oauthAccounts, users } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
+import { buildAccount } from '../seed/factories';
 import { companyIdOf } from '../testing/assessment-helpers';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
 import { walkProvider } from '../testing/browserless-oidc';

@@ -15,11 +15,11 @@ import {
 } from '~/shared/teams';
 import type { Database } from '../db/client';
 import { companies, companyInvitations, users } from '../db/schema';
+import { canJoinCompany, findAccountAt } from '../kernels/identity/company-invitations';
+import { findOwnTimeZone } from '../kernels/identity/own-time-zones';
 import type { Mailer } from '../mail/mailer';
 import { teamInvitationEmail } from '../mail/templates/team-invitation';
-import { canJoinCompany, findAccountAt } from '../platform/company-invitations';
 import { AppError, isUniqueViolation } from '../platform/errors';
-import { findOwnTimeZone } from '../platform/own-time-zones';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { generateToken, hashToken } from '../platform/secure-tokens';
 import { lockTeam } from './member-locks';

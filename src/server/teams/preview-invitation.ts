@@ -6,7 +6,7 @@ import {
   findInvitationByToken,
   invitationStateOf,
   invitationStateSentence,
-} from '../platform/company-invitations';
+} from '../kernels/identity/company-invitations';
 
 // GET /api/invitations/:token: the link's page, before anyone signs in. Whoever holds the link sees whom
 // it invites where; a link nobody sent is 404. An address whose account cannot join (one company per

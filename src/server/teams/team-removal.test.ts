@@ -16,9 +16,9 @@ import {
   messages,
   users,
 } from '../db/schema';
-import { buildSession } from '../db/seed/factories';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { SESSION_COOKIE } from '../platform/sessions';
+import { SESSION_COOKIE } from '../platform/auth-context';
+import { buildSession } from '../seed/factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
 import { startCompanyConversation } from '../testing/conversation-helpers';

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Config } from '../config';
-import { type AccountOverrides, buildAccount, buildSession } from '../db/seed/factories';
-import { SESSION_COOKIE } from '../platform/sessions';
+import { SESSION_COOKIE } from '../platform/auth-context';
+import { type AccountOverrides, buildAccount, buildSession } from '../seed/factories';
 import type { TestApp } from './test-app';
 
 // An administrator is one only while ADMIN_EMAILS lists the address: a test administrator is listed as

@@ -1,5 +1,5 @@
 import type { ConversationDetail } from '~/shared/messaging';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
 import type { signedInAccount } from './auth-helpers';
 import type { TestApp } from './test-app';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { prepareNewDatabase } from '../db/initial-files';
 import { databaseUrl, runOnServer } from '../db/postgres-server';
+import { prepareNewDatabase } from '../platform/initial-database-files';
 import type { TemplateContents } from './database-template-variables';
 
 // Migrating a new database costs seconds (every migration, then pg-boss's own schema and queues); copying a

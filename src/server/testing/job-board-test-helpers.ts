@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { companyMembers } from '../db/schema';
-import { buildJob } from '../db/seed/job-factories';
+import { buildJob } from '../seed/job-factories';
 import { signedInAccount } from './auth-helpers';
 import type { TestApp } from './test-app';
 

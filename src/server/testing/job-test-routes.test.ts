@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tests } from '../db/schema';
-import { SESSION_COOKIE } from '../platform/sessions';
+import { SESSION_COOKIE } from '../platform/auth-context';
 import { createTestApp, type TestApp } from './test-app';
 
 describe('browser-test endpoints for jobs', () => {

@@ -7,8 +7,8 @@ import { idParams } from '~/shared/contract-schemas';
 import { engagementTypes, jobStatuses } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { companyMembers, jobs, testAttempts, users } from '../db/schema';
-import { buildApplication, buildJob, buildTestAttempt } from '../db/seed/job-factories';
 import { AppError } from '../platform/errors';
+import { buildApplication, buildJob, buildTestAttempt } from '../seed/job-factories';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);

@@ -25,11 +25,11 @@ import {
   timesheets,
   users,
 } from '../db/schema';
-import { buildAccount, buildSession } from '../db/seed/factories';
-import { buildApplication, buildJob } from '../db/seed/job-factories';
-import { buildTest, buildTestAttempt } from '../db/seed/test-factories';
 import type { RouteAccess } from '../platform/access-control';
-import { SESSION_COOKIE } from '../platform/sessions';
+import { SESSION_COOKIE } from '../platform/auth-context';
+import { buildAccount, buildSession } from '../seed/factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
+import { buildTest, buildTestAttempt } from '../seed/test-factories';
 import { sameOriginHeaders, signedInAccount } from './auth-helpers';
 import { createTestApp, type TestApp } from './test-app';
 import { buildAssignment, buildTimesheet } from './work-factories';

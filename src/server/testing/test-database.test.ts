@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, platformSettings, users } from '../db/schema';
-import { buildAccount } from '../db/seed/factories';
+import { buildAccount } from '../seed/factories';
 import { createTestDatabase } from './test-database';
 
 // A worker keeps one database between its files (test-database.ts): each file must still start from the

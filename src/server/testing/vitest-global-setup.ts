@@ -24,7 +24,7 @@ async function templateFingerprint(): Promise<string> {
     ...migrationFiles.sort().map((file) => path.join(migrationsFolder, file)),
     path.join(import.meta.dirname, 'database-templates.ts'),
     path.join(import.meta.dirname, '../platform/pg-boss-queue.ts'),
-    path.join(import.meta.dirname, '../db/initial-files.ts'),
+    path.join(import.meta.dirname, '../platform/initial-database-files.ts'),
     path.join(repositoryRoot, 'node_modules/@electric-sql/pglite/package.json'),
     path.join(repositoryRoot, 'node_modules/pg-boss/package.json'),
   ];

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { assignments, assignmentTerms, timeEntries, timesheets } from '../db/schema';
 
 // Builders for assignments (with their first terms row) and timesheets, for the tests and the
-// browser-test endpoints only (the demo data writes its own: db/seed/demo-billing.ts), so they live
+// browser-test endpoints only (the demo data writes its own: seed/demo-billing.ts), so they live
 // here, out of the production bundle. They write rows directly (no rules, no audit), so any state can
 // be set up: a week approved a month ago, an assignment that ended last week.
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAssignmentsContract } from '~/shared/contracts/admin-assignments';
 import type { AppContext } from '../app-context';
+import { findApplicantOptions, findCompanyOptions } from '../kernels/identity/find-picker-options';
 import { registerEndpoint } from '../platform/contract-routes';
-import { findApplicantOptions, findCompanyOptions } from '../platform/find-picker-options';
 import { actorOf } from '../platform/route-schemas';
 import { createAssignment } from './create-assignment';
 import { getAssignmentSummary } from './get-assignment-summary';

@@ -3,12 +3,12 @@ import { type CompanyTimesheet, formatWorkHours, workTexts } from '~/shared/bill
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
-import { talentPayCents } from '../platform/assignment-terms';
-import { loadTermsHistories } from '../platform/assignment-views';
+import { postWorkApproved } from '../kernels/money/ledger';
+import { talentPayCents } from '../kernels/work/assignment-terms';
+import { loadTermsHistories } from '../kernels/work/assignment-views';
+import { notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
-import { postWorkApproved } from '../platform/ledger';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { notifyTalent } from '../platform/work-notifications';
 import {
   entriesOf,
   findCompanyTimesheet,

@@ -3,7 +3,7 @@ import { type Assignment, type ChangeAssignmentTermsInput, workTexts } from '~/s
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignmentTerms, timeEntries, timesheets } from '../db/schema';
-import { termsOnDay } from '../platform/assignment-terms';
+import { termsOnDay } from '../kernels/work/assignment-terms';
 import {
   ensureFirstTerms,
   findAssignmentFor,
@@ -11,11 +11,11 @@ import {
   loadTermsHistories,
   syncTermsMirror,
   type WorkActor,
-} from '../platform/assignment-views';
+} from '../kernels/work/assignment-views';
+import { addDays, requireRealDay, weekEndOf } from '../kernels/work/work-calendar';
+import { formatRate, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { addDays, requireRealDay, weekEndOf } from '../platform/work-calendar';
-import { formatRate, notifyTalent } from '../platform/work-notifications';
 
 // A new rate and/or weekly hours from a day on (kept in assignment_terms; one row per day, so a second
 // change for the same day replaces the first, on top of it). The talent's pay rate follows the rate.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type ClockState, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { clockSessions } from '../db/schema';
-import { findAssignmentFor } from '../platform/assignment-views';
+import { findAssignmentFor } from '../kernels/work/assignment-views';
 import { AppError } from '../platform/errors';
 import { minutesBetween } from './clock-minutes';
 import { clockStateOf, findOpenShift } from './clock-state';

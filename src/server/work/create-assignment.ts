@@ -4,12 +4,12 @@ import type { Assignment } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { companies, users } from '../db/schema';
-import { loadAssignmentView } from '../platform/assignment-views';
+import { openAssignment } from '../kernels/hiring/open-assignment';
+import { loadAssignmentView } from '../kernels/work/assignment-views';
+import { requireRealDay, todayOf } from '../kernels/work/work-calendar';
+import { formatRate, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
-import { openAssignment } from '../platform/open-assignment';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { requireRealDay, todayOf } from '../platform/work-calendar';
-import { formatRate, notifyTalent } from '../platform/work-notifications';
 
 // An administrator places a talent with a company: the assignment (pending, or active when it starts
 // today or earlier) and its first terms row, audit-logged, and the talent told.

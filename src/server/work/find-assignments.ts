@@ -4,7 +4,7 @@ import type { AssignmentStatus } from '~/shared/applications';
 import type { AssignmentList } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, companies, users } from '../db/schema';
-import { loadAssignmentViews, reachOf, type WorkActor } from '../platform/assignment-views';
+import { loadAssignmentViews, reachOf, type WorkActor } from '../kernels/work/assignment-views';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CompanyTimesheetList, TimesheetList, TimesheetStatus } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, timesheets } from '../db/schema';
-import { reachOf, type WorkActor } from '../platform/assignment-views';
+import { reachOf, type WorkActor } from '../kernels/work/assignment-views';
 import { loadTimesheetViews, withWeekCosts } from './timesheet-views';
 
 // A page of saved weeks the actor may see (the talent their own, the company its assignments'),

@@ -3,9 +3,9 @@ import { type CompanyTimesheet, workTexts } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
+import { notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { notifyTalent } from '../platform/work-notifications';
 import { findCompanyTimesheet, loadCompanyTimesheetView } from './timesheet-views';
 
 // submitted → returned, with the company's words: the talent can change the week and submit it again.

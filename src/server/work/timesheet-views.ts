@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type CompanyTimesheet, type Timesheet, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { assignments, companies, timeEntries, timesheets, users } from '../db/schema';
-import { type TermsRow, termsOnDay } from '../platform/assignment-terms';
-import { loadTermsHistories } from '../platform/assignment-views';
+import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../kernels/money/invoice-drafts';
+import { type TermsRow, termsOnDay } from '../kernels/work/assignment-terms';
+import { loadTermsHistories } from '../kernels/work/assignment-views';
+import { daysOfWeek, weekEndOf } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
 import { getPlatformSettings } from '../platform/get-platform-settings';
-import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../platform/invoice-drafts';
-import { daysOfWeek, weekEndOf } from '../platform/work-calendar';
 
 type TimesheetRow = typeof timesheets.$inferSelect;
 
@@ -156,7 +156,7 @@ export async function loadTimesheetView(db: Database, week: WeekRef): Promise<Ti
 }
 
 // Weeks as their company reviews them: each with what it costs the company, drafted by the invoice run's
-// own arithmetic (platform/invoice-drafts.ts, decision 024), so the cost shown at approval is the bill.
+// own arithmetic (kernels/money/invoice-drafts.ts, decision 024), so the cost shown at approval is the bill.
 export async function withWeekCosts(
   db: Database,
   views: readonly Timesheet[],

@@ -6,19 +6,19 @@ import type { PlatformSettings } from '~/shared/settings';
 import { teamTexts } from '~/shared/teams';
 import type { Database } from '../../db/client';
 import { oauthAccounts, users } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
-import { cancelPendingLinks } from '../../platform/cancel-pending-links';
+import { cancelPendingLinks } from '../../kernels/identity/cancel-pending-links';
 import {
   acceptInvitationAs,
   findInvitationByToken,
   joinByInvitation,
   requireOpenInvitation,
-} from '../../platform/company-invitations';
-import { createAccount } from '../../platform/create-account';
+} from '../../kernels/identity/company-invitations';
+import { createAccount } from '../../kernels/identity/create-account';
+import { revokeUserSessions } from '../../kernels/identity/sessions';
+import { notifyNewUser } from '../../kernels/notices/notify-administrators';
+import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../platform/errors';
-import { notifyNewUser } from '../../platform/notify-administrators';
 import { recordAuditEvent } from '../../platform/record-audit-event';
-import { revokeUserSessions } from '../../platform/sessions';
 import { suspendedMessage } from '../sign-in-with-password';
 import type { OidcFlow } from './oidc-flow';
 import { readState } from './oidc-flow';

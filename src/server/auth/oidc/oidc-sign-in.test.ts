@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
 import { oidcMessages, oidcRefusals } from '~/shared/oidc';
 import { auditLogs, emailOutbox, oauthAccounts, users } from '../../db/schema';
-import { buildAccount } from '../../db/seed/factories';
+import { buildAccount } from '../../seed/factories';
 import { sameOriginHeaders, sessionCookieFrom } from '../../testing/auth-helpers';
 import { walkProvider } from '../../testing/browserless-oidc';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../testing/local-oidc-provider';

@@ -154,7 +154,7 @@ export const talentTimeZones = pgTable('talent_time_zones', {
 });
 
 // The applicant's background, one table per list, each row in the applicant's order (`position`, 0 first).
-// Rows belong to the profile: erasing it (platform/anonymize-account.ts) removes them with it.
+// Rows belong to the profile: erasing it (kernels/identity/anonymize-account.ts) removes them with it.
 // Months are stored as their first day; a null end month means "current".
 const backgroundColumns = {
   id: uuid().primaryKey().defaultRandom(),

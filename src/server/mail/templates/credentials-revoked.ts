@@ -1,6 +1,6 @@
 import { composeEmail, paragraph, signature } from './compose-email';
 
-// What made the platform revoke the credentials that skip sign-in (platform/revoke-standing-credentials.ts).
+// What made the platform revoke the credentials that skip sign-in (kernels/identity/revoke-standing-credentials.ts).
 export type SecurityEvent = 'password_reset' | 'password_changed' | 'email_changed' | 'two_factor_changed';
 
 const eventSentence: Record<SecurityEvent, string> = {

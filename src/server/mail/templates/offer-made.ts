@@ -1,5 +1,5 @@
 import { formatCents } from '~/shared/billing';
-import type { OfferTerms } from '../../platform/move-consequences';
+import type { OfferTerms } from '~/shared/offered-milestones';
 import { composeEmail, paragraph, signature } from './compose-email';
 
 // To the applicant, with the terms, when a company makes an offer.

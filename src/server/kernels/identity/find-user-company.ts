@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { companies, companyMembers } from '../../db/schema';
+
+// The company a user belongs to (one at most, docs/decisions/032), and their role in it.
+export async function findUserCompany({ db, userId }: { db: Database; userId: string }) {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId))
+    .limit(1);
+  return company ?? null;
+}

@@ -1,0 +1,216 @@
+import { inArray, sql } from 'drizzle-orm';
+import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, type WeekCost } from '~/shared/billing';
+import type { Database } from '../../db/client';
+import { billingProfiles } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { type BillableWork, buildInvoiceItems, type InvoiceArithmetic } from './invoice-arithmetic';
+
+// Invoices before they exist (decision 024): the invoice run drafts each company's invoice here, and the
+// screens that show money ahead of it (a week's cost at approval, the next invoice's estimate) draft
+// theirs through the same functions, so a preview and the invoice it foretells are one computation.
+
+// A uuid[] literal: both drivers pass it as one string, whatever the number of ids.
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+// The minutes one week of one assignment worked at one rate (the rate in effect on the days worked).
+interface WeekWork extends BillableWork {
+  timesheetId: string;
+  companyId: string;
+}
+
+interface WorkRow {
+  timesheet_id: string;
+  company_id: string;
+  assignment_id: string;
+  role: string;
+  talent_name: string;
+  rate_cents: number;
+  minutes: number;
+}
+
+// The work of these weeks, in the order an invoice lists it (by talent, then each assignment's rates as
+// first worked). Each day is billed at the rate in effect that day (assignment_terms, decision 013).
+export async function loadBillableWork(db: Database, timesheetIds: readonly string[]): Promise<WeekWork[]> {
+  if (timesheetIds.length === 0) return [];
+  const rows = await selectRows<WorkRow>(
+    db,
+    sql`select t.id as timesheet_id, a.company_id, a.id as assignment_id, a.role, u.name as talent_name, r.rate_cents,
+               sum(e.minutes)::int as minutes
+        from time_entries e
+        join timesheets t on t.id = e.timesheet_id
+        join assignments a on a.id = t.assignment_id
+        join users u on u.id = a.applicant_id
+        cross join lateral (
+          select coalesce(
+            (select terms.rate_cents from assignment_terms terms
+             where terms.assignment_id = a.id and terms.effective_date <= e.work_date
+             order by terms.effective_date desc limit 1),
+            a.rate_cents
+          ) as rate_cents
+        ) r
+        where t.id = any(${uuidArray(timesheetIds)}::uuid[]) and e.minutes > 0
+        group by t.id, a.company_id, a.id, a.role, u.name, r.rate_cents
+        order by a.company_id, u.name, a.id, min(e.work_date), t.id`,
+  );
+  return rows.map((row) => ({
+    timesheetId: row.timesheet_id,
+    companyId: row.company_id,
+    assignmentId: row.assignment_id,
+    role: row.role,
+    talentName: row.talent_name,
+    rateCents: Number(row.rate_cents),
+    minutes: Number(row.minutes),
+  }));
+}
+
+interface CompanyBillingTerms {
+  taxBasisPoints: number;
+  paymentTermsDays: number;
+}
+
+// Each company's tax rate and payment terms (its billing profile, or the defaults without one).
+export async function loadBillingTerms(
+  db: Database,
+  companyIds: readonly string[],
+): Promise<Map<string, CompanyBillingTerms>> {
+  const profiles =
+    companyIds.length === 0
+      ? []
+      : await db
+          .select({
+            companyId: billingProfiles.companyId,
+            taxRateBasisPoints: billingProfiles.taxRateBasisPoints,
+            paymentTermsDays: billingProfiles.paymentTermsDays,
+          })
+          .from(billingProfiles)
+          .where(inArray(billingProfiles.companyId, [...companyIds]));
+  const byCompany = new Map(profiles.map((profile) => [profile.companyId, profile]));
+  return new Map(
+    companyIds.map((companyId) => {
+      const profile = byCompany.get(companyId);
+      return [
+        companyId,
+        {
+          taxBasisPoints: profile?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS,
+          paymentTermsDays: profile?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+        },
+      ];
+    }),
+  );
+}
+
+export interface CompanyInvoiceDraft extends CompanyBillingTerms {
+  companyId: string;
+  feeBasisPoints: number;
+  arithmetic: InvoiceArithmetic;
+}
+
+// One invoice per company over these weeks, as the invoice run issues it: every minute of the weeks at
+// its day's rate, the platform fee, the company's tax. A company whose weeks hold no minutes gets none.
+export async function draftCompanyInvoices({
+  db,
+  timesheetIds,
+  feeBasisPoints,
+}: {
+  db: Database;
+  timesheetIds: readonly string[];
+  feeBasisPoints: number;
+}): Promise<Map<string, CompanyInvoiceDraft>> {
+  const workByCompany = new Map<string, BillableWork[]>();
+  for (const line of await loadBillableWork(db, timesheetIds)) {
+    const lines = workByCompany.get(line.companyId) ?? [];
+    lines.push(line);
+    workByCompany.set(line.companyId, lines);
+  }
+  const terms = await loadBillingTerms(db, [...workByCompany.keys()]);
+  const drafts = new Map<string, CompanyInvoiceDraft>();
+  for (const [companyId, work] of workByCompany) {
+    const companyTerms = terms.get(companyId) ?? {
+      taxBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS,
+      paymentTermsDays: DEFAULT_PAYMENT_TERMS_DAYS,
+    };
+    drafts.set(companyId, {
+      companyId,
+      feeBasisPoints,
+      ...companyTerms,
+      arithmetic: buildInvoiceItems({ work, feeBasisPoints, taxBasisPoints: companyTerms.taxBasisPoints }),
+    });
+  }
+  return drafts;
+}
+
+// What one week adds to its company's invoice, drafted alone with the rates it is (or was) billed at.
+export interface WeekCostDraft {
+  feeBasisPoints: number;
+  taxBasisPoints: number;
+  arithmetic: InvoiceArithmetic;
+}
+
+// Each week's cost: an invoiced week at its invoice's fee and tax, any other at today's fee and its
+// company's tax, as the next run would bill it. A week of no minutes costs nothing.
+export async function draftWeekCosts({
+  db,
+  timesheetIds,
+  feeBasisPoints,
+}: {
+  db: Database;
+  timesheetIds: readonly string[];
+  feeBasisPoints: number;
+}): Promise<Map<string, WeekCostDraft>> {
+  if (timesheetIds.length === 0) return new Map();
+  const weeks = await selectRows<{
+    id: string;
+    company_id: string;
+    invoice_fee_basis_points: number | null;
+    invoice_tax_basis_points: number | null;
+  }>(
+    db,
+    sql`select t.id, a.company_id, i.fee_basis_points as invoice_fee_basis_points,
+               i.tax_basis_points as invoice_tax_basis_points
+        from timesheets t
+        join assignments a on a.id = t.assignment_id
+        left join invoices i on i.id = t.invoice_id
+        where t.id = any(${uuidArray(timesheetIds)}::uuid[])`,
+  );
+  const terms = await loadBillingTerms(db, [...new Set(weeks.map((week) => week.company_id))]);
+  const workByWeek = new Map<string, BillableWork[]>();
+  for (const line of await loadBillableWork(db, timesheetIds)) {
+    const lines = workByWeek.get(line.timesheetId) ?? [];
+    lines.push(line);
+    workByWeek.set(line.timesheetId, lines);
+  }
+  return new Map(
+    weeks.map((week) => {
+      const isInvoiced = week.invoice_fee_basis_points !== null && week.invoice_tax_basis_points !== null;
+      const rates = {
+        feeBasisPoints: isInvoiced ? Number(week.invoice_fee_basis_points) : feeBasisPoints,
+        taxBasisPoints: isInvoiced
+          ? Number(week.invoice_tax_basis_points)
+          : (terms.get(week.company_id)?.taxBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS),
+      };
+      return [week.id, { ...rates, arithmetic: buildInvoiceItems({ work: workByWeek.get(week.id) ?? [], ...rates }) }];
+    }),
+  );
+}
+
+// A week's cost as the API shows it.
+export function weekCostView(draft: WeekCostDraft): WeekCost {
+  const { items, subtotalCents, feeCents, taxCents, totalCents } = draft.arithmetic;
+  return {
+    work: items
+      .filter((item) => item.kind === 'work')
+      .map((item) => ({ rate_cents: item.rateCents, minutes: item.minutes ?? 0, amount_cents: item.amountCents })),
+    subtotal_cents: subtotalCents,
+    fee_basis_points: draft.feeBasisPoints,
+    fee_cents: feeCents,
+    tax_basis_points: draft.taxBasisPoints,
+    tax_cents: taxCents,
+    total_cents: totalCents,
+  };
+}
+
+// The cost of a week nothing was logged in (or that is not in the map).
+export const noCost = (rates: { feeBasisPoints: number; taxBasisPoints: number }): WeekCostDraft => ({
+  ...rates,
+  arithmetic: buildInvoiceItems({ work: [], ...rates }),
+});

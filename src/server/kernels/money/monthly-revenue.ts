@@ -1,0 +1,34 @@
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { invoices } from '../../db/schema';
+
+// Monthly Revenue, the one definition (docs/decisions/023-monthly-revenue.md): the invoices issued in a
+// calendar month (UTC, by issue date), paid or not, each counted for its work and its platform fee, before
+// tax. Every screen that shows the figure (admin dashboard, Company Management, Account Manager Management,
+// the manager portal) sums this over the companies it speaks of, so the rows add up to the total.
+
+export interface RevenueMonth {
+  // YYYY-MM-DD: the first day of the month and of the next.
+  start: string;
+  end: string;
+}
+
+// The calendar month (UTC) holding `now`, or `monthsBack` months before it.
+export function revenueMonthOf(now: Date, monthsBack = 0): RevenueMonth {
+  const day = (monthIndex: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), monthIndex, 1)).toISOString().slice(0, 10);
+  return { start: day(now.getUTCMonth() - monthsBack), end: day(now.getUTCMonth() - monthsBack + 1) };
+}
+
+// What one invoice adds: its work and its platform fee. Tax is collected for the tax authorities and
+// passed on, so it is not revenue.
+export const invoiceRevenueCents = sql<number>`(${invoices.subtotalCents} + ${invoices.feeCents})`;
+
+// The invoices of the month, by issue date.
+export const isIssuedIn = (month: RevenueMonth) =>
+  and(gte(invoices.issueDate, month.start), lt(invoices.issueDate, month.end)) as SQL;
+
+// The Monthly Revenue of the companies `companyIds` names (a subquery, or one company's id column), as a
+// scalar subquery: bigint cents, 0 when nothing was issued.
+export const monthlyRevenueOf = (companyIds: SQL, month: RevenueMonth) =>
+  sql<number>`(select coalesce(sum(${invoiceRevenueCents}), 0) from ${invoices}
+    where ${invoices.companyId} in (${companyIds}) and ${isIssuedIn(month)})::bigint`;

@@ -1,0 +1,22 @@
+import type { CompanyRole, Role } from '~/shared/permissions';
+
+// Who a request comes from, as the authentication hook resolved it (kernels/identity/authentication.ts): the
+// infrastructure reads it for access, logs and the live socket without knowing how sessions are kept.
+
+export const SESSION_COOKIE = 'tandem_session';
+
+export interface AuthContext {
+  sessionId: string;
+  // How the request proved who it is: account-security routes take only a session (access-control.ts).
+  via: 'session' | 'api_token';
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    role: Role;
+    emailVerified: boolean;
+    hasPassword: boolean;
+  };
+  // The company a company user acts for; company-owned data is always filtered by it.
+  company: { id: string; name: string; role: CompanyRole } | null;
+}
