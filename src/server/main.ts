@@ -5,7 +5,7 @@ import { openConfiguredDatabase } from './db/client';
 import { exitWhenDataDirectoryInUse } from './db/lock-data-directory';
 import { isDatabaseUninitialised, migrateDatabase } from './db/migrate';
 import { giveDemoTalentPhoto } from './demo-photo';
-import { importLocalFiles } from './platform/import-local-files';
+import { importLocalFiles } from './import-local-files';
 import { createLogger } from './platform/logger';
 import { createMetrics, type MetricsServer, serveMetrics } from './platform/metrics';
 import { createRedisClient } from './platform/redis-client';

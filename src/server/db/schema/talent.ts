@@ -48,7 +48,7 @@ export const applicantProfiles = pgTable(
     photoFileId: uuid().references(() => storedFiles.id, { onDelete: 'set null' }),
     photoContentType: text(),
     // Before the shared store: a file name under an instance's DATA_DIR/photos, imported at start
-    // (platform/import-local-files.ts), then cleared.
+    // (import-local-files.ts), then cleared.
     photoFile: text(),
     // The CV in the file store (its name, type and size are the stored file's), who may download it, and
     // its text as the background job read it (talent/extract-cv-text.ts): null until read, and when the

@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
-import { applicantProfiles, messages, type StoredFileKind, storedFiles, testAnswers, testAttempts } from '../db/schema';
-import { AppError, isUniqueViolation } from './errors';
-import { type FileStore, linkStoredFile, UNLINKED_FILE_LIFETIME_MS } from './file-store';
+import type { Database } from './db/client';
+import { applicantProfiles, messages, type StoredFileKind, storedFiles, testAnswers, testAttempts } from './db/schema';
+import { AppError, isUniqueViolation } from './platform/errors';
+import { type FileStore, linkStoredFile, UNLINKED_FILE_LIFETIME_MS } from './platform/file-store';
 
 // Before the shared store (decision 017) each instance kept uploads under its own DATA_DIR, one file per
 // upload named at random, and the row naming it held that name. At start each instance moves its own
