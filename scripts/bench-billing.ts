@@ -8,12 +8,12 @@
 // instances would (each company invoiced once, numbers gapless). Target: the run under 60 s.
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
-import { lastFullWeekStart } from '../src/server/billing/billing-period';
-import { issueInvoices } from '../src/server/billing/issue-invoices';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
-import { addDays, isoDay } from '../src/server/kernels/work/work-calendar';
+import { lastFullWeekStart } from '../src/server/kernels/money/billing-period';
+import { issueInvoices } from '../src/server/kernels/money/issue-invoices';
+import { addDays, isoDay } from '../src/server/platform/work-calendar';
 import { formatCents } from '../src/shared/billing';
 import { withBenchDatabase } from './bench/measure-api';
 import { seedWorkforce } from './bench/seed-workforce';

@@ -24,18 +24,18 @@
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { lastFullWeekStart } from '../src/server/billing/billing-period';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
 import { selectRows } from '../src/server/db/select-rows';
+import { lastFullWeekStart } from '../src/server/kernels/money/billing-period';
 import { accountSums, makeEarningsAvailable, postMissingTransactions } from '../src/server/kernels/money/ledger';
-import { addDays, isoDay } from '../src/server/kernels/work/work-calendar';
 import { createMailer } from '../src/server/mail/mailer';
 import { approvePayoutRun } from '../src/server/payouts/approve-payout-run';
 import { markRunPaid } from '../src/server/payouts/mark-run-paid';
 import { preparePayoutRun } from '../src/server/payouts/prepare-payout-run';
 import { startPgBossQueue } from '../src/server/platform/pg-boss-queue';
+import { addDays, isoDay } from '../src/server/platform/work-calendar';
 import { withBenchDatabase } from './bench/measure-api';
 import { seedWorkforce } from './bench/seed-workforce';
 

@@ -12,14 +12,14 @@ const clientOnly = ['app', 'components', 'content', 'lib'];
 // Client folder → the server folder its calls reach (by the contracts it imports).
 const servedByAnotherName: Record<string, string> = {
   'admin-assignments': 'work',
-  'admin-disputes': 'billing',
+  'admin-disputes': 'fixed-price',
   'admin-jobs': 'jobs',
-  'admin-payments': 'billing',
+  'admin-payments': 'payments',
   'admin-payouts': 'payouts',
   'admin-tests': 'assessments',
   'company-dashboard': 'companies',
   'contact-inbox': 'site',
-  contracts: 'billing',
+  contracts: 'fixed-price',
   'hiring-team': 'jobs',
   'manager-portal': 'account-managers',
   'message-templates': 'messaging',

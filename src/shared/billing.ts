@@ -536,7 +536,7 @@ export const stripeCardMethodSchema = z.object({
 });
 
 // A new payment method in any shape a payment provider takes: typed in (test mode), or a card Stripe's
-// form made. Each instance's provider accepts its own shape (server/billing/payment-provider.ts).
+// form made. Each instance's provider accepts its own shape (server/kernels/payments/payment-provider.ts).
 export const newPaymentMethodSchema = z.union([addPaymentMethodSchema, stripeCardMethodSchema]);
 export type NewPaymentMethodInput = z.output<typeof newPaymentMethodSchema>;
 

@@ -3,7 +3,7 @@ import type { ApplicantStats } from '~/shared/applications';
 import type { Database } from '../db/client';
 import { applications, assignments, companies, jobs, savedJobs, timeEntries, timesheets } from '../db/schema';
 import { readableBy } from '../kernels/hiring/job-visibility';
-import { todayOf, weekStartOf } from '../kernels/work/work-calendar';
+import { todayOf, weekStartOf } from '../platform/work-calendar';
 
 // The five cards of the applicant dashboard, from the applicant's own rows. Each figure is what the
 // page its card opens lists: every application, those in interviews, the offers waiting for an answer,

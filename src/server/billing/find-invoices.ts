@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { InvoiceList, InvoiceSortKey, invoiceListQuerySchema } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { invoices } from '../db/schema';
+import { loadInvoiceViews } from '../kernels/payments/invoice-views';
 import { AppError } from '../platform/errors';
-import { loadInvoiceViews } from './invoice-views';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 

@@ -1,7 +1,7 @@
 import { paymentTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
+import { loadInvoiceViews } from '../kernels/payments/invoice-views';
 import { AppError } from '../platform/errors';
-import { loadInvoiceViews } from './invoice-views';
 
 // One of the company's invoices with its items; another company's invoice does not exist for it.
 export async function getInvoice({ db, companyId, id }: { db: Database; companyId: string; id: string }) {

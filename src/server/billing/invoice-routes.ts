@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invoicesContract } from '~/shared/contracts/billing';
 import type { AppContext } from '../app-context';
-import { isoDay } from '../kernels/work/work-calendar';
+import { loadInvoiceViews } from '../kernels/payments/invoice-views';
 import { currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { sendGeneratedFile } from '../platform/file-transfer';
+import { isoDay } from '../platform/work-calendar';
 import { findInvoices } from './find-invoices';
 import { findUnbilledWork } from './find-unbilled-work';
 import { getBillingSummary } from './get-billing-summary';
 import { getInvoice } from './get-invoice';
-import { loadInvoiceViews } from './invoice-views';
 import { getNextInvoice } from './next-invoice';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 

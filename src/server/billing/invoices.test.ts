@@ -23,12 +23,12 @@ import {
   timesheets,
   users,
 } from '../db/schema';
-import { addDays } from '../kernels/work/work-calendar';
+import { issueInvoices } from '../kernels/money/issue-invoices';
 import { AppError } from '../platform/errors';
+import { addDays } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { pdfFonts, pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { issueInvoices } from './issue-invoices';
 import { markOverdueInvoices } from './mark-overdue-invoices';
 import { renderInvoicesPdf } from './render-invoice-pdf';
 

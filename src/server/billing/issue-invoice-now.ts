@@ -3,9 +3,9 @@ import { adminCompanyTexts } from '~/shared/admin-companies';
 import type { IssueInvoiceNowResult } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema';
-import { addDays, isoDay, weekStartOf } from '../kernels/work/work-calendar';
+import { issueInvoices } from '../kernels/money/issue-invoices';
 import { AppError } from '../platform/errors';
-import { issueInvoices } from './issue-invoices';
+import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { findInvoiceOfPeriod, getNextInvoice, type NextInvoiceRun } from './next-invoice';
 
 // Issue invoice now (decision 024): the company's next invoice, issued at once by the weekly run's own

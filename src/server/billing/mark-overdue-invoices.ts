@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { isoDay } from '../kernels/work/work-calendar';
 import type { AuditAction } from '../platform/record-audit-event';
+import { isoDay } from '../platform/work-calendar';
 
 const MARKED_ACTION: AuditAction = 'invoice.marked_overdue';
 

@@ -3,10 +3,10 @@ import { DEFAULT_TAX_RATE_BASIS_POINTS, type NextInvoice } from '~/shared/billin
 import type { Database } from '../db/client';
 import { invoices } from '../db/schema';
 import { selectRows } from '../db/select-rows';
+import { lastFullWeekStart } from '../kernels/money/billing-period';
 import { draftCompanyInvoices, loadBillingTerms, uuidArray } from '../kernels/money/invoice-drafts';
-import { addDays, isoDay } from '../kernels/work/work-calendar';
 import { getPlatformSettings } from '../platform/get-platform-settings';
-import { lastFullWeekStart } from './billing-period';
+import { addDays, isoDay } from '../platform/work-calendar';
 
 // The invoice each company gets next (decision 024): the first run of the schedule whose week the company
 // has no invoice for yet (an administrator may have issued this week's already), and what it would hold

@@ -1,6 +1,6 @@
 import { formatCents, type Invoice, type InvoiceStatus } from '~/shared/billing';
-import { humanDay } from '../kernels/work/work-calendar';
 import { createPdf, type PdfWeight, type PdfWriter } from '../platform/pdf-document';
+import { humanDay } from '../platform/work-calendar';
 
 const MARGIN = 56;
 const MUTED = '#6b7280';

@@ -20,15 +20,15 @@ import {
   timesheets,
   users,
 } from '../db/schema';
-import { addDays, isoDay, weekStartOf } from '../kernels/work/work-calendar';
+import { lastFullWeekStart } from '../kernels/money/billing-period';
+import { issueInvoices } from '../kernels/money/issue-invoices';
+import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { nextInvoiceRunAfter } from '../schedule';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
-import { lastFullWeekStart } from './billing-period';
 import { issueInvoiceNow } from './issue-invoice-now';
-import { issueInvoices } from './issue-invoices';
 import { findNextInvoices, getNextInvoice } from './next-invoice';
 
 type CompanyAccount = Account & { companyId: string };

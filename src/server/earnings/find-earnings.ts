@@ -5,7 +5,7 @@ import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
 import { uuidArray } from '../kernels/money/invoice-drafts';
-import { humanDay, isoDay } from '../kernels/work/work-calendar';
+import { humanDay, isoDay } from '../platform/work-calendar';
 
 // The talent's earnings (decision 024): their approved weeks, each with what it earns them — the pay fixed
 // at approval (approve-timesheet.ts: each day's minutes at that day's pay rate) — and whether the company

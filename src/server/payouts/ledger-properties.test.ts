@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutMethods, platformSettings } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { makeEarningsAvailable } from '../kernels/money/ledger';
-import { addDays, isoDay, weekStartOf } from '../kernels/work/work-calendar';
+import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

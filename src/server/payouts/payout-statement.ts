@@ -3,9 +3,9 @@ import { formatCents } from '~/shared/billing';
 import { type PayoutStatus, payoutStatusLabels, payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { humanDay } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
+import { humanDay } from '../platform/work-calendar';
 
 import {
   type Column,

@@ -3,10 +3,10 @@ import { formatCents } from '~/shared/billing';
 import { payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { humanDay } from '../kernels/work/work-calendar';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
+import { humanDay } from '../platform/work-calendar';
 
 import {
   type Column,

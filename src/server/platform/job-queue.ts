@@ -29,7 +29,7 @@ export interface JobData {
   // Job board: the saved searches' daily and weekly alerts that are due (job-board/send-job-alerts.ts).
   'send-job-alerts': Record<string, never>;
   // Fixed-price work: submissions left unanswered are approved, and their companies reminded before
-  // (billing/approve-due-milestones.ts).
+  // (fixed-price/approve-due-milestones.ts).
   'approve-due-milestones': Record<string, never>;
   // Paying the talent (docs/decisions/036): earnings that matured become available (hourly), the weekly
   // payout run is prepared for an administrator to approve, and an approved run's Stripe transfers go out.

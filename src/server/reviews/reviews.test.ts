@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AssignmentReviews, REVIEW_WINDOW_DAYS, reviewTexts } from '~/shared/reviews';
 import { applicantProfiles, auditLogs, companies, notifications, reviews } from '../db/schema';
-import { addDays, todayOf } from '../kernels/work/work-calendar';
+import { addDays, todayOf } from '../platform/work-calendar';
 import { buildApplicantProfile, variedProfile } from '../seed/talent-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';

@@ -1,6 +1,4 @@
 import { and, eq, lte } from 'drizzle-orm';
-import { issueInvoices } from '../billing/issue-invoices';
-import { testChargeIdOf } from '../billing/test-mode-provider';
 import {
   assignments,
   assignmentTerms,
@@ -11,8 +9,10 @@ import {
   timeEntries,
   timesheets,
 } from '../db/schema';
+import { issueInvoices } from '../kernels/money/issue-invoices';
+import { testChargeIdOf } from '../kernels/payments/test-mode-provider';
 import { hourlyTermsOf, talentPayCents, termsHistoryOf } from '../kernels/work/assignment-terms';
-import { addDays, daysOfWeek, isoDay, weekStartOf } from '../kernels/work/work-calendar';
+import { addDays, daysOfWeek, isoDay, weekStartOf } from '../platform/work-calendar';
 import { findDemoCompanyAndTalent } from './demo-people';
 import type { DemoSeeder } from './demo-seeder';
 

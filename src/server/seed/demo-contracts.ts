@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { answerOwnApplication } from '../applications/answer-own-application';
-import { approveMilestone, submitMilestone } from '../billing/move-milestone';
-import { createInvoicePayments } from '../billing/pay-invoice';
-import { createTestModeProvider } from '../billing/test-mode-provider';
 import { assignments, milestones, paymentMethods } from '../db/schema';
-import { addDays, isoDay } from '../kernels/work/work-calendar';
+import { approveMilestone, submitMilestone } from '../fixed-price/move-milestone';
+import { createInvoicePayments } from '../kernels/payments/pay-invoice';
+import { createTestModeProvider } from '../kernels/payments/test-mode-provider';
 import type { Mailer } from '../mail/mailer';
 import { makeFixedPriceOffer } from '../pipeline/make-offer';
+import { addDays, isoDay } from '../platform/work-calendar';
 import { startAssignment } from '../work/start-assignment';
 import { findDemoCompanyAndTalent } from './demo-people';
 import type { DemoSeeder } from './demo-seeder';

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { payoutMethods, payoutRuns, users } from '../db/schema';
-import { addDays, isoDay, weekStartOf } from '../kernels/work/work-calendar';
 import type { Mailer } from '../mail/mailer';
 import { approvePayoutRun } from '../payouts/approve-payout-run';
 import { findPayoutRun } from '../payouts/find-payout-run';
 import { markRunPaid } from '../payouts/mark-run-paid';
 import { preparePayoutRun } from '../payouts/prepare-payout-run';
+import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { demoAccounts } from './demo-accounts';
 import type { DemoSeeder } from './demo-seeder';
 

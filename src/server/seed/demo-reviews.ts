@@ -3,7 +3,7 @@ import { asc, isNull, like } from 'drizzle-orm';
 import { assignments, assignmentTerms, companies, reviews, users } from '../db/schema';
 import { hourlyTermsOf } from '../kernels/work/assignment-terms';
 import { recomputeRatingsOf } from '../kernels/work/review-records';
-import { addDays, isoDay } from '../kernels/work/work-calendar';
+import { addDays, isoDay } from '../platform/work-calendar';
 import type { DemoSeeder } from './demo-seeder';
 import { variedProfile, variedReviewStars } from './talent-factories';
 

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadInvoiceViews } from '../billing/invoice-views';
-import { issueInvoices } from '../billing/issue-invoices';
 import { markOverdueInvoices } from '../billing/mark-overdue-invoices';
 import type { Database } from '../db/client';
 import { companyMembers, users } from '../db/schema';
+import { issueInvoices } from '../kernels/money/issue-invoices';
+import { loadInvoiceViews } from '../kernels/payments/invoice-views';
 import { AppError } from '../platform/errors';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

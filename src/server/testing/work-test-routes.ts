@@ -6,8 +6,8 @@ import { assignmentStatuses } from '~/shared/applications';
 import { timesheetStatuses } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { companyMembers, users } from '../db/schema';
-import { isoDay } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
+import { isoDay } from '../platform/work-calendar';
 import { buildAssignment, buildTimesheet } from './work-factories';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

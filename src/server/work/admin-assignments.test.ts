@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAssignmentTexts } from '~/shared/admin-assignments';
 import type { Assignment } from '~/shared/billing';
 import { assignments, assignmentTerms, auditLogs, companies, notifications, users } from '../db/schema';
-import { addDays, todayOf } from '../kernels/work/work-calendar';
+import { addDays, todayOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

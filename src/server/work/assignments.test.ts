@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Assignment, workTexts } from '~/shared/billing';
 import { assignments, assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
 import { type TermsRow, termsHistoryOf, termsOnDay } from '../kernels/work/assignment-terms';
-import { addDays, todayOf, weekStartOf } from '../kernels/work/work-calendar';
+import { addDays, todayOf, weekStartOf } from '../platform/work-calendar';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';

@@ -12,10 +12,10 @@ import {
   syncTermsMirror,
   type WorkActor,
 } from '../kernels/work/assignment-views';
-import { addDays, requireRealDay, weekEndOf } from '../kernels/work/work-calendar';
 import { formatRate, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { addDays, requireRealDay, weekEndOf } from '../platform/work-calendar';
 
 // A new rate and/or weekly hours from a day on (kept in assignment_terms; one row per day, so a second
 // change for the same day replaces the first, on top of it). The talent's pay rate follows the rate.

@@ -3,8 +3,8 @@ import { type ClockState, workTexts } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { clockSessions, timesheets } from '../db/schema';
 import { type AssignmentRow, findAssignmentFor } from '../kernels/work/assignment-views';
-import { todayOf, weekStartOf } from '../kernels/work/work-calendar';
 import { AppError, isUniqueViolation } from '../platform/errors';
+import { todayOf, weekStartOf } from '../platform/work-calendar';
 import { clockStateOf, findOpenShift } from './clock-state';
 import { requireEditable } from './timesheet-views';
 

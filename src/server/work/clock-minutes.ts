@@ -1,4 +1,4 @@
-import { addDays, isoDay, startOfDay } from '../kernels/work/work-calendar';
+import { addDays, isoDay, startOfDay } from '../platform/work-calendar';
 
 const MINUTE_MS = 60_000;
 const wholeMinutes = (ms: number) => Math.floor(ms / MINUTE_MS);

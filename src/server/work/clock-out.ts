@@ -3,8 +3,8 @@ import { type ClockState, MAX_MINUTES_PER_DAY, workTexts } from '~/shared/billin
 import type { Database } from '../db/client';
 import { clockSessions, timeEntries, timesheets } from '../db/schema';
 import { findAssignmentFor } from '../kernels/work/assignment-views';
-import { weekStartOf } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
+import { weekStartOf } from '../platform/work-calendar';
 import { minutesBetween, splitShiftMinutes } from './clock-minutes';
 import { type ClockSessionRow, clockStateOf, findOpenShift } from './clock-state';
 import { lockWeekTimesheet, requireEditable } from './timesheet-views';

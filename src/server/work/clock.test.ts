@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workTexts } from '~/shared/billing';
 import { assignments, clockSessions, timeEntries, timesheets } from '../db/schema';
-import { addDays, startOfDay, todayOf, weekStartOf } from '../kernels/work/work-calendar';
+import { addDays, startOfDay, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

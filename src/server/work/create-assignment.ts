@@ -6,10 +6,10 @@ import type { Database } from '../db/client';
 import { companies, users } from '../db/schema';
 import { openAssignment } from '../kernels/hiring/open-assignment';
 import { loadAssignmentView } from '../kernels/work/assignment-views';
-import { requireRealDay, todayOf } from '../kernels/work/work-calendar';
 import { formatRate, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { requireRealDay, todayOf } from '../platform/work-calendar';
 
 // An administrator places a talent with a company: the assignment (pending, or active when it starts
 // today or earlier) and its first terms row, audit-logged, and the talent told.

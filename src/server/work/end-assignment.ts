@@ -5,10 +5,10 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { assignments, companies, milestones, payments, timeEntries, timesheets, users } from '../db/schema';
 import { findAssignmentFor, loadAssignmentView, type WorkActor } from '../kernels/work/assignment-views';
-import { requireRealDay, todayOf } from '../kernels/work/work-calendar';
 import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { requireRealDay, todayOf } from '../platform/work-calendar';
 import { closeShift } from './clock-out';
 import { findOpenShift } from './clock-state';
 

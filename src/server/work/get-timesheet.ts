@@ -1,7 +1,7 @@
 import type { Timesheet } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { findAssignmentFor } from '../kernels/work/assignment-views';
-import { requireWeekStart } from '../kernels/work/work-calendar';
+import { requireWeekStart } from '../platform/work-calendar';
 import { loadTimesheetView } from './timesheet-views';
 
 // One week of one of the talent's assignments, saved or not (id null until something is saved).

@@ -3,8 +3,8 @@ import { type SaveTimesheetInput, type Timesheet, workTexts } from '~/shared/bil
 import type { Database } from '../db/client';
 import { timeEntries, timesheets } from '../db/schema';
 import { type AssignmentRow, findAssignmentFor } from '../kernels/work/assignment-views';
-import { isRealDay, latestWorkedDayOf, requireWeekStart, weekEndOf } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
+import { isRealDay, latestWorkedDayOf, requireWeekStart, weekEndOf } from '../platform/work-calendar';
 import { loadTimesheetView, lockWeekTimesheet, requireEditable } from './timesheet-views';
 
 const refuse = (message: string) => new AppError('validation', message, { entries: message });

@@ -11,10 +11,10 @@ import {
   syncTermsMirror,
   type WorkActor,
 } from '../kernels/work/assignment-views';
-import { todayOf } from '../kernels/work/work-calendar';
 import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { todayOf } from '../platform/work-calendar';
 
 // pending → active, on or after the start date: from then on the talent logs time on it.
 export async function startAssignment({

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, auditLogs, companies, notifications } from '../db/schema';
-import { addDays, startOfDay, todayOf } from '../kernels/work/work-calendar';
+import { addDays, startOfDay, todayOf } from '../platform/work-calendar';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';

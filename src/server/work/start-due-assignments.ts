@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { assignments, companies, jobs, users } from '../db/schema';
-import { startOfDay, todayOf } from '../kernels/work/work-calendar';
+import { startOfDay, todayOf } from '../platform/work-calendar';
 import { activateAssignment } from './start-assignment';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,7 +16,7 @@ function hoursBehindUtc(zone: string | null): number {
 }
 
 // When a start date has come: when the day has begun in UTC, the one calendar of work
-// (kernels/work/work-calendar.ts: timesheets, the clock, and the company's own Start all count UTC days), and
+// (platform/work-calendar.ts: timesheets, the clock, and the company's own Start all count UTC days), and
 // in the zone of the job the offer was for, when there is one. So an assignment never starts before the
 // company could start it by hand, and a job posted west of UTC waits for its own morning: 2026-12-01 in
 // UTC-05:00 comes at 05:00 UTC, in UTC+09:00 at 00:00 UTC. Without a job (an administrator's placement),

@@ -4,10 +4,10 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { clockSessions, timesheets, users } from '../db/schema';
 import { findAssignmentFor } from '../kernels/work/assignment-views';
-import { addDays, requireWeekStart, startOfDay, weekEndOf } from '../kernels/work/work-calendar';
 import { notifyCompany } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
+import { addDays, requireWeekStart, startOfDay, weekEndOf } from '../platform/work-calendar';
 import { entriesOf, loadTimesheetView, totalMinutesOf } from './timesheet-views';
 
 // open | returned → submitted: the talent hands the week to the company, which approves or returns it.

@@ -5,9 +5,9 @@ import { assignments, companies, timeEntries, timesheets, users } from '../db/sc
 import { draftWeekCosts, loadBillingTerms, noCost, weekCostView } from '../kernels/money/invoice-drafts';
 import { type TermsRow, termsOnDay } from '../kernels/work/assignment-terms';
 import { loadTermsHistories } from '../kernels/work/assignment-views';
-import { daysOfWeek, weekEndOf } from '../kernels/work/work-calendar';
 import { AppError } from '../platform/errors';
 import { getPlatformSettings } from '../platform/get-platform-settings';
+import { daysOfWeek, weekEndOf } from '../platform/work-calendar';
 
 type TimesheetRow = typeof timesheets.$inferSelect;
 

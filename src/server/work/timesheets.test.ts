@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Timesheet, timesheetEntryTexts, workTexts } from '~/shared/billing';
 import { assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
 import { talentPayCents } from '../kernels/work/assignment-terms';
-import { addDays, daysOfWeek, todayOf, weekStartOf } from '../kernels/work/work-calendar';
+import { addDays, daysOfWeek, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -40,7 +40,7 @@ import { apiErrorSchema } from '../errors';
 // Billing: a company's invoices, payment methods, billing profile and payments, and the
 // administrators' Payment Management. Three contracts, so each keeps its OpenAPI tags.
 // Adding a payment method and paying take a new method in any provider's shape; each instance narrows it
-// to its own provider's (server/billing/payment-routes.ts).
+// to its own provider's (server/payments/payment-routes.ts).
 
 // Only the company's own: another company's invoice is a 404.
 export const invoicesContract = defineContract(

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationType } from '~/shared/applications';
 import { closeAttempt } from '../../assessments/close-attempt';
 import { createRubricGrader } from '../../assessments/text-graders';
-import { issueInvoices } from '../../billing/issue-invoices';
 import { notifications } from '../../db/schema';
 import { buildAccount } from '../../seed/factories';
 import { buildApplication } from '../../seed/job-factories';
@@ -13,6 +12,7 @@ import { startCompanyConversation } from '../../testing/conversation-helpers';
 import { companyAccount, jobWith, uniqueWord } from '../../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../../testing/work-factories';
+import { issueInvoices } from '../money/issue-invoices';
 import { companyRecipients } from './company-recipients';
 
 type Member = Awaited<ReturnType<typeof buildAccount>>['user'];

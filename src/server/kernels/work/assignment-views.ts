@@ -3,8 +3,8 @@ import { type Assignment, type ShiftStatus, workTexts } from '~/shared/billing';
 import type { Database } from '../../db/client';
 import { assignments, assignmentTerms, clockSessions, companies, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { todayOf } from '../../platform/work-calendar';
 import { type TermsRow, termsHistoryOf, termsOnDay } from './assignment-terms';
-import { todayOf } from './work-calendar';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 

@@ -1,0 +1,915 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Invoice, type PaymentMethod, workTexts } from '~/shared/billing';
+import type { Contract } from '~/shared/milestones';
+import { milestoneTexts } from '~/shared/milestones';
+import type { ApplicationDetail } from '~/shared/pipeline';
+import {
+  assignments,
+  assignmentTerms,
+  auditLogs,
+  billingProfiles,
+  emailOutbox,
+  invoiceItems,
+  invoices,
+  milestones,
+  notifications,
+  offerMilestones,
+  payments,
+} from '../db/schema';
+import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
+import { createTestModeProvider } from '../kernels/payments/test-mode-provider';
+import { buildAccount } from '../seed/factories';
+import { buildApplication, buildJob } from '../seed/job-factories';
+import { signedInAccount } from '../testing/auth-helpers';
+import { pdfText } from '../testing/pdf-text';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { approveDueMilestones } from './approve-due-milestones';
+import { settleDispute } from './milestone-disputes';
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const TAX_BASIS_POINTS = 825;
+const CONCURRENT_APPROVALS = 50;
+
+// Fixed-price work (issue 34, decision 035): a fixed-price job is offered as milestones that add up to a
+// total, accepting it makes a fixed-price contract, the company funds milestones into escrow (the amount,
+// the platform fee and its tax, shown before and fixed at funding), the talent submits, the company sends
+// back or approves, and approval releases the money once with a paid invoice. Every cent accounted for.
+describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
+  let testApp: TestApp;
+  let owner: Account;
+  let companyId: string;
+  let talent: Account;
+  let visa: PaymentMethod;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    owner = await signedInAccount(testApp, { role: 'company', name: 'Olive Owner' });
+    companyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    talent = await signedInAccount(testApp, { role: 'applicant', name: 'Fay Freelancer' });
+    await db()
+      .insert(billingProfiles)
+      .values({ companyId, taxRateBasisPoints: TAX_BASIS_POINTS })
+      .onConflictDoUpdate({ target: billingProfiles.companyId, set: { taxRateBasisPoints: TAX_BASIS_POINTS } });
+    visa = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/company/payment-methods',
+        payload: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      })
+    ).json();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const db = () => testApp.database.db;
+  const member = (role: 'admin' | 'hiring_manager' | 'billing' | 'viewer') =>
+    signedInAccount(testApp, { role: 'company', company: { id: companyId, role } });
+  const fixedOffer = (milestoneAmounts: number[], start = inDays(7)) => ({
+    total_cents: milestoneAmounts.reduce((total, amount) => total + amount, 0),
+    start_date: start,
+    milestones: milestoneAmounts.map((amount, index) => ({
+      title: `Milestone ${index + 1}`,
+      description: index === 0 ? 'Wireframes for every screen' : '',
+      amount_cents: amount,
+      due_date: inDays(14 + index * 7),
+    })),
+  });
+  const offerFixed = (applicationId: string, body: object, account = owner) =>
+    account.request({ method: 'POST', url: `/api/applications/${applicationId}/fixed-price-offer`, payload: body });
+  const fund = (milestoneId: string, key: string, account = owner, payload: object = { payment_method_id: visa.id }) =>
+    account.request({
+      method: 'POST',
+      url: `/api/company/milestones/${milestoneId}/fund`,
+      payload,
+      headers: { 'idempotency-key': key },
+    });
+  const submit = (milestoneId: string, message = 'Here is the work: see the link in the message.', account = talent) =>
+    account.request({ method: 'POST', url: `/api/applicant/milestones/${milestoneId}/submit`, payload: { message } });
+  const approve = (milestoneId: string, account = owner) =>
+    account.request({ method: 'POST', url: `/api/company/milestones/${milestoneId}/approve` });
+  const requestChanges = (milestoneId: string, comment: string, account = owner) =>
+    account.request({
+      method: 'POST',
+      url: `/api/company/milestones/${milestoneId}/request-changes`,
+      payload: { comment },
+    });
+  const companyContract = async (id: string, account = owner): Promise<Contract> => {
+    const response = await account.request({ method: 'GET', url: `/api/company/contracts/${id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const talentContract = async (id: string): Promise<Contract> => {
+    const response = await talent.request({ method: 'GET', url: `/api/applicant/contracts/${id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  // A fixed-price job, an application by the talent, the offer made and accepted: the contract's id.
+  async function hiredContract(amounts: number[], { applicant = talent, start = inDays(7) } = {}): Promise<string> {
+    const job = await buildJob(db(), { companyId, engagementType: 'fixed' });
+    const application = await buildApplication(db(), {
+      jobId: job.id,
+      applicantId: applicant.user.id,
+      status: 'interviewing',
+    });
+    const offered = await offerFixed(application.id, fixedOffer(amounts, start));
+    expect(offered.statusCode, offered.body).toBe(200);
+    const accepted = await applicant.request({
+      method: 'POST',
+      url: `/api/applicant/applications/${application.id}/accept-offer`,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [assignment] = await db()
+      .select({ id: assignments.id })
+      .from(assignments)
+      .where(eq(assignments.applicationId, application.id));
+    if (!assignment) throw new Error('The hire made no assignment.');
+    return assignment.id;
+  }
+
+  describe('the offer', () => {
+    it('is a total split into milestones that add up to it, read by both sides, and emailed', async () => {
+      const job = await buildJob(db(), { companyId, engagementType: 'fixed', title: 'Brand refresh' });
+      const application = await buildApplication(db(), {
+        jobId: job.id,
+        applicantId: talent.user.id,
+        status: 'interviewing',
+      });
+      const response = await offerFixed(application.id, fixedOffer([120_000, 80_050]));
+      expect(response.statusCode, response.body).toBe(200);
+      const detail: ApplicationDetail = response.json();
+      expect(detail.status).toBe('offered');
+      expect(detail.job).toMatchObject({ engagement_type: 'fixed', budget_total_cents: 500_000 });
+      expect(detail.offer).toMatchObject({
+        rate: null,
+        weekly_hours: null,
+        total_cents: 200_050,
+        milestones: [
+          { title: 'Milestone 1', description: 'Wireframes for every screen', amount_cents: 120_000 },
+          { title: 'Milestone 2', description: '', amount_cents: 80_050 },
+        ],
+      });
+
+      const mine = await talent.request({ method: 'GET', url: '/api/applicant/applications' });
+      const listed = mine.json().items.find((item: { id: string }) => item.id === application.id);
+      expect(listed.offer).toMatchObject({ rate: null, total_cents: 200_050 });
+      expect(listed.offer.milestones).toHaveLength(2);
+
+      const [email] = await db()
+        .select({ text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, talent.user.email), sql`${emailOutbox.subject} like '%Brand refresh%'`));
+      expect(email?.text).toContain('a fixed price of $2,000.50 in 2 milestones');
+    });
+
+    it('refuses milestones that do not add up, a due date before the start, and the wrong kind of offer', async () => {
+      const fixedJob = await buildJob(db(), { companyId, engagementType: 'fixed' });
+      const onFixed = await buildApplication(db(), { jobId: fixedJob.id, status: 'interviewing' });
+      const mismatch = await offerFixed(onFixed.id, { ...fixedOffer([10_000, 20_000]), total_cents: 30_001 });
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json().fields.total_cents).toBe(milestoneTexts.totalMismatch(30_000, 30_001));
+
+      const early = fixedOffer([10_000]);
+      const dueEarly = await offerFixed(onFixed.id, {
+        ...early,
+        milestones: [{ ...early.milestones[0], due_date: inDays(1) }],
+      });
+      expect(dueEarly.statusCode).toBe(400);
+      expect(dueEarly.json().fields['milestones.0.due_date']).toBe(milestoneTexts.dueBeforeStart);
+
+      const none = await offerFixed(onFixed.id, { total_cents: 10_000, start_date: inDays(7), milestones: [] });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().fields.milestones).toBe(milestoneTexts.atLeastOne);
+
+      const hourlyOnFixed = await owner.request({
+        method: 'POST',
+        url: `/api/applications/${onFixed.id}/offer`,
+        payload: { rate: 50, weekly_hours: 20, start_date: inDays(7) },
+      });
+      expect(hourlyOnFixed.statusCode).toBe(409);
+      expect(hourlyOnFixed.json().error).toBe(milestoneTexts.fixedPriceJob);
+
+      const hourlyJob = await buildJob(db(), { companyId });
+      const onHourly = await buildApplication(db(), { jobId: hourlyJob.id, status: 'interviewing' });
+      const fixedOnHourly = await offerFixed(onHourly.id, fixedOffer([10_000]));
+      expect(fixedOnHourly.statusCode).toBe(409);
+      expect(fixedOnHourly.json().error).toBe(milestoneTexts.hourlyJob);
+      // Nothing of a refused offer is kept.
+      expect(await db().select().from(offerMilestones).where(eq(offerMilestones.applicationId, onFixed.id))).toEqual(
+        [],
+      );
+    });
+  });
+
+  it('makes a fixed-price contract when accepted: milestones, no rate, hours or terms', async () => {
+    const id = await hiredContract([100_000, 200_000, 333_333]);
+    const [assignment] = await db().select().from(assignments).where(eq(assignments.id, id));
+    expect(assignment).toMatchObject({ engagementType: 'fixed', rateCents: null, weeklyHours: null });
+    expect(await db().select().from(assignmentTerms).where(eq(assignmentTerms.assignmentId, id))).toEqual([]);
+
+    const contract = await companyContract(id);
+    expect(contract).toMatchObject({ total_cents: 633_333, escrow_cents: 0, released_cents: 0 });
+    expect(contract.milestones.map((milestone) => [milestone.position, milestone.status])).toEqual([
+      [1, 'unfunded'],
+      [2, 'unfunded'],
+      [3, 'unfunded'],
+    ]);
+    // What funding charges, before paying: 10% platform fee, 8.25% tax on work and fee, each rounded once.
+    expect(contract.milestones[0]?.charge).toEqual({
+      amount_cents: 100_000,
+      fee_basis_points: 1000,
+      fee_cents: 10_000,
+      tax_basis_points: TAX_BASIS_POINTS,
+      tax_cents: 9075,
+      total_cents: 119_075,
+    });
+    expect((await talentContract(id)).milestones).toHaveLength(3);
+
+    const assignmentsList = await owner.request({ method: 'GET', url: '/api/company/assignments' });
+    const listed = assignmentsList.json().items.find((item: { id: string }) => item.id === id);
+    expect(listed).toMatchObject({ engagement_type: 'fixed', rate_cents: null, weekly_hours: null, terms: [] });
+  });
+
+  it('keeps hours out of a fixed price: no timesheet, clock or rate to change', async () => {
+    const id = await hiredContract([25_000], { start: inDays(0) });
+    const started = await owner.request({ method: 'POST', url: `/api/company/assignments/${id}/start` });
+    expect(started.statusCode, started.body).toBe(200);
+    const sunday = (() => {
+      const day = new Date();
+      day.setUTCDate(day.getUTCDate() - day.getUTCDay());
+      return day.toISOString().slice(0, 10);
+    })();
+    const refusals = await Promise.all([
+      talent.request({ method: 'GET', url: `/api/applicant/timesheets/${id}/${sunday}` }),
+      talent.request({ method: 'POST', url: `/api/applicant/assignments/${id}/clock/in` }),
+      owner.request({
+        method: 'POST',
+        url: `/api/company/assignments/${id}/terms`,
+        payload: { rate_cents: 5000, effective_date: inDays(2) },
+      }),
+    ]);
+    for (const refusal of refusals) {
+      expect(refusal.statusCode, refusal.body).toBe(409);
+      expect(refusal.json().error).toBe(workTexts.fixedPriceHasNoHours);
+    }
+    // The contract started like any hire, and the talent was pointed at it, not at a timesheet.
+    expect((await companyContract(id)).status).toBe('active');
+    const [told] = await db()
+      .select({ body: notifications.body, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.userId, talent.user.id), eq(notifications.link, `/applicant/contracts/${id}`)));
+    expect(told?.body).toBe('Your contract is active: start on each milestone once it is funded.');
+  });
+
+  it('funds into escrow once per milestone, and the talent sees it funded', async () => {
+    const id = await hiredContract([100_000, 50_000]);
+    const [first, second] = (await companyContract(id)).milestones;
+    if (!first || !second) throw new Error('two milestones');
+    // The talent cannot hand in work nobody has funded.
+    const tooSoon = await submit(first.id);
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().error).toBe(milestoneTexts.cannotSubmit);
+
+    const key = randomUUID();
+    const funded = await fund(first.id, key);
+    expect(funded.statusCode, funded.body).toBe(200);
+    expect(funded.json().payment).toMatchObject({
+      amount_cents: 119_075,
+      status: 'completed',
+      invoice_id: null,
+      milestone_id: first.id,
+      milestone_title: 'Milestone 1',
+    });
+    expect(funded.json().contract).toMatchObject({ escrow_cents: 100_000, released_cents: 0 });
+    // The same key answers as before and charges nothing more; another key is refused.
+    const again = await fund(first.id, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().payment.id).toBe(funded.json().payment.id);
+    const otherKey = await fund(first.id, randomUUID());
+    expect(otherKey.statusCode).toBe(409);
+    expect(otherKey.json().error).toBe(milestoneTexts.alreadyFunded);
+    expect(await db().select().from(payments).where(eq(payments.milestoneId, first.id))).toHaveLength(1);
+
+    const seen = await talentContract(id);
+    expect(seen.milestones.map((milestone) => milestone.status)).toEqual(['funded', 'unfunded']);
+    expect(seen.escrow_cents).toBe(100_000);
+    const [told] = await db()
+      .select({ title: notifications.title, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.userId, talent.user.id), eq(notifications.title, 'Funded: Milestone 1')));
+    expect(told?.link).toBe(`/applicant/contracts/${id}`);
+
+    // A declined card funds nothing: the milestone stays unfunded, with the provider's reason.
+    const declined = await fund(second.id, randomUUID(), owner, {
+      new_method: { kind: 'card', card_number: '4000000000000002', exp_month: 12, exp_year: 2030, cvc: '123' },
+    });
+    expect(declined.statusCode).toBe(402);
+    expect((await companyContract(id)).milestones[1]?.status).toBe('unfunded');
+  });
+
+  it('submits, sends back with a comment, resubmits and approves: released once, with a paid invoice', async () => {
+    const id = await hiredContract([100_000]);
+    const [milestone] = (await companyContract(id)).milestones;
+    if (!milestone) throw new Error('one milestone');
+    expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+
+    const submitted = await submit(milestone.id, 'Wireframes attached in the shared folder.');
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const afterSubmit: Contract = submitted.json();
+    expect(afterSubmit.milestones[0]).toMatchObject({
+      status: 'submitted',
+      submission_message: 'Wireframes attached in the shared folder.',
+      auto_approve_on: inDays(14),
+    });
+
+    const blank = await requestChanges(milestone.id, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields.comment).toBe(milestoneTexts.commentRequired);
+    const sentBack = await requestChanges(milestone.id, 'Add the mobile screens, please.');
+    expect(sentBack.statusCode, sentBack.body).toBe(200);
+    expect(sentBack.json().milestones[0]).toMatchObject({
+      status: 'changes_requested',
+      changes_comment: 'Add the mobile screens, please.',
+    });
+    expect((await approve(milestone.id)).statusCode).toBe(409);
+
+    expect((await submit(milestone.id, 'Mobile screens added.')).statusCode).toBe(200);
+    const approved = await approve(milestone.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const contract: Contract = approved.json();
+    expect(contract).toMatchObject({ escrow_cents: 0, released_cents: 100_000 });
+    expect(contract.milestones[0]).toMatchObject({ status: 'approved', released_cents: 100_000 });
+
+    // The release's invoice: the milestone, the fee and the tax charged at funding, paid.
+    const invoiceId = contract.milestones[0]?.invoice_id;
+    if (!invoiceId) throw new Error('no release invoice');
+    const invoice: Invoice = (await owner.request({ method: 'GET', url: `/api/company/invoices/${invoiceId}` })).json();
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      subtotal_cents: 100_000,
+      fee_cents: 10_000,
+      tax_cents: 9075,
+      amount_cents: 119_075,
+    });
+    expect(invoice.items.map((item) => [item.kind, item.amount_cents])).toEqual([
+      ['milestone', 100_000],
+      ['fee', 10_000],
+      ['tax', 9075],
+    ]);
+    expect(invoice.items[0]?.description).toBe('Milestone: Milestone 1 — Fay Freelancer');
+    // On paper as on screen: the invoice's PDF bills the milestone, its fee and tax.
+    const pdf = await owner.request({ method: 'GET', url: `/api/company/invoices/${invoiceId}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const printed = await pdfText(pdf.rawPayload);
+    expect(printed).toContain(`Invoice ${invoice.invoice_number}`);
+    expect(printed).toContain('Milestone: Milestone 1 — Fay Freelancer');
+    expect(printed).toContain('$1,190.75');
+
+    // The talent's earnings hold the release.
+    const earnings = await talent.request({ method: 'GET', url: '/api/applicant/earnings' });
+    expect(earnings.statusCode, earnings.body).toBe(200);
+    const earned = earnings
+      .json()
+      .items.find((item: { milestone_id: string | null }) => item.milestone_id === milestone.id);
+    expect(earned).toMatchObject({ kind: 'milestone', amount_cents: 100_000, stage: 'invoiced' });
+  });
+
+  it('hands in files with the work, under the attachment rules of messages', async () => {
+    const id = await hiredContract([60_000]);
+    const [milestone] = (await companyContract(id)).milestones;
+    if (!milestone) throw new Error('one milestone');
+    const upload = (name: string, type = 'application/pdf', content = Buffer.from('%PDF-1.4 wireframes')) =>
+      talent.request({
+        method: 'POST',
+        url: `/api/applicant/milestones/${milestone.id}/files`,
+        headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) },
+        payload: content,
+      });
+    // Nothing to attach to before the money is held.
+    expect((await upload('early.pdf')).statusCode).toBe(409);
+    expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+
+    const uploaded = await upload('wireframes.pdf');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json()).toMatchObject({
+      name: 'wireframes.pdf',
+      content_type: 'application/pdf',
+      submitted_at: null,
+    });
+    expect((await upload('tool.exe', 'application/x-msdownload')).statusCode).toBe(415);
+    const extra = await upload('notes.txt', 'text/plain', Buffer.from('notes'));
+    expect(extra.statusCode).toBe(201);
+    const removed = await talent.request({
+      method: 'DELETE',
+      url: `/api/applicant/milestones/${milestone.id}/files/${extra.json().id}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    // The company sees no file before it is handed in, and cannot fetch one.
+    expect((await companyContract(id)).milestones[0]?.files).toEqual([]);
+    const fileId = uploaded.json().id;
+    expect(
+      (await owner.request({ method: 'GET', url: `/api/company/milestones/${milestone.id}/files/${fileId}` }))
+        .statusCode,
+    ).toBe(404);
+
+    expect((await submit(milestone.id, 'Wireframes attached.')).statusCode).toBe(200);
+    const [handedIn] = (await companyContract(id)).milestones[0]?.files ?? [];
+    expect(handedIn).toMatchObject({ name: 'wireframes.pdf', submitted_at: expect.any(String) });
+    const download = await owner.request({ method: 'GET', url: handedIn?.download_url ?? '' });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('%PDF-1.4 wireframes');
+    const stranger = await signedInAccount(testApp, { role: 'company' });
+    expect((await stranger.request({ method: 'GET', url: handedIn?.download_url ?? '' })).statusCode).toBe(404);
+    // The administrators who settle disputes read handed-in work too.
+    const staff = await signedInAccount(testApp, { role: 'admin' });
+    const asStaff = await staff.request({
+      method: 'GET',
+      url: `/api/admin/milestones/${milestone.id}/files/${fileId}`,
+    });
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.body).toBe('%PDF-1.4 wireframes');
+    // Handed-in work stays.
+    const takeBack = await talent.request({
+      method: 'DELETE',
+      url: `/api/applicant/milestones/${milestone.id}/files/${fileId}`,
+    });
+    expect(takeBack.statusCode).toBe(409);
+    expect(takeBack.json().error).toBe(milestoneTexts.fileSubmitted);
+  });
+
+  it(`releases once under ${CONCURRENT_APPROVALS} approvals at once`, async () => {
+    const id = await hiredContract([77_777]);
+    const [milestone] = (await companyContract(id)).milestones;
+    if (!milestone) throw new Error('one milestone');
+    expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+    expect((await submit(milestone.id)).statusCode).toBe(200);
+
+    const answers = await Promise.all(Array.from({ length: CONCURRENT_APPROVALS }, () => approve(milestone.id)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(CONCURRENT_APPROVALS).fill(200));
+    const [row] = await db().select().from(milestones).where(eq(milestones.id, milestone.id));
+    expect(row).toMatchObject({ status: 'approved', releasedCents: 77_777, fundedCents: 77_777 });
+    expect(await db().select().from(invoices).where(eq(invoices.milestoneId, milestone.id))).toHaveLength(1);
+    const approvals = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'milestone.approved'), eq(auditLogs.targetId, milestone.id)));
+    expect(approvals).toHaveLength(1);
+  });
+
+  it('approves unanswered work after 14 days, reminding the company 3 days before, once', async () => {
+    const id = await hiredContract([30_000, 45_000]);
+    const [soon, late] = (await companyContract(id)).milestones;
+    if (!soon || !late) throw new Error('two milestones');
+    for (const milestone of [soon, late]) {
+      expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+      expect((await submit(milestone.id)).statusCode).toBe(200);
+    }
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await db()
+      .update(milestones)
+      .set({ submittedAt: daysAgo(12) })
+      .where(eq(milestones.id, soon.id));
+    await db()
+      .update(milestones)
+      .set({ submittedAt: daysAgo(15) })
+      .where(eq(milestones.id, late.id));
+
+    // Two instances' runs at once, then a retry: one reminder, one release.
+    const runs = await Promise.all([approveDueMilestones({ db: db() }), approveDueMilestones({ db: db() })]);
+    const again = await approveDueMilestones({ db: db() });
+    expect(runs.reduce((total, run) => total + run.approved, 0) + again.approved).toBe(1);
+    expect(runs.reduce((total, run) => total + run.reminded, 0) + again.reminded).toBe(1);
+
+    const contract = await companyContract(id);
+    expect(contract.milestones.map((milestone) => milestone.status)).toEqual(['submitted', 'approved']);
+    expect(contract.milestones[1]).toMatchObject({ released_cents: 45_000, invoice_id: expect.any(String) });
+    const [approval] = await db()
+      .select({ actorId: auditLogs.actorId, details: auditLogs.details })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'milestone.approved'), eq(auditLogs.targetId, late.id)));
+    expect(approval).toMatchObject({ actorId: null, details: expect.objectContaining({ automatic: true }) });
+    const reminders = await db()
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, owner.user.id), eq(notifications.title, 'Approves itself soon: Milestone 1')),
+      );
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.body).toContain('is approved automatically on');
+  });
+
+  it('ends a contract without taking funded work back: unfunded milestones are cancelled, funded ones go on', async () => {
+    const id = await hiredContract([11_000, 22_000, 33_000], { start: inDays(0) });
+    expect((await owner.request({ method: 'POST', url: `/api/company/assignments/${id}/start` })).statusCode).toBe(200);
+    const [first, second, third] = (await companyContract(id)).milestones;
+    if (!first || !second || !third) throw new Error('three milestones');
+    expect((await fund(first.id, randomUUID())).statusCode).toBe(200);
+    expect((await fund(second.id, randomUUID())).statusCode).toBe(200);
+    expect((await submit(second.id)).statusCode).toBe(200);
+
+    const ended = await owner.request({
+      method: 'POST',
+      url: `/api/company/assignments/${id}/end`,
+      payload: { end_date: inDays(0), reason: 'The launch moved to next year.' },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const contract = await companyContract(id);
+    expect(contract.status).toBe('ended');
+    expect(contract.milestones.map((milestone) => milestone.status)).toEqual(['funded', 'submitted', 'cancelled']);
+    expect(contract).toMatchObject({ total_cents: 33_000, escrow_cents: 33_000 });
+    // Nothing new is funded; what is held is still handed in and approved.
+    const late = await fund(third.id, randomUUID());
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(milestoneTexts.cannotFund);
+    expect((await approve(second.id)).statusCode).toBe(200);
+    expect((await submit(first.id)).statusCode).toBe(200);
+    expect((await approve(first.id)).json()).toMatchObject({ escrow_cents: 0, released_cents: 33_000 });
+  });
+
+  it('lets each role do its part only, and keeps other parties out', async () => {
+    const id = await hiredContract([40_000, 40_000]);
+    const [first, second] = (await companyContract(id)).milestones;
+    if (!first || !second) throw new Error('two milestones');
+    const [hiringManager, billing, viewer] = await Promise.all([
+      member('hiring_manager'),
+      member('billing'),
+      member('viewer'),
+    ]);
+    // Funding is money: Owner, Admin and Billing.
+    expect((await fund(first.id, randomUUID(), hiringManager)).statusCode).toBe(403);
+    expect((await fund(first.id, randomUUID(), viewer)).statusCode).toBe(403);
+    expect((await fund(first.id, randomUUID(), billing)).statusCode).toBe(200);
+    expect((await fund(second.id, randomUUID(), await member('admin'))).statusCode).toBe(200);
+    // Every member reads the contract.
+    expect((await companyContract(id, viewer)).escrow_cents).toBe(80_000);
+    // Approving and sending back is hiring: Owner, Admin and Hiring Manager.
+    expect((await submit(first.id)).statusCode).toBe(200);
+    expect((await approve(first.id, billing)).statusCode).toBe(403);
+    expect((await requestChanges(first.id, 'More, please.', viewer)).statusCode).toBe(403);
+    expect((await approve(first.id, hiringManager)).statusCode).toBe(200);
+    // The talent alone submits; a company member cannot, and the talent cannot approve.
+    expect((await submit(second.id, 'Done.', owner)).statusCode).toBe(403);
+    expect((await submit(second.id)).statusCode).toBe(200);
+    expect((await approve(second.id, talent)).statusCode).toBe(403);
+
+    // Another company and another talent find nothing.
+    const stranger = await signedInAccount(testApp, { role: 'company' });
+    expect((await stranger.request({ method: 'GET', url: `/api/company/contracts/${id}` })).statusCode).toBe(404);
+    expect((await approve(second.id, stranger)).statusCode).toBe(404);
+    const otherTalent = await signedInAccount(testApp, { role: 'applicant' });
+    expect((await otherTalent.request({ method: 'GET', url: `/api/applicant/contracts/${id}` })).statusCode).toBe(404);
+    expect((await submit(second.id, 'Mine now.', otherTalent)).statusCode).toBe(404);
+    // An hourly assignment is not a contract.
+    const hourly = await buildAccount(db(), { role: 'applicant' });
+    const hourlyJob = await buildJob(db(), { companyId });
+    const [hourlyAssignment] = await db()
+      .insert(assignments)
+      .values({
+        companyId,
+        applicantId: hourly.user.id,
+        jobId: hourlyJob.id,
+        role: 'Support',
+        rateCents: 4000,
+        weeklyHours: 20,
+        startDate: inDays(1),
+      })
+      .returning({ id: assignments.id });
+    const notContract = await owner.request({ method: 'GET', url: `/api/company/contracts/${hourlyAssignment?.id}` });
+    expect(notContract.statusCode).toBe(404);
+    expect(notContract.json().error).toBe(milestoneTexts.notFixedPrice);
+  });
+
+  it('changes unfunded milestones only with both sides: proposed by one, accepted or declined by the other', async () => {
+    const id = await hiredContract([10_000, 20_000, 30_000]);
+    const [first, second, third] = (await companyContract(id)).milestones;
+    if (!first || !second || !third) throw new Error('three milestones');
+    expect((await fund(first.id, randomUUID())).statusCode).toBe(200);
+    const propose = (milestones: object[], account: Account = owner) =>
+      account.request({
+        method: 'POST',
+        url: `/api/${account === talent ? 'applicant' : 'company'}/contracts/${id}/proposals`,
+        payload: { milestones },
+      });
+    const answer = (proposalId: string, verb: string, account: Account) =>
+      account.request({
+        method: 'POST',
+        url: `/api/${account === talent ? 'applicant' : 'company'}/proposals/${proposalId}/answer`,
+        payload: { answer: verb },
+      });
+    const asProposed = (milestone: typeof second, changes: object = {}) => ({
+      id: milestone.id,
+      title: milestone.title,
+      description: milestone.description,
+      amount_cents: milestone.amount_cents,
+      due_date: milestone.due_date,
+      ...changes,
+    });
+    // A funded milestone is not the proposal's to change; nothing changed is no proposal.
+    expect((await propose([asProposed(first, { amount_cents: 12_345 })])).json().error).toBe(
+      milestoneTexts.proposalStale,
+    );
+    expect((await propose([asProposed(second), asProposed(third)])).json().error).toBe(
+      milestoneTexts.proposalUnchanged,
+    );
+
+    // The company raises the second, drops the third and adds a fourth.
+    const proposed = await propose([
+      asProposed(second, { amount_cents: 25_000 }),
+      { title: 'Launch support', description: 'Two weeks after launch.', amount_cents: 8_000, due_date: inDays(40) },
+    ]);
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const proposal = proposed.json().pending_proposal;
+    expect(proposal).toMatchObject({
+      proposed_by: 'company',
+      proposed_by_name: 'Olive Owner',
+      removed_ids: [third.id],
+    });
+    // One waits at a time; the proposer cannot accept their own.
+    expect((await propose([asProposed(second, { title: 'Other' })], talent)).json().error).toBe(
+      milestoneTexts.proposalPending,
+    );
+    expect((await answer(proposal.id, 'accept', owner)).json().error).toBe(milestoneTexts.ownProposal);
+    // The talent declines; nothing changes. The company proposes again and the talent accepts.
+    expect((await answer(proposal.id, 'decline', talent)).json().pending_proposal).toBeNull();
+    expect((await companyContract(id)).milestones.map((milestone) => milestone.amount_cents)).toEqual([
+      10_000, 20_000, 30_000,
+    ]);
+    const again = await propose([
+      asProposed(second, { amount_cents: 25_000 }),
+      { title: 'Launch support', description: '', amount_cents: 8_000, due_date: inDays(40) },
+    ]);
+    const accepted = await answer(again.json().pending_proposal.id, 'accept', talent);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const contract: Contract = accepted.json();
+    expect(contract.milestones.map((milestone) => [milestone.title, milestone.amount_cents, milestone.status])).toEqual(
+      [
+        ['Milestone 1', 10_000, 'funded'],
+        ['Milestone 2', 25_000, 'unfunded'],
+        ['Milestone 3', 30_000, 'cancelled'],
+        ['Launch support', 8_000, 'unfunded'],
+      ],
+    );
+    expect(contract).toMatchObject({ total_cents: 43_000, pending_proposal: null });
+    // A proposal made stale by a funding in between is refused when accepted.
+    const stale = await propose([asProposed(second, { amount_cents: 26_000 })], talent);
+    expect(stale.statusCode).toBe(201);
+    expect((await fund(second.id, randomUUID())).statusCode).toBe(200);
+    const tooLate = await answer(stale.json().pending_proposal.id, 'accept', owner);
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().error).toBe(milestoneTexts.proposalStale);
+    expect((await answer(stale.json().pending_proposal.id, 'withdraw', talent)).statusCode).toBe(200);
+    // A Viewer proposes nothing.
+    expect(
+      (await propose([{ title: 'x', amount_cents: 1000, due_date: inDays(40) }], await member('viewer'))).statusCode,
+    ).toBe(403);
+  });
+
+  describe('disputes and refunds', () => {
+    let admin: Account;
+    beforeAll(async () => {
+      admin = await signedInAccount(testApp, { role: 'admin', name: 'Ada Admin' });
+    });
+    const settle = (disputeId: string, body: object, account = admin) =>
+      account.request({ method: 'POST', url: `/api/admin/disputes/${disputeId}/settle`, payload: body });
+    const dispute = (milestoneId: string, reason: string, account: Account = owner) =>
+      account.request({
+        method: 'POST',
+        url: `/api/${account === talent ? 'applicant' : 'company'}/milestones/${milestoneId}/dispute`,
+        payload: { reason },
+      });
+
+    it('three milestones: one sent back and approved, one approved, one disputed and split 60/40 — every cent accounted for', async () => {
+      const id = await hiredContract([100_000, 200_000, 300_000]);
+      const [first, second, third] = (await companyContract(id)).milestones;
+      if (!first || !second || !third) throw new Error('three milestones');
+      for (const milestone of [first, second, third]) {
+        expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+        expect((await submit(milestone.id)).statusCode).toBe(200);
+      }
+      expect((await requestChanges(first.id, 'Tighten the copy.')).statusCode).toBe(200);
+      expect((await submit(first.id, 'Copy tightened.')).statusCode).toBe(200);
+      expect((await approve(first.id)).statusCode).toBe(200);
+      expect((await approve(second.id)).statusCode).toBe(200);
+
+      // Only submitted work is disputed; the company disputes the third.
+      expect((await dispute(first.id, 'Too late now.')).statusCode).toBe(409);
+      const opened = await dispute(third.id, 'Half the screens are missing.');
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json().milestones[2]).toMatchObject({
+        status: 'disputed',
+        dispute: { reason: 'Half the screens are missing.', opened_by: 'company', settled_at: null },
+      });
+      expect((await approve(third.id)).statusCode).toBe(409);
+
+      // The administrators see it, with its contract and history; nobody else does.
+      expect((await owner.request({ method: 'GET', url: '/api/admin/disputes' })).statusCode).toBe(403);
+      const listed = await admin.request({ method: 'GET', url: '/api/admin/disputes?status=open&page_size=100' });
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().items.find((item: { id: string }) => item.id === third.id)).toMatchObject({
+        contract_id: id,
+        funded_cents: 300_000,
+        opened_by: 'company',
+        opened_by_name: 'Olive Owner',
+        applicant_name: 'Fay Freelancer',
+        status: 'open',
+      });
+      const detail = await admin.request({ method: 'GET', url: `/api/admin/disputes/${third.id}` });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().charge).toEqual({
+        amount_cents: 300_000,
+        fee_basis_points: 1000,
+        fee_cents: 30_000,
+        tax_basis_points: TAX_BASIS_POINTS,
+        tax_cents: 27_225,
+        total_cents: 357_225,
+      });
+      expect(detail.json().history.map((entry: { action: string }) => entry.action)).toEqual([
+        'milestone.funded',
+        'milestone.submitted',
+        'milestone.disputed',
+      ]);
+
+      // Settled to the cent: 60% released (its own invoice, fee and tax on that part), the rest refunded.
+      expect((await settle(third.id, { release_cents: 300_001, note: 'Too much.' })).statusCode).toBe(400);
+      expect((await settle(third.id, { release_cents: 180_000, note: 'x' }, owner)).statusCode).toBe(403);
+      const settled = await settle(third.id, {
+        release_cents: 180_000,
+        note: 'Three of five screens were delivered as agreed.',
+      });
+      expect(settled.statusCode, settled.body).toBe(200);
+      expect(settled.json().dispute).toMatchObject({
+        status: 'settled',
+        released_cents: 180_000,
+        refunded_cents: 120_000,
+      });
+      // Another amount is refused in words (it once answered 200 as if applied); the same one again, a
+      // retry, changes nothing.
+      const other = await settle(third.id, { release_cents: 0, note: 'Second thoughts.' });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().error).toBe(milestoneTexts.alreadySettled(180_000));
+      const again = await settle(third.id, { release_cents: 180_000, note: 'Sent twice.' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().dispute).toMatchObject({ released_cents: 180_000, refunded_cents: 120_000 });
+
+      const [row] = await db().select().from(milestones).where(eq(milestones.id, third.id));
+      expect(row).toMatchObject({ status: 'settled', releasedCents: 180_000, refundedCents: 120_000 });
+      const [invoice] = await db().select().from(invoices).where(eq(invoices.milestoneId, third.id));
+      // 180,000 + 10% fee 18,000 + 8.25% tax on 198,000 = 16,335.
+      expect(invoice).toMatchObject({
+        subtotalCents: 180_000,
+        feeCents: 18_000,
+        taxCents: 16_335,
+        totalCents: 214_335,
+      });
+      const [settlement] = await db()
+        .select({ details: auditLogs.details, actorId: auditLogs.actorId })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'milestone.settled'), eq(auditLogs.targetId, third.id)));
+      expect(settlement?.actorId).toBe(admin.user.id);
+      expect(settlement?.details).toMatchObject({
+        before: { status: 'disputed', held_cents: 300_000 },
+        after: { status: 'settled', released_cents: 180_000, refunded_cents: 120_000, held_cents: 0 },
+        charge_cents: 357_225,
+        // What the company paid back: the charge less the released part's invoice.
+        charge_refunded_cents: 357_225 - 214_335,
+      });
+      for (const person of [owner, talent]) {
+        const [told] = await db()
+          .select({ body: notifications.body })
+          .from(notifications)
+          .where(
+            and(eq(notifications.userId, person.user.id), eq(notifications.title, 'Dispute settled: Milestone 3')),
+          );
+        expect(told?.body).toContain('$1,800.00 released to the talent, $1,428.90 refunded to the company');
+      }
+
+      const contract = await companyContract(id);
+      const rows = await db().select().from(milestones).where(eq(milestones.assignmentId, id));
+      const funded = rows.reduce((total, milestone) => total + milestone.fundedCents, 0);
+      const released = rows.reduce((total, milestone) => total + milestone.releasedCents, 0);
+      const refunded = rows.reduce((total, milestone) => total + milestone.refundedCents, 0);
+      expect({ funded, released, refunded, escrow: contract.escrow_cents }).toEqual({
+        funded: 600_000,
+        released: 480_000,
+        refunded: 120_000,
+        escrow: 0,
+      });
+      expect((await settle(first.id, { release_cents: 0, note: 'No.' })).statusCode).toBe(404);
+    });
+
+    it('lets the talent give a funded milestone back, refunding the whole charge once', async () => {
+      const id = await hiredContract([50_000]);
+      const [milestone] = (await companyContract(id)).milestones;
+      if (!milestone) throw new Error('one milestone');
+      const funded = await fund(milestone.id, randomUUID());
+      expect(funded.statusCode).toBe(200);
+      // The company cannot take the money back by itself.
+      expect(
+        (await owner.request({ method: 'POST', url: `/api/applicant/milestones/${milestone.id}/refund` })).statusCode,
+      ).toBe(403);
+      const refund = () => talent.request({ method: 'POST', url: `/api/applicant/milestones/${milestone.id}/refund` });
+      const [one, two] = await Promise.all([refund(), refund()]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+      expect(one.json().milestones[0]).toMatchObject({ status: 'refunded', refunded_cents: 50_000 });
+      const [payment] = await db().select().from(payments).where(eq(payments.milestoneId, milestone.id));
+      expect(payment?.refundedAt).not.toBeNull();
+      const refunds = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'milestone.refunded'), eq(auditLogs.targetId, milestone.id)));
+      expect(refunds).toHaveLength(1);
+      const fundAgain = await fund(milestone.id, randomUUID());
+      expect(fundAgain.statusCode).toBe(409);
+      expect(fundAgain.json().error).toBe(milestoneTexts.cannotFund);
+    });
+
+    it('changes nothing when the provider cannot refund', async () => {
+      const id = await hiredContract([20_000]);
+      const [milestone] = (await companyContract(id)).milestones;
+      if (!milestone) throw new Error('one milestone');
+      expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
+      expect((await submit(milestone.id)).statusCode).toBe(200);
+      expect((await dispute(milestone.id, 'Not what we asked for.', talent)).statusCode).toBe(200);
+      const unreachable: PaymentProvider = {
+        ...createTestModeProvider({ db: db() }),
+        refund: async () => {
+          throw new TransientPaymentError('The provider is down.');
+        },
+      };
+      await expect(
+        settleDispute({
+          db: db(),
+          provider: unreachable,
+          actorId: admin.user.id,
+          milestoneId: milestone.id,
+          releaseCents: 5_000,
+          note: 'Split.',
+        }),
+      ).rejects.toMatchObject({ message: milestoneTexts.refundUnavailable });
+      const [row] = await db().select().from(milestones).where(eq(milestones.id, milestone.id));
+      expect(row).toMatchObject({ status: 'disputed', releasedCents: 0, refundedCents: 0 });
+      expect(await db().select().from(invoices).where(eq(invoices.milestoneId, milestone.id))).toEqual([]);
+    });
+  });
+
+  // Every cent accounted for (decision 035): whatever order fundings, submissions and approvals come in,
+  // what was funded is what was released plus what is still held, and each release's invoice bills exactly
+  // what was released.
+  it('accounts for every cent: funded = released + refunded + in escrow', async () => {
+    const ids = await Promise.all([hiredContract([10_001, 20_002, 30_003]), hiredContract([99_999, 1_234])]);
+    const all = (await Promise.all(ids.map((id) => companyContract(id)))).flatMap((contract) => contract.milestones);
+    const stepOf = fc.constantFrom('fund', 'submit', 'approve');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(all.length - 1), stepOf), { minLength: 1, maxLength: 12 }),
+        async (steps) => {
+          for (const [index, step] of steps) {
+            const milestone = all[index];
+            if (!milestone) continue;
+            const answer =
+              step === 'fund'
+                ? await fund(milestone.id, randomUUID())
+                : step === 'submit'
+                  ? await submit(milestone.id)
+                  : await approve(milestone.id);
+            // A step out of order is refused with a sentence, never a server error.
+            expect([200, 409]).toContain(answer.statusCode);
+          }
+          const rows = await db().select().from(milestones).where(inArray(milestones.assignmentId, ids));
+          const funded = rows.reduce((total, row) => total + row.fundedCents, 0);
+          const released = rows.reduce((total, row) => total + row.releasedCents, 0);
+          const refunded = rows.reduce((total, row) => total + row.refundedCents, 0);
+          const contracts = await Promise.all(ids.map((id) => companyContract(id)));
+          const escrow = contracts.reduce((total, contract) => total + contract.escrow_cents, 0);
+          expect(funded).toBe(released + refunded + escrow);
+          const [billed] = await db()
+            .select({ cents: sql<number>`coalesce(sum(${invoiceItems.amountCents}), 0)::int` })
+            .from(invoiceItems)
+            .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+            .innerJoin(milestones, eq(milestones.id, invoices.milestoneId))
+            .where(and(eq(invoiceItems.kind, 'milestone'), inArray(milestones.assignmentId, ids)));
+          expect(billed?.cents).toBe(released);
+          const charged = await db()
+            .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+            .from(payments)
+            .innerJoin(milestones, eq(milestones.id, payments.milestoneId))
+            .where(and(eq(payments.status, 'completed'), inArray(milestones.assignmentId, ids)));
+          const chargedForFunded = rows
+            .filter((row) => row.fundedCents > 0)
+            .reduce((total, row) => total + row.fundedCents + (row.feeCents ?? 0) + (row.taxCents ?? 0), 0);
+          expect(charged[0]?.cents).toBe(chargedForFunded);
+        },
+      ),
+      // The runs share the contracts: ten runs of up to twelve steps took 18 of the 5 × 4 milestones of four
+      // seeds to approval and the other two to submission. Fifteen ran past half the test's time on a slow
+      // machine, mostly in refusals of steps to milestones already done.
+      { numRuns: 10 },
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Invoice } from '~/shared/billing';
+import type { Database } from '../../db/client';
+import { companies, invoiceItems, invoices } from '../../db/schema';
+
+// Invoices as the API answers them (invoiceSchema), with their items in position order; in the order of
+// the ids asked for. With a company, only its own: another company's ids are simply not found.
+export async function loadInvoiceViews({
+  db,
+  ids,
+  companyId,
+}: {
+  db: Database;
+  ids: readonly string[];
+  companyId?: string;
+}): Promise<Invoice[]> {
+  if (ids.length === 0) return [];
+  const [rows, items] = await Promise.all([
+    db
+      .select({ invoice: invoices, companyName: companies.name })
+      .from(invoices)
+      .innerJoin(companies, eq(companies.id, invoices.companyId))
+      .where(and(inArray(invoices.id, [...ids]), companyId ? eq(invoices.companyId, companyId) : undefined)),
+    db
+      .select()
+      .from(invoiceItems)
+      .where(inArray(invoiceItems.invoiceId, [...ids]))
+      .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position)),
+  ]);
+  const itemsByInvoice = new Map<string, Invoice['items']>();
+  for (const item of items) {
+    const list = itemsByInvoice.get(item.invoiceId) ?? [];
+    list.push({
+      id: item.id,
+      kind: item.kind,
+      description: item.description,
+      quantity: Number(item.quantity),
+      rate_cents: item.rateCents,
+      amount_cents: item.amountCents,
+    });
+    itemsByInvoice.set(item.invoiceId, list);
+  }
+  const byId = new Map(
+    rows.map(({ invoice, companyName }): [string, Invoice] => [
+      invoice.id,
+      {
+        id: invoice.id,
+        invoice_number: invoice.invoiceNumber,
+        company_id: invoice.companyId,
+        company_name: companyName,
+        period_start: invoice.periodStart,
+        period_end: invoice.periodEnd,
+        issue_date: invoice.issueDate,
+        due_date: invoice.dueDate,
+        status: invoice.status,
+        subtotal_cents: invoice.subtotalCents,
+        fee_cents: invoice.feeCents,
+        tax_cents: invoice.taxCents,
+        amount_cents: invoice.totalCents,
+        paid_at: invoice.paidAt?.toISOString() ?? null,
+        items: itemsByInvoice.get(invoice.id) ?? [],
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,154 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
+import { formatCents } from '~/shared/billing';
+import { paths } from '~/shared/routes';
+import type { Database } from '../db/client';
+import { invoices, payments } from '../db/schema';
+import { selectRows } from '../db/select-rows';
+import { postPaymentRefunded } from '../kernels/money/ledger';
+import { notify } from '../kernels/notices/notify';
+import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
+import { AppError } from '../platform/errors';
+import { recordAuditEvent } from '../platform/record-audit-event';
+import { loadAdminPayment } from './find-admin-payments';
+
+// The provider's idempotency key for a payment's refund: one payment, at most one refund, however often
+// it is asked (a retry, a double click, two administrators at once).
+const refundKeyOf = (paymentId: string) => `refund:${paymentId}`;
+
+// An administrator refunds a completed payment in full through the provider. Idempotent: refunded_at is
+// set once; asking again answers the refunded payment as it is.
+//
+// Decision: the invoice goes back to 'unpaid' (paid_at cleared). The money was given back, so the
+// amount is owed again; the company sees it among its open invoices and the overdue job treats it
+// like any other unpaid invoice. (Paying it again needs the payments_one_live_per_invoice index to
+// leave refunded payments out: a migration, not made here.)
+export async function refundPayment({
+  db,
+  provider,
+  paymentId,
+  actorId,
+  ipAddress,
+  now = () => new Date(),
+}: {
+  db: Database;
+  provider: PaymentProvider;
+  paymentId: string;
+  actorId: string;
+  ipAddress?: string | null;
+  now?: () => Date;
+}): Promise<AdminPayment> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw new AppError('not_found', adminPaymentTexts.notFound);
+  if (payment.refundedAt) return viewOf(db, paymentId);
+  if (payment.status !== 'completed') throw new AppError('conflict', adminPaymentTexts.refundNeedsCompleted);
+  if (payment.invoiceId === null) throw new AppError('conflict', adminPaymentTexts.refundIsEscrow);
+
+  let refundRef: string;
+  try {
+    ({ refundRef } = await provider.refund({
+      providerRef: payment.providerRef ?? '',
+      amountCents: payment.amountCents,
+      idempotencyKey: refundKeyOf(payment.id),
+    }));
+  } catch (error) {
+    if (error instanceof TransientPaymentError) throw new AppError('unavailable', adminPaymentTexts.refundUnavailable);
+    throw error;
+  }
+
+  await recordPaymentGivenBack(db, {
+    payment,
+    actorId,
+    ipAddress: ipAddress ?? null,
+    at: now(),
+    action: 'payment.refunded',
+    details: { refund_ref: refundRef },
+  });
+  return viewOf(db, paymentId);
+}
+
+// The money of a completed invoice payment went back to the company — refunded here or from Stripe's
+// dashboard, or taken by a chargeback: recorded once (refunded_at is set once; a concurrent or repeated
+// report changes nothing). The invoice is owed again, and the ledger takes back the talent's earnings of
+// it that were not paid out (decision 036).
+export async function recordPaymentGivenBack(
+  db: Database,
+  {
+    payment,
+    actorId,
+    ipAddress,
+    at,
+    action,
+    details,
+  }: {
+    payment: typeof payments.$inferSelect;
+    actorId: string | null;
+    ipAddress: string | null;
+    at: Date;
+    action: 'payment.refunded' | 'payment.charged_back';
+    details: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const invoiceId = payment.invoiceId;
+  if (!invoiceId) return false;
+  return db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(payments)
+      .set({ refundedAt: at })
+      .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)))
+      .returning({ id: payments.id });
+    if (!refunded) return false;
+    await tx
+      .update(invoices)
+      .set({ status: 'unpaid', paidAt: null, updatedAt: at })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'paid')));
+    await postPaymentRefunded(tx, payment.id);
+    await noticeEarningsTakenBack(tx, payment.id);
+    await recordAuditEvent({
+      db: tx,
+      event: {
+        actorId,
+        action,
+        targetType: 'payment',
+        targetId: payment.id,
+        details: {
+          invoice_id: invoiceId,
+          company_id: payment.companyId,
+          amount_cents: payment.amountCents,
+          provider: payment.provider,
+          ...details,
+        },
+        ipAddress,
+      },
+    });
+    return true;
+  });
+}
+
+// Never silently (decision 036): each talent whose available earnings the refund took back is told how
+// much, and that it is pending again until the company pays.
+async function noticeEarningsTakenBack(tx: Database, paymentId: string) {
+  const takenBack = await selectRows<{ applicant_id: string; cents: string }>(
+    tx,
+    sql`select l.applicant_id, sum(e.amount_cents)::bigint as cents
+        from ledger_transactions l join ledger_entries e on e.transaction_id = l.id and e.account = 'talent_available'
+        where l.kind = 'earnings_reclaimed' and l.payment_id = ${paymentId}
+        group by l.applicant_id`,
+  );
+  await notify(
+    tx,
+    takenBack.map((talent) => ({
+      userId: talent.applicant_id,
+      type: 'earnings_changed' as const,
+      title: `${formatCents(Number(talent.cents))} of your earnings is pending again`,
+      body: 'The company’s payment for this work was refunded. The earnings become available again once it pays; if they were paid out already, later earnings make up the difference.',
+      link: paths.applicantEarnings.getHref(),
+    })),
+  );
+}
+
+async function viewOf(db: Database, paymentId: string): Promise<AdminPayment> {
+  const view = await loadAdminPayment(db, paymentId);
+  if (!view) throw new AppError('not_found', adminPaymentTexts.notFound);
+  return view;
+}
