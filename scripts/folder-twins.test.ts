@@ -19,7 +19,6 @@ const servedByAnotherName: Record<string, string> = {
   'admin-tests': 'assessments',
   'company-dashboard': 'companies',
   'contact-inbox': 'site',
-  contracts: 'fixed-price',
   'hiring-team': 'jobs',
   'manager-portal': 'account-managers',
   'message-templates': 'messaging',

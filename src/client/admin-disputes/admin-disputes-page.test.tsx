@@ -4,7 +4,7 @@ import { companyUser } from '~/client/testing/data-generators';
 import { fakeDisputeDetail, fakeDisputesApi } from '~/client/testing/fake-disputes-api';
 import { createFakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
-import { milestonesContract } from '~/shared/contracts/milestones';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import { type DisputeDetail, milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 
@@ -81,7 +81,7 @@ describe('Disputes', () => {
     let isDown = true;
     const detail = fakeDisputeDetail();
     // A refusal rather than a 5xx, which the client retries twice before it gives up.
-    server.on(milestonesContract.disputes, () =>
+    server.on(fixedPriceContract.disputes, () =>
       isDown
         ? replyError(403, 'forbidden', 'You cannot see disputes.')
         : { items: [detail.dispute], total: 1, page: 1, page_size: 20 },
@@ -223,7 +223,7 @@ describe('Disputes', () => {
       replyError(502, 'internal', milestoneTexts.refundUnavailable),
       replyError(400, 'validation', 'The release is too large.', { release_cents: 'The release is too large.' }),
     ];
-    server.on(milestonesContract.settleDispute, () => answers.shift() ?? replyError(500, 'internal', 'Unexpected.'));
+    server.on(fixedPriceContract.settleDispute, () => answers.shift() ?? replyError(500, 'internal', 'Unexpected.'));
     const dialog = await review(events);
     await events.type(within(dialog).getByRole('textbox', { name: 'Release to the talent (USD)' }), '900');
     await events.type(within(dialog).getByRole('textbox', { name: 'Note to both sides' }), 'Split.');
@@ -247,7 +247,7 @@ describe('Disputes', () => {
   it('says when the dispute is gone, and offers Try Again when it failed to load', async () => {
     const { events, server } = await openPage([fakeDisputeDetail()]);
     let answer = replyError(404, 'not_found', milestoneTexts.disputeNotFound);
-    server.on(milestonesContract.dispute, () => answer);
+    server.on(fixedPriceContract.dispute, () => answer);
     await events.click(await screen.findByRole('button', { name: 'Review the dispute over Wireframes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dispute over “Wireframes”' });
     expect(await within(dialog).findByText(milestoneTexts.disputeNotFound)).toBeInTheDocument();

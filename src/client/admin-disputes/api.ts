@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
-import { milestonesContract } from '~/shared/contracts/milestones';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import type { DisputeStatus, SettleDisputeInput } from '~/shared/milestones';
 
 // Disputes (docs/decisions/035): the open or settled list, one dispute with what an administrator weighs,
@@ -16,7 +16,7 @@ export interface DisputeListQuery {
 export const disputeListQueryOptions = (query: DisputeListQuery) =>
   queryOptions({
     queryKey: queryKeys.adminDisputes.list(query),
-    queryFn: () => callApi(milestonesContract.disputes, { query }),
+    queryFn: () => callApi(fixedPriceContract.disputes, { query }),
     // The table keeps its rows while the next page loads.
     placeholderData: keepPreviousData,
   });
@@ -24,7 +24,7 @@ export const disputeListQueryOptions = (query: DisputeListQuery) =>
 export const disputeQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.adminDisputes.detail(id),
-    queryFn: () => callApi(milestonesContract.dispute, { params: { id } }),
+    queryFn: () => callApi(fixedPriceContract.dispute, { params: { id } }),
   });
 
 // The answer is the settled dispute, shown at once; the lists, both sides' contract and the payments
@@ -32,7 +32,7 @@ export const disputeQueryOptions = (id: string) =>
 export function useSettleDispute(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettleDisputeInput) => callApi(milestonesContract.settleDispute, { params: { id }, body }),
+    mutationFn: (body: SettleDisputeInput) => callApi(fixedPriceContract.settleDispute, { params: { id }, body }),
     onSuccess: (detail) => queryClient.setQueryData(queryKeys.adminDisputes.detail(id), detail),
     // Not awaited: the answer is shown without waiting for the lists.
     onSettled: () => {

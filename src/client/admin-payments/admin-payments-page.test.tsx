@@ -5,7 +5,8 @@ import { createFakeServer, type FakeServer, replyError } from '~/client/testing/
 import { renderRoute } from '~/client/testing/render-route';
 import { type AdminPayment, type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
 import type { IssueInvoiceNowResult, NextInvoice, UnbilledCompany } from '~/shared/billing';
-import { adminInvoicesContract, adminPaymentsContract } from '~/shared/contracts/billing';
+import { adminInvoicesContract } from '~/shared/contracts/billing';
+import { adminPaymentsContract } from '~/shared/contracts/payments';
 import { paths } from '~/shared/routes';
 
 const admin = () => companyUser({ role: 'admin', name: 'Ada Admin', email: 'admin@tandem.test', company: null });

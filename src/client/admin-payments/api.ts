@@ -3,7 +3,8 @@ import { callApi, downloadApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { AdminPaymentListQuery } from '~/shared/admin-payments';
 import type { UnbilledCompanyQuery } from '~/shared/billing';
-import { adminInvoicesContract, adminPaymentsContract } from '~/shared/contracts/billing';
+import { adminInvoicesContract } from '~/shared/contracts/billing';
+import { adminPaymentsContract } from '~/shared/contracts/payments';
 
 // Payment Management: the list, the summary cards, the CSV and the refund; the companies with approved work
 // not yet invoiced, and Issue invoice now (docs/decisions/024).

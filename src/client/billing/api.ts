@@ -8,7 +8,8 @@ import type {
   PayInvoiceInput,
   PayInvoicesInput,
 } from '~/shared/billing';
-import { billingContract, invoicesContract } from '~/shared/contracts/billing';
+import { invoicesContract } from '~/shared/contracts/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 
 // The company's billing (invoices, payment methods, billing profile, payments): query options for
 // reads, one hook per change. Changes refresh what they touch through queryKeys.billing. The saved
@@ -39,13 +40,13 @@ export const billingSummaryQueryOptions = () =>
 export const billingProfileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.billing.profile(),
-    queryFn: () => callApi(billingContract.profile),
+    queryFn: () => callApi(paymentsContract.profile),
   });
 
 export const paymentListQueryOptions = (query: { page: number; page_size: number }) =>
   queryOptions({
     queryKey: queryKeys.billing.payments(query),
-    queryFn: () => callApi(billingContract.payments, { query }),
+    queryFn: () => callApi(paymentsContract.payments, { query }),
     placeholderData: keepPreviousData,
   });
 
@@ -87,7 +88,7 @@ export function usePayInvoice() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: ({ invoiceId, body, idempotencyKey }: PayInvoiceVariables) =>
-      callApi(billingContract.payInvoice, {
+      callApi(paymentsContract.payInvoice, {
         params: { id: invoiceId },
         headers: { 'idempotency-key': idempotencyKey },
         body,
@@ -102,7 +103,7 @@ export function usePayInvoices() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: PayInvoicesInput; idempotencyKey: string }) =>
-      callApi(billingContract.payInvoices, { headers: { 'idempotency-key': idempotencyKey }, body }),
+      callApi(paymentsContract.payInvoices, { headers: { 'idempotency-key': idempotencyKey }, body }),
     onSettled: refresh,
   });
 }
@@ -110,7 +111,7 @@ export function usePayInvoices() {
 export function useAddPaymentMethod() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (input: AddPaymentMethodInput) => callApi(billingContract.addPaymentMethod, { body: input }),
+    mutationFn: (input: AddPaymentMethodInput) => callApi(paymentsContract.addPaymentMethod, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -118,7 +119,7 @@ export function useAddPaymentMethod() {
 export function useRemovePaymentMethod() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (id: string) => callApi(billingContract.removePaymentMethod, { params: { id } }),
+    mutationFn: (id: string) => callApi(paymentsContract.removePaymentMethod, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -128,7 +129,7 @@ export function useUpdateBillingProfile() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (input: { auto_pay?: boolean; default_payment_method_id?: string }) =>
-      callApi(billingContract.updateProfile, { body: input }),
+      callApi(paymentsContract.updateProfile, { body: input }),
     onSuccess: refresh,
   });
 }

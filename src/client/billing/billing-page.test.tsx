@@ -16,7 +16,8 @@ import { createFakeServer, type FakeServer, reply, replyError } from '~/client/t
 import { preloadPages, renderRoute } from '~/client/testing/render-route';
 import type { Invoice } from '~/shared/billing';
 import { accountContract } from '~/shared/contracts/account';
-import { billingContract, invoicesContract } from '~/shared/contracts/billing';
+import { invoicesContract } from '~/shared/contracts/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 import { paths } from '~/shared/routes';
 
 // Billing & Invoices (docs/spec/admin-billing-and-content.md §2 "Company billing", §4, §5, §8, §9): the summary
@@ -567,7 +568,7 @@ describe('Invoice detail and paying', () => {
   it('says a payment the provider confirms later is processing', async () => {
     const target = invoice({ invoice_number: 'INV-LATER' });
     const { events } = await openBilling({ invoices: [target], methods: [savedMethod()] }, undefined, (server) =>
-      server.on(billingContract.payInvoice, () =>
+      server.on(paymentsContract.payInvoice, () =>
         reply(202, {
           invoice: target,
           payment: {
@@ -649,7 +650,7 @@ describe('Invoice detail and paying', () => {
       { invoices: [invoice({ invoice_number: 'INV-FIELDS' })] },
       undefined,
       (server) =>
-        server.on(billingContract.payInvoice, () =>
+        server.on(paymentsContract.payInvoice, () =>
           replyError(400, 'validation', 'Please correct the highlighted fields.', {
             'new_method.exp_year': 'This card has expired.',
           }),

@@ -51,7 +51,7 @@ describe('Current Employees', () => {
     render(<RouterProvider router={router} />);
     const link = screen.getByRole('link', { name: 'Landing page redesign · Fixed-price contract' });
     expect(link).toHaveAttribute('href', `/company/contracts/${fixed.id}`);
-    // The contract page's back link returns to the dashboard (contracts/contract-page.tsx).
+    // The contract page's back link returns to the dashboard (fixed-price/contract-page.tsx).
     fireEvent.click(link);
     expect(screen.getByText('The contract')).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: 'dashboard' });

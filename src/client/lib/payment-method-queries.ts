@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { billingContract } from '~/shared/contracts/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -9,5 +9,5 @@ import { queryKeys } from './query-keys';
 export const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.billing.paymentMethods(),
-    queryFn: () => callApi(billingContract.paymentMethods),
+    queryFn: () => callApi(paymentsContract.paymentMethods),
   });

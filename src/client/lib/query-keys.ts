@@ -159,7 +159,7 @@ export const queryKeys = {
     unbilledWork: (query: { page: number; page_size: number }) => ['billing', 'unbilled', 'list', query] as const,
     nextInvoice: () => ['billing', 'unbilled', 'next-invoice'] as const,
   },
-  // Fixed-price contracts (client/contracts, docs/decisions/035): one contract as each side reads it. A
+  // Fixed-price contracts (client/fixed-price, docs/decisions/035): one contract as each side reads it. A
   // funding, a submission or a review answers the contract and refreshes it.
   contracts: {
     all: ['contracts'] as const,

@@ -14,7 +14,8 @@ import {
   type UnbilledWeek,
 } from '~/shared/billing';
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing-texts';
-import { billingContract, invoicesContract } from '~/shared/contracts/billing';
+import { invoicesContract } from '~/shared/contracts/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 
 // The company's billing API for component tests, answered from memory: the invoice list with its
 // search, filters, sort and pages; the summary cards; payment methods and the billing profile; and paying
@@ -250,19 +251,19 @@ export function fakeBillingApi(
   });
   server.on(invoicesContract.nextInvoice, () => store.nextInvoice ?? nextInvoiceOf(store.unbilled));
 
-  server.on(billingContract.paymentMethods, () => ({ items: store.methods }));
-  server.on(billingContract.addPaymentMethod, ({ body: input }) => {
+  server.on(paymentsContract.paymentMethods, () => ({ items: store.methods }));
+  server.on(paymentsContract.addPaymentMethod, ({ body: input }) => {
     const method = savedMethod({ kind: input.kind, ...labelOf(input) });
     store.methods.push(method);
     return reply(201, method);
   });
-  server.on(billingContract.removePaymentMethod, ({ params }) => {
+  server.on(paymentsContract.removePaymentMethod, ({ params }) => {
     store.methods = store.methods.filter((method) => method.id !== params.id);
     return reply(204);
   });
 
-  server.on(billingContract.profile, () => store.profile);
-  server.on(billingContract.updateProfile, ({ body: change }) => {
+  server.on(paymentsContract.profile, () => store.profile);
+  server.on(paymentsContract.updateProfile, ({ body: change }) => {
     const defaultId = change.default_payment_method_id ?? store.profile.default_payment_method_id;
     if (change.auto_pay && !defaultId) return replyError(409, 'conflict', AUTO_PAY_NEEDS_DEFAULT_TEXT);
     store.profile = { ...store.profile, ...change, default_payment_method_id: defaultId };
@@ -270,14 +271,14 @@ export function fakeBillingApi(
     return store.profile;
   });
 
-  server.on(billingContract.payments, ({ query }) => ({
+  server.on(paymentsContract.payments, ({ query }) => ({
     items: store.payments,
     total: store.payments.length,
     page: Number(query.get('page') ?? 1),
     page_size: Number(query.get('page_size') ?? 20),
   }));
 
-  server.on(billingContract.payInvoice, ({ params, body, headers }) => {
+  server.on(paymentsContract.payInvoice, ({ params, body, headers }) => {
     const key = headers['idempotency-key'];
     if (!key) return replyError(400, 'validation', paymentTexts.idempotencyKeyRequired);
     store.payKeys.push(key);
@@ -331,7 +332,7 @@ export function fakeBillingApi(
   });
 
   // Several at once, oldest due first, each as payInvoice pays it (a saved method only).
-  server.on(billingContract.payInvoices, ({ body, headers }) => {
+  server.on(paymentsContract.payInvoices, ({ body, headers }) => {
     const key = headers['idempotency-key'];
     if (!key) return replyError(400, 'validation', paymentTexts.idempotencyKeyRequired);
     store.payKeys.push(key);

@@ -1,7 +1,7 @@
 import { fakeId } from '~/client/testing/data-generators';
 import { fakeCharge, fakeContract, fakeMilestone } from '~/client/testing/fake-milestones-api';
 import { type FakeServer, replyError } from '~/client/testing/fake-server';
-import { milestonesContract } from '~/shared/contracts/milestones';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import {
   type DisputeDetail,
   type DisputeStatus,
@@ -153,7 +153,7 @@ export function fakeDisputesApi(
   const find = (id: string) => store.disputes.find((detail) => detail.dispute.id === id);
   const notFound = () => replyError(404, 'not_found', milestoneTexts.disputeNotFound);
 
-  server.on(milestonesContract.disputes, ({ query }) => {
+  server.on(fixedPriceContract.disputes, ({ query }) => {
     const status = (query.get('status') ?? 'open') as DisputeStatus;
     const page = Number(query.get('page') ?? 1);
     const pageSize = Number(query.get('page_size') ?? 20);
@@ -173,9 +173,9 @@ export function fakeDisputesApi(
     };
   });
 
-  server.on(milestonesContract.dispute, ({ params }) => find(params.id) ?? notFound());
+  server.on(fixedPriceContract.dispute, ({ params }) => find(params.id) ?? notFound());
 
-  server.on(milestonesContract.settleDispute, ({ params, body }) => {
+  server.on(fixedPriceContract.settleDispute, ({ params, body }) => {
     const detail = find(params.id);
     if (!detail) return notFound();
     store.settlements.push({ id: params.id, body });

@@ -1,7 +1,7 @@
 import { fakeId } from '~/client/testing/data-generators';
 import { type FakeServer, reply, replyError } from '~/client/testing/fake-server';
 import { type Payment, paymentTexts } from '~/shared/billing';
-import { milestonesContract } from '~/shared/contracts/milestones';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import { ATTACHMENT_MAX_BYTES } from '~/shared/messaging-limits';
 import { attachmentTypeList, messagingTexts } from '~/shared/messaging-texts';
 import {
@@ -150,10 +150,10 @@ export function fakeMilestonesApi(
   }
   const isContract = (answer: Contract | ReturnType<typeof replyError>): answer is Contract => 'milestones' in answer;
 
-  server.on(milestonesContract.companyContract, ({ params }) => findContract(params.id) ?? notFound());
-  server.on(milestonesContract.applicantContract, ({ params }) => findContract(params.id) ?? notFound());
+  server.on(fixedPriceContract.companyContract, ({ params }) => findContract(params.id) ?? notFound());
+  server.on(fixedPriceContract.applicantContract, ({ params }) => findContract(params.id) ?? notFound());
 
-  server.on(milestonesContract.fund, ({ params, body, headers }) => {
+  server.on(fixedPriceContract.fund, ({ params, body, headers }) => {
     const key = headers['idempotency-key'];
     if (!key) return replyError(400, 'validation', paymentTexts.idempotencyKeyRequired);
     store.fundKeys.push(key);
@@ -189,7 +189,7 @@ export function fakeMilestonesApi(
   });
 
   // The submission hands in every file waiting on the milestone.
-  server.on(milestonesContract.submit, ({ params, body }) => {
+  server.on(fixedPriceContract.submit, ({ params, body }) => {
     const at = now();
     return move(params.id, 'submitted', milestoneTexts.cannotSubmit, (milestone) => ({
       submitted_at: at,
@@ -199,7 +199,7 @@ export function fakeMilestonesApi(
     }));
   });
 
-  server.on(milestonesContract.uploadFile, ({ params, body, headers }) => {
+  server.on(fixedPriceContract.uploadFile, ({ params, body, headers }) => {
     const contract = contractOf(params.id);
     const milestone = contract?.milestones.find((each) => each.id === params.id);
     if (!contract || !milestone) return replyError(404, 'not_found', milestoneTexts.milestoneNotFound);
@@ -227,7 +227,7 @@ export function fakeMilestonesApi(
     return reply(201, file);
   });
 
-  server.on(milestonesContract.removeFile, ({ params }) => {
+  server.on(fixedPriceContract.removeFile, ({ params }) => {
     const contract = contractOf(params.id);
     const file = contract?.milestones
       .find((each) => each.id === params.id)
@@ -240,8 +240,8 @@ export function fakeMilestonesApi(
 
   // Either side disputes submitted work: the money stays held.
   for (const [endpoint, side] of [
-    [milestonesContract.companyDispute, 'company'],
-    [milestonesContract.applicantDispute, 'applicant'],
+    [fixedPriceContract.companyDispute, 'company'],
+    [fixedPriceContract.applicantDispute, 'applicant'],
   ] as const) {
     server.on(endpoint, ({ params, body }) =>
       move(params.id, 'disputed', milestoneTexts.cannotDispute, {
@@ -252,12 +252,12 @@ export function fakeMilestonesApi(
   }
 
   // The talent gives a funded milestone's money back: the whole charge goes to the company.
-  server.on(milestonesContract.refund, ({ params }) =>
+  server.on(fixedPriceContract.refund, ({ params }) =>
     move(params.id, 'refunded', milestoneTexts.cannotRefund, (milestone) => ({
       refunded_cents: milestone.amount_cents,
     })),
   );
-  server.on(milestonesContract.approve, ({ params }) => {
+  server.on(fixedPriceContract.approve, ({ params }) => {
     const current = contractOf(params.id)?.milestones.find((each) => each.id === params.id);
     return move(params.id, 'approved', milestoneTexts.cannotReview, {
       approved_at: now(),
@@ -266,7 +266,7 @@ export function fakeMilestonesApi(
       invoice_id: fakeId(),
     });
   });
-  server.on(milestonesContract.requestChanges, ({ params, body }) => {
+  server.on(fixedPriceContract.requestChanges, ({ params, body }) => {
     return move(params.id, 'changes_requested', milestoneTexts.cannotReview, {
       changes_comment: body.comment,
       auto_approve_on: null,
@@ -284,8 +284,8 @@ export function fakeMilestonesApi(
 
   // Either side proposes the unfunded milestones as they should be: an unfunded one left out is removed.
   for (const [endpoint, side] of [
-    [milestonesContract.companyPropose, 'company'],
-    [milestonesContract.applicantPropose, 'applicant'],
+    [fixedPriceContract.companyPropose, 'company'],
+    [fixedPriceContract.applicantPropose, 'applicant'],
   ] as const) {
     server.on(endpoint, ({ params, body }) => {
       const contract = findContract(params.id);
@@ -324,8 +324,8 @@ export function fakeMilestonesApi(
   // The other side accepts or declines; the proposer withdraws. Accepting applies the proposal unless a
   // milestone in it was funded since (409, nothing changes).
   for (const [endpoint, side] of [
-    [milestonesContract.companyAnswerProposal, 'company'],
-    [milestonesContract.applicantAnswerProposal, 'applicant'],
+    [fixedPriceContract.companyAnswerProposal, 'company'],
+    [fixedPriceContract.applicantAnswerProposal, 'applicant'],
   ] as const) {
     server.on(endpoint, ({ params, body }) => {
       const contract = store.contracts.find((each) => each.pending_proposal?.id === params.id);

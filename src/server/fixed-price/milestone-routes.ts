@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { milestonesContract } from '~/shared/contracts/milestones';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import { ATTACHMENT_MAX_BYTES, messagingTexts } from '~/shared/messaging';
 import type { AppContext } from '../app-context';
 import { milestones } from '../db/schema';
@@ -55,7 +55,7 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.companyContract,
+    fixedPriceContract.companyContract,
     { config: { access: { permission: 'read:assignment:own' } } },
     async (request) =>
       loadContract({
@@ -67,14 +67,14 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.applicantContract,
+    fixedPriceContract.applicantContract,
     { config: { access: { permission: 'read:assignment:own' } } },
     async (request) => loadContract({ db, id: request.params.id, reader: applicantReaderOf(request) }),
   );
 
   registerEndpoint(
     app,
-    milestonesContract.fund,
+    fixedPriceContract.fund,
     { config: { access: { permission: 'create:milestone_funding:own' } }, narrowedBody: payBodySchema(provider) },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
@@ -114,7 +114,7 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.submit,
+    fixedPriceContract.submit,
     { config: { access: { permission: 'update:milestone:own' } } },
     async (request) =>
       submitMilestone({
@@ -128,7 +128,7 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.uploadFile,
+    fixedPriceContract.uploadFile,
     {
       upload: {
         maxBytes: ATTACHMENT_MAX_BYTES,
@@ -153,7 +153,7 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.removeFile,
+    fixedPriceContract.removeFile,
     { config: { access: { permission: 'update:milestone:own' } } },
     async (request, reply) => {
       await removeMilestoneFile({
@@ -170,9 +170,9 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
   // A file of a milestone's work: the talent's own, or handed in (to the company, and to the
   // administrators who settle a dispute).
   const fileSides = [
-    { endpoint: milestonesContract.applicantFile, readerOf: applicantReaderOf, permission: 'read:assignment:own' },
-    { endpoint: milestonesContract.companyFile, readerOf: companyReaderOf, permission: 'read:assignment:own' },
-    { endpoint: milestonesContract.adminFile, readerOf: adminReaderOf, permission: 'read:milestone:any' },
+    { endpoint: fixedPriceContract.applicantFile, readerOf: applicantReaderOf, permission: 'read:assignment:own' },
+    { endpoint: fixedPriceContract.companyFile, readerOf: companyReaderOf, permission: 'read:assignment:own' },
+    { endpoint: fixedPriceContract.adminFile, readerOf: adminReaderOf, permission: 'read:milestone:any' },
   ] as const;
   for (const { endpoint, readerOf, permission } of fileSides) {
     registerEndpoint(app, endpoint, { config: { access: { permission } } }, async (request, reply) =>
@@ -190,8 +190,8 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
   }
 
   const disputeSides = [
-    { endpoint: milestonesContract.companyDispute, readerOf: companyReaderOf },
-    { endpoint: milestonesContract.applicantDispute, readerOf: applicantReaderOf },
+    { endpoint: fixedPriceContract.companyDispute, readerOf: companyReaderOf },
+    { endpoint: fixedPriceContract.applicantDispute, readerOf: applicantReaderOf },
   ] as const;
   for (const { endpoint, readerOf } of disputeSides) {
     registerEndpoint(app, endpoint, { config: { access: { permission: 'update:milestone:own' } } }, async (request) => {
@@ -207,13 +207,13 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   const proposalSides = [
     {
-      propose: milestonesContract.companyPropose,
-      answer: milestonesContract.companyAnswerProposal,
+      propose: fixedPriceContract.companyPropose,
+      answer: fixedPriceContract.companyAnswerProposal,
       readerOf: companyReaderOf,
     },
     {
-      propose: milestonesContract.applicantPropose,
-      answer: milestonesContract.applicantAnswerProposal,
+      propose: fixedPriceContract.applicantPropose,
+      answer: fixedPriceContract.applicantAnswerProposal,
       readerOf: applicantReaderOf,
     },
   ] as const;
@@ -246,7 +246,7 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.refund,
+    fixedPriceContract.refund,
     { config: { access: { permission: 'update:milestone:own' } } },
     async (request) =>
       refundMilestone({
@@ -260,7 +260,7 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.disputes,
+    fixedPriceContract.disputes,
     { config: { access: { permission: 'read:milestone:any' } } },
     async (request) =>
       findDisputes({
@@ -273,14 +273,14 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.dispute,
+    fixedPriceContract.dispute,
     { config: { access: { permission: 'read:milestone:any' } } },
     async (request) => getDispute({ db, milestoneId: request.params.id }),
   );
 
   registerEndpoint(
     app,
-    milestonesContract.settleDispute,
+    fixedPriceContract.settleDispute,
     { config: { access: { permission: 'update:milestone:any' } } },
     async (request) =>
       settleDispute({
@@ -295,14 +295,14 @@ export async function milestoneRoutes(app: FastifyInstance, { context }: { conte
 
   registerEndpoint(
     app,
-    milestonesContract.approve,
+    fixedPriceContract.approve,
     { config: { access: { permission: 'update:milestone:own' } } },
     async (request) => approveMilestone({ db, ...companyActorOf(request), milestoneId: request.params.id }),
   );
 
   registerEndpoint(
     app,
-    milestonesContract.requestChanges,
+    fixedPriceContract.requestChanges,
     { config: { access: { permission: 'update:milestone:own' } } },
     async (request) =>
       requestMilestoneChanges({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPaymentsContract } from '~/shared/contracts/billing';
+import { adminPaymentsContract } from '~/shared/contracts/payments';
 import type { AppContext } from '../app-context';
 import { createPaymentProvider } from '../kernels/payments/create-payment-provider';
 import { registerEndpoint } from '../platform/contract-routes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { STRIPE_EVENT_MAX_BYTES } from '~/shared/billing';
-import { billingContract } from '~/shared/contracts/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 import type { AppContext } from '../app-context';
 import { createPaymentProvider } from '../kernels/payments/create-payment-provider';
 import { createInvoicePayments } from '../kernels/payments/pay-invoice';
@@ -26,14 +26,14 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(
     app,
-    billingContract.paymentMethods,
+    paymentsContract.paymentMethods,
     { config: { access: { permission: 'read:payment_method:own' } } },
     async (request) => listPaymentMethods({ db, companyId: currentCompanyId(request), providerName: provider.name }),
   );
 
   registerEndpoint(
     app,
-    billingContract.addPaymentMethod,
+    paymentsContract.addPaymentMethod,
     { config: { access: { permission: 'update:payment_method:own' } }, narrowedBody: provider.methodInputSchema },
     async (request, reply) => {
       const method = await addPaymentMethod({ db, provider, input: request.body, ...companyActorOf(request) });
@@ -43,7 +43,7 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(
     app,
-    billingContract.removePaymentMethod,
+    paymentsContract.removePaymentMethod,
     { config: { access: { permission: 'update:payment_method:own' } } },
     async (request, reply) => {
       await removePaymentMethod({ db, id: request.params.id, ...companyActorOf(request) });
@@ -53,14 +53,14 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(
     app,
-    billingContract.profile,
+    paymentsContract.profile,
     { config: { access: { permission: 'read:invoice:own' } } },
     async (request) => getBillingProfile({ db, companyId: currentCompanyId(request) }),
   );
 
   registerEndpoint(
     app,
-    billingContract.updateProfile,
+    paymentsContract.updateProfile,
     { config: { access: { permission: 'update:payment_method:own' } } },
     async (request) =>
       updateBillingProfile({ db, providerName: provider.name, input: request.body, ...companyActorOf(request) }),
@@ -68,7 +68,7 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(
     app,
-    billingContract.payInvoice,
+    paymentsContract.payInvoice,
     { config: { access: { permission: 'update:invoice:own' } }, narrowedBody: payBodySchema(provider) },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
@@ -89,7 +89,7 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(
     app,
-    billingContract.payInvoices,
+    paymentsContract.payInvoices,
     { config: { access: { permission: 'update:invoice:own' } } },
     async (request) => {
       const { companyId, actorId, ipAddress } = companyActorOf(request);
@@ -108,7 +108,7 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
 
   registerEndpoint(
     app,
-    billingContract.payments,
+    paymentsContract.payments,
     { config: { access: { permission: 'read:invoice:own' } } },
     async (request) =>
       findPayments({
@@ -124,7 +124,7 @@ export async function paymentRoutes(app: FastifyInstance, { context }: { context
     const tooLarge = 'This event is larger than the webhook takes.';
     registerEndpoint(
       app,
-      billingContract.stripeEvent,
+      paymentsContract.stripeEvent,
       {
         // Stripe calls it, with no session and from no page: the signature is the credential.
         config: { access: 'public', csrf: 'exempt' },

@@ -9,8 +9,8 @@ import { fakeContract, fakeMilestone, fakeMilestonesApi } from '~/client/testing
 import { createFakeServer, type FakeServer, replyError } from '~/client/testing/fake-server';
 import { renderRoute } from '~/client/testing/render-route';
 import type { CurrentUser } from '~/shared/auth';
-import { billingContract } from '~/shared/contracts/billing';
-import { milestonesContract } from '~/shared/contracts/milestones';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
+import { paymentsContract } from '~/shared/contracts/payments';
 import { messagingTexts } from '~/shared/messaging';
 import { type Contract, type MilestoneFile, type MilestoneProposal, milestoneTexts } from '~/shared/milestones';
 import type { CompanyRole } from '~/shared/permissions';
@@ -51,7 +51,7 @@ async function openContract(
 ) {
   const server = createFakeServer();
   const store = fakeMilestonesApi(server, { contracts: [contract], fundingOutcome });
-  server.on(billingContract.paymentMethods, () => ({ items: [savedMethod({ is_default: true })] }));
+  server.on(paymentsContract.paymentMethods, () => ({ items: [savedMethod({ is_default: true })] }));
   answer?.(server);
   const path =
     side === 'company'
@@ -151,7 +151,7 @@ describe('a fixed-price contract, for the company', () => {
   it('shows a declined funding in the dialog, and toasts nothing', async () => {
     const { events } = await openContract(seedContract(), {
       answer: (server) =>
-        server.on(milestonesContract.fund, () => replyError(402, 'payment_declined', 'Your card was declined.')),
+        server.on(fixedPriceContract.fund, () => replyError(402, 'payment_declined', 'Your card was declined.')),
     });
     await events.click(await screen.findByRole('button', { name: 'Fund Wireframes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fund Milestone' });
@@ -220,7 +220,7 @@ describe('a fixed-price contract, for the company', () => {
     });
     const { events } = await openContract(contract, {
       answer: (server) =>
-        server.on(milestonesContract.approve, () => replyError(409, 'conflict', milestoneTexts.cannotReview)),
+        server.on(fixedPriceContract.approve, () => replyError(409, 'conflict', milestoneTexts.cannotReview)),
     });
     await events.click(await screen.findByRole('button', { name: 'Approve Wireframes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this milestone?' });
@@ -496,7 +496,7 @@ describe('disputes and refunds', () => {
     const { events } = await openContract(submittedWireframes(), {
       side: 'applicant',
       answer: (server) =>
-        server.on(milestonesContract.applicantDispute, () => replyError(409, 'conflict', milestoneTexts.cannotDispute)),
+        server.on(fixedPriceContract.applicantDispute, () => replyError(409, 'conflict', milestoneTexts.cannotDispute)),
     });
     await events.click(await screen.findByRole('button', { name: 'Dispute Wireframes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dispute Milestone' });
@@ -577,7 +577,7 @@ describe('disputes and refunds', () => {
     const { events } = await openContract(contract, {
       side: 'applicant',
       answer: (server) =>
-        server.on(milestonesContract.refund, () => replyError(502, 'unavailable', milestoneTexts.refundUnavailable)),
+        server.on(fixedPriceContract.refund, () => replyError(502, 'unavailable', milestoneTexts.refundUnavailable)),
     });
     await events.click(await screen.findByRole('button', { name: 'Refund to company for Wireframes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund this milestone?' });
@@ -658,7 +658,7 @@ describe('an ended contract', () => {
 describe('the contract page’s states', () => {
   it('says when the contract does not exist', async () => {
     const server = createFakeServer();
-    server.on(milestonesContract.companyContract, () => replyError(404, 'not_found', milestoneTexts.contractNotFound));
+    server.on(fixedPriceContract.companyContract, () => replyError(404, 'not_found', milestoneTexts.contractNotFound));
     await renderRoute(paths.companyContract.getHref({ id: crypto.randomUUID() }), { user: companyUser(), server });
     expect(await screen.findByText(milestoneTexts.contractNotFound)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Assignments' })).toBeInTheDocument();
@@ -666,7 +666,7 @@ describe('the contract page’s states', () => {
 
   it('leads back to the dashboard when opened from it, else to Billing’s assignments', async () => {
     const server = createFakeServer();
-    server.on(milestonesContract.companyContract, () => replyError(404, 'not_found', milestoneTexts.contractNotFound));
+    server.on(fixedPriceContract.companyContract, () => replyError(404, 'not_found', milestoneTexts.contractNotFound));
     await renderRoute(paths.companyContract.getHref({ id: crypto.randomUUID() }), {
       user: companyUser(),
       server,
@@ -691,7 +691,7 @@ describe('the contract page’s states', () => {
     const contract = seedContract();
     const server = createFakeServer();
     let calls = 0;
-    server.on(milestonesContract.applicantContract, () => {
+    server.on(fixedPriceContract.applicantContract, () => {
       calls += 1;
       // A refusal is not retried by itself (a 5xx would be, twice, before the page says so).
       return calls === 1 ? replyError(429, 'rate_limited', 'Too many requests. Please wait a moment.') : contract;
@@ -892,7 +892,7 @@ describe('a change to the milestones not funded yet', () => {
     const contract = withProposal(threeMilestones(), 'applicant');
     const { events } = await openContract(contract, {
       answer: (server) =>
-        server.on(milestonesContract.companyAnswerProposal, () =>
+        server.on(fixedPriceContract.companyAnswerProposal, () =>
           replyError(409, 'conflict', milestoneTexts.proposalStale),
         ),
     });
@@ -910,7 +910,7 @@ describe('a change to the milestones not funded yet', () => {
     const { events } = await openContract(threeMilestones(), {
       side: 'applicant',
       answer: (server) =>
-        server.on(milestonesContract.applicantPropose, () => replyError(409, 'conflict', milestoneTexts.proposalStale)),
+        server.on(fixedPriceContract.applicantPropose, () => replyError(409, 'conflict', milestoneTexts.proposalStale)),
     });
     await events.click(await screen.findByRole('button', { name: 'Propose changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Propose Milestone Changes' });
@@ -923,7 +923,7 @@ describe('a change to the milestones not funded yet', () => {
   it('puts the server’s field messages on their rows', async () => {
     const { events } = await openContract(threeMilestones(), {
       answer: (server) =>
-        server.on(milestonesContract.companyPropose, () =>
+        server.on(fixedPriceContract.companyPropose, () =>
           replyError(400, 'validation', 'Check the milestones.', {
             'milestones.1.due_date': milestoneTexts.dueBeforeStart,
           }),

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { callApi } from '~/client/lib/api-client';
 import { queryKeys } from '~/client/lib/query-keys';
 import type { PayInvoiceInput } from '~/shared/billing';
-import { milestonesContract } from '~/shared/contracts/milestones';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
 import type {
   Contract,
   FundMilestoneResult,
@@ -31,8 +31,8 @@ export const contractQueryOptions = (side: ContractSide, id: string) =>
     queryKey: contractKey(side, id),
     queryFn: () =>
       side === 'company'
-        ? callApi(milestonesContract.companyContract, { params: { id } })
-        : callApi(milestonesContract.applicantContract, { params: { id } }),
+        ? callApi(fixedPriceContract.companyContract, { params: { id } })
+        : callApi(fixedPriceContract.applicantContract, { params: { id } }),
   });
 
 // Shows the contract a move answered with, then refreshes it and `also` (what the move changed elsewhere).
@@ -61,7 +61,7 @@ export function useFundMilestone(contractId: string) {
   const { show, refresh } = useRefreshContract('company', contractId, [queryKeys.billing.all]);
   return useMutation({
     mutationFn: ({ milestoneId, body, idempotencyKey }: FundVariables): Promise<FundMilestoneResult> =>
-      callApi(milestonesContract.fund, {
+      callApi(fixedPriceContract.fund, {
         params: { id: milestoneId },
         headers: { 'idempotency-key': idempotencyKey },
         body,
@@ -76,7 +76,7 @@ export function useFundMilestone(contractId: string) {
 export function useApproveMilestone(contractId: string) {
   const { show, refresh } = useRefreshContract('company', contractId, [queryKeys.billing.all]);
   return useMutation({
-    mutationFn: (milestoneId: string) => callApi(milestonesContract.approve, { params: { id: milestoneId } }),
+    mutationFn: (milestoneId: string) => callApi(fixedPriceContract.approve, { params: { id: milestoneId } }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();
@@ -88,7 +88,7 @@ export function useRequestChanges(contractId: string) {
   const { show, refresh } = useRefreshContract('company', contractId);
   return useMutation({
     mutationFn: ({ milestoneId, ...body }: RequestChangesInput & { milestoneId: string }) =>
-      callApi(milestonesContract.requestChanges, { params: { id: milestoneId }, body }),
+      callApi(fixedPriceContract.requestChanges, { params: { id: milestoneId }, body }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();
@@ -100,7 +100,7 @@ export function useSubmitMilestone(contractId: string) {
   const { show, refresh } = useRefreshContract('applicant', contractId);
   return useMutation({
     mutationFn: ({ milestoneId, ...body }: SubmitMilestoneInput & { milestoneId: string }) =>
-      callApi(milestonesContract.submit, { params: { id: milestoneId }, body }),
+      callApi(fixedPriceContract.submit, { params: { id: milestoneId }, body }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();
@@ -134,7 +134,7 @@ export function useUploadMilestoneFile(contractId: string) {
   return useMutation({
     mutationFn: ({ milestoneId, file }: { milestoneId: string; file: File }) =>
       callApi(
-        milestonesContract.uploadFile,
+        fixedPriceContract.uploadFile,
         { params: { id: milestoneId }, body: file },
         { headers: { 'X-File-Name': encodeURIComponent(file.name) } },
       ),
@@ -149,7 +149,7 @@ export function useRemoveMilestoneFile(contractId: string) {
   const { change, refresh } = useChangeMilestoneFiles(contractId);
   return useMutation({
     mutationFn: ({ milestoneId, fileId }: { milestoneId: string; fileId: string }) =>
-      callApi(milestonesContract.removeFile, { params: { id: milestoneId, file_id: fileId } }),
+      callApi(fixedPriceContract.removeFile, { params: { id: milestoneId, file_id: fileId } }),
     onSuccess: async (_, { milestoneId, fileId }) => {
       change(milestoneId, (files) => files.filter((file) => file.id !== fileId));
       await refresh();
@@ -163,8 +163,8 @@ export function useOpenDispute(side: ContractSide, contractId: string) {
   return useMutation({
     mutationFn: ({ milestoneId, ...body }: OpenDisputeInput & { milestoneId: string }) =>
       side === 'company'
-        ? callApi(milestonesContract.companyDispute, { params: { id: milestoneId }, body })
-        : callApi(milestonesContract.applicantDispute, { params: { id: milestoneId }, body }),
+        ? callApi(fixedPriceContract.companyDispute, { params: { id: milestoneId }, body })
+        : callApi(fixedPriceContract.applicantDispute, { params: { id: milestoneId }, body }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();
@@ -176,7 +176,7 @@ export function useOpenDispute(side: ContractSide, contractId: string) {
 export function useRefundMilestone(contractId: string) {
   const { show, refresh } = useRefreshContract('applicant', contractId);
   return useMutation({
-    mutationFn: (milestoneId: string) => callApi(milestonesContract.refund, { params: { id: milestoneId } }),
+    mutationFn: (milestoneId: string) => callApi(fixedPriceContract.refund, { params: { id: milestoneId } }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();
@@ -191,8 +191,8 @@ export function useProposeMilestones(side: ContractSide, contractId: string) {
   return useMutation({
     mutationFn: (body: ProposeMilestonesInput) =>
       side === 'company'
-        ? callApi(milestonesContract.companyPropose, { params: { id: contractId }, body })
-        : callApi(milestonesContract.applicantPropose, { params: { id: contractId }, body }),
+        ? callApi(fixedPriceContract.companyPropose, { params: { id: contractId }, body })
+        : callApi(fixedPriceContract.applicantPropose, { params: { id: contractId }, body }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();
@@ -206,8 +206,8 @@ export function useAnswerProposal(side: ContractSide, contractId: string) {
   return useMutation({
     mutationFn: ({ proposalId, answer }: { proposalId: string; answer: ProposalAnswer }) =>
       side === 'company'
-        ? callApi(milestonesContract.companyAnswerProposal, { params: { id: proposalId }, body: { answer } })
-        : callApi(milestonesContract.applicantAnswerProposal, { params: { id: proposalId }, body: { answer } }),
+        ? callApi(fixedPriceContract.companyAnswerProposal, { params: { id: proposalId }, body: { answer } })
+        : callApi(fixedPriceContract.applicantAnswerProposal, { params: { id: proposalId }, body: { answer } }),
     onSuccess: async (contract) => {
       show(contract);
       await refresh();

@@ -33,8 +33,8 @@ const milestoneFileParams = milestoneParams.extend({
 // Fixed-price contracts (docs/decisions/035): a fixed-price assignment and its milestones, for the company
 // that hired and the talent hired. Each side reaches only its own (another's is a 404); funding takes an
 // Idempotency-Key as paying an invoice does.
-export const milestonesContract = defineContract(
-  { name: 'milestones', tags: ['fixed-price contracts'] },
+export const fixedPriceContract = defineContract(
+  { name: 'fixedPrice', tags: ['fixed-price contracts'] },
   {
     companyContract: {
       method: 'GET',
