@@ -11,12 +11,12 @@ import { buildAccount } from '../seed/factories';
 import { storedFilesOf, storeTestFile } from '../testing/stored-file-helpers';
 import { createTestDatabase } from '../testing/test-database';
 import { AppError } from './errors';
+import type { FileChunks } from './file-chunks';
 import {
   createDatabaseFileChunks,
   createFileStore,
   deleteOwnedFiles,
   FILE_CHUNK_BYTES,
-  type FileChunks,
   type FileStore,
   linkStoredFile,
   UNLINKED_FILE_LIFETIME_MS,

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type StoredFileKind, storedFileChunks, storedFiles } from '../db/schema';
 import type { AppError } from './errors';
+import type { FileChunks } from './file-chunks';
 import type { S3Settings } from './s3-file-chunks';
 
 // Files people upload, in one store every instance shares (decision 017). A file's row is in
@@ -21,16 +22,6 @@ export const FILE_CHUNK_BYTES = 256 * 1024;
 export const UNLINKED_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 // How many first bytes `inspectStart` gets (an image's magic number needs 12).
 const START_BYTES = 16;
-
-// Where the pieces go.
-export interface FileChunks {
-  put(fileId: string, index: number, bytes: Buffer): Promise<void>;
-  get(fileId: string, index: number): Promise<Uint8Array | null>;
-  // Removes the pieces of files whose rows were deleted (PostgreSQL's went with the rows).
-  remove(fileIds: string[]): Promise<void>;
-  // Removes pieces no file row names (S3: an erasure's objects when its forget did not run); the count.
-  removeOrphans(db: Database): Promise<number>;
-}
 
 interface WriteFileOptions {
   ownerId: string;

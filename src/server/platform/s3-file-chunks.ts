@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { inArray } from 'drizzle-orm';
 import { storedFiles } from '../db/schema';
-import type { FileChunks } from './file-store';
+import type { FileChunks } from './file-chunks';
 
 export interface S3Settings {
   bucket: string;

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { getPlatformSettings } from '../../platform/get-platform-settings';
 import { buildMilestoneItems } from '../money/invoice-arithmetic';
 import { loadBillingTerms } from '../money/invoice-drafts';
-import type { LockedForPayment } from './pay-invoice';
+import type { LockedForPayment } from './locked-for-payment';
 
 export interface ChargeRates {
   feeBasisPoints: number;

@@ -7,6 +7,7 @@ import { invoices, milestones, paymentMethods, payments } from '../../db/schema'
 import type { Mailer } from '../../mail/mailer';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { loadInvoiceViews } from './invoice-views';
+import type { LockedForPayment } from './locked-for-payment';
 import { lockMilestoneForFunding } from './milestone-charge';
 import { insertPaymentMethod, saveWithProvider } from './payment-methods';
 import type { NewPaymentMethodInput, PaymentProvider, SavedMethod } from './payment-provider';
@@ -98,16 +99,6 @@ const targetOf = (payment: PaymentRow): PaymentTarget =>
   payment.milestoneId
     ? { kind: 'milestone', id: payment.milestoneId }
     : { kind: 'invoice', id: payment.invoiceId ?? '' };
-
-// What a payment pays, locked for the paying transaction (decision 013; a milestone's in decision 035).
-export interface LockedForPayment {
-  // Why it cannot be paid (already paid, or funded), or null when it can.
-  paid: string | null;
-  // What to say when another payment of it has completed meanwhile.
-  completedMessage: string;
-  // What to charge, fixed now (a milestone writes its fee and tax here).
-  charge(): Promise<number>;
-}
 
 // The company's invoice, locked; a paid one refuses a new payment.
 async function lockInvoice(
