@@ -27,7 +27,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
-import { selectRows } from '../src/server/db/select-rows';
+import { selectUncheckedRows } from '../src/server/db/select-rows';
 import { lastFullWeekStart } from '../src/server/kernels/money/billing-period';
 import { accountSums, makeEarningsAvailable, postMissingTransactions } from '../src/server/kernels/money/ledger';
 import { createMailer } from '../src/server/mail/mailer';
@@ -64,7 +64,7 @@ const invoicedAt = new Date(now.getTime() - 9 * DAY_MS).toISOString();
 const paidAt = new Date(now.getTime() - 8 * DAY_MS).toISOString();
 const quiet = { info: () => undefined, error: () => undefined, warn: () => undefined };
 
-const one = async <Row>(db: Database, query: SQL) => (await selectRows<Row>(db, query))[0] as Row;
+const one = async <Row>(db: Database, query: SQL) => (await selectUncheckedRows<Row>(db, query))[0] as Row;
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 async function seedMarketplace(db: Database) {

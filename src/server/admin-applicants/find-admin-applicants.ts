@@ -3,7 +3,7 @@ import type { AdminApplicant, AdminApplicantList, ApplicantStatus } from '~/shar
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
 import { applicantProfiles, users } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 
 interface AdminApplicantFilter {
@@ -44,7 +44,7 @@ interface ApplicantFigures {
 // Applications and hires, for the given applicants only (a page reads its own rows' applications).
 async function findApplicantFigures(db: Database, ids: string[]): Promise<Map<string, ApplicantFigures>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectRows<{ id: string; applications: number; hired: number }>(
+  const rows = await selectUncheckedRows<{ id: string; applications: number; hired: number }>(
     db,
     sql`
     select p.id, figures.applications, figures.hired

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
 import { companies, companyStatusCounts, users } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 import { monthlyRevenueOf, revenueMonthOf } from '../kernels/money/monthly-revenue';
 
@@ -65,7 +65,7 @@ async function findCompanyFigures(
   now = new Date(),
 ): Promise<Map<string, CompanyFigures>> {
   if (companyIds.length === 0) return new Map();
-  const rows = await selectRows<{
+  const rows = await selectUncheckedRows<{
     id: string;
     workers: number;
     active_jobs: number;
@@ -129,7 +129,7 @@ export async function loadAdminCompany(db: Database, id: string): Promise<AdminC
 // every company.
 async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: number, offset: number) {
   if (filter.q?.trim()) {
-    const rows = await selectRows<{ id: string }>(
+    const rows = await selectUncheckedRows<{ id: string }>(
       db,
       sql`
       with matches as materialized (
@@ -146,7 +146,7 @@ async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: numb
       where ${whereOf({ ...filter, status })}
       order by ${companies.createdAt} desc, ${companies.id} desc limit ${limit + offset})`,
   );
-  const rows = await selectRows<{ id: string }>(
+  const rows = await selectUncheckedRows<{ id: string }>(
     db,
     sql`
     select id from (${sql.join(runs, sql` union all `)}) as page

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { formatCount, type HealthCheck, type HealthCheckName, type SystemHealth } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import type { ResponseTally } from './response-tally';
 
 // System Health: real checks, each with what it found. The percentage is the share of
@@ -75,7 +75,7 @@ async function checkRedis(redis: HealthProbes['redis']): Promise<Outcome> {
 // pg-boss keeps its jobs in the same database: waiting ones (created or retry) by the partial index it
 // keeps for them, and the ones that failed for good in the last hour.
 async function checkQueue(db: Database): Promise<Outcome> {
-  const resultRows = await selectRows<{ waiting: number; overdue: number; failed: number }>(
+  const resultRows = await selectUncheckedRows<{ waiting: number; overdue: number; failed: number }>(
     db,
     sql`select
           (count(*) filter (where state < 'active'))::int as waiting,

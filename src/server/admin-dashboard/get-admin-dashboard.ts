@@ -10,7 +10,7 @@ import {
 import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { abuseReports, auditLogs, companies, contactMessages, invoices, users } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { invoiceRevenueCents, isIssuedIn, revenueMonthOf } from '../kernels/money/monthly-revenue';
 
 // The admin dashboard's figures, each beside the same figure one period earlier. Months
@@ -112,7 +112,7 @@ async function sumRevenue(db: Database, now: Date) {
       })
       .from(invoices)
       .where(inMonths),
-    selectRows<{ current: string; previous: string }>(
+    selectUncheckedRows<{ current: string; previous: string }>(
       db,
       sql`select ${sumBy(sql`-e.amount_cents`, isThisMonth)} as current,
                  ${sumBy(sql`-e.amount_cents`, sql`not (${isThisMonth})`)} as previous
@@ -165,7 +165,7 @@ async function countContactMessages(db: Database, now: Date) {
 // The latest audit rows written by administrators: each admin's latest few by the (actor_id, created_at)
 // index, then the newest of those — a few rows read whatever the size of the log.
 async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]> {
-  const resultRows = await selectRows<{
+  const resultRows = await selectUncheckedRows<{
     id: string;
     action: string;
     target_type: string | null;

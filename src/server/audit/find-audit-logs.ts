@@ -9,7 +9,7 @@ import {
 } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { auditLogs, users } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 
 // The audit log read newest first, a page at a time, over millions of rows. Pages are keyset pages: a
@@ -57,7 +57,7 @@ function decodeCursor(cursor: string): Position {
 // The distinct actions in the log, read by skipping along the action index (one probe per action, a
 // hundred or so, instead of a pass over the rows).
 async function readDistinctActions(db: Database): Promise<string[]> {
-  const resultRows = await selectRows<{ action: string }>(
+  const resultRows = await selectUncheckedRows<{ action: string }>(
     db,
     sql`
     with recursive found as (

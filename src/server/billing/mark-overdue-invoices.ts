@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import type { AuditAction } from '../platform/record-audit-event';
 import { isoDay } from '../platform/work-calendar';
 
@@ -17,7 +17,7 @@ export async function markOverdueInvoices({
   // YYYY-MM-DD (UTC).
   today?: string;
 }): Promise<{ marked: string[] }> {
-  const rows = await selectRows<{ id: string }>(
+  const rows = await selectUncheckedRows<{ id: string }>(
     db,
     sql`with marked as (
           update invoices set status = 'overdue', updated_at = now()

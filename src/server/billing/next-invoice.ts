@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, type NextInvoice } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { invoices } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { lastFullWeekStart } from '../kernels/money/billing-period';
 import { draftCompanyInvoices, loadBillingTerms, uuidArray } from '../kernels/money/invoice-drafts';
 import { getPlatformSettings } from '../platform/get-platform-settings';
@@ -60,7 +60,7 @@ export async function findNextInvoices({
           isNull(invoices.milestoneId),
         ),
       ),
-    selectRows<{ id: string; company_id: string; week_start: string; minutes: number }>(
+    selectUncheckedRows<{ id: string; company_id: string; week_start: string; minutes: number }>(
       db,
       sql`select t.id, a.company_id, t.week_start::text as week_start,
                  coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = t.id), 0)::int as minutes

@@ -9,7 +9,7 @@ import {
 import { can, type Principal } from '~/shared/permissions';
 import type { Database } from '../db/client';
 import { applications, assignments, companies, invoices, jobs, timesheets, users } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { openJobStageRanks, pipelineStageRankOf } from '../kernels/hiring/load-job-views';
 import { shiftStatusSql } from '../kernels/work/assignment-views';
 import type { LiveHub } from '../platform/live-hub';
@@ -31,7 +31,7 @@ const FEATURED_SKILLS = 5;
 // none: its badge says only Paused, so the card counts it apart. Each column's newest few and its size,
 // in one statement however many jobs; the applications counted as the Jobs list counts them.
 async function findPipeline(db: Database, companyId: string): Promise<CompanyDashboard['pipeline']> {
-  const rows = await selectRows<PipelineRow>(
+  const rows = await selectUncheckedRows<PipelineRow>(
     db,
     sql`with live as (
           select j.id, j.title, j.updated_at, j.status,
@@ -71,7 +71,7 @@ async function findPipeline(db: Database, companyId: string): Promise<CompanyDas
 
 // The skills most asked for by the company's open jobs, most jobs first (one spelling per skill).
 async function findOpenJobSkills(db: Database, companyId: string): Promise<string[]> {
-  const rows = await selectRows<{ skill: string }>(
+  const rows = await selectUncheckedRows<{ skill: string }>(
     db,
     sql`select min(tag) as skill
         from ${jobs}, unnest(${jobs.skillTags}) as tag

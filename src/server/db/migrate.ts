@@ -6,7 +6,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
 import type * as schema from './schema';
-import { selectRows } from './select-rows';
+import { selectUncheckedRows } from './select-rows';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -21,7 +21,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 
 // True before the first migration has ever run: the signal to load the demo data.
 export async function isDatabaseUninitialised(handle: DatabaseHandle): Promise<boolean> {
-  const [row] = await selectRows<{ missing: boolean }>(
+  const [row] = await selectUncheckedRows<{ missing: boolean }>(
     handle.db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is null as "missing"`,
   );

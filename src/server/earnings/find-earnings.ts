@@ -3,7 +3,7 @@ import type { EarningsList, EarningsSummary } from '~/shared/earnings';
 import { payoutTexts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { uuidArray } from '../kernels/money/invoice-drafts';
 import { humanDay, isoDay } from '../platform/work-calendar';
 
@@ -63,7 +63,7 @@ interface LedgerState {
 async function ledgerStates(db: Database, rows: EarnedRow[]): Promise<Map<string, LedgerState>> {
   const ids = rows.map((row) => row.timesheet_id ?? row.milestone_id ?? '');
   if (ids.length === 0) return new Map();
-  const states = await selectRows<{ earning_id: string; pending: string; reclaimed: boolean }>(
+  const states = await selectUncheckedRows<{ earning_id: string; pending: string; reclaimed: boolean }>(
     db,
     sql`select coalesce(e.timesheet_id, e.milestone_id) as earning_id,
                (-sum(e.amount_cents) filter (where e.account = 'talent_pending'))::bigint as pending,
@@ -115,13 +115,16 @@ export async function findEarnings({
   pageSize: number;
 }): Promise<EarningsList> {
   const [rows, [counted]] = await Promise.all([
-    selectRows<EarnedRow>(
+    selectUncheckedRows<EarnedRow>(
       db,
       sql`select * from (${earned(applicantId)}) as earned
           order by earned_on desc, role, sort_id
           limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${earned(applicantId)}) as earned`),
+    selectUncheckedRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from (${earned(applicantId)}) as earned`,
+    ),
   ]);
   const states = await ledgerStates(db, rows);
   return {
@@ -155,7 +158,7 @@ export async function getEarningsSummary({
   db: Database;
   applicantId: string;
 }): Promise<EarningsSummary> {
-  const [sums] = await selectRows<{
+  const [sums] = await selectUncheckedRows<{
     weeks: number;
     milestones: number;
     minutes: string;

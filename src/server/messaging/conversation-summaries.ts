@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type ConversationSummary, messagingTexts, type Participant } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { companies, conversations, messages, users } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 import type { ConversationRow, Viewer } from '../kernels/notices/conversation-access';
 
@@ -36,7 +36,7 @@ interface Person {
 // The company's person in each conversation: the last of them who wrote, else the first who joined.
 async function companyPeopleOf(db: Database, conversationIds: string[]): Promise<Map<string, Person>> {
   if (conversationIds.length === 0) return new Map();
-  const rows = await selectRows<{ conversation_id: string; id: string; name: string }>(
+  const rows = await selectUncheckedRows<{ conversation_id: string; id: string; name: string }>(
     db,
     sql`
     select c.id as conversation_id, person.id, person.name

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { billingReads, readableBy, type Viewer } from '../kernels/notices/conversation-access';
 
 // Whose online dot the viewer may watch, among these people: those they share a conversation with (as it
@@ -21,7 +21,7 @@ export async function watchableAmong({
     viewer.role === 'company'
       ? sql`or exists (select 1 from applicant_profiles p where p.user_id = u.id and p.listed)`
       : sql``;
-  const rows = await selectRows<{ id: string }>(
+  const rows = await selectUncheckedRows<{ id: string }>(
     db,
     sql`select u.id from users u
       where u.id in (${sql.join(

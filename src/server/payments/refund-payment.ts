@@ -4,7 +4,7 @@ import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { postPaymentRefunded } from '../kernels/money/ledger';
 import { notify } from '../kernels/notices/notify';
 import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
@@ -128,7 +128,7 @@ export async function recordPaymentGivenBack(
 // Never silently (decision 036): each talent whose available earnings the refund took back is told how
 // much, and that it is pending again until the company pays.
 async function noticeEarningsTakenBack(tx: Database, paymentId: string) {
-  const takenBack = await selectRows<{ applicant_id: string; cents: string }>(
+  const takenBack = await selectUncheckedRows<{ applicant_id: string; cents: string }>(
     tx,
     sql`select l.applicant_id, sum(e.amount_cents)::bigint as cents
         from ledger_transactions l join ledger_entries e on e.transaction_id = l.id and e.account = 'talent_available'

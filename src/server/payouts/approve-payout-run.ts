@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { payoutRuns } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { completeIfDone, defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves } from './payout-run-records';
@@ -61,7 +61,7 @@ export async function approvePayoutRun({
             and p.amount_cents > coalesce((select -sum(e.amount_cents) from ledger_entries e
                                            where e.applicant_id = p.applicant_id and e.account = 'talent_available'), 0)`,
     );
-    const sent = await selectRows<{ id: string; applicant_id: string; amount_cents: number }>(
+    const sent = await selectUncheckedRows<{ id: string; applicant_id: string; amount_cents: number }>(
       tx,
       sql`update payouts set status = 'sent', sent_at = ${at}::timestamptz
           where run_id = ${runId} and status = 'planned'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type BankCodeType, bankCodeTypeLabels, type PayoutMethodKind, payoutMethodKindLabels } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { buildCsv } from '../platform/build-csv';
 import { findPayoutRun } from './find-payout-run';
 
@@ -10,7 +10,7 @@ import { findPayoutRun } from './find-payout-run';
 // results file names each line by.
 export async function renderBankFile(db: Database, runId: string): Promise<{ fileName: string; csv: string }> {
   const run = await findPayoutRun({ db, runId });
-  const lines = await selectRows<{
+  const lines = await selectUncheckedRows<{
     id: string;
     name: string;
     email: string;

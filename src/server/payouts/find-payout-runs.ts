@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PayoutRunList } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { type RunRow, runOf, runSelect } from './payout-view-rows';
 
 // The payout runs, the latest first, a page at a time.
@@ -15,11 +15,11 @@ export async function findPayoutRuns({
   pageSize: number;
 }): Promise<PayoutRunList> {
   const [rows, [counted]] = await Promise.all([
-    selectRows<RunRow>(
+    selectUncheckedRows<RunRow>(
       db,
       sql`${runSelect} order by r.scheduled_for desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total from payout_runs`),
+    selectUncheckedRows<{ total: number }>(db, sql`select count(*)::int as total from payout_runs`),
   ]);
   return { items: rows.map(runOf), total: counted?.total ?? 0, page, page_size: pageSize };
 }

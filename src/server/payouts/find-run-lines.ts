@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RunLine, RunLineList, RunLineStatus } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { findPayoutRun } from './find-payout-run';
 import { lineSelect } from './payout-view-rows';
 
@@ -22,11 +22,11 @@ export async function findRunLines({
   await findPayoutRun({ db, runId });
   const where = sql`where p.run_id = ${runId} ${status ? sql`and p.status = ${status}` : sql``}`;
   const [rows, [counted]] = await Promise.all([
-    selectRows<RunLine>(
+    selectUncheckedRows<RunLine>(
       db,
       sql`${lineSelect} ${where} order by u.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total from payouts p ${where}`),
+    selectUncheckedRows<{ total: number }>(db, sql`select count(*)::int as total from payouts p ${where}`),
   ]);
   return { items: rows, total: counted?.total ?? 0, page, page_size: pageSize };
 }

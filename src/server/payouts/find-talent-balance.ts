@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { payoutTexts, type TalentBalanceRow } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { type BalanceRow, balanceOf, balancesSql } from './payout-view-rows';
 
@@ -13,12 +13,12 @@ export async function findTalentBalance({
   db: Database;
   applicantId: string;
 }): Promise<TalentBalanceRow> {
-  const [row] = await selectRows<BalanceRow>(
+  const [row] = await selectUncheckedRows<BalanceRow>(
     db,
     sql`select * from (${balancesSql}) as b where b.applicant_id = ${applicantId}`,
   );
   if (row) return balanceOf(row);
-  const [person] = await selectRows<{ name: string; email: string }>(
+  const [person] = await selectUncheckedRows<{ name: string; email: string }>(
     db,
     sql`select name, email from users where id = ${applicantId} and role = 'applicant'`,
   );

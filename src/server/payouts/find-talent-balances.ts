@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TalentBalanceList } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { type BalanceRow, balanceOf, balancesSql } from './payout-view-rows';
 
 // Every talent the ledger owes or has paid, and anyone on hold, searched and filtered, the most available first.
@@ -27,12 +27,12 @@ export async function findTalentBalances({
   ].filter((condition) => condition !== null);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [rows, [counted]] = await Promise.all([
-    selectRows<BalanceRow>(
+    selectUncheckedRows<BalanceRow>(
       db,
       sql`select * from (${balancesSql}) as b ${where}
           order by b.available desc, b.name, b.applicant_id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${balancesSql}) as b ${where}`),
+    selectUncheckedRows<{ total: number }>(db, sql`select count(*)::int as total from (${balancesSql}) as b ${where}`),
   ]);
   return { items: rows.map(balanceOf), total: counted?.total ?? 0, page, page_size: pageSize };
 }

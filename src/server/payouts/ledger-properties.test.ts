@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutMethods, platformSettings } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { makeEarningsAvailable } from '../kernels/money/ledger';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -125,7 +125,7 @@ describe('the ledger under random sequences', () => {
     } else if (action.kind === 'invoice') {
       await post(admin, `/api/admin/companies/${company.companyId}/issue-invoice`);
     } else if (action.kind === 'pay') {
-      const [open] = await selectRows<{ id: string }>(
+      const [open] = await selectUncheckedRows<{ id: string }>(
         db(),
         sql`select id from invoices where company_id = ${company.companyId} and status <> 'paid' order by created_at limit 1`,
       );
@@ -139,7 +139,7 @@ describe('the ledger under random sequences', () => {
         expect(paid.statusCode, paid.body).toBe(200);
       }
     } else if (action.kind === 'refund') {
-      const [payment] = await selectRows<{ id: string }>(
+      const [payment] = await selectUncheckedRows<{ id: string }>(
         db(),
         sql`select id from payments where company_id = ${company.companyId} and status = 'completed' and refunded_at is null
             order by created_at limit 1`,
@@ -153,7 +153,7 @@ describe('the ledger under random sequences', () => {
       expect((await post(admin, `/api/admin/payout-runs/${runId}/approve`)).statusCode).toBe(200);
     } else {
       const talentIds = state.talents.map((talent) => talent.user.id);
-      const [sent] = await selectRows<{ id: string }>(
+      const [sent] = await selectUncheckedRows<{ id: string }>(
         db(),
         sql`select id from payouts where status = 'sent' and applicant_id = any(${`{${talentIds.join(',')}}`}::uuid[]) limit 1`,
       );
@@ -166,13 +166,13 @@ describe('the ledger under random sequences', () => {
   }
 
   async function expectInvariants(state: Awaited<ReturnType<typeof world>>) {
-    const [all] = await selectRows<{ total: string }>(
+    const [all] = await selectUncheckedRows<{ total: string }>(
       db(),
       sql`select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries`,
     );
     expect(Number(all?.total)).toBe(0);
     for (const talent of state.talents) {
-      const [row] = await selectRows<{
+      const [row] = await selectUncheckedRows<{
         earned: string;
         owed: string;
         in_transit: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatCents } from '~/shared/billing';
 import { type PayoutStatus, payoutStatusLabels, payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
@@ -61,7 +61,7 @@ interface EarningLine {
 // which may be stamped a moment before or after sent_at.
 async function findSentPayout(db: Database, applicantId: string, payoutId: string) {
   if (!UUID.test(payoutId)) return undefined;
-  const [payout] = await selectRows<StatementPayout>(
+  const [payout] = await selectUncheckedRows<StatementPayout>(
     db,
     sql`select p.id, p.amount_cents, p.status, p.method_label, p.reference, p.failure_reason, u.name, u.email,
                to_char(p.sent_at at time zone 'UTC', 'YYYY-MM-DD') as sent_on,
@@ -81,7 +81,7 @@ async function findSentPayout(db: Database, applicantId: string, payoutId: strin
 // net move (a reclaim in the same span cancels its move). An earning only taken back in the span (one
 // paid out before) is left to the carried line, as the balance it reduced was.
 function earningsPaidBy(db: Database, payoutId: string) {
-  return selectRows<EarningLine>(
+  return selectUncheckedRows<EarningLine>(
     db,
     sql`with span as (
           select t.applicant_id, t.sent_at as until,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutBalance, PayoutMethod, PayoutRun, RunLineList } from '~/shared/payouts';
 import { payoutTexts } from '~/shared/payouts';
 import { emailOutbox, invoices, oneTimeTokens, payoutMethods, payouts, platformSettings } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { accountSums, makeEarningsAvailable, talentBalanceOf } from '../kernels/money/ledger';
 import { hashToken } from '../platform/secure-tokens';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
@@ -125,7 +125,7 @@ describe('payouts', () => {
     // Approved: the talent is owed 10 h × $32, pending until the company pays.
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 32_000, availableCents: 0 });
     const invoice = await invoiceAndPay(company);
-    const lines = await selectRows<{ account: string; cents: string }>(
+    const lines = await selectUncheckedRows<{ account: string; cents: string }>(
       db(),
       sql`select e.account, sum(e.amount_cents)::bigint as cents
           from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
@@ -357,7 +357,7 @@ describe('payouts', () => {
     const invoice = await invoiceAndPay(company);
     await makeEarningsAvailable(db(), { now: new Date(), settings });
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 6_400 });
-    const [payment] = await selectRows<{ id: string }>(
+    const [payment] = await selectUncheckedRows<{ id: string }>(
       db(),
       sql`select id from payments where invoice_id = ${invoice.id} and status = 'completed'`,
     );
@@ -366,7 +366,7 @@ describe('payouts', () => {
     // Back to pending until the company pays again: nothing of it can be paid out.
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 6_400, availableCents: 0 });
     // Never silently: the talent is told.
-    const [notice] = await selectRows<{ type: string; title: string }>(
+    const [notice] = await selectUncheckedRows<{ type: string; title: string }>(
       db(),
       sql`select type, title from notifications where user_id = ${talent.user.id} and type = 'earnings_changed'`,
     );
@@ -400,7 +400,7 @@ describe('payouts', () => {
     expect(approvals.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
     const mine = await db().select().from(payouts).where(eq(payouts.applicantId, talent.user.id));
     expect(mine.map((line) => line.status)).toEqual(['sent']);
-    const sentTransactions = await selectRows<{ n: number }>(
+    const sentTransactions = await selectUncheckedRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from ledger_transactions where kind = 'payout_sent' and applicant_id = ${talent.user.id}`,
     );
@@ -435,7 +435,7 @@ describe('payouts', () => {
       reason: 'Identity confirmed.',
     });
     expect(released.json().hold).toBeNull();
-    const audit = await selectRows<{ action: string }>(
+    const audit = await selectUncheckedRows<{ action: string }>(
       db(),
       sql`select action from audit_logs where target_id = ${talent.user.id} and action like 'payout_hold.%' order by created_at`,
     );
@@ -537,7 +537,7 @@ describe('payouts', () => {
       settings: { ...settings, payout_minimum_cents: 2000 },
       day: '2033-05-02',
     });
-    const [payment] = await selectRows<{ id: string }>(
+    const [payment] = await selectUncheckedRows<{ id: string }>(
       db(),
       sql`select id from payments where invoice_id = ${invoice.id} and status = 'completed'`,
     );
@@ -559,7 +559,7 @@ describe('payouts', () => {
   });
 
   it('refuses, in the database, lines that do not balance and any change to the ledger', async () => {
-    const [posted] = await selectRows<{ id: string }>(
+    const [posted] = await selectUncheckedRows<{ id: string }>(
       db(),
       sql`insert into ledger_transactions (key, kind) values (${`test:${randomUUID()}`}, 'payout_sent') returning id`,
     );

@@ -4,7 +4,7 @@ import { payoutTexts } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { payoutRuns } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { notify } from '../kernels/notices/notify';
 import type { Mailer } from '../mail/mailer';
 import { payoutMethodReminderEmail } from '../mail/templates/payout-method-reminder';
@@ -36,7 +36,7 @@ export async function remindRunTalents({
   return db.transaction(async (tx) => {
     const run = await lockRun({ tx, runId });
     if (run.remindedAt) throw new AppError('conflict', payoutTexts.alreadyReminded);
-    const waiting = await selectRows<{
+    const waiting = await selectUncheckedRows<{
       applicant_id: string;
       amount_cents: number;
       exception: 'no_method' | 'not_onboarded';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { payoutTexts } from '~/shared/payouts';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { type ConnectProvider, TransientPayoutError } from './payout-provider';
 import { type SettleContext, settlePayouts } from './settle-payouts';
 
@@ -14,7 +14,7 @@ export async function sendStripeTransfers({
   connect,
   runId,
 }: SettleContext & { connect: ConnectProvider | null; runId: string }): Promise<void> {
-  const lines = await selectRows<{ id: string; amount_cents: number; account: string | null }>(
+  const lines = await selectUncheckedRows<{ id: string; amount_cents: number; account: string | null }>(
     db,
     sql`select p.id, p.amount_cents, m.stripe_account_id as account
         from payouts p left join payout_methods m on m.id = p.method_id

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { uuidArray } from '../kernels/money/invoice-drafts';
 import type { Mailer } from '../mail/mailer';
 import { payoutFailedEmail } from '../mail/templates/payout-failed';
@@ -42,7 +42,7 @@ export async function settlePayouts({
   const now = new Date();
   const at = now.toISOString();
   const paid = settlement.status === 'paid';
-  const settled = await selectRows<{
+  const settled = await selectUncheckedRows<{
     id: string;
     applicant_id: string;
     amount_cents: number;

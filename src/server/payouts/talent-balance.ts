@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PayoutBalance, PayoutException } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { talentBalanceOf } from '../kernels/money/ledger';
 import { defaultMethodJoin, exceptionSql } from './payout-run-records';
 
@@ -22,7 +22,7 @@ export async function talentBalance({
 }): Promise<PayoutBalance> {
   const [balance, [standing]] = await Promise.all([
     talentBalanceOf(db, applicantId),
-    selectRows<{ exception: PayoutException | null; on_hold: boolean }>(
+    selectUncheckedRows<{ exception: PayoutException | null; on_hold: boolean }>(
       db,
       sql`select ${exceptionSql(now.toISOString())} as exception, h.id is not null as on_hold
           from users u ${defaultMethodJoin} where u.id = ${applicantId}`,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TalentPayoutList } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { iso } from './payout-view-rows';
 
 // The talent's own payouts, newest first.
@@ -18,7 +18,7 @@ export async function talentPayouts({
 }): Promise<TalentPayoutList> {
   const sentStatuses = sql`('sent', 'paid', 'failed')`;
   const [rows, [counted]] = await Promise.all([
-    selectRows<{
+    selectUncheckedRows<{
       id: string;
       amount_cents: number;
       status: 'sent' | 'paid' | 'failed';
@@ -34,7 +34,7 @@ export async function talentPayouts({
           from payouts where applicant_id = ${applicantId} and status in ${sentStatuses}
           order by sent_at desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectRows<{ total: number }>(
+    selectUncheckedRows<{ total: number }>(
       db,
       sql`select count(*)::int as total from payouts where applicant_id = ${applicantId} and status in ${sentStatuses}`,
     ),

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { formatCents } from '~/shared/billing';
 import { payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
@@ -67,7 +67,7 @@ const inYear = (column: SQL, year: number) => {
 // Earned means credited to pending when the week was approved or the milestone released: what happened
 // to the money afterwards (available, reclaimed, paid) does not change what was earned that month.
 function earnedByMonthAndCompany(db: Database, applicantId: string, year: number) {
-  return selectRows<{ month: string; company_name: string; cents: string }>(
+  return selectUncheckedRows<{ month: string; company_name: string; cents: string }>(
     db,
     sql`select to_char(l.occurred_at at time zone 'UTC', 'YYYY-MM') as month,
                coalesce(c.name, 'A company no longer on Tandem') as company_name,
@@ -85,7 +85,7 @@ function earnedByMonthAndCompany(db: Database, applicantId: string, year: number
 }
 
 function payoutsPaidIn(db: Database, applicantId: string, year: number) {
-  return selectRows<{
+  return selectUncheckedRows<{
     id: string;
     paid_on: string;
     amount_cents: number;
@@ -101,7 +101,7 @@ function payoutsPaidIn(db: Database, applicantId: string, year: number) {
 }
 
 async function refundedIn(db: Database, applicantId: string, year: number): Promise<number> {
-  const [row] = await selectRows<{ cents: string }>(
+  const [row] = await selectUncheckedRows<{ cents: string }>(
     db,
     sql`select coalesce(sum(e.amount_cents), 0)::bigint as cents
         from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
@@ -120,7 +120,10 @@ function sumBy<Row>(rows: Row[], keyOf: (row: Row) => string, centsOf: (row: Row
 
 export async function yearlySummaryRows({ db, applicantId, year }: YearOptions): Promise<YearlySummary> {
   const [[talent], earned, paid, refundedCents] = await Promise.all([
-    selectRows<{ name: string; email: string }>(db, sql`select name, email from users where id = ${applicantId}`),
+    selectUncheckedRows<{ name: string; email: string }>(
+      db,
+      sql`select name, email from users where id = ${applicantId}`,
+    ),
     earnedByMonthAndCompany(db, applicantId, year),
     payoutsPaidIn(db, applicantId, year),
     refundedIn(db, applicantId, year),

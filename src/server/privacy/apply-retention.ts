@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACCOUNTING_RETENTION_YEARS, ANALYTICS_RETENTION_MONTHS, INACTIVE_ACCOUNT_YEARS } from '~/shared/privacy';
 import type { Database } from '../db/client';
+import { idRow } from '../db/row-columns';
 import { selectRows } from '../db/select-rows';
 import { anonymizeAccount } from '../kernels/identity/anonymize-account';
 import { lastOwnerOfATeamSql } from '../kernels/identity/company-ownership';
@@ -56,8 +57,9 @@ export async function applyRetention({
   const analyticsBefore = monthsBefore(now, ANALYTICS_RETENTION_MONTHS);
   const accountingBefore = yearsBefore(now, ACCOUNTING_RETENTION_YEARS).toISOString().slice(0, 10);
 
-  const inactive = await selectRows<{ id: string }>(
+  const inactive = await selectRows(
     db,
+    idRow,
     sql`select u.id from users u
       left join applicant_profiles p on p.user_id = u.id
       where u.role <> 'admin' and u.email not like 'removed-%@anonymized.invalid'
@@ -74,23 +76,33 @@ export async function applyRetention({
   }
 
   const cutoff = analyticsBefore.toISOString();
-  const sessionsDeleted = await selectRows(db, sql`delete from sessions where expires_at < ${cutoff} returning id`);
+  const sessionsDeleted = await selectRows(
+    db,
+    idRow,
+    sql`delete from sessions where expires_at < ${cutoff} returning id`,
+  );
   const sessionsAnonymized = await selectRows(
     db,
+    idRow,
     sql`update sessions set ip_address = null, user_agent = null
       where created_at < ${cutoff} and (ip_address is not null or user_agent is not null) returning id`,
   );
   const contactAnonymized = await selectRows(
     db,
+    idRow,
     sql`update contact_messages set ip_address = null, user_agent = null
       where created_at < ${cutoff} and (ip_address is not null or user_agent is not null) returning id`,
   );
-  const emailsDeleted = await selectRows(db, sql`delete from email_outbox where created_at < ${cutoff} returning id`);
+  const emailsDeleted = await selectRows(
+    db,
+    idRow,
+    sql`delete from email_outbox where created_at < ${cutoff} returning id`,
+  );
 
   const { invoicesDeleted, paymentsDeleted } = await db.transaction(async (tx) => {
     const old = sql`select id from invoices where issue_date < ${accountingBefore} and status = 'paid'`;
-    const payments = await selectRows(tx, sql`delete from payments where invoice_id in (${old}) returning id`);
-    const invoices = await selectRows(tx, sql`delete from invoices where id in (${old}) returning id`);
+    const payments = await selectRows(tx, idRow, sql`delete from payments where invoice_id in (${old}) returning id`);
+    const invoices = await selectRows(tx, idRow, sql`delete from invoices where id in (${old}) returning id`);
     return { invoicesDeleted: invoices.length, paymentsDeleted: payments.length };
   });
 

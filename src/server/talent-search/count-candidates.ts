@@ -4,7 +4,7 @@ import { quickSkills, TALENT_SKILL_FACETS, type TalentFacets, type TalentFilters
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles, talentSkills } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 import { keepValue, readKept, type SharedCache } from '../platform/shared-cache';
 import { orderByOf, type SortKey } from './candidate-order';
@@ -125,7 +125,7 @@ export async function readSmallResultSet({
     keys.map((_key, index) => keyColumn(index)),
     sql`, `,
   );
-  const rows = await selectRows<CountRow>(
+  const rows = await selectUncheckedRows<CountRow>(
     db,
     planEachTime(sql`with matches as materialized (
         select ${applicantProfiles.userId} as id, ${facetColumns}, ${keyColumns}
@@ -171,7 +171,7 @@ export async function findEstimatedCounts(
 // The sampled share of the table, in per cent: `sampleRows` of the rows the statistics know of. A table
 // the statistics have not seen yet is read whole.
 async function samplePercentOf(db: Database, sampleRows: number): Promise<number> {
-  const rows = await selectRows<{ rows: number }>(
+  const rows = await selectUncheckedRows<{ rows: number }>(
     db,
     sql`select reltuples::float8 as rows from pg_class where oid = 'applicant_profiles'::regclass`,
   );
@@ -198,7 +198,7 @@ export async function estimateCounts({
   sampleRows?: number;
 }): Promise<CandidateCounts> {
   const percent = await samplePercentOf(db, sampleRows);
-  const rows = await selectRows<CountRow>(
+  const rows = await selectUncheckedRows<CountRow>(
     db,
     planEachTime(sql`with matches as materialized (
         select ${facetColumns} from ${applicantProfiles}

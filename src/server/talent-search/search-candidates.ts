@@ -3,7 +3,7 @@ import { TALENT_EXACT_COUNT_MAX, type TalentFilters, type TalentSearchResult } f
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
 import { applicantProfiles } from '../db/schema';
-import { selectRows } from '../db/select-rows';
+import { selectUncheckedRows } from '../db/select-rows';
 import { findCandidatesByIds, toCandidate } from '../kernels/profiles/candidate-views';
 import type { SharedCache } from '../platform/shared-cache';
 import { conditionsOf, rateBoundOf } from './candidate-filters';
@@ -12,7 +12,7 @@ import { type CandidateCounts, estimateCounts, findEstimatedCounts, readSmallRes
 import { findOverlappingZones } from './find-overlapping-zones';
 
 type IdRow = { id: string };
-const idsOf = async (db: Database, query: SQL) => (await selectRows<IdRow>(db, query)).map((row) => row.id);
+const idsOf = async (db: Database, query: SQL) => (await selectUncheckedRows<IdRow>(db, query)).map((row) => row.id);
 
 // One page of a large set: the sort's index is walked until the page is filled, matches being common.
 // Only ids are read, from the index alone where the filters allow.

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { planEachTime } from '../../db/named-statements';
 import { preparedStatements, shapeFrom, shapeHas } from '../../db/prepared-statements';
 import { applicantProfiles, applicationRatings, applications, jobs, testAttempts, users } from '../../db/schema';
-import { selectRows } from '../../db/select-rows';
+import { selectUncheckedRows } from '../../db/select-rows';
 import { AppError } from '../../platform/errors';
 import { centsToDollars, isNewApplication, isNewApplicationSince } from './load-job-views';
 
@@ -183,10 +183,12 @@ const countsByStage = preparedStatements((db, shape: string) =>
 // of 50 applications from one of 50,000, and picked a job-by-job loop that took 0.3 s for the second.
 async function countCompanyByStage(db: Database, shape: string, values: Values) {
   const counting = countingByStage(db, shape, values);
-  return selectRows<{ status: ApplicationStatus; interviewStageId?: string | null; count: number; fresh: number }>(
-    db,
-    planEachTime(counting.getSQL()),
-  );
+  return selectUncheckedRows<{
+    status: ApplicationStatus;
+    interviewStageId?: string | null;
+    count: number;
+    fresh: number;
+  }>(db, planEachTime(counting.getSQL()));
 }
 
 // Applications to the company's jobs, newest first: one job's (its pipeline on the detail page), or

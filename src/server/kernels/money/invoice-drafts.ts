@@ -1,6 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DEFAULT_PAYMENT_TERMS_DAYS, DEFAULT_TAX_RATE_BASIS_POINTS, type WeekCost } from '~/shared/billing';
 import type { Database } from '../../db/client';
+import { integerColumn, uuidColumn } from '../../db/row-columns';
 import { billingProfiles } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { type BillableWork, buildInvoiceItems, type InvoiceArithmetic } from './invoice-arithmetic';
@@ -18,22 +20,23 @@ interface WeekWork extends BillableWork {
   companyId: string;
 }
 
-interface WorkRow {
-  timesheet_id: string;
-  company_id: string;
-  assignment_id: string;
-  role: string;
-  talent_name: string;
-  rate_cents: number;
-  minutes: number;
-}
+const workRow = z.object({
+  timesheet_id: uuidColumn,
+  company_id: uuidColumn,
+  assignment_id: uuidColumn,
+  role: z.string(),
+  talent_name: z.string(),
+  rate_cents: integerColumn,
+  minutes: integerColumn,
+});
 
 // The work of these weeks, in the order an invoice lists it (by talent, then each assignment's rates as
 // first worked). Each day is billed at the rate in effect that day (assignment_terms, decision 013).
 export async function loadBillableWork(db: Database, timesheetIds: readonly string[]): Promise<WeekWork[]> {
   if (timesheetIds.length === 0) return [];
-  const rows = await selectRows<WorkRow>(
+  const rows = await selectRows(
     db,
+    workRow,
     sql`select t.id as timesheet_id, a.company_id, a.id as assignment_id, a.role, u.name as talent_name, r.rate_cents,
                sum(e.minutes)::int as minutes
         from time_entries e
@@ -58,8 +61,8 @@ export async function loadBillableWork(db: Database, timesheetIds: readonly stri
     assignmentId: row.assignment_id,
     role: row.role,
     talentName: row.talent_name,
-    rateCents: Number(row.rate_cents),
-    minutes: Number(row.minutes),
+    rateCents: row.rate_cents,
+    minutes: row.minutes,
   }));
 }
 
@@ -158,13 +161,14 @@ export async function draftWeekCosts({
   feeBasisPoints: number;
 }): Promise<Map<string, WeekCostDraft>> {
   if (timesheetIds.length === 0) return new Map();
-  const weeks = await selectRows<{
-    id: string;
-    company_id: string;
-    invoice_fee_basis_points: number | null;
-    invoice_tax_basis_points: number | null;
-  }>(
+  const weeks = await selectRows(
     db,
+    z.object({
+      id: uuidColumn,
+      company_id: uuidColumn,
+      invoice_fee_basis_points: integerColumn.nullable(),
+      invoice_tax_basis_points: integerColumn.nullable(),
+    }),
     sql`select t.id, a.company_id, i.fee_basis_points as invoice_fee_basis_points,
                i.tax_basis_points as invoice_tax_basis_points
         from timesheets t

@@ -1,7 +1,9 @@
 import { and, DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../../db/client';
+import { integerColumn, uuidColumn } from '../../db/row-columns';
 import { companyMembers, users } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { isUniqueViolation } from '../../platform/errors';
@@ -30,6 +32,8 @@ const COMPANIES_PER_TRANSACTION = 200;
 const ISSUED_ACTION: AuditAction = 'invoice.issued';
 const ATTEMPTS = 3;
 
+const companyIdRow = z.object({ company_id: uuidColumn });
+
 interface IssuedInvoice {
   id: string;
   invoiceNumber: string;
@@ -55,8 +59,9 @@ const formatInvoiceNumber = (year: number, sequence: number) => `INV-${year}-${S
 // The next `count` gapless numbers of the year. The year's counter row stays locked until the caller's
 // transaction commits: numbers are taken in commit order, without gaps (a rollback gives them back).
 export async function takeInvoiceNumbers(tx: Database, year: number, count: number): Promise<string[]> {
-  const [counter] = await selectRows<{ last_number: number }>(
+  const [counter] = await selectRows(
     tx,
+    z.object({ last_number: integerColumn }),
     sql`insert into invoice_counters (year, last_number) values (${year}, ${count})
         on conflict (year) do update set last_number = invoice_counters.last_number + excluded.last_number
         returning last_number`,
@@ -92,8 +97,9 @@ export async function issueInvoices({
   const period = billingPeriodOf(periodStart ?? lastFullWeekStart(today), today);
   const { platform_fee_basis_points: feeBasisPoints } = await getPlatformSettings({ db });
   const onlyThese = onlyCompanyIds ? sql`and a.company_id = any(${uuidArray(onlyCompanyIds)}::uuid[])` : sql``;
-  const candidates = await selectRows<{ company_id: string }>(
+  const candidates = await selectRows(
     db,
+    companyIdRow,
     sql`select distinct a.company_id
         from timesheets t join assignments a on a.id = t.assignment_id
         where t.status = 'approved' and t.invoice_id is null and t.week_start <= ${period.periodStart} ${onlyThese}
@@ -146,8 +152,9 @@ async function issueBatch({
 }): Promise<IssuedInvoice[]> {
   return db.transaction(async (tx) => {
     // Locked in id order, so two runs never lock each other's rows crosswise.
-    const locked = await selectRows<{ id: string; company_id: string }>(
+    const locked = await selectRows(
       tx,
+      z.object({ id: uuidColumn, company_id: uuidColumn }),
       sql`select t.id, a.company_id
           from timesheets t join assignments a on a.id = t.assignment_id
           where a.company_id = any(${uuidArray(companyIds)}::uuid[])
@@ -158,8 +165,9 @@ async function issueBatch({
     if (locked.length === 0) return [];
     const alreadyInvoiced = new Set(
       (
-        await selectRows<{ company_id: string }>(
+        await selectRows(
           tx,
+          companyIdRow,
           sql`select company_id from invoices
               where period_start = ${period.periodStart} and milestone_id is null
                 and company_id = any(${uuidArray(companyIds)}::uuid[])`,
@@ -184,8 +192,15 @@ async function issueBatch({
 
     // Rows travel as one JSON parameter each: building a thousand-row insert statement costs more
     // than running it.
-    const inserted = await selectRows<IssuedInvoice & { dueDate: string }>(
+    const inserted = await selectRows(
       tx,
+      z.object({
+        id: uuidColumn,
+        invoiceNumber: z.string(),
+        companyId: uuidColumn,
+        totalCents: integerColumn,
+        dueDate: z.string(),
+      }),
       sql`insert into invoices (invoice_number, company_id, period_start, period_end, issue_date, due_date, status,
                                 subtotal_cents, fee_basis_points, fee_cents, tax_basis_points, tax_cents, total_cents)
           select invoice_number, company_id, ${period.periodStart}::date, ${period.periodEnd}::date, ${today}::date,

@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { LedgerAccount, LedgerTransactionKind } from '~/shared/payouts';
+import { z } from 'zod';
+import { type LedgerAccount, type LedgerTransactionKind, ledgerAccounts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../../db/client';
+import { idRow, integerColumn, momentColumn, uuidColumn } from '../../db/row-columns';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { uuidArray } from './invoice-drafts';
@@ -79,13 +81,14 @@ const one = <Row>(rows: Row[]) => rows[0];
 // pending.
 export async function postWorkApproved(db: Database, timesheetId: string): Promise<void> {
   const week = one(
-    await selectRows<{
-      pay: number | null;
-      applicant_id: string;
-      company_id: string;
-      approved_at: Date | string | null;
-    }>(
+    await selectRows(
       db,
+      z.object({
+        pay: integerColumn.nullable(),
+        applicant_id: uuidColumn,
+        company_id: uuidColumn,
+        approved_at: momentColumn.nullable(),
+      }),
       sql`select t.talent_pay_cents as pay, a.applicant_id, a.company_id, t.approved_at
           from timesheets t join assignments a on a.id = t.assignment_id
           where t.id = ${timesheetId} and t.status = 'approved'`,
@@ -105,15 +108,15 @@ export async function postWorkApproved(db: Database, timesheetId: string): Promi
   });
 }
 
-interface InvoiceRow {
-  company_id: string;
-  milestone_id: string | null;
-  subtotal_cents: number;
-  fee_cents: number;
-  tax_cents: number;
-  total_cents: number;
-  created_at: Date | string;
-}
+const invoiceRow = z.object({
+  company_id: uuidColumn,
+  milestone_id: uuidColumn.nullable(),
+  subtotal_cents: integerColumn,
+  fee_cents: integerColumn,
+  tax_cents: integerColumn,
+  total_cents: integerColumn,
+  created_at: momentColumn,
+});
 
 // An invoice issued. A weekly invoice: the rest of what the company owes beyond the talent's pay of its
 // weeks (posted at approval) — the margin (the work billed less that pay), the fee and the tax. A
@@ -122,8 +125,9 @@ interface InvoiceRow {
 // earnings + platform margin + fee + tax.
 export async function postInvoiceIssued(db: Database, invoiceId: string): Promise<void> {
   const invoice = one(
-    await selectRows<InvoiceRow>(
+    await selectRows(
       db,
+      invoiceRow,
       sql`select company_id, milestone_id, subtotal_cents, fee_cents, tax_cents, total_cents, created_at
           from invoices where id = ${invoiceId}`,
     ),
@@ -133,8 +137,9 @@ export async function postInvoiceIssued(db: Database, invoiceId: string): Promis
   const companyId = invoice.company_id;
   if (invoice.milestone_id) {
     const contract = one(
-      await selectRows<{ applicant_id: string }>(
+      await selectRows(
         db,
+        z.object({ applicant_id: uuidColumn }),
         sql`select a.applicant_id from milestones m join assignments a on a.id = m.assignment_id
             where m.id = ${invoice.milestone_id}`,
       ),
@@ -187,20 +192,21 @@ export async function postInvoicesIssued(db: Database, invoiceIds: string[]): Pr
   );
 }
 
-interface PaymentRow {
-  company_id: string;
-  invoice_id: string | null;
-  milestone_id: string | null;
-  amount_cents: number;
-  status: string;
-  completed_at: Date | string | null;
-  refunded_at: Date | string | null;
-}
+const paymentRow = z.object({
+  company_id: uuidColumn,
+  invoice_id: uuidColumn.nullable(),
+  milestone_id: uuidColumn.nullable(),
+  amount_cents: integerColumn,
+  status: z.string(),
+  completed_at: momentColumn.nullable(),
+  refunded_at: momentColumn.nullable(),
+});
 
 const paymentOf = async (db: Database, paymentId: string) =>
   one(
-    await selectRows<PaymentRow>(
+    await selectRows(
       db,
+      paymentRow,
       sql`select company_id, invoice_id, milestone_id, amount_cents, status, completed_at, refunded_at
           from payments where id = ${paymentId}`,
     ),
@@ -246,8 +252,9 @@ export async function postPaymentRefunded(db: Database, paymentId: string): Prom
     ],
   });
   if (!posted || !payment.invoice_id) return;
-  const available = await selectRows<{ applicant_id: string; timesheet_id: string; cents: string }>(
+  const available = await selectRows(
     db,
+    z.object({ applicant_id: uuidColumn, timesheet_id: uuidColumn, cents: integerColumn }),
     sql`select e.applicant_id, e.timesheet_id, (-sum(e.amount_cents))::bigint as cents
         from ledger_entries e join timesheets t on t.id = e.timesheet_id
         where t.invoice_id = ${payment.invoice_id} and e.account = 'talent_available'
@@ -283,8 +290,15 @@ export async function postPaymentRefunded(db: Database, paymentId: string): Prom
 // charge less the release invoice paid from it (decision 035), out of escrow. One refund per milestone.
 export async function postFundingRefunded(db: Database, milestoneId: string): Promise<void> {
   const refund = one(
-    await selectRows<{ company_id: string; payment_id: string; charged: number; released: string; at: Date | string }>(
+    await selectRows(
       db,
+      z.object({
+        company_id: uuidColumn,
+        payment_id: uuidColumn,
+        charged: integerColumn,
+        released: integerColumn,
+        at: momentColumn,
+      }),
       sql`select p.company_id, p.id as payment_id, p.amount_cents as charged, m.updated_at as at,
                  coalesce((select sum(i.total_cents) from invoices i where i.milestone_id = m.id), 0)::bigint as released
           from milestones m join payments p on p.milestone_id = m.id and p.status = 'completed'
@@ -311,7 +325,7 @@ export async function postFundingRefunded(db: Database, milestoneId: string): Pr
 export async function postMissingTransactions(db: Database): Promise<number> {
   let posted = 0;
   const missing = async (query: SQL, post: (tx: Database, id: string) => Promise<void>) => {
-    for (const { id } of await selectRows<{ id: string }>(db, query)) {
+    for (const { id } of await selectRows(db, idRow, query)) {
       await db.transaction((tx) => post(tx, id));
       posted += 1;
     }
@@ -370,8 +384,9 @@ export async function makeEarningsAvailable(
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - settings.payout_security_days * 86_400_000).toISOString();
   const waitForPayment = settings.payouts_wait_for_payment;
-  const rows = await selectRows<{ id: string }>(
+  const rows = await selectRows(
     db,
+    idRow,
     sql`with pending as (
           select e.applicant_id, e.timesheet_id, e.milestone_id, (-sum(e.amount_cents))::bigint as cents
           from ledger_entries e
@@ -413,6 +428,9 @@ export async function makeEarningsAvailable(
   return rows.length;
 }
 
+// An account's sum of lines.
+const accountSumRow = z.object({ account: z.enum(ledgerAccounts), cents: integerColumn });
+
 export interface TalentBalance {
   pendingCents: number;
   availableCents: number;
@@ -422,8 +440,9 @@ export interface TalentBalance {
 
 // What the ledger owes one talent, by stage: minus each account's sum (they are liabilities).
 export async function talentBalanceOf(db: Database, applicantId: string): Promise<TalentBalance> {
-  const rows = await selectRows<{ account: LedgerAccount; cents: string }>(
+  const rows = await selectRows(
     db,
+    accountSumRow,
     sql`select account, (-sum(amount_cents))::bigint as cents from ledger_entries
         where applicant_id = ${applicantId}
           and account in ('talent_pending', 'talent_available', 'payouts_in_transit', 'paid_out')
@@ -440,8 +459,9 @@ export async function talentBalanceOf(db: Database, applicantId: string): Promis
 
 // Each account's balance as the sum of its lines (debit positive), and the sum of all of them.
 export async function accountSums(db: Database): Promise<{ sums: Map<LedgerAccount, number>; total: number }> {
-  const rows = await selectRows<{ account: LedgerAccount; cents: string }>(
+  const rows = await selectRows(
     db,
+    accountSumRow,
     sql`select account, sum(amount_cents)::bigint as cents from ledger_entries group by account`,
   );
   const sums = new Map(rows.map((row) => [row.account, Number(row.cents)] as const));

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AccountManager, AccountManagerSummary, ManagedCompanyList } from '~/shared/account-managers';
 import type { AdminCompany, AdminCompanyDetail } from '~/shared/admin-companies';
 import type { AdminDashboard } from '~/shared/admin-dashboard';
 import type { InvoiceStatus } from '~/shared/billing';
+import { integerColumn } from '../../db/row-columns';
 import { companies, invoices } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { signedInAccount } from '../../testing/auth-helpers';
@@ -70,13 +72,14 @@ describe('Monthly Revenue', () => {
 
   it('is the same figure on every screen: invoices issued this month, work and fee, before tax', async () => {
     const expected = { managed: 165_000, alsoManaged: 44_000, unmanaged: 11_000 };
-    const [direct] = await selectRows<{ revenue: string }>(
+    const [direct] = await selectRows(
       db(),
+      z.object({ revenue: integerColumn }),
       sql`select coalesce(sum(total_cents - tax_cents), 0)::bigint as revenue from invoices
           where date_trunc('month', issue_date) = date_trunc('month', (now() at time zone 'utc')::date)`,
     );
     const platform = expected.managed + expected.alsoManaged + expected.unmanaged;
-    expect(Number(direct?.revenue)).toBe(platform);
+    expect(direct?.revenue).toBe(platform);
 
     // The admin dashboard: every invoice of the month.
     const dashboard = await get<AdminDashboard>('/api/admin/dashboard');

@@ -3,7 +3,7 @@ import { messagingTexts } from '~/shared/messaging';
 import type { CompanyRole, Role } from '~/shared/permissions';
 import type { Database } from '../../db/client';
 import { assignments, companies, conversations } from '../../db/schema';
-import { selectRows } from '../../db/select-rows';
+import { selectUncheckedRows } from '../../db/select-rows';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
 
@@ -117,7 +117,7 @@ export async function audienceOf(db: Database, conversation: ConversationRow): P
     parts.push(sql`select id from users where role = 'admin' and status = 'active'`);
   }
   if (parts.length === 0) return [];
-  const rows = await selectRows<{ id: string; role: Role }>(
+  const rows = await selectUncheckedRows<{ id: string; role: Role }>(
     db,
     sql`select audience.id, users.role from (${sql.join(parts, sql` union `)}) audience join users on users.id = audience.id`,
   );
