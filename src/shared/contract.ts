@@ -133,6 +133,21 @@ type CallInput<E extends EndpointDefinition> = ([PathParamNames<E['path']>] exte
 export type CallArguments<E extends EndpointDefinition> =
   Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
+// The query string of a call: empty values left out, lists comma-separated ("?skills=React,AWS").
+export function queryStringOf(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 // The path with its `:name`s filled in, each encoded.
 export function pathOf(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {

@@ -1,4 +1,4 @@
-import { type CallArguments, type EndpointDefinition, pathOf, type ResponseOf } from '~/shared/contract';
+import { type CallArguments, type EndpointDefinition, pathOf, queryStringOf, type ResponseOf } from '~/shared/contract';
 import type { ApiErrorBody } from '~/shared/errors';
 
 // The one HTTP client of the browser (docs/style.md 10): every call names its endpoint's contract
@@ -83,21 +83,6 @@ async function request<Result>(
   return payload as Result;
 }
 
-// The query string of a call: empty values left out, lists comma-separated ("?skills=React,AWS").
-function queryString(query: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
-    } else {
-      params.set(key, String(value));
-    }
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
-
 interface ContractInput {
   params?: Record<string, string>;
   query?: object;
@@ -124,7 +109,7 @@ const definedHeaders = (headers: ContractInput['headers'] = {}): Record<string, 
 
 function addressOf(endpoint: EndpointDefinition, input: ContractInput | undefined): string {
   const { params, query } = input ?? {};
-  return pathOf(endpoint.path, params) + (query ? queryString(query) : '');
+  return pathOf(endpoint.path, params) + (query ? queryStringOf(query) : '');
 }
 
 // The address of an endpoint the browser fetches by itself: an <img>'s photo, a calendar subscription.

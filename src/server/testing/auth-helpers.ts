@@ -1,7 +1,9 @@
 import type { InjectOptions } from 'fastify';
+import type { CallArguments, EndpointDefinition } from '~/shared/contract';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from '../platform/auth-context';
 import { type AccountOverrides, buildAccount, buildSession } from '../seed/factories';
+import { callContract } from './contract-client';
 import type { TestApp } from './test-app';
 
 // An administrator is one only while ADMIN_EMAILS lists the address: a test administrator is listed as
@@ -19,14 +21,18 @@ export async function signedInAccount(testApp: TestApp, overrides: AccountOverri
   if (user.role === 'admin') allowAdministrator(testApp.config, user.email);
   const { token, sessionId } = await buildSession(testApp.database.db, user.id);
   const cookie = `${SESSION_COOKIE}=${token}`;
+  const request = (options: InjectOptions) =>
+    testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, cookie, ...options.headers } });
   return {
     user,
     password,
     sessionId,
     cookie,
     // app.inject() as this person, from this site.
-    request: (options: InjectOptions) =>
-      testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, cookie, ...options.headers } }),
+    request,
+    // An endpoint of a contract called as this person (contract-client.ts): the answer typed and checked by it.
+    call: <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) =>
+      callContract(request, endpoint, ...callArguments),
   };
 }
 

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AccountManager, AccountManagerSummary, ManagedCompanyList } from '~/shared/account-managers';
-import type { AdminCompany, AdminCompanyDetail } from '~/shared/admin-companies';
-import type { AdminDashboard } from '~/shared/admin-dashboard';
 import type { InvoiceStatus } from '~/shared/billing';
+import { accountManagersContract } from '~/shared/contracts/account-managers';
+import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
+import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
+import { managerPortalContract } from '~/shared/contracts/manager-portal';
 import { integerColumn } from '../../db/row-columns';
 import { companies, invoices } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
@@ -28,11 +29,6 @@ describe('Monthly Revenue', () => {
   let manager: Account;
   const ids: Record<'managed' | 'alsoManaged' | 'unmanaged', string> = { managed: '', alsoManaged: '', unmanaged: '' };
   const db = () => testApp.database.db;
-  const get = async <Body>(url: string, account = admin) => {
-    const response = await account.request({ method: 'GET', url });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<Body>();
-  };
 
   async function invoice(companyId: string, workCents: number, issueDate: string, status: InvoiceStatus) {
     const stored = await insertTestInvoice(db(), { companyId, workCents, status });
@@ -82,33 +78,31 @@ describe('Monthly Revenue', () => {
     expect(direct?.revenue).toBe(platform);
 
     // The admin dashboard: every invoice of the month.
-    const dashboard = await get<AdminDashboard>('/api/admin/dashboard');
-    expect(dashboard.monthly_revenue_cents.value).toBe(platform);
+    const dashboard = await admin.call(adminDashboardContract.dashboard);
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body.monthly_revenue_cents.value).toBe(platform);
 
     // Company Management: each row and its details, which add up to the dashboard's figure.
-    const rows = (await get<{ items: AdminCompany[] }>('/api/admin/companies?page_size=100')).items;
+    const rows = (await admin.call(adminCompaniesContract.list, { query: { page_size: 100 } })).body.items;
     const rowOf = (id: string) => rows.find((row) => row.id === id)?.monthly_revenue_cents;
     expect(Object.fromEntries(Object.entries(ids).map(([key, id]) => [key, rowOf(id)]))).toEqual(expected);
     expect(rows.reduce((sum, row) => sum + row.monthly_revenue_cents, 0)).toBe(platform);
-    const detail = await get<AdminCompanyDetail>(`/api/admin/companies/${ids.managed}`);
-    expect(detail.monthly_revenue_cents).toBe(expected.managed);
+    const detail = await admin.call(adminCompaniesContract.get, { params: { id: ids.managed } });
+    expect(detail.body.monthly_revenue_cents).toBe(expected.managed);
 
     // Account Manager Management: the manager's row (its dialog shows the row) and the cards, over their
     // companies.
     const managedTotal = expected.managed + expected.alsoManaged;
-    const managers = (await get<{ items: AccountManager[] }>('/api/admin/account-managers?page_size=100')).items;
+    const managers = (await admin.call(accountManagersContract.list, { query: { page_size: 100 } })).body.items;
     expect(managers.find((row) => row.id === manager.user.id)?.monthly_revenue_cents).toBe(managedTotal);
-    const cards = await get<AccountManagerSummary>('/api/admin/account-managers/summary');
-    expect(cards.monthly_revenue_cents).toBe(managedTotal);
+    const cards = await admin.call(accountManagersContract.summary);
+    expect(cards.body.monthly_revenue_cents).toBe(managedTotal);
 
     // The manager's own portal says the same of the same companies.
-    const portal = await get<ManagedCompanyList>('/api/manager/companies', manager);
+    const portal = (await manager.call(managerPortalContract.companies)).body;
     expect(portal.summary.monthly_revenue_cents).toBe(managedTotal);
     expect(portal.items.find((row) => row.id === ids.managed)?.monthly_revenue_cents).toBe(expected.managed);
-    const portalDetail = await get<{ company: { monthly_revenue_cents: number } }>(
-      `/api/manager/companies/${ids.alsoManaged}`,
-      manager,
-    );
-    expect(portalDetail.company.monthly_revenue_cents).toBe(expected.alsoManaged);
+    const portalDetail = await manager.call(managerPortalContract.company, { params: { id: ids.alsoManaged } });
+    expect(portalDetail.body.company.monthly_revenue_cents).toBe(expected.alsoManaged);
   });
 });

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountContract } from '~/shared/contracts/account';
+import { authContract } from '~/shared/contracts/auth';
+import { signedInAccount } from './auth-helpers';
+import { callContract } from './contract-client';
+import { createTestApp, type TestApp } from './test-app';
+
+// The typed test client: the contract's path, params and body go out as declared, and the answer comes back
+// parsed by the contract's schema for its status, or as the error of a refusal.
+describe('callContract', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers the signed-in person as the contract declares it', async () => {
+    const account = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Typed' });
+    const me = await account.call(authContract.me);
+    expect(me.statusCode).toBe(200);
+    expect(me.error).toBeUndefined();
+    expect(me.body.user).toMatchObject({ email: account.user.email, name: 'Ada Typed', role: 'applicant' });
+  });
+
+  it('sends the body, and gives a refusal as its error with no body', async () => {
+    const account = await signedInAccount(testApp, { role: 'applicant' });
+    const refused = await account.call(accountContract.updateTimeZone, { body: { time_zone: 'Not/A_Zone' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBeUndefined();
+    expect(refused.error?.code).toBe('validation');
+
+    const anonymous = await callContract((options) => testApp.app.inject(options), accountContract.timeZone);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.error?.error).toBe('Please sign in to continue.');
+  });
+});
