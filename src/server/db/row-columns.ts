@@ -20,3 +20,6 @@ export const uuidColumn = z.string();
 
 // A row that is its id alone: what `returning id` and most existence queries answer.
 export const idRow = z.object({ id: z.string() });
+
+// A count(*) as total: what a paginated list's second query answers.
+export const totalRow = z.object({ total: integerColumn });

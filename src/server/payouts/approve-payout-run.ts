@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
+import { integerColumn, uuidColumn } from '../db/row-columns';
 import { payoutRuns } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { completeIfDone, defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves } from './payout-run-records';
@@ -61,8 +63,9 @@ export async function approvePayoutRun({
             and p.amount_cents > coalesce((select -sum(e.amount_cents) from ledger_entries e
                                            where e.applicant_id = p.applicant_id and e.account = 'talent_available'), 0)`,
     );
-    const sent = await selectUncheckedRows<{ id: string; applicant_id: string; amount_cents: number }>(
+    const sent = await selectRows(
       tx,
+      z.object({ id: uuidColumn, applicant_id: uuidColumn, amount_cents: integerColumn }),
       sql`update payouts set status = 'sent', sent_at = ${at}::timestamptz
           where run_id = ${runId} and status = 'planned'
           returning id, applicant_id, amount_cents`,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type BankCodeType, bankCodeTypeLabels, type PayoutMethodKind, payoutMethodKindLabels } from '~/shared/payouts';
+import { z } from 'zod';
+import { bankCodeTypeLabels, bankCodeTypes, payoutMethodKindLabels, payoutMethodKinds } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn, uuidColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { buildCsv } from '../platform/build-csv';
 import { findPayoutRun } from './find-payout-run';
 
@@ -10,20 +12,21 @@ import { findPayoutRun } from './find-payout-run';
 // results file names each line by.
 export async function renderBankFile(db: Database, runId: string): Promise<{ fileName: string; csv: string }> {
   const run = await findPayoutRun({ db, runId });
-  const lines = await selectUncheckedRows<{
-    id: string;
-    name: string;
-    email: string;
-    amount_cents: number;
-    kind: PayoutMethodKind | null;
-    holder_name: string | null;
-    bank_name: string | null;
-    account_number: string | null;
-    bank_code_type: BankCodeType | null;
-    bank_code: string | null;
-    wallet_email: string | null;
-  }>(
+  const lines = await selectRows(
     db,
+    z.object({
+      id: uuidColumn,
+      name: z.string(),
+      email: z.string(),
+      amount_cents: integerColumn,
+      kind: z.enum(payoutMethodKinds).nullable(),
+      holder_name: z.string().nullable(),
+      bank_name: z.string().nullable(),
+      account_number: z.string().nullable(),
+      bank_code_type: z.enum(bankCodeTypes).nullable(),
+      bank_code: z.string().nullable(),
+      wallet_email: z.string().nullable(),
+    }),
     sql`select p.id, u.name, u.email, p.amount_cents, m.kind, m.holder_name, m.bank_name, m.account_number,
                m.bank_code_type, m.bank_code, m.email as wallet_email
         from payouts p join users u on u.id = p.applicant_id left join payout_methods m on m.id = p.method_id

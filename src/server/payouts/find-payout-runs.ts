@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PayoutRunList } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
-import { type RunRow, runOf, runSelect } from './payout-view-rows';
+import { totalRow } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
+import { runOf, runRow, runSelect } from './payout-view-rows';
 
 // The payout runs, the latest first, a page at a time.
 export async function findPayoutRuns({
@@ -15,11 +16,12 @@ export async function findPayoutRuns({
   pageSize: number;
 }): Promise<PayoutRunList> {
   const [rows, [counted]] = await Promise.all([
-    selectUncheckedRows<RunRow>(
+    selectRows(
       db,
+      runRow,
       sql`${runSelect} order by r.scheduled_for desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectUncheckedRows<{ total: number }>(db, sql`select count(*)::int as total from payout_runs`),
+    selectRows(db, totalRow, sql`select count(*)::int as total from payout_runs`),
   ]);
   return { items: rows.map(runOf), total: counted?.total ?? 0, page, page_size: pageSize };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { RunLine, RunLineList, RunLineStatus } from '~/shared/payouts';
+import { type RunLineList, type RunLineStatus, runLineSchema } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { totalRow } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { findPayoutRun } from './find-payout-run';
 import { lineSelect } from './payout-view-rows';
 
@@ -22,11 +23,12 @@ export async function findRunLines({
   await findPayoutRun({ db, runId });
   const where = sql`where p.run_id = ${runId} ${status ? sql`and p.status = ${status}` : sql``}`;
   const [rows, [counted]] = await Promise.all([
-    selectUncheckedRows<RunLine>(
+    selectRows(
       db,
+      runLineSchema,
       sql`${lineSelect} ${where} order by u.name, p.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectUncheckedRows<{ total: number }>(db, sql`select count(*)::int as total from payouts p ${where}`),
+    selectRows(db, totalRow, sql`select count(*)::int as total from payouts p ${where}`),
   ]);
   return { items: rows, total: counted?.total ?? 0, page, page_size: pageSize };
 }

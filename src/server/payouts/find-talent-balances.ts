@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { TalentBalanceList } from '~/shared/payouts';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
-import { selectUncheckedRows } from '../db/select-rows';
-import { type BalanceRow, balanceOf, balancesSql } from './payout-view-rows';
+import { totalRow } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
+import { balanceOf, balanceRow, balancesSql } from './payout-view-rows';
 
 // Every talent the ledger owes or has paid, and anyone on hold, searched and filtered, the most available first.
 export async function findTalentBalances({
@@ -27,12 +28,13 @@ export async function findTalentBalances({
   ].filter((condition) => condition !== null);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [rows, [counted]] = await Promise.all([
-    selectUncheckedRows<BalanceRow>(
+    selectRows(
       db,
+      balanceRow,
       sql`select * from (${balancesSql}) as b ${where}
           order by b.available desc, b.name, b.applicant_id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectUncheckedRows<{ total: number }>(db, sql`select count(*)::int as total from (${balancesSql}) as b ${where}`),
+    selectRows(db, totalRow, sql`select count(*)::int as total from (${balancesSql}) as b ${where}`),
   ]);
   return { items: rows.map(balanceOf), total: counted?.total ?? 0, page, page_size: pageSize };
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCents } from '~/shared/billing';
-import { type PayoutStatus, payoutStatusLabels, payoutTexts } from '~/shared/payouts';
+import { payoutStatuses, payoutStatusLabels, payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn, uuidColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
 import { humanDay } from '../platform/work-calendar';
@@ -35,34 +37,35 @@ const earningColumns: Column[] = [
   { label: 'Amount', x: 403, width: 80, align: 'right' },
 ];
 
-interface StatementPayout {
-  id: string;
-  name: string;
-  email: string;
-  amount_cents: number;
-  status: PayoutStatus;
-  method_label: string | null;
-  reference: string | null;
-  failure_reason: string | null;
-  sent_on: string;
-  paid_on: string | null;
-  available_before: string;
-}
+const statementPayout = z.object({
+  id: uuidColumn,
+  name: z.string(),
+  email: z.string(),
+  amount_cents: integerColumn,
+  status: z.enum(payoutStatuses),
+  method_label: z.string().nullable(),
+  reference: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  sent_on: z.string(),
+  paid_on: z.string().nullable(),
+  available_before: integerColumn,
+});
 
-interface EarningLine {
-  company_name: string | null;
-  role: string | null;
-  week_start: string | null;
-  milestone_title: string | null;
-  cents: string;
-}
+const earningLine = z.object({
+  company_name: z.string().nullable(),
+  role: z.string().nullable(),
+  week_start: z.string().nullable(),
+  milestone_title: z.string().nullable(),
+  cents: integerColumn,
+});
 
 // The balance available before: the account up to the moment it was sent, less the payout's own move,
 // which may be stamped a moment before or after sent_at.
 async function findSentPayout(db: Database, applicantId: string, payoutId: string) {
   if (!UUID.test(payoutId)) return undefined;
-  const [payout] = await selectUncheckedRows<StatementPayout>(
+  const [payout] = await selectRows(
     db,
+    statementPayout,
     sql`select p.id, p.amount_cents, p.status, p.method_label, p.reference, p.failure_reason, u.name, u.email,
                to_char(p.sent_at at time zone 'UTC', 'YYYY-MM-DD') as sent_on,
                to_char(p.paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_on,
@@ -81,8 +84,9 @@ async function findSentPayout(db: Database, applicantId: string, payoutId: strin
 // net move (a reclaim in the same span cancels its move). An earning only taken back in the span (one
 // paid out before) is left to the carried line, as the balance it reduced was.
 function earningsPaidBy(db: Database, payoutId: string) {
-  return selectUncheckedRows<EarningLine>(
+  return selectRows(
     db,
+    earningLine,
     sql`with span as (
           select t.applicant_id, t.sent_at as until,
                  (select max(p.sent_at) from payouts p
@@ -111,7 +115,7 @@ function earningsPaidBy(db: Database, payoutId: string) {
 }
 
 // The rows of the earnings table, plus the carried line that makes them add up to the payout to the cent.
-function statementRows(payout: StatementPayout, earnings: EarningLine[]): string[][] {
+function statementRows(payout: z.output<typeof statementPayout>, earnings: z.output<typeof earningLine>[]): string[][] {
   const rows = earnings.map((earning) => [
     earning.company_name ?? '—',
     earning.role ?? '—',

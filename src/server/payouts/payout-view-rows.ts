@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type PayoutRun, type RunLineStatus, runLineStatuses, type TalentBalanceRow } from '~/shared/payouts';
+import { z } from 'zod';
+import {
+  type PayoutRun,
+  payoutRunStatuses,
+  type RunLineStatus,
+  runLineStatuses,
+  type TalentBalanceRow,
+} from '~/shared/payouts';
+import { integerColumn, momentColumn, uuidColumn } from '../db/row-columns';
 
 // What the payout screens read (docs/decisions/036): every figure of money is a sum of ledger lines. Each read
 // is a file of its own (find-payout-run.ts, find-talent-balances.ts, …); this one holds the rows and the SQL
@@ -7,19 +15,20 @@ import { type PayoutRun, type RunLineStatus, runLineStatuses, type TalentBalance
 
 export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export interface RunRow {
-  id: string;
-  scheduled_for: string;
-  status: PayoutRun['status'];
-  created_at: Date | string;
-  approved_at: Date | string | null;
-  approved_by_name: string | null;
-  counts: Record<string, number> | null;
-  total_cents: string;
-  bank_file_count: number;
-  reminded_at: Date | string | null;
-  remindable_count: number;
-}
+export const runRow = z.object({
+  id: uuidColumn,
+  scheduled_for: z.string(),
+  status: z.enum(payoutRunStatuses),
+  created_at: momentColumn,
+  approved_at: momentColumn.nullable(),
+  approved_by_name: z.string().nullable(),
+  counts: z.record(z.string(), z.number()).nullable(),
+  total_cents: integerColumn,
+  bank_file_count: integerColumn,
+  reminded_at: momentColumn.nullable(),
+  remindable_count: integerColumn,
+});
+type RunRow = z.output<typeof runRow>;
 
 export const runSelect = sql`select r.id, r.scheduled_for::text, r.status, r.created_at, r.approved_at, a.name as approved_by_name,
     (select json_object_agg(status, n) from (select status, count(*)::int as n from payouts p
@@ -45,7 +54,7 @@ export function runOf(row: RunRow): PayoutRun {
     created_at: new Date(row.created_at).toISOString(),
     approved_at: iso(row.approved_at),
     approved_by_name: row.approved_by_name,
-    total_cents: Number(row.total_cents),
+    total_cents: row.total_cents,
     payout_count: counts.planned + counts.sent + counts.paid + counts.failed,
     exception_count: counts.exception,
     counts,
@@ -59,28 +68,29 @@ export const lineSelect = sql`select p.id, p.applicant_id, u.name as talent_name
     p.status, p.exception, p.provider, p.method_label, p.reference, p.failure_reason
   from payouts p join users u on u.id = p.applicant_id`;
 
-export interface BalanceRow {
-  applicant_id: string;
-  name: string;
-  email: string;
-  pending: string;
-  available: string;
-  in_transit: string;
-  paid_out: string;
-  hold_id: string | null;
-  hold_reason: string | null;
-  placed_at: Date | string | null;
-  placed_by_name: string | null;
-}
+export const balanceRow = z.object({
+  applicant_id: uuidColumn,
+  name: z.string(),
+  email: z.string(),
+  pending: integerColumn,
+  available: integerColumn,
+  in_transit: integerColumn,
+  paid_out: integerColumn,
+  hold_id: uuidColumn.nullable(),
+  hold_reason: z.string().nullable(),
+  placed_at: momentColumn.nullable(),
+  placed_by_name: z.string().nullable(),
+});
+type BalanceRow = z.output<typeof balanceRow>;
 
 export const balanceOf = (row: BalanceRow): TalentBalanceRow => ({
   applicant_id: row.applicant_id,
   name: row.name,
   email: row.email,
-  pending_cents: Number(row.pending),
-  available_cents: Number(row.available),
-  in_transit_cents: Number(row.in_transit),
-  paid_out_cents: Number(row.paid_out),
+  pending_cents: row.pending,
+  available_cents: row.available,
+  in_transit_cents: row.in_transit,
+  paid_out_cents: row.paid_out,
   hold:
     row.hold_id && row.hold_reason && row.placed_at
       ? {

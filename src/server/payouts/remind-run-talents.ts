@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCents } from '~/shared/billing-texts';
 import { payoutTexts } from '~/shared/payouts';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
+import { integerColumn, uuidColumn } from '../db/row-columns';
 import { payoutRuns } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { notify } from '../kernels/notices/notify';
 import type { Mailer } from '../mail/mailer';
 import { payoutMethodReminderEmail } from '../mail/templates/payout-method-reminder';
@@ -36,14 +38,15 @@ export async function remindRunTalents({
   return db.transaction(async (tx) => {
     const run = await lockRun({ tx, runId });
     if (run.remindedAt) throw new AppError('conflict', payoutTexts.alreadyReminded);
-    const waiting = await selectUncheckedRows<{
-      applicant_id: string;
-      amount_cents: number;
-      exception: 'no_method' | 'not_onboarded';
-      name: string;
-      email: string;
-    }>(
+    const waiting = await selectRows(
       tx,
+      z.object({
+        applicant_id: uuidColumn,
+        amount_cents: integerColumn,
+        exception: z.enum(['no_method', 'not_onboarded']),
+        name: z.string(),
+        email: z.string(),
+      }),
       sql`select p.applicant_id, p.amount_cents, p.exception, u.name, u.email
           from payouts p join users u on u.id = p.applicant_id
           where p.run_id = ${runId} and p.status = 'exception' and p.exception in ('no_method', 'not_onboarded')

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { payoutTexts } from '~/shared/payouts';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn, uuidColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { type ConnectProvider, TransientPayoutError } from './payout-provider';
 import { type SettleContext, settlePayouts } from './settle-payouts';
 
@@ -14,8 +16,9 @@ export async function sendStripeTransfers({
   connect,
   runId,
 }: SettleContext & { connect: ConnectProvider | null; runId: string }): Promise<void> {
-  const lines = await selectUncheckedRows<{ id: string; amount_cents: number; account: string | null }>(
+  const lines = await selectRows(
     db,
+    z.object({ id: uuidColumn, amount_cents: integerColumn, account: z.string().nullable() }),
     sql`select p.id, p.amount_cents, m.stripe_account_id as account
         from payouts p left join payout_methods m on m.id = p.method_id
         where p.run_id = ${runId} and p.status = 'sent' and p.provider = 'stripe'`,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn, uuidColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { uuidArray } from '../kernels/money/invoice-drafts';
 import type { Mailer } from '../mail/mailer';
 import { payoutFailedEmail } from '../mail/templates/payout-failed';
@@ -42,16 +44,17 @@ export async function settlePayouts({
   const now = new Date();
   const at = now.toISOString();
   const paid = settlement.status === 'paid';
-  const settled = await selectUncheckedRows<{
-    id: string;
-    applicant_id: string;
-    amount_cents: number;
-    method_label: string | null;
-    run_id: string;
-    name: string;
-    email: string;
-  }>(
+  const settled = await selectRows(
     tx,
+    z.object({
+      id: uuidColumn,
+      applicant_id: uuidColumn,
+      amount_cents: integerColumn,
+      method_label: z.string().nullable(),
+      run_id: uuidColumn,
+      name: z.string(),
+      email: z.string(),
+    }),
     sql`update payouts p
         set status = ${settlement.status}::payout_line_status,
             ${paid ? sql`paid_at = ${at}::timestamptz, reference = ${settlement.reference}` : sql`failed_at = ${at}::timestamptz, failure_reason = ${settlement.reason}`}

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { PayoutBalance, PayoutException } from '~/shared/payouts';
+import { z } from 'zod';
+import { type PayoutBalance, payoutExceptions } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { talentBalanceOf } from '../kernels/money/ledger';
 import { defaultMethodJoin, exceptionSql } from './payout-run-records';
 
@@ -22,8 +23,9 @@ export async function talentBalance({
 }): Promise<PayoutBalance> {
   const [balance, [standing]] = await Promise.all([
     talentBalanceOf(db, applicantId),
-    selectUncheckedRows<{ exception: PayoutException | null; on_hold: boolean }>(
+    selectRows(
       db,
+      z.object({ exception: z.enum(payoutExceptions).nullable(), on_hold: z.boolean() }),
       sql`select ${exceptionSql(now.toISOString())} as exception, h.id is not null as on_hold
           from users u ${defaultMethodJoin} where u.id = ${applicantId}`,
     ),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TalentPayoutList } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn, momentColumn, totalRow, uuidColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { iso } from './payout-view-rows';
 
 // The talent's own payouts, newest first.
@@ -18,24 +20,26 @@ export async function talentPayouts({
 }): Promise<TalentPayoutList> {
   const sentStatuses = sql`('sent', 'paid', 'failed')`;
   const [rows, [counted]] = await Promise.all([
-    selectUncheckedRows<{
-      id: string;
-      amount_cents: number;
-      status: 'sent' | 'paid' | 'failed';
-      method_label: string | null;
-      reference: string | null;
-      failure_reason: string | null;
-      sent_at: Date | string;
-      paid_at: Date | string | null;
-      failed_at: Date | string | null;
-    }>(
+    selectRows(
       db,
+      z.object({
+        id: uuidColumn,
+        amount_cents: integerColumn,
+        status: z.enum(['sent', 'paid', 'failed']),
+        method_label: z.string().nullable(),
+        reference: z.string().nullable(),
+        failure_reason: z.string().nullable(),
+        sent_at: momentColumn,
+        paid_at: momentColumn.nullable(),
+        failed_at: momentColumn.nullable(),
+      }),
       sql`select id, amount_cents, status, method_label, reference, failure_reason, sent_at, paid_at, failed_at
           from payouts where applicant_id = ${applicantId} and status in ${sentStatuses}
           order by sent_at desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectUncheckedRows<{ total: number }>(
+    selectRows(
       db,
+      totalRow,
       sql`select count(*)::int as total from payouts where applicant_id = ${applicantId} and status in ${sentStatuses}`,
     ),
   ]);

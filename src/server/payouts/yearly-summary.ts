@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCents } from '~/shared/billing';
 import { payoutTexts } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn, uuidColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { buildCsv, type CsvCell } from '../platform/build-csv';
 import { AppError } from '../platform/errors';
 import { createPdf } from '../platform/pdf-document';
@@ -67,8 +69,9 @@ const inYear = (column: SQL, year: number) => {
 // Earned means credited to pending when the week was approved or the milestone released: what happened
 // to the money afterwards (available, reclaimed, paid) does not change what was earned that month.
 function earnedByMonthAndCompany(db: Database, applicantId: string, year: number) {
-  return selectUncheckedRows<{ month: string; company_name: string; cents: string }>(
+  return selectRows(
     db,
+    z.object({ month: z.string(), company_name: z.string(), cents: integerColumn }),
     sql`select to_char(l.occurred_at at time zone 'UTC', 'YYYY-MM') as month,
                coalesce(c.name, 'A company no longer on Tandem') as company_name,
                (-sum(e.amount_cents))::bigint as cents
@@ -85,14 +88,15 @@ function earnedByMonthAndCompany(db: Database, applicantId: string, year: number
 }
 
 function payoutsPaidIn(db: Database, applicantId: string, year: number) {
-  return selectUncheckedRows<{
-    id: string;
-    paid_on: string;
-    amount_cents: number;
-    method_label: string | null;
-    reference: string | null;
-  }>(
+  return selectRows(
     db,
+    z.object({
+      id: uuidColumn,
+      paid_on: z.string(),
+      amount_cents: integerColumn,
+      method_label: z.string().nullable(),
+      reference: z.string().nullable(),
+    }),
     sql`select id, amount_cents, method_label, reference, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_on
         from payouts
         where applicant_id = ${applicantId} and status = 'paid' and ${inYear(sql`paid_at`, year)}
@@ -101,8 +105,9 @@ function payoutsPaidIn(db: Database, applicantId: string, year: number) {
 }
 
 async function refundedIn(db: Database, applicantId: string, year: number): Promise<number> {
-  const [row] = await selectUncheckedRows<{ cents: string }>(
+  const [row] = await selectRows(
     db,
+    z.object({ cents: integerColumn }),
     sql`select coalesce(sum(e.amount_cents), 0)::bigint as cents
         from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
         where e.applicant_id = ${applicantId} and e.account = 'talent_available'
@@ -120,8 +125,9 @@ function sumBy<Row>(rows: Row[], keyOf: (row: Row) => string, centsOf: (row: Row
 
 export async function yearlySummaryRows({ db, applicantId, year }: YearOptions): Promise<YearlySummary> {
   const [[talent], earned, paid, refundedCents] = await Promise.all([
-    selectUncheckedRows<{ name: string; email: string }>(
+    selectRows(
       db,
+      z.object({ name: z.string(), email: z.string() }),
       sql`select name, email from users where id = ${applicantId}`,
     ),
     earnedByMonthAndCompany(db, applicantId, year),
@@ -129,7 +135,7 @@ export async function yearlySummaryRows({ db, applicantId, year }: YearOptions):
     refundedIn(db, applicantId, year),
   ]);
   if (!talent) throw new AppError('not_found', payoutTexts.talentNotFound);
-  const centsOf = (row: { cents: string }) => Number(row.cents);
+  const centsOf = (row: { cents: number }) => row.cents;
   const months = sumBy(earned, (row) => row.month, centsOf).map(([month, earnedCents]) => ({ month, earnedCents }));
   const companies = sumBy(earned, (row) => row.company_name, centsOf).map(([companyName, earnedCents]) => ({
     companyName,
