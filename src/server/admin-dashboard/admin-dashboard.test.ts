@@ -9,7 +9,7 @@ import {
   marginGrowthLabel,
 } from '~/shared/admin-dashboard';
 import { abuseReports, assignments, auditLogs, companies, invoices, milestones, timesheets, users } from '../db/schema';
-import { postMissingTransactions } from '../kernels/money/ledger';
+import { postMissingTransactions } from '../kernels/money/post-missing-transactions';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { createSharedCache } from '../platform/shared-cache';
 import { buildAccount } from '../seed/factories';

@@ -5,7 +5,7 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { milestones, payments, users } from '../db/schema';
 import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
-import { postFundingRefunded } from '../kernels/money/ledger';
+import { postFundingRefunded } from '../kernels/money/post-funding-refunded';
 import { fundedChargeOf } from '../kernels/payments/milestone-charge';
 import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
 import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';

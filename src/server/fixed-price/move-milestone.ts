@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { invoiceItems, invoices, milestones, users } from '../db/schema';
 import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
 import { takeInvoiceNumbers } from '../kernels/money/issue-invoices';
-import { postInvoiceIssued } from '../kernels/money/ledger';
+import { postInvoiceIssued } from '../kernels/money/post-invoice-issued';
 import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';

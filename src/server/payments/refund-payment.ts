@@ -5,7 +5,7 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { invoices, payments } from '../db/schema';
 import { selectUncheckedRows } from '../db/select-rows';
-import { postPaymentRefunded } from '../kernels/money/ledger';
+import { postPaymentRefunded } from '../kernels/money/post-payment-refunded';
 import { notify } from '../kernels/notices/notify';
 import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
 import { AppError } from '../platform/errors';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutMethods, platformSettings } from '../db/schema';
 import { selectUncheckedRows } from '../db/select-rows';
-import { makeEarningsAvailable } from '../kernels/money/ledger';
+import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';

@@ -1,6 +1,6 @@
 import { type LedgerSummary, ledgerAccounts } from '~/shared/payouts';
 import type { Database } from '../db/client';
-import { accountSums } from '../kernels/money/ledger';
+import { accountSums } from '../kernels/money/account-sums';
 
 // Each account's balance, and what they add up to (zero when the ledger balances).
 export async function ledgerSummary({ db }: { db: Database }): Promise<LedgerSummary> {

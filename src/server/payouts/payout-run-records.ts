@@ -3,7 +3,8 @@ import { type LedgerAccount, payoutTexts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { payoutRuns } from '../db/schema';
-import { makeEarningsAvailable, postMissingTransactions } from '../kernels/money/ledger';
+import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
+import { postMissingTransactions } from '../kernels/money/post-missing-transactions';
 import { AppError } from '../platform/errors';
 
 // Payout runs (docs/decisions/036). A run is prepared for a day — by the weekly schedule or an

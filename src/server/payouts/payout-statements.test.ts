@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, milestones, payoutRuns, payouts } from '../db/schema';
-import { postTransaction } from '../kernels/money/ledger';
+import { postTransaction } from '../kernels/money/post-transaction';
 import { AppError } from '../platform/errors';
 import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';

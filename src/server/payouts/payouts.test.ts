@@ -5,7 +5,9 @@ import type { PayoutBalance, PayoutMethod, PayoutRun, RunLineList } from '~/shar
 import { payoutTexts } from '~/shared/payouts';
 import { emailOutbox, invoices, oneTimeTokens, payoutMethods, payouts, platformSettings } from '../db/schema';
 import { selectUncheckedRows } from '../db/select-rows';
-import { accountSums, makeEarningsAvailable, talentBalanceOf } from '../kernels/money/ledger';
+import { accountSums } from '../kernels/money/account-sums';
+import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
+import { talentBalanceOf } from '../kernels/money/talent-balance-of';
 import { hashToken } from '../platform/secure-tokens';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';

@@ -4,7 +4,7 @@ import { type PayoutBalance, payoutExceptions } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
-import { talentBalanceOf } from '../kernels/money/ledger';
+import { talentBalanceOf } from '../kernels/money/talent-balance-of';
 import { defaultMethodJoin, exceptionSql } from './payout-run-records';
 
 // The talent's own balance on their Earnings page, by stage, with when the next run pays it.

@@ -23,7 +23,8 @@ import {
   timesheets,
   users,
 } from '../db/schema';
-import { accountSums, talentBalanceOf } from '../kernels/money/ledger';
+import { accountSums } from '../kernels/money/account-sums';
+import { talentBalanceOf } from '../kernels/money/talent-balance-of';
 import { createTestDatabase } from '../testing/test-database';
 import { DEMO_APPLICANT_COUNT } from './demo-talent';
 import { seedDemoData } from './seed-demo-data';

@@ -3,7 +3,7 @@ import { type CompanyTimesheet, formatWorkHours, workTexts } from '~/shared/bill
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { timesheets } from '../db/schema';
-import { postWorkApproved } from '../kernels/money/ledger';
+import { postWorkApproved } from '../kernels/money/post-work-approved';
 import { talentPayCents } from '../kernels/work/assignment-terms';
 import { loadTermsHistories } from '../kernels/work/assignment-views';
 import { notifyTalent } from '../kernels/work/work-notifications';

@@ -14,7 +14,7 @@ import { companyRolesWith } from '../notices/company-recipients';
 import { notify } from '../notices/notify';
 import { billingPeriodOf, lastFullWeekStart } from './billing-period';
 import { draftCompanyInvoices, uuidArray } from './invoice-drafts';
-import { postInvoicesIssued } from './ledger';
+import { postInvoicesIssued } from './post-invoice-issued';
 
 // The invoice run: for a week, every company with approved timesheets not yet billed gets
 // one invoice — work per assignment and rate, the platform fee, the tax of its billing profile — with

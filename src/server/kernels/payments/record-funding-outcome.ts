@@ -4,7 +4,7 @@ import { paths } from '~/shared/routes';
 import type { Database } from '../../db/client';
 import { assignments, milestones, payments } from '../../db/schema';
 import { recordAuditEvent } from '../../platform/record-audit-event';
-import { postPaymentCompleted } from '../money/ledger';
+import { postPaymentCompleted } from '../money/post-payment-completed';
 import { notifyTalent } from '../work/work-notifications';
 import type { ChargeOutcome } from './payment-provider';
 

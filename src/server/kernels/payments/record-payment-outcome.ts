@@ -6,7 +6,7 @@ import { autoPayFailedEmail } from '../../mail/templates/auto-pay-failed';
 import type { RenderedEmail } from '../../mail/templates/compose-email';
 import { paymentReceivedEmail } from '../../mail/templates/payment-received';
 import { recordAuditEvent } from '../../platform/record-audit-event';
-import { postPaymentCompleted } from '../money/ledger';
+import { postPaymentCompleted } from '../money/post-payment-completed';
 import { companyRecipients } from '../notices/company-recipients';
 import type { ChargeOutcome } from './payment-provider';
 import { recordFundingOutcome } from './record-funding-outcome';
