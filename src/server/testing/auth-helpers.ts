@@ -3,7 +3,7 @@ import type { CallArguments, EndpointDefinition } from '~/shared/contract';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from '../platform/auth-context';
 import { type AccountOverrides, buildAccount, buildSession } from '../seed/factories';
-import { callContract } from './contract-client';
+import { callContract, callUnchecked, type UncheckedInput } from './contract-client';
 import type { TestApp } from './test-app';
 
 // An administrator is one only while ADMIN_EMAILS lists the address: a test administrator is listed as
@@ -15,25 +15,28 @@ export function allowAdministrator(config: Pick<Config, 'adminEmails'>, email: s
 // A browser on this site: its state-changing requests say they come from the same origin.
 export const sameOriginHeaders = { 'sec-fetch-site': 'same-origin' };
 
+// A browser on this site, signed in when a session cookie is given: app.inject() from it, and the contracts
+// called from it (contract-client.ts) — `call` typed and checked by the contract, `callUnchecked` for the
+// input a test of refusals sends on purpose.
+export function callerFrom(testApp: TestApp, headers: Record<string, string> = {}) {
+  const request = (options: InjectOptions) =>
+    testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, ...headers, ...options.headers } });
+  return {
+    request,
+    call: <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) =>
+      callContract(request, endpoint, ...callArguments),
+    callUnchecked: <E extends EndpointDefinition>(endpoint: E, input?: UncheckedInput) =>
+      callUnchecked(request, endpoint, input),
+  };
+}
+
 // An account and a session for it, as the API tests use them.
 export async function signedInAccount(testApp: TestApp, overrides: AccountOverrides = {}) {
   const { user, password } = await buildAccount(testApp.database.db, overrides);
   if (user.role === 'admin') allowAdministrator(testApp.config, user.email);
   const { token, sessionId } = await buildSession(testApp.database.db, user.id);
   const cookie = `${SESSION_COOKIE}=${token}`;
-  const request = (options: InjectOptions) =>
-    testApp.app.inject({ ...options, headers: { ...sameOriginHeaders, cookie, ...options.headers } });
-  return {
-    user,
-    password,
-    sessionId,
-    cookie,
-    // app.inject() as this person, from this site.
-    request,
-    // An endpoint of a contract called as this person (contract-client.ts): the answer typed and checked by it.
-    call: <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) =>
-      callContract(request, endpoint, ...callArguments),
-  };
+  return { user, password, sessionId, cookie, ...callerFrom(testApp, { cookie }) };
 }
 
 // The session cookie a response set, ready to send back.

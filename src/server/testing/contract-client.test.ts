@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountContract } from '~/shared/contracts/account';
 import { authContract } from '~/shared/contracts/auth';
-import { signedInAccount } from './auth-helpers';
+import { callerFrom, signedInAccount } from './auth-helpers';
 import { callContract } from './contract-client';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -34,5 +34,33 @@ describe('callContract', () => {
     const anonymous = await callContract((options) => testApp.app.inject(options), accountContract.timeZone);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.error?.error).toBe('Please sign in to continue.');
+  });
+
+  it('sends what the contract would not allow when a test of refusals asks, and reads the answer the same way', async () => {
+    const account = await signedInAccount(testApp, { role: 'applicant' });
+    const refused = await account.callUnchecked(accountContract.updateTimeZone, { body: { time_zone: 42 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.error?.fields?.time_zone).toBeTruthy();
+
+    const crossSite = await account.callUnchecked(accountContract.updateTimeZone, {
+      body: { time_zone: 'Europe/Paris' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('calls as a visitor, and as whoever holds the session a sign-in set', async () => {
+    const visitor = callerFrom(testApp);
+    const account = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Visitor' });
+    const signIn = await visitor.call(authContract.signIn, {
+      body: { email: account.user.email, password: account.password ?? '' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const session = signIn.cookies.find((cookie) => cookie.name === 'tandem_session');
+    expect(session?.value).toBeTruthy();
+
+    const me = await callerFrom(testApp, { cookie: `tandem_session=${session?.value}` }).call(authContract.me);
+    expect(me.body.user).toMatchObject({ name: 'Ada Visitor' });
+    expect((await visitor.call(authContract.me)).body.user).toBeNull();
   });
 });
