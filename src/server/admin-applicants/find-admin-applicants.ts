@@ -1,9 +1,11 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AdminApplicant, AdminApplicantList, ApplicantStatus } from '~/shared/admin-applicants';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
+import { integerColumn, uuidColumn } from '../db/row-columns';
 import { applicantProfiles, users } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 
 interface AdminApplicantFilter {
@@ -44,8 +46,9 @@ interface ApplicantFigures {
 // Applications and hires, for the given applicants only (a page reads its own rows' applications).
 async function findApplicantFigures(db: Database, ids: string[]): Promise<Map<string, ApplicantFigures>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectUncheckedRows<{ id: string; applications: number; hired: number }>(
+  const rows = await selectRows(
     db,
+    z.object({ id: uuidColumn, applications: integerColumn, hired: integerColumn }),
     sql`
     select p.id, figures.applications, figures.hired
     from unnest(${textArrayLiteral(ids)}::uuid[]) as p(id)
@@ -55,7 +58,7 @@ async function findApplicantFigures(db: Database, ids: string[]): Promise<Map<st
     ) figures
   `,
   );
-  return new Map(rows.map((row) => [row.id, { applications: Number(row.applications), hired: Number(row.hired) }]));
+  return new Map(rows.map((row) => [row.id, { applications: row.applications, hired: row.hired }]));
 }
 
 function adminApplicantView(row: ApplicantRow, figures: ApplicantFigures | undefined): AdminApplicant {

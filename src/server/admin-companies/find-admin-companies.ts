@@ -1,5 +1,6 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
   type AdminCompany,
   type AdminCompanyList,
@@ -8,8 +9,9 @@ import {
 } from '~/shared/admin-companies';
 import type { Database } from '../db/client';
 import { containingPattern } from '../db/like-pattern';
+import { idRow, integerColumn, uuidColumn } from '../db/row-columns';
 import { companies, companyStatusCounts, users } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 import { monthlyRevenueOf, revenueMonthOf } from '../kernels/money/monthly-revenue';
 
@@ -65,13 +67,14 @@ async function findCompanyFigures(
   now = new Date(),
 ): Promise<Map<string, CompanyFigures>> {
   if (companyIds.length === 0) return new Map();
-  const rows = await selectUncheckedRows<{
-    id: string;
-    workers: number;
-    active_jobs: number;
-    monthly_revenue_cents: string | number;
-  }>(
+  const rows = await selectRows(
     db,
+    z.object({
+      id: uuidColumn,
+      workers: integerColumn,
+      active_jobs: integerColumn,
+      monthly_revenue_cents: integerColumn,
+    }),
     sql`
     select c.id,
       (select count(*)::int from assignments a where a.company_id = c.id and a.status = 'active') as workers,
@@ -84,9 +87,9 @@ async function findCompanyFigures(
     rows.map((row) => [
       row.id,
       {
-        workers: Number(row.workers),
-        activeJobs: Number(row.active_jobs),
-        monthlyRevenueCents: Number(row.monthly_revenue_cents),
+        workers: row.workers,
+        activeJobs: row.active_jobs,
+        monthlyRevenueCents: row.monthly_revenue_cents,
       },
     ]),
   );
@@ -129,8 +132,9 @@ export async function loadAdminCompany(db: Database, id: string): Promise<AdminC
 // every company.
 async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: number, offset: number) {
   if (filter.q?.trim()) {
-    const rows = await selectUncheckedRows<{ id: string }>(
+    const rows = await selectRows(
       db,
+      idRow,
       sql`
       with matches as materialized (
         select ${companies.id} as id, ${companies.createdAt} as created_at from ${companies} where ${whereOf(filter)}
@@ -146,8 +150,9 @@ async function findPageIds(db: Database, filter: AdminCompanyFilter, limit: numb
       where ${whereOf({ ...filter, status })}
       order by ${companies.createdAt} desc, ${companies.id} desc limit ${limit + offset})`,
   );
-  const rows = await selectUncheckedRows<{ id: string }>(
+  const rows = await selectRows(
     db,
+    idRow,
     sql`
     select id from (${sql.join(runs, sql` union all `)}) as page
     order by created_at desc, id desc limit ${limit} offset ${offset}

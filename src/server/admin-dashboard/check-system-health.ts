@@ -2,9 +2,11 @@ import type { StatsFs } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCount, type HealthCheck, type HealthCheckName, type SystemHealth } from '~/shared/admin-dashboard';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import type { ResponseTally } from './response-tally';
 
 // System Health: real checks, each with what it found. The percentage is the share of
@@ -75,8 +77,9 @@ async function checkRedis(redis: HealthProbes['redis']): Promise<Outcome> {
 // pg-boss keeps its jobs in the same database: waiting ones (created or retry) by the partial index it
 // keeps for them, and the ones that failed for good in the last hour.
 async function checkQueue(db: Database): Promise<Outcome> {
-  const resultRows = await selectUncheckedRows<{ waiting: number; overdue: number; failed: number }>(
+  const resultRows = await selectRows(
     db,
+    z.object({ waiting: integerColumn, overdue: integerColumn, failed: integerColumn }),
     sql`select
           (count(*) filter (where state < 'active'))::int as waiting,
           (count(*) filter (where state < 'active' and start_after < now() - interval '5 minutes'))::int as overdue,
@@ -85,8 +88,8 @@ async function checkQueue(db: Database): Promise<Outcome> {
         where state < 'active' or (state = 'failed' and completed_on > now() - interval '1 hour')`,
   );
   const { waiting = 0, overdue = 0, failed = 0 } = resultRows[0] ?? {};
-  const detail = `${formatCount(Number(waiting))} waiting, ${formatCount(Number(overdue))} overdue by 5 minutes, ${formatCount(Number(failed))} failed in the last hour.`;
-  const isHealthy = Number(overdue) < QUEUE_OVERDUE_LIMIT && Number(failed) === 0;
+  const detail = `${formatCount(waiting)} waiting, ${formatCount(overdue)} overdue by 5 minutes, ${formatCount(failed)} failed in the last hour.`;
+  const isHealthy = overdue < QUEUE_OVERDUE_LIMIT && failed === 0;
   return { status: isHealthy ? 'pass' : 'fail', detail };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type AdminDashboard,
   type DashboardFigure,
@@ -9,8 +10,9 @@ import {
 } from '~/shared/admin-dashboard';
 import { auditActionLabel } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
+import { integerColumn, momentColumn, uuidColumn } from '../db/row-columns';
 import { abuseReports, auditLogs, companies, contactMessages, invoices, users } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { invoiceRevenueCents, isIssuedIn, revenueMonthOf } from '../kernels/money/monthly-revenue';
 
 // The admin dashboard's figures, each beside the same figure one period earlier. Months
@@ -112,8 +114,9 @@ async function sumRevenue(db: Database, now: Date) {
       })
       .from(invoices)
       .where(inMonths),
-    selectUncheckedRows<{ current: string; previous: string }>(
+    selectRows(
       db,
+      z.object({ current: integerColumn, previous: integerColumn }),
       sql`select ${sumBy(sql`-e.amount_cents`, isThisMonth)} as current,
                  ${sumBy(sql`-e.amount_cents`, sql`not (${isThisMonth})`)} as previous
           from ledger_transactions l
@@ -125,7 +128,7 @@ async function sumRevenue(db: Database, now: Date) {
   ]);
   return {
     revenue: { value: Number(revenue?.current ?? 0), previous: Number(revenue?.previous ?? 0) },
-    talentPay: { value: Number(earned?.current ?? 0), previous: Number(earned?.previous ?? 0) },
+    talentPay: { value: earned?.current ?? 0, previous: earned?.previous ?? 0 },
   };
 }
 
@@ -165,15 +168,16 @@ async function countContactMessages(db: Database, now: Date) {
 // The latest audit rows written by administrators: each admin's latest few by the (actor_id, created_at)
 // index, then the newest of those — a few rows read whatever the size of the log.
 async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]> {
-  const resultRows = await selectUncheckedRows<{
-    id: string;
-    action: string;
-    target_type: string | null;
-    target_id: string | null;
-    created_at: string | Date;
-    actor_name: string;
-  }>(
+  const resultRows = await selectRows(
     db,
+    z.object({
+      id: uuidColumn,
+      action: z.string(),
+      target_type: z.string().nullable(),
+      target_id: z.string().nullable(),
+      created_at: momentColumn,
+      actor_name: z.string(),
+    }),
     sql`select latest.id, latest.action, latest.target_type, latest.target_id, latest.created_at, admins.name as actor_name
         from ${users} admins
         cross join lateral (
@@ -192,7 +196,7 @@ async function findRecentAdminActions(db: Database): Promise<RecentAdminAction[]
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
-    createdAt: new Date(row.created_at),
+    createdAt: row.created_at,
     actorName: row.actor_name,
   }));
   const companyIds = [

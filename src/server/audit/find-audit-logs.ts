@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   AUDIT_EXPORT_ROW_LIMIT,
   type AuditLogEntry,
@@ -9,7 +10,7 @@ import {
 } from '~/shared/audit-logs';
 import type { Database } from '../db/client';
 import { auditLogs, users } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 
 // The audit log read newest first, a page at a time, over millions of rows. Pages are keyset pages: a
@@ -57,8 +58,9 @@ function decodeCursor(cursor: string): Position {
 // The distinct actions in the log, read by skipping along the action index (one probe per action, a
 // hundred or so, instead of a pass over the rows).
 async function readDistinctActions(db: Database): Promise<string[]> {
-  const resultRows = await selectUncheckedRows<{ action: string }>(
+  const resultRows = await selectRows(
     db,
+    z.object({ action: z.string() }),
     sql`
     with recursive found as (
       (select action from audit_logs order by action limit 1)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { idRow } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import type { AuditAction } from '../platform/record-audit-event';
 import { isoDay } from '../platform/work-calendar';
 
@@ -17,8 +18,9 @@ export async function markOverdueInvoices({
   // YYYY-MM-DD (UTC).
   today?: string;
 }): Promise<{ marked: string[] }> {
-  const rows = await selectUncheckedRows<{ id: string }>(
+  const rows = await selectRows(
     db,
+    idRow,
     sql`with marked as (
           update invoices set status = 'overdue', updated_at = now()
           where status in ('pending', 'unpaid') and due_date < ${today}::date

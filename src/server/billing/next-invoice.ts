@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, type NextInvoice } from '~/shared/billing';
 import type { Database } from '../db/client';
+import { integerColumn, uuidColumn } from '../db/row-columns';
 import { invoices } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { lastFullWeekStart } from '../kernels/money/billing-period';
 import { draftCompanyInvoices, loadBillingTerms, uuidArray } from '../kernels/money/invoice-drafts';
 import { getPlatformSettings } from '../platform/get-platform-settings';
@@ -60,8 +62,9 @@ export async function findNextInvoices({
           isNull(invoices.milestoneId),
         ),
       ),
-    selectUncheckedRows<{ id: string; company_id: string; week_start: string; minutes: number }>(
+    selectRows(
       db,
+      z.object({ id: uuidColumn, company_id: uuidColumn, week_start: z.string(), minutes: integerColumn }),
       sql`select t.id, a.company_id, t.week_start::text as week_start,
                  coalesce((select sum(e.minutes) from time_entries e where e.timesheet_id = t.id), 0)::int as minutes
           from timesheets t join assignments a on a.id = t.assignment_id

@@ -1,26 +1,28 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
 import {
   COMPANY_DASHBOARD_EMPLOYEES,
   COMPANY_DASHBOARD_JOBS_PER_COLUMN,
   type CompanyDashboard,
-  type DashboardPipelineColumn,
+  dashboardPipelineColumns,
 } from '~/shared/companies';
 import { can, type Principal } from '~/shared/permissions';
 import type { Database } from '../db/client';
+import { integerColumn, uuidColumn } from '../db/row-columns';
 import { applications, assignments, companies, invoices, jobs, timesheets, users } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { openJobStageRanks, pipelineStageRankOf } from '../kernels/hiring/load-job-views';
 import { shiftStatusSql } from '../kernels/work/assignment-views';
 import type { LiveHub } from '../platform/live-hub';
 
-interface PipelineRow {
-  id: string;
-  title: string;
-  stage: DashboardPipelineColumn;
-  applicant_count: number;
-  total: number;
-}
+const pipelineRow = z.object({
+  id: uuidColumn,
+  title: z.string(),
+  stage: z.enum(dashboardPipelineColumns),
+  applicant_count: integerColumn,
+  total: integerColumn,
+});
 
 // Featured Candidates search by this many of the open jobs' skills.
 const FEATURED_SKILLS = 5;
@@ -31,8 +33,9 @@ const FEATURED_SKILLS = 5;
 // none: its badge says only Paused, so the card counts it apart. Each column's newest few and its size,
 // in one statement however many jobs; the applications counted as the Jobs list counts them.
 async function findPipeline(db: Database, companyId: string): Promise<CompanyDashboard['pipeline']> {
-  const rows = await selectUncheckedRows<PipelineRow>(
+  const rows = await selectRows(
     db,
+    pipelineRow,
     sql`with live as (
           select j.id, j.title, j.updated_at, j.status,
             case when j.status = 'open' then
@@ -63,16 +66,17 @@ async function findPipeline(db: Database, companyId: string): Promise<CompanyDas
   };
   for (const row of rows) {
     const column = pipeline[row.stage];
-    column.total = Number(row.total);
-    column.items.push({ id: row.id, title: row.title, stage: row.stage, applicant_count: Number(row.applicant_count) });
+    column.total = row.total;
+    column.items.push({ id: row.id, title: row.title, stage: row.stage, applicant_count: row.applicant_count });
   }
   return pipeline;
 }
 
 // The skills most asked for by the company's open jobs, most jobs first (one spelling per skill).
 async function findOpenJobSkills(db: Database, companyId: string): Promise<string[]> {
-  const rows = await selectUncheckedRows<{ skill: string }>(
+  const rows = await selectRows(
     db,
+    z.object({ skill: z.string() }),
     sql`select min(tag) as skill
         from ${jobs}, unnest(${jobs.skillTags}) as tag
         where ${jobs.companyId} = ${companyId} and ${jobs.status} = 'open'

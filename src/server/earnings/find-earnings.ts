@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { EarningsList, EarningsSummary } from '~/shared/earnings';
 import { payoutTexts } from '~/shared/payouts';
 import type { PlatformSettings } from '~/shared/settings';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { integerColumn, momentColumn, totalRow, uuidColumn } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { uuidArray } from '../kernels/money/invoice-drafts';
 import { humanDay, isoDay } from '../platform/work-calendar';
 
@@ -34,24 +36,24 @@ const earned = (applicantId: string) => sql`
   left join invoices i on i.milestone_id = m.id
   where a.applicant_id = ${applicantId} and m.released_cents > 0`;
 
-interface EarnedRow {
-  kind: 'week' | 'milestone';
-  timesheet_id: string | null;
-  milestone_id: string | null;
-  milestone_title: string | null;
-  assignment_id: string;
-  company_name: string;
-  role: string;
-  week_start: string | null;
-  earned_on: string;
-  minutes: number;
-  amount: number;
-  approved_at: Date | string | null;
-  invoiced_on: string | null;
-  invoice_paid: boolean | null;
-  ready_from: Date | string | null;
-  total: number;
-}
+const earnedRow = z.object({
+  kind: z.enum(['week', 'milestone']),
+  timesheet_id: uuidColumn.nullable(),
+  milestone_id: uuidColumn.nullable(),
+  milestone_title: z.string().nullable(),
+  assignment_id: uuidColumn,
+  company_name: z.string(),
+  role: z.string(),
+  week_start: z.string().nullable(),
+  earned_on: z.string(),
+  minutes: integerColumn,
+  amount: integerColumn,
+  approved_at: momentColumn.nullable(),
+  invoiced_on: z.string().nullable(),
+  invoice_paid: z.boolean().nullable(),
+  ready_from: momentColumn.nullable(),
+});
+type EarnedRow = z.output<typeof earnedRow>;
 
 interface LedgerState {
   pending: number;
@@ -63,8 +65,9 @@ interface LedgerState {
 async function ledgerStates(db: Database, rows: EarnedRow[]): Promise<Map<string, LedgerState>> {
   const ids = rows.map((row) => row.timesheet_id ?? row.milestone_id ?? '');
   if (ids.length === 0) return new Map();
-  const states = await selectUncheckedRows<{ earning_id: string; pending: string; reclaimed: boolean }>(
+  const states = await selectRows(
     db,
+    z.object({ earning_id: uuidColumn, pending: integerColumn.nullable(), reclaimed: z.boolean() }),
     sql`select coalesce(e.timesheet_id, e.milestone_id) as earning_id,
                (-sum(e.amount_cents) filter (where e.account = 'talent_pending'))::bigint as pending,
                bool_or(l.kind = 'earnings_reclaimed') as reclaimed
@@ -73,7 +76,7 @@ async function ledgerStates(db: Database, rows: EarnedRow[]): Promise<Map<string
         group by 1`,
   );
   return new Map(
-    states.map((state) => [state.earning_id, { pending: Number(state.pending ?? 0), reclaimed: state.reclaimed }]),
+    states.map((state) => [state.earning_id, { pending: state.pending ?? 0, reclaimed: state.reclaimed }]),
   );
 }
 
@@ -115,16 +118,14 @@ export async function findEarnings({
   pageSize: number;
 }): Promise<EarningsList> {
   const [rows, [counted]] = await Promise.all([
-    selectUncheckedRows<EarnedRow>(
+    selectRows(
       db,
+      earnedRow,
       sql`select * from (${earned(applicantId)}) as earned
           order by earned_on desc, role, sort_id
           limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
-    selectUncheckedRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from (${earned(applicantId)}) as earned`,
-    ),
+    selectRows(db, totalRow, sql`select count(*)::int as total from (${earned(applicantId)}) as earned`),
   ]);
   const states = await ledgerStates(db, rows);
   return {
@@ -138,14 +139,14 @@ export async function findEarnings({
       role: row.role,
       week_start: row.week_start,
       earned_on: row.earned_on,
-      total_minutes: Number(row.minutes),
-      amount_cents: Number(row.amount),
-      approved_at: row.approved_at === null ? null : new Date(row.approved_at).toISOString(),
+      total_minutes: row.minutes,
+      amount_cents: row.amount,
+      approved_at: row.approved_at?.toISOString() ?? null,
       stage: row.invoiced_on ? 'invoiced' : 'approved',
       invoiced_on: row.invoiced_on ?? null,
       ...payoutStageOf(row, states.get(row.timesheet_id ?? row.milestone_id ?? ''), settings),
     })),
-    total: Number(counted?.total ?? 0),
+    total: counted?.total ?? 0,
     page,
     page_size: pageSize,
   };
@@ -158,14 +159,15 @@ export async function getEarningsSummary({
   db: Database;
   applicantId: string;
 }): Promise<EarningsSummary> {
-  const [sums] = await selectUncheckedRows<{
-    weeks: number;
-    milestones: number;
-    minutes: string;
-    approved: string;
-    invoiced: string;
-  }>(
+  const [sums] = await selectRows(
     db,
+    z.object({
+      weeks: integerColumn,
+      milestones: integerColumn,
+      minutes: integerColumn,
+      approved: integerColumn,
+      invoiced: integerColumn,
+    }),
     sql`select count(*) filter (where kind = 'week')::int as weeks,
                count(*) filter (where kind = 'milestone')::int as milestones,
                coalesce(sum(minutes), 0)::bigint as minutes,
@@ -173,12 +175,12 @@ export async function getEarningsSummary({
                coalesce(sum(amount) filter (where invoiced_on is not null), 0)::bigint as invoiced
         from (${earned(applicantId)}) as earned`,
   );
-  const approved = Number(sums?.approved ?? 0);
-  const invoiced = Number(sums?.invoiced ?? 0);
+  const approved = sums?.approved ?? 0;
+  const invoiced = sums?.invoiced ?? 0;
   return {
-    weeks: Number(sums?.weeks ?? 0),
-    milestones: Number(sums?.milestones ?? 0),
-    total_minutes: Number(sums?.minutes ?? 0),
+    weeks: sums?.weeks ?? 0,
+    milestones: sums?.milestones ?? 0,
+    total_minutes: sums?.minutes ?? 0,
     approved_cents: approved,
     invoiced_cents: invoiced,
     awaiting_invoice_cents: approved - invoiced,

@@ -1,8 +1,10 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type ConversationSummary, messagingTexts, type Participant } from '~/shared/messaging';
 import type { Database } from '../db/client';
+import { uuidColumn } from '../db/row-columns';
 import { companies, conversations, messages, users } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 import type { ConversationRow, Viewer } from '../kernels/notices/conversation-access';
 
@@ -36,8 +38,9 @@ interface Person {
 // The company's person in each conversation: the last of them who wrote, else the first who joined.
 async function companyPeopleOf(db: Database, conversationIds: string[]): Promise<Map<string, Person>> {
   if (conversationIds.length === 0) return new Map();
-  const rows = await selectUncheckedRows<{ conversation_id: string; id: string; name: string }>(
+  const rows = await selectRows(
     db,
+    z.object({ conversation_id: uuidColumn, id: uuidColumn, name: z.string() }),
     sql`
     select c.id as conversation_id, person.id, person.name
     from unnest(${textArrayLiteral(conversationIds)}::uuid[]) as c(id)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { idRow } from '../db/row-columns';
+import { selectRows } from '../db/select-rows';
 import { billingReads, readableBy, type Viewer } from '../kernels/notices/conversation-access';
 
 // Whose online dot the viewer may watch, among these people: those they share a conversation with (as it
@@ -21,8 +22,9 @@ export async function watchableAmong({
     viewer.role === 'company'
       ? sql`or exists (select 1 from applicant_profiles p where p.user_id = u.id and p.listed)`
       : sql``;
-  const rows = await selectUncheckedRows<{ id: string }>(
+  const rows = await selectRows(
     db,
+    idRow,
     sql`select u.id from users u
       where u.id in (${sql.join(
         candidates.map((id) => sql`${id}::uuid`),

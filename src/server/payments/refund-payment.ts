@@ -1,10 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type AdminPayment, adminPaymentTexts } from '~/shared/admin-payments';
 import { formatCents } from '~/shared/billing';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
+import { integerColumn, uuidColumn } from '../db/row-columns';
 import { invoices, payments } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { postPaymentRefunded } from '../kernels/money/post-payment-refunded';
 import { notify } from '../kernels/notices/notify';
 import { type PaymentProvider, TransientPaymentError } from '../kernels/payments/payment-provider';
@@ -128,8 +130,9 @@ export async function recordPaymentGivenBack(
 // Never silently (decision 036): each talent whose available earnings the refund took back is told how
 // much, and that it is pending again until the company pays.
 async function noticeEarningsTakenBack(tx: Database, paymentId: string) {
-  const takenBack = await selectUncheckedRows<{ applicant_id: string; cents: string }>(
+  const takenBack = await selectRows(
     tx,
+    z.object({ applicant_id: uuidColumn, cents: integerColumn }),
     sql`select l.applicant_id, sum(e.amount_cents)::bigint as cents
         from ledger_transactions l join ledger_entries e on e.transaction_id = l.id and e.account = 'talent_available'
         where l.kind = 'earnings_reclaimed' and l.payment_id = ${paymentId}
@@ -140,7 +143,7 @@ async function noticeEarningsTakenBack(tx: Database, paymentId: string) {
     takenBack.map((talent) => ({
       userId: talent.applicant_id,
       type: 'earnings_changed' as const,
-      title: `${formatCents(Number(talent.cents))} of your earnings is pending again`,
+      title: `${formatCents(talent.cents)} of your earnings is pending again`,
       body: 'The company’s payment for this work was refunded. The earnings become available again once it pays; if they were paid out already, later earnings make up the difference.',
       link: paths.applicantEarnings.getHref(),
     })),

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import type { JobData, JobName, JobQueue, SendOptions } from './job-queue';
 import type { WaitingJobs } from './metrics';
 
@@ -106,7 +107,7 @@ function boundSql(text: string, values: unknown[]): SQL {
 function transactionDb(transaction: Database): PgBoss.Db {
   return {
     executeSql: async (text, values) => {
-      return { rows: await selectUncheckedRows<unknown>(transaction, boundSql(text, values ?? [])) };
+      return { rows: await selectRows(transaction, z.unknown(), boundSql(text, values ?? [])) };
     },
   };
 }

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { quickSkills, TALENT_SKILL_FACETS, type TalentFacets, type TalentFilters } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
+import { integerColumn } from '../db/row-columns';
 import { applicantProfiles, talentSkills } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { textArrayLiteral } from '../db/text-array-literal';
 import { keepValue, readKept, type SharedCache } from '../platform/shared-cache';
 import { orderByOf, type SortKey } from './candidate-order';
@@ -31,11 +33,12 @@ const ESTIMATE_FRESH_MS = 60_000;
 // the mix's p99 ten times its p95.
 const ESTIMATE_KEPT_SECONDS = 300;
 
-type CountRow = {
-  facet: 'total' | 'level' | 'availability' | 'region' | 'skill' | 'page';
-  value: string;
-  count: number;
-};
+const countRow = z.object({
+  facet: z.enum(['total', 'level', 'availability', 'region', 'skill', 'page']),
+  value: z.string(),
+  count: integerColumn,
+});
+type CountRow = z.output<typeof countRow>;
 
 const facetColumns = sql`${applicantProfiles.experienceLevel} as level, ${applicantProfiles.availability} as availability,
   ${applicantProfiles.region} as region, ${applicantProfiles.skillKeys} as skill_keys`;
@@ -81,10 +84,10 @@ function toCounts(rows: CountRow[], scale = 1): Omit<CandidateCounts, 'isEstimat
   const of = <Value extends string>(facet: CountRow['facet']) =>
     rows
       .filter((row) => row.facet === facet)
-      .map((row) => ({ value: row.value as Value, count: scaled(Number(row.count)) }))
+      .map((row) => ({ value: row.value as Value, count: scaled(row.count) }))
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return {
-    total: scaled(Number(rows.find((row) => row.facet === 'total')?.count ?? 0)),
+    total: scaled(rows.find((row) => row.facet === 'total')?.count ?? 0),
     facets: {
       skills: of('skill'),
       level: of<TalentFacets['level'][number]['value']>('level'),
@@ -125,8 +128,9 @@ export async function readSmallResultSet({
     keys.map((_key, index) => keyColumn(index)),
     sql`, `,
   );
-  const rows = await selectUncheckedRows<CountRow>(
+  const rows = await selectRows(
     db,
+    countRow,
     planEachTime(sql`with matches as materialized (
         select ${applicantProfiles.userId} as id, ${facetColumns}, ${keyColumns}
         from ${applicantProfiles} where ${where} limit ${max + 1}
@@ -171,11 +175,12 @@ export async function findEstimatedCounts(
 // The sampled share of the table, in per cent: `sampleRows` of the rows the statistics know of. A table
 // the statistics have not seen yet is read whole.
 async function samplePercentOf(db: Database, sampleRows: number): Promise<number> {
-  const rows = await selectUncheckedRows<{ rows: number }>(
+  const rows = await selectRows(
     db,
+    z.object({ rows: z.number() }),
     sql`select reltuples::float8 as rows from pg_class where oid = 'applicant_profiles'::regclass`,
   );
-  const known = Number(rows[0]?.rows ?? -1);
+  const known = rows[0]?.rows ?? -1;
   return known > sampleRows ? (100 * sampleRows) / known : 100;
 }
 
@@ -198,8 +203,9 @@ export async function estimateCounts({
   sampleRows?: number;
 }): Promise<CandidateCounts> {
   const percent = await samplePercentOf(db, sampleRows);
-  const rows = await selectUncheckedRows<CountRow>(
+  const rows = await selectRows(
     db,
+    countRow,
     planEachTime(sql`with matches as materialized (
         select ${facetColumns} from ${applicantProfiles}
         tablesample system (${percent}::float4) repeatable (${SAMPLE_SEED}) where ${where}

@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { TALENT_EXACT_COUNT_MAX, type TalentFilters, type TalentSearchResult } from '~/shared/talent-search';
 import type { Database } from '../db/client';
 import { planEachTime } from '../db/named-statements';
+import { idRow } from '../db/row-columns';
 import { applicantProfiles } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { findCandidatesByIds, toCandidate } from '../kernels/profiles/candidate-views';
 import type { SharedCache } from '../platform/shared-cache';
 import { conditionsOf, rateBoundOf } from './candidate-filters';
@@ -11,8 +12,7 @@ import { byRecord, orderByOf, type SortKey, sortKeysOf, tierOf } from './candida
 import { type CandidateCounts, estimateCounts, findEstimatedCounts, readSmallResultSet } from './count-candidates';
 import { findOverlappingZones } from './find-overlapping-zones';
 
-type IdRow = { id: string };
-const idsOf = async (db: Database, query: SQL) => (await selectUncheckedRows<IdRow>(db, query)).map((row) => row.id);
+const idsOf = async (db: Database, query: SQL) => (await selectRows(db, idRow, query)).map((row) => row.id);
 
 // One page of a large set: the sort's index is walked until the page is filled, matches being common.
 // Only ids are read, from the index alone where the filters allow.

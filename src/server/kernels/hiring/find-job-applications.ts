@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type ApplicationStatus, applicationStatuses } from '~/shared/applications';
 import {
   type ApplicationTestState,
@@ -10,8 +10,9 @@ import {
 import type { Database } from '../../db/client';
 import { planEachTime } from '../../db/named-statements';
 import { preparedStatements, shapeFrom, shapeHas } from '../../db/prepared-statements';
+import { integerColumn } from '../../db/row-columns';
 import { applicantProfiles, applicationRatings, applications, jobs, testAttempts, users } from '../../db/schema';
-import { selectUncheckedRows } from '../../db/select-rows';
+import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../platform/errors';
 import { centsToDollars, isNewApplication, isNewApplicationSince } from './load-job-views';
 
@@ -183,12 +184,16 @@ const countsByStage = preparedStatements((db, shape: string) =>
 // of 50 applications from one of 50,000, and picked a job-by-job loop that took 0.3 s for the second.
 async function countCompanyByStage(db: Database, shape: string, values: Values) {
   const counting = countingByStage(db, shape, values);
-  return selectUncheckedRows<{
-    status: ApplicationStatus;
-    interviewStageId?: string | null;
-    count: number;
-    fresh: number;
-  }>(db, planEachTime(counting.getSQL()));
+  return selectRows(
+    db,
+    z.object({
+      status: z.enum(applicationStatuses),
+      interviewStageId: z.string().nullable().optional(),
+      count: integerColumn,
+      fresh: integerColumn,
+    }),
+    planEachTime(counting.getSQL()),
+  );
 }
 
 // Applications to the company's jobs, newest first: one job's (its pipeline on the detail page), or

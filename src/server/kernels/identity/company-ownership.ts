@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { selectUncheckedRows } from '../../db/select-rows';
+import { selectRows } from '../../db/select-rows';
 
 // The person is the only owner of a company that has other members: the company would be left without
 // anyone who may hand it over or close it, so they transfer ownership before their account can go. The
@@ -17,6 +18,10 @@ export function lastOwnerOfATeamSql(userId: unknown) {
 }
 
 export async function isLastOwnerOfATeam(db: Database, userId: string): Promise<boolean> {
-  const [row] = await selectUncheckedRows<{ held: boolean }>(db, sql`select ${lastOwnerOfATeamSql(userId)} as held`);
+  const [row] = await selectRows(
+    db,
+    z.object({ held: z.boolean().nullable() }),
+    sql`select ${lastOwnerOfATeamSql(userId)} as held`,
+  );
   return row?.held === true;
 }

@@ -1,9 +1,11 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { messagingTexts } from '~/shared/messaging';
-import type { CompanyRole, Role } from '~/shared/permissions';
+import { type CompanyRole, type Role, roles } from '~/shared/permissions';
 import type { Database } from '../../db/client';
+import { uuidColumn } from '../../db/row-columns';
 import { assignments, companies, conversations } from '../../db/schema';
-import { selectUncheckedRows } from '../../db/select-rows';
+import { selectRows } from '../../db/select-rows';
 import type { AuthContext } from '../../platform/auth-context';
 import { AppError } from '../../platform/errors';
 
@@ -117,8 +119,9 @@ export async function audienceOf(db: Database, conversation: ConversationRow): P
     parts.push(sql`select id from users where role = 'admin' and status = 'active'`);
   }
   if (parts.length === 0) return [];
-  const rows = await selectUncheckedRows<{ id: string; role: Role }>(
+  const rows = await selectRows(
     db,
+    z.object({ id: uuidColumn, role: z.enum(roles) }),
     sql`select audience.id, users.role from (${sql.join(parts, sql` union `)}) audience join users on users.id = audience.id`,
   );
   return rows;
