@@ -24,10 +24,12 @@
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { runOnServer } from '../src/server/db/postgres-server';
-import { selectUncheckedRows } from '../src/server/db/select-rows';
+import { idRow, integerColumn } from '../src/server/db/row-columns';
+import { selectRows } from '../src/server/db/select-rows';
 import { accountSums } from '../src/server/kernels/money/account-sums';
 import { lastFullWeekStart } from '../src/server/kernels/money/billing-period';
 import { makeEarningsAvailable } from '../src/server/kernels/money/make-earnings-available';
@@ -66,7 +68,11 @@ const invoicedAt = new Date(now.getTime() - 9 * DAY_MS).toISOString();
 const paidAt = new Date(now.getTime() - 8 * DAY_MS).toISOString();
 const quiet = { info: () => undefined, error: () => undefined, warn: () => undefined };
 
-const one = async <Row>(db: Database, query: SQL) => (await selectUncheckedRows<Row>(db, query))[0] as Row;
+const one = async <Row extends z.ZodType>(db: Database, row: Row, query: SQL) => {
+  const [first] = await selectRows(db, row, query);
+  if (first === undefined) throw new Error('The query answered no row.');
+  return first;
+};
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 async function seedMarketplace(db: Database) {
@@ -231,16 +237,17 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
   await runOnServer(bench.url, 'VACUUM ANALYZE');
   await runOnServer(bench.url, 'ALTER TABLE ledger_entries SET (autovacuum_enabled = false)');
   await runOnServer(bench.url, 'ALTER TABLE ledger_transactions SET (autovacuum_enabled = false)');
-  const admin = await one<{ id: string }>(db, sql`select id from users where role = 'admin'`);
+  const admin = await one(db, idRow, sql`select id from users where role = 'admin'`);
   // Talents a run pays: a method usable now and no hold.
-  const payable = await one<{ count: string }>(
+  const payable = await one(
     db,
+    z.object({ count: integerColumn }),
     sql`select count(*) from users u
         join payout_methods m on m.applicant_id = u.id and m.is_default and m.removed_at is null
         where u.role = 'applicant' and m.usable_from <= now()
           and not exists (select 1 from payout_holds h where h.applicant_id = u.id and h.released_at is null)`,
   );
-  const payableCount = Number(payable.count);
+  const payableCount = payable.count;
   console.log(
     `seeded ${talentCount} talents (${payableCount} payable, ${talentCount - payableCount} exceptions) on ${companyCount} companies, an approved week each (${workedWeek}), every invoice paid, in ${seconds(seeding).toFixed(1)} s; autovacuum off on the ledger (its statistics are what the code leaves)\n`,
   );
@@ -258,13 +265,14 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
     meter.databaseSeconds += took;
   });
   const rowsWritten = async () => {
-    const row = await one<{ rows: string }>(
+    const row = await one(
       db,
+      z.object({ rows: integerColumn }),
       sql`select ((select count(*) from ledger_transactions) + (select count(*) from ledger_entries)
                  + (select count(*) from payouts) + (select count(*) from email_outbox)
                  + (select count(*) from audit_logs))::text as rows`,
     );
-    return Number(row.rows);
+    return row.rows;
   };
 
   const phases: Phase[] = [];
@@ -329,8 +337,15 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
   expectThat(moved === talentCount, `${moved} earnings made available, not ${talentCount}`);
 
   const linesOf = (runId: string) =>
-    one<{ planned: string; exceptions: string; sent: string; paid: string; paid_cents: string }>(
+    one(
       db,
+      z.object({
+        planned: integerColumn,
+        exceptions: integerColumn,
+        sent: integerColumn,
+        paid: integerColumn,
+        paid_cents: integerColumn,
+      }),
       sql`select count(*) filter (where status = 'planned') as planned,
                  count(*) filter (where status = 'exception') as exceptions,
                  count(*) filter (where status = 'sent') as sent,
@@ -343,9 +358,9 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
     async () => (await preparePayoutRun({ db, settings, day: today, now })).runId,
     async (id) => {
       const lines = await linesOf(id);
-      expectThat(Number(lines.planned) === payableCount, `${lines.planned} payouts planned, not ${payableCount}`);
+      expectThat(lines.planned === payableCount, `${lines.planned} payouts planned, not ${payableCount}`);
       expectThat(
-        Number(lines.exceptions) === talentCount - payableCount,
+        lines.exceptions === talentCount - payableCount,
         `${lines.exceptions} exceptions, not ${talentCount - payableCount}`,
       );
       return `${lines.planned} planned, ${lines.exceptions} exceptions`;
@@ -357,7 +372,7 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
     () => approvePayoutRun({ db, runId, actorId: admin.id, now, afterCommit: async () => {} }),
     async () => {
       const lines = await linesOf(runId);
-      expectThat(Number(lines.sent) === payableCount, `${lines.sent} payouts sent, not ${payableCount}`);
+      expectThat(lines.sent === payableCount, `${lines.sent} payouts sent, not ${payableCount}`);
       return `${lines.sent} sent`;
     },
   );
@@ -379,8 +394,9 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
     },
   );
   const settled = await linesOf(runId);
-  const after = await one<{ emails: string; run_status: string }>(
+  const after = await one(
     db,
+    z.object({ emails: integerColumn, run_status: z.string() }),
     sql`select (select count(*) from email_outbox)::text as emails,
                (select status from payout_runs where id = ${runId})::text as run_status`,
   );
@@ -391,11 +407,11 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
   await database.close();
 
   expectThat(total === 0, `the ledger sums to ${total}, not 0`);
-  expectThat(Number(settled.paid) === payableCount, `${settled.paid} payouts paid, not ${payableCount}`);
-  expectThat(Number(after.emails) === payableCount, `${after.emails} emails, not ${payableCount}`);
+  expectThat(settled.paid === payableCount, `${settled.paid} payouts paid, not ${payableCount}`);
+  expectThat(after.emails === payableCount, `${after.emails} emails, not ${payableCount}`);
   expectThat(after.run_status === 'completed', `the run is ${after.run_status}, not completed`);
   expectThat((sums.get('payouts_in_transit') ?? 0) === 0, 'money left in transit');
-  expectThat(-(sums.get('paid_out') ?? 0) === Number(settled.paid_cents), 'paid out differs from the payouts paid');
+  expectThat(-(sums.get('paid_out') ?? 0) === settled.paid_cents, 'paid out differs from the payouts paid');
 
   console.log('| phase | seconds | statements | database s | rows written | result |\n|---|---:|---:|---:|---:|---|');
   for (const phase of phases) {
@@ -415,7 +431,7 @@ await withBenchDatabase(serverUrl, { keep: Boolean(values['keep-database']) }, a
     if (top) console.log(`- ${phase.label}: ${shareOf(top)}\n  waits: ${phase.activity.waits.map(shareOf).join(', ')}`);
   }
   console.log(
-    `\nledger total ${total} cents; ${settled.paid} payouts paid (${(Number(settled.paid_cents) / 100).toFixed(2)} USD) to ${payableCount} payable talents`,
+    `\nledger total ${total} cents; ${settled.paid} payouts paid (${(settled.paid_cents / 100).toFixed(2)} USD) to ${payableCount} payable talents`,
   );
   if (failures.length > 0) {
     console.log(`\nFAILED:\n- ${failures.join('\n- ')}`);

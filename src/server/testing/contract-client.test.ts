@@ -63,4 +63,13 @@ describe('callContract', () => {
     expect(me.body.user).toMatchObject({ name: 'Ada Visitor' });
     expect((await visitor.call(authContract.me)).body.user).toBeNull();
   });
+
+  it('answers a 204 with no body, and the session it ended is gone', async () => {
+    const account = await signedInAccount(testApp, { role: 'applicant' });
+    const signedOut = await account.call(authContract.signOut);
+    expect(signedOut.statusCode).toBe(204);
+    expect(signedOut.body).toBeUndefined();
+    expect(signedOut.error).toBeUndefined();
+    expect((await account.call(authContract.me)).body.user).toBeNull();
+  });
 });

@@ -72,7 +72,10 @@ export async function callUnchecked<E extends EndpointDefinition>(
   const json =
     response.body && /json/.test(String(response.headers['content-type'])) ? JSON.parse(response.body) : undefined;
   const body =
-    isSuccess && schema && !isFileKind(schema) && 'parse' in schema ? (schema.parse(json) as ResponseOf<E>) : undefined;
+    // A 204 has no body to parse (ResponseOf says undefined).
+    isSuccess && response.statusCode !== 204 && schema && !isFileKind(schema) && 'parse' in schema
+      ? (schema.parse(json) as ResponseOf<E>)
+      : undefined;
   return {
     statusCode: response.statusCode,
     headers: response.headers,
