@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import {
-  type AbuseReport,
-  type AdminDashboard,
   abuseReportTexts,
+  type createAbuseReportSchema,
   growthLabel,
   marginGrowthLabel,
 } from '~/shared/admin-dashboard';
+import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { abuseReports, assignments, auditLogs, companies, invoices, milestones, timesheets, users } from '../db/schema';
 import { postMissingTransactions } from '../kernels/money/post-missing-transactions';
 import { recordAuditEvent } from '../platform/record-audit-event';
@@ -15,7 +17,7 @@ import { createSharedCache } from '../platform/shared-cache';
 import { buildAccount } from '../seed/factories';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { buildApplicantProfile } from '../seed/talent-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
@@ -40,12 +42,12 @@ describe('admin dashboard', () => {
   let jobId: string;
   const db = () => testApp.database.db;
   const dashboard = async (account = admin) => {
-    const response = await account.request({ method: 'GET', url: '/api/admin/dashboard' });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<AdminDashboard>();
+    const response = await account.call(adminDashboardContract.dashboard);
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response.body;
   };
-  const report = (account: Account, payload: Record<string, unknown>) =>
-    account.request({ method: 'POST', url: '/api/reports', payload });
+  const report = (account: Account, body: z.input<typeof createAbuseReportSchema>) =>
+    account.call(adminDashboardContract.fileReport, { body });
 
   // A direct count, written plainly (no index tricks): what the dashboard must agree with.
   const countOf = async (query: ReturnType<typeof sql>) => {
@@ -346,12 +348,12 @@ describe('admin dashboard', () => {
 
   it('is for administrators only', async () => {
     for (const account of [company, applicant]) {
-      const response = await account.request({ method: 'GET', url: '/api/admin/dashboard' });
+      const response = await account.call(adminDashboardContract.dashboard);
       expect(response.statusCode).toBe(403);
-      const reports = await account.request({ method: 'GET', url: '/api/admin/reports' });
+      const reports = await account.call(adminDashboardContract.reports);
       expect(reports.statusCode).toBe(403);
     }
-    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+    const anonymous = await callerFrom(testApp).call(adminDashboardContract.dashboard);
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -360,16 +362,19 @@ describe('admin dashboard', () => {
 
     it('refuses a bad type, a missing reason and an unknown or invisible target', async () => {
       const storedBefore = await reportCount();
-      const badType = await report(applicant, { targetType: 'company', targetId: jobId, reason: 'Spam and scams' });
+      // 'company' is no target the contract allows: sent as a hostile client would.
+      const badType = await applicant.callUnchecked(adminDashboardContract.fileReport, {
+        body: { targetType: 'company', targetId: jobId, reason: 'Spam and scams' },
+      });
       expect(badType.statusCode).toBe(400);
-      expect(badType.json().fields.targetType).toBe(
+      expect(badType.error?.fields?.targetType).toBe(
         'Choose what you are reporting: a profile, a job, a message or a review.',
       );
       const noReason = await report(applicant, { targetType: 'job', targetId: jobId, reason: ' ' });
       expect(noReason.statusCode).toBe(400);
       const unknown = await report(applicant, { targetType: 'job', targetId: randomUUID(), reason: 'Spam and scams' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().error).toBe(abuseReportTexts.notFound);
+      expect(unknown.error?.error).toBe(abuseReportTexts.notFound);
       // An applicant sees no other applicant's profile, and no draft job.
       const profile = await report(applicant, {
         targetType: 'applicant_profile',
@@ -382,7 +387,7 @@ describe('admin dashboard', () => {
       expect(hidden.statusCode).toBe(404);
       const own = await report(company, { targetType: 'job', targetId: jobId, reason: 'Reporting myself' });
       expect(own.statusCode).toBe(400);
-      expect(own.json().error).toBe(abuseReportTexts.ownContent);
+      expect(own.error?.error).toBe(abuseReportTexts.ownContent);
       expect(await reportCount()).toBe(storedBefore);
     });
 
@@ -393,8 +398,8 @@ describe('admin dashboard', () => {
         targetId: jobId,
         reason: 'Asks for a deposit up front',
       });
-      expect(filed.statusCode, filed.body).toBe(201);
-      const created = filed.json<{ report: AbuseReport }>().report;
+      expect(filed.statusCode, filed.error?.error).toBe(201);
+      const created = filed.body.report;
       expect(created).toMatchObject({
         target_type: 'job',
         target_id: jobId,
@@ -404,14 +409,14 @@ describe('admin dashboard', () => {
       });
       const again = await report(applicant, { targetType: 'job', targetId: jobId, reason: 'Still a scam' });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toBe(abuseReportTexts.duplicate);
+      expect(again.error?.error).toBe(abuseReportTexts.duplicate);
       // A company reports an applicant's profile it finds in Talent Search.
       const profile = await report(company, {
         targetType: 'applicant_profile',
         targetId: otherApplicant.user.id,
         reason: 'The photo is not of this person',
       });
-      expect(profile.statusCode, profile.body).toBe(201);
+      expect(profile.statusCode, profile.error?.error).toBe(201);
 
       const [audit] = await db()
         .select()
@@ -446,12 +451,12 @@ describe('admin dashboard', () => {
         targetId: applicant.user.id,
         reason: 'Fake profile',
       });
-      expect([filedJob.statusCode, filedProfile.statusCode], filedProfile.body).toEqual([201, 201]);
-      const ownIds = [filedJob.json().report.id as string, filedProfile.json().report.id as string];
+      expect([filedJob.statusCode, filedProfile.statusCode], filedProfile.error?.error).toEqual([201, 201]);
+      const ownIds = [filedJob.body.report.id, filedProfile.body.report.id];
 
-      const list = await admin.request({ method: 'GET', url: '/api/admin/reports?status=open&page=1' });
+      const list = await admin.call(adminDashboardContract.reports, { query: { status: 'open', page: 1 } });
       expect(list.statusCode).toBe(200);
-      const { items, total } = list.json<{ items: AbuseReport[]; total: number }>();
+      const { items, total } = list.body;
       expect(total).toBe(openBefore + 2);
       const jobReport = items.find((item) => item.id === ownIds[0]);
       const profileReport = items.find((item) => item.id === ownIds[1]);
@@ -461,17 +466,17 @@ describe('admin dashboard', () => {
       expect(profileReport?.target_label).toBe(applicant.user.name);
       if (!jobReport || !profileReport) throw new Error('Both reports are listed.');
 
-      const resolved = await admin.request({ method: 'POST', url: `/api/admin/reports/${jobReport.id}/resolve` });
-      expect(resolved.statusCode, resolved.body).toBe(200);
-      expect(resolved.json().report).toMatchObject({ status: 'resolved', resolved_by_name: admin.user.name });
-      const twice = await admin.request({ method: 'POST', url: `/api/admin/reports/${jobReport.id}/dismiss` });
+      const resolved = await admin.call(adminDashboardContract.resolveReport, { params: { id: jobReport.id } });
+      expect(resolved.statusCode, resolved.error?.error).toBe(200);
+      expect(resolved.body.report).toMatchObject({ status: 'resolved', resolved_by_name: admin.user.name });
+      const twice = await admin.call(adminDashboardContract.dismissReport, { params: { id: jobReport.id } });
       expect(twice.statusCode).toBe(409);
-      expect(twice.json().error).toBe(abuseReportTexts.alreadySettled);
-      const dismissed = await admin.request({ method: 'POST', url: `/api/admin/reports/${profileReport.id}/dismiss` });
-      expect(dismissed.json().report.status).toBe('dismissed');
-      const missing = await admin.request({ method: 'POST', url: `/api/admin/reports/${randomUUID()}/resolve` });
+      expect(twice.error?.error).toBe(abuseReportTexts.alreadySettled);
+      const dismissed = await admin.call(adminDashboardContract.dismissReport, { params: { id: profileReport.id } });
+      expect(dismissed.body.report.status).toBe('dismissed');
+      const missing = await admin.call(adminDashboardContract.resolveReport, { params: { id: randomUUID() } });
       expect(missing.statusCode).toBe(404);
-      const byCompany = await company.request({ method: 'POST', url: `/api/admin/reports/${jobReport.id}/resolve` });
+      const byCompany = await company.call(adminDashboardContract.resolveReport, { params: { id: jobReport.id } });
       expect(byCompany.statusCode).toBe(403);
 
       const trail = await db()
@@ -494,8 +499,8 @@ describe('admin dashboard', () => {
       );
       const rows = await db().select().from(abuseReports).where(inArray(abuseReports.id, ownIds));
       expect(rows.map((row) => row.status).sort()).toEqual(['dismissed', 'resolved']);
-      const resolvedList = await admin.request({ method: 'GET', url: '/api/admin/reports?status=resolved' });
-      expect(resolvedList.json().total).toBe(resolvedBefore + 1);
+      const resolvedList = await admin.call(adminDashboardContract.reports, { query: { status: 'resolved' } });
+      expect(resolvedList.body.total).toBe(resolvedBefore + 1);
       expect((await dashboard()).open_abuse_reports.value).toBe(dashboardBefore);
       // Settled, the same person may report the same job again.
       const anew = await report(reporter, { targetType: 'job', targetId: jobId, reason: 'It is back again' });
@@ -504,28 +509,23 @@ describe('admin dashboard', () => {
 
     it('takes a message from the people in its conversation only, never their own', async () => {
       await buildApplication(db(), { jobId, applicantId: otherApplicant.user.id });
-      const started = await company.request({
-        method: 'POST',
-        url: '/api/conversations',
-        payload: { applicant_id: otherApplicant.user.id },
+      const started = await company.call(messagingContract.start, { body: { applicant_id: otherApplicant.user.id } });
+      expect(started.statusCode, started.error?.error).toBe(201);
+      const conversationId = started.body.id;
+      const sent = await company.call(messagingContract.send, {
+        params: { id: conversationId },
+        body: { client_id: randomUUID(), body: 'Send me your bank details to get the job.' },
       });
-      expect(started.statusCode, started.body).toBe(201);
-      const conversationId = started.json().id as string;
-      const sent = await company.request({
-        method: 'POST',
-        url: `/api/conversations/${conversationId}/messages`,
-        payload: { client_id: randomUUID(), body: 'Send me your bank details to get the job.' },
-      });
-      expect(sent.statusCode, sent.body).toBe(201);
-      const messageId = sent.json().id as string;
+      expect(sent.statusCode, sent.error?.error).toBe(201);
+      const messageId = sent.body.id;
       const reason = 'Asks for bank details';
       const outsider = await report(applicant, { targetType: 'message', targetId: messageId, reason });
       expect(outsider.statusCode).toBe(404);
       const own = await report(company, { targetType: 'message', targetId: messageId, reason });
       expect(own.statusCode).toBe(400);
       const filed = await report(otherApplicant, { targetType: 'message', targetId: messageId, reason });
-      expect(filed.statusCode, filed.body).toBe(201);
-      expect(filed.json().report.target_label).toBe('Send me your bank details to get the job.');
+      expect(filed.statusCode, filed.error?.error).toBe(201);
+      expect(filed.body.report.target_label).toBe('Send me your bank details to get the job.');
     });
   });
 });

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { CompanyDashboard } from '~/shared/companies';
-import { type Job, type JobSummary, visiblePipelineStage } from '~/shared/jobs';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { visiblePipelineStage } from '~/shared/jobs';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
 import type { CompanyRole } from '~/shared/permissions';
 import { assignments, clockSessions, companies } from '../db/schema';
@@ -37,9 +39,10 @@ describe('GET /api/company/dashboard', () => {
 
   // An owner's dashboard: every section there.
   async function dashboardOf(account: Awaited<ReturnType<typeof companyAccount>>) {
-    const response = await account.request({ method: 'GET', url: '/api/company/dashboard' });
+    const response = await account.call(companiesContract.dashboard);
     expect(response.statusCode).toBe(200);
-    return response.json<OwnerDashboard>();
+    // An owner may read every section: the tests compare them whole.
+    return response.body as OwnerDashboard;
   }
 
   it('starts empty for a new company', async () => {
@@ -149,9 +152,8 @@ describe('GET /api/company/dashboard', () => {
     await job('Closed role', { status: 'closed' });
 
     const dashboard = await dashboardOf(company);
-    const jobsList = (await company.request({ method: 'GET', url: '/api/jobs?page_size=100' })).json<{ items: Job[] }>()
-      .items;
-    const summary = (await company.request({ method: 'GET', url: '/api/jobs/summary' })).json<JobSummary>();
+    const jobsList = (await company.call(jobsContract.list, { query: { page_size: 100 } })).body.items;
+    const summary = (await company.call(jobsContract.summary)).body;
     const idsOf = (items: Array<{ id: string }>) => items.map((item) => item.id).sort();
 
     expect(dashboard.pipeline.open.total).toBe(summary.open_jobs);
@@ -277,7 +279,7 @@ describe('GET /api/company/dashboard', () => {
     const stranger = await companyAccount(testApp, 'Stranger Co');
     expect((await dashboardOf(stranger)).employees.total).toBe(0);
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    const refused = await applicant.request({ method: 'GET', url: '/api/company/dashboard' });
+    const refused = await applicant.call(companiesContract.dashboard);
     expect(refused.statusCode).toBe(403);
     wendyTab.close();
   });
@@ -297,9 +299,9 @@ describe('GET /api/company/dashboard', () => {
 
     const sectionsOf = async (role: CompanyRole) => {
       const member = await signedInColleague(testApp, companyId, role);
-      const response = await member.request({ method: 'GET', url: '/api/company/dashboard' });
+      const response = await member.call(companiesContract.dashboard);
       expect(response.statusCode).toBe(200);
-      const dashboard = response.json<CompanyDashboard>();
+      const dashboard = response.body;
       return {
         employees: dashboard.employees?.total ?? null,
         pipeline: dashboard.pipeline?.open.total ?? null,

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EarningsSummary, EarningsWeek } from '~/shared/earnings';
+import { adminInvoicesContract } from '~/shared/contracts/billing';
+import { earningsContract } from '~/shared/contracts/earnings';
+import { workContract } from '~/shared/contracts/work';
+import type { EarningsSummary } from '~/shared/earnings';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
@@ -32,7 +35,6 @@ describe('earnings', () => {
   });
 
   const db = () => testApp.database.db;
-  const get = (url: string, account: Account = talent) => account.request({ method: 'GET', url });
 
   it('lists the talent’s approved weeks newest first, with pay at their rate, invoiced or not, and totals', async () => {
     // The company pays $40.00 an hour; the talent is owed $32.00 of it.
@@ -60,12 +62,8 @@ describe('earnings', () => {
       minutes: workdays(weeksAgo(1), [450]),
     });
     // Approved through the API: the pay is fixed by the approval itself.
-    const approved = await company.request({
-      method: 'POST',
-      url: `/api/company/timesheets/${newer.id}/approve`,
-      payload: {},
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    const approved = await company.call(workContract.approveTimesheet, { params: { id: newer.id }, body: {} });
+    expect(approved.statusCode, approved.error?.error).toBe(200);
     // Neither an open week nor another talent's week earns anything here.
     await buildTimesheet(db(), {
       assignmentId: assignment.id,
@@ -87,17 +85,14 @@ describe('earnings', () => {
 
     // Both weeks are billed, by the weekly run's code brought forward.
     const admin = await signedInAccount(testApp, { role: 'admin' });
-    const issued = await admin.request({
-      method: 'POST',
-      url: `/api/admin/companies/${company.companyId}/issue-invoice`,
-    });
-    expect(issued.statusCode, issued.body).toBe(201);
-    const issueDate: string = issued.json().invoice.issue_date;
+    const issued = await admin.call(adminInvoicesContract.issueNow, { params: { id: company.companyId } });
+    expect(issued.statusCode, issued.error?.error).toBe(201);
+    const issueDate = issued.body.invoice?.issue_date;
 
-    const listed = await get('/api/applicant/earnings');
-    expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json()).toMatchObject({ total: 2, page: 1, page_size: 20 });
-    const weeks: EarningsWeek[] = listed.json().items;
+    const listed = await talent.call(earningsContract.weeks);
+    expect(listed.statusCode, listed.error?.error).toBe(200);
+    expect(listed.body).toMatchObject({ total: 2, page: 1, page_size: 20 });
+    const weeks = listed.body.items;
     expect(weeks).toEqual([
       {
         kind: 'week',
@@ -150,9 +145,9 @@ describe('earnings', () => {
       minutes: workdays(weeksAgo(4), [120]),
       talentPayCents: pay(120),
     });
-    const summary = await get('/api/applicant/earnings/summary');
-    expect(summary.statusCode, summary.body).toBe(200);
-    expect(summary.json()).toEqual({
+    const summary = await talent.call(earningsContract.summary);
+    expect(summary.statusCode, summary.error?.error).toBe(200);
+    expect(summary.body).toEqual({
       weeks: 3,
       milestones: 0,
       total_minutes: 450 + 960 + 120,
@@ -160,8 +155,8 @@ describe('earnings', () => {
       invoiced_cents: 24_000 + 51_200,
       awaiting_invoice_cents: 6400,
     } satisfies EarningsSummary);
-    const page2 = await get('/api/applicant/earnings?page=2&page_size=2');
-    expect(page2.json()).toMatchObject({
+    const page2 = await talent.call(earningsContract.weeks, { query: { page: 2, page_size: 2 } });
+    expect(page2.body).toMatchObject({
       total: 3,
       items: [
         {
@@ -178,13 +173,13 @@ describe('earnings', () => {
 
   it('keeps each talent to their own earnings, for applicants only, and refuses a bad page with a sentence', async () => {
     const loner = await signedInAccount(testApp, { role: 'applicant' });
-    expect((await get('/api/applicant/earnings', loner)).json()).toEqual({
+    expect((await loner.call(earningsContract.weeks)).body).toEqual({
       items: [],
       total: 0,
       page: 1,
       page_size: 20,
     });
-    expect((await get('/api/applicant/earnings/summary', loner)).json()).toEqual({
+    expect((await loner.call(earningsContract.summary)).body).toEqual({
       weeks: 0,
       milestones: 0,
       total_minutes: 0,
@@ -192,15 +187,16 @@ describe('earnings', () => {
       invoiced_cents: 0,
       awaiting_invoice_cents: 0,
     });
-    for (const url of ['/api/applicant/earnings', '/api/applicant/earnings/summary']) {
-      expect((await get(url, company)).statusCode, url).toBe(403);
-      expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    for (const endpoint of [earningsContract.weeks, earningsContract.summary]) {
+      expect((await company.call(endpoint)).statusCode, endpoint.path).toBe(403);
+      expect((await callerFrom(testApp).call(endpoint)).statusCode, endpoint.path).toBe(401);
     }
-    const badPage = await get('/api/applicant/earnings?page=nope');
+    // A page that is no number, as a hand-written link would send it.
+    const badPage = await talent.callUnchecked(earningsContract.weeks, { query: { page: 'nope' } });
     expect(badPage.statusCode).toBe(400);
-    expect(badPage.json().fields).toEqual({ page: 'The page must be a whole number.' });
-    const tooBig = await get('/api/applicant/earnings?page_size=101');
+    expect(badPage.error?.fields).toEqual({ page: 'The page must be a whole number.' });
+    const tooBig = await talent.call(earningsContract.weeks, { query: { page_size: 101 } });
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json().error).toEqual(expect.any(String));
+    expect(tooBig.error?.error).toEqual(expect.any(String));
   });
 });

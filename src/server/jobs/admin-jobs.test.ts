@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminJobList } from '~/shared/admin-jobs';
-import { type Job, jobEditTexts } from '~/shared/jobs';
+import type { QueryOf } from '~/shared/contract';
+import { adminJobsContract } from '~/shared/contracts/admin-jobs';
+import { jobEditTexts } from '~/shared/jobs';
 import { auditLogs, companies } from '../db/schema';
 import { buildAccount } from '../seed/factories';
 import { buildApplication, buildJob } from '../seed/job-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -25,11 +26,10 @@ describe('admin jobs', () => {
   const acmeName = `Acme Freight ${unique}`;
   const globexName = `Globex Studio ${unique}`;
   const db = () => testApp.database.db;
-  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
-  const list = async (query: string) => {
-    const response = await get(`/api/admin/jobs?${query}`);
+  const list = async (query: QueryOf<typeof adminJobsContract.list>) => {
+    const response = await admin.call(adminJobsContract.list, { query });
     expect(response.statusCode).toBe(200);
-    return response.json<AdminJobList>();
+    return response.body;
   };
   const auditRow = async (action: string, targetId: string) => {
     const [row] = await db()
@@ -77,7 +77,7 @@ describe('admin jobs', () => {
   });
 
   it('lists every company’s jobs with company, status, applications and posted date, searched and paged', async () => {
-    const byTitle = await list(`q=${encodeURIComponent(`Night Dispatcher ${unique}`)}`);
+    const byTitle = await list({ q: `Night Dispatcher ${unique}` });
     expect(byTitle.total).toBe(1);
     expect(byTitle.items[0]).toMatchObject({
       title: `Night Dispatcher ${unique}`,
@@ -88,35 +88,33 @@ describe('admin jobs', () => {
     });
 
     // The company's name finds its jobs too.
-    const byCompany = await list(`q=${encodeURIComponent(globexName)}&page_size=2`);
+    const byCompany = await list({ q: globexName, page_size: 2 });
     expect(byCompany.total).toBe(3);
     expect(byCompany.items.map((job) => job.title)).toEqual([
       `Motion Designer 0 ${unique}`,
       `Motion Designer 1 ${unique}`,
     ]);
-    const secondPage = await list(`q=${encodeURIComponent(globexName)}&page_size=2&page=2`);
+    const secondPage = await list({ q: globexName, page_size: 2, page: 2 });
     expect(secondPage.items.map((job) => job.title)).toEqual([`Motion Designer 2 ${unique}`]);
 
-    const drafts = await list(`q=${unique}&status=draft`);
+    const drafts = await list({ q: unique, status: 'draft' });
     expect(drafts.items.map((job) => job.title)).toEqual([`Route Planner ${unique}`]);
-    const ofAcme = await list(`q=${unique}&company_id=${acmeId}`);
+    const ofAcme = await list({ q: unique, company_id: acmeId });
     expect(ofAcme.total).toBe(2);
     expect(ofAcme.items.every((job) => job.company_name === acmeName)).toBe(true);
   });
 
   it('offers the active companies for Create Job', async () => {
-    const response = await get(`/api/admin/jobs/company-options?q=${encodeURIComponent(acmeName)}`);
+    const response = await admin.call(adminJobsContract.companyOptions, { query: { q: acmeName } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ items: [{ id: acmeId, name: acmeName, detail: null }] });
+    expect(response.body).toEqual({ items: [{ id: acmeId, name: acmeName, detail: null }] });
   });
 
   it('creates a job for a chosen company, with the admin as the audited actor', async () => {
     const initechName = `Initech ${unique}`;
     const initechId = await ownCompany(initechName);
-    const response = await admin.request({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      payload: {
+    const response = await admin.call(adminJobsContract.create, {
+      body: {
         company_id: initechId,
         status: 'open',
         title: `Brand Designer ${unique}`,
@@ -127,9 +125,9 @@ describe('admin jobs', () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    const job = response.json<Job>();
+    const job = response.body;
     expect(job).toMatchObject({ title: `Brand Designer ${unique}`, status: 'open', company_name: initechName });
-    const listed = await list(`q=${encodeURIComponent(`Brand Designer ${unique}`)}`);
+    const listed = await list({ q: `Brand Designer ${unique}` });
     expect(listed.items[0]).toMatchObject({ company_id: initechId, status: 'open', applications_count: 0 });
     const audit = await auditRow('job.created', job.id);
     expect(audit).toMatchObject({ actorId: admin.user.id, targetType: 'job' });
@@ -137,25 +135,22 @@ describe('admin jobs', () => {
   });
 
   it('refuses a job without a company, for an unknown company, or breaking the publishing rules', async () => {
-    const noCompany = await admin.request({ method: 'POST', url: '/api/admin/jobs', payload: { title: 'Orphan' } });
+    // No company_id, which the contract requires: sent as a broken form would.
+    const noCompany = await admin.callUnchecked(adminJobsContract.create, { body: { title: 'Orphan' } });
     expect(noCompany.statusCode).toBe(400);
-    expect(noCompany.json().fields.company_id).toBe('Choose the company this job is for.');
+    expect(noCompany.error?.fields?.company_id).toBe('Choose the company this job is for.');
 
-    const unknown = await admin.request({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      payload: { company_id: randomUUID(), title: 'Ghost job' },
+    const unknown = await admin.call(adminJobsContract.create, {
+      body: { company_id: randomUUID(), title: 'Ghost job' },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe('This company does not exist.');
+    expect(unknown.error?.error).toBe('This company does not exist.');
 
-    const noBudget = await admin.request({
-      method: 'POST',
-      url: '/api/admin/jobs',
-      payload: { company_id: acmeId, status: 'open', title: 'Budgetless', description: 'No rates given.' },
+    const noBudget = await admin.call(adminJobsContract.create, {
+      body: { company_id: acmeId, status: 'open', title: 'Budgetless', description: 'No rates given.' },
     });
     expect(noBudget.statusCode).toBe(400);
-    expect(noBudget.json().error).toBe('Please specify both minimum and maximum hourly rates.');
+    expect(noBudget.error?.error).toBe('Please specify both minimum and maximum hourly rates.');
   });
 
   it('edits a job with the company’s rules and archives it, each audited; an archived job is frozen', async () => {
@@ -163,59 +158,56 @@ describe('admin jobs', () => {
       companyId: await ownCompany(`Hooli ${unique}`),
       title: `Fleet Analyst ${unique}`,
     });
-    const loaded = await get(`/api/admin/jobs/${job.id}`);
+    const loaded = await admin.call(adminJobsContract.get, { params: { id: job.id } });
     expect(loaded.statusCode).toBe(200);
-    const fields = loaded.json<Job>();
-    const edited = await admin.request({
-      method: 'PUT',
-      url: `/api/admin/jobs/${job.id}`,
-      payload: { ...fields, title: `Senior Fleet Analyst ${unique}`, test_ids: [] },
+    const fields = loaded.body;
+    // The job sent back as loaded: its answer types required_certs as plain strings, which the update's
+    // types (the certifications' list) do not take, so it goes unchecked.
+    const edited = await admin.callUnchecked(adminJobsContract.update, {
+      params: { id: job.id },
+      body: { ...fields, title: `Senior Fleet Analyst ${unique}`, test_ids: [] },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json<Job>().title).toBe(`Senior Fleet Analyst ${unique}`);
+    expect(edited.body.title).toBe(`Senior Fleet Analyst ${unique}`);
     expect(await auditRow('job.updated', job.id)).toMatchObject({ actorId: admin.user.id });
     expect((await auditRow('job.updated', job.id))?.details).toMatchObject({ fields: ['title'] });
 
-    const tooLong = await admin.request({
-      method: 'PUT',
-      url: `/api/admin/jobs/${job.id}`,
-      payload: { ...fields, title: 'x'.repeat(61) },
+    const tooLong = await admin.callUnchecked(adminJobsContract.update, {
+      params: { id: job.id },
+      body: { ...fields, title: 'x'.repeat(61) },
     });
     expect(tooLong.statusCode).toBe(400);
 
-    const archived = await admin.request({ method: 'POST', url: `/api/admin/jobs/${job.id}/archive` });
+    const archived = await admin.call(adminJobsContract.archive, { params: { id: job.id } });
     expect(archived.statusCode).toBe(200);
-    expect(archived.json<Job>().status).toBe('archived');
+    expect(archived.body.status).toBe('archived');
     expect((await auditRow('job.archived', job.id))?.details).toMatchObject({ from: 'open', to: 'archived' });
 
-    const again = await admin.request({ method: 'POST', url: `/api/admin/jobs/${job.id}/archive` });
+    const again = await admin.call(adminJobsContract.archive, { params: { id: job.id } });
     expect(again.statusCode).toBe(409);
-    const frozen = await admin.request({ method: 'PUT', url: `/api/admin/jobs/${job.id}`, payload: fields });
+    const frozen = await admin.callUnchecked(adminJobsContract.update, { params: { id: job.id }, body: fields });
     expect(frozen.statusCode).toBe(409);
   });
 
   it('answers 404 for an unknown job and 400 for a malformed id or filter', async () => {
-    const missing = await admin.request({ method: 'POST', url: `/api/admin/jobs/${randomUUID()}/archive` });
+    const missing = await admin.call(adminJobsContract.archive, { params: { id: randomUUID() } });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(jobEditTexts.notFound);
-    expect((await get('/api/admin/jobs/not-a-uuid')).statusCode).toBe(400);
-    const badStatus = await get('/api/admin/jobs?status=sleeping');
+    expect(missing.error?.error).toBe(jobEditTexts.notFound);
+    expect((await admin.call(adminJobsContract.get, { params: { id: 'not-a-uuid' } })).statusCode).toBe(400);
+    // A status no job has, as a hand-written link would send it.
+    const badStatus = await admin.callUnchecked(adminJobsContract.list, { query: { status: 'sleeping' } });
     expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json().fields.status).toBe('Choose a status from the list.');
-    expect((await get('/api/admin/jobs?page_size=1000')).statusCode).toBe(400);
+    expect(badStatus.error?.fields?.status).toBe('Choose a status from the list.');
+    expect((await admin.call(adminJobsContract.list, { query: { page_size: 1000 } })).statusCode).toBe(400);
   });
 
   it('is for administrators only', async () => {
     for (const account of [company, applicant]) {
-      expect((await get('/api/admin/jobs', account)).statusCode).toBe(403);
-      const created = await account.request({
-        method: 'POST',
-        url: '/api/admin/jobs',
-        payload: { company_id: acmeId, title: 'Sneaky' },
-      });
+      expect((await account.call(adminJobsContract.list)).statusCode).toBe(403);
+      const created = await account.call(adminJobsContract.create, { body: { company_id: acmeId, title: 'Sneaky' } });
       expect(created.statusCode).toBe(403);
     }
-    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/jobs' });
+    const anonymous = await callerFrom(testApp).call(adminJobsContract.list);
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryOf } from '~/shared/contract';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { formatJobBudget } from '~/shared/jobs';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -47,12 +50,14 @@ describe('the job list, its tags and its CSV export', () => {
   let companyId: string;
   const ids: Record<string, string> = {};
 
-  const list = async (query: string, account = company) => {
-    const response = await account.request({ method: 'GET', url: `/api/jobs${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { items: Array<Record<string, unknown>>; total: number; page: number; page_size: number };
+  const list = async (query: QueryOf<typeof jobsContract.list> = {}, account = company) => {
+    const response = await account.call(jobsContract.list, { query });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response.body;
   };
-  const titles = async (query: string) => (await list(query)).items.map((item) => item.title);
+  const titles = async (query: QueryOf<typeof jobsContract.list>) =>
+    (await list(query)).items.map((item) => item.title);
+  const companyIdOf = async (account: Account) => (await account.call(companiesContract.profile)).body.id;
 
   // The company's jobs and their applications, by title: the shared company's, or a test's own company's.
   async function buildCompanyJobs(jobsCompanyId: string) {
@@ -100,7 +105,7 @@ describe('the job list, its tags and its CSV export', () => {
   // A company of the test's own with the same jobs, for a test that changes what they count.
   async function ownCompanyWithJobs() {
     const owner = await signedInAccount(testApp, { role: 'company' });
-    const ownerCompanyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    const ownerCompanyId = await companyIdOf(owner);
     return { owner, ownIds: await buildCompanyJobs(ownerCompanyId) };
   }
 
@@ -108,8 +113,8 @@ describe('the job list, its tags and its CSV export', () => {
     testApp = await createTestApp();
     company = await signedInAccount(testApp, { role: 'company' });
     other = await signedInAccount(testApp, { role: 'company' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
-    const otherId = (await other.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = await companyIdOf(company);
+    const otherId = await companyIdOf(other);
     Object.assign(ids, await buildCompanyJobs(companyId));
     // Someone else's jobs never show up.
     await buildJob(testApp.database.db, {
@@ -123,7 +128,7 @@ describe('the job list, its tags and its CSV export', () => {
   });
 
   it('lists all but archived jobs by default, newest launch first, with figures', async () => {
-    const page = await list('');
+    const page = await list();
     expect(page).toMatchObject({ total: 6, page: 1, page_size: 20 });
     expect(page.items.map((item) => item.title)).toEqual([
       '=HYPERLINK("evil"), "quoted"',
@@ -149,17 +154,17 @@ describe('the job list, its tags and its CSV export', () => {
   it('counts as new only what arrived after the company last looked', async () => {
     const { owner, ownIds } = await ownCompanyWithJobs();
     const react = ownIds['Senior React Engineer'];
-    const seen = await owner.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` });
+    const seen = await owner.call(jobsContract.markApplicationsSeen, { params: { id: react ?? '' } });
     expect(seen.statusCode).toBe(200);
     await buildApplication(testApp.database.db, { jobId: react ?? '' });
-    const [job] = (await list('?q=senior', owner)).items;
+    const [job] = (await list({ q: 'senior' }, owner)).items;
     expect(job).toMatchObject({ applications_count: 4, new_applications_count: 1 });
-    expect((await other.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` })).statusCode).toBe(404);
+    expect((await other.call(jobsContract.markApplicationsSeen, { params: { id: react ?? '' } })).statusCode).toBe(404);
   });
 
   it('shows on the job page the applications the Jobs list counts as new, on every page of the visit', async () => {
     const owner = await signedInAccount(testApp, { role: 'company' });
-    const ownerCompanyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    const ownerCompanyId = await companyIdOf(owner);
     const { db } = testApp.database;
     const job = await buildJob(db, { companyId: ownerCompanyId, title: 'Night Support', createdAt: day('2026-03-01') });
     // Eight nobody acted on; four shortlisted and three settled, never new.
@@ -173,126 +178,133 @@ describe('the job list, its tags and its CSV export', () => {
     for (const status of ['hired', 'rejected', 'withdrawn'] as const) {
       await buildApplication(db, { jobId: job.id, status, createdAt: day('2026-03-03') });
     }
-    const listed = async () => (await list('?q=night', owner)).items[0];
+    const listed = async () => (await list({ q: 'night' }, owner)).items[0];
     expect(await listed()).toMatchObject({ applications_count: 15, new_applications_count: 8 });
 
     // The visit opens the job, then marks its applications seen as it shows them.
-    const opened = (await owner.request({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
+    const opened = (await owner.call(jobsContract.get, { params: { id: job.id } })).body;
     expect(opened).toMatchObject({ new_applications_count: 8, applications_seen_at: null });
     const newSince = opened.applications_seen_at ?? opened.created_at;
-    const pageOf = async (page: number, since?: string) =>
+    const pageOf = async (page: number, since?: string | null) =>
       (
-        await owner.request({
-          method: 'GET',
-          url: `/api/jobs/${job.id}/applications?page_size=5&page=${page}${since ? `&new_since=${since}` : ''}`,
+        await owner.call(jobsContract.applications, {
+          params: { id: job.id },
+          query: { page_size: 5, page, new_since: since ?? undefined },
         })
-      ).json();
+      ).body;
     const first = await pageOf(1, newSince);
-    expect((await owner.request({ method: 'POST', url: `/api/jobs/${job.id}/applications/seen` })).statusCode).toBe(
-      200,
-    );
+    expect((await owner.call(jobsContract.markApplicationsSeen, { params: { id: job.id } })).statusCode).toBe(200);
     const later = [await pageOf(2, newSince), await pageOf(3, newSince)];
-    const marked = [first, ...later].flatMap((page) => page.items.filter((item: { is_new: boolean }) => item.is_new));
+    const marked = [first, ...later].flatMap((page) => page.items.filter((item) => item.is_new));
     expect(marked).toHaveLength(8);
-    expect(marked.every((item: { status: string }) => item.status === 'submitted')).toBe(true);
+    expect(marked.every((item) => item.status === 'submitted')).toBe(true);
     for (const page of [first, ...later]) expect(page.new_count).toBe(8);
 
     // Seen: the Jobs list and a later visit count none, until another arrives.
     expect(await listed()).toMatchObject({ new_applications_count: 0 });
-    const next = (await owner.request({ method: 'GET', url: `/api/jobs/${job.id}` })).json();
+    const next = (await owner.call(jobsContract.get, { params: { id: job.id } })).body;
     expect(next.applications_seen_at).not.toBeNull();
     expect((await pageOf(1, next.applications_seen_at)).new_count).toBe(0);
     await buildApplication(db, { jobId: job.id });
     expect(await listed()).toMatchObject({ new_applications_count: 1 });
     const again = await pageOf(1, next.applications_seen_at);
     expect(again.new_count).toBe(1);
-    expect(again.items.filter((item: { is_new: boolean }) => item.is_new)).toHaveLength(1);
+    expect(again.items.filter((item) => item.is_new)).toHaveLength(1);
     // Without a moment, new is counted from the last time the job's applications were opened.
     expect((await pageOf(1)).new_count).toBe(1);
-    const refused = await owner.request({ method: 'GET', url: `/api/jobs/${job.id}/applications?new_since=yesterday` });
+    const refused = await owner.call(jobsContract.applications, {
+      params: { id: job.id },
+      query: { new_since: 'yesterday' },
+    });
     expect(refused.statusCode).toBe(400);
   });
 
   it('searches titles and skills, whatever the case, taking % and _ literally', async () => {
-    expect(await titles('?q=REACT')).toEqual(['Senior React Engineer']);
-    expect(await titles('?q=figma')).toEqual(['Product Designer']);
-    expect(await titles('?q=typescr')).toEqual(['Senior React Engineer']);
-    expect(await titles('?q=100%25')).toEqual(['100% Remote QA_Engineer']);
-    expect(await titles('?q=qa_e')).toEqual(['100% Remote QA_Engineer']);
-    expect(await titles('?q=remote_qa')).toEqual([]);
-    expect(await titles('?q=%25')).toEqual(['100% Remote QA_Engineer']);
-    expect(await titles('?q=nothing-like-this')).toEqual([]);
+    expect(await titles({ q: 'REACT' })).toEqual(['Senior React Engineer']);
+    expect(await titles({ q: 'figma' })).toEqual(['Product Designer']);
+    expect(await titles({ q: 'typescr' })).toEqual(['Senior React Engineer']);
+    expect(await titles({ q: '100%' })).toEqual(['100% Remote QA_Engineer']);
+    expect(await titles({ q: 'qa_e' })).toEqual(['100% Remote QA_Engineer']);
+    expect(await titles({ q: 'remote_qa' })).toEqual([]);
+    expect(await titles({ q: '%' })).toEqual(['100% Remote QA_Engineer']);
+    expect(await titles({ q: 'nothing-like-this' })).toEqual([]);
   });
 
   it('filters by status, tags (any of) and launch dates (inclusive days)', async () => {
-    expect((await titles('?status=open,paused&sort=title_asc')).slice(-2)).toEqual([
+    expect((await titles({ status: 'open,paused', sort: 'title_asc' })).slice(-2)).toEqual([
       'Product Designer',
       'Senior React Engineer',
     ]);
-    expect((await list('?status=open,paused')).total).toBe(4);
-    expect(await titles('?status=archived')).toEqual(['Old Support Agent']);
-    expect(await titles('?tags=Design,Excel')).toEqual(['Data Entry Clerk', 'Product Designer']);
-    expect(await titles('?tags=React&status=open,archived')).toEqual(['Senior React Engineer', 'Old Support Agent']);
-    expect(await titles('?launched_from=2026-01-05&launched_to=2026-01-15')).toEqual([
+    expect((await list({ status: 'open,paused' })).total).toBe(4);
+    expect(await titles({ status: 'archived' })).toEqual(['Old Support Agent']);
+    expect(await titles({ tags: 'Design,Excel' })).toEqual(['Data Entry Clerk', 'Product Designer']);
+    expect(await titles({ tags: 'React', status: 'open,archived' })).toEqual([
+      'Senior React Engineer',
+      'Old Support Agent',
+    ]);
+    expect(await titles({ launched_from: '2026-01-05', launched_to: '2026-01-15' })).toEqual([
       'Bookkeeper',
       'Product Designer',
       'Senior React Engineer',
     ]);
-    expect(await titles('?launched_from=2026-01-16')).toEqual([
+    expect(await titles({ launched_from: '2026-01-16' })).toEqual([
       '=HYPERLINK("evil"), "quoted"',
       '100% Remote QA_Engineer',
       'Data Entry Clerk',
     ]);
-    const unknown = await company.request({ method: 'GET', url: '/api/jobs?status=open,hiring' });
+    const unknown = await company.call(jobsContract.list, { query: { status: 'open,hiring' } });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toContain('Unknown job status.');
-    const badDate = await company.request({ method: 'GET', url: '/api/jobs?launched_from=January' });
-    expect(badDate.json().fields).toEqual({ launched_from: 'Use a date such as 2026-12-01.' });
+    expect(unknown.error?.error).toContain('Unknown job status.');
+    const badDate = await company.call(jobsContract.list, { query: { launched_from: 'January' } });
+    expect(badDate.error?.fields).toEqual({ launched_from: 'Use a date such as 2026-12-01.' });
   });
 
   it('sorts by launch date either way, title, and applications', async () => {
-    expect((await titles('?sort=launch_date_asc')).slice(0, 2)).toEqual(['Senior React Engineer', 'Product Designer']);
-    expect((await titles('?sort=applications_desc')).slice(0, 2)).toEqual([
+    expect((await titles({ sort: 'launch_date_asc' })).slice(0, 2)).toEqual([
       'Senior React Engineer',
       'Product Designer',
     ]);
-    expect((await titles('?sort=title_asc')).at(-1)).toBe('Senior React Engineer');
+    expect((await titles({ sort: 'applications_desc' })).slice(0, 2)).toEqual([
+      'Senior React Engineer',
+      'Product Designer',
+    ]);
+    expect((await titles({ sort: 'title_asc' })).at(-1)).toBe('Senior React Engineer');
   });
 
   it('pages on the server', async () => {
-    const second = await list('?page=2&page_size=4');
+    const second = await list({ page: 2, page_size: 4 });
     expect(second).toMatchObject({ total: 6, page: 2, page_size: 4 });
     expect(second.items.map((item) => item.title)).toEqual(['Product Designer', 'Senior React Engineer']);
-    const past = await list('?page=9&page_size=4');
+    const past = await list({ page: 9, page_size: 4 });
     expect(past).toMatchObject({ total: 6, page: 9, items: [] });
-    const tooBig = await company.request({ method: 'GET', url: '/api/jobs?page_size=101' });
+    const tooBig = await company.call(jobsContract.list, { query: { page_size: 101 } });
     expect(tooBig.statusCode).toBe(400);
   });
 
   it('finds tags that hold quotes, backslashes and braces, as typed', async () => {
     const owner = await signedInAccount(testApp, { role: 'company' });
-    const ownerCompanyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    const ownerCompanyId = await companyIdOf(owner);
     await buildJob(testApp.database.db, {
       companyId: ownerCompanyId,
       title: 'Odd tags',
       skillTags: ['C"#', 'a\\b', '{x}'],
     });
     for (const tag of ['C"#', 'a\\b', '{x}']) {
-      const response = await owner.request({ method: 'GET', url: `/api/jobs?tags=${encodeURIComponent(tag)}` });
+      const response = await owner.call(jobsContract.list, { query: { tags: tag } });
       expect(
-        response.json().items.map((item: { title: string }) => item.title),
+        response.body.items.map((item) => item.title),
         tag,
       ).toEqual(['Odd tags']);
     }
   });
 
   it('keeps each company to its own jobs', async () => {
-    expect((await list('', other)).items.map((item) => item.title)).toEqual(['Senior React Engineer (other)']);
+    expect((await list({}, other)).items.map((item) => item.title)).toEqual(['Senior React Engineer (other)']);
   });
 
   it('lists the company’s own tags, sorted', async () => {
-    const response = await company.request({ method: 'GET', url: '/api/jobs/tags' });
-    expect(response.json()).toEqual({
+    const response = await company.call(jobsContract.tags);
+    expect(response.body).toEqual({
       tags: ['-cmd', 'Accounting', 'Design', 'Excel', 'Figma', 'React', 'Testing', 'TypeScript'],
     });
   });
@@ -301,13 +313,14 @@ describe('the job list, its tags and its CSV export', () => {
     // Its own company's jobs, the React job's applications seen before one more arrived.
     const { owner, ownIds } = await ownCompanyWithJobs();
     const react = ownIds['Senior React Engineer'];
-    expect((await owner.request({ method: 'POST', url: `/api/jobs/${react}/applications/seen` })).statusCode).toBe(200);
+    expect((await owner.call(jobsContract.markApplicationsSeen, { params: { id: react ?? '' } })).statusCode).toBe(200);
     await buildApplication(testApp.database.db, { jobId: react ?? '' });
-    const response = await owner.request({ method: 'GET', url: '/api/jobs/export.csv?status=open,closed' });
+    const response = await owner.call(jobsContract.exportCsv, { query: { status: 'open,closed' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="jobs-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows = parseCsv(response.body);
+    const csv = response.rawPayload.toString('utf8');
+    const rows = parseCsv(csv);
     expect(rows[0]).toEqual([
       'Title',
       'Status',
@@ -328,7 +341,7 @@ describe('the job list, its tags and its CSV export', () => {
       'Senior React Engineer',
     ]);
     expect(rows[1]?.[8]).toBe(`'-cmd`);
-    expect(response.body).toContain(`"'=HYPERLINK(""evil""), ""quoted"""`);
+    expect(csv).toContain(`"'=HYPERLINK(""evil""), ""quoted"""`);
     expect(rows[3]).toEqual([
       'Bookkeeper',
       'Closed',
@@ -346,12 +359,12 @@ describe('the job list, its tags and its CSV export', () => {
   });
 
   it('exports the selected jobs only, and never another company’s', async () => {
-    const otherJobs = (await list('', other)).items;
+    const otherJobs = (await list({}, other)).items;
     const selected = [ids.Bookkeeper, ids['Old Support Agent'], otherJobs[0]?.id].join(',');
-    const response = await company.request({ method: 'GET', url: `/api/jobs/export.csv?ids=${selected}` });
-    const rows = parseCsv(response.body);
+    const response = await company.call(jobsContract.exportCsv, { query: { ids: selected } });
+    const rows = parseCsv(response.rawPayload.toString('utf8'));
     expect(rows.slice(1).map((row) => row[0])).toEqual(['Bookkeeper', 'Old Support Agent']);
-    const theirs = parseCsv((await other.request({ method: 'GET', url: '/api/jobs/export.csv' })).body);
+    const theirs = parseCsv((await other.call(jobsContract.exportCsv)).rawPayload.toString('utf8'));
     expect(theirs.map((row) => row[0])).toEqual(['Title', 'Senior React Engineer (other)']);
   });
 

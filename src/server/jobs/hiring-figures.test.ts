@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testsContract } from '~/shared/contracts/assessments';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { tests } from '../db/schema';
 import { buildApplication, buildJob, buildTestAttempt } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -25,8 +28,8 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
     const db = testApp.database.db;
     company = await signedInAccount(testApp, { role: 'company', companyName: 'Northwind Outfitters' });
     other = await signedInAccount(testApp, { role: 'company' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
-    const otherCompanyId = (await other.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await company.call(companiesContract.profile)).body.id;
+    const otherCompanyId = (await other.call(companiesContract.profile)).body.id;
 
     const open = await buildJob(db, { companyId, status: 'open', publishedAt: daysAgo(30), title: 'React Engineer' });
     const paused = await buildJob(db, { companyId, status: 'paused', publishedAt: daysAgo(20), title: 'Designer' });
@@ -84,10 +87,10 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
   });
 
   it('computes the five summary cards from the company’s rows', async () => {
-    const response = await company.request({ method: 'GET', url: '/api/jobs/summary' });
+    const response = await company.call(jobsContract.summary);
     expect(response.statusCode).toBe(200);
     // Time-to-hire: (30 − 20) days and (20 − 5) days → 12.5.
-    expect(response.json()).toEqual({
+    expect(response.body).toEqual({
       open_jobs: 1,
       paused_jobs: 1,
       pending_interviews: 2,
@@ -97,10 +100,8 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
   });
 
   it('counts in Tests Assigned exactly what the Tests tab counts as attempts', async () => {
-    const summary = (await company.request({ method: 'GET', url: '/api/jobs/summary' })).json();
-    const tab = (
-      await company.request({ method: 'GET', url: '/api/tests?include_archived=true&page_size=100' })
-    ).json() as { items: Array<{ attempts: { total: number } }> };
+    const summary = (await company.call(jobsContract.summary)).body;
+    const tab = (await company.call(testsContract.list, { query: { include_archived: 'true', page_size: 100 } })).body;
     const attempts = tab.items.reduce((sum, test) => sum + test.attempts.total, 0);
     expect(summary.tests_assigned).toBe(attempts);
     expect(attempts).toBe(3);
@@ -108,7 +109,7 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
 
   it('shows no time-to-hire before the first hire', async () => {
     const fresh = await signedInAccount(testApp, { role: 'company' });
-    const summary = (await fresh.request({ method: 'GET', url: '/api/jobs/summary' })).json();
+    const summary = (await fresh.call(jobsContract.summary)).body;
     expect(summary).toEqual({
       open_jobs: 0,
       paused_jobs: 0,
@@ -116,7 +117,7 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       tests_assigned: 0,
       avg_time_to_hire_days: null,
     });
-    const analytics = (await fresh.request({ method: 'GET', url: '/api/jobs/analytics' })).json();
+    const analytics = (await fresh.call(jobsContract.analytics)).body;
     expect(analytics).toMatchObject({
       applications: 0,
       conversion_rate: null,
@@ -124,13 +125,13 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       avg_time_to_hire_days: null,
     });
     expect(analytics.applicants_per_week).toHaveLength(12);
-    expect(analytics.applicants_per_week.every((week: { applicants: number }) => week.applicants === 0)).toBe(true);
+    expect(analytics.applicants_per_week.every((week) => week.applicants === 0)).toBe(true);
   });
 
   it('computes conversion, offer acceptance, time-to-hire and 12 Sunday weeks of applicants', async () => {
-    const response = await company.request({ method: 'GET', url: '/api/jobs/analytics' });
+    const response = await company.call(jobsContract.analytics);
     expect(response.statusCode).toBe(200);
-    const analytics = response.json();
+    const analytics = response.body;
     expect(analytics).toMatchObject({
       applications: 6,
       hires: 2,
@@ -142,7 +143,7 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       offer_acceptance_rate: 1,
       avg_time_to_hire_days: 12.5,
     });
-    const weeks = analytics.applicants_per_week as Array<{ week_start: string; applicants: number }>;
+    const weeks = analytics.applicants_per_week;
     expect(weeks).toHaveLength(12);
     const thisWeek = startOfWeek(new Date());
     expect(weeks.at(-1)?.week_start).toBe(thisWeek.toISOString().slice(0, 10));
@@ -159,11 +160,11 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
   });
 
   it('exports the analytics as CSV', async () => {
-    const response = await company.request({ method: 'GET', url: '/api/jobs/analytics.csv' });
+    const response = await company.call(jobsContract.analyticsCsv);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="hiring-analytics-[\d-]+\.csv"$/);
-    const lines = response.body.replace('\uFEFF', '').replace(/\r\n$/, '').split('\r\n');
+    const lines = response.rawPayload.toString('utf8').replace('\uFEFF', '').replace(/\r\n$/, '').split('\r\n');
     expect(lines.slice(0, 9)).toEqual([
       'Metric,Value',
       'Applications,6',
@@ -185,7 +186,7 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
   });
 
   it('exports the analytics as a one-page PDF with the figures', async () => {
-    const response = await company.request({ method: 'GET', url: '/api/jobs/analytics.pdf' });
+    const response = await company.call(jobsContract.analyticsPdf);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="hiring-analytics-[\d-]+\.pdf"$/);
@@ -210,15 +211,11 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
   });
 
   it('lists a job’s applications, newest first, with the new ones marked, never a decided one', async () => {
-    const response = await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` });
+    const response = await company.call(jobsContract.applications, { params: { id: openJobId } });
     expect(response.statusCode).toBe(200);
-    const list = response.json();
+    const list = response.body;
     expect(list).toMatchObject({ total: 4, page: 1, page_size: 20 });
-    expect(list.items.map((item: { applicant_name: string }) => item.applicant_name).slice(0, 3)).toEqual([
-      'Ana Souza',
-      'Ben Okafor',
-      'Chen Wei',
-    ]);
+    expect(list.items.map((item) => item.applicant_name).slice(0, 3)).toEqual(['Ana Souza', 'Ben Okafor', 'Chen Wei']);
     expect(list.items[2]).toMatchObject({
       job_id: openJobId,
       job_title: 'React Engineer',
@@ -228,34 +225,31 @@ describe('hiring figures: summary cards, analytics, exports and applications', (
       is_new: false,
     });
     // In interviews: acted on, not new; the one nobody acted on is.
-    expect(list.items.map((item: { is_new: boolean }) => item.is_new)).toEqual([false, false, false, true]);
+    expect(list.items.map((item) => item.is_new)).toEqual([false, false, false, true]);
     expect(list.items[3]).toMatchObject({ status: 'submitted', proposal_rate: null });
 
-    await company.request({ method: 'POST', url: `/api/jobs/${openJobId}/applications/seen` });
-    const seen = (await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` })).json();
-    expect(seen.items.every((item: { is_new: boolean }) => !item.is_new)).toBe(true);
+    await company.call(jobsContract.markApplicationsSeen, { params: { id: openJobId } });
+    const seen = (await company.call(jobsContract.applications, { params: { id: openJobId } })).body;
+    expect(seen.items.every((item) => !item.is_new)).toBe(true);
 
     const paged = (
-      await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications?page=2&page_size=3` })
-    ).json();
+      await company.call(jobsContract.applications, { params: { id: openJobId }, query: { page: 2, page_size: 3 } })
+    ).body;
     expect(paged).toMatchObject({ total: 4, page: 2 });
     expect(paged.items).toHaveLength(1);
     const filtered = (
-      await company.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications?status=hired,submitted` })
-    ).json();
+      await company.call(jobsContract.applications, { params: { id: openJobId }, query: { status: 'hired,submitted' } })
+    ).body;
     expect(filtered.total).toBe(2);
-    expect((await other.request({ method: 'GET', url: `/api/jobs/${openJobId}/applications` })).statusCode).toBe(404);
+    expect((await other.call(jobsContract.applications, { params: { id: openJobId } })).statusCode).toBe(404);
   });
 
   it('lists the applications in the interviewing stage across the company’s jobs', async () => {
-    const response = await company.request({ method: 'GET', url: '/api/jobs/applications?status=interviewing' });
-    expect(response.json()).toMatchObject({ total: 2 });
-    expect(response.json().items.map((item: { applicant_name: string }) => item.applicant_name)).toEqual([
-      'Ana Souza',
-      'Ben Okafor',
-    ]);
-    const theirs = (await other.request({ method: 'GET', url: '/api/jobs/applications' })).json();
-    expect(theirs.items.every((item: { job_id: string }) => item.job_id === otherJobId)).toBe(true);
+    const response = await company.call(jobsContract.companyApplications, { query: { status: 'interviewing' } });
+    expect(response.body).toMatchObject({ total: 2 });
+    expect(response.body.items.map((item) => item.applicant_name)).toEqual(['Ana Souza', 'Ben Okafor']);
+    const theirs = (await other.call(jobsContract.companyApplications)).body;
+    expect(theirs.items.every((item) => item.job_id === otherJobId)).toBe(true);
     expect(theirs.total).toBe(2);
   });
 });

@@ -1,6 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallArguments, EndpointDefinition } from '~/shared/contract';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobsContract } from '~/shared/contracts/jobs';
 import {
+  type CreateJobInput,
   draftJobDefaults,
   earliestStartDate,
   illegalJobTransitionMessage,
@@ -15,7 +19,7 @@ import { auditLogs, jobs, jobTests, notifications, testAttempts, tests } from '.
 import { unverifiedEmailMessage } from '../platform/access-control';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { buildTestAttempt } from '../seed/test-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -36,7 +40,7 @@ const hourlyJob = {
   visibility: 'public',
   cc_email: 'Hiring@Example.test',
   status: 'open',
-};
+} satisfies CreateJobInput;
 
 describe('job posts API', () => {
   let testApp: TestApp;
@@ -52,12 +56,10 @@ describe('job posts API', () => {
     await testApp.close();
   });
 
-  const companyIdOf = async (account: Account) => {
-    const response = await account.request({ method: 'GET', url: '/api/company' });
-    return response.json().id as string;
-  };
-  const createJob = async (payload: object, account = company) =>
-    account.request({ method: 'POST', url: '/api/jobs', payload });
+  const companyIdOf = async (account: Account) => (await account.call(companiesContract.profile)).body.id;
+  const createJob = async (body: CreateJobInput, account = company) => account.call(jobsContract.create, { body });
+  // A job as a form breaking the rules sends it: some of the values are ones the contract's types refuse.
+  const createUnchecked = async (body: object) => company.callUnchecked(jobsContract.create, { body });
   const auditRows = (jobId: string) =>
     testApp.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, jobId)).orderBy(auditLogs.createdAt);
 
@@ -65,7 +67,7 @@ describe('job posts API', () => {
     it('publishes a job with the spec payload and answers with what it stored', async () => {
       const response = await createJob(hourlyJob);
       expect(response.statusCode).toBe(201);
-      const job = response.json();
+      const job = response.body;
       expect(job).toMatchObject({
         company_name: 'Northwind Outfitters',
         title: 'Senior React Engineer',
@@ -110,8 +112,8 @@ describe('job posts API', () => {
         budget_total: 5000.5,
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ budget_min: null, budget_max: null, budget_total: 5000.5 });
-      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, response.json().id));
+      expect(response.body).toMatchObject({ budget_min: null, budget_max: null, budget_total: 5000.5 });
+      const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, response.body.id));
       expect(row?.budgetTotalCents).toBe(500_050);
     });
 
@@ -119,7 +121,7 @@ describe('job posts API', () => {
       const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
       const response = await createJob({ status: 'draft' }, unverified);
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({
+      expect(response.body).toMatchObject({
         status: 'draft',
         title: draftJobDefaults.title,
         description: draftJobDefaults.description,
@@ -131,16 +133,16 @@ describe('job posts API', () => {
         start_date: null,
         cc_email: null,
       });
-      expect(response.json().launch_date).toBe(response.json().created_at);
+      expect(response.body.launch_date).toBe(response.body.created_at);
       const kept = await createJob({ status: 'draft', title: 'Data Entry Clerk' });
-      expect(kept.json()).toMatchObject({ title: 'Data Entry Clerk', description: draftJobDefaults.description });
+      expect(kept.body).toMatchObject({ title: 'Data Entry Clerk', description: draftJobDefaults.description });
     });
 
     it('refuses to publish from an unconfirmed address, with the sentence that says what to do', async () => {
       const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
       const response = await createJob(hourlyJob, unverified);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({
+      expect(response.error).toEqual({
         error: unverifiedEmailMessage(unverified.user.email, 'publish jobs'),
         code: 'forbidden',
       });
@@ -162,11 +164,11 @@ describe('job posts API', () => {
         [{ start_date: inDays(-3) }, { start_date: jobTexts.startDatePast }],
       ];
       for (const [change, fields] of cases) {
-        const response = await createJob({ ...hourlyJob, ...change });
+        const response = await createUnchecked({ ...hourlyJob, ...change });
         expect(response.statusCode, JSON.stringify(change)).toBe(400);
-        expect(response.json().fields, JSON.stringify(change)).toEqual(fields);
-        expect(response.json().error).toBe(Object.values(fields)[0]);
-        expect(response.json().code).toBe('validation');
+        expect(response.error?.fields, JSON.stringify(change)).toEqual(fields);
+        expect(response.error?.error).toBe(Object.values(fields)[0]);
+        expect(response.error?.code).toBe('validation');
       }
       // The earliest day anyone on Earth may still call today is allowed.
       expect((await createJob({ ...hourlyJob, start_date: earliestStartDate() })).statusCode).toBe(201);
@@ -190,9 +192,9 @@ describe('job posts API', () => {
         [{ start_date: inDays(-3) }, { start_date: jobTexts.startDatePast }],
       ];
       for (const [change, fields] of cases) {
-        const response = await createJob({ ...hourlyJob, ...change, status: 'draft' });
+        const response = await createUnchecked({ ...hourlyJob, ...change, status: 'draft' });
         expect(response.statusCode, JSON.stringify(change)).toBe(400);
-        expect(response.json().fields, JSON.stringify(change)).toEqual(fields);
+        expect(response.error?.fields, JSON.stringify(change)).toEqual(fields);
       }
       expect((await createJob({ ...hourlyJob, title: 'x'.repeat(60), status: 'draft' })).statusCode).toBe(201);
       expect((await createJob({ ...hourlyJob, weekly_hours: 1, status: 'draft' })).statusCode).toBe(201);
@@ -217,24 +219,24 @@ describe('job posts API', () => {
       if (!own || !archived || !foreign) throw new Error('tests not built');
       const linked = await createJob({ ...hourlyJob, test_ids: [own.id, own.id] });
       expect(linked.statusCode).toBe(201);
-      expect(linked.json().test_ids).toEqual([own.id]);
+      expect(linked.body.test_ids).toEqual([own.id]);
       for (const testId of [archived.id, foreign.id, '00000000-0000-4000-8000-000000000000']) {
         const refused = await createJob({ ...hourlyJob, test_ids: [own.id, testId] });
         expect(refused.statusCode).toBe(400);
-        expect(refused.json().fields).toEqual({ test_ids: jobEditTexts.testNotFound });
+        expect(refused.error?.fields).toEqual({ test_ids: jobEditTexts.testNotFound });
       }
       const malformed = await createJob({ ...hourlyJob, test_ids: ['nope'] });
-      expect(malformed.json().fields).toEqual({ 'test_ids.0': jobEditTexts.testNotFound });
+      expect(malformed.error?.fields).toEqual({ 'test_ids.0': jobEditTexts.testNotFound });
     });
   });
 
   describe('reading and editing', () => {
     it('gets one job, and another company’s job does not exist', async () => {
-      const job = (await createJob(hourlyJob)).json();
-      expect((await company.request({ method: 'GET', url: `/api/jobs/${job.id}` })).json()).toEqual(job);
-      const foreign = await otherCompany.request({ method: 'GET', url: `/api/jobs/${job.id}` });
+      const job = (await createJob(hourlyJob)).body;
+      expect((await company.call(jobsContract.get, { params: { id: job.id } })).body).toEqual(job);
+      const foreign = await otherCompany.call(jobsContract.get, { params: { id: job.id } });
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ error: 'This job does not exist.', code: 'not_found' });
+      expect(foreign.error).toEqual({ error: 'This job does not exist.', code: 'not_found' });
     });
 
     it('edits a job, replacing its fields and required tests, and logs which fields changed', async () => {
@@ -243,14 +245,14 @@ describe('job posts API', () => {
         .insert(tests)
         .values({ companyId: await companyIdOf(company), name: 'TypeScript', type: 'coding' })
         .returning();
-      const job = (await createJob({ ...hourlyJob, test_ids: [test?.id] })).json();
-      const response = await company.request({
-        method: 'PUT',
-        url: `/api/jobs/${job.id}`,
-        payload: { ...hourlyJob, title: 'Staff React Engineer', budget_max: 95, test_ids: [] },
+      if (!test) throw new Error('The test was not created.');
+      const job = (await createJob({ ...hourlyJob, test_ids: [test.id] })).body;
+      const response = await company.call(jobsContract.update, {
+        params: { id: job.id },
+        body: { ...hourlyJob, title: 'Staff React Engineer', budget_max: 95, test_ids: [] },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.body).toMatchObject({
         title: 'Staff React Engineer',
         budget_max: 95,
         status: 'open',
@@ -277,7 +279,7 @@ describe('job posts API', () => {
         })
         .returning();
       if (!test) throw new Error('The test was not created.');
-      const job = (await createJob({ ...hourlyJob, test_ids: [] })).json();
+      const job = (await createJob({ ...hourlyJob, test_ids: [] })).body;
       const [submitted, shortlisted, interviewing, passedBefore, hired, rejected] = await Promise.all(
         (['submitted', 'shortlisted', 'interviewing', 'interviewing', 'hired', 'rejected'] as const).map((status) =>
           buildApplication(db, { jobId: job.id, status }),
@@ -289,10 +291,10 @@ describe('job posts API', () => {
       await buildTestAttempt(db, { testId: test.id, applicantId: passedBefore.applicantId, score: 90 });
 
       const edit = () =>
-        company.request({ method: 'PUT', url: `/api/jobs/${job.id}`, payload: { ...hourlyJob, test_ids: [test.id] } });
+        company.call(jobsContract.update, { params: { id: job.id }, body: { ...hourlyJob, test_ids: [test.id] } });
       const response = await edit();
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ test_ids: [test.id], new_tests_sent_to: 2 });
+      expect(response.body).toMatchObject({ test_ids: [test.id], new_tests_sent_to: 2 });
       const sent = await db
         .select({ applicantId: testAttempts.applicantId, applicationId: testAttempts.applicationId })
         .from(testAttempts)
@@ -324,30 +326,28 @@ describe('job posts API', () => {
       expect(edited.at(-1)?.details).toMatchObject({ new_tests_sent_to: 2 });
 
       // Saved again with the same tests: nothing new to send.
-      expect((await edit()).json()).toMatchObject({ new_tests_sent_to: 0 });
+      expect((await edit()).body).toMatchObject({ new_tests_sent_to: 0 });
       expect(await db.select().from(testAttempts).where(eq(testAttempts.jobId, job.id))).toHaveLength(2);
     });
 
     it('holds a published job to the publishing rules, and a draft only to the limits', async () => {
-      const open = (await createJob(hourlyJob)).json();
-      const emptied = await company.request({
-        method: 'PUT',
-        url: `/api/jobs/${open.id}`,
-        payload: { ...hourlyJob, title: '', budget_min: null },
+      const open = (await createJob(hourlyJob)).body;
+      const emptied = await company.call(jobsContract.update, {
+        params: { id: open.id },
+        body: { ...hourlyJob, title: '', budget_min: null },
       });
       expect(emptied.statusCode).toBe(400);
-      expect(emptied.json().fields).toEqual({
+      expect(emptied.error?.fields).toEqual({
         title: jobTexts.titleRequired,
         budget_min: jobTexts.hourlyRatesRequired,
       });
-      const draft = (await createJob({ ...hourlyJob, status: 'draft' })).json();
-      const saved = await company.request({
-        method: 'PUT',
-        url: `/api/jobs/${draft.id}`,
-        payload: { title: '', budget_min: null },
+      const draft = (await createJob({ ...hourlyJob, status: 'draft' })).body;
+      const saved = await company.call(jobsContract.update, {
+        params: { id: draft.id },
+        body: { title: '', budget_min: null },
       });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toMatchObject({ title: draftJobDefaults.title, budget_min: null, status: 'draft' });
+      expect(saved.body).toMatchObject({ title: draftJobDefaults.title, budget_min: null, status: 'draft' });
     });
 
     it('lets an edit keep a start date that has passed since, but not choose a new past one', async () => {
@@ -355,28 +355,26 @@ describe('job posts API', () => {
         companyId: await companyIdOf(company),
         startDate: inDays(-10),
       });
-      const kept = await company.request({
-        method: 'PUT',
-        url: `/api/jobs/${job.id}`,
-        payload: { ...hourlyJob, start_date: inDays(-10) },
+      const kept = await company.call(jobsContract.update, {
+        params: { id: job.id },
+        body: { ...hourlyJob, start_date: inDays(-10) },
       });
       expect(kept.statusCode).toBe(200);
-      const moved = await company.request({
-        method: 'PUT',
-        url: `/api/jobs/${job.id}`,
-        payload: { ...hourlyJob, start_date: inDays(-5) },
+      const moved = await company.call(jobsContract.update, {
+        params: { id: job.id },
+        body: { ...hourlyJob, start_date: inDays(-5) },
       });
-      expect(moved.json().fields).toEqual({ start_date: jobTexts.startDatePast });
+      expect(moved.error?.fields).toEqual({ start_date: jobTexts.startDatePast });
     });
 
     it('refuses to edit an archived job (409) and another company’s job (404)', async () => {
-      const job = (await createJob(hourlyJob)).json();
-      await company.request({ method: 'POST', url: `/api/jobs/${job.id}/archive` });
-      const archived = await company.request({ method: 'PUT', url: `/api/jobs/${job.id}`, payload: hourlyJob });
+      const job = (await createJob(hourlyJob)).body;
+      await company.call(jobsContract.archive, { params: { id: job.id } });
+      const archived = await company.call(jobsContract.update, { params: { id: job.id }, body: hourlyJob });
       expect(archived.statusCode).toBe(409);
-      expect(archived.json()).toEqual({ error: jobEditTexts.archivedCannotBeEdited, code: 'conflict' });
-      const mine = (await createJob(hourlyJob)).json();
-      const foreign = await otherCompany.request({ method: 'PUT', url: `/api/jobs/${mine.id}`, payload: hourlyJob });
+      expect(archived.error).toEqual({ error: jobEditTexts.archivedCannotBeEdited, code: 'conflict' });
+      const mine = (await createJob(hourlyJob)).body;
+      const foreign = await otherCompany.call(jobsContract.update, { params: { id: mine.id }, body: hourlyJob });
       expect(foreign.statusCode).toBe(404);
       const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, mine.id));
       expect(row?.title).toBe(hourlyJob.title);
@@ -396,12 +394,12 @@ describe('job posts API', () => {
 
     it.each(table)('from %s, %s', async (status, transition) => {
       const job = await companyJob(status);
-      const response = await company.request({ method: 'POST', url: `/api/jobs/${job.id}/${transition}` });
+      const response = await company.call(jobsContract[transition], { params: { id: job.id } });
       const rule = jobTransitionRules[transition];
       const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, job.id));
       if (rule.from.includes(status)) {
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toMatchObject({ id: job.id, status: rule.to });
+        expect(response.body).toMatchObject({ id: job.id, status: rule.to });
         expect(row?.status).toBe(rule.to);
         const [audit] = await auditRows(job.id);
         expect(audit).toMatchObject({
@@ -412,7 +410,7 @@ describe('job posts API', () => {
         });
       } else {
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ error: illegalJobTransitionMessage(transition, status), code: 'conflict' });
+        expect(response.error).toEqual({ error: illegalJobTransitionMessage(transition, status), code: 'conflict' });
         expect(row?.status).toBe(status);
         expect(await auditRows(job.id)).toEqual([]);
       }
@@ -434,14 +432,14 @@ describe('job posts API', () => {
         status: 'draft',
         startDate: inDays(3),
       });
-      const published = (await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/publish` })).json();
+      const published = (await company.call(jobsContract.publish, { params: { id: draft.id } })).body;
       expect(published.published_at).not.toBeNull();
       expect(published.launch_date).toBe(published.published_at);
-      const closed = (await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/close` })).json();
+      const closed = (await company.call(jobsContract.close, { params: { id: draft.id } })).body;
       expect(closed.closed_at).not.toBeNull();
-      const reopened = (await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/reopen` })).json();
+      const reopened = (await company.call(jobsContract.reopen, { params: { id: draft.id } })).body;
       expect(reopened).toMatchObject({ status: 'open', closed_at: null, published_at: published.published_at });
-      await company.request({ method: 'POST', url: `/api/jobs/${draft.id}/archive` });
+      await company.call(jobsContract.archive, { params: { id: draft.id } });
       const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, draft.id));
       expect(row?.archivedAt).not.toBeNull();
     });
@@ -456,9 +454,9 @@ describe('job posts API', () => {
         description: '',
         startDate: inDays(-2),
       });
-      const refused = await company.request({ method: 'POST', url: `/api/jobs/${incomplete.id}/publish` });
+      const refused = await company.call(jobsContract.publish, { params: { id: incomplete.id } });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().fields).toEqual({
+      expect(refused.error?.fields).toEqual({
         start_date: jobTexts.startDatePast,
         budget_min: jobTexts.hourlyRatesRequired,
         budget_max: jobTexts.hourlyRatesRequired,
@@ -466,20 +464,18 @@ describe('job posts API', () => {
       });
 
       const unverified = await signedInAccount(testApp, { role: 'company', emailVerified: false });
-      const theirDraft = (await createJob({ ...hourlyJob, status: 'draft' }, unverified)).json();
-      const unconfirmed = await unverified.request({ method: 'POST', url: `/api/jobs/${theirDraft.id}/publish` });
+      const theirDraft = (await createJob({ ...hourlyJob, status: 'draft' }, unverified)).body;
+      const unconfirmed = await unverified.call(jobsContract.publish, { params: { id: theirDraft.id } });
       expect(unconfirmed.statusCode).toBe(403);
-      expect(unconfirmed.json().error).toBe(unverifiedEmailMessage(unverified.user.email, 'publish jobs'));
+      expect(unconfirmed.error?.error).toBe(unverifiedEmailMessage(unverified.user.email, 'publish jobs'));
       // Everything else works before confirming.
-      expect((await unverified.request({ method: 'POST', url: `/api/jobs/${theirDraft.id}/archive` })).statusCode).toBe(
-        200,
-      );
+      expect((await unverified.call(jobsContract.archive, { params: { id: theirDraft.id } })).statusCode).toBe(200);
     });
 
     it('never moves another company’s job', async () => {
       const job = await companyJob('open');
-      for (const transition of [...transitions, 'duplicate']) {
-        const response = await otherCompany.request({ method: 'POST', url: `/api/jobs/${job.id}/${transition}` });
+      for (const transition of [...transitions, 'duplicate'] as const) {
+        const response = await otherCompany.call(jobsContract[transition], { params: { id: job.id } });
         expect(response.statusCode, transition).toBe(404);
       }
       const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, job.id));
@@ -506,9 +502,9 @@ describe('job posts API', () => {
         testIds: [live?.id ?? '', retired?.id ?? ''],
       });
       await buildApplication(db, { jobId: source.id });
-      const response = await company.request({ method: 'POST', url: `/api/jobs/${source.id}/duplicate` });
+      const response = await company.call(jobsContract.duplicate, { params: { id: source.id } });
       expect(response.statusCode).toBe(201);
-      const copy = response.json();
+      const copy = response.body;
       expect(copy.id).not.toBe(source.id);
       expect(copy).toMatchObject({
         status: 'draft',
@@ -530,22 +526,23 @@ describe('job posts API', () => {
     it('deletes only a draft; anything else is archived instead', async () => {
       const companyId = await companyIdOf(company);
       const draft = await buildJob(testApp.database.db, { companyId, status: 'draft' });
-      expect((await otherCompany.request({ method: 'DELETE', url: `/api/jobs/${draft.id}` })).statusCode).toBe(404);
+      expect((await otherCompany.call(jobsContract.delete, { params: { id: draft.id } })).statusCode).toBe(404);
+      // Raw: the contract's 204 schema (noContent) refuses the empty answer the server sends.
       const deleted = await company.request({ method: 'DELETE', url: `/api/jobs/${draft.id}` });
       expect(deleted.statusCode).toBe(204);
       expect(await testApp.database.db.select().from(jobs).where(eq(jobs.id, draft.id))).toEqual([]);
       expect(await auditRows(draft.id)).toMatchObject([{ action: 'job.deleted', actorId: company.user.id }]);
-      expect((await company.request({ method: 'DELETE', url: `/api/jobs/${draft.id}` })).statusCode).toBe(404);
+      expect((await company.call(jobsContract.delete, { params: { id: draft.id } })).statusCode).toBe(404);
 
       for (const status of ['open', 'paused', 'closed'] as const) {
         const job = await buildJob(testApp.database.db, { companyId, status });
-        const refused = await company.request({ method: 'DELETE', url: `/api/jobs/${job.id}` });
+        const refused = await company.call(jobsContract.delete, { params: { id: job.id } });
         expect(refused.statusCode).toBe(409);
-        expect(refused.json().error).toBe('Only a draft can be deleted. Archive this job instead.');
+        expect(refused.error?.error).toBe('Only a draft can be deleted. Archive this job instead.');
       }
       const archived = await buildJob(testApp.database.db, { companyId, status: 'archived' });
-      const refused = await company.request({ method: 'DELETE', url: `/api/jobs/${archived.id}` });
-      expect(refused.json().error).toBe(jobEditTexts.archivedCannotBeDeleted);
+      const refused = await company.call(jobsContract.delete, { params: { id: archived.id } });
+      expect(refused.error?.error).toBe(jobEditTexts.archivedCannotBeDeleted);
     });
   });
 
@@ -561,13 +558,11 @@ describe('job posts API', () => {
         await buildJob(db, { companyId: await companyIdOf(otherCompany), status: 'open' }),
       ];
       const missing = '00000000-0000-4000-8000-000000000000';
-      const response = await company.request({
-        method: 'POST',
-        url: '/api/jobs/bulk',
-        payload: { action: 'pause', ids: [open1.id, open2.id, paused.id, draft.id, foreign.id, missing, open1.id] },
+      const response = await company.call(jobsContract.bulk, {
+        body: { action: 'pause', ids: [open1.id, open2.id, paused.id, draft.id, foreign.id, missing, open1.id] },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(response.body).toEqual({
         updated: 2,
         results: [
           { id: open1.id, outcome: 'updated', status: 'paused' },
@@ -584,21 +579,14 @@ describe('job posts API', () => {
         { action: 'job.paused', details: { bulk: true, from: 'open', to: 'paused' } },
       ]);
 
-      const resumed = await company.request({
-        method: 'POST',
-        url: '/api/jobs/bulk',
-        payload: { action: 'resume', ids: [open1.id, paused.id, draft.id] },
+      const resumed = await company.call(jobsContract.bulk, {
+        body: { action: 'resume', ids: [open1.id, paused.id, draft.id] },
       });
-      expect(resumed.json().updated).toBe(2);
-      const archived = await company.request({
-        method: 'POST',
-        url: '/api/jobs/bulk',
-        payload: { action: 'archive', ids: [open1.id, draft.id] },
+      expect(resumed.body.updated).toBe(2);
+      const archived = await company.call(jobsContract.bulk, {
+        body: { action: 'archive', ids: [open1.id, draft.id] },
       });
-      expect(archived.json().results.map((result: { outcome: string }) => result.outcome)).toEqual([
-        'updated',
-        'updated',
-      ]);
+      expect(archived.body.results.map((result) => result.outcome)).toEqual(['updated', 'updated']);
       const rows = await db
         .select({ status: jobs.status })
         .from(jobs)
@@ -607,17 +595,12 @@ describe('job posts API', () => {
     });
 
     it('validates the request', async () => {
-      const empty = await company.request({
-        method: 'POST',
-        url: '/api/jobs/bulk',
-        payload: { action: 'pause', ids: [] },
-      });
+      const empty = await company.call(jobsContract.bulk, { body: { action: 'pause', ids: [] } });
       expect(empty.statusCode).toBe(400);
-      expect(empty.json().fields).toEqual({ ids: 'Select at least one job.' });
-      const close = await company.request({
-        method: 'POST',
-        url: '/api/jobs/bulk',
-        payload: { action: 'publish', ids: ['00000000-0000-4000-8000-000000000000'] },
+      expect(empty.error?.fields).toEqual({ ids: 'Select at least one job.' });
+      // Publishing is no bulk action the contract allows: sent as a hostile client would.
+      const close = await company.callUnchecked(jobsContract.bulk, {
+        body: { action: 'publish', ids: ['00000000-0000-4000-8000-000000000000'] },
       });
       expect(close.statusCode).toBe(400);
     });
@@ -625,28 +608,34 @@ describe('job posts API', () => {
 
   describe('who may call', () => {
     it('refuses applicants, administrators and account managers, and asks the signed-out to sign in', async () => {
-      const job = (await createJob(hourlyJob)).json();
+      const job = (await createJob(hourlyJob)).body;
+      // Each endpoint with what it is sent, to call as each caller.
+      const sending = <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) => ({
+        name: `${endpoint.method} ${endpoint.path}`,
+        send: (caller: Pick<ReturnType<typeof callerFrom>, 'call'>) => caller.call(endpoint, ...callArguments),
+      });
+      const byId = { params: { id: job.id } };
       const calls = [
-        { method: 'GET', url: '/api/jobs' },
-        { method: 'POST', url: '/api/jobs', payload: hourlyJob },
-        { method: 'GET', url: `/api/jobs/${job.id}` },
-        { method: 'PUT', url: `/api/jobs/${job.id}`, payload: hourlyJob },
-        { method: 'POST', url: `/api/jobs/${job.id}/pause` },
-        { method: 'DELETE', url: `/api/jobs/${job.id}` },
-        { method: 'GET', url: '/api/jobs/summary' },
-        { method: 'GET', url: '/api/jobs/export.csv' },
-        { method: 'GET', url: '/api/jobs/analytics.pdf' },
-      ] as const;
+        sending(jobsContract.list),
+        sending(jobsContract.create, { body: hourlyJob }),
+        sending(jobsContract.get, byId),
+        sending(jobsContract.update, { ...byId, body: hourlyJob }),
+        sending(jobsContract.pause, byId),
+        sending(jobsContract.delete, byId),
+        sending(jobsContract.summary),
+        sending(jobsContract.exportCsv),
+        sending(jobsContract.analyticsPdf),
+      ];
       for (const role of ['applicant', 'admin', 'account_manager'] as const) {
         const account = await signedInAccount(testApp, { role });
         for (const call of calls) {
-          const response = await account.request(call);
-          expect(response.statusCode, `${role} ${call.method} ${call.url}`).toBe(403);
+          const response = await call.send(account);
+          expect(response.statusCode, `${role} ${call.name}`).toBe(403);
         }
       }
       for (const call of calls) {
-        const response = await testApp.app.inject({ ...call, headers: { 'sec-fetch-site': 'same-origin' } });
-        expect(response.statusCode, `${call.method} ${call.url}`).toBe(401);
+        const response = await call.send(callerFrom(testApp));
+        expect(response.statusCode, call.name).toBe(401);
       }
       const [row] = await testApp.database.db.select().from(jobs).where(eq(jobs.id, job.id));
       expect(row?.status).toBe('open');
