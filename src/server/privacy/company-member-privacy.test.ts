@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companiesContract } from '~/shared/contracts/companies';
+import { adminPrivacyContract, privacyContract } from '~/shared/contracts/privacy';
 import { type PrivacyRequest, privacyTexts } from '~/shared/privacy';
 import { companies, companyMembers, jobHiringTeam, jobs, users } from '../db/schema';
 import { buildJob } from '../seed/job-factories';
@@ -20,9 +22,9 @@ describe('privacy of a company member', () => {
 
   const db = () => testApp.database.db;
   const askToDelete = (person: Account) =>
-    person.request({ method: 'POST', url: '/api/account/deletion-request', payload: { password: person.password } });
-  const complete = (request: PrivacyRequest) =>
-    admin.request({ method: 'POST', url: `/api/admin/privacy-requests/${request.id}/complete` });
+    person.call(privacyContract.requestDeletion, { body: { password: person.password ?? '' } });
+  const complete = (request: Pick<PrivacyRequest, 'id'>) =>
+    admin.call(adminPrivacyContract.complete, { params: { id: request.id } });
   const membersOf = async (companyId: string) =>
     (
       await db()
@@ -44,7 +46,7 @@ describe('privacy of a company member', () => {
   it('exports a member’s membership: the company and their role in it', async () => {
     const owner = await companyAccount(testApp, 'Export Team Co');
     const billing = await signedInColleague(testApp, owner.companyId, 'billing');
-    const response = await billing.request({ method: 'POST', url: '/api/account/data-export' });
+    const response = await billing.call(privacyContract.exportData);
     expect(response.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(response.rawPayload));
     const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array));
@@ -63,9 +65,9 @@ describe('privacy of a company member', () => {
     await db().insert(jobHiringTeam).values({ jobId: job.id, userId: hiring.user.id });
 
     const asked = await askToDelete(hiring);
-    expect(asked.statusCode, asked.body).toBe(201);
-    const completed = await complete(asked.json<PrivacyRequest>());
-    expect(completed.statusCode, completed.body).toBe(200);
+    expect(asked.statusCode, asked.error?.error).toBe(201);
+    const completed = await complete(asked.body);
+    expect(completed.statusCode, completed.error?.error).toBe(200);
 
     expect(await membersOf(owner.companyId)).toEqual([`${owner.user.id}:owner`, `${viewer.user.id}:viewer`].sort());
     expect(await db().select().from(jobHiringTeam).where(eq(jobHiringTeam.userId, hiring.user.id))).toEqual([]);
@@ -74,7 +76,7 @@ describe('privacy of a company member', () => {
     const [stillOpen] = await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job.id));
     expect(stillOpen?.status).toBe('open');
     // The owner still works as before.
-    expect((await owner.request({ method: 'GET', url: '/api/company/dashboard' })).statusCode).toBe(200);
+    expect((await owner.call(companiesContract.dashboard)).statusCode).toBe(200);
   });
 
   it('holds back the last owner of a team until another member is an owner; the sole member goes as before', async () => {
@@ -83,26 +85,26 @@ describe('privacy of a company member', () => {
 
     const refused = await askToDelete(owner);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(privacyTexts.lastOwner);
+    expect(refused.error?.error).toBe(privacyTexts.lastOwner);
 
     // A second owner: the first may go, and the company keeps its other owner.
     await db().update(companyMembers).set({ role: 'owner' }).where(eq(companyMembers.userId, colleague.user.id));
     const asked = await askToDelete(owner);
-    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.statusCode, asked.error?.error).toBe(201);
     // Had the colleague stopped being an owner before the administrator got to it, the request waits.
     await db().update(companyMembers).set({ role: 'admin' }).where(eq(companyMembers.userId, colleague.user.id));
-    const held = await complete(asked.json<PrivacyRequest>());
+    const held = await complete(asked.body);
     expect(held.statusCode).toBe(409);
-    expect(held.json().error).toBe(privacyTexts.lastOwnerForAdministrators);
+    expect(held.error?.error).toBe(privacyTexts.lastOwnerForAdministrators);
     await db().update(companyMembers).set({ role: 'owner' }).where(eq(companyMembers.userId, colleague.user.id));
-    expect((await complete(asked.json<PrivacyRequest>())).statusCode).toBe(200);
+    expect((await complete(asked.body)).statusCode).toBe(200);
     expect(await membersOf(owner.companyId)).toEqual([`${colleague.user.id}:owner`]);
 
     // The sole member of a company: their request is taken and completed, the company stays theirs.
     const alone = await companyAccount(testApp, 'Solo Co');
     const soloAsked = await askToDelete(alone);
-    expect(soloAsked.statusCode, soloAsked.body).toBe(201);
-    expect((await complete(soloAsked.json<PrivacyRequest>())).statusCode).toBe(200);
+    expect(soloAsked.statusCode, soloAsked.error?.error).toBe(201);
+    expect((await complete(soloAsked.body)).statusCode).toBe(200);
     expect(await membersOf(alone.companyId)).toEqual([`${alone.user.id}:owner`]);
     const [erased] = await db().select({ status: users.status }).from(users).where(eq(users.id, alone.user.id));
     expect(erased?.status).toBe('suspended');

@@ -3,15 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultPlatformSettings, maintenanceTexts } from '~/shared/settings';
+import type { BodyOf } from '~/shared/contract';
+import { accountContract } from '~/shared/contracts/account';
+import { adminJobsContract } from '~/shared/contracts/admin-jobs';
+import { authContract } from '~/shared/contracts/auth';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { platformContract } from '~/shared/contracts/platform';
+import { settingsContract } from '~/shared/contracts/settings';
+import { defaultPlatformSettings, maintenanceTexts, type PlatformSettingsUpdate } from '~/shared/settings';
 import { auditLogs, companies, emailOutbox, jobs, sessions, users } from '../db/schema';
 import { loadWebClient } from '../platform/web-client';
-import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { writeFixtureBuild } from '../testing/fixture-client-build';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
+type JobInput = BodyOf<typeof jobsContract.create>;
 
 // System Settings: read, change, reset, each audit-logged; and each setting enforced.
 describe('system settings', () => {
@@ -22,10 +30,10 @@ describe('system settings', () => {
   let applicant: Account;
   const db = () => testApp.database.db;
 
-  const put = (payload: object, account = admin) =>
-    account.request({ method: 'PUT', url: '/api/admin/settings', payload });
-  const anonymous = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    testApp.app.inject({ method, url, payload, headers: sameOriginHeaders });
+  const put = (body: PlatformSettingsUpdate, account = admin) => account.call(settingsContract.update, { body });
+  // A visitor: no session, a browser on this site.
+  const visitor = () => callerFrom(testApp);
+  const page = (url: string, account: Pick<Account, 'request'> = visitor()) => account.request({ method: 'GET', url });
   const latestAudit = async (action: 'settings.updated' | 'settings.reset') => {
     const [row] = await db()
       .select()
@@ -55,28 +63,28 @@ describe('system settings', () => {
 
   describe('the API', () => {
     it('answers the settings in force to administrators only', async () => {
-      const response = await admin.request({ method: 'GET', url: '/api/admin/settings' });
+      const response = await admin.call(settingsContract.read);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ settings: defaultPlatformSettings });
+      expect(response.body).toEqual({ settings: defaultPlatformSettings });
       for (const account of [company, applicant]) {
-        expect((await account.request({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(403);
+        expect((await account.call(settingsContract.read)).statusCode).toBe(403);
         expect((await put({ maintenance_mode: true }, account)).statusCode).toBe(403);
-        const reset = await account.request({ method: 'POST', url: '/api/admin/settings/reset' });
+        const reset = await account.call(settingsContract.reset);
         expect(reset.statusCode).toBe(403);
       }
-      expect((await anonymous('GET', '/api/admin/settings')).statusCode).toBe(401);
+      expect((await visitor().call(settingsContract.read)).statusCode).toBe(401);
     });
 
     it('changes some settings and records exactly those, with their values before and after', async () => {
       const response = await put({ session_timeout_minutes: 30, api_access: false, allow_registrations: true });
       expect(response.statusCode).toBe(200);
-      expect(response.json().settings).toEqual({
+      expect(response.body.settings).toEqual({
         ...defaultPlatformSettings,
         session_timeout_minutes: 30,
         api_access: false,
       });
-      const read = await admin.request({ method: 'GET', url: '/api/admin/settings' });
-      expect(read.json().settings).toMatchObject({ session_timeout_minutes: 30, api_access: false });
+      const read = await admin.call(settingsContract.read);
+      expect(read.body.settings).toMatchObject({ session_timeout_minutes: 30, api_access: false });
 
       const row = await latestAudit('settings.updated');
       expect(row).toMatchObject({ actorId: admin.user.id, targetType: 'settings' });
@@ -93,30 +101,33 @@ describe('system settings', () => {
     });
 
     it('refuses bad values with a sentence per field and keeps what was stored', async () => {
-      const response = await put({ session_timeout_minutes: 2, platform_fee_basis_points: 'ten', api_access: 'yes' });
+      // Values of the wrong type, and a setting that does not exist, sent as they are.
+      const response = await admin.callUnchecked(settingsContract.update, {
+        body: { session_timeout_minutes: 2, platform_fee_basis_points: 'ten', api_access: 'yes' },
+      });
       expect(response.statusCode).toBe(400);
-      const body = response.json();
-      expect(body.code).toBe('validation');
-      expect(body.fields).toEqual({
+      const body = response.error;
+      expect(body?.code).toBe('validation');
+      expect(body?.fields).toEqual({
         session_timeout_minutes: 'Session timeout must be a whole number of minutes from 5 to 1440.',
         platform_fee_basis_points: 'The platform fee must be from 0% to 50%, in steps of 0.01%.',
         api_access: 'API access must be on or off.',
       });
-      const unknown = await put({ dark_mode: true });
+      const unknown = await admin.callUnchecked(settingsContract.update, { body: { dark_mode: true } });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().error).toContain('There is no setting called dark_mode.');
+      expect(unknown.error?.error).toContain('There is no setting called dark_mode.');
       const empty = await put({});
       expect(empty.statusCode).toBe(400);
-      expect(empty.json().error).toContain('Send at least one setting to change.');
-      const read = await admin.request({ method: 'GET', url: '/api/admin/settings' });
-      expect(read.json().settings).toEqual(defaultPlatformSettings);
+      expect(empty.error?.error).toContain('Send at least one setting to change.');
+      const read = await admin.call(settingsContract.read);
+      expect(read.body.settings).toEqual(defaultPlatformSettings);
     });
 
     it("resets every setting to the spec's defaults and records what changed", async () => {
       await put({ maintenance_mode: false, notify_new_job: false, platform_fee_basis_points: 1250 });
-      const response = await admin.request({ method: 'POST', url: '/api/admin/settings/reset' });
+      const response = await admin.call(settingsContract.reset);
       expect(response.statusCode).toBe(200);
-      expect(response.json().settings).toEqual({
+      expect(response.body.settings).toEqual({
         session_timeout_minutes: 60,
         allow_registrations: true,
         email_verification: true,
@@ -143,65 +154,65 @@ describe('system settings', () => {
 
   describe('maintenance mode', () => {
     it('serves the maintenance page and refuses the API to everyone but administrators', async () => {
-      expect((await anonymous('GET', '/')).statusCode).toBe(200);
+      expect((await page('/')).statusCode).toBe(200);
       expect((await put({ maintenance_mode: true })).statusCode).toBe(200);
 
       for (const url of ['/', '/about-us', '/login', '/company-dashboard']) {
-        const page = await anonymous('GET', url);
-        expect(page.statusCode, url).toBe(503);
-        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-        expect(page.headers['retry-after']).toBe('300');
-        expect(page.body).toContain(`<h1>${maintenanceTexts.title}</h1>`);
-        expect(page.body).toContain(maintenanceTexts.body);
+        const held = await page(url);
+        expect(held.statusCode, url).toBe(503);
+        expect(held.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(held.headers['retry-after']).toBe('300');
+        expect(held.body).toContain(`<h1>${maintenanceTexts.title}</h1>`);
+        expect(held.body).toContain(maintenanceTexts.body);
         // Its icon, as every page has: else the browser asks for /favicon.ico, which does not exist.
-        expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+        expect(held.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       }
-      const signIn = await anonymous('POST', '/api/auth/sign-in', {
-        email: applicant.user.email,
-        password: applicant.password,
+      const signIn = await visitor().call(authContract.signIn, {
+        body: { email: applicant.user.email, password: applicant.password ?? '' },
       });
       expect(signIn.statusCode).toBe(503);
-      expect(signIn.json()).toEqual({ error: maintenanceTexts.apiMessage, code: 'maintenance' });
-      const register = await anonymous('POST', '/api/auth/register', {
-        account_type: 'applicant',
-        accept_terms: true,
-        name: 'Late Comer',
-        email: 'late.comer@example.test',
-        password: 'orbit-lantern-92',
+      expect(signIn.error).toEqual({ error: maintenanceTexts.apiMessage, code: 'maintenance' });
+      const register = await visitor().call(authContract.register, {
+        body: {
+          account_type: 'applicant',
+          accept_terms: true,
+          name: 'Late Comer',
+          email: 'late.comer@example.test',
+          password: 'orbit-lantern-92',
+        },
       });
       expect(register.statusCode).toBe(503);
       // Already signed in, not an administrator: every call refused with the sentence and its own code,
       // who am I included (their open tab shows the maintenance screen at once); signing out is not.
       for (const account of [applicant, company]) {
-        const call = await account.request({ method: 'GET', url: '/api/account/sessions' });
+        const call = await account.call(accountContract.sessions);
         expect(call.statusCode).toBe(503);
-        expect(call.json()).toEqual({ error: maintenanceTexts.apiMessage, code: 'maintenance' });
-        expect((await account.request({ method: 'GET', url: '/' })).statusCode).toBe(503);
-        const me = await account.request({ method: 'GET', url: '/api/auth/me' });
+        expect(call.error).toEqual({ error: maintenanceTexts.apiMessage, code: 'maintenance' });
+        expect((await page('/', account)).statusCode).toBe(503);
+        const me = await account.call(authContract.me);
         expect(me.statusCode).toBe(503);
-        expect(me.json().code).toBe('maintenance');
+        expect(me.error?.code).toBe('maintenance');
       }
       // A visitor (an administrator on the way in) may still ask who is signed in.
-      expect((await anonymous('GET', '/api/auth/me')).json()).toEqual({ user: null });
-      expect((await admin.request({ method: 'GET', url: '/api/auth/me' })).json().user.id).toBe(admin.user.id);
+      expect((await visitor().call(authContract.me)).body).toEqual({ user: null });
+      expect((await admin.call(authContract.me)).body.user?.id).toBe(admin.user.id);
 
       // Administrators still get in: their sign-in page and API, their screens, the whole API.
-      expect((await anonymous('GET', '/admin-login')).statusCode).toBe(200);
-      const adminSignIn = await anonymous('POST', '/api/auth/admin/sign-in', {
-        email: admin.user.email,
-        password: 'not-the-password',
+      expect((await page('/admin-login')).statusCode).toBe(200);
+      const adminSignIn = await visitor().call(authContract.adminSignIn, {
+        body: { email: admin.user.email, password: 'not-the-password' },
       });
       expect(adminSignIn.statusCode).not.toBe(503);
-      expect((await admin.request({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(200);
-      expect((await admin.request({ method: 'GET', url: '/api/account/sessions' })).statusCode).toBe(200);
-      expect((await admin.request({ method: 'GET', url: '/' })).statusCode).toBe(200);
+      expect((await admin.call(settingsContract.read)).statusCode).toBe(200);
+      expect((await admin.call(accountContract.sessions)).statusCode).toBe(200);
+      expect((await page('/', admin)).statusCode).toBe(200);
       // Probes and static files are never held back.
-      expect((await anonymous('GET', '/api/health')).statusCode).toBe(200);
-      expect((await anonymous('GET', '/assets/app-3f2a1b.js')).statusCode).toBe(200);
+      expect((await visitor().call(platformContract.health)).statusCode).toBe(200);
+      expect((await page('/assets/app-3f2a1b.js')).statusCode).toBe(200);
 
       expect((await put({ maintenance_mode: false })).statusCode).toBe(200);
-      expect((await anonymous('GET', '/login')).statusCode).toBe(200);
-      expect((await applicant.request({ method: 'GET', url: '/api/account/sessions' })).statusCode).toBe(200);
+      expect((await page('/login')).statusCode).toBe(200);
+      expect((await applicant.call(accountContract.sessions)).statusCode).toBe(200);
     });
   });
 
@@ -213,8 +224,8 @@ describe('system settings', () => {
         .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000) })
         .where(eq(sessions.id, person.sessionId));
       // Ten minutes idle is fine under the default hour…
-      const kept = await person.request({ method: 'GET', url: '/api/auth/me' });
-      expect(kept.json().user?.id).toBe(person.user.id);
+      const kept = await person.call(authContract.me);
+      expect(kept.body.user?.id).toBe(person.user.id);
 
       const other = await signedInAccount(testApp, { role: 'applicant' });
       await db()
@@ -223,8 +234,8 @@ describe('system settings', () => {
         .where(eq(sessions.id, other.sessionId));
       // …and too long once the timeout is five minutes.
       expect((await put({ session_timeout_minutes: 5 })).statusCode).toBe(200);
-      const ended = await other.request({ method: 'GET', url: '/api/auth/me' });
-      expect(ended.json()).toEqual({ user: null });
+      const ended = await other.call(authContract.me);
+      expect(ended.body).toEqual({ user: null });
       expect(await db().select().from(sessions).where(eq(sessions.id, other.sessionId))).toHaveLength(0);
     });
   });
@@ -238,12 +249,14 @@ describe('system settings', () => {
 
     it('emails administrators about a new user while the setting is on, and not when it is off', async () => {
       const register = (email: string) =>
-        anonymous('POST', '/api/auth/register', {
-          account_type: 'applicant',
-          accept_terms: true,
-          name: 'Noor Haddad',
-          email,
-          password: 'orbit-lantern-92',
+        visitor().call(authContract.register, {
+          body: {
+            account_type: 'applicant',
+            accept_terms: true,
+            name: 'Noor Haddad',
+            email,
+            password: 'orbit-lantern-92',
+          },
         });
       expect((await register('noor.on@example.test')).statusCode).toBe(201);
       const [mail] = await mailTo(admin.user.email, 'New applicant registered: Noor Haddad');
@@ -251,13 +264,15 @@ describe('system settings', () => {
       expect(mail?.text).toContain('http://localhost:3000/admin/applicants');
 
       // A company's names the company.
-      const company = await anonymous('POST', '/api/auth/register', {
-        account_type: 'company',
-        accept_terms: true,
-        name: 'Maya Chen',
-        company_name: 'Łódź Logistics',
-        email: 'maya.on@example.test',
-        password: 'orbit-lantern-92',
+      const company = await visitor().call(authContract.register, {
+        body: {
+          account_type: 'company',
+          accept_terms: true,
+          name: 'Maya Chen',
+          company_name: 'Łódź Logistics',
+          email: 'maya.on@example.test',
+          password: 'orbit-lantern-92',
+        },
       });
       expect(company.statusCode).toBe(201);
       const [companyMail] = await mailTo(admin.user.email, 'New company registered: Łódź Logistics');
@@ -273,7 +288,7 @@ describe('system settings', () => {
     });
 
     it('emails administrators about a job published while the setting is on, and not when it is off', async () => {
-      const job = (title: string, status: 'open' | 'draft') => ({
+      const job = (title: string, status: 'open' | 'draft'): JobInput => ({
         title,
         description: 'Keep our books in order.',
         engagement_type: 'hourly',
@@ -285,29 +300,27 @@ describe('system settings', () => {
         visibility: 'public',
         status,
       });
-      const created = await company.request({ method: 'POST', url: '/api/jobs', payload: job('Bookkeeper', 'open') });
+      const created = await company.call(jobsContract.create, { body: job('Bookkeeper', 'open') });
       expect(created.statusCode).toBe(201);
       expect(await mailTo(admin.user.email, 'New job published: Bookkeeper')).toHaveLength(1);
 
       // A draft is not published: no email until it is.
-      const draft = await company.request({ method: 'POST', url: '/api/jobs', payload: job('Controller', 'draft') });
+      const draft = await company.call(jobsContract.create, { body: job('Controller', 'draft') });
       expect(await mailTo(admin.user.email, 'New job published: Controller')).toHaveLength(0);
-      const published = await company.request({ method: 'POST', url: `/api/jobs/${draft.json().id}/publish` });
+      const published = await company.call(jobsContract.publish, { params: { id: draft.body.id } });
       expect(published.statusCode).toBe(200);
       expect(await mailTo(admin.user.email, 'New job published: Controller')).toHaveLength(1);
 
       // A job an administrator publishes for the company is news too.
       const companyId = await companyIdOf(testApp.database.db, company.user.id);
-      const byAdmin = await admin.request({
-        method: 'POST',
-        url: '/api/admin/jobs',
-        payload: { ...job('Payroll Clerk', 'open'), company_id: companyId },
+      const byAdmin = await admin.call(adminJobsContract.create, {
+        body: { ...job('Payroll Clerk', 'open'), company_id: companyId },
       });
-      expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+      expect(byAdmin.statusCode, byAdmin.error?.error).toBe(201);
       expect(await mailTo(admin.user.email, 'New job published: Payroll Clerk')).toHaveLength(1);
 
       await put({ notify_new_job: false });
-      const quiet = await company.request({ method: 'POST', url: '/api/jobs', payload: job('Auditor', 'open') });
+      const quiet = await company.call(jobsContract.create, { body: job('Auditor', 'open') });
       expect(quiet.statusCode).toBe(201);
       expect(await mailTo(admin.user.email, 'New job published: Auditor')).toHaveLength(0);
     });
@@ -335,7 +348,7 @@ describe('system settings', () => {
             drop function refuse_administrators_news();`);
         }
       };
-      const job = (title: string, status: 'open' | 'draft') => ({
+      const job = (title: string, status: 'open' | 'draft'): JobInput => ({
         title,
         description: 'Reconcile the ledgers every month.',
         engagement_type: 'hourly',
@@ -352,19 +365,13 @@ describe('system settings', () => {
 
       it('keeps no job, and no audit row, published at creation by a company or an administrator', async () => {
         const before = await auditCount();
-        const created = await refuseNews(() =>
-          company.request({ method: 'POST', url: '/api/jobs', payload: job('Treasurer', 'open') }),
-        );
+        const created = await refuseNews(() => company.call(jobsContract.create, { body: job('Treasurer', 'open') }));
         expect(created.statusCode).toBe(500);
         expect(await jobsTitled('Treasurer')).toEqual([]);
 
         const companyId = await companyIdOf(testApp.database.db, company.user.id);
         const byAdmin = await refuseNews(() =>
-          admin.request({
-            method: 'POST',
-            url: '/api/admin/jobs',
-            payload: { ...job('Tax Clerk', 'open'), company_id: companyId },
-          }),
+          admin.call(adminJobsContract.create, { body: { ...job('Tax Clerk', 'open'), company_id: companyId } }),
         );
         expect(byAdmin.statusCode).toBe(500);
         expect(await jobsTitled('Tax Clerk')).toEqual([]);
@@ -372,16 +379,16 @@ describe('system settings', () => {
       });
 
       it('leaves a draft unpublished, with no audit row, when its publication fails', async () => {
-        const draft = await company.request({ method: 'POST', url: '/api/jobs', payload: job('Auditor II', 'draft') });
+        const draft = await company.call(jobsContract.create, { body: job('Auditor II', 'draft') });
         expect(draft.statusCode).toBe(201);
-        const id: string = draft.json().id;
-        const published = await refuseNews(() => company.request({ method: 'POST', url: `/api/jobs/${id}/publish` }));
+        const id = draft.body.id;
+        const published = await refuseNews(() => company.call(jobsContract.publish, { params: { id } }));
         expect(published.statusCode).toBe(500);
         const [kept] = await jobsTitled('Auditor II');
         expect(kept).toMatchObject({ status: 'draft', publishedAt: null });
         expect((await auditOf(id)).map((row) => row.action)).toEqual(['job.created']);
         // Once the outbox takes it, the same publication goes through with its email.
-        expect((await company.request({ method: 'POST', url: `/api/jobs/${id}/publish` })).statusCode).toBe(200);
+        expect((await company.call(jobsContract.publish, { params: { id } })).statusCode).toBe(200);
         expect(await mailTo(admin.user.email, 'New job published: Auditor II')).toHaveLength(1);
       });
 
@@ -389,13 +396,15 @@ describe('system settings', () => {
         const before = await auditCount();
         const email = 'rolled.back@example.test';
         const registered = await refuseNews(() =>
-          anonymous('POST', '/api/auth/register', {
-            account_type: 'company',
-            accept_terms: true,
-            name: 'Rolled Back',
-            email,
-            password: 'orbit-lantern-92',
-            company_name: 'Rollback Ltd',
+          visitor().call(authContract.register, {
+            body: {
+              account_type: 'company',
+              accept_terms: true,
+              name: 'Rolled Back',
+              email,
+              password: 'orbit-lantern-92',
+              company_name: 'Rollback Ltd',
+            },
           }),
         );
         expect(registered.statusCode).toBe(500);

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAssignmentTexts } from '~/shared/admin-assignments';
-import type { Assignment } from '~/shared/billing';
+import { adminAssignmentTexts, type CreateAssignmentInput } from '~/shared/admin-assignments';
+import type { QueryOf } from '~/shared/contract';
+import { adminAssignmentsContract } from '~/shared/contracts/admin-assignments';
+import { workContract } from '~/shared/contracts/work';
 import { assignments, assignmentTerms, auditLogs, companies, notifications, users } from '../db/schema';
 import { addDays, todayOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -33,9 +35,9 @@ describe('admin assignments', () => {
   });
 
   const db = () => testApp.database.db;
-  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
-  const post = (account: Account, url: string, payload: object) => account.request({ method: 'POST', url, payload });
-  const valid = () => ({
+  const create = (body: CreateAssignmentInput, account: Account = admin) =>
+    account.call(adminAssignmentsContract.create, { body });
+  const valid = (): CreateAssignmentInput => ({
     company_id: company.companyId,
     applicant_id: applicant.user.id,
     role: `Bookkeeper ${word}`,
@@ -46,11 +48,11 @@ describe('admin assignments', () => {
 
   it('answers administrators only', async () => {
     for (const account of [company, applicant]) {
-      expect((await get(account, '/api/admin/assignments/summary')).statusCode).toBe(403);
-      expect((await get(account, '/api/admin/assignments')).statusCode).toBe(403);
-      expect((await get(account, '/api/admin/assignment-options/companies')).statusCode).toBe(403);
-      expect((await get(account, '/api/admin/assignment-options/applicants')).statusCode).toBe(403);
-      expect((await post(account, '/api/admin/assignments', valid())).statusCode).toBe(403);
+      expect((await account.call(adminAssignmentsContract.summary)).statusCode).toBe(403);
+      expect((await account.call(workContract.adminAssignments)).statusCode).toBe(403);
+      expect((await account.call(adminAssignmentsContract.companyOptions)).statusCode).toBe(403);
+      expect((await account.call(adminAssignmentsContract.applicantOptions)).statusCode).toBe(403);
+      expect((await create(valid(), account)).statusCode).toBe(403);
     }
   });
 
@@ -82,24 +84,24 @@ describe('admin assignments', () => {
       endDate: '2025-06-01',
       endReason: 'Done',
     });
-    const response = await get(admin, '/api/admin/assignments/summary');
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await admin.call(adminAssignmentsContract.summary);
+    expect(response.statusCode, response.error?.error).toBe(200);
     const rows = await db().select().from(assignments);
     const active = rows.filter((row) => row.status === 'active');
-    expect(response.json()).toEqual({
+    expect(response.body).toEqual({
       active_assignments: active.length,
       pending_starts: rows.filter((row) => row.status === 'pending').length,
       talent_at_work: new Set(active.map((row) => row.applicantId)).size,
       // A fixed-price assignment bills no hours.
       weekly_billable_hours: active.reduce((sum, row) => sum + (row.weeklyHours ?? 0), 0),
     });
-    expect(response.json().active_assignments).toBeGreaterThanOrEqual(2);
+    expect(response.body.active_assignments).toBeGreaterThanOrEqual(2);
   });
 
   it('creates a pending assignment with its first terms, audit-logged, the talent told', async () => {
-    const response = await post(admin, '/api/admin/assignments', valid());
-    expect(response.statusCode, response.body).toBe(201);
-    const created: Assignment = response.json();
+    const response = await create(valid());
+    expect(response.statusCode, response.error?.error).toBe(201);
+    const created = response.body;
     expect(created).toMatchObject({
       company_name: `Acme ${word}`,
       applicant_name: `Tess ${word}`,
@@ -124,9 +126,9 @@ describe('admin assignments', () => {
   });
 
   it('starts at once an assignment that starts today or earlier', async () => {
-    const response = await post(admin, '/api/admin/assignments', { ...valid(), start_date: today() });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().status).toBe('active');
+    const response = await create({ ...valid(), start_date: today() });
+    expect(response.statusCode, response.error?.error).toBe(201);
+    expect(response.body.status).toBe('active');
   });
 
   it('refuses a suspended company or talent, a non-applicant, a bad rate or hours, with sentences', async () => {
@@ -134,7 +136,7 @@ describe('admin assignments', () => {
     await db().update(companies).set({ status: 'suspended' }).where(eq(companies.id, suspendedCompany.companyId));
     const suspendedTalent = await signedInAccount(testApp, { role: 'applicant' });
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, suspendedTalent.user.id));
-    const cases: Array<[object, number, string]> = [
+    const cases: Array<[Partial<CreateAssignmentInput>, number, string]> = [
       [{ company_id: suspendedCompany.companyId }, 409, adminAssignmentTexts.companySuspended],
       [{ applicant_id: suspendedTalent.user.id }, 409, adminAssignmentTexts.talentSuspended],
       [{ applicant_id: company.user.id }, 400, adminAssignmentTexts.notApplicant],
@@ -146,9 +148,9 @@ describe('admin assignments', () => {
     ];
     const before = await db().select({ total: sql<number>`count(*)::int` }).from(assignments);
     for (const [change, status, error] of cases) {
-      const response = await post(admin, '/api/admin/assignments', { ...valid(), ...change });
+      const response = await create({ ...valid(), ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(status);
-      expect(response.json().error, JSON.stringify(change)).toBe(error);
+      expect(response.error?.error, JSON.stringify(change)).toBe(error);
     }
     const after = await db().select({ total: sql<number>`count(*)::int` }).from(assignments);
     expect(after).toEqual(before);
@@ -160,34 +162,32 @@ describe('admin assignments', () => {
     const ownCompany = await companyAccount(testApp, `Acme ${own}`);
     const talent = await signedInAccount(testApp, { role: 'applicant', name: `Tess ${own}` });
     const parties = { company_id: ownCompany.companyId, applicant_id: talent.user.id };
-    const assigned = [
-      await post(admin, '/api/admin/assignments', { ...valid(), ...parties, role: `Bookkeeper ${own}` }),
-    ];
+    const assigned = [await create({ ...valid(), ...parties, role: `Bookkeeper ${own}` })];
     for (let index = 0; index < 3; index++) {
       const clerk = { ...valid(), ...parties, role: `Clerk ${own}`, start_date: today() };
-      assigned.push(await post(admin, '/api/admin/assignments', clerk));
+      assigned.push(await create(clerk));
     }
     expect(assigned.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
 
-    const searched = (query: string) =>
-      get(admin, `/api/admin/assignments?${query}`).then((response) => response.json());
-    const byTalent = await searched(`q=${encodeURIComponent(`tess ${own}`)}`);
+    const searched = (query: QueryOf<typeof workContract.adminAssignments>) =>
+      admin.call(workContract.adminAssignments, { query }).then((response) => response.body);
+    const byTalent = await searched({ q: `tess ${own}` });
     expect(byTalent.total).toBeGreaterThanOrEqual(3);
-    expect(byTalent.items.every((item: Assignment) => item.applicant_name === `Tess ${own}`)).toBe(true);
-    const byRole = await searched(`q=bookkeeper%20${own}&status=pending`);
-    expect(byRole.items.map((item: Assignment) => [item.role, item.status])).toEqual([
-      [`Bookkeeper ${own}`, 'pending'],
-    ]);
-    const byCompany = await searched(`q=acme%20${own}&page_size=2&page=2`);
+    expect(byTalent.items.every((item) => item.applicant_name === `Tess ${own}`)).toBe(true);
+    const byRole = await searched({ q: `bookkeeper ${own}`, status: 'pending' });
+    expect(byRole.items.map((item) => [item.role, item.status])).toEqual([[`Bookkeeper ${own}`, 'pending']]);
+    const byCompany = await searched({ q: `acme ${own}`, page_size: 2, page: 2 });
     expect(byCompany.items).toHaveLength(2);
     expect(byCompany.total).toBeGreaterThanOrEqual(4);
-    expect((await searched('q=%25%25nothing-like-this')).total).toBe(0);
+    expect((await searched({ q: '%%nothing-like-this' })).total).toBe(0);
   });
 
   it('offers active companies and talent to pick, by name', async () => {
-    const companiesFound = (await get(admin, `/api/admin/assignment-options/companies?q=acme%20${word}`)).json();
+    const companiesFound = (await admin.call(adminAssignmentsContract.companyOptions, { query: { q: `acme ${word}` } }))
+      .body;
     expect(companiesFound.items).toEqual([{ id: company.companyId, name: `Acme ${word}`, detail: null }]);
-    const talentFound = (await get(admin, `/api/admin/assignment-options/applicants?q=tess%20${word}`)).json();
+    const talentFound = (await admin.call(adminAssignmentsContract.applicantOptions, { query: { q: `tess ${word}` } }))
+      .body;
     expect(talentFound.items).toEqual([{ id: applicant.user.id, name: `Tess ${word}`, detail: applicant.user.email }]);
   });
 });

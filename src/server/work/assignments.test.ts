@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Assignment, workTexts } from '~/shared/billing';
+import { type Assignment, type ChangeAssignmentTermsInput, type EndAssignmentInput, workTexts } from '~/shared/billing';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { workContract } from '~/shared/contracts/work';
 import { assignments, assignmentTerms, auditLogs, notifications, timesheets } from '../db/schema';
 import { type TermsRow, termsHistoryOf, termsOnDay } from '../kernels/work/assignment-terms';
 import { addDays, todayOf, weekStartOf } from '../platform/work-calendar';
@@ -44,9 +46,6 @@ describe('assignments', () => {
       startDate: addDays(today(), -30),
       ...overrides,
     });
-  const post = (account: Account, url: string, payload: object = {}) =>
-    account.request({ method: 'POST', url, payload });
-  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
 
   describe('a hire', () => {
     it('opens the terms history with the offer’s rate, hours and start date', async () => {
@@ -59,8 +58,8 @@ describe('assignments', () => {
         offerWeeklyHours: 25,
         offerStartDate: '2031-03-03',
       });
-      const accepted = await post(applicant, `/api/applicant/applications/${application.id}/accept-offer`);
-      expect(accepted.statusCode, accepted.body).toBe(200);
+      const accepted = await applicant.call(applicationsContract.acceptOffer, { params: { id: application.id } });
+      expect(accepted.statusCode, accepted.error?.error).toBe(200);
       const [assignment] = await db().select().from(assignments).where(eq(assignments.applicationId, application.id));
       if (!assignment) throw new Error('no assignment');
       const terms = await db().select().from(assignmentTerms).where(eq(assignmentTerms.assignmentId, assignment.id));
@@ -73,8 +72,8 @@ describe('assignments', () => {
           createdBy: applicant.user.id,
         }),
       ]);
-      const listed = (await get(applicant, '/api/applicant/assignments?status=pending')).json();
-      expect(listed.items.find((item: Assignment) => item.id === assignment.id)).toMatchObject({
+      const listed = (await applicant.call(workContract.applicantAssignments, { query: { status: 'pending' } })).body;
+      expect(listed.items.find((item) => item.id === assignment.id)).toMatchObject({
         role: 'Bookkeeper',
         company_name: 'Acme Work',
         applicant_name: 'Tess Talent',
@@ -91,9 +90,9 @@ describe('assignments', () => {
   describe('starting', () => {
     it('starts a pending assignment from its start date on, once, and tells the talent', async () => {
       const assignment = await newAssignment({ status: 'pending', startDate: today() });
-      const response = await post(company, `/api/company/assignments/${assignment.id}/start`);
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ id: assignment.id, status: 'active', shift_status: 'offline' });
+      const response = await company.call(workContract.startCompanyAssignment, { params: { id: assignment.id } });
+      expect(response.statusCode, response.error?.error).toBe(200);
+      expect(response.body).toMatchObject({ id: assignment.id, status: 'active', shift_status: 'offline' });
       const [audit] = await db().select().from(auditLogs).where(eq(auditLogs.targetId, assignment.id));
       expect(audit).toMatchObject({ action: 'assignment.started', actorId: company.user.id });
       const told = await db().select().from(notifications).where(eq(notifications.userId, applicant.user.id));
@@ -101,51 +100,55 @@ describe('assignments', () => {
         told.some((note) => note.type === 'assignment_changed' && note.title === `${assignment.role} has started`),
       ).toBe(true);
 
-      const again = await post(company, `/api/company/assignments/${assignment.id}/start`);
+      const again = await company.call(workContract.startCompanyAssignment, { params: { id: assignment.id } });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ error: workTexts.alreadyStarted, code: 'conflict' });
+      expect(again.error).toEqual({ error: workTexts.alreadyStarted, code: 'conflict' });
     });
 
     it('refuses before the start date, with the day it can start', async () => {
       const startDate = addDays(today(), 3);
       const assignment = await newAssignment({ status: 'pending', startDate });
-      const response = await post(company, `/api/company/assignments/${assignment.id}/start`);
+      const response = await company.call(workContract.startCompanyAssignment, { params: { id: assignment.id } });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(`This assignment starts on ${startDate}; it can be started from that day.`);
+      expect(response.error?.error).toBe(`This assignment starts on ${startDate}; it can be started from that day.`);
       const [row] = await db().select().from(assignments).where(eq(assignments.id, assignment.id));
       expect(row?.status).toBe('pending');
     });
 
     it('lets an administrator start any company’s assignment; another company gets a 404, talent a 403', async () => {
       const assignment = await newAssignment({ status: 'pending' });
-      const foreign = await post(otherCompany, `/api/company/assignments/${assignment.id}/start`);
+      const foreign = await otherCompany.call(workContract.startCompanyAssignment, { params: { id: assignment.id } });
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json().error).toBe(workTexts.assignmentNotFound);
-      expect((await post(applicant, `/api/company/assignments/${assignment.id}/start`)).statusCode).toBe(403);
-      expect((await post(company, `/api/admin/assignments/${assignment.id}/start`)).statusCode).toBe(403);
-      const byAdmin = await post(admin, `/api/admin/assignments/${assignment.id}/start`);
-      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-      expect(byAdmin.json().status).toBe('active');
+      expect(foreign.error?.error).toBe(workTexts.assignmentNotFound);
+      expect(
+        (await applicant.call(workContract.startCompanyAssignment, { params: { id: assignment.id } })).statusCode,
+      ).toBe(403);
+      expect(
+        (await company.call(workContract.startAdminAssignment, { params: { id: assignment.id } })).statusCode,
+      ).toBe(403);
+      const byAdmin = await admin.call(workContract.startAdminAssignment, { params: { id: assignment.id } });
+      expect(byAdmin.statusCode, byAdmin.error?.error).toBe(200);
+      expect(byAdmin.body.status).toBe('active');
     });
 
     it('refuses an ended assignment', async () => {
       const assignment = await newAssignment({ status: 'ended', endDate: today(), endReason: 'Done' });
-      const response = await post(company, `/api/company/assignments/${assignment.id}/start`);
+      const response = await company.call(workContract.startCompanyAssignment, { params: { id: assignment.id } });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(workTexts.alreadyEnded);
+      expect(response.error?.error).toBe(workTexts.alreadyEnded);
     });
   });
 
   describe('ending', () => {
-    const end = (account: Account, id: string, body: object, scope = 'company') =>
-      post(account, `/api/${scope}/assignments/${id}/end`, body);
+    const end = (account: Account, id: string, body: EndAssignmentInput) =>
+      account.call(workContract.endCompanyAssignment, { params: { id }, body });
 
     it('ends an active assignment with its last day and the reason; it then takes no time', async () => {
       const assignment = await newAssignment();
       const endDate = addDays(today(), -1);
       const response = await end(company, assignment.id, { end_date: endDate, reason: 'The project is finished.' });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.statusCode, response.error?.error).toBe(200);
+      expect(response.body).toMatchObject({
         status: 'ended',
         end_date: endDate,
         end_reason: 'The project is finished.',
@@ -158,16 +161,16 @@ describe('assignments', () => {
 
       const again = await end(company, assignment.id, { end_date: endDate, reason: 'Again' });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toBe(workTexts.alreadyEnded);
-      const clockIn = await post(applicant, `/api/applicant/assignments/${assignment.id}/clock/in`);
+      expect(again.error?.error).toBe(workTexts.alreadyEnded);
+      const clockIn = await applicant.call(workContract.clockIn, { params: { id: assignment.id } });
       expect(clockIn.statusCode).toBe(409);
-      expect(clockIn.json().error).toBe(workTexts.endedNoTime);
-      const terms = await post(company, `/api/company/assignments/${assignment.id}/terms`, {
-        rate_cents: 9_000,
-        effective_date: today(),
+      expect(clockIn.error?.error).toBe(workTexts.endedNoTime);
+      const terms = await company.call(workContract.changeCompanyAssignmentTerms, {
+        params: { id: assignment.id },
+        body: { rate_cents: 9_000, effective_date: today() },
       });
       expect(terms.statusCode).toBe(409);
-      expect(terms.json().error).toBe(workTexts.endedNoTermsChange);
+      expect(terms.error?.error).toBe(workTexts.endedNoTermsChange);
     });
 
     it('says what is wrong with the day or the reason', async () => {
@@ -175,16 +178,16 @@ describe('assignments', () => {
       const assignment = await newAssignment({ startDate });
       const early = await end(company, assignment.id, { end_date: addDays(startDate, -1), reason: 'Oops' });
       expect(early.statusCode).toBe(400);
-      expect(early.json().error).toBe(`The end date cannot be before the assignment started on ${startDate}.`);
+      expect(early.error?.error).toBe(`The end date cannot be before the assignment started on ${startDate}.`);
       const future = await end(company, assignment.id, { end_date: addDays(today(), 2), reason: 'Later' });
       expect(future.statusCode).toBe(400);
-      expect(future.json().error).toBe(workTexts.endInFuture);
+      expect(future.error?.error).toBe(workTexts.endInFuture);
       const noReason = await end(company, assignment.id, { end_date: today(), reason: '  ' });
       expect(noReason.statusCode).toBe(400);
-      expect(noReason.json().fields).toEqual({ reason: 'Please give a reason for ending the assignment.' });
+      expect(noReason.error?.fields).toEqual({ reason: 'Please give a reason for ending the assignment.' });
       const notADay = await end(company, assignment.id, { end_date: '2026-02-30', reason: 'Why' });
       expect(notADay.statusCode).toBe(400);
-      expect(notADay.json().error).toBe('The end date is not a real day.');
+      expect(notADay.error?.error).toBe('The end date is not a real day.');
     });
 
     it('refuses a day before hours already logged, and a pending assignment', async () => {
@@ -197,34 +200,34 @@ describe('assignments', () => {
       });
       const response = await end(company, assignment.id, { end_date: addDays(today(), -5), reason: 'Cut short' });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(workTexts.hoursAfterEnd(loggedDay));
+      expect(response.error?.error).toBe(workTexts.hoursAfterEnd(loggedDay));
 
       const pending = await newAssignment({ status: 'pending', startDate: addDays(today(), 5) });
       const notStarted = await end(company, pending.id, { end_date: today(), reason: 'Never mind' });
       expect(notStarted.statusCode).toBe(409);
-      expect(notStarted.json().error).toBe(workTexts.notStartedCannotEnd);
+      expect(notStarted.error?.error).toBe(workTexts.notStartedCannotEnd);
     });
 
     it('lets an administrator end any assignment; another company gets a 404', async () => {
       const assignment = await newAssignment();
       const body = { end_date: today(), reason: 'Contract closed by support.' };
       expect((await end(otherCompany, assignment.id, body)).statusCode).toBe(404);
-      const byAdmin = await end(admin, assignment.id, body, 'admin');
-      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-      expect(byAdmin.json().status).toBe('ended');
+      const byAdmin = await admin.call(workContract.endAdminAssignment, { params: { id: assignment.id }, body });
+      expect(byAdmin.statusCode, byAdmin.error?.error).toBe(200);
+      expect(byAdmin.body.status).toBe('ended');
     });
   });
 
   describe('the talent ending their own assignment', () => {
-    const endOwn = (account: Account, id: string, body: object) =>
-      post(account, `/api/applicant/assignments/${id}/end`, body);
+    const endOwn = (account: Account, id: string, body: EndAssignmentInput) =>
+      account.call(workContract.endApplicantAssignment, { params: { id }, body });
 
     it('ends it on their last day with the reason, tells the company, and asks both for a review', async () => {
       const assignment = await newAssignment({ role: 'Night Support' });
       const endDate = addDays(today(), -1);
       const response = await endOwn(applicant, assignment.id, { end_date: endDate, reason: 'I am moving on.' });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ status: 'ended', end_date: endDate, end_reason: 'I am moving on.' });
+      expect(response.statusCode, response.error?.error).toBe(200);
+      expect(response.body).toMatchObject({ status: 'ended', end_date: endDate, end_reason: 'I am moving on.' });
       const [audit] = await db()
         .select()
         .from(auditLogs)
@@ -250,16 +253,16 @@ describe('assignments', () => {
       const assignment = await newAssignment();
       const noReason = await endOwn(applicant, assignment.id, { end_date: today(), reason: '' });
       expect(noReason.statusCode).toBe(400);
-      expect(noReason.json().fields).toEqual({ reason: 'Please give a reason for ending the assignment.' });
+      expect(noReason.error?.fields).toEqual({ reason: 'Please give a reason for ending the assignment.' });
       const future = await endOwn(applicant, assignment.id, { end_date: addDays(today(), 3), reason: 'Later' });
-      expect(future.json().error).toBe(workTexts.endInFuture);
+      expect(future.error?.error).toBe(workTexts.endInFuture);
       expect((await endOwn(otherApplicant, assignment.id, { end_date: today(), reason: 'Not mine' })).statusCode).toBe(
         404,
       );
       const pending = await newAssignment({ status: 'pending', startDate: addDays(today(), 5) });
       const notStarted = await endOwn(applicant, pending.id, { end_date: today(), reason: 'Never mind' });
       expect(notStarted.statusCode).toBe(409);
-      expect(notStarted.json().error).toBe(workTexts.notStartedCannotEnd);
+      expect(notStarted.error?.error).toBe(workTexts.notStartedCannotEnd);
       // A company member ends through the company's route, not the talent's.
       expect((await endOwn(company, assignment.id, { end_date: today(), reason: 'Wrong door' })).statusCode).toBe(403);
       expect((await db().select().from(assignments).where(eq(assignments.id, assignment.id)))[0]?.status).toBe(
@@ -269,16 +272,16 @@ describe('assignments', () => {
   });
 
   describe('changing the terms', () => {
-    const change = (id: string, body: object, account: Account = company) =>
-      post(account, `/api/company/assignments/${id}/terms`, body);
+    const change = (id: string, body: ChangeAssignmentTermsInput, account: Account = company) =>
+      account.call(workContract.changeCompanyAssignmentTerms, { params: { id }, body });
 
     it('records a change from its day; the assignment shows the terms in effect today', async () => {
       const startDate = addDays(today(), -40);
       const assignment = await newAssignment({ startDate, rateCents: 5_000, weeklyHours: 40 });
       const raisedFrom = addDays(today(), -7);
       const raised = await change(assignment.id, { rate_cents: 5_500, effective_date: raisedFrom });
-      expect(raised.statusCode, raised.body).toBe(200);
-      expect(raised.json()).toMatchObject({
+      expect(raised.statusCode, raised.error?.error).toBe(200);
+      expect(raised.body).toMatchObject({
         rate_cents: 5_500,
         weekly_hours: 40,
         terms: [
@@ -293,13 +296,13 @@ describe('assignments', () => {
       // A change for later is recorded, and does not apply yet.
       const later = addDays(today(), 14);
       const planned = await change(assignment.id, { weekly_hours: 20, effective_date: later });
-      expect(planned.json()).toMatchObject({ rate_cents: 5_500, weekly_hours: 40 });
-      expect(planned.json().terms.at(-1)).toEqual({ rate_cents: 5_500, weekly_hours: 20, effective_date: later });
+      expect(planned.body).toMatchObject({ rate_cents: 5_500, weekly_hours: 40 });
+      expect(planned.body.terms.at(-1)).toEqual({ rate_cents: 5_500, weekly_hours: 20, effective_date: later });
 
       // A second change for the same day replaces the first, on top of it.
       const replaced = await change(assignment.id, { rate_cents: 6_000, effective_date: later });
-      expect(replaced.json().terms).toHaveLength(3);
-      expect(replaced.json().terms.at(-1)).toEqual({ rate_cents: 6_000, weekly_hours: 20, effective_date: later });
+      expect(replaced.body.terms).toHaveLength(3);
+      expect(replaced.body.terms.at(-1)).toEqual({ rate_cents: 6_000, weekly_hours: 20, effective_date: later });
       const rows = await db().select().from(assignmentTerms).where(eq(assignmentTerms.assignmentId, assignment.id));
       expect(rows.find((row) => row.effectiveDate === later)).toMatchObject({
         rateCents: 6_000,
@@ -323,7 +326,7 @@ describe('assignments', () => {
       const lastDay = addDays(approvedWeek, 6);
       const refused = await change(assignment.id, { rate_cents: 7_000, effective_date: addDays(approvedWeek, 3) });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toBe(
+      expect(refused.error?.error).toBe(
         `Hours up to ${lastDay} are approved already; a change can take effect from ${addDays(lastDay, 1)} on.`,
       );
       expect((await change(assignment.id, { rate_cents: 7_000, effective_date: addDays(lastDay, 1) })).statusCode).toBe(
@@ -345,7 +348,7 @@ describe('assignments', () => {
       for (const day of [monday, wednesday]) {
         const refused = await change(assignment.id, { rate_cents: 2_500, effective_date: day });
         expect(refused.statusCode).toBe(409);
-        expect(refused.json().error).toBe(
+        expect(refused.error?.error).toBe(
           `Hours are logged up to ${wednesday} at the current terms; a change can take effect from ${addDays(wednesday, 1)} on.`,
         );
       }
@@ -365,12 +368,8 @@ describe('assignments', () => {
       ).toBe(200);
 
       // The submitted week is approved at the rate it was worked under.
-      const approved = await company.request({
-        method: 'POST',
-        url: `/api/company/timesheets/${submitted.id}/approve`,
-        payload: {},
-      });
-      expect(approved.statusCode, approved.body).toBe(200);
+      const approved = await company.call(workContract.approveTimesheet, { params: { id: submitted.id }, body: {} });
+      expect(approved.statusCode, approved.error?.error).toBe(200);
       const [row] = await db().select().from(timesheets).where(eq(timesheets.id, submitted.id));
       expect(row?.talentPayCents).toBe(5_000 * 20);
     });
@@ -380,22 +379,22 @@ describe('assignments', () => {
       const assignment = await newAssignment({ startDate });
       const early = await change(assignment.id, { rate_cents: 6_000, effective_date: addDays(startDate, -1) });
       expect(early.statusCode).toBe(400);
-      expect(early.json().error).toBe(`A change cannot take effect before the assignment starts on ${startDate}.`);
+      expect(early.error?.error).toBe(`A change cannot take effect before the assignment starts on ${startDate}.`);
       const nothing = await change(assignment.id, { effective_date: today() });
       expect(nothing.statusCode).toBe(400);
-      expect(nothing.json().error).toContain('Change the rate, the weekly hours, or both.');
+      expect(nothing.error?.error).toContain('Change the rate, the weekly hours, or both.');
       const tooMany = await change(assignment.id, { weekly_hours: 61, effective_date: today() });
       expect(tooMany.statusCode).toBe(400);
-      expect(tooMany.json().fields).toEqual({ weekly_hours: 'Weekly hours must be between 1 and 60.' });
+      expect(tooMany.error?.fields).toEqual({ weekly_hours: 'Weekly hours must be between 1 and 60.' });
       expect(
         (await change(assignment.id, { rate_cents: 6_000, effective_date: today() }, otherCompany)).statusCode,
       ).toBe(404);
-      const byAdmin = await post(admin, `/api/admin/assignments/${assignment.id}/terms`, {
-        weekly_hours: 30,
-        effective_date: today(),
+      const byAdmin = await admin.call(workContract.changeAdminAssignmentTerms, {
+        params: { id: assignment.id },
+        body: { weekly_hours: 30, effective_date: today() },
       });
-      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-      expect(byAdmin.json().weekly_hours).toBe(30);
+      expect(byAdmin.statusCode, byAdmin.error?.error).toBe(200);
+      expect(byAdmin.body.weekly_hours).toBe(30);
     });
 
     it('adds the first row for an assignment written without terms, so earlier days keep its rate', async () => {
@@ -414,7 +413,7 @@ describe('assignments', () => {
         .returning();
       if (!bare) throw new Error('no assignment');
       const response = await change(bare.id, { rate_cents: 3_300, effective_date: today() });
-      expect(response.json().terms).toEqual([
+      expect(response.body.terms).toEqual([
         { rate_cents: 3_000, weekly_hours: 20, effective_date: startDate },
         { rate_cents: 3_300, weekly_hours: 20, effective_date: today() },
       ]);
@@ -459,32 +458,37 @@ describe('assignments', () => {
       });
       const ids = (body: { items: Assignment[] }) => body.items.map((item) => item.id);
 
-      const companyList = (await get(company, '/api/company/assignments?page_size=100')).json();
+      const companyList = (await company.call(workContract.companyAssignments, { query: { page_size: 100 } })).body;
       expect(ids(companyList)).toContain(mine.id);
       expect(ids(companyList)).not.toContain(theirs.id);
-      expect(companyList.items.every((item: Assignment) => item.company_id === company.companyId)).toBe(true);
+      expect(companyList.items.every((item) => item.company_id === company.companyId)).toBe(true);
 
-      const talentList = (await get(applicant, '/api/applicant/assignments?page_size=100')).json();
+      const talentList = (await applicant.call(workContract.applicantAssignments, { query: { page_size: 100 } })).body;
       expect(ids(talentList)).toContain(mine.id);
-      expect(talentList.items.every((item: Assignment) => item.applicant_id === applicant.user.id)).toBe(true);
-      expect(ids((await get(otherApplicant, '/api/applicant/assignments')).json())).toEqual([theirs.id]);
+      expect(talentList.items.every((item) => item.applicant_id === applicant.user.id)).toBe(true);
+      expect(ids((await otherApplicant.call(workContract.applicantAssignments)).body)).toEqual([theirs.id]);
 
-      const adminList = (await get(admin, '/api/admin/assignments?status=pending&page_size=100')).json();
+      const adminList = (
+        await admin.call(workContract.adminAssignments, { query: { status: 'pending', page_size: 100 } })
+      ).body;
       expect(ids(adminList)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
-      expect(adminList.items.every((item: Assignment) => item.status === 'pending')).toBe(true);
+      expect(adminList.items.every((item) => item.status === 'pending')).toBe(true);
 
-      const firstPage = (await get(company, '/api/company/assignments?page_size=2&page=1')).json();
-      const secondPage = (await get(company, '/api/company/assignments?page_size=2&page=2')).json();
+      const firstPage = (await company.call(workContract.companyAssignments, { query: { page_size: 2, page: 1 } }))
+        .body;
+      const secondPage = (await company.call(workContract.companyAssignments, { query: { page_size: 2, page: 2 } }))
+        .body;
       expect(firstPage).toMatchObject({ page: 1, page_size: 2, total: companyList.total });
       expect(firstPage.items).toHaveLength(2);
-      expect(ids(secondPage).some((id: string) => ids(firstPage).includes(id))).toBe(false);
+      expect(ids(secondPage).some((id) => ids(firstPage).includes(id))).toBe(false);
 
-      const unknown = await get(company, '/api/company/assignments?status=paused');
+      // A status the contract does not know, sent as it is.
+      const unknown = await company.callUnchecked(workContract.companyAssignments, { query: { status: 'paused' } });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().fields).toEqual({ status: 'Unknown assignment status.' });
+      expect(unknown.error?.fields).toEqual({ status: 'Unknown assignment status.' });
       // The talent's list is theirs alone: a company account is refused it.
-      expect((await get(company, '/api/applicant/assignments')).statusCode).toBe(403);
-      expect((await get(applicant, '/api/company/assignments')).statusCode).toBe(403);
+      expect((await company.call(workContract.applicantAssignments)).statusCode).toBe(403);
+      expect((await applicant.call(workContract.companyAssignments)).statusCode).toBe(403);
     });
   });
 });

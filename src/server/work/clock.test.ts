@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workTexts } from '~/shared/billing';
+import { workContract } from '~/shared/contracts/work';
 import { assignments, clockSessions, timeEntries, timesheets } from '../db/schema';
 import { addDays, startOfDay, todayOf, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -96,8 +97,14 @@ describe('the clock', () => {
       startDate: addDays(today(), -60),
       ...overrides,
     });
-  const clock = (assignmentId: string, action: string, account: Account = talent) =>
-    account.request({ method: 'POST', url: `/api/applicant/assignments/${assignmentId}/clock/${action}` });
+  const clockMoves = {
+    in: workContract.clockIn,
+    break: workContract.clockBreak,
+    resume: workContract.clockResume,
+    out: workContract.clockOut,
+  } as const;
+  const clock = (assignmentId: string, action: keyof typeof clockMoves, account: Account = talent) =>
+    account.call(clockMoves[action], { params: { id: assignmentId } });
   const minutesOn = async (assignmentId: string, workDate: string) => {
     const [entry] = await db()
       .select({ minutes: timeEntries.minutes })
@@ -107,15 +114,15 @@ describe('the clock', () => {
     return entry?.minutes ?? 0;
   };
   const shiftStatusOf = async (assignmentId: string) => {
-    const list = await company.request({ method: 'GET', url: '/api/company/assignments?page_size=100' });
-    return list.json().items.find((item: { id: string }) => item.id === assignmentId)?.shift_status;
+    const list = await company.call(workContract.companyAssignments, { query: { page_size: 100 } });
+    return list.body.items.find((item) => item.id === assignmentId)?.shift_status;
   };
 
   it('clocks in, takes a break, resumes and clocks out, showing the presence all along', async () => {
     const assignment = await newAssignment();
     const clockedIn = await clock(assignment.id, 'in');
-    expect(clockedIn.statusCode, clockedIn.body).toBe(200);
-    expect(clockedIn.json()).toMatchObject({
+    expect(clockedIn.statusCode, clockedIn.error?.error).toBe(200);
+    expect(clockedIn.body).toMatchObject({
       assignment_id: assignment.id,
       shift_status: 'on_shift',
       break_started_at: null,
@@ -124,22 +131,22 @@ describe('the clock', () => {
     expect(await shiftStatusOf(assignment.id)).toBe('on_shift');
     const twice = await clock(assignment.id, 'in');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error).toBe(workTexts.alreadyClockedIn);
-    expect((await clock(assignment.id, 'resume')).json().error).toBe(workTexts.notOnBreak);
+    expect(twice.error?.error).toBe(workTexts.alreadyClockedIn);
+    expect((await clock(assignment.id, 'resume')).error?.error).toBe(workTexts.notOnBreak);
 
     const onBreak = await clock(assignment.id, 'break');
-    expect(onBreak.json()).toMatchObject({ shift_status: 'on_break', break_started_at: expect.any(String) });
+    expect(onBreak.body).toMatchObject({ shift_status: 'on_break', break_started_at: expect.any(String) });
     expect(await shiftStatusOf(assignment.id)).toBe('on_break');
-    expect((await clock(assignment.id, 'break')).json().error).toBe(workTexts.alreadyOnBreak);
-    const state = await talent.request({ method: 'GET', url: '/api/applicant/clock' });
-    expect(state.json().items).toContainEqual(
+    expect((await clock(assignment.id, 'break')).error?.error).toBe(workTexts.alreadyOnBreak);
+    const state = await talent.call(workContract.clock);
+    expect(state.body.items).toContainEqual(
       expect.objectContaining({ assignment_id: assignment.id, shift_status: 'on_break' }),
     );
 
-    expect((await clock(assignment.id, 'resume')).json().shift_status).toBe('on_shift');
+    expect((await clock(assignment.id, 'resume')).body.shift_status).toBe('on_shift');
     const out = await clock(assignment.id, 'out');
-    expect(out.statusCode, out.body).toBe(200);
-    expect(out.json()).toEqual({
+    expect(out.statusCode, out.error?.error).toBe(200);
+    expect(out.body).toEqual({
       assignment_id: assignment.id,
       shift_status: 'offline',
       clocked_in_at: null,
@@ -147,10 +154,10 @@ describe('the clock', () => {
       worked_minutes: 0,
     });
     expect(await shiftStatusOf(assignment.id)).toBe('offline');
-    for (const action of ['out', 'break', 'resume']) {
+    for (const action of ['out', 'break', 'resume'] as const) {
       const refused = await clock(assignment.id, action);
       expect(refused.statusCode, action).toBe(409);
-      expect(refused.json().error, action).toBe(workTexts.notClockedIn);
+      expect(refused.error?.error, action).toBe(workTexts.notClockedIn);
     }
   });
 
@@ -220,43 +227,42 @@ describe('the clock', () => {
     await buildTimesheet(db(), { assignmentId: assignment.id, weekStart: weekStartOf(today()), status: 'submitted' });
     const refused = await clock(assignment.id, 'in');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(workTexts.weekSubmitted);
+    expect(refused.error?.error).toBe(workTexts.weekSubmitted);
   });
 
   it('runs only on the talent’s own active assignments', async () => {
     const pending = await newAssignment({ status: 'pending', startDate: addDays(today(), 7) });
     const notStarted = await clock(pending.id, 'in');
     expect(notStarted.statusCode).toBe(409);
-    expect(notStarted.json().error).toBe(workTexts.notStartedNoTime);
+    expect(notStarted.error?.error).toBe(workTexts.notStartedNoTime);
     const ended = await newAssignment({ status: 'ended', endDate: addDays(today(), -1), endReason: 'Over' });
-    expect((await clock(ended.id, 'in')).json().error).toBe(workTexts.endedNoTime);
+    expect((await clock(ended.id, 'in')).error?.error).toBe(workTexts.endedNoTime);
 
     const active = await newAssignment();
-    for (const action of ['in', 'break', 'resume', 'out']) {
+    for (const action of ['in', 'break', 'resume', 'out'] as const) {
       const foreign = await clock(active.id, action, otherTalent);
       expect(foreign.statusCode, action).toBe(404);
-      expect(foreign.json().error, action).toBe(workTexts.assignmentNotFound);
+      expect(foreign.error?.error, action).toBe(workTexts.assignmentNotFound);
     }
     expect((await clock(active.id, 'in', company)).statusCode).toBe(403);
-    const state = (await talent.request({ method: 'GET', url: '/api/applicant/clock' })).json();
-    const ids = state.items.map((item: { assignment_id: string }) => item.assignment_id);
+    const state = (await talent.call(workContract.clock)).body;
+    const ids = state.items.map((item) => item.assignment_id);
     expect(ids).toContain(active.id);
     expect(ids).not.toContain(pending.id);
     expect(ids).not.toContain(ended.id);
-    expect((await otherTalent.request({ method: 'GET', url: '/api/applicant/clock' })).json()).toEqual({ items: [] });
+    expect((await otherTalent.call(workContract.clock)).body).toEqual({ items: [] });
   });
 
   it('clocks out a running shift when the assignment ends, keeping its minutes up to the end date', async () => {
     const assignment = await newAssignment();
     const yesterday = addDays(today(), -1);
     await clockIn({ db: db(), applicantId: talent.user.id, assignmentId: assignment.id, now: at(yesterday, 10) });
-    const ended = await company.request({
-      method: 'POST',
-      url: `/api/company/assignments/${assignment.id}/end`,
-      payload: { end_date: yesterday, reason: 'Budget cut.' },
+    const ended = await company.call(workContract.endCompanyAssignment, {
+      params: { id: assignment.id },
+      body: { end_date: yesterday, reason: 'Budget cut.' },
     });
-    expect(ended.statusCode, ended.body).toBe(200);
-    expect(ended.json()).toMatchObject({ status: 'ended', shift_status: 'offline' });
+    expect(ended.statusCode, ended.error?.error).toBe(200);
+    expect(ended.body).toMatchObject({ status: 'ended', shift_status: 'offline' });
     // 10:00 to midnight of the last day; nothing after it.
     expect(await minutesOn(assignment.id, yesterday)).toBe(14 * 60);
     expect(await minutesOn(assignment.id, today())).toBe(0);

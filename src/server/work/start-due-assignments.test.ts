@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationsContract } from '~/shared/contracts/applications';
 import { assignments, auditLogs, companies, notifications } from '../db/schema';
 import { addDays, startOfDay, todayOf } from '../platform/work-calendar';
 import { buildApplication, buildJob } from '../seed/job-factories';
@@ -50,11 +51,8 @@ describe('assignments that start by themselves', () => {
       offerWeeklyHours: 20,
       offerStartDate: startDate,
     });
-    const accepted = await applicant.request({
-      method: 'POST',
-      url: `/api/applicant/applications/${application.id}/accept-offer`,
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    const accepted = await applicant.call(applicationsContract.acceptOffer, { params: { id: application.id } });
+    expect(accepted.statusCode, accepted.error?.error).toBe(200);
     const [assignment] = await db().select().from(assignments).where(eq(assignments.applicationId, application.id));
     if (!assignment) throw new Error('The offer opened no assignment.');
     expect(assignment.status).toBe('pending');
