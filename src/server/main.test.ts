@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { authContract } from '~/shared/contracts/auth';
+import { platformContract } from '~/shared/contracts/platform';
 import { databaseUrl, runOnServer } from './db/postgres-server';
 import { DEMO_PASSWORD, demoAccounts } from './seed/demo-accounts';
 import { SERVER_UNDER_TEST_VARIABLE } from './testing/database-template-variables';
@@ -89,7 +91,7 @@ const productionEnv = {
 };
 
 async function signIn(port: number, email: string, password: string) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
+  const response = await fetch(`http://127.0.0.1:${port}${authContract.signIn.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
     body: JSON.stringify({ email, password }),
@@ -123,7 +125,7 @@ describe('the server process', () => {
     await expect(fs.stat(path.join(dataDir, 'secret.key'))).resolves.toBeTruthy();
     const port = listeningPort(server.logs());
 
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    const ready = await fetch(`http://127.0.0.1:${port}${platformContract.ready.path}`);
     expect(ready.status).toBe(200);
 
     // Send half a request, stop the server, then send the rest: the request must still be answered.
@@ -134,7 +136,7 @@ describe('the server process', () => {
           host: '127.0.0.1',
           port,
           method: 'POST',
-          path: '/api/csp-reports',
+          path: platformContract.reportCspViolation.path,
           headers: { 'content-type': 'application/csp-report', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
@@ -146,7 +148,7 @@ describe('the server process', () => {
       request.write(body.slice(0, 10));
       // Once the server has begun this request, stop it; once it is stopping, finish the body.
       void server
-        .waitForLog('"route":"/api/csp-reports","msg":"request started"')
+        .waitForLog(`"route":"${platformContract.reportCspViolation.path}","msg":"request started"`)
         .then(() => server.process.kill('SIGTERM'))
         .then(() => server.waitForLog('shutting down'))
         .then(() => request.end(body.slice(10)));
@@ -261,7 +263,7 @@ describe('the server process', () => {
         expect(migrated).toHaveLength(1);
         expect(servers.filter((server) => server.logs().includes('New database'))).toHaveLength(1);
         for (const server of servers) {
-          const ready = await fetch(`http://127.0.0.1:${listeningPort(server.logs())}/api/ready`);
+          const ready = await fetch(`http://127.0.0.1:${listeningPort(server.logs())}${platformContract.ready.path}`);
           expect(ready.status).toBe(200);
         }
 

@@ -3,13 +3,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authContract } from '~/shared/contracts/auth';
+import { talentContract } from '~/shared/contracts/talent';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { SESSION_COOKIE } from '../platform/auth-context';
 import { resolveSecret } from '../secret';
 import { buildAccount } from '../seed/factories';
 import { sameOriginHeaders } from '../testing/auth-helpers';
+import { callContract, callUnchecked } from '../testing/contract-client';
 import { PGLITE_TEMPLATE_VARIABLE } from '../testing/database-template-variables';
 import { createTestDatabase } from '../testing/test-database';
 import { BackupRefusedError, backUpDatabase, MANIFEST_NAME, restoreDatabase } from './backup';
@@ -85,27 +89,28 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
     const secret = await resolveSecret(config);
     const before = await buildApp({ config, secret, database });
     const { user, password } = await buildAccount(database.db, { role: 'applicant' });
+    // A browser on this site, with these headers, to the app built before or after the restore.
+    const browserOf =
+      (app: typeof before, headers: Record<string, string> = sameOriginHeaders) =>
+      (options: InjectOptions) =>
+        app.inject({ ...options, headers: { ...headers, ...options.headers } });
     const signIn = (app: typeof before) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        headers: sameOriginHeaders,
-        payload: { email: user.email, password },
-      });
+      callContract(browserOf(app), authContract.signIn, { body: { email: user.email, password: password ?? '' } });
     const signedIn = await signIn(before);
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.statusCode, signedIn.error?.error).toBe(200);
     const cookies = Object.fromEntries(signedIn.cookies.map((cookie) => [cookie.name, cookie.value]));
     const sessionCookie = `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}`;
     // The trusted-device cookie is signed with the secret (trusted-devices.ts).
     const deviceCookie = cookies.tandem_device ?? '';
     expect(before.unsignCookie(deviceCookie).valid).toBe(true);
-    const uploaded = await before.inject({
-      method: 'PUT',
-      url: '/api/applicant/profile/photo',
-      headers: { ...sameOriginHeaders, cookie: sessionCookie, 'content-type': 'image/png' },
-      payload: png,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // The contract types a file body as the browser's Blob; inject sends the bytes as a Buffer, typed as the
+    // browser would type them.
+    const uploaded = await callUnchecked(
+      browserOf(before, { ...sameOriginHeaders, cookie: sessionCookie }),
+      talentContract.uploadPhoto,
+      { body: png, headers: { 'content-type': 'image/png' } },
+    );
+    expect(uploaded.statusCode, uploaded.error?.error).toBe(200);
     // FILE_STORE=postgres (the default): the photo's bytes are rows of the database (decision 017), so the
     // database's backup holds them.
     const [file] = await database.db.select().from(storedFiles).where(eq(storedFiles.ownerId, user.id));
@@ -159,18 +164,18 @@ describe(`npm run db:backup and db:restore (${isPostgres ? 'PostgreSQL' : 'embed
     expect(await resolveSecret(config)).toBe(secret);
     const after = await buildApp({ config, secret: await resolveSecret(config), database });
     try {
-      const me = await after.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookie } });
-      expect(me.statusCode, me.body).toBe(200);
-      expect(me.json().user?.email).toBe(user.email);
+      const me = await callContract(browserOf(after, { cookie: sessionCookie }), authContract.me);
+      expect(me.statusCode, me.error?.error).toBe(200);
+      expect(me.body.user?.email).toBe(user.email);
       expect(after.unsignCookie(deviceCookie).valid).toBe(true);
       const again = await signIn(after);
-      expect(again.statusCode, again.body).toBe(200);
+      expect(again.statusCode, again.error?.error).toBe(200);
       const newSession = again.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
-      const photo = await after.inject({
-        method: 'GET',
-        url: `/api/applicants/${user.id}/photo`,
-        headers: { cookie: `${SESSION_COOKIE}=${newSession}` },
-      });
+      const photo = await callContract(
+        browserOf(after, { cookie: `${SESSION_COOKIE}=${newSession}` }),
+        talentContract.photo,
+        { params: { id: user.id } },
+      );
       expect(photo.statusCode).toBe(200);
       expect(photo.headers['content-type']).toBe('image/png');
       expect(photo.rawPayload.equals(png)).toBe(true);

@@ -5,6 +5,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf } from '~/shared/contract';
+import { adminApplicantsContract } from '~/shared/contracts/admin-applicants';
+import { testAttemptsContract, testsContract } from '~/shared/contracts/assessments';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import { messagingContract } from '~/shared/contracts/messaging';
+import { adminPrivacyContract, privacyContract } from '~/shared/contracts/privacy';
+import { talentContract } from '~/shared/contracts/talent';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
@@ -13,6 +20,7 @@ import { applyRetention } from '../privacy/apply-retention';
 import { buildJob } from '../seed/job-factories';
 import { questionOfEachType } from '../testing/assessment-helpers';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callContract, callUnchecked } from '../testing/contract-client';
 import { companyAccount } from '../testing/job-board-test-helpers';
 import { storedFilesOf } from '../testing/stored-file-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -64,21 +72,22 @@ describe('uploaded files across two instances', () => {
   });
 
   const db = () => testApp.database.db;
-  // A request as this person, through instance A (the test app) or B.
-  const through = (instance: 'A' | 'B', account: Account, options: InjectOptions) =>
+  // This person's browser, calling instance A (the test app) or B.
+  const through = (instance: 'A' | 'B', account: Account) => (options: InjectOptions) =>
     (instance === 'A' ? testApp.app : otherApp).inject({
       ...options,
       headers: { ...sameOriginHeaders, cookie: account.cookie, ...options.headers },
     });
+  // A URL the server gave (photo_url, an attachment's url), followed as the browser follows it.
+  const follow = (instance: 'A' | 'B', account: Account, url: string) =>
+    through(instance, account)({ method: 'GET', url });
 
   // An applicant who applied to the company's job (so it may write to them) with a file-upload test to take,
   // a photo, an attachment they sent, and an answer file — every upload through A.
   async function applicantWithFiles() {
     const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Fay Files' });
-    const created = await company.request({
-      method: 'POST',
-      url: '/api/tests',
-      payload: {
+    const created = await company.call(testsContract.create, {
+      body: {
         name: 'Portfolio',
         type: 'mixed',
         time_limit: 30,
@@ -87,88 +96,81 @@ describe('uploaded files across two instances', () => {
         questions: [questionOfEachType['file-upload']],
       },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const test = created.json() as { id: string; questions: Array<{ id: string }> };
+    expect(created.statusCode, created.error?.error).toBe(201);
+    const test = created.body;
     const job = await buildJob(db(), { companyId: company.companyId, status: 'open', title: 'Designer' });
     await db().insert(jobTests).values({ jobId: job.id, testId: test.id });
-    const applied = await applicant.request({
-      method: 'POST',
-      url: `/api/jobs/${job.id}/applications`,
-      payload: { cover_letter: 'My portfolio follows.' },
+    const applied = await applicant.call(jobBoardContract.apply, {
+      params: { id: job.id },
+      body: { cover_letter: 'My portfolio follows.' },
     });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const attempts = await applicant.request({ method: 'GET', url: '/api/applicant/tests?state=to_do' });
-    const attemptId = attempts.json().items.find((item: { test: { id: string } }) => item.test.id === test.id)
-      ?.id as string;
-    expect(
-      (await applicant.request({ method: 'POST', url: `/api/applicant/tests/${attemptId}/start` })).statusCode,
-    ).toBe(200);
+    expect(applied.statusCode, applied.error?.error).toBe(201);
+    const attempts = await applicant.call(testAttemptsContract.ownList, { query: { state: 'to_do' } });
+    const attemptId = attempts.body.items.find((item) => item.test.id === test.id)?.id ?? '';
+    expect((await applicant.call(testAttemptsContract.start, { params: { id: attemptId } })).statusCode).toBe(200);
     const questionId = test.questions[0]?.id ?? '';
+    const answerParams = { id: attemptId, question_id: questionId };
 
-    const photo = await through('A', applicant, {
-      method: 'PUT',
-      url: '/api/applicant/profile/photo',
+    // Uploads: the contract types a file body as the browser's Blob; inject sends the bytes as a Buffer or
+    // text, typed (and named) as the browser would.
+    const photo = await callUnchecked(through('A', applicant), talentContract.uploadPhoto, {
       headers: { 'content-type': 'image/png' },
-      payload: png,
+      body: png,
     });
-    expect(photo.statusCode, photo.body).toBe(200);
-    const answer = await through('A', applicant, {
-      method: 'PUT',
-      url: `/api/applicant/tests/${attemptId}/files/${questionId}`,
+    expect(photo.statusCode, photo.error?.error).toBe(200);
+    const answer = await callUnchecked(through('A', applicant), testAttemptsContract.uploadAnswerFile, {
+      params: answerParams,
       headers: { 'content-type': 'text/plain', 'x-file-name': 'answer.txt' },
-      payload: 'My answer, as a file.',
+      body: 'My answer, as a file.',
     });
-    expect(answer.statusCode, answer.body).toBe(200);
-    const conversation = await company.request({
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { applicant_id: applicant.user.id },
-    });
-    const conversationId = conversation.json().id as string;
-    const uploaded = await through('A', applicant, {
-      method: 'POST',
-      url: `/api/conversations/${conversationId}/attachments`,
+    expect(answer.statusCode, answer.error?.error).toBe(200);
+    const conversation = await company.call(messagingContract.start, { body: { applicant_id: applicant.user.id } });
+    const conversationId = conversation.body.id;
+    const uploaded = await callUnchecked(through('A', applicant), messagingContract.uploadAttachment, {
+      params: { id: conversationId },
       headers: { 'content-type': 'text/plain', 'x-file-name': 'cv.txt' },
-      payload: 'Curriculum vitae',
+      body: 'Curriculum vitae',
     });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.statusCode, uploaded.error?.error).toBe(201);
     // Sent through the other instance.
-    const sent = await through('B', applicant, {
-      method: 'POST',
-      url: `/api/conversations/${conversationId}/messages`,
-      payload: { client_id: crypto.randomUUID(), body: 'Here is my CV', attachment_id: uploaded.json().id },
+    const sent = await callContract(through('B', applicant), messagingContract.send, {
+      params: { id: conversationId },
+      body: { client_id: crypto.randomUUID(), body: 'Here is my CV', attachment_id: uploaded.body.id },
     });
-    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.statusCode, sent.error?.error).toBe(201);
+    const photoUrl = photo.body.photo_url ?? '';
     return {
       applicant,
-      photoUrl: photo.json().photo_url as string,
-      attachmentUrl: sent.json().attachment.url as string,
-      answerUrl: `/api/test-attempts/${attemptId}/files/${questionId}`,
-      ownAnswerUrl: `/api/applicant/tests/${attemptId}/files/${questionId}`,
-      fileIds: [
-        answer.json().file_id as string,
-        new URL(photo.json().photo_url, 'http://x').searchParams.get('v') ?? '',
-      ],
+      photoUrl,
+      attachmentUrl: sent.body.attachment?.url ?? '',
+      answerParams,
+      // The company's copy of the answer file, as a URL beside the ones the server gave.
+      answerUrl: pathOf(testAttemptsContract.answerFile.path, answerParams),
+      fileIds: [answer.body.file_id, new URL(photoUrl, 'http://x').searchParams.get('v') ?? ''],
     };
   }
 
   it('serves a photo, an attachment and an answer file uploaded through one instance through the other', async () => {
     const person = await applicantWithFiles();
     for (const instance of ['A', 'B'] as const) {
-      const photo = await through(instance, company, { method: 'GET', url: person.photoUrl });
+      const photo = await follow(instance, company, person.photoUrl);
       expect(photo.statusCode, `${instance} photo`).toBe(200);
       expect(photo.headers['content-type']).toBe('image/png');
       expect(photo.headers['content-length']).toBe(String(png.length));
       expect(photo.rawPayload.equals(png)).toBe(true);
-      const attachment = await through(instance, company, { method: 'GET', url: person.attachmentUrl });
+      const attachment = await follow(instance, company, person.attachmentUrl);
       expect(attachment.statusCode, `${instance} attachment`).toBe(200);
       expect(attachment.body).toBe('Curriculum vitae');
       expect(attachment.headers['content-disposition']).toBe("attachment; filename*=UTF-8''cv.txt");
-      const answer = await through(instance, company, { method: 'GET', url: person.answerUrl });
+      const answer = await callContract(through(instance, company), testAttemptsContract.answerFile, {
+        params: person.answerParams,
+      });
       expect(answer.statusCode, `${instance} answer`).toBe(200);
-      expect(answer.body).toBe('My answer, as a file.');
-      const own = await through(instance, person.applicant, { method: 'GET', url: person.ownAnswerUrl });
-      expect(own.body).toBe('My answer, as a file.');
+      expect(answer.rawPayload.toString()).toBe('My answer, as a file.');
+      const own = await callContract(through(instance, person.applicant), testAttemptsContract.ownAnswerFile, {
+        params: person.answerParams,
+      });
+      expect(own.rawPayload.toString()).toBe('My answer, as a file.');
     }
     // Neither instance kept a copy of its own.
     for (const directory of directories) expect(await fs.readdir(directory)).toEqual([]);
@@ -176,7 +178,7 @@ describe('uploaded files across two instances', () => {
 
   it('takes the files of the data export from the store, whichever instance is asked', async () => {
     const person = await applicantWithFiles();
-    const response = await through('B', person.applicant, { method: 'POST', url: '/api/account/data-export' });
+    const response = await callContract(through('B', person.applicant), privacyContract.exportData);
     expect(response.statusCode).toBe(200);
     const zip = unzipSync(new Uint8Array(response.rawPayload));
     const names = Object.keys(zip).filter((name) => name.startsWith('files/'));
@@ -198,28 +200,23 @@ describe('uploaded files across two instances', () => {
     [
       'an erasure request completed by an administrator',
       async (person) => {
-        const asked = await through('B', person, {
-          method: 'POST',
-          url: '/api/account/deletion-request',
-          payload: { password: person.password },
+        const asked = await callContract(through('B', person), privacyContract.requestDeletion, {
+          body: { password: person.password ?? '' },
         });
-        expect(asked.statusCode, asked.body).toBe(201);
-        const completed = await through('B', admin, {
-          method: 'POST',
-          url: `/api/admin/privacy-requests/${asked.json().id}/complete`,
+        expect(asked.statusCode, asked.error?.error).toBe(201);
+        const completed = await callContract(through('B', admin), adminPrivacyContract.complete, {
+          params: { id: asked.body.id },
         });
-        expect(completed.statusCode, completed.body).toBe(200);
+        expect(completed.statusCode, completed.error?.error).toBe(200);
       },
     ],
     [
       'the administrators’ Remove',
       async (person) => {
-        const removed = await through('B', admin, {
-          method: 'POST',
-          url: '/api/admin/applicants/bulk',
-          payload: { action: 'remove', ids: [person.user.id] },
+        const removed = await callContract(through('B', admin), adminApplicantsContract.bulk, {
+          body: { action: 'remove', ids: [person.user.id] },
         });
-        expect(removed.statusCode, removed.body).toBe(200);
+        expect(removed.statusCode, removed.error?.error).toBe(200);
       },
     ],
     [
@@ -246,7 +243,7 @@ describe('uploaded files across two instances', () => {
     expect(await storedFilesOf(db(), person.applicant.user.id, person.fileIds)).toEqual({ files: 0, pieces: 0 });
     for (const instance of ['A', 'B'] as const) {
       for (const url of [person.photoUrl, person.attachmentUrl, person.answerUrl]) {
-        const gone = await through(instance, company, { method: 'GET', url });
+        const gone = await follow(instance, company, url);
         expect(gone.statusCode, `${instance} ${url}`).toBe(404);
       }
     }

@@ -1,6 +1,14 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallArguments, EndpointDefinition } from '~/shared/contract';
+import { testsContract } from '~/shared/contracts/assessments';
+import { authContract } from '~/shared/contracts/auth';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { siteContract } from '~/shared/contracts/site';
 import { textTexts } from '~/shared/text';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // Input the database cannot store, or dates that do not exist, get a 400 with a sentence at the
@@ -18,117 +26,136 @@ describe('input the database cannot take', () => {
     await testApp.close();
   });
 
-  const post = (url: string, payload: object) =>
-    testApp.app.inject({ method: 'POST', url, payload, headers: sameOriginHeaders, remoteAddress: '198.51.100.80' });
+  // A visitor on this site, from an address of its own.
+  const visitor = (options: InjectOptions) =>
+    testApp.app.inject({
+      ...options,
+      headers: { ...sameOriginHeaders, ...options.headers },
+      remoteAddress: '198.51.100.80',
+    });
+  const post = <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) =>
+    callContract(visitor, endpoint, ...callArguments);
 
   it('refuses a NUL character or half an emoji in sign-in, registration and the contact form', async () => {
     const cases = [
       {
-        url: '/api/auth/sign-in',
-        payload: { email: 'a\u0000@example.test', password: 'whatever-123' },
+        url: authContract.signIn.path,
+        send: () => post(authContract.signIn, { body: { email: 'a\u0000@example.test', password: 'whatever-123' } }),
         field: 'email',
       },
-      { url: '/api/auth/sign-in', payload: { email: 'a@example.test', password: 'pass\ud800word' }, field: 'password' },
       {
-        url: '/api/auth/register',
-        payload: {
-          account_type: 'applicant',
-          accept_terms: true,
-          name: 'Ada \ud83d',
-          email: 'ada@example.test',
-          password: 'long-enough-1',
-        },
+        url: authContract.signIn.path,
+        send: () => post(authContract.signIn, { body: { email: 'a@example.test', password: 'pass\ud800word' } }),
+        field: 'password',
+      },
+      {
+        url: authContract.register.path,
+        send: () =>
+          post(authContract.register, {
+            body: {
+              account_type: 'applicant',
+              accept_terms: true,
+              name: 'Ada \ud83d',
+              email: 'ada@example.test',
+              password: 'long-enough-1',
+            },
+          }),
         field: 'name',
       },
-      { url: '/api/auth/password/forgot', payload: { email: 'nul\u0000@example.test' }, field: 'email' },
       {
-        url: '/api/contact',
-        payload: { source: 'home', name: 'Bo', email: 'bo@example.test', message: 'Hello\u0000there' },
+        url: authContract.forgotPassword.path,
+        send: () => post(authContract.forgotPassword, { body: { email: 'nul\u0000@example.test' } }),
+        field: 'email',
+      },
+      {
+        url: siteContract.sendContactMessage.path,
+        send: () =>
+          post(siteContract.sendContactMessage, {
+            body: { source: 'home', name: 'Bo', email: 'bo@example.test', message: 'Hello\u0000there' },
+          }),
         field: 'message',
       },
     ];
-    for (const { url, payload, field } of cases) {
-      const response = await post(url, payload);
+    for (const { url, send, field } of cases) {
+      const response = await send();
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().fields?.[field], `${url} ${field}`).toBe(textTexts.unstorable);
+      expect(response.error?.fields?.[field], `${url} ${field}`).toBe(textTexts.unstorable);
     }
   });
 
   it('refuses the same in a signed-in form, and a job start date that is not on the calendar', async () => {
-    const profile = await company.request({
-      method: 'PUT',
-      url: '/api/company',
-      payload: { name: 'Null\u0000 Co', contact_email: 'ops@example.test', website: '' },
+    const profile = await company.call(companiesContract.updateProfile, {
+      body: { name: 'Null\u0000 Co', contact_email: 'ops@example.test', website: '' },
     });
     expect(profile.statusCode).toBe(400);
-    expect(profile.json().fields).toEqual({ name: textTexts.unstorable });
+    expect(profile.error?.fields).toEqual({ name: textTexts.unstorable });
 
-    const job = await company.request({
-      method: 'POST',
-      url: '/api/jobs',
-      payload: { title: 'Night shift', start_date: '2027-02-30', status: 'draft' },
+    const job = await company.call(jobsContract.create, {
+      body: { title: 'Night shift', start_date: '2027-02-30', status: 'draft' },
     });
     expect(job.statusCode).toBe(400);
-    expect(job.json().fields).toMatchObject({ start_date: textTexts.impossibleDate });
+    expect(job.error?.fields).toMatchObject({ start_date: textTexts.impossibleDate });
 
-    const test = await company.request({
-      method: 'POST',
-      url: '/api/tests',
-      payload: { name: 'Broken \udfff test', type: 'mcq', questions: [] },
+    const test = await company.call(testsContract.create, {
+      body: { name: 'Broken \udfff test', type: 'mcq', questions: [] },
     });
     expect(test.statusCode).toBe(400);
-    expect(test.json().fields).toMatchObject({ name: textTexts.unstorable });
+    expect(test.error?.fields).toMatchObject({ name: textTexts.unstorable });
   });
 
   it('keeps names, titles and subjects on one line: breaks become spaces, other control characters are refused', async () => {
-    const registered = await post('/api/auth/register', {
-      account_type: 'applicant',
-      accept_terms: true,
-      name: 'Ada\u001b[2J Lovelace',
-      email: 'ada-control@example.test',
-      password: 'long-enough-1',
+    const registered = await post(authContract.register, {
+      body: {
+        account_type: 'applicant',
+        accept_terms: true,
+        name: 'Ada\u001b[2J Lovelace',
+        email: 'ada-control@example.test',
+        password: 'long-enough-1',
+      },
     });
     expect(registered.statusCode).toBe(400);
-    expect(registered.json().fields).toEqual({ name: textTexts.controlCharacter });
-    const contact = await post('/api/contact', {
-      source: 'home',
-      name: 'Bo',
-      email: 'bo@example.test',
-      subject: 'Ring\u0007',
-      message: 'Line one\r\nLine two',
+    expect(registered.error?.fields).toEqual({ name: textTexts.controlCharacter });
+    const contact = await post(siteContract.sendContactMessage, {
+      body: {
+        source: 'home',
+        name: 'Bo',
+        email: 'bo@example.test',
+        subject: 'Ring\u0007',
+        message: 'Line one\r\nLine two',
+      },
     });
     expect(contact.statusCode).toBe(400);
-    expect(contact.json().fields).toEqual({ subject: textTexts.controlCharacter });
+    expect(contact.error?.fields).toEqual({ subject: textTexts.controlCharacter });
 
-    const renamed = await company.request({
-      method: 'PUT',
-      url: '/api/company',
-      payload: { name: 'Acme\r\nBEGIN:VEVENT\tLtd', contact_email: 'ops@example.test', website: '' },
+    const renamed = await company.call(companiesContract.updateProfile, {
+      body: { name: 'Acme\r\nBEGIN:VEVENT\tLtd', contact_email: 'ops@example.test', website: '' },
     });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json().name).toBe('Acme BEGIN:VEVENT Ltd');
-    const job = await company.request({
-      method: 'POST',
-      url: '/api/jobs',
-      payload: { title: 'Night\nshift\r\n', description: 'First line\nSecond line', status: 'draft' },
+    expect(renamed.statusCode, renamed.error?.error).toBe(200);
+    expect(renamed.body.name).toBe('Acme BEGIN:VEVENT Ltd');
+    const job = await company.call(jobsContract.create, {
+      body: { title: 'Night\nshift\r\n', description: 'First line\nSecond line', status: 'draft' },
     });
-    expect(job.statusCode, job.body).toBe(201);
-    expect(job.json()).toMatchObject({ title: 'Night shift', description: 'First line\nSecond line' });
+    expect(job.statusCode, job.error?.error).toBe(201);
+    expect(job.body).toMatchObject({ title: 'Night shift', description: 'First line\nSecond line' });
   });
 
   it('refuses an impossible date or a NUL character in a list’s query string', async () => {
-    const badDate = await company.request({ method: 'GET', url: '/api/jobs?launched_from=2026-13-45' });
+    const badDate = await company.call(jobsContract.list, { query: { launched_from: '2026-13-45' } });
     expect(badDate.statusCode).toBe(400);
-    expect(badDate.json().fields).toEqual({ launched_from: textTexts.impossibleDate });
+    expect(badDate.error?.fields).toEqual({ launched_from: textTexts.impossibleDate });
     // The last day there is: the day after it used to be sent as "+010000-01-01", a 500.
-    for (const url of ['/api/jobs?launched_to=9999-12-31', '/api/jobs/export.csv?launched_to=9999-12-31']) {
-      expect((await company.request({ method: 'GET', url })).statusCode, url).toBe(200);
-    }
-    const nul = await company.request({ method: 'GET', url: '/api/jobs?q=%00' });
+    const lastDay = { launched_to: '9999-12-31' };
+    expect((await company.call(jobsContract.list, { query: lastDay })).statusCode, jobsContract.list.path).toBe(200);
+    expect(
+      (await company.call(jobsContract.exportCsv, { query: lastDay })).statusCode,
+      jobsContract.exportCsv.path,
+    ).toBe(200);
+    const nul = await company.call(jobsContract.list, { query: { q: '\u0000' } });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json().fields).toEqual({ q: textTexts.unstorable });
-    // Bytes that are not UTF-8 are read as replacement characters: a search that finds nothing.
-    const notUtf8 = await company.request({ method: 'GET', url: '/api/tests?q=%ED%A0%80' });
+    expect(nul.error?.fields).toEqual({ q: textTexts.unstorable });
+    // Bytes that are not UTF-8 are read as replacement characters: a search that finds nothing. The
+    // encoded query is the subject: a query object would encode a lone surrogate as UTF-8's replacement.
+    const notUtf8 = await company.request({ method: 'GET', url: `${testsContract.list.path}?q=%ED%A0%80` });
     expect(notUtf8.statusCode).toBe(200);
     expect(notUtf8.json()).toMatchObject({ items: [], total: 0 });
   });

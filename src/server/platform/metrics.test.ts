@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { platformContract } from '~/shared/contracts/platform';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { samplesOf } from '../testing/metric-samples';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -53,14 +56,15 @@ describe('metrics', () => {
   });
 
   it('counts requests by method, route pattern and status, never by URL', async () => {
-    const { request } = await signedInAccount(testApp, { role: 'company' });
+    const { call } = await signedInAccount(testApp, { role: 'company' });
+    const visitor = callerFrom(testApp);
     const jobId = '7d0c1d4e-5b4a-4c1e-9a57-0c8f6d1b2a3c';
     const calendarToken = 'Zq3xSecretToken_-0123456789abcdefghij';
-    for (let time = 0; time < 3; time += 1) await request({ method: 'GET', url: `/api/jobs/${jobId}` });
-    await testApp.app.inject({ method: 'GET', url: `/api/calendar/${calendarToken}.ics` });
+    for (let time = 0; time < 3; time += 1) await call(jobsContract.get, { params: { id: jobId } });
+    await visitor.call(meetingsContract.calendarFeedFile, { params: { token: calendarToken } });
     await testApp.app.inject({ method: 'GET', url: '/wp-login.php?user=admin' });
     await testApp.app.inject({ method: 'GET', url: '/api/test/failure' });
-    await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    await visitor.call(platformContract.health);
 
     const text = await scrape();
     const samples = samplesOf(text);

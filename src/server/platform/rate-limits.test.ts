@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authContract } from '~/shared/contracts/auth';
+import { siteContract } from '~/shared/contracts/site';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { sameOriginHeaders } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { freePort } from '../testing/free-port';
 import { waitForLive } from '../testing/live-test-sockets';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
@@ -20,13 +24,13 @@ const UNREACHABLE = 'rate limit counters unreachable; counting in this instance'
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
+// A browser on this site, at this address, calling this instance.
+const browserAt = (app: App, ip: string) => (options: InjectOptions) =>
+  app.inject({ ...options, headers: { ...sameOriginHeaders, ...options.headers }, remoteAddress: ip });
+
 const sendContact = (app: App, ip: string, attempt: number) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/contact',
-    payload: { source: 'home', name: 'Eager', email: 'eager@example.test', message: `Hello ${attempt}` },
-    headers: sameOriginHeaders,
-    remoteAddress: ip,
+  callContract(browserAt(app, ip), siteContract.sendContactMessage, {
+    body: { source: 'home', name: 'Eager', email: 'eager@example.test', message: `Hello ${attempt}` },
   });
 
 // The warnings an instance writes.
@@ -87,12 +91,8 @@ describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => 
 
   it('keeps counters under well-formed keys that hold no address', async () => {
     const email = 'Mallory.Probe+limits@Example.test';
-    const response = await first.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email, password: 'not-the-password-1' },
-      headers: sameOriginHeaders,
-      remoteAddress: '2001:db8::7',
+    const response = await callContract(browserAt(first.app, '2001:db8::7'), authContract.signIn, {
+      body: { email, password: 'not-the-password-1' },
     });
     expect(response.statusCode).toBe(401);
     const keys = await redisA.keys(`${keyPrefix}*`);

@@ -1,7 +1,14 @@
 import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf } from '~/shared/contract';
+import { authContract } from '~/shared/contracts/auth';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { platformContract } from '~/shared/contracts/platform';
 import { users } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
+import { callContract, callUnchecked } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createLogger } from './logger';
 
@@ -35,13 +42,15 @@ describe('request log', () => {
   });
   afterAll(() => testApp.close());
 
+  const inject = (options: InjectOptions) => testApp.app.inject(options);
   const linesOf = (requestId: unknown) => lines.filter((line) => line.reqId === requestId);
   const completedLinesOf = (requestId: unknown) =>
     linesOf(requestId).filter((line) => line.msg === 'request completed');
 
   it('logs one line per request: id, method, route, status, duration, who and from where', async () => {
-    const { user, request } = await signedInAccount(testApp, { role: 'applicant' });
-    const response = await request({ method: 'GET', url: '/api/auth/me?from=test' });
+    const { user, callUnchecked: callAs } = await signedInAccount(testApp, { role: 'applicant' });
+    // A query the endpoint does not read: the log names the route, never the URL.
+    const response = await callAs(authContract.me, { query: { from: 'test' } });
     expect(response.statusCode).toBe(200);
     const requestLines = linesOf(response.headers['x-request-id']);
     expect(requestLines).toHaveLength(1);
@@ -53,7 +62,7 @@ describe('request log', () => {
       msg: 'request completed',
       reqId: response.headers['x-request-id'],
       method: 'GET',
-      route: '/api/auth/me',
+      route: authContract.me.path,
       status: 200,
       durationMs: expect.any(Number),
       userId: user.id,
@@ -62,14 +71,14 @@ describe('request log', () => {
   });
 
   it('leaves the user out of a request nobody signed in to', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/me' });
+    const response = await callContract(inject, authContract.me);
     const [line] = completedLinesOf(response.headers['x-request-id']);
-    expect(line).toMatchObject({ route: '/api/auth/me', status: response.statusCode });
+    expect(line).toMatchObject({ route: authContract.me.path, status: response.statusCode });
     expect(line).not.toHaveProperty('userId');
   });
 
   it('logs a refused request with its code and sentence beside its request line', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/jobs' });
+    const response = await callContract(inject, jobsContract.list);
     expect(response.statusCode).toBe(401);
     const requestLines = linesOf(response.headers['x-request-id']);
     expect(requestLines.find((line) => line.code === 'unauthenticated')).toMatchObject({
@@ -77,7 +86,7 @@ describe('request log', () => {
       msg: 'Please sign in to continue.',
     });
     expect(completedLinesOf(response.headers['x-request-id'])).toEqual([
-      expect.objectContaining({ route: '/api/jobs', status: 401 }),
+      expect.objectContaining({ route: jobsContract.list.path, status: 401 }),
     ]);
   });
 
@@ -91,29 +100,28 @@ describe('request log', () => {
   });
 
   it('keeps liveness and readiness probes out of the log', async () => {
-    for (const url of ['/api/health', '/api/ready']) {
-      const response = await testApp.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
+    for (const probe of [platformContract.health, platformContract.ready]) {
+      const response = await callContract(inject, probe);
+      expect(response.statusCode, probe.path).toBe(200);
       expect(linesOf(response.headers['x-request-id'])).toEqual([]);
     }
   });
 
   it('keeps a caller’s request id when it is safe to log', async () => {
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { 'x-request-id': 'lb-7f3a' },
-    });
+    // X-Request-Id is the load balancer's header, not the endpoint's.
+    const response = await callUnchecked(inject, authContract.me, { headers: { 'x-request-id': 'lb-7f3a' } });
     expect(response.headers['x-request-id']).toBe('lb-7f3a');
     expect(linesOf('lb-7f3a')).toHaveLength(1);
   });
 
   it('keeps the tokens of calendar feeds, join links, meeting rooms and emailed links out of the log', async () => {
     const token = 'Zq3xSecretToken_-0123456789abcdefghij';
-    // Matched requests are logged by their route's pattern; others by their path, redacted, without the query.
+    // Matched requests are logged by their route's pattern; others by their path, redacted, without the query
+    // (the paths no route matches are written out: the path is what the test is about).
+    const { calendarFeedFile, room } = meetingsContract;
     const urls = {
-      [`/api/calendar/${token}.ics`]: { route: '/api/calendar/:token.ics' },
-      [`/api/meeting-rooms/${token}`]: { route: '/api/meeting-rooms/:token' },
+      [pathOf(calendarFeedFile.path, { token })]: { route: calendarFeedFile.path },
+      [pathOf(room.path, { token })]: { route: room.path },
       [`/api/meeting-rooms/${token}/turn-credentials`]: { path: '/api/meeting-rooms/[redacted]/turn-credentials' },
       [`/meet/${token}`]: { path: '/meet/[redacted]' },
       [`/reset-password?token=${token}&next=%2F`]: { path: '/reset-password' },

@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { malformedIdMessage } from '~/shared/contract-schemas';
+import { accountContract } from '~/shared/contracts/account';
+import { companiesContract } from '~/shared/contracts/companies';
 import { apiErrorSchema } from '~/shared/errors';
 import { type Principal, principalName, principalsWith } from '~/shared/permissions';
 import { auditLogs } from '../db/schema';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { RouteAccess } from './access-control';
 
@@ -122,18 +125,25 @@ describe('route plumbing', () => {
 
   it('records who acted and from which address, on the actions that used to leave the address out', async () => {
     const company = await signedInAccount(testApp, { role: 'company' });
+    // The company's browser, from this address.
+    const from = (options: InjectOptions) => company.request({ ...options, remoteAddress: '203.0.113.41' });
     const actions = [
-      { method: 'PATCH', url: '/api/account/profile', payload: { name: 'Grace Hopper' } },
-      {
-        method: 'PUT',
-        url: '/api/company',
-        payload: { name: 'Hopper & Co', contact_email: 'hello@hopper.example', website: '' },
-      },
-      { method: 'POST', url: '/api/account/sessions/sign-out-others' },
+      [
+        accountContract.updateProfile.path,
+        () => callContract(from, accountContract.updateProfile, { body: { name: 'Grace Hopper' } }),
+      ],
+      [
+        companiesContract.updateProfile.path,
+        () =>
+          callContract(from, companiesContract.updateProfile, {
+            body: { name: 'Hopper & Co', contact_email: 'hello@hopper.example', website: '' },
+          }),
+      ],
+      [accountContract.signOutOtherSessions.path, () => callContract(from, accountContract.signOutOtherSessions)],
     ] as const;
-    for (const action of actions) {
-      const response = await company.request({ ...action, remoteAddress: '203.0.113.41' });
-      expect(response.statusCode, action.url).toBe(200);
+    for (const [url, act] of actions) {
+      const response = await act();
+      expect(response.statusCode, url).toBe(200);
     }
     const audited = await testApp.database.db
       .select({ action: auditLogs.action, ip: sql<string>`host(${auditLogs.ipAddress})` })

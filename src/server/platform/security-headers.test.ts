@@ -1,5 +1,11 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountContract } from '~/shared/contracts/account';
+import { authContract } from '~/shared/contracts/auth';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { platformContract } from '~/shared/contracts/platform';
 import { signedInAccount } from '../testing/auth-helpers';
+import { callContract, callUnchecked } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('security headers', () => {
@@ -11,8 +17,20 @@ describe('security headers', () => {
     await testApp.close();
   });
 
+  const inject = (options: InjectOptions) => testApp.app.inject(options);
+  // A browser's violation report: posted as application/csp-report, a type no contract body is sent as. Read
+  // raw: the typed client parses a 204's noContent (null) against the empty body and throws.
+  const reportFrom = (remoteAddress: string | undefined, payload: string) =>
+    testApp.app.inject({
+      method: platformContract.reportCspViolation.method,
+      url: platformContract.reportCspViolation.path,
+      ...(remoteAddress && { remoteAddress }),
+      headers: { 'content-type': 'application/csp-report' },
+      payload,
+    });
+
   it('let API responses load and frame nothing', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await callContract(inject, platformContract.health);
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -32,13 +50,10 @@ describe('security headers', () => {
   });
 
   it('sends HSTS only over HTTPS', async () => {
-    const plain = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const plain = await callContract(inject, platformContract.health);
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const secure = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-forwarded-proto': 'https' },
-    });
+    // The proxy's header, not the endpoint's.
+    const secure = await callUnchecked(inject, platformContract.health, { headers: { 'x-forwarded-proto': 'https' } });
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
@@ -53,32 +68,18 @@ describe('security headers', () => {
   });
 
   it('accepts Content-Security-Policy violation reports from browsers', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/csp-reports',
-      headers: { 'content-type': 'application/csp-report' },
-      payload: JSON.stringify({ 'csp-report': { 'blocked-uri': 'https://evil.example/x.js' } }),
-    });
+    const response = await reportFrom(
+      undefined,
+      JSON.stringify({ 'csp-report': { 'blocked-uri': 'https://evil.example/x.js' } }),
+    );
     expect(response.statusCode).toBe(204);
-    const malformed = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/csp-reports',
-      headers: { 'content-type': 'application/csp-report' },
-      payload: 'not json',
-    });
+    const malformed = await reportFrom(undefined, 'not json');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('validation');
   });
 
   it('limits how many violation reports one network may file', async () => {
-    const report = () =>
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/csp-reports',
-        remoteAddress: '198.51.100.61',
-        headers: { 'content-type': 'application/csp-report' },
-        payload: JSON.stringify({ 'csp-report': { 'blocked-uri': 'inline' } }),
-      });
+    const report = () => reportFrom('198.51.100.61', JSON.stringify({ 'csp-report': { 'blocked-uri': 'inline' } }));
     const statuses = [];
     for (let attempt = 0; attempt < 61; attempt++) statuses.push((await report()).statusCode);
     expect(statuses.slice(0, 60).every((status) => status === 204)).toBe(true);
@@ -89,13 +90,7 @@ describe('security headers', () => {
   it('limits malformed violation reports as well', async () => {
     const statuses = [];
     for (let attempt = 0; attempt < 61; attempt++) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/csp-reports',
-        remoteAddress: '198.51.100.62',
-        headers: { 'content-type': 'application/csp-report' },
-        payload: 'not json',
-      });
+      const response = await reportFrom('198.51.100.62', 'not json');
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
@@ -104,11 +99,17 @@ describe('security headers', () => {
 
   it('lets no cache keep an API answer, which may carry personal data', async () => {
     const account = await signedInAccount(testApp);
-    for (const url of ['/api/auth/me', '/api/account/sessions', '/api/health', '/api/no-such-endpoint']) {
-      const response = await account.request({ method: 'GET', url });
+    const answers = {
+      [authContract.me.path]: await account.call(authContract.me),
+      [accountContract.sessions.path]: await account.call(accountContract.sessions),
+      [platformContract.health.path]: await account.call(platformContract.health),
+      // A path no endpoint has: its 404 is an API answer too.
+      '/api/no-such-endpoint': await account.request({ method: 'GET', url: '/api/no-such-endpoint' }),
+    };
+    for (const [url, response] of Object.entries(answers)) {
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
-    const refused = await testApp.app.inject({ method: 'GET', url: '/api/jobs' });
+    const refused = await callContract(inject, jobsContract.list);
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
   });

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { authContract } from '~/shared/contracts/auth';
 import { auditLogs } from '../db/schema';
 import { sameOriginHeaders } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // Behind a proxy, the client's address is the one the nearest trusted proxy saw: the left-most
@@ -20,13 +22,16 @@ describe('client addresses behind a proxy', () => {
 
   // A failed sign-in for an unknown address: counted per IP, audited with the IP.
   const failedSignIn = (testApp: TestApp, email: string, remoteAddress: string, forwardedFor: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      remoteAddress,
-      payload: { email, password: 'not-the-password' },
-      headers: { ...sameOriginHeaders, 'x-forwarded-for': forwardedFor },
-    });
+    callContract(
+      (options) =>
+        testApp.app.inject({
+          ...options,
+          remoteAddress,
+          headers: { ...sameOriginHeaders, 'x-forwarded-for': forwardedFor, ...options.headers },
+        }),
+      authContract.signIn,
+      { body: { email, password: 'not-the-password' } },
+    );
 
   it('counts the address the proxy saw, however the client fills in the left of the header', async () => {
     const testApp = await appTrusting('1');

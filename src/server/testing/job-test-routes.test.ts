@@ -1,6 +1,10 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobsContract } from '~/shared/contracts/jobs';
 import { tests } from '../db/schema';
 import { SESSION_COOKIE } from '../platform/auth-context';
+import { callContract } from './contract-client';
 import { createTestApp, type TestApp } from './test-app';
 
 describe('browser-test endpoints for jobs', () => {
@@ -12,20 +16,17 @@ describe('browser-test endpoints for jobs', () => {
     await testApp.close();
   });
 
+  // The test-only endpoints (/api/testing/..., ENABLE_TEST_ROUTES) have no contract: they are called by path.
   const post = (url: string, payload: object) =>
     testApp.app.inject({ method: 'POST', url, payload, headers: { 'sec-fetch-site': 'same-origin' } });
+  // The holder of a session the test routes made, calling the API's own endpoints.
+  const holderOf = (token: string) => (options: InjectOptions) =>
+    testApp.app.inject({ ...options, headers: { cookie: `${SESSION_COOKIE}=${token}`, ...options.headers } });
 
   it('build a company’s job with applications at any stage and test attempts', async () => {
     const account = (await post('/api/testing/accounts', { role: 'company', company_name: 'Acme' })).json();
-    const companyId = (
-      await testApp.app.inject({
-        method: 'GET',
-        url: '/api/company',
-        headers: {
-          cookie: `${SESSION_COOKIE}=${(await post('/api/testing/sessions', { email: account.email })).json().token}`,
-        },
-      })
-    ).json().id;
+    const session = (await post('/api/testing/sessions', { email: account.email })).json().token;
+    const companyId = (await callContract(holderOf(session), companiesContract.profile)).body.id;
     const [test] = await testApp.database.db
       .insert(tests)
       .values({ companyId, name: 'React', type: 'coding' })
@@ -59,12 +60,8 @@ describe('browser-test endpoints for jobs', () => {
     expect(more.statusCode).toBe(201);
 
     const token = (await post('/api/testing/sessions', { email: account.email })).json().token;
-    const summary = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/jobs/summary',
-      headers: { cookie: `${SESSION_COOKIE}=${token}` },
-    });
-    expect(summary.json()).toEqual({
+    const summary = await callContract(holderOf(token), jobsContract.summary);
+    expect(summary.body).toEqual({
       open_jobs: 1,
       paused_jobs: 0,
       pending_interviews: 1,
