@@ -1,10 +1,21 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_TOKEN_PREFIX, apiTokenTexts } from '~/shared/api-tokens';
+import { API_TOKEN_PREFIX, apiTokenTexts, type CreateApiTokenInput } from '~/shared/api-tokens';
+import type { CallArguments, EndpointDefinition } from '~/shared/contract';
+import { accountContract } from '~/shared/contracts/account';
+import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { authContract } from '~/shared/contracts/auth';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { platformContract } from '~/shared/contracts/platform';
+import { privacyContract } from '~/shared/contracts/privacy';
+import { settingsContract } from '~/shared/contracts/settings';
 import { defaultPlatformSettings } from '~/shared/settings';
 import { apiTokens, auditLogs, companies, companyMembers, users } from '../db/schema';
 import { hashToken } from '../platform/secure-tokens';
 import { signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -18,11 +29,11 @@ describe('personal API tokens', () => {
   let admin: Account;
   const db = () => testApp.database.db;
 
-  const create = (account: Account, payload: object = { name: 'Reporting script' }) =>
-    account.request({ method: 'POST', url: '/api/account/api-tokens', payload });
+  const create = (account: Account, body: CreateApiTokenInput = { name: 'Reporting script' }) =>
+    account.call(apiTokensContract.create, { body });
   // A program calling the API: no cookie, no browser headers, just the token.
-  const withBearer = (token: string, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
-    testApp.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  const bearer = (token: string) => (options: InjectOptions) =>
+    testApp.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -43,23 +54,24 @@ describe('personal API tokens', () => {
     const other = await signedInAccount(testApp, { role: 'applicant' });
     const response = await create(owner, { name: '  Nightly export ', expires_in_days: 30 });
     expect(response.statusCode).toBe(201);
-    const { token, secret } = response.json();
+    const { token, secret } = response.body;
     expect(secret.startsWith(API_TOKEN_PREFIX)).toBe(true);
     expect(token).toMatchObject({ name: 'Nightly export', token_prefix: secret.slice(0, 12), last_used_at: null });
-    const days = (Date.parse(token.expires_at) - Date.parse(token.created_at)) / 86_400_000;
+    const days = (Date.parse(String(token.expires_at)) - Date.parse(token.created_at)) / 86_400_000;
     expect(days).toBe(30);
 
     const [row] = await db().select().from(apiTokens).where(eq(apiTokens.id, token.id));
     expect(row?.tokenHash).toBe(hashToken(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
 
-    const list = await owner.request({ method: 'GET', url: '/api/account/api-tokens' });
+    const list = await owner.call(apiTokensContract.list);
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual({ tokens: [token], api_access: true });
-    expect(JSON.stringify(list.json())).not.toContain(secret);
+    expect(list.body).toEqual({ tokens: [token], api_access: true });
+    // The bytes sent, not the parsed body: a key the contract does not declare must not carry it either.
+    expect(list.rawPayload.toString()).not.toContain(secret);
     // Each person sees only their own.
-    const theirs = await other.request({ method: 'GET', url: '/api/account/api-tokens' });
-    expect(theirs.json().tokens).toEqual([]);
+    const theirs = await other.call(apiTokensContract.list);
+    expect(theirs.body.tokens).toEqual([]);
 
     const [audit] = await db()
       .select()
@@ -73,39 +85,40 @@ describe('personal API tokens', () => {
   it('refuses a nameless token with a sentence', async () => {
     const response = await create(company, { name: '   ' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ name: 'Give the token a name.' });
-    const badExpiry = await create(company, { name: 'x', expires_in_days: 7 });
+    expect(response.error?.fields).toEqual({ name: 'Give the token a name.' });
+    const badExpiry = await company.callUnchecked(apiTokensContract.create, {
+      body: { name: 'x', expires_in_days: 7 },
+    });
     expect(badExpiry.statusCode).toBe(400);
-    expect(badExpiry.json().fields.expires_in_days).toBe('Choose 30, 90 or 365 days.');
+    expect(badExpiry.error?.fields?.expires_in_days).toBe('Choose 30, 90 or 365 days.');
     // Every token expires: "never" is no longer a choice.
-    const never = await create(company, { name: 'x', expires_in_days: null });
+    const never = await company.callUnchecked(apiTokensContract.create, {
+      body: { name: 'x', expires_in_days: null },
+    });
     expect(never.statusCode).toBe(400);
-    expect(never.json().fields.expires_in_days).toBe('Choose 30, 90 or 365 days.');
+    expect(never.error?.fields?.expires_in_days).toBe('Choose 30, 90 or 365 days.');
   });
 
   it('expires in 90 days when no expiry is chosen', async () => {
-    const { token } = (await create(company, { name: 'No expiry chosen' })).json();
-    const days = (Date.parse(token.expires_at) - Date.parse(token.created_at)) / 86_400_000;
+    const { token } = (await create(company, { name: 'No expiry chosen' })).body;
+    const days = (Date.parse(String(token.expires_at)) - Date.parse(token.created_at)) / 86_400_000;
     expect(days).toBe(90);
   });
 
   it("acts as its owner with exactly the owner's permissions, without the cross-site check", async () => {
-    const { secret } = (await create(company)).json();
-    const me = await withBearer(secret, '/api/auth/me');
-    expect(me.json().user).toMatchObject({ id: company.user.id, role: 'company', company: { name: 'Token Works' } });
-    expect((await withBearer(secret, '/api/jobs')).statusCode).toBe(200);
+    const { secret } = (await create(company)).body;
+    const me = await callContract(bearer(secret), authContract.me);
+    expect(me.body.user).toMatchObject({ id: company.user.id, role: 'company', company: { name: 'Token Works' } });
+    expect((await callContract(bearer(secret), jobsContract.list)).statusCode).toBe(200);
     // Not an administrator: the admin API stays closed to it.
-    const admins = await withBearer(secret, '/api/admin/settings');
+    const admins = await callContract(bearer(secret), settingsContract.read);
     expect(admins.statusCode).toBe(403);
     // A write with no browser headers at all works: the token is not ambient, so CSRF does not apply.
-    const written = await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/account/time-zone',
-      payload: { time_zone: 'Europe/Lisbon' },
-      headers: { authorization: `Bearer ${secret}` },
+    const written = await callContract(bearer(secret), accountContract.updateTimeZone, {
+      body: { time_zone: 'Europe/Lisbon' },
     });
     expect(written.statusCode).toBe(200);
-    expect(written.json()).toEqual({ time_zone: 'Europe/Lisbon' });
+    expect(written.body).toEqual({ time_zone: 'Europe/Lisbon' });
 
     const [row] = await db()
       .select()
@@ -115,30 +128,33 @@ describe('personal API tokens', () => {
   });
 
   it("refuses, with a sentence, the account's security to a request made with a token", async () => {
-    const { token, secret } = (await create(company)).json();
-    const asScript = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-      testApp.app.inject({ method, url, payload, headers: { authorization: `Bearer ${secret}` } });
-    const requests: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object]> = [
-      ['GET', '/api/account/api-tokens'],
+    const { token, secret } = (await create(company)).body;
+    const asScript = <E extends EndpointDefinition>(endpoint: E, ...callArguments: CallArguments<E>) => ({
+      label: `${endpoint.method} ${endpoint.path}`,
+      send: () => callContract(bearer(secret), endpoint, ...callArguments),
+    });
+    const password = company.password ?? '';
+    const requests = [
+      asScript(apiTokensContract.list),
       // A token minting tokens would outlive its own revocation.
-      ['POST', '/api/account/api-tokens', { name: 'Made by a script' }],
-      ['DELETE', `/api/account/api-tokens/${token.id}`],
-      ['POST', '/api/account/password', { current_password: company.password, new_password: 'x' }],
-      ['POST', '/api/account/email', { new_email: 'elsewhere@example.test', current_password: '' }],
-      ['GET', '/api/account/sessions'],
-      ['POST', '/api/account/sessions/sign-out-others'],
-      ['POST', '/api/calendar-feed'],
-      ['POST', '/api/account/data-export'],
-      ['POST', '/api/account/deletion-request', { password: company.password }],
-      ['DELETE', '/api/account/deletion-request'],
+      asScript(apiTokensContract.create, { body: { name: 'Made by a script' } }),
+      asScript(apiTokensContract.revoke, { params: { id: token.id } }),
+      asScript(accountContract.changePassword, { body: { current_password: password, new_password: 'x' } }),
+      asScript(accountContract.changeEmail, { body: { new_email: 'elsewhere@example.test', current_password: '' } }),
+      asScript(accountContract.sessions),
+      asScript(accountContract.signOutOtherSessions),
+      asScript(meetingsContract.createCalendarFeed),
+      asScript(privacyContract.exportData),
+      asScript(privacyContract.requestDeletion, { body: { password } }),
+      asScript(privacyContract.cancelDeletion),
     ];
-    for (const [method, url, payload] of requests) {
-      const response = await asScript(method, url, payload);
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json()).toEqual({ error: apiTokenTexts.sessionRequired, code: 'forbidden' });
+    for (const { label, send } of requests) {
+      const response = await send();
+      expect(response.statusCode, label).toBe(403);
+      expect(response.error).toEqual({ error: apiTokenTexts.sessionRequired, code: 'forbidden' });
     }
     // The same person, signed in, may.
-    expect((await company.request({ method: 'GET', url: '/api/account/api-tokens' })).statusCode).toBe(200);
+    expect((await company.call(apiTokensContract.list)).statusCode).toBe(200);
     const [row] = await db().select().from(apiTokens).where(eq(apiTokens.id, token.id));
     expect(row?.revokedAt).toBeNull();
   });
@@ -146,8 +162,8 @@ describe('personal API tokens', () => {
   it('gives administrators no tokens, and honours none an administrator still holds', async () => {
     const made = await create(admin);
     expect(made.statusCode).toBe(403);
-    expect(made.json().error).toBe('You do not have permission to do that.');
-    expect((await admin.request({ method: 'GET', url: '/api/account/api-tokens' })).statusCode).toBe(403);
+    expect(made.error?.error).toBe('You do not have permission to do that.');
+    expect((await admin.call(apiTokensContract.list)).statusCode).toBe(403);
     // A token made before administrators lost them.
     const secret = `${API_TOKEN_PREFIX}an-administrators-old-token`;
     await db()
@@ -158,25 +174,26 @@ describe('personal API tokens', () => {
         tokenHash: hashToken(secret),
         tokenPrefix: 'tdm_an-admi',
       });
-    const response = await withBearer(secret, '/api/admin/settings');
+    const response = await callContract(bearer(secret), settingsContract.read);
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toBe(apiTokenTexts.notForAdministrators);
+    expect(response.error?.error).toBe(apiTokenTexts.notForAdministrators);
   });
 
   it('refuses unknown, revoked and expired tokens with 401 and a sentence', async () => {
-    const unknown = await withBearer(`${API_TOKEN_PREFIX}not-a-real-token`, '/api/auth/me');
+    const unknown = await callContract(bearer(`${API_TOKEN_PREFIX}not-a-real-token`), authContract.me);
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ error: apiTokenTexts.unknown, code: 'unauthenticated' });
+    expect(unknown.error).toEqual({ error: apiTokenTexts.unknown, code: 'unauthenticated' });
 
-    const { token, secret } = (await create(applicant)).json();
-    expect((await withBearer(secret, '/api/auth/me')).statusCode).toBe(200);
+    const { token, secret } = (await create(applicant)).body;
+    expect((await callContract(bearer(secret), authContract.me)).statusCode).toBe(200);
+    // Raw: the typed client parses a 204's empty body with noContent (z.null()) and throws.
     const revoked = await applicant.request({ method: 'DELETE', url: `/api/account/api-tokens/${token.id}` });
     expect(revoked.statusCode).toBe(204);
-    const after = await withBearer(secret, '/api/auth/me');
+    const after = await callContract(bearer(secret), authContract.me);
     expect(after.statusCode).toBe(401);
-    expect(after.json().error).toBe(apiTokenTexts.revoked);
-    const list = await applicant.request({ method: 'GET', url: '/api/account/api-tokens' });
-    expect(list.json().tokens.map((listed: { id: string }) => listed.id)).not.toContain(token.id);
+    expect(after.error?.error).toBe(apiTokenTexts.revoked);
+    const list = await applicant.call(apiTokensContract.list);
+    expect(list.body.tokens.map((listed) => listed.id)).not.toContain(token.id);
     const [audit] = await db()
       .select()
       .from(auditLogs)
@@ -184,75 +201,68 @@ describe('personal API tokens', () => {
     expect(audit).toMatchObject({ actorId: applicant.user.id, targetId: token.id });
     expect(audit?.details).toMatchObject({ before: { revoked_at: null } });
 
-    const old = (await create(applicant, { name: 'Old', expires_in_days: 30 })).json();
+    const old = (await create(applicant, { name: 'Old', expires_in_days: 30 })).body;
     await db()
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiTokens.id, old.token.id));
-    const expired = await withBearer(old.secret, '/api/auth/me');
+    const expired = await callContract(bearer(old.secret), authContract.me);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json().error).toBe(apiTokenTexts.expired);
+    expect(expired.error?.error).toBe(apiTokenTexts.expired);
   });
 
   it("revokes only one's own tokens, once", async () => {
-    const { token } = (await create(company)).json();
-    const byOther = await applicant.request({ method: 'DELETE', url: `/api/account/api-tokens/${token.id}` });
+    const { token } = (await create(company)).body;
+    const byOther = await applicant.call(apiTokensContract.revoke, { params: { id: token.id } });
     expect(byOther.statusCode).toBe(404);
-    expect(byOther.json().error).toBe(apiTokenTexts.notFound);
+    expect(byOther.error?.error).toBe(apiTokenTexts.notFound);
+    // Raw: the typed client parses a 204's empty body with noContent (z.null()) and throws.
     expect((await company.request({ method: 'DELETE', url: `/api/account/api-tokens/${token.id}` })).statusCode).toBe(
       204,
     );
-    expect((await company.request({ method: 'DELETE', url: `/api/account/api-tokens/${token.id}` })).statusCode).toBe(
-      404,
-    );
+    expect((await company.call(apiTokensContract.revoke, { params: { id: token.id } })).statusCode).toBe(404);
   });
 
   it("refuses the token of a suspended owner or of a suspended company's member", async () => {
     const person = await signedInAccount(testApp, { role: 'applicant' });
-    const { secret } = (await create(person)).json();
+    const { secret } = (await create(person)).body;
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, person.user.id));
-    const response = await withBearer(secret, '/api/auth/me');
+    const response = await callContract(bearer(secret), authContract.me);
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toBe(apiTokenTexts.suspended);
+    expect(response.error?.error).toBe(apiTokenTexts.suspended);
 
     // A suspended company's people are refused too.
     const member = await signedInAccount(testApp, { role: 'company' });
-    const memberToken = (await create(member)).json().secret;
-    expect((await withBearer(memberToken, '/api/jobs')).statusCode).toBe(200);
+    const memberToken = (await create(member)).body.secret;
+    expect((await callContract(bearer(memberToken), jobsContract.list)).statusCode).toBe(200);
     const [membership] = await db().select().from(companyMembers).where(eq(companyMembers.userId, member.user.id));
     await db()
       .update(companies)
       .set({ status: 'suspended' })
       .where(eq(companies.id, membership?.companyId ?? ''));
-    expect((await withBearer(memberToken, '/api/jobs')).statusCode).toBe(403);
+    expect((await callContract(bearer(memberToken), jobsContract.list)).statusCode).toBe(403);
   });
 
   it('refuses every bearer request while API access is off, and accepts them again when it is on', async () => {
-    const { secret } = (await create(company)).json();
-    const settingsChange = await admin.request({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      payload: { api_access: false },
-    });
+    const { secret } = (await create(company)).body;
+    const settingsChange = await admin.call(settingsContract.update, { body: { api_access: false } });
     expect(settingsChange.statusCode).toBe(200);
-    for (const url of ['/api/auth/me', '/api/jobs', '/api/health']) {
-      const response = await withBearer(secret, url);
-      expect(response.statusCode, url).toBe(403);
-      expect(response.json()).toEqual({ error: apiTokenTexts.accessOff, code: 'forbidden' });
+    for (const endpoint of [authContract.me, jobsContract.list, platformContract.health]) {
+      const response = await callContract(bearer(secret), endpoint);
+      expect(response.statusCode, endpoint.path).toBe(403);
+      expect(response.error).toEqual({ error: apiTokenTexts.accessOff, code: 'forbidden' });
     }
     // Sessions are not API access: the person still uses the site.
-    expect((await company.request({ method: 'GET', url: '/api/jobs' })).statusCode).toBe(200);
-    const list = await company.request({ method: 'GET', url: '/api/account/api-tokens' });
-    expect(list.json().api_access).toBe(false);
+    expect((await company.call(jobsContract.list)).statusCode).toBe(200);
+    const list = await company.call(apiTokensContract.list);
+    expect(list.body.api_access).toBe(false);
     // A token made now would only look usable.
     const made = await create(company, { name: 'While off' });
     expect(made.statusCode).toBe(403);
-    expect(made.json()).toEqual({ error: apiTokenTexts.accessOff, code: 'forbidden' });
-    expect((await company.request({ method: 'GET', url: '/api/account/api-tokens' })).json().tokens).toHaveLength(
-      list.json().tokens.length,
-    );
+    expect(made.error).toEqual({ error: apiTokenTexts.accessOff, code: 'forbidden' });
+    expect((await company.call(apiTokensContract.list)).body.tokens).toHaveLength(list.body.tokens.length);
 
-    await admin.request({ method: 'PUT', url: '/api/admin/settings', payload: { api_access: true } });
-    expect((await withBearer(secret, '/api/jobs')).statusCode).toBe(200);
+    await admin.call(settingsContract.update, { body: { api_access: true } });
+    expect((await callContract(bearer(secret), jobsContract.list)).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditLogEntry, AuditLogPage } from '~/shared/audit-logs';
+import type { AuditLogEntry, AuditLogListQuery } from '~/shared/audit-logs';
+import { adminAuditLogsContract, companyAuditLogsContract } from '~/shared/contracts/audit';
 import { auditLogs, companyMembers } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -28,9 +30,11 @@ describe('audit logs', () => {
   const ids: Record<string, string> = {};
 
   const db = () => testApp.database.db;
-  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
-  const page = (response: { json: () => unknown }) => response.json() as AuditLogPage;
-  const idsOf = (response: { json: () => unknown }) => page(response).items.map((item) => item.id);
+  const list = async (query: AuditLogListQuery) =>
+    (await admin.call(adminAuditLogsContract.list, { query })).body.items;
+  const companyList = async (account: Account, query: AuditLogListQuery) =>
+    (await account.call(companyAuditLogsContract.list, { query })).body.items;
+  const idsOf = (items: AuditLogEntry[]) => items.map((item) => item.id);
 
   async function insertRow(
     name: string,
@@ -115,17 +119,17 @@ describe('audit logs', () => {
   });
 
   it('filters by action type and date range, newest first', async () => {
-    const system = await get('/api/admin/audit-logs?type=system&range=24h');
-    expect(system.statusCode, system.body).toBe(200);
-    const systemItems = page(system).items;
+    const system = await admin.call(adminAuditLogsContract.list, { query: { type: 'system', range: '24h' } });
+    expect(system.statusCode, JSON.stringify(system.error)).toBe(200);
+    const systemItems = system.body.items;
     expect(systemItems.map((item) => item.id)).toContain(ids.failedSignIn);
     expect(systemItems.every((item) => item.actor_kind === 'system' && item.actor_email === null)).toBe(true);
     expect(systemItems.map((item) => item.id)).not.toContain(ids.retention);
 
-    const month = idsOf(await get('/api/admin/audit-logs?type=system&range=30d'));
+    const month = idsOf(await list({ type: 'system', range: '30d' }));
     expect(month).toEqual(expect.arrayContaining([ids.failedSignIn, ids.retention]));
 
-    const users = page(await get('/api/admin/audit-logs?type=user&range=7d&page_size=100')).items;
+    const users = await list({ type: 'user', range: '7d', page_size: 100 });
     expect(users.map((item) => item.id)).toEqual(
       expect.arrayContaining([ids.acmeProfile, ids.acmeColleagueJob, ids.globexJob, ids.suspended]),
     );
@@ -135,14 +139,14 @@ describe('audit logs', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
     // Nothing older than the longest range.
-    const all = page(await get(`/api/admin/audit-logs?range=30d&q=${acmeTarget}`)).items;
+    const all = await list({ range: '30d', q: acmeTarget });
     expect(all.map((item) => item.id).sort()).toEqual(
       [ids.acmeProfile, ids.acmeColleagueJob, ids.retention].map(String).sort(),
     );
   });
 
   it('answers an entry with its actor, target, readable action and before/after details', async () => {
-    const [entry] = page(await get(`/api/admin/audit-logs?q=${acmeTarget}&range=24h`)).items;
+    const [entry] = await list({ q: acmeTarget, range: '24h' });
     expect(entry).toEqual({
       id: String(ids.acmeProfile),
       action: 'company.profile_updated',
@@ -160,26 +164,26 @@ describe('audit logs', () => {
   });
 
   it('searches by the words of an action, an exact email, a target id or type', async () => {
-    const suspended = page(await get('/api/admin/audit-logs?q=Suspended&range=30d')).items;
+    const suspended = await list({ q: 'Suspended', range: '30d' });
     expect(suspended.map((item) => item.id)).toContain(ids.suspended);
     expect(suspended.every((item) => item.action === 'company.suspended')).toBe(true);
 
-    const byCode = idsOf(await get('/api/admin/audit-logs?q=company.suspended'));
+    const byCode = idsOf(await list({ q: 'company.suspended' }));
     expect(byCode).toContain(ids.suspended);
 
-    const byEmail = page(await get(`/api/admin/audit-logs?q=${encodeURIComponent(`OWNER.${unique}@ACME.TEST`)}`));
-    expect(byEmail.items.map((item) => item.id)).toEqual([ids.acmeProfile]);
+    const byEmail = await list({ q: `OWNER.${unique}@ACME.TEST` });
+    expect(byEmail.map((item) => item.id)).toEqual([ids.acmeProfile]);
 
-    const byTarget = idsOf(await get(`/api/admin/audit-logs?q=${globexTarget}&range=30d`));
+    const byTarget = idsOf(await list({ q: globexTarget, range: '30d' }));
     expect(byTarget.sort()).toEqual([ids.globexJob, ids.suspended].map(String).sort());
 
-    const byType = page(await get(`/api/admin/audit-logs?q=${pagingType}`)).items;
+    const byType = await list({ q: pagingType });
     expect(byType).toHaveLength(7);
 
     for (const nothing of ['%', 'zz-no-such-action', `x${unique}@nowhere.test`]) {
-      const response = await get(`/api/admin/audit-logs?q=${encodeURIComponent(nothing)}`);
-      expect(response.statusCode, response.body).toBe(200);
-      expect(page(response).items).toEqual([]);
+      const response = await admin.call(adminAuditLogsContract.list, { query: { q: nothing } });
+      expect(response.statusCode, JSON.stringify(response.error)).toBe(200);
+      expect(response.body.items).toEqual([]);
     }
   });
 
@@ -187,14 +191,15 @@ describe('audit logs', () => {
     // Rows of its own type: the row it adds below stays out of the search case's count, in any order.
     const pagedType = `paged_${unique}`;
     await insertSameMomentRows(pagedType);
-    const url = (extra: string) => `/api/admin/audit-logs?q=${pagedType}&page_size=3${extra}`;
-    const first = page(await get(url('')));
+    const paged = async (cursor: Pick<AuditLogListQuery, 'after' | 'before'>) =>
+      (await admin.call(adminAuditLogsContract.list, { query: { q: pagedType, page_size: 3, ...cursor } })).body;
+    const first = await paged({});
     expect(first.items).toHaveLength(3);
     expect(first.previous_cursor).toBeNull();
     expect(first.next_cursor).toEqual(expect.any(String));
 
-    const second = page(await get(url(`&after=${first.next_cursor}`)));
-    const third = page(await get(url(`&after=${second.next_cursor}`)));
+    const second = await paged({ after: String(first.next_cursor) });
+    const third = await paged({ after: String(second.next_cursor) });
     expect(second.items).toHaveLength(3);
     expect(third.items).toHaveLength(1);
     expect(third.next_cursor).toBeNull();
@@ -203,29 +208,30 @@ describe('audit logs', () => {
 
     // A row written meanwhile does not shift the pages already handed out.
     await insertRow('late', { actorId: admin.user.id, action: 'settings.updated', targetType: pagedType }, 0);
-    const back = page(await get(url(`&before=${third.previous_cursor}`)));
+    const back = await paged({ before: String(third.previous_cursor) });
     expect(back.items.map((item) => item.id)).toEqual(second.items.map((item) => item.id));
-    const backToFirst = page(await get(url(`&before=${back.previous_cursor}`)));
+    const backToFirst = await paged({ before: String(back.previous_cursor) });
     expect(backToFirst.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
     // The first page now has a newer row before it.
     expect(backToFirst.previous_cursor).toEqual(expect.any(String));
-    const newest = page(await get(url(`&before=${backToFirst.previous_cursor}`)));
+    const newest = await paged({ before: String(backToFirst.previous_cursor) });
     expect(newest.items.map((item) => item.id)).toEqual([ids.late]);
     expect(newest.previous_cursor).toBeNull();
   });
 
   it('exports the filtered rows as CSV', async () => {
-    const response = await get(`/api/admin/audit-logs/export.csv?q=${acmeTarget}&range=30d`);
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await admin.call(adminAuditLogsContract.exportCsv, { query: { q: acmeTarget, range: '30d' } });
+    const csv = response.rawPayload.toString('utf8');
+    expect(response.statusCode, csv).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const lines = response.body
+    const lines = csv
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(response.body.match(/\uFEFF/g)).toHaveLength(1);
+    expect(csv.match(/\uFEFF/g)).toHaveLength(1);
     expect(lines[0]).toBe('Timestamp,Action,Action Code,User,Name,Target Type,Target ID,IP Address,Details');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Company profile updated,company.profile_updated');
@@ -248,27 +254,27 @@ describe('audit logs', () => {
 
   it('is for administrators only', async () => {
     for (const account of [acme, applicant]) {
-      expect((await get('/api/admin/audit-logs', account)).statusCode).toBe(403);
-      expect((await get('/api/admin/audit-logs/export.csv', account)).statusCode).toBe(403);
+      expect((await account.call(adminAuditLogsContract.list)).statusCode).toBe(403);
+      expect((await account.call(adminAuditLogsContract.exportCsv)).statusCode).toBe(403);
     }
-    expect((await get('/api/company/audit-logs', applicant)).statusCode).toBe(403);
-    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/audit-logs' });
+    expect((await applicant.call(companyAuditLogsContract.list)).statusCode).toBe(403);
+    const anonymous = await callContract((options) => testApp.app.inject(options), adminAuditLogsContract.list);
     expect(anonymous.statusCode).toBe(401);
   });
 
   it("shows a company its own people's rows and never another company's", async () => {
-    const response = await get('/api/company/audit-logs?range=30d&page_size=100', acme);
-    expect(response.statusCode, response.body).toBe(200);
-    const items = page(response).items;
+    const response = await acme.call(companyAuditLogsContract.list, { query: { range: '30d', page_size: 100 } });
+    expect(response.statusCode, JSON.stringify(response.error)).toBe(200);
+    const items = response.body.items;
     expect(items.map((item) => item.id).sort()).toEqual([ids.acmeProfile, ids.acmeColleagueJob].map(String).sort());
     expect(items.every((item) => item.ip_address === null)).toBe(true);
 
     // Globex's rows, the admin's and the system's stay out whatever the search names.
     for (const q of [globexTarget, 'suspended', 'retention', acmeTarget]) {
-      const searched = page(await get(`/api/company/audit-logs?range=30d&q=${q}`, acme)).items;
+      const searched = await companyList(acme, { range: '30d', q });
       expect(searched.every((item) => item.id === ids.acmeProfile || item.id === ids.acmeColleagueJob)).toBe(true);
     }
-    const theirs = idsOf(await get('/api/company/audit-logs?range=30d', globex));
+    const theirs = idsOf(await companyList(globex, { range: '30d' }));
     expect(theirs).toEqual([ids.globexJob]);
   });
 
@@ -296,7 +302,7 @@ describe('audit logs', () => {
       HOUR,
     );
 
-    const acmeRows = page(await get('/api/company/audit-logs?range=30d&page_size=100', acme)).items;
+    const acmeRows = await companyList(acme, { range: '30d', page_size: 100 });
     expect(acmeRows.find((item) => item.id === atAcme)).toMatchObject({
       actor_name: 'Lena Leaver',
       actor_email: `lena.${unique}@acme.test`,
@@ -304,43 +310,47 @@ describe('audit logs', () => {
     expect(acmeRows.map((item) => item.id)).not.toContain(atGlobex);
     // Every row of the company's log names who acted.
     expect(acmeRows.every((item) => item.actor_name !== null && item.actor_email !== null)).toBe(true);
-    const globexRows = idsOf(await get('/api/company/audit-logs?range=30d&page_size=100', globex));
+    const globexRows = idsOf(await companyList(globex, { range: '30d', page_size: 100 }));
     expect(globexRows).toContain(atGlobex);
     expect(globexRows).not.toContain(atAcme);
     // The administrators' log names them too.
-    const [adminRow] = page(await get(`/api/admin/audit-logs?q=lena.${unique}@acme.test&range=24h`)).items;
+    const [adminRow] = await list({ q: `lena.${unique}@acme.test`, range: '24h' });
     expect(adminRow?.actor_name).toBe('Lena Leaver');
   });
 
   it('refuses bad parameters with a sentence', async () => {
+    const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
     const refusals = [
-      'type=robot',
-      'range=1y',
-      'page_size=0',
-      'page_size=101',
-      'page_size=ten',
-      'after=not*a*cursor',
-      `after=${Buffer.from('yesterday|nothing').toString('base64url')}`,
-      `after=${Buffer.from(`2026-01-01T00:00:00.000000Z|${randomUUID()}`).toString('base64url')}&before=${Buffer.from(`2026-01-01T00:00:00.000000Z|${randomUUID()}`).toString('base64url')}`,
-      `q=${'x'.repeat(201)}`,
-      `after=${Buffer.from(`2026-02-30T00:00:00.000000Z|${randomUUID()}`).toString('base64url')}`,
-      `before=${Buffer.from(`2026-01-01 00:00|${randomUUID()}`).toString('base64url')}`,
+      { type: 'robot' },
+      { range: '1y' },
+      { page_size: 0 },
+      { page_size: 101 },
+      { page_size: 'ten' },
+      { after: 'not*a*cursor' },
+      { after: cursorOf('yesterday|nothing') },
+      {
+        after: cursorOf(`2026-01-01T00:00:00.000000Z|${randomUUID()}`),
+        before: cursorOf(`2026-01-01T00:00:00.000000Z|${randomUUID()}`),
+      },
+      { q: 'x'.repeat(201) },
+      { after: cursorOf(`2026-02-30T00:00:00.000000Z|${randomUUID()}`) },
+      { before: cursorOf(`2026-01-01 00:00|${randomUUID()}`) },
     ];
     for (const query of refusals) {
-      const response = await get(`/api/admin/audit-logs?${query}`);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json().error).toEqual(expect.stringMatching(/\.$/));
+      const response = await admin.callUnchecked(adminAuditLogsContract.list, { query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(response.error?.error).toEqual(expect.stringMatching(/\.$/));
     }
     // Text no column holds (a NUL byte) finds nothing rather than failing.
-    const nul = await get('/api/admin/audit-logs?q=%00');
+    const nul = await admin.call(adminAuditLogsContract.list, { query: { q: '\u0000' } });
     expect(nul.statusCode).toBeLessThan(500);
-    const exportRefused = await get('/api/admin/audit-logs/export.csv?range=forever');
+    const exportRefused = await admin.callUnchecked(adminAuditLogsContract.exportCsv, { query: { range: 'forever' } });
     expect(exportRefused.statusCode).toBe(400);
     // A search that fails in the database is answered with a sentence before the download starts, never
     // as a CSV cut off mid-way.
-    const nulExport = await get('/api/admin/audit-logs/export.csv?q=%00');
+    const nulExport = await admin.call(adminAuditLogsContract.exportCsv, { query: { q: '\u0000' } });
     expect(nulExport.statusCode).toBeLessThan(500);
     expect(nulExport.headers['content-type']).not.toMatch(/^text\/csv/);
-    expect(nulExport.json().error).toEqual(expect.stringMatching(/\.$/));
+    expect(nulExport.error?.error).toEqual(expect.stringMatching(/\.$/));
   });
 });

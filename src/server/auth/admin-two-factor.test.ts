@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
+import { authContract } from '~/shared/contracts/auth';
 import { auditLogs } from '../db/schema';
 import { buildAccount } from '../seed/factories';
-import { sameOriginHeaders } from '../testing/auth-helpers';
+import { callerFrom } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // Cookies a response set, as a Cookie header for the next request.
@@ -27,8 +28,11 @@ const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.n
 
 describe('administrator sign-in', () => {
   let testApp: TestApp;
-  const post = (url: string, payload?: unknown, cookie = '') =>
-    testApp.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...sameOriginHeaders, cookie } });
+  // A browser on this site holding these cookies (none at first).
+  const browser = (cookie = '') => callerFrom(testApp, { cookie });
+  const adminSignIn = (email: string, password: string | null) =>
+    browser().call(authContract.adminSignIn, { body: { email, password: password ?? '' } });
+  const verify = (code: string, cookie = '') => browser(cookie).call(authContract.verifyTwoFactor, { body: { code } });
 
   beforeAll(async () => {
     testApp = await createTestApp({
@@ -47,68 +51,60 @@ describe('administrator sign-in', () => {
 
   it('refuses an address that is not on the allow-list, however it signs in', async () => {
     const notListed = await buildAccount(testApp.database.db, { role: 'admin', email: 'sneaky@tandem.example' });
-    for (const url of ['/api/auth/admin/sign-in', '/api/auth/sign-in']) {
-      const response = await post(url, { email: notListed.user.email, password: notListed.password });
-      expect(response.statusCode, url).toBe(403);
-      expect(response.json().error).toBe(authMessages.adminNotAuthorized);
+    for (const endpoint of [authContract.adminSignIn, authContract.signIn]) {
+      const response = await browser().call(endpoint, {
+        body: { email: notListed.user.email, password: notListed.password ?? '' },
+      });
+      expect(response.statusCode, endpoint.path).toBe(403);
+      expect(response.error?.error).toBe(authMessages.adminNotAuthorized);
     }
     const company = await buildAccount(testApp.database.db, { role: 'company' });
-    const asAdmin = await post('/api/auth/admin/sign-in', { email: company.user.email, password: company.password });
-    expect(asAdmin.json().error).toBe(authMessages.adminNotAuthorized);
-    const wrongPassword = await post('/api/auth/admin/sign-in', {
-      email: 'root@tandem.example',
-      password: 'whatever-else',
-    });
-    expect(wrongPassword.json().error).toBe(authMessages.invalidCredentials);
+    const asAdmin = await adminSignIn(company.user.email, company.password);
+    expect(asAdmin.error?.error).toBe(authMessages.adminNotAuthorized);
+    const wrongPassword = await adminSignIn('root@tandem.example', 'whatever-else');
+    expect(wrongPassword.error?.error).toBe(authMessages.invalidCredentials);
   });
 
   it('enrols an authenticator on first sign-in, then asks for its code every time', async () => {
     const admin = await buildAccount(testApp.database.db, { role: 'admin', email: 'root@tandem.example' });
-    const first = await post('/api/auth/admin/sign-in', { email: 'ROOT@tandem.example', password: admin.password });
-    expect(first.json()).toEqual({ status: 'two_factor_required', stage: 'enroll' });
+    const first = await adminSignIn('ROOT@tandem.example', admin.password);
+    expect(first.body).toEqual({ status: 'two_factor_required', stage: 'enroll' });
     expect(first.cookies.find((cookie) => cookie.name === 'tandem_session')).toBeUndefined();
     let cookie = cookiesFrom(first);
 
-    const pending = await testApp.app.inject({ method: 'GET', url: '/api/auth/two-factor', headers: { cookie } });
-    expect(pending.json()).toEqual({ stage: 'enroll' });
+    const pending = await browser(cookie).call(authContract.twoFactorStage);
+    expect(pending.body).toEqual({ stage: 'enroll' });
 
-    const enrollment = await post('/api/auth/two-factor/enrollment', undefined, cookie);
-    const { secret, otpauth_url, qr_code_svg } = enrollment.json();
+    const enrollment = await browser(cookie).call(authContract.startTwoFactorEnrollment);
+    const { secret, otpauth_url, qr_code_svg } = enrollment.body;
     expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/Tandem:root%40tandem\.example\?/);
     expect(qr_code_svg).toContain('<svg');
 
-    const wrong = await post('/api/auth/two-factor/enrollment/confirm', { code: '000000' }, cookie);
+    const wrong = await browser(cookie).call(authContract.confirmTwoFactorEnrollment, { body: { code: '000000' } });
     expect(wrong.statusCode).toBe(400);
-    const confirmed = await post(
-      '/api/auth/two-factor/enrollment/confirm',
-      { code: await generate({ secret }) },
-      cookie,
-    );
+    const confirmed = await browser(cookie).call(authContract.confirmTwoFactorEnrollment, {
+      body: { code: await generate({ secret }) },
+    });
     expect(confirmed.statusCode).toBe(200);
-    const { result, recovery_codes } = confirmed.json();
+    const { result, recovery_codes } = confirmed.body;
     expect(result).toMatchObject({ status: 'signed_in', redirect_to: '/admin-dashboard', user: { role: 'admin' } });
     expect(recovery_codes).toHaveLength(10);
     cookie = cookiesFrom(confirmed, cookie);
-    expect(
-      (await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user.role,
-    ).toBe('admin');
+    expect((await browser(cookie).call(authContract.me)).body.user?.role).toBe('admin');
 
-    const second = await post('/api/auth/admin/sign-in', { email: 'root@tandem.example', password: admin.password });
-    expect(second.json()).toEqual({ status: 'two_factor_required', stage: 'verify' });
+    const second = await adminSignIn('root@tandem.example', admin.password);
+    expect(second.body).toEqual({ status: 'two_factor_required', stage: 'verify' });
     const verifyCookie = cookiesFrom(second);
     // The enrolment's code has been used; the app's next code (its clock may run ahead) is accepted.
-    const verified = await post('/api/auth/two-factor/verify', { code: await nextCode(secret) }, verifyCookie);
-    expect(verified.json()).toMatchObject({ status: 'signed_in', redirect_to: '/admin-dashboard' });
+    const verified = await verify(await nextCode(secret), verifyCookie);
+    expect(verified.body).toMatchObject({ status: 'signed_in', redirect_to: '/admin-dashboard' });
 
     // A recovery code works once.
-    const third = cookiesFrom(
-      await post('/api/auth/admin/sign-in', { email: 'root@tandem.example', password: admin.password }),
-    );
-    expect((await post('/api/auth/two-factor/verify', { code: recovery_codes[0] }, third)).statusCode).toBe(200);
-    const fourth = cookiesFrom(
-      await post('/api/auth/admin/sign-in', { email: 'root@tandem.example', password: admin.password }),
-    );
-    expect((await post('/api/auth/two-factor/verify', { code: recovery_codes[0] }, fourth)).statusCode).toBe(400);
+    const recoveryCode = String(recovery_codes[0]);
+    const third = cookiesFrom(await adminSignIn('root@tandem.example', admin.password));
+    expect((await verify(recoveryCode, third)).statusCode).toBe(200);
+    const fourth = cookiesFrom(await adminSignIn('root@tandem.example', admin.password));
+    expect((await verify(recoveryCode, fourth)).statusCode).toBe(400);
 
     const actions = await testApp.database.db
       .select({ action: auditLogs.action })
@@ -127,14 +123,10 @@ describe('administrator sign-in', () => {
   it('needs the pending sign-in from the same browser for the second step', async () => {
     const secret = generateSecret();
     await buildAccount(testApp.database.db, { role: 'admin', email: 'second@tandem.example', totpSecret: secret });
-    const response = await post('/api/auth/two-factor/verify', { code: await generate({ secret }) });
+    const response = await verify(await generate({ secret }));
     expect(response.statusCode).toBe(401);
-    expect(response.json().error).toBe('Your sign-in has expired. Please enter your email and password again.');
-    const forged = await post(
-      '/api/auth/two-factor/verify',
-      { code: await generate({ secret }) },
-      'tandem_2fa={"userId":"x","stage":"verify"}',
-    );
+    expect(response.error?.error).toBe('Your sign-in has expired. Please enter your email and password again.');
+    const forged = await verify(await generate({ secret }), 'tandem_2fa={"userId":"x","stage":"verify"}');
     expect(forged.statusCode).toBe(401);
   });
 
@@ -145,12 +137,10 @@ describe('administrator sign-in', () => {
       email: 'third@tandem.example',
       totpSecret: secret,
     });
-    const cookie = cookiesFrom(
-      await post('/api/auth/admin/sign-in', { email: admin.user.email, password: admin.password }),
-    );
+    const cookie = cookiesFrom(await adminSignIn(admin.user.email, admin.password));
     const statuses = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      statuses.push((await post('/api/auth/two-factor/verify', { code: `12345${attempt}` }, cookie)).statusCode);
+      statuses.push((await verify(`12345${attempt}`, cookie)).statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses[6]).toBe(429);
@@ -159,8 +149,8 @@ describe('administrator sign-in', () => {
   it('signs an administrator straight in when the 2FA setting is off', async () => {
     await testApp.setSettings({ admin_two_factor: false });
     const admin = await buildAccount(testApp.database.db, { role: 'admin', email: 'solo@tandem.example' });
-    const response = await post('/api/auth/admin/sign-in', { email: admin.user.email, password: admin.password });
-    expect(response.json()).toMatchObject({ status: 'signed_in', redirect_to: '/admin-dashboard' });
+    const response = await adminSignIn(admin.user.email, admin.password);
+    expect(response.body).toMatchObject({ status: 'signed_in', redirect_to: '/admin-dashboard' });
   });
 
   it('accepts a code once, even within its 30-second window', async () => {
@@ -170,19 +160,16 @@ describe('administrator sign-in', () => {
       email: 'replay@tandem.example',
       totpSecret: secret,
     });
-    const signIn = async () =>
-      cookiesFrom(await post('/api/auth/admin/sign-in', { email: admin.user.email, password: admin.password }));
+    const signIn = async () => cookiesFrom(await adminSignIn(admin.user.email, admin.password));
     const code = await generate({ secret });
-    const first = await post('/api/auth/two-factor/verify', { code }, await signIn());
+    const first = await verify(code, await signIn());
     expect(first.statusCode).toBe(200);
     // Someone who saw the code (over a shoulder, through a phishing page) tries it again at once.
-    const replayed = await post('/api/auth/two-factor/verify', { code }, await signIn());
+    const replayed = await verify(code, await signIn());
     expect(replayed.statusCode).toBe(400);
     expect(replayed.cookies.find((cookie) => cookie.name === 'tandem_session')).toBeUndefined();
     // The next code still works.
-    expect(
-      (await post('/api/auth/two-factor/verify', { code: await nextCode(secret) }, await signIn())).statusCode,
-    ).toBe(200);
+    expect((await verify(await nextCode(secret), await signIn())).statusCode).toBe(200);
   });
 
   it('exempts only the demo administrator from the second factor, not everyone', async () => {
@@ -192,10 +179,10 @@ describe('administrator sign-in', () => {
       twoFactorExempt: true,
     });
     const plain = await buildAccount(testApp.database.db, { role: 'admin', email: 'plain@tandem.example' });
-    const demoSignIn = await post('/api/auth/admin/sign-in', { email: demo.user.email, password: demo.password });
-    expect(demoSignIn.json()).toMatchObject({ status: 'signed_in' });
-    const plainSignIn = await post('/api/auth/admin/sign-in', { email: plain.user.email, password: plain.password });
-    expect(plainSignIn.json()).toEqual({ status: 'two_factor_required', stage: 'enroll' });
+    const demoSignIn = await adminSignIn(demo.user.email, demo.password);
+    expect(demoSignIn.body).toMatchObject({ status: 'signed_in' });
+    const plainSignIn = await adminSignIn(plain.user.email, plain.password);
+    expect(plainSignIn.body).toEqual({ status: 'two_factor_required', stage: 'enroll' });
   });
 
   it('asks for the second factor once the account is under attack, even when it would skip it', async () => {
@@ -207,19 +194,12 @@ describe('administrator sign-in', () => {
       totpSecret: secret,
     });
     for (let attempt = 0; attempt < 5; attempt++) {
-      const wrong = await post('/api/auth/admin/sign-in', {
-        email: admin.user.email,
-        password: `guess-${attempt}-xyz`,
-      });
+      const wrong = await adminSignIn(admin.user.email, `guess-${attempt}-xyz`);
       expect(wrong.statusCode).toBe(401);
     }
-    const stepped = await post('/api/auth/admin/sign-in', { email: admin.user.email, password: admin.password });
-    expect(stepped.json()).toEqual({ status: 'two_factor_required', stage: 'verify' });
-    const verified = await post(
-      '/api/auth/two-factor/verify',
-      { code: await generate({ secret }) },
-      cookiesFrom(stepped),
-    );
-    expect(verified.json()).toMatchObject({ status: 'signed_in' });
+    const stepped = await adminSignIn(admin.user.email, admin.password);
+    expect(stepped.body).toEqual({ status: 'two_factor_required', stage: 'verify' });
+    const verified = await verify(await generate({ secret }), cookiesFrom(stepped));
+    expect(verified.body).toMatchObject({ status: 'signed_in' });
   }, 20_000);
 });

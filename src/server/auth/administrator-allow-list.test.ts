@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_PREFIX } from '~/shared/api-tokens';
+import { authContract } from '~/shared/contracts/auth';
+import { settingsContract } from '~/shared/contracts/settings';
 import { apiTokens, sessions } from '../db/schema';
 import { hashToken } from '../platform/secure-tokens';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -24,11 +26,11 @@ describe('administrators removed from ADMIN_EMAILS', () => {
 
   it('lose their signed-in session at the next request', async () => {
     const admin = await signedInAccount(testApp, { role: 'admin' });
-    expect((await admin.request({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(200);
+    expect((await admin.call(settingsContract.read)).statusCode).toBe(200);
     unlist(admin.user.email);
-    const after = await admin.request({ method: 'GET', url: '/api/admin/settings' });
+    const after = await admin.call(settingsContract.read);
     expect(after.statusCode).toBe(401);
-    expect((await admin.request({ method: 'GET', url: '/api/auth/me' })).json().user).toBeNull();
+    expect((await admin.call(authContract.me)).body.user).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.userId, admin.user.id))).toEqual([]);
   });
 

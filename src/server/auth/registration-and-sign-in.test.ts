@@ -1,6 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authMessages } from '~/shared/auth';
+import { authMessages, type RegisterInput } from '~/shared/auth';
+import { accountContract } from '~/shared/contracts/account';
+import { authContract } from '~/shared/contracts/auth';
 import {
   applicantProfiles,
   auditLogs,
@@ -11,18 +14,20 @@ import {
   sessions,
   users,
 } from '../db/schema';
-import { sameOriginHeaders, sessionCookieFrom, signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, sameOriginHeaders, sessionCookieFrom, signedInAccount } from '../testing/auth-helpers';
+import { callContract, callUnchecked } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('registration and sign-in', () => {
   let testApp: TestApp;
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    testApp.app.inject({
-      method: 'POST',
-      url,
-      payload: payload as object,
-      headers: { ...sameOriginHeaders, ...headers },
-    });
+  const visitor = () => callerFrom(testApp);
+  const register = (body: RegisterInput & { redirect?: string }) => visitor().call(authContract.register, { body });
+  const signIn = (email: string, password: string | null, redirect?: string) =>
+    visitor().call(authContract.signIn, { body: { email, password: password ?? '', redirect } });
+  // A browser on this site from a network of its own, so the registration limit of the other tests' address
+  // stays out of it.
+  const fromNetwork = (remoteAddress: string) => (options: InjectOptions) =>
+    testApp.app.inject({ ...options, remoteAddress, headers: { ...sameOriginHeaders, ...options.headers } });
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -42,7 +47,7 @@ describe('registration and sign-in', () => {
   });
 
   it('registers a company with its owner, signs them in and emails a verification link', async () => {
-    const response = await post('/api/auth/register', {
+    const response = await register({
       account_type: 'company',
       accept_terms: true,
       name: 'Priya Natarajan',
@@ -51,7 +56,7 @@ describe('registration and sign-in', () => {
       company_name: 'Lumen Analytics',
     });
     expect(response.statusCode).toBe(201);
-    const body = response.json();
+    const body = response.body;
     expect(body).toMatchObject({
       status: 'signed_in',
       redirect_to: '/company-dashboard',
@@ -79,16 +84,12 @@ describe('registration and sign-in', () => {
     expect(mail?.subject).toBe('Confirm your email address for Tandem');
     expect(mail?.text).toMatch(/http:\/\/localhost:3000\/verify-email\?token=[\w-]+/);
 
-    const me = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: sessionCookieFrom(response) },
-    });
-    expect(me.json().user).toMatchObject({ email: 'priya@lumen.example', role: 'company' });
+    const me = await callerFrom(testApp, { cookie: sessionCookieFrom(response) }).call(authContract.me);
+    expect(me.body.user).toMatchObject({ email: 'priya@lumen.example', role: 'company' });
   });
 
   it('registers an applicant with an empty profile', async () => {
-    const response = await post('/api/auth/register', {
+    const response = await register({
       account_type: 'applicant',
       accept_terms: true,
       name: 'Tomás Ferreira',
@@ -96,7 +97,7 @@ describe('registration and sign-in', () => {
       password: 'quiet-harbor-71',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().redirect_to).toBe('/applicant-dashboard');
+    expect(response.body).toMatchObject({ redirect_to: '/applicant-dashboard' });
     const [user] = await testApp.database.db.select().from(users).where(eq(users.email, 'tomas@example.test'));
     const [profile] = await testApp.database.db
       .select()
@@ -108,7 +109,7 @@ describe('registration and sign-in', () => {
   // A job seeker who registered from a job page comes back to it from the confirmation email too.
   it('leads the confirmation link back to where the person was going when they registered', async () => {
     const going = '/jobs/5b0b5d0e-8d1f-4d55-9d52-3c3c5c1b2a10?apply=1';
-    const response = await post('/api/auth/register', {
+    const response = await register({
       account_type: 'applicant',
       accept_terms: true,
       name: 'Nadia Haddad',
@@ -117,7 +118,7 @@ describe('registration and sign-in', () => {
       redirect: going,
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().redirect_to).toBe(going);
+    expect(response.body).toMatchObject({ redirect_to: going });
     const [mail] = await testApp.database.db
       .select()
       .from(emailOutbox)
@@ -133,7 +134,7 @@ describe('registration and sign-in', () => {
       .set({ value: false })
       .where(eq(platformSettings.key, 'email_verification'));
     testApp.app.log.info('settings cache is per app; wait for it to expire is not needed: a new key is read fresh');
-    const response = await post('/api/auth/register', {
+    const response = await register({
       account_type: 'applicant',
       accept_terms: true,
       name: 'Aiko Tanaka',
@@ -144,20 +145,14 @@ describe('registration and sign-in', () => {
   });
 
   it('makes no account without the agreement to the terms, and records when it was given', async () => {
-    // From a network of its own, so the registration limit of the other tests' address stays out of it.
-    const register = (payload: object) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload,
-        remoteAddress: '198.51.100.41',
-        headers: sameOriginHeaders,
-      });
-    const registration = { account_type: 'applicant', name: 'Terry Terms', email: 'terry@example.test' };
+    const network = fromNetwork('198.51.100.41');
+    const registration = { account_type: 'applicant', name: 'Terry Terms', email: 'terry@example.test' } as const;
     for (const consent of [{}, { accept_terms: false }, { accept_terms: 'yes' }]) {
-      const refused = await register({ ...registration, password: 'amber-kettle-55', ...consent });
+      const refused = await callUnchecked(network, authContract.register, {
+        body: { ...registration, password: 'amber-kettle-55', ...consent },
+      });
       expect(refused.statusCode, JSON.stringify(consent)).toBe(400);
-      expect(refused.json()).toMatchObject({
+      expect(refused.error).toMatchObject({
         error: `accept_terms: ${authMessages.termsRequired}`,
         code: 'validation',
         fields: { accept_terms: authMessages.termsRequired },
@@ -167,15 +162,17 @@ describe('registration and sign-in', () => {
     expect(await db.select().from(users).where(eq(users.email, 'terry@example.test'))).toEqual([]);
 
     const before = Date.now();
-    const agreed = await register({ ...registration, password: 'amber-kettle-55', accept_terms: true });
-    expect(agreed.statusCode, agreed.body).toBe(201);
+    const agreed = await callContract(network, authContract.register, {
+      body: { ...registration, password: 'amber-kettle-55', accept_terms: true },
+    });
+    expect(agreed.statusCode, JSON.stringify(agreed.error)).toBe(201);
     const [user] = await db.select().from(users).where(eq(users.email, 'terry@example.test'));
     expect(user?.termsAcceptedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(user?.termsAcceptedAt?.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('gives the spec’s texts for missing and malformed fields', async () => {
-    const empty = await post('/api/auth/register', {
+    const empty = await register({
       account_type: 'company',
       accept_terms: true,
       name: '',
@@ -184,38 +181,38 @@ describe('registration and sign-in', () => {
       company_name: '',
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().fields).toEqual({
+    expect(empty.error?.fields).toEqual({
       name: authMessages.allFieldsRequired,
       email: authMessages.allFieldsRequired,
       password: authMessages.allFieldsRequired,
       company_name: authMessages.allFieldsRequired,
     });
-    const malformed = await post('/api/auth/register', {
+    const malformed = await register({
       account_type: 'applicant',
       accept_terms: true,
       name: 'A',
       email: 'no-at-sign',
       password: '12345',
     });
-    expect(malformed.json().fields).toEqual({
+    expect(malformed.error?.fields).toEqual({
       email: authMessages.invalidEmail,
       password: authMessages.passwordTooShort,
     });
 
-    const signIn = await post('/api/auth/sign-in', { email: '', password: '' });
-    expect(signIn.statusCode).toBe(400);
-    expect(signIn.json()).toMatchObject({
+    const emptySignIn = await signIn('', '');
+    expect(emptySignIn.statusCode).toBe(400);
+    expect(emptySignIn.error).toMatchObject({
       error: 'Please correct these fields: email, password.',
       fields: { email: authMessages.emailAndPasswordRequired, password: authMessages.emailAndPasswordRequired },
     });
-    const badEmail = await post('/api/auth/sign-in', { email: 'nobody', password: 'longenough' });
-    expect(badEmail.json().fields).toEqual({ email: authMessages.invalidEmail });
-    const shortPassword = await post('/api/auth/sign-in', { email: 'a@b.co', password: '123' });
-    expect(shortPassword.json().fields).toEqual({ password: authMessages.passwordTooShort });
+    const badEmail = await signIn('nobody', 'longenough');
+    expect(badEmail.error?.fields).toEqual({ email: authMessages.invalidEmail });
+    const shortPassword = await signIn('a@b.co', '123');
+    expect(shortPassword.error?.fields).toEqual({ password: authMessages.passwordTooShort });
   });
 
   it('refuses one of the 10,000 most common passwords', async () => {
-    const response = await post('/api/auth/register', {
+    const response = await register({
       account_type: 'applicant',
       accept_terms: true,
       name: 'Sam',
@@ -223,7 +220,7 @@ describe('registration and sign-in', () => {
       password: 'Password1',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
+    expect(response.error).toMatchObject({
       error: authMessages.commonPassword,
       fields: { password: authMessages.commonPassword },
     });
@@ -231,7 +228,7 @@ describe('registration and sign-in', () => {
 
   it('refuses an email that already has an account, and registration when it is closed', async () => {
     await signedInAccount(testApp, { email: 'taken@example.test' });
-    const taken = await post('/api/auth/register', {
+    const taken = await register({
       account_type: 'applicant',
       accept_terms: true,
       name: 'X',
@@ -239,7 +236,7 @@ describe('registration and sign-in', () => {
       password: 'violet-meadow-3',
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(authMessages.emailTaken);
+    expect(taken.error?.error).toBe(authMessages.emailTaken);
 
     await testApp.database.db
       .update(platformSettings)
@@ -251,11 +248,8 @@ describe('registration and sign-in', () => {
         .update(platformSettings)
         .set({ value: false })
         .where(eq(platformSettings.key, 'allow_registrations'));
-      const closed = await closedApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: sameOriginHeaders,
-        payload: {
+      const closed = await callerFrom(closedApp).call(authContract.register, {
+        body: {
           account_type: 'applicant',
           accept_terms: true,
           name: 'Y',
@@ -264,7 +258,7 @@ describe('registration and sign-in', () => {
         },
       });
       expect(closed.statusCode).toBe(403);
-      expect(closed.json().error).toBe(authMessages.registrationsClosed);
+      expect(closed.error?.error).toBe(authMessages.registrationsClosed);
     } finally {
       await closedApp.close();
     }
@@ -272,18 +266,15 @@ describe('registration and sign-in', () => {
 
   it('signs in with the right password and says only "Invalid credentials" otherwise', async () => {
     const { user, password } = await signedInAccount(testApp, { role: 'company' });
-    const ok = await post('/api/auth/sign-in', { email: user.email.toUpperCase(), password });
+    const ok = await signIn(user.email.toUpperCase(), password);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'signed_in', redirect_to: '/company-dashboard' });
+    expect(ok.body).toMatchObject({ status: 'signed_in', redirect_to: '/company-dashboard' });
 
-    const wrongPassword = await post('/api/auth/sign-in', { email: user.email, password: 'not-the-password' });
-    const unknownEmail = await post('/api/auth/sign-in', {
-      email: 'nobody-here@example.test',
-      password: 'not-the-password',
-    });
+    const wrongPassword = await signIn(user.email, 'not-the-password');
+    const unknownEmail = await signIn('nobody-here@example.test', 'not-the-password');
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: authMessages.invalidCredentials, code: 'unauthenticated' });
+      expect(response.error).toEqual({ error: authMessages.invalidCredentials, code: 'unauthenticated' });
     }
 
     const failures = await testApp.database.db
@@ -303,8 +294,8 @@ describe('registration and sign-in', () => {
 
   it('follows a same-site redirect after sign-in and ignores any other', async () => {
     const { user, password } = await signedInAccount(testApp, { role: 'applicant' });
-    const local = await post('/api/auth/sign-in', { email: user.email, password, redirect: '/applicant/jobs?q=react' });
-    expect(local.json().redirect_to).toBe('/applicant/jobs?q=react');
+    const local = await signIn(user.email, password, '/applicant/jobs?q=react');
+    expect(local.body).toMatchObject({ redirect_to: '/applicant/jobs?q=react' });
     for (const redirect of [
       'https://evil.example/',
       '//evil.example/x',
@@ -314,19 +305,20 @@ describe('registration and sign-in', () => {
       '/\n/evil.example',
       '/ /evil.example',
     ]) {
-      const response = await post('/api/auth/sign-in', { email: user.email, password, redirect });
-      expect(response.json().redirect_to, redirect).toBe('/applicant-dashboard');
+      const response = await signIn(user.email, password, redirect);
+      expect(response.body, redirect).toMatchObject({ redirect_to: '/applicant-dashboard' });
     }
   });
 
   it('signs out by revoking the session on the server', async () => {
     const account = await signedInAccount(testApp);
+    // Raw: the typed client parses a 204's empty body with noContent (z.null()) and throws.
     const out = await account.request({ method: 'POST', url: '/api/auth/sign-out' });
     expect(out.statusCode).toBe(204);
     const rows = await testApp.database.db.select().from(sessions).where(eq(sessions.id, account.sessionId));
     expect(rows).toHaveLength(0);
-    const me = await account.request({ method: 'GET', url: '/api/auth/me' });
-    expect(me.json()).toEqual({ user: null });
+    const me = await account.call(authContract.me);
+    expect(me.body).toEqual({ user: null });
     const [audit] = await testApp.database.db
       .select()
       .from(auditLogs)
@@ -340,65 +332,46 @@ describe('registration and sign-in', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 61 * 60_000) })
       .where(eq(sessions.id, account.sessionId));
-    const me = await account.request({ method: 'GET', url: '/api/auth/me' });
-    expect(me.json()).toEqual({ user: null });
+    const me = await account.call(authContract.me);
+    expect(me.body).toEqual({ user: null });
     const rows = await testApp.database.db.select().from(sessions).where(eq(sessions.id, account.sessionId));
     expect(rows).toHaveLength(0);
   });
 
   it('refuses a state-changing request another site made the browser send', async () => {
     const account = await signedInAccount(testApp);
-    const fromElsewhere = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/account/sessions/sign-out-others',
-      headers: { cookie: account.cookie, 'sec-fetch-site': 'cross-site' },
-    });
+    // Exactly the headers given, none of a browser on this site's.
+    const sent = (headers: Record<string, string>) =>
+      callUnchecked((options) => testApp.app.inject(options), accountContract.signOutOtherSessions, {
+        headers: { cookie: account.cookie, ...headers },
+      });
+    const fromElsewhere = await sent({ 'sec-fetch-site': 'cross-site' });
     expect(fromElsewhere.statusCode).toBe(403);
-    expect(fromElsewhere.json().error).toBe('This request came from another site and was refused.');
-    const oldBrowser = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/account/sessions/sign-out-others',
-      headers: { cookie: account.cookie, origin: 'https://evil.example' },
-    });
+    expect(fromElsewhere.error?.error).toBe('This request came from another site and was refused.');
+    const oldBrowser = await sent({ origin: 'https://evil.example' });
     expect(oldBrowser.statusCode).toBe(403);
-    const noHeaders = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/account/sessions/sign-out-others',
-      headers: { cookie: account.cookie },
-    });
+    const noHeaders = await sent({});
     expect(noHeaders.statusCode).toBe(403);
-    const sameSite = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/account/sessions/sign-out-others',
-      headers: { cookie: account.cookie, origin: 'http://localhost:80' },
-    });
+    const sameSite = await sent({ origin: 'http://localhost:80' });
     expect(sameSite.statusCode).toBe(200);
   });
 
   it('answers two registrations of one address at once with one account and one 409, not a 500', async () => {
-    const registration = {
+    const registration: RegisterInput = {
       account_type: 'applicant',
       accept_terms: true,
       name: 'Twin Request',
       email: 'twin@example.test',
       password: 'tandem-twin-8812',
     };
-    // From a network of its own, so the registration limit of the other tests' address stays out of it.
-    const register = (payload: object) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload,
-        remoteAddress: '198.51.100.40',
-        headers: sameOriginHeaders,
-      });
+    const network = fromNetwork('198.51.100.40');
     const answers = await Promise.all([
-      register(registration),
-      register({ ...registration, email: 'TWIN@example.test' }),
+      callContract(network, authContract.register, { body: registration }),
+      callContract(network, authContract.register, { body: { ...registration, email: 'TWIN@example.test' } }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((answer) => answer.statusCode === 409);
-    expect(refused?.json()).toMatchObject({
+    expect(refused?.error).toMatchObject({
       error: authMessages.emailTaken,
       fields: { email: authMessages.emailTaken },
     });

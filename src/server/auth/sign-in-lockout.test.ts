@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authContract } from '~/shared/contracts/auth';
 import { buildAccount } from '../seed/factories';
 import { sameOriginHeaders } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { SIGN_IN_STEP_UP_DELAY_MS } from './auth-limits';
 import { TRUSTED_DEVICE_COOKIE } from './trusted-devices';
@@ -18,13 +20,16 @@ describe('failed sign-ins against one account', () => {
     { from = nextAddress(), deviceCookie }: { from?: string; deviceCookie?: string } = {},
   ) {
     const startedAt = performance.now();
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      remoteAddress: from,
-      payload: { email, password },
-      headers: { ...sameOriginHeaders, ...(deviceCookie && { cookie: deviceCookie }) },
-    });
+    const response = await callContract(
+      (options) =>
+        testApp.app.inject({
+          ...options,
+          remoteAddress: from,
+          headers: { ...sameOriginHeaders, ...(deviceCookie && { cookie: deviceCookie }), ...options.headers },
+        }),
+      authContract.signIn,
+      { body: { email, password } },
+    );
     return { response, elapsedMs: performance.now() - startedAt };
   }
 
@@ -58,7 +63,7 @@ describe('failed sign-ins against one account', () => {
 
     const owner = await signIn(user.email, password);
     expect(owner.response.statusCode).toBe(200);
-    expect(owner.response.json()).toMatchObject({ status: 'signed_in', user: { id: user.id } });
+    expect(owner.response.body).toMatchObject({ status: 'signed_in', user: { id: user.id } });
     expect(owner.elapsedMs).toBeGreaterThanOrEqual(SIGN_IN_STEP_UP_DELAY_MS - 50);
 
     // The browser the owner signed in from is known now: no wait there.
@@ -79,7 +84,7 @@ describe('failed sign-ins against one account', () => {
     const stopped = await signIn(user.email, password);
     expect(stopped.response.statusCode).toBe(429);
     expect(Number(stopped.response.headers['retry-after'])).toBeGreaterThan(0);
-    expect(stopped.response.json()).toMatchObject({
+    expect(stopped.response.error).toMatchObject({
       code: 'rate_limited',
       error: expect.stringMatching(
         /^Too many failed sign-in attempts for this account from new devices\. Sign in from a device you have used before, or reset your password\. Please wait \d+ minutes and try again\.$/,
@@ -96,7 +101,7 @@ describe('failed sign-ins against one account', () => {
     }
     expect(fromOwnBrowser.slice(0, 5).map((response) => response.statusCode)).toEqual([401, 401, 401, 401, 401]);
     expect(fromOwnBrowser[5]?.statusCode).toBe(429);
-    expect(fromOwnBrowser[5]?.json().error).toMatch(/^Too many failed sign-in attempts for this account\. /);
+    expect(fromOwnBrowser[5]?.error?.error).toMatch(/^Too many failed sign-in attempts for this account\. /);
   }, 30_000);
 
   it('does not trust a device cookie someone wrote by hand', async () => {

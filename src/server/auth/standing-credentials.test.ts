@@ -1,8 +1,13 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokenTexts } from '~/shared/api-tokens';
+import { accountContract } from '~/shared/contracts/account';
+import { apiTokensContract } from '~/shared/contracts/api-tokens';
+import { authContract } from '~/shared/contracts/auth';
+import { meetingsContract } from '~/shared/contracts/meetings';
 import { apiTokens, calendarFeeds, emailOutbox } from '../db/schema';
-import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -12,8 +17,7 @@ type Account = Awaited<ReturnType<typeof signedInAccount>>;
 describe('credentials that outlive recovery', () => {
   let testApp: TestApp;
   const db = () => testApp.database.db;
-  const post = (url: string, payload: object) =>
-    testApp.app.inject({ method: 'POST', url, payload, headers: sameOriginHeaders });
+  const visitor = () => callerFrom(testApp);
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -24,25 +28,23 @@ describe('credentials that outlive recovery', () => {
 
   // A token and a feed URL, as the person makes them in settings.
   async function standingCredentials(account: Account) {
-    const token = await account.request({
-      method: 'POST',
-      url: '/api/account/api-tokens',
-      payload: { name: 'Script' },
-    });
+    const token = await account.call(apiTokensContract.create, { body: { name: 'Script' } });
     expect(token.statusCode).toBe(201);
-    const feed = await account.request({ method: 'POST', url: '/api/calendar-feed' });
+    const feed = await account.call(meetingsContract.createCalendarFeed);
     expect(feed.statusCode).toBe(201);
-    return { secret: token.json().secret as string, feedUrl: new URL(feed.json().url as string).pathname };
+    return { secret: token.body.secret, feedUrl: new URL(feed.body.url).pathname };
   }
 
   async function expectRevoked(account: Account, { secret, feedUrl }: { secret: string; feedUrl: string }) {
-    const withToken = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${secret}` },
-    });
+    // A program with the token: no cookie, no browser headers.
+    const withToken = await callContract(
+      (options) =>
+        testApp.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${secret}` } }),
+      authContract.me,
+    );
     expect(withToken.statusCode).toBe(401);
-    expect(withToken.json().error).toBe(apiTokenTexts.revoked);
+    expect(withToken.error?.error).toBe(apiTokenTexts.revoked);
+    // The very address the server gave, as a calendar app fetches it.
     expect((await testApp.app.inject({ method: 'GET', url: feedUrl })).statusCode).toBe(404);
     const live = await db()
       .select()
@@ -72,11 +74,13 @@ describe('credentials that outlive recovery', () => {
   it('revokes them on a password reset, and the reset email says so', async () => {
     const account = await signedInAccount(testApp, { role: 'applicant' });
     const held = await standingCredentials(account);
-    await post('/api/auth/password/forgot', { email: account.user.email });
+    await visitor().call(authContract.forgotPassword, { body: { email: account.user.email } });
     const resetEmail = await latestEmailTo(account.user.email);
     expect(resetEmail?.text).toContain('revokes your API tokens and private calendar feed URL');
     const token = await emailedLink(account.user.email, '/reset-password');
-    expect((await post('/api/auth/password/reset', { token, password: 'amber-falcon-5521' })).statusCode).toBe(200);
+    expect(
+      (await visitor().call(authContract.resetPassword, { body: { token, password: 'amber-falcon-5521' } })).statusCode,
+    ).toBe(200);
 
     await expectRevoked(account, held);
     const notice = await latestEmailTo(account.user.email);
@@ -88,10 +92,8 @@ describe('credentials that outlive recovery', () => {
   it('revokes them on a password change', async () => {
     const account = await signedInAccount(testApp, { role: 'company' });
     const held = await standingCredentials(account);
-    const changed = await account.request({
-      method: 'POST',
-      url: '/api/account/password',
-      payload: { current_password: account.password, new_password: 'copper-lantern-8812' },
+    const changed = await account.call(accountContract.changePassword, {
+      body: { current_password: account.password ?? '', new_password: 'copper-lantern-8812' },
     });
     expect(changed.statusCode).toBe(200);
     await expectRevoked(account, held);
@@ -99,23 +101,21 @@ describe('credentials that outlive recovery', () => {
       'The password of your Tandem account was changed.',
     );
     // The session that changed it goes on.
-    expect((await account.request({ method: 'GET', url: '/api/auth/me' })).json().user.id).toBe(account.user.id);
+    expect((await account.call(authContract.me)).body.user?.id).toBe(account.user.id);
   });
 
   it('revokes them when a new sign-in email is confirmed', async () => {
     const account = await signedInAccount(testApp, { role: 'applicant' });
     const held = await standingCredentials(account);
     const newEmail = `moved-${account.user.id.slice(0, 8)}@example.test`;
-    const requested = await account.request({
-      method: 'POST',
-      url: '/api/account/email',
-      payload: { new_email: newEmail, current_password: account.password },
+    const requested = await account.call(accountContract.changeEmail, {
+      body: { new_email: newEmail, current_password: account.password ?? '' },
     });
     expect(requested.statusCode).toBe(202);
     // Asking is not changing: the credentials work until the new address confirms.
     expect(await db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, account.user.id))).toHaveLength(1);
     const token = await emailedLink(newEmail, '/verify-email');
-    expect((await post('/api/auth/email/confirm', { token })).statusCode).toBe(200);
+    expect((await visitor().call(authContract.confirmEmail, { body: { token } })).statusCode).toBe(200);
     await expectRevoked(account, held);
     expect((await latestEmailTo(newEmail))?.text).toContain(
       'The sign-in email address of your Tandem account was changed.',
@@ -124,10 +124,8 @@ describe('credentials that outlive recovery', () => {
 
   it('sends no notice when there was nothing to revoke', async () => {
     const account = await signedInAccount(testApp, { role: 'applicant' });
-    await account.request({
-      method: 'POST',
-      url: '/api/account/password',
-      payload: { current_password: account.password, new_password: 'quiet-harbour-7731' },
+    await account.call(accountContract.changePassword, {
+      body: { current_password: account.password ?? '', new_password: 'quiet-harbour-7731' },
     });
     const notices = await db()
       .select()

@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { messagingContract } from '~/shared/contracts/messaging';
+import { platformContract } from '~/shared/contracts/platform';
 import type { LiveEvent } from '~/shared/live-events';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -10,6 +15,7 @@ import { DATABASE_UNREACHABLE_MESSAGE } from '../platform/errors';
 import { createMetrics, type MetricsServer, serveMetrics } from '../platform/metrics';
 import { createRedisClient } from '../platform/redis-client';
 import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openReadyLiveTab, waitForLive } from '../testing/live-test-sockets';
 import { samplesOf } from '../testing/metric-samples';
@@ -50,27 +56,28 @@ describe('while PostgreSQL cannot be reached', () => {
 
   it('answers 503 with Retry-After and a sentence, says it is not ready, and serves again once it is back', async () => {
     const company = await signedInAccount(testApp, { role: 'company' });
-    const read = () => company.request({ method: 'GET', url: '/api/jobs' });
-    const write = (title: string) => company.request({ method: 'POST', url: '/api/jobs', payload: { title } });
-    const anonymousRead = () => testApp.app.inject({ method: 'GET', url: '/api/public/jobs' });
-    const ready = () => testApp.app.inject({ method: 'GET', url: '/api/ready' });
+    const read = () => company.call(jobsContract.list);
+    const write = (title: string) => company.call(jobsContract.create, { body: { title } });
+    const inject = (options: InjectOptions) => testApp.app.inject(options);
+    const anonymousRead = () => callContract(inject, jobBoardContract.publicJobs);
+    const ready = () => callContract(inject, platformContract.ready);
     expect((await read()).statusCode).toBe(200);
     expect((await write('Before the outage')).statusCode).toBe(201);
 
     await postgres.stop();
     // The settings held in memory expire meanwhile: the probes must not need them.
     await testApp.app.appContext.settings.invalidate();
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await callContract(inject, platformContract.health)).statusCode).toBe(200);
     for (const answer of [await read(), await write('During the outage'), await anonymousRead()]) {
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('5');
-      expect(answer.json()).toEqual({ error: DATABASE_UNREACHABLE_MESSAGE, code: 'unavailable' });
+      expect(answer.error).toEqual({ error: DATABASE_UNREACHABLE_MESSAGE, code: 'unavailable' });
     }
     await testApp.app.appContext.settings.invalidate();
     const notReady = await ready();
     expect(notReady.statusCode).toBe(503);
     expect(notReady.headers['retry-after']).toBe('5');
-    expect(notReady.json()).toEqual({
+    expect(notReady.error).toEqual({
       status: 'unavailable',
       checks: { database: 'down', redis: 'not_configured' },
       error: 'Not ready: the database cannot be reached.',
@@ -82,6 +89,7 @@ describe('while PostgreSQL cannot be reached', () => {
 
     // Under a statement, the connection lost: a read may run again elsewhere (503); a write may have been
     // stored, so it is 502, which the proxy does not retry (decision 026).
+    // Routes of this test alone, which no contract declares.
     const inFlight = ['GET /api/test/slow-read', 'POST /api/test/slow-write'].map((route) => {
       const [method = '', url = ''] = route.split(' ');
       return testApp.app.inject({ method: method as 'GET' | 'POST', url, headers: sameOriginHeaders });
@@ -97,7 +105,7 @@ describe('while PostgreSQL cannot be reached', () => {
     await postgres.start();
     expect((await read()).statusCode).toBe(200);
     expect((await write('After the outage')).statusCode).toBe(201);
-    const titles = (await read()).json().items.map((job: { title: string }) => job.title);
+    const titles = (await read()).body.items.map((job) => job.title);
     expect(titles.sort()).toEqual(['After the outage', 'Before the outage']);
   });
 });
@@ -142,10 +150,9 @@ describe('while Redis cannot be reached', () => {
     const applicant = await signedInAccount(first, { role: 'applicant' });
     const conversation = await startCompanyConversation(first, company, applicant.user.id);
     const send = (body: string) =>
-      company.request({
-        method: 'POST',
-        url: `/api/conversations/${conversation.id}/messages`,
-        payload: { client_id: crypto.randomUUID(), body },
+      company.call(messagingContract.send, {
+        params: { id: conversation.id },
+        body: { client_id: crypto.randomUUID(), body },
       });
     const origin = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
     const tab = await openReadyLiveTab(origin, applicant.cookie);
@@ -165,12 +172,13 @@ describe('while Redis cannot be reached', () => {
     await waitForLive(() => (redisA.status !== 'ready' && redisB.status !== 'ready' ? true : undefined), 5_000);
     const whileAway = await send('Sent while Redis was away');
     expect(whileAway.statusCode).toBe(201);
-    const stored = await applicant.request({ method: 'GET', url: `/api/conversations/${conversation.id}/messages` });
-    expect(stored.json().items.map((message: { body: string }) => message.body)).toContain('Sent while Redis was away');
+    const stored = await applicant.call(messagingContract.messages, { params: { id: conversation.id } });
+    expect(stored.body.items.map((message) => message.body)).toContain('Sent while Redis was away');
 
-    const degraded = await first.app.inject({ method: 'GET', url: '/api/ready' });
+    const probe = () => callContract((options) => first.app.inject(options), platformContract.ready);
+    const degraded = await probe();
     expect(degraded.statusCode).toBe(200);
-    expect(degraded.json()).toEqual({
+    expect(degraded.body).toEqual({
       status: 'ready',
       checks: { database: 'up', redis: 'down' },
       degraded: REDIS_DEGRADED_MESSAGE,
@@ -185,8 +193,8 @@ describe('while Redis cannot be reached', () => {
     await waitForLive(() => (redisA.status === 'ready' ? true : undefined), 15_000);
     expect((await send('Sent once Redis was back')).statusCode).toBe(201);
     await waitForLive(() => heard('Sent once Redis was back'), 5_000);
-    const back = await first.app.inject({ method: 'GET', url: '/api/ready' });
-    expect(back.json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'up' } });
+    const back = await probe();
+    expect(back.body).toEqual({ status: 'ready', checks: { database: 'up', redis: 'up' } });
     expect((await scrape()).get('tandem_dependency_up{dependency="redis"}')).toBe(1);
     tab.socket.close();
   });

@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformContract } from '~/shared/contracts/platform';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { REDIS_DEGRADED_MESSAGE } from './check-readiness';
 
@@ -13,9 +15,9 @@ describe('GET /api/health', () => {
   });
 
   it('reports the process alive', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await callContract((options) => testApp.app.inject(options), platformContract.health);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.body).toEqual({ status: 'ok' });
   });
 });
 
@@ -23,15 +25,17 @@ describe('GET /api/ready', () => {
   it('is ready while the database answers, and 503 once it is gone', async () => {
     const testApp = await createTestApp();
     try {
-      const ready = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      const probe = () => callContract((options) => testApp.app.inject(options), platformContract.ready);
+      const ready = await probe();
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'not_configured' } });
+      expect(ready.body).toEqual({ status: 'ready', checks: { database: 'up', redis: 'not_configured' } });
 
       await testApp.database.close();
-      const gone = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      const gone = await probe();
       expect(gone.statusCode).toBe(503);
       expect(gone.headers['retry-after']).toBe('5');
-      expect(gone.json()).toEqual({
+      // A failure's whole body: the readiness answer with the error's sentence and code.
+      expect(gone.error).toEqual({
         status: 'unavailable',
         checks: { database: 'down', redis: 'not_configured' },
         error: 'Not ready: the database cannot be reached.',
@@ -54,9 +58,9 @@ describe('GET /api/ready', () => {
     redis.on('error', () => undefined);
     const testApp = await createTestApp({ redis });
     try {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      const response = await callContract((options) => testApp.app.inject(options), platformContract.ready);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(response.body).toEqual({
         status: 'ready',
         checks: { database: 'up', redis: 'down' },
         degraded: REDIS_DEGRADED_MESSAGE,
@@ -71,9 +75,9 @@ describe('GET /api/ready', () => {
     const redis = new Redis(process.env.REDIS_URL as string, { maxRetriesPerRequest: 1 });
     const testApp = await createTestApp({ redis });
     try {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+      const response = await callContract((options) => testApp.app.inject(options), platformContract.ready);
       expect(response.statusCode).toBe(200);
-      expect(response.json().checks).toEqual({ database: 'up', redis: 'up' });
+      expect(response.body.checks).toEqual({ database: 'up', redis: 'up' });
     } finally {
       await redis.quit();
       await testApp.close();

@@ -1,11 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '~/shared/auth';
-import { oidcMessages, oidcRefusals } from '~/shared/oidc';
+import { authContract } from '~/shared/contracts/auth';
+import { type OidcUserType, oidcMessages, oidcRefusals } from '~/shared/oidc';
 import { auditLogs, emailOutbox, oauthAccounts, users } from '../../db/schema';
 import { buildAccount } from '../../seed/factories';
-import { sameOriginHeaders, sessionCookieFrom } from '../../testing/auth-helpers';
+import { callerFrom, sessionCookieFrom } from '../../testing/auth-helpers';
 import { walkProvider } from '../../testing/browserless-oidc';
+import { callContract } from '../../testing/contract-client';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../testing/local-oidc-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -57,19 +60,22 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     provider.failUserInfo(false);
   });
 
+  const navigate = (options: InjectOptions) => testApp.app.inject(options);
+
   // Starts a sign-in at Tandem, lets the provider sign `account` in, and returns what comes back.
   async function signInAtProvider(
     providerId: string,
-    userType: string,
+    userType: OidcUserType,
     account: Parameters<LocalOidcProvider['setNextAccount']>[0],
     redirect?: string,
     // The sign-in page's buttons carry the agreement to the terms shown beside them.
     acceptTerms = true,
   ) {
     provider.setNextAccount(account);
-    const start = await testApp.app.inject({
-      method: 'GET',
-      url: `/api/auth/oidc/${providerId}/start?user_type=${userType}${acceptTerms ? '&accept_terms=true' : ''}${redirect === undefined ? '' : `&redirect=${encodeURIComponent(redirect)}`}`,
+    // The browser navigates there: no same-origin header.
+    const start = await callContract(navigate, authContract.startOidcSignIn, {
+      params: { provider: providerId },
+      query: { user_type: userType, accept_terms: acceptTerms ? 'true' : undefined, redirect },
     });
     expect(start.statusCode).toBe(302);
     const flowCookie = start.cookies.find((cookie) => cookie.name === 'tandem_oidc');
@@ -79,39 +85,38 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
   }
 
   const callback = (parameters: Record<string, string>, cookie: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/oidc/callback',
-      payload: parameters,
-      headers: { ...sameOriginHeaders, cookie },
-    });
+    callerFrom(testApp, { cookie }).call(authContract.completeOidcSignIn, { body: parameters });
 
   it('lists every provider, with whether it is set up here and what turns it on', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(response.json().providers).toEqual([
+    const response = await callContract(navigate, authContract.providers);
+    expect(response.body.providers).toEqual([
       { id: 'google', name: 'Google', enabled: true, setting: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' },
       { id: 'apple', name: 'Apple', enabled: true, setting: expect.stringContaining('APPLE_CLIENT_ID') },
       { id: 'linkedin', name: 'LinkedIn', enabled: true, setting: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET' },
     ]);
     const bare = await createTestApp();
     try {
-      const providers = (await bare.app.inject({ method: 'GET', url: '/api/auth/providers' })).json().providers;
-      expect(providers.map((entry: { id: string; enabled: boolean }) => [entry.id, entry.enabled])).toEqual([
+      const bareInject = (options: InjectOptions) => bare.app.inject(options);
+      const providers = (await callContract(bareInject, authContract.providers)).body.providers;
+      expect(providers.map((entry) => [entry.id, entry.enabled])).toEqual([
         ['google', false],
         ['apple', false],
         ['linkedin', false],
       ]);
       // Not set up: starting a sign-in with it is refused with a sentence.
-      const start = await bare.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start' });
+      const start = await callContract(bareInject, authContract.startOidcSignIn, { params: { provider: 'google' } });
       expect(start.statusCode).toBe(404);
-      expect(start.json().error).toBe('Sign-in with Google is not set up here.');
+      expect(start.error?.error).toBe('Sign-in with Google is not set up here.');
     } finally {
       await bare.close();
     }
   });
 
   it('sends the browser to the provider with PKCE, a nonce and a signed state carrying the user type', async () => {
-    const start = await testApp.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start?user_type=company' });
+    const start = await callContract(navigate, authContract.startOidcSignIn, {
+      params: { provider: 'google' },
+      query: { user_type: 'company' },
+    });
     const location = new URL(String(start.headers.location));
     expect(location.origin).toBe(provider.issuer);
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
@@ -134,7 +139,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     });
     const response = await callback(answer.parameters, cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
+    expect(response.body).toMatchObject({
       status: 'signed_in',
       redirect_to: '/applicant-dashboard',
       user: { email: 'new.person@example.test', name: 'Nia Person', role: 'applicant', email_verified: true },
@@ -157,7 +162,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       email: 'new.person@example.test',
     });
     const second = await callback(again.answer.parameters, again.cookie);
-    expect(second.json()).toMatchObject({ status: 'signed_in', user: { role: 'applicant' } });
+    expect(second.body).toMatchObject({ status: 'signed_in', user: { role: 'applicant' } });
     expect(
       await testApp.database.db.select().from(users).where(eq(users.email, 'new.person@example.test')),
     ).toHaveLength(1);
@@ -173,7 +178,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     );
     const refused = await callback(stranger.answer.parameters, stranger.cookie);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(oidcRefusals.termsRequired('Google'));
+    expect(refused.error?.error).toBe(oidcRefusals.termsRequired('Google'));
     expect(await testApp.database.db.select().from(users).where(eq(users.email, 'no.terms@example.test'))).toEqual([]);
 
     const { user } = await buildAccount(testApp.database.db, { role: 'applicant', email: 'known@example.test' });
@@ -185,7 +190,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       false,
     );
     const signedIn = await callback(known.answer.parameters, known.cookie);
-    expect(signedIn.json()).toMatchObject({ status: 'signed_in', user: { id: user.id } });
+    expect(signedIn.body).toMatchObject({ status: 'signed_in', user: { id: user.id } });
   });
 
   it('follows System Settings for a new account: none while registrations are closed, administrators told of each', async () => {
@@ -204,7 +209,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       });
       const refused = await callback(closed.answer.parameters, closed.cookie);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toBe(authMessages.registrationsClosed);
+      expect(refused.error?.error).toBe(authMessages.registrationsClosed);
       expect(await testApp.database.db.select().from(users).where(eq(users.email, 'late@example.test'))).toEqual([]);
     } finally {
       await testApp.setSettings({ allow_registrations: true });
@@ -237,7 +242,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       email: 'owner@harbor.example',
     });
     const response = await callback(answer.parameters, cookie);
-    expect(response.json()).toMatchObject({
+    expect(response.body).toMatchObject({
       status: 'signed_in',
       redirect_to: '/company-dashboard',
       user: { id: user.id },
@@ -258,7 +263,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     });
     const refusedLink = await callback(linking.answer.parameters, linking.cookie);
     expect(refusedLink.statusCode).toBe(403);
-    expect(refusedLink.json().error).toBe(oidcRefusals.emailNotVerified('Google'));
+    expect(refusedLink.error?.error).toBe(oidcRefusals.emailNotVerified('Google'));
 
     const signingUp = await signInAtProvider('linkedin', 'company', {
       sub: 'linkedin-unverified',
@@ -267,7 +272,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     });
     const refusedSignUp = await callback(signingUp.answer.parameters, signingUp.cookie);
     expect(refusedSignUp.statusCode).toBe(403);
-    expect(refusedSignUp.json().error).toBe(oidcRefusals.emailNotVerified('LinkedIn'));
+    expect(refusedSignUp.error?.error).toBe(oidcRefusals.emailNotVerified('LinkedIn'));
     expect(await testApp.database.db.select().from(users).where(eq(users.email, 'unproven@example.test'))).toHaveLength(
       0,
     );
@@ -282,11 +287,8 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
   it('gives an account registered but never confirmed to the verified owner, ending the registrant’s password and sessions', async () => {
     // Someone registers the victim's address with a password of their own and never confirms it.
     await testApp.setSettings({ email_verification: true });
-    const registered = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: sameOriginHeaders,
-      payload: {
+    const registered = await callerFrom(testApp).call(authContract.register, {
+      body: {
         account_type: 'company',
         accept_terms: true,
         name: 'Not The Owner',
@@ -296,7 +298,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       },
     });
     expect(registered.statusCode).toBe(201);
-    expect(registered.json().user.email_verified).toBe(false);
+    expect(registered.body).toMatchObject({ user: { email_verified: false } });
     const attackerCookie = sessionCookieFrom(registered);
 
     // The owner signs in with an identity provider that vouches for the address.
@@ -306,22 +308,15 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     });
     const response = await callback(answer.parameters, cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
+    expect(response.body).toMatchObject({
       status: 'signed_in',
       user: { email: 'victim@example.test', email_verified: true, has_password: false },
     });
 
-    const attackerNow = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: attackerCookie },
-    });
-    expect(attackerNow.json().user).toBeNull();
-    const attackerSignIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: sameOriginHeaders,
-      payload: { email: 'victim@example.test', password: 'attacker-chosen-9917' },
+    const attackerNow = await callerFrom(testApp, { cookie: attackerCookie }).call(authContract.me);
+    expect(attackerNow.body.user).toBeNull();
+    const attackerSignIn = await callerFrom(testApp).call(authContract.signIn, {
+      body: { email: 'victim@example.test', password: 'attacker-chosen-9917' },
     });
     expect(attackerSignIn.statusCode).toBe(401);
     const [victim] = await testApp.database.db.select().from(users).where(eq(users.email, 'victim@example.test'));
@@ -341,7 +336,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     });
     const refused = await callback(outsider.answer.parameters, outsider.cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(authMessages.adminNotAuthorized);
+    expect(refused.error?.error).toBe(authMessages.adminNotAuthorized);
     expect(await testApp.database.db.select().from(users).where(eq(users.email, 'outsider@example.test'))).toHaveLength(
       0,
     );
@@ -350,7 +345,7 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     const newcomer = await signInAtProvider('google', 'admin', { sub: 'google-chief', email: 'chief@tandem.example' });
     const notCreated = await callback(newcomer.answer.parameters, newcomer.cookie);
     expect(notCreated.statusCode).toBe(403);
-    expect(notCreated.json().error).toBe(oidcRefusals.noAdministratorAccount);
+    expect(notCreated.error?.error).toBe(oidcRefusals.noAdministratorAccount);
     expect(await testApp.database.db.select().from(users).where(eq(users.email, 'chief@tandem.example'))).toHaveLength(
       0,
     );
@@ -358,32 +353,32 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
     const { user: admin } = await buildAccount(testApp.database.db, { role: 'admin', email: 'chief@tandem.example' });
     const chief = await signInAtProvider('google', 'admin', { sub: 'google-chief', email: 'chief@tandem.example' });
     const response = await callback(chief.answer.parameters, chief.cookie);
-    expect(response.json()).toEqual({ status: 'two_factor_required', stage: 'enroll' });
+    expect(response.body).toEqual({ status: 'two_factor_required', stage: 'enroll' });
     const links = await testApp.database.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, admin.id));
     expect(links).toHaveLength(1);
   });
 
   it('reports each failure with the spec’s text', async () => {
     const missing = await callback({ state: 'x' }, '');
-    expect(missing.json()).toMatchObject({ error: oidcMessages.missingParameters });
+    expect(missing.error).toMatchObject({ error: oidcMessages.missingParameters });
 
     const withoutCookie = await signInAtProvider('google', 'company', { sub: 'google-a', email: 'a@example.test' });
-    expect((await callback(withoutCookie.answer.parameters, '')).json().error).toBe(oidcMessages.generic);
+    expect((await callback(withoutCookie.answer.parameters, '')).error?.error).toBe(oidcMessages.generic);
 
     const tampered = await signInAtProvider('google', 'company', { sub: 'google-b', email: 'b@example.test' });
     const [payload, mac] = (tampered.answer.parameters.state ?? '').split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ t: 'admin', n: 'x' })).toString('base64url');
     expect(payload).toBeTruthy();
     const forged = await callback({ ...tampered.answer.parameters, state: `${forgedPayload}.${mac}` }, tampered.cookie);
-    expect(forged.json().error).toBe(oidcMessages.generic);
+    expect(forged.error?.error).toBe(oidcMessages.generic);
 
     const badCode = await signInAtProvider('google', 'company', { sub: 'google-c', email: 'c@example.test' });
     const exchange = await callback({ ...badCode.answer.parameters, code: 'not-a-real-code' }, badCode.cookie);
-    expect(exchange.json().error).toBe(oidcMessages.exchangeFailed);
+    expect(exchange.error?.error).toBe(oidcMessages.exchangeFailed);
 
     provider.failUserInfo(true);
     const brokenInfo = await signInAtProvider('google', 'company', { sub: 'google-d', email: 'd@example.test' });
-    expect((await callback(brokenInfo.answer.parameters, brokenInfo.cookie)).json().error).toBe(
+    expect((await callback(brokenInfo.answer.parameters, brokenInfo.cookie)).error?.error).toBe(
       oidcMessages.userInfoFailed,
     );
   });
@@ -423,7 +418,9 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
       { sub: 'google-redirect', email: 'redirect@example.test' },
       '/company/jobs?status=open',
     );
-    expect((await callback(kept.answer.parameters, kept.cookie)).json().redirect_to).toBe('/company/jobs?status=open');
+    expect((await callback(kept.answer.parameters, kept.cookie)).body).toMatchObject({
+      redirect_to: '/company/jobs?status=open',
+    });
     for (const redirect of ['/\t/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example']) {
       const dropped = await signInAtProvider(
         'google',
@@ -431,9 +428,9 @@ describe('sign-in with an identity provider (OIDC code flow with PKCE, against a
         { sub: 'google-redirect', email: 'redirect@example.test' },
         redirect,
       );
-      expect((await callback(dropped.answer.parameters, dropped.cookie)).json().redirect_to, redirect).toBe(
-        '/company-dashboard',
-      );
+      expect((await callback(dropped.answer.parameters, dropped.cookie)).body, redirect).toMatchObject({
+        redirect_to: '/company-dashboard',
+      });
     }
   });
 });
