@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminTestDetail, AdminTestList } from '~/shared/admin-tests';
 import type { QuestionInput } from '~/shared/assessments';
+import type { QueryOf } from '~/shared/contract';
+import { adminTestsContract } from '~/shared/contracts/admin-tests';
 import { auditLogs, companies, tests } from '../db/schema';
 import { buildAccount } from '../seed/factories';
 import { buildTest, buildTestAttempt } from '../seed/test-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { PLATFORM_ASSESSMENTS } from './platform-assessments';
@@ -31,12 +32,10 @@ describe('admin tests', () => {
   const unique = randomUUID().slice(0, 8);
   const acmeName = `Acme Testing ${unique}`;
   const db = () => testApp.database.db;
-  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
-  const post = (url: string, payload: object, account = admin) => account.request({ method: 'POST', url, payload });
-  const list = async (query: string) => {
-    const response = await get(`/api/admin/tests?${query}`);
+  const list = async (query: QueryOf<typeof adminTestsContract.list>) => {
+    const response = await admin.call(adminTestsContract.list, { query });
     expect(response.statusCode).toBe(200);
-    return response.json<AdminTestList>();
+    return response.body;
   };
   const auditRows = (action: string, targetIds: string[]) =>
     db()
@@ -74,7 +73,7 @@ describe('admin tests', () => {
     });
     await buildTest(db(), { companyId: umbrellaId, name: `Spoken English ${unique}`, type: 'language' });
 
-    const found = await list(`q=${encodeURIComponent(`Go Concurrency ${unique}`)}`);
+    const found = await list({ q: `Go Concurrency ${unique}` });
     expect(found.total).toBe(1);
     expect(found.items[0]).toMatchObject({
       name: `Go Concurrency ${unique}`,
@@ -89,30 +88,32 @@ describe('admin tests', () => {
       attempt_count: 0,
     });
     // The owner's name finds its tests; newest first, a page at a time.
-    const first = await list(`q=${encodeURIComponent(umbrellaName)}&page_size=1`);
+    const first = await list({ q: umbrellaName, page_size: 1 });
     expect(first.total).toBe(2);
     expect(first.items.map((test) => [test.name, test.kind])).toEqual([[`Spoken English ${unique}`, 'behavioral']]);
-    const second = await list(`q=${encodeURIComponent(umbrellaName)}&page_size=1&page=2`);
+    const second = await list({ q: umbrellaName, page_size: 1, page: 2 });
     expect(second.items.map((test) => test.name)).toEqual([`Go Concurrency ${unique}`]);
   });
 
   it('calls a test of several kinds of question Mixed, not Technical', async () => {
     await buildTest(db(), { companyId: acmeId, name: `Virtual Assistant ${unique}`, type: 'mixed' });
-    const found = await list(`q=${encodeURIComponent(`Virtual Assistant ${unique}`)}`);
+    const found = await list({ q: `Virtual Assistant ${unique}` });
     expect(found.items.map((test) => [test.type, test.kind])).toEqual([['mixed', 'mixed']]);
   });
 
   it('creates a test for a company, audited with the admin as actor', async () => {
-    const response = await post('/api/admin/tests', {
-      owner: acmeId,
-      name: `Docker Basics ${unique}`,
-      type: 'mcq',
-      time_limit: 45,
-      is_active: true,
-      questions: [question],
+    const response = await admin.call(adminTestsContract.create, {
+      body: {
+        owner: acmeId,
+        name: `Docker Basics ${unique}`,
+        type: 'mcq',
+        time_limit: 45,
+        is_active: true,
+        questions: [question],
+      },
     });
     expect(response.statusCode).toBe(201);
-    const test = response.json<AdminTestDetail>();
+    const test = response.body;
     expect(test).toMatchObject({
       name: `Docker Basics ${unique}`,
       company_id: acmeId,
@@ -128,44 +129,51 @@ describe('admin tests', () => {
   });
 
   it('creates a platform test, public to every company, in the platform’s organisation', async () => {
-    const response = await post('/api/admin/tests', {
-      owner: 'platform',
-      name: `Kubernetes Assessment ${unique}`,
-      type: 'mcq',
-      is_active: true,
-      questions: [question],
+    const response = await admin.call(adminTestsContract.create, {
+      body: {
+        owner: 'platform',
+        name: `Kubernetes Assessment ${unique}`,
+        type: 'mcq',
+        is_active: true,
+        questions: [question],
+      },
     });
     expect(response.statusCode).toBe(201);
-    const test = response.json<AdminTestDetail>();
+    const test = response.body;
     expect(test).toMatchObject({ is_platform: true, is_public: true, company_name: PLATFORM_ASSESSMENTS.name });
-    const listed = await list(`q=${encodeURIComponent(`Kubernetes Assessment ${unique}`)}`);
+    const listed = await list({ q: `Kubernetes Assessment ${unique}` });
     expect(listed.items[0]).toMatchObject({ is_platform: true, company_name: PLATFORM_ASSESSMENTS.name });
   });
 
   it('refuses a test without an owner, for an unknown company, or missing what a published test needs', async () => {
-    const noOwner = await post('/api/admin/tests', { name: 'Ownerless', type: 'mcq' });
+    // No owner, which the contract's types require.
+    const noOwner = await admin.callUnchecked(adminTestsContract.create, { body: { name: 'Ownerless', type: 'mcq' } });
     expect(noOwner.statusCode).toBe(400);
-    expect(noOwner.json().fields.owner).toBe('Choose the company that owns this test, or the platform.');
-    const unknown = await post('/api/admin/tests', { owner: randomUUID(), name: 'Ghost test' });
+    expect(noOwner.error?.fields?.owner).toBe('Choose the company that owns this test, or the platform.');
+    const unknown = await admin.call(adminTestsContract.create, { body: { owner: randomUUID(), name: 'Ghost test' } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe('This company does not exist.');
-    const empty = await post('/api/admin/tests', { owner: acmeId, name: 'Empty', type: 'mcq', is_active: true });
+    expect(unknown.error?.error).toBe('This company does not exist.');
+    const empty = await admin.call(adminTestsContract.create, {
+      body: { owner: acmeId, name: 'Empty', type: 'mcq', is_active: true },
+    });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toBe('Please fill in all required fields and add at least one question.');
-    const longLimit = await post('/api/admin/tests', { owner: acmeId, name: 'Long', time_limit: 999 });
+    expect(empty.error?.error).toBe('Please fill in all required fields and add at least one question.');
+    const longLimit = await admin.call(adminTestsContract.create, {
+      body: { owner: acmeId, name: 'Long', time_limit: 999 },
+    });
     expect(longLimit.statusCode).toBe(400);
   });
 
   it('shows one test read-only with its questions; 404 for an unknown one', async () => {
     const { test } = await buildTest(db(), { companyId: acmeId, name: `Read Only ${unique}`, questions: [question] });
-    const response = await get(`/api/admin/tests/${test.id}`);
+    const response = await admin.call(adminTestsContract.get, { params: { id: test.id } });
     expect(response.statusCode).toBe(200);
-    const detail = response.json<AdminTestDetail>();
+    const detail = response.body;
     expect(detail).toMatchObject({ name: `Read Only ${unique}`, company_name: acmeName });
     expect(detail.questions).toHaveLength(1);
     expect(detail.questions[0]).toMatchObject({ question: question.question, options: question.options });
-    expect((await get(`/api/admin/tests/${randomUUID()}`)).statusCode).toBe(404);
-    expect((await get('/api/admin/tests/nope')).statusCode).toBe(400);
+    expect((await admin.call(adminTestsContract.get, { params: { id: randomUUID() } })).statusCode).toBe(404);
+    expect((await admin.call(adminTestsContract.get, { params: { id: 'nope' } })).statusCode).toBe(400);
   });
 
   it('archives the selected tests in bulk, each audited', async () => {
@@ -173,10 +181,10 @@ describe('admin tests', () => {
       [1, 2].map((index) => buildTest(db(), { companyId: acmeId, name: `Archive Me ${index} ${unique}` })),
     );
     const ids = built.map(({ test }) => test.id);
-    const response = await post('/api/admin/tests/archive', { ids });
+    const response = await admin.call(adminTestsContract.archive, { body: { ids } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ action: 'archive', count: 2 });
-    const listed = await list(`q=${encodeURIComponent(`Archive Me`)}`);
+    expect(response.body).toEqual({ action: 'archive', count: 2 });
+    const listed = await list({ q: 'Archive Me' });
     expect(listed.items.filter((test) => ids.includes(test.id)).map((test) => test.status)).toEqual([
       'archived',
       'archived',
@@ -191,38 +199,38 @@ describe('admin tests', () => {
     const { test: taken } = await buildTest(db(), { companyId: acmeId, name: `Taken ${unique}` });
     await buildTestAttempt(db(), { testId: taken.id });
 
-    const refused = await post('/api/admin/tests/delete', { ids: [fresh.id, taken.id] });
+    const refused = await admin.call(adminTestsContract.delete, { body: { ids: [fresh.id, taken.id] } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(`“Taken ${unique}” has been taken, so nothing was deleted. Archive it instead.`);
+    expect(refused.error?.error).toBe(`“Taken ${unique}” has been taken, so nothing was deleted. Archive it instead.`);
     // All or none: the untaken one is still there.
     expect(await db().select({ id: tests.id }).from(tests).where(eq(tests.id, fresh.id))).toHaveLength(1);
-    await expect(list(`q=${encodeURIComponent(`Taken ${unique}`)}`)).resolves.toMatchObject({
+    await expect(list({ q: `Taken ${unique}` })).resolves.toMatchObject({
       items: [{ attempt_count: 1 }],
     });
 
-    const deleted = await post('/api/admin/tests/delete', { ids: [fresh.id] });
+    const deleted = await admin.call(adminTestsContract.delete, { body: { ids: [fresh.id] } });
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ action: 'delete', count: 1 });
+    expect(deleted.body).toEqual({ action: 'delete', count: 1 });
     expect(await db().select({ id: tests.id }).from(tests).where(eq(tests.id, fresh.id))).toHaveLength(0);
     const [audit] = await auditRows('test.deleted', [fresh.id]);
     expect(audit).toMatchObject({ actorId: admin.user.id, details: { name: `Fresh ${unique}` } });
   });
 
   it('refuses an empty selection, a malformed id and an unknown test', async () => {
-    const empty = await post('/api/admin/tests/archive', { ids: [] });
+    const empty = await admin.call(adminTestsContract.archive, { body: { ids: [] } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toContain('Select at least one test.');
-    expect((await post('/api/admin/tests/delete', { ids: ['x'] })).statusCode).toBe(400);
-    const unknown = await post('/api/admin/tests/archive', { ids: [randomUUID()] });
+    expect(empty.error?.error).toContain('Select at least one test.');
+    expect((await admin.call(adminTestsContract.delete, { body: { ids: ['x'] } })).statusCode).toBe(400);
+    const unknown = await admin.call(adminTestsContract.archive, { body: { ids: [randomUUID()] } });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('is for administrators only', async () => {
     for (const account of [company, applicant]) {
-      expect((await get('/api/admin/tests', account)).statusCode).toBe(403);
-      expect((await post('/api/admin/tests/archive', { ids: [randomUUID()] }, account)).statusCode).toBe(403);
-      expect((await post('/api/admin/tests', { owner: 'platform' }, account)).statusCode).toBe(403);
+      expect((await account.call(adminTestsContract.list)).statusCode).toBe(403);
+      expect((await account.call(adminTestsContract.archive, { body: { ids: [randomUUID()] } })).statusCode).toBe(403);
+      expect((await account.call(adminTestsContract.create, { body: { owner: 'platform' } })).statusCode).toBe(403);
     }
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/tests' })).statusCode).toBe(401);
+    expect((await callerFrom(testApp).call(adminTestsContract.list)).statusCode).toBe(401);
   });
 });

@@ -5,12 +5,14 @@ import {
   type QuestionType,
   questionTypes,
   rangeQuestionTypes,
+  type TestInput,
   testTexts,
   ungradedQuestionTypes,
 } from '~/shared/assessments';
+import { testsContract } from '~/shared/contracts/assessments';
 import { auditLogs } from '../db/schema';
 import { questionOfEachType } from '../testing/assessment-helpers';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -27,9 +29,10 @@ describe('POST /api/tests', () => {
     await testApp.close();
   });
 
-  const create = (payload: object, account: Account = company) =>
-    account.request({ method: 'POST', url: '/api/tests', payload });
-  const publishedTest = (questions: QuestionInput[]) => ({
+  const create = (body: TestInput, account: Account = company) => account.call(testsContract.create, { body });
+  // A body the contract's types do not allow (a missing field, an unknown type), to see the server refuse it.
+  const createUnchecked = (body: object) => company.callUnchecked(testsContract.create, { body });
+  const publishedTest = (questions: QuestionInput[]): TestInput => ({
     name: 'Support Skills',
     type: 'mixed',
     time_limit: 45,
@@ -43,7 +46,7 @@ describe('POST /api/tests', () => {
   it('creates a published test with a question of each of the twelve types, kept in order', async () => {
     const response = await create(publishedTest(questionTypes.map((type) => questionOfEachType[type])));
     expect(response.statusCode).toBe(201);
-    const test = response.json();
+    const test = response.body;
     expect(test).toMatchObject({
       name: 'Support Skills',
       type: 'mixed',
@@ -60,10 +63,8 @@ describe('POST /api/tests', () => {
       attempts: { total: 0, avg_score: null },
     });
     expect(test.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(test.questions.map((question: { type: string }) => question.type)).toEqual([...questionTypes]);
-    const byType = Object.fromEntries(
-      test.questions.map((question: { type: QuestionType }) => [question.type, question]),
-    );
+    expect(test.questions.map((question) => question.type)).toEqual([...questionTypes]);
+    const byType = Object.fromEntries(test.questions.map((question) => [question.type, question]));
     // Blank options dropped; the options of other types, and settings a type does not use, never stored.
     expect(byType['multiple-choice']).toMatchObject({ options: ['200', '404'], answer_key: '404', points: 1 });
     expect(byType.checkboxes).toMatchObject({ answer_key: ['React', 'Vue'], points: 2 });
@@ -73,19 +74,19 @@ describe('POST /api/tests', () => {
       answer_key: null,
       points: 5,
     });
-    expect(byType['linear-scale'].settings).toEqual({
+    expect(byType['linear-scale']?.settings).toEqual({
       scale_min: 0,
       scale_max: 10,
       min_label: 'Not at all',
       max_label: 'Expert',
     });
-    expect(byType.rating.settings).toEqual({ stars: 10 });
+    expect(byType.rating?.settings).toEqual({ stars: 10 });
     expect(byType['multiple-choice-grid']).toMatchObject({
       settings: { rows: ['Git', 'Jest'], columns: ['Testing', 'Version control'] },
       answer_key: { Git: 'Version control', Jest: 'Testing' },
     });
-    expect(byType.date.answer_key).toBe('2026-07-04');
-    expect(byType.time.answer_key).toBe('14:30');
+    expect(byType.date?.answer_key).toBe('2026-07-04');
+    expect(byType.time?.answer_key).toBe('14:30');
     for (const question of test.questions) expect(question.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [audit] = await testApp.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, test.id));
@@ -100,13 +101,13 @@ describe('POST /api/tests', () => {
   it('answers with what the job form reads back: id, name, type and pass_rate', async () => {
     const response = await create({ name: 'Quick Check', type: 'coding', questions: [questionOfEachType.date] });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ name: 'Quick Check', type: 'coding', pass_rate: 70, time_limit: 60 });
+    expect(response.body).toMatchObject({ name: 'Quick Check', type: 'coding', pass_rate: 70, time_limit: 60 });
   });
 
   it('fills a draft’s gaps with the spec’s defaults, and needs no question', async () => {
     const response = await create({ is_active: false });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({
+    expect(response.body).toMatchObject({
       name: 'Untitled Test',
       type: 'mixed',
       time_limit: 60,
@@ -118,7 +119,7 @@ describe('POST /api/tests', () => {
       questions: [],
     });
     const blanks = await create({ name: '   ', type: null, time_limit: null, pass_rate: null, questions: [] });
-    expect(blanks.json()).toMatchObject({ name: 'Untitled Test', type: 'mixed', time_limit: 60, pass_rate: 70 });
+    expect(blanks.body).toMatchObject({ name: 'Untitled Test', type: 'mixed', time_limit: 60, pass_rate: 70 });
   });
 
   it('gives rating questions 5 stars and linear scales 1 to 5 unless told otherwise', async () => {
@@ -128,7 +129,7 @@ describe('POST /api/tests', () => {
         { type: 'linear-scale', question: 'How likely?' },
       ],
     });
-    expect(response.json().questions.map((question: { settings: object }) => question.settings)).toEqual([
+    expect(response.body.questions.map((question: { settings: object }) => question.settings)).toEqual([
       { stars: 5 },
       { scale_min: 1, scale_max: 5 },
     ]);
@@ -137,7 +138,7 @@ describe('POST /api/tests', () => {
   it('refuses to publish without a name, a type and a question, with the spec’s message', async () => {
     const response = await create({ name: '  ', is_active: true, questions: [] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expect(response.error).toEqual({
       error: testTexts.requiredFields,
       code: 'validation',
       fields: {
@@ -151,8 +152,8 @@ describe('POST /api/tests', () => {
       complete[missing] = missing === 'questions' ? [] : null;
       const partial = await create(complete);
       expect(partial.statusCode, missing).toBe(400);
-      expect(partial.json().error).toBe(testTexts.requiredFields);
-      expect(Object.keys(partial.json().fields)).toEqual([missing]);
+      expect(partial.error?.error).toBe(testTexts.requiredFields);
+      expect(Object.keys(partial.error?.fields ?? {})).toEqual([missing]);
     }
   });
 
@@ -180,10 +181,10 @@ describe('POST /api/tests', () => {
       ],
     ];
     for (const [change, field, message] of cases) {
-      const response = await create({ ...publishedTest([questionOfEachType.date]), ...change });
+      const response = await createUnchecked({ ...publishedTest([questionOfEachType.date]), ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json().fields, JSON.stringify(change)).toEqual({ [field]: message });
-      expect(response.json().error).toBe(`${field}: ${message}`);
+      expect(response.error?.fields, JSON.stringify(change)).toEqual({ [field]: message });
+      expect(response.error?.error).toBe(`${field}: ${message}`);
     }
     const edges = await create({
       ...publishedTest([{ ...questionOfEachType.date, points: 10 }]),
@@ -198,7 +199,7 @@ describe('POST /api/tests', () => {
   it('leaves public tests to administrators', async () => {
     const response = await create({ ...publishedTest([questionOfEachType.date]), is_public: true });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
+    expect(response.error).toMatchObject({
       error: testTexts.publicOnlyAdmins,
       fields: { is_public: testTexts.publicOnlyAdmins },
     });
@@ -417,7 +418,7 @@ describe('POST /api/tests', () => {
     it.each(rejected)('refuses %s', async (_name, question, field, message) => {
       const response = await create(publishedTest([questionOfEachType.date, question]));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expect(response.error).toEqual({
         error: message,
         code: 'validation',
         fields: { [`questions.1.${field}`]: message },
@@ -454,7 +455,7 @@ describe('POST /api/tests', () => {
     it.each(schemaRejected)('refuses %s', async (_name, question, field, message) => {
       const response = await create(publishedTest([question]));
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({ [`questions.0.${field}`]: message });
+      expect(response.error?.fields).toEqual({ [`questions.0.${field}`]: message });
     });
 
     it('accepts 3, 4, 5 and 10 stars and scales from 0 or 1 up to 2–10', async () => {
@@ -465,7 +466,7 @@ describe('POST /api/tests', () => {
       ];
       const response = await create(publishedTest(questions));
       expect(response.statusCode).toBe(201);
-      expect(response.json().questions.map((question: { settings: object }) => question.settings)).toEqual([
+      expect(response.body.questions.map((question: { settings: object }) => question.settings)).toEqual([
         { stars: 3 },
         { stars: 4 },
         { stars: 5 },
@@ -487,7 +488,7 @@ describe('POST /api/tests', () => {
         ]),
       );
       expect(response.statusCode).toBe(201);
-      expect(response.json().questions.map((question: { answer_key: unknown }) => question.answer_key)).toEqual([
+      expect(response.body.questions.map((question: { answer_key: unknown }) => question.answer_key)).toEqual([
         { min: 4, max: 5 },
         { min: 1, max: 3 },
         { min: 0, max: 10 },
@@ -501,23 +502,23 @@ describe('POST /api/tests', () => {
       const keyless = gradedTypes.map((type) => withChange(type, { answer_key: null }));
       const draft = await create({ name: 'Keys later', questions: keyless, is_active: false });
       expect(draft.statusCode).toBe(201);
-      expect(draft.json().questions).toHaveLength(gradedTypes.length);
+      expect(draft.body.questions).toHaveLength(gradedTypes.length);
 
       const broken = await create({
         questions: [withChange('multiple-choice', { options: ['One'], answer_key: null })],
         is_active: false,
       });
       expect(broken.statusCode).toBe(400);
-      expect(broken.json().fields).toEqual({ 'questions.0.options': testTexts.optionsRequired });
+      expect(broken.error?.fields).toEqual({ 'questions.0.options': testTexts.optionsRequired });
     });
 
     it('publishes a short answer graded by hand: no accepted answers, no AI grading', async () => {
       const response = await create(
         publishedTest([withChange('short-answer', { use_ai: false, rubric: null, answer_key: null })]),
       );
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ is_active: true, status: 'active' });
-      expect(response.json().questions[0]).toMatchObject({
+      expect(response.statusCode, response.error?.error).toBe(201);
+      expect(response.body).toMatchObject({ is_active: true, status: 'active' });
+      expect(response.body.questions[0]).toMatchObject({
         type: 'short-answer',
         use_ai: false,
         rubric: null,
@@ -525,8 +526,8 @@ describe('POST /api/tests', () => {
       });
       // Blank accepted answers are none at all.
       const blanks = await create(publishedTest([withChange('short-answer', { answer_key: ['  ', ''] })]));
-      expect(blanks.statusCode, blanks.body).toBe(201);
-      expect(blanks.json().questions[0].answer_key).toBeNull();
+      expect(blanks.statusCode, blanks.error?.error).toBe(201);
+      expect(blanks.body.questions[0]?.answer_key).toBeNull();
     });
 
     it('grades a short answer by AI with a rubric and no accepted answers', async () => {
@@ -534,7 +535,7 @@ describe('POST /api/tests', () => {
         publishedTest([withChange('short-answer', { use_ai: true, rubric: 'Names useState.', answer_key: null })]),
       );
       expect(response.statusCode).toBe(201);
-      expect(response.json().questions[0]).toMatchObject({ use_ai: true, rubric: 'Names useState.', answer_key: null });
+      expect(response.body.questions[0]).toMatchObject({ use_ai: true, rubric: 'Names useState.', answer_key: null });
     });
 
     it('drops a rubric without AI grading, and accepts one box or one answer given as a string', async () => {
@@ -545,7 +546,7 @@ describe('POST /api/tests', () => {
         ]),
       );
       expect(response.statusCode).toBe(201);
-      expect(response.json().questions).toMatchObject([
+      expect(response.body.questions).toMatchObject([
         { rubric: null, answer_key: ['useState'] },
         { answer_key: ['React'] },
       ]);
@@ -560,7 +561,7 @@ describe('POST /api/tests', () => {
         ]),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expect(response.error).toEqual({
         error: testTexts.optionsRequired,
         code: 'validation',
         fields: {
@@ -577,11 +578,8 @@ describe('POST /api/tests', () => {
       const response = await create(publishedTest([questionOfEachType.date]), outsider);
       expect(response.statusCode, role).toBe(403);
     }
-    const anonymous = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/tests',
-      payload: publishedTest([questionOfEachType.date]),
-      headers: { 'sec-fetch-site': 'same-origin' },
+    const anonymous = await callerFrom(testApp).call(testsContract.create, {
+      body: publishedTest([questionOfEachType.date]),
     });
     expect(anonymous.statusCode).toBe(401);
   });

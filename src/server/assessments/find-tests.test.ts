@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestSummary } from '~/shared/assessments';
+import type { TestListQuery } from '~/shared/assessments';
+import { testsContract } from '~/shared/contracts/assessments';
 import { jobTests, tests } from '../db/schema';
 import { buildTest, buildTestAttempt } from '../seed/test-factories';
 import { companyIdOf, insertJob, questionOfEachType, signedInColleague } from '../testing/assessment-helpers';
@@ -17,12 +18,12 @@ describe('GET /api/tests', () => {
   let companyId: string;
   const ids: Record<string, string> = {};
 
-  const list = async (query = '', account: Account = owner) => {
-    const response = await account.request({ method: 'GET', url: `/api/tests${query}` });
-    expect(response.statusCode, query).toBe(200);
-    return response.json() as { items: TestSummary[]; total: number; page: number; page_size: number };
+  const list = async (query: TestListQuery = {}, account: Account = owner) => {
+    const response = await account.call(testsContract.list, { query });
+    expect(response.statusCode, JSON.stringify(query)).toBe(200);
+    return response.body;
   };
-  const names = async (query = '', account: Account = owner) =>
+  const names = async (query: TestListQuery = {}, account: Account = owner) =>
     (await list(query, account)).items.map((item) => item.name);
 
   beforeAll(async () => {
@@ -90,7 +91,7 @@ describe('GET /api/tests', () => {
   });
 
   it('gives the job form’s Required Tests dialog only published, unarchived tests', async () => {
-    const result = await list('?active_only=true');
+    const result = await list({ active_only: 'true' });
     expect(result.items.map((item) => item.name)).toEqual([
       'React Front-End Fundamentals',
       'Bookkeeping 100%_ready',
@@ -104,44 +105,47 @@ describe('GET /api/tests', () => {
       );
       expect(typeof item.pass_rate).toBe('number');
     }
-    expect(await names('?active_only=true&include_archived=true')).not.toContain('Old React Quiz');
+    expect(await names({ active_only: 'true', include_archived: 'true' })).not.toContain('Old React Quiz');
   });
 
   it('searches names in any case, taking % and _ literally', async () => {
-    expect(await names('?q=REACT')).toEqual(['React Front-End Fundamentals']);
-    expect(await names('?q=react&include_archived=true')).toEqual(['React Front-End Fundamentals', 'Old React Quiz']);
-    expect(await names('?q=100%25')).toEqual(['Bookkeeping 100%_ready']);
-    expect(await names('?q=_')).toEqual(['Bookkeeping 100%_ready']);
-    expect(await names('?q=bookkeeping')).toEqual(['Bookkeeping 100%_ready', 'Bookkeeping Level 2']);
-    expect(await names('?q=nothing like it')).toEqual([]);
-  });
-
-  it('filters by type and includes archived tests on request', async () => {
-    expect(await names('?type=coding')).toEqual(['React Front-End Fundamentals']);
-    expect(await names('?type=coding&include_archived=true')).toEqual([
+    expect(await names({ q: 'REACT' })).toEqual(['React Front-End Fundamentals']);
+    expect(await names({ q: 'react', include_archived: 'true' })).toEqual([
       'React Front-End Fundamentals',
       'Old React Quiz',
     ]);
-    const archived = (await list('?include_archived=true')).items.find((item) => item.name === 'Old React Quiz');
+    expect(await names({ q: '100%' })).toEqual(['Bookkeeping 100%_ready']);
+    expect(await names({ q: '_' })).toEqual(['Bookkeeping 100%_ready']);
+    expect(await names({ q: 'bookkeeping' })).toEqual(['Bookkeeping 100%_ready', 'Bookkeeping Level 2']);
+    expect(await names({ q: 'nothing like it' })).toEqual([]);
+  });
+
+  it('filters by type and includes archived tests on request', async () => {
+    expect(await names({ type: 'coding' })).toEqual(['React Front-End Fundamentals']);
+    expect(await names({ type: 'coding', include_archived: 'true' })).toEqual([
+      'React Front-End Fundamentals',
+      'Old React Quiz',
+    ]);
+    const archived = (await list({ include_archived: 'true' })).items.find((item) => item.name === 'Old React Quiz');
     expect(archived).toMatchObject({ archived: true, status: 'archived', is_active: true });
-    const refused = await owner.request({ method: 'GET', url: '/api/tests?type=video' });
+    const refused = await owner.callUnchecked(testsContract.list, { query: { type: 'video' } });
     expect(refused.statusCode).toBe(400);
   });
 
   it('pages on the server', async () => {
-    const first = await list('?page_size=4');
-    const second = await list('?page_size=4&page=2');
+    const first = await list({ page_size: 4 });
+    const second = await list({ page_size: 4, page: 2 });
     expect(first).toMatchObject({ total: 6, page: 1, page_size: 4 });
     expect(second).toMatchObject({ total: 6, page: 2, page_size: 4 });
     expect(first.items).toHaveLength(4);
     expect(second.items.map((item) => item.name)).toEqual(['Bookkeeping Level 2', 'Everything']);
-    expect((await list('?page_size=4&page=3')).items).toEqual([]);
-    expect((await owner.request({ method: 'GET', url: '/api/tests?page_size=101' })).statusCode).toBe(400);
-    expect((await owner.request({ method: 'GET', url: '/api/tests?page=0' })).statusCode).toBe(400);
+    expect((await list({ page_size: 4, page: 3 })).items).toEqual([]);
+    expect((await owner.call(testsContract.list, { query: { page_size: 101 } })).statusCode).toBe(400);
+    expect((await owner.call(testsContract.list, { query: { page: 0 } })).statusCode).toBe(400);
   });
 
   it('sorts by name', async () => {
-    expect(await names('?sort=name_asc')).toEqual([
+    expect(await names({ sort: 'name_asc' })).toEqual([
       'Bookkeeping 100%_ready',
       'Bookkeeping Level 2',
       'Customer Support Writing',
@@ -182,39 +186,39 @@ describe('GET /api/tests', () => {
     });
     expect(byName['Draft Ideas']).toMatchObject({ linked_jobs: 0, attempts: { total: 0, avg_score: null } });
 
-    expect((await names('?sort=attempts_desc')).slice(0, 2)).toEqual([
+    expect((await names({ sort: 'attempts_desc' })).slice(0, 2)).toEqual([
       'React Front-End Fundamentals',
       'Customer Support Writing',
     ]);
     // What another company's tests have done is none of this company's business, and vice versa.
-    const foreign = (await list('', otherCompany)).items;
+    const foreign = (await list({}, otherCompany)).items;
     expect(foreign).toHaveLength(1);
     expect(foreign[0]).toMatchObject({ name: 'React for another company', linked_jobs: 0, attempts: { total: 0 } });
   });
 
   it('keeps each user’s own stars, through a re-read and a repeat', async () => {
     const star = (account: Account, id: string, favorite: boolean) =>
-      account.request({ method: 'PUT', url: `/api/tests/${id}/favorite`, payload: { favorite } });
+      account.call(testsContract.setFavorite, { params: { id }, body: { favorite } });
     const reactId = ids['React Front-End Fundamentals'] as string;
     const writingId = ids['Customer Support Writing'] as string;
 
     const starred = await star(owner, reactId, true);
     expect(starred.statusCode).toBe(200);
-    expect(starred.json()).toEqual({ favorite: true });
-    expect((await star(owner, reactId, true)).json()).toEqual({ favorite: true });
+    expect(starred.body).toEqual({ favorite: true });
+    expect((await star(owner, reactId, true)).body).toEqual({ favorite: true });
     await star(colleague, writingId, true);
 
     const favoritesOf = async (account: Account) =>
-      (await list('', account)).items.filter((item) => item.is_favorite).map((item) => item.name);
+      (await list({}, account)).items.filter((item) => item.is_favorite).map((item) => item.name);
     expect(await favoritesOf(owner)).toEqual(['React Front-End Fundamentals']);
     expect(await favoritesOf(colleague)).toEqual(['Customer Support Writing']);
-    expect(await names('?favorites_only=true', owner)).toEqual(['React Front-End Fundamentals']);
-    expect(await names('?favorites_only=true', colleague)).toEqual(['Customer Support Writing']);
-    expect((await list('?favorites_only=true', owner)).total).toBe(1);
-    const one = await owner.request({ method: 'GET', url: `/api/tests/${reactId}` });
-    expect(one.json().is_favorite).toBe(true);
+    expect(await names({ favorites_only: 'true' }, owner)).toEqual(['React Front-End Fundamentals']);
+    expect(await names({ favorites_only: 'true' }, colleague)).toEqual(['Customer Support Writing']);
+    expect((await list({ favorites_only: 'true' }, owner)).total).toBe(1);
+    const one = await owner.call(testsContract.get, { params: { id: reactId } });
+    expect(one.body.is_favorite).toBe(true);
 
-    expect((await star(owner, reactId, false)).json()).toEqual({ favorite: false });
+    expect((await star(owner, reactId, false)).body).toEqual({ favorite: false });
     expect((await star(owner, reactId, false)).statusCode).toBe(200);
     expect(await favoritesOf(owner)).toEqual([]);
     expect(await favoritesOf(colleague)).toEqual(['Customer Support Writing']);
@@ -224,15 +228,15 @@ describe('GET /api/tests', () => {
   });
 
   it('shows a colleague the company’s tests, and another company none of them', async () => {
-    expect((await list('', colleague)).total).toBe(6);
-    expect(await names('?q=react', otherCompany)).toEqual(['React for another company']);
-    expect(await names('?include_archived=true')).not.toContain('React for another company');
+    expect((await list({}, colleague)).total).toBe(6);
+    expect(await names({ q: 'react' }, otherCompany)).toEqual(['React for another company']);
+    expect(await names({ include_archived: 'true' })).not.toContain('React for another company');
   });
 
   it('is refused to applicants and administrators', async () => {
     for (const role of ['applicant', 'admin'] as const) {
       const outsider = await signedInAccount(testApp, { role });
-      const response = await outsider.request({ method: 'GET', url: '/api/tests?active_only=true' });
+      const response = await outsider.call(testsContract.list, { query: { active_only: 'true' } });
       expect(response.statusCode, role).toBe(403);
     }
   });

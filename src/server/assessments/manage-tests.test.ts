@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuestionInput, type Test, testTexts } from '~/shared/assessments';
+import { type QuestionInput, type Test, type TestInput, testTexts } from '~/shared/assessments';
+import type { QueryOf } from '~/shared/contract';
 import { malformedIdMessage } from '~/shared/contract-schemas';
+import { testsContract } from '~/shared/contracts/assessments';
+import type { ApiErrorBody } from '~/shared/errors';
 import { auditLogs, jobTests, questions, testFavorites, tests } from '../db/schema';
 import { buildTest, buildTestAttempt } from '../seed/test-factories';
 import { companyIdOf, insertJob, questionOfEachType } from '../testing/assessment-helpers';
@@ -17,15 +19,15 @@ describe('one test: read, edit, clone, archive, delete', () => {
   let company: Account;
   let companyId: string;
 
-  const send = async (options: InjectOptions, account: Account = company) => account.request(options);
-  const createTest = async (payload: object) => {
-    const response = await send({ method: 'POST', url: '/api/tests', payload });
+  const createTest = async (body: TestInput) => {
+    const response = await company.call(testsContract.create, { body });
     expect(response.statusCode).toBe(201);
-    return response.json() as Test;
+    return response.body;
   };
+  const read = (id: string) => company.call(testsContract.get, { params: { id } });
   const auditOf = (testId: string) =>
     testApp.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, testId)).orderBy(auditLogs.createdAt);
-  const published = (overrides: object = {}) => ({
+  const published = (overrides: Partial<TestInput> = {}): TestInput => ({
     name: 'Bookkeeping Basics',
     type: 'mcq',
     time_limit: 30,
@@ -47,20 +49,20 @@ describe('one test: read, edit, clone, archive, delete', () => {
 
   it('reads a test with its questions in order', async () => {
     const created = await createTest(published());
-    const response = await send({ method: 'GET', url: `/api/tests/${created.id}` });
+    const response = await read(created.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(created);
+    expect(response.body).toEqual(created);
     expect(created.questions.map((question) => question.type)).toEqual(['multiple-choice', 'checkboxes', 'date']);
   });
 
   it('answers 404 for a test that does not exist, and 400 for an id that cannot name one', async () => {
-    const missing = await send({ method: 'GET', url: '/api/tests/00000000-0000-4000-8000-000000000000' });
+    const missing = await read('00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: testTexts.notFound, code: 'not_found' });
+    expect(missing.error).toEqual({ error: testTexts.notFound, code: 'not_found' });
     for (const id of ['not-a-uuid', '42']) {
-      const response = await send({ method: 'GET', url: `/api/tests/${id}` });
+      const response = await read(id);
       expect(response.statusCode, id).toBe(400);
-      expect(response.json()).toEqual({
+      expect(response.error).toEqual({
         error: malformedIdMessage('test'),
         code: 'validation',
         fields: { id: malformedIdMessage('test') },
@@ -76,10 +78,10 @@ describe('one test: read, edit, clone, archive, delete', () => {
       .set({ updatedAt: new Date('2026-01-01T00:00:00Z') })
       .where(eq(tests.id, created.id));
     const [kept, , alsoKept] = created.questions;
-    const response = await send({
-      method: 'PUT',
-      url: `/api/tests/${created.id}`,
-      payload: {
+    // Questions as they were read back (possibly missing to the types), sent back to keep their ids.
+    const response = await company.callUnchecked(testsContract.update, {
+      params: { id: created.id },
+      body: {
         name: 'Bookkeeping Essentials',
         type: 'mixed',
         time_limit: 90,
@@ -94,7 +96,7 @@ describe('one test: read, edit, clone, archive, delete', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    const updated = response.json() as Test;
+    const updated = response.body;
     expect(updated).toMatchObject({
       id: created.id,
       name: 'Bookkeeping Essentials',
@@ -118,21 +120,19 @@ describe('one test: read, edit, clone, archive, delete', () => {
 
   it('changes nothing when an edit breaks a rule', async () => {
     const created = await createTest(published());
-    const response = await send({
-      method: 'PUT',
-      url: `/api/tests/${created.id}`,
-      payload: published({ name: 'Renamed', questions: [{ ...questionOfEachType.dropdown, options: ['7'] }] }),
+    const response = await company.call(testsContract.update, {
+      params: { id: created.id },
+      body: published({ name: 'Renamed', questions: [{ ...questionOfEachType.dropdown, options: ['7'] }] }),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ 'questions.0.options': testTexts.optionsRequired });
-    const unchanged = (await send({ method: 'GET', url: `/api/tests/${created.id}` })).json() as Test;
+    expect(response.error?.fields).toEqual({ 'questions.0.options': testTexts.optionsRequired });
+    const unchanged = (await read(created.id)).body;
     expect(unchanged).toEqual(created);
-    const unpublished = await send({
-      method: 'PUT',
-      url: `/api/tests/${created.id}`,
-      payload: published({ questions: [] }),
+    const unpublished = await company.call(testsContract.update, {
+      params: { id: created.id },
+      body: published({ questions: [] }),
     });
-    expect(unpublished.json()).toMatchObject({
+    expect(unpublished.error).toMatchObject({
       error: testTexts.requiredFields,
       fields: { questions: testTexts.questionsRequired },
     });
@@ -141,14 +141,13 @@ describe('one test: read, edit, clone, archive, delete', () => {
   it('turns a draft into a published test, and a published one back into a draft with defaults', async () => {
     const draft = await createTest({ is_active: false });
     expect(draft).toMatchObject({ name: 'Untitled Test', is_active: false });
-    const publishedNow = await send({ method: 'PUT', url: `/api/tests/${draft.id}`, payload: published() });
-    expect(publishedNow.json()).toMatchObject({ name: 'Bookkeeping Basics', is_active: true, status: 'active' });
-    const backToDraft = await send({
-      method: 'PUT',
-      url: `/api/tests/${draft.id}`,
-      payload: { name: '', type: null, is_active: false },
+    const publishedNow = await company.call(testsContract.update, { params: { id: draft.id }, body: published() });
+    expect(publishedNow.body).toMatchObject({ name: 'Bookkeeping Basics', is_active: true, status: 'active' });
+    const backToDraft = await company.call(testsContract.update, {
+      params: { id: draft.id },
+      body: { name: '', type: null, is_active: false },
     });
-    expect(backToDraft.json()).toMatchObject({
+    expect(backToDraft.body).toMatchObject({
       name: 'Untitled Test',
       type: 'mixed',
       time_limit: 60,
@@ -166,9 +165,9 @@ describe('one test: read, edit, clone, archive, delete', () => {
     await buildTestAttempt(db, { testId: source.id, score: 90 });
     await db.insert(testFavorites).values({ userId: company.user.id, testId: source.id });
 
-    const response = await send({ method: 'POST', url: `/api/tests/${source.id}/clone` });
+    const response = await company.call(testsContract.clone, { params: { id: source.id } });
     expect(response.statusCode).toBe(201);
-    const clone = response.json() as Test;
+    const clone = response.body;
     expect(clone).toMatchObject({
       name: 'Bookkeeping Basics (copy)',
       type: 'mcq',
@@ -202,7 +201,7 @@ describe('one test: read, edit, clone, archive, delete', () => {
     expect(clonedTestName(longName)).toBe(`${'A'.repeat(113)} (copy)`);
     expect(clonedTestName('Short')).toBe('Short (copy)');
     const source = await createTest(published({ name: longName }));
-    const clone = (await send({ method: 'POST', url: `/api/tests/${source.id}/clone` })).json() as Test;
+    const clone = (await company.call(testsContract.clone, { params: { id: source.id } })).body;
     expect(clone.name).toHaveLength(120);
     expect(clone.name.endsWith(' (copy)')).toBe(true);
   });
@@ -212,26 +211,26 @@ describe('one test: read, edit, clone, archive, delete', () => {
     const { db } = testApp.database;
     const job = await insertJob(testApp, { companyId });
     await db.insert(jobTests).values({ jobId: job.id, testId: test.id });
-    const inList = async (query: string) =>
-      (await send({ method: 'GET', url: `/api/tests?q=To%20Archive${query}` })).json().total as number;
+    const inList = async (query: QueryOf<typeof testsContract.list> = {}) =>
+      (await company.call(testsContract.list, { query: { q: 'To Archive', ...query } })).body.total;
 
-    const archived = await send({ method: 'POST', url: `/api/tests/${test.id}/archive` });
+    const archived = await company.call(testsContract.archive, { params: { id: test.id } });
     expect(archived.statusCode).toBe(200);
-    expect(archived.json()).toMatchObject({ archived: true, status: 'archived', linked_jobs: 1 });
-    expect(await inList('')).toBe(0);
-    expect(await inList('&active_only=true')).toBe(0);
-    expect(await inList('&include_archived=true')).toBe(1);
+    expect(archived.body).toMatchObject({ archived: true, status: 'archived', linked_jobs: 1 });
+    expect(await inList()).toBe(0);
+    expect(await inList({ active_only: 'true' })).toBe(0);
+    expect(await inList({ include_archived: 'true' })).toBe(1);
     expect(await db.select().from(jobTests).where(eq(jobTests.testId, test.id))).toHaveLength(1);
     // Archiving again changes nothing and logs nothing.
-    expect((await send({ method: 'POST', url: `/api/tests/${test.id}/archive` })).statusCode).toBe(200);
+    expect((await company.call(testsContract.archive, { params: { id: test.id } })).statusCode).toBe(200);
 
-    const edit = await send({ method: 'PUT', url: `/api/tests/${test.id}`, payload: published() });
+    const edit = await company.call(testsContract.update, { params: { id: test.id }, body: published() });
     expect(edit.statusCode).toBe(409);
-    expect(edit.json()).toEqual({ error: testTexts.archivedReadOnly, code: 'conflict' });
+    expect(edit.error).toEqual({ error: testTexts.archivedReadOnly, code: 'conflict' });
 
-    const restored = await send({ method: 'POST', url: `/api/tests/${test.id}/restore` });
-    expect(restored.json()).toMatchObject({ archived: false, status: 'active', is_active: true });
-    expect(await inList('&active_only=true')).toBe(1);
+    const restored = await company.call(testsContract.restore, { params: { id: test.id } });
+    expect(restored.body).toMatchObject({ archived: false, status: 'active', is_active: true });
+    expect(await inList({ active_only: 'true' })).toBe(1);
     expect((await auditOf(test.id)).map((row) => row.action)).toEqual([
       'test.created',
       'test.archived',
@@ -246,10 +245,11 @@ describe('one test: read, edit, clone, archive, delete', () => {
     await db.insert(jobTests).values({ jobId: job.id, testId: test.id });
     await db.insert(testFavorites).values({ userId: company.user.id, testId: test.id });
 
-    const response = await send({ method: 'DELETE', url: `/api/tests/${test.id}` });
+    // Raw: the typed client parses a 204's empty body against noContent (z.null()) and throws.
+    const response = await company.request({ method: 'DELETE', url: `/api/tests/${test.id}` });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect((await send({ method: 'GET', url: `/api/tests/${test.id}` })).statusCode).toBe(404);
+    expect((await read(test.id)).statusCode).toBe(404);
     expect(await db.select().from(questions).where(eq(questions.testId, test.id))).toEqual([]);
     expect(await db.select().from(jobTests).where(eq(jobTests.testId, test.id))).toEqual([]);
     expect(await db.select().from(testFavorites).where(eq(testFavorites.testId, test.id))).toEqual([]);
@@ -270,10 +270,10 @@ describe('one test: read, edit, clone, archive, delete', () => {
     expect(attempt.statusCode).toBe(201);
     expect(attempt.json()).toMatchObject({ test_id: test.id, status: 'graded', score: 64 });
 
-    const refused = await send({ method: 'DELETE', url: `/api/tests/${test.id}` });
+    const refused = await company.call(testsContract.delete, { params: { id: test.id } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: testTexts.deleteHasAttempts, code: 'conflict' });
-    const stillThere = (await send({ method: 'GET', url: `/api/tests/${test.id}` })).json() as Test;
+    expect(refused.error).toEqual({ error: testTexts.deleteHasAttempts, code: 'conflict' });
+    const stillThere = (await read(test.id)).body;
     expect(stillThere.attempts).toEqual({ total: 1, avg_score: 64 });
     expect((await auditOf(test.id)).map((row) => row.action)).toEqual(['test.created']);
 
@@ -285,12 +285,12 @@ describe('one test: read, edit, clone, archive, delete', () => {
       headers: sameOriginHeaders,
     });
     expect(byEmail.json()).toMatchObject({ applicant_id: applicant.user.id, score: 90 });
-    const afterTwo = (await send({ method: 'GET', url: `/api/tests/${test.id}` })).json() as Test;
+    const afterTwo = (await read(test.id)).body;
     expect(afterTwo.attempts).toEqual({ total: 2, avg_score: 77 });
 
     const assignedOnly = await createTest(published({ name: 'Assigned' }));
     await buildTestAttempt(testApp.database.db, { testId: assignedOnly.id, status: 'assigned' });
-    expect((await send({ method: 'DELETE', url: `/api/tests/${assignedOnly.id}` })).statusCode).toBe(409);
+    expect((await company.call(testsContract.delete, { params: { id: assignedOnly.id } })).statusCode).toBe(409);
   });
 
   it('treats another company’s test as one that does not exist, for every action', async () => {
@@ -298,19 +298,23 @@ describe('one test: read, edit, clone, archive, delete', () => {
       companyId: await companyIdOf(testApp, (await signedInAccount(testApp, { role: 'company' })).user.id),
       name: 'Not yours',
     });
-    const attempts: InjectOptions[] = [
-      { method: 'GET', url: `/api/tests/${foreign.id}` },
-      { method: 'PUT', url: `/api/tests/${foreign.id}`, payload: published() },
-      { method: 'POST', url: `/api/tests/${foreign.id}/clone` },
-      { method: 'POST', url: `/api/tests/${foreign.id}/archive` },
-      { method: 'POST', url: `/api/tests/${foreign.id}/restore` },
-      { method: 'DELETE', url: `/api/tests/${foreign.id}` },
-      { method: 'PUT', url: `/api/tests/${foreign.id}/favorite`, payload: { favorite: true } },
+    const params = { id: foreign.id };
+    const attempts: Array<[string, () => Promise<{ statusCode: number; error?: ApiErrorBody }>]> = [
+      [testsContract.get.name, () => company.call(testsContract.get, { params })],
+      [testsContract.update.name, () => company.call(testsContract.update, { params, body: published() })],
+      [testsContract.clone.name, () => company.call(testsContract.clone, { params })],
+      [testsContract.archive.name, () => company.call(testsContract.archive, { params })],
+      [testsContract.restore.name, () => company.call(testsContract.restore, { params })],
+      [testsContract.delete.name, () => company.call(testsContract.delete, { params })],
+      [
+        testsContract.setFavorite.name,
+        () => company.call(testsContract.setFavorite, { params, body: { favorite: true } }),
+      ],
     ];
-    for (const options of attempts) {
-      const response = await send(options);
-      expect(response.statusCode, `${options.method} ${options.url}`).toBe(404);
-      expect(response.json().error).toBe(testTexts.notFound);
+    for (const [name, attempt] of attempts) {
+      const response = await attempt();
+      expect(response.statusCode, name).toBe(404);
+      expect(response.error?.error).toBe(testTexts.notFound);
     }
     const [row] = await testApp.database.db.select().from(tests).where(eq(tests.id, foreign.id));
     expect(row).toMatchObject({ name: 'Not yours', archivedAt: null });
@@ -326,17 +330,21 @@ describe('one test: read, edit, clone, archive, delete', () => {
     const { test } = await buildTest(testApp.database.db, { companyId });
     for (const role of ['applicant', 'admin'] as const) {
       const outsider = await signedInAccount(testApp, { role });
-      const calls: InjectOptions[] = [
-        { method: 'GET', url: `/api/tests/${test.id}` },
-        { method: 'PUT', url: `/api/tests/${test.id}`, payload: published() },
-        { method: 'POST', url: `/api/tests/${test.id}/clone` },
-        { method: 'POST', url: `/api/tests/${test.id}/archive` },
-        { method: 'DELETE', url: `/api/tests/${test.id}` },
-        { method: 'PUT', url: `/api/tests/${test.id}/favorite`, payload: { favorite: true } },
+      const params = { id: test.id };
+      const calls: Array<[string, () => Promise<{ statusCode: number }>]> = [
+        [testsContract.get.name, () => outsider.call(testsContract.get, { params })],
+        [testsContract.update.name, () => outsider.call(testsContract.update, { params, body: published() })],
+        [testsContract.clone.name, () => outsider.call(testsContract.clone, { params })],
+        [testsContract.archive.name, () => outsider.call(testsContract.archive, { params })],
+        [testsContract.delete.name, () => outsider.call(testsContract.delete, { params })],
+        [
+          testsContract.setFavorite.name,
+          () => outsider.call(testsContract.setFavorite, { params, body: { favorite: true } }),
+        ],
       ];
-      for (const options of calls) {
-        const response = await send(options, outsider);
-        expect(response.statusCode, `${role} ${options.method} ${options.url}`).toBe(403);
+      for (const [name, call] of calls) {
+        const response = await call();
+        expect(response.statusCode, `${role} ${name}`).toBe(403);
       }
     }
   });
@@ -344,15 +352,15 @@ describe('one test: read, edit, clone, archive, delete', () => {
   it('lets a factory-built test with every question type be edited as it is read', async () => {
     const every: QuestionInput[] = Object.values(questionOfEachType);
     const { test } = await buildTest(testApp.database.db, { companyId, name: 'Round trip', questions: every });
-    const read = (await send({ method: 'GET', url: `/api/tests/${test.id}` })).json() as Test;
-    const saved = await send({
-      method: 'PUT',
-      url: `/api/tests/${test.id}`,
-      payload: { ...read, is_public: false },
+    const asRead = (await read(test.id)).body;
+    // The answer sent back as read: its types (a scale's ends as numbers) are the answer's, not the body's.
+    const saved = await company.callUnchecked(testsContract.update, {
+      params: { id: test.id },
+      body: { ...asRead, is_public: false },
     });
     expect(saved.statusCode).toBe(200);
-    const { updated_at: _before, ...readRest } = read;
-    const { updated_at: _after, ...savedRest } = saved.json() as Test;
+    const { updated_at: _before, ...readRest } = asRead;
+    const { updated_at: _after, ...savedRest } = saved.body;
     expect(savedRest).toEqual(readRest);
   });
 });
