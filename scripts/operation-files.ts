@@ -6,7 +6,9 @@ import path from 'node:path';
 // rules and arithmetic are not operations and may share a file; so may an adapter's factory
 // (createFileStore, createMailer…), which builds the port a feature's operations use.
 
-const WRITES = /\.(insert|update|delete)\(|\b(insert into|update [a-z_]+ set|delete from)\b/i;
+// A query builder's write (db.insert(…), tx\n  .update(…)), or one written in SQL; a hash's .update() is not one.
+const WRITES =
+  /\b(db|tx|transaction)\s*\.\s*(insert|update|delete)\(|\b(insert into|update [a-z_]+ set|delete from)\b/i;
 const ADAPTER_FACTORY = /^create\w*(Store|Mailer|Provider|Sender|Chunks|Queue)$/;
 const NOT_OPERATIONS = /\/(testing|seed|migrations)\/|\/db\/schema\//;
 

@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { Database } from './db/client';
 import { applicantProfiles, messages, type StoredFileKind, storedFiles, testAnswers, testAttempts } from './db/schema';
 import { AppError, isUniqueViolation } from './platform/errors';
-import { type FileStore, linkStoredFile, UNLINKED_FILE_LIFETIME_MS } from './platform/file-store';
+import { type FileStore, UNLINKED_FILE_LIFETIME_MS } from './platform/file-store';
+import { linkStoredFile } from './platform/link-stored-file';
 
 // Before the shared store (decision 017) each instance kept uploads under its own DATA_DIR, one file per
 // upload named at random, and the row naming it held that name. At start each instance moves its own

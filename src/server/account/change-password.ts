@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import { cancelPendingLinks } from '../kernels/identity/cancel-pending-links';
 import { hashPassword, isCommonPassword, verifyPassword } from '../kernels/identity/passwords';
 import { revokeStandingCredentials } from '../kernels/identity/revoke-standing-credentials';
-import { revokeUserSessions } from '../kernels/identity/sessions';
+import { revokeUserSessions } from '../kernels/identity/revoke-user-sessions';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { revokeUserSessions } from '../kernels/identity/sessions';
+import { revokeUserSessions } from '../kernels/identity/revoke-user-sessions';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // Account › Sessions › Sign out other sessions: every session of the person ends but the one they

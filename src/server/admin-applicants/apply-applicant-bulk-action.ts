@@ -3,7 +3,7 @@ import { type ApplicantBulkAction, type ApplicantBulkResult, adminApplicantTexts
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { anonymizeAccount } from '../kernels/identity/anonymize-account';
-import { endSessionsOf } from '../kernels/identity/sessions';
+import { endSessionsOf } from '../kernels/identity/end-sessions-of';
 import { AppError } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';

@@ -3,7 +3,7 @@ import { adminCompanyTexts, type CompanyBulkAction, type CompanyBulkResult } fro
 import { OUTSTANDING_INVOICE_STATUSES } from '~/shared/billing';
 import type { Database } from '../db/client';
 import { companies, companyMembers, invoices, jobs } from '../db/schema';
-import { endSessionsOf } from '../kernels/identity/sessions';
+import { endSessionsOf } from '../kernels/identity/end-sessions-of';
 import { AppError } from '../platform/errors';
 import { type AuditAction, recordAuditEvent } from '../platform/record-audit-event';
 

@@ -3,7 +3,8 @@ import { apiTokensContract } from '~/shared/contracts/api-tokens';
 import type { AppContext } from '../app-context';
 import { registerEndpoint } from '../platform/contract-routes';
 import { actorOf } from '../platform/route-schemas';
-import { createApiToken, findApiTokens, revokeApiToken } from './manage-api-tokens';
+import { createApiToken, findApiTokens } from './manage-api-tokens';
+import { revokeApiToken } from './revoke-api-token';
 
 // Personal API tokens, for every role: list, create (shown once), revoke.
 export async function apiTokenRoutes(app: FastifyInstance, { context }: { context: AppContext }) {

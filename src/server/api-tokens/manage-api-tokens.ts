@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 // "tdm_" and eight characters of the random part: enough to tell a person's tokens apart.
 const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
 
-interface Owner {
+export interface Owner {
   db: Database;
   userId: string;
   ipAddress?: string;
@@ -36,7 +36,7 @@ function describeApiToken(row: ApiTokenRow): ApiToken {
   };
 }
 
-const isActive = (userId: string) => and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt));
+export const isActive = (userId: string) => and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt));
 
 // The person's tokens not yet revoked (expired ones too, marked by their date), newest first. At most
 // API_TOKENS_MAX exist, so the list is one page.
@@ -89,33 +89,5 @@ export async function createApiToken({
       },
     });
     return { token: describeApiToken(row), secret };
-  });
-}
-
-// Revokes one of the person's own tokens; someone else's is "not found", as is one already revoked.
-export async function revokeApiToken({ db, userId, ipAddress, id }: Owner & { id: string }): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const [row] = await transaction
-      .update(apiTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(apiTokens.id, id), isActive(userId)))
-      .returning();
-    if (!row) throw new AppError('not_found', apiTokenTexts.notFound);
-    await recordAuditEvent({
-      db: transaction,
-      event: {
-        actorId: userId,
-        action: 'api_token.revoked',
-        targetType: 'api_token',
-        targetId: row.id,
-        details: {
-          name: row.name,
-          token_prefix: row.tokenPrefix,
-          before: { revoked_at: null },
-          after: { revoked_at: row.revokedAt?.toISOString() },
-        },
-        ipAddress,
-      },
-    });
   });
 }

@@ -10,7 +10,8 @@ import type { Database } from '../db/client';
 import { companies, jobs, questions, testAnswers, testAttempts, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { TextGrader } from '../platform/text-grader';
-import { closeAttempt, snapshotOf } from './close-attempt';
+import { snapshotOf } from './attempt-snapshot';
+import { closeAttempt } from './close-attempt';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 

@@ -3,7 +3,7 @@ import { testAttemptsContract } from '~/shared/contracts/assessments';
 import { pipelineContract } from '~/shared/contracts/pipeline';
 import { ANSWER_FILE_MAX_BYTES, attemptTexts } from '~/shared/test-attempts';
 import type { AppContext } from '../app-context';
-import { assignTest } from '../kernels/hiring/assign-tests';
+import { assignTest } from '../kernels/hiring/assign-test';
 import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';

@@ -1,16 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { isScoredQuestion, type Question } from '~/shared/assessments';
 import { paths } from '~/shared/routes';
 import type { Database } from '../db/client';
 import { applications, jobs, testAnswers, testAttempts, tests, users } from '../db/schema';
 import { companyRecipients } from '../kernels/notices/company-recipients';
 import { notify } from '../kernels/notices/notify';
 import type { TextGrader } from '../platform/text-grader';
-import { gradeAnswer, roundPoints } from './grade-answer';
-
-// The snapshot the attempt was started with (start-attempt.ts writes it).
-export const snapshotOf = (questions: unknown): Question[] =>
-  Array.isArray(questions) ? (questions as Question[]) : [];
+import { snapshotOf } from './attempt-snapshot';
+import { gradeAnswer } from './grade-answer';
+import { gradeTextAnswers } from './grade-text-answers';
 
 // Closes a started attempt — the candidate submitted, or the deadline passed — and grades it: what an
 // answer key decides at once, text with AI grading by the text grader after the close commits (a hosted
@@ -127,102 +124,6 @@ export async function closeAttempt({
   if (!closed) return false;
   await gradeTextAnswers({ db, attemptId, grader, now });
   return true;
-}
-
-// Grades the attempt's answers waiting for the text grader, then settles the attempt. Safe to run again
-// (the sweep does, when a grader call failed): an answer graded meanwhile is left as it is.
-export async function gradeTextAnswers({
-  db,
-  attemptId,
-  grader,
-  now = new Date(),
-}: {
-  db: Database;
-  attemptId: string;
-  grader: TextGrader;
-  now?: Date;
-}): Promise<void> {
-  const [attempt] = await db
-    .select({ questions: testAttempts.questions })
-    .from(testAttempts)
-    .where(eq(testAttempts.id, attemptId));
-  const waiting = await db
-    .select({ questionId: testAnswers.questionId, answer: testAnswers.answer })
-    .from(testAnswers)
-    .where(and(eq(testAnswers.attemptId, attemptId), eq(testAnswers.method, 'ai'), isNull(testAnswers.points)));
-  const questionById = new Map(snapshotOf(attempt?.questions).map((question) => [question.id, question]));
-  for (const row of waiting) {
-    const question = questionById.get(row.questionId);
-    if (!question) continue;
-    const grade = await grader.grade({
-      question: question.question,
-      rubric: question.rubric ?? '',
-      answer: typeof row.answer === 'string' ? row.answer : '',
-      points: question.points,
-    });
-    // The grader cannot judge it (a rubric without keywords): a person grades it, as the company sees.
-    await db
-      .update(testAnswers)
-      .set(
-        grade.points === null
-          ? { method: 'manual', explanation: grade.explanation }
-          : { points: grade.points, explanation: grade.explanation, gradedAt: now },
-      )
-      .where(
-        and(
-          eq(testAnswers.attemptId, attemptId),
-          eq(testAnswers.questionId, row.questionId),
-          isNull(testAnswers.points),
-        ),
-      );
-  }
-  await settleAttempt({ db, attemptId, now });
-}
-
-// Adds up a submitted (or graded, when a grade changed) attempt: points, pending reviews, and once nothing
-// waits, the score against the test's pass rate and 'graded'. A test with nothing scored passes at 100.
-export async function settleAttempt({
-  db,
-  attemptId,
-  now = new Date(),
-}: {
-  db: Database;
-  attemptId: string;
-  now?: Date;
-}) {
-  await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select({ status: testAttempts.status, questions: testAttempts.questions, passRate: tests.passRate })
-      .from(testAttempts)
-      .innerJoin(tests, eq(tests.id, testAttempts.testId))
-      .where(eq(testAttempts.id, attemptId))
-      .for('update', { of: testAttempts });
-    if (!attempt || (attempt.status !== 'submitted' && attempt.status !== 'graded')) return;
-    const scored = snapshotOf(attempt.questions).filter((question) => isScoredQuestion(question));
-    const rows = await tx
-      .select({ questionId: testAnswers.questionId, points: testAnswers.points })
-      .from(testAnswers)
-      .where(eq(testAnswers.attemptId, attemptId));
-    const pointsOf = new Map(rows.map((row) => [row.questionId, row.points]));
-    const possible = scored.reduce((sum, question) => sum + question.points, 0);
-    const earned = roundPoints(scored.reduce((sum, question) => sum + (pointsOf.get(question.id) ?? 0), 0));
-    const pending = scored.filter((question) => (pointsOf.get(question.id) ?? null) === null).length;
-    const score = possible > 0 ? Math.round((earned / possible) * 100) : 100;
-    const settled =
-      pending === 0
-        ? {
-            status: 'graded' as const,
-            score,
-            passed: score >= attempt.passRate,
-            // A grade changed after grading keeps the time it was first graded.
-            gradedAt: attempt.status === 'graded' ? sql`${testAttempts.gradedAt}` : now,
-          }
-        : { status: 'submitted' as const, score: null, passed: null, gradedAt: null };
-    await tx
-      .update(testAttempts)
-      .set({ pointsEarned: earned, pointsPossible: possible, pendingReviews: pending, ...settled })
-      .where(eq(testAttempts.id, attemptId));
-  });
 }
 
 // Started attempts whose deadline has passed, and submitted ones whose text grading did not finish,

@@ -10,7 +10,8 @@ import type { Database } from '../db/client';
 import { jobs, questions, testAnswers, testAttempts, tests, users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { TextGrader } from '../platform/text-grader';
-import { closeAttempt, snapshotOf } from './close-attempt';
+import { snapshotOf } from './attempt-snapshot';
+import { closeAttempt } from './close-attempt';
 import { findOwnTest } from './find-own-test';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;

@@ -3,7 +3,7 @@ import { attemptTexts } from '~/shared/test-attempts';
 import type { Database } from '../db/client';
 import { testAttempts } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { snapshotOf } from './close-attempt';
+import { snapshotOf } from './attempt-snapshot';
 
 // The candidate's own attempt, locked for the rest of the transaction (a save against the close), and
 // refused with a sentence unless it is open for answers now.

@@ -5,7 +5,8 @@ import type { Database } from '../db/client';
 import { testAnswers, testAttempts, tests } from '../db/schema';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { settleAttempt, snapshotOf } from './close-attempt';
+import { snapshotOf } from './attempt-snapshot';
+import { settleAttempt } from './settle-attempt';
 
 // A company member grades one answer: one waiting for a person, or any other to correct what the key or
 // the grader decided. The attempt is graded once nothing waits; a later correction recomputes the score.

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { TextGrader } from '../platform/text-grader';
-import { closeAttempt, findAttemptsToSweep, gradeTextAnswers } from './close-attempt';
+import { closeAttempt, findAttemptsToSweep } from './close-attempt';
+import { gradeTextAnswers } from './grade-text-answers';
 
 // Closes the attempts whose deadline passed while nobody was looking (the candidate closed the tab), and
 // finishes text grading that a failed grader call left undone. Every instance sweeps; closing re-checks

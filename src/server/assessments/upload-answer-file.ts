@@ -8,8 +8,10 @@ import {
 } from '~/shared/test-attempts';
 import type { Database } from '../db/client';
 import { testAnswers } from '../db/schema';
+import { deleteStoredFiles } from '../platform/delete-stored-files';
 import { AppError } from '../platform/errors';
-import { deleteStoredFiles, type FileStore, linkStoredFile } from '../platform/file-store';
+import type { FileStore } from '../platform/file-store';
+import { linkStoredFile } from '../platform/link-stored-file';
 import { cleanUploadedFileName } from '../platform/stored-files';
 import { lockOpenAttempt } from './find-own-attempt';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { revokeSession } from '../kernels/identity/sessions';
+import { revokeSession } from '../kernels/identity/revoke-session';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // Ends this session on the server (the cookie alone would still work if copied).

@@ -6,14 +6,11 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { applySignInOutcome, readPendingTwoFactor } from './auth-cookies';
 import type { AuthLimits } from './auth-limits';
+import { confirmTwoFactorEnrollment } from './confirm-two-factor-enrollment';
 import type { PendingTwoFactor } from './finish-sign-in';
 import { type SignedInUser, startSession } from './start-session';
-import {
-  confirmTwoFactorEnrollment,
-  signInExpiredMessage,
-  startTwoFactorEnrollment,
-  verifyTwoFactorCode,
-} from './two-factor';
+import { signInExpiredMessage, startTwoFactorEnrollment } from './two-factor';
+import { verifyTwoFactorCode } from './verify-two-factor-code';
 
 // The second factor of an administrator's sign-in: set up an authenticator app, or give its code.
 // The sign-in waiting for it is the signed cookie finish-sign-in set.

@@ -6,7 +6,7 @@ import { assignments, milestones } from '../db/schema';
 import { notifyCompany } from '../kernels/work/work-notifications';
 import { addDays, isoDay } from '../platform/work-calendar';
 import { lockMilestoneFor } from './milestone-lock';
-import { releaseMilestone } from './move-milestone';
+import { releaseMilestone } from './release-milestone';
 
 const DAY_MS = 86_400_000;
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);

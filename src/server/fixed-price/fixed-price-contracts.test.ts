@@ -27,7 +27,7 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { pdfText } from '../testing/pdf-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { approveDueMilestones } from './approve-due-milestones';
-import { settleDispute } from './milestone-disputes';
+import { settleDispute } from './settle-dispute';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -3,8 +3,10 @@ import { type MilestoneFile, milestoneTexts, SUBMISSION_FILES_MAX } from '~/shar
 import type { Database } from '../db/client';
 import { milestoneFiles, type milestones } from '../db/schema';
 import { storeAttachment } from '../platform/attachment-files';
+import { deleteStoredFiles } from '../platform/delete-stored-files';
 import { AppError } from '../platform/errors';
-import { deleteStoredFiles, type FileStore, linkStoredFile, type StoredFileContent } from '../platform/file-store';
+import type { FileStore, StoredFileContent } from '../platform/file-store';
+import { linkStoredFile } from '../platform/link-stored-file';
 import { type ContractReader, lockMilestoneFor } from './milestone-lock';
 
 // The files of a milestone's work (decision 035), under messaging's attachment rules: its types, 10 MB a
@@ -171,14 +173,4 @@ export async function readMilestoneFile({
   const file = await files.read(row.fileId);
   if (!file) throw new AppError('not_found', milestoneTexts.fileNotFound);
   return { ...file, name: row.name, contentType: row.contentType };
-}
-
-// The submission hands in every file waiting on the milestone (in its transaction).
-export async function handInWaitingFiles(tx: Database, milestoneId: string, now: Date): Promise<number> {
-  const handedIn = await tx
-    .update(milestoneFiles)
-    .set({ submittedAt: now })
-    .where(and(eq(milestoneFiles.milestoneId, milestoneId), isNull(milestoneFiles.submittedAt)))
-    .returning({ id: milestoneFiles.id });
-  return handedIn.length;
 }

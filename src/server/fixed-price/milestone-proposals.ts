@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Contract, milestoneTexts, type ProposalAnswer, type proposeMilestonesSchema } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
@@ -10,8 +10,8 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 import { loadContract } from './contract-views';
 import { type ContractReader, reachOf } from './milestone-lock';
 
-type Side = Extract<ContractReader, { kind: 'company' | 'applicant' }>;
-type ProposalRow = typeof milestoneProposals.$inferSelect;
+export type Side = Extract<ContractReader, { kind: 'company' | 'applicant' }>;
+export type ProposalRow = typeof milestoneProposals.$inferSelect;
 
 // Changes to a fixed-price contract's unfunded milestones need both sides (decision 035): one proposes
 // the milestones not yet funded as they should be, the other accepts (they change, in one transaction
@@ -19,7 +19,7 @@ type ProposalRow = typeof milestoneProposals.$inferSelect;
 
 // The fixed-price contract, locked for a change of its milestones (the order every such change takes:
 // the contract's row, then its milestones'), within the side's reach.
-async function lockContract(tx: Database, id: string, reader: ContractReader) {
+export async function lockContract(tx: Database, id: string, reader: ContractReader) {
   const [contract] = await tx
     .select()
     .from(assignments)
@@ -31,7 +31,7 @@ async function lockContract(tx: Database, id: string, reader: ContractReader) {
   return contract;
 }
 
-const unfundedOf = (tx: Database, assignmentId: string) =>
+export const unfundedOf = (tx: Database, assignmentId: string) =>
   tx
     .select()
     .from(milestones)
@@ -165,135 +165,8 @@ export async function proposeMilestones({
   return loadContract({ db, id: contractId, reader });
 }
 
-const answeredStatus: Record<ProposalAnswer, 'accepted' | 'declined' | 'withdrawn'> = {
+export const answeredStatus: Record<ProposalAnswer, 'accepted' | 'declined' | 'withdrawn'> = {
   accept: 'accepted',
   decline: 'declined',
   withdraw: 'withdrawn',
 };
-
-export async function answerProposal({
-  db,
-  reader,
-  actorId,
-  proposalId,
-  answer,
-  ipAddress,
-  now = new Date(),
-}: {
-  db: Database;
-  reader: Side;
-  actorId: string;
-  proposalId: string;
-  answer: ProposalAnswer;
-  ipAddress?: string;
-  now?: Date;
-}): Promise<Contract> {
-  const contractId = await db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ assignmentId: milestoneProposals.assignmentId })
-      .from(milestoneProposals)
-      .innerJoin(assignments, eq(assignments.id, milestoneProposals.assignmentId))
-      .where(and(eq(milestoneProposals.id, proposalId), reachOf(reader)));
-    if (!found) throw new AppError('not_found', milestoneTexts.proposalNotFound);
-    const contract = await lockContract(tx, found.assignmentId, reader);
-    const [proposal] = await tx
-      .select()
-      .from(milestoneProposals)
-      .where(eq(milestoneProposals.id, proposalId))
-      .for('update');
-    if (proposal?.status !== 'pending') throw new AppError('not_found', milestoneTexts.proposalNotFound);
-    const isProposer = proposal.proposedBySide === reader.kind;
-    if (answer === 'withdraw' ? !isProposer : isProposer) throw new AppError('conflict', milestoneTexts.ownProposal);
-
-    if (answer === 'accept') await applyProposal(tx, contract.id, proposal, now);
-    await tx
-      .update(milestoneProposals)
-      .set({ status: answeredStatus[answer], answeredAt: now, answeredBy: actorId })
-      .where(eq(milestoneProposals.id, proposal.id));
-    if (answer !== 'withdraw') {
-      const notice = {
-        type: 'milestone_changed' as const,
-        title: `Milestone changes ${answer === 'accept' ? 'accepted' : 'declined'}: ${contract.role}`,
-        body:
-          answer === 'accept'
-            ? 'The milestones not yet funded are now as you proposed.'
-            : 'Your proposed changes were declined: the milestones stay as they were.',
-      };
-      if (proposal.proposedBySide === 'company') {
-        await notifyCompany(tx, contract.companyId, {
-          ...notice,
-          link: paths.companyContract.getHref({ id: contract.id }),
-        });
-      } else {
-        await notifyTalent(tx, contract.applicantId, {
-          ...notice,
-          link: paths.applicantContract.getHref({ id: contract.id }),
-        });
-      }
-    }
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: `milestone.changes_${answeredStatus[answer]}`,
-        targetType: 'assignment',
-        targetId: contract.id,
-        details: { proposal_id: proposal.id, side: reader.kind },
-        ipAddress,
-      },
-    });
-    return contract.id;
-  });
-  return loadContract({ db, id: contractId, reader });
-}
-
-// The proposal made real: the milestones it names change, the unfunded ones it leaves out are cancelled,
-// new ones follow the last. Only when every one it touches is still unfunded: a milestone funded since
-// makes the proposal stale, to be made again.
-async function applyProposal(tx: Database, assignmentId: string, proposal: ProposalRow, now: Date) {
-  const unfunded = await unfundedOf(tx, assignmentId);
-  const stillUnfunded = new Set(unfunded.map((milestone) => milestone.id));
-  const touched = [
-    ...proposal.milestones.flatMap((milestone) => (milestone.id ? [milestone.id] : [])),
-    ...proposal.removedIds,
-  ];
-  if (touched.some((id) => !stillUnfunded.has(id))) throw new AppError('conflict', milestoneTexts.proposalStale);
-  for (const milestone of proposal.milestones) {
-    if (!milestone.id) continue;
-    await tx
-      .update(milestones)
-      .set({
-        title: milestone.title,
-        description: milestone.description,
-        amountCents: milestone.amount_cents,
-        dueDate: milestone.due_date,
-        updatedAt: now,
-      })
-      .where(and(eq(milestones.id, milestone.id), eq(milestones.status, 'unfunded')));
-  }
-  if (proposal.removedIds.length > 0) {
-    await tx
-      .update(milestones)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(and(inArray(milestones.id, proposal.removedIds), eq(milestones.status, 'unfunded')));
-  }
-  const added = proposal.milestones.filter((milestone) => !milestone.id);
-  if (added.length > 0) {
-    const [{ last } = { last: 0 }] = await tx
-      .select({ last: max(milestones.position) })
-      .from(milestones)
-      .where(eq(milestones.assignmentId, assignmentId));
-    await tx.insert(milestones).values(
-      added.map((milestone, index) => ({
-        assignmentId,
-        position: Number(last ?? 0) + index + 1,
-        title: milestone.title,
-        description: milestone.description,
-        amountCents: milestone.amount_cents,
-        dueDate: milestone.due_date,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-}

@@ -12,13 +12,17 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { AppError } from '../platform/errors';
 import { fileNameOf, mediaTypeOf, sendDownload, uploadBodyOf } from '../platform/file-transfer';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
+import { answerProposal } from './answer-proposal';
 import { loadContract } from './contract-views';
 import { findDisputes, getDispute } from './dispute-views';
-import { openDispute, refundMilestone, settleDispute } from './milestone-disputes';
+import { openDispute } from './milestone-disputes';
 import { readMilestoneFile, removeMilestoneFile, uploadMilestoneFile } from './milestone-files';
 import type { ContractReader } from './milestone-lock';
-import { answerProposal, proposeMilestones } from './milestone-proposals';
-import { approveMilestone, requestMilestoneChanges, submitMilestone } from './move-milestone';
+import { proposeMilestones } from './milestone-proposals';
+import { approveMilestone, submitMilestone } from './move-milestone';
+import { refundMilestone } from './refund-milestone';
+import { requestMilestoneChanges } from './request-milestone-changes';
+import { settleDispute } from './settle-dispute';
 
 // The applicant side's permissions (read:assignment:own, update:milestone:own) are also company ones:
 // these routes answer the talent only.

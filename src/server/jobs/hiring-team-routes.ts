@@ -5,7 +5,9 @@ import { findPipelineMembers } from '../kernels/hiring/pipeline-members';
 import { currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { companyActorOf } from '../platform/route-schemas';
-import { addHiringTeamMember, findHiringTeam, removeHiringTeamMember, setScorecardCriteria } from './hiring-team';
+import { addHiringTeamMember, findHiringTeam } from './hiring-team';
+import { removeHiringTeamMember } from './remove-hiring-team-member';
+import { setScorecardCriteria } from './set-scorecard-criteria';
 
 // A job's hiring team and scorecard criteria (shared/contracts/hiring-team.ts): whoever reads the job reads
 // them, whoever may edit the job changes them. The colleagues a picker offers need the pipeline's reading.

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { HIRING_TEAM_MAX, type HiringTeam, type HiringTeamMember, hiringTeamTexts } from '~/shared/hiring-team';
 import { jobEditTexts } from '~/shared/jobs';
 import { paths } from '~/shared/routes';
-import { criteriaOf, type ScorecardCriteriaInput } from '~/shared/scorecards';
+import { criteriaOf } from '~/shared/scorecards';
 import type { Database } from '../db/client';
 import { companyMembers, jobHiringTeam, jobs, users } from '../db/schema';
 import { assertPipelineMembers } from '../kernels/hiring/pipeline-members';
@@ -10,7 +10,7 @@ import { notify } from '../kernels/notices/notify';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
-interface CompanyActor {
+export interface CompanyActor {
   db: Database;
   companyId: string;
   actorId: string;
@@ -18,7 +18,7 @@ interface CompanyActor {
 }
 
 // The company's job (locked when it is about to change), or a 404: another company's job does not exist.
-async function findCompanyJob(db: Database, companyId: string, jobId: string, lock = false) {
+export async function findCompanyJob(db: Database, companyId: string, jobId: string, lock = false) {
   const query = db
     .select({ id: jobs.id, title: jobs.title, scorecardCriteria: jobs.scorecardCriteria })
     .from(jobs)
@@ -108,60 +108,4 @@ export async function addHiringTeamMember({
     });
     return { ...member, added_at: added.addedAt.toISOString() };
   });
-}
-
-export async function removeHiringTeamMember({
-  db,
-  companyId,
-  actorId,
-  ipAddress,
-  jobId,
-  userId,
-}: CompanyActor & { jobId: string; userId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    await findCompanyJob(tx, companyId, jobId, true);
-    const [removed] = await tx
-      .delete(jobHiringTeam)
-      .where(and(eq(jobHiringTeam.jobId, jobId), eq(jobHiringTeam.userId, userId)))
-      .returning();
-    if (!removed) throw new AppError('not_found', hiringTeamTexts.notOnTeam);
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: 'job.hiring_team_member_removed',
-        targetType: 'job',
-        targetId: jobId,
-        details: { user_id: userId },
-        ipAddress,
-      },
-    });
-  });
-}
-
-// What interviewers rate from now on; cards already filled keep the criteria they were filled with.
-export async function setScorecardCriteria({
-  db,
-  companyId,
-  actorId,
-  ipAddress,
-  jobId,
-  input,
-}: CompanyActor & { jobId: string; input: Required<ScorecardCriteriaInput> }): Promise<HiringTeam> {
-  await db.transaction(async (tx) => {
-    const job = await findCompanyJob(tx, companyId, jobId, true);
-    await tx.update(jobs).set({ scorecardCriteria: input.criteria, updatedAt: new Date() }).where(eq(jobs.id, jobId));
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: 'job.scorecard_criteria_changed',
-        targetType: 'job',
-        targetId: jobId,
-        details: { from: criteriaOf(job.scorecardCriteria), to: input.criteria },
-        ipAddress,
-      },
-    });
-  });
-  return findHiringTeam({ db, companyId, jobId });
 }

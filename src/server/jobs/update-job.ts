@@ -3,7 +3,7 @@ import type { InterviewStage } from '~/shared/interview-stages';
 import { type EditedJob, type JobFields, jobEditTexts } from '~/shared/jobs';
 import type { Database } from '../db/client';
 import { applications, jobs, jobTests } from '../db/schema';
-import { assignAddedJobTests } from '../kernels/hiring/assign-tests';
+import { assignAddedJobTests } from '../kernels/hiring/assign-added-job-tests';
 import { closeFilledJob } from '../kernels/hiring/close-filled-job';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';

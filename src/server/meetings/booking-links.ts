@@ -39,7 +39,6 @@ import { findFreeSlots, groupSlotsByDay, isFreeSlot } from './free-slots';
 import { lockMeetingPeople } from './lock-meeting-people';
 import { loadMeetingView, meetingEndsAt } from './meeting-views';
 import { rescheduleMeeting } from './reschedule-meeting';
-import { scheduleMeeting } from './schedule-meeting';
 
 const DAY_MS = 86_400_000;
 const COLLEAGUES_MAX = 50;
@@ -304,7 +303,7 @@ type LinkRow = typeof bookingLinks.$inferSelect;
 
 // The link sent to this applicant, or a 404: anyone else's does not exist for them. `lock` holds its row
 // until the transaction ends, so the same link is booked once.
-async function findOwnLink(
+export async function findOwnLink(
   db: Database,
   { linkId, userId, lock = false }: { linkId: string; userId: string; lock?: boolean },
 ) {
@@ -384,7 +383,7 @@ export async function getBookingLink({
 }
 
 // What booking a time and moving a booking are asked with.
-interface SlotRequest {
+export interface SlotRequest {
   db: Database;
   jobs: JobQueue;
   mailer: Mailer;
@@ -394,75 +393,6 @@ interface SlotRequest {
   startsAt: Date;
   ipAddress?: string;
   now?: Date;
-}
-
-// POST /api/booking-links/:id/book: one booking per link, one booking per host's time. The meeting is
-// made by scheduleMeeting, as the schedule endpoint makes it: the same emails with the invitation,
-// notifications, reminders and, for an interview, the application moved to Interviewing.
-export async function bookSlot({
-  db,
-  jobs,
-  mailer,
-  publicUrl,
-  linkId,
-  userId,
-  startsAt,
-  ipAddress,
-  now = new Date(),
-}: SlotRequest) {
-  return db.transaction(async (tx) => {
-    const { link, hostIds } = await findOwnLink(tx, { linkId, userId, lock: true });
-    if (link.usedAt) throw new AppError('conflict', bookingTexts.used);
-    if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('conflict', bookingTexts.expired);
-    await lockMeetingPeople(tx, [...hostIds, link.inviteeId]);
-    const slots = await findHostSlots({
-      db: tx,
-      hostIds,
-      inviteeId: link.inviteeId,
-      durationMinutes: link.durationMinutes,
-      now,
-    });
-    if (!isFreeSlot(slots, startsAt)) {
-      throw new AppError('conflict', bookingTexts.slotTaken, { starts_at: bookingTexts.slotTaken });
-    }
-    const created = await scheduleMeeting({
-      db: tx,
-      jobs,
-      mailer,
-      publicUrl,
-      companyId: link.companyId,
-      organizerId: link.organizerId,
-      input: {
-        application_id: link.applicationId,
-        type: link.type,
-        starts_at: startsAt.toISOString(),
-        duration_minutes: link.durationMinutes,
-        title: link.title ?? undefined,
-        notes: link.notes ?? undefined,
-        call_link: link.callLink ?? undefined,
-      },
-      colleagueIds: hostIds.slice(1),
-      bookedById: userId,
-      ipAddress,
-      now,
-    });
-    await tx
-      .update(bookingLinks)
-      .set({ usedAt: now, meetingId: created.meeting.id })
-      .where(eq(bookingLinks.id, link.id));
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId: userId,
-        action: 'booking_link.booked',
-        targetType: 'booking_link',
-        targetId: link.id,
-        details: { meeting_id: created.meeting.id, starts_at: startsAt.toISOString() },
-        ipAddress,
-      },
-    });
-    return created;
-  });
 }
 
 // POST /api/booking-links/:id/reschedule: the applicant moves the meeting they booked to another free

@@ -5,7 +5,8 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { createLimiter } from '../platform/rate-limits';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
 import { findAvailability, saveAvailability } from './availability';
-import { bookSlot, createBookingLink, findColleagues, getBookingLink, rescheduleBooking } from './booking-links';
+import { bookSlot } from './book-slot';
+import { createBookingLink, findColleagues, getBookingLink, rescheduleBooking } from './booking-links';
 import { loadMeetingView } from './meeting-views';
 import { publishMeetingChange } from './publish-meeting-change';
 

@@ -16,14 +16,14 @@ import { recordAuditEvent } from '../platform/record-audit-event';
 // A company's message templates: list, write, change, delete. Every query carries the caller's company,
 // so another company's template is a 404 like one that does not exist.
 
-interface CompanyActor {
+export interface CompanyActor {
   db: Database;
   companyId: string;
   actorId: string;
   ipAddress?: string;
 }
 
-type TemplateInput = z.output<typeof messageTemplateInputSchema>;
+export type TemplateInput = z.output<typeof messageTemplateInputSchema>;
 
 const templateColumns = {
   id: messageTemplates.id,
@@ -52,7 +52,7 @@ function describeTemplate(row: {
   };
 }
 
-async function findTemplate(db: Database, companyId: string, id: string): Promise<MessageTemplate> {
+export async function findTemplate(db: Database, companyId: string, id: string): Promise<MessageTemplate> {
   const [row] = await db
     .select(templateColumns)
     .from(messageTemplates)
@@ -121,56 +121,4 @@ export async function createMessageTemplate({
     return row.id;
   });
   return findTemplate(db, companyId, id);
-}
-
-export async function updateMessageTemplate({
-  db,
-  companyId,
-  actorId,
-  ipAddress,
-  id,
-  input,
-  now = new Date(),
-}: CompanyActor & { id: string; input: TemplateInput; now?: Date }): Promise<MessageTemplate> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(messageTemplates)
-      .set({ name: input.name, body: input.body, updatedAt: now })
-      .where(and(eq(messageTemplates.id, id), eq(messageTemplates.companyId, companyId)))
-      .returning({ id: messageTemplates.id });
-    if (!row) throw new AppError('not_found', messageTemplateTexts.notFound);
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: 'message_template.updated',
-        targetType: 'message_template',
-        targetId: id,
-        details: { name: input.name, company_id: companyId },
-        ipAddress,
-      },
-    });
-  });
-  return findTemplate(db, companyId, id);
-}
-
-export async function deleteMessageTemplate({ db, companyId, actorId, ipAddress, id }: CompanyActor & { id: string }) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(messageTemplates)
-      .where(and(eq(messageTemplates.id, id), eq(messageTemplates.companyId, companyId)))
-      .returning({ id: messageTemplates.id, name: messageTemplates.name });
-    if (!row) throw new AppError('not_found', messageTemplateTexts.notFound);
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: 'message_template.deleted',
-        targetType: 'message_template',
-        targetId: id,
-        details: { name: row.name, company_id: companyId },
-        ipAddress,
-      },
-    });
-  });
 }

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type AttachmentType, messagingTexts } from '~/shared/messaging';
 import type { Database } from '../db/client';
 import { AppError } from '../platform/errors';
-import { linkStoredFile, UNLINKED_FILE_LIFETIME_MS } from '../platform/file-store';
+import { UNLINKED_FILE_LIFETIME_MS } from '../platform/file-store';
+import { linkStoredFile } from '../platform/link-stored-file';
 
 // Files attached to messages, in the file store. A file is uploaded before its message is sent, so it
 // waits unlinked, and its attachment id is a signed note of what it is, who uploaded it and for which

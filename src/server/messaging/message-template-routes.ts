@@ -6,13 +6,10 @@ import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import type { createLimiter } from '../platform/rate-limits';
 import { companyActorOf } from '../platform/route-schemas';
-import {
-  createMessageTemplate,
-  deleteMessageTemplate,
-  findMessageTemplates,
-  updateMessageTemplate,
-} from './manage-message-templates';
+import { deleteMessageTemplate } from './delete-message-template';
+import { createMessageTemplate, findMessageTemplates } from './manage-message-templates';
 import { messageApplication, messageColumn } from './send-templated-messages';
+import { updateMessageTemplate } from './update-message-template';
 
 // The company's message templates (read by every member who may see the pipeline, written by those
 // who may write to candidates), and the pipeline's messages sent with them (shared/contracts/message-templates.ts).

@@ -7,7 +7,8 @@ import { payoutRuns } from '../db/schema';
 import { selectRows } from '../db/select-rows';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';
-import { completeIfDone, defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves } from './payout-run-records';
+import { completeIfDone } from './complete-run-if-done';
+import { defaultMethodJoin, exceptionSql, lockRun, postPayoutMoves } from './payout-run-records';
 
 // Approves a draft run. Every planned payout leaves its talent's available balance in one transaction,
 // with every talent of the run locked (in id order, so two approvals cannot deadlock): a payout larger

@@ -89,12 +89,3 @@ export async function postPayoutMoves({
         cross join (values (${move.from}, 1), (${move.to}, -1)) as side(account, sign)`,
   );
 }
-
-// A run whose payouts have all settled is completed.
-export async function completeIfDone({ tx, runId, now }: { tx: Database; runId: string; now: Date }) {
-  await tx.execute(
-    sql`update payout_runs set status = 'completed', completed_at = ${now.toISOString()}::timestamptz
-        where id = ${runId} and status = 'approved'
-          and not exists (select 1 from payouts where run_id = ${runId} and status in ('planned', 'sent'))`,
-  );
-}

@@ -9,7 +9,8 @@ import type { Mailer } from '../mail/mailer';
 import { payoutFailedEmail } from '../mail/templates/payout-failed';
 import { payoutSentEmail } from '../mail/templates/payout-sent';
 import { recordAuditEvents } from '../platform/record-audit-event';
-import { completeIfDone, postPayoutMoves } from './payout-run-records';
+import { completeIfDone } from './complete-run-if-done';
+import { postPayoutMoves } from './payout-run-records';
 
 // Settling payouts on their way (docs/decisions/036): paid or failed — by an administrator one at a time
 // (mark-payout.ts) or for a whole bank file (mark-run-paid.ts), from the bank's results file

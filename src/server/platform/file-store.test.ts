@@ -10,17 +10,17 @@ import { storedFileChunks, storedFiles } from '../db/schema';
 import { buildAccount } from '../seed/factories';
 import { storedFilesOf, storeTestFile } from '../testing/stored-file-helpers';
 import { createTestDatabase } from '../testing/test-database';
+import { deleteOwnedFiles } from './delete-owned-files';
 import { AppError } from './errors';
 import type { FileChunks } from './file-chunks';
 import {
   createDatabaseFileChunks,
   createFileStore,
-  deleteOwnedFiles,
   FILE_CHUNK_BYTES,
   type FileStore,
-  linkStoredFile,
   UNLINKED_FILE_LIFETIME_MS,
 } from './file-store';
+import { linkStoredFile } from './link-stored-file';
 import { createS3FileChunks } from './s3-file-chunks';
 
 const BUCKET = 'tandem-files';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -56,46 +56,6 @@ export interface FileStore {
   // Deletes files never linked within UNLINKED_FILE_LIFETIME_MS, linked files no row names any more, and
   // pieces of files that are gone.
   sweep(now?: Date): Promise<{ unlinked: number; unnamed: number; orphans: number }>;
-}
-
-// Links a complete, unlinked file to the row the caller writes in the same transaction; false when the
-// file is not the owner's, not of this kind, not complete, or already linked (an id is used once).
-export async function linkStoredFile(
-  tx: Database,
-  { fileId, ownerId, kind, now = new Date() }: { fileId: string; ownerId: string; kind: StoredFileKind; now?: Date },
-): Promise<boolean> {
-  const linked = await tx
-    .update(storedFiles)
-    .set({ linkedAt: now })
-    .where(
-      and(
-        eq(storedFiles.id, fileId),
-        eq(storedFiles.ownerId, ownerId),
-        eq(storedFiles.kind, kind),
-        isNotNull(storedFiles.completedAt),
-        isNull(storedFiles.linkedAt),
-      ),
-    )
-    .returning({ id: storedFiles.id });
-  return linked.length === 1;
-}
-
-// Deletes file rows in the caller's transaction (their PostgreSQL pieces go with them, and the rows naming
-// them are set to null); the ids go to FileStore.forget once committed.
-export async function deleteStoredFiles(tx: Database, fileIds: Array<string | null | undefined>): Promise<string[]> {
-  const ids = fileIds.filter((id): id is string => Boolean(id));
-  if (ids.length === 0) return [];
-  const deleted = await tx.delete(storedFiles).where(inArray(storedFiles.id, ids)).returning({ id: storedFiles.id });
-  return deleted.map((row) => row.id);
-}
-
-// Every file a person owns, in the caller's transaction (erasure).
-export async function deleteOwnedFiles(tx: Database, ownerId: string): Promise<string[]> {
-  const deleted = await tx
-    .delete(storedFiles)
-    .where(eq(storedFiles.ownerId, ownerId))
-    .returning({ id: storedFiles.id });
-  return deleted.map((row) => row.id);
 }
 
 // Cuts what arrives into pieces of exactly `size` bytes (the last one shorter), holding at most one piece.

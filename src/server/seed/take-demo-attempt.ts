@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { gradingMethodOf, isAnswerRange, parseRubric, type Question } from '~/shared/assessments';
-import { closeAttempt, snapshotOf } from '../assessments/close-attempt';
+import { snapshotOf } from '../assessments/attempt-snapshot';
+import { closeAttempt } from '../assessments/close-attempt';
 import { gradeAnswerByHand } from '../assessments/grade-answer-by-hand';
 import { saveAnswer } from '../assessments/save-answer';
 import { startAttempt } from '../assessments/start-attempt';

@@ -6,8 +6,9 @@ import { registerEndpoint } from '../platform/contract-routes';
 import { companyActorOf } from '../platform/route-schemas';
 import { inviteCandidate } from './invite-candidate';
 import { searchCandidates } from './search-candidates';
-import { findShortlist, shortlistCandidate, unshortlistCandidate } from './shortlist-candidate';
+import { findShortlist, shortlistCandidate } from './shortlist-candidate';
 import { suggestTalentSkills } from './suggest-talent-skills';
+import { unshortlistCandidate } from './unshortlist-candidate';
 import { viewCandidate } from './view-candidate';
 
 // Talent Search: a company searches listed applicants, keeps a shortlist and invites a

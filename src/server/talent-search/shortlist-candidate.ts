@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Shortlist, talentTexts } from '~/shared/talent-search';
 import type { Database } from '../db/client';
-import { applicantProfiles, shortlists, users } from '../db/schema';
+import { applicantProfiles, shortlists } from '../db/schema';
 import { findCandidate, isFindable, selectCandidates, toCandidate } from '../kernels/profiles/candidate-views';
 import { AppError } from '../platform/errors';
 
@@ -23,30 +23,6 @@ export async function shortlistCandidate({
   if (!candidate) throw new AppError('not_found', talentTexts.notFound);
   await db.insert(shortlists).values({ companyId, applicantId, addedById: actorId }).onConflictDoNothing();
   return { is_shortlisted: true };
-}
-
-export async function unshortlistCandidate({
-  db,
-  companyId,
-  applicantId,
-}: {
-  db: Database;
-  companyId: string;
-  applicantId: string;
-}): Promise<{ is_shortlisted: false }> {
-  const removed = await db
-    .delete(shortlists)
-    .where(and(eq(shortlists.companyId, companyId), eq(shortlists.applicantId, applicantId)))
-    .returning({ applicantId: shortlists.applicantId });
-  if (removed.length === 0) {
-    // Nothing to take off: fine for an applicant, but an id naming no applicant is answered as such.
-    const [applicant] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, applicantId), eq(users.role, 'applicant')));
-    if (!applicant) throw new AppError('not_found', talentTexts.notFound);
-  }
-  return { is_shortlisted: false };
 }
 
 // The company's shortlisted candidates who can still be found, most recently added first.

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { OwnCv } from '~/shared/applicant-cv';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
-import { deleteStoredFiles, type FileStore } from '../platform/file-store';
+import { deleteStoredFiles } from '../platform/delete-stored-files';
+import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 
 // Takes the applicant's CV down: its file, and its text out of Talent Search. Removing a CV that is not

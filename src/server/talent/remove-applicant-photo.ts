@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { ApplicantProfile } from '~/shared/talent';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
-import { deleteStoredFiles, type FileStore } from '../platform/file-store';
+import { deleteStoredFiles } from '../platform/delete-stored-files';
+import type { FileStore } from '../platform/file-store';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getApplicantProfile } from './get-applicant-profile';
 

@@ -12,9 +12,11 @@ import {
 } from '~/shared/applicant-cv';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
+import { deleteStoredFiles } from '../platform/delete-stored-files';
 import { AppError } from '../platform/errors';
-import { deleteStoredFiles, type FileStore, linkStoredFile } from '../platform/file-store';
+import type { FileStore } from '../platform/file-store';
 import type { JobQueue } from '../platform/job-queue';
+import { linkStoredFile } from '../platform/link-stored-file';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { cleanUploadedFileName } from '../platform/stored-files';
 import { getOwnCv } from './get-own-cv';

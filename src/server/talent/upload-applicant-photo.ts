@@ -8,8 +8,10 @@ import {
 } from '~/shared/talent';
 import type { Database } from '../db/client';
 import { applicantProfiles } from '../db/schema';
+import { deleteStoredFiles } from '../platform/delete-stored-files';
 import { AppError } from '../platform/errors';
-import { deleteStoredFiles, type FileStore, linkStoredFile } from '../platform/file-store';
+import type { FileStore } from '../platform/file-store';
+import { linkStoredFile } from '../platform/link-stored-file';
 import { recordAuditEvent } from '../platform/record-audit-event';
 import { getApplicantProfile } from './get-applicant-profile';
 

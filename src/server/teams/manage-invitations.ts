@@ -29,7 +29,7 @@ const inviters = alias(users, 'inviter');
 
 type InvitationRow = typeof companyInvitations.$inferSelect;
 
-function describeInvitation(row: InvitationRow, invitedBy: string | null, now: Date): TeamInvitation {
+export function describeInvitation(row: InvitationRow, invitedBy: string | null, now: Date): TeamInvitation {
   return {
     id: row.id,
     email: row.email,
@@ -79,7 +79,7 @@ export async function findInvitations({
   };
 }
 
-interface Sender {
+export interface Sender {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
@@ -90,7 +90,7 @@ interface Sender {
 }
 
 // Emails the link with its token, in the same transaction as the row that holds its hash.
-async function mailInvitation(
+export async function mailInvitation(
   { db, mailer, publicUrl, companyId, actorId }: Sender,
   invitation: InvitationRow,
   token: string,
@@ -116,7 +116,7 @@ async function mailInvitation(
 }
 
 // A new secret for the row (the old link stops working) and 7 more days from now.
-const freshLink = (now: Date) => {
+export const freshLink = (now: Date) => {
   const token = generateToken();
   return {
     token,
@@ -187,13 +187,13 @@ export async function inviteMember(sender: Sender & { email: string; role: Compa
   });
 }
 
-async function nameOf(db: Database, userId: string) {
+export async function nameOf(db: Database, userId: string) {
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return user?.name ?? null;
 }
 
 // The company's pending invitation, locked; 404 for another company's, or one accepted or revoked.
-async function lockPending(tx: Database, companyId: string, id: string) {
+export async function lockPending(tx: Database, companyId: string, id: string) {
   const [row] = await tx
     .select()
     .from(companyInvitations)
@@ -201,68 +201,4 @@ async function lockPending(tx: Database, companyId: string, id: string) {
     .for('update');
   if (!row) throw new AppError('not_found', teamTexts.invitationNotFound);
   return row;
-}
-
-// POST …/resend: a new link (the old one stops working) for 7 more days, emailed again.
-export async function resendInvitation(sender: Sender & { id: string }): Promise<TeamInvitation> {
-  const { db, companyId, actorId, ipAddress, id, now = new Date() } = sender;
-  return db.transaction(async (tx) => {
-    const pending = await lockPending(tx, companyId, id);
-    // The address may have found another way in since (an account elsewhere): say so rather than mail it.
-    const account = await findAccountAt(tx, pending.email);
-    if (account?.companyId === companyId) throw new AppError('conflict', teamTexts.alreadyMember(pending.email));
-    if (!canJoinCompany(account)) throw new AppError('conflict', teamTexts.alreadyHasAccount(pending.email));
-    const { token, values } = freshLink(now);
-    const [row] = await tx
-      .update(companyInvitations)
-      .set(values)
-      .where(eq(companyInvitations.id, pending.id))
-      .returning();
-    if (!row) throw new Error('The invitation disappeared.');
-    await mailInvitation({ ...sender, db: tx }, row, token);
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: 'company_invitation.resent',
-        targetType: 'company_invitation',
-        targetId: row.id,
-        details: {
-          company_id: companyId,
-          email: row.email,
-          before: { expires_at: pending.expiresAt.toISOString() },
-          after: { expires_at: row.expiresAt.toISOString() },
-        },
-        ipAddress,
-      },
-    });
-    const invitedBy = row.invitedById ? await nameOf(tx, row.invitedById) : null;
-    return describeInvitation(row, invitedBy, now);
-  });
-}
-
-// DELETE: the link stops working; the address may be invited again.
-export async function revokeInvitation({
-  db,
-  companyId,
-  actorId,
-  ipAddress,
-  id,
-  now = new Date(),
-}: Omit<Sender, 'mailer' | 'publicUrl'> & { id: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const pending = await lockPending(tx, companyId, id);
-    await tx.update(companyInvitations).set({ revokedAt: now }).where(eq(companyInvitations.id, pending.id));
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId,
-        action: 'company_invitation.revoked',
-        targetType: 'company_invitation',
-        targetId: pending.id,
-        details: { company_id: companyId, email: pending.email, role: pending.role },
-        ipAddress,
-      },
-    });
-  });
 }

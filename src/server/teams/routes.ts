@@ -7,11 +7,14 @@ import { currentAuth, currentCompanyId } from '../platform/access-control';
 import { registerEndpoint } from '../platform/contract-routes';
 import { createLimiter } from '../platform/rate-limits';
 import { actorOf, companyActorOf } from '../platform/route-schemas';
-import { changeMemberRole, transferOwnership } from './change-member-role';
+import { changeMemberRole } from './change-member-role';
 import { leaveCompany, removeMember } from './end-membership';
 import { findTeamMembers } from './find-team-members';
-import { findInvitations, inviteMember, resendInvitation, revokeInvitation } from './manage-invitations';
+import { findInvitations, inviteMember } from './manage-invitations';
 import { previewInvitation } from './preview-invitation';
+import { resendInvitation } from './resend-invitation';
+import { revokeInvitation } from './revoke-invitation';
+import { transferOwnership } from './transfer-ownership';
 
 // Settings → Team and an invitation's link (docs/decisions/032). The account created from a link is
 // registered by auth/, which signs people in.

@@ -3,7 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { applicantProfiles, type StoredFileKind, storedFileChunks, storedFiles } from '../db/schema';
 import { AppError } from '../platform/errors';
-import { createDatabaseFileChunks, createFileStore, type FileStore, linkStoredFile } from '../platform/file-store';
+import { createDatabaseFileChunks, createFileStore, type FileStore } from '../platform/file-store';
+import { linkStoredFile } from '../platform/link-stored-file';
 
 // The default store (pieces in PostgreSQL) on a test database.
 export const createTestFileStore = (db: Database): FileStore =>

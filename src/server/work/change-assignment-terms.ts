@@ -5,13 +5,13 @@ import type { Database } from '../db/client';
 import { assignmentTerms, timeEntries, timesheets } from '../db/schema';
 import { termsOnDay } from '../kernels/work/assignment-terms';
 import {
-  ensureFirstTerms,
   findAssignmentFor,
   loadAssignmentView,
   loadTermsHistories,
-  syncTermsMirror,
   type WorkActor,
 } from '../kernels/work/assignment-views';
+import { ensureFirstTerms } from '../kernels/work/ensure-first-terms';
+import { syncTermsMirror } from '../kernels/work/sync-terms-mirror';
 import { formatRate, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';

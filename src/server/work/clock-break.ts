@@ -4,10 +4,9 @@ import type { Database } from '../db/client';
 import { clockSessions } from '../db/schema';
 import { findAssignmentFor } from '../kernels/work/assignment-views';
 import { AppError } from '../platform/errors';
-import { minutesBetween } from './clock-minutes';
 import { clockStateOf, findOpenShift } from './clock-state';
 
-interface ClockMove {
+export interface ClockMove {
   db: Database;
   applicantId: string;
   assignmentId: string;
@@ -15,7 +14,7 @@ interface ClockMove {
 }
 
 // The talent's open shift on one of their assignments, locked, or a sentence saying there is none.
-async function lockOpenShift(db: Database, applicantId: string, assignmentId: string) {
+export async function lockOpenShift(db: Database, applicantId: string, assignmentId: string) {
   const assignment = await findAssignmentFor({
     db,
     assignmentId,
@@ -38,18 +37,5 @@ export async function takeBreak({ db, applicantId, assignmentId, now = new Date(
       .where(eq(clockSessions.id, shift.id))
       .returning();
     return clockStateOf(shift.assignmentId, onBreak, now);
-  });
-}
-
-export async function resumeShift({ db, applicantId, assignmentId, now = new Date() }: ClockMove): Promise<ClockState> {
-  return db.transaction(async (tx) => {
-    const shift = await lockOpenShift(tx, applicantId, assignmentId);
-    if (!shift.breakStartedAt) throw new AppError('conflict', workTexts.notOnBreak);
-    const [resumed] = await tx
-      .update(clockSessions)
-      .set({ breakStartedAt: null, breakMinutes: shift.breakMinutes + minutesBetween(shift.breakStartedAt, now) })
-      .where(eq(clockSessions.id, shift.id))
-      .returning();
-    return clockStateOf(shift.assignmentId, resumed, now);
   });
 }

@@ -9,10 +9,11 @@ import { signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
-import { resumeShift, takeBreak } from './clock-break';
+import { takeBreak } from './clock-break';
 import { clockIn } from './clock-in';
 import { splitShiftMinutes } from './clock-minutes';
 import { clockOut } from './clock-out';
+import { resumeShift } from './resume-shift';
 
 type CompanyAccount = Account & { companyId: string };
 

@@ -8,9 +8,9 @@ import {
   findAssignmentFor,
   loadAssignmentView,
   loadTermsHistories,
-  syncTermsMirror,
   type WorkActor,
 } from '../kernels/work/assignment-views';
+import { syncTermsMirror } from '../kernels/work/sync-terms-mirror';
 import { notifyCompany, notifyTalent } from '../kernels/work/work-notifications';
 import { AppError } from '../platform/errors';
 import { recordAuditEvent } from '../platform/record-audit-event';

@@ -14,7 +14,7 @@ import {
   requireOpenInvitation,
 } from '../../kernels/identity/company-invitations';
 import { createAccount } from '../../kernels/identity/create-account';
-import { revokeUserSessions } from '../../kernels/identity/sessions';
+import { revokeUserSessions } from '../../kernels/identity/revoke-user-sessions';
 import { notifyNewUser } from '../../kernels/notices/notify-administrators';
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../platform/errors';

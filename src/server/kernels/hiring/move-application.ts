@@ -18,7 +18,7 @@ import { type AuditAction, recordAuditEvent } from '../../platform/record-audit-
 import { companyRecipients } from '../notices/company-recipients';
 import { notify } from '../notices/notify';
 import { applicantLeaveConsequences } from './applicant-leave-consequences';
-import { assignStageTest } from './assign-tests';
+import { assignStageTest } from './assign-stage-test';
 import { companyMoveConsequences } from './company-move-consequences';
 import { hireConsequences } from './hire-consequences';
 import type { MoveConsequences, MoveContext } from './move-consequences';

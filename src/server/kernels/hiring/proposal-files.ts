@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { applicationFiles, applications, jobs, storedFiles } from '../../db/schema';
 import { storeAttachment } from '../../platform/attachment-files';
 import { AppError, validationError } from '../../platform/errors';
-import { type FileStore, linkStoredFile, type StoredFileContent } from '../../platform/file-store';
+import type { FileStore, StoredFileContent } from '../../platform/file-store';
+import { linkStoredFile } from '../../platform/link-stored-file';
 import { type ApplicationReader, readerCondition } from './application-scope';
 
 // The files of a proposal (shared/proposal-files.ts): uploaded one by one as the applicant chooses them,

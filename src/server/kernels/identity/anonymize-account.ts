@@ -40,11 +40,12 @@ import {
   users,
 } from '../../db/schema';
 import { escapeHtml } from '../../mail/templates/compose-email';
-import { deleteOwnedFiles, type FileStore } from '../../platform/file-store';
+import { deleteOwnedFiles } from '../../platform/delete-owned-files';
+import type { FileStore } from '../../platform/file-store';
 import { recordAuditEvent } from '../../platform/record-audit-event';
 import { cancelPendingLinks } from './cancel-pending-links';
 import { endMembership } from './end-membership';
-import { revokeUserSessions } from './sessions';
+import { revokeUserSessions } from './revoke-user-sessions';
 
 export const ANONYMIZED_NAME = 'Removed user';
 const REMOVED_MESSAGE_BODY = 'This message was removed when its sender deleted their account.';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 
-type Purpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
+export type Purpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
 const everyPurpose: Purpose[] = ['verify_email', 'change_email', 'reset_password'];
 

@@ -1,7 +1,6 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
-import { AppError } from '../../platform/errors';
 import { generateToken, hashToken } from '../../platform/secure-tokens';
 
 type Purpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
@@ -48,30 +47,4 @@ export async function findOneTimeToken({ db, token, purposes }: { db: Database; 
     .from(oneTimeTokens)
     .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), inArray(oneTimeTokens.purpose, purposes)));
   return found;
-}
-
-// Marks the token used and returns it; a token works once, and only before it expires.
-export async function consumeOneTimeToken({
-  db,
-  token,
-  purposes,
-}: {
-  db: Database;
-  token: string;
-  purposes: Purpose[];
-}) {
-  const [used] = await db
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        inArray(oneTimeTokens.purpose, purposes),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  if (!used) throw new AppError('validation', invalidLinkMessage);
-  return used;
 }

@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type PaymentMethod, paymentTexts } from '~/shared/billing';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '~/shared/billing';
 import type { Database } from '../../db/client';
 import { billingProfiles, companies, paymentMethods } from '../../db/schema';
-import { AppError } from '../../platform/errors';
 import { recordAuditEvent } from '../../platform/record-audit-event';
 import type { NewPaymentMethodInput, PaymentProvider, SavedMethod } from './payment-provider';
 import { paymentMethodView } from './payment-views';
 
-interface CompanyActor {
+export interface CompanyActor {
   companyId: string;
   actorId: string | null;
   ipAddress: string | null;
@@ -123,61 +122,4 @@ export async function addPaymentMethod({
     insertPaymentMethod(tx, { ...actor, saved, providerName: provider.name, keep: true }),
   );
   return paymentMethodView(method, await currentDefaultMethodId(db, actor.companyId));
-}
-
-// Removes a saved method from the list (the payments made with it keep it). When it was the default, the
-// newest remaining method takes over; with none left, Auto-Pay turns off, since it has nothing to pay with.
-export async function removePaymentMethod({
-  db,
-  id,
-  ...actor
-}: CompanyActor & { db: Database; id: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [removed] = await tx
-      .update(paymentMethods)
-      .set({ removedAt: sql`now()` })
-      .where(
-        and(eq(paymentMethods.id, id), eq(paymentMethods.companyId, actor.companyId), isNull(paymentMethods.removedAt)),
-      )
-      .returning();
-    if (!removed) throw new AppError('not_found', paymentTexts.methodNotFound);
-    const [profile] = await tx
-      .select()
-      .from(billingProfiles)
-      .where(eq(billingProfiles.companyId, actor.companyId))
-      .for('update');
-    if (profile?.defaultPaymentMethodId === removed.id) {
-      const [next] = await tx
-        .select({ id: paymentMethods.id })
-        .from(paymentMethods)
-        .where(
-          and(
-            eq(paymentMethods.companyId, actor.companyId),
-            eq(paymentMethods.provider, removed.provider),
-            isNull(paymentMethods.removedAt),
-          ),
-        )
-        .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
-        .limit(1);
-      await tx
-        .update(billingProfiles)
-        .set({
-          defaultPaymentMethodId: next?.id ?? null,
-          autoPay: next ? profile.autoPay : false,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(billingProfiles.companyId, actor.companyId));
-    }
-    await recordAuditEvent({
-      db: tx,
-      event: {
-        actorId: actor.actorId,
-        action: 'payment_method.removed',
-        targetType: 'payment_method',
-        targetId: removed.id,
-        details: { company_id: actor.companyId, label: removed.label },
-        ipAddress: actor.ipAddress,
-      },
-    });
-  });
 }

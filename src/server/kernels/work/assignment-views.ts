@@ -88,26 +88,10 @@ export async function loadTermsHistories(
 }
 
 // The day whose terms an assignment shows: today, or its start date while it has not begun.
-const termsDayOf = (assignment: Pick<AssignmentRow, 'startDate'>, now: Date) => {
+export const termsDayOf = (assignment: Pick<AssignmentRow, 'startDate'>, now: Date) => {
   const today = todayOf(now);
   return assignment.startDate > today ? assignment.startDate : today;
 };
-
-// assignments.rate_cents and weekly_hours mirror the terms in effect today (lists and the dashboard
-// read them without the history). Every change of the assignment refreshes them.
-export async function syncTermsMirror(
-  db: Database,
-  assignment: Pick<AssignmentRow, 'id' | 'rateCents' | 'weeklyHours' | 'startDate'>,
-  history: readonly TermsRow[],
-  now: Date,
-): Promise<void> {
-  const current = termsOnDay(history, termsDayOf(assignment, now));
-  if (current.rateCents === assignment.rateCents && current.weeklyHours === assignment.weeklyHours) return;
-  await db
-    .update(assignments)
-    .set({ rateCents: current.rateCents, weeklyHours: current.weeklyHours, updatedAt: now })
-    .where(eq(assignments.id, assignment.id));
-}
 
 // Assignments as the API shows them, in the order of `ids`.
 export async function loadAssignmentViews({
@@ -174,28 +158,4 @@ export async function loadAssignmentView(options: { db: Database; id: string; no
   const [view] = await loadAssignmentViews({ db: options.db, ids: [options.id], now: options.now });
   if (!view) throw new AppError('not_found', workTexts.assignmentNotFound);
   return view;
-}
-
-// An assignment written without terms rows (made before terms were kept, or straight to the table)
-// gets its first row, its own rate from its start, before a change is added after it.
-export async function ensureFirstTerms(
-  db: Database,
-  assignment: Pick<AssignmentRow, 'id' | 'rateCents' | 'weeklyHours' | 'startDate'>,
-): Promise<void> {
-  const [existing] = await db
-    .select({ id: assignmentTerms.id })
-    .from(assignmentTerms)
-    .where(eq(assignmentTerms.assignmentId, assignment.id))
-    .limit(1);
-  if (existing || assignment.rateCents === null || assignment.weeklyHours === null) return;
-  await db
-    .insert(assignmentTerms)
-    .values({
-      assignmentId: assignment.id,
-      rateCents: assignment.rateCents,
-      payRateCents: assignment.rateCents,
-      weeklyHours: assignment.weeklyHours,
-      effectiveDate: assignment.startDate,
-    })
-    .onConflictDoNothing();
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS, ratingTenthsOf } from '~/shared/reviews';
 import type { Database } from '../../db/client';
-import { applicantProfiles, assignments, companies, reviews } from '../../db/schema';
+import { applicantProfiles, assignments, reviews } from '../../db/schema';
+import { recomputeCompanyRatings } from './recompute-company-ratings';
 
 // What the reviews feature, the abuse reports (hiding a review) and the reveal job share: when a review
 // shows, and the ratings kept from the shown ones.
@@ -54,38 +55,6 @@ export async function recomputeTalentRatings(db: Database, applicantIds: readonl
         reviewCount: figure?.count ?? 0,
       })
       .where(eq(applicantProfiles.userId, applicantId));
-  }
-}
-
-export async function recomputeCompanyRatings(db: Database, companyIds: readonly string[]): Promise<void> {
-  const ids = [...new Set(companyIds)];
-  if (ids.length === 0) return;
-  const figures = await db
-    .select({
-      companyId: reviews.companyId,
-      average: sql<string>`avg(${reviews.rating})`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(reviews)
-    .where(
-      and(
-        inArray(reviews.companyId, ids),
-        eq(reviews.side, 'talent_of_company'),
-        sql`${reviews.revealedAt} is not null`,
-        isNull(reviews.hiddenAt),
-      ),
-    )
-    .groupBy(reviews.companyId);
-  const byId = new Map(figures.map((figure) => [figure.companyId, figure]));
-  for (const companyId of ids) {
-    const figure = byId.get(companyId);
-    await db
-      .update(companies)
-      .set({
-        ratingTenths: figure ? ratingTenthsOf(Number(figure.average)) : null,
-        reviewCount: figure?.count ?? 0,
-      })
-      .where(eq(companies.id, companyId));
   }
 }
 

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { invoiceItems, invoices, type milestones, users } from '../db/schema';
+import { buildMilestoneItems } from '../kernels/money/invoice-arithmetic';
+import { takeInvoiceNumbers } from '../kernels/money/issue-invoices';
+import { postInvoiceIssued } from '../kernels/money/post-invoice-issued';
+import { isoDay } from '../platform/work-calendar';
+
+// The paid invoice of a release (whole, or a settlement's part): the milestone's released amount, the fee
+// and the tax at the rates fixed at funding, computed on what is released; the next gapless number; paid
+// by the funding charge.
+export async function issueReleaseInvoice(
+  tx: Database,
+  released: typeof milestones.$inferSelect,
+  {
+    applicantId,
+    assignmentId,
+    companyId,
+    now,
+  }: { applicantId: string; assignmentId: string; companyId: string; now: Date },
+): Promise<{ id: string; number: string; totalCents: number }> {
+  const [talent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicantId));
+  const arithmetic = buildMilestoneItems({
+    assignmentId,
+    title: released.title,
+    talentName: talent?.name ?? 'Talent',
+    amountCents: released.releasedCents,
+    feeBasisPoints: released.feeBasisPoints ?? 0,
+    taxBasisPoints: released.taxBasisPoints ?? 0,
+  });
+  const today = isoDay(now);
+  const [number] = await takeInvoiceNumbers(tx, Number(today.slice(0, 4)), 1);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      invoiceNumber: number ?? '',
+      companyId,
+      periodStart: today,
+      periodEnd: today,
+      issueDate: today,
+      dueDate: today,
+      status: 'paid',
+      subtotalCents: arithmetic.subtotalCents,
+      feeBasisPoints: released.feeBasisPoints ?? 0,
+      feeCents: arithmetic.feeCents,
+      taxBasisPoints: released.taxBasisPoints ?? 0,
+      taxCents: arithmetic.taxCents,
+      totalCents: arithmetic.totalCents,
+      paidAt: now,
+      milestoneId: released.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: invoices.id, number: invoices.invoiceNumber });
+  if (!invoice) throw new Error('The release invoice was not stored.');
+  await tx.insert(invoiceItems).values(
+    arithmetic.items.map((item, index) => ({
+      invoiceId: invoice.id,
+      position: index + 1,
+      kind: item.kind,
+      description: item.description,
+      quantity: item.quantity,
+      rateCents: item.rateCents,
+      amountCents: item.amountCents,
+      assignmentId: item.assignmentId,
+      minutes: item.minutes,
+    })),
+  );
+  await postInvoiceIssued(tx, invoice.id);
+  return { id: invoice.id, number: invoice.number, totalCents: arithmetic.totalCents };
+}
