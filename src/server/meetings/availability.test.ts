@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availabilityTexts, defaultWeeklyHours } from '~/shared/availability';
+import { type AvailabilityInput, availabilityTexts, defaultWeeklyHours } from '~/shared/availability';
+import { bookingContract } from '~/shared/contracts/booking';
 import { auditLogs } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -28,21 +29,21 @@ describe('the availability API', () => {
     await testApp.close();
   });
 
-  const read = (account: Account) => account.request({ method: 'GET', url: '/api/account/availability' });
-  const save = (account: Account, payload: object) =>
-    account.request({ method: 'PUT', url: '/api/account/availability', payload });
+  const read = (account: Account) => account.call(bookingContract.availability);
+  const save = (account: Account, body: AvailabilityInput) =>
+    account.call(bookingContract.updateAvailability, { body });
 
   it('answers the default week, Monday to Friday 9 to 5 in the person’s own zone, until they save theirs', async () => {
     const response = await read(company);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.statusCode, response.error?.error).toBe(200);
+    expect(response.body).toEqual({
       weekly: defaultWeeklyHours,
       days_off: [],
       time_zone: 'America/New_York',
       is_saved: false,
     });
     // A manager without a zone reads the same week, and null for the zone.
-    expect((await read(manager)).json()).toMatchObject({ time_zone: null, is_saved: false });
+    expect((await read(manager)).body).toMatchObject({ time_zone: null, is_saved: false });
   });
 
   it('saves the week and the days off whole, audited, and answers them back in order', async () => {
@@ -55,13 +56,13 @@ describe('the availability API', () => {
       days_off: ['2027-12-24', '2027-12-31'],
     };
     const saved = await save(company, body);
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ ...body, time_zone: 'America/New_York', is_saved: true });
-    expect((await read(company)).json()).toEqual(saved.json());
+    expect(saved.statusCode, saved.error?.error).toBe(200);
+    expect(saved.body).toEqual({ ...body, time_zone: 'America/New_York', is_saved: true });
+    expect((await read(company)).body).toEqual(saved.body);
 
     // Saving again replaces both lists, not adds to them.
     const again = await save(company, { weekly: week(), days_off: ['2028-01-03'] });
-    expect(again.json()).toMatchObject({ weekly: defaultWeeklyHours, days_off: ['2028-01-03'] });
+    expect(again.body).toMatchObject({ weekly: defaultWeeklyHours, days_off: ['2028-01-03'] });
     const audits = await testApp.database.db
       .select()
       .from(auditLogs)
@@ -75,16 +76,16 @@ describe('the availability API', () => {
       days_off: ['2027-05-01', 'tomorrow'],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({
+    expect(response.error?.fields).toEqual({
       'weekly.1.to': availabilityTexts.endAfterStart,
       'weekly.2.from': availabilityTexts.time,
       'days_off.1': expect.any(String),
     });
     const twice = await save(manager, { weekly: week(), days_off: ['2027-05-01', '2027-05-02', '2027-05-01'] });
-    expect(twice.json().fields).toEqual({ 'days_off.2': availabilityTexts.dayOffTwice });
+    expect(twice.error?.fields).toEqual({ 'days_off.2': availabilityTexts.dayOffTwice });
     // A week out of order, or short of a day, is refused as a whole.
     const shuffled = await save(manager, { weekly: week().reverse(), days_off: [] });
-    expect(shuffled.json().fields).toEqual({ weekly: availabilityTexts.weekdays });
+    expect(shuffled.error?.fields).toEqual({ weekly: availabilityTexts.weekdays });
     const tooMany = await save(manager, {
       weekly: week(),
       days_off: Array.from(
@@ -93,9 +94,9 @@ describe('the availability API', () => {
           `2027-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
       ),
     });
-    expect(tooMany.json().fields).toEqual({ days_off: availabilityTexts.tooManyDaysOff });
+    expect(tooMany.error?.fields).toEqual({ days_off: availabilityTexts.tooManyDaysOff });
     // Nothing was stored.
-    expect((await read(manager)).json().is_saved).toBe(false);
+    expect((await read(manager)).body.is_saved).toBe(false);
   });
 
   it('is not an applicant’s: they book others’ times', async () => {

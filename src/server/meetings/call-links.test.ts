@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Meeting, meetingTexts } from '~/shared/meetings';
+import type { BodyOf } from '~/shared/contract';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { companiesContract } from '~/shared/contracts/companies';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { meetingTexts, type ScheduleMeetingInput } from '~/shared/meetings';
 import { companies, emailOutbox, meetings, notifications } from '../db/schema';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -39,7 +43,7 @@ describe('a call held elsewhere', () => {
     testApp = await createTestApp({ env: { PUBLIC_URL } });
     company = await signedInAccount(testApp, { role: 'company', name: 'Rita Recruiter', timeZone: 'America/New_York' });
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace', timeZone: 'Europe/London' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await company.call(companiesContract.profile)).body.id;
   });
   afterAll(async () => {
     await testApp.close();
@@ -50,12 +54,10 @@ describe('a call held elsewhere', () => {
     const job = await buildJob(db(), { companyId, title: 'Support Engineer' });
     return buildApplication(db(), { jobId: job.id, status: 'submitted', applicantId: applicant.user.id });
   };
-  const schedule = async (body: object) => {
+  const schedule = async (body: Partial<ScheduleMeetingInput>) => {
     const application = await newApplication();
-    return company.request({
-      method: 'POST',
-      url: '/api/meetings',
-      payload: {
+    return company.call(meetingsContract.schedule, {
+      body: {
         application_id: application.id,
         type: 'interview',
         starts_at: inHours(48),
@@ -64,28 +66,30 @@ describe('a call held elsewhere', () => {
       },
     });
   };
-  const act = (account: Account, id: string, action: string, body: object) =>
-    account.request({ method: 'POST', url: `/api/meetings/${id}/${action}`, payload: body });
+  const respond = (account: Account, id: string, body: BodyOf<typeof meetingsContract.respond>) =>
+    account.call(meetingsContract.respond, { params: { id }, body });
+  const reschedule = (account: Account, id: string, body: BodyOf<typeof meetingsContract.reschedule>) =>
+    account.call(meetingsContract.reschedule, { params: { id }, body });
   const read = async (account: Account, id: string) =>
-    (await account.request({ method: 'GET', url: `/api/meetings/${id}` })).json() as Meeting;
+    (await account.call(meetingsContract.get, { params: { id } })).body;
   const icsOf = async (account: Account, id: string) =>
-    placesOf((await account.request({ method: 'GET', url: `/api/meetings/${id}/ics` })).body)[0];
+    placesOf((await account.call(meetingsContract.downloadCalendar, { params: { id } })).rawPayload.toString())[0];
 
   it('leads every way in to the organizer’s link: the meeting, the room, the lists, the .ics, the feed and the reminders', async () => {
     const response = await schedule({ call_link: `  ${ZOOM} ` });
-    expect(response.statusCode, response.body).toBe(201);
-    const meeting = response.json() as Meeting;
+    expect(response.statusCode, response.error?.error).toBe(201);
+    const meeting = response.body;
     expect(meeting.call_link).toBe(ZOOM);
     // Tandem's room stays, as the page that shows the link.
     expect(meeting.join_url).toMatch(/^\/meet\/[A-Za-z0-9_-]{24}$/);
     expect((await read(applicant, meeting.id)).call_link).toBe(ZOOM);
 
     const token = meeting.join_url.split('/meet/')[1];
-    const room = await applicant.request({ method: 'GET', url: `/api/meeting-rooms/${token}` });
-    expect(room.json()).toMatchObject({ id: meeting.id, call_link: ZOOM });
+    const room = await applicant.call(meetingsContract.room, { params: { token: token as string } });
+    expect(room.body).toMatchObject({ id: meeting.id, call_link: ZOOM });
 
-    const dashboard = await applicant.request({ method: 'GET', url: '/api/applicant/meetings' });
-    expect(dashboard.json().items.find((item: { id: string }) => item.id === meeting.id)?.link).toBe(ZOOM);
+    const dashboard = await applicant.call(applicationsContract.meetings);
+    expect(dashboard.body.items.find((item) => item.id === meeting.id)?.link).toBe(ZOOM);
 
     for (const reader of [company, applicant]) {
       const event = await icsOf(reader, meeting.id);
@@ -94,7 +98,7 @@ describe('a call held elsewhere', () => {
       expect(event?.description).not.toContain('/meet/');
     }
 
-    const feed = (await applicant.request({ method: 'POST', url: '/api/calendar-feed' })).json();
+    const feed = (await applicant.call(meetingsContract.createCalendarFeed)).body;
     const fed = await testApp.app.inject({ method: 'GET', url: new URL(feed.url).pathname });
     const inFeed = placesOf(fed.body);
     expect(inFeed).toContainEqual(expect.objectContaining({ location: ZOOM, url: ZOOM }));
@@ -120,7 +124,7 @@ describe('a call held elsewhere', () => {
   });
 
   it('without a link, leads to Tandem’s room as before', async () => {
-    const meeting = (await schedule({ call_link: '' })).json() as Meeting;
+    const meeting = (await schedule({ call_link: '' })).body;
     expect(meeting.call_link).toBeNull();
     const event = await icsOf(applicant, meeting.id);
     expect(event).toMatchObject({
@@ -145,41 +149,41 @@ describe('a call held elsewhere', () => {
     for (const [link, message] of cases) {
       const response = await schedule({ call_link: link });
       expect(response.statusCode, link).toBe(400);
-      expect(response.json().fields, link).toEqual({ call_link: message });
+      expect(response.error?.fields, link).toEqual({ call_link: message });
     }
     // The database refuses one however it was written.
-    const meeting = (await schedule({})).json() as Meeting;
+    const meeting = (await schedule({})).body;
     await expect(
       db().update(meetings).set({ callLink: 'http://zoom.us/j/1' }).where(eq(meetings.id, meeting.id)),
     ).rejects.toThrow();
   });
 
   it('lets the organizer alone change or remove it, with a new time or without one', async () => {
-    const meeting = (await schedule({ call_link: ZOOM })).json() as Meeting;
-    expect((await act(applicant, meeting.id, 'respond', { response: 'accepted' })).statusCode).toBe(200);
+    const meeting = (await schedule({ call_link: ZOOM })).body;
+    expect((await respond(applicant, meeting.id, { response: 'accepted' })).statusCode).toBe(200);
 
     // The invitee may move the time, not the call.
-    const refused = await act(applicant, meeting.id, 'reschedule', { starts_at: inHours(50), call_link: MEET });
+    const refused = await reschedule(applicant, meeting.id, { starts_at: inHours(50), call_link: MEET });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({
+    expect(refused.error).toMatchObject({
       error: meetingTexts.callLinkOrganizerOnly,
       fields: { call_link: meetingTexts.callLinkOrganizerOnly },
     });
-    const removing = await act(applicant, meeting.id, 'reschedule', { starts_at: inHours(50), call_link: null });
+    const removing = await reschedule(applicant, meeting.id, { starts_at: inHours(50), call_link: null });
     expect(removing.statusCode).toBe(403);
     expect(await read(company, meeting.id)).toMatchObject({ call_link: ZOOM, sequence: 0 });
     // Sending the link as it is changes nothing of it, and a move without it keeps it.
-    const moved = await act(applicant, meeting.id, 'reschedule', { starts_at: inHours(50), call_link: ZOOM });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ call_link: ZOOM, sequence: 1 });
-    const movedAgain = await act(applicant, meeting.id, 'reschedule', { starts_at: inHours(51) });
-    expect(movedAgain.json()).toMatchObject({ call_link: ZOOM, sequence: 2 });
+    const moved = await reschedule(applicant, meeting.id, { starts_at: inHours(50), call_link: ZOOM });
+    expect(moved.statusCode, moved.error?.error).toBe(200);
+    expect(moved.body).toMatchObject({ call_link: ZOOM, sequence: 1 });
+    const movedAgain = await reschedule(applicant, meeting.id, { starts_at: inHours(51) });
+    expect(movedAgain.body).toMatchObject({ call_link: ZOOM, sequence: 2 });
 
     // The organizer gives another link at the same time: a new sequence for the calendars, nobody asked again.
     const current = await read(company, meeting.id);
-    const relinked = await act(company, meeting.id, 'reschedule', { starts_at: current.starts_at, call_link: MEET });
-    expect(relinked.statusCode, relinked.body).toBe(200);
-    expect(relinked.json()).toMatchObject({ call_link: MEET, sequence: 3, starts_at: current.starts_at });
+    const relinked = await reschedule(company, meeting.id, { starts_at: current.starts_at, call_link: MEET });
+    expect(relinked.statusCode, relinked.error?.error).toBe(200);
+    expect(relinked.body).toMatchObject({ call_link: MEET, sequence: 3, starts_at: current.starts_at });
     expect((await read(applicant, meeting.id)).my_response).toBe('accepted');
     const [told] = await db()
       .select()
@@ -194,32 +198,28 @@ describe('a call held elsewhere', () => {
     expect(await icsOf(applicant, meeting.id)).toMatchObject({ location: MEET, url: MEET });
 
     // Removing it: the room again.
-    const removed = await act(company, meeting.id, 'reschedule', { starts_at: current.starts_at, call_link: '' });
-    expect(removed.json()).toMatchObject({ call_link: null, sequence: 4 });
+    const removed = await reschedule(company, meeting.id, { starts_at: current.starts_at, call_link: '' });
+    expect(removed.body).toMatchObject({ call_link: null, sequence: 4 });
     expect(await icsOf(applicant, meeting.id)).toMatchObject({ url: `${PUBLIC_URL}${meeting.join_url}` });
     // Neither the time nor the link changed: nothing to do.
-    const same = await act(company, meeting.id, 'reschedule', { starts_at: current.starts_at, call_link: null });
+    const same = await reschedule(company, meeting.id, { starts_at: current.starts_at, call_link: null });
     expect(same.statusCode).toBe(400);
-    expect(same.json().error).toBe(meetingTexts.sameTime);
-    const badLink = await act(company, meeting.id, 'reschedule', { starts_at: current.starts_at, call_link: 'zoom' });
-    expect(badLink.json().fields).toEqual({ call_link: meetingTexts.callLink });
+    expect(same.error?.error).toBe(meetingTexts.sameTime);
+    const badLink = await reschedule(company, meeting.id, { starts_at: current.starts_at, call_link: 'zoom' });
+    expect(badLink.error?.fields).toEqual({ call_link: meetingTexts.callLink });
   });
 
   it('is given with a call to the account manager too', async () => {
     const manager = await signedInAccount(testApp, { role: 'account_manager', timeZone: 'Europe/Paris' });
     await db().update(companies).set({ accountManagerId: manager.user.id }).where(eq(companies.id, companyId));
-    const call = await company.request({
-      method: 'POST',
-      url: '/api/meetings/account-manager-call',
-      payload: { starts_at: inHours(30), duration_minutes: 30, call_link: MEET },
+    const call = await company.call(meetingsContract.scheduleAccountManagerCall, {
+      body: { starts_at: inHours(30), duration_minutes: 30, call_link: MEET },
     });
-    expect(call.statusCode, call.body).toBe(201);
-    expect((await read(manager, call.json().id)).call_link).toBe(MEET);
-    const refused = await company.request({
-      method: 'POST',
-      url: '/api/meetings/account-manager-call',
-      payload: { starts_at: inHours(30), duration_minutes: 30, call_link: 'http://meet.google.com/x' },
+    expect(call.statusCode, call.error?.error).toBe(201);
+    expect((await read(manager, call.body.id)).call_link).toBe(MEET);
+    const refused = await company.call(meetingsContract.scheduleAccountManagerCall, {
+      body: { starts_at: inHours(30), duration_minutes: 30, call_link: 'http://meet.google.com/x' },
     });
-    expect(refused.json().fields).toEqual({ call_link: meetingTexts.callLinkNotHttps });
+    expect(refused.error?.fields).toEqual({ call_link: meetingTexts.callLinkNotHttps });
   });
 });

@@ -1,7 +1,10 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Meeting } from '~/shared/meetings';
+import type { BodyOf } from '~/shared/contract';
+import { companiesContract } from '~/shared/contracts/companies';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import type { ScheduleMeetingInput } from '~/shared/meetings';
 import { emailOutbox } from '../db/schema';
 import { createOutboxSender } from '../mail/mailer';
 import { buildApplication, buildJob } from '../seed/job-factories';
@@ -87,7 +90,7 @@ describe('calendar invitations by email', () => {
     testApp = await createTestApp({ env: { PUBLIC_URL } });
     company = await signedInAccount(testApp, { role: 'company', name: 'Rita Recruiter', timeZone: 'America/New_York' });
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace', timeZone: 'Europe/London' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await company.call(companiesContract.profile)).body.id;
   });
   afterAll(async () => {
     await testApp.close();
@@ -99,19 +102,19 @@ describe('calendar invitations by email', () => {
   // Whole minutes, as the dialog sends them.
   const at = (hours: number) => new Date(Math.floor(inHours(hours).getTime() / 60_000) * 60_000).toISOString();
 
-  const scheduleInterview = async (body: object = {}) => {
+  const scheduleInterview = async (body: Partial<ScheduleMeetingInput> = {}) => {
     const job = await buildJob(db(), { companyId, title: 'Support Engineer' });
     const application = await buildApplication(db(), { jobId: job.id, applicantId: applicant.user.id });
-    const response = await company.request({
-      method: 'POST',
-      url: '/api/meetings',
-      payload: { application_id: application.id, type: 'interview', starts_at: at(48), duration_minutes: 45, ...body },
+    const response = await company.call(meetingsContract.schedule, {
+      body: { application_id: application.id, type: 'interview', starts_at: at(48), duration_minutes: 45, ...body },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Meeting;
+    expect(response.statusCode, response.error?.error).toBe(201);
+    return response.body;
   };
-  const act = (account: Account, id: string, action: string, body: object) =>
-    account.request({ method: 'POST', url: `/api/meetings/${id}/${action}`, payload: body });
+  const reschedule = (account: Account, id: string, body: BodyOf<typeof meetingsContract.reschedule>) =>
+    account.call(meetingsContract.reschedule, { params: { id }, body });
+  const cancel = (account: Account, id: string, body: BodyOf<typeof meetingsContract.cancel>) =>
+    account.call(meetingsContract.cancel, { params: { id }, body });
   // Everyone's emails about one meeting (its title is unique to it), oldest first.
   const emailsTo = (account: Account, title: string) =>
     db()
@@ -126,7 +129,7 @@ describe('calendar invitations by email', () => {
     return last;
   };
   const downloaded = async (account: Account, id: string) =>
-    readInvitation((await account.request({ method: 'GET', url: `/api/meetings/${id}/ics` })).body);
+    readInvitation((await account.call(meetingsContract.downloadCalendar, { params: { id } })).rawPayload.toString());
 
   it('schedules with REQUEST 0, moves with REQUEST 1 and cancels with CANCEL 2: one UID, in both people’s emails', async () => {
     const title = `Final round ${crypto.randomUUID().slice(0, 8)}`;
@@ -170,8 +173,8 @@ describe('calendar invitations by email', () => {
 
     // Moved by the invitee: a REQUEST with the new time at sequence 1, to both, the organizer asked again.
     const later = at(72);
-    const moved = await act(applicant, meeting.id, 'reschedule', { starts_at: later, reason: 'A clash' });
-    expect(moved.statusCode, moved.body).toBe(200);
+    const moved = await reschedule(applicant, meeting.id, { starts_at: later, reason: 'A clash' });
+    expect(moved.statusCode, moved.error?.error).toBe(200);
     const toOrganizer = await lastEmailTo(company, `moved ${title}`);
     expect(toOrganizer.subject).toBe(`Ada Lovelace moved ${title}`);
     expect(toOrganizer.text).toContain('“A clash”');
@@ -192,7 +195,7 @@ describe('calendar invitations by email', () => {
     expect(await downloaded(company, meeting.id)).toMatchObject({ uid, sequence: 1, start: later });
 
     // Cancelled by the organizer: CANCEL at sequence 2, to both.
-    expect((await act(company, meeting.id, 'cancel', { reason: 'We filled the role.' })).statusCode).toBe(200);
+    expect((await cancel(company, meeting.id, { reason: 'We filled the role.' })).statusCode).toBe(200);
     const cancelledToInvitee = await lastEmailTo(applicant, `cancelled ${title}`);
     expect(cancelledToInvitee.subject).toBe(`Rita Recruiter cancelled ${title}`);
     expect(cancelledToInvitee.text).toContain('“We filled the role.”');
@@ -208,7 +211,7 @@ describe('calendar invitations by email', () => {
       });
     }
     expect(await downloaded(applicant, meeting.id)).toMatchObject({ uid, sequence: 2, status: 'CANCELLED' });
-    const feed = (await applicant.request({ method: 'POST', url: '/api/calendar-feed' })).json();
+    const feed = (await applicant.call(meetingsContract.createCalendarFeed)).body;
     const fed = await testApp.app.inject({ method: 'GET', url: new URL(feed.url).pathname });
     const inFeed = new ICAL.Component(ICAL.parse(fed.body))
       .getAllSubcomponents('vevent')
@@ -233,7 +236,7 @@ describe('calendar invitations by email', () => {
       sequence: 0,
       location: `${PUBLIC_URL}${meeting.join_url}`,
     });
-    await act(company, meeting.id, 'reschedule', { starts_at: meeting.starts_at, call_link: ZOOM });
+    await reschedule(company, meeting.id, { starts_at: meeting.starts_at, call_link: ZOOM });
     const relinked = await lastEmailTo(applicant, `changed the call link of ${title}`);
     expect(relinked.subject).toBe(`Rita Recruiter changed the call link of ${title}`);
     expect(relinked.text).toContain(`Join the meeting: ${ZOOM}`);
@@ -243,7 +246,7 @@ describe('calendar invitations by email', () => {
       start: meeting.starts_at,
       location: ZOOM,
     });
-    await act(company, meeting.id, 'reschedule', { starts_at: meeting.starts_at, call_link: null });
+    await reschedule(company, meeting.id, { starts_at: meeting.starts_at, call_link: null });
     expect(
       readInvitation((await lastEmailTo(applicant, `changed the call link of ${title}`)).calendar ?? ''),
     ).toMatchObject({

@@ -2,8 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { companiesContract } from '~/shared/contracts/companies';
+import { meetingsContract } from '~/shared/contracts/meetings';
 import { LIVE_SOCKET_PATH, type LiveEvent } from '~/shared/live-events';
-import { type RoomIceServers, roomTexts } from '~/shared/meeting-room';
+import { roomTexts } from '~/shared/meeting-room';
 import { type Meeting, meetingTexts } from '~/shared/meetings';
 import { companyMembers, meetings } from '../db/schema';
 import { forbiddenMessage } from '../platform/access-control';
@@ -54,7 +56,7 @@ describe('the meeting video room', () => {
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace', timeZone: 'Europe/London' });
     stranger = await signedInAccount(testApp, { role: 'company', name: 'Sam Stranger' });
     colleague = await signedInAccount(testApp, { role: 'company', name: 'Cole Colleague' });
-    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const companyId = (await organizer.call(companiesContract.profile)).body.id;
     // A second member of the organizer's company, not invited.
     await testApp.database.db
       .update(companyMembers)
@@ -67,18 +69,16 @@ describe('the meeting video room', () => {
       status: 'submitted',
       applicantId: applicant.user.id,
     });
-    const response = await organizer.request({
-      method: 'POST',
-      url: '/api/meetings',
-      payload: {
+    const response = await organizer.call(meetingsContract.schedule, {
+      body: {
         application_id: application.id,
         type: 'interview',
         starts_at: new Date(Date.now() + 48 * 60 * MINUTE_MS).toISOString(),
         duration_minutes: 30,
       },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    meeting = response.json();
+    expect(response.statusCode, response.error?.error).toBe(201);
+    meeting = response.body;
     roomToken = meeting.join_url.split('/').at(-1) ?? '';
   });
   afterAll(async () => {
@@ -124,7 +124,7 @@ describe('the meeting video room', () => {
       (event) => event.peer_id === 'peer-cole-000001' && event.user_id === colleague.user.id,
     );
     // The page behind the link opens for the colleague too.
-    expect((await colleague.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}` })).statusCode).toBe(200);
+    expect((await colleague.call(meetingsContract.room, { params: { token: roomToken } })).statusCode).toBe(200);
 
     cole.socket.close();
     await rita.find('room.left', (event) => event.peer_id === 'peer-cole-000001');
@@ -189,7 +189,7 @@ describe('the meeting video room', () => {
     // …and nobody in the room hears a word of theirs.
     for (const tab of [rita, ada])
       expect(tab.events.filter((event) => 'user_id' in event && event.user_id === stranger.user.id)).toEqual([]);
-    expect((await stranger.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}` })).statusCode).toBe(404);
+    expect((await stranger.call(meetingsContract.room, { params: { token: roomToken } })).statusCode).toBe(404);
 
     // A participant cannot use the room to reach someone outside it.
     ada.send({
@@ -207,9 +207,9 @@ describe('the meeting video room', () => {
   // Over HTTP a Billing member is refused the room (403, decision 032); the socket says the same. And a room's
   // events reach only the tabs in it: a colleague who may join hears nothing until they do.
   it('refuses a Billing member as HTTP does, and tells only the tabs in the room what happens there', async () => {
-    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const companyId = (await organizer.call(companiesContract.profile)).body.id;
     const billing = await signedInAccount(testApp, { role: 'company', company: { id: companyId, role: 'billing' } });
-    expect((await billing.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}` })).statusCode).toBe(403);
+    expect((await billing.call(meetingsContract.room, { params: { token: roomToken } })).statusCode).toBe(403);
     const [rita, cole, bill] = await Promise.all([open(organizer), open(colleague), open(billing)]);
     join(rita, 'peer-rita-000003');
     await rita.find('room.joined', (event) => event.peer_id === 'peer-rita-000003');
@@ -285,25 +285,23 @@ describe('the meeting video room', () => {
 
   it('holds four tabs at most: a fifth is told the room is full, and gets in once someone leaves', async () => {
     // A room of its own, so no tab of the other cases counts.
-    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const companyId = (await organizer.call(companiesContract.profile)).body.id;
     const job = await buildJob(testApp.database.db, { companyId, title: 'Data Analyst' });
     const application = await buildApplication(testApp.database.db, {
       jobId: job.id,
       status: 'submitted',
       applicantId: applicant.user.id,
     });
-    const created = await organizer.request({
-      method: 'POST',
-      url: '/api/meetings',
-      payload: {
+    const created = await organizer.call(meetingsContract.schedule, {
+      body: {
         application_id: application.id,
         type: 'interview',
         starts_at: new Date(Date.now() + 5 * MINUTE_MS).toISOString(),
         duration_minutes: 30,
       },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const token = (created.json() as Meeting).join_url.split('/').at(-1) ?? '';
+    expect(created.statusCode, created.error?.error).toBe(201);
+    const token = created.body.join_url.split('/').at(-1) ?? '';
     const enter = (tab: Tab, peerId: string) =>
       tab.send({ type: 'room.join', room_token: token, peer_id: peerId, state: media });
     const answerTo = (tab: Tab, peerId: string) =>
@@ -379,7 +377,7 @@ describe('the video room’s TURN credentials', () => {
     organizer = await signedInAccount(testApp, { role: 'company', timeZone: 'Europe/Paris' });
     stranger = await signedInAccount(testApp, { role: 'applicant' });
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    const companyId = (await organizer.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const companyId = (await organizer.call(companiesContract.profile)).body.id;
     const db = testApp.database.db;
     const job = await buildJob(db, { companyId });
     const application = await buildApplication(db, {
@@ -387,26 +385,24 @@ describe('the video room’s TURN credentials', () => {
       status: 'submitted',
       applicantId: applicant.user.id,
     });
-    const response = await organizer.request({
-      method: 'POST',
-      url: '/api/meetings',
-      payload: {
+    const response = await organizer.call(meetingsContract.schedule, {
+      body: {
         application_id: application.id,
         type: 'interview',
         starts_at: new Date(Date.now() + 48 * 60 * MINUTE_MS).toISOString(),
         duration_minutes: 45,
       },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    meetingId = response.json().id;
-    roomToken = response.json().join_url.split('/').at(-1);
+    expect(response.statusCode, response.error?.error).toBe(201);
+    meetingId = response.body.id;
+    roomToken = response.body.join_url.split('/').at(-1) ?? '';
   });
   afterAll(async () => {
     await testApp.close();
   });
 
   const iceServers = (account: Account) =>
-    account.request({ method: 'GET', url: `/api/meeting-rooms/${roomToken}/ice-servers` });
+    account.call(meetingsContract.roomIceServers, { params: { token: roomToken } });
   const startIn = (minutes: number) =>
     testApp.database.db
       .update(meetings)
@@ -416,8 +412,8 @@ describe('the video room’s TURN credentials', () => {
   it('signs credentials coturn checks, standing until 15 minutes after the meeting ends', async () => {
     await startIn(10);
     const response = await iceServers(organizer);
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as RoomIceServers;
+    expect(response.statusCode, response.error?.error).toBe(200);
+    const body = response.body;
     const [stun, turn] = body.ice_servers;
     expect(stun).toEqual({ urls: ['stun:turn.example.com:3478'] });
     expect(turn?.urls).toEqual([
@@ -443,14 +439,14 @@ describe('the video room’s TURN credentials', () => {
     await startIn(10);
     const refused = await iceServers(stranger);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().error).toBe(meetingTexts.roomNotFound);
+    expect(refused.error?.error).toBe(meetingTexts.roomNotFound);
     await startIn(60);
     const early = await iceServers(organizer);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error).toBe(roomTexts.notYetOpen);
+    expect(early.error?.error).toBe(roomTexts.notYetOpen);
     await startIn(-50);
     const late = await iceServers(organizer);
     expect(late.statusCode).toBe(409);
-    expect(late.json().error).toBe(roomTexts.ended);
+    expect(late.error?.error).toBe(roomTexts.ended);
   });
 });

@@ -2,8 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApplicationStatus, applicationTexts } from '~/shared/applications';
+import type { BodyOf } from '~/shared/contract';
+import { accountContract } from '~/shared/contracts/account';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { companiesContract } from '~/shared/contracts/companies';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { talentContract } from '~/shared/contracts/talent';
 import type { LiveEvent } from '~/shared/live-events';
-import { type Meeting, meetingTexts, meetingTimeInZones } from '~/shared/meetings';
+import { meetingTexts, meetingTimeInZones, type ScheduleMeetingInput } from '~/shared/meetings';
 import {
   applicantProfiles,
   applications,
@@ -17,6 +23,7 @@ import {
 import type { JobData, JobName, JobQueue, SendOptions } from '../platform/job-queue';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { enqueueMeetingReminders } from './publish-meeting-change';
 import { sendMeetingReminder } from './send-meeting-reminder';
@@ -98,7 +105,7 @@ describe('the meetings API', () => {
     otherCompany = await signedInAccount(testApp, { role: 'company', timeZone: 'Europe/Berlin' });
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Lovelace', timeZone: 'Europe/London' });
     stranger = await signedInAccount(testApp, { role: 'applicant' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = await companyIdOf(company);
     const live = testApp.app.appContext.live;
     const send = live.send.bind(live);
     vi.spyOn(live, 'send').mockImplementation(async (userIds, event) => {
@@ -115,9 +122,8 @@ describe('the meetings API', () => {
     const job = await buildJob(db(), { companyId, title: 'Support Engineer' });
     return buildApplication(db(), { jobId: job.id, status, applicantId });
   };
-  const schedule = (body: object, account = company) =>
-    account.request({ method: 'POST', url: '/api/meetings', payload: body });
-  const scheduleInterview = async (overrides: object = {}) => {
+  const schedule = (body: ScheduleMeetingInput, account = company) => account.call(meetingsContract.schedule, { body });
+  const scheduleInterview = async (overrides: Partial<ScheduleMeetingInput> = {}) => {
     const application = await newApplication();
     const response = await schedule({
       application_id: application.id,
@@ -126,11 +132,16 @@ describe('the meetings API', () => {
       duration_minutes: 45,
       ...overrides,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return { application, meeting: response.json() as Meeting };
+    expect(response.statusCode, response.error?.error).toBe(201);
+    return { application, meeting: response.body };
   };
-  const act = (account: Account, id: string, action: string, body: object) =>
-    account.request({ method: 'POST', url: `/api/meetings/${id}/${action}`, payload: body });
+  const respond = (account: Account, id: string, body: BodyOf<typeof meetingsContract.respond>) =>
+    account.call(meetingsContract.respond, { params: { id }, body });
+  const reschedule = (account: Account, id: string, body: BodyOf<typeof meetingsContract.reschedule>) =>
+    account.call(meetingsContract.reschedule, { params: { id }, body });
+  const cancel = (account: Account, id: string, body: BodyOf<typeof meetingsContract.cancel>) =>
+    account.call(meetingsContract.cancel, { params: { id }, body });
+  const companyIdOf = async (account: Account) => (await account.call(companiesContract.profile)).body.id;
   const statusOf = async (id: string) =>
     (await db().select({ status: applications.status }).from(applications).where(eq(applications.id, id)))[0]?.status;
 
@@ -188,7 +199,7 @@ describe('the meetings API', () => {
         starts_at: inHours(5),
         duration_minutes: 15,
       });
-      expect(intro.json()).toMatchObject({ title: 'Intro Call: Support Engineer' });
+      expect(intro.body).toMatchObject({ title: 'Intro Call: Support Engineer' });
       expect(await statusOf(shortlisted.id)).toBe('shortlisted');
       const hired = await newApplication('hired');
       const checkIn = await schedule({
@@ -198,42 +209,53 @@ describe('the meetings API', () => {
         duration_minutes: 30,
         title: 'First week',
       });
-      expect(checkIn.json()).toMatchObject({ title: 'First week', type: 'check_in' });
+      expect(checkIn.body).toMatchObject({ title: 'First week', type: 'check_in' });
     });
 
     it('refuses another company’s application, an ended one, and applicants', async () => {
       const application = await newApplication();
-      const body = { application_id: application.id, type: 'intro', starts_at: inHours(5), duration_minutes: 30 };
+      const body: ScheduleMeetingInput = {
+        application_id: application.id,
+        type: 'intro',
+        starts_at: inHours(5),
+        duration_minutes: 30,
+      };
       const foreign = await schedule(body, otherCompany);
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json().error).toBe(applicationTexts.notFound);
+      expect(foreign.error?.error).toBe(applicationTexts.notFound);
       expect((await schedule(body, applicant)).statusCode).toBe(403);
       const rejected = await newApplication('rejected');
       const ended = await schedule({ ...body, application_id: rejected.id });
       expect(ended.statusCode).toBe(409);
-      expect(ended.json().error).toBe(meetingTexts.applicationEnded);
+      expect(ended.error?.error).toBe(meetingTexts.applicationEnded);
     });
 
     it('says what is wrong with a time or a duration', async () => {
       const application = await newApplication();
-      const body = { application_id: application.id, type: 'intro', starts_at: inHours(5), duration_minutes: 30 };
+      const body: ScheduleMeetingInput = {
+        application_id: application.id,
+        type: 'intro',
+        starts_at: inHours(5),
+        duration_minutes: 30,
+      };
       const past = await schedule({ ...body, starts_at: inHours(-1) });
       expect(past.statusCode).toBe(400);
-      expect(past.json()).toMatchObject({
+      expect(past.error).toMatchObject({
         error: meetingTexts.startsInPast,
         fields: { starts_at: meetingTexts.startsInPast },
       });
       const far = await schedule({ ...body, starts_at: inHours(24 * 400) });
-      expect(far.json().error).toBe(meetingTexts.tooFarAhead);
+      expect(far.error?.error).toBe(meetingTexts.tooFarAhead);
       for (const duration of [10, 20, 255, 30.5]) {
         const response = await schedule({ ...body, duration_minutes: duration });
         expect(response.statusCode, String(duration)).toBe(400);
-        expect(response.json().fields.duration_minutes).toBe(meetingTexts.duration);
+        expect(response.error?.fields?.duration_minutes).toBe(meetingTexts.duration);
       }
       const noTime = await schedule({ ...body, starts_at: 'next tuesday' });
-      expect(noTime.json().fields.starts_at).toBe(meetingTexts.startsAt);
-      const badType = await schedule({ ...body, type: 'party' });
-      expect(badType.json().fields.type).toBe(meetingTexts.type);
+      expect(noTime.error?.fields?.starts_at).toBe(meetingTexts.startsAt);
+      // A type the contract does not know, sent as a hand-written request would.
+      const badType = await company.callUnchecked(meetingsContract.schedule, { body: { ...body, type: 'party' } });
+      expect(badType.error?.fields?.type).toBe(meetingTexts.type);
       expect(await statusOf(application.id)).toBe('submitted');
     });
   });
@@ -241,7 +263,7 @@ describe('the meetings API', () => {
   describe('whom a company may invite', () => {
     it('lists the applicants of its own pipeline still in it, by name or job, with their zone', async () => {
       const mate = await signedInAccount(testApp, { role: 'company' });
-      const mateCompany = (await mate.request({ method: 'GET', url: '/api/company' })).json().id;
+      const mateCompany = await companyIdOf(mate);
       const job = await buildJob(db(), { companyId: mateCompany, title: 'Data Analyst' });
       const open = await buildApplication(db(), { jobId: job.id, applicantName: 'Nora Numbers' });
       await buildApplication(db(), { jobId: job.id, applicantName: 'Wes Withdrawn', status: 'withdrawn' });
@@ -249,8 +271,8 @@ describe('the meetings API', () => {
         .update(applicantProfiles)
         .set({ timezone: 'Asia/Kolkata' })
         .where(eq(applicantProfiles.userId, open.applicantId));
-      const list = await mate.request({ method: 'GET', url: '/api/meetings/invitees' });
-      expect(list.json()).toMatchObject({
+      const list = await mate.call(meetingsContract.invitees);
+      expect(list.body).toMatchObject({
         total: 1,
         items: [
           {
@@ -261,13 +283,13 @@ describe('the meetings API', () => {
           },
         ],
       });
-      expect((await mate.request({ method: 'GET', url: '/api/meetings/invitees?q=analyst' })).json().total).toBe(1);
-      expect((await mate.request({ method: 'GET', url: '/api/meetings/invitees?q=zzz' })).json().total).toBe(0);
-      const one = await mate.request({ method: 'GET', url: `/api/meetings/invitees?application_id=${open.id}` });
-      expect(one.json().items).toHaveLength(1);
-      const foreign = await company.request({ method: 'GET', url: `/api/meetings/invitees?application_id=${open.id}` });
-      expect(foreign.json().total).toBe(0);
-      expect((await applicant.request({ method: 'GET', url: '/api/meetings/invitees' })).statusCode).toBe(403);
+      expect((await mate.call(meetingsContract.invitees, { query: { q: 'analyst' } })).body.total).toBe(1);
+      expect((await mate.call(meetingsContract.invitees, { query: { q: 'zzz' } })).body.total).toBe(0);
+      const one = await mate.call(meetingsContract.invitees, { query: { application_id: open.id } });
+      expect(one.body.items).toHaveLength(1);
+      const foreign = await company.call(meetingsContract.invitees, { query: { application_id: open.id } });
+      expect(foreign.body.total).toBe(0);
+      expect((await applicant.call(meetingsContract.invitees)).statusCode).toBe(403);
     });
   });
 
@@ -289,54 +311,41 @@ describe('the meetings API', () => {
           starts_at: at(hours),
           duration_minutes: minutes,
         });
-        expect(made.statusCode, made.body).toBe(201);
+        expect(made.statusCode, made.error?.error).toBe(201);
       }
       const declined = (
         await schedule({ application_id: mine.id, type: 'intro', starts_at: at(8), duration_minutes: 30 })
-      ).json() as Meeting;
-      expect((await act(busyApplicant, declined.id, 'respond', { response: 'declined' })).statusCode).toBe(200);
+      ).body;
+      expect((await respond(busyApplicant, declined.id, { response: 'declined' })).statusCode).toBe(200);
       const cancelled = (
         await schedule({ application_id: mine.id, type: 'intro', starts_at: at(10), duration_minutes: 30 })
-      ).json() as Meeting;
-      expect((await act(company, cancelled.id, 'cancel', { reason: 'No longer needed' })).statusCode).toBe(200);
+      ).body;
+      expect((await cancel(company, cancelled.id, { reason: 'No longer needed' })).statusCode).toBe(200);
 
       // The other company, with an application of its own from the same applicant.
-      const otherId = (await otherCompany.request({ method: 'GET', url: '/api/company' })).json().id;
+      const otherId = await companyIdOf(otherCompany);
       const otherJob = await buildJob(db(), { companyId: otherId, title: 'Analyst' });
       const theirs = await buildApplication(db(), { jobId: otherJob.id, applicantId: busyApplicant.user.id });
-      const busy = await otherCompany.request({
-        method: 'GET',
-        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(from.toISOString())}&hours=24`,
-      });
-      expect(busy.statusCode, busy.body).toBe(200);
-      expect(busy.json()).toEqual({
+      const busyOf = (account: Account, applicationId: string, query: { from: string; hours?: number }) =>
+        account.call(meetingsContract.inviteeBusy, { params: { application_id: applicationId }, query });
+      const busy = await busyOf(otherCompany, theirs.id, { from: from.toISOString(), hours: 24 });
+      expect(busy.statusCode, busy.error?.error).toBe(200);
+      expect(busy.body).toEqual({
         items: [
           { starts_at: at(1), ends_at: at(2.5) },
           { starts_at: at(5), ends_at: at(5.75) },
         ],
       });
-      const later = await otherCompany.request({
-        method: 'GET',
-        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(at(3))}&hours=2`,
-      });
-      expect(later.json().items).toEqual([]);
+      const later = await busyOf(otherCompany, theirs.id, { from: at(3), hours: 2 });
+      expect(later.body.items).toEqual([]);
 
       // Only through an application of one's own; a sentence for a bad request.
-      const foreign = await otherCompany.request({
-        method: 'GET',
-        url: `/api/meetings/invitees/${mine.id}/busy?from=${encodeURIComponent(from.toISOString())}`,
-      });
+      const foreign = await busyOf(otherCompany, mine.id, { from: from.toISOString() });
       expect(foreign.statusCode).toBe(404);
-      const tooLong = await otherCompany.request({
-        method: 'GET',
-        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(from.toISOString())}&hours=72`,
-      });
+      const tooLong = await busyOf(otherCompany, theirs.id, { from: from.toISOString(), hours: 72 });
       expect(tooLong.statusCode).toBe(400);
-      expect(tooLong.json().fields).toEqual({ hours: 'Look at 1 to 48 hours.' });
-      const asApplicant = await busyApplicant.request({
-        method: 'GET',
-        url: `/api/meetings/invitees/${theirs.id}/busy?from=${encodeURIComponent(from.toISOString())}`,
-      });
+      expect(tooLong.error?.fields).toEqual({ hours: 'Look at 1 to 48 hours.' });
+      const asApplicant = await busyOf(busyApplicant, theirs.id, { from: from.toISOString() });
       expect(asApplicant.statusCode).toBe(403);
     });
   });
@@ -345,34 +354,32 @@ describe('the meetings API', () => {
     it('shows it to its participants only', async () => {
       const { meeting } = await scheduleInterview();
       for (const account of [company, applicant]) {
-        const response = await account.request({ method: 'GET', url: `/api/meetings/${meeting.id}` });
+        const response = await account.call(meetingsContract.get, { params: { id: meeting.id } });
         expect(response.statusCode).toBe(200);
-        const ics = await account.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
+        const ics = await account.call(meetingsContract.downloadCalendar, { params: { id: meeting.id } });
         expect(ics.statusCode).toBe(200);
       }
       const companyMate = await signedInAccount(testApp, { role: 'company' });
       for (const account of [otherCompany, stranger]) {
-        for (const url of [`/api/meetings/${meeting.id}`, `/api/meetings/${meeting.id}/ics`]) {
-          const response = await account.request({ method: 'GET', url });
-          expect(response.statusCode, url).toBe(404);
-          expect(response.json().error).toBe(meetingTexts.notFound);
+        for (const endpoint of [meetingsContract.get, meetingsContract.downloadCalendar]) {
+          const response = await account.call(endpoint, { params: { id: meeting.id } });
+          expect(response.statusCode, endpoint.path).toBe(404);
+          expect(response.error?.error).toBe(meetingTexts.notFound);
         }
-        for (const [action, body] of [
-          ['respond', { response: 'accepted' }],
-          ['reschedule', { starts_at: inHours(80) }],
-          ['cancel', { reason: 'No' }],
+        for (const [action, send] of [
+          ['respond', () => respond(account, meeting.id, { response: 'accepted' })],
+          ['reschedule', () => reschedule(account, meeting.id, { starts_at: inHours(80) })],
+          ['cancel', () => cancel(account, meeting.id, { reason: 'No' })],
         ] as const) {
-          expect((await act(account, meeting.id, action, body)).statusCode, action).toBe(404);
+          expect((await send()).statusCode, action).toBe(404);
         }
       }
-      expect((await companyMate.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).statusCode).toBe(404);
-      const room = meeting.join_url.split('/meet/')[1];
-      expect((await applicant.request({ method: 'GET', url: `/api/meeting-rooms/${room}` })).json().id).toBe(
-        meeting.id,
-      );
-      const refused = await stranger.request({ method: 'GET', url: `/api/meeting-rooms/${room}` });
+      expect((await companyMate.call(meetingsContract.get, { params: { id: meeting.id } })).statusCode).toBe(404);
+      const room = meeting.join_url.split('/meet/')[1] ?? '';
+      expect((await applicant.call(meetingsContract.room, { params: { token: room } })).body.id).toBe(meeting.id);
+      const refused = await stranger.call(meetingsContract.room, { params: { token: room } });
       expect(refused.statusCode).toBe(404);
-      expect(refused.json().error).toBe(meetingTexts.roomNotFound);
+      expect(refused.error?.error).toBe(meetingTexts.roomNotFound);
     });
 
     it('lists a person’s meetings in a range, earliest first', async () => {
@@ -387,32 +394,20 @@ describe('the meetings API', () => {
           starts_at: inHours(hours),
           duration_minutes: 30,
         });
-        ids.push(response.json().id);
+        ids.push(response.body.id);
       }
-      const list = await person.request({
-        method: 'GET',
-        url: `/api/meetings?from=${encodeURIComponent(inHours(0))}&to=${encodeURIComponent(inHours(48))}`,
-      });
-      expect(list.json()).toMatchObject({ total: 2, page: 1 });
-      expect(list.json().items.map((item: Meeting) => item.id)).toEqual([ids[1], ids[0]]);
-      const upcoming = await person.request({
-        method: 'GET',
-        url: `/api/meetings?from=${encodeURIComponent(inHours(0))}&page_size=2&page=2`,
-      });
-      expect(upcoming.json()).toMatchObject({ total: 3, page: 2, items: [{ id: ids[2] }] });
-      const wide = await person.request({
-        method: 'GET',
-        url: `/api/meetings?from=${encodeURIComponent(inHours(0))}&to=${encodeURIComponent(inHours(24 * 101))}`,
-      });
+      const list = await person.call(meetingsContract.list, { query: { from: inHours(0), to: inHours(48) } });
+      expect(list.body).toMatchObject({ total: 2, page: 1 });
+      expect(list.body.items.map((item) => item.id)).toEqual([ids[1], ids[0]]);
+      const upcoming = await person.call(meetingsContract.list, { query: { from: inHours(0), page_size: 2, page: 2 } });
+      expect(upcoming.body).toMatchObject({ total: 3, page: 2, items: [{ id: ids[2] }] });
+      const wide = await person.call(meetingsContract.list, { query: { from: inHours(0), to: inHours(24 * 101) } });
       expect(wide.statusCode).toBe(400);
-      expect(wide.json().error).toContain(meetingTexts.rangeTooWide);
-      const backwards = await person.request({
-        method: 'GET',
-        url: `/api/meetings?from=${encodeURIComponent(inHours(5))}&to=${encodeURIComponent(inHours(1))}`,
-      });
+      expect(wide.error?.error).toContain(meetingTexts.rangeTooWide);
+      const backwards = await person.call(meetingsContract.list, { query: { from: inHours(5), to: inHours(1) } });
       expect(backwards.statusCode).toBe(400);
-      const applicantList = await person.request({ method: 'GET', url: '/api/applicant/meetings' });
-      expect(applicantList.json()).toMatchObject({
+      const applicantList = await person.call(applicationsContract.meetings);
+      expect(applicantList.body).toMatchObject({
         total: 3,
         items: [
           { id: ids[1], type: 'Intro Call', link: expect.stringMatching(/^\/meet\/[A-Za-z0-9_-]{24}$/) },
@@ -420,7 +415,7 @@ describe('the meetings API', () => {
           { id: ids[2] },
         ],
       });
-      expect(applicantList.json().items[0].company).toMatch(/^Test Company/);
+      expect(applicantList.body.items[0]?.company).toMatch(/^Test Company/);
     });
   });
 
@@ -444,10 +439,10 @@ describe('the meetings API', () => {
     it('lets the invitee accept, and tells the organizer', async () => {
       const { meeting } = await scheduleInterview();
       liveEvents.length = 0;
-      const accepted = await act(applicant, meeting.id, 'respond', { response: 'accepted' });
+      const accepted = await respond(applicant, meeting.id, { response: 'accepted' });
       expect(accepted.statusCode).toBe(200);
-      expect(accepted.json().my_response).toBe('accepted');
-      const seen = (await company.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).json() as Meeting;
+      expect(accepted.body.my_response).toBe('accepted');
+      const seen = (await company.call(meetingsContract.get, { params: { id: meeting.id } })).body;
       expect(seen.participants.find((person) => person.name === 'Ada Lovelace')?.response).toBe('accepted');
       const told = await toldCompany('meeting_responded', meeting.id);
       expect(told).toMatchObject({
@@ -455,63 +450,67 @@ describe('the meetings API', () => {
         link: `/company/meetings?meeting=${meeting.id}`,
       });
       expect(liveEvents.map((entry) => entry.event)).toEqual([{ type: 'meeting.changed', meeting_id: meeting.id }]);
-      const organizer = await act(company, meeting.id, 'respond', { response: 'declined' });
+      const organizer = await respond(company, meeting.id, { response: 'declined' });
       expect(organizer.statusCode).toBe(409);
-      expect(organizer.json().error).toBe(meetingTexts.organizerAnswers);
-      const unknown = await act(applicant, meeting.id, 'respond', { response: 'maybe' });
-      expect(unknown.json().fields.response).toBe(meetingTexts.response);
+      expect(organizer.error?.error).toBe(meetingTexts.organizerAnswers);
+      // An answer the contract does not know, sent as a hand-written request would.
+      const unknown = await applicant.callUnchecked(meetingsContract.respond, {
+        params: { id: meeting.id },
+        body: { response: 'maybe' },
+      });
+      expect(unknown.error?.fields?.response).toBe(meetingTexts.response);
     });
 
     it('moves a meeting: the others are asked again and the sequence grows', async () => {
       const { meeting } = await scheduleInterview();
-      await act(applicant, meeting.id, 'respond', { response: 'accepted' });
+      await respond(applicant, meeting.id, { response: 'accepted' });
       const startsAt = inHours(72);
-      const moved = await act(applicant, meeting.id, 'reschedule', {
+      const moved = await reschedule(applicant, meeting.id, {
         starts_at: startsAt,
         duration_minutes: 60,
         reason: 'A dentist appointment',
       });
       expect(moved.statusCode).toBe(200);
-      expect(moved.json()).toMatchObject({
+      expect(moved.body).toMatchObject({
         starts_at: startsAt,
         duration_minutes: 60,
         sequence: 1,
         my_response: 'accepted',
       });
-      const seen = (await company.request({ method: 'GET', url: `/api/meetings/${meeting.id}` })).json() as Meeting;
+      const seen = (await company.call(meetingsContract.get, { params: { id: meeting.id } })).body;
       expect(seen.my_response).toBe('pending');
       const told = await toldCompany('meeting_rescheduled', meeting.id);
       expect(told?.body).toContain('“A dentist appointment”');
       // Now the applicant moved it, the organizer answers the new time.
-      expect((await act(company, meeting.id, 'respond', { response: 'accepted' })).statusCode).toBe(409);
-      const past = await act(company, meeting.id, 'reschedule', { starts_at: inHours(-2) });
+      expect((await respond(company, meeting.id, { response: 'accepted' })).statusCode).toBe(409);
+      const past = await reschedule(company, meeting.id, { starts_at: inHours(-2) });
       expect(past.statusCode).toBe(400);
-      expect(past.json().error).toBe(meetingTexts.startsInPast);
-      const same = await act(company, meeting.id, 'reschedule', { starts_at: startsAt });
-      expect(same.json().error).toBe(meetingTexts.sameTime);
+      expect(past.error?.error).toBe(meetingTexts.startsInPast);
+      const same = await reschedule(company, meeting.id, { starts_at: startsAt });
+      expect(same.error?.error).toBe(meetingTexts.sameTime);
     });
 
     it('cancels with a reason, once, and then nothing else happens to it', async () => {
       const { meeting } = await scheduleInterview();
-      const noReason = await act(applicant, meeting.id, 'cancel', { reason: '   ' });
+      const noReason = await cancel(applicant, meeting.id, { reason: '   ' });
       expect(noReason.statusCode).toBe(400);
-      expect(noReason.json().fields.reason).toBe(meetingTexts.reasonRequired);
-      const cancelled = await act(applicant, meeting.id, 'cancel', { reason: 'I took another job.' });
-      expect(cancelled.json()).toMatchObject({
+      expect(noReason.error?.fields?.reason).toBe(meetingTexts.reasonRequired);
+      const cancelled = await cancel(applicant, meeting.id, { reason: 'I took another job.' });
+      expect(cancelled.body).toMatchObject({
         status: 'cancelled',
         cancel_reason: 'I took another job.',
         sequence: 1,
       });
       const told = await toldCompany('meeting_cancelled', meeting.id);
       expect(told?.body).toContain('“I took another job.”');
-      const again = await act(company, meeting.id, 'cancel', { reason: 'Twice' });
+      const again = await cancel(company, meeting.id, { reason: 'Twice' });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toBe(meetingTexts.alreadyCancelled);
-      const answer = await act(applicant, meeting.id, 'respond', { response: 'accepted' });
+      expect(again.error?.error).toBe(meetingTexts.alreadyCancelled);
+      const answer = await respond(applicant, meeting.id, { response: 'accepted' });
       expect(answer.statusCode).toBe(409);
-      expect(answer.json().error).toBe(meetingTexts.cancelledNoAnswer);
-      const move = await act(company, meeting.id, 'reschedule', { starts_at: inHours(90) });
-      expect(move.json().error).toBe(meetingTexts.cancelledNoReschedule);
+      expect(answer.error?.error).toBe(meetingTexts.cancelledNoAnswer);
+      const move = await reschedule(company, meeting.id, { starts_at: inHours(90) });
+      expect(move.error?.error).toBe(meetingTexts.cancelledNoReschedule);
     });
 
     it('keeps a meeting that is over as it was', async () => {
@@ -520,46 +519,39 @@ describe('the meetings API', () => {
         .update(meetings)
         .set({ startsAt: new Date(Date.now() - 2 * HOUR_MS) })
         .where(eq(meetings.id, meeting.id));
-      expect((await act(applicant, meeting.id, 'respond', { response: 'accepted' })).json().error).toBe(
+      expect((await respond(applicant, meeting.id, { response: 'accepted' })).error?.error).toBe(
         meetingTexts.overNoAnswer,
       );
-      expect((await act(company, meeting.id, 'reschedule', { starts_at: inHours(5) })).json().error).toBe(
+      expect((await reschedule(company, meeting.id, { starts_at: inHours(5) })).error?.error).toBe(
         meetingTexts.overNoReschedule,
       );
-      expect((await act(company, meeting.id, 'cancel', { reason: 'Late' })).json().error).toBe(
-        meetingTexts.overNoCancel,
-      );
+      expect((await cancel(company, meeting.id, { reason: 'Late' })).error?.error).toBe(meetingTexts.overNoCancel);
     });
   });
 
   describe('a call with the account manager', () => {
     it('is refused while the company has no manager, and booked with the manager once it has one', async () => {
       const body = { starts_at: inHours(30), duration_minutes: 30, notes: 'Quarterly plan' };
-      const none = await company.request({ method: 'POST', url: '/api/meetings/account-manager-call', payload: body });
+      const none = await company.call(meetingsContract.scheduleAccountManagerCall, { body });
       expect(none.statusCode).toBe(409);
-      expect(none.json().error).toBe(meetingTexts.noAccountManager);
+      expect(none.error?.error).toBe(meetingTexts.noAccountManager);
       const manager = await signedInAccount(testApp, { role: 'account_manager', name: 'Maya Manager' });
       await db().update(companies).set({ accountManagerId: manager.user.id }).where(eq(companies.id, companyId));
-      const booked = await company.request({
-        method: 'POST',
-        url: '/api/meetings/account-manager-call',
-        payload: body,
-      });
+      const booked = await company.call(meetingsContract.scheduleAccountManagerCall, { body });
       expect(booked.statusCode).toBe(201);
-      expect(booked.json()).toMatchObject({ type: 'check_in', notes: 'Quarterly plan', application_id: null });
-      const seen = await manager.request({ method: 'GET', url: `/api/meetings/${booked.json().id}` });
-      expect(seen.json()).toMatchObject({ my_response: 'pending' });
-      const accepted = await act(manager, booked.json().id, 'respond', { response: 'accepted' });
+      expect(booked.body).toMatchObject({ type: 'check_in', notes: 'Quarterly plan', application_id: null });
+      const seen = await manager.call(meetingsContract.get, { params: { id: booked.body.id } });
+      expect(seen.body).toMatchObject({ my_response: 'pending' });
+      const accepted = await respond(manager, booked.body.id, { response: 'accepted' });
       expect(accepted.statusCode).toBe(200);
       await db().update(companies).set({ accountManagerId: null }).where(eq(companies.id, companyId));
     });
   });
 
   describe('time zones', () => {
-    const zoneOf = async (account: Account) =>
-      (await account.request({ method: 'GET', url: '/api/account/time-zone' })).json().time_zone;
-    const putZone = (account: Account, time_zone: unknown) =>
-      account.request({ method: 'PUT', url: '/api/account/time-zone', payload: { time_zone } });
+    const zoneOf = async (account: Account) => (await account.call(accountContract.timeZone)).body.time_zone;
+    const putZone = (account: Account, time_zone: string) =>
+      account.call(accountContract.updateTimeZone, { body: { time_zone } });
 
     it('keeps each person’s own zone where their role keeps it, and refuses one that is not a zone', async () => {
       const person = await signedInAccount(testApp, { role: 'applicant' });
@@ -569,7 +561,7 @@ describe('the meetings API', () => {
 
       const saved = await putZone(person, 'Asia/Kolkata');
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual({ time_zone: 'Asia/Kolkata' });
+      expect(saved.body).toEqual({ time_zone: 'Asia/Kolkata' });
       expect(await zoneOf(person)).toBe('Asia/Kolkata');
       // An applicant's zone is their profile's, the one companies read; never a second copy on users.
       const [profile] = await db()
@@ -579,14 +571,14 @@ describe('the meetings API', () => {
       expect(profile?.zone).toBe('Asia/Kolkata');
       const [own] = await db().select({ zone: users.timeZone }).from(users).where(eq(users.id, person.user.id));
       expect(own?.zone).toBeNull();
-      const profileRead = await person.request({ method: 'GET', url: '/api/applicant/profile' });
-      expect(profileRead.json().timezone).toBe('Asia/Kolkata');
+      const profileRead = await person.call(talentContract.ownProfile);
+      expect(profileRead.body.timezone).toBe('Asia/Kolkata');
 
       for (const [account, zone] of [
         [manager, 'Europe/Lisbon'],
         [admin, 'Pacific/Auckland'],
       ] as const) {
-        expect((await putZone(account, zone)).json()).toEqual({ time_zone: zone });
+        expect((await putZone(account, zone)).body).toEqual({ time_zone: zone });
         expect(await zoneOf(account)).toBe(zone);
         const [row] = await db().select({ zone: users.timeZone }).from(users).where(eq(users.id, account.user.id));
         expect(row?.zone).toBe(zone);
@@ -598,13 +590,15 @@ describe('the meetings API', () => {
       expect(audit?.details).toEqual({ before: null, after: 'Europe/Lisbon' });
 
       for (const bad of ['Mars/Olympus', '+05:00', 'est5edt', 'UTC+08:00', '', 42, null]) {
-        const response = await putZone(person, bad);
+        // Some are not even text: sent as a hand-written request would.
+        const response = await person.callUnchecked(accountContract.updateTimeZone, { body: { time_zone: bad } });
         expect(response.statusCode, String(bad)).toBe(400);
-        expect(response.json().fields.time_zone).toBe(meetingTexts.timeZone);
-        expect(response.json().error).toContain(meetingTexts.timeZone);
+        expect(response.error?.fields?.time_zone).toBe(meetingTexts.timeZone);
+        expect(response.error?.error).toContain(meetingTexts.timeZone);
       }
       expect(await zoneOf(person)).toBe('Asia/Kolkata');
-      expect((await testApp.app.inject({ method: 'GET', url: '/api/account/time-zone' })).statusCode).toBe(401);
+      const visitor = await callContract((options) => testApp.app.inject(options), accountContract.timeZone);
+      expect(visitor.statusCode).toBe(401);
     });
 
     // The issue's case: the company in New York schedules 9:00 AM its time with an applicant in Manila.
@@ -621,14 +615,11 @@ describe('the meetings API', () => {
         name: 'Dana Whitfield',
         timeZone: 'America/New_York',
       });
-      const danaCompany = (await dana.request({ method: 'GET', url: '/api/company' })).json().id;
+      const danaCompany = await companyIdOf(dana);
       const job = await buildJob(db(), { companyId: danaCompany, title: 'Night Support' });
       const application = await buildApplication(db(), { jobId: job.id, applicantId: maria.user.id });
-      const invitees = await dana.request({
-        method: 'GET',
-        url: `/api/meetings/invitees?application_id=${application.id}`,
-      });
-      expect(invitees.json().items[0]).toMatchObject({ applicant_name: 'Maria Santos', time_zone: 'Asia/Manila' });
+      const invitees = await dana.call(meetingsContract.invitees, { query: { application_id: application.id } });
+      expect(invitees.body.items[0]).toMatchObject({ applicant_name: 'Maria Santos', time_zone: 'Asia/Manila' });
 
       // The dialog sends the moment it read on Dana's clock: 9:00 AM in New York (UTC−5 in winter).
       const response = await schedule(
@@ -640,8 +631,8 @@ describe('the meetings API', () => {
         },
         dana,
       );
-      expect(response.statusCode, response.body).toBe(201);
-      const meeting = response.json() as Meeting;
+      expect(response.statusCode, response.error?.error).toBe(201);
+      const meeting = response.body;
       expect(meeting.starts_at).toBe(`${day}T14:00:00.000Z`);
       const stored = await db().execute(
         sql`select to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as utc from meetings where id = ${meeting.id}`,
@@ -699,8 +690,8 @@ describe('the meetings API', () => {
           `When: ${weekday}, ${month} 15, 9:00 AM your time (America/New_York) · 10:00 PM for Maria Santos (Asia/Manila)`,
         ],
       ] as const) {
-        const ics = await reader.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
-        const [event] = parseCalendar(ics.body);
+        const ics = await reader.call(meetingsContract.downloadCalendar, { params: { id: meeting.id } });
+        const [event] = parseCalendar(ics.rawPayload.toString());
         expect(event).toMatchObject({
           start: `${day}T14:00:00.000Z`,
           startZone: 'UTC',
@@ -710,8 +701,8 @@ describe('the meetings API', () => {
       }
 
       // The room page's data: the same instant, each participant's zone, read as Maria reads it.
-      const token = meeting.join_url.split('/meet/')[1];
-      const room = (await maria.request({ method: 'GET', url: `/api/meeting-rooms/${token}` })).json() as Meeting;
+      const token = meeting.join_url.split('/meet/')[1] ?? '';
+      const room = (await maria.call(meetingsContract.room, { params: { token } })).body;
       expect(room.starts_at).toBe(meeting.starts_at);
       const me = room.participants.find((person) => person.is_you);
       expect(me).toMatchObject({ name: 'Maria Santos', time_zone: 'Asia/Manila' });
@@ -728,29 +719,32 @@ describe('the meetings API', () => {
 
     it('asks whoever schedules or moves a meeting for their own zone first, and names an invitee without one', async () => {
       const zoneless = await signedInAccount(testApp, { role: 'company', name: 'Nora Nozone' });
-      const zonelessCompany = (await zoneless.request({ method: 'GET', url: '/api/company' })).json().id;
+      const zonelessCompany = await companyIdOf(zoneless);
       const una = await signedInAccount(testApp, { role: 'applicant', name: 'Una Zone' });
       const job = await buildJob(db(), { companyId: zonelessCompany, title: 'Analyst' });
       const application = await buildApplication(db(), { jobId: job.id, applicantId: una.user.id });
-      const body = { application_id: application.id, type: 'intro', starts_at: inHours(30), duration_minutes: 30 };
+      const body: ScheduleMeetingInput = {
+        application_id: application.id,
+        type: 'intro',
+        starts_at: inHours(30),
+        duration_minutes: 30,
+      };
 
       const refused = await schedule(body, zoneless);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toBe(meetingTexts.ownTimeZoneRequired);
+      expect(refused.error?.error).toBe(meetingTexts.ownTimeZoneRequired);
       expect(await statusOf(application.id)).toBe('submitted');
       const manager = await signedInAccount(testApp, { role: 'account_manager' });
       await db().update(companies).set({ accountManagerId: manager.user.id }).where(eq(companies.id, zonelessCompany));
-      const call = await zoneless.request({
-        method: 'POST',
-        url: '/api/meetings/account-manager-call',
-        payload: { starts_at: inHours(30), duration_minutes: 30 },
+      const call = await zoneless.call(meetingsContract.scheduleAccountManagerCall, {
+        body: { starts_at: inHours(30), duration_minutes: 30 },
       });
       expect(call.statusCode).toBe(409);
-      expect(call.json().error).toBe(meetingTexts.ownTimeZoneRequired);
+      expect(call.error?.error).toBe(meetingTexts.ownTimeZoneRequired);
 
       // Once set, it is scheduled; Una, who set none, is said to have none, never given UTC as hers.
       await putZone(zoneless, 'America/Chicago');
-      const meeting = (await schedule(body, zoneless)).json() as Meeting;
+      const meeting = (await schedule(body, zoneless)).body;
       expect(meeting.participants.find((person) => person.name === 'Una Zone')?.time_zone).toBeNull();
       expect(meetingTimeInZones(meeting.starts_at, 'America/Chicago', [{ name: 'Una Zone', time_zone: null }])).toMatch(
         / your time \(America\/Chicago\) · Una Zone has not set a time zone$/,
@@ -760,15 +754,15 @@ describe('the meetings API', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, una.user.id), eq(notifications.type, 'meeting_invited')));
       expect(told?.body).toContain(' UTC (you have not set a time zone on Tandem). Accept or decline');
-      const invitee = await zoneless.request({ method: 'GET', url: '/api/meetings/account-manager-call' });
-      expect(invitee.json()).toEqual({ account_manager: { name: manager.user.name, time_zone: null } });
+      const invitee = await zoneless.call(meetingsContract.accountManagerCallInvitee);
+      expect(invitee.body).toEqual({ account_manager: { name: manager.user.name, time_zone: null } });
 
       // Una moves it only once she has a zone of her own.
-      const move = await act(una, meeting.id, 'reschedule', { starts_at: inHours(40) });
+      const move = await reschedule(una, meeting.id, { starts_at: inHours(40) });
       expect(move.statusCode).toBe(409);
-      expect(move.json().error).toBe(meetingTexts.ownTimeZoneRequired);
+      expect(move.error?.error).toBe(meetingTexts.ownTimeZoneRequired);
       await putZone(una, 'Africa/Lagos');
-      expect((await act(una, meeting.id, 'reschedule', { starts_at: inHours(40) })).statusCode).toBe(200);
+      expect((await reschedule(una, meeting.id, { starts_at: inHours(40) })).statusCode).toBe(200);
     });
 
     it('shows each side its own time across the day the US changes its clocks', async () => {
@@ -810,12 +804,12 @@ describe('the meetings API', () => {
   describe('iCalendar', () => {
     it('gives one meeting as an .ics: stable UID, UTC start, sequence, status, attendees', async () => {
       const { meeting } = await scheduleInterview({ starts_at: '2027-01-12T09:30:00.000Z', title: 'Final round' });
-      const download = async () => applicant.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
+      const download = async () => applicant.call(meetingsContract.downloadCalendar, { params: { id: meeting.id } });
       const first = await download();
       expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
       expect(first.headers['content-disposition']).toBe('attachment; filename="final-round.ics"');
-      expect(first.body).toContain('DTSTART:20270112T093000Z');
-      const [event] = parseCalendar(first.body);
+      expect(first.rawPayload.toString()).toContain('DTSTART:20270112T093000Z');
+      const [event] = parseCalendar(first.rawPayload.toString());
       const host = new URL(testApp.config.publicUrl).hostname;
       expect(event).toMatchObject({
         uid: `${meeting.id}@${host}`,
@@ -834,38 +828,38 @@ describe('the meetings API', () => {
           { email: company.user.email, partstat: 'ACCEPTED' },
         ]),
       );
-      await act(company, meeting.id, 'cancel', { reason: 'Filled the role' });
-      const [after] = parseCalendar((await download()).body);
+      await cancel(company, meeting.id, { reason: 'Filled the role' });
+      const [after] = parseCalendar((await download()).rawPayload.toString());
       expect(after).toMatchObject({ uid: event?.uid, sequence: 1, status: 'CANCELLED' });
     });
 
     it('serves a private feed by its token, replaces it on request, and 404s unknown tokens', async () => {
       const person = await signedInAccount(testApp, { role: 'applicant', name: 'Fay Feed' });
-      expect((await person.request({ method: 'GET', url: '/api/calendar-feed' })).json()).toEqual({
+      expect((await person.call(meetingsContract.calendarFeed)).body).toEqual({
         exists: false,
         created_at: null,
       });
       const ahead = await newApplication('submitted', person.user.id);
       const kept = (
         await schedule({ application_id: ahead.id, type: 'intro', starts_at: inHours(30), duration_minutes: 30 })
-      ).json() as Meeting;
+      ).body;
       const dropped = (
         await schedule({ application_id: ahead.id, type: 'check_in', starts_at: inHours(40), duration_minutes: 30 })
-      ).json() as Meeting;
-      await act(person, dropped.id, 'cancel', { reason: 'Clash' });
+      ).body;
+      await cancel(person, dropped.id, { reason: 'Clash' });
       const old = (
         await schedule({ application_id: ahead.id, type: 'check_in', starts_at: inHours(50), duration_minutes: 30 })
-      ).json() as Meeting;
+      ).body;
       await db()
         .update(meetings)
         .set({ startsAt: new Date(Date.now() - 40 * DAY_MS) })
         .where(eq(meetings.id, old.id));
 
-      const created = await person.request({ method: 'POST', url: '/api/calendar-feed' });
+      const created = await person.call(meetingsContract.createCalendarFeed);
       expect(created.statusCode).toBe(201);
-      const { url } = created.json();
+      const { url } = created.body;
       expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/api/calendar/[A-Za-z0-9_-]{32}\\.ics$`));
-      expect((await person.request({ method: 'GET', url: '/api/calendar-feed' })).json().exists).toBe(true);
+      expect((await person.call(meetingsContract.calendarFeed)).body.exists).toBe(true);
       const path = new URL(url).pathname;
       const feed = await testApp.app.inject({ method: 'GET', url: path });
       expect(feed.statusCode).toBe(200);
@@ -876,13 +870,20 @@ describe('the meetings API', () => {
         [dropped.id, 'CANCELLED'],
       ]);
 
-      const rotated = (await person.request({ method: 'POST', url: '/api/calendar-feed' })).json();
+      const rotated = (await person.call(meetingsContract.createCalendarFeed)).body;
       expect(rotated.url).not.toBe(url);
       const stale = await testApp.app.inject({ method: 'GET', url: path });
       expect(stale.statusCode).toBe(404);
       expect(stale.json().error).toBe(meetingTexts.feedNotFound);
       expect((await testApp.app.inject({ method: 'GET', url: new URL(rotated.url).pathname })).statusCode).toBe(200);
-      expect((await testApp.app.inject({ method: 'GET', url: '/api/calendar/nonsense!.ics' })).statusCode).toBe(400);
+      const malformed = await callContract(
+        (options) => testApp.app.inject(options),
+        meetingsContract.calendarFeedFile,
+        {
+          params: { token: 'nonsense!' },
+        },
+      );
+      expect(malformed.statusCode).toBe(400);
     });
 
     // Rows written before names and titles were kept to one line, or by an import, may hold line breaks:
@@ -897,12 +898,13 @@ describe('the meetings API', () => {
         starts_at: inHours(20),
         duration_minutes: 30,
       });
-      const meeting = created.json() as Meeting;
+      const meeting = created.body;
       await db().update(meetings).set({ title: hostile }).where(eq(meetings.id, meeting.id));
       const asParsed = hostile.replaceAll('\r\n', '\n');
 
-      const download = await person.request({ method: 'GET', url: `/api/meetings/${meeting.id}/ics` });
-      const feedUrl = (await person.request({ method: 'POST', url: '/api/calendar-feed' })).json().url as string;
+      const downloaded = await person.call(meetingsContract.downloadCalendar, { params: { id: meeting.id } });
+      const download = { statusCode: downloaded.statusCode, body: downloaded.rawPayload.toString() };
+      const feedUrl = (await person.call(meetingsContract.createCalendarFeed)).body.url;
       const feed = await testApp.app.inject({ method: 'GET', url: new URL(feedUrl).pathname });
       for (const [response, calendarName] of [
         [download, asParsed],
@@ -975,7 +977,7 @@ describe('the meetings API', () => {
         [`${meeting.id}:0:24h`, new Date(startsAt - DAY_MS).toISOString()],
       ]);
       const later = Date.parse(inHours(10));
-      await act(applicant, meeting.id, 'reschedule', { starts_at: new Date(later).toISOString() });
+      await reschedule(applicant, meeting.id, { starts_at: new Date(later).toISOString() });
       expect((await queued()).slice(2)).toEqual([[`${meeting.id}:1:15m`, new Date(later - 15 * 60_000).toISOString()]]);
     });
 
@@ -1002,17 +1004,17 @@ describe('the meetings API', () => {
       expect(mail?.text).toContain(`${PUBLIC_URL}${meeting.join_url}`);
       expect(mail?.text).toContain('You have not answered the invitation yet');
       expect(await remind(0)).toEqual({ sent: 0 });
-      await act(applicant, meeting.id, 'reschedule', { starts_at: inHours(100) });
+      await reschedule(applicant, meeting.id, { starts_at: inHours(100) });
       expect(await remind(0, '15m')).toEqual({ sent: 0 });
       expect(await remind(1, '15m')).toEqual({ sent: 2 });
-      await act(company, meeting.id, 'respond', { response: 'declined' });
-      await act(applicant, meeting.id, 'cancel', { reason: 'Declined' });
+      await respond(company, meeting.id, { response: 'declined' });
+      await cancel(applicant, meeting.id, { reason: 'Declined' });
       expect(await remind(2, '24h')).toEqual({ sent: 0 });
     });
 
     it('skips a meeting every invitee declined', async () => {
       const { meeting } = await scheduleInterview();
-      await act(applicant, meeting.id, 'respond', { response: 'declined', reason: 'Not interested' });
+      await respond(applicant, meeting.id, { response: 'declined', reason: 'Not interested' });
       const { mailer, config } = testApp.app.appContext;
       expect(
         await sendMeetingReminder({

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '~/shared/applications';
+import { messageTemplatesContract } from '~/shared/contracts/message-templates';
 import {
   BULK_MESSAGE_MAX,
+  type ColumnMessageInput,
   fillTemplate,
   firstNameOf,
+  type MessageTemplateInput,
   messageTemplateTexts,
   unknownPlaceholderMessage,
   unknownPlaceholders,
@@ -37,10 +40,13 @@ describe('message templates', () => {
   });
 
   const db = () => testApp.database.db;
-  const create = (account: Account, payload: object) =>
-    account.request({ method: 'POST', url: '/api/message-templates', payload });
-  const list = (account: Account, query = '') =>
-    account.request({ method: 'GET', url: `/api/message-templates${query}` });
+  const create = (account: Account, body: MessageTemplateInput) =>
+    account.call(messageTemplatesContract.create, { body });
+  const list = (account: Account, query: { q?: string; page?: number; page_size?: number } = {}) =>
+    account.call(messageTemplatesContract.list, { query });
+  const update = (account: Account, id: string, body: MessageTemplateInput) =>
+    account.call(messageTemplatesContract.update, { params: { id }, body });
+  const remove = (account: Account, id: string) => account.call(messageTemplatesContract.remove, { params: { id } });
   const colleague = (role: CompanyRole) => signedInColleague(testApp, companyId, role);
 
   // The messages in the company's conversation with an applicant, oldest first.
@@ -72,7 +78,7 @@ describe('message templates', () => {
     it('are written, listed a page at a time, changed and deleted, each change audited', async () => {
       const created = await create(owner, { name: 'Interview invite', body: 'Hi {{first_name}}, let’s talk.' });
       expect(created.statusCode).toBe(201);
-      const template = created.json();
+      const template = created.body;
       expect(template).toMatchObject({
         name: 'Interview invite',
         body: 'Hi {{first_name}}, let’s talk.',
@@ -81,24 +87,21 @@ describe('message templates', () => {
       await create(owner, { name: 'Another', body: 'Thanks for applying to {{job_title}}.' });
       await create(owner, { name: 'Bye', body: 'Thank you from {{company_name}}.' });
 
-      const firstPage = (await list(owner, '?page_size=2')).json();
+      const firstPage = (await list(owner, { page_size: 2 })).body;
       expect(firstPage).toMatchObject({ total: 3, page: 1, page_size: 2 });
-      expect(firstPage.items.map((item: { name: string }) => item.name)).toEqual(['Another', 'Bye']);
-      const secondPage = (await list(owner, '?page_size=2&page=2')).json();
-      expect(secondPage.items.map((item: { name: string }) => item.name)).toEqual(['Interview invite']);
-      expect((await list(owner, '?q=invite')).json().total).toBe(1);
+      expect(firstPage.items.map((item) => item.name)).toEqual(['Another', 'Bye']);
+      const secondPage = (await list(owner, { page_size: 2, page: 2 })).body;
+      expect(secondPage.items.map((item) => item.name)).toEqual(['Interview invite']);
+      expect((await list(owner, { q: 'invite' })).body.total).toBe(1);
 
-      const updated = await owner.request({
-        method: 'PUT',
-        url: `/api/message-templates/${template.id}`,
-        payload: { name: 'Interview', body: 'Hello {{first_name}}' },
-      });
+      const updated = await update(owner, template.id, { name: 'Interview', body: 'Hello {{first_name}}' });
       expect(updated.statusCode).toBe(200);
-      expect(updated.json()).toMatchObject({ id: template.id, name: 'Interview', body: 'Hello {{first_name}}' });
+      expect(updated.body).toMatchObject({ id: template.id, name: 'Interview', body: 'Hello {{first_name}}' });
 
+      // Left as a plain request: the typed client parses a 204's empty body with noContent (z.null()) and throws.
       const removed = await owner.request({ method: 'DELETE', url: `/api/message-templates/${template.id}` });
       expect(removed.statusCode).toBe(204);
-      expect((await list(owner)).json().total).toBe(2);
+      expect((await list(owner)).body.total).toBe(2);
 
       const audited = await db()
         .select({ action: auditLogs.action, actorId: auditLogs.actorId })
@@ -115,31 +118,27 @@ describe('message templates', () => {
     it('refuses an unknown placeholder, an empty name and an empty body with field errors', async () => {
       const unknown = await create(owner, { name: 'Oops', body: 'Hi {{name}}, about {{salary}}' });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().fields).toEqual({ body: unknownPlaceholderMessage(['{{name}}', '{{salary}}']) });
-      expect(unknown.json().fields.body).toBe(
+      expect(unknown.error?.fields).toEqual({ body: unknownPlaceholderMessage(['{{name}}', '{{salary}}']) });
+      expect(unknown.error?.fields?.body).toBe(
         'Unknown placeholders {{name}}, {{salary}}: use {{first_name}}, {{job_title}}, {{company_name}}.',
       );
 
       const empty = await create(owner, { name: '  ', body: '' });
       expect(empty.statusCode).toBe(400);
-      expect(empty.json().fields).toEqual({
+      expect(empty.error?.fields).toEqual({
         name: messageTemplateTexts.nameRequired,
         body: messageTemplateTexts.bodyRequired,
       });
     });
 
     it('belong to their company: another company reads none and cannot change one', async () => {
-      const template = (await create(owner, { name: 'Ours', body: 'Hi' })).json();
+      const template = (await create(owner, { name: 'Ours', body: 'Hi' })).body;
       const stranger = await signedInAccount(testApp, { role: 'company' });
-      expect((await list(stranger)).json().total).toBe(0);
-      const changed = await stranger.request({
-        method: 'PUT',
-        url: `/api/message-templates/${template.id}`,
-        payload: { name: 'Theirs', body: 'Hi' },
-      });
+      expect((await list(stranger)).body.total).toBe(0);
+      const changed = await update(stranger, template.id, { name: 'Theirs', body: 'Hi' });
       expect(changed.statusCode).toBe(404);
-      expect(changed.json().error).toBe(messageTemplateTexts.notFound);
-      const deleted = await stranger.request({ method: 'DELETE', url: `/api/message-templates/${template.id}` });
+      expect(changed.error?.error).toBe(messageTemplateTexts.notFound);
+      const deleted = await remove(stranger, template.id);
       expect(deleted.statusCode).toBe(404);
     });
 
@@ -152,8 +151,8 @@ describe('message templates', () => {
       const viewer = await colleague('viewer');
       expect((await list(viewer)).statusCode).toBe(200);
       expect((await create(viewer, { name: 'By the viewer', body: 'Hi' })).statusCode).toBe(403);
-      const someTemplate = (await list(viewer)).json().items[0];
-      const viewerDelete = await viewer.request({ method: 'DELETE', url: `/api/message-templates/${someTemplate.id}` });
+      const someTemplate = (await list(viewer)).body.items[0];
+      const viewerDelete = await remove(viewer, someTemplate?.id ?? '');
       expect(viewerDelete.statusCode).toBe(403);
 
       const billing = await colleague('billing');
@@ -170,10 +169,9 @@ describe('message templates', () => {
         status: 'interviewing',
         applicantName: 'Grace Hopper',
       });
-      const sent = await owner.request({
-        method: 'POST',
-        url: `/api/applications/${application.id}/message`,
-        payload: {
+      const sent = await owner.call(messageTemplatesContract.messageApplication, {
+        params: { id: application.id },
+        body: {
           body: 'Hi {{first_name}}, thanks for applying to {{job_title}} at {{company_name}}.',
           client_id: randomUUID(),
         },
@@ -183,19 +181,17 @@ describe('message templates', () => {
         'Hi Grace, thanks for applying to Robot Whisperer at Acme Robotics.',
       ]);
 
-      const unknown = await owner.request({
-        method: 'POST',
-        url: `/api/applications/${application.id}/message`,
-        payload: { body: 'Hi {{nickname}}', client_id: randomUUID() },
+      const unknown = await owner.call(messageTemplatesContract.messageApplication, {
+        params: { id: application.id },
+        body: { body: 'Hi {{nickname}}', client_id: randomUUID() },
       });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().fields.body).toBe(unknownPlaceholderMessage(['{{nickname}}']));
+      expect(unknown.error?.fields?.body).toBe(unknownPlaceholderMessage(['{{nickname}}']));
 
       const viewer = await colleague('viewer');
-      const refused = await viewer.request({
-        method: 'POST',
-        url: `/api/applications/${application.id}/message`,
-        payload: { body: 'Hi', client_id: randomUUID() },
+      const refused = await viewer.call(messageTemplatesContract.messageApplication, {
+        params: { id: application.id },
+        body: { body: 'Hi', client_id: randomUUID() },
       });
       expect(refused.statusCode).toBe(403);
     });
@@ -215,11 +211,11 @@ describe('message templates', () => {
 
       const body = 'Hello {{first_name}}, next step for {{job_title}}.';
       const clientId = randomUUID();
-      const send = (payload: object, account = owner) =>
-        account.request({ method: 'POST', url: `/api/jobs/${job.id}/applications/message`, payload });
+      const send = (message: ColumnMessageInput, account = owner) =>
+        account.call(messageTemplatesContract.messageColumn, { params: { id: job.id }, body: message });
       const response = await send({ status: 'interviewing', body, client_id: clientId });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ sent: 3, skipped: 0 });
+      expect(response.body).toEqual({ sent: 3, skipped: 0 });
       expect(await messagesTo(ada.applicantId)).toEqual(['Hello Ada, next step for Board Job.']);
       expect(await messagesTo(alan.applicantId)).toEqual(['Hello Alan, next step for Board Job.']);
       expect(await messagesTo(annie.applicantId)).toEqual(['Hello Annie, next step for Board Job.']);
@@ -227,7 +223,7 @@ describe('message templates', () => {
       expect(await messagesTo(elsewhere.applicantId)).toEqual([]);
 
       // The same send again (a retry) stores nothing new.
-      expect((await send({ status: 'interviewing', body, client_id: clientId })).json()).toEqual({
+      expect((await send({ status: 'interviewing', body, client_id: clientId })).body).toEqual({
         sent: 3,
         skipped: 0,
       });
@@ -235,7 +231,7 @@ describe('message templates', () => {
 
       // The board's filters narrow the column on the server too.
       const narrowed = await send({ status: 'interviewing', q: 'alan', body: 'Just you', client_id: randomUUID() });
-      expect(narrowed.json()).toEqual({ sent: 1, skipped: 0 });
+      expect(narrowed.body).toEqual({ sent: 1, skipped: 0 });
       expect(await messagesTo(alan.applicantId)).toEqual(['Hello Alan, next step for Board Job.', 'Just you']);
       expect(await messagesTo(ada.applicantId)).toHaveLength(1);
 
@@ -248,7 +244,7 @@ describe('message templates', () => {
 
       const empty = await send({ status: 'hired', body, client_id: randomUUID() });
       expect(empty.statusCode).toBe(409);
-      expect(empty.json().error).toBe(messageTemplateTexts.emptyColumn);
+      expect(empty.error?.error).toBe(messageTemplateTexts.emptyColumn);
 
       const stranger = await signedInAccount(testApp, { role: 'company' });
       expect((await send({ status: 'interviewing', body, client_id: randomUUID() }, stranger)).statusCode).toBe(404);
@@ -263,13 +259,12 @@ describe('message templates', () => {
       for (let index = 0; index <= BULK_MESSAGE_MAX; index += 1) {
         await buildApplication(db(), { jobId: job.id, status: 'submitted' });
       }
-      const response = await owner.request({
-        method: 'POST',
-        url: `/api/jobs/${job.id}/applications/message`,
-        payload: { status: 'submitted', body: 'Hi {{first_name}}', client_id: randomUUID() },
+      const response = await owner.call(messageTemplatesContract.messageColumn, {
+        params: { id: job.id },
+        body: { status: 'submitted', body: 'Hi {{first_name}}', client_id: randomUUID() },
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(messageTemplateTexts.tooMany(BULK_MESSAGE_MAX + 1));
+      expect(response.error?.error).toBe(messageTemplateTexts.tooMany(BULK_MESSAGE_MAX + 1));
     });
   });
 });

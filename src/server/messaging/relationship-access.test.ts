@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
+import { companiesContract } from '~/shared/contracts/companies';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { LIVE_SOCKET_PATH } from '~/shared/live-events';
-import type { ConversationDetail } from '~/shared/messaging';
 import { conversationMembers } from '../db/schema';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -28,39 +30,33 @@ describe('an account manager taken off a company', () => {
     origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
     admin = await signedInAccount(testApp, { role: 'admin', twoFactorExempt: true });
     company = await signedInAccount(testApp, { role: 'company', companyName: 'Relay Ltd' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await company.call(companiesContract.profile)).body.id;
   });
   afterAll(async () => {
     await testApp.close();
   });
 
   const assign = async (accountManagerId: string | null) => {
-    const response = await admin.request({
-      method: 'PUT',
-      url: `/api/admin/companies/${companyId}/account-manager`,
-      payload: { accountManagerId },
+    const response = await admin.call(adminCompaniesContract.assignAccountManager, {
+      params: { id: companyId },
+      body: { accountManagerId },
     });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.error?.error).toBe(200);
   };
   const send = (account: Account, conversationId: string, body: string) =>
-    account.request({
-      method: 'POST',
-      url: `/api/conversations/${conversationId}/messages`,
-      payload: { client_id: crypto.randomUUID(), body },
+    account.call(messagingContract.send, {
+      params: { id: conversationId },
+      body: { client_id: crypto.randomUUID(), body },
     });
 
   it('can no longer read, write or hear the conversation', async () => {
     const former = await signedInAccount(testApp, { role: 'account_manager', name: 'Fern Former' });
     const successor = await signedInAccount(testApp, { role: 'account_manager', name: 'Sol Successor' });
     await assign(former.user.id);
-    const conversation = (
-      await company.request({ method: 'POST', url: '/api/conversations/account-manager' })
-    ).json() as ConversationDetail;
+    const conversation = (await company.call(messagingContract.openAccountManager)).body;
     expect((await send(company, conversation.id, 'Hello Fern')).statusCode).toBe(201);
     // The manager reads and answers: a member now, with a read cursor of their own.
-    expect((await former.request({ method: 'GET', url: `/api/conversations/${conversation.id}` })).statusCode).toBe(
-      200,
-    );
+    expect((await former.call(messagingContract.get, { params: { id: conversation.id } })).statusCode).toBe(200);
     expect((await send(former, conversation.id, 'Hello Relay')).statusCode).toBe(201);
     const formerTab = openLiveSocket(`${origin.replace('http', 'ws')}${LIVE_SOCKET_PATH}`, {
       origin,
@@ -71,12 +67,12 @@ describe('an account manager taken off a company', () => {
 
     await assign(successor.user.id);
 
-    for (const url of [`/api/conversations/${conversation.id}`, `/api/conversations/${conversation.id}/messages`]) {
-      expect((await former.request({ method: 'GET', url })).statusCode, url).toBe(404);
+    for (const endpoint of [messagingContract.get, messagingContract.messages]) {
+      expect((await former.call(endpoint, { params: { id: conversation.id } })).statusCode, endpoint.path).toBe(404);
     }
     expect((await send(former, conversation.id, 'Still here?')).statusCode).toBe(404);
-    const list = (await former.request({ method: 'GET', url: '/api/conversations' })).json();
-    expect(list.items.map((item: { id: string }) => item.id)).not.toContain(conversation.id);
+    const list = (await former.call(messagingContract.list)).body;
+    expect(list.items.map((item) => item.id)).not.toContain(conversation.id);
     // Off the member list too, so no digest of unread messages reaches them.
     const members = await db()
       .select({ userId: conversationMembers.userId })
@@ -108,7 +104,7 @@ describe('a Billing member and the company’s conversations with people', () =>
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
     owner = await signedInAccount(testApp, { role: 'company', companyName: 'Ledger Ltd' });
-    companyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await owner.call(companiesContract.profile)).body.id;
     billing = await signedInAccount(testApp, { role: 'company', company: { id: companyId, role: 'billing' } });
   });
   afterAll(async () => {
@@ -119,19 +115,14 @@ describe('a Billing member and the company’s conversations with people', () =>
   const startWith = async (applicant: Account) => {
     const job = await buildJob(testApp.database.db, { companyId });
     await buildApplication(testApp.database.db, { jobId: job.id, applicantId: applicant.user.id, status: 'submitted' });
-    const response = await owner.request({
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { applicant_id: applicant.user.id },
+    const response = await owner.call(messagingContract.start, { body: { applicant_id: applicant.user.id } });
+    expect(response.statusCode, response.error?.error).toBe(201);
+    const conversation = response.body;
+    const sent = await owner.call(messagingContract.send, {
+      params: { id: conversation.id },
+      body: { client_id: crypto.randomUUID(), body: `Hello ${applicant.user.name}` },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const conversation = response.json() as ConversationDetail;
-    const sent = await owner.request({
-      method: 'POST',
-      url: `/api/conversations/${conversation.id}/messages`,
-      payload: { client_id: crypto.randomUUID(), body: `Hello ${applicant.user.name}` },
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.statusCode, sent.error?.error).toBe(201);
     return conversation;
   };
 
@@ -148,36 +139,33 @@ describe('a Billing member and the company’s conversations with people', () =>
     await tab.opened;
     await waitForLive(() => tab.events.find((event) => event.type === 'ready'));
 
-    const listed = (await billing.request({ method: 'GET', url: '/api/conversations' })).json();
-    expect(listed.items.map((item: { id: string }) => item.id)).toEqual([withHired.id]);
-    for (const url of [`/api/conversations/${withCandidate.id}`, `/api/conversations/${withCandidate.id}/messages`]) {
-      expect((await billing.request({ method: 'GET', url })).statusCode, url).toBe(404);
+    const listed = (await billing.call(messagingContract.list)).body;
+    expect(listed.items.map((item) => item.id)).toEqual([withHired.id]);
+    for (const endpoint of [messagingContract.get, messagingContract.messages]) {
+      expect((await billing.call(endpoint, { params: { id: withCandidate.id } })).statusCode, endpoint.path).toBe(404);
     }
-    const refused = await billing.request({
-      method: 'POST',
-      url: `/api/conversations/${withCandidate.id}/messages`,
-      payload: { client_id: crypto.randomUUID(), body: 'About your invoice' },
+    const refused = await billing.call(messagingContract.send, {
+      params: { id: withCandidate.id },
+      body: { client_id: crypto.randomUUID(), body: 'About your invoice' },
     });
     expect(refused.statusCode).toBe(404);
-    expect((await billing.request({ method: 'GET', url: `/api/conversations/${withHired.id}` })).statusCode).toBe(200);
-    const answered = await billing.request({
-      method: 'POST',
-      url: `/api/conversations/${withHired.id}/messages`,
-      payload: { client_id: crypto.randomUUID(), body: 'Your first invoice is out' },
+    expect((await billing.call(messagingContract.get, { params: { id: withHired.id } })).statusCode).toBe(200);
+    const answered = await billing.call(messagingContract.send, {
+      params: { id: withHired.id },
+      body: { client_id: crypto.randomUUID(), body: 'Your first invoice is out' },
     });
-    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.statusCode, answered.error?.error).toBe(201);
 
     // Live: the hired talent's next message reaches the Billing tab; the candidate's does not, nor their typing.
     for (const [applicant, conversation] of [
       [candidate, withCandidate],
       [hired, withHired],
     ] as const) {
-      const sent = await applicant.request({
-        method: 'POST',
-        url: `/api/conversations/${conversation.id}/messages`,
-        payload: { client_id: crypto.randomUUID(), body: 'Thanks' },
+      const sent = await applicant.call(messagingContract.send, {
+        params: { id: conversation.id },
+        body: { client_id: crypto.randomUUID(), body: 'Thanks' },
       });
-      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.statusCode, sent.error?.error).toBe(201);
     }
     await waitForLive(() =>
       tab.events.find((event) => event.type === 'message.created' && event.conversation_id === withHired.id),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationDetail, Message } from '~/shared/messaging';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { buildApplication, buildJob } from '../seed/job-factories';
 import { signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -22,34 +22,25 @@ describe('a Viewer in the company’s conversations', () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     const job = await buildJob(testApp.database.db, { companyId: owner.companyId });
     await buildApplication(testApp.database.db, { jobId: job.id, applicantId: applicant.user.id });
-    const started = await owner.request({
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { applicant_id: applicant.user.id },
+    const started = await owner.call(messagingContract.start, { body: { applicant_id: applicant.user.id } });
+    const conversation = started.body;
+    const params = { id: conversation.id };
+    const sent = await owner.call(messagingContract.send, {
+      params,
+      body: { client_id: crypto.randomUUID(), body: 'Welcome aboard' },
     });
-    const conversation = started.json() as ConversationDetail;
-    const sent = await owner.request({
-      method: 'POST',
-      url: `/api/conversations/${conversation.id}/messages`,
-      payload: { client_id: crypto.randomUUID(), body: 'Welcome aboard' },
-    });
-    const message = sent.json() as Message;
+    const message = sent.body;
 
     const viewer = await signedInColleague(testApp, owner.companyId, 'viewer');
-    const read = await viewer.request({ method: 'GET', url: `/api/conversations/${conversation.id}/messages` });
-    expect(read.statusCode, read.body).toBe(200);
-    const marked = await viewer.request({
-      method: 'POST',
-      url: `/api/conversations/${conversation.id}/read`,
-      payload: { seq: message.seq },
-    });
-    expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json()).toEqual({ conversation_id: conversation.id, last_read_seq: message.seq });
+    const read = await viewer.call(messagingContract.messages, { params });
+    expect(read.statusCode, read.error?.error).toBe(200);
+    const marked = await viewer.call(messagingContract.markRead, { params, body: { seq: message.seq } });
+    expect(marked.statusCode, marked.error?.error).toBe(200);
+    expect(marked.body).toEqual({ conversation_id: conversation.id, last_read_seq: message.seq });
 
-    const refused = await viewer.request({
-      method: 'POST',
-      url: `/api/conversations/${conversation.id}/messages`,
-      payload: { client_id: crypto.randomUUID(), body: 'May I?' },
+    const refused = await viewer.call(messagingContract.send, {
+      params,
+      body: { client_id: crypto.randomUUID(), body: 'May I?' },
     });
     expect(refused.statusCode).toBe(403);
   });

@@ -3,9 +3,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { NotificationType } from '~/shared/applications';
+import type { BodyOf } from '~/shared/contract';
 import { malformedIdMessage } from '~/shared/contract-schemas';
+import { notificationsContract } from '~/shared/contracts/notifications';
 import { LIVE_SOCKET_PATH, type LiveEvent } from '~/shared/live-events';
-import { emailPreferenceTypesByRole, type NotificationList, notificationTexts } from '~/shared/notifications';
+import { emailPreferenceTypesByRole, notificationTexts } from '~/shared/notifications';
 import type { CompanyRole } from '~/shared/permissions';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -14,6 +16,7 @@ import { conversationMembers, conversations, emailOutbox, messages, notification
 import { notify } from '../kernels/notices/notify';
 import { companyIdOf, signedInColleague } from '../testing/assessment-helpers';
 import { signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { DIGEST_AFTER_MS, sendMessageDigests } from './send-message-digests';
 
@@ -86,6 +89,10 @@ describe('notifications', () => {
       link: '/applicant/applications',
     }) as const;
 
+  const savePreferences = (account: Account, body: BodyOf<typeof notificationsContract.updatePreferences>) =>
+    account.call(notificationsContract.updatePreferences, { body });
+  const markRead = (account: Account, id: string) => account.call(notificationsContract.markRead, { params: { id } });
+
   // Oldest first: a table without ORDER BY returns rows in whatever order its pages hold them.
   const outboxOf = (address: string) =>
     db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(asc(emailOutbox.createdAt));
@@ -110,9 +117,9 @@ describe('notifications', () => {
       }
       await notify(db(), tell(bob.user.id));
 
-      const first = await ada.request({ method: 'GET', url: '/api/notifications?page=1&page_size=2' });
+      const first = await ada.call(notificationsContract.list, { query: { page: 1, page_size: 2 } });
       expect(first.statusCode).toBe(200);
-      const page = first.json() as NotificationList;
+      const page = first.body;
       expect(page).toMatchObject({ total: 3, page: 1, page_size: 2, unread_count: 3 });
       expect(page.items.map((item) => item.title)).toEqual(['Update 3', 'Update 2']);
       expect(page.items[0]).toMatchObject({
@@ -120,42 +127,41 @@ describe('notifications', () => {
         link: '/applicant/applications',
         read_at: null,
       });
-      const second = (await ada.request({ method: 'GET', url: '/api/notifications?page=2&page_size=2' })).json();
-      expect(second.items.map((item: { title: string }) => item.title)).toEqual(['Update 1']);
+      const second = (await ada.call(notificationsContract.list, { query: { page: 2, page_size: 2 } })).body;
+      expect(second.items.map((item) => item.title)).toEqual(['Update 1']);
 
-      const refused = await ada.request({ method: 'GET', url: '/api/notifications?page_size=500' });
+      const refused = await ada.call(notificationsContract.list, { query: { page_size: 500 } });
       expect(refused.statusCode).toBe(400);
-      expect((await testApp.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+      const visitor = await callContract((options) => testApp.app.inject(options), notificationsContract.list);
+      expect(visitor.statusCode).toBe(401);
     });
 
     it('marks one read, then all, and never someone else’s', async () => {
       const ada = await signedInAccount(testApp, { role: 'company' });
       const eve = await signedInAccount(testApp, { role: 'company' });
       await notify(db(), [tell(ada.user.id, 'application_received'), tell(ada.user.id, 'job_filled')]);
-      const { items } = (await ada.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList;
+      const { items } = (await ada.call(notificationsContract.list)).body;
       const [newest, older] = items;
       if (!newest || !older) throw new Error('expected two notifications');
 
-      const theft = await eve.request({ method: 'POST', url: `/api/notifications/${newest.id}/read` });
+      const theft = await markRead(eve, newest.id);
       expect(theft.statusCode).toBe(404);
-      expect(theft.json().error).toBe(notificationTexts.notYours);
-      const broken = await ada.request({ method: 'POST', url: '/api/notifications/not-an-id/read' });
+      expect(theft.error?.error).toBe(notificationTexts.notYours);
+      const broken = await markRead(ada, 'not-an-id');
       expect(broken.statusCode).toBe(400);
-      expect(broken.json().error).toBe(malformedIdMessage('notification'));
+      expect(broken.error?.error).toBe(malformedIdMessage('notification'));
 
-      const one = await ada.request({ method: 'POST', url: `/api/notifications/${newest.id}/read` });
-      expect(one.json()).toEqual({ unread_count: 1 });
-      const again = await ada.request({ method: 'POST', url: `/api/notifications/${newest.id}/read` });
-      expect(again.json()).toEqual({ unread_count: 1 });
+      const one = await markRead(ada, newest.id);
+      expect(one.body).toEqual({ unread_count: 1 });
+      const again = await markRead(ada, newest.id);
+      expect(again.body).toEqual({ unread_count: 1 });
       await notify(db(), tell(eve.user.id, 'application_received'));
-      const all = await ada.request({ method: 'POST', url: '/api/notifications/read-all' });
-      expect(all.json()).toEqual({ unread_count: 0 });
-      const after = (await ada.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList;
+      const all = await ada.call(notificationsContract.markAllRead);
+      expect(all.body).toEqual({ unread_count: 0 });
+      const after = (await ada.call(notificationsContract.list)).body;
       expect(after.items.every((item) => item.read_at !== null)).toBe(true);
       // Eve's stays unread.
-      expect(
-        ((await eve.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList).unread_count,
-      ).toBe(1);
+      expect((await eve.call(notificationsContract.list)).body.unread_count).toBe(1);
     });
   });
 
@@ -167,9 +173,9 @@ describe('notifications', () => {
       const companyId = await companyIdOf(testApp, owner.user.id);
       const offeredTo = async (role: CompanyRole) => {
         const member = await signedInColleague(testApp, companyId, role);
-        const response = await member.request({ method: 'GET', url: '/api/notification-preferences' });
+        const response = await member.call(notificationsContract.preferences);
         expect(response.statusCode).toBe(200);
-        return (response.json().preferences as Array<{ type: string }>).map((preference) => preference.type);
+        return response.body.preferences.map((preference) => preference.type);
       };
       expect(await offeredTo('owner')).toEqual(emailPreferenceTypesByRole.company);
       expect(await offeredTo('admin')).toEqual(emailPreferenceTypesByRole.company);
@@ -195,62 +201,41 @@ describe('notifications', () => {
       );
 
       const billing = await signedInColleague(testApp, companyId, 'billing');
-      const refused = await billing.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: { preferences: [{ type: 'application_received', email: true }] },
-      });
+      const refused = await savePreferences(billing, { preferences: [{ type: 'application_received', email: true }] });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toBe('New applications are not sent to your kind of account.');
-      const saved = await billing.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: { preferences: [{ type: 'invoice_issued', email: false }] },
-      });
+      expect(refused.error?.error).toBe('New applications are not sent to your kind of account.');
+      const saved = await savePreferences(billing, { preferences: [{ type: 'invoice_issued', email: false }] });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json().preferences).toContainEqual({ type: 'invoice_issued', email: false });
+      expect(saved.body.preferences).toContainEqual({ type: 'invoice_issued', email: false });
     });
 
     it('lists the role’s kinds, all on until turned off, and refuses kinds the role never gets', async () => {
       const company = await signedInAccount(testApp, { role: 'company' });
-      const initial = await company.request({ method: 'GET', url: '/api/notification-preferences' });
-      expect(initial.json().preferences).toEqual(
+      const initial = await company.call(notificationsContract.preferences);
+      expect(initial.body.preferences).toEqual(
         emailPreferenceTypesByRole.company.map((type) => ({ type, email: true })),
       );
 
-      const saved = await company.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: {
-          preferences: [
-            { type: 'application_received', email: false },
-            { type: 'job_filled', email: false },
-          ],
-        },
+      const saved = await savePreferences(company, {
+        preferences: [
+          { type: 'application_received', email: false },
+          { type: 'job_filled', email: false },
+        ],
       });
       expect(saved.statusCode).toBe(200);
-      const off = (saved.json().preferences as Array<{ type: string; email: boolean }>).filter((item) => !item.email);
+      const off = saved.body.preferences.filter((item) => !item.email);
       expect(off.map((item) => item.type)).toEqual(['application_received', 'job_filled']);
-      const turnedBack = await company.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: { preferences: [{ type: 'job_filled', email: true }] },
-      });
-      expect(
-        (turnedBack.json().preferences as Array<{ type: string; email: boolean }>).filter((item) => !item.email),
-      ).toEqual([{ type: 'application_received', email: false }]);
+      const turnedBack = await savePreferences(company, { preferences: [{ type: 'job_filled', email: true }] });
+      expect(turnedBack.body.preferences.filter((item) => !item.email)).toEqual([
+        { type: 'application_received', email: false },
+      ]);
 
-      const wrongRole = await company.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: { preferences: [{ type: 'job_invitation', email: false }] },
-      });
+      const wrongRole = await savePreferences(company, { preferences: [{ type: 'job_invitation', email: false }] });
       expect(wrongRole.statusCode).toBe(400);
-      expect(wrongRole.json().error).toBe('Job invitations are not sent to your kind of account.');
-      const malformed = await company.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: { preferences: [{ type: 'nonsense', email: 'yes' }] },
+      expect(wrongRole.error?.error).toBe('Job invitations are not sent to your kind of account.');
+      // An unknown kind and a switch that is not a boolean, as a hand-written request sends them.
+      const malformed = await company.callUnchecked(notificationsContract.updatePreferences, {
+        body: { preferences: [{ type: 'nonsense', email: 'yes' }] },
       });
       expect(malformed.statusCode).toBe(400);
     });
@@ -270,11 +255,7 @@ describe('notifications', () => {
 
     it('sends nothing for a kind turned off, nor for offers and meeting changes, whose own email always goes', async () => {
       const ada = await signedInAccount(testApp, { role: 'applicant' });
-      await ada.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: { preferences: [{ type: 'test_assigned', email: false }] },
-      });
+      await savePreferences(ada, { preferences: [{ type: 'test_assigned', email: false }] });
       await notify(db(), [
         tell(ada.user.id, 'test_assigned', 'A test for you'),
         tell(ada.user.id, 'offer_made', 'An offer'),
@@ -317,8 +298,8 @@ describe('notifications', () => {
       expect((await outboxOf(ada.user.email)).map((email) => email.subject)).toEqual(['Happened']);
 
       // Marking read tells the person's tabs (through the bus: across instances when Redis joins them).
-      const { items } = (await ada.request({ method: 'GET', url: '/api/notifications' })).json() as NotificationList;
-      await ada.request({ method: 'POST', url: `/api/notifications/${items[0]?.id}/read` });
+      const { items } = (await ada.call(notificationsContract.list)).body;
+      await markRead(ada, items[0]?.id ?? '');
       const sameInstance = tabs[0];
       expect(
         await waitUntil(() => sameInstance?.events.find((event) => event.type === 'notifications.unread')),
@@ -424,11 +405,7 @@ describe('notifications', () => {
       expect(await outboxOf(reader.user.email)).toEqual([]);
 
       const quiet = await signedInAccount(testApp, { role: 'applicant' });
-      await quiet.request({
-        method: 'PUT',
-        url: '/api/notification-preferences',
-        payload: { preferences: [{ type: 'message_received', email: false }] },
-      });
+      await savePreferences(quiet, { preferences: [{ type: 'message_received', email: false }] });
       const other = await conversationBetween(quiet, writer);
       await other.write('Ping', writer, minutesAgo(30));
       await digest();

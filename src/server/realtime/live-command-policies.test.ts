@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companiesContract } from '~/shared/contracts/companies';
+import { meetingsContract } from '~/shared/contracts/meetings';
+import { messagingContract } from '~/shared/contracts/messaging';
 import { LIVE_SOCKET_PATH, type LiveEvent, liveCommandSchema } from '~/shared/live-events';
 import type { ConversationDetail } from '~/shared/messaging';
 import { type CompanyRole, can, type Principal } from '~/shared/permissions';
@@ -34,28 +37,24 @@ describe('the live socket’s commands, role by role', () => {
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
     owner = await signedInAccount(testApp, { role: 'company', companyName: 'Policy Ltd', timeZone: 'Europe/Paris' });
-    const companyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id as string;
+    const companyId = (await owner.call(companiesContract.profile)).body.id;
     talent = await signedInAccount(testApp, { role: 'applicant', name: 'Tara Talent', timeZone: 'Europe/London' });
     const db = testApp.database.db;
     const job = await buildJob(db, { companyId });
     const application = await buildApplication(db, { jobId: job.id, applicantId: talent.user.id, status: 'hired' });
     // Hired: every company role, Billing too, may read the conversation with her.
     await buildAssignment(db, { companyId, applicantId: talent.user.id, startDate: '2026-11-02' });
-    conversation = (
-      await owner.request({ method: 'POST', url: '/api/conversations', payload: { applicant_id: talent.user.id } })
-    ).json();
-    const meeting = await owner.request({
-      method: 'POST',
-      url: '/api/meetings',
-      payload: {
+    conversation = (await owner.call(messagingContract.start, { body: { applicant_id: talent.user.id } })).body;
+    const meeting = await owner.call(meetingsContract.schedule, {
+      body: {
         application_id: application.id,
         type: 'interview',
         starts_at: new Date(Date.now() + 5 * 60_000).toISOString(),
         duration_minutes: 30,
       },
     });
-    expect(meeting.statusCode, meeting.body).toBe(201);
-    roomToken = meeting.json().join_url.split('/').at(-1);
+    expect(meeting.statusCode, meeting.error?.error).toBe(201);
+    roomToken = meeting.body.join_url.split('/').at(-1) ?? '';
 
     people.push({ label: 'owner', principal: { role: 'company', companyRole: 'owner' }, account: owner });
     for (const role of ['admin', 'hiring_manager', 'billing', 'viewer'] as CompanyRole[]) {

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformContract } from '~/shared/contracts/platform';
 import { LIVE_SOCKET_PATH, SESSION_ENDED_CLOSE_CODE } from '~/shared/live-events';
 import type { ConversationDetail } from '~/shared/messaging';
 import { sessions } from '../db/schema';
 import { COMMAND_BURST, POLICY_VIOLATION_CLOSE_CODE } from '../platform/live-hub';
 import { signedInAccount } from '../testing/auth-helpers';
+import { callContract } from '../testing/contract-client';
 import { startCompanyConversation } from '../testing/conversation-helpers';
 import { openLiveSocket, waitForLive } from '../testing/live-test-sockets';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -54,7 +56,8 @@ describe('live socket limits', () => {
     expect(relayed).toBeGreaterThan(0);
     expect(relayed).toBeLessThanOrEqual(COMMAND_BURST + 2);
     // The server went on answering meanwhile.
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const health = await callContract((options) => testApp.app.inject(options), platformContract.health);
+    expect(health.statusCode).toBe(200);
     listening.socket.close();
   });
 

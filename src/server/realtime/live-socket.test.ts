@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
 import { LIVE_SOCKET_PATH, SESSION_ENDED_CLOSE_CODE } from '~/shared/live-events';
 import { HEARTBEAT_SLOTS } from '../platform/live-hub';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -67,6 +68,7 @@ describe('the live socket', () => {
     const tab = open({ origin, cookie: person.cookie });
     await tab.opened;
     const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
+    // Left as a plain request: the typed client parses a 204's empty body with noContent (z.null()) and throws.
     const signOut = await person.request({ method: 'POST', url: '/api/auth/sign-out' });
     expect(signOut.statusCode).toBeLessThan(300);
     expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
@@ -83,12 +85,8 @@ describe('the live socket', () => {
     const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
     const companyId = await companyIdOf(testApp.database.db, member.user.id);
 
-    const suspended = await admin.request({
-      method: 'POST',
-      url: '/api/admin/companies/bulk',
-      payload: { action: 'suspend', ids: [companyId] },
-    });
-    expect(suspended.statusCode, suspended.body).toBe(200);
+    const suspended = await admin.call(adminCompaniesContract.bulk, { body: { action: 'suspend', ids: [companyId] } });
+    expect(suspended.statusCode, suspended.error?.error).toBe(200);
     expect(await waitFor(() => tab.events.find((event) => event.type === 'session.ended'))).toEqual({
       type: 'session.ended',
     });
