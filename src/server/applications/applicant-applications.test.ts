@@ -1,11 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApplicationStatus, applicantTexts, applicationTexts } from '~/shared/applications';
+import {
+  type ApplicantApplicationListQuery,
+  type ApplicationStatus,
+  applicantTexts,
+  applicationTexts,
+} from '~/shared/applications';
 import { malformedIdMessage } from '~/shared/contract-schemas';
+import { applicationMoves, applicationsContract } from '~/shared/contracts/applications';
+import { companiesContract } from '~/shared/contracts/companies';
 import { applications, assignments, auditLogs, emailOutbox, jobs, notifications } from '../db/schema';
 import { forbiddenMessage, notSignedInMessage } from '../platform/access-control';
 import { buildApplication, buildJob } from '../seed/job-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -26,7 +33,7 @@ describe('applicant applications API', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     company = await signedInAccount(testApp, { role: 'company', companyName: 'Northwind Outfitters' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await company.call(companiesContract.profile)).body.id;
     applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Ada Applicant' });
     otherApplicant = await signedInAccount(testApp, { role: 'applicant' });
   });
@@ -59,10 +66,10 @@ describe('applicant applications API', () => {
     return { job, application };
   }
 
-  const list = (query = '', account = applicant) =>
-    account.request({ method: 'GET', url: `/api/applicant/applications${query}` });
-  const move = (id: string, action: 'withdraw' | 'accept-offer' | 'decline-offer', account = applicant) =>
-    account.request({ method: 'POST', url: `/api/applicant/applications/${id}/${action}` });
+  const list = (query: ApplicantApplicationListQuery = {}, account = applicant) =>
+    account.call(applicationsContract.list, { query });
+  const move = (id: string, action: keyof typeof applicationMoves, account = applicant) =>
+    account.call(applicationMoves[action], { params: { id } });
 
   describe('listing', () => {
     let lister: Account;
@@ -83,17 +90,11 @@ describe('applicant applications API', () => {
     });
 
     it('lists only the applicant’s own applications, newest first, with job, company, stage and history', async () => {
-      const response = await list('', lister);
+      const response = await list({}, lister);
       expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const body = response.body;
       expect(body).toMatchObject({ total: 5, page: 1, page_size: 20 });
-      expect(body.items.map((item: { job_title: string }) => item.job_title)).toEqual([
-        'Role 5',
-        'Role 4',
-        'Role 3',
-        'Role 2',
-        'Role 1',
-      ]);
+      expect(body.items.map((item) => item.job_title)).toEqual(['Role 5', 'Role 4', 'Role 3', 'Role 2', 'Role 1']);
       expect(body.items[4]).toMatchObject({
         company_name: 'Northwind Outfitters',
         status: 'submitted',
@@ -103,13 +104,13 @@ describe('applicant applications API', () => {
         assignment: null,
         history: [{ status: 'submitted', by: null, note: null }],
       });
-      expect(body.items[4].created_at).toBe(firstCreatedAt.toISOString());
+      expect(body.items[4]?.created_at).toBe(firstCreatedAt.toISOString());
       // An offer shows its terms in dollars.
       expect(body.items[1]).toMatchObject({
         status: 'offered',
         offer: { rate: 65.5, weekly_hours: 30, start_date: '2031-03-02' },
       });
-      expect(body.items[1].history.map((entry: { status: string }) => entry.status)).toEqual([
+      expect(body.items[1]?.history.map((entry) => entry.status)).toEqual([
         'submitted',
         'shortlisted',
         'interviewing',
@@ -118,46 +119,42 @@ describe('applicant applications API', () => {
     });
 
     it('says why in neutral words when an application was not selected', async () => {
-      const body = (await list('?status=rejected', lister)).json();
+      const body = (await list({ status: 'rejected' }, lister)).body;
       expect(body.items).toHaveLength(1);
-      expect(body.items[0].rejection_reason).toBe(applicationTexts.defaultRejectionReason);
+      expect(body.items[0]?.rejection_reason).toBe(applicationTexts.defaultRejectionReason);
 
       const { application } = await seedApplication('rejected', { rejectionReason: 'We hired someone local.' });
-      const own = (await list('?status=rejected')).json();
-      expect(own.items.find((item: { id: string }) => item.id === application.id).rejection_reason).toBe(
-        'We hired someone local.',
-      );
+      const own = (await list({ status: 'rejected' })).body;
+      expect(own.items.find((item) => item.id === application.id)?.rejection_reason).toBe('We hired someone local.');
     });
 
     it('filters by one stage or several', async () => {
-      const interviewing = (await list('?status=interviewing', lister)).json();
+      const interviewing = (await list({ status: 'interviewing' }, lister)).body;
       expect(interviewing.total).toBe(2);
-      expect(interviewing.items.every((item: { status: string }) => item.status === 'interviewing')).toBe(true);
-      const offersAndSubmitted = (await list('?status=offered,submitted', lister)).json();
-      expect(offersAndSubmitted.items.map((item: { status: string }) => item.status).sort()).toEqual([
-        'offered',
-        'submitted',
-      ]);
-      expect((await list('?status=hired', lister)).json()).toMatchObject({ items: [], total: 0 });
+      expect(interviewing.items.every((item) => item.status === 'interviewing')).toBe(true);
+      const offersAndSubmitted = (await list({ status: 'offered,submitted' }, lister)).body;
+      expect(offersAndSubmitted.items.map((item) => item.status).sort()).toEqual(['offered', 'submitted']);
+      expect((await list({ status: 'hired' }, lister)).body).toMatchObject({ items: [], total: 0 });
     });
 
     it('pages on the server and still counts past the last page', async () => {
-      const second = (await list('?page=2&page_size=2', lister)).json();
+      const second = (await list({ page: 2, page_size: 2 }, lister)).body;
       expect(second).toMatchObject({ total: 5, page: 2, page_size: 2 });
-      expect(second.items.map((item: { job_title: string }) => item.job_title)).toEqual(['Role 3', 'Role 2']);
-      const beyond = (await list('?page=9&page_size=2', lister)).json();
+      expect(second.items.map((item) => item.job_title)).toEqual(['Role 3', 'Role 2']);
+      const beyond = (await list({ page: 9, page_size: 2 }, lister)).body;
       expect(beyond).toMatchObject({ items: [], total: 5, page: 9 });
     });
 
     it('refuses a bad query with a sentence', async () => {
-      const unknown = await list('?status=pending', lister);
+      const unknown = await list({ status: 'pending' }, lister);
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().fields).toEqual({ 'status.0': 'Unknown application status.' });
-      expect((await list('?page=0', lister)).statusCode).toBe(400);
-      expect((await list('?page_size=500', lister)).statusCode).toBe(400);
-      const words = await list('?page=two', lister);
+      expect(unknown.error?.fields).toEqual({ 'status.0': 'Unknown application status.' });
+      expect((await list({ page: 0 }, lister)).statusCode).toBe(400);
+      expect((await list({ page_size: 500 }, lister)).statusCode).toBe(400);
+      // A page in words is what the contract's type would not send.
+      const words = await lister.callUnchecked(applicationsContract.list, { query: { page: 'two' } });
       expect(words.statusCode).toBe(400);
-      expect(words.json().fields).toEqual({ page: 'The page must be a whole number.' });
+      expect(words.error?.fields).toEqual({ page: 'The page must be a whole number.' });
     });
   });
 
@@ -166,7 +163,7 @@ describe('applicant applications API', () => {
       const { application, job } = await seedApplication('interviewing');
       const response = await move(application.id, 'withdraw');
       expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const body = response.body;
       expect(body).toMatchObject({ id: application.id, job_id: job.id, status: 'withdrawn' });
       expect(body.history.at(-1)).toMatchObject({ status: 'withdrawn', by: 'applicant', note: null });
 
@@ -189,7 +186,7 @@ describe('applicant applications API', () => {
         const { application } = await seedApplication(status);
         const response = await move(application.id, 'withdraw');
         expect(response.statusCode, status).toBe(409);
-        expect(response.json(), status).toEqual({ error: message, code: 'conflict' });
+        expect(response.error, status).toEqual({ error: message, code: 'conflict' });
         const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
         expect(row?.status).toBe(status);
       }
@@ -205,7 +202,7 @@ describe('applicant applications API', () => {
       });
       const response = await move(application.id, 'accept-offer');
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(
+      expect(response.error?.error).toBe(
         'This offer has no rate, hours or start date yet: ask the company to make it again.',
       );
       const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
@@ -217,7 +214,7 @@ describe('applicant applications API', () => {
       const { application, job } = await seedApplication('offered');
       const response = await move(application.id, 'accept-offer');
       expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const body = response.body;
       expect(body).toMatchObject({
         status: 'hired',
         offer: { rate: 65.5, weekly_hours: 30, start_date: '2031-03-02' },
@@ -227,7 +224,7 @@ describe('applicant applications API', () => {
 
       const [assignment] = await db().select().from(assignments).where(eq(assignments.applicationId, application.id));
       expect(assignment).toMatchObject({
-        id: body.assignment.id,
+        id: body.assignment?.id,
         companyId,
         applicantId: applicant.user.id,
         jobId: job.id,
@@ -244,7 +241,7 @@ describe('applicant applications API', () => {
       // Accepted once: a second accept, or a withdraw, is refused.
       const again = await move(application.id, 'accept-offer');
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toBe('This application ended in a hire; it cannot move any more.');
+      expect(again.error?.error).toBe('This application ended in a hire; it cannot move any more.');
       expect((await move(application.id, 'withdraw')).statusCode).toBe(409);
       expect(await db().select().from(assignments).where(eq(assignments.applicationId, application.id))).toHaveLength(
         1,
@@ -255,13 +252,13 @@ describe('applicant applications API', () => {
       const { application, job } = await seedApplication('offered');
       const response = await move(application.id, 'decline-offer');
       expect(response.statusCode).toBe(200);
-      expect(response.json().status).toBe('withdrawn');
-      expect(response.json().history.at(-1)).toMatchObject({
+      expect(response.body.status).toBe('withdrawn');
+      expect(response.body.history.at(-1)).toMatchObject({
         status: 'withdrawn',
         by: 'applicant',
         note: applicationTexts.declinedOffer,
       });
-      expect(response.json().assignment).toBeNull();
+      expect(response.body.assignment).toBeNull();
       const [audit] = await db()
         .select()
         .from(auditLogs)
@@ -278,10 +275,10 @@ describe('applicant applications API', () => {
         const { application } = await seedApplication(status);
         const accept = await move(application.id, 'accept-offer');
         expect(accept.statusCode, status).toBe(409);
-        expect(accept.json(), status).toEqual({ error: applicantTexts.noOfferToAccept, code: 'conflict' });
+        expect(accept.error, status).toEqual({ error: applicantTexts.noOfferToAccept, code: 'conflict' });
         const decline = await move(application.id, 'decline-offer');
         expect(decline.statusCode, status).toBe(409);
-        expect(decline.json(), status).toEqual({ error: applicantTexts.noOfferToDecline, code: 'conflict' });
+        expect(decline.error, status).toEqual({ error: applicantTexts.noOfferToDecline, code: 'conflict' });
         const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
         expect(row?.status).toBe(status);
       }
@@ -291,13 +288,13 @@ describe('applicant applications API', () => {
       ];
       for (const [status, message] of finals) {
         const { application } = await seedApplication(status);
-        expect((await move(application.id, 'accept-offer')).json()).toEqual({ error: message, code: 'conflict' });
-        expect((await move(application.id, 'decline-offer')).json()).toEqual({ error: message, code: 'conflict' });
+        expect((await move(application.id, 'accept-offer')).error).toEqual({ error: message, code: 'conflict' });
+        expect((await move(application.id, 'decline-offer')).error).toEqual({ error: message, code: 'conflict' });
       }
       const { application: hired } = await seedApplication('hired');
       const decline = await move(hired.id, 'decline-offer');
       expect(decline.statusCode).toBe(409);
-      expect(decline.json().error).toBe('This application ended in a hire; it cannot move any more.');
+      expect(decline.error?.error).toBe('This application ended in a hire; it cannot move any more.');
     });
   });
 
@@ -307,32 +304,32 @@ describe('applicant applications API', () => {
       for (const action of ['withdraw', 'accept-offer', 'decline-offer'] as const) {
         const response = await move(application.id, action);
         expect(response.statusCode, action).toBe(404);
-        expect(response.json(), action).toEqual({ error: applicationTexts.notFound, code: 'not_found' });
+        expect(response.error, action).toEqual({ error: applicationTexts.notFound, code: 'not_found' });
       }
       const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
       expect(row?.status).toBe('offered');
-      expect((await list()).json().items.some((item: { id: string }) => item.id === application.id)).toBe(false);
+      expect((await list()).body.items.some((item) => item.id === application.id)).toBe(false);
 
       const missing = await move('00000000-0000-4000-8000-000000000000', 'withdraw');
       expect(missing.statusCode).toBe(404);
       const malformed = await move('not-an-id', 'withdraw');
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().error).toBe(malformedIdMessage('application'));
+      expect(malformed.error?.error).toBe(malformedIdMessage('application'));
     });
 
     it('refuses companies and people who are not signed in', async () => {
       const { application } = await seedApplication('offered');
-      const asCompany = await list('', company);
+      const asCompany = await list({}, company);
       expect(asCompany.statusCode).toBe(403);
-      expect(asCompany.json().error).toBe(forbiddenMessage);
+      expect(asCompany.error?.error).toBe(forbiddenMessage);
       for (const action of ['withdraw', 'accept-offer', 'decline-offer'] as const) {
         const response = await move(application.id, action, company);
         expect(response.statusCode, action).toBe(403);
-        expect(response.json().error).toBe(forbiddenMessage);
+        expect(response.error?.error).toBe(forbiddenMessage);
       }
-      const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/applicant/applications' });
+      const anonymous = await callerFrom(testApp).call(applicationsContract.list);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().error).toBe(notSignedInMessage);
+      expect(anonymous.error?.error).toBe(notSignedInMessage);
       const [row] = await db().select().from(applications).where(eq(applications.id, application.id));
       expect(row?.status).toBe('offered');
     });

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '~/shared/applications';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobBoardContract } from '~/shared/contracts/job-board';
 import { applicantProfiles, companies, jobInvitations, savedJobs } from '../db/schema';
 import { forbiddenMessage } from '../platform/access-control';
 import { addDays, todayOf, weekStartOf } from '../platform/work-calendar';
 import { buildApplication, buildJob, type JobOverrides } from '../seed/job-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 
@@ -24,14 +27,13 @@ describe('applicant dashboard API', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     company = await signedInAccount(testApp, { role: 'company', companyName: 'Northwind Outfitters' });
-    companyId = (await company.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await company.call(companiesContract.profile)).body.id;
   });
   afterAll(async () => {
     await testApp.close();
   });
 
   const db = () => testApp.database.db;
-  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
 
   describe('stats', () => {
     it('counts the applicant’s own applications, interviews, offers and saved jobs; no hours logged yet', async () => {
@@ -63,9 +65,9 @@ describe('applicant dashboard API', () => {
       const archived = await buildJob(db(), { ...unrelated, status: 'archived' });
       await db().insert(savedJobs).values({ applicantId: applicant.user.id, jobId: archived.id });
 
-      const response = await get(applicant, '/api/applicant/stats');
+      const response = await applicant.call(applicationsContract.stats);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(response.body).toEqual({
         applications: 8,
         interviews: 2,
         offers: 1,
@@ -74,12 +76,12 @@ describe('applicant dashboard API', () => {
         active_assignments: 0,
       });
       // Each figure is the total of the list its card opens.
-      const interviews = await get(applicant, '/api/applicant/applications?status=interviewing');
-      expect(interviews.json().total).toBe(2);
-      const offers = await get(applicant, '/api/applicant/applications?status=offered');
-      expect(offers.json().total).toBe(1);
-      const saved = await get(applicant, '/api/applicant/saved-jobs');
-      expect(saved.json().total).toBe(3);
+      const interviews = await applicant.call(applicationsContract.list, { query: { status: 'interviewing' } });
+      expect(interviews.body.total).toBe(2);
+      const offers = await applicant.call(applicationsContract.list, { query: { status: 'offered' } });
+      expect(offers.body.total).toBe(1);
+      const saved = await applicant.call(jobBoardContract.savedJobs);
+      expect(saved.body.total).toBe(3);
     });
 
     it('counts this week’s hours on active assignments as Active Hours, in whole hours', async () => {
@@ -108,7 +110,7 @@ describe('applicant dashboard API', () => {
       });
       await buildTimesheet(db(), { assignmentId: ended.id, weekStart: thisWeek, minutes: { [today]: 600 } });
       // 300 minutes: 5 hours.
-      expect((await get(applicant, '/api/applicant/stats')).json()).toMatchObject({
+      expect((await applicant.call(applicationsContract.stats)).body).toMatchObject({
         active_hours: 5,
         active_assignments: 2,
       });
@@ -116,7 +118,7 @@ describe('applicant dashboard API', () => {
 
     it('starts at zero for a new applicant', async () => {
       const fresh = await signedInAccount(testApp, { role: 'applicant' });
-      expect((await get(fresh, '/api/applicant/stats')).json()).toEqual({
+      expect((await fresh.call(applicationsContract.stats)).body).toEqual({
         applications: 0,
         interviews: 0,
         offers: 0,
@@ -181,14 +183,14 @@ describe('applicant dashboard API', () => {
       await job('Closed', { status: 'closed', skillTags: ['React', 'TypeScript', 'Node.js'] });
       await job('Private', { visibility: 'private', skillTags: ['React', 'TypeScript', 'Node.js'] });
       const suspended = await signedInAccount(testApp, { role: 'company' });
-      const suspendedId = (await suspended.request({ method: 'GET', url: '/api/company' })).json().id;
+      const suspendedId = (await suspended.call(companiesContract.profile)).body.id;
       await buildJob(db(), { companyId: suspendedId, title: 'Suspended company', skillTags: ['React', 'Node.js'] });
       await db().update(companies).set({ status: 'suspended' }).where(eq(companies.id, suspendedId));
 
-      const response = await get(applicant, '/api/applicant/recommended-jobs?limit=20');
+      const response = await applicant.call(applicationsContract.recommendedJobs, { query: { limit: 20 } });
       expect(response.statusCode).toBe(200);
-      const { items } = response.json();
-      expect(items.map((item: { title: string }) => item.title)).toEqual([
+      const { items } = response.body;
+      expect(items.map((item) => item.title)).toEqual([
         threeSkills.title,
         twoSkillsBestPaid.title,
         twoSkillsNewer.title,
@@ -197,11 +199,9 @@ describe('applicant dashboard API', () => {
         invitedPrivate.title,
         noSkills.title,
         // Jobs from the other tests of this file (no skills in common, the same company).
-        ...items.slice(7).map((item: { title: string }) => item.title),
+        ...items.slice(7).map((item) => item.title),
       ]);
-      expect(items.slice(7).every((item: { matching_skills: string[] }) => item.matching_skills.length === 0)).toBe(
-        true,
-      );
+      expect(items.slice(7).every((item) => item.matching_skills.length === 0)).toBe(true);
       expect(items[0]).toEqual({
         id: threeSkills.id,
         title: 'Three skills',
@@ -210,14 +210,12 @@ describe('applicant dashboard API', () => {
         skills: ['React', 'TypeScript', 'Node.js', 'GraphQL'],
         matching_skills: ['React', 'TypeScript', 'Node.js'],
       });
-      expect(items[2].matching_skills).toEqual(['react', 'typescript']);
+      expect(items[2]?.matching_skills).toEqual(['react', 'typescript']);
 
       // Five unless asked for more.
-      const dashboard = (await get(applicant, '/api/applicant/recommended-jobs')).json();
-      expect(dashboard.items.map((item: { id: string }) => item.id)).toEqual(
-        items.slice(0, 5).map((item: { id: string }) => item.id),
-      );
-      const tooMany = await get(applicant, '/api/applicant/recommended-jobs?limit=500');
+      const dashboard = (await applicant.call(applicationsContract.recommendedJobs)).body;
+      expect(dashboard.items.map((item) => item.id)).toEqual(items.slice(0, 5).map((item) => item.id));
+      const tooMany = await applicant.call(applicationsContract.recommendedJobs, { query: { limit: 500 } });
       expect(tooMany.statusCode).toBe(400);
     });
 
@@ -225,37 +223,39 @@ describe('applicant dashboard API', () => {
       // An open job of its own to recommend, whichever tests ran before.
       await buildJob(db(), { companyId, skillTags: ['Bookkeeping'] });
       const applicant = await signedInAccount(testApp, { role: 'applicant' });
-      const response = await get(applicant, '/api/applicant/recommended-jobs?limit=20');
+      const response = await applicant.call(applicationsContract.recommendedJobs, { query: { limit: 20 } });
       expect(response.statusCode).toBe(200);
-      const { items } = response.json();
+      const { items } = response.body;
       expect(items.length).toBeGreaterThan(0);
-      expect(items.every((item: { matching_skills: string[] }) => item.matching_skills.length === 0)).toBe(true);
+      expect(items.every((item) => item.matching_skills.length === 0)).toBe(true);
     });
   });
 
   describe('messages and meetings', () => {
     it('answer empty lists in the list shape until those features exist', async () => {
       const applicant = await signedInAccount(testApp, { role: 'applicant' });
-      for (const url of ['/api/applicant/messages', '/api/applicant/meetings']) {
-        const response = await get(applicant, url);
+      for (const endpoint of [applicationsContract.messages, applicationsContract.meetings]) {
+        const url = endpoint.path;
+        const response = await applicant.call(endpoint);
         expect(response.statusCode, url).toBe(200);
-        expect(response.json(), url).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
-        expect((await get(applicant, `${url}?page=0`)).statusCode).toBe(400);
+        expect(response.body, url).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
+        expect((await applicant.call(endpoint, { query: { page: 0 } })).statusCode).toBe(400);
       }
     });
   });
 
   it('keeps every dashboard call to applicants', async () => {
-    for (const url of [
-      '/api/applicant/stats',
-      '/api/applicant/recommended-jobs',
-      '/api/applicant/messages',
-      '/api/applicant/meetings',
+    for (const endpoint of [
+      applicationsContract.stats,
+      applicationsContract.recommendedJobs,
+      applicationsContract.messages,
+      applicationsContract.meetings,
     ]) {
-      const response = await get(company, url);
+      const url = endpoint.path;
+      const response = await company.call(endpoint);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json().error).toBe(forbiddenMessage);
-      expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect(response.error?.error).toBe(forbiddenMessage);
+      expect((await callerFrom(testApp).call(endpoint)).statusCode).toBe(401);
     }
   });
 });

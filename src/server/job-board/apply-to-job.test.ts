@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BodyOf } from '~/shared/contract';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { testAttemptsContract, testsContract } from '~/shared/contracts/assessments';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import { jobsContract } from '~/shared/contracts/jobs';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import { jobBoardTexts } from '~/shared/job-board';
 import { milestoneTexts } from '~/shared/milestones';
 import { paths } from '~/shared/routes';
 import { applications, auditLogs, jobInvitations, jobTests, notifications, testAttempts } from '../db/schema';
 import { forbiddenMessage, unverifiedEmailMessage } from '../platform/access-control';
 import { buildAccount } from '../seed/factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { applyWaitsFor } from './apply-to-job';
@@ -25,8 +31,13 @@ describe('applying to a job', () => {
     await testApp.close();
   });
 
-  const apply = (account: Account, jobId: string, payload: object = { cover_letter: 'I have done this for years.' }) =>
-    account.request({ method: 'POST', url: `/api/jobs/${jobId}/applications`, payload });
+  const apply = (
+    account: Account,
+    jobId: string,
+    body: BodyOf<typeof jobBoardContract.apply> = { cover_letter: 'I have done this for years.' },
+  ) => account.call(jobBoardContract.apply, { params: { id: jobId }, body });
+  const jobPosting = (account: Account, jobId: string) =>
+    account.call(jobBoardContract.jobPosting, { params: { id: jobId } });
   const openJob = (overrides = {}) => jobWith(testApp, company.companyId, uniqueWord(), overrides);
   const applicationsOf = (jobId: string) =>
     testApp.database.db.select().from(applications).where(eq(applications.jobId, jobId));
@@ -43,8 +54,8 @@ describe('applying to a job', () => {
       cover_letter: '  I answer tickets kindly.  ',
       proposal_rate: 42.5,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const body = response.json();
+    expect(response.statusCode, response.error?.error).toBe(201);
+    const body = response.body;
     expect(body).toMatchObject({
       job_id: job.id,
       status: 'submitted',
@@ -90,16 +101,14 @@ describe('applying to a job', () => {
     ]);
 
     // The board now shows the application on the job.
-    const detail = await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${job.id}` });
-    expect(detail.json().application).toEqual({ id: body.id, status: 'submitted', created_at: body.created_at });
+    const detail = await jobPosting(applicant, job.id);
+    expect(detail.body.application).toEqual({ id: body.id, status: 'submitted', created_at: body.created_at });
   });
 
   it('answers with the required tests now waiting, and the job says so until each is submitted', async () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    const created = await company.request({
-      method: 'POST',
-      url: '/api/tests',
-      payload: {
+    const created = await company.call(testsContract.create, {
+      body: {
         name: 'Ticket Triage',
         type: 'mixed',
         time_limit: 20,
@@ -108,8 +117,8 @@ describe('applying to a job', () => {
         questions: [{ type: 'date', question: 'Which day is it due?', answer_key: '2026-07-04' }],
       },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const test = created.json() as { id: string; questions: Array<{ id: string }> };
+    expect(created.statusCode, created.error?.error).toBe(201);
+    const test = created.body;
     const first = await openJob({ title: 'Support Triage' });
     const second = await openJob({ title: 'Support Triage, nights' });
     await testApp.database.db.insert(jobTests).values([
@@ -118,32 +127,35 @@ describe('applying to a job', () => {
     ]);
 
     // Before applying nothing waits, though the job lists the test it requires.
-    const before = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
+    const before = (await jobPosting(applicant, first.id)).body;
     expect(before.required_tests).toMatchObject([{ id: test.id, name: 'Ticket Triage' }]);
     expect(before.waiting_tests).toEqual([]);
 
     const response = await apply(applicant, first.id);
-    expect(response.statusCode, response.body).toBe(201);
-    const waiting = response.json().waiting_tests;
+    expect(response.statusCode, response.error?.error).toBe(201);
+    const waiting = response.body.waiting_tests;
     expect(waiting).toEqual([
       { id: expect.any(String), test_id: test.id, name: 'Ticket Triage', time_limit: 20, status: 'assigned' },
     ]);
-    const [attempt] = await testApp.database.db.select().from(testAttempts).where(eq(testAttempts.id, waiting[0].id));
+    const [attempt] = await testApp.database.db
+      .select()
+      .from(testAttempts)
+      .where(eq(testAttempts.id, waiting[0]?.id ?? ''));
     expect(attempt).toMatchObject({ applicantId: applicant.user.id, jobId: first.id, status: 'assigned' });
-    const page = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
+    const page = (await jobPosting(applicant, first.id)).body;
     expect(page.waiting_tests).toEqual(waiting);
 
     // The second job asks for the same test: the attempt still open is the one that waits.
     const again = await apply(applicant, second.id);
-    expect(again.json().waiting_tests).toEqual(waiting);
+    expect(again.body.waiting_tests).toEqual(waiting);
 
     // Started, it still waits; submitted, it no longer does.
-    const attemptUrl = `/api/applicant/tests/${waiting[0].id}`;
-    expect((await applicant.request({ method: 'POST', url: `${attemptUrl}/start` })).statusCode).toBe(200);
-    const started = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
-    expect(started.waiting_tests).toMatchObject([{ id: waiting[0].id, status: 'started' }]);
-    expect((await applicant.request({ method: 'POST', url: `${attemptUrl}/submit` })).statusCode).toBe(200);
-    const after = (await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${first.id}` })).json();
+    const waitingAttempt = { params: { id: waiting[0]?.id ?? '' } };
+    expect((await applicant.call(testAttemptsContract.start, waitingAttempt)).statusCode).toBe(200);
+    const started = (await jobPosting(applicant, first.id)).body;
+    expect(started.waiting_tests).toMatchObject([{ id: waiting[0]?.id, status: 'started' }]);
+    expect((await applicant.call(testAttemptsContract.submit, waitingAttempt)).statusCode).toBe(200);
+    const after = (await jobPosting(applicant, first.id)).body;
     expect(after.waiting_tests).toEqual([]);
   });
 
@@ -152,7 +164,7 @@ describe('applying to a job', () => {
     const job = await openJob();
     const response = await apply(applicant, job.id, { cover_letter: 'Hello', proposal_rate: null });
     expect(response.statusCode).toBe(201);
-    expect(response.json().proposal_rate).toBeNull();
+    expect(response.body.proposal_rate).toBeNull();
   });
 
   it('asks for a cover letter in the spec’s words, and for a sensible rate', async () => {
@@ -167,9 +179,10 @@ describe('applying to a job', () => {
       [{ cover_letter: 'Hi', proposal_rate: '40' }, { proposal_rate: jobBoardTexts.proposalRate }],
     ];
     for (const [payload, fields] of cases) {
-      const response = await apply(applicant, job.id, payload);
+      // Some of these (no cover letter, a rate in words) are what the contract's type would not send.
+      const response = await applicant.callUnchecked(jobBoardContract.apply, { params: { id: job.id }, body: payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json(), JSON.stringify(payload)).toMatchObject({ code: 'validation', fields });
+      expect(response.error, JSON.stringify(payload)).toMatchObject({ code: 'validation', fields });
     }
     expect(await applicationsOf(job.id)).toEqual([]);
   });
@@ -180,7 +193,7 @@ describe('applying to a job', () => {
     expect((await apply(applicant, job.id)).statusCode).toBe(201);
     const second = await apply(applicant, job.id);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: jobBoardTexts.alreadyApplied, code: 'conflict' });
+    expect(second.error).toEqual({ error: jobBoardTexts.alreadyApplied, code: 'conflict' });
     expect(await applicationsOf(job.id)).toHaveLength(1);
   });
 
@@ -189,7 +202,7 @@ describe('applying to a job', () => {
     const job = await openJob();
     const responses = await Promise.all([apply(applicant, job.id), apply(applicant, job.id)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
-    expect(responses.find((response) => response.statusCode === 409)?.json().error).toBe(jobBoardTexts.alreadyApplied);
+    expect(responses.find((response) => response.statusCode === 409)?.error?.error).toBe(jobBoardTexts.alreadyApplied);
     expect(await applicationsOf(job.id)).toHaveLength(1);
     const audited = await testApp.database.db
       .select()
@@ -214,8 +227,8 @@ describe('applying to a job', () => {
         proposal_price_cents: 400_050,
         proposal_milestones: milestones,
       });
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({
+      expect(response.statusCode, response.error?.error).toBe(201);
+      expect(response.body).toMatchObject({
         proposal_rate: null,
         proposal_price_cents: 400_050,
         proposal_milestones: milestones,
@@ -235,25 +248,25 @@ describe('applying to a job', () => {
         );
       expect(told?.body).toBe('Ada Byron applied for $4,000.50 in 2 milestones.');
 
-      const list = await company.request({ method: 'GET', url: `/api/jobs/${job.id}/applications` });
-      expect(list.statusCode, list.body).toBe(200);
-      expect(list.json().items).toMatchObject([{ proposal_rate: null, proposal_price_cents: 400_050 }]);
-      const detail = await company.request({ method: 'GET', url: `/api/applications/${row?.id}` });
-      expect(detail.json()).toMatchObject({ proposal_price_cents: 400_050, proposal_milestones: milestones });
-      const own = await applicant.request({ method: 'GET', url: '/api/applicant/applications' });
-      expect(own.json().items).toMatchObject([{ proposal_price_cents: 400_050, proposal_milestones: milestones }]);
+      const list = await company.call(jobsContract.applications, { params: { id: job.id } });
+      expect(list.statusCode, list.error?.error).toBe(200);
+      expect(list.body.items).toMatchObject([{ proposal_rate: null, proposal_price_cents: 400_050 }]);
+      const detail = await company.call(pipelineContract.get, { params: { id: row?.id ?? '' } });
+      expect(detail.body).toMatchObject({ proposal_price_cents: 400_050, proposal_milestones: milestones });
+      const own = await applicant.call(applicationsContract.list);
+      expect(own.body.items).toMatchObject([{ proposal_price_cents: 400_050, proposal_milestones: milestones }]);
     });
 
     it('takes a total alone, or nothing but the cover letter', async () => {
       const job = await fixedJob();
       const first = await signedInAccount(testApp, { role: 'applicant' });
       const total = await apply(first, job.id, { cover_letter: 'Happy to.', proposal_price_cents: 480_000 });
-      expect(total.statusCode, total.body).toBe(201);
-      expect(total.json()).toMatchObject({ proposal_price_cents: 480_000, proposal_milestones: null });
+      expect(total.statusCode, total.error?.error).toBe(201);
+      expect(total.body).toMatchObject({ proposal_price_cents: 480_000, proposal_milestones: null });
       const second = await signedInAccount(testApp, { role: 'applicant' });
       const open = await apply(second, job.id, { cover_letter: 'Your budget suits me.' });
-      expect(open.statusCode, open.body).toBe(201);
-      expect(open.json()).toMatchObject({ proposal_rate: null, proposal_price_cents: null, proposal_milestones: null });
+      expect(open.statusCode, open.error?.error).toBe(201);
+      expect(open.body).toMatchObject({ proposal_rate: null, proposal_price_cents: null, proposal_milestones: null });
     });
 
     it('refuses an hourly rate on a fixed price and a price on an hourly job, at the field, storing nothing', async () => {
@@ -261,14 +274,14 @@ describe('applying to a job', () => {
       const fixed = await fixedJob();
       const rate = await apply(applicant, fixed.id, { cover_letter: 'Hello.', proposal_rate: 40 });
       expect(rate.statusCode).toBe(400);
-      expect(rate.json()).toMatchObject({
+      expect(rate.error).toMatchObject({
         error: jobBoardTexts.rateForFixedPrice,
         fields: { proposal_rate: jobBoardTexts.rateForFixedPrice },
       });
       const hourly = await openJob();
       const price = await apply(applicant, hourly.id, { cover_letter: 'Hello.', proposal_price_cents: 100_000 });
       expect(price.statusCode).toBe(400);
-      expect(price.json()).toMatchObject({ fields: { proposal_price_cents: jobBoardTexts.priceForHourly } });
+      expect(price.error).toMatchObject({ fields: { proposal_price_cents: jobBoardTexts.priceForHourly } });
       expect(await applicationsOf(fixed.id)).toEqual([]);
       expect(await applicationsOf(hourly.id)).toEqual([]);
     });
@@ -277,7 +290,7 @@ describe('applying to a job', () => {
       const applicant = await signedInAccount(testApp, { role: 'applicant' });
       const job = await fixedJob();
       const milestone = { title: 'All of it', amount_cents: 100_000, due_date: due(10) };
-      const cases: Array<[object, Record<string, string>]> = [
+      const cases: Array<[Partial<BodyOf<typeof jobBoardContract.apply>>, Record<string, string>]> = [
         [
           { proposal_price_cents: 100_001, proposal_milestones: [milestone] },
           { proposal_price_cents: milestoneTexts.totalMismatch(100_000, 100_001) },
@@ -295,7 +308,7 @@ describe('applying to a job', () => {
       for (const [proposal, fields] of cases) {
         const response = await apply(applicant, job.id, { cover_letter: 'Hello.', ...proposal });
         expect(response.statusCode, JSON.stringify(proposal)).toBe(400);
-        expect(response.json().fields).toMatchObject(fields);
+        expect(response.error?.fields).toMatchObject(fields);
       }
       expect(await applicationsOf(job.id)).toEqual([]);
     });
@@ -307,7 +320,7 @@ describe('applying to a job', () => {
       const job = await openJob({ status });
       const response = await apply(applicant, job.id);
       expect(response.statusCode, status).toBe(409);
-      expect(response.json(), status).toEqual({ error: jobBoardTexts.jobNotOpen, code: 'conflict' });
+      expect(response.error, status).toEqual({ error: jobBoardTexts.jobNotOpen, code: 'conflict' });
     }
     const hidden = [
       await openJob({ status: 'draft' }),
@@ -317,7 +330,7 @@ describe('applying to a job', () => {
     for (const job of hidden) {
       const response = await apply(applicant, job.id);
       expect(response.statusCode, job.status).toBe(404);
-      expect(response.json().error).toBe(jobBoardTexts.jobNotFound);
+      expect(response.error?.error).toBe(jobBoardTexts.jobNotFound);
     }
     const missing = await apply(applicant, '00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
@@ -337,11 +350,11 @@ describe('applying to a job', () => {
     const job = await openJob();
     const response = await apply(unconfirmed, job.id);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
+    expect(response.error).toEqual({
       error: unverifiedEmailMessage(unconfirmed.user.email, applyWaitsFor),
       code: 'forbidden',
     });
-    expect(response.json().error).toMatch(/^Confirm your email address to apply to jobs\. /);
+    expect(response.error?.error).toMatch(/^Confirm your email address to apply to jobs\. /);
     expect(await applicationsOf(job.id)).toEqual([]);
   });
 
@@ -349,11 +362,10 @@ describe('applying to a job', () => {
     const job = await openJob();
     const response = await apply(company, job.id);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: forbiddenMessage, code: 'forbidden' });
-    const anonymous = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/jobs/${job.id}/applications`,
-      payload: { cover_letter: 'Hi' },
+    expect(response.error).toEqual({ error: forbiddenMessage, code: 'forbidden' });
+    const anonymous = await callerFrom(testApp).call(jobBoardContract.apply, {
+      params: { id: job.id },
+      body: { cover_letter: 'Hi' },
     });
     expect(anonymous.statusCode).toBe(401);
     expect(await applicationsOf(job.id)).toEqual([]);

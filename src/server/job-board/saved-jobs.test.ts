@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobBoardTexts } from '~/shared/job-board';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import { jobBoardTexts, type SavedJobsQuery } from '~/shared/job-board';
 import { jobs, savedJobs } from '../db/schema';
 import { buildJob } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -21,15 +22,16 @@ describe('saved jobs API', () => {
     await testApp.close();
   });
 
-  const save = (account: Account, jobId: string) =>
-    account.request({ method: 'PUT', url: `/api/applicant/saved-jobs/${jobId}` });
+  const save = (account: Account, jobId: string) => account.call(jobBoardContract.saveJob, { params: { id: jobId } });
   const unsave = (account: Account, jobId: string) =>
-    account.request({ method: 'DELETE', url: `/api/applicant/saved-jobs/${jobId}` });
-  const savedList = async (account: Account, query = '') => {
-    const response = await account.request({ method: 'GET', url: `/api/applicant/saved-jobs${query}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { items: Array<Record<string, unknown>>; total: number; page: number; page_size: number };
+    account.call(jobBoardContract.unsaveJob, { params: { id: jobId } });
+  const savedListAnswer = async (account: Account, query: SavedJobsQuery = {}) => {
+    const response = await account.call(jobBoardContract.savedJobs, { query });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response;
   };
+  const savedList = async (account: Account, query: SavedJobsQuery = {}) =>
+    (await savedListAnswer(account, query)).body;
   const rowsOf = (applicantId: string) =>
     testApp.database.db.select().from(savedJobs).where(eq(savedJobs.applicantId, applicantId));
   const newJob = (overrides = {}) => jobWith(testApp, company.companyId, uniqueWord(), overrides);
@@ -40,15 +42,15 @@ describe('saved jobs API', () => {
     for (let time = 0; time < 2; time++) {
       const response = await save(applicant, job.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ job_id: job.id, is_saved: true });
+      expect(response.body).toEqual({ job_id: job.id, is_saved: true });
     }
     expect(await rowsOf(applicant.user.id)).toHaveLength(1);
-    const detail = await applicant.request({ method: 'GET', url: `/api/applicant/jobs/${job.id}` });
-    expect(detail.json().is_saved).toBe(true);
+    const detail = await applicant.call(jobBoardContract.jobPosting, { params: { id: job.id } });
+    expect(detail.body.is_saved).toBe(true);
     for (let time = 0; time < 2; time++) {
       const response = await unsave(applicant, job.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ job_id: job.id, is_saved: false });
+      expect(response.body).toEqual({ job_id: job.id, is_saved: false });
     }
     expect(await rowsOf(applicant.user.id)).toEqual([]);
   });
@@ -58,7 +60,7 @@ describe('saved jobs API', () => {
     for (const job of [await newJob({ status: 'draft' }), await newJob({ visibility: 'private' })]) {
       const response = await save(applicant, job.id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: jobBoardTexts.jobNotFound, code: 'not_found' });
+      expect(response.error).toEqual({ error: jobBoardTexts.jobNotFound, code: 'not_found' });
     }
     expect((await save(applicant, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect(await rowsOf(applicant.user.id)).toEqual([]);
@@ -74,9 +76,9 @@ describe('saved jobs API', () => {
     expect(await rowsOf(first.user.id)).toHaveLength(1);
     expect((await savedList(second)).items).toEqual([]);
     expect((await savedList(first)).items.map((item) => item.title)).toEqual(['Shared interest']);
-    const response = await company.request({ method: 'PUT', url: `/api/applicant/saved-jobs/${job.id}` });
+    const response = await save(company, job.id);
     expect(response.statusCode).toBe(403);
-    expect((await company.request({ method: 'GET', url: '/api/applicant/saved-jobs' })).statusCode).toBe(403);
+    expect((await company.call(jobBoardContract.savedJobs)).statusCode).toBe(403);
   });
 
   it('lists the saved jobs last saved first, a page at a time, as Find Jobs shows them', async () => {
@@ -88,7 +90,8 @@ describe('saved jobs API', () => {
         .insert(savedJobs)
         .values({ applicantId: applicant.user.id, jobId: job.id, createdAt: daysAgo(10 - index) });
     }
-    const page = await savedList(applicant, '?page_size=2');
+    const pageAnswer = await savedListAnswer(applicant, { page_size: 2 });
+    const page = pageAnswer.body;
     expect(page).toMatchObject({ total: 3, page: 1, page_size: 2 });
     expect(page.items.map((item) => item.title)).toEqual(['Third saved', 'Second saved']);
     expect(page.items[0]).toMatchObject({
@@ -97,17 +100,15 @@ describe('saved jobs API', () => {
       is_saved: true,
       application: null,
     });
-    expect(Object.keys(page.items[0] ?? {}).sort()).toEqual(
-      Object.keys(
-        (
-          await applicant.request({ method: 'GET', url: `/api/applicant/jobs?q=${encodeURIComponent('Third saved')}` })
-        ).json().items[0],
-      ).sort(),
-    );
-    expect((await savedList(applicant, '?page_size=2&page=2')).items.map((item) => item.title)).toEqual([
+    // The keys as sent, before the contracts' schemas leave out what they do not declare.
+    const found = await applicant.call(jobBoardContract.findJobs, { query: { q: 'Third saved' } });
+    const sentKeys = (answer: { rawPayload: Buffer }) =>
+      Object.keys(JSON.parse(answer.rawPayload.toString()).items[0] ?? {}).sort();
+    expect(sentKeys(pageAnswer)).toEqual(sentKeys(found));
+    expect((await savedList(applicant, { page_size: 2, page: 2 })).items.map((item) => item.title)).toEqual([
       'First saved',
     ]);
-    expect(await savedList(applicant, '?page_size=2&page=3')).toMatchObject({ items: [], total: 3 });
+    expect(await savedList(applicant, { page_size: 2, page: 3 })).toMatchObject({ items: [], total: 3 });
   });
 
   it('keeps a saved job that closed, saying so, and drops one that was archived', async () => {

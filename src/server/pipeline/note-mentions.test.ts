@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BodyOf } from '~/shared/contract';
+import { pipelineContract } from '~/shared/contracts/pipeline';
 import { hiringTeamTexts } from '~/shared/hiring-team';
-import { type ApplicationDetail, namesWithAt } from '~/shared/pipeline';
+import { namesWithAt } from '~/shared/pipeline';
 import { auditLogs, notifications } from '../db/schema';
 import { buildApplication } from '../seed/job-factories';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -43,8 +45,8 @@ describe('@mentions in private notes', () => {
     const job = await jobWith(testApp, author.companyId, uniqueWord(), { title: 'Data Analyst' });
     return buildApplication(db(), { jobId: job.id, applicantName: 'Grace Hopper', status: 'interviewing' });
   };
-  const addNote = (id: string, payload: object) =>
-    author.request({ method: 'POST', url: `/api/applications/${id}/notes`, payload });
+  const addNote = (id: string, body: BodyOf<typeof pipelineContract.addNote>) =>
+    author.call(pipelineContract.addNote, { params: { id }, body });
 
   it('tells the colleague mentioned, with a link to the application, and shows the mention on the note', async () => {
     const application = await newApplication();
@@ -52,8 +54,8 @@ describe('@mentions in private notes', () => {
       body: '@Carla Colleague could you look at the portfolio?',
       mentions: [colleague.user.id],
     });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({
+    expect(response.statusCode, response.error?.error).toBe(201);
+    expect(response.body).toMatchObject({
       author_id: author.user.id,
       mentions: [{ user_id: colleague.user.id, name: 'Carla Colleague' }],
     });
@@ -69,9 +71,7 @@ describe('@mentions in private notes', () => {
     });
 
     // The colleague reads it in the application, attributed to its author.
-    const detail = (
-      await colleague.request({ method: 'GET', url: `/api/applications/${application.id}` })
-    ).json() as ApplicationDetail;
+    const detail = (await colleague.call(pipelineContract.get, { params: { id: application.id } })).body;
     expect(detail.notes[0]).toMatchObject({
       author_name: author.user.name,
       mentions: [{ user_id: colleague.user.id, name: 'Carla Colleague' }],
@@ -88,7 +88,7 @@ describe('@mentions in private notes', () => {
     const application = await newApplication();
     const strangerMention = await addNote(application.id, { body: 'Hi @someone', mentions: [stranger.user.id] });
     expect(strangerMention.statusCode).toBe(400);
-    expect(strangerMention.json()).toEqual({
+    expect(strangerMention.error).toEqual({
       error: hiringTeamTexts.notAMember,
       code: 'validation',
       fields: { mentions: hiringTeamTexts.notAMember },
@@ -98,13 +98,11 @@ describe('@mentions in private notes', () => {
       mentions: [billing.user.id],
     });
     expect(billingMention.statusCode).toBe(400);
-    expect(billingMention.json().error).toBe(hiringTeamTexts.cannotReadPipeline);
+    expect(billingMention.error?.error).toBe(hiringTeamTexts.cannotReadPipeline);
     const malformed = await addNote(application.id, { body: 'Hi', mentions: ['carla'] });
     expect(malformed.statusCode).toBe(400);
 
-    const detail = (
-      await author.request({ method: 'GET', url: `/api/applications/${application.id}` })
-    ).json() as ApplicationDetail;
+    const detail = (await author.call(pipelineContract.get, { params: { id: application.id } })).body;
     expect(detail.notes).toEqual([]);
     const told = await db()
       .select()
@@ -119,7 +117,7 @@ describe('@mentions in private notes', () => {
       body: `Note to self, @${author.user.name}`,
       mentions: [author.user.id],
     });
-    expect(response.statusCode, response.body).toBe(201);
+    expect(response.statusCode, response.error?.error).toBe(201);
     const told = await db()
       .select()
       .from(notifications)

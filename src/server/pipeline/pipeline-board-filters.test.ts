@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryOf } from '~/shared/contract';
+import { jobsContract } from '~/shared/contracts/jobs';
 import type { JobApplicationList } from '~/shared/jobs';
 import { applicationRatings } from '../db/schema';
 import { buildApplication, buildJob, buildTestAttempt } from '../seed/job-factories';
@@ -67,14 +69,14 @@ describe('the pipeline board’s filters', () => {
         { applicationId: failed.id, reviewerId: company.user.id, rating: 3 },
       ]);
 
-    const read = async (query: string) => {
-      const response = await company.request({ method: 'GET', url: `/api/jobs/${job.id}/applications?${query}` });
-      expect(response.statusCode, query).toBe(200);
-      return response.json() as JobApplicationList;
+    const read = async (query: QueryOf<typeof jobsContract.applications>) => {
+      const response = await company.call(jobsContract.applications, { params: { id: job.id }, query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(200);
+      return response.body;
     };
     const names = (list: JobApplicationList) => list.items.map((item) => item.applicant_name).sort();
 
-    const all = await read('');
+    const all = await read({});
     expect(Object.fromEntries(all.items.map((item) => [item.applicant_name, item.test_state]))).toEqual({
       'Una Untested': 'none',
       'Pat Pending': 'pending',
@@ -84,26 +86,27 @@ describe('the pipeline board’s filters', () => {
     });
 
     // 4.5 stars on average counts as 4 and up; 3 stars does not.
-    const rated = await read('min_rating=4');
+    const rated = await read({ min_rating: 4 });
     expect(names(rated)).toEqual(['Pia Passed']);
     expect(rated.counts).toMatchObject({ submitted: 0, interviewing: 1 });
-    expect(names(await read('min_rating=3'))).toEqual(['Fay Failed', 'Pia Passed']);
+    expect(names(await read({ min_rating: 3 }))).toEqual(['Fay Failed', 'Pia Passed']);
 
-    expect(names(await read('test=pending'))).toEqual(['Pat Pending']);
-    const toReview = await read('test=review&status=interviewing');
+    expect(names(await read({ test: 'pending' }))).toEqual(['Pat Pending']);
+    const toReview = await read({ test: 'review', status: 'interviewing' });
     expect(names(toReview)).toEqual(['Rory Review']);
     expect(toReview.total).toBe(1);
-    expect(names(await read('test=none'))).toEqual(['Una Untested']);
-    expect((await read('test=failed&min_rating=3')).counts).toMatchObject({ submitted: 1, interviewing: 0 });
-    expect(names(await read('test=passed&q=pia'))).toEqual(['Pia Passed']);
-    expect(names(await read('test=passed&q=fay'))).toEqual([]);
+    expect(names(await read({ test: 'none' }))).toEqual(['Una Untested']);
+    expect((await read({ test: 'failed', min_rating: 3 })).counts).toMatchObject({ submitted: 1, interviewing: 0 });
+    expect(names(await read({ test: 'passed', q: 'pia' }))).toEqual(['Pia Passed']);
+    expect(names(await read({ test: 'passed', q: 'fay' }))).toEqual([]);
 
-    const refused = await company.request({
-      method: 'GET',
-      url: `/api/jobs/${job.id}/applications?min_rating=9&test=maybe`,
+    // An unknown test state is what the contract's type would not send.
+    const refused = await company.callUnchecked(jobsContract.applications, {
+      params: { id: job.id },
+      query: { min_rating: 9, test: 'maybe' },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toEqual({
+    expect(refused.error?.fields).toEqual({
       min_rating: 'Choose a rating from 1 to 5 stars.',
       test: 'Unknown test state.',
     });
