@@ -8,6 +8,8 @@ import {
   invoiceStatuses,
   OUTSTANDING_INVOICE_STATUSES,
 } from '~/shared/billing';
+import type { QueryOf } from '~/shared/contract';
+import { invoicesContract } from '~/shared/contracts/billing';
 import {
   assignments,
   assignmentTerms,
@@ -491,10 +493,10 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       }
     });
 
-    const list = async (query = '', account = listCompany) => {
-      const response = await account.request({ method: 'GET', url: `/api/company/invoices${query}` });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { items: Invoice[]; total: number; page: number; page_size: number };
+    const list = async (query: QueryOf<typeof invoicesContract.list> = {}, account = listCompany) => {
+      const response = await account.call(invoicesContract.list, { query });
+      expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+      return response.body;
     };
     const numbers = (page: { items: Invoice[] }) => page.items.map((invoice) => invoice.invoice_number);
 
@@ -523,11 +525,11 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
     });
 
     it('sorts by every column either way', async () => {
-      expect(numbers(await list('?sort=invoiceNumber&order=asc'))).toEqual(listed.map((row) => row.number));
-      expect(numbers(await list('?sort=amount&order=asc'))).toEqual(
+      expect(numbers(await list({ sort: 'invoiceNumber', order: 'asc' }))).toEqual(listed.map((row) => row.number));
+      expect(numbers(await list({ sort: 'amount', order: 'asc' }))).toEqual(
         [...listed].sort((a, b) => a.total - b.total).map((row) => row.number),
       );
-      expect(numbers(await list('?sort=dueDate&order=asc'))).toEqual([
+      expect(numbers(await list({ sort: 'dueDate', order: 'asc' }))).toEqual([
         'INV-2025-000101',
         'INV-2025-000102',
         'INV-2025-000103',
@@ -535,7 +537,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         'INV-2025-000105',
         'INV-2025-000206',
       ]);
-      expect(numbers(await list('?sort=status&order=asc'))).toEqual([
+      expect(numbers(await list({ sort: 'status', order: 'asc' }))).toEqual([
         'INV-2025-000103',
         'INV-2025-000101',
         'INV-2025-000105',
@@ -543,7 +545,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         'INV-2025-000206',
         'INV-2025-000104',
       ]);
-      expect(numbers(await list('?sort=status&order=desc'))).toEqual([
+      expect(numbers(await list({ sort: 'status', order: 'desc' }))).toEqual([
         'INV-2025-000104',
         'INV-2025-000206',
         'INV-2025-000102',
@@ -554,31 +556,30 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
     });
 
     it('searches the number in any case, filters by status and issue dates, and pages', async () => {
-      expect(numbers(await list('?q=inv-2025-0002'))).toEqual(['INV-2025-000206']);
-      expect(numbers(await list('?q=000%25'))).toEqual([]);
-      expect(numbers(await list('?status=paid'))).toEqual(['INV-2025-000105', 'INV-2025-000101']);
-      expect(numbers(await list('?from=2025-03-09&to=2025-03-16&sort=invoiceNumber&order=asc'))).toEqual([
-        'INV-2025-000102',
-        'INV-2025-000103',
-        'INV-2025-000104',
-      ]);
-      const second = await list('?page=2&page_size=4');
+      expect(numbers(await list({ q: 'inv-2025-0002' }))).toEqual(['INV-2025-000206']);
+      expect(numbers(await list({ q: '000%' }))).toEqual([]);
+      expect(numbers(await list({ status: 'paid' }))).toEqual(['INV-2025-000105', 'INV-2025-000101']);
+      expect(
+        numbers(await list({ from: '2025-03-09', to: '2025-03-16', sort: 'invoiceNumber', order: 'asc' })),
+      ).toEqual(['INV-2025-000102', 'INV-2025-000103', 'INV-2025-000104']);
+      const second = await list({ page: 2, page_size: 4 });
       expect(second).toMatchObject({ total: 6, page: 2, page_size: 4 });
       expect(numbers(second)).toEqual(['INV-2025-000102', 'INV-2025-000101']);
     });
 
     it('refuses bad filters with a sentence', async () => {
-      const ask = async (query: string) => {
-        const response = await listCompany.request({ method: 'GET', url: `/api/company/invoices${query}` });
-        return { status: response.statusCode, error: response.json().error };
+      // Filters the contract's type would not let through.
+      const ask = async (query: object) => {
+        const response = await listCompany.callUnchecked(invoicesContract.list, { query });
+        return { status: response.statusCode, error: response.error?.error };
       };
-      expect(await ask('?sort=company')).toEqual({ status: 400, error: 'sort: Unknown sort column.' });
-      expect(await ask('?status=late')).toEqual({ status: 400, error: 'status: Unknown invoice status.' });
-      expect(await ask('?from=2025-13')).toEqual({
+      expect(await ask({ sort: 'company' })).toEqual({ status: 400, error: 'sort: Unknown sort column.' });
+      expect(await ask({ status: 'late' })).toEqual({ status: 400, error: 'status: Unknown invoice status.' });
+      expect(await ask({ from: '2025-13' })).toEqual({
         status: 400,
         error: 'from: The start date must be a date (YYYY-MM-DD).',
       });
-      expect(await ask('?from=2025-04-01&to=2025-03-01')).toEqual({
+      expect(await ask({ from: '2025-04-01', to: '2025-03-01' })).toEqual({
         status: 400,
         error: 'The start date must be on or before the end date.',
       });
@@ -586,24 +587,25 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
 
     it('shows one invoice with its items, and another company’s as not found', async () => {
       const [first] = listed;
-      const response = await listCompany.request({ method: 'GET', url: `/api/company/invoices/${first?.id}` });
+      const invoice = (account: Account, id: string) => account.call(invoicesContract.invoice, { params: { id } });
+      const response = await invoice(listCompany, first?.id ?? '');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: first?.id, invoice_number: 'INV-2025-000101', status: 'paid' });
+      expect(response.body).toMatchObject({ id: first?.id, invoice_number: 'INV-2025-000101', status: 'paid' });
 
-      const foreign = await company.request({ method: 'GET', url: `/api/company/invoices/${first?.id}` });
+      const foreign = await invoice(company, first?.id ?? '');
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ error: 'This invoice does not exist, or it is not yours.', code: 'not_found' });
-      expect(numbers(await list('', company))).not.toContain('INV-2025-000101');
-      const malformed = await listCompany.request({ method: 'GET', url: '/api/company/invoices/nope' });
+      expect(foreign.error).toEqual({ error: 'This invoice does not exist, or it is not yours.', code: 'not_found' });
+      expect(numbers(await list({}, company))).not.toContain('INV-2025-000101');
+      const malformed = await invoice(listCompany, 'nope');
       expect(malformed.statusCode).toBe(400);
 
       const applicant = await signedInAccount(testApp, { role: 'applicant' });
-      expect((await applicant.request({ method: 'GET', url: '/api/company/invoices' })).statusCode).toBe(403);
+      expect((await applicant.call(invoicesContract.list)).statusCode).toBe(403);
     });
 
     it('downloads an invoice as a PDF, and selected invoices as one PDF a page each', async () => {
       const [first, second] = listed;
-      const single = await listCompany.request({ method: 'GET', url: `/api/company/invoices/${first?.id}/pdf` });
+      const single = await listCompany.call(invoicesContract.invoicePdf, { params: { id: first?.id ?? '' } });
       expect(single.statusCode).toBe(200);
       expect(single.headers['content-type']).toBe('application/pdf');
       expect(single.headers['content-disposition']).toBe('attachment; filename="INV-2025-000101.pdf"');
@@ -611,10 +613,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       expect(await pdfText(single.rawPayload)).toContain('Invoice INV-2025-000101');
       expect(pageCount(single.rawPayload)).toBe(1);
 
-      const both = await listCompany.request({
-        method: 'GET',
-        url: `/api/company/invoices/export.pdf?ids=${first?.id},${second?.id}`,
-      });
+      const both = await listCompany.call(invoicesContract.exportPdf, { query: { ids: `${first?.id},${second?.id}` } });
       expect(both.statusCode).toBe(200);
       expect(both.headers['content-type']).toBe('application/pdf');
       expect(both.headers['content-disposition']).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.pdf"$/);
@@ -622,8 +621,8 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
       expect(await pdfText(both.rawPayload)).toContain('Invoice INV-2025-000102');
 
       const refused = async (ids: string, account = listCompany) => {
-        const response = await account.request({ method: 'GET', url: `/api/company/invoices/export.pdf?ids=${ids}` });
-        return { status: response.statusCode, error: response.json().error };
+        const response = await account.call(invoicesContract.exportPdf, { query: { ids } });
+        return { status: response.statusCode, error: response.error?.error };
       };
       expect(await refused(`${first?.id},${crypto.randomUUID()}`)).toEqual({
         status: 404,
@@ -634,7 +633,12 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         status: 400,
         error: 'ids: This link is broken: it does not name an invoice.',
       });
-      expect(await refused('')).toEqual({ status: 400, error: 'ids: Choose the invoices to download.' });
+      // `?ids=` sent empty on purpose: the contract's query string leaves an empty value out.
+      const empty = await listCompany.request({ method: 'GET', url: '/api/company/invoices/export.pdf?ids=' });
+      expect({ status: empty.statusCode, error: empty.json().error }).toEqual({
+        status: 400,
+        error: 'ids: Choose the invoices to download.',
+      });
       const tooMany = Array.from({ length: 101 }, () => crypto.randomUUID()).join(',');
       expect(await refused(tooMany)).toEqual({ status: 400, error: 'ids: Download at most 100 invoices at a time.' });
     });
@@ -707,7 +711,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
         totalCents: 4_500,
         description: 'Support Engineer — 张伟 and 김민준, 1.00 h',
       });
-      const response = await account.request({ method: 'GET', url: `/api/company/invoices/${id}/pdf` });
+      const response = await account.call(invoicesContract.invoicePdf, { params: { id } });
       expect(response.statusCode).toBe(200);
       // As another program reads the served file: the name in bold on its own line, the talent names
       // (Chinese, Korean) in the items.
@@ -799,9 +803,9 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
             });
             rows.push(row);
           }
-          const response = await account.request({ method: 'GET', url: '/api/company/invoices/summary' });
+          const response = await account.call(invoicesContract.summary);
           expect(response.statusCode).toBe(200);
-          expect(response.json()).toEqual(expectedSummary(rows, autoPay));
+          expect(response.body).toEqual(expectedSummary(rows, autoPay));
         }),
         { numRuns: 15 },
       );
@@ -814,7 +818,7 @@ describe('invoices: the run, the overdue sweep, the company’s list, summary an
 
     const otherCompanyWithoutInvoices = async () => {
       const account = await signedInAccount(testApp, { role: 'company' });
-      return (await account.request({ method: 'GET', url: '/api/company/invoices/summary' })).json();
+      return (await account.call(invoicesContract.summary)).body;
     };
   });
 

@@ -1,14 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CompanyTimesheet,
-  IssueInvoiceNowResult,
-  NextInvoice,
-  UnbilledCompany,
-  UnbilledWeek,
-} from '~/shared/billing';
+import type { NextInvoice } from '~/shared/billing';
 import { malformedIdMessage } from '~/shared/contract-schemas';
+import { adminInvoicesContract, invoicesContract } from '~/shared/contracts/billing';
+import { workContract } from '~/shared/contracts/work';
 import {
   assignmentTerms,
   auditLogs,
@@ -99,9 +95,11 @@ describe('money between approval and invoice', () => {
       minutes: workdays(weekStart, minutes),
       talentPayCents: 0,
     });
-  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
   const issueNow = (companyId: string, account: Account = admin) =>
-    account.request({ method: 'POST', url: `/api/admin/companies/${companyId}/issue-invoice` });
+    account.call(adminInvoicesContract.issueNow, { params: { id: companyId } });
+  const unbilledWork = (account: Account, query: { page?: number; page_size?: number } = {}) =>
+    account.call(invoicesContract.unbilledWork, { query });
+  const nextInvoice = (account: Account) => account.call(invoicesContract.nextInvoice);
   const invoiceOf = async (id: string) => {
     const [invoice] = await db().select().from(invoices).where(eq(invoices.id, id));
     const items = await db()
@@ -133,23 +131,21 @@ describe('money between approval and invoice', () => {
         tax_cents: 13_703,
         total_cents: 179_803,
       };
-      const listed = await get(company, `/api/company/timesheets?status=submitted&assignment_id=${assignment.id}`);
-      expect(listed.statusCode, listed.body).toBe(200);
-      expect(listed.json().items).toEqual([expect.objectContaining({ id: submitted.id, cost: expected })]);
-
-      const approved = await company.request({
-        method: 'POST',
-        url: `/api/company/timesheets/${submitted.id}/approve`,
-        payload: {},
+      const listed = await company.call(workContract.companyTimesheets, {
+        query: { status: 'submitted', assignment_id: assignment.id },
       });
-      expect(approved.statusCode, approved.body).toBe(200);
-      const week1: CompanyTimesheet = approved.json();
+      expect(listed.statusCode, listed.rawPayload.toString()).toBe(200);
+      expect(listed.body.items).toEqual([expect.objectContaining({ id: submitted.id, cost: expected })]);
+
+      const approved = await company.call(workContract.approveTimesheet, { params: { id: submitted.id }, body: {} });
+      expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
+      const week1 = approved.body;
       expect(week1).toMatchObject({ status: 'approved', cost: expected });
 
       // Issued now, the invoice is that cost to the cent.
       const issued = await issueNow(company.companyId);
-      expect(issued.statusCode, issued.body).toBe(201);
-      const result: IssueInvoiceNowResult = issued.json();
+      expect(issued.statusCode, issued.rawPayload.toString()).toBe(201);
+      const result = issued.body;
       const { invoice, items } = await invoiceOf(result.invoice?.id ?? '');
       expect(invoice).toMatchObject({
         subtotalCents: expected.subtotal_cents,
@@ -166,8 +162,10 @@ describe('money between approval and invoice', () => {
       // Invoiced, the week keeps its cost, at its invoice's rates even when the settings change.
       await testApp.setSettings({ platform_fee_basis_points: 1500 });
       try {
-        const after = await get(company, `/api/company/timesheets?status=approved&assignment_id=${assignment.id}`);
-        expect(after.json().items).toEqual([
+        const after = await company.call(workContract.companyTimesheets, {
+          query: { status: 'approved', assignment_id: assignment.id },
+        });
+        expect(after.body.items).toEqual([
           expect.objectContaining({ id: submitted.id, invoice_id: invoice?.id, cost: expected }),
         ]);
       } finally {
@@ -219,11 +217,11 @@ describe('money between approval and invoice', () => {
         minutes: workdays(weekBefore(), [60]),
       });
 
-      const first = await get(account, '/api/company/unbilled-work?page_size=2');
-      expect(first.statusCode, first.body).toBe(200);
-      const second = await get(account, '/api/company/unbilled-work?page_size=2&page=2');
-      expect(first.json()).toMatchObject({ total: 3, page: 1, page_size: 2 });
-      const listed: UnbilledWeek[] = [...first.json().items, ...second.json().items];
+      const first = await unbilledWork(account, { page_size: 2 });
+      expect(first.statusCode, first.rawPayload.toString()).toBe(200);
+      const second = await unbilledWork(account, { page_size: 2, page: 2 });
+      expect(first.body).toMatchObject({ total: 3, page: 1, page_size: 2 });
+      const listed = [...first.body.items, ...second.body.items];
       expect(listed.map((week) => [week.applicant_name, week.week_start, week.total_minutes])).toEqual([
         ['Ada Lovelace', lastWeek(), 480],
         ['Alan Turing', lastWeek(), 30],
@@ -234,12 +232,12 @@ describe('money between approval and invoice', () => {
       expect(listed[0]?.cost).toMatchObject({ subtotal_cents: 36_000, fee_cents: 3600, tax_cents: 1980 });
       expect(listed[0]?.approved_at).toEqual(expect.any(String));
 
-      const next = await get(account, '/api/company/unbilled-work/next-invoice');
-      expect(next.statusCode, next.body).toBe(200);
+      const next = await nextInvoice(account);
+      expect(next.statusCode, next.rawPayload.toString()).toBe(200);
       const runsAt = nextInvoiceRunAfter(new Date());
       const periodStart = lastFullWeekStart(isoDay(runsAt));
       // Work: 24 h × $45.00 = $1,080.00 and 0.5 h × $60.00 = $30.00; fee $111.00; tax 5% of $1,221.00 = $61.05.
-      expect(next.json()).toEqual({
+      expect(next.body).toEqual({
         runs_at: runsAt.toISOString(),
         period_start: periodStart,
         period_end: addDays(periodStart, 6),
@@ -254,20 +252,20 @@ describe('money between approval and invoice', () => {
       } satisfies NextInvoice);
 
       // Another company sees none of it; the talent may not ask.
-      const elsewhere = await get(otherCompany, '/api/company/unbilled-work');
-      expect(elsewhere.json().items.map((week: UnbilledWeek) => week.timesheet_id)).not.toContain(older.id);
-      const otherNext = await get(otherCompany, '/api/company/unbilled-work/next-invoice');
-      expect(otherNext.json()).toMatchObject({ weeks: 0, total_cents: 0, tax_basis_points: 0 });
-      expect((await get(talent, '/api/company/unbilled-work')).statusCode).toBe(403);
-      expect((await get(talent, '/api/company/unbilled-work/next-invoice')).statusCode).toBe(403);
-      const badPage = await get(account, '/api/company/unbilled-work?page=0');
+      const elsewhere = await unbilledWork(otherCompany);
+      expect(elsewhere.body.items.map((week) => week.timesheet_id)).not.toContain(older.id);
+      const otherNext = await nextInvoice(otherCompany);
+      expect(otherNext.body).toMatchObject({ weeks: 0, total_cents: 0, tax_basis_points: 0 });
+      expect((await unbilledWork(talent)).statusCode).toBe(403);
+      expect((await nextInvoice(talent)).statusCode).toBe(403);
+      const badPage = await unbilledWork(account, { page: 0 });
       expect(badPage.statusCode).toBe(400);
-      expect(badPage.json().error).toEqual(expect.any(String));
+      expect(badPage.error?.error).toEqual(expect.any(String));
 
       // Once invoiced, the weeks leave the list and the estimate.
       await issueInvoices({ db: db(), periodStart, companyIds: [account.companyId], today: isoDay(new Date()) });
-      expect((await get(account, '/api/company/unbilled-work')).json()).toMatchObject({ total: 0, items: [] });
-      expect((await get(account, '/api/company/unbilled-work/next-invoice')).json()).toMatchObject({
+      expect((await unbilledWork(account)).body).toMatchObject({ total: 0, items: [] });
+      expect((await nextInvoice(account)).body).toMatchObject({
         weeks: 0,
         total_cents: 0,
       });
@@ -280,10 +278,7 @@ describe('money between approval and invoice', () => {
       const bea = await newAssignment(account.companyId, 4500, await newTalent('Bea Arthur'));
       await approvedWeek(zoe.id, lastWeek(), [60]);
       await approvedWeek(bea.id, lastWeek(), [60]);
-      const names = async () =>
-        (await get(account, '/api/company/unbilled-work'))
-          .json()
-          .items.map((week: UnbilledWeek) => week.applicant_name);
+      const names = async () => (await unbilledWork(account)).body.items.map((week) => week.applicant_name);
       expect(await names()).toEqual(['Bea Arthur', 'Zoe Quinn']);
 
       await db().update(users).set({ name: 'Abe Zoe' }).where(eq(users.id, zoeId));
@@ -354,11 +349,9 @@ describe('money between approval and invoice', () => {
       const assignment = await newAssignment(companyId, 3000);
       const week = await approvedWeek(assignment.id, lastWeek(), [120, 0, 0, 0, 0]);
 
-      const listed = await get(admin, `/api/admin/unbilled-work?q=${encodeURIComponent('Issue Now')}`);
-      expect(listed.statusCode, listed.body).toBe(200);
-      const row: UnbilledCompany | undefined = listed
-        .json()
-        .items.find((item: UnbilledCompany) => item.company_id === companyId);
+      const listed = await admin.call(adminInvoicesContract.unbilledCompanies, { query: { q: 'Issue Now' } });
+      expect(listed.statusCode, listed.rawPayload.toString()).toBe(200);
+      const row = listed.body.items.find((item) => item.company_id === companyId);
       // 2 h × $30.00 = $60.00, fee $6.00, no tax.
       expect(row).toMatchObject({
         weeks: 1,
@@ -367,8 +360,8 @@ describe('money between approval and invoice', () => {
       });
 
       const first = await issueNow(companyId);
-      expect(first.statusCode, first.body).toBe(201);
-      const issued: IssueInvoiceNowResult = first.json();
+      expect(first.statusCode, first.rawPayload.toString()).toBe(201);
+      const issued = first.body;
       expect(issued).toMatchObject({
         outcome: 'issued',
         invoice: { total_cents: 6600, issue_date: isoDay(new Date()) },
@@ -391,15 +384,15 @@ describe('money between approval and invoice', () => {
 
       // Again: nothing new, and the answer names the invoice that stands.
       const second = await issueNow(companyId);
-      expect(second.statusCode, second.body).toBe(200);
-      expect(second.json()).toMatchObject({
+      expect(second.statusCode, second.rawPayload.toString()).toBe(200);
+      expect(second.body).toMatchObject({
         outcome: 'already_issued',
         invoice: { id: invoiceId, invoice_number: issued.invoice?.invoice_number },
       });
       // A week approved since waits for the next run: still nothing issued now.
       await approvedWeek(assignment.id, weekBefore(), [60, 0, 0, 0, 0]);
       const third = await issueNow(companyId);
-      expect(third.json()).toMatchObject({ outcome: 'already_issued', next_invoice: { weeks: 1 } });
+      expect(third.body).toMatchObject({ outcome: 'already_issued', next_invoice: { weeks: 1 } });
       expect(await db().select().from(invoices).where(eq(invoices.companyId, companyId))).toHaveLength(1);
       const auditedAgain = await db()
         .select()
@@ -411,8 +404,8 @@ describe('money between approval and invoice', () => {
     it('says when nothing waits to be invoiced, issuing nothing', async () => {
       const companyId = await newCompany();
       const response = await issueNow(companyId);
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+      expect(response.body).toMatchObject({
         outcome: 'nothing_to_invoice',
         invoice: null,
         next_invoice: { weeks: 0 },
@@ -425,7 +418,7 @@ describe('money between approval and invoice', () => {
       const assignment = await newAssignment(companyId, 4000);
       await approvedWeek(assignment.id, lastWeek(), [60, 60, 0, 0, 0]);
       const answers = await Promise.all([issueNow(companyId), issueNow(companyId)]);
-      expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['already_issued', 'issued']);
+      expect(answers.map((answer) => answer.body.outcome).sort()).toEqual(['already_issued', 'issued']);
       expect(await db().select().from(invoices).where(eq(invoices.companyId, companyId))).toHaveLength(1);
     });
 
@@ -433,24 +426,24 @@ describe('money between approval and invoice', () => {
       const companyId = await newCompany();
       for (const account of [company, talent]) {
         expect((await issueNow(companyId, account)).statusCode).toBe(403);
-        expect((await get(account, '/api/admin/unbilled-work')).statusCode).toBe(403);
+        expect((await account.call(adminInvoicesContract.unbilledCompanies)).statusCode).toBe(403);
       }
       const malformed = await issueNow('not-a-company');
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().error).toBe(malformedIdMessage('company'));
+      expect(malformed.error?.error).toBe(malformedIdMessage('company'));
       const unknown = await issueNow('00000000-0000-4000-8000-000000000000');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().error).toBe('This company does not exist.');
-      const longSearch = await get(admin, `/api/admin/unbilled-work?q=${'x'.repeat(101)}`);
+      expect(unknown.error?.error).toBe('This company does not exist.');
+      const longSearch = await admin.call(adminInvoicesContract.unbilledCompanies, { query: { q: 'x'.repeat(101) } });
       expect(longSearch.statusCode).toBe(400);
-      expect(longSearch.json().fields).toEqual({ q: 'Search with at most 100 characters.' });
+      expect(longSearch.error?.fields).toEqual({ q: 'Search with at most 100 characters.' });
     });
 
     it('tells the company’s people, as the weekly run does', async () => {
       const account = await companyAccount(testApp, `Told Goods ${Date.now()}`);
       const assignment = await newAssignment(account.companyId, 2000);
       await approvedWeek(assignment.id, weekBefore(), [60, 0, 0, 0, 0]);
-      const result: IssueInvoiceNowResult = (await issueNow(account.companyId)).json();
+      const result = (await issueNow(account.companyId)).body;
       expect(result.outcome).toBe('issued');
       const told = await db().select().from(notifications).where(eq(notifications.userId, account.user.id));
       expect(told).toEqual([
@@ -559,12 +552,11 @@ describe('money between approval and invoice', () => {
               status: 'submitted',
               minutes: workdays(lastWeek(), dayMinutes),
             });
-            const approved = await account.request({
-              method: 'POST',
-              url: `/api/company/timesheets/${week.id}/approve`,
-              payload: { approve_over_weekly_hours: true },
+            const approved = await account.call(workContract.approveTimesheet, {
+              params: { id: week.id },
+              body: { approve_over_weekly_hours: true },
             });
-            const cost: CompanyTimesheet['cost'] = approved.json().cost;
+            const cost = approved.body.cost;
             const result = await issueInvoiceNow({
               db: db(),
               companyId: account.companyId,

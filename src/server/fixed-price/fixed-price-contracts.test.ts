@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Invoice, type PaymentMethod, workTexts } from '~/shared/billing';
-import type { Contract } from '~/shared/milestones';
+import { type PaymentMethod, workTexts } from '~/shared/billing';
+import type { BodyOf } from '~/shared/contract';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { invoicesContract } from '~/shared/contracts/billing';
+import { companiesContract } from '~/shared/contracts/companies';
+import { earningsContract } from '~/shared/contracts/earnings';
+import { fixedPriceContract } from '~/shared/contracts/fixed-price';
+import { paymentsContract } from '~/shared/contracts/payments';
+import { pipelineContract } from '~/shared/contracts/pipeline';
+import { workContract } from '~/shared/contracts/work';
 import { milestoneTexts } from '~/shared/milestones';
-import type { ApplicationDetail } from '~/shared/pipeline';
 import {
   assignments,
   assignmentTerms,
@@ -49,19 +56,17 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     owner = await signedInAccount(testApp, { role: 'company', name: 'Olive Owner' });
-    companyId = (await owner.request({ method: 'GET', url: '/api/company' })).json().id;
+    companyId = (await owner.call(companiesContract.profile)).body.id;
     talent = await signedInAccount(testApp, { role: 'applicant', name: 'Fay Freelancer' });
     await db()
       .insert(billingProfiles)
       .values({ companyId, taxRateBasisPoints: TAX_BASIS_POINTS })
       .onConflictDoUpdate({ target: billingProfiles.companyId, set: { taxRateBasisPoints: TAX_BASIS_POINTS } });
     visa = (
-      await owner.request({
-        method: 'POST',
-        url: '/api/company/payment-methods',
-        payload: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      await owner.call(paymentsContract.addPaymentMethod, {
+        body: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
       })
-    ).json();
+    ).body;
   });
   afterAll(async () => {
     await testApp.close();
@@ -80,34 +85,34 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       due_date: inDays(14 + index * 7),
     })),
   });
-  const offerFixed = (applicationId: string, body: object, account = owner) =>
-    account.request({ method: 'POST', url: `/api/applications/${applicationId}/fixed-price-offer`, payload: body });
-  const fund = (milestoneId: string, key: string, account = owner, payload: object = { payment_method_id: visa.id }) =>
-    account.request({
-      method: 'POST',
-      url: `/api/company/milestones/${milestoneId}/fund`,
-      payload,
+  const offerFixed = (applicationId: string, body: BodyOf<typeof pipelineContract.fixedPriceOffer>, account = owner) =>
+    account.call(pipelineContract.fixedPriceOffer, { params: { id: applicationId }, body });
+  const fund = (
+    milestoneId: string,
+    key: string,
+    account = owner,
+    body: BodyOf<typeof fixedPriceContract.fund> = { payment_method_id: visa.id },
+  ) =>
+    account.call(fixedPriceContract.fund, {
+      params: { id: milestoneId },
+      body,
       headers: { 'idempotency-key': key },
     });
   const submit = (milestoneId: string, message = 'Here is the work: see the link in the message.', account = talent) =>
-    account.request({ method: 'POST', url: `/api/applicant/milestones/${milestoneId}/submit`, payload: { message } });
+    account.call(fixedPriceContract.submit, { params: { id: milestoneId }, body: { message } });
   const approve = (milestoneId: string, account = owner) =>
-    account.request({ method: 'POST', url: `/api/company/milestones/${milestoneId}/approve` });
+    account.call(fixedPriceContract.approve, { params: { id: milestoneId } });
   const requestChanges = (milestoneId: string, comment: string, account = owner) =>
-    account.request({
-      method: 'POST',
-      url: `/api/company/milestones/${milestoneId}/request-changes`,
-      payload: { comment },
-    });
-  const companyContract = async (id: string, account = owner): Promise<Contract> => {
-    const response = await account.request({ method: 'GET', url: `/api/company/contracts/${id}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    account.call(fixedPriceContract.requestChanges, { params: { id: milestoneId }, body: { comment } });
+  const companyContract = async (id: string, account = owner) => {
+    const response = await account.call(fixedPriceContract.companyContract, { params: { id } });
+    expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+    return response.body;
   };
-  const talentContract = async (id: string): Promise<Contract> => {
-    const response = await talent.request({ method: 'GET', url: `/api/applicant/contracts/${id}` });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+  const talentContract = async (id: string) => {
+    const response = await talent.call(fixedPriceContract.applicantContract, { params: { id } });
+    expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+    return response.body;
   };
 
   // A fixed-price job, an application by the talent, the offer made and accepted: the contract's id.
@@ -119,12 +124,9 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       status: 'interviewing',
     });
     const offered = await offerFixed(application.id, fixedOffer(amounts, start));
-    expect(offered.statusCode, offered.body).toBe(200);
-    const accepted = await applicant.request({
-      method: 'POST',
-      url: `/api/applicant/applications/${application.id}/accept-offer`,
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(offered.statusCode, offered.rawPayload.toString()).toBe(200);
+    const accepted = await applicant.call(applicationsContract.acceptOffer, { params: { id: application.id } });
+    expect(accepted.statusCode, accepted.rawPayload.toString()).toBe(200);
     const [assignment] = await db()
       .select({ id: assignments.id })
       .from(assignments)
@@ -142,8 +144,8 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         status: 'interviewing',
       });
       const response = await offerFixed(application.id, fixedOffer([120_000, 80_050]));
-      expect(response.statusCode, response.body).toBe(200);
-      const detail: ApplicationDetail = response.json();
+      expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+      const detail = response.body;
       expect(detail.status).toBe('offered');
       expect(detail.job).toMatchObject({ engagement_type: 'fixed', budget_total_cents: 500_000 });
       expect(detail.offer).toMatchObject({
@@ -156,10 +158,10 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         ],
       });
 
-      const mine = await talent.request({ method: 'GET', url: '/api/applicant/applications' });
-      const listed = mine.json().items.find((item: { id: string }) => item.id === application.id);
-      expect(listed.offer).toMatchObject({ rate: null, total_cents: 200_050 });
-      expect(listed.offer.milestones).toHaveLength(2);
+      const mine = await talent.call(applicationsContract.list);
+      const listed = mine.body.items.find((item) => item.id === application.id);
+      expect(listed?.offer).toMatchObject({ rate: null, total_cents: 200_050 });
+      expect(listed?.offer?.milestones).toHaveLength(2);
 
       const [email] = await db()
         .select({ text: emailOutbox.text })
@@ -173,33 +175,32 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       const onFixed = await buildApplication(db(), { jobId: fixedJob.id, status: 'interviewing' });
       const mismatch = await offerFixed(onFixed.id, { ...fixedOffer([10_000, 20_000]), total_cents: 30_001 });
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json().fields.total_cents).toBe(milestoneTexts.totalMismatch(30_000, 30_001));
+      expect(mismatch.error?.fields?.total_cents).toBe(milestoneTexts.totalMismatch(30_000, 30_001));
 
       const early = fixedOffer([10_000]);
       const dueEarly = await offerFixed(onFixed.id, {
         ...early,
-        milestones: [{ ...early.milestones[0], due_date: inDays(1) }],
+        milestones: early.milestones.map((milestone) => ({ ...milestone, due_date: inDays(1) })),
       });
       expect(dueEarly.statusCode).toBe(400);
-      expect(dueEarly.json().fields['milestones.0.due_date']).toBe(milestoneTexts.dueBeforeStart);
+      expect(dueEarly.error?.fields?.['milestones.0.due_date']).toBe(milestoneTexts.dueBeforeStart);
 
       const none = await offerFixed(onFixed.id, { total_cents: 10_000, start_date: inDays(7), milestones: [] });
       expect(none.statusCode).toBe(400);
-      expect(none.json().fields.milestones).toBe(milestoneTexts.atLeastOne);
+      expect(none.error?.fields?.milestones).toBe(milestoneTexts.atLeastOne);
 
-      const hourlyOnFixed = await owner.request({
-        method: 'POST',
-        url: `/api/applications/${onFixed.id}/offer`,
-        payload: { rate: 50, weekly_hours: 20, start_date: inDays(7) },
+      const hourlyOnFixed = await owner.call(pipelineContract.offer, {
+        params: { id: onFixed.id },
+        body: { rate: 50, weekly_hours: 20, start_date: inDays(7) },
       });
       expect(hourlyOnFixed.statusCode).toBe(409);
-      expect(hourlyOnFixed.json().error).toBe(milestoneTexts.fixedPriceJob);
+      expect(hourlyOnFixed.error?.error).toBe(milestoneTexts.fixedPriceJob);
 
       const hourlyJob = await buildJob(db(), { companyId });
       const onHourly = await buildApplication(db(), { jobId: hourlyJob.id, status: 'interviewing' });
       const fixedOnHourly = await offerFixed(onHourly.id, fixedOffer([10_000]));
       expect(fixedOnHourly.statusCode).toBe(409);
-      expect(fixedOnHourly.json().error).toBe(milestoneTexts.hourlyJob);
+      expect(fixedOnHourly.error?.error).toBe(milestoneTexts.hourlyJob);
       // Nothing of a refused offer is kept.
       expect(await db().select().from(offerMilestones).where(eq(offerMilestones.applicationId, onFixed.id))).toEqual(
         [],
@@ -231,32 +232,31 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     });
     expect((await talentContract(id)).milestones).toHaveLength(3);
 
-    const assignmentsList = await owner.request({ method: 'GET', url: '/api/company/assignments' });
-    const listed = assignmentsList.json().items.find((item: { id: string }) => item.id === id);
+    const assignmentsList = await owner.call(workContract.companyAssignments);
+    const listed = assignmentsList.body.items.find((item) => item.id === id);
     expect(listed).toMatchObject({ engagement_type: 'fixed', rate_cents: null, weekly_hours: null, terms: [] });
   });
 
   it('keeps hours out of a fixed price: no timesheet, clock or rate to change', async () => {
     const id = await hiredContract([25_000], { start: inDays(0) });
-    const started = await owner.request({ method: 'POST', url: `/api/company/assignments/${id}/start` });
-    expect(started.statusCode, started.body).toBe(200);
+    const started = await owner.call(workContract.startCompanyAssignment, { params: { id } });
+    expect(started.statusCode, started.rawPayload.toString()).toBe(200);
     const sunday = (() => {
       const day = new Date();
       day.setUTCDate(day.getUTCDate() - day.getUTCDay());
       return day.toISOString().slice(0, 10);
     })();
     const refusals = await Promise.all([
-      talent.request({ method: 'GET', url: `/api/applicant/timesheets/${id}/${sunday}` }),
-      talent.request({ method: 'POST', url: `/api/applicant/assignments/${id}/clock/in` }),
-      owner.request({
-        method: 'POST',
-        url: `/api/company/assignments/${id}/terms`,
-        payload: { rate_cents: 5000, effective_date: inDays(2) },
+      talent.call(workContract.week, { params: { assignment_id: id, week_start: sunday } }),
+      talent.call(workContract.clockIn, { params: { id } }),
+      owner.call(workContract.changeCompanyAssignmentTerms, {
+        params: { id },
+        body: { rate_cents: 5000, effective_date: inDays(2) },
       }),
     ]);
     for (const refusal of refusals) {
-      expect(refusal.statusCode, refusal.body).toBe(409);
-      expect(refusal.json().error).toBe(workTexts.fixedPriceHasNoHours);
+      expect(refusal.statusCode, refusal.rawPayload.toString()).toBe(409);
+      expect(refusal.error?.error).toBe(workTexts.fixedPriceHasNoHours);
     }
     // The contract started like any hire, and the talent was pointed at it, not at a timesheet.
     expect((await companyContract(id)).status).toBe('active');
@@ -274,26 +274,26 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     // The talent cannot hand in work nobody has funded.
     const tooSoon = await submit(first.id);
     expect(tooSoon.statusCode).toBe(409);
-    expect(tooSoon.json().error).toBe(milestoneTexts.cannotSubmit);
+    expect(tooSoon.error?.error).toBe(milestoneTexts.cannotSubmit);
 
     const key = randomUUID();
     const funded = await fund(first.id, key);
-    expect(funded.statusCode, funded.body).toBe(200);
-    expect(funded.json().payment).toMatchObject({
+    expect(funded.statusCode, funded.rawPayload.toString()).toBe(200);
+    expect(funded.body.payment).toMatchObject({
       amount_cents: 119_075,
       status: 'completed',
       invoice_id: null,
       milestone_id: first.id,
       milestone_title: 'Milestone 1',
     });
-    expect(funded.json().contract).toMatchObject({ escrow_cents: 100_000, released_cents: 0 });
+    expect(funded.body.contract).toMatchObject({ escrow_cents: 100_000, released_cents: 0 });
     // The same key answers as before and charges nothing more; another key is refused.
     const again = await fund(first.id, key);
     expect(again.statusCode).toBe(200);
-    expect(again.json().payment.id).toBe(funded.json().payment.id);
+    expect(again.body.payment.id).toBe(funded.body.payment.id);
     const otherKey = await fund(first.id, randomUUID());
     expect(otherKey.statusCode).toBe(409);
-    expect(otherKey.json().error).toBe(milestoneTexts.alreadyFunded);
+    expect(otherKey.error?.error).toBe(milestoneTexts.alreadyFunded);
     expect(await db().select().from(payments).where(eq(payments.milestoneId, first.id))).toHaveLength(1);
 
     const seen = await talentContract(id);
@@ -320,8 +320,8 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
 
     const submitted = await submit(milestone.id, 'Wireframes attached in the shared folder.');
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const afterSubmit: Contract = submitted.json();
+    expect(submitted.statusCode, submitted.rawPayload.toString()).toBe(200);
+    const afterSubmit = submitted.body;
     expect(afterSubmit.milestones[0]).toMatchObject({
       status: 'submitted',
       submission_message: 'Wireframes attached in the shared folder.',
@@ -330,10 +330,10 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
 
     const blank = await requestChanges(milestone.id, '   ');
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().fields.comment).toBe(milestoneTexts.commentRequired);
+    expect(blank.error?.fields?.comment).toBe(milestoneTexts.commentRequired);
     const sentBack = await requestChanges(milestone.id, 'Add the mobile screens, please.');
-    expect(sentBack.statusCode, sentBack.body).toBe(200);
-    expect(sentBack.json().milestones[0]).toMatchObject({
+    expect(sentBack.statusCode, sentBack.rawPayload.toString()).toBe(200);
+    expect(sentBack.body.milestones[0]).toMatchObject({
       status: 'changes_requested',
       changes_comment: 'Add the mobile screens, please.',
     });
@@ -341,15 +341,15 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
 
     expect((await submit(milestone.id, 'Mobile screens added.')).statusCode).toBe(200);
     const approved = await approve(milestone.id);
-    expect(approved.statusCode, approved.body).toBe(200);
-    const contract: Contract = approved.json();
+    expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
+    const contract = approved.body;
     expect(contract).toMatchObject({ escrow_cents: 0, released_cents: 100_000 });
     expect(contract.milestones[0]).toMatchObject({ status: 'approved', released_cents: 100_000 });
 
     // The release's invoice: the milestone, the fee and the tax charged at funding, paid.
     const invoiceId = contract.milestones[0]?.invoice_id;
     if (!invoiceId) throw new Error('no release invoice');
-    const invoice: Invoice = (await owner.request({ method: 'GET', url: `/api/company/invoices/${invoiceId}` })).json();
+    const invoice = (await owner.call(invoicesContract.invoice, { params: { id: invoiceId } })).body;
     expect(invoice).toMatchObject({
       status: 'paid',
       subtotal_cents: 100_000,
@@ -364,7 +364,7 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     ]);
     expect(invoice.items[0]?.description).toBe('Milestone: Milestone 1 — Fay Freelancer');
     // On paper as on screen: the invoice's PDF bills the milestone, its fee and tax.
-    const pdf = await owner.request({ method: 'GET', url: `/api/company/invoices/${invoiceId}/pdf` });
+    const pdf = await owner.call(invoicesContract.invoicePdf, { params: { id: invoiceId } });
     expect(pdf.statusCode).toBe(200);
     const printed = await pdfText(pdf.rawPayload);
     expect(printed).toContain(`Invoice ${invoice.invoice_number}`);
@@ -372,11 +372,9 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     expect(printed).toContain('$1,190.75');
 
     // The talent's earnings hold the release.
-    const earnings = await talent.request({ method: 'GET', url: '/api/applicant/earnings' });
-    expect(earnings.statusCode, earnings.body).toBe(200);
-    const earned = earnings
-      .json()
-      .items.find((item: { milestone_id: string | null }) => item.milestone_id === milestone.id);
+    const earnings = await talent.call(earningsContract.weeks);
+    expect(earnings.statusCode, earnings.rawPayload.toString()).toBe(200);
+    const earned = earnings.body.items.find((item) => item.milestone_id === milestone.id);
     expect(earned).toMatchObject({ kind: 'milestone', amount_cents: 100_000, stage: 'invoiced' });
   });
 
@@ -384,20 +382,20 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     const id = await hiredContract([60_000]);
     const [milestone] = (await companyContract(id)).milestones;
     if (!milestone) throw new Error('one milestone');
+    // The bytes as a Buffer, where the contract's file type names a Blob; an .exe's type on purpose.
     const upload = (name: string, type = 'application/pdf', content = Buffer.from('%PDF-1.4 wireframes')) =>
-      talent.request({
-        method: 'POST',
-        url: `/api/applicant/milestones/${milestone.id}/files`,
+      talent.callUnchecked(fixedPriceContract.uploadFile, {
+        params: { id: milestone.id },
         headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) },
-        payload: content,
+        body: content,
       });
     // Nothing to attach to before the money is held.
     expect((await upload('early.pdf')).statusCode).toBe(409);
     expect((await fund(milestone.id, randomUUID())).statusCode).toBe(200);
 
     const uploaded = await upload('wireframes.pdf');
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    expect(uploaded.json()).toMatchObject({
+    expect(uploaded.statusCode, uploaded.rawPayload.toString()).toBe(201);
+    expect(uploaded.body).toMatchObject({
       name: 'wireframes.pdf',
       content_type: 'application/pdf',
       submitted_at: null,
@@ -405,17 +403,17 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     expect((await upload('tool.exe', 'application/x-msdownload')).statusCode).toBe(415);
     const extra = await upload('notes.txt', 'text/plain', Buffer.from('notes'));
     expect(extra.statusCode).toBe(201);
+    // By hand: the typed client throws on a 204's empty body (the contract's `noContent` is z.null()).
     const removed = await talent.request({
       method: 'DELETE',
-      url: `/api/applicant/milestones/${milestone.id}/files/${extra.json().id}`,
+      url: `/api/applicant/milestones/${milestone.id}/files/${extra.body.id}`,
     });
     expect(removed.statusCode).toBe(204);
     // The company sees no file before it is handed in, and cannot fetch one.
     expect((await companyContract(id)).milestones[0]?.files).toEqual([]);
-    const fileId = uploaded.json().id;
+    const fileId = uploaded.body.id;
     expect(
-      (await owner.request({ method: 'GET', url: `/api/company/milestones/${milestone.id}/files/${fileId}` }))
-        .statusCode,
+      (await owner.call(fixedPriceContract.companyFile, { params: { id: milestone.id, file_id: fileId } })).statusCode,
     ).toBe(404);
 
     expect((await submit(milestone.id, 'Wireframes attached.')).statusCode).toBe(200);
@@ -428,19 +426,15 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     expect((await stranger.request({ method: 'GET', url: handedIn?.download_url ?? '' })).statusCode).toBe(404);
     // The administrators who settle disputes read handed-in work too.
     const staff = await signedInAccount(testApp, { role: 'admin' });
-    const asStaff = await staff.request({
-      method: 'GET',
-      url: `/api/admin/milestones/${milestone.id}/files/${fileId}`,
-    });
+    const asStaff = await staff.call(fixedPriceContract.adminFile, { params: { id: milestone.id, file_id: fileId } });
     expect(asStaff.statusCode).toBe(200);
-    expect(asStaff.body).toBe('%PDF-1.4 wireframes');
+    expect(asStaff.rawPayload.toString()).toBe('%PDF-1.4 wireframes');
     // Handed-in work stays.
-    const takeBack = await talent.request({
-      method: 'DELETE',
-      url: `/api/applicant/milestones/${milestone.id}/files/${fileId}`,
+    const takeBack = await talent.call(fixedPriceContract.removeFile, {
+      params: { id: milestone.id, file_id: fileId },
     });
     expect(takeBack.statusCode).toBe(409);
-    expect(takeBack.json().error).toBe(milestoneTexts.fileSubmitted);
+    expect(takeBack.error?.error).toBe(milestoneTexts.fileSubmitted);
   });
 
   it(`releases once under ${CONCURRENT_APPROVALS} approvals at once`, async () => {
@@ -506,19 +500,18 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
 
   it('ends a contract without taking funded work back: unfunded milestones are cancelled, funded ones go on', async () => {
     const id = await hiredContract([11_000, 22_000, 33_000], { start: inDays(0) });
-    expect((await owner.request({ method: 'POST', url: `/api/company/assignments/${id}/start` })).statusCode).toBe(200);
+    expect((await owner.call(workContract.startCompanyAssignment, { params: { id } })).statusCode).toBe(200);
     const [first, second, third] = (await companyContract(id)).milestones;
     if (!first || !second || !third) throw new Error('three milestones');
     expect((await fund(first.id, randomUUID())).statusCode).toBe(200);
     expect((await fund(second.id, randomUUID())).statusCode).toBe(200);
     expect((await submit(second.id)).statusCode).toBe(200);
 
-    const ended = await owner.request({
-      method: 'POST',
-      url: `/api/company/assignments/${id}/end`,
-      payload: { end_date: inDays(0), reason: 'The launch moved to next year.' },
+    const ended = await owner.call(workContract.endCompanyAssignment, {
+      params: { id },
+      body: { end_date: inDays(0), reason: 'The launch moved to next year.' },
     });
-    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.statusCode, ended.rawPayload.toString()).toBe(200);
     const contract = await companyContract(id);
     expect(contract.status).toBe('ended');
     expect(contract.milestones.map((milestone) => milestone.status)).toEqual(['funded', 'submitted', 'cancelled']);
@@ -526,10 +519,10 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     // Nothing new is funded; what is held is still handed in and approved.
     const late = await fund(third.id, randomUUID());
     expect(late.statusCode).toBe(409);
-    expect(late.json().error).toBe(milestoneTexts.cannotFund);
+    expect(late.error?.error).toBe(milestoneTexts.cannotFund);
     expect((await approve(second.id)).statusCode).toBe(200);
     expect((await submit(first.id)).statusCode).toBe(200);
-    expect((await approve(first.id)).json()).toMatchObject({ escrow_cents: 0, released_cents: 33_000 });
+    expect((await approve(first.id)).body).toMatchObject({ escrow_cents: 0, released_cents: 33_000 });
   });
 
   it('lets each role do its part only, and keeps other parties out', async () => {
@@ -560,10 +553,10 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
 
     // Another company and another talent find nothing.
     const stranger = await signedInAccount(testApp, { role: 'company' });
-    expect((await stranger.request({ method: 'GET', url: `/api/company/contracts/${id}` })).statusCode).toBe(404);
+    expect((await stranger.call(fixedPriceContract.companyContract, { params: { id } })).statusCode).toBe(404);
     expect((await approve(second.id, stranger)).statusCode).toBe(404);
     const otherTalent = await signedInAccount(testApp, { role: 'applicant' });
-    expect((await otherTalent.request({ method: 'GET', url: `/api/applicant/contracts/${id}` })).statusCode).toBe(404);
+    expect((await otherTalent.call(fixedPriceContract.applicantContract, { params: { id } })).statusCode).toBe(404);
     expect((await submit(second.id, 'Mine now.', otherTalent)).statusCode).toBe(404);
     // An hourly assignment is not a contract.
     const hourly = await buildAccount(db(), { role: 'applicant' });
@@ -580,9 +573,11 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         startDate: inDays(1),
       })
       .returning({ id: assignments.id });
-    const notContract = await owner.request({ method: 'GET', url: `/api/company/contracts/${hourlyAssignment?.id}` });
+    const notContract = await owner.call(fixedPriceContract.companyContract, {
+      params: { id: hourlyAssignment?.id ?? '' },
+    });
     expect(notContract.statusCode).toBe(404);
-    expect(notContract.json().error).toBe(milestoneTexts.notFixedPrice);
+    expect(notContract.error?.error).toBe(milestoneTexts.notFixedPrice);
   });
 
   it('changes unfunded milestones only with both sides: proposed by one, accepted or declined by the other', async () => {
@@ -590,19 +585,22 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     const [first, second, third] = (await companyContract(id)).milestones;
     if (!first || !second || !third) throw new Error('three milestones');
     expect((await fund(first.id, randomUUID())).statusCode).toBe(200);
-    const propose = (milestones: object[], account: Account = owner) =>
-      account.request({
-        method: 'POST',
-        url: `/api/${account === talent ? 'applicant' : 'company'}/contracts/${id}/proposals`,
-        payload: { milestones },
+    type Proposed = BodyOf<typeof fixedPriceContract.companyPropose>['milestones'];
+    const propose = (milestones: Proposed, account: Account = owner) =>
+      account.call(account === talent ? fixedPriceContract.applicantPropose : fixedPriceContract.companyPropose, {
+        params: { id },
+        body: { milestones },
       });
-    const answer = (proposalId: string, verb: string, account: Account) =>
-      account.request({
-        method: 'POST',
-        url: `/api/${account === talent ? 'applicant' : 'company'}/proposals/${proposalId}/answer`,
-        payload: { answer: verb },
-      });
-    const asProposed = (milestone: typeof second, changes: object = {}) => ({
+    const answer = (
+      proposalId: string,
+      verb: BodyOf<typeof fixedPriceContract.companyAnswerProposal>['answer'],
+      account: Account,
+    ) =>
+      account.call(
+        account === talent ? fixedPriceContract.applicantAnswerProposal : fixedPriceContract.companyAnswerProposal,
+        { params: { id: proposalId }, body: { answer: verb } },
+      );
+    const asProposed = (milestone: typeof second, changes: Partial<Proposed[number]> = {}) => ({
       id: milestone.id,
       title: milestone.title,
       description: milestone.description,
@@ -611,10 +609,10 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       ...changes,
     });
     // A funded milestone is not the proposal's to change; nothing changed is no proposal.
-    expect((await propose([asProposed(first, { amount_cents: 12_345 })])).json().error).toBe(
+    expect((await propose([asProposed(first, { amount_cents: 12_345 })])).error?.error).toBe(
       milestoneTexts.proposalStale,
     );
-    expect((await propose([asProposed(second), asProposed(third)])).json().error).toBe(
+    expect((await propose([asProposed(second), asProposed(third)])).error?.error).toBe(
       milestoneTexts.proposalUnchanged,
     );
 
@@ -623,20 +621,20 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       asProposed(second, { amount_cents: 25_000 }),
       { title: 'Launch support', description: 'Two weeks after launch.', amount_cents: 8_000, due_date: inDays(40) },
     ]);
-    expect(proposed.statusCode, proposed.body).toBe(201);
-    const proposal = proposed.json().pending_proposal;
+    expect(proposed.statusCode, proposed.rawPayload.toString()).toBe(201);
+    const proposal = proposed.body.pending_proposal;
     expect(proposal).toMatchObject({
       proposed_by: 'company',
       proposed_by_name: 'Olive Owner',
       removed_ids: [third.id],
     });
     // One waits at a time; the proposer cannot accept their own.
-    expect((await propose([asProposed(second, { title: 'Other' })], talent)).json().error).toBe(
+    expect((await propose([asProposed(second, { title: 'Other' })], talent)).error?.error).toBe(
       milestoneTexts.proposalPending,
     );
-    expect((await answer(proposal.id, 'accept', owner)).json().error).toBe(milestoneTexts.ownProposal);
+    expect((await answer(proposal?.id ?? '', 'accept', owner)).error?.error).toBe(milestoneTexts.ownProposal);
     // The talent declines; nothing changes. The company proposes again and the talent accepts.
-    expect((await answer(proposal.id, 'decline', talent)).json().pending_proposal).toBeNull();
+    expect((await answer(proposal?.id ?? '', 'decline', talent)).body.pending_proposal).toBeNull();
     expect((await companyContract(id)).milestones.map((milestone) => milestone.amount_cents)).toEqual([
       10_000, 20_000, 30_000,
     ]);
@@ -644,9 +642,9 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       asProposed(second, { amount_cents: 25_000 }),
       { title: 'Launch support', description: '', amount_cents: 8_000, due_date: inDays(40) },
     ]);
-    const accepted = await answer(again.json().pending_proposal.id, 'accept', talent);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const contract: Contract = accepted.json();
+    const accepted = await answer(again.body.pending_proposal?.id ?? '', 'accept', talent);
+    expect(accepted.statusCode, accepted.rawPayload.toString()).toBe(200);
+    const contract = accepted.body;
     expect(contract.milestones.map((milestone) => [milestone.title, milestone.amount_cents, milestone.status])).toEqual(
       [
         ['Milestone 1', 10_000, 'funded'],
@@ -660,10 +658,10 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     const stale = await propose([asProposed(second, { amount_cents: 26_000 })], talent);
     expect(stale.statusCode).toBe(201);
     expect((await fund(second.id, randomUUID())).statusCode).toBe(200);
-    const tooLate = await answer(stale.json().pending_proposal.id, 'accept', owner);
+    const tooLate = await answer(stale.body.pending_proposal?.id ?? '', 'accept', owner);
     expect(tooLate.statusCode).toBe(409);
-    expect(tooLate.json().error).toBe(milestoneTexts.proposalStale);
-    expect((await answer(stale.json().pending_proposal.id, 'withdraw', talent)).statusCode).toBe(200);
+    expect(tooLate.error?.error).toBe(milestoneTexts.proposalStale);
+    expect((await answer(stale.body.pending_proposal?.id ?? '', 'withdraw', talent)).statusCode).toBe(200);
     // A Viewer proposes nothing.
     expect(
       (await propose([{ title: 'x', amount_cents: 1000, due_date: inDays(40) }], await member('viewer'))).statusCode,
@@ -675,13 +673,12 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
     beforeAll(async () => {
       admin = await signedInAccount(testApp, { role: 'admin', name: 'Ada Admin' });
     });
-    const settle = (disputeId: string, body: object, account = admin) =>
-      account.request({ method: 'POST', url: `/api/admin/disputes/${disputeId}/settle`, payload: body });
+    const settle = (disputeId: string, body: BodyOf<typeof fixedPriceContract.settleDispute>, account = admin) =>
+      account.call(fixedPriceContract.settleDispute, { params: { id: disputeId }, body });
     const dispute = (milestoneId: string, reason: string, account: Account = owner) =>
-      account.request({
-        method: 'POST',
-        url: `/api/${account === talent ? 'applicant' : 'company'}/milestones/${milestoneId}/dispute`,
-        payload: { reason },
+      account.call(account === talent ? fixedPriceContract.applicantDispute : fixedPriceContract.companyDispute, {
+        params: { id: milestoneId },
+        body: { reason },
       });
 
     it('three milestones: one sent back and approved, one approved, one disputed and split 60/40 — every cent accounted for', async () => {
@@ -700,18 +697,18 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       // Only submitted work is disputed; the company disputes the third.
       expect((await dispute(first.id, 'Too late now.')).statusCode).toBe(409);
       const opened = await dispute(third.id, 'Half the screens are missing.');
-      expect(opened.statusCode, opened.body).toBe(200);
-      expect(opened.json().milestones[2]).toMatchObject({
+      expect(opened.statusCode, opened.rawPayload.toString()).toBe(200);
+      expect(opened.body.milestones[2]).toMatchObject({
         status: 'disputed',
         dispute: { reason: 'Half the screens are missing.', opened_by: 'company', settled_at: null },
       });
       expect((await approve(third.id)).statusCode).toBe(409);
 
       // The administrators see it, with its contract and history; nobody else does.
-      expect((await owner.request({ method: 'GET', url: '/api/admin/disputes' })).statusCode).toBe(403);
-      const listed = await admin.request({ method: 'GET', url: '/api/admin/disputes?status=open&page_size=100' });
-      expect(listed.statusCode, listed.body).toBe(200);
-      expect(listed.json().items.find((item: { id: string }) => item.id === third.id)).toMatchObject({
+      expect((await owner.call(fixedPriceContract.disputes)).statusCode).toBe(403);
+      const listed = await admin.call(fixedPriceContract.disputes, { query: { status: 'open', page_size: 100 } });
+      expect(listed.statusCode, listed.rawPayload.toString()).toBe(200);
+      expect(listed.body.items.find((item) => item.id === third.id)).toMatchObject({
         contract_id: id,
         funded_cents: 300_000,
         opened_by: 'company',
@@ -719,9 +716,9 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         applicant_name: 'Fay Freelancer',
         status: 'open',
       });
-      const detail = await admin.request({ method: 'GET', url: `/api/admin/disputes/${third.id}` });
-      expect(detail.statusCode, detail.body).toBe(200);
-      expect(detail.json().charge).toEqual({
+      const detail = await admin.call(fixedPriceContract.dispute, { params: { id: third.id } });
+      expect(detail.statusCode, detail.rawPayload.toString()).toBe(200);
+      expect(detail.body.charge).toEqual({
         amount_cents: 300_000,
         fee_basis_points: 1000,
         fee_cents: 30_000,
@@ -729,7 +726,7 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         tax_cents: 27_225,
         total_cents: 357_225,
       });
-      expect(detail.json().history.map((entry: { action: string }) => entry.action)).toEqual([
+      expect(detail.body.history.map((entry) => entry.action)).toEqual([
         'milestone.funded',
         'milestone.submitted',
         'milestone.disputed',
@@ -742,8 +739,8 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
         release_cents: 180_000,
         note: 'Three of five screens were delivered as agreed.',
       });
-      expect(settled.statusCode, settled.body).toBe(200);
-      expect(settled.json().dispute).toMatchObject({
+      expect(settled.statusCode, settled.rawPayload.toString()).toBe(200);
+      expect(settled.body.dispute).toMatchObject({
         status: 'settled',
         released_cents: 180_000,
         refunded_cents: 120_000,
@@ -752,10 +749,10 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       // retry, changes nothing.
       const other = await settle(third.id, { release_cents: 0, note: 'Second thoughts.' });
       expect(other.statusCode).toBe(409);
-      expect(other.json().error).toBe(milestoneTexts.alreadySettled(180_000));
+      expect(other.error?.error).toBe(milestoneTexts.alreadySettled(180_000));
       const again = await settle(third.id, { release_cents: 180_000, note: 'Sent twice.' });
       expect(again.statusCode).toBe(200);
-      expect(again.json().dispute).toMatchObject({ released_cents: 180_000, refunded_cents: 120_000 });
+      expect(again.body.dispute).toMatchObject({ released_cents: 180_000, refunded_cents: 120_000 });
 
       const [row] = await db().select().from(milestones).where(eq(milestones.id, third.id));
       expect(row).toMatchObject({ status: 'settled', releasedCents: 180_000, refundedCents: 120_000 });
@@ -810,13 +807,11 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       const funded = await fund(milestone.id, randomUUID());
       expect(funded.statusCode).toBe(200);
       // The company cannot take the money back by itself.
-      expect(
-        (await owner.request({ method: 'POST', url: `/api/applicant/milestones/${milestone.id}/refund` })).statusCode,
-      ).toBe(403);
-      const refund = () => talent.request({ method: 'POST', url: `/api/applicant/milestones/${milestone.id}/refund` });
+      const refund = (account = talent) => account.call(fixedPriceContract.refund, { params: { id: milestone.id } });
+      expect((await refund(owner)).statusCode).toBe(403);
       const [one, two] = await Promise.all([refund(), refund()]);
       expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
-      expect(one.json().milestones[0]).toMatchObject({ status: 'refunded', refunded_cents: 50_000 });
+      expect(one.body.milestones[0]).toMatchObject({ status: 'refunded', refunded_cents: 50_000 });
       const [payment] = await db().select().from(payments).where(eq(payments.milestoneId, milestone.id));
       expect(payment?.refundedAt).not.toBeNull();
       const refunds = await db()
@@ -826,7 +821,7 @@ describe('fixed-price contracts: offer, hire, fund, submit, approve', () => {
       expect(refunds).toHaveLength(1);
       const fundAgain = await fund(milestone.id, randomUUID());
       expect(fundAgain.statusCode).toBe(409);
-      expect(fundAgain.json().error).toBe(milestoneTexts.cannotFund);
+      expect(fundAgain.error?.error).toBe(milestoneTexts.cannotFund);
     });
 
     it('changes nothing when the provider cannot refund', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminPayment, type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
+import { type AdminPaymentSummary, adminPaymentTexts } from '~/shared/admin-payments';
+import { adminPaymentsContract, paymentsContract } from '~/shared/contracts/payments';
 import { auditLogs, companies, invoices, payments } from '../db/schema';
 import { TransientPaymentError } from '../kernels/payments/payment-provider';
 import { createTestModeProvider } from '../kernels/payments/test-mode-provider';
@@ -61,9 +62,13 @@ describe('admin payments', () => {
     return { payment, invoice };
   }
 
-  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
-  const refund = (id: string, account = admin) =>
-    account.request({ method: 'POST', url: `/api/admin/payments/${id}/refund` });
+  const list = (query: {
+    q?: string;
+    status?: 'completed' | 'refunded' | 'failed';
+    page?: number;
+    page_size?: number;
+  }) => admin.call(adminPaymentsContract.list, { query });
+  const refund = (id: string, account = admin) => account.call(adminPaymentsContract.refund, { params: { id } });
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -93,8 +98,8 @@ describe('admin payments', () => {
   });
 
   it('answers the three cards as a direct computation over every payment', async () => {
-    const response = await get('/api/admin/payments/summary');
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await admin.call(adminPaymentsContract.summary);
+    expect(response.statusCode, response.rawPayload.toString()).toBe(200);
     const rows = await db().select().from(payments);
     const monthStart = monthStartOf(new Date());
     const figure = (selected: typeof rows) => ({
@@ -116,59 +121,60 @@ describe('admin payments', () => {
         ),
       ),
     };
-    expect(response.json()).toEqual(expected);
+    expect(response.body).toEqual(expected);
     expect(expected.received_this_month.amount_cents).toBeGreaterThanOrEqual(133_234);
   });
 
   it('searches by company name or invoice number, filters by status and pages on the server', async () => {
-    const acme = await get(`/api/admin/payments?q=${encodeURIComponent(`acme refunds ${unique}`)}`);
-    expect(acme.statusCode, acme.body).toBe(200);
-    const acmeItems = acme.json().items as AdminPayment[];
-    expect(acme.json().total).toBe(3);
+    const acme = await list({ q: `acme refunds ${unique}` });
+    expect(acme.statusCode, acme.rawPayload.toString()).toBe(200);
+    const acmeItems = acme.body.items;
+    expect(acme.body.total).toBe(3);
     expect(acmeItems.every((item) => item.company_name === acmeName)).toBe(true);
 
     const [one] = acmeItems;
     if (!one) throw new Error('no payment');
-    const byInvoice = await get(`/api/admin/payments?q=${one.invoice_number?.toLowerCase()}`);
-    expect((byInvoice.json().items as AdminPayment[]).map((item) => item.id)).toEqual([one.id]);
+    const byInvoice = await list({ q: one.invoice_number?.toLowerCase() });
+    expect(byInvoice.body.items.map((item) => item.id)).toEqual([one.id]);
 
-    const refunded = await get(`/api/admin/payments?q=${unique}&status=refunded`);
-    expect((refunded.json().items as AdminPayment[]).map((item) => [item.company_name, item.display_status])).toEqual([
+    const refunded = await list({ q: unique, status: 'refunded' });
+    expect(refunded.body.items.map((item) => [item.company_name, item.display_status])).toEqual([
       [globexName, 'refunded'],
     ]);
-    const completed = await get(`/api/admin/payments?q=${unique}&status=completed`);
-    expect(completed.json().total).toBe(3);
-    const failed = await get(`/api/admin/payments?q=${unique}&status=failed`);
-    expect(failed.json().items[0]).toMatchObject({
+    const completed = await list({ q: unique, status: 'completed' });
+    expect(completed.body.total).toBe(3);
+    const failed = await list({ q: unique, status: 'failed' });
+    expect(failed.body.items[0]).toMatchObject({
       amount_cents: 9_999,
       failure_message: 'Your card was declined. Try another payment method.',
     });
 
-    const first = await get(`/api/admin/payments?q=${unique}&page=1&page_size=4`);
-    const second = await get(`/api/admin/payments?q=${unique}&page=2&page_size=4`);
-    expect(first.json()).toMatchObject({ total: 6, page: 1, page_size: 4 });
-    expect(first.json().items).toHaveLength(4);
-    expect(second.json().items).toHaveLength(2);
-    const ids = [...first.json().items, ...second.json().items].map((item: AdminPayment) => item.id);
+    const first = await list({ q: unique, page: 1, page_size: 4 });
+    const second = await list({ q: unique, page: 2, page_size: 4 });
+    expect(first.body).toMatchObject({ total: 6, page: 1, page_size: 4 });
+    expect(first.body.items).toHaveLength(4);
+    expect(second.body.items).toHaveLength(2);
+    const ids = [...first.body.items, ...second.body.items].map((item) => item.id);
     expect(new Set(ids).size).toBe(6);
 
-    const wild = await get('/api/admin/payments?q=%25');
-    expect(wild.json().total).toBe(0);
-    const badStatus = await get('/api/admin/payments?status=lost');
+    const wild = await list({ q: '%' });
+    expect(wild.body.total).toBe(0);
+    // A status the filter does not offer, which the contract's type would not let through.
+    const badStatus = await admin.callUnchecked(adminPaymentsContract.list, { query: { status: 'lost' } });
     expect(badStatus.statusCode).toBe(400);
   });
 
   it('refunds a completed payment once, audit-logs it and makes the invoice owed again', async () => {
     const { payment, invoice } = await insertPayment(initechId, 'completed', 4_200);
     const first = await refund(payment.id);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().payment).toMatchObject({ id: payment.id, display_status: 'refunded', status: 'completed' });
-    const refundedAt = first.json().payment.refunded_at;
+    expect(first.statusCode, first.rawPayload.toString()).toBe(200);
+    expect(first.body.payment).toMatchObject({ id: payment.id, display_status: 'refunded', status: 'completed' });
+    const refundedAt = first.body.payment.refunded_at;
     expect(refundedAt).toEqual(expect.any(String));
 
     const second = await refund(payment.id);
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual(first.json());
+    expect(second.body).toEqual(first.body);
 
     const [invoiceRow] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(invoiceRow).toMatchObject({ status: 'unpaid', paidAt: null });
@@ -177,16 +183,15 @@ describe('admin payments', () => {
     expect(audits[0]?.details).toMatchObject({ amount_cents: 4_200, invoice_id: invoice.id });
 
     // Owed again, so payable again: the refunded payment no longer counts as the invoice's payment.
-    const repaid = await initech.request({
-      method: 'POST',
-      url: `/api/company/invoices/${invoice.id}/pay`,
+    const repaid = await initech.call(paymentsContract.payInvoice, {
+      params: { id: invoice.id },
       headers: { 'idempotency-key': randomUUID() },
-      payload: {
+      body: {
         new_method: { kind: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' },
       },
     });
-    expect(repaid.statusCode, repaid.body).toBe(200);
-    expect(repaid.json().invoice.status).toBe('paid');
+    expect(repaid.statusCode, repaid.rawPayload.toString()).toBe(200);
+    expect(repaid.body.invoice.status).toBe('paid');
   });
 
   it('refuses to refund a payment that has not completed, with a sentence', async () => {
@@ -195,11 +200,11 @@ describe('admin payments', () => {
     for (const id of [pending.id, failed.id]) {
       const response = await refund(id);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: adminPaymentTexts.refundNeedsCompleted, code: 'conflict' });
+      expect(response.error).toEqual({ error: adminPaymentTexts.refundNeedsCompleted, code: 'conflict' });
     }
     const missing = await refund(randomUUID());
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(adminPaymentTexts.notFound);
+    expect(missing.error?.error).toBe(adminPaymentTexts.notFound);
   });
 
   it('keeps the payment and the invoice as they were when the provider cannot be reached', async () => {
@@ -228,11 +233,14 @@ describe('admin payments', () => {
   });
 
   it('exports the filtered rows as a CSV', async () => {
-    const response = await get(`/api/admin/payments/export.csv?q=${encodeURIComponent(globexName)}&status=completed`);
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await admin.call(adminPaymentsContract.exportCsv, {
+      query: { q: globexName, status: 'completed' },
+    });
+    const csv = response.rawPayload.toString();
+    expect(response.statusCode, csv).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = response.body
+    const lines = csv
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
@@ -254,9 +262,9 @@ describe('admin payments', () => {
   it('answers administrators only', async () => {
     const { payment } = await insertPayment(initechId, 'completed', 3_000);
     for (const account of [company, applicant]) {
-      for (const url of ['/api/admin/payments', '/api/admin/payments/summary', '/api/admin/payments/export.csv']) {
-        expect((await get(url, account)).statusCode, url).toBe(403);
-      }
+      expect((await account.call(adminPaymentsContract.list)).statusCode, 'list').toBe(403);
+      expect((await account.call(adminPaymentsContract.summary)).statusCode, 'summary').toBe(403);
+      expect((await account.call(adminPaymentsContract.exportCsv)).statusCode, 'export').toBe(403);
       expect((await refund(payment.id, account)).statusCode).toBe(403);
     }
     const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PayInvoicesResult, type PaymentMethod, paymentTexts } from '~/shared/billing';
+import { type PayInvoicesInput, type PaymentMethod, paymentTexts } from '~/shared/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 import { invoices, payments } from '../db/schema';
 import { signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
@@ -9,7 +10,13 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
-const card = (number: string) => ({ kind: 'card', card_number: number, exp_month: 12, exp_year: 2030, cvc: '123' });
+const card = (number: string) => ({
+  kind: 'card' as const,
+  card_number: number,
+  exp_month: 12,
+  exp_year: 2030,
+  cvc: '123',
+});
 
 // Paying several invoices at once (the overdue ones, or those selected): each its own payment, oldest due
 // first, one answer per invoice, and the request's key making a retry charge nothing twice.
@@ -24,21 +31,19 @@ describe('paying several invoices at once', () => {
     testApp = await createTestApp();
     company = await signedInAccount(testApp, { role: 'company' });
     companyId = await companyIdOf(db(), company.user.id);
-    visa = (await addMethod(card('4242424242424242'))).json();
-    declining = (await addMethod(card('4000000000000002'))).json();
+    visa = (await addMethod(card('4242424242424242'))).body;
+    declining = (await addMethod(card('4000000000000002'))).body;
   });
   afterAll(async () => {
     await testApp.close();
   });
 
   const db = () => testApp.database.db;
-  const addMethod = (body: object, account = company) =>
-    account.request({ method: 'POST', url: '/api/company/payment-methods', payload: body });
-  const payMany = (body: object, key: string | null = randomUUID(), account = company) =>
-    account.request({
-      method: 'POST',
-      url: '/api/company/invoices/pay',
-      payload: body,
+  const addMethod = (body: ReturnType<typeof card>, account = company) =>
+    account.call(paymentsContract.addPaymentMethod, { body });
+  const payMany = (body: PayInvoicesInput, key: string | null = randomUUID(), account = company) =>
+    account.call(paymentsContract.payInvoices, {
+      body,
       headers: key === null ? {} : { 'idempotency-key': key },
     });
   const statusesOf = async (ids: string[]) =>
@@ -62,8 +67,8 @@ describe('paying several invoices at once', () => {
       { invoice_ids: [later.id, oldest.id, alreadyPaid.id], payment_method_id: visa.id },
       key,
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const answer: PayInvoicesResult = response.json();
+    expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+    const answer = response.body;
     expect(answer.results).toEqual([
       {
         invoice_id: alreadyPaid.id,
@@ -101,7 +106,7 @@ describe('paying several invoices at once', () => {
       { invoice_ids: [later.id, oldest.id, alreadyPaid.id], payment_method_id: visa.id },
       key,
     );
-    expect(again.json()).toEqual(answer);
+    expect(again.body).toEqual(answer);
     expect(
       await db()
         .select()
@@ -115,8 +120,8 @@ describe('paying several invoices at once', () => {
     const other = await signedInAccount(testApp, { role: 'company' });
     const theirs = await insertTestInvoice(db(), { companyId: await companyIdOf(db(), other.user.id) });
     const response = await payMany({ invoice_ids: [mine.id, theirs.id], payment_method_id: declining.id });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({
+    expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+    expect(response.body).toMatchObject({
       results: [
         { invoice_id: theirs.id, invoice_number: null, outcome: 'not_paid', message: paymentTexts.invoiceNotFound },
         { invoice_id: mine.id, outcome: 'declined', message: paymentTexts.cardDeclined },
@@ -132,13 +137,13 @@ describe('paying several invoices at once', () => {
     const invoice = await insertTestInvoice(db(), { companyId, status: 'overdue' });
     const noKey = await payMany({ invoice_ids: [invoice.id], payment_method_id: visa.id }, null);
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json().error).toBe(paymentTexts.idempotencyKeyRequired);
+    expect(noKey.error?.error).toBe(paymentTexts.idempotencyKeyRequired);
 
     const other = await signedInAccount(testApp, { role: 'company' });
-    const theirMethod: PaymentMethod = (await addMethod(card('4242424242424242'), other)).json();
+    const theirMethod = (await addMethod(card('4242424242424242'), other)).body;
     const foreign = await payMany({ invoice_ids: [invoice.id], payment_method_id: theirMethod.id });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fields).toEqual({ payment_method_id: paymentTexts.chooseSavedMethod });
+    expect(foreign.error?.fields).toEqual({ payment_method_id: paymentTexts.chooseSavedMethod });
     expect(await statusesOf([invoice.id])).toEqual({ [invoice.id]: 'overdue' });
 
     for (const [body, field, message] of [
@@ -155,9 +160,13 @@ describe('paying several invoices at once', () => {
       ],
       [{ invoice_ids: [invoice.id] }, 'payment_method_id', paymentTexts.chooseMethod],
     ] as const) {
-      const refused = await payMany(body);
+      // The last body lacks its method, which the contract's type would not let through.
+      const refused = await company.callUnchecked(paymentsContract.payInvoices, {
+        body,
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
-      expect(refused.json().fields?.[field], JSON.stringify(body)).toBe(message);
+      expect(refused.error?.fields?.[field], JSON.stringify(body)).toBe(message);
     }
   });
 

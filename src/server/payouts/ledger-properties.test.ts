@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminInvoicesContract } from '~/shared/contracts/billing';
+import { adminPaymentsContract, paymentsContract } from '~/shared/contracts/payments';
+import { payoutsContract } from '~/shared/contracts/payouts';
+import { workContract } from '~/shared/contracts/work';
+import { idRow, integerColumn } from '../db/row-columns';
 import { payoutMethods, platformSettings } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
 import { addDays, isoDay, weekStartOf } from '../platform/work-calendar';
 import { signedInAccount } from '../testing/auth-helpers';
@@ -12,7 +18,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { preparePayoutRun } from './prepare-payout-run';
 
-const card = { kind: 'card', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
+const card = { kind: 'card' as const, card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
 const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 100 };
 
 // What a run of the marketplace can do to the talent's money, in any order (decision 036).
@@ -78,23 +84,23 @@ describe('the ledger under random sequences', () => {
   });
 
   const db = () => testApp.database.db;
-  const post = (account: Account, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
-    account.request({ method: 'POST', url, payload, headers });
 
   async function world() {
     const company = await companyAccount(testApp);
     const talents = await Promise.all([0, 1].map(() => signedInAccount(testApp, { role: 'applicant' })));
     const assignments = [];
     for (const talent of talents) {
-      const method = await post(talent, '/api/applicant/payout-methods', {
-        method: { kind: 'paypal', email: `${randomUUID()}@example.com` },
-        proof: { password: talent.password },
+      const method = await talent.call(payoutsContract.addMethod, {
+        body: {
+          method: { kind: 'paypal', email: `${randomUUID()}@example.com` },
+          proof: { password: talent.password ?? undefined },
+        },
       });
-      expect(method.statusCode, method.body).toBe(201);
+      expect(method.statusCode, method.rawPayload.toString()).toBe(201);
       await db()
         .update(payoutMethods)
         .set({ usableFrom: new Date(0) })
-        .where(eq(payoutMethods.id, method.json().id));
+        .where(eq(payoutMethods.id, method.body.id));
       assignments.push(
         await buildAssignment(db(), {
           companyId: company.companyId,
@@ -120,68 +126,76 @@ describe('the ledger under random sequences', () => {
         status: 'submitted',
         minutes: { [addDays(weekStart, 1)]: action.minutes },
       });
-      const approved = await post(company, `/api/company/timesheets/${week.id}/approve`, {});
-      expect(approved.statusCode, approved.body).toBe(200);
+      const approved = await company.call(workContract.approveTimesheet, { params: { id: week.id }, body: {} });
+      expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
     } else if (action.kind === 'invoice') {
-      await post(admin, `/api/admin/companies/${company.companyId}/issue-invoice`);
+      await admin.call(adminInvoicesContract.issueNow, { params: { id: company.companyId } });
     } else if (action.kind === 'pay') {
-      const [open] = await selectUncheckedRows<{ id: string }>(
+      const [open] = await selectRows(
         db(),
+        idRow,
         sql`select id from invoices where company_id = ${company.companyId} and status <> 'paid' order by created_at limit 1`,
       );
       if (open) {
-        const paid = await post(
-          company,
-          `/api/company/invoices/${open.id}/pay`,
-          { new_method: card },
-          { 'idempotency-key': randomUUID() },
-        );
-        expect(paid.statusCode, paid.body).toBe(200);
+        const paid = await company.call(paymentsContract.payInvoice, {
+          params: { id: open.id },
+          body: { new_method: card },
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        expect(paid.statusCode, paid.rawPayload.toString()).toBe(200);
       }
     } else if (action.kind === 'refund') {
-      const [payment] = await selectUncheckedRows<{ id: string }>(
+      const [payment] = await selectRows(
         db(),
+        idRow,
         sql`select id from payments where company_id = ${company.companyId} and status = 'completed' and refunded_at is null
             order by created_at limit 1`,
       );
-      if (payment) expect((await post(admin, `/api/admin/payments/${payment.id}/refund`)).statusCode).toBe(200);
+      if (payment) {
+        expect((await admin.call(adminPaymentsContract.refund, { params: { id: payment.id } })).statusCode).toBe(200);
+      }
     } else if (action.kind === 'mature') {
       await makeEarningsAvailable(db(), { now: new Date(), settings });
     } else if (action.kind === 'run') {
       runDay += 1;
       const { runId } = await preparePayoutRun({ db: db(), settings, day: addDays('2040-01-01', runDay) });
-      expect((await post(admin, `/api/admin/payout-runs/${runId}/approve`)).statusCode).toBe(200);
+      expect((await admin.call(payoutsContract.approveRun, { params: { id: runId } })).statusCode).toBe(200);
     } else {
       const talentIds = state.talents.map((talent) => talent.user.id);
-      const [sent] = await selectUncheckedRows<{ id: string }>(
+      const [sent] = await selectRows(
         db(),
+        idRow,
         sql`select id from payouts where status = 'sent' and applicant_id = any(${`{${talentIds.join(',')}}`}::uuid[]) limit 1`,
       );
       if (sent) {
-        const url = `/api/admin/payouts/${sent.id}/${action.paid ? 'mark-paid' : 'mark-failed'}`;
-        const settled = await post(admin, url, action.paid ? { reference: 'REF-1' } : { reason: 'Account closed.' });
-        expect(settled.statusCode, settled.body).toBe(200);
+        const params = { id: sent.id };
+        const settled = action.paid
+          ? await admin.call(payoutsContract.markPaid, { params, body: { reference: 'REF-1' } })
+          : await admin.call(payoutsContract.markFailed, { params, body: { reason: 'Account closed.' } });
+        expect(settled.statusCode, settled.rawPayload.toString()).toBe(200);
       }
     }
   }
 
   async function expectInvariants(state: Awaited<ReturnType<typeof world>>) {
-    const [all] = await selectUncheckedRows<{ total: string }>(
+    const [all] = await selectRows(
       db(),
+      z.object({ total: integerColumn }),
       sql`select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries`,
     );
-    expect(Number(all?.total)).toBe(0);
+    expect(all?.total).toBe(0);
     for (const talent of state.talents) {
-      const [row] = await selectUncheckedRows<{
-        earned: string;
-        owed: string;
-        in_transit: string;
-        paid_out: string;
-        sent: string;
-        paid: string;
-        settled_twice: number;
-      }>(
+      const [row] = await selectRows(
         db(),
+        z.object({
+          earned: integerColumn,
+          owed: integerColumn,
+          in_transit: integerColumn,
+          paid_out: integerColumn,
+          sent: integerColumn,
+          paid: integerColumn,
+          settled_twice: integerColumn,
+        }),
         sql`select
               (select coalesce(sum(t.talent_pay_cents), 0) from timesheets t join assignments a on a.id = t.assignment_id
                  where a.applicant_id = ${talent.user.id} and t.status = 'approved')::bigint as earned,
@@ -198,9 +212,9 @@ describe('the ledger under random sequences', () => {
                  group by payout_id having count(*) > 1) as twice)::int as settled_twice`,
       );
       // Every cent earned is somewhere: pending, available, on its way or paid out.
-      expect(Number(row?.owed)).toBe(Number(row?.earned));
-      expect(Number(row?.in_transit)).toBe(Number(row?.sent));
-      expect(Number(row?.paid_out)).toBe(Number(row?.paid));
+      expect(row?.owed).toBe(row?.earned);
+      expect(row?.in_transit).toBe(row?.sent);
+      expect(row?.paid_out).toBe(row?.paid);
       expect(row?.settled_twice).toBe(0);
     }
   }

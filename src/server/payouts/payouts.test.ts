@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayoutBalance, PayoutMethod, PayoutRun, RunLineList } from '~/shared/payouts';
+import { z } from 'zod';
+import type { BodyOf } from '~/shared/contract';
+import { adminInvoicesContract } from '~/shared/contracts/billing';
+import { earningsContract } from '~/shared/contracts/earnings';
+import { notificationsContract } from '~/shared/contracts/notifications';
+import { adminPaymentsContract, paymentsContract } from '~/shared/contracts/payments';
+import { payoutsContract } from '~/shared/contracts/payouts';
+import { workContract } from '~/shared/contracts/work';
 import { payoutTexts } from '~/shared/payouts';
+import { idRow, integerColumn } from '../db/row-columns';
 import { emailOutbox, invoices, oneTimeTokens, payoutMethods, payouts, platformSettings } from '../db/schema';
-import { selectUncheckedRows } from '../db/select-rows';
+import { selectRows } from '../db/select-rows';
 import { accountSums } from '../kernels/money/account-sums';
 import { makeEarningsAvailable } from '../kernels/money/make-earnings-available';
 import { talentBalanceOf } from '../kernels/money/talent-balance-of';
@@ -17,10 +25,17 @@ import { buildAssignment, buildTimesheet } from '../testing/work-factories';
 import { preparePayoutRun } from './prepare-payout-run';
 
 type CompanyAccount = Account & { companyId: string };
+type NewPayoutMethod = BodyOf<typeof payoutsContract.addMethod>['method'];
 
 const weeksAgo = (weeks: number) => addDays(weekStartOf(isoDay(new Date())), -7 * weeks);
-const card = (number: string) => ({ kind: 'card', card_number: number, exp_month: 12, exp_year: 2030, cvc: '123' });
-const bankAccount = {
+const card = (number: string) => ({
+  kind: 'card' as const,
+  card_number: number,
+  exp_month: 12,
+  exp_year: 2030,
+  cvc: '123',
+});
+const bankAccount: NewPayoutMethod = {
   kind: 'bank_account',
   holder_name: 'Lena Ortiz',
   bank_name: 'BDO Unibank',
@@ -57,9 +72,15 @@ describe('payouts', () => {
 
   const db = () => testApp.database.db;
   const settings = { payouts_wait_for_payment: true, payout_security_days: 0 };
-  const get = (account: Account, url: string) => account.request({ method: 'GET', url });
-  const post = (account: Account, url: string, payload: object = {}) =>
-    account.request({ method: 'POST', url, payload });
+  const addMethod = (talent: Account, body: BodyOf<typeof payoutsContract.addMethod>) =>
+    talent.call(payoutsContract.addMethod, { body });
+  const balanceOf = async (talent: Account) => (await talent.call(payoutsContract.balance)).body;
+  const approveRun = (account: Account, runId: string) =>
+    account.call(payoutsContract.approveRun, { params: { id: runId } });
+  const refund = (paymentId: string) => admin.call(adminPaymentsContract.refund, { params: { id: paymentId } });
+  const placeHold = (body: BodyOf<typeof payoutsContract.placeHold>) => admin.call(payoutsContract.placeHold, { body });
+  const releaseHold = (id: string, reason: string) =>
+    admin.call(payoutsContract.releaseHold, { params: { id }, body: { reason } });
 
   // A talent with a week of `minutes` approved through the API by a company of its own (so each test's
   // invoice is that company's first), at $40 billed / $32 paid.
@@ -80,34 +101,36 @@ describe('payouts', () => {
       status: 'submitted',
       minutes: { [addDays(weeksAgo(weeks), 1)]: minutes },
     });
-    const approved = await post(company, `/api/company/timesheets/${week.id}/approve`);
-    expect(approved.statusCode, approved.body).toBe(200);
+    const approved = await company.call(workContract.approveTimesheet, { params: { id: week.id }, body: {} });
+    expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
     return { talent, company, timesheetId: week.id };
   }
 
   // An administrator's Issue invoice now: the company's approved weeks, billed today.
   async function issueInvoice(company: CompanyAccount) {
-    const issued = await post(admin, `/api/admin/companies/${company.companyId}/issue-invoice`);
-    expect(issued.statusCode, issued.body).toBe(201);
-    const [invoice] = await db().select().from(invoices).where(eq(invoices.id, issued.json().invoice.id));
+    const issued = await admin.call(adminInvoicesContract.issueNow, { params: { id: company.companyId } });
+    expect(issued.statusCode, issued.rawPayload.toString()).toBe(201);
+    const [invoice] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, issued.body.invoice?.id ?? ''));
     if (!invoice) throw new Error('No invoice was issued.');
     return invoice;
   }
 
   async function invoiceAndPay(company: CompanyAccount) {
     const invoice = await issueInvoice(company);
-    const paid = await company.request({
-      method: 'POST',
-      url: `/api/company/invoices/${invoice.id}/pay`,
-      payload: { new_method: card('4242 4242 4242 4242') },
+    const paid = await company.call(paymentsContract.payInvoice, {
+      params: { id: invoice.id },
+      body: { new_method: card('4242 4242 4242 4242') },
       headers: { 'idempotency-key': randomUUID() },
     });
-    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.statusCode, paid.rawPayload.toString()).toBe(200);
     return invoice;
   }
 
-  async function addBankAccount(talent: Account, body: object = bankAccount) {
-    return post(talent, '/api/applicant/payout-methods', { method: body, proof: { password: talent.password } });
+  async function addBankAccount(talent: Account, body: NewPayoutMethod = bankAccount) {
+    return addMethod(talent, { method: body, proof: { password: talent.password ?? undefined } });
   }
 
   // The method's wait, passed: as if it had been added three days and a minute ago.
@@ -127,8 +150,9 @@ describe('payouts', () => {
     // Approved: the talent is owed 10 h × $32, pending until the company pays.
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 32_000, availableCents: 0 });
     const invoice = await invoiceAndPay(company);
-    const lines = await selectUncheckedRows<{ account: string; cents: string }>(
+    const lines = await selectRows(
       db(),
+      z.object({ account: z.string(), cents: integerColumn }),
       sql`select e.account, sum(e.amount_cents)::bigint as cents
           from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
           where l.invoice_id = ${invoice.id} and l.kind = 'invoice_issued' group by e.account`,
@@ -145,18 +169,18 @@ describe('payouts', () => {
   it('moves earnings pending → available → paid through a run an administrator approves, to a bank account', async () => {
     const { talent, company } = await talentWithApprovedWeek(300, 4);
     // Awaiting the invoice, then the payment: pending, and the list says why.
-    const before = (await get(talent, '/api/applicant/earnings')).json().items[0];
+    const before = (await talent.call(earningsContract.weeks)).body.items[0];
     expect(before).toMatchObject({ payout_stage: 'pending', pending_reason: payoutTexts.pendingAwaitingInvoice });
     const invoice = await issueInvoice(company);
-    const invoiced = (await get(talent, '/api/applicant/earnings')).json().items[0];
-    expect(invoiced.pending_reason).toBe(payoutTexts.pendingAwaitingPayment);
+    const invoiced = (await talent.call(earningsContract.weeks)).body.items[0];
+    expect(invoiced?.pending_reason).toBe(payoutTexts.pendingAwaitingPayment);
 
     const added = await addBankAccount(talent);
-    expect(added.statusCode, added.body).toBe(201);
-    const method = added.json() as PayoutMethod;
+    expect(added.statusCode, added.rawPayload.toString()).toBe(201);
+    const method = added.body;
     expect(method).toMatchObject({ kind: 'bank_account', is_default: true, holder_name: 'Lena Ortiz' });
     expect(method.label).toBe('Bank transfer · BDO Unibank · ending in 7890');
-    expect(added.body).not.toContain('001234567890');
+    expect(added.rawPayload.toString()).not.toContain('001234567890');
     expect(new Date(method.usable_from).getTime() - Date.now()).toBeGreaterThan(71 * HOUR);
     const [mail] = await db()
       .select()
@@ -166,74 +190,70 @@ describe('payouts', () => {
       .limit(1);
     expect(mail?.subject).toBe('A payout method was added to your Tandem account');
 
-    const paid = await company.request({
-      method: 'POST',
-      url: `/api/company/invoices/${invoice.id}/pay`,
-      payload: { new_method: card('4242 4242 4242 4242') },
+    const paid = await company.call(paymentsContract.payInvoice, {
+      params: { id: invoice.id },
+      body: { new_method: card('4242 4242 4242 4242') },
       headers: { 'idempotency-key': randomUUID() },
     });
-    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.statusCode, paid.rawPayload.toString()).toBe(200);
     await makeEarningsAvailable(db(), { now: new Date(), settings });
-    const balance = (await get(talent, '/api/applicant/payouts/balance')).json() as PayoutBalance;
+    const balance = await balanceOf(talent);
     expect(balance).toMatchObject({ pending_cents: 0, available_cents: 16_000 });
     // The method is still in its wait: the balance is not paid yet, and the talent is told why.
     expect(balance.next_payout).toMatchObject({ amount_cents: 0, blocked_by: 'method_waiting' });
 
     await waitOver(method.id);
-    const prepared = await post(admin, '/api/admin/payout-runs');
-    expect(prepared.statusCode, prepared.body).toBe(200);
-    const run = prepared.json() as PayoutRun & { was_waiting: boolean };
+    const prepared = await admin.call(payoutsContract.prepareRun);
+    expect(prepared.statusCode, prepared.rawPayload.toString()).toBe(200);
+    const run = prepared.body;
     expect(run).toMatchObject({ status: 'draft', was_waiting: false });
     // Asked again while it awaits approval: the same run, nothing added.
-    expect((await post(admin, '/api/admin/payout-runs')).json()).toMatchObject({ id: run.id, was_waiting: true });
-    const lines = (await get(admin, `/api/admin/payout-runs/${run.id}/lines?page_size=100`)).json() as RunLineList;
+    expect((await admin.call(payoutsContract.prepareRun)).body).toMatchObject({ id: run.id, was_waiting: true });
+    const lines = (await admin.call(payoutsContract.runLines, { params: { id: run.id }, query: { page_size: 100 } }))
+      .body;
     const line = lines.items.find((item) => item.applicant_id === talent.user.id);
     expect(line).toMatchObject({ status: 'planned', amount_cents: 16_000, provider: 'bank_file' });
 
     // Only an administrator approves; the talent cannot.
-    expect((await post(talent, `/api/admin/payout-runs/${run.id}/approve`)).statusCode).toBe(403);
-    const approved = await post(admin, `/api/admin/payout-runs/${run.id}/approve`);
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect((await post(admin, `/api/admin/payout-runs/${run.id}/approve`)).json().error).toBe(
-      payoutTexts.runAlreadyApproved,
-    );
-    expect((await get(talent, '/api/applicant/payouts/balance')).json()).toMatchObject({
+    expect((await approveRun(talent, run.id)).statusCode).toBe(403);
+    const approved = await approveRun(admin, run.id);
+    expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
+    expect((await approveRun(admin, run.id)).error?.error).toBe(payoutTexts.runAlreadyApproved);
+    expect(await balanceOf(talent)).toMatchObject({
       available_cents: 0,
       in_transit_cents: 16_000,
     });
 
-    const bankFile = await get(admin, `/api/admin/payout-runs/${run.id}/bank-file.csv`);
+    const bankFile = await admin.call(payoutsContract.bankFile, { params: { id: run.id } });
     expect(bankFile.statusCode).toBe(200);
-    expect(bankFile.body).toContain(`${line?.id},`);
-    expect(bankFile.body).toContain('001234567890');
-    expect(bankFile.body).toContain('160.00,USD');
+    const bankFileText = bankFile.rawPayload.toString();
+    expect(bankFileText).toContain(`${line?.id},`);
+    expect(bankFileText).toContain('001234567890');
+    expect(bankFileText).toContain('160.00,USD');
 
     const results = `payout_id,status,reference,reason\n${line?.id},paid,WISE-778899,\n`;
-    const imported = await admin.request({
-      method: 'POST',
-      url: `/api/admin/payout-runs/${run.id}/results`,
-      payload: results,
-      headers: { 'content-type': 'text/csv' },
-    });
-    expect(imported.statusCode, imported.body).toBe(200);
-    expect((await get(talent, '/api/applicant/payouts/balance')).json()).toMatchObject({
+    // The file as the text an upload sends, where the contract's file type names a Blob.
+    const importResults = (csv: string) =>
+      admin.callUnchecked(payoutsContract.importResults, {
+        params: { id: run.id },
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+      });
+    const imported = await importResults(results);
+    expect(imported.statusCode, imported.rawPayload.toString()).toBe(200);
+    expect(await balanceOf(talent)).toMatchObject({
       available_cents: 0,
       in_transit_cents: 0,
       paid_out_cents: 16_000,
     });
     // The same file again changes nothing; a file that says the paid payout failed is refused in words.
-    const importAgain = (csv: string) =>
-      admin.request({
-        method: 'POST',
-        url: `/api/admin/payout-runs/${run.id}/results`,
-        payload: csv,
-        headers: { 'content-type': 'text/csv' },
-      });
-    expect((await importAgain(results)).statusCode).toBe(200);
-    const contradicting = await importAgain(`payout_id,status,reference,reason\n${line?.id},failed,,Account closed\n`);
+    expect((await importResults(results)).statusCode).toBe(200);
+    const contradicting = await importResults(
+      `payout_id,status,reference,reason\n${line?.id},failed,,Account closed\n`,
+    );
     expect(contradicting.statusCode).toBe(409);
-    expect(contradicting.json().error).toBe(payoutTexts.resultContradicts(line?.id ?? '', 'paid'));
-    const history = (await get(talent, '/api/applicant/payouts')).json();
+    expect(contradicting.error?.error).toBe(payoutTexts.resultContradicts(line?.id ?? '', 'paid'));
+    const history = (await talent.call(payoutsContract.payouts)).body;
     expect(history.items[0]).toMatchObject({ status: 'paid', amount_cents: 16_000, reference: 'WISE-778899' });
     const [sent] = await db()
       .select()
@@ -247,12 +267,9 @@ describe('payouts', () => {
 
   it('asks for a fresh proof and checks every field by its format before storing a method', async () => {
     const talent = await signedInAccount(testApp, { role: 'applicant' });
-    const wrong = await post(talent, '/api/applicant/payout-methods', {
-      method: bankAccount,
-      proof: { password: 'not the password' },
-    });
+    const wrong = await addMethod(talent, { method: bankAccount, proof: { password: 'not the password' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ 'proof.password': payoutTexts.passwordWrong });
+    expect(wrong.error?.fields).toEqual({ 'proof.password': payoutTexts.passwordWrong });
     const badIban = await addBankAccount(talent, {
       ...bankAccount,
       account_number: 'GB82 WEST 1234 5698 7654 33',
@@ -260,7 +277,7 @@ describe('payouts', () => {
       bank_code: '123456789',
     });
     expect(badIban.statusCode).toBe(400);
-    expect(badIban.json().fields).toEqual({
+    expect(badIban.error?.fields).toEqual({
       'method.account_number': payoutTexts.ibanChecksum,
       'method.bank_code': payoutTexts.aba,
     });
@@ -269,41 +286,40 @@ describe('payouts', () => {
       account_number: 'GB82 WEST 1234 5698 7654 32',
       bank_code: 'NWBKGB2L',
     });
-    expect(iban.statusCode, iban.body).toBe(201);
-    const paypal = await post(talent, '/api/applicant/payout-methods', {
+    expect(iban.statusCode, iban.rawPayload.toString()).toBe(201);
+    const paypal = await addMethod(talent, {
       method: { kind: 'paypal', email: 'Lena@Example.com' },
-      proof: { password: talent.password },
+      proof: { password: talent.password ?? undefined },
     });
-    expect(paypal.statusCode, paypal.body).toBe(201);
-    expect(paypal.json()).toMatchObject({ label: 'PayPal · l***@example.com', is_default: false });
+    expect(paypal.statusCode, paypal.rawPayload.toString()).toBe(201);
+    expect(paypal.body).toMatchObject({ label: 'PayPal · l***@example.com', is_default: false });
     // The default goes last; another can be made the default with the proof.
-    const first = iban.json() as PayoutMethod;
-    expect(
-      (await talent.request({ method: 'DELETE', url: `/api/applicant/payout-methods/${first.id}` })).json().error,
-    ).toBe(payoutTexts.removeDefaultFirst);
-    const switched = await post(talent, `/api/applicant/payout-methods/${paypal.json().id}/default`, {
-      proof: { password: talent.password },
+    const first = iban.body;
+    expect((await talent.call(payoutsContract.removeMethod, { params: { id: first.id } })).error?.error).toBe(
+      payoutTexts.removeDefaultFirst,
+    );
+    const switched = await talent.call(payoutsContract.makeDefault, {
+      params: { id: paypal.body.id },
+      body: { proof: { password: talent.password ?? undefined } },
     });
-    expect(switched.json()).toMatchObject({ is_default: true });
+    expect(switched.body).toMatchObject({ is_default: true });
     // Nobody else reads or changes them.
     const other = await signedInAccount(testApp, { role: 'applicant' });
-    expect((await get(other, '/api/applicant/payout-methods')).json().items).toEqual([]);
-    expect(
-      (await other.request({ method: 'DELETE', url: `/api/applicant/payout-methods/${first.id}` })).statusCode,
-    ).toBe(404);
-    expect((await get(admin, '/api/applicant/payout-methods')).statusCode).toBe(403);
+    expect((await other.call(payoutsContract.methods)).body.items).toEqual([]);
+    expect((await other.call(payoutsContract.removeMethod, { params: { id: first.id } })).statusCode).toBe(404);
+    expect((await admin.call(payoutsContract.methods)).statusCode).toBe(403);
   });
 
   // An emailed code would let whoever reads the talent's mail send their pay elsewhere (decision 036).
   it('confirms a person who has a password with it alone: no code is sent, and a code is no proof', async () => {
     const talent = await signedInAccount(testApp, { role: 'applicant' });
-    const method = { kind: 'wise', email: 'me@example.com' };
-    const none = await post(talent, '/api/applicant/payout-methods', { method, proof: {} });
+    const method: NewPayoutMethod = { kind: 'wise', email: 'me@example.com' };
+    const none = await addMethod(talent, { method, proof: {} });
     expect(none.statusCode).toBe(400);
-    expect(none.json().fields).toEqual({ 'proof.password': payoutTexts.passwordNeeded });
-    const askedForCode = await post(talent, '/api/applicant/payout-methods/code');
+    expect(none.error?.fields).toEqual({ 'proof.password': payoutTexts.passwordNeeded });
+    const askedForCode = await talent.call(payoutsContract.sendCode);
     expect(askedForCode.statusCode).toBe(409);
-    expect(askedForCode.json().error).toBe(payoutTexts.passwordInstead);
+    expect(askedForCode.error?.error).toBe(payoutTexts.passwordInstead);
     const mailed = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, talent.user.email));
     expect(mailed).toEqual([]);
     // A code issued before they set a password (it was their proof then) no longer counts.
@@ -315,25 +331,23 @@ describe('payouts', () => {
         tokenHash: hashToken(`${talent.user.id}:123456`),
         expiresAt: new Date(Date.now() + 600_000),
       });
-    const byCode = await post(talent, '/api/applicant/payout-methods', { method, proof: { email_code: '123456' } });
+    const byCode = await addMethod(talent, { method, proof: { email_code: '123456' } });
     expect(byCode.statusCode).toBe(400);
-    expect(byCode.json().fields).toEqual({ 'proof.password': payoutTexts.passwordInstead });
-    const byPassword = await post(talent, '/api/applicant/payout-methods', {
-      method,
-      proof: { password: talent.password },
-    });
-    expect(byPassword.statusCode, byPassword.body).toBe(201);
+    expect(byCode.error?.fields).toEqual({ 'proof.password': payoutTexts.passwordInstead });
+    const byPassword = await addMethod(talent, { method, proof: { password: talent.password ?? undefined } });
+    expect(byPassword.statusCode, byPassword.rawPayload.toString()).toBe(201);
   });
 
   it('confirms a person without a password by a code sent by email, once', async () => {
     const talent = await signedInAccount(testApp, { role: 'applicant' });
     await db().execute(sql`update users set password_hash = null where id = ${talent.user.id}`);
-    const noPassword = await post(talent, '/api/applicant/payout-methods', {
+    const noPassword = await addMethod(talent, {
       method: { kind: 'wise', email: 'me@example.com' },
       proof: { password: 'anything' },
     });
-    expect(noPassword.json().fields).toEqual({ 'proof.email_code': payoutTexts.noPassword });
-    expect((await post(talent, '/api/applicant/payout-methods/code')).statusCode).toBe(204);
+    expect(noPassword.error?.fields).toEqual({ 'proof.email_code': payoutTexts.noPassword });
+    // By hand: the typed client throws on a 204's empty body (the contract's `noContent` is z.null()).
+    expect((await talent.request({ method: 'POST', url: '/api/applicant/payout-methods/code' })).statusCode).toBe(204);
     const [mail] = await db()
       .select()
       .from(emailOutbox)
@@ -342,16 +356,16 @@ describe('payouts', () => {
       .limit(1);
     const code = mail?.subject.slice(0, 6) ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    const added = await post(talent, '/api/applicant/payout-methods', {
+    const added = await addMethod(talent, {
       method: { kind: 'wise', email: 'me@example.com' },
       proof: { email_code: code },
     });
-    expect(added.statusCode, added.body).toBe(201);
-    const again = await post(talent, '/api/applicant/payout-methods', {
+    expect(added.statusCode, added.rawPayload.toString()).toBe(201);
+    const again = await addMethod(talent, {
       method: { kind: 'payoneer', email: 'me@example.com' },
       proof: { email_code: code },
     });
-    expect(again.json().fields).toEqual({ 'proof.email_code': payoutTexts.codeWrong });
+    expect(again.error?.fields).toEqual({ 'proof.email_code': payoutTexts.codeWrong });
   });
 
   it('takes back earnings not yet paid out when their payment is refunded, and recovers a negative balance', async () => {
@@ -359,21 +373,23 @@ describe('payouts', () => {
     const invoice = await invoiceAndPay(company);
     await makeEarningsAvailable(db(), { now: new Date(), settings });
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 6_400 });
-    const [payment] = await selectUncheckedRows<{ id: string }>(
+    const [payment] = await selectRows(
       db(),
+      idRow,
       sql`select id from payments where invoice_id = ${invoice.id} and status = 'completed'`,
     );
-    const refunded = await post(admin, `/api/admin/payments/${payment?.id}/refund`);
-    expect(refunded.statusCode, refunded.body).toBe(200);
+    const refunded = await refund(payment?.id ?? '');
+    expect(refunded.statusCode, refunded.rawPayload.toString()).toBe(200);
     // Back to pending until the company pays again: nothing of it can be paid out.
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ pendingCents: 6_400, availableCents: 0 });
     // Never silently: the talent is told.
-    const [notice] = await selectUncheckedRows<{ type: string; title: string }>(
+    const [notice] = await selectRows(
       db(),
+      z.object({ type: z.string(), title: z.string() }),
       sql`select type, title from notifications where user_id = ${talent.user.id} and type = 'earnings_changed'`,
     );
     expect(notice?.title).toBe('$64.00 of your earnings is pending again');
-    const listed = (await get(talent, '/api/applicant/earnings')).json().items[0];
+    const listed = (await talent.call(earningsContract.weeks)).body.items[0];
     expect(listed).toMatchObject({ payout_stage: 'pending', pending_reason: payoutTexts.pendingReclaimed });
     // Maturing again does nothing while the invoice is unpaid.
     await makeEarningsAvailable(db(), { now: new Date(), settings });
@@ -384,7 +400,7 @@ describe('payouts', () => {
   it('makes one run at a time and one payout per talent when preparations and approvals race', async () => {
     const { talent, company } = await talentWithApprovedWeek(60, 6);
     await invoiceAndPay(company);
-    const method = (await addBankAccount(talent)).json() as PayoutMethod;
+    const method = (await addBankAccount(talent)).body;
     await waitOver(method.id);
     const prepare = (day: string) =>
       preparePayoutRun({ db: db(), settings: { ...settings, payout_minimum_cents: 2000 }, day }).then(
@@ -397,67 +413,61 @@ describe('payouts', () => {
       prepare('2031-01-13'),
     ]);
     expect(new Set([first, again, nextDay]).size).toBe(1);
-    const approve = () => post(admin, `/api/admin/payout-runs/${first}/approve`);
+    const approve = () => approveRun(admin, first);
     const approvals = await Promise.all([approve(), approve(), approve()]);
     expect(approvals.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
     const mine = await db().select().from(payouts).where(eq(payouts.applicantId, talent.user.id));
     expect(mine.map((line) => line.status)).toEqual(['sent']);
-    const sentTransactions = await selectUncheckedRows<{ n: number }>(
+    const sentTransactions = await selectRows(
       db(),
+      z.object({ n: integerColumn }),
       sql`select count(*)::int as n from ledger_transactions where kind = 'payout_sent' and applicant_id = ${talent.user.id}`,
     );
     expect(sentTransactions[0]?.n).toBe(1);
     // A failure puts the money back, and the talent hears why.
     const sentLine = mine.find((line) => line.status === 'sent');
-    const failed = await post(admin, `/api/admin/payouts/${sentLine?.id}/mark-failed`, {
-      reason: 'The account is closed.',
-    });
-    expect(failed.statusCode, failed.body).toBe(200);
-    expect(failed.json()).toMatchObject({ status: 'failed', failure_reason: 'The account is closed.' });
+    const markFailed = (reason: string) =>
+      admin.call(payoutsContract.markFailed, { params: { id: sentLine?.id ?? '' }, body: { reason } });
+    const failed = await markFailed('The account is closed.');
+    expect(failed.statusCode, failed.rawPayload.toString()).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'failed', failure_reason: 'The account is closed.' });
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 3_200, inTransitCents: 0 });
-    const short = await post(admin, `/api/admin/payouts/${sentLine?.id}/mark-failed`, { reason: 'x' });
-    expect(short.json().fields).toEqual({ reason: payoutTexts.reasonNeeded });
+    const short = await markFailed('x');
+    expect(short.error?.fields).toEqual({ reason: payoutTexts.reasonNeeded });
     await expectBalanced();
   });
 
   it('holds a talent’s payouts with a reason, audited, and releases them', async () => {
     const { talent } = await talentWithApprovedWeek(60, 7);
-    const placed = await post(admin, '/api/admin/payout-holds', {
-      applicant_id: talent.user.id,
-      reason: 'Checking identity.',
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    expect(placed.json().hold).toMatchObject({ reason: 'Checking identity.' });
-    const twice = await post(admin, '/api/admin/payout-holds', { applicant_id: talent.user.id, reason: 'Again.' });
-    expect(twice.json().error).toBe(payoutTexts.holdExists);
-    expect((await get(talent, '/api/applicant/payouts/balance')).json()).toMatchObject({ on_hold: true });
-    const listed = (await get(admin, '/api/admin/payout-balances?only=on_hold&page_size=100')).json();
-    expect(listed.items.map((row: { applicant_id: string }) => row.applicant_id)).toContain(talent.user.id);
-    const released = await post(admin, `/api/admin/payout-holds/${placed.json().hold.id}/release`, {
-      reason: 'Identity confirmed.',
-    });
-    expect(released.json().hold).toBeNull();
-    const audit = await selectUncheckedRows<{ action: string }>(
+    const placed = await placeHold({ applicant_id: talent.user.id, reason: 'Checking identity.' });
+    expect(placed.statusCode, placed.rawPayload.toString()).toBe(201);
+    expect(placed.body.hold).toMatchObject({ reason: 'Checking identity.' });
+    const twice = await placeHold({ applicant_id: talent.user.id, reason: 'Again.' });
+    expect(twice.error?.error).toBe(payoutTexts.holdExists);
+    expect(await balanceOf(talent)).toMatchObject({ on_hold: true });
+    const listed = (await admin.call(payoutsContract.balances, { query: { only: 'on_hold', page_size: 100 } })).body;
+    expect(listed.items.map((row) => row.applicant_id)).toContain(talent.user.id);
+    const released = await releaseHold(placed.body.hold?.id ?? '', 'Identity confirmed.');
+    expect(released.body.hold).toBeNull();
+    const audit = await selectRows(
       db(),
+      z.object({ action: z.string() }),
       sql`select action from audit_logs where target_id = ${talent.user.id} and action like 'payout_hold.%' order by created_at`,
     );
     expect(audit.map((row) => row.action)).toEqual(['payout_hold.placed', 'payout_hold.released']);
-    expect((await get(admin, '/api/admin/ledger')).json().imbalance_cents).toBe(0);
+    expect((await admin.call(payoutsContract.ledger)).body.imbalance_cents).toBe(0);
   });
 
   it('stops a planned payout when a hold is placed before the run is approved, and pays the method chosen now', async () => {
     const { talent, company } = await talentWithApprovedWeek(90, 8);
     await invoiceAndPay(company);
-    const bank = (await addBankAccount(talent)).json() as PayoutMethod;
+    const bank = (await addBankAccount(talent)).body;
     await waitOver(bank.id);
     const runSettings = { ...settings, payout_minimum_cents: 2000 };
     const { runId: held } = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-02' });
-    const placed = await post(admin, '/api/admin/payout-holds', {
-      applicant_id: talent.user.id,
-      reason: 'Checking a dispute.',
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    expect((await post(admin, `/api/admin/payout-runs/${held}/approve`)).statusCode).toBe(200);
+    const placed = await placeHold({ applicant_id: talent.user.id, reason: 'Checking a dispute.' });
+    expect(placed.statusCode, placed.rawPayload.toString()).toBe(201);
+    expect((await approveRun(admin, held)).statusCode).toBe(200);
     const lineOf = async (runId: string) =>
       (await db().select().from(payouts).where(eq(payouts.runId, runId))).find(
         (line) => line.applicantId === talent.user.id,
@@ -466,21 +476,22 @@ describe('payouts', () => {
     expect(stopped).toMatchObject({ status: 'exception', exception: 'on_hold' });
     expect(await talentBalanceOf(db(), talent.user.id)).toMatchObject({ availableCents: 4_800, inTransitCents: 0 });
 
-    await post(admin, `/api/admin/payout-holds/${placed.json().hold.id}/release`, { reason: 'Dispute closed.' });
+    await releaseHold(placed.body.hold?.id ?? '', 'Dispute closed.');
     const { runId: next } = await preparePayoutRun({ db: db(), settings: runSettings, day: '2032-02-09' });
-    const paypal = await post(talent, '/api/applicant/payout-methods', {
+    const paypal = await addMethod(talent, {
       method: { kind: 'paypal', email: 'lena@example.com' },
-      proof: { password: talent.password },
+      proof: { password: talent.password ?? undefined },
     });
-    await waitOver(paypal.json().id);
-    await post(talent, `/api/applicant/payout-methods/${paypal.json().id}/default`, {
-      proof: { password: talent.password },
+    await waitOver(paypal.body.id);
+    await talent.call(payoutsContract.makeDefault, {
+      params: { id: paypal.body.id },
+      body: { proof: { password: talent.password ?? undefined } },
     });
-    expect((await post(admin, `/api/admin/payout-runs/${next}/approve`)).statusCode).toBe(200);
+    expect((await approveRun(admin, next)).statusCode).toBe(200);
     const sent = await lineOf(next);
     expect(sent).toMatchObject({
       status: 'sent',
-      methodId: paypal.json().id,
+      methodId: paypal.body.id,
       methodLabel: 'PayPal · l***@example.com',
     });
     await expectBalanced();
@@ -494,16 +505,17 @@ describe('payouts', () => {
       settings: { ...settings, payout_minimum_cents: 2000 },
       day: '2034-03-06',
     });
-    const run = (await get(admin, `/api/admin/payout-runs/${runId}`)).json() as PayoutRun;
+    const run = (await admin.call(payoutsContract.run, { params: { id: runId } })).body;
     expect(run.remindable_count).toBeGreaterThanOrEqual(1);
     expect(run.reminded_at).toBeNull();
 
     // Only an administrator reminds.
-    expect((await post(talent, `/api/admin/payout-runs/${runId}/remind`)).statusCode).toBe(403);
-    const reminded = await post(admin, `/api/admin/payout-runs/${runId}/remind`);
-    expect(reminded.statusCode, reminded.body).toBe(200);
-    expect(reminded.json().reminded).toBe(run.remindable_count);
-    expect(reminded.json().run.reminded_at).not.toBeNull();
+    const remind = (account: Account) => account.call(payoutsContract.remindRun, { params: { id: runId } });
+    expect((await remind(talent)).statusCode).toBe(403);
+    const reminded = await remind(admin);
+    expect(reminded.statusCode, reminded.rawPayload.toString()).toBe(200);
+    expect(reminded.body.reminded).toBe(run.remindable_count);
+    expect(reminded.body.run.reminded_at).not.toBeNull();
     const remindersTo = async (email: string) =>
       (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).filter((mail) =>
         mail.subject.endsWith('is waiting for you on Tandem'),
@@ -512,7 +524,7 @@ describe('payouts', () => {
     expect(more).toEqual([]);
     expect(reminder?.subject).toBe('$64.00 is waiting for you on Tandem');
     expect(reminder?.text).toContain('you have not added a payout method');
-    const told = (await get(talent, '/api/notifications')).json().items;
+    const told = (await talent.call(notificationsContract.list)).body.items;
     expect(told).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -523,28 +535,29 @@ describe('payouts', () => {
     );
 
     // Twice is refused, and writes to nobody again.
-    const again = await post(admin, `/api/admin/payout-runs/${runId}/remind`);
+    const again = await remind(admin);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(payoutTexts.alreadyReminded);
+    expect(again.error?.error).toBe(payoutTexts.alreadyReminded);
     expect(await remindersTo(talent.user.email)).toHaveLength(1);
-    expect((await post(admin, `/api/admin/payout-runs/${runId}/approve`)).statusCode).toBe(200);
+    expect((await approveRun(admin, runId)).statusCode).toBe(200);
   });
 
   it('cancels a planned payout whose money a refund took back before the run was approved', async () => {
     const { talent, company } = await talentWithApprovedWeek(75, 9);
     const invoice = await invoiceAndPay(company);
-    await waitOver(((await addBankAccount(talent)).json() as PayoutMethod).id);
+    await waitOver((await addBankAccount(talent)).body.id);
     const { runId } = await preparePayoutRun({
       db: db(),
       settings: { ...settings, payout_minimum_cents: 2000 },
       day: '2033-05-02',
     });
-    const [payment] = await selectUncheckedRows<{ id: string }>(
+    const [payment] = await selectRows(
       db(),
+      idRow,
       sql`select id from payments where invoice_id = ${invoice.id} and status = 'completed'`,
     );
-    expect((await post(admin, `/api/admin/payments/${payment?.id}/refund`)).statusCode).toBe(200);
-    expect((await post(admin, `/api/admin/payout-runs/${runId}/approve`)).statusCode).toBe(200);
+    expect((await refund(payment?.id ?? '')).statusCode).toBe(200);
+    expect((await approveRun(admin, runId)).statusCode).toBe(200);
     const line = (await db().select().from(payouts).where(eq(payouts.runId, runId))).find(
       (candidate) => candidate.applicantId === talent.user.id,
     );
@@ -561,8 +574,9 @@ describe('payouts', () => {
   });
 
   it('refuses, in the database, lines that do not balance and any change to the ledger', async () => {
-    const [posted] = await selectUncheckedRows<{ id: string }>(
+    const [posted] = await selectRows(
       db(),
+      idRow,
       sql`insert into ledger_transactions (key, kind) values (${`test:${randomUUID()}`}, 'payout_sent') returning id`,
     );
     const lines = (cents: number[]) =>

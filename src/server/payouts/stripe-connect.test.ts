@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayoutMethodList } from '~/shared/payouts';
+import { payoutsContract } from '~/shared/contracts/payouts';
 import { payoutMethods, payouts } from '../db/schema';
 import { postTransaction } from '../kernels/money/post-transaction';
 import { talentBalanceOf } from '../kernels/money/talent-balance-of';
@@ -87,21 +87,15 @@ describe('payouts through Stripe Connect', () => {
 
   it('onboards the talent, pays only once the account can be paid, and transfers once per payout', async () => {
     const talent = await signedInAccount(testApp, { role: 'applicant' });
-    const refused = await talent.request({
-      method: 'POST',
-      url: '/api/applicant/payout-methods/stripe',
-      payload: { proof: { password: 'wrong' } },
-    });
+    const refused = await talent.call(payoutsContract.connectLink, { body: { proof: { password: 'wrong' } } });
     expect(refused.statusCode).toBe(400);
-    const link = await talent.request({
-      method: 'POST',
-      url: '/api/applicant/payout-methods/stripe',
-      payload: { proof: { password: talent.password } },
+    const link = await talent.call(payoutsContract.connectLink, {
+      body: { proof: { password: talent.password ?? undefined } },
     });
-    expect(link.statusCode, link.body).toBe(200);
-    expect(link.json().url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/acct_fake\d+$/);
-    const refresh = () => talent.request({ method: 'POST', url: '/api/applicant/payout-methods/stripe/refresh' });
-    expect(((await refresh()).json() as PayoutMethodList).items[0]).toMatchObject({
+    expect(link.statusCode, link.rawPayload.toString()).toBe(200);
+    expect(link.body.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/acct_fake\d+$/);
+    const refresh = () => talent.call(payoutsContract.connectRefresh);
+    expect((await refresh()).body.items[0]).toMatchObject({
       kind: 'stripe_connect',
       onboarded: false,
     });
@@ -125,15 +119,14 @@ describe('payouts through Stripe Connect', () => {
     const [exception] = await db().select().from(payouts).where(eq(payouts.runId, waiting));
     expect(exception).toMatchObject({ status: 'exception', exception: 'not_onboarded' });
     const admin = await signedInAccount(testApp, { role: 'admin' });
-    const approveRun = (runId: string) =>
-      admin.request({ method: 'POST', url: `/api/admin/payout-runs/${runId}/approve`, payload: {} });
+    const approveRun = (runId: string) => admin.call(payoutsContract.approveRun, { params: { id: runId } });
     expect((await approveRun(waiting)).statusCode).toBe(200);
 
     connect.state.onboarded = true;
-    expect(((await refresh()).json() as PayoutMethodList).items[0]).toMatchObject({ onboarded: true });
+    expect((await refresh()).body.items[0]).toMatchObject({ onboarded: true });
     const { runId } = await preparePayoutRun({ db: db(), settings, day: '2035-03-12' });
     const approved = await approveRun(runId);
-    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.statusCode, approved.rawPayload.toString()).toBe(200);
     const [line] = await db().select().from(payouts).where(eq(payouts.runId, runId));
     expect(line).toMatchObject({ status: 'sent', provider: 'stripe', amountCents: 12_345 });
 
@@ -187,9 +180,7 @@ describe('payouts through Stripe Connect', () => {
     const settings = { payouts_wait_for_payment: true, payout_security_days: 0, payout_minimum_cents: 2000 };
     const { runId } = await preparePayoutRun({ db: db(), settings, day: '2035-04-02' });
     const admin = await signedInAccount(testApp, { role: 'admin' });
-    expect(
-      (await admin.request({ method: 'POST', url: `/api/admin/payout-runs/${runId}/approve`, payload: {} })).statusCode,
-    ).toBe(200);
+    expect((await admin.call(payoutsContract.approveRun, { params: { id: runId } })).statusCode).toBe(200);
     await sendStripeTransfers({ ...context(), runId });
     const [line] = await db().select().from(payouts).where(eq(payouts.runId, runId));
     expect(line?.status).toBe('failed');

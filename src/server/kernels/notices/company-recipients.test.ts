@@ -1,6 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationType } from '~/shared/applications';
+import { applicationsContract } from '~/shared/contracts/applications';
+import { hiringTeamContract } from '~/shared/contracts/hiring-team';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import { messagingContract } from '~/shared/contracts/messaging';
+import { workContract } from '~/shared/contracts/work';
 import { closeAttempt } from '../../assessments/close-attempt';
 import { createRubricGrader } from '../../assessments/text-graders';
 import { notifications } from '../../db/schema';
@@ -55,12 +60,11 @@ describe('company notifications reach the members who should get them', () => {
 
   const apply = async (jobId: string) => {
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
-    const response = await applicant.request({
-      method: 'POST',
-      url: `/api/jobs/${jobId}/applications`,
-      payload: { cover_letter: 'I would love to help.' },
+    const response = await applicant.call(jobBoardContract.apply, {
+      params: { id: jobId },
+      body: { cover_letter: 'I would love to help.' },
     });
-    expect(response.statusCode, response.body).toBe(201);
+    expect(response.statusCode, response.rawPayload.toString()).toBe(201);
   };
 
   it('tells every member who may read applications of one to a job without a team — not Billing', async () => {
@@ -75,12 +79,11 @@ describe('company notifications reach the members who should get them', () => {
 
   it('tells only the hiring team of a job that has one', async () => {
     const job = await jobWith(testApp, owner.companyId, uniqueWord());
-    const added = await owner.request({
-      method: 'POST',
-      url: `/api/jobs/${job.id}/hiring-team`,
-      payload: { user_id: hiringManager.id },
+    const added = await owner.call(hiringTeamContract.add, {
+      params: { id: job.id },
+      body: { user_id: hiringManager.id },
     });
-    expect(added.statusCode, added.body).toBe(201);
+    expect(added.statusCode, added.rawPayload.toString()).toBe(201);
     await apply(job.id);
     const told = await db()
       .select({ userId: notifications.userId })
@@ -95,14 +98,11 @@ describe('company notifications reach the members who should get them', () => {
 
   it('tells only the team when an applicant withdraws', async () => {
     const job = await jobWith(testApp, owner.companyId, uniqueWord());
-    await owner.request({ method: 'POST', url: `/api/jobs/${job.id}/hiring-team`, payload: { user_id: viewer.id } });
+    await owner.call(hiringTeamContract.add, { params: { id: job.id }, body: { user_id: viewer.id } });
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     const application = await buildApplication(db(), { jobId: job.id, applicantId: applicant.user.id });
-    const withdrawn = await applicant.request({
-      method: 'POST',
-      url: `/api/applicant/applications/${application.id}/withdraw`,
-    });
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const withdrawn = await applicant.call(applicationsContract.withdraw, { params: { id: application.id } });
+    expect(withdrawn.statusCode, withdrawn.rawPayload.toString()).toBe(200);
     const told = await db()
       .select({ userId: notifications.userId })
       .from(notifications)
@@ -143,11 +143,10 @@ describe('company notifications reach the members who should get them', () => {
       weekStart: '2026-11-15',
       minutes: { '2026-11-16': 240 },
     });
-    const submitted = await talent.request({
-      method: 'POST',
-      url: `/api/applicant/timesheets/${assignment.id}/2026-11-15/submit`,
+    const submitted = await talent.call(workContract.submitWeek, {
+      params: { assignment_id: assignment.id, week_start: '2026-11-15' },
     });
-    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.statusCode, submitted.rawPayload.toString()).toBe(200);
     expect(await toldOf('timesheet_submitted', everyone())).toEqual([owner.user.id, billing.id, admin.id].sort());
   });
 
@@ -156,12 +155,11 @@ describe('company notifications reach the members who should get them', () => {
     const applicant = await signedInAccount(testApp, { role: 'applicant', name: 'Mia Messenger' });
     const conversation = await startCompanyConversation(testApp, owner, applicant.user.id);
     const sendAndListTold = async (body: string) => {
-      const sent = await applicant.request({
-        method: 'POST',
-        url: `/api/conversations/${conversation.id}/messages`,
-        payload: { client_id: crypto.randomUUID(), body },
+      const sent = await applicant.call(messagingContract.send, {
+        params: { id: conversation.id },
+        body: { client_id: crypto.randomUUID(), body },
       });
-      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.statusCode, sent.rawPayload.toString()).toBe(201);
       const told = await db()
         .select({ userId: notifications.userId })
         .from(notifications)
@@ -189,7 +187,7 @@ describe('company notifications reach the members who should get them', () => {
 
   it('tells the job’s hiring team that a test taken for it was submitted', async () => {
     const job = await jobWith(testApp, owner.companyId, uniqueWord());
-    await owner.request({ method: 'POST', url: `/api/jobs/${job.id}/hiring-team`, payload: { user_id: admin.id } });
+    await owner.call(hiringTeamContract.add, { params: { id: job.id }, body: { user_id: admin.id } });
     const { test } = await buildTest(db(), { companyId: owner.companyId, name: 'Typing Speed' });
     const attempt = await buildTestAttempt(db(), { testId: test.id, jobId: job.id, status: 'started' });
     expect(

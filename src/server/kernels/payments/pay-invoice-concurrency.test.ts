@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaymentMethod, paymentTexts } from '~/shared/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 import { sameOriginHeaders, signedInAccount } from '../../testing/auth-helpers';
+import { callContract } from '../../testing/contract-client';
 import { companyIdOf, insertTestInvoice } from '../../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createInvoicePayments, providerKeyOf } from './pay-invoice';
@@ -42,12 +43,10 @@ describe('paying one invoice under concurrent requests', () => {
     });
     company = await signedInAccount(testApp, { role: 'company' });
     companyId = await companyIdOf(db(), company.user.id);
-    const added = await company.request({
-      method: 'POST',
-      url: '/api/company/payment-methods',
-      payload: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    const added = await company.call(paymentsContract.addPaymentMethod, {
+      body: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
     });
-    visa = added.json();
+    visa = added.body;
   });
   afterAll(async () => {
     await otherApp.close();
@@ -56,17 +55,18 @@ describe('paying one invoice under concurrent requests', () => {
   });
 
   const db = () => testApp.database.db;
-  const payRequest = (invoiceId: string, key: string): InjectOptions => ({
-    method: 'POST',
-    url: `/api/company/invoices/${invoiceId}/pay`,
-    payload: { payment_method_id: visa.id },
-    headers: { ...sameOriginHeaders, cookie: company.cookie, 'idempotency-key': key },
-  });
+  const pay = (app: typeof otherApp, invoiceId: string, key: string) =>
+    callContract(
+      (options) =>
+        app.inject({ ...options, headers: { ...sameOriginHeaders, cookie: company.cookie, ...options.headers } }),
+      paymentsContract.payInvoice,
+      { params: { id: invoiceId }, body: { payment_method_id: visa.id }, headers: { 'idempotency-key': key } },
+    );
   // Every other request goes to the second instance when asked.
   const fire = (invoiceId: string, keyOf: (index: number) => string, instances: 1 | 2) =>
     Promise.all(
       Array.from({ length: CONCURRENT_REQUESTS }, (_, index) =>
-        (instances === 2 && index % 2 === 1 ? otherApp : testApp.app).inject(payRequest(invoiceId, keyOf(index))),
+        pay(instances === 2 && index % 2 === 1 ? otherApp : testApp.app, invoiceId, keyOf(index)),
       ),
     );
   const paymentsOf = (invoiceId: string) => db().select().from(payments).where(eq(payments.invoiceId, invoiceId));
@@ -80,10 +80,10 @@ describe('paying one invoice under concurrent requests', () => {
       const key = randomUUID();
       const responses = await fire(invoice.id, () => key, instances);
       const first = responses[0];
-      expect(first?.statusCode, first?.body).toBe(200);
-      const distinct = new Set(responses.map((response) => `${response.statusCode} ${response.body}`));
+      expect(first?.statusCode, first?.rawPayload.toString()).toBe(200);
+      const distinct = new Set(responses.map((response) => `${response.statusCode} ${response.rawPayload.toString()}`));
       expect(distinct.size).toBe(1);
-      expect(first?.json().payment.status).toBe('completed');
+      expect(first?.body.payment.status).toBe('completed');
       const rows = await paymentsOf(invoice.id);
       expect(rows.map((row) => [row.status, row.idempotencyKey])).toEqual([['completed', key]]);
       expect(await invoiceStatus(invoice.id)).toBe('paid');
@@ -98,7 +98,7 @@ describe('paying one invoice under concurrent requests', () => {
       const byStatus = new Map<number, number>();
       for (const response of responses) byStatus.set(response.statusCode, (byStatus.get(response.statusCode) ?? 0) + 1);
       expect(Object.fromEntries(byStatus)).toEqual({ 200: 1, 409: CONCURRENT_REQUESTS - 1 });
-      const refusals = new Set(responses.filter((response) => response.statusCode === 409).map((r) => r.json().error));
+      const refusals = new Set(responses.filter((response) => response.statusCode === 409).map((r) => r.error?.error));
       // One instance settles the payment in the way before answering; the other may find it mid-charge.
       const allowed: string[] =
         instances === 1 ? [paymentTexts.alreadyPaid] : [paymentTexts.alreadyPaid, paymentTexts.inProgress];

@@ -5,9 +5,11 @@ import Fastify from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentTexts } from '~/shared/billing';
+import { paymentsContract } from '~/shared/contracts/payments';
 import { auditLogs, invoices, payments } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { signedInAccount } from '../../testing/auth-helpers';
+import { callUnchecked } from '../../testing/contract-client';
 import { companyIdOf, insertTestInvoice } from '../../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TransientPaymentError } from './payment-provider';
@@ -259,27 +261,23 @@ describe('payments with Stripe configured', () => {
 
   const db = () => testApp.database.db;
   const addCard = async (paymentMethod: string) => {
-    const response = await company.request({
-      method: 'POST',
-      url: '/api/company/payment-methods',
-      payload: { kind: 'card', payment_method: paymentMethod },
+    const response = await company.call(paymentsContract.addPaymentMethod, {
+      body: { kind: 'card', payment_method: paymentMethod },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: string };
+    expect(response.statusCode, response.rawPayload.toString()).toBe(201);
+    return response.body;
   };
   const pay = (invoiceId: string, methodId: string) =>
-    company.request({
-      method: 'POST',
-      url: `/api/company/invoices/${invoiceId}/pay`,
-      payload: { payment_method_id: methodId },
+    company.call(paymentsContract.payInvoice, {
+      params: { id: invoiceId },
+      body: { payment_method_id: methodId },
       headers: { 'idempotency-key': randomUUID() },
     });
-  // Stripe posts from its servers: no session, and a browser's cross-site marker must not matter.
+  // Stripe posts from its servers: no session, and a browser's cross-site marker must not matter. The body is
+  // the signed text itself, not the Blob the contract's file type names.
   const deliver = (payload: string, signature?: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      payload,
+    callUnchecked((options) => testApp.app.inject(options), paymentsContract.stripeEvent, {
+      body: payload,
       headers: {
         'content-type': 'application/json',
         'sec-fetch-site': 'cross-site',
@@ -296,21 +294,19 @@ describe('payments with Stripe configured', () => {
     (await db().select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id)))[0]?.status;
 
   it('takes cards only as PaymentMethod ids', async () => {
-    const response = await company.request({
-      method: 'POST',
-      url: '/api/company/payment-methods',
-      payload: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    const response = await company.call(paymentsContract.addPaymentMethod, {
+      body: { kind: 'card', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ payment_method: paymentTexts.stripeCardForm });
+    expect(response.error?.fields).toEqual({ payment_method: paymentTexts.stripeCardForm });
   });
 
   it('pays at once when the PaymentIntent succeeds', async () => {
     const card = await addCard('pm_card_visa');
     const invoice = await insertTestInvoice(db(), { companyId });
     const response = await pay(invoice.id, card.id);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().payment).toMatchObject({ status: 'completed', method_label: 'Visa ending in 4242' });
+    expect(response.statusCode, response.rawPayload.toString()).toBe(200);
+    expect(response.body.payment).toMatchObject({ status: 'completed', method_label: 'Visa ending in 4242' });
     expect((await paymentOf(invoice.id))?.providerRef).toMatch(/^pi_fake/);
   });
 
@@ -318,8 +314,8 @@ describe('payments with Stripe configured', () => {
     const card = await addCard('pm_card_mastercard_processing');
     const invoice = await insertTestInvoice(db(), { companyId });
     const response = await pay(invoice.id, card.id);
-    expect(response.statusCode, response.body).toBe(202);
-    expect(response.json().payment.status).toBe('pending');
+    expect(response.statusCode, response.rawPayload.toString()).toBe(202);
+    expect(response.body.payment.status).toBe('pending');
     const payment = await paymentOf(invoice.id);
     expect(await invoiceStatus(invoice.id)).toBe('pending');
     const event = eventFor('payment_intent.succeeded', {
@@ -337,13 +333,13 @@ describe('payments with Stripe configured', () => {
     ]) {
       const refused = await deliver(event, signature);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toBe(paymentTexts.webhookSignature);
+      expect(refused.error?.error).toBe(paymentTexts.webhookSignature);
     }
     expect((await paymentOf(invoice.id))?.status).toBe('pending');
     for (let delivery = 0; delivery < 2; delivery++) {
       const accepted = await signed(event);
-      expect(accepted.statusCode, accepted.body).toBe(200);
-      expect(accepted.json()).toEqual({ received: true });
+      expect(accepted.statusCode, accepted.rawPayload.toString()).toBe(200);
+      expect(accepted.body).toEqual({ received: true });
     }
     expect((await paymentOf(invoice.id))?.status).toBe('completed');
     expect(await invoiceStatus(invoice.id)).toBe('paid');
