@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminCompany,
-  AdminCompanyDetail,
-  AdminCompanyList,
-  CompanyDeletePreview,
-} from '~/shared/admin-companies';
+import type { AdminCompany, AdminCompanyDetail, CompanyDeletePreview } from '~/shared/admin-companies';
 import { adminCompanyTexts } from '~/shared/admin-companies';
 import { signedOutTexts } from '~/shared/auth';
+import type { BodyOf, QueryOf } from '~/shared/contract';
+import { adminCompaniesContract } from '~/shared/contracts/admin-companies';
+import { authContract } from '~/shared/contracts/auth';
+import { companiesContract } from '~/shared/contracts/companies';
+import { jobBoardContract } from '~/shared/contracts/job-board';
 import { auditLogs, companies, invoices, jobs } from '../db/schema';
 import { revenueMonthOf } from '../kernels/money/monthly-revenue';
 import { buildAccount } from '../seed/factories';
 import { buildJob } from '../seed/job-factories';
-import { sameOriginHeaders, signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { companyIdOf, insertTestInvoice } from '../testing/payment-test-invoices';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment } from '../testing/work-factories';
@@ -29,14 +29,14 @@ describe('admin companies', () => {
   const unique = randomUUID().slice(0, 8);
   const db = () => testApp.database.db;
 
-  const get = (url: string, account = admin) => account.request({ method: 'GET', url });
-  const bulk = (payload: object, account = admin) =>
-    account.request({ method: 'POST', url: '/api/admin/companies/bulk', payload });
-  const list = async (query: string) => {
-    const response = await get(`/api/admin/companies?${query}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as AdminCompanyList;
+  const bulk = (body: BodyOf<typeof adminCompaniesContract.bulk>, account = admin) =>
+    account.call(adminCompaniesContract.bulk, { body });
+  const list = async (query: QueryOf<typeof adminCompaniesContract.list> = {}) => {
+    const response = await admin.call(adminCompaniesContract.list, { query });
+    expect(response.statusCode, response.error?.error).toBe(200);
+    return response.body;
   };
+  const detailOf = (id: string, account = admin) => account.call(adminCompaniesContract.get, { params: { id } });
   const auditRows = (action: string, companyId: string) =>
     db()
       .select()
@@ -81,7 +81,7 @@ describe('admin companies', () => {
       .set({ issueDate: revenueMonthOf(new Date()).start })
       .where(eq(invoices.id, invoice.id));
 
-    const found = await list(`q=${encodeURIComponent(term)}`);
+    const found = await list({ q: term });
     expect(found.total).toBe(2);
     expect(found.items.map((company) => company.id)).toEqual([newer.id, older.id]);
     const [row] = found.items;
@@ -98,22 +98,22 @@ describe('admin companies', () => {
 
     // Case-insensitive search on the contact email too; paging on the server.
     const [company] = await db().select().from(companies).where(eq(companies.id, older.id));
-    const byEmail = await list(`q=${encodeURIComponent(company?.contactEmail.toUpperCase() ?? '')}`);
+    const byEmail = await list({ q: company?.contactEmail.toUpperCase() ?? '' });
     expect(byEmail.items.map((item) => item.id)).toEqual([older.id]);
-    const secondPage = await list(`q=${encodeURIComponent(term)}&page=2&page_size=1`);
+    const secondPage = await list({ q: term, page: 2, page_size: 1 });
     expect(secondPage).toMatchObject({ total: 2, page: 2, page_size: 1 });
     expect(secondPage.items.map((item) => item.id)).toEqual([older.id]);
 
     // Without a status filter the active and the suspended are merged, still newest first.
     await db().update(companies).set({ status: 'suspended' }).where(eq(companies.id, newer.id));
-    expect((await list(`q=${encodeURIComponent(term)}`)).items.map((item) => item.id)).toEqual([newer.id, older.id]);
-    const mergedSecond = await list(`q=${encodeURIComponent(term)}&page=2&page_size=1`);
+    expect((await list({ q: term })).items.map((item) => item.id)).toEqual([newer.id, older.id]);
+    const mergedSecond = await list({ q: term, page: 2, page_size: 1 });
     expect(mergedSecond.items.map((item) => item.id)).toEqual([older.id]);
     await db().update(companies).set({ status: 'active' }).where(eq(companies.id, newer.id));
 
-    const detail = await get(`/api/admin/companies/${newer.id}`);
-    expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json()).toMatchObject<Partial<AdminCompanyDetail>>({
+    const detail = await detailOf(newer.id);
+    expect(detail.statusCode, detail.error?.error).toBe(200);
+    expect(detail.body).toMatchObject<Partial<AdminCompanyDetail>>({
       contact_email: newer.owner.user.email,
       jobs: 3,
       members: 1,
@@ -138,9 +138,9 @@ describe('admin companies', () => {
       company: { id, role: 'billing' },
     });
 
-    const detail = await get(`/api/admin/companies/${id}`);
-    expect(detail.statusCode, detail.body).toBe(200);
-    const body = detail.json() as AdminCompanyDetail;
+    const detail = await detailOf(id);
+    expect(detail.statusCode, detail.error?.error).toBe(200);
+    const body = detail.body;
     expect(body.members).toBe(3);
     expect(body.team.map(({ id: memberId, name, email, role }) => ({ id: memberId, name, email, role }))).toEqual([
       { id: owner.user.id, name: owner.user.name, email: owner.user.email, role: 'owner' },
@@ -154,23 +154,19 @@ describe('admin companies', () => {
 
   it('assigns an account manager from the list, writes the audit row, and refuses anyone else', async () => {
     const { id } = await seedCompany('Northwind Traders');
-    const options = await get('/api/admin/account-manager-options');
-    expect(options.statusCode, options.body).toBe(200);
-    expect(options.json().items).toContainEqual({
+    const options = await admin.call(adminCompaniesContract.accountManagerOptions);
+    expect(options.statusCode, options.error?.error).toBe(200);
+    expect(options.body.items).toContainEqual({
       id: manager.user.id,
       name: manager.user.name,
       email: manager.user.email,
     });
 
     const assign = (accountManagerId: string | null) =>
-      admin.request({
-        method: 'PUT',
-        url: `/api/admin/companies/${id}/account-manager`,
-        payload: { accountManagerId },
-      });
+      admin.call(adminCompaniesContract.assignAccountManager, { params: { id }, body: { accountManagerId } });
     const assigned = await assign(manager.user.id);
-    expect(assigned.statusCode, assigned.body).toBe(200);
-    expect(assigned.json().company).toMatchObject({
+    expect(assigned.statusCode, assigned.error?.error).toBe(200);
+    expect(assigned.body.company).toMatchObject({
       account_manager_id: manager.user.id,
       account_manager_name: manager.user.name,
     });
@@ -183,14 +179,13 @@ describe('admin companies', () => {
 
     const notManager = await assign(admin.user.id);
     expect(notManager.statusCode).toBe(400);
-    expect(notManager.json().error).toBe(adminCompanyTexts.notAccountManager);
+    expect(notManager.error?.error).toBe(adminCompanyTexts.notAccountManager);
     const cleared = await assign(null);
-    expect(cleared.json().company.account_manager_id).toBeNull();
+    expect(cleared.body.company.account_manager_id).toBeNull();
     expect(await auditRows('company.account_manager_assigned', id)).toHaveLength(2);
-    const missing = await admin.request({
-      method: 'PUT',
-      url: `/api/admin/companies/${randomUUID()}/account-manager`,
-      payload: { accountManagerId: null },
+    const missing = await admin.call(adminCompaniesContract.assignAccountManager, {
+      params: { id: randomUUID() },
+      body: { accountManagerId: null },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -200,38 +195,34 @@ describe('admin companies', () => {
     const job = await buildJob(db(), { companyId: id, status: 'open', title: `Cobalt role ${unique}` });
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     const board = async () =>
-      (await get(`/api/applicant/jobs?q=${encodeURIComponent(`Cobalt role ${unique}`)}`, applicant)).json() as {
-        items: { id: string }[];
-      };
+      (await applicant.call(jobBoardContract.findJobs, { query: { q: `Cobalt role ${unique}` } })).body;
+    const companyOf = (account: Account) => account.call(companiesContract.profile);
     expect((await board()).items.map((item) => item.id)).toContain(job.id);
-    expect((await get('/api/company', owner)).statusCode).toBe(200);
+    expect((await companyOf(owner)).statusCode).toBe(200);
 
     const suspended = await bulk({ action: 'suspend', ids: [id] });
-    expect(suspended.statusCode, suspended.body).toBe(200);
-    expect(suspended.json()).toEqual({ changed: 1, jobs_closed: 0, members_signed_out: 1 });
-    const afterSuspension = await get('/api/company', owner);
+    expect(suspended.statusCode, suspended.error?.error).toBe(200);
+    expect(suspended.body).toEqual({ changed: 1, jobs_closed: 0, members_signed_out: 1 });
+    const afterSuspension = await companyOf(owner);
     expect(afterSuspension.statusCode).toBe(401);
     // The tab still open is told why, as often as it asks, not just to sign in.
-    expect(afterSuspension.json()).toEqual({
+    expect(afterSuspension.error).toEqual({
       error: signedOutTexts.company_suspended,
       code: 'account_suspended',
     });
-    expect((await get('/api/company', owner)).json().code).toBe('account_suspended');
-    expect((await get('/api/auth/me', owner)).json()).toEqual({
+    expect((await companyOf(owner)).error?.code).toBe('account_suspended');
+    expect((await owner.call(authContract.me)).body).toEqual({
       user: null,
       signed_out_reason: 'company_suspended',
     });
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: sameOriginHeaders,
-      payload: { email: owner.user.email, password: owner.password },
+    const signIn = await callerFrom(testApp).call(authContract.signIn, {
+      body: { email: owner.user.email, password: owner.password ?? '' },
     });
     expect(signIn.statusCode).toBe(403);
-    expect(signIn.json().error).toBe(adminCompanyTexts.suspendedCompany);
+    expect(signIn.error?.error).toBe(adminCompanyTexts.suspendedCompany);
     expect((await board()).items.map((item) => item.id)).not.toContain(job.id);
-    expect((await list(`q=${encodeURIComponent(`Cobalt Studio ${unique}`)}&status=suspended`)).total).toBe(1);
-    expect((await list(`q=${encodeURIComponent(`Cobalt Studio ${unique}`)}&status=active`)).total).toBe(0);
+    expect((await list({ q: `Cobalt Studio ${unique}`, status: 'suspended' })).total).toBe(1);
+    expect((await list({ q: `Cobalt Studio ${unique}`, status: 'active' })).total).toBe(0);
     const [audit] = await auditRows('company.suspended', id);
     expect(audit?.details).toMatchObject({
       before: { status: 'active' },
@@ -240,41 +231,34 @@ describe('admin companies', () => {
     });
 
     // Suspending again changes nothing; Activate restores.
-    expect((await bulk({ action: 'suspend', ids: [id] })).json().changed).toBe(0);
+    expect((await bulk({ action: 'suspend', ids: [id] })).body.changed).toBe(0);
     const activated = await bulk({ action: 'activate', ids: [id] });
-    expect(activated.json().changed).toBe(1);
+    expect(activated.body.changed).toBe(1);
     expect((await auditRows('company.activated', id))[0]?.details).toMatchObject({
       before: { status: 'suspended' },
       after: { status: 'active' },
     });
     expect((await board()).items.map((item) => item.id)).toContain(job.id);
-    const again = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: sameOriginHeaders,
-      payload: { email: owner.user.email, password: owner.password },
+    const again = await callerFrom(testApp).call(authContract.signIn, {
+      body: { email: owner.user.email, password: owner.password ?? '' },
     });
-    expect(again.statusCode, again.body).toBe(200);
+    expect(again.statusCode, again.error?.error).toBe(200);
     // Activating did not bring the old session back: it ended with the suspension.
-    const oldSession = await get('/api/company', owner);
+    const oldSession = await companyOf(owner);
     expect(oldSession.statusCode).toBe(401);
-    expect(oldSession.json().code).toBe('unauthenticated');
+    expect(oldSession.error?.code).toBe('unauthenticated');
   });
 
   it('refuses to delete a company with unpaid invoices, naming them', async () => {
     const { id } = await seedCompany('Ledger Owing');
     const invoice = await insertTestInvoice(db(), { companyId: id, status: 'overdue' });
-    const preview = await admin.request({
-      method: 'POST',
-      url: '/api/admin/companies/delete-preview',
-      payload: { ids: [id] },
-    });
-    expect(preview.json()).toMatchObject<Partial<CompanyDeletePreview>>({
+    const preview = await admin.call(adminCompaniesContract.deletePreview, { body: { ids: [id] } });
+    expect(preview.body).toMatchObject<Partial<CompanyDeletePreview>>({
       blocked_by_unpaid: [{ name: `Ledger Owing ${unique}`, invoices: 1 }],
     });
     const refused = await bulk({ action: 'delete', ids: [id] });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(
+    expect(refused.error?.error).toBe(
       adminCompanyTexts.unpaidInvoices([`Ledger Owing ${unique} (${invoice.invoiceNumber})`]),
     );
     const [company] = await db().select().from(companies).where(eq(companies.id, id));
@@ -289,13 +273,9 @@ describe('admin companies', () => {
     await buildJob(db(), { companyId: id, status: 'draft' });
     const paid = await insertTestInvoice(db(), { companyId: id, status: 'paid' });
 
-    const preview = await admin.request({
-      method: 'POST',
-      url: '/api/admin/companies/delete-preview',
-      payload: { ids: [id] },
-    });
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toEqual({
+    const preview = await admin.call(adminCompaniesContract.deletePreview, { body: { ids: [id] } });
+    expect(preview.statusCode, preview.error?.error).toBe(200);
+    expect(preview.body).toEqual({
       companies: 1,
       jobs_to_close: 2,
       members_to_sign_out: 1,
@@ -304,9 +284,9 @@ describe('admin companies', () => {
     });
 
     const deleted = await bulk({ action: 'delete', ids: [id] });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(deleted.json()).toEqual({ changed: 1, jobs_closed: 2, members_signed_out: 1 });
-    expect((await get('/api/company', owner)).statusCode).toBe(401);
+    expect(deleted.statusCode, deleted.error?.error).toBe(200);
+    expect(deleted.body).toEqual({ changed: 1, jobs_closed: 2, members_signed_out: 1 });
+    expect((await owner.call(companiesContract.profile)).statusCode).toBe(401);
     const [company] = await db().select().from(companies).where(eq(companies.id, id));
     expect(company?.status).toBe('suspended');
     expect(company?.deletedAt).toBeInstanceOf(Date);
@@ -314,8 +294,8 @@ describe('admin companies', () => {
       .map((job) => job.status)
       .sort();
     expect(statuses).toEqual(['closed', 'closed', 'draft']);
-    expect((await list(`q=${encodeURIComponent(`Sunset Retail ${unique}`)}`)).total).toBe(0);
-    expect((await get(`/api/admin/companies/${id}`)).statusCode).toBe(404);
+    expect((await list({ q: `Sunset Retail ${unique}` })).total).toBe(0);
+    expect((await detailOf(id)).statusCode).toBe(404);
     expect(await db().select().from(invoices).where(eq(invoices.id, paid.id))).toHaveLength(1);
     const [audit] = await auditRows('company.deleted', id);
     expect(audit?.details).toMatchObject({
@@ -337,9 +317,9 @@ describe('admin companies', () => {
           .where(and(isNull(companies.deletedAt), status ? eq(companies.status, status) : undefined))
       ).length;
     const expectTotalsToMatch = async () => {
-      expect((await list('')).total).toBe(await direct());
-      expect((await list('status=active')).total).toBe(await direct('active'));
-      expect((await list('status=suspended')).total).toBe(await direct('suspended'));
+      expect((await list()).total).toBe(await direct());
+      expect((await list({ status: 'active' })).total).toBe(await direct('active'));
+      expect((await list({ status: 'suspended' })).total).toBe(await direct('suspended'));
     };
     const first = await seedCompany('Tally One');
     const second = await seedCompany('Tally Two');
@@ -349,33 +329,35 @@ describe('admin companies', () => {
     expect((await bulk({ action: 'activate', ids: [second.id] })).statusCode).toBe(200);
     expect((await bulk({ action: 'delete', ids: [second.id] })).statusCode).toBe(200);
     await expectTotalsToMatch();
-    expect((await list(`q=${encodeURIComponent(`Tally One ${unique}`)}&status=suspended`)).total).toBe(1);
+    expect((await list({ q: `Tally One ${unique}`, status: 'suspended' })).total).toBe(1);
   });
 
   it('is for administrators only, and answers bad input with a sentence', async () => {
     const { owner, id } = await seedCompany('Gatekeeper');
     const applicant = await signedInAccount(testApp, { role: 'applicant' });
     for (const account of [owner, applicant]) {
-      expect((await get('/api/admin/companies', account)).statusCode).toBe(403);
-      expect((await get(`/api/admin/companies/${id}`, account)).statusCode).toBe(403);
+      expect((await account.call(adminCompaniesContract.list)).statusCode).toBe(403);
+      expect((await detailOf(id, account)).statusCode).toBe(403);
       expect((await bulk({ action: 'suspend', ids: [id] }, account)).statusCode).toBe(403);
-      const assign = await account.request({
-        method: 'PUT',
-        url: `/api/admin/companies/${id}/account-manager`,
-        payload: { accountManagerId: null },
+      const assign = await account.call(adminCompaniesContract.assignAccountManager, {
+        params: { id },
+        body: { accountManagerId: null },
       });
       expect(assign.statusCode).toBe(403);
     }
-    const badStatus = await get('/api/admin/companies?status=closed');
+    // A status not in the list is one the contract's types would not send.
+    const badStatus = await admin.callUnchecked(adminCompaniesContract.list, { query: { status: 'closed' } });
     expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json().error).toEqual(expect.any(String));
-    expect((await get('/api/admin/companies?page=0')).statusCode).toBe(400);
-    expect((await get('/api/admin/companies/not-an-id')).statusCode).toBe(400);
-    const badAction = await bulk({ action: 'archive', ids: [id] });
+    expect(badStatus.error?.error).toEqual(expect.any(String));
+    expect((await admin.call(adminCompaniesContract.list, { query: { page: 0 } })).statusCode).toBe(400);
+    expect((await detailOf('not-an-id')).statusCode).toBe(400);
+    const badAction = await admin.callUnchecked(adminCompaniesContract.bulk, {
+      body: { action: 'archive', ids: [id] },
+    });
     expect(badAction.statusCode).toBe(400);
     const noIds = await bulk({ action: 'suspend', ids: [] });
     expect(noIds.statusCode).toBe(400);
-    expect(JSON.stringify(noIds.json())).toContain('Select at least one company.');
+    expect(JSON.stringify(noIds.error)).toContain('Select at least one company.');
     expect((await bulk({ action: 'suspend', ids: [randomUUID()] })).statusCode).toBe(404);
   });
 });

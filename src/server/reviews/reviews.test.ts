@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AssignmentReviews, REVIEW_WINDOW_DAYS, reviewTexts } from '~/shared/reviews';
+import { adminDashboardContract } from '~/shared/contracts/admin-dashboard';
+import { jobBoardContract } from '~/shared/contracts/job-board';
+import { reviewsContract } from '~/shared/contracts/reviews';
+import { talentSearchContract } from '~/shared/contracts/talent-search';
+import { REVIEW_WINDOW_DAYS, reviewTexts } from '~/shared/reviews';
 import { applicantProfiles, auditLogs, companies, notifications, reviews } from '../db/schema';
 import { addDays, todayOf } from '../platform/work-calendar';
 import { buildApplicantProfile, variedProfile } from '../seed/talent-factories';
-import { signedInAccount } from '../testing/auth-helpers';
+import { callerFrom, signedInAccount } from '../testing/auth-helpers';
 import { type Account, companyAccount, jobWith, uniqueWord } from '../testing/job-board-test-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildAssignment } from '../testing/work-factories';
@@ -48,11 +52,18 @@ describe('reviews', () => {
       endReason: 'Project done.',
       ...overrides,
     });
-  const companyUrl = (id: string) => `/api/company/assignments/${id}/reviews`;
-  const applicantUrl = (id: string) => `/api/applicant/assignments/${id}/reviews`;
-  const write = (account: Account, url: string, rating: number, comment = 'Clear, careful and on time every week.') =>
-    account.request({ method: 'PUT', url, payload: { rating, comment } });
-  const read = (account: Account, url: string) => account.request({ method: 'GET', url });
+  // Each side writes through its own route; a test may send one side to the other's.
+  const companySide = reviewsContract.writeCompanyReview;
+  const applicantSide = reviewsContract.writeApplicantReview;
+  const write = (
+    account: Account,
+    endpoint: typeof companySide | typeof applicantSide,
+    id: string,
+    rating: number,
+    comment = 'Clear, careful and on time every week.',
+  ) => account.call(endpoint, { params: { id }, body: { rating, comment } });
+  const companyRead = (account: Account, id: string) =>
+    account.call(reviewsContract.companyAssignmentReviews, { params: { id } });
   const profileOf = async (applicantId: string) => {
     const [profile] = await db().select().from(applicantProfiles).where(eq(applicantProfiles.userId, applicantId));
     return profile;
@@ -64,21 +75,21 @@ describe('reviews', () => {
       applicantId: applicant.user.id,
       startDate: addDays(today(), -10),
     });
-    const early = await write(company, companyUrl(active.id), 5);
+    const early = await write(company, companySide, active.id, 5);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error).toBe(reviewTexts.notEnded);
+    expect(early.error?.error).toBe(reviewTexts.notEnded);
 
     const assignment = await endedAssignment();
-    expect((await write(otherCompany, companyUrl(assignment.id), 5)).statusCode).toBe(404);
-    expect((await write(otherApplicant, applicantUrl(assignment.id), 5)).statusCode).toBe(404);
+    expect((await write(otherCompany, companySide, assignment.id, 5)).statusCode).toBe(404);
+    expect((await write(otherApplicant, applicantSide, assignment.id, 5)).statusCode).toBe(404);
     // Each side only through its own routes.
-    expect((await write(applicant, companyUrl(assignment.id), 5)).statusCode).toBe(403);
-    expect((await write(company, applicantUrl(assignment.id), 5)).statusCode).toBe(403);
-    expect((await write(admin, companyUrl(assignment.id), 5)).statusCode).toBe(403);
+    expect((await write(applicant, companySide, assignment.id, 5)).statusCode).toBe(403);
+    expect((await write(company, applicantSide, assignment.id, 5)).statusCode).toBe(403);
+    expect((await write(admin, companySide, assignment.id, 5)).statusCode).toBe(403);
 
-    const bad = await write(company, companyUrl(assignment.id), 6, 'ok');
+    const bad = await write(company, companySide, assignment.id, 6, 'ok');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({
+    expect(bad.error?.fields).toMatchObject({
       rating: 'Choose from 1 to 5 stars.',
       comment: 'Please say a few words about the work (at least 10 characters).',
     });
@@ -86,11 +97,11 @@ describe('reviews', () => {
 
   it('keeps one review per side, editable while hidden; the other side sees only that it exists', async () => {
     const assignment = await endedAssignment();
-    const first = await write(company, companyUrl(assignment.id), 3);
-    expect(first.statusCode, first.body).toBe(200);
-    const changed = await write(company, companyUrl(assignment.id), 4, 'Changed my mind: solid work overall.');
+    const first = await write(company, companySide, assignment.id, 3);
+    expect(first.statusCode, first.error?.error).toBe(200);
+    const changed = await write(company, companySide, assignment.id, 4, 'Changed my mind: solid work overall.');
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({
+    expect(changed.body).toMatchObject({
       can_write: true,
       mine: { rating: 4, comment: 'Changed my mind: solid work overall.', revealed_at: null },
       theirs: null,
@@ -99,7 +110,9 @@ describe('reviews', () => {
     const rows = await db().select().from(reviews).where(eq(reviews.assignmentId, assignment.id));
     expect(rows).toHaveLength(1);
 
-    const talentView: AssignmentReviews = (await read(applicant, applicantUrl(assignment.id))).json();
+    const talentView = (
+      await applicant.call(reviewsContract.applicantAssignmentReviews, { params: { id: assignment.id } })
+    ).body;
     expect(talentView).toMatchObject({
       counterpart_name: 'Acme Reviews',
       mine: null,
@@ -113,18 +126,18 @@ describe('reviews', () => {
   it('reveals both when the second side writes, recomputes both ratings, then locks them', async () => {
     const before = await profileOf(applicant.user.id);
     const assignment = await endedAssignment();
-    expect((await write(company, companyUrl(assignment.id), 5)).statusCode).toBe(200);
+    expect((await write(company, companySide, assignment.id, 5)).statusCode).toBe(200);
     // Hidden: nothing counted yet.
     expect((await profileOf(applicant.user.id))?.reviewCount).toBe(before?.reviewCount);
 
-    const second = await write(applicant, applicantUrl(assignment.id), 2, 'Slow payments and a shifting scope.');
-    expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toMatchObject({
+    const second = await write(applicant, applicantSide, assignment.id, 2, 'Slow payments and a shifting scope.');
+    expect(second.statusCode, second.error?.error).toBe(200);
+    expect(second.body).toMatchObject({
       can_write: false,
       mine: { rating: 2, revealed_at: expect.any(String) },
       theirs: { rating: 5, author_name: 'Acme Reviews', revealed_at: expect.any(String) },
     });
-    const companyView = (await read(company, companyUrl(assignment.id))).json();
+    const companyView = (await companyRead(company, assignment.id)).body;
     expect(companyView.theirs).toMatchObject({ rating: 2, author_name: 'Rita Reviewed' });
 
     const after = await profileOf(applicant.user.id);
@@ -133,15 +146,15 @@ describe('reviews', () => {
     expect(companyRow?.reviewCount).toBeGreaterThanOrEqual(1);
     // Talent deciding whether to apply read the company's rating beside its jobs, as on Upwork.
     const job = await jobWith(testApp, company.companyId, uniqueWord());
-    const publicJob = await testApp.app.inject({ method: 'GET', url: `/api/public/jobs/${job.id}` });
-    expect(publicJob.json().company).toMatchObject({
+    const publicJob = await callerFrom(testApp).call(jobBoardContract.publicJob, { params: { id: job.id } });
+    expect(publicJob.body.company).toMatchObject({
       rating: (companyRow?.ratingTenths ?? 0) / 10,
       review_count: companyRow?.reviewCount,
     });
 
-    const locked = await write(company, companyUrl(assignment.id), 1, 'Trying to change it after the reveal.');
+    const locked = await write(company, companySide, assignment.id, 1, 'Trying to change it after the reveal.');
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().error).toBe(reviewTexts.alreadyRevealed);
+    expect(locked.error?.error).toBe(reviewTexts.alreadyRevealed);
     const [audit] = await db()
       .select()
       .from(auditLogs)
@@ -154,7 +167,7 @@ describe('reviews', () => {
     await buildApplicantProfile(db(), talent.user.id, variedProfile(5));
     const endedAt = new Date(Date.now() - 3 * DAY_MS);
     const assignment = await endedAssignment({ applicantId: talent.user.id, endedAt });
-    expect((await write(company, companyUrl(assignment.id), 4)).statusCode).toBe(200);
+    expect((await write(company, companySide, assignment.id, 4)).statusCode).toBe(200);
 
     const closesAt = new Date(endedAt.getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
     // The clock the code takes: a run before the window's end reveals nothing.
@@ -178,11 +191,11 @@ describe('reviews', () => {
       rating: 3,
       comment: 'Written before the window closed.',
     });
-    const companyView = (await read(company, companyUrl(past.id))).json();
+    const companyView = (await companyRead(company, past.id)).body;
     expect(companyView).toMatchObject({ can_write: false, theirs: { rating: 3 } });
-    const closed = await write(company, companyUrl(past.id), 5);
+    const closed = await write(company, companySide, past.id, 5);
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().error).toMatch(/^Reviews for this assignment closed on \d{4}-\d{2}-\d{2}\.$/);
+    expect(closed.error?.error).toMatch(/^Reviews for this assignment closed on \d{4}-\d{2}-\d{2}\.$/);
   });
 
   it('lists a candidate’s revealed reviews newest first, paginated, to companies', async () => {
@@ -191,23 +204,25 @@ describe('reviews', () => {
     for (const [index, rating] of [5, 3, 4].entries()) {
       const assignment = await endedAssignment({ applicantId: talent.user.id, role: `Role ${index}` });
       expect(
-        (await write(company, companyUrl(assignment.id), rating, `Review number ${index} of this talent.`)).statusCode,
+        (await write(company, companySide, assignment.id, rating, `Review number ${index} of this talent.`)).statusCode,
       ).toBe(200);
-      if (index < 2) expect((await write(talent, applicantUrl(assignment.id), 5)).statusCode).toBe(200);
+      if (index < 2) expect((await write(talent, applicantSide, assignment.id, 5)).statusCode).toBe(200);
     }
-    const page1 = await read(otherCompany, `/api/talent/${talent.user.id}/reviews?page=1&page_size=1`);
-    expect(page1.statusCode, page1.body).toBe(200);
+    const reviewsOf = (account: Account, query?: { page: number; page_size: number }) =>
+      account.call(reviewsContract.candidateReviews, { params: { id: talent.user.id }, query });
+    const page1 = await reviewsOf(otherCompany, { page: 1, page_size: 1 });
+    expect(page1.statusCode, page1.error?.error).toBe(200);
     // The third is still hidden: two revealed, the newest first.
-    expect(page1.json()).toMatchObject({
+    expect(page1.body).toMatchObject({
       total: 2,
       items: [{ rating: 3, company_name: 'Acme Reviews', role: 'Role 1', comment: 'Review number 1 of this talent.' }],
     });
-    const page2 = (await read(otherCompany, `/api/talent/${talent.user.id}/reviews?page=2&page_size=1`)).json();
+    const page2 = (await reviewsOf(otherCompany, { page: 2, page_size: 1 })).body;
     expect(page2.items).toMatchObject([{ rating: 5 }]);
     expect(await profileOf(talent.user.id)).toMatchObject({ ratingTenths: 40, reviewCount: 2 });
-    const card = (await read(otherCompany, `/api/talent/${talent.user.id}`)).json();
+    const card = (await otherCompany.call(talentSearchContract.candidate, { params: { id: talent.user.id } })).body;
     expect(card).toMatchObject({ rating: 4, review_count: 2 });
-    expect((await read(applicant, `/api/talent/${talent.user.id}/reviews`)).statusCode).toBe(403);
+    expect((await reviewsOf(applicant)).statusCode).toBe(403);
   });
 
   it('lets the reviewed side report a shown review; an administrator hides it and the rating drops it', async () => {
@@ -219,8 +234,8 @@ describe('reviews', () => {
       [kept, 5],
       [harsh, 1],
     ] as const) {
-      await write(company, companyUrl(assignment.id), rating);
-      await write(talent, applicantUrl(assignment.id), 4);
+      await write(company, companySide, assignment.id, rating);
+      await write(talent, applicantSide, assignment.id, 4);
     }
     expect(await profileOf(talent.user.id)).toMatchObject({ ratingTenths: 30, reviewCount: 2 });
     const [harshReview] = await db()
@@ -229,29 +244,29 @@ describe('reviews', () => {
       .where(and(eq(reviews.assignmentId, harsh.id), eq(reviews.side, 'company_of_talent')));
     if (!harshReview) throw new Error('no review');
     const report = (account: Account) =>
-      account.request({
-        method: 'POST',
-        url: '/api/reports',
-        payload: { targetType: 'review', targetId: harshReview.id, reason: 'This is untrue and unfair.' },
+      account.call(adminDashboardContract.fileReport, {
+        body: { targetType: 'review', targetId: harshReview.id, reason: 'This is untrue and unfair.' },
       });
     // The author's side and strangers cannot report it; the talent it is about can.
     expect((await report(company)).statusCode).toBe(404);
     expect((await report(otherApplicant)).statusCode).toBe(404);
     const filed = await report(talent);
-    expect(filed.statusCode, filed.body).toBe(201);
-    const reportId = filed.json().report.id;
-    expect(filed.json().report).toMatchObject({ target_type: 'review', target_label: expect.stringContaining('1★') });
+    expect(filed.statusCode, filed.error?.error).toBe(201);
+    const reportId = filed.body.report.id;
+    expect(filed.body.report).toMatchObject({ target_type: 'review', target_label: expect.stringContaining('1★') });
 
-    const listed = (await read(admin, '/api/admin/reports?status=open&page=1&page_size=50')).json();
-    expect(listed.items.some((item: { id: string }) => item.id === reportId)).toBe(true);
-    expect((await talent.request({ method: 'POST', url: `/api/admin/reports/${reportId}/resolve` })).statusCode).toBe(
-      403,
-    );
-    const resolved = await admin.request({ method: 'POST', url: `/api/admin/reports/${reportId}/resolve` });
-    expect(resolved.statusCode, resolved.body).toBe(200);
+    const listed = (
+      await admin.call(adminDashboardContract.reports, { query: { status: 'open', page: 1, page_size: 50 } })
+    ).body;
+    expect(listed.items.some((item) => item.id === reportId)).toBe(true);
+    const resolve = (account: Account) =>
+      account.call(adminDashboardContract.resolveReport, { params: { id: reportId } });
+    expect((await resolve(talent)).statusCode).toBe(403);
+    const resolved = await resolve(admin);
+    expect(resolved.statusCode, resolved.error?.error).toBe(200);
     expect(await profileOf(talent.user.id)).toMatchObject({ ratingTenths: 50, reviewCount: 1 });
-    const shown = (await read(company, `/api/talent/${talent.user.id}/reviews`)).json();
-    expect(shown.items.map((item: { rating: number }) => item.rating)).toEqual([5]);
+    const shown = (await company.call(reviewsContract.candidateReviews, { params: { id: talent.user.id } })).body;
+    expect(shown.items.map((item) => item.rating)).toEqual([5]);
     const [hiddenAudit] = await db()
       .select()
       .from(auditLogs)
@@ -263,14 +278,12 @@ describe('reviews', () => {
       .select()
       .from(reviews)
       .where(and(eq(reviews.assignmentId, kept.id), eq(reviews.side, 'company_of_talent')));
-    const second = await talent.request({
-      method: 'POST',
-      url: '/api/reports',
-      payload: { targetType: 'review', targetId: keptReview?.id, reason: 'Reporting this one too.' },
+    if (!keptReview) throw new Error('no review');
+    const second = await talent.call(adminDashboardContract.fileReport, {
+      body: { targetType: 'review', targetId: keptReview.id, reason: 'Reporting this one too.' },
     });
-    const dismissed = await admin.request({
-      method: 'POST',
-      url: `/api/admin/reports/${second.json().report.id}/dismiss`,
+    const dismissed = await admin.call(adminDashboardContract.dismissReport, {
+      params: { id: second.body.report.id },
     });
     expect(dismissed.statusCode).toBe(200);
     expect(await profileOf(talent.user.id)).toMatchObject({ ratingTenths: 50, reviewCount: 1 });
